@@ -1,0 +1,174 @@
+# warpsim — one build for the translator (warpc) and the simulator (warpsim).
+#
+#   make              bin/warpc, bin/warpsim
+#   make check        every test (Check unit tests, golden and integration scripts)
+#   make check-asan   the same suite built with ASan+UBSan into build-asan/
+#   make demo         the main job on the bundled example
+#   make bench        benchmarks, results in bench/
+#   make fuzz         bounded parser fuzzing (clang libFuzzer)
+#   make install      PREFIX=/usr/local DESTDIR=
+#
+# Each module directory (isa frontend backend sim oracle) becomes one static library; every
+# .c, .l and .y in it is part of that library, so adding a file needs no edit here.
+# BUILD and BIN may be overridden to keep several builds apart (check-asan does).
+
+VERSION  := 0.1.0
+BUILD    ?= build
+BIN      ?= bin
+PREFIX   ?= /usr/local
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+LDFLAGS  ?=
+WARN     := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes \
+            -Wstrict-prototypes -Wswitch-enum -Wno-unused-parameter
+ifeq ($(CI),true)
+WARN     += -Werror
+endif
+MODULES  := isa frontend backend sim oracle
+# link order: users before what they use
+LINKORDER := oracle backend frontend sim isa
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DWARPSIM_VERSION='"$(VERSION)"' -I. \
+            $(addprefix -I$(BUILD)/gen/,$(MODULES))
+LDLIBS   := -lm -lz
+
+# ---------------------------------------------------------------- dependencies
+# Tools and libraries the build needs, with the Debian package that provides each.
+NEED_CMDS := flex:flex bison:bison pkg-config:pkg-config
+NEED_PKGS := check:check zlib:zlib1g-dev jansson:libjansson-dev
+DEPSTAMP  := $(BUILD)/.deps-ok
+
+$(DEPSTAMP):
+	@missing=""; \
+	for p in $(NEED_CMDS); do command -v $${p%%:*} >/dev/null 2>&1 || missing="$$missing $${p#*:}"; done; \
+	for p in $(NEED_PKGS); do pkg-config --exists $${p%%:*} 2>/dev/null || missing="$$missing $${p#*:}"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing missing build dependencies:$$missing"; \
+	    (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "error: missing build dependencies:$$missing" >&2; \
+	    echo "install them with:  sudo apt-get install -y$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+	@mkdir -p $(@D) && touch $@
+
+CHECK_CFLAGS   = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS     = $(shell pkg-config --libs check 2>/dev/null)
+JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
+JANSSON_LIBS   = $(shell pkg-config --libs jansson 2>/dev/null)
+
+# ---------------------------------------------------------------- libraries
+# $(call mod_objs,M): objects of module M, including its flex/bison outputs
+mod_c    = $(wildcard $(1)/*.c)
+mod_l    = $(wildcard $(1)/*.l)
+mod_y    = $(wildcard $(1)/*.y)
+mod_objs = $(patsubst %.c,$(BUILD)/%.o,$(call mod_c,$(1))) \
+           $(patsubst $(1)/%.y,$(BUILD)/gen/$(1)/%.tab.o,$(call mod_y,$(1))) \
+           $(patsubst $(1)/%.l,$(BUILD)/gen/$(1)/%.lex.o,$(call mod_l,$(1)))
+mod_gen_h = $(patsubst $(1)/%.y,$(BUILD)/gen/$(1)/%.tab.h,$(call mod_y,$(1))) \
+            $(patsubst $(1)/%.l,$(BUILD)/gen/$(1)/%.lex.h,$(call mod_l,$(1)))
+
+LIBS    := $(foreach m,$(LINKORDER),$(BUILD)/lib$(m).a)
+GEN_H   := $(foreach m,$(MODULES),$(call mod_gen_h,$(m)))
+ALL_OBJS := $(foreach m,$(MODULES),$(call mod_objs,$(m)))
+
+define MODULE_RULES
+$(BUILD)/lib$(1).a: $(call mod_objs,$(1))
+	@mkdir -p $$(@D)
+	rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach m,$(MODULES),$(eval $(call MODULE_RULES,$(m))))
+
+$(BUILD)/%.o: %.c $(DEPSTAMP) | $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h: %.y $(DEPSTAMP)
+	@mkdir -p $(@D)
+	bison -Wall -Werror --defines=$(BUILD)/gen/$*.tab.h -o $(BUILD)/gen/$*.tab.c $<
+
+$(BUILD)/gen/%.lex.c $(BUILD)/gen/%.lex.h: %.l $(DEPSTAMP)
+	@mkdir -p $(@D)
+	flex --header-file=$(BUILD)/gen/$*.lex.h -o $(BUILD)/gen/$*.lex.c $<
+
+# generated scanners and parsers are compiled without the pedantic set
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
+	$(CC) $(CPPFLAGS) -std=c11 -w $(CFLAGS) -MMD -MP -c $< -o $@
+
+# ---------------------------------------------------------------- programs
+PROGS := $(BIN)/warpc $(BIN)/warpsim
+
+all: $(PROGS)
+
+$(BIN)/%: $(BUILD)/tools/%.o $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+
+# ---------------------------------------------------------------- tests
+UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+TEST_HELPERS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/helper_*.c))
+SCRIPTS   := $(sort $(wildcard tests/run-*.sh))
+TOOLS_T   := $(patsubst tests/tools/%.c,$(BUILD)/tests/tools/%,$(wildcard tests/tools/*.c))
+
+$(BUILD)/tests/unit/%.o: tests/unit/%.c $(DEPSTAMP) | $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) $(JANSSON_CFLAGS) $(WARN) -Wno-missing-prototypes $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/tests/test_%: $(BUILD)/tests/unit/test_%.o $(TEST_HELPERS) $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_HELPERS) $(LIBS) $(CHECK_LIBS) $(JANSSON_LIBS) $(LDLIBS)
+
+# small test tools (generators, JSON checkers): tests/tools/NAME.c -> $(BUILD)/tests/tools/NAME
+$(BUILD)/tests/tools/%.o: tests/tools/%.c $(DEPSTAMP) | $(GEN_H)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(JANSSON_CFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(JANSSON_LIBS) $(LDLIBS)
+
+tests: $(PROGS) $(UNIT_BINS) $(TOOLS_T)
+
+# Every unit test binary and every tests/run-*.sh script runs; the summary line counts them.
+check: tests
+	@pass=0; fail=0; failed=""; \
+	for t in $(UNIT_BINS); do \
+	  if CK_VERBOSITY=minimal CK_DEFAULT_TIMEOUT=60 $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); failed="$$failed $$t"; fi; \
+	done; \
+	for s in $(SCRIPTS); do \
+	  if BIN=$(BIN) BUILD=$(BUILD) sh $$s; then pass=$$((pass+1)); else fail=$$((fail+1)); failed="$$failed $$s"; fi; \
+	done; \
+	echo; [ -z "$$failed" ] || echo "failed:$$failed"; \
+	echo "check: $$pass passed, $$fail failed"; [ $$fail = 0 ]
+
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+check-asan:
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $(MAKE) check BUILD=build-asan BIN=build-asan/bin CFLAGS="$(ASAN_FLAGS)" LDFLAGS="$(ASAN_FLAGS)"
+
+# ---------------------------------------------------------------- demo
+demo: $(PROGS)
+	@sh examples/demo.sh $(BIN)
+
+# ---------------------------------------------------------------- bench, fuzz
+bench: $(PROGS) $(TOOLS_T)
+	@sh bench/run.sh $(BIN) $(BUILD)
+
+fuzz:
+	@sh tests/fuzz/run.sh $(or $(SECONDS_PER_TARGET),60)
+
+# ---------------------------------------------------------------- install
+install: $(PROGS)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpsim/configs \
+	           $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(wildcard sim/configs/*.cfg) $(DESTDIR)$(PREFIX)/share/warpsim/configs/
+	install -m 644 docs/warpc.1 docs/warpsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+clean:
+	rm -rf build build-asan build-* bin
+
+.PHONY: all check check-asan tests demo bench fuzz install clean
+.SECONDARY:
+.DELETE_ON_ERROR:
+
+-include $(ALL_OBJS:.o=.d) $(UNIT_BINS:%=$(BUILD)/tests/unit/%.d)

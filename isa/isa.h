@@ -1,0 +1,339 @@
+/* isa.h - the warpsim microcode ISA: opcode table, operands, instructions, kernels,
+ * the listing printer and the listing parser (assembler).
+ *
+ * isa/ depends on nothing else of ours. The opcode table is isa/ops.def, the operand shapes
+ * isa/shapes.def, the modifier tokens isa/mods.def; docs/isa.md gives the exact semantics.
+ */
+#ifndef WARPSIM_ISA_H
+#define WARPSIM_ISA_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stddef.h>
+
+/* ------------------------------------------------------------------ enums from the tables */
+typedef enum {
+#define OP(id, mn, shape, unit, lat, flags, mods) OP_##id,
+#include "isa/ops.def"
+	OP_COUNT
+} Op;
+
+typedef enum {
+#define SHAPE(id, desc) SHAPE_##id,
+#include "isa/shapes.def"
+	SHAPE_COUNT
+} Shape;
+
+/* functional-unit classes; issue interval and width per class come from the sim config */
+typedef enum {
+	UNIT_ALU,        /* integer and logic */
+	UNIT_IMUL,       /* integer multiply */
+	UNIT_FPU,        /* single precision */
+	UNIT_DPU,        /* double precision */
+	UNIT_SFU,        /* special functions, conversions, macro divide/sqrt */
+	UNIT_LSU_SHARED, /* shared memory, shuffles */
+	UNIT_LSU_GLOBAL, /* global memory and atomics */
+	UNIT_LSU_LOCAL,  /* per-thread local memory */
+	UNIT_LSU_CONST,  /* constant banks */
+	UNIT_CTRL,       /* branches, stack ops, barriers */
+	UNIT_COUNT
+} Unit;
+
+/* latency classes; cycles per class come from the sim config (sim/configs/ *.cfg) */
+typedef enum {
+	LAT_ALU, LAT_IMUL, LAT_POPC, LAT_S2R, LAT_FPU, LAT_DPU, LAT_SFU, LAT_CONV,
+	LAT_FDIV, LAT_FSQRT, LAT_SHARED, LAT_GLOBAL, LAT_LOCAL, LAT_CONST, LAT_ATOM,
+	LAT_SHFL, LAT_BAR, LAT_CTRL,
+	LAT_COUNT
+} Lat;
+
+/* op flags (ops.def column 6) */
+enum {
+	F_PRED     = 1 << 0,  /* may carry a guard predicate */
+	F_BRANCH   = 1 << 1,  /* may change the pc of some lanes */
+	F_DIVERGE  = 1 << 2,  /* may split the active mask */
+	F_SIDE     = 1 << 3,  /* has effects beyond its destination registers */
+	F_LOAD     = 1 << 4,  /* reads memory */
+	F_STORE    = 1 << 5,  /* writes memory */
+	F_TARGET   = 1 << 6,  /* has a code-target operand */
+	F_PUSH     = 1 << 7,  /* pushes a CallReturnStack token */
+	F_INDIRECT = 1 << 8,  /* target taken from a register */
+	F_BARRIER  = 1 << 9,  /* CTA barrier */
+	F_MACRO    = 1 << 10, /* stands for a ptxas subroutine (docs/isa.md) */
+};
+
+/* modifier fields an op accepts (ops.def column 7) */
+enum {
+	M_SUB = 1 << 0, M_CMP = 1 << 1, M_TYPE = 1 << 2, M_RND = 1 << 3, M_BOP = 1 << 4,
+	M_BOP2 = 1 << 5, M_CC = 1 << 6, M_X = 1 << 7, M_HI = 1 << 8, M_WIDE = 1 << 9,
+	M_SAT = 1 << 10, M_FTZ = 1 << 11, M_W = 1 << 12, M_BF = 1 << 13, M_E = 1 << 14,
+	M_KEEPREF = 1 << 15, M_SH = 1 << 16, M_BREV = 1 << 17, M_U = 1 << 18,
+};
+
+/* flag modifiers, stored in Mods.flags; MF_x is accepted when the op has M_x */
+enum {
+	MF_CC = 1 << 0,      /* writes the condition code */
+	MF_X = 1 << 1,       /* extended: reads the carry (IADD.X) */
+	MF_HI = 1 << 2,      /* high word of a product */
+	MF_WIDE = 1 << 3,    /* 64-bit product */
+	MF_SAT = 1 << 4,     /* saturate */
+	MF_FTZ = 1 << 5,     /* flush denormals to zero */
+	MF_W = 1 << 6,       /* wrap shift amount */
+	MF_BF = 1 << 7,      /* boolean result as 1.0f */
+	MF_E = 1 << 8,       /* 64-bit (extended) address */
+	MF_KEEPREF = 1 << 9, /* EXIT.KEEPREFCOUNT */
+	MF_SH = 1 << 10,     /* FLO: shift amount */
+	MF_BREV = 1 << 11,   /* BFE: bit-reverse source */
+	MF_U = 1 << 12,      /* BRA.U: uniform */
+};
+
+typedef enum {
+	SUB_NONE,
+	SUB_AND, SUB_OR, SUB_XOR, SUB_PASS_B,                    /* LOP; ATOM/RED/REDUX; BAR.RED */
+	SUB_L, SUB_R,                                            /* SHF */
+	SUB_F4E, SUB_B4E, SUB_RC8, SUB_ECL, SUB_ECR, SUB_RC16,   /* PRMT */
+	SUB_RCP, SUB_RSQ, SUB_SIN, SUB_COS, SUB_EX2, SUB_LG2, SUB_SQRT, /* MUFU */
+	SUB_ADD, SUB_MIN, SUB_MAX, SUB_INC, SUB_DEC, SUB_EXCH, SUB_CAS, /* ATOM, RED */
+	SUB_CTA, SUB_GL, SUB_SYS,                                /* MEMBAR */
+	SUB_IDX, SUB_UP, SUB_DOWN, SUB_BFLY,                     /* SHFL */
+	SUB_ALL, SUB_ANY, SUB_EQ,                                /* VOTE, MATCH */
+	SUB_SUM,                                                 /* REDUX */
+	SUB_SYNC, SUB_ARV, SUB_POPC,                             /* BAR, BAR.RED */
+	SUB_CA, SUB_CG, SUB_CS, SUB_CV, SUB_LU, SUB_NC,          /* LD/ST cache operators */
+	SUB_COUNT
+} Sub;
+
+typedef enum {
+	CMP_NONE, CMP_F, CMP_LT, CMP_EQ, CMP_LE, CMP_GT, CMP_NE, CMP_GE, CMP_NUM, CMP_NAN,
+	CMP_LTU, CMP_EQU, CMP_LEU, CMP_GTU, CMP_NEU, CMP_GEU, CMP_T,
+	CMP_COUNT
+} Cmp;
+
+typedef enum { BOP_NONE, BOP_AND, BOP_OR, BOP_XOR, BOP_COUNT } Bop;
+
+typedef enum {
+	TY_NONE, TY_U8, TY_S8, TY_U16, TY_S16, TY_U32, TY_S32, TY_U64, TY_S64,
+	TY_F16, TY_F32, TY_F64, TY_B64, TY_B128,
+	TY_COUNT
+} Type;
+
+typedef enum {
+	RND_NONE, RND_RN, RND_RZ, RND_RM, RND_RP, RND_ROUND, RND_TRUNC, RND_FLOOR, RND_CEIL,
+	RND_COUNT
+} Rnd;
+
+/* condition-code tests (EXIT/BRA/RET/... CC.test), as the SASS reference lists them */
+#define ISA_CC_TESTS(X) \
+	X(F) X(LT) X(EQ) X(LE) X(GT) X(NE) X(GE) X(NUM) X(NAN) X(LTU) X(EQU) X(LEU) X(GTU) \
+	X(NEU) X(GEU) X(T) X(OFF) X(LO) X(SFF) X(LS) X(HI) X(SFT) X(HS) X(OFT)
+typedef enum {
+#define X(n) CCT_##n,
+	ISA_CC_TESTS(X)
+#undef X
+	CCT_COUNT
+} CCTest;
+
+/* special registers read by S2R */
+#define ISA_SREGS(X) \
+	X(TID_X, "SR_TID.X") X(TID_Y, "SR_TID.Y") X(TID_Z, "SR_TID.Z") \
+	X(NTID_X, "SR_NTID.X") X(NTID_Y, "SR_NTID.Y") X(NTID_Z, "SR_NTID.Z") \
+	X(CTAID_X, "SR_CTAID.X") X(CTAID_Y, "SR_CTAID.Y") X(CTAID_Z, "SR_CTAID.Z") \
+	X(NCTAID_X, "SR_NCTAID.X") X(NCTAID_Y, "SR_NCTAID.Y") X(NCTAID_Z, "SR_NCTAID.Z") \
+	X(LANEID, "SR_LANEID") X(WARPID, "SR_VIRTID") X(NWARPID, "SR_NWARPID") \
+	X(SMID, "SR_SMID") X(NSMID, "SR_NSMID") X(GRIDID, "SR_GRIDID") \
+	X(CLOCKLO, "SR_CLOCKLO") X(CLOCKHI, "SR_CLOCKHI") \
+	X(GLOBALTIMERLO, "SR_GLOBALTIMERLO") X(GLOBALTIMERHI, "SR_GLOBALTIMERHI") \
+	X(EQMASK, "SR_EQMASK") X(LTMASK, "SR_LTMASK") X(LEMASK, "SR_LEMASK") \
+	X(GTMASK, "SR_GTMASK") X(GEMASK, "SR_GEMASK")
+typedef enum {
+#define X(id, name) SR_##id,
+	ISA_SREGS(X)
+#undef X
+	SR_COUNT
+} SReg;
+
+/* ------------------------------------------------------------------ table access */
+typedef struct {
+	const char *name;  /* mnemonic as printed */
+	Shape shape;       /* operand shape */
+	Unit unit;         /* functional-unit class */
+	Lat lat;           /* latency class */
+	uint32_t flags;    /* F_* */
+	uint32_t mods;     /* M_* */
+} OpInfo;
+
+extern const OpInfo isa_ops[OP_COUNT];
+
+/* operand classes of a shape slot */
+enum {
+	OC_R = 1 << 0, OC_P = 1 << 1, OC_I = 1 << 2, OC_C = 1 << 3, OC_M = 1 << 4,
+	OC_S = 1 << 5, OC_T = 1 << 6, OC_L = 1 << 7, OC_K = 1 << 8,
+};
+
+#define ISA_MAXOPD 6
+
+typedef struct {
+	uint8_t n;                    /* slots */
+	uint8_t dst[ISA_MAXOPD];      /* 1 when the slot is written */
+	uint8_t optional[ISA_MAXOPD]; /* 1 when the slot may be left out */
+	uint16_t classes[ISA_MAXOPD]; /* OC_* the slot accepts */
+} ShapeInfo;
+
+const ShapeInfo *isa_shape(Shape s);
+const char *isa_unit_name(Unit u);   /* "ALU", "LSU_GLOBAL", ... */
+const char *isa_lat_name(Lat l);     /* "ALU", "GLOBAL", ... */
+const char *isa_sub_name(Sub s);
+const char *isa_cmp_name(Cmp c);
+const char *isa_bop_name(Bop b);
+const char *isa_type_name(Type t);
+const char *isa_rnd_name(Rnd r);
+const char *isa_cct_name(CCTest t);
+const char *isa_sreg_name(SReg s);
+int isa_type_bytes(Type t);          /* 1, 2, 4, 8, 16; 4 for TY_NONE */
+
+/* ------------------------------------------------------------------ operands, instructions */
+#define ISA_RZ 255   /* the zero register */
+#define ISA_PT 7     /* the true predicate */
+#define ISA_NREGS 255
+#define ISA_NPREDS 7
+
+typedef enum {
+	OPD_NONE,
+	OPD_REG,     /* R[reg]; reg == ISA_RZ is RZ */
+	OPD_PRED,    /* P[reg]; reg == ISA_PT is PT */
+	OPD_IMM,     /* imm holds the bits (floats as their IEEE encoding) */
+	OPD_CONST,   /* c[bank][reg + imm]; reg == ISA_RZ when there is no index */
+	OPD_MEM,     /* [reg + imm]; reg == ISA_RZ for an absolute address */
+	OPD_SREG,    /* special register imm (SReg) */
+	OPD_TARGET,  /* code byte address imm */
+	OPD_TLIST,   /* target list: imm = first index into Kernel.tl, n = count */
+	OPD_CC,      /* CC test imm (CCTest) */
+} OpdKind;
+
+enum {
+	OPF_NEG = 1 << 0,  /* -R */
+	OPF_ABS = 1 << 1,  /* |R| */
+	OPF_NOT = 1 << 2,  /* ~R, or !P */
+};
+
+typedef struct {
+	uint8_t kind;    /* OpdKind */
+	uint8_t flags;   /* OPF_* */
+	uint8_t reg;     /* register or predicate number; base register of c[][] and [] */
+	uint8_t bank;    /* constant bank of OPD_CONST */
+	uint16_t n;      /* OPD_TLIST: number of targets */
+	int64_t imm;     /* immediate bits, offset, address, SReg or CCTest */
+} Opd;
+
+typedef struct {
+	uint8_t sub;     /* Sub */
+	uint8_t cmp;     /* Cmp */
+	uint8_t bop;     /* Bop: first boolean combiner */
+	uint8_t bop2;    /* Bop: second boolean combiner (PSETP) */
+	uint8_t dtype;   /* Type: first type modifier (destination, or the only one) */
+	uint8_t stype;   /* Type: second type modifier (source of conversions) */
+	uint8_t rnd;     /* Rnd */
+	uint16_t flags;  /* MF_* */
+} Mods;
+
+typedef struct {
+	uint16_t op;        /* Op */
+	uint8_t guard;      /* guard predicate; ISA_PT when unguarded */
+	uint8_t gneg;       /* guard negated (@!P0) */
+	uint8_t sync;       /* .S: the guarded lanes arrive at the innermost sync point */
+	uint8_t nopd;       /* operands present */
+	Mods m;             /* modifiers */
+	Opd o[ISA_MAXOPD];  /* operands in shape order; absent optional slots are OPD_NONE */
+	uint32_t addr;      /* byte address in the kernel's code */
+	int32_t line;       /* listing line it was parsed from, or 0 */
+	int32_t ptxline;    /* PTX source line it was translated from, or 0 */
+	int32_t srcline;    /* CUDA source line (.loc), or 0 */
+	int16_t srcfile;    /* CUDA source file index (.file), or -1 */
+} Ins;
+
+/* ------------------------------------------------------------------ kernels and programs */
+enum { LBL_FUNC = 1, LBL_LOCAL = 2 };
+
+typedef struct {
+	char *name;      /* label or function name */
+	uint32_t addr;   /* byte address */
+	int kind;        /* LBL_FUNC (printed as a .func marker) or LBL_LOCAL */
+} Label;
+
+typedef struct {
+	uint32_t offset; /* byte offset in constant bank 0 (kernel parameters start at 0x20) */
+	uint32_t size;   /* bytes */
+	char *name;      /* PTX parameter name, or NULL */
+} Param;
+
+typedef struct {
+	char *name;      /* variable name */
+	uint64_t size;   /* bytes */
+	uint32_t align;  /* bytes */
+	uint8_t *init;   /* size bytes of initial value, or NULL for zero */
+	uint8_t bank;    /* its 64-bit device address is written to c[bank][slot] at load */
+	uint32_t slot;
+} GlobalVar;
+
+typedef struct {
+	uint8_t bank;    /* constant bank */
+	uint32_t offset; /* byte offset in it */
+	uint32_t size;   /* bytes */
+	uint8_t *bytes;  /* initial contents */
+} ConstData;
+
+typedef struct {
+	char *name;           /* kernel name */
+	Ins *ins;             /* code; ins[i].addr == 8*i */
+	int nins, capins;
+	Label *labels;        /* named addresses, sorted by address */
+	int nlabels;
+	Param *params;        /* kernel parameters in order */
+	int nparams;
+	GlobalVar *globals;   /* module globals the code addresses through a constant slot */
+	int nglobals;
+	ConstData *cdata;     /* initialised constant-bank data (module .const, jump tables) */
+	int ncdata;
+	uint32_t *tl;         /* pool of target-list addresses (OPD_TLIST) */
+	int ntl;
+	int regs;             /* registers per thread */
+	uint32_t shared;      /* static shared memory bytes */
+	uint32_t local;       /* local memory bytes per thread (spills and call stack) */
+	uint32_t spill;       /* of local, bytes of spills */
+	int arch;             /* target sm_XX number, e.g. 20 */
+	uint32_t maxntid;     /* .maxntid product, 0 when absent */
+} Kernel;
+
+typedef struct {
+	Kernel *k;            /* kernels in order */
+	int nk;
+	char **files;         /* CUDA source file names by .file index, for srcfile */
+	int nfiles;
+} Prog;
+
+/* ------------------------------------------------------------------ isa.c */
+Prog *isa_prog_new(void);
+Kernel *isa_prog_add_kernel(Prog *p, const char *name);
+void isa_prog_free(Prog *p);
+Ins *isa_kernel_add(Kernel *k, const Ins *ins);       /* appends, sets addr */
+int isa_kernel_add_tlist(Kernel *k, const uint32_t *addrs, int n); /* returns first index */
+const Kernel *isa_prog_find(const Prog *p, const char *name);
+int isa_ins_writes(const Ins *in, int slot);          /* slot is a destination */
+int isa_ins_nregs(const Ins *in, int slot);           /* registers a register slot spans (1, 2, 4) */
+void isa_ins_init(Ins *in, Op op);                    /* unguarded, no operands, no modifiers */
+
+/* ------------------------------------------------------------------ print.c */
+/* one instruction without address ("@!P0 BRA 0x58;"); returns length */
+int isa_format_ins(char *buf, size_t size, const Kernel *k, const Ins *in);
+void isa_print_kernel(FILE *f, const Kernel *k);
+void isa_print_prog(FILE *f, const Prog *p);
+
+/* ------------------------------------------------------------------ asm.c */
+/* Parses a listing; diagnostics "name:line:col: error: ..." with the source line and a
+ * caret go to err. Returns the program, or NULL after at least one error. */
+Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err);
+/* Structural checks of a kernel (targets inside the code and on instructions, register
+ * numbers within k->regs, shapes); prints located errors, returns their count. */
+int isa_check_kernel(const Kernel *k, const char *name, FILE *err);
+
+#endif
