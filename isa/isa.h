@@ -336,4 +336,48 @@ Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err);
  * numbers within k->regs, shapes); prints located errors, returns their count. */
 int isa_check_kernel(const Kernel *k, const char *name, FILE *err);
 
+
+/* ------------------------------------------------------------------ additions (isa.c)
+ * Appended to the contract: per-op modifier rules, a validator shared by the listing parser
+ * and isa_check_kernel, and helpers to build the rest of a Kernel. */
+
+/* what an op accepts beyond its M_* fields (isa_op_rules; docs/isa.md gives the meaning) */
+typedef struct {
+	uint64_t subs;     /* accepted Sub values as bits 1<<SUB_x; bit SUB_NONE: may be left out */
+	uint32_t dtypes;   /* accepted first type modifiers, bits 1<<TY_x (TY_NONE always allowed) */
+	uint32_t stypes;   /* accepted second type modifiers; 0 when the op takes only one */
+	uint16_t rnds;     /* accepted Rnd values, bits 1<<RND_x (RND_NONE always allowed) */
+	uint8_t srcmods;   /* OPF_NEG/OPF_ABS/OPF_NOT allowed on register and constant sources */
+	uint8_t cmpreq;    /* 1 when a comparison modifier is required */
+	uint8_t deftype;   /* Type meant when dtype is TY_NONE */
+	uint8_t defstype;  /* Type meant when stype is TY_NONE */
+} IsaRules;
+
+void isa_op_rules(Op op, IsaRules *r);
+const char *isa_flag_name(int bit);                 /* MF_ bit index -> "CC", "X", ... */
+/* width of an immediate in slot when it is a float: 32 or 64; 0 for integer slots */
+int isa_imm_float_bits(const Ins *in, int slot);
+Type isa_ins_dtype(const Ins *in);                  /* dtype, or the op's default */
+Type isa_ins_stype(const Ins *in);                  /* stype, or the op's default */
+
+/* where isa_ins_check found a problem: an operand slot (>= 0) or one of these */
+enum {
+	ISA_AT_OK = -1, ISA_AT_OP = -2, ISA_AT_GUARD = -3, ISA_AT_SYNC = -4, ISA_AT_SUB = -5,
+	ISA_AT_CMP = -6, ISA_AT_BOP = -7, ISA_AT_BOP2 = -8, ISA_AT_DTYPE = -9,
+	ISA_AT_STYPE = -10, ISA_AT_RND = -11, ISA_AT_END = -12,
+	ISA_AT_FLAG = -32  /* ISA_AT_FLAG - b: the modifier flag with MF_ bit index b */
+};
+/* Checks one instruction (against k's code size, register count and target lists when k is
+ * not NULL); writes a message to msg and returns where, or ISA_AT_OK. */
+int isa_ins_check(const Kernel *k, const Ins *in, char *msg, size_t size);
+
+void isa_kernel_add_label(Kernel *k, const char *name, uint32_t addr, int kind); /* keeps order */
+const Label *isa_kernel_find_label(const Kernel *k, const char *name);
+void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name);
+/* init: size bytes copied, or NULL */
+void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t align,
+                           const uint8_t *init, uint8_t bank, uint32_t slot);
+void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,
+                          uint32_t size);
+
 #endif
