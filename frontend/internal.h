@@ -1,0 +1,31 @@
+/* internal.h - what the frontend's files share and nobody else uses: the arena, name
+ * tables for the printer, the parser context (see build.c), die(). */
+#ifndef WARPSIM_PTX_INTERNAL_H
+#define WARPSIM_PTX_INTERNAL_H
+
+#include "frontend/ptx.h"
+
+_Noreturn void ptx_die(const char *file, int line, const char *msg);
+#define die(msg) ptx_die(__FILE__, __LINE__, msg)
+
+PArena *ptx_arena_new(void);
+void *ptx_alloc(PArena *a, size_t n);            /* zeroed, 16-byte aligned */
+char *ptx_strndup(PArena *a, const char *s, size_t n);
+void ptx_arena_free(PArena *a);
+
+extern const char *const ptx_cmp_names[PCMP_COUNT];
+extern const char *const ptx_bop_names[PBOP_COUNT];
+extern const char *const ptx_rnd_names[PRND_COUNT];
+extern const char *const ptx_cache_names[PCACHE_COUNT];
+extern const char *const ptx_sem_names[PSEM_COUNT];
+extern const char *const ptx_scope_names[PSCOPE_COUNT];
+extern const char *const ptx_aop_names[PAOP_COUNT];
+extern const char *const ptx_shfl_names[PSHFL_COUNT];
+extern const char *const ptx_vote_names[PVOTE_COUNT];
+extern const char *const ptx_bar_names[PBAR_COUNT];
+extern const char *const ptx_prmt_names[PPRMT_COUNT];
+extern const char *const ptx_testp_names[PTESTP_COUNT];
+extern const char *const ptx_evict_names[PEVICT_COUNT];
+extern const char *const ptx_mflag_names[PMF_NBITS];
+
+#endif

@@ -1,0 +1,174 @@
+/* util.c - the frontend's tables and small services: the opcode table, names of types,
+ * spaces and modifiers, the arena that owns a Module, lookups, ptx_free. */
+#include <stdlib.h>
+#include <string.h>
+#include "frontend/ptx.h"
+#include "frontend/internal.h"
+
+const POpInfo ptx_ops[PO_COUNT] = {
+#define PTX_OP(id, name, min, max, cls, flags, sig) { name, min, max, PC_##cls, flags, sig },
+#include "frontend/ptxops.def"
+};
+
+static const struct { const char *name; int bytes; PTypeKind kind; } types[PT_COUNT] = {
+#define X(id, name, bytes, kind) { name, bytes, PTK_##kind },
+	PTX_TYPES(X)
+#undef X
+};
+
+static const char *const spaces[PS_COUNT] = {
+#define X(id, name) name,
+	PTX_SPACES(X)
+#undef X
+};
+
+static const struct { const char *name; int comp, bytes; } sregs[PSR_COUNT] = {
+#define X(id, name, comp, bytes) { name, comp, bytes },
+	PTX_SREGS(X)
+#undef X
+};
+
+#define NAME_X(id, s) s,
+const char *const ptx_cmp_names[PCMP_COUNT] = { PTX_CMPS(NAME_X) };
+const char *const ptx_bop_names[PBOP_COUNT] = { PTX_BOPS(NAME_X) };
+const char *const ptx_rnd_names[PRND_COUNT] = { PTX_RNDS(NAME_X) };
+const char *const ptx_cache_names[PCACHE_COUNT] = { PTX_CACHES(NAME_X) };
+const char *const ptx_sem_names[PSEM_COUNT] = { PTX_SEMS(NAME_X) };
+const char *const ptx_scope_names[PSCOPE_COUNT] = { PTX_SCOPES(NAME_X) };
+const char *const ptx_aop_names[PAOP_COUNT] = { PTX_AOPS(NAME_X) };
+const char *const ptx_shfl_names[PSHFL_COUNT] = { PTX_SHFLS(NAME_X) };
+const char *const ptx_vote_names[PVOTE_COUNT] = { PTX_VOTES(NAME_X) };
+const char *const ptx_bar_names[PBAR_COUNT] = { PTX_BARS(NAME_X) };
+const char *const ptx_prmt_names[PPRMT_COUNT] = { PTX_PRMTS(NAME_X) };
+const char *const ptx_testp_names[PTESTP_COUNT] = { PTX_TESTPS(NAME_X) };
+const char *const ptx_evict_names[PEVICT_COUNT] = { PTX_EVICTS(NAME_X) };
+const char *const ptx_mflag_names[PMF_NBITS] = { PTX_MFLAGS(NAME_X) };
+#undef NAME_X
+
+const char *ptx_op_name(POp op) { return op < PO_COUNT ? ptx_ops[op].name : "?"; }
+const char *ptx_type_name(PType t) { return t < PT_COUNT ? types[t].name : "?"; }
+int ptx_type_bytes(PType t) { return t < PT_COUNT && t != PT_PRED ? types[t].bytes : 0; }
+PTypeKind ptx_type_kind(PType t) { return t < PT_COUNT ? types[t].kind : PTK_NONE; }
+const char *ptx_space_name(PSpace s) { return s < PS_COUNT ? spaces[s] : "?"; }
+const char *ptx_sreg_name(PSReg r) { return r < PSR_COUNT ? sregs[r].name : "?"; }
+int ptx_sreg_bytes(PSReg r) { return r < PSR_COUNT ? sregs[r].bytes : 0; }
+int ptx_sreg_has_comp(PSReg r) { return r < PSR_COUNT && sregs[r].comp; }
+const char *ptx_cmp_name(PCmp c) { return c < PCMP_COUNT ? ptx_cmp_names[c] : "?"; }
+const char *ptx_rnd_name(PRnd r) { return r < PRND_COUNT ? ptx_rnd_names[r] : "?"; }
+const char *ptx_aop_name(PAop a) { return a < PAOP_COUNT ? ptx_aop_names[a] : "?"; }
+
+int
+ptx_ins_writes(const PIns *in, int slot)
+{
+	uint16_t fl = ptx_ops[in->op].flags;
+
+	if (slot < 0 || slot >= in->nopd || (fl & PF_NODST))
+		return 0;
+	if (in->op == PO_BAR || in->op == PO_BARRIER)
+		return in->m.bar == PBAR_RED && slot == 0;
+	if (fl & PF_PAIR)
+		return slot <= 1;
+	return slot == 0;
+}
+
+/* ------------------------------------------------------------------ arena */
+/* Blocks of at least 64 KiB; allocations are 16-byte aligned and zeroed. */
+typedef struct Blk Blk;
+struct Blk {
+	Blk *next;     /* previous block */
+	size_t used;   /* bytes handed out */
+	size_t cap;    /* bytes of data */
+	_Alignas(16) unsigned char data[];
+};
+struct PArena {
+	Blk *cur;      /* block being filled; older ones chained */
+};
+
+PArena *
+ptx_arena_new(void)
+{
+	PArena *a = calloc(1, sizeof *a);
+	if (!a)
+		die("out of memory");
+	return a;
+}
+
+void *
+ptx_alloc(PArena *a, size_t n)
+{
+	Blk *b = a->cur;
+	void *p;
+
+	n = (n + 15) & ~(size_t)15;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > 65536 ? n : 65536;
+		b = malloc(sizeof *b + cap);
+		if (!b)
+			die("out of memory");
+		b->next = a->cur;
+		b->used = 0;
+		b->cap = cap;
+		a->cur = b;
+	}
+	p = b->data + b->used;
+	b->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *
+ptx_strndup(PArena *a, const char *s, size_t n)
+{
+	char *p = ptx_alloc(a, n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+void
+ptx_arena_free(PArena *a)
+{
+	Blk *b, *next;
+
+	if (!a)
+		return;
+	for (b = a->cur; b; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(a);
+}
+
+void
+ptx_free(Module *m)
+{
+	if (!m)
+		return;
+	free(m->src);
+	ptx_arena_free(m->arena);
+}
+
+int
+ptx_find_func(const Module *m, const char *name)
+{
+	for (int i = 0; i < m->nfuncs; i++)
+		if (strcmp(m->funcs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+ptx_find_var(const Module *m, const char *name)
+{
+	for (int i = 0; i < m->nvars; i++)
+		if (strcmp(m->vars[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+_Noreturn void
+ptx_die(const char *file, int line, const char *msg)
+{
+	fprintf(stderr, "%s:%d: internal error: %s\n", file, line, msg);
+	abort();
+}
