@@ -1,0 +1,314 @@
+/* timing.h - the cycle model's building blocks, built around the functional core
+ * ("functional at issue, timing around it", as GPGPU-Sim does).
+ *
+ * Owns: the architecture configuration (TimingConfig, one table of long options,
+ * sim/configs/ *.cfg), occupancy and CTA dispatch, global-memory coalescing, shared-memory
+ * bank conflicts, set-associative LRU caches, the DRAM latency + bandwidth queue, per-warp
+ * scoreboards, functional-unit pipelines, warp schedulers (LRR, GTO, two-level), the wake-up
+ * ("next event") computation that lets the clock jump over idle stretches, and the timing
+ * statistics with GPGPU-Sim's names. Every component is pure, deterministic and does no
+ * allocation after its init function. docs/timing.md describes the model.
+ *
+ * Files: tconfig.c (config table), occupancy.c (occupancy, dispatch), coalesce.c (coalescing,
+ * same-address degree), banks.c (bank conflicts), cache.c (caches), gmem.c (DRAM queue and the
+ * global-memory path), scoreboard.c (scoreboard, wake-up), units.c (pipelines), sched.c
+ * (schedulers), tstats.c (statistics).
+ */
+#ifndef WARPSIM_TIMING_H
+#define WARPSIM_TIMING_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stddef.h>
+#include "isa/isa.h"
+
+enum {
+	TM_WARP = 32,        /* lanes per warp */
+	TM_MAXSCHED = 8,     /* schedulers per SM */
+	TM_MAXPIPES = 16,    /* pipelines per unit class */
+	TM_MAXWARPS = 64,    /* warp slots per SM */
+	TM_MAXSMS = 1024,    /* SMs per GPU */
+	TM_MAXSEGS = 64,     /* transactions one warp access can produce (32 lanes x 2) */
+};
+
+/* ------------------------------------------------------------------ tconfig.c */
+typedef enum { SCHED_LRR, SCHED_GTO, SCHED_TWOLEVEL, SCHED_COUNT } SchedPolicy;
+
+typedef struct {
+	int units;           /* pipelines of this class per SM */
+	int interval;        /* cycles a pipeline stays busy per warp instruction */
+} UnitCfg;
+
+typedef struct {
+	int enable;          /* 0: the level is absent */
+	int size;            /* bytes */
+	int line;            /* line bytes */
+	int assoc;           /* ways per set */
+	int latency;         /* hit latency, cycles from issue to data */
+} CacheCfg;
+
+typedef struct {
+	/* GPU */
+	int sms;             /* streaming multiprocessors */
+	/* SM front end */
+	int schedulers;      /* warp schedulers per SM */
+	int policy;          /* SchedPolicy */
+	int pool;            /* two-level: active warps per scheduler */
+	int issue_width;     /* instructions a scheduler may issue per cycle from one warp (2: dual issue) */
+	/* SM resources (occupancy) */
+	int max_warps;       /* resident warps per SM */
+	int max_ctas;        /* resident CTAs per SM */
+	int regs;            /* 32-bit registers per SM */
+	int max_regs;        /* registers per thread the architecture allows */
+	int reg_unit;        /* registers are allocated per warp in units of this many */
+	int shared;          /* shared memory bytes per SM */
+	int shared_unit;     /* shared memory is allocated per CTA in units of this many bytes */
+	int crs_depth;       /* CallReturnStack tokens per warp */
+	/* pipelines and latencies */
+	UnitCfg unit[UNIT_COUNT]; /* per unit class (Unit of isa.h) */
+	int lat[LAT_COUNT];  /* per latency class (Lat of isa.h), cycles from issue to result */
+	/* shared memory */
+	int banks;           /* shared-memory banks */
+	int bank_bytes;      /* bank width in bytes */
+	/* global memory */
+	int segment;         /* transaction bytes of an access cached in L1 (the L1 line) */
+	int sector;          /* transaction bytes of an uncached access */
+	int dram_bw;         /* DRAM bytes per cycle, whole GPU */
+	CacheCfg l1;         /* per-SM L1 data cache for global loads */
+	CacheCfg l2;         /* GPU-wide L2 */
+	int atom_serial;     /* cycles per extra lane hitting the same atomic address */
+	/* control */
+	int div_switch;      /* issue slots a CRS pop that switches paths takes */
+	int long_latency;    /* two-level: an issue with this latency or more leaves the pool */
+	/* run */
+	long long max_cycles; /* the run stops with a message after this many cycles */
+	int skip;            /* 1: the clock jumps over idle stretches */
+} TimingConfig;
+
+typedef enum { OT_INT, OT_LONG, OT_BOOL, OT_POLICY } OptType;
+
+typedef struct {
+	const char *name;    /* long option without the leading "--" */
+	OptType type;        /* how the value is parsed and printed */
+	size_t off;          /* offset of the int (long long for OT_LONG) in TimingConfig */
+	long long def;       /* default (GF100, the Fermi configuration) */
+	long long min, max;  /* accepted range */
+	const char *help;    /* one line for --help and --print-config */
+} TOpt;
+
+extern const TOpt sim_topts[];
+extern const int sim_ntopts;
+
+void sim_tconfig_defaults(TimingConfig *c);
+/* key with or without "--"; 0, or -1 with "--key: expected ..., got 'val'" in err */
+int sim_tconfig_set(TimingConfig *c, const char *key, const char *val, char *err, size_t errsz);
+const TOpt *sim_tconfig_find(const char *key);
+/* cross-field checks after all options are set; 0, or -1 with a message */
+int sim_tconfig_check(const TimingConfig *c, char *err, size_t errsz);
+/* every option as "--name value  # help", a valid config file, byte-for-byte stable */
+void sim_tconfig_print(FILE *f, const TimingConfig *c);
+/* config text: one "--name value" (or "--name=value") per line, '#' comments; located
+ * diagnostics "name:line:col: error: ..." with the line and a caret; returns the error count */
+int sim_tconfig_load_text(TimingConfig *c, const char *name, const char *text, FILE *err);
+int sim_tconfig_load(TimingConfig *c, const char *path, FILE *err);
+const char *sim_policy_name(int policy);
+
+/* ------------------------------------------------------------------ occupancy.c */
+typedef enum { OCC_WARPS, OCC_CTAS, OCC_REGS, OCC_SHARED, OCC_COUNT } OccLimit;
+
+typedef struct {
+	int ctas;            /* resident CTAs per SM */
+	int limit;           /* OccLimit that bound ctas */
+	int by[OCC_COUNT];   /* CTAs per SM each resource alone allows */
+	int warps_per_cta;   /* warps of one CTA */
+	int regs_per_cta;    /* registers one CTA takes after rounding */
+	int shared_per_cta;  /* shared bytes one CTA takes after rounding */
+} Occupancy;
+
+/* 0, or -1 with a message when one CTA does not fit at all */
+int sim_occupancy(const TimingConfig *c, int threads, int regs_per_thread, uint32_t shared,
+                  Occupancy *o, char *err, size_t errsz);
+const char *sim_occ_limit_name(int limit);
+/* the SM for the next CTA: the first from *rr (round robin) with resident < limit; -1 if
+ * none; advances *rr past the chosen SM */
+int sim_dispatch_pick(const int *resident, int nsms, int limit, int *rr);
+
+/* ------------------------------------------------------------------ coalesce.c */
+/* distinct naturally aligned gran-byte blocks touched by the active lanes' accesses of size
+ * bytes, ascending, in seg[TM_MAXSEGS]; returns their count */
+int sim_coalesce(const uint64_t *addr, uint32_t mask, int size, uint32_t gran, uint64_t *seg);
+/* the largest number of active lanes sharing one address (atomic serialisation) */
+int sim_same_addr_degree(const uint64_t *addr, uint32_t mask);
+
+/* ------------------------------------------------------------------ banks.c */
+/* conflict degree of a shared access: the largest number of distinct bank-wide words one
+ * bank must deliver (lanes reading the same word share it, a broadcast); 0 with no active
+ * lane, 1 without conflict; replays are degree - 1 */
+int sim_bank_degree(const uint32_t *addr, uint32_t mask, int size, int banks, int bank_bytes);
+
+/* ------------------------------------------------------------------ cache.c */
+typedef struct {
+	int sets, assoc, line;  /* geometry */
+	int shift;              /* log2(line) */
+	uint64_t *tag;          /* sets*assoc line addresses (addr >> shift) + 1; 0 = invalid */
+	uint64_t *used;         /* sets*assoc last-use stamps (LRU) */
+	uint64_t tick;          /* stamp counter */
+	uint64_t hits, misses;  /* statistics */
+} Cache;
+
+/* 0, or -1 with a message (size not a multiple of line*assoc, line not a power of two) */
+int sim_cache_init(Cache *c, const CacheCfg *cfg, char *err, size_t errsz);
+void sim_cache_free(Cache *c);
+void sim_cache_clear(Cache *c);
+/* 1 on a hit; on a miss allocates (evicting the LRU way) when alloc, and returns 0 */
+int sim_cache_access(Cache *c, uint64_t addr, int alloc);
+void sim_cache_invalidate(Cache *c, uint64_t addr);
+
+/* ------------------------------------------------------------------ gmem.c */
+typedef struct {
+	int bw;                 /* bytes per cycle */
+	int latency;            /* cycles from the end of the transfer slot to data */
+	uint64_t free_at;       /* first cycle the channel is free */
+	uint64_t bytes;         /* statistic: bytes moved */
+	uint64_t reqs;          /* statistic: requests */
+} Dram;
+
+void sim_dram_init(Dram *d, int bw, int latency);
+/* a request of bytes arriving at now: queued behind earlier ones, it occupies
+ * ceil(bytes / bw) cycles; returns the cycle its data is back */
+uint64_t sim_dram_request(Dram *d, uint64_t now, int bytes);
+
+typedef enum { GM_LOAD, GM_STORE, GM_ATOM } GmKind;
+
+typedef struct {
+	int trans;              /* transactions (segments or sectors) */
+	int l1_hits, l2_hits;   /* of those, served by L1 / L2 */
+	int dram;               /* of those, served by DRAM */
+	int atom_degree;        /* GM_ATOM: lanes on the busiest address */
+	uint64_t done;          /* cycle the last data is back (stores: accepted) */
+} GmResult;
+
+/* the global-memory path of one warp access at now: coalescing (segment when L1 caches
+ * loads, sector otherwise), L1 (per SM, NULL when off), L2 (GPU-wide, NULL when off), DRAM.
+ * Stores write through, evicting from L1 and allocating in L2; atomics are performed at L2
+ * (or DRAM) and serialised per address. Returns r->done. */
+uint64_t sim_gmem_access(const TimingConfig *c, Cache *l1, Cache *l2, Dram *d, uint64_t now,
+                         const uint64_t *addr, uint32_t mask, int size, GmKind kind,
+                         GmResult *r);
+
+/* ------------------------------------------------------------------ scoreboard.c */
+/* register ids of the scoreboard: R0..R254, then P0..P6, then CC */
+#define SB_R(n) ((uint16_t)(n))
+#define SB_P(n) ((uint16_t)(256 + (n)))
+#define SB_CC ((uint16_t)(256 + ISA_NPREDS))
+enum { SB_NIDS = 256 + ISA_NPREDS + 1, SB_MAXUSE = 24 };
+
+/* why a warp cannot issue; GPGPU-Sim's warp-state names in docs/timing.md */
+typedef enum {
+	STALL_NONE,          /* it can issue */
+	STALL_RAW_ALU,       /* a source or destination awaits an arithmetic result */
+	STALL_RAW_MEM,       /* a source or destination awaits a memory result */
+	STALL_PIPE,          /* every pipeline of its unit class is busy */
+	STALL_CTRL,          /* a branch or stack pop has not resolved yet */
+	STALL_BARRIER,       /* waiting at a CTA barrier */
+	STALL_IDLE,          /* no warp to issue (scheduler empty or all exited) */
+	STALL_COUNT
+} StallReason;
+
+typedef struct {
+	uint8_t nsrc, ndst;        /* counts */
+	uint16_t src[SB_MAXUSE];   /* ids read (guard predicate, sources, address registers, CC) */
+	uint16_t dst[SB_MAXUSE];   /* ids written (pairs and quads as separate ids) */
+} SbUse;
+
+typedef struct {
+	uint64_t ready[SB_NIDS];   /* cycle the pending write of each id lands (0: none) */
+	uint8_t mem[SB_NIDS];      /* 1 when that write comes from memory */
+} Scoreboard;
+
+void sim_sb_clear(Scoreboard *s);
+/* adds an id unless it is RZ or PT; n consecutive registers from R(first) */
+void sim_sb_use_regs(SbUse *u, int dst, int first, int n);
+void sim_sb_use_id(SbUse *u, int dst, uint16_t id);
+/* first cycle the ids of u are all available (RAW on sources, WAW on destinations);
+ * *why gets STALL_RAW_MEM or STALL_RAW_ALU for the latest one, or STALL_NONE */
+uint64_t sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why);
+void sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem);
+
+/* the wake-up of a warp: the first cycle >= now at which every constraint holds, and the
+ * reason that binds last (the stall reason for every cycle before the wake-up). With all
+ * state changes happening at issue, jumping to the least wake-up of all warps gives the
+ * same result as stepping cycle by cycle. */
+typedef struct {
+	uint64_t sb;         /* scoreboard ready cycle */
+	int sb_why;          /* STALL_RAW_ALU / STALL_RAW_MEM */
+	uint64_t pipe;       /* first cycle a pipeline of its class is free */
+	uint64_t ctrl;       /* first cycle after its last control op resolves */
+} WakeIn;
+uint64_t sim_wake(const WakeIn *w, uint64_t now, int *why);
+
+/* ------------------------------------------------------------------ units.c */
+typedef struct {
+	uint64_t busy[UNIT_COUNT][TM_MAXPIPES]; /* first cycle each pipeline is free */
+	uint64_t issued[UNIT_COUNT];            /* statistic: warp instructions per class */
+} Units;
+
+void sim_units_clear(Units *u);
+uint64_t sim_units_free_at(const Units *u, const TimingConfig *c, Unit k);
+/* takes the lowest-numbered pipeline free at now for interval * mult cycles (mult: replays) */
+void sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult);
+
+/* ------------------------------------------------------------------ sched.c */
+typedef struct {
+	int policy;          /* SchedPolicy */
+	int pool;            /* two-level active-pool size */
+	int n;               /* warps assigned */
+	int warp[TM_MAXWARPS];     /* warp slots in assignment order */
+	uint64_t age[TM_MAXWARPS]; /* dispatch sequence number: smaller is older */
+	uint8_t active[TM_MAXWARPS]; /* two-level: in the active pool */
+	int last;            /* warp slot issued last, -1 before any */
+} Sched;
+
+void sim_sched_init(Sched *s, int policy, int pool);
+void sim_sched_add(Sched *s, int warp, uint64_t age);
+void sim_sched_remove(Sched *s, int warp);
+/* the warps in priority order for this cycle; returns the count. LRR: from the one after the
+ * last issued, round robin. GTO: the last issued, then oldest first. Two-level: the active
+ * pool round robin, then the pending warps oldest first (they issue only when no active warp
+ * can, which keeps a pool full of stalled warps from starving the SM). */
+int sim_sched_order(const Sched *s, int *out);
+/* records an issue; long_wait: the warp now waits on a long-latency event (two-level: it
+ * leaves the pool and the oldest pending warp enters) */
+void sim_sched_issued(Sched *s, int warp, int long_wait);
+
+/* ------------------------------------------------------------------ tstats.c */
+typedef struct {
+	uint64_t cycles;         /* gpu_sim_cycle */
+	uint64_t warp_insts;     /* gpgpu_n_tot_w_icount: warp instructions issued */
+	uint64_t thread_insts;   /* gpu_sim_insn: active lanes summed over issued instructions */
+	uint64_t pred_off;       /* lanes active but guard-false at issue */
+	uint64_t div_branches;   /* branches that split a warp */
+	uint64_t reconv;         /* CRS pops that merged lanes back */
+	uint64_t crs_hwm;        /* CallReturnStack high-water mark over all warps */
+	uint64_t stall[STALL_COUNT]; /* scheduler-cycles without issue, by reason */
+	uint64_t shared_insts;   /* gpgpu_n_shmem_insn */
+	uint64_t bank_conflicts; /* gpgpu_n_shmem_bkconflict: replays */
+	uint64_t gld_trans;      /* global/local load transactions */
+	uint64_t gst_trans;      /* global/local store transactions */
+	uint64_t atom_trans;     /* atomic transactions */
+	uint64_t l1_hits, l1_misses; /* L1D_total_cache_{accesses - misses, misses} */
+	uint64_t l2_hits, l2_misses; /* L2_total_cache_... */
+	uint64_t dram_bytes;     /* bytes moved by DRAM */
+	uint64_t ctas;           /* CTAs run */
+	uint64_t warp_cycles;    /* resident warps summed over SM-cycles (achieved occupancy) */
+	uint64_t sm_cycles;      /* cycles summed over SMs with at least one resident warp */
+	int max_warps;           /* warp slots per SM (for occupancy) */
+	Occupancy occ;           /* theoretical occupancy of the launch */
+} TStats;
+
+const char *sim_stall_name(int why);
+/* the table for humans, and the JSON object for --stats-json; both byte-for-byte stable */
+void sim_tstats_print(FILE *f, const TStats *s);
+void sim_tstats_json(FILE *f, const TStats *s);
+
+#endif
