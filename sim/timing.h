@@ -28,7 +28,7 @@ enum {
 	TM_MAXPIPES = 16,    /* pipelines per unit class */
 	TM_MAXWARPS = 64,    /* warp slots per SM */
 	TM_MAXSMS = 1024,    /* SMs per GPU */
-	TM_MAXSEGS = 64,     /* transactions one warp access can produce (32 lanes x 2) */
+	TM_MAXSEGS = 160,    /* transactions one warp access can produce (32 lanes x 5) */
 };
 
 /* ------------------------------------------------------------------ tconfig.c */
@@ -167,16 +167,16 @@ void sim_cache_invalidate(Cache *c, uint64_t addr);
 /* ------------------------------------------------------------------ gmem.c */
 typedef struct {
 	int bw;                 /* bytes per cycle */
-	int latency;            /* cycles from the end of the transfer slot to data */
 	uint64_t free_at;       /* first cycle the channel is free */
 	uint64_t bytes;         /* statistic: bytes moved */
 	uint64_t reqs;          /* statistic: requests */
 } Dram;
 
-void sim_dram_init(Dram *d, int bw, int latency);
-/* a request of bytes arriving at now: queued behind earlier ones, it occupies
- * ceil(bytes / bw) cycles; returns the cycle its data is back */
-uint64_t sim_dram_request(Dram *d, uint64_t now, int bytes);
+void sim_dram_init(Dram *d, int bw);
+/* a request of bytes arriving at now: queued behind earlier ones (first come, first
+ * served), it occupies the channel ceil(bytes / bw) cycles; its data is back latency
+ * cycles after its slot ends. Returns that cycle. */
+uint64_t sim_dram_request(Dram *d, uint64_t now, int bytes, int latency);
 
 typedef enum { GM_LOAD, GM_STORE, GM_ATOM } GmKind;
 
@@ -188,20 +188,23 @@ typedef struct {
 	uint64_t done;          /* cycle the last data is back (stores: accepted) */
 } GmResult;
 
-/* the global-memory path of one warp access at now: coalescing (segment when L1 caches
- * loads, sector otherwise), L1 (per SM, NULL when off), L2 (GPU-wide, NULL when off), DRAM.
- * Stores write through, evicting from L1 and allocating in L2; atomics are performed at L2
- * (or DRAM) and serialised per address. Returns r->done. */
+/* the global-memory path of one warp access issued at now: coalescing (into segments when
+ * L1 caches loads, sectors otherwise), one transaction leaving the SM per cycle in address
+ * order, L1 (per SM, NULL when off), L2 (GPU-wide, NULL when off), DRAM (dram_lat: the
+ * space's round trip, --global-latency or --local-latency). Stores write through, evicting
+ * from L1 and allocating in L2 (write-back traffic is not charged); atomics are performed at
+ * the L2 (--atom-latency) or, on an L2 miss, after a DRAM fetch, then serialised per address.
+ * Returns r->done. */
 uint64_t sim_gmem_access(const TimingConfig *c, Cache *l1, Cache *l2, Dram *d, uint64_t now,
                          const uint64_t *addr, uint32_t mask, int size, GmKind kind,
-                         GmResult *r);
+                         int dram_lat, GmResult *r);
 
 /* ------------------------------------------------------------------ scoreboard.c */
-/* register ids of the scoreboard: R0..R254, then P0..P6, then CC */
+/* register ids of the scoreboard: R0..R254 (RZ 255), then P0..P6 (PT), then CC */
 #define SB_R(n) ((uint16_t)(n))
 #define SB_P(n) ((uint16_t)(256 + (n)))
-#define SB_CC ((uint16_t)(256 + ISA_NPREDS))
-enum { SB_NIDS = 256 + ISA_NPREDS + 1, SB_MAXUSE = 24 };
+#define SB_CC ((uint16_t)(256 + ISA_NPREDS + 1))
+enum { SB_NIDS = 256 + ISA_NPREDS + 2, SB_MAXUSE = 24 };
 
 /* why a warp cannot issue; GPGPU-Sim's warp-state names in docs/timing.md */
 typedef enum {
@@ -264,9 +267,11 @@ typedef struct {
 	int pool;            /* two-level active-pool size */
 	int n;               /* warps assigned */
 	int warp[TM_MAXWARPS];     /* warp slots in assignment order */
-	uint64_t age[TM_MAXWARPS]; /* dispatch sequence number: smaller is older */
+	uint64_t age[TM_MAXWARPS]; /* dispatch sequence number, unique: smaller is older */
 	uint8_t active[TM_MAXWARPS]; /* two-level: in the active pool */
-	int last;            /* warp slot issued last, -1 before any */
+	int last;            /* warp slot issued last, -1 before any or once it left */
+	int anyissued;       /* 0 before the first issue */
+	uint64_t lastage;    /* age of the warp issued last: round robin resumes after it */
 } Sched;
 
 void sim_sched_init(Sched *s, int policy, int pool);

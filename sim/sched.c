@@ -1,0 +1,144 @@
+/* sched.c - warp schedulers: loose round robin (LRR), greedy-then-oldest (GTO, Rogers et
+ * al., MICRO 2012) and two-level (Narasiman et al., MICRO 2011: an active pool served round
+ * robin, warps waiting on long-latency events leave it for the pending set). A scheduler
+ * only orders warps; the SM issues the first one in that order that can issue. Warps are
+ * kept oldest first (dispatch order), so every order is deterministic.
+ */
+#include <assert.h>
+#include <string.h>
+#include "sim/timing.h"
+
+void
+sim_sched_init(Sched *s, int policy, int pool)
+{
+	memset(s, 0, sizeof *s);
+	s->policy = policy;
+	s->pool = pool;
+	s->last = -1;
+}
+
+static int
+nactive(const Sched *s)
+{
+	int k = 0;
+	for (int i = 0; i < s->n; i++)
+		k += s->active[i];
+	return k;
+}
+
+static int
+find(const Sched *s, int warp)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->warp[i] == warp)
+			return i;
+	return -1;
+}
+
+void
+sim_sched_add(Sched *s, int warp, uint64_t age)
+{
+	int i = s->n;
+	assert(s->n < TM_MAXWARPS && find(s, warp) < 0);
+	while (i > 0 && s->age[i - 1] > age)
+		i--;
+	assert(i == 0 || s->age[i - 1] != age);
+	for (int j = s->n; j > i; j--) {
+		s->warp[j] = s->warp[j - 1];
+		s->age[j] = s->age[j - 1];
+		s->active[j] = s->active[j - 1];
+	}
+	s->active[i] = (uint8_t)(nactive(s) < s->pool);
+	s->warp[i] = warp;
+	s->age[i] = age;
+	s->n++;
+}
+
+/* two-level: the oldest pending warp other than skip enters the pool */
+static void
+promote(Sched *s, int skip)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!s->active[i] && i != skip) {
+			s->active[i] = 1;
+			return;
+		}
+}
+
+void
+sim_sched_remove(Sched *s, int warp)
+{
+	int i = find(s, warp), was = 0;
+	assert(i >= 0);
+	was = s->active[i];
+	for (int j = i; j + 1 < s->n; j++) {
+		s->warp[j] = s->warp[j + 1];
+		s->age[j] = s->age[j + 1];
+		s->active[j] = s->active[j + 1];
+	}
+	s->n--;
+	if (s->last == warp)
+		s->last = -1;
+	if (was)
+		promote(s, -1);
+}
+
+int
+sim_sched_order(const Sched *s, int *out)
+{
+	int k = 0, start = 0;
+
+	/* round robin resumes at the first warp younger than the last one issued */
+	if (s->anyissued)
+		while (start < s->n && s->age[start] <= s->lastage)
+			start++;
+	if (start == s->n)
+		start = 0;
+
+	switch ((SchedPolicy)s->policy) {
+	case SCHED_LRR:
+		for (int i = 0; i < s->n; i++)
+			out[k++] = s->warp[(start + i) % s->n];
+		break;
+	case SCHED_GTO:
+		if (s->last >= 0)
+			out[k++] = s->last;
+		for (int i = 0; i < s->n; i++)
+			if (s->warp[i] != s->last)
+				out[k++] = s->warp[i];
+		break;
+	case SCHED_TWOLEVEL:
+		for (int i = 0; i < s->n; i++)
+			if (s->active[(start + i) % s->n])
+				out[k++] = s->warp[(start + i) % s->n];
+		for (int i = 0; i < s->n; i++)
+			if (!s->active[i])
+				out[k++] = s->warp[i];
+		break;
+	case SCHED_COUNT:
+		assert(!"bad scheduling policy");
+		break;
+	}
+	return k;
+}
+
+void
+sim_sched_issued(Sched *s, int warp, int long_wait)
+{
+	int i = find(s, warp);
+	assert(i >= 0);
+	s->last = warp;
+	s->anyissued = 1;
+	s->lastage = s->age[i];
+	if (s->policy != SCHED_TWOLEVEL)
+		return;
+	if (!s->active[i]) {
+		if (nactive(s) < s->pool)
+			s->active[i] = 1;
+		return;
+	}
+	if (long_wait && nactive(s) < s->n) {
+		s->active[i] = 0;
+		promote(s, i);
+	}
+}

@@ -1,0 +1,81 @@
+/* scoreboard.c - the per-warp scoreboard (pending writes on registers, register pairs and
+ * quads, predicates and CC, each with the cycle it lands and whether memory produces it)
+ * and a warp's wake-up cycle with the stall reason that binds until then.
+ */
+#include <assert.h>
+#include <string.h>
+#include "sim/timing.h"
+
+void
+sim_sb_clear(Scoreboard *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void
+sim_sb_use_id(SbUse *u, int dst, uint16_t id)
+{
+	if (id == SB_R(ISA_RZ) || id == SB_P(ISA_PT))
+		return;
+	assert(id < SB_NIDS);
+	if (dst) {
+		assert(u->ndst < SB_MAXUSE);
+		u->dst[u->ndst++] = id;
+	} else {
+		assert(u->nsrc < SB_MAXUSE);
+		u->src[u->nsrc++] = id;
+	}
+}
+
+void
+sim_sb_use_regs(SbUse *u, int dst, int first, int n)
+{
+	if (first == ISA_RZ)
+		return;
+	for (int k = 0; k < n; k++)
+		sim_sb_use_id(u, dst, SB_R(first + k));
+}
+
+uint64_t
+sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
+{
+	uint64_t t = 0;
+	*why = STALL_NONE;
+	for (int i = 0; i < u->nsrc + u->ndst; i++) {
+		uint16_t id = i < u->nsrc ? u->src[i] : u->dst[i - u->nsrc];
+		if (s->ready[id] > t) {
+			t = s->ready[id];
+			*why = s->mem[id] ? STALL_RAW_MEM : STALL_RAW_ALU;
+		}
+	}
+	return t;
+}
+
+void
+sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
+{
+	for (int i = 0; i < u->ndst; i++) {
+		s->ready[u->dst[i]] = ready;
+		s->mem[u->dst[i]] = (uint8_t)(mem != 0);
+	}
+}
+
+uint64_t
+sim_wake(const WakeIn *w, uint64_t now, int *why)
+{
+	uint64_t t = now;
+	*why = STALL_NONE;
+	if (w->sb > t) {
+		t = w->sb;
+		*why = w->sb_why;
+	}
+	if (w->ctrl > t) {
+		t = w->ctrl;
+		*why = STALL_CTRL;
+	}
+	if (w->pipe > t) {
+		t = w->pipe;
+		*why = STALL_PIPE;
+	}
+	return t;
+}

@@ -1,0 +1,546 @@
+/* test_timing_parts.c - the cycle model's components against closed-form expectations:
+ * coalescing, bank conflicts, caches, the DRAM queue and the global-memory path,
+ * scoreboard, wake-up, pipelines, schedulers, occupancy and dispatch, statistics output. */
+#include <check.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/timing.h"
+
+static TimingConfig
+teaching(void)
+{
+	TimingConfig c;
+	sim_tconfig_defaults(&c);
+	ck_assert_int_eq(sim_tconfig_load(&c, "sim/configs/teaching.cfg", stderr), 0);
+	return c;
+}
+
+static void
+strided(uint64_t *a, uint64_t base, uint64_t stride)
+{
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = base + stride * (uint64_t)l;
+}
+
+static int
+gcd(int a, int b)
+{
+	while (b) {
+		int t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* ---------------------------------------------------------------- coalescing */
+START_TEST(test_coalesce_strides)
+{
+	uint64_t a[TM_WARP], seg[TM_MAXSEGS];
+	strided(a, 0x1000, 4);
+	ck_assert_int_eq(sim_coalesce(a, ~0u, 4, 128, seg), 1);
+	ck_assert(seg[0] == 0x1000);
+	ck_assert_int_eq(sim_coalesce(a, ~0u, 4, 32, seg), 4);
+	strided(a, 0x1010, 4); /* misaligned: straddles two lines */
+	ck_assert_int_eq(sim_coalesce(a, ~0u, 4, 128, seg), 2);
+	/* stride of k words over 32-byte sectors: 4k*31/32 + 1 sectors, 32 from k = 8 on */
+	for (int k = 1; k <= 32; k++) {
+		strided(a, 0x10000, 4 * (uint64_t)k);
+		int want = k >= 8 ? 32 : 4 * k * 31 / 32 + 1;
+		ck_assert_int_eq(sim_coalesce(a, ~0u, 4, 32, seg), want);
+		for (int i = 1; i < want; i++)
+			ck_assert(seg[i - 1] < seg[i]);
+	}
+	/* inactive lanes take no part */
+	strided(a, 0, 128);
+	ck_assert_int_eq(sim_coalesce(a, 0x0000ffffu, 4, 128, seg), 16);
+	ck_assert_int_eq(sim_coalesce(a, 0, 4, 128, seg), 0);
+	/* 16-byte accesses of 32 lanes cover 512 bytes */
+	strided(a, 0x2000, 16);
+	ck_assert_int_eq(sim_coalesce(a, ~0u, 16, 128, seg), 4);
+	ck_assert_int_eq(sim_coalesce(a, ~0u, 16, 32, seg), 16);
+	/* an unaligned 8-byte access crossing a sector boundary touches two */
+	a[0] = 0x7c;
+	ck_assert_int_eq(sim_coalesce(a, 1u, 8, 32, seg), 2);
+	ck_assert(seg[0] == 0x60 && seg[1] == 0x80);
+	/* reversed lanes give the same ascending list */
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = 0x9000 - 64 * (uint64_t)l;
+	ck_assert_int_eq(sim_coalesce(a, ~0u, 4, 128, seg), 17); /* 0x8840 .. 0x9000 */
+	ck_assert(seg[0] == 0x8800 && seg[16] == 0x9000);
+}
+END_TEST
+
+START_TEST(test_same_addr_degree)
+{
+	uint64_t a[TM_WARP];
+	strided(a, 0x100, 0);
+	ck_assert_int_eq(sim_same_addr_degree(a, ~0u), 32);
+	ck_assert_int_eq(sim_same_addr_degree(a, 0x7u), 3);
+	strided(a, 0x100, 4);
+	ck_assert_int_eq(sim_same_addr_degree(a, ~0u), 1);
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = (uint64_t)(l % 4) * 8; /* four addresses, eight lanes each */
+	ck_assert_int_eq(sim_same_addr_degree(a, ~0u), 8);
+	ck_assert_int_eq(sim_same_addr_degree(a, 0x11111111u), 8);
+	ck_assert_int_eq(sim_same_addr_degree(a, 0), 0);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- banks */
+START_TEST(test_bank_strides)
+{
+	uint32_t a[TM_WARP];
+	/* stride of k words over 32 banks: gcd(k, 32) lanes per bank */
+	for (int k = 1; k <= 64; k++) {
+		for (int l = 0; l < TM_WARP; l++)
+			a[l] = (uint32_t)(4 * k * l);
+		ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 4), gcd(k, 32));
+	}
+	/* broadcast: one word for everyone */
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = 0x40;
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 4), 1);
+	/* bytes in the same word share it */
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = (uint32_t)l; /* 8 words, banks 0..7 */
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 1, 32, 4), 1);
+	/* 64-bit accesses of consecutive lanes: 64 words over 32 banks */
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = (uint32_t)(8 * l);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 8, 32, 4), 2);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 8, 32, 8), 1); /* 8-byte bank mode */
+	/* only active lanes conflict */
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = (uint32_t)(128 * l);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 4), 32);
+	ck_assert_int_eq(sim_bank_degree(a, 0x5u, 4, 32, 4), 2);
+	ck_assert_int_eq(sim_bank_degree(a, 0, 4, 32, 4), 0);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- caches */
+START_TEST(test_cache_lru)
+{
+	Cache c;
+	char err[200];
+	CacheCfg k = {1, 1024, 128, 2, 10}; /* 4 sets of 2 ways */
+	ck_assert_int_eq(sim_cache_init(&c, &k, err, sizeof err), 0);
+	ck_assert_int_eq(c.sets, 4);
+	uint64_t X = 0x0, Y = 0x200, Z = 0x400; /* all in set 0 */
+	ck_assert_int_eq(sim_cache_access(&c, X, 1), 0);
+	ck_assert_int_eq(sim_cache_access(&c, X + 100, 1), 1); /* same line */
+	ck_assert_int_eq(sim_cache_access(&c, Y, 1), 0);
+	ck_assert_int_eq(sim_cache_access(&c, X, 1), 1);       /* X is now most recent */
+	ck_assert_int_eq(sim_cache_access(&c, Z, 1), 0);       /* evicts Y */
+	ck_assert_int_eq(sim_cache_access(&c, X, 1), 1);
+	ck_assert_int_eq(sim_cache_access(&c, Y, 1), 0);       /* evicts Z */
+	ck_assert_int_eq(sim_cache_access(&c, Z, 0), 0);       /* no allocation */
+	ck_assert_int_eq(sim_cache_access(&c, Y, 0), 1);
+	ck_assert_int_eq(sim_cache_access(&c, 0x80, 1), 0);    /* set 1: untouched by the rest */
+	sim_cache_invalidate(&c, Y);
+	ck_assert_int_eq(sim_cache_access(&c, Y, 0), 0);
+	ck_assert(c.hits == 4 && c.misses == 7);
+	sim_cache_clear(&c);
+	ck_assert_int_eq(sim_cache_access(&c, X, 1), 0);
+	sim_cache_free(&c);
+
+	/* three sets: lines 0, 3, 6 share set 0 */
+	CacheCfg k3 = {1, 3 * 64, 64, 1, 10};
+	ck_assert_int_eq(sim_cache_init(&c, &k3, err, sizeof err), 0);
+	ck_assert_int_eq(c.sets, 3);
+	sim_cache_access(&c, 0 * 64, 1);
+	sim_cache_access(&c, 1 * 64, 1);
+	ck_assert_int_eq(sim_cache_access(&c, 3 * 64, 1), 0);
+	ck_assert_int_eq(sim_cache_access(&c, 1 * 64, 1), 1);
+	ck_assert_int_eq(sim_cache_access(&c, 0 * 64, 1), 0);
+	sim_cache_free(&c);
+
+	CacheCfg bad = {1, 1000, 128, 2, 10};
+	ck_assert_int_eq(sim_cache_init(&c, &bad, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "multiple of line x ways"));
+}
+END_TEST
+
+/* ---------------------------------------------------------------- DRAM and the global path */
+START_TEST(test_dram_queue)
+{
+	Dram d;
+	sim_dram_init(&d, 32);
+	/* back-to-back 32-byte requests at cycle 0: one slot each, then the latency */
+	for (int i = 0; i < 4; i++)
+		ck_assert(sim_dram_request(&d, 0, 32, 100) == (uint64_t)(i + 1 + 100));
+	ck_assert(sim_dram_request(&d, 1000, 128, 100) == 1000 + 4 + 100);
+	ck_assert(sim_dram_request(&d, 1000, 33, 100) == 1004 + 2 + 100); /* ceil(33/32) */
+	ck_assert(d.bytes == 4 * 32 + 128 + 33 && d.reqs == 6);
+}
+END_TEST
+
+START_TEST(test_gmem_coalesced_vs_strided)
+{
+	TimingConfig c = teaching(); /* no caches, 32 B/cycle, global latency 100 */
+	uint64_t a[TM_WARP];
+	GmResult r;
+	Dram d;
+
+	/* coalesced: 4 sectors, the last leaves at cycle 3 and takes 1 slot + 100 */
+	sim_dram_init(&d, c.dram_bw);
+	strided(a, 0x10000, 4);
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 0, a, ~0u, 4, GM_LOAD, c.lat[LAT_GLOBAL], &r) == 104);
+	ck_assert_int_eq(r.trans, 4);
+	ck_assert_int_eq(r.dram, 4);
+	/* stride 32 words: 32 sectors; the difference is exactly the transaction count */
+	sim_dram_init(&d, c.dram_bw);
+	strided(a, 0x10000, 128);
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 0, a, ~0u, 4, GM_LOAD, c.lat[LAT_GLOBAL], &r) == 132);
+	ck_assert_int_eq(r.trans, 32);
+	/* a second warp right behind queues for bandwidth: 4 more sectors after the 32 */
+	strided(a, 0x20000, 4);
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 0, a, ~0u, 4, GM_LOAD, c.lat[LAT_GLOBAL], &r) == 136);
+	/* a halved bandwidth doubles the slots: 16 B/cycle, 4 sectors of 2 slots */
+	sim_dram_init(&d, 16);
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 0, a, ~0u, 4, GM_LOAD, c.lat[LAT_GLOBAL], &r) == 4 * 2 + 100);
+	/* local memory takes its own latency */
+	sim_dram_init(&d, c.dram_bw);
+	c.lat[LAT_LOCAL] = 50;
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 10, a, 1u, 4, GM_LOAD, c.lat[LAT_LOCAL], &r) == 10 + 1 + 50);
+	/* no active lane: no transaction, done at once */
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 7, a, 0, 4, GM_LOAD, c.lat[LAT_GLOBAL], &r) == 7);
+	ck_assert_int_eq(r.trans, 0);
+}
+END_TEST
+
+START_TEST(test_gmem_caches)
+{
+	TimingConfig c = teaching();
+	char err[200];
+	Cache l1, l2;
+	Dram d;
+	GmResult r;
+	uint64_t a[TM_WARP];
+	c.l1.enable = c.l2.enable = 1;
+	ck_assert_int_eq(sim_cache_init(&l1, &c.l1, err, sizeof err), 0);
+	ck_assert_int_eq(sim_cache_init(&l2, &c.l2, err, sizeof err), 0);
+	sim_dram_init(&d, c.dram_bw);
+	strided(a, 0x4000, 4);
+	/* with L1 a load moves one 128-byte line: 4 DRAM slots + 100 */
+	ck_assert(sim_gmem_access(&c, &l1, &l2, &d, 0, a, ~0u, 4, GM_LOAD, 100, &r) == 104);
+	ck_assert(r.trans == 1 && r.dram == 1 && d.bytes == 128);
+	/* again: an L1 hit */
+	ck_assert(sim_gmem_access(&c, &l1, &l2, &d, 200, a, ~0u, 4, GM_LOAD, 100, &r) == 200 + 20);
+	ck_assert_int_eq(r.l1_hits, 1);
+	/* a store writes through in 32-byte sectors and evicts the line from L1 ... */
+	ck_assert(sim_gmem_access(&c, &l1, &l2, &d, 300, a, 1u, 4, GM_STORE, 100, &r) == 300 + 40);
+	ck_assert_int_eq(r.trans, 1);
+	/* ... so the next load is served by L2 */
+	ck_assert(sim_gmem_access(&c, &l1, &l2, &d, 400, a, ~0u, 4, GM_LOAD, 100, &r) == 400 + 40);
+	ck_assert(r.l1_hits == 0 && r.l2_hits == 1 && r.dram == 0);
+	/* atomics on one address: performed at L2 (a hit), 31 extra lanes serialised */
+	strided(a, 0x4000, 0);
+	ck_assert(sim_gmem_access(&c, &l1, &l2, &d, 500, a, ~0u, 4, GM_ATOM, 100, &r) ==
+	          500 + (uint64_t)c.lat[LAT_ATOM] + 31 * 2);
+	ck_assert(r.atom_degree == 32 && r.l2_hits == 1);
+	/* an L2 miss fetches from DRAM first: 1 slot + 100 */
+	strided(a, 0x8000, 0);
+	ck_assert(sim_gmem_access(&c, &l1, &l2, &d, 600, a, ~0u, 4, GM_ATOM, 100, &r) == 600 + 1 + 100 + 31 * 2);
+	sim_cache_free(&l1);
+	sim_cache_free(&l2);
+}
+END_TEST
+
+START_TEST(test_gmem_atomics_no_l2)
+{
+	TimingConfig c = teaching();
+	Dram d;
+	GmResult r;
+	uint64_t a[TM_WARP];
+	sim_dram_init(&d, c.dram_bw);
+	strided(a, 0x100, 0);
+	/* one sector, 1 slot + atom latency 100, then 31 lanes x 2 cycles */
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 0, a, ~0u, 4, GM_ATOM, 100, &r) == 1 + 100 + 62);
+	/* distinct addresses in one sector: no serialisation */
+	sim_dram_init(&d, c.dram_bw);
+	strided(a, 0x100, 4);
+	ck_assert(sim_gmem_access(&c, NULL, NULL, &d, 0, a, 0xffu, 4, GM_ATOM, 100, &r) == 1 + 100);
+	ck_assert_int_eq(r.atom_degree, 1);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- scoreboard and wake-up */
+START_TEST(test_scoreboard)
+{
+	Scoreboard s;
+	SbUse w1 = {0}, w2 = {0}, u = {0};
+	int why;
+	sim_sb_clear(&s);
+	sim_sb_use_regs(&w1, 1, 2, 1);     /* R2 */
+	sim_sb_use_id(&w1, 1, SB_P(0));    /* P0 */
+	sim_sb_write(&s, &w1, 10, 0);
+	sim_sb_use_regs(&w2, 1, 4, 2);     /* the pair R4:R5, from memory */
+	sim_sb_use_id(&w2, 1, SB_CC);
+	sim_sb_write(&s, &w2, 20, 1);
+
+	sim_sb_use_regs(&u, 0, 5, 1);
+	ck_assert(sim_sb_ready(&s, &u, &why) == 20);
+	ck_assert_int_eq(why, STALL_RAW_MEM);
+	u = (SbUse){0};
+	sim_sb_use_regs(&u, 0, 3, 1);       /* independent */
+	sim_sb_use_regs(&u, 0, ISA_RZ, 2);  /* RZ is never pending */
+	sim_sb_use_id(&u, 0, SB_P(ISA_PT)); /* nor PT */
+	ck_assert_int_eq(u.nsrc, 1);
+	ck_assert(sim_sb_ready(&s, &u, &why) == 0);
+	ck_assert_int_eq(why, STALL_NONE);
+	sim_sb_use_id(&u, 0, SB_P(0));      /* guard P0: RAW on an ALU result */
+	ck_assert(sim_sb_ready(&s, &u, &why) == 10);
+	ck_assert_int_eq(why, STALL_RAW_ALU);
+	u = (SbUse){0};
+	sim_sb_use_regs(&u, 1, 2, 1);       /* WAW on R2 */
+	ck_assert(sim_sb_ready(&s, &u, &why) == 10);
+	sim_sb_use_id(&u, 0, SB_CC);        /* IADD.X reads CC */
+	ck_assert(sim_sb_ready(&s, &u, &why) == 20);
+	ck_assert_int_eq(why, STALL_RAW_MEM);
+}
+END_TEST
+
+START_TEST(test_wake)
+{
+	int why;
+	WakeIn w = {0, STALL_NONE, 0, 0};
+	ck_assert(sim_wake(&w, 5, &why) == 5);
+	ck_assert_int_eq(why, STALL_NONE);
+	w = (WakeIn){30, STALL_RAW_MEM, 12, 8};
+	ck_assert(sim_wake(&w, 5, &why) == 30);
+	ck_assert_int_eq(why, STALL_RAW_MEM);
+	w = (WakeIn){9, STALL_RAW_ALU, 12, 8};
+	ck_assert(sim_wake(&w, 5, &why) == 12);
+	ck_assert_int_eq(why, STALL_PIPE);
+	w = (WakeIn){9, STALL_RAW_ALU, 3, 11};
+	ck_assert(sim_wake(&w, 5, &why) == 11);
+	ck_assert_int_eq(why, STALL_CTRL);
+	ck_assert(sim_wake(&w, 20, &why) == 20);
+	ck_assert_int_eq(why, STALL_NONE);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- pipelines */
+START_TEST(test_units)
+{
+	TimingConfig c;
+	Units u;
+	sim_tconfig_defaults(&c); /* Fermi: SFU 1 x 8 cycles, ALU 2 x 2 cycles */
+	sim_units_clear(&u);
+	ck_assert(sim_units_free_at(&u, &c, UNIT_SFU) == 0);
+	sim_units_take(&u, &c, UNIT_SFU, 0, 1);
+	ck_assert(sim_units_free_at(&u, &c, UNIT_SFU) == 8);
+	/* four SFU warp instructions back to back take 32 cycles of the pipe */
+	for (uint64_t t = 8; t < 32; t += 8)
+		sim_units_take(&u, &c, UNIT_SFU, sim_units_free_at(&u, &c, UNIT_SFU), 1);
+	ck_assert(sim_units_free_at(&u, &c, UNIT_SFU) == 32);
+	sim_units_take(&u, &c, UNIT_ALU, 0, 1);
+	ck_assert(sim_units_free_at(&u, &c, UNIT_ALU) == 0); /* the second pipe */
+	sim_units_take(&u, &c, UNIT_ALU, 0, 1);
+	ck_assert(sim_units_free_at(&u, &c, UNIT_ALU) == 2);
+	/* replays multiply the occupancy */
+	sim_units_take(&u, &c, UNIT_LSU_SHARED, 10, 4);
+	ck_assert(sim_units_free_at(&u, &c, UNIT_LSU_SHARED) == 10 + 4 * 2);
+	ck_assert(u.issued[UNIT_SFU] == 4 && u.issued[UNIT_ALU] == 2);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- schedulers */
+static void
+expect_order(const Sched *s, const int *want, int n)
+{
+	int got[TM_MAXWARPS];
+	ck_assert_int_eq(sim_sched_order(s, got), n);
+	for (int i = 0; i < n; i++)
+		ck_assert_msg(got[i] == want[i], "position %d: got warp %d, want %d", i, got[i], want[i]);
+}
+
+START_TEST(test_sched_lrr)
+{
+	Sched s;
+	sim_sched_init(&s, SCHED_LRR, 0);
+	for (int w = 0; w < 4; w++)
+		sim_sched_add(&s, 10 + w, (uint64_t)w * 10);
+	expect_order(&s, (int[]){10, 11, 12, 13}, 4);
+	sim_sched_issued(&s, 11, 0);
+	expect_order(&s, (int[]){12, 13, 10, 11}, 4);
+	sim_sched_issued(&s, 13, 0);
+	expect_order(&s, (int[]){10, 11, 12, 13}, 4);
+	sim_sched_issued(&s, 12, 0);
+	sim_sched_remove(&s, 12); /* the next after a removed warp is the one that followed it */
+	expect_order(&s, (int[]){13, 10, 11}, 3);
+	sim_sched_add(&s, 5, 15); /* older than the last issued (20): its turn comes after the wrap */
+	expect_order(&s, (int[]){13, 10, 11, 5}, 4);
+}
+END_TEST
+
+START_TEST(test_sched_gto)
+{
+	Sched s;
+	sim_sched_init(&s, SCHED_GTO, 0);
+	for (int w = 3; w >= 0; w--)
+		sim_sched_add(&s, 10 + w, (uint64_t)w); /* added youngest first */
+	expect_order(&s, (int[]){10, 11, 12, 13}, 4);
+	sim_sched_issued(&s, 12, 0);
+	expect_order(&s, (int[]){12, 10, 11, 13}, 4); /* greedy, then oldest */
+	sim_sched_issued(&s, 10, 0);
+	expect_order(&s, (int[]){10, 11, 12, 13}, 4);
+	sim_sched_remove(&s, 10);
+	expect_order(&s, (int[]){11, 12, 13}, 3);
+}
+END_TEST
+
+START_TEST(test_sched_two_level)
+{
+	Sched s;
+	sim_sched_init(&s, SCHED_TWOLEVEL, 2);
+	for (int w = 0; w < 4; w++)
+		sim_sched_add(&s, 10 + w, (uint64_t)w);
+	expect_order(&s, (int[]){10, 11, 12, 13}, 4); /* pool {10, 11}, then pending */
+	sim_sched_issued(&s, 10, 1); /* 10 waits on memory: 12 enters the pool */
+	expect_order(&s, (int[]){11, 12, 10, 13}, 4);
+	sim_sched_issued(&s, 11, 0); /* short latency: stays */
+	expect_order(&s, (int[]){12, 11, 10, 13}, 4);
+	sim_sched_issued(&s, 13, 0); /* a pending warp issued (no pool warp could): pool is full */
+	expect_order(&s, (int[]){11, 12, 10, 13}, 4);
+	sim_sched_remove(&s, 11);    /* a pool warp exits: the oldest pending (10) enters */
+	expect_order(&s, (int[]){10, 12, 13}, 3);
+	sim_sched_issued(&s, 12, 1);
+	expect_order(&s, (int[]){13, 10, 12}, 3);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- occupancy and dispatch */
+START_TEST(test_occupancy)
+{
+	TimingConfig c;
+	Occupancy o;
+	char err[200];
+	sim_tconfig_defaults(&c); /* 48 warps, 8 CTAs, 32768 registers in units of 64, 48 KB */
+	ck_assert_int_eq(sim_occupancy(&c, 256, 20, 0, &o, err, sizeof err), 0);
+	ck_assert_int_eq(o.warps_per_cta, 8);
+	ck_assert_int_eq(o.regs_per_cta, 8 * 640);
+	ck_assert_int_eq(o.by[OCC_WARPS], 6);
+	ck_assert_int_eq(o.by[OCC_REGS], 6);
+	ck_assert_int_eq(o.ctas, 6);
+	ck_assert_int_eq(o.limit, OCC_WARPS);
+	ck_assert_int_eq(sim_occupancy(&c, 256, 32, 0, &o, err, sizeof err), 0);
+	ck_assert_int_eq(o.ctas, 4);
+	ck_assert_int_eq(o.limit, OCC_REGS);
+	ck_assert_int_eq(sim_occupancy(&c, 64, 10, 20000, &o, err, sizeof err), 0);
+	ck_assert_int_eq(o.shared_per_cta, 20096);
+	ck_assert_int_eq(o.ctas, 2);
+	ck_assert_int_eq(o.limit, OCC_SHARED);
+	ck_assert_int_eq(sim_occupancy(&c, 32, 2, 0, &o, err, sizeof err), 0);
+	ck_assert_int_eq(o.ctas, 8);
+	ck_assert_int_eq(o.limit, OCC_CTAS);
+	ck_assert_int_eq(sim_occupancy(&c, 33, 2, 0, &o, err, sizeof err), 0);
+	ck_assert_int_eq(o.warps_per_cta, 2);
+	ck_assert_int_eq(sim_occupancy(&c, 2048, 8, 0, &o, err, sizeof err), -1);
+	ck_assert_str_eq(err, "a CTA of 2048 threads needs 64 warps, an SM holds 48 (--max-warps)");
+	ck_assert_int_eq(sim_occupancy(&c, 1024, 63, 0, &o, err, sizeof err), -1);
+	ck_assert_str_eq(err, "a CTA needs 65536 registers, an SM has 32768 (--registers)");
+	ck_assert_int_eq(sim_occupancy(&c, 32, 64, 0, &o, err, sizeof err), -1);
+	ck_assert_str_eq(err, "the kernel uses 64 registers per thread, --max-regs allows 63");
+	ck_assert_int_eq(sim_occupancy(&c, 32, 8, 50000, &o, err, sizeof err), -1);
+	ck_assert_str_eq(err, "a CTA needs 50048 bytes of shared memory, an SM has 49152 (--shared-per-sm)");
+	ck_assert_int_eq(sim_occupancy(&c, 0, 8, 0, &o, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(test_dispatch)
+{
+	int res[3] = {2, 0, 1}, rr = 0;
+	ck_assert_int_eq(sim_dispatch_pick(res, 3, 2, &rr), 1);
+	res[1]++;
+	ck_assert_int_eq(rr, 2);
+	ck_assert_int_eq(sim_dispatch_pick(res, 3, 2, &rr), 2);
+	res[2]++;
+	ck_assert_int_eq(sim_dispatch_pick(res, 3, 2, &rr), 1);
+	res[1]++;
+	ck_assert_int_eq(sim_dispatch_pick(res, 3, 2, &rr), -1);
+	res[0] = 0;
+	ck_assert_int_eq(sim_dispatch_pick(res, 3, 2, &rr), 0);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- statistics */
+START_TEST(test_stats_output)
+{
+	TStats s;
+	char *buf = NULL;
+	size_t len = 0;
+	json_error_t je;
+	memset(&s, 0, sizeof s);
+	s.cycles = 1000;
+	s.warp_insts = 100;
+	s.thread_insts = 2400;
+	s.bank_conflicts = 7;
+	s.stall[STALL_RAW_MEM] = 500;
+	s.max_warps = 48;
+	s.occ.ctas = 6;
+	s.occ.warps_per_cta = 8;
+	s.occ.limit = OCC_REGS;
+	s.warp_cycles = 24000;
+	s.sm_cycles = 1000;
+
+	FILE *f = open_memstream(&buf, &len);
+	sim_tstats_print(f, &s);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "gpu_sim_cycle                          1000  cycles"));
+	ck_assert_ptr_nonnull(strstr(buf, "gpu_ipc                              2.4000  "));
+	ck_assert_ptr_nonnull(strstr(buf, "simd_efficiency                      0.7500  "));
+	ck_assert_ptr_nonnull(strstr(buf, "occupancy_limited_by              registers  "));
+	ck_assert_ptr_nonnull(strstr(buf, "gpgpu_n_shmem_bkconflict                  7  "));
+	free(buf);
+
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	sim_tstats_json(f, &s);
+	fclose(f);
+	json_t *j = json_loads(buf, 0, &je);
+	ck_assert_msg(j != NULL, "bad JSON: %s", je.text);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "gpu_sim_cycle")), 1000);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "gpu_sim_insn")), 2400);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "stall_raw_mem")), 500);
+	ck_assert(json_real_value(json_object_get(j, "gpu_ipc")) == 2.4);
+	ck_assert(json_real_value(json_object_get(j, "theoretical_occupancy")) == 1.0);
+	ck_assert(json_real_value(json_object_get(j, "gpu_occupancy")) == 0.5);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "occupancy_limited_by")), "registers");
+	json_decref(j);
+	free(buf);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("timing_parts");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, test_coalesce_strides);
+	tcase_add_test(tc, test_same_addr_degree);
+	tcase_add_test(tc, test_bank_strides);
+	tcase_add_test(tc, test_cache_lru);
+	tcase_add_test(tc, test_dram_queue);
+	tcase_add_test(tc, test_gmem_coalesced_vs_strided);
+	tcase_add_test(tc, test_gmem_caches);
+	tcase_add_test(tc, test_gmem_atomics_no_l2);
+	tcase_add_test(tc, test_scoreboard);
+	tcase_add_test(tc, test_wake);
+	tcase_add_test(tc, test_units);
+	tcase_add_test(tc, test_sched_lrr);
+	tcase_add_test(tc, test_sched_gto);
+	tcase_add_test(tc, test_sched_two_level);
+	tcase_add_test(tc, test_occupancy);
+	tcase_add_test(tc, test_dispatch);
+	tcase_add_test(tc, test_stats_output);
+	suite_add_tcase(s, tc);
+	SRunner *r = srunner_create(s);
+	srunner_run_all(r, CK_ENV);
+	int nf = srunner_ntests_failed(r);
+	srunner_free(r);
+	return nf ? 1 : 0;
+}
