@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "isa/isa.h"
+#include "isa/asm.h"
 
 /* formats a message into msg and returns where */
 static int fail(char *msg, size_t size, int where, const char *fmt, ...)
@@ -19,7 +19,8 @@ static int fail(char *msg, size_t size, int where, const char *fmt, ...)
 	return where;
 }
 
-static const char *class_words(unsigned c)
+/* "register, immediate or constant" for a set of OC_ classes */
+const char *isa_asm_class_words(unsigned c, char *buf, size_t size)
 {
 	static const struct {
 		unsigned c;        /* OC_ bit */
@@ -29,24 +30,27 @@ static const char *class_words(unsigned c)
 		{OC_C, "constant"}, {OC_M, "memory address"}, {OC_S, "special register"},
 		{OC_T, "code target"}, {OC_L, "target list"}, {OC_K, "CC test"},
 	};
-	static char buf[160];
+	size_t nw = sizeof w / sizeof w[0];
 	int n = 0, k = 0;
 
 	buf[0] = 0;
-	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-		if (c & w[i].c)
-			n++;
-	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+	for (size_t i = 0; i < nw; i++)
+		n += (c & w[i].c) != 0;
+	for (size_t i = 0; i < nw; i++) {
 		if (!(c & w[i].c))
 			continue;
 		k++;
-		strcat(buf, w[i].word);
-		if (k < n - 1)
-			strcat(buf, ", ");
-		else if (k == n - 1)
-			strcat(buf, " or ");
+		snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", w[i].word,
+		         k < n - 1 ? ", " : k == n - 1 ? " or " : "");
 	}
 	return buf;
+}
+
+static const char *class_words(unsigned c)
+{
+	static char buf[160];
+
+	return isa_asm_class_words(c, buf, sizeof buf);
 }
 
 /* the OC_ class of an operand kind */
@@ -172,6 +176,8 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 	if (o->flags && (si->dst[i] || (cls != OC_R && cls != OC_C && cls != OC_P)))
 		return fail(msg, size, i, "operand %d of %s cannot carry '-', '|...|' or '~'", i + 1,
 		            mn);
+	if (cls != OC_P && (o->flags & OPF_NOT) && (o->flags & (OPF_NEG | OPF_ABS)))
+		return fail(msg, size, i, "'~' does not combine with '-' or '|...|'");
 	if (cls == OC_P && (o->flags & ~OPF_NOT))
 		return fail(msg, size, i, "a predicate takes only '!'");
 	if ((cls == OC_R || cls == OC_C) && (o->flags & ~r->srcmods)) {

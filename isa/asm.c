@@ -1,0 +1,717 @@
+/* asm.c - the listing parser (assembler): text -> Prog. Reads what print.c writes, plus
+ * instructions without the address comment, LABEL: lines, labels as targets, comments.
+ *
+ *   listing   := line*
+ *   line      := directive | {LABEL ':'} {stmt}
+ *   stmt      := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';'
+ *   guard     := '@' ['!'] (Pn | PT)
+ *   directive := .kernel NAME | .arch sm_N | .registers N | .shared N | .local N | .spill N
+ *              | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
+ *              | .constdata c[b][o] '=' bytes | .maxntid N | .func NAME
+ *
+ * Syntax is checked here (operands in asm_opd.c); everything else (modifier rules, operand
+ * classes, registers, pairs, targets) by isa_ins_check() at the end of each kernel, whose
+ * "where" becomes a column. Diagnostics are printed sorted by position.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/asm.h"
+
+/* header directives: bit i of Asm.seen once dirs[i] was given */
+static const char *const dirs[] = {
+	".arch", ".registers", ".shared", ".local", ".spill", ".maxntid",
+};
+
+/* ------------------------------------------------------------------ modifiers */
+/* the mods.def rows: token, field, value */
+enum { FLD_SUB, FLD_CMP, FLD_BOP, FLD_TYPE, FLD_RND, FLD_FLAG };
+static const struct {
+	const char *tok;  /* modifier text */
+	int field;        /* FLD_ */
+	unsigned val;     /* value in that field (MF_ bit for FLD_FLAG) */
+} mods[] = {
+#define MOD(tok, field, val) {tok, FLD_##field, val},
+#include "isa/mods.def"
+};
+
+/* fills one modifier; the first row whose field the op accepts wins (mods.def) */
+static void set_mod(Asm *a, Ins *in, InsLoc *l, const char *s, size_t n, int col)
+{
+	uint32_t acc = isa_ops[in->op].mods;
+	int known = 0;
+	char buf[48];
+
+	snprintf(buf, sizeof buf, "%.*s", (int)(n < 40 ? n : 40), s);
+	if (n == 1 && s[0] == 'S') {
+		if (in->sync)
+			goto dup;
+		in->sync = 1;
+		l->col_sync = col;
+		return;
+	}
+	for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+		unsigned v = mods[i].val;
+		if (strlen(mods[i].tok) != n || memcmp(mods[i].tok, s, n))
+			continue;
+		known = 1;
+		switch (mods[i].field) {
+		case FLD_SUB:
+			if (!(acc & M_SUB))
+				continue;
+			if (in->m.sub)
+				goto dup;
+			in->m.sub = (uint8_t)v;
+			l->col_sub = col;
+			return;
+		case FLD_CMP:
+			if (!(acc & M_CMP))
+				continue;
+			if (in->m.cmp)
+				goto dup;
+			in->m.cmp = (uint8_t)v;
+			l->col_cmp = col;
+			return;
+		case FLD_BOP:
+			if (!(acc & M_BOP))
+				continue;
+			if (!in->m.bop) {
+				in->m.bop = (uint8_t)v;
+				l->col_bop = col;
+			} else if ((acc & M_BOP2) && !in->m.bop2) {
+				in->m.bop2 = (uint8_t)v;
+				l->col_bop2 = col;
+			} else {
+				goto dup;
+			}
+			return;
+		case FLD_TYPE:
+			if (!(acc & M_TYPE))
+				continue;
+			if (!in->m.dtype) {
+				in->m.dtype = (uint8_t)v;
+				l->col_dtype = col;
+			} else if (!in->m.stype) {
+				in->m.stype = (uint8_t)v;
+				l->col_stype = col;
+			} else {
+				isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "too many type modifiers");
+			}
+			return;
+		case FLD_RND:
+			if (!(acc & M_RND))
+				continue;
+			if (in->m.rnd)
+				goto dup;
+			in->m.rnd = (uint8_t)v;
+			l->col_rnd = col;
+			return;
+		case FLD_FLAG: {
+			int b = __builtin_ctz(v);
+			if (!(acc & (M_CC << b)))
+				continue;
+			if (in->m.flags & v)
+				goto dup;
+			in->m.flags |= (uint16_t)v;
+			l->col_flag[b] = col;
+			return;
+		}
+		}
+	}
+	if (known)
+		isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "%s does not take .%s",
+		             isa_ops[in->op].name, buf);
+	else
+		isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "unknown modifier '.%s'", buf);
+	return;
+dup:
+	isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "modifier '.%s' conflicts with an earlier one",
+	             buf);
+}
+
+/* OPCODE{.mod}: the longest mnemonic that prefixes the word at a dot boundary */
+static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l)
+{
+	const char *s = a->x.text + t.s;
+	size_t n = t.e - t.s, best = 0;
+	int op = -1;
+	char buf[48];
+
+	for (int i = 0; i < OP_COUNT; i++) {
+		size_t m = strlen(isa_ops[i].name);
+		if (m <= n && m > best && !memcmp(s, isa_ops[i].name, m) && (m == n || s[m] == '.')) {
+			best = m;
+			op = i;
+		}
+	}
+	if (op < 0) {
+		size_t w = 0;
+		while (w < n && s[w] != '.')
+			w++;
+		isa_asm_error(&a->x, t, "unknown opcode '%.*s'", (int)(w < 40 ? w : 40),
+		          isa_asm_text(&a->x, t, buf, sizeof buf));
+		return 0;
+	}
+	in->op = (uint16_t)op;
+	l->col_op = isa_asm_col(&a->x, t.s);
+	for (size_t p = best; p < n;) {
+		size_t q = p + 1;
+		while (q < n && s[q] != '.')
+			q++;
+		if (q == p + 1) {
+			isa_asm_error_at(&a->x, a->x.line, a->x.ls, isa_asm_col(&a->x, t.s + p), "empty modifier");
+			return 0;
+		}
+		set_mod(a, in, l, s + p + 1, q - p - 1, isa_asm_col(&a->x, t.s + p + 1));
+		p = q;
+	}
+	return 1;
+}
+
+/* ------------------------------------------------------------------ instructions */
+/* puts the parsed operands into the shape's slots (optional slots may be skipped) */
+static int assign(Asm *a, Ins *in, InsLoc *l, POpd *po, int npo, Tok end)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	const char *mn = isa_ops[in->op].name;
+	int oi = 0;
+	char buf[160], buf2[48];
+
+	for (int s = 0; s < si->n; s++) {
+		POpd *p;
+		int fb;
+
+		if (oi >= npo || !(po[oi].cls & si->classes[s])) {
+			if (si->optional[s])
+				continue;
+			if (oi < npo)
+				isa_asm_error(&a->x, po[oi].t, "operand %d of %s must be a %s, got '%s'", s + 1, mn,
+				          isa_asm_class_words(si->classes[s], buf, sizeof buf),
+				          isa_asm_text(&a->x, po[oi].t, buf2, sizeof buf2));
+			else
+				isa_asm_error(&a->x, end, "missing operand %d of %s (a %s)", s + 1, mn,
+				          isa_asm_class_words(si->classes[s], buf, sizeof buf));
+			return 0;
+		}
+		p = &po[oi++];
+		in->o[s] = p->o;
+		in->nopd = (uint8_t)(s + 1);
+		l->col_opd[s] = isa_asm_col(&a->x, p->t.s);
+		if (p->cls == OC_T && p->label.e > p->label.s) {
+			isa_asm_add_fixup(a, p->label, s, -1);
+		} else if ((p->cls & OC_T) && (si->classes[s] & OC_T)) {
+			in->o[s].kind = OPD_TARGET;
+			if (!isa_asm_int_value(a, p->num, p->neg, &in->o[s].imm))
+				return 0;
+		} else if (p->o.kind == OPD_IMM && (fb = isa_imm_float_bits(in, s)) != 0) {
+			if (!isa_asm_float_value(a, p, fb, &in->o[s].imm))
+				return 0;
+		} else if (p->o.kind == OPD_IMM) {
+			if (p->inf) {
+				isa_asm_error(&a->x, p->t, "INF is a float immediate; operand %d of %s is integer",
+				          s + 1, mn);
+				return 0;
+			}
+			if (!isa_asm_int_value(a, p->num, p->neg, &in->o[s].imm))
+				return 0;
+		}
+	}
+	if (oi < npo) {
+		isa_asm_error(&a->x, po[oi].t, "too many operands for %s (it takes %d)", mn, si->n);
+		return 0;
+	}
+	return 1;
+}
+
+static void add_ins(Asm *a, Ins *in, const InsLoc *l)
+{
+	Kernel *k = isa_asm_cur(a);
+
+	if (k->nins >= a->caplocs) {
+		a->caplocs = a->caplocs ? 2 * a->caplocs : 64;
+		a->locs = isa_asm_xrealloc(a->locs, (size_t)a->caplocs * sizeof *a->locs);
+	}
+	a->locs[k->nins] = *l;
+	in->line = l->line;
+	isa_kernel_add(k, in);
+}
+
+/* skips the rest of a bad statement: through the next ';' or to the end of the line */
+static void recover(Asm *a)
+{
+	for (;;) {
+		Tok t = isa_asm_next(&a->x);
+		if (t.kind == TK_EOL || (t.kind == TK_PUNCT && t.c == ';'))
+			return;
+	}
+}
+
+/* stmt := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';' */
+static void parse_stmt(Asm *a)
+{
+	Lex *x = &a->x;
+	Kernel *k;
+	Ins in;
+	InsLoc l;
+	POpd po[ISA_MAXOPD + 1];
+	int npo = 0, ok = 0, semi = 0;
+	Tok t = isa_asm_addr(x), end;
+	char buf[48];
+
+	isa_ins_init(&in, OP_NOP);
+	memset(&l, 0, sizeof l);
+	l.line = x->line;
+	l.ls = x->ls;
+	l.col_op = l.col_guard = l.col_end = isa_asm_col(x, t.s);
+	if (!isa_asm_cur(a)) {
+		if (!a->outside)
+			isa_asm_error(x, t, "instruction outside a kernel (start one with '.kernel NAME')");
+		a->outside = 1;
+		recover(a);
+		return;
+	}
+	k = isa_asm_cur(a);
+	if (t.kind == TK_ADDR) {
+		uint64_t v = strtoull(x->text + t.s + 2, NULL, 16);
+		if (t.e - t.s > 20 || v != 8u * (uint64_t)k->nins)
+			isa_asm_error(x, t, "address /*%.*s*/ does not match the instruction's position 0x%04x",
+			          (int)(t.e - t.s > 24 ? 20 : t.e - t.s - 4), x->text + t.s + 2,
+			          8u * (unsigned)k->nins);
+		t = isa_asm_peek(x);
+	}
+	t = isa_asm_next(x);
+	if (t.kind == TK_PUNCT && t.c == '@') {
+		int neg = 0, p;
+		l.col_guard = isa_asm_col(x, t.s);
+		t = isa_asm_next(x);
+		if (t.kind == TK_PUNCT && t.c == '!') {
+			neg = 1;
+			t = isa_asm_next(x);
+		}
+		p = t.kind == TK_IDENT ? isa_asm_pred_of(x->text + t.s, t.e - t.s) : -1;
+		if (p < 0) {
+			isa_asm_error(x, t, p == -2 ? "bad predicate '%s' (P0..P6 and PT)"
+			          : "expected a predicate after '@', got '%s'", isa_asm_text(x, t, buf, sizeof buf));
+			goto out;
+		}
+		in.guard = (uint8_t)p;
+		in.gneg = (uint8_t)neg;
+		t = isa_asm_next(x);
+	}
+	if (t.kind != TK_IDENT) {
+		isa_asm_error(x, t, "expected an opcode, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
+		goto out;
+	}
+	if (!parse_opcode(a, t, &in, &l))
+		goto out;
+	end = isa_asm_peek(x);
+	if (!(end.kind == TK_PUNCT && end.c == ';') && end.kind != TK_EOL) {
+		for (;;) {
+			if (npo == ISA_MAXOPD + 1) {
+				isa_asm_error(x, isa_asm_peek(x), "too many operands");
+				goto out;
+			}
+			if (!isa_asm_parse_operand(a, &po[npo++]))
+				goto out;
+			end = isa_asm_peek(x);
+			if (end.kind != TK_PUNCT || end.c != ',')
+				break;
+			isa_asm_next(x);
+		}
+	}
+	end = isa_asm_next(x);
+	if (end.kind != TK_PUNCT || end.c != ';') {
+		isa_asm_error(x, end, "expected ';' after the instruction, got '%s'",
+		          isa_asm_text(x, end, buf, sizeof buf));
+		goto out;
+	}
+	semi = 1;
+	l.col_end = isa_asm_col(x, end.s);
+	ok = assign(a, &in, &l, po, npo, end);
+out:
+	if (!ok) {
+		isa_ins_init(&in, OP_NOP);
+		l.bad = 1;
+		if (!semi)
+			recover(a);
+	}
+	add_ins(a, &in, &l);
+}
+
+/* ------------------------------------------------------------------ kernels */
+/* column of what isa_ins_check() blamed */
+static int where_col(const InsLoc *l, int at)
+{
+	int c = 0;
+
+	if (at >= 0 && at < ISA_MAXOPD)
+		c = l->col_opd[at] ? l->col_opd[at] : l->col_end;
+	else if (at <= ISA_AT_FLAG && at > ISA_AT_FLAG - 16)
+		c = l->col_flag[ISA_AT_FLAG - at];
+	else
+		switch (at) {
+		case ISA_AT_GUARD: c = l->col_guard; break;
+		case ISA_AT_SYNC: c = l->col_sync; break;
+		case ISA_AT_SUB: c = l->col_sub; break;
+		case ISA_AT_CMP: c = l->col_cmp; break;
+		case ISA_AT_BOP: c = l->col_bop; break;
+		case ISA_AT_BOP2: c = l->col_bop2; break;
+		case ISA_AT_DTYPE: c = l->col_dtype; break;
+		case ISA_AT_STYPE: c = l->col_stype; break;
+		case ISA_AT_RND: c = l->col_rnd; break;
+		case ISA_AT_END: c = l->col_end; break;
+		default: c = l->col_op; break;
+		}
+	return c ? c : l->col_op;
+}
+
+/* resolves labels, sizes the register file if .registers was not given, checks */
+static void end_kernel(Asm *a)
+{
+	Kernel *k = isa_asm_cur(a);
+	char msg[256];
+
+	if (!k)
+		return;
+	for (int i = 0; i < a->nfix; i++) {
+		Fixup *f = &a->fix[i];
+		const Label *lb = isa_kernel_find_label(k, f->name);
+		if (!lb)
+			isa_asm_error_at(&a->x, f->line, f->ls, f->col, "unknown label '%.60s'", f->name);
+		else if (f->tl >= 0)
+			k->tl[f->tl] = lb->addr;
+		else
+			k->ins[f->ins].o[f->slot].imm = lb->addr;
+		free(f->name);
+	}
+	a->nfix = 0;
+	if (!(a->seen & 2)) {
+		for (int i = 0; i < k->nins; i++)
+			for (int s = 0; s < k->ins[i].nopd; s++) {
+				const Opd *o = &k->ins[i].o[s];
+				int r = o->reg, n = o->kind != OPD_CONST ? isa_ins_nregs(&k->ins[i], s) : 1;
+				if ((o->kind == OPD_REG || o->kind == OPD_MEM || o->kind == OPD_CONST) &&
+				    r != ISA_RZ && r + n > k->regs)
+					k->regs = r + n > ISA_NREGS ? ISA_NREGS : r + n;
+			}
+	}
+	for (int i = 0; i < k->nins; i++) {
+		int at;
+		if (a->locs[i].bad)
+			continue;
+		at = isa_ins_check(k, &k->ins[i], msg, sizeof msg);
+		if (at != ISA_AT_OK)
+			isa_asm_error_at(&a->x, a->locs[i].line, a->locs[i].ls, where_col(&a->locs[i], at),
+			             "%s", msg);
+	}
+	a->seen = 0;
+}
+
+/* ------------------------------------------------------------------ directives */
+static int name_tok(Asm *a, Tok *t, const char *what)
+{
+	char buf[48];
+
+	*t = isa_asm_next(&a->x);
+	if (t->kind == TK_IDENT)
+		return 1;
+	isa_asm_error(&a->x, *t, "expected %s, got '%s'", what, isa_asm_text(&a->x, *t, buf, sizeof buf));
+	return 0;
+}
+
+static char *dup_tok(Asm *a, Tok t)
+{
+	char *s = isa_asm_xrealloc(NULL, t.e - t.s + 1);
+
+	memcpy(s, a->x.text + t.s, t.e - t.s);
+	s[t.e - t.s] = 0;
+	return s;
+}
+
+/* an unsigned number no larger than max */
+static int num_tok(Asm *a, uint64_t max, uint64_t *v)
+{
+	Tok t = isa_asm_next(&a->x);
+	int64_t iv;
+
+	if (!isa_asm_int_value(a, t, 0, &iv))
+		return 0;
+	if (iv < 0 || (uint64_t)iv > max) {
+		isa_asm_error(&a->x, t, "value out of range (at most 0x%llx)", (unsigned long long)max);
+		return 0;
+	}
+	*v = (uint64_t)iv;
+	return 1;
+}
+
+/* '=' then two-digit hex bytes to the end of the line */
+static uint8_t *parse_bytes(Asm *a, uint64_t *n)
+{
+	uint8_t *b = NULL;
+	uint64_t cap = 0;
+
+	*n = 0;
+	if (!isa_asm_expect(a, '='))
+		return NULL;
+	for (;;) {
+		Tok t = isa_asm_next(&a->x);
+		uint8_t v = 0;
+		if (t.kind == TK_EOL)
+			break;
+		for (int i = 0; i < 2 && t.e - t.s == 2; i++) {
+			int c = (unsigned char)a->x.text[t.s + (size_t)i];
+			int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+			if (d < 0)
+				break;
+			v = (uint8_t)(v << 4 | d);
+			if (i == 1)
+				goto good;
+		}
+		isa_asm_error(&a->x, t, "expected a byte as two hex digits");
+		free(b);
+		return NULL;
+good:
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			b = isa_asm_xrealloc(b, (size_t)cap);
+		}
+		b[(*n)++] = v;
+	}
+	if (!*n) {
+		isa_asm_error(&a->x, isa_asm_peek(&a->x), "expected bytes after '='");
+		return NULL;
+	}
+	return b;
+}
+
+static void parse_directive(Asm *a, Tok d)
+{
+	Lex *x = &a->x;
+	Kernel *k = isa_asm_cur(a);
+	char buf[48];
+	uint64_t v, v2;
+	Tok t;
+	int di = -1;
+
+	if (isa_asm_is(x, d, ".kernel")) {
+		if (!name_tok(a, &t, "a kernel name"))
+			return;
+		end_kernel(a);
+		for (int i = 0; i < a->p->nk; i++)
+			if (isa_asm_is(x, t, a->p->k[i].name)) {
+				isa_asm_error(x, t, "kernel '%s' defined twice", a->p->k[i].name);
+				break;
+			}
+		{
+			char *s = dup_tok(a, t);
+			isa_prog_add_kernel(a->p, s);
+			free(s);
+		}
+		a->ki = a->p->nk - 1;
+		goto eol;
+	}
+	for (int i = 0; i < (int)(sizeof dirs / sizeof dirs[0]); i++)
+		if (isa_asm_is(x, d, dirs[i]))
+			di = i;
+	if (di < 0 && !isa_asm_is(x, d, ".param") && !isa_asm_is(x, d, ".global") &&
+	    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func")) {
+		isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
+		return;
+	}
+	if (!k) {
+		isa_asm_error(x, d, "'%s' outside a kernel (start one with '.kernel NAME')",
+		          isa_asm_text(x, d, buf, sizeof buf));
+		return;
+	}
+	if (isa_asm_is(x, d, ".func")) {
+		if (!name_tok(a, &t, "a function name"))
+			return;
+		goto label;
+	}
+	if (k->nins) {
+		isa_asm_error(x, d, "'%s' must come before the kernel's first instruction",
+		          isa_asm_text(x, d, buf, sizeof buf));
+		return;
+	}
+	if (di >= 0) {
+		if (a->seen & (1u << di)) {
+			isa_asm_error(x, d, "duplicate '%s'", dirs[di]);
+			return;
+		}
+		a->seen |= 1u << di;
+	}
+	if (di == 0) {
+		if (!name_tok(a, &t, "sm_NN"))
+			return;
+		if (t.e - t.s < 4 || t.e - t.s > 6 || memcmp(x->text + t.s, "sm_", 3) ||
+		    !(x->text[t.s + 3] >= '1' && x->text[t.s + 3] <= '9')) {
+			isa_asm_error(x, t, "expected sm_NN, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
+			return;
+		}
+		for (size_t i = t.s + 3; i < t.e; i++)
+			if (x->text[i] < '0' || x->text[i] > '9') {
+				isa_asm_error(x, t, "expected sm_NN, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
+				return;
+			}
+		k->arch = atoi(x->text + t.s + 3);
+	} else if (di == 1) {
+		if (!num_tok(a, ISA_NREGS, &v))
+			return;
+		k->regs = (int)v;
+	} else if (di >= 2) {
+		if (!num_tok(a, 0xffffffffu, &v))
+			return;
+		*(di == 2 ? &k->shared : di == 3 ? &k->local : di == 4 ? &k->spill : &k->maxntid) =
+			(uint32_t)v;
+	} else if (isa_asm_is(x, d, ".param")) {
+		char *s = NULL;
+		if (!num_tok(a, 0xffff, &v) || !num_tok(a, 0xffff, &v2))
+			return;
+		t = isa_asm_peek(x);
+		if (t.kind == TK_IDENT) {
+			isa_asm_next(x);
+			s = dup_tok(a, t);
+		}
+		isa_kernel_add_param(k, (uint32_t)v, (uint32_t)v2, s);
+		free(s);
+	} else {
+		int isglobal = isa_asm_is(x, d, ".global");
+		uint8_t *bytes = NULL;
+		uint64_t n = 0, align = 0;
+		Opd c;
+		char *s = NULL;
+		if (isglobal && (!name_tok(a, &t, "a variable name") || !num_tok(a, 1u << 30, &v) ||
+		                 !num_tok(a, 4096, &align)))
+			return;
+		memset(&c, 0, sizeof c);
+		t = isa_asm_next(x);
+		if (!isa_asm_is(x, t, "c") || !isa_asm_parse_const(a, &c) || c.reg != ISA_RZ || c.imm < 0 ||
+		    c.bank > 15) {
+			if (!x->ndiags || x->diags[x->ndiags - 1].line != x->line)
+				isa_asm_error(x, t, "expected a constant slot c[0xB][0xOFF]");
+			return;
+		}
+		if (!isglobal || isa_asm_peek(x).kind != TK_EOL) {
+			bytes = parse_bytes(a, &n);
+			if (!bytes)
+				return;
+		}
+		if (isglobal) {
+			if (bytes && n != v) {
+				isa_asm_error(x, t, "'%.*s' has %llu bytes but %llu initial bytes are given",
+				          (int)(t.e - t.s), x->text + t.s, (unsigned long long)v,
+				          (unsigned long long)n);
+				free(bytes);
+				return;
+			}
+			s = dup_tok(a, t);
+			isa_kernel_add_global(k, s, v, (uint32_t)align, bytes, c.bank, (uint32_t)c.imm);
+			free(s);
+		} else {
+			isa_kernel_add_cdata(k, c.bank, (uint32_t)c.imm, bytes, (uint32_t)n);
+		}
+		free(bytes);
+	}
+	goto eol;
+label:
+	if (isa_asm_reserved(x->text + t.s, t.e - t.s)) {
+		isa_asm_error(x, t, "'%s' is a register or operand name, not a label",
+		          isa_asm_text(x, t, buf, sizeof buf));
+		return;
+	}
+	for (int i = 0; i < k->nlabels; i++)
+		if (isa_asm_is(x, t, k->labels[i].name)) {
+			isa_asm_error(x, t, "label '%s' defined twice", k->labels[i].name);
+			return;
+		}
+	{
+		char *s = dup_tok(a, t);
+		isa_kernel_add_label(k, s, 8u * (uint32_t)k->nins, isa_asm_is(x, d, ".func") ? LBL_FUNC
+		                     : LBL_LOCAL);
+		free(s);
+	}
+eol:
+	t = isa_asm_next(x);
+	if (t.kind != TK_EOL)
+		isa_asm_error(x, t, "unexpected '%s' after '%s'", isa_asm_text(x, t, buf, sizeof buf),
+		          isa_asm_text(x, d, buf + 24, 24));
+}
+
+/* ------------------------------------------------------------------ lines */
+static void parse_line(Asm *a)
+{
+	Lex *x = &a->x;
+
+	for (;;) {
+		Tok t = isa_asm_addr(x), u;
+		if (t.kind == TK_EOL || x->stopped)
+			return;
+		if (t.kind == TK_IDENT && x->text[t.s] == '.') {
+			size_t save = x->pos;
+			isa_asm_next(x);
+			u = isa_asm_peek(x);
+			if (!(u.kind == TK_PUNCT && u.c == ':')) {
+				parse_directive(a, t);
+				if (isa_asm_peek(x).kind != TK_EOL)
+					recover(a);
+				return;
+			}
+			x->pos = save;
+		}
+		if (t.kind == TK_IDENT) {
+			size_t save = x->pos;
+			isa_asm_next(x);
+			u = isa_asm_next(x);
+			if (u.kind == TK_PUNCT && u.c == ':') {
+				Kernel *k = isa_asm_cur(a);
+				char buf[64];
+				if (!k) {
+					isa_asm_error(x, t, "label outside a kernel (start one with '.kernel NAME')");
+					return;
+				}
+				if (isa_asm_reserved(x->text + t.s, t.e - t.s))
+					isa_asm_error(x, t, "'%s' is a register or operand name, not a label",
+					          isa_asm_text(x, t, buf, sizeof buf));
+				else if (isa_kernel_find_label(k, isa_asm_text(x, t, buf, sizeof buf)) &&
+				         t.e - t.s < sizeof buf)
+					isa_asm_error(x, t, "label '%s' defined twice", buf);
+				else {
+					char *s = dup_tok(a, t);
+					isa_kernel_add_label(k, s, 8u * (uint32_t)k->nins, LBL_LOCAL);
+					free(s);
+				}
+				continue;
+			}
+			x->pos = save;
+		}
+		parse_stmt(a);
+	}
+}
+
+Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
+{
+	Asm a;
+
+	memset(&a, 0, sizeof a);
+	a.x.name = name ? name : "<listing>";
+	a.x.text = text ? text : "";
+	a.x.len = text ? len : 0;
+	a.p = isa_prog_new();
+	a.ki = -1;
+	while (!a.x.stopped && isa_asm_next_line(&a.x))
+		parse_line(&a);
+	if (!a.x.stopped)
+		end_kernel(&a);
+	for (int i = 0; i < a.nfix; i++)
+		free(a.fix[i].name);
+	free(a.fix);
+	free(a.locs);
+	if (a.x.ndiags) {
+		isa_asm_flush(&a.x, err);
+		isa_prog_free(a.p);
+		return NULL;
+	}
+	isa_asm_flush(&a.x, err);
+	return a.p;
+}

@@ -1,0 +1,348 @@
+/* print.c - the listing printer: one instruction in cuobjdump style, a kernel with its
+ * header block, a program. The format is the one isa/asm.c reads; docs/isa.md section 11
+ * describes it, and print(parse(x)) == x holds for every canonical listing.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+
+/* a bounded string builder: n counts what would have been written, like snprintf */
+typedef struct {
+	char *p;      /* output buffer */
+	size_t size;  /* its size */
+	size_t n;     /* characters produced so far */
+} Sb;
+
+static void sbf(Sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	size_t room = b->n < b->size ? b->size - b->n : 0;
+	int r;
+
+	va_start(ap, fmt);
+	r = vsnprintf(room ? b->p + b->n : NULL, room, fmt, ap);
+	va_end(ap);
+	if (r > 0)
+		b->n += (size_t)r;
+}
+
+/* shortest "%.*g" text that reads back to the same bits; among those the shortest string */
+static void fmt_f32(Sb *b, uint32_t bits)
+{
+	char best[32] = "", tmp[32];
+	float f;
+
+	memcpy(&f, &bits, sizeof f);
+	if (isnan(f)) {
+		sbf(b, "0f%08X", (unsigned)bits);
+		return;
+	}
+	if (isinf(f)) {
+		sbf(b, "%sINF", f < 0 ? "-" : "+");
+		return;
+	}
+	for (int p = 1; p <= 9; p++) {
+		float g;
+		uint32_t gb;
+
+		snprintf(tmp, sizeof tmp, "%.*g", p, (double)f);
+		g = strtof(tmp, NULL);
+		memcpy(&gb, &g, sizeof gb);
+		if (gb == bits && (!best[0] || strlen(tmp) < strlen(best)))
+			strcpy(best, tmp);
+	}
+	sbf(b, "%s", best);
+}
+
+static void fmt_f64(Sb *b, uint64_t bits)
+{
+	char best[40] = "", tmp[40];
+	double f;
+
+	memcpy(&f, &bits, sizeof f);
+	if (isnan(f)) {
+		sbf(b, "0d%016llX", (unsigned long long)bits);
+		return;
+	}
+	if (isinf(f)) {
+		sbf(b, "%sINF", f < 0 ? "-" : "+");
+		return;
+	}
+	for (int p = 1; p <= 17; p++) {
+		double g;
+		uint64_t gb;
+
+		snprintf(tmp, sizeof tmp, "%.*g", p, f);
+		g = strtod(tmp, NULL);
+		memcpy(&gb, &g, sizeof gb);
+		if (gb == bits && (!best[0] || strlen(tmp) < strlen(best)))
+			strcpy(best, tmp);
+	}
+	sbf(b, "%s", best);
+}
+
+/* signed hex: 0x1f, -0x4 */
+static void fmt_hex(Sb *b, int64_t v)
+{
+	if (v < 0)
+		sbf(b, "-0x%llx", (unsigned long long)(-(uint64_t)v));
+	else
+		sbf(b, "0x%llx", (unsigned long long)v);
+}
+
+static void fmt_reg(Sb *b, int r)
+{
+	if (r == ISA_RZ)
+		sbf(b, "RZ");
+	else
+		sbf(b, "R%d", r);
+}
+
+/* register + offset inside brackets: R2, R2+0x10, R2-0x4, 0x10 */
+static void fmt_regoff(Sb *b, int reg, int64_t off)
+{
+	if (reg == ISA_RZ) {
+		fmt_hex(b, off);
+		return;
+	}
+	fmt_reg(b, reg);
+	if (off > 0)
+		sbf(b, "+");
+	if (off)
+		fmt_hex(b, off);
+}
+
+static void fmt_opd(Sb *b, const Kernel *k, const Ins *in, int slot)
+{
+	const Opd *o = &in->o[slot];
+	int neg = o->flags & OPF_NEG, abs_ = o->flags & OPF_ABS, not_ = o->flags & OPF_NOT;
+	int fb;
+
+	if (o->kind == OPD_REG || o->kind == OPD_CONST) {
+		if (neg)
+			sbf(b, "-");
+		if (not_)
+			sbf(b, "~");
+		if (abs_)
+			sbf(b, "|");
+	}
+	switch ((OpdKind)o->kind) {
+	case OPD_REG:
+		fmt_reg(b, o->reg);
+		break;
+	case OPD_PRED:
+		sbf(b, "%s", not_ ? "!" : "");
+		if (o->reg == ISA_PT)
+			sbf(b, "PT");
+		else
+			sbf(b, "P%d", o->reg);
+		break;
+	case OPD_IMM:
+		fb = isa_imm_float_bits(in, slot);
+		if (fb == 32)
+			fmt_f32(b, (uint32_t)o->imm);
+		else if (fb == 64)
+			fmt_f64(b, (uint64_t)o->imm);
+		else
+			fmt_hex(b, o->imm);
+		break;
+	case OPD_CONST:
+		sbf(b, "c[0x%x][", o->bank);
+		fmt_regoff(b, o->reg, o->imm);
+		sbf(b, "]");
+		break;
+	case OPD_MEM:
+		sbf(b, "[");
+		fmt_regoff(b, o->reg, o->imm);
+		sbf(b, "]");
+		break;
+	case OPD_SREG:
+		sbf(b, "%s", isa_sreg_name((SReg)o->imm));
+		break;
+	case OPD_TARGET:
+		fmt_hex(b, o->imm);
+		break;
+	case OPD_TLIST:
+		sbf(b, "{");
+		for (int i = 0; i < o->n; i++) {
+			int64_t j = o->imm + i;
+			sbf(b, i ? ", " : "");
+			if (k && j >= 0 && j < k->ntl)
+				sbf(b, "0x%x", (unsigned)k->tl[j]);
+			else
+				sbf(b, "?");
+		}
+		sbf(b, "}");
+		break;
+	case OPD_CC:
+		sbf(b, "CC.%s", isa_cct_name((CCTest)o->imm));
+		break;
+	case OPD_NONE:
+		break;
+	}
+	if ((o->kind == OPD_REG || o->kind == OPD_CONST) && abs_)
+		sbf(b, "|");
+}
+
+/* modifiers in the canonical order: E, SUB, CMP, dtype, stype, flags, RND, BOP, BOP2, S */
+static void fmt_mods(Sb *b, const Ins *in)
+{
+	const Mods *m = &in->m;
+
+	if (m->flags & MF_E)
+		sbf(b, ".E");
+	if (m->sub)
+		sbf(b, ".%s", isa_sub_name((Sub)m->sub));
+	if (m->cmp)
+		sbf(b, ".%s", isa_cmp_name((Cmp)m->cmp));
+	if (m->dtype)
+		sbf(b, ".%s", isa_type_name((Type)m->dtype));
+	if (m->stype)
+		sbf(b, ".%s", isa_type_name((Type)m->stype));
+	for (int bit = 0; bit < 16; bit++)
+		if ((m->flags & (1u << bit)) && (1u << bit) != MF_E)
+			sbf(b, ".%s", isa_flag_name(bit));
+	if (m->rnd)
+		sbf(b, ".%s", isa_rnd_name((Rnd)m->rnd));
+	if (m->bop)
+		sbf(b, ".%s", isa_bop_name((Bop)m->bop));
+	if (m->bop2)
+		sbf(b, ".%s", isa_bop_name((Bop)m->bop2));
+	if (in->sync)
+		sbf(b, ".S");
+}
+
+static void fmt_guard(Sb *b, const Ins *in)
+{
+	if (in->guard == ISA_PT && !in->gneg)
+		return;
+	sbf(b, "@%s", in->gneg ? "!" : "");
+	if (in->guard == ISA_PT)
+		sbf(b, "PT ");
+	else
+		sbf(b, "P%d ", in->guard);
+}
+
+int isa_format_ins(char *buf, size_t size, const Kernel *k, const Ins *in)
+{
+	Sb b = {buf, size, 0};
+	int first = 1;
+
+	if (size)
+		buf[0] = 0;
+	if (in->op >= OP_COUNT) {
+		sbf(&b, "?;");
+		return (int)b.n;
+	}
+	fmt_guard(&b, in);
+	sbf(&b, "%s", isa_ops[in->op].name);
+	fmt_mods(&b, in);
+	for (int i = 0; i < in->nopd && i < ISA_MAXOPD; i++) {
+		if (in->o[i].kind == OPD_NONE)
+			continue;
+		sbf(&b, first ? " " : ", ");
+		first = 0;
+		fmt_opd(&b, k, in, i);
+	}
+	sbf(&b, ";");
+	return (int)b.n;
+}
+
+/* one instruction line: guards right-aligned in a 5-column field so opcodes line up */
+static void print_ins(FILE *f, const Kernel *k, const Ins *in)
+{
+	char buf[512], *text = buf;
+	int n = isa_format_ins(buf, sizeof buf, k, in), glen = 0;
+
+	if ((size_t)n >= sizeof buf) {
+		text = malloc((size_t)n + 1);
+		if (!text) {
+			fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
+			abort();
+		}
+		isa_format_ins(text, (size_t)n + 1, k, in);
+	}
+	if (text[0] == '@')
+		glen = (int)(strchr(text, ' ') - text) + 1;
+	fprintf(f, "        /*%04x*/%*s%s\n", (unsigned)in->addr, 19 + (glen < 5 ? 5 - glen : 0),
+	        "", text);
+	if (text != buf)
+		free(text);
+}
+
+static void print_bytes(FILE *f, const uint8_t *p, uint64_t n)
+{
+	fprintf(f, " =");
+	for (uint64_t i = 0; i < n; i++)
+		fprintf(f, " %02x", p[i]);
+}
+
+static void print_header(FILE *f, const Kernel *k)
+{
+	fprintf(f, ".kernel %s\n", k->name ? k->name : "?");
+	if (k->arch)
+		fprintf(f, ".arch sm_%d\n", k->arch);
+	if (k->regs)
+		fprintf(f, ".registers %d\n", k->regs);
+	if (k->shared)
+		fprintf(f, ".shared 0x%x\n", (unsigned)k->shared);
+	if (k->local)
+		fprintf(f, ".local 0x%x\n", (unsigned)k->local);
+	if (k->spill)
+		fprintf(f, ".spill 0x%x\n", (unsigned)k->spill);
+	for (int i = 0; i < k->nparams; i++) {
+		const Param *p = &k->params[i];
+		fprintf(f, ".param 0x%x %u%s%s\n", (unsigned)p->offset, (unsigned)p->size,
+		        p->name ? " " : "", p->name ? p->name : "");
+	}
+	for (int i = 0; i < k->nglobals; i++) {
+		const GlobalVar *g = &k->globals[i];
+		fprintf(f, ".global %s %llu %u c[0x%x][0x%x]", g->name, (unsigned long long)g->size,
+		        (unsigned)g->align, g->bank, (unsigned)g->slot);
+		if (g->init)
+			print_bytes(f, g->init, g->size);
+		fprintf(f, "\n");
+	}
+	for (int i = 0; i < k->ncdata; i++) {
+		const ConstData *c = &k->cdata[i];
+		fprintf(f, ".constdata c[0x%x][0x%x]", c->bank, (unsigned)c->offset);
+		print_bytes(f, c->bytes, c->size);
+		fprintf(f, "\n");
+	}
+	if (k->maxntid)
+		fprintf(f, ".maxntid %u\n", (unsigned)k->maxntid);
+}
+
+static void print_label(FILE *f, const Label *l)
+{
+	if (l->kind == LBL_FUNC)
+		fprintf(f, ".func %s\n", l->name);
+	else
+		fprintf(f, "%s:\n", l->name);
+}
+
+void isa_print_kernel(FILE *f, const Kernel *k)
+{
+	int li = 0;
+
+	print_header(f, k);
+	for (int i = 0; i < k->nins; i++) {
+		while (li < k->nlabels && k->labels[li].addr <= k->ins[i].addr)
+			print_label(f, &k->labels[li++]);
+		print_ins(f, k, &k->ins[i]);
+	}
+	while (li < k->nlabels)
+		print_label(f, &k->labels[li++]);
+}
+
+void isa_print_prog(FILE *f, const Prog *p)
+{
+	for (int i = 0; i < p->nk; i++) {
+		if (i)
+			fprintf(f, "\n");
+		isa_print_kernel(f, &p->k[i]);
+	}
+}
