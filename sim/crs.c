@@ -1,0 +1,315 @@
+/* crs.c - the warp's control flow on its CallReturnStack (docs/isa.md has the rules, each
+ * pinned by a test in tests/unit/test_sim_crs.c): token pushes (SSY PBK PCNT PRET PEXIT),
+ * divergent branches (BRA taken side first, BRX/JCAL grouped by target), lanes leaving for a
+ * token further down (.S arrival, BRK, CONT, RET), EXIT, the unwinding that runs when no lane
+ * is active, and CTA barriers (BAR, BAR.RED) with exited threads counted as arrived. */
+#include <string.h>
+#include <inttypes.h>
+#include "sim/machine.h"
+
+static const char *tkname[] = {"SYNC", "DIV", "BRK", "CONT", "CAL", "PRET", "PEXIT"};
+
+static int push(Gpu *g, Warp *w, int kind, uint32_t pc, uint32_t mask, ExecInfo *e)
+{
+	if (w->ncrs >= g->cfg.tc.crs_depth)
+		return sim_fault(g, w, -1, SIM_FAULT, "CallReturnStack overflow pushing a %s token: "
+		                 "%d tokens already (--crs-depth)", tkname[kind], w->ncrs);
+	w->crs[w->ncrs].kind = (uint8_t)kind;
+	w->crs[w->ncrs].pc = pc;
+	w->crs[w->ncrs].mask = mask;
+	w->ncrs++;
+	e->pushed++;
+	if (w->ncrs > g->st.crs_high)
+		g->st.crs_high = w->ncrs;
+	return SIM_OK;
+}
+
+/* the topmost token of kind k (or k2), or -1 */
+static int find(const Warp *w, int k, int k2)
+{
+	for (int i = w->ncrs - 1; i >= 0; i--)
+		if (w->crs[i].kind == k || w->crs[i].kind == k2)
+			return i;
+	return -1;
+}
+
+/* lanes leave for token i: out of active and out of every token above it */
+static void leave(Warp *w, int i, uint32_t lanes)
+{
+	for (int j = i + 1; j < w->ncrs; j++)
+		w->crs[j].mask &= ~lanes;
+	w->active &= ~lanes;
+}
+
+int sim_arrive_sync(Gpu *g, Warp *w, uint32_t lanes)
+{
+	int i;
+
+	if (!lanes)
+		return SIM_OK;
+	if ((i = find(w, TK_SYNC, TK_SYNC)) < 0)
+		return sim_fault(g, w, -1, SIM_MALFORMED, "'.S' with no SYNC token on the CallReturnStack "
+		                 "(lanes 0x%08x arrive at no sync point)", lanes);
+	leave(w, i, lanes);
+	return SIM_OK;
+}
+
+/* the barrier is satisfied: its waiting warps run again, BAR.RED results are written */
+static void release(Gpu *g, Cta *c, Barrier *b)
+{
+	uint32_t v = b->red == SUB_POPC ? b->popc : b->red == SUB_AND ? b->nfalse == 0 : b->popc > 0;
+
+	for (int i = 0; i < c->nwarps; i++)
+		if (b->waiting >> i & 1) {
+			Warp *x = &c->w[i];
+			x->state = W_READY;
+			if (x->bar_dst != NO_ROW)
+				for (uint32_t m = x->bar_lanes; m; m &= m - 1)
+					x->r[(size_t)x->bar_dst * 32 + __builtin_ctz(m)] = v;
+			x->bar_dst = NO_ROW;
+		}
+	memset(b, 0, sizeof *b);
+	g->st.barriers++;
+}
+
+void sim_count_exits(Gpu *g, Warp *w, uint32_t lanes)
+{
+	uint32_t fresh = lanes & w->lanes & ~w->counted;
+	Cta *c = w->cta;
+
+	if (!fresh)
+		return;
+	w->counted |= fresh;
+	c->nexited += (uint32_t)__builtin_popcount(fresh);
+	/* exited threads may be all that a barrier on every thread still waits for */
+	for (int b = 0; b < 16; b++)
+		if (c->bar[b].waiting && c->bar[b].arrived + c->nexited >=
+		    (c->bar[b].expected ? c->bar[b].expected : c->nthreads))
+			release(g, c, &c->bar[b]);
+}
+
+int sim_unwind(Gpu *g, Warp *w, ExecInfo *e)
+{
+	while (!w->active) {
+		Token t;
+		uint32_t m;
+
+		if (w->ncrs == 0) {
+			uint32_t lost = w->lanes & ~w->exited;
+			if (lost)
+				return sim_fault(g, w, -1, SIM_MALFORMED, "lanes 0x%08x are on no CallReturnStack "
+				                 "token and have not exited (the CRS is empty)", lost);
+			sim_warp_done(g, w);
+			e->event = EV_WARP_DONE;
+			return SIM_OK;
+		}
+		t = w->crs[--w->ncrs];
+		e->popped++;
+		if (t.kind == TK_PEXIT) {
+			if ((w->exited & w->lanes) != w->lanes)
+				return sim_fault(g, w, -1, SIM_MALFORMED, "lanes 0x%08x reached a PEXIT token "
+				                 "without exiting", w->lanes & ~w->exited);
+			/* every lane exited: the post-amble runs with the token's lanes */
+			w->active = t.mask & w->lanes;
+			w->exited &= ~w->active;
+			w->post = 1;
+			w->pc = t.pc;
+			continue;
+		}
+		m = t.mask & ~w->exited;
+		if (m) {
+			w->active = m;
+			w->pc = t.pc;
+			if (t.kind == TK_SYNC) {
+				e->reconverged = 1;
+				g->st.reconvergences++;
+			}
+		}
+	}
+	return SIM_OK;
+}
+
+static int lane_target(Gpu *g, Warp *w, const DIns *d, unsigned l, uint32_t *idx)
+{
+	uint32_t a = w->r[(size_t)d->o[0].reg * 32 + l];
+
+	if ((a & 7) || a / 8 >= (uint32_t)g->ncode)
+		return sim_fault(g, w, (int)l, SIM_FAULT, "indirect %s to 0x%x, which is not an "
+		                 "instruction of the kernel", d->op == OP_JCAL ? "call" : "branch", a);
+	if (d->o[1].kind == DK_TLIST) {
+		int ok = 0;
+		for (int i = 0; i < d->o[1].n; i++)
+			ok |= g->tl[d->o[1].imm + i] == a / 8;
+		if (!ok)
+			return sim_fault(g, w, (int)l, SIM_FAULT, "indirect %s to 0x%x, which is not in its "
+			                 "target list", d->op == OP_JCAL ? "call" : "branch", a);
+	}
+	*idx = a / 8;
+	return SIM_OK;
+}
+
+/* BRX and JCAL: lanes grouped by target; the group of the lowest lane runs first, then the
+ * group of the next lowest lane not yet placed, and so on (DIV tokens, pushed in reverse);
+ * guard-false lanes fall through after all groups (JCAL: the groups are calls returning to a
+ * CAL token of all calling lanes) */
+static int indirect(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
+{
+	uint32_t tgt[32], gmask[32], gpc[32], left = ex, rest = e->active & ~ex, next = w->pc;
+	int ng = 0, rc;
+
+	if (!ex)
+		return SIM_OK;
+	for (uint32_t m = ex; m; m &= m - 1)
+		if ((rc = lane_target(g, w, d, (unsigned)__builtin_ctz(m), &tgt[__builtin_ctz(m)])))
+			return rc;
+	while (left) {
+		unsigned l = (unsigned)__builtin_ctz(left);
+		uint32_t gm = 0;
+		for (uint32_t m = left; m; m &= m - 1)
+			if (tgt[__builtin_ctz(m)] == tgt[l])
+				gm |= 1u << __builtin_ctz(m);
+		gmask[ng] = gm;
+		gpc[ng++] = tgt[l];
+		left &= ~gm;
+	}
+	if (rest && (rc = push(g, w, TK_DIV, next, rest, e)))
+		return rc;
+	if (d->op == OP_JCAL && (rc = push(g, w, TK_CAL, next, ex, e)))
+		return rc;
+	for (int i = ng - 1; i >= 1; i--)
+		if ((rc = push(g, w, TK_DIV, gpc[i], gmask[i], e)))
+			return rc;
+	if (ng > 1 || rest) {
+		e->diverged = 1;
+		g->st.div_branches++;
+	}
+	w->active = gmask[0];
+	w->pc = gpc[0];
+	return SIM_OK;
+}
+
+/* BRK, CONT, RET: lanes leave for the topmost token of their kind */
+static int leave_for(Gpu *g, Warp *w, uint32_t ex, int k, int k2, const char *what)
+{
+	int i;
+
+	if (!ex)
+		return SIM_OK;
+	if ((i = find(w, k, k2)) < 0)
+		return sim_fault(g, w, -1, SIM_MALFORMED, "%s", what);
+	leave(w, i, ex);
+	return SIM_OK;
+}
+
+int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
+{
+	uint32_t act = e->active, next = w->pc;
+	int rc;
+
+	switch ((int)d->op) {
+	case OP_SSY: return push(g, w, TK_SYNC, d->target, act, e);
+	case OP_PBK: return push(g, w, TK_BRK, d->target, act, e);
+	case OP_PCNT: return push(g, w, TK_CONT, d->target, act, e);
+	case OP_PRET: return push(g, w, TK_PRET, d->target, act, e);
+	case OP_PEXIT: return push(g, w, TK_PEXIT, d->target, act, e);
+	case OP_BRA:
+		if (ex == act) {
+			w->pc = d->target;
+		} else if (ex) {
+			/* taken side first; the others wait in a DIV token at the fall-through */
+			if ((rc = push(g, w, TK_DIV, next, act & ~ex, e)))
+				return rc;
+			w->active = ex;
+			w->pc = d->target;
+			e->diverged = 1;
+			g->st.div_branches++;
+		}
+		return SIM_OK;
+	case OP_BRX:
+	case OP_JCAL:
+		return indirect(g, w, d, ex, e);
+	case OP_CAL:
+		if (!ex)
+			return SIM_OK;
+		if (ex != act) {
+			if ((rc = push(g, w, TK_DIV, next, act & ~ex, e)))
+				return rc;
+			e->diverged = 1;
+			g->st.div_branches++;
+		}
+		if ((rc = push(g, w, TK_CAL, next, ex, e)))
+			return rc;
+		w->active = ex;
+		w->pc = d->target;
+		return SIM_OK;
+	case OP_BRK:
+		return leave_for(g, w, ex, TK_BRK, TK_BRK, "BRK with no BRK token (PBK) on the CallReturnStack");
+	case OP_CONT:
+		return leave_for(g, w, ex, TK_CONT, TK_CONT, "CONT with no CONT token (PCNT) on the CallReturnStack");
+	case OP_RET:
+		return leave_for(g, w, ex, TK_CAL, TK_PRET, "RET with no CAL or PRET token on the CallReturnStack");
+	case OP_EXIT:
+		if (!ex)
+			return SIM_OK;
+		w->exited |= ex;
+		w->active &= ~ex;
+		e->event = EV_EXIT;
+		if (d->m.flags & MF_KEEPREF)
+			w->cta->keep = 1;
+		sim_count_exits(g, w, ex);
+		return SIM_OK;
+	default:
+		return sim_fault(g, w, -1, SIM_MALFORMED, "internal: %s is not a control op", isa_ops[d->op].name);
+	}
+}
+
+/* BAR.SYNC/.ARV a{, b} and BAR.RED.POPC|AND|OR d, a{, b}{, c}: the warp arrives with all its
+ * threads that have not exited; the barrier completes when arrived + exited threads reach b
+ * (every thread of the CTA without b) */
+int sim_barrier(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
+{
+	Cta *c = w->cta;
+	int red = d->op == OP_BARRED;
+	const DOpd *ao = &d->o[red ? 1 : 0], *bo = &d->o[red ? 2 : 1];
+	unsigned l = (unsigned)__builtin_ctz(ex ? ex : 1);
+	uint32_t id, cnt = 0, threads;
+	Barrier *b;
+
+	if (!ex)
+		return SIM_OK;
+	id = ao->kind == DK_REG ? w->r[(size_t)ao->reg * 32 + l] : (uint32_t)ao->imm;
+	if (bo->kind != DK_NONE)
+		cnt = bo->kind == DK_REG ? w->r[(size_t)bo->reg * 32 + l] : (uint32_t)bo->imm;
+	if (id > 15)
+		return sim_fault(g, w, (int)l, SIM_FAULT, "barrier %u does not exist (0..15)", id);
+	b = &c->bar[id];
+	if ((b->arrived || b->waiting) && b->expected != cnt)
+		return sim_fault(g, w, (int)l, SIM_FAULT, "barrier %u used with %u threads while "
+		                 "pending with %u", id, cnt, b->expected);
+	b->expected = cnt;
+	threads = (uint32_t)__builtin_popcount(w->lanes & ~w->counted);
+	b->arrived += threads;
+	w->bar_dst = NO_ROW;
+	if (red) {
+		uint32_t p = d->o[3].kind == DK_PRED ? w->p[d->o[3].reg] : ~0u;
+		if (d->o[3].kind == DK_PRED && (d->o[3].flags & OPF_NOT))
+			p = ~p;
+		b->red = (Sub)d->m.sub;
+		b->popc += (uint32_t)__builtin_popcount(p & ex);
+		b->nfalse += (uint32_t)__builtin_popcount(~p & ex);
+		w->bar_dst = d->o[0].reg;
+		w->bar_lanes = ex;
+	}
+	if (d->m.sub != SUB_ARV) {
+		b->waiting |= 1ull << w->idx;
+		w->state = W_BAR;
+		w->bar = (int)id;
+		w->bar_pc = w->pc - 1;
+		e->event = EV_BAR_WAIT;
+	}
+	if (b->arrived + c->nexited >= (cnt ? cnt : c->nthreads)) {
+		release(g, c, b);
+		e->event = EV_BAR_RELEASE;
+	}
+	return SIM_OK;
+}

@@ -1,0 +1,134 @@
+/* decode.c - turns a Kernel's instructions into the simulator's DIns form once per launch:
+ * register rows (RZ to zero/sink rows), predicate indexes, constant operands without an
+ * index register read from the banks (already written by the launch), targets as code
+ * indexes. Reports malformed instructions (targets outside the code, .S on control ops). */
+#include <stdlib.h>
+#include <inttypes.h>
+#include "sim/machine.h"
+
+/* ---------------------------------------------------------------- decoding */
+static int derr(Gpu *g, FILE *err, const Ins *in, const char *msg, uint64_t v)
+{
+	char buf[160];
+
+	isa_format_ins(buf, sizeof buf, g->k, in);
+	if (g->listing && in->line)
+		fprintf(err, "%s:%d: error: ", g->listing, in->line);
+	else
+		fprintf(err, "warpsim: error: kernel '%s', pc 0x%04x: ", g->k->name, in->addr);
+	fprintf(err, msg, v);
+	fprintf(err, "\n    %s\n", buf);
+	return -1;
+}
+
+int sim_decode(Gpu *g, FILE *err)
+{
+	const Kernel *k = g->k;
+	int maxreg = -1;
+
+	for (int i = 0; i < k->nins; i++)
+		for (int j = 0; j < ISA_MAXOPD; j++) {
+			const Opd *o = &k->ins[i].o[j];
+			if ((o->kind == OPD_REG || o->kind == OPD_MEM || o->kind == OPD_CONST) &&
+			    o->reg != ISA_RZ && o->reg > maxreg)
+				maxreg = o->reg;
+		}
+	/* every register a pair or quad may touch, then 4 zero rows and 4 sink rows */
+	g->zrow = (k->regs > maxreg + 4 ? k->regs : maxreg + 4);
+	g->srow = g->zrow + 4;
+	g->rows = g->srow + 4;
+	g->ncode = k->nins;
+	g->code = calloc(k->nins ? k->nins : 1, sizeof *g->code);
+	g->tl = calloc(k->ntl ? k->ntl : 1, sizeof *g->tl);
+	if (!g->code || !g->tl) {
+		fprintf(err, "warpsim: out of memory\n");
+		return -1;
+	}
+	for (int i = 0; i < k->ntl; i++)
+		g->tl[i] = k->tl[i] / 8;
+	for (int i = 0; i < k->nins; i++) {
+		const Ins *in = &k->ins[i];
+		DIns *d = &g->code[i];
+		const ShapeInfo *sh;
+
+		if (in->op >= OP_COUNT)
+			return derr(g, err, in, "opcode %" PRIu64 " is not an opcode", in->op);
+		sh = isa_shape(isa_ops[in->op].shape);
+		d->op = in->op;
+		d->guard = in->guard > ISA_PT ? ISA_PT : in->guard;
+		d->gneg = in->gneg;
+		d->sync = in->sync;
+		d->m = in->m;
+		d->in = in;
+		d->cct = CCT_T;
+		if (in->sync && (isa_ops[in->op].flags & (F_BRANCH | F_PUSH | F_BARRIER)))
+			return derr(g, err, in, "'.S' on a control or barrier instruction is not supported%.0" PRIu64 "s", 0);
+		for (int j = 0; j < ISA_MAXOPD; j++) {
+			const Opd *o = &in->o[j];
+			DOpd *x = &d->o[j];
+			int dst = j < sh->n && sh->dst[j];
+			x->flags = o->flags;
+			x->imm = (uint64_t)o->imm;
+			switch ((OpdKind)o->kind) {
+			case OPD_NONE:
+				x->kind = DK_NONE;
+				break;
+			case OPD_REG:
+				x->kind = DK_REG;
+				x->reg = o->reg == ISA_RZ ? (dst ? g->srow : g->zrow) : o->reg;
+				break;
+			case OPD_PRED:
+				x->kind = DK_PRED;
+				x->reg = (dst && o->reg >= ISA_PT) ? ISA_PT + 1 : (o->reg > ISA_PT ? ISA_PT : o->reg);
+				break;
+			case OPD_IMM:
+				x->kind = DK_IMM;
+				break;
+			case OPD_CONST:
+				x->bank = o->bank;
+				if (o->reg == ISA_RZ) {
+					uint64_t v = 0;
+					if (!sim_mem_cread(g->mem, o->bank, (uint64_t)o->imm, &v, 8) &&
+					    !sim_mem_cread(g->mem, o->bank, (uint64_t)o->imm, &v, 4))
+						return derr(g, err, in, "constant operand at offset 0x%" PRIx64 " is outside its bank", (uint64_t)o->imm);
+					x->kind = DK_IMM;
+					x->imm = v;
+				} else {
+					x->kind = DK_CONSTX;
+					x->reg = o->reg;
+					d->hasconstx = 1;
+				}
+				break;
+			case OPD_MEM:
+				x->kind = DK_MEM;
+				x->reg = o->reg == ISA_RZ ? g->zrow : o->reg;
+				break;
+			case OPD_SREG:
+				x->kind = DK_SREG;
+				break;
+			case OPD_TARGET:
+				x->kind = DK_TARGET;
+				if ((o->imm & 7) || o->imm < 0 || o->imm >= (int64_t)k->nins * 8)
+					return derr(g, err, in, "target 0x%" PRIx64 " is not an instruction of the kernel", (uint64_t)o->imm);
+				d->target = (uint32_t)(o->imm / 8);
+				x->imm = d->target;
+				break;
+			case OPD_TLIST:
+				x->kind = DK_TLIST;
+				x->n = o->n;
+				if (o->imm < 0 || o->imm + o->n > k->ntl)
+					return derr(g, err, in, "target list %" PRIu64 " is outside the kernel's lists", (uint64_t)o->imm);
+				for (int t = 0; t < o->n; t++)
+					if ((k->tl[o->imm + t] & 7) || k->tl[o->imm + t] >= (uint32_t)k->nins * 8)
+						return derr(g, err, in, "target 0x%" PRIx64 " is not an instruction of the kernel", k->tl[o->imm + t]);
+				break;
+			case OPD_CC:
+				x->kind = DK_CC;
+				d->cct = (uint8_t)o->imm;
+				break;
+			}
+		}
+	}
+	return 0;
+}
+

@@ -1,0 +1,160 @@
+/* machine.h - internal to sim/: the state of the functional machine (GPU, SMs, CTAs, warps,
+ * CallReturnStack tokens) and the decoded instruction form. Other modules use sim.h only. */
+#ifndef WARPSIM_MACHINE_H
+#define WARPSIM_MACHINE_H
+
+#include "sim/sim.h"
+
+/* decoded operand kinds */
+enum {
+	DK_NONE,
+	DK_REG,     /* register row reg (RZ maps to a zero row as a source, a sink row as a dest) */
+	DK_IMM,     /* value imm: immediates, and c[b][off] read once at load */
+	DK_CONSTX,  /* c[bank][R[reg] + imm], read at run time */
+	DK_PRED,    /* predicate reg (7 = PT, 8 = sink); OPF_NOT negates */
+	DK_MEM,     /* address [R[reg] + imm] */
+	DK_SREG,    /* special register imm */
+	DK_TARGET,  /* code index imm */
+	DK_TLIST,   /* target list: Gpu.tl[imm .. imm+n) */
+	DK_CC,      /* condition-code test imm */
+};
+
+typedef struct {
+	uint8_t kind;    /* DK_* */
+	uint8_t flags;   /* OPF_* source modifiers */
+	uint8_t bank;    /* DK_CONSTX: constant bank */
+	uint16_t reg;    /* register row or predicate index */
+	uint16_t n;      /* DK_TLIST: targets */
+	uint64_t imm;    /* value, offset, code index, SReg or CCTest */
+} DOpd;
+
+typedef struct {
+	uint16_t op;        /* Op */
+	uint8_t guard;      /* predicate index, 7 = PT */
+	uint8_t gneg;       /* guard negated */
+	uint8_t sync;       /* .S */
+	uint8_t cct;        /* CC test (CCT_T when none) */
+	uint8_t hasconstx;  /* some operand is DK_CONSTX */
+	Mods m;             /* modifiers */
+	DOpd o[ISA_MAXOPD]; /* operands in shape order */
+	uint32_t target;    /* code index of the T operand */
+	const Ins *in;      /* the instruction it came from */
+} DIns;
+
+#define NO_ROW 0xffff
+
+/* CallReturnStack tokens */
+enum { TK_SYNC, TK_DIV, TK_BRK, TK_CONT, TK_CAL, TK_PRET, TK_PEXIT };
+
+typedef struct {
+	uint8_t kind;       /* TK_* */
+	uint32_t pc;        /* code index to resume at */
+	uint32_t mask;      /* lanes to restore (DIV: lanes waiting to run) */
+} Token;
+
+enum { W_FREE, W_READY, W_BAR, W_DONE };
+
+typedef struct Cta Cta;
+
+typedef struct {
+	uint32_t pc;        /* code index of the next instruction */
+	uint32_t active;    /* lanes executing */
+	uint32_t exited;    /* lanes that executed EXIT (this epoch; the post-amble starts anew) */
+	uint32_t counted;   /* lanes counted as exited threads for CTA barriers (never cleared) */
+	uint32_t lanes;     /* lanes holding a thread (a CTA's last warp may be partial) */
+	uint32_t p[9];      /* P0..P6, PT (all ones), a sink for PT as a destination */
+	uint32_t cc[4];     /* condition code as lane masks: sign, carry, zero, overflow */
+	uint32_t *r;        /* registers: r[row * 32 + lane] */
+	Token *crs;         /* CallReturnStack, crs[ncrs - 1] on top */
+	int ncrs;
+	int state;          /* W_* */
+	int idx;            /* warp index in its CTA */
+	Cta *cta;           /* its CTA */
+	int bar;            /* barrier waited on (W_BAR) */
+	uint16_t bar_dst;   /* BAR.RED destination row, NO_ROW when none */
+	uint32_t bar_lanes; /* lanes receiving the BAR.RED result */
+	uint32_t bar_pc;    /* code index of the barrier instruction waited on */
+	uint8_t *local;     /* local memory of its 32 threads, lane-major */
+	uint8_t post;       /* running the PEXIT post-amble */
+} Warp;
+
+typedef struct {
+	uint32_t arrived;   /* threads arrived */
+	uint32_t expected;  /* threads needed (0: every thread of the CTA) */
+	uint64_t waiting;   /* warps blocked on it (bit per warp index) */
+	uint32_t popc;      /* BAR.RED.POPC: threads whose predicate held */
+	uint32_t nfalse;    /* BAR.RED.AND: threads whose predicate was false */
+	Sub red;            /* reduction of the BAR.RED waiting, SUB_NONE for none */
+} Barrier;
+
+struct Cta {
+	int busy;           /* the slot holds a running CTA */
+	int keep;           /* exited with EXIT.KEEPREFCOUNT: the slot stays held */
+	uint32_t id[3];     /* CTA coordinates */
+	int sm, slot;       /* where it runs */
+	Warp *w;            /* its warps */
+	int nwarps;
+	int live;           /* warps not done */
+	uint32_t nthreads;  /* threads in the CTA */
+	uint32_t nexited;   /* threads counted as exited */
+	uint8_t *shared;    /* shared memory */
+	uint8_t *locks;     /* LDSLK lock per shared word */
+	Barrier bar[16];    /* named barriers */
+};
+
+typedef struct {
+	int id;             /* SM number */
+	Cta *slots;         /* resident CTA slots */
+	Warp **warps;       /* every warp of every slot, for the issue scan */
+	int nwarps;
+	int rr;             /* round-robin position */
+	int resident;       /* CTAs running on it */
+} SM;
+
+struct Gpu {
+	const Kernel *k;    /* the kernel */
+	Mem *mem;           /* device memory */
+	SimConfig cfg;      /* limits and sizes */
+	uint32_t grid[3], block[3];
+	DIns *code;         /* decoded instructions */
+	int ncode;
+	uint32_t *tl;       /* target lists as code indexes */
+	int rows;           /* register rows per warp: regs, 4 zero rows, 4 sink rows */
+	int zrow, srow;     /* first zero row, first sink row */
+	uint32_t shsize;    /* shared bytes per CTA (static + dynamic) */
+	uint32_t locsize;   /* local bytes per thread */
+	int wpc;            /* warps per CTA */
+	int slots;          /* CTA slots per SM */
+	SM *sm;
+	uint64_t nctas;     /* CTAs in the grid */
+	uint64_t next_cta;  /* next CTA to dispatch (linear id) */
+	uint64_t done_ctas; /* CTAs completed */
+	int need_dispatch;  /* a slot was freed */
+	int rr_sm;          /* SM the dispatcher tries first */
+	uint32_t cur;       /* code index of the instruction being issued (for messages) */
+	uint64_t cycle;     /* current cycle */
+	SimStats st;        /* statistics */
+	SimTraceFn *trace;  /* called after each issue */
+	void *tctx;
+	const char *listing;/* program file name for messages, or NULL */
+	int fault_lane;     /* a DK_CONSTX read faulted in this lane (-1: none) */
+	uint64_t fault_off; /* its offset */
+	char err[4096];     /* the message of the error that stopped the run */
+	ExecInfo info;      /* scratch for the instruction being issued */
+};
+
+/* exec.c */
+int sim_decode(Gpu *g, FILE *err);
+int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
+/* crs.c: control ops, unwinding, barriers, exits */
+int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
+int sim_arrive_sync(Gpu *g, Warp *w, uint32_t lanes);
+int sim_unwind(Gpu *g, Warp *w, ExecInfo *e);
+int sim_barrier(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
+void sim_count_exits(Gpu *g, Warp *w, uint32_t lanes);
+/* gpu.c */
+int sim_fault(Gpu *g, const Warp *w, int lane, int kind, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void sim_warp_done(Gpu *g, Warp *w);
+
+#endif

@@ -1,0 +1,134 @@
+/* mem.c - device memory: global allocations at realistic addresses with guard gaps, the
+ * constant banks, and little-endian access helpers. Knows nothing of warps or CTAs, so the
+ * PTX oracle shares it. */
+#include <stdlib.h>
+#include <string.h>
+#include <assert.h>
+#include "sim/sim.h"
+
+void sim_mem_init(Mem *m)
+{
+	static const uint16_t one = 1;
+
+	memset(m, 0, sizeof *m);
+	m->next = SIM_GLOBAL_BASE;
+	/* every byte order below assumes a little-endian host, like the GPU */
+	assert(*(const uint8_t *)&one == 1);
+	(void)one;
+}
+
+void sim_mem_free(Mem *m)
+{
+	for (int i = 0; i < m->n; i++) {
+		free(m->a[i].bytes);
+		free(m->a[i].name);
+	}
+	free(m->a);
+	for (int i = 0; i < SIM_NBANKS; i++)
+		free(m->bank[i]);
+	memset(m, 0, sizeof *m);
+}
+
+uint64_t sim_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name)
+{
+	uint64_t al = align > SIM_ALLOC_ALIGN ? align : SIM_ALLOC_ALIGN;
+	uint64_t base;
+	MemAlloc *a;
+
+	if (align & (align - 1))
+		return 0;
+	base = (m->next + al - 1) & ~(al - 1);
+	if (size > (1ull << 40) || base + size < base)
+		return 0;
+	if (m->n == m->cap) {
+		int cap = m->cap ? 2 * m->cap : 8;
+		MemAlloc *na = realloc(m->a, cap * sizeof *na);
+		if (!na)
+			return 0;
+		m->a = na;
+		m->cap = cap;
+	}
+	a = &m->a[m->n];
+	a->bytes = calloc(size ? size : 1, 1);
+	a->name = strdup(name ? name : "buffer");
+	if (!a->bytes || !a->name) {
+		free(a->bytes);
+		free(a->name);
+		return 0;
+	}
+	a->base = base;
+	a->size = size;
+	m->n++;
+	/* a guard gap of at least SIM_ALLOC_ALIGN bytes: off-by-one accesses fault */
+	m->next = base + size + SIM_ALLOC_ALIGN;
+	return base;
+}
+
+/* allocations are created in increasing address order, so a[] is sorted */
+const MemAlloc *sim_mem_find(const Mem *m, uint64_t addr)
+{
+	int lo = 0, hi = m->n - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		const MemAlloc *a = &m->a[mid];
+		if (addr < a->base)
+			hi = mid - 1;
+		else if (addr - a->base >= a->size)
+			lo = mid + 1;
+		else
+			return a;
+	}
+	return NULL;
+}
+
+uint8_t *sim_mem_global(Mem *m, uint64_t addr, uint64_t size)
+{
+	const MemAlloc *a;
+
+	if (m->last < m->n) {
+		a = &m->a[m->last];
+		if (addr >= a->base && addr - a->base < a->size && a->size - (addr - a->base) >= size)
+			return a->bytes + (addr - a->base);
+	}
+	a = sim_mem_find(m, addr);
+	if (!a || a->size - (addr - a->base) < size)
+		return NULL;
+	m->last = (int)(a - m->a);
+	return a->bytes + (addr - a->base);
+}
+
+int sim_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size)
+{
+	if (bank >= SIM_NBANKS || off > SIM_BANK_SIZE || size > SIM_BANK_SIZE - off)
+		return 0;
+	if (!m->bank[bank] && !(m->bank[bank] = calloc(SIM_BANK_SIZE, 1)))
+		return 0;
+	memcpy(m->bank[bank] + off, src, size);
+	return 1;
+}
+
+/* a bank never written reads as zeros, as uninitialised constant memory does */
+int sim_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t size)
+{
+	if (bank >= SIM_NBANKS || off > SIM_BANK_SIZE || size > SIM_BANK_SIZE - off)
+		return 0;
+	if (m->bank[bank])
+		memcpy(dst, m->bank[bank] + off, size);
+	else
+		memset(dst, 0, size);
+	return 1;
+}
+
+uint64_t sim_ld(const uint8_t *p, unsigned size)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, size > 8 ? 8 : size);
+	return v;
+}
+
+void sim_st(uint8_t *p, unsigned size, uint64_t v)
+{
+	memcpy(p, &v, size > 8 ? 8 : size);
+}
