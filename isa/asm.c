@@ -581,7 +581,8 @@ static void parse_directive(Asm *a, Tok d)
 		uint64_t n = 0, align = 0;
 		Opd c;
 		char *s = NULL;
-		if (isglobal && (!name_tok(a, &t, "a variable name") || !num_tok(a, 1u << 30, &v) ||
+		Tok nm = d;
+		if (isglobal && (!name_tok(a, &nm, "a variable name") || !num_tok(a, 1u << 30, &v) ||
 		                 !num_tok(a, 4096, &align)))
 			return;
 		memset(&c, 0, sizeof c);
@@ -599,13 +600,13 @@ static void parse_directive(Asm *a, Tok d)
 		}
 		if (isglobal) {
 			if (bytes && n != v) {
-				isa_asm_error(x, t, "'%.*s' has %llu bytes but %llu initial bytes are given",
-				          (int)(t.e - t.s), x->text + t.s, (unsigned long long)v,
+				isa_asm_error(x, nm, "'%.*s' has %llu bytes but %llu initial bytes are given",
+				          (int)(nm.e - nm.s), x->text + nm.s, (unsigned long long)v,
 				          (unsigned long long)n);
 				free(bytes);
 				return;
 			}
-			s = dup_tok(a, t);
+			s = dup_tok(a, nm);
 			isa_kernel_add_global(k, s, v, (uint32_t)align, bytes, c.bank, (uint32_t)c.imm);
 			free(s);
 		} else {
@@ -644,9 +645,15 @@ static void parse_line(Asm *a)
 	Lex *x = &a->x;
 
 	for (;;) {
+		size_t start = x->pos;
 		Tok t = isa_asm_addr(x), u;
 		if (t.kind == TK_EOL || x->stopped)
 			return;
+		if (t.kind == TK_ADDR) {
+			x->pos = start;
+			parse_stmt(a);
+			continue;
+		}
 		if (t.kind == TK_IDENT && x->text[t.s] == '.') {
 			size_t save = x->pos;
 			isa_asm_next(x);
