@@ -333,7 +333,7 @@ typedef struct {
 	int32_t guard;     /* guard predicate register id, -1 when unguarded */
 	PMods m;           /* modifiers */
 	POpd *o;           /* operands, in PTX order after normalisation (ptxops.def) */
-	PLoc loc;          /* the opcode (or the guard when there is one) */
+	PLoc loc;          /* the opcode */
 	int32_t srcfile;   /* the last .loc before it: .file index, -1 when none */
 	int32_t srcline;   /* .loc line, 0 when none */
 	int32_t srccol;    /* .loc column */

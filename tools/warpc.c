@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "frontend/ptx.h"
 
 #ifndef WARPSIM_VERSION
 #define WARPSIM_VERSION "0.0.0"
@@ -23,6 +24,8 @@ static const char usage[] =
 	"Modes:\n"
 	"      --asm FILE.sass    parse and check a microcode listing; print it in canonical\n"
 	"                         form (exit 1 with located errors when it is wrong)\n"
+	"      --parse-only FILE.ptx  parse and check PTX only (exit 1 with located errors)\n"
+	"  -dP FILE.ptx           print the parsed PTX back (the frontend's IR as PTX)\n"
 	"\n"
 	"Options:\n"
 	"  -o FILE                write the output to FILE instead of standard output\n"
@@ -119,9 +122,46 @@ static int warpc_asm(const char *path, const char *out)
 }
 /* ------------------------------------------------------------------ end of --asm */
 
+/* ------------------------------------------------------------------ PTX frontend */
+/* warpc --parse-only FILE / -dP FILE: parse and check PTX; with print, print the IR back as
+ * PTX. 0 ok, 1 input errors (located diagnostics on stderr), 2 I/O trouble. */
+static int warpc_parse(const char *path, const char *out, int print)
+{
+	size_t len = 0;
+	char *text = read_file(path, &len);
+	Module *m;
+	FILE *f;
+	int rc = 0;
+
+	if (!text)
+		return 2;
+	m = ptx_parse(strcmp(path, "-") ? path : "<stdin>", text, len, stderr, NULL);
+	free(text);
+	if (!m)
+		return 1;
+	if (print) {
+		f = open_out(out);
+		if (!f) {
+			ptx_free(m);
+			return 2;
+		}
+		ptx_print(f, m);
+		if (fflush(f) != 0 || ferror(f)) {
+			fprintf(stderr, "warpc: %s: write error\n", out ? out : "<stdout>");
+			rc = 2;
+		}
+		if (f != stdout)
+			fclose(f);
+	}
+	ptx_free(m);
+	return rc;
+}
+/* ------------------------------------------------------------------ end of PTX frontend */
+
 int main(int argc, char **argv)
 {
-	const char *asmfile = NULL, *out = NULL;
+	const char *asmfile = NULL, *out = NULL, *ptxfile = NULL;
+	int ptxprint = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -141,6 +181,13 @@ int main(int argc, char **argv)
 				fprintf(stderr, "warpc: --asm: expected a listing file\n");
 				return 2;
 			}
+		} else if (!strcmp(a, "--parse-only") || !strcmp(a, "-dP")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "warpc: %s: expected a PTX file\n", a);
+				return 2;
+			}
+			ptxprint = a[1] == 'd';
+			ptxfile = argv[++i];
 		} else if (!strcmp(a, "-o")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "warpc: -o: expected an output file\n");
@@ -155,6 +202,8 @@ int main(int argc, char **argv)
 	}
 	if (asmfile)
 		return warpc_asm(asmfile, out);
+	if (ptxfile)
+		return warpc_parse(ptxfile, out, ptxprint);
 	fprintf(stderr, "warpc: no input (try --asm FILE.sass)\nTry 'warpc --help' for more "
 	        "information.\n");
 	return 2;

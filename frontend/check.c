@@ -1,0 +1,352 @@
+/* check.c - semantic checks of a module (ptx_check): unsupported instructions, operand
+ * counts and kinds against the signatures of ptxops.def, register sizes against the
+ * instruction types, required modifiers, call signatures, branch targets. Names were
+ * already resolved by the builder (undefined and duplicate symbols are reported there). */
+#include <stdarg.h>
+#include <string.h>
+#include "frontend/build.h"
+
+typedef struct {
+	const Module *m;    /* being checked */
+	const PFunc *f;     /* current function */
+	FILE *err;          /* diagnostics */
+	int nerr;           /* errors */
+} Chk;
+
+static void
+err(Chk *k, PLoc l, const char *fmt, ...)
+{
+	va_list ap;
+
+	k->nerr++;
+	if (k->nerr > 50)
+		return;
+	va_start(ap, fmt);
+	ptx_vdiag(k->err, k->m->name, k->m->src, k->m->srclen, l, "error", fmt, ap);
+	va_end(ap);
+}
+
+static const char *
+opname(const PIns *in)
+{
+	return ptx_ops[in->op].name;
+}
+
+/* bytes of the value an operand names, 0 when it has no size (immediates), -1 predicate */
+static int
+opd_bytes(Chk *k, const POpd *o)
+{
+	switch ((POpdKind)o->kind) {
+	case POK_REG: {
+		const PReg *r = &k->f->regs[o->reg];
+		return r->type == PT_PRED ? -1 : ptx_type_bytes((PType)r->type) * r->vec;
+	}
+	case POK_SREG:
+		return ptx_sreg_bytes((PSReg)o->sreg);
+	case POK_SYM:
+		return k->m->address_size / 8;
+	case POK_NONE: case POK_SINK: case POK_IMM: case POK_ADDR: case POK_VEC:
+	case POK_LABEL: case POK_TLIST: case POK_LIST:
+		return 0;
+	}
+	return 0;
+}
+
+static const char *
+kind_name(const POpd *o)
+{
+	switch ((POpdKind)o->kind) {
+	case POK_NONE: return "nothing";
+	case POK_REG: return "a register";
+	case POK_SINK: return "'_'";
+	case POK_IMM: return "an immediate";
+	case POK_SREG: return "a special register";
+	case POK_SYM: return "a symbol";
+	case POK_ADDR: return "a memory address";
+	case POK_VEC: return "a vector";
+	case POK_LABEL: return "a label";
+	case POK_TLIST: return "a target list";
+	case POK_LIST: return "a parenthesised list";
+	}
+	return "?";
+}
+
+/* a value of type-size want (bytes; -1 predicate); dst: written */
+static void
+chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, int loose)
+{
+	int have;
+
+	if (o->kind == POK_SINK) {
+		if (!dst)
+			err(k, o->loc, "'_' can only be a destination");
+		return;
+	}
+	if (dst && o->kind != POK_REG) {
+		err(k, o->loc, "operand %d of '%s' is a destination and must be a register, not %s",
+		    slot + 1, opname(in), kind_name(o));
+		return;
+	}
+	switch ((POpdKind)o->kind) {
+	case POK_REG: case POK_SREG: case POK_SYM:
+		break;
+	case POK_IMM:
+		if (want == -1 && o->imm != 0 && o->imm != 1)
+			err(k, o->loc, "a predicate immediate must be 0 or 1");
+		if (want == -1 || o->ikind < PIMM_F32 || want == 0)
+			return;
+		if (o->ikind == PIMM_F32 && want != 4 && want != 2)
+			err(k, o->loc, "0f literal (32-bit) used where '%s' needs %d bytes", opname(in), want);
+		if (o->ikind == PIMM_F64 && want != 8)
+			err(k, o->loc, "0d literal (64-bit) used where '%s' needs %d bytes", opname(in), want);
+		return;
+	case POK_NONE: case POK_SINK: case POK_ADDR: case POK_VEC: case POK_LABEL:
+	case POK_TLIST: case POK_LIST:
+		err(k, o->loc, "operand %d of '%s' cannot be %s", slot + 1, opname(in), kind_name(o));
+		return;
+	}
+	if ((o->flags & POF_NOT) && !(o->kind == POK_REG && opd_bytes(k, o) == -1)) {
+		err(k, o->loc, "'!' applies to predicates only");
+		return;
+	}
+	have = opd_bytes(k, o);
+	if (want == 0 || (o->kind == POK_SYM && want >= 4))
+		return;
+	if (want == -1 || have == -1) {
+		if (want != have)
+			err(k, o->loc, "operand %d of '%s' must be %s", slot + 1, opname(in),
+			    want == -1 ? "a predicate" : "a non-predicate value");
+		return;
+	}
+	if (have == want || (loose && have > want && want < 4) || (want == 1 && have >= 1))
+		return;
+	if (o->kind == POK_REG) {
+		const PReg *r = &k->f->regs[o->reg];
+		err(k, o->loc, "operand %d of '%s' needs a %d-bit register, '%s' is %s%s", slot + 1,
+		    opname(in), want * 8, r->name, r->vec > 1 ? (r->vec == 2 ? ".v2" : ".v4") : "",
+		    ptx_type_name((PType)r->type));
+	} else {
+		err(k, o->loc, "operand %d of '%s' needs %d bits, %s has %d", slot + 1, opname(in),
+		    want * 8, kind_name(o), have * 8);
+	}
+}
+
+static int
+type_bytes_or_pred(int t)
+{
+	return t == PT_PRED ? -1 : ptx_type_bytes((PType)t);
+}
+
+static void
+chk_call(Chk *k, const PIns *in)
+{
+	const POpd *rets = &in->o[0], *callee = &in->o[1], *args = &in->o[2], *tl = &in->o[3];
+
+	if (callee->kind == POK_SYM && callee->symkind == PSYM_FUNC) {
+		const PFunc *g = &k->m->funcs[callee->sym];
+		if (g->entry)
+			err(k, callee->loc, "cannot call kernel '%s'", g->name);
+		if (args->nelems != g->nparams)
+			err(k, callee->loc, "call to '%s' passes %d argument%s, it takes %d", g->name,
+			    args->nelems, args->nelems == 1 ? "" : "s", g->nparams);
+		if (rets->nelems != g->nrets)
+			err(k, callee->loc, "call to '%s' receives %d result%s, it returns %d", g->name,
+			    rets->nelems, rets->nelems == 1 ? "" : "s", g->nrets);
+	} else if (callee->kind == POK_REG) {
+		if (tl->kind != POK_TLIST)
+			err(k, callee->loc, "an indirect call needs a .calltargets or .callprototype operand");
+		else if (k->f->tlists[tl->sym].kind == PTL_BRANCH)
+			err(k, tl->loc, "'%s' is a .branchtargets list, not call targets",
+			    k->f->tlists[tl->sym].name);
+		if (opd_bytes(k, callee) != k->m->address_size / 8 && opd_bytes(k, callee) != 4)
+			err(k, callee->loc, "the function address must be a %d-bit register",
+			    k->m->address_size);
+	} else {
+		err(k, callee->loc, "cannot call %s", kind_name(callee));
+	}
+	for (int i = 0; i < rets->nelems; i++)
+		if (rets->elems[i].kind != POK_SYM && rets->elems[i].kind != POK_REG)
+			err(k, rets->elems[i].loc, "a call result must be a parameter or register");
+	for (int i = 0; i < args->nelems; i++) {
+		const POpd *a = &args->elems[i];
+		if (a->kind != POK_SYM && a->kind != POK_REG && a->kind != POK_IMM)
+			err(k, a->loc, "a call argument must be a parameter, register or immediate");
+	}
+}
+
+static void
+chk_ins(Chk *k, const PIns *in)
+{
+	const POpInfo *oi = &ptx_ops[in->op];
+	const PMods *m = &in->m;
+	const char *sig = oi->sig;
+	int t0 = m->ntypes > 0 ? m->types[0] : PT_NONE;
+	int t1 = m->ntypes > 1 ? m->types[1] : t0;
+	int wide = (m->flags & PMF_WIDE) != 0;
+	int loose = oi->cls == PC_MEM || in->op == PO_CVT || in->op == PO_MOV;
+	int slot = 0;
+	POp op = (POp)in->op;
+
+	if (oi->flags & PF_UNSUP) {
+		err(k, in->loc, "unsupported: instruction '%s' is valid PTX but warpsim does not "
+		    "support it yet", oi->name);
+		return;
+	}
+	if (in->nopd < oi->min || in->nopd > oi->max) {
+		int shown = in->nopd - ((oi->flags & PF_PAIR) && !(m->flags & PMF_PAIR) ? 1 : 0);
+		int lo = oi->min - (oi->flags & PF_PAIR ? 1 : 0), hi = oi->max - (oi->flags & PF_PAIR ? 1 : 0);
+		if (lo == hi)
+			err(k, in->loc, "'%s' takes %d operand%s, not %d", oi->name, lo, lo == 1 ? "" : "s", shown);
+		else
+			err(k, in->loc, "'%s' takes %d to %d operands, not %d", oi->name, lo, hi, shown);
+		return;
+	}
+	if (strchr(sig, 'T') && m->ntypes == 0 && in->op != PO_MOV) {
+		err(k, in->loc, "'%s' needs a type modifier (e.g. .u32)", oi->name);
+		return;
+	}
+	if (m->vec > 1 && in->op != PO_LD && in->op != PO_LDU && in->op != PO_ST &&
+	    in->op != PO_ATOM && in->op != PO_RED && in->op != PO_MOV)
+		err(k, in->loc, "'%s' does not take a vector modifier", oi->name);
+	if (op == PO_SETP || op == PO_SET) {
+		if (!m->cmp)
+			err(k, in->loc, "'%s' needs a comparison (e.g. .lt)", oi->name);
+		if (m->bop && in->nopd < oi->max)
+			err(k, in->loc, "'%s%s' needs a third source predicate", oi->name,
+			    ptx_bop_names[m->bop]);
+		if (!m->bop && in->nopd == oi->max)
+			err(k, in->loc, "'%s' with a third source needs .and, .or or .xor", oi->name);
+	} else if (op == PO_ATOM || op == PO_RED || op == PO_REDUX) {
+		if (!m->aop)
+			err(k, in->loc, "'%s' needs an operation (e.g. .add)", oi->name);
+		else if (in->op == PO_ATOM && (m->aop == PAOP_CAS) != (in->nopd == 4))
+			err(k, in->loc, "'atom%s' takes %d operands", ptx_aop_names[m->aop],
+			    m->aop == PAOP_CAS ? 4 : 3);
+	} else if (op == PO_SHFL) {
+		if (!m->shfl)
+			err(k, in->loc, "'shfl' needs a mode (.up, .down, .bfly or .idx)");
+	} else if (op == PO_VOTE) {
+		if (!m->vote)
+			err(k, in->loc, "'vote' needs a mode (.all, .any, .uni or .ballot)");
+	} else if (op == PO_MATCH) {
+		if (m->vote != PVOTE_ANY && m->vote != PVOTE_ALL)
+			err(k, in->loc, "'match' needs .any or .all");
+	} else if (op == PO_SHF) {
+		if (!(m->flags & (PMF_LEFT | PMF_RIGHT)) || !(m->flags & (PMF_WRAP | PMF_CLAMP)))
+			err(k, in->loc, "'shf' needs a direction (.l or .r) and a mode (.wrap or .clamp)");
+	} else if (op == PO_TESTP) {
+		if (!m->testp)
+			err(k, in->loc, "'testp' needs a property (e.g. .finite)");
+	} else if (op == PO_CVT) {
+		if (m->ntypes < 2)
+			err(k, in->loc, "'cvt' needs a destination and a source type (e.g. .f32.s32)");
+	} else if (op == PO_CALL) {
+		chk_call(k, in);
+		return;
+	}
+	for (const char *s = sig; *s && slot < in->nopd; s++) {
+		const POpd *o = &in->o[slot];
+		int dst = ptx_ins_writes(in, slot);
+		int want;
+		if (*s == '[' || *s == ']')
+			continue;
+		switch (*s) {
+		case 'T': case 'U':
+			want = type_bytes_or_pred(*s == 'T' ? t0 : t1);
+			if (wide && want > 0 && (slot == 0 || (in->op == PO_MAD && slot == 3)))
+				want *= 2;
+			chk_value(k, in, o, slot, want, dst, loose);
+			break;
+		case 'u':
+			chk_value(k, in, o, slot, 4, dst, 0);
+			break;
+		case 'P':
+			chk_value(k, in, o, slot, -1, dst, 0);
+			break;
+		case 'i':
+			if (o->kind != POK_IMM)
+				err(k, o->loc, "operand %d of '%s' must be an immediate", slot + 1, oi->name);
+			break;
+		case 'V':
+			want = type_bytes_or_pred(t0);
+			if (o->kind == POK_VEC) {
+				if (o->nelems != m->vec)
+					err(k, o->loc, "'%s%s' needs a vector of %d elements, not %d", oi->name,
+					    m->vec == 1 ? "" : m->vec == 2 ? ".v2" : m->vec == 4 ? ".v4" : ".v8",
+					    m->vec, o->nelems);
+				for (int i = 0; i < o->nelems; i++)
+					chk_value(k, in, &o->elems[i], slot, want, dst, 1);
+			} else if (m->vec > 1) {
+				err(k, o->loc, "'%s' with a vector modifier needs a {..} operand", oi->name);
+			} else {
+				chk_value(k, in, o, slot, want, dst, 1);
+			}
+			break;
+		case 'M':
+			if (o->kind != POK_ADDR)
+				err(k, o->loc, "operand %d of '%s' must be a memory address [..], not %s",
+				    slot + 1, oi->name, kind_name(o));
+			else if (o->reg >= 0 && opd_bytes(k, o) != 0)
+				; /* unreachable: addresses have no size */
+			else if (o->reg >= 0) {
+				const PReg *r = &k->f->regs[o->reg];
+				int b = ptx_type_bytes((PType)r->type);
+				if (r->type == PT_PRED || (b != 4 && b != 8))
+					err(k, o->loc, "address register '%s' must be 32 or 64 bits", r->name);
+			}
+			break;
+		case 'X':
+			if (o->kind == POK_REG) {
+				if (in->nopd < 2 || in->o[1].kind != POK_TLIST)
+					err(k, o->loc, "an indirect 'bra' needs a .branchtargets list");
+			} else if (o->kind != POK_LABEL) {
+				err(k, o->loc, "branch target must be a label, not %s", kind_name(o));
+			}
+			break;
+		case 'B':
+			if (o->kind != POK_TLIST || k->f->tlists[o->sym].kind != PTL_BRANCH)
+				err(k, o->loc, "'%s' needs a .branchtargets list, not %s", oi->name, kind_name(o));
+			break;
+		case '*':
+			break;
+		default:
+			die("bad operand signature letter");
+		}
+		slot++;
+	}
+	if (in->op == PO_MOV) {
+		const POpd *d = &in->o[0], *a = &in->o[1];
+		int want = type_bytes_or_pred(t0);
+		if (m->ntypes == 0)
+			err(k, in->loc, "'mov' needs a type modifier (e.g. .u32)");
+		else if (d->kind == POK_VEC || a->kind == POK_VEC) {
+			const POpd *v = d->kind == POK_VEC ? d : a, *s = d->kind == POK_VEC ? a : d;
+			int sum = 0;
+			for (int i = 0; i < v->nelems; i++)
+				sum += v->elems[i].kind == POK_REG ? opd_bytes(k, &v->elems[i]) : 0;
+			if (d->kind == POK_VEC && a->kind == POK_VEC)
+				err(k, d->loc, "'mov' cannot move a vector to a vector");
+			else
+				chk_value(k, in, s, s == d ? 0 : 1, want, s == d, 0);
+			(void)sum;
+		} else {
+			chk_value(k, in, d, 0, want, 1, 0);
+			chk_value(k, in, a, 1, want, 0, 0);
+		}
+	}
+}
+
+int
+ptx_check(const Module *m, FILE *errf)
+{
+	Chk k = { m, NULL, errf, 0 };
+
+	for (int i = 0; i < m->nfuncs; i++) {
+		k.f = &m->funcs[i];
+		for (int j = 0; j < k.f->nins; j++)
+			chk_ins(&k, &k.f->ins[j]);
+	}
+	if (k.nerr > 50 && errf)
+		fprintf(errf, "%s: error: too many errors, the rest are not shown\n", m->name);
+	return k.nerr;
+}

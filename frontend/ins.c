@@ -1,0 +1,425 @@
+/* ins.c - instructions and operands: guard, operand construction and name resolution
+ * (registers and locals now, labels/target lists/module symbols at the end of the body),
+ * normalisation of "d|p" pairs and of call operands into their fixed slots. */
+#include <string.h>
+#include "frontend/build.h"
+
+static void
+push(PCtx *c, POpd o)
+{
+	if (c->ingroup)
+		pvec_push(c->elems, o);
+	else
+		pvec_push(c->ops, o);
+}
+
+static POpd
+opd(int kind, PLoc l)
+{
+	POpd o;
+	memset(&o, 0, sizeof o);
+	o.kind = (uint8_t)kind;
+	o.reg = -1;
+	o.sym = -1;
+	o.loc = l;
+	return o;
+}
+
+int
+b_lookup_reg(PCtx *c, const char *s, int n)
+{
+	PTabEnt *e = ptab_find(&c->ltab, s, n);
+	return e && e->kind == NK_REG ? e->idx : -1;
+}
+
+static int
+find_sreg(const char *s, int n, int *comp)
+{
+	const char *dot = memchr(s, '.', (size_t)n);
+	int base = dot ? (int)(dot - s) : n;
+
+	*comp = 0;
+	if (dot) {
+		switch (dot[1]) {
+		case 'x': *comp = 1; break;
+		case 'y': *comp = 2; break;
+		case 'z': *comp = 3; break;
+		case 'w': *comp = 4; break;
+		default: return -1;
+		}
+	}
+	for (int i = 0; i < PSR_COUNT; i++) {
+		const char *nm = ptx_sreg_name((PSReg)i);
+		if ((int)strlen(nm) == base && memcmp(nm, s, (size_t)base) == 0)
+			return i;
+	}
+	return -1;
+}
+
+static const char *const local_what[] = { "register", "variable", "parameter", "return parameter" };
+
+/* resolves what can be resolved now: registers, locals, params, special registers. Returns
+ * 1 with *o filled, 0 when the name must wait for the end of the body (o is POK_PENDING),
+ * -1 after an error. */
+static int
+resolve_now(PCtx *c, const PTok *name, POpd *o, int addr)
+{
+	PTabEnt *e = ptab_find(&c->ltab, name->s, name->n);
+	int comp, sr;
+
+	if (e) {
+		switch (e->kind) {
+		case NK_REG:
+			if (addr) {
+				o->kind = POK_ADDR;
+				o->reg = e->idx;
+			} else {
+				o->kind = POK_REG;
+				o->reg = e->idx;
+			}
+			return 1;
+		case NK_LOCAL: o->symkind = PSYM_LOCAL; break;
+		case NK_PARAM: o->symkind = PSYM_PARAM; break;
+		case NK_RET: o->symkind = PSYM_RET; break;
+		default: die("bad local name kind");
+		}
+		o->kind = addr ? POK_ADDR : POK_SYM;
+		o->sym = e->idx;
+		return 1;
+	}
+	if (name->s[0] == '%' && (sr = find_sreg(name->s, name->n, &comp)) >= 0) {
+		if (addr) {
+			ptx_diag(c, o->loc, "special register '%.*s' cannot be an address", name->n, name->s);
+			return -1;
+		}
+		if (ptx_sreg_has_comp((PSReg)sr) && !comp) {
+			ptx_diag(c, o->loc, "special register '%.*s' needs a component (.x, .y or .z)",
+			         name->n, name->s);
+			return -1;
+		}
+		if (!ptx_sreg_has_comp((PSReg)sr) && comp) {
+			ptx_diag(c, o->loc, "special register '%s' has no components",
+			         ptx_sreg_name((PSReg)sr));
+			return -1;
+		}
+		o->kind = POK_SREG;
+		o->sreg = (uint8_t)sr;
+		o->comp = (uint8_t)comp;
+		return 1;
+	}
+	if ((e = ptab_find(&c->allregs, name->s, name->n))) {
+		ptx_diag(c, o->loc, "register '%.*s' used outside the scope that declares it",
+		         name->n, name->s);
+		return -1;
+	}
+	if (name->s[0] == '%') {
+		ptx_diag(c, o->loc, "undefined register '%.*s'", name->n, name->s);
+		return -1;
+	}
+	(void)local_what;
+	o->kind = POK_PENDING;
+	o->ikind = (uint8_t)addr;
+	o->sym = c->pnames.n;
+	pvec_push(c->pnames, *name);
+	return 0;
+}
+
+void
+b_guard(PCtx *c, const PTok *name, int neg, PLoc l)
+{
+	int r = b_lookup_reg(c, name->s, name->n);
+
+	c->gloc = l;
+	c->gneg = neg;
+	c->guard = -1;
+	if (r < 0) {
+		if (ptab_find(&c->allregs, name->s, name->n))
+			ptx_diag(c, l, "register '%.*s' used outside the scope that declares it",
+			         name->n, name->s);
+		else
+			ptx_diag(c, l, "undefined predicate '%.*s' in guard", name->n, name->s);
+		c->inbad = 1;
+	} else if (c->regs.a[r].type != PT_PRED) {
+		ptx_diag(c, l, "guard '%.*s' is not a predicate (declared %s)", name->n, name->s,
+		         ptx_type_name((PType)c->regs.a[r].type));
+		c->inbad = 1;
+	} else {
+		c->guard = r;
+	}
+}
+
+void
+b_opd_name(PCtx *c, const PTok *name, const PTok *off, int flags, PLoc l)
+{
+	POpd o = opd(POK_NONE, l);
+
+	o.flags = (uint8_t)flags;
+	if (resolve_now(c, name, &o, 0) < 0) {
+		c->inbad = 1;
+		return;
+	}
+	if (off) {
+		if (o.kind == POK_REG || o.kind == POK_SREG) {
+			ptx_diag(c, l, "an offset cannot be added to register '%.*s'", name->n, name->s);
+			c->inbad = 1;
+			return;
+		}
+		o.imm = (int64_t)off->u;
+	}
+	push(c, o);
+}
+
+void
+b_opd_pair(PCtx *c, const PTok *a, PLoc la, const PTok *b, PLoc lb)
+{
+	if (c->ops.n != 0) {
+		ptx_diag(c, la, "a 'd|p' pair can only be the first operand");
+		c->inbad = 1;
+	}
+	b_opd_name(c, a, NULL, 0, la);
+	b_opd_name(c, b, NULL, 0, lb);
+	c->in.m.flags |= PMF_PAIR;
+}
+
+void
+b_opd_sink(PCtx *c, PLoc l)
+{
+	push(c, opd(POK_SINK, l));
+}
+
+void
+b_opd_imm(PCtx *c, const PTok *t, int neg, PLoc l)
+{
+	POpd o = opd(POK_IMM, l);
+
+	o.ikind = t->ikind;
+	o.flags = t->flags;
+	o.imm = (int64_t)t->u;
+	if (neg) {
+		switch ((PImmKind)t->ikind) {
+		case PIMM_F32: o.imm ^= 0x80000000; break;
+		case PIMM_F64: case PIMM_FLOAT: o.imm = (int64_t)((uint64_t)o.imm ^ ((uint64_t)1 << 63)); break;
+		case PIMM_DEC: case PIMM_HEX: case PIMM_OCT: case PIMM_BIN:
+			o.imm = (int64_t)(0 - (uint64_t)o.imm);
+			break;
+		}
+	}
+	push(c, o);
+}
+
+void
+b_opd_addr(PCtx *c, const PTok *base, const PTok *off, int neg, PLoc l)
+{
+	POpd o = opd(POK_ADDR, l);
+
+	if (off)
+		o.imm = neg ? (int64_t)(0 - off->u) : (int64_t)off->u;
+	if (base && resolve_now(c, base, &o, 1) < 0) {
+		c->inbad = 1;
+		return;
+	}
+	push(c, o);
+}
+
+void
+b_group_begin(PCtx *c)
+{
+	c->ingroup = 1;
+	c->elems.n = 0;
+}
+
+void
+b_group_end(PCtx *c, int kind, PLoc l)
+{
+	POpd o = opd(kind, l);
+
+	c->ingroup = 0;
+	o.nelems = c->elems.n;
+	if (c->elems.n) {
+		o.elems = ptx_alloc(c->A, sizeof *o.elems * (size_t)c->elems.n);
+		memcpy(o.elems, c->elems.a, sizeof *o.elems * (size_t)c->elems.n);
+	}
+	if (kind == POK_VEC && (o.nelems < 1 || o.nelems > 8)) {
+		ptx_diag(c, l, "a vector operand has 1 to 8 elements");
+		c->inbad = 1;
+	}
+	c->elems.n = 0;
+	push(c, o);
+}
+
+void
+b_ins_begin(PCtx *c, const PTok *opcode, PLoc l)
+{
+	memset(&c->in, 0, sizeof c->in);
+	c->in.loc = l;
+	c->in.guard = c->guard;
+	c->in.gneg = (uint8_t)c->gneg;
+	c->ops.n = 0;
+	c->elems.n = 0;
+	if (!c->inbody) {
+		ptx_diag(c, l, "instruction outside a function body");
+		c->inbad = 1;
+		return;
+	}
+	if (!ptx_decode_opword(c, opcode->s, opcode->n, l, &c->in))
+		c->inbad = 1;
+}
+
+/* records the pending operands of arena array o[0..n) (and of their elements) */
+static void
+add_fixups(PCtx *c, POpd *o, int n, int isbranch)
+{
+	for (int i = 0; i < n; i++) {
+		if (o[i].kind == POK_VEC || o[i].kind == POK_LIST)
+			add_fixups(c, o[i].elems, o[i].nelems, 0);
+		if (o[i].kind == POK_PENDING) {
+			PTok *t = &c->pnames.a[o[i].sym];
+			PFix f = { &o[i], t->s, t->n, isbranch && i == 0, o[i].loc };
+			if (o[i].flags & POF_NOT)
+				ptx_diag(c, o[i].loc, "'!' applies to predicates only");
+			pvec_push(c->fix, f);
+		}
+	}
+}
+
+/* call{.uni} [(rets),] callee[, (args)][, tlist] -> 4 slots */
+static int
+norm_call(PCtx *c)
+{
+	POpd s[4], *o = c->ops.a;
+	int n = c->ops.n, i = 0;
+
+	s[0] = opd(POK_LIST, c->in.loc);
+	s[2] = opd(POK_LIST, c->in.loc);
+	s[3] = opd(POK_NONE, c->in.loc);
+	if (i < n && o[i].kind == POK_LIST)
+		s[0] = o[i++];
+	if (i >= n || o[i].kind == POK_LIST || o[i].kind == POK_VEC) {
+		ptx_diag(c, c->in.loc, "call needs a function or a register to call");
+		return 0;
+	}
+	s[1] = o[i++];
+	if (i < n && o[i].kind == POK_LIST)
+		s[2] = o[i++];
+	if (i < n && o[i].kind != POK_LIST)
+		s[3] = o[i++];
+	if (i < n) {
+		ptx_diag(c, o[i].loc, "unexpected operand in call");
+		return 0;
+	}
+	c->ops.n = 0;
+	for (i = 0; i < 4; i++)
+		pvec_push(c->ops, s[i]);
+	return 1;
+}
+
+void
+b_ins_end(PCtx *c)
+{
+	PIns *in = &c->in;
+	const POpInfo *oi;
+
+	if (c->inbad || in->op >= PO_COUNT)
+		goto done;
+	oi = &ptx_ops[in->op];
+	if ((in->m.flags & PMF_PAIR) && !(oi->flags & PF_PAIR)) {
+		ptx_diag(c, c->ops.n ? c->ops.a[0].loc : in->loc,
+		         "'%s' has no 'd|p' destination pair", oi->name);
+		goto done;
+	}
+	if ((oi->flags & PF_PAIR) && !(in->m.flags & PMF_PAIR) && c->ops.n >= 1) {
+		POpd sink = opd(POK_SINK, c->ops.a[0].loc);
+		pvec_push(c->ops, sink);
+		memmove(c->ops.a + 2, c->ops.a + 1, sizeof *c->ops.a * (size_t)(c->ops.n - 2));
+		c->ops.a[1] = sink;
+	}
+	if (in->op == PO_CALL && !norm_call(c))
+		goto done;
+	if (c->ops.n > 255) {
+		ptx_diag(c, in->loc, "too many operands");
+		goto done;
+	}
+	in->nopd = (uint8_t)c->ops.n;
+	if (c->ops.n) {
+		in->o = ptx_alloc(c->A, sizeof *in->o * (size_t)c->ops.n);
+		memcpy(in->o, c->ops.a, sizeof *in->o * (size_t)c->ops.n);
+		add_fixups(c, in->o, in->nopd, in->op == PO_BRA);
+	}
+	in->srcfile = c->srcfile;
+	in->srcline = c->srcline;
+	in->srccol = c->srccol;
+	pvec_push(c->ins, *in);
+done:
+	c->ops.n = 0;
+	c->elems.n = 0;
+	c->ingroup = 0;
+	c->guard = -1;
+	c->gneg = 0;
+	c->inbad = 0;
+	c->pnames.n = 0;
+}
+
+void
+b_resolve_fixups(PCtx *c)
+{
+	for (int i = 0; i < c->fix.n; i++) {
+		PFix *f = &c->fix.a[i];
+		POpd *o = f->o;
+		int addr = o->ikind;
+		PTabEnt *e;
+
+		if (o->kind != POK_PENDING)
+			continue;   /* already resolved (a bra target is recorded twice) */
+		o->ikind = 0;
+		if ((e = ptab_find(&c->labtab, f->name, f->len))) {
+			if (addr) {
+				ptx_diag(c, f->loc, "label '%.*s' cannot be a memory address", f->len, f->name);
+				o->kind = POK_NONE;
+				continue;
+			}
+			o->kind = e->kind == NK_LABEL ? POK_LABEL : POK_TLIST;
+			o->sym = e->idx;
+			continue;
+		}
+		e = ptab_find(&c->gtab, f->name, f->len);
+		if (f->isbranch == 1 && e) {
+			ptx_diag(c, f->loc, "branch target '%.*s' is not a label of function '%s'",
+			         f->len, f->name, c->cur.name);
+			o->kind = POK_NONE;
+		} else if (f->isbranch == 1) {
+			ptx_diag(c, f->loc, "undefined label '%.*s'", f->len, f->name);
+			o->kind = POK_NONE;
+		} else if (!e) {
+			ptx_diag(c, f->loc, "undefined symbol '%.*s'", f->len, f->name);
+			o->kind = POK_NONE;
+		} else {
+			o->kind = addr ? POK_ADDR : POK_SYM;
+			o->symkind = e->kind == NK_FUNC ? PSYM_FUNC : PSYM_VAR;
+			o->sym = e->idx;
+			if (addr && e->kind == NK_FUNC) {
+				ptx_diag(c, f->loc, "function '%.*s' cannot be a memory address", f->len, f->name);
+				o->kind = POK_NONE;
+			}
+		}
+	}
+	c->fix.n = 0;
+	for (int i = 0; i < c->tfix.n; i++) {
+		PTFix *t = &c->tfix.a[i];
+		PTList *tl = &c->tlists.a[t->tl];
+		PTabEnt *e;
+		if (tl->kind == PTL_BRANCH) {
+			e = ptab_find(&c->labtab, t->name.s, t->name.n);
+			if (!e || e->kind != NK_LABEL)
+				ptx_diag(c, t->loc, "undefined label '%.*s' in .branchtargets", t->name.n, t->name.s);
+			else
+				tl->targets[t->i] = e->idx;
+		} else {
+			e = ptab_find(&c->gtab, t->name.s, t->name.n);
+			if (!e || e->kind != NK_FUNC)
+				ptx_diag(c, t->loc, "undefined function '%.*s' in .calltargets", t->name.n, t->name.s);
+			else
+				tl->targets[t->i] = e->idx;
+		}
+	}
+	c->tfix.n = 0;
+}

@@ -1,0 +1,278 @@
+/* mods.c - decoding an opcode word ("setp.lt.and.s32", "ld.global.nc.v4.f32") into the
+ * opcode (longest table name that prefixes the word) and typed modifier fields (PMods).
+ * Modifiers that mean different things on different opcodes (.lo, .and, .sync, .uni, .all)
+ * are told apart here, so that consumers never look at strings. */
+#include <stdlib.h>
+#include <string.h>
+#include "frontend/build.h"
+
+enum {
+	MK_TYPE, MK_VEC, MK_CMP, MK_BOOL, MK_LOHI, MK_RND, MK_SPACE, MK_CACHE, MK_SEM, MK_SCOPE,
+	MK_AOP, MK_SHFL, MK_VOTE, MK_UNI, MK_SYNC, MK_BAR, MK_PRMT, MK_TESTP, MK_FLAG, MK_L1,
+	MK_L2, MK_L2PF, MK_GL,
+};
+
+typedef struct {
+	const char *s;   /* modifier without its dot */
+	uint8_t kind;    /* MK_* */
+	uint32_t val;    /* value of the field, or PMF_* bits for MK_FLAG */
+} ModEnt;
+
+static ModEnt mods[] = {
+#define T(n, t) { n, MK_TYPE, PT_##t },
+	T("b8", B8) T("b16", B16) T("b32", B32) T("b64", B64) T("b128", B128)
+	T("u8", U8) T("u16", U16) T("u32", U32) T("u64", U64)
+	T("s8", S8) T("s16", S16) T("s32", S32) T("s64", S64)
+	T("f16", F16) T("f16x2", F16X2) T("bf16", BF16) T("bf16x2", BF16X2) T("tf32", TF32)
+	T("f32", F32) T("f64", F64) T("e4m3", E4M3) T("e5m2", E5M2) T("e4m3x2", E4M3X2)
+	T("e5m2x2", E5M2X2) T("pred", PRED)
+#undef T
+	{ "v2", MK_VEC, 2 }, { "v4", MK_VEC, 4 }, { "v8", MK_VEC, 8 },
+#define C(n, v) { n, MK_CMP, PCMP_##v },
+	C("eq", EQ) C("ne", NE) C("lt", LT) C("le", LE) C("gt", GT) C("ge", GE) C("ls", LS)
+	C("hs", HS) C("equ", EQU) C("neu", NEU) C("ltu", LTU) C("leu", LEU) C("gtu", GTU)
+	C("geu", GEU) C("num", NUM) C("nan", NAN)
+#undef C
+	{ "lo", MK_LOHI, PCMP_LO }, { "hi", MK_LOHI, PCMP_HI },
+	{ "and", MK_BOOL, PBOP_AND }, { "or", MK_BOOL, PBOP_OR }, { "xor", MK_BOOL, PBOP_XOR },
+#define R(n, v) { n, MK_RND, PRND_##v },
+	R("rn", RN) R("rz", RZ) R("rm", RM) R("rp", RP) R("rni", RNI) R("rzi", RZI) R("rmi", RMI)
+	R("rpi", RPI) R("rna", RNA) R("rs", RS)
+#undef R
+#define S(n, v) { n, MK_SPACE, PS_##v },
+	S("global", GLOBAL) S("shared", SHARED) S("local", LOCAL) S("const", CONST)
+	S("param", PARAM) S("shared::cta", SHARED_CTA) S("shared::cluster", SHARED_CLUSTER)
+	S("param::entry", PARAM_ENTRY) S("param::func", PARAM_FUNC)
+#undef S
+#define K(n, v) { n, MK_CACHE, PCACHE_##v },
+	K("ca", CA) K("cg", CG) K("cs", CS) K("lu", LU) K("cv", CV) K("wb", WB) K("wt", WT)
+#undef K
+#define M(n, v) { n, MK_SEM, PSEM_##v },
+	M("weak", WEAK) M("volatile", VOLATILE) M("relaxed", RELAXED) M("acquire", ACQUIRE)
+	M("release", RELEASE) M("acq_rel", ACQ_REL) M("sc", SC) M("mmio", MMIO)
+#undef M
+	{ "cta", MK_SCOPE, PSCOPE_CTA }, { "cluster", MK_SCOPE, PSCOPE_CLUSTER },
+	{ "gpu", MK_SCOPE, PSCOPE_GPU }, { "sys", MK_SCOPE, PSCOPE_SYS }, { "gl", MK_GL, PSCOPE_GPU },
+#define A(n, v) { n, MK_AOP, PAOP_##v },
+	A("cas", CAS) A("exch", EXCH) A("add", ADD) A("inc", INC) A("dec", DEC) A("min", MIN)
+	A("max", MAX) A("popc", POPC)
+#undef A
+	{ "up", MK_SHFL, PSHFL_UP }, { "down", MK_SHFL, PSHFL_DOWN },
+	{ "bfly", MK_SHFL, PSHFL_BFLY }, { "idx", MK_SHFL, PSHFL_IDX },
+	{ "all", MK_VOTE, PVOTE_ALL }, { "any", MK_VOTE, PVOTE_ANY },
+	{ "ballot", MK_VOTE, PVOTE_BALLOT }, { "uni", MK_UNI, 0 }, { "sync", MK_SYNC, 0 },
+	{ "arrive", MK_BAR, PBAR_ARRIVE }, { "red", MK_BAR, PBAR_RED },
+#define P(n, v) { n, MK_PRMT, PPRMT_##v },
+	P("f4e", F4E) P("b4e", B4E) P("rc8", RC8) P("ecl", ECL) P("ecr", ECR) P("rc16", RC16)
+#undef P
+#define X(n, v) { n, MK_TESTP, PTESTP_##v },
+	X("finite", FINITE) X("infinite", INFINITE) X("number", NUMBER)
+	X("notanumber", NOTANUMBER) X("normal", NORMAL) X("subnormal", SUBNORMAL)
+#undef X
+#define F(n, v) { n, MK_FLAG, PMF_##v },
+	F("ftz", FTZ) F("sat", SAT) F("approx", APPROX) F("full", FULL) F("wide", WIDE)
+	F("cc", CC) F("aligned", ALIGNED) F("to", TO) F("nc", NC) F("shiftamt", SHIFTAMT)
+	F("relu", RELU) F("satfinite", SATFINITE) F("noftz", NOFTZ) F("NaN", NAN)
+	F("xorsign", XORSIGN) F("abs", ABS) F("wrap", WRAP) F("clamp", CLAMP) F("l", LEFT)
+	F("r", RIGHT) F("L2::cache_hint", CACHEHINT) F("pack", PACK) F("oob", OOB)
+#undef F
+#define E(n, v) { "L1::" n, MK_L1, PEVICT_##v }, { "L2::" n, MK_L2, PEVICT_##v },
+	E("evict_normal", NORMAL) E("evict_unchanged", UNCHANGED) E("evict_first", FIRST)
+	E("evict_last", LAST) E("no_allocate", NO_ALLOCATE)
+#undef E
+	{ "L2::64B", MK_L2PF, 64 }, { "L2::128B", MK_L2PF, 128 }, { "L2::256B", MK_L2PF, 256 },
+};
+#define NMODS ((int)(sizeof mods / sizeof mods[0]))
+
+/* opcode names sorted, for bsearch */
+static int opsorted[PO_COUNT];
+static int ready;
+
+static int
+cmpmod(const void *a, const void *b)
+{
+	return strcmp(((const ModEnt *)a)->s, ((const ModEnt *)b)->s);
+}
+
+static int
+cmpop(const void *a, const void *b)
+{
+	return strcmp(ptx_ops[*(const int *)a].name, ptx_ops[*(const int *)b].name);
+}
+
+static void
+init(void)
+{
+	qsort(mods, NMODS, sizeof mods[0], cmpmod);
+	for (int i = 0; i < PO_COUNT; i++)
+		opsorted[i] = i;
+	qsort(opsorted, PO_COUNT, sizeof opsorted[0], cmpop);
+	for (int i = 1; i < NMODS; i++)
+		if (strcmp(mods[i - 1].s, mods[i].s) == 0)
+			die("duplicate modifier in the table");
+	ready = 1;
+}
+
+/* strncmp-like order of the n-byte s against NUL-terminated k */
+static int
+cmpn(const char *s, int n, const char *k)
+{
+	int r = strncmp(s, k, (size_t)n);
+	return r ? r : (k[n] ? -1 : 0);
+}
+
+static int
+find_op(const char *s, int n)
+{
+	int lo = 0, hi = PO_COUNT - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2, r = cmpn(s, n, ptx_ops[opsorted[mid]].name);
+		if (r == 0)
+			return opsorted[mid];
+		if (r < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+static const ModEnt *
+find_mod(const char *s, int n)
+{
+	int lo = 0, hi = NMODS - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2, r = cmpn(s, n, mods[mid].s);
+		if (r == 0)
+			return &mods[mid];
+		if (r < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/* sets an 8-bit field once; a second, different value is an error */
+static int
+set8(PCtx *c, PLoc l, uint8_t *f, uint32_t v, const char *s, int n)
+{
+	if (*f && *f != v) {
+		ptx_diag(c, l, "conflicting modifier '.%.*s'", n, s);
+		return 0;
+	}
+	*f = (uint8_t)v;
+	return 1;
+}
+
+int
+ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
+{
+	PMods *m = &in->m;
+	int op = -1, len = 0, p;
+
+	if (!ready)
+		init();
+	/* longest opcode name made of the first one to three dot-separated parts */
+	for (int k = 0, i = 0; k < 3 && i <= n; k++) {
+		int j = i;
+		while (j < n && s[j] != '.')
+			j++;
+		int o = find_op(s, j);
+		if (o >= 0) {
+			op = o;
+			len = j;
+		}
+		if (j >= n)
+			break;
+		i = j + 1;
+	}
+	if (op < 0) {
+		int j = 0;
+		while (j < n && s[j] != '.')
+			j++;
+		ptx_diag(c, l, "unknown instruction '%.*s'", j, s);
+		return 0;
+	}
+	in->op = (uint16_t)op;
+	m->vec = 1;
+	if (ptx_ops[op].flags & PF_UNSUP)
+		return 1;   /* its modifiers are not decoded; ptx_check rejects it */
+	for (p = len; p < n;) {
+		int q = p + 1, ok = 1;
+		const ModEnt *e;
+		while (q < n && s[q] != '.')
+			q++;
+		const char *ms = s + p + 1;
+		int mn = q - p - 1;
+		e = find_mod(ms, mn);
+		if (!e) {
+			ptx_diag(c, l, "unknown modifier '.%.*s' on '%s'", mn, ms, ptx_ops[op].name);
+			return 0;
+		}
+		switch (e->kind) {
+		case MK_TYPE:
+			if (m->ntypes == 3) {
+				ptx_diag(c, l, "too many type modifiers on '%s'", ptx_ops[op].name);
+				return 0;
+			}
+			m->types[m->ntypes++] = (uint8_t)e->val;
+			break;
+		case MK_VEC:
+			if (m->vec != 1 && m->vec != e->val) {
+				ptx_diag(c, l, "conflicting modifier '.%.*s'", mn, ms);
+				ok = 0;
+			}
+			m->vec = (uint8_t)e->val;
+			break;
+		case MK_CMP: ok = set8(c, l, &m->cmp, e->val, ms, mn); break;
+		case MK_LOHI:
+			if (op == PO_SETP || op == PO_SET)
+				ok = set8(c, l, &m->cmp, e->val, ms, mn);
+			else
+				m->flags |= e->val == PCMP_LO ? PMF_LO : PMF_HI;
+			break;
+		case MK_BOOL:
+			if (op == PO_SETP || op == PO_SET)
+				ok = set8(c, l, &m->bop, e->val, ms, mn);
+			else
+				ok = set8(c, l, &m->aop, e->val == PBOP_AND ? PAOP_AND :
+				          e->val == PBOP_OR ? PAOP_OR : PAOP_XOR, ms, mn);
+			break;
+		case MK_RND: ok = set8(c, l, &m->rnd, e->val, ms, mn); break;
+		case MK_SPACE: ok = set8(c, l, &m->space, e->val, ms, mn); break;
+		case MK_CACHE: ok = set8(c, l, &m->cache, e->val, ms, mn); break;
+		case MK_SEM: ok = set8(c, l, &m->sem, e->val, ms, mn); break;
+		case MK_SCOPE: case MK_GL: ok = set8(c, l, &m->scope, e->val, ms, mn); break;
+		case MK_AOP: ok = set8(c, l, &m->aop, e->val, ms, mn); break;
+		case MK_SHFL: ok = set8(c, l, &m->shfl, e->val, ms, mn); break;
+		case MK_VOTE: ok = set8(c, l, &m->vote, e->val, ms, mn); break;
+		case MK_UNI:
+			if (op == PO_VOTE)
+				ok = set8(c, l, &m->vote, PVOTE_UNI, ms, mn);
+			else
+				m->flags |= PMF_UNI;
+			break;
+		case MK_SYNC:
+			if (op == PO_BAR || op == PO_BARRIER)
+				ok = set8(c, l, &m->bar, PBAR_SYNC, ms, mn);
+			else
+				m->flags |= PMF_SYNC;
+			break;
+		case MK_BAR: ok = set8(c, l, &m->bar, e->val, ms, mn); break;
+		case MK_PRMT: ok = set8(c, l, &m->prmt, e->val, ms, mn); break;
+		case MK_TESTP: ok = set8(c, l, &m->testp, e->val, ms, mn); break;
+		case MK_FLAG: m->flags |= e->val; break;
+		case MK_L1: ok = set8(c, l, &m->l1evict, e->val, ms, mn); break;
+		case MK_L2: ok = set8(c, l, &m->l2evict, e->val, ms, mn); break;
+		case MK_L2PF: m->l2prefetch = (uint16_t)e->val; break;
+		default: die("bad modifier kind");
+		}
+		if (!ok)
+			return 0;
+		p = q;
+	}
+	if ((op == PO_BAR || op == PO_BARRIER) && m->bar == PBAR_NONE)
+		m->bar = PBAR_SYNC;   /* "bar 0" is bar.sync */
+	return 1;
+}
