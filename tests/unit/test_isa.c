@@ -1,0 +1,465 @@
+/* test_isa.c - unit tests of the ISA tables (ops.def, shapes.def, mods.def, the per-op
+ * rules), the printer, the listing parser's API and isa_check_kernel.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+
+/* parses text; returns the program or NULL, with the diagnostics in *errs (caller frees) */
+static Prog *asm_str(const char *text, char **errs)
+{
+	size_t n = 0;
+	FILE *f = open_memstream(errs, &n);
+	Prog *p = isa_asm("t.sass", text, strlen(text), f);
+
+	fclose(f);
+	return p;
+}
+
+static int has_slot(Op op, unsigned cls)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[op].shape);
+
+	for (int i = 0; i < si->n; i++)
+		if (si->classes[i] & cls)
+			return 1;
+	return 0;
+}
+
+START_TEST(test_mnemonics_unique)
+{
+	for (int i = 0; i < OP_COUNT; i++) {
+		ck_assert_ptr_nonnull(isa_ops[i].name);
+		ck_assert_int_gt(strlen(isa_ops[i].name), 0);
+		for (int j = i + 1; j < OP_COUNT; j++)
+			ck_assert_msg(strcmp(isa_ops[i].name, isa_ops[j].name) != 0,
+			              "duplicate mnemonic %s", isa_ops[i].name);
+	}
+}
+END_TEST
+
+START_TEST(test_shapes_parse)
+{
+	for (int s = 0; s < SHAPE_COUNT; s++) {
+		const ShapeInfo *si = isa_shape((Shape)s);
+		int seen_src = 0;
+		ck_assert_int_le(si->n, ISA_MAXOPD);
+		for (int i = 0; i < si->n; i++) {
+			ck_assert_msg(si->classes[i] != 0, "shape %d slot %d has no class", s, i);
+			/* optional slots: trailing ones, or a leading CC test */
+			if (si->optional[i] && !(i == 0 && si->classes[i] == OC_K))
+				for (int j = i + 1; j < si->n; j++)
+					ck_assert_msg(si->optional[j], "shape %d: optional slot %d before a "
+					              "required one", s, i);
+			ck_assert_msg(!si->dst[i] || !seen_src, "shape %d: destination after a source", s);
+			seen_src |= !si->dst[i];
+		}
+	}
+	ck_assert_int_eq(isa_shape(SHAPE_R_R_X)->n, 3);
+	ck_assert_int_eq(isa_shape(SHAPE_R_R_X)->classes[2], OC_R | OC_I | OC_C);
+	ck_assert_int_eq(isa_shape(SHAPE_CC_T)->optional[0], 1);
+	ck_assert_int_eq(isa_shape(SHAPE_NONE)->n, 0);
+}
+END_TEST
+
+START_TEST(test_branches_have_targets)
+{
+	for (int i = 0; i < OP_COUNT; i++) {
+		uint32_t f = isa_ops[i].flags;
+		if (f & F_TARGET)
+			ck_assert_msg(has_slot((Op)i, OC_T), "%s: F_TARGET without a T slot",
+			              isa_ops[i].name);
+		if (f & F_INDIRECT)
+			ck_assert_msg(has_slot((Op)i, OC_R) && has_slot((Op)i, OC_L),
+			              "%s: indirect without R and L slots", isa_ops[i].name);
+		if ((f & F_BRANCH) && !has_slot((Op)i, OC_T | OC_L))
+			/* the others are stack-based: they leave for a token */
+			ck_assert_msg(i == OP_BRK || i == OP_CONT || i == OP_RET || i == OP_EXIT,
+			              "%s: branch with no target", isa_ops[i].name);
+		if (has_slot((Op)i, OC_T))
+			ck_assert_msg(f & F_TARGET, "%s: T slot without F_TARGET", isa_ops[i].name);
+		if ((f & F_PUSH) && i != OP_CAL && i != OP_JCAL)
+			ck_assert_msg(!(f & F_PRED), "%s: a push must not be guardable", isa_ops[i].name);
+	}
+}
+END_TEST
+
+START_TEST(test_memory_ops_destinations)
+{
+	for (int i = 0; i < OP_COUNT; i++) {
+		const ShapeInfo *si = isa_shape(isa_ops[i].shape);
+		int dst = 0;
+		for (int s = 0; s < si->n; s++)
+			dst |= si->dst[s];
+		if ((isa_ops[i].flags & F_STORE) && !(isa_ops[i].flags & F_LOAD))
+			ck_assert_msg(!dst, "store %s has a destination", isa_ops[i].name);
+		if (isa_ops[i].flags & F_LOAD)
+			ck_assert_msg(dst, "load %s has no destination", isa_ops[i].name);
+		if (isa_ops[i].flags & (F_LOAD | F_STORE))
+			ck_assert_msg(has_slot((Op)i, OC_M | OC_C), "%s: memory op without an address",
+			              isa_ops[i].name);
+	}
+}
+END_TEST
+
+START_TEST(test_rules_match_fields)
+{
+	uint64_t subs_seen = 0;
+
+	for (int i = 0; i < OP_COUNT; i++) {
+		IsaRules r;
+		uint32_t m = isa_ops[i].mods;
+		isa_op_rules((Op)i, &r);
+		ck_assert_msg(((r.subs & ~1ull) != 0) == ((m & M_SUB) != 0),
+		              "%s: sub rules vs M_SUB", isa_ops[i].name);
+		ck_assert_msg((r.dtypes != 0) == ((m & M_TYPE) != 0), "%s: types vs M_TYPE",
+		              isa_ops[i].name);
+		ck_assert_msg(!r.stypes || r.dtypes, "%s: second type without a first", isa_ops[i].name);
+		ck_assert_msg((r.rnds != 0) == ((m & M_RND) != 0), "%s: rnd vs M_RND", isa_ops[i].name);
+		ck_assert_msg(!r.cmpreq || (m & M_CMP), "%s: cmp required but not accepted",
+		              isa_ops[i].name);
+		ck_assert_msg(!(m & M_BOP2) || (m & M_BOP), "%s: BOP2 without BOP", isa_ops[i].name);
+		ck_assert_msg(!(r.srcmods & ~(OPF_NEG | OPF_ABS | OPF_NOT)), "%s", isa_ops[i].name);
+		ck_assert_msg(r.deftype == TY_NONE || (r.dtypes & (1u << r.deftype)),
+		              "%s: default type not accepted", isa_ops[i].name);
+		ck_assert_msg(r.defstype == TY_NONE || (r.stypes & (1u << r.defstype)),
+		              "%s: default source type not accepted", isa_ops[i].name);
+		subs_seen |= r.subs;
+	}
+	for (int s = 1; s < SUB_COUNT; s++)
+		ck_assert_msg(subs_seen & (1ull << s), "no op accepts .%s", isa_sub_name((Sub)s));
+}
+END_TEST
+
+START_TEST(test_names)
+{
+	for (int i = 1; i < SUB_COUNT; i++)
+		ck_assert_str_ne(isa_sub_name((Sub)i), "?");
+	for (int i = 1; i < CMP_COUNT; i++)
+		ck_assert_str_ne(isa_cmp_name((Cmp)i), "?");
+	for (int i = 1; i < BOP_COUNT; i++)
+		ck_assert_str_ne(isa_bop_name((Bop)i), "?");
+	for (int i = 1; i < TY_COUNT; i++)
+		ck_assert_str_ne(isa_type_name((Type)i), "?");
+	for (int i = 1; i < RND_COUNT; i++)
+		ck_assert_str_ne(isa_rnd_name((Rnd)i), "?");
+	for (int i = 0; i < CCT_COUNT; i++)
+		ck_assert_str_ne(isa_cct_name((CCTest)i), "?");
+	for (int i = 0; i < SR_COUNT; i++)
+		ck_assert_str_ne(isa_sreg_name((SReg)i), "?");
+	for (int i = 0; i < UNIT_COUNT; i++)
+		ck_assert_str_ne(isa_unit_name((Unit)i), "?");
+	for (int i = 0; i < LAT_COUNT; i++)
+		ck_assert_str_ne(isa_lat_name((Lat)i), "?");
+	for (int b = 0; b <= 12; b++)
+		ck_assert_str_ne(isa_flag_name(b), "?");
+	ck_assert_str_eq(isa_sub_name(SUB_PASS_B), "PASS_B");
+	ck_assert_str_eq(isa_type_name(TY_B64), "64");
+	ck_assert_str_eq(isa_cct_name(CCT_NE), "NE");
+	ck_assert_str_eq(isa_sreg_name(SR_TID_X), "SR_TID.X");
+	ck_assert_str_eq(isa_flag_name(9), "KEEPREFCOUNT");
+	ck_assert_str_eq(isa_sub_name((Sub)200), "?");
+	ck_assert_int_eq(isa_type_bytes(TY_B128), 16);
+	ck_assert_int_eq(isa_type_bytes(TY_NONE), 4);
+	ck_assert_int_eq(isa_type_bytes(TY_S16), 2);
+}
+END_TEST
+
+START_TEST(test_format_ins)
+{
+	Ins in;
+	char buf[128];
+	Kernel k;
+
+	memset(&k, 0, sizeof k);
+	isa_ins_init(&in, OP_BRA);
+	in.guard = 0;
+	in.gneg = 1;
+	in.nopd = 2;
+	in.o[1].kind = OPD_TARGET;
+	in.o[1].imm = 0x58;
+	ck_assert_int_eq(isa_format_ins(buf, sizeof buf, &k, &in), 14);
+	ck_assert_str_eq(buf, "@!P0 BRA 0x58;");
+	/* truncation reports the full length, like snprintf */
+	ck_assert_int_eq(isa_format_ins(buf, 5, &k, &in), 14);
+	ck_assert_str_eq(buf, "@!P0");
+
+	isa_ins_init(&in, OP_FADD);
+	in.m.flags = MF_FTZ;
+	in.m.rnd = RND_RZ;
+	in.nopd = 3;
+	in.o[0] = (Opd){.kind = OPD_REG, .reg = 1};
+	in.o[1] = (Opd){.kind = OPD_REG, .reg = 2, .flags = OPF_NEG | OPF_ABS};
+	in.o[2] = (Opd){.kind = OPD_IMM, .imm = 0xb7bcbe62}; /* -2.25e-05f */
+	isa_format_ins(buf, sizeof buf, &k, &in);
+	ck_assert_str_eq(buf, "FADD.FTZ.RZ R1, -|R2|, -2.25e-05;");
+
+	isa_ins_init(&in, OP_LD);
+	in.m.flags = MF_E;
+	in.m.dtype = TY_B64;
+	in.m.sub = SUB_CG;
+	in.nopd = 2;
+	in.o[0] = (Opd){.kind = OPD_REG, .reg = 4};
+	in.o[1] = (Opd){.kind = OPD_MEM, .reg = 2, .imm = -4};
+	isa_format_ins(buf, sizeof buf, &k, &in);
+	ck_assert_str_eq(buf, "LD.E.CG.64 R4, [R2-0x4];");
+	in.o[1] = (Opd){.kind = OPD_MEM, .reg = ISA_RZ, .imm = 0x10};
+	isa_format_ins(buf, sizeof buf, &k, &in);
+	ck_assert_str_eq(buf, "LD.E.CG.64 R4, [0x10];");
+
+	isa_ins_init(&in, OP_IADD);
+	in.nopd = 3;
+	in.o[0] = (Opd){.kind = OPD_REG, .reg = ISA_RZ};
+	in.o[1] = (Opd){.kind = OPD_CONST, .bank = 3, .reg = 2, .imm = 0x10};
+	in.o[2] = (Opd){.kind = OPD_IMM, .imm = -4};
+	isa_format_ins(buf, sizeof buf, &k, &in);
+	ck_assert_str_eq(buf, "IADD RZ, c[0x3][R2+0x10], -0x4;");
+}
+END_TEST
+
+START_TEST(test_asm_string_api)
+{
+	char *errs = NULL;
+	Prog *p = asm_str(".kernel k\n.registers 8\n.param 0x20 8 out\n"
+	                  "top: S2R R0, SR_TID.X; @!P0 BRA top;\n"
+	                  "  BRX R0, {top, 0x10};  // comment\n"
+	                  "EXIT; # another\n", &errs);
+	const Kernel *k;
+
+	ck_assert_msg(p != NULL, "%s", errs);
+	ck_assert_str_eq(errs, "");
+	free(errs);
+	ck_assert_int_eq(p->nk, 1);
+	k = isa_prog_find(p, "k");
+	ck_assert_ptr_nonnull(k);
+	ck_assert_ptr_null(isa_prog_find(p, "nope"));
+	ck_assert_int_eq(k->nins, 4);
+	ck_assert_int_eq(k->regs, 8);
+	ck_assert_int_eq(k->nparams, 1);
+	ck_assert_str_eq(k->params[0].name, "out");
+	ck_assert_int_eq(k->params[0].offset, 0x20);
+	ck_assert_int_eq(k->ins[0].op, OP_S2R);
+	ck_assert_int_eq(k->ins[0].o[1].kind, OPD_SREG);
+	ck_assert_int_eq(k->ins[0].o[1].imm, SR_TID_X);
+	ck_assert_int_eq(k->ins[1].op, OP_BRA);
+	ck_assert_int_eq(k->ins[1].guard, 0);
+	ck_assert_int_eq(k->ins[1].gneg, 1);
+	ck_assert_int_eq(k->ins[1].o[0].kind, OPD_NONE);  /* no CC test */
+	ck_assert_int_eq(k->ins[1].o[1].kind, OPD_TARGET);
+	ck_assert_int_eq(k->ins[1].o[1].imm, 0);
+	ck_assert_int_eq(k->ins[1].addr, 8);
+	ck_assert_int_eq(k->ins[1].line, 4);
+	ck_assert_int_eq(k->ins[2].o[1].kind, OPD_TLIST);
+	ck_assert_int_eq(k->ins[2].o[1].n, 2);
+	ck_assert_int_eq(k->tl[k->ins[2].o[1].imm], 0);
+	ck_assert_int_eq(k->tl[k->ins[2].o[1].imm + 1], 0x10);
+	ck_assert_int_eq(k->nlabels, 1);
+	ck_assert_str_eq(k->labels[0].name, "top");
+	ck_assert_int_eq(k->ins[3].op, OP_EXIT);
+	ck_assert_int_eq(isa_check_kernel(k, "t", stderr), 0);
+	isa_prog_free(p);
+}
+END_TEST
+
+START_TEST(test_asm_registers_sized)
+{
+	char *errs = NULL;
+	Prog *p = asm_str(".kernel k\nDADD R6, R2, R4;\nLD.E R9, [R10];\nEXIT;\n", &errs);
+
+	ck_assert_msg(p != NULL, "%s", errs);
+	free(errs);
+	ck_assert_int_eq(p->k[0].regs, 12);  /* R10:R11 is the highest pair */
+	isa_prog_free(p);
+}
+END_TEST
+
+START_TEST(test_asm_errors)
+{
+	char *errs = NULL;
+	Prog *p = asm_str(".kernel k\n  IAD R0, R1, R2;\n  DADD R1, R2, R4;\n  EXIT\n", &errs);
+
+	ck_assert_ptr_null(p);
+	ck_assert_str_eq(errs,
+		"t.sass:2:3: error: unknown opcode 'IAD'\n"
+		"  IAD R0, R1, R2;\n"
+		"  ^\n"
+		"t.sass:3:8: error: R1 must be even: operand 1 of DADD is a register pair\n"
+		"  DADD R1, R2, R4;\n"
+		"       ^\n"
+		"t.sass:4:7: error: expected ';' after the instruction, got 'end of line'\n"
+		"  EXIT\n"
+		"      ^\n");
+	free(errs);
+}
+END_TEST
+
+START_TEST(test_asm_float_roundtrip)
+{
+	static const uint32_t bits[] = {
+		0x00000000, 0x80000000, 0x3f800000, 0x3dcccccd, 0x00000001, 0x007fffff,
+		0x7f7fffff, 0xff800000, 0x7f800000, 0x7fc00000, 0x7fa00001, 0x4b000001, 0x42c80000,
+	};
+	for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
+		Kernel *k;
+		Prog *p = isa_prog_new(), *q;
+		Ins in;
+		char buf[128], text[256], *errs = NULL;
+
+		k = isa_prog_add_kernel(p, "k");
+		isa_ins_init(&in, OP_FMUL);
+		in.nopd = 3;
+		in.o[0] = (Opd){.kind = OPD_REG, .reg = 0};
+		in.o[1] = (Opd){.kind = OPD_REG, .reg = 1};
+		in.o[2] = (Opd){.kind = OPD_IMM, .imm = bits[i]};
+		isa_kernel_add(k, &in);
+		isa_format_ins(buf, sizeof buf, k, &k->ins[0]);
+		snprintf(text, sizeof text, ".kernel k\n%s\n", buf);
+		q = asm_str(text, &errs);
+		ck_assert_msg(q != NULL, "%s: %s", buf, errs);
+		ck_assert_msg((uint32_t)q->k[0].ins[0].o[2].imm == bits[i], "%s read back as 0x%x",
+		              buf, (unsigned)q->k[0].ins[0].o[2].imm);
+		free(errs);
+		isa_prog_free(p);
+		isa_prog_free(q);
+	}
+}
+END_TEST
+
+START_TEST(test_nregs)
+{
+	Ins in;
+
+	isa_ins_init(&in, OP_IMAD);
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 1);
+	in.m.flags = MF_WIDE;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 2);
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
+	ck_assert_int_eq(isa_ins_nregs(&in, 3), 2);
+	isa_ins_init(&in, OP_ST);
+	in.m.flags = MF_E;
+	in.m.dtype = TY_B128;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 2);
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 4);
+	isa_ins_init(&in, OP_F2I);
+	in.m.dtype = TY_S64;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 2);
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
+	ck_assert_int_eq(isa_ins_dtype(&in), TY_S64);
+	ck_assert_int_eq(isa_ins_stype(&in), TY_F32);
+	ck_assert_int_eq(isa_imm_float_bits(&in, 1), 32);
+	ck_assert_int_eq(isa_imm_float_bits(&in, 0), 0);
+	isa_ins_init(&in, OP_DSETP);
+	ck_assert_int_eq(isa_ins_nregs(&in, 2), 2);
+	ck_assert_int_eq(isa_imm_float_bits(&in, 3), 64);
+	ck_assert_int_eq(isa_ins_writes(&in, 0), 1);
+	ck_assert_int_eq(isa_ins_writes(&in, 2), 0);
+}
+END_TEST
+
+START_TEST(test_check_kernel_backend)
+{
+	Prog *p = isa_prog_new();
+	Kernel *k = isa_prog_add_kernel(p, "k");
+	Ins in;
+	char *errs = NULL;
+	size_t n = 0;
+	FILE *f;
+	int ne;
+
+	k->regs = 4;
+	isa_ins_init(&in, OP_BRA);
+	in.nopd = 2;
+	in.o[1] = (Opd){.kind = OPD_TARGET, .imm = 0x40};
+	isa_kernel_add(k, &in);
+	isa_ins_init(&in, OP_MOV);
+	in.nopd = 2;
+	in.o[0] = (Opd){.kind = OPD_REG, .reg = 4};
+	in.o[1] = (Opd){.kind = OPD_REG, .reg = 1};
+	isa_kernel_add(k, &in);
+	isa_ins_init(&in, OP_EXIT);
+	isa_kernel_add(k, &in);
+	isa_kernel_add_label(k, "f", 0x8, LBL_FUNC);
+	f = open_memstream(&errs, &n);
+	ne = isa_check_kernel(k, "gen", f);
+	fclose(f);
+	ck_assert_int_eq(ne, 2);
+	ck_assert_str_eq(errs,
+		"gen: kernel 'k' /*0000*/: error: target 0x40 is outside the kernel (code ends at 0x18)\n"
+		"gen: kernel 'k' /*0008*/: error: R4 is beyond the kernel's 4 registers\n");
+	free(errs);
+	ck_assert_ptr_nonnull(isa_kernel_find_label(k, "f"));
+	isa_prog_free(p);
+}
+END_TEST
+
+/* random and mutated inputs: no crash, no leak, and NULL exactly when errors were printed */
+START_TEST(test_asm_garbage)
+{
+	static const char seed[] = ".kernel k\n.registers 8\n@!P0 BRA CC.NE, l;\nl: LD.E.64 R2, "
+	                           "[R4+-0x8]; FADD R0, -|R1|, 1e-3; BRX R0, {l, 0x0};\nEXIT;\n";
+	char buf[sizeof seed];
+	uint32_t x = 12345;
+
+	for (int it = 0; it < 3000; it++) {
+		char *errs = NULL;
+		Prog *p;
+		memcpy(buf, seed, sizeof seed);
+		for (int m = 0; m < 1 + it % 4; m++) {
+			x ^= x << 13;
+			x ^= x >> 17;
+			x ^= x << 5;
+			buf[x % (sizeof seed - 1)] = (char)(x >> 8);
+		}
+		p = asm_str(buf, &errs);
+		ck_assert((p == NULL) == (errs[0] != 0));
+		if (p) {
+			char *out = NULL;
+			size_t n = 0;
+			FILE *f = open_memstream(&out, &n);
+			isa_print_prog(f, p);
+			fclose(f);
+			free(out);
+		}
+		isa_prog_free(p);
+		free(errs);
+	}
+}
+END_TEST
+
+static Suite *isa_suite(void)
+{
+	Suite *s = suite_create("isa");
+	TCase *t = tcase_create("tables");
+
+	tcase_add_test(t, test_mnemonics_unique);
+	tcase_add_test(t, test_shapes_parse);
+	tcase_add_test(t, test_branches_have_targets);
+	tcase_add_test(t, test_memory_ops_destinations);
+	tcase_add_test(t, test_rules_match_fields);
+	tcase_add_test(t, test_names);
+	suite_add_tcase(s, t);
+	t = tcase_create("print-asm");
+	tcase_add_test(t, test_format_ins);
+	tcase_add_test(t, test_asm_string_api);
+	tcase_add_test(t, test_asm_registers_sized);
+	tcase_add_test(t, test_asm_errors);
+	tcase_add_test(t, test_asm_float_roundtrip);
+	tcase_add_test(t, test_nregs);
+	tcase_add_test(t, test_check_kernel_backend);
+	tcase_add_test(t, test_asm_garbage);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *r = srunner_create(isa_suite());
+	int nf;
+
+	srunner_run_all(r, CK_ENV);
+	nf = srunner_ntests_failed(r);
+	srunner_free(r);
+	return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+}
