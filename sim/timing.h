@@ -12,7 +12,7 @@
  * Files: tconfig.c (config table), occupancy.c (occupancy, dispatch), coalesce.c (coalescing,
  * same-address degree), banks.c (bank conflicts), cache.c (caches), gmem.c (DRAM queue and the
  * global-memory path), scoreboard.c (scoreboard, wake-up), units.c (pipelines), sched.c
- * (schedulers), tstats.c (statistics).
+ * (schedulers), tstats.c (statistics), tsm.c (one SM's issue stage driving the functional core).
  */
 #ifndef WARPSIM_TIMING_H
 #define WARPSIM_TIMING_H
@@ -315,5 +315,70 @@ const char *sim_stall_name(int why);
 /* the table for humans, and the JSON object for --stats-json; both byte-for-byte stable */
 void sim_tstats_print(FILE *f, const TStats *s);
 void sim_tstats_json(FILE *f, const TStats *s);
+
+/* ------------------------------------------------------------------ tsm.c */
+/* The issue stage of one SM, driving a functional core through two callbacks. The core
+ * decodes each instruction once into a TInst (peek) and executes it at issue (exec),
+ * reporting what the timing needs in a TExec. */
+typedef struct {
+	uint8_t unit;        /* Unit (isa_ops[op].unit) */
+	uint8_t lat;         /* Lat (isa_ops[op].lat) */
+	uint8_t ctrl;        /* 1: control op, the warp's next issue waits --ctrl-latency */
+	SbUse use;           /* registers, predicates and CC read and written */
+} TInst;
+
+enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
+enum { TEV_NONE, TEV_BAR_WAIT, TEV_BAR_RELEASE, TEV_EXIT };       /* TExec.event */
+
+typedef struct {
+	uint32_t active;     /* active lanes at issue */
+	uint32_t exec;       /* of those, lanes whose guard held (the only ones touching memory) */
+	uint8_t space;       /* TSP_*: memory space accessed, TSP_NONE for none */
+	uint8_t kind;        /* GmKind of a global/local access (shared: loads and stores alike) */
+	uint8_t size;        /* bytes per lane */
+	uint8_t event;       /* TEV_*: the warp waits at a barrier / it released its CTA's barrier / it exited */
+	uint8_t switches;    /* CRS pops that switched the warp to another path */
+	uint8_t diverged;    /* a branch split the warp */
+	uint8_t reconverged; /* a pop merged lanes back */
+	int crs_depth;       /* CRS depth after the instruction */
+	uint64_t addr[TM_WARP]; /* per exec lane: global/local address, or shared byte offset */
+} TExec;
+
+typedef struct {
+	void *ctx;                                    /* the functional core */
+	const TInst *(*peek)(void *ctx, int warp);    /* the warp's next instruction, decoded */
+	void (*exec)(void *ctx, int warp, TExec *e);  /* executes it; fills e */
+} TSource;
+
+typedef struct {
+	const TimingConfig *c;       /* the architecture */
+	Sched sched[TM_MAXSCHED];    /* warp w belongs to scheduler w % schedulers */
+	Units units;                 /* pipelines */
+	Scoreboard sb[TM_MAXWARPS];  /* per warp slot */
+	uint64_t ctrl[TM_MAXWARPS];  /* per warp: first cycle it may issue (control, barrier, switches) */
+	uint64_t sfree[TM_MAXSCHED]; /* per scheduler: first cycle it has an issue slot */
+	uint8_t live[TM_MAXWARPS];   /* resident and not exited */
+	uint8_t atbar[TM_MAXWARPS];  /* waiting at a CTA barrier */
+	int cta[TM_MAXWARPS];        /* CTA of the warp slot */
+	int nlive;                   /* live warps */
+	uint64_t end;                /* last warp completion (exit issued, pending writes landed) */
+	Cache l1;                    /* per-SM L1 (when c->l1.enable) */
+	Cache *l2;                   /* GPU-wide L2, or NULL */
+	Dram *dram;                  /* GPU-wide DRAM channel */
+	TStats *st;                  /* statistics to add to */
+	TExec e;                     /* scratch for the exec callback (no allocation per issue) */
+} TSm;
+
+/* 0, or -1 with a message (L1 geometry) */
+int sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char *err, size_t errsz);
+void sim_tsm_free(TSm *m);
+void sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age);
+/* cycle now: every scheduler issues up to issue_width instructions of one warp; stalls are
+ * counted by reason. Returns the instructions issued. */
+int sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now);
+/* the next cycle after now worth simulating: now + 1 when stepping; the least wake-up of
+ * any warp or scheduler when skipping (the skipped cycles' stalls are counted exactly as
+ * stepping would count them); UINT64_MAX when no live warp can ever issue (deadlock) */
+uint64_t sim_tsm_next(TSm *m, const TSource *s, uint64_t now);
 
 #endif

@@ -1,0 +1,239 @@
+/* tsm.c - the timing of one SM's issue stage around the functional core: per cycle each
+ * scheduler takes its warps in policy order and issues the first whose scoreboard, unit
+ * and control constraints hold (up to issue_width from that warp), executes it through the
+ * core's callback, then charges pipelines, memory timing and the scoreboard. Every state
+ * change happens at issue, so a warp's wake-up cycle is known exactly and the clock may
+ * jump to the least one (sim_tsm_next) with results identical to stepping.
+ */
+#include <stdint.h>
+#include <string.h>
+#include "sim/timing.h"
+
+int
+sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char *err, size_t errsz)
+{
+	memset(m, 0, sizeof *m);
+	m->c = c;
+	m->l2 = l2;
+	m->dram = d;
+	m->st = st;
+	for (int s = 0; s < c->schedulers; s++)
+		sim_sched_init(&m->sched[s], c->policy, c->pool);
+	if (c->l1.enable && sim_cache_init(&m->l1, &c->l1, err, errsz) < 0)
+		return -1;
+	return 0;
+}
+
+void
+sim_tsm_free(TSm *m)
+{
+	sim_cache_free(&m->l1);
+}
+
+void
+sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
+{
+	sim_sb_clear(&m->sb[warp]);
+	m->ctrl[warp] = 0;
+	m->live[warp] = 1;
+	m->atbar[warp] = 0;
+	m->cta[warp] = cta;
+	m->nlive++;
+	sim_sched_add(&m->sched[warp % m->c->schedulers], warp, age);
+}
+
+/* first cycle >= t at which warp w can issue, and why not before */
+static uint64_t
+warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
+{
+	if (m->atbar[w]) {
+		*why = STALL_BARRIER;
+		return UINT64_MAX;
+	}
+	const TInst *in = s->peek(s->ctx, w);
+	WakeIn wi;
+	wi.sb = sim_sb_ready(&m->sb[w], &in->use, &wi.sb_why);
+	wi.pipe = sim_units_free_at(&m->units, m->c, (Unit)in->unit);
+	wi.ctrl = m->ctrl[w];
+	return sim_wake(&wi, t, why);
+}
+
+/* the stall reason scheduler k charges for cycle t when it issues nothing */
+static int
+stall_reason(TSm *m, const TSource *s, int k, uint64_t t)
+{
+	int order[TM_MAXWARPS], why;
+	if (m->sfree[k] > t)
+		return STALL_CTRL;
+	if (sim_sched_order(&m->sched[k], order) == 0)
+		return STALL_IDLE;
+	warp_wake(m, s, order[0], t, &why);
+	return why;
+}
+
+static uint64_t
+maxready(const Scoreboard *sb)
+{
+	uint64_t t = 0;
+	for (int i = 0; i < SB_NIDS; i++)
+		if (sb->ready[i] > t)
+			t = sb->ready[i];
+	return t;
+}
+
+/* issues the next instruction of warp w at now; returns the cycles until its result */
+static uint64_t
+issue(TSm *m, const TSource *s, int w, uint64_t now)
+{
+	const TimingConfig *c = m->c;
+	const TInst *in = s->peek(s->ctx, w);
+	TExec *e = &m->e;
+	TStats *st = m->st;
+	uint64_t ready = now + (uint64_t)c->lat[in->lat];
+	int mem = 0, mult = 1;
+
+	memset(e, 0, offsetof(TExec, addr));
+	s->exec(s->ctx, w, e);
+	st->warp_insts++;
+	st->thread_insts += (uint64_t)__builtin_popcount(e->active);
+	st->pred_off += (uint64_t)__builtin_popcount(e->active & ~e->exec);
+	st->div_branches += e->diverged;
+	st->reconv += e->reconverged;
+	if ((uint64_t)e->crs_depth > st->crs_hwm)
+		st->crs_hwm = (uint64_t)e->crs_depth;
+
+	switch (e->space) {
+	case TSP_GLOBAL:
+	case TSP_LOCAL: {
+		GmResult r;
+		int lat = c->lat[e->space == TSP_LOCAL ? LAT_LOCAL : LAT_GLOBAL];
+		Cache *l1 = c->l1.enable && e->space == TSP_GLOBAL ? &m->l1 : NULL;
+		ready = sim_gmem_access(c, l1, m->l2, m->dram, now, e->addr, e->exec, e->size,
+		                        (GmKind)e->kind, lat, &r);
+		mult = r.trans;
+		mem = 1;
+		*(e->kind == GM_LOAD ? &st->gld_trans : e->kind == GM_STORE ? &st->gst_trans : &st->atom_trans) +=
+			(uint64_t)r.trans;
+		st->l1_hits += (uint64_t)r.l1_hits;
+		st->l1_misses += l1 ? (uint64_t)(r.trans - r.l1_hits) : 0;
+		st->l2_hits += (uint64_t)r.l2_hits;
+		st->l2_misses += m->l2 ? (uint64_t)(r.trans - r.l1_hits - r.l2_hits) : 0;
+		break;
+	}
+	case TSP_SHARED: {
+		uint32_t off[TM_WARP];
+		for (int l = 0; l < TM_WARP; l++)
+			off[l] = (uint32_t)e->addr[l];
+		int d = sim_bank_degree(off, e->exec, e->size, c->banks, c->bank_bytes);
+		mult = d;
+		st->shared_insts++;
+		if (d > 1) {
+			st->bank_conflicts += (uint64_t)(d - 1);
+			ready += (uint64_t)(d - 1) * (uint64_t)c->unit[in->unit].interval;
+		}
+		mem = 1;
+		break;
+	}
+	case TSP_CONST:
+		mem = 1;
+		break;
+	}
+	sim_units_take(&m->units, c, (Unit)in->unit, now, mult);
+	sim_sb_write(&m->sb[w], &in->use, ready, mem);
+	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
+		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
+	if (e->switches) {
+		int k = w % c->schedulers;
+		m->sfree[k] = now + 1 + (uint64_t)e->switches * (uint64_t)c->div_switch;
+		if (m->sfree[k] > m->ctrl[w])
+			m->ctrl[w] = m->sfree[k];
+	}
+	switch (e->event) {
+	case TEV_BAR_WAIT:
+		m->atbar[w] = 1;
+		break;
+	case TEV_BAR_RELEASE:
+		for (int v = 0; v < TM_MAXWARPS; v++)
+			if (m->live[v] && m->cta[v] == m->cta[w] && (m->atbar[v] || v == w)) {
+				m->atbar[v] = 0;
+				if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
+					m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
+			}
+		break;
+	case TEV_EXIT: {
+		uint64_t done = maxready(&m->sb[w]);
+		if (now + 1 > done)
+			done = now + 1;
+		if (done > m->end)
+			m->end = done;
+		m->live[w] = 0;
+		m->nlive--;
+		sim_sched_remove(&m->sched[w % c->schedulers], w);
+		break;
+	}
+	}
+	return ready - now;
+}
+
+int
+sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
+{
+	int total = 0, order[TM_MAXWARPS], why;
+
+	for (int k = 0; k < m->c->schedulers; k++) {
+		Sched *sc = &m->sched[k];
+		int n, done = 0;
+		if (m->sfree[k] > now) {
+			m->st->stall[STALL_CTRL]++;
+			continue;
+		}
+		n = sim_sched_order(sc, order);
+		for (int i = 0; i < n && !done; i++) {
+			int w = order[i];
+			if (warp_wake(m, s, w, now, &why) != now)
+				continue;
+			/* up to issue_width instructions of this warp in this cycle */
+			for (int j = 0; j < m->c->issue_width; j++) {
+				if (j > 0 && (!m->live[w] || m->sfree[k] > now || warp_wake(m, s, w, now, &why) != now))
+					break;
+				uint64_t lat = issue(m, s, w, now);
+				total++;
+				if (m->live[w])
+					sim_sched_issued(sc, w, lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
+			}
+			done = 1;
+		}
+		if (!done)
+			m->st->stall[n ? stall_reason(m, s, k, now) : STALL_IDLE]++;
+	}
+	return total;
+}
+
+uint64_t
+sim_tsm_next(TSm *m, const TSource *s, uint64_t now)
+{
+	uint64_t t = UINT64_MAX, next = now + 1;
+	int order[TM_MAXWARPS], why;
+
+	if (!m->c->skip || m->nlive == 0)
+		return next;
+	for (int k = 0; k < m->c->schedulers; k++) {
+		if (m->sfree[k] > next) {
+			if (m->sfree[k] < t)
+				t = m->sfree[k];
+			continue;
+		}
+		int n = sim_sched_order(&m->sched[k], order);
+		for (int i = 0; i < n; i++) {
+			uint64_t w = warp_wake(m, s, order[i], next, &why);
+			if (w < t)
+				t = w;
+		}
+	}
+	if (t == UINT64_MAX)
+		return t;
+	/* cycles next .. t-1 issue nothing; each scheduler's reason is constant over them */
+	for (int k = 0; k < m->c->schedulers; k++)
+		m->st->stall[stall_reason(m, s, k, next)] += t - next;
+	return t;
+}
