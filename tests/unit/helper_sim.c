@@ -1,0 +1,133 @@
+/* helper_sim.c - a small harness for the simulator's unit tests: assemble a listing from a
+ * string, launch its first kernel with arguments given as --arg strings, run it on the SM
+ * model recording every issued instruction, and read buffers back. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/helper_sim.h"
+
+static void record(void *ctx, const ExecInfo *e)
+{
+	SimT *t = ctx;
+
+	if (t->ntr < SIMT_MAXTR) {
+		t->tr[t->ntr].pc = e->pc;
+		t->tr[t->ntr].active = e->active;
+		t->tr[t->ntr].exec = e->exec;
+		t->tr[t->ntr].warp = e->warp;
+		t->tr[t->ntr].op = e->in->op;
+	}
+	t->ntr++;
+}
+
+int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const char **args,
+             const char **cfg)
+{
+	SimConfig c;
+	SimOpts o;
+	char why[256];
+	const Kernel *k;
+
+	memset(t, 0, sizeof *t);
+	sim_mem_init(&t->mem);
+	sim_launch_init(&t->l);
+	t->l.grid[0] = grid;
+	t->l.block[0] = block;
+	t->err = open_memstream(&t->errbuf, &t->errlen);
+	t->p = isa_asm("t.sass", listing, strlen(listing), t->err);
+	if (!t->p) {
+		fflush(t->err);
+		fprintf(stderr, "listing does not assemble:\n%s", t->errbuf);
+		return t->rc = -1;
+	}
+	k = &t->p->k[0];
+	for (int i = 0; args && args[i]; i++) {
+		t->l.args = realloc(t->l.args, (t->l.nargs + 1) * sizeof *t->l.args);
+		if (sim_parse_arg(args[i], NULL, &t->l.args[t->l.nargs], why)) {
+			fprintf(stderr, "bad arg '%s': %s\n", args[i], why);
+			return t->rc = -1;
+		}
+		t->l.nargs++;
+	}
+	sim_opts_init(&o);
+	for (int i = 0; cfg && cfg[i]; i += 2)
+		if (sim_tconfig_set(&o.tc, cfg[i], cfg[i + 1], why, sizeof why)) {
+			fprintf(stderr, "bad config: %s\n", why);
+			return t->rc = -1;
+		}
+	sim_config_from_opts(&c, &o);
+	sim_opts_free(&o);
+	if (sim_launch_place(&t->mem, k, &t->l, &t->pl, t->err))
+		return t->rc = -2;
+	if (!(t->g = sim_gpu_new(k, &t->mem, &t->l, &c, "t.sass", t->err)))
+		return t->rc = -3;
+	sim_gpu_trace(t->g, record, t);
+	t->rc = sim_run(t->g, 0);
+	t->st = *sim_gpu_stats(t->g);
+	if (t->rc != SIM_DONE)
+		fputs(sim_gpu_error(t->g), t->err);
+	fflush(t->err);
+	return t->rc;
+}
+
+uint64_t simt_get(SimT *t, int param, int idx)
+{
+	const LaunchArg *a = &t->l.args[param];
+	int es = isa_type_bytes(a->type);
+	uint8_t *p = sim_mem_global(&t->mem, t->pl.addr[param] + (uint64_t)idx * es, es);
+
+	return p ? sim_ld(p, es) : 0xdeadbeefdeadull;
+}
+
+/* "mask@pc" whenever the active mask changes, from the first instruction, space separated */
+const char *simt_runs(SimT *t, int warp)
+{
+	size_t n = 0;
+	uint32_t last = 0;
+	int first = 1;
+
+	t->runs[0] = 0;
+	for (int i = 0; i < t->ntr && i < SIMT_MAXTR; i++) {
+		if (t->tr[i].warp != warp)
+			continue;
+		if (first || t->tr[i].active != last)
+			n += (size_t)snprintf(t->runs + n, sizeof t->runs - n, "%s0x%x@0x%x", first ? "" : " ",
+			                      t->tr[i].active, t->tr[i].pc);
+		last = t->tr[i].active;
+		first = 0;
+		if (n >= sizeof t->runs)
+			break;
+	}
+	return t->runs;
+}
+
+int simt_count(SimT *t, int warp, uint32_t pc)
+{
+	int c = 0;
+
+	for (int i = 0; i < t->ntr && i < SIMT_MAXTR; i++)
+		c += t->tr[i].warp == warp && t->tr[i].pc == pc;
+	return c;
+}
+
+/* index of the first issue of pc by warp at or after from, or -1 */
+int simt_find(SimT *t, int warp, uint32_t pc, int from)
+{
+	for (int i = from; i < t->ntr && i < SIMT_MAXTR; i++)
+		if (t->tr[i].warp == warp && t->tr[i].pc == pc)
+			return i;
+	return -1;
+}
+
+void simt_free(SimT *t)
+{
+	sim_gpu_free(t->g);
+	sim_placed_free(&t->pl);
+	sim_mem_free(&t->mem);
+	sim_launch_free(&t->l);
+	isa_prog_free(t->p);
+	if (t->err)
+		fclose(t->err);
+	free(t->errbuf);
+	memset(t, 0, sizeof *t);
+}

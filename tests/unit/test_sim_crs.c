@@ -1,0 +1,442 @@
+/* test_sim_crs.c - one test per CallReturnStack rule of docs/isa.md, each on a hand-written
+ * listing of 4 lanes with hand-derived expectations: the order in which lane groups run
+ * ("mask@pc" each time the active mask changes) and the final memory. The common epilogue
+ * stores R0 to out[tid] and R2 to out[4 + tid]. */
+#include <check.h>
+#include <string.h>
+#include "tests/unit/helper_sim.h"
+
+static SimT t;
+static const char *out8[] = {"buf:u32:8", NULL};
+
+#define HDR ".kernel k\n.arch sm_20\n.registers 16\n.param 0x20 8 out\n"
+/* 6 instructions: needs R10 = tid */
+#define EPI(a, b, c, d, e, f) \
+	"/*" a "*/ SHL R11, R10, 0x2;\n" \
+	"/*" b "*/ IADD.CC R12, R11, c[0x0][0x20];\n" \
+	"/*" c "*/ IADD.X R13, RZ, c[0x0][0x24];\n" \
+	"/*" d "*/ ST.E [R12], R0;\n" \
+	"/*" e "*/ ST.E [R12+0x10], R2;\n" \
+	"/*" f "*/ EXIT;\n"
+
+static void expect_out(const uint32_t *r0, const uint32_t *r2)
+{
+	for (int i = 0; i < 4; i++) {
+		ck_assert_uint_eq(simt_get(&t, 0, i), r0[i]);
+		ck_assert_uint_eq(simt_get(&t, 0, 4 + i), r2[i]);
+	}
+}
+
+static void run_ok(const char *src, unsigned block)
+{
+	int rc = simt_run(&t, src, 1, block, out8, NULL);
+	if (rc != SIM_DONE)
+		fprintf(stderr, "%s", t.errbuf ? t.errbuf : "");
+	ck_assert_int_eq(rc, SIM_DONE);
+}
+
+START_TEST(test_crs_ssy_nested)
+{
+	static const uint32_t r0[] = {1, 2, 4, 4}, r2[] = {0, 0, 0, 0};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ ISETP.LT.U32.AND P0, PT, R10, 0x2, PT;\n"   /* P0 = 0x3 */
+	       "/*0010*/ LOP.AND R11, R10, 0x1;\n"
+	       "/*0018*/ ISETP.EQ.AND P1, PT, R11, RZ, PT;\n"        /* P1 = 0x5 */
+	       "/*0020*/ SSY 0x70;\n"
+	       "/*0028*/ @!P0 BRA 0x60;\n"
+	       "/*0030*/ SSY 0x58;\n"
+	       "/*0038*/ @!P1 BRA 0x50;\n"
+	       "/*0040*/ IADD R0, R0, 0x1;\n"
+	       "/*0048*/ NOP.S;\n"
+	       "/*0050*/ IADD.S R0, R0, 0x2;\n"
+	       "/*0058*/ NOP.S;\n"
+	       "/*0060*/ IADD.S R0, R0, 0x4;\n"
+	       "/*0068*/ BRA 0x68;\n"
+	       EPI("0070", "0078", "0080", "0088", "0090", "0098"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xc@0x60 0x3@0x30 0x2@0x50 0x1@0x40 0x3@0x58 0xf@0x70");
+	expect_out(r0, r2);
+	ck_assert_int_eq(t.st.crs_high, 3);
+	ck_assert_uint_eq(t.st.div_branches, 2);
+	ck_assert_uint_eq(t.st.reconvergences, 2);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_nop_s_one_sided)
+{
+	static const uint32_t r0[] = {1, 1, 0, 0}, r2[] = {0, 0, 0, 0};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ ISETP.LT.U32.AND P0, PT, R10, 0x2, PT;\n"
+	       "/*0010*/ SSY 0x30;\n"
+	       "/*0018*/ @!P0 NOP.S;\n"
+	       "/*0020*/ IADD R0, R0, 0x1;\n"
+	       "/*0028*/ IADD.S R1, R1, 0x1;\n"
+	       EPI("0030", "0038", "0040", "0048", "0050", "0058"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0x3@0x20 0xf@0x30");
+	expect_out(r0, r2);
+	ck_assert_int_eq(t.st.crs_high, 1);        /* no DIV token */
+	ck_assert_uint_eq(t.st.div_branches, 0);
+	ck_assert_uint_eq(t.st.reconvergences, 1);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_bra_taken_first)
+{
+	static const uint32_t r0[] = {1, 2, 1, 2}, r2[] = {0, 0, 0, 0};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ LOP.AND R11, R10, 0x1;\n"
+	       "/*0010*/ ISETP.EQ.AND P0, PT, R11, RZ, PT;\n"      /* P0 = 0x5 */
+	       "/*0018*/ SSY 0x48;\n"
+	       "/*0020*/ @P0 BRA 0x38;\n"
+	       "/*0028*/ MOV32I R0, 0x2;\n"
+	       "/*0030*/ NOP.S;\n"
+	       "/*0038*/ MOV32I R0, 0x1;\n"
+	       "/*0040*/ NOP.S;\n"
+	       EPI("0048", "0050", "0058", "0060", "0068", "0070"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0x5@0x38 0xa@0x28 0xf@0x48");
+	expect_out(r0, r2);
+	ck_assert_uint_eq(t.st.div_branches, 1);
+	ck_assert_int_eq(t.st.crs_high, 2);
+	simt_free(&t);
+}
+END_TEST
+
+/* a loop with a break inside an inner SSY region: the breaking lane is removed from the SYNC
+ * token above the BRK token, so it does not come back when the region reconverges */
+START_TEST(test_crs_pbk_brk)
+{
+	static const uint32_t r0[] = {1, 2, 3, 4}, r2[] = {0, 1, 2, 3};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ IADD R1, R10, 0x1;\n"
+	       "/*0010*/ PBK 0x58;\n"
+	       "/*0018*/ IADD R0, R0, 0x1;\n"
+	       "/*0020*/ ISETP.GE.AND P0, PT, R0, R1, PT;\n"
+	       "/*0028*/ SSY 0x48;\n"
+	       "/*0030*/ @P0 BRK;\n"
+	       "/*0038*/ IADD R2, R2, 0x1;\n"
+	       "/*0040*/ NOP.S;\n"
+	       "/*0048*/ BRA 0x18;\n"
+	       "/*0050*/ BRA 0x50;\n"
+	       EPI("0058", "0060", "0068", "0070", "0078", "0080"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xe@0x38 0xc@0x38 0x8@0x38 0xf@0x58");
+	expect_out(r0, r2);
+	ck_assert_int_eq(simt_count(&t, 0, 0x50), 0);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_pcnt_cont)
+{
+	static const uint32_t r0[] = {2, 2, 2, 2}, r2[] = {0, 0, 2, 2};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ ISETP.LT.U32.AND P0, PT, R10, 0x2, PT;\n"
+	       "/*0010*/ PBK 0x60;\n"
+	       "/*0018*/ PCNT 0x38;\n"
+	       "/*0020*/ @P0 CONT;\n"
+	       "/*0028*/ IADD R2, R2, 0x1;\n"
+	       "/*0030*/ CONT;\n"
+	       "/*0038*/ IADD R0, R0, 0x1;\n"
+	       "/*0040*/ ISETP.GE.AND P1, PT, R0, 0x2, PT;\n"
+	       "/*0048*/ @P1 BRK;\n"
+	       "/*0050*/ BRA 0x18;\n"
+	       "/*0058*/ BRA 0x58;\n"
+	       EPI("0060", "0068", "0070", "0078", "0080", "0088"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xc@0x28 0xf@0x38 0xc@0x28 0xf@0x38");
+	expect_out(r0, r2);
+	ck_assert_int_eq(simt_count(&t, 0, 0x38), 2);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_cal_ret_recursion)
+{
+	static const uint32_t r0[] = {0, 0, 0, 0}, r2[] = {0, 1, 2, 3};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ MOV R0, R10;\n"
+	       "/*0010*/ CAL 0x20;\n"
+	       "/*0018*/ BRA 0x50;\n"
+	       "/*0020*/ ISETP.EQ.AND P0, PT, R0, RZ, PT;\n"
+	       "/*0028*/ @P0 RET;\n"
+	       "/*0030*/ IADD R0, R0, -0x1;\n"
+	       "/*0038*/ IADD R2, R2, 0x1;\n"
+	       "/*0040*/ CAL 0x20;\n"
+	       "/*0048*/ RET;\n"
+	       EPI("0050", "0058", "0060", "0068", "0070", "0078"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xe@0x30 0xc@0x30 0x8@0x30 0xc@0x48 0xe@0x48 0xf@0x18");
+	expect_out(r0, r2);
+	ck_assert_int_eq(t.st.crs_high, 4);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_pret_unmatched_ret)
+{
+	static const uint32_t r0[] = {2, 1, 1, 1}, r2[] = {0, 0, 0, 0};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ ISETP.EQ.AND P0, PT, R10, RZ, PT;\n"     /* P0 = 0x1 */
+	       "/*0010*/ PRET 0x30;\n"
+	       "/*0018*/ @P0 RET;\n"
+	       "/*0020*/ MOV32I R0, 0x1;\n"
+	       "/*0028*/ BRA 0x38;\n"
+	       "/*0030*/ MOV32I R0, 0x2;\n"
+	       EPI("0038", "0040", "0048", "0050", "0058", "0060"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xe@0x20 0x1@0x30");
+	expect_out(r0, r2);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_pexit_postamble)
+{
+	static const uint32_t r0[] = {0, 1, 1, 1}, r2[] = {7, 7, 7, 7};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ ISETP.EQ.AND P0, PT, R10, RZ, PT;\n"
+	       "/*0010*/ SHL R11, R10, 0x2;\n"
+	       "/*0018*/ IADD.CC R12, R11, c[0x0][0x20];\n"
+	       "/*0020*/ IADD.X R13, RZ, c[0x0][0x24];\n"
+	       "/*0028*/ PEXIT 0x60;\n"
+	       "/*0030*/ PRET 0x58;\n"
+	       "/*0038*/ @P0 RET;\n"
+	       "/*0040*/ MOV32I R0, 0x1;\n"
+	       "/*0048*/ ST.E [R12], R0;\n"
+	       "/*0050*/ EXIT;\n"
+	       "/*0058*/ EXIT;\n"
+	       "/*0060*/ IADD R2, R2, 0x7;\n"
+	       "/*0068*/ ST.E [R12+0x10], R2;\n"
+	       "/*0070*/ EXIT;\n", 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xe@0x40 0x1@0x58 0xf@0x60");
+	expect_out(r0, r2);
+	ck_assert_int_eq(simt_count(&t, 0, 0x70), 1);
+	ck_assert_uint_eq(t.st.ctas, 1);
+	simt_free(&t);
+}
+END_TEST
+
+#define KEEPREF HDR \
+	"/*0000*/ S2R R10, SR_TID.X;\n" \
+	"/*0008*/ ISETP.EQ.AND P0, PT, R10, RZ, PT;\n" \
+	"/*0010*/ SHL R11, R10, 0x2;\n" \
+	"/*0018*/ IADD.CC R12, R11, c[0x0][0x20];\n" \
+	"/*0020*/ IADD.X R13, RZ, c[0x0][0x24];\n" \
+	"/*0028*/ MOV32I R0, 0x5;\n" \
+	"/*0030*/ ST.E [R12], R0;\n" \
+	"/*0038*/ @P0 EXIT.KEEPREFCOUNT;\n" \
+	"/*0040*/ ST.E [R12+0x10], R0;\n" \
+	"/*0048*/ EXIT;\n"
+
+START_TEST(test_crs_exit_keeprefcount)
+{
+	static const uint32_t r0[] = {5, 5, 5, 5}, r2[] = {0, 5, 5, 5};
+	static const char *one[] = {"sms", "1", "max-ctas", "1", NULL};
+
+	run_ok(KEEPREF, 4);
+	expect_out(r0, r2);              /* memory effects as EXIT */
+	ck_assert_uint_eq(t.st.kept_ctas, 1);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xe@0x40");
+	simt_free(&t);
+	/* with one CTA slot in the whole GPU, the kept slot blocks the second CTA */
+	ck_assert_int_eq(simt_run(&t, KEEPREF, 2, 4, out8, one), SIM_FAULT);
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "EXIT.KEEPREFCOUNT"));
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "1 CTAs cannot be dispatched"));
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_exit_cc)
+{
+	static const uint32_t r0[] = {0, 0, 9, 0}, r2[] = {0, 0, 0, 0};
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ SHL R11, R10, 0x2;\n"
+	       "/*0010*/ IADD.CC R12, R11, c[0x0][0x20];\n"
+	       "/*0018*/ IADD.X R13, RZ, c[0x0][0x24];\n"
+	       "/*0020*/ MOV32I R3, 0x2;\n"
+	       "/*0028*/ IADD.CC RZ, R10, -R3;\n"
+	       "/*0030*/ EXIT CC.NE;\n"
+	       "/*0038*/ MOV32I R0, 0x9;\n"
+	       "/*0040*/ ST.E [R12], R0;\n"
+	       "/*0048*/ EXIT;\n", 4);
+	expect_out(r0, r2);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0x4@0x38");
+	simt_free(&t);
+	/* unsigned lower: lanes below 2 exit */
+	run_ok(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ SHL R11, R10, 0x2;\n"
+	       "/*0010*/ IADD.CC R12, R11, c[0x0][0x20];\n"
+	       "/*0018*/ IADD.X R13, RZ, c[0x0][0x24];\n"
+	       "/*0020*/ MOV32I R3, 0x2;\n"
+	       "/*0028*/ IADD.CC RZ, R10, -R3;\n"
+	       "/*0030*/ EXIT CC.LO;\n"
+	       "/*0038*/ MOV32I R0, 0x9;\n"
+	       "/*0040*/ ST.E [R12], R0;\n"
+	       "/*0048*/ EXIT;\n", 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xc@0x38");
+	simt_free(&t);
+}
+END_TEST
+
+#define BRX(table) HDR \
+	".constdata c[0x3][0x0] = " table "\n" \
+	"/*0000*/ S2R R10, SR_TID.X;\n" \
+	"/*0008*/ SHL R11, R10, 0x2;\n" \
+	"/*0010*/ LDC R4, c[0x3][R11];\n" \
+	"/*0018*/ SSY 0x70;\n" \
+	"/*0020*/ BRX R4, {0x40, 0x50, 0x60};\n" \
+	"/*0028*/ BRA 0x28;\n" \
+	"/*0030*/ BRA 0x30;\n" \
+	"/*0038*/ BRA 0x38;\n" \
+	"/*0040*/ MOV32I R0, 0xa;\n" \
+	"/*0048*/ NOP.S;\n" \
+	"/*0050*/ MOV32I R0, 0xb;\n" \
+	"/*0058*/ NOP.S;\n" \
+	"/*0060*/ MOV32I R0, 0xc;\n" \
+	"/*0068*/ NOP.S;\n" \
+	EPI("0070", "0078", "0080", "0088", "0090", "0098")
+
+START_TEST(test_crs_brx_three_targets)
+{
+	static const uint32_t r0[] = {0xa, 0xb, 0xa, 0xc}, r2[] = {0, 0, 0, 0};
+	run_ok(BRX("40 00 00 00 50 00 00 00 40 00 00 00 60 00 00 00"), 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0x5@0x40 0x2@0x50 0x8@0x60 0xf@0x70");
+	expect_out(r0, r2);
+	ck_assert_uint_eq(t.st.div_branches, 1);
+	simt_free(&t);
+	/* lane 3 jumps to 0x48, which is not in the target list: a located fault */
+	ck_assert_int_eq(simt_run(&t, BRX("40 00 00 00 50 00 00 00 40 00 00 00 48 00 00 00"), 1, 4,
+	                          out8, NULL), SIM_FAULT);
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "t.sass:10: error: indirect branch to 0x48, which is not in its target list"));
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "lane 3"));
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_crs_jcal_three_targets)
+{
+	static const uint32_t r0[] = {0xa, 0xb, 0xa, 0xc}, r2[] = {1, 1, 1, 1};
+	run_ok(HDR
+	       ".constdata c[0x3][0x0] = 58 00 00 00 68 00 00 00 58 00 00 00 78 00 00 00\n"
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ SHL R11, R10, 0x2;\n"
+	       "/*0010*/ LDC R4, c[0x3][R11];\n"
+	       "/*0018*/ JCAL R4, {0x58, 0x68, 0x78};\n"
+	       "/*0020*/ IADD R2, R2, 0x1;\n"
+	       EPI("0028", "0030", "0038", "0040", "0048", "0050")
+	       "/*0058*/ IADD R0, R0, 0xa;\n"
+	       "/*0060*/ RET;\n"
+	       "/*0068*/ IADD R0, R0, 0xb;\n"
+	       "/*0070*/ RET;\n"
+	       "/*0078*/ IADD R0, R0, 0xc;\n"
+	       "/*0080*/ RET;\n", 4);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0x5@0x58 0x2@0x68 0x8@0x78 0xf@0x20");
+	expect_out(r0, r2);
+	ck_assert_int_eq(simt_count(&t, 0, 0x20), 1);   /* every lane resumes together */
+	ck_assert_int_eq(t.st.crs_high, 3);             /* CAL + two DIV tokens */
+	simt_free(&t);
+}
+END_TEST
+
+/* warp 1 exits while warp 0 waits at the barrier: the exited threads release it */
+START_TEST(test_crs_exit_releases_barrier)
+{
+	static const char *args[] = {"buf:u32:64", NULL};
+	int bar, ex, after;
+
+	ck_assert_int_eq(simt_run(&t, HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ ISETP.GE.U32.AND P0, PT, R10, 0x20, PT;\n"
+	       "/*0010*/ @P0 BRA 0x40;\n"
+	       "/*0018*/ BAR.SYNC 0x0;\n"
+	       "/*0020*/ MOV32I R0, 0x1;\n"
+	       "/*0028*/ BRA 0x60;\n"
+	       "/*0030*/ BRA 0x30;\n"
+	       "/*0038*/ BRA 0x38;\n"
+	       "/*0040*/ IADD R2, R2, 0x1;\n"
+	       "/*0048*/ IADD R2, R2, 0x1;\n"
+	       "/*0050*/ IADD R2, R2, 0x1;\n"
+	       "/*0058*/ EXIT;\n"
+	       "/*0060*/ SHL R11, R10, 0x2;\n"
+	       "/*0068*/ IADD.CC R12, R11, c[0x0][0x20];\n"
+	       "/*0070*/ IADD.X R13, RZ, c[0x0][0x24];\n"
+	       "/*0078*/ ST.E [R12], R0;\n"
+	       "/*0080*/ EXIT;\n", 1, 64, args, NULL), SIM_DONE);
+	bar = simt_find(&t, 0, 0x18, 0);
+	ex = simt_find(&t, 1, 0x58, 0);
+	after = simt_find(&t, 0, 0x20, 0);
+	ck_assert_int_ge(bar, 0);
+	ck_assert_int_gt(ex, bar);        /* warp 0 waited before warp 1 exited */
+	ck_assert_int_gt(after, ex);      /* and ran on only after the exit */
+	for (int i = 0; i < 64; i++)
+		ck_assert_uint_eq(simt_get(&t, 0, i), i < 32 ? 1 : 0);
+	ck_assert_uint_eq(t.st.barriers, 1);
+	simt_free(&t);
+}
+END_TEST
+
+/* malformed programs stop with a located message, never a crash */
+START_TEST(test_crs_s_without_sync)
+{
+	ck_assert_int_eq(simt_run(&t, HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ NOP.S;\n"
+	       "/*0010*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
+	ck_assert_str_eq(t.errbuf, "t.sass:6: error: '.S' with no SYNC token on the CallReturnStack "
+	                 "(lanes 0x0000000f arrive at no sync point)\n"
+	                 "    kernel 'k', CTA (0,0,0), warp 0, pc 0x0008: NOP.S;\n");
+	simt_free(&t);
+	ck_assert_int_eq(simt_run(&t, HDR "/*0000*/ BRK;\n/*0008*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "BRK with no BRK token (PBK)"));
+	simt_free(&t);
+	ck_assert_int_eq(simt_run(&t, HDR "/*0000*/ RET;\n/*0008*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "RET with no CAL or PRET token"));
+	simt_free(&t);
+	/* a runaway push loop overflows the CRS (--crs-depth, 32 by default) */
+	ck_assert_int_eq(simt_run(&t, HDR "/*0000*/ SSY 0x0;\n/*0008*/ BRA 0x0;\n", 1, 4, out8, NULL),
+	                 SIM_FAULT);
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "CallReturnStack overflow pushing a SYNC token: 32 tokens already"));
+	simt_free(&t);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("sim_crs");
+	TCase *tc = tcase_create("crs");
+
+	tcase_add_test(tc, test_crs_ssy_nested);
+	tcase_add_test(tc, test_crs_nop_s_one_sided);
+	tcase_add_test(tc, test_crs_bra_taken_first);
+	tcase_add_test(tc, test_crs_pbk_brk);
+	tcase_add_test(tc, test_crs_pcnt_cont);
+	tcase_add_test(tc, test_crs_cal_ret_recursion);
+	tcase_add_test(tc, test_crs_pret_unmatched_ret);
+	tcase_add_test(tc, test_crs_pexit_postamble);
+	tcase_add_test(tc, test_crs_exit_keeprefcount);
+	tcase_add_test(tc, test_crs_exit_cc);
+	tcase_add_test(tc, test_crs_brx_three_targets);
+	tcase_add_test(tc, test_crs_jcal_three_targets);
+	tcase_add_test(tc, test_crs_exit_releases_barrier);
+	tcase_add_test(tc, test_crs_s_without_sync);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *r = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(r, CK_ENV);
+	failed = srunner_ntests_failed(r);
+	srunner_free(r);
+	return failed != 0;
+}
