@@ -1,0 +1,331 @@
+/* falu.c - floating-point semantics of the oracle and conversions.
+ *
+ * Shared with the SM model (sim/alu.c, sim/fmath.c), so both sides agree bit for bit: the
+ * correctly rounded f32/f64 add, mul, fma, div and sqrt in every rounding mode, the .approx
+ * functions (MUFU), and float conversions (sim_cvt). Written here from the PTX manual, as an
+ * independent reading: comparisons (ordered and unordered), min/max with their NaN and
+ * signed-zero rules, testp, copysign, abs/neg, saturation, integer-to-integer conversions and
+ * the f16 arithmetic (exact in double, one rounding to f16). NaN results are the canonical
+ * NaN (0x7fffffff, 0x7fffffffffffffff, 0x7fff) as the GPU produces. */
+#include <math.h>
+#include <string.h>
+#include "oracle/internal.h"
+
+static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+static uint64_t d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+
+int or_isfloat(int t)
+{
+	return ptx_type_kind((PType)t) == PTK_FLOAT;
+}
+
+Rnd or_rnd(int r)
+{
+	switch ((PRnd)r) {
+	case PRND_RN: return RND_RN;
+	case PRND_RZ: return RND_RZ;
+	case PRND_RM: return RND_RM;
+	case PRND_RP: return RND_RP;
+	case PRND_RNI: return RND_ROUND;
+	case PRND_RZI: return RND_TRUNC;
+	case PRND_RMI: return RND_FLOOR;
+	case PRND_RPI: return RND_CEIL;
+	case PRND_NONE: case PRND_RNA: case PRND_RS: case PRND_COUNT: break;
+	}
+	return RND_NONE;
+}
+
+Type or_type(int t)
+{
+	switch (t) {
+	case PT_U8: return TY_U8;
+	case PT_S8: return TY_S8;
+	case PT_U16: case PT_B16: return TY_U16;
+	case PT_S16: return TY_S16;
+	case PT_U32: case PT_B32: return TY_U32;
+	case PT_S32: return TY_S32;
+	case PT_U64: case PT_B64: return TY_U64;
+	case PT_S64: return TY_S64;
+	case PT_F16: return TY_F16;
+	case PT_F32: return TY_F32;
+	case PT_F64: return TY_F64;
+	case PT_B8: return TY_U8;
+	default: break;
+	}
+	return TY_NONE;
+}
+
+/* ---------------------------------------------------------------- f16 through double */
+static double h2d(uint64_t h) { return u2d(sim_cvt(TY_F64, TY_F16, RND_RN, 0, 0, h & 0xffff)); }
+static uint64_t d2h(double d, Rnd r) { return sim_cvt(TY_F16, TY_F64, r, 0, 0, d2u(d)) & 0xffff; }
+
+static int nanbits(int t, uint64_t a)
+{
+	if (t == PT_F32)
+		return (a & 0x7fffffffu) > 0x7f800000u;
+	if (t == PT_F64)
+		return (a & ~(1ull << 63)) > 0x7ff0000000000000ull;
+	return (a & 0x7fff) > 0x7c00;
+}
+
+static uint64_t cnan(int t)
+{
+	return t == PT_F32 ? 0x7fffffffu : t == PT_F64 ? 0x7fffffffffffffffull : 0x7fff;
+}
+
+static uint64_t signbit_of(int t)
+{
+	return t == PT_F32 ? 1ull << 31 : t == PT_F64 ? 1ull << 63 : 1ull << 15;
+}
+
+static double todouble(int t, uint64_t a)
+{
+	return t == PT_F32 ? (double)u2f((uint32_t)a) : t == PT_F64 ? u2d(a) : h2d(a);
+}
+
+uint64_t or_fftz(int t, uint64_t a)
+{
+	if (t == PT_F32 && (a & 0x7f800000u) == 0)
+		return a & 0x80000000u;
+	return a;
+}
+
+uint64_t or_fsat(int t, uint64_t a)
+{
+	double d;
+
+	if (nanbits(t, a))
+		return 0;
+	d = todouble(t, a);
+	if (d <= 0)   /* -0 saturates to +0 */
+		return 0;
+	if (d >= 1)
+		return t == PT_F32 ? 0x3f800000u : t == PT_F64 ? 0x3ff0000000000000ull : 0x3c00;
+	return a;
+}
+
+uint64_t or_fbin(int op, int t, uint64_t a, uint64_t b, int prnd, int ftz)
+{
+	Rnd r = or_rnd(prnd) == RND_NONE ? RND_RN : or_rnd(prnd);
+
+	if (t == PT_F32) {
+		switch (op) {
+		case PO_ADD: return sim_f32_add((uint32_t)a, (uint32_t)b, r, ftz);
+		case PO_SUB: return sim_f32_add((uint32_t)a, (uint32_t)b ^ 0x80000000u, r, ftz);
+		case PO_MUL: return sim_f32_mul((uint32_t)a, (uint32_t)b, r, ftz);
+		case PO_DIV: return sim_f32_div((uint32_t)a, (uint32_t)b, r, ftz);
+		default: break;
+		}
+	} else if (t == PT_F64) {
+		switch (op) {
+		case PO_ADD: return sim_f64_add(a, b, r);
+		case PO_SUB: return sim_f64_add(a, b ^ (1ull << 63), r);
+		case PO_MUL: return sim_f64_mul(a, b, r);
+		case PO_DIV: return sim_f64_div(a, b, r);
+		default: break;
+		}
+	} else {
+		double x = h2d(a), y = h2d(b), z;
+		switch (op) {
+		case PO_ADD: z = x + y; break;   /* exact in double */
+		case PO_SUB: z = x - y; break;
+		case PO_MUL: z = x * y; break;
+		default: z = x / y; break;       /* twice rounded; f16 division is not emitted */
+		}
+		return isnan(z) ? cnan(t) : d2h(z, r);
+	}
+	die("or_fbin: not a binary float op");
+}
+
+uint64_t or_ffma(int t, uint64_t a, uint64_t b, uint64_t c, int prnd, int ftz)
+{
+	Rnd r = or_rnd(prnd) == RND_NONE ? RND_RN : or_rnd(prnd);
+
+	if (t == PT_F32)
+		return sim_f32_fma((uint32_t)a, (uint32_t)b, (uint32_t)c, r, ftz);
+	if (t == PT_F64)
+		return sim_f64_fma(a, b, c, r);
+	{
+		double z = fma(h2d(a), h2d(b), h2d(c));
+		return isnan(z) ? cnan(t) : d2h(z, r);
+	}
+}
+
+/* rcp sqrt rsqrt sin cos lg2 ex2 tanh abs neg */
+uint64_t or_funary(int op, int t, uint64_t a, int prnd, int ftz, int approx)
+{
+	Rnd r = or_rnd(prnd) == RND_NONE ? RND_RN : or_rnd(prnd);
+
+	if (ftz)
+		a = or_fftz(t, a);
+	switch (op) {
+	case PO_ABS:
+		return a & ~signbit_of(t);
+	case PO_NEG:
+		return a ^ signbit_of(t);
+	case PO_RCP:
+		if (t == PT_F64)
+			return approx ? sim_mufu_f64(SUB_RCP, a) : sim_f64_div(0x3ff0000000000000ull, a, r);
+		return approx ? sim_rcp_approx_f32((uint32_t)a, ftz) : sim_f32_div(0x3f800000u, (uint32_t)a, r, ftz);
+	case PO_SQRT:
+		if (t == PT_F64)
+			return sim_f64_sqrt(a, r);
+		return approx ? sim_sqrt_approx_f32((uint32_t)a, ftz) : sim_f32_sqrt((uint32_t)a, r, ftz);
+	case PO_RSQRT:
+		if (t == PT_F64)
+			return sim_mufu_f64(SUB_RSQ, a);
+		return sim_rsqrt_approx_f32((uint32_t)a, ftz);
+	case PO_SIN: return sim_sin_approx_f32((uint32_t)a, ftz);
+	case PO_COS: return sim_cos_approx_f32((uint32_t)a, ftz);
+	case PO_LG2: return sim_lg2_approx_f32((uint32_t)a, ftz);
+	case PO_EX2: return sim_ex2_approx_f32((uint32_t)a, ftz);
+	case PO_TANH: {
+		/* no MUFU.TANH on the modelled GPUs: the correctly rounded float of tanh */
+		uint32_t u;
+		if (nanbits(PT_F32, a))
+			return cnan(PT_F32);
+		u = f2u((float)tanh((double)u2f((uint32_t)a)));
+		return ftz ? or_fftz(PT_F32, u) : u;
+	}
+	default:
+		break;
+	}
+	die("or_funary: not a unary float op");
+}
+
+/* min/max: a NaN operand is ignored (both NaN: NaN, or NaN when either is with .NaN);
+ * -0 is less than +0 */
+uint64_t or_fminmax(int t, uint64_t a, uint64_t b, int max, int ftz, int nan)
+{
+	int na, nb, lt;
+	double x, y;
+
+	if (ftz)
+		a = or_fftz(t, a), b = or_fftz(t, b);
+	na = nanbits(t, a), nb = nanbits(t, b);
+	if ((na && nb) || (nan && (na || nb)))
+		return cnan(t);
+	if (na)
+		return b;
+	if (nb)
+		return a;
+	x = todouble(t, a), y = todouble(t, b);
+	if (x == y && x == 0)
+		lt = (a & signbit_of(t)) && !(b & signbit_of(t));
+	else
+		lt = x < y;
+	return max ? (lt ? b : a) : (lt ? a : b);
+}
+
+/* ordered comparisons are false on NaN, the ...u ones true; num and nan test for NaN */
+int or_fcmp(int cmp, int t, uint64_t a, uint64_t b, int ftz)
+{
+	int un;
+	double x, y;
+
+	if (ftz)
+		a = or_fftz(t, a), b = or_fftz(t, b);
+	un = nanbits(t, a) || nanbits(t, b);
+	x = todouble(t, a), y = todouble(t, b);
+	switch ((PCmp)cmp) {
+	case PCMP_EQ: return !un && x == y;
+	case PCMP_NE: return !un && x != y;
+	case PCMP_LT: return !un && x < y;
+	case PCMP_LE: return !un && x <= y;
+	case PCMP_GT: return !un && x > y;
+	case PCMP_GE: return !un && x >= y;
+	case PCMP_EQU: return un || x == y;
+	case PCMP_NEU: return un || x != y;
+	case PCMP_LTU: return un || x < y;
+	case PCMP_LEU: return un || x <= y;
+	case PCMP_GTU: return un || x > y;
+	case PCMP_GEU: return un || x >= y;
+	case PCMP_NUM: return !un;
+	case PCMP_NAN: return un;
+	case PCMP_NONE: case PCMP_LO: case PCMP_LS: case PCMP_HI: case PCMP_HS: case PCMP_COUNT:
+		break;
+	}
+	return -1;
+}
+
+int or_testp(int prop, int t, uint64_t a)
+{
+	double x = todouble(t, a);
+	uint64_t mag = a & ~signbit_of(t);
+	uint64_t expmask = t == PT_F32 ? 0x7f800000u : t == PT_F64 ? 0x7ff0000000000000ull : 0x7c00;
+
+	switch ((PTestp)prop) {
+	case PTESTP_FINITE: return isfinite(x);
+	case PTESTP_INFINITE: return isinf(x);
+	case PTESTP_NUMBER: return !isnan(x);
+	case PTESTP_NOTANUMBER: return isnan(x);
+	case PTESTP_NORMAL: return isfinite(x) && (mag & expmask) != 0;
+	case PTESTP_SUBNORMAL: return mag != 0 && (mag & expmask) == 0;
+	case PTESTP_NONE: case PTESTP_COUNT: break;
+	}
+	return 0;
+}
+
+/* cvt: integer <-> integer here (truncate or extend, .sat clamps); anything with a float
+ * through sim_cvt. Results are zero-extended bits of the destination type. */
+uint64_t or_cvt(int dt, int st, int prnd, int ftz, int sat, uint64_t v)
+{
+	PTypeKind dk = ptx_type_kind((PType)dt), sk = ptx_type_kind((PType)st);
+	int dbits = 8 * ptx_type_bytes((PType)dt), sbits = 8 * ptx_type_bytes((PType)st);
+
+	if (dk != PTK_FLOAT && sk != PTK_FLOAT) {
+		int ssign = sk == PTK_SIGNED, dsign = dk == PTK_SIGNED;
+		uint64_t x = ssign ? or_sext(v, sbits) : or_zext(v, sbits);
+		if (sat) {
+			if (dsign) {
+				int64_t lo = dbits == 64 ? INT64_MIN : -(int64_t)(1ull << (dbits - 1));
+				int64_t hi = dbits == 64 ? INT64_MAX : (int64_t)((1ull << (dbits - 1)) - 1);
+				if (ssign && (int64_t)x < lo)
+					x = (uint64_t)lo;
+				else if (ssign ? (int64_t)x > hi : x > (uint64_t)hi)
+					x = (uint64_t)hi;
+			} else {
+				uint64_t hi = dbits == 64 ? ~0ull : (1ull << dbits) - 1;
+				if (ssign && (int64_t)x < 0)
+					x = 0;
+				else if (x > hi)
+					x = hi;
+			}
+		}
+		return or_zext(x, dbits);
+	}
+	{
+		Rnd r = or_rnd(prnd);
+		uint64_t res = sim_cvt(or_type(dt), or_type(st), r, ftz, sat, v);
+		return or_zext(res, dbits);
+	}
+}
+
+/* a float immediate in the operation's float type (integers are converted by value) */
+uint64_t or_imm_float(const POpd *op, int t)
+{
+	double d;
+
+	switch ((PImmKind)op->ikind) {
+	case PIMM_F32:
+		if (t == PT_F32)
+			return (uint32_t)op->imm;
+		d = u2f((uint32_t)op->imm);
+		break;
+	case PIMM_F64: case PIMM_FLOAT:
+		if (t == PT_F64)
+			return (uint64_t)op->imm;
+		d = u2d((uint64_t)op->imm);
+		break;
+	case PIMM_DEC: case PIMM_HEX: case PIMM_OCT: case PIMM_BIN: default:
+		d = (op->flags & POF_UNSIGNED) ? (double)(uint64_t)op->imm : (double)op->imm;
+		break;
+	}
+	if (t == PT_F64)
+		return d2u(d);
+	if (t == PT_F32)
+		return f2u((float)d);
+	return d2h(d, RND_RN);
+}

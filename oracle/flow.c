@@ -1,0 +1,432 @@
+/* flow.c - the oracle's data movement (mov, cvta, isspacep), memory (ld, st, atom, red),
+ * control flow (bra, brx.idx, call with its .param copies, ret), barrier arrival, the warp
+ * collectives (shfl, vote, activemask, match, redux, elect, bar.warp.sync) and the located
+ * run-time messages. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "oracle/internal.h"
+
+#define FR(t) (&(t)->fr[(t)->nfr - 1])
+#define FN(o, t) (&(o)->m->funcs[FR(t)->fi])
+
+static int tbytes(int type) { return ptx_type_bytes((PType)type); }
+
+/* ---------------------------------------------------------------- messages */
+static void srcline(FILE *f, const Module *m, int line, int col)
+{
+	const char *s = m->src, *end;
+	int n = 1;
+
+	if (!s || line <= 0)
+		return;
+	for (; *s && n < line; s++)
+		if (*s == '\n')
+			n++;
+	if (!*s)
+		return;
+	end = strchr(s, '\n');
+	if (!end)
+		end = s + strlen(s);
+	fprintf(f, "%.*s\n", (int)(end - s), s);
+	for (int i = 1; i < col && s + i - 1 < end; i++)
+		fputc(s[i - 1] == '\t' ? '\t' : ' ', f);
+	fprintf(f, "^\n");
+}
+
+void or_error(Oracle *o, const Thread *t, int kind, const char *fmt, ...)
+{
+	va_list ap;
+	const PIns *in = NULL;
+	const char *fname = "?";
+
+	if (o->result)
+		return;
+	o->result = kind;
+	if (t && t->nfr) {
+		in = or_cur(o, t);
+		fname = o->m->funcs[t->fr[t->nfr - 1].fi].name;
+		if (t->fr[t->nfr - 1].pc >= o->m->funcs[t->fr[t->nfr - 1].fi].nins)
+			in = NULL;
+	}
+	if (in)
+		fprintf(o->err, "%s:%d:%d: error: ", o->m->name, in->loc.line, in->loc.col);
+	else
+		fprintf(o->err, "warpsim: oracle: error: ");
+	va_start(ap, fmt);
+	vfprintf(o->err, fmt, ap);
+	va_end(ap);
+	fprintf(o->err, "\n");
+	if (t)
+		fprintf(o->err, "  in '%s', CTA (%u,%u,%u), thread (%u,%u,%u)\n", fname, o->ctaid[0],
+		        o->ctaid[1], o->ctaid[2], t->tid[0], t->tid[1], t->tid[2]);
+	if (in)
+		srcline(o->err, o->m, in->loc.line, in->loc.col);
+}
+
+/* ---------------------------------------------------------------- mov, cvta */
+void or_mov(Oracle *o, Thread *t, const PIns *in)
+{
+	int ty = in->m.types[0], bits = 8 * tbytes(ty);
+	const POpd *d = &in->o[0], *s = &in->o[1];
+
+	if (ty == PT_PRED) {
+		or_put(o, t, d, or_getp(o, t, s));
+	} else if (d->kind == POK_VEC) {          /* unpack: mov.b64 {lo, hi}, x */
+		uint64_t v = or_get(o, t, s, ty);
+		int w = bits / d->nelems;
+		for (int i = 0; i < d->nelems; i++)
+			or_put(o, t, &d->elems[i], or_zext(v >> (w * i), w));
+	} else if (s->kind == POK_VEC) {          /* pack: mov.b64 x, {lo, hi} */
+		uint64_t v = 0;
+		int w = bits / s->nelems;
+		PType et = w == 8 ? PT_B8 : w == 16 ? PT_B16 : w == 32 ? PT_B32 : PT_B64;
+		for (int i = 0; i < s->nelems; i++)
+			v |= or_get(o, t, &s->elems[i], et) << (w * i);
+		or_put(o, t, d, v);
+	} else
+		or_put(o, t, d, or_get(o, t, s, ty));
+}
+
+static int isshared(int s) { return s == PS_SHARED || s == PS_SHARED_CTA || s == PS_SHARED_CLUSTER; }
+
+static int inwin(uint64_t a, uint64_t base) { return a >= base && a - base < SIM_WINDOW_SIZE; }
+
+void or_cvta(Oracle *o, Thread *t, const PIns *in)
+{
+	int space = in->m.space, ty = in->m.types[0];
+	uint64_t a = or_get(o, t, &in->o[1], ty), win = 0;
+
+	if (isshared(space))
+		win = SIM_SHARED_WINDOW;
+	else if (space == PS_LOCAL)
+		win = SIM_LOCAL_WINDOW;
+	else if (space != PS_GLOBAL) {
+		or_error(o, t, OR_UNSUP, "unsupported: generic addresses of the %s space",
+		         ptx_space_name((PSpace)space));
+		return;
+	}
+	if (in->op == PO_ISSPACEP) {
+		int r = win ? inwin(a, win) : !inwin(a, SIM_SHARED_WINDOW) && !inwin(a, SIM_LOCAL_WINDOW);
+		or_put(o, t, &in->o[0], r);
+	} else if (in->m.flags & PMF_TO)
+		or_put(o, t, &in->o[0], win && inwin(a, win) ? a - win : a);
+	else
+		or_put(o, t, &in->o[0], a + win);
+}
+
+/* ---------------------------------------------------------------- memory */
+/* the address of a [..] operand and the space it is in */
+static uint64_t address(Oracle *o, Thread *t, const POpd *ad, int *space)
+{
+	if (ad->kind != POK_ADDR) {
+		or_error(o, t, OR_UNSUP, "unsupported: a memory operand that is not [address]");
+		return 0;
+	}
+	if (ad->sym >= 0) {
+		if (*space == PS_NONE) {
+			/* a variable named in a generic access: its generic address */
+			int s = or_sym_space(o, t, ad->symkind, ad->sym);
+			uint64_t a = or_sym_addr(o, t, ad->symkind, ad->sym) + (uint64_t)ad->imm;
+			*space = s == PS_GLOBAL || s == PS_SHARED || s == PS_LOCAL || s == PS_PARAM ||
+			         s == PS_CONST ? s : PS_GLOBAL;
+			return a;
+		}
+		return or_sym_addr(o, t, ad->symkind, ad->sym) + (uint64_t)ad->imm;
+	}
+	if (ad->reg >= 0)
+		return t->regs[FR(t)->regs + ad->reg] + (uint64_t)ad->imm;
+	return (uint64_t)ad->imm;
+}
+
+static uint8_t *access(Oracle *o, Thread *t, const PIns *in, const POpd *ad, unsigned size, int write)
+{
+	int space = in->m.space;
+	uint64_t a = address(o, t, ad, &space);
+
+	if (o->result)
+		return NULL;
+	if (o->m->address_size == 32 && space == PS_NONE)
+		a = (uint32_t)a;
+	return or_ptr(o, t, space, a, size, write);
+}
+
+void or_ld(Oracle *o, Thread *t, const PIns *in)
+{
+	int ty = in->m.types[0], es = tbytes(ty), vec = in->m.vec ? in->m.vec : 1;
+	int sign = ptx_type_kind((PType)ty) == PTK_SIGNED;
+	const POpd *d = &in->o[0];
+	uint8_t *p;
+
+	if (es > 8 || es == 0) {
+		or_error(o, t, OR_UNSUP, "unsupported: %s loads", ptx_type_name((PType)ty));
+		return;
+	}
+	if (!(p = access(o, t, in, &in->o[1], es * vec, 0)))
+		return;
+	for (int i = 0; i < vec; i++) {
+		uint64_t v = sim_ld(p + i * es, es);
+		if (sign)
+			v = or_sext(v, 8 * es);
+		or_put(o, t, d->kind == POK_VEC ? &d->elems[i] : d, v);
+	}
+}
+
+void or_st(Oracle *o, Thread *t, const PIns *in)
+{
+	int ty = in->m.types[0], es = tbytes(ty), vec = in->m.vec ? in->m.vec : 1;
+	const POpd *s = &in->o[1];
+	uint64_t v[8];
+	uint8_t *p;
+
+	if (es > 8 || es == 0 || vec > 8) {
+		or_error(o, t, OR_UNSUP, "unsupported: %s stores", ptx_type_name((PType)ty));
+		return;
+	}
+	for (int i = 0; i < vec; i++)   /* read the values before the address faults */
+		v[i] = or_get(o, t, s->kind == POK_VEC ? &s->elems[i] : s, ty);
+	if (!(p = access(o, t, in, &in->o[0], es * vec, 1)))
+		return;
+	for (int i = 0; i < vec; i++)
+		sim_st(p + i * es, es, v[i]);
+}
+
+/* the new memory value of an atomic from the old one */
+static uint64_t atomop(Oracle *o, Thread *t, const PIns *in, uint64_t old, uint64_t b, uint64_t c)
+{
+	int ty = in->m.types[0], bits = 8 * tbytes(ty), sign = ptx_type_kind((PType)ty) == PTK_SIGNED;
+	uint64_t mask = or_zext(~0ull, bits);
+
+	if (or_isfloat(ty)) {
+		Type st = or_type(ty);
+		if (in->m.aop == PAOP_EXCH)
+			return b;
+		if ((in->m.aop == PAOP_ADD || in->m.aop == PAOP_MIN || in->m.aop == PAOP_MAX) &&
+		    (st == TY_F32 || st == TY_F64)) {
+			if (in->m.aop == PAOP_ADD)   /* shared with sim: RN, subnormals flushed for f32 */
+				return sim_atom(SUB_ADD, st, old, b, 0, st == TY_F32);
+			return or_fminmax(ty, old, b, in->m.aop == PAOP_MAX, 0, 0);
+		}
+		or_error(o, t, OR_UNSUP, "unsupported: atom%s on %s", ptx_aop_name((PAop)in->m.aop),
+		         ptx_type_name((PType)ty));
+		return old;
+	}
+	switch ((PAop)in->m.aop) {
+	case PAOP_AND: return old & b;
+	case PAOP_OR: return old | b;
+	case PAOP_XOR: return old ^ b;
+	case PAOP_CAS: return old == b ? c : old;
+	case PAOP_EXCH: return b;
+	case PAOP_ADD: return (old + b) & mask;
+	case PAOP_INC: return old >= b ? 0 : old + 1;
+	case PAOP_DEC: return old == 0 || old > b ? b : old - 1;
+	case PAOP_MIN: case PAOP_MAX: {
+		int lt = sign ? (int64_t)or_sext(old, bits) < (int64_t)or_sext(b, bits) : old < b;
+		return (in->m.aop == PAOP_MAX) == lt ? b : old;
+	}
+	case PAOP_NONE: case PAOP_POPC: case PAOP_COUNT:
+		break;
+	}
+	or_error(o, t, OR_UNSUP, "unsupported: atomic operation '%s'", ptx_aop_name((PAop)in->m.aop));
+	return old;
+}
+
+/* atom: d = [a]; [a] = op([a], b[, c]); red: the same without d. Applied at once, in the
+ * order the threads run. */
+void or_atom(Oracle *o, Thread *t, const PIns *in)
+{
+	int ty = in->m.types[0], es = tbytes(ty), isred = in->op == PO_RED;
+	const POpd *ad = &in->o[isred ? 0 : 1];
+	uint64_t b = or_get(o, t, &in->o[isred ? 1 : 2], ty), c = 0, old;
+	uint8_t *p;
+
+	if (!isred && in->nopd > 3)
+		c = or_get(o, t, &in->o[3], ty);
+	if (es != 4 && es != 8) {
+		or_error(o, t, OR_UNSUP, "unsupported: %s atomics", ptx_type_name((PType)ty));
+		return;
+	}
+	if (!(p = access(o, t, in, ad, es, 1)))
+		return;
+	old = sim_ld(p, es);
+	sim_st(p, es, atomop(o, t, in, old, b, c));
+	if (!isred)
+		or_put(o, t, &in->o[0], old);
+}
+
+/* ---------------------------------------------------------------- control */
+int or_branch(Oracle *o, Thread *t, const PIns *in)
+{
+	const PFunc *f = FN(o, t);
+	const POpd *a = &in->o[0];
+
+	if (in->op == PO_BRA && a->kind == POK_LABEL)
+		return f->labels[a->sym].pos;
+	{
+		/* brx.idx i, tlist; an indirect bra takes the same index into its target list */
+		uint64_t i = or_get(o, t, a, PT_U32);
+		const PTList *tl;
+		if (in->nopd < 2 || in->o[1].kind != POK_TLIST) {
+			or_error(o, t, OR_UNSUP, "unsupported: an indirect branch without a target list");
+			return -1;
+		}
+		tl = &f->tlists[in->o[1].sym];
+		if (i >= (uint64_t)tl->ntargets) {
+			or_error(o, t, OR_FAULT, "%s index %llu is outside its %d targets",
+			         ptx_op_name((POp)in->op), (unsigned long long)i, tl->ntargets);
+			return -1;
+		}
+		return f->labels[tl->targets[i]].pos;
+	}
+}
+
+/* a .reg parameter or return of g is the register of the same name */
+static int regbyname(const PFunc *g, const char *name)
+{
+	for (int i = 0; i < g->nregs; i++)
+		if (!strcmp(g->regs[i].name, name))
+			return i;
+	return -1;
+}
+
+/* the bytes of one call argument or return slot, in the current frame */
+static int slot_bytes(Oracle *o, Thread *t, const POpd *e, const PVar *v, uint8_t *buf, int write)
+{
+	uint32_t size = (uint32_t)v->size;
+
+	if (e->kind == POK_SYM) {
+		uint8_t *p = or_ptr(o, t, PS_PARAM, or_sym_addr(o, t, e->symkind, e->sym) + (uint64_t)e->imm,
+		                    0, write);
+		if (!p || !or_ptr(o, t, PS_PARAM, or_sym_addr(o, t, e->symkind, e->sym) + (uint64_t)e->imm + size - 1, 1, write))
+			return -1;
+		if (write)
+			memcpy(p, buf, size);
+		else
+			memcpy(buf, p, size);
+		return 0;
+	}
+	if (write) {
+		or_put(o, t, e, sim_ld(buf, size > 8 ? 8 : size));
+		return 0;
+	}
+	sim_st(buf, size > 8 ? 8 : size, or_get(o, t, e, v->type));
+	return 0;
+}
+
+void or_call(Oracle *o, Thread *t, const PIns *in)
+{
+	const POpd *callee = &in->o[1], *args = &in->o[2];
+	int fi, callpc = FR(t)->pc;
+	const PFunc *g;
+	uint8_t *buf;
+	uint32_t total = 0, off = 0;
+
+	if (callee->kind == POK_SYM && callee->symkind == PSYM_FUNC)
+		fi = callee->sym;
+	else {
+		uint64_t a = or_get(o, t, callee, PT_U64);
+		if (a < OR_FUNC_BASE || (a - OR_FUNC_BASE) % 16 || (a - OR_FUNC_BASE) / 16 >= (uint64_t)o->m->nfuncs) {
+			or_error(o, t, OR_FAULT, "indirect call to 0x%llx, which is not a function address",
+			         (unsigned long long)a);
+			return;
+		}
+		fi = (int)((a - OR_FUNC_BASE) / 16);
+	}
+	g = &o->m->funcs[fi];
+	if (!g->has_body || g->entry) {
+		or_error(o, t, OR_UNSUP, "unsupported: call of '%s', which has no body here", g->name);
+		return;
+	}
+	if (args->nelems != g->nparams || in->o[0].nelems > g->nrets) {
+		or_error(o, t, OR_FAULT, "call of '%s' with %d arguments and %d results; it takes %d and %d",
+		         g->name, args->nelems, in->o[0].nelems, g->nparams, g->nrets);
+		return;
+	}
+	for (int i = 0; i < g->nparams; i++)
+		total += (uint32_t)g->params[i].size + 8;
+	if (!(buf = calloc(total + 8, 1)))
+		die("out of memory");
+	/* the arguments are read in the caller's frame, then copied into the callee's */
+	for (int i = 0; i < g->nparams && !o->result; i++) {
+		slot_bytes(o, t, &args->elems[i], &g->params[i], buf + off, 0);
+		off += (uint32_t)g->params[i].size + 8;
+	}
+	if (!o->result && or_push_frame(o, t, fi, callpc))
+		or_error(o, t, OR_FAULT, "call stack overflow: %u bytes of local memory per thread used up",
+		         OR_LOCAL_MAX);
+	off = 0;
+	for (int i = 0; i < g->nparams && !o->result; i++) {
+		const PVar *v = &g->params[i];
+		if (v->space == PS_REG) {
+			int r = regbyname(g, v->name);
+			if (r >= 0)
+				t->regs[FR(t)->regs + r] = sim_ld(buf + off, v->size > 8 ? 8 : (unsigned)v->size);
+		} else
+			memcpy(t->local + FR(t)->lbase + o->fi[fi].paroff[i], buf + off, v->size);
+		off += (uint32_t)v->size + 8;
+	}
+	free(buf);
+}
+
+void or_ret(Oracle *o, Thread *t)
+{
+	Frame fr = *FR(t);
+	const PFunc *g = &o->m->funcs[fr.fi], *cf;
+	const PIns *call;
+	uint8_t tmp[8][64];
+	int nr;
+
+	if (t->nfr == 1) {   /* ret from the kernel */
+		t->state = TS_EXIT;
+		return;
+	}
+	cf = &o->m->funcs[t->fr[t->nfr - 2].fi];
+	call = &cf->ins[fr.callpc];
+	nr = call->o[0].nelems;
+	if (nr > 8) {
+		or_error(o, t, OR_UNSUP, "unsupported: more than 8 return values");
+		return;
+	}
+	for (int j = 0; j < nr; j++) {
+		const PVar *v = &g->rets[j];
+		if (v->size > 64) {
+			or_error(o, t, OR_UNSUP, "unsupported: a return value of more than 64 bytes");
+			return;
+		}
+		if (v->space == PS_REG) {
+			int r = regbyname(g, v->name);
+			sim_st(tmp[j], v->size > 8 ? 8 : (unsigned)v->size, r >= 0 ? t->regs[fr.regs + r] : 0);
+		} else
+			memcpy(tmp[j], t->local + fr.lbase + o->fi[fr.fi].retoff[j], v->size);
+	}
+	t->nfr--;
+	t->nregs = fr.regs;
+	t->lsize = fr.lbase;
+	for (int j = 0; j < nr && !o->result; j++)
+		slot_bytes(o, t, &call->o[0].elems[j], &g->rets[j], tmp[j], 1);
+	FR(t)->pc = fr.callpc + 1;
+}
+
+/* bar{.sync,.arrive,.red} and barrier: waits (pc stays on the bar until sched.c releases) */
+void or_bar(Oracle *o, Thread *t, const PIns *in)
+{
+	int red = in->m.bar == PBAR_RED, arrive = in->m.bar == PBAR_ARRIVE, n = in->nopd;
+	const POpd *ida = &in->o[red ? 1 : 0];
+	uint64_t id = or_get(o, t, ida, PT_U32), cnt = 0;
+
+	if ((red && n > 3) || (!red && n > 1))
+		cnt = or_get(o, t, &in->o[red ? 2 : 1], PT_U32);
+	if (id >= OR_MAXBAR) {
+		or_error(o, t, OR_FAULT, "barrier %llu: PTX has barriers 0..15", (unsigned long long)id);
+		return;
+	}
+	if (arrive) {
+		o->bararrive[id]++;
+		FR(t)->pc++;
+		return;
+	}
+	t->state = TS_BAR;
+	t->barid = (uint8_t)id;
+	t->barcount = (uint32_t)cnt;
+	t->redpred = red ? (uint8_t)or_getp(o, t, &in->o[n - 1]) : 0;
+}

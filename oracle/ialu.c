@@ -1,0 +1,270 @@
+/* ialu.c - integer and bit-field semantics of the oracle, written from the PTX ISA manual's
+ * pseudo-code independently of sim/alu.c (so the differential test compares two readings of
+ * the manual). Values travel in uint64_t containers; bits is the operation width.
+ *
+ * Choices where PTX leaves a result unspecified (docs/oracle.md): unsigned x / 0 is all ones
+ * and x % 0 is x; signed division divides the magnitudes with that rule and negates the
+ * quotient when the signs differ (so x / 0 is -1 for x >= 0 and 1 for x < 0, INT_MIN / -1 is
+ * INT_MIN) and gives the remainder the sign of the dividend (x % 0 is x, INT_MIN % -1 is 0). */
+#include "oracle/internal.h"
+
+uint64_t or_zext(uint64_t v, int bits)
+{
+	return bits >= 64 ? v : v & ((1ull << bits) - 1);
+}
+
+uint64_t or_sext(uint64_t v, int bits)
+{
+	if (bits >= 64)
+		return v;
+	v = or_zext(v, bits);
+	return (v >> (bits - 1)) & 1 ? v | ~0ull << bits : v;
+}
+
+/* the high half of the 2*bits product */
+uint64_t or_mulhi(uint64_t a, uint64_t b, int bits, int sign)
+{
+	if (bits < 64) {
+		uint64_t p;
+		if (sign)
+			p = (uint64_t)((int64_t)or_sext(a, bits) * (int64_t)or_sext(b, bits));
+		else
+			p = or_zext(a, bits) * or_zext(b, bits);
+		return or_zext(p >> bits, bits);
+	}
+	{
+		/* 64 x 64: schoolbook on 32-bit halves, then the signed correction */
+		uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+		uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+		uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+		uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+		if (sign) {
+			if ((int64_t)a < 0)
+				hi -= b;
+			if ((int64_t)b < 0)
+				hi -= a;
+		}
+		return hi;
+	}
+}
+
+static uint64_t udiv(uint64_t a, uint64_t b, int bits)
+{
+	return b ? a / b : or_zext(~0ull, bits);
+}
+
+static uint64_t uabs(uint64_t v, int bits)
+{
+	v = or_sext(v, bits);
+	return or_zext((int64_t)v < 0 ? 0 - v : v, bits);
+}
+
+uint64_t or_div(uint64_t a, uint64_t b, int bits, int sign)
+{
+	uint64_t q;
+	int neg;
+
+	if (!sign)
+		return udiv(or_zext(a, bits), or_zext(b, bits), bits);
+	neg = ((int64_t)or_sext(a, bits) < 0) != ((int64_t)or_sext(b, bits) < 0);
+	q = udiv(uabs(a, bits), uabs(b, bits), bits);
+	return or_zext(neg ? 0 - q : q, bits);
+}
+
+uint64_t or_rem(uint64_t a, uint64_t b, int bits, int sign)
+{
+	uint64_t ua, ub, r;
+
+	if (!sign) {
+		ua = or_zext(a, bits), ub = or_zext(b, bits);
+		return ub ? ua % ub : ua;
+	}
+	ua = uabs(a, bits), ub = uabs(b, bits);
+	r = ub ? ua % ub : ua;
+	return or_zext((int64_t)or_sext(a, bits) < 0 ? 0 - r : r, bits);
+}
+
+/* bfe: the manual's loop, d[i] = (i < len && pos + i <= msb) ? a[pos + i] : sbit */
+uint64_t or_bfe64(uint64_t a, uint32_t pos, uint32_t len, int sign)
+{
+	const int msb = 63;
+	uint64_t d = 0, sbit;
+
+	pos &= 0xff, len &= 0xff;
+	if (!sign || len == 0)
+		sbit = 0;
+	else
+		sbit = (a >> (pos + len - 1 < (uint32_t)msb ? pos + len - 1 : (uint32_t)msb)) & 1;
+	for (int i = 0; i <= msb; i++) {
+		uint64_t bit = ((uint32_t)i < len && pos + i <= (uint32_t)msb) ? (a >> (pos + i)) & 1 : sbit;
+		d |= bit << i;
+	}
+	return d;
+}
+
+uint32_t or_bfe32(uint32_t a, uint32_t pos, uint32_t len, int sign)
+{
+	const int msb = 31;
+	uint32_t d = 0, sbit;
+
+	pos &= 0xff, len &= 0xff;
+	if (!sign || len == 0)
+		sbit = 0;
+	else
+		sbit = (a >> (pos + len - 1 < (uint32_t)msb ? pos + len - 1 : (uint32_t)msb)) & 1;
+	for (int i = 0; i <= msb; i++) {
+		uint32_t bit = ((uint32_t)i < len && pos + i <= (uint32_t)msb) ? (a >> (pos + i)) & 1 : sbit;
+		d |= bit << i;
+	}
+	return d;
+}
+
+/* bfi: f = b; f[pos + i] = a[i] for i < len && pos + i <= msb */
+uint64_t or_bfi(uint64_t a, uint64_t b, uint32_t pos, uint32_t len, int bits)
+{
+	uint32_t msb = bits - 1;
+	uint64_t f = b;
+
+	pos &= 0xff, len &= 0xff;
+	for (uint32_t i = 0; i < len && pos + i <= msb; i++)
+		f = (f & ~(1ull << (pos + i))) | (((a >> i) & 1) << (pos + i));
+	return or_zext(f, bits);
+}
+
+/* prmt: bytes 0..7 of {b, a}; the mode tables of the manual */
+uint32_t or_prmt(uint32_t a, uint32_t b, uint32_t c, int mode)
+{
+	static const uint8_t tab[6][4][4] = {  /* [mode-1][c&3][byte 0..3 of d] */
+		{{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},  /* f4e */
+		{{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},  /* b4e */
+		{{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},  /* rc8 */
+		{{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},  /* ecl */
+		{{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},  /* ecr */
+		{{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},  /* rc16 */
+	};
+	uint64_t src = (uint64_t)b << 32 | a;
+	uint32_t d = 0;
+
+	for (int i = 0; i < 4; i++) {
+		uint32_t byte;
+		if (mode == PPRMT_NONE) {
+			uint32_t ctl = (c >> (4 * i)) & 0xf;
+			byte = (src >> (8 * (ctl & 7))) & 0xff;
+			if (ctl & 8)
+				byte = (byte & 0x80) ? 0xff : 0;
+		} else
+			byte = (src >> (8 * tab[mode - 1][c & 3][i])) & 0xff;
+		d |= byte << (8 * i);
+	}
+	return d;
+}
+
+/* shf: funnel shift of b:a (b high); .clamp limits the amount to 32, .wrap takes it mod 32 */
+uint32_t or_shf(uint32_t a, uint32_t b, uint32_t c, int right, int clamp)
+{
+	uint32_t n = clamp ? (c > 32 ? 32 : c) : (c & 31);
+	uint64_t x = (uint64_t)b << 32 | a;
+
+	if (right)
+		return (uint32_t)(n == 32 ? b : x >> n);
+	return (uint32_t)(n == 32 ? a : (x << n) >> 32);
+}
+
+uint32_t or_popc(uint64_t a)
+{
+	uint32_t n = 0;
+
+	for (; a; a &= a - 1)
+		n++;
+	return n;
+}
+
+uint32_t or_clz(uint64_t a, int bits)
+{
+	uint32_t n = 0;
+
+	for (int i = bits - 1; i >= 0 && !((a >> i) & 1); i--)
+		n++;
+	return n;
+}
+
+/* bfind: position of the most significant non-sign bit, 0xffffffff when none */
+uint32_t or_bfind(uint64_t a, int bits, int sign, int shiftamt)
+{
+	uint32_t d = 0xffffffffu;
+
+	a = or_zext(a, bits);
+	if (sign && ((a >> (bits - 1)) & 1))
+		a = or_zext(~a, bits);
+	for (int i = bits - 1; i >= 0; i--)
+		if ((a >> i) & 1) {
+			d = i;
+			break;
+		}
+	if (shiftamt && d != 0xffffffffu)
+		d = bits - 1 - d;
+	return d;
+}
+
+uint64_t or_brev(uint64_t a, int bits)
+{
+	uint64_t d = 0;
+
+	for (int i = 0; i < bits; i++)
+		d |= ((a >> i) & 1) << (bits - 1 - i);
+	return d;
+}
+
+/* fns: the bit position of the offset-th set bit of mask counting from base (forward for a
+ * non-negative offset, backward for a negative one), 0xffffffff when there is none */
+uint32_t or_fns(uint32_t mask, uint32_t base, int32_t offset)
+{
+	int pos = (int)(base & 31);
+
+	if (offset == 0)
+		return ((mask >> pos) & 1) ? (uint32_t)pos : 0xffffffffu;
+	if (offset > 0) {
+		for (int i = pos; i < 32; i++)
+			if (((mask >> i) & 1) && --offset == 0)
+				return i;
+	} else {
+		for (int i = pos; i >= 0; i--)
+			if (((mask >> i) & 1) && ++offset == 0)
+				return i;
+	}
+	return 0xffffffffu;
+}
+
+/* integer comparison; the unsigned codes lo ls hi hs and the signed ones of signed types */
+int or_icmp(int cmp, uint64_t a, uint64_t b, int bits, int sign)
+{
+	int64_t sa = (int64_t)or_sext(a, bits), sb = (int64_t)or_sext(b, bits);
+	uint64_t ua = or_zext(a, bits), ub = or_zext(b, bits);
+
+	switch (cmp) {
+	case PCMP_EQ: return ua == ub;
+	case PCMP_NE: return ua != ub;
+	case PCMP_LT: return sign ? sa < sb : ua < ub;
+	case PCMP_LE: return sign ? sa <= sb : ua <= ub;
+	case PCMP_GT: return sign ? sa > sb : ua > ub;
+	case PCMP_GE: return sign ? sa >= sb : ua >= ub;
+	case PCMP_LO: return ua < ub;
+	case PCMP_LS: return ua <= ub;
+	case PCMP_HI: return ua > ub;
+	case PCMP_HS: return ua >= ub;
+	default: break;
+	}
+	return -1;   /* not an integer comparison: the caller reports it */
+}
+
+/* lop3: bit i of d is bit (a[i] << 2 | b[i] << 1 | c[i]) of lut */
+uint32_t or_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut)
+{
+	uint32_t d = 0;
+
+	for (int i = 0; i < 32; i++) {
+		int idx = ((a >> i) & 1) << 2 | ((b >> i) & 1) << 1 | ((c >> i) & 1);
+		d |= ((lut >> idx) & 1u) << i;
+	}
+	return d;
+}

@@ -1,0 +1,147 @@
+/* internal.h - what the oracle's files share: the layout of functions and frames, thread and
+ * CTA state, and the per-family semantics (ialu.c, falu.c). Nothing here is public. */
+#ifndef WARPSIM_ORACLE_INTERNAL_H
+#define WARPSIM_ORACLE_INTERNAL_H
+
+#include "oracle/oracle.h"
+
+_Noreturn void or_die(const char *file, int line, const char *msg);
+#define die(msg) or_die(__FILE__, __LINE__, msg)
+
+/* param-space addresses of a function frame (its params, returns and .param locals) live in
+ * the thread's local stack; a param address is OR_PARAM_TAG + local offset. A param address
+ * below OR_PARAM_TAG is a kernel parameter: the offset in constant bank 0. */
+#define OR_PARAM_TAG   0x00100000u
+#define OR_FUNC_BASE   0x00f00000u      /* address of function i: OR_FUNC_BASE + 16 * i */
+#define OR_LOCAL_MAX   (1u << 22)       /* bytes of local stack per thread */
+#define OR_MAXBAR      16               /* named barriers 0..15 */
+
+/* where a function's variables sit */
+typedef struct {
+	uint32_t *varoff;   /* per PFunc.locals: frame offset (.local/.param) or shared offset */
+	uint32_t *paroff;   /* per PFunc.params: frame offset (kernels: offset in bank 0) */
+	uint32_t *retoff;   /* per PFunc.rets: frame offset */
+	uint32_t size;      /* bytes of one frame */
+} FInfo;
+
+typedef struct {
+	int32_t fi;         /* function index in the module */
+	int32_t pc;         /* index of the next instruction */
+	uint32_t regs;      /* index of its register 0 in Thread.regs */
+	uint32_t lbase;     /* local-stack offset of its frame */
+	int32_t callpc;     /* the caller's call instruction (returns are copied through it) */
+} Frame;
+
+enum { TS_RUN, TS_BAR, TS_WARP, TS_EXIT };
+
+typedef struct {
+	uint8_t state;      /* TS_* */
+	uint8_t cf;         /* CC.CF: carry (add.cc) or borrow (sub.cc) */
+	uint8_t barid;      /* TS_BAR: barrier waited at */
+	uint8_t redpred;    /* TS_BAR on bar.red: this thread's predicate/value input */
+	uint32_t barcount;  /* TS_BAR: thread count of the bar instruction, 0 for all */
+	uint32_t tid[3];    /* %tid */
+	uint32_t lin;       /* linear thread index in the CTA */
+	Frame *fr;          /* call stack; fr[nfr-1] runs */
+	int nfr, capfr;
+	uint64_t *regs;     /* registers of every frame, as a stack */
+	uint32_t nregs, capregs;
+	uint8_t *local;     /* local memory: static module .local, then frames */
+	uint32_t lsize, lcap;
+} Thread;
+
+typedef struct Oracle {
+	const Module *m;    /* the program */
+	int ki;             /* the kernel's function index */
+	const Launch *l;    /* the launch */
+	FInfo *fi;          /* per function */
+	Mem *mem;           /* device memory (shared with sim) */
+	FILE *err;          /* messages */
+	uint64_t *varaddr;  /* per module var: device address, shared/const/local offset */
+	uint8_t *cmem;      /* module .const space */
+	uint32_t csize;
+	uint32_t shstatic;  /* static shared bytes (dynamic shared starts at the aligned end) */
+	uint32_t shsize;    /* shared bytes per CTA */
+	uint32_t lstatic;   /* module .local bytes per thread */
+	uint32_t ctaid[3];  /* the CTA running */
+	uint32_t nthreads;  /* threads per CTA */
+	uint8_t *shared;    /* its shared memory */
+	Thread *th;         /* its threads, linear order */
+	uint32_t bararrive[OR_MAXBAR]; /* bar.arrive counts not yet released */
+	uint64_t maxsteps;  /* runaway limit */
+	int result;         /* OR_* once something failed */
+	OrStats st;         /* statistics */
+} Oracle;
+
+/* load.c */
+int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl);
+void or_unload(Oracle *o);
+int or_push_frame(Oracle *o, Thread *t, int fi, int callpc);
+void or_thread_free(Thread *t);
+
+/* exec.c: runs t until it blocks (barrier, collective), exits or fails (o->result) */
+void or_exec(Oracle *o, Thread *t);
+/* evaluates a warp collective for the n threads of g, all at the same instruction */
+void or_collective(Oracle *o, Thread **g, int n);
+void or_error(Oracle *o, const Thread *t, int kind, const char *fmt, ...);
+const PIns *or_cur(const Oracle *o, const Thread *t);
+
+/* exec.c operand access in t's current frame: get reads an operand as type (PType; bits
+ * zero-extended, float immediates converted), getp a predicate (with its !), put writes a
+ * destination (masked to the register's width; a sink discards) */
+uint64_t or_get(Oracle *o, Thread *t, const POpd *op, int type);
+int or_getp(Oracle *o, Thread *t, const POpd *op);
+void or_put(Oracle *o, Thread *t, const POpd *op, uint64_t v);
+uint64_t or_sreg(Oracle *o, const Thread *t, int sreg, int comp);
+
+/* flow.c: data movement, memory, branches, calls, barriers, collectives */
+void or_mov(Oracle *o, Thread *t, const PIns *in);
+void or_cvta(Oracle *o, Thread *t, const PIns *in);
+void or_ld(Oracle *o, Thread *t, const PIns *in);
+void or_st(Oracle *o, Thread *t, const PIns *in);
+void or_atom(Oracle *o, Thread *t, const PIns *in);
+int or_branch(Oracle *o, Thread *t, const PIns *in);   /* the next pc, -1 on error */
+void or_call(Oracle *o, Thread *t, const PIns *in);
+void or_ret(Oracle *o, Thread *t);
+void or_bar(Oracle *o, Thread *t, const PIns *in);
+
+/* mem.c: host pointer to size bytes at addr of space (PSpace, PS_NONE generic) */
+uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, int write);
+uint64_t or_sym_addr(Oracle *o, const Thread *t, int symkind, int sym);
+int or_sym_space(const Oracle *o, const Thread *t, int symkind, int sym);
+
+/* ialu.c: integer and bit semantics on 64-bit containers; bits is 8, 16, 32 or 64 */
+uint64_t or_sext(uint64_t v, int bits);
+uint64_t or_zext(uint64_t v, int bits);
+uint64_t or_mulhi(uint64_t a, uint64_t b, int bits, int sign);
+uint64_t or_div(uint64_t a, uint64_t b, int bits, int sign);
+uint64_t or_rem(uint64_t a, uint64_t b, int bits, int sign);
+uint32_t or_bfe32(uint32_t a, uint32_t pos, uint32_t len, int sign);
+uint64_t or_bfe64(uint64_t a, uint32_t pos, uint32_t len, int sign);
+uint64_t or_bfi(uint64_t a, uint64_t b, uint32_t pos, uint32_t len, int bits);
+uint32_t or_prmt(uint32_t a, uint32_t b, uint32_t c, int mode);
+uint32_t or_shf(uint32_t a, uint32_t b, uint32_t c, int right, int clamp);
+uint32_t or_popc(uint64_t a);
+uint32_t or_clz(uint64_t a, int bits);
+uint32_t or_bfind(uint64_t a, int bits, int sign, int shiftamt);
+uint64_t or_brev(uint64_t a, int bits);
+uint32_t or_fns(uint32_t mask, uint32_t base, int32_t offset);
+int or_icmp(int cmp, uint64_t a, uint64_t b, int bits, int sign);
+uint32_t or_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut);
+
+/* falu.c: floating point; values are the IEEE bits of the type (f16 in the low 16 bits) */
+Rnd or_rnd(int prnd);
+Type or_type(int ptype);
+uint64_t or_fbin(int op, int type, uint64_t a, uint64_t b, int rnd, int ftz);
+uint64_t or_ffma(int type, uint64_t a, uint64_t b, uint64_t c, int rnd, int ftz);
+uint64_t or_funary(int op, int type, uint64_t a, int rnd, int ftz, int approx);
+uint64_t or_fminmax(int type, uint64_t a, uint64_t b, int max, int ftz, int nan);
+uint64_t or_fsat(int type, uint64_t a);
+uint64_t or_fftz(int type, uint64_t a);
+int or_fcmp(int cmp, int type, uint64_t a, uint64_t b, int ftz);
+int or_testp(int prop, int type, uint64_t a);
+uint64_t or_cvt(int dt, int st, int rnd, int ftz, int sat, uint64_t v);
+uint64_t or_imm_float(const POpd *op, int type);
+int or_isfloat(int ptype);
+
+#endif

@@ -1,0 +1,322 @@
+/* load.c - prepares a launch for the oracle: finds the kernel, lays out kernel parameters
+ * (constant bank 0 from 0x20, as sim_launch_place writes them), module variables (globals
+ * in device memory after the launch buffers, .const in the oracle's constant space, .shared
+ * and .local at fixed offsets), every function's frame (params, returns, .local and .param
+ * variables) and writes the initializers. Frames are pushed and popped here too. */
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include "oracle/internal.h"
+
+static uint32_t alignup(uint32_t v, uint32_t a)
+{
+	if (a < 1)
+		a = 1;
+	return (v + a - 1) / a * a;
+}
+
+static uint32_t varalign(const PVar *v)
+{
+	uint32_t a = v->align ? v->align : 1;
+	return a > 256 ? 256 : a;
+}
+
+_Noreturn void or_die(const char *file, int line, const char *msg)
+{
+	fprintf(stderr, "%s:%d: internal error: %s\n", file, line, msg);
+	abort();
+}
+
+static void *xcalloc(size_t n, size_t s)
+{
+	void *p = calloc(n ? n : 1, s ? s : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+/* the kernel to run: --kernel NAME, or the only .entry */
+static int find_kernel(const Module *m, const Launch *l, FILE *err)
+{
+	int ki = -1, n = 0;
+
+	if (l->kernel) {
+		ki = ptx_find_func(m, l->kernel);
+		if (ki < 0 || !m->funcs[ki].entry || !m->funcs[ki].has_body) {
+			fprintf(err, "warpsim: oracle: no kernel '%s' in %s\n", l->kernel, m->name);
+			return -1;
+		}
+		return ki;
+	}
+	for (int i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i].entry && m->funcs[i].has_body)
+			ki = i, n++;
+	if (n != 1) {
+		fprintf(err, "warpsim: oracle: %s has %d kernels; choose one with --kernel\n", m->name, n);
+		return -1;
+	}
+	return ki;
+}
+
+/* frame layout of a function: params, returns, then .local and .param variables */
+static void layout_func(Oracle *o, int fi, uint32_t *shoff)
+{
+	const PFunc *f = &o->m->funcs[fi];
+	FInfo *x = &o->fi[fi];
+	uint32_t off = 0;
+
+	x->paroff = xcalloc(f->nparams, sizeof *x->paroff);
+	x->retoff = xcalloc(f->nrets, sizeof *x->retoff);
+	x->varoff = xcalloc(f->nlocals, sizeof *x->varoff);
+	if (fi == o->ki)
+		off = 0x20;   /* kernel parameters: offsets in constant bank 0 */
+	for (int i = 0; i < f->nparams; i++) {
+		off = alignup(off, varalign(&f->params[i]));
+		x->paroff[i] = off;
+		off += (uint32_t)f->params[i].size;
+	}
+	if (fi == o->ki)
+		off = 0;      /* the kernel's own frame holds only its variables */
+	for (int i = 0; i < f->nrets; i++) {
+		off = alignup(off, varalign(&f->rets[i]));
+		x->retoff[i] = off;
+		off += (uint32_t)f->rets[i].size;
+	}
+	for (int i = 0; i < f->nlocals; i++) {
+		const PVar *v = &f->locals[i];
+		if (v->space == PS_SHARED || v->space == PS_SHARED_CTA) {
+			if (v->link == PLINK_EXTERN && v->size == 0)
+				continue;            /* dynamic shared: placed after the static part */
+			*shoff = alignup(*shoff, varalign(v));
+			x->varoff[i] = *shoff;
+			*shoff += (uint32_t)v->size;
+			continue;
+		}
+		off = alignup(off, varalign(v));
+		x->varoff[i] = off;
+		off += (uint32_t)v->size;
+	}
+	x->size = alignup(off, 16);
+}
+
+/* the value of one initializer element */
+static uint64_t init_value(Oracle *o, const PInit *in)
+{
+	switch ((PInitKind)in->kind) {
+	case PINIT_INT: case PINIT_FLOAT:
+		return (uint64_t)in->bits;
+	case PINIT_SYM: case PINIT_GENERIC: {
+		uint64_t a;
+		if (in->symkind == PSYM_FUNC)
+			return OR_FUNC_BASE + 16ull * in->sym + (uint64_t)in->bits;
+		a = o->varaddr[in->sym] + (uint64_t)in->bits;
+		if (in->kind == PINIT_GENERIC && (o->m->vars[in->sym].space == PS_SHARED ||
+		                                   o->m->vars[in->sym].space == PS_SHARED_CTA))
+			a += SIM_SHARED_WINDOW;
+		return a;
+	}
+	}
+	return 0;
+}
+
+static void write_init(Oracle *o, const PVar *v, uint8_t *p)
+{
+	int es = ptx_type_bytes((PType)v->type);
+
+	if (v->type == PT_PRED || es == 0)
+		return;
+	for (int i = 0; i < v->ninit && (uint64_t)(i + 1) * es <= v->size; i++)
+		sim_st(p + (size_t)i * es, es, init_value(o, &v->init[i]));
+}
+
+int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
+{
+	Prog *prog;
+	Kernel *k;
+	uint32_t shoff = 0, coff = 0, loff = 0, dynalign = 16;
+	const PFunc *kf;
+	int rc;
+
+	o->m = m;
+	o->l = l;
+	if ((o->ki = find_kernel(m, l, o->err)) < 0)
+		return OR_BADLAUNCH;
+	kf = &m->funcs[o->ki];
+	o->fi = xcalloc(m->nfuncs, sizeof *o->fi);
+	o->varaddr = xcalloc(m->nvars, sizeof *o->varaddr);
+	/* module variables other than globals */
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		switch (v->space) {
+		case PS_SHARED: case PS_SHARED_CTA:
+			if (v->link == PLINK_EXTERN && v->size == 0) {
+				if (varalign(v) > dynalign)
+					dynalign = varalign(v);
+				break;
+			}
+			shoff = alignup(shoff, varalign(v));
+			o->varaddr[i] = shoff;
+			shoff += (uint32_t)v->size;
+			break;
+		case PS_CONST:
+			coff = alignup(coff, varalign(v));
+			o->varaddr[i] = coff;
+			coff += (uint32_t)v->size;
+			break;
+		case PS_LOCAL:
+			loff = alignup(loff, varalign(v));
+			o->varaddr[i] = loff;
+			loff += (uint32_t)v->size;
+			break;
+		default:
+			break;
+		}
+	}
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		if (m->funcs[fi].has_body || fi == o->ki)
+			layout_func(o, fi, &shoff);
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		for (int i = 0; i < m->funcs[fi].nlocals; i++) {
+			const PVar *v = &m->funcs[fi].locals[i];
+			if ((v->space == PS_SHARED || v->space == PS_SHARED_CTA) && v->link == PLINK_EXTERN &&
+			    v->size == 0 && varalign(v) > dynalign)
+				dynalign = varalign(v);
+		}
+	o->shstatic = alignup(shoff, dynalign);
+	o->shsize = o->shstatic + l->shared_bytes;
+	/* dynamic shared arrays all start at the end of the static part */
+	for (int i = 0; i < m->nvars; i++)
+		if ((m->vars[i].space == PS_SHARED || m->vars[i].space == PS_SHARED_CTA) &&
+		    m->vars[i].link == PLINK_EXTERN && m->vars[i].size == 0)
+			o->varaddr[i] = o->shstatic;
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		if (o->fi[fi].varoff)
+			for (int i = 0; i < m->funcs[fi].nlocals; i++) {
+				const PVar *v = &m->funcs[fi].locals[i];
+				if ((v->space == PS_SHARED || v->space == PS_SHARED_CTA) &&
+				    v->link == PLINK_EXTERN && v->size == 0)
+					o->fi[fi].varoff[i] = o->shstatic;
+			}
+	o->lstatic = alignup(loff, 16);
+	o->csize = coff;
+	o->cmem = xcalloc(coff ? coff : 1, 1);
+
+	/* the launch buffers and the parameters in bank 0, through sim's own placement */
+	prog = isa_prog_new();
+	k = isa_prog_add_kernel(prog, kf->name);
+	for (int i = 0; i < kf->nparams; i++)
+		isa_kernel_add_param(k, o->fi[o->ki].paroff[i], (uint32_t)kf->params[i].size,
+		                     kf->params[i].name);
+	rc = sim_launch_place(o->mem, k, l, pl, o->err);
+	isa_prog_free(prog);
+	if (rc)
+		return OR_BADLAUNCH;
+	/* module globals after the buffers, in declaration order (as the backend lists them) */
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		char name[160];
+		if (v->space != PS_GLOBAL)
+			continue;
+		snprintf(name, sizeof name, "global %.100s", v->name);
+		if (!(o->varaddr[i] = sim_mem_alloc(o->mem, v->size, varalign(v), name))) {
+			fprintf(o->err, "warpsim: oracle: cannot allocate %s (%" PRIu64 " bytes)\n", name,
+			        v->size);
+			return OR_BADLAUNCH;
+		}
+	}
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		if (!v->ninit)
+			continue;
+		if (v->space == PS_GLOBAL)
+			write_init(o, v, sim_mem_global(o->mem, o->varaddr[i], 0));
+		else if (v->space == PS_CONST)
+			write_init(o, v, o->cmem + o->varaddr[i]);
+	}
+	o->nthreads = l->block[0] * l->block[1] * l->block[2];
+	if (o->nthreads > 1024) {
+		fprintf(o->err, "warpsim: oracle: a CTA of %u threads is more than 1024\n", o->nthreads);
+		return OR_BADLAUNCH;
+	}
+	return OR_DONE;
+}
+
+void or_thread_free(Thread *t)
+{
+	free(t->fr);
+	free(t->regs);
+	free(t->local);
+	memset(t, 0, sizeof *t);
+}
+
+void or_unload(Oracle *o)
+{
+	if (o->fi)
+		for (int i = 0; i < o->m->nfuncs; i++) {
+			free(o->fi[i].paroff);
+			free(o->fi[i].retoff);
+			free(o->fi[i].varoff);
+		}
+	free(o->fi);
+	free(o->varaddr);
+	free(o->cmem);
+	free(o->shared);
+	if (o->th)
+		for (uint32_t i = 0; i < o->nthreads; i++)
+			or_thread_free(&o->th[i]);
+	free(o->th);
+	o->fi = NULL, o->varaddr = NULL, o->cmem = NULL, o->shared = NULL, o->th = NULL;
+}
+
+/* pushes a frame for function fi: zeroed registers and variables; 0, or -1 (stack full) */
+int or_push_frame(Oracle *o, Thread *t, int fi, int callpc)
+{
+	const PFunc *f = &o->m->funcs[fi];
+	uint32_t from = t->nfr ? t->lsize : 0;   /* the first frame follows module .local */
+	uint32_t lbase = alignup(t->nfr ? t->lsize : o->lstatic, 16), need = lbase + o->fi[fi].size;
+	Frame *fr;
+
+	if (need > OR_LOCAL_MAX || t->nfr >= 65536)
+		return -1;
+	if (need > t->lcap) {
+		uint32_t cap = t->lcap ? t->lcap : 256;
+		uint8_t *p;
+		while (cap < need)
+			cap *= 2;
+		if (!(p = realloc(t->local, cap)))
+			die("out of memory");
+		t->local = p;
+		t->lcap = cap;
+	}
+	memset(t->local + from, 0, need - from);
+	t->lsize = need;
+	if (t->nregs + (uint32_t)f->nregs > t->capregs) {
+		uint32_t cap = t->capregs ? t->capregs : 64;
+		uint64_t *p;
+		while (cap < t->nregs + (uint32_t)f->nregs)
+			cap *= 2;
+		if (!(p = realloc(t->regs, cap * sizeof *p)))
+			die("out of memory");
+		t->regs = p;
+		t->capregs = cap;
+	}
+	memset(t->regs + t->nregs, 0, f->nregs * sizeof *t->regs);
+	if (t->nfr == t->capfr) {
+		int cap = t->capfr ? 2 * t->capfr : 4;
+		Frame *p = realloc(t->fr, cap * sizeof *p);
+		if (!p)
+			die("out of memory");
+		t->fr = p;
+		t->capfr = cap;
+	}
+	fr = &t->fr[t->nfr++];
+	fr->fi = fi;
+	fr->pc = 0;
+	fr->regs = t->nregs;
+	fr->lbase = lbase;
+	fr->callpc = callpc;
+	t->nregs += f->nregs;
+	if (t->nfr > o->st.max_depth)
+		o->st.max_depth = t->nfr;
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* oracle.c - `warpsim --oracle`: runs the parsed module on the reference interpreter with the
+ * launch options of the SM model, writes the same --out files, and prints a one-line summary
+ * (unless --quiet). Exit status 0 when the grid completed, 1 otherwise. */
+#include "oracle/internal.h"
+
+int or_main(const Module *m, const SimOpts *opt, FILE *err)
+{
+	Mem mem;
+	Placed pl;
+	OrConfig c = {0};
+	OrStats st = {0};
+	int r;
+
+	/* --max-warp-insts N bounds the oracle at 32 N thread instructions */
+	c.max_steps = opt->max_warp_insts ? 32 * opt->max_warp_insts : 0;
+	sim_mem_init(&mem);
+	r = or_run(m, &opt->launch, &c, &mem, &pl, &st, err);
+	if (r == OR_DONE && sim_launch_write_outputs(&mem, &opt->launch, &pl, err))
+		r = OR_BADLAUNCH;
+	if (r == OR_DONE && (opt->stats || !opt->quiet))
+		fprintf(err, "oracle: %llu thread instructions, %llu CTAs, %llu barriers, "
+		        "%llu warp collectives, call depth %d\n", (unsigned long long)st.steps,
+		        (unsigned long long)st.ctas, (unsigned long long)st.barriers,
+		        (unsigned long long)st.collectives, st.max_depth);
+	sim_placed_free(&pl);
+	sim_mem_free(&mem);
+	return r == OR_DONE ? 0 : 1;
+}

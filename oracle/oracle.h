@@ -1,0 +1,50 @@
+/* oracle.h - the PTX reference interpreter (warpsim --oracle): runs the PTX IR of a kernel
+ * one thread at a time, the threads of a CTA taking turns between barriers, the warp-level
+ * collectives (shfl, vote, activemask, match, redux, elect, bar.warp.sync) evaluated over the
+ * threads of a warp that meet at them. It shares sim's memory and launch modules, so its
+ * output buffers can be compared byte for byte with the SM model's.
+ *
+ * Files: load.c (layout of parameters, variables and frames; launch placement), sched.c (CTAs,
+ * threads, barriers, collectives, deadlock and runaway detection), exec.c (one instruction of
+ * one thread), mem.c (state spaces and addresses), ialu.c (integer and bit semantics),
+ * falu.c (floating point and conversions), oracle.c (the warpsim --oracle driver).
+ */
+#ifndef WARPSIM_ORACLE_H
+#define WARPSIM_ORACLE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "frontend/ptx.h"
+#include "sim/sim.h"
+
+/* results of or_run */
+enum { OR_DONE, OR_FAULT, OR_RUNAWAY, OR_DEADLOCK, OR_UNSUP, OR_TRAP, OR_BADLAUNCH };
+
+typedef struct {
+	uint64_t max_steps;   /* runaway limit in thread instructions (0: OR_DEFAULT_STEPS) */
+	int verbose;          /* 1: per-CTA progress on err (debugging) */
+} OrConfig;
+
+#define OR_DEFAULT_STEPS 4000000000ull
+
+typedef struct {
+	uint64_t steps;       /* thread instructions executed (guard-false ones included) */
+	uint64_t barriers;    /* barrier releases */
+	uint64_t collectives; /* warp collective groups evaluated */
+	uint64_t ctas;        /* CTAs run to completion */
+	int max_depth;        /* deepest call stack seen */
+} OrStats;
+
+/* Places launch l for kernel m (its --kernel, or the only .entry) in mem, runs the grid and
+ * leaves the results in mem; pl receives the buffer addresses (sim_launch_write_outputs
+ * writes the --out files from it). Messages go to err: "warpsim: oracle: ..." with the PTX
+ * location of the faulting instruction. Returns OR_DONE or an error kind. */
+int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed *pl,
+           OrStats *st, FILE *err);
+/* warpsim --oracle: parse already done; places, runs, writes the --out files, prints a short
+ * summary unless quiet. Returns the process exit status. */
+int or_main(const Module *m, const SimOpts *o, FILE *err);
+/* the name of an or_run result ("deadlock") */
+const char *or_result_name(int r);
+
+#endif
