@@ -203,7 +203,10 @@ static void describe(Gpu *g, uint64_t addr, char *buf, size_t n)
 	for (int i = 0; i < g->mem->n; i++)
 		if (g->mem->a[i].base <= addr)
 			best = &g->mem->a[i];
-	if (best && addr - best->base >= best->size)
+	if (best && addr - best->base == best->size)
+		snprintf(buf, n, " (right after the end of %s, %" PRIu64 " bytes at 0x%" PRIx64 ")",
+		         best->name, best->size, best->base);
+	else if (best && addr - best->base > best->size)
 		snprintf(buf, n, " (%" PRIu64 " bytes past the end of %s, %" PRIu64 " bytes at 0x%" PRIx64 ")",
 		         addr - best->base - best->size, best->name, best->size, best->base);
 	else if (best)

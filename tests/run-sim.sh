@@ -1,0 +1,56 @@
+#!/bin/sh
+# run-sim.sh - end-to-end tests of bin/warpsim: every tests/sim/NAME.launch with a NAME.expect
+# runs NAME.sass and its --out file must equal the expectation; every tests/sim/NAME.errcase
+# (one line: expected exit status, then the arguments) must exit with that status and print
+# exactly NAME.stderr. Run by `make check` with BIN and BUILD set.
+BIN=${BIN:-bin}
+BUILD=${BUILD:-build}
+D=tests/sim
+T=$(mktemp -d "${TMPDIR:-/tmp}/run-sim.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+for l in $D/*.launch; do
+	n=$(basename "$l" .launch)
+	[ -f "$D/$n.expect" ] || continue
+	param=$(sed -n 's/^# out: *//p' "$D/$n.sass" | head -n 1)
+	if "$BIN/warpsim" "$D/$n.sass" --launch "$l" --out "${param:-0}:$T/$n.txt" --quiet 2>"$T/$n.err" &&
+	   diff -u "$D/$n.expect" "$T/$n.txt"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $n"; cat "$T/$n.err"; fail=$((fail + 1))
+	fi
+done
+
+for c in $D/*.errcase; do
+	n=$(basename "$c" .errcase)
+	want=$(head -n 1 "$c")
+	args=$(sed -n 2p "$c")
+	# shellcheck disable=SC2086
+	"$BIN/warpsim" $args --quiet >"$T/$n.out" 2>"$T/$n.stderr"
+	got=$?
+	if [ "$got" = "$want" ] && diff -u "$D/$n.stderr" "$T/$n.stderr"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $n (exit $got, expected $want)"; fail=$((fail + 1))
+	fi
+done
+
+# the same output as raw little-endian bytes: 4 bytes per element
+if "$BIN/warpsim" $D/divloop.sass --launch $D/divloop.launch --out 0:$T/d.bin --quiet &&
+   [ "$(wc -c <"$T/d.bin")" -eq 320 ] &&
+   [ "$(od -An -tu4 -w4 -v "$T/d.bin" | tr -d ' ' | head -n 4 | tr '\n' ' ')" = "2 11 31 62 " ]; then
+	pass=$((pass + 1))
+else
+	echo "FAIL: .bin output"; fail=$((fail + 1))
+fi
+
+# --help and --version succeed
+if "$BIN/warpsim" --help | grep -q -- '--launch FILE' && "$BIN/warpsim" --version | grep -q '^warpsim '; then
+	pass=$((pass + 1))
+else
+	echo "FAIL: --help/--version"; fail=$((fail + 1))
+fi
+
+echo "run-sim: $pass passed, $fail failed"
+[ "$fail" = 0 ]
