@@ -380,5 +380,10 @@ int sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now);
  * any warp or scheduler when skipping (the skipped cycles' stalls are counted exactly as
  * stepping would count them); UINT64_MAX when no live warp can ever issue (deadlock) */
 uint64_t sim_tsm_next(TSm *m, const TSource *s, uint64_t now);
+/* the two halves of sim_tsm_next, for a GPU of several SMs that jumps to the least wake-up
+ * over all of them: the SM's least wake-up after now (UINT64_MAX: none), and the stall
+ * charge for the idle cycles now+1 .. t-1 */
+uint64_t sim_tsm_wake(TSm *m, const TSource *s, uint64_t now);
+void sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t);
 
 #endif

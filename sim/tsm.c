@@ -17,6 +17,7 @@ sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char
 	m->l2 = l2;
 	m->dram = d;
 	m->st = st;
+	st->max_warps = c->max_warps;
 	for (int s = 0; s < c->schedulers; s++)
 		sim_sched_init(&m->sched[s], c->policy, c->pool);
 	if (c->l1.enable && sim_cache_init(&m->l1, &c->l1, err, errsz) < 0)
@@ -180,6 +181,10 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 {
 	int total = 0, order[TM_MAXWARPS], why;
 
+	if (m->nlive) {
+		m->st->sm_cycles++;
+		m->st->warp_cycles += (uint64_t)m->nlive;
+	}
 	for (int k = 0; k < m->c->schedulers; k++) {
 		Sched *sc = &m->sched[k];
 		int n, done = 0;
@@ -210,13 +215,11 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 }
 
 uint64_t
-sim_tsm_next(TSm *m, const TSource *s, uint64_t now)
+sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 {
 	uint64_t t = UINT64_MAX, next = now + 1;
 	int order[TM_MAXWARPS], why;
 
-	if (!m->c->skip || m->nlive == 0)
-		return next;
 	for (int k = 0; k < m->c->schedulers; k++) {
 		if (m->sfree[k] > next) {
 			if (m->sfree[k] < t)
@@ -230,10 +233,30 @@ sim_tsm_next(TSm *m, const TSource *s, uint64_t now)
 				t = w;
 		}
 	}
-	if (t == UINT64_MAX)
-		return t;
-	/* cycles next .. t-1 issue nothing; each scheduler's reason is constant over them */
+	return t;
+}
+
+void
+sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t)
+{
+	/* cycles now+1 .. t-1 issue nothing; each scheduler's reason is constant over them */
+	if (t <= now + 1 || t == UINT64_MAX)
+		return;
+	if (m->nlive) {
+		m->st->sm_cycles += t - now - 1;
+		m->st->warp_cycles += (uint64_t)m->nlive * (t - now - 1);
+	}
 	for (int k = 0; k < m->c->schedulers; k++)
-		m->st->stall[stall_reason(m, s, k, next)] += t - next;
+		m->st->stall[stall_reason(m, s, k, now + 1)] += t - now - 1;
+}
+
+uint64_t
+sim_tsm_next(TSm *m, const TSource *s, uint64_t now)
+{
+	uint64_t t;
+	if (!m->c->skip || m->nlive == 0)
+		return now + 1;
+	t = sim_tsm_wake(m, s, now);
+	sim_tsm_charge(m, s, now, t);
 	return t;
 }

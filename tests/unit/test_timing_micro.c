@@ -446,6 +446,8 @@ START_TEST(test_step_equals_skip)
 			c.skip = 1;
 			uint64_t cb = run(&c, k2, &b, &ib);
 			ck_assert_int_eq(ca, cb);
+			ck_assert_int_gt(a.warp_cycles, 0);
+			ck_assert_int_eq(a.warp_cycles, b.warp_cycles);
 			char *ta = stats_text(&a), *tb = stats_text(&b);
 			ck_assert_str_eq(ta, tb);
 			ck_assert_msg(ib * 2 < ia, "%s: skipping simulated %llu of %llu cycles", cfgs[f],
