@@ -14,6 +14,8 @@
 
 #include "isa/isa.h"
 #include "sim/sim.h"
+#include "frontend/ptx.h"
+#include "oracle/oracle.h"
 
 #ifndef WARPSIM_VERSION
 #define WARPSIM_VERSION "0.0.0"
@@ -103,6 +105,32 @@ static const Kernel *pick_kernel(const Prog *p, const char *name, const char *pa
 	return NULL;
 }
 
+/* ---- --oracle (owned by the oracle module): parse the PTX and run the reference
+ * interpreter with the same launch options; 0 done, 1 a bad program or a run-time error */
+static int run_oracle(const SimOpts *o)
+{
+	char *text;
+	size_t len;
+	Module *m;
+	int rc;
+
+	if (!endswith(o->input, ".ptx")) {
+		fprintf(stderr, "warpsim: --oracle: %s: the oracle interprets PTX (.ptx), not listings\n",
+		        o->input);
+		return 2;
+	}
+	if (!(text = read_file(o->input, &len)))
+		return 1;
+	m = ptx_parse(o->input, text, len, stderr, NULL);
+	free(text);
+	if (!m)
+		return 1;
+	rc = or_main(m, o, stderr);
+	ptx_free(m);
+	return rc;
+}
+/* ---- end of --oracle */
+
 int main(int argc, char **argv)
 {
 	SimOpts o;
@@ -138,8 +166,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.oracle) {
-		fprintf(stderr, "warpsim: --oracle: the PTX reference interpreter is not built into "
-		        "this warpsim yet\n");
+		rc = run_oracle(&o);
 		goto out;
 	}
 	rc = 1;
