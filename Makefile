@@ -156,6 +156,11 @@ bench: $(PROGS) $(TOOLS_T)
 fuzz:
 	@sh tests/fuzz/run.sh $(or $(SECONDS_PER_TARGET),60)
 
+# regenerate tests/ptx from tests/cuda where nvcc exists (a no-op elsewhere)
+NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
+fixtures:
+	@sh tests/cuda/fixtures.sh "$(NVCC)"
+
 # ---------------------------------------------------------------- install
 install: $(PROGS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpsim/configs \
@@ -167,7 +172,7 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan tests demo bench fuzz install clean
+.PHONY: all check check-asan tests demo bench fuzz fixtures install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 

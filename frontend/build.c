@@ -288,17 +288,27 @@ b_address_size(PCtx *c, const PTok *t, PLoc l)
 		c->m->address_size = (int)t->u;
 }
 
+/* the text of a string token without its quotes (an unterminated one has no closing quote) */
+static char *
+strtext(PCtx *c, const PTok *s)
+{
+	int n = s->n - 1;
+	if (n > 0 && s->s[s->n - 1] == '"')
+		n--;
+	return ptx_strndup(c->A, s->s + 1, (size_t)(n > 0 ? n : 0));
+}
+
 void
 b_file(PCtx *c, const PTok *idx, const PTok *name)
 {
-	PFile f = { (int32_t)idx->u, ptx_strndup(c->A, name->s + 1, (size_t)name->n - 2) };
+	PFile f = { (int32_t)idx->u, strtext(c, name) };
 	pvec_push(c->files, f);
 }
 
 void
 b_pragma(PCtx *c, const PTok *s)
 {
-	PPragma p = { ptx_strndup(c->A, s->s + 1, (size_t)s->n - 2), c->inbody ? c->ins.n : -1 };
+	PPragma p = { strtext(c, s), c->inbody ? c->ins.n : -1 };
 	if (c->infunc)
 		pvec_push(c->pragmas, p);
 }
@@ -719,8 +729,11 @@ b_param(PCtx *c, const PTok *name, PLoc l)
 {
 	PVar v;
 
-	if (c->ds.space == PS_REG) /* old-style .reg params of a .func */
-		c->ds.space = PS_PARAM;
+	if (c->ds.space == PS_REG) {
+		ptx_diag(c, l, "unsupported: .reg parameters (old PTX style); declare them .param");
+		b_ds_reset(c);
+		return;
+	}
 	if (make_var(c, &v, name, l)) {
 		if (v.space != PS_PARAM && v.space != PS_PARAM_ENTRY && v.space != PS_PARAM_FUNC)
 			ptx_diag(c, l, "parameter '%s' must be in .param space", v.name);
@@ -1024,8 +1037,8 @@ ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerror
 	free(c.elems.a); free(c.pnames.a); free(c.names.a); free(c.nlocs.a);
 	ptab_free(&c.gtab); ptab_free(&c.ltab); ptab_free(&c.labtab); ptab_free(&c.allregs);
 
-	if (c.nerr == 0)
-		c.nerr = ptx_check(m, err);
+	/* the checks run on whatever was built, so that one run reports as much as it can */
+	c.nerr += ptx_check(m, c.nerr < 50 ? err : NULL);
 	if (nerrors)
 		*nerrors = c.nerr;
 	if (c.nerr) {

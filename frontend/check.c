@@ -153,8 +153,15 @@ chk_call(Chk *k, const PIns *in)
 			err(k, callee->loc, "call to '%s' receives %d result%s, it returns %d", g->name,
 			    rets->nelems, rets->nelems == 1 ? "" : "s", g->nrets);
 	} else if (callee->kind == POK_REG) {
-		if (tl->kind != POK_TLIST)
-			err(k, callee->loc, "an indirect call needs a .calltargets or .callprototype operand");
+		if (tl->kind == POK_SYM && tl->symkind == PSYM_VAR) {
+			const PVar *v = &k->m->vars[tl->sym];
+			for (int i = 0; i < v->ninit; i++)
+				if (v->init[i].kind != PINIT_SYM || v->init[i].symkind != PSYM_FUNC) {
+					err(k, tl->loc, "jump table '%s' must hold function names only", v->name);
+					break;
+				}
+		} else if (tl->kind != POK_TLIST)
+			err(k, callee->loc, "an indirect call needs a .calltargets, .callprototype or jump table operand");
 		else if (k->f->tlists[tl->sym].kind == PTL_BRANCH)
 			err(k, tl->loc, "'%s' is a .branchtargets list, not call targets",
 			    k->f->tlists[tl->sym].name);
@@ -174,6 +181,21 @@ chk_call(Chk *k, const PIns *in)
 	}
 }
 
+/* an operand whose name did not resolve (already reported by the builder) */
+static int
+unresolved(const PIns *in)
+{
+	for (int i = 0; i < in->nopd; i++) {
+		const POpd *o = &in->o[i];
+		if (o->kind == POK_NONE && !(in->op == PO_CALL && i == 3))
+			return 1;
+		for (int j = 0; j < o->nelems; j++)
+			if (o->elems[j].kind == POK_NONE)
+				return 1;
+	}
+	return 0;
+}
+
 static void
 chk_ins(Chk *k, const PIns *in)
 {
@@ -187,6 +209,8 @@ chk_ins(Chk *k, const PIns *in)
 	int slot = 0;
 	POp op = (POp)in->op;
 
+	if (unresolved(in))
+		return;
 	if (oi->flags & PF_UNSUP) {
 		err(k, in->loc, "unsupported: instruction '%s' is valid PTX but warpsim does not "
 		    "support it yet", oi->name);

@@ -341,7 +341,8 @@ typedef struct {
 
 /* call (PO_CALL) slots: o[0] POK_LIST of return operands (nelems 0 when none), o[1] callee
  * (POK_SYM with PSYM_FUNC, or POK_REG for an indirect call), o[2] POK_LIST of arguments,
- * o[3] POK_TLIST (.calltargets or .callprototype) or POK_NONE. Return and argument
+ * o[3] POK_TLIST (.calltargets or .callprototype), POK_SYM of a module variable initialised
+ * with function names (a jump table, PTX ISA 9.7.12), or POK_NONE. Return and argument
  * elements are POK_SYM of .param locals (nvcc), or registers and immediates. */
 
 /* ------------------------------------------------------------------ declarations */
