@@ -118,7 +118,7 @@ static void range_text(Type t, char *why, const char *what)
 		         b == 64 ? INT64_MAX : (int64_t)((1ull << (b - 1)) - 1));
 	else
 		snprintf(why, 256, "%s: an integer in 0..%" PRIu64, what,
-		         b == 64 ? UINT64_MAX : (1ull << b) - 1);
+		         b == 64 ? UINT64_MAX : (uint64_t)((1ull << b) - 1));
 }
 
 int sim_parse_dim3(const char *s, uint32_t out[3], char *why)
@@ -156,8 +156,12 @@ static int parse_bound(Type t, const char *s, uint64_t *i, double *d)
 		*d = f;
 	} else if (t == TY_F64)
 		memcpy(d, &bits, 8);
-	else
+	else {
+		int n = 8 * isa_type_bytes(t);
+		if (issigned(t) && n < 64 && (bits >> (n - 1) & 1))
+			bits |= ~0ull << n;        /* sign-extend: the range is compared as signed */
 		*i = bits;
+	}
 	return 0;
 }
 

@@ -1,0 +1,226 @@
+/* test_sim_exec.c - instruction-level behaviour on small listings (predicated-off lanes,
+ * carry chains, warp-wide ops, the shared-memory lock loop, generic addressing, faults) and
+ * the launch option parsers and output formats. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tests/unit/helper_sim.h"
+
+static SimT t;
+#define HDR ".kernel k\n.arch sm_20\n.registers 16\n.param 0x20 8 out\n"
+/* R12:R13 = &out[tid] (R10 = tid) */
+#define ADDR "S2R R10, SR_TID.X;\nSHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\nIADD.X R13, RZ, c[0x0][0x24];\n"
+
+static void run_ok(const char *src, unsigned block, const char *arg)
+{
+	const char *args[] = {arg, NULL};
+	int rc = simt_run(&t, src, 1, block, args, NULL);
+	if (rc != SIM_DONE)
+		fprintf(stderr, "%s", t.errbuf ? t.errbuf : "");
+	ck_assert_int_eq(rc, SIM_DONE);
+}
+
+/* a guard-false lane makes no memory access: lanes 1..3 would store far out of bounds */
+START_TEST(test_predicated_off_no_effect)
+{
+	run_ok(HDR ADDR
+	       "ISETP.EQ.AND P0, PT, R10, RZ, PT;\n"
+	       "@!P0 IADD R12, R12, 0x10000;\n"
+	       "MOV32I R0, 0x7;\n"
+	       "@P0 ST.E [R12], R0;\n"
+	       "EXIT;\n", 4, "buf:u32:4");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 7);
+	ck_assert_uint_eq(simt_get(&t, 0, 1), 0);
+	ck_assert_uint_eq(t.st.pred_off, 3 + 1);
+	simt_free(&t);
+}
+END_TEST
+
+/* 64-bit add through IADD.CC/IADD.X and a 64-bit compare with ISETP.X */
+START_TEST(test_carry_chain)
+{
+	run_ok(HDR ADDR
+	       "MOV32I R0, 0xffffffff;\nMOV32I R1, 0x1;\n"       /* R1:R0 = 0x1ffffffff */
+	       "IADD.CC R2, R0, 0x1;\nIADD.X R3, R1, RZ;\n"      /* + 1 = 0x200000000 */
+	       "ST.E [R12], R3;\n"
+	       "IADD.CC RZ, R0, -R2;\n"                           /* compare R1:R0 < R3:R2 */
+	       "ISETP.LT.U32.X.AND P0, PT, R1, R3, PT;\n"
+	       "SEL R4, RZ, 0x1, !P0;\n"
+	       "ST.E [R12+0x4], R4;\n"
+	       "IADD.SAT R5, R0, 0x7fffffff;\n"                   /* -1 + max: no saturation */
+	       "MOV32I R6, 0x7fffffff;\nIADD.SAT R6, R6, 0x1;\n"
+	       "ST.E [R12+0x8], R6;\n"
+	       "EXIT;\n", 1, "buf:u32:4");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 2);
+	ck_assert_uint_eq(simt_get(&t, 0, 1), 1);
+	ck_assert_uint_eq(simt_get(&t, 0, 2), 0x7fffffff);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_warp_ops)
+{
+	/* SHFL.BFLY by 1 swaps neighbours; VOTE.ANY ballot of odd lanes; REDUX.SUM of tids */
+	run_ok(HDR ADDR
+	       "SHFL.BFLY P1, R0, R10, 0x1, 0x1f;\n"
+	       "ST.E [R12], R0;\n"
+	       "LOP.AND R1, R10, 0x1;\nISETP.NE.AND P0, PT, R1, RZ, PT;\n"
+	       "VOTE.ANY R2, P2, P0;\n"
+	       "ST.E [R12+0x80], R2;\n"
+	       "REDUX.SUM R3, R10;\n"
+	       "ST.E [R12+0x100], R3;\n"
+	       "EXIT;\n", 32, "buf:u32:96");
+	for (int i = 0; i < 32; i++) {
+		ck_assert_uint_eq(simt_get(&t, 0, i), (unsigned)(i ^ 1));
+		ck_assert_uint_eq(simt_get(&t, 0, 32 + i), 0xaaaaaaaau);
+		ck_assert_uint_eq(simt_get(&t, 0, 64 + i), 496);
+	}
+	simt_free(&t);
+}
+END_TEST
+
+/* the CUDA Handbook's shared-memory atomic: every lane adds 1 through LDSLK/STSUL */
+START_TEST(test_ldslk_loop)
+{
+	run_ok(".kernel k\n.arch sm_20\n.registers 16\n.shared 0x4\n.param 0x20 8 out\n"
+	       "/*0000*/ MOV32I R0, 0x1;\n"
+	       "/*0008*/ MOV R3, RZ;\n"
+	       "/*0010*/ SSY 0x40;\n"
+	       "/*0018*/ LDSLK P0, R2, [R3];\n"
+	       "/*0020*/ @P0 IADD R2, R2, R0;\n"
+	       "/*0028*/ @P0 STSUL [R3], R2;\n"
+	       "/*0030*/ @!P0 BRA 0x18;\n"
+	       "/*0038*/ NOP.S;\n"
+	       "/*0040*/ BAR.SYNC 0x0;\n"
+	       "/*0048*/ LDS R4, [RZ];\n"
+	       "/*0050*/ MOV R0, c[0x0][0x20];\n"
+	       "/*0058*/ MOV R1, c[0x0][0x24];\n"
+	       "/*0060*/ ST.E [R0], R4;\n"
+	       "/*0068*/ EXIT;\n", 64, "buf:u32:1");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 64);
+	simt_free(&t);
+}
+END_TEST
+
+/* generic addressing: a store through the shared window lands in shared memory */
+START_TEST(test_generic_window)
+{
+	run_ok(".kernel k\n.arch sm_20\n.registers 16\n.shared 0x10\n.param 0x20 8 out\n" ADDR
+	       "MOV32I R0, 0x2a;\n"
+	       "MOV R4, c[0x0][0x18];\nMOV R5, RZ;\n"             /* the shared window */
+	       "ST.E [R4+0x8], R0;\n"
+	       "LDS R6, [0x8];\n"
+	       "ST.E [R12], R6;\n"
+	       "EXIT;\n", 1, "buf:u32:1");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 0x2a);
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_faults)
+{
+	const char *args[] = {"buf:u32:1", NULL};
+
+	ck_assert_int_eq(simt_run(&t, ".kernel k\n.arch sm_20\n.registers 4\n.shared 0x10\n.param 0x20 8 out\n"
+	                          "MOV32I R0, 0x10;\nLDS R1, [R0];\nEXIT;\n", 1, 1, args, NULL), SIM_FAULT);
+	ck_assert_str_eq(t.errbuf, "t.sass:7: error: shared load of 4 bytes at 0x10 is outside the CTA's 16 bytes of shared memory\n"
+	                 "    kernel 'k', CTA (0,0,0), warp 0, lane 0 (thread 0), pc 0x0008: LDS R1, [R0];\n");
+	simt_free(&t);
+	ck_assert_int_eq(simt_run(&t, HDR "MOV R0, c[0x0][0x20];\nMOV R1, c[0x0][0x24];\nLD.E R2, [R0+0x2];\nEXIT;\n",
+	                          1, 1, args, NULL), SIM_FAULT);
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "misaligned global load of 4 bytes at 0x7f0000000002"));
+	simt_free(&t);
+	ck_assert_int_eq(simt_run(&t, HDR "MOV32I R0, 0x4;\nSTL [R0], R0;\nEXIT;\n", 1, 1, args, NULL), SIM_FAULT);
+	ck_assert_ptr_nonnull(strstr(t.errbuf, "local store of 4 bytes at 0x4 is outside the thread's 0 bytes of local memory"));
+	simt_free(&t);
+}
+END_TEST
+
+START_TEST(test_launch_parsing)
+{
+	LaunchArg a;
+	LaunchOut o;
+	uint32_t d[3];
+	char why[256];
+
+	ck_assert_int_eq(sim_parse_dim3("4,2", d, why), 0);
+	ck_assert_uint_eq(d[0], 4);
+	ck_assert_uint_eq(d[1], 2);
+	ck_assert_uint_eq(d[2], 1);
+	ck_assert_int_eq(sim_parse_dim3("1,2,3,4", d, why), -1);
+	ck_assert_int_eq(sim_parse_dim3("abc", d, why), -1);
+	ck_assert_str_eq(why, "X[,Y,Z] with positive integers");
+	ck_assert_int_eq(sim_parse_arg("s32:-5", NULL, &a, why), 0);
+	ck_assert_uint_eq(a.bits, 0xfffffffbu);
+	free(a.text);
+	ck_assert_int_eq(sim_parse_arg("u8:256", NULL, &a, why), -1);
+	ck_assert_str_eq(why, "TYPE:VALUE with VALUE: an integer in 0..255");
+	ck_assert_int_eq(sim_parse_arg("u32:-1", NULL, &a, why), -1);
+	ck_assert_int_eq(sim_parse_arg("f32:1.5", NULL, &a, why), 0);
+	ck_assert_uint_eq(a.bits, 0x3fc00000u);
+	free(a.text);
+	ck_assert_int_eq(sim_parse_arg("buf:s16:10:random:3:-4:4", NULL, &a, why), 0);
+	ck_assert_int_eq((int64_t)a.ilo, -4);
+	ck_assert_int_eq(a.seed, 3);
+	free(a.text);
+	ck_assert_int_eq(sim_parse_arg("buf:u32:4:random:3:9:1", NULL, &a, why), -1);
+	ck_assert_str_eq(why, "random:SEED:LO:HI with LO <= HI");
+	ck_assert_int_eq(sim_parse_arg("buf:u32:4:file:a:b.bin", "dir", &a, why), 0);
+	ck_assert_str_eq(a.path, "dir/a:b.bin");
+	free(a.text);
+	free(a.path);
+	ck_assert_int_eq(sim_parse_arg("buf:u32:4:bogus", NULL, &a, why), -1);
+	ck_assert_str_eq(why, "INIT one of zero, iota, const:V, random:SEED[:LO:HI], file:PATH");
+	ck_assert_int_eq(sim_parse_out("2:x.txt", &o, why), 0);
+	ck_assert_int_eq(o.param, 2);
+	free(o.path);
+	ck_assert_int_eq(sim_parse_out("x.txt", &o, why), -1);
+}
+END_TEST
+
+START_TEST(test_random_and_formats)
+{
+	uint32_t s = 1;
+	char buf[64];
+
+	/* xorshift32 from DESIGN.md: the first values from state 1 */
+	ck_assert_uint_eq(sim_xorshift32(&s), 270369u);
+	ck_assert_uint_eq(sim_xorshift32(&s), 67634689u);
+	sim_format_elem(buf, sizeof buf, TY_F32, 0x3dcccccdu);
+	ck_assert_str_eq(buf, "0.100000001");
+	sim_format_elem(buf, sizeof buf, TY_F64, 0x3fb999999999999aull);
+	ck_assert_str_eq(buf, "0.10000000000000001");
+	sim_format_elem(buf, sizeof buf, TY_S8, 0xff);
+	ck_assert_str_eq(buf, "-1");
+	sim_format_elem(buf, sizeof buf, TY_U64, ~0ull);
+	ck_assert_str_eq(buf, "18446744073709551615");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("sim_exec");
+	TCase *tc = tcase_create("exec");
+
+	tcase_add_test(tc, test_predicated_off_no_effect);
+	tcase_add_test(tc, test_carry_chain);
+	tcase_add_test(tc, test_warp_ops);
+	tcase_add_test(tc, test_ldslk_loop);
+	tcase_add_test(tc, test_generic_window);
+	tcase_add_test(tc, test_faults);
+	tcase_add_test(tc, test_launch_parsing);
+	tcase_add_test(tc, test_random_and_formats);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *r = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(r, CK_ENV);
+	failed = srunner_ntests_failed(r);
+	srunner_free(r);
+	return failed != 0;
+}
