@@ -272,7 +272,11 @@ static void parse_stmt(Asm *a)
 	}
 	k = isa_asm_cur(a);
 	if (t.kind == TK_ADDR) {
-		uint64_t v = strtoull(x->text + t.s + 2, NULL, 16);
+		uint64_t v = 0;
+		for (size_t i = t.s + 2; i + 2 < t.e && i < t.s + 20; i++) {
+			int c = (unsigned char)x->text[i];
+			v = v << 4 | (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+		}
 		if (t.e - t.s > 20 || v != 8u * (uint64_t)k->nins)
 			isa_asm_error(x, t, "address /*%.*s*/ does not match the instruction's position 0x%04x",
 			          (int)(t.e - t.s > 24 ? 20 : t.e - t.s - 4), x->text + t.s + 2,
@@ -554,7 +558,9 @@ static void parse_directive(Asm *a, Tok d)
 				isa_asm_error(x, t, "expected sm_NN, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
 				return;
 			}
-		k->arch = atoi(x->text + t.s + 3);
+		k->arch = 0;
+		for (size_t i = t.s + 3; i < t.e; i++)
+			k->arch = k->arch * 10 + (x->text[i] - '0');
 	} else if (di == 1) {
 		if (!num_tok(a, ISA_NREGS, &v))
 			return;

@@ -39,6 +39,16 @@ static int digits_only(const char *s, size_t n)
 	return 1;
 }
 
+/* value of n decimal digits (n <= 9, checked by callers) */
+static long dec(const char *s, size_t n)
+{
+	long v = 0;
+
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
 /* register name: returns the number, ISA_RZ, -1 when it is not register-like,
  * -2 when it looks like a register but is out of range */
 int isa_asm_reg_of(const char *s, size_t n)
@@ -51,7 +61,7 @@ int isa_asm_reg_of(const char *s, size_t n)
 		return -1;
 	if (n > 5)
 		return -2;
-	v = strtol(s + 1, NULL, 10);
+	v = dec(s + 1, n - 1);
 	return v < ISA_NREGS ? (int)v : -2;
 }
 
@@ -63,7 +73,7 @@ int isa_asm_pred_of(const char *s, size_t n)
 		return -1;
 	if (n > 3)
 		return -2;
-	return atoi(s + 1) < ISA_NPREDS ? atoi(s + 1) : -2;
+	return dec(s + 1, n - 1) < ISA_NPREDS ? (int)dec(s + 1, n - 1) : -2;
 }
 
 int isa_asm_reserved(const char *s, size_t n)
