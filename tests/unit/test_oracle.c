@@ -124,7 +124,7 @@ START_TEST(test_bit_fields)
 		"shf.r.clamp.b32 %r3, 1, 0x80000000, 40;\n" S(40, "%r3") /* b */
 		"shf.r.wrap.b32 %r3, 2, 1, 1;\n" S(44, "%r3")
 		"prmt.b32 %r3, 0x03020100, 0x07060504, 0x7531;\n" S(48, "%r3")
-		"prmt.b32 %r3, 0x00008000, 0, 0x8881;\n" S(52, "%r3")   /* sign replicate */
+		"prmt.b32 %r3, 0x00008000, 0, 0x9991;\n" S(52, "%r3")   /* sign replicate */
 		"prmt.b32.f4e %r3, 0x03020100, 0x07060504, 1;\n" S(56, "%r3")
 		"prmt.b32.b4e %r3, 0x03020100, 0x07060504, 1;\n" S(60, "%r3")
 		"prmt.b32.rc8 %r3, 0x03020100, 0x07060504, 2;\n" S(64, "%r3")
@@ -144,7 +144,7 @@ START_TEST(test_bit_fields)
 	ck_assert_uint_eq(ou32(r, 0, 10), 0x80000000u);
 	ck_assert_uint_eq(ou32(r, 0, 11), 0x80000001u);
 	ck_assert_uint_eq(ou32(r, 0, 12), 0x07050301u);  /* the CUB example */
-	ck_assert_uint_eq(ou32(r, 0, 13), 0xffffff00u);
+	ck_assert_uint_eq(ou32(r, 0, 13), 0xffffff80u);
 	ck_assert_uint_eq(ou32(r, 0, 14), 0x04030201u);
 	ck_assert_uint_eq(ou32(r, 0, 15), 0x06070001u);
 	ck_assert_uint_eq(ou32(r, 0, 16), 0x02020202u);
