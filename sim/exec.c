@@ -438,10 +438,24 @@ static void iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	const DOpd *a = &d->o[1], *b = &d->o[2];
 	int x = !!(d->m.flags & MF_X), cc = !!(d->m.flags & MF_CC), sat = !!(d->m.flags & MF_SAT);
 
+	if (!x && !cc && !sat && !a->flags && !b->flags && a->kind == DK_REG) {
+		uint32_t *rd = &REG(d->o[0].reg, 0);
+		const uint32_t *ra = &REG(a->reg, 0);
+		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
+			uint32_t im = (uint32_t)b->imm;
+			FOR_LANES(ex) rd[l] = ra[l] + im;
+			return;
+		}
+		if (b->kind == DK_REG) {
+			const uint32_t *rb = &REG(b->reg, 0);
+			FOR_LANES(ex) rd[l] = ra[l] + rb[l];
+			return;
+		}
+	}
 	FOR_LANES(ex) {
 		uint32_t u = src(g, w, a, l), v = src(g, w, b, l), ci = 0, r;
 		uint64_t sum;
-		unsigned old = ccof(w, l);
+		unsigned old = (x || cc) ? ccof(w, l) : 0;
 		if (a->flags & OPF_NOT) u = ~u;
 		if (b->flags & OPF_NOT) v = ~v;
 		if (a->flags & OPF_NEG) u = ~u, ci++;     /* -a = ~a + 1: the 1 enters as carry */
@@ -472,7 +486,7 @@ static void imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 		int64_t sa = issgn(ta) ? (int64_t)(int32_t)a : (int64_t)a;
 		int64_t sb = issgn(tb) ? (int64_t)(int32_t)b : (int64_t)b;
 		uint64_t p = (uint64_t)sa * (uint64_t)sb, c = 0, r;
-		unsigned old = ccof(w, l), f = 0;
+		unsigned old = (x || cc) ? ccof(w, l) : 0, f = 0;
 		if (!mad) {
 			REG(d->o[0].reg, l) = hi ? (uint32_t)(p >> 32) : (uint32_t)p;
 			continue;
@@ -515,6 +529,23 @@ static uint32_t icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, in
 	int wide = is64(t), x = !!(d->m.flags & MF_X);
 	uint32_t m = 0;
 
+	if (!wide && !x && !d->o[ai].flags && !d->o[bi].flags) {
+		/* which of lt, eq, gt make the compare true (bits 0, 1, 2) */
+		static const uint8_t truth[CMP_COUNT] = {
+			[CMP_LT] = 1, [CMP_EQ] = 2, [CMP_LE] = 3, [CMP_GT] = 4, [CMP_NE] = 5, [CMP_GE] = 6,
+			[CMP_NUM] = 7, [CMP_LTU] = 1, [CMP_EQU] = 2, [CMP_LEU] = 3, [CMP_GTU] = 4,
+			[CMP_NEU] = 5, [CMP_GEU] = 6, [CMP_T] = 7,
+		};
+		unsigned tt = d->m.cmp < CMP_COUNT ? truth[d->m.cmp] : 0;
+		int sg = issgn(t) || t == TY_NONE;
+		FOR_LANES(ex) {
+			uint32_t a = src(g, w, &d->o[ai], l), b = src(g, w, &d->o[bi], l);
+			int lt = sg ? (int32_t)a < (int32_t)b : a < b;
+			unsigned k = lt ? 1 : a == b ? 2 : 4;
+			m |= (uint32_t)((tt & k) != 0) << l;
+		}
+		return m;
+	}
 	FOR_LANES(ex) {
 		uint64_t a = wide ? src64(g, w, &d->o[ai], l) : imods(src(g, w, &d->o[ai], l), d->o[ai].flags);
 		uint64_t b = wide ? src64(g, w, &d->o[bi], l) : imods(src(g, w, &d->o[bi], l), d->o[bi].flags);
