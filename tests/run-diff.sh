@@ -1,0 +1,125 @@
+#!/bin/sh
+# run-diff.sh - the differential test of the translator + SM model against the PTX oracle.
+#
+# For every tests/ptx/NAME.ptx with a NAME.launch: run the oracle (warpsim --oracle) and the SM
+# model (warpsim) with the same launch, and compare every --out buffer of the launch file byte
+# for byte (raw .bin files), at --predicate-max 0, 4, 7 and inf. A launch file holding the
+# line "# diff: unordered-float" (floating-point atomics, whose order may differ) is compared
+# as text with a relative tolerance of 1e-5 instead.
+# Then, where tests/ref has a C reference for NAME (without its .smXX suffix), the oracle's
+# buffers must equal the reference's (tests/tools/cref).
+#
+# tests/diff-pending.txt lists kernels known not to run on the SM model yet (one NAME per
+# line, # comments): their SM-side failures are reported as PENDING, not FAIL; a pending
+# kernel that passes is reported so that the list shrinks. The oracle and the C references
+# are never pending. Exit status 1 on any FAIL.
+#
+# env: BIN (warpc, warpsim), BUILD (the build directory; cref is $BUILD/tests/tools/cref)
+BIN=${BIN:-bin}
+BUILD=${BUILD:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+ws=$(cd "$BIN" && pwd)/warpsim
+cref=$(cd "$BUILD" 2>/dev/null && pwd)/tests/tools/cref
+pending=$top/tests/diff-pending.txt
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-diff.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+pass=0 fail=0 pend=0 refs=0
+settings="0 4 7 inf"
+if ! "$ws" --help 2>&1 | grep -q -- '--predicate-max'; then
+	echo "run-diff: warpsim has no --predicate-max yet: the SM model runs at its default only"
+	settings=default
+fi
+
+ispending() {
+	[ -f "$pending" ] && sed 's/#.*//' "$pending" | grep -qx "[[:space:]]*$1[[:space:]]*"
+}
+
+# outs LAUNCH: the parameter numbers of its --out lines
+outs() {
+	sed -n 's/^[[:space:]]*--out[[:space:]]\{1,\}\([0-9]\{1,\}\):.*/\1/p' "$1"
+}
+
+# same A B FLOATCMP: 0 when the buffers agree
+same() {
+	if [ "$3" = 1 ]; then
+		awk 'NR == FNR { a[FNR] = $1; n = FNR; next }
+		     { d = $1 - a[FNR]; if (d < 0) d = -d; m = $1 < 0 ? -$1 : $1;
+		       if (d > 1e-5 * (m > 1 ? m : 1)) bad = 1; c = FNR }
+		     END { exit bad || c != n }' "$1" "$2"
+	else
+		cmp -s "$1" "$2"
+	fi
+}
+
+for ptx in "$top"/tests/ptx/*.ptx; do
+	name=$(basename "$ptx" .ptx)
+	launch=${ptx%.ptx}.launch
+	[ -f "$launch" ] || continue
+	d=$tmp/$name
+	mkdir -p "$d"
+	ns=$(outs "$launch")
+	fl=0 ext=bin
+	grep -q '^#[[:space:]]*diff:[[:space:]]*unordered-float' "$launch" && fl=1 ext=txt
+	oargs=""
+	for n in $ns; do oargs="$oargs --out $n:$d/oracle.$n.$ext"; done
+	# the launch file's own --out paths are relative: every run happens inside $d
+	if ! (cd "$d" && "$ws" --oracle "$ptx" --launch "$launch" --quiet $oargs) >"$d/oracle.err" 2>&1; then
+		echo "FAIL    $name: the oracle failed:"
+		sed 's/^/        /' "$d/oracle.err" | head -8
+		fail=$((fail + 1))
+		continue
+	fi
+	why=""
+	for s in $settings; do
+		sargs="" popt=""
+		[ "$s" = default ] || popt="--predicate-max $s"
+		for n in $ns; do sargs="$sargs --out $n:$d/sm.$s.$n.$ext"; done
+		if ! (cd "$d" && "$ws" "$ptx" --launch "$launch" --quiet $popt $sargs) >"$d/sm.$s.err" 2>&1; then
+			why="the SM model failed at predicate-max $s: $(head -1 "$d/sm.$s.err")"
+			break
+		fi
+		for n in $ns; do
+			if ! same "$d/oracle.$n.$ext" "$d/sm.$s.$n.$ext" $fl; then
+				why="buffer of parameter $n differs at predicate-max $s"
+				[ $fl = 0 ] && why="$why (first: $(cmp "$d/oracle.$n.$ext" "$d/sm.$s.$n.$ext" 2>&1 | head -1))"
+				break 2
+			fi
+		done
+	done
+	if [ -z "$why" ]; then
+		if ispending "$name"; then
+			echo "PASS    $name (listed in tests/diff-pending.txt: remove it)"
+		else
+			echo "PASS    $name"
+		fi
+		pass=$((pass + 1))
+	elif ispending "$name"; then
+		echo "PENDING $name: $why"
+		pend=$((pend + 1))
+	else
+		echo "FAIL    $name: $why"
+		fail=$((fail + 1))
+	fi
+	# the oracle against the C reference of the kernel
+	base=${name%.sm[0-9]*}
+	if [ -x "$cref" ] && "$cref" --has "$base"; then
+		rargs=""
+		for n in $ns; do rargs="$rargs --out $n:$d/ref.$n.$ext"; done
+		if ! (cd "$d" && "$cref" "$base" --launch "$launch" $rargs) >"$d/ref.err" 2>&1; then
+			echo "FAIL    $name: the C reference failed: $(head -1 "$d/ref.err")"
+			fail=$((fail + 1))
+			continue
+		fi
+		for n in $ns; do
+			if ! same "$d/oracle.$n.$ext" "$d/ref.$n.$ext" $fl; then
+				echo "FAIL    $name: the oracle differs from the C reference in parameter $n"
+				fail=$((fail + 1))
+				continue 2
+			fi
+		done
+		refs=$((refs + 1))
+	fi
+done
+echo "run-diff: $pass passed, $pend pending, $fail failed; $refs oracle runs matched their C reference"
+[ $fail = 0 ]
