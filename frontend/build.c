@@ -975,6 +975,9 @@ b_module_end(PCtx *c)
 	}
 	if (c->infunc && !c->inbody)
 		store_header(c);
+	if (c->m->version_major == 0 && c->nerr == 0)
+		ptx_diag(c, (PLoc){ 0, 0 }, "missing .version directive (a PTX module starts with "
+		         "\".version X.Y\")");
 }
 
 /* ------------------------------------------------------------------ driver */
