@@ -288,7 +288,8 @@ int or_push_frame(Oracle *o, Thread *t, int fi, int callpc)
 		t->local = p;
 		t->lcap = cap;
 	}
-	memset(t->local + from, 0, need - from);
+	if (need > from)
+		memset(t->local + from, 0, need - from);
 	t->lsize = need;
 	if (t->nregs + (uint32_t)f->nregs > t->capregs) {
 		uint32_t cap = t->capregs ? t->capregs : 64;
@@ -300,7 +301,8 @@ int or_push_frame(Oracle *o, Thread *t, int fi, int callpc)
 		t->regs = p;
 		t->capregs = cap;
 	}
-	memset(t->regs + t->nregs, 0, f->nregs * sizeof *t->regs);
+	if (f->nregs)
+		memset(t->regs + t->nregs, 0, f->nregs * sizeof *t->regs);
 	if (t->nfr == t->capfr) {
 		int cap = t->capfr ? 2 * t->capfr : 4;
 		Frame *p = realloc(t->fr, cap * sizeof *p);
