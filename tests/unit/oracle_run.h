@@ -45,13 +45,13 @@ static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
 	return r;
 }
 
-static void *obuf(ORun *r, int param)
+static inline void *obuf(ORun *r, int param)
 {
 	return sim_mem_global(&r->mem, r->pl.addr[param], 0);
 }
 
-static uint32_t ou32(ORun *r, int param, int i) { return ((uint32_t *)obuf(r, param))[i]; }
-static uint64_t ou64(ORun *r, int param, int i) { return ((uint64_t *)obuf(r, param))[i]; }
+static inline uint32_t ou32(ORun *r, int param, int i) { return ((uint32_t *)obuf(r, param))[i]; }
+static inline uint64_t ou64(ORun *r, int param, int i) { return ((uint64_t *)obuf(r, param))[i]; }
 
 static void orun_free(ORun *r)
 {
