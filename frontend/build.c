@@ -656,11 +656,17 @@ b_declare_range(PCtx *c, const PTok *name, const PTok *n, PLoc l)
 		return;
 	}
 	for (uint64_t i = 0; i < n->u; i++) {
-		char buf[32];
-		int k = snprintf(buf, sizeof buf, "%llu", (unsigned long long)i);
+		char buf[24], *d = buf + sizeof buf;
+		uint64_t v = i;
+		int k;
+		*--d = 0;
+		do
+			*--d = (char)('0' + v % 10);
+		while ((v /= 10) != 0);
+		k = (int)(buf + sizeof buf - 1 - d);
 		char *s = ptx_alloc(c->A, (size_t)name->n + (size_t)k + 1);
 		memcpy(s, name->s, (size_t)name->n);
-		memcpy(s + name->n, buf, (size_t)k + 1);
+		memcpy(s + name->n, d, (size_t)k + 1);
 		add_reg(c, s, name->n + k, c->ds.type, c->ds.vec, l);
 	}
 }

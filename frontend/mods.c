@@ -2,7 +2,6 @@
  * opcode (longest table name that prefixes the word) and typed modifier fields (PMods).
  * Modifiers that mean different things on different opcodes (.lo, .and, .sync, .uni, .all)
  * are told apart here, so that consumers never look at strings. */
-#include <stdlib.h>
 #include <string.h>
 #include "frontend/build.h"
 
@@ -18,7 +17,7 @@ typedef struct {
 	uint32_t val;    /* value of the field, or PMF_* bits for MK_FLAG */
 } ModEnt;
 
-static ModEnt mods[] = {
+static const ModEnt mods[] = {
 #define T(n, t) { n, MK_TYPE, PT_##t },
 	T("b8", B8) T("b16", B16) T("b32", B32) T("b64", B64) T("b128", B128)
 	T("u8", U8) T("u16", U16) T("u32", U32) T("u64", U64)
@@ -84,73 +83,73 @@ static ModEnt mods[] = {
 };
 #define NMODS ((int)(sizeof mods / sizeof mods[0]))
 
-/* opcode names sorted, for bsearch */
-static int opsorted[PO_COUNT];
+/* open-addressing hash tables of the opcode and modifier names (filled once) */
+#define HSIZE 1024
+typedef struct {
+	const char *s;   /* name, NULL when the slot is empty */
+	int len;         /* strlen(s) */
+	int idx;         /* opcode or index into mods[] */
+} HSlot;
+static HSlot ophash[HSIZE], modhash[HSIZE];
 static int ready;
 
-static int
-cmpmod(const void *a, const void *b)
+static uint32_t
+hashn(const char *s, int n)
 {
-	return strcmp(((const ModEnt *)a)->s, ((const ModEnt *)b)->s);
+	uint32_t h = 2166136261u;
+	for (int i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static void
+hput(HSlot *t, const char *s, int idx)
+{
+	int n = (int)strlen(s);
+	uint32_t h = hashn(s, n) & (HSIZE - 1);
+
+	while (t[h].s) {
+		if (t[h].len == n && memcmp(t[h].s, s, (size_t)n) == 0)
+			die("duplicate name in an opcode or modifier table");
+		h = (h + 1) & (HSIZE - 1);
+	}
+	t[h].s = s;
+	t[h].len = n;
+	t[h].idx = idx;
 }
 
 static int
-cmpop(const void *a, const void *b)
+hget(const HSlot *t, const char *s, int n)
 {
-	return strcmp(ptx_ops[*(const int *)a].name, ptx_ops[*(const int *)b].name);
+	uint32_t h = hashn(s, n) & (HSIZE - 1);
+
+	for (; t[h].s; h = (h + 1) & (HSIZE - 1))
+		if (t[h].len == n && memcmp(t[h].s, s, (size_t)n) == 0)
+			return t[h].idx;
+	return -1;
 }
 
 static void
 init(void)
 {
-	qsort(mods, NMODS, sizeof mods[0], cmpmod);
+	for (int i = 0; i < NMODS; i++)
+		hput(modhash, mods[i].s, i);
 	for (int i = 0; i < PO_COUNT; i++)
-		opsorted[i] = i;
-	qsort(opsorted, PO_COUNT, sizeof opsorted[0], cmpop);
-	for (int i = 1; i < NMODS; i++)
-		if (strcmp(mods[i - 1].s, mods[i].s) == 0)
-			die("duplicate modifier in the table");
+		hput(ophash, ptx_ops[i].name, i);
 	ready = 1;
-}
-
-/* strncmp-like order of the n-byte s against NUL-terminated k */
-static int
-cmpn(const char *s, int n, const char *k)
-{
-	int r = strncmp(s, k, (size_t)n);
-	return r ? r : (k[n] ? -1 : 0);
 }
 
 static int
 find_op(const char *s, int n)
 {
-	int lo = 0, hi = PO_COUNT - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2, r = cmpn(s, n, ptx_ops[opsorted[mid]].name);
-		if (r == 0)
-			return opsorted[mid];
-		if (r < 0)
-			hi = mid - 1;
-		else
-			lo = mid + 1;
-	}
-	return -1;
+	return hget(ophash, s, n);
 }
 
 static const ModEnt *
 find_mod(const char *s, int n)
 {
-	int lo = 0, hi = NMODS - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2, r = cmpn(s, n, mods[mid].s);
-		if (r == 0)
-			return &mods[mid];
-		if (r < 0)
-			hi = mid - 1;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
+	int i = hget(modhash, s, n);
+	return i < 0 ? NULL : &mods[i];
 }
 
 /* sets an 8-bit field once; a second, different value is an error */

@@ -1,0 +1,36 @@
+#!/bin/sh
+# parse.sh BIN BUILD [LINES] - PTX frontend parse speed: builds a module of about LINES
+# (default 1,000,000) lines by repeating the divergence fixture's kernel under new names
+# (plus the calls fixture's functions once), then times `warpc --parse-only` on it (best of
+# three) and prints lines per second and peak memory. A benchmark, not a test.
+BIN=${1:-bin}
+BUILD=${2:-build}
+want=${3:-1000000}
+src=tests/ptx/divergence.sm80.ptx
+big=$BUILD/bench/big.ptx
+mkdir -p "$BUILD/bench" || exit 1
+# the kernel: from ".visible .entry" to the end of its body
+body=$(awk '/\.visible \.entry/ { on = 1 } on { print } on && /^}/ { exit }' "$src")
+per=$(printf '%s\n' "$body" | wc -l)
+n=$(( want / per + 1 ))
+{
+	sed -n '1,/^\.address_size/p' "$src"
+	i=0
+	while [ $i -lt $n ]; do
+		printf '%s\n' "$body" | sed "s/\.entry divergence(/.entry divergence_$i(/; s/divergence_param_/divergence_${i}_param_/g"
+		i=$((i + 1))
+	done
+	sed -n '/^\t\.file/p' "$src"
+} > "$big"
+lines=$(wc -l < "$big")
+bytes=$(wc -c < "$big")
+best=
+for r in 1 2 3; do
+	t0=$(date +%s.%N)
+	/usr/bin/time -f %M -o "$BUILD/bench/rss" "$BIN/warpc" --parse-only "$big" || exit 1
+	t1=$(date +%s.%N)
+	t=$(echo "$t1 - $t0" | bc -l)
+	if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+done
+rss=$(cat "$BUILD/bench/rss")
+echo "frontend parse: $lines lines ($bytes bytes) in ${best}s = $(echo "$lines / $best" | bc) lines/s; peak RSS ${rss} KiB"
