@@ -945,6 +945,7 @@ b_recover(PCtx *c, int top)
 	c->ingroup = 0;
 	c->guard = -1;
 	c->inbad = 0;
+	c->quiet = 0;
 	c->in.op = PO_COUNT;
 	if (top && c->infunc) {
 		/* the function could not be parsed to its end: keep its header only */
@@ -1004,6 +1005,8 @@ ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerror
 	m->src = malloc(len + 2);
 	if (!m->src)
 		die("out of memory");
+	if (len > (size_t)INT_MAX - 2)
+		die("input too large");
 	memcpy(m->src, text, len);
 	m->src[len] = m->src[len + 1] = 0;
 	m->srclen = len;
@@ -1021,8 +1024,9 @@ ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerror
 	if (ptx_yylex_init_extra(&c, &scanner))
 		die("cannot create the scanner");
 	c.scanner = scanner;
-	/* flex scans in place: the buffer must end with two NULs */
-	buf = ptx_yy_scan_buffer(m->src, len + 2, scanner);
+	/* flex scans its own copy: it writes NULs into the buffer it scans, and diagnostics
+	 * printed during the parse must see the source lines intact */
+	buf = ptx_yy_scan_bytes(m->src, (int)len, scanner);
 	if (!buf)
 		die("cannot scan the buffer");
 	if (ptx_yyparse(scanner, &c) != 0 && c.nerr == 0)

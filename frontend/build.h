@@ -135,6 +135,7 @@ struct PCtx {
 	PIns in;              /* opcode and modifiers decoded */
 	int inbad;            /* the instruction had an error: dropped at its end */
 	int protonoret;       /* .callprototype ... .noreturn */
+	int quiet;            /* operands of an unsupported instruction: no more diagnostics */
 	PVEC(POpd) ops;       /* operands */
 	PVEC(POpd) elems;     /* elements of the {..} or (..) being parsed */
 	int ingroup;          /* inside {..} or (..) */

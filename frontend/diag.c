@@ -51,6 +51,8 @@ ptx_diag(PCtx *c, PLoc loc, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (c->quiet)
+		return;
 	c->nerr++;
 	if (c->nerr > PTX_MAXERR) {
 		if (c->nerr == PTX_MAXERR + 1 && c->err)

@@ -261,8 +261,14 @@ b_ins_begin(PCtx *c, const PTok *opcode, PLoc l)
 		c->inbad = 1;
 		return;
 	}
-	if (!ptx_decode_opword(c, opcode->s, opcode->n, l, &c->in))
+	if (!ptx_decode_opword(c, opcode->s, opcode->n, l, &c->in)) {
 		c->inbad = 1;
+	} else if (ptx_ops[c->in.op].flags & PF_UNSUP) {
+		ptx_diag(c, l, "unsupported: instruction '%s' is valid PTX but warpsim does not "
+		         "support it yet", ptx_ops[c->in.op].name);
+		c->inbad = 1;
+		c->quiet = 1;   /* its operands are not worth more messages */
+	}
 }
 
 /* records the pending operands of arena array o[0..n) (and of their elements) */
@@ -356,6 +362,7 @@ done:
 	c->guard = -1;
 	c->gneg = 0;
 	c->inbad = 0;
+	c->quiet = 0;
 	c->pnames.n = 0;
 }
 
