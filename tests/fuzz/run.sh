@@ -5,6 +5,7 @@
 # line; without one, the modules of its #include "MODULE/..." lines are used. Seeds: tests/fuzz/seeds-NAME/ when present; the PTX target also uses tests/ptx and
 # tests/bad-ptx. Findings land in build-fuzz/artifacts/; turn each into a regression test
 # (tests/bad-ptx or a unit test). Exits non-zero when a target crashes, leaks or hangs.
+# FUZZ_ONLY=NAME runs that target only.
 secs=${1:-60}
 CLANG=${CLANG:-clang}
 out=build-fuzz
@@ -18,6 +19,7 @@ for src in tests/fuzz/fuzz_*.c; do
 	[ -f "$src" ] || continue
 	name=$(basename "$src" .c)
 	name=${name#fuzz_}
+	[ -z "$FUZZ_ONLY" ] || [ "$FUZZ_ONLY" = "$name" ] || continue
 	mods=$(sed -n 's/.*fuzz-sources:[[:space:]]*//p' "$src" | head -1)
 	[ -n "$mods" ] || mods=$(sed -n 's/^#include "\(isa\|frontend\|backend\|sim\|oracle\)\/.*/\1/p' "$src" | sort -u)
 	objs=""
