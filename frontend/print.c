@@ -262,18 +262,19 @@ var(Pr *p, const PVar *v, int dupid)
 
 	fputs(links[v->link], out);
 	fputs(ptx_space_name((PSpace)v->space), out);
-	if (v->ptrspace || v->ptralign) {
+	if (v->explicit_align)
+		fprintf(out, " .align %u", v->align);
+	if (v->vec > 1)
+		fprintf(out, " .v%d", v->vec);
+	fprintf(out, " %s", ptx_type_name((PType)v->type));
+	if (v->ptrspace || v->ptralign) {   /* ".param .u64 .ptr .global .align 8 p" */
 		fputs(" .ptr", out);
 		if (v->ptrspace)
 			fprintf(out, " %s", ptx_space_name((PSpace)v->ptrspace));
 		if (v->ptralign)
 			fprintf(out, " .align %u", v->ptralign);
 	}
-	if (v->explicit_align)
-		fprintf(out, " .align %u", v->align);
-	if (v->vec > 1)
-		fprintf(out, " .v%d", v->vec);
-	fprintf(out, " %s %s", ptx_type_name((PType)v->type), v->name);
+	fprintf(out, " %s", v->name);
 	if (dupid >= 0)
 		fprintf(out, "$%d", dupid);
 	for (int i = 0; i < v->ndim; i++) {
