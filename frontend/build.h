@@ -162,7 +162,9 @@ int ptx_lex_float(PCtx *c, PTX_YYLTYPE *l, PTok *t);
 void ptx_lex_error(PCtx *c, PTX_YYLTYPE *l, const char *msg);
 void ptx_lex_stray(PCtx *c, PTX_YYLTYPE *l, int ch);
 
-/* build.c: module, declarations, functions, scopes */
+/* build.c, decl.c: module, declarations, functions, scopes */
+char *ptx_pdup(PCtx *c, const PTok *t);  /* the token's text in the arena */
+int ptx_make_var(PCtx *c, PVar *v, const PTok *name, PLoc l); /* from ctx->ds; 0 on error */
 void b_version(PCtx *c, const PTok *t, PLoc l);
 void b_target(PCtx *c, const PTok *t);
 void b_address_size(PCtx *c, const PTok *t, PLoc l);

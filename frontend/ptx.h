@@ -1,9 +1,11 @@
 /* ptx.h - the PTX frontend: the PTX IR (module, functions, instructions, operands) and the
  * API to parse, check, print and free it.
  *
- * Files: ptx.l (lexer), ptx.y (grammar), build.c (IR construction, name resolution, scopes),
- * mods.c (opcode and modifier decoding), check.c (semantic checks), print.c (-dP printer),
- * diag.c (located diagnostics), util.c (arena, tables, names).
+ * Files: ptx.l (lexer), lexsup.c (its keywords and literals), ptx.y (grammar), build.c
+ * (module, functions, scopes, ptx_parse), decl.c (declarations), ins.c (instructions,
+ * operands, name resolution), mods.c (opcode and modifier decoding), check.c (semantic
+ * checks), print.c (-dP printer), diag.c (located diagnostics), tables.c (vectors, hash
+ * tables), util.c (arena, op table, names). docs/frontend.md describes the whole.
  *
  * The IR is resolved: a register operand is a per-function register id (scopes and %r<N>
  * ranges are gone), a named operand says which table its index points into, modifiers are

@@ -1,0 +1,359 @@
+/* decl.c - declarations: specifiers, array dimensions, initializers, variables (module
+ * and body), registers and %r<N> ranges. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "frontend/build.h"
+#include "ptx.tab.h"
+
+/* ------------------------------------------------------------------ declaration specifiers */
+void
+b_ds_reset(PCtx *c)
+{
+	memset(&c->ds, 0, sizeof c->ds);
+	c->ds.space = c->ds.type = -1;
+	c->ds.vec = 1;
+	c->init.n = 0;
+}
+
+static int
+ds_first(PCtx *c, PLoc l)
+{
+	if (c->ds.loc.line == 0)
+		c->ds.loc = l;
+	return 0;
+}
+
+void
+b_ds_space(PCtx *c, int space, PLoc l)
+{
+	ds_first(c, l);
+	if (c->ds.ptr && c->ds.space >= 0)
+		c->ds.ptrspace = space;
+	else if (c->ds.space >= 0)
+		ptx_diag(c, l, "more than one state space in declaration");
+	else
+		c->ds.space = space;
+}
+
+void
+b_ds_type(PCtx *c, int type, PLoc l)
+{
+	ds_first(c, l);
+	if (c->ds.type >= 0)
+		ptx_diag(c, l, "more than one type in declaration");
+	c->ds.type = type;
+}
+
+void
+b_ds_vec(PCtx *c, int vec)
+{
+	c->ds.vec = vec;
+}
+
+void
+b_ds_align(PCtx *c, const PTok *t, PLoc l)
+{
+	ds_first(c, l);
+	if (t->u == 0 || (t->u & (t->u - 1)) || t->u > (1u << 20))
+		ptx_diag(c, l, "alignment must be a power of two");
+	else if (c->ds.ptr)
+		c->ds.ptralign = (int)t->u;
+	else
+		c->ds.align = (int)t->u;
+}
+
+void
+b_ds_ptr(PCtx *c)
+{
+	c->ds.ptr = 1;
+}
+
+void
+b_ds_link(PCtx *c, int link, PLoc l)
+{
+	ds_first(c, l);
+	c->ds.link = link;
+}
+
+void
+b_dim(PCtx *c, const PTok *t, PLoc l)
+{
+	if (c->ds.ndim == PTX_MAXDIM) {
+		ptx_diag(c, l, "too many array dimensions (at most %d)", PTX_MAXDIM);
+		return;
+	}
+	if (!t) {
+		if (c->ds.ndim > 0)
+			ptx_diag(c, l, "only the first array dimension may be left out");
+		c->ds.unsized = 1;
+	} else if (t->u == 0 || t->u > (1u << 30)) {
+		ptx_diag(c, l, "array dimension must be between 1 and 2^30");
+	}
+	c->ds.dims[c->ds.ndim++] = t ? t->u : 0;
+}
+
+void
+b_init_num(PCtx *c, const PTok *t, int neg, PLoc l)
+{
+	PInit e = { t->ikind == PIMM_F32 || t->ikind == PIMM_F64 || t->ikind == PIMM_FLOAT ?
+	            PINIT_FLOAT : PINIT_INT, (uint8_t)t->ikind, -1, (int64_t)t->u };
+	(void)l;
+	/* symkind carries the literal kind until b_declare converts to the element type */
+	if (neg) {
+		if (e.kind == PINIT_INT)
+			e.bits = -e.bits;
+		else
+			e.bits ^= (int64_t)(t->ikind == PIMM_F32 ? 0x80000000u : (uint64_t)1 << 63);
+	}
+	if (c->init.n >= (1 << 24)) {
+		if (c->init.n == (1 << 24))
+			ptx_diag(c, l, "initializer too long");
+		return;
+	}
+	pvec_push(c->init, e);
+}
+
+void
+b_init_generic_kw(PCtx *c, const PTok *kw, PLoc l)
+{
+	if (kw->n != 7 || memcmp(kw->s, "generic", 7) != 0)
+		ptx_diag(c, l, "expected 'generic(name)' in initializer, not '%.*s(...)'", kw->n, kw->s);
+}
+
+void
+b_init_sym(PCtx *c, const PTok *name, const PTok *off, int neg, int generic, PLoc l)
+{
+	PInit e = { generic ? PINIT_GENERIC : PINIT_SYM, PSYM_NONE, -1, 0 };
+	PTabEnt *s = ptab_find(&c->gtab, name->s, name->n);
+
+	if (off)
+		e.bits = neg ? -(int64_t)off->u : (int64_t)off->u;
+	if (s) {
+		e.symkind = s->kind == NK_FUNC ? PSYM_FUNC : PSYM_VAR;
+		e.sym = s->idx;
+	} else {
+		/* resolved at the end of the module: remember the name and where */
+		PFix f = { NULL, name->s, name->n, 0, l };
+		e.sym = c->gfix.n;
+		pvec_push(c->gfix, f);
+	}
+	pvec_push(c->init, e);
+}
+
+/* converts a numeric initializer to the bits of element type ty */
+static int64_t
+init_bits(PCtx *c, const PInit *e, int ty, PLoc l)
+{
+	PTypeKind k = ptx_type_kind((PType)ty);
+	double d;
+
+	if (e->kind == PINIT_INT) {
+		if (k != PTK_FLOAT)
+			return e->bits;
+		d = (double)e->bits;
+	} else {
+		if (k != PTK_FLOAT) {
+			ptx_diag(c, l, "floating-point initializer for a variable of type %s",
+			         ptx_type_name((PType)ty));
+			return 0;
+		}
+		if (e->symkind == PIMM_F32) {
+			uint32_t u = (uint32_t)e->bits;
+			float f;
+			memcpy(&f, &u, 4);
+			d = f;
+			if (ty == PT_F32)
+				return (int64_t)u;
+		} else {
+			memcpy(&d, &e->bits, 8);
+		}
+	}
+	if (ty == PT_F64) {
+		int64_t b;
+		memcpy(&b, &d, 8);
+		return b;
+	}
+	if (ty == PT_F32) {
+		float f = (float)d;
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		return (int64_t)u;
+	}
+	ptx_diag(c, l, "initializers of type %s are not supported", ptx_type_name((PType)ty));
+	return 0;
+}
+
+/* fills v from the specifiers and dims; returns 0 after an error */
+int
+ptx_make_var(PCtx *c, PVar *v, const PTok *name, PLoc l)
+{
+	PDSpec *d = &c->ds;
+	uint64_t n = 1;
+	int elsize;
+
+	memset(v, 0, sizeof *v);
+	v->name = name ? ptx_pdup(c, name) : ptx_strndup(c->A, "_", 1);
+	v->loc = l;
+	if (d->space < 0) {
+		ptx_diag(c, l, "missing state space in the declaration of '%s'", v->name);
+		return 0;
+	}
+	if (d->type < 0) {
+		ptx_diag(c, l, "missing type in the declaration of '%s'", v->name);
+		return 0;
+	}
+	v->space = (uint8_t)d->space;
+	v->type = (uint8_t)d->type;
+	v->vec = (uint8_t)d->vec;
+	v->link = (uint8_t)d->link;
+	v->ptrspace = (uint8_t)d->ptrspace;
+	v->ptralign = (uint32_t)d->ptralign;
+	v->ndim = (uint8_t)d->ndim;
+	memcpy(v->dims, d->dims, sizeof v->dims);
+	for (int i = 0; i < d->ndim; i++)
+		n *= d->dims[i] ? d->dims[i] : 1;
+	elsize = d->type == PT_PRED ? 1 : ptx_type_bytes((PType)d->type) * d->vec;
+	if (d->unsized && c->init.n > 0 && d->ndim > 0) {
+		/* "x[] = {...}": the first dimension comes from the initializer */
+		uint64_t inner = n * (uint64_t)d->vec;
+		v->dims[0] = ((uint64_t)c->init.n + inner - 1) / inner;
+		n *= v->dims[0];
+	} else if (d->unsized) {
+		n = 0;
+	}
+	v->nelem = n;
+	v->size = n * (uint64_t)elsize;
+	v->align = d->align ? (uint32_t)d->align : (uint32_t)(elsize ? elsize : 1);
+	v->explicit_align = d->align != 0;
+	if (c->init.n) {
+		if ((uint64_t)c->init.n > n * (uint64_t)d->vec) {
+			ptx_diag(c, l, "too many initializers for '%s' (%d for %llu elements)", v->name,
+			         c->init.n, (unsigned long long)(n * (uint64_t)d->vec));
+			return 0;
+		}
+		v->init = ptx_alloc(c->A, sizeof *v->init * (size_t)c->init.n);
+		for (int i = 0; i < c->init.n; i++) {
+			PInit e = c->init.a[i];
+			if (e.kind == PINIT_INT || e.kind == PINIT_FLOAT) {
+				e.bits = init_bits(c, &e, d->type, l);
+				e.kind = ptx_type_kind((PType)d->type) == PTK_FLOAT ? PINIT_FLOAT : PINIT_INT;
+				e.symkind = PSYM_NONE;
+				e.sym = -1;
+			}
+			v->init[i] = e;
+		}
+		v->ninit = c->init.n;
+	}
+	return 1;
+}
+
+static void
+add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l)
+{
+	PReg r = { (char *)name, (uint8_t)type, (uint8_t)vec, l };
+	PTabEnt *e = ptab_find(&c->ltab, name, len);
+	int scope0 = c->scopes.n ? c->scopes.a[c->scopes.n - 1] : 0;
+
+	if (e && (int)(e - c->ltab.ent.a) >= scope0) {
+		ptx_diag(c, l, "redeclaration of '%.*s'", len, name);
+		return;
+	}
+	pvec_push(c->regs, r);
+	ptab_add(&c->ltab, name, len, NK_REG, c->regs.n - 1);
+	if (!ptab_find(&c->allregs, name, len))
+		ptab_add(&c->allregs, name, len, NK_REG, c->regs.n - 1);
+}
+
+void
+b_declare(PCtx *c, const PTok *name, PLoc l)
+{
+	PVar v;
+
+	if (c->ds.space == PS_REG) {
+		if (!c->inbody)
+			ptx_diag(c, l, "unsupported: .reg declarations outside a function body");
+		else if (c->ds.type < 0)
+			ptx_diag(c, l, "missing type in the declaration of '%.*s'", name->n, name->s);
+		else if (c->ds.ndim || c->init.n)
+			ptx_diag(c, l, "unsupported: register arrays and initialized registers");
+		else
+			add_reg(c, ptx_pdup(c, name), name->n, c->ds.type, c->ds.vec, l);
+		goto next;
+	}
+	if (!ptx_make_var(c, &v, name, l))
+		goto next;
+	if (c->inbody) {
+		PTabEnt *e = ptab_find(&c->ltab, name->s, name->n);
+		int scope0 = c->scopes.n ? c->scopes.a[c->scopes.n - 1] : 0;
+		if (v.space != PS_LOCAL && v.space != PS_SHARED && v.space != PS_PARAM) {
+			ptx_diag(c, l, "unsupported: %s variable inside a function body",
+			         ptx_space_name((PSpace)v.space));
+			goto next;
+		}
+		if (e && (int)(e - c->ltab.ent.a) >= scope0) {
+			ptx_diag(c, l, "redeclaration of '%s'", v.name);
+			goto next;
+		}
+		pvec_push(c->locals, v);
+		ptab_add(&c->ltab, v.name, name->n, NK_LOCAL, c->locals.n - 1);
+	} else {
+		PTabEnt *e = ptab_find(&c->gtab, name->s, name->n);
+		if (v.space == PS_PARAM) {
+			ptx_diag(c, l, "unsupported: %s variable at module scope",
+			         ptx_space_name((PSpace)v.space));
+			goto next;
+		}
+		if (e && e->kind == NK_VAR && c->vars.a[e->idx].link == PLINK_EXTERN) {
+			c->vars.a[e->idx] = v;   /* the definition of an extern declaration */
+		} else if (e) {
+			ptx_diag(c, l, "redefinition of '%s'", v.name);
+		} else {
+			pvec_push(c->vars, v);
+			ptab_add(&c->gtab, v.name, name->n, NK_VAR, c->vars.n - 1);
+		}
+	}
+next:
+	/* the specifiers stay for the next declarator of the list, dims and init do not */
+	c->ds.ndim = 0;
+	c->ds.unsized = 0;
+	memset(c->ds.dims, 0, sizeof c->ds.dims);
+	c->init.n = 0;
+}
+
+void
+b_declare_range(PCtx *c, const PTok *name, const PTok *n, PLoc l)
+{
+	if (c->ds.space != PS_REG) {
+		ptx_diag(c, l, "a '<N>' range only declares registers");
+		return;
+	}
+	if (!c->inbody) {
+		ptx_diag(c, l, "unsupported: .reg declarations outside a function body");
+		return;
+	}
+	if (c->ds.type < 0) {
+		ptx_diag(c, l, "missing type in the declaration of '%.*s'", name->n, name->s);
+		return;
+	}
+	if (n->u > 1000000) {
+		ptx_diag(c, l, "register range too large (at most 1000000)");
+		return;
+	}
+	for (uint64_t i = 0; i < n->u; i++) {
+		char buf[24], *d = buf + sizeof buf;
+		uint64_t v = i;
+		int k;
+		*--d = 0;
+		do
+			*--d = (char)('0' + v % 10);
+		while ((v /= 10) != 0);
+		k = (int)(buf + sizeof buf - 1 - d);
+		char *s = ptx_alloc(c->A, (size_t)name->n + (size_t)k + 1);
+		memcpy(s, name->s, (size_t)name->n);
+		memcpy(s + name->n, d, (size_t)k + 1);
+		add_reg(c, s, name->n + k, c->ds.type, c->ds.vec, l);
+	}
+}
+
