@@ -125,6 +125,12 @@ $(BUILD)/tests/tools/%.o: tests/tools/%.c $(DEPSTAMP) | $(GEN_H)
 	$(CC) $(CPPFLAGS) $(JANSSON_CFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(JANSSON_LIBS) $(LDLIBS)
+# the random PTX generator (issue 9): tests/gen/*.c are linked into tests/tools/gen, which
+# needs only the frontend and the oracle (and what they use), not the translator
+GEN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/gen/*.c))
+GEN_LIBS := $(foreach m,oracle frontend sim isa,$(BUILD)/lib$(m).a)
+$(BUILD)/tests/tools/gen: $(BUILD)/tests/tools/gen.o $(GEN_OBJS) $(GEN_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GEN_OBJS) $(GEN_LIBS) $(LDLIBS)
 
 tests: $(PROGS) $(UNIT_BINS) $(TOOLS_T)
 
