@@ -1,8 +1,11 @@
 /* decode.c - turns a Kernel's instructions into the simulator's DIns form once per launch:
  * register rows (RZ to zero/sink rows), predicate indexes, constant operands without an
  * index register read from the banks (already written by the launch), targets as code
- * indexes. Reports malformed instructions (targets outside the code, .S on control ops). */
+ * indexes; and beside each DIns its timing form (TInst: unit, latency class, control flag,
+ * the scoreboard ids read and written). Reports malformed instructions (targets outside the
+ * code, .S on control ops). */
 #include <stdlib.h>
+#include <string.h>
 #include <inttypes.h>
 #include "sim/machine.h"
 
@@ -19,6 +22,58 @@ static int derr(Gpu *g, FILE *err, const Ins *in, const char *msg, uint64_t v)
 	fprintf(err, msg, v);
 	fprintf(err, "\n    %s\n", buf);
 	return -1;
+}
+
+/* registers first .. first+n-1 on the scoreboard (RZ and anything past R254 are not) */
+static void tregs(SbUse *u, int dst, int first, int n)
+{
+	for (int k = 0; k < n && first + k < ISA_RZ; k++)
+		sim_sb_use_id(u, dst, SB_R(first + k));
+}
+
+/* the timing form of one instruction (docs/timing.md, "Integration"): the guard, every
+ * register slot with its width, address and constant-index base registers (a pair for a
+ * 64-bit .E address), predicate slots, CC read by .X forms and CC tests, written by .CC */
+static void tdecode(const Ins *in, TInst *t)
+{
+	const OpInfo *oi = &isa_ops[in->op];
+	int wide = (in->m.flags & MF_E) && (oi->unit == UNIT_LSU_GLOBAL);
+
+	memset(t, 0, sizeof *t);
+	t->unit = (uint8_t)oi->unit;
+	t->lat = (uint8_t)oi->lat;
+	t->ctrl = (oi->flags & (F_BRANCH | F_PUSH | F_TARGET)) || in->op == OP_NOP ||
+	          in->op == OP_EXIT || in->op == OP_MEMBAR;
+	if (in->guard < ISA_PT)
+		sim_sb_use_id(&t->use, 0, SB_P(in->guard));
+	for (int j = 0; j < ISA_MAXOPD; j++) {
+		const Opd *o = &in->o[j];
+		int dst = isa_ins_writes(in, j);
+		switch ((OpdKind)o->kind) {
+		case OPD_REG:
+			tregs(&t->use, dst, o->reg, isa_ins_nregs(in, j));
+			break;
+		case OPD_PRED:
+			if (o->reg < ISA_PT)
+				sim_sb_use_id(&t->use, dst, SB_P(o->reg));
+			break;
+		case OPD_MEM:
+			tregs(&t->use, 0, o->reg, wide ? 2 : 1);
+			break;
+		case OPD_CONST:
+			tregs(&t->use, 0, o->reg, 1);
+			break;
+		case OPD_CC:
+			sim_sb_use_id(&t->use, 0, SB_CC);
+			break;
+		case OPD_NONE: case OPD_IMM: case OPD_SREG: case OPD_TARGET: case OPD_TLIST:
+			break;
+		}
+	}
+	if (in->m.flags & MF_X)
+		sim_sb_use_id(&t->use, 0, SB_CC);
+	if (in->m.flags & MF_CC)
+		sim_sb_use_id(&t->use, 1, SB_CC);
 }
 
 int sim_decode(Gpu *g, FILE *err)
@@ -40,7 +95,8 @@ int sim_decode(Gpu *g, FILE *err)
 	g->ncode = k->nins;
 	g->code = calloc(k->nins ? k->nins : 1, sizeof *g->code);
 	g->tl = calloc(k->ntl ? k->ntl : 1, sizeof *g->tl);
-	if (!g->code || !g->tl) {
+	g->tcode = calloc((size_t)k->nins + 1, sizeof *g->tcode);  /* +1: a pc past the end */
+	if (!g->code || !g->tl || !g->tcode) {
 		fprintf(err, "warpsim: out of memory\n");
 		return -1;
 	}
@@ -54,6 +110,7 @@ int sim_decode(Gpu *g, FILE *err)
 		if (in->op >= OP_COUNT)
 			return derr(g, err, in, "opcode %" PRIu64 " is not an opcode", in->op);
 		sh = isa_shape(isa_ops[in->op].shape);
+		tdecode(in, &g->tcode[i]);
 		d->op = in->op;
 		d->guard = in->guard > ISA_PT ? ISA_PT : in->guard;
 		d->gneg = in->gneg;

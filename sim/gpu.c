@@ -1,8 +1,10 @@
-/* gpu.c - the functional machine around sim_issue: one GPU of N SMs, CTAs dispatched in
- * linear order onto free CTA slots (occupancy from timing.h), a deterministic round-robin
- * issue loop (one warp instruction per SM per cycle), runaway and deadlock detection, located
- * run-time errors, and the statistics table. Per-slot state is allocated the first time a
- * slot is used, never inside the issue loop. */
+/* gpu.c - the machine around sim_issue: one GPU of N SMs, CTAs dispatched in linear order
+ * onto free CTA slots (occupancy from timing.h, SMs taken round robin), and sim_run, the
+ * cycle loop of the timing model: each SM's issue stage (sim/tsm.c) executes instructions
+ * through the peek/exec callbacks below, the clock jumps to the least wake-up over all SMs
+ * (or steps), runaway and deadlock detection, located run-time errors, trace records for a
+ * TraceSink (trace.h), and the statistics. Per-slot state is allocated the first time a slot
+ * is used, never inside the cycle loop. */
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
@@ -70,7 +72,7 @@ void sim_warp_done(Gpu *g, Warp *w)
 	g->need_dispatch = 1;
 }
 
-static int slot_alloc(Gpu *g, Cta *c)
+static int slot_alloc(Gpu *g, SM *s, Cta *c)
 {
 	if (c->w)
 		return 0;
@@ -88,17 +90,37 @@ static int slot_alloc(Gpu *g, Cta *c)
 			return -1;
 		w->cta = c;
 		w->idx = i;
+		w->gw = c->slot * g->wpc + i;
+		s->warps[w->gw] = w;
 	}
 	c->nwarps = g->wpc;
 	return 0;
 }
 
+static void event(Gpu *g, int kind, const Cta *c, const Warp *w, uint32_t pc)
+{
+	TraceEvent ev;
+
+	if (!g->sink.event)
+		return;
+	ev.kind = (uint8_t)kind;
+	ev.cycle = g->cycle;
+	ev.sm = c->sm;
+	ev.ctaid = (int)c->lin;
+	ev.gwarp = w ? w->gw : -1;
+	ev.warp = w ? w->idx : -1;
+	ev.pc = pc;
+	g->sink.event(g->sink.ctx, &ev);
+}
+
 static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 {
 	uint32_t threads = g->block[0] * g->block[1] * g->block[2];
+	TSm *m = &g->tsm[c->sm];
 
 	c->busy = 1;
 	c->keep = 0;
+	c->lin = lin;
 	c->id[0] = (uint32_t)(lin % g->grid[0]);
 	c->id[1] = (uint32_t)(lin / g->grid[0] % g->grid[1]);
 	c->id[2] = (uint32_t)(lin / ((uint64_t)g->grid[0] * g->grid[1]));
@@ -108,6 +130,8 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 	memset(c->shared, 0, g->shsize);
 	memset(c->locks, 0, g->shsize / 4 + 1);
 	memset(c->bar, 0, sizeof c->bar);
+	if (g->hassink)
+		event(g, TEV_CTA_START, c, NULL, 0);
 	for (int i = 0; i < g->wpc; i++) {
 		Warp *w = &c->w[i];
 		uint32_t n = threads - 32u * i;
@@ -119,11 +143,16 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 		w->state = W_READY;
 		w->bar_dst = NO_ROW;
 		w->post = 0;
+		w->barwaited = 0;
+		w->tready = g->cycle;
 		memset(w->p, 0, sizeof w->p);
 		w->p[ISA_PT] = 0xffffffffu;
 		memset(w->cc, 0, sizeof w->cc);
 		memset(w->r, 0, (size_t)g->rows * 32 * sizeof *w->r);
 		memset(w->local, 0, (size_t)32 * g->locsize);
+		sim_tsm_add_warp(m, w->gw, c->slot, g->age++);
+		if (g->hassink)
+			event(g, TEV_WARP_START, c, w, 0);
 	}
 }
 
@@ -139,7 +168,7 @@ static int dispatch(Gpu *g)
 				Cta *c = &s->slots[i];
 				if (c->busy || c->keep)
 					continue;
-				if (slot_alloc(g, c)) {
+				if (slot_alloc(g, s, c)) {
 					snprintf(g->err, sizeof g->err, "warpsim: out of memory for a CTA slot\n");
 					return SIM_FAULT;
 				}
@@ -154,6 +183,146 @@ static int dispatch(Gpu *g)
 			break;
 	}
 	return SIM_OK;
+}
+
+/* ---------------------------------------------------------------- the timing callbacks */
+/* the warp's next instruction in timing form (a pc past the end: a harmless entry; the
+ * issue then reports the fault) */
+static const TInst *t_peek(void *ctx, int wi)
+{
+	SM *s = ctx;
+	const Warp *w = s->warps[wi];
+
+	return &s->g->tcode[w->pc < (uint32_t)s->g->ncode ? w->pc : (uint32_t)s->g->ncode];
+}
+
+/* local memory is interleaved per lane, as the hardware lays it out, so that the same
+ * offset of 32 lanes is one contiguous block; each warp slot gets its own window */
+#define LOCAL_TIMING_BASE 0x7e0000000000ull
+
+static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
+{
+	uint64_t lbase;
+
+	e->size = x->size;
+	e->kind = (uint8_t)(x->in->op == OP_ATOM || x->in->op == OP_ATOMS || x->in->op == OP_RED ? GM_ATOM :
+	                    (isa_ops[x->in->op].flags & F_STORE) ? GM_STORE : GM_LOAD);
+	switch (x->space) {
+	case SP_GLOBAL:
+		e->space = TSP_GLOBAL;
+		for (uint32_t m = x->naddr; m; m &= m - 1)
+			e->addr[__builtin_ctz(m)] = x->addr[__builtin_ctz(m)];
+		break;
+	case SP_SHARED:
+		e->space = TSP_SHARED;
+		for (uint32_t m = x->naddr; m; m &= m - 1) {
+			uint64_t a = x->addr[__builtin_ctz(m)];
+			e->addr[__builtin_ctz(m)] = a >= SIM_SHARED_WINDOW ? a - SIM_SHARED_WINDOW : a;
+		}
+		break;
+	case SP_LOCAL:
+		e->space = TSP_LOCAL;
+		lbase = LOCAL_TIMING_BASE + ((uint64_t)s->id * TM_MAXWARPS + (uint64_t)w->gw) *
+		        ((uint64_t)g->locsize * 32 + 256);
+		for (uint32_t m = x->naddr; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctz(m);
+			uint64_t a = x->addr[l];
+			if (a >= SIM_LOCAL_WINDOW)
+				a -= SIM_LOCAL_WINDOW;
+			e->addr[l] = lbase + a * 32 + (uint64_t)l * x->size;
+		}
+		break;
+	case SP_CONST:
+		e->space = TSP_CONST;
+		break;
+	default:
+		break;
+	}
+}
+
+/* the slots a barrier release (by this issue) let go: the CTA's warps the timing model has
+ * waiting that the core made ready, and the issuer when its own BAR waited and completed */
+static uint64_t released(Gpu *g, SM *s, const Warp *w, int own)
+{
+	const Cta *c = w->cta;
+	TSm *m = &g->tsm[s->id];
+	uint64_t r = 0;
+
+	for (int i = 0; i < c->nwarps; i++) {
+		const Warp *v = &c->w[i];
+		if (v->state != W_READY)
+			continue;
+		if ((v != w && m->atbar[v->gw]) || (v == w && own))
+			r |= 1ull << v->gw;
+	}
+	return r;
+}
+
+static void t_exec(void *ctx, int wi, TExec *e)
+{
+	SM *s = ctx;
+	Gpu *g = s->g;
+	Warp *w = s->warps[wi];
+	ExecInfo *x = &g->info;
+	uint64_t bars = g->st.barriers, now = g->cycle;
+	uint32_t stall = 0;
+	int why = STALL_NONE, rc;
+	const Cta *c = w->cta;
+
+	if (g->rc != SIM_OK)
+		return;                 /* a fault stopped the run: nothing more executes */
+	if (g->hassink && (stall = (uint32_t)(now - w->tready)) != 0) {
+		why = sim_tsm_why(&g->tsm[s->id], t_peek(ctx, wi), wi, now - 1);
+		if (w->barwaited && (why == STALL_CTRL || why == STALL_NONE))
+			why = STALL_BARRIER;
+	}
+	g->cur = w->pc;
+	if ((rc = sim_issue(g, s, w, x)) != SIM_OK) {
+		g->rc = rc;
+		return;
+	}
+	w->tready = now + 1;
+	w->barwaited = 0;
+	e->active = x->active;
+	e->exec = x->exec;
+	e->diverged = x->diverged;
+	e->reconverged = x->reconverged;
+	e->crs_depth = w->ncrs;
+	e->switches = x->popped && w->state != W_DONE && w->active;
+	if (x->space != SP_NONE)
+		fill_mem(g, s, w, x, e);
+	switch (x->event) {
+	case EV_BAR_WAIT: e->event = TEX_BAR_WAIT; break;
+	case EV_BAR_RELEASE: break;     /* the released mask below says which warps go */
+	case EV_WARP_DONE: e->event = TEX_EXIT; break;
+	default: break;
+	}
+	if (g->st.barriers != bars) {
+		int op = x->in->op;
+		int own = (op == OP_BAR || op == OP_BARRED) && x->in->m.sub != SUB_ARV && x->exec;
+		e->released = released(g, s, w, own);
+	}
+	if (e->released) {
+		for (int i = 0; i < c->nwarps; i++)
+			if (e->released >> c->w[i].gw & 1)
+				c->w[i].barwaited = 1;
+	}
+	if (!g->hassink)
+		return;
+	if (g->sink.issue) {
+		TraceIssue t = { x, now, (int)c->lin, w->gw, stall, (uint8_t)why };
+		g->sink.issue(g->sink.ctx, &t);
+	}
+	if (e->event == TEX_BAR_WAIT)
+		event(g, TEV_BAR_WAIT, c, w, x->pc);
+	for (int i = 0; i < c->nwarps; i++)
+		if (e->released >> c->w[i].gw & 1)
+			event(g, TEV_BAR_RELEASE, c, &c->w[i], c->w[i].pc * 8);
+	if (e->event == TEX_EXIT) {
+		event(g, TEV_WARP_DONE, c, w, x->pc);
+		if (c->live == 0)
+			event(g, TEV_CTA_DONE, c, NULL, 0);
+	}
 }
 
 Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
@@ -193,10 +362,29 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		goto fail;
 	}
 	g->slots = occ.ctas;
-	if (!(g->sm = calloc((size_t)cfg->tc.sms, sizeof *g->sm)))
+	g->occ = occ;
+	g->ts.occ = occ;
+	g->rc = SIM_OK;
+	sim_dram_init(&g->dram, cfg->tc.dram_bw);
+	if (cfg->tc.l2.enable && sim_cache_init(&g->l2, &cfg->tc.l2, msg, sizeof msg)) {
+		fprintf(err, "warpsim: --l2: %s\n", msg);
+		goto fail;
+	}
+	if (!(g->sm = calloc((size_t)cfg->tc.sms, sizeof *g->sm)) ||
+	    !(g->tsm = calloc((size_t)cfg->tc.sms, sizeof *g->tsm)) ||
+	    !(g->src = calloc((size_t)cfg->tc.sms, sizeof *g->src)))
 		goto oom;
 	for (int i = 0; i < cfg->tc.sms; i++) {
 		SM *s = &g->sm[i];
+		if (sim_tsm_init(&g->tsm[i], &g->cfg.tc, cfg->tc.l2.enable ? &g->l2 : NULL, &g->dram,
+		                 &g->ts, msg, sizeof msg)) {
+			fprintf(err, "warpsim: --l1: %s\n", msg);
+			goto fail;
+		}
+		g->src[i].ctx = s;
+		g->src[i].peek = t_peek;
+		g->src[i].exec = t_exec;
+		s->g = g;
 		s->id = i;
 		if (!(s->slots = calloc((size_t)g->slots, sizeof *s->slots)) ||
 		    !(s->warps = calloc((size_t)g->slots * g->wpc, sizeof *s->warps)))
@@ -236,6 +424,12 @@ void sim_gpu_free(Gpu *g)
 		free(s->slots);
 		free(s->warps);
 	}
+	for (int i = 0; g->tsm && i < g->cfg.tc.sms; i++)
+		sim_tsm_free(&g->tsm[i]);
+	free(g->tsm);
+	free(g->src);
+	free(g->tcode);
+	sim_cache_free(&g->l2);
 	free(g->sm);
 	free(g->code);
 	free(g->tl);
@@ -306,46 +500,71 @@ static int stop(Gpu *g, int kind, const char *fmt, ...)
 	return kind;
 }
 
+/* the least wake-up over all SMs after now (UINT64_MAX: no warp can ever issue) */
+static uint64_t wake(Gpu *g, uint64_t now)
+{
+	uint64_t t = UINT64_MAX;
+
+	for (int i = 0; i < g->cfg.tc.sms; i++) {
+		uint64_t u = g->tsm[i].nlive ? sim_tsm_wake(&g->tsm[i], &g->src[i], now) : UINT64_MAX;
+		if (u < t)
+			t = u;
+	}
+	return t;
+}
+
+static void finish(Gpu *g)
+{
+	uint64_t end = 0;
+
+	for (int i = 0; i < g->cfg.tc.sms; i++)
+		if (g->tsm[i].end > end)
+			end = g->tsm[i].end;
+	g->ts.cycles = end;
+	g->ts.ctas = g->st.ctas;
+	g->ts.dram_bytes = g->dram.bytes;
+	g->st.cycles = end;
+	if (g->hassink && g->sink.end)
+		g->sink.end(g->sink.ctx, end);
+}
+
+/* The cycle loop (docs/timing.md, "Integration"): dispatch CTAs into free slots, one issue
+ * cycle of every SM, then the next cycle worth simulating: now + 1 when stepping, after a
+ * CTA completed (its slot refills next cycle) or when skipping is off; else the least
+ * wake-up over all SMs, the skipped cycles' stalls charged as stepping would. */
 int sim_run(Gpu *g, uint64_t max_cycles)
 {
 	uint64_t maxc = max_cycles ? max_cycles : (uint64_t)g->cfg.tc.max_cycles;
+	uint64_t now = g->cycle;
 	int nsm = g->cfg.tc.sms;
 
 	for (;;) {
+		uint64_t next = now + 1;
 		int issued = 0;
 
+		g->cycle = now;
 		if (g->need_dispatch && dispatch(g))
 			return SIM_FAULT;
 		if (g->done_ctas == g->nctas)
-			return SIM_DONE;
+			break;
 		for (int i = 0; i < nsm; i++) {
-			SM *s = &g->sm[i];
-			int n = s->nwarps;
-			if (!s->resident)
-				continue;
-			/* round robin from the warp after the last one issued */
-			for (int k = 0; k < n; k++) {
-				int idx = s->rr + k >= n ? s->rr + k - n : s->rr + k;
-				Cta *c = &s->slots[idx / g->wpc];
-				Warp *w;
-				int rc;
-				if (!c->busy)
-					continue;
-				if (!(w = s->warps[idx]))
-					w = s->warps[idx] = &c->w[idx % g->wpc];
-				if (w->state != W_READY)
-					continue;
-				s->rr = idx + 1 >= n ? 0 : idx + 1;
-				g->cur = w->pc;
-				if ((rc = sim_issue(g, s, w, &g->info)) != SIM_OK)
-					return rc;
-				issued = 1;
-				break;
-			}
+			issued += sim_tsm_cycle(&g->tsm[i], &g->src[i], now);
+			if (g->rc != SIM_OK)
+				return g->rc;
 		}
-		g->st.cycles = ++g->cycle;
-		if (!issued && !g->need_dispatch) {
-			if (g->next_cta < g->nctas && g->done_ctas + 0 < g->nctas) {
+		if (!(g->need_dispatch && g->next_cta < g->nctas)) {
+			if (g->cfg.tc.skip) {
+				next = wake(g, now);
+				for (int i = 0; i < nsm; i++)
+					sim_tsm_charge(&g->tsm[i], &g->src[i], now, next);
+			} else if (!issued && wake(g, now) == UINT64_MAX)
+				next = UINT64_MAX;
+		}
+		if (next == UINT64_MAX) {
+			if (g->done_ctas == g->nctas)
+				break;
+			g->cycle = now + 1;
+			if (g->next_cta < g->nctas) {
 				int anyres = 0;
 				for (int i = 0; i < nsm; i++)
 					anyres |= g->sm[i].resident;
@@ -357,16 +576,32 @@ int sim_run(Gpu *g, uint64_t max_cycles)
 			return stop(g, SIM_DEADLOCK, "warpsim: error: kernel '%s': deadlock: a barrier can never "
 			            "be satisfied; waiting warps:\n", g->k->name);
 		}
-		if (maxc && g->cycle >= maxc)
+		now = next;
+		if (maxc && now >= maxc && g->done_ctas < g->nctas) {
+			g->cycle = maxc;
 			return stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within --max-cycles %"
 			            PRIu64 " (%" PRIu64 " warp instructions); running warps:\n", g->k->name, maxc,
 			            g->st.warp_insts);
-		if (g->cfg.max_warp_insts && g->st.warp_insts >= g->cfg.max_warp_insts)
+		}
+		if (g->cfg.max_warp_insts && g->st.warp_insts >= g->cfg.max_warp_insts && g->done_ctas < g->nctas)
 			return stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within "
 			            "--max-warp-insts %" PRIu64 " (cycle %" PRIu64 "); running warps:\n",
-			            g->k->name, g->cfg.max_warp_insts, g->cycle);
+			            g->k->name, g->cfg.max_warp_insts, now);
 	}
+	finish(g);
+	return SIM_DONE;
 }
+
+void sim_gpu_set_sink(Gpu *g, const TraceSink *s)
+{
+	g->hassink = s != NULL;
+	if (s)
+		g->sink = *s;
+	else
+		memset(&g->sink, 0, sizeof g->sink);
+}
+
+const TStats *sim_gpu_tstats(const Gpu *g) { return &g->ts; }
 
 void sim_stats_print(FILE *f, const SimStats *s)
 {

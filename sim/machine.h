@@ -1,9 +1,11 @@
 /* machine.h - internal to sim/: the state of the functional machine (GPU, SMs, CTAs, warps,
- * CallReturnStack tokens) and the decoded instruction form. Other modules use sim.h only. */
+ * CallReturnStack tokens), the decoded instruction form, and the timing model around them
+ * (one TSm per SM). Other modules use sim.h (and trace.h) only. */
 #ifndef WARPSIM_MACHINE_H
 #define WARPSIM_MACHINE_H
 
 #include "sim/sim.h"
+#include "sim/trace.h"
 
 /* decoded operand kinds */
 enum {
@@ -76,6 +78,9 @@ typedef struct {
 	uint32_t bar_pc;    /* code index of the barrier instruction waited on */
 	uint8_t *local;     /* local memory of its 32 threads, lane-major */
 	uint8_t post;       /* running the PEXIT post-amble */
+	uint8_t barwaited;  /* waited at a barrier since its last issue (trace stall reason) */
+	int gw;             /* warp slot on its SM: the TSm warp id and the trace's gwarp */
+	uint64_t tready;    /* first cycle it could have issued: start, or last issue + 1 */
 } Warp;
 
 typedef struct {
@@ -97,12 +102,14 @@ struct Cta {
 	int live;           /* warps not done */
 	uint32_t nthreads;  /* threads in the CTA */
 	uint32_t nexited;   /* threads counted as exited */
+	uint64_t lin;       /* linear CTA id in the grid */
 	uint8_t *shared;    /* shared memory */
 	uint8_t *locks;     /* LDSLK lock per shared word */
 	Barrier bar[16];    /* named barriers */
 };
 
 typedef struct {
+	Gpu *g;             /* its GPU (the timing callbacks' context) */
 	int id;             /* SM number */
 	Cta *slots;         /* resident CTA slots */
 	Warp **warps;       /* every warp of every slot, for the issue scan */
@@ -141,6 +148,18 @@ struct Gpu {
 	uint64_t fault_off; /* its offset */
 	char err[4096];     /* the message of the error that stopped the run */
 	ExecInfo info;      /* scratch for the instruction being issued */
+	/* the timing model (timing.h, docs/timing.md) */
+	TInst *tcode;       /* timing form of each instruction, ncode + 1 (a pc past the end) */
+	TSm *tsm;           /* one issue stage per SM */
+	TSource *src;       /* per SM: the callbacks into this core */
+	TStats ts;          /* timing statistics of the run */
+	Cache l2;           /* GPU-wide L2 (when tc.l2.enable) */
+	Dram dram;          /* the DRAM channel */
+	Occupancy occ;      /* CTAs per SM and what limits them */
+	uint64_t age;       /* dispatch sequence of warps (scheduler ages) */
+	int rc;             /* SIM_OK, or the error an issue raised inside a timing cycle */
+	int hassink;        /* a trace sink is set */
+	TraceSink sink;     /* its callbacks */
 };
 
 /* exec.c */

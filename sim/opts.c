@@ -42,6 +42,8 @@ static const OptDef optdefs[] = {
 	{"config", OK_CONFIG, "FILE", "read architecture options from FILE, one per line", 0},
 	{"max-warp-insts", OK_COUNT, "N", "stop a runaway after N warp instructions (0: no limit)", F(max_warp_insts)},
 	{"stats", OK_FLAG, NULL, "print the statistics table on stderr", F(stats)},
+	{"stats-json", OK_STR, "FILE", "write the statistics as one JSON object to FILE", F(stats_json)},
+	{"print-config", OK_FLAG, NULL, "print the effective architecture options and exit", F(print_config)},
 	{"quiet", OK_FLAG, NULL, "print nothing but errors", F(quiet)},
 	{"oracle", OK_FLAG, NULL, "run the PTX reference interpreter instead of the SM model", F(oracle)},
 	{"help", OK_FLAG, NULL, "show this help and exit", F(help)},
@@ -63,6 +65,8 @@ void sim_opts_free(SimOpts *o)
 	sim_launch_free(&o->launch);
 	free(o->input);
 	o->input = NULL;
+	free(o->stats_json);
+	o->stats_json = NULL;
 }
 
 void sim_opts_help(FILE *f)

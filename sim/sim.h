@@ -133,6 +133,8 @@ typedef struct {
 	int stats;                /* --stats: print the statistics table */
 	int quiet;                /* --quiet: no statistics even on stderr */
 	int oracle;               /* --oracle: run the PTX reference interpreter instead */
+	char *stats_json;         /* --stats-json FILE: the statistics as one JSON object */
+	int print_config;         /* --print-config: print the effective architecture and exit */
 	int help, version;        /* --help, --version */
 	char *input;              /* the program file (positional) */
 	int depth;                /* --config/--launch nesting depth (loops are errors) */
@@ -254,6 +256,12 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *c,
                  const char *listing, FILE *err);
 void sim_gpu_free(Gpu *g);
 void sim_gpu_trace(Gpu *g, SimTraceFn *fn, void *ctx);   /* called after every issue */
+/* reports every issue (with its cycle and stall) and warp/CTA/barrier events to s (trace.h),
+ * and the end of the run; s is copied; NULL removes it. No cost without a sink. */
+struct TraceSink;
+void sim_gpu_set_sink(Gpu *g, const struct TraceSink *s);
+/* the timing statistics (cycles, stalls, memory, occupancy) after sim_run */
+const TStats *sim_gpu_tstats(const Gpu *g);
 /* runs until the grid completes or a limit; returns SIM_DONE or an error (message in
  * sim_gpu_error) */
 int sim_run(Gpu *g, uint64_t max_cycles);

@@ -328,7 +328,7 @@ typedef struct {
 } TInst;
 
 enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
-enum { TEV_NONE, TEV_BAR_WAIT, TEV_BAR_RELEASE, TEV_EXIT };       /* TExec.event */
+enum { TEX_NONE, TEX_BAR_WAIT, TEX_BAR_RELEASE, TEX_EXIT };       /* TExec.event */
 
 typedef struct {
 	uint32_t active;     /* active lanes at issue */
@@ -341,6 +341,8 @@ typedef struct {
 	uint8_t diverged;    /* a branch split the warp */
 	uint8_t reconverged; /* a pop merged lanes back */
 	int crs_depth;       /* CRS depth after the instruction */
+	uint64_t released;   /* warp slots a barrier release lets go (bit per slot; 0: the
+	                        TEX_BAR_RELEASE rule: every waiting warp of the issuer's CTA) */
 	uint64_t addr[TM_WARP]; /* per exec lane: global/local address, or shared byte offset */
 } TExec;
 
@@ -385,5 +387,9 @@ uint64_t sim_tsm_next(TSm *m, const TSource *s, uint64_t now);
  * charge for the idle cycles now+1 .. t-1 */
 uint64_t sim_tsm_wake(TSm *m, const TSource *s, uint64_t now);
 void sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t);
+/* why warp w could not issue instruction in at cycle t (state as of now): the constraint
+ * of the largest ready cycle beyond t, STALL_BARRIER at a barrier, STALL_NONE when it was
+ * ready (another warp had the issue slot) */
+int sim_tsm_why(const TSm *m, const TInst *in, int w, uint64_t t);
 
 #endif

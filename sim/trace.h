@@ -41,7 +41,7 @@ typedef struct {
 } TraceEvent;
 
 /* an observer; any callback may be NULL */
-typedef struct {
+typedef struct TraceSink {
 	void (*issue)(void *ctx, const TraceIssue *t);
 	void (*event)(void *ctx, const TraceEvent *ev);
 	void (*end)(void *ctx, uint64_t cycles);   /* the run is over after `cycles` cycles */

@@ -149,11 +149,19 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		if (m->sfree[k] > m->ctrl[w])
 			m->ctrl[w] = m->sfree[k];
 	}
+	for (uint64_t r = e->released; r; r &= r - 1) {
+		int v = __builtin_ctzll(r);
+		m->atbar[v] = 0;
+		if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
+			m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
+	}
 	switch (e->event) {
-	case TEV_BAR_WAIT:
+	case TEX_BAR_WAIT:
 		m->atbar[w] = 1;
 		break;
-	case TEV_BAR_RELEASE:
+	case TEX_BAR_RELEASE:
+		if (e->released)
+			break;
 		for (int v = 0; v < TM_MAXWARPS; v++)
 			if (m->live[v] && m->cta[v] == m->cta[w] && (m->atbar[v] || v == w)) {
 				m->atbar[v] = 0;
@@ -161,7 +169,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 					m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
 			}
 		break;
-	case TEV_EXIT: {
+	case TEX_EXIT: {
 		uint64_t done = maxready(&m->sb[w]);
 		if (now + 1 > done)
 			done = now + 1;
@@ -259,4 +267,20 @@ sim_tsm_next(TSm *m, const TSource *s, uint64_t now)
 	t = sim_tsm_wake(m, s, now);
 	sim_tsm_charge(m, s, now, t);
 	return t;
+}
+
+int
+sim_tsm_why(const TSm *m, const TInst *in, int w, uint64_t t)
+{
+	WakeIn wi;
+	int why;
+	uint64_t sf = m->sfree[w % m->c->schedulers];
+
+	if (m->atbar[w])
+		return STALL_BARRIER;
+	wi.sb = sim_sb_ready(&m->sb[w], &in->use, &wi.sb_why);
+	wi.pipe = sim_units_free_at(&m->units, m->c, (Unit)in->unit);
+	wi.ctrl = m->ctrl[w] > sf ? m->ctrl[w] : sf;
+	sim_wake(&wi, t, &why);
+	return why;
 }

@@ -131,6 +131,23 @@ static int run_oracle(const SimOpts *o)
 }
 /* ---- end of --oracle */
 
+/* --stats-json FILE: the timing statistics as one JSON object; 0, or -1 after a message */
+static int write_stats_json(const char *path, const Gpu *g)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "warpsim: --stats-json: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	sim_tstats_json(f, sim_gpu_tstats(g));
+	if (fclose(f)) {
+		fprintf(stderr, "warpsim: --stats-json: error writing '%s'\n", path);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	SimOpts o;
@@ -157,12 +174,17 @@ int main(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
-	if (!o.input) {
+	if (!o.input && !o.print_config) {
 		fprintf(stderr, "warpsim: no program given (see --help)\n");
 		goto out;
 	}
 	if (sim_tconfig_check(&o.tc, msg, sizeof msg)) {
 		fprintf(stderr, "warpsim: %s\n", msg);
+		goto out;
+	}
+	if (o.print_config) {           /* the effective architecture, a valid config file */
+		sim_tconfig_print(stdout, &o.tc);
+		rc = 0;
 		goto out;
 	}
 	if (o.oracle) {
@@ -186,7 +208,9 @@ int main(int argc, char **argv)
 	if (sim_launch_write_outputs(&mem, &o.launch, &pl, stderr))
 		goto out;
 	if (o.stats || !o.quiet)
-		sim_stats_print(stderr, sim_gpu_stats(g));
+		sim_tstats_print(stderr, sim_gpu_tstats(g));
+	if (o.stats_json && write_stats_json(o.stats_json, g))
+		goto out;
 	rc = 0;
 out:
 	sim_gpu_free(g);

@@ -57,13 +57,13 @@ exec(void *ctx, int w, TExec *e)
 	case K_BAR:
 		if (++c->arrived[c->cta[w]] == c->live[c->cta[w]]) {
 			c->arrived[c->cta[w]] = 0;
-			e->event = TEV_BAR_RELEASE;
+			e->event = TEX_BAR_RELEASE;
 		} else
-			e->event = TEV_BAR_WAIT;
+			e->event = TEX_BAR_WAIT;
 		break;
 	case K_EXIT:
 		c->live[c->cta[w]]--;
-		e->event = TEV_EXIT;
+		e->event = TEX_EXIT;
 		break;
 	}
 }
