@@ -12,6 +12,7 @@
 
 #include "isa/isa.h"
 #include "frontend/ptx.h"
+#include "backend/backend.h"
 
 #ifndef WARPSIM_VERSION
 #define WARPSIM_VERSION "0.0.0"
@@ -26,6 +27,19 @@ static const char usage[] =
 	"                         form (exit 1 with located errors when it is wrong)\n"
 	"      --parse-only FILE.ptx  parse and check PTX only (exit 1 with located errors)\n"
 	"  -dP FILE.ptx           print the parsed PTX back (the frontend's IR as PTX)\n"
+	"  FILE.ptx               translate every kernel; print the listings (cuobjdump style)\n"
+	"\n"
+	"Translation options:\n"
+	"      --kernel NAME      translate only kernel NAME\n"
+	"      --config FILE      architecture file (sim/configs/*.cfg): reads --max-registers\n"
+	"      --max-registers N  registers per thread (63 Fermi-class, up to 255)\n"
+	"      --arch sm_XX       architecture written in the listing (default sm_20)\n"
+	"      --predicate-max N  if-conversion threshold of divergent branches (inf allowed)\n"
+	"      --predicate-max-uniform N  the same for uniform branches\n"
+	"      --explain[=json]   print the decision taken for every conditional branch\n"
+	"  -v                     print registers, shared, local and spill bytes per kernel\n"
+	"  -dLETTERS              print the backend IR after passes: G cfg, I isel, U uniform,\n"
+	"                         R regalloc, S sync (to standard error)\n"
 	"\n"
 	"Options:\n"
 	"  -o FILE                write the output to FILE instead of standard output\n"
@@ -158,10 +172,173 @@ static int warpc_parse(const char *path, const char *out, int print)
 }
 /* ------------------------------------------------------------------ end of PTX frontend */
 
+/* ------------------------------------------------------------------ translator (backend) */
+typedef struct {
+	BeOptions be;          /* translator options */
+	int verbose;           /* -v */
+	int explain;           /* 1 text, 2 json */
+} TrOpts;
+
+/* lenient reader of an architecture file: "--max-registers N" lines; other keys ignored */
+static int read_config(const char *path, TrOpts *o)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+
+	if (!f) {
+		fprintf(stderr, "warpc: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof line, f)) {
+		char key[128];
+		long v;
+		char *h = strchr(line, '#');
+		if (h)
+			*h = 0;
+		if (sscanf(line, " %127s %ld", key, &v) == 2 && !strcmp(key, "--max-registers"))
+			o->be.max_regs = (int)v;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* N or inf (-1); -2 when malformed */
+static int parse_count(const char *s)
+{
+	char *e;
+	long v;
+
+	if (!strcmp(s, "inf"))
+		return -1;
+	v = strtol(s, &e, 10);
+	if (*s == 0 || *e || v < 0 || v > 1000000)
+		return -2;
+	return (int)v;
+}
+
+/* the translator's options; returns 1 when argv[*i] was one of them, -1 on a bad value */
+static int tr_option(TrOpts *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	const char *val = NULL;
+	static const char *const withval[] = {
+		"--kernel", "--config", "--max-registers", "--arch", "--predicate-max",
+		"--predicate-max-uniform",
+	};
+
+	if (!strcmp(a, "-v")) {
+		o->verbose = 1;
+		return 1;
+	}
+	if (!strcmp(a, "--explain") || !strcmp(a, "--explain=text")) {
+		o->explain = 1;
+		return 1;
+	}
+	if (!strcmp(a, "--explain=json")) {
+		o->explain = 2;
+		return 1;
+	}
+	if (!strncmp(a, "-d", 2) && a[2] && strcmp(a, "-dP")) {
+		o->be.dump = a + 2;
+		return 1;
+	}
+	for (size_t k = 0; k < sizeof withval / sizeof *withval; k++) {
+		size_t n = strlen(withval[k]);
+		if (strncmp(a, withval[k], n) || (a[n] && a[n] != '='))
+			continue;
+		if (a[n] == '=')
+			val = a + n + 1;
+		else if (*i + 1 < argc)
+			val = argv[++*i];
+		else {
+			fprintf(stderr, "warpc: %s: expected a value\n", withval[k]);
+			return -1;
+		}
+		switch (k) {
+		case 0: o->be.kernel = val; return 1;
+		case 1: return read_config(val, o) < 0 ? -1 : 1;
+		case 2: o->be.max_regs = atoi(val); break;
+		case 3: o->be.arch = atoi(val + (strncmp(val, "sm_", 3) ? 0 : 3)); break;
+		case 4: o->be.predicate_max = parse_count(val); break;
+		case 5: o->be.predicate_max_uniform = parse_count(val); break;
+		}
+		if (o->be.max_regs < 4 || o->be.max_regs > 255) {
+			fprintf(stderr, "warpc: --max-registers: %s is not in 4..255\n", val);
+			return -1;
+		}
+		if (o->be.predicate_max < -1 || o->be.predicate_max_uniform < -1 || o->be.arch <= 0) {
+			fprintf(stderr, "warpc: %s: bad value '%s'\n", withval[k], val);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* warpc FILE.ptx: translate, print the listing (or the decision log). 0 ok, 1 input
+ * errors, 2 I/O trouble. */
+static int warpc_translate(const char *path, const char *out, TrOpts *o)
+{
+	size_t len = 0;
+	char *text = read_file(path, &len);
+	Module *m;
+	Prog *p;
+	BeLog log = {0};
+	FILE *f;
+	int rc = 0;
+
+	if (!text)
+		return 2;
+	m = ptx_parse(strcmp(path, "-") ? path : "<stdin>", text, len, stderr, NULL);
+	free(text);
+	if (!m)
+		return 1;
+	o->be.dumpf = stderr;
+	p = be_translate_log(m, &o->be, stderr, o->explain ? &log : NULL);
+	if (!p) {
+		ptx_free(m);
+		be_log_free(&log);
+		return 1;
+	}
+	if (o->verbose)
+		for (int i = 0; i < p->nk; i++) {
+			const Kernel *k = &p->k[i];
+			fprintf(stderr, "warpc: info: Function properties for %s: %d registers, %u bytes "
+			        "smem, %u bytes lmem, %u bytes spill\n", k->name, k->regs, k->shared,
+			        k->local, k->spill);
+		}
+	f = open_out(out);
+	if (!f) {
+		rc = 2;
+	} else {
+		if (o->explain == 1)
+			be_log_print(f, &log);
+		else if (o->explain == 2)
+			be_log_print_json(f, &log);
+		else
+			isa_print_prog(f, p);
+		if (fflush(f) != 0 || ferror(f)) {
+			fprintf(stderr, "warpc: %s: write error\n", out ? out : "<stdout>");
+			rc = 2;
+		}
+		if (f != stdout)
+			fclose(f);
+	}
+	be_log_free(&log);
+	isa_prog_free(p);
+	ptx_free(m);
+	return rc;
+}
+/* ------------------------------------------------------------------ end of translator */
+
 int main(int argc, char **argv)
 {
-	const char *asmfile = NULL, *out = NULL, *ptxfile = NULL;
-	int ptxprint = 0;
+	const char *asmfile = NULL, *out = NULL, *ptxfile = NULL, *trfile = NULL;
+	int ptxprint = 0, trr;
+	TrOpts tr;
+
+	memset(&tr, 0, sizeof tr);
+	be_options_default(&tr.be);
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -188,6 +365,11 @@ int main(int argc, char **argv)
 			}
 			ptxprint = a[1] == 'd';
 			ptxfile = argv[++i];
+		} else if (a[0] != '-' || !strcmp(a, "-")) {
+			trfile = a;
+		} else if ((trr = tr_option(&tr, argc, argv, &i)) != 0) {
+			if (trr < 0)
+				return 2;
 		} else if (!strcmp(a, "-o")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "warpc: -o: expected an output file\n");
@@ -204,6 +386,8 @@ int main(int argc, char **argv)
 		return warpc_asm(asmfile, out);
 	if (ptxfile)
 		return warpc_parse(ptxfile, out, ptxprint);
+	if (trfile)
+		return warpc_translate(trfile, out, &tr);
 	fprintf(stderr, "warpc: no input (try --asm FILE.sass)\nTry 'warpc --help' for more "
 	        "information.\n");
 	return 2;

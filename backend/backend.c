@@ -1,0 +1,514 @@
+/* backend.c - the translator's pipeline (one straight-line function per PTX function, QBE
+ * main.c style), module-wide variable layout, kernels and the functions they call, options
+ * and the decision log.
+ *
+ * Variable layout (docs/backend.md): module .shared variables, then every function body's
+ * .shared variables, at increasing offsets from 0 (natural alignment); dynamic shared memory
+ * (extern .shared arrays) starts after the static part; module .const variables in bank 3
+ * from 0; module .global variables in device memory, each address written by the loader
+ * into c[0xe][8*i] (i its Module.vars index); kernel parameters in bank 0 from 0x20.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "backend/be.h"
+
+uint32_t be_func_frame_args(const PFunc *pf);                                  /* isel_mem.c */
+uint32_t be_entry_param_off(const PFunc *pf, int idx);                         /* isel_mem.c */
+uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
+
+void be_options_default(BeOptions *o)
+{
+	memset(o, 0, sizeof *o);
+	o->predicate_max = 7;
+	o->predicate_max_uniform = 4;
+	o->max_regs = 63;
+	o->arch = 20;
+}
+
+static uint32_t align_up(uint32_t v, uint32_t a)
+{
+	if (a == 0)
+		a = 1;
+	return (v + a - 1) / a * a;
+}
+
+static int is_shared(int s) { return s == PS_SHARED || s == PS_SHARED_CTA; }
+
+uint32_t be_var_offset(Fn *f, int symkind, int sym)
+{
+	if (symkind == PSYM_VAR)
+		return f->vl->varoff[sym];
+	if (symkind == PSYM_LOCAL) {
+		const PVar *v = &f->pf->locals[sym];
+		if (is_shared(v->space))
+			return f->vl->locoff[f->fidx][sym];
+		return f->localoff[sym];
+	}
+	return 0;
+}
+
+static void layout(const Module *m, Layout *l)
+{
+	uint32_t sh = 0, cb = 0;
+
+	l->varoff = calloc((size_t)m->nvars + 1, sizeof(uint32_t));
+	l->locoff = calloc((size_t)m->nfuncs + 1, sizeof(uint32_t *));
+	if (!l->varoff || !l->locoff)
+		die("out of memory");
+	for (int pass = 0; pass < 2; pass++)  /* sized arrays first, then unsized (dynamic) ones */
+		for (int i = 0; i < m->nvars; i++) {
+			const PVar *v = &m->vars[i];
+			if (!is_shared(v->space) || (v->size == 0) != (pass == 1))
+				continue;
+			sh = align_up(sh, v->align);
+			l->varoff[i] = sh;
+			sh += (uint32_t)v->size;
+		}
+	for (int fi = 0; fi < m->nfuncs; fi++) {
+		const PFunc *pf = &m->funcs[fi];
+		l->locoff[fi] = calloc((size_t)pf->nlocals + 1, sizeof(uint32_t));
+		if (!l->locoff[fi])
+			die("out of memory");
+		for (int i = 0; i < pf->nlocals; i++)
+			if (is_shared(pf->locals[i].space)) {
+				sh = align_up(sh, pf->locals[i].align);
+				l->locoff[fi][i] = sh;
+				sh += (uint32_t)pf->locals[i].size;
+			}
+	}
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		if (v->space != PS_CONST)
+			continue;
+		cb = align_up(cb, v->align);
+		l->varoff[i] = cb;
+		cb += (uint32_t)v->size;
+	}
+	l->shared = sh;
+	l->cbank = cb;
+}
+
+static void layout_free(const Module *m, Layout *l)
+{
+	if (l->locoff)
+		for (int i = 0; i < m->nfuncs; i++)
+			free(l->locoff[i]);
+	free(l->locoff);
+	free(l->varoff);
+}
+
+/* the frame of a function: incoming params/rets (.func), then .local variables; .param
+ * variables of the body are call arguments and results: their offset is the callee's slot
+ * in the outgoing area (relative to the frame's end) */
+static void frame_layout(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	uint32_t off;
+
+	f->paramsz = pf->entry ? 0 : be_func_frame_args(pf);
+	off = f->paramsz;
+	f->localoff = be_alloc(f->pool, sizeof(uint32_t) * ((size_t)pf->nlocals + 1));
+	for (int i = 0; i < pf->nlocals; i++) {
+		const PVar *v = &pf->locals[i];
+		if (v->space != PS_LOCAL)
+			continue;
+		off = align_up(off, v->align);
+		f->localoff[i] = off;
+		off += (uint32_t)v->size;
+	}
+	f->localsz = align_up(off, 8) - f->paramsz;
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		if (in->op != PO_CALL)
+			continue;
+		for (int side = 0; side < 2; side++) {
+			const POpd *l = &in->o[side == 0 ? 2 : 0];
+			for (int k = 0; k < l->nelems; k++)
+				if (l->elems[k].kind == POK_SYM && l->elems[k].symkind == PSYM_LOCAL)
+					f->localoff[l->elems[k].sym] = be_call_slot(f->m, pf, in, side, k);
+		}
+	}
+}
+
+static int want(const BeOptions *o, char c)
+{
+	return o->dump && strchr(o->dump, c);
+}
+
+static void dump(Fn *f, char c, const char *after)
+{
+	if (want(f->opt, c))
+		be_dump(f->opt->dumpf ? f->opt->dumpf : stderr, f, after);
+}
+
+/* ------------------------------------------------------------------ decision log */
+static void log_branches(Fn *f)
+{
+	const PFunc *pf = f->pf;
+
+	if (!f->log)
+		return;
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		BeLogEntry *e;
+		const PIns *in;
+		if (b->jmp.ptxins < 0 || (b->jmp.kind != J_BRA && !b->jmp.folded && b->jmp.kind != J_BRX))
+			continue;
+		in = &pf->ins[b->jmp.ptxins];
+		if (in->op != PO_BRA && in->op != PO_BRX_IDX)
+			continue;
+		if (in->guard < 0 && in->op == PO_BRA)
+			continue;
+		if (f->log->n == f->log->cap) {
+			int nc = f->log->cap ? 2 * f->log->cap : 16;
+			BeLogEntry *ne = realloc(f->log->e, sizeof *ne * (size_t)nc);
+			if (!ne)
+				die("out of memory");
+			f->log->e = ne;
+			f->log->cap = nc;
+		}
+		e = &f->log->e[f->log->n++];
+		memset(e, 0, sizeof *e);
+		e->func = pf->name;
+		e->ptxline = in->loc.line;
+		e->ptxcol = in->loc.col;
+		e->srcline = in->srcline;
+		e->srcfile = in->srcfile;
+		e->size_then = e->size_else = -1;
+		e->uniform = !b->jmp.div;
+		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", b->why);
+		if (b->jmp.folded) {
+			e->decision = BD_EXIT;
+			snprintf(e->shape, sizeof e->shape, "exit");
+			snprintf(e->rule, sizeof e->rule, "the target only ends the thread: guarded EXIT");
+		} else if (!b->jmp.div) {
+			e->decision = BD_BRANCH_UNIFORM;
+			snprintf(e->shape, sizeof e->shape, "%s", b->jmp.kind == J_BRX ? "indirect" : "branch");
+			snprintf(e->rule, sizeof e->rule, "uniform branch: no reconvergence needed");
+		} else if (b->ipdom < 0 || b->ipdom >= f->nblk) {
+			e->decision = BD_BRANCH_NOSYNC;
+			snprintf(e->shape, sizeof e->shape, "diverging-exits");
+			snprintf(e->rule, sizeof e->rule, "paths never meet again (ipdom is the exit)");
+		} else {
+			int pushed = 0;
+			for (int k = 0; k < b->npush; k++)
+				pushed |= b->push[k] == b->ipdom;
+			e->decision = pushed ? BD_BRANCH_SSY : BD_BRANCH_SHARED;
+			if (!pushed)
+				for (int k = 0; k < f->nblk; k++)
+					for (int q = 0; q < f->blk[k].npush; q++)
+						if (f->blk[k].push[q] == b->ipdom && f->blk[k].s1 >= 0 &&
+						    f->blk[k].nins == 0 && k != i)
+							e->decision = BD_LOOP_SSY;
+			snprintf(e->shape, sizeof e->shape, "%s",
+			         b->loop >= 0 && !be_in_loop(f, b->loop, b->ipdom) ? "loop-exit" :
+			         b->s2 == b->ipdom || b->s1 == b->ipdom ? "if-then" : "if-then-else");
+			snprintf(e->rule, sizeof e->rule, "%s",
+			         e->decision == BD_BRANCH_SSY ? "SSY at the immediate post-dominator" :
+			         e->decision == BD_LOOP_SSY ? "SSY before the loop; exiting lanes arrive with .S" :
+			         "shares the enclosing region's SSY (same post-dominator)");
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ the pipeline */
+static void fn_free(Fn *f)
+{
+	if (f)
+		be_pool_free(f->pool);
+}
+
+static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Layout *vl,
+                        FILE *err, BeLog *log)
+{
+	Pool *pool = be_pool_new();
+	Fn *f = be_alloc(pool, sizeof *f);
+
+	f->pool = pool;
+	f->m = m;
+	f->pf = &m->funcs[fi];
+	f->fidx = fi;
+	f->opt = opt;
+	f->err = err;
+	f->vl = vl;
+	f->log = log;
+	f->cur_ptx = -1;
+	if (be_cfg(f) < 0)
+		goto fail;
+	frame_layout(f);
+	dump(f, 'G', "cfg");
+	if (be_isel(f) < 0)
+		goto fail;
+	be_check_ir(f, "isel");
+	dump(f, 'I', "isel");
+	be_fold_exits(f);
+	be_check_ir(f, "fold_exits");
+	be_dom(f);
+	be_postdom(f);
+	be_loops(f);
+	be_uniform(f);
+	dump(f, 'U', "uniform");
+	if (be_regalloc(f) < 0)
+		goto fail;
+	be_check_ir(f, "regalloc");
+	dump(f, 'R', "regalloc");
+	if (be_sync(f) < 0)
+		goto fail;
+	be_dom(f);
+	be_postdom(f);
+	be_loops(f);
+	be_check_ir(f, "sync");
+	dump(f, 'S', "sync");
+	log_branches(f);
+	if (f->nerr)
+		goto fail;
+	return f;
+fail:
+	fn_free(f);
+	return NULL;
+}
+
+/* functions reachable from kernel fi: direct calls, .calltargets, address-taken functions */
+static void reach(const Module *m, int fi, uint8_t *seen)
+{
+	const PFunc *pf = &m->funcs[fi];
+
+	if (seen[fi])
+		return;
+	seen[fi] = 1;
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		for (int s = 0; s < in->nopd; s++) {
+			const POpd *o = &in->o[s];
+			if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && m->funcs[o->sym].has_body &&
+			    !m->funcs[o->sym].entry)
+				reach(m, o->sym, seen);
+			if (o->kind == POK_TLIST && in->op == PO_CALL) {
+				const PTList *tl = &pf->tlists[o->sym];
+				if (tl->kind == PTL_CALL)
+					for (int k = 0; k < tl->ntargets; k++)
+						reach(m, tl->targets[k], seen);
+				else if (tl->kind == PTL_PROTO)
+					for (int k = 0; k < m->nfuncs; k++)
+						if (!m->funcs[k].entry && m->funcs[k].has_body &&
+						    m->funcs[k].nparams == tl->nparams && m->funcs[k].nrets == tl->nrets)
+							reach(m, k, seen);
+			}
+		}
+	}
+}
+
+/* bytes of local memory a thread needs: the deepest chain of frames (a recursive call
+ * graph gets 1 KiB of stack beyond the kernel's frame, CUDA's default stack size) */
+static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int *rec)
+{
+	uint32_t best = 0;
+	const PFunc *pf = &m->funcs[fi];
+
+	if (onpath[fi]) {
+		*rec = 1;
+		return 0;
+	}
+	onpath[fi] = 1;
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		if (in->op != PO_CALL)
+			continue;
+		for (int k = 0; k < m->nfuncs; k++) {
+			int calls = 0;
+			if (!fns[k] || fns[k]->pf->entry)
+				continue;
+			if (in->o[1].kind == POK_SYM && in->o[1].sym == k)
+				calls = 1;
+			if (in->o[1].kind == POK_REG)
+				calls = 1;  /* conservatively: any function of the kernel */
+			if (calls) {
+				uint32_t s = stack_of(m, fns, k, onpath, rec);
+				if (s > best)
+					best = s;
+			}
+		}
+	}
+	onpath[fi] = 0;
+	return fns[fi]->frame + best;
+}
+
+static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl, const BeOptions *opt,
+                       FILE *err)
+{
+	const PFunc *pf = &m->funcs[fi];
+	Kernel *k = isa_prog_add_kernel(p, pf->name);
+	uint8_t *onpath = calloc((size_t)m->nfuncs + 1, 1);
+	int rec = 0, regs = 0;
+	uint32_t spill = 0;
+
+	if (!onpath)
+		die("out of memory");
+	for (int i = 0; i < pf->nparams; i++)
+		isa_kernel_add_param(k, be_entry_param_off(pf, i), (uint32_t)pf->params[i].size,
+		                     pf->params[i].name);
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		uint8_t *init = NULL;
+		if (v->space != PS_GLOBAL && v->space != PS_CONST)
+			continue;
+		if (v->ninit) {
+			int eb = ptx_type_bytes((PType)v->type);
+			init = calloc(v->size ? v->size : 1, 1);
+			if (!init)
+				die("out of memory");
+			for (int j = 0; j < v->ninit && (uint64_t)(j + 1) * (uint64_t)eb <= v->size; j++) {
+				if (v->init[j].kind == PINIT_SYM || v->init[j].kind == PINIT_GENERIC) {
+					fprintf(err, "%s:%d:%d: error: unsupported: address initializer of '%s'\n",
+					        m->name, v->loc.line, v->loc.col, v->name);
+					free(init);
+					free(onpath);
+					return -1;
+				}
+				memcpy(init + (size_t)j * (size_t)eb, &v->init[j].bits, (size_t)eb);
+			}
+		}
+		if (v->space == PS_GLOBAL)
+			isa_kernel_add_global(k, v->name, v->size, v->align ? v->align : 1, init, 0xe, 8u * (uint32_t)i);
+		else if (v->size)
+			isa_kernel_add_cdata(k, 3, vl->varoff[i], init ? init : (uint8_t *)calloc(1, v->size),
+			                     (uint32_t)v->size);
+		free(init);
+	}
+	for (int i = 0; i < m->nfuncs; i++)
+		if (fns[i]) {
+			if (fns[i]->maxreg > regs)
+				regs = fns[i]->maxreg;
+			spill += fns[i]->spillsz;
+		}
+	be_emit_kernel(p, k, fns, m->nfuncs, m);
+	k->regs = regs > 0 ? regs : 1;
+	k->shared = vl->shared;
+	k->local = stack_of(m, fns, fi, onpath, &rec);
+	if (rec)
+		k->local += 1024;
+	k->spill = spill;
+	k->arch = opt->arch;
+	k->maxntid = pf->maxntid[0] ? pf->maxntid[0] * (pf->maxntid[1] ? pf->maxntid[1] : 1) *
+	             (pf->maxntid[2] ? pf->maxntid[2] : 1) : 0;
+	free(onpath);
+	if (isa_check_kernel(k, m->name, err)) {
+		fprintf(err, "%s: internal error: the translation of '%s' fails the ISA checks\n",
+		        m->name, pf->name);
+		return -1;
+	}
+	return 0;
+}
+
+Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *log)
+{
+	BeOptions dflt;
+	Layout vl = {0};
+	Prog *p = isa_prog_new();
+	int nerr = 0, found = 0;
+
+	if (!opt) {
+		be_options_default(&dflt);
+		opt = &dflt;
+	}
+	layout(m, &vl);
+	p->nfiles = 0;
+	for (int i = 0; i < m->nfiles; i++)
+		if (m->files[i].index + 1 > p->nfiles)
+			p->nfiles = m->files[i].index + 1;
+	if (p->nfiles) {
+		p->files = calloc((size_t)p->nfiles, sizeof(char *));
+		if (!p->files)
+			die("out of memory");
+		for (int i = 0; i < m->nfiles; i++)
+			if (m->files[i].index >= 0)
+				p->files[m->files[i].index] = strdup(m->files[i].name);
+		for (int i = 0; i < p->nfiles; i++)
+			if (!p->files[i])
+				p->files[i] = strdup("");
+	}
+	for (int fi = 0; fi < m->nfuncs && !nerr; fi++) {
+		const PFunc *pf = &m->funcs[fi];
+		uint8_t *seen;
+		Fn **fns;
+		if (!pf->entry || !pf->has_body || (opt->kernel && strcmp(opt->kernel, pf->name)))
+			continue;
+		found = 1;
+		seen = calloc((size_t)m->nfuncs + 1, 1);
+		fns = calloc((size_t)m->nfuncs + 1, sizeof *fns);
+		if (!seen || !fns)
+			die("out of memory");
+		reach(m, fi, seen);
+		for (int k = 0; k < m->nfuncs && !nerr; k++)
+			if (seen[k]) {
+				fns[k] = translate_fn(m, k, opt, &vl, err, log);
+				nerr += fns[k] == NULL;
+			}
+		if (!nerr && fill_kernel(p, m, fi, fns, &vl, opt, err) < 0)
+			nerr++;
+		for (int k = 0; k < m->nfuncs; k++)
+			fn_free(fns[k]);
+		free(seen);
+		free(fns);
+	}
+	layout_free(m, &vl);
+	if (opt->kernel && !found && !nerr) {
+		fprintf(err, "%s: error: no kernel named '%s'\n", m->name, opt->kernel);
+		nerr++;
+	}
+	if (nerr) {
+		isa_prog_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+Prog *be_translate(const Module *m, const BeOptions *opt, FILE *err)
+{
+	return be_translate_log(m, opt, err, NULL);
+}
+
+/* ------------------------------------------------------------------ log output */
+const char *be_decision_name(BeDecision d)
+{
+	static const char *n[BD_COUNT] = {
+		[BD_BRANCH_SSY] = "ssy", [BD_BRANCH_SHARED] = "shared-ssy",
+		[BD_BRANCH_NOSYNC] = "no-reconvergence", [BD_BRANCH_UNIFORM] = "uniform",
+		[BD_EXIT] = "exit", [BD_PREDICATED] = "predicated", [BD_LOOP_SSY] = "loop-ssy",
+	};
+	return d < BD_COUNT && n[d] ? n[d] : "?";
+}
+
+void be_log_free(BeLog *log)
+{
+	free(log->e);
+	log->e = NULL;
+	log->n = log->cap = 0;
+}
+
+void be_log_print(FILE *f, const BeLog *log)
+{
+	for (int i = 0; i < log->n; i++) {
+		const BeLogEntry *e = &log->e[i];
+		fprintf(f, "%s: line %d", e->func, e->ptxline);
+		if (e->srcline)
+			fprintf(f, " (CUDA line %d)", e->srcline);
+		fprintf(f, ": %s, %s (%s): %s -- %s\n", e->shape, e->uniform ? "uniform" : "divergent",
+		        e->why_uniform, be_decision_name(e->decision), e->rule);
+	}
+}
+
+void be_log_print_json(FILE *f, const BeLog *log)
+{
+	fputs("[", f);
+	for (int i = 0; i < log->n; i++) {
+		const BeLogEntry *e = &log->e[i];
+		fprintf(f, "%s\n  {\"function\": \"%s\", \"ptx_line\": %d, \"ptx_col\": %d, \"cuda_line\": %d, "
+		        "\"cuda_file\": %d, \"shape\": \"%s\", \"size_then\": %d, \"size_else\": %d, "
+		        "\"uniform\": %s, \"why\": \"%s\", \"decision\": \"%s\", \"rule\": \"%s\"}",
+		        i ? "," : "", e->func, e->ptxline, e->ptxcol, e->srcline, e->srcfile, e->shape,
+		        e->size_then, e->size_else, e->uniform ? "true" : "false", e->why_uniform,
+		        be_decision_name(e->decision), e->rule);
+	}
+	fputs(log->n ? "\n]\n" : "]\n", f);
+}

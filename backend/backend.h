@@ -1,0 +1,94 @@
+/* backend.h - the translator: PTX IR (frontend/ptx.h) -> microcode program (isa/isa.h).
+ *
+ * Files, one pass each (QBE style; each opens with what it needs and what it breaks):
+ *   backend.c   the pipeline, one straight-line function per PTX function; options; log
+ *   util.c      pools, vectors, diagnostics, the -d printer of the machine IR
+ *   cfg.c       blocks and edges from the PTX body; RPO; exit-edge folding
+ *   dom.c       dominators, post-dominators (Cooper-Harvey-Kennedy), natural loops
+ *   uniform.c   uniformity (divergence) analysis of PTX registers and branches
+ *   isel.c      instruction selection: PTX ops -> microcode on temporaries (isel_*.c)
+ *   ifconv.c    if-conversion of short hammocks (predication) and the decision log
+ *   regalloc.c  liveness and linear-scan allocation onto R/P registers, spilling
+ *   sync.c      reconvergence: SSY placement, .S arrivals, the static stack check
+ *   emit.c      layout, addresses, calls and functions, the isa Kernel
+ *   verify.c    invariants on emitted code (SSY target = ipdom, .S before leaving a
+ *               region, balanced pushes), usable on any Kernel
+ * docs/backend.md describes the translation scheme.
+ */
+#ifndef WARPSIM_BACKEND_H
+#define WARPSIM_BACKEND_H
+
+#include <stdio.h>
+#include "isa/isa.h"
+#include "frontend/ptx.h"
+
+/* what the translator is asked to do */
+typedef struct {
+	int predicate_max;          /* if-convert a divergent hammock up to this cost; -1 = inf */
+	int predicate_max_uniform;  /* the same for a uniform branch; -1 = inf */
+	int max_regs;               /* registers per thread: 63 Fermi-class, 255 later */
+	int arch;                   /* sm_XX number written in the kernels (20, 30, 35, ...) */
+	int want_log;               /* fill Prog-side decision log (be_log_of) */
+	const char *kernel;         /* translate only this kernel (NULL: all) */
+	const char *dump;           /* -d letters: print the IR after these passes to dumpf */
+	FILE *dumpf;                /* where -d output goes (stderr when NULL) */
+} BeOptions;
+
+/* defaults: predicate_max 7, predicate_max_uniform 4, max_regs 63, arch 20 */
+void be_options_default(BeOptions *o);
+
+/* Translates every .entry of m (or only opt->kernel) into one Kernel each; .func bodies a
+ * kernel calls are appended to its code behind an LBL_FUNC label. User-level problems
+ * (unsupported constructs) are reported to err as "file:line:col: error: ..." with the
+ * source line and a caret; returns NULL after any error. The result is freed with
+ * isa_prog_free. */
+Prog *be_translate(const Module *m, const BeOptions *opt, FILE *err);
+
+/* ------------------------------------------------------------------ decision log */
+/* one conditional branch and what the translator did with it (warpc --explain) */
+typedef enum {
+	BD_BRANCH_SSY,     /* divergent branch, reconverges at an SSY target */
+	BD_BRANCH_SHARED,  /* divergent branch inside a region with the same join: no new SSY */
+	BD_BRANCH_NOSYNC,  /* divergent branch whose paths never meet again (exit) */
+	BD_BRANCH_UNIFORM, /* uniform branch: no SSY, BRA.U */
+	BD_EXIT,           /* branch to an exit: became a guarded EXIT */
+	BD_PREDICATED,     /* if-converted into guarded straight-line code */
+	BD_LOOP_SSY,       /* divergent loop exit: SSY before the loop, @P NOP.S inside */
+	BD_COUNT
+} BeDecision;
+
+typedef struct {
+	char *func;          /* PTX function name */
+	int ptxline, ptxcol; /* the branch in the PTX source */
+	int srcline;         /* .loc CUDA line, 0 when none */
+	int srcfile;         /* .file index, -1 when none */
+	char shape[24];      /* "if-then", "if-then-else", "loop-exit", "other", ... */
+	int size_then;       /* microcode instructions on the taken side (hammocks), else -1 */
+	int size_else;       /* on the other side, or -1 */
+	int uniform;         /* 1 when the branch cannot diverge */
+	char why_uniform[64];/* what made it uniform or divergent */
+	BeDecision decision; /* what was done */
+	char rule[96];       /* why (threshold, rule) */
+} BeLogEntry;
+
+typedef struct {
+	BeLogEntry *e;       /* entries in PTX order per function */
+	int n, cap;
+} BeLog;
+
+/* like be_translate, and fills log (when not NULL) with one entry per conditional branch */
+Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *log);
+void be_log_free(BeLog *log);
+void be_log_print(FILE *f, const BeLog *log);       /* human-readable (warpc --explain) */
+void be_log_print_json(FILE *f, const BeLog *log);  /* warpc --explain=json */
+const char *be_decision_name(BeDecision d);
+
+/* ------------------------------------------------------------------ verify.c */
+/* Invariants of emitted code, on any Kernel: a consistent static CallReturnStack at every
+ * instruction (pushes and pops balance around loops), every divergent branch (a guarded
+ * BRA without .U) whose paths meet again has the innermost SSY target at its immediate
+ * post-dominator, no path reaches an SSY target without a .S, no .S without an SSY.
+ * Prints located errors, returns their count. */
+int be_verify_kernel(const Kernel *k, FILE *err);
+
+#endif

@@ -1,0 +1,232 @@
+/* be.h - the backend's internal IR: functions of blocks of machine instructions on
+ * temporaries, shared by the passes of backend/ (nobody outside backend/ includes it).
+ *
+ * A machine instruction (MIns) is an isa Ins whose register operands name temporaries
+ * (Tmp) instead of registers; register allocation maps temporaries to R/P registers and
+ * emit.c turns MIns into Ins. Control flow lives in the block (Blk.jmp), as in QBE, until
+ * emission lowers it to BRA/EXIT/RET/BRX and the sync points.
+ */
+#ifndef WARPSIM_BE_H
+#define WARPSIM_BE_H
+
+#include <stdint.h>
+#include "backend/backend.h"
+
+_Noreturn void be_die(const char *file, int line, const char *msg);
+#define die(msg) be_die(__FILE__, __LINE__, msg)
+
+/* ------------------------------------------------------------------ pools and vectors */
+typedef struct Pool Pool;
+Pool *be_pool_new(void);
+void be_pool_free(Pool *p);
+void *be_alloc(Pool *p, size_t n);                 /* zeroed */
+/* grows *v (elements of size sz, *cap of them) to hold n; memory from the pool */
+void be_grow(Pool *p, void *v, int *cap, int n, size_t sz);
+#define VPUSH(pool, v, n, cap) \
+	(be_grow((pool), &(v), &(cap), (n) + 1, sizeof *(v)), &(v)[(n)++])
+
+/* ------------------------------------------------------------------ temporaries */
+enum { TC_R, TC_R2, TC_R4, TC_P };  /* 32-bit, even pair, quad, predicate */
+enum { T_RZ, T_PT, T_SP, T_FIRST }; /* fixed temporaries: RZ, PT, the stack pointer R1 */
+
+typedef struct {
+	uint8_t cls;      /* TC_* */
+	uint8_t w16;      /* 1: holds an 8/16-bit PTX value, kept zero-extended */
+	int16_t phys;     /* register (or predicate) after allocation, -1 before */
+	int32_t ptxreg;   /* PTX register it holds, -1 for a selector temporary */
+	int32_t slot;     /* spill slot (byte offset in the frame), -1 when not spilled */
+	int32_t nodef;    /* 1 when it is a spill scratch that must not be spilled again */
+} Tmp;
+
+/* an operand: OpdKind of isa.h, with t naming a temporary where Opd has a register */
+typedef struct {
+	uint8_t kind;     /* OpdKind */
+	uint8_t flags;    /* OPF_* */
+	uint8_t bank;     /* OPD_CONST bank */
+	uint8_t part;     /* 0: the whole temporary; k > 0: its (k-1)-th 32-bit word */
+	uint16_t n;       /* OPD_TLIST count */
+	int32_t t;        /* temporary of OPD_REG/OPD_PRED, base of OPD_CONST/OPD_MEM (T_RZ: none) */
+	int64_t imm;      /* as Opd.imm; OPD_TARGET: block id (or -1-function for CAL);
+	                     OPD_TLIST: index into Fn.tl of block ids */
+} MOpd;
+
+typedef struct {
+	uint16_t op;        /* Op */
+	uint8_t gneg;       /* guard negated */
+	uint8_t sync;       /* .S */
+	uint8_t nopd;       /* operands */
+	int32_t guard;      /* guard predicate temporary, T_PT when unguarded */
+	Mods m;             /* modifiers */
+	MOpd o[ISA_MAXOPD]; /* operands */
+	int32_t ptxline;    /* PTX source line */
+	int32_t srcline;    /* .loc line */
+	int16_t srcfile;    /* .loc file, -1 */
+} MIns;
+
+/* ------------------------------------------------------------------ blocks */
+typedef enum {
+	J_NONE,   /* not yet known */
+	J_JMP,    /* go to s1 */
+	J_BRA,    /* @cond go to s1, else s2 */
+	J_EXIT,   /* thread ends */
+	J_RET,    /* return from a .func */
+	J_BRX,    /* indirect: index temporary cond, targets Fn.tl[tl .. tl+ntl) */
+} JmpKind;
+
+typedef struct {
+	uint8_t kind;     /* JmpKind */
+	uint8_t neg;      /* condition negated (@!p) */
+	uint8_t uni;      /* written .uni, or found uniform (uniform.c) */
+	uint8_t div;      /* divergent: needs reconvergence (uniform.c) */
+	int32_t cond;     /* predicate temporary (J_BRA), index temporary (J_BRX) */
+	int32_t tl, ntl;  /* J_BRX targets */
+	int32_t ptxins;   /* PTX instruction index of the branch, -1 */
+	int32_t tbl;      /* J_BRX: jump table byte offset in constant bank 3 */
+	uint8_t folded;   /* the branch became a guarded EXIT (be_fold_exits) */
+	uint8_t lock;     /* the shared-memory lock loop's branch: always divergent */
+} Jmp;
+
+typedef struct {
+	int id;           /* index in Fn.blk */
+	int pfirst, plast;/* PTX instructions [pfirst, plast) it came from (plast excludes the branch) */
+	MIns *ins;        /* body */
+	int nins, cap;
+	Jmp jmp;          /* terminator */
+	int s1, s2;       /* successors (J_JMP: s1; J_BRA: s1 taken, s2 fall-through), -1 */
+	int *pred;        /* predecessors */
+	int npred, cappred;
+	int rpo;          /* reverse post-order number, -1 when unreachable */
+	int idom;         /* immediate dominator, -1 for the entry */
+	int ipdom;        /* immediate post-dominator; Fn.nblk stands for the virtual exit */
+	int loop;         /* innermost natural loop (Fn.loops index), -1 */
+	int dead;         /* removed from the function */
+	int order;        /* layout position (emit.c) */
+	/* sync.c */
+	int *push;        /* SSY targets pushed at the end of the block, outermost first */
+	int npush, cappush;
+	uint8_t arrive1;  /* the edge to s1 arrives (.S) */
+	uint8_t arrive2;  /* the edge to s2 arrives */
+	uint8_t predicated; /* ifconv.c: block merged away */
+	char why[64];     /* uniform.c: why the branch is uniform or divergent */
+	/* liveness (regalloc.c) */
+	uint32_t *livein; /* bitsets over temporaries */
+	uint32_t *liveout;
+	int first, last;  /* instruction numbers in the linear order */
+} Blk;
+
+typedef struct {
+	int header;       /* header block */
+	int parent;       /* enclosing loop, -1 */
+	int depth;        /* 1 for outermost */
+	uint32_t *body;   /* bitset over blocks */
+} Loop;
+
+typedef struct Fn {
+	Pool *pool;          /* everything of the function */
+	const Module *m;     /* the module */
+	const PFunc *pf;     /* the PTX function */
+	int fidx;            /* its index in Module.funcs */
+	const BeOptions *opt;
+	FILE *err;           /* diagnostics */
+	int nerr;            /* errors so far */
+	Blk *blk;            /* blocks, blk[0] is the entry */
+	int nblk, capblk;
+	Tmp *tmp;            /* temporaries */
+	int ntmp, captmp;
+	int *regtmp;         /* PTX register id -> temporary */
+	int32_t *tl;         /* pool of target block ids (J_BRX, OPD_TLIST) */
+	int ntl, captl;
+	int *lblblk;         /* PTX label -> block */
+	Loop *loops;
+	int nloops, caploops;
+	int *lay;            /* layout: block ids in code order (dead ones skipped at emission) */
+	int nlay, caplay;
+	uint8_t *preduni;    /* uniform.c: PTX register is uniform */
+	uint32_t frame;      /* bytes of the frame: .local vars, spills, saved regs, call area */
+	uint32_t localsz;    /* bytes of .local variables */
+	uint32_t *localoff;  /* PFunc.locals index -> frame offset (.local / .param) */
+	uint32_t spillsz;    /* bytes of spill slots */
+	uint32_t outsz;      /* bytes of the outgoing call area at the end of the frame */
+	uint32_t paramsz;    /* .func: bytes of incoming params+rets, just below the frame */
+	int hascall;         /* calls another function */
+	int maxreg;          /* highest register used + 1 */
+	uint32_t savedmask[8]; /* registers written (callee-saves them in a .func) */
+	uint32_t predmask;   /* predicates written */
+	BeLog *log;          /* decision log or NULL */
+	int cur_ptx;         /* isel: PTX instruction being selected */
+	int cur_blk;         /* isel: block being filled */
+	int guard_done;      /* isel: the op applied the PTX guard itself (split blocks) */
+	int ccpol;           /* isel: what set CC.C in this block: 0 unknown, 1 add, 2 sub */
+	const struct Layout *vl; /* module-wide variable layout (backend.c) */
+} Fn;
+
+#define BITS_WORDS(n) (((n) + 31) / 32)
+#define BSET(b, i) ((b)[(i) >> 5] |= 1u << ((i) & 31))
+#define BCLR(b, i) ((b)[(i) >> 5] &= ~(1u << ((i) & 31)))
+#define BHAS(b, i) (((b)[(i) >> 5] >> ((i) & 31)) & 1)
+
+/* ------------------------------------------------------------------ util.c */
+int be_newtmp(Fn *f, int cls);
+int be_newblk(Fn *f);                              /* appended to the layout */
+void be_lay_move(Fn *f, int b, int where, int after); /* put b before/after block where */
+MIns *be_emit(Fn *f, Blk *b, Op op);               /* appends an unguarded instruction */
+MOpd be_r(int t);                                  /* register operand */
+MOpd be_rpart(int t, int part);                    /* word part-1 of a pair/quad */
+MOpd be_p(int t);                                  /* predicate operand */
+MOpd be_pn(int t, int neg);                        /* predicate, possibly !p */
+MOpd be_imm(int64_t v);
+MOpd be_cst(int bank, int64_t off);                /* c[bank][off] */
+MOpd be_mem(int base, int64_t off);                /* [base + off] */
+void be_errorf(Fn *f, PLoc loc, const char *fmt, ...);
+void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
+void be_addpred(Fn *f, int b, int p);
+void be_preds(Fn *f);                              /* recompute predecessor lists */
+
+/* ------------------------------------------------------------------ passes */
+int be_cfg(Fn *f);           /* cfg.c: blocks from PTX; 0 on success */
+void be_rpo(Fn *f);          /* cfg.c: rpo numbers, drops unreachable blocks */
+void be_fold_exits(Fn *f);   /* cfg.c: branches to an empty exit block -> @p EXIT */
+void be_dom(Fn *f);          /* dom.c */
+void be_postdom(Fn *f);      /* dom.c */
+void be_loops(Fn *f);        /* dom.c */
+int be_dominates(const Fn *f, int a, int b);
+int be_in_loop(const Fn *f, int loop, int b);
+void be_uniform(Fn *f);      /* uniform.c */
+int be_isel(Fn *f);          /* isel.c */
+void be_ifconv(Fn *f);       /* ifconv.c */
+int be_regalloc(Fn *f);      /* regalloc.c */
+int be_sync(Fn *f);          /* sync.c */
+int be_check_ir(Fn *f, const char *after); /* util.c: structural checks of the IR */
+
+/* emit.c: a whole kernel with the functions it calls */
+int be_emit_kernel(Prog *p, Kernel *k, Fn **fns, int nfns, const Module *m);
+
+/* isel helpers shared by isel*.c */
+int be_isel_ins(Fn *f, Blk *b, const PIns *in);           /* isel.c */
+int be_isel_mem(Fn *f, Blk *b, const PIns *in);           /* isel_mem.c */
+int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
+int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
+MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* PTX source -> operand */
+MOpd be_src_reg(Fn *f, Blk *b, const POpd *o, int ptype);  /* the same, always a register */
+int be_dst(Fn *f, const POpd *o);                          /* PTX destination -> temporary */
+int be_regcls(int ptype);                                  /* TC_* of a PTX type */
+void be_fix16(Fn *f, Blk *b, int t, int ptype);            /* re-canonicalise a narrow value */
+void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls);   /* a copy of any class */
+void be_unsup(Fn *f, const PIns *in, const char *what);
+int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
+            Bop bop);                                      /* isel.c: any PTX comparison */
+MOpd be_inreg(Fn *f, Blk *b, MOpd s, int cls);             /* immediates into a register */
+MOpd be_part(MOpd s, int k);                               /* word k of a pair or immediate */
+MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt);              /* narrow signed -> 32-bit */
+MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);
+
+/* module-wide placement of variables (backend.c) */
+typedef struct Layout {
+	uint32_t *varoff;    /* Module.vars index -> shared offset, bank-3 offset, or global slot */
+	uint32_t **locoff;   /* [func][local] -> shared offset for body .shared variables */
+	uint32_t shared;     /* bytes of static shared memory */
+	uint32_t cbank;      /* bytes of bank 3 (module .const data) */
+} Layout;
+uint32_t be_var_offset(Fn *f, int symkind, int sym);
+
+#endif

@@ -1,0 +1,308 @@
+/* cfg.c - blocks and edges of one PTX function; reverse post-order; exit folding.
+ *
+ * be_cfg: needs the PTX body; makes a temporary per PTX register, one block per leader
+ * (entry, label, instruction after a branch/ret/exit), the terminators (Blk.jmp) and
+ * predecessor lists. Guarded ret/exit become a branch to a shared empty exit block.
+ * be_rpo: needs edges; numbers reachable blocks in reverse post-order, kills the rest.
+ * be_fold_exits: needs isel; a branch to an empty EXIT block becomes a guarded EXIT in
+ * the branching block (Kepler's `@!P0 EXIT`); breaks dominators and post-dominators.
+ */
+#include <string.h>
+#include "backend/be.h"
+
+int be_regcls(int ptype)
+{
+	int n = ptx_type_bytes((PType)ptype);
+
+	if (ptype == PT_PRED)
+		return TC_P;
+	return n == 16 ? TC_R4 : n == 8 ? TC_R2 : TC_R;
+}
+
+static int make_temps(Fn *f)
+{
+	const PFunc *pf = f->pf;
+
+	f->regtmp = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
+	/* the fixed temporaries */
+	be_newtmp(f, TC_R);
+	f->tmp[T_RZ].phys = ISA_RZ;
+	be_newtmp(f, TC_P);
+	f->tmp[T_PT].phys = ISA_PT;
+	be_newtmp(f, TC_R);
+	f->tmp[T_SP].phys = 1;
+	for (int i = 0; i < pf->nregs; i++) {
+		const PReg *r = &pf->regs[i];
+		int t;
+		if (r->vec > 1) {
+			be_errorf(f, r->loc, "unsupported: vector register '%s'", r->name);
+			return -1;
+		}
+		if (ptx_type_kind((PType)r->type) == PTK_OPAQUE) {
+			be_errorf(f, r->loc, "unsupported: register '%s' of type %s", r->name,
+			          ptx_type_name((PType)r->type));
+			return -1;
+		}
+		t = be_newtmp(f, be_regcls(r->type));
+		f->tmp[t].ptxreg = i;
+		f->tmp[t].w16 = r->type != PT_PRED && ptx_type_bytes((PType)r->type) < 4;
+		f->regtmp[i] = t;
+	}
+	return 0;
+}
+
+static int is_leader_after(const PIns *in)
+{
+	switch ((int)in->op) {
+	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT: case PO_TRAP:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* the shared empty block that ends threads (J_EXIT) or returns (J_RET) */
+static int exit_block(Fn *f, int kind, int *cache)
+{
+	if (*cache < 0) {
+		*cache = be_newblk(f);
+		f->blk[*cache].jmp.kind = (uint8_t)kind;
+		f->blk[*cache].pfirst = f->blk[*cache].plast = f->pf->nins;
+	}
+	return *cache;
+}
+
+int be_cfg(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	int *blkof, nlead = 0, exitb = -1, retb = -1, endkind;
+	uint8_t *lead;
+
+	if (make_temps(f) < 0)
+		return -1;
+	endkind = pf->entry ? J_EXIT : J_RET;
+	lead = be_alloc(f->pool, (size_t)pf->nins + 1);
+	blkof = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nins + 1));
+	lead[0] = 1;
+	for (int i = 0; i < pf->nlabels; i++)
+		lead[pf->labels[i].pos] = 1;
+	for (int i = 0; i < pf->nins; i++)
+		if (is_leader_after(&pf->ins[i]))
+			lead[i + 1] = 1;
+	/* blocks in PTX order; a label at the very end makes a last empty block; a label on the
+	 * first instruction gets an empty entry block before it (the entry has no predecessor) */
+	for (int k = 0; k < pf->nlabels; k++)
+		if (pf->labels[k].pos == 0 && pf->nins > 0) {
+			{ int nb_ = be_newblk(f); f->blk[nb_].pfirst = 0; }
+			break;
+		}
+	for (int i = 0; i < pf->nins; i++)
+		if (lead[i])
+			{ int nb_ = be_newblk(f); f->blk[nb_].pfirst = i; }
+	for (int k = 0; k < pf->nlabels; k++)
+		nlead |= pf->labels[k].pos == pf->nins;
+	if (nlead || pf->nins == 0)
+		{ int nb_ = be_newblk(f); f->blk[nb_].pfirst = pf->nins; }
+	for (int i = 0, b = 0; i <= pf->nins; i++) {
+		while (b + 1 < f->nblk && f->blk[b + 1].pfirst <= i)
+			b++;
+		blkof[i] = b;
+	}
+	for (int k = 0; k < pf->nlabels; k++)
+		if (pf->labels[k].pos == 0 && pf->nins > 0)
+			blkof[0] = 1;
+	f->lblblk = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nlabels + 1));
+	for (int i = 0; i < pf->nlabels; i++)
+		f->lblblk[i] = blkof[pf->labels[i].pos];
+	int nbody = f->nblk;
+	for (int bi = 0; bi < nbody; bi++) {
+		Blk *b = &f->blk[bi];
+		int end = bi + 1 < nbody ? f->blk[bi + 1].pfirst : pf->nins;
+		int next = bi + 1 < nbody ? bi + 1 : -1;
+		const PIns *last = end > b->pfirst ? &pf->ins[end - 1] : NULL;
+
+		b->plast = end;
+		if (!last || !is_leader_after(last)) {
+			if (next >= 0) {
+				b->jmp.kind = J_JMP;
+				b->s1 = next;
+			} else {
+				b->jmp.kind = (uint8_t)endkind;
+			}
+			continue;
+		}
+		b = &f->blk[bi];
+		b->plast = end - 1;
+		b->jmp.ptxins = end - 1;
+		int target = -1;
+		switch ((int)last->op) {
+		case PO_BRA:
+			if (last->o[0].kind != POK_LABEL) {
+				be_errorf(f, last->loc, "unsupported: indirect bra through a register "
+				          "(use brx.idx)");
+				return -1;
+			}
+			target = f->lblblk[last->o[0].sym];
+			break;
+		case PO_BRX_IDX: {
+			const PTList *tl;
+			int nb;
+			if (last->o[1].kind != POK_TLIST) {
+				be_errorf(f, last->loc, "brx.idx needs a .branchtargets list");
+				return -1;
+			}
+			tl = &pf->tlists[last->o[1].sym];
+			if (last->guard >= 0) {
+				/* @p brx.idx: a branch around a block holding the brx */
+				nb = be_newblk(f);
+				b = &f->blk[bi];
+			} else {
+				nb = bi;
+			}
+			Blk *x = &f->blk[nb];
+			x->jmp.kind = J_BRX;
+			x->jmp.ptxins = end - 1;
+			x->jmp.cond = last->o[0].kind == POK_REG ? f->regtmp[last->o[0].reg] : -1;
+			x->jmp.uni = (last->m.flags & PMF_UNI) != 0;
+			x->jmp.tl = f->ntl;
+			x->jmp.ntl = tl->ntargets;
+			if (nb != bi)
+				x->pfirst = x->plast = end - 1;
+			for (int k = 0; k < tl->ntargets; k++)
+				*VPUSH(f->pool, f->tl, f->ntl, f->captl) = f->lblblk[tl->targets[k]];
+			if (x->jmp.cond < 0) {
+				be_errorf(f, last->o[0].loc, "unsupported: brx.idx with an immediate index");
+				return -1;
+			}
+			target = nb == bi ? -2 : nb;
+			break;
+		}
+		case PO_RET:
+			target = exit_block(f, endkind, endkind == J_EXIT ? &exitb : &retb);
+			break;
+		case PO_EXIT:
+			target = exit_block(f, J_EXIT, &exitb);
+			break;
+		case PO_TRAP:
+			be_errorf(f, last->loc, "unsupported: trap");
+			return -1;
+		default:
+			die("not a branch");
+		}
+		b = &f->blk[bi];
+		if (target == -2)
+			continue;  /* unguarded brx: the block itself */
+		if (last->guard >= 0) {
+			if (next < 0)
+				next = exit_block(f, endkind, endkind == J_EXIT ? &exitb : &retb);
+			b = &f->blk[bi];
+			b->jmp.kind = J_BRA;
+			b->jmp.cond = f->regtmp[last->guard];
+			b->jmp.neg = last->gneg;
+			b->jmp.uni = (last->m.flags & PMF_UNI) != 0;
+			b->s1 = target;
+			b->s2 = next;
+		} else if ((POp)last->op == PO_RET || (POp)last->op == PO_EXIT) {
+			b->jmp.kind = (uint8_t)((POp)last->op == PO_EXIT ? J_EXIT : endkind);
+		} else {
+			b->jmp.kind = J_JMP;
+			b->s1 = target;
+		}
+	}
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		if (b->jmp.kind == J_BRA && b->s1 == b->s2) {
+			b->jmp.kind = J_JMP;
+			b->s2 = -1;
+		}
+	}
+	be_preds(f);
+	return 0;
+}
+
+void be_rpo(Fn *f)
+{
+	int n = f->nblk, sp = 0, num;
+	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1) * 2);
+	int *post = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	uint8_t *seen = be_alloc(f->pool, (size_t)n);
+	int npost = 0;
+
+	/* iterative DFS; s2 (fall-through) is visited last so it comes first in RPO */
+	stk[sp++] = 0;
+	seen[0] = 1;
+	int *nexti = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	while (sp) {
+		int b = stk[sp - 1];
+		Blk *B = &f->blk[b];
+		int s = -1;
+		while (s < 0) {
+			int k = nexti[b]++;
+			int cand;
+			if (B->jmp.kind == J_BRX) {
+				if (k >= B->jmp.ntl)
+					break;
+				cand = f->tl[B->jmp.tl + B->jmp.ntl - 1 - k];
+			} else if (k == 0) {
+				cand = B->s1;
+			} else if (k == 1) {
+				cand = B->s2;
+			} else {
+				break;
+			}
+			if (cand >= 0 && !seen[cand]) {
+				seen[cand] = 1;
+				s = cand;
+			}
+		}
+		if (s >= 0)
+			stk[sp++] = s;
+		else
+			post[npost++] = stk[--sp];
+	}
+	num = 0;
+	for (int i = 0; i < n; i++)
+		f->blk[i].rpo = -1;
+	for (int i = npost - 1; i >= 0; i--)
+		f->blk[post[i]].rpo = num++;
+	for (int i = 0; i < n; i++)
+		if (!seen[i])
+			f->blk[i].dead = 1;
+	be_preds(f);
+}
+
+/* an empty block that only ends the thread */
+static int is_exit_only(const Fn *f, int b)
+{
+	return b >= 0 && f->blk[b].jmp.kind == J_EXIT && f->blk[b].nins == 0;
+}
+
+void be_fold_exits(Fn *f)
+{
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		if (b->dead)
+			continue;
+		if (b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
+			b->jmp.kind = J_EXIT;
+			b->s1 = -1;
+		} else if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2))) {
+			int taken = is_exit_only(f, b->s1);
+			MIns *in = be_emit(f, b, OP_EXIT);
+			const PIns *p = b->jmp.ptxins >= 0 ? &f->pf->ins[b->jmp.ptxins] : NULL;
+			in->guard = b->jmp.cond;
+			in->gneg = (uint8_t)(taken ? b->jmp.neg : !b->jmp.neg);
+			if (p) {
+				in->ptxline = p->loc.line;
+				in->srcline = p->srcline;
+				in->srcfile = (int16_t)p->srcfile;
+			}
+			b->jmp.kind = J_JMP;
+			b->s1 = taken ? b->s2 : b->s1;
+			b->s2 = -1;
+			b->jmp.div = 0;
+			b->jmp.folded = 1;
+		}
+	}
+	be_rpo(f);
+}

@@ -1,0 +1,426 @@
+/* emit.c - layout, addresses, sync points, prologues and epilogues, the isa Kernel.
+ *
+ * Needs sync and regalloc done for every function of the kernel; produces the Kernel's code:
+ * the kernel's blocks in layout order, then each .func it calls behind an LBL_FUNC label.
+ * Per block: its body, its SSY pushes, then its terminator lowered (Kepler shapes):
+ *   jump that arrives          .S on the block's last instruction (or NOP.S)
+ *   branch, taken edge arrives @P NOP.S, then the other edge
+ *   loop back edge, exit edge arrives   @P BRA header; NOP.S
+ *   branch, other edge arrives @!P NOP.S, then the taken edge
+ *   plain branch               @P BRA t (inverted when t falls through), BRA.U if uniform
+ *   exit / ret                 EXIT (kernel), register restore + RET (.func)
+ *   brx.idx                    jump table in bank 3 (LDC selected in isel), BRX Rt {..}
+ * Frame of a .func at R1: incoming params/rets, .local variables, spills, saved registers;
+ * the next frame starts at R1 + frame.
+ */
+#include <string.h>
+#include <stdlib.h>
+#include "backend/be.h"
+
+enum { FX_OPD, FX_TL, FX_CDATA };  /* what a fix-up writes */
+
+typedef struct {
+	int kind;             /* FX_* */
+	int idx;              /* instruction, Kernel.tl entry, or Kernel.cdata index */
+	int slot;             /* operand (FX_OPD) or table element (FX_CDATA) */
+	const Fn *f;          /* function whose block is meant (NULL: a function address) */
+	int target;           /* block id, or Module.funcs index */
+	uint32_t *baddr;      /* block addresses of f */
+} Fix;
+
+typedef struct {
+	Kernel *k;
+	uint32_t *faddr;      /* function start address by Module.funcs index */
+	Fix *fix;             /* targets to patch once every address is known */
+	int nfix, capfix;
+	Pool *pool;
+	uint32_t tblbase;     /* next free byte in bank 3 for jump tables */
+} Em;
+
+static void addfix(Em *e, int kind, int idx, int slot, const Fn *f, int target, uint32_t *baddr)
+{
+	Fix *x = VPUSH(e->pool, e->fix, e->nfix, e->capfix);
+	x->kind = kind;
+	x->idx = idx;
+	x->slot = slot;
+	x->f = f;
+	x->target = target;
+	x->baddr = baddr;
+}
+
+static int phys(const Fn *f, const MOpd *o)
+{
+	int p = f->tmp[o->t].phys;
+
+	if (p < 0)
+		die("temporary without a register");
+	if (o->part && p != ISA_RZ)
+		p += o->part - 1;
+	return p;
+}
+
+/* one MIns as an Ins of the kernel */
+static Ins *put(Em *e, const Fn *f, const MIns *m, uint32_t *baddr)
+{
+	Ins in;
+
+	isa_ins_init(&in, (Op)m->op);
+	in.guard = (uint8_t)(m->guard == T_PT ? ISA_PT : f->tmp[m->guard].phys);
+	in.gneg = m->gneg;
+	in.sync = m->sync;
+	in.m = m->m;
+	in.nopd = m->nopd;
+	in.ptxline = m->ptxline;
+	in.srcline = m->srcline;
+	in.srcfile = m->srcfile;
+	for (int i = 0; i < m->nopd; i++) {
+		const MOpd *o = &m->o[i];
+		Opd *d = &in.o[i];
+		d->kind = o->kind;
+		d->flags = o->flags;
+		d->imm = o->imm;
+		switch ((OpdKind)o->kind) {
+		case OPD_REG: case OPD_PRED:
+			d->reg = (uint8_t)phys(f, o);
+			break;
+		case OPD_MEM:
+			d->reg = (uint8_t)phys(f, o);
+			if (o->bank == 1)
+				d->imm += f->frame;
+			break;
+		case OPD_CONST:
+			d->reg = (uint8_t)phys(f, o);
+			d->bank = o->bank;
+			if (o->n == 1)
+				d->imm += e->tblbase;  /* this block's jump table (patched by the caller) */
+			break;
+		case OPD_IMM:
+			if (o->bank == 1)
+				d->imm += f->frame;
+			else if (o->bank == 2)
+				d->imm -= f->frame;
+			if (d->imm < 0 && d->imm >= -0x80000000ll && isa_imm_float_bits(&in, i) == 0 &&
+			    m->op != OP_MOV32I)
+				; /* negative immediates print as -0x.. */
+			if (m->op == OP_MOV32I || m->op == OP_IADD)
+				d->imm = (int64_t)(uint32_t)d->imm;
+			break;
+		case OPD_TARGET:
+			d->imm = 0;
+			break;
+		case OPD_TLIST:
+			break;
+		case OPD_SREG: case OPD_CC: case OPD_NONE:
+			break;
+		}
+	}
+	if (in.op == OP_MOV32I && in.o[1].kind == OPD_TARGET) {
+		in.o[1].kind = OPD_IMM;
+		Ins *r = isa_kernel_add(e->k, &in);
+		addfix(e, FX_OPD, e->k->nins - 1, 1, NULL, (int)(-1 - m->o[1].imm), NULL);
+		return r;
+	}
+	Ins *r = isa_kernel_add(e->k, &in);
+	for (int i = 0; i < m->nopd; i++) {
+		const MOpd *o = &m->o[i];
+		if (o->kind == OPD_TARGET)
+			addfix(e, FX_OPD, e->k->nins - 1, i, o->imm < 0 ? NULL : f,
+			       o->imm < 0 ? (int)(-1 - o->imm) : (int)o->imm, baddr);
+		if (o->kind == OPD_TLIST) {
+			/* targets resolved after layout: remember them, fill the pool later */
+			uint32_t *tmp = malloc(sizeof(uint32_t) * o->n);
+			if (!tmp)
+				die("out of memory");
+			memset(tmp, 0, sizeof(uint32_t) * o->n);
+			r->o[i].imm = isa_kernel_add_tlist(e->k, tmp, o->n);
+			for (int j = 0; j < o->n; j++) {
+				int t = f->tl[o->imm + j];
+				addfix(e, FX_TL, (int)(r->o[i].imm + j), 0, t < 0 ? NULL : f, t < 0 ? -1 - t : t, baddr);
+			}
+			free(tmp);
+			r = &e->k->ins[e->k->nins - 1];
+		}
+	}
+	return r;
+}
+
+static Ins *emit_op(Em *e, Op op, int guard, int gneg)
+{
+	Ins in;
+	isa_ins_init(&in, op);
+	in.guard = (uint8_t)guard;
+	in.gneg = (uint8_t)gneg;
+	return isa_kernel_add(e->k, &in);
+}
+
+static int can_sync(const Ins *in)
+{
+	return in->guard == ISA_PT && !in->gneg && !in->sync &&
+	       !(isa_ops[in->op].flags & (F_BRANCH | F_PUSH | F_BARRIER));
+}
+
+static void arrive(Em *e, int first, int guard, int gneg)
+{
+	Kernel *k = e->k;
+
+	if (guard == ISA_PT && k->nins > first && can_sync(&k->ins[k->nins - 1])) {
+		k->ins[k->nins - 1].sync = 1;
+		return;
+	}
+	Ins *n = emit_op(e, OP_NOP, guard, gneg);
+	n->sync = 1;
+}
+
+static void bra(Em *e, const Fn *f, int target, int guard, int gneg, int uni, uint32_t *baddr,
+                int line)
+{
+	Ins *n = emit_op(e, OP_BRA, guard, gneg);
+	n->nopd = 2;
+	n->o[1].kind = OPD_TARGET;
+	n->ptxline = line;
+	if (uni)
+		n->m.flags |= MF_U;
+	addfix(e, FX_OPD, e->k->nins - 1, 1, f, target, baddr);
+}
+
+static void save_restore(Em *e, const Fn *f, int restore, uint32_t saveoff)
+{
+	uint32_t off = saveoff;
+	int scratch = -1;
+
+	for (int r = 0; r < f->maxreg; r++) {
+		if (!BHAS(f->savedmask, r) || r == 1)
+			continue;
+		if (scratch < 0)
+			scratch = r;
+		if (!restore) {
+			Ins *n = emit_op(e, OP_STL, ISA_PT, 0);
+			n->nopd = 2;
+			n->o[0].kind = OPD_MEM; n->o[0].reg = 1; n->o[0].imm = off;
+			n->o[1].kind = OPD_REG; n->o[1].reg = (uint8_t)r;
+		}
+		off += 4;
+	}
+	/* predicates through the scratch register (saved above) */
+	uint32_t poff = off;
+	for (int p = 0; p < ISA_NPREDS; p++) {
+		if (!(f->predmask & (1u << p)))
+			continue;
+		Ins *n;
+		if (!restore) {
+			n = emit_op(e, OP_SEL, ISA_PT, 0);
+			n->nopd = 4;
+			n->o[0].kind = OPD_REG; n->o[0].reg = (uint8_t)scratch;
+			n->o[1].kind = OPD_REG; n->o[1].reg = ISA_RZ;
+			n->o[2].kind = OPD_IMM; n->o[2].imm = 1;
+			n->o[3].kind = OPD_PRED; n->o[3].reg = (uint8_t)p; n->o[3].flags = OPF_NOT;
+			n = emit_op(e, OP_STL, ISA_PT, 0);
+			n->nopd = 2;
+			n->o[0].kind = OPD_MEM; n->o[0].reg = 1; n->o[0].imm = poff;
+			n->o[1].kind = OPD_REG; n->o[1].reg = (uint8_t)scratch;
+		} else {
+			n = emit_op(e, OP_LDL, ISA_PT, 0);
+			n->nopd = 2;
+			n->o[0].kind = OPD_REG; n->o[0].reg = (uint8_t)scratch;
+			n->o[1].kind = OPD_MEM; n->o[1].reg = 1; n->o[1].imm = poff;
+			n = emit_op(e, OP_ISETP, ISA_PT, 0);
+			n->m.cmp = CMP_NE;
+			n->m.dtype = TY_U32;
+			n->m.bop = BOP_AND;
+			n->nopd = 5;
+			n->o[0].kind = OPD_PRED; n->o[0].reg = (uint8_t)p;
+			n->o[1].kind = OPD_PRED; n->o[1].reg = ISA_PT;
+			n->o[2].kind = OPD_REG; n->o[2].reg = (uint8_t)scratch;
+			n->o[3].kind = OPD_REG; n->o[3].reg = ISA_RZ;
+			n->o[4].kind = OPD_PRED; n->o[4].reg = ISA_PT;
+		}
+		poff += 4;
+	}
+	if (restore) {
+		off = saveoff;
+		for (int r = 0; r < f->maxreg; r++) {
+			if (!BHAS(f->savedmask, r) || r == 1)
+				continue;
+			Ins *n = emit_op(e, OP_LDL, ISA_PT, 0);
+			n->nopd = 2;
+			n->o[0].kind = OPD_REG; n->o[0].reg = (uint8_t)r;
+			n->o[1].kind = OPD_MEM; n->o[1].reg = 1; n->o[1].imm = off;
+			off += 4;
+		}
+	}
+}
+
+/* the frame: params/rets, locals, spills, then the save area */
+static uint32_t save_area(Fn *f)
+{
+	uint32_t n = 0, base = (f->paramsz + f->localsz + f->spillsz + 3) & ~3u;
+
+	if (!f->pf->entry) {
+		if (f->predmask && !f->maxreg)
+			die("predicates without a scratch");
+		if (f->predmask) {
+			int any = 0;
+			for (int r = 0; r < f->maxreg; r++)
+				any |= BHAS(f->savedmask, r) && r != 1;
+			if (!any) {
+				BSET(f->savedmask, 0);
+				if (f->maxreg < 1)
+					f->maxreg = 1;
+			}
+		}
+		for (int r = 0; r < f->maxreg; r++)
+			n += BHAS(f->savedmask, r) && r != 1;
+		n += (uint32_t)__builtin_popcount(f->predmask);
+	}
+	f->frame = (base + 4 * n + 7) & ~7u;
+	return base;
+}
+
+static void emit_fn(Em *e, Fn *f)
+{
+	Kernel *k = e->k;
+	uint32_t *baddr = be_alloc(f->pool, sizeof(uint32_t) * (size_t)f->nblk);
+	uint32_t saveoff = save_area(f);
+	int entry = f->pf->entry;
+
+	if (!entry) {
+		e->faddr[f->fidx] = 8u * (uint32_t)k->nins;
+		isa_kernel_add_label(k, f->pf->name, 8u * (uint32_t)k->nins, LBL_FUNC);
+		save_restore(e, f, 0, saveoff);
+	}
+	for (int li = 0; li < f->nlay; li++) {
+		Blk *b = &f->blk[f->lay[li]];
+		int next = -1, first;
+		if (b->dead)
+			continue;
+		for (int lj = li + 1; lj < f->nlay; lj++)
+			if (!f->blk[f->lay[lj]].dead) {
+				next = f->lay[lj];
+				break;
+			}
+		baddr[b->id] = 8u * (uint32_t)k->nins;
+		first = k->nins;
+		for (int i = 0; i < b->nins; i++) {
+			if (b->ins[i].op == OP_LDC && b->ins[i].o[1].n == 1) {
+				/* the jump table of this block: addresses filled after layout */
+				b->jmp.tbl = (int32_t)e->tblbase;
+				Ins *n = put(e, f, &b->ins[i], baddr);
+				(void)n;
+				e->tblbase += 4u * (uint32_t)b->jmp.ntl;
+				continue;
+			}
+			put(e, f, &b->ins[i], baddr);
+		}
+		for (int q = 0; q < b->npush; q++) {
+			Ins *n = emit_op(e, OP_SSY, ISA_PT, 0);
+			n->nopd = 1;
+			n->o[0].kind = OPD_TARGET;
+			addfix(e, FX_OPD, k->nins - 1, 0, f, b->push[q], baddr);
+		}
+		int line = b->jmp.ptxins >= 0 ? f->pf->ins[b->jmp.ptxins].loc.line : 0;
+		int g = b->jmp.cond >= 0 && b->jmp.kind == J_BRA ? f->tmp[b->jmp.cond].phys : ISA_PT;
+		int uni = b->jmp.uni && !b->jmp.div;
+		switch ((JmpKind)b->jmp.kind) {
+		case J_JMP:
+			if (b->arrive1)
+				arrive(e, first, ISA_PT, 0);
+			else if (b->s1 != next)
+				bra(e, f, b->s1, ISA_PT, 0, 0, baddr, line);
+			break;
+		case J_BRA:
+			if (b->arrive1) {
+				arrive(e, first, g, b->jmp.neg);
+				if (b->s2 != next)
+					bra(e, f, b->s2, ISA_PT, 0, 0, baddr, line);
+			} else if (b->arrive2) {
+				if (b->s2 == next && f->blk[b->s1].rpo <= b->rpo) {
+					bra(e, f, b->s1, g, b->jmp.neg, uni, baddr, line);
+					arrive(e, k->nins, ISA_PT, 0);
+				} else {
+					arrive(e, first, g, !b->jmp.neg);
+					if (b->s1 != next)
+						bra(e, f, b->s1, ISA_PT, 0, 0, baddr, line);
+				}
+			} else if (b->s1 == next) {
+				bra(e, f, b->s2, g, !b->jmp.neg, uni, baddr, line);
+			} else {
+				bra(e, f, b->s1, g, b->jmp.neg, uni, baddr, line);
+				if (b->s2 != next)
+					bra(e, f, b->s2, ISA_PT, 0, 0, baddr, line);
+			}
+			break;
+		case J_EXIT:
+			emit_op(e, OP_EXIT, ISA_PT, 0)->ptxline = line;
+			break;
+		case J_RET:
+			if (entry) {
+				emit_op(e, OP_EXIT, ISA_PT, 0)->ptxline = line;
+			} else {
+				save_restore(e, f, 1, saveoff);
+				emit_op(e, OP_RET, ISA_PT, 0)->ptxline = line;
+			}
+			break;
+		case J_BRX: {
+			Ins *n = emit_op(e, OP_BRX, ISA_PT, 0);
+			uint32_t *tmp = calloc((size_t)b->jmp.ntl, sizeof(uint32_t));
+			if (!tmp)
+				die("out of memory");
+			n->nopd = 2;
+			n->ptxline = line;
+			n->o[0].kind = OPD_REG;
+			n->o[0].reg = (uint8_t)f->tmp[b->jmp.cond].phys;
+			n->o[1].kind = OPD_TLIST;
+			n->o[1].n = (uint16_t)b->jmp.ntl;
+			n->o[1].imm = isa_kernel_add_tlist(k, tmp, b->jmp.ntl);
+			for (int j = 0; j < b->jmp.ntl; j++)
+				addfix(e, FX_TL, (int)(n->o[1].imm + j), 0, f, f->tl[b->jmp.tl + j], baddr);
+			free(tmp);
+			/* the table itself: 4-byte addresses in bank 3 */
+			uint8_t *bytes = calloc((size_t)b->jmp.ntl, 4);
+			if (!bytes)
+				die("out of memory");
+			isa_kernel_add_cdata(k, 3, (uint32_t)b->jmp.tbl, bytes, 4u * (uint32_t)b->jmp.ntl);
+			free(bytes);
+			/* remember where to write the addresses */
+			for (int j = 0; j < b->jmp.ntl; j++)
+				addfix(e, FX_CDATA, k->ncdata - 1, j, f, f->tl[b->jmp.tl + j], baddr);
+			break;
+		}
+		case J_NONE:
+			die("block without terminator");
+		}
+	}
+}
+
+int be_emit_kernel(Prog *p, Kernel *k, Fn **fns, int nfns, const Module *m)
+{
+	Em e = {0};
+	Fn *kf = NULL;
+
+	(void)p;
+	e.k = k;
+	e.pool = be_pool_new();
+	e.faddr = be_alloc(e.pool, sizeof(uint32_t) * (size_t)(m->nfuncs + 1));
+	for (int i = 0; i < nfns; i++)
+		if (fns[i] && fns[i]->pf->entry)
+			kf = fns[i];
+	if (!kf)
+		die("no kernel function");
+	/* jump tables go after the module's .const data in bank 3 */
+	e.tblbase = (kf->vl->cbank + 3) & ~3u;
+	emit_fn(&e, kf);
+	for (int i = 0; i < nfns; i++)
+		if (fns[i] && !fns[i]->pf->entry)
+			emit_fn(&e, fns[i]);
+	for (int i = 0; i < e.nfix; i++) {
+		Fix *x = &e.fix[i];
+		uint32_t a = x->f ? x->baddr[x->target] : e.faddr[x->target];
+		switch (x->kind) {
+		case FX_OPD: k->ins[x->idx].o[x->slot].imm = a; break;
+		case FX_TL: k->tl[x->idx] = a; break;
+		case FX_CDATA: memcpy(k->cdata[x->idx].bytes + 4 * x->slot, &a, 4); break;
+		}
+	}
+	be_pool_free(e.pool);
+	return 0;
+}

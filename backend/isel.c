@@ -1,0 +1,1279 @@
+/* isel.c - instruction selection: the dispatch over PTX ops, operands, moves, integer
+ * arithmetic, logic, comparison and selection. Floats, conversions and division are in
+ * isel_math.c; memory, atomics, barriers and warp ops in isel_mem.c; calls in isel_call.c.
+ *
+ * Needs cfg; fills every block's body with MIns on temporaries; breaks nothing (the lock
+ * loop of shared atomics splits blocks and keeps the CFG consistent).
+ *
+ * Conventions: a 32-bit PTX value lives in one register, a 64-bit value in an even pair
+ * (word 0 low), a predicate in a P register. 8- and 16-bit values live in a 32-bit register,
+ * zero-extended ("canonical"): every definition of a narrow register is re-canonicalised,
+ * and signed narrow operands are sign-extended before an op that depends on the sign.
+ */
+#include <string.h>
+#include "backend/be.h"
+
+static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
+static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
+static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
+
+/* ------------------------------------------------------------------ operands */
+static SReg sreg_of(int s, int comp, int hi)
+{
+	static const SReg xyz[][3] = {
+		{SR_TID_X, SR_TID_Y, SR_TID_Z}, {SR_NTID_X, SR_NTID_Y, SR_NTID_Z},
+		{SR_CTAID_X, SR_CTAID_Y, SR_CTAID_Z}, {SR_NCTAID_X, SR_NCTAID_Y, SR_NCTAID_Z},
+	};
+	int c = comp > 0 ? comp - 1 : 0;
+
+	switch (s) {
+	case PSR_TID: return xyz[0][c];
+	case PSR_NTID: return xyz[1][c];
+	case PSR_CTAID: return xyz[2][c];
+	case PSR_NCTAID: return xyz[3][c];
+	case PSR_LANEID: return SR_LANEID;
+	case PSR_WARPID: return SR_WARPID;
+	case PSR_NWARPID: return SR_NWARPID;
+	case PSR_SMID: return SR_SMID;
+	case PSR_NSMID: return SR_NSMID;
+	case PSR_GRIDID: return SR_GRIDID;
+	case PSR_CLOCK: return SR_CLOCKLO;
+	case PSR_CLOCK_HI: return SR_CLOCKHI;
+	case PSR_CLOCK64: return hi ? SR_CLOCKHI : SR_CLOCKLO;
+	case PSR_LANEMASK_EQ: return SR_EQMASK;
+	case PSR_LANEMASK_LE: return SR_LEMASK;
+	case PSR_LANEMASK_LT: return SR_LTMASK;
+	case PSR_LANEMASK_GE: return SR_GEMASK;
+	case PSR_LANEMASK_GT: return SR_GTMASK;
+	case PSR_GLOBALTIMER: return hi ? SR_GLOBALTIMERHI : SR_GLOBALTIMERLO;
+	case PSR_GLOBALTIMER_LO: return SR_GLOBALTIMERLO;
+	case PSR_GLOBALTIMER_HI: return SR_GLOBALTIMERHI;
+	default: return SR_COUNT;
+	}
+}
+
+/* an immediate in the encoding of type pt (float literals converted) */
+static int64_t imm_for(const POpd *o, int pt)
+{
+	int64_t v = o->imm;
+
+	if (tfloat(pt) && tbytes(pt) == 4) {
+		float fl;
+		uint32_t u;
+		if (o->ikind == PIMM_F32)
+			return (uint32_t)v;
+		if (o->ikind == PIMM_F64 || o->ikind == PIMM_FLOAT) {
+			double d;
+			memcpy(&d, &v, 8);
+			fl = (float)d;
+		} else {
+			fl = (float)v;
+		}
+		memcpy(&u, &fl, 4);
+		return u;
+	}
+	if (tfloat(pt) && tbytes(pt) == 8) {
+		double d;
+		if (o->ikind == PIMM_F64 || o->ikind == PIMM_FLOAT)
+			return v;
+		if (o->ikind == PIMM_F32) {
+			float fl;
+			uint32_t u = (uint32_t)v;
+			memcpy(&fl, &u, 4);
+			d = fl;
+		} else {
+			d = (double)v;
+		}
+		memcpy(&v, &d, 8);
+		return v;
+	}
+	if (tbytes(pt) == 1)
+		return v & 0xff;
+	if (tbytes(pt) == 2)
+		return v & 0xffff;
+	if (tbytes(pt) == 4 || pt == PT_PRED)
+		return (uint32_t)v;
+	return v;
+}
+
+/* the address of a named object into a fresh temporary of class cls */
+static int sym_addr(Fn *f, Blk *b, int symkind, int sym, int64_t off, int cls);
+
+MOpd be_src(Fn *f, Blk *b, const POpd *o, int pt)
+{
+	switch ((int)o->kind) {
+	case POK_REG: {
+		int t = f->regtmp[o->reg];
+		if (f->tmp[t].cls == TC_P)
+			return be_pn(t, o->flags & POF_NOT);
+		return be_r(t);
+	}
+	case POK_IMM:
+		if (pt == PT_PRED) {
+			return be_pn(T_PT, (o->imm & 1) == 0);
+		}
+		return be_imm(imm_for(o, pt));
+	case POK_SREG: {
+		int w = ptx_sreg_bytes((PSReg)o->sreg) == 8 && tbytes(pt) == 8;
+		int t = be_newtmp(f, w ? TC_R2 : TC_R);
+		SReg s = sreg_of(o->sreg, o->comp, 0);
+		MIns *in;
+		if (s == SR_COUNT) {
+			be_errorf(f, o->loc, "unsupported: special register %s",
+			          ptx_sreg_name((PSReg)o->sreg));
+			return be_r(T_RZ);
+		}
+		in = be_emit(f, b, OP_S2R);
+		in->nopd = 2;
+		in->o[0] = w ? be_rpart(t, 0) : be_r(t);
+		in->o[1].kind = OPD_SREG;
+		in->o[1].imm = s;
+		if (w) {
+			if ((PSReg)o->sreg == PSR_GRIDID) {
+				in = be_emit(f, b, OP_MOV);
+				in->nopd = 2;
+				in->o[0] = be_rpart(t, 1);
+				in->o[1] = be_r(T_RZ);
+			} else {
+				in = be_emit(f, b, OP_S2R);
+				in->nopd = 2;
+				in->o[0] = be_rpart(t, 1);
+				in->o[1].kind = OPD_SREG;
+				in->o[1].imm = sreg_of(o->sreg, o->comp, 1);
+			}
+		}
+		return be_r(t);
+	}
+	case POK_SYM:
+		return be_r(sym_addr(f, b, o->symkind, o->sym, o->imm, tbytes(pt) == 8 ? TC_R2 : TC_R));
+	default:
+		be_errorf(f, o->loc, "unsupported operand");
+		return be_r(T_RZ);
+	}
+}
+
+void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls)
+{
+	MIns *in;
+
+	if (cls == TC_P) {
+		in = be_emit(f, b, OP_PSETP);
+		in->m.bop = BOP_AND;
+		in->m.bop2 = BOP_AND;
+		in->nopd = 5;
+		in->o[0] = be_p(dst);
+		in->o[1] = be_p(T_PT);
+		in->o[2] = src;
+		in->o[3] = be_p(T_PT);
+		in->o[4] = be_p(T_PT);
+		return;
+	}
+	if (cls == TC_R4) {
+		for (int k = 0; k < 4; k++) {
+			MOpd s = src;
+			if (src.kind == OPD_REG)
+				s = be_rpart(src.t, k);
+			else if (src.kind == OPD_IMM)
+				s = be_imm(k < 2 ? (int64_t)(uint32_t)(src.imm >> (32 * k)) : 0);
+			in = be_emit(f, b, OP_MOV);
+			in->nopd = 2;
+			in->o[0] = be_rpart(dst, k);
+			in->o[1] = s;
+		}
+		return;
+	}
+	if (src.kind == OPD_IMM && cls == TC_R) {
+		in = be_emit(f, b, OP_MOV32I);
+		in->nopd = 2;
+		in->o[0] = be_r(dst);
+		in->o[1] = be_imm((uint32_t)src.imm);
+		return;
+	}
+	if (src.kind == OPD_REG && src.t == dst && !src.part)
+		return;
+	in = be_emit(f, b, OP_MOV);
+	in->nopd = 2;
+	in->o[0] = be_r(dst);
+	in->o[1] = src;
+	if (cls == TC_R2)
+		in->m.dtype = TY_B64;
+}
+
+MOpd be_src_reg(Fn *f, Blk *b, const POpd *o, int pt)
+{
+	MOpd s = be_src(f, b, o, pt);
+	int t;
+
+	if (s.kind == OPD_REG || s.kind == OPD_PRED)
+		return s;
+	t = be_newtmp(f, tbytes(pt) == 8 ? TC_R2 : TC_R);
+	be_mov(f, b, t, s, f->tmp[t].cls);
+	return be_r(t);
+}
+
+int be_dst(Fn *f, const POpd *o)
+{
+	if (o->kind == POK_REG)
+		return f->regtmp[o->reg];
+	return -1;
+}
+
+/* a register operand's word k (a pair's half) or the matching half of an immediate */
+MOpd be_part(MOpd s, int k)
+{
+	if (s.kind == OPD_REG && s.t != T_RZ)
+		return be_rpart(s.t, k);
+	if (s.kind == OPD_IMM)
+		return be_imm((uint32_t)((uint64_t)s.imm >> (32 * k)));
+	return s;
+}
+
+void be_fix16(Fn *f, Blk *b, int t, int pt)
+{
+	MIns *in;
+	int n = pt != PT_NONE ? tbytes(pt) : 2;
+
+	if (t < 0 || !f->tmp[t].w16)
+		return;
+	if (f->tmp[t].ptxreg >= 0)
+		n = tbytes(f->pf->regs[f->tmp[t].ptxreg].type);
+	in = be_emit(f, b, OP_LOP);
+	in->m.sub = SUB_AND;
+	in->nopd = 3;
+	in->o[0] = be_r(t);
+	in->o[1] = be_r(t);
+	in->o[2] = be_imm(n == 1 ? 0xff : 0xffff);
+}
+
+/* a narrow signed operand sign-extended to 32 bits (others unchanged) */
+MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt)
+{
+	int t;
+	MIns *in;
+
+	if (tbytes(pt) >= 4)
+		return s;
+	if (s.kind == OPD_IMM) {
+		int64_t v = s.imm;
+		if (tsigned(pt))
+			v = tbytes(pt) == 1 ? (int8_t)v : (int16_t)v;
+		return be_imm((uint32_t)v);
+	}
+	if (!tsigned(pt))
+		return s;
+	t = be_newtmp(f, TC_R);
+	in = be_emit(f, b, OP_I2I);
+	in->m.dtype = TY_S32;
+	in->m.stype = tbytes(pt) == 1 ? TY_S8 : TY_S16;
+	in->nopd = 2;
+	in->o[0] = be_r(t);
+	in->o[1] = s;
+	return be_r(t);
+}
+
+/* a register source (immediates moved into a fresh register) */
+MOpd be_inreg(Fn *f, Blk *b, MOpd s, int cls)
+{
+	int t;
+
+	if (s.kind == OPD_REG)
+		return s;
+	t = be_newtmp(f, cls);
+	be_mov(f, b, t, s, cls);
+	return be_r(t);
+}
+
+MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c)
+{
+	MIns *in = be_emit(f, b, op);
+	in->nopd = 3;
+	in->o[0] = d;
+	in->o[1] = a;
+	in->o[2] = c;
+	return in;
+}
+
+/* the guard of the PTX instruction applies to everything selected for it: isel emits into
+ * a block and backend applies the guard afterwards (see be_isel_ins) */
+
+/* ------------------------------------------------------------------ integer */
+static Type ity(int pt)
+{
+	switch (tbytes(pt)) {
+	case 8: return tsigned(pt) ? TY_S64 : TY_U64;
+	default: return tsigned(pt) ? TY_S32 : TY_U32;
+	}
+}
+
+/* d = a + b (sub: a - b) on 64-bit values, carry chain */
+static void add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub)
+{
+	MIns *in;
+
+	if (sub && c.kind == OPD_IMM) {
+		c.imm = (int64_t)(0 - (uint64_t)c.imm);
+		sub = 0;
+	}
+	a = be_inreg(f, b, a, TC_R2);
+	in = be_op3(f, b, OP_IADD, be_rpart(d, 0), be_part(a, 0), be_part(c, 0));
+	in->m.flags = MF_CC;
+	if (sub)
+		in->o[2].flags = OPF_NEG;
+	in = be_op3(f, b, OP_IADD, be_rpart(d, 1), be_part(a, 1), be_part(c, 1));
+	in->m.flags = MF_X;
+	if (sub)
+		in->o[2].flags = OPF_NOT;
+}
+
+static int cc_guard(Fn *f, const PIns *in, int pol)
+{
+	/* carry chains: add.cc/addc and sub.cc/subc keep their own polarity of CC.C */
+	static const char *nm[] = {"", "add.cc", "sub.cc"};
+	if (f->ccpol && f->ccpol != pol) {
+		be_errorf(f, in->loc, "unsupported: %s reads a carry set by %s", ptx_op_name((POp)in->op),
+		          nm[f->ccpol]);
+		return -1;
+	}
+	return 0;
+}
+
+static int sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int carry = (ptx_ops[in->op].flags & PF_CARRY) != 0, cc = (in->m.flags & PMF_CC) != 0;
+	MOpd a = be_src(f, b, &in->o[1], pt), c = be_src(f, b, &in->o[2], pt);
+	MIns *x;
+
+	if (tfloat(pt))
+		return be_isel_math(f, b, in);
+	if (d < 0)
+		d = be_newtmp(f, tbytes(pt) == 8 ? TC_R2 : TC_R);
+	if (tbytes(pt) == 8) {
+		if (carry || cc)
+			return be_unsup(f, in, "64-bit carry chain"), -1;
+		add64(f, b, d, a, c, sub);
+		return 0;
+	}
+	if (carry && cc_guard(f, in, sub ? 2 : 1) < 0)
+		return -1;
+	a = be_inreg(f, b, a, TC_R);
+	if (sub && (carry || cc || c.kind != OPD_IMM))
+		c = be_inreg(f, b, c, TC_R);
+	if (sub && c.kind == OPD_IMM)
+		c.imm = (uint32_t)(0 - (uint32_t)c.imm);
+	x = be_op3(f, b, OP_IADD, be_r(d), a, c);
+	if (sub && c.kind == OPD_REG)
+		x->o[2].flags = carry ? OPF_NOT : OPF_NEG;
+	if (cc)
+		x->m.flags |= MF_CC;
+	if (carry)
+		x->m.flags |= MF_X;
+	if (in->m.flags & PMF_SAT)
+		x->m.flags |= MF_SAT;
+	if (cc)
+		f->ccpol = sub ? 2 : 1;
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* low 64 bits of a 64x64 product into d */
+static void mul64(Fn *f, Blk *b, int d, MOpd a, MOpd c)
+{
+	int t = be_newtmp(f, TC_R2);
+	MIns *in;
+
+	a = be_inreg(f, b, a, TC_R2);
+	in = be_op3(f, b, OP_IMUL, be_rpart(t, 1), be_part(a, 0), be_part(c, 0));
+	in->m.dtype = in->m.stype = TY_U32;
+	in->m.flags = MF_HI;
+	in = be_op3(f, b, OP_IMAD, be_rpart(t, 1), be_part(a, 0), be_part(c, 1));
+	in->nopd = 4;
+	in->o[3] = be_rpart(t, 1);
+	in->m.dtype = in->m.stype = TY_U32;
+	in = be_op3(f, b, OP_IMAD, be_rpart(t, 1), be_part(a, 1), be_part(c, 0));
+	in->nopd = 4;
+	in->o[3] = be_rpart(t, 1);
+	in->m.dtype = in->m.stype = TY_U32;
+	in = be_op3(f, b, OP_IMUL, be_rpart(t, 0), be_part(a, 0), be_part(c, 0));
+	in->m.dtype = in->m.stype = TY_U32;
+	be_mov(f, b, d, be_r(t), TC_R2);
+}
+
+static int sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int wide = (in->m.flags & PMF_WIDE) != 0, hi = (in->m.flags & PMF_HI) != 0;
+	MOpd a, c, e = {0};
+	MIns *x;
+
+	if (tfloat(pt))
+		return be_isel_math(f, b, in);
+	a = be_widen(f, b, be_src(f, b, &in->o[1], pt), pt);
+	c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
+	if (mad)
+		e = be_src(f, b, &in->o[3], wide ? (tsigned(pt) ? PT_S64 : PT_U64) : pt);
+	if (tbytes(pt) == 8) {
+		if (hi || wide)
+			return be_unsup(f, in, "64-bit mul.hi"), -1;
+		if (!mad) {
+			mul64(f, b, d, a, c);
+		} else {
+			int t = be_newtmp(f, TC_R2);
+			mul64(f, b, t, a, c);
+			add64(f, b, d, be_r(t), e, 0);
+		}
+		return 0;
+	}
+	a = be_inreg(f, b, a, TC_R);
+	if (wide && tbytes(pt) == 4) {
+		/* 32x32 -> 64: low and high words, then the 64-bit addend */
+		int t = be_newtmp(f, TC_R2);
+		x = be_op3(f, b, OP_IMUL, be_rpart(t, 1), a, c);
+		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
+		x->m.flags = MF_HI;
+		x = be_op3(f, b, OP_IMUL, be_rpart(t, 0), a, c);
+		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
+		if (mad)
+			add64(f, b, d, be_r(t), e, 0);
+		else
+			be_mov(f, b, d, be_r(t), TC_R2);
+		return 0;
+	}
+	if (wide) {
+		/* 16x16 -> 32: the widened operands' product fits */
+		x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
+		x->m.dtype = x->m.stype = TY_S32;
+		if (mad) {
+			x->nopd = 4;
+			x->o[3] = be_inreg(f, b, e, TC_R);
+			/* an immediate is allowed in slot 3? slot 3 takes R or C: keep a register */
+		}
+		return 0;
+	}
+	if (hi && tbytes(pt) == 2) {
+		/* high half of the 32-bit product of the (sign-)extended operands */
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
+		x->m.dtype = x->m.stype = TY_S32;
+		x = be_op3(f, b, OP_SHR, be_r(d), be_r(t), be_imm(16));
+		x->m.dtype = TY_U32;
+		if (mad)
+			be_op3(f, b, OP_IADD, be_r(d), be_r(d), e);
+		be_fix16(f, b, d, pt);
+		return 0;
+	}
+	if (mad && hi) {
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
+		x->m.dtype = x->m.stype = ity(pt);
+		x->m.flags = MF_HI;
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(t), e);
+		if (in->m.flags & PMF_CC)
+			x->m.flags |= MF_CC, f->ccpol = 1;
+		if (ptx_ops[in->op].flags & PF_CARRY) {
+			if (cc_guard(f, in, 1) < 0)
+				return -1;
+			x->m.flags |= MF_X;
+		}
+		return 0;
+	}
+	if (mad && ((in->m.flags & PMF_CC) || (ptx_ops[in->op].flags & PF_CARRY))) {
+		int t = be_newtmp(f, TC_R);
+		if ((ptx_ops[in->op].flags & PF_CARRY) && cc_guard(f, in, 1) < 0)
+			return -1;
+		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
+		x->m.dtype = x->m.stype = TY_U32;
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(t), e);
+		if (in->m.flags & PMF_CC)
+			x->m.flags |= MF_CC, f->ccpol = 1;
+		if (ptx_ops[in->op].flags & PF_CARRY)
+			x->m.flags |= MF_X;
+		return 0;
+	}
+	x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
+	x->m.dtype = x->m.stype = tbytes(pt) == 4 ? ity(pt) : TY_U32;
+	if (hi)
+		x->m.flags = MF_HI;
+	if (mad) {
+		x->nopd = 4;
+		x->o[3] = be_inreg(f, b, e, TC_R);
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* 24-bit multiplies: operands sign/zero-extended from bit 23 */
+static int sel_mul24(Fn *f, Blk *b, const PIns *in, int mad)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd s[2];
+	int lo = be_newtmp(f, TC_R), hi = be_newtmp(f, TC_R);
+	MIns *x;
+
+	for (int k = 0; k < 2; k++) {
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_BFE, be_r(t), be_inreg(f, b, be_src(f, b, &in->o[1 + k], pt), TC_R),
+		        be_imm(0x1800));
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		s[k] = be_r(t);
+	}
+	x = be_op3(f, b, OP_IMUL, be_r(lo), s[0], s[1]);
+	x->m.dtype = x->m.stype = ity(pt);
+	if (in->m.flags & PMF_HI) {
+		x = be_op3(f, b, OP_IMUL, be_r(hi), s[0], s[1]);
+		x->m.dtype = x->m.stype = ity(pt);
+		x->m.flags = MF_HI;
+		/* bits 47..16 of the product */
+		x = be_op3(f, b, OP_SHR, be_r(lo), be_r(lo), be_imm(16));
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_ISCADD, be_r(lo), be_r(hi), be_r(lo));
+		x->nopd = 4;
+		x->o[3] = be_imm(16);
+	}
+	if (mad)
+		be_op3(f, b, OP_IADD, be_r(d), be_r(lo), be_src(f, b, &in->o[3], pt));
+	else
+		be_mov(f, b, d, be_r(lo), TC_R);
+	return 0;
+}
+
+/* min/max: IMNMX/FMNMX/DMNMX with PT (min) or !PT (max) */
+static int sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int nsrc = in->nopd - 1;
+	Op op = tfloat(pt) ? (tbytes(pt) == 8 ? OP_DMNMX : OP_FMNMX) : OP_IMNMX;
+	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
+	MOpd acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
+
+	if (tfloat(pt) && tbytes(pt) == 2)
+		return be_unsup(f, in, "f16 min/max"), -1;
+	for (int k = 2; k <= nsrc; k++) {
+		MOpd c = be_widen(f, b, be_src(f, b, &in->o[k], pt), pt);
+		int t = k == nsrc ? d : be_newtmp(f, cls);
+		MIns *x = be_op3(f, b, op, be_r(t), acc, c);
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, max);
+		if (op == OP_IMNMX)
+			x->m.dtype = ity(pt);
+		if (in->m.flags & PMF_FTZ)
+			x->m.flags |= MF_FTZ;
+		if (in->m.flags & PMF_NAN)
+			return be_unsup(f, in, ".NaN"), -1;
+		acc = be_r(t);
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+static int sel_absneg(Fn *f, Blk *b, const PIns *in, int neg)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a;
+	MIns *x;
+
+	if (tfloat(pt))
+		return be_isel_math(f, b, in);
+	a = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
+	if (tbytes(pt) == 8) {
+		int t = neg ? d : be_newtmp(f, TC_R2);
+		x = be_op3(f, b, OP_IADD, be_rpart(t, 0), be_r(T_RZ), be_part(a, 0));
+		x->o[2].flags = OPF_NEG;
+		x->m.flags = MF_CC;
+		x = be_op3(f, b, OP_IADD, be_rpart(t, 1), be_r(T_RZ), be_part(a, 1));
+		x->o[2].flags = OPF_NOT;
+		x->m.flags = MF_X;
+		if (!neg) {
+			x = be_op3(f, b, OP_IMNMX, be_r(d), a, be_r(t));
+			x->nopd = 4;
+			x->o[3] = be_pn(T_PT, 1);
+			x->m.dtype = TY_S64;
+		}
+		return 0;
+	}
+	if (neg) {
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(T_RZ), a);
+		x->o[2].flags = OPF_NEG;
+	} else {
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IADD, be_r(t), be_r(T_RZ), a);
+		x->o[2].flags = OPF_NEG;
+		x = be_op3(f, b, OP_IMNMX, be_r(d), a, be_r(t));
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, 1);
+		x->m.dtype = TY_S32;
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ logic */
+static int sel_logic(Fn *f, Blk *b, const PIns *in, Sub sub)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_src(f, b, &in->o[1], pt), c = be_src(f, b, &in->o[2], pt);
+	MIns *x;
+
+	if (pt == PT_PRED) {
+		x = be_emit(f, b, OP_PSETP);
+		x->m.bop = (uint8_t)(sub == SUB_AND ? BOP_AND : sub == SUB_OR ? BOP_OR : BOP_XOR);
+		x->m.bop2 = BOP_AND;
+		x->nopd = 5;
+		x->o[0] = be_p(d);
+		x->o[1] = be_p(T_PT);
+		x->o[2] = a;
+		x->o[3] = c;
+		x->o[4] = be_p(T_PT);
+		return 0;
+	}
+	for (int k = 0; k < (tbytes(pt) == 8 ? 2 : 1); k++) {
+		MOpd s0 = tbytes(pt) == 8 ? be_part(be_inreg(f, b, a, TC_R2), k) : be_inreg(f, b, a, TC_R);
+		MOpd s1 = tbytes(pt) == 8 ? be_part(c, k) : c;
+		x = be_op3(f, b, OP_LOP, tbytes(pt) == 8 ? be_rpart(d, k) : be_r(d), s0, s1);
+		x->m.sub = (uint8_t)sub;
+	}
+	return 0;
+}
+
+static int sel_not(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_src(f, b, &in->o[1], pt);
+	MIns *x;
+
+	if (pt == PT_PRED) {
+		a.flags ^= OPF_NOT;
+		be_mov(f, b, d, a, TC_P);
+		return 0;
+	}
+	if (tbytes(pt) == 8)
+		a = be_inreg(f, b, a, TC_R2);
+	for (int k = 0; k < (tbytes(pt) == 8 ? 2 : 1); k++) {
+		x = be_op3(f, b, OP_LOP, tbytes(pt) == 8 ? be_rpart(d, k) : be_r(d),
+		        tbytes(pt) == 8 ? be_part(a, k) : be_inreg(f, b, a, TC_R), be_imm(0xffffffff));
+		x->m.sub = SUB_XOR;
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+static int sel_cnot(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
+	int p = be_newtmp(f, TC_P);
+	MIns *x = be_emit(f, b, OP_ISETP);
+
+	x->m.cmp = CMP_EQ;
+	x->m.dtype = TY_U32;
+	x->m.bop = BOP_AND;
+	x->nopd = 5;
+	x->o[0] = be_p(p);
+	x->o[1] = be_p(T_PT);
+	x->o[2] = tbytes(pt) == 8 ? be_part(a, 0) : a;
+	x->o[3] = be_r(T_RZ);
+	x->o[4] = be_p(T_PT);
+	if (tbytes(pt) == 8) {
+		x = be_emit(f, b, OP_ISETP);
+		x->m.cmp = CMP_EQ;
+		x->m.dtype = TY_U32;
+		x->m.bop = BOP_AND;
+		x->nopd = 5;
+		x->o[0] = be_p(p);
+		x->o[1] = be_p(T_PT);
+		x->o[2] = be_part(a, 1);
+		x->o[3] = be_r(T_RZ);
+		x->o[4] = be_p(p);
+	}
+	x = be_op3(f, b, OP_SEL, tbytes(pt) == 8 ? be_rpart(d, 0) : be_r(d), be_r(T_RZ), be_imm(1));
+	x->nopd = 4;
+	x->o[3] = be_pn(p, 1);
+	if (tbytes(pt) == 8) {
+		x = be_op3(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ), be_r(T_RZ));
+		x->nopd = 2;
+	}
+	return 0;
+}
+
+static int sel_shift(Fn *f, Blk *b, const PIns *in, int left)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int sgn = !left && tsigned(pt);
+	MOpd a = be_src(f, b, &in->o[1], pt), n = be_src(f, b, &in->o[2], PT_U32);
+	MIns *x;
+
+	if (tbytes(pt) == 8) {
+		/* 32-bit pieces; SHL/SHR give 0 (or the sign) for amounts >= 32 */
+		int t = be_newtmp(f, TC_R2), u = be_newtmp(f, TC_R), v = be_newtmp(f, TC_R);
+		int nr = be_newtmp(f, TC_R), nm = be_newtmp(f, TC_R), np = be_newtmp(f, TC_R);
+		a = be_inreg(f, b, a, TC_R2);
+		be_mov(f, b, nr, n, TC_R);
+		x = be_op3(f, b, OP_IADD, be_r(nm), be_r(nr), be_imm(0xffffffe0)); /* n - 32 */
+		x = be_op3(f, b, OP_IADD, be_r(np), be_r(T_RZ), be_r(nr));          /* 32 - n */
+		x->o[2].flags = OPF_NEG;
+		x = be_op3(f, b, OP_IADD, be_r(np), be_r(np), be_imm(32));
+		if (left) {
+			be_op3(f, b, OP_SHL, be_rpart(t, 0), be_part(a, 0), be_r(nr));
+			be_op3(f, b, OP_SHL, be_r(u), be_part(a, 1), be_r(nr));
+			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 0), be_r(np));
+			x->m.dtype = TY_U32;
+			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
+			x->m.sub = SUB_OR;
+			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 0), be_r(nm));
+			x = be_op3(f, b, OP_LOP, be_rpart(t, 1), be_r(u), be_r(v));
+			x->m.sub = SUB_OR;
+		} else {
+			int p = be_newtmp(f, TC_P);
+			x = be_op3(f, b, OP_SHR, be_rpart(t, 1), be_part(a, 1), be_r(nr));
+			x->m.dtype = sgn ? TY_S32 : TY_U32;
+			x = be_op3(f, b, OP_SHR, be_r(u), be_part(a, 0), be_r(nr));
+			x->m.dtype = TY_U32;
+			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 1), be_r(np));
+			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
+			x->m.sub = SUB_OR;
+			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 1), be_r(nm));
+			x->m.dtype = sgn ? TY_S32 : TY_U32;
+			x = be_emit(f, b, OP_ISETP);
+			x->m.cmp = CMP_LT;
+			x->m.dtype = TY_U32;
+			x->m.bop = BOP_AND;
+			x->nopd = 5;
+			x->o[0] = be_p(p);
+			x->o[1] = be_p(T_PT);
+			x->o[2] = be_r(nr);
+			x->o[3] = be_imm(32);
+			x->o[4] = be_p(T_PT);
+			x = be_op3(f, b, OP_SEL, be_rpart(t, 0), be_r(u), be_r(v));
+			x->nopd = 4;
+			x->o[3] = be_p(p);
+		}
+		be_mov(f, b, d, be_r(t), TC_R2);
+		return 0;
+	}
+	a = be_inreg(f, b, sgn ? be_widen(f, b, a, pt) : a, TC_R);
+	x = be_op3(f, b, left ? OP_SHL : OP_SHR, be_r(d), a, n);
+	if (!left)
+		x->m.dtype = sgn ? TY_S32 : TY_U32;
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ compare and select */
+static Cmp cmp_of(int c, int *isunsigned)
+{
+	switch (c) {
+	case PCMP_EQ: return CMP_EQ;
+	case PCMP_NE: return CMP_NE;
+	case PCMP_LT: return CMP_LT;
+	case PCMP_LE: return CMP_LE;
+	case PCMP_GT: return CMP_GT;
+	case PCMP_GE: return CMP_GE;
+	case PCMP_LO: *isunsigned = 1; return CMP_LT;
+	case PCMP_LS: *isunsigned = 1; return CMP_LE;
+	case PCMP_HI: *isunsigned = 1; return CMP_GT;
+	case PCMP_HS: *isunsigned = 1; return CMP_GE;
+	case PCMP_EQU: return CMP_EQU;
+	case PCMP_NEU: return CMP_NEU;
+	case PCMP_LTU: return CMP_LTU;
+	case PCMP_LEU: return CMP_LEU;
+	case PCMP_GTU: return CMP_GTU;
+	case PCMP_GEU: return CMP_GEU;
+	case PCMP_NUM: return CMP_NUM;
+	case PCMP_NAN: return CMP_NAN;
+	default: return CMP_NONE;
+	}
+}
+
+static MIns *setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
+                      Bop bop)
+{
+	MIns *in = be_emit(f, b, op);
+	in->m.cmp = (uint8_t)c;
+	in->m.bop = (uint8_t)bop;
+	if (op == OP_ISETP)
+		in->m.dtype = (uint8_t)ty;
+	in->nopd = 5;
+	in->o[0] = be_p(p);
+	in->o[1] = be_p(q);
+	in->o[2] = a;
+	in->o[3] = x;
+	in->o[4] = cc;
+	return in;
+}
+
+/* p = a cmp b (bop c), q = !(a cmp b) (bop c) for any PTX comparison type */
+int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
+            Bop bop)
+{
+	int uns = !tsigned(pt);
+	Cmp c = cmp_of(in->m.cmp, &uns);
+	Type ty = uns ? TY_U32 : TY_S32;
+
+	if (c == CMP_NONE)
+		return be_unsup(f, in, "comparison"), -1;
+	if (tfloat(pt)) {
+		Op op = tbytes(pt) == 8 ? OP_DSETP : OP_FSETP;
+		MIns *s;
+		if (tbytes(pt) == 2)
+			return be_unsup(f, in, "f16 comparison"), -1;
+		s = setp_ins(f, b, op, c, TY_NONE, p, q, be_inreg(f, b, a, tbytes(pt) == 8 ? TC_R2 : TC_R), x,
+		             cc, bop);
+		if (in->m.flags & PMF_FTZ)
+			s->m.flags |= MF_FTZ;
+		return 0;
+	}
+	if (c >= CMP_EQU)
+		return be_unsup(f, in, "unordered comparison of integers"), -1;
+	if (tbytes(pt) == 8) {
+		/* (hi cmp hi) or (hi == hi and lo cmp_unsigned lo), equality on both words */
+		int r = be_newtmp(f, TC_P), e = be_newtmp(f, TC_P);
+		a = be_inreg(f, b, a, TC_R2);
+		if (c == CMP_EQ || c == CMP_NE) {
+			setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, e, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
+			setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(e), BOP_AND);
+			if (c == CMP_NE) {
+				MIns *s = setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_pn(r, 1), be_p(T_PT), cc, BOP_AND);
+				s->m.bop2 = (uint8_t)bop;
+				return 0;
+			}
+		} else {
+			Cmp strict = c == CMP_LE ? CMP_LT : c == CMP_GE ? CMP_GT : c;
+			setp_ins(f, b, OP_ISETP, c, TY_U32, r, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
+			setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_AND);
+			setp_ins(f, b, OP_ISETP, strict, ty, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_OR);
+		}
+		MIns *s = setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_p(r), be_p(T_PT), cc, BOP_AND);
+		s->m.bop2 = (uint8_t)bop;
+		return 0;
+	}
+	a = be_inreg(f, b, be_widen(f, b, a, pt), TC_R);
+	x = be_widen(f, b, x, pt);
+	setp_ins(f, b, OP_ISETP, c, ty, p, q, a, x, cc, bop);
+	return 0;
+}
+
+static Bop bop_of(int b)
+{
+	return b == PBOP_AND ? BOP_AND : b == PBOP_OR ? BOP_OR : b == PBOP_XOR ? BOP_XOR : BOP_AND;
+}
+
+static int sel_setp(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0];
+	int p = be_dst(f, &in->o[0]), q = be_dst(f, &in->o[1]);
+	MOpd a = be_src(f, b, &in->o[2], pt), x = be_src(f, b, &in->o[3], pt);
+	MOpd cc = in->nopd > 4 ? be_src(f, b, &in->o[4], PT_PRED) : be_p(T_PT);
+
+	return be_setp(f, b, in, pt, p < 0 ? T_PT : p, q < 0 ? T_PT : q, a, x, cc,
+	               in->nopd > 4 ? bop_of(in->m.bop) : BOP_AND);
+}
+
+static int sel_set(Fn *f, Blk *b, const PIns *in)
+{
+	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
+	int p = be_newtmp(f, TC_P), one = be_newtmp(f, TC_R);
+	MOpd cc = in->nopd > 3 ? be_src(f, b, &in->o[3], PT_PRED) : be_p(T_PT);
+	MIns *x;
+
+	if (be_setp(f, b, in, st, p, T_PT, be_src(f, b, &in->o[1], st), be_src(f, b, &in->o[2], st), cc,
+	            in->nopd > 3 ? bop_of(in->m.bop) : BOP_AND) < 0)
+		return -1;
+	be_mov(f, b, one, be_imm(tfloat(dt) ? 0x3f800000 : 0xffffffff), TC_R);
+	x = be_op3(f, b, OP_SEL, be_r(d), be_r(one), be_r(T_RZ));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+	return 0;
+}
+
+static int sel_selp(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), cls), c = be_src(f, b, &in->o[2], pt);
+	MIns *x = be_op3(f, b, OP_SEL, be_r(d), a, c);
+
+	x->nopd = 4;
+	x->o[3] = be_src(f, b, &in->o[3], PT_PRED);
+	if (cls == TC_R2)
+		x->m.dtype = TY_B64;
+	return 0;
+}
+
+static int sel_slct(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
+	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R, p = be_newtmp(f, TC_P);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), cls), c = be_src(f, b, &in->o[2], pt);
+	MOpd s = be_inreg(f, b, be_src(f, b, &in->o[3], st), TC_R);
+	MIns *x;
+
+	if (tfloat(st)) {
+		x = setp_ins(f, b, OP_FSETP, CMP_GE, TY_NONE, p, T_PT, s, be_imm(0), be_p(T_PT), BOP_AND);
+		if (in->m.flags & PMF_FTZ)
+			x->m.flags |= MF_FTZ;
+	} else {
+		setp_ins(f, b, OP_ISETP, CMP_GE, TY_S32, p, T_PT, s, be_r(T_RZ), be_p(T_PT), BOP_AND);
+	}
+	x = be_op3(f, b, OP_SEL, be_r(d), a, c);
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+	if (cls == TC_R2)
+		x->m.dtype = TY_B64;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ mov */
+static int sym_addr(Fn *f, Blk *b, int symkind, int sym, int64_t off, int cls)
+{
+	int t = be_newtmp(f, cls);
+	const PVar *v = NULL;
+	MIns *in;
+
+	if (symkind == PSYM_VAR)
+		v = &f->m->vars[sym];
+	else if (symkind == PSYM_LOCAL)
+		v = &f->pf->locals[sym];
+	if (symkind == PSYM_FUNC) {
+		in = be_emit(f, b, OP_MOV32I);
+		in->nopd = 2;
+		in->o[0] = cls == TC_R2 ? be_rpart(t, 0) : be_r(t);
+		in->o[1].kind = OPD_TARGET;
+		in->o[1].imm = -1 - sym;
+		f->hascall = 1;
+		if (cls == TC_R2)
+			be_op3(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ), be_r(T_RZ))->nopd = 2;
+		return t;
+	}
+	if (!v) {
+		be_errorf(f, f->pf->ins[f->cur_ptx].loc, "unsupported: the address of a parameter");
+		return t;
+	}
+	switch ((int)v->space) {
+	case PS_GLOBAL:
+		/* the loader writes the variable's address into its constant slot */
+		in = be_emit(f, b, OP_MOV);
+		in->nopd = 2;
+		in->o[0] = be_r(t);
+		in->o[1] = be_cst(0xe, 8 * sym);
+		if (cls == TC_R2) {
+			in->m.dtype = TY_B64;
+			if (off)
+				add64(f, b, t, be_r(t), be_imm(off), 0);
+		} else if (off) {
+			be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm((uint32_t)off));
+		}
+		return t;
+	case PS_SHARED: case PS_SHARED_CTA: case PS_CONST: {
+		int64_t a = (int64_t)be_var_offset(f, symkind, sym) + off;
+		be_mov(f, b, t, be_imm(a), cls);
+		return t;
+	}
+	case PS_LOCAL: case PS_PARAM: {
+		int64_t a = (int64_t)be_var_offset(f, symkind, sym) + off;
+		if (!f->pf->entry) {
+			MOpd lo = cls == TC_R2 ? be_rpart(t, 0) : be_r(t);
+			be_op3(f, b, OP_IADD, lo, be_r(T_SP), be_imm((uint32_t)a));
+			if (cls == TC_R2)
+				be_op3(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ), be_r(T_RZ))->nopd = 2;
+		} else {
+			be_mov(f, b, t, be_imm(a), cls);
+		}
+		return t;
+	}
+	default:
+		be_errorf(f, f->pf->ins[f->cur_ptx].loc, "unsupported: the address of '%s'", v->name);
+		return t;
+	}
+}
+
+static int sel_mov(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0];
+	const POpd *dst = &in->o[0], *src = &in->o[1];
+
+	if (dst->kind == POK_VEC || src->kind == POK_VEC) {
+		/* pack/unpack: {a, b} <-> a wider register */
+		const POpd *v = dst->kind == POK_VEC ? dst : src;
+		const POpd *w = dst->kind == POK_VEC ? src : dst;
+		int n = v->nelems, eb = tbytes(pt) / n, wt;
+		MIns *x;
+		if (w->kind != POK_REG || (eb != 4 && eb != 2 && eb != 1))
+			return be_unsup(f, in, "vector operand"), -1;
+		wt = f->regtmp[w->reg];
+		for (int k = 0; k < n; k++) {
+			const POpd *e = &v->elems[k];
+			if (e->kind == POK_SINK)
+				continue;
+			if (e->kind != POK_REG && !(dst == v))
+				continue;
+			if (dst == v) {
+				int et = f->regtmp[e->reg];
+				if (eb == 4) {
+					be_mov(f, b, et, tbytes(pt) == 8 ? be_rpart(wt, k) : be_rpart(wt, k), TC_R);
+				} else {
+					MOpd word = tbytes(pt) > 4 ? be_rpart(wt, k * eb / 4) : be_r(wt);
+					x = be_emit(f, b, OP_BFE);
+					x->m.dtype = TY_U32;
+					x->nopd = 3;
+					x->o[0] = be_r(et);
+					x->o[1] = word;
+					x->o[2] = be_imm(((k * eb * 8) % 32) | (eb * 8) << 8);
+				}
+			}
+		}
+		if (dst != v) {
+			int t = be_newtmp(f, be_regcls(pt));
+			for (int k = 0; k < n; k++) {
+				MOpd e = be_src(f, b, &v->elems[k], eb == 4 ? PT_B32 : eb == 2 ? PT_B16 : PT_B8);
+				if (eb == 4) {
+					x = be_emit(f, b, e.kind == OPD_IMM ? OP_MOV32I : OP_MOV);
+					x->nopd = 2;
+					x->o[0] = be_rpart(t, k);
+					x->o[1] = e;
+				} else {
+					MOpd word = tbytes(pt) > 4 ? be_rpart(t, k * eb / 4) : be_r(t);
+					if ((k * eb * 8) % 32 == 0) {
+						x = be_emit(f, b, OP_MOV);
+						x->nopd = 2;
+						x->o[0] = word;
+						x->o[1] = be_inreg(f, b, e, TC_R);
+					} else {
+						x = be_emit(f, b, OP_BFI);
+						x->nopd = 4;
+						x->o[0] = word;
+						x->o[1] = be_inreg(f, b, e, TC_R);
+						x->o[2] = be_imm(((k * eb * 8) % 32) | (eb * 8) << 8);
+						x->o[3] = word;
+					}
+				}
+			}
+			be_mov(f, b, wt, be_r(t), f->tmp[wt].cls);
+		}
+		return 0;
+	}
+	if (dst->kind != POK_REG)
+		return be_unsup(f, in, "destination"), -1;
+	int d = f->regtmp[dst->reg];
+	MOpd s = be_src(f, b, src, pt);
+	if (f->tmp[d].cls == TC_P && s.kind == OPD_PRED) {
+		be_mov(f, b, d, s, TC_P);
+		return 0;
+	}
+	be_mov(f, b, d, s, f->tmp[d].cls);
+	if (src->kind != POK_REG)
+		be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ bits */
+static int sel_bits(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_src(f, b, &in->o[1], pt);
+	MIns *x;
+
+	switch ((int)in->op) {
+	case PO_POPC:
+		if (tbytes(pt) == 8) {
+			int t = be_newtmp(f, TC_R);
+			a = be_inreg(f, b, a, TC_R2);
+			be_op3(f, b, OP_POPC, be_r(t), be_part(a, 0), be_r(T_RZ))->nopd = 2;
+			be_op3(f, b, OP_POPC, be_r(d), be_part(a, 1), be_r(T_RZ))->nopd = 2;
+			be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_r(t));
+		} else {
+			be_op3(f, b, OP_POPC, be_r(d), a, be_r(T_RZ))->nopd = 2;
+		}
+		return 0;
+	case PO_CLZ:
+		if (tbytes(pt) == 8) {
+			/* hi != 0 ? clz(hi) : 32 + clz(lo) */
+			int th = be_newtmp(f, TC_R), tl = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+			a = be_inreg(f, b, a, TC_R2);
+			x = be_op3(f, b, OP_FLO, be_r(th), be_part(a, 1), be_r(T_RZ));
+			x->nopd = 2;
+			x->m.dtype = TY_U32;
+			x = be_op3(f, b, OP_FLO, be_r(tl), be_part(a, 0), be_r(T_RZ));
+			x->nopd = 2;
+			x->m.dtype = TY_U32;
+			x = be_op3(f, b, OP_IADD, be_r(th), be_r(th), be_imm(0x1f));
+			x->o[1].flags = OPF_NEG;
+			x = be_op3(f, b, OP_IADD, be_r(tl), be_r(tl), be_imm(0x3f));
+			x->o[1].flags = OPF_NEG;
+			setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(T_PT), BOP_AND);
+			x = be_op3(f, b, OP_SEL, be_r(d), be_r(th), be_r(tl));
+			x->nopd = 4;
+			x->o[3] = be_p(p);
+			return 0;
+		}
+		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
+		x->nopd = 2;
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_imm(0x1f));
+		x->o[1].flags = OPF_NEG;
+		return 0;
+	case PO_BFIND:
+		if (tbytes(pt) == 8)
+			return be_unsup(f, in, "64-bit bfind"), -1;
+		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
+		x->nopd = 2;
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		if (in->m.flags & PMF_SHIFTAMT)
+			x->m.flags |= MF_SH;
+		return 0;
+	case PO_BREV:
+		if (tbytes(pt) == 8) {
+			int t = be_newtmp(f, TC_R2);
+			a = be_inreg(f, b, a, TC_R2);
+			be_op3(f, b, OP_BREV, be_rpart(t, 0), be_part(a, 1), be_r(T_RZ))->nopd = 2;
+			be_op3(f, b, OP_BREV, be_rpart(t, 1), be_part(a, 0), be_r(T_RZ))->nopd = 2;
+			be_mov(f, b, d, be_r(t), TC_R2);
+		} else {
+			be_op3(f, b, OP_BREV, be_r(d), a, be_r(T_RZ))->nopd = 2;
+		}
+		return 0;
+	default:
+		return be_unsup(f, in, NULL), -1;
+	}
+}
+
+/* pos | len << 8 for BFE/BFI from two PTX operands */
+static MOpd posl(Fn *f, Blk *b, const PIns *in, int ip, int il)
+{
+	MOpd p = be_src(f, b, &in->o[ip], PT_U32), l = be_src(f, b, &in->o[il], PT_U32);
+	int t;
+	MIns *x;
+
+	if (p.kind == OPD_IMM && l.kind == OPD_IMM)
+		return be_imm((p.imm & 0xff) | (l.imm & 0xff) << 8);
+	t = be_newtmp(f, TC_R);
+	x = be_op3(f, b, OP_LOP, be_r(t), be_inreg(f, b, p, TC_R), be_imm(0xff));
+	x->m.sub = SUB_AND;
+	if (l.kind == OPD_IMM) {
+		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm((l.imm & 0xff) << 8));
+	} else {
+		int u = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_BFE, be_r(u), l, be_imm(0x800));
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_ISCADD, be_r(t), be_r(u), be_r(t));
+		x->nopd = 4;
+		x->o[3] = be_imm(8);
+	}
+	return be_r(t);
+}
+
+static int sel_bf(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MIns *x;
+
+	if (tbytes(pt) == 8)
+		return be_unsup(f, in, "64-bit bit field"), -1;
+	if ((POp)in->op == PO_BFE) {
+		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
+		x = be_op3(f, b, OP_BFE, be_r(d), a, posl(f, b, in, 2, 3));
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		return 0;
+	}
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
+	MOpd base = be_inreg(f, b, be_src(f, b, &in->o[2], pt), TC_R);
+	MOpd pl = posl(f, b, in, 3, 4);
+	x = be_op3(f, b, OP_BFI, be_r(d), a, pl);
+	x->nopd = 4;
+	x->o[3] = base;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ dispatch */
+int be_isel_ins(Fn *f, Blk *b, const PIns *in)
+{
+	switch ((POp)in->op) {
+	case PO_ADD: return sel_addsub(f, b, in, 0);
+	case PO_SUB: return sel_addsub(f, b, in, 1);
+	case PO_ADDC: return sel_addsub(f, b, in, 0);
+	case PO_SUBC: return sel_addsub(f, b, in, 1);
+	case PO_MUL: return sel_mul(f, b, in, 0);
+	case PO_MAD: case PO_MADC: return sel_mul(f, b, in, 1);
+	case PO_MUL24: return sel_mul24(f, b, in, 0);
+	case PO_MAD24: return sel_mul24(f, b, in, 1);
+	case PO_MIN: return sel_minmax(f, b, in, 0);
+	case PO_MAX: return sel_minmax(f, b, in, 1);
+	case PO_ABS: return sel_absneg(f, b, in, 0);
+	case PO_NEG: return sel_absneg(f, b, in, 1);
+	case PO_AND: return sel_logic(f, b, in, SUB_AND);
+	case PO_OR: return sel_logic(f, b, in, SUB_OR);
+	case PO_XOR: return sel_logic(f, b, in, SUB_XOR);
+	case PO_NOT: return sel_not(f, b, in);
+	case PO_CNOT: return sel_cnot(f, b, in);
+	case PO_SHL: return sel_shift(f, b, in, 1);
+	case PO_SHR: return sel_shift(f, b, in, 0);
+	case PO_SETP: return sel_setp(f, b, in);
+	case PO_SET: return sel_set(f, b, in);
+	case PO_SELP: return sel_selp(f, b, in);
+	case PO_SLCT: return sel_slct(f, b, in);
+	case PO_MOV: return sel_mov(f, b, in);
+	case PO_POPC: case PO_CLZ: case PO_BFIND: case PO_BREV: return sel_bits(f, b, in);
+	case PO_BFE: case PO_BFI: return sel_bf(f, b, in);
+	case PO_LOP3: {
+		int d = be_dst(f, &in->o[0]);
+		MIns *x = be_emit(f, b, OP_LOP3);
+		x->nopd = 5;
+		x->o[0] = be_r(d);
+		x->o[1] = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+		x->o[2] = be_src(f, b, &in->o[2], PT_B32);
+		x->o[3] = be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R);
+		x->o[4] = be_imm(in->o[4].imm & 0xff);
+		return 0;
+	}
+	case PO_PRMT: {
+		int d = be_dst(f, &in->o[0]);
+		MIns *x = be_emit(f, b, OP_PRMT);
+		static const Sub mode[] = {SUB_NONE, SUB_F4E, SUB_B4E, SUB_RC8, SUB_ECL, SUB_ECR, SUB_RC16};
+		x->nopd = 4;
+		x->m.sub = (uint8_t)mode[in->m.prmt < PPRMT_COUNT ? in->m.prmt : 0];
+		x->o[0] = be_r(d);
+		x->o[1] = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+		x->o[2] = be_src(f, b, &in->o[3], PT_B32);
+		x->o[3] = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+		return 0;
+	}
+	case PO_SHF: {
+		int d = be_dst(f, &in->o[0]);
+		MIns *x = be_emit(f, b, OP_SHF);
+		x->nopd = 4;
+		x->m.sub = (in->m.flags & PMF_RIGHT) ? SUB_R : SUB_L;
+		if (in->m.flags & PMF_WRAP)
+			x->m.flags |= MF_W;
+		x->o[0] = be_r(d);
+		x->o[1] = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+		x->o[2] = be_src(f, b, &in->o[3], PT_U32);
+		x->o[3] = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+		return 0;
+	}
+	case PO_SAD: case PO_DIV: case PO_REM: case PO_FMA: case PO_RCP: case PO_SQRT:
+	case PO_RSQRT: case PO_SIN: case PO_COS: case PO_LG2: case PO_EX2: case PO_TANH:
+	case PO_TESTP: case PO_COPYSIGN: case PO_CVT: case PO_DP4A: case PO_DP2A:
+		return be_isel_math(f, b, in);
+	case PO_LD: case PO_LDU: case PO_ST: case PO_ATOM: case PO_RED: case PO_CVTA:
+	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
+	case PO_BAR_WARP_SYNC: case PO_MEMBAR: case PO_FENCE: case PO_VOTE: case PO_MATCH:
+	case PO_SHFL: case PO_ACTIVEMASK: case PO_REDUX: case PO_ELECT: case PO_NANOSLEEP:
+	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT:
+		return be_isel_mem(f, b, in);
+	case PO_CALL:
+		return be_isel_call(f, b, in);
+	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT: case PO_TRAP:
+		die("branch inside a block");
+	case PO_FNS: case PO_BMSK: case PO_SZEXT:
+	case PO_TEX: case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SURED:
+	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
+	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC: case PO_CP_RED_ASYNC:
+	case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM: case PO_TENSORMAP:
+	case PO_TCGEN05: case PO_ALLOCA: case PO_STACKSAVE: case PO_STACKRESTORE: case PO_MAPA:
+	case PO_GETCTARANK: case PO_SETMAXNREG: case PO_APPLYPRIORITY: case PO_DISCARD:
+	case PO_CREATEPOLICY: case PO_CLC:
+		return be_unsup(f, in, NULL), -1;
+	case PO_COUNT:
+		break;
+	}
+	die("bad PTX op");
+}

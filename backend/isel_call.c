@@ -1,0 +1,210 @@
+/* isel_call.c - the selection driver over a function's blocks, and calls.
+ *
+ * be_isel: needs cfg; selects every PTX instruction of every block (isel*.c), applies the
+ * PTX guard to what was selected for it, records the CUDA line of each instruction.
+ *
+ * Calls (non-inlined .func, as a whole-program ptxas lays them out): arguments and results
+ * go through the callee's incoming area, which is the caller's outgoing area at the end of
+ * its frame: [SP + frame + off]. Around the call the caller moves the stack pointer R1 by
+ * its frame size (a kernel sets R1 = frame, its own frame being at 0). A .func saves the
+ * registers it writes in its frame and restores them before RET (emit.c), so every
+ * register is preserved across a call and recursion needs nothing more. Direct calls are
+ * CAL to the callee's address in the same kernel; indirect calls JCAL through the address
+ * register with the .calltargets list (or every function matching the .callprototype).
+ */
+#include <string.h>
+#include "backend/be.h"
+
+uint32_t be_func_frame_args(const PFunc *pf);   /* isel_mem.c */
+
+/* byte offset of param/ret i in a signature's block of params then rets */
+static uint32_t sig_off(const PVar *p, int np, const PVar *r, int nr, int isret, int i)
+{
+	uint32_t off = 0;
+
+	for (int k = 0; k < np + nr; k++) {
+		const PVar *v = k < np ? &p[k] : &r[k - np];
+		uint32_t al = v->align ? v->align : 1;
+		off = (off + al - 1) / al * al;
+		if ((!isret && k == i) || (isret && k == np + i))
+			return off;
+		off += (uint32_t)v->size;
+	}
+	return off;
+}
+
+uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
+uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i)
+{
+	const POpd *callee = &call->o[1];
+
+	if (callee->kind == POK_SYM && callee->symkind == PSYM_FUNC) {
+		const PFunc *g = &m->funcs[callee->sym];
+		return sig_off(g->params, g->nparams, g->rets, g->nrets, isret, i);
+	}
+	if (call->o[3].kind == POK_TLIST) {
+		const PTList *tl = &caller->tlists[call->o[3].sym];
+		if (tl->kind == PTL_PROTO)
+			return sig_off(tl->params, tl->nparams, tl->rets, tl->nrets, isret, i);
+		if (tl->kind == PTL_CALL && tl->ntargets > 0) {
+			const PFunc *g = &m->funcs[tl->targets[0]];
+			return sig_off(g->params, g->nparams, g->rets, g->nrets, isret, i);
+		}
+	}
+	return 0;
+}
+
+static int callee_ok(const Module *m, int fi, int np, int nr)
+{
+	const PFunc *g = &m->funcs[fi];
+	return !g->entry && g->has_body && g->nparams == np && g->nrets == nr;
+}
+
+int be_isel_call(Fn *f, Blk *b, const PIns *in)
+{
+	const POpd *rets = &in->o[0], *callee = &in->o[1], *args = &in->o[2];
+	int direct = callee->kind == POK_SYM && callee->symkind == PSYM_FUNC;
+	MIns *x;
+	MOpd target = {0};
+
+	if (!direct && callee->kind != POK_REG)
+		return be_unsup(f, in, "call target"), -1;
+	if (direct && !f->m->funcs[callee->sym].has_body)
+		return be_errorf(f, callee->loc, "unsupported: call to '%s', which has no body in this "
+		                 "module", f->m->funcs[callee->sym].name), -1;
+	if (direct && f->m->funcs[callee->sym].entry)
+		return be_errorf(f, callee->loc, "a kernel cannot be called"), -1;
+	/* arguments given as registers or immediates go to the outgoing area now */
+	for (int i = 0; i < args->nelems; i++) {
+		const POpd *e = &args->elems[i];
+		if (e->kind == POK_SYM)
+			continue;
+		int pt = e->kind == POK_REG ? f->pf->regs[e->reg].type : PT_B32;
+		int cls = e->kind == POK_REG ? f->tmp[f->regtmp[e->reg]].cls : TC_R;
+		MOpd v = be_src(f, b, e, pt);
+		if (cls == TC_P)
+			return be_unsup(f, in, "predicate argument"), -1;
+		v = be_inreg(f, b, v, cls);
+		x = be_emit(f, b, OP_STL);
+		x->nopd = 2;
+		x->m.dtype = cls == TC_R2 ? TY_B64 : TY_NONE;
+		x->o[0] = be_mem(f->pf->entry ? T_RZ : T_SP, be_call_slot(f->m, f->pf, in, 0, i));
+		x->o[0].bank = 1;
+		x->o[1] = v;
+	}
+	if (!direct) {
+		const PTList *tl = in->o[3].kind == POK_TLIST ? &f->pf->tlists[in->o[3].sym] : NULL;
+		int first = f->ntl, n = 0;
+		MOpd r = be_src(f, b, callee, PT_U64);
+		if (!tl)
+			return be_unsup(f, in, "indirect call without .calltargets or .callprototype"), -1;
+		if (tl->kind == PTL_CALL) {
+			for (int k = 0; k < tl->ntargets; k++, n++)
+				*VPUSH(f->pool, f->tl, f->ntl, f->captl) = -1 - tl->targets[k];
+		} else {
+			for (int k = 0; k < f->m->nfuncs; k++)
+				if (callee_ok(f->m, k, tl->nparams, tl->nrets))
+					*VPUSH(f->pool, f->tl, f->ntl, f->captl) = -1 - k, n++;
+		}
+		if (n == 0)
+			return be_errorf(f, in->loc, "indirect call with no possible target"), -1;
+		target.kind = OPD_TLIST;
+		target.imm = first;
+		target.n = (uint16_t)n;
+		target.t = r.kind == OPD_REG && f->tmp[r.t].cls == TC_R2 ? r.t : -1;
+		if (target.t < 0 && r.kind == OPD_REG)
+			target.t = r.t;
+		if (r.kind != OPD_REG)
+			return be_unsup(f, in, "call target"), -1;
+		target.part = f->tmp[r.t].cls == TC_R2 ? 1 : 0;
+	}
+	/* move the stack pointer past this frame, call, move it back */
+	if (f->pf->entry) {
+		x = be_emit(f, b, OP_MOV32I);
+		x->nopd = 2;
+		x->o[0] = be_r(T_SP);
+		x->o[1] = be_imm(0);
+		x->o[1].bank = 1;
+	} else {
+		x = be_op3(f, b, OP_IADD, be_r(T_SP), be_r(T_SP), be_imm(0));
+		x->o[2].bank = 1;
+	}
+	if (direct) {
+		x = be_emit(f, b, OP_CAL);
+		x->nopd = 1;
+		x->o[0].kind = OPD_TARGET;
+		x->o[0].imm = -1 - callee->sym;
+	} else {
+		x = be_emit(f, b, OP_JCAL);
+		x->nopd = 2;
+		x->o[0] = target.part ? be_rpart(target.t, 0) : be_r(target.t);
+		x->o[1] = target;
+		x->o[1].t = T_RZ;
+	}
+	if (!f->pf->entry) {
+		x = be_op3(f, b, OP_IADD, be_r(T_SP), be_r(T_SP), be_imm(0));
+		x->o[2].bank = 2;   /* minus the frame */
+	}
+	f->hascall = 1;
+	/* results given as registers come back from the outgoing area */
+	for (int i = 0; i < rets->nelems; i++) {
+		const POpd *e = &rets->elems[i];
+		if (e->kind != POK_REG)
+			continue;
+		int d = f->regtmp[e->reg];
+		if (f->tmp[d].cls == TC_P)
+			return be_unsup(f, in, "predicate result"), -1;
+		x = be_emit(f, b, OP_LDL);
+		x->nopd = 2;
+		x->m.dtype = f->tmp[d].cls == TC_R2 ? TY_B64 : TY_NONE;
+		x->o[0] = be_r(d);
+		x->o[1] = be_mem(f->pf->entry ? T_RZ : T_SP, be_call_slot(f->m, f->pf, in, 1, i));
+		x->o[1].bank = 1;
+	}
+	return 0;
+}
+
+int be_isel(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	int n = f->nblk, nerr = f->nerr;
+
+	for (int bi = 0; bi < n; bi++) {
+		int p0 = f->blk[bi].pfirst, p1 = f->blk[bi].plast;
+		f->cur_blk = bi;
+		f->ccpol = 0;
+		for (int i = p0; i < p1 && i < pf->nins; i++) {
+			const PIns *in = &pf->ins[i];
+			int cb = f->cur_blk, before = f->blk[cb].nins;
+			f->cur_ptx = i;
+			f->guard_done = 0;
+			if (be_isel_ins(f, &f->blk[cb], in) < 0)
+				continue;
+			if (in->guard < 0 || f->guard_done)
+				continue;
+			for (int k = before; k < f->blk[cb].nins; k++) {
+				MIns *x = &f->blk[cb].ins[k];
+				if (x->guard != T_PT)
+					die("guarded sequence under a PTX guard");
+				x->guard = f->regtmp[in->guard];
+				x->gneg = in->gneg;
+			}
+		}
+		/* brx.idx: the target address from the jump table in bank 3 (emit.c places it) */
+		Blk *last = &f->blk[f->cur_blk];
+		if (last->jmp.kind == J_BRX) {
+			int t = be_newtmp(f, TC_R), a = be_newtmp(f, TC_R);
+			f->cur_ptx = last->jmp.ptxins;
+			be_op3(f, last, OP_SHL, be_r(t), be_r(last->jmp.cond), be_imm(2));
+			MIns *x = be_emit(f, last, OP_LDC);
+			x->nopd = 2;
+			x->o[0] = be_r(a);
+			x->o[1] = be_cst(3, 0);
+			x->o[1].t = t;
+			x->o[1].n = 1;
+			last->jmp.cond = a;
+		}
+	}
+	f->cur_ptx = -1;
+	return f->nerr > nerr ? -1 : 0;
+}

@@ -1,0 +1,526 @@
+/* isel_math.c - instruction selection of floating point, conversions, transcendental
+ * approximations (MUFU), integer division and remainder, sad, copysign, testp.
+ *
+ * Integer division is a real instruction sequence (no macro op): the reciprocal estimate
+ * of LLVM's AMDGPU expansion ("expandDivRem32"): z = F2I.U32.TRUNC(MUFU.RCP(I2F(b)) *
+ * 0x1.fffffcp31), one Newton-Raphson step z += mulhi(z, -b*z), q = mulhi(a, z),
+ * r = a - q*b, then two corrections (r >= b: q++, r -= b). Division by zero gives
+ * q = 0xffffffff, r = a (unsigned), as NVIDIA hardware does; signed division divides the
+ * magnitudes and fixes the signs (q negative when the signs differ, r takes a's sign).
+ * tests/unit/test_backend_div.c runs the sequence on edge values through the simulator's
+ * op semantics.
+ */
+#include <string.h>
+#include "backend/be.h"
+
+static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
+static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
+static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
+
+static Rnd rnd_of(int r)
+{
+	switch (r) {
+	case PRND_RN: return RND_RN;
+	case PRND_RZ: return RND_RZ;
+	case PRND_RM: return RND_RM;
+	case PRND_RP: return RND_RP;
+	case PRND_RNI: return RND_ROUND;
+	case PRND_RZI: return RND_TRUNC;
+	case PRND_RMI: return RND_FLOOR;
+	case PRND_RPI: return RND_CEIL;
+	default: return RND_NONE;
+	}
+}
+
+static Type ty_of(int pt)
+{
+	switch (pt) {
+	case PT_U8: case PT_B8: return TY_U8;
+	case PT_S8: return TY_S8;
+	case PT_U16: case PT_B16: return TY_U16;
+	case PT_S16: return TY_S16;
+	case PT_U32: case PT_B32: return TY_U32;
+	case PT_S32: return TY_S32;
+	case PT_U64: case PT_B64: return TY_U64;
+	case PT_S64: return TY_S64;
+	case PT_F16: return TY_F16;
+	case PT_F32: return TY_F32;
+	case PT_F64: return TY_F64;
+	default: return TY_NONE;
+	}
+}
+
+static MIns *op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a)
+{
+	MIns *in = be_op3(f, b, op, d, a, be_r(T_RZ));
+	in->nopd = 2;
+	return in;
+}
+
+static MIns *isetp(Fn *f, Blk *b, Cmp c, Type t, int p, MOpd a, MOpd x)
+{
+	MIns *in = be_emit(f, b, OP_ISETP);
+	in->m.cmp = (uint8_t)c;
+	in->m.dtype = (uint8_t)t;
+	in->m.bop = BOP_AND;
+	in->nopd = 5;
+	in->o[0] = be_p(p);
+	in->o[1] = be_p(T_PT);
+	in->o[2] = a;
+	in->o[3] = x;
+	in->o[4] = be_p(T_PT);
+	return in;
+}
+
+static MIns *sel(Fn *f, Blk *b, MOpd d, MOpd a, MOpd x, int p, int neg)
+{
+	MIns *in = be_op3(f, b, OP_SEL, d, a, x);
+	in->nopd = 4;
+	in->o[3] = be_pn(p, neg);
+	return in;
+}
+
+/* ------------------------------------------------------------------ integer division */
+/* q = a / b, r = a % b on unsigned 32-bit registers (see the header comment) */
+void be_udiv32(Fn *f, Blk *b, int q, int r, MOpd a, MOpd d);
+void be_udiv32(Fn *f, Blk *b, int q, int r, MOpd a, MOpd d)
+{
+	int t0 = be_newtmp(f, TC_R), z = be_newtmp(f, TC_R), t1 = be_newtmp(f, TC_R);
+	int t2 = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P), pz = be_newtmp(f, TC_P);
+	int ones = be_newtmp(f, TC_R);
+	MIns *in;
+
+	a = be_inreg(f, b, a, TC_R);
+	d = be_inreg(f, b, d, TC_R);
+	in = op2(f, b, OP_I2F, be_r(t0), d);
+	in->m.dtype = TY_F32;
+	in->m.stype = TY_U32;
+	in = op2(f, b, OP_MUFU, be_r(t0), be_r(t0));
+	in->m.sub = SUB_RCP;
+	be_op3(f, b, OP_FMUL, be_r(t0), be_r(t0), be_imm(0x4f7ffffe));
+	in = op2(f, b, OP_F2I, be_r(z), be_r(t0));
+	in->m.dtype = TY_U32;
+	in->m.stype = TY_F32;
+	in->m.rnd = RND_TRUNC;
+	in = be_op3(f, b, OP_IADD, be_r(t1), be_r(T_RZ), d);
+	in->o[2].flags = OPF_NEG;
+	in = be_op3(f, b, OP_IMUL, be_r(t1), be_r(t1), be_r(z));
+	in->m.dtype = in->m.stype = TY_U32;
+	in = be_op3(f, b, OP_IMUL, be_r(t1), be_r(z), be_r(t1));
+	in->m.dtype = in->m.stype = TY_U32;
+	in->m.flags = MF_HI;
+	be_op3(f, b, OP_IADD, be_r(z), be_r(z), be_r(t1));
+	in = be_op3(f, b, OP_IMUL, be_r(t0), a, be_r(z));
+	in->m.dtype = in->m.stype = TY_U32;
+	in->m.flags = MF_HI;
+	in = be_op3(f, b, OP_IMUL, be_r(t2), be_r(t0), d);
+	in->m.dtype = in->m.stype = TY_U32;
+	in = be_op3(f, b, OP_IADD, be_r(t2), a, be_r(t2));
+	in->o[2].flags = OPF_NEG;
+	for (int k = 0; k < 2; k++) {
+		isetp(f, b, CMP_GE, TY_U32, p, be_r(t2), d);
+		be_op3(f, b, OP_IADD, be_r(t1), be_r(t0), be_imm(1));
+		sel(f, b, be_r(t0), be_r(t1), be_r(t0), p, 0);
+		in = be_op3(f, b, OP_IADD, be_r(t1), be_r(t2), d);
+		in->o[2].flags = OPF_NEG;
+		sel(f, b, be_r(t2), be_r(t1), be_r(t2), p, 0);
+	}
+	isetp(f, b, CMP_EQ, TY_U32, pz, d, be_r(T_RZ));
+	if (q >= 0) {
+		be_mov(f, b, ones, be_imm(0xffffffff), TC_R);
+		sel(f, b, be_r(q), be_r(ones), be_r(t0), pz, 0);
+	}
+	if (r >= 0)
+		sel(f, b, be_r(r), a, be_r(t2), pz, 0);
+}
+
+static int sel_divrem(Fn *f, Blk *b, const PIns *in, int rem)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_widen(f, b, be_src(f, b, &in->o[1], pt), pt);
+	MOpd c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
+
+	if (tbytes(pt) == 8)
+		return be_unsup(f, in, "64-bit integer division"), -1;
+	if (!tsigned(pt)) {
+		be_udiv32(f, b, rem ? -1 : d, rem ? d : -1, a, c);
+		be_fix16(f, b, d, pt);
+		return 0;
+	}
+	/* signed: magnitudes, then signs */
+	int ua = be_newtmp(f, TC_R), uc = be_newtmp(f, TC_R), res = be_newtmp(f, TC_R);
+	int neg = be_newtmp(f, TC_R), pn = be_newtmp(f, TC_P);
+	MIns *x;
+	a = be_inreg(f, b, a, TC_R);
+	c = be_inreg(f, b, c, TC_R);
+	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), a);
+	x->o[2].flags = OPF_NEG;
+	x = be_op3(f, b, OP_IMNMX, be_r(ua), a, be_r(neg));
+	x->nopd = 4;
+	x->o[3] = be_pn(T_PT, 1);
+	x->m.dtype = TY_S32;
+	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), c);
+	x->o[2].flags = OPF_NEG;
+	x = be_op3(f, b, OP_IMNMX, be_r(uc), c, be_r(neg));
+	x->nopd = 4;
+	x->o[3] = be_pn(T_PT, 1);
+	x->m.dtype = TY_S32;
+	be_udiv32(f, b, rem ? -1 : res, rem ? res : -1, be_r(ua), be_r(uc));
+	if (rem) {
+		isetp(f, b, CMP_LT, TY_S32, pn, a, be_r(T_RZ));
+	} else {
+		x = be_op3(f, b, OP_LOP, be_r(neg), a, c);
+		x->m.sub = SUB_XOR;
+		isetp(f, b, CMP_LT, TY_S32, pn, be_r(neg), be_r(T_RZ));
+	}
+	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), be_r(res));
+	x->o[2].flags = OPF_NEG;
+	sel(f, b, be_r(d), be_r(neg), be_r(res), pn, 0);
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ float arithmetic */
+static int fcls(int pt) { return tbytes(pt) == 8 ? TC_R2 : TC_R; }
+
+/* -x of a float operand: the NEG modifier on a register, flipped sign bit on an immediate */
+static MOpd fneg(MOpd s, int pt)
+{
+	if (s.kind == OPD_IMM)
+		s.imm ^= tbytes(pt) == 8 ? (int64_t)(1ull << 63) : 0x80000000ll;
+	else
+		s.flags ^= OPF_NEG;
+	return s;
+}
+
+static void fmods(MIns *x, const PIns *in)
+{
+	x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+	if (x->m.rnd == RND_RN)
+		x->m.rnd = RND_NONE;
+	if ((in->m.flags & PMF_FTZ) && x->op != OP_DADD && x->op != OP_DMUL && x->op != OP_DFMA)
+		x->m.flags |= MF_FTZ;
+	if ((in->m.flags & PMF_SAT) && x->op != OP_DADD && x->op != OP_DMUL && x->op != OP_DFMA)
+		x->m.flags |= MF_SAT;
+}
+
+static int sel_farith(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
+	MOpd a, c, e;
+	MIns *x;
+
+	if (tbytes(pt) != 4 && !dbl)
+		return be_unsup(f, in, "half-precision arithmetic"), -1;
+	a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt));
+	switch ((int)in->op) {
+	case PO_ADD: case PO_SUB:
+		c = be_src(f, b, &in->o[2], pt);
+		if ((POp)in->op == PO_SUB)
+			c = fneg(c, pt);
+		x = be_op3(f, b, dbl ? OP_DADD : OP_FADD, be_r(d), a, c);
+		fmods(x, in);
+		return 0;
+	case PO_MUL:
+		c = be_src(f, b, &in->o[2], pt);
+		x = be_op3(f, b, dbl ? OP_DMUL : OP_FMUL, be_r(d), a, c);
+		fmods(x, in);
+		return 0;
+	case PO_MAD: case PO_FMA:
+		c = be_src(f, b, &in->o[2], pt);
+		e = be_inreg(f, b, be_src(f, b, &in->o[3], pt), fcls(pt));
+		x = be_op3(f, b, dbl ? OP_DFMA : OP_FFMA, be_r(d), a, c);
+		x->nopd = 4;
+		x->o[3] = e;
+		fmods(x, in);
+		return 0;
+	default:
+		return be_unsup(f, in, NULL), -1;
+	}
+}
+
+static int sel_fdiv(Fn *f, Blk *b, const PIns *in, int rcp)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
+	MOpd a, c;
+	MIns *x;
+	int approx = (in->m.flags & PMF_APPROX) != 0;
+
+	if (rcp) {
+		c = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt));
+		a = be_imm(dbl ? 0x3ff0000000000000ll : 0x3f800000);
+	} else {
+		a = be_src(f, b, &in->o[1], pt);
+		c = be_src(f, b, &in->o[2], pt);
+	}
+	if (approx) {
+		/* PTX: rcp.approx is 1/x approximated; div.approx is a * (1/b) */
+		int t = rcp ? d : be_newtmp(f, fcls(pt));
+		x = op2(f, b, OP_MUFU, be_r(t), be_inreg(f, b, c, fcls(pt)));
+		x->m.sub = SUB_RCP;
+		if (dbl)
+			x->m.dtype = TY_F64;
+		if (in->m.flags & PMF_FTZ)
+			x->m.flags |= MF_FTZ;
+		if (!rcp) {
+			x = be_op3(f, b, dbl ? OP_DMUL : OP_FMUL, be_r(d), be_inreg(f, b, a, fcls(pt)), be_r(t));
+			if ((in->m.flags & PMF_FTZ) && !dbl)
+				x->m.flags |= MF_FTZ;
+		}
+		return 0;
+	}
+	/* .rn/.rz/.rm/.rp, and .full (taken as correctly rounded) */
+	x = be_op3(f, b, OP_FDIV, be_r(d), be_inreg(f, b, a, fcls(pt)), c);
+	x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+	if (x->m.rnd == RND_NONE)
+		x->m.rnd = RND_RN;
+	if (dbl)
+		x->m.dtype = TY_F64;
+	if (in->m.flags & PMF_FTZ)
+		x->m.flags |= MF_FTZ;
+	return 0;
+}
+
+static int sel_mufu(Fn *f, Blk *b, const PIns *in, Sub s)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt));
+	MIns *x;
+
+	if (s == SUB_SQRT && !(in->m.flags & PMF_APPROX)) {
+		x = be_op3(f, b, OP_FSQRT, be_r(d), a, be_r(T_RZ));
+		x->nopd = 2;
+		x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+		if (x->m.rnd == RND_NONE)
+			x->m.rnd = RND_RN;
+		if (dbl)
+			x->m.dtype = TY_F64;
+		if (in->m.flags & PMF_FTZ)
+			x->m.flags |= MF_FTZ;
+		return 0;
+	}
+	if (tbytes(pt) != 4 && !dbl)
+		return be_unsup(f, in, "half precision"), -1;
+	x = op2(f, b, OP_MUFU, be_r(d), a);
+	x->m.sub = (uint8_t)s;
+	if (dbl)
+		x->m.dtype = TY_F64;
+	if (in->m.flags & PMF_FTZ)
+		x->m.flags |= MF_FTZ;
+	return 0;
+}
+
+/* abs/neg of floats: exact bit operations; with .ftz, an add of -0.0 flushes first */
+static int sel_fabsneg(Fn *f, Blk *b, const PIns *in, int neg)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt));
+	MIns *x;
+
+	if (tbytes(pt) == 2)
+		return be_unsup(f, in, "half precision"), -1;
+	if ((in->m.flags & PMF_FTZ) && !dbl) {
+		x = be_op3(f, b, OP_FADD, be_r(d), a, be_imm(0x80000000));
+		x->o[1].flags = neg ? OPF_NEG : OPF_ABS;
+		x->m.flags = MF_FTZ;
+		return 0;
+	}
+	if (dbl)
+		be_mov(f, b, d, a, TC_R2);
+	x = be_op3(f, b, OP_LOP, dbl ? be_rpart(d, 1) : be_r(d), dbl ? be_part(a, 1) : a,
+	           be_imm(neg ? 0x80000000 : 0x7fffffff));
+	x->m.sub = neg ? SUB_XOR : SUB_AND;
+	return 0;
+}
+
+static int sel_copysign(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt));
+	MOpd c = be_inreg(f, b, be_src(f, b, &in->o[2], pt), fcls(pt));
+	int t = be_newtmp(f, TC_R), u = be_newtmp(f, TC_R);
+	MIns *x;
+
+	/* d = |b| with the sign of a */
+	x = be_op3(f, b, OP_LOP, be_r(t), dbl ? be_part(a, 1) : a, be_imm(0x80000000));
+	x->m.sub = SUB_AND;
+	x = be_op3(f, b, OP_LOP, be_r(u), dbl ? be_part(c, 1) : c, be_imm(0x7fffffff));
+	x->m.sub = SUB_AND;
+	if (dbl)
+		be_mov(f, b, be_newtmp(f, TC_R), be_r(T_RZ), TC_R);
+	if (dbl) {
+		x = be_op3(f, b, OP_MOV, be_rpart(d, 0), be_part(c, 0), be_r(T_RZ));
+		x->nopd = 2;
+	}
+	x = be_op3(f, b, OP_LOP, dbl ? be_rpart(d, 1) : be_r(d), be_r(t), be_r(u));
+	x->m.sub = SUB_OR;
+	return 0;
+}
+
+static int sel_testp(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], p = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt)), abs = a;
+	Op op = dbl ? OP_DSETP : OP_FSETP;
+	int64_t inf = dbl ? 0x7ff0000000000000ll : 0x7f800000, mn = dbl ? 0x0010000000000000ll : 0x00800000;
+	int q = be_newtmp(f, TC_P);
+	MIns *x;
+
+	abs.flags = OPF_ABS;
+#define FS(c, pd, s1, s2, cc, bo) do { x = be_emit(f, b, op); x->m.cmp = (c); x->m.bop = (bo); \
+	x->nopd = 5; x->o[0] = be_p(pd); x->o[1] = be_p(T_PT); x->o[2] = (s1); x->o[3] = (s2); \
+	x->o[4] = (cc); } while (0)
+	switch ((int)in->m.testp) {
+	case PTESTP_FINITE: FS(CMP_LT, p, abs, be_imm(inf), be_p(T_PT), BOP_AND); break;
+	case PTESTP_INFINITE: FS(CMP_EQ, p, abs, be_imm(inf), be_p(T_PT), BOP_AND); break;
+	case PTESTP_NUMBER: FS(CMP_NUM, p, a, a, be_p(T_PT), BOP_AND); break;
+	case PTESTP_NOTANUMBER: FS(CMP_NAN, p, a, a, be_p(T_PT), BOP_AND); break;
+	case PTESTP_NORMAL:
+		FS(CMP_LT, q, abs, be_imm(inf), be_p(T_PT), BOP_AND);
+		FS(CMP_GE, p, abs, be_imm(mn), be_p(q), BOP_AND);
+		break;
+	case PTESTP_SUBNORMAL:
+		FS(CMP_NE, q, abs, be_imm(0), be_p(T_PT), BOP_AND);
+		FS(CMP_LT, p, abs, be_imm(mn), be_p(q), BOP_AND);
+		break;
+	default:
+		return be_unsup(f, in, "testp property"), -1;
+	}
+#undef FS
+	return 0;
+}
+
+/* ------------------------------------------------------------------ conversions */
+static int sel_cvt(Fn *f, Blk *b, const PIns *in)
+{
+	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
+	int sat = (in->m.flags & PMF_SAT) != 0, ftz = (in->m.flags & PMF_FTZ) != 0;
+	Type tdt = ty_of(dt), tst = ty_of(st);
+	MOpd a;
+	MIns *x;
+
+	if (in->nopd > 2 || tdt == TY_NONE || tst == TY_NONE)
+		return be_unsup(f, in, "conversion types"), -1;
+	a = be_src(f, b, &in->o[1], st);
+	if (!tfloat(dt) && !tfloat(st)) {
+		int db = tbytes(dt), sb = tbytes(st);
+		if (db == 8 && sb <= 4 && !sat) {
+			MOpd lo = sb < 4 ? be_widen(f, b, a, st) : a;
+			int t = be_newtmp(f, TC_R2);
+			if (sb < 4 && !tsigned(st)) {
+				/* zero-extend from the source width whatever the register holds */
+				x = op2(f, b, OP_I2I, be_rpart(t, 0), be_inreg(f, b, a, TC_R));
+				x->m.dtype = TY_U32;
+				x->m.stype = (uint8_t)tst;
+			} else {
+				be_mov(f, b, t, lo, TC_R);
+				b->ins[b->nins - 1].o[0] = be_rpart(t, 0);
+			}
+			if (tsigned(st)) {
+				x = be_op3(f, b, OP_SHR, be_rpart(t, 1), be_rpart(t, 0), be_imm(31));
+				x->m.dtype = TY_S32;
+			} else {
+				op2(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ));
+			}
+			be_mov(f, b, d, be_r(t), TC_R2);
+			return 0;
+		}
+		if (db == sb && !sat && db >= 4) {
+			be_mov(f, b, d, a, f->tmp[d].cls);
+			return 0;
+		}
+		if (sb == 8 && db <= 4 && !sat) {
+			a = be_inreg(f, b, a, TC_R2);
+			if (db == 4) {
+				op2(f, b, OP_MOV, be_r(d), be_part(a, 0));
+				return 0;
+			}
+			a = be_part(a, 0);
+			st = tsigned(st) ? PT_S32 : PT_U32;
+			tst = ty_of(st);
+		}
+		x = op2(f, b, OP_I2I, be_r(d), be_inreg(f, b, a, tbytes(st) == 8 ? TC_R2 : TC_R));
+		x->m.dtype = (uint8_t)tdt;
+		x->m.stype = (uint8_t)tst;
+		if (sat)
+			x->m.flags |= MF_SAT;
+		be_fix16(f, b, d, dt);
+		return 0;
+	}
+	if ((dt == PT_F16 || st == PT_F16) && (tdt == TY_F16 ? !tfloat(st) : !tfloat(dt)))
+		return be_unsup(f, in, "integer <-> f16 conversion"), -1;
+	a = be_inreg(f, b, a, tbytes(st) == 8 ? TC_R2 : TC_R);
+	if (tfloat(dt) && tfloat(st) && dt == st && in->m.rnd == PRND_NONE && !ftz && !sat) {
+		be_mov(f, b, d, a, f->tmp[d].cls);
+		return 0;
+	}
+	x = op2(f, b, !tfloat(st) ? OP_I2F : !tfloat(dt) ? OP_F2I : OP_F2F, be_r(d), a);
+	x->m.dtype = (uint8_t)tdt;
+	x->m.stype = (uint8_t)tst;
+	x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+	if (x->op == OP_F2I && x->m.rnd == RND_NONE)
+		x->m.rnd = RND_TRUNC;
+	if (x->op == OP_F2I && x->m.rnd == RND_RN)
+		x->m.rnd = RND_ROUND;
+	if (ftz && x->op != OP_I2F)
+		x->m.flags |= MF_FTZ;
+	if (sat && x->op != OP_F2I) {
+		if (x->op == OP_I2F)
+			return be_unsup(f, in, ".sat on an integer-to-float conversion"), -1;
+		x->m.flags |= MF_SAT;
+	}
+	be_fix16(f, b, d, dt);
+	return 0;
+}
+
+/* d = c + |a - b| */
+static int sel_sad(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), TC_R);
+	MOpd c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
+	int mx = be_newtmp(f, TC_R), mn = be_newtmp(f, TC_R);
+	MIns *x;
+
+	if (tbytes(pt) == 8)
+		return be_unsup(f, in, "64-bit sad"), -1;
+	for (int k = 0; k < 2; k++) {
+		x = be_op3(f, b, OP_IMNMX, be_r(k ? mn : mx), a, c);
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, !k);
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+	}
+	x = be_op3(f, b, OP_IADD, be_r(mx), be_r(mx), be_r(mn));
+	x->o[2].flags = OPF_NEG;
+	be_op3(f, b, OP_IADD, be_r(d), be_r(mx), be_src(f, b, &in->o[3], pt));
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+int be_isel_math(Fn *f, Blk *b, const PIns *in)
+{
+	switch ((int)in->op) {
+	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA:
+		return sel_farith(f, b, in);
+	case PO_DIV:
+		if (tfloat(in->m.types[0]))
+			return sel_fdiv(f, b, in, 0);
+		return sel_divrem(f, b, in, 0);
+	case PO_REM: return sel_divrem(f, b, in, 1);
+	case PO_RCP: return sel_fdiv(f, b, in, 1);
+	case PO_SQRT: return sel_mufu(f, b, in, SUB_SQRT);
+	case PO_RSQRT: return sel_mufu(f, b, in, SUB_RSQ);
+	case PO_SIN: return sel_mufu(f, b, in, SUB_SIN);
+	case PO_COS: return sel_mufu(f, b, in, SUB_COS);
+	case PO_LG2: return sel_mufu(f, b, in, SUB_LG2);
+	case PO_EX2: return sel_mufu(f, b, in, SUB_EX2);
+	case PO_ABS: return sel_fabsneg(f, b, in, 0);
+	case PO_NEG: return sel_fabsneg(f, b, in, 1);
+	case PO_COPYSIGN: return sel_copysign(f, b, in);
+	case PO_TESTP: return sel_testp(f, b, in);
+	case PO_CVT: return sel_cvt(f, b, in);
+	case PO_SAD: return sel_sad(f, b, in);
+	default:
+		return be_unsup(f, in, NULL), -1;
+	}
+}

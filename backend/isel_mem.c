@@ -1,0 +1,675 @@
+/* isel_mem.c - instruction selection of loads, stores, atomics, address conversions,
+ * barriers and warp-wide ops.
+ *
+ * State spaces: .global and generic -> LD/ST.E through a 64-bit pair (generic addresses
+ * use the simulator's windows: shared at c[0x0][0x18], local at c[0x0][0x1c]); .shared ->
+ * LDS/STS on 32-bit offsets; .local -> LDL/STL in the thread's frame (RZ-based in a kernel,
+ * R1-based in a .func); kernel .param -> c[0x0][0x20+off]; .func .param -> the frame;
+ * .const -> bank 3 (module .const variables, layout in backend.c). Vector accesses are split
+ * into one access per element. Shared-memory atomics become the CUDA Handbook lock loop
+ * (LDSLK / @P op / @P STSUL / @!P BRA), which splits the block.
+ */
+#include <string.h>
+#include "backend/be.h"
+
+static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
+static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
+static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
+
+/* memory type modifier of an access of one element */
+static Type mty(int pt)
+{
+	switch (tbytes(pt)) {
+	case 1: return tsigned(pt) ? TY_S8 : TY_U8;
+	case 2: return tsigned(pt) ? TY_S16 : TY_U16;
+	case 8: return TY_B64;
+	case 16: return TY_B128;
+	default: return TY_NONE;
+	}
+}
+
+typedef struct {
+	int space;     /* PSpace after resolving symbols (PS_NONE: generic) */
+	MOpd mem;      /* [base + off] or c[bank][...] */
+	int wide;      /* base is a 64-bit pair (.E) */
+	int entryparam;/* kernel parameter: constant bank 0 */
+} Addr;
+
+static uint32_t param_off(const PFunc *pf, int idx)
+{
+	uint32_t off = 0;
+
+	for (int i = 0; i <= idx; i++) {
+		const PVar *v = &pf->params[i];
+		uint32_t al = v->align ? v->align : 1;
+		off = (off + al - 1) / al * al;
+		if (i == idx)
+			return off;
+		off += (uint32_t)v->size;
+	}
+	return off;
+}
+
+/* the frame offset of a .func's own param or return (incoming area at SP + 0) */
+static uint32_t func_param_off(const PFunc *pf, int kind, int idx)
+{
+	uint32_t off = 0;
+
+	for (int i = 0; i < pf->nparams + pf->nrets; i++) {
+		const PVar *v = i < pf->nparams ? &pf->params[i] : &pf->rets[i - pf->nparams];
+		uint32_t al = v->align ? v->align : 1;
+		off = (off + al - 1) / al * al;
+		if ((kind == PSYM_PARAM && i == idx) || (kind == PSYM_RET && i == pf->nparams + idx))
+			return off;
+		off += (uint32_t)v->size;
+	}
+	return off;
+}
+
+uint32_t be_func_frame_args(const PFunc *pf);
+uint32_t be_func_frame_args(const PFunc *pf)
+{
+	uint32_t off = 0;
+
+	for (int i = 0; i < pf->nparams + pf->nrets; i++) {
+		const PVar *v = i < pf->nparams ? &pf->params[i] : &pf->rets[i - pf->nparams];
+		uint32_t al = v->align ? v->align : 1;
+		off = (off + al - 1) / al * al + (uint32_t)v->size;
+	}
+	return (off + 7) & ~7u;
+}
+
+uint32_t be_entry_param_off(const PFunc *pf, int idx);
+uint32_t be_entry_param_off(const PFunc *pf, int idx) { return 0x20 + param_off(pf, idx); }
+
+static int addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)
+{
+	int space = in->m.space;
+
+	memset(a, 0, sizeof *a);
+	if (space == PS_SHARED_CTA)
+		space = PS_SHARED;
+	if (o->kind != POK_ADDR)
+		return be_unsup(f, in, "address operand"), -1;
+	if (o->sym >= 0) {
+		const PVar *v = NULL;
+		if (o->symkind == PSYM_VAR)
+			v = &f->m->vars[o->sym];
+		else if (o->symkind == PSYM_LOCAL)
+			v = &f->pf->locals[o->sym];
+		if (o->symkind == PSYM_PARAM && f->pf->entry) {
+			a->entryparam = 1;
+			a->space = PS_PARAM;
+			a->mem = be_cst(0, be_entry_param_off(f->pf, o->sym) + o->imm);
+			return 0;
+		}
+		if (o->symkind == PSYM_PARAM || o->symkind == PSYM_RET) {
+			a->space = PS_LOCAL;
+			a->mem = be_mem(T_SP, func_param_off(f->pf, o->symkind, o->sym) + o->imm);
+			return 0;
+		}
+		if (!v)
+			return be_unsup(f, in, "address"), -1;
+		int vs = v->space == PS_SHARED_CTA ? PS_SHARED : v->space;
+		if (space != PS_NONE && vs != space && !(vs == PS_PARAM && space == PS_PARAM))
+			return be_errorf(f, o->loc, "'%s' is not in the %s space", v->name,
+			                 ptx_space_name((PSpace)space)), -1;
+		switch (vs) {
+		case PS_GLOBAL: {
+			int t = be_newtmp(f, TC_R2);
+			MIns *x = be_emit(f, b, OP_MOV);
+			x->nopd = 2;
+			x->m.dtype = TY_B64;
+			x->o[0] = be_r(t);
+			x->o[1] = be_cst(0xe, 8 * o->sym);
+			a->space = PS_GLOBAL;
+			a->mem = be_mem(t, o->imm);
+			a->wide = 1;
+			return 0;
+		}
+		case PS_SHARED:
+			a->space = PS_SHARED;
+			a->mem = be_mem(T_RZ, be_var_offset(f, o->symkind, o->sym) + o->imm);
+			return 0;
+		case PS_CONST:
+			a->space = PS_CONST;
+			a->mem = be_cst(3, be_var_offset(f, o->symkind, o->sym) + o->imm);
+			return 0;
+		case PS_LOCAL: case PS_PARAM:
+			a->space = PS_LOCAL;
+			if (vs == PS_PARAM && o->symkind == PSYM_LOCAL) {
+				/* a call argument or result: the outgoing area at the frame's end */
+				a->mem = be_mem(f->pf->entry ? T_RZ : T_SP, be_var_offset(f, o->symkind, o->sym) + o->imm);
+				a->mem.bank = 1;
+				return 0;
+			}
+			a->mem = be_mem(f->pf->entry ? T_RZ : T_SP, be_var_offset(f, o->symkind, o->sym) + o->imm);
+			return 0;
+		default:
+			return be_unsup(f, in, "state space of the variable"), -1;
+		}
+	}
+	if (o->reg < 0) {
+		if (space == PS_SHARED || space == PS_LOCAL) {
+			a->space = space;
+			a->mem = be_mem(T_RZ, o->imm);
+			return 0;
+		}
+		return be_unsup(f, in, "absolute address"), -1;
+	}
+	int t = f->regtmp[o->reg];
+	a->space = space;
+	if (space == PS_PARAM) {
+		if (f->pf->entry)
+			return be_unsup(f, in, "kernel parameter through a register"), -1;
+		space = a->space = PS_LOCAL;
+	}
+	if (space == PS_CONST) {
+		a->mem = be_cst(3, o->imm);
+		a->mem.t = t;
+		if (f->tmp[t].cls == TC_R2)
+			a->mem.part = 1;
+		return 0;
+	}
+	a->mem = be_mem(t, o->imm);
+	if (space == PS_SHARED || space == PS_LOCAL) {
+		if (f->tmp[t].cls == TC_R2)
+			a->mem.part = 1;
+	} else {
+		a->wide = f->tmp[t].cls == TC_R2;
+	}
+	return 0;
+}
+
+static Op ldop(int space, int store)
+{
+	switch (space) {
+	case PS_SHARED: return store ? OP_STS : OP_LDS;
+	case PS_LOCAL: case PS_PARAM: return store ? OP_STL : OP_LDL;
+	case PS_CONST: return OP_LDC;
+	default: return store ? OP_ST : OP_LD;
+	}
+}
+
+static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
+{
+	int pt = in->m.types[0], n = in->m.vec ? in->m.vec : 1;
+	const POpd *val = &in->o[store ? 1 : 0], *ad = &in->o[store ? 0 : 1];
+	Addr a;
+	int eb = tbytes(pt), cls = eb == 16 ? TC_R4 : eb == 8 ? TC_R2 : TC_R;
+	int tmp[8];
+
+	if (addr_of(f, b, in, ad, &a) < 0)
+		return -1;
+	if (n > 8 || (eb != 1 && eb != 2 && eb != 4 && eb != 8))
+		return be_unsup(f, in, "access width"), -1;
+	if (store && a.space == PS_CONST)
+		return be_errorf(f, in->loc, "store to the constant space"), -1;
+	/* loads go to fresh temporaries first, so that a destination may be the base */
+	for (int k = 0; k < n; k++) {
+		const POpd *e = val->kind == POK_VEC ? &val->elems[k] : val;
+		MOpd m = a.mem;
+		MIns *x;
+		m.imm += (int64_t)k * eb;
+		if (a.entryparam && store)
+			return be_unsup(f, in, "store to a kernel parameter"), -1;
+		if (a.entryparam) {
+			if (e->kind == POK_SINK) {
+				tmp[k] = -1;
+				continue;
+			}
+			tmp[k] = be_newtmp(f, cls);
+			if (eb == 4 || eb == 8) {
+				x = be_emit(f, b, OP_MOV);
+				x->nopd = 2;
+				x->o[0] = be_r(tmp[k]);
+				x->o[1] = m;
+				if (eb == 8)
+					x->m.dtype = TY_B64;
+			} else {
+				x = be_emit(f, b, OP_LDC);
+				x->nopd = 2;
+				x->m.dtype = (uint8_t)mty(pt);
+				x->o[0] = be_r(tmp[k]);
+				x->o[1] = m;
+			}
+			continue;
+		}
+		MOpd v = {0};
+		if (store) {
+			v = be_src(f, b, e, pt);
+			if (v.kind != OPD_REG || (cls == TC_R2 && f->tmp[v.t].cls != TC_R2)) {
+				int t = be_newtmp(f, cls);
+				be_mov(f, b, t, v, cls);
+				v = be_r(t);
+			}
+		}
+		x = be_emit(f, b, ldop(a.space, store));
+		x->nopd = 2;
+		x->m.dtype = (uint8_t)mty(pt);
+		if (a.wide && (x->op == OP_LD || x->op == OP_ST))
+			x->m.flags |= MF_E;
+		if (store) {
+			x->o[0] = m;
+			x->o[1] = v;
+		} else {
+			tmp[k] = be_newtmp(f, cls);
+			x->o[0] = be_r(tmp[k]);
+			x->o[1] = m;
+		}
+	}
+	if (store)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		const POpd *e = val->kind == POK_VEC ? &val->elems[k] : val;
+		int d;
+		if (e->kind != POK_REG || tmp[k] < 0)
+			continue;
+		d = f->regtmp[e->reg];
+		if (f->tmp[d].cls != cls) {
+			/* a narrow load into a wider register, or the reverse: the low word */
+			if (f->tmp[d].cls == TC_R2 && cls == TC_R) {
+				be_op3(f, b, OP_MOV, be_rpart(d, 0), be_r(tmp[k]), be_r(T_RZ))->nopd = 2;
+				MIns *x = be_op3(f, b, tsigned(pt) ? OP_SHR : OP_MOV, be_rpart(d, 1), be_r(tmp[k]),
+				                 be_imm(31));
+				if (!tsigned(pt)) {
+					x->nopd = 2;
+					x->o[1] = be_r(T_RZ);
+				} else {
+					x->m.dtype = TY_S32;
+				}
+			} else {
+				return be_unsup(f, in, "register size of the destination"), -1;
+			}
+			continue;
+		}
+		be_mov(f, b, d, be_r(tmp[k]), cls);
+		if (tsigned(pt) || eb > tbytes(f->pf->regs[e->reg].type))
+			be_fix16(f, b, d, pt);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ atomics */
+static Sub aop(int a)
+{
+	switch (a) {
+	case PAOP_AND: return SUB_AND;
+	case PAOP_OR: return SUB_OR;
+	case PAOP_XOR: return SUB_XOR;
+	case PAOP_CAS: return SUB_CAS;
+	case PAOP_EXCH: return SUB_EXCH;
+	case PAOP_ADD: return SUB_ADD;
+	case PAOP_INC: return SUB_INC;
+	case PAOP_DEC: return SUB_DEC;
+	case PAOP_MIN: return SUB_MIN;
+	case PAOP_MAX: return SUB_MAX;
+	default: return SUB_NONE;
+	}
+}
+
+static Type aty(int pt)
+{
+	switch ((int)pt) {
+	case PT_S32: return TY_S32;
+	case PT_U64: return TY_U64;
+	case PT_S64: return TY_S64;
+	case PT_B64: return TY_B64;
+	case PT_F32: return TY_F32;
+	case PT_F64: return TY_F64;
+	default: return TY_U32;
+	}
+}
+
+/* a new block that takes over b's terminator; b falls into it */
+static Blk *split(Fn *f, int *bi)
+{
+	int n = be_newblk(f);
+	Blk *b = &f->blk[*bi], *c = &f->blk[n];
+
+	c->jmp = b->jmp;
+	c->s1 = b->s1;
+	c->s2 = b->s2;
+	c->pfirst = f->cur_ptx + 1;
+	c->plast = b->plast;
+	b->plast = f->cur_ptx;
+	b->jmp.kind = J_JMP;
+	b->jmp.ptxins = -1;
+	b->jmp.cond = -1;
+	b->jmp.neg = b->jmp.uni = b->jmp.div = 0;
+	b->s1 = n;
+	b->s2 = -1;
+	return c;
+}
+
+/* the lock loop for atom/red on shared memory */
+static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
+{
+	int pt = in->m.types[0], bi = b->id;
+	Sub s = aop(in->m.aop);
+	int d = red ? -1 : be_dst(f, &in->o[0]);
+	MOpd v, c = {0};
+	int p = be_newtmp(f, TC_P), old = be_newtmp(f, TC_R), nv = be_newtmp(f, TC_R);
+	Blk *L, *C;
+	int li;
+	MIns *x;
+
+	if (tbytes(pt) != 4)
+		return be_unsup(f, in, "64-bit shared-memory atomic"), -1;
+	v = be_inreg(f, b, be_src(f, b, &in->o[red ? 1 : 2], pt), TC_R);
+	if (s == SUB_CAS)
+		c = be_inreg(f, b, be_src(f, b, &in->o[3], pt), TC_R);
+	/* b -> [guard] -> L: lock loop -> C: the rest of b */
+	C = split(f, &bi);
+	li = be_newblk(f);
+	b = &f->blk[bi];
+	C = &f->blk[f->nblk - 2];
+	L = &f->blk[li];
+	L->pfirst = f->cur_ptx;
+	L->plast = f->cur_ptx + 1;
+	if (in->guard >= 0) {
+		b->jmp.kind = J_BRA;
+		b->jmp.cond = f->regtmp[in->guard];
+		b->jmp.neg = in->gneg;
+		b->s1 = li;
+		b->s2 = C->id;
+	} else {
+		b->s1 = li;
+	}
+	L->jmp.kind = J_BRA;
+	L->jmp.cond = p;
+	L->jmp.neg = 1;
+	L->jmp.lock = 1;
+	L->s1 = li;
+	L->s2 = C->id;
+	x = be_emit(f, L, OP_LDSLK);
+	x->nopd = 3;
+	x->o[0] = be_p(p);
+	x->o[1] = be_r(old);
+	x->o[2] = a->mem;
+	int g0 = L->nins;
+	switch ((int)s) {
+	case SUB_ADD:
+		be_op3(f, L, tfloat(pt) ? OP_FADD : OP_IADD, be_r(nv), be_r(old), v);
+		break;
+	case SUB_MIN: case SUB_MAX:
+		if (tfloat(pt))
+			return be_unsup(f, in, "float min/max atomic"), -1;
+		x = be_op3(f, L, OP_IMNMX, be_r(nv), be_r(old), v);
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, s == SUB_MAX);
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		break;
+	case SUB_AND: case SUB_OR: case SUB_XOR:
+		x = be_op3(f, L, OP_LOP, be_r(nv), be_r(old), v);
+		x->m.sub = (uint8_t)s;
+		break;
+	case SUB_EXCH:
+		be_mov(f, L, nv, v, TC_R);
+		break;
+	case SUB_CAS: case SUB_INC: case SUB_DEC: {
+		int q = be_newtmp(f, TC_P), one = be_newtmp(f, TC_R);
+		x = be_emit(f, L, OP_ISETP);
+		x->m.bop = BOP_AND;
+		x->m.dtype = TY_U32;
+		x->nopd = 5;
+		x->o[0] = be_p(q);
+		x->o[1] = be_p(T_PT);
+		x->o[2] = be_r(old);
+		x->o[3] = v;
+		x->o[4] = be_p(T_PT);
+		if (s == SUB_CAS) {
+			x->m.cmp = CMP_EQ;
+			x = be_op3(f, L, OP_SEL, be_r(nv), c, be_r(old));
+		} else if (s == SUB_INC) {
+			x->m.cmp = CMP_GE;   /* old >= b ? 0 : old + 1 */
+			be_op3(f, L, OP_IADD, be_r(one), be_r(old), be_imm(1));
+			x = be_op3(f, L, OP_SEL, be_r(nv), be_r(T_RZ), be_r(one));
+		} else {
+			x->m.cmp = CMP_GT;   /* old == 0 || old > b ? b : old - 1 */
+			x->m.bop = BOP_OR;
+			x->o[4] = be_p(q);
+			MIns *z = be_emit(f, L, OP_ISETP);
+			*z = *x;
+			/* q = old == 0 first, then q = (old > b) || q */
+			x = &L->ins[L->nins - 2];
+			x->m.cmp = CMP_EQ;
+			x->m.bop = BOP_AND;
+			x->o[3] = be_r(T_RZ);
+			x->o[4] = be_p(T_PT);
+			be_op3(f, L, OP_IADD, be_r(one), be_r(old), be_imm(0xffffffff));
+			x = be_op3(f, L, OP_SEL, be_r(nv), v, be_r(one));
+		}
+		x->nopd = 4;
+		x->o[3] = be_p(q);
+		break;
+	}
+	default:
+		return be_unsup(f, in, "atomic operation"), -1;
+	}
+	x = be_emit(f, L, OP_STSUL);
+	x->nopd = 2;
+	x->o[0] = a->mem;
+	x->o[1] = be_r(nv);
+	if (d >= 0)
+		be_mov(f, L, d, be_r(old), TC_R);
+	for (int k = g0; k < L->nins; k++)
+		L->ins[k].guard = p;
+	f->cur_blk = C->id;
+	f->guard_done = 1;
+	return 0;
+}
+
+static int sel_atom(Fn *f, Blk *b, const PIns *in, int red)
+{
+	int pt = in->m.types[0];
+	Addr a;
+	MIns *x;
+	Sub s = aop(in->m.aop);
+
+	if (addr_of(f, b, in, &in->o[red ? 0 : 1], &a) < 0)
+		return -1;
+	if (a.space == PS_SHARED)
+		return sel_atom_shared(f, b, in, red, &a);
+	if (a.space != PS_GLOBAL && a.space != PS_NONE)
+		return be_unsup(f, in, "atomic in this state space"), -1;
+	if (s == SUB_NONE)
+		return be_unsup(f, in, "atomic operation"), -1;
+	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
+	MOpd v = be_inreg(f, b, be_src(f, b, &in->o[red ? 1 : 2], pt), cls);
+	MOpd c = s == SUB_CAS ? be_inreg(f, b, be_src(f, b, &in->o[3], pt), cls) : (MOpd){0};
+	x = be_emit(f, b, red ? OP_RED : OP_ATOM);
+	x->m.sub = (uint8_t)s;
+	x->m.dtype = (uint8_t)aty(pt);
+	if (x->m.dtype == TY_U32)
+		x->m.dtype = TY_NONE;
+	if (a.wide)
+		x->m.flags |= MF_E;
+	if (tfloat(pt) && (in->m.flags & PMF_FTZ))
+		x->m.flags |= MF_FTZ;
+	if (red) {
+		x->nopd = 2;
+		x->o[0] = a.mem;
+		x->o[1] = v;
+		return 0;
+	}
+	x->nopd = s == SUB_CAS ? 4 : 3;
+	x->o[0] = be_r(be_dst(f, &in->o[0]));
+	x->o[1] = a.mem;
+	x->o[2] = v;
+	if (s == SUB_CAS)
+		x->o[3] = c;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ cvta */
+static int sel_cvta(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), to = (in->m.flags & PMF_TO) != 0;
+	int sp = in->m.space == PS_SHARED_CTA ? PS_SHARED : in->m.space;
+	MOpd a = be_src(f, b, &in->o[1], pt);
+	MIns *x;
+
+	if (sp == PS_GLOBAL || sp == PS_CONST || sp == PS_PARAM) {
+		if (sp != PS_GLOBAL)
+			return be_unsup(f, in, "generic addresses of this space"), -1;
+		be_mov(f, b, d, a, f->tmp[d].cls);
+		return 0;
+	}
+	if (sp != PS_SHARED && sp != PS_LOCAL)
+		return be_unsup(f, in, "state space"), -1;
+	/* generic = space address + window (constant bank 0 holds the windows) */
+	a = be_inreg(f, b, a, f->tmp[d].cls == TC_R2 ? TC_R2 : TC_R);
+	x = be_op3(f, b, OP_IADD, tbytes(pt) == 8 ? be_rpart(d, 0) : be_r(d),
+	           tbytes(pt) == 8 ? be_part(a, 0) : a, be_cst(0, sp == PS_SHARED ? 0x18 : 0x1c));
+	if (to)
+		x->o[2].flags = OPF_NEG;
+	if (tbytes(pt) == 8) {
+		x = be_op3(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ), be_r(T_RZ));
+		x->nopd = 2;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ barriers, warp ops */
+static int sel_bar(Fn *f, Blk *b, const PIns *in)
+{
+	MIns *x;
+	int red = in->m.bar == PBAR_RED, arrive = in->m.bar == PBAR_ARRIVE;
+
+	if (red) {
+		/* bar.red.op d, a{, b}, {!}c */
+		int pt = in->m.types[0], d = be_dst(f, &in->o[0]), r = d;
+		int nb = in->nopd;
+		if (pt == PT_PRED)
+			r = be_newtmp(f, TC_R);
+		x = be_emit(f, b, OP_BARRED);
+		x->m.sub = in->m.aop == PAOP_POPC ? SUB_POPC : in->m.aop == PAOP_AND ? SUB_AND : SUB_OR;
+		x->nopd = 4;
+		x->o[0] = be_r(r);
+		x->o[1] = be_src(f, b, &in->o[1], PT_U32);
+		x->o[2] = nb > 3 ? be_src(f, b, &in->o[2], PT_U32) : (MOpd){0};
+		x->o[3] = be_src(f, b, &in->o[nb - 1], PT_PRED);
+		if (nb <= 3) {
+			x->o[2] = x->o[3];
+			x->o[2].kind = OPD_NONE;
+		}
+		if (pt == PT_PRED) {
+			x = be_emit(f, b, OP_ISETP);
+			x->m.cmp = CMP_NE;
+			x->m.dtype = TY_U32;
+			x->m.bop = BOP_AND;
+			x->nopd = 5;
+			x->o[0] = be_p(d);
+			x->o[1] = be_p(T_PT);
+			x->o[2] = be_r(r);
+			x->o[3] = be_r(T_RZ);
+			x->o[4] = be_p(T_PT);
+		}
+		return 0;
+	}
+	x = be_emit(f, b, OP_BAR);
+	x->m.sub = arrive ? SUB_ARV : SUB_SYNC;
+	x->nopd = in->nopd > 1 ? 2 : 1;
+	x->o[0] = be_src(f, b, &in->o[0], PT_U32);
+	if (in->nopd > 1)
+		x->o[1] = be_src(f, b, &in->o[1], PT_U32);
+	return 0;
+}
+
+static int sel_warp(Fn *f, Blk *b, const PIns *in)
+{
+	MIns *x;
+
+	switch ((int)in->op) {
+	case PO_VOTE: {
+		int d = be_dst(f, &in->o[0]);
+		MOpd p = be_src(f, b, &in->o[1], PT_PRED);
+		x = be_emit(f, b, OP_VOTE);
+		x->nopd = 3;
+		x->o[2] = p;
+		if (in->m.vote == PVOTE_BALLOT) {
+			x->m.sub = SUB_ANY;
+			x->o[0] = be_r(d);
+			x->o[1] = be_p(T_PT);
+		} else {
+			x->m.sub = in->m.vote == PVOTE_ALL ? SUB_ALL : in->m.vote == PVOTE_ANY ? SUB_ANY : SUB_EQ;
+			x->o[0] = be_r(T_RZ);
+			x->o[1] = be_p(d);
+		}
+		return 0;
+	}
+	case PO_ACTIVEMASK:
+		x = be_emit(f, b, OP_VOTE);
+		x->m.sub = SUB_ANY;
+		x->nopd = 3;
+		x->o[0] = be_r(be_dst(f, &in->o[0]));
+		x->o[1] = be_p(T_PT);
+		x->o[2] = be_p(T_PT);
+		return 0;
+	case PO_SHFL: {
+		int d = be_dst(f, &in->o[0]), p = be_dst(f, &in->o[1]);
+		static const Sub m[] = {SUB_NONE, SUB_UP, SUB_DOWN, SUB_BFLY, SUB_IDX};
+		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+		MOpd lane = be_src(f, b, &in->o[3], PT_U32), cl = be_src(f, b, &in->o[4], PT_U32);
+		x = be_emit(f, b, OP_SHFL);
+		x->m.sub = (uint8_t)m[in->m.shfl < PSHFL_COUNT ? in->m.shfl : 0];
+		x->nopd = 5;
+		x->o[0] = be_p(p >= 0 ? p : T_PT);
+		x->o[1] = be_r(d);
+		x->o[2] = a;
+		x->o[3] = lane;
+		x->o[4] = cl;
+		return 0;
+	}
+	case PO_REDUX: {
+		int pt = in->m.types[0];
+		static const Sub m[PAOP_COUNT] = {[PAOP_ADD] = SUB_SUM, [PAOP_MIN] = SUB_MIN,
+			[PAOP_MAX] = SUB_MAX, [PAOP_AND] = SUB_AND, [PAOP_OR] = SUB_OR, [PAOP_XOR] = SUB_XOR};
+		x = be_op3(f, b, OP_REDUX, be_r(be_dst(f, &in->o[0])),
+		           be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R), be_r(T_RZ));
+		x->nopd = 2;
+		x->m.sub = (uint8_t)m[in->m.aop < PAOP_COUNT ? in->m.aop : 0];
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		if (!x->m.sub)
+			return be_unsup(f, in, "redux operation"), -1;
+		return 0;
+	}
+	case PO_MATCH: {
+		int pt = in->m.types[0];
+		int d = be_dst(f, &in->o[0]), p = be_dst(f, &in->o[1]);
+		x = be_op3(f, b, OP_MATCH, be_p(p >= 0 ? p : T_PT), be_r(d),
+		           be_inreg(f, b, be_src(f, b, &in->o[2], pt), tbytes(pt) == 8 ? TC_R2 : TC_R));
+		x->m.sub = in->m.vote == PVOTE_ALL ? SUB_ALL : SUB_ANY;
+		x->m.dtype = tbytes(pt) == 8 ? TY_B64 : TY_U32;
+		return 0;
+	}
+	default:
+		return be_unsup(f, in, NULL), -1;
+	}
+}
+
+int be_isel_mem(Fn *f, Blk *b, const PIns *in)
+{
+	MIns *x;
+
+	switch ((int)in->op) {
+	case PO_LD: case PO_LDU: return sel_ld(f, b, in, 0);
+	case PO_ST: return sel_ld(f, b, in, 1);
+	case PO_ATOM: return sel_atom(f, b, in, 0);
+	case PO_RED: return sel_atom(f, b, in, 1);
+	case PO_CVTA: return sel_cvta(f, b, in);
+	case PO_BAR: case PO_BARRIER: return sel_bar(f, b, in);
+	case PO_MEMBAR: case PO_FENCE:
+		x = be_emit(f, b, OP_MEMBAR);
+		x->m.sub = in->m.scope == PSCOPE_CTA ? SUB_CTA : in->m.scope == PSCOPE_SYS ? SUB_SYS : SUB_GL;
+		return 0;
+	case PO_VOTE: case PO_ACTIVEMASK: case PO_SHFL: case PO_REDUX: case PO_MATCH:
+		return sel_warp(f, b, in);
+	case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR_WARP_SYNC: case PO_NANOSLEEP:
+	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT:
+		return 0;  /* no effect in the model: warps are converged at .sync points */
+	default:
+		return be_unsup(f, in, NULL), -1;
+	}
+}

@@ -1,0 +1,368 @@
+/* regalloc.c - liveness and linear-scan register allocation, spilling to local memory.
+ *
+ * Needs isel (and if-conversion): blocks of MIns on temporaries. Assigns Tmp.phys to every
+ * temporary: R registers within BeOptions.max_regs (R1 is the stack pointer when the
+ * kernel has calls), even pairs for 64-bit values, 4-aligned quads, P0..P6 for predicates.
+ * Breaks nothing; spilling adds LDL/STL around uses and definitions of spilled values.
+ *
+ * "Linear Scan Register Allocation" (Poletto, Sarkar, 1999): one interval per temporary
+ * from its first to its last position in block order, widened over the blocks where it is
+ * live in or out (backward dataflow over the CFG); intervals sorted by start; when no
+ * register is free the interval ending last is spilled (an 8-byte slot in the frame after
+ * the .local variables), the code rewritten, and the allocation run again.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "backend/be.h"
+
+static int width(int cls) { return cls == TC_R4 ? 4 : cls == TC_R2 ? 2 : 1; }
+
+/* calls fn(t, isdef, killing) for every temporary an instruction reads or writes */
+typedef void Visit(void *ctx, int t, int def, int kill);
+
+static void visit(const Fn *f, const MIns *in, Visit *fn, void *ctx)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	if (in->guard != T_PT)
+		fn(ctx, in->guard, 0, 0);
+	for (int i = 0; i < in->nopd; i++) {
+		const MOpd *o = &in->o[i];
+		switch ((OpdKind)o->kind) {
+		case OPD_REG: case OPD_PRED:
+			if (o->t < T_FIRST)
+				break;
+			if (i < si->n && si->dst[i])
+				fn(ctx, o->t, 1, in->guard == T_PT && !o->part);
+			else
+				fn(ctx, o->t, 0, 0);
+			break;
+		case OPD_MEM: case OPD_CONST:
+			if (o->t >= T_FIRST)
+				fn(ctx, o->t, 0, 0);
+			break;
+		case OPD_TLIST:
+			if (o->t >= T_FIRST)
+				fn(ctx, o->t, 0, 0);
+			break;
+		case OPD_NONE: case OPD_IMM: case OPD_SREG: case OPD_TARGET: case OPD_CC:
+			break;
+		}
+	}
+	(void)f;
+}
+
+typedef struct {
+	uint32_t *gen, *kill;  /* per block: read before written, written */
+	int *start, *end;      /* per temporary */
+	int pos;
+} Live;
+
+static void v_genkill(void *ctx, int t, int def, int kill)
+{
+	uint32_t **gk = ctx;
+	if (!def) {
+		if (!BHAS(gk[1], t))
+			BSET(gk[0], t);
+	} else if (kill) {
+		BSET(gk[1], t);
+	} else if (!BHAS(gk[1], t)) {
+		BSET(gk[0], t);  /* a partial or guarded definition keeps the old value live */
+	}
+}
+
+static void v_range(void *ctx, int t, int def, int kill)
+{
+	Live *l = ctx;
+	(void)def; (void)kill;
+	if (l->start[t] > l->pos)
+		l->start[t] = l->pos;
+	if (l->end[t] < l->pos + 1)
+		l->end[t] = l->pos + 1;
+}
+
+static void liveness(Fn *f, Live *l)
+{
+	int w = BITS_WORDS(f->ntmp), changed = 1;
+	uint32_t *tmp = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+
+	l->gen = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
+	l->kill = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		uint32_t *gk[2] = {l->gen + (size_t)i * w, l->kill + (size_t)i * w};
+		b->livein = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+		b->liveout = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+		if (b->dead)
+			continue;
+		for (int k = 0; k < b->nins; k++)
+			visit(f, &b->ins[k], v_genkill, gk);
+		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
+			v_genkill(gk, b->jmp.cond, 0, 0);
+	}
+	while (changed) {
+		changed = 0;
+		for (int i = f->nblk - 1; i >= 0; i--) {
+			Blk *b = &f->blk[i];
+			int s[2] = {b->s1, b->s2};
+			if (b->dead)
+				continue;
+			memset(tmp, 0, sizeof(uint32_t) * (size_t)w);
+			for (int k = 0; k < 2; k++)
+				if (s[k] >= 0)
+					for (int j = 0; j < w; j++)
+						tmp[j] |= f->blk[s[k]].livein[j];
+			if (b->jmp.kind == J_BRX)
+				for (int k = 0; k < b->jmp.ntl; k++)
+					for (int j = 0; j < w; j++)
+						tmp[j] |= f->blk[f->tl[b->jmp.tl + k]].livein[j];
+			memcpy(b->liveout, tmp, sizeof(uint32_t) * (size_t)w);
+			for (int j = 0; j < w; j++) {
+				uint32_t in = l->gen[(size_t)i * w + j] | (tmp[j] & ~l->kill[(size_t)i * w + j]);
+				if (in != b->livein[j]) {
+					b->livein[j] = in;
+					changed = 1;
+				}
+			}
+		}
+	}
+}
+
+static int try_alloc(Fn *f, int *spill_out);
+
+/* rewrite the code so that temporary t lives in a frame slot */
+static void spill(Fn *f, int t)
+{
+	int base = f->pf->entry ? T_RZ : T_SP;
+	uint32_t slot = f->paramsz + f->localsz + f->spillsz;
+	int cls = f->tmp[t].cls;
+	Type ty = cls == TC_R2 ? TY_B64 : cls == TC_R4 ? TY_B128 : TY_NONE;
+
+	if (cls == TC_R4)
+		slot = (slot + 15) & ~15u;
+	f->spillsz = slot + 4 * (uint32_t)width(cls) - f->paramsz - f->localsz;
+	f->spillsz = (f->spillsz + 7) & ~7u;
+	f->tmp[t].slot = (int32_t)slot;
+	for (int bi = 0; bi < f->nblk; bi++) {
+		Blk *b = &f->blk[bi];
+		if (b->dead)
+			continue;
+		for (int k = 0; k < b->nins; k++) {
+			MIns *in = &b->ins[k];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			int uses = 0, defs = 0, nt;
+			for (int i = 0; i < in->nopd; i++) {
+				MOpd *o = &in->o[i];
+				if ((o->kind == OPD_REG || o->kind == OPD_MEM || o->kind == OPD_CONST) && o->t == t) {
+					if (o->kind == OPD_REG && i < si->n && si->dst[i])
+						defs = 1, uses |= o->part || in->guard != T_PT;
+					else
+						uses = 1;
+				}
+			}
+			if (!uses && !defs)
+				continue;
+			nt = be_newtmp(f, cls);
+			f->tmp[nt].nodef = 1;
+			for (int i = 0; i < in->nopd; i++)
+				if ((in->o[i].kind == OPD_REG || in->o[i].kind == OPD_MEM ||
+				     in->o[i].kind == OPD_CONST) && in->o[i].t == t)
+					in->o[i].t = nt;
+			if (uses) {
+				MIns ld = {0};
+				ld.op = OP_LDL;
+				ld.guard = T_PT;
+				ld.nopd = 2;
+				ld.m.dtype = (uint8_t)ty;
+				ld.o[0] = be_r(nt);
+				ld.o[1] = be_mem(base, slot);
+				ld.ptxline = in->ptxline;
+				ld.srcline = in->srcline;
+				ld.srcfile = in->srcfile;
+				VPUSH(f->pool, b->ins, b->nins, b->cap);
+				memmove(&b->ins[k + 1], &b->ins[k], (size_t)(b->nins - 1 - k) * sizeof ld);
+				b->ins[k] = ld;
+				k++;
+			}
+			if (defs) {
+				MIns st = {0};
+				st.op = OP_STL;
+				st.guard = T_PT;
+				st.nopd = 2;
+				st.m.dtype = (uint8_t)ty;
+				st.o[0] = be_mem(base, slot);
+				st.o[1] = be_r(nt);
+				st.ptxline = b->ins[k].ptxline;
+				st.srcline = b->ins[k].srcline;
+				st.srcfile = b->ins[k].srcfile;
+				VPUSH(f->pool, b->ins, b->nins, b->cap);
+				memmove(&b->ins[k + 2], &b->ins[k + 1], (size_t)(b->nins - 2 - k) * sizeof st);
+				b->ins[k + 1] = st;
+				k++;
+			}
+		}
+		if (b->jmp.cond == t) {
+			int nt = be_newtmp(f, cls);
+			MIns *ld = be_emit(f, b, OP_LDL);
+			f->tmp[nt].nodef = 1;
+			ld->nopd = 2;
+			ld->o[0] = be_r(nt);
+			ld->o[1] = be_mem(base, slot);
+			b->jmp.cond = nt;
+		}
+	}
+}
+
+int be_regalloc(Fn *f)
+{
+	for (int round = 0; round < 10000; round++) {
+		int sp = -1;
+		int r = try_alloc(f, &sp);
+		if (r == 0)
+			return 0;
+		if (sp < 0)
+			return -1;
+		spill(f, sp);
+	}
+	die("register allocation does not converge");
+}
+
+static int try_alloc(Fn *f, int *spill_out)
+{
+	Live l = {0};
+	int n = f->ntmp, pos = 0, *order, nact = 0, *active;
+	int nregs = f->opt->max_regs;
+	uint8_t used[256], pused[8];
+
+	l.start = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	l.end = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	for (int t = 0; t < n; t++) {
+		l.start[t] = 1 << 30;
+		l.end[t] = -1;
+		if (t >= T_FIRST)
+			f->tmp[t].phys = -1;
+	}
+	liveness(f, &l);
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		if (b->dead)
+			continue;
+		b->first = pos;
+		for (int t = T_FIRST; t < n; t++)
+			if (BHAS(b->livein, t) && l.start[t] > pos)
+				l.start[t] = pos;
+		for (int k = 0; k < b->nins; k++, pos += 2) {
+			l.pos = pos;
+			visit(f, &b->ins[k], v_range, &l);
+		}
+		l.pos = pos;
+		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
+			v_range(&l, b->jmp.cond, 0, 0);
+		pos += 2;
+		b->last = pos;
+		for (int t = T_FIRST; t < n; t++)
+			if (BHAS(b->liveout, t)) {
+				if (l.end[t] < pos)
+					l.end[t] = pos;
+				if (l.start[t] > pos)
+					l.start[t] = pos;
+			}
+	}
+	/* live-in at the entry: read before any definition (a PTX register used uninitialised) */
+	order = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	active = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	int norder = 0;
+	for (int t = T_FIRST; t < n; t++)
+		if (l.end[t] >= 0)
+			order[norder++] = t;
+	/* insertion sort by start (stable, deterministic) */
+	for (int i = 1; i < norder; i++) {
+		int t = order[i], j = i;
+		while (j > 0 && l.start[order[j - 1]] > l.start[t]) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = t;
+	}
+	memset(used, 0, sizeof used);
+	memset(pused, 0, sizeof pused);
+	if (f->hascall || !f->pf->entry)
+		used[1] = 1;  /* the stack pointer */
+	uint8_t reserved1 = used[1];
+	for (int i = 0; i < norder; i++) {
+		int t = order[i], cls = f->tmp[t].cls, w = width(cls), got = -1;
+		/* expire */
+		for (int j = 0; j < nact; j++) {
+			int a = active[j];
+			if (l.end[a] <= l.start[t]) {
+				if (f->tmp[a].cls == TC_P)
+					pused[f->tmp[a].phys] = 0;
+				else
+					for (int k = 0; k < width(f->tmp[a].cls); k++)
+						used[f->tmp[a].phys + k] = 0;
+				active[j--] = active[--nact];
+			}
+		}
+		if (cls == TC_P) {
+			for (int r = 0; r < ISA_NPREDS && got < 0; r++)
+				if (!pused[r])
+					got = r;
+			if (got < 0) {
+				be_errorf(f, f->pf->loc, "unsupported: more than %d predicates live at once in '%s'",
+				          ISA_NPREDS, f->pf->name);
+				*spill_out = -1;
+				return -1;
+			}
+			pused[got] = 1;
+		} else {
+			for (int r = 0; r + w <= nregs && got < 0; r += w) {
+				int ok = 1;
+				for (int k = 0; k < w; k++)
+					ok &= !used[r + k];
+				if (ok)
+					got = r;
+			}
+			if (got < 0) {
+				/* spill the interval (this one or an active one of a register class) ending last */
+				int victim = f->tmp[t].nodef ? -1 : t;
+				for (int j = 0; j < nact; j++) {
+					int a = active[j];
+					if (f->tmp[a].cls == TC_P || f->tmp[a].nodef)
+						continue;
+					if (victim < 0 || l.end[a] > l.end[victim])
+						victim = a;
+				}
+				if (victim < 0) {
+					be_errorf(f, f->pf->loc, "unsupported: '%s' needs more than %d registers even "
+					          "after spilling", f->pf->name, nregs);
+					*spill_out = -1;
+					return -1;
+				}
+				*spill_out = victim;
+				return 1;
+			}
+			for (int k = 0; k < w; k++)
+				used[got + k] = 1;
+		}
+		f->tmp[t].phys = (int16_t)got;
+		active[nact++] = t;
+	}
+	/* what the kernel uses: highest register + 1, and the registers written */
+	f->maxreg = reserved1 ? 2 : 0;
+	memset(f->savedmask, 0, sizeof f->savedmask);
+	f->predmask = 0;
+	for (int t = T_FIRST; t < n; t++) {
+		if (f->tmp[t].phys < 0)
+			continue;
+		if (f->tmp[t].cls == TC_P) {
+			f->predmask |= 1u << f->tmp[t].phys;
+			continue;
+		}
+		int top = f->tmp[t].phys + width(f->tmp[t].cls);
+		if (top > f->maxreg)
+			f->maxreg = top;
+		for (int k = f->tmp[t].phys; k < top; k++)
+			BSET(f->savedmask, k);
+	}
+	return 0;
+}

@@ -1,0 +1,235 @@
+/* sync.c - reconvergence: where SSY goes, which edges arrive with .S.
+ *
+ * Needs uniform (Jmp.div), postdom, loops, regalloc done; adds loop preheaders; fills
+ * Blk.push (SSY targets pushed at the end of the block) and Blk.arrive1/arrive2 (the edge's
+ * lanes execute .S); breaks dominators, post-dominators and loops.
+ *
+ * Scheme (docs/backend.md): a divergent branch B reconverges at J = ipdom(B). The SSY J
+ * goes right before B's branch, or, when B sits in loops that do not contain J, into the
+ * preheader of the outermost such loop (an SSY inside the loop would push a token every
+ * iteration). A branch whose innermost open region already ends at J shares that SSY.
+ * A static CallReturnStack of SYNC targets is then propagated over the CFG in RPO: an edge
+ * to the target on top arrives (its lanes execute .S and the token is popped), every other
+ * edge carries the stack unchanged; every block must be reached with one stack. A block
+ * reached with two different stacks (unstructured flow: jumps into loops, several entries)
+ * drops the pushes that differ, and their branches fall back to plain divergence (DIV
+ * tokens only: still exact, only reconvergence is lost). J = the virtual exit needs no SSY.
+ */
+#include <string.h>
+#include "backend/be.h"
+
+#define MAXD 64
+
+typedef struct {
+	int d;              /* depth, -1 unknown */
+	int t[MAXD];        /* SYNC targets, bottom first */
+	int from[MAXD];     /* block that pushed each */
+} Stk;
+
+/* the preheader of loop l: a new block on every edge entering the header from outside */
+static int preheader(Fn *f, int l)
+{
+	int h = f->loops[l].header, p;
+	Blk *H;
+
+	p = be_newblk(f);
+	f->blk[p].jmp.kind = J_JMP;
+	f->blk[p].s1 = h;
+	f->blk[p].pfirst = f->blk[p].plast = f->blk[h].pfirst;
+	H = &f->blk[h];
+	for (int i = 0; i < H->npred; i++) {
+		Blk *q = &f->blk[H->pred[i]];
+		if (be_in_loop(f, l, q->id) || q->id == p)
+			continue;
+		if (q->s1 == h)
+			q->s1 = p;
+		if (q->s2 == h)
+			q->s2 = p;
+		if (q->jmp.kind == J_BRX)
+			for (int k = 0; k < q->jmp.ntl; k++)
+				if (f->tl[q->jmp.tl + k] == h)
+					f->tl[q->jmp.tl + k] = p;
+	}
+	be_lay_move(f, p, h, 0);
+	be_preds(f);
+	return p;
+}
+
+/* add target j to the pushes of block p, outermost (post-dominating) target first */
+static void add_push(Fn *f, int p, int j)
+{
+	Blk *b = &f->blk[p];
+	int at = b->npush;
+
+	for (int k = 0; k < b->npush; k++)
+		if (b->push[k] == j)
+			return;
+	VPUSH(f->pool, b->push, b->npush, b->cappush);
+	/* an inner target is post-dominated by an outer one: the outer is pushed first */
+	for (int k = 0; k < at; k++) {
+		int x = j;
+		while (x >= 0 && x < f->nblk && x != b->push[k])
+			x = f->blk[x].ipdom;
+		if (x != b->push[k]) {
+			at = k;
+			break;
+		}
+	}
+	memmove(&b->push[at + 1], &b->push[at], sizeof(int) * (size_t)(b->npush - 1 - at));
+	b->push[at] = j;
+}
+
+/* outermost loop containing b but not j, or -1 */
+static int outer_loop(Fn *f, int b, int j)
+{
+	int best = -1;
+
+	for (int l = f->blk[b].loop; l >= 0; l = f->loops[l].parent)
+		if (!be_in_loop(f, l, j))
+			best = l;
+	return best;
+}
+
+static int same(const Stk *a, const Stk *b)
+{
+	if (a->d != b->d)
+		return 0;
+	for (int i = 0; i < a->d; i++)
+		if (a->t[i] != b->t[i] || a->from[i] != b->from[i])
+			return 0;
+	return 1;
+}
+
+/* drop the pushes in which a and b differ; returns how many */
+static int drop_diff(Fn *f, const Stk *a, const Stk *b)
+{
+	int n = 0, k = 0;
+
+	while (k < a->d && k < b->d && a->t[k] == b->t[k] && a->from[k] == b->from[k])
+		k++;
+	for (const Stk *s = a; s; s = s == a ? b : NULL)
+		for (int i = k; i < s->d; i++) {
+			Blk *p = &f->blk[s->from[i]];
+			for (int q = 0; q < p->npush; q++)
+				if (p->push[q] == s->t[i]) {
+					memmove(&p->push[q], &p->push[q + 1], sizeof(int) * (size_t)(p->npush - q - 1));
+					p->npush--;
+					n++;
+					break;
+				}
+		}
+	if (n == 0)
+		die("sync: stacks differ without a push to drop");
+	return n;
+}
+
+/* propagate the static stack; 0 when consistent, >0 after dropping pushes */
+static int propagate(Fn *f, Stk *in)
+{
+	int n = f->nblk, *order = be_alloc(f->pool, sizeof(int) * (size_t)n), norder = 0;
+
+	for (int i = 0; i < n; i++) {
+		in[i].d = -1;
+		f->blk[i].arrive1 = f->blk[i].arrive2 = 0;
+	}
+	for (int i = 0; i < n; i++)
+		if (!f->blk[i].dead && f->blk[i].rpo >= 0)
+			order[f->blk[i].rpo] = i, norder++;
+	in[0].d = 0;
+	for (int k = 0; k < norder; k++) {
+		Blk *b = &f->blk[order[k]];
+		Stk s = in[b->id];
+		int succ[2] = {b->s1, b->s2};
+		if (s.d < 0)
+			continue;
+		for (int q = 0; q < b->npush; q++) {
+			if (s.d > 0 && s.t[s.d - 1] == b->push[q])
+				continue;
+			if (s.d == MAXD) {
+				be_errorf(f, f->pf->loc, "unsupported: reconvergence nesting deeper than %d", MAXD);
+				return -1;
+			}
+			s.t[s.d] = b->push[q];
+			s.from[s.d++] = b->id;
+		}
+		for (int e = 0; e < 2; e++) {
+			Stk o = s;
+			if (succ[e] < 0)
+				continue;
+			if (o.d > 0 && o.t[o.d - 1] == succ[e]) {
+				o.d--;
+				if (e == 0)
+					b->arrive1 = 1;
+				else
+					b->arrive2 = 1;
+			}
+			if (in[succ[e]].d < 0)
+				in[succ[e]] = o;
+			else if (!same(&in[succ[e]], &o))
+				return drop_diff(f, &in[succ[e]], &o);
+		}
+		if (b->jmp.kind == J_BRX)
+			for (int e = 0; e < b->jmp.ntl; e++) {
+				int t = f->tl[b->jmp.tl + e];
+				if (s.d > 0 && s.t[s.d - 1] == t) {
+					/* an arriving edge of an indirect branch: split it */
+					int x = be_newblk(f);
+					f->blk[x].jmp.kind = J_JMP;
+					f->blk[x].s1 = t;
+					f->blk[x].pfirst = f->blk[x].plast = f->blk[t].pfirst;
+					f->tl[b->jmp.tl + e] = x;
+					be_rpo(f);
+					return 1;
+				}
+				if (in[t].d < 0)
+					in[t] = s;
+				else if (!same(&in[t], &s))
+					return drop_diff(f, &in[t], &s);
+			}
+	}
+	return 0;
+}
+
+int be_sync(Fn *f)
+{
+	int nb = f->nblk;
+	int *J = be_alloc(f->pool, sizeof(int) * (size_t)nb * 2);
+	int *ph = be_alloc(f->pool, sizeof(int) * (size_t)(f->nloops + 1));
+	Stk *in;
+
+	for (int l = 0; l < f->nloops; l++)
+		ph[l] = -1;
+	/* placement */
+	for (int i = 0; i < nb; i++) {
+		Blk *b = &f->blk[i];
+		int j, l;
+		J[i] = -1;
+		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX))
+			continue;
+		j = b->ipdom;
+		if (j < 0 || j >= nb)
+			continue;  /* every path ends the thread: nothing to reconverge */
+		J[i] = j;
+		l = outer_loop(f, i, j);
+		if (l >= 0) {
+			if (ph[l] < 0)
+				ph[l] = preheader(f, l);
+			add_push(f, ph[l], j);
+		} else {
+			add_push(f, i, j);
+		}
+	}
+	be_rpo(f);
+	for (int guard = 0;; guard++) {
+		int r;
+		in = be_alloc(f->pool, sizeof(Stk) * (size_t)f->nblk);
+		r = propagate(f, in);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		if (guard > 10000)
+			die("sync placement does not converge");
+	}
+	return 0;
+}

@@ -1,0 +1,292 @@
+/* uniform.c - uniformity (divergence) analysis of PTX registers and branches.
+ *
+ * Needs cfg, postdom, the PTX body. Marks Blk.jmp.div on branches that may split a warp
+ * and Blk.jmp.uni on those that cannot; breaks nothing.
+ *
+ * A register is divergent when some definition reads a divergent register or special
+ * register (%tid, %laneid, %lanemask_*, %clock*), is guarded by a divergent predicate, is
+ * an op whose result differs per lane (atom, shfl, match, ld.local, a call's results, a
+ * .func parameter), or is made in the region of a divergent branch (the blocks reached from
+ * it before its immediate post-dominator) and read outside that region (sync dependence:
+ * lanes that took different paths see different definitions). Everything else — kernel
+ * parameters, %ctaid/%nctaid/%ntid, constants, loads through uniform addresses, votes —
+ * is uniform. A branch is uniform when written .uni or its predicate is uniform.
+ * Iterated to a fixed point (divergence only grows).
+ */
+#include <string.h>
+#include "backend/be.h"
+
+typedef struct {
+	Fn *f;
+	uint8_t *div;        /* per PTX register */
+	char (*why)[48];     /* first reason per divergent register */
+	int changed;
+} U;
+
+static int sreg_divergent(int s)
+{
+	switch (s) {
+	case PSR_TID: case PSR_LANEID: case PSR_CLOCK: case PSR_CLOCK_HI: case PSR_CLOCK64:
+	case PSR_LANEMASK_EQ: case PSR_LANEMASK_LE: case PSR_LANEMASK_LT: case PSR_LANEMASK_GE:
+	case PSR_LANEMASK_GT: case PSR_GLOBALTIMER: case PSR_GLOBALTIMER_LO:
+	case PSR_GLOBALTIMER_HI: case PSR_PM0: case PSR_PM1: case PSR_PM2: case PSR_PM3:
+	case PSR_PM4: case PSR_PM5: case PSR_PM6: case PSR_PM7:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void mark(U *u, int reg, const char *why)
+{
+	if (reg < 0 || u->div[reg])
+		return;
+	u->div[reg] = 1;
+	snprintf(u->why[reg], sizeof u->why[reg], "%s", why);
+	u->changed = 1;
+}
+
+/* first divergent source of an operand: a reason, or NULL */
+static const char *opd_div(U *u, const POpd *o, char *buf, size_t n)
+{
+	const PFunc *pf = u->f->pf;
+
+	switch ((int)o->kind) {
+	case POK_REG:
+		if (u->div[o->reg]) {
+			snprintf(buf, n, "%s", pf->regs[o->reg].name);
+			return buf;
+		}
+		return NULL;
+	case POK_ADDR:
+		if (o->reg >= 0 && u->div[o->reg]) {
+			snprintf(buf, n, "%s", pf->regs[o->reg].name);
+			return buf;
+		}
+		return NULL;
+	case POK_SREG:
+		if (sreg_divergent(o->sreg)) {
+			snprintf(buf, n, "%s", ptx_sreg_name((PSReg)o->sreg));
+			return buf;
+		}
+		return NULL;
+	case POK_VEC: case POK_LIST:
+		for (int i = 0; i < o->nelems; i++) {
+			const char *r = opd_div(u, &o->elems[i], buf, n);
+			if (r)
+				return r;
+		}
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* a reason when the op's result differs per lane whatever its sources */
+static const char *op_divergent(const Fn *f, const PIns *in)
+{
+	switch ((int)in->op) {
+	case PO_ATOM: return "an atomic's result";
+	case PO_SHFL: return "a shuffle";
+	case PO_MATCH: return "match";
+	case PO_CALL: return "a call's result";
+	case PO_LD: case PO_LDU:
+		if (in->m.space == PS_LOCAL)
+			return "a local-memory load";
+		if (in->m.space == PS_PARAM && !f->pf->entry)
+			return "a .func parameter";
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+static void each_dst(U *u, const PIns *in, const char *why)
+{
+	char buf[48];
+
+	for (int s = 0; s < in->nopd; s++) {
+		const POpd *o = &in->o[s];
+		if (!ptx_ins_writes(in, s))
+			continue;
+		if (o->kind == POK_REG) {
+			snprintf(buf, sizeof buf, "%s", why);
+			mark(u, o->reg, buf);
+		} else if (o->kind == POK_VEC || o->kind == POK_LIST) {
+			for (int i = 0; i < o->nelems; i++)
+				if (o->elems[i].kind == POK_REG)
+					mark(u, o->elems[i].reg, why);
+		}
+	}
+}
+
+static void transfer(U *u, const PIns *in)
+{
+	char buf[48], why[48];
+	const char *r = op_divergent(u->f, in);
+
+	if (!r && in->guard >= 0 && u->div[in->guard]) {
+		snprintf(buf, sizeof buf, "%s", u->f->pf->regs[in->guard].name);
+		r = buf;
+	}
+	for (int s = 0; !r && s < in->nopd; s++)
+		if (!ptx_ins_writes(in, s) || in->o[s].kind == POK_ADDR)
+			r = opd_div(u, &in->o[s], buf, sizeof buf);
+	if (!r)
+		return;
+	if (r == buf)
+		snprintf(why, sizeof why, "depends on %.32s", buf);
+	else
+		snprintf(why, sizeof why, "%s", r);
+	each_dst(u, in, why);
+}
+
+/* blocks reached from b's successors without passing its immediate post-dominator */
+static void region(Fn *f, int b, uint8_t *in, int *stk)
+{
+	int j = f->blk[b].ipdom, sp = 0;
+	int s[2] = {f->blk[b].s1, f->blk[b].s2};
+
+	memset(in, 0, (size_t)f->nblk);
+	for (int k = 0; k < 2; k++)
+		if (s[k] >= 0 && s[k] != j && !in[s[k]])
+			in[s[k]] = 1, stk[sp++] = s[k];
+	if (f->blk[b].jmp.kind == J_BRX)
+		for (int k = 0; k < f->blk[b].jmp.ntl; k++) {
+			int t = f->tl[f->blk[b].jmp.tl + k];
+			if (t != j && !in[t])
+				in[t] = 1, stk[sp++] = t;
+		}
+	while (sp) {
+		Blk *B = &f->blk[stk[--sp]];
+		int ss[2] = {B->s1, B->s2};
+		for (int k = 0; k < 2; k++)
+			if (ss[k] >= 0 && ss[k] != j && !in[ss[k]])
+				in[ss[k]] = 1, stk[sp++] = ss[k];
+		if (B->jmp.kind == J_BRX)
+			for (int k = 0; k < B->jmp.ntl; k++) {
+				int t = f->tl[B->jmp.tl + k];
+				if (t != j && !in[t])
+					in[t] = 1, stk[sp++] = t;
+			}
+	}
+}
+
+static int reads_reg(const POpd *o, int reg)
+{
+	if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg == reg)
+		return 1;
+	if (o->kind == POK_VEC || o->kind == POK_LIST)
+		for (int i = 0; i < o->nelems; i++)
+			if (reads_reg(&o->elems[i], reg))
+				return 1;
+	return 0;
+}
+
+/* does block b read PTX register reg (its body, or its branch) */
+static int block_reads(const Fn *f, const Blk *b, int reg)
+{
+	const PFunc *pf = f->pf;
+	int hi = b->jmp.ptxins >= 0 ? b->jmp.ptxins + 1 : b->plast;
+
+	for (int i = b->pfirst; i < hi && i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		if (in->guard == reg)
+			return 1;
+		for (int s = 0; s < in->nopd; s++)
+			if ((!ptx_ins_writes(in, s) || in->o[s].kind == POK_ADDR) && reads_reg(&in->o[s], reg))
+				return 1;
+	}
+	return b->jmp.cond >= 0 && f->tmp[b->jmp.cond].ptxreg == reg;
+}
+
+static int branch_div(U *u, Blk *b)
+{
+	const Fn *f = u->f;
+	int reg;
+
+	if (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX)
+		return 0;
+	if (b->jmp.lock) {
+		snprintf(b->why, sizeof b->why, "shared-memory lock loop");
+		return 1;
+	}
+	if (b->jmp.uni) {
+		snprintf(b->why, sizeof b->why, "written .uni");
+		return 0;
+	}
+	reg = b->jmp.cond >= 0 ? f->tmp[b->jmp.cond].ptxreg : -1;
+	if (reg >= 0 && u->div[reg]) {
+		snprintf(b->why, sizeof b->why, "%s %s", f->pf->regs[reg].name, u->why[reg]);
+		return 1;
+	}
+	if (reg >= 0)
+		snprintf(b->why, sizeof b->why, "%s is uniform", f->pf->regs[reg].name);
+	else
+		snprintf(b->why, sizeof b->why, "uniform condition");
+	return 0;
+}
+
+void be_uniform(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	U u = {0};
+	uint8_t *in = be_alloc(f->pool, (size_t)f->nblk + 1);
+	uint8_t *defd = be_alloc(f->pool, (size_t)pf->nregs + 1);
+	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	char why[48];
+
+	u.f = f;
+	u.div = be_alloc(f->pool, (size_t)pf->nregs + 1);
+	u.why = be_alloc(f->pool, sizeof *u.why * ((size_t)pf->nregs + 1));
+	do {
+		u.changed = 0;
+		for (int i = 0; i < pf->nins; i++)
+			transfer(&u, &pf->ins[i]);
+		for (int bi = 0; bi < f->nblk; bi++) {
+			Blk *b = &f->blk[bi];
+			if (b->dead || !branch_div(&u, b))
+				continue;
+			/* sync dependence: defined inside the region, read outside it */
+			region(f, bi, in, stk);
+			memset(defd, 0, (size_t)pf->nregs + 1);
+			for (int k = 0; k < f->nblk; k++) {
+				Blk *r = &f->blk[k];
+				if (!in[k] || r->dead)
+					continue;
+				for (int i = r->pfirst; i < r->plast; i++)
+					for (int s = 0; s < pf->ins[i].nopd; s++) {
+						const POpd *o = &pf->ins[i].o[s];
+						if (!ptx_ins_writes(&pf->ins[i], s))
+							continue;
+						if (o->kind == POK_REG)
+							defd[o->reg] = 1;
+						else if (o->kind == POK_VEC || o->kind == POK_LIST)
+							for (int e = 0; e < o->nelems; e++)
+								if (o->elems[e].kind == POK_REG)
+									defd[o->elems[e].reg] = 1;
+					}
+			}
+			int line = b->jmp.ptxins >= 0 ? pf->ins[b->jmp.ptxins].loc.line : 0;
+			snprintf(why, sizeof why, "set under the divergent branch at line %d", line);
+			for (int r = 0; r < pf->nregs; r++) {
+				if (!defd[r] || u.div[r])
+					continue;
+				for (int k = 0; k < f->nblk; k++)
+					if (!in[k] && !f->blk[k].dead && block_reads(f, &f->blk[k], r)) {
+						mark(&u, r, why);
+						break;
+					}
+			}
+		}
+	} while (u.changed);
+	for (int bi = 0; bi < f->nblk; bi++) {
+		Blk *b = &f->blk[bi];
+		if (b->dead || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX))
+			continue;
+		b->jmp.div = (uint8_t)branch_div(&u, b);
+		if (!b->jmp.div)
+			b->jmp.uni = 1;
+	}
+	f->preduni = u.div;
+}

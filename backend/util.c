@@ -1,0 +1,385 @@
+/* util.c - what every backend pass uses: the per-function pool, vectors, temporaries and
+ * operands, located diagnostics, structural checks of the IR and the -d printer. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "backend/be.h"
+
+_Noreturn void be_die(const char *file, int line, const char *msg)
+{
+	fprintf(stderr, "%s:%d: internal error: %s\n", file, line, msg);
+	abort();
+}
+
+/* ------------------------------------------------------------------ pool */
+typedef struct Chunk Chunk;
+struct Chunk {
+	Chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct Pool {
+	Chunk *head;
+};
+
+Pool *be_pool_new(void)
+{
+	Pool *p = calloc(1, sizeof *p);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void be_pool_free(Pool *p)
+{
+	if (!p)
+		return;
+	for (Chunk *c = p->head, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(p);
+}
+
+void *be_alloc(Pool *p, size_t n)
+{
+	Chunk *c = p->head;
+	void *r;
+
+	n = (n + 15) & ~(size_t)15;
+	if (!c || c->size - c->used < n) {
+		size_t sz = n > 65536 ? n : 65536;
+		c = malloc(sizeof *c + sz);
+		if (!c)
+			die("out of memory");
+		c->size = sz;
+		c->used = 0;
+		c->next = p->head;
+		p->head = c;
+	}
+	r = (char *)c->data + c->used;
+	c->used += n;
+	memset(r, 0, n);
+	return r;
+}
+
+void be_grow(Pool *p, void *v, int *cap, int n, size_t sz)
+{
+	void **vp = v;
+	int nc;
+	void *nv;
+
+	if (n <= *cap)
+		return;
+	nc = *cap ? *cap * 2 : 8;
+	while (nc < n)
+		nc *= 2;
+	nv = be_alloc(p, (size_t)nc * sz);
+	if (*cap)
+		memcpy(nv, *vp, (size_t)*cap * sz);
+	*vp = nv;
+	*cap = nc;
+}
+
+/* ------------------------------------------------------------------ temporaries, blocks */
+int be_newtmp(Fn *f, int cls)
+{
+	Tmp *t = VPUSH(f->pool, f->tmp, f->ntmp, f->captmp);
+
+	t->cls = (uint8_t)cls;
+	t->phys = -1;
+	t->ptxreg = -1;
+	t->slot = -1;
+	return f->ntmp - 1;
+}
+
+int be_newblk(Fn *f)
+{
+	Blk *b = VPUSH(f->pool, f->blk, f->nblk, f->capblk);
+
+	b->id = f->nblk - 1;
+	b->s1 = b->s2 = -1;
+	b->idom = b->ipdom = -1;
+	b->loop = -1;
+	b->rpo = -1;
+	b->jmp.ptxins = -1;
+	b->jmp.cond = -1;
+	*VPUSH(f->pool, f->lay, f->nlay, f->caplay) = b->id;
+	return b->id;
+}
+
+void be_lay_move(Fn *f, int b, int where, int after)
+{
+	int i, j = -1;
+
+	for (i = 0; i < f->nlay && f->lay[i] != b; i++)
+		;
+	if (i == f->nlay)
+		die("block not in the layout");
+	memmove(&f->lay[i], &f->lay[i + 1], sizeof(int) * (size_t)(f->nlay - i - 1));
+	f->nlay--;
+	for (i = 0; i < f->nlay; i++)
+		if (f->lay[i] == where)
+			j = i;
+	if (j < 0)
+		die("block not in the layout");
+	j += after;
+	memmove(&f->lay[j + 1], &f->lay[j], sizeof(int) * (size_t)(f->nlay - j));
+	f->lay[j] = b;
+	f->nlay++;
+}
+
+MIns *be_emit(Fn *f, Blk *b, Op op)
+{
+	MIns *in = VPUSH(f->pool, b->ins, b->nins, b->cap);
+	const PIns *p = f->cur_ptx >= 0 && f->cur_ptx < f->pf->nins ? &f->pf->ins[f->cur_ptx] : NULL;
+
+	in->op = (uint16_t)op;
+	in->guard = T_PT;
+	in->ptxline = p ? p->loc.line : 0;
+	in->srcline = p ? p->srcline : 0;
+	in->srcfile = (int16_t)(p ? p->srcfile : -1);
+	return in;
+}
+
+MOpd be_r(int t) { MOpd o = {0}; o.kind = OPD_REG; o.t = t; return o; }
+MOpd be_rpart(int t, int part) { MOpd o = be_r(t); o.part = (uint8_t)(part + 1); return o; }
+MOpd be_p(int t) { MOpd o = {0}; o.kind = OPD_PRED; o.t = t; return o; }
+MOpd be_pn(int t, int neg) { MOpd o = be_p(t); o.flags = neg ? OPF_NOT : 0; return o; }
+MOpd be_imm(int64_t v) { MOpd o = {0}; o.kind = OPD_IMM; o.imm = v; o.t = T_RZ; return o; }
+MOpd be_cst(int bank, int64_t off)
+{
+	MOpd o = {0};
+	o.kind = OPD_CONST; o.bank = (uint8_t)bank; o.imm = off; o.t = T_RZ;
+	return o;
+}
+MOpd be_mem(int base, int64_t off) { MOpd o = {0}; o.kind = OPD_MEM; o.t = base; o.imm = off; return o; }
+
+void be_addpred(Fn *f, int b, int p)
+{
+	Blk *B = &f->blk[b];
+
+	for (int i = 0; i < B->npred; i++)
+		if (B->pred[i] == p)
+			return;
+	*VPUSH(f->pool, B->pred, B->npred, B->cappred) = p;
+}
+
+void be_preds(Fn *f)
+{
+	for (int i = 0; i < f->nblk; i++)
+		f->blk[i].npred = 0;
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		if (b->dead)
+			continue;
+		if (b->s1 >= 0)
+			be_addpred(f, b->s1, i);
+		if (b->s2 >= 0)
+			be_addpred(f, b->s2, i);
+		if (b->jmp.kind == J_BRX)
+			for (int k = 0; k < b->jmp.ntl; k++)
+				be_addpred(f, f->tl[b->jmp.tl + k], i);
+	}
+}
+
+/* ------------------------------------------------------------------ diagnostics */
+void be_errorf(Fn *f, PLoc loc, const char *fmt, ...)
+{
+	const Module *m = f->m;
+	va_list ap;
+
+	f->nerr++;
+	if (!f->err)
+		return;
+	fprintf(f->err, "%s:%d:%d: error: ", m->name ? m->name : "<ptx>", loc.line, loc.col);
+	va_start(ap, fmt);
+	vfprintf(f->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', f->err);
+	if (loc.line > 0 && m->src) {
+		const char *s = m->src, *e;
+		for (int l = 1; l < loc.line && *s; s++)
+			if (*s == '\n')
+				l++;
+		for (e = s; *e && *e != '\n'; e++)
+			;
+		fprintf(f->err, "%.*s\n", (int)(e - s), s);
+		for (int c = 1; c < loc.col && s + c - 1 < e; c++)
+			fputc(s[c - 1] == '\t' ? '\t' : ' ', f->err);
+		fputs("^\n", f->err);
+	}
+}
+
+void be_unsup(Fn *f, const PIns *in, const char *what)
+{
+	be_errorf(f, in->loc, "unsupported: %s%s%s", ptx_op_name((POp)in->op), what ? ": " : "",
+	          what ? what : "");
+}
+
+/* ------------------------------------------------------------------ checks */
+int be_check_ir(Fn *f, const char *after)
+{
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		if (b->dead)
+			continue;
+		for (int k = 0; k < b->nins; k++) {
+			MIns *in = &b->ins[k];
+			if (in->op >= OP_COUNT)
+				goto bad;
+			for (int j = 0; j < in->nopd; j++) {
+				MOpd *o = &in->o[j];
+				if ((o->kind == OPD_REG || o->kind == OPD_PRED || o->kind == OPD_MEM ||
+				     o->kind == OPD_CONST) && (o->t < 0 || o->t >= f->ntmp))
+					goto bad;
+				if (o->kind == OPD_PRED && f->tmp[o->t].cls != TC_P)
+					goto bad;
+				if (o->kind == OPD_REG && f->tmp[o->t].cls == TC_P)
+					goto bad;
+			}
+			if (in->guard < 0 || in->guard >= f->ntmp || f->tmp[in->guard].cls != TC_P)
+				goto bad;
+		}
+		switch ((JmpKind)b->jmp.kind) {
+		case J_JMP: if (b->s1 < 0 || b->s2 >= 0) goto bad; break;
+		case J_BRA: if (b->s1 < 0 || b->s2 < 0 || b->jmp.cond < 0) goto bad; break;
+		case J_EXIT: case J_RET: if (b->s1 >= 0 || b->s2 >= 0) goto bad; break;
+		case J_BRX: if (b->jmp.ntl <= 0) goto bad; break;
+		case J_NONE: goto bad;
+		}
+		if ((b->s1 >= 0 && f->blk[b->s1].dead) || (b->s2 >= 0 && f->blk[b->s2].dead))
+			goto bad;
+		continue;
+	bad:
+		fprintf(stderr, "backend: IR check failed after %s in %s, block %d\n", after,
+		        f->pf->name, i);
+		be_dump(stderr, f, after);
+		die("malformed IR");
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ printer */
+static void dump_opd(FILE *o, Fn *f, const MOpd *p)
+{
+	const char *pre = (p->flags & OPF_NEG) ? "-" : (p->flags & OPF_NOT) ? (p->kind == OPD_PRED ? "!" : "~") : "";
+	const char *abs = (p->flags & OPF_ABS) ? "|" : "";
+	char reg[32];
+
+	if (p->kind == OPD_REG || p->kind == OPD_MEM || p->kind == OPD_CONST) {
+		const Tmp *t = &f->tmp[p->t];
+		if (p->t == T_RZ)
+			snprintf(reg, sizeof reg, "RZ");
+		else if (t->phys >= 0)
+			snprintf(reg, sizeof reg, "R%d", t->phys + (p->part ? p->part - 1 : 0));
+		else if (p->part)
+			snprintf(reg, sizeof reg, "%%%d.%d", p->t, p->part - 1);
+		else
+			snprintf(reg, sizeof reg, "%%%d", p->t);
+	}
+	switch ((OpdKind)p->kind) {
+	case OPD_REG: fprintf(o, "%s%s%s%s", pre, abs, reg, abs); break;
+	case OPD_PRED:
+		if (p->t == T_PT)
+			fprintf(o, "%sPT", pre);
+		else if (f->tmp[p->t].phys >= 0)
+			fprintf(o, "%sP%d", pre, f->tmp[p->t].phys);
+		else
+			fprintf(o, "%s%%p%d", pre, p->t);
+		break;
+	case OPD_IMM: fprintf(o, "0x%llx", (unsigned long long)p->imm); break;
+	case OPD_CONST:
+		if (p->t == T_RZ)
+			fprintf(o, "%s%sc[0x%x][0x%llx]%s", pre, abs, p->bank, (unsigned long long)p->imm, abs);
+		else
+			fprintf(o, "%sc[0x%x][%s+0x%llx]", pre, p->bank, reg, (unsigned long long)p->imm);
+		break;
+	case OPD_MEM: fprintf(o, "[%s+0x%llx]", reg, (unsigned long long)p->imm); break;
+	case OPD_SREG: fprintf(o, "%s", isa_sreg_name((SReg)p->imm)); break;
+	case OPD_TARGET:
+		if (p->imm < 0)
+			fprintf(o, "%s", f->m->funcs[-1 - p->imm].name);
+		else
+			fprintf(o, "@b%lld", (long long)p->imm);
+		break;
+	case OPD_TLIST:
+		fputc('{', o);
+		for (int i = 0; i < p->n; i++)
+			fprintf(o, "%s@b%d", i ? ", " : "", f->tl[p->imm + i]);
+		fputc('}', o);
+		break;
+	case OPD_CC: fprintf(o, "CC.%s", isa_cct_name((CCTest)p->imm)); break;
+	case OPD_NONE: fprintf(o, "_"); break;
+	}
+}
+
+static void dump_ins(FILE *o, Fn *f, const MIns *in)
+{
+	const Mods *m = &in->m;
+
+	fprintf(o, "\t");
+	if (in->guard != T_PT) {
+		MOpd g = be_pn(in->guard, in->gneg);
+		fputc('@', o);
+		dump_opd(o, f, &g);
+		fputc(' ', o);
+	}
+	fprintf(o, "%s", isa_ops[in->op].name);
+	if (m->sub) fprintf(o, ".%s", isa_sub_name((Sub)m->sub));
+	if (m->cmp) fprintf(o, ".%s", isa_cmp_name((Cmp)m->cmp));
+	if (m->dtype) fprintf(o, ".%s", isa_type_name((Type)m->dtype));
+	if (m->stype) fprintf(o, ".%s", isa_type_name((Type)m->stype));
+	for (int b = 0; b < 16; b++)
+		if (m->flags & (1u << b))
+			fprintf(o, ".%s", isa_flag_name(b));
+	if (m->rnd) fprintf(o, ".%s", isa_rnd_name((Rnd)m->rnd));
+	if (m->bop) fprintf(o, ".%s", isa_bop_name((Bop)m->bop));
+	if (m->bop2) fprintf(o, ".%s", isa_bop_name((Bop)m->bop2));
+	if (in->sync) fprintf(o, ".S");
+	for (int i = 0; i < in->nopd; i++) {
+		fputs(i ? ", " : " ", o);
+		dump_opd(o, f, &in->o[i]);
+	}
+	fputs(";\n", o);
+}
+
+void be_dump(FILE *o, Fn *f, const char *after)
+{
+	static const char *jn[] = {"?", "jmp", "bra", "exit", "ret", "brx"};
+
+	fprintf(o, "## %s after %s\n", f->pf->name, after);
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		if (b->dead)
+			continue;
+		fprintf(o, "@b%d:", i);
+		if (b->idom >= 0 || b->ipdom >= 0)
+			fprintf(o, "  # idom @b%d ipdom %s%d", b->idom, b->ipdom >= f->nblk ? "exit" : "@b",
+			        b->ipdom >= f->nblk ? 0 : b->ipdom);
+		if (b->loop >= 0)
+			fprintf(o, " loop %d", b->loop);
+		for (int k = 0; k < b->npush; k++)
+			fprintf(o, " ssy->@b%d", b->push[k]);
+		fputc('\n', o);
+		for (int k = 0; k < b->nins; k++)
+			dump_ins(o, f, &b->ins[k]);
+		fprintf(o, "\t%s", jn[b->jmp.kind]);
+		if (b->jmp.kind == J_BRA) {
+			MOpd c = be_pn(b->jmp.cond, b->jmp.neg);
+			fputc(' ', o);
+			dump_opd(o, f, &c);
+			fprintf(o, "%s%s", b->jmp.uni ? " uni" : "", b->jmp.div ? " div" : "");
+		}
+		if (b->s1 >= 0)
+			fprintf(o, " @b%d%s", b->s1, b->arrive1 ? ".S" : "");
+		if (b->s2 >= 0)
+			fprintf(o, " @b%d%s", b->s2, b->arrive2 ? ".S" : "");
+		if (b->jmp.kind == J_BRX)
+			for (int k = 0; k < b->jmp.ntl; k++)
+				fprintf(o, " @b%d", f->tl[b->jmp.tl + k]);
+		fputc('\n', o);
+	}
+}
