@@ -6,6 +6,8 @@
 #   make demo         the main job on the bundled example
 #   make bench        benchmarks, results in bench/
 #   make fuzz         bounded parser fuzzing (clang libFuzzer)
+#   make fuzz-diff    N=... generated programs: SM model against the oracle (tests/README.md)
+#   make check-valgrind  the suite under valgrind memcheck
 #   make install      PREFIX=/usr/local DESTDIR=
 #
 # Each module directory (isa frontend backend sim oracle) becomes one static library; every
@@ -162,6 +164,18 @@ bench: $(PROGS) $(TOOLS_T)
 fuzz:
 	@sh tests/fuzz/run.sh $(or $(SECONDS_PER_TARGET),60)
 
+# differential fuzzing (issue 9): N generated programs from seed FROM on the SM model at every
+# predication threshold and scheduler against the oracle; differences are shrunk into
+# tests/regress/ (tests/README.md). Env SIZE, JOBS, PMAX, SCHEDS: see tests/fuzzdiff/fuzzdiff.sh
+N    ?= 1000
+FROM ?= 1
+fuzz-diff: $(PROGS) $(BUILD)/tests/tools/gen
+	@BIN=$(BIN) BUILD=$(BUILD) sh tests/fuzzdiff/fuzzdiff.sh $(FROM) $(N)
+
+# the suite under valgrind memcheck (tests/valgrind.sh)
+check-valgrind: tests
+	@BIN=$(BIN) BUILD=$(BUILD) sh tests/valgrind.sh
+
 # regenerate tests/ptx from tests/cuda where nvcc exists (a no-op elsewhere)
 NVCC ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) $(shell command -v nvcc 2>/dev/null))
 fixtures:
@@ -178,7 +192,7 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan tests demo bench fuzz fixtures install clean
+.PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff fixtures install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 

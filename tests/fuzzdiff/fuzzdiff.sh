@@ -1,0 +1,74 @@
+#!/bin/sh
+# fuzzdiff.sh - the differential fuzzing driver (make fuzz-diff N=... [FROM=] [SIZE=] [JOBS=]).
+#
+#   sh tests/fuzzdiff/fuzzdiff.sh FROM COUNT
+#
+# For each seed: gen prints a random PTX program and its launch; the oracle runs it; the SM
+# model runs it at every --predicate-max in PMAX under every --scheduler in SCHEDS; every
+# run must leave the oracle's output buffers byte for byte. A difference (or an SM-model
+# failure) is shrunk by shrink.sh into tests/regress/ (at most MAXSHRINK of them). Programs
+# the SM model cannot take yet are counted NOT RUN, with the reason, never as agreement.
+# Env: BIN BUILD (where warpsim and gen are), SIZE (gen --size, 3), JOBS (2), PMAX ("0 4 7
+# inf"), SCHEDS ("lrr gto"), SHRINK (1), MAXSHRINK (5), REGRESS (tests/regress).
+# Exit status 0 only when every program ran everywhere and agreed.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+FROM=${1:?usage: fuzzdiff.sh FROM COUNT}
+COUNT=${2:?usage: fuzzdiff.sh FROM COUNT}
+BIN=${BIN:-bin}; BUILD=${BUILD:-build}
+WARPSIM=$(cd "$BIN" && pwd)/warpsim
+GEN=$(cd "$BUILD/tests/tools" && pwd)/gen
+SIZE=${SIZE:-3}; JOBS=${JOBS:-2}; PMAX=${PMAX:-"0 4 7 inf"}; SCHEDS=${SCHEDS:-"lrr gto"}
+SHRINK=${SHRINK:-1}; MAXSHRINK=${MAXSHRINK:-5}
+export WARPSIM
+work=$(mktemp -d "${TMPDIR:-/tmp}/fuzzdiff.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# worker J: seeds FROM+J, FROM+J+JOBS, ...; one result line per seed in $work/res.J:
+#   AGREE seed | DIFF seed pmax sched what | SMERR seed pmax sched | ORACLE seed | NOTRUN seed reason
+worker() {
+	j=$1; w=$work/w$j; mkdir -p "$w"; s=$((FROM + j)); end=$((FROM + COUNT))
+	while [ "$s" -lt "$end" ]; do
+		"$GEN" --seed "$s" --size "$SIZE" >"$w/p.ptx" && "$GEN" --seed "$s" --size "$SIZE" --launch >"$w/p.launch"
+		if ! fd_oracle "$w/o" "$w/p.ptx" "$w/p.launch"; then
+			echo "ORACLE $s $(head -n 1 "$w/o/log")"
+		else
+			res="AGREE $s"
+			for pm in $PMAX; do
+				for sc in $SCHEDS; do
+					fd_sm "$w/s" "$w/p.ptx" "$w/p.launch" "$pm" "$sc"; rc=$?
+					if [ $rc = 2 ]; then res="NOTRUN $s $(fd_reason "$w/s")"; break 2; fi
+					if [ $rc = 1 ]; then res="SMERR $s $pm $sc"; break 2; fi
+					if ! fd_same "$w/o" "$w/s"; then res="DIFF $s $pm $sc $(fd_firstdiff "$w/o" "$w/s")"; break 2; fi
+				done
+			done
+			echo "$res"
+		fi
+		s=$((s + JOBS))
+	done >"$work/res.$j"
+}
+
+start=$(date +%s)
+j=0
+while [ $j -lt "$JOBS" ]; do worker $j & j=$((j + 1)); done
+wait
+cat "$work"/res.* | sort -k2,2n >"$work/all"
+secs=$(( $(date +%s) - start ))
+n=$(wc -l <"$work/all"); agree=$(grep -c '^AGREE' "$work/all")
+diff=$(grep -c -E '^(DIFF|SMERR)' "$work/all"); orc=$(grep -c '^ORACLE' "$work/all")
+notrun=$(grep -c '^NOTRUN' "$work/all")
+echo "fuzz-diff: $n programs (seeds $FROM..$((FROM + COUNT - 1)), size $SIZE) in ${secs}s," \
+     "predicate-max {$PMAX} x scheduler {$SCHEDS} against the oracle"
+echo "fuzz-diff:   $agree agree everywhere, $diff differ, $orc fail on the oracle, $notrun NOT RUN"
+if [ "$notrun" -gt 0 ]; then
+	echo "fuzz-diff: NOT RUN on the SM model ($notrun of $n programs; NOT counted as agreement):"
+	grep '^NOTRUN' "$work/all" | cut -d' ' -f3- | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/fuzz-diff:   /'
+fi
+grep -E '^(DIFF|SMERR|ORACLE)' "$work/all" | head -n 20 | sed 's/^/fuzz-diff: FAIL /'
+if [ "$SHRINK" = 1 ] && [ "$diff" -gt 0 ]; then
+	grep -E '^(DIFF|SMERR)' "$work/all" | head -n "$MAXSHRINK" | while read -r kind s pm sc rest; do
+		SIZE=$SIZE sh "$here/shrink.sh" "$s" "$pm" "$sc"
+	done
+fi
+[ "$agree" = "$n" ]
