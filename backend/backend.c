@@ -397,6 +397,13 @@ static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 		        m->name, pf->name);
 		return -1;
 	}
+	if (want(opt, 'E'))
+		isa_print_kernel(opt->dumpf ? opt->dumpf : stderr, k);
+	if (be_verify_kernel(k, err)) {
+		fprintf(err, "%s: internal error: the translation of '%s' breaks a reconvergence "
+		        "invariant\n", m->name, pf->name);
+		return -1;
+	}
 	return 0;
 }
 

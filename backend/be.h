@@ -187,6 +187,10 @@ int be_cfg(Fn *f);           /* cfg.c: blocks from PTX; 0 on success */
 void be_rpo(Fn *f);          /* cfg.c: rpo numbers, drops unreachable blocks */
 void be_fold_exits(Fn *f);   /* cfg.c: branches to an empty exit block -> @p EXIT */
 void be_dom(Fn *f);          /* dom.c */
+/* Cooper-Harvey-Kennedy over any graph: order[] the nodes in RPO from the root order[0],
+ * rpo[] their numbers, pred lists; idom[] out (-1 unreachable, root: itself) */
+void be_chk_idom(int n, const int *order, int norder, const int *rpo, int *const *pred,
+                 const int *npred, int *idom);
 void be_postdom(Fn *f);      /* dom.c */
 void be_loops(Fn *f);        /* dom.c */
 int be_dominates(const Fn *f, int a, int b);

@@ -14,8 +14,8 @@
 
 /* idom[] over n nodes; order[] holds the nodes in RPO (order[0] the root); rpo[] their
  * numbers; pred lists in adjacency form */
-static void chk(int n, const int *order, int norder, const int *rpo, int *const *pred,
-                const int *npred, int *idom)
+void be_chk_idom(int n, const int *order, int norder, const int *rpo, int *const *pred,
+                 const int *npred, int *idom)
 {
 	int changed = 1;
 
@@ -68,7 +68,7 @@ void be_dom(Fn *f)
 		if (!b->dead && b->rpo >= 0)
 			order[b->rpo] = i, norder++;
 	}
-	chk(n, order, norder, rpo, pred, npred, idom);
+	be_chk_idom(n, order, norder, rpo, pred, npred, idom);
 	for (int i = 0; i < n; i++)
 		f->blk[i].idom = i == 0 || f->blk[i].dead ? -1 : idom[i];
 }
@@ -174,7 +174,7 @@ void be_postdom(Fn *f)
 		order[npost - 1 - i] = post[i];
 		rpo[post[i]] = npost - 1 - i;
 	}
-	chk(N, order, npost, rpo, rpred, nrpred, idom);
+	be_chk_idom(N, order, npost, rpo, rpred, nrpred, idom);
 	for (int i = 0; i < n; i++)
 		f->blk[i].ipdom = f->blk[i].dead ? -1 : idom[i];
 }

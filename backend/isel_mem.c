@@ -365,6 +365,8 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 	b = &f->blk[bi];
 	C = &f->blk[f->nblk - 2];
 	L = &f->blk[li];
+	be_lay_move(f, C->id, bi, 1);
+	be_lay_move(f, li, bi, 1);
 	L->pfirst = f->cur_ptx;
 	L->plast = f->cur_ptx + 1;
 	if (in->guard >= 0) {

@@ -231,5 +231,22 @@ int be_sync(Fn *f)
 		if (guard > 10000)
 			die("sync placement does not converge");
 	}
+	/* keep only the pushes that happen (a target already on top is not pushed again) */
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		Stk s = in[i];
+		int n = 0;
+		if (b->dead || s.d < 0) {
+			b->npush = 0;
+			continue;
+		}
+		for (int q = 0; q < b->npush; q++) {
+			if (s.d > 0 && s.t[s.d - 1] == b->push[q])
+				continue;
+			s.t[s.d++] = b->push[q];
+			b->push[n++] = b->push[q];
+		}
+		b->npush = n;
+	}
 	return 0;
 }

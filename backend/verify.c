@@ -1,0 +1,295 @@
+/* verify.c - invariants of emitted microcode, checked on any Kernel (be_verify_kernel).
+ *
+ * An abstract run of the SYNC part of the CallReturnStack over every path: SSY pushes its
+ * target; an instruction with .S sends its (guard-true) lanes to the innermost target and
+ * pops it; branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
+ * (each function is checked from its own label). Errors: a .S with no SSY; a path that
+ * reaches an SSY target without its .S; an instruction reached with two different stacks
+ * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
+ * tokens left; code that runs off its end. Then, on the instruction graph (arrivals lead
+ * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
+ * or BRX that is not .U) whose paths meet again must have its innermost SSY target at its
+ * immediate post-dominator (an unguarded NOP.S in between is a trampoline and is skipped).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "backend/be.h"
+
+#define VMAXD 64
+
+typedef struct {
+	int d;              /* -1 unknown */
+	uint32_t t[VMAXD];  /* SYNC targets (byte addresses), bottom first */
+} VStk;
+
+typedef struct {
+	const Kernel *k;
+	FILE *err;
+	int nerr;
+	VStk *st;           /* per instruction */
+	int *work;          /* worklist */
+	int nwork;
+	int **succ;         /* instruction graph */
+	int *nsucc, *capsucc;
+} V;
+
+static void verr(V *v, int i, const char *fmt, uint32_t a)
+{
+	v->nerr++;
+	if (!v->err)
+		return;
+	fprintf(v->err, "%s: /*%04x*/: error: ", v->k->name, 8u * (unsigned)i);
+	fprintf(v->err, fmt, (unsigned)a);
+	fputc('\n', v->err);
+}
+
+static void addsucc(V *v, int i, int s)
+{
+	for (int k = 0; k < v->nsucc[i]; k++)
+		if (v->succ[i][k] == s)
+			return;
+	if (v->nsucc[i] == v->capsucc[i]) {
+		int nc = v->capsucc[i] ? 2 * v->capsucc[i] : 4;
+		int *n = realloc(v->succ[i], sizeof(int) * (size_t)nc);
+		if (!n)
+			die("out of memory");
+		v->succ[i] = n;
+		v->capsucc[i] = nc;
+	}
+	v->succ[i][v->nsucc[i]++] = s;
+}
+
+/* flows stack s into instruction j (from i) */
+static void flow(V *v, int i, int j, const VStk *s)
+{
+	int n = v->k->nins;
+
+	if (j >= n) {
+		verr(v, i, "execution runs past the end of the code%.0u", 0);
+		return;
+	}
+	addsucc(v, i, j);
+	if (s->d > 0 && s->t[s->d - 1] == 8u * (uint32_t)j)
+		verr(v, i, "a path reaches the sync point 0x%x without .S", 8u * (uint32_t)j);
+	if (v->st[j].d < 0) {
+		v->st[j] = *s;
+		v->work[v->nwork++] = j;
+		return;
+	}
+	if (v->st[j].d != s->d || memcmp(v->st[j].t, s->t, sizeof(uint32_t) * (size_t)s->d))
+		verr(v, j, "reached with two different CallReturnStacks (unbalanced SSY)%.0u", 0);
+}
+
+static int guarded(const Ins *in)
+{
+	if (in->guard != ISA_PT || in->gneg)
+		return 1;
+	for (int i = 0; i < in->nopd; i++)
+		if (in->o[i].kind == OPD_CC && in->o[i].imm != CCT_T)
+			return 1;
+	return 0;
+}
+
+static void step(V *v, int i)
+{
+	const Kernel *k = v->k;
+	const Ins *in = &k->ins[i];
+	VStk s = v->st[i];
+	int g = guarded(in);
+
+	switch ((Op)in->op) {
+	case OP_SSY:
+		if (s.d == VMAXD) {
+			verr(v, i, "SSY nesting deeper than %u", VMAXD);
+			return;
+		}
+		s.t[s.d++] = (uint32_t)in->o[0].imm;
+		flow(v, i, i + 1, &s);
+		return;
+	case OP_BRA:
+		flow(v, i, (int)(in->o[1].imm / 8), &s);
+		if (g)
+			flow(v, i, i + 1, &s);
+		return;
+	case OP_BRX: case OP_JCAL:
+		if (in->o[1].kind != OPD_TLIST) {
+			verr(v, i, "indirect branch without a target list%.0u", 0);
+			return;
+		}
+		if (in->op == OP_BRX)
+			for (int t = 0; t < in->o[1].n; t++)
+				flow(v, i, (int)(k->tl[in->o[1].imm + t] / 8), &s);
+		if (g || in->op == OP_JCAL)
+			flow(v, i, i + 1, &s);
+		return;
+	case OP_EXIT:
+		if (g)
+			flow(v, i, i + 1, &s);
+		return;
+	case OP_RET:
+		if (g)
+			flow(v, i, i + 1, &s);
+		else if (s.d)
+			verr(v, i, "RET with %u SYNC token(s) of the function still pushed", (uint32_t)s.d);
+		return;
+	case OP_PBK: case OP_PCNT: case OP_PRET: case OP_PEXIT: case OP_BRK: case OP_CONT:
+		verr(v, i, "PBK, PCNT, PRET, PEXIT, BRK and CONT are not checked by this verifier%.0u", 0);
+		return;
+	case OP_MOV: case OP_MOV32I: case OP_S2R: case OP_SEL: case OP_IADD: case OP_IMUL:
+	case OP_IMAD: case OP_ISCADD: case OP_SHL: case OP_SHR: case OP_SHF: case OP_LOP:
+	case OP_LOP3: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_BREV:
+	case OP_PRMT: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_PSETP: case OP_FADD:
+	case OP_FMUL: case OP_FFMA: case OP_FMNMX: case OP_FSET: case OP_FSETP: case OP_MUFU:
+	case OP_FDIV: case OP_FSQRT: case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX:
+	case OP_DSETP: case OP_F2I: case OP_I2F: case OP_F2F: case OP_I2I: case OP_LD: case OP_ST:
+	case OP_LDS: case OP_STS: case OP_LDL: case OP_STL: case OP_LDC: case OP_LDSLK:
+	case OP_STSUL: case OP_ATOM: case OP_RED: case OP_ATOMS: case OP_MEMBAR: case OP_SHFL:
+	case OP_VOTE: case OP_MATCH: case OP_REDUX: case OP_BAR: case OP_BARRED: case OP_CAL:
+	case OP_NOP:
+		break;
+	case OP_COUNT:
+		die("bad op");
+	}
+	if (in->sync) {
+		VStk a = s;
+		if (s.d == 0) {
+			verr(v, i, ".S with no SSY on the stack%.0u", 0);
+			return;
+		}
+		a.d--;
+		flow(v, i, (int)(s.t[s.d - 1] / 8), &a);
+		if (g)
+			flow(v, i, i + 1, &s);
+		return;
+	}
+	flow(v, i, i + 1, &s);
+}
+
+/* immediate post-dominators of the instruction graph; n stands for the virtual exit */
+static int *postdom(V *v)
+{
+	int n = v->k->nins, N = n + 1, X = n;
+	int **rp = calloc((size_t)N, sizeof *rp), *nrp = calloc((size_t)N, sizeof(int));
+	int **rs = calloc((size_t)N, sizeof *rs), *nrs = calloc((size_t)N, sizeof(int));
+	int *crp = calloc((size_t)N, sizeof(int)), *crs = calloc((size_t)N, sizeof(int));
+	int *order = calloc((size_t)N, sizeof(int)), *rpo = calloc((size_t)N, sizeof(int));
+	int *idom = calloc((size_t)N, sizeof(int)), *stk = calloc((size_t)N, sizeof(int));
+	int *nx = calloc((size_t)N, sizeof(int)), *post = calloc((size_t)N, sizeof(int));
+	uint8_t *seen = calloc((size_t)N, 1);
+	int npost = 0, nlive = 0;
+
+	if (!rp || !nrp || !rs || !nrs || !crp || !crs || !order || !rpo || !idom || !stk || !nx ||
+	    !post || !seen)
+		die("out of memory");
+#define EDGE(a, b) do { \
+	if (nrp[a] == crp[a]) { crp[a] = crp[a] ? 2 * crp[a] : 4; rp[a] = realloc(rp[a], sizeof(int) * (size_t)crp[a]); } \
+	if (nrs[b] == crs[b]) { crs[b] = crs[b] ? 2 * crs[b] : 4; rs[b] = realloc(rs[b], sizeof(int) * (size_t)crs[b]); } \
+	if (!rp[a] || !rs[b]) die("out of memory"); \
+	rp[a][nrp[a]++] = (b); rs[b][nrs[b]++] = (a); } while (0)
+	for (int i = 0; i < n; i++) {
+		if (v->st[i].d < 0)
+			continue;
+		nlive++;
+		for (int k = 0; k < v->nsucc[i]; k++)
+			EDGE(i, v->succ[i][k]);
+		if (v->nsucc[i] == 0)
+			EDGE(i, X);
+	}
+	for (;;) {
+		int sp = 0;
+		memset(seen, 0, (size_t)N);
+		memset(nx, 0, sizeof(int) * (size_t)N);
+		npost = 0;
+		stk[sp++] = X;
+		seen[X] = 1;
+		while (sp) {
+			int a = stk[sp - 1], s = -1;
+			while (nx[a] < nrs[a]) {
+				int c = rs[a][nx[a]++];
+				if (!seen[c]) {
+					s = c;
+					break;
+				}
+			}
+			if (s >= 0)
+				seen[s] = 1, stk[sp++] = s;
+			else
+				post[npost++] = stk[--sp];
+		}
+		if (npost == nlive + 1)
+			break;
+		int best = -1;
+		for (int i = n - 1; i >= 0 && best < 0; i--)
+			if (v->st[i].d >= 0 && !seen[i])
+				best = i;
+		EDGE(best, X);
+	}
+#undef EDGE
+	for (int i = 0; i < npost; i++) {
+		order[npost - 1 - i] = post[i];
+		rpo[post[i]] = npost - 1 - i;
+	}
+	be_chk_idom(N, order, npost, rpo, rp, nrp, idom);
+	for (int i = 0; i < N; i++) {
+		free(rp[i]);
+		free(rs[i]);
+	}
+	free(rp); free(nrp); free(rs); free(nrs); free(crp); free(crs); free(order); free(rpo);
+	free(stk); free(nx); free(post); free(seen);
+	return idom;
+}
+
+int be_verify_kernel(const Kernel *k, FILE *err)
+{
+	V v = {0};
+	int n = k->nins, *ipd;
+
+	v.k = k;
+	v.err = err;
+	v.st = calloc((size_t)n + 1, sizeof *v.st);
+	v.work = calloc((size_t)n + 1, sizeof(int));
+	v.succ = calloc((size_t)n + 1, sizeof *v.succ);
+	v.nsucc = calloc((size_t)n + 1, sizeof(int));
+	v.capsucc = calloc((size_t)n + 1, sizeof(int));
+	if (!v.st || !v.work || !v.succ || !v.nsucc || !v.capsucc)
+		die("out of memory");
+	for (int i = 0; i <= n; i++)
+		v.st[i].d = -1;
+	if (n > 0) {
+		v.st[0].d = 0;
+		v.work[v.nwork++] = 0;
+	}
+	for (int l = 0; l < k->nlabels; l++)
+		if (k->labels[l].kind == LBL_FUNC && k->labels[l].addr / 8 < (uint32_t)n &&
+		    v.st[k->labels[l].addr / 8].d < 0) {
+			v.st[k->labels[l].addr / 8].d = 0;
+			v.work[v.nwork++] = (int)(k->labels[l].addr / 8);
+		}
+	while (v.nwork)
+		step(&v, v.work[--v.nwork]);
+	if (!v.nerr && n > 0) {
+		ipd = postdom(&v);
+		for (int i = 0; i < n; i++) {
+			const Ins *in = &k->ins[i];
+			uint32_t j;
+			if (v.st[i].d < 0 || !guarded(in) || (in->m.flags & MF_U) ||
+			    (in->op != OP_BRA && in->op != OP_BRX))
+				continue;
+			j = (uint32_t)ipd[i];
+			/* skip NOP.S trampolines up to the innermost target */
+			while ((int)j < n && k->ins[j].op == OP_NOP && k->ins[j].sync && !guarded(&k->ins[j]) &&
+			       v.nsucc[j] == 1 && !(v.st[i].d > 0 && v.st[i].t[v.st[i].d - 1] == 8 * j))
+				j = (uint32_t)v.succ[j][0];
+			if ((int)j >= n)
+				continue;  /* the paths only meet at the exit */
+			if (v.st[i].d == 0 || v.st[i].t[v.st[i].d - 1] != 8 * j)
+				verr(&v, i, "divergent branch: its immediate post-dominator 0x%x is not the "
+				     "innermost SSY target", 8 * j);
+		}
+		free(ipd);
+	}
+	for (int i = 0; i <= n; i++)
+		free(v.succ[i]);
+	free(v.succ); free(v.nsucc); free(v.capsucc); free(v.st); free(v.work);
+	return v.nerr;
+}
