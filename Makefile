@@ -133,6 +133,7 @@ GEN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/gen/*.c))
 GEN_LIBS := $(foreach m,oracle frontend sim isa,$(BUILD)/lib$(m).a)
 $(BUILD)/tests/tools/gen: $(BUILD)/tests/tools/gen.o $(GEN_OBJS) $(GEN_LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GEN_OBJS) $(GEN_LIBS) $(LDLIBS)
+-include $(GEN_OBJS:.o=.d) $(BUILD)/tests/tools/gen.d
 
 tests: $(PROGS) $(UNIT_BINS) $(TOOLS_T)
 

@@ -3,6 +3,7 @@
 # and saves the smallest one as a regression test.
 #
 #   sh tests/fuzzdiff/shrink.sh SEED PMAX SCHED
+#   sh tests/fuzzdiff/shrink.sh SEED warpc -      (a translator failure: see classify)
 #
 # The program is gen's statement tree; the shrinker deletes nodes (statements and whole
 # blocks, by gen --drop) in halving chunks, ddmin style, keeping a deletion when the same
@@ -26,9 +27,17 @@ trap 'rm -rf "$w"' EXIT INT TERM
 nodes=$("$GEN" --seed "$SEED" --size "$SIZE" --count)
 echo 0 >"$w/tests"
 
-# classify PTX: prints diff, smerr or ok (ok also when the oracle or the SM model cannot run)
+# classify PTX: prints diff, smerr or ok (ok also when the oracle or the SM model cannot run);
+# with PMAX "warpc": xlate when the translator fails internally (an internal error or a
+# broken invariant rather than a located "unsupported"), to shrink translator crashes
 classify() {
 	echo $(( $(cat "$w/tests") + 1 )) >"$w/tests"
+	if [ "$PM" = warpc ]; then
+		timeout 60 "$(dirname "$WARPSIM")/warpc" "$1" >/dev/null 2>"$w/xlate.log"
+		if [ $? -gt 1 ] || grep -q -E 'internal error|CallReturnStacks|without \.S|Sanitizer' "$w/xlate.log"
+		then echo xlate; else echo ok; fi
+		return
+	fi
 	fd_oracle "$w/o" "$1" "$w/p.launch" || { echo ok; return; }
 	fd_sm "$w/s" "$1" "$w/p.launch" "$PM" "$SC"
 	case $? in
@@ -43,8 +52,11 @@ if [ "$want" = ok ]; then
 	echo "shrink: seed $SEED agrees with the oracle at predicate-max $PM, scheduler $SC: nothing to shrink"
 	exit 1
 fi
-cp "$w/o/log" "$w/o.log"; cp "$w/s/log" "$w/s.log"
-first=$(if [ "$want" = diff ]; then fd_firstdiff "$w/o" "$w/s"; else head -n 1 "$w/s/log"; fi)
+case $want in
+diff) first=$(fd_firstdiff "$w/o" "$w/s") ;;
+xlate) first=$(grep -E 'error' "$w/xlate.log" | head -n 2 | sed 's|[^ ]*/||g' | paste -sd';' -) ;;
+*) first=$(head -n 1 "$w/s/log") ;;
+esac
 
 # ids still present, one per line; the drop list is the complement
 seq 0 $((nodes - 1)) >"$w/kept"
