@@ -16,6 +16,8 @@
 #include "sim/sim.h"
 #include "frontend/ptx.h"
 #include "oracle/oracle.h"
+#include "sim/observe.h"
+#include <unistd.h>
 
 #ifndef WARPSIM_VERSION
 #define WARPSIM_VERSION "0.0.0"
@@ -148,6 +150,207 @@ static int write_stats_json(const char *path, const Gpu *g)
 	return 0;
 }
 
+/* ---- --trace, --trace-window, --line-stats, --sweep (owned by the trace module; sim/observe.h,
+ * docs/traces.md). These options live on the command line only: observe_args takes them out
+ * of argv before the option table sees the rest. */
+typedef struct {
+	char *trace;            /* --trace FILE */
+	uint64_t lo, hi;        /* --trace-window A:B */
+	char *linestats;        /* --line-stats FILE */
+	SweepSpec sweep;        /* --sweep KEY=V1,...; --sweep-csv, --sweep-svg, -j */
+	char *point;            /* --sweep-point DIR: this run is one point of a sweep */
+	TraceWriter *tw;        /* the open trace */
+	LineStats *ls;          /* the line statistics */
+	SinkTee tee;            /* both fed from one sink */
+} Observe;
+
+/* removes the options above from argv; 0, or -1 after a message */
+static int observe_args(int *argc, char **argv, Observe *ob)
+{
+	static const char *names[] = {"trace", "trace-window", "line-stats", "sweep", "sweep-csv",
+	                              "sweep-svg", "j", "sweep-point"};
+	char why[256], *sweep = NULL, *csv = NULL, *svg = NULL, *jobs = NULL, *win = NULL;
+	char **dst[] = {&ob->trace, &win, &ob->linestats, &sweep, &csv, &svg, &jobs, &ob->point};
+	int n = 1;
+
+	memset(ob, 0, sizeof *ob);
+	ob->hi = UINT64_MAX;
+	for (int i = 1; i < *argc; i++) {
+		const char *a = argv[i], *eq;
+		size_t k = 0, len;
+		if (a[0] != '-' || !a[1]) {
+			argv[n++] = argv[i];
+			continue;
+		}
+		a += a[1] == '-' ? 2 : 1;
+		len = (eq = strchr(a, '=')) ? (size_t)(eq - a) : strlen(a);
+		if (!strcmp(argv[i], "-j") || !strncmp(argv[i], "-j", 2))
+			k = 6, len = 1, eq = argv[i][2] ? argv[i] + 1 : NULL;   /* -j N, -jN */
+		else
+			for (k = 0; k < sizeof names / sizeof names[0]; k++)
+				if (strlen(names[k]) == len && !strncmp(a, names[k], len) && k != 6)
+					break;
+		if (k == sizeof names / sizeof names[0]) {
+			argv[n++] = argv[i];
+			continue;
+		}
+		if (!eq && i + 1 >= *argc) {
+			fprintf(stderr, "warpsim: --%s: expected a value\n", names[k]);
+			return -1;
+		}
+		*dst[k] = eq ? (char *)eq + 1 : argv[++i];
+	}
+	argv[*argc = n] = NULL;
+	if (win && sim_trace_parse_window(win, &ob->lo, &ob->hi, why, sizeof why)) {
+		fprintf(stderr, "warpsim: --trace-window: expected %s, got '%s'\n", why, win);
+		return -1;
+	}
+	if (ob->trace && sim_trace_format(ob->trace) < 0) {
+		fprintf(stderr, "warpsim: --trace: '%s': the name must end in .txt, .txt.gz, .json or .svg\n",
+		        ob->trace);
+		return -1;
+	}
+	if (win && !ob->trace) {
+		fprintf(stderr, "warpsim: --trace-window needs --trace FILE\n");
+		return -1;
+	}
+	if ((csv || svg || jobs) && !sweep) {
+		fprintf(stderr, "warpsim: --sweep-csv, --sweep-svg and -j need --sweep KEY=V1,V2,...\n");
+		return -1;
+	}
+	if (sweep) {
+		char *end;
+		long j;
+		if (sim_sweep_parse(sweep, &ob->sweep, why, sizeof why)) {
+			fprintf(stderr, "warpsim: --sweep: expected %s, got '%s'\n", why, sweep);
+			return -1;
+		}
+		j = sysconf(_SC_NPROCESSORS_ONLN);
+		if (jobs) {
+			errno = 0;
+			j = strtol(jobs, &end, 10);
+			if (*end || errno || j < 1 || j > 256) {
+				fprintf(stderr, "warpsim: -j: expected a number of processes (1 to 256), got '%s'\n", jobs);
+				return -1;
+			}
+		}
+		ob->sweep.jobs = j < 1 ? 1 : (int)j;
+		if ((csv && !(ob->sweep.csv = strdup(csv))) || (svg && !(ob->sweep.svg = strdup(svg))))
+			return -1;
+		if (ob->trace || ob->linestats) {
+			fprintf(stderr, "warpsim: --sweep runs many simulations: --trace and --line-stats apply "
+			        "to a single run\n");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --sweep: every point is this program again with the same arguments plus --KEY V */
+static int observe_sweep(Observe *ob, int argc, char **argv, const char *input)
+{
+	SweepPoint *pts = calloc((size_t)ob->sweep.nvals, sizeof *pts);
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	int rc;
+
+	if (!pts)
+		return 1;
+	if (n > 0)
+		self[n] = 0;
+	else
+		snprintf(self, sizeof self, "%s", argv[0]);
+	fprintf(stdout, "warpsim: sweep of --%s over %s: %d runs, %d at a time\n", ob->sweep.key, input,
+	        ob->sweep.nvals, ob->sweep.jobs < ob->sweep.nvals ? ob->sweep.jobs : ob->sweep.nvals);
+	rc = sim_sweep_run(self, argv + 1, argc - 1, &ob->sweep, pts, stderr);
+	sim_sweep_table(stdout, &ob->sweep, pts);
+	if (ob->sweep.csv && sim_sweep_csv(ob->sweep.csv, &ob->sweep, pts, stderr))
+		rc = rc ? rc : 1;
+	if (ob->sweep.svg && sim_sweep_svg(ob->sweep.svg, &ob->sweep, pts, stderr))
+		rc = rc ? rc : 1;
+	free(pts);
+	return rc;
+}
+
+/* before the run: open the trace and the line statistics, attach them; a sweep point's
+ * statistics and --out buffers go to its directory. 0, or -1 after a message */
+static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, SimOpts *o)
+{
+	char err[512];
+	TraceSink s;
+
+	if (ob->point) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/stats.json", ob->point);
+		free(o->stats_json);
+		if (!(o->stats_json = strdup(path)))
+			return -1;
+		for (int i = 0; i < o->launch.nouts; i++) {
+			char *old = o->launch.outs[i].path, *b = strrchr(old, '/');
+			snprintf(path, sizeof path, "%s/out%d-%s", ob->point, i, b ? b + 1 : old);
+			if (!(o->launch.outs[i].path = strdup(path))) {
+				o->launch.outs[i].path = old;
+				return -1;
+			}
+			free(old);
+		}
+	}
+	sim_tee_init(&ob->tee);
+	if (ob->trace) {
+		TraceInfo ti = {k, o->input, (int)((o->launch.block[0] * o->launch.block[1] *
+		                o->launch.block[2] + 31) / 32), ob->lo, ob->hi};
+		if (!(ob->tw = sim_trace_open(ob->trace, &ti, err, sizeof err))) {
+			fprintf(stderr, "warpsim: %s\n", err);
+			return -1;
+		}
+		sim_trace_sink(ob->tw, &s);
+		sim_tee_add(&ob->tee, &s);
+	}
+	if (ob->linestats) {
+		if (!(ob->ls = sim_linestats_new(k, p))) {
+			fprintf(stderr, "warpsim: out of memory\n");
+			return -1;
+		}
+		sim_linestats_sink(ob->ls, &s);
+		sim_tee_add(&ob->tee, &s);
+	}
+	if (ob->tee.n == 1)
+		sim_gpu_set_sink(g, &ob->tee.to[0]);
+	else if (ob->tee.n) {
+		sim_tee_sink(&ob->tee, &s);
+		sim_gpu_set_sink(g, &s);
+	}
+	return 0;
+}
+
+/* after the run (done: it completed): write and close; 0, or -1 after a message. With input
+ * NULL (no run happened) nothing is written but the trace file's frame. */
+static int observe_finish(Observe *ob, const char *input, int done)
+{
+	char err[512];
+	int rc = 0;
+
+	if (!input) {
+		sim_linestats_free(ob->ls);
+		ob->ls = NULL;
+	}
+	if (ob->tw && sim_trace_close(ob->tw, err, sizeof err)) {
+		fprintf(stderr, "warpsim: %s\n", err);
+		rc = -1;
+	} else if (ob->tw && !done && input)
+		fprintf(stderr, "warpsim: --trace: %s holds the run up to the error\n", ob->trace);
+	ob->tw = NULL;
+	if (ob->ls && sim_linestats_write(ob->ls, ob->linestats, input, err, sizeof err)) {
+		fprintf(stderr, "warpsim: %s\n", err);
+		rc = -1;
+	}
+	sim_linestats_free(ob->ls);
+	ob->ls = NULL;
+	sim_sweep_free(&ob->sweep);
+	return rc;
+}
+/* ---- end of --trace, --line-stats, --sweep */
+
 int main(int argc, char **argv)
 {
 	SimOpts o;
@@ -158,11 +361,12 @@ int main(int argc, char **argv)
 	Placed pl = {0};
 	Gpu *g = NULL;
 	char msg[512];
-	int rc = 2;
+	int rc = 2, ran = 0;
+	Observe ob;             /* --trace, --line-stats, --sweep */
 
 	sim_opts_init(&o);
 	sim_mem_init(&mem);
-	if (sim_opts_argv(&o, argc, argv, stderr))
+	if (observe_args(&argc, argv, &ob) || sim_opts_argv(&o, argc, argv, stderr))
 		goto out;
 	if (o.help) {
 		sim_opts_help(stdout);
@@ -191,6 +395,10 @@ int main(int argc, char **argv)
 		rc = run_oracle(&o);
 		goto out;
 	}
+	if (ob.sweep.key) {
+		rc = observe_sweep(&ob, argc, argv, o.input);
+		goto out;
+	}
 	rc = 1;
 	if (!(p = load(o.input)) || !(k = pick_kernel(p, o.launch.kernel, o.input)))
 		goto out;
@@ -199,10 +407,13 @@ int main(int argc, char **argv)
 		goto out;
 	rc = 1;
 	sim_config_from_opts(&cfg, &o);
-	if (!(g = sim_gpu_new(k, &mem, &o.launch, &cfg, o.input, stderr)))
+	if (!(g = sim_gpu_new(k, &mem, &o.launch, &cfg, o.input, stderr)) ||
+	    observe_start(&ob, g, p, k, &o))
 		goto out;
-	if (sim_run(g, 0) != SIM_DONE) {
-		fputs(sim_gpu_error(g), stderr);
+	ran = sim_run(g, 0) == SIM_DONE;
+	if (observe_finish(&ob, o.input, ran) || !ran) {
+		if (!ran)
+			fputs(sim_gpu_error(g), stderr);
 		goto out;
 	}
 	if (sim_launch_write_outputs(&mem, &o.launch, &pl, stderr))
@@ -213,6 +424,7 @@ int main(int argc, char **argv)
 		goto out;
 	rc = 0;
 out:
+	observe_finish(&ob, NULL, 0);
 	sim_gpu_free(g);
 	sim_placed_free(&pl);
 	sim_mem_free(&mem);

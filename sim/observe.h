@@ -1,0 +1,155 @@
+/* observe.h - what users read or look at after a run, built from the SM model's trace records
+ * (trace.h): timing traces (--trace: text, gzip text, Chrome trace-event JSON, SVG warp
+ * timeline), per-line statistics (--line-stats) and sweeps of one option (--sweep).
+ * traces/README.md documents the file formats and their columns; docs/traces.md the options.
+ *
+ * Files: trace_out.c (output streams, --trace-window, the format dispatcher, sink fan-out),
+ * trace_txt.c (.txt and .txt.gz), trace_json.c (.json), trace_svg.c (.svg), linestats.c
+ * (--line-stats), sweep.c (--sweep: child processes, table, CSV, plot).
+ *
+ * Every output is byte-for-byte deterministic: no timestamps, no pointers, no host names.
+ */
+#ifndef WARPSIM_OBSERVE_H
+#define WARPSIM_OBSERVE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "isa/isa.h"
+#include "sim/sim.h"
+#include "sim/trace.h"
+
+/* ------------------------------------------------------------------ trace_out.c */
+typedef enum { TF_TXT, TF_TXTGZ, TF_JSON, TF_SVG, TF_COUNT } TraceFormat;
+
+/* what a trace writer knows about the run besides the records */
+typedef struct {
+	const Kernel *k;        /* the kernel run (instruction text, name) */
+	const char *program;    /* the program file as the user named it, for headers */
+	int warps_per_cta;      /* warps of one CTA (track numbering); 0 if unknown */
+	uint64_t lo, hi;        /* --trace-window: cycles lo..hi inclusive (0, UINT64_MAX: all) */
+} TraceInfo;
+
+typedef struct TraceWriter TraceWriter;
+
+/* the format a path asks for (.txt, .txt.gz, .json, .svg), or -1 */
+int sim_trace_format(const char *path);
+/* "A:B" (either side may be empty: "1000:" or ":5000"); 0, or -1 with "expected ..." in why */
+int sim_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, size_t n);
+/* opens path for writing in the format its name asks for; NULL with a message in err */
+TraceWriter *sim_trace_open(const char *path, const TraceInfo *ti, char *err, size_t errsz);
+/* the sink that feeds the writer */
+void sim_trace_sink(TraceWriter *w, TraceSink *s);
+/* writes what remains (the SVG picture, closing brackets), closes and frees; 0, or -1 with
+ * a message in err (a write error) */
+int sim_trace_close(TraceWriter *w, char *err, size_t errsz);
+
+/* fan-out: one sink that forwards every record to up to SIM_TEE_MAX sinks in order */
+#define SIM_TEE_MAX 4
+typedef struct {
+	TraceSink to[SIM_TEE_MAX];  /* the sinks fed */
+	int n;                      /* how many */
+} SinkTee;
+void sim_tee_init(SinkTee *t);
+void sim_tee_add(SinkTee *t, const TraceSink *s);
+void sim_tee_sink(SinkTee *t, TraceSink *out);
+
+/* ---- shared by the writers (not for other modules) */
+typedef struct {
+	FILE *f;                /* plain output, or NULL */
+	void *gz;               /* gzFile for .txt.gz, or NULL */
+	int failed;             /* a write failed */
+} TOut;
+void sim_tout_write(TOut *o, const char *s, size_t n);
+void sim_tout_printf(TOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* the instruction text of pc ("@!P0 BRA 0x58;"), formatted once per instruction */
+typedef struct {
+	const Kernel *k;        /* the kernel */
+	char **text;            /* per instruction index, NULL until first asked */
+} InsText;
+void sim_instext_init(InsText *t, const Kernel *k);
+const char *sim_instext(InsText *t, uint32_t pc);
+/* the opcode with modifiers, without guard and operands ("ISETP.GE.AND"), in buf */
+const char *sim_instext_opcode(InsText *t, uint32_t pc, char *buf, size_t n);
+void sim_instext_free(InsText *t);
+
+typedef struct {
+	void *(*open)(TOut *o, const TraceInfo *ti);  /* state, NULL when out of memory */
+	void (*issue)(void *st, const TraceIssue *t);
+	void (*event)(void *st, const TraceEvent *ev);
+	void (*end)(void *st, uint64_t cycles);
+	void (*finish)(void *st);                      /* writes what remains and frees */
+} TraceFmt;
+extern const TraceFmt sim_trace_txt, sim_trace_json, sim_trace_svg;
+
+/* ------------------------------------------------------------------ linestats.c */
+/* per-line accumulation: the row of one PTX line, CUDA source line or listing line */
+typedef enum { LS_CUDA, LS_PTX, LS_LISTING, LS_COUNT } LineLevel;
+
+typedef struct {
+	int level;              /* LineLevel */
+	int file;               /* CUDA: Prog.files index; -1 otherwise */
+	int line;               /* line number in its file */
+	uint64_t execs;         /* times a warp entered the line's code (a run of issues of it) */
+	uint64_t warp_insts;    /* warp instructions issued from it */
+	uint64_t active_lanes;  /* active lanes summed over those issues */
+	uint64_t exec_lanes;    /* guard-true lanes summed */
+	uint64_t pred_off;      /* active lanes whose guard was false */
+	uint64_t div_branches;  /* issues that split the active mask */
+	uint64_t reconv;        /* issues after which a SYNC token restored lanes */
+	uint64_t stall[STALL_COUNT]; /* cycles warps waited before issuing it, by reason */
+} LineRow;
+
+typedef struct LineStats LineStats;
+
+/* for kernel k of program p (p->files names the CUDA sources); NULL when out of memory */
+LineStats *sim_linestats_new(const Kernel *k, const Prog *p);
+void sim_linestats_sink(LineStats *ls, TraceSink *s);
+/* rows of one level in line order (file, then line); *n gets their count */
+const LineRow *sim_linestats_rows(LineStats *ls, LineLevel lv, int *n);
+/* writes the table (text, or CSV when path ends in .csv); program: the PTX or listing file
+ * whose lines are shown beside the numbers (NULL: none). 0, or -1 with a message in err */
+int sim_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
+                        size_t errsz);
+void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv);
+void sim_linestats_free(LineStats *ls);
+
+/* ------------------------------------------------------------------ sweep.c */
+typedef struct {
+	char *key;              /* option swept, without "--" */
+	char **vals;            /* its values in order */
+	int nvals;
+	int jobs;               /* -j: child processes at once (>= 1) */
+	char *csv, *svg;        /* --sweep-csv, --sweep-svg, or NULL */
+} SweepSpec;
+
+/* one point's statistics, as the child reports them */
+typedef struct {
+	int ok;                 /* the child finished and its statistics were read */
+	uint64_t cycles;        /* gpu_sim_cycle */
+	uint64_t warp_insts;    /* gpgpu_n_tot_w_icount */
+	uint64_t thread_insts;  /* gpu_sim_insn */
+	uint64_t div_branches;  /* divergent_branches */
+	uint64_t crs_hwm;       /* crs_high_water */
+	uint64_t pred_off;      /* predicated_off_lanes */
+	int outs_differ;        /* its output buffers differ from the first point's */
+} SweepPoint;
+
+/* "KEY=V1,V2,..." into sp (key and values owned); 0, or -1 with "expected ..." in why */
+int sim_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n);
+void sim_sweep_free(SweepSpec *sp);
+/* runs `self args... --KEY V --sweep-point DIR` once per value, sp->jobs at a time, each in
+ * a private temporary directory; fills pts[nvals]; compares the output buffers of every
+ * point with the first's. Returns 0 when every point ran and all outputs agree, 1 when a
+ * point failed (its messages are shown on err), 3 when outputs differ (reported loudly). */
+int sim_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
+                  SweepPoint *pts, FILE *err);
+/* the comparison table, and the CSV / SVG files (0, or -1 with a message on err) */
+void sim_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts);
+int sim_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
+int sim_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
+/* the child's side: the flat JSON statistics file the parent reads ("name": number lines,
+ * the names of sim_tstats_json) */
+int sim_sweep_point_write(const char *path, const SweepPoint *p);
+int sim_sweep_point_read(const char *path, SweepPoint *p);
+
+#endif

@@ -1,0 +1,531 @@
+/* sweep.c - warpsim --sweep KEY=V1,V2,...: the same launch once per value of one translator
+ * or simulator option, each a full run of warpsim itself in a child process (-j N at once)
+ * writing its statistics and output buffers into a private temporary directory; then a
+ * comparison table, a CSV file and a two-axis SVG plot. Every point's output buffers must be
+ * identical byte for byte: a setting that changes results is a bug, reported loudly. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "sim/observe.h"
+
+/* options of the translator (the rest belong to the simulator) */
+static int translator_key(const char *k)
+{
+	return !strncmp(k, "predicate-", 10);
+}
+
+int sim_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n)
+{
+	const char *eq = strchr(s, '='), *p;
+
+	memset(sp, 0, sizeof *sp);
+	sp->jobs = 1;
+	if (!eq || eq == s || !eq[1]) {
+		snprintf(why, n, "KEY=V1,V2,... (an option name without '--', then its values)");
+		return -1;
+	}
+	if (s[0] == '-')
+		s += s[1] == '-' ? 2 : 1;
+	if (!(sp->key = strndup(s, (size_t)(eq - s))))
+		goto oom;
+	for (p = eq + 1;;) {
+		size_t len = strcspn(p, ",");
+		char **v;
+		if (!len) {
+			snprintf(why, n, "KEY=V1,V2,... with no empty value");
+			sim_sweep_free(sp);
+			return -1;
+		}
+		if (!(v = realloc(sp->vals, (size_t)(sp->nvals + 1) * sizeof *v)))
+			goto oom;
+		sp->vals = v;
+		if (!(sp->vals[sp->nvals] = strndup(p, len)))
+			goto oom;
+		sp->nvals++;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	return 0;
+oom:
+	snprintf(why, n, "memory (out of memory)");
+	sim_sweep_free(sp);
+	return -1;
+}
+
+void sim_sweep_free(SweepSpec *sp)
+{
+	free(sp->key);
+	for (int i = 0; i < sp->nvals; i++)
+		free(sp->vals[i]);
+	free(sp->vals);
+	free(sp->csv);
+	free(sp->svg);
+	memset(sp, 0, sizeof *sp);
+}
+
+/* ---- the point file: flat JSON, the names of sim_tstats_json */
+int sim_sweep_point_write(const char *path, const SweepPoint *p)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fprintf(f, "{\n  \"gpu_sim_cycle\": %" PRIu64 ",\n  \"gpu_sim_insn\": %" PRIu64 ",\n"
+	        "  \"gpgpu_n_tot_w_icount\": %" PRIu64 ",\n  \"divergent_branches\": %" PRIu64 ",\n"
+	        "  \"predicated_off_lanes\": %" PRIu64 ",\n  \"crs_high_water\": %" PRIu64 "\n}\n",
+	        p->cycles, p->thread_insts, p->warp_insts, p->div_branches, p->pred_off, p->crs_hwm);
+	return (ferror(f) | (fclose(f) != 0)) ? -1 : 0;
+}
+
+int sim_sweep_point_read(const char *path, SweepPoint *p)
+{
+	static const struct { const char *name; size_t off; } keys[] = {
+		{"gpu_sim_cycle", offsetof(SweepPoint, cycles)},
+		{"gpu_sim_insn", offsetof(SweepPoint, thread_insts)},
+		{"gpgpu_n_tot_w_icount", offsetof(SweepPoint, warp_insts)},
+		{"divergent_branches", offsetof(SweepPoint, div_branches)},
+		{"predicated_off_lanes", offsetof(SweepPoint, pred_off)},
+		{"crs_high_water", offsetof(SweepPoint, crs_hwm)},
+	};
+	FILE *f = fopen(path, "r");
+	char line[512];
+	int seen = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		char name[128];
+		unsigned long long v;
+		if (sscanf(line, " \"%127[^\"]\" : %llu", name, &v) != 2)
+			continue;
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+			if (!strcmp(name, keys[i].name)) {
+				*(uint64_t *)((char *)p + keys[i].off) = v;
+				seen |= 1 << i;
+			}
+	}
+	fclose(f);
+	return seen == (1 << (sizeof keys / sizeof keys[0])) - 1 ? 0 : -1;
+}
+
+/* ---- running the points */
+typedef struct {
+	char dir[512];          /* private temporary directory */
+	pid_t pid;              /* child, 0 when not running */
+	int status;             /* its wait status */
+	int started;            /* launched */
+} Run;
+
+static pid_t spawn(const char *self, char *const *args, int nargs, const SweepSpec *sp, int i,
+                   const char *dir)
+{
+	char **av = calloc((size_t)nargs + 6, sizeof *av), opt[256], path[600];
+	pid_t pid;
+	int n = 0;
+
+	if (!av)
+		return -1;
+	snprintf(opt, sizeof opt, "--%s", sp->key);
+	av[n++] = (char *)self;
+	for (int k = 0; k < nargs; k++)
+		av[n++] = args[k];
+	av[n++] = opt;
+	av[n++] = sp->vals[i];
+	av[n++] = "--sweep-point";
+	av[n++] = (char *)dir;
+	av[n] = NULL;
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		int fd;
+		snprintf(path, sizeof path, "%s/stdout", dir);
+		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0)
+			dup2(fd, 1), close(fd);
+		snprintf(path, sizeof path, "%s/stderr", dir);
+		if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0)
+			dup2(fd, 2), close(fd);
+		if (strchr(self, '/'))
+			execv(self, av);
+		else
+			execvp(self, av);
+		fprintf(stderr, "warpsim: --sweep: cannot run '%s': %s\n", self, strerror(errno));
+		_exit(127);
+	}
+	free(av);
+	return pid;
+}
+
+static int namecmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* the output files of a point (out*), sorted; returns their count */
+static int outs(const char *dir, char names[][256], int max)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && n < max)
+		if (!strncmp(e->d_name, "out", 3) && strcmp(e->d_name, "stdout"))
+			snprintf(names[n++], 256, "%s", e->d_name);
+	closedir(d);
+	qsort(names, (size_t)n, 256, namecmp);
+	return n;
+}
+
+/* -1 when identical, else the offset of the first difference */
+static long long cmpfiles(const char *a, const char *b)
+{
+	FILE *f = fopen(a, "rb"), *g = fopen(b, "rb");
+	long long off = 0, r = -1;
+
+	if (!f || !g)
+		r = 0;
+	while (r < 0) {
+		int x = getc(f), y = getc(g);
+		if (x != y)
+			r = off;
+		else if (x == EOF)
+			break;
+		off++;
+	}
+	if (f)
+		fclose(f);
+	if (g)
+		fclose(g);
+	return r;
+}
+
+static void show_file(FILE *err, const char *path, const char *indent)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024];
+	int n = 0;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f) && n++ < 40)
+		fprintf(err, "%s%s%s", indent, line, strchr(line, '\n') ? "" : "\n");
+	fclose(f);
+}
+
+static void rmtree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[1024];
+
+	if (d) {
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+				snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+				unlink(path);
+			}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+enum { MAXOUTS = 64 };
+
+int sim_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
+                  SweepPoint *pts, FILE *err)
+{
+	Run *r = calloc((size_t)sp->nvals, sizeof *r);
+	const char *tmp = getenv("TMPDIR");
+	int running = 0, next = 0, rc = 0, ref = -1;
+	static char na[MAXOUTS][256], nb[MAXOUTS][256];
+
+	if (!r) {
+		fprintf(err, "warpsim: --sweep: out of memory\n");
+		return 1;
+	}
+	memset(pts, 0, (size_t)sp->nvals * sizeof *pts);
+	while (next < sp->nvals || running) {
+		while (next < sp->nvals && running < sp->jobs) {
+			Run *x = &r[next];
+			snprintf(x->dir, sizeof x->dir, "%s/warpsim-sweep-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+			if (!mkdtemp(x->dir)) {
+				fprintf(err, "warpsim: --sweep: cannot create a temporary directory: %s\n", strerror(errno));
+				x->dir[0] = 0;
+				rc = 1;
+			} else if ((x->pid = spawn(self, args, nargs, sp, next, x->dir)) < 0) {
+				fprintf(err, "warpsim: --sweep: cannot start a process: %s\n", strerror(errno));
+				x->pid = 0;
+				rc = 1;
+			} else {
+				x->started = 1;
+				running++;
+			}
+			next++;
+		}
+		if (running) {
+			int st;
+			pid_t pid = wait(&st);
+			if (pid < 0) {
+				if (errno == EINTR)
+					continue;
+				break;
+			}
+			for (int i = 0; i < sp->nvals; i++)
+				if (r[i].started && r[i].pid == pid) {
+					r[i].status = st;
+					r[i].pid = 0;
+					running--;
+				}
+		}
+	}
+	for (int i = 0; i < sp->nvals; i++) {
+		char path[600];
+		Run *x = &r[i];
+		if (!x->started)
+			continue;
+		snprintf(path, sizeof path, "%s/stats.json", x->dir);
+		if (WIFEXITED(x->status) && WEXITSTATUS(x->status) == 0 && !sim_sweep_point_read(path, &pts[i])) {
+			pts[i].ok = 1;
+			continue;
+		}
+		rc = 1;
+		if (WIFEXITED(x->status))
+			fprintf(err, "warpsim: --sweep: the run with --%s %s failed (exit status %d):\n", sp->key,
+			        sp->vals[i], WEXITSTATUS(x->status));
+		else
+			fprintf(err, "warpsim: --sweep: the run with --%s %s was killed by signal %d:\n", sp->key,
+			        sp->vals[i], WIFSIGNALED(x->status) ? WTERMSIG(x->status) : 0);
+		snprintf(path, sizeof path, "%s/stderr", x->dir);
+		show_file(err, path, "    ");
+	}
+	/* every point's output buffers against the first good point's */
+	for (int i = 0; i < sp->nvals; i++) {
+		int n, m;
+		if (!pts[i].ok)
+			continue;
+		if (ref < 0) {
+			ref = i;
+			continue;
+		}
+		n = outs(r[ref].dir, na, MAXOUTS);
+		m = outs(r[i].dir, nb, MAXOUTS);
+		for (int k = 0; k < n || k < m; k++) {
+			char pa[900], pb[900];
+			long long off;
+			const char *name = k < n ? na[k] : nb[k];
+			if (k >= n || k >= m || strcmp(na[k], nb[k])) {
+				off = 0;
+			} else {
+				snprintf(pa, sizeof pa, "%.511s/%.255s", r[ref].dir, na[k]);
+				snprintf(pb, sizeof pb, "%.511s/%.255s", r[i].dir, nb[k]);
+				if ((off = cmpfiles(pa, pb)) < 0)
+					continue;
+			}
+			pts[i].outs_differ = 1;
+			if (rc != 1)
+				rc = 3;
+			fprintf(err, "\nwarpsim: --sweep: ERROR: the output buffers differ between --%s %s and --%s %s\n"
+			        "    buffer '%s' (saved by --out), first difference at byte %lld\n"
+			        "    %s must never change a kernel's results: %s\n\n", sp->key, sp->vals[ref],
+			        sp->key, sp->vals[i], strchr(name, '-') ? strchr(name, '-') + 1 : name, off,
+			        translator_key(sp->key) ? "a translator setting" : "a simulator setting",
+			        translator_key(sp->key) ? "this is a TRANSLATOR BUG; please report it with this "
+			        "kernel and launch" : "this is a simulator bug, or the kernel has a data race "
+			        "(e.g. results depending on the order of atomics)");
+			break;
+		}
+	}
+	for (int i = 0; i < sp->nvals; i++)
+		if (r[i].started)
+			rmtree(r[i].dir);
+	free(r);
+	return rc;
+}
+
+/* ---- reporting */
+static double ipc(const SweepPoint *p)
+{
+	return p->cycles ? (double)p->thread_insts / (double)p->cycles : 0.0;
+}
+
+static double simd(const SweepPoint *p)
+{
+	return p->warp_insts ? 100.0 * (double)p->thread_insts / (32.0 * (double)p->warp_insts) : 0.0;
+}
+
+void sim_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
+{
+	const SweepPoint *base = sp->nvals && pts[0].ok ? &pts[0] : NULL;
+	int w = (int)strlen(sp->key);
+
+	for (int i = 0; i < sp->nvals; i++)
+		if ((int)strlen(sp->vals[i]) > w)
+			w = (int)strlen(sp->vals[i]);
+	fprintf(f, "%-*s %10s %11s %13s %8s %9s %8s %8s %9s %8s\n", w, sp->key, "cycles", "warp_insts",
+	        "thread_insts", "IPC", "SIMD_eff", "div_br", "CRS_hwm", "pred_off", "speedup");
+	for (int i = 0; i < sp->nvals; i++) {
+		const SweepPoint *p = &pts[i];
+		if (!p->ok) {
+			fprintf(f, "%-*s %10s\n", w, sp->vals[i], "failed");
+			continue;
+		}
+		fprintf(f, "%-*s %10" PRIu64 " %11" PRIu64 " %13" PRIu64 " %8.3f %8.1f%% %8" PRIu64 " %8" PRIu64
+		        " %9" PRIu64, w, sp->vals[i], p->cycles, p->warp_insts, p->thread_insts, ipc(p),
+		        simd(p), p->div_branches, p->crs_hwm, p->pred_off);
+		if (base && p->cycles)
+			fprintf(f, " %7.3fx", (double)base->cycles / (double)p->cycles);
+		else
+			fprintf(f, " %8s", "-");
+		fprintf(f, "%s\n", p->outs_differ ? "  OUTPUTS DIFFER" : "");
+	}
+}
+
+int sim_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
+{
+	FILE *f = fopen(path, "w");
+	const SweepPoint *base = sp->nvals && pts[0].ok ? &pts[0] : NULL;
+
+	if (!f) {
+		fprintf(err, "warpsim: --sweep-csv: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "%s,cycles,warp_insts,thread_insts,ipc,simd_efficiency,divergent_branches,"
+	        "crs_high_water,predicated_off_lanes,speedup,outputs_identical\n", sp->key);
+	for (int i = 0; i < sp->nvals; i++) {
+		const SweepPoint *p = &pts[i];
+		fprintf(f, "%s", sp->vals[i]);
+		if (!p->ok) {
+			fprintf(f, ",,,,,,,,,,\n");
+			continue;
+		}
+		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
+		        p->cycles, p->warp_insts, p->thread_insts, ipc(p), simd(p) / 100.0, p->div_branches,
+		        p->crs_hwm, p->pred_off);
+		if (base && p->cycles)
+			fprintf(f, "%.4f", (double)base->cycles / (double)p->cycles);
+		fprintf(f, ",%s\n", p->outs_differ ? "no" : "yes");
+	}
+	if (ferror(f) | (fclose(f) != 0)) {
+		fprintf(err, "warpsim: --sweep-csv: error writing '%s'\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* a round axis maximum: 1, 2, 2.5 or 5 times a power of ten, at least v */
+static double nicemax(double v)
+{
+	double p = 1;
+
+	if (v <= 0)
+		return 1;
+	while (p * 10 < v)
+		p *= 10;
+	while (p > v)
+		p /= 10;
+	return v <= p ? p : v <= 2 * p ? 2 * p : v <= 2.5 * p ? 2.5 * p : v <= 5 * p ? 5 * p : 10 * p;
+}
+
+static void xml(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputs(*s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : *s == '"' ? "&quot;" :
+		      (char[]){*s, 0}, f);
+}
+
+int sim_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
+{
+	enum { W = 760, H = 440, L = 90, R = 80, T = 50, B = 80 };
+	FILE *f = fopen(path, "w");
+	double cmax = 0, pw = W - L - R, ph = H - T - B;
+	int n = sp->nvals;
+
+	if (!f) {
+		fprintf(err, "warpsim: --sweep-svg: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < n; i++)
+		if (pts[i].ok && (double)pts[i].cycles > cmax)
+			cmax = (double)pts[i].cycles;
+	cmax = nicemax(cmax);
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<style>text{font-family:sans-serif;"
+	        "font-size:12px;fill:#222}.ax{stroke:#444}.gr{stroke:#000;stroke-opacity:0.1}"
+	        ".c{stroke:#1f77b4;stroke-width:2;fill:none}.e{stroke:#ff7f0e;stroke-width:2;fill:none;"
+	        "stroke-dasharray:6 4}</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+	        W, H, W, H);
+	fprintf(f, "<text x=\"%d\" y=\"24\" text-anchor=\"middle\" style=\"font-size:15px;font-weight:bold\">"
+	        "cycles and SIMD efficiency against --", W / 2);
+	xml(f, sp->key);
+	fprintf(f, "</text>\n");
+	/* y grid and both axes' labels: 5 intervals */
+	for (int k = 0; k <= 5; k++) {
+		double y = T + ph - ph * k / 5.0;
+		fprintf(f, "<line class=\"gr\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
+		        "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.0f</text>"
+		        "<text x=\"%d\" y=\"%.1f\">%d%%</text>\n", L, y, W - R, y, L - 6, y + 4,
+		        cmax * k / 5.0, W - R + 6, y + 4, 20 * k);
+	}
+	fprintf(f, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+	        "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+	        "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+	        L, T, L, T + (int)ph, W - R, T, W - R, T + (int)ph, L, T + (int)ph, W - R, T + (int)ph);
+	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" text-anchor=\"middle\" "
+	        "style=\"fill:#1f77b4\">cycles</text>\n<text transform=\"translate(%d %d) rotate(90)\" "
+	        "text-anchor=\"middle\" style=\"fill:#ff7f0e\">SIMD efficiency</text>\n", T + (int)ph / 2,
+	        W - 22, T + (int)ph / 2);
+	/* x: the values in order, evenly spaced */
+	for (int i = 0; i < n; i++) {
+		double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
+		fprintf(f, "<line class=\"ax\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
+		        "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", x, T + (int)ph, x, T + (int)ph + 5,
+		        x, T + (int)ph + 20);
+		xml(f, sp->vals[i]);
+		fprintf(f, "%s</text>\n", pts[i].ok ? "" : " (failed)");
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">--", L + (int)pw / 2, T + (int)ph + 42);
+	xml(f, sp->key);
+	fprintf(f, "</text>\n");
+	for (int s = 0; s < 2; s++) {
+		int any = 0;
+		fprintf(f, "<path class=\"%s\" d=\"", s ? "e" : "c");
+		for (int i = 0; i < n; i++) {
+			double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
+			double v = s ? simd(&pts[i]) / 100.0 : (double)pts[i].cycles / cmax;
+			if (!pts[i].ok) {
+				any = 0;
+				continue;
+			}
+			fprintf(f, "%s%.1f %.1f", any ? " L" : "M", x, T + ph - ph * v);
+			any = 1;
+		}
+		fprintf(f, "\"/>\n");
+		for (int i = 0; i < n; i++) {
+			double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
+			double v = s ? simd(&pts[i]) / 100.0 : (double)pts[i].cycles / cmax;
+			if (!pts[i].ok)
+				continue;
+			if (s)
+				fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" fill=\"#ff7f0e\"><title>%.1f%%"
+				        "</title></rect>\n", x - 3.5, T + ph - ph * v - 3.5, 100 * v);
+			else
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#1f77b4\"><title>%" PRIu64
+				        " cycles</title></circle>\n", x, T + ph - ph * v, pts[i].cycles);
+		}
+	}
+	fprintf(f, "<line class=\"c\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><text x=\"%d\" y=\"%d\">cycles (left axis)</text>\n"
+	        "<line class=\"e\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><text x=\"%d\" y=\"%d\">SIMD efficiency (right axis)</text>\n</svg>\n",
+	        L, H - 12, L + 30, H - 12, L + 36, H - 8, L + 220, H - 12, L + 250, H - 12, L + 256, H - 8);
+	if (ferror(f) | (fclose(f) != 0)) {
+		fprintf(err, "warpsim: --sweep-svg: error writing '%s'\n", path);
+		return -1;
+	}
+	return 0;
+}

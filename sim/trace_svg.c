@@ -1,0 +1,502 @@
+/* trace_svg.c - the warp timeline picture (--trace FILE.svg): x cycles, one row per warp
+ * slot of an SM (successive CTAs in the slot share the row), colour by what the warp did:
+ * issuing, ready but not selected, stalled by reason, waiting at a barrier, done; marks
+ * where a branch diverged or lanes reconverged.
+ *
+ * Long runs are aggregated: cycles fall in at most NB buckets per row, the bucket width
+ * doubling (adjacent buckets merged, exactly) whenever the run outgrows them; at the end the
+ * buckets are merged further so that rows x buckets stays small, and each bucket is drawn in
+ * the colour of the state that took most of its cycles. Runs of equal buckets become one
+ * rectangle, so the file stays small (tens of KB for 64 warps) whatever the run's length. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/observe.h"
+
+enum { NB = 1500, CELLS = 24000, PLOTW = 1000, LEFT = 150, TOP = 48 };
+
+typedef enum { S_ISSUE, S_READY, S_RAW_ALU, S_RAW_MEM, S_PIPE, S_CTRL, S_IDLE, S_BAR, S_DONE, S_N } State;
+
+static const struct { const char *name, *colour; } states[S_N] = {
+	[S_ISSUE] = {"issuing", "#2ca02c"},
+	[S_READY] = {"ready, not selected", "#b5e3a8"},
+	[S_RAW_ALU] = {"stall: raw_alu", "#ff9f40"},
+	[S_RAW_MEM] = {"stall: raw_mem", "#d62728"},
+	[S_PIPE] = {"stall: pipe_busy", "#9467bd"},
+	[S_CTRL] = {"stall: control", "#e7c65a"},
+	[S_IDLE] = {"stall: idle", "#8c8c8c"},
+	[S_BAR] = {"at barrier", "#1f77b4"},
+	[S_DONE] = {"done", "#e4e4e4"},
+};
+
+typedef struct {
+	int sm, slot;           /* SM and warp slot (TraceIssue.gwarp) */
+	int ctas;               /* warps seen in the slot */
+	int cta, warp;          /* the latest: linear CTA id and warp in the CTA */
+	int firstcta;           /* the first warp's CTA */
+	uint64_t end;           /* where the last span drawn ended */
+	int atbar;              /* waiting at a barrier since barfrom */
+	uint64_t barfrom;
+	int done;               /* the warp finished at donefrom */
+	uint64_t donefrom;
+	uint32_t *cnt;          /* NB x S_N: cycles per bucket and state */
+	uint32_t *div, *rcv;    /* NB: divergences and reconvergences per bucket */
+	uint64_t total[S_N];    /* cycles per state over the window */
+} Row;
+
+typedef struct {
+	TOut *o;                /* the file */
+	TraceInfo ti;           /* the run */
+	Row *rows;              /* rows in order of appearance */
+	int nrows, caprows;
+	int *ix;                /* row index per sm * TM_MAXWARPS + slot, -1 when none */
+	int nix;
+	uint64_t w;             /* bucket width in cycles (a power of two) */
+	uint64_t maxc;          /* one past the last cycle seen */
+	int ended;              /* the end record arrived */
+	uint64_t cycles;        /* the run's length */
+	int oom;                /* out of memory: the picture says so */
+} Svg;
+
+static int mapstall(int why)
+{
+	switch ((StallReason)why) {
+	case STALL_NONE: return S_READY;
+	case STALL_RAW_ALU: return S_RAW_ALU;
+	case STALL_RAW_MEM: return S_RAW_MEM;
+	case STALL_PIPE: return S_PIPE;
+	case STALL_CTRL: return S_CTRL;
+	case STALL_BARRIER: return S_BAR;
+	case STALL_IDLE: return S_IDLE;
+	case STALL_COUNT: break;
+	}
+	return S_IDLE;
+}
+
+/* doubles the bucket width: bucket k takes buckets 2k and 2k+1 */
+static void widen(Svg *s)
+{
+	for (int r = 0; r < s->nrows; r++) {
+		Row *w = &s->rows[r];
+		for (int k = 0; k < NB / 2; k++) {
+			for (int st = 0; st < S_N; st++)
+				w->cnt[k * S_N + st] = w->cnt[2 * k * S_N + st] + w->cnt[(2 * k + 1) * S_N + st];
+			w->div[k] = w->div[2 * k] + w->div[2 * k + 1];
+			w->rcv[k] = w->rcv[2 * k] + w->rcv[2 * k + 1];
+		}
+		memset(w->cnt + NB / 2 * S_N, 0, (size_t)(NB - NB / 2) * S_N * sizeof *w->cnt);
+		memset(w->div + NB / 2, 0, (size_t)(NB - NB / 2) * sizeof *w->div);
+		memset(w->rcv + NB / 2, 0, (size_t)(NB - NB / 2) * sizeof *w->rcv);
+	}
+	s->w *= 2;
+}
+
+/* the bucket of cycle c (inside the window), widening as needed */
+static int bucket(Svg *s, uint64_t c)
+{
+	while ((c - s->ti.lo) / s->w >= NB)
+		widen(s);
+	if (c + 1 > s->maxc)
+		s->maxc = c + 1;
+	return (int)((c - s->ti.lo) / s->w);
+}
+
+static int inwin(const Svg *s, uint64_t c)
+{
+	return c >= s->ti.lo && c <= s->ti.hi;
+}
+
+/* the cycles a..b-1 in state st */
+static void span(Svg *s, Row *r, uint64_t a, uint64_t b, int st)
+{
+	int k0, k1;
+
+	if (a < s->ti.lo)
+		a = s->ti.lo;
+	if (s->ti.hi != UINT64_MAX && b > s->ti.hi + 1)
+		b = s->ti.hi + 1;
+	if (b <= a || s->oom)
+		return;
+	k1 = bucket(s, b - 1);
+	k0 = (int)((a - s->ti.lo) / s->w);
+	r->total[st] += b - a;
+	for (int k = k0; k <= k1; k++) {
+		uint64_t lo = s->ti.lo + (uint64_t)k * s->w, hi = lo + s->w;
+		r->cnt[k * S_N + st] += (uint32_t)((b < hi ? b : hi) - (a > lo ? a : lo));
+	}
+}
+
+static Row *row(Svg *s, int sm, int slot)
+{
+	int i;
+	Row *r;
+
+	if (s->oom || sm < 0 || slot < 0 || slot >= TM_MAXWARPS)
+		return NULL;
+	i = sm * TM_MAXWARPS + slot;
+	if (i >= s->nix) {
+		int n = (sm + 8) * TM_MAXWARPS;
+		int *p = realloc(s->ix, (size_t)n * sizeof *p);
+		if (!p)
+			goto oom;
+		for (int k = s->nix; k < n; k++)
+			p[k] = -1;
+		s->ix = p;
+		s->nix = n;
+	}
+	if (s->ix[i] >= 0)
+		return &s->rows[s->ix[i]];
+	if (s->nrows == s->caprows) {
+		int n = s->caprows ? 2 * s->caprows : 16;
+		Row *p = realloc(s->rows, (size_t)n * sizeof *p);
+		if (!p)
+			goto oom;
+		s->rows = p;
+		s->caprows = n;
+	}
+	r = &s->rows[s->nrows];
+	memset(r, 0, sizeof *r);
+	r->sm = sm;
+	r->slot = slot;
+	r->cta = -1;
+	r->cnt = calloc((size_t)NB * S_N, sizeof *r->cnt);
+	r->div = calloc(NB, sizeof *r->div);
+	r->rcv = calloc(NB, sizeof *r->rcv);
+	if (!r->cnt || !r->div || !r->rcv) {
+		free(r->cnt);
+		free(r->div);
+		free(r->rcv);
+		goto oom;
+	}
+	s->ix[i] = s->nrows++;
+	return r;
+oom:
+	s->oom = 1;
+	return NULL;
+}
+
+/* a warp (cta, warp) begins in row r at cycle c: the previous one's done span ends */
+static void newwarp(Svg *s, Row *r, int cta, int warp, uint64_t c)
+{
+	if (r->cta == cta && r->warp == warp)
+		return;
+	if (r->done)
+		span(s, r, r->donefrom, c, S_DONE);
+	if (!r->ctas++)
+		r->firstcta = cta;
+	r->cta = cta;
+	r->warp = warp;
+	r->done = r->atbar = 0;
+	if (r->end < c)
+		r->end = c;
+}
+
+static void *svg_open(TOut *o, const TraceInfo *ti)
+{
+	Svg *s = calloc(1, sizeof *s);
+
+	if (!s)
+		return NULL;
+	s->o = o;
+	s->ti = *ti;
+	s->w = 1;
+	s->maxc = ti->lo;
+	return s;
+}
+
+static void svg_issue(void *st, const TraceIssue *t)
+{
+	Svg *s = st;
+	const ExecInfo *e = t->e;
+	Row *r = row(s, e->sm, t->gwarp);
+	uint64_t c = t->cycle, a;
+
+	if (!r)
+		return;
+	a = c >= t->stall_cycles ? c - t->stall_cycles : 0;
+	newwarp(s, r, t->ctaid, e->warp, a);
+	if (a < r->end)
+		a = r->end;
+	span(s, r, a, c, mapstall(t->stall_reason));
+	span(s, r, c, c + 1, S_ISSUE);
+	if (r->end < c + 1)
+		r->end = c + 1;
+	if (inwin(s, c) && !s->oom) {
+		int k = bucket(s, c);
+		r->div[k] += e->diverged != 0;
+		r->rcv[k] += e->reconverged != 0;
+	}
+	if (e->event == EV_WARP_DONE && !r->done) {
+		r->done = 1;
+		r->donefrom = c + 1;
+	}
+}
+
+static void svg_event(void *st, const TraceEvent *ev)
+{
+	Svg *s = st;
+	Row *r;
+
+	switch ((TraceEvKind)ev->kind) {
+	case TEV_CTA_START:
+	case TEV_CTA_DONE:
+	case TEV_COUNT:
+		return;
+	case TEV_WARP_START:
+	case TEV_BAR_WAIT:
+	case TEV_BAR_RELEASE:
+	case TEV_WARP_DONE:
+		break;
+	}
+	if (!(r = row(s, ev->sm, ev->gwarp)))
+		return;
+	switch ((TraceEvKind)ev->kind) {
+	case TEV_WARP_START:
+		newwarp(s, r, ev->ctaid, ev->warp, ev->cycle);
+		break;
+	case TEV_BAR_WAIT:
+		r->atbar = 1;
+		r->barfrom = ev->cycle > r->end ? ev->cycle : r->end;
+		break;
+	case TEV_BAR_RELEASE:
+		if (!r->atbar)
+			break;
+		r->atbar = 0;
+		span(s, r, r->barfrom > r->end ? r->barfrom : r->end, ev->cycle, S_BAR);
+		if (r->end < ev->cycle)
+			r->end = ev->cycle;
+		break;
+	case TEV_WARP_DONE:
+		if (!r->done) {
+			r->done = 1;
+			r->donefrom = ev->cycle > r->end ? ev->cycle : r->end;
+		}
+		break;
+	case TEV_CTA_START:
+	case TEV_CTA_DONE:
+	case TEV_COUNT:
+		break;
+	}
+}
+
+static void svg_end(void *st, uint64_t cycles)
+{
+	Svg *s = st;
+
+	s->ended = 1;
+	s->cycles = cycles;
+}
+
+static int rowcmp(const void *a, const void *b)
+{
+	const Row *x = a, *y = b;
+	return x->sm != y->sm ? (x->sm > y->sm) - (x->sm < y->sm) : (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+/* growable text for one path */
+typedef struct {
+	char *s;
+	size_t n, cap;
+} Buf;
+
+static void bprintf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bprintf(Buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return;
+		if (b->s && b->n + (size_t)n < b->cap) {
+			b->n += (size_t)n;
+			return;
+		}
+		size_t cap = (b->cap + (size_t)n + 1) * 2;
+		char *p = realloc(b->s, cap);
+		if (!p)
+			return;
+		b->s = p;
+		b->cap = cap;
+	}
+}
+
+/* a tick step of 1, 2 or 5 times a power of ten giving at most about ten ticks */
+static uint64_t tickstep(uint64_t span)
+{
+	uint64_t p = 1;
+
+	for (;;) {
+		if (span / p <= 10)
+			return p;
+		if (span / (2 * p) <= 10)
+			return 2 * p;
+		if (span / (5 * p) <= 10)
+			return 5 * p;
+		p *= 10;
+	}
+}
+
+static void draw(Svg *s, uint64_t xend)
+{
+	TOut *o = s->o;
+	uint64_t used = xend > s->ti.lo ? (xend - s->ti.lo + s->w - 1) / s->w : 0, f = 1, wf, nbf, step;
+	int R = s->nrows, rh, fs, H, W = LEFT + PLOTW + 20, budget = R ? CELLS / R : CELLS;
+	double sx;
+	Buf path[S_N] = {{0}}, mk = {0};
+
+	if (budget < 150)
+		budget = 150;
+	while (used / f > (uint64_t)budget)
+		f *= 2;
+	nbf = used ? (used + f - 1) / f : 1;
+	wf = s->w * f;
+	sx = (double)PLOTW / (double)nbf;
+	rh = R <= 32 ? 18 : R <= 64 ? 14 : R <= 128 ? 8 : R <= 512 ? 4 : 2;
+	fs = rh >= 14 ? 11 : rh >= 8 ? 7 : 0;
+	H = TOP + R * rh + 40 + 20 * ((S_N + 2 + 4) / 5) + 10;
+	qsort(s->rows, (size_t)R, sizeof *s->rows, rowcmp);
+
+	sim_tout_printf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+	                W, H, W, H);
+	sim_tout_printf(o, "<style>text{font-family:monospace;font-size:11px;fill:#222}.l{font-size:%dpx}"
+	                ".ax{stroke:#555;stroke-width:1}.gr{stroke:#000;stroke-opacity:0.08}"
+	                ".dv{fill:#000}.rc{fill:#fff;stroke:#000;stroke-width:0.6}", fs ? fs : 7);
+	for (int k = 0; k < S_N; k++)
+		sim_tout_printf(o, ".s%d{fill:%s}", k, states[k].colour);
+	sim_tout_printf(o, "</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
+	sim_tout_printf(o, "<text x=\"10\" y=\"18\" style=\"font-size:13px;font-weight:bold\">warpsim: kernel ");
+	/* names are identifiers and paths; keep XML special characters out */
+	for (const char *p = s->ti.k ? s->ti.k->name : "?"; *p; p++)
+		sim_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
+	sim_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">%d warp slot%s, cycles %" PRIu64 "..%" PRIu64
+	                ", one column = %" PRIu64 " cycle%s%s%s</text>\n", R, R == 1 ? "" : "s", s->ti.lo,
+	                xend ? xend - 1 : 0, wf, wf == 1 ? "" : "s",
+	                s->ended ? "" : " (the run did not complete)", s->oom ? " (out of memory: incomplete)" : "");
+
+	/* grid and axis */
+	step = tickstep(nbf * wf);
+	for (uint64_t t = (s->ti.lo + step - 1) / step * step; t <= s->ti.lo + nbf * wf; t += step) {
+		double x = LEFT + (double)(t - s->ti.lo) / (double)wf * sx;
+		sim_tout_printf(o, "<line class=\"gr\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
+		                "<line class=\"ax\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
+		                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%" PRIu64 "</text>\n",
+		                x, TOP, x, TOP + R * rh, x, TOP + R * rh, x, TOP + R * rh + 5, x,
+		                TOP + R * rh + 17, t);
+	}
+	sim_tout_printf(o, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+	                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">cycle</text>\n", LEFT, TOP + R * rh,
+	                LEFT + PLOTW, TOP + R * rh, LEFT + PLOTW / 2, TOP + R * rh + 31);
+
+	for (int i = 0; i < R; i++) {
+		Row *r = &s->rows[i];
+		int y = TOP + i * rh, hb = rh > 3 ? rh - 2 : rh;
+		char lab[96];
+		if (r->ctas <= 1)
+			snprintf(lab, sizeof lab, "sm%d cta%d w%d", r->sm, r->cta, r->warp);
+		else
+			snprintf(lab, sizeof lab, "sm%d slot%d: %d warps", r->sm, r->slot, r->ctas);
+		sim_tout_printf(o, "<g><title>%s", lab);
+		if (r->ctas > 1)
+			sim_tout_printf(o, " (ctas %d..%d)", r->firstcta, r->cta);
+		for (int k = 0; k < S_N; k++)
+			if (r->total[k])
+				sim_tout_printf(o, "&#10;%s: %" PRIu64 " cycles", states[k].name, r->total[k]);
+		sim_tout_printf(o, "</title>\n");
+		if (fs)
+			sim_tout_printf(o, "<text class=\"l\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+			                LEFT - 6, y + rh / 2 + fs / 2 - 1, lab);
+		for (int k = 0; k < S_N; k++)
+			path[k].n = 0;
+		mk.n = 0;
+		/* dominant state per column, runs of equal columns as one rectangle */
+		int run = -1;
+		uint64_t from = 0;
+		for (uint64_t b = 0; b <= nbf; b++) {
+			int best = -1;
+			uint64_t bestv = 0, dv = 0, rc = 0;
+			if (b < nbf) {
+				uint64_t sum[S_N] = {0};
+				for (uint64_t q = b * f; q < (b + 1) * f && q < NB; q++) {
+					for (int k = 0; k < S_N; k++)
+						sum[k] += r->cnt[q * S_N + k];
+					dv += r->div[q];
+					rc += r->rcv[q];
+				}
+				for (int k = 0; k < S_N; k++)
+					if (sum[k] > bestv)
+						bestv = sum[k], best = k;
+			}
+			if (best != run) {
+				if (run >= 0)
+					bprintf(&path[run], "M%" PRIu64 " 0h%" PRIu64 "v%dh-%" PRIu64 "z", from, b - from,
+					        hb, b - from);
+				run = best;
+				from = b;
+			}
+			if (dv)
+				bprintf(&mk, "<path class=\"dv\" d=\"M%.1f %dl-3 -5h6z\"/>", LEFT + ((double)b + 0.5) * sx, y + 5);
+			if (rc)
+				bprintf(&mk, "<path class=\"rc\" d=\"M%.1f %dl-3 5h6z\"/>", LEFT + ((double)b + 0.5) * sx, y + hb - 5);
+		}
+		sim_tout_printf(o, "<g transform=\"translate(%d %d) scale(%.6f 1)\">", LEFT, y + (rh - hb) / 2, sx);
+		for (int k = 0; k < S_N; k++)
+			if (path[k].n)
+				sim_tout_printf(o, "<path class=\"s%d\" d=\"%s\"/>", k, path[k].s);
+		sim_tout_printf(o, "</g>\n");
+		if (mk.n)
+			sim_tout_write(o, mk.s, mk.n);
+		sim_tout_printf(o, "</g>\n");
+	}
+
+	/* legend */
+	int ly = TOP + R * rh + 48;
+	for (int k = 0; k < S_N + 2; k++) {
+		int x = 10 + (k % 5) * 190, yy = ly + (k / 5) * 20;
+		if (k < S_N)
+			sim_tout_printf(o, "<rect class=\"s%d\" x=\"%d\" y=\"%d\" width=\"14\" height=\"12\"/>"
+			                "<text x=\"%d\" y=\"%d\">%s</text>\n", k, x, yy, x + 20, yy + 10, states[k].name);
+		else if (k == S_N)
+			sim_tout_printf(o, "<path class=\"dv\" d=\"M%d %dl-4 -7h8z\"/><text x=\"%d\" y=\"%d\">branch diverged</text>\n",
+			                x + 7, yy + 10, x + 20, yy + 10);
+		else
+			sim_tout_printf(o, "<path class=\"rc\" d=\"M%d %dl-4 7h8z\"/><text x=\"%d\" y=\"%d\">lanes reconverged</text>\n",
+			                x + 7, yy + 3, x + 20, yy + 10);
+	}
+	sim_tout_printf(o, "</svg>\n");
+	for (int k = 0; k < S_N; k++)
+		free(path[k].s);
+	free(mk.s);
+}
+
+static void svg_finish(void *st)
+{
+	Svg *s = st;
+	uint64_t xend = s->ended && s->cycles > s->maxc ? s->cycles : s->maxc;
+
+	if (s->ti.hi != UINT64_MAX && xend > s->ti.hi + 1)
+		xend = s->ti.hi + 1;
+	for (int i = 0; i < s->nrows; i++) {
+		Row *r = &s->rows[i];
+		if (r->done)
+			span(s, r, r->donefrom, xend, S_DONE);
+		else if (r->atbar)
+			span(s, r, r->barfrom > r->end ? r->barfrom : r->end, xend, S_BAR);
+	}
+	draw(s, xend);
+	for (int i = 0; i < s->nrows; i++) {
+		free(s->rows[i].cnt);
+		free(s->rows[i].div);
+		free(s->rows[i].rcv);
+	}
+	free(s->rows);
+	free(s->ix);
+	free(s);
+}
+
+const TraceFmt sim_trace_svg = {svg_open, svg_issue, svg_event, svg_end, svg_finish};

@@ -1,0 +1,98 @@
+/* trace_txt.c - the text trace (--trace FILE.txt, FILE.txt.gz through zlib): a header naming
+ * the columns, then one fixed-width line per issued warp instruction. traces/README.md
+ * documents every column; the writer keeps no state beyond the instruction texts. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include "sim/observe.h"
+
+typedef struct {
+	TOut *o;                /* the file */
+	TraceInfo ti;           /* the run */
+	InsText it;             /* instruction texts */
+	uint64_t lines;         /* instruction lines written */
+	int ended;              /* the end record arrived */
+} Txt;
+
+static void *txt_open(TOut *o, const TraceInfo *ti)
+{
+	Txt *t = calloc(1, sizeof *t);
+
+	if (!t)
+		return NULL;
+	t->o = o;
+	t->ti = *ti;
+	sim_instext_init(&t->it, ti->k);
+	sim_tout_printf(o, "# warpsim trace of kernel '%s' (%s): one line per issued warp instruction\n",
+	                ti->k ? ti->k->name : "?", ti->program ? ti->program : "-");
+	if (ti->lo != 0 || ti->hi != UINT64_MAX) {
+		if (ti->hi == UINT64_MAX)
+			sim_tout_printf(o, "# window: cycles %" PRIu64 " and later\n", ti->lo);
+		else
+			sim_tout_printf(o, "# window: cycles %" PRIu64 " to %" PRIu64 "\n", ti->lo, ti->hi);
+	}
+	sim_tout_printf(o, "# columns are described in traces/README.md; ev: D diverged, R reconverged, "
+	                "B waits at a barrier, b released it, E lanes exited, X warp done\n");
+	sim_tout_printf(o, "#%9s %3s %6s %4s %6s %8s %8s %6s %-9s %-3s %s\n", "cycle", "sm", "cta",
+	                "warp", "pc", "active", "exec", "stall", "reason", "ev", "instruction");
+	return t;
+}
+
+static void txt_issue(void *st, const TraceIssue *ti)
+{
+	Txt *t = st;
+	const ExecInfo *e = ti->e;
+	char ev[8];
+	int n = 0;
+
+	if (ti->cycle < t->ti.lo || ti->cycle > t->ti.hi)
+		return;
+	if (e->diverged)
+		ev[n++] = 'D';
+	if (e->reconverged)
+		ev[n++] = 'R';
+	switch (e->event) {
+	case EV_BAR_WAIT: ev[n++] = 'B'; break;
+	case EV_BAR_RELEASE: ev[n++] = 'b'; break;
+	case EV_EXIT: ev[n++] = 'E'; break;
+	case EV_WARP_DONE: ev[n++] = 'X'; break;
+	default: break;
+	}
+	if (!n)
+		ev[n++] = '-';
+	ev[n] = 0;
+	sim_tout_printf(t->o, "%10" PRIu64 " %3d %6d %4d 0x%04x %08x %08x %6" PRIu32 " %-9s %-3s %s\n",
+	                ti->cycle, e->sm, ti->ctaid, e->warp, e->pc, e->active, e->exec,
+	                ti->stall_cycles, ti->stall_cycles ? sim_stall_name(ti->stall_reason) : "-", ev,
+	                sim_instext(&t->it, e->pc));
+	t->lines++;
+}
+
+static void txt_event(void *st, const TraceEvent *ev)
+{
+	(void)st;
+	(void)ev;
+}
+
+static void txt_end(void *st, uint64_t cycles)
+{
+	Txt *t = st;
+
+	if (t->ended)
+		return;
+	t->ended = 1;
+	sim_tout_printf(t->o, "# end: the run took %" PRIu64 " cycles; %" PRIu64
+	                " instruction lines above\n", cycles, t->lines);
+}
+
+static void txt_finish(void *st)
+{
+	Txt *t = st;
+
+	if (!t->ended)
+		sim_tout_printf(t->o, "# the run did not complete; %" PRIu64 " instruction lines above\n",
+		                t->lines);
+	sim_instext_free(&t->it);
+	free(t);
+}
+
+const TraceFmt sim_trace_txt = {txt_open, txt_issue, txt_event, txt_end, txt_finish};
