@@ -24,31 +24,30 @@ static void visit(const Fn *f, const MIns *in, Visit *fn, void *ctx)
 {
 	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
 
+	/* reads first, then writes: an instruction reads its sources before it writes */
 	if (in->guard != T_PT)
 		fn(ctx, in->guard, 0, 0);
-	for (int i = 0; i < in->nopd; i++) {
-		const MOpd *o = &in->o[i];
-		switch ((OpdKind)o->kind) {
-		case OPD_REG: case OPD_PRED:
-			if (o->t < T_FIRST)
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < in->nopd; i++) {
+			const MOpd *o = &in->o[i];
+			int dst = i < si->n && si->dst[i];
+			switch ((OpdKind)o->kind) {
+			case OPD_REG: case OPD_PRED:
+				if (o->t < T_FIRST || dst != pass)
+					break;
+				if (dst)
+					fn(ctx, o->t, 1, in->guard == T_PT && !o->part);
+				else
+					fn(ctx, o->t, 0, 0);
 				break;
-			if (i < si->n && si->dst[i])
-				fn(ctx, o->t, 1, in->guard == T_PT && !o->part);
-			else
-				fn(ctx, o->t, 0, 0);
-			break;
-		case OPD_MEM: case OPD_CONST:
-			if (o->t >= T_FIRST)
-				fn(ctx, o->t, 0, 0);
-			break;
-		case OPD_TLIST:
-			if (o->t >= T_FIRST)
-				fn(ctx, o->t, 0, 0);
-			break;
-		case OPD_NONE: case OPD_IMM: case OPD_SREG: case OPD_TARGET: case OPD_CC:
-			break;
+			case OPD_MEM: case OPD_CONST: case OPD_TLIST:
+				if (o->t >= T_FIRST && pass == 0)
+					fn(ctx, o->t, 0, 0);
+				break;
+			case OPD_NONE: case OPD_IMM: case OPD_SREG: case OPD_TARGET: case OPD_CC:
+				break;
+			}
 		}
-	}
 	(void)f;
 }
 
@@ -268,7 +267,12 @@ static int try_alloc(Fn *f, int *spill_out)
 					l.start[t] = pos;
 			}
 	}
-	/* live-in at the entry: read before any definition (a PTX register used uninitialised) */
+	if (getenv("BE_DEBUG_RA"))
+		for (int t = T_FIRST; t < n; t++)
+			if (l.end[t] >= 0)
+				fprintf(stderr, "%%%d [%d, %d]\n", t, l.start[t], l.end[t]);
+	for (int i = 0; getenv("BE_DEBUG_RA") && i < f->nblk; i++)
+		fprintf(stderr, "@b%d %d..%d\n", i, f->blk[i].first, f->blk[i].last);
 	order = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	active = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	int norder = 0;
