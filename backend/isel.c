@@ -441,12 +441,14 @@ static int sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 	}
 	if (wide) {
 		/* 16x16 -> 32: the widened operands' product fits */
+		/* slot 3 of IMAD takes a register or constant: materialise first */
+		if (mad)
+			e = be_inreg(f, b, e, TC_R);
 		x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
 		x->m.dtype = x->m.stype = TY_S32;
 		if (mad) {
 			x->nopd = 4;
-			x->o[3] = be_inreg(f, b, e, TC_R);
-			/* an immediate is allowed in slot 3? slot 3 takes R or C: keep a register */
+			x->o[3] = e;
 		}
 		return 0;
 	}
@@ -490,13 +492,15 @@ static int sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 			x->m.flags |= MF_X;
 		return 0;
 	}
+	if (mad)
+		e = be_inreg(f, b, e, TC_R);
 	x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
 	x->m.dtype = x->m.stype = tbytes(pt) == 4 ? ity(pt) : TY_U32;
 	if (hi)
 		x->m.flags = MF_HI;
 	if (mad) {
 		x->nopd = 4;
-		x->o[3] = be_inreg(f, b, e, TC_R);
+		x->o[3] = e;
 	}
 	be_fix16(f, b, d, pt);
 	return 0;
@@ -890,10 +894,11 @@ static int sel_selp(Fn *f, Blk *b, const PIns *in)
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
 	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
 	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), cls), c = be_src(f, b, &in->o[2], pt);
+	MOpd p = be_src(f, b, &in->o[3], PT_PRED);
 	MIns *x = be_op3(f, b, OP_SEL, be_r(d), a, c);
 
 	x->nopd = 4;
-	x->o[3] = be_src(f, b, &in->o[3], PT_PRED);
+	x->o[3] = p;
 	if (cls == TC_R2)
 		x->m.dtype = TY_B64;
 	return 0;
@@ -1032,16 +1037,17 @@ static int sel_mov(Fn *f, Blk *b, const PIns *in)
 					x->o[1] = e;
 				} else {
 					MOpd word = tbytes(pt) > 4 ? be_rpart(t, k * eb / 4) : be_r(t);
+					MOpd er = be_inreg(f, b, e, TC_R);
 					if ((k * eb * 8) % 32 == 0) {
 						x = be_emit(f, b, OP_MOV);
 						x->nopd = 2;
 						x->o[0] = word;
-						x->o[1] = be_inreg(f, b, e, TC_R);
+						x->o[1] = er;
 					} else {
 						x = be_emit(f, b, OP_BFI);
 						x->nopd = 4;
 						x->o[0] = word;
-						x->o[1] = be_inreg(f, b, e, TC_R);
+						x->o[1] = er;
 						x->o[2] = be_imm(((k * eb * 8) % 32) | (eb * 8) << 8);
 						x->o[3] = word;
 					}
@@ -1215,38 +1221,47 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_BFE: case PO_BFI: return sel_bf(f, b, in);
 	case PO_LOP3: {
 		int d = be_dst(f, &in->o[0]);
+		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+		MOpd c = be_src(f, b, &in->o[2], PT_B32);
+		MOpd e = be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R);
 		MIns *x = be_emit(f, b, OP_LOP3);
 		x->nopd = 5;
 		x->o[0] = be_r(d);
-		x->o[1] = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-		x->o[2] = be_src(f, b, &in->o[2], PT_B32);
-		x->o[3] = be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R);
+		x->o[1] = a;
+		x->o[2] = c;
+		x->o[3] = e;
 		x->o[4] = be_imm(in->o[4].imm & 0xff);
 		return 0;
 	}
 	case PO_PRMT: {
 		int d = be_dst(f, &in->o[0]);
-		MIns *x = be_emit(f, b, OP_PRMT);
 		static const Sub mode[] = {SUB_NONE, SUB_F4E, SUB_B4E, SUB_RC8, SUB_ECL, SUB_ECR, SUB_RC16};
+		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+		MOpd c = be_src(f, b, &in->o[3], PT_B32);
+		MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+		MIns *x = be_emit(f, b, OP_PRMT);
 		x->nopd = 4;
 		x->m.sub = (uint8_t)mode[in->m.prmt < PPRMT_COUNT ? in->m.prmt : 0];
 		x->o[0] = be_r(d);
-		x->o[1] = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-		x->o[2] = be_src(f, b, &in->o[3], PT_B32);
-		x->o[3] = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+		x->o[1] = a;
+		x->o[2] = c;
+		x->o[3] = e;
 		return 0;
 	}
 	case PO_SHF: {
 		int d = be_dst(f, &in->o[0]);
+		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+		MOpd c = be_src(f, b, &in->o[3], PT_U32);
+		MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
 		MIns *x = be_emit(f, b, OP_SHF);
 		x->nopd = 4;
 		x->m.sub = (in->m.flags & PMF_RIGHT) ? SUB_R : SUB_L;
 		if (in->m.flags & PMF_WRAP)
 			x->m.flags |= MF_W;
 		x->o[0] = be_r(d);
-		x->o[1] = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-		x->o[2] = be_src(f, b, &in->o[3], PT_U32);
-		x->o[3] = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+		x->o[1] = a;
+		x->o[2] = c;
+		x->o[3] = e;
 		return 0;
 	}
 	case PO_SAD: case PO_DIV: case PO_REM: case PO_FMA: case PO_RCP: case PO_SQRT:

@@ -545,13 +545,16 @@ static int sel_bar(Fn *f, Blk *b, const PIns *in)
 		int nb = in->nopd;
 		if (pt == PT_PRED)
 			r = be_newtmp(f, TC_R);
+		MOpd s1 = be_src(f, b, &in->o[1], PT_U32);
+		MOpd s2 = nb > 3 ? be_src(f, b, &in->o[2], PT_U32) : (MOpd){0};
+		MOpd s3 = be_src(f, b, &in->o[nb - 1], PT_PRED);
 		x = be_emit(f, b, OP_BARRED);
 		x->m.sub = in->m.aop == PAOP_POPC ? SUB_POPC : in->m.aop == PAOP_AND ? SUB_AND : SUB_OR;
 		x->nopd = 4;
 		x->o[0] = be_r(r);
-		x->o[1] = be_src(f, b, &in->o[1], PT_U32);
-		x->o[2] = nb > 3 ? be_src(f, b, &in->o[2], PT_U32) : (MOpd){0};
-		x->o[3] = be_src(f, b, &in->o[nb - 1], PT_PRED);
+		x->o[1] = s1;
+		x->o[2] = s2;
+		x->o[3] = s3;
 		if (nb <= 3) {
 			x->o[2] = x->o[3];
 			x->o[2].kind = OPD_NONE;
@@ -570,12 +573,14 @@ static int sel_bar(Fn *f, Blk *b, const PIns *in)
 		}
 		return 0;
 	}
+	MOpd b0 = be_src(f, b, &in->o[0], PT_U32);
+	MOpd b1 = in->nopd > 1 ? be_src(f, b, &in->o[1], PT_U32) : (MOpd){0};
 	x = be_emit(f, b, OP_BAR);
 	x->m.sub = arrive ? SUB_ARV : SUB_SYNC;
 	x->nopd = in->nopd > 1 ? 2 : 1;
-	x->o[0] = be_src(f, b, &in->o[0], PT_U32);
+	x->o[0] = b0;
 	if (in->nopd > 1)
-		x->o[1] = be_src(f, b, &in->o[1], PT_U32);
+		x->o[1] = b1;
 	return 0;
 }
 
