@@ -15,17 +15,38 @@ fd_oracle() {
 }
 
 # fd_sm DIR PTX LAUNCH PMAX SCHED: status 0 ran, 1 failed (a finding), 2 NOT RUN: the SM model
-# cannot take this program yet (no translator, an unsupported construct, an option it lacks)
+# cannot take this program yet (an unsupported construct, an option it lacks). While warpsim
+# cannot run PTX itself, the translator runs as its own step: warpc --predicate-max PMAX into
+# a listing, which warpsim runs (a translator failure other than "unsupported" is a finding).
+FD_DIRECT=${FD_DIRECT:-1}
 fd_sm() {
-	mkdir -p "$1" && rm -f "$1"/*.bin
-	if (cd "$1" && "${WARPSIM_SM:-$WARPSIM}" --quiet --max-warp-insts "$FD_LIMIT" \
-		--predicate-max "$4" --scheduler "$5" "$2" --launch "$3") >"$1/log" 2>&1; then
-		return 0
+	mkdir -p "$1" && rm -f "$1"/*.bin "$1"/k.sass
+	if [ -n "${WARPSIM_SM:-}" ] || [ "$FD_DIRECT" = 1 ]; then
+		if (cd "$1" && "${WARPSIM_SM:-$WARPSIM}" --quiet --max-warp-insts "$FD_LIMIT" \
+			--predicate-max "$4" --scheduler "$5" "$2" --launch "$3") >"$1/log" 2>&1; then
+			return 0
+		fi
+		if [ -n "${WARPSIM_SM:-}" ] || ! grep -q -E 'needs the translator|unknown option' "$1/log"; then
+			fd_unsupported "$1/log" && return 2
+			return 1
+		fi
+		FD_DIRECT=0
 	fi
-	if grep -q -E 'needs the translator|unsupported|not supported|unknown option' "$1/log"; then
-		return 2
+	if ! "$(dirname "$WARPSIM")/warpc" --predicate-max "$4" "$2" >"$1/k.sass" 2>"$1/log"; then
+		grep -q -E 'internal error' "$1/log" && return 1
+		fd_unsupported "$1/log" && return 2
+		return 1
 	fi
+	(cd "$1" && "$WARPSIM" --quiet --max-warp-insts "$FD_LIMIT" --scheduler "$5" k.sass \
+		--launch "$3") >"$1/log" 2>&1 && return 0
+	fd_unsupported "$1/log" && return 2
 	return 1
+}
+
+# fd_unsupported LOG: the run stopped at something the SM model or translator says it does
+# not support yet (a located "unsupported: ..." error), as opposed to a wrong result
+fd_unsupported() {
+	grep -q -E 'error: unsupported|not supported' "$1" && ! grep -q -E 'internal error' "$1"
 }
 
 # fd_same A B: the two runs left identical output buffers
@@ -39,11 +60,12 @@ fd_same() {
 fd_firstdiff() {
 	for f in out.bin acc.bin; do
 		d=$(cmp "$1/$f" "$2/$f" 2>&1 | head -n 1)
-		[ -n "$d" ] && { echo "$f: $d" | sed 's|[^ ]*/||g'; return; }
+		[ -n "$d" ] && { echo "$f: $d" | sed -e 's/: .* differ: /: differs at /' -e 's|[^ ]*/||g'; return; }
 	done
 }
 
 # fd_reason DIR: the NOT RUN reason, without paths
 fd_reason() {
-	head -n 1 "$1/log" | sed -e 's|/[^ :]*/||g' -e 's/^warpsim: //'
+	{ grep -m 1 -E 'error|unsupported' "$1/log" || head -n 1 "$1/log"; } |
+		sed -e 's/^.*error: //' -e 's/^warpsim: //' -e "s/ in '[^']*'\$//"
 }
