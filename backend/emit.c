@@ -99,9 +99,6 @@ static Ins *put(Em *e, const Fn *f, const MIns *m, uint32_t *baddr)
 				d->imm += f->frame;
 			else if (o->bank == 2)
 				d->imm -= f->frame;
-			if (d->imm < 0 && d->imm >= -0x80000000ll && isa_imm_float_bits(&in, i) == 0 &&
-			    m->op != OP_MOV32I)
-				; /* negative immediates print as -0x.. */
 			if (m->op == OP_MOV32I || m->op == OP_IADD)
 				d->imm = (int64_t)(uint32_t)d->imm;
 			break;
