@@ -158,6 +158,10 @@ check-asan:
 demo: $(PROGS)
 	@sh examples/demo.sh $(BIN)
 
+# rewrite traces/ golden traces and line statistics (review the diff before committing)
+golden-traces: $(PROGS)
+	@UPDATE=1 BIN=$(BIN) BUILD=$(BUILD) sh tests/run-trace.sh
+
 # ---------------------------------------------------------------- bench, fuzz
 bench: $(PROGS) $(TOOLS_T)
 	@sh bench/run.sh $(BIN) $(BUILD)

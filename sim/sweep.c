@@ -338,7 +338,7 @@ int sim_sweep_run(const char *self, char *const *args, int nargs, const SweepSpe
 			        translator_key(sp->key) ? "a translator setting" : "a simulator setting",
 			        translator_key(sp->key) ? "this is a TRANSLATOR BUG; please report it with this "
 			        "kernel and launch" : "this is a simulator bug, or the kernel has a data race "
-			        "(e.g. results depending on the order of atomics)");
+			        "or reads the clock (e.g. results depending on the order of atomics)");
 			break;
 		}
 	}

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "sim/observe.h"
 
-enum { NB = 1500, CELLS = 24000, PLOTW = 1000, LEFT = 150, TOP = 48 };
+enum { NB = 1500, CELLS = 16000, PLOTW = 1000, LEFT = 150, TOP = 48 };
 
 typedef enum { S_ISSUE, S_READY, S_RAW_ALU, S_RAW_MEM, S_PIPE, S_CTRL, S_IDLE, S_BAR, S_DONE, S_N } State;
 
@@ -345,12 +345,12 @@ static void draw(Svg *s, uint64_t xend)
 {
 	TOut *o = s->o;
 	uint64_t used = xend > s->ti.lo ? (xend - s->ti.lo + s->w - 1) / s->w : 0, f = 1, wf, nbf, step;
-	int R = s->nrows, rh, fs, H, W = LEFT + PLOTW + 20, budget = R ? CELLS / R : CELLS;
+	int R = s->nrows, rh, fs, ms, H, W = LEFT + PLOTW + 30, budget = R ? CELLS / R : CELLS;
 	double sx;
-	Buf path[S_N] = {{0}}, mk = {0};
+	Buf path[S_N] = {{0}}, dvb = {0}, rcb = {0};
 
-	if (budget < 150)
-		budget = 150;
+	if (budget < 100)
+		budget = 100;
 	while (used / f > (uint64_t)budget)
 		f *= 2;
 	nbf = used ? (used + f - 1) / f : 1;
@@ -358,7 +358,8 @@ static void draw(Svg *s, uint64_t xend)
 	sx = (double)PLOTW / (double)nbf;
 	rh = R <= 32 ? 18 : R <= 64 ? 14 : R <= 128 ? 8 : R <= 512 ? 4 : 2;
 	fs = rh >= 14 ? 11 : rh >= 8 ? 7 : 0;
-	H = TOP + R * rh + 40 + 20 * ((S_N + 2 + 4) / 5) + 10;
+	ms = rh >= 14 ? 5 : rh >= 8 ? 3 : 2;
+	H = TOP + R * rh + 40 + 20 * ((S_N + 2 + 5) / 6) + 10;
 	qsort(s->rows, (size_t)R, sizeof *s->rows, rowcmp);
 
 	sim_tout_printf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -374,8 +375,11 @@ static void draw(Svg *s, uint64_t xend)
 	/* names are identifiers and paths; keep XML special characters out */
 	for (const char *p = s->ti.k ? s->ti.k->name : "?"; *p; p++)
 		sim_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
-	sim_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">%d warp slot%s, cycles %" PRIu64 "..%" PRIu64
-	                ", one column = %" PRIu64 " cycle%s%s%s</text>\n", R, R == 1 ? "" : "s", s->ti.lo,
+	sim_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">");
+	for (const char *p = s->ti.program ? s->ti.program : ""; *p; p++)
+		sim_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
+	sim_tout_printf(o, "%s%d warp slot%s, cycles %" PRIu64 "..%" PRIu64
+	                ", one column = %" PRIu64 " cycle%s%s%s</text>\n", s->ti.program ? ": " : "", R, R == 1 ? "" : "s", s->ti.lo,
 	                xend ? xend - 1 : 0, wf, wf == 1 ? "" : "s",
 	                s->ended ? "" : " (the run did not complete)", s->oom ? " (out of memory: incomplete)" : "");
 
@@ -413,7 +417,7 @@ static void draw(Svg *s, uint64_t xend)
 			                LEFT - 6, y + rh / 2 + fs / 2 - 1, lab);
 		for (int k = 0; k < S_N; k++)
 			path[k].n = 0;
-		mk.n = 0;
+		dvb.n = rcb.n = 0;
 		/* dominant state per column, runs of equal columns as one rectangle */
 		int run = -1;
 		uint64_t from = 0;
@@ -440,24 +444,26 @@ static void draw(Svg *s, uint64_t xend)
 				from = b;
 			}
 			if (dv)
-				bprintf(&mk, "<path class=\"dv\" d=\"M%.1f %dl-3 -5h6z\"/>", LEFT + ((double)b + 0.5) * sx, y + 5);
+				bprintf(&dvb, "M%.1f %dl-%d -%dh%dz", LEFT + ((double)b + 0.5) * sx, y + ms + 1, ms / 2 + 1, ms, ms + 2);
 			if (rc)
-				bprintf(&mk, "<path class=\"rc\" d=\"M%.1f %dl-3 5h6z\"/>", LEFT + ((double)b + 0.5) * sx, y + hb - 5);
+				bprintf(&rcb, "M%.1f %dl-%d %dh%dz", LEFT + ((double)b + 0.5) * sx, y + rh - ms - 1, ms / 2 + 1, ms, ms + 2);
 		}
 		sim_tout_printf(o, "<g transform=\"translate(%d %d) scale(%.6f 1)\">", LEFT, y + (rh - hb) / 2, sx);
 		for (int k = 0; k < S_N; k++)
 			if (path[k].n)
 				sim_tout_printf(o, "<path class=\"s%d\" d=\"%s\"/>", k, path[k].s);
 		sim_tout_printf(o, "</g>\n");
-		if (mk.n)
-			sim_tout_write(o, mk.s, mk.n);
+		if (dvb.n)
+			sim_tout_printf(o, "<path class=\"dv\" d=\"%s\"/>\n", dvb.s);
+		if (rcb.n)
+			sim_tout_printf(o, "<path class=\"rc\" d=\"%s\"/>\n", rcb.s);
 		sim_tout_printf(o, "</g>\n");
 	}
 
 	/* legend */
 	int ly = TOP + R * rh + 48;
 	for (int k = 0; k < S_N + 2; k++) {
-		int x = 10 + (k % 5) * 190, yy = ly + (k / 5) * 20;
+		int x = 10 + (k % 6) * 190, yy = ly + (k / 6) * 20;
 		if (k < S_N)
 			sim_tout_printf(o, "<rect class=\"s%d\" x=\"%d\" y=\"%d\" width=\"14\" height=\"12\"/>"
 			                "<text x=\"%d\" y=\"%d\">%s</text>\n", k, x, yy, x + 20, yy + 10, states[k].name);
@@ -471,7 +477,8 @@ static void draw(Svg *s, uint64_t xend)
 	sim_tout_printf(o, "</svg>\n");
 	for (int k = 0; k < S_N; k++)
 		free(path[k].s);
-	free(mk.s);
+	free(dvb.s);
+	free(rcb.s);
 }
 
 static void svg_finish(void *st)

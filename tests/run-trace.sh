@@ -1,0 +1,126 @@
+#!/bin/sh
+# run-trace.sh - the trace module end to end (issue 8): golden traces and line statistics of
+# the examples (traces/*), the trace-event invariants checked by a real JSON parser
+# (tests/tools/tracecheck), well-formed and small SVG timelines (xmllint), zlib traces,
+# --trace-window, sweeps (table, CSV, plot, differing outputs reported), bad options.
+# Run by `make check` with BIN and BUILD set; `make golden-traces` (UPDATE=1) rewrites the
+# golden files, to be reviewed in the diff.
+BIN=${BIN:-bin}
+BUILD=${BUILD:-build}
+W=$BIN/warpsim
+CHK=$BUILD/tests/tools/tracecheck
+T=$(mktemp -d "${TMPDIR:-/tmp}/run-trace.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+
+ATOM="examples/atomic_loop.sass --kernel atomic_add_shared --grid 1 --block 64 --arg buf:u32:64:iota --arg buf:u32:1"
+BR="traces/branchy.sass --grid 2 --block 40 --arg buf:s32:80"
+BIG="examples/atomic_loop.sass --kernel atomic_add_shared --grid 8 --block 256 --arg buf:u32:256:iota --arg buf:u32:1 --sms 2"
+
+# golden NAME OUTFILE-OPTION ARGS...: runs warpsim, compares $T/NAME with traces/NAME
+golden() {
+	name=$1 opt=$2; shift 2
+	# shellcheck disable=SC2068
+	if ! "$W" $@ "$opt" "$T/$name" --quiet 2>"$T/err"; then
+		bad "$name: warpsim failed"; cat "$T/err"; return
+	fi
+	if [ -n "$UPDATE" ]; then
+		cp "$T/$name" "traces/$name" && echo "updated traces/$name"
+	elif diff -u "traces/$name" "$T/$name" >"$T/diff"; then
+		ok
+	else
+		bad "$name differs from traces/$name"; head -n 40 "$T/diff"
+	fi
+}
+
+# shellcheck disable=SC2086
+{
+golden atomic_loop.txt --trace $ATOM
+golden atomic_loop.svg --trace $ATOM
+golden branchy.txt --trace $BR
+golden branchy.json --trace $BR
+golden branchy.svg --trace $BR
+golden branchy.window.txt --trace $BR --trace-window 300:360
+golden branchy.lines.txt --line-stats $BR
+golden branchy.lines.csv --line-stats $BR
+golden atomic_loop.lines.txt --line-stats $ATOM
+}
+[ -n "$UPDATE" ] && exit 0
+
+# the trace-event invariants: the golden, a windowed trace, 64 warps on 2 SMs with dual issue
+# shellcheck disable=SC2086
+{
+"$CHK" traces/branchy.json --tracks 4 >/dev/null && ok || bad "tracecheck traces/branchy.json"
+"$W" $BIG --issue-width 2 --trace "$T/big.json" --quiet && "$CHK" "$T/big.json" --tracks 64 >"$T/chk" &&
+	ok || { bad "64-warp dual-issue trace"; cat "$T/chk"; }
+grep -q '"dur":0.5' "$T/big.json" && ok || bad "dual issue does not split a cycle"
+"$W" $BIG --trace "$T/win.json" --trace-window 1000:2000 --quiet &&
+	"$CHK" "$T/win.json" --window 1000:2000 --tracks 64 >/dev/null && ok || bad "windowed JSON trace"
+}
+
+# text and zlib traces are the same bytes; the window keeps exactly the cycles asked for
+# shellcheck disable=SC2086
+{
+"$W" $BR --trace "$T/b.txt.gz" --quiet && gzip -t "$T/b.txt.gz" && gzip -dc "$T/b.txt.gz" | cmp -s - traces/branchy.txt &&
+	ok || bad "branchy.txt.gz is not branchy.txt compressed"
+awk '!/^#/ && ($1 < 300 || $1 > 360) { exit 1 }' traces/branchy.window.txt &&
+	[ "$(grep -vc '^#' traces/branchy.window.txt)" = "$(awk '!/^#/ && $1 >= 300 && $1 <= 360' traces/branchy.txt | wc -l)" ] &&
+	ok || bad "--trace-window 300:360 does not keep exactly cycles 300..360"
+}
+
+# SVG: well-formed, one row per warp, small for long runs
+# shellcheck disable=SC2086
+{
+for f in traces/atomic_loop.svg traces/branchy.svg; do
+	xmllint --noout "$f" && ok || bad "$f is not well-formed XML"
+done
+"$W" $BIG --trace "$T/big.svg" --quiet && xmllint --noout "$T/big.svg" &&
+	[ "$(grep -c '<title>' "$T/big.svg")" = 64 ] && [ "$(wc -c <"$T/big.svg")" -lt 200000 ] &&
+	ok || bad "64-warp SVG (rows $(grep -c '<title>' "$T/big.svg"), $(wc -c <"$T/big.svg") bytes)"
+"$W" examples/atomic_loop.sass --kernel atomic_add_shared --grid 16 --block 1024 --arg buf:u32:1024:iota \
+	--arg buf:u32:1 --sms 2 --trace "$T/long.svg" --quiet && xmllint --noout "$T/long.svg" &&
+	[ "$(wc -c <"$T/long.svg")" -lt 400000 ] && ok || bad "long-run SVG ($(wc -c <"$T/long.svg") bytes)"
+}
+
+# sweeps: a simulator option over a listing, two processes at a time
+# shellcheck disable=SC2086
+{
+mkdir -p "$T/tmp"
+TMPDIR="$T/tmp" "$W" $BIG --out 1:"$T/sum.txt" --sweep scheduler=lrr,gto,two-level -j 2 --sweep-csv "$T/s.csv" \
+	--sweep-svg "$T/s.svg" >"$T/sweep.out" 2>"$T/sweep.err" &&
+	[ "$(grep -c '^lrr\|^gto\|^two-level' "$T/sweep.out")" = 3 ] && grep -q speedup "$T/sweep.out" &&
+	[ "$(wc -l <"$T/s.csv")" = 4 ] && grep -q '^gto,[0-9]*,' "$T/s.csv" && ! grep -q ',no$' "$T/s.csv" &&
+	xmllint --noout "$T/s.svg" && ok || { bad "scheduler sweep"; cat "$T/sweep.out" "$T/sweep.err"; }
+ls "$T/tmp" | grep -q "^warpsim-sweep-" && bad "sweep left temporary directories" || ok
+# a setting that changes results is reported loudly, exit status 3
+"$W" tests/trace/clock.sass --grid 1 --block 64 --arg buf:u32:64 --out 0:"$T/c.txt" \
+	--sweep alu-latency=22,30 >"$T/c.out" 2>"$T/c.err"
+[ $? = 3 ] && grep -q "output buffers differ" "$T/c.err" && grep -q "OUTPUTS DIFFER" "$T/c.out" &&
+	ok || { bad "differing outputs not reported"; cat "$T/c.out" "$T/c.err"; }
+# a failing point shows the child's message
+"$W" $BR --sweep no-such-option=1,2 >"$T/f.out" 2>"$T/f.err"
+[ $? = 1 ] && grep -q "unknown option '--no-such-option'" "$T/f.err" && grep -q failed "$T/f.out" &&
+	ok || { bad "failing sweep point"; cat "$T/f.out" "$T/f.err"; }
+}
+
+# bad options: exit status 2 and a clear message
+errcase() {
+	want=$1; shift
+	"$W" "$@" >"$T/e.out" 2>"$T/e.err"
+	if [ $? = 2 ] && grep -q -- "$want" "$T/e.err"; then ok; else bad "warpsim $*: expected '$want'"; cat "$T/e.err"; fi
+}
+errcase "must end in .txt, .txt.gz, .json or .svg" traces/branchy.sass --trace x.bmp
+errcase "expected a cycle range A:B with A <= B" traces/branchy.sass --trace x.txt --trace-window 9:3
+errcase "expected a cycle range A:B" traces/branchy.sass --trace x.txt --trace-window 12
+errcase "needs --trace FILE" traces/branchy.sass --trace-window 1:2
+errcase "expected KEY=V1,V2" traces/branchy.sass --sweep predicate-max
+errcase "no empty value" traces/branchy.sass --sweep predicate-max=1,,2
+errcase "expected a number of processes" traces/branchy.sass --sweep scheduler=lrr -j 0
+errcase "need --sweep" traces/branchy.sass --sweep-csv x.csv
+errcase "expected a value" traces/branchy.sass --trace
+
+echo "run-trace: $pass passed, $fail failed"
+[ "$fail" = 0 ]
