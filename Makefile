@@ -201,4 +201,4 @@ clean:
 .SECONDARY:
 .DELETE_ON_ERROR:
 
--include $(ALL_OBJS:.o=.d) $(UNIT_BINS:$(BUILD)/tests/%=$(BUILD)/tests/unit/%.d)
+-include $(ALL_OBJS:.o=.d) $(UNIT_BINS:$(BUILD)/tests/%=$(BUILD)/tests/unit/%.d) $(TEST_HELPERS:.o=.d)

@@ -678,9 +678,9 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	e->pushed = e->popped = 0;
 	e->event = EV_NONE;
 	g->st.warp_insts++;
-	g->st.thread_insts += (uint64_t)__builtin_popcount(act);
-	g->st.exec_lanes += (uint64_t)__builtin_popcount(ex);
-	g->st.pred_off += (uint64_t)__builtin_popcount(act & ~gm);
+	g->st.thread_insts += (uint64_t)sim_popc(act);
+	g->st.exec_lanes += (uint64_t)sim_popc(ex);
+	g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
 	w->pc++;
 	rnd = (Rnd)d->m.rnd;
 	ftz = !!(d->m.flags & MF_FTZ);

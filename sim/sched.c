@@ -49,6 +49,8 @@ sim_sched_add(Sched *s, int warp, uint64_t age)
 		s->active[j] = s->active[j - 1];
 	}
 	s->active[i] = (uint8_t)(nactive(s) < s->pool);
+	if (s->anyissued && age <= s->lastage)
+		s->rs++;
 	s->warp[i] = warp;
 	s->age[i] = age;
 	s->n++;
@@ -71,6 +73,8 @@ sim_sched_remove(Sched *s, int warp)
 	int i = find(s, warp), was = 0;
 	assert(i >= 0);
 	was = s->active[i];
+	if (s->anyissued && s->age[i] <= s->lastage)
+		s->rs--;
 	for (int j = i; j + 1 < s->n; j++) {
 		s->warp[j] = s->warp[j + 1];
 		s->age[j] = s->age[j + 1];
@@ -90,8 +94,7 @@ sim_sched_order(const Sched *s, int *out)
 
 	/* round robin resumes at the first warp younger than the last one issued */
 	if (s->anyissued)
-		while (start < s->n && s->age[start] <= s->lastage)
-			start++;
+		start = s->rs;
 	if (start == s->n)
 		start = 0;
 
@@ -130,6 +133,7 @@ sim_sched_issued(Sched *s, int warp, int long_wait)
 	s->last = warp;
 	s->anyissued = 1;
 	s->lastage = s->age[i];
+	s->rs = i + 1;
 	if (s->policy != SCHED_TWOLEVEL)
 		return;
 	if (!s->active[i]) {

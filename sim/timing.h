@@ -31,6 +31,15 @@ enum {
 	TM_MAXSEGS = 160,    /* transactions one warp access can produce (32 lanes x 5) */
 };
 
+/* lanes in a mask, without a libgcc call on hosts compiled for baseline x86-64 */
+static inline int
+sim_popc(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
 /* ------------------------------------------------------------------ tconfig.c */
 typedef enum { SCHED_LRR, SCHED_GTO, SCHED_TWOLEVEL, SCHED_COUNT } SchedPolicy;
 
@@ -272,6 +281,7 @@ typedef struct {
 	int last;            /* warp slot issued last, -1 before any or once it left */
 	int anyissued;       /* 0 before the first issue */
 	uint64_t lastage;    /* age of the warp issued last: round robin resumes after it */
+	int rs;              /* warps with age <= lastage (once anyissued): where round robin resumes */
 } Sched;
 
 void sim_sched_init(Sched *s, int policy, int pool);
@@ -364,6 +374,15 @@ typedef struct {
 	int cta[TM_MAXWARPS];        /* CTA of the warp slot */
 	int nlive;                   /* live warps */
 	uint64_t end;                /* last warp completion (exit issued, pending writes landed) */
+	uint64_t wk[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction, ctrl) */
+	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wk (sim_wake's order: scoreboard, then control) */
+	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
+	uint8_t wkok[TM_MAXWARPS];   /* wk, wkwhy, wunit are current (reset by its issue, a release) */
+	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
+	uint64_t kwake[TM_MAXSCHED]; /* per scheduler, when kmemo: no warp of it issues before this */
+	int kfirst[TM_MAXSCHED];     /* per scheduler, when kmemo: the first warp of its order */
+	uint8_t kmemo[TM_MAXSCHED];  /* kwake and kfirst hold (set by a cycle without issue; reset
+	                                by an issue, a barrier release or a new warp) */
 	Cache l1;                    /* per-SM L1 (when c->l1.enable) */
 	Cache *l2;                   /* GPU-wide L2, or NULL */
 	Dram *dram;                  /* GPU-wide DRAM channel */

@@ -36,6 +36,8 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 {
 	sim_sb_clear(&m->sb[warp]);
 	m->ctrl[warp] = 0;
+	m->wkok[warp] = 0;
+	m->kmemo[warp % m->c->schedulers] = 0;
 	m->live[warp] = 1;
 	m->atbar[warp] = 0;
 	m->cta[warp] = cta;
@@ -43,20 +45,50 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 	sim_sched_add(&m->sched[warp % m->c->schedulers], warp, age);
 }
 
-/* first cycle >= t at which warp w can issue, and why not before */
-static uint64_t
+/* the warp's constraints that change only when it issues (or a barrier releases it): its
+ * next instruction's scoreboard readiness and its control wait, combined as sim_wake does */
+static void
+refresh(TSm *m, const TSource *s, int w)
+{
+	const TInst *in = s->peek(s->ctx, w);
+	int why;
+	uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
+
+	m->wunit[w] = in->unit;
+	m->wk[w] = sb;
+	m->wkwhy[w] = (uint8_t)why;
+	if (m->ctrl[w] > sb) {
+		m->wk[w] = m->ctrl[w];
+		m->wkwhy[w] = STALL_CTRL;
+	}
+	m->wkok[w] = 1;
+}
+
+/* first cycle >= t at which warp w can issue, and why not before: sim_wake over the
+ * scoreboard, control and pipeline constraints (the first two cached per warp) */
+static inline uint64_t
 warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 {
+	uint64_t p, k;
+
 	if (m->atbar[w]) {
 		*why = STALL_BARRIER;
 		return UINT64_MAX;
 	}
-	const TInst *in = s->peek(s->ctx, w);
-	WakeIn wi;
-	wi.sb = sim_sb_ready(&m->sb[w], &in->use, &wi.sb_why);
-	wi.pipe = sim_units_free_at(&m->units, m->c, (Unit)in->unit);
-	wi.ctrl = m->ctrl[w];
-	return sim_wake(&wi, t, why);
+	if (!m->wkok[w])
+		refresh(m, s, w);
+	p = m->pfree[m->wunit[w]];
+	k = m->wk[w];
+	if (p > t && p > k) {
+		*why = STALL_PIPE;
+		return p;
+	}
+	if (k > t) {
+		*why = m->wkwhy[w];
+		return k;
+	}
+	*why = STALL_NONE;
+	return t;
 }
 
 /* the stall reason scheduler k charges for cycle t when it issues nothing */
@@ -66,6 +98,10 @@ stall_reason(TSm *m, const TSource *s, int k, uint64_t t)
 	int order[TM_MAXWARPS], why;
 	if (m->sfree[k] > t)
 		return STALL_CTRL;
+	if (m->kmemo[k]) {
+		warp_wake(m, s, m->kfirst[k], t, &why);
+		return why;
+	}
 	if (sim_sched_order(&m->sched[k], order) == 0)
 		return STALL_IDLE;
 	warp_wake(m, s, order[0], t, &why);
@@ -96,8 +132,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	memset(e, 0, offsetof(TExec, addr));
 	s->exec(s->ctx, w, e);
 	st->warp_insts++;
-	st->thread_insts += (uint64_t)__builtin_popcount(e->active);
-	st->pred_off += (uint64_t)__builtin_popcount(e->active & ~e->exec);
+	st->thread_insts += (uint64_t)sim_popc(e->active);
+	st->pred_off += (uint64_t)sim_popc(e->active & ~e->exec);
 	st->div_branches += e->diverged;
 	st->reconv += e->reconverged;
 	if ((uint64_t)e->crs_depth > st->crs_hwm)
@@ -140,6 +176,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		break;
 	}
 	sim_units_take(&m->units, c, (Unit)in->unit, now, mult);
+	m->pfree[in->unit] = sim_units_free_at(&m->units, c, (Unit)in->unit);
+	m->wkok[w] = 0;
 	sim_sb_write(&m->sb[w], &in->use, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
@@ -152,6 +190,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	for (uint64_t r = e->released; r; r &= r - 1) {
 		int v = __builtin_ctzll(r);
 		m->atbar[v] = 0;
+		m->wkok[v] = 0;
+		m->kmemo[v % c->schedulers] = 0;
 		if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
 			m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
 	}
@@ -165,6 +205,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		for (int v = 0; v < TM_MAXWARPS; v++)
 			if (m->live[v] && m->cta[v] == m->cta[w] && (m->atbar[v] || v == w)) {
 				m->atbar[v] = 0;
+				m->wkok[v] = 0;
+				m->kmemo[v % c->schedulers] = 0;
 				if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
 					m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
 			}
@@ -200,11 +242,22 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 			m->st->stall[STALL_CTRL]++;
 			continue;
 		}
+		if (m->kmemo[k] && m->kwake[k] > now) {
+			/* no warp of this scheduler can issue yet: nothing changed since the scan */
+			m->st->stall[stall_reason(m, s, k, now)]++;
+			continue;
+		}
+		uint64_t least = UINT64_MAX;
 		n = sim_sched_order(sc, order);
 		for (int i = 0; i < n && !done; i++) {
 			int w = order[i];
-			if (warp_wake(m, s, w, now, &why) != now)
+			uint64_t t = warp_wake(m, s, w, now, &why);
+			if (t != now) {
+				if (t < least)
+					least = t;
 				continue;
+			}
+			m->kmemo[k] = 0;
 			/* up to issue_width instructions of this warp in this cycle */
 			for (int j = 0; j < m->c->issue_width; j++) {
 				if (j > 0 && (!m->live[w] || m->sfree[k] > now || warp_wake(m, s, w, now, &why) != now))
@@ -216,8 +269,13 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 			}
 			done = 1;
 		}
-		if (!done)
-			m->st->stall[n ? stall_reason(m, s, k, now) : STALL_IDLE]++;
+		if (!done && n) {
+			m->kmemo[k] = 1;
+			m->kwake[k] = least;
+			m->kfirst[k] = order[0];
+			m->st->stall[stall_reason(m, s, k, now)]++;
+		} else if (!done)
+			m->st->stall[STALL_IDLE]++;
 	}
 	return total;
 }
@@ -226,19 +284,25 @@ uint64_t
 sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 {
 	uint64_t t = UINT64_MAX, next = now + 1;
-	int order[TM_MAXWARPS], why;
+	int why;
 
 	for (int k = 0; k < m->c->schedulers; k++) {
+		const Sched *sc = &m->sched[k];
 		if (m->sfree[k] > next) {
 			if (m->sfree[k] < t)
 				t = m->sfree[k];
 			continue;
 		}
-		int n = sim_sched_order(&m->sched[k], order);
-		for (int i = 0; i < n; i++) {
-			uint64_t w = warp_wake(m, s, order[i], next, &why);
-			if (w < t)
-				t = w;
+		if (m->kmemo[k]) {        /* a lower bound, exact enough: pipelines only get busier */
+			uint64_t w = m->kwake[k] > next ? m->kwake[k] : next;
+			if (w < t && (t = w) == next)
+				return t;
+			continue;
+		}
+		for (int i = 0; i < sc->n; i++) {
+			uint64_t w = warp_wake(m, s, sc->warp[i], next, &why);
+			if (w < t && (t = w) == next)
+				return t;          /* nothing can be earlier */
 		}
 	}
 	return t;
