@@ -219,7 +219,8 @@ static void svg_issue(void *st, const TraceIssue *t)
 	if (a < r->end)
 		a = r->end;
 	span(s, r, a, c, mapstall(t->stall_reason));
-	span(s, r, c, c + 1, S_ISSUE);
+	if (c + 1 > r->end)          /* a second issue in the cycle (dual issue) adds no cycle */
+		span(s, r, c, c + 1, S_ISSUE);
 	if (r->end < c + 1)
 		r->end = c + 1;
 	if (inwin(s, c) && !s->oom) {

@@ -62,7 +62,8 @@ static void txt_issue(void *st, const TraceIssue *ti)
 	ev[n] = 0;
 	sim_tout_printf(t->o, "%10" PRIu64 " %3d %6d %4d 0x%04x %08x %08x %6" PRIu32 " %-9s %-3s %s\n",
 	                ti->cycle, e->sm, ti->ctaid, e->warp, e->pc, e->active, e->exec,
-	                ti->stall_cycles, ti->stall_cycles ? sim_stall_name(ti->stall_reason) : "-", ev,
+	                ti->stall_cycles, !ti->stall_cycles ? "-" : ti->stall_reason == STALL_NONE ? "ready" :
+	                sim_stall_name(ti->stall_reason), ev,
 	                sim_instext(&t->it, e->pc));
 	t->lines++;
 }
