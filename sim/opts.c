@@ -20,6 +20,7 @@ typedef enum {
 	OK_OUT,      /* appends an output */
 	OK_LAUNCH,   /* reads a launch file */
 	OK_CONFIG,   /* reads a configuration file */
+	OK_LIMIT,    /* non-negative int or "inf" (stored as -1) */
 } OptKind;
 
 typedef struct {
@@ -40,6 +41,8 @@ static const OptDef optdefs[] = {
 	{"out", OK_OUT, "N:PATH", "save parameter N's buffer (.bin raw, else text)", F(launch)},
 	{"launch", OK_LAUNCH, "FILE", "read launch options from FILE, one per line", 0},
 	{"config", OK_CONFIG, "FILE", "read architecture options from FILE, one per line", 0},
+	{"predicate-max", OK_LIMIT, "N|inf", "translator: if-convert divergent hammocks up to N instructions (PTX input)", F(predicate_max)},
+	{"predicate-max-uniform", OK_LIMIT, "N|inf", "translator: the same for uniform branches (PTX input)", F(predicate_max_uniform)},
 	{"max-warp-insts", OK_COUNT, "N", "stop a runaway after N warp instructions (0: no limit)", F(max_warp_insts)},
 	{"stats", OK_FLAG, NULL, "print the statistics table on stderr", F(stats)},
 	{"stats-json", OK_STR, "FILE", "write the statistics as one JSON object to FILE", F(stats_json)},
@@ -58,6 +61,8 @@ void sim_opts_init(SimOpts *o)
 	sim_launch_init(&o->launch);
 	sim_tconfig_defaults(&o->tc);
 	o->max_warp_insts = 0;
+	o->predicate_max = 7;          /* ptxas's thresholds, CUDA C Programming Guide 4.x */
+	o->predicate_max_uniform = 4;
 }
 
 void sim_opts_free(SimOpts *o)
@@ -190,6 +195,19 @@ static int apply(SimOpts *o, const OptDef *d, const char *val, const char *based
 		l->outs[l->nouts++] = out;
 		return 0;
 	}
+	case OK_LIMIT:
+		errno = 0;
+		if (!strcmp(val, "inf")) {
+			*(int *)base = -1;
+			return 0;
+		}
+		v = strtoull(val, &end, 10);
+		if (!*val || *val == '-' || *val == '+' || *end || errno || v > 0x7fffffff) {
+			report(err, w, d->name, "a non-negative integer or 'inf'", val);
+			return -1;
+		}
+		*(int *)base = (int)v;
+		return 0;
 	case OK_LAUNCH:
 	case OK_CONFIG:
 		return sim_opts_file(o, val, err);

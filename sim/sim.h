@@ -133,6 +133,8 @@ typedef struct {
 	int stats;                /* --stats: print the statistics table */
 	int quiet;                /* --quiet: no statistics even on stderr */
 	int oracle;               /* --oracle: run the PTX reference interpreter instead */
+	int predicate_max;        /* --predicate-max: translator threshold for PTX input, -1 inf */
+	int predicate_max_uniform;/* --predicate-max-uniform: the same for uniform branches */
 	char *stats_json;         /* --stats-json FILE: the statistics as one JSON object */
 	int print_config;         /* --print-config: print the effective architecture and exit */
 	int help, version;        /* --help, --version */

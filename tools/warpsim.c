@@ -1,7 +1,7 @@
 /* warpsim.c - main() of the simulator: argument parsing and wiring only.
  *
- *   warpsim [OPTION]... PROGRAM     run a kernel of PROGRAM (.sass listing; .ptx once the
- *                                   translator is built in) on the SM model
+ *   warpsim [OPTION]... PROGRAM     run a kernel of PROGRAM (.sass listing, or .ptx translated
+ *                                   in process by the backend) on the SM model
  *
  * Options come from one table (sim/opts.c, plus timing.h's architecture table); --launch and
  * --config files hold the same options one per line. Exit status: 0 done, 1 a run-time error
@@ -16,6 +16,7 @@
 #include "sim/sim.h"
 #include "frontend/ptx.h"
 #include "oracle/oracle.h"
+#include "backend/backend.h"
 #include "sim/observe.h"
 #include <unistd.h>
 
@@ -67,20 +68,31 @@ static int endswith(const char *s, const char *suf)
 	return n >= m && !strcmp(s + n - m, suf);
 }
 
-/* the program: a listing parsed by isa_asm; PTX needs the translator */
-static Prog *load(const char *path)
+/* the program: a listing parsed by isa_asm, or PTX parsed, checked and translated in process
+ * with the translator options of o (--predicate-max, --predicate-max-uniform, --max-regs) */
+static Prog *load(const char *path, const SimOpts *o)
 {
 	char *text;
 	size_t len;
 	Prog *p;
 
-	if (endswith(path, ".ptx")) {
-		fprintf(stderr, "warpsim: %s: PTX input needs the translator (backend), which is not "
-		        "built into this warpsim yet; run a microcode listing (.sass) instead\n", path);
-		return NULL;
-	}
 	if (!(text = read_file(path, &len)))
 		return NULL;
+	if (endswith(path, ".ptx")) {
+		BeOptions bo;
+		Module *m = ptx_parse(path, text, len, stderr, NULL);
+		free(text);
+		if (!m)
+			return NULL;
+		be_options_default(&bo);
+		bo.predicate_max = o->predicate_max;
+		bo.predicate_max_uniform = o->predicate_max_uniform;
+		bo.max_regs = o->tc.max_regs;
+		bo.kernel = o->launch.kernel;
+		p = be_translate(m, &bo, stderr);
+		ptx_free(m);
+		return p;
+	}
 	p = isa_asm(path, text, len, stderr);
 	free(text);
 	return p;
@@ -400,7 +412,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	rc = 1;
-	if (!(p = load(o.input)) || !(k = pick_kernel(p, o.launch.kernel, o.input)))
+	if (!(p = load(o.input, &o)) || !(k = pick_kernel(p, o.launch.kernel, o.input)))
 		goto out;
 	rc = 2;
 	if (sim_launch_place(&mem, k, &o.launch, &pl, stderr))
