@@ -1,0 +1,26 @@
+#!/bin/sh
+# sim.sh BIN BUILD - simulator speed with the timing model on: each bench/sim/*.sass kernel
+# runs on fermi.cfg (15 SMs, 48 warps each, GTO), best user time of three, and the line
+# printed is: kernel, warp instructions, simulated cycles, seconds, warp instructions per
+# host second. A benchmark, not a test (nothing here asserts a time).
+BIN=${1:-bin}
+run() { # name args...
+	n=$1; shift
+	best=""
+	for i in 1 2 3; do
+		/usr/bin/time -f %U -o "$T/time" "$BIN/warpsim" bench/sim/$n.sass --config sim/configs/fermi.cfg \
+			"$@" --quiet --stats-json "$T/s.json" || { echo "sim.sh: $n failed" >&2; return 1; }
+		u=$(cat "$T/time")
+		if [ -z "$best" ] || awk "BEGIN { exit !($u < $best) }"; then best=$u; fi
+	done
+	wi=$(sed -n 's/^  "gpgpu_n_tot_w_icount": \([0-9]*\),$/\1/p' "$T/s.json")
+	cy=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$T/s.json")
+	awk -v n="$n" -v wi="$wi" -v cy="$cy" -v t="$best" 'BEGIN {
+		printf "| %s | %d | %d | %.2f s | %.2f M/s |\n", n, wi, cy, t, (t > 0 ? wi / t / 1e6 : 0) }'
+}
+T=$(mktemp -d "${TMPDIR:-/tmp}/sim-bench.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+echo "| kernel | warp instructions | cycles | host time | warp insts/s |"
+echo "|---|---|---|---|---|"
+run intloop --grid 120 --block 256 --arg buf:u32:30720 --arg u32:2000
+run ffma --grid 120 --block 256 --arg buf:f32:30720 --arg u32:500
