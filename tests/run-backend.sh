@@ -62,9 +62,9 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 			sargs="$sargs --out $o:$tmp/$name.sm.$o.bin"
 		done
 		unordered=$(grep -c 'diff: unordered-float' "$launch")
-		if ! (cd "$top/tests/ptx" && "$ws" --oracle "$ptx" --launch "$launch" $oargs) > /dev/null 2> "$tmp/$name.err"; then
+		if ! (cd "$tmp" && "$ws" --oracle "$ptx" --launch "$launch" $oargs) > /dev/null 2> "$tmp/$name.err"; then
 			echo "SKIP $name: the oracle does not run it: $(head -1 "$tmp/$name.err")"
-		elif ! (cd "$top/tests/ptx" && "$ws" "$tmp/$name.sass" --launch "$launch" $sargs) > /dev/null 2> "$tmp/$name.err"; then
+		elif ! (cd "$tmp" && "$ws" "$tmp/$name.sass" --launch "$launch" $sargs) > /dev/null 2> "$tmp/$name.err"; then
 			bad "$name" "the SM model fails: $(head -2 "$tmp/$name.err")"
 			ok=0
 		elif [ "$unordered" = 0 ]; then
