@@ -13,6 +13,7 @@
 #include "isa/isa.h"
 #include "frontend/ptx.h"
 #include "backend/backend.h"
+#include "sim/timing.h"
 
 #ifndef WARPSIM_VERSION
 #define WARPSIM_VERSION "0.0.0"
@@ -31,8 +32,8 @@ static const char usage[] =
 	"\n"
 	"Translation options:\n"
 	"      --kernel NAME      translate only kernel NAME\n"
-	"      --config FILE      architecture file (sim/configs/*.cfg): reads --max-registers\n"
-	"      --max-registers N  registers per thread (63 Fermi-class, up to 255)\n"
+	"      --config FILE      architecture file (sim/configs/*.cfg): takes its --max-regs\n"
+	"      --max-regs N       registers per thread (63 Fermi-class, up to 255)\n"
 	"      --arch sm_XX       architecture written in the listing (default sm_20)\n"
 	"      --predicate-max N  if-conversion threshold of divergent branches (inf allowed)\n"
 	"      --predicate-max-uniform N  the same for uniform branches\n"
@@ -179,26 +180,16 @@ typedef struct {
 	int explain;           /* 1 text, 2 json */
 } TrOpts;
 
-/* lenient reader of an architecture file: "--max-registers N" lines; other keys ignored */
+/* an architecture file (a sim/configs file: the simulator's format and parser); the
+ * translator takes its register limit, --max-regs */
 static int read_config(const char *path, TrOpts *o)
 {
-	FILE *f = fopen(path, "r");
-	char line[512];
+	TimingConfig tc;
 
-	if (!f) {
-		fprintf(stderr, "warpc: %s: %s\n", path, strerror(errno));
+	sim_tconfig_defaults(&tc);
+	if (sim_tconfig_load(&tc, path, stderr) != 0)   /* returns its error count */
 		return -1;
-	}
-	while (fgets(line, sizeof line, f)) {
-		char key[128];
-		long v;
-		char *h = strchr(line, '#');
-		if (h)
-			*h = 0;
-		if (sscanf(line, " %127s %ld", key, &v) == 2 && !strcmp(key, "--max-registers"))
-			o->be.max_regs = (int)v;
-	}
-	fclose(f);
+	o->be.max_regs = tc.max_regs;
 	return 0;
 }
 
@@ -222,7 +213,7 @@ static int tr_option(TrOpts *o, int argc, char **argv, int *i)
 	const char *a = argv[*i];
 	const char *val = NULL;
 	static const char *const withval[] = {
-		"--kernel", "--config", "--max-registers", "--arch", "--predicate-max",
+		"--kernel", "--config", "--max-regs", "--arch", "--predicate-max",
 		"--predicate-max-uniform",
 	};
 
@@ -263,7 +254,7 @@ static int tr_option(TrOpts *o, int argc, char **argv, int *i)
 		case 5: o->be.predicate_max_uniform = parse_count(val); break;
 		}
 		if (o->be.max_regs < 4 || o->be.max_regs > 255) {
-			fprintf(stderr, "warpc: --max-registers: %s is not in 4..255\n", val);
+			fprintf(stderr, "warpc: --max-regs: %s is not in 4..255\n", val);
 			return -1;
 		}
 		if (o->be.predicate_max < -1 || o->be.predicate_max_uniform < -1 || o->be.arch <= 0) {
