@@ -9,7 +9,8 @@
  * from its first to its last position in block order, widened over the blocks where it is
  * live in or out (backward dataflow over the CFG); intervals sorted by start; when no
  * register is free the interval ending last is spilled (an 8-byte slot in the frame after
- * the .local variables), the code rewritten, and the allocation run again.
+ * the .local variables), the code rewritten, and the allocation run again. Predicates
+ * beyond P0-P6 are kept as 0/1 in a register (SEL to save, ISETP.NE to restore).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -212,6 +213,93 @@ static void spill(Fn *f, int t)
 	}
 }
 
+/* insert x at position k of block b */
+static void insert_at(Fn *f, Blk *b, int k, MIns x)
+{
+	VPUSH(f->pool, b->ins, b->nins, b->cap);
+	memmove(&b->ins[k + 1], &b->ins[k], (size_t)(b->nins - 1 - k) * sizeof x);
+	b->ins[k] = x;
+}
+
+/* ISETP.NE.AND p, PT, r, RZ, PT (restore) or SEL r, RZ, 0x1, !p (save) */
+static MIns pconv(int save, int p, int r, const MIns *at)
+{
+	MIns x = {0};
+	x.guard = T_PT;
+	x.ptxline = at ? at->ptxline : 0;
+	x.srcline = at ? at->srcline : 0;
+	x.srcfile = at ? at->srcfile : -1;
+	if (save) {
+		x.op = OP_SEL;
+		x.nopd = 4;
+		x.o[0] = be_r(r);
+		x.o[1] = be_r(T_RZ);
+		x.o[2] = be_imm(1);
+		x.o[3] = be_pn(p, 1);
+	} else {
+		x.op = OP_ISETP;
+		x.m.cmp = CMP_NE;
+		x.m.dtype = TY_U32;
+		x.m.bop = BOP_AND;
+		x.nopd = 5;
+		x.o[0] = be_p(p);
+		x.o[1] = be_p(T_PT);
+		x.o[2] = be_r(r);
+		x.o[3] = be_r(T_RZ);
+		x.o[4] = be_p(T_PT);
+	}
+	return x;
+}
+
+/* rewrite the code so that predicate temporary t lives in a register as 0/1 (there is no
+ * P2R/R2P on Fermi): every definition goes to a fresh predicate saved by SEL, every use
+ * reads a fresh predicate restored by ISETP.NE; the register may itself be spilled later */
+static void pspill(Fn *f, int t)
+{
+	int r = be_newtmp(f, TC_R);
+
+	for (int bi = 0; bi < f->nblk; bi++) {
+		Blk *b = &f->blk[bi];
+		if (b->dead)
+			continue;
+		for (int k = 0; k < b->nins; k++) {
+			MIns *in = &b->ins[k];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			int uses = in->guard == t, defs = 0, np;
+			for (int i = 0; i < in->nopd; i++)
+				if (in->o[i].kind == OPD_PRED && in->o[i].t == t) {
+					if (i < si->n && si->dst[i])
+						defs = 1, uses |= in->guard != T_PT;
+					else
+						uses = 1;
+				}
+			if (!uses && !defs)
+				continue;
+			np = be_newtmp(f, TC_P);
+			f->tmp[np].nodef = 1;
+			if (in->guard == t)
+				in->guard = np;
+			for (int i = 0; i < in->nopd; i++)
+				if (in->o[i].kind == OPD_PRED && in->o[i].t == t)
+					in->o[i].t = np;
+			if (uses) {
+				insert_at(f, b, k, pconv(0, np, r, in));
+				k++;
+			}
+			if (defs) {
+				insert_at(f, b, k + 1, pconv(1, np, r, &b->ins[k]));
+				k++;
+			}
+		}
+		if (b->jmp.cond == t && b->jmp.kind == J_BRA) {
+			int np = be_newtmp(f, TC_P);
+			f->tmp[np].nodef = 1;
+			insert_at(f, b, b->nins, pconv(0, np, r, b->nins ? &b->ins[b->nins - 1] : NULL));
+			b->jmp.cond = np;
+		}
+	}
+}
+
 int be_regalloc(Fn *f)
 {
 	for (int round = 0; round < 10000; round++) {
@@ -221,7 +309,10 @@ int be_regalloc(Fn *f)
 			return 0;
 		if (sp < 0)
 			return -1;
-		spill(f, sp);
+		if (f->tmp[sp].cls == TC_P)
+			pspill(f, sp);
+		else
+			spill(f, sp);
 	}
 	die("register allocation does not converge");
 }
@@ -312,10 +403,23 @@ static int try_alloc(Fn *f, int *spill_out)
 				if (!pused[r])
 					got = r;
 			if (got < 0) {
-				be_errorf(f, f->pf->loc, "unsupported: more than %d predicates live at once in '%s'",
-				          ISA_NPREDS, f->pf->name);
-				*spill_out = -1;
-				return -1;
+				/* keep the predicate ending last in a register instead */
+				int victim = f->tmp[t].nodef ? -1 : t;
+				for (int j = 0; j < nact; j++) {
+					int a = active[j];
+					if (f->tmp[a].cls != TC_P || f->tmp[a].nodef)
+						continue;
+					if (victim < 0 || l.end[a] > l.end[victim])
+						victim = a;
+				}
+				if (victim < 0) {
+					be_errorf(f, f->pf->loc, "unsupported: more than %d predicates live at once "
+					          "in one instruction of '%s'", ISA_NPREDS, f->pf->name);
+					*spill_out = -1;
+					return -1;
+				}
+				*spill_out = victim;
+				return 1;
 			}
 			pused[got] = 1;
 		} else {
