@@ -316,7 +316,7 @@ void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 		        "  mean_act: mean active lanes per warp instruction; div: branches that split the warp;\n"
 		        "  reconv: reconvergences; pred_off: active lanes whose guard was false;\n"
 		        "  stall columns: cycles warps waited before issuing the line's instructions, by reason\n"
-		        "  (ready: able to issue but another warp was chosen). Line 0 gathers code with no line.\n",
+		        "  (ready: able to issue but another warp was chosen). (no line): code with no line at that level.\n",
 		        ls->k->name, program ? " (" : "", program ? program : "", program ? ")" : "");
 	if (ls->oom)
 		fprintf(f, csv ? "# out of memory: the numbers are incomplete\n" :
@@ -331,7 +331,7 @@ void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 		if (!csv) {
 			fprintf(f, "\n%s\n", lv == LS_CUDA ? "By CUDA source line" : lv == LS_PTX ? "By PTX line" :
 			        "By listing line");
-			fprintf(f, "%-16s %8s %10s %8s %6s %6s %8s", "line", "execs", "warp_insts", "mean_act",
+			fprintf(f, "%-20s %8s %10s %8s %6s %6s %8s", "line", "execs", "warp_insts", "mean_act",
 			        "div", "reconv", "pred_off");
 			for (int s = 0; s < STALL_COUNT; s++)
 				fprintf(f, " %8s", stallcol[s]);
@@ -362,12 +362,14 @@ void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 				fputc('\n', f);
 				continue;
 			}
-			if (lv == LS_CUDA) {
+			if (!x->line)
+				snprintf(lab, sizeof lab, "(no line)");
+			else if (lv == LS_CUDA) {
 				const char *b = strrchr(fname, '/');
-				snprintf(lab, sizeof lab, "%.10s:%d", b ? b + 1 : fname, x->line);
+				snprintf(lab, sizeof lab, "%.20s:%d", b ? b + 1 : fname, x->line);
 			} else
 				snprintf(lab, sizeof lab, "%d", x->line);
-			fprintf(f, "%-16s %8" PRIu64 " %10" PRIu64 " %8.2f %6" PRIu64 " %6" PRIu64 " %8" PRIu64, lab,
+			fprintf(f, "%-20s %8" PRIu64 " %10" PRIu64 " %8.2f %6" PRIu64 " %6" PRIu64 " %8" PRIu64, lab,
 			        x->execs, x->warp_insts, mean, x->div_branches, x->reconv, x->pred_off);
 			for (int s = 0; s < STALL_COUNT; s++)
 				fprintf(f, " %8" PRIu64, x->stall[s]);

@@ -189,9 +189,9 @@ START_TEST(test_lines_text_and_csv)
 	ck_assert_ptr_nonnull(strstr(got, "\nBy CUDA source line\n"));
 	ck_assert_ptr_nonnull(strstr(got, "\nBy PTX line\n"));
 	ck_assert_ptr_nonnull(strstr(got, "\nBy listing line\n"));
-	ck_assert_ptr_nonnull(strstr(got, "k.cu:3                  2          7    29.71      1      0        8        7        3        0        0        2        0        0  {\n"));
-	ck_assert_ptr_nonnull(strstr(got, "\n10                      3          5    32.00      0      0        0        0        3        0        0        2        0        0  add.s32  %r1, %r2, %r3;\n"));
-	ck_assert_ptr_nonnull(strstr(got, "\n11                      2          2    24.00      1      0        8        7        0        0        0        0        0        0  @%p1 bra  $L__BB0_3;\n"));
+	ck_assert_ptr_nonnull(strstr(got, "k.cu:3                      2          7    29.71      1      0        8        7        3        0        0        2        0        0  {\n"));
+	ck_assert_ptr_nonnull(strstr(got, "\n10                          3          5    32.00      0      0        0        0        3        0        0        2        0        0  add.s32  %r1, %r2, %r3;\n"));
+	ck_assert_ptr_nonnull(strstr(got, "\n11                          2          2    24.00      1      0        8        7        0        0        0        0        0        0  @%p1 bra  $L__BB0_3;\n"));
 	free(got);
 	snprintf(out, sizeof out, "%s/l.csv", dir);
 	ck_assert_int_eq(sim_linestats_write(ls, out, prog_path, err, sizeof err), 0);
