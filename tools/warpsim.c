@@ -258,6 +258,19 @@ static int observe_args(int *argc, char **argv, Observe *ob)
 	return 0;
 }
 
+static void observe_help(FILE *f)
+{
+	fprintf(f, "\nTraces, line statistics and sweeps (docs/traces.md, formats in traces/README.md):\n"
+	        "  --trace FILE             .txt (.txt.gz) one line per issued instruction, .json Chrome\n"
+	        "                           trace events (ui.perfetto.dev), .svg warp timeline\n"
+	        "  --trace-window A:B       trace cycles A to B only\n"
+	        "  --line-stats FILE        per CUDA, PTX and listing line statistics (.csv: CSV)\n"
+	        "  --sweep KEY=V1,V2,...    one run per value of an option; a comparison table\n"
+	        "  -j N                     sweep runs at once (default: the number of CPUs)\n"
+	        "  --sweep-csv FILE         the sweep table as CSV\n"
+	        "  --sweep-svg FILE         cycles and SIMD efficiency against the value\n");
+}
+
 /* --sweep: every point is this program again with the same arguments plus --KEY V */
 static int observe_sweep(Observe *ob, int argc, char **argv, const char *input)
 {
@@ -382,6 +395,7 @@ int main(int argc, char **argv)
 		goto out;
 	if (o.help) {
 		sim_opts_help(stdout);
+		observe_help(stdout);
 		rc = 0;
 		goto out;
 	}
