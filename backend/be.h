@@ -61,6 +61,8 @@ typedef struct {
 	int32_t ptxline;    /* PTX source line */
 	int32_t srcline;    /* .loc line */
 	int16_t srcfile;    /* .loc file, -1 */
+	uint8_t gkill;      /* ifconv.c: a guarded definition that starts a new live range (every
+	                       read of the old value is under the same guard, none after it) */
 } MIns;
 
 /* ------------------------------------------------------------------ blocks */
@@ -158,7 +160,21 @@ typedef struct Fn {
 	int guard_done;      /* isel: the op applied the PTX guard itself (split blocks) */
 	int ccpol;           /* isel: what set CC.C in this block: 0 unknown, 1 add, 2 sub */
 	const struct Layout *vl; /* module-wide variable layout (backend.c) */
+	struct IfRec *ifrec; /* ifconv.c: what if-conversion found for each conditional branch */
+	int nifrec, capifrec;
 } Fn;
+
+/* ifconv.c: one conditional PTX branch as if-conversion saw it (explain.c reads it) */
+typedef struct IfRec {
+	int ptxins;          /* the branch's PTX instruction */
+	char shape[24];      /* "if-then", "if-then-else", "loop-back-edge", "loop-exit", "other" */
+	int size_then;       /* microcode instructions on the taken side, -1 when not a hammock */
+	int size_else;       /* on the fall-through side, -1 */
+	int predicated;      /* 1: converted into guarded straight-line code */
+	int uniform;         /* the branch cannot diverge */
+	char why[64];        /* uniformity reason */
+	char rule[112];      /* the rule that decided */
+} IfRec;
 
 #define BITS_WORDS(n) (((n) + 31) / 32)
 #define BSET(b, i) ((b)[(i) >> 5] |= 1u << ((i) & 31))
@@ -198,6 +214,10 @@ int be_in_loop(const Fn *f, int loop, int b);
 void be_uniform(Fn *f);      /* uniform.c */
 int be_isel(Fn *f);          /* isel.c */
 void be_ifconv(Fn *f);       /* ifconv.c */
+/* explain.c: fill e from the if-conversion record of PTX branch ptxins (shape, sizes, rule) */
+void be_ifconv_note(const Fn *f, int ptxins, BeLogEntry *e);
+/* explain.c: append the predicated branches of f, then sort entries [first, n) in PTX order */
+void be_ifconv_log(Fn *f, int first);
 int be_regalloc(Fn *f);      /* regalloc.c */
 int be_sync(Fn *f);          /* sync.c */
 int be_check_ir(Fn *f, const char *after); /* util.c: structural checks of the IR */
@@ -210,6 +230,9 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in);           /* isel.c */
 int be_isel_mem(Fn *f, Blk *b, const PIns *in);           /* isel_mem.c */
 int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
+Blk *be_split(Fn *f, int bi);        /* isel_mem.c: a new block takes over bi's terminator */
+int be_divrem64(Fn *f, Blk *b, const PIns *in, int rem);  /* isel_wide.c */
+void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn); /* isel_wide.c */
 MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* PTX source -> operand */
 MOpd be_src_reg(Fn *f, Blk *b, const POpd *o, int ptype);  /* the same, always a register */
 int be_dst(Fn *f, const POpd *o);                          /* PTX destination -> temporary */

@@ -413,9 +413,15 @@ static int sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 	if (mad)
 		e = be_src(f, b, &in->o[3], wide ? (tsigned(pt) ? PT_S64 : PT_U64) : pt);
 	if (tbytes(pt) == 8) {
-		if (hi || wide)
-			return be_unsup(f, in, "64-bit mul.hi"), -1;
-		if (!mad) {
+		if (wide)
+			return be_unsup(f, in, "64-bit mul.wide"), -1;
+		if (hi && !mad) {
+			be_mulhi64(f, b, d, a, c, tsigned(pt));
+		} else if (hi) {
+			int t = be_newtmp(f, TC_R2);
+			be_mulhi64(f, b, t, a, c, tsigned(pt));
+			add64(f, b, d, be_r(t), e, 0);
+		} else if (!mad) {
 			mul64(f, b, d, a, c);
 		} else {
 			int t = be_newtmp(f, TC_R2);

@@ -141,7 +141,7 @@ static int sel_divrem(Fn *f, Blk *b, const PIns *in, int rem)
 	MOpd c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
 
 	if (tbytes(pt) == 8)
-		return be_unsup(f, in, "64-bit integer division"), -1;
+		return be_divrem64(f, b, in, rem);
 	if (!tsigned(pt)) {
 		be_udiv32(f, b, rem ? -1 : d, rem ? d : -1, a, c);
 		be_fix16(f, b, d, pt);

@@ -322,10 +322,10 @@ static Type aty(int pt)
 }
 
 /* a new block that takes over b's terminator; b falls into it */
-static Blk *split(Fn *f, int *bi)
+Blk *be_split(Fn *f, int bi)
 {
 	int n = be_newblk(f);
-	Blk *b = &f->blk[*bi], *c = &f->blk[n];
+	Blk *b = &f->blk[bi], *c = &f->blk[n];
 
 	c->jmp = b->jmp;
 	c->s1 = b->s1;
@@ -360,7 +360,7 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 	if (s == SUB_CAS)
 		c = be_inreg(f, b, be_src(f, b, &in->o[3], pt), TC_R);
 	/* b -> [guard] -> L: lock loop -> C: the rest of b */
-	C = split(f, &bi);
+	C = be_split(f, bi);
 	li = be_newblk(f);
 	b = &f->blk[bi];
 	C = &f->blk[f->nblk - 2];
