@@ -443,12 +443,18 @@ static void iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		const uint32_t *ra = &REG(a->reg, 0);
 		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
 			uint32_t im = (uint32_t)b->imm;
-			FOR_LANES(ex) rd[l] = ra[l] + im;
+			if (ex == ~0u)                     /* every lane: a loop the compiler vectorises */
+				for (int i = 0; i < 32; i++) rd[i] = ra[i] + im;
+			else
+				FOR_LANES(ex) rd[l] = ra[l] + im;
 			return;
 		}
 		if (b->kind == DK_REG) {
 			const uint32_t *rb = &REG(b->reg, 0);
-			FOR_LANES(ex) rd[l] = ra[l] + rb[l];
+			if (ex == ~0u)
+				for (int i = 0; i < 32; i++) rd[i] = ra[i] + rb[i];
+			else
+				FOR_LANES(ex) rd[l] = ra[l] + rb[l];
 			return;
 		}
 	}
@@ -538,6 +544,20 @@ static uint32_t icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, in
 		};
 		unsigned tt = d->m.cmp < CMP_COUNT ? truth[d->m.cmp] : 0;
 		int sg = issgn(t) || t == TY_NONE;
+		const DOpd *oa = &d->o[ai], *ob = &d->o[bi];
+		if (oa->kind == DK_REG && ob->kind != DK_CONSTX) {
+			/* every lane at once, branch-free (lanes outside ex are masked off after) */
+			const uint32_t *ra = &REG(oa->reg, 0), *rb = &REG(ob->reg, 0);
+			uint32_t bi_ = (uint32_t)ob->imm, mlt = 0, meq = 0, bias = sg ? 0x80000000u : 0;
+			int imm = ob->kind != DK_REG;
+			for (int i = 0; i < 32; i++) {
+				uint32_t a = ra[i] ^ bias, b = (imm ? bi_ : rb[i]) ^ bias;
+				mlt |= (uint32_t)(a < b) << i;
+				meq |= (uint32_t)(a == b) << i;
+			}
+			m = ((tt & 1) ? mlt : 0) | ((tt & 2) ? meq : 0) | ((tt & 4) ? ~(mlt | meq) : 0);
+			return m & ex;
+		}
 		FOR_LANES(ex) {
 			uint32_t a = src(g, w, &d->o[ai], l), b = src(g, w, &d->o[bi], l);
 			int lt = sg ? (int32_t)a < (int32_t)b : a < b;
