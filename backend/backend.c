@@ -98,36 +98,69 @@ static void layout_free(const Module *m, Layout *l)
 }
 
 /* the frame of a function: incoming params/rets (.func), then .local variables; .param
- * variables of the body are call arguments and results: their offset is the callee's slot
- * in the outgoing area (relative to the frame's end) */
+ * variables of the body are call arguments and results. One used by a single call, with no
+ * other call between its first and last use (nvcc's pattern), lives directly at the callee's
+ * slot in the outgoing area (relative to the frame's end); any other gets a home in the
+ * frame, copied to and from the outgoing area around each call (isel_call.c) */
 static void frame_layout(Fn *f)
 {
 	const PFunc *pf = f->pf;
 	uint32_t off;
+	int n = pf->nlocals + 1;
+	int *call = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	int *first = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	int *last = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	uint32_t *slot = be_alloc(f->pool, sizeof(uint32_t) * (size_t)n);
 
 	f->paramsz = pf->entry ? 0 : be_func_frame_args(pf);
 	off = f->paramsz;
-	f->localoff = be_alloc(f->pool, sizeof(uint32_t) * ((size_t)pf->nlocals + 1));
+	f->localoff = be_alloc(f->pool, sizeof(uint32_t) * (size_t)n);
+	f->parhome = be_alloc(f->pool, (size_t)n);
+	for (int i = 0; i < n; i++)
+		call[i] = first[i] = last[i] = -1;
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		for (int s = 0; s < in->nopd; s++) {
+			const POpd *o = &in->o[s];
+			int nel = o->kind == POK_LIST ? o->nelems : 1;
+			for (int e = 0; e < nel; e++) {
+				const POpd *x = o->kind == POK_LIST ? &o->elems[e] : o;
+				int l = x->sym;
+				if ((x->kind != POK_ADDR && x->kind != POK_SYM) || x->symkind != PSYM_LOCAL || l < 0 ||
+				    pf->locals[l].space != PS_PARAM)
+					continue;
+				if (first[l] < 0)
+					first[l] = i;
+				last[l] = i;
+				if (in->op != PO_CALL || (s != 0 && s != 2))
+					continue;
+				uint32_t so = be_call_slot(f->m, pf, in, s == 0, e);
+				if (call[l] >= 0 && (call[l] != i || slot[l] != so))
+					f->parhome[l] = 1;
+				call[l] = i;
+				slot[l] = so;
+			}
+		}
+	}
+	for (int l = 0; l < pf->nlocals; l++) {
+		if (pf->locals[l].space != PS_PARAM || first[l] < 0)
+			continue;
+		if (call[l] < 0)
+			f->parhome[l] = 1;
+		for (int i = first[l]; i <= last[l] && !f->parhome[l]; i++)
+			if (pf->ins[i].op == PO_CALL && i != call[l])
+				f->parhome[l] = 1;
+		f->localoff[l] = slot[l];
+	}
 	for (int i = 0; i < pf->nlocals; i++) {
 		const PVar *v = &pf->locals[i];
-		if (v->space != PS_LOCAL)
+		if (v->space != PS_LOCAL && !f->parhome[i])
 			continue;
 		off = align_up(off, v->align);
 		f->localoff[i] = off;
 		off += (uint32_t)v->size;
 	}
 	f->localsz = align_up(off, 8) - f->paramsz;
-	for (int i = 0; i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		if (in->op != PO_CALL)
-			continue;
-		for (int side = 0; side < 2; side++) {
-			const POpd *l = &in->o[side == 0 ? 2 : 0];
-			for (int k = 0; k < l->nelems; k++)
-				if (l->elems[k].kind == POK_SYM && l->elems[k].symkind == PSYM_LOCAL)
-					f->localoff[l->elems[k].sym] = be_call_slot(f->m, pf, in, side, k);
-		}
-	}
 }
 
 static int want(const BeOptions *o, char c)
@@ -283,6 +316,14 @@ static void reach(const Module *m, int fi, uint8_t *seen)
 			if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && m->funcs[o->sym].has_body &&
 			    !m->funcs[o->sym].entry)
 				reach(m, o->sym, seen);
+			if (o->kind == POK_SYM && o->symkind == PSYM_VAR) {
+				/* a table of function addresses: every function it names */
+				const PVar *v = &m->vars[o->sym];
+				for (int k = 0; k < v->ninit; k++)
+					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
+					    m->funcs[v->init[k].sym].has_body && !m->funcs[v->init[k].sym].entry)
+						reach(m, v->init[k].sym, seen);
+			}
 			if (o->kind == POK_TLIST && in->op == PO_CALL) {
 				const PTList *tl = &pf->tlists[o->sym];
 				if (tl->kind == PTL_CALL)
@@ -333,6 +374,36 @@ static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int
 	return fns[fi]->frame + best;
 }
 
+/* function addresses in global initializers: the code byte address of the function in this
+ * kernel, which the loader writes with the rest of the variable's initial bytes (a table the
+ * kernel does not reach keeps 0: reach() includes every function a referenced table names) */
+static void fill_func_addrs(Kernel *k, const Module *m)
+{
+	for (int gi = 0; gi < k->nglobals; gi++) {
+		GlobalVar *gv = &k->globals[gi];
+		const PVar *v = NULL;
+		for (int i = 0; i < m->nvars && !v; i++)
+			if (m->vars[i].space == PS_GLOBAL && !strcmp(m->vars[i].name, gv->name))
+				v = &m->vars[i];
+		for (int j = 0; v && j < v->ninit && (uint64_t)(j + 1) * 8 <= v->size; j++) {
+			const PInit *in = &v->init[j];
+			const Label *l = NULL;
+			uint64_t a;
+			if (in->kind != PINIT_SYM || in->symkind != PSYM_FUNC)
+				continue;
+			for (int i = 0; i < k->nlabels && !l; i++)
+				if (k->labels[i].kind == LBL_FUNC && !strcmp(k->labels[i].name, m->funcs[in->sym].name))
+					l = &k->labels[i];
+			if (!l)
+				continue;  /* not in this kernel: the kernel never reads this table */
+			if (!gv->init && !(gv->init = calloc(gv->size ? gv->size : 1, 1)))
+				die("out of memory");
+			a = l->addr + (uint64_t)in->bits;
+			memcpy(gv->init + (size_t)j * 8, &a, 8);
+		}
+	}
+}
+
 static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl, const BeOptions *opt,
                        FILE *err)
 {
@@ -358,6 +429,9 @@ static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 			if (!init)
 				die("out of memory");
 			for (int j = 0; j < v->ninit && (uint64_t)(j + 1) * (uint64_t)eb <= v->size; j++) {
+				if (v->init[j].kind == PINIT_SYM && v->init[j].symkind == PSYM_FUNC &&
+				    v->space == PS_GLOBAL && eb == 8)
+					continue;  /* a function address: filled in once the code is laid out */
 				if (v->init[j].kind == PINIT_SYM || v->init[j].kind == PINIT_GENERIC) {
 					fprintf(err, "%s:%d:%d: error: unsupported: address initializer of '%s'\n",
 					        m->name, v->loc.line, v->loc.col, v->name);
@@ -382,6 +456,7 @@ static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 			spill += fns[i]->spillsz;
 		}
 	be_emit_kernel(p, k, fns, m->nfuncs, m);
+	fill_func_addrs(k, m);
 	k->regs = regs > 0 ? regs : 1;
 	k->shared = vl->shared;
 	k->local = stack_of(m, fns, fi, onpath, &rec);

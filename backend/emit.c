@@ -106,6 +106,7 @@ static Ins *put(Em *e, const Fn *f, const MIns *m, uint32_t *baddr)
 			d->imm = 0;
 			break;
 		case OPD_TLIST:
+			d->n = o->n;
 			break;
 		case OPD_SREG: case OPD_CC: case OPD_NONE:
 			break;

@@ -10,7 +10,8 @@
  * registers it writes in its frame and restores them before RET (emit.c), so every
  * register is preserved across a call and recursion needs nothing more. Direct calls are
  * CAL to the callee's address in the same kernel; indirect calls JCAL through the address
- * register with the .calltargets list (or every function matching the .callprototype).
+ * register with the .calltargets list (or every function matching the .callprototype, or
+ * the functions named in a jump table's initializer).
  */
 #include <string.h>
 #include "backend/be.h"
@@ -42,6 +43,13 @@ uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, in
 		const PFunc *g = &m->funcs[callee->sym];
 		return sig_off(g->params, g->nparams, g->rets, g->nrets, isret, i);
 	}
+	if (call->o[3].kind == POK_SYM && call->o[3].symkind == PSYM_VAR) {
+		const PVar *v = &m->vars[call->o[3].sym];
+		if (v->ninit > 0 && v->init[0].kind == PINIT_SYM && v->init[0].symkind == PSYM_FUNC) {
+			const PFunc *g = &m->funcs[v->init[0].sym];
+			return sig_off(g->params, g->nparams, g->rets, g->nrets, isret, i);
+		}
+	}
 	if (call->o[3].kind == POK_TLIST) {
 		const PTList *tl = &caller->tlists[call->o[3].sym];
 		if (tl->kind == PTL_PROTO)
@@ -58,6 +66,33 @@ static int callee_ok(const Module *m, int fi, int np, int nr)
 {
 	const PFunc *g = &m->funcs[fi];
 	return !g->entry && g->has_body && g->nparams == np && g->nrets == nr;
+}
+
+/* copies a .param variable between its home in the frame and its slot of the outgoing
+ * area (out: home -> slot) */
+static void param_copy(Fn *f, Blk *b, const PIns *in, int isret, int i, int out)
+{
+	const POpd *e = &in->o[isret ? 0 : 2].elems[i];
+	const PVar *v = &f->pf->locals[e->sym];
+	int base = f->pf->entry ? T_RZ : T_SP, w = v->size % 4 ? 1 : 4;
+	uint32_t slot = be_call_slot(f->m, f->pf, in, isret, i), home = f->localoff[e->sym];
+
+	for (uint32_t k = 0; k < v->size; k += (uint32_t)w) {
+		int t = be_newtmp(f, TC_R);
+		MOpd hm = be_mem(base, home + k), sl = be_mem(base, slot + k);
+		MIns *x;
+		sl.bank = 1;
+		x = be_emit(f, b, OP_LDL);
+		x->nopd = 2;
+		x->m.dtype = w == 1 ? TY_U8 : TY_NONE;
+		x->o[0] = be_r(t);
+		x->o[1] = out ? hm : sl;
+		x = be_emit(f, b, OP_STL);
+		x->nopd = 2;
+		x->m.dtype = w == 1 ? TY_U8 : TY_NONE;
+		x->o[0] = out ? sl : hm;
+		x->o[1] = be_r(t);
+	}
 }
 
 int be_isel_call(Fn *f, Blk *b, const PIns *in)
@@ -77,8 +112,11 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 	/* arguments given as registers or immediates go to the outgoing area now */
 	for (int i = 0; i < args->nelems; i++) {
 		const POpd *e = &args->elems[i];
-		if (e->kind == POK_SYM)
+		if (e->kind == POK_SYM) {
+			if (e->symkind == PSYM_LOCAL && f->parhome[e->sym])
+				param_copy(f, b, in, 0, i, 1);
 			continue;
+		}
 		int pt = e->kind == POK_REG ? f->pf->regs[e->reg].type : PT_B32;
 		int cls = e->kind == POK_REG ? f->tmp[f->regtmp[e->reg]].cls : TC_R;
 		MOpd v = be_src(f, b, e, pt);
@@ -96,9 +134,22 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 		const PTList *tl = in->o[3].kind == POK_TLIST ? &f->pf->tlists[in->o[3].sym] : NULL;
 		int first = f->ntl, n = 0;
 		MOpd r = be_src(f, b, callee, PT_U64);
-		if (!tl)
+		const PVar *jt = in->o[3].kind == POK_SYM && in->o[3].symkind == PSYM_VAR ?
+		                 &f->m->vars[in->o[3].sym] : NULL;
+		if (jt) {
+			/* a jump table: the functions named in the variable's initializer, once each */
+			for (int k = 0; k < jt->ninit; k++) {
+				int g = jt->init[k].sym, dup = 0;
+				if (jt->init[k].kind != PINIT_SYM || jt->init[k].symkind != PSYM_FUNC)
+					continue;
+				for (int j = first; j < f->ntl; j++)
+					dup |= f->tl[j] == -1 - g;
+				if (!dup && callee_ok(f->m, g, args->nelems, rets->nelems))
+					*VPUSH(f->pool, f->tl, f->ntl, f->captl) = -1 - g, n++;
+			}
+		} else if (!tl) {
 			return be_unsup(f, in, "indirect call without .calltargets or .callprototype"), -1;
-		if (tl->kind == PTL_CALL) {
+		} else if (tl->kind == PTL_CALL) {
 			for (int k = 0; k < tl->ntargets; k++, n++)
 				*VPUSH(f->pool, f->tl, f->ntl, f->captl) = -1 - tl->targets[k];
 		} else {
@@ -149,6 +200,8 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 	/* results given as registers come back from the outgoing area */
 	for (int i = 0; i < rets->nelems; i++) {
 		const POpd *e = &rets->elems[i];
+		if (e->kind == POK_SYM && e->symkind == PSYM_LOCAL && f->parhome[e->sym])
+			param_copy(f, b, in, 1, i, 0);
 		if (e->kind != POK_REG)
 			continue;
 		int d = f->regtmp[e->reg];

@@ -137,7 +137,7 @@ static int addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)
 			return 0;
 		case PS_LOCAL: case PS_PARAM:
 			a->space = PS_LOCAL;
-			if (vs == PS_PARAM && o->symkind == PSYM_LOCAL) {
+			if (vs == PS_PARAM && o->symkind == PSYM_LOCAL && !f->parhome[o->sym]) {
 				/* a call argument or result: the outgoing area at the frame's end */
 				a->mem = be_mem(f->pf->entry ? T_RZ : T_SP, be_var_offset(f, o->symkind, o->sym) + o->imm);
 				a->mem.bank = 1;
