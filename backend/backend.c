@@ -178,9 +178,11 @@ static void dump(Fn *f, char c, const char *after)
 static void log_branches(Fn *f)
 {
 	const PFunc *pf = f->pf;
+	int first;
 
 	if (!f->log)
 		return;
+	first = f->log->n;
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		BeLogEntry *e;
@@ -241,7 +243,9 @@ static void log_branches(Fn *f)
 			         e->decision == BD_LOOP_SSY ? "SSY before the loop; exiting lanes arrive with .S" :
 			         "shares the enclosing region's SSY (same post-dominator)");
 		}
+		be_ifconv_note(f, b->jmp.ptxins, e);
 	}
+	be_ifconv_log(f, first);
 }
 
 /* ------------------------------------------------------------------ the pipeline */
@@ -281,6 +285,9 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	be_loops(f);
 	be_uniform(f);
 	dump(f, 'U', "uniform");
+	be_ifconv(f);
+	be_check_ir(f, "ifconv");
+	dump(f, 'F', "ifconv");
 	if (be_regalloc(f) < 0)
 		goto fail;
 	be_check_ir(f, "regalloc");
@@ -566,31 +573,4 @@ void be_log_free(BeLog *log)
 	free(log->e);
 	log->e = NULL;
 	log->n = log->cap = 0;
-}
-
-void be_log_print(FILE *f, const BeLog *log)
-{
-	for (int i = 0; i < log->n; i++) {
-		const BeLogEntry *e = &log->e[i];
-		fprintf(f, "%s: line %d", e->func, e->ptxline);
-		if (e->srcline)
-			fprintf(f, " (CUDA line %d)", e->srcline);
-		fprintf(f, ": %s, %s (%s): %s -- %s\n", e->shape, e->uniform ? "uniform" : "divergent",
-		        e->why_uniform, be_decision_name(e->decision), e->rule);
-	}
-}
-
-void be_log_print_json(FILE *f, const BeLog *log)
-{
-	fputs("[", f);
-	for (int i = 0; i < log->n; i++) {
-		const BeLogEntry *e = &log->e[i];
-		fprintf(f, "%s\n  {\"function\": \"%s\", \"ptx_line\": %d, \"ptx_col\": %d, \"cuda_line\": %d, "
-		        "\"cuda_file\": %d, \"shape\": \"%s\", \"size_then\": %d, \"size_else\": %d, "
-		        "\"uniform\": %s, \"why\": \"%s\", \"decision\": \"%s\", \"rule\": \"%s\"}",
-		        i ? "," : "", e->func, e->ptxline, e->ptxcol, e->srcline, e->srcfile, e->shape,
-		        e->size_then, e->size_else, e->uniform ? "true" : "false", e->why_uniform,
-		        be_decision_name(e->decision), e->rule);
-	}
-	fputs(log->n ? "\n]\n" : "]\n", f);
 }

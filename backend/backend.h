@@ -68,7 +68,9 @@ typedef struct {
 	int uniform;         /* 1 when the branch cannot diverge */
 	char why_uniform[64];/* what made it uniform or divergent */
 	BeDecision decision; /* what was done */
-	char rule[96];       /* why (threshold, rule) */
+	char rule[160];      /* why (threshold, rule) */
+	const char *ptxfile; /* the PTX module's name (owned by the Module) */
+	const char *srcname; /* the .file name of srcfile (owned by the Module), or NULL */
 } BeLogEntry;
 
 typedef struct {
@@ -79,8 +81,11 @@ typedef struct {
 /* like be_translate, and fills log (when not NULL) with one entry per conditional branch */
 Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *log);
 void be_log_free(BeLog *log);
-void be_log_print(FILE *f, const BeLog *log);       /* human-readable (warpc --explain) */
-void be_log_print_json(FILE *f, const BeLog *log);  /* warpc --explain=json */
+/* explain.c: an aligned report per function (warpc --explain) and the JSON document of
+ * docs/predication.md (--explain=json); a branch of a .func translated for several kernels
+ * is listed once */
+void be_log_print(FILE *f, const BeLog *log);
+void be_log_print_json(FILE *f, const BeLog *log);
 const char *be_decision_name(BeDecision d);
 
 /* ------------------------------------------------------------------ verify.c */

@@ -37,7 +37,7 @@ static void visit(const Fn *f, const MIns *in, Visit *fn, void *ctx)
 				if (o->t < T_FIRST || dst != pass)
 					break;
 				if (dst)
-					fn(ctx, o->t, 1, in->guard == T_PT && !o->part);
+					fn(ctx, o->t, 1, (in->guard == T_PT || in->gkill) && !o->part);
 				else
 					fn(ctx, o->t, 0, 0);
 				break;
@@ -155,7 +155,7 @@ static void spill(Fn *f, int t)
 				MOpd *o = &in->o[i];
 				if ((o->kind == OPD_REG || o->kind == OPD_MEM || o->kind == OPD_CONST) && o->t == t) {
 					if (o->kind == OPD_REG && i < si->n && si->dst[i])
-						defs = 1, uses |= o->part || in->guard != T_PT;
+						defs = 1, uses |= o->part || (in->guard != T_PT && !in->gkill);
 					else
 						uses = 1;
 				}

@@ -1,0 +1,506 @@
+/* ifconv.c - if-conversion (predication) of short hammocks, ptxas style.
+ *
+ * be_ifconv: needs isel, fold_exits, dom, postdom, loops, uniform; breaks dom, postdom and
+ * loops (it recomputes them after every conversion, so they hold on return).
+ *
+ * A conditional PTX branch in block A is a hammock when its sides are single blocks whose
+ * only predecessor is A and that end in a plain jump to a common join J (if-then-else),
+ * or one side is J itself (if-then), or a side ends the thread (EXIT). Inner hammocks go
+ * first (reverse RPO); after a conversion A jumps to J, and J, when A is now its only
+ * predecessor, is merged into A, so an enclosing side becomes one block again.
+ *
+ * Cost = microcode instructions of the sides (after selection: a 64-bit add counts 2), plus
+ * the EXIT of a side that ends the thread. Converted when cost <= --predicate-max (branch
+ * may diverge) or --predicate-max-uniform (uniform branch) — the CUDA C Programming Guide
+ * 4.x rule for ptxas. A side blocks conversion when it holds something that cannot be
+ * guarded or must not be: an op without F_PRED, a barrier, a call, a warp-wide op (shfl,
+ * vote, match, redux: its result depends on which lanes take part), the shared-memory lock
+ * loop, a guarded EXIT of its own, a return; a side that is not one block holds control
+ * flow (a loop, a branch that stayed).
+ *
+ * Guards: every side instruction takes the side's guard; one already guarded takes the AND
+ * of both through `PSETP.AND.AND c, PT, side, own, PT` just before it (reused while neither
+ * predicate changes). When a side writes the branch predicate, it is copied first. A
+ * guarded definition of a temporary used only inside the side, defined before any read
+ * there, is marked gkill (regalloc starts a new live range: lanes with a false guard never
+ * read it). Predicated loads and stores make no memory access on false lanes (docs/isa.md).
+ */
+#include <string.h>
+#include "backend/be.h"
+
+enum { NPRED_REGS = ISA_NPREDS };  /* P0..P6 */
+
+/* what one conditional branch is */
+typedef struct {
+	int a;            /* branch block */
+	int side[2];      /* [0] taken side, [1] fall-through side; -1 when the side is the join */
+	int exitside;     /* 0/1: that side ends the thread (EXIT appended), -1 */
+	int join;         /* common join, -1 for an exit hammock */
+	int cost;         /* guarded instructions */
+	int size[2];      /* instructions of each side */
+	int ncomb;        /* PSETPs needed for already-guarded instructions */
+	int hammock;      /* single entry, single exit, sides of one block */
+	char shape[24];
+	char block[64];   /* what prevents conversion, "" if nothing */
+} Ham;
+
+static const PIns *ptx_branch(const Fn *f, const Blk *b)
+{
+	const PIns *in;
+
+	if (b->dead || b->jmp.kind != J_BRA || b->jmp.ptxins < 0 || b->jmp.lock)
+		return NULL;
+	in = &f->pf->ins[b->jmp.ptxins];
+	return in->op == PO_BRA && in->guard >= 0 ? in : NULL;
+}
+
+/* x is a side of a: its only predecessor, not the entry, ends in a plain jump or EXIT */
+static int one_block_side(const Fn *f, int a, int x)
+{
+	const Blk *b = &f->blk[x];
+
+	return x != 0 && x != a && b->npred == 1 && b->pred[0] == a &&
+	       ((b->jmp.kind == J_JMP && !b->jmp.folded && b->s1 != x && b->s1 != a) ||
+	        b->jmp.kind == J_EXIT);
+}
+
+/* why instruction in cannot be guarded in a side, or NULL */
+static const char *unpredicable(const MIns *in)
+{
+	const OpInfo *oi = &isa_ops[in->op];
+
+	if (oi->flags & F_BARRIER)
+		return "a barrier";
+	if (in->op == OP_CAL || in->op == OP_JCAL)
+		return "a call";
+	if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH || in->op == OP_REDUX)
+		return "a warp-wide op";
+	if (in->op == OP_LDSLK || in->op == OP_STSUL)
+		return "the shared-memory lock loop";
+	if (in->op == OP_EXIT || in->op == OP_RET)
+		return "an early exit";
+	if (!(oi->flags & F_PRED) || (oi->flags & (F_BRANCH | F_PUSH)))
+		return oi->name;
+	return NULL;
+}
+
+static int writes(const MIns *in, int t)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int i = 0; i < in->nopd && i < si->n; i++)
+		if (si->dst[i] && (in->o[i].kind == OPD_REG || in->o[i].kind == OPD_PRED) && in->o[i].t == t)
+			return 1;
+	return 0;
+}
+
+/* first thing in the region from x up to (not through) stop that is not predicable */
+static void region_blocker(const Fn *f, int x, int stop, char *out, size_t n)
+{
+	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
+	int sp = 0, nb = 0, loop = 0, ret = 0;
+	const char *why = NULL;
+
+	if (x < 0 || x == stop)
+		return;
+	stk[sp++] = x;
+	seen[x] = 1;
+	while (sp) {
+		const Blk *b = &f->blk[stk[--sp]];
+		nb++;
+		for (int k = 0; k < b->nins && !why; k++)
+			why = unpredicable(&b->ins[k]);
+		loop |= b->loop >= 0 && f->loops[b->loop].header == b->id;
+		ret |= b->jmp.kind == J_RET;
+		for (int s = 0; s < 2; s++) {
+			int y = s ? b->s2 : b->s1;
+			if (y >= 0 && y != stop && !seen[y] && y < f->nblk) {
+				seen[y] = 1;
+				stk[sp++] = y;
+			}
+		}
+	}
+	if (loop)
+		snprintf(out, n, "a side holds a loop");
+	else if (why)
+		snprintf(out, n, "a side holds %s", why);
+	else if (ret)
+		snprintf(out, n, "a side returns (RET)");
+	else if (nb > 1)
+		snprintf(out, n, "a side holds a branch that stayed");
+	else
+		snprintf(out, n, "not a single-entry single-exit region");
+}
+
+static void classify(const Fn *f, const Blk *b, Ham *h)
+{
+	int j = b->ipdom;
+
+	if (b->loop >= 0) {
+		const Loop *L = &f->loops[b->loop];
+		if (b->s1 == L->header || b->s2 == L->header) {
+			snprintf(h->shape, sizeof h->shape, "loop-back-edge");
+			snprintf(h->block, sizeof h->block, "a loop branch is never if-converted");
+			return;
+		}
+		if (!be_in_loop(f, b->loop, b->s1) || !be_in_loop(f, b->loop, b->s2)) {
+			snprintf(h->shape, sizeof h->shape, "loop-exit");
+			snprintf(h->block, sizeof h->block, "a loop branch is never if-converted");
+			return;
+		}
+	}
+	if (j < 0 || j >= f->nblk) {
+		snprintf(h->shape, sizeof h->shape, "other");
+		snprintf(h->block, sizeof h->block, "the paths never meet again");
+		return;
+	}
+	snprintf(h->shape, sizeof h->shape, b->s1 == j || b->s2 == j ? "if-then" : "if-then-else");
+	region_blocker(f, b->s1, j, h->block, sizeof h->block);
+	if (!h->block[0])
+		region_blocker(f, b->s2, j, h->block, sizeof h->block);
+	if (!h->block[0])
+		snprintf(h->block, sizeof h->block, "not a single-entry single-exit region");
+}
+
+/* finds the hammock of branch block a, its cost and what blocks it */
+static void examine(const Fn *f, int a, Ham *h)
+{
+	const Blk *b = &f->blk[a];
+	int t = b->s1, n = b->s2;
+	int st = one_block_side(f, a, t), sn = one_block_side(f, a, n);
+
+	memset(h, 0, sizeof *h);
+	h->a = a;
+	h->side[0] = h->side[1] = h->exitside = h->join = -1;
+	h->size[0] = h->size[1] = -1;
+	if (b->loop >= 0) {
+		const Loop *L = &f->loops[b->loop];
+		if (b->s1 == L->header || b->s2 == L->header || !be_in_loop(f, b->loop, b->s1) ||
+		    !be_in_loop(f, b->loop, b->s2)) {
+			classify(f, b, h);
+			return;
+		}
+	}
+	if (sn && f->blk[n].jmp.kind == J_JMP && f->blk[n].s1 == t) {
+		h->side[1] = n, h->join = t;
+	} else if (st && f->blk[t].jmp.kind == J_JMP && f->blk[t].s1 == n) {
+		h->side[0] = t, h->join = n;
+	} else if (st && sn && f->blk[t].jmp.kind == J_JMP && f->blk[n].jmp.kind == J_JMP &&
+	           f->blk[t].s1 == f->blk[n].s1) {
+		h->side[0] = t, h->side[1] = n, h->join = f->blk[t].s1;
+	} else if (sn && f->blk[n].jmp.kind == J_EXIT) {
+		h->side[1] = n, h->exitside = 1;
+	} else if (st && f->blk[t].jmp.kind == J_EXIT) {
+		h->side[0] = t, h->exitside = 0;
+	} else {
+		classify(f, b, h);
+		return;
+	}
+	h->hammock = 1;
+	snprintf(h->shape, sizeof h->shape, "%s", h->exitside >= 0 ? "if-then-exit" :
+	         h->side[0] >= 0 && h->side[1] >= 0 ? "if-then-else" : "if-then");
+	for (int s = 0; s < 2; s++) {
+		const Blk *x;
+		int g = -1, gn = 0;
+		h->size[s] = 0;
+		if (h->side[s] < 0)
+			continue;
+		x = &f->blk[h->side[s]];
+		h->size[s] = x->nins + (h->exitside == s);
+		for (int k = 0; k < x->nins; k++) {
+			const MIns *in = &x->ins[k];
+			const char *why = unpredicable(in);
+			if (why && !h->block[0])
+				snprintf(h->block, sizeof h->block, "a side holds %s", why);
+			if (in->guard != T_PT && (in->guard != g || in->gneg != gn)) {
+				h->ncomb++;
+				g = in->guard, gn = in->gneg;
+			}
+			if (g >= 0 && writes(in, g))
+				g = -1;
+		}
+	}
+	h->cost = h->size[0] + h->size[1];
+}
+
+/* predicate registers the converted code needs at most: the branch predicate, the
+ * predicates the sides use, one per PSETP combination (a bound, not an allocation) */
+static int pred_need(const Fn *f, const Ham *h)
+{
+	uint8_t *seen = be_alloc(f->pool, (size_t)f->ntmp + 1);
+	int need = 1;
+
+	seen[f->blk[h->a].jmp.cond] = 1;
+	for (int s = 0; s < 2; s++) {
+		const Blk *x = h->side[s] >= 0 ? &f->blk[h->side[s]] : NULL;
+		for (int k = 0; x && k < x->nins; k++)
+			for (int i = -1; i < x->ins[k].nopd; i++) {
+				int t = i < 0 ? x->ins[k].guard : x->ins[k].o[i].kind == OPD_PRED ? x->ins[k].o[i].t : -1;
+				if (t >= T_FIRST && !seen[t]) {
+					seen[t] = 1;
+					need++;
+				}
+			}
+	}
+	return need + (h->ncomb > 0);
+}
+
+static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
+{
+	int div = b->jmp.div;
+	int lim = div ? f->opt->predicate_max : f->opt->predicate_max_uniform;
+	const char *opt = div ? "--predicate-max" : "--predicate-max-uniform";
+	char ls[16];
+	int need;
+
+	*go = 0;
+	memset(r, 0, sizeof *r);
+	r->ptxins = b->jmp.ptxins;
+	snprintf(r->shape, sizeof r->shape, "%s", h->shape);
+	r->size_then = h->size[0];
+	r->size_else = h->size[1];
+	r->uniform = !div;
+	snprintf(r->why, sizeof r->why, "%s", b->why);
+	if (lim < 0)
+		snprintf(ls, sizeof ls, "inf");
+	else
+		snprintf(ls, sizeof ls, "%d", lim);
+	if (h->block[0]) {
+		snprintf(r->rule, sizeof r->rule, "not predicable: %s", h->block);
+		return;
+	}
+	if (lim >= 0 && h->cost > lim) {
+		snprintf(r->rule, sizeof r->rule, "cost %d > %s %s", h->cost, opt, ls);
+		return;
+	}
+	need = pred_need(f, h);
+	if (need > NPRED_REGS) {
+		snprintf(r->rule, sizeof r->rule, "cost %d <= %s %s, but needs %d predicates (P0..P6)",
+		         h->cost, opt, ls, need);
+		return;
+	}
+	snprintf(r->rule, sizeof r->rule, "cost %d <= %s %s%s", h->cost, opt, ls,
+	         h->ncomb ? " (nested guards ANDed with PSETP)" : "");
+	r->predicated = 1;
+	*go = 1;
+}
+
+/* ------------------------------------------------------------------ the rewrite */
+static MIns psetp(int d, int a, int an, int c, int cn)
+{
+	MIns x;
+
+	memset(&x, 0, sizeof x);
+	x.op = OP_PSETP;
+	x.guard = T_PT;
+	x.m.bop = BOP_AND;
+	x.m.bop2 = BOP_AND;
+	x.nopd = 5;
+	x.o[0] = be_p(d);
+	x.o[1] = be_p(T_PT);
+	x.o[2] = be_pn(a, an);
+	x.o[3] = be_pn(c, cn);
+	x.o[4] = be_p(T_PT);
+	x.srcfile = -1;
+	return x;
+}
+
+/* per temporary: 1 referenced outside block x, 2 read in x before written there, 4 written in x */
+static void visit_temps(const Fn *f, int x, uint8_t *nl)
+{
+	for (int bi = 0; bi < f->nblk; bi++) {
+		const Blk *b = &f->blk[bi];
+		if (b->dead)
+			continue;
+		if ((b->jmp.kind == J_BRA || b->jmp.kind == J_BRX) && b->jmp.cond >= 0)
+			nl[b->jmp.cond] |= 1;
+		for (int k = 0; k < b->nins; k++) {
+			const MIns *in = &b->ins[k];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			for (int pass = 0; pass < 2; pass++)
+				for (int i = -1; i < in->nopd; i++) {
+					const MOpd *o = i >= 0 ? &in->o[i] : NULL;
+					int t = o ? o->t : in->guard;
+					int dst = o && i < si->n && si->dst[i] && !o->part &&
+					          (o->kind == OPD_REG || o->kind == OPD_PRED);
+					if (o && o->kind != OPD_REG && o->kind != OPD_PRED && o->kind != OPD_MEM &&
+					    o->kind != OPD_CONST)
+						continue;
+					if (dst != pass || t < T_FIRST)
+						continue;
+					if (bi != x)
+						nl[t] |= 1;
+					else if (dst)
+						nl[t] |= 4;
+					else if (!(nl[t] & 4))
+						nl[t] |= 2;
+				}
+		}
+	}
+}
+
+/* appends side x of hammock h to out with guard (g, gn) */
+static void guard_side(Fn *f, int x, int g, int gn, MIns **out, int *nout, int *cap)
+{
+	Blk *b = &f->blk[x];
+	uint8_t *nl = be_alloc(f->pool, (size_t)f->ntmp + 1);
+	int cg = -1, cgn = 0, comb = -1;
+
+	visit_temps(f, x, nl);
+	for (int k = 0; k < b->nins; k++) {
+		MIns in = b->ins[k];
+		const ShapeInfo *si = isa_shape(isa_ops[in.op].shape);
+		if (in.guard == T_PT) {
+			int kill = 1, any = 0;
+			for (int i = 0; i < in.nopd && i < si->n; i++)
+				if (si->dst[i] && (in.o[i].kind == OPD_REG || in.o[i].kind == OPD_PRED) &&
+				    in.o[i].t >= T_FIRST) {
+					any = 1;
+					kill &= !(nl[in.o[i].t] & 3) && !in.o[i].part;
+				}
+			in.gkill = (uint8_t)(any && kill);
+			in.guard = g;
+			in.gneg = (uint8_t)gn;
+		} else {
+			if (in.guard != cg || in.gneg != cgn) {
+				MIns p;
+				cg = in.guard, cgn = in.gneg;
+				comb = be_newtmp(f, TC_P);
+				p = psetp(comb, g, gn, cg, cgn);
+				p.ptxline = in.ptxline, p.srcline = in.srcline, p.srcfile = in.srcfile;
+				*VPUSH(f->pool, *out, *nout, *cap) = p;
+			}
+			in.guard = comb;
+			in.gneg = 0;
+			in.gkill = 0;
+		}
+		*VPUSH(f->pool, *out, *nout, *cap) = in;
+		if (cg >= 0 && (writes(&in, cg) || writes(&in, g)))
+			cg = -1;
+	}
+}
+
+static void convert(Fn *f, const Ham *h)
+{
+	Blk *a = &f->blk[h->a];
+	int c = a->jmp.cond, cn = a->jmp.neg;
+	MIns *out = NULL;
+	int nout = 0, cap = 0, next;
+
+	for (int k = 0; k < a->nins; k++)
+		*VPUSH(f->pool, out, nout, cap) = a->ins[k];
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; h->side[s] >= 0 && k < f->blk[h->side[s]].nins; k++)
+			if (writes(&f->blk[h->side[s]].ins[k], c)) {
+				int nc = be_newtmp(f, TC_P);
+				MIns p = psetp(nc, c, cn, T_PT, 0);
+				p.ptxline = out && nout ? out[nout - 1].ptxline : 0;
+				*VPUSH(f->pool, out, nout, cap) = p;
+				c = nc, cn = 0;
+				s = 2;
+				break;
+			}
+	for (int s = 0; s < 2; s++) {
+		int gn = s == 0 ? cn : !cn;
+		if (h->side[s] < 0)
+			continue;
+		guard_side(f, h->side[s], c, gn, &out, &nout, &cap);
+		if (h->exitside == s) {
+			MIns e;
+			memset(&e, 0, sizeof e);
+			e.op = OP_EXIT;
+			e.guard = c;
+			e.gneg = (uint8_t)gn;
+			e.ptxline = f->pf->ins[a->jmp.ptxins].loc.line;
+			e.srcfile = -1;
+			*VPUSH(f->pool, out, nout, cap) = e;
+		}
+		f->blk[h->side[s]].dead = 1;
+	}
+	next = h->exitside >= 0 ? (h->exitside == 0 ? a->s2 : a->s1) : h->join;
+	a->ins = out;
+	a->nins = nout;
+	a->cap = cap;
+	a->jmp.kind = J_JMP;
+	a->jmp.ptxins = -1;
+	a->jmp.div = 0;
+	a->jmp.folded = 0;
+	a->s1 = next;
+	a->s2 = -1;
+	a->predicated = 1;
+	be_preds(f);
+	/* the join now has A as its only predecessor: one straight-line block */
+	if (next > 0 && f->blk[next].npred == 1 && next != h->a) {
+		Blk *j = &f->blk[next];
+		for (int k = 0; k < j->nins; k++)
+			*VPUSH(f->pool, a->ins, a->nins, a->cap) = j->ins[k];
+		a->jmp = j->jmp;
+		a->s1 = j->s1;
+		a->s2 = j->s2;
+		memcpy(a->why, j->why, sizeof a->why);
+		j->dead = 1;
+		j->s1 = j->s2 = -1;
+		j->nins = 0;
+	}
+	for (int s = 0; s < 2; s++)
+		if (h->side[s] >= 0) {
+			f->blk[h->side[s]].s1 = f->blk[h->side[s]].s2 = -1;
+			f->blk[h->side[s]].nins = 0;
+		}
+	be_rpo(f);
+	be_dom(f);
+	be_postdom(f);
+	be_loops(f);
+}
+
+static IfRec *add_rec(Fn *f)
+{
+	return VPUSH(f->pool, f->ifrec, f->nifrec, f->capifrec);
+}
+
+void be_ifconv(Fn *f)
+{
+	int again = 1;
+	int *ord = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+
+	while (again) {
+		int n = 0;
+		again = 0;
+		for (int i = 0; i < f->nblk; i++)
+			if (!f->blk[i].dead && f->blk[i].rpo >= 0) {
+				ord[f->blk[i].rpo] = i;
+				if (f->blk[i].rpo + 1 > n)
+					n = f->blk[i].rpo + 1;
+			}
+		for (int r = n - 1; r >= 0 && !again; r--) {
+			Blk *b = &f->blk[ord[r]];
+			Ham h;
+			IfRec rec;
+			int go;
+			if (!ptx_branch(f, b))
+				continue;
+			examine(f, b->id, &h);
+			if (!h.hammock)
+				continue;
+			decide(f, &h, b, &rec, &go);
+			if (go) {
+				*add_rec(f) = rec;
+				convert(f, &h);
+				again = 1;
+			}
+		}
+	}
+	/* the branches that stay, as they finally are */
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		Ham h;
+		int go;
+		if (!ptx_branch(f, b))
+			continue;
+		examine(f, i, &h);
+		decide(f, &h, b, add_rec(f), &go);
+		if (go)
+			die("a convertible hammock was left");
+	}
+}
