@@ -1,0 +1,215 @@
+/* test_backend.c - Check tests of the translator's analyses on hand-built CFGs (dominators,
+ * post-dominators with several exits and infinite loops, natural loops) and of the
+ * uniformity analysis through the decision log. Execution tests are in test_backend_run.c. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include "backend/be.h"
+
+#define X (-2)  /* in a spec: the block ends the thread */
+
+/* a function of n blocks; succ[i] = {s1, s2}: s1 = X exit, s2 = -1 unconditional */
+static Fn *mkfn(int n, const int (*succ)[2])
+{
+	Fn *f = calloc(1, sizeof *f);
+
+	f->pool = be_pool_new();
+	for (int i = 0; i < n; i++)
+		be_newblk(f);
+	for (int i = 0; i < n; i++) {
+		Blk *b = &f->blk[i];
+		if (succ[i][0] == X) {
+			b->jmp.kind = J_EXIT;
+		} else if (succ[i][1] < 0) {
+			b->jmp.kind = J_JMP;
+			b->s1 = succ[i][0];
+		} else {
+			b->jmp.kind = J_BRA;
+			b->jmp.cond = T_PT;
+			b->s1 = succ[i][0];
+			b->s2 = succ[i][1];
+		}
+	}
+	be_preds(f);
+	be_rpo(f);
+	be_dom(f);
+	be_postdom(f);
+	be_loops(f);
+	return f;
+}
+
+static void rmfn(Fn *f)
+{
+	be_pool_free(f->pool);
+	free(f);
+}
+
+START_TEST(diamond)
+{
+	static const int s[][2] = {{1, 2}, {3, -1}, {3, -1}, {X, -1}};
+	Fn *f = mkfn(4, s);
+	ck_assert_int_eq(f->blk[1].idom, 0);
+	ck_assert_int_eq(f->blk[2].idom, 0);
+	ck_assert_int_eq(f->blk[3].idom, 0);
+	ck_assert_int_eq(f->blk[0].ipdom, 3);
+	ck_assert_int_eq(f->blk[1].ipdom, 3);
+	ck_assert_int_eq(f->blk[2].ipdom, 3);
+	ck_assert_int_eq(f->blk[3].ipdom, 4);   /* the virtual exit */
+	ck_assert_int_eq(f->nloops, 0);
+	rmfn(f);
+}
+END_TEST
+
+START_TEST(while_loop)
+{
+	/* 0 -> 1 (header) -> 2 (body) -> 1; 1 -> 3 exit */
+	static const int s[][2] = {{1, -1}, {2, 3}, {1, -1}, {X, -1}};
+	Fn *f = mkfn(4, s);
+	ck_assert_int_eq(f->blk[2].idom, 1);
+	ck_assert_int_eq(f->blk[3].idom, 1);
+	ck_assert_int_eq(f->blk[1].ipdom, 3);
+	ck_assert_int_eq(f->blk[2].ipdom, 1);
+	ck_assert_int_eq(f->nloops, 1);
+	ck_assert_int_eq(f->loops[0].header, 1);
+	ck_assert(be_in_loop(f, 0, 2));
+	ck_assert(!be_in_loop(f, 0, 3));
+	ck_assert(!be_in_loop(f, 0, 0));
+	ck_assert_int_eq(f->blk[2].loop, 0);
+	ck_assert_int_eq(f->blk[3].loop, -1);
+	rmfn(f);
+}
+END_TEST
+
+START_TEST(several_exits)
+{
+	/* 0 -> 1 | 2; 1 exits; 2 -> 3 | 4; 3 and 4 exit: the paths never meet */
+	static const int s[][2] = {{1, 2}, {X, -1}, {3, 4}, {X, -1}, {X, -1}};
+	Fn *f = mkfn(5, s);
+	ck_assert_int_eq(f->blk[0].ipdom, 5);
+	ck_assert_int_eq(f->blk[2].ipdom, 5);
+	ck_assert_int_eq(f->blk[3].ipdom, 5);
+	ck_assert_int_eq(f->blk[4].idom, 2);
+	ck_assert_int_eq(f->blk[3].idom, 2);
+	rmfn(f);
+}
+END_TEST
+
+START_TEST(infinite_loop)
+{
+	/* 0 -> 1 | 4; 1 -> 2 -> 3 -> 1 never leaves; 4 exits */
+	static const int s[][2] = {{1, 4}, {2, -1}, {3, -1}, {1, -1}, {X, -1}};
+	Fn *f = mkfn(5, s);
+	for (int i = 0; i < 5; i++)
+		ck_assert_msg(f->blk[i].ipdom >= 0, "block %d has no post-dominator", i);
+	ck_assert_int_eq(f->blk[0].ipdom, 5);
+	ck_assert_int_eq(f->blk[4].ipdom, 5);
+	/* inside the loop the post-dominator tree is a chain through the loop's blocks */
+	for (int i = 1; i <= 3; i++)
+		ck_assert(f->blk[i].ipdom == 5 || (f->blk[i].ipdom >= 1 && f->blk[i].ipdom <= 3));
+	ck_assert_int_eq(f->nloops, 1);
+	ck_assert_int_eq(f->loops[0].header, 1);
+	rmfn(f);
+}
+END_TEST
+
+START_TEST(irreducible)
+{
+	/* 0 -> 1 | 2, 1 -> 2 | 3, 2 -> 1: a cycle with two entries is no natural loop */
+	static const int s[][2] = {{1, 2}, {2, 3}, {1, -1}, {X, -1}};
+	Fn *f = mkfn(4, s);
+	ck_assert_int_eq(f->blk[1].idom, 0);
+	ck_assert_int_eq(f->blk[2].idom, 0);
+	ck_assert_int_eq(f->blk[3].idom, 1);
+	ck_assert_int_eq(f->nloops, 0);
+	ck_assert_int_eq(f->blk[0].ipdom, 1);
+	ck_assert_int_eq(f->blk[2].ipdom, 1);
+	rmfn(f);
+}
+END_TEST
+
+START_TEST(unreachable)
+{
+	/* block 2 is unreachable: dead, and no part of anything */
+	static const int s[][2] = {{1, -1}, {X, -1}, {1, -1}};
+	Fn *f = mkfn(3, s);
+	ck_assert(f->blk[2].dead);
+	ck_assert(!f->blk[1].dead);
+	ck_assert_int_eq(f->blk[1].idom, 0);
+	ck_assert_int_eq(f->blk[0].ipdom, 1);
+	rmfn(f);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ uniformity */
+static const char *uni_ptx =
+	".version 7.0\n.target sm_70\n.address_size 64\n"
+	".visible .entry k(.param .u64 out, .param .u32 n)\n{\n"
+	".reg .pred %p<8>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<8>;\n"
+	"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [n];\n"
+	"mov.u32 %r2, %tid.x;\nmov.u32 %r3, %ctaid.x;\n"
+	"mul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+	"setp.lt.u32 %p1, %r2, 5;\n"                  /* line 11: tid: divergent */
+	"@%p1 bra A;\nst.global.u32 [%rd3], 1;\nA:\n"
+	"setp.lt.u32 %p2, %r3, %r1;\n"                /* line 15: ctaid vs parameter: uniform */
+	"@%p2 bra B;\nst.global.u32 [%rd3], 2;\nB:\n"
+	"ld.global.u32 %r4, [%rd1];\n"                /* a load through a uniform address */
+	"setp.eq.u32 %p3, %r4, 7;\n"
+	"@%p3 bra C;\nst.global.u32 [%rd3], 3;\nC:\n"
+	"add.u32 %r5, %r2, %r3;\n"                    /* tid + ctaid: divergent */
+	"setp.eq.u32 %p4, %r5, 3;\n"
+	"@%p4 bra.uni D;\nst.global.u32 [%rd3], 4;\nD:\n" /* but written .uni */
+	"mov.u32 %r6, 0;\n"
+	"@%p1 mov.u32 %r6, 1;\n"                      /* guarded by a divergent predicate */
+	"setp.eq.u32 %p5, %r6, 0;\n"
+	"@%p5 bra E;\nst.global.u32 [%rd3], 5;\nE:\nst.global.u32 [%rd1], 6;\n"
+	"ret;\n}\n";
+
+START_TEST(uniformity)
+{
+	Module *m = ptx_parse("u.ptx", uni_ptx, strlen(uni_ptx), stderr, NULL);
+	BeOptions o;
+	BeLog log = {0};
+	Prog *p;
+	int want[5] = {0, 1, 1, 1, 0};
+
+	ck_assert_ptr_nonnull(m);
+	be_options_default(&o);
+	o.predicate_max = o.predicate_max_uniform = 0;
+	p = be_translate_log(m, &o, stderr, &log);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(log.n, 5);
+	for (int i = 0; i < 5; i++) {
+		ck_assert_msg(log.e[i].uniform == want[i], "branch %d at line %d: uniform %d (%s)", i,
+		              log.e[i].ptxline, log.e[i].uniform, log.e[i].why_uniform);
+		ck_assert(want[i] ? log.e[i].decision == BD_BRANCH_UNIFORM : log.e[i].decision != BD_BRANCH_UNIFORM);
+	}
+	ck_assert(strstr(log.e[0].why_uniform, "%p1 depends on") != NULL);
+	ck_assert(strstr(log.e[4].why_uniform, "%p5") != NULL);
+	ck_assert(strstr(log.e[3].why_uniform, ".uni") != NULL);
+	be_log_free(&log);
+	isa_prog_free(p);
+	ptx_free(m);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("backend");
+	TCase *g = tcase_create("graphs"), *u = tcase_create("uniformity");
+	int nf;
+
+	tcase_add_test(g, diamond);
+	tcase_add_test(g, while_loop);
+	tcase_add_test(g, several_exits);
+	tcase_add_test(g, infinite_loop);
+	tcase_add_test(g, irreducible);
+	tcase_add_test(g, unreachable);
+	tcase_add_test(u, uniformity);
+	suite_add_tcase(s, g);
+	suite_add_tcase(s, u);
+	SRunner *r = srunner_create(s);
+	srunner_run_all(r, CK_NORMAL);
+	nf = srunner_ntests_failed(r);
+	srunner_free(r);
+	return nf ? 1 : 0;
+}
