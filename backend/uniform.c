@@ -216,6 +216,11 @@ static int branch_div(U *u, Blk *b)
 		return 0;
 	}
 	reg = b->jmp.cond >= 0 ? f->tmp[b->jmp.cond].ptxreg : -1;
+	if (b->jmp.kind == J_BRX && b->jmp.ptxins >= 0) {
+		/* selection replaced the index by the address loaded from the jump table */
+		const PIns *in = &f->pf->ins[b->jmp.ptxins];
+		reg = in->nopd > 0 && in->o[0].kind == POK_REG ? in->o[0].reg : -1;
+	}
 	if (reg >= 0 && u->div[reg]) {
 		snprintf(b->why, sizeof b->why, "%s %s", f->pf->regs[reg].name, u->why[reg]);
 		return 1;

@@ -1,0 +1,125 @@
+/* test_backend.h - shared by the translator's Check tests (test_backend*.c): translate a PTX
+ * string, run it on the SM model and on the PTX oracle with the same launch (options as in a
+ * launch file, separated by spaces), and compare every buffer argument byte for byte. */
+#ifndef WARPSIM_TEST_BACKEND_H
+#define WARPSIM_TEST_BACKEND_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "frontend/ptx.h"
+#include "sim/sim.h"
+#include "oracle/oracle.h"
+#include "backend/backend.h"
+
+typedef struct {
+	Prog *p;          /* the translation */
+	char *listing;    /* its listing */
+	int sm_rc;        /* sim_run result, or -1 when it did not start */
+	int or_rc;        /* or_run result, or -1 */
+	int differ;       /* buffers that differ between the two runs */
+	int nbuf;         /* buffers compared */
+	Mem smem, omem;   /* memories after the runs */
+	Placed spl, opl;  /* their buffer addresses */
+	SimOpts o;        /* the launch */
+	char *err;        /* messages of both runs */
+	size_t errlen;
+} BeRun;
+
+/* opts: launch options; max_regs 0 for the default; returns r (r->p NULL: not translated) */
+static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
+{
+	BeRun *r = calloc(1, sizeof *r);
+	FILE *err = open_memstream(&r->err, &r->errlen);
+	char *dup = strdup(opts), *argv[64];
+	int argc = 0;
+	Module *m = NULL;
+	BeOptions bo;
+	OrConfig oc = {10000000, 0};
+	OrStats os;
+
+	argv[argc++] = "warpsim";
+	for (char *s = strtok(dup, " "); s && argc < 63; s = strtok(NULL, " "))
+		argv[argc++] = s;
+	argv[argc++] = "test.ptx";
+	sim_opts_init(&r->o);
+	sim_mem_init(&r->smem);
+	sim_mem_init(&r->omem);
+	r->sm_rc = r->or_rc = -1;
+	if (sim_opts_argv(&r->o, argc, argv, err) || !(m = ptx_parse("test.ptx", ptx, strlen(ptx), err, NULL)))
+		goto out;
+	be_options_default(&bo);
+	if (max_regs)
+		bo.max_regs = max_regs;
+	bo.predicate_max = pmax;
+	if (!(r->p = be_translate(m, &bo, err)))
+		goto out;
+	{
+		FILE *l = open_memstream(&r->listing, &(size_t){0});
+		isa_print_prog(l, r->p);
+		fclose(l);
+	}
+	r->or_rc = or_run(m, &r->o.launch, &oc, &r->omem, &r->opl, &os, err);
+	const Kernel *k = r->o.launch.kernel ? isa_prog_find(r->p, r->o.launch.kernel) : &r->p->k[0];
+	SimConfig c;
+	Gpu *g;
+	sim_config_from_opts(&c, &r->o);
+	if (k && !sim_launch_place(&r->smem, k, &r->o.launch, &r->spl, err) &&
+	    (g = sim_gpu_new(k, &r->smem, &r->o.launch, &c, "test.ptx", err))) {
+		r->sm_rc = sim_run(g, 0);
+		if (r->sm_rc != SIM_DONE)
+			fputs(sim_gpu_error(g), err);
+		sim_gpu_free(g);
+	}
+	if (r->sm_rc == SIM_DONE && r->or_rc == OR_DONE)
+		for (int i = 0; i < r->o.launch.nargs; i++) {
+			if (!r->o.launch.args[i].isbuf)
+				continue;
+			uint64_t n = r->spl.bytes[i];
+			r->nbuf++;
+			if (n != r->opl.bytes[i] ||
+			    memcmp(sim_mem_global(&r->smem, r->spl.addr[i], n),
+			           sim_mem_global(&r->omem, r->opl.addr[i], n), n))
+				r->differ++;
+		}
+out:
+	fclose(err);
+	free(dup);
+	if (m)
+		ptx_free(m);
+	return r;
+}
+
+/* element i of buffer argument param after the SM run */
+static inline uint64_t be_get(BeRun *r, int param, int i)
+{
+	int es = isa_type_bytes(r->o.launch.args[param].type);
+	uint8_t *p = sim_mem_global(&r->smem, r->spl.addr[param] + (uint64_t)i * es, es);
+	return p ? sim_ld(p, es) : 0xdeadbeefdeadull;
+}
+
+static void be_run_free(BeRun *r)
+{
+	isa_prog_free(r->p);
+	free(r->listing);
+	sim_placed_free(&r->spl);
+	sim_placed_free(&r->opl);
+	sim_mem_free(&r->smem);
+	sim_mem_free(&r->omem);
+	sim_opts_free(&r->o);
+	free(r->err);
+	free(r);
+}
+
+/* true when both ran and every buffer agrees; prints why not */
+static inline int be_same(BeRun *r)
+{
+	if (!r->p || r->sm_rc != SIM_DONE || r->or_rc != OR_DONE || r->differ || !r->nbuf) {
+		fprintf(stderr, "be_run: translated %d, sm %d, oracle %d, %d of %d buffers differ\n%s",
+		        r->p != NULL, r->sm_rc, r->or_rc, r->differ, r->nbuf, r->err);
+		return 0;
+	}
+	return 1;
+}
+
+#endif

@@ -1,0 +1,276 @@
+/* test_backend_run.c - Check tests that run translated code on the SM model and compare
+ * every buffer with the PTX oracle's (test_backend.h): integer division and remainder on
+ * edge values (divisor 0, -1, INT_MIN), a register limit that forces spills, recursion
+ * through CAL/RET, JCAL with three targets, brx.idx, early exit, more than 7 live
+ * predicates, mul.hi.u64/s64. Runs from the top of the tree (make check). */
+#include <check.h>
+#include <stdint.h>
+#include <unistd.h>
+#include "tests/unit/test_backend.h"
+
+#define HDR ".version 7.0\n.target sm_70\n.address_size 64\n"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	s = calloc(1, (size_t)n + 1);
+	if (fread(s, 1, (size_t)n, f) != (size_t)n) {
+		free(s);
+		s = NULL;
+	}
+	fclose(f);
+	return s;
+}
+
+/* ------------------------------------------------------------------ division */
+static const uint64_t E64[] = {
+	0, 1, 2, 3, 7, 10, 0xffffffffull, 0x100000000ull, 0x7fffffffffffffffull,
+	0x8000000000000000ull, 0x8000000000000001ull, 0xffffffffffffffffull,
+	0xfffffffffffffffeull, 0xfffffffffffffff9ull, 1000000007ull, 0x123456789abcdefull,
+};
+#define NE 16
+
+/* the kernel: out_q[i] = a[i] / b[i], out_r[i] = a[i] % b[i] for type ty */
+static char *div_ptx(const char *ty, int bits)
+{
+	static char buf[2048];
+	const char *r = bits == 64 ? "%rd" : "%r";
+	snprintf(buf, sizeof buf, HDR
+	         ".visible .entry k(.param .u64 pa, .param .u64 pb, .param .u64 pq, .param .u64 pr)\n{\n"
+	         ".reg .b32 %%r<16>;\n.reg .b64 %%rd<16>;\n"
+	         "mov.u32 %%r1, %%tid.x;\nmul.wide.u32 %%rd1, %%r1, %d;\n"
+	         "ld.param.u64 %%rd2, [pa];\nadd.s64 %%rd2, %%rd2, %%rd1;\n"
+	         "ld.param.u64 %%rd3, [pb];\nadd.s64 %%rd3, %%rd3, %%rd1;\n"
+	         "ld.param.u64 %%rd4, [pq];\nadd.s64 %%rd4, %%rd4, %%rd1;\n"
+	         "ld.param.u64 %%rd5, [pr];\nadd.s64 %%rd5, %%rd5, %%rd1;\n"
+	         "ld.global.%s %s10, [%%rd2];\nld.global.%s %s11, [%%rd3];\n"
+	         "div.%s %s12, %s10, %s11;\nst.global.%s [%%rd4], %s12;\n"
+	         "rem.%s %s12, %s10, %s11;\nst.global.%s [%%rd5], %s12;\n"
+	         "ret;\n}\n", bits / 8, ty, r, ty, r, ty, r, r, r, ty, r, ty, r, r, r, ty, r);
+	return buf;
+}
+
+static void div_case(const char *ty, int bits)
+{
+	char pa[] = "/tmp/be-div-a.XXXXXX", pb[] = "/tmp/be-div-b.XXXXXX", opts[512];
+	int fa = mkstemp(pa), fb = mkstemp(pb), es = bits / 8;
+	FILE *a = fdopen(fa, "wb"), *b = fdopen(fb, "wb");
+
+	for (int i = 0; i < NE; i++)
+		for (int j = 0; j < NE; j++) {
+			fwrite(&E64[i], es, 1, a);  /* little-endian: the low bytes first */
+			fwrite(&E64[j], es, 1, b);
+		}
+	fclose(a);
+	fclose(b);
+	snprintf(opts, sizeof opts, "--grid 1 --block %d --arg buf:%s:%d:file:%s --arg buf:%s:%d:file:%s "
+	         "--arg buf:%s:%d:zero --arg buf:%s:%d:zero", NE * NE, ty, NE * NE, pa, ty, NE * NE, pb,
+	         ty, NE * NE, ty, NE * NE);
+	BeRun *r = be_run(div_ptx(ty, bits), opts, 0, 7);
+	unlink(pa);
+	unlink(pb);
+	ck_assert_msg(be_same(r), "div/rem.%s on edge values", ty);
+	/* a few by hand: the convention for zero divisors, the INT_MIN / -1 wrap */
+	uint64_t ones = bits == 64 ? ~0ull : 0xffffffffull;
+	ck_assert_uint_eq(be_get(r, 2, 5 * NE + 0), ones);  /* 10 / 0 */
+	ck_assert_uint_eq(be_get(r, 3, 5 * NE + 0), 10);                          /* 10 % 0 */
+	if (bits == 64) {
+		ck_assert_uint_eq(be_get(r, 2, 11 * NE + 4), ty[0] == 'u' ? ~0ull / 7 : 0);  /* -1 / 7 */
+		ck_assert_uint_eq(be_get(r, 3, 11 * NE + 4), ty[0] == 'u' ? ~0ull % 7 : ~0ull);
+		ck_assert_uint_eq(be_get(r, 2, 9 * NE + 11),
+		                  ty[0] == 'u' ? 0 : 0x8000000000000000ull);  /* INT64_MIN / -1 */
+		ck_assert_uint_eq(be_get(r, 2, 15 * NE + 14), 0x123456789abcdefull / 1000000007ull);
+	}
+	be_run_free(r);
+}
+
+START_TEST(div_u32) { div_case("u32", 32); }
+END_TEST
+START_TEST(div_s32) { div_case("s32", 32); }
+END_TEST
+START_TEST(div_u64) { div_case("u64", 64); }
+END_TEST
+START_TEST(div_s64) { div_case("s64", 64); }
+END_TEST
+
+START_TEST(mulhi64)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 pa, .param .u64 pu, .param .u64 ps)\n{\n"
+		".reg .b32 %r<8>;\n.reg .b64 %rd<16>;\n"
+		"mov.u32 %r1, %tid.x;\nmul.wide.u32 %rd1, %r1, 8;\nshr.u32 %r2, %r1, 4;\n"
+		"and.b32 %r3, %r1, 15;\nmul.wide.u32 %rd7, %r2, 8;\nmul.wide.u32 %rd8, %r3, 8;\n"
+		"ld.param.u64 %rd2, [pa];\nadd.s64 %rd9, %rd2, %rd7;\nadd.s64 %rd10, %rd2, %rd8;\n"
+		"ld.global.u64 %rd11, [%rd9];\nld.global.u64 %rd12, [%rd10];\n"
+		"mul.hi.u64 %rd13, %rd11, %rd12;\nld.param.u64 %rd3, [pu];\nadd.s64 %rd3, %rd3, %rd1;\n"
+		"st.global.u64 [%rd3], %rd13;\n"
+		"mad.hi.s64 %rd14, %rd11, %rd12, %rd11;\nld.param.u64 %rd4, [ps];\nadd.s64 %rd4, %rd4, %rd1;\n"
+		"st.global.u64 [%rd4], %rd14;\nret;\n}\n";
+	char pa[] = "/tmp/be-mulhi.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(E64, 8, NE, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u64:16:file:%s --arg buf:u64:256:zero "
+	         "--arg buf:u64:256:zero", pa);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	/* (2^64-1)^2 >> 64 = 2^64 - 2 */
+	ck_assert_uint_eq(be_get(r, 1, 11 * 16 + 11), 0xfffffffffffffffeull);
+	be_run_free(r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ registers */
+/* a fixture and its launch file under a register limit that forces spilling */
+static void fixture_case(const char *name, int max_regs, int want_spill)
+{
+	char path[256], opts[256];
+	char *ptx;
+
+	snprintf(path, sizeof path, "tests/ptx/%s.ptx", name);
+	ptx = slurp(path);
+	ck_assert_msg(ptx != NULL, "cannot read %s (run from the top of the tree)", path);
+	snprintf(opts, sizeof opts, "--launch tests/ptx/%s.launch", name);
+	BeRun *r = be_run(ptx, opts, max_regs, 7);
+	ck_assert_msg(be_same(r), "%s with %d registers", name, max_regs);
+	ck_assert_int_le(r->p->k[0].regs, max_regs);
+	if (want_spill)
+		ck_assert_msg(r->p->k[0].spill > 0, "%s: no spill at %d registers", name, max_regs);
+	be_run_free(r);
+	free(ptx);
+}
+
+START_TEST(spill_matmul) { fixture_case("matmul.sm75", 16, 1); }
+END_TEST
+START_TEST(spill_wide64) { fixture_case("wide64.sm75", 20, 1); }
+END_TEST
+START_TEST(spill_predicates) { fixture_case("bitonic.sm75", 63, 0); }
+END_TEST
+
+/* ------------------------------------------------------------------ calls and control */
+START_TEST(recursion)
+{
+	static const char *ptx = HDR
+		".func (.param .u32 r) fib(.param .u32 n)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n"
+		"ld.param.u32 %r1, [n];\nsetp.lt.u32 %p1, %r1, 2;\n@%p1 bra DONE;\n"
+		"sub.u32 %r2, %r1, 1;\nsub.u32 %r3, %r1, 2;\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r2;\ncall (b), fib, (a);\nld.param.u32 %r4, [b];\n}\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r3;\ncall (b), fib, (a);\nld.param.u32 %r5, [b];\n}\n"
+		"add.u32 %r1, %r4, %r5;\nDONE:\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+		"mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 15;\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r2;\ncall (b), fib, (a);\nld.param.u32 %r3, [b];\n}\n"
+		"ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.u32 [%rd1], %r3;\nret;\n}\n";
+	BeRun *r = be_run(ptx, "--grid 1 --block 64 --arg buf:u32:64:zero", 0, 7);
+	ck_assert(be_same(r));
+	ck_assert(strstr(r->listing, "CAL ") && strstr(r->listing, "RET"));
+	ck_assert_uint_eq(be_get(r, 0, 15), 610);
+	ck_assert_uint_eq(be_get(r, 0, 33), 1);
+	ck_assert_uint_gt(r->p->k[0].local, 0);
+	be_run_free(r);
+}
+END_TEST
+
+START_TEST(jcal3)
+{
+	static const char *ptx = HDR
+		".func (.param .u32 r) f0(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
+		"add.u32 %r1, %r1, 100;\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".func (.param .u32 r) f1(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
+		"mul.lo.u32 %r1, %r1, 3;\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".func (.param .u32 r) f2(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
+		"xor.b32 %r1, %r1, 255;\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nrem.u32 %r2, %r1, 3;\nmov.u64 %rd3, f0;\n"
+		"setp.eq.u32 %p1, %r2, 1;\n@%p1 mov.u64 %rd3, f1;\nsetp.eq.u32 %p2, %r2, 2;\n@%p2 mov.u64 %rd3, f2;\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r1;\n"
+		"T: .calltargets f0, f1, f2;\ncall (b), %rd3, (a), T;\nld.param.u32 %r3, [b];\n}\n"
+		"ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.u32 [%rd1], %r3;\nret;\n}\n";
+	BeRun *r = be_run(ptx, "--grid 1 --block 64 --arg buf:u32:64:zero", 0, 7);
+	ck_assert(be_same(r));
+	ck_assert(strstr(r->listing, "JCAL") != NULL);
+	ck_assert_uint_eq(be_get(r, 0, 30), 130);
+	ck_assert_uint_eq(be_get(r, 0, 31), 93);
+	ck_assert_uint_eq(be_get(r, 0, 32), 32 ^ 255);
+	be_run_free(r);
+}
+END_TEST
+
+START_TEST(brx_idx)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nrem.u32 %r2, %r1, 4;\n"
+		"ts: .branchtargets L0, L1, L2, L3;\nbrx.idx %r2, ts;\n"
+		"L0:\nmov.u32 %r3, 10;\nbra J;\nL1:\nmov.u32 %r3, 11;\nbra J;\n"
+		"L2:\nmov.u32 %r3, 12;\nbra J;\nL3:\nmul.lo.u32 %r3, %r1, 7;\n"
+		"J:\nadd.u32 %r3, %r3, %r1;\n"
+		"ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.u32 [%rd1], %r3;\nret;\n}\n";
+	BeRun *r = be_run(ptx, "--grid 2 --block 64 --arg buf:u32:64:zero", 0, 0);
+	ck_assert(be_same(r));
+	ck_assert(strstr(r->listing, "BRX") != NULL);
+	ck_assert(strstr(r->listing, "SSY") != NULL);
+	ck_assert_uint_eq(be_get(r, 0, 5), 16);
+	ck_assert_uint_eq(be_get(r, 0, 7), 56);
+	be_run_free(r);
+}
+END_TEST
+
+START_TEST(early_exit)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"and.b32 %r2, %r1, 1;\nsetp.eq.u32 %p1, %r2, 1;\n@%p1 bra X;\n"
+		"setp.lt.u32 %p2, %r1, 20;\n@%p2 bra A;\nst.global.u32 [%rd1], 5;\nbra B;\n"
+		"A:\nst.global.u32 [%rd1], 6;\nB:\nst.global.u32 [%rd1+4], %r1;\n"
+		"X:\nret;\n}\n";
+	BeRun *r = be_run(ptx, "--grid 1 --block 64 --arg buf:u32:80:const:9", 0, 0);
+	ck_assert(be_same(r));
+	ck_assert(strstr(r->listing, "EXIT;") != NULL);
+	ck_assert_uint_eq(be_get(r, 0, 2), 6);
+	ck_assert_uint_eq(be_get(r, 0, 3), 2);
+	ck_assert_uint_eq(be_get(r, 0, 40), 5);
+	be_run_free(r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("backend-run");
+	TCase *d = tcase_create("division"), *g = tcase_create("registers"), *c = tcase_create("control");
+	int nf;
+
+	tcase_add_test(d, div_u32);
+	tcase_add_test(d, div_s32);
+	tcase_add_test(d, div_u64);
+	tcase_add_test(d, div_s64);
+	tcase_add_test(d, mulhi64);
+	tcase_add_test(g, spill_matmul);
+	tcase_add_test(g, spill_wide64);
+	tcase_add_test(g, spill_predicates);
+	tcase_add_test(c, recursion);
+	tcase_add_test(c, jcal3);
+	tcase_add_test(c, brx_idx);
+	tcase_add_test(c, early_exit);
+	suite_add_tcase(s, d);
+	suite_add_tcase(s, g);
+	suite_add_tcase(s, c);
+	SRunner *r = srunner_create(s);
+	srunner_run_all(r, CK_NORMAL);
+	nf = srunner_ntests_failed(r);
+	srunner_free(r);
+	return nf ? 1 : 0;
+}
