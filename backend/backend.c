@@ -187,7 +187,7 @@ static void log_branches(Fn *f)
 		Blk *b = &f->blk[i];
 		BeLogEntry *e;
 		const PIns *in;
-		if (b->jmp.ptxins < 0 || (b->jmp.kind != J_BRA && !b->jmp.folded && b->jmp.kind != J_BRX))
+		if (b->dead || b->jmp.ptxins < 0 || (b->jmp.kind != J_BRA && !b->jmp.folded && b->jmp.kind != J_BRX))
 			continue;
 		in = &pf->ins[b->jmp.ptxins];
 		if (in->op != PO_BRA && in->op != PO_BRX_IDX)

@@ -169,6 +169,14 @@ static void arrive(Em *e, int first, int guard, int gneg)
 	n->sync = 1;
 }
 
+/* a guarded arrival stands for the branch of PTX line `line` (warpc --explain, tests) */
+static void arrive_br(Em *e, int first, int guard, int gneg, int line)
+{
+	arrive(e, first, guard, gneg);
+	if (guard != ISA_PT)
+		e->k->ins[e->k->nins - 1].ptxline = line;
+}
+
 static void bra(Em *e, const Fn *f, int target, int guard, int gneg, int uni, uint32_t *baddr,
                 int line)
 {
@@ -327,7 +335,7 @@ static void emit_fn(Em *e, Fn *f)
 			break;
 		case J_BRA:
 			if (b->arrive1) {
-				arrive(e, first, g, b->jmp.neg);
+				arrive_br(e, first, g, b->jmp.neg, line);
 				if (b->s2 != next)
 					bra(e, f, b->s2, ISA_PT, 0, 0, baddr, line);
 			} else if (b->arrive2) {
@@ -335,7 +343,7 @@ static void emit_fn(Em *e, Fn *f)
 					bra(e, f, b->s1, g, b->jmp.neg, uni, baddr, line);
 					arrive(e, k->nins, ISA_PT, 0);
 				} else {
-					arrive(e, first, g, !b->jmp.neg);
+					arrive_br(e, first, g, !b->jmp.neg, line);
 					if (b->s1 != next)
 						bra(e, f, b->s1, ISA_PT, 0, 0, baddr, line);
 				}

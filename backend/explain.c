@@ -26,6 +26,11 @@ void be_ifconv_note(const Fn *f, int ptxins, BeLogEntry *e)
 
 	if (!r || r->predicated)
 		return;
+	if (!r->rule[0]) {  /* a branch folded into a guarded EXIT: only its uniformity */
+		e->uniform = r->uniform;
+		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
+		return;
+	}
 	snprintf(e->shape, sizeof e->shape, "%s", r->shape);
 	e->size_then = r->size_then;
 	e->size_else = r->size_else;

@@ -442,11 +442,15 @@ static void convert(Fn *f, const Ham *h)
 		j->dead = 1;
 		j->s1 = j->s2 = -1;
 		j->nins = 0;
+		j->jmp.kind = J_NONE;
+		j->jmp.ptxins = -1;
 	}
 	for (int s = 0; s < 2; s++)
 		if (h->side[s] >= 0) {
 			f->blk[h->side[s]].s1 = f->blk[h->side[s]].s2 = -1;
 			f->blk[h->side[s]].nins = 0;
+			f->blk[h->side[s]].jmp.kind = J_NONE;
+			f->blk[h->side[s]].jmp.ptxins = -1;
 		}
 	be_rpo(f);
 	be_dom(f);
@@ -459,10 +463,35 @@ static IfRec *add_rec(Fn *f)
 	return VPUSH(f->pool, f->ifrec, f->nifrec, f->capifrec);
 }
 
+/* a branch fold_exits already made a guarded EXIT: its uniformity, for the log */
+static void note_folded(Fn *f)
+{
+	for (int i = 0; i < f->nblk; i++) {
+		const Blk *b = &f->blk[i];
+		const PIns *in;
+		IfRec *r;
+		if (b->dead || !b->jmp.folded || b->jmp.ptxins < 0)
+			continue;
+		in = &f->pf->ins[b->jmp.ptxins];
+		if (in->op != PO_BRA || in->guard < 0)
+			continue;
+		r = add_rec(f);
+		memset(r, 0, sizeof *r);
+		r->ptxins = b->jmp.ptxins;
+		snprintf(r->shape, sizeof r->shape, "exit");
+		r->size_then = r->size_else = -1;
+		r->uniform = f->preduni ? !f->preduni[in->guard] : 0;
+		snprintf(r->why, sizeof r->why, "%.40s is %s", f->pf->regs[in->guard].name,
+		         r->uniform ? "uniform" : "divergent");
+	}
+}
+
 void be_ifconv(Fn *f)
 {
 	int again = 1;
 	int *ord = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+
+	note_folded(f);
 
 	while (again) {
 		int n = 0;

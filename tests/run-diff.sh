@@ -3,7 +3,8 @@
 #
 # For every tests/ptx/NAME.ptx with a NAME.launch: run the oracle (warpsim --oracle) and the SM
 # model (warpsim) with the same launch, and compare every --out buffer of the launch file byte
-# for byte (raw .bin files), at --predicate-max 0, 4, 7 and inf. A launch file holding the
+# for byte (raw .bin files), at if-conversion thresholds 0, 1, 4, 7, 12 and inf (both
+# --predicate-max and --predicate-max-uniform: results never depend on the threshold). A launch file holding the
 # line "# diff: unordered-float" (floating-point atomics, whose order may differ) is compared
 # as text with a relative tolerance of 1e-5 instead.
 # Then, where tests/ref has a C reference for NAME (without its .smXX suffix), the oracle's
@@ -25,7 +26,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-diff.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 pass=0 fail=0 pend=0 refs=0
-settings="0 4 7 inf"
+settings="0 1 4 7 12 inf"
 if ! "$ws" --help 2>&1 | grep -q -- '--predicate-max'; then
 	echo "run-diff: warpsim has no --predicate-max yet: the SM model runs at its default only"
 	settings=default
@@ -73,7 +74,7 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 	why=""
 	for s in $settings; do
 		sargs="" popt=""
-		[ "$s" = default ] || popt="--predicate-max $s"
+		[ "$s" = default ] || popt="--predicate-max $s --predicate-max-uniform $s"
 		for n in $ns; do sargs="$sargs --out $n:$d/sm.$s.$n.$ext"; done
 		if ! (cd "$d" && "$ws" "$ptx" --launch "$launch" --quiet $popt $sargs) >"$d/sm.$s.err" 2>&1; then
 			why="the SM model failed at predicate-max $s: $(head -1 "$d/sm.$s.err")"

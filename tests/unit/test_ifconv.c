@@ -1,0 +1,390 @@
+/* test_ifconv.c - Check tests of if-conversion (backend/ifconv.c) and the decision log
+ * (backend/explain.c): the thresholds just below, at and above both limits, nested guards
+ * through PSETP, sides that cannot be predicated, a side ending in EXIT, the JSON document,
+ * and on every corpus and tests/explain kernel at thresholds 0, 1, 4, 7, 12 and inf: the
+ * branches explained as predicated are exactly those without a branch in the code, every
+ * other branch keeps its shape, and predication only grows with the threshold.
+ * Runs from the top of the tree (make check). */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <dirent.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "backend/backend.h"
+#include "frontend/ptx.h"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	s = calloc(1, (size_t)n + 1);
+	if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+		free(s);
+		s = NULL;
+	}
+	fclose(f);
+	*len = (size_t)n;
+	return s;
+}
+
+/* one translation: the module (which the log points into), the program, the log */
+typedef struct {
+	Module *m;
+	Prog *p;
+	BeLog log;
+} Tr;
+
+static FILE *devnull(void)
+{
+	static FILE *f;
+	if (!f)
+		f = fopen("/dev/null", "w");
+	return f;
+}
+
+/* thresholds: -1 = inf; returns 0 when the file does not translate */
+static int tr(Tr *t, const char *path, int pmax, int pmaxu)
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	BeOptions o;
+
+	memset(t, 0, sizeof *t);
+	ck_assert_msg(text != NULL, "cannot read %s", path);
+	t->m = ptx_parse(path, text, len, devnull(), NULL);
+	free(text);
+	ck_assert_msg(t->m != NULL, "%s does not parse", path);
+	be_options_default(&o);
+	o.predicate_max = pmax;
+	o.predicate_max_uniform = pmaxu;
+	t->p = be_translate_log(t->m, &o, devnull(), &t->log);
+	return t->p != NULL;
+}
+
+static void tr_free(Tr *t)
+{
+	if (t->p)
+		isa_prog_free(t->p);
+	be_log_free(&t->log);
+	ptx_free(t->m);
+}
+
+static const BeLogEntry *entry(const Tr *t, const char *func, int k)
+{
+	for (int i = 0; i < t->log.n; i++)
+		if (!strcmp(t->log.e[i].func, func) && k-- == 0)
+			return &t->log.e[i];
+	ck_abort_msg("no log entry %d for %s", k, func);
+	return NULL;
+}
+
+static BeDecision dec(const Tr *t, const char *func) { return entry(t, func, 0)->decision; }
+
+static int count_op(const Kernel *k, Op op)
+{
+	int n = 0;
+	for (int i = 0; i < k->nins; i++)
+		n += k->ins[i].op == op;
+	return n;
+}
+
+/* ------------------------------------------------------------------ thresholds */
+START_TEST(t_if_then_thresholds)
+{
+	Tr t;
+	ck_assert(tr(&t, "tests/explain/if_then.ptx", 7, 4));
+	ck_assert_int_eq(dec(&t, "div_if_6"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "div_if_7"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "div_if_8"), BD_BRANCH_SSY);
+	ck_assert_int_eq(entry(&t, "div_if_8", 0)->size_else, 8);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "div_if_8", 0)->rule, "cost 8 > --predicate-max 7"));
+	ck_assert_ptr_nonnull(strstr(entry(&t, "div_if_7", 0)->rule, "cost 7 <= --predicate-max 7"));
+	ck_assert_int_eq(dec(&t, "uni_if_3"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "uni_if_4"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "uni_if_5"), BD_BRANCH_UNIFORM);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "uni_if_5", 0)->rule, "--predicate-max-uniform 4"));
+	/* a predicated side: guarded instructions, no branch */
+	ck_assert_int_eq(count_op(isa_prog_find(t.p, "div_if_7"), OP_BRA), 0);
+	ck_assert_int_eq(count_op(isa_prog_find(t.p, "div_if_7"), OP_SSY), 0);
+	ck_assert_int_eq(count_op(isa_prog_find(t.p, "div_if_8"), OP_SSY), 1);
+	tr_free(&t);
+
+	ck_assert(tr(&t, "tests/explain/if_then.ptx", 0, 0));
+	for (int i = 0; i < t.log.n; i++)
+		ck_assert_int_ne(t.log.e[i].decision, BD_PREDICATED);
+	tr_free(&t);
+	ck_assert(tr(&t, "tests/explain/if_then.ptx", -1, -1));
+	for (int i = 0; i < t.log.n; i++)
+		ck_assert_int_eq(t.log.e[i].decision, BD_PREDICATED);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "div_if_8", 0)->rule, "--predicate-max inf"));
+	tr_free(&t);
+	ck_assert(tr(&t, "tests/explain/if_then.ptx", 5, 5));
+	ck_assert_int_eq(dec(&t, "div_if_6"), BD_BRANCH_SSY);
+	ck_assert_int_eq(dec(&t, "uni_if_5"), BD_PREDICATED);
+	tr_free(&t);
+}
+END_TEST
+
+START_TEST(t_if_else_thresholds)
+{
+	Tr t;
+	ck_assert(tr(&t, "tests/explain/if_else.ptx", 7, 4));
+	ck_assert_int_eq(dec(&t, "div_else_3_3"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "div_else_3_4"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "div_else_4_4"), BD_BRANCH_SSY);
+	ck_assert_int_eq(entry(&t, "div_else_4_4", 0)->size_then, 4);
+	ck_assert_int_eq(entry(&t, "div_else_4_4", 0)->size_else, 4);
+	ck_assert_int_eq(dec(&t, "uni_else_2_2"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "uni_else_2_3"), BD_BRANCH_UNIFORM);
+	ck_assert_int_eq(dec(&t, "empty_else"), BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "div_else_3_3", 0)->shape, "if-then-else");
+	tr_free(&t);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ nesting and guards */
+/* the instruction before i is a PSETP.AND.AND whose first destination guards i */
+static int psetp_guards(const Kernel *k, int i)
+{
+	const Ins *p = &k->ins[i - 1];
+	return i > 0 && p->op == OP_PSETP && p->m.bop == BOP_AND && p->m.bop2 == BOP_AND &&
+	       p->o[0].reg == k->ins[i].guard && !k->ins[i].gneg;
+}
+
+START_TEST(t_nested)
+{
+	Tr t;
+	const Kernel *k;
+	int comb = 0;
+
+	ck_assert(tr(&t, "tests/explain/nested.ptx", 7, 4));
+	ck_assert_int_eq(dec(&t, "nested_both"), BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "nested_both", 1)->decision, BD_PREDICATED);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "nested_both", 0)->rule, "PSETP"));
+	k = isa_prog_find(t.p, "nested_both");
+	ck_assert_int_eq(count_op(k, OP_BRA) + count_op(k, OP_SSY), 0);
+	for (int i = 1; i < k->nins; i++)
+		comb += k->ins[i].guard != ISA_PT && psetp_guards(k, i);
+	ck_assert_int_ge(comb, 1);
+	/* inner first: the inner one is predicated, the outer is then too big */
+	ck_assert_int_eq(entry(&t, "nested_outer_big", 0)->decision, BD_BRANCH_SSY);
+	ck_assert_int_eq(entry(&t, "nested_outer_big", 1)->decision, BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "nested_outer_big", 0)->size_else, 8);
+	ck_assert_int_eq(dec(&t, "nested_else"), BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "nested_uniform_outer", 0)->uniform, 1);
+	ck_assert_int_eq(entry(&t, "nested_uniform_outer", 1)->uniform, 0);
+	ck_assert_int_eq(dec(&t, "nested_uniform_outer"), BD_PREDICATED);
+	tr_free(&t);
+
+	ck_assert(tr(&t, "tests/explain/guarded.ptx", 7, 4));
+	k = isa_prog_find(t.p, "guarded_side");
+	comb = 0;
+	for (int i = 1; i < k->nins; i++)
+		comb += k->ins[i].guard != ISA_PT && psetp_guards(k, i);
+	ck_assert_int_eq(comb, 2);  /* @p2 and @!p2 inside the side of %p1 */
+	ck_assert_int_eq(dec(&t, "writes_cond"), BD_PREDICATED);
+	tr_free(&t);
+}
+END_TEST
+
+START_TEST(t_blocked)
+{
+	static const char *want[][2] = {
+		{"side_barrier", "barrier"}, {"side_call", "call"}, {"side_loop", "loop"},
+		{"side_shfl", "warp-wide"},
+	};
+	Tr t;
+
+	ck_assert(tr(&t, "tests/explain/blocked.ptx", -1, -1));
+	for (int i = 0; i < 4; i++) {
+		const BeLogEntry *e = entry(&t, want[i][0], 0);
+		ck_assert_int_ne(e->decision, BD_PREDICATED);
+		ck_assert_msg(strstr(e->rule, want[i][1]) != NULL, "%s: %s", want[i][0], e->rule);
+	}
+	tr_free(&t);
+}
+END_TEST
+
+START_TEST(t_exit_side)
+{
+	Tr t;
+	const Kernel *k;
+	int gexit = 0, gst = 0;
+
+	ck_assert(tr(&t, "tests/explain/exit.ptx", 7, 4));
+	ck_assert_int_eq(dec(&t, "exit_side"), BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "exit_side", 0)->shape, "if-then-exit");
+	k = isa_prog_find(t.p, "exit_side");
+	for (int i = 0; i < k->nins; i++) {
+		gexit += k->ins[i].op == OP_EXIT && k->ins[i].guard != ISA_PT;
+		gst += k->ins[i].op == OP_ST && k->ins[i].guard != ISA_PT;
+	}
+	ck_assert_int_eq(gexit, 1);
+	ck_assert_int_eq(gst, 1);
+	ck_assert_int_eq(dec(&t, "early_exit"), BD_EXIT);
+	ck_assert_int_eq(entry(&t, "early_exit", 0)->uniform, 0);
+	ck_assert_str_eq(entry(&t, "loop_back", 0)->shape, "loop-back-edge");
+	ck_assert_str_eq(entry(&t, "loop_break", 0)->shape, "loop-exit");
+	ck_assert_int_eq(entry(&t, "loop_break", 0)->decision, BD_LOOP_SSY);
+	tr_free(&t);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ JSON */
+START_TEST(t_json)
+{
+	Tr t;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	json_error_t err;
+	json_t *root, *br;
+
+	ck_assert(tr(&t, "tests/ptx/divergence.sm80.ptx", 7, 4));
+	be_log_print_json(f, &t.log);
+	fclose(f);
+	root = json_loads(buf, 0, &err);
+	ck_assert_msg(root != NULL, "JSON error line %d: %s", err.line, err.text);
+	ck_assert_str_eq(json_string_value(json_object_get(root, "schema")), "warpsim-explain/1");
+	br = json_object_get(root, "branches");
+	ck_assert(json_is_array(br));
+	ck_assert_int_eq((int)json_array_size(br), t.log.n);
+	for (size_t i = 0; i < json_array_size(br); i++) {
+		json_t *e = json_array_get(br, i);
+		ck_assert(json_is_integer(json_object_get(e, "ptx_line")));
+		ck_assert(json_is_integer(json_object_get(e, "ptx_col")));
+		ck_assert(json_is_string(json_object_get(e, "cuda_file")));
+		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "cuda_file")), "divergence.cu"));
+		ck_assert(json_is_integer(json_object_get(e, "cuda_line")));
+		ck_assert(json_is_string(json_object_get(e, "shape")));
+		ck_assert(json_is_boolean(json_object_get(e, "uniform")));
+		ck_assert(json_is_string(json_object_get(e, "decision")));
+		ck_assert(json_is_string(json_object_get(e, "rule")));
+		ck_assert(json_is_integer(json_object_get(e, "size_taken")) ||
+		          json_is_null(json_object_get(e, "size_taken")));
+		if (i)
+			ck_assert_int_gt(json_integer_value(json_object_get(e, "ptx_line")),
+			                 json_integer_value(json_object_get(json_array_get(br, i - 1), "ptx_line")));
+	}
+	json_decref(root);
+	free(buf);
+	tr_free(&t);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ corpus */
+/* control instructions of the program that came from PTX line l: 1 BRA/BRX/NOP/SSY,
+ * 2 guarded EXIT */
+static int control_at(const Prog *p, int l)
+{
+	int r = 0;
+	for (int k = 0; k < p->nk; k++)
+		for (int i = 0; i < p->k[k].nins; i++) {
+			const Ins *in = &p->k[k].ins[i];
+			if (in->ptxline != l)
+				continue;
+			if (in->op == OP_BRA || in->op == OP_BRX || (in->op == OP_NOP && in->sync))
+				r |= 1;
+			if (in->op == OP_EXIT && in->guard != ISA_PT)
+				r |= 2;
+		}
+	return r;
+}
+
+static void check_file(const char *path)
+{
+	static const int th[] = {0, 1, 4, 7, 12, -1};
+	Tr base, t;
+	int ok0 = tr(&base, path, 0, 0);
+
+	for (int ti = 1; ti < 6; ti++) {
+		int ok = tr(&t, path, th[ti], th[ti]);
+		ck_assert_msg(ok == ok0, "%s translates at one threshold only", path);
+		if (!ok) {
+			tr_free(&t);
+			continue;
+		}
+		ck_assert_msg(t.log.n == base.log.n, "%s: %d branches explained at %d, %d before", path,
+		              t.log.n, th[ti], base.log.n);  /* a decision for every branch */
+		for (int i = 0; i < t.log.n; i++) {
+			const BeLogEntry *e = &t.log.e[i], *b = &base.log.e[i];
+			int c = control_at(t.p, e->ptxline);
+			ck_assert_int_eq(e->ptxline, b->ptxline);
+			if (e->decision == BD_PREDICATED) {
+				ck_assert_msg(!(c & 1), "%s:%d predicated at %d but still branches", path,
+				              e->ptxline, th[ti]);
+				ck_assert_msg(!(c & 2) || !strcmp(e->shape, "if-then-exit"), "%s:%d", path, e->ptxline);
+				ck_assert(e->size_then >= 0 && e->size_else >= 0);
+				ck_assert(th[ti] < 0 || e->size_then + e->size_else <= th[ti]);
+			} else {
+				ck_assert_msg(c != 0, "%s:%d (%s) left no branch at %d", path, e->ptxline,
+				              be_decision_name(e->decision), th[ti]);
+				ck_assert_msg(b->decision != BD_PREDICATED, "%s:%d predicated at a lower threshold only",
+				              path, e->ptxline);
+				ck_assert_str_eq(e->shape, b->shape);
+			}
+		}
+		tr_free(&base);
+		base = t;  /* predication only grows: compare the next threshold with this one */
+	}
+	tr_free(&base);
+}
+
+static int check_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	ck_assert_msg(d != NULL, "cannot open %s", dir);
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		char path[512];
+		if (l < 5 || strcmp(de->d_name + l - 4, ".ptx"))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		check_file(path);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+START_TEST(t_corpus_thresholds)
+{
+	ck_assert_int_ge(check_dir("tests/explain"), 6);
+	ck_assert_int_ge(check_dir("tests/ptx"), 20);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ifconv");
+	TCase *tc = tcase_create("ifconv");
+	SRunner *sr;
+	int nf;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, t_if_then_thresholds);
+	tcase_add_test(tc, t_if_else_thresholds);
+	tcase_add_test(tc, t_nested);
+	tcase_add_test(tc, t_blocked);
+	tcase_add_test(tc, t_exit_side);
+	tcase_add_test(tc, t_json);
+	tcase_add_test(tc, t_corpus_thresholds);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	nf = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return nf ? 1 : 0;
+}
