@@ -347,7 +347,7 @@ static void reach(const Module *m, int fi, uint8_t *seen)
 }
 
 /* bytes of local memory a thread needs: the deepest chain of frames (a recursive call
- * graph gets 1 KiB of stack beyond the kernel's frame, CUDA's default stack size) */
+ * graph gets room for 16 more of its largest frame, at least CUDA's default 1 KiB) */
 static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int *rec)
 {
 	uint32_t best = 0;
@@ -467,8 +467,14 @@ static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 	k->regs = regs > 0 ? regs : 1;
 	k->shared = vl->shared;
 	k->local = stack_of(m, fns, fi, onpath, &rec);
-	if (rec)
-		k->local += 1024;
+	if (rec) {
+		/* recursion: room for 16 more of the largest frame, at least CUDA's 1 KiB */
+		uint32_t big = 0;
+		for (int i = 0; i < m->nfuncs; i++)
+			if (fns[i] && fns[i]->frame > big)
+				big = fns[i]->frame;
+		k->local += big * 16 > 1024 ? big * 16 : 1024;
+	}
 	k->spill = spill;
 	k->arch = opt->arch;
 	k->maxntid = pf->maxntid[0] ? pf->maxntid[0] * (pf->maxntid[1] ? pf->maxntid[1] : 1) *

@@ -100,7 +100,20 @@ static int same(const Stk *a, const Stk *b)
 	return 1;
 }
 
-/* drop the pushes in which a and b differ; returns how many */
+
+/* does j post-dominate b (on the post-dominator tree computed before sync) */
+static int postdominates(const Fn *f, int j, int b)
+{
+	for (int x = b, n = 0; x >= 0 && x < f->nblk && n <= f->nblk; x = f->blk[x].ipdom, n++)
+		if (x == j)
+			return 1;
+	return 0;
+}
+
+/* resolve the pushes in which a and b differ: each moves up to the immediate dominator of
+ * the block that pushed it when the target post-dominates that block too and no loop
+ * lies between them (the paths that joined without the token now carry it as well), else
+ * it is dropped (plain divergence); returns how many changed */
 static int drop_diff(Fn *f, const Stk *a, const Stk *b)
 {
 	int n = 0, k = 0;
@@ -110,11 +123,15 @@ static int drop_diff(Fn *f, const Stk *a, const Stk *b)
 	for (const Stk *s = a; s; s = s == a ? b : NULL)
 		for (int i = k; i < s->d; i++) {
 			Blk *p = &f->blk[s->from[i]];
+			int t = s->t[i], up = p->idom;
 			for (int q = 0; q < p->npush; q++)
-				if (p->push[q] == s->t[i]) {
+				if (p->push[q] == t) {
 					memmove(&p->push[q], &p->push[q + 1], sizeof(int) * (size_t)(p->npush - q - 1));
 					p->npush--;
 					n++;
+					if (up >= 0 && up != p->id && !f->blk[up].dead && postdominates(f, t, up) &&
+					    outer_loop(f, up, t) < 0)
+						add_push(f, up, t);
 					break;
 				}
 		}

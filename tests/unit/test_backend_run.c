@@ -228,6 +228,31 @@ START_TEST(brx_idx)
 }
 END_TEST
 
+/* a uniform brx.idx whose targets share a block with a divergent branch in one of them
+ * (generated program 100172): that branch's SSY moves up to the brx's block */
+START_TEST(brx_shared_join)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nmov.u32 %r3, 1;\n"
+		"ts: .branchtargets L0, L1, L2, L3;\nbrx.idx %r2, ts;\n"
+		"L0:\nbra J9;\nL1:\nbra J9;\n"
+		"L2:\nsetp.lt.u32 %p1, %r1, 5;\n@%p1 bra J6;\nbra J9;\nL3:\n"
+		"J9:\nadd.u32 %r3, %r3, 10;\n"
+		"J6:\nadd.u32 %r3, %r3, %r2;\n"
+		"ld.param.u64 %rd1, [out];\nmad.lo.u32 %r4, %r2, 64, %r1;\nmul.wide.u32 %rd2, %r4, 4;\n"
+		"add.s64 %rd1, %rd1, %rd2;\nst.global.u32 [%rd1], %r3;\nret;\n}\n";
+	for (int pm = 0; pm <= 4; pm += 4) {
+		BeRun *r = be_run(ptx, "--grid 4 --block 64 --arg buf:u32:256:zero", 0, pm);
+		ck_assert(be_same(r));
+		ck_assert_uint_eq(be_get(r, 0, 2 * 64 + 3), 3);
+		ck_assert_uint_eq(be_get(r, 0, 2 * 64 + 9), 13);
+		ck_assert_uint_eq(be_get(r, 0, 3 * 64 + 1), 14);
+		be_run_free(r);
+	}
+}
+END_TEST
+
 START_TEST(early_exit)
 {
 	static const char *ptx = HDR
@@ -264,6 +289,7 @@ int main(void)
 	tcase_add_test(c, recursion);
 	tcase_add_test(c, jcal3);
 	tcase_add_test(c, brx_idx);
+	tcase_add_test(c, brx_shared_join);
 	tcase_add_test(c, early_exit);
 	suite_add_tcase(s, d);
 	suite_add_tcase(s, g);
