@@ -494,7 +494,7 @@ static void parse_directive(Asm *a, Tok d)
 	Lex *x = &a->x;
 	Kernel *k = isa_asm_cur(a);
 	char buf[48];
-	uint64_t v, v2;
+	uint64_t v = 0, v2 = 0;
 	Tok t;
 	int di = -1;
 

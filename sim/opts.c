@@ -359,11 +359,16 @@ int sim_opts_file(SimOpts *o, const char *path, FILE *err)
 			char *v = val;
 			/* nested files are relative to this one */
 			char nested[2048];
+			int plen = 0;
 			if ((d->kind == OK_LAUNCH || d->kind == OK_CONFIG) && v[0] != '/' && *dir) {
-				snprintf(nested, sizeof nested, "%s/%s", dir, v);
+				plen = snprintf(nested, sizeof nested, "%s/%s", dir, v);
 				v = nested;
 			}
-			rc = apply(o, d, v, dir, &w, err);
+			if (plen < 0 || (size_t)plen >= sizeof nested) {
+				report(err, &w, d->name, "a file name shorter than 2048 bytes", val);
+				rc = -1;
+			} else
+				rc = apply(o, d, v, dir, &w, err);
 		}
 	}
 	o->depth--;
