@@ -146,3 +146,64 @@ sim_sched_issued(Sched *s, int warp, int long_wait)
 		promote(s, i);
 	}
 }
+
+/* two-level: the positions in the active pool */
+static uint64_t
+activemask(const Sched *s)
+{
+	uint64_t a = 0;
+	for (int i = 0; i < s->n; i++)
+		a |= (uint64_t)s->active[i] << i;
+	return a;
+}
+
+/* the first position of c at or after start, cyclically */
+static int
+rotfirst(uint64_t c, int start)
+{
+	uint64_t hi = c & (~0ull << start);
+	return __builtin_ctzll(hi ? hi : c);
+}
+
+static int
+start_of(const Sched *s)
+{
+	int start = s->anyissued ? s->rs : 0;
+	return start == s->n ? 0 : start;
+}
+
+int
+sim_sched_pick(const Sched *s, uint64_t cand)
+{
+	uint64_t a;
+
+	if (!cand)
+		return -1;
+	switch ((SchedPolicy)s->policy) {
+	case SCHED_LRR:
+		return s->warp[rotfirst(cand, start_of(s))];
+	case SCHED_GTO:
+		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs) */
+		if (s->last >= 0) {
+			assert(s->rs >= 1 && s->warp[s->rs - 1] == s->last);
+			if (cand >> (s->rs - 1) & 1)
+				return s->last;
+		}
+		return s->warp[__builtin_ctzll(cand)];
+	case SCHED_TWOLEVEL:
+		a = activemask(s);
+		if (cand & a)
+			return s->warp[rotfirst(cand & a, start_of(s))];
+		return s->warp[__builtin_ctzll(cand & ~a)];
+	case SCHED_COUNT:
+		assert(!"bad scheduling policy");
+		break;
+	}
+	return -1;
+}
+
+int
+sim_sched_first(const Sched *s)
+{
+	return s->n ? sim_sched_pick(s, s->n == 64 ? ~0ull : (1ull << s->n) - 1) : -1;
+}

@@ -292,6 +292,11 @@ void sim_sched_remove(Sched *s, int warp);
  * pool round robin, then the pending warps oldest first (they issue only when no active warp
  * can, which keeps a pool full of stalled warps from starving the SM). */
 int sim_sched_order(const Sched *s, int *out);
+/* the first warp of that order whose position (index in warp[]) is a bit of cand, -1 when
+ * none: the order without building it */
+int sim_sched_pick(const Sched *s, uint64_t cand);
+/* the first warp of the order, -1 when the scheduler has no warp */
+int sim_sched_first(const Sched *s);
 /* records an issue; long_wait: the warp now waits on a long-latency event (two-level: it
  * leaves the pool and the oldest pending warp enters) */
 void sim_sched_issued(Sched *s, int warp, int long_wait);
@@ -377,7 +382,18 @@ typedef struct {
 	uint64_t wk[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction, ctrl) */
 	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wk (sim_wake's order: scoreboard, then control) */
 	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
-	uint8_t wkok[TM_MAXWARPS];   /* wk, wkwhy, wunit are current (reset by its issue, a release) */
+	uint64_t dirty;              /* warps whose wk, wkwhy, wunit and masks are stale (set by its
+	                                issue, a barrier release, its arrival; see tsm.c) */
+	uint64_t wr[TM_MAXWARPS];    /* per warp: wk, UINT64_MAX at a barrier or once exited */
+	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
+	uint64_t rdy[TM_MAXSCHED];   /* per scheduler, bit per position: wr <= kt */
+	uint64_t pend[TM_MAXSCHED];  /* per scheduler: kt < wr < UINT64_MAX */
+	uint64_t pmin[TM_MAXSCHED];  /* per scheduler: least wr of pend (UINT64_MAX: none) */
+	uint64_t kt[TM_MAXSCHED];    /* per scheduler: the cycle rdy and pend were sorted for */
+	uint64_t umask[TM_MAXSCHED][UNIT_COUNT]; /* per scheduler and unit class: positions whose
+	                                next instruction issues to it */
+	uint32_t ubusy;              /* unit classes with pfree > ut (bit per Unit) */
+	uint64_t ut, unext;          /* ubusy holds for cycles ut .. unext-1 (unext: least busy pfree) */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
 	uint64_t kwake[TM_MAXSCHED]; /* per scheduler, when kmemo: no warp of it issues before this */
 	int kfirst[TM_MAXSCHED];     /* per scheduler, when kmemo: the first warp of its order */

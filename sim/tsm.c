@@ -31,18 +31,60 @@ sim_tsm_free(TSm *m)
 	sim_cache_free(&m->l1);
 }
 
+/* The ready masks. A warp's wake-up parts that change only at its own issue or a barrier
+ * release (scoreboard, control wait, barrier) are cached in wr; each scheduler keeps, by
+ * position in its warp order, the warps with wr <= kt (rdy), the later ones (pend, least
+ * pmin) and the unit class of each warp's next instruction (umask). A cycle's candidates
+ * are then rdy minus the positions whose unit is busy: the scan over every warp remains
+ * only for a scheduler that can issue nothing (and is memoised, kwake). */
+
+/* files warp w (of scheduler k) by wr and wunit */
+static void
+file(TSm *m, int k, int w)
+{
+	uint64_t b = 1ull << m->pos[w];
+
+	m->umask[k][m->wunit[w]] |= b;
+	if (m->wr[w] <= m->kt[k])
+		m->rdy[k] |= b;
+	else if (m->wr[w] != UINT64_MAX) {
+		m->pend[k] |= b;
+		if (m->wr[w] < m->pmin[k])
+			m->pmin[k] = m->wr[w];
+	}
+}
+
+/* the masks of scheduler k anew, after its warp order changed (a warp arrived or left) */
+static void
+rebuild(TSm *m, int k)
+{
+	const Sched *sc = &m->sched[k];
+
+	m->rdy[k] = m->pend[k] = 0;
+	m->pmin[k] = UINT64_MAX;
+	memset(m->umask[k], 0, sizeof m->umask[k]);
+	for (int i = 0; i < sc->n; i++)
+		m->pos[sc->warp[i]] = (uint8_t)i;
+	for (int i = 0; i < sc->n; i++)
+		file(m, k, sc->warp[i]);
+}
+
 void
 sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 {
+	int k = warp % m->c->schedulers;
+
 	sim_sb_clear(&m->sb[warp]);
 	m->ctrl[warp] = 0;
-	m->wkok[warp] = 0;
-	m->kmemo[warp % m->c->schedulers] = 0;
+	m->dirty |= 1ull << warp;
+	m->wr[warp] = UINT64_MAX;
+	m->kmemo[k] = 0;
 	m->live[warp] = 1;
 	m->atbar[warp] = 0;
 	m->cta[warp] = cta;
 	m->nlive++;
-	sim_sched_add(&m->sched[warp % m->c->schedulers], warp, age);
+	sim_sched_add(&m->sched[k], warp, age);
+	rebuild(m, k);
 }
 
 /* the warp's constraints that change only when it issues (or a barrier releases it): its
@@ -50,18 +92,118 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 static void
 refresh(TSm *m, const TSource *s, int w)
 {
-	const TInst *in = s->peek(s->ctx, w);
-	int why;
-	uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
+	int k = w % m->c->schedulers;
+	uint64_t b = 1ull << m->pos[w];
 
-	m->wunit[w] = in->unit;
-	m->wk[w] = sb;
-	m->wkwhy[w] = (uint8_t)why;
-	if (m->ctrl[w] > sb) {
-		m->wk[w] = m->ctrl[w];
-		m->wkwhy[w] = STALL_CTRL;
+	m->dirty &= ~(1ull << w);
+	if (!m->live[w])
+		return;                 /* gone from its scheduler's order and masks */
+	m->umask[k][m->wunit[w]] &= ~b;
+	m->rdy[k] &= ~b;
+	m->pend[k] &= ~b;
+	if (!m->atbar[w]) {
+		const TInst *in = s->peek(s->ctx, w);
+		int why;
+		uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
+
+		m->wunit[w] = in->unit;
+		m->wk[w] = sb;
+		m->wkwhy[w] = (uint8_t)why;
+		if (m->ctrl[w] > sb) {
+			m->wk[w] = m->ctrl[w];
+			m->wkwhy[w] = STALL_CTRL;
+		}
 	}
-	m->wkok[w] = 1;
+	m->wr[w] = m->atbar[w] ? UINT64_MAX : m->wk[w];
+	file(m, k, w);
+}
+
+/* every stale warp refreshed */
+static inline void
+flush(TSm *m, const TSource *s)
+{
+	while (m->dirty)
+		refresh(m, s, __builtin_ctzll(m->dirty));
+}
+
+/* scheduler k's masks sorted for cycle t (>= every earlier t) */
+static inline void
+promote(TSm *m, int k, uint64_t t)
+{
+	m->kt[k] = t;
+	if (m->pmin[k] > t)
+		return;
+	uint64_t least = UINT64_MAX;
+	for (uint64_t p = m->pend[k]; p; p &= p - 1) {
+		int i = __builtin_ctzll(p);
+		uint64_t r = m->wr[m->sched[k].warp[i]];
+		if (r <= t) {
+			m->pend[k] &= ~(1ull << i);
+			m->rdy[k] |= 1ull << i;
+		} else if (r < least)
+			least = r;
+	}
+	m->pmin[k] = least;
+}
+
+/* the unit classes busy at t (pfree > t), recomputed only when t leaves ut .. unext-1;
+ * issue() keeps them when it moves a pfree */
+static inline uint32_t
+busy_units(TSm *m, uint64_t t)
+{
+	if (t < m->ut || t >= m->unext) {
+		m->ubusy = 0;
+		m->unext = UINT64_MAX;
+		m->ut = t;
+		for (int u = 0; u < UNIT_COUNT; u++)
+			if (m->pfree[u] > t) {
+				m->ubusy |= 1u << u;
+				if (m->pfree[u] < m->unext)
+					m->unext = m->pfree[u];
+			}
+	}
+	return m->ubusy;
+}
+
+/* scheduler k's warps that can issue at t (positions): sorted, pipelines free */
+static inline uint64_t
+candidates(TSm *m, int k, uint64_t t)
+{
+	uint64_t c;
+
+	promote(m, k, t);
+	c = m->rdy[k];
+	if (!c)
+		return 0;
+	for (uint32_t b = busy_units(m, t); b; b &= b - 1)
+		c &= ~m->umask[k][__builtin_ctz(b)];
+	return c;
+}
+
+/* the least cycle after t at which a warp of scheduler k could issue, when none can at t
+ * (the least warp_wake): a sorted warp waits for its unit, a pending one for its wr and
+ * its unit */
+static uint64_t
+least_wake(TSm *m, int k)
+{
+	uint64_t least = UINT64_MAX;
+	const Sched *sc = &m->sched[k];
+
+	/* (called after candidates() found none at t: every sorted warp's unit is busy) */
+	for (uint32_t b = m->ubusy; b; b &= b - 1) {
+		int u = __builtin_ctz(b);
+		if ((m->rdy[k] & m->umask[k][u]) && m->pfree[u] < least)
+			least = m->pfree[u];
+	}
+	for (uint64_t p = m->pend[k]; p; p &= p - 1) {
+		int w = sc->warp[__builtin_ctzll(p)];
+		uint64_t t = m->wr[w], q = m->pfree[m->wunit[w]];
+		if (q > t)
+			t = q;
+		if (t < least)
+			least = t;
+	}
+	return least;
 }
 
 /* first cycle >= t at which warp w can issue, and why not before: sim_wake over the
@@ -75,7 +217,7 @@ warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 		*why = STALL_BARRIER;
 		return UINT64_MAX;
 	}
-	if (!m->wkok[w])
+	if (m->dirty >> w & 1)
 		refresh(m, s, w);
 	p = m->pfree[m->wunit[w]];
 	k = m->wk[w];
@@ -95,16 +237,16 @@ warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 static int
 stall_reason(TSm *m, const TSource *s, int k, uint64_t t)
 {
-	int order[TM_MAXWARPS], why;
+	int first, why;
 	if (m->sfree[k] > t)
 		return STALL_CTRL;
 	if (m->kmemo[k]) {
 		warp_wake(m, s, m->kfirst[k], t, &why);
 		return why;
 	}
-	if (sim_sched_order(&m->sched[k], order) == 0)
+	if ((first = sim_sched_first(&m->sched[k])) < 0)
 		return STALL_IDLE;
-	warp_wake(m, s, order[0], t, &why);
+	warp_wake(m, s, first, t, &why);
 	return why;
 }
 
@@ -177,7 +319,12 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	}
 	sim_units_take(&m->units, c, (Unit)in->unit, now, mult);
 	m->pfree[in->unit] = sim_units_free_at(&m->units, c, (Unit)in->unit);
-	m->wkok[w] = 0;
+	if (m->pfree[in->unit] > m->ut) {   /* keep busy_units() exact */
+		m->ubusy |= 1u << in->unit;
+		if (m->pfree[in->unit] < m->unext)
+			m->unext = m->pfree[in->unit];
+	}
+	m->dirty |= 1ull << w;
 	sim_sb_write(&m->sb[w], &in->use, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
@@ -190,7 +337,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	for (uint64_t r = e->released; r; r &= r - 1) {
 		int v = __builtin_ctzll(r);
 		m->atbar[v] = 0;
-		m->wkok[v] = 0;
+		m->dirty |= 1ull << v;
 		m->kmemo[v % c->schedulers] = 0;
 		if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
 			m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
@@ -205,7 +352,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		for (int v = 0; v < TM_MAXWARPS; v++)
 			if (m->live[v] && m->cta[v] == m->cta[w] && (m->atbar[v] || v == w)) {
 				m->atbar[v] = 0;
-				m->wkok[v] = 0;
+				m->dirty |= 1ull << v;
 				m->kmemo[v % c->schedulers] = 0;
 				if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
 					m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
@@ -220,6 +367,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		m->live[w] = 0;
 		m->nlive--;
 		sim_sched_remove(&m->sched[w % c->schedulers], w);
+		m->wr[w] = UINT64_MAX;
+		rebuild(m, w % c->schedulers);
 		break;
 	}
 	}
@@ -229,7 +378,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 int
 sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 {
-	int total = 0, order[TM_MAXWARPS], why;
+	int total = 0, why;
 
 	if (m->nlive) {
 		m->st->sm_cycles++;
@@ -247,16 +396,10 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 			m->st->stall[stall_reason(m, s, k, now)]++;
 			continue;
 		}
-		uint64_t least = UINT64_MAX;
-		n = sim_sched_order(sc, order);
-		for (int i = 0; i < n && !done; i++) {
-			int w = order[i];
-			uint64_t t = warp_wake(m, s, w, now, &why);
-			if (t != now) {
-				if (t < least)
-					least = t;
-				continue;
-			}
+		flush(m, s);
+		int w = sim_sched_pick(sc, candidates(m, k, now));
+		n = sc->n;
+		if (w >= 0) {
 			m->kmemo[k] = 0;
 			/* up to issue_width instructions of this warp in this cycle */
 			for (int j = 0; j < m->c->issue_width; j++) {
@@ -270,9 +413,10 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 			done = 1;
 		}
 		if (!done && n) {
+			/* nothing can issue: the least wake-up of its warps, memoised */
 			m->kmemo[k] = 1;
-			m->kwake[k] = least;
-			m->kfirst[k] = order[0];
+			m->kwake[k] = least_wake(m, k);
+			m->kfirst[k] = sim_sched_first(sc);
 			m->st->stall[stall_reason(m, s, k, now)]++;
 		} else if (!done)
 			m->st->stall[STALL_IDLE]++;
@@ -284,10 +428,8 @@ uint64_t
 sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 {
 	uint64_t t = UINT64_MAX, next = now + 1;
-	int why;
 
 	for (int k = 0; k < m->c->schedulers; k++) {
-		const Sched *sc = &m->sched[k];
 		if (m->sfree[k] > next) {
 			if (m->sfree[k] < t)
 				t = m->sfree[k];
@@ -299,11 +441,12 @@ sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 				return t;
 			continue;
 		}
-		for (int i = 0; i < sc->n; i++) {
-			uint64_t w = warp_wake(m, s, sc->warp[i], next, &why);
-			if (w < t && (t = w) == next)
-				return t;          /* nothing can be earlier */
-		}
+		flush(m, s);
+		if (candidates(m, k, next))
+			return next;           /* nothing can be earlier */
+		uint64_t w = least_wake(m, k);
+		if (w < t)
+			t = w;
 	}
 	return t;
 }
