@@ -34,6 +34,8 @@ void be_ifconv_note(const Fn *f, int ptxins, BeLogEntry *e)
 	snprintf(e->shape, sizeof e->shape, "%s", r->shape);
 	e->size_then = r->size_then;
 	e->size_else = r->size_else;
+	if (r->why[0])
+		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
 	n = strlen(r->rule);
 	if (n + 2 + strlen(e->rule) >= sizeof e->rule)
 		return;  /* keep the reconvergence rule whole */

@@ -246,6 +246,60 @@ static int pred_need(const Fn *f, const Ham *h)
 	return need + (h->ncomb > 0);
 }
 
+static int lane_sreg(int sr)
+{
+	const char *n = ptx_sreg_name((PSReg)sr);
+	return !strcmp(n, "%tid") || !strcmp(n, "%laneid") || !strncmp(n, "%lanemask", 9) ||
+	       !strncmp(n, "%clock", 6) || !strncmp(n, "%globaltimer", 12);
+}
+
+/* "%p2 depends on %tid.x via %r4": the special register a divergent branch predicate
+ * comes from, found breadth-first over the divergent registers its definitions read;
+ * 0 when the divergence has another cause (an atomic, a call result, sync dependence) */
+static int root_why(const Fn *f, int reg, char *out, size_t n)
+{
+	const PFunc *pf = f->pf;
+	int *q = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
+	int *via = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
+	uint8_t *seen = be_alloc(f->pool, (size_t)pf->nregs + 1);
+	int qh = 0, qt = 0;
+
+	if (!f->preduni || reg < 0)
+		return 0;
+	q[qt++] = reg;
+	seen[reg] = 1;
+	via[reg] = -1;
+	while (qh < qt) {
+		int r = q[qh++];
+		for (int i = 0; i < pf->nins; i++) {
+			const PIns *in = &pf->ins[i];
+			int w = 0;
+			for (int s = 0; s < in->nopd && !w; s++)
+				w = ptx_ins_writes(in, s) && in->o[s].kind == POK_REG && in->o[s].reg == r;
+			for (int s = 0; w && s < in->nopd; s++) {
+				const POpd *o = &in->o[s];
+				if (ptx_ins_writes(in, s) && o->kind != POK_ADDR)
+					continue;
+				if (o->kind == POK_SREG && lane_sreg(o->sreg)) {
+					int hop = r == reg ? -1 : via[r] < 0 ? r : via[r];
+					const char *c = o->comp ? &".x.y.z.w"[2 * (o->comp - 1)] : "";
+					snprintf(out, n, "%.20s depends on %s%.2s%s%.20s", pf->regs[reg].name,
+					         ptx_sreg_name((PSReg)o->sreg), c, hop >= 0 ? " via " : "",
+					         hop >= 0 ? pf->regs[hop].name : "");
+					return 1;
+				}
+				if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg >= 0 &&
+				    f->preduni[o->reg] && !seen[o->reg]) {
+					seen[o->reg] = 1;
+					via[o->reg] = r == reg ? o->reg : via[r];
+					q[qt++] = o->reg;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
 static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 {
 	int div = b->jmp.div;
@@ -261,7 +315,8 @@ static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 	r->size_then = h->size[0];
 	r->size_else = h->size[1];
 	r->uniform = !div;
-	snprintf(r->why, sizeof r->why, "%s", b->why);
+	if (!div || !root_why(f, f->pf->ins[b->jmp.ptxins].guard, r->why, sizeof r->why))
+		snprintf(r->why, sizeof r->why, "%s", b->why);
 	if (lim < 0)
 		snprintf(ls, sizeof ls, "inf");
 	else
@@ -481,8 +536,9 @@ static void note_folded(Fn *f)
 		snprintf(r->shape, sizeof r->shape, "exit");
 		r->size_then = r->size_else = -1;
 		r->uniform = f->preduni ? !f->preduni[in->guard] : 0;
-		snprintf(r->why, sizeof r->why, "%.40s is %s", f->pf->regs[in->guard].name,
-		         r->uniform ? "uniform" : "divergent");
+		if (r->uniform || !root_why(f, in->guard, r->why, sizeof r->why))
+			snprintf(r->why, sizeof r->why, "%.40s is %s", f->pf->regs[in->guard].name,
+			         r->uniform ? "uniform" : "divergent");
 	}
 }
 
