@@ -224,26 +224,52 @@ static void examine(const Fn *f, int a, Ham *h)
 	h->cost = h->size[0] + h->size[1];
 }
 
-/* predicate registers the converted code needs at most: the branch predicate, the
- * predicates the sides use, one per PSETP combination (a bound, not an allocation) */
+static void visit_temps(const Fn *f, int x, uint8_t *nl);
+
+/* predicate registers the converted code needs (an estimate before allocation): the branch
+ * predicate, the predicates a side shares with the rest of the function, the most
+ * side-local ones live at once, one for the PSETP combinations */
 static int pred_need(const Fn *f, const Ham *h)
 {
-	uint8_t *seen = be_alloc(f->pool, (size_t)f->ntmp + 1);
-	int need = 1;
+	uint8_t *thru = be_alloc(f->pool, (size_t)f->ntmp + 1);
+	int need = 1, local = 0;
 
-	seen[f->blk[h->a].jmp.cond] = 1;
+	thru[f->blk[h->a].jmp.cond] = 1;
 	for (int s = 0; s < 2; s++) {
 		const Blk *x = h->side[s] >= 0 ? &f->blk[h->side[s]] : NULL;
-		for (int k = 0; x && k < x->nins; k++)
+		uint8_t *nl;
+		int *first, *last, best = 0;
+		if (!x)
+			continue;
+		nl = be_alloc(f->pool, (size_t)f->ntmp + 1);
+		first = be_alloc(f->pool, sizeof(int) * (size_t)(f->ntmp + 1));
+		last = be_alloc(f->pool, sizeof(int) * (size_t)(f->ntmp + 1));
+		visit_temps(f, h->side[s], nl);
+		for (int k = 0; k < x->nins; k++)
 			for (int i = -1; i < x->ins[k].nopd; i++) {
 				int t = i < 0 ? x->ins[k].guard : x->ins[k].o[i].kind == OPD_PRED ? x->ins[k].o[i].t : -1;
-				if (t >= T_FIRST && !seen[t]) {
-					seen[t] = 1;
-					need++;
+				if (t < T_FIRST)
+					continue;
+				if (nl[t] & 3) {
+					need += !thru[t];
+					thru[t] = 1;
+				} else {
+					if (!last[t])
+						first[t] = k + 1;
+					last[t] = k + 1;
 				}
 			}
+		for (int k = 1; k <= x->nins; k++) {
+			int live = 0;
+			for (int t = T_FIRST; t < f->ntmp; t++)
+				live += last[t] && first[t] <= k && k <= last[t];
+			if (live > best)
+				best = live;
+		}
+		if (best > local)
+			local = best;
 	}
-	return need + (h->ncomb > 0);
+	return need + local + (h->ncomb > 0);
 }
 
 static int lane_sreg(int sr)

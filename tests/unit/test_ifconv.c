@@ -239,6 +239,17 @@ START_TEST(t_exit_side)
 }
 END_TEST
 
+START_TEST(t_pressure)
+{
+	Tr t;
+
+	ck_assert(tr(&t, "tests/explain/pressure.ptx", -1, -1));
+	ck_assert_int_eq(dec(&t, "pressure"), BD_BRANCH_SSY);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "pressure", 0)->rule, "needs 8 predicates"));
+	tr_free(&t);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ JSON */
 START_TEST(t_json)
 {
@@ -379,6 +390,7 @@ int main(void)
 	tcase_add_test(tc, t_nested);
 	tcase_add_test(tc, t_blocked);
 	tcase_add_test(tc, t_exit_side);
+	tcase_add_test(tc, t_pressure);
 	tcase_add_test(tc, t_json);
 	tcase_add_test(tc, t_corpus_thresholds);
 	suite_add_tcase(s, tc);
