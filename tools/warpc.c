@@ -40,7 +40,7 @@ static const char usage[] =
 	"      --explain[=json]   print the decision taken for every conditional branch\n"
 	"  -v                     print registers, shared, local and spill bytes per kernel\n"
 	"  -dLETTERS              print the backend IR after passes: G cfg, I isel, U uniform,\n"
-	"                         R regalloc, S sync, E the emitted listing (standard error)\n"
+	"                         F ifconv, R regalloc, S sync, E the emitted listing (stderr)\n"
 	"\n"
 	"Options:\n"
 	"  -o FILE                write the output to FILE instead of standard output\n"
