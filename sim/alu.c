@@ -81,6 +81,27 @@ uint32_t sim_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz)
 	return out32(f2u(res), ftz);
 }
 
+void sim_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                       uint32_t ex, Rnd r, int ftz, int sat)
+{
+	if (!rn(r)) {                   /* directed rounding: one mode switch per lane, as ever */
+		for (uint32_t m = ex; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctz(m);
+			uint32_t v = sim_f32_fma(a[l], b[l], c[l], r, ftz);
+			d[l] = sat ? sim_f32_sat(v) : v;
+		}
+		return;
+	}
+	for (uint32_t m = ex; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctz(m);
+		uint32_t x = a[l], y = b[l], z = c[l], v;
+		if (ftz)
+			x = sim_f32_ftz(x), y = sim_f32_ftz(y), z = sim_f32_ftz(z);
+		v = out32(f2u(fmaf(u2f(x), u2f(y), u2f(z))), ftz);
+		d[l] = sat ? sim_f32_sat(v) : v;
+	}
+}
+
 uint32_t sim_f32_div(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
 	volatile float x, y;

@@ -71,6 +71,26 @@ static inline uint32_t fmods(uint32_t v, uint8_t f)
 	return v;
 }
 
+/* a float operand's 32 lanes as an array: the register row itself, or buf filled (an
+ * immediate, source modifiers applied to the lanes of ex); NULL for c[bank][R + off], which
+ * is read per lane (it may fault) */
+static inline const uint32_t *fop32(const Warp *w, const DOpd *o, uint32_t ex, uint32_t *buf)
+{
+	if (o->kind == DK_CONSTX)
+		return NULL;
+	if (o->kind == DK_REG) {
+		const uint32_t *r = &w->r[(size_t)o->reg * 32];
+		if (!o->flags)
+			return r;
+		for (uint32_t m = ex; m; m &= m - 1)
+			buf[__builtin_ctz(m)] = fmods(r[__builtin_ctz(m)], o->flags);
+		return buf;
+	}
+	for (int i = 0; i < 32; i++)
+		buf[i] = fmods((uint32_t)o->imm, o->flags);
+	return buf;
+}
+
 static inline uint64_t dmods(uint64_t v, uint8_t f)
 {
 	if (f & OPF_ABS) v &= ~(1ull << 63);
@@ -851,12 +871,20 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 			DST(l) = sat ? sim_f32_sat(r) : r;
 		}
 		break;
-	case OP_FFMA:
+	case OP_FFMA: {
+		uint32_t ba[32], bb[32], bc[32];
+		const uint32_t *va = fop32(w, &d->o[1], ex, ba), *vb = fop32(w, &d->o[2], ex, bb);
+		const uint32_t *vc = fop32(w, &d->o[3], ex, bc);
+		if (va && vb && vc) {
+			sim_f32_fma_lanes(&DST(0), va, vb, vc, ex, rnd, ftz, sat);
+			break;
+		}
 		FOR_LANES(ex) {
 			uint32_t r = sim_f32_fma(FA(l), FB(l), FC(l), rnd, ftz);
 			DST(l) = sat ? sim_f32_sat(r) : r;
 		}
 		break;
+	}
 	case OP_FMNMX: {
 		uint32_t c = pmask(w, &d->o[3]);
 		FOR_LANES(ex) DST(l) = sim_f32_minmax(FA(l), FB(l), !(c >> l & 1), ftz);

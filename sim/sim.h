@@ -158,6 +158,10 @@ enum { CC_S = 1, CC_C = 2, CC_Z = 4, CC_O = 8 };
 uint32_t sim_f32_add(uint32_t a, uint32_t b, Rnd r, int ftz);
 uint32_t sim_f32_mul(uint32_t a, uint32_t b, Rnd r, int ftz);
 uint32_t sim_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz);
+/* d[l] = sim_f32_fma(a[l], b[l], c[l], r, ftz), saturated when sat, for the lanes of ex
+ * (d may be a, b or c); round-to-nearest without a mode switch or volatile per lane */
+void sim_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                       uint32_t ex, Rnd r, int ftz, int sat);
 uint32_t sim_f32_div(uint32_t a, uint32_t b, Rnd r, int ftz);
 uint32_t sim_f32_sqrt(uint32_t a, Rnd r, int ftz);
 uint32_t sim_f32_sat(uint32_t a);                      /* clamp to [0,1], NaN -> 0 */
