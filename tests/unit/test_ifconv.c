@@ -311,11 +311,34 @@ static int control_at(const Prog *p, int l)
 	return r;
 }
 
+/* every conditional PTX branch has exactly one entry (a .func used by several kernels is
+ * logged once per kernel) */
+static void check_all_logged(const Tr *t, const char *path)
+{
+	int want = 0, got = 0;
+
+	for (int fi = 0; fi < t->m->nfuncs; fi++) {
+		const PFunc *pf = &t->m->funcs[fi];
+		for (int i = 0; pf->has_body && i < pf->nins; i++)
+			want += (pf->ins[i].op == PO_BRA && pf->ins[i].guard >= 0) || pf->ins[i].op == PO_BRX_IDX;
+	}
+	for (int i = 0; i < t->log.n; i++) {
+		int dup = 0;
+		for (int k = 0; k < i; k++)
+			dup |= t->log.e[k].ptxline == t->log.e[i].ptxline && !strcmp(t->log.e[k].func, t->log.e[i].func);
+		got += !dup;
+	}
+	ck_assert_msg(got == want, "%s: %d conditional branches, %d explained", path, want, got);
+}
+
 static void check_file(const char *path)
 {
 	static const int th[] = {0, 1, 4, 7, 12, -1};
 	Tr base, t;
 	int ok0 = tr(&base, path, 0, 0);
+
+	if (ok0)
+		check_all_logged(&base, path);
 
 	for (int ti = 1; ti < 6; ti++) {
 		int ok = tr(&t, path, th[ti], th[ti]);
