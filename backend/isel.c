@@ -1125,7 +1125,7 @@ static int sel_bits(Fn *f, Blk *b, const PIns *in)
 		return 0;
 	case PO_BFIND:
 		if (tbytes(pt) == 8)
-			return be_unsup(f, in, "64-bit bfind"), -1;
+			return be_bfind64(f, b, in);
 		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
 		x->nopd = 2;
 		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
@@ -1179,7 +1179,7 @@ static int sel_bf(Fn *f, Blk *b, const PIns *in)
 	MIns *x;
 
 	if (tbytes(pt) == 8)
-		return be_unsup(f, in, "64-bit bit field"), -1;
+		return be_bitfield64(f, b, in);
 	if ((POp)in->op == PO_BFE) {
 		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
 		x = be_op3(f, b, OP_BFE, be_r(d), a, posl(f, b, in, 2, 3));

@@ -1,6 +1,6 @@
 /* isel_wide.c - instruction selection of the 64-bit integer operations that need more than
- * a carry chain: division and remainder (div/rem .u64/.s64) and the high half of a 64x64
- * product (mul.hi/mad.hi .u64/.s64).
+ * a carry chain: division and remainder (div/rem .u64/.s64), the high half of a 64x64
+ * product (mul.hi/mad.hi .u64/.s64), bit fields (bfe/bfi .b64) and bfind .u64/.s64.
  *
  * Division is a loop, as in ptxas's own 64-bit division subroutine: 64 steps of restoring
  * shift-and-subtract on the (R:Q) pair, the remainder R and quotient Q in register pairs.
@@ -12,6 +12,11 @@
  *
  * The high half of the 128-bit product adds the four 32x32 partial products with carries;
  * the signed one subtracts (a < 0 ? c : 0) and (c < 0 ? a : 0) from the unsigned one.
+ *
+ * Bit fields: the field is shifted with SHF.R.U64/SHL (clamped at 64), masked with the low
+ * min(len, 64 - pos) bits, and (bfe.s64) filled with the sign bit a[min(pos + len - 1, 63)]
+ * by LOP3 (v & m) | (s & ~m); bfi merges (a << pos) into the base under the shifted mask.
+ * bfind.s64 is bfind.u64 of a ^ (its sign mask); FLO on the high word, else the low one.
  */
 #include "backend/be.h"
 
@@ -234,4 +239,171 @@ void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn)
 		sub64(f, b, h, be_r(h), be_r(t));
 	}
 	be_mov(f, b, d, be_r(h), TC_R2);
+}
+
+/* ------------------------------------------------------------------ bit fields */
+static MIns *lop(Fn *f, Blk *b, Sub s, MOpd d, MOpd a, MOpd c)
+{
+	MIns *x = be_op3(f, b, OP_LOP, d, a, c);
+	x->m.sub = (uint8_t)s;
+	return x;
+}
+
+static MIns *lop3(Fn *f, Blk *b, MOpd d, MOpd a, MOpd c, MOpd e, int lut)
+{
+	MIns *x = be_emit(f, b, OP_LOP3);
+	x->nopd = 5;
+	x->o[0] = d;
+	x->o[1] = a;
+	x->o[2] = c;
+	x->o[3] = e;
+	x->o[4] = be_imm(lut);
+	return x;
+}
+
+static MIns *umin(Fn *f, Blk *b, MOpd d, MOpd a, MOpd c)
+{
+	MIns *x = be_op3(f, b, OP_IMNMX, d, a, c);
+	x->nopd = 4;
+	x->o[3] = be_p(T_PT);
+	x->m.dtype = TY_U32;
+	return x;
+}
+
+/* m = the 64-bit mask of the low le bits, le in 0..64 (pair) */
+static void mask64(Fn *f, Blk *b, int m, MOpd le)
+{
+	int t = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+	MIns *x;
+
+	be_op3(f, b, OP_SHL, be_r(t), be_inreg(f, b, be_imm(1), TC_R), le);
+	be_op3(f, b, OP_IADD, be_rpart(m, 0), be_r(t), be_imm(0xffffffff));
+	be_op3(f, b, OP_IADD, be_r(t), le, be_imm(0xffffffe0));
+	be_op3(f, b, OP_SHL, be_r(t), be_inreg(f, b, be_imm(1), TC_R), be_r(t));
+	be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0xffffffff));
+	isetp(f, b, CMP_GE, TY_U32, p, le, be_imm(32), be_p(T_PT), BOP_AND);
+	x = be_op3(f, b, OP_SEL, be_rpart(m, 1), be_r(t), be_r(T_RZ));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+}
+
+/* 64-bit shift of pair a by n (0..255, clamped at 64) into pair d */
+static void shift64(Fn *f, Blk *b, int d, MOpd a, MOpd n, int right)
+{
+	MIns *x = be_emit(f, b, OP_SHF);
+	x->nopd = 4;
+	x->m.sub = right ? SUB_R : SUB_L;
+	x->m.dtype = TY_U64;
+	x->o[0] = be_rpart(d, right ? 0 : 1);
+	x->o[1] = be_part(a, 0);
+	x->o[2] = n;
+	x->o[3] = be_part(a, 1);
+	x = be_op3(f, b, right ? OP_SHR : OP_SHL, be_rpart(d, right ? 1 : 0), be_part(a, right ? 1 : 0), n);
+	if (right)
+		x->m.dtype = TY_U32;
+}
+
+/* bfe.u64/s64 and bfi.b64 (PTX: pos and len are bits 7:0 of their operands) */
+int be_bitfield64(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), bfe = in->op == PO_BFE;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R2);
+	int ip = bfe ? 2 : 3;
+	int p = be_newtmp(f, TC_R), l = be_newtmp(f, TC_R), q = be_newtmp(f, TC_R);
+	int le = be_newtmp(f, TC_R), m = be_newtmp(f, TC_R2), v = be_newtmp(f, TC_R2);
+
+	lop(f, b, SUB_AND, be_r(p), be_inreg(f, b, be_src(f, b, &in->o[ip], PT_U32), TC_R), be_imm(0xff));
+	lop(f, b, SUB_AND, be_r(l), be_inreg(f, b, be_src(f, b, &in->o[ip + 1], PT_U32), TC_R), be_imm(0xff));
+	/* the bits of the field that exist: le = min(len, 64 - min(pos, 64)) */
+	umin(f, b, be_r(q), be_r(p), be_imm(64));
+	MIns *x = be_op3(f, b, OP_IADD, be_r(q), be_r(q), be_imm(64));
+	x->o[1].flags = OPF_NEG;
+	umin(f, b, be_r(le), be_r(l), be_r(q));
+	mask64(f, b, m, be_r(le));
+	if (bfe) {
+		int s = be_newtmp(f, TC_R), sb = be_newtmp(f, TC_R), pz = be_newtmp(f, TC_P);
+		shift64(f, b, v, a, be_r(p), 1);
+		if (tsigned(pt)) {
+			/* the sign: bit min(pos + len - 1, 63) of a, 0 when len = 0 */
+			be_op3(f, b, OP_IADD, be_r(sb), be_r(p), be_r(l));
+			be_op3(f, b, OP_IADD, be_r(sb), be_r(sb), be_imm(0xffffffff));
+			umin(f, b, be_r(sb), be_r(sb), be_imm(63));
+			x = be_emit(f, b, OP_SHF);
+			x->nopd = 4;
+			x->m.sub = SUB_R;
+			x->m.dtype = TY_U64;
+			x->o[0] = be_r(s);
+			x->o[1] = be_part(a, 0);
+			x->o[2] = be_r(sb);
+			x->o[3] = be_part(a, 1);
+			lop(f, b, SUB_AND, be_r(s), be_r(s), be_imm(1));
+			x = be_op3(f, b, OP_IADD, be_r(s), be_r(T_RZ), be_r(s));
+			x->o[2].flags = OPF_NEG;
+			isetp(f, b, CMP_EQ, TY_U32, pz, be_r(l), be_r(T_RZ), be_p(T_PT), BOP_AND);
+			x = be_op3(f, b, OP_SEL, be_r(s), be_r(T_RZ), be_r(s));
+			x->nopd = 4;
+			x->o[3] = be_p(pz);
+			/* (v & m) | (s & ~m) */
+			for (int k = 0; k < 2; k++)
+				lop3(f, b, be_rpart(d, k), be_rpart(v, k), be_rpart(m, k), be_r(s), 0xe2);
+		} else {
+			for (int k = 0; k < 2; k++)
+				lop(f, b, SUB_AND, be_rpart(d, k), be_rpart(v, k), be_rpart(m, k));
+		}
+		return 0;
+	}
+	/* bfi: d = (base & ~M) | ((a << pos) & M), M = mask << pos */
+	MOpd base = be_inreg(f, b, be_src(f, b, &in->o[2], pt), TC_R2);
+	int sm = be_newtmp(f, TC_R2);
+	shift64(f, b, v, a, be_r(p), 0);
+	shift64(f, b, sm, be_r(m), be_r(p), 0);
+	for (int k = 0; k < 2; k++)
+		lop3(f, b, be_rpart(d, k), be_rpart(v, k), be_rpart(sm, k), be_part(base, k), 0xe2);
+	return 0;
+}
+
+/* bfind.u64/s64 (.shiftamt): FLO on the words */
+int be_bfind64(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), sh = (in->m.flags & PMF_SHIFTAMT) != 0;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R2);
+	int x2 = be_newtmp(f, TC_R2), fh = be_newtmp(f, TC_R), fl = be_newtmp(f, TC_R);
+	int t = be_newtmp(f, TC_R), ph = be_newtmp(f, TC_P), pl = be_newtmp(f, TC_P);
+	MIns *x;
+
+	if (tsigned(pt)) {
+		/* the highest bit that differs from the sign: bfind.u64 of a ^ sign mask */
+		int s = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_SHR, be_r(s), be_part(a, 1), be_imm(31));
+		x->m.dtype = TY_S32;
+		for (int k = 0; k < 2; k++)
+			lop(f, b, SUB_XOR, be_rpart(x2, k), be_part(a, k), be_r(s));
+		a = be_r(x2);
+	}
+	for (int k = 0; k < 2; k++) {
+		x = be_op3(f, b, OP_FLO, be_r(k ? fh : fl), be_part(a, k), be_r(T_RZ));
+		x->nopd = 2;
+		x->m.dtype = TY_U32;
+		if (sh)
+			x->m.flags |= MF_SH;
+	}
+	isetp(f, b, CMP_NE, TY_U32, ph, be_part(a, 1), be_r(T_RZ), be_p(T_PT), BOP_AND);
+	if (!sh) {
+		/* hi != 0: 32 + index in hi, else the index in lo (0xffffffff when none) */
+		be_op3(f, b, OP_IADD, be_r(t), be_r(fh), be_imm(32));
+		x = be_op3(f, b, OP_SEL, be_r(d), be_r(t), be_r(fl));
+		x->nopd = 4;
+		x->o[3] = be_p(ph);
+		return 0;
+	}
+	/* 63 - index: hi != 0: 31 - index in hi; else lo != 0: 32 + 31 - index in lo */
+	isetp(f, b, CMP_NE, TY_U32, pl, be_part(a, 0), be_r(T_RZ), be_p(T_PT), BOP_AND);
+	be_op3(f, b, OP_IADD, be_r(t), be_r(fl), be_imm(32));
+	x = be_op3(f, b, OP_SEL, be_r(fl), be_r(t), be_r(fl));
+	x->nopd = 4;
+	x->o[3] = be_p(pl);
+	x = be_op3(f, b, OP_SEL, be_r(d), be_r(fh), be_r(fl));
+	x->nopd = 4;
+	x->o[3] = be_p(ph);
+	return 0;
 }

@@ -129,6 +129,40 @@ START_TEST(mulhi64)
 }
 END_TEST
 
+START_TEST(bitfield64)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<16>;\n.reg .b64 %rd<24>;\n"
+		"mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 15;\nmul.wide.u32 %rd1, %r2, 8;\n"
+		"ld.param.u64 %rd2, [pa];\nadd.s64 %rd2, %rd2, %rd1;\nld.global.u64 %rd3, [%rd2];\n"
+		"shr.u32 %r3, %r1, 4;\nmul.lo.u32 %r4, %r3, 7;\nrem.u32 %r4, %r4, 90;\n"  /* pos */
+		"mul.lo.u32 %r5, %r3, 13;\nrem.u32 %r5, %r5, 75;\n"                         /* len */
+		"and.b32 %r6, %r3, 1;\nshl.b32 %r6, %r6, 9;\nor.b32 %r4, %r4, %r6;\n"      /* ignored bits */
+		"bfe.u64 %rd4, %rd3, %r4, %r5;\nbfe.s64 %rd5, %rd3, %r4, %r5;\n"
+		"not.b64 %rd6, %rd3;\nbfi.b64 %rd7, %rd3, %rd6, %r4, %r5;\n"
+		"bfind.u64 %r7, %rd3;\nbfind.s64 %r8, %rd3;\n"
+		"bfind.shiftamt.u64 %r9, %rd3;\nbfind.shiftamt.s64 %r10, %rd3;\n"
+		"cvt.u64.u32 %rd8, %r7;\ncvt.u64.u32 %rd9, %r8;\ncvt.u64.u32 %rd10, %r9;\ncvt.u64.u32 %rd11, %r10;\n"
+		"mul.wide.u32 %rd12, %r1, 56;\nld.param.u64 %rd13, [po];\nadd.s64 %rd13, %rd13, %rd12;\n"
+		"st.global.u64 [%rd13], %rd4;\nst.global.u64 [%rd13+8], %rd5;\nst.global.u64 [%rd13+16], %rd7;\n"
+		"st.global.u64 [%rd13+24], %rd8;\nst.global.u64 [%rd13+32], %rd9;\n"
+		"st.global.u64 [%rd13+40], %rd10;\nst.global.u64 [%rd13+48], %rd11;\nret;\n}\n";
+	char pa[] = "/tmp/be-bf.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(E64, 8, NE, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 512 --arg buf:u64:16:file:%s --arg buf:u64:3584:zero", pa);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	ck_assert_uint_eq(be_get(r, 1, 11 * 7 + 3), 63);          /* bfind.u64 of ~0 */
+	ck_assert_uint_eq(be_get(r, 1, 11 * 7 + 4), 0xffffffff);  /* bfind.s64 of -1 */
+	ck_assert_uint_eq(be_get(r, 1, 0 * 7 + 3), 0xffffffff);   /* bfind.u64 of 0 */
+	ck_assert_uint_eq(be_get(r, 1, 6 * 7 + 5), 32);           /* shiftamt of 0xffffffff */
+	be_run_free(r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ registers */
 /* a fixture and its launch file under a register limit that forces spilling */
 static void fixture_case(const char *name, int max_regs, int want_spill)
@@ -283,6 +317,7 @@ int main(void)
 	tcase_add_test(d, div_u64);
 	tcase_add_test(d, div_s64);
 	tcase_add_test(d, mulhi64);
+	tcase_add_test(d, bitfield64);
 	tcase_add_test(g, spill_matmul);
 	tcase_add_test(g, spill_wide64);
 	tcase_add_test(g, spill_predicates);
