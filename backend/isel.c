@@ -357,7 +357,8 @@ static int sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
 	if (carry && cc_guard(f, in, sub ? 2 : 1) < 0)
 		return -1;
 	a = be_inreg(f, b, a, TC_R);
-	if (sub && (carry || cc || c.kind != OPD_IMM))
+	/* a saturating subtraction negates inside the adder (-INT_MIN is not an immediate) */
+	if (sub && (carry || cc || c.kind != OPD_IMM || (in->m.flags & PMF_SAT)))
 		c = be_inreg(f, b, c, TC_R);
 	if (sub && c.kind == OPD_IMM)
 		c.imm = (uint32_t)(0 - (uint32_t)c.imm);

@@ -320,10 +320,16 @@ static int sel_fabsneg(Fn *f, Blk *b, const PIns *in, int neg)
 	if (tbytes(pt) == 2)
 		return be_unsup(f, in, "half precision"), -1;
 	if ((in->m.flags & PMF_FTZ) && !dbl) {
-		x = be_op3(f, b, OP_FADD, be_r(d), a, be_imm(0x80000000));
-		x->o[1].flags = neg ? OPF_NEG : OPF_ABS;
-		x->m.flags = MF_FTZ;
-		return 0;
+		/* a sign-bit operation after flushing a denormal to its signed zero (an FADD would
+		 * also turn a NaN into the canonical one, PTX's abs/neg only touch the sign) */
+		int e = be_newtmp(f, TC_R), z = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+		x = be_op3(f, b, OP_LOP, be_r(e), a, be_imm(0x7f800000));
+		x->m.sub = SUB_AND;
+		x = be_op3(f, b, OP_LOP, be_r(z), a, be_imm(0x80000000));
+		x->m.sub = SUB_AND;
+		isetp(f, b, CMP_EQ, TY_U32, p, be_r(e), be_r(T_RZ));
+		sel(f, b, be_r(z), be_r(z), a, p, 0);
+		a = be_r(z);
 	}
 	if (dbl)
 		be_mov(f, b, d, a, TC_R2);
