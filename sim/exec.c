@@ -10,6 +10,9 @@
 #define FOR_LANES(m) \
 	for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 #define REG(row, l) (w->r[(size_t)(row) * 32 + (l)])
+/* four lanes (GNU vector extensions: SSE2 on x86-64, scalar code elsewhere) */
+typedef uint32_t V4U __attribute__((vector_size(16)));
+typedef int32_t V4S __attribute__((vector_size(16)));
 
 static int is64(Type t) { return t == TY_B64 || t == TY_U64 || t == TY_S64 || t == TY_F64; }
 static int issgn(Type t) { return t == TY_S8 || t == TY_S16 || t == TY_S32 || t == TY_S64; }
@@ -463,17 +466,29 @@ static void iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		const uint32_t *ra = &REG(a->reg, 0);
 		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
 			uint32_t im = (uint32_t)b->imm;
-			if (ex == ~0u)                     /* every lane: a loop the compiler vectorises */
-				for (int i = 0; i < 32; i++) rd[i] = ra[i] + im;
-			else
+			if (ex == ~0u) {                   /* every lane, four at a time */
+				V4U vi = {im, im, im, im};
+				for (int i = 0; i < 32; i += 4) {
+					V4U va;
+					memcpy(&va, ra + i, sizeof va);
+					va += vi;
+					memcpy(rd + i, &va, sizeof va);
+				}
+			} else
 				FOR_LANES(ex) rd[l] = ra[l] + im;
 			return;
 		}
 		if (b->kind == DK_REG) {
 			const uint32_t *rb = &REG(b->reg, 0);
-			if (ex == ~0u)
-				for (int i = 0; i < 32; i++) rd[i] = ra[i] + rb[i];
-			else
+			if (ex == ~0u) {
+				for (int i = 0; i < 32; i += 4) {
+					V4U va, vb;
+					memcpy(&va, ra + i, sizeof va);
+					memcpy(&vb, rb + i, sizeof vb);
+					va += vb;
+					memcpy(rd + i, &va, sizeof va);
+				}
+			} else
 				FOR_LANES(ex) rd[l] = ra[l] + rb[l];
 			return;
 		}
@@ -547,6 +562,31 @@ static void imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 	}
 }
 
+/* lanes of a < b (signed or not) and a == b as masks, over all 32 lanes four at a time
+ * (GNU vector extensions, which gcc and clang lower to SSE2 or to scalar code); b NULL: the
+ * value bimm in every lane */
+static void cmp32(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
+{
+	const int32_t flip = sg ? 0 : INT32_MIN;     /* unsigned order = signed order of a ^ 2^31 */
+	V4S vf = {flip, flip, flip, flip}, wt = {1, 2, 4, 8}, vl = {0, 0, 0, 0}, ve = vl;
+	V4S vb = {(int32_t)bimm, (int32_t)bimm, (int32_t)bimm, (int32_t)bimm};
+
+	vb ^= vf;
+	for (int j = 0; j < 8; j++) {
+		V4S va;
+		memcpy(&va, a + 4 * j, sizeof va);
+		if (b) {
+			memcpy(&vb, b + 4 * j, sizeof vb);
+			vb ^= vf;
+		}
+		va ^= vf;
+		vl |= (va < vb) & (wt << (4 * j));
+		ve |= (va == vb) & (wt << (4 * j));
+	}
+	*lt = (uint32_t)(vl[0] | vl[1] | vl[2] | vl[3]);
+	*eq = (uint32_t)(ve[0] | ve[1] | ve[2] | ve[3]);
+}
+
 /* ISETP/ISET: the compare of a and b as lane mask; .X extends a compare begun by IADD.CC on
  * the low words (the borrow is !CC.C, equality needs CC.Z) */
 static uint32_t icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int bi)
@@ -566,15 +606,10 @@ static uint32_t icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, in
 		int sg = issgn(t) || t == TY_NONE;
 		const DOpd *oa = &d->o[ai], *ob = &d->o[bi];
 		if (oa->kind == DK_REG && ob->kind != DK_CONSTX) {
-			/* every lane at once, branch-free (lanes outside ex are masked off after) */
-			const uint32_t *ra = &REG(oa->reg, 0), *rb = &REG(ob->reg, 0);
-			uint32_t bi_ = (uint32_t)ob->imm, mlt = 0, meq = 0, bias = sg ? 0x80000000u : 0;
-			int imm = ob->kind != DK_REG;
-			for (int i = 0; i < 32; i++) {
-				uint32_t a = ra[i] ^ bias, b = (imm ? bi_ : rb[i]) ^ bias;
-				mlt |= (uint32_t)(a < b) << i;
-				meq |= (uint32_t)(a == b) << i;
-			}
+			/* every lane at once, four at a time (lanes outside ex are masked off after) */
+			uint32_t mlt, meq;
+			cmp32(&REG(oa->reg, 0), ob->kind == DK_REG ? &REG(ob->reg, 0) : NULL, (uint32_t)ob->imm,
+			      sg, &mlt, &meq);
 			m = ((tt & 1) ? mlt : 0) | ((tt & 2) ? meq : 0) | ((tt & 4) ? ~(mlt | meq) : 0);
 			return m & ex;
 		}
