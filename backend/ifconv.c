@@ -99,7 +99,7 @@ static void region_blocker(const Fn *f, int x, int stop, char *out, size_t n)
 {
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
-	int sp = 0, nb = 0, loop = 0, ret = 0;
+	int sp = 0, nb = 0, loop = 0, ret = 0, brline = 0;
 	const char *why = NULL;
 
 	if (x < 0 || x == stop)
@@ -113,6 +113,8 @@ static void region_blocker(const Fn *f, int x, int stop, char *out, size_t n)
 			why = unpredicable(&b->ins[k]);
 		loop |= b->loop >= 0 && f->loops[b->loop].header == b->id;
 		ret |= b->jmp.kind == J_RET;
+		if (!brline && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX) && b->jmp.ptxins >= 0)
+			brline = f->pf->ins[b->jmp.ptxins].loc.line;
 		for (int s = 0; s < 2; s++) {
 			int y = s ? b->s2 : b->s1;
 			if (y >= 0 && y != stop && !seen[y] && y < f->nblk) {
@@ -127,6 +129,8 @@ static void region_blocker(const Fn *f, int x, int stop, char *out, size_t n)
 		snprintf(out, n, "a side holds %s", why);
 	else if (ret)
 		snprintf(out, n, "a side returns (RET)");
+	else if (nb > 1 && brline)
+		snprintf(out, n, "a side holds a branch that stayed (line %d)", brline);
 	else if (nb > 1)
 		snprintf(out, n, "a side holds a branch that stayed");
 	else
