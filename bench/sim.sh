@@ -2,7 +2,9 @@
 # sim.sh BIN BUILD - simulator speed with the timing model on: each bench/sim/*.sass kernel
 # runs on fermi.cfg (15 SMs, 48 warps each, GTO), best user time of three, and the line
 # printed is: kernel, warp instructions, simulated cycles, seconds, warp instructions per
-# host second. A benchmark, not a test (nothing here asserts a time).
+# host second. Then memory: peak RSS of intloop (one iteration) on a small and a large grid;
+# warp state exists only for resident CTAs, so the difference should be about the larger
+# output buffer alone. A benchmark, not a test (nothing here asserts a time).
 BIN=${1:-bin}
 run() { # name args...
 	n=$1; shift
@@ -24,3 +26,19 @@ echo "| kernel | warp instructions | cycles | host time | warp insts/s |"
 echo "|---|---|---|---|---|"
 run intloop --grid 120 --block 256 --arg buf:u32:30720 --arg u32:2000
 run ffma --grid 120 --block 256 --arg buf:f32:30720 --arg u32:500
+
+# rss CTAS: peak RSS in KiB of intloop with one iteration over CTAS x 256 threads
+rss() {
+	/usr/bin/time -f %M -o "$T/rss" "$BIN/warpsim" bench/sim/intloop.sass --config sim/configs/fermi.cfg \
+		--grid "$1" --block 256 --arg "buf:u32:$(($1 * 256))" --arg u32:1 --quiet ||
+		{ echo "sim.sh: rss $1 failed" >&2; return 1; }
+	cat "$T/rss"
+}
+echo
+echo "| grid (x 256 threads) | output buffer | peak RSS | RSS - buffer |"
+echo "|---|---|---|---|"
+for g in 120 40000; do
+	r=$(rss $g) || exit 1
+	awk -v g="$g" -v r="$r" 'BEGIN { b = g * 256 * 4 / 1024;
+		printf "| %d | %.0f KiB | %d KiB | %.0f KiB |\n", g, b, r, r - b }'
+done
