@@ -128,8 +128,16 @@ sim_sched_order(const Sched *s, int *out)
 void
 sim_sched_issued(Sched *s, int warp, int long_wait)
 {
-	int i = find(s, warp);
-	assert(i >= 0);
+	sim_sched_issued_at(s, find(s, warp), long_wait);
+}
+
+void
+sim_sched_issued_at(Sched *s, int i, int long_wait)
+{
+	int warp;
+
+	assert(i >= 0 && i < s->n);
+	warp = s->warp[i];
 	s->last = warp;
 	s->anyissued = 1;
 	s->lastage = s->age[i];

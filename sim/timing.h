@@ -25,6 +25,7 @@
 enum {
 	TM_WARP = 32,        /* lanes per warp */
 	TM_MAXSCHED = 8,     /* schedulers per SM */
+	TM_WHEEL = 64,       /* slots of a scheduler's wake-up wheel (cycles ahead it sorts) */
 	TM_MAXPIPES = 16,    /* pipelines per unit class */
 	TM_MAXWARPS = 64,    /* warp slots per SM */
 	TM_MAXSMS = 1024,    /* SMs per GPU */
@@ -35,6 +36,8 @@ enum {
 static inline int
 sim_popc(uint32_t x)
 {
+	if (x == 0xffffffffu || x == 0)   /* a full or empty warp, the common cases */
+		return x ? 32 : 0;
 	x = x - ((x >> 1) & 0x55555555u);
 	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
 	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
@@ -300,6 +303,8 @@ int sim_sched_first(const Sched *s);
 /* records an issue; long_wait: the warp now waits on a long-latency event (two-level: it
  * leaves the pool and the oldest pending warp enters) */
 void sim_sched_issued(Sched *s, int warp, int long_wait);
+/* the same for the warp at position i of warp[] */
+void sim_sched_issued_at(Sched *s, int i, int long_wait);
 
 /* ------------------------------------------------------------------ tstats.c */
 typedef struct {
@@ -387,9 +392,12 @@ typedef struct {
 	uint64_t wr[TM_MAXWARPS];    /* per warp: wk, UINT64_MAX at a barrier or once exited */
 	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
 	uint64_t rdy[TM_MAXSCHED];   /* per scheduler, bit per position: wr <= kt */
-	uint64_t pend[TM_MAXSCHED];  /* per scheduler: kt < wr < UINT64_MAX */
-	uint64_t pmin[TM_MAXSCHED];  /* per scheduler: least wr of pend (UINT64_MAX: none) */
-	uint64_t kt[TM_MAXSCHED];    /* per scheduler: the cycle rdy and pend were sorted for */
+	uint64_t wheel[TM_MAXSCHED][TM_WHEEL]; /* per scheduler, a timing wheel: slot wr % TM_WHEEL
+	                                holds the positions with kt < wr < kt + TM_WHEEL */
+	uint64_t wocc[TM_MAXSCHED];  /* per scheduler: the wheel's non-empty slots (bit per slot) */
+	uint64_t far[TM_MAXSCHED];   /* per scheduler: positions with wr >= kt + TM_WHEEL (filed then) */
+	uint64_t farmin[TM_MAXSCHED];/* per scheduler: least wr of far (UINT64_MAX: none) */
+	uint64_t kt[TM_MAXSCHED];    /* per scheduler: the cycle rdy and the wheel were sorted for */
 	uint64_t umask[TM_MAXSCHED][UNIT_COUNT]; /* per scheduler and unit class: positions whose
 	                                next instruction issues to it */
 	uint32_t ubusy;              /* unit classes with pfree > ut (bit per Unit) */

@@ -33,25 +33,51 @@ sim_tsm_free(TSm *m)
 
 /* The ready masks. A warp's wake-up parts that change only at its own issue or a barrier
  * release (scoreboard, control wait, barrier) are cached in wr; each scheduler keeps, by
- * position in its warp order, the warps with wr <= kt (rdy), the later ones (pend, least
- * pmin) and the unit class of each warp's next instruction (umask). A cycle's candidates
+ * position in its warp order, the warps with wr <= kt (rdy), the later ones on a timing
+ * wheel by wr (those beyond its reach in far) and the unit class of each warp's next
+ * instruction (umask). A cycle's candidates
  * are then rdy minus the positions whose unit is busy: the scan over every warp remains
  * only for a scheduler that can issue nothing (and is memoised, kwake). */
+
+/* x rotated right by n (0 <= n < 64) */
+static inline uint64_t
+rotr(uint64_t x, unsigned n)
+{
+	return n ? (x >> n) | (x << (64 - n)) : x;
+}
 
 /* files warp w (of scheduler k) by wr and wunit */
 static void
 file(TSm *m, int k, int w)
 {
-	uint64_t b = 1ull << m->pos[w];
+	uint64_t b = 1ull << m->pos[w], r = m->wr[w];
 
 	m->umask[k][m->wunit[w]] |= b;
-	if (m->wr[w] <= m->kt[k])
+	if (r <= m->kt[k])
 		m->rdy[k] |= b;
-	else if (m->wr[w] != UINT64_MAX) {
-		m->pend[k] |= b;
-		if (m->wr[w] < m->pmin[k])
-			m->pmin[k] = m->wr[w];
+	else if (r - m->kt[k] < TM_WHEEL) {
+		m->wheel[k][r % TM_WHEEL] |= b;
+		m->wocc[k] |= 1ull << (r % TM_WHEEL);
+	} else if (r != UINT64_MAX) {
+		m->far[k] |= b;
+		if (r < m->farmin[k])
+			m->farmin[k] = r;
 	}
+}
+
+/* takes warp w (of scheduler k) out of rdy, the wheel and far */
+static void
+unfile(TSm *m, int k, int w)
+{
+	uint64_t b = 1ull << m->pos[w];
+	unsigned sl = (unsigned)(m->wr[w] % TM_WHEEL);
+
+	m->umask[k][m->wunit[w]] &= ~b;
+	m->rdy[k] &= ~b;
+	m->far[k] &= ~b;           /* (farmin stays: a lower bound) */
+	/* bit b is this warp's alone: clearing it in the slot of its wr is harmless if it is not there */
+	if ((m->wheel[k][sl] &= ~b) == 0)
+		m->wocc[k] &= ~(1ull << sl);
 }
 
 /* the masks of scheduler k anew, after its warp order changed (a warp arrived or left) */
@@ -60,8 +86,9 @@ rebuild(TSm *m, int k)
 {
 	const Sched *sc = &m->sched[k];
 
-	m->rdy[k] = m->pend[k] = 0;
-	m->pmin[k] = UINT64_MAX;
+	m->rdy[k] = m->far[k] = m->wocc[k] = 0;
+	m->farmin[k] = UINT64_MAX;
+	memset(m->wheel[k], 0, sizeof m->wheel[k]);
 	memset(m->umask[k], 0, sizeof m->umask[k]);
 	for (int i = 0; i < sc->n; i++)
 		m->pos[sc->warp[i]] = (uint8_t)i;
@@ -93,14 +120,11 @@ static void
 refresh(TSm *m, const TSource *s, int w)
 {
 	int k = w % m->c->schedulers;
-	uint64_t b = 1ull << m->pos[w];
 
 	m->dirty &= ~(1ull << w);
 	if (!m->live[w])
 		return;                 /* gone from its scheduler's order and masks */
-	m->umask[k][m->wunit[w]] &= ~b;
-	m->rdy[k] &= ~b;
-	m->pend[k] &= ~b;
+	unfile(m, k, w);
 	if (!m->atbar[w]) {
 		const TInst *in = s->peek(s->ctx, w);
 		int why;
@@ -126,24 +150,31 @@ flush(TSm *m, const TSource *s)
 		refresh(m, s, __builtin_ctzll(m->dirty));
 }
 
-/* scheduler k's masks sorted for cycle t (>= every earlier t) */
+/* scheduler k's masks sorted for cycle t (>= every earlier t): the wheel's slots kt+1 .. t
+ * join rdy, far warps within reach of the wheel move in */
 static inline void
 promote(TSm *m, int k, uint64_t t)
 {
-	m->kt[k] = t;
-	if (m->pmin[k] > t)
-		return;
-	uint64_t least = UINT64_MAX;
-	for (uint64_t p = m->pend[k]; p; p &= p - 1) {
-		int i = __builtin_ctzll(p);
-		uint64_t r = m->wr[m->sched[k].warp[i]];
-		if (r <= t) {
-			m->pend[k] &= ~(1ull << i);
-			m->rdy[k] |= 1ull << i;
-		} else if (r < least)
-			least = r;
+	uint64_t kt = m->kt[k];
+
+	if (t > kt) {
+		uint64_t sel = t - kt >= TM_WHEEL ? ~0ull :
+		               rotr(~(~0ull << (t - kt)), (unsigned)((TM_WHEEL - (kt + 1) % TM_WHEEL) % TM_WHEEL));
+		for (uint64_t o = m->wocc[k] & sel; o; o &= o - 1) {
+			int sl = __builtin_ctzll(o);
+			m->rdy[k] |= m->wheel[k][sl];
+			m->wheel[k][sl] = 0;
+		}
+		m->wocc[k] &= ~sel;
+		m->kt[k] = t;
 	}
-	m->pmin[k] = least;
+	if (m->farmin[k] < t + TM_WHEEL) {
+		uint64_t f = m->far[k];
+		m->far[k] = 0;
+		m->farmin[k] = UINT64_MAX;
+		for (; f; f &= f - 1)
+			file(m, k, m->sched[k].warp[__builtin_ctzll(f)]);
+	}
 }
 
 /* the unit classes busy at t (pfree > t), recomputed only when t leaves ut .. unext-1;
@@ -166,7 +197,7 @@ busy_units(TSm *m, uint64_t t)
 }
 
 /* scheduler k's warps that can issue at t (positions): sorted, pipelines free */
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 candidates(TSm *m, int k, uint64_t t)
 {
 	uint64_t c;
@@ -181,7 +212,7 @@ candidates(TSm *m, int k, uint64_t t)
 }
 
 /* the least cycle after t at which a warp of scheduler k could issue, when none can at t
- * (the least warp_wake): a sorted warp waits for its unit, a pending one for its wr and
+ * (the least warp_wake): a sorted warp waits for its unit, a later one for its wr and
  * its unit */
 static uint64_t
 least_wake(TSm *m, int k)
@@ -195,14 +226,30 @@ least_wake(TSm *m, int k)
 		if ((m->rdy[k] & m->umask[k][u]) && m->pfree[u] < least)
 			least = m->pfree[u];
 	}
-	for (uint64_t p = m->pend[k]; p; p &= p - 1) {
-		int w = sc->warp[__builtin_ctzll(p)];
-		uint64_t t = m->wr[w], q = m->pfree[m->wunit[w]];
-		if (q > t)
-			t = q;
-		if (t < least)
-			least = t;
+	/* the wheel in time order: slot of kt+1 first; a slot at or past least cannot lower it */
+	uint64_t kt = m->kt[k];
+	unsigned start = (unsigned)((kt + 1) % TM_WHEEL);
+	for (uint64_t o = rotr(m->wocc[k], start); o; o &= o - 1) {
+		int j = __builtin_ctzll(o);
+		uint64_t t = kt + 1 + (uint64_t)j;
+		if (t >= least)
+			break;
+		for (uint64_t b = m->wheel[k][(start + (unsigned)j) % TM_WHEEL]; b; b &= b - 1) {
+			int w = sc->warp[__builtin_ctzll(b)];
+			uint64_t q = m->pfree[m->wunit[w]];
+			if ((q > t ? q : t) < least)
+				least = q > t ? q : t;
+		}
 	}
+	if (m->farmin[k] < least)
+		for (uint64_t f = m->far[k]; f; f &= f - 1) {
+			int w = sc->warp[__builtin_ctzll(f)];
+			uint64_t t = m->wr[w], q = m->pfree[m->wunit[w]];
+			if (q > t)
+				t = q;
+			if (t < least)
+				least = t;
+		}
 	return least;
 }
 
@@ -408,7 +455,7 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 				uint64_t lat = issue(m, s, w, now);
 				total++;
 				if (m->live[w])
-					sim_sched_issued(sc, w, lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
+					sim_sched_issued_at(sc, m->pos[w], lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
 			}
 			done = 1;
 		}
