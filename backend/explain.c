@@ -100,7 +100,8 @@ void be_ifconv_log(Fn *f, int first)
 			if (m->files[k].index == e->srcfile)
 				e->srcname = m->files[k].name;
 	}
-	qsort(log->e + first, (size_t)(log->n - first), sizeof log->e[0], by_line);
+	if (log->n - first > 1)
+		qsort(log->e + first, (size_t)(log->n - first), sizeof log->e[0], by_line);
 }
 
 /* ------------------------------------------------------------------ output */
