@@ -148,6 +148,7 @@ typedef struct Fn {
 	uint32_t localsz;    /* bytes of .local variables */
 	uint32_t *localoff;  /* PFunc.locals index -> frame offset (.local / .param) */
 	uint8_t *parhome;    /* PFunc.locals index: a .param with a home in the frame (backend.c) */
+	int ndup;            /* sync.c: blocks copied by tail duplication */
 	uint32_t spillsz;    /* bytes of spill slots */
 	uint32_t outsz;      /* bytes of the outgoing call area at the end of the frame */
 	uint32_t paramsz;    /* .func: bytes of incoming params+rets, just below the frame */

@@ -5,7 +5,7 @@
  * Per block: its body, its SSY pushes, then its terminator lowered (Kepler shapes):
  *   jump that arrives          .S on the block's last instruction (or NOP.S)
  *   branch, taken edge arrives @P NOP.S, then the other edge
- *   loop back edge, exit edge arrives   @P BRA header; NOP.S
+ *   loop back edge, exit edge arrives   @!P NOP.S; BRA header (uniform: @P BRA.U header; NOP.S)
  *   branch, other edge arrives @!P NOP.S, then the taken edge
  *   plain branch               @P BRA t (inverted when t falls through), BRA.U if uniform
  *   exit / ret                 EXIT (kernel), register restore + RET (.func)
@@ -339,7 +339,12 @@ static void emit_fn(Em *e, Fn *f)
 				if (b->s2 != next)
 					bra(e, f, b->s2, ISA_PT, 0, 0, baddr, line);
 			} else if (b->arrive2) {
-				if (b->s2 == next && f->blk[b->s1].rpo <= b->rpo) {
+				/* a divergent loop's back edge too: the leaving lanes arrive at once and
+				 * the others jump back unconditionally, so no DIV token is pushed per
+				 * iteration (a guarded back edge leaves one for the lanes that exit
+				 * at each iteration: the stack would grow with the trip count); a
+				 * uniform back edge cannot split: BRA.U, then the arrival */
+				if (uni && b->s2 == next && f->blk[b->s1].rpo <= b->rpo) {
 					bra(e, f, b->s1, g, b->jmp.neg, uni, baddr, line);
 					arrive(e, k->nins, ISA_PT, 0);
 				} else {

@@ -13,7 +13,10 @@
  * edge carries the stack unchanged; every block must be reached with one stack. A block
  * reached with two different stacks (unstructured flow: jumps into loops, several entries)
  * drops the pushes that differ, and their branches fall back to plain divergence (DIV
- * tokens only: still exact, only reconvergence is lost). J = the virtual exit needs no SSY.
+ * tokens only: still exact, only reconvergence is lost) unless the block can be copied for
+ * the edges that carry the other stack (tail duplication: no back edge into it but its own,
+ * at most 256 instructions, 64 copies per function) or the push moved up to the immediate dominator
+ * when J post-dominates it too. J = the virtual exit needs no SSY.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -140,6 +143,57 @@ static int drop_diff(Fn *f, const Stk *a, const Stk *b)
 	return n;
 }
 
+/* a copy of block t for the edge e of block b (e = 0, 1: s1, s2; e >= 2: BRX target e - 2):
+ * the code after a join that paths with different sync stacks share (tail duplication; a
+ * one-block loop is copied with its back edge); returns 0 when t may not be copied (the
+ * entry, a loop header with other back edges, large, or over budget) */
+static int tail_dup(Fn *f, int b, int e, int t)
+{
+	Blk *T = &f->blk[t];
+	int c;
+
+	if (t == 0 || T->nins > 256 || f->ndup >= 64)
+		return 0;
+	for (int i = 0; i < T->npred; i++)
+		if (f->blk[T->pred[i]].rpo >= T->rpo && T->pred[i] != t)
+			return 0;  /* entered by a back edge other than its own (a one-block loop) */
+	c = be_newblk(f);
+	f->ndup++;
+	T = &f->blk[t];
+	Blk *C = &f->blk[c];
+	for (int k = 0; k < T->nins; k++)
+		*VPUSH(f->pool, C->ins, C->nins, C->cap) = T->ins[k];
+	for (int k = 0; k < T->npush; k++)
+		*VPUSH(f->pool, C->push, C->npush, C->cappush) = T->push[k];
+	C->jmp = T->jmp;
+	C->s1 = T->s1 == t ? c : T->s1;
+	C->s2 = T->s2 == t ? c : T->s2;
+	if (T->jmp.kind == J_BRX) {
+		/* its own target list (emission gives it its own jump table) */
+		C->jmp.tl = f->ntl;
+		for (int k = 0; k < T->jmp.ntl; k++) {
+			int x = f->tl[T->jmp.tl + k];
+			*VPUSH(f->pool, f->tl, f->ntl, f->captl) = x == t ? c : x;
+		}
+	}
+	C->pfirst = T->pfirst;
+	C->plast = T->plast;
+	C->loop = T->loop;
+	C->ipdom = T->ipdom;
+	C->livein = T->livein;
+	C->liveout = T->liveout;
+	memcpy(C->why, T->why, sizeof C->why);
+	if (e == 0)
+		f->blk[b].s1 = c;
+	else if (e == 1)
+		f->blk[b].s2 = c;
+	else
+		f->tl[f->blk[b].jmp.tl + e - 2] = c;
+	be_lay_move(f, c, b, 1);
+	be_rpo(f);
+	return 1;
+}
+
 /* propagate the static stack; 0 when consistent, >0 after dropping pushes */
 static int propagate(Fn *f, Stk *in)
 {
@@ -183,7 +237,7 @@ static int propagate(Fn *f, Stk *in)
 			if (in[succ[e]].d < 0)
 				in[succ[e]] = o;
 			else if (!same(&in[succ[e]], &o))
-				return drop_diff(f, &in[succ[e]], &o);
+				return tail_dup(f, b->id, e, succ[e]) ? 1 : drop_diff(f, &in[succ[e]], &o);
 		}
 		if (b->jmp.kind == J_BRX)
 			for (int e = 0; e < b->jmp.ntl; e++) {
@@ -201,7 +255,7 @@ static int propagate(Fn *f, Stk *in)
 				if (in[t].d < 0)
 					in[t] = s;
 				else if (!same(&in[t], &s))
-					return drop_diff(f, &in[t], &s);
+					return tail_dup(f, b->id, e + 2, t) ? 1 : drop_diff(f, &in[t], &s);
 			}
 	}
 	return 0;
