@@ -557,8 +557,8 @@ static int sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
 	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
 	MOpd acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
 
-	if (tfloat(pt) && tbytes(pt) == 2)
-		return be_unsup(f, in, "f16 min/max"), -1;
+	if (tfloat(pt) && pt != PT_F32 && pt != PT_F64)
+		return be_unsup(f, in, "min/max of this floating-point type"), -1;
 	for (int k = 2; k <= nsrc; k++) {
 		MOpd c = be_widen(f, b, be_src(f, b, &in->o[k], pt), pt);
 		int t = k == nsrc ? d : be_newtmp(f, cls);
@@ -825,8 +825,21 @@ int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x,
 	if (tfloat(pt)) {
 		Op op = tbytes(pt) == 8 ? OP_DSETP : OP_FSETP;
 		MIns *s;
-		if (tbytes(pt) == 2)
-			return be_unsup(f, in, "f16 comparison"), -1;
+		if (pt == PT_F16) {
+			/* compare the values widened to f32 (exact) */
+			MOpd w[2] = {a, x};
+			for (int k = 0; k < 2; k++) {
+				int t = be_newtmp(f, TC_R);
+				MIns *cv = be_op3(f, b, OP_F2F, be_r(t), be_inreg(f, b, w[k], TC_R), be_r(T_RZ));
+				cv->nopd = 2;
+				cv->m.dtype = TY_F32;
+				cv->m.stype = TY_F16;
+				w[k] = be_r(t);
+			}
+			a = w[0], x = w[1], pt = PT_F32;
+		} else if (pt != PT_F32 && pt != PT_F64) {
+			return be_unsup(f, in, "comparison of this floating-point type"), -1;
+		}
 		s = setp_ins(f, b, op, c, TY_NONE, p, q, be_inreg(f, b, a, tbytes(pt) == 8 ? TC_R2 : TC_R), x,
 		             cc, bop);
 		if (in->m.flags & PMF_FTZ)

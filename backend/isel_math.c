@@ -204,14 +204,82 @@ static void fmods(MIns *x, const PIns *in)
 		x->m.flags |= MF_SAT;
 }
 
+/* ------------------------------------------------------------------ half precision */
+/* f16 (and each half of f16x2) through f32: add, sub and mul of f16 values rounded to f32
+ * and then to f16 are correctly rounded (24 >= 2 * 11 + 2 bits: double rounding is
+ * innocuous, and the directed modes compose); fma goes through f64 (the product is exact
+ * there, one DFMA rounding, then to f16), as the oracle computes it. NaN results are the
+ * canonical 0x7fff through the conversion. */
+static MOpd half_of(Fn *f, Blk *b, MOpd s, int k, Type to)
+{
+	int h = be_newtmp(f, TC_R), t = be_newtmp(f, to == TY_F64 ? TC_R2 : TC_R);
+	MIns *x;
+
+	if (s.kind == OPD_IMM) {
+		be_mov(f, b, h, be_imm((s.imm >> (16 * k)) & 0xffff), TC_R);
+	} else if (k) {
+		x = be_op3(f, b, OP_SHR, be_r(h), be_inreg(f, b, s, TC_R), be_imm(16));
+		x->m.dtype = TY_U32;
+	} else {
+		h = be_inreg(f, b, s, TC_R).t;
+	}
+	x = op2(f, b, OP_F2F, be_r(t), be_r(h));
+	x->m.dtype = (uint8_t)to;
+	x->m.stype = TY_F16;
+	return be_r(t);
+}
+
+static int sel_half(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), nh = pt == PT_F16X2 ? 2 : 1;
+	int fma = in->op == PO_FMA || in->op == PO_MAD, h[2];
+	Type wt = fma ? TY_F64 : TY_F32;
+	Rnd r = rnd_of(in->m.rnd);
+	MIns *x;
+
+	if (pt != PT_F16 && pt != PT_F16X2)
+		return be_unsup(f, in, "bf16/tf32 arithmetic"), -1;
+	if (in->op != PO_ADD && in->op != PO_SUB && in->op != PO_MUL && !fma)
+		return be_unsup(f, in, "half-precision operation"), -1;
+	for (int k = 0; k < nh; k++) {
+		MOpd a = half_of(f, b, be_src(f, b, &in->o[1], pt), k, wt);
+		MOpd c = half_of(f, b, be_src(f, b, &in->o[2], pt), k, wt);
+		int t = be_newtmp(f, fma ? TC_R2 : TC_R);
+		if (fma) {
+			MOpd e = half_of(f, b, be_src(f, b, &in->o[3], pt), k, wt);
+			x = be_op3(f, b, OP_DFMA, be_r(t), a, c);
+			x->nopd = 4;
+			x->o[3] = e;
+		} else {
+			x = be_op3(f, b, in->op == PO_MUL ? OP_FMUL : OP_FADD, be_r(t), a, c);
+			if (in->op == PO_SUB)
+				x->o[2].flags = OPF_NEG;
+		}
+		x->m.rnd = (uint8_t)(r == RND_RN ? RND_NONE : r);
+		h[k] = nh == 1 ? d : be_newtmp(f, TC_R);
+		x = op2(f, b, OP_F2F, be_r(h[k]), be_r(t));
+		x->m.dtype = TY_F16;
+		x->m.stype = (uint8_t)wt;
+		x->m.rnd = (uint8_t)(r == RND_NONE ? RND_RN : r);
+		if (in->m.flags & PMF_SAT)
+			x->m.flags |= MF_SAT;
+	}
+	if (nh == 2) {
+		x = be_op3(f, b, OP_ISCADD, be_r(d), be_r(h[1]), be_r(h[0]));
+		x->nopd = 4;
+		x->o[3] = be_imm(16);
+	}
+	return 0;
+}
+
 static int sel_farith(Fn *f, Blk *b, const PIns *in)
 {
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
 	MOpd a, c, e;
 	MIns *x;
 
-	if (tbytes(pt) != 4 && !dbl)
-		return be_unsup(f, in, "half-precision arithmetic"), -1;
+	if (pt != PT_F32 && !dbl)
+		return sel_half(f, b, in);
 	a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt));
 	switch ((int)in->op) {
 	case PO_ADD: case PO_SUB:
@@ -317,8 +385,16 @@ static int sel_fabsneg(Fn *f, Blk *b, const PIns *in, int neg)
 	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), fcls(pt));
 	MIns *x;
 
-	if (tbytes(pt) == 2)
-		return be_unsup(f, in, "half precision"), -1;
+	if (pt == PT_F16 || pt == PT_F16X2 || pt == PT_BF16 || pt == PT_BF16X2) {
+		/* the sign bits (PTX ignores .ftz for the half types) */
+		int two = tbytes(pt) == 4;
+		x = be_op3(f, b, OP_LOP, be_r(d), a, be_imm(neg ? (two ? 0x80008000 : 0x8000) :
+		                                              (two ? 0x7fff7fff : 0x7fff)));
+		x->m.sub = neg ? SUB_XOR : SUB_AND;
+		return 0;
+	}
+	if (pt != PT_F32 && !dbl)
+		return be_unsup(f, in, "this floating-point type"), -1;
 	if ((in->m.flags & PMF_FTZ) && !dbl) {
 		/* a sign-bit operation after flushing a denormal to its signed zero (an FADD would
 		 * also turn a NaN into the canonical one, PTX's abs/neg only touch the sign) */
@@ -503,8 +579,26 @@ static int sel_sad(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* f32 and f64 only: the half, bf16 and tf32 types have their own paths or none */
+static int narrow_float(int pt)
+{
+	return ptx_type_kind((PType)pt) == PTK_FLOAT && pt != PT_F32 && pt != PT_F64;
+}
+
 int be_isel_math(Fn *f, Blk *b, const PIns *in)
 {
+	switch ((int)in->op) {
+	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA: case PO_ABS: case PO_NEG:
+	case PO_CVT:
+		break;
+	default:
+		if (narrow_float(in->m.types[0]))
+			return be_unsup(f, in, "this floating-point type"), -1;
+	}
+	if (in->op == PO_CVT && (narrow_float(in->m.types[0]) && in->m.types[0] != PT_F16))
+		return be_unsup(f, in, "conversion to this floating-point type"), -1;
+	if (in->op == PO_CVT && (narrow_float(in->m.types[1]) && in->m.types[1] != PT_F16))
+		return be_unsup(f, in, "conversion from this floating-point type"), -1;
 	switch ((int)in->op) {
 	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA:
 		return sel_farith(f, b, in);

@@ -4,6 +4,7 @@
 #ifndef WARPSIM_TEST_BACKEND_H
 #define WARPSIM_TEST_BACKEND_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@ typedef struct {
 	int sm_rc;        /* sim_run result, or -1 when it did not start */
 	int or_rc;        /* or_run result, or -1 */
 	int differ;       /* buffers that differ between the two runs */
+	int dparam;       /* the first one that differs, and the byte offset there */
+	uint64_t doff;
 	int nbuf;         /* buffers compared */
 	Mem smem, omem;   /* memories after the runs */
 	Placed spl, opl;  /* their buffer addresses */
@@ -77,10 +80,15 @@ static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
 				continue;
 			uint64_t n = r->spl.bytes[i];
 			r->nbuf++;
-			if (n != r->opl.bytes[i] ||
-			    memcmp(sim_mem_global(&r->smem, r->spl.addr[i], n),
-			           sim_mem_global(&r->omem, r->opl.addr[i], n), n))
-				r->differ++;
+			const uint8_t *x = sim_mem_global(&r->smem, r->spl.addr[i], n);
+			const uint8_t *y = sim_mem_global(&r->omem, r->opl.addr[i], n);
+			if (n != r->opl.bytes[i] || memcmp(x, y, n)) {
+				if (!r->differ++) {
+					r->dparam = i;
+					for (r->doff = 0; r->doff < n && x[r->doff] == y[r->doff]; r->doff++)
+						;
+				}
+			}
 		}
 out:
 	fclose(err);
@@ -115,8 +123,9 @@ static void be_run_free(BeRun *r)
 static inline int be_same(BeRun *r)
 {
 	if (!r->p || r->sm_rc != SIM_DONE || r->or_rc != OR_DONE || r->differ || !r->nbuf) {
-		fprintf(stderr, "be_run: translated %d, sm %d, oracle %d, %d of %d buffers differ\n%s",
-		        r->p != NULL, r->sm_rc, r->or_rc, r->differ, r->nbuf, r->err);
+		fprintf(stderr, "be_run: translated %d, sm %d, oracle %d, %d of %d buffers differ "
+		        "(first: parameter %d, byte %llu)\n%s", r->p != NULL, r->sm_rc, r->or_rc, r->differ,
+		        r->nbuf, r->dparam, (unsigned long long)r->doff, r->err);
 		return 0;
 	}
 	return 1;

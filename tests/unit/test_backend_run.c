@@ -163,6 +163,48 @@ START_TEST(bitfield64)
 }
 END_TEST
 
+/* f16 and f16x2 arithmetic on edge values (zeros, subnormals, max, inf, NaN), every
+ * rounding mode, comparisons and sign operations. fma only with .rn: the oracle rounds the
+ * f64 fma to nearest before the directed rounding to f16 (fma.rz.f16 of 2^-24 * 2^-24 +
+ * -65504 gives it -65504 where one rounding toward zero gives -65472, as the SM code does) */
+START_TEST(half)
+{
+	static const uint16_t H[16] = {0x0000, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x3c01,
+	                               0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x3555, 0x4248, 0x1400};
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b16 %h<24>;\n"
+		".reg .b32 %r<16>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 2;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.b16 %h1, [%rd2];\nmul.wide.u32 %rd3, %r3, 2;\nadd.s64 %rd3, %rd1, %rd3;\n"
+		"ld.global.b16 %h2, [%rd3];\n"
+		"add.f16 %h3, %h1, %h2;\nsub.rz.f16 %h4, %h1, %h2;\nmul.rm.f16 %h5, %h1, %h2;\n"
+		"mul.rp.f16 %h6, %h1, %h2;\nfma.rn.f16 %h7, %h1, %h2, %h1;\nfma.rn.f16 %h8, %h2, %h2, %h1;\n"
+		"add.sat.f16 %h9, %h1, %h2;\nneg.f16 %h10, %h1;\nabs.f16 %h11, %h2;\n"
+		"setp.lt.f16 %p1, %h1, %h2;\nselp.b16 %h12, 1, 0, %p1;\n"
+		"setp.equ.f16 %p2, %h1, %h2;\nselp.b16 %h13, 1, 0, %p2;\n"
+		"mov.b32 %r4, {%h1, %h2};\nmov.b32 %r5, {%h2, %h1};\nmul.f16x2 %r6, %r4, %r5;\n"
+		"fma.rn.f16x2 %r7, %r4, %r5, %r4;\nmov.b32 {%h14, %h15}, %r6;\nmov.b32 {%h16, %h17}, %r7;\n"
+		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 32;\nadd.s64 %rd4, %rd4, %rd5;\n"
+		"st.global.v4.b16 [%rd4], {%h3, %h4, %h5, %h6};\nst.global.v4.b16 [%rd4+8], {%h7, %h8, %h9, %h10};\n"
+		"st.global.v4.b16 [%rd4+16], {%h11, %h12, %h13, %h14};\nst.global.v4.b16 [%rd4+24], {%h15, %h16, %h17, %h1};\n"
+		"ret;\n}\n";
+	char pa[] = "/tmp/be-half.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(H, 2, 16, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u16:4096:zero", pa);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	ck_assert_uint_eq(be_get(r, 1, (5 * 16 + 5) * 16 + 0), 0x4000);  /* 1 + 1 */
+	ck_assert_uint_eq(be_get(r, 1, (8 * 16 + 8) * 16 + 0), 0x7c00);  /* max + max = inf */
+	ck_assert_uint_eq(be_get(r, 1, (8 * 16 + 8) * 16 + 1), 0x0000);  /* max - max, rz */
+	ck_assert_uint_eq(be_get(r, 1, (12 * 16 + 5) * 16 + 0), 0x7fff); /* NaN + 1: canonical */
+	be_run_free(r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ registers */
 /* a fixture and its launch file under a register limit that forces spilling */
 static void fixture_case(const char *name, int max_regs, int want_spill)
@@ -318,6 +360,7 @@ int main(void)
 	tcase_add_test(d, div_s64);
 	tcase_add_test(d, mulhi64);
 	tcase_add_test(d, bitfield64);
+	tcase_add_test(d, half);
 	tcase_add_test(g, spill_matmul);
 	tcase_add_test(g, spill_wide64);
 	tcase_add_test(g, spill_predicates);
