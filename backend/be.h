@@ -232,6 +232,21 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in);           /* isel.c */
 int be_isel_mem(Fn *f, Blk *b, const PIns *in);           /* isel_mem.c */
 int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
+/* isel_int.c: integer, logic, shift and bit operations */
+void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */
+MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
+                  Bop bop);                                    /* isel.c: one ISETP/FSETP/.. */
+int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);
+int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
+int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
+int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);
+int be_sel_absneg(Fn *f, Blk *b, const PIns *in, int neg);
+int be_sel_logic(Fn *f, Blk *b, const PIns *in, Sub sub);
+int be_sel_not(Fn *f, Blk *b, const PIns *in);
+int be_sel_cnot(Fn *f, Blk *b, const PIns *in);
+int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left);
+int be_sel_bits(Fn *f, Blk *b, const PIns *in);
+int be_sel_bf(Fn *f, Blk *b, const PIns *in);
 Blk *be_split(Fn *f, int bi);        /* isel_mem.c: a new block takes over bi's terminator */
 int be_divrem64(Fn *f, Blk *b, const PIns *in, int rem);  /* isel_wide.c */
 void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn); /* isel_wide.c */

@@ -296,479 +296,6 @@ MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c)
 /* the guard of the PTX instruction applies to everything selected for it: isel emits into
  * a block and backend applies the guard afterwards (see be_isel_ins) */
 
-/* ------------------------------------------------------------------ integer */
-static Type ity(int pt)
-{
-	switch (tbytes(pt)) {
-	case 8: return tsigned(pt) ? TY_S64 : TY_U64;
-	default: return tsigned(pt) ? TY_S32 : TY_U32;
-	}
-}
-
-/* d = a + b (sub: a - b) on 64-bit values, carry chain */
-static void add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub)
-{
-	MIns *in;
-
-	if (sub && c.kind == OPD_IMM) {
-		c.imm = (int64_t)(0 - (uint64_t)c.imm);
-		sub = 0;
-	}
-	a = be_inreg(f, b, a, TC_R2);
-	in = be_op3(f, b, OP_IADD, be_rpart(d, 0), be_part(a, 0), be_part(c, 0));
-	in->m.flags = MF_CC;
-	if (sub)
-		in->o[2].flags = OPF_NEG;
-	in = be_op3(f, b, OP_IADD, be_rpart(d, 1), be_part(a, 1), be_part(c, 1));
-	in->m.flags = MF_X;
-	if (sub)
-		in->o[2].flags = OPF_NOT;
-}
-
-static int cc_guard(Fn *f, const PIns *in, int pol)
-{
-	/* carry chains: add.cc/addc and sub.cc/subc keep their own polarity of CC.C */
-	static const char *nm[] = {"", "add.cc", "sub.cc"};
-	if (f->ccpol && f->ccpol != pol) {
-		be_errorf(f, in->loc, "unsupported: %s reads a carry set by %s", ptx_op_name((POp)in->op),
-		          nm[f->ccpol]);
-		return -1;
-	}
-	return 0;
-}
-
-static int sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	int carry = (ptx_ops[in->op].flags & PF_CARRY) != 0, cc = (in->m.flags & PMF_CC) != 0;
-	MOpd a = be_src(f, b, &in->o[1], pt), c = be_src(f, b, &in->o[2], pt);
-	MIns *x;
-
-	if (tfloat(pt))
-		return be_isel_math(f, b, in);
-	if (d < 0)
-		d = be_newtmp(f, tbytes(pt) == 8 ? TC_R2 : TC_R);
-	if (tbytes(pt) == 8) {
-		if (carry || cc)
-			return be_unsup(f, in, "64-bit carry chain"), -1;
-		add64(f, b, d, a, c, sub);
-		return 0;
-	}
-	if (carry && cc_guard(f, in, sub ? 2 : 1) < 0)
-		return -1;
-	a = be_inreg(f, b, a, TC_R);
-	/* a saturating subtraction negates inside the adder (-INT_MIN is not an immediate) */
-	if (sub && (carry || cc || c.kind != OPD_IMM || (in->m.flags & PMF_SAT)))
-		c = be_inreg(f, b, c, TC_R);
-	if (sub && c.kind == OPD_IMM)
-		c.imm = (uint32_t)(0 - (uint32_t)c.imm);
-	x = be_op3(f, b, OP_IADD, be_r(d), a, c);
-	if (sub && c.kind == OPD_REG)
-		x->o[2].flags = carry ? OPF_NOT : OPF_NEG;
-	if (cc)
-		x->m.flags |= MF_CC;
-	if (carry)
-		x->m.flags |= MF_X;
-	if (in->m.flags & PMF_SAT)
-		x->m.flags |= MF_SAT;
-	if (cc)
-		f->ccpol = sub ? 2 : 1;
-	be_fix16(f, b, d, pt);
-	return 0;
-}
-
-/* low 64 bits of a 64x64 product into d */
-static void mul64(Fn *f, Blk *b, int d, MOpd a, MOpd c)
-{
-	int t = be_newtmp(f, TC_R2);
-	MIns *in;
-
-	a = be_inreg(f, b, a, TC_R2);
-	in = be_op3(f, b, OP_IMUL, be_rpart(t, 1), be_part(a, 0), be_part(c, 0));
-	in->m.dtype = in->m.stype = TY_U32;
-	in->m.flags = MF_HI;
-	in = be_op3(f, b, OP_IMAD, be_rpart(t, 1), be_part(a, 0), be_part(c, 1));
-	in->nopd = 4;
-	in->o[3] = be_rpart(t, 1);
-	in->m.dtype = in->m.stype = TY_U32;
-	in = be_op3(f, b, OP_IMAD, be_rpart(t, 1), be_part(a, 1), be_part(c, 0));
-	in->nopd = 4;
-	in->o[3] = be_rpart(t, 1);
-	in->m.dtype = in->m.stype = TY_U32;
-	in = be_op3(f, b, OP_IMUL, be_rpart(t, 0), be_part(a, 0), be_part(c, 0));
-	in->m.dtype = in->m.stype = TY_U32;
-	be_mov(f, b, d, be_r(t), TC_R2);
-}
-
-static int sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	int wide = (in->m.flags & PMF_WIDE) != 0, hi = (in->m.flags & PMF_HI) != 0;
-	MOpd a, c, e = {0};
-	MIns *x;
-
-	if (tfloat(pt))
-		return be_isel_math(f, b, in);
-	a = be_widen(f, b, be_src(f, b, &in->o[1], pt), pt);
-	c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
-	if (mad)
-		e = be_src(f, b, &in->o[3], wide ? (tsigned(pt) ? PT_S64 : PT_U64) : pt);
-	if (tbytes(pt) == 8) {
-		if (wide)
-			return be_unsup(f, in, "64-bit mul.wide"), -1;
-		if (hi && !mad) {
-			be_mulhi64(f, b, d, a, c, tsigned(pt));
-		} else if (hi) {
-			int t = be_newtmp(f, TC_R2);
-			be_mulhi64(f, b, t, a, c, tsigned(pt));
-			add64(f, b, d, be_r(t), e, 0);
-		} else if (!mad) {
-			mul64(f, b, d, a, c);
-		} else {
-			int t = be_newtmp(f, TC_R2);
-			mul64(f, b, t, a, c);
-			add64(f, b, d, be_r(t), e, 0);
-		}
-		return 0;
-	}
-	a = be_inreg(f, b, a, TC_R);
-	if (wide && tbytes(pt) == 4) {
-		/* 32x32 -> 64: low and high words, then the 64-bit addend */
-		int t = be_newtmp(f, TC_R2);
-		x = be_op3(f, b, OP_IMUL, be_rpart(t, 1), a, c);
-		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
-		x->m.flags = MF_HI;
-		x = be_op3(f, b, OP_IMUL, be_rpart(t, 0), a, c);
-		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
-		if (mad)
-			add64(f, b, d, be_r(t), e, 0);
-		else
-			be_mov(f, b, d, be_r(t), TC_R2);
-		return 0;
-	}
-	if (wide) {
-		/* 16x16 -> 32: the widened operands' product fits */
-		/* slot 3 of IMAD takes a register or constant: materialise first */
-		if (mad)
-			e = be_inreg(f, b, e, TC_R);
-		x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
-		x->m.dtype = x->m.stype = TY_S32;
-		if (mad) {
-			x->nopd = 4;
-			x->o[3] = e;
-		}
-		return 0;
-	}
-	if (hi && tbytes(pt) == 2) {
-		/* high half of the 32-bit product of the (sign-)extended operands */
-		int t = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
-		x->m.dtype = x->m.stype = TY_S32;
-		x = be_op3(f, b, OP_SHR, be_r(d), be_r(t), be_imm(16));
-		x->m.dtype = TY_U32;
-		if (mad)
-			be_op3(f, b, OP_IADD, be_r(d), be_r(d), e);
-		be_fix16(f, b, d, pt);
-		return 0;
-	}
-	if (mad && hi) {
-		int t = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
-		x->m.dtype = x->m.stype = ity(pt);
-		x->m.flags = MF_HI;
-		x = be_op3(f, b, OP_IADD, be_r(d), be_r(t), e);
-		if (in->m.flags & PMF_CC)
-			x->m.flags |= MF_CC, f->ccpol = 1;
-		if (ptx_ops[in->op].flags & PF_CARRY) {
-			if (cc_guard(f, in, 1) < 0)
-				return -1;
-			x->m.flags |= MF_X;
-		}
-		return 0;
-	}
-	if (mad && ((in->m.flags & PMF_CC) || (ptx_ops[in->op].flags & PF_CARRY))) {
-		int t = be_newtmp(f, TC_R);
-		if ((ptx_ops[in->op].flags & PF_CARRY) && cc_guard(f, in, 1) < 0)
-			return -1;
-		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
-		x->m.dtype = x->m.stype = TY_U32;
-		x = be_op3(f, b, OP_IADD, be_r(d), be_r(t), e);
-		if (in->m.flags & PMF_CC)
-			x->m.flags |= MF_CC, f->ccpol = 1;
-		if (ptx_ops[in->op].flags & PF_CARRY)
-			x->m.flags |= MF_X;
-		return 0;
-	}
-	if (mad)
-		e = be_inreg(f, b, e, TC_R);
-	x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
-	x->m.dtype = x->m.stype = tbytes(pt) == 4 ? ity(pt) : TY_U32;
-	if (hi)
-		x->m.flags = MF_HI;
-	if (mad) {
-		x->nopd = 4;
-		x->o[3] = e;
-	}
-	be_fix16(f, b, d, pt);
-	return 0;
-}
-
-/* 24-bit multiplies: operands sign/zero-extended from bit 23 */
-static int sel_mul24(Fn *f, Blk *b, const PIns *in, int mad)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd s[2];
-	int lo = be_newtmp(f, TC_R), hi = be_newtmp(f, TC_R);
-	MIns *x;
-
-	for (int k = 0; k < 2; k++) {
-		int t = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_BFE, be_r(t), be_inreg(f, b, be_src(f, b, &in->o[1 + k], pt), TC_R),
-		        be_imm(0x1800));
-		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
-		s[k] = be_r(t);
-	}
-	x = be_op3(f, b, OP_IMUL, be_r(lo), s[0], s[1]);
-	x->m.dtype = x->m.stype = ity(pt);
-	if (in->m.flags & PMF_HI) {
-		x = be_op3(f, b, OP_IMUL, be_r(hi), s[0], s[1]);
-		x->m.dtype = x->m.stype = ity(pt);
-		x->m.flags = MF_HI;
-		/* bits 47..16 of the product */
-		x = be_op3(f, b, OP_SHR, be_r(lo), be_r(lo), be_imm(16));
-		x->m.dtype = TY_U32;
-		x = be_op3(f, b, OP_ISCADD, be_r(lo), be_r(hi), be_r(lo));
-		x->nopd = 4;
-		x->o[3] = be_imm(16);
-	}
-	if (mad)
-		be_op3(f, b, OP_IADD, be_r(d), be_r(lo), be_src(f, b, &in->o[3], pt));
-	else
-		be_mov(f, b, d, be_r(lo), TC_R);
-	return 0;
-}
-
-/* min/max: IMNMX/FMNMX/DMNMX with PT (min) or !PT (max) */
-static int sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	int nsrc = in->nopd - 1;
-	Op op = tfloat(pt) ? (tbytes(pt) == 8 ? OP_DMNMX : OP_FMNMX) : OP_IMNMX;
-	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
-	MOpd acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
-
-	if (tfloat(pt) && pt != PT_F32 && pt != PT_F64)
-		return be_unsup(f, in, "min/max of this floating-point type"), -1;
-	for (int k = 2; k <= nsrc; k++) {
-		MOpd c = be_widen(f, b, be_src(f, b, &in->o[k], pt), pt);
-		int t = k == nsrc ? d : be_newtmp(f, cls);
-		MIns *x = be_op3(f, b, op, be_r(t), acc, c);
-		x->nopd = 4;
-		x->o[3] = be_pn(T_PT, max);
-		if (op == OP_IMNMX)
-			x->m.dtype = ity(pt);
-		if (in->m.flags & PMF_FTZ)
-			x->m.flags |= MF_FTZ;
-		if (in->m.flags & PMF_NAN)
-			return be_unsup(f, in, ".NaN"), -1;
-		acc = be_r(t);
-	}
-	be_fix16(f, b, d, pt);
-	return 0;
-}
-
-static int sel_absneg(Fn *f, Blk *b, const PIns *in, int neg)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a;
-	MIns *x;
-
-	if (tfloat(pt))
-		return be_isel_math(f, b, in);
-	a = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
-	if (tbytes(pt) == 8) {
-		int t = neg ? d : be_newtmp(f, TC_R2);
-		x = be_op3(f, b, OP_IADD, be_rpart(t, 0), be_r(T_RZ), be_part(a, 0));
-		x->o[2].flags = OPF_NEG;
-		x->m.flags = MF_CC;
-		x = be_op3(f, b, OP_IADD, be_rpart(t, 1), be_r(T_RZ), be_part(a, 1));
-		x->o[2].flags = OPF_NOT;
-		x->m.flags = MF_X;
-		if (!neg) {
-			x = be_op3(f, b, OP_IMNMX, be_r(d), a, be_r(t));
-			x->nopd = 4;
-			x->o[3] = be_pn(T_PT, 1);
-			x->m.dtype = TY_S64;
-		}
-		return 0;
-	}
-	if (neg) {
-		x = be_op3(f, b, OP_IADD, be_r(d), be_r(T_RZ), a);
-		x->o[2].flags = OPF_NEG;
-	} else {
-		int t = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_IADD, be_r(t), be_r(T_RZ), a);
-		x->o[2].flags = OPF_NEG;
-		x = be_op3(f, b, OP_IMNMX, be_r(d), a, be_r(t));
-		x->nopd = 4;
-		x->o[3] = be_pn(T_PT, 1);
-		x->m.dtype = TY_S32;
-	}
-	be_fix16(f, b, d, pt);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ logic */
-static int sel_logic(Fn *f, Blk *b, const PIns *in, Sub sub)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a = be_src(f, b, &in->o[1], pt), c = be_src(f, b, &in->o[2], pt);
-	MIns *x;
-
-	if (pt == PT_PRED) {
-		x = be_emit(f, b, OP_PSETP);
-		x->m.bop = (uint8_t)(sub == SUB_AND ? BOP_AND : sub == SUB_OR ? BOP_OR : BOP_XOR);
-		x->m.bop2 = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(d);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = a;
-		x->o[3] = c;
-		x->o[4] = be_p(T_PT);
-		return 0;
-	}
-	for (int k = 0; k < (tbytes(pt) == 8 ? 2 : 1); k++) {
-		MOpd s0 = tbytes(pt) == 8 ? be_part(be_inreg(f, b, a, TC_R2), k) : be_inreg(f, b, a, TC_R);
-		MOpd s1 = tbytes(pt) == 8 ? be_part(c, k) : c;
-		x = be_op3(f, b, OP_LOP, tbytes(pt) == 8 ? be_rpart(d, k) : be_r(d), s0, s1);
-		x->m.sub = (uint8_t)sub;
-	}
-	return 0;
-}
-
-static int sel_not(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a = be_src(f, b, &in->o[1], pt);
-	MIns *x;
-
-	if (pt == PT_PRED) {
-		a.flags ^= OPF_NOT;
-		be_mov(f, b, d, a, TC_P);
-		return 0;
-	}
-	if (tbytes(pt) == 8)
-		a = be_inreg(f, b, a, TC_R2);
-	for (int k = 0; k < (tbytes(pt) == 8 ? 2 : 1); k++) {
-		x = be_op3(f, b, OP_LOP, tbytes(pt) == 8 ? be_rpart(d, k) : be_r(d),
-		        tbytes(pt) == 8 ? be_part(a, k) : be_inreg(f, b, a, TC_R), be_imm(0xffffffff));
-		x->m.sub = SUB_XOR;
-	}
-	be_fix16(f, b, d, pt);
-	return 0;
-}
-
-static int sel_cnot(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
-	int p = be_newtmp(f, TC_P);
-	MIns *x = be_emit(f, b, OP_ISETP);
-
-	x->m.cmp = CMP_EQ;
-	x->m.dtype = TY_U32;
-	x->m.bop = BOP_AND;
-	x->nopd = 5;
-	x->o[0] = be_p(p);
-	x->o[1] = be_p(T_PT);
-	x->o[2] = tbytes(pt) == 8 ? be_part(a, 0) : a;
-	x->o[3] = be_r(T_RZ);
-	x->o[4] = be_p(T_PT);
-	if (tbytes(pt) == 8) {
-		x = be_emit(f, b, OP_ISETP);
-		x->m.cmp = CMP_EQ;
-		x->m.dtype = TY_U32;
-		x->m.bop = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(p);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = be_part(a, 1);
-		x->o[3] = be_r(T_RZ);
-		x->o[4] = be_p(p);
-	}
-	x = be_op3(f, b, OP_SEL, tbytes(pt) == 8 ? be_rpart(d, 0) : be_r(d), be_r(T_RZ), be_imm(1));
-	x->nopd = 4;
-	x->o[3] = be_pn(p, 1);
-	if (tbytes(pt) == 8) {
-		x = be_op3(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ), be_r(T_RZ));
-		x->nopd = 2;
-	}
-	return 0;
-}
-
-static int sel_shift(Fn *f, Blk *b, const PIns *in, int left)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	int sgn = !left && tsigned(pt);
-	MOpd a = be_src(f, b, &in->o[1], pt), n = be_src(f, b, &in->o[2], PT_U32);
-	MIns *x;
-
-	if (tbytes(pt) == 8) {
-		/* 32-bit pieces; SHL/SHR give 0 (or the sign) for amounts >= 32 */
-		int t = be_newtmp(f, TC_R2), u = be_newtmp(f, TC_R), v = be_newtmp(f, TC_R);
-		int nr = be_newtmp(f, TC_R), nm = be_newtmp(f, TC_R), np = be_newtmp(f, TC_R);
-		a = be_inreg(f, b, a, TC_R2);
-		be_mov(f, b, nr, n, TC_R);
-		x = be_op3(f, b, OP_IADD, be_r(nm), be_r(nr), be_imm(0xffffffe0)); /* n - 32 */
-		x = be_op3(f, b, OP_IADD, be_r(np), be_r(T_RZ), be_r(nr));          /* 32 - n */
-		x->o[2].flags = OPF_NEG;
-		x = be_op3(f, b, OP_IADD, be_r(np), be_r(np), be_imm(32));
-		if (left) {
-			be_op3(f, b, OP_SHL, be_rpart(t, 0), be_part(a, 0), be_r(nr));
-			be_op3(f, b, OP_SHL, be_r(u), be_part(a, 1), be_r(nr));
-			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 0), be_r(np));
-			x->m.dtype = TY_U32;
-			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
-			x->m.sub = SUB_OR;
-			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 0), be_r(nm));
-			x = be_op3(f, b, OP_LOP, be_rpart(t, 1), be_r(u), be_r(v));
-			x->m.sub = SUB_OR;
-		} else {
-			int p = be_newtmp(f, TC_P);
-			x = be_op3(f, b, OP_SHR, be_rpart(t, 1), be_part(a, 1), be_r(nr));
-			x->m.dtype = sgn ? TY_S32 : TY_U32;
-			x = be_op3(f, b, OP_SHR, be_r(u), be_part(a, 0), be_r(nr));
-			x->m.dtype = TY_U32;
-			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 1), be_r(np));
-			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
-			x->m.sub = SUB_OR;
-			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 1), be_r(nm));
-			x->m.dtype = sgn ? TY_S32 : TY_U32;
-			x = be_emit(f, b, OP_ISETP);
-			x->m.cmp = CMP_LT;
-			x->m.dtype = TY_U32;
-			x->m.bop = BOP_AND;
-			x->nopd = 5;
-			x->o[0] = be_p(p);
-			x->o[1] = be_p(T_PT);
-			x->o[2] = be_r(nr);
-			x->o[3] = be_imm(32);
-			x->o[4] = be_p(T_PT);
-			x = be_op3(f, b, OP_SEL, be_rpart(t, 0), be_r(u), be_r(v));
-			x->nopd = 4;
-			x->o[3] = be_p(p);
-		}
-		be_mov(f, b, d, be_r(t), TC_R2);
-		return 0;
-	}
-	a = be_inreg(f, b, sgn ? be_widen(f, b, a, pt) : a, TC_R);
-	x = be_op3(f, b, left ? OP_SHL : OP_SHR, be_r(d), a, n);
-	if (!left)
-		x->m.dtype = sgn ? TY_S32 : TY_U32;
-	be_fix16(f, b, d, pt);
-	return 0;
-}
-
 /* ------------------------------------------------------------------ compare and select */
 static Cmp cmp_of(int c, int *isunsigned)
 {
@@ -795,7 +322,7 @@ static Cmp cmp_of(int c, int *isunsigned)
 	}
 }
 
-static MIns *setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
+MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
                       Bop bop)
 {
 	MIns *in = be_emit(f, b, op);
@@ -840,7 +367,7 @@ int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x,
 		} else if (pt != PT_F32 && pt != PT_F64) {
 			return be_unsup(f, in, "comparison of this floating-point type"), -1;
 		}
-		s = setp_ins(f, b, op, c, TY_NONE, p, q, be_inreg(f, b, a, tbytes(pt) == 8 ? TC_R2 : TC_R), x,
+		s = be_setp_ins(f, b, op, c, TY_NONE, p, q, be_inreg(f, b, a, tbytes(pt) == 8 ? TC_R2 : TC_R), x,
 		             cc, bop);
 		if (in->m.flags & PMF_FTZ)
 			s->m.flags |= MF_FTZ;
@@ -853,26 +380,26 @@ int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x,
 		int r = be_newtmp(f, TC_P), e = be_newtmp(f, TC_P);
 		a = be_inreg(f, b, a, TC_R2);
 		if (c == CMP_EQ || c == CMP_NE) {
-			setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, e, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
-			setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(e), BOP_AND);
+			be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, e, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
+			be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(e), BOP_AND);
 			if (c == CMP_NE) {
-				MIns *s = setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_pn(r, 1), be_p(T_PT), cc, BOP_AND);
+				MIns *s = be_setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_pn(r, 1), be_p(T_PT), cc, BOP_AND);
 				s->m.bop2 = (uint8_t)bop;
 				return 0;
 			}
 		} else {
 			Cmp strict = c == CMP_LE ? CMP_LT : c == CMP_GE ? CMP_GT : c;
-			setp_ins(f, b, OP_ISETP, c, TY_U32, r, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
-			setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_AND);
-			setp_ins(f, b, OP_ISETP, strict, ty, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_OR);
+			be_setp_ins(f, b, OP_ISETP, c, TY_U32, r, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
+			be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_AND);
+			be_setp_ins(f, b, OP_ISETP, strict, ty, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_OR);
 		}
-		MIns *s = setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_p(r), be_p(T_PT), cc, BOP_AND);
+		MIns *s = be_setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_p(r), be_p(T_PT), cc, BOP_AND);
 		s->m.bop2 = (uint8_t)bop;
 		return 0;
 	}
 	a = be_inreg(f, b, be_widen(f, b, a, pt), TC_R);
 	x = be_widen(f, b, x, pt);
-	setp_ins(f, b, OP_ISETP, c, ty, p, q, a, x, cc, bop);
+	be_setp_ins(f, b, OP_ISETP, c, ty, p, q, a, x, cc, bop);
 	return 0;
 }
 
@@ -933,11 +460,11 @@ static int sel_slct(Fn *f, Blk *b, const PIns *in)
 	MIns *x;
 
 	if (tfloat(st)) {
-		x = setp_ins(f, b, OP_FSETP, CMP_GE, TY_NONE, p, T_PT, s, be_imm(0), be_p(T_PT), BOP_AND);
+		x = be_setp_ins(f, b, OP_FSETP, CMP_GE, TY_NONE, p, T_PT, s, be_imm(0), be_p(T_PT), BOP_AND);
 		if (in->m.flags & PMF_FTZ)
 			x->m.flags |= MF_FTZ;
 	} else {
-		setp_ins(f, b, OP_ISETP, CMP_GE, TY_S32, p, T_PT, s, be_r(T_RZ), be_p(T_PT), BOP_AND);
+		be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_S32, p, T_PT, s, be_r(T_RZ), be_p(T_PT), BOP_AND);
 	}
 	x = be_op3(f, b, OP_SEL, be_r(d), a, c);
 	x->nopd = 4;
@@ -983,7 +510,7 @@ static int sym_addr(Fn *f, Blk *b, int symkind, int sym, int64_t off, int cls)
 		if (cls == TC_R2) {
 			in->m.dtype = TY_B64;
 			if (off)
-				add64(f, b, t, be_r(t), be_imm(off), 0);
+				be_add64(f, b, t, be_r(t), be_imm(off), 0);
 		} else if (off) {
 			be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm((uint32_t)off));
 		}
@@ -1091,154 +618,36 @@ static int sel_mov(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-/* ------------------------------------------------------------------ bits */
-static int sel_bits(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a = be_src(f, b, &in->o[1], pt);
-	MIns *x;
-
-	switch ((int)in->op) {
-	case PO_POPC:
-		if (tbytes(pt) == 8) {
-			int t = be_newtmp(f, TC_R);
-			a = be_inreg(f, b, a, TC_R2);
-			be_op3(f, b, OP_POPC, be_r(t), be_part(a, 0), be_r(T_RZ))->nopd = 2;
-			be_op3(f, b, OP_POPC, be_r(d), be_part(a, 1), be_r(T_RZ))->nopd = 2;
-			be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_r(t));
-		} else {
-			be_op3(f, b, OP_POPC, be_r(d), a, be_r(T_RZ))->nopd = 2;
-		}
-		return 0;
-	case PO_CLZ:
-		if (tbytes(pt) == 8) {
-			/* hi != 0 ? clz(hi) : 32 + clz(lo) */
-			int th = be_newtmp(f, TC_R), tl = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
-			a = be_inreg(f, b, a, TC_R2);
-			x = be_op3(f, b, OP_FLO, be_r(th), be_part(a, 1), be_r(T_RZ));
-			x->nopd = 2;
-			x->m.dtype = TY_U32;
-			x = be_op3(f, b, OP_FLO, be_r(tl), be_part(a, 0), be_r(T_RZ));
-			x->nopd = 2;
-			x->m.dtype = TY_U32;
-			x = be_op3(f, b, OP_IADD, be_r(th), be_r(th), be_imm(0x1f));
-			x->o[1].flags = OPF_NEG;
-			x = be_op3(f, b, OP_IADD, be_r(tl), be_r(tl), be_imm(0x3f));
-			x->o[1].flags = OPF_NEG;
-			setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(T_PT), BOP_AND);
-			x = be_op3(f, b, OP_SEL, be_r(d), be_r(th), be_r(tl));
-			x->nopd = 4;
-			x->o[3] = be_p(p);
-			return 0;
-		}
-		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
-		x->nopd = 2;
-		x->m.dtype = TY_U32;
-		x = be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_imm(0x1f));
-		x->o[1].flags = OPF_NEG;
-		return 0;
-	case PO_BFIND:
-		if (tbytes(pt) == 8)
-			return be_bfind64(f, b, in);
-		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
-		x->nopd = 2;
-		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
-		if (in->m.flags & PMF_SHIFTAMT)
-			x->m.flags |= MF_SH;
-		return 0;
-	case PO_BREV:
-		if (tbytes(pt) == 8) {
-			int t = be_newtmp(f, TC_R2);
-			a = be_inreg(f, b, a, TC_R2);
-			be_op3(f, b, OP_BREV, be_rpart(t, 0), be_part(a, 1), be_r(T_RZ))->nopd = 2;
-			be_op3(f, b, OP_BREV, be_rpart(t, 1), be_part(a, 0), be_r(T_RZ))->nopd = 2;
-			be_mov(f, b, d, be_r(t), TC_R2);
-		} else {
-			be_op3(f, b, OP_BREV, be_r(d), a, be_r(T_RZ))->nopd = 2;
-		}
-		return 0;
-	default:
-		return be_unsup(f, in, NULL), -1;
-	}
-}
-
-/* pos | len << 8 for BFE/BFI from two PTX operands */
-static MOpd posl(Fn *f, Blk *b, const PIns *in, int ip, int il)
-{
-	MOpd p = be_src(f, b, &in->o[ip], PT_U32), l = be_src(f, b, &in->o[il], PT_U32);
-	int t;
-	MIns *x;
-
-	if (p.kind == OPD_IMM && l.kind == OPD_IMM)
-		return be_imm((p.imm & 0xff) | (l.imm & 0xff) << 8);
-	t = be_newtmp(f, TC_R);
-	x = be_op3(f, b, OP_LOP, be_r(t), be_inreg(f, b, p, TC_R), be_imm(0xff));
-	x->m.sub = SUB_AND;
-	if (l.kind == OPD_IMM) {
-		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm((l.imm & 0xff) << 8));
-	} else {
-		int u = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_BFE, be_r(u), l, be_imm(0x800));
-		x->m.dtype = TY_U32;
-		x = be_op3(f, b, OP_ISCADD, be_r(t), be_r(u), be_r(t));
-		x->nopd = 4;
-		x->o[3] = be_imm(8);
-	}
-	return be_r(t);
-}
-
-static int sel_bf(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MIns *x;
-
-	if (tbytes(pt) == 8)
-		return be_bitfield64(f, b, in);
-	if ((POp)in->op == PO_BFE) {
-		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
-		x = be_op3(f, b, OP_BFE, be_r(d), a, posl(f, b, in, 2, 3));
-		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
-		return 0;
-	}
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
-	MOpd base = be_inreg(f, b, be_src(f, b, &in->o[2], pt), TC_R);
-	MOpd pl = posl(f, b, in, 3, 4);
-	x = be_op3(f, b, OP_BFI, be_r(d), a, pl);
-	x->nopd = 4;
-	x->o[3] = base;
-	return 0;
-}
-
 /* ------------------------------------------------------------------ dispatch */
 int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 {
 	switch ((POp)in->op) {
-	case PO_ADD: return sel_addsub(f, b, in, 0);
-	case PO_SUB: return sel_addsub(f, b, in, 1);
-	case PO_ADDC: return sel_addsub(f, b, in, 0);
-	case PO_SUBC: return sel_addsub(f, b, in, 1);
-	case PO_MUL: return sel_mul(f, b, in, 0);
-	case PO_MAD: case PO_MADC: return sel_mul(f, b, in, 1);
-	case PO_MUL24: return sel_mul24(f, b, in, 0);
-	case PO_MAD24: return sel_mul24(f, b, in, 1);
-	case PO_MIN: return sel_minmax(f, b, in, 0);
-	case PO_MAX: return sel_minmax(f, b, in, 1);
-	case PO_ABS: return sel_absneg(f, b, in, 0);
-	case PO_NEG: return sel_absneg(f, b, in, 1);
-	case PO_AND: return sel_logic(f, b, in, SUB_AND);
-	case PO_OR: return sel_logic(f, b, in, SUB_OR);
-	case PO_XOR: return sel_logic(f, b, in, SUB_XOR);
-	case PO_NOT: return sel_not(f, b, in);
-	case PO_CNOT: return sel_cnot(f, b, in);
-	case PO_SHL: return sel_shift(f, b, in, 1);
-	case PO_SHR: return sel_shift(f, b, in, 0);
+	case PO_ADD: return be_sel_addsub(f, b, in, 0);
+	case PO_SUB: return be_sel_addsub(f, b, in, 1);
+	case PO_ADDC: return be_sel_addsub(f, b, in, 0);
+	case PO_SUBC: return be_sel_addsub(f, b, in, 1);
+	case PO_MUL: return be_sel_mul(f, b, in, 0);
+	case PO_MAD: case PO_MADC: return be_sel_mul(f, b, in, 1);
+	case PO_MUL24: return be_sel_mul24(f, b, in, 0);
+	case PO_MAD24: return be_sel_mul24(f, b, in, 1);
+	case PO_MIN: return be_sel_minmax(f, b, in, 0);
+	case PO_MAX: return be_sel_minmax(f, b, in, 1);
+	case PO_ABS: return be_sel_absneg(f, b, in, 0);
+	case PO_NEG: return be_sel_absneg(f, b, in, 1);
+	case PO_AND: return be_sel_logic(f, b, in, SUB_AND);
+	case PO_OR: return be_sel_logic(f, b, in, SUB_OR);
+	case PO_XOR: return be_sel_logic(f, b, in, SUB_XOR);
+	case PO_NOT: return be_sel_not(f, b, in);
+	case PO_CNOT: return be_sel_cnot(f, b, in);
+	case PO_SHL: return be_sel_shift(f, b, in, 1);
+	case PO_SHR: return be_sel_shift(f, b, in, 0);
 	case PO_SETP: return sel_setp(f, b, in);
 	case PO_SET: return sel_set(f, b, in);
 	case PO_SELP: return sel_selp(f, b, in);
 	case PO_SLCT: return sel_slct(f, b, in);
 	case PO_MOV: return sel_mov(f, b, in);
-	case PO_POPC: case PO_CLZ: case PO_BFIND: case PO_BREV: return sel_bits(f, b, in);
-	case PO_BFE: case PO_BFI: return sel_bf(f, b, in);
+	case PO_POPC: case PO_CLZ: case PO_BFIND: case PO_BREV: return be_sel_bits(f, b, in);
+	case PO_BFE: case PO_BFI: return be_sel_bf(f, b, in);
 	case PO_LOP3: {
 		int d = be_dst(f, &in->o[0]);
 		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);

@@ -1,0 +1,604 @@
+/* isel_int.c - instruction selection of integer arithmetic (add/sub with carry chains,
+ * mul/mad in every width, mul24, min/max, abs/neg), logic and shifts, and bit operations
+ * (popc, clz, bfind, brev, bfe/bfi) for isel.c's dispatcher.
+ *
+ * Conventions as in isel.c: 32-bit values in a register, 64-bit in an even pair (low word
+ * first), 8/16-bit values zero-extended (be_fix16 after every definition); 64-bit add/sub
+ * are IADD.CC/IADD.X chains, 64-bit products IMUL/IMUL.HI/IMAD on words (isel_wide.c has
+ * the high half, division and 64-bit bit fields).
+ */
+#include "backend/be.h"
+
+static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
+static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
+static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
+/* ------------------------------------------------------------------ integer */
+static Type ity(int pt)
+{
+	switch (tbytes(pt)) {
+	case 8: return tsigned(pt) ? TY_S64 : TY_U64;
+	default: return tsigned(pt) ? TY_S32 : TY_U32;
+	}
+}
+
+/* d = a + b (sub: a - b) on 64-bit values, carry chain */
+void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub)
+{
+	MIns *in;
+
+	if (sub && c.kind == OPD_IMM) {
+		c.imm = (int64_t)(0 - (uint64_t)c.imm);
+		sub = 0;
+	}
+	a = be_inreg(f, b, a, TC_R2);
+	in = be_op3(f, b, OP_IADD, be_rpart(d, 0), be_part(a, 0), be_part(c, 0));
+	in->m.flags = MF_CC;
+	if (sub)
+		in->o[2].flags = OPF_NEG;
+	in = be_op3(f, b, OP_IADD, be_rpart(d, 1), be_part(a, 1), be_part(c, 1));
+	in->m.flags = MF_X;
+	if (sub)
+		in->o[2].flags = OPF_NOT;
+}
+
+static int cc_guard(Fn *f, const PIns *in, int pol)
+{
+	/* carry chains: add.cc/addc and sub.cc/subc keep their own polarity of CC.C */
+	static const char *nm[] = {"", "add.cc", "sub.cc"};
+	if (f->ccpol && f->ccpol != pol) {
+		be_errorf(f, in->loc, "unsupported: %s reads a carry set by %s", ptx_op_name((POp)in->op),
+		          nm[f->ccpol]);
+		return -1;
+	}
+	return 0;
+}
+
+int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int carry = (ptx_ops[in->op].flags & PF_CARRY) != 0, cc = (in->m.flags & PMF_CC) != 0;
+	MOpd a = be_src(f, b, &in->o[1], pt), c = be_src(f, b, &in->o[2], pt);
+	MIns *x;
+
+	if (tfloat(pt))
+		return be_isel_math(f, b, in);
+	if (d < 0)
+		d = be_newtmp(f, tbytes(pt) == 8 ? TC_R2 : TC_R);
+	if (tbytes(pt) == 8) {
+		if (carry || cc)
+			return be_unsup(f, in, "64-bit carry chain"), -1;
+		be_add64(f, b, d, a, c, sub);
+		return 0;
+	}
+	if (carry && cc_guard(f, in, sub ? 2 : 1) < 0)
+		return -1;
+	a = be_inreg(f, b, a, TC_R);
+	/* a saturating subtraction negates inside the adder (-INT_MIN is not an immediate) */
+	if (sub && (carry || cc || c.kind != OPD_IMM || (in->m.flags & PMF_SAT)))
+		c = be_inreg(f, b, c, TC_R);
+	if (sub && c.kind == OPD_IMM)
+		c.imm = (uint32_t)(0 - (uint32_t)c.imm);
+	x = be_op3(f, b, OP_IADD, be_r(d), a, c);
+	if (sub && c.kind == OPD_REG)
+		x->o[2].flags = carry ? OPF_NOT : OPF_NEG;
+	if (cc)
+		x->m.flags |= MF_CC;
+	if (carry)
+		x->m.flags |= MF_X;
+	if (in->m.flags & PMF_SAT)
+		x->m.flags |= MF_SAT;
+	if (cc)
+		f->ccpol = sub ? 2 : 1;
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* low 64 bits of a 64x64 product into d */
+static void mul64(Fn *f, Blk *b, int d, MOpd a, MOpd c)
+{
+	int t = be_newtmp(f, TC_R2);
+	MIns *in;
+
+	a = be_inreg(f, b, a, TC_R2);
+	in = be_op3(f, b, OP_IMUL, be_rpart(t, 1), be_part(a, 0), be_part(c, 0));
+	in->m.dtype = in->m.stype = TY_U32;
+	in->m.flags = MF_HI;
+	in = be_op3(f, b, OP_IMAD, be_rpart(t, 1), be_part(a, 0), be_part(c, 1));
+	in->nopd = 4;
+	in->o[3] = be_rpart(t, 1);
+	in->m.dtype = in->m.stype = TY_U32;
+	in = be_op3(f, b, OP_IMAD, be_rpart(t, 1), be_part(a, 1), be_part(c, 0));
+	in->nopd = 4;
+	in->o[3] = be_rpart(t, 1);
+	in->m.dtype = in->m.stype = TY_U32;
+	in = be_op3(f, b, OP_IMUL, be_rpart(t, 0), be_part(a, 0), be_part(c, 0));
+	in->m.dtype = in->m.stype = TY_U32;
+	be_mov(f, b, d, be_r(t), TC_R2);
+}
+
+int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int wide = (in->m.flags & PMF_WIDE) != 0, hi = (in->m.flags & PMF_HI) != 0;
+	MOpd a, c, e = {0};
+	MIns *x;
+
+	if (tfloat(pt))
+		return be_isel_math(f, b, in);
+	a = be_widen(f, b, be_src(f, b, &in->o[1], pt), pt);
+	c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
+	if (mad)
+		e = be_src(f, b, &in->o[3], wide ? (tsigned(pt) ? PT_S64 : PT_U64) : pt);
+	if (tbytes(pt) == 8) {
+		if (wide)
+			return be_unsup(f, in, "64-bit mul.wide"), -1;
+		if (hi && !mad) {
+			be_mulhi64(f, b, d, a, c, tsigned(pt));
+		} else if (hi) {
+			int t = be_newtmp(f, TC_R2);
+			be_mulhi64(f, b, t, a, c, tsigned(pt));
+			be_add64(f, b, d, be_r(t), e, 0);
+		} else if (!mad) {
+			mul64(f, b, d, a, c);
+		} else {
+			int t = be_newtmp(f, TC_R2);
+			mul64(f, b, t, a, c);
+			be_add64(f, b, d, be_r(t), e, 0);
+		}
+		return 0;
+	}
+	a = be_inreg(f, b, a, TC_R);
+	if (wide && tbytes(pt) == 4) {
+		/* 32x32 -> 64: low and high words, then the 64-bit addend */
+		int t = be_newtmp(f, TC_R2);
+		x = be_op3(f, b, OP_IMUL, be_rpart(t, 1), a, c);
+		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
+		x->m.flags = MF_HI;
+		x = be_op3(f, b, OP_IMUL, be_rpart(t, 0), a, c);
+		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
+		if (mad)
+			be_add64(f, b, d, be_r(t), e, 0);
+		else
+			be_mov(f, b, d, be_r(t), TC_R2);
+		return 0;
+	}
+	if (wide) {
+		/* 16x16 -> 32: the widened operands' product fits */
+		/* slot 3 of IMAD takes a register or constant: materialise first */
+		if (mad)
+			e = be_inreg(f, b, e, TC_R);
+		x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
+		x->m.dtype = x->m.stype = TY_S32;
+		if (mad) {
+			x->nopd = 4;
+			x->o[3] = e;
+		}
+		return 0;
+	}
+	if (hi && tbytes(pt) == 2) {
+		/* high half of the 32-bit product of the (sign-)extended operands */
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
+		x->m.dtype = x->m.stype = TY_S32;
+		x = be_op3(f, b, OP_SHR, be_r(d), be_r(t), be_imm(16));
+		x->m.dtype = TY_U32;
+		if (mad)
+			be_op3(f, b, OP_IADD, be_r(d), be_r(d), e);
+		be_fix16(f, b, d, pt);
+		return 0;
+	}
+	if (mad && hi) {
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
+		x->m.dtype = x->m.stype = ity(pt);
+		x->m.flags = MF_HI;
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(t), e);
+		if (in->m.flags & PMF_CC)
+			x->m.flags |= MF_CC, f->ccpol = 1;
+		if (ptx_ops[in->op].flags & PF_CARRY) {
+			if (cc_guard(f, in, 1) < 0)
+				return -1;
+			x->m.flags |= MF_X;
+		}
+		return 0;
+	}
+	if (mad && ((in->m.flags & PMF_CC) || (ptx_ops[in->op].flags & PF_CARRY))) {
+		int t = be_newtmp(f, TC_R);
+		if ((ptx_ops[in->op].flags & PF_CARRY) && cc_guard(f, in, 1) < 0)
+			return -1;
+		x = be_op3(f, b, OP_IMUL, be_r(t), a, c);
+		x->m.dtype = x->m.stype = TY_U32;
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(t), e);
+		if (in->m.flags & PMF_CC)
+			x->m.flags |= MF_CC, f->ccpol = 1;
+		if (ptx_ops[in->op].flags & PF_CARRY)
+			x->m.flags |= MF_X;
+		return 0;
+	}
+	if (mad)
+		e = be_inreg(f, b, e, TC_R);
+	x = be_op3(f, b, mad ? OP_IMAD : OP_IMUL, be_r(d), a, c);
+	x->m.dtype = x->m.stype = tbytes(pt) == 4 ? ity(pt) : TY_U32;
+	if (hi)
+		x->m.flags = MF_HI;
+	if (mad) {
+		x->nopd = 4;
+		x->o[3] = e;
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* 24-bit multiplies: operands sign/zero-extended from bit 23 */
+int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd s[2];
+	int lo = be_newtmp(f, TC_R), hi = be_newtmp(f, TC_R);
+	MIns *x;
+
+	for (int k = 0; k < 2; k++) {
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_BFE, be_r(t), be_inreg(f, b, be_src(f, b, &in->o[1 + k], pt), TC_R),
+		        be_imm(0x1800));
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		s[k] = be_r(t);
+	}
+	x = be_op3(f, b, OP_IMUL, be_r(lo), s[0], s[1]);
+	x->m.dtype = x->m.stype = ity(pt);
+	if (in->m.flags & PMF_HI) {
+		x = be_op3(f, b, OP_IMUL, be_r(hi), s[0], s[1]);
+		x->m.dtype = x->m.stype = ity(pt);
+		x->m.flags = MF_HI;
+		/* bits 47..16 of the product */
+		x = be_op3(f, b, OP_SHR, be_r(lo), be_r(lo), be_imm(16));
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_ISCADD, be_r(lo), be_r(hi), be_r(lo));
+		x->nopd = 4;
+		x->o[3] = be_imm(16);
+	}
+	if (mad)
+		be_op3(f, b, OP_IADD, be_r(d), be_r(lo), be_src(f, b, &in->o[3], pt));
+	else
+		be_mov(f, b, d, be_r(lo), TC_R);
+	return 0;
+}
+
+/* min/max: IMNMX/FMNMX/DMNMX with PT (min) or !PT (max) */
+int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int nsrc = in->nopd - 1;
+	Op op = tfloat(pt) ? (tbytes(pt) == 8 ? OP_DMNMX : OP_FMNMX) : OP_IMNMX;
+	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
+	MOpd acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
+
+	if (tfloat(pt) && pt != PT_F32 && pt != PT_F64)
+		return be_unsup(f, in, "min/max of this floating-point type"), -1;
+	for (int k = 2; k <= nsrc; k++) {
+		MOpd c = be_widen(f, b, be_src(f, b, &in->o[k], pt), pt);
+		int t = k == nsrc ? d : be_newtmp(f, cls);
+		MIns *x = be_op3(f, b, op, be_r(t), acc, c);
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, max);
+		if (op == OP_IMNMX)
+			x->m.dtype = ity(pt);
+		if (in->m.flags & PMF_FTZ)
+			x->m.flags |= MF_FTZ;
+		if (in->m.flags & PMF_NAN)
+			return be_unsup(f, in, ".NaN"), -1;
+		acc = be_r(t);
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+int be_sel_absneg(Fn *f, Blk *b, const PIns *in, int neg)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a;
+	MIns *x;
+
+	if (tfloat(pt))
+		return be_isel_math(f, b, in);
+	a = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
+	if (tbytes(pt) == 8) {
+		int t = neg ? d : be_newtmp(f, TC_R2);
+		x = be_op3(f, b, OP_IADD, be_rpart(t, 0), be_r(T_RZ), be_part(a, 0));
+		x->o[2].flags = OPF_NEG;
+		x->m.flags = MF_CC;
+		x = be_op3(f, b, OP_IADD, be_rpart(t, 1), be_r(T_RZ), be_part(a, 1));
+		x->o[2].flags = OPF_NOT;
+		x->m.flags = MF_X;
+		if (!neg) {
+			x = be_op3(f, b, OP_IMNMX, be_r(d), a, be_r(t));
+			x->nopd = 4;
+			x->o[3] = be_pn(T_PT, 1);
+			x->m.dtype = TY_S64;
+		}
+		return 0;
+	}
+	if (neg) {
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(T_RZ), a);
+		x->o[2].flags = OPF_NEG;
+	} else {
+		int t = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IADD, be_r(t), be_r(T_RZ), a);
+		x->o[2].flags = OPF_NEG;
+		x = be_op3(f, b, OP_IMNMX, be_r(d), a, be_r(t));
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, 1);
+		x->m.dtype = TY_S32;
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ logic */
+int be_sel_logic(Fn *f, Blk *b, const PIns *in, Sub sub)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_src(f, b, &in->o[1], pt), c = be_src(f, b, &in->o[2], pt);
+	MIns *x;
+
+	if (pt == PT_PRED) {
+		x = be_emit(f, b, OP_PSETP);
+		x->m.bop = (uint8_t)(sub == SUB_AND ? BOP_AND : sub == SUB_OR ? BOP_OR : BOP_XOR);
+		x->m.bop2 = BOP_AND;
+		x->nopd = 5;
+		x->o[0] = be_p(d);
+		x->o[1] = be_p(T_PT);
+		x->o[2] = a;
+		x->o[3] = c;
+		x->o[4] = be_p(T_PT);
+		return 0;
+	}
+	for (int k = 0; k < (tbytes(pt) == 8 ? 2 : 1); k++) {
+		MOpd s0 = tbytes(pt) == 8 ? be_part(be_inreg(f, b, a, TC_R2), k) : be_inreg(f, b, a, TC_R);
+		MOpd s1 = tbytes(pt) == 8 ? be_part(c, k) : c;
+		x = be_op3(f, b, OP_LOP, tbytes(pt) == 8 ? be_rpart(d, k) : be_r(d), s0, s1);
+		x->m.sub = (uint8_t)sub;
+	}
+	return 0;
+}
+
+int be_sel_not(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_src(f, b, &in->o[1], pt);
+	MIns *x;
+
+	if (pt == PT_PRED) {
+		a.flags ^= OPF_NOT;
+		be_mov(f, b, d, a, TC_P);
+		return 0;
+	}
+	if (tbytes(pt) == 8)
+		a = be_inreg(f, b, a, TC_R2);
+	for (int k = 0; k < (tbytes(pt) == 8 ? 2 : 1); k++) {
+		x = be_op3(f, b, OP_LOP, tbytes(pt) == 8 ? be_rpart(d, k) : be_r(d),
+		        tbytes(pt) == 8 ? be_part(a, k) : be_inreg(f, b, a, TC_R), be_imm(0xffffffff));
+		x->m.sub = SUB_XOR;
+	}
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+int be_sel_cnot(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
+	int p = be_newtmp(f, TC_P);
+	MIns *x = be_emit(f, b, OP_ISETP);
+
+	x->m.cmp = CMP_EQ;
+	x->m.dtype = TY_U32;
+	x->m.bop = BOP_AND;
+	x->nopd = 5;
+	x->o[0] = be_p(p);
+	x->o[1] = be_p(T_PT);
+	x->o[2] = tbytes(pt) == 8 ? be_part(a, 0) : a;
+	x->o[3] = be_r(T_RZ);
+	x->o[4] = be_p(T_PT);
+	if (tbytes(pt) == 8) {
+		x = be_emit(f, b, OP_ISETP);
+		x->m.cmp = CMP_EQ;
+		x->m.dtype = TY_U32;
+		x->m.bop = BOP_AND;
+		x->nopd = 5;
+		x->o[0] = be_p(p);
+		x->o[1] = be_p(T_PT);
+		x->o[2] = be_part(a, 1);
+		x->o[3] = be_r(T_RZ);
+		x->o[4] = be_p(p);
+	}
+	x = be_op3(f, b, OP_SEL, tbytes(pt) == 8 ? be_rpart(d, 0) : be_r(d), be_r(T_RZ), be_imm(1));
+	x->nopd = 4;
+	x->o[3] = be_pn(p, 1);
+	if (tbytes(pt) == 8) {
+		x = be_op3(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ), be_r(T_RZ));
+		x->nopd = 2;
+	}
+	return 0;
+}
+
+int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	int sgn = !left && tsigned(pt);
+	MOpd a = be_src(f, b, &in->o[1], pt), n = be_src(f, b, &in->o[2], PT_U32);
+	MIns *x;
+
+	if (tbytes(pt) == 8) {
+		/* 32-bit pieces; SHL/SHR give 0 (or the sign) for amounts >= 32 */
+		int t = be_newtmp(f, TC_R2), u = be_newtmp(f, TC_R), v = be_newtmp(f, TC_R);
+		int nr = be_newtmp(f, TC_R), nm = be_newtmp(f, TC_R), np = be_newtmp(f, TC_R);
+		a = be_inreg(f, b, a, TC_R2);
+		be_mov(f, b, nr, n, TC_R);
+		x = be_op3(f, b, OP_IADD, be_r(nm), be_r(nr), be_imm(0xffffffe0)); /* n - 32 */
+		x = be_op3(f, b, OP_IADD, be_r(np), be_r(T_RZ), be_r(nr));          /* 32 - n */
+		x->o[2].flags = OPF_NEG;
+		x = be_op3(f, b, OP_IADD, be_r(np), be_r(np), be_imm(32));
+		if (left) {
+			be_op3(f, b, OP_SHL, be_rpart(t, 0), be_part(a, 0), be_r(nr));
+			be_op3(f, b, OP_SHL, be_r(u), be_part(a, 1), be_r(nr));
+			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 0), be_r(np));
+			x->m.dtype = TY_U32;
+			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
+			x->m.sub = SUB_OR;
+			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 0), be_r(nm));
+			x = be_op3(f, b, OP_LOP, be_rpart(t, 1), be_r(u), be_r(v));
+			x->m.sub = SUB_OR;
+		} else {
+			int p = be_newtmp(f, TC_P);
+			x = be_op3(f, b, OP_SHR, be_rpart(t, 1), be_part(a, 1), be_r(nr));
+			x->m.dtype = sgn ? TY_S32 : TY_U32;
+			x = be_op3(f, b, OP_SHR, be_r(u), be_part(a, 0), be_r(nr));
+			x->m.dtype = TY_U32;
+			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 1), be_r(np));
+			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
+			x->m.sub = SUB_OR;
+			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 1), be_r(nm));
+			x->m.dtype = sgn ? TY_S32 : TY_U32;
+			x = be_emit(f, b, OP_ISETP);
+			x->m.cmp = CMP_LT;
+			x->m.dtype = TY_U32;
+			x->m.bop = BOP_AND;
+			x->nopd = 5;
+			x->o[0] = be_p(p);
+			x->o[1] = be_p(T_PT);
+			x->o[2] = be_r(nr);
+			x->o[3] = be_imm(32);
+			x->o[4] = be_p(T_PT);
+			x = be_op3(f, b, OP_SEL, be_rpart(t, 0), be_r(u), be_r(v));
+			x->nopd = 4;
+			x->o[3] = be_p(p);
+		}
+		be_mov(f, b, d, be_r(t), TC_R2);
+		return 0;
+	}
+	a = be_inreg(f, b, sgn ? be_widen(f, b, a, pt) : a, TC_R);
+	x = be_op3(f, b, left ? OP_SHL : OP_SHR, be_r(d), a, n);
+	if (!left)
+		x->m.dtype = sgn ? TY_S32 : TY_U32;
+	be_fix16(f, b, d, pt);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ bits */
+int be_sel_bits(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MOpd a = be_src(f, b, &in->o[1], pt);
+	MIns *x;
+
+	switch ((int)in->op) {
+	case PO_POPC:
+		if (tbytes(pt) == 8) {
+			int t = be_newtmp(f, TC_R);
+			a = be_inreg(f, b, a, TC_R2);
+			be_op3(f, b, OP_POPC, be_r(t), be_part(a, 0), be_r(T_RZ))->nopd = 2;
+			be_op3(f, b, OP_POPC, be_r(d), be_part(a, 1), be_r(T_RZ))->nopd = 2;
+			be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_r(t));
+		} else {
+			be_op3(f, b, OP_POPC, be_r(d), a, be_r(T_RZ))->nopd = 2;
+		}
+		return 0;
+	case PO_CLZ:
+		if (tbytes(pt) == 8) {
+			/* hi != 0 ? clz(hi) : 32 + clz(lo) */
+			int th = be_newtmp(f, TC_R), tl = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+			a = be_inreg(f, b, a, TC_R2);
+			x = be_op3(f, b, OP_FLO, be_r(th), be_part(a, 1), be_r(T_RZ));
+			x->nopd = 2;
+			x->m.dtype = TY_U32;
+			x = be_op3(f, b, OP_FLO, be_r(tl), be_part(a, 0), be_r(T_RZ));
+			x->nopd = 2;
+			x->m.dtype = TY_U32;
+			x = be_op3(f, b, OP_IADD, be_r(th), be_r(th), be_imm(0x1f));
+			x->o[1].flags = OPF_NEG;
+			x = be_op3(f, b, OP_IADD, be_r(tl), be_r(tl), be_imm(0x3f));
+			x->o[1].flags = OPF_NEG;
+			be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(T_PT), BOP_AND);
+			x = be_op3(f, b, OP_SEL, be_r(d), be_r(th), be_r(tl));
+			x->nopd = 4;
+			x->o[3] = be_p(p);
+			return 0;
+		}
+		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
+		x->nopd = 2;
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_imm(0x1f));
+		x->o[1].flags = OPF_NEG;
+		return 0;
+	case PO_BFIND:
+		if (tbytes(pt) == 8)
+			return be_bfind64(f, b, in);
+		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
+		x->nopd = 2;
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		if (in->m.flags & PMF_SHIFTAMT)
+			x->m.flags |= MF_SH;
+		return 0;
+	case PO_BREV:
+		if (tbytes(pt) == 8) {
+			int t = be_newtmp(f, TC_R2);
+			a = be_inreg(f, b, a, TC_R2);
+			be_op3(f, b, OP_BREV, be_rpart(t, 0), be_part(a, 1), be_r(T_RZ))->nopd = 2;
+			be_op3(f, b, OP_BREV, be_rpart(t, 1), be_part(a, 0), be_r(T_RZ))->nopd = 2;
+			be_mov(f, b, d, be_r(t), TC_R2);
+		} else {
+			be_op3(f, b, OP_BREV, be_r(d), a, be_r(T_RZ))->nopd = 2;
+		}
+		return 0;
+	default:
+		return be_unsup(f, in, NULL), -1;
+	}
+}
+
+/* pos | len << 8 for BFE/BFI from two PTX operands */
+static MOpd posl(Fn *f, Blk *b, const PIns *in, int ip, int il)
+{
+	MOpd p = be_src(f, b, &in->o[ip], PT_U32), l = be_src(f, b, &in->o[il], PT_U32);
+	int t;
+	MIns *x;
+
+	if (p.kind == OPD_IMM && l.kind == OPD_IMM)
+		return be_imm((p.imm & 0xff) | (l.imm & 0xff) << 8);
+	t = be_newtmp(f, TC_R);
+	x = be_op3(f, b, OP_LOP, be_r(t), be_inreg(f, b, p, TC_R), be_imm(0xff));
+	x->m.sub = SUB_AND;
+	if (l.kind == OPD_IMM) {
+		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm((l.imm & 0xff) << 8));
+	} else {
+		int u = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_BFE, be_r(u), l, be_imm(0x800));
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_ISCADD, be_r(t), be_r(u), be_r(t));
+		x->nopd = 4;
+		x->o[3] = be_imm(8);
+	}
+	return be_r(t);
+}
+
+int be_sel_bf(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
+	MIns *x;
+
+	if (tbytes(pt) == 8)
+		return be_bitfield64(f, b, in);
+	if ((POp)in->op == PO_BFE) {
+		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
+		x = be_op3(f, b, OP_BFE, be_r(d), a, posl(f, b, in, 2, 3));
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		return 0;
+	}
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
+	MOpd base = be_inreg(f, b, be_src(f, b, &in->o[2], pt), TC_R);
+	MOpd pl = posl(f, b, in, 3, 4);
+	x = be_op3(f, b, OP_BFI, be_r(d), a, pl);
+	x->nopd = 4;
+	x->o[3] = base;
+	return 0;
+}
