@@ -59,6 +59,16 @@ static int phys(const Fn *f, const MOpd *o)
 	return p;
 }
 
+/* MOV R, R (or the same pair): nothing to do */
+static int self_move(const Fn *f, const MIns *m)
+{
+	return m->op == OP_MOV && m->guard == T_PT && !m->sync && m->nopd == 2 &&
+	       m->o[0].kind == OPD_REG && m->o[1].kind == OPD_REG && !m->o[1].flags &&
+	       m->o[0].part == m->o[1].part && m->o[0].t >= T_FIRST && m->o[1].t >= T_FIRST &&
+	       f->tmp[m->o[0].t].phys == f->tmp[m->o[1].t].phys &&
+	       f->tmp[m->o[0].t].cls == f->tmp[m->o[1].t].cls;
+}
+
 /* one MIns as an Ins of the kernel */
 static Ins *put(Em *e, const Fn *f, const MIns *m, uint32_t *baddr)
 {
@@ -315,6 +325,8 @@ static void emit_fn(Em *e, Fn *f)
 				e->tblbase += 4u * (uint32_t)b->jmp.ntl;
 				continue;
 			}
+			if (self_move(f, &b->ins[i]))
+				continue;  /* coalesced by the register allocator */
 			put(e, f, &b->ins[i], baddr);
 		}
 		for (int q = 0; q < b->npush; q++) {

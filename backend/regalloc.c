@@ -9,7 +9,9 @@
  * from its first to its last position in block order, widened over the blocks where it is
  * live in or out (backward dataflow over the CFG); intervals sorted by start; when no
  * register is free the interval ending last is spilled (an 8-byte slot in the frame after
- * the .local variables), the code rewritten, and the allocation run again. Predicates
+ * the .local variables), the code rewritten, and the allocation run again. A copy whose
+ * source dies at it gives its destination the source's register (move coalescing by hint;
+ * emission drops the MOV R, R left behind). Predicates
  * beyond P0-P6 are kept as 0/1 in a register (SEL to save, ISETP.NE to restore).
  */
 #include <stdlib.h>
@@ -324,6 +326,7 @@ static int try_alloc(Fn *f, int *spill_out)
 	int nregs = f->opt->max_regs;
 	uint8_t used[256], pused[8];
 
+	int *hint = be_alloc(f->pool, sizeof(int) * (size_t)n), *hpos = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	l.start = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	l.end = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	for (int t = 0; t < n; t++) {
@@ -342,8 +345,17 @@ static int try_alloc(Fn *f, int *spill_out)
 			if (BHAS(b->livein, t) && l.start[t] > pos)
 				l.start[t] = pos;
 		for (int k = 0; k < b->nins; k++, pos += 2) {
+			const MIns *in = &b->ins[k];
 			l.pos = pos;
-			visit(f, &b->ins[k], v_range, &l);
+			visit(f, in, v_range, &l);
+			/* a whole-register copy: its destination would like its source's register */
+			if (in->op == OP_MOV && in->guard == T_PT && in->nopd == 2 && in->o[0].kind == OPD_REG &&
+			    in->o[1].kind == OPD_REG && !in->o[0].part && !in->o[1].part && !in->o[1].flags &&
+			    in->o[0].t >= T_FIRST && in->o[1].t >= T_FIRST &&
+			    f->tmp[in->o[0].t].cls == f->tmp[in->o[1].t].cls) {
+				hint[in->o[0].t] = in->o[1].t;
+				hpos[in->o[0].t] = pos;
+			}
 		}
 		l.pos = pos;
 		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
@@ -423,6 +435,19 @@ static int try_alloc(Fn *f, int *spill_out)
 			}
 			pused[got] = 1;
 		} else {
+			/* coalesce a copy whose source dies there: t takes its register (the copy
+			 * becomes MOV R, R, which emission drops) */
+			int h = hint[t];
+			if (h >= T_FIRST && hpos[t] == l.start[t] && l.end[h] == l.start[t] + 1 &&
+			    f->tmp[h].phys >= 0 && f->tmp[h].cls == cls)
+				for (int j = 0; j < nact; j++)
+					if (active[j] == h) {
+						for (int k = 0; k < w; k++)
+							used[f->tmp[h].phys + k] = 0;
+						active[j] = active[--nact];
+						got = f->tmp[h].phys;
+						break;
+					}
 			for (int r = 0; r + w <= nregs && got < 0; r += w) {
 				int ok = 1;
 				for (int k = 0; k < w; k++)
