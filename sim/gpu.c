@@ -507,8 +507,8 @@ static uint64_t wake(Gpu *g, uint64_t now)
 
 	for (int i = 0; i < g->cfg.tc.sms; i++) {
 		uint64_t u = g->tsm[i].nlive ? sim_tsm_wake(&g->tsm[i], &g->src[i], now) : UINT64_MAX;
-		if (u < t)
-			t = u;
+		if (u < t && (t = u) == now + 1)
+			break;              /* nothing is earlier: the other SMs need not be asked */
 	}
 	return t;
 }
