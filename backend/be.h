@@ -247,6 +247,8 @@ int be_sel_cnot(Fn *f, Blk *b, const PIns *in);
 int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left);
 int be_sel_bits(Fn *f, Blk *b, const PIns *in);
 int be_sel_bf(Fn *f, Blk *b, const PIns *in);
+int be_sel_mask(Fn *f, Blk *b, const PIns *in);   /* bmsk, szext */
+int be_sel_dp(Fn *f, Blk *b, const PIns *in);     /* dp4a, dp2a */
 Blk *be_split(Fn *f, int bi);        /* isel_mem.c: a new block takes over bi's terminator */
 int be_divrem64(Fn *f, Blk *b, const PIns *in, int rem);  /* isel_wide.c */
 void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn); /* isel_wide.c */

@@ -695,8 +695,12 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 	}
 	case PO_SAD: case PO_DIV: case PO_REM: case PO_FMA: case PO_RCP: case PO_SQRT:
 	case PO_RSQRT: case PO_SIN: case PO_COS: case PO_LG2: case PO_EX2: case PO_TANH:
-	case PO_TESTP: case PO_COPYSIGN: case PO_CVT: case PO_DP4A: case PO_DP2A:
+	case PO_TESTP: case PO_COPYSIGN: case PO_CVT:
 		return be_isel_math(f, b, in);
+	case PO_DP4A: case PO_DP2A:
+		return be_sel_dp(f, b, in);
+	case PO_BMSK: case PO_SZEXT:
+		return be_sel_mask(f, b, in);
 	case PO_LD: case PO_LDU: case PO_ST: case PO_ATOM: case PO_RED: case PO_CVTA:
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
 	case PO_BAR_WARP_SYNC: case PO_MEMBAR: case PO_FENCE: case PO_VOTE: case PO_MATCH:
@@ -707,7 +711,7 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 		return be_isel_call(f, b, in);
 	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT: case PO_TRAP:
 		die("branch inside a block");
-	case PO_FNS: case PO_BMSK: case PO_SZEXT:
+	case PO_FNS:
 	case PO_TEX: case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SURED:
 	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC: case PO_CP_RED_ASYNC:

@@ -602,3 +602,70 @@ int be_sel_bf(Fn *f, Blk *b, const PIns *in)
 	x->o[3] = base;
 	return 0;
 }
+
+/* ------------------------------------------------------------------ masks and dot products */
+/* bmsk.clamp/wrap.b32 d, a, b: ((1 << b) - 1) << a; szext.clamp/wrap.u32/s32 d, a, b: the
+ * low b bits of a zero- or sign-extended (BFE with len b). wrap: a, b mod 32; clamp: at most
+ * 32, where SHL gives 0 and BFE takes the whole word */
+int be_sel_mask(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), wrap = (in->m.flags & PMF_WRAP) != 0;
+	MOpd v[2];
+	MIns *x;
+
+	for (int k = 0; k < 2; k++) {
+		int t = be_newtmp(f, TC_R);
+		MOpd s = be_inreg(f, b, be_src(f, b, &in->o[1 + k], PT_U32), TC_R);
+		if (k == 0 && in->op == PO_SZEXT) {
+			v[0] = s;
+			continue;
+		}
+		x = be_op3(f, b, wrap ? OP_LOP : OP_IMNMX, be_r(t), s, be_imm(wrap ? 31 : 32));
+		if (wrap) {
+			x->m.sub = SUB_AND;
+		} else {
+			x->nopd = 4;
+			x->o[3] = be_p(T_PT);
+			x->m.dtype = TY_U32;
+		}
+		v[k] = be_r(t);
+	}
+	if (in->op == PO_SZEXT) {
+		int pl = be_newtmp(f, TC_R);
+		be_op3(f, b, OP_SHL, be_r(pl), v[1], be_imm(8));
+		x = be_op3(f, b, OP_BFE, be_r(d), v[0], be_r(pl));
+		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		return 0;
+	}
+	int m = be_newtmp(f, TC_R);
+	be_op3(f, b, OP_SHL, be_r(m), be_inreg(f, b, be_imm(1), TC_R), v[1]);
+	be_op3(f, b, OP_IADD, be_r(m), be_r(m), be_imm(0xffffffff));
+	be_op3(f, b, OP_SHL, be_r(d), be_r(m), v[0]);
+	return 0;
+}
+
+/* dp4a d, a, b, c: c + the four byte products; dp2a.lo/.hi: c + the two halfwords of a times
+ * bytes 0-1 (lo) or 2-3 (hi) of b; each factor extended by its own type's signedness */
+int be_sel_dp(Fn *f, Blk *b, const PIns *in)
+{
+	int as = tsigned(in->m.types[0]), bs = tsigned(in->m.types[1]), d = be_dst(f, &in->o[0]);
+	int four = in->op == PO_DP4A, hi = (in->m.flags & PMF_HI) != 0;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	MOpd c = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+	int acc = be_newtmp(f, TC_R);
+	MIns *x;
+
+	be_mov(f, b, acc, be_src(f, b, &in->o[3], PT_B32), TC_R);
+	for (int i = 0; i < (four ? 4 : 2); i++) {
+		int xa = be_newtmp(f, TC_R), xb = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_BFE, be_r(xa), a, be_imm(four ? (8 << 8) | 8 * i : (16 << 8) | 16 * i));
+		x->m.dtype = as ? TY_S32 : TY_U32;
+		x = be_op3(f, b, OP_BFE, be_r(xb), c, be_imm((8 << 8) | 8 * (i + (!four && hi ? 2 : 0))));
+		x->m.dtype = bs ? TY_S32 : TY_U32;
+		x = be_op3(f, b, OP_IMAD, be_r(i == (four ? 3 : 1) ? d : acc), be_r(xa), be_r(xb));
+		x->nopd = 4;
+		x->o[3] = be_r(acc);
+		x->m.dtype = x->m.stype = TY_S32;
+	}
+	return 0;
+}

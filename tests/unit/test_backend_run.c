@@ -205,6 +205,38 @@ START_TEST(half)
 }
 END_TEST
 
+/* bmsk, szext (clamp and wrap), dp4a and dp2a (every signedness) on edge operands */
+START_TEST(mask_dot)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<24>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 8;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.u32 %r4, [%rd2];\nmul.wide.u32 %rd3, %r3, 8;\nadd.s64 %rd3, %rd1, %rd3;\n"
+		"ld.global.u32 %r5, [%rd3];\nand.b32 %r6, %r1, 63;\nshr.u32 %r7, %r1, 2;\n"
+		"bmsk.clamp.b32 %r8, %r6, %r7;\nbmsk.wrap.b32 %r9, %r6, %r7;\n"
+		"szext.clamp.s32 %r10, %r4, %r6;\nszext.wrap.u32 %r11, %r4, %r6;\n"
+		"dp4a.u32.u32 %r12, %r4, %r5, %r1;\ndp4a.s32.s32 %r13, %r4, %r5, %r1;\n"
+		"dp4a.s32.u32 %r14, %r4, %r5, %r4;\ndp2a.lo.u32.s32 %r15, %r4, %r5, %r1;\n"
+		"dp2a.hi.s32.s32 %r16, %r4, %r5, %r5;\n"
+		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 36;\nadd.s64 %rd4, %rd4, %rd5;\n"
+		"st.global.u32 [%rd4], %r8;\nst.global.u32 [%rd4+4], %r9;\nst.global.u32 [%rd4+8], %r10;\n"
+		"st.global.u32 [%rd4+12], %r11;\nst.global.u32 [%rd4+16], %r12;\nst.global.u32 [%rd4+20], %r13;\n"
+		"st.global.u32 [%rd4+24], %r14;\nst.global.u32 [%rd4+28], %r15;\nst.global.u32 [%rd4+32], %r16;\n"
+		"ret;\n}\n";
+	char pa[] = "/tmp/be-md.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(E64, 8, NE, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u32:32:file:%s --arg buf:u32:2304:zero", pa);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	ck_assert_uint_eq(be_get(r, 1, 9 * 9 + 0), 0x600);  /* thread 9: bmsk.clamp 9, 2 */
+	be_run_free(r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ registers */
 /* a fixture and its launch file under a register limit that forces spilling */
 static void fixture_case(const char *name, int max_regs, int want_spill)
@@ -361,6 +393,7 @@ int main(void)
 	tcase_add_test(d, mulhi64);
 	tcase_add_test(d, bitfield64);
 	tcase_add_test(d, half);
+	tcase_add_test(d, mask_dot);
 	tcase_add_test(g, spill_matmul);
 	tcase_add_test(g, spill_wide64);
 	tcase_add_test(g, spill_predicates);
