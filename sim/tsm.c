@@ -182,16 +182,22 @@ promote(TSm *m, int k, uint64_t t)
 static inline uint32_t
 busy_units(TSm *m, uint64_t t)
 {
-	if (t < m->ut || t >= m->unext) {
-		m->ubusy = 0;
+	if (t < m->ut) {            /* (time runs forward: not reached) */
+		m->ubusy = (1u << UNIT_COUNT) - 1;
+		m->unext = 0;
+	}
+	if (t >= m->unext) {
+		/* a unit free at ut stays free: only the busy ones can change */
+		uint32_t b = m->ubusy;
 		m->unext = UINT64_MAX;
 		m->ut = t;
-		for (int u = 0; u < UNIT_COUNT; u++)
-			if (m->pfree[u] > t) {
-				m->ubusy |= 1u << u;
-				if (m->pfree[u] < m->unext)
-					m->unext = m->pfree[u];
-			}
+		for (; b; b &= b - 1) {
+			int u = __builtin_ctz(b);
+			if (m->pfree[u] <= t)
+				m->ubusy &= ~(1u << u);
+			else if (m->pfree[u] < m->unext)
+				m->unext = m->pfree[u];
+		}
 	}
 	return m->ubusy;
 }
