@@ -249,6 +249,7 @@ int be_sel_bits(Fn *f, Blk *b, const PIns *in);
 int be_sel_bf(Fn *f, Blk *b, const PIns *in);
 int be_sel_mask(Fn *f, Blk *b, const PIns *in);   /* bmsk, szext */
 int be_sel_dp(Fn *f, Blk *b, const PIns *in);     /* dp4a, dp2a */
+int be_sel_elect(Fn *f, Blk *b, const PIns *in);  /* elect.sync */
 Blk *be_split(Fn *f, int bi);        /* isel_mem.c: a new block takes over bi's terminator */
 int be_divrem64(Fn *f, Blk *b, const PIns *in, int rem);  /* isel_wide.c */
 void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn); /* isel_wide.c */

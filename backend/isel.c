@@ -701,10 +701,12 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 		return be_sel_dp(f, b, in);
 	case PO_BMSK: case PO_SZEXT:
 		return be_sel_mask(f, b, in);
+	case PO_ELECT:
+		return be_sel_elect(f, b, in);
 	case PO_LD: case PO_LDU: case PO_ST: case PO_ATOM: case PO_RED: case PO_CVTA:
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
 	case PO_BAR_WARP_SYNC: case PO_MEMBAR: case PO_FENCE: case PO_VOTE: case PO_MATCH:
-	case PO_SHFL: case PO_ACTIVEMASK: case PO_REDUX: case PO_ELECT: case PO_NANOSLEEP:
+	case PO_SHFL: case PO_ACTIVEMASK: case PO_REDUX: case PO_NANOSLEEP:
 	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT:
 		return be_isel_mem(f, b, in);
 	case PO_CALL:

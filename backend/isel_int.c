@@ -669,3 +669,47 @@ int be_sel_dp(Fn *f, Blk *b, const PIns *in)
 	}
 	return 0;
 }
+
+/* elect.sync d|p, membermask: the lowest lane of (active & membermask), 32 when none, and
+ * p for that lane: POPC((m & -m) - 1) on the VOTE ballot of the active lanes */
+int be_sel_elect(Fn *f, Blk *b, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]), p = be_dst(f, &in->o[1]);
+	int m = be_newtmp(f, TC_R), t = be_newtmp(f, TC_R), lane = be_newtmp(f, TC_R);
+	MOpd mm = be_src(f, b, &in->o[2], PT_U32);
+	MIns *x;
+
+	if (d < 0)
+		d = be_newtmp(f, TC_R);
+	x = be_emit(f, b, OP_VOTE);
+	x->m.sub = SUB_ANY;
+	x->nopd = 3;
+	x->o[0] = be_r(m);
+	x->o[1] = be_p(T_PT);
+	x->o[2] = be_p(T_PT);
+	be_op3(f, b, OP_LOP, be_r(m), be_r(m), mm)->m.sub = SUB_AND;
+	x = be_op3(f, b, OP_IADD, be_r(t), be_r(T_RZ), be_r(m));
+	x->o[2].flags = OPF_NEG;
+	be_op3(f, b, OP_LOP, be_r(t), be_r(t), be_r(m))->m.sub = SUB_AND;
+	be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0xffffffff));
+	x = be_op3(f, b, OP_POPC, be_r(d), be_r(t), be_r(T_RZ));
+	x->nopd = 2;
+	if (p >= 0) {
+		x = be_emit(f, b, OP_S2R);
+		x->nopd = 2;
+		x->o[0] = be_r(lane);
+		x->o[1].kind = OPD_SREG;
+		x->o[1].imm = SR_LANEID;
+		x = be_emit(f, b, OP_ISETP);
+		x->m.cmp = CMP_EQ;
+		x->m.dtype = TY_U32;
+		x->m.bop = BOP_AND;
+		x->nopd = 5;
+		x->o[0] = be_p(p);
+		x->o[1] = be_p(T_PT);
+		x->o[2] = be_r(lane);
+		x->o[3] = be_r(d);
+		x->o[4] = be_p(T_PT);
+	}
+	return 0;
+}

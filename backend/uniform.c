@@ -89,6 +89,7 @@ static const char *op_divergent(const Fn *f, const PIns *in)
 	case PO_ATOM: return "an atomic's result";
 	case PO_SHFL: return "a shuffle";
 	case PO_MATCH: return "match";
+	case PO_ELECT: return "elect's leader predicate";
 	case PO_CALL: return "a call's result";
 	case PO_LD: case PO_LDU:
 		if (in->m.space == PS_LOCAL)

@@ -237,6 +237,25 @@ START_TEST(mask_dot)
 }
 END_TEST
 
+/* elect.sync: the lowest lane of the member mask among the active lanes leads; a branch on
+ * its predicate diverges */
+START_TEST(elect)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nmov.u32 %r5, 0;\nmov.u32 %r3, 0;\nand.b32 %r2, %r1, 3;\nsetp.ne.u32 %p2, %r2, 0;\n"
+		"@%p2 bra SKIP;\nelect.sync %r3|%p1, 0xfffffff0;\n@!%p1 bra SKIP;\nmov.u32 %r5, 7;\n"
+		"SKIP:\nld.param.u64 %rd1, [po];\nmul.wide.u32 %rd2, %r1, 8;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.v2.u32 [%rd1], {%r3, %r5};\nret;\n}\n";
+	BeRun *r = be_run(ptx, "--grid 1 --block 64 --arg buf:u32:128:zero", 0, 0);
+	ck_assert(be_same(r));
+	ck_assert_uint_eq(be_get(r, 0, 0), 4);    /* lanes 0, 4, 8 .. take part; 4 leads */
+	ck_assert_uint_eq(be_get(r, 0, 9), 7);    /* lane 4 is the leader */
+	ck_assert_uint_eq(be_get(r, 0, 17), 0);   /* lane 8 is not */
+	be_run_free(r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ registers */
 /* a fixture and its launch file under a register limit that forces spilling */
 static void fixture_case(const char *name, int max_regs, int want_spill)
@@ -402,6 +421,7 @@ int main(void)
 	tcase_add_test(c, brx_idx);
 	tcase_add_test(c, brx_shared_join);
 	tcase_add_test(c, early_exit);
+	tcase_add_test(c, elect);
 	suite_add_tcase(s, d);
 	suite_add_tcase(s, g);
 	suite_add_tcase(s, c);
