@@ -277,16 +277,31 @@ int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
 		return be_unsup(f, in, "min/max of this floating-point type"), -1;
 	for (int k = 2; k <= nsrc; k++) {
 		MOpd c = be_widen(f, b, be_src(f, b, &in->o[k], pt), pt);
-		int t = k == nsrc ? d : be_newtmp(f, cls);
-		MIns *x = be_op3(f, b, op, be_r(t), acc, c);
+		int t = k == nsrc ? d : be_newtmp(f, cls), pn = -1;
+		MIns *x;
+		if ((in->m.flags & PMF_NAN) && tfloat(pt)) {
+			/* .NaN: a NaN operand gives the canonical NaN (tested before d is written) */
+			pn = be_newtmp(f, TC_P);
+			be_setp_ins(f, b, cls == TC_R2 ? OP_DSETP : OP_FSETP, CMP_NAN, TY_NONE, pn, T_PT, acc, c,
+			            be_p(T_PT), BOP_AND);
+		}
+		x = be_op3(f, b, op, be_r(t), acc, c);
 		x->nopd = 4;
 		x->o[3] = be_pn(T_PT, max);
 		if (op == OP_IMNMX)
 			x->m.dtype = ity(pt);
 		if (in->m.flags & PMF_FTZ)
 			x->m.flags |= MF_FTZ;
-		if (in->m.flags & PMF_NAN)
-			return be_unsup(f, in, ".NaN"), -1;
+		if (pn >= 0) {
+			int q = be_newtmp(f, cls);
+			be_mov(f, b, q, be_imm(cls == TC_R2 ? 0x7fffffffffffffffll : 0x7fffffff), cls);
+			for (int w = 0; w < (cls == TC_R2 ? 2 : 1); w++) {
+				x = be_op3(f, b, OP_SEL, cls == TC_R2 ? be_rpart(t, w) : be_r(t),
+				           cls == TC_R2 ? be_rpart(q, w) : be_r(q), cls == TC_R2 ? be_rpart(t, w) : be_r(t));
+				x->nopd = 4;
+				x->o[3] = be_p(pn);
+			}
+		}
 		acc = be_r(t);
 	}
 	be_fix16(f, b, d, pt);

@@ -256,6 +256,37 @@ START_TEST(elect)
 }
 END_TEST
 
+/* min/max .NaN (f32, f64) against the plain ones, with NaN, zeros of both signs, inf */
+START_TEST(minmax_nan)
+{
+	static const uint32_t F[8] = {0x7fc00000, 0xff800001, 0x00000000, 0x80000000, 0x3f800000,
+	                              0xbf800000, 0x7f800000, 0x00000001};
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<8>;\n"
+		".reg .f64 %fd<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 3;\nand.b32 %r3, %r1, 7;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.f32 %f1, [%rd2];\nmul.wide.u32 %rd3, %r3, 4;\nadd.s64 %rd3, %rd1, %rd3;\n"
+		"ld.global.f32 %f2, [%rd3];\nmin.NaN.f32 %f3, %f1, %f2;\nmax.NaN.f32 %f4, %f1, %f2;\n"
+		"min.f32 %f5, %f1, %f2;\ncvt.f64.f32 %fd1, %f1;\ncvt.f64.f32 %fd2, %f2;\n"
+		"max.NaN.f64 %fd3, %fd1, %fd2;\nmin.NaN.f32 %f1, %f1, %f2;\n"
+		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 24;\nadd.s64 %rd4, %rd4, %rd5;\n"
+		"st.global.f32 [%rd4], %f3;\nst.global.f32 [%rd4+4], %f4;\nst.global.f32 [%rd4+8], %f5;\n"
+		"st.global.f32 [%rd4+12], %f1;\nst.global.f64 [%rd4+16], %fd3;\nret;\n}\n";
+	char pa[] = "/tmp/be-mm.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(F, 4, 8, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 64 --arg buf:u32:8:file:%s --arg buf:u32:384:zero", pa);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	ck_assert_uint_eq(be_get(r, 1, (0 * 8 + 4) * 6 + 0), 0x7fffffff);  /* min.NaN(NaN, 1) */
+	ck_assert_uint_eq(be_get(r, 1, (0 * 8 + 4) * 6 + 2), 0x3f800000);  /* min(NaN, 1) = 1 */
+	be_run_free(r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ registers */
 /* a fixture and its launch file under a register limit that forces spilling */
 static void fixture_case(const char *name, int max_regs, int want_spill)
@@ -413,6 +444,7 @@ int main(void)
 	tcase_add_test(d, bitfield64);
 	tcase_add_test(d, half);
 	tcase_add_test(d, mask_dot);
+	tcase_add_test(d, minmax_nan);
 	tcase_add_test(g, spill_matmul);
 	tcase_add_test(g, spill_wide64);
 	tcase_add_test(g, spill_predicates);
