@@ -703,6 +703,8 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 		return be_sel_mask(f, b, in);
 	case PO_ELECT:
 		return be_sel_elect(f, b, in);
+	case PO_FNS:
+		return be_fns(f, b, in);
 	case PO_LD: case PO_LDU: case PO_ST: case PO_ATOM: case PO_RED: case PO_CVTA:
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
 	case PO_BAR_WARP_SYNC: case PO_MEMBAR: case PO_FENCE: case PO_VOTE: case PO_MATCH:
@@ -713,7 +715,6 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 		return be_isel_call(f, b, in);
 	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT: case PO_TRAP:
 		die("branch inside a block");
-	case PO_FNS:
 	case PO_TEX: case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SURED:
 	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC: case PO_CP_RED_ASYNC:

@@ -407,3 +407,91 @@ int be_bfind64(Fn *f, Blk *b, const PIns *in)
 	x->o[3] = be_p(ph);
 	return 0;
 }
+
+/* ------------------------------------------------------------------ fns */
+/* fns.b32 d, mask, base, offset: the position of the offset-th set bit of mask counting from
+ * bit base & 31 upwards (offset > 0) or downwards (offset < 0); base itself when offset is 0
+ * and that bit is set; 0xffffffff when there is none. A 32-step loop with a uniform branch,
+ * like the division: j walks from base by +-1, n counts the set bits met */
+int be_fns(Fn *f, Blk *b, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]), bi = b->id, li, ci;
+	MOpd mask = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	MOpd base = be_inreg(f, b, be_src(f, b, &in->o[2], PT_U32), TC_R);
+	MOpd off = be_inreg(f, b, be_src(f, b, &in->o[3], PT_S32), TC_R);
+	int j = be_newtmp(f, TC_R), k = be_newtmp(f, TC_R), n = be_newtmp(f, TC_R), res = be_newtmp(f, TC_R);
+	int s = be_newtmp(f, TC_R), want = be_newtmp(f, TC_R), t = be_newtmp(f, TC_R);
+	int p = be_newtmp(f, TC_P), pz = be_newtmp(f, TC_P), pi = be_newtmp(f, TC_P);
+	Blk *L, *C;
+	MIns *x;
+
+	lop(f, b, SUB_AND, be_r(j), base, be_imm(31));
+	be_mov(f, b, k, be_imm(32), TC_R);
+	be_mov(f, b, n, be_imm(0), TC_R);
+	be_mov(f, b, res, be_imm(0xffffffff), TC_R);
+	/* step +1 or -1, and |offset| (0 handled after the loop) */
+	isetp(f, b, CMP_LT, TY_S32, p, off, be_r(T_RZ), be_p(T_PT), BOP_AND);
+	be_mov(f, b, t, be_imm(1), TC_R);
+	be_mov(f, b, s, be_imm(0xffffffff), TC_R);
+	x = be_op3(f, b, OP_SEL, be_r(s), be_r(s), be_r(t));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+	x = be_op3(f, b, OP_IADD, be_r(want), be_r(T_RZ), off);
+	x->o[2].flags = OPF_NEG;
+	x = be_op3(f, b, OP_SEL, be_r(want), be_r(want), off);
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+	C = be_split(f, bi);
+	ci = C->id;
+	li = be_newblk(f);
+	be_lay_move(f, ci, bi, 1);
+	be_lay_move(f, li, bi, 1);
+	f->blk[bi].s1 = li;
+	L = &f->blk[li];
+	L->pfirst = f->cur_ptx;
+	L->plast = f->cur_ptx + 1;
+	L->jmp.kind = J_BRA;
+	L->jmp.cond = pi;
+	L->jmp.uni = 1;
+	L->s1 = li;
+	L->s2 = ci;
+	/* bit j of mask set and j in 0..31: one more; the want-th is the answer (first only) */
+	x = be_op3(f, L, OP_SHR, be_r(t), mask, be_r(j));
+	x->m.dtype = TY_U32;
+	lop(f, L, SUB_AND, be_r(t), be_r(t), be_imm(1));
+	isetp(f, L, CMP_LT, TY_U32, p, be_r(j), be_imm(32), be_p(T_PT), BOP_AND);
+	isetp(f, L, CMP_NE, TY_U32, p, be_r(t), be_r(T_RZ), be_p(p), BOP_AND);
+	be_op3(f, L, OP_IADD, be_r(t), be_r(n), be_imm(1));
+	x = be_op3(f, L, OP_SEL, be_r(n), be_r(t), be_r(n));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+	isetp(f, L, CMP_EQ, TY_U32, p, be_r(n), be_r(want), be_p(p), BOP_AND);
+	isetp(f, L, CMP_EQ, TY_U32, p, be_r(res), be_imm(0xffffffff), be_p(p), BOP_AND);
+	x = be_op3(f, L, OP_SEL, be_r(res), be_r(j), be_r(res));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+	be_op3(f, L, OP_IADD, be_r(j), be_r(j), be_r(s));
+	be_op3(f, L, OP_IADD, be_r(k), be_r(k), be_imm(0xffffffff));
+	isetp(f, L, CMP_NE, TY_U32, pi, be_r(k), be_r(T_RZ), be_p(T_PT), BOP_AND);
+	/* offset 0: base when its bit is set */
+	C = &f->blk[ci];
+	f->cur_blk = ci;
+	lop(f, C, SUB_AND, be_r(j), base, be_imm(31));
+	x = be_op3(f, C, OP_SHR, be_r(t), mask, be_r(j));
+	x->m.dtype = TY_U32;
+	lop(f, C, SUB_AND, be_r(t), be_r(t), be_imm(1));
+	isetp(f, C, CMP_EQ, TY_U32, pz, off, be_r(T_RZ), be_p(T_PT), BOP_AND);
+	isetp(f, C, CMP_NE, TY_U32, p, be_r(t), be_r(T_RZ), be_p(pz), BOP_AND);
+	x = be_op3(f, C, OP_SEL, be_r(res), be_r(j), be_r(res));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+	int k0 = C->nins;
+	be_mov(f, C, d, be_r(res), TC_R);
+	if (in->guard >= 0)
+		for (int q = k0; q < C->nins; q++) {
+			C->ins[q].guard = f->regtmp[in->guard];
+			C->ins[q].gneg = in->gneg;
+		}
+	f->guard_done = 1;
+	return 0;
+}

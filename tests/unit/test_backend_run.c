@@ -287,6 +287,36 @@ START_TEST(minmax_nan)
 }
 END_TEST
 
+/* fns on masks of the edge values, every base, offsets -33..33 and INT_MIN, under a guard */
+START_TEST(fns)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<16>;\n"
+		".reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nand.b32 %r3, %r1, 15;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r3, 8;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.u32 %r4, [%rd2];\nshr.u32 %r5, %r1, 4;\n"           /* base 0..15 (+ 16 * cta) */
+		"mad.lo.u32 %r5, %r2, 16, %r5;\nsub.s32 %r6, %r2, 4;\nmul.lo.s32 %r6, %r6, 7;\n"
+		"setp.eq.u32 %p1, %r2, 9;\n@%p1 mov.u32 %r6, 0x80000000;\n"  /* offsets -28..28, INT_MIN */
+		"mov.u32 %r7, 99;\nsetp.ne.u32 %p2, %r3, 5;\n@%p2 fns.b32 %r7, %r4, %r5, %r6;\n"
+		"fns.b32 %r8, 0xf0f0f0f0, %r5, 2;\n"
+		"mad.lo.u32 %r9, %r2, 256, %r1;\nld.param.u64 %rd3, [po];\nmul.wide.u32 %rd4, %r9, 8;\n"
+		"add.s64 %rd3, %rd3, %rd4;\nst.global.v2.u32 [%rd3], {%r7, %r8};\nret;\n}\n";
+	char pa[] = "/tmp/be-fns.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(E64, 8, NE, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 10 --block 256 --arg buf:u32:32:file:%s --arg buf:u32:5120:zero", pa);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	ck_assert(strstr(r->listing, "BRA.U") != NULL);
+	ck_assert_uint_eq(be_get(r, 1, 2 * 5 + 1), 5);   /* 0xf0f0f0f0 from bit 0: 4, 5 */
+	ck_assert_uint_eq(be_get(r, 1, 2 * 5 + 0), 99);  /* guarded off */
+	be_run_free(r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ registers */
 /* a fixture and its launch file under a register limit that forces spilling */
 static void fixture_case(const char *name, int max_regs, int want_spill)
@@ -445,6 +475,7 @@ int main(void)
 	tcase_add_test(d, half);
 	tcase_add_test(d, mask_dot);
 	tcase_add_test(d, minmax_nan);
+	tcase_add_test(d, fns);
 	tcase_add_test(g, spill_matmul);
 	tcase_add_test(g, spill_wide64);
 	tcase_add_test(g, spill_predicates);
