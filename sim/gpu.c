@@ -288,6 +288,7 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	e->diverged = x->diverged;
 	e->reconverged = x->reconverged;
 	e->crs_depth = w->ncrs;
+	e->next = t_peek(ctx, wi);
 	e->switches = x->popped && w->state != W_DONE && w->active;
 	if (x->space != SP_NONE)
 		fill_mem(g, s, w, x, e);

@@ -363,6 +363,8 @@ typedef struct {
 	int crs_depth;       /* CRS depth after the instruction */
 	uint64_t released;   /* warp slots a barrier release lets go (bit per slot; 0: the
 	                        TEX_BAR_RELEASE rule: every waiting warp of the issuer's CTA) */
+	const TInst *next;   /* the warp's next instruction (what peek would return), NULL:
+	                        unknown; saves the timing a visit to the core's warp */
 	uint64_t addr[TM_WARP]; /* per exec lane: global/local address, or shared byte offset */
 } TExec;
 
@@ -390,6 +392,8 @@ typedef struct {
 	uint64_t dirty;              /* warps whose wk, wkwhy, wunit and masks are stale (set by its
 	                                issue, a barrier release, its arrival; see tsm.c) */
 	uint64_t wr[TM_MAXWARPS];    /* per warp: wk, UINT64_MAX at a barrier or once exited */
+	const TInst *wnext[TM_MAXWARPS]; /* per warp: its next instruction as its last exec
+	                                reported it (NULL: ask peek) */
 	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
 	uint64_t rdy[TM_MAXSCHED];   /* per scheduler, bit per position: wr <= kt */
 	uint64_t wheel[TM_MAXSCHED][TM_WHEEL]; /* per scheduler, a timing wheel: slot wr % TM_WHEEL

@@ -105,6 +105,7 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 	m->ctrl[warp] = 0;
 	m->dirty |= 1ull << warp;
 	m->wr[warp] = UINT64_MAX;
+	m->wnext[warp] = NULL;
 	m->kmemo[k] = 0;
 	m->live[warp] = 1;
 	m->atbar[warp] = 0;
@@ -126,7 +127,7 @@ refresh(TSm *m, const TSource *s, int w)
 		return;                 /* gone from its scheduler's order and masks */
 	unfile(m, k, w);
 	if (!m->atbar[w]) {
-		const TInst *in = s->peek(s->ctx, w);
+		const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
 		int why;
 		uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
 
@@ -326,6 +327,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 
 	memset(e, 0, offsetof(TExec, addr));
 	s->exec(s->ctx, w, e);
+	m->wnext[w] = e->next;
 	st->warp_insts++;
 	st->thread_insts += (uint64_t)sim_popc(e->active);
 	st->pred_off += (uint64_t)sim_popc(e->active & ~e->exec);
@@ -390,6 +392,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	for (uint64_t r = e->released; r; r &= r - 1) {
 		int v = __builtin_ctzll(r);
 		m->atbar[v] = 0;
+		m->wnext[v] = NULL;
 		m->dirty |= 1ull << v;
 		m->kmemo[v % c->schedulers] = 0;
 		if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
@@ -405,6 +408,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		for (int v = 0; v < TM_MAXWARPS; v++)
 			if (m->live[v] && m->cta[v] == m->cta[w] && (m->atbar[v] || v == w)) {
 				m->atbar[v] = 0;
+				m->wnext[v] = NULL;
 				m->dirty |= 1ull << v;
 				m->kmemo[v % c->schedulers] = 0;
 				if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
