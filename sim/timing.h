@@ -375,47 +375,48 @@ typedef struct {
 } TSource;
 
 typedef struct {
+	/* (the fields every cycle touches first, the large per-warp arrays last) */
 	const TimingConfig *c;       /* the architecture */
-	Sched sched[TM_MAXSCHED];    /* warp w belongs to scheduler w % schedulers */
-	Units units;                 /* pipelines */
-	Scoreboard sb[TM_MAXWARPS];  /* per warp slot */
-	uint64_t ctrl[TM_MAXWARPS];  /* per warp: first cycle it may issue (control, barrier, switches) */
-	uint64_t sfree[TM_MAXSCHED]; /* per scheduler: first cycle it has an issue slot */
-	uint8_t live[TM_MAXWARPS];   /* resident and not exited */
-	uint8_t atbar[TM_MAXWARPS];  /* waiting at a CTA barrier */
-	int cta[TM_MAXWARPS];        /* CTA of the warp slot */
+	TStats *st;                  /* statistics to add to */
 	int nlive;                   /* live warps */
-	uint64_t end;                /* last warp completion (exit issued, pending writes landed) */
-	uint64_t wk[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction, ctrl) */
-	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wk (sim_wake's order: scoreboard, then control) */
-	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
 	uint64_t dirty;              /* warps whose wk, wkwhy, wunit and masks are stale (set by its
 	                                issue, a barrier release, its arrival; see tsm.c) */
-	uint64_t wr[TM_MAXWARPS];    /* per warp: wk, UINT64_MAX at a barrier or once exited */
-	const TInst *wnext[TM_MAXWARPS]; /* per warp: its next instruction as its last exec
-	                                reported it (NULL: ask peek) */
-	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
+	uint64_t sfree[TM_MAXSCHED]; /* per scheduler: first cycle it has an issue slot */
+	uint8_t kmemo[TM_MAXSCHED];  /* kwake and kfirst hold (set by a cycle without issue; reset
+	                                by an issue, a barrier release or a new warp) */
+	uint64_t kwake[TM_MAXSCHED]; /* per scheduler, when kmemo: no warp of it issues before this */
+	int kfirst[TM_MAXSCHED];     /* per scheduler, when kmemo: the first warp of its order */
+	uint64_t kt[TM_MAXSCHED];    /* per scheduler: the cycle rdy and the wheel were sorted for */
 	uint64_t rdy[TM_MAXSCHED];   /* per scheduler, bit per position: wr <= kt */
-	uint64_t wheel[TM_MAXSCHED][TM_WHEEL]; /* per scheduler, a timing wheel: slot wr % TM_WHEEL
-	                                holds the positions with kt < wr < kt + TM_WHEEL */
 	uint64_t wocc[TM_MAXSCHED];  /* per scheduler: the wheel's non-empty slots (bit per slot) */
 	uint64_t far[TM_MAXSCHED];   /* per scheduler: positions with wr >= kt + TM_WHEEL (filed then) */
 	uint64_t farmin[TM_MAXSCHED];/* per scheduler: least wr of far (UINT64_MAX: none) */
-	uint64_t kt[TM_MAXSCHED];    /* per scheduler: the cycle rdy and the wheel were sorted for */
-	uint64_t umask[TM_MAXSCHED][UNIT_COUNT]; /* per scheduler and unit class: positions whose
-	                                next instruction issues to it */
 	uint32_t ubusy;              /* unit classes with pfree > ut (bit per Unit) */
 	uint64_t ut, unext;          /* ubusy holds for cycles ut .. unext-1 (unext: least busy pfree) */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
-	uint64_t kwake[TM_MAXSCHED]; /* per scheduler, when kmemo: no warp of it issues before this */
-	int kfirst[TM_MAXSCHED];     /* per scheduler, when kmemo: the first warp of its order */
-	uint8_t kmemo[TM_MAXSCHED];  /* kwake and kfirst hold (set by a cycle without issue; reset
-	                                by an issue, a barrier release or a new warp) */
-	Cache l1;                    /* per-SM L1 (when c->l1.enable) */
+	uint64_t wr[TM_MAXWARPS];    /* per warp: wk, UINT64_MAX at a barrier or once exited */
+	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
+	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
+	uint64_t wk[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction, ctrl) */
+	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wk (sim_wake's order: scoreboard, then control) */
+	uint64_t ctrl[TM_MAXWARPS];  /* per warp: first cycle it may issue (control, barrier, switches) */
+	uint8_t live[TM_MAXWARPS];   /* resident and not exited */
+	uint8_t atbar[TM_MAXWARPS];  /* waiting at a CTA barrier */
+	const TInst *wnext[TM_MAXWARPS]; /* per warp: its next instruction as its last exec
+	                                reported it (NULL: ask peek) */
+	int cta[TM_MAXWARPS];        /* CTA of the warp slot */
+	uint64_t umask[TM_MAXSCHED][UNIT_COUNT]; /* per scheduler and unit class: positions whose
+	                                next instruction issues to it */
+	uint64_t wheel[TM_MAXSCHED][TM_WHEEL]; /* per scheduler, a timing wheel: slot wr % TM_WHEEL
+	                                holds the positions with kt < wr < kt + TM_WHEEL */
+	Sched sched[TM_MAXSCHED];    /* warp w belongs to scheduler w % schedulers */
+	Units units;                 /* pipelines */
+	uint64_t end;                /* last warp completion (exit issued, pending writes landed) */
 	Cache *l2;                   /* GPU-wide L2, or NULL */
 	Dram *dram;                  /* GPU-wide DRAM channel */
-	TStats *st;                  /* statistics to add to */
+	Cache l1;                    /* per-SM L1 (when c->l1.enable) */
 	TExec e;                     /* scratch for the exec callback (no allocation per issue) */
+	Scoreboard sb[TM_MAXWARPS];  /* per warp slot */
 } TSm;
 
 /* 0, or -1 with a message (L1 geometry) */
