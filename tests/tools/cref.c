@@ -14,10 +14,28 @@
 #include "tests/ref/histogram.c"
 #include "tests/ref/matmul.c"
 #include "tests/ref/stencil.c"
+#include "tests/ref/atomics.c"
+#include "tests/ref/bitonic.c"
+#include "tests/ref/calls.c"
+#include "tests/ref/carry96.c"
+#include "tests/ref/divergence.c"
+#include "tests/ref/half.c"
+#include "tests/ref/switch.c"
+#include "tests/ref/warp.c"
+#include "tests/ref/wide64.c"
+#include "tests/ref/cf_branch.c"
+#include "tests/ref/cf_brx.c"
+#include "tests/ref/cf_call.c"
+#include "tests/ref/cf_ret_exit.c"
 
 static const struct { const char *name; void (*fn)(RefArgs *); } refs[] = {
 	{"reduce", ref_reduce}, {"scan", ref_scan}, {"histogram", ref_histogram},
-	{"matmul", ref_matmul}, {"stencil", ref_stencil},
+	{"matmul", ref_matmul}, {"stencil", ref_stencil}, {"atomics", ref_atomics},
+	{"bitonic", ref_bitonic}, {"calls", ref_calls}, {"carry96", ref_carry96},
+	{"carry96_hand", ref_carry96_hand}, {"divergence", ref_divergence}, {"half", ref_half},
+	{"switch", ref_switch}, {"warp", ref_warp}, {"wide64", ref_wide64},
+	{"cf_branch", ref_cf_branch}, {"cf_brx", ref_cf_brx}, {"cf_call", ref_cf_call},
+	{"cf_ret_exit", ref_cf_ret_exit},
 };
 #define NREFS (int)(sizeof refs / sizeof refs[0])
 
