@@ -5,8 +5,8 @@
  * functions (MUFU), and float conversions (sim_cvt). Written here from the PTX manual, as an
  * independent reading: comparisons (ordered and unordered), min/max with their NaN and
  * signed-zero rules, testp, copysign, abs/neg, saturation, integer-to-integer conversions and
- * the f16 arithmetic (exact in double, one rounding to f16). NaN results are the canonical
- * NaN (0x7fffffff, 0x7fffffffffffffff, 0x7fff) as the GPU produces. */
+ * the f16 arithmetic (exact in double or rounded to odd, then one rounding to f16). NaN
+ * results are the canonical NaN (0x7fffffff, 0x7fffffffffffffff, 0x7fff) as the GPU produces. */
 #include <math.h>
 #include <string.h>
 #include "oracle/internal.h"
@@ -60,6 +60,31 @@ Type or_type(int t)
 /* ---------------------------------------------------------------- f16 through double */
 static double h2d(uint64_t h) { return u2d(sim_cvt(TY_F64, TY_F16, RND_RN, 0, 0, h & 0xffff)); }
 static uint64_t d2h(double d, Rnd r) { return sim_cvt(TY_F16, TY_F64, r, 0, 0, d2u(d)) & 0xffff; }
+
+/* p + c (doubles from f16 operands or an f16 product, so no overflow) rounded once to f16 in
+ * mode r. The host's nearest sum s and its exact error e (two-sum) give p + c rounded to odd
+ * in 53 bits (an inexact s moves off an even last bit towards e), and rounding that to the
+ * 11 bits of f16 is the one correct rounding in every mode (53 >= 11 + 2). An exact zero is
+ * -0 when rounding down unless both operands are +0 (IEEE 754 6.3). */
+static uint64_t sum2h(double p, double c, Rnd r)
+{
+	double s = p + c, v, e;
+
+	if (isnan(s))
+		return 0x7fff;
+	if (s == 0) {
+		if (r == RND_RM && (p != 0 || signbit(p) != signbit(c)))
+			s = -0.0;
+		return d2h(s, r);
+	}
+	if (isfinite(s)) {
+		v = s - p;
+		e = (p - (s - v)) + (c - v);
+		if (e != 0 && !(d2u(s) & 1))
+			s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
+	}
+	return d2h(s, r);
+}
 
 static int nanbits(int t, uint64_t a)
 {
@@ -129,9 +154,9 @@ uint64_t or_fbin(int op, int t, uint64_t a, uint64_t b, int prnd, int ftz)
 	} else {
 		double x = h2d(a), y = h2d(b), z;
 		switch (op) {
-		case PO_ADD: z = x + y; break;   /* exact in double */
-		case PO_SUB: z = x - y; break;
-		case PO_MUL: z = x * y; break;
+		case PO_ADD: return sum2h(x, y, r);   /* exact in double */
+		case PO_SUB: return sum2h(x, -y, r);
+		case PO_MUL: z = x * y; break;       /* exact: 22 bits, 2^-48 <= |z| < 2^32 */
 		default: z = x / y; break;       /* twice rounded; f16 division is not emitted */
 		}
 		return isnan(z) ? cnan(t) : d2h(z, r);
@@ -147,10 +172,9 @@ uint64_t or_ffma(int t, uint64_t a, uint64_t b, uint64_t c, int prnd, int ftz)
 		return sim_f32_fma((uint32_t)a, (uint32_t)b, (uint32_t)c, r, ftz);
 	if (t == PT_F64)
 		return sim_f64_fma(a, b, c, r);
-	{
-		double z = fma(h2d(a), h2d(b), h2d(c));
-		return isnan(z) ? cnan(t) : d2h(z, r);
-	}
+	/* the product is exact in double; the sum, a multiple of 2^-48 below 2^33, may need 82
+	 * bits: rounding it to nearest first and then in a directed mode would round twice */
+	return sum2h(h2d(a) * h2d(b), h2d(c), r);
 }
 
 /* rcp sqrt rsqrt sin cos lg2 ex2 tanh abs neg */

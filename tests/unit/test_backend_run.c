@@ -164,9 +164,8 @@ START_TEST(bitfield64)
 END_TEST
 
 /* f16 and f16x2 arithmetic on edge values (zeros, subnormals, max, inf, NaN), every
- * rounding mode, comparisons and sign operations. fma only with .rn: the oracle rounds the
- * f64 fma to nearest before the directed rounding to f16 (fma.rz.f16 of 2^-24 * 2^-24 +
- * -65504 gives it -65504 where one rounding toward zero gives -65472, as the SM code does) */
+ * rounding mode (fma included: 2^-24 * 2^-24 - 65504 needs one rounding, not two),
+ * comparisons, sign operations and the sign of an exact zero sum when rounding down */
 START_TEST(half)
 {
 	static const uint16_t H[16] = {0x0000, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x3c01,
@@ -185,22 +184,33 @@ START_TEST(half)
 		"setp.equ.f16 %p2, %h1, %h2;\nselp.b16 %h13, 1, 0, %p2;\n"
 		"mov.b32 %r4, {%h1, %h2};\nmov.b32 %r5, {%h2, %h1};\nmul.f16x2 %r6, %r4, %r5;\n"
 		"fma.rn.f16x2 %r7, %r4, %r5, %r4;\nmov.b32 {%h14, %h15}, %r6;\nmov.b32 {%h16, %h17}, %r7;\n"
-		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 32;\nadd.s64 %rd4, %rd4, %rd5;\n"
+		"fma.rz.f16 %h18, %h2, %h2, %h1;\nfma.rm.f16 %h19, %h2, %h2, %h1;\nfma.rp.f16 %h20, %h2, %h2, %h1;\n"
+		"add.rm.f16 %h21, %h1, %h10;\nfma.rm.f16 %h22, %h1, %h2, %h10;\nfma.rp.f16 %h23, %h1, %h2, %h2;\n"
+		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 48;\nadd.s64 %rd4, %rd4, %rd5;\n"
 		"st.global.v4.b16 [%rd4], {%h3, %h4, %h5, %h6};\nst.global.v4.b16 [%rd4+8], {%h7, %h8, %h9, %h10};\n"
 		"st.global.v4.b16 [%rd4+16], {%h11, %h12, %h13, %h14};\nst.global.v4.b16 [%rd4+24], {%h15, %h16, %h17, %h1};\n"
+		"st.global.v4.b16 [%rd4+32], {%h18, %h19, %h20, %h21};\nst.global.v2.b16 [%rd4+40], {%h22, %h23};\n"
 		"ret;\n}\n";
 	char pa[] = "/tmp/be-half.XXXXXX", opts[512];
 	FILE *a = fdopen(mkstemp(pa), "wb");
 	fwrite(H, 2, 16, a);
 	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u16:4096:zero", pa);
+	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u16:6144:zero", pa);
 	BeRun *r = be_run(ptx, opts, 0, 7);
 	unlink(pa);
 	ck_assert(be_same(r));
-	ck_assert_uint_eq(be_get(r, 1, (5 * 16 + 5) * 16 + 0), 0x4000);  /* 1 + 1 */
-	ck_assert_uint_eq(be_get(r, 1, (8 * 16 + 8) * 16 + 0), 0x7c00);  /* max + max = inf */
-	ck_assert_uint_eq(be_get(r, 1, (8 * 16 + 8) * 16 + 1), 0x0000);  /* max - max, rz */
-	ck_assert_uint_eq(be_get(r, 1, (12 * 16 + 5) * 16 + 0), 0x7fff); /* NaN + 1: canonical */
+	ck_assert_uint_eq(be_get(r, 1, (5 * 16 + 5) * 24 + 0), 0x4000);  /* 1 + 1 */
+	ck_assert_uint_eq(be_get(r, 1, (8 * 16 + 8) * 24 + 0), 0x7c00);  /* max + max = inf */
+	ck_assert_uint_eq(be_get(r, 1, (8 * 16 + 8) * 24 + 1), 0x0000);  /* max - max, rz */
+	ck_assert_uint_eq(be_get(r, 1, (12 * 16 + 5) * 24 + 0), 0x7fff); /* NaN + 1: canonical */
+	/* 2^-24 * 2^-24 - 65504 = -65504 + 2^-48: rz and rp give -65472, rm -65504 */
+	ck_assert_uint_eq(be_get(r, 1, (9 * 16 + 2) * 24 + 16), 0xfbfe);
+	ck_assert_uint_eq(be_get(r, 1, (9 * 16 + 2) * 24 + 17), 0xfbff);
+	ck_assert_uint_eq(be_get(r, 1, (9 * 16 + 2) * 24 + 18), 0xfbfe);
+	ck_assert_uint_eq(be_get(r, 1, (5 * 16 + 5) * 24 + 19), 0x8000); /* 1 + -1, rm: -0 */
+	ck_assert_uint_eq(be_get(r, 1, (0 * 16 + 0) * 24 + 19), 0x8000); /* 0 + -0, rm: -0 */
+	ck_assert_uint_eq(be_get(r, 1, (5 * 16 + 5) * 24 + 20), 0x8000); /* 1 * 1 - 1, rm: -0 */
+	ck_assert_uint_eq(be_get(r, 1, (2 * 16 + 2) * 24 + 21), 0x0002); /* 2^-48 + 2^-24, rp */
 	be_run_free(r);
 }
 END_TEST
