@@ -437,6 +437,57 @@ int be_sel_cnot(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* 64-bit shift of pair a by n into pair d. PTX clamps n at 64; SHF.L/.R on a U64/S64 pair
+ * clamps at 64 and SHL/SHR at 32, so any n is the funnel word plus a plain shift of the other
+ * word. A constant n >= 32 moves a word (and fills with 0 or the sign), n == 0 is a copy.
+ * The word written first is the one the second instruction no longer reads, so d may be a. */
+static void shift64c(Fn *f, Blk *b, int d, MOpd a, MOpd n, int left, int sgn)
+{
+	MIns *x;
+	int hi = left ? 1 : 0, lo = 1 - hi;	/* the word that receives the other's bits, the rest */
+	uint64_t k = n.kind == OPD_IMM ? (uint32_t)n.imm : 0;
+
+	if (n.kind == OPD_IMM && k == 0) {
+		be_mov(f, b, d, a, TC_R2);
+		return;
+	}
+	a = be_inreg(f, b, a, TC_R2);
+	if (n.kind == OPD_IMM && k >= 32) {
+		/* left: hi = lo << (k-32), lo = 0; right: lo = hi >> (k-32), hi = 0 or the sign */
+		if (k >= 64 && !sgn) {
+			x = be_op3(f, b, OP_MOV, be_rpart(d, hi), be_r(T_RZ), be_r(T_RZ));
+			x->nopd = 2;
+		} else if (k == 32) {
+			x = be_op3(f, b, OP_MOV, be_rpart(d, hi), be_part(a, lo), be_r(T_RZ));
+			x->nopd = 2;
+		} else {
+			x = be_op3(f, b, left ? OP_SHL : OP_SHR, be_rpart(d, hi), be_part(a, lo),
+			           be_imm(k >= 64 ? 31 : (int64_t)k - 32));
+			if (!left)
+				x->m.dtype = sgn ? TY_S32 : TY_U32;
+		}
+		if (sgn) {
+			x = be_op3(f, b, OP_SHR, be_rpart(d, 1), be_part(a, 1), be_imm(31));
+			x->m.dtype = TY_S32;
+		} else {
+			x = be_op3(f, b, OP_MOV, be_rpart(d, lo), be_r(T_RZ), be_r(T_RZ));
+			x->nopd = 2;
+		}
+		return;
+	}
+	x = be_emit(f, b, OP_SHF);
+	x->nopd = 4;
+	x->m.sub = left ? SUB_L : SUB_R;
+	x->m.dtype = sgn ? TY_S64 : TY_U64;
+	x->o[0] = be_rpart(d, hi);
+	x->o[1] = be_part(a, 0);
+	x->o[2] = n;
+	x->o[3] = be_part(a, 1);
+	x = be_op3(f, b, left ? OP_SHL : OP_SHR, be_rpart(d, lo), be_part(a, lo), n);
+	if (!left)
+		x->m.dtype = sgn ? TY_S32 : TY_U32;
+}
+
 int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left)
 {
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
@@ -445,51 +496,9 @@ int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left)
 	MIns *x;
 
 	if (tbytes(pt) == 8) {
-		/* 32-bit pieces; SHL/SHR give 0 (or the sign) for amounts >= 32 */
-		int t = be_newtmp(f, TC_R2), u = be_newtmp(f, TC_R), v = be_newtmp(f, TC_R);
-		int nr = be_newtmp(f, TC_R), nm = be_newtmp(f, TC_R), np = be_newtmp(f, TC_R);
-		a = be_inreg(f, b, a, TC_R2);
-		be_mov(f, b, nr, n, TC_R);
-		x = be_op3(f, b, OP_IADD, be_r(nm), be_r(nr), be_imm(0xffffffe0)); /* n - 32 */
-		x = be_op3(f, b, OP_IADD, be_r(np), be_r(T_RZ), be_r(nr));          /* 32 - n */
-		x->o[2].flags = OPF_NEG;
-		x = be_op3(f, b, OP_IADD, be_r(np), be_r(np), be_imm(32));
-		if (left) {
-			be_op3(f, b, OP_SHL, be_rpart(t, 0), be_part(a, 0), be_r(nr));
-			be_op3(f, b, OP_SHL, be_r(u), be_part(a, 1), be_r(nr));
-			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 0), be_r(np));
-			x->m.dtype = TY_U32;
-			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
-			x->m.sub = SUB_OR;
-			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 0), be_r(nm));
-			x = be_op3(f, b, OP_LOP, be_rpart(t, 1), be_r(u), be_r(v));
-			x->m.sub = SUB_OR;
-		} else {
-			int p = be_newtmp(f, TC_P);
-			x = be_op3(f, b, OP_SHR, be_rpart(t, 1), be_part(a, 1), be_r(nr));
-			x->m.dtype = sgn ? TY_S32 : TY_U32;
-			x = be_op3(f, b, OP_SHR, be_r(u), be_part(a, 0), be_r(nr));
-			x->m.dtype = TY_U32;
-			be_op3(f, b, OP_SHL, be_r(v), be_part(a, 1), be_r(np));
-			x = be_op3(f, b, OP_LOP, be_r(u), be_r(u), be_r(v));
-			x->m.sub = SUB_OR;
-			x = be_op3(f, b, OP_SHR, be_r(v), be_part(a, 1), be_r(nm));
-			x->m.dtype = sgn ? TY_S32 : TY_U32;
-			x = be_emit(f, b, OP_ISETP);
-			x->m.cmp = CMP_LT;
-			x->m.dtype = TY_U32;
-			x->m.bop = BOP_AND;
-			x->nopd = 5;
-			x->o[0] = be_p(p);
-			x->o[1] = be_p(T_PT);
-			x->o[2] = be_r(nr);
-			x->o[3] = be_imm(32);
-			x->o[4] = be_p(T_PT);
-			x = be_op3(f, b, OP_SEL, be_rpart(t, 0), be_r(u), be_r(v));
-			x->nopd = 4;
-			x->o[3] = be_p(p);
-		}
-		be_mov(f, b, d, be_r(t), TC_R2);
+		if (n.kind != OPD_IMM)
+			n = be_inreg(f, b, n, TC_R);
+		shift64c(f, b, d, a, n, left, sgn);
 		return 0;
 	}
 	a = be_inreg(f, b, sgn ? be_widen(f, b, a, pt) : a, TC_R);
