@@ -116,6 +116,16 @@ static void mul64(Fn *f, Blk *b, int d, MOpd a, MOpd c)
 	be_mov(f, b, d, be_r(t), TC_R2);
 }
 
+/* k when the 32-bit immediate c is 2^k as a positive multiplier of type signed, else -1 */
+static int pow2k(MOpd c, int sgn)
+{
+	uint32_t v = (uint32_t)c.imm;
+
+	if (c.kind != OPD_IMM || !v || (v & (v - 1)) || (sgn && v >> 31))
+		return -1;
+	return __builtin_ctz(v);
+}
+
 int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 {
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
@@ -149,13 +159,21 @@ int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 	}
 	a = be_inreg(f, b, a, TC_R);
 	if (wide && tbytes(pt) == 4) {
-		/* 32x32 -> 64: low and high words, then the 64-bit addend */
-		int t = be_newtmp(f, TC_R2);
-		x = be_op3(f, b, OP_IMUL, be_rpart(t, 1), a, c);
-		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
-		x->m.flags = MF_HI;
-		x = be_op3(f, b, OP_IMUL, be_rpart(t, 0), a, c);
-		x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
+		/* 32x32 -> 64: low and high words, then the 64-bit addend; by 2^k (k < 31, or 31
+		 * unsigned) the words of ext(a) << k: a << k and a >> (32 - k) in a's signedness
+		 * (SHR by 32 gives the sign or 0) */
+		int t = be_newtmp(f, TC_R2), k = pow2k(c, tsigned(pt));
+		if (k >= 0) {
+			be_op3(f, b, OP_SHL, be_rpart(t, 0), a, be_imm(k));
+			x = be_op3(f, b, OP_SHR, be_rpart(t, 1), a, be_imm(32 - k));
+			x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		} else {
+			x = be_op3(f, b, OP_IMUL, be_rpart(t, 1), a, c);
+			x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
+			x->m.flags = MF_HI;
+			x = be_op3(f, b, OP_IMUL, be_rpart(t, 0), a, c);
+			x->m.dtype = x->m.stype = tsigned(pt) ? TY_S32 : TY_U32;
+		}
 		if (mad)
 			be_add64(f, b, d, be_r(t), e, 0);
 		else

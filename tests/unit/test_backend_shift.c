@@ -2,7 +2,8 @@
  * translator selects as SHF + SHL/SHR, word moves or copies: every constant amount 0..70 and
  * register amounts 0..70 plus huge ones (PTX clamps at 64) on 64-bit edge values, in place
  * (destination = source) and not; the SM run must agree with the oracle and with C, and
- * constant shifts must take at most two instructions. Runs from the top of the tree. */
+ * constant shifts must take at most two instructions. mul.wide by a power of two (two
+ * shifts). Runs from the top of the tree. */
 #include <check.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -131,6 +132,53 @@ START_TEST(reg_amounts)
 }
 END_TEST
 
+/* mul.wide.s32/u32 and mad.wide by 2^k, k = 0..31, as two shifts (2^31 as .s32 is -2^31: a
+ * multiplication) on 32-bit edge values */
+START_TEST(mul_wide_pow2)
+{
+	static const uint32_t W[NV] = {0, 1, 2, 3, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xffffffffu,
+	                               0xfffffffeu, 0x12345678u, 0x87654321u, 0x40000000u, 0xc0000000u,
+	                               0x0000ffffu, 0xffff0000u, 0x55555555u};
+	static char ptx[32768];
+	char pa[] = "/tmp/be-mw.XXXXXX", opts[512];
+	size_t n = 0;
+	FILE *a = fdopen(mkstemp(pa), "wb");
+
+	fwrite(W, 4, NV, a);
+	fclose(a);
+	n += (size_t)snprintf(ptx + n, sizeof ptx - n, HDR
+	        ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n"
+	        "mov.u32 %%r1, %%tid.x;\nld.param.u64 %%rd1, [pa];\nmul.wide.u32 %%rd2, %%r1, 4;\n"
+	        "add.s64 %%rd1, %%rd1, %%rd2;\nld.global.u32 %%r2, [%%rd1];\n"
+	        "ld.param.u64 %%rd5, [po];\nmul.wide.u32 %%rd2, %%r1, 8;\nadd.s64 %%rd5, %%rd5, %%rd2;\n"
+	        "cvt.u64.u32 %%rd6, %%r2;\n");
+	for (int k = 0; k < 32; k++)
+		n += (size_t)snprintf(ptx + n, sizeof ptx - n,
+		        "mul.wide.s32 %%rd3, %%r2, %u;\nst.global.u64 [%%rd5+%d], %%rd3;\n"
+		        "mul.wide.u32 %%rd3, %%r2, %u;\nst.global.u64 [%%rd5+%d], %%rd3;\n"
+		        "mad.wide.s32 %%rd3, %%r2, %u, %%rd6;\nst.global.u64 [%%rd5+%d], %%rd3;\n",
+		        1u << k, (k * 3 + 0) * 8 * NV, 1u << k, (k * 3 + 1) * 8 * NV, 1u << k, (k * 3 + 2) * 8 * NV);
+	snprintf(ptx + n, sizeof ptx - n, "ret;\n}\n");
+	snprintf(opts, sizeof opts, "--grid 1 --block %d --arg buf:u32:%d:file:%s --arg buf:u64:%d:zero",
+	         NV, NV, pa, 96 * NV);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	for (int k = 0; k < 32; k++)
+		for (int i = 0; i < NV; i++) {
+			int64_t s = (int64_t)(int32_t)W[i] * (int64_t)(int32_t)(1u << k);
+			uint64_t u = (uint64_t)W[i] << k;
+			ck_assert_uint_eq(be_get(r, 1, (k * 3 + 0) * NV + i), (uint64_t)s);
+			ck_assert_uint_eq(be_get(r, 1, (k * 3 + 1) * NV + i), u);
+			ck_assert_uint_eq(be_get(r, 1, (k * 3 + 2) * NV + i), (uint64_t)s + W[i]);
+		}
+	ck_assert(strstr(r->listing, "SHR.S32") && strstr(r->listing, "SHR.U32"));
+	ck_assert(strstr(r->listing, "IMUL.S32.S32.HI") != NULL);   /* by -2^31 only */
+	ck_assert(!strstr(r->listing, "IMUL.U32.U32.HI"));
+	be_run_free(r);
+}
+END_TEST
+
 /* the short if of examples/divergence.ptx: its side (an add, a 64-bit address by a constant
  * shift, a store) costs 7 and is predicated at the default threshold */
 START_TEST(short_if)
@@ -162,6 +210,7 @@ int main(void)
 
 	tcase_add_test(c, const_amounts);
 	tcase_add_test(c, reg_amounts);
+	tcase_add_test(c, mul_wide_pow2);
 	tcase_add_test(c, short_if);
 	suite_add_tcase(s, c);
 	SRunner *r = srunner_create(s);
