@@ -256,6 +256,7 @@ void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn); /* isel_wide.c *
 int be_bitfield64(Fn *f, Blk *b, const PIns *in);         /* isel_wide.c: bfe/bfi 64-bit */
 int be_bfind64(Fn *f, Blk *b, const PIns *in);            /* isel_wide.c */
 int be_fns(Fn *f, Blk *b, const PIns *in);                /* isel_wide.c */
+void be_fold_preds(Fn *f);    /* isel_pred.c: predicate constants and copies folded */
 MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* PTX source -> operand */
 MOpd be_src_reg(Fn *f, Blk *b, const POpd *o, int ptype);  /* the same, always a register */
 int be_dst(Fn *f, const POpd *o);                          /* PTX destination -> temporary */

@@ -259,5 +259,7 @@ int be_isel(Fn *f)
 		}
 	}
 	f->cur_ptx = -1;
+	if (f->nerr == nerr)
+		be_fold_preds(f);
 	return f->nerr > nerr ? -1 : 0;
 }
