@@ -208,7 +208,8 @@ void be_fold_preds(Fn *f)
 				b->ins[k++] = b->ins[i];
 			}
 			/* be_emit expects fresh slots zeroed */
-			memset(&b->ins[k], 0, sizeof *b->ins * (size_t)(b->nins - k));
+			if (k < b->nins)
+				memset(&b->ins[k], 0, sizeof *b->ins * (size_t)(b->nins - k));
 			b->nins = k;
 		}
 	}
