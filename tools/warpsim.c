@@ -400,7 +400,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.version) {
-		printf("warpsim %s\n", WARPSIM_VERSION);
+		printf("warpsim (warpsim) %s\n", WARPSIM_VERSION);
 		rc = 0;
 		goto out;
 	}
