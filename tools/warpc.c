@@ -103,6 +103,18 @@ static FILE *open_out(const char *out)
 	return f;
 }
 
+/* flushes and closes what open_out opened: 0, or 2 after a message on a write error */
+static int close_out(FILE *f, const char *out)
+{
+	int bad = fflush(f) != 0 || ferror(f);
+
+	if (f != stdout && fclose(f) != 0)
+		bad = 1;
+	if (bad)
+		fprintf(stderr, "warpc: %s: write error\n", out ? out : "<stdout>");
+	return bad ? 2 : 0;
+}
+
 /* ------------------------------------------------------------------ --asm (isa module) */
 /* warpc --asm FILE.sass: parse, check, print the canonical listing. 0 ok, 1 input errors,
  * 2 I/O trouble. */
@@ -126,12 +138,7 @@ static int warpc_asm(const char *path, const char *out)
 		return 2;
 	}
 	isa_print_prog(f, p);
-	if (fflush(f) != 0 || ferror(f)) {
-		fprintf(stderr, "warpc: %s: write error\n", out ? out : "<stdout>");
-		rc = 2;
-	}
-	if (f != stdout)
-		fclose(f);
+	rc = close_out(f, out);
 	isa_prog_free(p);
 	return rc;
 }
@@ -161,12 +168,7 @@ static int warpc_parse(const char *path, const char *out, int print)
 			return 2;
 		}
 		ptx_print(f, m);
-		if (fflush(f) != 0 || ferror(f)) {
-			fprintf(stderr, "warpc: %s: write error\n", out ? out : "<stdout>");
-			rc = 2;
-		}
-		if (f != stdout)
-			fclose(f);
+		rc = close_out(f, out);
 	}
 	ptx_free(m);
 	return rc;
@@ -308,12 +310,7 @@ static int warpc_translate(const char *path, const char *out, TrOpts *o)
 			be_log_print_json(f, &log);
 		else
 			isa_print_prog(f, p);
-		if (fflush(f) != 0 || ferror(f)) {
-			fprintf(stderr, "warpc: %s: write error\n", out ? out : "<stdout>");
-			rc = 2;
-		}
-		if (f != stdout)
-			fclose(f);
+		rc = close_out(f, out);
 	}
 	be_log_free(&log);
 	isa_prog_free(p);
