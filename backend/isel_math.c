@@ -614,6 +614,7 @@ int be_isel_math(Fn *f, Blk *b, const PIns *in)
 	case PO_COS: return sel_mufu(f, b, in, SUB_COS);
 	case PO_LG2: return sel_mufu(f, b, in, SUB_LG2);
 	case PO_EX2: return sel_mufu(f, b, in, SUB_EX2);
+	case PO_TANH: return sel_mufu(f, b, in, SUB_TANH);
 	case PO_ABS: return sel_fabsneg(f, b, in, 0);
 	case PO_NEG: return sel_fabsneg(f, b, in, 1);
 	case PO_COPYSIGN: return sel_copysign(f, b, in);

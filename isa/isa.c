@@ -274,7 +274,7 @@ void isa_op_rules(Op op, IsaRules *r)
 		r->cmpreq = 1;
 		break;
 	case OP_MUFU:
-		r->subs = S_(RCP) | S_(RSQ) | S_(SIN) | S_(COS) | S_(EX2) | S_(LG2) | S_(SQRT);
+		r->subs = S_(RCP) | S_(RSQ) | S_(SIN) | S_(COS) | S_(EX2) | S_(LG2) | S_(SQRT) | S_(TANH);
 		r->dtypes = T_(F32) | T_(F64);
 		r->deftype = TY_F32;
 		r->srcmods = SRC_NA;

@@ -100,6 +100,7 @@ typedef enum {
 	SUB_SUM,                                                 /* REDUX */
 	SUB_SYNC, SUB_ARV, SUB_POPC,                             /* BAR, BAR.RED */
 	SUB_CA, SUB_CG, SUB_CS, SUB_CV, SUB_LU, SUB_NC,          /* LD/ST cache operators */
+	SUB_TANH,                                                /* MUFU (appended) */
 	SUB_COUNT
 } Sub;
 

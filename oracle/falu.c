@@ -205,14 +205,7 @@ uint64_t or_funary(int op, int t, uint64_t a, int prnd, int ftz, int approx)
 	case PO_COS: return sim_cos_approx_f32((uint32_t)a, ftz);
 	case PO_LG2: return sim_lg2_approx_f32((uint32_t)a, ftz);
 	case PO_EX2: return sim_ex2_approx_f32((uint32_t)a, ftz);
-	case PO_TANH: {
-		/* no MUFU.TANH on the modelled GPUs: the correctly rounded float of tanh */
-		uint32_t u;
-		if (nanbits(PT_F32, a))
-			return cnan(PT_F32);
-		u = f2u((float)tanh((double)u2f((uint32_t)a)));
-		return ftz ? or_fftz(PT_F32, u) : u;
-	}
+	case PO_TANH: return sim_tanh_approx_f32((uint32_t)a, ftz);
 	default:
 		break;
 	}

@@ -7,7 +7,7 @@
  * switches modes.
  *
  * MUFU (PTX .approx): results are the correctly rounded float of the double-precision host
- * function (1/x, 1/sqrt(x), sin, cos, exp2, log2, sqrt), with PTX's special cases: subnormal
+ * function (1/x, 1/sqrt(x), sin, cos, exp2, log2, sqrt, tanh), with PTX's special cases: subnormal
  * inputs and results flushed when .FTZ, NaN in -> canonical NaN out. The oracle calls these
  * same functions so approximate results agree bit for bit. */
 #include <fenv.h>
@@ -106,6 +106,14 @@ uint32_t sim_sqrt_approx_f32(uint32_t a, int ftz)
 	return finish(sqrt((double)u2f(a)), ftz);
 }
 
+/* tanh.approx.f32 (MUFU.TANH): tanh(+-0) = +-0, tanh(+-inf) = +-1 */
+uint32_t sim_tanh_approx_f32(uint32_t a, int ftz)
+{
+	if (ftz)
+		a = sim_f32_ftz(a);
+	return finish(tanh((double)u2f(a)), ftz);
+}
+
 uint32_t sim_mufu_f32(Sub fn, uint32_t a, int ftz)
 {
 	switch ((int)fn) {
@@ -116,6 +124,7 @@ uint32_t sim_mufu_f32(Sub fn, uint32_t a, int ftz)
 	case SUB_EX2: return sim_ex2_approx_f32(a, ftz);
 	case SUB_LG2: return sim_lg2_approx_f32(a, ftz);
 	case SUB_SQRT: return sim_sqrt_approx_f32(a, ftz);
+	case SUB_TANH: return sim_tanh_approx_f32(a, ftz);
 	default: return SIM_F32_NAN;     /* the loader rejects other sub-ops */
 	}
 }
@@ -133,6 +142,7 @@ uint64_t sim_mufu_f64(Sub fn, uint64_t a)
 	case SUB_COS: r = cos(x); break;
 	case SUB_EX2: r = exp2(x); break;
 	case SUB_LG2: r = x == 0 ? -INFINITY : log2(x); break;
+	case SUB_TANH: r = tanh(x); break;
 	default: r = NAN; break;
 	}
 	return isnan(r) ? SIM_F64_NAN : d2u(r);

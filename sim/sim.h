@@ -201,6 +201,7 @@ uint32_t sim_cos_approx_f32(uint32_t a, int ftz);
 uint32_t sim_ex2_approx_f32(uint32_t a, int ftz);
 uint32_t sim_lg2_approx_f32(uint32_t a, int ftz);
 uint32_t sim_sqrt_approx_f32(uint32_t a, int ftz);
+uint32_t sim_tanh_approx_f32(uint32_t a, int ftz);
 /* directed rounding (fmath.c): runs in a host rounding mode; returns the old mode */
 int sim_round_begin(Rnd r);
 void sim_round_end(int old);
