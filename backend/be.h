@@ -237,6 +237,8 @@ void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, c
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
                   Bop bop);                                    /* isel.c: one ISETP/FSETP/.. */
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);
+int be_sel_bf16(Fn *f, Blk *b, const PIns *in);             /* isel_bf16.c: bf16 arithmetic */
+int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in);         /* cvt to/from bf16, to f16x2 */
 int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);

@@ -587,6 +587,12 @@ static int narrow_float(int pt)
 
 int be_isel_math(Fn *f, Blk *b, const PIns *in)
 {
+	int t0 = in->m.types[0];
+
+	if (in->op == PO_CVT && (t0 == PT_BF16 || in->m.types[1] == PT_BF16 || t0 == PT_F16X2))
+		return be_sel_cvt_bf16(f, b, in);
+	if (in->op != PO_CVT && (t0 == PT_BF16 || t0 == PT_BF16X2) && in->op != PO_ABS && in->op != PO_NEG)
+		return be_sel_bf16(f, b, in);
 	switch ((int)in->op) {
 	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA: case PO_ABS: case PO_NEG:
 	case PO_CVT:

@@ -533,6 +533,40 @@ static int sel_cvta(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* isspacep: a generic address is in the shared (local) space when it lies in the window
+ * whose base constant bank 0 holds (0x18, 0x1c; docs/warpsim.md), global when in neither.
+ * p = lo - base <u SIZE, and hi == 0; global: both tests fail, or hi != 0. */
+enum { WINDOW_SIZE = 0x01000000 }; /* the size of each window (sim.h: SIM_WINDOW_SIZE) */
+
+static int sel_isspacep(Fn *f, Blk *b, const PIns *in)
+{
+	int sp = in->m.space == PS_SHARED_CTA ? PS_SHARED : in->m.space, p = be_dst(f, &in->o[0]);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_U64), TC_R2);
+	int t[2];
+
+	if (sp != PS_SHARED && sp != PS_LOCAL && sp != PS_GLOBAL)
+		return be_unsup(f, in, "generic addresses of this space"), -1;
+	for (int k = 0; k < 2; k++) {
+		MIns *x;
+		t[k] = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IADD, be_r(t[k]), be_part(a, 0), be_cst(0, k ? 0x1c : 0x18));
+		x->o[2].flags = OPF_NEG;
+	}
+	if (sp == PS_GLOBAL) {
+		be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(t[0]), be_imm(WINDOW_SIZE),
+		            be_p(T_PT), BOP_AND);
+		be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(t[1]), be_imm(WINDOW_SIZE),
+		            be_p(p), BOP_AND);
+		be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(p),
+		            BOP_OR);
+		return 0;
+	}
+	be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_U32, p, T_PT, be_r(t[sp == PS_LOCAL]),
+	            be_imm(WINDOW_SIZE), be_p(T_PT), BOP_AND);
+	be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(p), BOP_AND);
+	return 0;
+}
+
 /* ------------------------------------------------------------------ barriers, warp ops */
 static int sel_bar(Fn *f, Blk *b, const PIns *in)
 {
@@ -666,6 +700,7 @@ int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 	case PO_ATOM: return sel_atom(f, b, in, 0);
 	case PO_RED: return sel_atom(f, b, in, 1);
 	case PO_CVTA: return sel_cvta(f, b, in);
+	case PO_ISSPACEP: return sel_isspacep(f, b, in);
 	case PO_BAR: case PO_BARRIER: return sel_bar(f, b, in);
 	case PO_MEMBAR: case PO_FENCE:
 		x = be_emit(f, b, OP_MEMBAR);

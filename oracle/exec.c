@@ -184,6 +184,9 @@ static uint64_t farith(Oracle *o, Thread *t, const PIns *in)
 		c = or_get(o, t, &in->o[3], ft);
 	if (ty == PT_F16X2)
 		return per_half(op, a, b, c, in);
+	if (ty == PT_BF16 && (in->m.rnd == PRND_NONE || in->m.rnd == PRND_RN) &&
+	    !(in->m.flags & (PMF_SAT | PMF_RELU)) && (d = (uint64_t)or_bf16_arith(op, a, b)) != ~0ull)
+		return d;
 	if (ty == PT_BF16 || ty == PT_BF16X2 || ty == PT_TF32) {
 		or_error(o, t, OR_UNSUP, "unsupported: %s arithmetic", ptx_type_name((PType)ty));
 		return 0;
@@ -338,6 +341,36 @@ static uint64_t dp(Oracle *o, Thread *t, const PIns *in)
 /* ---------------------------------------------------------------- dispatch */
 /* executes in (guard true) for t; returns the next pc, or -1 when t left its frame, blocked
  * or failed (the pc is then already set) */
+/* cvt with bf16 on either side, or cvt.f16x2.f32 d, a, b (a to the upper half, b to the
+ * lower); 0 when the conversion is none of these */
+static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
+{
+	int dt = in->m.types[0], st = in->m.types[1], r = in->m.rnd;
+	int rnrz = r == PRND_RN || r == PRND_RZ;
+
+	if (dt != PT_BF16 && st != PT_BF16 && dt != PT_F16X2)
+		return 0;
+	if (in->m.flags & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))
+		rnrz = 0;
+	if (dt == PT_F16X2 && st == PT_F32 && in->nopd == 3 && rnrz) {
+		uint64_t hi = or_cvt(PT_F16, PT_F32, r, 0, 0, or_get(o, t, &in->o[1], PT_F32));
+		uint64_t lo = or_cvt(PT_F16, PT_F32, r, 0, 0, or_get(o, t, &in->o[2], PT_F32));
+		or_put(o, t, &in->o[0], (hi & 0xffff) << 16 | (lo & 0xffff));
+	} else if (dt == PT_BF16 && st == PT_F32 && in->nopd == 2 && rnrz) {
+		uint64_t a = or_get(o, t, &in->o[1], PT_F32);
+		float x;
+		uint32_t u = (uint32_t)a;
+		memcpy(&x, &u, 4);
+		or_put(o, t, &in->o[0], or_bf16_of_double((double)x, r == PRND_RZ));
+	} else if (dt == PT_F32 && st == PT_BF16 && in->nopd == 2 && r == PRND_NONE &&
+	           !(in->m.flags & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))) {
+		or_put(o, t, &in->o[0], (or_get(o, t, &in->o[1], PT_BF16) & 0xffff) << 16);
+	} else {
+		or_error(o, t, OR_UNSUP, "unsupported: this bf16/f16x2 conversion");
+	}
+	return 1;
+}
+
 static int step(Oracle *o, Thread *t, const PIns *in)
 {
 	int pc = FR(t)->pc, ty = in->m.types[0], bits = tbits(ty), sign = tsigned(ty);
@@ -508,6 +541,8 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 			or_error(o, t, OR_UNSUP, "unsupported: cvt.pack");
 			break;
 		}
+		if (cvt_bf16(o, t, in))
+			break;
 		a = A(1, in->m.types[1]);
 		d = or_cvt(ty, in->m.types[1], in->m.rnd, (in->m.flags & PMF_FTZ) != 0,
 		           (in->m.flags & PMF_SAT) != 0, a);

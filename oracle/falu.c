@@ -346,3 +346,41 @@ uint64_t or_imm_float(const POpd *op, int t)
 		return f2u((float)d);
 	return d2h(d, RND_RN);
 }
+
+/* ---------------------------------------------------------------- bf16
+ * bf16 is the top half of an f32. A double is rounded to it by scaling: with d = m * 2^e
+ * (0.5 <= |m| < 1) its quantum is 2^(e-8), never below 2^-133 (the subnormals), and
+ * nearbyint rounds d / quantum to nearest even; beyond the largest bf16 (0x7f7f) is INF. */
+uint64_t or_bf16_of_double(double d, int rz)
+{
+	int e;
+	double q, r;
+
+	if (isnan(d))
+		return 0x7fff;                   /* the canonical bf16 NaN */
+	if (isinf(d) || d == 0)
+		return f2u((float)d) >> 16;
+	frexp(d, &e);
+	q = ldexp(1.0, e - 8 < -133 ? -133 : e - 8);
+	r = rz ? trunc(d / q) * q : nearbyint(d / q) * q;
+	if (fabs(r) > (double)u2f(0x7f7f0000u))
+		return (d < 0 ? 0xff80u : 0x7f80u);
+	return f2u((float)r) >> 16;
+}
+
+double or_double_of_bf16(uint64_t h) { return (double)u2f((uint32_t)(h & 0xffff) << 16); }
+
+/* add, sub, mul .rn of bf16 values: in double, exact for mul; for add and sub exact, or the
+ * smaller operand is below 2^-37 of the larger (a bf16), far from any tie; -1 when op is none
+ * of them */
+int64_t or_bf16_arith(int op, uint64_t a, uint64_t b)
+{
+	double x = or_double_of_bf16(a), y = or_double_of_bf16(b);
+
+	switch (op) {
+	case PO_ADD: return (int64_t)or_bf16_of_double(x + y, 0);
+	case PO_SUB: return (int64_t)or_bf16_of_double(x - y, 0);
+	case PO_MUL: return (int64_t)or_bf16_of_double(x * y, 0);
+	default: return -1;
+	}
+}
