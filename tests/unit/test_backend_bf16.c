@@ -1,0 +1,141 @@
+/* test_backend_bf16.c - Check tests of the translator's bf16 arithmetic and conversions,
+ * cvt.f16x2.f32, tanh.approx.f32 and isspacep: each runs on the SM model and on the PTX oracle
+ * over edge operands (test_backend.h compares every buffer), and known results are checked
+ * against values worked out by hand from the PTX manual. Runs from the top of the tree. */
+#include <check.h>
+#include <stdint.h>
+#include <unistd.h>
+#include "tests/unit/test_backend.h"
+
+#define HDR ".version 7.8\n.target sm_90\n.address_size 64\n"
+
+/* 16 edge values, used as bf16 operands and as the low half of f32 inputs: zeros, the
+ * smallest subnormal, the largest subnormal, the smallest normal, +-1, 1 + ulp, +-max, +-INF,
+ * a quiet NaN, a NaN pattern, pi, 2^-8 (1 + 2^-7) */
+static const uint16_t H[16] = {0x0000, 0x8000, 0x0001, 0x007f, 0x0080, 0x3f80, 0xbf80, 0x3f81,
+                               0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0x7fff, 0x4049, 0x3b81};
+
+/* thread i: a = H[i / 16], b = H[i % 16]; out[8 i ..] = add, sub, mul of bf16 a, b;
+ * cvt.rn and cvt.rz.bf16 of the f32 a:b; cvt.f32.bf16 a; cvt.rn.f16x2.f32 of the f32s a:0
+ * and b:0; tanh.approx of the f32 a:b */
+static const char *arith_ptx = HDR
+	".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n"
+	".reg .b16 %h<12>;\n.reg .b32 %r<24>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<8>;\n"
+	"mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;\n"
+	"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 2;\nadd.s64 %rd2, %rd1, %rd2;\n"
+	"ld.global.b16 %h1, [%rd2];\nmul.wide.u32 %rd3, %r3, 2;\nadd.s64 %rd3, %rd1, %rd3;\n"
+	"ld.global.b16 %h2, [%rd3];\n"
+	"add.rn.bf16 %h3, %h1, %h2;\nsub.rn.bf16 %h4, %h1, %h2;\nmul.rn.bf16 %h5, %h1, %h2;\n"
+	"mov.b32 %f1, {%h2, %h1};\n"
+	"cvt.rn.bf16.f32 %h6, %f1;\ncvt.rz.bf16.f32 %h7, %f1;\ncvt.f32.bf16 %f2, %h1;\n"
+	"cvt.f32.bf16 %f4, %h2;\ncvt.rn.f16x2.f32 %r10, %f2, %f4;\n"
+	"tanh.approx.f32 %f5, %f1;\n"
+	"cvt.u32.u16 %r11, %h3;\ncvt.u32.u16 %r12, %h4;\ncvt.u32.u16 %r13, %h5;\n"
+	"cvt.u32.u16 %r14, %h6;\ncvt.u32.u16 %r15, %h7;\n"
+	"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 32;\nadd.s64 %rd4, %rd4, %rd5;\n"
+	"st.global.v4.u32 [%rd4], {%r11, %r12, %r13, %r14};\n"
+	"st.global.v4.b32 [%rd4+16], {%r15, %f2, %r10, %f5};\n"
+	"ret;\n}\n";
+
+#define OUT(ia, ib, k) (((ia) * 16 + (ib)) * 8 + (k))
+
+START_TEST(bf16_edges)
+{
+	char pa[] = "/tmp/be-bf16.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(H, 2, 16, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u32:2048:zero", pa);
+	BeRun *r = be_run(arith_ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 5, 0)), 0x4000);   /* 1 + 1 */
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 5, 1)), 0x0000);   /* 1 - 1 */
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 7, 2)), 0x3f81);   /* 1 * (1 + 2^-7) */
+	ck_assert_uint_eq(be_get(r, 1, OUT(7, 7, 2)), 0x3f82);   /* (1 + 2^-7)^2 = 1 + 2^-6 + 2^-14 */
+	ck_assert_uint_eq(be_get(r, 1, OUT(8, 8, 0)), 0x7f80);   /* max + max = INF */
+	ck_assert_uint_eq(be_get(r, 1, OUT(8, 9, 0)), 0x0000);   /* max + -max = +0 */
+	ck_assert_uint_eq(be_get(r, 1, OUT(12, 5, 0)), 0x7fff);  /* NaN + 1: canonical */
+	ck_assert_uint_eq(be_get(r, 1, OUT(10, 11, 0)), 0x7fff); /* INF + -INF */
+	ck_assert_uint_eq(be_get(r, 1, OUT(2, 2, 2)), 0x0000);   /* 2^-133 squared underflows */
+	/* 1 + 2^-8 (1 + 2^-7): above the tie 1 + 2^-8, rounds up */
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 15, 0)), 0x3f81);
+	/* f32 to bf16: the tie 0x3f808000 to even, 0x3f818000 up, 0x3f807fff down */
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 1, 3)), 0x3f80);
+	ck_assert_uint_eq(be_get(r, 1, OUT(7, 1, 3)), 0x3f82);
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 13, 3)), 0x3f80);
+	ck_assert_uint_eq(be_get(r, 1, OUT(8, 9, 3)), 0x7f80);   /* 0x7f7fff7f to INF */
+	ck_assert_uint_eq(be_get(r, 1, OUT(8, 9, 4)), 0x7f7f);   /* .rz: max */
+	ck_assert_uint_eq(be_get(r, 1, OUT(10, 11, 3)), 0x7fff); /* 0x7f80ff80 is a NaN, not INF */
+	ck_assert_uint_eq(be_get(r, 1, OUT(10, 11, 4)), 0x7fff);
+	ck_assert_uint_eq(be_get(r, 1, OUT(1, 15, 3)), 0x8000);  /* -2^-133 (+ less) to -0 */
+	ck_assert_uint_eq(be_get(r, 1, OUT(7, 0, 5)), 0x3f810000);  /* exact widening */
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 6, 6)), 0x3c00bc00);  /* {1, -1}: a in the upper half */
+	ck_assert_uint_eq(be_get(r, 1, OUT(8, 12, 6)), 0x7c007fff); /* max to f16 INF, NaN canonical */
+	ck_assert_uint_eq(be_get(r, 1, OUT(5, 0, 7)), 0x3f42f7d6);  /* tanh 1 */
+	ck_assert_uint_eq(be_get(r, 1, OUT(10, 0, 7)), 0x3f800000); /* tanh INF */
+	ck_assert_uint_eq(be_get(r, 1, OUT(1, 0, 7)), 0x80000000);  /* tanh -0 */
+	be_run_free(r);
+}
+END_TEST
+
+/* isspacep on the generic addresses of a shared variable, a local one, the global buffer,
+ * and on the ends of the windows: bit 0 shared, 1 local, 2 global for each of 8 addresses */
+START_TEST(isspacep)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 po)\n{\n"
+		".reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<16>;\n"
+		".shared .align 4 .b8 sm[64];\n.local .align 4 .b8 lo[16];\n"
+		"mov.u32 %r1, %tid.x;\nld.param.u64 %rd1, [po];\ncvta.to.global.u64 %rd1, %rd1;\n"
+		"mov.u64 %rd2, sm;\ncvta.shared.u64 %rd2, %rd2;\nmov.u64 %rd3, lo;\ncvta.local.u64 %rd3, %rd3;\n"
+		"setp.eq.u32 %p1, %r1, 0;\nselp.b64 %rd4, %rd2, %rd3, %p1;\n"
+		"setp.eq.u32 %p1, %r1, 2;\nselp.b64 %rd4, %rd1, %rd4, %p1;\n"
+		"setp.eq.u32 %p1, %r1, 3;\nselp.b64 %rd4, 0x0ffffff, %rd4, %p1;\n"
+		"setp.eq.u32 %p1, %r1, 4;\nselp.b64 %rd4, 0x1000000, %rd4, %p1;\n"
+		"setp.eq.u32 %p1, %r1, 5;\nselp.b64 %rd4, 0x2ffffff, %rd4, %p1;\n"
+		"setp.eq.u32 %p1, %r1, 6;\nselp.b64 %rd4, 0x3000000, %rd4, %p1;\n"
+		"setp.eq.u32 %p1, %r1, 7;\nselp.b64 %rd4, 0x101000000, %rd4, %p1;\n"
+		"isspacep.shared %p1, %rd4;\nselp.u32 %r2, 1, 0, %p1;\n"
+		"isspacep.local %p2, %rd4;\nselp.u32 %r3, 2, 0, %p2;\nor.b32 %r2, %r2, %r3;\n"
+		"isspacep.global %p3, %rd4;\nselp.u32 %r3, 4, 0, %p3;\nor.b32 %r2, %r2, %r3;\n"
+		"mul.wide.u32 %rd5, %r1, 4;\nadd.s64 %rd5, %rd1, %rd5;\nst.global.u32 [%rd5], %r2;\n"
+		"ret;\n}\n";
+	static const unsigned want[8] = {1, 2, 4, 4, 1, 2, 4, 4};
+	BeRun *r = be_run(ptx, "--grid 1 --block 8 --arg buf:u32:8:zero", 0, 7);
+	ck_assert(be_same(r));
+	for (int i = 0; i < 8; i++)
+		ck_assert_uint_eq(be_get(r, 0, i), want[i]);
+	be_run_free(r);
+}
+END_TEST
+
+/* what is not supported says so */
+START_TEST(unsupported)
+{
+	static const char *ptx = HDR
+		".visible .entry k(.param .u64 po)\n{\n.reg .b16 %h<4>;\n"
+		"mov.b16 %h1, 0x3f80;\nfma.rn.bf16 %h2, %h1, %h1, %h1;\nret;\n}\n";
+	BeRun *r = be_run(ptx, "--grid 1 --block 1 --arg buf:u32:1:zero", 0, 7);
+	ck_assert_ptr_null(r->p);
+	ck_assert_ptr_nonnull(strstr(r->err, "unsupported"));
+	be_run_free(r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("backend-bf16");
+	TCase *c = tcase_create("bf16");
+	int nf;
+
+	tcase_add_test(c, bf16_edges);
+	tcase_add_test(c, isspacep);
+	tcase_add_test(c, unsupported);
+	suite_add_tcase(s, c);
+	SRunner *r = srunner_create(s);
+	srunner_run_all(r, CK_NORMAL);
+	nf = srunner_ntests_failed(r);
+	srunner_free(r);
+	return nf ? 1 : 0;
+}
