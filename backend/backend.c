@@ -411,6 +411,38 @@ static void fill_func_addrs(Kernel *k, const Module *m)
 	}
 }
 
+/* element j of global v's initializer is the address of a global variable (plain or
+ * generic, which are the same address here): the loader writes it (Kernel.relocs) */
+static int is_greloc(const Module *m, const PVar *v, int j, int eb)
+{
+	const PInit *in = &v->init[j];
+
+	return (in->kind == PINIT_SYM || in->kind == PINIT_GENERIC) && in->symkind == PSYM_VAR &&
+	       v->space == PS_GLOBAL && eb == 8 && m->vars[in->sym].space == PS_GLOBAL;
+}
+
+/* the relocations of every global's initializer; kernel globals are the module's .global
+ * variables in order */
+static void add_relocs(Kernel *k, const Module *m)
+{
+	int gi = 0;
+
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		int eb = ptx_type_bytes((PType)v->type);
+		if (v->space != PS_GLOBAL)
+			continue;
+		for (int j = 0; j < v->ninit && (uint64_t)(j + 1) * (uint64_t)eb <= v->size; j++)
+			if (is_greloc(m, v, j, eb)) {
+				int t = 0;
+				for (int q = 0; q < v->init[j].sym; q++)
+					t += m->vars[q].space == PS_GLOBAL;
+				isa_kernel_add_reloc(k, gi, (uint64_t)j * 8, t, (uint64_t)v->init[j].bits);
+			}
+		gi++;
+	}
+}
+
 static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl, const BeOptions *opt,
                        FILE *err)
 {
@@ -439,6 +471,8 @@ static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 				if (v->init[j].kind == PINIT_SYM && v->init[j].symkind == PSYM_FUNC &&
 				    v->space == PS_GLOBAL && eb == 8)
 					continue;  /* a function address: filled in once the code is laid out */
+				if (is_greloc(m, v, j, eb))
+					continue;  /* the address of a global: a relocation (add_relocs) */
 				if (v->init[j].kind == PINIT_SYM || v->init[j].kind == PINIT_GENERIC) {
 					fprintf(err, "%s:%d:%d: error: unsupported: address initializer of '%s'\n",
 					        m->name, v->loc.line, v->loc.col, v->name);
@@ -456,6 +490,7 @@ static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 			                     (uint32_t)v->size);
 		free(init);
 	}
+	add_relocs(k, m);
 	for (int i = 0; i < m->nfuncs; i++)
 		if (fns[i]) {
 			if (fns[i]->maxreg > regs)

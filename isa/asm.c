@@ -519,7 +519,7 @@ static void parse_directive(Asm *a, Tok d)
 		if (isa_asm_is(x, d, dirs[i]))
 			di = i;
 	if (di < 0 && !isa_asm_is(x, d, ".param") && !isa_asm_is(x, d, ".global") &&
-	    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func")) {
+	    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func") && !isa_asm_is(x, d, ".reloc")) {
 		isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
 		return;
 	}
@@ -570,6 +570,33 @@ static void parse_directive(Asm *a, Tok d)
 			return;
 		*(di == 2 ? &k->shared : di == 3 ? &k->local : di == 4 ? &k->spill : &k->maxntid) =
 			(uint32_t)v;
+	} else if (isa_asm_is(x, d, ".reloc")) {
+		/* .reloc VAR OFF TARGET ADDEND: VAR's 8 bytes at OFF hold TARGET's address + ADDEND */
+		Tok nv = d, nt = d;
+		int gv = -1, gt = -1;
+		int64_t add;
+		if (!name_tok(a, &nv, "a global variable name") || !num_tok(a, 1u << 30, &v) ||
+		    !name_tok(a, &nt, "a global variable name") ||
+		    !isa_asm_int_value(a, isa_asm_next(x), 0, &add))
+			return;
+		for (int i = 0; i < k->nglobals; i++) {
+			size_t n = strlen(k->globals[i].name);
+			if (n == nv.e - nv.s && !memcmp(k->globals[i].name, x->text + nv.s, n))
+				gv = i;
+			if (n == nt.e - nt.s && !memcmp(k->globals[i].name, x->text + nt.s, n))
+				gt = i;
+		}
+		if (gv < 0 || gt < 0) {
+			isa_asm_error(x, gv < 0 ? nv : nt, "'%s' is not a .global declared before",
+			              isa_asm_text(x, gv < 0 ? nv : nt, buf, sizeof buf));
+			return;
+		}
+		if (v + 8 > k->globals[gv].size) {
+			isa_asm_error(x, nv, "offset 0x%llx + 8 is outside '%s'", (unsigned long long)v,
+			              k->globals[gv].name);
+			return;
+		}
+		isa_kernel_add_reloc(k, gv, v, gt, (uint64_t)add);
 	} else if (isa_asm_is(x, d, ".param")) {
 		char *s = NULL;
 		if (!num_tok(a, 0xffff, &v) || !num_tok(a, 0xffff, &v2))

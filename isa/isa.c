@@ -552,6 +552,7 @@ static void kernel_free(Kernel *k)
 		free(k->globals[i].init);
 	}
 	free(k->globals);
+	free(k->relocs);
 	for (int i = 0; i < k->ncdata; i++)
 		free(k->cdata[i].bytes);
 	free(k->cdata);
@@ -651,6 +652,12 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
 	}
 	g->bank = bank;
 	g->slot = slot;
+}
+
+void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend)
+{
+	k->relocs = xrealloc(k->relocs, (size_t)(k->nrelocs + 1) * sizeof *k->relocs);
+	k->relocs[k->nrelocs++] = (GlobalReloc){var, off, target, addend};
 }
 
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,

@@ -276,6 +276,15 @@ typedef struct {
 	uint32_t slot;
 } GlobalVar;
 
+/* (appended) at load, the 8 bytes at offset off of globals[var] get the device address of
+ * globals[target] plus addend (a PTX initializer such as generic(gvar)+8) */
+typedef struct {
+	int var;         /* index in Kernel.globals of the variable written */
+	uint64_t off;    /* byte offset in it; off + 8 <= its size */
+	int target;      /* index in Kernel.globals of the variable addressed */
+	uint64_t addend; /* added to its address (two's complement) */
+} GlobalReloc;
+
 typedef struct {
 	uint8_t bank;    /* constant bank */
 	uint32_t offset; /* byte offset in it */
@@ -303,6 +312,8 @@ typedef struct {
 	uint32_t spill;       /* of local, bytes of spills */
 	int arch;             /* target sm_XX number, e.g. 20 */
 	uint32_t maxntid;     /* .maxntid product, 0 when absent */
+	GlobalReloc *relocs;  /* (appended) global words that hold the address of a global */
+	int nrelocs;
 } Kernel;
 
 typedef struct {
@@ -376,6 +387,7 @@ void isa_kernel_add_label(Kernel *k, const char *name, uint32_t addr, int kind);
 const Label *isa_kernel_find_label(const Kernel *k, const char *name);
 void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name);
 /* init: size bytes copied, or NULL */
+void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend);
 void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t align,
                            const uint8_t *init, uint8_t bank, uint32_t slot);
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,

@@ -306,6 +306,11 @@ static void print_header(FILE *f, const Kernel *k)
 			print_bytes(f, g->init, g->size);
 		fprintf(f, "\n");
 	}
+	for (int i = 0; i < k->nrelocs; i++) {
+		const GlobalReloc *r = &k->relocs[i];
+		fprintf(f, ".reloc %s 0x%llx %s %lld\n", k->globals[r->var].name, (unsigned long long)r->off,
+		        k->globals[r->target].name, (long long)r->addend);
+	}
 	for (int i = 0; i < k->ncdata; i++) {
 		const ConstData *c = &k->cdata[i];
 		fprintf(f, ".constdata c[0x%x][0x%x]", c->bank, (unsigned)c->offset);

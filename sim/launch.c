@@ -437,6 +437,20 @@ int sim_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			return -1;
 		}
 	}
+	for (int i = 0; i < k->nrelocs; i++) {
+		/* a global initialised with the address of a global: both are placed now */
+		const GlobalReloc *r = &k->relocs[i];
+		const GlobalVar *gv = &k->globals[r->var], *gt = &k->globals[r->target];
+		uint64_t at, to;
+		uint8_t *p;
+		if (!sim_mem_cread(m, gv->bank, gv->slot, &at, 8) || !sim_mem_cread(m, gt->bank, gt->slot, &to, 8) ||
+		    r->off + 8 > gv->size || !(p = sim_mem_global(m, at + r->off, 8))) {
+			fprintf(err, "warpsim: kernel '%s': the address of %s in %s does not fit\n", k->name,
+			        gt->name, gv->name);
+			return -1;
+		}
+		sim_st(p, 8, to + r->addend);
+	}
 	for (int i = 0; i < k->ncdata; i++) {
 		const ConstData *cd = &k->cdata[i];
 		if (!sim_mem_cwrite(m, cd->bank, cd->offset, cd->bytes, cd->size)) {

@@ -1,7 +1,8 @@
 /* test_backend_bf16.c - Check tests of the translator's bf16 arithmetic and conversions,
  * cvt.f16x2.f32, tanh.approx.f32 and isspacep: each runs on the SM model and on the PTX oracle
  * over edge operands (test_backend.h compares every buffer), and known results are checked
- * against values worked out by hand from the PTX manual. Runs from the top of the tree. */
+ * against values worked out by hand from the PTX manual. Also globals initialised with the
+ * address of a global (Kernel.relocs, the .reloc directive). Runs from the top of the tree. */
 #include <check.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -110,6 +111,56 @@ START_TEST(isspacep)
 }
 END_TEST
 
+/* a global initialised with the address of another (generic(g)+8, and a plain one): the
+ * loader relocates it; the listing's .reloc line assembles back to the same relocation */
+START_TEST(address_init)
+{
+	static const char *ptx = HDR
+		".global .align 4 .u32 g[4] = {11, 22, 33, 44};\n"
+		".global .align 8 .u64 pp[2] = {generic(g)+8, g+4};\n"
+		".visible .entry k(.param .u64 po)\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<8>;\n"
+		"ld.param.u64 %rd1, [po];\ncvta.to.global.u64 %rd1, %rd1;\n"
+		"ld.global.u64 %rd2, [pp];\nld.u32 %r1, [%rd2];\n"
+		"ld.global.u64 %rd3, [pp+8];\nld.global.u32 %r2, [%rd3];\n"
+		"st.global.v2.u32 [%rd1], {%r1, %r2};\nret;\n}\n";
+	BeRun *r = be_run(ptx, "--grid 1 --block 1 --arg buf:u32:2:zero", 0, 7);
+	Prog *q;
+	ck_assert(be_same(r));
+	ck_assert_uint_eq(be_get(r, 0, 0), 33);
+	ck_assert_uint_eq(be_get(r, 0, 1), 22);
+	ck_assert_ptr_nonnull(strstr(r->listing, ".reloc pp 0x0 g 8\n"));
+	ck_assert_ptr_nonnull(strstr(r->listing, ".reloc pp 0x8 g 4\n"));
+	q = isa_asm("t.sass", r->listing, strlen(r->listing), stderr);
+	ck_assert_ptr_nonnull(q);
+	ck_assert_int_eq(q->k[0].nrelocs, 2);
+	ck_assert_int_eq(q->k[0].relocs[1].var, r->p->k[0].relocs[1].var);
+	ck_assert_int_eq(q->k[0].relocs[1].target, r->p->k[0].relocs[1].target);
+	ck_assert_uint_eq(q->k[0].relocs[1].addend, 4);
+	isa_prog_free(q);
+	be_run_free(r);
+}
+END_TEST
+
+/* a .reloc naming an unknown variable, or writing past the end of one, is an error */
+START_TEST(reloc_errors)
+{
+	static const char *bad[] = {
+		".kernel k\n.arch sm_20\n.global a 8 8 c[0xe][0x0]\n.reloc a 0x0 b 0\nEXIT;\n",
+		".kernel k\n.arch sm_20\n.global a 8 8 c[0xe][0x0]\n.reloc a 0x4 a 0\nEXIT;\n",
+	};
+	for (int i = 0; i < 2; i++) {
+		char *msg = NULL;
+		size_t n = 0;
+		FILE *e = open_memstream(&msg, &n);
+		Prog *q = isa_asm("t.sass", bad[i], strlen(bad[i]), e);
+		fclose(e);
+		ck_assert_ptr_null(q);
+		ck_assert_ptr_nonnull(strstr(msg, i ? "outside" : "is not a .global"));
+		free(msg);
+	}
+}
+END_TEST
+
 /* what is not supported says so */
 START_TEST(unsupported)
 {
@@ -132,6 +183,8 @@ int main(void)
 	tcase_add_test(c, bf16_edges);
 	tcase_add_test(c, isspacep);
 	tcase_add_test(c, unsupported);
+	tcase_add_test(c, address_init);
+	tcase_add_test(c, reloc_errors);
 	suite_add_tcase(s, c);
 	SRunner *r = srunner_create(s);
 	srunner_run_all(r, CK_NORMAL);
