@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include "tests/unit/test_backend.h"
+#include "oracle/internal.h"
 
 #define HDR ".version 7.8\n.target sm_90\n.address_size 64\n"
 
@@ -77,6 +78,45 @@ START_TEST(bf16_edges)
 	ck_assert_uint_eq(be_get(r, 1, OUT(10, 0, 7)), 0x3f800000); /* tanh INF */
 	ck_assert_uint_eq(be_get(r, 1, OUT(1, 0, 7)), 0x80000000);  /* tanh -0 */
 	be_run_free(r);
+}
+END_TEST
+
+/* the same kernel over every pair of 64 random 16-bit patterns (4096 threads): bf16 operands of
+ * every class, and f32 inputs a:b with arbitrary low halves; the SM model must agree with the
+ * oracle everywhere */
+START_TEST(bf16_random)
+{
+	char *ptx = strdup(arith_ptx), *s = strstr(ptx, "shr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;");
+	ck_assert_ptr_nonnull(s);
+	memcpy(s, "shr.u32 %r2, %r1, 6;\nand.b32 %r3, %r1, 63;", strlen("shr.u32 %r2, %r1, 6;\nand.b32 %r3, %r1, 63;"));
+	for (int seed = 1; seed <= 3; seed++) {
+		char opts[256];
+		snprintf(opts, sizeof opts, "--grid 16 --block 256 --arg buf:u16:64:random:%d "
+		         "--arg buf:u32:32768:zero", seed);
+		BeRun *r = be_run(ptx, opts, 0, 7);
+		ck_assert(be_same(r));
+		be_run_free(r);
+	}
+	free(ptx);
+}
+END_TEST
+
+/* the oracle's bf16 rounding against the bit formula (u + 0x7fff + bit 16) >> 16 on every
+ * 997th f32 pattern (NaNs: 0x7fff; .rz: u >> 16) */
+START_TEST(bf16_oracle_rounding)
+{
+	for (uint64_t u = 0; u <= 0xffffffffu; u += 997) {
+		uint32_t x = (uint32_t)u;
+		float f;
+		memcpy(&f, &x, 4);
+		int nan = (x & 0x7fffffffu) > 0x7f800000u;
+		uint64_t rn = nan ? 0x7fff : (x + 0x7fffu + ((x >> 16) & 1)) >> 16;
+		uint64_t rz = nan ? 0x7fff : x >> 16;
+		if (or_bf16_of_double((double)f, 0) != rn || or_bf16_of_double((double)f, 1) != rz)
+			ck_abort_msg("f32 0x%08x: rn 0x%llx (want 0x%llx), rz 0x%llx (want 0x%llx)", x,
+			             (unsigned long long)or_bf16_of_double((double)f, 0), (unsigned long long)rn,
+			             (unsigned long long)or_bf16_of_double((double)f, 1), (unsigned long long)rz);
+	}
 }
 END_TEST
 
@@ -181,6 +221,8 @@ int main(void)
 	int nf;
 
 	tcase_add_test(c, bf16_edges);
+	tcase_add_test(c, bf16_random);
+	tcase_add_test(c, bf16_oracle_rounding);
 	tcase_add_test(c, isspacep);
 	tcase_add_test(c, unsupported);
 	tcase_add_test(c, address_init);
