@@ -12,11 +12,14 @@
  * to the target on top arrives (its lanes execute .S and the token is popped), every other
  * edge carries the stack unchanged; every block must be reached with one stack. A block
  * reached with two different stacks (unstructured flow: jumps into loops, several entries)
- * drops the pushes that differ, and their branches fall back to plain divergence (DIV
- * tokens only: still exact, only reconvergence is lost) unless the block can be copied for
- * the edges that carry the other stack (tail duplication: no back edge into it but its own,
- * at most 256 instructions, 64 copies per function) or the push moved up to the immediate dominator
- * when J post-dominates it too. J = the virtual exit needs no SSY.
+ * is resolved in this order: when the stacks differ only by tokens on top of some of them
+ * whose targets post-dominate the block, the edges that lack them push them (a new block
+ * on the edge); else the block is copied for the edge that carries the other stack (tail
+ * duplication: no back edge into it but its own, at most 256 instructions, 64 copies per
+ * function); else the push moves up to the immediate dominator when J post-dominates it
+ * too; else it is dropped and its branch falls back to plain divergence (DIV tokens only:
+ * still exact, but the verifier refuses it). J = the virtual exit needs no SSY. During the
+ * pass the virtual exit is ipdom -1 (the blocks it adds take ids from Fn.nblk on).
  */
 #include <string.h>
 #include "backend/be.h"
@@ -38,6 +41,8 @@ static int preheader(Fn *f, int l)
 	p = be_newblk(f);
 	f->blk[p].jmp.kind = J_JMP;
 	f->blk[p].s1 = h;
+	f->blk[p].ipdom = h;
+	f->blk[p].loop = f->loops[l].parent;
 	f->blk[p].pfirst = f->blk[p].plast = f->blk[h].pfirst;
 	H = &f->blk[h];
 	for (int i = 0; i < H->npred; i++) {
@@ -58,6 +63,15 @@ static int preheader(Fn *f, int l)
 	return p;
 }
 
+/* does j post-dominate b (on the post-dominator tree computed before sync) */
+static int postdominates(const Fn *f, int j, int b)
+{
+	for (int x = b, n = 0; x >= 0 && x < f->nblk && n <= f->nblk; x = f->blk[x].ipdom, n++)
+		if (x == j)
+			return 1;
+	return 0;
+}
+
 /* add target j to the pushes of block p, outermost (post-dominating) target first */
 static void add_push(Fn *f, int p, int j)
 {
@@ -69,15 +83,11 @@ static void add_push(Fn *f, int p, int j)
 			return;
 	VPUSH(f->pool, b->push, b->npush, b->cappush);
 	/* an inner target is post-dominated by an outer one: the outer is pushed first */
-	for (int k = 0; k < at; k++) {
-		int x = j;
-		while (x >= 0 && x < f->nblk && x != b->push[k])
-			x = f->blk[x].ipdom;
-		if (x != b->push[k]) {
+	for (int k = 0; k < at; k++)
+		if (!postdominates(f, b->push[k], j)) {
 			at = k;
 			break;
 		}
-	}
 	memmove(&b->push[at + 1], &b->push[at], sizeof(int) * (size_t)(b->npush - 1 - at));
 	b->push[at] = j;
 }
@@ -93,25 +103,37 @@ static int outer_loop(Fn *f, int b, int j)
 	return best;
 }
 
+/* the same targets (where a token was pushed does not matter to the lanes that pop it) */
 static int same(const Stk *a, const Stk *b)
 {
 	if (a->d != b->d)
 		return 0;
 	for (int i = 0; i < a->d; i++)
-		if (a->t[i] != b->t[i] || a->from[i] != b->from[i])
+		if (a->t[i] != b->t[i])
 			return 0;
 	return 1;
 }
 
-
-/* does j post-dominate b (on the post-dominator tree computed before sync) */
-static int postdominates(const Fn *f, int j, int b)
+/* the stack at the end of block b, after its pushes; -1 when too deep */
+static int outstk(Fn *f, const Stk *in, int b, Stk *s)
 {
-	for (int x = b, n = 0; x >= 0 && x < f->nblk && n <= f->nblk; x = f->blk[x].ipdom, n++)
-		if (x == j)
-			return 1;
+	const Blk *B = &f->blk[b];
+
+	*s = in[b];
+	for (int q = 0; q < B->npush; q++) {
+		if (s->d > 0 && s->t[s->d - 1] == B->push[q])
+			continue;
+		if (s->d == MAXD) {
+			be_errorf(f, f->pf->loc, "unsupported: reconvergence nesting deeper than %d", MAXD);
+			return -1;
+		}
+		s->t[s->d] = B->push[q];
+		s->from[s->d++] = b;
+	}
 	return 0;
 }
+
+
 
 /* resolve the pushes in which a and b differ: each moves up to the immediate dominator of
  * the block that pushed it when the target post-dominates that block too and no loop
@@ -121,7 +143,7 @@ static int drop_diff(Fn *f, const Stk *a, const Stk *b)
 {
 	int n = 0, k = 0;
 
-	while (k < a->d && k < b->d && a->t[k] == b->t[k] && a->from[k] == b->from[k])
+	while (k < a->d && k < b->d && a->t[k] == b->t[k])
 		k++;
 	for (const Stk *s = a; s; s = s == a ? b : NULL)
 		for (int i = k; i < s->d; i++) {
@@ -194,6 +216,99 @@ static int tail_dup(Fn *f, int b, int e, int t)
 	return 1;
 }
 
+/* a block t reached with stacks that differ only by tokens on top of some of them, whose
+ * targets post-dominate t (a join shared by the paths of a region and by paths from outside
+ * it, such as a skip to a loop's latch next to an if/else inside the loop): the edges that
+ * lack the tokens push them (a new block on the edge), so every lane that reaches t waits
+ * at the same targets. Exact: the lanes that push a token all reach its target (or exit),
+ * and they wait there only for each other. Not on an edge inside a loop that does not
+ * contain the target (a push per iteration). Returns the number of edges split, 0 when
+ * the stacks are not of that form, -1 when too deep. */
+static int push_edges(Fn *f, Stk *in, int t)
+{
+	enum { ME = 64 };
+	int ep[ME], ee[ME], ne = 0, longest = -1, nsplit = 0;
+	Stk *es = be_alloc(f->pool, sizeof(Stk) * ME);
+	Blk *T = &f->blk[t];
+
+	for (int i = 0; i < T->npred; i++) {
+		int p = T->pred[i];
+		Blk *P = &f->blk[p];
+		Stk s;
+		if (P->dead || in[p].d < 0)
+			continue;
+		if (outstk(f, in, p, &s) < 0)
+			return -1;
+		for (int e = 0; e < 2 + (P->jmp.kind == J_BRX ? P->jmp.ntl : 0); e++) {
+			int x = e == 0 ? P->s1 : e == 1 ? P->s2 : f->tl[P->jmp.tl + e - 2];
+			if (x != t)
+				continue;
+			if (ne == ME)
+				return 0;
+			es[ne] = s;
+			if (s.d > 0 && s.t[s.d - 1] == t) {
+				if (e >= 2)
+					return 0;  /* an arriving BRX edge: split by propagate first */
+				es[ne].d--;
+			}
+			ep[ne] = p;
+			ee[ne] = e;
+			if (longest < 0 || es[ne].d > es[longest].d)
+				longest = ne;
+			ne++;
+		}
+	}
+	if (longest < 0)
+		return 0;
+	const Stk *L = &es[longest];
+	for (int i = 0; i < ne; i++) {
+		for (int k = 0; k < es[i].d; k++)
+			if (es[i].t[k] != L->t[k])
+				return 0;
+		for (int k = es[i].d; k < L->d; k++)
+			if (!postdominates(f, L->t[k], t) || outer_loop(f, ep[i], L->t[k]) >= 0)
+				return 0;
+	}
+	/* one new block per missing suffix: the edges that lack the same tokens share it */
+	for (int i = 0; i < ne; i++) {
+		int x, lp;
+		if (es[i].d == L->d)
+			continue;
+		x = be_newblk(f);
+		Blk *X = &f->blk[x];
+		X->jmp.kind = J_JMP;
+		X->s1 = t;
+		X->ipdom = t;
+		X->pfirst = X->plast = f->blk[t].pfirst;
+		for (int k = es[i].d; k < L->d; k++)
+			*VPUSH(f->pool, X->push, X->npush, X->cappush) = L->t[k];
+		lp = f->blk[ep[i]].loop;
+		for (int j = ne - 1; j >= i; j--) {
+			Blk *P = &f->blk[ep[j]];
+			if (es[j].d != es[i].d)
+				continue;
+			if (ee[j] == 0)
+				P->s1 = x;
+			else if (ee[j] == 1)
+				P->s2 = x;
+			else
+				f->tl[P->jmp.tl + ee[j] - 2] = x;
+			/* conservative: in the deepest loop of a source (no edge lies in a loop
+			 * without the targets: checked above) */
+			if (P->loop >= 0 && (lp < 0 || f->loops[P->loop].depth > f->loops[lp].depth))
+				lp = P->loop;
+			es[j].d = L->d;  /* done */
+		}
+		f->blk[x].loop = lp;
+		be_lay_move(f, x, t, 0);
+		nsplit++;
+	}
+	if (nsplit == 0)
+		die("sync: stacks differ in length only, yet none is shorter");
+	be_rpo(f);
+	return nsplit;
+}
+
 /* propagate the static stack; 0 when consistent, >0 after dropping pushes */
 static int propagate(Fn *f, Stk *in)
 {
@@ -209,20 +324,12 @@ static int propagate(Fn *f, Stk *in)
 	in[0].d = 0;
 	for (int k = 0; k < norder; k++) {
 		Blk *b = &f->blk[order[k]];
-		Stk s = in[b->id];
-		int succ[2] = {b->s1, b->s2};
-		if (s.d < 0)
+		Stk s;
+		int succ[2] = {b->s1, b->s2}, r;
+		if (in[b->id].d < 0)
 			continue;
-		for (int q = 0; q < b->npush; q++) {
-			if (s.d > 0 && s.t[s.d - 1] == b->push[q])
-				continue;
-			if (s.d == MAXD) {
-				be_errorf(f, f->pf->loc, "unsupported: reconvergence nesting deeper than %d", MAXD);
-				return -1;
-			}
-			s.t[s.d] = b->push[q];
-			s.from[s.d++] = b->id;
-		}
+		if (outstk(f, in, b->id, &s) < 0)
+			return -1;
 		for (int e = 0; e < 2; e++) {
 			Stk o = s;
 			if (succ[e] < 0)
@@ -237,7 +344,8 @@ static int propagate(Fn *f, Stk *in)
 			if (in[succ[e]].d < 0)
 				in[succ[e]] = o;
 			else if (!same(&in[succ[e]], &o))
-				return tail_dup(f, b->id, e, succ[e]) ? 1 : drop_diff(f, &in[succ[e]], &o);
+				return (r = push_edges(f, in, succ[e])) != 0 ? r :
+				       tail_dup(f, b->id, e, succ[e]) ? 1 : drop_diff(f, &in[succ[e]], &o);
 		}
 		if (b->jmp.kind == J_BRX)
 			for (int e = 0; e < b->jmp.ntl; e++) {
@@ -247,6 +355,7 @@ static int propagate(Fn *f, Stk *in)
 					int x = be_newblk(f);
 					f->blk[x].jmp.kind = J_JMP;
 					f->blk[x].s1 = t;
+					f->blk[x].ipdom = t;
 					f->blk[x].pfirst = f->blk[x].plast = f->blk[t].pfirst;
 					f->tl[b->jmp.tl + e] = x;
 					be_rpo(f);
@@ -255,7 +364,8 @@ static int propagate(Fn *f, Stk *in)
 				if (in[t].d < 0)
 					in[t] = s;
 				else if (!same(&in[t], &s))
-					return tail_dup(f, b->id, e + 2, t) ? 1 : drop_diff(f, &in[t], &s);
+					return (r = push_edges(f, in, t)) != 0 ? r :
+					       tail_dup(f, b->id, e + 2, t) ? 1 : drop_diff(f, &in[t], &s);
 			}
 	}
 	return 0;
@@ -270,6 +380,11 @@ int be_sync(Fn *f)
 
 	for (int l = 0; l < f->nloops; l++)
 		ph[l] = -1;
+	/* the virtual exit (id nblk) becomes -1: the blocks this pass adds take ids from nblk
+	 * on, and a walk up the post-dominator tree must not mistake one for the exit */
+	for (int i = 0; i < nb; i++)
+		if (f->blk[i].ipdom >= nb)
+			f->blk[i].ipdom = -1;
 	/* placement */
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];
@@ -278,7 +393,7 @@ int be_sync(Fn *f)
 		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX))
 			continue;
 		j = b->ipdom;
-		if (j < 0 || j >= nb)
+		if (j < 0)
 			continue;  /* every path ends the thread: nothing to reconverge */
 		J[i] = j;
 		l = outer_loop(f, i, j);
