@@ -575,10 +575,18 @@ static void parse_directive(Asm *a, Tok d)
 		Tok nv = d, nt = d;
 		int gv = -1, gt = -1;
 		int64_t add;
+		int neg = 0;
 		if (!name_tok(a, &nv, "a global variable name") || !num_tok(a, 1u << 30, &v) ||
-		    !name_tok(a, &nt, "a global variable name") ||
-		    !isa_asm_int_value(a, isa_asm_next(x), 0, &add))
+		    !name_tok(a, &nt, "a global variable name"))
 			return;
+		if (isa_asm_is(x, isa_asm_peek(x), "-")) {
+			isa_asm_next(x);
+			neg = 1;
+		}
+		if (!isa_asm_int_value(a, isa_asm_next(x), 0, &add))
+			return;
+		if (neg)
+			add = (int64_t)(0 - (uint64_t)add);
 		for (int i = 0; i < k->nglobals; i++) {
 			size_t n = strlen(k->globals[i].name);
 			if (n == nv.e - nv.s && !memcmp(k->globals[i].name, x->text + nv.s, n))

@@ -198,6 +198,22 @@ START_TEST(reloc_errors)
 		ck_assert_ptr_nonnull(strstr(msg, i ? "outside" : "is not a .global"));
 		free(msg);
 	}
+	/* a negative addend prints and reads back */
+	{
+		static const char *ok = ".kernel k\n.arch sm_20\n.global a 16 8 c[0xe][0x0]\n.reloc a 0x8 a -5\nEXIT;\n";
+		char *text = NULL;
+		size_t n = 0;
+		Prog *q = isa_asm("t.sass", ok, strlen(ok), stderr);
+		ck_assert_ptr_nonnull(q);
+		ck_assert_int_eq(q->k[0].nrelocs, 1);
+		ck_assert_uint_eq(q->k[0].relocs[0].addend, (uint64_t)-5);
+		FILE *f = open_memstream(&text, &n);
+		isa_print_prog(f, q);
+		fclose(f);
+		ck_assert_ptr_nonnull(strstr(text, ".reloc a 0x8 a -5\n"));
+		free(text);
+		isa_prog_free(q);
+	}
 }
 END_TEST
 
