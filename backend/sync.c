@@ -227,7 +227,7 @@ static int tail_dup(Fn *f, int b, int e, int t)
 static int push_edges(Fn *f, Stk *in, int t)
 {
 	enum { ME = 64 };
-	int ep[ME], ee[ME], ne = 0, longest = -1, nsplit = 0;
+	int ep[ME], ee[ME], ef[ME], ne = 0, longest = -1, nsplit = 0;
 	Stk *es = be_alloc(f->pool, sizeof(Stk) * ME);
 	Blk *T = &f->blk[t];
 
@@ -246,10 +246,12 @@ static int push_edges(Fn *f, Stk *in, int t)
 			if (ne == ME)
 				return 0;
 			es[ne] = s;
+			ef[ne] = -1;
 			if (s.d > 0 && s.t[s.d - 1] == t) {
 				if (e >= 2)
 					return 0;  /* an arriving BRX edge: split by propagate first */
 				es[ne].d--;
+				ef[ne] = s.from[s.d - 1];  /* the arrival resumes at t: its pusher pushes */
 			}
 			ep[ne] = p;
 			ee[ne] = e;
@@ -266,9 +268,19 @@ static int push_edges(Fn *f, Stk *in, int t)
 			if (es[i].t[k] != L->t[k])
 				return 0;
 		for (int k = es[i].d; k < L->d; k++)
-			if (!postdominates(f, L->t[k], t) || outer_loop(f, ep[i], L->t[k]) >= 0)
+			if (!postdominates(f, L->t[k], t) ||
+			    outer_loop(f, ef[i] >= 0 ? ef[i] : ep[i], L->t[k]) >= 0)
 				return 0;
 	}
+	/* an arriving edge: the block that pushed the token it pops pushes the missing ones
+	 * first (they post-dominate t, which post-dominates that block) */
+	for (int i = 0; i < ne; i++)
+		if (es[i].d < L->d && ef[i] >= 0) {
+			for (int k = es[i].d; k < L->d; k++)
+				add_push(f, ef[i], L->t[k]);
+			es[i].d = L->d;
+			nsplit++;
+		}
 	/* one new block per missing suffix: the edges that lack the same tokens share it */
 	for (int i = 0; i < ne; i++) {
 		int x, lp;
