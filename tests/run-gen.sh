@@ -24,7 +24,7 @@ for seed in $(echo "$out" | sed -n 's/^fuzz-diff: FAIL [A-Z]* \([0-9]*\).*/\1/p'
 	fi
 done
 echo "$out" | grep -q '^fuzz-diff: FAIL ORACLE' && status=1
-if echo "$out" | grep -q 'NOT RUN'; then
+if echo "$out" | grep -q '[1-9][0-9]* NOT RUN\|NOT RUN on the SM model'; then
 	echo "gen: ******** WARNING: programs NOT RUN on the SM model: oracle-only coverage ********"
 fi
 [ $status = 0 ] && echo "run-gen: ok" || echo "run-gen: FAILED"
