@@ -15,6 +15,7 @@
 # BUILD and BIN may be overridden to keep several builds apart (check-asan does).
 
 VERSION  := 0.1.0
+.DEFAULT_GOAL := all
 BUILD    ?= build
 BIN      ?= bin
 PREFIX   ?= /usr/local
