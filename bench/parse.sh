@@ -29,8 +29,8 @@ for r in 1 2 3; do
 	t0=$(date +%s.%N)
 	/usr/bin/time -f %M -o "$BUILD/bench/rss" "$BIN/warpc" --parse-only "$big" || exit 1
 	t1=$(date +%s.%N)
-	t=$(echo "$t1 - $t0" | bc -l)
-	if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+	t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+	if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
 done
 rss=$(cat "$BUILD/bench/rss")
-echo "frontend parse: $lines lines ($bytes bytes) in ${best}s = $(echo "$lines / $best" | bc) lines/s; peak RSS ${rss} KiB"
+echo "frontend parse: $lines lines ($bytes bytes) in ${best}s = $(awk -v l="$lines" -v t="$best" 'BEGIN { printf "%d", l / t }') lines/s; peak RSS ${rss} KiB"
