@@ -272,7 +272,7 @@ static void observe_help(FILE *f)
 }
 
 /* --sweep: every point is this program again with the same arguments plus --KEY V */
-static int observe_sweep(Observe *ob, int argc, char **argv, const char *input)
+static int observe_sweep(Observe *ob, int argc, char **argv, const char *input, int nouts)
 {
 	SweepPoint *pts = calloc((size_t)ob->sweep.nvals, sizeof *pts);
 	char self[4096];
@@ -287,6 +287,9 @@ static int observe_sweep(Observe *ob, int argc, char **argv, const char *input)
 		snprintf(self, sizeof self, "%s", argv[0]);
 	fprintf(stdout, "warpsim: sweep of --%s over %s: %d runs, %d at a time\n", ob->sweep.key, input,
 	        ob->sweep.nvals, ob->sweep.jobs < ob->sweep.nvals ? ob->sweep.jobs : ob->sweep.nvals);
+	if (nouts == 0)
+		fprintf(stderr, "warpsim: --sweep: no --out buffer: the points' results are not compared; "
+		        "add --out N:PATH for the buffers the kernel writes\n");
 	rc = sim_sweep_run(self, argv + 1, argc - 1, &ob->sweep, pts, stderr);
 	sim_sweep_table(stdout, &ob->sweep, pts);
 	if (ob->sweep.csv && sim_sweep_csv(ob->sweep.csv, &ob->sweep, pts, stderr))
@@ -422,7 +425,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (ob.sweep.key) {
-		rc = observe_sweep(&ob, argc, argv, o.input);
+		rc = observe_sweep(&ob, argc, argv, o.input, o.launch.nouts);
 		goto out;
 	}
 	rc = 1;
