@@ -54,8 +54,10 @@ static int make_temps(Fn *f)
 static int is_leader_after(const PIns *in)
 {
 	switch ((int)in->op) {
-	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT: case PO_TRAP:
+	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT:
 		return 1;
+	case PO_TRAP:
+		return in->guard < 0;   /* @p trap (BPT.TRAP) goes on; trap ends the path */
 	default:
 		return 0;
 	}
@@ -184,8 +186,10 @@ int be_cfg(Fn *f)
 			target = exit_block(f, J_EXIT, &exitb);
 			break;
 		case PO_TRAP:
-			be_errorf(f, last->loc, "unsupported: trap");
-			return -1;
+			/* trap: BPT.TRAP in the body (isel), then the block ends the thread */
+			b->plast = end;
+			b->jmp.kind = J_EXIT;
+			continue;
 		default:
 			die("not a branch");
 		}

@@ -231,8 +231,13 @@ int be_isel(Fn *f)
 			int cb = f->cur_blk, before = f->blk[cb].nins;
 			f->cur_ptx = i;
 			f->guard_done = 0;
-			if (be_isel_ins(f, &f->blk[cb], in) < 0)
+			if (in->op == PO_TRAP) {
+				MIns *x = be_emit(f, &f->blk[cb], OP_BPT);
+				x->nopd = 1;
+				x->o[0] = be_imm(1);   /* the code real SASS gives trap: BPT.TRAP 0x1 */
+			} else if (be_isel_ins(f, &f->blk[cb], in) < 0) {
 				continue;
+			}
 			if (in->guard < 0 || f->guard_done)
 				continue;
 			for (int k = before; k < f->blk[cb].nins; k++) {

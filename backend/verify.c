@@ -122,7 +122,7 @@ static void step(V *v, int i)
 		if (g || in->op == OP_JCAL)
 			flow(v, i, i + 1, &s);
 		return;
-	case OP_EXIT:
+	case OP_EXIT: case OP_BPT:
 		if (g)
 			flow(v, i, i + 1, &s);
 		return;

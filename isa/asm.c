@@ -185,12 +185,13 @@ static int assign(Asm *a, Ins *in, InsLoc *l, POpd *po, int npo, Tok end)
 			if (si->optional[s])
 				continue;
 			if (oi < npo)
-				isa_asm_error(&a->x, po[oi].t, "operand %d of %s must be a %s, got '%s'", s + 1, mn,
+				isa_asm_error(&a->x, po[oi].t, "operand %d of %s must be %s %s, got '%s'", s + 1, mn,
+				          si->classes[s] == OC_I ? "an" : "a",
 				          isa_asm_class_words(si->classes[s], buf, sizeof buf),
 				          isa_asm_text(&a->x, po[oi].t, buf2, sizeof buf2));
 			else
-				isa_asm_error(&a->x, end, "missing operand %d of %s (a %s)", s + 1, mn,
-				          isa_asm_class_words(si->classes[s], buf, sizeof buf));
+				isa_asm_error(&a->x, end, "missing operand %d of %s (%s %s)", s + 1, mn,
+				          si->classes[s] == OC_I ? "an" : "a", isa_asm_class_words(si->classes[s], buf, sizeof buf));
 			return 0;
 		}
 		p = &po[oi++];

@@ -370,7 +370,7 @@ void isa_op_rules(Op op, IsaRules *r)
 		break;
 	case OP_SSY: case OP_BRA: case OP_BRX: case OP_PBK: case OP_BRK: case OP_PCNT:
 	case OP_CONT: case OP_CAL: case OP_JCAL: case OP_RET: case OP_PRET: case OP_PEXIT:
-	case OP_EXIT: case OP_NOP:
+	case OP_EXIT: case OP_NOP: case OP_BPT:
 		break;
 	case OP_COUNT:
 		assert(!"isa_op_rules: OP_COUNT");
@@ -437,7 +437,7 @@ int isa_ins_nregs(const Ins *in, int slot)
 	case OP_FSETP: case OP_MEMBAR: case OP_SHFL: case OP_VOTE: case OP_REDUX: case OP_BAR:
 	case OP_BARRED: case OP_SSY: case OP_BRA: case OP_BRX: case OP_PBK: case OP_BRK:
 	case OP_PCNT: case OP_CONT: case OP_CAL: case OP_JCAL: case OP_RET: case OP_PRET:
-	case OP_PEXIT: case OP_EXIT: case OP_NOP:
+	case OP_PEXIT: case OP_EXIT: case OP_NOP: case OP_BPT:
 		return 1;
 	case OP_COUNT:
 		break;
@@ -469,7 +469,7 @@ int isa_imm_float_bits(const Ins *in, int slot)
 	case OP_ATOMS: case OP_MEMBAR: case OP_SHFL: case OP_VOTE: case OP_MATCH: case OP_REDUX:
 	case OP_BAR: case OP_BARRED: case OP_SSY: case OP_BRA: case OP_BRX: case OP_PBK:
 	case OP_BRK: case OP_PCNT: case OP_CONT: case OP_CAL: case OP_JCAL: case OP_RET:
-	case OP_PRET: case OP_PEXIT: case OP_EXIT: case OP_NOP:
+	case OP_PRET: case OP_PEXIT: case OP_EXIT: case OP_NOP: case OP_BPT:
 		return 0;
 	case OP_COUNT:
 		break;

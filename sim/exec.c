@@ -1070,6 +1070,12 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		break;
 	case OP_NOP:
 		break;
+	case OP_BPT:
+		/* PTX trap: the first lane that runs it stops the kernel, like a fault */
+		if (ex)
+			return sim_fault(g, w, __builtin_ctz(ex), SIM_FAULT, "trap: the kernel aborted "
+			                 "(BPT.TRAP 0x%" PRIx64 ")", (uint64_t)d->in->o[0].imm);
+		break;
 	case OP_COUNT:
 		return sim_fault(g, w, -1, SIM_MALFORMED, "not an opcode");
 	}
