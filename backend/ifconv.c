@@ -3,14 +3,19 @@
  * be_ifconv: needs isel, fold_exits, dom, postdom, loops, uniform; breaks dom, postdom and
  * loops (it recomputes them after every conversion, so they hold on return).
  *
- * A conditional PTX branch in block A is a hammock when its sides are single blocks whose
- * only predecessor is A and that end in a plain jump to a common join J (if-then-else),
- * or one side is J itself (if-then), or a side ends the thread (EXIT). Inner hammocks go
- * first (reverse RPO); after a conversion A jumps to J, and J, when A is now its only
- * predecessor, is merged into A, so an enclosing side becomes one block again.
+ * A conditional PTX branch in block A is a hammock when its sides are straight-line code
+ * entered only from A that ends in a plain jump to a common join J (if-then-else), or one
+ * side is J itself (if-then), or a side ends the thread (EXIT). A side is a chain of blocks
+ * each entered only from the one before and left by an unconditional jump: nvcc's
+ * `@p bra A; bra.uni B;` puts an empty block holding the bra.uni in front of a side, and a
+ * side may fall into a label of its own; the chain is folded into one block when the
+ * branch is converted. Inner hammocks go first (reverse RPO); after a conversion A jumps
+ * to J, and J, when A is now its only predecessor, is merged into A, so an enclosing side
+ * becomes one block again.
  *
  * Cost = microcode instructions of the sides (after selection: a 64-bit add counts 2), plus
- * the EXIT of a side that ends the thread. Converted when cost <= --predicate-max (branch
+ * the EXIT of a side that ends the thread; the jumps that end the side's blocks (PTX's
+ * bra.uni to the join, a fall into the next label) are not counted: they disappear. Converted when cost <= --predicate-max (branch
  * may diverge) or --predicate-max-uniform (uniform branch) — the CUDA C Programming Guide
  * 4.x rule for ptxas. A side blocks conversion when it holds something that cannot be
  * guarded or must not be: an op without F_PRED, a barrier, a call, a warp-wide op (shfl,
@@ -34,6 +39,8 @@ enum { NPRED_REGS = ISA_NPREDS };  /* P0..P6 */
 typedef struct {
 	int a;            /* branch block */
 	int side[2];      /* [0] taken side, [1] fall-through side; -1 when the side is the join */
+	int *chain[2];    /* the blocks of each side in order (chain[s][0] == side[s]) */
+	int nchain[2];    /* their number, 0 when the side is the join */
 	int exitside;     /* 0/1: that side ends the thread (EXIT appended), -1 */
 	int join;         /* common join, -1 for an exit hammock */
 	int cost;         /* guarded instructions */
@@ -41,7 +48,7 @@ typedef struct {
 	int ncomb;        /* PSETPs needed for already-guarded instructions */
 	int hammock;      /* single entry, single exit, sides of one block */
 	char shape[24];
-	char block[64];   /* what prevents conversion, "" if nothing */
+	char block[96];   /* what prevents conversion, "" if nothing */
 } Ham;
 
 static const PIns *ptx_branch(const Fn *f, const Blk *b)
@@ -54,14 +61,52 @@ static const PIns *ptx_branch(const Fn *f, const Blk *b)
 	return in->op == PO_BRA && in->guard >= 0 ? in : NULL;
 }
 
-/* x is a side of a: its only predecessor, not the entry, ends in a plain jump or EXIT */
-static int one_block_side(const Fn *f, int a, int x)
+/* the side of a that starts at x: the chain of blocks x, y, ... each entered only from the
+ * one before (x only from a), not the entry, joined by plain jumps, the last one ending in a
+ * plain jump or EXIT; fills chain (f->nblk entries) and returns its length, 0 when x is not
+ * such a side */
+static int side_chain(const Fn *f, int a, int x, int *chain)
 {
-	const Blk *b = &f->blk[x];
+	int n = 0, cur = x;
 
-	return x != 0 && x != a && b->npred == 1 && b->pred[0] == a &&
-	       ((b->jmp.kind == J_JMP && !b->jmp.folded && b->s1 != x && b->s1 != a) ||
-	        b->jmp.kind == J_EXIT);
+	if (x <= 0 || x == a || x >= f->nblk || f->blk[x].npred != 1 || f->blk[x].pred[0] != a)
+		return 0;
+	for (;;) {
+		const Blk *b = &f->blk[cur];
+		int y = b->s1;
+		chain[n++] = cur;
+		if (b->jmp.kind == J_EXIT)
+			return n;
+		if (b->jmp.kind != J_JMP || b->jmp.folded || y == a || y == x || y < 0)
+			return 0;
+		if (y == 0 || y >= f->nblk || f->blk[y].npred != 1 || n >= f->nblk)
+			return n;  /* y is the join (or something else: the caller sees where it goes) */
+		cur = y;
+	}
+}
+
+/* where a side chain ends: its last block's jump target, -1 for EXIT */
+static int chain_next(const Fn *f, const int *chain, int n)
+{
+	const Blk *b = &f->blk[chain[n - 1]];
+	return b->jmp.kind == J_EXIT ? -1 : b->s1;
+}
+
+static int chain_exits(const Fn *f, const int *chain, int n)
+{
+	return n > 0 && f->blk[chain[n - 1]].jmp.kind == J_EXIT;
+}
+
+/* skips empty blocks that only jump on (nvcc's lone bra.uni) */
+static int skip_empty(const Fn *f, int x)
+{
+	for (int k = 0; x >= 0 && x < f->nblk && k < f->nblk; k++) {
+		const Blk *b = &f->blk[x];
+		if (b->nins || b->jmp.kind != J_JMP || b->jmp.folded || b->s1 == x)
+			break;
+		x = b->s1;
+	}
+	return x;
 }
 
 /* why instruction in cannot be guarded in a side, or NULL */
@@ -94,27 +139,45 @@ static int writes(const MIns *in, int t)
 	return 0;
 }
 
-/* first thing in the region from x up to (not through) stop that is not predicable */
-static void region_blocker(const Fn *f, int x, int stop, char *out, size_t n)
+/* the first PTX line of block x (its first instruction from PTX), 0 when unknown */
+static int blk_line(const Fn *f, int x)
+{
+	const Blk *b = &f->blk[x];
+
+	for (int k = 0; k < b->nins; k++)
+		if (b->ins[k].ptxline > 0)
+			return b->ins[k].ptxline;
+	if (b->jmp.ptxins >= 0)
+		return f->pf->ins[b->jmp.ptxins].loc.line;
+	return b->pfirst >= 0 && b->pfirst < f->pf->nins ? f->pf->ins[b->pfirst].loc.line : 0;
+}
+
+/* why the side of branch block a that starts at x cannot be predicated, looking at the
+ * region from x up to (not through) the join stop; writes out and returns 1, or 0 when
+ * nothing in the region prevents it. In order: a loop, an instruction that cannot be
+ * guarded, a return, an indirect branch, a conditional branch that stayed, a block that
+ * other paths enter too (a switch's shared case). */
+static int region_blocker(const Fn *f, int a, int x, int stop, const char *side, char *out, size_t n)
 {
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
-	int sp = 0, nb = 0, loop = 0, ret = 0, brline = 0;
+	int sp = 0, loop = 0, ret = 0, brline = 0, brx = 0, shared = -1;
 	const char *why = NULL;
 
-	if (x < 0 || x == stop)
-		return;
+	if (x < 0 || x == stop || x >= f->nblk)
+		return 0;
 	stk[sp++] = x;
 	seen[x] = 1;
 	while (sp) {
 		const Blk *b = &f->blk[stk[--sp]];
-		nb++;
 		for (int k = 0; k < b->nins && !why; k++)
 			why = unpredicable(&b->ins[k]);
 		loop |= b->loop >= 0 && f->loops[b->loop].header == b->id;
 		ret |= b->jmp.kind == J_RET;
-		if (!brline && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX) && b->jmp.ptxins >= 0)
-			brline = f->pf->ins[b->jmp.ptxins].loc.line;
+		if (!brx && b->jmp.kind == J_BRX)
+			brx = b->jmp.ptxins >= 0 ? f->pf->ins[b->jmp.ptxins].loc.line : -1;
+		if (!brline && b->jmp.kind == J_BRA)
+			brline = b->jmp.ptxins >= 0 ? f->pf->ins[b->jmp.ptxins].loc.line : -1;
 		for (int s = 0; s < 2; s++) {
 			int y = s ? b->s2 : b->s1;
 			if (y >= 0 && y != stop && !seen[y] && y < f->nblk) {
@@ -122,19 +185,42 @@ static void region_blocker(const Fn *f, int x, int stop, char *out, size_t n)
 				stk[sp++] = y;
 			}
 		}
+		for (int s = 0; s < b->jmp.ntl && b->jmp.kind == J_BRX; s++) {
+			int y = f->tl[b->jmp.tl + s];
+			if (y >= 0 && y != stop && !seen[y] && y < f->nblk) {
+				seen[y] = 1;
+				stk[sp++] = y;
+			}
+		}
 	}
+	for (int i = 0; i < f->nblk && shared < 0; i++)
+		for (int p = 0; seen[i] && p < f->blk[i].npred && shared < 0; p++) {
+			int q = f->blk[i].pred[p];
+			if (!seen[q] && !(i == x && q == a))
+				shared = i;
+		}
 	if (loop)
 		snprintf(out, n, "a side holds a loop");
 	else if (why)
 		snprintf(out, n, "a side holds %s", why);
 	else if (ret)
 		snprintf(out, n, "a side returns (RET)");
-	else if (nb > 1 && brline)
+	else if (brx > 0)
+		snprintf(out, n, "a side holds an indirect branch (brx.idx, line %d)", brx);
+	else if (brx)
+		snprintf(out, n, "a side holds an indirect branch");
+	else if (brline > 0)
 		snprintf(out, n, "a side holds a branch that stayed (line %d)", brline);
-	else if (nb > 1)
+	else if (brline)
 		snprintf(out, n, "a side holds a branch that stayed");
+	else if (shared >= 0 && blk_line(f, shared))
+		snprintf(out, n, "the %s side runs into code other branches also reach (line %d)", side,
+		         blk_line(f, shared));
+	else if (shared >= 0)
+		snprintf(out, n, "the %s side runs into code other branches also reach", side);
 	else
-		snprintf(out, n, "not a single-entry single-exit region");
+		return 0;
+	return 1;
 }
 
 static void classify(const Fn *f, const Blk *b, Ham *h)
@@ -159,11 +245,10 @@ static void classify(const Fn *f, const Blk *b, Ham *h)
 		snprintf(h->block, sizeof h->block, "the paths never meet again");
 		return;
 	}
-	snprintf(h->shape, sizeof h->shape, b->s1 == j || b->s2 == j ? "if-then" : "if-then-else");
-	region_blocker(f, b->s1, j, h->block, sizeof h->block);
-	if (!h->block[0])
-		region_blocker(f, b->s2, j, h->block, sizeof h->block);
-	if (!h->block[0])
+	snprintf(h->shape, sizeof h->shape, skip_empty(f, b->s1) == j || skip_empty(f, b->s2) == j ?
+	         "if-then" : "if-then-else");
+	if (!region_blocker(f, b->id, b->s1, j, "taken", h->block, sizeof h->block) &&
+	    !region_blocker(f, b->id, b->s2, j, "fall-through", h->block, sizeof h->block))
 		snprintf(h->block, sizeof h->block, "not a single-entry single-exit region");
 }
 
@@ -171,8 +256,9 @@ static void classify(const Fn *f, const Blk *b, Ham *h)
 static void examine(const Fn *f, int a, Ham *h)
 {
 	const Blk *b = &f->blk[a];
-	int t = b->s1, n = b->s2;
-	int st = one_block_side(f, a, t), sn = one_block_side(f, a, n);
+	int t = b->s1, n = b->s2, ct, cn, nt, nn;
+	int *kt = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	int *kn = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 
 	memset(h, 0, sizeof *h);
 	h->a = a;
@@ -186,49 +272,60 @@ static void examine(const Fn *f, int a, Ham *h)
 			return;
 		}
 	}
-	if (sn && f->blk[n].jmp.kind == J_JMP && f->blk[n].s1 == t) {
+	ct = side_chain(f, a, t, kt);
+	cn = side_chain(f, a, n, kn);
+	nt = ct ? chain_next(f, kt, ct) : -2;
+	nn = cn ? chain_next(f, kn, cn) : -2;
+	if (cn && nn == t && !chain_exits(f, kn, cn)) {
 		h->side[1] = n, h->join = t;
-	} else if (st && f->blk[t].jmp.kind == J_JMP && f->blk[t].s1 == n) {
+	} else if (ct && nt == n && !chain_exits(f, kt, ct)) {
 		h->side[0] = t, h->join = n;
-	} else if (st && sn && f->blk[t].jmp.kind == J_JMP && f->blk[n].jmp.kind == J_JMP &&
-	           f->blk[t].s1 == f->blk[n].s1) {
-		h->side[0] = t, h->side[1] = n, h->join = f->blk[t].s1;
-	} else if (sn && f->blk[n].jmp.kind == J_EXIT) {
+	} else if (ct && cn && nt >= 0 && nt == nn) {
+		h->side[0] = t, h->side[1] = n, h->join = nt;
+	} else if (cn && chain_exits(f, kn, cn)) {
 		h->side[1] = n, h->exitside = 1;
-	} else if (st && f->blk[t].jmp.kind == J_EXIT) {
+	} else if (ct && chain_exits(f, kt, ct)) {
 		h->side[0] = t, h->exitside = 0;
 	} else {
 		classify(f, b, h);
 		return;
 	}
 	h->hammock = 1;
-	snprintf(h->shape, sizeof h->shape, "%s", h->exitside >= 0 ? "if-then-exit" :
-	         h->side[0] >= 0 && h->side[1] >= 0 ? "if-then-else" : "if-then");
+	if (h->side[0] >= 0)
+		h->chain[0] = kt, h->nchain[0] = ct;
+	if (h->side[1] >= 0)
+		h->chain[1] = kn, h->nchain[1] = cn;
 	for (int s = 0; s < 2; s++) {
-		const Blk *x;
 		int g = -1, gn = 0;
 		h->size[s] = 0;
 		if (h->side[s] < 0)
 			continue;
-		x = &f->blk[h->side[s]];
-		h->size[s] = x->nins + (h->exitside == s);
-		for (int k = 0; k < x->nins; k++) {
-			const MIns *in = &x->ins[k];
-			const char *why = unpredicable(in);
-			if (why && !h->block[0])
-				snprintf(h->block, sizeof h->block, "a side holds %s", why);
-			if (in->guard != T_PT && (in->guard != g || in->gneg != gn)) {
-				h->ncomb++;
-				g = in->guard, gn = in->gneg;
+		h->size[s] = h->exitside == s;
+		for (int c = 0; c < h->nchain[s]; c++) {
+			const Blk *x = &f->blk[h->chain[s][c]];
+			h->size[s] += x->nins;
+			for (int k = 0; k < x->nins; k++) {
+				const MIns *in = &x->ins[k];
+				const char *why = unpredicable(in);
+				if (why && !h->block[0])
+					snprintf(h->block, sizeof h->block, "a side holds %s", why);
+				if (in->guard != T_PT && (in->guard != g || in->gneg != gn)) {
+					h->ncomb++;
+					g = in->guard, gn = in->gneg;
+				}
+				if (g >= 0 && writes(in, g))
+					g = -1;
 			}
-			if (g >= 0 && writes(in, g))
-				g = -1;
 		}
 	}
+	/* a side with no instruction (absent, or only nvcc's bra.uni) makes an if-then */
+	snprintf(h->shape, sizeof h->shape, "%s", h->exitside >= 0 ? "if-then-exit" :
+	         h->size[0] > 0 && h->size[1] > 0 ? "if-then-else" : "if-then");
 	h->cost = h->size[0] + h->size[1];
 }
 
-static void visit_temps(const Fn *f, int x, uint8_t *nl);
+
+static void visit_temps(const Fn *f, const int *side, int nside, uint8_t *nl);
 
 /* predicate registers the converted code needs (an estimate before allocation): the branch
  * predicate, the predicates a side shares with the rest of the function, the most
@@ -240,33 +337,36 @@ static int pred_need(const Fn *f, const Ham *h)
 
 	thru[f->blk[h->a].jmp.cond] = 1;
 	for (int s = 0; s < 2; s++) {
-		const Blk *x = h->side[s] >= 0 ? &f->blk[h->side[s]] : NULL;
 		uint8_t *nl;
-		int *first, *last, best = 0;
-		if (!x)
+		int *first, *last, best = 0, k = 0;
+		if (h->side[s] < 0)
 			continue;
 		nl = be_alloc(f->pool, (size_t)f->ntmp + 1);
 		first = be_alloc(f->pool, sizeof(int) * (size_t)(f->ntmp + 1));
 		last = be_alloc(f->pool, sizeof(int) * (size_t)(f->ntmp + 1));
-		visit_temps(f, h->side[s], nl);
-		for (int k = 0; k < x->nins; k++)
-			for (int i = -1; i < x->ins[k].nopd; i++) {
-				int t = i < 0 ? x->ins[k].guard : x->ins[k].o[i].kind == OPD_PRED ? x->ins[k].o[i].t : -1;
-				if (t < T_FIRST)
-					continue;
-				if (nl[t] & 3) {
-					need += !thru[t];
-					thru[t] = 1;
-				} else {
-					if (!last[t])
-						first[t] = k + 1;
-					last[t] = k + 1;
+		visit_temps(f, h->chain[s], h->nchain[s], nl);
+		for (int c = 0; c < h->nchain[s]; c++) {
+			const Blk *x = &f->blk[h->chain[s][c]];
+			for (int q = 0; q < x->nins; q++, k++)
+				for (int i = -1; i < x->ins[q].nopd; i++) {
+					const MIns *in = &x->ins[q];
+					int t = i < 0 ? in->guard : in->o[i].kind == OPD_PRED ? in->o[i].t : -1;
+					if (t < T_FIRST)
+						continue;
+					if (nl[t] & 3) {
+						need += !thru[t];
+						thru[t] = 1;
+					} else {
+						if (!last[t])
+							first[t] = k + 1;
+						last[t] = k + 1;
+					}
 				}
-			}
-		for (int k = 1; k <= x->nins; k++) {
+		}
+		for (int q = 1; q <= k; q++) {
 			int live = 0;
 			for (int t = T_FIRST; t < f->ntmp; t++)
-				live += last[t] && first[t] <= k && k <= last[t];
+				live += last[t] && first[t] <= q && q <= last[t];
 			if (live > best)
 				best = live;
 		}
@@ -391,38 +491,47 @@ static MIns psetp(int d, int a, int an, int c, int cn)
 	return x;
 }
 
-/* per temporary: 1 referenced outside block x, 2 read in x before written there, 4 written in x */
-static void visit_temps(const Fn *f, int x, uint8_t *nl)
+/* per temporary: 1 referenced outside the side (the blocks side[0..nside), straight-line
+ * code in that order), 2 read in the side before written there, 4 written in the side */
+static void visit_temps(const Fn *f, const int *side, int nside, uint8_t *nl)
 {
-	for (int bi = 0; bi < f->nblk; bi++) {
-		const Blk *b = &f->blk[bi];
-		if (b->dead)
-			continue;
-		if ((b->jmp.kind == J_BRA || b->jmp.kind == J_BRX) && b->jmp.cond >= 0)
-			nl[b->jmp.cond] |= 1;
-		for (int k = 0; k < b->nins; k++) {
-			const MIns *in = &b->ins[k];
-			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-			for (int pass = 0; pass < 2; pass++)
-				for (int i = -1; i < in->nopd; i++) {
-					const MOpd *o = i >= 0 ? &in->o[i] : NULL;
-					int t = o ? o->t : in->guard;
-					int dst = o && i < si->n && si->dst[i] && !o->part &&
-					          (o->kind == OPD_REG || o->kind == OPD_PRED);
-					if (o && o->kind != OPD_REG && o->kind != OPD_PRED && o->kind != OPD_MEM &&
-					    o->kind != OPD_CONST)
-						continue;
-					if (dst != pass || t < T_FIRST)
-						continue;
-					if (bi != x)
-						nl[t] |= 1;
-					else if (dst)
-						nl[t] |= 4;
-					else if (!(nl[t] & 4))
-						nl[t] |= 2;
-				}
+	uint8_t *in_side = be_alloc(f->pool, (size_t)f->nblk + 1);
+
+	for (int c = 0; c < nside; c++)
+		in_side[side[c]] = 1;
+	for (int bi = 0; bi < f->nblk; bi++)
+		if ((f->blk[bi].jmp.kind == J_BRA || f->blk[bi].jmp.kind == J_BRX) && f->blk[bi].jmp.cond >= 0 &&
+		    !f->blk[bi].dead)
+			nl[f->blk[bi].jmp.cond] |= 1;
+	for (int ord = -1; ord < nside; ord++)
+		for (int bi = ord < 0 ? 0 : side[ord]; bi < (ord < 0 ? f->nblk : side[ord] + 1); bi++) {
+			const Blk *b = &f->blk[bi];
+			int inside = ord >= 0;
+			if (b->dead || (ord < 0 && in_side[bi]))
+				continue;
+			for (int k = 0; k < b->nins; k++) {
+				const MIns *in = &b->ins[k];
+				const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+				for (int pass = 0; pass < 2; pass++)
+					for (int i = -1; i < in->nopd; i++) {
+						const MOpd *o = i >= 0 ? &in->o[i] : NULL;
+						int t = o ? o->t : in->guard;
+						int dst = o && i < si->n && si->dst[i] && !o->part &&
+						          (o->kind == OPD_REG || o->kind == OPD_PRED);
+						if (o && o->kind != OPD_REG && o->kind != OPD_PRED && o->kind != OPD_MEM &&
+						    o->kind != OPD_CONST)
+							continue;
+						if (dst != pass || t < T_FIRST)
+							continue;
+						if (!inside)
+							nl[t] |= 1;
+						else if (dst)
+							nl[t] |= 4;
+						else if (!(nl[t] & 4))
+							nl[t] |= 2;
+					}
+			}
 		}
-	}
 }
 
 /* appends side x of hammock h to out with guard (g, gn) */
@@ -432,7 +541,7 @@ static void guard_side(Fn *f, int x, int g, int gn, MIns **out, int *nout, int *
 	uint8_t *nl = be_alloc(f->pool, (size_t)f->ntmp + 1);
 	int cg = -1, cgn = 0, comb = -1;
 
-	visit_temps(f, x, nl);
+	visit_temps(f, &x, 1, nl);
 	for (int k = 0; k < b->nins; k++) {
 		MIns in = b->ins[k];
 		const ShapeInfo *si = isa_shape(isa_ops[in.op].shape);
@@ -466,6 +575,27 @@ static void guard_side(Fn *f, int x, int g, int gn, MIns **out, int *nout, int *
 	}
 }
 
+/* folds the blocks of a side chain into its first one (each is entered only from the one
+ * before: the jumps between them disappear) */
+static void fold_chain(Fn *f, const int *chain, int n)
+{
+	Blk *x = &f->blk[chain[0]];
+
+	for (int c = 1; c < n; c++) {
+		Blk *y = &f->blk[chain[c]];
+		for (int k = 0; k < y->nins; k++)
+			*VPUSH(f->pool, x->ins, x->nins, x->cap) = y->ins[k];
+		x->jmp = y->jmp;
+		x->s1 = y->s1;
+		x->s2 = y->s2;
+		y->dead = 1;
+		y->s1 = y->s2 = -1;
+		y->nins = 0;
+		y->jmp.kind = J_NONE;
+		y->jmp.ptxins = -1;
+	}
+}
+
 static void convert(Fn *f, const Ham *h)
 {
 	Blk *a = &f->blk[h->a];
@@ -473,6 +603,9 @@ static void convert(Fn *f, const Ham *h)
 	MIns *out = NULL;
 	int nout = 0, cap = 0, next;
 
+	for (int s = 0; s < 2; s++)
+		if (h->side[s] >= 0 && h->nchain[s] > 1)
+			fold_chain(f, h->chain[s], h->nchain[s]);
 	for (int k = 0; k < a->nins; k++)
 		*VPUSH(f->pool, out, nout, cap) = a->ins[k];
 	for (int s = 0; s < 2; s++)
