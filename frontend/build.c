@@ -251,6 +251,8 @@ b_func_end(PCtx *c)
 	PFunc *f;
 
 	b_resolve_fixups(c);
+	if (c->fidx >= 0 && !c->funcs.a[c->fidx].has_body)
+		b_label_values(c);
 	if (c->fidx >= 0 && c->funcs.a[c->fidx].has_body) {
 		c->infunc = c->inbody = 0;
 		return;
@@ -289,7 +291,7 @@ void
 b_label(PCtx *c, const PTok *name, PLoc l)
 {
 	PTabEnt *e = ptab_find(&c->labtab, name->s, name->n);
-	PLabel lab = { ptx_pdup(c, name), c->ins.n, l };
+	PLabel lab = { ptx_pdup(c, name), c->ins.n, l, -1 };
 
 	if (!c->inbody) {
 		ptx_diag(c, l, "label '%s' outside a function body", lab.name);
@@ -379,6 +381,18 @@ b_recover(PCtx *c, int top)
 	}
 }
 
+/* 1 when some function of the module has a label named name */
+static int
+label_anywhere(PCtx *c, const char *name, int len)
+{
+	for (int i = 0; i < c->funcs.n; i++)
+		for (int j = 0; j < c->funcs.a[i].nlabels; j++)
+			if ((int)strlen(c->funcs.a[i].labels[j].name) == len &&
+			    !memcmp(c->funcs.a[i].labels[j].name, name, (size_t)len))
+				return 1;
+	return 0;
+}
+
 void
 b_module_end(PCtx *c)
 {
@@ -393,6 +407,13 @@ b_module_end(PCtx *c)
 				continue;
 			f = &c->gfix.a[e->sym];
 			s = ptab_find(&c->gtab, f->name, f->len);
+			if (!s && label_anywhere(c, f->name, f->len)) {
+				ptx_diag(c, f->loc, "label '%.*s' in the initializer of module-scope '%s': labels "
+				         "belong to a function; declare the jump table in its body", f->len,
+				         f->name, v->name);
+				e->sym = -1;
+				continue;
+			}
 			if (!s) {
 				ptx_diag(c, f->loc, "undefined symbol '%.*s' in initializer", f->len, f->name);
 				e->sym = -1;

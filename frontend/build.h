@@ -184,6 +184,7 @@ void b_init_sym(PCtx *c, const PTok *name, const PTok *off, int neg, int generic
 void b_init_generic_kw(PCtx *c, const PTok *kw, PLoc l);
 void b_declare(PCtx *c, const PTok *name, PLoc l);
 void b_declare_range(PCtx *c, const PTok *name, const PTok *n, PLoc l);
+void b_label_values(PCtx *c);   /* end of a body: values of address-taken labels */
 void b_func_begin(PCtx *c, int entry, PLoc l);
 void b_func_name(PCtx *c, const PTok *name, PLoc l);
 void b_param(PCtx *c, const PTok *name, PLoc l);  /* name NULL: "_" */

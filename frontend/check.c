@@ -131,6 +131,42 @@ chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, in
 	}
 }
 
+/* bra %r{, tlist}: %r holds a label's value; tlist is a .branchtargets list or a jump
+ * table (a .global/.const array of this body initialised with labels); with no tlist the
+ * function must have a label whose address is taken */
+static void
+chk_ibra(Chk *k, const PIns *in, const POpd *r)
+{
+	const POpd *t = in->nopd >= 2 ? &in->o[1] : NULL;
+	const PReg *rg = &k->f->regs[r->reg];
+	int fn = (int)(k->f - k->m->funcs) + 1, n = 0;
+
+	if (rg->type == PT_PRED || (ptx_type_bytes((PType)rg->type) != 4 &&
+	                            ptx_type_bytes((PType)rg->type) != 8))
+		err(k, r->loc, "an indirect 'bra' needs a 32- or 64-bit register, '%s' is %s", rg->name,
+		    ptx_type_name((PType)rg->type));
+	if (!t || t->kind == POK_NONE) {
+		for (int i = 0; i < k->f->nlabels; i++)
+			n += k->f->labels[i].value >= 0;
+		if (!n)
+			err(k, r->loc, "indirect 'bra' without a target list, and no label of '%s' has "
+			    "its address taken (by mov or an initializer)", k->f->name);
+	} else if (t->kind == POK_TLIST) {
+		if (k->f->tlists[t->sym].kind != PTL_BRANCH)
+			err(k, t->loc, "'%s' is not a .branchtargets list", k->f->tlists[t->sym].name);
+	} else if (t->kind == POK_SYM && t->symkind == PSYM_VAR && t->imm == 0) {
+		const PVar *v = &k->m->vars[t->sym];
+		for (int i = 0; i < v->ninit; i++)
+			n += v->init[i].kind == PINIT_LABEL;
+		if (v->scopefn != fn || !n)
+			err(k, t->loc, "'%s' is not a jump table of '%s' (a .global or .const array of "
+			    "its body initialised with its labels)", v->name, k->f->name);
+	} else {
+		err(k, t->loc, "the target list of an indirect 'bra' must be a .branchtargets label "
+		    "or a jump table, not %s", kind_name(t));
+	}
+}
+
 static int
 type_bytes_or_pred(int t)
 {
@@ -321,8 +357,7 @@ chk_ins(Chk *k, const PIns *in)
 			break;
 		case 'X':
 			if (o->kind == POK_REG) {
-				if (in->nopd < 2 || in->o[1].kind != POK_TLIST)
-					err(k, o->loc, "an indirect 'bra' needs a .branchtargets list");
+				chk_ibra(k, in, o);
 			} else if (o->kind != POK_LABEL) {
 				err(k, o->loc, "branch target must be a label, not %s", kind_name(o));
 			}
@@ -353,6 +388,12 @@ chk_ins(Chk *k, const PIns *in)
 			else
 				chk_value(k, in, s, s == d ? 0 : 1, want, s == d, 0);
 			(void)sum;
+		} else if (a->kind == POK_LABEL) {   /* a label's value (PLabel.value) */
+			chk_value(k, in, d, 0, want, 1, 0);
+			if ((want != 4 && want != 8) || ptx_type_kind((PType)t0) == PTK_FLOAT)
+				err(k, a->loc, "the value of label '%s' needs mov.u32, .b32, .s32 or a 64-bit "
+				    "integer type, not mov%s", k->f->labels[a->sym].name,
+				    ptx_type_name((PType)t0));
 		} else {
 			chk_value(k, in, d, 0, want, 1, 0);
 			chk_value(k, in, a, 1, want, 0, 0);

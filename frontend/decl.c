@@ -1,5 +1,6 @@
 /* decl.c - declarations: specifiers, array dimensions, initializers, variables (module
- * and body), registers and %r<N> ranges. */
+ * and body; .global/.const ones in a body are module storage), registers and %r<N> ranges,
+ * and the values of labels whose address is taken (b_label_values). */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -130,6 +131,10 @@ b_init_sym(PCtx *c, const PTok *name, const PTok *off, int neg, int generic, PLo
 
 	if (off)
 		e.bits = neg ? -(int64_t)off->u : (int64_t)off->u;
+	if (c->inbody && ptab_find(&c->labtab, name->s, name->n)) {
+		/* a label of this body: resolved with the forward ones at its end */
+		s = NULL;
+	}
 	if (s) {
 		e.symkind = s->kind == NK_FUNC ? PSYM_FUNC : PSYM_VAR;
 		e.sym = s->idx;
@@ -266,6 +271,96 @@ add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l)
 		ptab_add(&c->allregs, name, len, NK_REG, c->regs.n - 1);
 }
 
+/* the function-scope variable named name (Module.vars index), -1 */
+static int
+scoped_named(PCtx *c, const char *name)
+{
+	for (int i = 0; i < c->vars.n; i++)
+		if (c->vars.a[i].scopefn && !strcmp(c->vars.a[i].name, name))
+			return i;
+	return -1;
+}
+
+/* a .global/.const variable declared in a body: module storage (Module.vars, scopefn set),
+ * its name visible in the scope that declares it. Its name stays unique among module
+ * variables, since listings and launch files name globals. */
+static void
+declare_scoped(PCtx *c, PVar *v, const PTok *name, PLoc l)
+{
+	if (c->fidx < 0)
+		return;
+	if (ptab_find(&c->gtab, name->s, name->n) || scoped_named(c, v->name) >= 0) {
+		ptx_diag(c, l, "unsupported: function-scope %s variable '%s' has the name of another "
+		         "module-scope symbol", ptx_space_name((PSpace)v->space), v->name);
+		return;
+	}
+	if (v->link == PLINK_EXTERN) {
+		ptx_diag(c, l, "unsupported: .extern variable '%s' inside a function body", v->name);
+		return;
+	}
+	v->scopefn = c->fidx + 1;
+	pvec_push(c->vars, *v);
+	ptab_add(&c->ltab, c->vars.a[c->vars.n - 1].name, name->n, NK_VAR, c->vars.n - 1);
+}
+
+/* End of a body: labels named in the initializers of its variables become PINIT_LABEL;
+ * then every label whose address is taken (a mov source, an initializer element) gets its
+ * value, its ordinal among them in label order, written into those initializers. */
+void
+b_label_values(PCtx *c)
+{
+	int fn = c->fidx + 1, n = 0;
+
+	if (c->fidx < 0)
+		return;
+	for (int i = 0; i < c->vars.n; i++) {
+		PVar *v = &c->vars.a[i];
+		for (int j = 0; v->scopefn == fn && j < v->ninit; j++) {
+			PInit *e = &v->init[j];
+			PFix *f;
+			PTabEnt *t;
+			if ((e->kind != PINIT_SYM && e->kind != PINIT_GENERIC) || e->symkind != PSYM_NONE ||
+			    e->sym < 0)
+				continue;
+			f = &c->gfix.a[e->sym];
+			if (!(t = ptab_find(&c->labtab, f->name, f->len)))
+				continue;       /* a module symbol, resolved at the end of the module */
+			if (t->kind != NK_LABEL) {
+				ptx_diag(c, f->loc, "'%.*s' is a target list, not a label", f->len, f->name);
+			} else if (e->kind == PINIT_GENERIC || e->bits != 0) {
+				ptx_diag(c, f->loc, "label '%.*s' in an initializer takes no offset and no "
+				         "generic()", f->len, f->name);
+			} else if (ptx_type_bytes((PType)v->type) < 4 ||
+			           ptx_type_kind((PType)v->type) == PTK_FLOAT) {
+				ptx_diag(c, f->loc, "label '%.*s' initializes '%s' of type %s: a label's value "
+				         "needs a 32- or 64-bit integer element", f->len, f->name, v->name,
+				         ptx_type_name((PType)v->type));
+			} else {
+				e->kind = PINIT_LABEL;
+				e->sym = t->idx;
+				c->labels.a[t->idx].value = 0;   /* taken; numbered below */
+				continue;
+			}
+			e->kind = PINIT_INT;
+			e->sym = -1;
+		}
+	}
+	for (int i = 0; i < c->ins.n; i++) {
+		const PIns *in = &c->ins.a[i];
+		if (in->op == PO_MOV && in->nopd >= 2 && in->o[1].kind == POK_LABEL)
+			c->labels.a[in->o[1].sym].value = 0;
+	}
+	for (int i = 0; i < c->labels.n; i++)
+		if (c->labels.a[i].value == 0)
+			c->labels.a[i].value = n++;
+	for (int i = 0; i < c->vars.n; i++) {
+		PVar *v = &c->vars.a[i];
+		for (int j = 0; v->scopefn == fn && j < v->ninit; j++)
+			if (v->init[j].kind == PINIT_LABEL)
+				v->init[j].bits = c->labels.a[v->init[j].sym].value;
+	}
+}
+
 void
 b_declare(PCtx *c, const PTok *name, PLoc l)
 {
@@ -284,7 +379,9 @@ b_declare(PCtx *c, const PTok *name, PLoc l)
 	}
 	if (!ptx_make_var(c, &v, name, l))
 		goto next;
-	if (c->inbody) {
+	if (c->inbody && (v.space == PS_GLOBAL || v.space == PS_CONST)) {
+		declare_scoped(c, &v, name, l);
+	} else if (c->inbody) {
 		PTabEnt *e = ptab_find(&c->ltab, name->s, name->n);
 		int scope0 = c->scopes.n ? c->scopes.a[c->scopes.n - 1] : 0;
 		if (v.space != PS_LOCAL && v.space != PS_SHARED && v.space != PS_PARAM) {
@@ -305,7 +402,10 @@ b_declare(PCtx *c, const PTok *name, PLoc l)
 			         ptx_space_name((PSpace)v.space));
 			goto next;
 		}
-		if (e && e->kind == NK_VAR && c->vars.a[e->idx].link == PLINK_EXTERN) {
+		if (scoped_named(c, v.name) >= 0) {
+			ptx_diag(c, l, "unsupported: module-scope '%s' has the name of a function-scope "
+			         "variable declared before it", v.name);
+		} else if (e && e->kind == NK_VAR && c->vars.a[e->idx].link == PLINK_EXTERN) {
 			c->vars.a[e->idx] = v;   /* the definition of an extern declaration */
 		} else if (e) {
 			ptx_diag(c, l, "redefinition of '%s'", v.name);

@@ -81,6 +81,7 @@ resolve_now(PCtx *c, const PTok *name, POpd *o, int addr)
 		case NK_LOCAL: o->symkind = PSYM_LOCAL; break;
 		case NK_PARAM: o->symkind = PSYM_PARAM; break;
 		case NK_RET: o->symkind = PSYM_RET; break;
+		case NK_VAR: o->symkind = PSYM_VAR; break;   /* a body's .global/.const */
 		default: die("bad local name kind");
 		}
 		o->kind = addr ? POK_ADDR : POK_SYM;

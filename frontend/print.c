@@ -308,6 +308,9 @@ var(Pr *p, const PVar *v, int dupid)
 					fprintf(out, "%s%" PRId64, e->bits > 0 ? "+" : "-",
 					        e->bits > 0 ? e->bits : -e->bits);
 				break;
+			case PINIT_LABEL:
+				fputs(v->scopefn > 0 ? p->m->funcs[v->scopefn - 1].labels[e->sym].name : "?", out);
+				break;
 			}
 		}
 		if (brace)
@@ -400,6 +403,12 @@ body(Pr *p, const PFunc *f)
 
 	fputs("\n{\n", out);
 	regs(p, f);
+	for (int i = 0; i < p->m->nvars; i++)   /* its .global/.const variables */
+		if (p->m->vars[i].scopefn == (int)(f - p->m->funcs) + 1) {
+			fputc('\t', out);
+			var(p, &p->m->vars[i], -1);
+			fputs(";\n", out);
+		}
 	for (int i = 0; i < f->nlocals; i++) {
 		fputc('\t', out);
 		var(p, &f->locals[i], p->localdup[i] ? i : -1);
@@ -481,6 +490,8 @@ ptx_print(FILE *out, const Module *m)
 		fputs(";\n", out);
 	}
 	for (int i = 0; i < m->nvars; i++) {
+		if (m->vars[i].scopefn)
+			continue;   /* printed in the body that declares it */
 		var(&p, &m->vars[i], -1);
 		fputs(";\n", out);
 	}

@@ -280,7 +280,8 @@ typedef enum {
 	POK_ADDR,    /* memory [base + imm]: base register reg (>= 0), or symbol symkind/sym
 	                (sym >= 0), or neither (absolute address imm) */
 	POK_VEC,     /* vector {e0, e1, ...}: elems/nelems (registers, sinks, immediates) */
-	POK_LABEL,   /* code label sym of the function (PLabel index) */
+	POK_LABEL,   /* code label sym of the function (PLabel index); as a mov source, its
+	                value (PLabel.value) */
 	POK_TLIST,   /* .branchtargets/.calltargets/.callprototype sym of the function */
 	POK_LIST,    /* parenthesised list (call returns and arguments): elems/nelems */
 } POpdKind;
@@ -357,11 +358,13 @@ typedef enum {
 	PINIT_FLOAT,    /* floating value: bits already in the element type's encoding */
 	PINIT_SYM,      /* address of symkind/sym + offset */
 	PINIT_GENERIC,  /* generic(sym) + offset: the generic address of a variable */
+	PINIT_LABEL,    /* a label's value (a jump table): label sym of the function declaring
+	                   the variable (PVar.scopefn); bits holds PLabel.value */
 } PInitKind;
 
 typedef struct {
 	uint8_t kind;     /* PInitKind */
-	uint8_t symkind;  /* PSYM_VAR or PSYM_FUNC for PINIT_SYM/GENERIC */
+	uint8_t symkind;  /* PSYM_VAR or PSYM_FUNC for PINIT_SYM/GENERIC, PSYM_NONE otherwise */
 	int32_t sym;      /* symbol index */
 	int64_t bits;     /* value bits (PINIT_INT/FLOAT), offset (PINIT_SYM/GENERIC) */
 } PInit;
@@ -387,6 +390,9 @@ typedef struct {
 	PInit *init;        /* initializer elements, flattened, ninit <= nelem * vec */
 	int32_t ninit;      /* 0 when there is no initializer */
 	PLoc loc;           /* the name */
+	int32_t scopefn;    /* Module.vars: 1 + index of the function whose body declares this
+	                       .global/.const variable (it is module storage, visible in that
+	                       body only); 0 for a module-scope variable */
 } PVar;
 
 /* a register (after expanding %r<N> into %r0..%r{N-1}) */
@@ -401,6 +407,10 @@ typedef struct {
 	char *name;    /* "$L__BB0_7" */
 	int32_t pos;   /* index in PFunc.ins of the instruction it labels (== nins at the end) */
 	PLoc loc;      /* the definition */
+	int32_t value; /* its value when its address is taken (source of a mov, element of an
+	                  initializer): its ordinal among those labels of the function, in
+	                  label order (0, 1, ...); -1 when its address is not taken. What an
+	                  indirect bra's register holds (docs/frontend.md) */
 } PLabel;
 
 typedef enum { PTL_BRANCH, PTL_CALL, PTL_PROTO } PTListKind;

@@ -72,6 +72,8 @@ void or_mov(Oracle *o, Thread *t, const PIns *in)
 
 	if (ty == PT_PRED) {
 		or_put(o, t, d, or_getp(o, t, s));
+	} else if (s->kind == POK_LABEL) {        /* a label's value (docs/frontend.md) */
+		or_put(o, t, d, (uint64_t)FN(o, t)->labels[s->sym].value);
 	} else if (d->kind == POK_VEC) {          /* unpack: mov.b64 {lo, hi}, x */
 		uint64_t v = or_get(o, t, s, ty);
 		int w = bits / d->nelems;
@@ -255,6 +257,39 @@ void or_atom(Oracle *o, Thread *t, const PIns *in)
 }
 
 /* ---------------------------------------------------------------- control */
+/* bra %r{, tlist}: the label whose value %r holds, which must be in tlist (a .branchtargets
+ * list or a jump table's initializer), or with no tlist any label whose address is taken */
+static int ibra(Oracle *o, Thread *t, const PIns *in, const PFunc *f)
+{
+	const POpd *tl = in->nopd >= 2 ? &in->o[1] : NULL;
+	uint64_t v = or_get(o, t, &in->o[0], f->regs[in->o[0].reg].type);
+	int lab = -1, ok = 0;
+
+	for (int i = 0; i < f->nlabels && lab < 0; i++)
+		if (f->labels[i].value >= 0 && (uint64_t)f->labels[i].value == v)
+			lab = i;
+	if (lab >= 0 && (!tl || tl->kind == POK_NONE)) {
+		ok = 1;
+	} else if (lab >= 0 && tl->kind == POK_TLIST) {
+		const PTList *l = &f->tlists[tl->sym];
+		for (int i = 0; i < l->ntargets; i++)
+			ok |= l->targets[i] == lab;
+	} else if (lab >= 0 && tl->kind == POK_SYM) {
+		const PVar *jt = &o->m->vars[tl->sym];
+		for (int i = 0; i < jt->ninit; i++)
+			ok |= jt->init[i].kind == PINIT_LABEL && jt->init[i].sym == lab;
+	}
+	if (ok)
+		return f->labels[lab].pos;
+	if (lab < 0)
+		or_error(o, t, OR_FAULT, "indirect bra to %llu, which is not the value of a label of '%s' "
+		         "whose address is taken", (unsigned long long)v, f->name);
+	else
+		or_error(o, t, OR_FAULT, "indirect bra to %llu, the value of label '%s', which is not "
+		         "in its target list", (unsigned long long)v, f->labels[lab].name);
+	return -1;
+}
+
 int or_branch(Oracle *o, Thread *t, const PIns *in)
 {
 	const PFunc *f = FN(o, t);
@@ -262,12 +297,14 @@ int or_branch(Oracle *o, Thread *t, const PIns *in)
 
 	if (in->op == PO_BRA && a->kind == POK_LABEL)
 		return f->labels[a->sym].pos;
+	if (in->op == PO_BRA)
+		return ibra(o, t, in, f);
 	{
-		/* brx.idx i, tlist; an indirect bra takes the same index into its target list */
+		/* brx.idx i, tlist: the i-th label of the list */
 		uint64_t i = or_get(o, t, a, PT_U32);
 		const PTList *tl;
 		if (in->nopd < 2 || in->o[1].kind != POK_TLIST) {
-			or_error(o, t, OR_UNSUP, "unsupported: an indirect branch without a target list");
+			or_error(o, t, OR_UNSUP, "unsupported: brx.idx without a target list");
 			return -1;
 		}
 		tl = &f->tlists[in->o[1].sym];

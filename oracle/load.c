@@ -103,7 +103,7 @@ static void layout_func(Oracle *o, int fi, uint32_t *shoff)
 static uint64_t init_value(Oracle *o, const PInit *in)
 {
 	switch ((PInitKind)in->kind) {
-	case PINIT_INT: case PINIT_FLOAT:
+	case PINIT_INT: case PINIT_FLOAT: case PINIT_LABEL:   /* a label: its value (bits) */
 		return (uint64_t)in->bits;
 	case PINIT_SYM: case PINIT_GENERIC: {
 		uint64_t a;
