@@ -156,7 +156,7 @@ static int blk_line(const Fn *f, int x)
  * region from x up to (not through) the join stop; writes out and returns 1, or 0 when
  * nothing in the region prevents it. In order: a loop, an instruction that cannot be
  * guarded, a return, an indirect branch, a conditional branch that stayed, a block that
- * other paths enter too (a switch's shared case). */
+ * other paths enter too (a switch's shared case: if-conversion needs a side of its own). */
 static int region_blocker(const Fn *f, int a, int x, int stop, const char *side, char *out, size_t n)
 {
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
@@ -214,10 +214,10 @@ static int region_blocker(const Fn *f, int a, int x, int stop, const char *side,
 	else if (brline)
 		snprintf(out, n, "a side holds a branch that stayed");
 	else if (shared >= 0 && blk_line(f, shared))
-		snprintf(out, n, "the %s side runs into code other branches also reach (line %d)", side,
+		snprintf(out, n, "code on the %s side (line %d) is also entered from other paths", side,
 		         blk_line(f, shared));
 	else if (shared >= 0)
-		snprintf(out, n, "the %s side runs into code other branches also reach", side);
+		snprintf(out, n, "code on the %s side is also entered from other paths", side);
 	else
 		return 0;
 	return 1;
