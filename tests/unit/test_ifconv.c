@@ -250,6 +250,111 @@ START_TEST(t_pressure)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ nvcc's shapes */
+static const Kernel *kern(const Tr *t, const char *name)
+{
+	const Kernel *k = isa_prog_find(t->p, name);
+	ck_assert_msg(k != NULL, "no kernel %s", name);
+	return k;
+}
+
+START_TEST(t_nvcc_shapes)
+{
+	static const char *fam[] = {"lone", "ifuni", "split"};
+	Tr t;
+	char n[32];
+
+	ck_assert(tr(&t, "tests/explain/nvcc.ptx", 7, 4));
+	for (int i = 0; i < 3; i++) {
+		static const int div[] = {6, 7, 8}, uni[] = {3, 4, 5};
+		for (int j = 0; j < 3; j++) {
+			const BeLogEntry *e;
+			snprintf(n, sizeof n, "%s_div_%d", fam[i], div[j]);
+			e = entry(&t, n, 0);
+			ck_assert_int_eq(e->size_then + e->size_else, div[j]);
+			ck_assert_int_eq(e->decision, j < 2 ? BD_PREDICATED : BD_BRANCH_SSY);
+			/* the bra.uni jumps went with the branch: straight-line code */
+			if (j < 2)
+				ck_assert_int_eq(count_op(kern(&t, n), OP_BRA) + count_op(kern(&t, n), OP_SSY), 0);
+			snprintf(n, sizeof n, "%s_uni_%d", fam[i], uni[j]);
+			e = entry(&t, n, 0);
+			ck_assert_int_eq(e->size_then + e->size_else, uni[j]);
+			ck_assert_int_eq(e->decision, j < 2 ? BD_PREDICATED : BD_BRANCH_UNIFORM);
+		}
+	}
+	/* @p bra THEN; bra.uni JOIN is an if-then whose other side is empty */
+	ck_assert_str_eq(entry(&t, "ifuni_div_7", 0)->shape, "if-then");
+	ck_assert_int_eq(entry(&t, "ifuni_div_7", 0)->size_else, 0);
+	ck_assert_str_eq(entry(&t, "lone_div_7", 0)->shape, "if-then-else");
+	/* the two pieces of a side are costed together: 3 + 2 */
+	ck_assert_int_eq(entry(&t, "split_div_8", 0)->size_else, 5);
+	ck_assert_int_eq(entry(&t, "split_div_8", 0)->size_then, 3);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "split_div_8", 0)->rule, "cost 8 > --predicate-max 7"));
+	/* nested ifs sharing one join: inner first, then the outer side is one block */
+	ck_assert_int_eq(entry(&t, "nest_both", 0)->decision, BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "nest_both", 1)->decision, BD_PREDICATED);
+	ck_assert_int_eq(count_op(kern(&t, "nest_both"), OP_BRA), 0);
+	ck_assert_int_eq(entry(&t, "nest_outer_big", 0)->decision, BD_BRANCH_SSY);
+	ck_assert_int_eq(entry(&t, "nest_outer_big", 0)->size_else, 5);
+	ck_assert_int_eq(entry(&t, "nest_outer_big", 1)->decision, BD_PREDICATED);
+	tr_free(&t);
+
+	/* a switch's shared default is never a side of its own, even at inf */
+	ck_assert(tr(&t, "tests/explain/nvcc.ptx", -1, -1));
+	ck_assert_int_eq(entry(&t, "nest_outer_big", 0)->decision, BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "split_div_8", 0)->decision, BD_PREDICATED);
+	for (int i = 0; i < 3; i++) {
+		const BeLogEntry *e = entry(&t, "cases", i);
+		ck_assert_int_ne(e->decision, BD_PREDICATED);
+		ck_assert_int_eq(e->size_then, -1);
+		ck_assert_msg(strstr(e->rule, i == 1 ? "a branch that stayed (line 807)" :
+		                     "(line 819) is also entered from other paths") != NULL, "%s", e->rule);
+	}
+	ck_assert_ptr_nonnull(strstr(entry(&t, "cases", 0)->rule, "taken side"));
+	ck_assert_ptr_nonnull(strstr(entry(&t, "cases", 2)->rule, "fall-through side"));
+	tr_free(&t);
+
+	/* the README's example: an if/else behind a lone bra.uni, 13 + 17 */
+	ck_assert(tr(&t, "examples/divergence.ptx", -1, -1));
+	ck_assert_int_eq(entry(&t, "divergence", 2)->ptxline, 70);
+	ck_assert_int_eq(entry(&t, "divergence", 2)->decision, BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "divergence", 2)->size_then, 13);
+	ck_assert_int_eq(entry(&t, "divergence", 2)->size_else, 17);
+	tr_free(&t);
+}
+END_TEST
+
+/* a branch left as a branch says what stopped it: a side holding a loop (wide64's 64-bit
+ * division), an indirect branch, code other paths enter (switch) */
+START_TEST(t_precise_reasons)
+{
+	static const struct { const char *file, *func; int line; const char *why; } want[] = {
+		{"tests/ptx/wide64.sm80.ptx", "wide64", 66, "a side holds a loop"},
+		{"tests/ptx/isa_coverage.ptx", "isa_coverage", 197, "an indirect branch (brx.idx, line 200)"},
+		{"tests/ptx/switch.sm80.ptx", "dense_switch", 61, "code on the fall-through side (line 214)"},
+		{"tests/ptx/switch.sm80.ptx", "dense_switch", 163, "code on the taken side (line 214)"},
+		{"tests/ptx/switch.sm80.ptx", "dense_switch", 58, "a branch that stayed (line 61)"},
+	};
+
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		Tr t;
+		int found = 0;
+		ck_assert(tr(&t, want[i].file, -1, -1));
+		for (int k = 0; k < t.log.n; k++) {
+			const BeLogEntry *e = &t.log.e[k];
+			if (strcmp(e->func, want[i].func) || e->ptxline != want[i].line)
+				continue;
+			found = 1;
+			ck_assert_int_ne(e->decision, BD_PREDICATED);
+			ck_assert_msg(strstr(e->rule, want[i].why) != NULL, "%s:%d: %s", want[i].file,
+			              want[i].line, e->rule);
+		}
+		ck_assert_msg(found, "%s:%d not explained", want[i].file, want[i].line);
+		tr_free(&t);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------ JSON */
 START_TEST(t_json)
 {
@@ -353,6 +458,7 @@ static void check_file(const char *path)
 			const BeLogEntry *e = &t.log.e[i], *b = &base.log.e[i];
 			int c = control_at(t.p, e->ptxline);
 			ck_assert_int_eq(e->ptxline, b->ptxline);
+			ck_assert_msg(!strstr(e->rule, "single-entry"), "%s:%d: %s", path, e->ptxline, e->rule);
 			if (e->decision == BD_PREDICATED) {
 				ck_assert_msg(!(c & 1), "%s:%d predicated at %d but still branches", path,
 				              e->ptxline, th[ti]);
@@ -395,7 +501,7 @@ static int check_dir(const char *dir)
 
 START_TEST(t_corpus_thresholds)
 {
-	ck_assert_int_ge(check_dir("tests/explain"), 6);
+	ck_assert_int_ge(check_dir("tests/explain"), 8);
 	ck_assert_int_ge(check_dir("tests/ptx"), 20);
 }
 END_TEST
@@ -414,6 +520,8 @@ int main(void)
 	tcase_add_test(tc, t_blocked);
 	tcase_add_test(tc, t_exit_side);
 	tcase_add_test(tc, t_pressure);
+	tcase_add_test(tc, t_nvcc_shapes);
+	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_json);
 	tcase_add_test(tc, t_corpus_thresholds);
 	suite_add_tcase(s, tc);
