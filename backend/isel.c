@@ -352,18 +352,12 @@ int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x,
 	if (tfloat(pt)) {
 		Op op = tbytes(pt) == 8 ? OP_DSETP : OP_FSETP;
 		MIns *s;
-		if (pt == PT_F16) {
-			/* compare the values widened to f32 (exact) */
-			MOpd w[2] = {a, x};
-			for (int k = 0; k < 2; k++) {
-				int t = be_newtmp(f, TC_R);
-				MIns *cv = be_op3(f, b, OP_F2F, be_r(t), be_inreg(f, b, w[k], TC_R), be_r(T_RZ));
-				cv->nopd = 2;
-				cv->m.dtype = TY_F32;
-				cv->m.stype = TY_F16;
-				w[k] = be_r(t);
-			}
-			a = w[0], x = w[1], pt = PT_F32;
+		if (pt == PT_F16 || pt == PT_BF16) {
+			/* compare the values widened to f32 (exact; .ftz flushes f16 subnormals first) */
+			int ftz = (in->m.flags & PMF_FTZ) != 0;
+			a = be_half_f32(f, b, a, pt, 0, ftz);
+			x = be_half_f32(f, b, x, pt, 0, ftz);
+			pt = PT_F32;
 		} else if (pt != PT_F32 && pt != PT_F64) {
 			return be_unsup(f, in, "comparison of this floating-point type"), -1;
 		}
@@ -415,24 +409,45 @@ static int sel_setp(Fn *f, Blk *b, const PIns *in)
 	MOpd a = be_src(f, b, &in->o[2], pt), x = be_src(f, b, &in->o[3], pt);
 	MOpd cc = in->nopd > 4 ? be_src(f, b, &in->o[4], PT_PRED) : be_p(T_PT);
 
+	if (pt == PT_F16X2 || pt == PT_BF16X2)
+		return be_sel_hsetp(f, b, in, pt, p < 0 ? T_PT : p, q < 0 ? T_PT : q, a, x, cc,
+		                    in->nopd > 4 ? bop_of(in->m.bop) : BOP_AND);
 	return be_setp(f, b, in, pt, p < 0 ? T_PT : p, q < 0 ? T_PT : q, a, x, cc,
 	               in->nopd > 4 ? bop_of(in->m.bop) : BOP_AND);
 }
 
+/* d = all ones (1.0 for a float type) where the comparison holds, else 0; for an f16x2 or
+ * bf16x2 source each half of d holds the result of its half (0xffff, or 1.0 of f16x2/bf16x2) */
 static int sel_set(Fn *f, Blk *b, const PIns *in)
 {
 	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
-	int p = be_newtmp(f, TC_P), one = be_newtmp(f, TC_R);
+	int x2 = st == PT_F16X2 || st == PT_BF16X2, p[2] = {be_newtmp(f, TC_P), be_newtmp(f, TC_P)};
 	MOpd cc = in->nopd > 3 ? be_src(f, b, &in->o[3], PT_PRED) : be_p(T_PT);
+	MOpd a = be_src(f, b, &in->o[1], st), c = be_src(f, b, &in->o[2], st);
+	Bop bop = in->nopd > 3 ? bop_of(in->m.bop) : BOP_AND;
+	int64_t one = dt == PT_F32 ? 0x3f800000 : dt == PT_F16 || dt == PT_F16X2 ? 0x3c00 :
+	              dt == PT_BF16 || dt == PT_BF16X2 ? 0x3f80 : x2 || tbytes(dt) == 2 ? 0xffff : 0xffffffff;
+	int h[2];
 	MIns *x;
 
-	if (be_setp(f, b, in, st, p, T_PT, be_src(f, b, &in->o[1], st), be_src(f, b, &in->o[2], st), cc,
-	            in->nopd > 3 ? bop_of(in->m.bop) : BOP_AND) < 0)
+	if (tfloat(dt) && dt != PT_F32 && dt != PT_F16 && dt != PT_BF16 && !(x2 && tbytes(dt) == 4))
+		return be_unsup(f, in, "this destination type"), -1;
+	if ((x2 ? be_sel_hsetp(f, b, in, st, p[0], p[1], a, c, cc, bop)
+	        : be_setp(f, b, in, st, p[0], T_PT, a, c, cc, bop)) < 0)
 		return -1;
-	be_mov(f, b, one, be_imm(tfloat(dt) ? 0x3f800000 : 0xffffffff), TC_R);
-	x = be_op3(f, b, OP_SEL, be_r(d), be_r(one), be_r(T_RZ));
-	x->nopd = 4;
-	x->o[3] = be_p(p);
+	for (int k = 0; k < (x2 ? 2 : 1); k++) {
+		int one_r = be_newtmp(f, TC_R);
+		h[k] = x2 ? be_newtmp(f, TC_R) : d;
+		be_mov(f, b, one_r, be_imm(one), TC_R);
+		x = be_op3(f, b, OP_SEL, be_r(h[k]), be_r(one_r), be_r(T_RZ));
+		x->nopd = 4;
+		x->o[3] = be_p(p[k]);
+	}
+	if (x2) {
+		x = be_op3(f, b, OP_ISCADD, be_r(d), be_r(h[1]), be_r(h[0]));
+		x->nopd = 4;
+		x->o[3] = be_imm(16);
+	}
 	return 0;
 }
 

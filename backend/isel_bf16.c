@@ -1,5 +1,16 @@
-/* isel_bf16.c - instruction selection for bf16 (1 sign, 8 exponent, 7 fraction bits: the top
- * half of an f32) and for cvt.f16x2.f32. No modelled GPU has bf16 units here, so:
+/* isel_bf16.c - instruction selection for the 16-bit float lanes beyond f16 arithmetic: bf16
+ * (1 sign, 8 exponent, 7 fraction bits: the top half of an f32) and bf16x2 arithmetic,
+ * comparisons and min/max of f16, f16x2, bf16 and bf16x2, and conversions from f32 to
+ * f16/f16x2/bf16/bf16x2 (.relu, .satfinite) and to tf32. No modelled GPU has these units, so
+ * each lane goes through exact wider arithmetic and one final rounding:
+ *   lanes to f32      bf16: SHL 16 (lane 0) or AND 0xffff0000 (lane 1); f16: F2F.F32.F16 (of
+ *                     the lane shifted down): both exact;
+ *   comparisons       FSETP on the exact f32 values (f16 .ftz flushes the f16 subnormals first:
+ *                     they are normal f32s); f16x2/bf16x2 setp: p from the lower halves, q from
+ *                     the upper ones, each combined with c (PTX's half-precision setp);
+ *   min/max           FMNMX on the exact f32 values: the result is one of them (exact back in
+ *                     16 bits) or the canonical NaN (0x7fffffff, whose top half is bf16's 0x7fff
+ *                     and which F2F.F16 makes f16's 0x7fff);
  *   cvt.f32.bf16      SHL 16 (exact);
  *   cvt.rn.bf16.f32   integer round to nearest even on the f32 bits (u + 0x7fff + bit 16) >> 16,
  *                     which carries into the exponent (and to INF) as it should; .rz: u >> 16;
@@ -8,11 +19,23 @@
  *                     smaller operand is far below half an ulp of the result), then to f32
  *                     rounding to odd (F2F.RZ, and bit 0 set when inexact), then the f32 -> bf16
  *                     rounding above: f32 has more than bf16's precision + 2 bits at every
- *                     magnitude, so rounding to odd and then to nearest rounds once;
- *   cvt.rn.f16x2.f32 d, a, b  two F2F.F16.F32: a in the upper half, b in the lower.
- * fma.bf16 is not supported: a 16-bit product plus a far smaller addend rounds in f64 and
- * would lose the sticky bit that decides a tie.
- * The oracle (oracle/falu.c) computes the same results by other means. */
+ *                     magnitude (bf16 subnormals are multiples of 2^-133, f32's of 2^-149), so
+ *                     rounding to odd and then to nearest rounds once;
+ *   fma.rn.bf16       the product is exact in f64, the sum p + c is not always: it is rounded to
+ *                     odd in f64 (DADD.RZ, bit 0 set when the two-sum error of the nearest sum
+ *                     is not zero: Knuth's two-sum is exact for any two doubles that do not
+ *                     overflow), then to odd in f32, then to nearest bf16: rounding to odd at 53
+ *                     and then at 24 bits is rounding to odd at 24 bits (an odd last bit never
+ *                     lands on a shorter grid), and 24 >= 8 + 2;
+ *   .relu             a result with its sign bit set (a negative value or -0; NaNs are the
+ *                     positive canonical one) becomes +0 (PTX: negative results clamp to 0);
+ *   cvt to tf32       on the f32 bits: .rna adds 0x1000 (half an ulp of a 10-bit fraction,
+ *                     ties away from zero), .rn adds 0xfff + bit 13, .rz nothing, then the 13
+ *                     low bits are cleared (a carry reaches the exponent and INF as it
+ *                     should); NaN gives the canonical f32 NaN 0x7fffffff;
+ *   .satfinite        an INF result (from an INF input or overflow) becomes the largest finite
+ *                     value of its sign (f16 0x7bff, bf16 0x7f7f, tf32 0x7f7fe000).
+ * The oracle (oracle/falu.c) computes the same results by other means (scaling a double). */
 #include "backend/be.h"
 
 static MIns *op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a)
@@ -58,39 +81,181 @@ static void round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz)
 	x->o[3] = be_pn(p, 0);
 }
 
-/* the f64 of a bf16 operand */
-static MOpd widen64(Fn *f, Blk *b, const POpd *o)
+static void relu16(Fn *f, Blk *b, int d)
 {
-	int t = be_newtmp(f, TC_R), w = be_newtmp(f, TC_R2);
+	int p = be_newtmp(f, TC_P);
 	MIns *x;
 
-	shift(f, b, OP_SHL, t, be_inreg(f, b, be_src(f, b, o, PT_BF16), TC_R), 16);
-	x = op2(f, b, OP_F2F, be_r(w), be_r(t));
+	be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(d), be_imm(0x8000), be_p(T_PT), BOP_AND);
+	x = be_op3(f, b, OP_SEL, be_r(d), be_r(T_RZ), be_r(d));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+}
+
+static int is_half(int pt) { return pt == PT_F16 || pt == PT_BF16; }
+static int elem_of(int pt) { return pt == PT_F16X2 ? PT_F16 : pt == PT_BF16X2 ? PT_BF16 : pt; }
+
+/* the exact f32 of lane k (0: bits 15..0, 1: bits 31..16) of s, f16 or bf16 (et); ftz flushes
+ * an f16 subnormal to the zero of its sign first */
+MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz)
+{
+	int t = be_newtmp(f, TC_R);
+	MIns *x;
+
+	s = be_inreg(f, b, s, TC_R);
+	if (et == PT_BF16) {
+		if (k)
+			lop(f, b, SUB_AND, t, s, be_imm((int64_t)0xffff0000));
+		else
+			shift(f, b, OP_SHL, t, s, 16);
+		return be_r(t);
+	}
+	if (k) {
+		int h = be_newtmp(f, TC_R);
+		shift(f, b, OP_SHR, h, s, 16);
+		s = be_r(h);
+	}
+	if (ftz) {
+		int e = be_newtmp(f, TC_R), z = be_newtmp(f, TC_R), h = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+		lop(f, b, SUB_AND, e, s, be_imm(0x7c00));
+		lop(f, b, SUB_AND, z, s, be_imm(0x8000));
+		be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(e), be_r(T_RZ), be_p(T_PT), BOP_AND);
+		x = be_op3(f, b, OP_SEL, be_r(h), be_r(z), s);
+		x->nopd = 4;
+		x->o[3] = be_p(p);
+		s = be_r(h);
+	}
+	x = op2(f, b, OP_F2F, be_r(t), s);
+	x->m.dtype = TY_F32;
+	x->m.stype = TY_F16;
+	return be_r(t);
+}
+
+/* d (16 bits, the upper ones zero) = the f16 or bf16 of the f32 u, which is exactly
+ * representable or a NaN (canonical result) */
+static void narrow_exact(Fn *f, Blk *b, int d, MOpd u, int et)
+{
+	MIns *x;
+
+	if (et == PT_BF16) {
+		round_bf16(f, b, d, u, 1);
+		return;
+	}
+	x = op2(f, b, OP_F2F, be_r(d), u);
+	x->m.dtype = TY_F16;
+	x->m.stype = TY_F32;
+	x->m.rnd = RND_RN;
+}
+
+/* d = the halves hi:lo (each with zero upper bits) */
+static void pack2(Fn *f, Blk *b, int d, int hi, int lo)
+{
+	MIns *x = be_op3(f, b, OP_ISCADD, be_r(d), be_r(hi), be_r(lo));
+
+	x->nopd = 4;
+	x->o[3] = be_imm(16);
+}
+
+/* ------------------------------------------------------------------ min/max */
+/* min/max{.NaN}{.relu} of f16, f16x2, bf16, bf16x2: FMNMX on the exact f32 lanes */
+int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max)
+{
+	int pt = in->m.types[0], et = elem_of(pt), n = is_half(pt) ? 1 : 2, d = be_dst(f, &in->o[0]);
+	int h[2];
+
+	if (in->nopd != 3 || (in->m.flags & PMF_XORSIGN))
+		return be_unsup(f, in, in->nopd != 3 ? "three-operand min/max of 16-bit floats" :
+		                "min/max.xorsign.abs"), -1;
+	for (int k = 0; k < n; k++) {
+		MOpd a = be_half_f32(f, b, be_src(f, b, &in->o[1], pt), et, k, (in->m.flags & PMF_FTZ) != 0);
+		MOpd c = be_half_f32(f, b, be_src(f, b, &in->o[2], pt), et, k, (in->m.flags & PMF_FTZ) != 0);
+		int t = be_newtmp(f, TC_R), pn = -1;
+		MIns *x;
+		if (in->m.flags & PMF_NAN) {
+			pn = be_newtmp(f, TC_P);
+			be_setp_ins(f, b, OP_FSETP, CMP_NAN, TY_NONE, pn, T_PT, a, c, be_p(T_PT), BOP_AND);
+		}
+		x = be_op3(f, b, OP_FMNMX, be_r(t), a, c);
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, max);
+		if (pn >= 0) {
+			x = be_op3(f, b, OP_SEL, be_r(t), be_inreg(f, b, be_imm(0x7fffffff), TC_R), be_r(t));
+			x->nopd = 4;
+			x->o[3] = be_p(pn);
+		}
+		h[k] = n == 1 ? d : be_newtmp(f, TC_R);
+		narrow_exact(f, b, h[k], be_r(t), et);
+		if (in->m.flags & PMF_RELU)
+			relu16(f, b, h[k]);
+	}
+	if (n == 2)
+		pack2(f, b, d, h[1], h[0]);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ comparisons */
+/* setp.f16x2/.bf16x2 p|q, a, b{, c}: p from the lower halves, q from the upper ones */
+int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
+                 Bop bop)
+{
+	int et = elem_of(pt), ftz = (in->m.flags & PMF_FTZ) != 0;
+
+	for (int k = 0; k < 2; k++)
+		if (be_setp(f, b, in, PT_F32, k ? q : p, T_PT, be_half_f32(f, b, a, et, k, ftz),
+		            be_half_f32(f, b, x, et, k, ftz), cc, bop) < 0)
+			return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ arithmetic */
+/* the f64 of a bf16 lane */
+static MOpd widen64(Fn *f, Blk *b, MOpd s, int k)
+{
+	int w = be_newtmp(f, TC_R2);
+	MIns *x = op2(f, b, OP_F2F, be_r(w), be_half_f32(f, b, s, PT_BF16, k, 0));
+
 	x->m.dtype = TY_F64;
 	x->m.stype = TY_F32;
 	return be_r(w);
 }
 
-int be_sel_bf16(Fn *f, Blk *b, const PIns *in)
+static MIns *dadd(Fn *f, Blk *b, int d, MOpd a, MOpd c, int negc)
 {
-	int d = be_dst(f, &in->o[0]);
-	int w = be_newtmp(f, TC_R2), z = be_newtmp(f, TC_R), y = be_newtmp(f, TC_R2);
-	int p = be_newtmp(f, TC_P);
-	MOpd a, c;
+	MIns *x = be_op3(f, b, OP_DADD, be_r(d), a, c);
+
+	if (negc)
+		x->o[2].flags = OPF_NEG;
+	return x;
+}
+
+/* w = p + c rounded to odd in f64 (see the header): two-sum error e of the nearest sum s,
+ * the sum toward zero, and its bit 0 set when e is a nonzero number */
+static void sum_odd64(Fn *f, Blk *b, int w, MOpd p, MOpd c)
+{
+	int s = be_newtmp(f, TC_R2), v = be_newtmp(f, TC_R2), t1 = be_newtmp(f, TC_R2);
+	int t2 = be_newtmp(f, TC_R2), t3 = be_newtmp(f, TC_R2), pe = be_newtmp(f, TC_P);
 	MIns *x;
 
-	if (in->m.types[0] != PT_BF16)
-		return be_unsup(f, in, "bf16x2/tf32 arithmetic"), -1;
-	if (in->op != PO_ADD && in->op != PO_SUB && in->op != PO_MUL)
-		return be_unsup(f, in, "this bf16 operation"), -1;
-	if ((in->m.rnd != PRND_NONE && in->m.rnd != PRND_RN) || (in->m.flags & (PMF_SAT | PMF_RELU)))
-		return be_unsup(f, in, "bf16 arithmetic other than .rn"), -1;
-	a = widen64(f, b, &in->o[1]);
-	c = widen64(f, b, &in->o[2]);
-	x = be_op3(f, b, in->op == PO_MUL ? OP_DMUL : OP_DADD, be_r(w), a, c);
-	if (in->op == PO_SUB)
-		x->o[2].flags = OPF_NEG;
-	/* to f32 rounding to odd */
+	dadd(f, b, s, p, c, 0);
+	dadd(f, b, v, be_r(s), p, 1);           /* v = s - p */
+	dadd(f, b, t1, be_r(s), be_r(v), 1);    /* s - v */
+	dadd(f, b, t2, p, be_r(t1), 1);         /* p - (s - v) */
+	dadd(f, b, t3, c, be_r(v), 1);          /* c - v */
+	dadd(f, b, t1, be_r(t2), be_r(t3), 0);  /* e */
+	x = dadd(f, b, w, p, c, 0);
+	x->m.rnd = RND_RZ;
+	be_setp_ins(f, b, OP_DSETP, CMP_NE, TY_F64, pe, T_PT, be_r(t1), be_imm(0), be_p(T_PT), BOP_AND);
+	x = be_op3(f, b, OP_LOP, be_rpart(w, 0), be_rpart(w, 0), be_imm(1));
+	x->m.sub = SUB_OR;
+	x->guard = pe;
+}
+
+/* d = the bf16 (rounded to nearest even) of the f64 w, through f32 rounded to odd */
+static void bf16_of_f64(Fn *f, Blk *b, int d, int w)
+{
+	int z = be_newtmp(f, TC_R), y = be_newtmp(f, TC_R2), p = be_newtmp(f, TC_P);
+	MIns *x;
+
 	x = op2(f, b, OP_F2F, be_r(z), be_r(w));
 	x->m.dtype = TY_F32;
 	x->m.stype = TY_F64;
@@ -102,47 +267,151 @@ int be_sel_bf16(Fn *f, Blk *b, const PIns *in)
 	x = lop(f, b, SUB_OR, z, be_r(z), be_imm(1));
 	x->guard = p;
 	round_bf16(f, b, d, be_r(z), 0);
+}
+
+/* add/sub/mul.rn, fma.rn{.relu} of bf16 and bf16x2; min/max come through be_sel_hminmax */
+int be_sel_bf16(Fn *f, Blk *b, const PIns *in)
+{
+	int pt = in->m.types[0], n = pt == PT_BF16X2 ? 2 : 1, op = in->op, d = be_dst(f, &in->o[0]);
+	int fma = op == PO_FMA, h[2];
+
+	if (pt != PT_BF16 && pt != PT_BF16X2)
+		return be_unsup(f, in, "tf32 arithmetic"), -1;
+	if (op == PO_MIN || op == PO_MAX)
+		return be_sel_hminmax(f, b, in, op == PO_MAX);
+	if (op != PO_ADD && op != PO_SUB && op != PO_MUL && !fma)
+		return be_unsup(f, in, "this bf16 operation"), -1;
+	if ((in->m.rnd != PRND_NONE && in->m.rnd != PRND_RN) || (in->m.flags & (PMF_SAT | PMF_FTZ)) ||
+	    ((in->m.flags & PMF_RELU) && !fma))
+		return be_unsup(f, in, "bf16 arithmetic other than .rn (and .relu on fma)"), -1;
+	for (int k = 0; k < n; k++) {
+		MOpd a = widen64(f, b, be_src(f, b, &in->o[1], pt), k);
+		MOpd c = widen64(f, b, be_src(f, b, &in->o[2], pt), k);
+		int w = be_newtmp(f, TC_R2);
+		MIns *x;
+		h[k] = n == 1 ? d : be_newtmp(f, TC_R);
+		if (fma) {
+			int pr = be_newtmp(f, TC_R2);
+			be_op3(f, b, OP_DMUL, be_r(pr), a, c);   /* exact */
+			sum_odd64(f, b, w, be_r(pr), widen64(f, b, be_src(f, b, &in->o[3], pt), k));
+		} else {
+			x = be_op3(f, b, op == PO_MUL ? OP_DMUL : OP_DADD, be_r(w), a, c);
+			if (op == PO_SUB)
+				x->o[2].flags = OPF_NEG;
+		}
+		bf16_of_f64(f, b, h[k], w);
+		if (in->m.flags & PMF_RELU)
+			relu16(f, b, h[k]);
+	}
+	if (n == 2)
+		pack2(f, b, d, h[1], h[0]);
 	return 0;
 }
 
-/* cvt with bf16 on one side, or to f16x2 from two f32 */
-int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
+/* ------------------------------------------------------------------ conversions */
+/* d = tf32 of the f32 bits u (.rna, .rn or .rz) */
+static void round_tf32(Fn *f, Blk *b, int d, MOpd u, int prnd)
 {
-	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
-	int rz = in->m.rnd == PRND_RZ;
-	MOpd a;
+	int t = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
 	MIns *x;
 
-	if (in->m.flags & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))
-		return be_unsup(f, in, "this conversion modifier"), -1;
-	if (st != PT_F32 || (dt == PT_F16X2 ? in->nopd != 3 : in->nopd != 2))
-		goto no;
-	if (dt == PT_F16X2) {
-		int h[2];
-		if (in->m.rnd != PRND_RN && !rz)
-			goto no;
-		for (int k = 0; k < 2; k++) {
-			int t = be_newtmp(f, TC_R);
-			h[k] = be_newtmp(f, TC_R);
-			x = op2(f, b, OP_F2F, be_r(t), be_inreg(f, b, be_src(f, b, &in->o[1 + k], PT_F32), TC_R));
-			x->m.dtype = TY_F16;
-			x->m.stype = TY_F32;
-			x->m.rnd = rz ? RND_RZ : RND_RN;
-			lop(f, b, SUB_AND, h[k], be_r(t), be_imm(0xffff));
+	u = be_inreg(f, b, u, TC_R);
+	if (prnd == PRND_RNA) {
+		be_op3(f, b, OP_IADD, be_r(t), u, be_imm(0x1000));
+	} else if (prnd == PRND_RN) {
+		shift(f, b, OP_SHR, t, u, 13);
+		lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
+		be_op3(f, b, OP_IADD, be_r(t), be_r(t), u);
+		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0xfff));
+	} else {
+		be_mov(f, b, t, u, TC_R);
+	}
+	lop(f, b, SUB_AND, t, be_r(t), be_imm((int64_t)0xffffe000));
+	be_setp_ins(f, b, OP_FSETP, CMP_NAN, TY_F32, p, T_PT, u, u, be_p(T_PT), BOP_AND);
+	x = be_op3(f, b, OP_SEL, be_r(d), be_inreg(f, b, be_imm(0x7fffffff), TC_R), be_r(t));
+	x->nopd = 4;
+	x->o[3] = be_p(p);
+}
+
+/* .satfinite: an INF d (sign bit sb, INF pattern inf) becomes the largest finite value */
+static void satfinite(Fn *f, Blk *b, int d, int64_t sb, int64_t inf, int64_t max)
+{
+	int m = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+	MIns *x;
+
+	lop(f, b, SUB_AND, m, be_r(d), be_imm(~sb & 0xffffffff));
+	be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(m), be_imm(inf), be_p(T_PT), BOP_AND);
+	x = be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_imm(max - inf));
+	x->guard = p;
+}
+
+/* d = one f32 (s) converted to f16, bf16 or tf32 (et) with the rounding and .relu/.satfinite
+ * of in */
+static void cvt_one(Fn *f, Blk *b, const PIns *in, int d, MOpd s, int et)
+{
+	int rz = in->m.rnd == PRND_RZ;
+	MIns *x;
+
+	s = be_inreg(f, b, s, TC_R);
+	if (et == PT_TF32) {
+		round_tf32(f, b, d, s, in->m.rnd);
+		if (in->m.flags & PMF_SATFINITE)
+			satfinite(f, b, d, 0x80000000ll, 0x7f800000, 0x7f7fe000);
+		if (in->m.flags & PMF_RELU) {
+			int p = be_newtmp(f, TC_P);
+			be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_S32, p, T_PT, be_r(d), be_r(T_RZ), be_p(T_PT), BOP_AND);
+			x = be_op3(f, b, OP_SEL, be_r(d), be_r(T_RZ), be_r(d));
+			x->nopd = 4;
+			x->o[3] = be_p(p);
 		}
-		shift(f, b, OP_SHL, h[0], be_r(h[0]), 16);
-		lop(f, b, SUB_OR, d, be_r(h[0]), be_r(h[1]));
+		return;
+	}
+	if (et == PT_BF16) {
+		round_bf16(f, b, d, s, rz);
+	} else {
+		int t = be_newtmp(f, TC_R);
+		x = op2(f, b, OP_F2F, be_r(t), s);
+		x->m.dtype = TY_F16;
+		x->m.stype = TY_F32;
+		x->m.rnd = rz ? RND_RZ : RND_RN;
+		lop(f, b, SUB_AND, d, be_r(t), be_imm(0xffff));
+	}
+	if (in->m.flags & PMF_SATFINITE)
+		satfinite(f, b, d, 0x8000, et == PT_BF16 ? 0x7f80 : 0x7c00, et == PT_BF16 ? 0x7f7f : 0x7bff);
+	if (in->m.flags & PMF_RELU)
+		relu16(f, b, d);
+}
+
+/* cvt with bf16 on one side; from f32 to f16x2, bf16x2 or tf32; from f32 to f16 with .relu
+ * or .satfinite */
+int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
+{
+	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]), r = in->m.rnd;
+	int x2 = dt == PT_F16X2 || dt == PT_BF16X2;
+	int rnd_ok = r == PRND_RN || r == PRND_RZ || (dt == PT_TF32 && r == PRND_RNA);
+	MOpd a;
+
+	if (in->m.flags & (PMF_SAT | PMF_FTZ))
+		return be_unsup(f, in, "this conversion modifier"), -1;
+	if (dt == PT_TF32 && r == PRND_RNA && (in->m.flags & PMF_RELU))
+		goto no;   /* PTX: cvt.rna{.satfinite}.tf32.f32 has no .relu */
+	if (st == PT_F32 && rnd_ok && in->nopd == (x2 ? 3 : 2) &&
+	    (dt == PT_F16 || dt == PT_BF16 || dt == PT_TF32 || x2)) {
+		int h[2];
+		for (int k = 0; k < (x2 ? 2 : 1); k++) {
+			h[k] = x2 ? be_newtmp(f, TC_R) : d;
+			cvt_one(f, b, in, h[k], be_src(f, b, &in->o[1 + k], PT_F32), elem_of(dt));
+		}
+		if (x2)
+			pack2(f, b, d, h[0], h[1]);   /* a in the upper half */
 		return 0;
 	}
-	if (dt != PT_BF16 || (in->m.rnd != PRND_RN && !rz))
-		goto no;
-	round_bf16(f, b, d, be_inreg(f, b, be_src(f, b, &in->o[1], PT_F32), TC_R), rz);
-	return 0;
 no:
-	if (dt == PT_F32 && st == PT_BF16 && in->nopd == 2 && in->m.rnd == PRND_NONE) {
+	if (dt == PT_F32 && st == PT_BF16 && in->nopd == 2 && r == PRND_NONE &&
+	    !(in->m.flags & (PMF_RELU | PMF_SATFINITE))) {
 		a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_BF16), TC_R);
 		shift(f, b, OP_SHL, d, a, 16);
 		return 0;
 	}
-	return be_unsup(f, in, "this bf16/f16x2 conversion"), -1;
+	return be_unsup(f, in, "this bf16/f16x2/tf32 conversion"), -1;
 }

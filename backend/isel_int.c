@@ -291,6 +291,8 @@ int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
 	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
 	MOpd acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
 
+	if (pt == PT_F16 || pt == PT_F16X2 || pt == PT_BF16 || pt == PT_BF16X2)
+		return be_sel_hminmax(f, b, in, max);
 	if (tfloat(pt) && pt != PT_F32 && pt != PT_F64)
 		return be_unsup(f, in, "min/max of this floating-point type"), -1;
 	for (int k = 2; k <= nsrc; k++) {

@@ -241,6 +241,8 @@ static int sel_half(Fn *f, Blk *b, const PIns *in)
 		return be_unsup(f, in, "bf16/tf32 arithmetic"), -1;
 	if (in->op != PO_ADD && in->op != PO_SUB && in->op != PO_MUL && !fma)
 		return be_unsup(f, in, "half-precision operation"), -1;
+	if ((in->m.flags & PMF_RELU) && !fma)
+		return be_unsup(f, in, ".relu on this half-precision operation"), -1;
 	for (int k = 0; k < nh; k++) {
 		MOpd a = half_of(f, b, be_src(f, b, &in->o[1], pt), k, wt);
 		MOpd c = half_of(f, b, be_src(f, b, &in->o[2], pt), k, wt);
@@ -263,6 +265,16 @@ static int sel_half(Fn *f, Blk *b, const PIns *in)
 		x->m.rnd = (uint8_t)(r == RND_NONE ? RND_RN : r);
 		if (in->m.flags & PMF_SAT)
 			x->m.flags |= MF_SAT;
+		if (in->m.flags & PMF_RELU) {
+			/* fma.relu: a result with its sign bit set (negative or -0) is +0; the NaN
+			 * from F2F is the positive canonical one */
+			int p = be_newtmp(f, TC_P);
+			be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(h[k]), be_imm(0x8000), be_p(T_PT),
+			            BOP_AND);
+			x = be_op3(f, b, OP_SEL, be_r(h[k]), be_r(T_RZ), be_r(h[k]));
+			x->nopd = 4;
+			x->o[3] = be_p(p);
+		}
 	}
 	if (nh == 2) {
 		x = be_op3(f, b, OP_ISCADD, be_r(d), be_r(h[1]), be_r(h[0]));
@@ -589,7 +601,9 @@ int be_isel_math(Fn *f, Blk *b, const PIns *in)
 {
 	int t0 = in->m.types[0];
 
-	if (in->op == PO_CVT && (t0 == PT_BF16 || in->m.types[1] == PT_BF16 || t0 == PT_F16X2))
+	if (in->op == PO_CVT && (t0 == PT_BF16 || in->m.types[1] == PT_BF16 || t0 == PT_F16X2 ||
+	                         t0 == PT_BF16X2 || t0 == PT_TF32 ||
+	                         (t0 == PT_F16 && (in->m.flags & (PMF_RELU | PMF_SATFINITE)))))
 		return be_sel_cvt_bf16(f, b, in);
 	if (in->op != PO_CVT && (t0 == PT_BF16 || t0 == PT_BF16X2) && in->op != PO_ABS && in->op != PO_NEG)
 		return be_sel_bf16(f, b, in);

@@ -540,10 +540,19 @@ enum { WINDOW_SIZE = 0x01000000 }; /* the size of each window (sim.h: SIM_WINDOW
 
 static int sel_isspacep(Fn *f, Blk *b, const PIns *in)
 {
-	int sp = in->m.space == PS_SHARED_CTA ? PS_SHARED : in->m.space, p = be_dst(f, &in->o[0]);
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_U64), TC_R2);
+	int sp = in->m.space, p = be_dst(f, &in->o[0]);
+	MOpd a;
 	int t[2];
 
+	if (sp == PS_SHARED_CTA || sp == PS_SHARED_CLUSTER)
+		sp = PS_SHARED;     /* a cluster is one CTA here: its window is the CTA's */
+	if (sp == PS_CONST || sp == PS_PARAM || sp == PS_PARAM_ENTRY || sp == PS_PARAM_FUNC) {
+		/* no generic address is a const or param one (only shared and local have windows,
+		 * everything else is global; cvta of const/param is refused): p = false */
+		be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_r(T_RZ), be_r(T_RZ), be_p(T_PT), BOP_AND);
+		return 0;
+	}
+	a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_U64), TC_R2);
 	if (sp != PS_SHARED && sp != PS_LOCAL && sp != PS_GLOBAL)
 		return be_unsup(f, in, "generic addresses of this space"), -1;
 	for (int k = 0; k < 2; k++) {

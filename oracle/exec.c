@@ -150,47 +150,77 @@ static uint64_t iaddsub(Thread *t, const PIns *in, uint64_t a, uint64_t b, int s
 	return d;
 }
 
-/* float ops on f16x2: each half alone */
-static uint64_t per_half(int op, uint64_t a, uint64_t b, uint64_t c, const PIns *in)
+/* one f16 or bf16 lane (et) of an arithmetic op; .relu and .sat after the rounding */
+static uint64_t half_op(int op, int et, uint64_t x, uint64_t y, uint64_t z, const PIns *in)
+{
+	uint64_t v;
+
+	if (et == PT_BF16 && (op == PO_FMA || op == PO_MAD))
+		v = or_bf16_fma(x, y, z);
+	else if (et == PT_BF16 && (op == PO_ADD || op == PO_SUB || op == PO_MUL))
+		v = (uint64_t)or_bf16_arith(op, x, y);
+	else if (op == PO_FMA || op == PO_MAD)
+		v = or_ffma(et, x, y, z, in->m.rnd, 0);
+	else if (op == PO_MIN || op == PO_MAX)
+		v = or_fminmax(et, x, y, op == PO_MAX, 0, (in->m.flags & PMF_NAN) != 0);
+	else if (op == PO_NEG || op == PO_ABS)
+		v = or_funary(op, PT_F16, x, 0, 0, 0);
+	else
+		v = or_fbin(op, et, x, y, in->m.rnd, 0);
+	if (in->m.flags & PMF_SAT)
+		v = or_fsat(et, v);
+	if (in->m.flags & PMF_RELU)
+		v = or_hrelu(et, v);
+	return v & 0xffff;
+}
+
+/* float ops on f16x2 and bf16x2: each half alone */
+static uint64_t per_half(int op, int et, uint64_t a, uint64_t b, uint64_t c, const PIns *in)
 {
 	uint64_t r = 0;
 
-	for (int h = 0; h < 2; h++) {
-		uint64_t x = (a >> 16 * h) & 0xffff, y = (b >> 16 * h) & 0xffff, z = (c >> 16 * h) & 0xffff, v;
-		if (op == PO_FMA || op == PO_MAD)
-			v = or_ffma(PT_F16, x, y, z, in->m.rnd, 0);
-		else if (op == PO_MIN || op == PO_MAX)
-			v = or_fminmax(PT_F16, x, y, op == PO_MAX, 0, (in->m.flags & PMF_NAN) != 0);
-		else if (op == PO_NEG || op == PO_ABS)
-			v = or_funary(op, PT_F16, x, 0, 0, 0);
-		else
-			v = or_fbin(op, PT_F16, x, y, in->m.rnd, 0);
-		if (in->m.flags & PMF_SAT)
-			v = or_fsat(PT_F16, v);
-		r |= (v & 0xffff) << 16 * h;
-	}
+	for (int h = 0; h < 2; h++)
+		r |= half_op(op, et, (a >> 16 * h) & 0xffff, (b >> 16 * h) & 0xffff, (c >> 16 * h) & 0xffff,
+		             in) << 16 * h;
 	return r;
+}
+
+/* the bf16 operations PTX defines: add/sub/mul .rn, fma .rn{.relu}, min/max{.NaN}{.relu},
+ * neg, abs (tf32 has no arithmetic) */
+static int bf16_ok(const PIns *in)
+{
+	int r = in->m.rnd, op = in->op;
+
+	if (in->m.flags & (PMF_SAT | PMF_XORSIGN | PMF_FTZ))
+		return 0;
+	if (op == PO_MIN || op == PO_MAX || op == PO_NEG || op == PO_ABS)
+		return in->nopd <= 3;
+	if (op == PO_ADD || op == PO_SUB || op == PO_MUL || op == PO_FMA)
+		return (r == PRND_NONE || r == PRND_RN) && (op == PO_FMA || !(in->m.flags & PMF_RELU));
+	return 0;
 }
 
 static uint64_t farith(Oracle *o, Thread *t, const PIns *in)
 {
 	int ty = in->m.types[0], ftz = (in->m.flags & PMF_FTZ) != 0, op = in->op;
-	int ft = (ty == PT_F16X2) ? PT_B32 : ty;
+	int x2 = ty == PT_F16X2 || ty == PT_BF16X2, ft = x2 ? PT_B32 : ty;
+	int et = ty == PT_BF16X2 ? PT_BF16 : ty == PT_F16X2 ? PT_F16 : ty;
 	uint64_t a = or_get(o, t, &in->o[1], ft), b = 0, c = 0, d;
 
 	if (in->nopd > 2)
 		b = or_get(o, t, &in->o[2], ft);
 	if (in->nopd > 3)
 		c = or_get(o, t, &in->o[3], ft);
-	if (ty == PT_F16X2)
-		return per_half(op, a, b, c, in);
-	if (ty == PT_BF16 && (in->m.rnd == PRND_NONE || in->m.rnd == PRND_RN) &&
-	    !(in->m.flags & (PMF_SAT | PMF_RELU)) && (d = (uint64_t)or_bf16_arith(op, a, b)) != ~0ull)
-		return d;
-	if (ty == PT_BF16 || ty == PT_BF16X2 || ty == PT_TF32) {
-		or_error(o, t, OR_UNSUP, "unsupported: %s arithmetic", ptx_type_name((PType)ty));
+	if ((et == PT_BF16 && !bf16_ok(in)) || ty == PT_TF32 ||
+	    ((et == PT_F16 || et == PT_BF16) && (in->m.flags & PMF_XORSIGN))) {
+		or_error(o, t, OR_UNSUP, "unsupported: %s%s arithmetic", (in->m.flags & PMF_XORSIGN) ?
+		         ".xorsign.abs " : "", ptx_type_name((PType)ty));
 		return 0;
 	}
+	if (x2)
+		return per_half(op, et, a, b, c, in);
+	if (et == PT_BF16 || (et == PT_F16 && (in->m.flags & PMF_RELU)))
+		return half_op(op, et, a, b, c, in);
 	switch (op) {
 	case PO_ADD: case PO_SUB: case PO_MUL: case PO_DIV:
 		if (op == PO_DIV && ty == PT_F32 && (in->m.flags & (PMF_APPROX | PMF_FULL)))
@@ -267,6 +297,11 @@ static int cmpval(Oracle *o, Thread *t, const PIns *in, int ty, uint64_t a, uint
 {
 	int r;
 
+	if (ty == PT_F16 && (in->m.flags & PMF_FTZ)) {
+		/* .ftz: subnormal f16 inputs are flushed to zero of their sign */
+		a = (a & 0x7c00) ? a : a & 0x8000;
+		b = (b & 0x7c00) ? b : b & 0x8000;
+	}
 	if (or_isfloat(ty))
 		r = or_fcmp(in->m.cmp, ty, a, b, (in->m.flags & PMF_FTZ) != 0);
 	else
@@ -341,32 +376,31 @@ static uint64_t dp(Oracle *o, Thread *t, const PIns *in)
 /* ---------------------------------------------------------------- dispatch */
 /* executes in (guard true) for t; returns the next pc, or -1 when t left its frame, blocked
  * or failed (the pc is then already set) */
-/* cvt with bf16 on either side, or cvt.f16x2.f32 d, a, b (a to the upper half, b to the
- * lower); 0 when the conversion is none of these */
+/* cvt with bf16 on either side, to f16x2/bf16x2 from two f32 (a to the upper half, b to the
+ * lower), to tf32, or from f32 to f16 with .relu or .satfinite; 0 when the conversion is none
+ * of these */
 static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 {
-	int dt = in->m.types[0], st = in->m.types[1], r = in->m.rnd;
-	int rnrz = r == PRND_RN || r == PRND_RZ;
+	int dt = in->m.types[0], st = in->m.types[1], r = in->m.rnd, fl = in->m.flags;
+	int relu = (fl & PMF_RELU) != 0, satf = (fl & PMF_SATFINITE) != 0;
+	int et = dt == PT_F16X2 ? PT_F16 : dt == PT_BF16X2 ? PT_BF16 : dt;
+	int rnd_ok = r == PRND_RN || r == PRND_RZ || (dt == PT_TF32 && r == PRND_RNA);
 
-	if (dt != PT_BF16 && st != PT_BF16 && dt != PT_F16X2)
+	if (dt != PT_BF16 && st != PT_BF16 && dt != PT_F16X2 && dt != PT_BF16X2 && dt != PT_TF32 &&
+	    !(dt == PT_F16 && (relu || satf)))
 		return 0;
-	if (in->m.flags & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))
-		rnrz = 0;
-	if (dt == PT_F16X2 && st == PT_F32 && in->nopd == 3 && rnrz) {
-		uint64_t hi = or_cvt(PT_F16, PT_F32, r, 0, 0, or_get(o, t, &in->o[1], PT_F32));
-		uint64_t lo = or_cvt(PT_F16, PT_F32, r, 0, 0, or_get(o, t, &in->o[2], PT_F32));
-		or_put(o, t, &in->o[0], (hi & 0xffff) << 16 | (lo & 0xffff));
-	} else if (dt == PT_BF16 && st == PT_F32 && in->nopd == 2 && rnrz) {
-		uint64_t a = or_get(o, t, &in->o[1], PT_F32);
-		float x;
-		uint32_t u = (uint32_t)a;
-		memcpy(&x, &u, 4);
-		or_put(o, t, &in->o[0], or_bf16_of_double((double)x, r == PRND_RZ));
+	if ((fl & (PMF_SAT | PMF_FTZ)) || (dt == PT_TF32 && r == PRND_RNA && relu))
+		rnd_ok = 0;
+	if (st == PT_F32 && rnd_ok && in->nopd == ((dt == PT_F16X2 || dt == PT_BF16X2) ? 3 : 2)) {
+		uint64_t v = or_cvt_f32_narrow(et, (uint32_t)or_get(o, t, &in->o[1], PT_F32), r, relu, satf);
+		if (in->nopd == 3)
+			v = v << 16 | or_cvt_f32_narrow(et, (uint32_t)or_get(o, t, &in->o[2], PT_F32), r, relu, satf);
+		or_put(o, t, &in->o[0], v);
 	} else if (dt == PT_F32 && st == PT_BF16 && in->nopd == 2 && r == PRND_NONE &&
-	           !(in->m.flags & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))) {
+	           !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))) {
 		or_put(o, t, &in->o[0], (or_get(o, t, &in->o[1], PT_BF16) & 0xffff) << 16);
 	} else {
-		or_error(o, t, OR_UNSUP, "unsupported: this bf16/f16x2 conversion");
+		or_error(o, t, OR_UNSUP, "unsupported: this bf16/f16x2/tf32 conversion");
 	}
 	return 1;
 }
@@ -449,17 +483,39 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		break;
 	}
 	case PO_SETP: {
-		int r = cmpval(o, t, in, ty, A(2, ty), A(3, ty)), cp = n > 4 ? or_getp(o, t, &op[4]) : 1;
+		int cp = n > 4 ? or_getp(o, t, &op[4]) : 1, r;
+		if (ty == PT_F16X2 || ty == PT_BF16X2) {
+			/* PTX: p from the lower halves, q from the upper halves, each combined with c */
+			int et = ty == PT_F16X2 ? PT_F16 : PT_BF16;
+			a = A(2, PT_B32), b = A(3, PT_B32);
+			or_put(o, t, &op[0], boolop(in->m.bop, cmpval(o, t, in, et, a & 0xffff, b & 0xffff), cp));
+			or_put(o, t, &op[1], boolop(in->m.bop, cmpval(o, t, in, et, a >> 16, b >> 16), cp));
+			break;
+		}
+		r = cmpval(o, t, in, ty, A(2, ty), A(3, ty));
 		or_put(o, t, &op[0], boolop(in->m.bop, r, cp));
 		or_put(o, t, &op[1], boolop(in->m.bop, !r, cp));
 		break;
 	}
 	case PO_SET: {
-		int st = in->m.types[1];
-		int r = cmpval(o, t, in, st, A(1, st), A(2, st));
-		if (n > 3)
-			r = boolop(in->m.bop, r, or_getp(o, t, &op[3]));
-		PUT(!r ? 0 : fl ? (ty == PT_F32 ? 0x3f800000u : 0x3ff0000000000000ull) : or_zext(~0ull, bits));
+		int st = in->m.types[1], x2 = st == PT_F16X2 || st == PT_BF16X2, et = st;
+		int cp = n > 3 ? or_getp(o, t, &op[3]) : 1;
+		/* true: 1.0 of a float destination, all ones of an integer one (of each half when
+		 * the source is f16x2/bf16x2) */
+		uint64_t one = ty == PT_F32 ? 0x3f800000u : ty == PT_F64 ? 0x3ff0000000000000ull :
+		               ty == PT_F16 || ty == PT_F16X2 ? 0x3c00 : ty == PT_BF16 || ty == PT_BF16X2 ?
+		               0x3f80 : or_zext(~0ull, x2 ? 16 : bits);
+		if (x2)
+			et = st == PT_F16X2 ? PT_F16 : PT_BF16, st = PT_B32;
+		a = A(1, st), b = A(2, st), d = 0;
+		for (int h = 0; h < (x2 ? 2 : 1); h++) {
+			int sh = 16 * h;
+			int r = cmpval(o, t, in, et, x2 ? (a >> sh) & 0xffff : a, x2 ? (b >> sh) & 0xffff : b);
+			if (n > 3)
+				r = boolop(in->m.bop, r, cp);
+			d |= r ? one << sh : 0;
+		}
+		PUT(d);
 		break;
 	}
 	case PO_SELP:
@@ -550,6 +606,13 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		PUT(sign ? or_sext(d, bits) : d);
 		break;
 	case PO_CVTA: case PO_ISSPACEP:
+		if (in->op == PO_ISSPACEP && (in->m.space == PS_CONST || in->m.space == PS_PARAM ||
+		                              in->m.space == PS_PARAM_ENTRY || in->m.space == PS_PARAM_FUNC)) {
+			/* the generic address space here has windows for shared and local memory only,
+			 * everything else is global: no generic address is a const or param one */
+			PUT(0);
+			break;
+		}
 		or_cvta(o, t, in);
 		break;
 	case PO_LD: case PO_LDU:

@@ -61,14 +61,29 @@ Type or_type(int t)
 static double h2d(uint64_t h) { return u2d(sim_cvt(TY_F64, TY_F16, RND_RN, 0, 0, h & 0xffff)); }
 static uint64_t d2h(double d, Rnd r) { return sim_cvt(TY_F16, TY_F64, r, 0, 0, d2u(d)) & 0xffff; }
 
-/* p + c (doubles from f16 operands or an f16 product, so no overflow) rounded once to f16 in
- * mode r. The host's nearest sum s and its exact error e (two-sum) give p + c rounded to odd
- * in 53 bits (an inexact s moves off an even last bit towards e), and rounding that to the
- * 11 bits of f16 is the one correct rounding in every mode (53 >= 11 + 2). An exact zero is
- * -0 when rounding down unless both operands are +0 (IEEE 754 6.3). */
-static uint64_t sum2h(double p, double c, Rnd r)
+/* p + c (doubles from f16 or bf16 operands or their product, so no overflow) rounded to odd
+ * in 53 bits: the host's nearest sum s and its exact error e (two-sum) give it (an inexact s
+ * moves off an even last bit towards e). Rounding that once more to the 11 bits of f16 or
+ * the 8 of bf16 is the one correct rounding in every mode (53 >= 11 + 2). Infinite or NaN
+ * sums come back as they are. */
+static double sum_odd(double p, double c)
 {
 	double s = p + c, v, e;
+
+	if (isfinite(s) && s != 0) {
+		v = s - p;
+		e = (p - (s - v)) + (c - v);
+		if (e != 0 && !(d2u(s) & 1))
+			s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
+	}
+	return s;
+}
+
+/* p + c rounded once to f16 in mode r. An exact zero is -0 when rounding down unless both
+ * operands are +0 (IEEE 754 6.3). */
+static uint64_t sum2h(double p, double c, Rnd r)
+{
+	double s = p + c;
 
 	if (isnan(s))
 		return 0x7fff;
@@ -77,13 +92,7 @@ static uint64_t sum2h(double p, double c, Rnd r)
 			s = -0.0;
 		return d2h(s, r);
 	}
-	if (isfinite(s)) {
-		v = s - p;
-		e = (p - (s - v)) + (c - v);
-		if (e != 0 && !(d2u(s) & 1))
-			s = nextafter(s, e > 0 ? INFINITY : -INFINITY);
-	}
-	return d2h(s, r);
+	return d2h(sum_odd(p, c), r);
 }
 
 static int nanbits(int t, uint64_t a)
@@ -92,6 +101,8 @@ static int nanbits(int t, uint64_t a)
 		return (a & 0x7fffffffu) > 0x7f800000u;
 	if (t == PT_F64)
 		return (a & ~(1ull << 63)) > 0x7ff0000000000000ull;
+	if (t == PT_BF16)
+		return (a & 0x7fff) > 0x7f80;
 	return (a & 0x7fff) > 0x7c00;
 }
 
@@ -107,6 +118,8 @@ static uint64_t signbit_of(int t)
 
 static double todouble(int t, uint64_t a)
 {
+	if (t == PT_BF16)
+		return or_double_of_bf16(a);
 	return t == PT_F32 ? (double)u2f((uint32_t)a) : t == PT_F64 ? u2d(a) : h2d(a);
 }
 
@@ -383,4 +396,70 @@ int64_t or_bf16_arith(int op, uint64_t a, uint64_t b)
 	case PO_MUL: return (int64_t)or_bf16_of_double(x * y, 0);
 	default: return -1;
 	}
+}
+
+/* fma.rn.bf16: the product of two bf16 is exact in double; the sum is rounded to odd in 53
+ * bits (sum_odd), then once to nearest bf16 (53 >= 8 + 2: no double rounding) */
+uint64_t or_bf16_fma(uint64_t a, uint64_t b, uint64_t c)
+{
+	double p = or_double_of_bf16(a) * or_double_of_bf16(b), z = or_double_of_bf16(c);
+
+	if (isnan(p + z))
+		return 0x7fff;
+	return or_bf16_of_double(sum_odd(p, z), 0);
+}
+
+/* .relu on an f16 or bf16 result (PTX: a negative result is clamped to 0, a NaN result is
+ * the canonical NaN); -0 is taken as negative and gives +0 */
+uint64_t or_hrelu(int t, uint64_t h)
+{
+	if (nanbits(t, h))
+		return 0x7fff;
+	return (h & 0x8000) ? 0 : h & 0xffff;
+}
+
+/* tf32 of a double, as the 32-bit pattern of an f32 whose 13 low fraction bits are zero:
+ * rounded at 10 fraction bits (2^-136 in the subnormals) to nearest even (rna: ties away
+ * from zero; rz: truncated); beyond the largest tf32 (0x7f7fe000) is INF */
+static uint32_t tf32_of_double(double d, int prnd)
+{
+	int e;
+	double q, r;
+
+	frexp(d, &e);
+	q = ldexp(1.0, e - 11 < -136 ? -136 : e - 11);
+	r = d / q;
+	r = prnd == PRND_RNA ? round(r) : prnd == PRND_RZ ? trunc(r) : nearbyint(r);
+	r *= q;
+	if (fabs(r) > (double)u2f(0x7f7fe000u))
+		return d < 0 ? 0xff800000u : 0x7f800000u;
+	return f2u((float)r);
+}
+
+/* cvt from f32 to f16, bf16 or tf32 (one value) with .rn/.rz (.rna for tf32), .relu and
+ * .satfinite (PTX: NaN stays NaN, the canonical one; an infinite input or one beyond the
+ * largest finite value gives that value with the input's sign; .relu clamps a negative
+ * result to +0). Results are the bits of the destination type. */
+uint64_t or_cvt_f32_narrow(int dt, uint32_t a, int prnd, int relu, int satfinite)
+{
+	double x = (double)u2f(a);
+	uint64_t r, max, inf, sign;
+
+	if (isnan(x))
+		return dt == PT_TF32 ? 0x7fffffffu : 0x7fff;
+	if (dt == PT_TF32) {
+		r = isinf(x) ? (uint64_t)(a & 0xff800000u) : tf32_of_double(x, prnd);
+		max = 0x7f7fe000u, inf = 0x7f800000u, sign = 0x80000000u;
+	} else {
+		if (dt == PT_BF16)
+			r = isinf(x) ? (uint64_t)(a >> 16) : or_bf16_of_double(x, prnd == PRND_RZ);
+		else
+			r = sim_cvt(TY_F16, TY_F32, prnd == PRND_RZ ? RND_RZ : RND_RN, 0, 0, a) & 0xffff;
+		max = dt == PT_BF16 ? 0x7f7f : 0x7bff, inf = dt == PT_BF16 ? 0x7f80 : 0x7c00, sign = 0x8000;
+	}
+	if (satfinite && (r & ~sign) == inf)
+		r = (r & sign) | max;
+	if (relu && (r & sign))
+		r = 0;
+	return r;
 }

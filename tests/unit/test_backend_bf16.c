@@ -1,8 +1,9 @@
 /* test_backend_bf16.c - Check tests of the translator's bf16 arithmetic and conversions,
  * cvt.f16x2.f32, tanh.approx.f32 and isspacep: each runs on the SM model and on the PTX oracle
  * over edge operands (test_backend.h compares every buffer), and known results are checked
- * against values worked out by hand from the PTX manual. Also globals initialised with the
- * address of a global (Kernel.relocs, the .reloc directive). Runs from the top of the tree. */
+ * against values worked out by hand from the PTX manual (the rarer forms: test_backend_types.c).
+ * Also globals initialised with the address of a global (Kernel.relocs, the .reloc directive).
+ * Runs from the top of the tree. */
 #include <check.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -222,7 +223,7 @@ START_TEST(unsupported)
 {
 	static const char *ptx = HDR
 		".visible .entry k(.param .u64 po)\n{\n.reg .b16 %h<4>;\n"
-		"mov.b16 %h1, 0x3f80;\nfma.rn.bf16 %h2, %h1, %h1, %h1;\nret;\n}\n";
+		"mov.b16 %h1, 0x3f80;\ntanh.approx.bf16 %h2, %h1;\nret;\n}\n";
 	BeRun *r = be_run(ptx, "--grid 1 --block 1 --arg buf:u32:1:zero", 0, 7);
 	ck_assert_ptr_null(r->p);
 	ck_assert_ptr_nonnull(strstr(r->err, "unsupported"));

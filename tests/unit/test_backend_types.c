@@ -1,0 +1,224 @@
+/* test_backend_types.c - Check tests of the rarer 16-bit float forms and conversions: bf16
+ * fma (.relu), bf16x2 arithmetic, min/max and comparisons of f16/f16x2/bf16/bf16x2 (setp p|q,
+ * set with packed results), fma.relu.f16, cvt from f32 with .relu/.satfinite to f16, f16x2,
+ * bf16, bf16x2, cvt to tf32 (.rna/.rn/.rz), isspacep.const/.param. Each kernel runs on the SM
+ * model and on the PTX oracle over edge operands (test_backend.h compares every buffer), and
+ * results worked out by hand from the PTX manual are checked, so that a misreading shared by
+ * the translator and the oracle would still fail. Runs from the top of the tree. */
+#include <check.h>
+#include <stdint.h>
+#include <unistd.h>
+#include "tests/unit/test_backend.h"
+
+#define HDR ".version 8.0\n.target sm_90\n.address_size 64\n"
+
+/* bf16 operands: +-0, 2^-133, 2^-126, +-1, 1 + 2^-7, 1.5, +-max, +-INF, a NaN, pi, -2^-100,
+ * 2^-100 */
+static const uint16_t B[16] = {0x0000, 0x8000, 0x0001, 0x0080, 0x3f80, 0xbf80, 0x3f81, 0x3fc0,
+                               0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0x4049, 0x8d80, 0x0d80};
+/* f16 operands: +-0, 2^-24, the largest subnormal, 2^-14, +-1, 1 + 2^-10, +-max, +-INF, a NaN,
+ * 3.140625, -2^-24, 1.5 */
+static const uint16_t F[16] = {0x0000, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x3c01,
+                               0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x4248, 0x8001, 0x3e00};
+
+/* thread i: a = T[i / 16], b = T[i % 16], c = T[(i % 16 + 8) % 16] (T: the table of the
+ * kernel's type, 16 values), x = b:a, y = a:c (upper:lower halves of a register); 16 words out
+ * per thread. %h1..3 = a, b, c; %r1 = x; %r2 = y */
+#define PROLOGUE \
+	".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n" \
+	".reg .pred %p<8>;\n.reg .b16 %h<16>;\n.reg .b32 %r<40>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<8>;\n" \
+	"mov.u32 %r30, %tid.x;\nshr.u32 %r31, %r30, 4;\nand.b32 %r32, %r30, 15;\n" \
+	"add.s32 %r33, %r32, 8;\nand.b32 %r33, %r33, 15;\nld.param.u64 %rd1, [pa];\n" \
+	"mul.wide.u32 %rd2, %r31, 2;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.b16 %h1, [%rd2];\n" \
+	"mul.wide.u32 %rd2, %r32, 2;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.b16 %h2, [%rd2];\n" \
+	"mul.wide.u32 %rd2, %r33, 2;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.b16 %h3, [%rd2];\n" \
+	"mov.b32 %r1, {%h1, %h2};\nmov.b32 %r2, {%h3, %h1};\n" \
+	"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r30, 64;\nadd.s64 %rd4, %rd4, %rd5;\n"
+#define U16(r, h) "cvt.u32.u16 " r ", " h ";\n"
+#define SELP(r, p, v) "selp.u32 " r ", " v ", 0, " p ";\n"
+#define EPILOGUE \
+	"st.global.v4.b32 [%rd4], {%r10, %r11, %r12, %r13};\n" \
+	"st.global.v4.b32 [%rd4+16], {%r14, %r15, %r16, %r17};\n" \
+	"st.global.v4.b32 [%rd4+32], {%r18, %r19, %r20, %r21};\n" \
+	"st.global.v4.b32 [%rd4+48], {%r22, %r23, %r24, %r25};\nret;\n}\n"
+
+static const char *bf16_ptx = HDR PROLOGUE
+	"fma.rn.bf16 %h4, %h1, %h2, %h3;\n" U16("%r10", "%h4")
+	"fma.rn.relu.bf16 %h5, %h1, %h2, %h3;\n" U16("%r11", "%h5")
+	"add.rn.bf16x2 %r12, %r1, %r2;\nsub.rn.bf16x2 %r13, %r1, %r2;\nmul.rn.bf16x2 %r14, %r1, %r2;\n"
+	"fma.rn.bf16x2 %r15, %r1, %r2, %r2;\nfma.rn.relu.bf16x2 %r16, %r1, %r2, %r1;\n"
+	"min.bf16x2 %r17, %r1, %r2;\nmax.NaN.bf16x2 %r18, %r1, %r2;\n"
+	"max.relu.bf16 %h6, %h1, %h2;\n" U16("%r19", "%h6")
+	"setp.lt.bf16x2 %p1|%p2, %r1, %r2;\n" SELP("%r20", "%p1", "1") SELP("%r21", "%p2", "2")
+	"or.b32 %r20, %r20, %r21;\n"
+	"setp.gtu.and.bf16x2 %p3|%p4, %r1, %r2, %p1;\n" SELP("%r21", "%p3", "1") SELP("%r22", "%p4", "2")
+	"or.b32 %r21, %r21, %r22;\n"
+	"set.eq.u32.bf16x2 %r22, %r1, %r2;\nset.le.bf16x2.bf16x2 %r23, %r1, %r2;\n"
+	"set.nan.bf16.bf16 %h7, %h1, %h2;\n" U16("%r24", "%h7")
+	"setp.ge.bf16 %p5, %h1, %h2;\n" SELP("%r25", "%p5", "1")
+	EPILOGUE;
+
+static const char *f16_ptx = HDR PROLOGUE
+	"setp.lt.f16x2 %p1|%p2, %r1, %r2;\n" SELP("%r10", "%p1", "1") SELP("%r11", "%p2", "2")
+	"or.b32 %r10, %r10, %r11;\n"
+	"setp.eq.ftz.f16 %p3, %h1, %h3;\n" SELP("%r11", "%p3", "1")
+	"setp.eq.f16 %p4, %h1, %h3;\n" SELP("%r12", "%p4", "1")
+	"set.ltu.f16x2.f16x2 %r13, %r1, %r2;\nset.ge.u32.f16x2 %r14, %r1, %r2;\n"
+	"set.ne.f16.f16 %h4, %h1, %h2;\n" U16("%r15", "%h4")
+	"min.f16x2 %r16, %r1, %r2;\nmax.NaN.f16x2 %r17, %r1, %r2;\n"
+	"min.relu.f16 %h5, %h1, %h2;\n" U16("%r18", "%h5")
+	"max.f16 %h6, %h1, %h2;\n" U16("%r19", "%h6")
+	"fma.rn.relu.f16 %h7, %h1, %h2, %h3;\n" U16("%r20", "%h7")
+	"fma.rn.relu.f16x2 %r21, %r1, %r2, %r2;\n"
+	"set.gt.s32.f16 %r22, %h1, %h2;\nset.lt.u16.f16 %h8, %h1, %h2;\n" U16("%r23", "%h8")
+	"min.NaN.f16 %h9, %h1, %h2;\n" U16("%r24", "%h9")
+	"setp.nan.or.f16x2 %p5|%p6, %r1, %r2, %p1;\n" SELP("%r25", "%p5", "1") SELP("%r26", "%p6", "2")
+	"or.b32 %r25, %r25, %r26;\n"
+	EPILOGUE;
+
+#define O(ia, ib, k) (((ia) * 16 + (ib)) * 16 + (k))
+
+static BeRun *run16(const char *ptx, const uint16_t *tab, int grid, const char *init)
+{
+	char pa[] = "/tmp/be-types.XXXXXX", opts[512];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	BeRun *r;
+
+	fwrite(tab, 2, 16, a);
+	fclose(a);
+	if (init)
+		snprintf(opts, sizeof opts, "--grid %d --block 256 --arg buf:u16:64:%s --arg buf:u32:%d:zero",
+		         grid, init, 4096 * grid);
+	else
+		snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u32:4096:zero", pa);
+	r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	if (!r->p || r->sm_rc != 0 || r->or_rc != 0)
+		fprintf(stderr, "%s", r->err ? r->err : "");
+	return r;
+}
+
+START_TEST(bf16_ops)
+{
+	BeRun *r = run16(bf16_ptx, B, 1, NULL);
+	ck_assert(be_same(r));
+	/* fma: 1.5 * (1 + 2^-7) = 1.5 + 2^-7 + 2^-8 is a tie; -2^-100 puts it below (a rounding of
+	 * the sum to nearest f64 first would lose that and give the even 0x3fc2), +2^-100 above */
+	ck_assert_uint_eq(be_get(r, 1, O(7, 6, 0)), 0x3fc1);
+	ck_assert_uint_eq(be_get(r, 1, O(6, 7, 0)), 0x3fc2);
+	ck_assert_uint_eq(be_get(r, 1, O(6, 6, 0)), 0x3f82);   /* (1 + 2^-7)^2 - 2^-100 */
+	ck_assert_uint_eq(be_get(r, 1, O(4, 4, 0)), 0x7fff);   /* 1 * 1 + NaN */
+	ck_assert_uint_eq(be_get(r, 1, O(8, 7, 0)), 0x7f80);   /* max * 1.5 + tiny: INF */
+	ck_assert_uint_eq(be_get(r, 1, O(10, 0, 0)), 0x7fff);  /* INF * 0 + max: NaN */
+	ck_assert_uint_eq(be_get(r, 1, O(0, 9, 0)), 0x8000);   /* +0 * -max + -0 = -0 */
+	ck_assert_uint_eq(be_get(r, 1, O(0, 9, 1)), 0x0000);   /* .relu: +0 */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 6, 0)), 0xbf81);   /* -1 * (1 + 2^-7) - 2^-100 */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 6, 1)), 0x0000);   /* .relu of a negative */
+	ck_assert_uint_eq(be_get(r, 1, O(4, 4, 1)), 0x7fff);   /* .relu of NaN: canonical NaN */
+	ck_assert_uint_eq(be_get(r, 1, O(7, 6, 1)), 0x3fc1);
+	/* x2: x = b:a, y = a:c; the lower half is a op c, the upper b op a */
+	ck_assert_uint_eq(be_get(r, 1, O(4, 4, 2)), 0x40007fff); /* {1 + 1, 1 + NaN} */
+	ck_assert_uint_eq(be_get(r, 1, O(4, 4, 3)), 0x00007fff); /* {1 - 1, 1 - NaN} */
+	ck_assert_uint_eq(be_get(r, 1, O(6, 6, 4)), 0x3f828d81); /* {(1+2^-7)^2, (1+2^-7) * -2^-100} */
+	/* a = INF, b = -INF, c = 2^-126: {-INF * INF, INF * c}, {-INF - INF, INF - c} */
+	ck_assert_uint_eq(be_get(r, 1, O(10, 11, 4)), 0xff807f80u);
+	ck_assert_uint_eq(be_get(r, 1, O(10, 11, 3)), 0xff807f80u);
+	/* fma x2, lower a*c + c, upper b*a + a: a = 1.5, b = 1 + 2^-7, c = -2^-100: {3 + 3 * 2^-8
+	 * rounds up to 3 + 2^-6, -2.5 * 2^-100 is exact} */
+	ck_assert_uint_eq(be_get(r, 1, O(7, 6, 5)), 0x40418e20u);
+	/* fma.relu x2 lower a*c + a, upper b*a + b: a = -1, b = 1, c = NaN */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 4, 6)), 0x00007fffu);
+	/* min/max x2: a = NaN, b = 1, c = NaN: {min(b, NaN) = 1, min(NaN, NaN) = NaN}; .NaN */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 4, 7)), 0x3f807fffu);
+	ck_assert_uint_eq(be_get(r, 1, O(12, 4, 8)), 0x7fff7fffu);
+	ck_assert_uint_eq(be_get(r, 1, O(1, 8, 7)), 0x80008000u);  /* {min(max, -0), min(-0, +0)} */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 6, 9)), 0x3f81);      /* max.relu(-1, 1 + 2^-7) */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 5, 9)), 0x0000);      /* max.relu(-1, -1) */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 12, 9)), 0x7fff);    /* max.relu(NaN, NaN) */
+	/* setp.lt p|q: p = a < c (lower), q = b < a (upper) */
+	ck_assert_uint_eq(be_get(r, 1, O(4, 0, 10)), 3);        /* 1 < max, 0 < 1 */
+	ck_assert_uint_eq(be_get(r, 1, O(1, 0, 10)), 1);        /* -0 < max, not +0 < -0 */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 4, 10)), 0);        /* -1 < NaN, 1 < -1 */
+	/* setp.gtu.and with the p of the lt: -1 >u NaN but p false; 1 >u -1 and p false */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 4, 11)), 0);
+	ck_assert_uint_eq(be_get(r, 1, O(4, 0, 11)), 0);        /* 1 >u max false; 0 >u 1 false */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 7, 11)), 2);        /* -1 < 2^-100; 1.5 >u -1 */
+	/* set.eq.u32 / set.le.bf16x2: per half 0xffff / 1.0 */
+	ck_assert_uint_eq(be_get(r, 1, O(8, 0, 12)), 0x0000ffffu); /* {max == max, 0 == max} */
+	ck_assert_uint_eq(be_get(r, 1, O(8, 0, 13)), 0x3f803f80u); /* {max <= max, 0 <= max} */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 0, 13)), 0x00000000u);
+	ck_assert_uint_eq(be_get(r, 1, O(12, 0, 14)), 0x3f80);   /* set.nan.bf16: 1.0 */
+	ck_assert_uint_eq(be_get(r, 1, O(4, 4, 14)), 0x0000);
+	ck_assert_uint_eq(be_get(r, 1, O(0, 1, 15)), 1);         /* +0 >= -0 */
+	ck_assert_uint_eq(be_get(r, 1, O(2, 3, 15)), 0);         /* 2^-133 >= 2^-126 */
+	be_run_free(r);
+}
+END_TEST
+
+START_TEST(f16_ops)
+{
+	BeRun *r = run16(f16_ptx, F, 1, NULL);
+	ck_assert(be_same(r));
+	/* setp.lt.f16x2 p|q: p = a < c (lower halves), q = b < a (upper) */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 0, 0)), 3);          /* 1 < max, 0 < 1 */
+	ck_assert_uint_eq(be_get(r, 1, O(6, 5, 0)), 1);          /* -1 < 3.14, not 1 < -1 */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 0, 0)), 0);         /* NaN */
+	/* .ftz: the subnormals 2^-24, 0x03ff, -2^-24 equal zeros; without, they do not */
+	ck_assert_uint_eq(be_get(r, 1, O(2, 8, 1)), 1);
+	ck_assert_uint_eq(be_get(r, 1, O(2, 8, 2)), 0);
+	ck_assert_uint_eq(be_get(r, 1, O(3, 8, 1)), 1);
+	ck_assert_uint_eq(be_get(r, 1, O(14, 9, 1)), 1);
+	ck_assert_uint_eq(be_get(r, 1, O(14, 9, 2)), 0);
+	ck_assert_uint_eq(be_get(r, 1, O(4, 8, 1)), 0);          /* 2^-14 is normal */
+	/* set.ltu.f16x2.f16x2: 1.0 per half; set.ge.u32.f16x2: 0xffff per half */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 0, 3)), 0x3c003c00u);
+	ck_assert_uint_eq(be_get(r, 1, O(8, 0, 3)), 0x3c000000u);
+	ck_assert_uint_eq(be_get(r, 1, O(8, 0, 4)), 0x0000ffffu);
+	ck_assert_uint_eq(be_get(r, 1, O(5, 7, 5)), 0x3c00);     /* set.ne.f16.f16: 1.0 */
+	ck_assert_uint_eq(be_get(r, 1, O(0, 1, 5)), 0);          /* +0 != -0 is false */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 12, 5)), 0);        /* ordered: NaN != NaN false */
+	/* min x2 {min(b, a), min(a, c)} ignores one NaN; max.NaN x2 gives it */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 5, 6)), 0x3c004248u);
+	ck_assert_uint_eq(be_get(r, 1, O(12, 5, 7)), 0x7fff7fffu);
+	ck_assert_uint_eq(be_get(r, 1, O(10, 9, 7)), 0x7c007c00u);
+	ck_assert_uint_eq(be_get(r, 1, O(6, 5, 8)), 0);          /* min.relu(-1, 1) */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 15, 8)), 0x3c00);
+	ck_assert_uint_eq(be_get(r, 1, O(14, 0, 8)), 0);         /* min(-2^-24, 0) clamps */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 12, 8)), 0x7fff);
+	ck_assert_uint_eq(be_get(r, 1, O(12, 5, 9)), 0x3c00);    /* max(NaN, 1) */
+	ck_assert_uint_eq(be_get(r, 1, O(1, 0, 9)), 0x0000);     /* max(-0, +0) = +0 */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 6, 10)), 0);         /* fma.relu: -1 - 2^-24 */
+	/* 1.5 * 1.5 + (1 + 2^-10) = 3.25 + 2^-10, a tie at 2^-9 steps: even 3.25 */
+	ck_assert_uint_eq(be_get(r, 1, O(15, 15, 10)), 0x4280);
+	ck_assert_uint_eq(be_get(r, 1, O(8, 8, 10)), 0x7c00);
+	ck_assert_uint_eq(be_get(r, 1, O(6, 5, 11)), 0);         /* {relu(-1 * 1 - 1), +0} */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 15, 11)), 0x41004001u); /* {2.5, 2 + 2^-9} */
+	ck_assert_uint_eq(be_get(r, 1, O(5, 0, 12)), 0xffffffffu);  /* set.gt.s32.f16 */
+	ck_assert_uint_eq(be_get(r, 1, O(0, 5, 12)), 0);
+	ck_assert_uint_eq(be_get(r, 1, O(0, 5, 13)), 0xffff);       /* set.lt.u16.f16 */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 5, 14)), 0x7fff);      /* min.NaN */
+	ck_assert_uint_eq(be_get(r, 1, O(1, 0, 14)), 0x8000);       /* min(-0, +0) = -0 */
+	/* setp.nan.or p|q with c = the p of the lt */
+	ck_assert_uint_eq(be_get(r, 1, O(12, 5, 15)), 3);
+	ck_assert_uint_eq(be_get(r, 1, O(6, 5, 15)), 3);
+	ck_assert_uint_eq(be_get(r, 1, O(5, 6, 15)), 0);
+	be_run_free(r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("backend-types");
+	TCase *c = tcase_create("types");
+	int nf;
+
+	tcase_set_timeout(c, 60);
+	tcase_add_test(c, bf16_ops);
+	tcase_add_test(c, f16_ops);
+	suite_add_tcase(s, c);
+	SRunner *r = srunner_create(s);
+	srunner_run_all(r, CK_NORMAL);
+	nf = srunner_ntests_failed(r);
+	srunner_free(r);
+	return nf ? 1 : 0;
+}
