@@ -22,12 +22,13 @@ static const uint16_t F[16] = {0x0000, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0
                                0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x4248, 0x8001, 0x3e00};
 
 /* thread i: a = T[i / 16], b = T[i % 16], c = T[(i % 16 + 8) % 16] (T: the table of the
- * kernel's type, 16 values), x = b:a, y = a:c (upper:lower halves of a register); 16 words out
+ * kernel's type, 16 values; i counts across CTAs), x = b:a, y = a:c (upper:lower halves of a register); 16 words out
  * per thread. %h1..3 = a, b, c; %r1 = x; %r2 = y */
 #define PROLOGUE \
 	".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n" \
 	".reg .pred %p<8>;\n.reg .b16 %h<16>;\n.reg .b32 %r<40>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<8>;\n" \
-	"mov.u32 %r30, %tid.x;\nshr.u32 %r31, %r30, 4;\nand.b32 %r32, %r30, 15;\n" \
+	"mov.u32 %r30, %tid.x;\nmov.u32 %r34, %ctaid.x;\nshl.b32 %r34, %r34, 8;\nadd.s32 %r30, %r30, %r34;\n" \
+	"shr.u32 %r31, %r30, 4;\nand.b32 %r32, %r30, 15;\n" \
 	"add.s32 %r33, %r32, 8;\nand.b32 %r33, %r33, 15;\nld.param.u64 %rd1, [pa];\n" \
 	"mul.wide.u32 %rd2, %r31, 2;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.b16 %h1, [%rd2];\n" \
 	"mul.wide.u32 %rd2, %r32, 2;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.b16 %h2, [%rd2];\n" \
@@ -84,10 +85,11 @@ static BeRun *run16(const char *ptx, const uint16_t *tab, int grid, const char *
 	FILE *a = fdopen(mkstemp(pa), "wb");
 	BeRun *r;
 
-	fwrite(tab, 2, 16, a);
+	if (tab)
+		fwrite(tab, 2, 16, a);
 	fclose(a);
 	if (init)
-		snprintf(opts, sizeof opts, "--grid %d --block 256 --arg buf:u16:64:%s --arg buf:u32:%d:zero",
+		snprintf(opts, sizeof opts, "--grid %d --block 256 --arg buf:u16:64:%s:0:65535 --arg buf:u32:%d:zero",
 		         grid, init, 4096 * grid);
 	else
 		snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u32:4096:zero", pa);
@@ -206,6 +208,121 @@ START_TEST(f16_ops)
 }
 END_TEST
 
+/* f32 inputs: +-1, 65520 (f16's max 65504 + half an ulp, a tie), 65504, -70000, +-INF, a
+ * NaN, -0, f32's max, -2^-30, bf16 ties 1 + 2^-8 and 1 + 3 * 2^-8, tf32 ties 1 + 2^-11 and
+ * 1 + 3 * 2^-11, and the subnormal tf32 tie 2^-137 */
+static const uint32_t G[16] = {0x3f800000, 0xbf800000, 0x477ff000, 0x477fe000, 0xc788b800,
+                               0x7f800000, 0xff800000, 0x7fc00001, 0x80000000, 0x7f7fffff,
+                               0xb0800000, 0x3f808000, 0x3f818000, 0x3f801000, 0x3f803000,
+                               0x00001000};
+
+/* thread i: x = G[i], y = G[i ^ 1]; 16 words out */
+static const char *cvt_ptx = HDR
+	".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n"
+	".reg .pred %p<8>;\n.reg .b16 %h<16>;\n.reg .b32 %r<40>;\n.reg .f32 %f<8>;\n.reg .b64 %rd<8>;\n"
+	".shared .align 4 .b32 sv[4];\n"
+	"mov.u32 %r30, %tid.x;\nmov.u32 %r34, %ctaid.x;\nshl.b32 %r34, %r34, 8;\nadd.s32 %r30, %r30, %r34;\n"
+	"xor.b32 %r31, %r30, 1;\nld.param.u64 %rd1, [pa];\n"
+	"mul.wide.u32 %rd2, %r30, 4;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.f32 %f1, [%rd2];\n"
+	"mul.wide.u32 %rd2, %r31, 4;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.f32 %f2, [%rd2];\n"
+	"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r30, 64;\nadd.s64 %rd4, %rd4, %rd5;\n"
+	"cvt.rn.relu.f16.f32 %h1, %f1;\n" U16("%r10", "%h1")
+	"cvt.rn.satfinite.f16.f32 %h2, %f1;\n" U16("%r11", "%h2")
+	"cvt.rz.relu.satfinite.f16.f32 %h3, %f1;\n" U16("%r12", "%h3")
+	"cvt.rn.relu.bf16.f32 %h4, %f1;\n" U16("%r13", "%h4")
+	"cvt.rn.satfinite.bf16.f32 %h5, %f1;\n" U16("%r14", "%h5")
+	"cvt.rn.relu.f16x2.f32 %r15, %f1, %f2;\ncvt.rn.bf16x2.f32 %r16, %f1, %f2;\n"
+	"cvt.rz.satfinite.bf16x2.f32 %r17, %f1, %f2;\n"
+	"cvt.rna.tf32.f32 %r18, %f1;\ncvt.rna.satfinite.tf32.f32 %r19, %f1;\n"
+	"cvt.rn.tf32.f32 %r20, %f1;\ncvt.rz.tf32.f32 %r21, %f1;\ncvt.rn.relu.tf32.f32 %r22, %f1;\n"
+	"cvt.rz.satfinite.relu.tf32.f32 %r23, %f1;\ncvt.rn.relu.satfinite.bf16x2.f32 %r24, %f1, %f2;\n"
+	"mov.b32 %r1, %f1;\ncvt.u64.u32 %rd6, %r1;\nisspacep.const %p1, %rd6;\n"
+	"isspacep.param::entry %p2, %rd6;\nmov.u64 %rd7, sv;\ncvta.shared.u64 %rd7, %rd7;\n"
+	"isspacep.shared::cluster %p3, %rd7;\nisspacep.param %p4, %rd7;\n"
+	SELP("%r25", "%p1", "1") SELP("%r26", "%p2", "2") "or.b32 %r25, %r25, %r26;\n"
+	SELP("%r26", "%p3", "4") "or.b32 %r25, %r25, %r26;\n"
+	SELP("%r26", "%p4", "8") "or.b32 %r25, %r25, %r26;\n"
+	EPILOGUE;
+
+START_TEST(conversions)
+{
+	char pa[] = "/tmp/be-types.XXXXXX";
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	char opts[256];
+	fwrite(G, 4, 16, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 16 --arg buf:u32:16:file:%s --arg buf:u32:256:zero", pa);
+	BeRun *r = be_run(cvt_ptx, opts, 0, 7);
+	unlink(pa);
+	if (!r->p)
+		fprintf(stderr, "%s", r->err);
+	ck_assert(be_same(r));
+#define C(i, k, v) ck_assert_uint_eq(be_get(r, 1, (i) * 16 + (k)), (v))
+	C(0, 0, 0x3c00); C(0, 2, 0x3c00); C(0, 3, 0x3f80); C(0, 5, 0x3c000000u);
+	C(0, 6, 0x3f80bf80u); C(0, 7, 0x3f80bf80u); C(0, 8, 0x3f800000u); C(0, 13, 0x3f800000u);
+	C(0, 14, 0x3f800000u);
+	C(1, 0, 0); C(1, 1, 0xbc00); C(1, 2, 0); C(1, 3, 0); C(1, 4, 0xbf80); C(1, 5, 0x00003c00u);
+	C(1, 6, 0xbf803f80u); C(1, 8, 0xbf800000u); C(1, 12, 0); C(1, 13, 0);
+	/* 65520 is a tie between f16's max and 2^16: to even, INF; .satfinite: max */
+	C(2, 0, 0x7c00); C(2, 1, 0x7bff); C(2, 2, 0x7bff); C(2, 3, 0x4780); C(2, 4, 0x4780);
+	C(2, 8, 0x47800000u); C(2, 10, 0x47800000u); C(2, 11, 0x477fe000u);
+	C(3, 0, 0x7bff); C(3, 1, 0x7bff); C(3, 4, 0x4780);
+	C(4, 0, 0); C(4, 1, 0xfbff); C(4, 2, 0);   /* -70000: -INF, -max, relu(-max) */
+	C(5, 0, 0x7c00); C(5, 1, 0x7bff); C(5, 2, 0x7bff); C(5, 3, 0x7f80); C(5, 4, 0x7f7f);
+	C(5, 8, 0x7f800000u); C(5, 9, 0x7f7fe000u); C(5, 13, 0x7f7fe000u);
+	C(6, 0, 0); C(6, 1, 0xfbff); C(6, 8, 0xff800000u); C(6, 9, 0xff7fe000u); C(6, 12, 0);
+	/* NaN: canonical everywhere, .relu and .satfinite keep it */
+	C(7, 0, 0x7fff); C(7, 1, 0x7fff); C(7, 3, 0x7fff); C(7, 4, 0x7fff); C(7, 8, 0x7fffffffu);
+	C(7, 9, 0x7fffffffu); C(7, 12, 0x7fffffffu); C(7, 5, 0x7fff0000u); C(7, 6, 0x7fffff80u);
+	C(7, 7, 0x7fffff7fu); C(7, 14, 0x7fff0000u);
+	C(8, 0, 0); C(8, 1, 0x8000); C(8, 3, 0); C(8, 4, 0x8000); C(8, 10, 0x80000000u); C(8, 12, 0);
+	C(9, 0, 0x7c00); C(9, 1, 0x7bff); C(9, 2, 0x7bff); C(9, 3, 0x7f80); C(9, 4, 0x7f7f);
+	C(9, 8, 0x7f800000u); C(9, 9, 0x7f7fe000u); C(9, 10, 0x7f800000u); C(9, 11, 0x7f7fe000u);
+	C(9, 6, 0x7f808000u); C(9, 7, 0x7f7f8000u);
+	C(10, 0, 0); C(10, 1, 0x8000); C(10, 3, 0); C(10, 4, 0xb080);
+	C(11, 4, 0x3f80); C(11, 10, 0x3f808000u); C(12, 4, 0x3f82);
+	C(13, 8, 0x3f802000u); C(13, 10, 0x3f800000u); C(13, 11, 0x3f800000u);
+	C(14, 8, 0x3f804000u); C(14, 10, 0x3f804000u); C(14, 11, 0x3f802000u);
+	C(15, 8, 0x00002000u); C(15, 9, 0x00002000u); C(15, 10, 0); C(15, 11, 0);
+	for (int i = 0; i < 16; i++)
+		C(i, 15, 4);   /* only the shared address is in its window */
+#undef C
+	be_run_free(r);
+}
+END_TEST
+
+/* the bf16 and f16 kernels over every pair of 64 random 16-bit patterns (4096 threads), and
+ * the conversions over 4096 random f32 patterns: the SM model must agree with the oracle */
+START_TEST(random_patterns)
+{
+	const char *k[2] = {bf16_ptx, f16_ptx};
+	for (int j = 0; j < 2; j++) {
+		char *ptx = strdup(k[j]), *s = strstr(ptx, "shr.u32 %r31, %r30, 4;\nand.b32 %r32, %r30, 15;");
+		ck_assert_ptr_nonnull(s);
+		memcpy(s, "shr.u32 %r31, %r30, 6;\nand.b32 %r32, %r30, 63;", 46);
+		s = strstr(ptx, "and.b32 %r33, %r33, 15;");
+		ck_assert_ptr_nonnull(s);
+		memcpy(s, "and.b32 %r33, %r33, 63;", 23);
+		for (int seed = 1; seed <= 2; seed++) {
+			char init[32];
+			snprintf(init, sizeof init, "random:%d", seed + 10 * j);
+			BeRun *r = run16(ptx, NULL, 16, init);
+			ck_assert(be_same(r));
+			be_run_free(r);
+		}
+		free(ptx);
+	}
+	{
+		char opts[256];
+		snprintf(opts, sizeof opts, "--grid 16 --block 256 --arg buf:u32:4096:random:7:0:4294967295 "
+		         "--arg buf:u32:65536:zero");
+		BeRun *r = be_run(cvt_ptx, opts, 0, 7);
+		ck_assert(be_same(r));
+		be_run_free(r);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend-types");
@@ -215,6 +332,8 @@ int main(void)
 	tcase_set_timeout(c, 60);
 	tcase_add_test(c, bf16_ops);
 	tcase_add_test(c, f16_ops);
+	tcase_add_test(c, conversions);
+	tcase_add_test(c, random_patterns);
 	suite_add_tcase(s, c);
 	SRunner *r = srunner_create(s);
 	srunner_run_all(r, CK_NORMAL);
