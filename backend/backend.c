@@ -192,8 +192,8 @@ static void log_branches(Fn *f)
 		in = &pf->ins[b->jmp.ptxins];
 		if (in->op != PO_BRA && in->op != PO_BRX_IDX)
 			continue;
-		if (in->guard < 0 && in->op == PO_BRA)
-			continue;
+		if (in->guard < 0 && in->op == PO_BRA && in->o[0].kind == POK_LABEL)
+			continue;   /* a jump (an indirect bra is logged) */
 		if (f->log->n == f->log->cap) {
 			int nc = f->log->cap ? 2 * f->log->cap : 16;
 			BeLogEntry *ne = realloc(f->log->e, sizeof *ne * (size_t)nc);

@@ -1,8 +1,10 @@
 /* cfg.c - blocks and edges of one PTX function; reverse post-order; exit folding.
  *
  * be_cfg: needs the PTX body; makes a temporary per PTX register, one block per leader
- * (entry, label, instruction after a branch/ret/exit), the terminators (Blk.jmp) and
- * predecessor lists. Guarded ret/exit become a branch to a shared empty exit block.
+ * (entry, label, instruction after a branch/ret/exit/trap), the terminators (Blk.jmp) and
+ * predecessor lists. Guarded ret/exit become a branch to a shared empty exit block; brx.idx
+ * and bra through a register become J_BRX over their possible targets; trap stays in the
+ * body (BPT.TRAP), an unguarded one ending the block like exit.
  * be_rpo: needs edges; numbers reachable blocks in reverse post-order, kills the rest.
  * be_fold_exits: needs isel; a branch to an empty EXIT block becomes a guarded EXIT in
  * the branching block (Kepler's `@!P0 EXIT`); breaks dominators and post-dominators.
@@ -49,6 +51,38 @@ static int make_temps(Fn *f)
 		f->regtmp[i] = t;
 	}
 	return 0;
+}
+
+/* Indirect bra (bra %r{, tlist}): the labels it may reach, in value order, once each:
+ * those of its .branchtargets list or jump table whose address is taken, or with no list
+ * every label of the function whose address is taken. Fills lab (room for nlabels), returns
+ * the count. The jump table of the BRX (isel_call.c, emit.c) maps each label value to its
+ * place in this list. */
+int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
+int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab)
+{
+	const POpd *t = in->nopd >= 2 ? &in->o[1] : NULL;
+	int n = 0;
+
+	for (int i = 0; i < pf->nlabels; i++) {
+		int in_list = 0;
+		if (pf->labels[i].value < 0)
+			continue;
+		if (!t || t->kind == POK_NONE) {
+			in_list = 1;
+		} else if (t->kind == POK_TLIST) {
+			const PTList *tl = &pf->tlists[t->sym];
+			for (int k = 0; k < tl->ntargets; k++)
+				in_list |= tl->targets[k] == i;
+		} else if (t->kind == POK_SYM && t->symkind == PSYM_VAR) {
+			const PVar *v = &m->vars[t->sym];
+			for (int k = 0; k < v->ninit; k++)
+				in_list |= v->init[k].kind == PINIT_LABEL && v->init[k].sym == i;
+		}
+		if (in_list)
+			lab[n++] = i;   /* label order is value order */
+	}
+	return n;
 }
 
 static int is_leader_after(const PIns *in)
@@ -138,22 +172,27 @@ int be_cfg(Fn *f)
 		b->jmp.ptxins = end - 1;
 		int target = -1;
 		switch ((int)last->op) {
-		case PO_BRA:
-			if (last->o[0].kind != POK_LABEL) {
-				be_errorf(f, last->loc, "unsupported: indirect bra through a register "
-				          "(use brx.idx)");
-				return -1;
+		case PO_BRX_IDX: case PO_BRA: {
+			int nb, ntl, *lab;
+			if (last->op == PO_BRA && last->o[0].kind == POK_LABEL) {
+				target = f->lblblk[last->o[0].sym];
+				break;
 			}
-			target = f->lblblk[last->o[0].sym];
-			break;
-		case PO_BRX_IDX: {
-			const PTList *tl;
-			int nb;
-			if (last->o[1].kind != POK_TLIST) {
+			if (last->op == PO_BRX_IDX && last->o[1].kind != POK_TLIST) {
 				be_errorf(f, last->loc, "brx.idx needs a .branchtargets list");
 				return -1;
 			}
-			tl = &pf->tlists[last->o[1].sym];
+			/* brx.idx: the list's labels in order; bra %r: the labels it may reach */
+			lab = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nlabels + 1));
+			if (last->op == PO_BRX_IDX) {
+				const PTList *tl = &pf->tlists[last->o[1].sym];
+				ntl = tl->ntargets;
+				memcpy(lab, tl->targets, sizeof(int) * (size_t)ntl);
+			} else if ((ntl = be_ibra_targets(pf, f->m, last, lab)) == 0) {
+				be_errorf(f, last->loc, "indirect bra with no possible target: no label of its "
+				          "list has its address taken");
+				return -1;
+			}
 			if (last->guard >= 0) {
 				/* @p brx.idx: a branch around a block holding the brx */
 				nb = be_newblk(f);
@@ -167,11 +206,11 @@ int be_cfg(Fn *f)
 			x->jmp.cond = last->o[0].kind == POK_REG ? f->regtmp[last->o[0].reg] : -1;
 			x->jmp.uni = (last->m.flags & PMF_UNI) != 0;
 			x->jmp.tl = f->ntl;
-			x->jmp.ntl = tl->ntargets;
+			x->jmp.ntl = ntl;
 			if (nb != bi)
 				x->pfirst = x->plast = end - 1;
-			for (int k = 0; k < tl->ntargets; k++)
-				*VPUSH(f->pool, f->tl, f->ntl, f->captl) = f->lblblk[tl->targets[k]];
+			for (int k = 0; k < ntl; k++)
+				*VPUSH(f->pool, f->tl, f->ntl, f->captl) = f->lblblk[lab[k]];
 			if (x->jmp.cond < 0) {
 				be_errorf(f, last->o[0].loc, "unsupported: brx.idx with an immediate index");
 				return -1;

@@ -9,13 +9,15 @@
  *   branch, other edge arrives @!P NOP.S, then the taken edge
  *   plain branch               @P BRA t (inverted when t falls through), BRA.U if uniform
  *   exit / ret                 EXIT (kernel), register restore + RET (.func)
- *   brx.idx                    jump table in bank 3 (LDC selected in isel), BRX Rt {..}
+ *   brx.idx, bra %r            jump table in bank 3 (LDC selected in isel), BRX Rt {..}
  * Frame of a .func at R1: incoming params/rets, .local variables, spills, saved registers;
  * the next frame starts at R1 + frame.
  */
 #include <string.h>
 #include <stdlib.h>
 #include "backend/be.h"
+
+int be_brx_table(const Fn *f, const Blk *b, int *slot);   /* isel_call.c */
 
 enum { FX_OPD, FX_TL, FX_CDATA };  /* what a fix-up writes */
 
@@ -322,7 +324,7 @@ static void emit_fn(Em *e, Fn *f)
 				b->jmp.tbl = (int32_t)e->tblbase;
 				Ins *n = put(e, f, &b->ins[i], baddr);
 				(void)n;
-				e->tblbase += 4u * (uint32_t)b->jmp.ntl;
+				e->tblbase += 4u * (uint32_t)(be_brx_table(f, b, NULL) + 1);
 				continue;
 			}
 			if (self_move(f, &b->ins[i]))
@@ -385,6 +387,8 @@ static void emit_fn(Em *e, Fn *f)
 			break;
 		case J_BRX: {
 			Ins *n = emit_op(e, OP_BRX, ISA_PT, 0);
+			if (uni)
+				n->m.flags |= MF_U;   /* all lanes go one way: the verifier skips it */
 			uint32_t *tmp = calloc((size_t)b->jmp.ntl, sizeof(uint32_t));
 			if (!tmp)
 				die("out of memory");
@@ -398,15 +402,21 @@ static void emit_fn(Em *e, Fn *f)
 			for (int j = 0; j < b->jmp.ntl; j++)
 				addfix(e, FX_TL, (int)(n->o[1].imm + j), 0, f, f->tl[b->jmp.tl + j], baddr);
 			free(tmp);
-			/* the table itself: 4-byte addresses in bank 3 */
-			uint8_t *bytes = calloc((size_t)b->jmp.ntl, 4);
+			/* the table itself: 4-byte addresses in bank 3, one per index or label value
+			 * and one past them; 0xffffffff where the value names no target */
+			int nt = be_brx_table(f, b, NULL);
+			int *slot = be_alloc(e->pool, sizeof(int) * (size_t)(nt + 1));
+			uint8_t *bytes = malloc(4 * (size_t)(nt + 1));
 			if (!bytes)
 				die("out of memory");
-			isa_kernel_add_cdata(k, 3, (uint32_t)b->jmp.tbl, bytes, 4u * (uint32_t)b->jmp.ntl);
+			memset(bytes, 0xff, 4 * (size_t)(nt + 1));
+			be_brx_table(f, b, slot);
+			isa_kernel_add_cdata(k, 3, (uint32_t)b->jmp.tbl, bytes, 4u * (uint32_t)(nt + 1));
 			free(bytes);
 			/* remember where to write the addresses */
-			for (int j = 0; j < b->jmp.ntl; j++)
-				addfix(e, FX_CDATA, k->ncdata - 1, j, f, f->tl[b->jmp.tl + j], baddr);
+			for (int j = 0; j < nt; j++)
+				if (slot[j] >= 0)
+					addfix(e, FX_CDATA, k->ncdata - 1, j, f, f->tl[b->jmp.tl + slot[j]], baddr);
 			break;
 		}
 		case J_NONE:

@@ -8,8 +8,9 @@
  * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
  * tokens left; code that runs off its end. Then, on the instruction graph (arrivals lead
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
- * or BRX that is not .U) whose paths meet again must have its innermost SSY target at its
- * immediate post-dominator (an unguarded NOP.S in between is a trampoline and is skipped).
+ * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
+ * again must have its innermost SSY target at its immediate post-dominator (an unguarded
+ * NOP.S in between is a trampoline and is skipped).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,17 @@ static int *postdom(V *v)
 	return idom;
 }
 
+/* a BRX with two different targets: it may diverge without a guard */
+static int multi_target(const Kernel *k, const Ins *in)
+{
+	if (in->op != OP_BRX || in->o[1].kind != OPD_TLIST)
+		return 0;
+	for (int t = 1; t < in->o[1].n; t++)
+		if (k->tl[in->o[1].imm + t] != k->tl[in->o[1].imm])
+			return 1;
+	return 0;
+}
+
 int be_verify_kernel(const Kernel *k, FILE *err)
 {
 	V v = {0};
@@ -272,7 +284,7 @@ int be_verify_kernel(const Kernel *k, FILE *err)
 		for (int i = 0; i < n; i++) {
 			const Ins *in = &k->ins[i];
 			uint32_t j;
-			if (v.st[i].d < 0 || !guarded(in) || (in->m.flags & MF_U) ||
+			if (v.st[i].d < 0 || (!guarded(in) && !multi_target(k, in)) || (in->m.flags & MF_U) ||
 			    (in->op != OP_BRA && in->op != OP_BRX))
 				continue;
 			j = (uint32_t)ipd[i];
