@@ -135,6 +135,10 @@ GEN_LIBS := $(foreach m,oracle frontend sim isa,$(BUILD)/lib$(m).a)
 $(BUILD)/tests/tools/gen: $(BUILD)/tests/tools/gen.o $(GEN_OBJS) $(GEN_LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GEN_OBJS) $(GEN_LIBS) $(LDLIBS)
 -include $(GEN_OBJS:.o=.d) $(BUILD)/tests/tools/gen.d
+# fdrun: the fuzz-diff inner loop in one process (generator, oracle, translator, SM model)
+$(BUILD)/tests/tools/fdrun: $(BUILD)/tests/tools/fdrun.o $(GEN_OBJS) $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GEN_OBJS) $(LIBS) $(LDLIBS)
+-include $(BUILD)/tests/tools/fdrun.d
 
 tests: $(PROGS) $(UNIT_BINS) $(TOOLS_T)
 
@@ -178,7 +182,7 @@ fuzz:
 # tests/regress/ (tests/README.md). Env SIZE, JOBS, PMAX, SCHEDS: see tests/fuzzdiff/fuzzdiff.sh
 N    ?= 1000
 FROM ?= 1
-fuzz-diff: $(PROGS) $(BUILD)/tests/tools/gen
+fuzz-diff: $(PROGS) $(BUILD)/tests/tools/gen $(BUILD)/tests/tools/fdrun
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/fuzzdiff/fuzzdiff.sh $(FROM) $(N)
 
 # the suite under valgrind memcheck (tests/valgrind.sh)

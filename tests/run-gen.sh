@@ -6,6 +6,9 @@
 #      lrr and gto against the oracle, byte for byte. Programs the SM model cannot take yet
 #      are reported loudly as NOT RUN (never as agreement) but do not fail make check; any
 #      difference, SM-model failure or oracle failure does.
+#   3. the harness itself: the in-process runner (tests/tools/fdrun.c) reports a planted
+#      difference as DIFF, and gives the same result lines as running gen and warpsim as
+#      programs (FD_INPROC=0) on 8 seeds.
 # Env: BIN BUILD (make check sets them).
 BIN=${BIN:-bin}; BUILD=${BUILD:-build}
 GEN=$BUILD/tests/tools/gen
@@ -26,6 +29,22 @@ done
 echo "$out" | grep -q '^fuzz-diff: FAIL ORACLE' && status=1
 if echo "$out" | grep -q '[1-9][0-9]* NOT RUN\|NOT RUN on the SM model'; then
 	echo "gen: ******** WARNING: programs NOT RUN on the SM model: oracle-only coverage ********"
+fi
+
+FDRUN=$BUILD/tests/tools/fdrun
+seed=1
+while [ $seed -lt 200 ] && ! "$GEN" --seed $seed | grep -q 'bfe\.s32'; do seed=$((seed + 1)); done
+r=$(FDRUN_FAKE_BUG=bfe.s32 "$FDRUN" $seed 1 --pmax 0 --scheds lrr 2>/dev/null); rc=$?
+case "$r" in
+"DIFF $seed 0 lrr out.bin: differs at byte "*) [ $rc = 1 ] || { echo "gen: FAIL fdrun exit $rc on a DIFF"; status=1; } ;;
+*) echo "gen: FAIL fdrun missed a planted difference (seed $seed): '$r'"; status=1 ;;
+esac
+a=$(BIN=$BIN BUILD=$BUILD SHRINK=0 FD_INPROC=1 sh "$(dirname "$0")/fuzzdiff/fuzzdiff.sh" 100000 8 | sed -n 's/^fuzz-diff: *\([0-9]* agree.*\)/\1/p')
+b=$(BIN=$BIN BUILD=$BUILD SHRINK=0 FD_INPROC=0 sh "$(dirname "$0")/fuzzdiff/fuzzdiff.sh" 100000 8 | sed -n 's/^fuzz-diff: *\([0-9]* agree.*\)/\1/p')
+if [ -z "$a" ] || [ "$a" != "$b" ]; then
+	echo "gen: FAIL in-process and program runs disagree: '$a' vs '$b'"; status=1
+else
+	echo "gen: harness: a planted difference is caught; in-process = programs on 8 seeds ($a)"
 fi
 [ $status = 0 ] && echo "run-gen: ok" || echo "run-gen: FAILED"
 exit $status

@@ -27,7 +27,18 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 # worker J: seeds FROM+J, FROM+J+JOBS, ...; one result line per seed in $work/res.J:
 #   AGREE seed | DIFF seed pmax sched what | SMERR seed pmax sched | ORACLE seed | NOTRUN seed reason
+# by default in one process (tests/tools/fdrun.c: the same library calls as warpsim, no
+# process or file per run); FD_INPROC=0 runs gen and warpsim as programs, run by run
+FDRUN=$(cd "$BUILD/tests/tools" && pwd)/fdrun
+FD_INPROC=${FD_INPROC:-1}
+[ -x "$FDRUN" ] && [ -z "${WARPSIM_SM:-}" ] || FD_INPROC=0
 worker() {
+	if [ "$FD_INPROC" = 1 ]; then
+		[ "$1" -lt "$COUNT" ] || { : >"$work/res.$1"; return; }
+		"$FDRUN" $((FROM + $1)) $((COUNT - $1)) --step "$JOBS" --size "$SIZE" --pmax "$PMAX" \
+			--scheds "$SCHEDS" --max-warp-insts "$FD_LIMIT" >"$work/res.$1" 2>"$work/skip.$1"
+		return
+	fi
 	j=$1; w=$work/w$j; mkdir -p "$w"; s=$((FROM + j)); end=$((FROM + COUNT))
 	while [ "$s" -lt "$end" ]; do
 		"$GEN" --seed "$s" --size "$SIZE" >"$w/p.ptx" && "$GEN" --seed "$s" --size "$SIZE" --launch >"$w/p.launch"
@@ -61,6 +72,11 @@ notrun=$(grep -c '^NOTRUN' "$work/all")
 echo "fuzz-diff: $n programs (seeds $FROM..$((FROM + COUNT - 1)), size $SIZE) in ${secs}s," \
      "predicate-max {$PMAX} x scheduler {$SCHEDS} against the oracle"
 echo "fuzz-diff:   $agree agree everywhere, $diff differ, $orc fail on the oracle, $notrun NOT RUN"
+if [ "$FD_INPROC" = 1 ]; then
+	cat "$work"/skip.* | awk '/^fdrun: [0-9]+ SM-model runs/ { r += $2; s += $5 }
+		END { printf "fuzz-diff:   %d SM-model runs; %d configurations not rerun: their microcode was identical to an earlier threshold'"'"'s\n", r, s }'
+	grep -v '^fdrun: [0-9]* SM-model runs' "$work"/skip.* | head -n 5
+fi
 if [ "$notrun" -gt 0 ]; then
 	echo "fuzz-diff: NOT RUN on the SM model ($notrun of $n programs; NOT counted as agreement):"
 	grep '^NOTRUN' "$work/all" | cut -d' ' -f3- | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/fuzz-diff:   /'
