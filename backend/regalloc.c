@@ -319,6 +319,16 @@ int be_regalloc(Fn *f)
 	die("register allocation does not converge");
 }
 
+static const int *sort_start;   /* by_start's keys (qsort has no context argument) */
+
+static int by_start(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	if (sort_start[x] != sort_start[y])
+		return sort_start[x] < sort_start[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
 static int try_alloc(Fn *f, int *spill_out)
 {
 	Live l = {0};
@@ -341,9 +351,12 @@ static int try_alloc(Fn *f, int *spill_out)
 		if (b->dead)
 			continue;
 		b->first = pos;
-		for (int t = T_FIRST; t < n; t++)
-			if (BHAS(b->livein, t) && l.start[t] > pos)
-				l.start[t] = pos;
+		for (int j = 0; j < BITS_WORDS(n); j++)
+			for (uint32_t m = b->livein[j]; m; m &= m - 1) {
+				int t = 32 * j + __builtin_ctz(m);
+				if (t >= T_FIRST && l.start[t] > pos)
+					l.start[t] = pos;
+			}
 		for (int k = 0; k < b->nins; k++, pos += 2) {
 			const MIns *in = &b->ins[k];
 			l.pos = pos;
@@ -362,8 +375,11 @@ static int try_alloc(Fn *f, int *spill_out)
 			v_range(&l, b->jmp.cond, 0, 0);
 		pos += 2;
 		b->last = pos;
-		for (int t = T_FIRST; t < n; t++)
-			if (BHAS(b->liveout, t)) {
+		for (int j = 0; j < BITS_WORDS(n); j++)
+			for (uint32_t m = b->liveout[j]; m; m &= m - 1) {
+				int t = 32 * j + __builtin_ctz(m);
+				if (t < T_FIRST)
+					continue;
 				if (l.end[t] < pos)
 					l.end[t] = pos;
 				if (l.start[t] > pos)
@@ -382,15 +398,9 @@ static int try_alloc(Fn *f, int *spill_out)
 	for (int t = T_FIRST; t < n; t++)
 		if (l.end[t] >= 0)
 			order[norder++] = t;
-	/* insertion sort by start (stable, deterministic) */
-	for (int i = 1; i < norder; i++) {
-		int t = order[i], j = i;
-		while (j > 0 && l.start[order[j - 1]] > l.start[t]) {
-			order[j] = order[j - 1];
-			j--;
-		}
-		order[j] = t;
-	}
+	/* by start, ties by number (deterministic) */
+	sort_start = l.start;
+	qsort(order, (size_t)norder, sizeof *order, by_start);
 	memset(used, 0, sizeof used);
 	memset(pused, 0, sizeof pused);
 	if (f->hascall || !f->pf->entry)

@@ -156,6 +156,42 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 	}
 }
 
+/* SM i wakes at cycle now: the cycles it slept, each scheduler idle in each, as stepping
+ * through them would have counted (sim_tsm_cycle and sim_tsm_charge count STALL_IDLE per
+ * scheduler and cycle for an SM without live warps whose schedulers are free) */
+static void wake_sm(Gpu *g, int i, uint64_t now)
+{
+	SM *s = &g->sm[i];
+
+	if (s->asleep == UINT64_MAX)
+		return;
+	if (now > s->asleep)
+		g->ts.stall[STALL_IDLE] += (uint64_t)g->cfg.tc.schedulers * (now - s->asleep);
+	s->asleep = UINT64_MAX;
+	int j = g->nawake++;
+	for (; j > 0 && g->awake[j - 1] > i; j--)
+		g->awake[j] = g->awake[j - 1];
+	g->awake[j] = i;
+}
+
+/* SM i falls asleep after cycle now when it has no live warp and no scheduler is busy
+ * beyond now + 1 (then every later cycle counts STALL_IDLE per scheduler until it wakes) */
+static int maybe_sleep(Gpu *g, int j, uint64_t now)
+{
+	int i = g->awake[j];
+	const TSm *m = &g->tsm[i];
+
+	if (m->nlive)
+		return 0;
+	for (int k = 0; k < g->cfg.tc.schedulers; k++)
+		if (m->sfree[k] > now + 1)
+			return 0;
+	g->sm[i].asleep = now + 1;
+	memmove(&g->awake[j], &g->awake[j + 1], sizeof *g->awake * (size_t)(g->nawake - j - 1));
+	g->nawake--;
+	return 1;
+}
+
 /* fills free slots with the next CTAs, SMs taken round robin */
 static int dispatch(Gpu *g)
 {
@@ -172,6 +208,7 @@ static int dispatch(Gpu *g)
 					snprintf(g->err, sizeof g->err, "warpsim: out of memory for a CTA slot\n");
 					return SIM_FAULT;
 				}
+				wake_sm(g, s->id, g->cycle);
 				cta_start(g, c, g->next_cta++);
 				s->resident++;
 				g->rr_sm = (s->id + 1) % g->cfg.tc.sms;
@@ -373,7 +410,8 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	}
 	if (!(g->sm = calloc((size_t)cfg->tc.sms, sizeof *g->sm)) ||
 	    !(g->tsm = calloc((size_t)cfg->tc.sms, sizeof *g->tsm)) ||
-	    !(g->src = calloc((size_t)cfg->tc.sms, sizeof *g->src)))
+	    !(g->src = calloc((size_t)cfg->tc.sms, sizeof *g->src)) ||
+	    !(g->awake = calloc((size_t)cfg->tc.sms, sizeof *g->awake)))
 		goto oom;
 	for (int i = 0; i < cfg->tc.sms; i++) {
 		SM *s = &g->sm[i];
@@ -387,6 +425,8 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		g->src[i].exec = t_exec;
 		s->g = g;
 		s->id = i;
+		s->asleep = UINT64_MAX;
+		g->awake[g->nawake++] = i;
 		if (!(s->slots = calloc((size_t)g->slots, sizeof *s->slots)) ||
 		    !(s->warps = calloc((size_t)g->slots * g->wpc, sizeof *s->warps)))
 			goto oom;
@@ -428,6 +468,7 @@ void sim_gpu_free(Gpu *g)
 	for (int i = 0; g->tsm && i < g->cfg.tc.sms; i++)
 		sim_tsm_free(&g->tsm[i]);
 	free(g->tsm);
+	free(g->awake);
 	free(g->src);
 	free(g->tcode);
 	sim_cache_free(&g->l2);
@@ -493,6 +534,8 @@ static int stop(Gpu *g, int kind, const char *fmt, ...)
 	va_list ap;
 	size_t n;
 
+	for (int i = 0; i < g->cfg.tc.sms; i++)
+		wake_sm(g, i, g->cycle);
 	va_start(ap, fmt);
 	n = (size_t)vsnprintf(g->err, sizeof g->err, fmt, ap);
 	va_end(ap);
@@ -506,7 +549,8 @@ static uint64_t wake(Gpu *g, uint64_t now)
 {
 	uint64_t t = UINT64_MAX;
 
-	for (int i = 0; i < g->cfg.tc.sms; i++) {
+	for (int j = 0; j < g->nawake; j++) {
+		int i = g->awake[j];
 		uint64_t u = g->tsm[i].nlive ? sim_tsm_wake(&g->tsm[i], &g->src[i], now) : UINT64_MAX;
 		if (u < t && (t = u) == now + 1)
 			break;              /* nothing is earlier: the other SMs need not be asked */
@@ -548,22 +592,26 @@ int sim_run(Gpu *g, uint64_t max_cycles)
 			return SIM_FAULT;
 		if (g->done_ctas == g->nctas)
 			break;
-		for (int i = 0; i < nsm; i++) {
+		for (int j = 0; j < g->nawake; j++) {
+			int i = g->awake[j];
 			issued += sim_tsm_cycle(&g->tsm[i], &g->src[i], now);
 			if (g->rc != SIM_OK)
 				return g->rc;
+			j -= maybe_sleep(g, j, now);
 		}
 		if (!(g->need_dispatch && g->next_cta < g->nctas)) {
 			if (g->cfg.tc.skip) {
 				next = wake(g, now);
-				for (int i = 0; i < nsm; i++)
-					sim_tsm_charge(&g->tsm[i], &g->src[i], now, next);
+				for (int j = 0; j < g->nawake; j++)
+					sim_tsm_charge(&g->tsm[g->awake[j]], &g->src[g->awake[j]], now, next);
 			} else if (!issued && wake(g, now) == UINT64_MAX)
 				next = UINT64_MAX;
 		}
 		if (next == UINT64_MAX) {
-			if (g->done_ctas == g->nctas)
+			if (g->done_ctas == g->nctas) {
+				now++;         /* (cycle now was stepped: the sleepers count it too) */
 				break;
+			}
 			g->cycle = now + 1;
 			if (g->next_cta < g->nctas) {
 				int anyres = 0;
@@ -589,6 +637,8 @@ int sim_run(Gpu *g, uint64_t max_cycles)
 			            "--max-warp-insts %" PRIu64 " (cycle %" PRIu64 "); running warps:\n",
 			            g->k->name, g->cfg.max_warp_insts, now);
 	}
+	for (int i = 0; i < nsm; i++)
+		wake_sm(g, i, now);
 	finish(g);
 	return SIM_DONE;
 }

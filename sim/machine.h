@@ -116,6 +116,9 @@ typedef struct {
 	int nwarps;
 	int rr;             /* round-robin position */
 	int resident;       /* CTAs running on it */
+	uint64_t asleep;    /* no live warp and every scheduler free since this cycle: the cycle
+	                       loop skips the SM, its idle stalls are charged in bulk when a CTA
+	                       arrives or the run ends (UINT64_MAX: awake) */
 } SM;
 
 struct Gpu {
@@ -151,6 +154,8 @@ struct Gpu {
 	/* the timing model (timing.h, docs/timing.md) */
 	TInst *tcode;       /* timing form of each instruction, ncode + 1 (a pc past the end) */
 	TSm *tsm;           /* one issue stage per SM */
+	int *awake;         /* the SMs not asleep (SM.asleep), in increasing order */
+	int nawake;
 	TSource *src;       /* per SM: the callbacks into this core */
 	TStats ts;          /* timing statistics of the run */
 	Cache l2;           /* GPU-wide L2 (when tc.l2.enable) */
