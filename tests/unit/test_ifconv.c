@@ -416,7 +416,7 @@ static int control_at(const Prog *p, int l)
 	return r;
 }
 
-/* every conditional PTX branch has exactly one entry (a .func used by several kernels is
+/* every conditional or indirect PTX branch has exactly one entry (a .func used by several kernels is
  * logged once per kernel) */
 static void check_all_logged(const Tr *t, const char *path)
 {
@@ -425,7 +425,8 @@ static void check_all_logged(const Tr *t, const char *path)
 	for (int fi = 0; fi < t->m->nfuncs; fi++) {
 		const PFunc *pf = &t->m->funcs[fi];
 		for (int i = 0; pf->has_body && i < pf->nins; i++)
-			want += (pf->ins[i].op == PO_BRA && pf->ins[i].guard >= 0) || pf->ins[i].op == PO_BRX_IDX;
+			want += (pf->ins[i].op == PO_BRA && (pf->ins[i].guard >= 0 || pf->ins[i].o[0].kind != POK_LABEL)) ||
+			        pf->ins[i].op == PO_BRX_IDX;  /* an indirect bra %r is logged like brx.idx */
 	}
 	for (int i = 0; i < t->log.n; i++) {
 		int dup = 0;
