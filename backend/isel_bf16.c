@@ -11,7 +11,8 @@
  *   min/max           FMNMX on the exact f32 values: the result is one of them (exact back in
  *                     16 bits) or the canonical NaN (0x7fffffff, whose top half is bf16's 0x7fff
  *                     and which F2F.F16 makes f16's 0x7fff);
- *   cvt.f32.bf16      SHL 16 (exact);
+ *   cvt.f32.bf16      SHL 16 (exact); from bf16 to f64, f16, integers: that f32 converted once;
+ *                     to bf16 from f16 (exact in f32) and f64 (f32 rounded to odd first);
  *   cvt.rn.bf16.f32   integer round to nearest even on the f32 bits (u + 0x7fff + bit 16) >> 16,
  *                     which carries into the exponent (and to INF) as it should; .rz: u >> 16;
  *                     a NaN gives the canonical bf16 NaN 0x7fff;
@@ -382,6 +383,48 @@ static void cvt_one(Fn *f, Blk *b, const PIns *in, int d, MOpd s, int et)
 		relu16(f, b, d);
 }
 
+/* d = the f32 a converted to the destination type of in (f32, f64, f16, an integer) with its
+ * rounding (cvt.f32.bf16 and the other conversions from bf16) */
+static int cvt_from_f32(Fn *f, Blk *b, const PIns *in, int d, MOpd a)
+{
+	static const struct { int pt; Type ty; } ity[] = {
+		{PT_S8, TY_S8}, {PT_U8, TY_U8}, {PT_S16, TY_S16}, {PT_U16, TY_U16}, {PT_S32, TY_S32},
+		{PT_U32, TY_U32}, {PT_S64, TY_S64}, {PT_U64, TY_U64},
+	};
+	int dt = in->m.types[0], r = in->m.rnd;
+	Type t = TY_NONE;
+	MIns *x;
+
+	for (size_t i = 0; i < sizeof ity / sizeof ity[0]; i++)
+		if (ity[i].pt == dt)
+			t = ity[i].ty;
+	if (dt == PT_F32 && r == PRND_NONE) {
+		be_mov(f, b, d, a, TC_R);
+		return 0;
+	}
+	if ((dt == PT_F64 && r == PRND_NONE) || (dt == PT_F16 && (r == PRND_RN || r == PRND_RZ ||
+	                                                        r == PRND_RM || r == PRND_RP))) {
+		x = op2(f, b, OP_F2F, be_r(d), a);
+		x->m.dtype = dt == PT_F64 ? TY_F64 : TY_F16;
+		x->m.stype = TY_F32;
+		x->m.rnd = r == PRND_RZ ? RND_RZ : r == PRND_RM ? RND_RM : r == PRND_RP ? RND_RP :
+		           dt == PT_F16 ? RND_RN : RND_NONE;
+		return 0;
+	}
+	if (t != TY_NONE && (r == PRND_RNI || r == PRND_RZI || r == PRND_RMI || r == PRND_RPI)) {
+		x = op2(f, b, OP_F2I, be_r(d), a);
+		x->m.dtype = (uint8_t)t;
+		x->m.stype = TY_F32;
+		x->m.rnd = r == PRND_RNI ? RND_ROUND : r == PRND_RZI ? RND_TRUNC : r == PRND_RMI ? RND_FLOOR :
+		           RND_CEIL;
+		if (in->m.flags & PMF_SAT)
+			x->m.flags |= MF_SAT;
+		be_fix16(f, b, d, dt);
+		return 0;
+	}
+	return be_unsup(f, in, "this bf16 conversion"), -1;
+}
+
 /* cvt with bf16 on one side; from f32 to f16x2, bf16x2 or tf32; from f32 to f16 with .relu
  * or .satfinite */
 int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
@@ -407,11 +450,31 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 		return 0;
 	}
 no:
-	if (dt == PT_F32 && st == PT_BF16 && in->nopd == 2 && r == PRND_NONE &&
-	    !(in->m.flags & (PMF_RELU | PMF_SATFINITE))) {
-		a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_BF16), TC_R);
-		shift(f, b, OP_SHL, d, a, 16);
+	if (in->nopd != 2 || (in->m.flags & (PMF_RELU | PMF_SATFINITE)))
+		goto bad;
+	if (st == PT_BF16 && dt != PT_BF16) {
+		/* from the exact f32 of the bf16: one conversion, the only rounding */
+		a = be_half_f32(f, b, be_src(f, b, &in->o[1], PT_BF16), PT_BF16, 0, 0);
+		return cvt_from_f32(f, b, in, d, a);
+	}
+	if (dt == PT_BF16 && (st == PT_F16 || st == PT_F64) && (r == PRND_RN || r == PRND_RZ)) {
+		if (st == PT_F16) {
+			/* the f16 is exact in f32: one rounding */
+			round_bf16(f, b, d, be_half_f32(f, b, be_src(f, b, &in->o[1], PT_F16), PT_F16, 0, 0),
+			           r == PRND_RZ);
+		} else if (r == PRND_RN) {
+			bf16_of_f64(f, b, d, be_inreg(f, b, be_src(f, b, &in->o[1], PT_F64), TC_R2).t);
+		} else {
+			/* toward zero twice is toward zero once */
+			int z = be_newtmp(f, TC_R);
+			MIns *x = op2(f, b, OP_F2F, be_r(z), be_inreg(f, b, be_src(f, b, &in->o[1], PT_F64), TC_R2));
+			x->m.dtype = TY_F32;
+			x->m.stype = TY_F64;
+			x->m.rnd = RND_RZ;
+			round_bf16(f, b, d, be_r(z), 1);
+		}
 		return 0;
 	}
+bad:
 	return be_unsup(f, in, "this bf16/f16x2/tf32 conversion"), -1;
 }

@@ -398,7 +398,26 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 		or_put(o, t, &in->o[0], v);
 	} else if (dt == PT_F32 && st == PT_BF16 && in->nopd == 2 && r == PRND_NONE &&
 	           !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))) {
+		/* exact, a NaN keeps its payload: the bf16 is the top half of the f32 */
 		or_put(o, t, &in->o[0], (or_get(o, t, &in->o[1], PT_BF16) & 0xffff) << 16);
+	} else if (st == PT_BF16 && dt != PT_BF16 && in->nopd == 2 &&
+	           !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ)) &&
+	           (or_isfloat(dt) ? (dt == PT_F16 ? r >= PRND_RN && r <= PRND_RP : r == PRND_NONE) :
+	                             r >= PRND_RNI && r <= PRND_RPI)) {
+		/* the bf16 value is exact as a double: convert that once */
+		double x = or_double_of_bf16(or_get(o, t, &in->o[1], PT_BF16));
+		uint64_t v;
+		memcpy(&v, &x, 8);
+		v = or_cvt(dt, PT_F64, r, 0, 0, v);
+		or_put(o, t, &in->o[0], tsigned(dt) ? or_sext(v, tbits(dt)) : v);
+	} else if (dt == PT_BF16 && (st == PT_F16 || st == PT_F64) && in->nopd == 2 && (r == PRND_RN || r == PRND_RZ) &&
+	           !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))) {
+		uint64_t v = or_get(o, t, &in->o[1], st);
+		double x;
+		if (st == PT_F16)
+			v = or_cvt(PT_F64, PT_F16, PRND_NONE, 0, 0, v);   /* exact */
+		memcpy(&x, &v, 8);
+		or_put(o, t, &in->o[0], or_bf16_of_double(x, r == PRND_RZ));
 	} else {
 		or_error(o, t, OR_UNSUP, "unsupported: this bf16/f16x2/tf32 conversion");
 	}

@@ -376,8 +376,8 @@ uint64_t or_bf16_of_double(double d, int rz)
 	frexp(d, &e);
 	q = ldexp(1.0, e - 8 < -133 ? -133 : e - 8);
 	r = rz ? trunc(d / q) * q : nearbyint(d / q) * q;
-	if (fabs(r) > (double)u2f(0x7f7f0000u))
-		return (d < 0 ? 0xff80u : 0x7f80u);
+	if (fabs(r) > (double)u2f(0x7f7f0000u))   /* beyond the largest: INF, toward zero the largest */
+		return (d < 0 ? 0x8000u : 0) | (rz ? 0x7f7fu : 0x7f80u);
 	return f2u((float)r) >> 16;
 }
 

@@ -291,6 +291,64 @@ START_TEST(conversions)
 }
 END_TEST
 
+/* f64 inputs: 1 + 2^-8 + 2^-40 (above a bf16 tie), 1 + 2^-8 (the tie), -(1 + 3 * 2^-8),
+ * 1e300, -1e300, 2^-140, NaN, -2.5 */
+static const uint64_t D[8] = {0x3ff0100000001000ull, 0x3ff0100000000000ull, 0xbff0300000000000ull,
+                              0x7e37e43c8800759cull, 0xfe37e43c8800759cull, 0x3730000000000000ull,
+                              0x7ff8000000000000ull, 0xc004000000000000ull};
+
+/* thread i: b = B[i], h = F[i], v = D[i % 8]; 8 words out */
+static const char *cvt2_ptx = HDR
+	".global .align 2 .b16 tb[16] = {0x0000, 0x8000, 0x0001, 0x0080, 0x3f80, 0xbf80, 0x3f81, 0x3fc0, "
+	"0x7f7f, 0xff7f, 0x7f80, 0xff80, 0x7fc0, 0x4049, 0x8d80, 0x0d80};\n"
+	".global .align 2 .b16 tf[16] = {0x0000, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x3c01, "
+	"0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x4248, 0x8001, 0x3e00};\n"
+	".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n"
+	".reg .b16 %h<16>;\n.reg .b32 %r<40>;\n.reg .f64 %d<8>;\n.reg .b64 %rd<8>;\n"
+	"mov.u32 %r30, %tid.x;\nand.b32 %r31, %r30, 7;\nld.param.u64 %rd1, [pa];\n"
+	"mul.wide.u32 %rd2, %r31, 8;\nadd.s64 %rd2, %rd1, %rd2;\nld.global.f64 %d1, [%rd2];\n"
+	"mov.u64 %rd1, tb;\nmul.wide.u32 %rd2, %r30, 2;\nadd.s64 %rd3, %rd1, %rd2;\nld.global.b16 %h1, [%rd3];\n"
+	"mov.u64 %rd1, tf;\nadd.s64 %rd3, %rd1, %rd2;\nld.global.b16 %h2, [%rd3];\n"
+	"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r30, 32;\nadd.s64 %rd4, %rd4, %rd5;\n"
+	"cvt.f64.bf16 %d2, %h1;\nmov.b64 {%r10, %r11}, %d2;\n"
+	"cvt.rn.f16.bf16 %h3, %h1;\n" U16("%r12", "%h3")
+	"cvt.rni.s32.bf16 %r13, %h1;\n"
+	"cvt.rn.bf16.f16 %h4, %h2;\n" U16("%r14", "%h4")
+	"cvt.rn.bf16.f64 %h5, %d1;\n" U16("%r15", "%h5")
+	"cvt.rz.bf16.f64 %h6, %d1;\n" U16("%r16", "%h6")
+	"cvt.rzi.u16.bf16 %h7, %h1;\n" U16("%r17", "%h7")
+	"st.global.v4.b32 [%rd4], {%r10, %r11, %r12, %r13};\n"
+	"st.global.v4.b32 [%rd4+16], {%r14, %r15, %r16, %r17};\nret;\n}\n";
+
+START_TEST(bf16_conversions)
+{
+	char pa[] = "/tmp/be-types.XXXXXX", opts[256];
+	FILE *a = fdopen(mkstemp(pa), "wb");
+	fwrite(D, 8, 8, a);
+	fclose(a);
+	snprintf(opts, sizeof opts, "--grid 1 --block 16 --arg buf:u64:8:file:%s --arg buf:u32:128:zero", pa);
+	BeRun *r = be_run(cvt2_ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+#define C(i, k, v) ck_assert_uint_eq(be_get(r, 1, (i) * 8 + (k)), (v))
+	C(6, 1, 0x3ff02000u); C(6, 0, 0);                 /* f64 of 1 + 2^-7 */
+	C(2, 1, 0x37a00000u);                             /* 2^-133 */
+	C(6, 2, 0x3c08); C(7, 2, 0x3e00); C(8, 2, 0x7c00); /* f16: 1 + 2^-7, 1.5, max to INF */
+	C(2, 2, 0x0000); C(12, 2, 0x7fff);
+	C(13, 3, 3); C(7, 3, 2); C(5, 3, 0xffffffffu);     /* rni: pi 3, 1.5 to even 2, -1 */
+	C(8, 3, 0x7fffffffu); C(12, 3, 0);                /* saturated; NaN 0 */
+	C(15, 4, 0x3fc0); C(2, 4, 0x3380); C(8, 4, 0x4780); C(12, 4, 0x7fff); /* bf16 of f16s */
+	C(7, 4, 0x3f80); C(13, 4, 0x4049);  /* 1 + 2^-10 to 1; 3.140625 = 0x4049 exactly */
+	C(0, 5, 0x3f81); C(1, 5, 0x3f80); C(2, 5, 0xbf82); C(3, 5, 0x7f80); C(4, 5, 0xff80);
+	C(5, 5, 0x0000); C(6, 5, 0x7fff); C(7, 5, 0xc020);
+	C(0, 6, 0x3f80); C(3, 6, 0x7f7f); C(4, 6, 0xff7f); C(2, 6, 0xbf81);
+	C(7, 7, 1); C(5, 7, 0); C(9, 7, 0);              /* rzi.u16: 1.5 1, -1 0, -max 0 */
+	C(8, 7, 0xffff);
+#undef C
+	be_run_free(r);
+}
+END_TEST
+
 /* the bf16 and f16 kernels over every pair of 64 random 16-bit patterns (4096 threads), and
  * the conversions over 4096 random f32 patterns: the SM model must agree with the oracle */
 START_TEST(random_patterns)
@@ -333,6 +391,7 @@ int main(void)
 	tcase_add_test(c, bf16_ops);
 	tcase_add_test(c, f16_ops);
 	tcase_add_test(c, conversions);
+	tcase_add_test(c, bf16_conversions);
 	tcase_add_test(c, random_patterns);
 	suite_add_tcase(s, c);
 	SRunner *r = srunner_create(s);
