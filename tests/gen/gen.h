@@ -53,6 +53,11 @@ void gen_printf(GenBuf *b, const char *fmt, ...)
 #endif
 	;
 char *gen_strdup(const char *s);
+/* a command-line count: exits 2 with "PROG: WHAT: expected ..." unless s is a decimal number */
+uint64_t gen_number(const char *prog, const char *s, const char *what);
+/* gen_emit_launch's text (modified in place) as argv[1..] for sim_opts_argv, argv[0] = prog;
+ * --out lines kept only when keep_out; returns argc */
+int gen_launch_argv(char *text, char **argv, int max, const char *prog, int keep_out);
 
 typedef enum {
 	GN_LEAF,    /* straight-line instructions: text */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+#include <errno.h>
 #include "tests/gen/gen.h"
 
 uint64_t gen_rand(GenRng *r)
@@ -56,6 +57,40 @@ char *gen_strdup(const char *s)
 {
 	size_t n = strlen(s) + 1;
 	return memcpy(xrealloc(NULL, n), s, n);
+}
+
+uint64_t gen_number(const char *prog, const char *s, const char *what)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (!*s || *end || errno || *s == '-') {
+		fprintf(stderr, "%s: %s: expected a non-negative integer, got '%s'\n", prog, what, s);
+		exit(2);
+	}
+	return v;
+}
+
+int gen_launch_argv(char *text, char **argv, int max, const char *prog, int keep_out)
+{
+	int argc = 0;
+
+	argv[argc++] = (char *)prog;
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *sp;
+		if (line[0] != '-' || (!keep_out && !strncmp(line, "--out ", 6)))
+			continue;
+		if (argc + 2 >= max)
+			break;
+		if ((sp = strchr(line, ' ')))
+			*sp++ = 0;
+		argv[argc++] = line;
+		if (sp)
+			argv[argc++] = sp;
+	}
+	return argc;
 }
 
 GenNode *gen_node(GenProg *g, int kind)

@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include "tests/gen/gen.h"
 #include "frontend/ptx.h"
 #include "backend/backend.h"
@@ -57,19 +56,7 @@ static void usage(void)
 	exit(2);
 }
 
-static uint64_t number(const char *s, const char *what)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (!*s || *end || errno || *s == '-') {
-		fprintf(stderr, "fdrun: %s: expected a non-negative integer, got '%s'\n", what, s);
-		exit(2);
-	}
-	return v;
-}
+static uint64_t number(const char *s, const char *what) { return gen_number("fdrun", s, what); }
 
 /* splits a space-separated list in place into v[]; returns the count */
 static int split(char *s, char **v)
@@ -85,21 +72,11 @@ static int split(char *s, char **v)
 static int opts_from(SimOpts *o, const char *launch, char **extra, int nextra, FILE *err)
 {
 	char *text = strdup(launch), *argv[64];
-	int argc = 0, rc;
+	int argc, rc;
 
 	if (!text)
 		exit(3);
-	argv[argc++] = "fdrun";
-	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-		char *sp;
-		if (line[0] != '-' || argc + 2 + nextra >= 64)
-			continue;
-		if ((sp = strchr(line, ' ')))
-			*sp++ = 0;
-		argv[argc++] = line;
-		if (sp)
-			argv[argc++] = sp;
-	}
+	argc = gen_launch_argv(text, argv, 64 - nextra, "fdrun", 1);
 	for (int i = 0; i < nextra; i++)
 		argv[argc++] = extra[i];
 	rc = sim_opts_argv(o, argc, argv, err);

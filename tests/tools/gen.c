@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include "tests/gen/gen.h"
 #include "frontend/ptx.h"
 #include "oracle/oracle.h"
@@ -27,19 +26,7 @@ static void usage(void)
 	exit(2);
 }
 
-static uint64_t number(const char *s, const char *what)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (!*s || *end || errno || *s == '-') {
-		fprintf(stderr, "gen: %s: expected a non-negative integer, got '%s'\n", what, s);
-		exit(2);
-	}
-	return v;
-}
+static uint64_t number(const char *s, const char *what) { return gen_number("gen", s, what); }
 
 /* LIST into drop[0..n-1] */
 static unsigned char *parse_drop(const char *list, int n)
@@ -74,26 +61,6 @@ bad:
 	exit(2);
 }
 
-/* the launch text as argv for sim_opts_argv, without the --out lines */
-static int launch_argv(char *text, char **argv, int max)
-{
-	int argc = 0;
-	argv[argc++] = "gen";
-	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-		char *sp;
-		if (line[0] != '-' || !strncmp(line, "--out ", 6))
-			continue;
-		if (argc + 2 >= max)
-			break;
-		if ((sp = strchr(line, ' ')))
-			*sp++ = 0;
-		argv[argc++] = line;
-		if (sp)
-			argv[argc++] = sp;
-	}
-	return argc;
-}
-
 /* one seed: parse and check, then run the oracle; 0 when both are clean */
 static int check_one(uint64_t seed, int size, int oracle, OrStats *tot, FILE *log)
 {
@@ -126,7 +93,7 @@ static int check_one(uint64_t seed, int size, int oracle, OrStats *tot, FILE *lo
 		gen_emit_launch(&lt, &g, NULL);
 		sim_opts_init(&o);
 		sim_mem_init(&mem);
-		if (sim_opts_argv(&o, launch_argv(lt.p, argv, 64), argv, log)) {
+		if (sim_opts_argv(&o, gen_launch_argv(lt.p, argv, 64, "gen", 0), argv, log)) {
 			bad = 1;
 		} else if ((r = or_run(m, &o.launch, &c, &mem, &pl, &st, err)) != OR_DONE) {
 			fflush(err);
