@@ -15,13 +15,14 @@
  *
  * Cost = microcode instructions of the sides (after selection: a 64-bit add counts 2), plus
  * the EXIT of a side that ends the thread; the jumps that end the side's blocks (PTX's
- * bra.uni to the join, a fall into the next label) are not counted: they disappear. Converted when cost <= --predicate-max (branch
- * may diverge) or --predicate-max-uniform (uniform branch) — the CUDA C Programming Guide
- * 4.x rule for ptxas. A side blocks conversion when it holds something that cannot be
- * guarded or must not be: an op without F_PRED, a barrier, a call, a warp-wide op (shfl,
- * vote, match, redux: its result depends on which lanes take part), the shared-memory lock
- * loop, a guarded EXIT of its own, a return; a side that is not one block holds control
- * flow (a loop, a branch that stayed).
+ * bra.uni to the join, a fall into the next label) are not counted: they disappear.
+ * Converted when cost <= --predicate-max (branch may diverge) or --predicate-max-uniform
+ * (uniform branch) — the CUDA C Programming Guide 4.x rule for ptxas. A side blocks
+ * conversion when it holds something that cannot be guarded or must not be: an op without
+ * F_PRED, a barrier, a call, a warp-wide op (shfl, vote, match, redux: its result depends on
+ * which lanes take part), the shared-memory lock loop, a guarded EXIT of its own, a return;
+ * a side that is not straight-line code holds control flow (a loop, a branch that stayed,
+ * an indirect branch) or is entered from other paths too (a switch's shared case).
  *
  * Guards: every side instruction takes the side's guard; one already guarded takes the AND
  * of both through `PSETP.AND.AND c, PT, side, own, PT` just before it (reused while neither
@@ -46,7 +47,7 @@ typedef struct {
 	int cost;         /* guarded instructions */
 	int size[2];      /* instructions of each side */
 	int ncomb;        /* PSETPs needed for already-guarded instructions */
-	int hammock;      /* single entry, single exit, sides of one block */
+	int hammock;      /* single entry, single exit, straight-line sides */
 	char shape[24];
 	char block[96];   /* what prevents conversion, "" if nothing */
 } Ham;
@@ -157,7 +158,8 @@ static int blk_line(const Fn *f, int x)
  * nothing in the region prevents it. In order: a loop, an instruction that cannot be
  * guarded, a return, an indirect branch, a conditional branch that stayed, a block that
  * other paths enter too (a switch's shared case: if-conversion needs a side of its own). */
-static int region_blocker(const Fn *f, int a, int x, int stop, const char *side, char *out, size_t n)
+static int region_blocker(const Fn *f, int a, int x, int stop, const char *side, char *out,
+                          size_t n)
 {
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
@@ -323,7 +325,6 @@ static void examine(const Fn *f, int a, Ham *h)
 	         h->size[0] > 0 && h->size[1] > 0 ? "if-then-else" : "if-then");
 	h->cost = h->size[0] + h->size[1];
 }
-
 
 static void visit_temps(const Fn *f, const int *side, int nside, uint8_t *nl);
 

@@ -379,7 +379,8 @@ START_TEST(t_json)
 		ck_assert(json_is_integer(json_object_get(e, "ptx_line")));
 		ck_assert(json_is_integer(json_object_get(e, "ptx_col")));
 		ck_assert(json_is_string(json_object_get(e, "cuda_file")));
-		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "cuda_file")), "divergence.cu"));
+		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "cuda_file")),
+		                             "divergence.cu"));
 		ck_assert(json_is_integer(json_object_get(e, "cuda_line")));
 		ck_assert(json_is_string(json_object_get(e, "shape")));
 		ck_assert(json_is_boolean(json_object_get(e, "uniform")));
@@ -416,17 +417,19 @@ static int control_at(const Prog *p, int l)
 	return r;
 }
 
-/* every conditional or indirect PTX branch has exactly one entry (a .func used by several kernels is
- * logged once per kernel) */
+/* every conditional or indirect PTX branch has exactly one entry (a .func used by several
+ * kernels is logged once per kernel) */
 static void check_all_logged(const Tr *t, const char *path)
 {
 	int want = 0, got = 0;
 
 	for (int fi = 0; fi < t->m->nfuncs; fi++) {
 		const PFunc *pf = &t->m->funcs[fi];
-		for (int i = 0; pf->has_body && i < pf->nins; i++)
-			want += (pf->ins[i].op == PO_BRA && (pf->ins[i].guard >= 0 || pf->ins[i].o[0].kind != POK_LABEL)) ||
-			        pf->ins[i].op == PO_BRX_IDX;  /* an indirect bra %r is logged like brx.idx */
+		for (int i = 0; pf->has_body && i < pf->nins; i++) {
+			const PIns *in = &pf->ins[i];  /* an indirect bra %r is logged like brx.idx */
+			want += (in->op == PO_BRA && (in->guard >= 0 || in->o[0].kind != POK_LABEL)) ||
+			        in->op == PO_BRX_IDX;
+		}
 	}
 	for (int i = 0; i < t->log.n; i++) {
 		int dup = 0;
