@@ -297,18 +297,41 @@ START_TEST(t_nvcc_shapes)
 	ck_assert_int_eq(entry(&t, "nest_outer_big", 0)->decision, BD_BRANCH_SSY);
 	ck_assert_int_eq(entry(&t, "nest_outer_big", 0)->size_else, 5);
 	ck_assert_int_eq(entry(&t, "nest_outer_big", 1)->decision, BD_PREDICATED);
+	/* a side behind the lone bra.uni that stores and returns: its EXIT counts */
+	for (int j = 0; j < 3; j++) {
+		const BeLogEntry *e;
+		snprintf(n, sizeof n, "ret_div_%d", 6 + j);
+		e = entry(&t, n, 0);
+		ck_assert_str_eq(e->shape, "if-then-exit");
+		ck_assert_int_eq(e->size_else, 6 + j);
+		ck_assert_int_eq(e->decision == BD_PREDICATED, j < 2);
+		snprintf(n, sizeof n, "ret_uni_%d", 3 + j);
+		ck_assert_int_eq(entry(&t, n, 0)->decision == BD_PREDICATED, j < 2);
+	}
 	tr_free(&t);
 
 	/* a switch's shared default is never a side of its own, even at inf */
 	ck_assert(tr(&t, "tests/explain/nvcc.ptx", -1, -1));
 	ck_assert_int_eq(entry(&t, "nest_outer_big", 0)->decision, BD_PREDICATED);
 	ck_assert_int_eq(entry(&t, "split_div_8", 0)->decision, BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "ret_div_8", 0)->decision, BD_PREDICATED);
+	{
+		const Kernel *k = kern(&t, "ret_div_8");
+		int gexit = 0, gst = 0;
+		for (int i = 0; i < k->nins; i++) {
+			gexit += k->ins[i].op == OP_EXIT && k->ins[i].guard != ISA_PT;
+			gst += k->ins[i].op == OP_ST && k->ins[i].guard != ISA_PT;
+		}
+		ck_assert_int_eq(gexit, 1);  /* @!P EXIT after the side's guarded store */
+		ck_assert_int_eq(gst, 1);
+		ck_assert_int_eq(count_op(k, OP_BRA), 0);
+	}
 	for (int i = 0; i < 3; i++) {
 		const BeLogEntry *e = entry(&t, "cases", i);
 		ck_assert_int_ne(e->decision, BD_PREDICATED);
 		ck_assert_int_eq(e->size_then, -1);
-		ck_assert_msg(strstr(e->rule, i == 1 ? "a branch that stayed (line 807)" :
-		                     "(line 819) is also entered from other paths") != NULL, "%s", e->rule);
+		ck_assert_msg(strstr(e->rule, i == 1 ? "a branch that stayed (line 809)" :
+		                     "(line 821) is also entered from other paths") != NULL, "%s", e->rule);
 	}
 	ck_assert_ptr_nonnull(strstr(entry(&t, "cases", 0)->rule, "taken side"));
 	ck_assert_ptr_nonnull(strstr(entry(&t, "cases", 2)->rule, "fall-through side"));
