@@ -113,6 +113,7 @@ typedef struct {
 	/* liveness (regalloc.c) */
 	uint32_t *livein; /* bitsets over temporaries */
 	uint32_t *liveout;
+	uint32_t *din, *dout; /* temporaries some path from the entry may have defined */
 	int first, last;  /* instruction numbers in the linear order */
 } Blk;
 

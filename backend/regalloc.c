@@ -68,9 +68,9 @@ static void v_genkill(void *ctx, int t, int def, int kill)
 			BSET(gk[0], t);
 	} else if (kill) {
 		BSET(gk[1], t);
-	} else if (!BHAS(gk[1], t)) {
-		BSET(gk[0], t);  /* a partial or guarded definition keeps the old value live */
 	}
+	/* a partial or guarded definition neither reads nor kills: the old value stays live
+	 * across it exactly when it is live after it (the lanes or half it does not write) */
 }
 
 static void v_range(void *ctx, int t, int def, int kill)
@@ -81,6 +81,53 @@ static void v_range(void *ctx, int t, int def, int kill)
 		l->start[t] = l->pos;
 	if (l->end[t] < l->pos + 1)
 		l->end[t] = l->pos + 1;
+}
+
+static void v_def(void *ctx, int t, int def, int kill)
+{
+	(void)kill;
+	if (def)
+		BSET((uint32_t *)ctx, t);
+}
+
+/* din/dout of every block: the temporaries some path from the entry defines (in any lane or
+ * part). Where a temporary is not even maybe-defined it holds no value anyone can rely on
+ * (PTX leaves unwritten registers undefined), so liveness is cut there: a value first
+ * written under a guard inside a loop is not live from the kernel's entry. */
+static void maybe_defined(Fn *f, int w)
+{
+	int changed = 1;
+
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		b->din = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+		b->dout = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+		if (b->dead)
+			continue;
+		for (int k = 0; k < b->nins; k++)
+			visit(f, &b->ins[k], v_def, b->dout);
+	}
+	while (changed) {
+		changed = 0;
+		for (int i = 0; i < f->nblk; i++) {
+			Blk *b = &f->blk[i];
+			int s[2] = {b->s1, b->s2};
+			if (b->dead)
+				continue;
+			for (int j = 0; j < w; j++)
+				b->dout[j] |= b->din[j];
+			for (int k = 0; k < 2 + (b->jmp.kind == J_BRX ? b->jmp.ntl : 0); k++) {
+				int x = k < 2 ? s[k] : f->tl[b->jmp.tl + k - 2];
+				if (x < 0)
+					continue;
+				for (int j = 0; j < w; j++)
+					if (b->dout[j] & ~f->blk[x].din[j]) {
+						f->blk[x].din[j] |= b->dout[j];
+						changed = 1;
+					}
+			}
+		}
+	}
 }
 
 static void liveness(Fn *f, Live *l)
@@ -102,6 +149,7 @@ static void liveness(Fn *f, Live *l)
 		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
 			v_genkill(gk, b->jmp.cond, 0, 0);
 	}
+	maybe_defined(f, w);
 	while (changed) {
 		changed = 0;
 		for (int i = f->nblk - 1; i >= 0; i--) {
@@ -118,9 +166,12 @@ static void liveness(Fn *f, Live *l)
 				for (int k = 0; k < b->jmp.ntl; k++)
 					for (int j = 0; j < w; j++)
 						tmp[j] |= f->blk[f->tl[b->jmp.tl + k]].livein[j];
+			for (int j = 0; j < w; j++)
+				tmp[j] &= b->dout[j];
 			memcpy(b->liveout, tmp, sizeof(uint32_t) * (size_t)w);
 			for (int j = 0; j < w; j++) {
-				uint32_t in = l->gen[(size_t)i * w + j] | (tmp[j] & ~l->kill[(size_t)i * w + j]);
+				uint32_t in = (l->gen[(size_t)i * w + j] | (tmp[j] & ~l->kill[(size_t)i * w + j])) &
+				              b->din[j];
 				if (in != b->livein[j]) {
 					b->livein[j] = in;
 					changed = 1;

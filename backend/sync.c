@@ -204,6 +204,8 @@ static int tail_dup(Fn *f, int b, int e, int t)
 	C->ipdom = T->ipdom;
 	C->livein = T->livein;
 	C->liveout = T->liveout;
+	C->din = T->din;
+	C->dout = T->dout;
 	memcpy(C->why, T->why, sizeof C->why);
 	if (e == 0)
 		f->blk[b].s1 = c;
