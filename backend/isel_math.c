@@ -520,7 +520,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 			return 0;
 		}
 		if (db == sb && !sat && db >= 4) {
-			be_mov(f, b, d, a, f->tmp[d].cls);
+			be_mov(f, b, d, a, db == 8 ? TC_R2 : TC_R);
 			return 0;
 		}
 		if (sb == 8 && db <= 4 && !sat) {
@@ -545,7 +545,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 		return be_unsup(f, in, "integer <-> f16 conversion"), -1;
 	a = be_inreg(f, b, a, tbytes(st) == 8 ? TC_R2 : TC_R);
 	if (tfloat(dt) && tfloat(st) && dt == st && in->m.rnd == PRND_NONE && !ftz && !sat) {
-		be_mov(f, b, d, a, f->tmp[d].cls);
+		be_mov(f, b, d, a, tbytes(dt) == 8 ? TC_R2 : TC_R);
 		return 0;
 	}
 	x = op2(f, b, !tfloat(st) ? OP_I2F : !tfloat(dt) ? OP_F2I : OP_F2F, be_r(d), a);
@@ -597,7 +597,33 @@ static int narrow_float(int pt)
 	return ptx_type_kind((PType)pt) == PTK_FLOAT && pt != PT_F32 && pt != PT_F64;
 }
 
+static int isel_math(Fn *f, Blk *b, const PIns *in);
+
+/* cvt into a register wider than its destination type (PTX ISA 9.4.1): the conversion
+ * writes the low word of the pair (a pair is named by its low register), then the high word
+ * is the low word's sign for a signed type and zero otherwise. A wider source needs nothing:
+ * the low word of a pair is the chopped value the 32-bit and narrower paths read. */
 int be_isel_math(Fn *f, Blk *b, const PIns *in)
+{
+	int d = in->op == PO_CVT ? be_dst(f, &in->o[0]) : -1, dt = in->m.types[0];
+	MIns *x;
+
+	if (d < 0 || tbytes(dt) >= 8 || f->tmp[d].cls == TC_R)
+		return isel_math(f, b, in);
+	if (f->tmp[d].cls != TC_R2)
+		return be_unsup(f, in, "a 128-bit register for a narrower cvt destination"), -1;
+	if (isel_math(f, b, in) < 0)
+		return -1;
+	if (tsigned(dt)) {
+		x = be_op3(f, b, OP_SHR, be_rpart(d, 1), be_rpart(d, 0), be_imm(31));
+		x->m.dtype = TY_S32;
+	} else {
+		op2(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ));
+	}
+	return 0;
+}
+
+static int isel_math(Fn *f, Blk *b, const PIns *in)
 {
 	int t0 = in->m.types[0];
 

@@ -131,6 +131,46 @@ chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, in
 	}
 }
 
+static int
+type_bytes_or_pred(int t)
+{
+	return t == PT_PRED ? -1 : ptx_type_bytes((PType)t);
+}
+
+/* ld, st and cvt take data registers wider than the instruction type (PTX ISA 9.4.1,
+ * "Operand Size Exceeding Instruction-Type Size", Tables 27 and 28): a wider source is
+ * chopped to the type's size, a wider destination sign-extended for a signed type and
+ * zero-extended otherwise. A bit-size type takes any wider register, an integer type a
+ * bit-size or integer one, a floating-point type a bit-size one only; cvt takes none for
+ * .bf16/.bf16x2 (nor for a .tf32 destination). Returns 1 when o is a wider register (checked
+ * here), 0 when the usual check applies. */
+static int
+chk_wider(Chk *k, const PIns *in, const POpd *o, int slot, int it, int dst)
+{
+	const PReg *r;
+	int ib = type_bytes_or_pred(it), ik = ptx_type_kind((PType)it), rk;
+	const char *why = NULL;
+
+	if (o->kind != POK_REG || ib <= 0)
+		return 0;
+	r = &k->f->regs[o->reg];
+	if (r->type == PT_PRED || r->vec > 1 || ptx_type_bytes((PType)r->type) <= ib)
+		return 0;
+	rk = ptx_type_kind((PType)r->type);
+	if (in->op == PO_CVT && (it == PT_BF16 || it == PT_BF16X2 || (dst && it == PT_TF32)))
+		why = "'cvt' takes no wider register for this type";
+	else if (ik == PTK_FLOAT && rk != PTK_BITS)
+		why = "a wider register for a floating-point type must be of a bit-size type";
+	else if ((ik == PTK_SIGNED || ik == PTK_UNSIGNED) && rk == PTK_FLOAT)
+		why = "a floating-point register cannot hold an integer type";
+	else if (ik != PTK_BITS && ik != PTK_SIGNED && ik != PTK_UNSIGNED && ik != PTK_FLOAT)
+		return 0;
+	if (why)
+		err(k, o->loc, "operand %d of '%s' needs a %d-bit register, '%s' is %s (%s)", slot + 1,
+		    opname(in), ib * 8, r->name, ptx_type_name((PType)r->type), why);
+	return 1;
+}
+
 /* bra %r{, tlist}: %r holds a label's value; tlist is a .branchtargets list or a jump
  * table (a .global/.const array of this body initialised with labels); with no tlist the
  * function must have a label whose address is taken */
@@ -165,12 +205,6 @@ chk_ibra(Chk *k, const PIns *in, const POpd *r)
 		err(k, t->loc, "the target list of an indirect 'bra' must be a .branchtargets label "
 		    "or a jump table, not %s", kind_name(t));
 	}
-}
-
-static int
-type_bytes_or_pred(int t)
-{
-	return t == PT_PRED ? -1 : ptx_type_bytes((PType)t);
 }
 
 static void
@@ -242,6 +276,7 @@ chk_ins(Chk *k, const PIns *in)
 	int t1 = m->ntypes > 1 ? m->types[1] : t0;
 	int wide = (m->flags & PMF_WIDE) != 0;
 	int loose = oi->cls == PC_MEM || in->op == PO_CVT || in->op == PO_MOV;
+	int memrel = in->op == PO_LD || in->op == PO_LDU || in->op == PO_ST; /* chk_wider */
 	int slot = 0;
 	POp op = (POp)in->op;
 
@@ -315,7 +350,8 @@ chk_ins(Chk *k, const PIns *in)
 			want = type_bytes_or_pred(*s == 'T' ? t0 : t1);
 			if (wide && want > 0 && (slot == 0 || (in->op == PO_MAD && slot == 3)))
 				want *= 2;
-			chk_value(k, in, o, slot, want, dst, loose);
+			if (op != PO_CVT || !chk_wider(k, in, o, slot, *s == 'T' ? t0 : t1, dst))
+				chk_value(k, in, o, slot, want, dst, loose && op != PO_CVT);
 			break;
 		case 'u':
 			chk_value(k, in, o, slot, 4, dst, 0);
@@ -335,11 +371,12 @@ chk_ins(Chk *k, const PIns *in)
 					    m->vec == 1 ? "" : m->vec == 2 ? ".v2" : m->vec == 4 ? ".v4" : ".v8",
 					    m->vec, o->nelems);
 				for (int i = 0; i < o->nelems; i++)
-					chk_value(k, in, &o->elems[i], slot, want, dst, 1);
+					if (!memrel || !chk_wider(k, in, &o->elems[i], slot, t0, dst))
+						chk_value(k, in, &o->elems[i], slot, want, dst, !memrel);
 			} else if (m->vec > 1) {
 				err(k, o->loc, "'%s' with a vector modifier needs a {..} operand", oi->name);
-			} else {
-				chk_value(k, in, o, slot, want, dst, 1);
+			} else if (!memrel || !chk_wider(k, in, o, slot, t0, dst)) {
+				chk_value(k, in, o, slot, want, dst, !memrel);
 			}
 			break;
 		case 'M':
@@ -381,12 +418,8 @@ chk_ins(Chk *k, const PIns *in)
 		else if (d->kind == POK_VEC || a->kind == POK_VEC) {
 			const POpd *v = d->kind == POK_VEC ? d : a, *s = d->kind == POK_VEC ? a : d;
 			int sum = 0;
-			for (int i = 0; i < v->nelems; i++) {
+			for (int i = 0; i < v->nelems; i++)
 				sum += v->elems[i].kind == POK_REG ? opd_bytes(k, &v->elems[i]) : 0;
-				if (v->elems[i].kind == POK_LABEL || v->elems[i].kind == POK_TLIST)
-					err(k, v->elems[i].loc, "a vector element of 'mov' cannot be %s",
-					    kind_name(&v->elems[i]));
-			}
 			if (d->kind == POK_VEC && a->kind == POK_VEC)
 				err(k, d->loc, "'mov' cannot move a vector to a vector");
 			else
