@@ -418,8 +418,12 @@ chk_ins(Chk *k, const PIns *in)
 		else if (d->kind == POK_VEC || a->kind == POK_VEC) {
 			const POpd *v = d->kind == POK_VEC ? d : a, *s = d->kind == POK_VEC ? a : d;
 			int sum = 0;
-			for (int i = 0; i < v->nelems; i++)
+			for (int i = 0; i < v->nelems; i++) {
 				sum += v->elems[i].kind == POK_REG ? opd_bytes(k, &v->elems[i]) : 0;
+				if (v->elems[i].kind == POK_LABEL || v->elems[i].kind == POK_TLIST)
+					err(k, v->elems[i].loc, "a vector element of 'mov' cannot be %s",
+					    kind_name(&v->elems[i]));
+			}
 			if (d->kind == POK_VEC && a->kind == POK_VEC)
 				err(k, d->loc, "'mov' cannot move a vector to a vector");
 			else
