@@ -117,7 +117,9 @@ typedef struct {
 	GenCtx c;     /* what leaves may do */
 	int depth;    /* compound nesting: the if at depth d tests %q<d> */
 	int loop;     /* loops around; the innermost is level loop-1 */
-	int loopuni;  /* the innermost loop is CTA-uniform (its breaks must be too) */
+	int loopuni;  /* the innermost loop is CTA-uniform (its breaks must be too, so they
+	                 come only where the whole CTA is: not inside divergent code in it,
+	                 where a break would leave some threads short of its barriers) */
 	int noexit;   /* no exit here (inside a CTA-uniform loop, or in a helper's ...) */
 	int func;     /* in a .func: early returns instead of exits */
 	int maxdepth; /* nesting limit */
@@ -261,7 +263,7 @@ static void stmts(GenProg *g, GenBody *out, const Where *w, int n)
 			loop_stmt(g, out, w);
 		else if (x < 84 && compound)
 			brx_stmt(g, out, w);
-		else if (x < 90 && w->loop)
+		else if (x < 90 && w->loop && (!w->loopuni || w->c.cta_uni))
 			jump_stmt(g, out, w, gen_chance(r, 50) ? GN_BREAK : GN_CONT);
 		else if (x < 94 && !w->noexit)
 			exit_stmt(g, out, w, 0);
