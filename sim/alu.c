@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "sim/sim.h"
+#include "sim/softfp.h"
 
 static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -32,53 +33,44 @@ static uint64_t out64(uint64_t r)
 	return nan64(r) ? SIM_F64_NAN : r;
 }
 
-/* One IEEE operation in rounding mode r: operands and result go through volatile objects so
- * the arithmetic stays between the mode switches (fmath.c). */
-#define FOP(T, r, expr) do { \
-	if (rn(r)) { \
-		res = (expr); \
-	} else { \
-		int old_ = sim_round_begin(r); \
-		volatile T v_ = (expr); \
-		res = v_; \
-		sim_round_end(old_); \
-	} \
+/* One IEEE operation in rounding mode r: round-to-nearest runs on the host's hardware (exact,
+ * fast, and emulated correctly by valgrind); the directed modes run in softfp.c's integer
+ * arithmetic, so no result depends on the host's floating-point environment. */
+#define FOP(r, native, soft) do { \
+	if (rn(r)) \
+		res = (native); \
+	else \
+		res = (soft); \
 } while (0)
 
 uint32_t sim_f32_add(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
-	volatile float x, y;
-	float res;
+	uint32_t res;
 
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	x = u2f(a), y = u2f(b);
-	FOP(float, r, x + y);
-	return out32(f2u(res), ftz);
+	FOP(r, f2u(u2f(a) + u2f(b)), sim_sf_f32_add(a, b, r));
+	return out32(res, ftz);
 }
 
 uint32_t sim_f32_mul(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
-	volatile float x, y;
-	float res;
+	uint32_t res;
 
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	x = u2f(a), y = u2f(b);
-	FOP(float, r, x * y);
-	return out32(f2u(res), ftz);
+	FOP(r, f2u(u2f(a) * u2f(b)), sim_sf_f32_mul(a, b, r));
+	return out32(res, ftz);
 }
 
 uint32_t sim_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz)
 {
-	volatile float x, y, z;
-	float res;
+	uint32_t res;
 
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b), c = sim_f32_ftz(c);
-	x = u2f(a), y = u2f(b), z = u2f(c);
-	FOP(float, r, fmaf(x, y, z));
-	return out32(f2u(res), ftz);
+	FOP(r, f2u(fmaf(u2f(a), u2f(b), u2f(c))), sim_sf_f32_fma(a, b, c, r));
+	return out32(res, ftz);
 }
 
 /* round-to-nearest FFMA lanes without ftz or saturation; on x86-64 hosts with FMA, compiled
@@ -114,7 +106,7 @@ static int have_fma(void) { return 0; }
 void sim_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
                        uint32_t ex, Rnd r, int ftz, int sat)
 {
-	if (!rn(r)) {                   /* directed rounding: one mode switch per lane, as ever */
+	if (!rn(r)) {                   /* directed rounding: softfp.c, lane by lane */
 		for (uint32_t m = ex; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctz(m);
 			uint32_t v = sim_f32_fma(a[l], b[l], c[l], r, ftz);
@@ -138,26 +130,22 @@ void sim_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const 
 
 uint32_t sim_f32_div(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
-	volatile float x, y;
-	float res;
+	uint32_t res;
 
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	x = u2f(a), y = u2f(b);
-	FOP(float, r, x / y);
-	return out32(f2u(res), ftz);
+	FOP(r, f2u(u2f(a) / u2f(b)), sim_sf_f32_div(a, b, r));
+	return out32(res, ftz);
 }
 
 uint32_t sim_f32_sqrt(uint32_t a, Rnd r, int ftz)
 {
-	volatile float x;
-	float res;
+	uint32_t res;
 
 	if (ftz)
 		a = sim_f32_ftz(a);
-	x = u2f(a);
-	FOP(float, r, sqrtf(x));
-	return out32(f2u(res), ftz);
+	FOP(r, f2u(sqrtf(u2f(a))), sim_sf_f32_sqrt(a, r));
+	return out32(res, ftz);
 }
 
 uint32_t sim_f32_sat(uint32_t a)
@@ -186,47 +174,46 @@ uint32_t sim_f32_minmax(uint32_t a, uint32_t b, int max, int ftz)
 
 uint64_t sim_f64_add(uint64_t a, uint64_t b, Rnd r)
 {
-	volatile double x = u2d(a), y = u2d(b);
-	double res;
+	uint64_t res;
 
-	FOP(double, r, x + y);
-	return out64(d2u(res));
+	FOP(r, d2u(u2d(a) + u2d(b)), sim_sf_f64_add(a, b, r));
+	return out64(res);
 }
 
 uint64_t sim_f64_mul(uint64_t a, uint64_t b, Rnd r)
 {
-	volatile double x = u2d(a), y = u2d(b);
-	double res;
+	uint64_t res;
 
-	FOP(double, r, x * y);
-	return out64(d2u(res));
+	FOP(r, d2u(u2d(a) * u2d(b)), sim_sf_f64_mul(a, b, r));
+	return out64(res);
 }
 
 uint64_t sim_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
 {
-	volatile double x = u2d(a), y = u2d(b), z = u2d(c);
-	double res;
+	uint64_t res;
 
-	FOP(double, r, fma(x, y, z));
-	return out64(d2u(res));
+	FOP(r, d2u(fma(u2d(a), u2d(b), u2d(c))), sim_sf_f64_fma(a, b, c, r));
+	/* valgrind's emulation of the host's fma() loses the sign of zero results (fma(-0, x,
+	 * -0) gives +0 under it): zero results, which are rare, are recomputed in softfp */
+	if ((res << 1) == 0)
+		res = sim_sf_f64_fma(a, b, c, r);
+	return out64(res);
 }
 
 uint64_t sim_f64_div(uint64_t a, uint64_t b, Rnd r)
 {
-	volatile double x = u2d(a), y = u2d(b);
-	double res;
+	uint64_t res;
 
-	FOP(double, r, x / y);
-	return out64(d2u(res));
+	FOP(r, d2u(u2d(a) / u2d(b)), sim_sf_f64_div(a, b, r));
+	return out64(res);
 }
 
 uint64_t sim_f64_sqrt(uint64_t a, Rnd r)
 {
-	volatile double x = u2d(a);
-	double res;
+	uint64_t res;
 
-	FOP(double, r, sqrt(x));
-	return out64(d2u(res));
+	FOP(r, d2u(sqrt(u2d(a))), sim_sf_f64_sqrt(a, r));
+	return out64(res);
 }
 
 uint64_t sim_f64_minmax(uint64_t a, uint64_t b, int max)
@@ -418,24 +405,14 @@ static uint64_t i2f(Type dt, Type st, Rnd r, uint64_t v)
 		return d2h(d, r);
 	}
 	if (dt == TY_F32) {
-		volatile int64_t si = (int64_t)v;
-		volatile uint64_t ui = v;
-		float f;
-		int old = sim_round_begin(r);
-		volatile float vf = s ? (float)si : (float)ui;
-		f = vf;
-		sim_round_end(old);
-		return f2u(f);
-	} else {
-		volatile int64_t si = (int64_t)v;
-		volatile uint64_t ui = v;
-		double d;
-		int old = sim_round_begin(r);
-		volatile double vd = s ? (double)si : (double)ui;
-		d = vd;
-		sim_round_end(old);
-		res = d2u(d);
+		if (rn(r))
+			return f2u(s ? (float)(int64_t)v : (float)v);
+		return s ? sim_sf_i64_to_f32((int64_t)v, r) : sim_sf_u64_to_f32(v, r);
 	}
+	if (rn(r))
+		res = d2u(s ? (double)(int64_t)v : (double)v);
+	else
+		res = s ? sim_sf_i64_to_f64((int64_t)v, r) : sim_sf_u64_to_f64(v, r);
 	return res;
 }
 
@@ -496,15 +473,8 @@ uint64_t sim_cvt(Type dt, Type st, Rnd r, int ftz, int sat, uint64_t v)
 		x = 0;
 	if (dt == TY_F16)
 		return d2h(x, r);
-	if (dt == TY_F32) {
-		volatile double vx = x;
-		float f;
-		int old = sim_round_begin(r);
-		volatile float vf = (float)vx;
-		f = vf;
-		sim_round_end(old);
-		return out32(f2u(f), ftz);
-	}
+	if (dt == TY_F32)
+		return out32(rn(r) ? f2u((float)x) : sim_sf_f64_to_f32(d2u(x), r), ftz);
 	return out64(d2u(x));
 }
 

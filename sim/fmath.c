@@ -1,41 +1,20 @@
-/* fmath.c - host floating point shared by the SM model and the PTX oracle: directed rounding
- * and the MUFU .approx functions.
+/* fmath.c - host floating point shared by the SM model and the PTX oracle: the MUFU .approx
+ * functions.
  *
- * Directed rounding: the operation runs on the host's IEEE hardware under fesetround(); its
- * operands and result pass through volatile objects so the compiler can neither fold nor move
- * the arithmetic across the mode switch (see sim_round_begin's callers in alu.c). RN never
- * switches modes.
+ * Directed rounding is not here any more, and nothing in warpsim calls fesetround(): the
+ * .rz/.rm/.rp operations and conversions run in integer arithmetic (softfp.c, called from
+ * alu.c), round-to-nearest on the host's hardware. Integer arithmetic makes the results
+ * independent of the host's floating-point environment, which valgrind does not emulate
+ * (under valgrind every float operation rounds to nearest whatever fesetround() said), and
+ * it is cheaper than two mode switches per operation (tests/unit/test_softfp.c measures it).
  *
  * MUFU (PTX .approx): results are the correctly rounded float of the double-precision host
  * function (1/x, 1/sqrt(x), sin, cos, exp2, log2, sqrt, tanh), with PTX's special cases: subnormal
  * inputs and results flushed when .FTZ, NaN in -> canonical NaN out. The oracle calls these
  * same functions so approximate results agree bit for bit. */
-#include <fenv.h>
 #include <math.h>
 #include <string.h>
 #include "sim/sim.h"
-
-int sim_round_begin(Rnd r)
-{
-	int old = fegetround();
-	int mode = FE_TONEAREST;
-
-	switch (r) {
-	case RND_RZ: case RND_TRUNC: mode = FE_TOWARDZERO; break;
-	case RND_RM: case RND_FLOOR: mode = FE_DOWNWARD; break;
-	case RND_RP: case RND_CEIL: mode = FE_UPWARD; break;
-	case RND_NONE: case RND_RN: case RND_ROUND: case RND_COUNT: break;
-	}
-	if (mode != old)
-		fesetround(mode);
-	return old;
-}
-
-void sim_round_end(int old)
-{
-	if (fegetround() != old)
-		fesetround(old);
-}
 
 static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }

@@ -8,7 +8,8 @@
  *             initialisation, parameter layout in constant bank 0, output files
  *   opts.c    the one table of long options; argv, --config and --launch files
  *   alu.c     pure integer/float semantics (PTX results, rounding, ftz, saturation)
- *   fmath.c   MUFU .approx functions and directed rounding helpers
+ *   fmath.c   MUFU .approx functions
+ *   softfp.c  directed rounding in integer arithmetic (softfp.h; alu.c calls it)
  *   gpu.c, exec.c, crs.c   the machine: sim_gpu_new, sim_run, sim_issue
  */
 #ifndef WARPSIM_SIM_H
@@ -202,9 +203,6 @@ uint32_t sim_ex2_approx_f32(uint32_t a, int ftz);
 uint32_t sim_lg2_approx_f32(uint32_t a, int ftz);
 uint32_t sim_sqrt_approx_f32(uint32_t a, int ftz);
 uint32_t sim_tanh_approx_f32(uint32_t a, int ftz);
-/* directed rounding (fmath.c): runs in a host rounding mode; returns the old mode */
-int sim_round_begin(Rnd r);
-void sim_round_end(int old);
 #define SIM_F32_NAN 0x7fffffffu              /* canonical NaN produced by float ops */
 #define SIM_F64_NAN 0x7fffffffffffffffull
 

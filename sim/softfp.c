@@ -1,0 +1,368 @@
+/* softfp.c - IEEE-754 binary32 and binary64 add, mul, fma, div, sqrt and the integer/f64 to
+ * float conversions, in integer arithmetic with the rounding direction as an argument
+ * (softfp.h gives the contract). Owned here: unpacking, the one rounding routine, the ops.
+ *
+ * Every operation first computes its exact result as sig * 2^exp, where sig is an unsigned
+ * integer (up to 127 bits) whose lowest bit may be a sticky bit: 1 when nonzero bits of the
+ * exact result were dropped below it. round_pack() then picks the quantum of the result (its
+ * binade's ulp, or the subnormal ulp), classifies the bits below it as exact, below half, half
+ * or above half, rounds per direction and packs; a carry out of the significand moves into
+ * the exponent field by plain addition, which also turns the largest subnormal into the
+ * smallest normal and the largest finite value into infinity (then handled as overflow).
+ * A sticky bit is exact enough when at least two bits separate it from the rounding position
+ * (guard and round): each op below says why that holds. */
+#include "sim/softfp.h"
+
+__extension__ typedef unsigned __int128 u128;
+#define INLINE static inline __attribute__((always_inline))
+
+/* one binary interchange format */
+typedef struct {
+	int m;          /* fraction bits (23, 52) */
+	int emax;       /* largest unbiased exponent, also the bias (127, 1023) */
+	int sbit;       /* position of the sign bit (31, 63) */
+	uint64_t inf;   /* bits of +infinity */
+	uint64_t qnan;  /* the default quiet NaN */
+} Fmt;
+
+static const Fmt F32 = { 23, 127, 31, 0x7f800000u, 0x7fc00000u };
+static const Fmt F64 = { 52, 1023, 63, 0x7ff0000000000000ull, 0x7ff8000000000000ull };
+
+enum { C_ZERO, C_FIN, C_INF, C_NAN };          /* operand classes */
+enum { M_RN, M_RZ, M_RM, M_RP };               /* rounding directions */
+
+/* an unpacked operand: value = (-1)^sign * sig * 2^exp, sig in [2^m, 2^(m+1)) when finite */
+typedef struct {
+	int cls;        /* C_* */
+	int sign;       /* 1 when negative */
+	int exp;        /* exponent of sig's lowest bit */
+	uint64_t sig;   /* significand, normalized (subnormals too) */
+} Num;
+
+static int dir(Rnd r)
+{
+	switch (r) {
+	case RND_RZ: case RND_TRUNC: return M_RZ;
+	case RND_RM: case RND_FLOOR: return M_RM;
+	case RND_RP: case RND_CEIL: return M_RP;
+	case RND_NONE: case RND_RN: case RND_ROUND: case RND_COUNT: break;
+	}
+	return M_RN;
+}
+
+INLINE int msb64(uint64_t v) { return 63 - __builtin_clzll(v); }
+INLINE int msb128(u128 v)
+{
+	uint64_t hi = (uint64_t)(v >> 64);
+	return hi ? 64 + msb64(hi) : msb64((uint64_t)v);
+}
+
+INLINE Num unpack(const Fmt *f, uint64_t bits)
+{
+	Num n;
+	int ef = (int)(bits >> f->m) & (2 * f->emax + 1);
+	uint64_t frac = bits & ((1ull << f->m) - 1);
+
+	n.sign = (int)(bits >> f->sbit) & 1;
+	n.exp = 0, n.sig = 0;
+	if (ef == 2 * f->emax + 1) {
+		n.cls = frac ? C_NAN : C_INF;
+		return n;
+	}
+	if (ef == 0 && frac == 0) {
+		n.cls = C_ZERO;
+		return n;
+	}
+	n.cls = C_FIN;
+	if (ef) {
+		n.sig = frac | 1ull << f->m;
+		n.exp = ef - f->emax - f->m;
+	} else {                                  /* subnormal: normalize */
+		int sh = f->m - msb64(frac);
+		n.sig = frac << sh;
+		n.exp = 1 - f->emax - f->m - sh;
+	}
+	return n;
+}
+
+INLINE uint64_t sgnbit(const Fmt *f, int sign) { return (uint64_t)sign << f->sbit; }
+
+/* overflow: infinity when rounding to nearest or away from zero, else the largest finite */
+INLINE uint64_t overflow(const Fmt *f, int sign, int md)
+{
+	int toinf = md == M_RN || (md == M_RP && !sign) || (md == M_RM && sign);
+
+	return sgnbit(f, sign) | (toinf ? f->inf : f->inf - 1);
+}
+
+/* the signed zero of an exact zero sum of zeros of signs sa and sb */
+INLINE uint64_t zero_sum(const Fmt *f, int sa, int sb, int md)
+{
+	return sgnbit(f, sa == sb ? sa : md == M_RM);
+}
+
+/* rounds (-1)^sign * sig * 2^exp (sig nonzero, below 2^63) to format f in direction md.
+ * With s bits below the quantum, rounding is one addition before the shift: nothing toward
+ * zero, 2^s - 1 away from zero, 2^(s-1) - 1 plus the kept lowest bit to nearest even (so a
+ * tie rounds up only from an odd q). */
+INLINE uint64_t round_pack(const Fmt *f, int sign, int exp, uint64_t sig, int md)
+{
+	int lead = exp + msb64(sig), qe, s;
+	int qmin = 1 - f->emax - f->m;        /* exponent of the subnormal quantum */
+	int away = (md == M_RP && !sign) || (md == M_RM && sign);
+	uint64_t q, bits;
+
+	if (lead > f->emax)
+		return overflow(f, sign, md);
+	qe = lead - f->m > qmin ? lead - f->m : qmin;   /* exponent of the result's quantum */
+	s = qe - exp;                                   /* bits below the quantum */
+	if (s <= 0) {
+		q = sig << -s;                          /* exact */
+	} else if (s < 64) {
+		uint64_t low = (1ull << s) - 1, inc = 0;
+		if (md == M_RN)
+			inc = (low >> 1) + ((sig >> s) & 1);
+		else if (away)
+			inc = low;
+		q = (sig + inc) >> s;
+	} else {
+		q = (uint64_t)away;                     /* sig < 2^63 is below half a quantum */
+	}
+	/* q is at most 2^(m+1); for a normal result the implicit bit adds one to the field */
+	bits = ((uint64_t)(qe - qmin) << f->m) + q;
+	if (bits >= f->inf)
+		return overflow(f, sign, md);
+	return sgnbit(f, sign) | bits;
+}
+
+/* round_pack of a 128-bit sig: its bits below the top 62 fold into a sticky bit (at least
+ * eight bits below the rounding position of a 53-bit significand) */
+static uint64_t round_pack128(const Fmt *f, int sign, int exp, u128 sig, int md)
+{
+	int sh = msb128(sig) - 61;
+
+	if (sh <= 0)
+		return round_pack(f, sign, exp, (uint64_t)sig, md);
+	return round_pack(f, sign, exp + sh,
+	                  (uint64_t)(sig >> sh) | ((sig & (((u128)1 << sh) - 1)) != 0), md);
+}
+
+/* (-1)^sa * a * 2^ea + (-1)^sb * b * 2^eb for finite nonzero terms of at most W = 53 bits
+ * (operands, or the 48-bit product of f32 operands). Both move to msb 61 (the sum stays
+ * below 2^63); the one with the smaller exponent shifts right by d with a sticky bit. Bits
+ * are lost only when d > 62 - W, and then b < 2^W <= 2^53 while a >= 2^61: cancellation
+ * removes at most one leading bit, so the rounding position stays at bit 60 - 52 = 8 or
+ * above, far from the sticky bit 0. Otherwise the sum is exact. */
+INLINE uint64_t add_core(const Fmt *f, int sa, int ea, uint64_t a, int sb, int eb, uint64_t b,
+                         int md)
+{
+	int d, na = 61 - msb64(a), nb = 61 - msb64(b);
+	uint64_t sum;
+
+	ea -= na, a <<= na;
+	eb -= nb, b <<= nb;
+	if (eb > ea || (eb == ea && b > a)) {     /* make a the larger magnitude */
+		uint64_t t = a; a = b; b = t;
+		int ti = ea; ea = eb; eb = ti;
+		ti = sa; sa = sb; sb = ti;
+	}
+	d = ea - eb;
+	if (d > 61)
+		b = 1;
+	else if (d > 0)
+		b = (b >> d) | ((b & ((1ull << d) - 1)) != 0);
+	sum = sa == sb ? a + b : a - b;
+	if (sum == 0)
+		return zero_sum(f, sa, sb, md);
+	return round_pack(f, sa, ea, sum, md);
+}
+
+/* the same for a product term a of up to 106 bits (f64 fma): both move to msb 125, so bits
+ * are lost only when d > 19, the rounding position then stays at bit 72 or above */
+static uint64_t add_core128(const Fmt *f, int sa, int ea, u128 a, int sb, int eb, u128 b,
+                            int md)
+{
+	int d, na = 125 - msb128(a), nb = 125 - msb128(b);
+	u128 sum;
+
+	ea -= na, a <<= na;
+	eb -= nb, b <<= nb;
+	if (eb > ea || (eb == ea && b > a)) {
+		u128 t = a; a = b; b = t;
+		int ti = ea; ea = eb; eb = ti;
+		ti = sa; sa = sb; sb = ti;
+	}
+	d = ea - eb;
+	if (d > 125)
+		b = 1;
+	else if (d > 0)
+		b = (b >> d) | ((b & (((u128)1 << d) - 1)) != 0);
+	sum = sa == sb ? a + b : a - b;
+	if (sum == 0)
+		return zero_sum(f, sa, sb, md);
+	return round_pack128(f, sa, ea, sum, md);
+}
+
+INLINE uint64_t add(const Fmt *f, uint64_t a, uint64_t b, int md)
+{
+	Num x = unpack(f, a), y = unpack(f, b);
+
+	if (x.cls == C_NAN || y.cls == C_NAN)
+		return f->qnan;
+	if (x.cls == C_INF)
+		return y.cls == C_INF && x.sign != y.sign ? f->qnan : a;
+	if (y.cls == C_INF)
+		return b;
+	if (x.cls == C_ZERO)
+		return y.cls == C_ZERO ? zero_sum(f, x.sign, y.sign, md) : b;
+	if (y.cls == C_ZERO)
+		return a;
+	return add_core(f, x.sign, x.exp, x.sig, y.sign, y.exp, y.sig, md);
+}
+
+/* the product of two finite nonzero operands is exact in 48 (f32) or 106 (f64) bits */
+INLINE uint64_t mul(const Fmt *f, uint64_t a, uint64_t b, int md)
+{
+	Num x = unpack(f, a), y = unpack(f, b);
+	int sign = x.sign ^ y.sign;
+
+	if (x.cls == C_NAN || y.cls == C_NAN)
+		return f->qnan;
+	if (x.cls == C_INF || y.cls == C_INF)
+		return x.cls == C_ZERO || y.cls == C_ZERO ? f->qnan : sgnbit(f, sign) | f->inf;
+	if (x.cls == C_ZERO || y.cls == C_ZERO)
+		return sgnbit(f, sign);
+	if (f->m < 32)
+		return round_pack(f, sign, x.exp + y.exp, x.sig * y.sig, md);
+	return round_pack128(f, sign, x.exp + y.exp, (u128)x.sig * y.sig, md);
+}
+
+/* a*b + c with one rounding: the exact product is one term of the sum */
+INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
+{
+	Num x = unpack(f, a), y = unpack(f, b), z = unpack(f, c);
+	int ps = x.sign ^ y.sign;
+
+	if (x.cls == C_NAN || y.cls == C_NAN || z.cls == C_NAN)
+		return f->qnan;
+	if (x.cls == C_INF || y.cls == C_INF) {
+		if (x.cls == C_ZERO || y.cls == C_ZERO || (z.cls == C_INF && z.sign != ps))
+			return f->qnan;
+		return sgnbit(f, ps) | f->inf;
+	}
+	if (z.cls == C_INF)
+		return c;
+	if (x.cls == C_ZERO || y.cls == C_ZERO)
+		return z.cls == C_ZERO ? zero_sum(f, ps, z.sign, md) : c;
+	if (z.cls == C_ZERO)                       /* a nonzero product plus zero: its rounding */
+		return mul(f, a, b, md);
+	if (f->m < 32)                             /* the 48-bit product fits add_core */
+		return add_core(f, ps, x.exp + y.exp, x.sig * y.sig, z.sign, z.exp, z.sig, md);
+	return add_core128(f, ps, x.exp + y.exp, (u128)x.sig * y.sig, z.sign, z.exp, z.sig, md);
+}
+/* the quotient of normalized significands scaled to 40 (f32) or 62 (f64) bits, at least
+ * three more than the significand, then a sticky bit for the remainder */
+INLINE uint64_t quot(const Fmt *f, uint64_t a, uint64_t b, int md)
+{
+	Num x = unpack(f, a), y = unpack(f, b);
+	int sign = x.sign ^ y.sign, sh;
+	uint64_t q, rem;
+
+	if (x.cls == C_NAN || y.cls == C_NAN)
+		return f->qnan;
+	if (x.cls == y.cls && (x.cls == C_INF || x.cls == C_ZERO))
+		return f->qnan;                    /* inf/inf, 0/0 */
+	if (x.cls == C_INF || y.cls == C_ZERO)
+		return sgnbit(f, sign) | f->inf;
+	if (x.cls == C_ZERO || y.cls == C_INF)
+		return sgnbit(f, sign);
+	if (f->m < 32) {
+		uint64_t n = x.sig << 39;          /* below 2^63 */
+		sh = 39;
+		q = n / y.sig, rem = n % y.sig;
+	} else {
+		u128 n = (u128)x.sig << 61;
+		sh = 61;
+		q = (uint64_t)(n / y.sig);         /* in (2^60, 2^62) */
+		rem = (uint64_t)(n - (u128)q * y.sig);
+	}
+	return round_pack(f, sign, x.exp - y.exp - sh - 1, q << 1 | (rem != 0), md);
+}
+
+/* sqrt(sig * 2^exp): exp is made even, then the root of sig << 2k has m + 3 bits at least
+ * (k = 14 for f32, 28 for f64) and the remainder gives the sticky bit. The host's sqrt of
+ * sig (exact in a double) gives an estimate within a few units whatever the host's rounding
+ * mode; the integer loops make the root exact, floor(sqrt(sig << 2k)). */
+INLINE uint64_t sqrt1(const Fmt *f, uint64_t a, int md)
+{
+	Num x = unpack(f, a);
+	int k = f->m < 32 ? 14 : 28;
+	uint64_t r;
+	u128 v;
+
+	if (x.cls == C_NAN || (x.sign && x.cls != C_ZERO))
+		return f->qnan;
+	if (x.cls != C_FIN)
+		return a;                          /* +-0, +inf */
+	if (x.exp & 1)
+		x.sig <<= 1, x.exp--;
+	v = (u128)x.sig << 2 * k;
+	r = (uint64_t)(__builtin_sqrt((double)x.sig) * (double)(1ull << k));
+	while ((u128)r * r > v)
+		r--;
+	while ((u128)(r + 1) * (r + 1) <= v)
+		r++;
+	return round_pack(f, 0, (x.exp - 2 * k) / 2 - 1, r << 1 | ((u128)r * r != v), md);
+}
+
+uint32_t sim_sf_f32_add(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)add(&F32, a, b, dir(r)); }
+uint32_t sim_sf_f32_mul(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)mul(&F32, a, b, dir(r)); }
+uint32_t sim_sf_f32_div(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)quot(&F32, a, b, dir(r)); }
+uint32_t sim_sf_f32_sqrt(uint32_t a, Rnd r) { return (uint32_t)sqrt1(&F32, a, dir(r)); }
+uint32_t sim_sf_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r)
+{
+	return (uint32_t)fma3(&F32, a, b, c, dir(r));
+}
+uint64_t sim_sf_f64_add(uint64_t a, uint64_t b, Rnd r) { return add(&F64, a, b, dir(r)); }
+uint64_t sim_sf_f64_mul(uint64_t a, uint64_t b, Rnd r) { return mul(&F64, a, b, dir(r)); }
+uint64_t sim_sf_f64_div(uint64_t a, uint64_t b, Rnd r) { return quot(&F64, a, b, dir(r)); }
+uint64_t sim_sf_f64_sqrt(uint64_t a, Rnd r) { return sqrt1(&F64, a, dir(r)); }
+uint64_t sim_sf_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
+{
+	return fma3(&F64, a, b, c, dir(r));
+}
+
+/* ---------------------------------------------------------------- conversions */
+static uint64_t from_int(const Fmt *f, int neg, uint64_t mag, Rnd r)
+{
+	if (mag >> 63)                            /* bit 0 becomes a sticky bit */
+		return round_pack(f, neg, 1, mag >> 1 | (mag & 1), dir(r));
+	return mag ? round_pack(f, neg, 0, mag, dir(r)) : 0;
+}
+
+uint32_t sim_sf_i64_to_f32(int64_t v, Rnd r)
+{
+	return (uint32_t)from_int(&F32, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, r);
+}
+
+uint32_t sim_sf_u64_to_f32(uint64_t v, Rnd r) { return (uint32_t)from_int(&F32, 0, v, r); }
+
+uint64_t sim_sf_i64_to_f64(int64_t v, Rnd r)
+{
+	return from_int(&F64, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, r);
+}
+
+uint64_t sim_sf_u64_to_f64(uint64_t v, Rnd r) { return from_int(&F64, 0, v, r); }
+
+uint32_t sim_sf_f64_to_f32(uint64_t a, Rnd r)
+{
+	Num x = unpack(&F64, a);
+
+	switch (x.cls) {
+	case C_NAN: return (uint32_t)F32.qnan;
+	case C_INF: return (uint32_t)(sgnbit(&F32, x.sign) | F32.inf);
+	case C_ZERO: return (uint32_t)sgnbit(&F32, x.sign);
+	case C_FIN: break;
+	}
+	return (uint32_t)round_pack(&F32, x.sign, x.exp, x.sig, dir(r));
+}
