@@ -450,7 +450,7 @@ static void check_all_logged(const Tr *t, const char *path)
 		const PFunc *pf = &t->m->funcs[fi];
 		for (int i = 0; pf->has_body && i < pf->nins; i++) {
 			const PIns *in = &pf->ins[i];  /* an indirect bra %r is logged like brx.idx */
-			want += (in->op == PO_BRA && (in->guard >= 0 || in->o[0].kind != POK_LABEL)) ||
+			want += (in->op == PO_BRA && (in->guard >= 0 || (in->nopd && in->o[0].kind != POK_LABEL))) ||
 			        in->op == PO_BRX_IDX;
 		}
 	}
