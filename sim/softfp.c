@@ -260,6 +260,28 @@ INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
 		return add_core(f, ps, x.exp + y.exp, x.sig * y.sig, z.sign, z.exp, z.sig, md);
 	return add_core128(f, ps, x.exp + y.exp, (u128)x.sig * y.sig, z.sign, z.exp, z.sig, md);
 }
+/* floor((a << sh) / d) and its remainder for normalized significands a and d (the quotient
+ * below 2^62) without an integer division, which is slow on x86-64: the host's division of
+ * the doubles a and d (exact) estimates the quotient within 2^10 whatever the host's rounding
+ * mode; the remainder of that estimate (below 2^63 in magnitude) divided by d in double
+ * corrects it to within one; the integer loops make it exact. */
+INLINE uint64_t divsig(uint64_t a, int sh, uint64_t d, uint64_t *rem)
+{
+	u128 n = (u128)a << sh;
+	double dd = (double)d;
+	uint64_t q = (uint64_t)((double)a / dd * (double)(1ull << sh));
+	int64_t r = (int64_t)(uint64_t)(n - (u128)q * d);
+
+	q += (uint64_t)(int64_t)((double)r / dd);
+	r = (int64_t)(uint64_t)(n - (u128)q * d);
+	while (r < 0)
+		q--, r += (int64_t)d;
+	while ((uint64_t)r >= d)
+		q++, r -= (int64_t)d;
+	*rem = (uint64_t)r;
+	return q;
+}
+
 /* the quotient of normalized significands scaled to 40 (f32) or 62 (f64) bits, at least
  * three more than the significand, then a sticky bit for the remainder */
 INLINE uint64_t quot(const Fmt *f, uint64_t a, uint64_t b, int md)
@@ -276,16 +298,8 @@ INLINE uint64_t quot(const Fmt *f, uint64_t a, uint64_t b, int md)
 		return sgnbit(f, sign) | f->inf;
 	if (x.cls == C_ZERO || y.cls == C_INF)
 		return sgnbit(f, sign);
-	if (f->m < 32) {
-		uint64_t n = x.sig << 39;          /* below 2^63 */
-		sh = 39;
-		q = n / y.sig, rem = n % y.sig;
-	} else {
-		u128 n = (u128)x.sig << 61;
-		sh = 61;
-		q = (uint64_t)(n / y.sig);         /* in (2^60, 2^62) */
-		rem = (uint64_t)(n - (u128)q * y.sig);
-	}
+	sh = f->m < 32 ? 39 : 61;
+	q = divsig(x.sig, sh, y.sig, &rem);
 	return round_pack(f, sign, x.exp - y.exp - sh - 1, q << 1 | (rem != 0), md);
 }
 

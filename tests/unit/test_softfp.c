@@ -293,11 +293,17 @@ static void gen_edge(const TF *t, int op, uint64_t *o)
 	ea = efield(t, o[0]);
 	switch (op) {
 	case OP_ADD_:
-		switch (rndn(6)) {
+		switch (rndn(7)) {
 		case 0: o[1] = nudge(t, o[0] ^ 1ull << (t->m + t->eb)); break;   /* cancellation */
 		case 1: o[1] = with_exp(t, o[1], ea - t->m - 1 - rndn(3)); break;  /* ties, gaps */
 		case 2: o[1] = with_exp(t, o[1], ea - t->m - 3 - rndn(2 * t->m)); break;
 		case 3: o[1] = with_exp(t, o[1], ea - rndn(3)); break;
+		case 4:                                             /* sums near overflow */
+			o[0] = mk(t, 0, emax - 1 - rndn(2), gen_frac(t));
+			o[1] = mk(t, 0, emax - 1 - rndn(3), gen_frac(t));
+			if (rndn(2))
+				o[0] |= 1ull << (t->m + t->eb), o[1] |= 1ull << (t->m + t->eb);
+			break;
 		default: break;
 		}
 		break;
@@ -392,9 +398,41 @@ static int isnan_res(uint64_t v, int res64)
 	             : (v & 0x7fffffffu) > 0x7f800000u;
 }
 
+/* what the edge-biased half produced, from the hardware's results: the generator must
+ * reach every region it claims to */
+typedef struct {
+	long sub;       /* nonzero subnormal results (RN) */
+	long ovf;       /* overflow: RN infinite, RZ finite */
+	long exact;     /* RZ and RP agree on a finite result */
+	long inexact;   /* RZ and RP differ */
+	long nan;       /* NaN results */
+} Tally;
+
+static void tally(Tally *t, const uint64_t *h, int res64)
+{
+	uint64_t rn = h[0], rz = h[1], rp = h[3];
+	uint64_t mag = res64 ? rn & ~(1ull << 63) : rn & 0x7fffffffu;
+	uint64_t inf = res64 ? 0x7ff0000000000000ull : 0x7f800000u;
+	uint64_t zmag = res64 ? rz & ~(1ull << 63) : rz & 0x7fffffffu;
+	int fbits = res64 ? 52 : 23;
+
+	if (isnan_res(rn, res64)) {
+		t->nan++;
+		return;
+	}
+	if (mag != 0 && (mag >> fbits) == 0)
+		t->sub++;
+	if (mag == inf && zmag != inf)
+		t->ovf++;
+	if (rz == rp && mag != inf)
+		t->exact++;
+	if (rz != rp)
+		t->inexact++;
+}
+
 /* TUPLES operand tuples (half random bits, half edge-biased), every mode; returns the
- * number of differences (the first few printed) */
-static long compare(const Case *c)
+ * number of differences (the first few printed) and what the edge half reached in *t */
+static long compare(const Case *c, Tally *t)
 {
 	static uint64_t ops[CHUNK][3], hw[4][CHUNK];
 	long bad = 0;
@@ -418,6 +456,10 @@ static long compare(const Case *c)
 			for (int i = 0; i < CHUNK; i++)
 				hw[m][i] = c->hw(ops[i]);
 			fesetround(FE_TONEAREST);
+		}
+		for (int i = 0; edge && i < CHUNK; i++) {
+			uint64_t h[4] = { hw[0][i], hw[1][i], hw[2][i], hw[3][i] };
+			tally(t, h, c->res64);
 		}
 		for (int m = 0; m < 4; m++)
 			for (int i = 0; i < CHUNK; i++) {
@@ -456,13 +498,25 @@ static const Case cases[] = {
 START_TEST(test_against_hardware)
 {
 	const Case *c = &cases[_i];
-	long bad;
+	Tally t = { 0, 0, 0, 0, 0 };
+	long bad, min = TUPLES / 2 / 200;     /* 0.5% of the edge-biased tuples */
+	int arith = c->op >= 0 && c->op != OP_SQRT_;
 
 	if (!hw_usable())
 		return;
-	bad = compare(c);
+	bad = compare(c, &t);
+	if (getenv("SOFTFP_STATS"))
+		printf("%-12s edge half: %ld subnormal, %ld overflow, %ld exact, %ld inexact, %ld NaN\n",
+		       c->name, t.sub, t.ovf, t.exact, t.inexact, t.nan);
 	ck_assert_msg(bad == 0, "%s: %ld of %d x 4 results differ from the hardware", c->name,
 	              bad, (int)TUPLES);
+	ck_assert_msg(t.exact >= min && t.inexact >= min, "%s: %ld exact, %ld inexact results",
+	              c->name, t.exact, t.inexact);
+	if (arith || c->op == -2)
+		ck_assert_msg(t.sub >= min && t.ovf >= min, "%s: %ld subnormal results, %ld overflows",
+		              c->name, t.sub, t.ovf);
+	if (c->op >= 0)
+		ck_assert_msg(t.nan >= min, "%s: %ld NaN results", c->name, t.nan);
 }
 END_TEST
 
