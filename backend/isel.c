@@ -724,7 +724,8 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
 	case PO_BAR_WARP_SYNC: case PO_MEMBAR: case PO_FENCE: case PO_VOTE: case PO_MATCH:
 	case PO_SHFL: case PO_ACTIVEMASK: case PO_REDUX: case PO_NANOSLEEP:
-	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT:
+	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT: case PO_CP_ASYNC:
+	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		return be_isel_mem(f, b, in);
 	case PO_CALL:
 		return be_isel_call(f, b, in);
@@ -732,7 +733,8 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 		die("branch inside a block");
 	case PO_TEX: case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SURED:
 	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
-	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC: case PO_CP_RED_ASYNC:
+	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
+	case PO_CP_RED_ASYNC:
 	case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM: case PO_TENSORMAP:
 	case PO_TCGEN05: case PO_ALLOCA: case PO_STACKSAVE: case PO_STACKRESTORE: case PO_MAPA:
 	case PO_GETCTARANK: case PO_SETMAXNREG: case PO_APPLYPRIORITY: case PO_DISCARD:

@@ -171,6 +171,42 @@ chk_wider(Chk *k, const PIns *in, const POpd *o, int slot, int it, int dst)
 	return 1;
 }
 
+/* cp.async.{ca,cg}.shared{::cta}.global{.L2::cache_hint}{.L2::NB} [dst], [src], cp-size
+ *     {, src-size | ignore-src}{, cache-policy}   (PTX ISA, "cp.async")
+ * cp-size 4, 8 or 16 (16 only with .cg); src-size a 32-bit value (an immediate no larger than
+ * cp-size: a larger one is undefined), ignore-src a predicate; the 64-bit cache-policy needs
+ * .L2::cache_hint, and with it a fourth operand of 64 bits is the policy */
+static void
+chk_cp_async(Chk *k, const PIns *in)
+{
+	const PMods *m = &in->m;
+	const POpd *cs = &in->o[2];
+	int si = ptx_cp_async_src(k->f, in);
+
+	if ((m->space != PS_SHARED && m->space != PS_SHARED_CTA) || !(m->flags & PMF_FROMGLOBAL))
+		err(k, in->loc, "'cp.async' copies from .global to .shared: it needs .shared.global");
+	if (m->cache != PCACHE_CA && m->cache != PCACHE_CG)
+		err(k, in->loc, "'cp.async' needs .ca or .cg");
+	if (cs->kind == POK_IMM && cs->imm != 4 && cs->imm != 8 && cs->imm != 16)
+		err(k, cs->loc, "the size of a 'cp.async' must be 4, 8 or 16, not %lld", (long long)cs->imm);
+	else if (cs->kind == POK_IMM && m->cache == PCACHE_CG && cs->imm != 16)
+		err(k, cs->loc, "'cp.async.cg' copies 16 bytes, not %lld", (long long)cs->imm);
+	if (in->nopd == 5 && (!(m->flags & PMF_CACHEHINT) || opd_bytes(k, &in->o[4]) != 8))
+		err(k, in->o[4].loc, "a cache policy operand of 'cp.async' needs .L2::cache_hint and 64 bits");
+	if (si >= 0) {
+		const POpd *s = &in->o[si];
+		int b = opd_bytes(k, s);
+		if (s->kind == POK_IMM && cs->kind == POK_IMM && s->imm > cs->imm)
+			err(k, s->loc, "src-size %lld is larger than the cp-size %lld (undefined in PTX)",
+			    (long long)s->imm, (long long)cs->imm);
+		else if (s->kind == POK_IMM && s->imm < 0)
+			err(k, s->loc, "src-size must not be negative");
+		else if (s->kind != POK_IMM && (s->kind != POK_REG || (b != 4 && b != -1)))
+			err(k, s->loc, "operand 4 of 'cp.async' must be a 32-bit src-size or an ignore-src "
+			    "predicate");
+	}
+}
+
 /* bra %r{, tlist}: %r holds a label's value; tlist is a .branchtargets list or a jump
  * table (a .global/.const array of this body initialised with labels); with no tlist the
  * function must have a label whose address is taken */
@@ -338,6 +374,8 @@ chk_ins(Chk *k, const PIns *in)
 	} else if (op == PO_CALL) {
 		chk_call(k, in);
 		return;
+	} else if (op == PO_CP_ASYNC) {
+		chk_cp_async(k, in);
 	}
 	for (const char *s = sig; *s && slot < in->nopd; s++) {
 		const POpd *o = &in->o[slot];

@@ -239,7 +239,13 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 				          e->val == PBOP_OR ? PAOP_OR : PAOP_XOR, ms, mn);
 			break;
 		case MK_RND: ok = set8(c, l, &m->rnd, e->val, ms, mn); break;
-		case MK_SPACE: ok = set8(c, l, &m->space, e->val, ms, mn); break;
+		case MK_SPACE:
+			if (op == PO_CP_ASYNC && e->val == PS_GLOBAL && m->space) {
+				m->flags |= PMF_FROMGLOBAL;   /* cp.async.shared.global: the source's */
+				break;
+			}
+			ok = set8(c, l, &m->space, e->val, ms, mn);
+			break;
 		case MK_CACHE: ok = set8(c, l, &m->cache, e->val, ms, mn); break;
 		case MK_SEM: ok = set8(c, l, &m->sem, e->val, ms, mn); break;
 		case MK_SCOPE: case MK_GL: ok = set8(c, l, &m->scope, e->val, ms, mn); break;

@@ -190,7 +190,7 @@ PTX_ENUM(PEVICT, PEvict, PTX_EVICTS)
 	X(RELU, ".relu") X(SATFINITE, ".satfinite") X(NOFTZ, ".noftz") X(NAN, ".NaN") \
 	X(XORSIGN, ".xorsign") X(ABS, ".abs") X(WRAP, ".wrap") X(CLAMP, ".clamp") \
 	X(LEFT, ".l") X(RIGHT, ".r") X(CACHEHINT, ".L2::cache_hint") X(PACK, ".pack") \
-	X(OOB, ".oob") X(PAIR, "|")
+	X(OOB, ".oob") X(PAIR, "|") X(FROMGLOBAL, ".global") /* FROMGLOBAL: cp.async's source space */
 enum {
 #define X(id, s) PMF_##id##_BIT,
 	PTX_MFLAGS(X)
@@ -523,5 +523,6 @@ const char *ptx_cmp_name(PCmp c);       /* ".eq" */
 const char *ptx_rnd_name(PRnd r);
 const char *ptx_aop_name(PAop a);
 int ptx_ins_writes(const PIns *in, int slot); /* 1 when slot is a destination */
+int ptx_cp_async_src(const PFunc *f, const PIns *in); /* cp.async: slot of src-size/ignore-src, or -1 */
 
 #endif

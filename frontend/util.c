@@ -71,6 +71,22 @@ ptx_ins_writes(const PIns *in, int slot)
 	return slot == 0;
 }
 
+/* cp.async [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}: the slot of the
+ * src-size (32 bits) or ignore-src (a predicate), -1 when there is none; with
+ * .L2::cache_hint, a fourth and last operand of 64 bits is the cache policy */
+int
+ptx_cp_async_src(const PFunc *f, const PIns *in)
+{
+	const POpd *o = &in->o[3];
+
+	if (in->op != PO_CP_ASYNC || in->nopd < 4)
+		return -1;
+	if (in->nopd == 4 && (in->m.flags & PMF_CACHEHINT) && o->kind == POK_REG &&
+	    f->regs[o->reg].type != PT_PRED && ptx_type_bytes((PType)f->regs[o->reg].type) == 8)
+		return -1;
+	return 3;
+}
+
 /* ------------------------------------------------------------------ arena */
 /* Blocks of at least 64 KiB; allocations are 16-byte aligned and zeroed. */
 typedef struct Blk Blk;

@@ -643,6 +643,11 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 	case PO_ATOM: case PO_RED:
 		or_atom(o, t, in);
 		break;
+	case PO_CP_ASYNC:
+		or_cp_async(o, t, in);
+		break;
+	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
+		break;   /* every cp.async completed when it ran */
 	case PO_PREFETCH: case PO_PREFETCHU: case PO_MEMBAR: case PO_FENCE: case PO_BRKPT:
 	case PO_NANOSLEEP: case PO_PMEVENT: case PO_GRIDDEPCONTROL:
 		break;
@@ -669,8 +674,8 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		return -1;
 	case PO_TEX: case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SURED:
 	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
-	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC: case PO_CP_RED_ASYNC:
-	case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM:
+	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
+	case PO_CP_RED_ASYNC: case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM:
 	case PO_TENSORMAP: case PO_TCGEN05: case PO_ALLOCA: case PO_STACKSAVE:
 	case PO_STACKRESTORE: case PO_MAPA: case PO_GETCTARANK: case PO_SETMAXNREG:
 	case PO_APPLYPRIORITY: case PO_DISCARD: case PO_CREATEPOLICY: case PO_CLC:

@@ -193,6 +193,48 @@ void or_st(Oracle *o, Thread *t, const PIns *in)
 		sim_st(p + i * es, es, v[i]);
 }
 
+/* cp.async: the copy completes at once, a legal schedule of the asynchronous copy (its
+ * cp.async.wait_group/wait_all then have nothing left to wait for): cp-size bytes into
+ * .shared, the first src-size of them from .global (byte accesses when fewer than cp-size:
+ * the bytes beyond src-size are never read), the rest zero; a true ignore-src: all zero */
+void or_cp_async(Oracle *o, Thread *t, const PIns *in)
+{
+	PIns g = *in;
+	unsigned cp = (unsigned)in->o[2].imm, n = cp;
+	int si = ptx_cp_async_src(&o->m->funcs[FR(t)->fi], in);
+	uint8_t buf[16] = {0}, *p;
+
+	if (si >= 0 && in->o[si].kind == POK_REG &&
+	    o->m->funcs[FR(t)->fi].regs[in->o[si].reg].type == PT_PRED) {
+		n = or_getp(o, t, &in->o[si]) ? 0 : cp;
+	} else if (si >= 0) {
+		uint64_t s = or_get(o, t, &in->o[si], PT_U32);
+		if (s > cp) {
+			or_error(o, t, OR_FAULT, "cp.async: src-size %llu is larger than the cp-size %u "
+			         "(undefined in PTX)", (unsigned long long)s, cp);
+			return;
+		}
+		n = (unsigned)s;
+	}
+	g.m.space = PS_GLOBAL;
+	if (n == cp) {
+		if (!(p = access(o, t, &g, &in->o[1], cp, 0)))
+			return;
+		memcpy(buf, p, cp);
+	} else {
+		for (unsigned i = 0; i < n; i++) {
+			POpd a = in->o[1];
+			a.imm += (int64_t)i;
+			if (!(p = access(o, t, &g, &a, 1, 0)))
+				return;
+			buf[i] = *p;
+		}
+	}
+	g.m.space = PS_SHARED;
+	if ((p = access(o, t, &g, &in->o[0], cp, 1)))
+		memcpy(p, buf, cp);
+}
+
 /* the new memory value of an atomic from the old one */
 static uint64_t atomop(Oracle *o, Thread *t, const PIns *in, uint64_t old, uint64_t b, uint64_t c)
 {

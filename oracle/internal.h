@@ -99,6 +99,7 @@ void or_mov(Oracle *o, Thread *t, const PIns *in);
 void or_cvta(Oracle *o, Thread *t, const PIns *in);
 void or_ld(Oracle *o, Thread *t, const PIns *in);
 void or_st(Oracle *o, Thread *t, const PIns *in);
+void or_cp_async(Oracle *o, Thread *t, const PIns *in);
 void or_atom(Oracle *o, Thread *t, const PIns *in);
 int or_branch(Oracle *o, Thread *t, const PIns *in);   /* the next pc, -1 on error */
 void or_call(Oracle *o, Thread *t, const PIns *in);
