@@ -147,20 +147,19 @@ static uint64_t round_pack128(const Fmt *f, int sign, int exp, u128 sig, int md)
 	                  (uint64_t)(sig >> sh) | ((sig & (((u128)1 << sh) - 1)) != 0), md);
 }
 
-/* (-1)^sa * a * 2^ea + (-1)^sb * b * 2^eb for finite nonzero terms of at most W = 53 bits
- * (operands, or the 48-bit product of f32 operands). Both move to msb 61 (the sum stays
- * below 2^63); the one with the smaller exponent shifts right by d with a sticky bit. Bits
- * are lost only when d > 62 - W, and then b < 2^W <= 2^53 while a >= 2^61: cancellation
- * removes at most one leading bit, so the rounding position stays at bit 60 - 52 = 8 or
- * above, far from the sticky bit 0. Otherwise the sum is exact. */
+/* (-1)^sa * a * 2^ea + (-1)^sb * b * 2^eb for finite nonzero terms whose highest bit is bit
+ * w <= 52 (operands, or f32 fma's product and addend at bit 47). Both move to bit 61 (the
+ * sum stays below 2^63); the one with the smaller exponent shifts right by d with a sticky
+ * bit. Bits are lost only when d > 61 - w, and then b < 2^(w+1) <= 2^53 while a >= 2^61:
+ * cancellation removes at most one leading bit, so the rounding position stays at bit
+ * 60 - 52 = 8 or above, far from the sticky bit 0. Otherwise the sum is exact. */
 INLINE uint64_t add_core(const Fmt *f, int sa, int ea, uint64_t a, int sb, int eb, uint64_t b,
-                         int md)
+                         int w, int md)
 {
-	int d, na = 61 - msb64(a), nb = 61 - msb64(b);
+	int d;
 	uint64_t sum;
 
-	ea -= na, a <<= na;
-	eb -= nb, b <<= nb;
+	a <<= 61 - w, b <<= 61 - w;
 	if (eb > ea || (eb == ea && b > a)) {     /* make a the larger magnitude */
 		uint64_t t = a; a = b; b = t;
 		int ti = ea; ea = eb; eb = ti;
@@ -174,19 +173,19 @@ INLINE uint64_t add_core(const Fmt *f, int sa, int ea, uint64_t a, int sb, int e
 	sum = sa == sb ? a + b : a - b;
 	if (sum == 0)
 		return zero_sum(f, sa, sb, md);
-	return round_pack(f, sa, ea, sum, md);
+	return round_pack(f, sa, ea - (61 - w), sum, md);
 }
 
-/* the same for a product term a of up to 106 bits (f64 fma): both move to msb 125, so bits
- * are lost only when d > 19, the rounding position then stays at bit 72 or above */
+/* the same for f64 fma: the product (106 bits) and the addend with their highest bit at 105
+ * move to bit 125, so bits are lost only when d > 20, and the rounding position then stays
+ * at bit 72 or above */
 static uint64_t add_core128(const Fmt *f, int sa, int ea, u128 a, int sb, int eb, u128 b,
                             int md)
 {
-	int d, na = 125 - msb128(a), nb = 125 - msb128(b);
+	int d;
 	u128 sum;
 
-	ea -= na, a <<= na;
-	eb -= nb, b <<= nb;
+	a <<= 20, b <<= 20;
 	if (eb > ea || (eb == ea && b > a)) {
 		u128 t = a; a = b; b = t;
 		int ti = ea; ea = eb; eb = ti;
@@ -200,7 +199,7 @@ static uint64_t add_core128(const Fmt *f, int sa, int ea, u128 a, int sb, int eb
 	sum = sa == sb ? a + b : a - b;
 	if (sum == 0)
 		return zero_sum(f, sa, sb, md);
-	return round_pack128(f, sa, ea, sum, md);
+	return round_pack128(f, sa, ea - 20, sum, md);
 }
 
 INLINE uint64_t add(const Fmt *f, uint64_t a, uint64_t b, int md)
@@ -217,7 +216,7 @@ INLINE uint64_t add(const Fmt *f, uint64_t a, uint64_t b, int md)
 		return y.cls == C_ZERO ? zero_sum(f, x.sign, y.sign, md) : b;
 	if (y.cls == C_ZERO)
 		return a;
-	return add_core(f, x.sign, x.exp, x.sig, y.sign, y.exp, y.sig, md);
+	return add_core(f, x.sign, x.exp, x.sig, y.sign, y.exp, y.sig, f->m, md);
 }
 
 /* the product of two finite nonzero operands is exact in 48 (f32) or 106 (f64) bits */
@@ -256,23 +255,39 @@ INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
 		return z.cls == C_ZERO ? zero_sum(f, ps, z.sign, md) : c;
 	if (z.cls == C_ZERO)                       /* a nonzero product plus zero: its rounding */
 		return mul(f, a, b, md);
-	if (f->m < 32)                             /* the 48-bit product fits add_core */
-		return add_core(f, ps, x.exp + y.exp, x.sig * y.sig, z.sign, z.exp, z.sig, md);
-	return add_core128(f, ps, x.exp + y.exp, (u128)x.sig * y.sig, z.sign, z.exp, z.sig, md);
+	if (f->m < 32) {                           /* the 48-bit product fits add_core */
+		uint64_t p = x.sig * y.sig;            /* highest bit 46 or 47: make it 47 */
+		int e = x.exp + y.exp - !(p >> 47);
+		return add_core(f, ps, e, p << !(p >> 47), z.sign, z.exp - 24, z.sig << 24, 47, md);
+	} else {
+		u128 p = (u128)x.sig * y.sig;          /* highest bit 104 or 105: make it 105 */
+		int e = x.exp + y.exp - !(p >> 105);
+		return add_core128(f, ps, e, p << !(p >> 105), z.sign, z.exp - 53,
+		                   (u128)z.sig << 53, md);
+	}
 }
+/* floor(t) for |t| < 2^62 (the loops below then rarely run: no branch mispredictions) */
+INLINE int64_t ifloor(double t)
+{
+	int64_t i = (int64_t)t;
+
+	return i - (t < (double)i);
+}
+
 /* floor((a << sh) / d) and its remainder for normalized significands a and d (the quotient
- * below 2^62) without an integer division, which is slow on x86-64: the host's division of
- * the doubles a and d (exact) estimates the quotient within 2^10 whatever the host's rounding
- * mode; the remainder of that estimate (below 2^63 in magnitude) divided by d in double
- * corrects it to within one; the integer loops make it exact. */
+ * below 2^61) without an integer division, which is slow on x86-64: the host's reciprocal
+ * of d (a double, exact) times a estimates the quotient within 2^9 + 1 whatever the host's
+ * rounding mode (two roundings, 2^-52 relative); the remainder of that estimate (below
+ * 2^63 in magnitude as d < 2^53) times the reciprocal corrects it to within one; the
+ * integer loops make it exact. */
 INLINE uint64_t divsig(uint64_t a, int sh, uint64_t d, uint64_t *rem)
 {
 	u128 n = (u128)a << sh;
-	double dd = (double)d;
-	uint64_t q = (uint64_t)((double)a / dd * (double)(1ull << sh));
+	double inv = 1.0 / (double)d;
+	uint64_t q = (uint64_t)((double)a * inv * (double)(1ull << sh));
 	int64_t r = (int64_t)(uint64_t)(n - (u128)q * d);
 
-	q += (uint64_t)(int64_t)((double)r / dd);
+	q += (uint64_t)ifloor((double)r * inv);
 	r = (int64_t)(uint64_t)(n - (u128)q * d);
 	while (r < 0)
 		q--, r += (int64_t)d;
@@ -282,7 +297,7 @@ INLINE uint64_t divsig(uint64_t a, int sh, uint64_t d, uint64_t *rem)
 	return q;
 }
 
-/* the quotient of normalized significands scaled to 40 (f32) or 62 (f64) bits, at least
+/* the quotient of normalized significands scaled to 39 (f32) or 60 (f64) bits at least,
  * three more than the significand, then a sticky bit for the remainder */
 INLINE uint64_t quot(const Fmt *f, uint64_t a, uint64_t b, int md)
 {
@@ -298,20 +313,23 @@ INLINE uint64_t quot(const Fmt *f, uint64_t a, uint64_t b, int md)
 		return sgnbit(f, sign) | f->inf;
 	if (x.cls == C_ZERO || y.cls == C_INF)
 		return sgnbit(f, sign);
-	sh = f->m < 32 ? 39 : 61;
+	sh = f->m < 32 ? 39 : 60;
 	q = divsig(x.sig, sh, y.sig, &rem);
 	return round_pack(f, sign, x.exp - y.exp - sh - 1, q << 1 | (rem != 0), md);
 }
 
-/* sqrt(sig * 2^exp): exp is made even, then the root of sig << 2k has m + 3 bits at least
- * (k = 14 for f32, 28 for f64) and the remainder gives the sticky bit. The host's sqrt of
- * sig (exact in a double) gives an estimate within a few units whatever the host's rounding
- * mode; the integer loops make the root exact, floor(sqrt(sig << 2k)). */
+/* sqrt(sig * 2^exp): exp is made even, then the root of v = sig << 2k has m + 3 bits at
+ * least (k = 14 for f32, 28 for f64) and the remainder gives the sticky bit. The host's
+ * sqrt of sig (exact in a double) estimates the root within a few units whatever the host's
+ * rounding mode; one Newton step on the exact residual v - r^2 (below 2^60 in magnitude)
+ * brings it to floor(sqrt(v)) or next to it; the integer loops make it exact. */
 INLINE uint64_t sqrt1(const Fmt *f, uint64_t a, int md)
 {
 	Num x = unpack(f, a);
 	int k = f->m < 32 ? 14 : 28;
 	uint64_t r;
+	int64_t e;
+	double rd;
 	u128 v;
 
 	if (x.cls == C_NAN || (x.sign && x.cls != C_ZERO))
@@ -321,7 +339,10 @@ INLINE uint64_t sqrt1(const Fmt *f, uint64_t a, int md)
 	if (x.exp & 1)
 		x.sig <<= 1, x.exp--;
 	v = (u128)x.sig << 2 * k;
-	r = (uint64_t)(__builtin_sqrt((double)x.sig) * (double)(1ull << k));
+	rd = __builtin_sqrt((double)x.sig) * (double)(1ull << k);
+	r = (uint64_t)rd;
+	e = (int64_t)(uint64_t)(v - (u128)r * r);
+	r += (uint64_t)ifloor((double)e / (2 * rd));
 	while ((u128)r * r > v)
 		r--;
 	while ((u128)(r + 1) * (r + 1) <= v)
