@@ -10,7 +10,9 @@
  * iteration). A branch whose innermost open region already ends at J shares that SSY.
  * A static CallReturnStack of SYNC targets is then propagated over the CFG in RPO: an edge
  * to the target on top arrives (its lanes execute .S and the token is popped), every other
- * edge carries the stack unchanged; every block must be reached with one stack. A block
+ * edge carries the stack unchanged; every block must be reached with one stack. A block's
+ * pushes already on top of its stack are not pushed again (whole: a block entered around a
+ * loop's back edge with [a, b] still pushed and pushes a, b itself keeps [a, b]). A block
  * reached with two different stacks (unstructured flow: jumps into loops, several entries)
  * is resolved in this order: when the stacks differ only by tokens on top of some of them
  * whose targets post-dominate the block, the edges that lack them push them (a new block
@@ -114,15 +116,29 @@ static int same(const Stk *a, const Stk *b)
 	return 1;
 }
 
+/* how many of block B's pushes are already on top of s: the largest m such that the top m
+ * tokens are B->push[0..m), outermost first (pushing them again would nest a second region
+ * with the same targets inside the first: a block entered around a loop's back edge with
+ * its own tokens still pushed must not push them again) */
+static int on_top(const Stk *s, const Blk *B)
+{
+	for (int m = B->npush < s->d ? B->npush : s->d; m > 0; m--) {
+		int k = 0;
+		while (k < m && s->t[s->d - m + k] == B->push[k])
+			k++;
+		if (k == m)
+			return m;
+	}
+	return 0;
+}
+
 /* the stack at the end of block b, after its pushes; -1 when too deep */
 static int outstk(Fn *f, const Stk *in, int b, Stk *s)
 {
 	const Blk *B = &f->blk[b];
 
 	*s = in[b];
-	for (int q = 0; q < B->npush; q++) {
-		if (s->d > 0 && s->t[s->d - 1] == B->push[q])
-			continue;
+	for (int q = on_top(s, B); q < B->npush; q++) {
 		if (s->d == MAXD) {
 			be_errorf(f, f->pf->loc, "unsupported: reconvergence nesting deeper than %d", MAXD);
 			return -1;
@@ -440,12 +456,8 @@ int be_sync(Fn *f)
 			b->npush = 0;
 			continue;
 		}
-		for (int q = 0; q < b->npush; q++) {
-			if (s.d > 0 && s.t[s.d - 1] == b->push[q])
-				continue;
-			s.t[s.d++] = b->push[q];
+		for (int q = on_top(&s, b); q < b->npush; q++)
 			b->push[n++] = b->push[q];
-		}
 		b->npush = n;
 	}
 	return 0;
