@@ -237,6 +237,7 @@ static void log_branches(Fn *f)
 							e->decision = BD_LOOP_SSY;
 			snprintf(e->shape, sizeof e->shape, "%s",
 			         b->loop >= 0 && !be_in_loop(f, b->loop, b->ipdom) ? "loop-exit" :
+			         b->jmp.kind == J_BRX ? "indirect" :
 			         b->s2 == b->ipdom || b->s1 == b->ipdom ? "if-then" : "if-then-else");
 			snprintf(e->rule, sizeof e->rule, "%s",
 			         e->decision == BD_BRANCH_SSY ? "SSY at the immediate post-dominator" :
