@@ -240,6 +240,7 @@ MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MO
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);
 int be_sel_bf16(Fn *f, Blk *b, const PIns *in);             /* isel_bf16.c: bf16 arithmetic */
 int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in);         /* cvt to/from bf16, to f16x2, bf16x2, tf32 */
+int be_sel_video(Fn *f, Blk *b, const PIns *in);            /* isel_video.c: vadd2 ... vset4 */
 int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max); /* min/max of f16/bf16 (x2) */
 int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
                  Bop bop);                                 /* setp.f16x2/.bf16x2 p|q */

@@ -207,6 +207,34 @@ chk_cp_async(Chk *k, const PIns *in)
 	}
 }
 
+/* vop2/vop4.dtype.atype.btype{.sat | .add} d, a, b, c and vset2/vset4.atype.btype.cmp{.add}
+ * (PTX ISA, "SIMD Video Instructions"): .u32 or .s32 types, no .sat with .add */
+static void
+chk_video(Chk *k, const PIns *in)
+{
+	const PMods *m = &in->m;
+	int vset = in->op == PO_VSET2 || in->op == PO_VSET4, want = vset ? 2 : 3;
+
+	if (m->ntypes != want) {
+		err(k, in->loc, "'%s' needs %s", ptx_ops[in->op].name, vset ?
+		    "two types, .atype.btype (e.g. .u32.s32)" : "three types, .dtype.atype.btype (e.g. .u32.u32.u32)");
+		return;
+	}
+	for (int i = 0; i < m->ntypes; i++)
+		if (m->types[i] != PT_U32 && m->types[i] != PT_S32)
+			err(k, in->loc, "'%s' takes .u32 or .s32 types, not %s", ptx_ops[in->op].name,
+			    ptx_type_name((PType)m->types[i]));
+	if (vset && !(m->cmp >= PCMP_EQ && m->cmp <= PCMP_GE))
+		err(k, in->loc, "'%s' needs a comparison .eq, .ne, .lt, .le, .gt or .ge%s%s",
+		    ptx_ops[in->op].name, m->cmp ? ", not " : "", ptx_cmp_names[m->cmp]);
+	if (!vset && m->cmp)
+		err(k, in->loc, "'%s' takes no comparison", ptx_ops[in->op].name);
+	if (m->aop && m->aop != PAOP_ADD)
+		err(k, in->loc, "the secondary operation of '%s' can only be .add", ptx_ops[in->op].name);
+	if ((m->flags & PMF_SAT) && (vset || m->aop))
+		err(k, in->loc, "'%s' takes no .sat %s", ptx_ops[in->op].name, vset ? "" : "with .add");
+}
+
 /* bra %r{, tlist}: %r holds a label's value; tlist is a .branchtargets list or a jump
  * table (a .global/.const array of this body initialised with labels); with no tlist the
  * function must have a label whose address is taken */
@@ -376,6 +404,8 @@ chk_ins(Chk *k, const PIns *in)
 		return;
 	} else if (op == PO_CP_ASYNC) {
 		chk_cp_async(k, in);
+	} else if (ptx_video_elems(in->op)) {
+		chk_video(k, in);
 	}
 	for (const char *s = sig; *s && slot < in->nopd; s++) {
 		const POpd *o = &in->o[slot];

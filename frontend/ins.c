@@ -113,6 +113,12 @@ resolve_now(PCtx *c, const PTok *name, POpd *o, int addr)
 		         name->n, name->s);
 		return -1;
 	}
+	if (name->s[0] == '%' && name->n > 3 && name->s[name->n - 2] == '.' &&
+	    (name->s[name->n - 1] == 'b' || name->s[name->n - 1] == 'h')) {
+		ptx_diag(c, o->loc, "unsupported: the operand selector '%.*s..' (a video instruction's "
+		         ".bN/.hN) is valid PTX but warpsim does not support it yet", name->n, name->s);
+		return -1;
+	}
 	if (name->s[0] == '%') {
 		ptx_diag(c, o->loc, "undefined register '%.*s'", name->n, name->s);
 		return -1;

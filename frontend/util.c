@@ -87,6 +87,22 @@ ptx_cp_async_src(const PFunc *f, const PIns *in)
 	return 3;
 }
 
+/* the elements of a SIMD video instruction: 2 (16-bit halves) or 4 (bytes); 0 for others */
+int
+ptx_video_elems(int op)
+{
+	switch (op) {
+	case PO_VADD2: case PO_VSUB2: case PO_VAVRG2: case PO_VABSDIFF2: case PO_VMIN2: case PO_VMAX2:
+	case PO_VSET2:
+		return 2;
+	case PO_VADD4: case PO_VSUB4: case PO_VAVRG4: case PO_VABSDIFF4: case PO_VMIN4: case PO_VMAX4:
+	case PO_VSET4:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
 /* ------------------------------------------------------------------ arena */
 /* Blocks of at least 64 KiB; allocations are 16-byte aligned and zeroed. */
 typedef struct Blk Blk;

@@ -1,0 +1,111 @@
+/* isel_video.c - instruction selection of the SIMD video instructions (vadd2 ... vset4, PTX
+ * ISA "SIMD Video Instructions") with their default selectors and masks, composed per 16-bit
+ * half or byte from BFE (the element, sign- or zero-extended by its operand's type), IADD,
+ * IMNMX, ISET and SHR (the operation on exact 32-bit values: elements are at most 17 bits),
+ * two IMNMX for .sat, and BFI into c (merge) or IADD to c (.add). vabsdiff4 costs 6
+ * instructions a byte; the scalar video forms and operand selectors are refused earlier. */
+#include "backend/be.h"
+
+/* PTX comparison of vset to the ISA's (signedness comes from the operand types) */
+static Cmp vcmp(int c)
+{
+	switch (c) {
+	case PCMP_EQ: return CMP_EQ;
+	case PCMP_NE: return CMP_NE;
+	case PCMP_LT: return CMP_LT;
+	case PCMP_LE: return CMP_LE;
+	case PCMP_GT: return CMP_GT;
+	default: return CMP_GE;
+	}
+}
+
+/* d = min (min 1) or max (min 0) of a and b as signed 32-bit values */
+static void mnmx(Fn *f, Blk *b, int d, MOpd a, MOpd c, int min)
+{
+	MIns *x = be_op3(f, b, OP_IMNMX, be_r(d), a, c);
+
+	x->nopd = 4;
+	x->o[3] = be_pn(T_PT, !min);
+	x->m.dtype = TY_S32;
+}
+
+int be_sel_video(Fn *f, Blk *b, const PIns *in)
+{
+	int n = ptx_video_elems(in->op), w = 32 / n, op = in->op;
+	int vset = op == PO_VSET2 || op == PO_VSET4, add = in->m.aop == PAOP_ADD;
+	int as = in->m.types[vset ? 0 : 1] == PT_S32, bs = in->m.types[vset ? 1 : 2] == PT_S32;
+	int ds = !vset && in->m.types[0] == PT_S32, d = be_dst(f, &in->o[0]);
+	int64_t lo = ds ? -(1ll << (w - 1)) : 0, hi = ds ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	MOpd c = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+	int acc = be_newtmp(f, TC_R);
+	MIns *x;
+
+	be_mov(f, b, acc, be_src(f, b, &in->o[3], PT_B32), TC_R);
+	for (int i = 0; i < n; i++) {
+		int va = be_newtmp(f, TC_R), vb = be_newtmp(f, TC_R), t = be_newtmp(f, TC_R);
+		uint32_t pl = (uint32_t)(w * i) | (uint32_t)w << 8;
+		x = be_op3(f, b, OP_BFE, be_r(va), a, be_imm(pl));
+		x->m.dtype = as ? TY_S32 : TY_U32;
+		x = be_op3(f, b, OP_BFE, be_r(vb), c, be_imm(pl));
+		x->m.dtype = bs ? TY_S32 : TY_U32;
+		switch (op) {
+		case PO_VADD2: case PO_VADD4:
+			be_op3(f, b, OP_IADD, be_r(t), be_r(va), be_r(vb));
+			break;
+		case PO_VSUB2: case PO_VSUB4:
+			x = be_op3(f, b, OP_IADD, be_r(t), be_r(va), be_r(vb));
+			x->o[2].flags = OPF_NEG;
+			break;
+		case PO_VAVRG2: case PO_VAVRG4: {
+			/* s = va + vb; t = (s + 1 - (s < 0)) >> 1, arithmetic */
+			int s = be_newtmp(f, TC_R), ng = be_newtmp(f, TC_R);
+			be_op3(f, b, OP_IADD, be_r(s), be_r(va), be_r(vb));
+			x = be_op3(f, b, OP_SHR, be_r(ng), be_r(s), be_imm(31));
+			x->m.dtype = TY_U32;
+			be_op3(f, b, OP_IADD, be_r(s), be_r(s), be_imm(1));
+			x = be_op3(f, b, OP_IADD, be_r(s), be_r(s), be_r(ng));
+			x->o[2].flags = OPF_NEG;
+			x = be_op3(f, b, OP_SHR, be_r(t), be_r(s), be_imm(1));
+			x->m.dtype = TY_S32;
+			break;
+		}
+		case PO_VABSDIFF2: case PO_VABSDIFF4: {
+			int mn = be_newtmp(f, TC_R);
+			mnmx(f, b, t, be_r(va), be_r(vb), 0);
+			mnmx(f, b, mn, be_r(va), be_r(vb), 1);
+			x = be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_r(mn));
+			x->o[2].flags = OPF_NEG;
+			break;
+		}
+		case PO_VMIN2: case PO_VMIN4: case PO_VMAX2: case PO_VMAX4:
+			mnmx(f, b, t, be_r(va), be_r(vb), op == PO_VMIN2 || op == PO_VMIN4);
+			break;
+		case PO_VSET2: case PO_VSET4:
+			x = be_op3(f, b, OP_ISET, be_r(t), be_r(va), be_r(vb));
+			x->nopd = 4;
+			x->o[3] = be_p(T_PT);
+			x->m.cmp = (uint8_t)vcmp(in->m.cmp);
+			x->m.bop = BOP_AND;
+			x->m.dtype = TY_S32;
+			x = be_op3(f, b, OP_LOP, be_r(t), be_r(t), be_imm(1));
+			x->m.sub = SUB_AND;
+			break;
+		default:
+			die("not a SIMD video op");
+		}
+		if (in->m.flags & PMF_SAT) {
+			mnmx(f, b, t, be_r(t), be_imm((uint32_t)lo), 0);
+			mnmx(f, b, t, be_r(t), be_imm((uint32_t)hi), 1);
+		}
+		if (add) {
+			be_op3(f, b, OP_IADD, be_r(acc), be_r(acc), be_r(t));
+		} else {
+			x = be_op3(f, b, OP_BFI, be_r(acc), be_r(t), be_imm(pl));
+			x->nopd = 4;
+			x->o[3] = be_r(acc);
+		}
+	}
+	be_mov(f, b, d, be_r(acc), TC_R);
+	return 0;
+}

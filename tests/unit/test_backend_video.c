@@ -1,0 +1,183 @@
+/* test_backend_video.c - Check tests of the SIMD video instructions (PTX ISA, "SIMD Video
+ * Instructions"). tests/ptx/simd.sm75/sm80 (nvcc's __vadd2 ... __vsads4; vabsdiff4 and
+ * vabsdiff2.add among them) run on the SM model and on the oracle, and each of the 32 results
+ * per thread is recomputed here from the CUDA Math API's definition of its intrinsic;
+ * tests/ptx/video_simd.ptx (every op, type combination, .sat, .add and comparison) runs on
+ * both engines, with results worked out by hand on chosen operands. Runs from the top of the
+ * tree. */
+#include <check.h>
+#include <stdint.h>
+#include "tests/unit/test_backend.h"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	s = malloc((size_t)n + 1);
+	if (fread(s, 1, (size_t)n, f) != (size_t)n)
+		n = 0;
+	s[n] = 0;
+	fclose(f);
+	return s;
+}
+
+/* element i of w bits of x, sign- or zero-extended */
+static int64_t el(uint32_t x, int i, int w, int sg)
+{
+	uint32_t v = (x >> (w * i)) & ((1u << w) - 1);
+
+	return sg && (v >> (w - 1)) ? (int64_t)v - (1ll << w) : (int64_t)v;
+}
+
+enum { ADD, SUB, ABSD, AVGU, AVGS, MIN, MAX, CMPEQ, CMPGE, CMPLT, CMPNE, SETGT, SETLE, SETEQ,
+       ADDSAT, SUBSAT };
+
+/* the intrinsic of kind k on elements of w bits (sg: signed) */
+static uint32_t vop(int k, int w, int sg, uint32_t x, uint32_t y)
+{
+	uint32_t r = 0, m = (1u << w) - 1;
+
+	for (int i = 0; i < 32 / w; i++) {
+		int64_t a = el(x, i, w, sg), b = el(y, i, w, sg), t = 0;
+		int64_t lo = sg ? -(1ll << (w - 1)) : 0, hi = sg ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+		switch (k) {
+		case ADD: t = a + b; break;
+		case SUB: t = a - b; break;
+		case ABSD: t = a > b ? a - b : b - a; break;
+		case AVGU: t = (a + b + 1) >> 1; break;
+		case AVGS: t = a + b >= 0 ? (a + b + 1) >> 1 : -((-(a + b) + 1) >> 1); break;
+		case MIN: t = a < b ? a : b; break;
+		case MAX: t = a > b ? a : b; break;
+		case CMPEQ: t = a == b ? -1 : 0; break;
+		case CMPGE: t = a >= b ? -1 : 0; break;
+		case CMPLT: t = a < b ? -1 : 0; break;
+		case CMPNE: t = a != b ? -1 : 0; break;
+		case SETGT: t = a > b; break;
+		case SETLE: t = a <= b; break;
+		case SETEQ: t = a == b; break;
+		case ADDSAT: t = a + b < lo ? lo : a + b > hi ? hi : a + b; break;
+		case SUBSAT: t = a - b < lo ? lo : a - b > hi ? hi : a - b; break;
+		}
+		r |= ((uint32_t)t & m) << (w * i);
+	}
+	return r;
+}
+
+/* the sum of |a - b| over the elements */
+static uint32_t sad(int w, int sg, uint32_t x, uint32_t y)
+{
+	uint32_t s = 0;
+
+	for (int i = 0; i < 32 / w; i++) {
+		int64_t a = el(x, i, w, sg), b = el(y, i, w, sg);
+		s += (uint32_t)(a > b ? a - b : b - a);
+	}
+	return s;
+}
+
+static uint32_t want_simd(int k, uint32_t x, uint32_t y)
+{
+	static const struct { int op, w, sg; } t[31] = {
+		{ADD, 16, 0}, {ADD, 8, 0}, {SUB, 16, 0}, {SUB, 8, 0}, {ABSD, 16, 0}, {ABSD, 8, 0},
+		{ABSD, 16, 1}, {ABSD, 8, 1}, {AVGU, 16, 0}, {AVGU, 8, 0}, {AVGS, 16, 1}, {AVGS, 8, 1},
+		{MIN, 16, 0}, {MIN, 8, 0}, {MIN, 16, 1}, {MIN, 8, 1}, {MAX, 16, 0}, {MAX, 8, 0},
+		{MAX, 16, 1}, {MAX, 8, 1}, {CMPEQ, 16, 0}, {CMPGE, 8, 0}, {CMPLT, 16, 1}, {CMPNE, 8, 0},
+		{SETGT, 16, 0}, {SETLE, 8, 0}, {SETLE, 16, 1}, {SETEQ, 8, 0}, {ADDSAT, 16, 1},
+		{ADDSAT, 8, 0}, {SUBSAT, 8, 1},
+	};
+	if (k == 31)
+		return sad(8, 1, x, y) + sad(16, 0, x, y);
+	return vop(t[k].op, t[k].w, t[k].sg, x, y);
+}
+
+START_TEST(cuda_intrinsics)
+{
+	static const char *opts = "--kernel simd --grid 2 --block 64 "
+	                          "--arg buf:u32:128:random:51:0:4294967295 "
+	                          "--arg buf:u32:128:random:52:0:4294967295 --arg buf:u32:4096:zero";
+	static const char *files[2] = {"tests/ptx/simd.sm75.ptx", "tests/ptx/simd.sm80.ptx"};
+
+	for (int fi = 0; fi < 2; fi++) {
+		char *ptx = slurp(files[fi]);
+		BeRun *r;
+		ck_assert_ptr_nonnull(ptx);
+		ck_assert_ptr_nonnull(strstr(ptx, "vabsdiff4.u32.u32.u32"));
+		ck_assert_ptr_nonnull(strstr(ptx, "vabsdiff2.u32.u32.u32.add"));
+		r = be_run(ptx, opts, 0, 7);
+		ck_assert(be_same(r));
+		for (int t = 0; t < 128; t++) {
+			uint32_t x = (uint32_t)be_get(r, 0, t), y = (uint32_t)be_get(r, 1, t);
+			for (int k = 0; k < 32; k++) {
+				uint32_t got = (uint32_t)be_get(r, 2, 32 * t + k), w = want_simd(k, x, y);
+				if (got != w)
+					fprintf(stderr, "%s thread %d result %d (%#x, %#x): %#x, not %#x\n",
+					        files[fi], t, k, x, y, got, w);
+				ck_assert_uint_eq(got, w);
+			}
+		}
+		be_run_free(r);
+		free(ptx);
+	}
+}
+END_TEST
+
+/* thread 0: x = 0x80FF7F01 (bytes 1, 127, -1 or 255, -128 or 128; halves 0x7F01 = 32513,
+ * 0x80FF = -32513 or 33023), y = 0x7F01FF80 (bytes -128 or 128, -1 or 255, 1, 127; halves
+ * 0xFF80 = -128 or 65408, 0x7F01), z = 0x12345678 */
+START_TEST(by_hand)
+{
+	char *ptx = slurp("tests/ptx/video_simd.ptx");
+	static const struct { int k; uint32_t v; } w[] = {
+		{0, 0xff007e81},  /* vadd4.u32: 0x81, 0x17e, 0x100, 0xff wrap to bytes */
+		{2, 0xffffff81},  /* vadd4.u32 .sat: 0x17e and 0x100 clamp to 0xff */
+		{3, 0x80fe8081},  /* vsub4.s32.s32.u32 .sat: 1-128, 127-255, -1-1, -128-127 = -255 -> -128 */
+		{4, 0x12345678},  /* vsub4.u32 .add: z + (-127 - 128 + 254 + 1) = z */
+		{5, 0xff003fc0},  /* vavrg4.s32: -127 -> -64, 126 -> 63, 0 -> 0, -1 -> -1 */
+		{7, 0xff028081},  /* vabsdiff4.s32: 129, 128, 2, 255 */
+		{11, 0x7f01ff80}, /* vmin4.s32.u32.s32 .sat: min(1, -128) ... = -128, -1, 1, 127 */
+		{12, 0x01010000}, /* vset4.s32.s32.lt: 0, 0, 1, 1 */
+		{13, 0x1234567a}, /* vset4.u32.u32.ge .add: z + 0 + 0 + 1 + 1 */
+		{16, 0x00007e81}, /* vadd2.s32 .sat: 32513 - 128 = 0x7e81, -32513 + 32513 = 0 */
+		{20, 0x00003f41}, /* vavrg2.s32: (32385 + 1) >> 1 = 16193, (0 + 1) >> 1 = 0 */
+		{23, 0x1234d8f5}, /* vabsdiff2.u32 .add: z + 32895 + 510 */
+		{26, 0x00000001}, /* vset2.s32.s32.gt: 32513 > -128, -32513 > 32513 */
+		{29, 0x7f027f7f}, /* vabsdiff4.s32 .sat: 129, 128, 2, 255 clamp to 127 */
+	};
+
+	ck_assert_ptr_nonnull(ptx);
+	for (int p = 0; p < 2; p++) {
+		BeRun *r = be_run(ptx, "--kernel video_simd --grid 1 --block 64 "
+		                  "--arg buf:u32:192:random:61:0:4294967295 --arg buf:u32:2048:zero", 0,
+		                  p ? 7 : 0);
+		ck_assert(be_same(r));
+		for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+			ck_assert_uint_eq(be_get(r, 1, w[i].k), w[i].v);
+		be_run_free(r);
+	}
+	free(ptx);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("backend-video");
+	TCase *c = tcase_create("video");
+	int nf;
+
+	tcase_set_timeout(c, 60);
+	tcase_add_test(c, cuda_intrinsics);
+	tcase_add_test(c, by_hand);
+	suite_add_tcase(s, c);
+	SRunner *r = srunner_create(s);
+	srunner_run_all(r, CK_NORMAL);
+	nf = srunner_ntests_failed(r);
+	srunner_free(r);
+	return nf ? 1 : 0;
+}
