@@ -206,16 +206,17 @@ INLINE uint64_t add(const Fmt *f, uint64_t a, uint64_t b, int md)
 {
 	Num x = unpack(f, a), y = unpack(f, b);
 
-	if (x.cls == C_NAN || y.cls == C_NAN)
-		return f->qnan;
-	if (x.cls == C_INF)
-		return y.cls == C_INF && x.sign != y.sign ? f->qnan : a;
-	if (y.cls == C_INF)
-		return b;
-	if (x.cls == C_ZERO)
-		return y.cls == C_ZERO ? zero_sum(f, x.sign, y.sign, md) : b;
-	if (y.cls == C_ZERO)
+	if (x.cls != C_FIN || y.cls != C_FIN) {
+		if (x.cls == C_NAN || y.cls == C_NAN)
+			return f->qnan;
+		if (x.cls == C_INF)
+			return y.cls == C_INF && x.sign != y.sign ? f->qnan : a;
+		if (y.cls == C_INF)
+			return b;
+		if (x.cls == C_ZERO)
+			return y.cls == C_ZERO ? zero_sum(f, x.sign, y.sign, md) : b;
 		return a;
+	}
 	return add_core(f, x.sign, x.exp, x.sig, y.sign, y.exp, y.sig, f->m, md);
 }
 
@@ -225,19 +226,21 @@ INLINE uint64_t mul(const Fmt *f, uint64_t a, uint64_t b, int md)
 	Num x = unpack(f, a), y = unpack(f, b);
 	int sign = x.sign ^ y.sign;
 
-	if (x.cls == C_NAN || y.cls == C_NAN)
-		return f->qnan;
-	if (x.cls == C_INF || y.cls == C_INF)
-		return x.cls == C_ZERO || y.cls == C_ZERO ? f->qnan : sgnbit(f, sign) | f->inf;
-	if (x.cls == C_ZERO || y.cls == C_ZERO)
+	if (x.cls != C_FIN || y.cls != C_FIN) {
+		if (x.cls == C_NAN || y.cls == C_NAN)
+			return f->qnan;
+		if (x.cls == C_INF || y.cls == C_INF)
+			return x.cls == C_ZERO || y.cls == C_ZERO ? f->qnan : sgnbit(f, sign) | f->inf;
 		return sgnbit(f, sign);
+	}
 	if (f->m < 32)
 		return round_pack(f, sign, x.exp + y.exp, x.sig * y.sig, md);
 	return round_pack128(f, sign, x.exp + y.exp, (u128)x.sig * y.sig, md);
 }
 
 /* a*b + c with one rounding: the exact product is one term of the sum */
-INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
+/* fma with a zero, infinite or NaN operand */
+static uint64_t fma_special(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
 {
 	Num x = unpack(f, a), y = unpack(f, b), z = unpack(f, c);
 	int ps = x.sign ^ y.sign;
@@ -253,8 +256,16 @@ INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
 		return c;
 	if (x.cls == C_ZERO || y.cls == C_ZERO)
 		return z.cls == C_ZERO ? zero_sum(f, ps, z.sign, md) : c;
-	if (z.cls == C_ZERO)                       /* a nonzero product plus zero: its rounding */
-		return mul(f, a, b, md);
+	return mul(f, a, b, md);                   /* a nonzero product plus zero: its rounding */
+}
+
+INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
+{
+	Num x = unpack(f, a), y = unpack(f, b), z = unpack(f, c);
+	int ps = x.sign ^ y.sign;
+
+	if (x.cls != C_FIN || y.cls != C_FIN || z.cls != C_FIN)
+		return fma_special(f, a, b, c, md);
 	if (f->m < 32) {                           /* the 48-bit product fits add_core */
 		uint64_t p = x.sig * y.sig;            /* highest bit 46 or 47: make it 47 */
 		int e = x.exp + y.exp - !(p >> 47);
@@ -305,14 +316,13 @@ INLINE uint64_t quot(const Fmt *f, uint64_t a, uint64_t b, int md)
 	int sign = x.sign ^ y.sign, sh;
 	uint64_t q, rem;
 
-	if (x.cls == C_NAN || y.cls == C_NAN)
-		return f->qnan;
-	if (x.cls == y.cls && (x.cls == C_INF || x.cls == C_ZERO))
-		return f->qnan;                    /* inf/inf, 0/0 */
-	if (x.cls == C_INF || y.cls == C_ZERO)
-		return sgnbit(f, sign) | f->inf;
-	if (x.cls == C_ZERO || y.cls == C_INF)
-		return sgnbit(f, sign);
+	if (x.cls != C_FIN || y.cls != C_FIN) {
+		if (x.cls == C_NAN || y.cls == C_NAN || x.cls == y.cls)
+			return f->qnan;                /* NaN, inf/inf, 0/0 */
+		if (x.cls == C_INF || y.cls == C_ZERO)
+			return sgnbit(f, sign) | f->inf;
+		return sgnbit(f, sign);            /* 0/x, x/inf */
+	}
 	sh = f->m < 32 ? 39 : 60;
 	q = divsig(x.sig, sh, y.sig, &rem);
 	return round_pack(f, sign, x.exp - y.exp - sh - 1, q << 1 | (rem != 0), md);
