@@ -77,10 +77,11 @@ ptx_ins_writes(const PIns *in, int slot)
 int
 ptx_cp_async_src(const PFunc *f, const PIns *in)
 {
-	const POpd *o = &in->o[3];
+	const POpd *o;
 
 	if (in->op != PO_CP_ASYNC || in->nopd < 4)
 		return -1;
+	o = &in->o[3];
 	if (in->nopd == 4 && (in->m.flags & PMF_CACHEHINT) && o->kind == POK_REG &&
 	    f->regs[o->reg].type != PT_PRED && ptx_type_bytes((PType)f->regs[o->reg].type) == 8)
 		return -1;
