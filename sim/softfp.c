@@ -3,14 +3,16 @@
  * (softfp.h gives the contract). Owned here: unpacking, the one rounding routine, the ops.
  *
  * Every operation first computes its exact result as sig * 2^exp, where sig is an unsigned
- * integer (up to 127 bits) whose lowest bit may be a sticky bit: 1 when nonzero bits of the
- * exact result were dropped below it. round_pack() then picks the quantum of the result (its
- * binade's ulp, or the subnormal ulp), classifies the bits below it as exact, below half, half
- * or above half, rounds per direction and packs; a carry out of the significand moves into
- * the exponent field by plain addition, which also turns the largest subnormal into the
- * smallest normal and the largest finite value into infinity (then handled as overflow).
- * A sticky bit is exact enough when at least two bits separate it from the rounding position
- * (guard and round): each op below says why that holds. */
+ * integer (below 2^63; 128 bits inside f64 fma and mul, folded before rounding) whose lowest
+ * bit may be a sticky bit: 1 when nonzero bits of the exact result were dropped below it.
+ * round_pack() then picks the quantum of the result (its binade's ulp, or the subnormal
+ * ulp), rounds the bits below it per direction (guard and round bits, the rest sticky) and
+ * packs; a carry out of the significand moves into the exponent field by plain addition,
+ * which also turns the largest subnormal into the smallest normal and the largest finite
+ * value into infinity (then handled as overflow). A sticky bit is exact enough when at
+ * least two bits separate it from the rounding position: each op below says why that holds.
+ * Division and square root take an estimate from the host's double arithmetic and make it
+ * exact with integer remainders, so they too are independent of the host's rounding mode. */
 #include "sim/softfp.h"
 
 __extension__ typedef unsigned __int128 u128;
