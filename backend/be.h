@@ -145,6 +145,8 @@ typedef struct Fn {
 	int *lay;            /* layout: block ids in code order (dead ones skipped at emission) */
 	int nlay, caplay;
 	uint8_t *preduni;    /* uniform.c: PTX register is uniform */
+	char **whymemo;      /* ifconv.c: per PTX register, root_why's answer once computed
+	                        ("" when the divergence has another cause) */
 	uint32_t frame;      /* bytes of the frame: .local vars, spills, saved regs, call area */
 	uint32_t localsz;    /* bytes of .local variables */
 	uint32_t *localoff;  /* PFunc.locals index -> frame offset (.local / .param) */

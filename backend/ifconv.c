@@ -387,7 +387,33 @@ static int lane_sreg(int sr)
 /* "%p2 depends on %tid.x via %r4": the special register a divergent branch predicate
  * comes from, found breadth-first over the divergent registers its definitions read;
  * 0 when the divergence has another cause (an atomic, a call result, sync dependence) */
+static int root_why_scan(const Fn *f, int reg, char *out, size_t n);
+
+/* root_why_scan, memoised per register (the PTX and its uniformity do not change while
+ * if-conversion runs, and a branch is decided again after every conversion) */
 static int root_why(const Fn *f, int reg, char *out, size_t n)
+{
+	Fn *mf = (Fn *)f;
+	char buf[128];
+
+	if (!f->preduni || reg < 0)
+		return 0;
+	if (!mf->whymemo)
+		mf->whymemo = be_alloc(f->pool, sizeof(char *) * (size_t)(f->pf->nregs + 1));
+	if (!mf->whymemo[reg]) {
+		size_t k;
+		if (!root_why_scan(f, reg, buf, sizeof buf))
+			buf[0] = 0;
+		k = strlen(buf) + 1;
+		mf->whymemo[reg] = memcpy(be_alloc(f->pool, k), buf, k);
+	}
+	if (!mf->whymemo[reg][0])
+		return 0;
+	snprintf(out, n, "%s", mf->whymemo[reg]);
+	return 1;
+}
+
+static int root_why_scan(const Fn *f, int reg, char *out, size_t n)
 {
 	const PFunc *pf = f->pf;
 	int *q = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
