@@ -1,6 +1,6 @@
 /* test_backend_wide.c - Check tests of data registers wider than the instruction type on
  * ld, st and cvt (PTX ISA 9.4.1): tests/ptx/wide_operands.ptx runs on the SM model and on the
- * PTX oracle (every buffer compared, at predication thresholds 0 and 7), and each of its 32
+ * PTX oracle (every buffer compared, at predication thresholds 0 and 7), and each of its 40
  * slots per thread is checked against a value worked out by hand from the manual's rules:
  * a wider source chopped to the type, a wider destination sign-extended for a signed type
  * and zero-extended otherwise. Runs from the top of the tree. */
@@ -28,7 +28,7 @@ static char *slurp(const char *path)
 }
 
 /* slot k of thread 0 (x = 0x80000000FFFF8081) and thread 1 (x = 0x7FFFFFFF00017F7F) */
-static const uint64_t want[32][2] = {
+static const uint64_t want[40][2] = {
 	{0xffff8081, 0x00017f7f},                 /* st.u32 of a .b64: the low word */
 	{0x81, 0x7f},                             /* st.u8 */
 	{0x8081, 0x7f7f},                         /* st.u16 */
@@ -61,6 +61,14 @@ static const uint64_t want[32][2] = {
 	{0xf7f8, 0x77f8},                         /* the same into a .b64 */
 	{0x8081, 0},                              /* @p st.u16 of a .b64, thread 0 only */
 	{0, 0x7f},                                /* @!p ld.s8 into a .b64, thread 1 only */
+	{0, 0xff},                                /* cvt.sat.u8.s32 of -32639, 98175 into a .b64 */
+	{0, 0x77f8},                              /* cvt.rn.relu.f16.f32 into a .b64 */
+	{0xffffffffffff8081u, 0x7f7f},            /* ld.global.nc.s16 into a .b64 */
+	{0xfe00, 0xfe00},                         /* st.b16 of an .f32 (0xc6fefe00, 0x46fefe00) */
+	{0x81, 0x7f},                             /* st.b8 of an .f64 */
+	{0x8081, 0x7f7f},                         /* ld.b16 into an .f32 register: zero-extended */
+	{0xffffffffffff8081u, 0x7f7f},            /* cvt.rzi.s16.f32 into a .b64 */
+	{0x81, 0x7f},                             /* cvt.u32.u8 from and into a .b64 */
 };
 
 START_TEST(wide_operands)
@@ -71,11 +79,11 @@ START_TEST(wide_operands)
 	ck_assert_ptr_nonnull(ptx);
 	for (int p = 0; p < 2; p++) {
 		BeRun *r = be_run(ptx, "--kernel wide_operands --grid 1 --block 4 "
-		                  "--arg buf:u64:128:zero --arg s32:-5", 0, pmax[p]);
+		                  "--arg buf:u64:160:zero --arg s32:-5", 0, pmax[p]);
 		ck_assert(be_same(r));
 		for (int t = 0; t < 4; t++)
-			for (int k = 0; k < 32; k++) {
-				uint64_t got = be_get(r, 0, t * 32 + k);
+			for (int k = 0; k < 40; k++) {
+				uint64_t got = be_get(r, 0, t * 40 + k);
 				if (got != want[k][t & 1])
 					fprintf(stderr, "thread %d slot %d: %#llx, not %#llx\n", t, k,
 					        (unsigned long long)got, (unsigned long long)want[k][t & 1]);
