@@ -89,87 +89,34 @@ static int hw_usable(void)
 typedef uint64_t HwFn(const uint64_t *o);
 typedef uint64_t SfFn(const uint64_t *o, Rnd r);
 
-static uint64_t hw_f32_add(const uint64_t *o)
-{
-	volatile float x = u2f((uint32_t)o[0]), y = u2f((uint32_t)o[1]), z = x + y;
-	return f2u(z);
+static float ldf(uint64_t v) { return u2f((uint32_t)v); }
+static double ldd(uint64_t v) { return u2d(v); }
+static int64_t ldi(uint64_t v) { return (int64_t)v; }
+static uint64_t ldu(uint64_t v) { return v; }
+
+/* hw_NAME: expression e of x, y, w (operands of type T loaded by LD) as type R, stored by ST */
+#define HW(name, T, LD, R, ST, e) static uint64_t name(const uint64_t *o) \
+{ \
+	volatile T x = LD(o[0]), y = LD(o[1]), w = LD(o[2]); \
+	volatile R z = (e); \
+	(void)x, (void)y, (void)w; \
+	return ST(z); \
 }
-static uint64_t hw_f32_mul(const uint64_t *o)
-{
-	volatile float x = u2f((uint32_t)o[0]), y = u2f((uint32_t)o[1]), z = x * y;
-	return f2u(z);
-}
-static uint64_t hw_f32_div(const uint64_t *o)
-{
-	volatile float x = u2f((uint32_t)o[0]), y = u2f((uint32_t)o[1]), z = x / y;
-	return f2u(z);
-}
-static uint64_t hw_f32_fma(const uint64_t *o)
-{
-	volatile float x = u2f((uint32_t)o[0]), y = u2f((uint32_t)o[1]), w = u2f((uint32_t)o[2]);
-	volatile float z = fmaf(x, y, w);
-	return f2u(z);
-}
-static uint64_t hw_f32_sqrt(const uint64_t *o)
-{
-	volatile float x = u2f((uint32_t)o[0]), z = sqrtf(x);
-	return f2u(z);
-}
-static uint64_t hw_f64_add(const uint64_t *o)
-{
-	volatile double x = u2d(o[0]), y = u2d(o[1]), z = x + y;
-	return d2u(z);
-}
-static uint64_t hw_f64_mul(const uint64_t *o)
-{
-	volatile double x = u2d(o[0]), y = u2d(o[1]), z = x * y;
-	return d2u(z);
-}
-static uint64_t hw_f64_div(const uint64_t *o)
-{
-	volatile double x = u2d(o[0]), y = u2d(o[1]), z = x / y;
-	return d2u(z);
-}
-static uint64_t hw_f64_fma(const uint64_t *o)
-{
-	volatile double x = u2d(o[0]), y = u2d(o[1]), w = u2d(o[2]), z = fma(x, y, w);
-	return d2u(z);
-}
-static uint64_t hw_f64_sqrt(const uint64_t *o)
-{
-	volatile double x = u2d(o[0]), z = sqrt(x);
-	return d2u(z);
-}
-static uint64_t hw_i64_f32(const uint64_t *o)
-{
-	volatile int64_t v = (int64_t)o[0];
-	volatile float z = (float)v;
-	return f2u(z);
-}
-static uint64_t hw_u64_f32(const uint64_t *o)
-{
-	volatile uint64_t v = o[0];
-	volatile float z = (float)v;
-	return f2u(z);
-}
-static uint64_t hw_i64_f64(const uint64_t *o)
-{
-	volatile int64_t v = (int64_t)o[0];
-	volatile double z = (double)v;
-	return d2u(z);
-}
-static uint64_t hw_u64_f64(const uint64_t *o)
-{
-	volatile uint64_t v = o[0];
-	volatile double z = (double)v;
-	return d2u(z);
-}
-static uint64_t hw_f64_f32(const uint64_t *o)
-{
-	volatile double x = u2d(o[0]);
-	volatile float z = (float)x;
-	return f2u(z);
-}
+HW(hw_f32_add, float, ldf, float, f2u, x + y)
+HW(hw_f32_mul, float, ldf, float, f2u, x * y)
+HW(hw_f32_div, float, ldf, float, f2u, x / y)
+HW(hw_f32_fma, float, ldf, float, f2u, fmaf(x, y, w))
+HW(hw_f32_sqrt, float, ldf, float, f2u, sqrtf(x))
+HW(hw_f64_add, double, ldd, double, d2u, x + y)
+HW(hw_f64_mul, double, ldd, double, d2u, x * y)
+HW(hw_f64_div, double, ldd, double, d2u, x / y)
+HW(hw_f64_fma, double, ldd, double, d2u, fma(x, y, w))
+HW(hw_f64_sqrt, double, ldd, double, d2u, sqrt(x))
+HW(hw_i64_f32, int64_t, ldi, float, f2u, (float)x)
+HW(hw_u64_f32, uint64_t, ldu, float, f2u, (float)x)
+HW(hw_i64_f64, int64_t, ldi, double, d2u, (double)x)
+HW(hw_u64_f64, uint64_t, ldu, double, d2u, (double)x)
+HW(hw_f64_f32, double, ldd, float, f2u, (float)x)
 
 static uint64_t sf_f32_add(const uint64_t *o, Rnd r) { return sim_sf_f32_add((uint32_t)o[0], (uint32_t)o[1], r); }
 static uint64_t sf_f32_mul(const uint64_t *o, Rnd r) { return sim_sf_f32_mul((uint32_t)o[0], (uint32_t)o[1], r); }
