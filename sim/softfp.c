@@ -41,16 +41,12 @@ typedef struct {
 	uint64_t sig;   /* significand, normalized (subnormals too) */
 } Num;
 
-static int dir(Rnd r)
-{
-	switch (r) {
-	case RND_RZ: case RND_TRUNC: return M_RZ;
-	case RND_RM: case RND_FLOOR: return M_RM;
-	case RND_RP: case RND_CEIL: return M_RP;
-	case RND_NONE: case RND_RN: case RND_ROUND: case RND_COUNT: break;
-	}
-	return M_RN;
-}
+/* the direction of a PTX rounding modifier (the integer-rounding forms of cvt included) */
+static const unsigned char dirs[RND_COUNT] = {
+	[RND_RZ] = M_RZ, [RND_TRUNC] = M_RZ, [RND_RM] = M_RM, [RND_FLOOR] = M_RM,
+	[RND_RP] = M_RP, [RND_CEIL] = M_RP,     /* RND_NONE, RND_RN, RND_ROUND: M_RN (0) */
+};
+INLINE int dir(Rnd r) { return (unsigned)r < RND_COUNT ? dirs[r] : M_RN; }
 
 INLINE int msb64(uint64_t v) { return 63 - __builtin_clzll(v); }
 INLINE int msb128(u128 v)
@@ -111,7 +107,7 @@ INLINE uint64_t round_pack(const Fmt *f, int sign, int exp, uint64_t sig, int md
 {
 	int lead = exp + msb64(sig), qe, s;
 	int qmin = 1 - f->emax - f->m;        /* exponent of the subnormal quantum */
-	int away = (md == M_RP && !sign) || (md == M_RM && sign);
+	int away = md == (sign ? M_RM : M_RP);  /* rounding away from zero */
 	uint64_t q, bits;
 
 	if (lead > f->emax)
@@ -139,14 +135,21 @@ INLINE uint64_t round_pack(const Fmt *f, int sign, int exp, uint64_t sig, int md
 
 /* round_pack of a 128-bit sig: its bits below the top 62 fold into a sticky bit (at least
  * eight bits below the rounding position of a 53-bit significand) */
-static uint64_t round_pack128(const Fmt *f, int sign, int exp, u128 sig, int md)
+INLINE uint64_t round_pack128(const Fmt *f, int sign, int exp, u128 sig, int md)
 {
-	int sh = msb128(sig) - 61;
+	uint64_t hi = (uint64_t)(sig >> 64), lo = (uint64_t)sig, top;
+	int sh = msb128(sig) - 61, t = sh - 64, sticky;
 
 	if (sh <= 0)
-		return round_pack(f, sign, exp, (uint64_t)sig, md);
-	return round_pack(f, sign, exp + sh,
-	                  (uint64_t)(sig >> sh) | ((sig & (((u128)1 << sh) - 1)) != 0), md);
+		return round_pack(f, sign, exp, lo, md);
+	if (sh < 64) {
+		top = hi << (64 - sh) | lo >> sh;
+		sticky = lo << (64 - sh) != 0;
+	} else {                                  /* sh is 64 or 65 */
+		top = hi >> t;
+		sticky = lo != 0 || (t && hi << (64 - t) != 0);
+	}
+	return round_pack(f, sign, exp + sh, top | (uint64_t)sticky, md);
 }
 
 /* (-1)^sa * a * 2^ea + (-1)^sb * b * 2^eb for finite nonzero terms whose highest bit is bit
@@ -181,7 +184,7 @@ INLINE uint64_t add_core(const Fmt *f, int sa, int ea, uint64_t a, int sb, int e
 /* the same for f64 fma: the product (106 bits) and the addend with their highest bit at 105
  * move to bit 125, so bits are lost only when d > 20, and the rounding position then stays
  * at bit 72 or above */
-static uint64_t add_core128(const Fmt *f, int sa, int ea, u128 a, int sb, int eb, u128 b,
+INLINE uint64_t add_core128(const Fmt *f, int sa, int ea, u128 a, int sb, int eb, u128 b,
                             int md)
 {
 	int d;
