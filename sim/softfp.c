@@ -333,19 +333,18 @@ INLINE uint64_t quot(const Fmt *f, uint64_t a, uint64_t b, int md)
 	return round_pack(f, sign, x.exp - y.exp - sh - 1, q << 1 | (rem != 0), md);
 }
 
-/* sqrt(sig * 2^exp): exp is made even, then the root of v = sig << 2k has m + 3 bits at
- * least (k = 14 for f32, 28 for f64) and the remainder gives the sticky bit. The host's
- * sqrt of sig (exact in a double) estimates the root within a few units whatever the host's
- * rounding mode; one Newton step on the exact residual v - r^2 (below 2^60 in magnitude)
- * brings it to floor(sqrt(v)) or next to it; the integer loops make it exact. */
+/* sqrt(sig * 2^exp): exp is made even, then r = floor(sqrt(v)) for v = sig << 2k has m + 1
+ * bits (k = 12 for f32, 26 for f64). The host's sqrt of sig (exact in a double) scaled by
+ * 2^k is within one unit of sqrt(v) whatever the host's rounding mode, and the integer
+ * loops make it exact. With e = v - r^2 (at most 2r), the root lies in [r, r + 1/2) when
+ * e <= r, in (r + 1/2, r + 1) otherwise (never at r + 1/2: v is an integer), and is exact
+ * when e = 0: 4r + 2[e > r] + [e != 0] carries the round and sticky bits. */
 INLINE uint64_t sqrt1(const Fmt *f, uint64_t a, int md)
 {
 	Num x = unpack(f, a);
-	int k = f->m < 32 ? 14 : 28;
-	uint64_t r;
-	int64_t e;
-	double rd;
-	u128 v;
+	int k = f->m < 32 ? 12 : 26;
+	uint64_t r, e;
+	u128 v, rr;
 
 	if (x.cls == C_NAN || (x.sign && x.cls != C_ZERO))
 		return f->qnan;
@@ -354,15 +353,14 @@ INLINE uint64_t sqrt1(const Fmt *f, uint64_t a, int md)
 	if (x.exp & 1)
 		x.sig <<= 1, x.exp--;
 	v = (u128)x.sig << 2 * k;
-	rd = __builtin_sqrt((double)x.sig) * (double)(1ull << k);
-	r = (uint64_t)rd;
-	e = (int64_t)(uint64_t)(v - (u128)r * r);
-	r += (uint64_t)ifloor((double)e / (2 * rd));
-	while ((u128)r * r > v)
-		r--;
-	while ((u128)(r + 1) * (r + 1) <= v)
-		r++;
-	return round_pack(f, 0, (x.exp - 2 * k) / 2 - 1, r << 1 | ((u128)r * r != v), md);
+	r = (uint64_t)(__builtin_sqrt((double)x.sig) * (double)(1ull << k));
+	rr = (u128)r * r;
+	while (rr > v)                         /* (r - 1)^2 = r^2 - 2r + 1 */
+		rr -= 2 * (u128)r - 1, r--;
+	while (rr + 2 * (u128)r + 1 <= v)
+		rr += 2 * (u128)r + 1, r++;
+	e = (uint64_t)(v - rr);
+	return round_pack(f, 0, (x.exp - 2 * k) / 2 - 2, r << 2 | (uint64_t)(e > r) << 1 | (e != 0), md);
 }
 
 uint32_t sim_sf_f32_add(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)add(&F32, a, b, dir(r)); }
