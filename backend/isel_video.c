@@ -1,9 +1,12 @@
-/* isel_video.c - instruction selection of the SIMD video instructions (vadd2 ... vset4, PTX
- * ISA "SIMD Video Instructions") with their default selectors and masks, composed per 16-bit
- * half or byte from BFE (the element, sign- or zero-extended by its operand's type), IADD,
- * IMNMX, ISET and SHR (the operation on exact 32-bit values: elements are at most 17 bits),
- * two IMNMX for .sat, and BFI into c (merge) or IADD to c (.add). vabsdiff4 costs 6
- * instructions a byte; the scalar video forms and operand selectors are refused earlier. */
+/* isel_video.c - instruction selection of the video instructions with their default selectors
+ * and masks. SIMD (vadd2 ... vset4, PTX ISA "SIMD Video Instructions"): per 16-bit half or
+ * byte, BFE (the element, sign- or zero-extended by its operand's type), IADD, IMNMX, ISET and
+ * SHR (the operation on exact 32-bit values: elements are at most 17 bits), two IMNMX for
+ * .sat, and BFI into c (merge) or IADD to c (.add); vabsdiff4 costs 6 instructions a byte.
+ * Scalar (vadd, vsub, vabsdiff, vmin, vmax, vset, "Scalar Video Instructions"): the 33-bit
+ * inputs and the 34-bit result live in register pairs (IADD.CC/IADD.X, IMNMX.S64), then .sat
+ * and the secondary operation, and d is the low word. vshl, vshr, vmad and selectors are
+ * refused earlier. */
 #include "backend/be.h"
 
 /* PTX comparison of vset to the ISA's (signedness comes from the operand types) */
@@ -29,6 +32,120 @@ static void mnmx(Fn *f, Blk *b, int d, MOpd a, MOpd c, int min)
 	x->m.dtype = TY_S32;
 }
 
+/* a pair holding v extended to 64 bits, sign (sg) or zero */
+static MOpd pair_ext(Fn *f, Blk *b, MOpd v, int sg)
+{
+	int t = be_newtmp(f, TC_R2);
+	MIns *x;
+
+	be_op3(f, b, OP_MOV, be_rpart(t, 0), v, be_r(T_RZ))->nopd = 2;
+	if (sg) {
+		x = be_op3(f, b, OP_SHR, be_rpart(t, 1), be_rpart(t, 0), be_imm(31));
+		x->m.dtype = TY_S32;
+	} else {
+		be_op3(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ), be_r(T_RZ))->nopd = 2;
+	}
+	return be_r(t);
+}
+
+/* a pair holding the 64-bit constant v */
+static MOpd pair_imm(Fn *f, Blk *b, int64_t v)
+{
+	int t = be_newtmp(f, TC_R2);
+
+	for (int k = 0; k < 2; k++) {
+		MIns *x = be_emit(f, b, OP_MOV32I);
+		x->nopd = 2;
+		x->o[0] = be_rpart(t, k);
+		x->o[1] = be_imm((uint32_t)((uint64_t)v >> (32 * k)));
+	}
+	return be_r(t);
+}
+
+/* d = min (min 1) or max (min 0) of the pairs a and c as signed 64-bit values */
+static void mnmx64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int min)
+{
+	MIns *x = be_op3(f, b, OP_IMNMX, be_r(d), a, c);
+
+	x->nopd = 4;
+	x->o[3] = be_pn(T_PT, !min);
+	x->m.dtype = TY_S64;
+}
+
+/* vop.dtype.atype.btype{.sat}{.secop} d, a, b{, c} on exact 64-bit values */
+static int sel_scalar(Fn *f, Blk *b, const PIns *in)
+{
+	int op = in->op, vset = op == PO_VSET, aop = in->m.aop, d = be_dst(f, &in->o[0]);
+	int as = in->m.types[vset ? 0 : 1] == PT_S32, bs = in->m.types[vset ? 1 : 2] == PT_S32;
+	int ds = !vset && in->m.types[0] == PT_S32, t = be_newtmp(f, TC_R2);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	MOpd c = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+	MOpd pa = pair_ext(f, b, a, as), pb = pair_ext(f, b, c, bs);
+	MIns *x;
+
+	switch (op) {
+	case PO_VADD: be_add64(f, b, t, pa, pb, 0); break;
+	case PO_VSUB: be_add64(f, b, t, pa, pb, 1); break;
+	case PO_VMIN: mnmx64(f, b, t, pa, pb, 1); break;
+	case PO_VMAX: mnmx64(f, b, t, pa, pb, 0); break;
+	case PO_VABSDIFF: {
+		int mn = be_newtmp(f, TC_R2), mx = be_newtmp(f, TC_R2);
+		mnmx64(f, b, mx, pa, pb, 0);
+		mnmx64(f, b, mn, pa, pb, 1);
+		be_add64(f, b, t, be_r(mx), be_r(mn), 1);
+		break;
+	}
+	case PO_VSET: {
+		/* a - b: its sign is a < b, its being zero a == b */
+		int df = be_newtmp(f, TC_R2), lt = be_newtmp(f, TC_R), eq = be_newtmp(f, TC_R);
+		MOpd lo = be_rpart(t, 0);
+		be_add64(f, b, df, pa, pb, 1);
+		x = be_op3(f, b, OP_SHR, be_r(lt), be_rpart(df, 1), be_imm(31));
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_LOP, be_r(eq), be_rpart(df, 0), be_rpart(df, 1));
+		x->m.sub = SUB_OR;
+		x = be_op3(f, b, OP_ISET, be_r(eq), be_r(eq), be_r(T_RZ));
+		x->nopd = 4;
+		x->o[3] = be_p(T_PT);
+		x->m.cmp = CMP_EQ;
+		x->m.bop = BOP_AND;
+		x->m.dtype = TY_U32;
+		x = be_op3(f, b, OP_LOP, be_r(eq), be_r(eq), be_imm(1));
+		x->m.sub = SUB_AND;
+		switch ((int)in->m.cmp) {
+		case PCMP_EQ: be_op3(f, b, OP_MOV, lo, be_r(eq), be_r(T_RZ))->nopd = 2; break;
+		case PCMP_NE: x = be_op3(f, b, OP_LOP, lo, be_r(eq), be_imm(1)); x->m.sub = SUB_XOR; break;
+		case PCMP_LT: be_op3(f, b, OP_MOV, lo, be_r(lt), be_r(T_RZ))->nopd = 2; break;
+		case PCMP_GE: x = be_op3(f, b, OP_LOP, lo, be_r(lt), be_imm(1)); x->m.sub = SUB_XOR; break;
+		case PCMP_LE: x = be_op3(f, b, OP_LOP, lo, be_r(lt), be_r(eq)); x->m.sub = SUB_OR; break;
+		default:   /* gt: neither lt nor eq */
+			x = be_op3(f, b, OP_LOP, lo, be_r(lt), be_r(eq));
+			x->m.sub = SUB_OR;
+			x = be_op3(f, b, OP_LOP, lo, lo, be_imm(1));
+			x->m.sub = SUB_XOR;
+			break;
+		}
+		be_op3(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ), be_r(T_RZ))->nopd = 2;
+		break;
+	}
+	default:
+		die("not a scalar video op");
+	}
+	if (in->m.flags & PMF_SAT) {
+		mnmx64(f, b, t, be_r(t), pair_imm(f, b, ds ? -(1ll << 31) : 0), 0);
+		mnmx64(f, b, t, be_r(t), pair_imm(f, b, ds ? (1ll << 31) - 1 : (1ll << 32) - 1), 1);
+	}
+	if (aop) {
+		MOpd pc = pair_ext(f, b, be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R), ds);
+		if (aop == PAOP_ADD)
+			be_add64(f, b, t, be_r(t), pc, 0);
+		else
+			mnmx64(f, b, t, be_r(t), pc, aop == PAOP_MIN);
+	}
+	be_op3(f, b, OP_MOV, be_r(d), be_rpart(t, 0), be_r(T_RZ))->nopd = 2;
+	return 0;
+}
+
 int be_sel_video(Fn *f, Blk *b, const PIns *in)
 {
 	int n = ptx_video_elems(in->op), w = 32 / n, op = in->op;
@@ -36,10 +153,15 @@ int be_sel_video(Fn *f, Blk *b, const PIns *in)
 	int as = in->m.types[vset ? 0 : 1] == PT_S32, bs = in->m.types[vset ? 1 : 2] == PT_S32;
 	int ds = !vset && in->m.types[0] == PT_S32, d = be_dst(f, &in->o[0]);
 	int64_t lo = ds ? -(1ll << (w - 1)) : 0, hi = ds ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-	MOpd c = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
-	int acc = be_newtmp(f, TC_R);
+	MOpd a, c;
+	int acc;
 	MIns *x;
+
+	if (n == 1)
+		return sel_scalar(f, b, in);
+	a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	c = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+	acc = be_newtmp(f, TC_R);
 
 	be_mov(f, b, acc, be_src(f, b, &in->o[3], PT_B32), TC_R);
 	for (int i = 0; i < n; i++) {

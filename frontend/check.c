@@ -208,12 +208,15 @@ chk_cp_async(Chk *k, const PIns *in)
 }
 
 /* vop2/vop4.dtype.atype.btype{.sat | .add} d, a, b, c and vset2/vset4.atype.btype.cmp{.add}
- * (PTX ISA, "SIMD Video Instructions"): .u32 or .s32 types, no .sat with .add */
+ * (PTX ISA, "SIMD Video Instructions"): .u32 or .s32 types, no .sat with .add; the scalar
+ * vop.dtype.atype.btype{.sat}{.add|.min|.max} d, a, b{, c} (vset.atype.btype.cmp, no .sat):
+ * c with a secondary operation only (the merge into d.b0 ... takes selectors) */
 static void
 chk_video(Chk *k, const PIns *in)
 {
 	const PMods *m = &in->m;
-	int vset = in->op == PO_VSET2 || in->op == PO_VSET4, want = vset ? 2 : 3;
+	int vset = in->op == PO_VSET2 || in->op == PO_VSET4 || in->op == PO_VSET, want = vset ? 2 : 3;
+	int scalar = ptx_video_elems(in->op) == 1;
 
 	if (m->ntypes != want) {
 		err(k, in->loc, "'%s' needs %s", ptx_ops[in->op].name, vset ?
@@ -229,6 +232,18 @@ chk_video(Chk *k, const PIns *in)
 		    ptx_ops[in->op].name, m->cmp ? ", not " : "", ptx_cmp_names[m->cmp]);
 	if (!vset && m->cmp)
 		err(k, in->loc, "'%s' takes no comparison", ptx_ops[in->op].name);
+	if (scalar) {
+		if (m->aop && m->aop != PAOP_ADD && m->aop != PAOP_MIN && m->aop != PAOP_MAX)
+			err(k, in->loc, "the secondary operation of '%s' is .add, .min or .max", ptx_ops[in->op].name);
+		else if (m->aop && in->nopd != 4)
+			err(k, in->loc, "'%s%s' needs a third source", ptx_ops[in->op].name, ptx_aop_names[m->aop]);
+		else if (!m->aop && in->nopd == 4)
+			err(k, in->loc, "a third source of '%s' needs .add, .min or .max (the merge into a "
+			    "destination selector is not supported)", ptx_ops[in->op].name);
+		if (vset && (m->flags & PMF_SAT))
+			err(k, in->loc, "'%s' takes no .sat", ptx_ops[in->op].name);
+		return;
+	}
 	if (m->aop && m->aop != PAOP_ADD)
 		err(k, in->loc, "the secondary operation of '%s' can only be .add", ptx_ops[in->op].name);
 	if ((m->flags & PMF_SAT) && (vset || m->aop))

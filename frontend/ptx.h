@@ -524,6 +524,6 @@ const char *ptx_rnd_name(PRnd r);
 const char *ptx_aop_name(PAop a);
 int ptx_ins_writes(const PIns *in, int slot); /* 1 when slot is a destination */
 int ptx_cp_async_src(const PFunc *f, const PIns *in); /* cp.async: slot of src-size/ignore-src, or -1 */
-int ptx_video_elems(int op);                    /* SIMD video op: 2 (halves) or 4 (bytes), else 0 */
+int ptx_video_elems(int op);                    /* video op: 2 (halves), 4 (bytes), 1 (scalar), else 0 */
 
 #endif

@@ -648,8 +648,10 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		break;
 	case PO_VADD2: case PO_VSUB2: case PO_VAVRG2: case PO_VABSDIFF2: case PO_VMIN2: case PO_VMAX2:
 	case PO_VSET2: case PO_VADD4: case PO_VSUB4: case PO_VAVRG4: case PO_VABSDIFF4: case PO_VMIN4:
-	case PO_VMAX4: case PO_VSET4:
-		PUT(or_video(in, (uint32_t)A(1, PT_B32), (uint32_t)A(2, PT_B32), (uint32_t)A(3, PT_B32)));
+	case PO_VMAX4: case PO_VSET4: case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN:
+	case PO_VMAX: case PO_VSET:
+		PUT(or_video(in, (uint32_t)A(1, PT_B32), (uint32_t)A(2, PT_B32),
+		             in->nopd > 3 ? (uint32_t)A(3, PT_B32) : 0));
 		break;
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		break;   /* every cp.async completed when it ran */
@@ -679,8 +681,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		return -1;
 	case PO_TEX: case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SURED:
 	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
-	case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN: case PO_VMAX: case PO_VSHL:
-	case PO_VSHR: case PO_VMAD: case PO_VSET:
+	case PO_VSHL: case PO_VSHR: case PO_VMAD:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
 	case PO_CP_RED_ASYNC: case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM:
 	case PO_TENSORMAP: case PO_TCGEN05: case PO_ALLOCA: case PO_STACKSAVE:

@@ -2,9 +2,9 @@
  * Instructions"). tests/ptx/simd.sm75/sm80 (nvcc's __vadd2 ... __vsads4; vabsdiff4 and
  * vabsdiff2.add among them) run on the SM model and on the oracle, and each of the 32 results
  * per thread is recomputed here from the CUDA Math API's definition of its intrinsic;
- * tests/ptx/video_simd.ptx (every op, type combination, .sat, .add and comparison) runs on
- * both engines, with results worked out by hand on chosen operands. Runs from the top of the
- * tree. */
+ * tests/ptx/video_simd.ptx (every op, type combination, .sat, .add and comparison) and
+ * video_scalar.ptx (vadd ... vset with .sat and .add/.min/.max) run on both engines, with
+ * results worked out by hand on chosen operands. Runs from the top of the tree. */
 #include <check.h>
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
@@ -165,6 +165,50 @@ START_TEST(by_hand)
 }
 END_TEST
 
+/* tests/ptx/video_scalar.ptx, threads 0 and 1: x = 0xfffffff0 (-16 or 4294967280), y =
+ * 0x7fffffff, z = 0x80000000 (-2^31 or 2^31); x = 5, y = 0xfffffffd (-3 or 4294967293), z = 100.
+ * The sums are exact (33-bit inputs), .sat clamps to the dtype, c takes the dtype's sign. */
+START_TEST(scalar_by_hand)
+{
+	char *ptx = slurp("tests/ptx/video_scalar.ptx");
+	static const uint32_t w[20][2] = {
+		{0x7fffffef, 2},          /* vadd.u32.u32.u32: 2^32 + 2^31 - 17, 2^32 + 2 wrap */
+		{0x7fffffef, 2},          /* vadd.s32 .sat: -16 + (2^31 - 1); 5 - 3 */
+		{0x7fffffef, 0xffffffff}, /* vadd.u32.s32.u32 .sat: 5 + 4294967293 clamps */
+		{0xffffffff, 0x80000063}, /* vadd.s32.u32.u32 .sat.add: 2^31 - 1 + c */
+		{0x7ffffff1, 0},          /* vsub.u32 .sat: 5 - 4294967293 < 0 clamps to 0 */
+		{0x7ffffff1, 8},          /* vsub.s32.u32.s32 .sat */
+		{0x7ffffff1, 8},          /* vsub.s32 .min: min(-2^31 - 15, -2^31) keeps 34 bits */
+		{0x8000000f, 0xfffffff8}, /* vabsdiff.u32.s32.u32: 2^31 + 15; 4294967288 */
+		{0x7fffffff, 100},        /* vabsdiff.s32 .sat.max */
+		{0x7fffffff, 0xfffffffd}, /* vmin.s32.u32.s32 */
+		{0x7fffffff, 0},          /* vmin.u32.u32.s32 .sat: -3 clamps to 0 */
+		{0xffffffff, 0x61},       /* vmax.s32.s32.u32 .add */
+		{0x7fffffff, 5},          /* vmax.u32.s32.s32 .sat.min: c = 2^31 unsigned */
+		{1, 1},                   /* vset.s32.u32.lt */
+		{0x80000001, 101},        /* vset.u32.s32.ge .add */
+		{0, 0},                   /* vset.s32.s32.eq */
+		{0x80000000, 100},        /* vset.u32.u32.ne .max: c unsigned */
+		{1, 1},                   /* vset.s32.u32.le */
+		{1, 1},                   /* vset.u32.s32.gt .min */
+		{0xfffffff1, 0x5c},       /* vabsdiff.u32 .sat.add */
+	};
+
+	ck_assert_ptr_nonnull(ptx);
+	for (int p = 0; p < 2; p++) {
+		BeRun *r = be_run(ptx, "--kernel video_scalar --grid 1 --block 64 "
+		                  "--arg buf:u32:192:random:71:0:4294967295 --arg buf:u32:1280:zero", 0,
+		                  p ? 7 : 0);
+		ck_assert(be_same(r));
+		for (int t = 0; t < 2; t++)
+			for (int k = 0; k < 20; k++)
+				ck_assert_uint_eq(be_get(r, 1, 20 * t + k), w[k][t]);
+		be_run_free(r);
+	}
+	free(ptx);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend-video");
@@ -174,6 +218,7 @@ int main(void)
 	tcase_set_timeout(c, 60);
 	tcase_add_test(c, cuda_intrinsics);
 	tcase_add_test(c, by_hand);
+	tcase_add_test(c, scalar_by_hand);
 	suite_add_tcase(s, c);
 	SRunner *r = srunner_create(s);
 	srunner_run_all(r, CK_NORMAL);
