@@ -243,7 +243,6 @@ INLINE uint64_t mul(const Fmt *f, uint64_t a, uint64_t b, int md)
 	return round_pack128(f, sign, x.exp + y.exp, (u128)x.sig * y.sig, md);
 }
 
-/* a*b + c with one rounding: the exact product is one term of the sum */
 /* fma with a zero, infinite or NaN operand */
 static uint64_t fma_special(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
 {
@@ -264,6 +263,7 @@ static uint64_t fma_special(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, in
 	return mul(f, a, b, md);                   /* a nonzero product plus zero: its rounding */
 }
 
+/* a*b + c with one rounding: the exact product is one term of the sum */
 INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
 {
 	Num x = unpack(f, a), y = unpack(f, b), z = unpack(f, c);
@@ -282,6 +282,7 @@ INLINE uint64_t fma3(const Fmt *f, uint64_t a, uint64_t b, uint64_t c, int md)
 		                   (u128)z.sig << 53, md);
 	}
 }
+
 /* floor(t) for |t| < 2^62 (the loops below then rarely run: no branch mispredictions) */
 INLINE int64_t ifloor(double t)
 {
