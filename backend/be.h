@@ -233,6 +233,14 @@ int be_emit_kernel(Prog *p, Kernel *k, Fn **fns, int nfns, const Module *m);
 /* isel helpers shared by isel*.c */
 int be_isel_ins(Fn *f, Blk *b, const PIns *in);           /* isel.c */
 int be_isel_mem(Fn *f, Blk *b, const PIns *in);           /* isel_mem.c */
+typedef struct {
+	int space;     /* PSpace after resolving symbols (PS_NONE: generic) */
+	MOpd mem;      /* [base + off] or c[bank][...] */
+	int wide;      /* base is a 64-bit pair (.E) */
+	int entryparam;/* kernel parameter: constant bank 0 */
+} BeAddr;           /* a memory operand resolved (isel_mem.c) */
+int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a); /* isel_mem.c */
+int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
 int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
 /* isel_int.c: integer, logic, shift and bit operations */

@@ -28,12 +28,7 @@ static Type mty(int pt)
 	}
 }
 
-typedef struct {
-	int space;     /* PSpace after resolving symbols (PS_NONE: generic) */
-	MOpd mem;      /* [base + off] or c[bank][...] */
-	int wide;      /* base is a 64-bit pair (.E) */
-	int entryparam;/* kernel parameter: constant bank 0 */
-} Addr;
+typedef BeAddr Addr;
 
 static uint32_t param_off(const PFunc *pf, int idx)
 {
@@ -82,7 +77,7 @@ uint32_t be_func_frame_args(const PFunc *pf)
 uint32_t be_entry_param_off(const PFunc *pf, int idx);
 uint32_t be_entry_param_off(const PFunc *pf, int idx) { return 0x20 + param_off(pf, idx); }
 
-static int addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)
+int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)
 {
 	int space = in->m.space;
 
@@ -199,7 +194,7 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 	int eb = tbytes(pt), cls = eb == 16 ? TC_R4 : eb == 8 ? TC_R2 : TC_R;
 	int tmp[8];
 
-	if (addr_of(f, b, in, ad, &a) < 0)
+	if (be_addr_of(f, b, in, ad, &a) < 0)
 		return -1;
 	if (n > 8 || (eb != 1 && eb != 2 && eb != 4 && eb != 8))
 		return be_unsup(f, in, "access width"), -1;
@@ -287,104 +282,6 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 		if (tsigned(pt) || eb > tbytes(f->pf->regs[e->reg].type))
 			be_fix16(f, b, d, pt);
 	}
-	return 0;
-}
-
-/* ------------------------------------------------------------------ cp.async */
-/* one 4-byte word (4) or byte (1) of a cp.async: t = [src + off] when the load predicate
- * lp holds (T_PT: always), else zero; lp < 0: no load, RZ is stored; [dst + off] = t */
-static void cp_piece(Fn *f, Blk *b, const Addr *s, const Addr *d, int off, int sz, int lp, int lneg)
-{
-	int t = lp >= 0 ? be_newtmp(f, TC_R) : T_RZ;
-	MIns *x;
-	MOpd m;
-
-	if (lp >= 0 && lp != T_PT)
-		be_mov(f, b, t, be_r(T_RZ), TC_R);
-	if (lp >= 0) {
-		x = be_emit(f, b, OP_LD);
-		x->nopd = 2;
-		x->m.dtype = (uint8_t)(sz == 1 ? TY_U8 : TY_NONE);
-		if (s->wide)
-			x->m.flags |= MF_E;
-		m = s->mem;
-		m.imm += off;
-		x->o[0] = be_r(t);
-		x->o[1] = m;
-		if (lp != T_PT) {
-			x->guard = lp;
-			x->gneg = (uint8_t)lneg;
-		}
-	}
-	x = be_emit(f, b, OP_STS);
-	x->nopd = 2;
-	x->m.dtype = (uint8_t)(sz == 1 ? TY_U8 : TY_NONE);
-	m = d->mem;
-	m.imm += off;
-	x->o[0] = m;
-	x->o[1] = be_r(t);
-}
-
-/* cp.async{.ca,.cg}.shared.global [dst], [src], cp-size{, src-size | ignore-src}: the copy
- * completes at once (the oracle's schedule; wait_group/wait_all have nothing to wait for).
- * Whole 4-byte words where the bytes from src are known, bytes in a word that src-size
- * cuts, zeros beyond it (no load); a register src-size loads byte j when src-size > j, a
- * true ignore-src loads nothing. Under a PTX guard g the loads' predicates include g and
- * every store is guarded by g. */
-static int sel_cp_async(Fn *f, Blk *b, const PIns *in)
-{
-	PIns g = *in;
-	Addr d, s;
-	int cp = (int)in->o[2].imm, si = ptx_cp_async_src(f->pf, in), n = cp, k0 = b->nins;
-	int gp = in->guard >= 0 ? f->regtmp[in->guard] : T_PT, gn = in->guard >= 0 ? in->gneg : 0;
-	const POpd *e = si >= 0 ? &in->o[si] : NULL;
-
-	g.m.space = PS_GLOBAL;
-	if (addr_of(f, b, in, &in->o[0], &d) < 0 || addr_of(f, b, &g, &in->o[1], &s) < 0)
-		return -1;
-	if (d.space != PS_SHARED || s.space != PS_GLOBAL)
-		return be_unsup(f, in, "cp.async outside .shared from .global"), -1;
-	if (e && e->kind == POK_IMM)
-		n = (int)e->imm;   /* ptx_check: 0 <= n <= cp */
-	if (!e || e->kind == POK_IMM) {
-		for (int off = 0; off < cp; off += 4) {
-			int v = n - off < 0 ? 0 : n - off > 4 ? 4 : n - off;
-			if (v == 4 || v == 0) {
-				cp_piece(f, b, &s, &d, off, 4, v ? T_PT : -1, 0);
-				continue;
-			}
-			for (int j = 0; j < 4; j++)
-				cp_piece(f, b, &s, &d, off + j, 1, j < v ? T_PT : -1, 0);
-		}
-	} else if (f->tmp[f->regtmp[e->reg]].cls == TC_P) {
-		int q = be_newtmp(f, TC_P);   /* q = !ignore-src && g */
-		MIns *x = be_emit(f, b, OP_PSETP);
-		x->m.bop = BOP_AND;
-		x->m.bop2 = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(q);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = be_pn(f->regtmp[e->reg], !(e->flags & POF_NOT));
-		x->o[3] = be_pn(gp, gn);
-		x->o[4] = be_p(T_PT);
-		for (int off = 0; off < cp; off += 4)
-			cp_piece(f, b, &s, &d, off, 4, q, 0);
-	} else {
-		MOpd r = be_inreg(f, b, be_src(f, b, e, PT_U32), TC_R);
-		for (int j = 0; j < cp; j++) {
-			int q = be_newtmp(f, TC_P);   /* q = src-size > j && g */
-			be_setp_ins(f, b, OP_ISETP, CMP_GT, TY_U32, q, T_PT, r, be_imm((uint32_t)j),
-			            be_pn(gp, gn), BOP_AND);
-			cp_piece(f, b, &s, &d, j, 1, q, 0);
-		}
-	}
-	if (gp != T_PT)
-		for (int k = k0; k < b->nins; k++)
-			if (b->ins[k].guard == T_PT && (b->ins[k].op == OP_STS || b->ins[k].op == OP_LD)) {
-				b->ins[k].guard = gp;
-				b->ins[k].gneg = (uint8_t)gn;
-			}
-	f->guard_done = 1;
 	return 0;
 }
 
@@ -567,7 +464,7 @@ static int sel_atom(Fn *f, Blk *b, const PIns *in, int red)
 	MIns *x;
 	Sub s = aop(in->m.aop);
 
-	if (addr_of(f, b, in, &in->o[red ? 0 : 1], &a) < 0)
+	if (be_addr_of(f, b, in, &in->o[red ? 0 : 1], &a) < 0)
 		return -1;
 	if (a.space == PS_SHARED)
 		return sel_atom_shared(f, b, in, red, &a);
@@ -805,9 +702,9 @@ int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 	case PO_LD: case PO_LDU: return sel_ld(f, b, in, 0);
 	case PO_ST: return sel_ld(f, b, in, 1);
 	case PO_ATOM: return sel_atom(f, b, in, 0);
-	case PO_CP_ASYNC: return sel_cp_async(f, b, in);
+	case PO_CP_ASYNC: return be_sel_cp_async(f, b, in);
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
-		return 0;  /* every cp.async completed when it ran (docs/backend.md) */
+		return 0;  /* every cp.async completed when it ran (isel_async.c) */
 	case PO_RED: return sel_atom(f, b, in, 1);
 	case PO_CVTA: return sel_cvta(f, b, in);
 	case PO_ISSPACEP: return sel_isspacep(f, b, in);
