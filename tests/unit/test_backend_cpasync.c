@@ -5,7 +5,8 @@
  * from src, zeros up to cp-size, nothing written by a copy whose guard is false). nvcc's
  * tests/ptx/pipeline.sm80 (cp.async with zero fill, wait_group) must leave what its sm_75
  * build (cuda_pipeline.h's synchronous fallback: plain loads and stores) leaves, and the zero
- * fill is recomputed here. Runs from the top of the tree. */
+ * fill is recomputed here; likewise memcpy_async.sm80 (cooperative_groups and cuda::pipeline
+ * copies). Runs from the top of the tree. */
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
@@ -129,6 +130,39 @@ START_TEST(pipeline)
 }
 END_TEST
 
+/* cooperative_groups::memcpy_async and cuda::memcpy_async (sm_80: cp.async in a strided loop
+ * and through a pipeline) leave what the synchronous sm_75 build leaves: out[t] = 2 *
+ * in[255 - t] + in[7t mod 256] per block, exactly (one rounding each) */
+START_TEST(memcpy_async)
+{
+	static const char *opts = "--kernel memcpy_async --grid 2 --block 256 "
+	                          "--arg buf:f32:512:random:81:-10:10 --arg buf:f32:512:zero";
+	char *p75 = slurp("tests/ptx/memcpy_async.sm75.ptx"), *p80 = slurp("tests/ptx/memcpy_async.sm80.ptx");
+	BeRun *r75, *r80;
+
+	ck_assert_ptr_nonnull(p75);
+	ck_assert_ptr_nonnull(p80);
+	ck_assert_ptr_nonnull(strstr(p80, "cp.async.ca.shared.global"));
+	r75 = be_run(p75, opts, 0, 7);
+	r80 = be_run(p80, opts, 0, 7);
+	ck_assert(be_same(r75));
+	ck_assert(be_same(r80));
+	for (int i = 0; i < 512; i++) {
+		int base = i / 256 * 256, t = i % 256;
+		float a = f32_of(be_get(r80, 0, base + 255 - t)), c = f32_of(be_get(r80, 0, base + t * 7 % 256));
+		float want = a * 2.0f + c;
+		uint32_t wb;
+		memcpy(&wb, &want, 4);
+		ck_assert_uint_eq(be_get(r80, 1, i), be_get(r75, 1, i));
+		ck_assert_uint_eq(be_get(r80, 1, i), wb);
+	}
+	be_run_free(r75);
+	be_run_free(r80);
+	free(p75);
+	free(p80);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend-cpasync");
@@ -138,6 +172,7 @@ int main(void)
 	tcase_set_timeout(c, 60);
 	tcase_add_test(c, forms);
 	tcase_add_test(c, pipeline);
+	tcase_add_test(c, memcpy_async);
 	suite_add_tcase(s, c);
 	SRunner *r = srunner_create(s);
 	srunner_run_all(r, CK_NORMAL);
