@@ -447,7 +447,7 @@ int be_sync(Fn *f)
 		if (guard > 10000)
 			die("sync placement does not converge");
 	}
-	/* keep only the pushes that happen (a target already on top is not pushed again) */
+	/* keep only the pushes that happen (those already on top are not pushed again) */
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		Stk s = in[i];
