@@ -2,7 +2,8 @@
 # valgrind.sh - `make check-valgrind`: the test suite under valgrind memcheck. Every Check
 # unit test binary runs in-process (CK_FORK=no) under memcheck; every tests/run-*.sh script
 # runs with BIN pointing at wrappers that run warpc and warpsim under memcheck (the
-# generator's quick runs use fewer seeds: memcheck is slow). Any invalid access, use of an
+# generator's quick runs use fewer seeds, through the wrapped programs rather than the
+# in-process runner: memcheck is slow). Any invalid access, use of an
 # uninitialised value or definite leak fails the run (--error-exitcode). Env: BIN BUILD.
 BIN=${BIN:-bin}; BUILD=${BUILD:-build}
 command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind not found (apt-get install valgrind)"; exit 1; }
@@ -25,7 +26,7 @@ for t in "$BUILD"/tests/test_*; do
 	fi
 done
 for s in "$here"/run-*.sh; do
-	if BIN=$wrap BUILD=$BUILD GEN_CHECK=50 GEN_SEEDS=10 sh "$s" >"$wrap/log" 2>&1; then
+	if BIN=$wrap BUILD=$BUILD GEN_CHECK=50 GEN_SEEDS=10 FD_INPROC=0 sh "$s" >"$wrap/log" 2>&1; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1)); failed="$failed $(basename "$s")"; tail -n 20 "$wrap/log"
