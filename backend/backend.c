@@ -571,7 +571,13 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 			die("out of memory");
 		reach(m, fi, seen);
 		for (int k = 0; k < m->nfuncs && !nerr; k++)
-			if (seen[k]) {
+			if (seen[k] && m->funcs[k].unsup_op) {
+				char note[160];
+				snprintf(note, sizeof note, "kernel '%.60s' reaches '%.60s'", pf->name,
+				         m->funcs[k].name);
+				ptx_unsup_report(err, m, &m->funcs[k], "error", k == fi ? NULL : note);
+				nerr++;
+			} else if (seen[k]) {
 				fns[k] = translate_fn(m, k, opt, &vl, err, log);
 				nerr += fns[k] == NULL;
 			}

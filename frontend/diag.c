@@ -46,6 +46,17 @@ ptx_vdiag(FILE *err, const char *name, const char *src, size_t len, PLoc loc,
 	fputs("^\n", err);
 }
 
+/* a located diagnostic outside parsing (ptx_vdiag wants a va_list) */
+static void
+locdiag(FILE *err, const Module *m, PLoc loc, const char *kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ptx_vdiag(err, m->name, m->src, m->srclen, loc, kind, fmt, ap);
+	va_end(ap);
+}
+
 void
 ptx_diag(PCtx *c, PLoc loc, const char *fmt, ...)
 {
@@ -62,4 +73,14 @@ ptx_diag(PCtx *c, PLoc loc, const char *fmt, ...)
 	va_start(ap, fmt);
 	ptx_vdiag(c->err, c->m->name, c->m->src, c->m->srclen, loc, "error", fmt, ap);
 	va_end(ap);
+}
+
+void
+ptx_unsup_report(FILE *err, const Module *m, const PFunc *f, const char *kind, const char *note)
+{
+	if (!f->unsup_op)
+		return;
+	locdiag(err, m, f->unsup_loc, kind, "unsupported: instruction '%s' is valid PTX but warpsim "
+	        "does not support it yet%s%s", ptx_ops[f->unsup_op - 1].name, note ? "; " : "",
+	        note ? note : "");
 }

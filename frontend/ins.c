@@ -271,10 +271,14 @@ b_ins_begin(PCtx *c, const PTok *opcode, PLoc l)
 	if (!ptx_decode_opword(c, opcode->s, opcode->n, l, &c->in)) {
 		c->inbad = 1;
 	} else if (ptx_ops[c->in.op].flags & PF_UNSUP) {
-		ptx_diag(c, l, "unsupported: instruction '%s' is valid PTX but warpsim does not "
-		         "support it yet", ptx_ops[c->in.op].name);
+		/* valid PTX: not an error of the module, but of any kernel that reaches this
+		 * function (the translator and the oracle refuse those, at this location) */
+		if (!c->cur.unsup_op) {
+			c->cur.unsup_op = c->in.op + 1;
+			c->cur.unsup_loc = l;
+		}
 		c->inbad = 1;
-		c->quiet = 1;   /* its operands are not worth more messages */
+		c->quiet = 1;   /* left out: its operands are not worth messages */
 	}
 }
 

@@ -465,6 +465,10 @@ typedef struct {
 	PTList *tlists;       /* .branchtargets/.calltargets/.callprototype of the body */
 	int32_t ntlists;
 	PLoc loc;             /* the name */
+	int32_t unsup_op;     /* POp + 1 of the first instruction that is valid PTX but not
+	                         supported (left out of ins), 0 none: a kernel that reaches this
+	                         function can be neither translated nor run (backend, oracle) */
+	PLoc unsup_loc;       /* where that instruction is */
 } PFunc;
 
 typedef struct {
@@ -505,6 +509,11 @@ int ptx_check(const Module *m, FILE *err);
 void ptx_print(FILE *out, const Module *m);
 void ptx_print_ins(FILE *out, const Module *m, const PFunc *f, const PIns *in);
 void ptx_free(Module *m);
+/* f->unsup_op as a located diagnostic of kind ("error", "warning") on err:
+ * "unsupported: instruction 'wmma' is valid PTX but warpsim does not support it yet" and
+ * what follows from it (note: "kernel 'k' reaches 'f'"); nothing when f has none */
+void ptx_unsup_report(FILE *err, const Module *m, const PFunc *f, const char *kind,
+                      const char *note);
 
 /* lookups; -1 when absent */
 int ptx_find_func(const Module *m, const char *name);

@@ -416,6 +416,11 @@ void or_call(Oracle *o, Thread *t, const PIns *in)
 		or_error(o, t, OR_UNSUP, "unsupported: call of '%s', which has no body here", g->name);
 		return;
 	}
+	if (g->unsup_op) {
+		ptx_unsup_report(o->err, o->m, g, "error", NULL);
+		or_error(o, t, OR_UNSUP, "unsupported: call of '%s', which holds that instruction", g->name);
+		return;
+	}
 	if (args->nelems != g->nparams || in->o[0].nelems > g->nrets) {
 		or_error(o, t, OR_FAULT, "call of '%s' with %d arguments and %d results; it takes %d and %d",
 		         g->name, args->nelems, in->o[0].nelems, g->nparams, g->nrets);

@@ -181,6 +181,11 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 		or_unload(&o);
 		return r;
 	}
+	if (m->funcs[o.ki].unsup_op) {     /* (a callee's is reported when it is called) */
+		ptx_unsup_report(err, m, &m->funcs[o.ki], "error", NULL);
+		or_unload(&o);
+		return OR_UNSUP;
+	}
 	o.shared = calloc(o.shsize ? o.shsize : 1, 1);
 	o.th = calloc(o.nthreads, sizeof *o.th);
 	if (!o.shared || !o.th)

@@ -161,6 +161,10 @@ static int warpc_parse(const char *path, const char *out, int print)
 	free(text);
 	if (!m)
 		return 1;
+	for (int i = 0; i < m->nfuncs; i++)   /* valid PTX: kernels that reach it cannot run */
+		ptx_unsup_report(stderr, m, &m->funcs[i], "warning", print ?
+		                 "left out of the printed function" : "kernels that reach this function "
+		                 "cannot be translated or run");
 	if (print) {
 		f = open_out(out);
 		if (!f) {
