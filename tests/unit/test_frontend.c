@@ -162,9 +162,18 @@ START_TEST(diagnostics)
 	                 "t.ptx:6:6: error: undefined label '$L__BB0_7'");
 	ck_assert_str_eq(diag(HDR ".entry k()\n{\n .reg .b32 %r1;\n add.s32 %r1, %r1;\n}\n"),
 	                 "t.ptx:7:2: error: 'add' takes 3 operands, not 2");
-	ck_assert_str_eq(diag(HDR ".entry k()\n{\n tex.2d.v4.f32.f32 {%f1}, [t, %f2];\n}\n"),
-	                 "t.ptx:6:2: error: unsupported: instruction 'tex' is valid PTX but warpsim "
-	                 "does not support it yet");
+	{
+		/* valid but unsupported: no error; the function records it, left out of its body */
+		Module *m = parse(HDR ".entry k()\n{\n .reg .b32 %r1;\n tex.2d.v4.f32.f32 {%f1}, [t, %f2];\n"
+		                  " mov.u32 %r1, 1;\n}\n", &n);
+		ck_assert_ptr_nonnull(m);
+		ck_assert_int_eq(n, 0);
+		ck_assert_int_eq(m->funcs[0].unsup_op, PO_TEX + 1);
+		ck_assert_int_eq(m->funcs[0].unsup_loc.line, 7);
+		ck_assert_int_eq(m->funcs[0].unsup_loc.col, 2);
+		ck_assert_int_eq(m->funcs[0].nins, 1);
+		ptx_free(m);
+	}
 	ck_assert_ptr_null(parse(HDR ".entry k()\n{\n add.s32 %a, %b, 1;\n sub.s32 %c, 1, 2;\n x y z;\n}\n", &n));
 	ck_assert_int_eq(n, 5);  /* 3 undefined registers, unknown x, syntax error */
 }
