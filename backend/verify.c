@@ -166,7 +166,52 @@ static void step(V *v, int i)
 	flow(v, i, i + 1, &s);
 }
 
-/* immediate post-dominators of the instruction graph; n stands for the virtual exit */
+/* forward reverse-post-order numbers of the live instructions (-1 elsewhere), from the
+ * entry and every function label; the successors in the translator's order (be_rpo: a
+ * branch's target before its fall-through, a BRX's targets last first), so that the
+ * sink of a region comes last whatever the layout */
+static int *fwd_rpo(V *v)
+{
+	int n = v->k->nins, sp = 0, npost = 0, num = 0;
+	int *stk = calloc((size_t)n + 1, sizeof(int)), *nx = calloc((size_t)n + 1, sizeof(int));
+	int *post = calloc((size_t)n + 1, sizeof(int)), *rpo = calloc((size_t)n + 1, sizeof(int));
+	uint8_t *seen = calloc((size_t)n + 1, 1);
+
+	if (!stk || !nx || !post || !rpo || !seen)
+		die("out of memory");
+	for (int r = -1; r < v->k->nlabels; r++) {
+		int e = r < 0 ? 0 : (int)(v->k->labels[r].addr / 8);
+		if ((r >= 0 && v->k->labels[r].kind != LBL_FUNC) || e >= n || v->st[e].d < 0 || seen[e])
+			continue;
+		seen[e] = 1;
+		stk[sp++] = e;
+		while (sp) {
+			int a = stk[sp - 1], s = -1, ns = v->nsucc[a];
+			while (s < 0 && nx[a] < ns) {
+				int k = nx[a]++;
+				int c = v->succ[a][v->k->ins[a].op == OP_BRX ? ns - 1 - k : k];
+				if (!seen[c])
+					s = c;
+			}
+			if (s >= 0)
+				seen[s] = 1, stk[sp++] = s;
+			else
+				post[npost++] = stk[--sp];
+		}
+	}
+	for (int i = 0; i < n; i++)
+		rpo[i] = -1;
+	for (int i = npost - 1; i >= 0; i--)
+		rpo[post[i]] = num++;
+	free(stk); free(nx); free(post); free(seen);
+	return rpo;
+}
+
+/* immediate post-dominators of the instruction graph; n stands for the virtual exit. A
+ * region that never reaches an exit (a loop left only through guarded EXITs, which are no
+ * edges to the exit here, as in the translator's post-dominators) gets a fake edge to it
+ * from its instruction highest in reverse post-order, as dom.c does with blocks: the loop's
+ * latch, not whatever the layout put last (an out-of-line arrival of a nested BRX) */
 static int *postdom(V *v)
 {
 	int n = v->k->nins, N = n + 1, X = n;
@@ -177,7 +222,7 @@ static int *postdom(V *v)
 	int *idom = calloc((size_t)N, sizeof(int)), *stk = calloc((size_t)N, sizeof(int));
 	int *nx = calloc((size_t)N, sizeof(int)), *post = calloc((size_t)N, sizeof(int));
 	uint8_t *seen = calloc((size_t)N, 1);
-	int npost = 0, nlive = 0;
+	int npost = 0, nlive = 0, *frpo = fwd_rpo(v);
 
 	if (!rp || !nrp || !rs || !nrs || !crp || !crs || !order || !rpo || !idom || !stk || !nx ||
 	    !post || !seen)
@@ -220,8 +265,8 @@ static int *postdom(V *v)
 		if (npost == nlive + 1)
 			break;
 		int best = -1;
-		for (int i = n - 1; i >= 0 && best < 0; i--)
-			if (v->st[i].d >= 0 && !seen[i])
+		for (int i = 0; i < n; i++)
+			if (v->st[i].d >= 0 && !seen[i] && (best < 0 || frpo[i] > frpo[best]))
 				best = i;
 		EDGE(best, X);
 	}
@@ -236,7 +281,7 @@ static int *postdom(V *v)
 		free(rs[i]);
 	}
 	free(rp); free(nrp); free(rs); free(nrs); free(crp); free(crs); free(order); free(rpo);
-	free(stk); free(nx); free(post); free(seen);
+	free(stk); free(nx); free(post); free(seen); free(frpo);
 	return idom;
 }
 
