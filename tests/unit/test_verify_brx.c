@@ -80,6 +80,34 @@ END_TEST
 
 /* an unguarded BPT.TRAP ends its path (nothing after it needs to be valid); a guarded one
  * falls through, so running off the end after it is an error */
+/* a loop left only through @!P0 EXIT around a BRX whose third case holds a second BRX; one
+ * inner case arrives from code laid out after the exit (0x58). The artificial exit edge of
+ * such a loop comes from its last instruction in reverse post-order, as the translator's
+ * post-dominators take it (dom.c), not from the instruction at the highest address; then
+ * both BRX meet at the latch 0x38, the shared SSY target: clean (the shape of generated
+ * program 1026569, which the verifier refused before) */
+START_TEST(test_brx_loop_arrival_after_exit)
+{
+	char *m = NULL;
+	int r = verify(HEAD
+		"/*0000*/ S2R R0, SR_TID.X;\n"
+		"/*0008*/ SSY 0x38;\n"
+		"/*0010*/ BRX R0, {0x18, 0x20, 0x28};\n"
+		"/*0018*/ NOP.S;\n"
+		"/*0020*/ NOP.S;\n"
+		"/*0028*/ BRX R2, {0x30, 0x58};\n"
+		"/*0030*/ NOP.S;\n"
+		"/*0038*/ IADD R1, R1, 0x1;\n"
+		"/*0040*/ ISETP.LT.AND P0, PT, R1, 0x5, PT;\n"
+		"/*0048*/ @!P0 EXIT;\n"
+		"/*0050*/ BRA 0x8;\n"
+		"/*0058*/ NOP.S;\n", &m);
+	ck_assert_msg(r == 0, "%s", m);
+	ck_assert_str_eq(m, "");
+	free(m);
+}
+END_TEST
+
 START_TEST(test_bpt_paths)
 {
 	char *m = NULL;
@@ -101,6 +129,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(t, test_brx_unguarded_with_ssy);
 	tcase_add_test(t, test_brx_uniform_exempt);
 	tcase_add_test(t, test_bpt_paths);
+	tcase_add_test(t, test_brx_loop_arrival_after_exit);
 	suite_add_tcase(s, t);
 	return s;
 }
