@@ -27,6 +27,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 # worker J: seeds FROM+J, FROM+J+JOBS, ...; one result line per seed in $work/res.J:
 #   AGREE seed | DIFF seed pmax sched what | SMERR seed pmax sched | ORACLE seed | NOTRUN seed reason
+#   | CRASH seed exit N: message (the in-process runner died on it: an internal error)
 # by default in one process (tests/tools/fdrun.c: the same library calls as warpsim, no
 # process or file per run); FD_INPROC=0 runs gen and warpsim as programs, run by run
 FDRUN=$(cd "$BUILD/tests/tools" && pwd)/fdrun
@@ -34,9 +35,23 @@ FD_INPROC=${FD_INPROC:-1}
 [ -x "$FDRUN" ] && [ -z "${WARPSIM_SM:-}" ] || FD_INPROC=0
 worker() {
 	if [ "$FD_INPROC" = 1 ]; then
-		[ "$1" -lt "$COUNT" ] || { : >"$work/res.$1"; return; }
-		"$FDRUN" $((FROM + $1)) $((COUNT - $1)) --step "$JOBS" --size "$SIZE" --pmax "$PMAX" \
-			--scheds "$SCHEDS" --max-warp-insts "$FD_LIMIT" >"$work/res.$1" 2>"$work/skip.$1"
+		# a crash of the translator or the model (an internal error aborts) ends the
+		# process: the seed after its last line is reported as CRASH and the job goes on
+		# from the next one
+		: >"$work/res.$1"; : >"$work/skip.$1"
+		s=$((FROM + $1)); end=$((FROM + COUNT))
+		while [ "$s" -lt "$end" ]; do
+			"$FDRUN" "$s" $((end - s)) --step "$JOBS" --size "$SIZE" --pmax "$PMAX" \
+				--scheds "$SCHEDS" --max-warp-insts "$FD_LIMIT" >"$work/one.$1" 2>"$work/err.$1"
+			rc=$?
+			cat "$work/one.$1" >>"$work/res.$1"
+			grep '^fdrun: [0-9]* SM-model runs' "$work/err.$1" >>"$work/skip.$1"
+			[ $rc -le 1 ] && break
+			last=$(tail -n 1 "$work/one.$1" | cut -d' ' -f2)
+			[ -n "$last" ] && s=$((last + JOBS))
+			echo "CRASH $s exit $rc: $(grep -v '^fdrun: [0-9]* SM-model' "$work/err.$1" | head -n 1)" >>"$work/res.$1"
+			s=$((s + JOBS))
+		done
 		return
 	fi
 	j=$1; w=$work/w$j; mkdir -p "$w"; s=$((FROM + j)); end=$((FROM + COUNT))
@@ -67,11 +82,11 @@ wait
 cat "$work"/res.* | sort -k2,2n >"$work/all"
 secs=$(( $(date +%s) - start ))
 n=$(wc -l <"$work/all"); agree=$(grep -c '^AGREE' "$work/all")
-diff=$(grep -c -E '^(DIFF|SMERR)' "$work/all"); orc=$(grep -c '^ORACLE' "$work/all")
+diff=$(grep -c -E '^(DIFF|SMERR|CRASH)' "$work/all"); orc=$(grep -c '^ORACLE' "$work/all")
 notrun=$(grep -c '^NOTRUN' "$work/all")
 echo "fuzz-diff: $n programs (seeds $FROM..$((FROM + COUNT - 1)), size $SIZE) in ${secs}s," \
      "predicate-max {$PMAX} x scheduler {$SCHEDS} against the oracle"
-echo "fuzz-diff:   $agree agree everywhere, $diff differ, $orc fail on the oracle, $notrun NOT RUN"
+echo "fuzz-diff:   $agree agree everywhere, $diff differ or fail on the translator or SM model, $orc fail on the oracle, $notrun NOT RUN"
 if [ "$FD_INPROC" = 1 ]; then
 	cat "$work"/skip.* | awk '/^fdrun: [0-9]+ SM-model runs/ { r += $2; s += $5 }
 		END { printf "fuzz-diff:   %d SM-model runs; %d configurations not rerun: their microcode was identical to an earlier threshold'"'"'s\n", r, s }'
@@ -81,10 +96,15 @@ if [ "$notrun" -gt 0 ]; then
 	echo "fuzz-diff: NOT RUN on the SM model ($notrun of $n programs; NOT counted as agreement):"
 	grep '^NOTRUN' "$work/all" | cut -d' ' -f3- | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/fuzz-diff:   /'
 fi
-grep -E '^(DIFF|SMERR|ORACLE)' "$work/all" | head -n 20 | sed 's/^/fuzz-diff: FAIL /'
+grep -E '^(DIFF|SMERR|ORACLE|CRASH)' "$work/all" | head -n 20 | sed 's/^/fuzz-diff: FAIL /'
+[ "$n" = "$COUNT" ] || echo "fuzz-diff: FAIL $n result lines for $COUNT seeds"
 if [ "$SHRINK" = 1 ] && [ "$diff" -gt 0 ]; then
-	grep -E '^(DIFF|SMERR)' "$work/all" | head -n "$MAXSHRINK" | while read -r kind s pm sc rest; do
-		SIZE=$SIZE sh "$here/shrink.sh" "$s" "$pm" "$sc"
+	grep -E '^(DIFF|SMERR|CRASH)' "$work/all" | head -n "$MAXSHRINK" | while read -r kind s pm sc rest; do
+		if [ "$kind" = CRASH ]; then   # the translator died: shrink the translator failure
+			SIZE=$SIZE sh "$here/shrink.sh" "$s" warpc -
+		else
+			SIZE=$SIZE sh "$here/shrink.sh" "$s" "$pm" "$sc"
+		fi
 	done
 fi
-[ "$agree" = "$n" ]
+[ "$agree" = "$n" ] && [ "$n" = "$COUNT" ]
