@@ -74,15 +74,23 @@ static int postdominates(const Fn *f, int j, int b)
 	return 0;
 }
 
+/* is j among the pushes of block b */
+static int has_push(const Blk *b, int j)
+{
+	for (int k = 0; k < b->npush; k++)
+		if (b->push[k] == j)
+			return 1;
+	return 0;
+}
+
 /* add target j to the pushes of block p, outermost (post-dominating) target first */
 static void add_push(Fn *f, int p, int j)
 {
 	Blk *b = &f->blk[p];
 	int at = b->npush;
 
-	for (int k = 0; k < b->npush; k++)
-		if (b->push[k] == j)
-			return;
+	if (has_push(b, j))
+		return;
 	VPUSH(f->pool, b->push, b->npush, b->cappush);
 	/* an inner target is post-dominated by an outer one: the outer is pushed first */
 	for (int k = 0; k < at; k++)
@@ -289,6 +297,16 @@ static int push_edges(Fn *f, Stk *in, int t)
 			if (!postdominates(f, L->t[k], t) ||
 			    outer_loop(f, ef[i] >= 0 ? ef[i] : ep[i], L->t[k]) >= 0)
 				return 0;
+		/* an arriving edge whose pusher pushes every missing token already (they were on
+		 * top of its own stack, so it does not push them again): nothing to add, and
+		 * claiming progress here would repeat forever (gen-1045662c) */
+		if (ef[i] >= 0 && es[i].d < L->d) {
+			int nw = 0;
+			for (int k = es[i].d; k < L->d && !nw; k++)
+				nw = !has_push(&f->blk[ef[i]], L->t[k]);
+			if (!nw)
+				return 0;
+		}
 	}
 	/* an arriving edge: the block that pushed the token it pops pushes the missing ones
 	 * first (they post-dominate t, which post-dominates that block) */
@@ -444,8 +462,12 @@ int be_sync(Fn *f)
 			return -1;
 		if (r == 0)
 			break;
-		if (guard > 10000)
-			die("sync placement does not converge");
+		if (guard > 10000) {
+			/* a resolution that undoes another: refused rather than looping */
+			be_errorf(f, f->pf->loc, "unsupported: reconvergence placement does not settle "
+			          "(regions that overlap around a loop)");
+			return -1;
+		}
 	}
 	/* keep only the pushes that happen (those already on top are not pushed again) */
 	for (int i = 0; i < f->nblk; i++) {
