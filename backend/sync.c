@@ -16,7 +16,9 @@
  * reached with two different stacks (unstructured flow: jumps into loops, several entries)
  * is resolved in this order: when the stacks differ only by tokens on top of some of them
  * whose targets post-dominate the block, the edges that lack them push them (a new block
- * on the edge); else the block is copied for the edge that carries the other stack (tail
+ * on the edge); else, when the stacks are P + a and P + b, b pushed by one block X and a's
+ * targets post-dominating X and b's, X pushes a's targets too, beneath its own (the pusher
+ * adds); else the block is copied for the edge that carries the other stack (tail
  * duplication: no back edge into it but its own, at most 256 instructions, 64 copies per
  * function); else the push moves up to the immediate dominator when J post-dominates it
  * too; else it is dropped and its branch falls back to plain divergence (DIV tokens only:
@@ -357,6 +359,40 @@ static int push_edges(Fn *f, Stk *in, int t)
 	return nsplit;
 }
 
+/* a block reached with P + a and P + b (a common bottom P, then different tokens a, b), where
+ * every token of b was pushed by one block X and every target of a post-dominates X and every
+ * target of b, with no loop between X and them: X pushes a's targets too, beneath its own
+ * (they are the outer regions), so the second stack becomes P + a + b and edge pushes (1)
+ * finish the job. The shape: an inner loop's back-edge branch X reconverges at the header H
+ * ([.., H]) while the header's exit branch leaves the loop with [.., J], J = ipdom(H), and
+ * both reach the loop's exit block (generated program 1045662). Exact as the edge pushes are:
+ * the lanes that run X all reach those targets or exit. Returns 1 when X gained a push. */
+static int pusher_adds(Fn *f, const Stk *A, const Stk *B)
+{
+	int k = 0;
+
+	while (k < A->d && k < B->d && A->t[k] == B->t[k])
+		k++;
+	for (const Stk *a = A, *b = B; a; a = a == A ? B : NULL, b = b == B ? A : NULL) {
+		int x = k < b->d ? b->from[k] : -1, ok = k < a->d && x >= 0, nw = 0;
+		for (int i = k; ok && i < b->d; i++)
+			ok = b->from[i] == x;
+		for (int i = k; ok && i < a->d; i++) {
+			ok = postdominates(f, a->t[i], x) && outer_loop(f, x, a->t[i]) < 0 &&
+			     !f->blk[x].dead;
+			for (int j = k; ok && j < b->d; j++)
+				ok = a->t[i] != b->t[j] && postdominates(f, a->t[i], b->t[j]);
+			nw |= ok && !has_push(&f->blk[x], a->t[i]);
+		}
+		if (!ok || !nw)
+			continue;
+		for (int i = k; i < a->d; i++)
+			add_push(f, x, a->t[i]);
+		return 1;
+	}
+	return 0;
+}
+
 /* propagate the static stack; 0 when consistent, >0 after dropping pushes */
 static int propagate(Fn *f, Stk *in)
 {
@@ -393,6 +429,7 @@ static int propagate(Fn *f, Stk *in)
 				in[succ[e]] = o;
 			else if (!same(&in[succ[e]], &o))
 				return (r = push_edges(f, in, succ[e])) != 0 ? r :
+				       pusher_adds(f, &in[succ[e]], &o) ? 1 :
 				       tail_dup(f, b->id, e, succ[e]) ? 1 : drop_diff(f, &in[succ[e]], &o);
 		}
 		if (b->jmp.kind == J_BRX)
@@ -413,6 +450,7 @@ static int propagate(Fn *f, Stk *in)
 					in[t] = s;
 				else if (!same(&in[t], &s))
 					return (r = push_edges(f, in, t)) != 0 ? r :
+					       pusher_adds(f, &in[t], &s) ? 1 :
 					       tail_dup(f, b->id, e + 2, t) ? 1 : drop_diff(f, &in[t], &s);
 			}
 	}
