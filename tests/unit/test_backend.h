@@ -131,4 +131,24 @@ static inline int be_same(BeRun *r)
 	return 1;
 }
 
+/* a whole file as a NUL-terminated string (NULL when it cannot be read) */
+static inline char *be_slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	s = malloc((size_t)n + 1);
+	if (fread(s, 1, (size_t)n, f) != (size_t)n)
+		n = 0;
+	s[n] = 0;
+	fclose(f);
+	return s;
+}
+
 #endif

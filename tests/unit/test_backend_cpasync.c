@@ -12,25 +12,6 @@
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *s;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = malloc((size_t)n + 1);
-	if (fread(s, 1, (size_t)n, f) != (size_t)n)
-		n = 0;
-	s[n] = 0;
-	fclose(f);
-	return s;
-}
-
 /* dst[0..cp) = n bytes of src (byte i of the input is i), then zeros */
 static void copy(uint8_t *dst, int src, int cp, int n)
 {
@@ -40,7 +21,7 @@ static void copy(uint8_t *dst, int src, int cp, int n)
 
 START_TEST(forms)
 {
-	char *ptx = slurp("tests/ptx/cp_async.ptx");
+	char *ptx = be_slurp("tests/ptx/cp_async.ptx");
 	static const int pmax[2] = {0, 7};
 
 	ck_assert_ptr_nonnull(ptx);
@@ -91,7 +72,7 @@ START_TEST(pipeline)
 {
 	static const char *opts = "--kernel pipeline --grid 2 --block 64 "
 	                          "--arg buf:f32:512:random:41:-100:100 --arg buf:f32:256:zero";
-	char *p75 = slurp("tests/ptx/pipeline.sm75.ptx"), *p80 = slurp("tests/ptx/pipeline.sm80.ptx");
+	char *p75 = be_slurp("tests/ptx/pipeline.sm75.ptx"), *p80 = be_slurp("tests/ptx/pipeline.sm80.ptx");
 	BeRun *r75, *r80;
 
 	ck_assert_ptr_nonnull(p75);
@@ -137,7 +118,7 @@ START_TEST(memcpy_async)
 {
 	static const char *opts = "--kernel memcpy_async --grid 2 --block 256 "
 	                          "--arg buf:f32:512:random:81:-10:10 --arg buf:f32:512:zero";
-	char *p75 = slurp("tests/ptx/memcpy_async.sm75.ptx"), *p80 = slurp("tests/ptx/memcpy_async.sm80.ptx");
+	char *p75 = be_slurp("tests/ptx/memcpy_async.sm75.ptx"), *p80 = be_slurp("tests/ptx/memcpy_async.sm80.ptx");
 	BeRun *r75, *r80;
 
 	ck_assert_ptr_nonnull(p75);

@@ -10,26 +10,6 @@
 
 #define HDR ".version 7.0\n.target sm_70\n.address_size 64\n"
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *s;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = calloc(1, (size_t)n + 1);
-	if (fread(s, 1, (size_t)n, f) != (size_t)n) {
-		free(s);
-		s = NULL;
-	}
-	fclose(f);
-	return s;
-}
-
 /* ------------------------------------------------------------------ division */
 static const uint64_t E64[] = {
 	0, 1, 2, 3, 7, 10, 0xffffffffull, 0x100000000ull, 0x7fffffffffffffffull,
@@ -335,7 +315,7 @@ static void fixture_case(const char *name, int max_regs, int want_spill)
 	char *ptx;
 
 	snprintf(path, sizeof path, "tests/ptx/%s.ptx", name);
-	ptx = slurp(path);
+	ptx = be_slurp(path);
 	ck_assert_msg(ptx != NULL, "cannot read %s (run from the top of the tree)", path);
 	snprintf(opts, sizeof opts, "--launch tests/ptx/%s.launch", name);
 	BeRun *r = be_run(ptx, opts, max_regs, 7);

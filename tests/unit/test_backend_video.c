@@ -9,25 +9,6 @@
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *s;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = malloc((size_t)n + 1);
-	if (fread(s, 1, (size_t)n, f) != (size_t)n)
-		n = 0;
-	s[n] = 0;
-	fclose(f);
-	return s;
-}
-
 /* element i of w bits of x, sign- or zero-extended */
 static int64_t el(uint32_t x, int i, int w, int sg)
 {
@@ -105,7 +86,7 @@ START_TEST(cuda_intrinsics)
 	static const char *files[2] = {"tests/ptx/simd.sm75.ptx", "tests/ptx/simd.sm80.ptx"};
 
 	for (int fi = 0; fi < 2; fi++) {
-		char *ptx = slurp(files[fi]);
+		char *ptx = be_slurp(files[fi]);
 		BeRun *r;
 		ck_assert_ptr_nonnull(ptx);
 		ck_assert_ptr_nonnull(strstr(ptx, "vabsdiff4.u32.u32.u32"));
@@ -133,7 +114,7 @@ END_TEST
  * 0xFF80 = -128 or 65408, 0x7F01), z = 0x12345678 */
 START_TEST(by_hand)
 {
-	char *ptx = slurp("tests/ptx/video_simd.ptx");
+	char *ptx = be_slurp("tests/ptx/video_simd.ptx");
 	static const struct { int k; uint32_t v; } w[] = {
 		{0, 0xff007e81},  /* vadd4.u32: 0x81, 0x17e, 0x100, 0xff wrap to bytes */
 		{2, 0xffffff81},  /* vadd4.u32 .sat: 0x17e and 0x100 clamp to 0xff */
@@ -170,7 +151,7 @@ END_TEST
  * The sums are exact (33-bit inputs), .sat clamps to the dtype, c takes the dtype's sign. */
 START_TEST(scalar_by_hand)
 {
-	char *ptx = slurp("tests/ptx/video_scalar.ptx");
+	char *ptx = be_slurp("tests/ptx/video_scalar.ptx");
 	static const uint32_t w[20][2] = {
 		{0x7fffffef, 2},          /* vadd.u32.u32.u32: 2^32 + 2^31 - 17, 2^32 + 2 wrap */
 		{0x7fffffef, 2},          /* vadd.s32 .sat: -16 + (2^31 - 1); 5 - 3 */

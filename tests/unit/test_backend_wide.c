@@ -8,25 +8,6 @@
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *s;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = malloc((size_t)n + 1);
-	if (fread(s, 1, (size_t)n, f) != (size_t)n)
-		n = 0;
-	s[n] = 0;
-	fclose(f);
-	return s;
-}
-
 /* slot k of thread 0 (x = 0x80000000FFFF8081) and thread 1 (x = 0x7FFFFFFF00017F7F) */
 static const uint64_t want[40][2] = {
 	{0xffff8081, 0x00017f7f},                 /* st.u32 of a .b64: the low word */
@@ -73,7 +54,7 @@ static const uint64_t want[40][2] = {
 
 START_TEST(wide_operands)
 {
-	char *ptx = slurp("tests/ptx/wide_operands.ptx");
+	char *ptx = be_slurp("tests/ptx/wide_operands.ptx");
 	static const int pmax[2] = {0, 7};
 
 	ck_assert_ptr_nonnull(ptx);
