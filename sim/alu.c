@@ -33,44 +33,30 @@ static uint64_t out64(uint64_t r)
 	return nan64(r) ? SIM_F64_NAN : r;
 }
 
-/* One IEEE operation in rounding mode r: round-to-nearest runs on the host's hardware (exact,
- * fast, and emulated correctly by valgrind); the directed modes run in softfp.c's integer
- * arithmetic, so no result depends on the host's floating-point environment. */
-#define FOP(r, native, soft) do { \
-	if (rn(r)) \
-		res = (native); \
-	else \
-		res = (soft); \
-} while (0)
+/* The IEEE operations below are rn(r) ? host : softfp: round-to-nearest runs on the
+ * host's hardware (exact, fast, and emulated correctly by valgrind); the directed modes
+ * run in softfp.c's integer arithmetic, so no result depends on the host's floating-point
+ * environment. */
 
 uint32_t sim_f32_add(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
-	uint32_t res;
-
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	FOP(r, f2u(u2f(a) + u2f(b)), sim_sf_f32_add(a, b, r));
-	return out32(res, ftz);
+	return out32(rn(r) ? f2u(u2f(a) + u2f(b)) : sim_sf_f32_add(a, b, r), ftz);
 }
 
 uint32_t sim_f32_mul(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
-	uint32_t res;
-
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	FOP(r, f2u(u2f(a) * u2f(b)), sim_sf_f32_mul(a, b, r));
-	return out32(res, ftz);
+	return out32(rn(r) ? f2u(u2f(a) * u2f(b)) : sim_sf_f32_mul(a, b, r), ftz);
 }
 
 uint32_t sim_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz)
 {
-	uint32_t res;
-
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b), c = sim_f32_ftz(c);
-	FOP(r, f2u(fmaf(u2f(a), u2f(b), u2f(c))), sim_sf_f32_fma(a, b, c, r));
-	return out32(res, ftz);
+	return out32(rn(r) ? f2u(fmaf(u2f(a), u2f(b), u2f(c))) : sim_sf_f32_fma(a, b, c, r), ftz);
 }
 
 /* round-to-nearest FFMA lanes without ftz or saturation; on x86-64 hosts with FMA, compiled
@@ -130,22 +116,16 @@ void sim_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const 
 
 uint32_t sim_f32_div(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
-	uint32_t res;
-
 	if (ftz)
 		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	FOP(r, f2u(u2f(a) / u2f(b)), sim_sf_f32_div(a, b, r));
-	return out32(res, ftz);
+	return out32(rn(r) ? f2u(u2f(a) / u2f(b)) : sim_sf_f32_div(a, b, r), ftz);
 }
 
 uint32_t sim_f32_sqrt(uint32_t a, Rnd r, int ftz)
 {
-	uint32_t res;
-
 	if (ftz)
 		a = sim_f32_ftz(a);
-	FOP(r, f2u(sqrtf(u2f(a))), sim_sf_f32_sqrt(a, r));
-	return out32(res, ftz);
+	return out32(rn(r) ? f2u(sqrtf(u2f(a))) : sim_sf_f32_sqrt(a, r), ftz);
 }
 
 uint32_t sim_f32_sat(uint32_t a)
@@ -174,27 +154,21 @@ uint32_t sim_f32_minmax(uint32_t a, uint32_t b, int max, int ftz)
 
 uint64_t sim_f64_add(uint64_t a, uint64_t b, Rnd r)
 {
-	uint64_t res;
-
-	FOP(r, d2u(u2d(a) + u2d(b)), sim_sf_f64_add(a, b, r));
-	return out64(res);
+	return out64(rn(r) ? d2u(u2d(a) + u2d(b)) : sim_sf_f64_add(a, b, r));
 }
 
 uint64_t sim_f64_mul(uint64_t a, uint64_t b, Rnd r)
 {
-	uint64_t res;
-
-	FOP(r, d2u(u2d(a) * u2d(b)), sim_sf_f64_mul(a, b, r));
-	return out64(res);
+	return out64(rn(r) ? d2u(u2d(a) * u2d(b)) : sim_sf_f64_mul(a, b, r));
 }
 
 uint64_t sim_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
 {
-	uint64_t res;
+	uint64_t res = rn(r) ? d2u(fma(u2d(a), u2d(b), u2d(c))) : 0;
 
-	FOP(r, d2u(fma(u2d(a), u2d(b), u2d(c))), sim_sf_f64_fma(a, b, c, r));
-	/* valgrind's emulation of the host's fma() loses the sign of zero results (fma(-0, x,
-	 * -0) gives +0 under it): zero results, which are rare, are recomputed in softfp */
+	/* the directed modes, and RN's zero results: valgrind's emulation of the host's fma()
+	 * loses the sign of zero results (fma(-0, x, -0) gives +0 under it), so zeros, which are
+	 * rare, are computed in softfp like the directed modes */
 	if ((res << 1) == 0)
 		res = sim_sf_f64_fma(a, b, c, r);
 	return out64(res);
@@ -202,18 +176,12 @@ uint64_t sim_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
 
 uint64_t sim_f64_div(uint64_t a, uint64_t b, Rnd r)
 {
-	uint64_t res;
-
-	FOP(r, d2u(u2d(a) / u2d(b)), sim_sf_f64_div(a, b, r));
-	return out64(res);
+	return out64(rn(r) ? d2u(u2d(a) / u2d(b)) : sim_sf_f64_div(a, b, r));
 }
 
 uint64_t sim_f64_sqrt(uint64_t a, Rnd r)
 {
-	uint64_t res;
-
-	FOP(r, d2u(sqrt(u2d(a))), sim_sf_f64_sqrt(a, r));
-	return out64(res);
+	return out64(rn(r) ? d2u(sqrt(u2d(a))) : sim_sf_f64_sqrt(a, r));
 }
 
 uint64_t sim_f64_minmax(uint64_t a, uint64_t b, int max)
@@ -398,7 +366,6 @@ static uint64_t f2i(Type dt, Rnd r, double x)
 static uint64_t i2f(Type dt, Type st, Rnd r, uint64_t v)
 {
 	int s = tsigned(st);
-	uint64_t res = 0;
 
 	if (dt == TY_F16) {
 		double d = s ? (double)(int64_t)v : (double)v;   /* exact below 2^53; beyond, inf */
@@ -410,10 +377,8 @@ static uint64_t i2f(Type dt, Type st, Rnd r, uint64_t v)
 		return s ? sim_sf_i64_to_f32((int64_t)v, r) : sim_sf_u64_to_f32(v, r);
 	}
 	if (rn(r))
-		res = d2u(s ? (double)(int64_t)v : (double)v);
-	else
-		res = s ? sim_sf_i64_to_f64((int64_t)v, r) : sim_sf_u64_to_f64(v, r);
-	return res;
+		return d2u(s ? (double)(int64_t)v : (double)v);
+	return s ? sim_sf_i64_to_f64((int64_t)v, r) : sim_sf_u64_to_f64(v, r);
 }
 
 uint64_t sim_cvt(Type dt, Type st, Rnd r, int ftz, int sat, uint64_t v)
