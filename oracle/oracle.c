@@ -3,6 +3,12 @@
  * (unless --quiet). Exit status 0 when the grid completed, 1 otherwise. */
 #include "oracle/internal.h"
 
+void or_config_from_opts(OrConfig *c, const SimOpts *o)
+{
+	c->max_steps = o->max_warp_insts ? 32 * o->max_warp_insts : 0;
+	c->verbose = 0;
+}
+
 int or_main(const Module *m, const SimOpts *opt, FILE *err)
 {
 	Mem mem;
@@ -11,8 +17,7 @@ int or_main(const Module *m, const SimOpts *opt, FILE *err)
 	OrStats st = {0};
 	int r;
 
-	/* --max-warp-insts N bounds the oracle at 32 N thread instructions */
-	c.max_steps = opt->max_warp_insts ? 32 * opt->max_warp_insts : 0;
+	or_config_from_opts(&c, opt);
 	sim_mem_init(&mem);
 	r = or_run(m, &opt->launch, &c, &mem, &pl, &st, err);
 	if (r == OR_DONE && sim_launch_write_outputs(&mem, &opt->launch, &pl, err))

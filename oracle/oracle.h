@@ -35,6 +35,10 @@ typedef struct {
 	int max_depth;        /* deepest call stack seen */
 } OrStats;
 
+/* the oracle's limits for the options of a warpsim run: --max-warp-insts N bounds it at 32 N
+ * thread instructions (0: OR_DEFAULT_STEPS) */
+void or_config_from_opts(OrConfig *c, const SimOpts *o);
+
 /* Places launch l for kernel m (its --kernel, or the only .entry) in mem, runs the grid and
  * leaves the results in mem; pl receives the buffer addresses (sim_launch_write_outputs
  * writes the --out files from it). Messages go to err: "warpsim: oracle: ..." with the PTX

@@ -7,8 +7,9 @@
 #      are reported loudly as NOT RUN (never as agreement) but do not fail make check; any
 #      difference, SM-model failure or oracle failure does.
 #   3. the harness itself: the in-process runner (tests/tools/fdrun.c) reports a planted
-#      difference as DIFF, and gives the same result lines as running gen and warpsim as
-#      programs (FD_INPROC=0) on 8 seeds.
+#      difference as DIFF, the driver reports planted crashes as CRASH and goes on, and the
+#      runner gives the same result lines as running gen and warpsim as programs
+#      (FD_INPROC=0) on 8 seeds.
 # Env: BIN BUILD (make check sets them).
 BIN=${BIN:-bin}; BUILD=${BUILD:-build}
 GEN=$BUILD/tests/tools/gen
@@ -39,12 +40,20 @@ case "$r" in
 "DIFF $seed 0 lrr out.bin: differs at byte "*) [ $rc = 1 ] || { echo "gen: FAIL fdrun exit $rc on a DIFF"; status=1; } ;;
 *) echo "gen: FAIL fdrun missed a planted difference (seed $seed): '$r'"; status=1 ;;
 esac
+# a crash of the in-process runner (FDRUN_FAKE_CRASH aborts on programs holding 'rec': seeds
+# 100006 and 100007 of 100004..100007) is reported for its seed, and each job goes on
+r=$(FDRUN_FAKE_CRASH=rec BIN=$BIN BUILD=$BUILD SHRINK=0 FD_INPROC=1 sh "$(dirname "$0")/fuzzdiff/fuzzdiff.sh" 100004 4); rc=$?
+if [ $rc = 0 ] || ! echo "$r" | grep -q '^fuzz-diff: FAIL CRASH 100006 exit' ||
+   ! echo "$r" | grep -q '^fuzz-diff: FAIL CRASH 100007 exit' ||
+   ! echo "$r" | grep -q '^fuzz-diff:   2 agree everywhere, 2 differ'; then
+	echo "gen: FAIL the driver did not report the planted crashes:"; echo "$r" | sed 's/^/    /'; status=1
+fi
 a=$(BIN=$BIN BUILD=$BUILD SHRINK=0 FD_INPROC=1 sh "$(dirname "$0")/fuzzdiff/fuzzdiff.sh" 100000 8 | sed -n 's/^fuzz-diff: *\([0-9]* agree.*\)/\1/p')
 b=$(BIN=$BIN BUILD=$BUILD SHRINK=0 FD_INPROC=0 sh "$(dirname "$0")/fuzzdiff/fuzzdiff.sh" 100000 8 | sed -n 's/^fuzz-diff: *\([0-9]* agree.*\)/\1/p')
 if [ -z "$a" ] || [ "$a" != "$b" ]; then
 	echo "gen: FAIL in-process and program runs disagree: '$a' vs '$b'"; status=1
 else
-	echo "gen: harness: a planted difference is caught; in-process = programs on 8 seeds ($a)"
+	echo "gen: harness: a planted difference and planted crashes are caught; in-process = programs on 8 seeds ($a)"
 fi
 [ $status = 0 ] && echo "run-gen: ok" || echo "run-gen: FAILED"
 exit $status

@@ -45,7 +45,7 @@ worker() {
 				--scheds "$SCHEDS" --max-warp-insts "$FD_LIMIT" >"$work/one.$1" 2>"$work/err.$1"
 			rc=$?
 			cat "$work/one.$1" >>"$work/res.$1"
-			grep '^fdrun: [0-9]* SM-model runs' "$work/err.$1" >>"$work/skip.$1"
+			grep '^fdrun: [0-9]* SM-model runs' "$work/err.$1" | tail -n 1 >>"$work/skip.$1"
 			[ $rc -le 1 ] && break
 			last=$(tail -n 1 "$work/one.$1" | cut -d' ' -f2)
 			[ -n "$last" ] && s=$((last + JOBS))

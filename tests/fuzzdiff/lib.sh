@@ -15,30 +15,12 @@ fd_oracle() {
 }
 
 # fd_sm DIR PTX LAUNCH PMAX SCHED: status 0 ran, 1 failed (a finding), 2 NOT RUN: the SM model
-# cannot take this program yet (an unsupported construct, an option it lacks). While warpsim
-# cannot run PTX itself, the translator runs as its own step: warpc --predicate-max PMAX into
-# a listing, which warpsim runs (a translator failure other than "unsupported" is a finding).
-FD_DIRECT=${FD_DIRECT:-1}
+# or the translator (warpsim translates the PTX in process) says the program holds
+# something not supported yet
 fd_sm() {
-	mkdir -p "$1" && rm -f "$1"/*.bin "$1"/k.sass
-	if [ -n "${WARPSIM_SM:-}" ] || [ "$FD_DIRECT" = 1 ]; then
-		if (cd "$1" && "${WARPSIM_SM:-$WARPSIM}" --quiet --max-warp-insts "$FD_LIMIT" \
-			--predicate-max "$4" --scheduler "$5" "$2" --launch "$3") >"$1/log" 2>&1; then
-			return 0
-		fi
-		if [ -n "${WARPSIM_SM:-}" ] || ! grep -q -E 'needs the translator|unknown option' "$1/log"; then
-			fd_unsupported "$1/log" && return 2
-			return 1
-		fi
-		FD_DIRECT=0
-	fi
-	if ! "$(dirname "$WARPSIM")/warpc" --predicate-max "$4" "$2" >"$1/k.sass" 2>"$1/log"; then
-		grep -q -E 'internal error' "$1/log" && return 1
-		fd_unsupported "$1/log" && return 2
-		return 1
-	fi
-	(cd "$1" && "$WARPSIM" --quiet --max-warp-insts "$FD_LIMIT" --scheduler "$5" k.sass \
-		--launch "$3") >"$1/log" 2>&1 && return 0
+	mkdir -p "$1" && rm -f "$1"/*.bin
+	(cd "$1" && "${WARPSIM_SM:-$WARPSIM}" --quiet --max-warp-insts "$FD_LIMIT" \
+		--predicate-max "$4" --scheduler "$5" "$2" --launch "$3") >"$1/log" 2>&1 && return 0
 	fd_unsupported "$1/log" && return 2
 	return 1
 }

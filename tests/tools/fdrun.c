@@ -14,7 +14,7 @@
  * (the same library calls as tools/warpsim.c), without a process, a file or a shell per run.
  * A threshold whose microcode is byte-identical to an earlier threshold's is not simulated
  * again (the SM model is deterministic: same code, launch and scheduler, same memory); the
- * count of such skips is printed on stderr at the end.
+ * counts of runs and skips so far are printed on stderr after every seed.
  * Exit status 0 when every seed agreed, 1 otherwise, 2 bad usage.
  */
 #include <stdio.h>
@@ -28,10 +28,11 @@
 
 #define MAXCFG 16
 
-/* FDRUN_FAKE_BUG=TEXT (the harness's own test, tests/run-gen.sh): every SM-model run of a
- * program whose PTX holds TEXT gets its first output's last byte flipped, so it must be
- * reported as DIFF */
-static const char *fake_bug;
+/* the harness's own tests (tests/run-gen.sh): FDRUN_FAKE_BUG=TEXT flips the last byte of the
+ * first output of every SM-model run of a program whose PTX holds TEXT (it must be reported
+ * as DIFF); FDRUN_FAKE_CRASH=TEXT aborts on such a program, as an internal error would (the
+ * driver must report CRASH for it and go on) */
+static const char *fake_bug, *fake_crash;
 
 typedef struct {
 	int size;                  /* gen --size */
@@ -42,10 +43,11 @@ typedef struct {
 	char limit[32];            /* --max-warp-insts, as text */
 } Cfg;
 
-/* the output buffers of one run: one copy per --out of the launch */
+/* the output buffers of one run: one copy per --out of the launch (gen writes two) */
+#define MAXOUT 8
 typedef struct {
-	uint8_t *p[8];
-	uint64_t n[8];
+	uint8_t *p[MAXOUT];
+	uint64_t n[MAXOUT];
 	int nout;
 } Outs;
 
@@ -88,7 +90,11 @@ static int opts_from(SimOpts *o, const char *launch, char **extra, int nextra, F
 static void outs_take(Outs *s, Mem *m, const Launch *l, const Placed *pl)
 {
 	s->nout = 0;
-	for (int i = 0; i < l->nouts && i < 8; i++) {
+	if (l->nouts > MAXOUT) {
+		fprintf(stderr, "fdrun: %d --out buffers, at most %d are compared\n", l->nouts, MAXOUT);
+		exit(2);
+	}
+	for (int i = 0; i < l->nouts; i++) {
 		int k = l->outs[i].param;
 		const uint8_t *p = sim_mem_global(m, pl->addr[k], 0);
 		s->n[i] = pl->bytes[k];
@@ -264,6 +270,8 @@ static int one(uint64_t seed, const Cfg *c)
 	snprintf(name, sizeof name, "gen-%llu.ptx", (unsigned long long)seed);
 	sim_mem_init(&mem);
 	sim_opts_init(&o);
+	if (fake_crash && strstr(ptx.p, fake_crash))
+		abort();
 	m = ptx_parse(name, ptx.p, ptx.n, err, &nerr);
 	if (!m || nerr || opts_from(&o, lt.p, extra, 2, err)) {
 		fflush(err);
@@ -271,7 +279,7 @@ static int one(uint64_t seed, const Cfg *c)
 		snprintf(res, sizeof res, "ORACLE %llu %s", (unsigned long long)seed, why);
 		goto out;
 	}
-	oc.max_steps = 32 * o.max_warp_insts;
+	or_config_from_opts(&oc, &o);
 	if (or_run(m, &o.launch, &oc, &mem, &pl, &st, err) != OR_DONE) {
 		fflush(err);
 		first_line(msg, why, sizeof why);
@@ -359,14 +367,18 @@ int main(int argc, char **argv)
 	if (step < 1 || c.size < 1 || c.size > 20)
 		usage();
 	fake_bug = getenv("FDRUN_FAKE_BUG");
+	fake_crash = getenv("FDRUN_FAKE_CRASH");
 	c.npmax = split(pmax, c.pmax);
 	c.nsched = split(scheds, c.sched);
 	if (!c.npmax || !c.nsched)
 		usage();
-	for (uint64_t s = from; s < from + count; s += step)
+	/* the counts so far after every seed (the driver keeps the last line: a crash loses
+	 * none but its own seed's) */
+	for (uint64_t s = from; s < from + count; s += step) {
 		bad += (uint64_t)one(s, &c);
-	fprintf(stderr, "fdrun: %llu SM-model runs; %llu more configurations skipped: their "
-	        "microcode was identical to a threshold's already run\n",
-	        (unsigned long long)nruns, (unsigned long long)nsame);
+		fprintf(stderr, "fdrun: %llu SM-model runs; %llu more configurations skipped: their "
+		        "microcode was identical to a threshold's already run\n",
+		        (unsigned long long)nruns, (unsigned long long)nsame);
+	}
 	return bad ? 1 : 0;
 }
