@@ -180,18 +180,18 @@ static int assign(Asm *a, Ins *in, InsLoc *l, POpd *po, int npo, Tok end)
 	for (int s = 0; s < si->n; s++) {
 		POpd *p;
 		int fb;
+		const char *words, *art;   /* the slot's classes in words, and their article */
 
 		if (oi >= npo || !(po[oi].cls & si->classes[s])) {
 			if (si->optional[s])
 				continue;
+			words = isa_asm_class_words(si->classes[s], buf, sizeof buf);
+			art = words[0] && strchr("aeiou", words[0]) ? "an" : "a";
 			if (oi < npo)
 				isa_asm_error(&a->x, po[oi].t, "operand %d of %s must be %s %s, got '%s'", s + 1, mn,
-				          si->classes[s] == OC_I ? "an" : "a",
-				          isa_asm_class_words(si->classes[s], buf, sizeof buf),
-				          isa_asm_text(&a->x, po[oi].t, buf2, sizeof buf2));
+				          art, words, isa_asm_text(&a->x, po[oi].t, buf2, sizeof buf2));
 			else
-				isa_asm_error(&a->x, end, "missing operand %d of %s (%s %s)", s + 1, mn,
-				          si->classes[s] == OC_I ? "an" : "a", isa_asm_class_words(si->classes[s], buf, sizeof buf));
+				isa_asm_error(&a->x, end, "missing operand %d of %s (%s %s)", s + 1, mn, art, words);
 			return 0;
 		}
 		p = &po[oi++];
@@ -589,10 +589,9 @@ static void parse_directive(Asm *a, Tok d)
 		if (neg)
 			add = (int64_t)(0 - (uint64_t)add);
 		for (int i = 0; i < k->nglobals; i++) {
-			size_t n = strlen(k->globals[i].name);
-			if (n == nv.e - nv.s && !memcmp(k->globals[i].name, x->text + nv.s, n))
+			if (isa_asm_is(x, nv, k->globals[i].name))
 				gv = i;
-			if (n == nt.e - nt.s && !memcmp(k->globals[i].name, x->text + nt.s, n))
+			if (isa_asm_is(x, nt, k->globals[i].name))
 				gt = i;
 		}
 		if (gv < 0 || gt < 0) {
