@@ -247,6 +247,7 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
 void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
                   Bop bop);                                    /* isel.c: one ISETP/FSETP/.. */
+Cmp be_cmp_of(int pcmp, int *isunsigned);                  /* isel.c: PCmp -> Cmp (lo.. set *isunsigned) */
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);
 int be_sel_bf16(Fn *f, Blk *b, const PIns *in);             /* isel_bf16.c: bf16 arithmetic */
 int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in);         /* cvt to/from bf16, to f16x2, bf16x2, tf32 */

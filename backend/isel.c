@@ -297,7 +297,8 @@ MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c)
  * a block and backend applies the guard afterwards (see be_isel_ins) */
 
 /* ------------------------------------------------------------------ compare and select */
-static Cmp cmp_of(int c, int *isunsigned)
+/* the ISA comparison of a PTX one; *isunsigned is set for lo/ls/hi/hs */
+Cmp be_cmp_of(int c, int *isunsigned)
 {
 	switch (c) {
 	case PCMP_EQ: return CMP_EQ;
@@ -344,7 +345,7 @@ int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x,
             Bop bop)
 {
 	int uns = !tsigned(pt);
-	Cmp c = cmp_of(in->m.cmp, &uns);
+	Cmp c = be_cmp_of(in->m.cmp, &uns);
 	Type ty = uns ? TY_U32 : TY_S32;
 
 	if (c == CMP_NONE)

@@ -9,27 +9,15 @@
  * refused earlier. */
 #include "backend/be.h"
 
-/* PTX comparison of vset to the ISA's (signedness comes from the operand types) */
-static Cmp vcmp(int c)
-{
-	switch (c) {
-	case PCMP_EQ: return CMP_EQ;
-	case PCMP_NE: return CMP_NE;
-	case PCMP_LT: return CMP_LT;
-	case PCMP_LE: return CMP_LE;
-	case PCMP_GT: return CMP_GT;
-	default: return CMP_GE;
-	}
-}
-
-/* d = min (min 1) or max (min 0) of a and b as signed 32-bit values */
-static void mnmx(Fn *f, Blk *b, int d, MOpd a, MOpd c, int min)
+/* d = min (min 1) or max (min 0) of a and c as signed values of type ty (TY_S32, or TY_S64
+ * on register pairs) */
+static void mnmx(Fn *f, Blk *b, Type ty, int d, MOpd a, MOpd c, int min)
 {
 	MIns *x = be_op3(f, b, OP_IMNMX, be_r(d), a, c);
 
 	x->nopd = 4;
 	x->o[3] = be_pn(T_PT, !min);
-	x->m.dtype = TY_S32;
+	x->m.dtype = (uint8_t)ty;
 }
 
 /* a pair holding v extended to 64 bits, sign (sg) or zero */
@@ -62,16 +50,6 @@ static MOpd pair_imm(Fn *f, Blk *b, int64_t v)
 	return be_r(t);
 }
 
-/* d = min (min 1) or max (min 0) of the pairs a and c as signed 64-bit values */
-static void mnmx64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int min)
-{
-	MIns *x = be_op3(f, b, OP_IMNMX, be_r(d), a, c);
-
-	x->nopd = 4;
-	x->o[3] = be_pn(T_PT, !min);
-	x->m.dtype = TY_S64;
-}
-
 /* vop.dtype.atype.btype{.sat}{.secop} d, a, b{, c} on exact 64-bit values */
 static int sel_scalar(Fn *f, Blk *b, const PIns *in)
 {
@@ -86,12 +64,12 @@ static int sel_scalar(Fn *f, Blk *b, const PIns *in)
 	switch (op) {
 	case PO_VADD: be_add64(f, b, t, pa, pb, 0); break;
 	case PO_VSUB: be_add64(f, b, t, pa, pb, 1); break;
-	case PO_VMIN: mnmx64(f, b, t, pa, pb, 1); break;
-	case PO_VMAX: mnmx64(f, b, t, pa, pb, 0); break;
+	case PO_VMIN: mnmx(f, b, TY_S64, t, pa, pb, 1); break;
+	case PO_VMAX: mnmx(f, b, TY_S64, t, pa, pb, 0); break;
 	case PO_VABSDIFF: {
 		int mn = be_newtmp(f, TC_R2), mx = be_newtmp(f, TC_R2);
-		mnmx64(f, b, mx, pa, pb, 0);
-		mnmx64(f, b, mn, pa, pb, 1);
+		mnmx(f, b, TY_S64, mx, pa, pb, 0);
+		mnmx(f, b, TY_S64, mn, pa, pb, 1);
 		be_add64(f, b, t, be_r(mx), be_r(mn), 1);
 		break;
 	}
@@ -132,15 +110,15 @@ static int sel_scalar(Fn *f, Blk *b, const PIns *in)
 		die("not a scalar video op");
 	}
 	if (in->m.flags & PMF_SAT) {
-		mnmx64(f, b, t, be_r(t), pair_imm(f, b, ds ? -(1ll << 31) : 0), 0);
-		mnmx64(f, b, t, be_r(t), pair_imm(f, b, ds ? (1ll << 31) - 1 : (1ll << 32) - 1), 1);
+		mnmx(f, b, TY_S64, t, be_r(t), pair_imm(f, b, ds ? -(1ll << 31) : 0), 0);
+		mnmx(f, b, TY_S64, t, be_r(t), pair_imm(f, b, ds ? (1ll << 31) - 1 : (1ll << 32) - 1), 1);
 	}
 	if (aop) {
 		MOpd pc = pair_ext(f, b, be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R), ds);
 		if (aop == PAOP_ADD)
 			be_add64(f, b, t, be_r(t), pc, 0);
 		else
-			mnmx64(f, b, t, be_r(t), pc, aop == PAOP_MIN);
+			mnmx(f, b, TY_S64, t, be_r(t), pc, aop == PAOP_MIN);
 	}
 	be_op3(f, b, OP_MOV, be_r(d), be_rpart(t, 0), be_r(T_RZ))->nopd = 2;
 	return 0;
@@ -194,20 +172,20 @@ int be_sel_video(Fn *f, Blk *b, const PIns *in)
 		}
 		case PO_VABSDIFF2: case PO_VABSDIFF4: {
 			int mn = be_newtmp(f, TC_R);
-			mnmx(f, b, t, be_r(va), be_r(vb), 0);
-			mnmx(f, b, mn, be_r(va), be_r(vb), 1);
+			mnmx(f, b, TY_S32, t, be_r(va), be_r(vb), 0);
+			mnmx(f, b, TY_S32, mn, be_r(va), be_r(vb), 1);
 			x = be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_r(mn));
 			x->o[2].flags = OPF_NEG;
 			break;
 		}
 		case PO_VMIN2: case PO_VMIN4: case PO_VMAX2: case PO_VMAX4:
-			mnmx(f, b, t, be_r(va), be_r(vb), op == PO_VMIN2 || op == PO_VMIN4);
+			mnmx(f, b, TY_S32, t, be_r(va), be_r(vb), op == PO_VMIN2 || op == PO_VMIN4);
 			break;
 		case PO_VSET2: case PO_VSET4:
 			x = be_op3(f, b, OP_ISET, be_r(t), be_r(va), be_r(vb));
 			x->nopd = 4;
 			x->o[3] = be_p(T_PT);
-			x->m.cmp = (uint8_t)vcmp(in->m.cmp);
+			x->m.cmp = (uint8_t)be_cmp_of(in->m.cmp, &(int){0});   /* eq ... ge (ptx_check) */
 			x->m.bop = BOP_AND;
 			x->m.dtype = TY_S32;
 			x = be_op3(f, b, OP_LOP, be_r(t), be_r(t), be_imm(1));
@@ -217,8 +195,8 @@ int be_sel_video(Fn *f, Blk *b, const PIns *in)
 			die("not a SIMD video op");
 		}
 		if (in->m.flags & PMF_SAT) {
-			mnmx(f, b, t, be_r(t), be_imm((uint32_t)lo), 0);
-			mnmx(f, b, t, be_r(t), be_imm((uint32_t)hi), 1);
+			mnmx(f, b, TY_S32, t, be_r(t), be_imm((uint32_t)lo), 0);
+			mnmx(f, b, TY_S32, t, be_r(t), be_imm((uint32_t)hi), 1);
 		}
 		if (add) {
 			be_op3(f, b, OP_IADD, be_r(acc), be_r(acc), be_r(t));
