@@ -649,21 +649,21 @@ static const Hand hand[] = {
 	ALL4(H_FMA, 1, 0x3ff0000000000001ull, 0x3ff0000000000001ull, 0xbff0000000000002ull, 0x3970000000000000ull),
 };
 
+/* the softfp function of each H_* op, [f32, f64] (H_I2F/H_U2F: by result; H_F2F: f64 -> f32) */
+static SfFn *const hand_fn[][2] = {
+	[H_ADD] = { sf_f32_add, sf_f64_add },   [H_MUL] = { sf_f32_mul, sf_f64_mul },
+	[H_FMA] = { sf_f32_fma, sf_f64_fma },   [H_DIV] = { sf_f32_div, sf_f64_div },
+	[H_SQRT] = { sf_f32_sqrt, sf_f64_sqrt }, [H_I2F] = { sf_i64_f32, sf_i64_f64 },
+	[H_U2F] = { sf_u64_f32, sf_u64_f64 },   [H_F2F] = { sf_f64_f32, NULL },
+};
+
 static uint64_t run_hand(const Hand *h)
 {
-	switch (h->op) {
-	case H_ADD: return h->f64 ? sim_sf_f64_add(h->a, h->b, h->r) : sim_sf_f32_add((uint32_t)h->a, (uint32_t)h->b, h->r);
-	case H_MUL: return h->f64 ? sim_sf_f64_mul(h->a, h->b, h->r) : sim_sf_f32_mul((uint32_t)h->a, (uint32_t)h->b, h->r);
-	case H_DIV: return h->f64 ? sim_sf_f64_div(h->a, h->b, h->r) : sim_sf_f32_div((uint32_t)h->a, (uint32_t)h->b, h->r);
-	case H_SQRT: return h->f64 ? sim_sf_f64_sqrt(h->a, h->r) : sim_sf_f32_sqrt((uint32_t)h->a, h->r);
-	case H_FMA:
-		return h->f64 ? sim_sf_f64_fma(h->a, h->b, h->c, h->r)
-		              : sim_sf_f32_fma((uint32_t)h->a, (uint32_t)h->b, (uint32_t)h->c, h->r);
-	case H_I2F: return h->f64 ? sim_sf_i64_to_f64((int64_t)h->a, h->r) : sim_sf_i64_to_f32((int64_t)h->a, h->r);
-	case H_U2F: return h->f64 ? sim_sf_u64_to_f64(h->a, h->r) : sim_sf_u64_to_f32(h->a, h->r);
-	case H_F2F: return sim_sf_f64_to_f32(h->a, h->r);
-	}
-	return 0;
+	const uint64_t o[3] = { h->a, h->b, h->c };
+	SfFn *fn = hand_fn[h->op][h->f64];
+
+	ck_assert_msg(fn != NULL, "hand[]: no %s form of op %d", h->f64 ? "f64" : "f32", h->op);
+	return fn(o, h->r);
 }
 
 START_TEST(test_hand)
