@@ -31,98 +31,44 @@ static uint32_t finish(double d, int ftz)
 	return ftz ? sim_f32_ftz(u) : u;
 }
 
-uint32_t sim_rcp_approx_f32(uint32_t a, int ftz)
+/* the double-precision host function of MUFU sub-op fn, with PTX's special cases: rsqrt(+-0)
+ * = +-inf, lg2(+-0) = -inf (tanh(+-0) = +-0 and tanh(+-inf) = +-1 as the host gives them);
+ * NaN for a sub-op MUFU does not have (the loader rejects those) */
+static double mufu(Sub fn, double x)
 {
-	if (ftz)
-		a = sim_f32_ftz(a);
-	return finish(1.0 / (double)u2f(a), ftz);
-}
-
-uint32_t sim_rsqrt_approx_f32(uint32_t a, int ftz)
-{
-	if (ftz)
-		a = sim_f32_ftz(a);
-	/* rsqrt(-0) = -inf as PTX specifies; negative -> NaN */
-	if ((a & 0x7fffffffu) == 0)
-		return (a & 0x80000000u) | 0x7f800000u;
-	return finish(1.0 / sqrt((double)u2f(a)), ftz);
-}
-
-uint32_t sim_sin_approx_f32(uint32_t a, int ftz)
-{
-	if (ftz)
-		a = sim_f32_ftz(a);
-	return finish(sin((double)u2f(a)), ftz);
-}
-
-uint32_t sim_cos_approx_f32(uint32_t a, int ftz)
-{
-	if (ftz)
-		a = sim_f32_ftz(a);
-	return finish(cos((double)u2f(a)), ftz);
-}
-
-uint32_t sim_ex2_approx_f32(uint32_t a, int ftz)
-{
-	if (ftz)
-		a = sim_f32_ftz(a);
-	return finish(exp2((double)u2f(a)), ftz);
-}
-
-uint32_t sim_lg2_approx_f32(uint32_t a, int ftz)
-{
-	if (ftz)
-		a = sim_f32_ftz(a);
-	if ((a & 0x7fffffffu) == 0)
-		return 0xff800000u;          /* lg2(+-0) = -inf */
-	return finish(log2((double)u2f(a)), ftz);
-}
-
-uint32_t sim_sqrt_approx_f32(uint32_t a, int ftz)
-{
-	if (ftz)
-		a = sim_f32_ftz(a);
-	return finish(sqrt((double)u2f(a)), ftz);
-}
-
-/* tanh.approx.f32 (MUFU.TANH): tanh(+-0) = +-0, tanh(+-inf) = +-1 */
-uint32_t sim_tanh_approx_f32(uint32_t a, int ftz)
-{
-	if (ftz)
-		a = sim_f32_ftz(a);
-	return finish(tanh((double)u2f(a)), ftz);
+	switch ((int)fn) {
+	case SUB_RCP: return 1.0 / x;
+	case SUB_RSQ: return x == 0 ? copysign(INFINITY, x) : 1.0 / sqrt(x);
+	case SUB_SQRT: return sqrt(x);
+	case SUB_SIN: return sin(x);
+	case SUB_COS: return cos(x);
+	case SUB_EX2: return exp2(x);
+	case SUB_LG2: return x == 0 ? -INFINITY : log2(x);
+	case SUB_TANH: return tanh(x);
+	default: return NAN;
+	}
 }
 
 uint32_t sim_mufu_f32(Sub fn, uint32_t a, int ftz)
 {
-	switch ((int)fn) {
-	case SUB_RCP: return sim_rcp_approx_f32(a, ftz);
-	case SUB_RSQ: return sim_rsqrt_approx_f32(a, ftz);
-	case SUB_SIN: return sim_sin_approx_f32(a, ftz);
-	case SUB_COS: return sim_cos_approx_f32(a, ftz);
-	case SUB_EX2: return sim_ex2_approx_f32(a, ftz);
-	case SUB_LG2: return sim_lg2_approx_f32(a, ftz);
-	case SUB_SQRT: return sim_sqrt_approx_f32(a, ftz);
-	case SUB_TANH: return sim_tanh_approx_f32(a, ftz);
-	default: return SIM_F32_NAN;     /* the loader rejects other sub-ops */
-	}
+	if (ftz)
+		a = sim_f32_ftz(a);
+	return finish(mufu(fn, (double)u2f(a)), ftz);
 }
 
 /* .F64 MUFU (rcp.approx.ftz.f64, rsqrt.approx.f64): correctly rounded double results */
 uint64_t sim_mufu_f64(Sub fn, uint64_t a)
 {
-	double x = u2d(a), r;
+	double r = mufu(fn, u2d(a));
 
-	switch ((int)fn) {
-	case SUB_RCP: r = 1.0 / x; break;
-	case SUB_RSQ: r = x == 0 ? copysign(INFINITY, x) : 1.0 / sqrt(x); break;
-	case SUB_SQRT: r = sqrt(x); break;
-	case SUB_SIN: r = sin(x); break;
-	case SUB_COS: r = cos(x); break;
-	case SUB_EX2: r = exp2(x); break;
-	case SUB_LG2: r = x == 0 ? -INFINITY : log2(x); break;
-	case SUB_TANH: r = tanh(x); break;
-	default: r = NAN; break;
-	}
 	return isnan(r) ? SIM_F64_NAN : d2u(r);
 }
+
+uint32_t sim_rcp_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_RCP, a, ftz); }
+uint32_t sim_rsqrt_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_RSQ, a, ftz); }
+uint32_t sim_sin_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_SIN, a, ftz); }
+uint32_t sim_cos_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_COS, a, ftz); }
+uint32_t sim_ex2_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_EX2, a, ftz); }
+uint32_t sim_lg2_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_LG2, a, ftz); }
+uint32_t sim_sqrt_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_SQRT, a, ftz); }
+uint32_t sim_tanh_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_TANH, a, ftz); }
