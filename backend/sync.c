@@ -36,18 +36,27 @@ typedef struct {
 	int from[MAXD];     /* block that pushed each */
 } Stk;
 
+/* a new empty block that jumps to t (placed and given its loop by the caller) */
+static int jump_blk(Fn *f, int t)
+{
+	int x = be_newblk(f);
+	Blk *X = &f->blk[x];
+
+	X->jmp.kind = J_JMP;
+	X->s1 = t;
+	X->ipdom = t;
+	X->pfirst = X->plast = f->blk[t].pfirst;
+	return x;
+}
+
 /* the preheader of loop l: a new block on every edge entering the header from outside */
 static int preheader(Fn *f, int l)
 {
 	int h = f->loops[l].header, p;
 	Blk *H;
 
-	p = be_newblk(f);
-	f->blk[p].jmp.kind = J_JMP;
-	f->blk[p].s1 = h;
-	f->blk[p].ipdom = h;
+	p = jump_blk(f, h);
 	f->blk[p].loop = f->loops[l].parent;
-	f->blk[p].pfirst = f->blk[p].plast = f->blk[h].pfirst;
 	H = &f->blk[h];
 	for (int i = 0; i < H->npred; i++) {
 		Blk *q = &f->blk[H->pred[i]];
@@ -83,6 +92,27 @@ static int has_push(const Blk *b, int j)
 		if (b->push[k] == j)
 			return 1;
 	return 0;
+}
+
+/* the target of edge e of block b (e = 0, 1: s1, s2; e >= 2: BRX target e - 2) */
+static int edge_to(const Fn *f, int b, int e)
+{
+	const Blk *B = &f->blk[b];
+
+	return e == 0 ? B->s1 : e == 1 ? B->s2 : f->tl[B->jmp.tl + e - 2];
+}
+
+/* points edge e of block b at x */
+static void set_edge(Fn *f, int b, int e, int x)
+{
+	Blk *B = &f->blk[b];
+
+	if (e == 0)
+		B->s1 = x;
+	else if (e == 1)
+		B->s2 = x;
+	else
+		f->tl[B->jmp.tl + e - 2] = x;
 }
 
 /* add target j to the pushes of block p, outermost (post-dominating) target first */
@@ -159,8 +189,6 @@ static int outstk(Fn *f, const Stk *in, int b, Stk *s)
 	return 0;
 }
 
-
-
 /* resolve the pushes in which a and b differ: each moves up to the immediate dominator of
  * the block that pushed it when the target post-dominates that block too and no loop
  * lies between them (the paths that joined without the token now carry it as well), else
@@ -233,12 +261,7 @@ static int tail_dup(Fn *f, int b, int e, int t)
 	C->din = T->din;
 	C->dout = T->dout;
 	memcpy(C->why, T->why, sizeof C->why);
-	if (e == 0)
-		f->blk[b].s1 = c;
-	else if (e == 1)
-		f->blk[b].s2 = c;
-	else
-		f->tl[f->blk[b].jmp.tl + e - 2] = c;
+	set_edge(f, b, e, c);
 	be_lay_move(f, c, b, 1);
 	be_rpo(f);
 	return 1;
@@ -268,8 +291,7 @@ static int push_edges(Fn *f, Stk *in, int t)
 		if (outstk(f, in, p, &s) < 0)
 			return -1;
 		for (int e = 0; e < 2 + (P->jmp.kind == J_BRX ? P->jmp.ntl : 0); e++) {
-			int x = e == 0 ? P->s1 : e == 1 ? P->s2 : f->tl[P->jmp.tl + e - 2];
-			if (x != t)
+			if (edge_to(f, p, e) != t)
 				continue;
 			if (ne == ME)
 				return 0;
@@ -324,12 +346,8 @@ static int push_edges(Fn *f, Stk *in, int t)
 		int x, lp;
 		if (es[i].d == L->d)
 			continue;
-		x = be_newblk(f);
+		x = jump_blk(f, t);
 		Blk *X = &f->blk[x];
-		X->jmp.kind = J_JMP;
-		X->s1 = t;
-		X->ipdom = t;
-		X->pfirst = X->plast = f->blk[t].pfirst;
 		for (int k = es[i].d; k < L->d; k++)
 			*VPUSH(f->pool, X->push, X->npush, X->cappush) = L->t[k];
 		lp = f->blk[ep[i]].loop;
@@ -337,12 +355,7 @@ static int push_edges(Fn *f, Stk *in, int t)
 			Blk *P = &f->blk[ep[j]];
 			if (es[j].d != es[i].d)
 				continue;
-			if (ee[j] == 0)
-				P->s1 = x;
-			else if (ee[j] == 1)
-				P->s2 = x;
-			else
-				f->tl[P->jmp.tl + ee[j] - 2] = x;
+			set_edge(f, ep[j], ee[j], x);
 			/* conservative: in the deepest loop of a source (no edge lies in a loop
 			 * without the targets: checked above) */
 			if (P->loop >= 0 && (lp < 0 || f->loops[P->loop].depth > f->loops[lp].depth))
@@ -393,6 +406,20 @@ static int pusher_adds(Fn *f, const Stk *A, const Stk *B)
 	return 0;
 }
 
+/* edge e of block b reaches t with stack o, t was reached with another one: the first
+ * resolution that applies (edge pushes, the pusher adds, tail duplication, drop_diff);
+ * >0 after a change, -1 when too deep */
+static int resolve(Fn *f, Stk *in, int b, int e, const Stk *o)
+{
+	int t = edge_to(f, b, e), r = push_edges(f, in, t);
+
+	if (r != 0)
+		return r;
+	if (pusher_adds(f, &in[t], o) || tail_dup(f, b, e, t))
+		return 1;
+	return drop_diff(f, &in[t], o);
+}
+
 /* propagate the static stack; 0 when consistent, >0 after dropping pushes */
 static int propagate(Fn *f, Stk *in)
 {
@@ -409,7 +436,7 @@ static int propagate(Fn *f, Stk *in)
 	for (int k = 0; k < norder; k++) {
 		Blk *b = &f->blk[order[k]];
 		Stk s;
-		int succ[2] = {b->s1, b->s2}, r;
+		int succ[2] = {b->s1, b->s2};
 		if (in[b->id].d < 0)
 			continue;
 		if (outstk(f, in, b->id, &s) < 0)
@@ -428,20 +455,14 @@ static int propagate(Fn *f, Stk *in)
 			if (in[succ[e]].d < 0)
 				in[succ[e]] = o;
 			else if (!same(&in[succ[e]], &o))
-				return (r = push_edges(f, in, succ[e])) != 0 ? r :
-				       pusher_adds(f, &in[succ[e]], &o) ? 1 :
-				       tail_dup(f, b->id, e, succ[e]) ? 1 : drop_diff(f, &in[succ[e]], &o);
+				return resolve(f, in, b->id, e, &o);
 		}
 		if (b->jmp.kind == J_BRX)
 			for (int e = 0; e < b->jmp.ntl; e++) {
 				int t = f->tl[b->jmp.tl + e];
 				if (s.d > 0 && s.t[s.d - 1] == t) {
 					/* an arriving edge of an indirect branch: split it */
-					int x = be_newblk(f);
-					f->blk[x].jmp.kind = J_JMP;
-					f->blk[x].s1 = t;
-					f->blk[x].ipdom = t;
-					f->blk[x].pfirst = f->blk[x].plast = f->blk[t].pfirst;
+					int x = jump_blk(f, t);
 					f->tl[b->jmp.tl + e] = x;
 					be_rpo(f);
 					return 1;
@@ -449,9 +470,7 @@ static int propagate(Fn *f, Stk *in)
 				if (in[t].d < 0)
 					in[t] = s;
 				else if (!same(&in[t], &s))
-					return (r = push_edges(f, in, t)) != 0 ? r :
-					       pusher_adds(f, &in[t], &s) ? 1 :
-					       tail_dup(f, b->id, e + 2, t) ? 1 : drop_diff(f, &in[t], &s);
+					return resolve(f, in, b->id, e + 2, &s);
 			}
 	}
 	return 0;
@@ -460,7 +479,6 @@ static int propagate(Fn *f, Stk *in)
 int be_sync(Fn *f)
 {
 	int nb = f->nblk;
-	int *J = be_alloc(f->pool, sizeof(int) * (size_t)nb * 2);
 	int *ph = be_alloc(f->pool, sizeof(int) * (size_t)(f->nloops + 1));
 	Stk *in;
 
@@ -475,13 +493,11 @@ int be_sync(Fn *f)
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];
 		int j, l;
-		J[i] = -1;
 		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX))
 			continue;
 		j = b->ipdom;
 		if (j < 0)
 			continue;  /* every path ends the thread: nothing to reconverge */
-		J[i] = j;
 		l = outer_loop(f, i, j);
 		if (l >= 0) {
 			if (ph[l] < 0)
