@@ -1,17 +1,10 @@
 /* fmath.c - host floating point shared by the SM model and the PTX oracle: the MUFU .approx
- * functions.
- *
- * Directed rounding is not here any more, and nothing in warpsim calls fesetround(): the
- * .rz/.rm/.rp operations and conversions run in integer arithmetic (softfp.c, called from
- * alu.c), round-to-nearest on the host's hardware. Integer arithmetic makes the results
- * independent of the host's floating-point environment, which valgrind does not emulate
- * (under valgrind every float operation rounds to nearest whatever fesetround() said), and
- * it is cheaper than two mode switches per operation (tests/unit/test_softfp.c measures it).
+ * functions. (Directed rounding is sim/softfp.c's; docs/design-notes.md says why.)
  *
  * MUFU (PTX .approx): results are the correctly rounded float of the double-precision host
- * function (1/x, 1/sqrt(x), sin, cos, exp2, log2, sqrt, tanh), with PTX's special cases: subnormal
- * inputs and results flushed when .FTZ, NaN in -> canonical NaN out. The oracle calls these
- * same functions so approximate results agree bit for bit. */
+ * function (1/x, 1/sqrt(x), sin, cos, exp2, log2, sqrt, tanh), with PTX's special cases:
+ * subnormal inputs and results flushed when .FTZ, NaN in -> canonical NaN out. The oracle
+ * calls these same functions so approximate results agree bit for bit. */
 #include <math.h>
 #include <string.h>
 #include "sim/sim.h"

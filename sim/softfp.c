@@ -291,12 +291,13 @@ INLINE int64_t ifloor(double t)
 	return i - (t < (double)i);
 }
 
-/* floor((a << sh) / d) and its remainder for normalized significands a and d (the quotient
- * below 2^61) without an integer division, which is slow on x86-64: the host's reciprocal
- * of d (a double, exact) times a estimates the quotient within 2^9 + 1 whatever the host's
- * rounding mode (two roundings, 2^-52 relative); the remainder of that estimate (below
- * 2^63 in magnitude as d < 2^53) times the reciprocal corrects it to within one; the
- * integer loops make it exact. */
+/* floor((a << sh) / d) and its remainder for normalized significands a and d (n = a << sh
+ * below 2^113, the quotient below 2^61) without an integer division, which is slow on
+ * x86-64: a and d are exact as doubles, and the host's reciprocal of d times a (two
+ * roundings, each within an ulp whatever the host's rounding mode: under 2^-51 relative in
+ * all) estimates the quotient within 2^10 + 1; the remainder of that estimate (at most
+ * n * 2^-51 + d < 2^62 + 2^53 in magnitude) times the reciprocal corrects it to within one;
+ * the integer loops make it exact. */
 INLINE uint64_t divsig(uint64_t a, int sh, uint64_t d, uint64_t *rem)
 {
 	u128 n = (u128)a << sh;
