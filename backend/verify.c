@@ -166,13 +166,40 @@ static void step(V *v, int i)
 	flow(v, i, i + 1, &s);
 }
 
+/* depth-first post-order from root over adj (nadj[a] successors of node a; those of a BRX
+ * of k last first when k is given), not entering nodes already seen; appends to post from
+ * npost and returns the new count. stk and nx are scratch of the graph's size (nx 0 for a
+ * node not yet visited) */
+static int dfs_post(int root, int *const *adj, const int *nadj, const Kernel *k, uint8_t *seen,
+                    int *stk, int *nx, int *post, int npost)
+{
+	int sp = 0;
+
+	seen[root] = 1;
+	stk[sp++] = root;
+	while (sp) {
+		int a = stk[sp - 1], s = -1, ns = nadj[a];
+		while (s < 0 && nx[a] < ns) {
+			int i = nx[a]++;
+			int c = adj[a][k && k->ins[a].op == OP_BRX ? ns - 1 - i : i];
+			if (!seen[c])
+				s = c;
+		}
+		if (s >= 0)
+			seen[s] = 1, stk[sp++] = s;
+		else
+			post[npost++] = stk[--sp];
+	}
+	return npost;
+}
+
 /* forward reverse-post-order numbers of the live instructions (-1 elsewhere), from the
  * entry and every function label; the successors in the translator's order (be_rpo: a
  * branch's target before its fall-through, a BRX's targets last first), so that the
  * sink of a region comes last whatever the layout */
 static int *fwd_rpo(V *v)
 {
-	int n = v->k->nins, sp = 0, npost = 0, num = 0;
+	int n = v->k->nins, npost = 0, num = 0;
 	int *stk = calloc((size_t)n + 1, sizeof(int)), *nx = calloc((size_t)n + 1, sizeof(int));
 	int *post = calloc((size_t)n + 1, sizeof(int)), *rpo = calloc((size_t)n + 1, sizeof(int));
 	uint8_t *seen = calloc((size_t)n + 1, 1);
@@ -183,21 +210,7 @@ static int *fwd_rpo(V *v)
 		int e = r < 0 ? 0 : (int)(v->k->labels[r].addr / 8);
 		if ((r >= 0 && v->k->labels[r].kind != LBL_FUNC) || e >= n || v->st[e].d < 0 || seen[e])
 			continue;
-		seen[e] = 1;
-		stk[sp++] = e;
-		while (sp) {
-			int a = stk[sp - 1], s = -1, ns = v->nsucc[a];
-			while (s < 0 && nx[a] < ns) {
-				int k = nx[a]++;
-				int c = v->succ[a][v->k->ins[a].op == OP_BRX ? ns - 1 - k : k];
-				if (!seen[c])
-					s = c;
-			}
-			if (s >= 0)
-				seen[s] = 1, stk[sp++] = s;
-			else
-				post[npost++] = stk[--sp];
-		}
+		npost = dfs_post(e, v->succ, v->nsucc, v->k, seen, stk, nx, post, npost);
 	}
 	for (int i = 0; i < n; i++)
 		rpo[i] = -1;
@@ -242,26 +255,9 @@ static int *postdom(V *v)
 			EDGE(i, X);
 	}
 	for (;;) {
-		int sp = 0;
 		memset(seen, 0, (size_t)N);
 		memset(nx, 0, sizeof(int) * (size_t)N);
-		npost = 0;
-		stk[sp++] = X;
-		seen[X] = 1;
-		while (sp) {
-			int a = stk[sp - 1], s = -1;
-			while (nx[a] < nrs[a]) {
-				int c = rs[a][nx[a]++];
-				if (!seen[c]) {
-					s = c;
-					break;
-				}
-			}
-			if (s >= 0)
-				seen[s] = 1, stk[sp++] = s;
-			else
-				post[npost++] = stk[--sp];
-		}
+		npost = dfs_post(X, rs, nrs, NULL, seen, stk, nx, post, 0);
 		if (npost == nlive + 1)
 			break;
 		int best = -1;
