@@ -8,8 +8,7 @@
 
 /* one 4-byte word (4) or byte (1) of a cp.async: t = [src + off] when the load predicate
  * lp holds (T_PT: always), else zero; lp < 0: no load, RZ is stored; [dst + off] = t */
-static void cp_piece(Fn *f, Blk *b, const BeAddr *s, const BeAddr *d, int off, int sz, int lp,
-                     int lneg)
+static void cp_piece(Fn *f, Blk *b, const BeAddr *s, const BeAddr *d, int off, int sz, int lp)
 {
 	int t = lp >= 0 ? be_newtmp(f, TC_R) : T_RZ;
 	MIns *x;
@@ -27,10 +26,8 @@ static void cp_piece(Fn *f, Blk *b, const BeAddr *s, const BeAddr *d, int off, i
 		m.imm += off;
 		x->o[0] = be_r(t);
 		x->o[1] = m;
-		if (lp != T_PT) {
+		if (lp != T_PT)
 			x->guard = lp;
-			x->gneg = (uint8_t)lneg;
-		}
 	}
 	x = be_emit(f, b, OP_STS);
 	x->nopd = 2;
@@ -66,11 +63,11 @@ int be_sel_cp_async(Fn *f, Blk *b, const PIns *in)
 		for (int off = 0; off < cp; off += 4) {
 			int v = n - off < 0 ? 0 : n - off > 4 ? 4 : n - off;
 			if (v == 4 || v == 0) {
-				cp_piece(f, b, &s, &d, off, 4, v ? T_PT : -1, 0);
+				cp_piece(f, b, &s, &d, off, 4, v ? T_PT : -1);
 				continue;
 			}
 			for (int j = 0; j < 4; j++)
-				cp_piece(f, b, &s, &d, off + j, 1, j < v ? T_PT : -1, 0);
+				cp_piece(f, b, &s, &d, off + j, 1, j < v ? T_PT : -1);
 		}
 	} else if (f->tmp[f->regtmp[e->reg]].cls == TC_P) {
 		int q = be_newtmp(f, TC_P);   /* q = !ignore-src && g */
@@ -84,14 +81,14 @@ int be_sel_cp_async(Fn *f, Blk *b, const PIns *in)
 		x->o[3] = be_pn(gp, gn);
 		x->o[4] = be_p(T_PT);
 		for (int off = 0; off < cp; off += 4)
-			cp_piece(f, b, &s, &d, off, 4, q, 0);
+			cp_piece(f, b, &s, &d, off, 4, q);
 	} else {
 		MOpd r = be_inreg(f, b, be_src(f, b, e, PT_U32), TC_R);
 		for (int j = 0; j < cp; j++) {
 			int q = be_newtmp(f, TC_P);   /* q = src-size > j && g */
 			be_setp_ins(f, b, OP_ISETP, CMP_GT, TY_U32, q, T_PT, r, be_imm((uint32_t)j),
 			            be_pn(gp, gn), BOP_AND);
-			cp_piece(f, b, &s, &d, j, 1, q, 0);
+			cp_piece(f, b, &s, &d, j, 1, q);
 		}
 	}
 	if (gp != T_PT)
