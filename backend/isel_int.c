@@ -289,12 +289,13 @@ int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
 	int nsrc = in->nopd - 1;
 	Op op = tfloat(pt) ? (tbytes(pt) == 8 ? OP_DMNMX : OP_FMNMX) : OP_IMNMX;
 	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
-	MOpd acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
+	MOpd acc;
 
 	if (pt == PT_F16 || pt == PT_F16X2 || pt == PT_BF16 || pt == PT_BF16X2)
 		return be_sel_hminmax(f, b, in, max);
 	if (tfloat(pt) && pt != PT_F32 && pt != PT_F64)
 		return be_unsup(f, in, "min/max of this floating-point type"), -1;
+	acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
 	for (int k = 2; k <= nsrc; k++) {
 		MOpd c = be_widen(f, b, be_src(f, b, &in->o[k], pt), pt);
 		int t = k == nsrc ? d : be_newtmp(f, cls), pn = -1;
