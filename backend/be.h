@@ -256,6 +256,9 @@ int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max); /* min/max of f16/bf
 int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
                  Bop bop);                                 /* setp.f16x2/.bf16x2 p|q */
 MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* exact f32 of a 16-bit lane */
+void be_relu16(Fn *f, Blk *b, int d);                      /* .relu of a 16-bit float in d */
+Rnd be_rnd_of(int prnd);                                    /* isel_math.c: PRnd -> Rnd */
+Type be_type_of(int ptype);                                 /* integer/f16/f32/f64 PType -> Type */
 int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);

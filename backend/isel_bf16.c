@@ -37,6 +37,7 @@
  *   .satfinite        an INF result (from an INF input or overflow) becomes the largest finite
  *                     value of its sign (f16 0x7bff, bf16 0x7f7f, tf32 0x7f7fe000).
  * The oracle (oracle/falu.c) computes the same results by other means (scaling a double). */
+#include <assert.h>
 #include "backend/be.h"
 
 static MIns *op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a)
@@ -67,10 +68,8 @@ static void round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz)
 	int t = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
 	MIns *x;
 
-	if (rz) {
-		shift(f, b, OP_SHR, t, u, 16);
-	} else {
-		shift(f, b, OP_SHR, t, u, 16);
+	shift(f, b, OP_SHR, t, u, 16);
+	if (!rz) {
 		lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
 		be_op3(f, b, OP_IADD, be_r(t), be_r(t), u);
 		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0x7fff));
@@ -82,7 +81,9 @@ static void round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz)
 	x->o[3] = be_pn(p, 0);
 }
 
-static void relu16(Fn *f, Blk *b, int d)
+/* .relu of a 16-bit float in d (upper bits zero): a result with its sign bit set (negative
+ * or -0) becomes +0 */
+void be_relu16(Fn *f, Blk *b, int d)
 {
 	int p = be_newtmp(f, TC_P);
 	MIns *x;
@@ -187,7 +188,7 @@ int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max)
 		h[k] = n == 1 ? d : be_newtmp(f, TC_R);
 		narrow_exact(f, b, h[k], be_r(t), et);
 		if (in->m.flags & PMF_RELU)
-			relu16(f, b, h[k]);
+			be_relu16(f, b, h[k]);
 	}
 	if (n == 2)
 		pack2(f, b, d, h[1], h[0]);
@@ -270,16 +271,14 @@ static void bf16_of_f64(Fn *f, Blk *b, int d, int w)
 	round_bf16(f, b, d, be_r(z), 0);
 }
 
-/* add/sub/mul.rn, fma.rn{.relu} of bf16 and bf16x2; min/max come through be_sel_hminmax */
+/* add/sub/mul.rn, fma.rn{.relu} of bf16 and bf16x2 (min/max: be_sel_hminmax, through
+ * be_sel_minmax) */
 int be_sel_bf16(Fn *f, Blk *b, const PIns *in)
 {
 	int pt = in->m.types[0], n = pt == PT_BF16X2 ? 2 : 1, op = in->op, d = be_dst(f, &in->o[0]);
 	int fma = op == PO_FMA, h[2];
 
-	if (pt != PT_BF16 && pt != PT_BF16X2)
-		return be_unsup(f, in, "tf32 arithmetic"), -1;
-	if (op == PO_MIN || op == PO_MAX)
-		return be_sel_hminmax(f, b, in, op == PO_MAX);
+	assert(pt == PT_BF16 || pt == PT_BF16X2);   /* isel_math.c routes only these here */
 	if (op != PO_ADD && op != PO_SUB && op != PO_MUL && !fma)
 		return be_unsup(f, in, "this bf16 operation"), -1;
 	if ((in->m.rnd != PRND_NONE && in->m.rnd != PRND_RN) || (in->m.flags & (PMF_SAT | PMF_FTZ)) ||
@@ -302,7 +301,7 @@ int be_sel_bf16(Fn *f, Blk *b, const PIns *in)
 		}
 		bf16_of_f64(f, b, h[k], w);
 		if (in->m.flags & PMF_RELU)
-			relu16(f, b, h[k]);
+			be_relu16(f, b, h[k]);
 	}
 	if (n == 2)
 		pack2(f, b, d, h[1], h[0]);
@@ -380,24 +379,16 @@ static void cvt_one(Fn *f, Blk *b, const PIns *in, int d, MOpd s, int et)
 	if (in->m.flags & PMF_SATFINITE)
 		satfinite(f, b, d, 0x8000, et == PT_BF16 ? 0x7f80 : 0x7c00, et == PT_BF16 ? 0x7f7f : 0x7bff);
 	if (in->m.flags & PMF_RELU)
-		relu16(f, b, d);
+		be_relu16(f, b, d);
 }
 
 /* d = the f32 a converted to the destination type of in (f32, f64, f16, an integer) with its
  * rounding (cvt.f32.bf16 and the other conversions from bf16) */
 static int cvt_from_f32(Fn *f, Blk *b, const PIns *in, int d, MOpd a)
 {
-	static const struct { int pt; Type ty; } ity[] = {
-		{PT_S8, TY_S8}, {PT_U8, TY_U8}, {PT_S16, TY_S16}, {PT_U16, TY_U16}, {PT_S32, TY_S32},
-		{PT_U32, TY_U32}, {PT_S64, TY_S64}, {PT_U64, TY_U64},
-	};
-	int dt = in->m.types[0], r = in->m.rnd;
-	Type t = TY_NONE;
+	int dt = in->m.types[0], r = in->m.rnd, k = ptx_type_kind((PType)dt);
 	MIns *x;
 
-	for (size_t i = 0; i < sizeof ity / sizeof ity[0]; i++)
-		if (ity[i].pt == dt)
-			t = ity[i].ty;
 	if (dt == PT_F32 && r == PRND_NONE) {
 		be_mov(f, b, d, a, TC_R);
 		return 0;
@@ -405,20 +396,17 @@ static int cvt_from_f32(Fn *f, Blk *b, const PIns *in, int d, MOpd a)
 	if ((dt == PT_F64 && r == PRND_NONE) || (dt == PT_F16 && (r == PRND_RN || r == PRND_RZ ||
 	                                                        r == PRND_RM || r == PRND_RP))) {
 		x = op2(f, b, OP_F2F, be_r(d), a);
-		x->m.dtype = dt == PT_F64 ? TY_F64 : TY_F16;
+		x->m.dtype = (uint8_t)be_type_of(dt);
 		x->m.stype = TY_F32;
-		x->m.rnd = r == PRND_RZ ? RND_RZ : r == PRND_RM ? RND_RM : r == PRND_RP ? RND_RP :
-		           dt == PT_F16 ? RND_RN : RND_NONE;
+		x->m.rnd = (uint8_t)be_rnd_of(r);
 		return 0;
 	}
-	if (t != TY_NONE && (r == PRND_RNI || r == PRND_RZI || r == PRND_RMI || r == PRND_RPI)) {
+	if ((k == PTK_SIGNED || k == PTK_UNSIGNED) &&
+	    (r == PRND_RNI || r == PRND_RZI || r == PRND_RMI || r == PRND_RPI)) {
 		x = op2(f, b, OP_F2I, be_r(d), a);
-		x->m.dtype = (uint8_t)t;
+		x->m.dtype = (uint8_t)be_type_of(dt);
 		x->m.stype = TY_F32;
-		x->m.rnd = r == PRND_RNI ? RND_ROUND : r == PRND_RZI ? RND_TRUNC : r == PRND_RMI ? RND_FLOOR :
-		           RND_CEIL;
-		if (in->m.flags & PMF_SAT)
-			x->m.flags |= MF_SAT;
+		x->m.rnd = (uint8_t)be_rnd_of(r);   /* saturating, as F2I is (.sat is refused) */
 		be_fix16(f, b, d, dt);
 		return 0;
 	}

@@ -17,7 +17,8 @@ static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
 static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
 static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
 
-static Rnd rnd_of(int r)
+/* the ISA rounding of a PTX one (RND_NONE for none) */
+Rnd be_rnd_of(int r)
 {
 	switch (r) {
 	case PRND_RN: return RND_RN;
@@ -32,7 +33,8 @@ static Rnd rnd_of(int r)
 	}
 }
 
-static Type ty_of(int pt)
+/* the ISA type of an integer, f16, f32 or f64 PTX type (TY_NONE for others) */
+Type be_type_of(int pt)
 {
 	switch (pt) {
 	case PT_U8: case PT_B8: return TY_U8;
@@ -195,7 +197,7 @@ static MOpd fneg(MOpd s, int pt)
 
 static void fmods(MIns *x, const PIns *in)
 {
-	x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+	x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
 	if (x->m.rnd == RND_RN)
 		x->m.rnd = RND_NONE;
 	if ((in->m.flags & PMF_FTZ) && x->op != OP_DADD && x->op != OP_DMUL && x->op != OP_DFMA)
@@ -234,7 +236,7 @@ static int sel_half(Fn *f, Blk *b, const PIns *in)
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), nh = pt == PT_F16X2 ? 2 : 1;
 	int fma = in->op == PO_FMA || in->op == PO_MAD, h[2];
 	Type wt = fma ? TY_F64 : TY_F32;
-	Rnd r = rnd_of(in->m.rnd);
+	Rnd r = be_rnd_of(in->m.rnd);
 	MIns *x;
 
 	if (pt != PT_F16 && pt != PT_F16X2)
@@ -265,16 +267,8 @@ static int sel_half(Fn *f, Blk *b, const PIns *in)
 		x->m.rnd = (uint8_t)(r == RND_NONE ? RND_RN : r);
 		if (in->m.flags & PMF_SAT)
 			x->m.flags |= MF_SAT;
-		if (in->m.flags & PMF_RELU) {
-			/* fma.relu: a result with its sign bit set (negative or -0) is +0; the NaN
-			 * from F2F is the positive canonical one */
-			int p = be_newtmp(f, TC_P);
-			be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(h[k]), be_imm(0x8000), be_p(T_PT),
-			            BOP_AND);
-			x = be_op3(f, b, OP_SEL, be_r(h[k]), be_r(T_RZ), be_r(h[k]));
-			x->nopd = 4;
-			x->o[3] = be_p(p);
-		}
+		if (in->m.flags & PMF_RELU)
+			be_relu16(f, b, h[k]);   /* fma.relu; the NaN from F2F is the positive canonical one */
 	}
 	if (nh == 2) {
 		x = be_op3(f, b, OP_ISCADD, be_r(d), be_r(h[1]), be_r(h[0]));
@@ -351,7 +345,7 @@ static int sel_fdiv(Fn *f, Blk *b, const PIns *in, int rcp)
 	}
 	/* .rn/.rz/.rm/.rp, and .full (taken as correctly rounded) */
 	x = be_op3(f, b, OP_FDIV, be_r(d), be_inreg(f, b, a, fcls(pt)), c);
-	x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+	x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
 	if (x->m.rnd == RND_NONE)
 		x->m.rnd = RND_RN;
 	if (dbl)
@@ -370,7 +364,7 @@ static int sel_mufu(Fn *f, Blk *b, const PIns *in, Sub s)
 	if (s == SUB_SQRT && !(in->m.flags & PMF_APPROX)) {
 		x = be_op3(f, b, OP_FSQRT, be_r(d), a, be_r(T_RZ));
 		x->nopd = 2;
-		x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+		x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
 		if (x->m.rnd == RND_NONE)
 			x->m.rnd = RND_RN;
 		if (dbl)
@@ -489,7 +483,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 {
 	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
 	int sat = (in->m.flags & PMF_SAT) != 0, ftz = (in->m.flags & PMF_FTZ) != 0;
-	Type tdt = ty_of(dt), tst = ty_of(st);
+	Type tdt = be_type_of(dt), tst = be_type_of(st);
 	MOpd a;
 	MIns *x;
 
@@ -531,7 +525,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 			}
 			a = be_part(a, 0);
 			st = tsigned(st) ? PT_S32 : PT_U32;
-			tst = ty_of(st);
+			tst = be_type_of(st);
 		}
 		x = op2(f, b, OP_I2I, be_r(d), be_inreg(f, b, a, tbytes(st) == 8 ? TC_R2 : TC_R));
 		x->m.dtype = (uint8_t)tdt;
@@ -551,7 +545,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 	x = op2(f, b, !tfloat(st) ? OP_I2F : !tfloat(dt) ? OP_F2I : OP_F2F, be_r(d), a);
 	x->m.dtype = (uint8_t)tdt;
 	x->m.stype = (uint8_t)tst;
-	x->m.rnd = (uint8_t)rnd_of(in->m.rnd);
+	x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
 	if (x->op == OP_F2I && x->m.rnd == RND_NONE)
 		x->m.rnd = RND_TRUNC;
 	if (x->op == OP_F2I && x->m.rnd == RND_RN)
