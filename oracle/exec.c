@@ -164,7 +164,7 @@ static uint64_t half_op(int op, int et, uint64_t x, uint64_t y, uint64_t z, cons
 	else if (op == PO_MIN || op == PO_MAX)
 		v = or_fminmax(et, x, y, op == PO_MAX, 0, (in->m.flags & PMF_NAN) != 0);
 	else if (op == PO_NEG || op == PO_ABS)
-		v = or_funary(op, PT_F16, x, 0, 0, 0);
+		v = or_funary(op, et, x, 0, 0, 0);
 	else
 		v = or_fbin(op, et, x, y, in->m.rnd, 0);
 	if (in->m.flags & PMF_SAT)
@@ -374,8 +374,6 @@ static uint64_t dp(Oracle *o, Thread *t, const PIns *in)
 
 
 /* ---------------------------------------------------------------- dispatch */
-/* executes in (guard true) for t; returns the next pc, or -1 when t left its frame, blocked
- * or failed (the pc is then already set) */
 /* cvt with bf16 on either side, to f16x2/bf16x2 from two f32 (a to the upper half, b to the
  * lower), to tf32, or from f32 to f16 with .relu or .satfinite; 0 when the conversion is none
  * of these */
@@ -385,6 +383,7 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 	int relu = (fl & PMF_RELU) != 0, satf = (fl & PMF_SATFINITE) != 0;
 	int et = dt == PT_F16X2 ? PT_F16 : dt == PT_BF16X2 ? PT_BF16 : dt;
 	int rnd_ok = r == PRND_RN || r == PRND_RZ || (dt == PT_TF32 && r == PRND_RNA);
+	int plain = in->nopd == 2 && !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ));
 
 	if (dt != PT_BF16 && st != PT_BF16 && dt != PT_F16X2 && dt != PT_BF16X2 && dt != PT_TF32 &&
 	    !(dt == PT_F16 && (relu || satf)))
@@ -396,12 +395,10 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 		if (in->nopd == 3)
 			v = v << 16 | or_cvt_f32_narrow(et, (uint32_t)or_get(o, t, &in->o[2], PT_F32), r, relu, satf);
 		or_put(o, t, &in->o[0], v);
-	} else if (dt == PT_F32 && st == PT_BF16 && in->nopd == 2 && r == PRND_NONE &&
-	           !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))) {
+	} else if (plain && dt == PT_F32 && st == PT_BF16 && r == PRND_NONE) {
 		/* exact, a NaN keeps its payload: the bf16 is the top half of the f32 */
 		or_put(o, t, &in->o[0], (or_get(o, t, &in->o[1], PT_BF16) & 0xffff) << 16);
-	} else if (st == PT_BF16 && dt != PT_BF16 && in->nopd == 2 &&
-	           !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ)) &&
+	} else if (plain && st == PT_BF16 && dt != PT_BF16 &&
 	           (or_isfloat(dt) ? (dt == PT_F16 ? r >= PRND_RN && r <= PRND_RP : r == PRND_NONE) :
 	                             r >= PRND_RNI && r <= PRND_RPI)) {
 		/* the bf16 value is exact as a double: convert that once */
@@ -410,8 +407,7 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 		memcpy(&v, &x, 8);
 		v = or_cvt(dt, PT_F64, r, 0, 0, v);
 		or_put(o, t, &in->o[0], tsigned(dt) ? or_sext(v, tbits(dt)) : v);
-	} else if (dt == PT_BF16 && (st == PT_F16 || st == PT_F64) && in->nopd == 2 && (r == PRND_RN || r == PRND_RZ) &&
-	           !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ))) {
+	} else if (plain && dt == PT_BF16 && (st == PT_F16 || st == PT_F64) && (r == PRND_RN || r == PRND_RZ)) {
 		uint64_t v = or_get(o, t, &in->o[1], st);
 		double x;
 		if (st == PT_F16)
@@ -424,6 +420,8 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 	return 1;
 }
 
+/* executes in (guard true) for t; returns the next pc, or -1 when t left its frame, blocked
+ * or failed (the pc is then already set) */
 static int step(Oracle *o, Thread *t, const PIns *in)
 {
 	int pc = FR(t)->pc, ty = in->m.types[0], bits = tbits(ty), sign = tsigned(ty);

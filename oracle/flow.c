@@ -201,11 +201,10 @@ void or_cp_async(Oracle *o, Thread *t, const PIns *in)
 {
 	PIns g = *in;
 	unsigned cp = (unsigned)in->o[2].imm, n = cp;
-	int si = ptx_cp_async_src(&o->m->funcs[FR(t)->fi], in);
+	int si = ptx_cp_async_src(FN(o, t), in);
 	uint8_t buf[16] = {0}, *p;
 
-	if (si >= 0 && in->o[si].kind == POK_REG &&
-	    o->m->funcs[FR(t)->fi].regs[in->o[si].reg].type == PT_PRED) {
+	if (si >= 0 && in->o[si].kind == POK_REG && FN(o, t)->regs[in->o[si].reg].type == PT_PRED) {
 		n = or_getp(o, t, &in->o[si]) ? 0 : cp;
 	} else if (si >= 0) {
 		uint64_t s = or_get(o, t, &in->o[si], PT_U32);
