@@ -387,9 +387,10 @@ void isa_kernel_add_label(Kernel *k, const char *name, uint32_t addr, int kind);
 const Label *isa_kernel_find_label(const Kernel *k, const char *name);
 void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name);
 /* init: size bytes copied, or NULL */
-void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend);
 void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t align,
                            const uint8_t *init, uint8_t bank, uint32_t slot);
+/* a GlobalReloc: var and target index k->globals */
+void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend);
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,
                           uint32_t size);
 
