@@ -18,7 +18,7 @@ START_TEST(test_fadd_rounding)
 	ck_assert_uint_eq(sim_f32_add(one, tiny, RND_RM, 0), one);
 	ck_assert_uint_eq(sim_f32_add(one, tiny, RND_RP, 0), one + 1);
 	ck_assert_uint_eq(sim_f32_add(F(-1.0f), F(-0x1p-25f), RND_RM, 0), F(-1.0f) + 1);
-	/* the host mode is restored */
+	/* no modifier rounds to nearest (directed modes leave no state behind: softfp.c) */
 	ck_assert_uint_eq(sim_f32_add(one, tiny, RND_NONE, 0), one);
 	/* fma rounds once: 1+2^-23 squared minus (1+2^-22) is 2^-46 exactly */
 	ck_assert_uint_eq(sim_f32_fma(F(1 + 0x1p-23f), F(1 + 0x1p-23f), F(-(1 + 0x1p-22f)), RND_RN, 0), F(0x1p-46f));
