@@ -518,6 +518,34 @@ static MIns psetp(int d, int a, int an, int c, int cn)
 	return x;
 }
 
+/* marks the temporaries block b references in nl (visit_temps' bits): 1 when b is outside
+ * the side, else 2 for a read before any write in the side, 4 for a write */
+static void blk_temps(const Blk *b, int inside, uint8_t *nl)
+{
+	for (int k = 0; k < b->nins; k++) {
+		const MIns *in = &b->ins[k];
+		const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+		for (int pass = 0; pass < 2; pass++)  /* reads, then writes */
+			for (int i = -1; i < in->nopd; i++) {
+				const MOpd *o = i >= 0 ? &in->o[i] : NULL;
+				int t = o ? o->t : in->guard;
+				int dst = o && i < si->n && si->dst[i] && !o->part &&
+				          (o->kind == OPD_REG || o->kind == OPD_PRED);
+				if (o && o->kind != OPD_REG && o->kind != OPD_PRED && o->kind != OPD_MEM &&
+				    o->kind != OPD_CONST)
+					continue;
+				if (dst != pass || t < T_FIRST)
+					continue;
+				if (!inside)
+					nl[t] |= 1;
+				else if (dst)
+					nl[t] |= 4;
+				else if (!(nl[t] & 4))
+					nl[t] |= 2;
+			}
+	}
+}
+
 /* per temporary: 1 referenced outside the side (the blocks side[0..nside), straight-line
  * code in that order), 2 read in the side before written there, 4 written in the side */
 static void visit_temps(const Fn *f, const int *side, int nside, uint8_t *nl)
@@ -526,39 +554,18 @@ static void visit_temps(const Fn *f, const int *side, int nside, uint8_t *nl)
 
 	for (int c = 0; c < nside; c++)
 		in_side[side[c]] = 1;
-	for (int bi = 0; bi < f->nblk; bi++)
-		if ((f->blk[bi].jmp.kind == J_BRA || f->blk[bi].jmp.kind == J_BRX) && f->blk[bi].jmp.cond >= 0 &&
-		    !f->blk[bi].dead)
-			nl[f->blk[bi].jmp.cond] |= 1;
-	for (int ord = -1; ord < nside; ord++)
-		for (int bi = ord < 0 ? 0 : side[ord]; bi < (ord < 0 ? f->nblk : side[ord] + 1); bi++) {
-			const Blk *b = &f->blk[bi];
-			int inside = ord >= 0;
-			if (b->dead || (ord < 0 && in_side[bi]))
-				continue;
-			for (int k = 0; k < b->nins; k++) {
-				const MIns *in = &b->ins[k];
-				const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-				for (int pass = 0; pass < 2; pass++)
-					for (int i = -1; i < in->nopd; i++) {
-						const MOpd *o = i >= 0 ? &in->o[i] : NULL;
-						int t = o ? o->t : in->guard;
-						int dst = o && i < si->n && si->dst[i] && !o->part &&
-						          (o->kind == OPD_REG || o->kind == OPD_PRED);
-						if (o && o->kind != OPD_REG && o->kind != OPD_PRED && o->kind != OPD_MEM &&
-						    o->kind != OPD_CONST)
-							continue;
-						if (dst != pass || t < T_FIRST)
-							continue;
-						if (!inside)
-							nl[t] |= 1;
-						else if (dst)
-							nl[t] |= 4;
-						else if (!(nl[t] & 4))
-							nl[t] |= 2;
-					}
-			}
-		}
+	for (int bi = 0; bi < f->nblk; bi++) {
+		const Blk *b = &f->blk[bi];
+		if (b->dead)
+			continue;
+		if ((b->jmp.kind == J_BRA || b->jmp.kind == J_BRX) && b->jmp.cond >= 0)
+			nl[b->jmp.cond] |= 1;
+		if (!in_side[bi])
+			blk_temps(b, 0, nl);
+	}
+	for (int c = 0; c < nside; c++)
+		if (!f->blk[side[c]].dead)
+			blk_temps(&f->blk[side[c]], 1, nl);
 }
 
 /* appends side x of hammock h to out with guard (g, gn) */
@@ -602,25 +609,27 @@ static void guard_side(Fn *f, int x, int g, int gn, MIns **out, int *nout, int *
 	}
 }
 
-/* folds the blocks of a side chain into its first one (each is entered only from the one
- * before: the jumps between them disappear) */
-static void fold_chain(Fn *f, const int *chain, int n)
+/* empties block y: no instructions, no jump, no successors */
+static void clear_blk(Blk *y)
 {
-	Blk *x = &f->blk[chain[0]];
+	y->s1 = y->s2 = -1;
+	y->nins = 0;
+	y->jmp.kind = J_NONE;
+	y->jmp.ptxins = -1;
+}
 
-	for (int c = 1; c < n; c++) {
-		Blk *y = &f->blk[chain[c]];
-		for (int k = 0; k < y->nins; k++)
-			*VPUSH(f->pool, x->ins, x->nins, x->cap) = y->ins[k];
-		x->jmp = y->jmp;
-		x->s1 = y->s1;
-		x->s2 = y->s2;
-		y->dead = 1;
-		y->s1 = y->s2 = -1;
-		y->nins = 0;
-		y->jmp.kind = J_NONE;
-		y->jmp.ptxins = -1;
-	}
+/* x takes over block y, entered only from x: y's instructions after its own, y's jump
+ * and successors (the jump between them disappears); y dies */
+static void absorb(Fn *f, Blk *x, Blk *y)
+{
+	for (int k = 0; k < y->nins; k++)
+		*VPUSH(f->pool, x->ins, x->nins, x->cap) = y->ins[k];
+	x->jmp = y->jmp;
+	x->s1 = y->s1;
+	x->s2 = y->s2;
+	memcpy(x->why, y->why, sizeof x->why);
+	y->dead = 1;
+	clear_blk(y);
 }
 
 static void convert(Fn *f, const Ham *h)
@@ -630,9 +639,10 @@ static void convert(Fn *f, const Ham *h)
 	MIns *out = NULL;
 	int nout = 0, cap = 0, next;
 
+	/* a side chain folded into its first block */
 	for (int s = 0; s < 2; s++)
-		if (h->side[s] >= 0 && h->nchain[s] > 1)
-			fold_chain(f, h->chain[s], h->nchain[s]);
+		for (int k = 1; h->side[s] >= 0 && k < h->nchain[s]; k++)
+			absorb(f, &f->blk[h->chain[s][0]], &f->blk[h->chain[s][k]]);
 	for (int k = 0; k < a->nins; k++)
 		*VPUSH(f->pool, out, nout, cap) = a->ins[k];
 	for (int s = 0; s < 2; s++)
@@ -676,27 +686,11 @@ static void convert(Fn *f, const Ham *h)
 	a->predicated = 1;
 	be_preds(f);
 	/* the join now has A as its only predecessor: one straight-line block */
-	if (next > 0 && f->blk[next].npred == 1 && next != h->a) {
-		Blk *j = &f->blk[next];
-		for (int k = 0; k < j->nins; k++)
-			*VPUSH(f->pool, a->ins, a->nins, a->cap) = j->ins[k];
-		a->jmp = j->jmp;
-		a->s1 = j->s1;
-		a->s2 = j->s2;
-		memcpy(a->why, j->why, sizeof a->why);
-		j->dead = 1;
-		j->s1 = j->s2 = -1;
-		j->nins = 0;
-		j->jmp.kind = J_NONE;
-		j->jmp.ptxins = -1;
-	}
+	if (next > 0 && f->blk[next].npred == 1 && next != h->a)
+		absorb(f, a, &f->blk[next]);
 	for (int s = 0; s < 2; s++)
-		if (h->side[s] >= 0) {
-			f->blk[h->side[s]].s1 = f->blk[h->side[s]].s2 = -1;
-			f->blk[h->side[s]].nins = 0;
-			f->blk[h->side[s]].jmp.kind = J_NONE;
-			f->blk[h->side[s]].jmp.ptxins = -1;
-		}
+		if (h->side[s] >= 0)
+			clear_blk(&f->blk[h->side[s]]);
 	be_rpo(f);
 	be_dom(f);
 	be_postdom(f);
