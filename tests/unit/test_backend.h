@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "frontend/ptx.h"
 #include "sim/sim.h"
 #include "oracle/oracle.h"
@@ -131,22 +132,44 @@ static inline int be_same(BeRun *r)
 	return 1;
 }
 
+/* be_run (default registers) whose launch reads a buffer from the n bytes at data: they go
+ * to a temporary file, whose path replaces the one %s in fmt (the launch options) */
+static inline BeRun *be_run_data(const char *ptx, const void *data, size_t n, const char *fmt, int pmax)
+{
+	char path[] = "/tmp/be-data.XXXXXX", opts[512];
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	BeRun *r;
+
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f)) {
+		fprintf(stderr, "be_run_data: cannot write %s\n", path);
+		abort();
+	}
+	snprintf(opts, sizeof opts, fmt, path);
+	r = be_run(ptx, opts, 0, pmax);
+	unlink(path);
+	return r;
+}
+
 /* a whole file as a NUL-terminated string (NULL when it cannot be read) */
 static inline char *be_slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
-	char *s;
+	char *s = NULL;
 	long n;
 
 	if (!f)
 		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = malloc((size_t)n + 1);
-	if (fread(s, 1, (size_t)n, f) != (size_t)n)
-		n = 0;
-	s[n] = 0;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0) {
+		rewind(f);
+		s = malloc((size_t)n + 1);
+		if (s && fread(s, 1, (size_t)n, f) == (size_t)n) {
+			s[n] = 0;
+		} else {
+			free(s);
+			s = NULL;
+		}
+	}
 	fclose(f);
 	return s;
 }

@@ -6,7 +6,6 @@
  * Runs from the top of the tree. */
 #include <check.h>
 #include <stdint.h>
-#include <unistd.h>
 #include "tests/unit/test_backend.h"
 #include "oracle/internal.h"
 
@@ -44,13 +43,8 @@ static const char *arith_ptx = HDR
 
 START_TEST(bf16_edges)
 {
-	char pa[] = "/tmp/be-bf16.XXXXXX", opts[512];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(H, 2, 16, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u32:2048:zero", pa);
-	BeRun *r = be_run(arith_ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(arith_ptx, H, 2 * 16, "--grid 1 --block 256 --arg buf:u16:16:file:%s "
+	                       "--arg buf:u32:2048:zero", 7);
 	ck_assert(be_same(r));
 	ck_assert_uint_eq(be_get(r, 1, OUT(5, 5, 0)), 0x4000);   /* 1 + 1 */
 	ck_assert_uint_eq(be_get(r, 1, OUT(5, 5, 1)), 0x0000);   /* 1 - 1 */

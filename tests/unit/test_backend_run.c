@@ -94,14 +94,8 @@ START_TEST(mulhi64)
 		"st.global.u64 [%rd3], %rd13;\n"
 		"mad.hi.s64 %rd14, %rd11, %rd12, %rd11;\nld.param.u64 %rd4, [ps];\nadd.s64 %rd4, %rd4, %rd1;\n"
 		"st.global.u64 [%rd4], %rd14;\nret;\n}\n";
-	char pa[] = "/tmp/be-mulhi.XXXXXX", opts[512];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(E64, 8, NE, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u64:16:file:%s --arg buf:u64:256:zero "
-	         "--arg buf:u64:256:zero", pa);
-	BeRun *r = be_run(ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(ptx, E64, 8 * NE, "--grid 1 --block 256 --arg buf:u64:16:file:%s "
+	                       "--arg buf:u64:256:zero --arg buf:u64:256:zero", 7);
 	ck_assert(be_same(r));
 	/* (2^64-1)^2 >> 64 = 2^64 - 2 */
 	ck_assert_uint_eq(be_get(r, 1, 11 * 16 + 11), 0xfffffffffffffffeull);
@@ -127,13 +121,8 @@ START_TEST(bitfield64)
 		"st.global.u64 [%rd13], %rd4;\nst.global.u64 [%rd13+8], %rd5;\nst.global.u64 [%rd13+16], %rd7;\n"
 		"st.global.u64 [%rd13+24], %rd8;\nst.global.u64 [%rd13+32], %rd9;\n"
 		"st.global.u64 [%rd13+40], %rd10;\nst.global.u64 [%rd13+48], %rd11;\nret;\n}\n";
-	char pa[] = "/tmp/be-bf.XXXXXX", opts[512];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(E64, 8, NE, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 512 --arg buf:u64:16:file:%s --arg buf:u64:3584:zero", pa);
-	BeRun *r = be_run(ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(ptx, E64, 8 * NE, "--grid 1 --block 512 --arg buf:u64:16:file:%s "
+	                       "--arg buf:u64:3584:zero", 7);
 	ck_assert(be_same(r));
 	ck_assert_uint_eq(be_get(r, 1, 11 * 7 + 3), 63);          /* bfind.u64 of ~0 */
 	ck_assert_uint_eq(be_get(r, 1, 11 * 7 + 4), 0xffffffff);  /* bfind.s64 of -1 */
@@ -171,13 +160,8 @@ START_TEST(half)
 		"st.global.v4.b16 [%rd4+16], {%h11, %h12, %h13, %h14};\nst.global.v4.b16 [%rd4+24], {%h15, %h16, %h17, %h1};\n"
 		"st.global.v4.b16 [%rd4+32], {%h18, %h19, %h20, %h21};\nst.global.v2.b16 [%rd4+40], {%h22, %h23};\n"
 		"ret;\n}\n";
-	char pa[] = "/tmp/be-half.XXXXXX", opts[512];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(H, 2, 16, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u16:6144:zero", pa);
-	BeRun *r = be_run(ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(ptx, H, 2 * 16, "--grid 1 --block 256 --arg buf:u16:16:file:%s "
+	                       "--arg buf:u16:6144:zero", 7);
 	ck_assert(be_same(r));
 	ck_assert_uint_eq(be_get(r, 1, (5 * 16 + 5) * 24 + 0), 0x4000);  /* 1 + 1 */
 	ck_assert_uint_eq(be_get(r, 1, (8 * 16 + 8) * 24 + 0), 0x7c00);  /* max + max = inf */
@@ -214,13 +198,8 @@ START_TEST(mask_dot)
 		"st.global.u32 [%rd4+12], %r11;\nst.global.u32 [%rd4+16], %r12;\nst.global.u32 [%rd4+20], %r13;\n"
 		"st.global.u32 [%rd4+24], %r14;\nst.global.u32 [%rd4+28], %r15;\nst.global.u32 [%rd4+32], %r16;\n"
 		"ret;\n}\n";
-	char pa[] = "/tmp/be-md.XXXXXX", opts[512];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(E64, 8, NE, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 256 --arg buf:u32:32:file:%s --arg buf:u32:2304:zero", pa);
-	BeRun *r = be_run(ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(ptx, E64, 8 * NE, "--grid 1 --block 256 --arg buf:u32:32:file:%s "
+	                       "--arg buf:u32:2304:zero", 7);
 	ck_assert(be_same(r));
 	ck_assert_uint_eq(be_get(r, 1, 9 * 9 + 0), 0x600);  /* thread 9: bmsk.clamp 9, 2 */
 	be_run_free(r);
@@ -263,13 +242,8 @@ START_TEST(minmax_nan)
 		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 24;\nadd.s64 %rd4, %rd4, %rd5;\n"
 		"st.global.f32 [%rd4], %f3;\nst.global.f32 [%rd4+4], %f4;\nst.global.f32 [%rd4+8], %f5;\n"
 		"st.global.f32 [%rd4+12], %f1;\nst.global.f64 [%rd4+16], %fd3;\nret;\n}\n";
-	char pa[] = "/tmp/be-mm.XXXXXX", opts[512];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(F, 4, 8, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 64 --arg buf:u32:8:file:%s --arg buf:u32:384:zero", pa);
-	BeRun *r = be_run(ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(ptx, F, 4 * 8, "--grid 1 --block 64 --arg buf:u32:8:file:%s "
+	                       "--arg buf:u32:384:zero", 7);
 	ck_assert(be_same(r));
 	ck_assert_uint_eq(be_get(r, 1, (0 * 8 + 4) * 6 + 0), 0x7fffffff);  /* min.NaN(NaN, 1) */
 	ck_assert_uint_eq(be_get(r, 1, (0 * 8 + 4) * 6 + 2), 0x3f800000);  /* min(NaN, 1) = 1 */
@@ -292,13 +266,8 @@ START_TEST(fns)
 		"fns.b32 %r8, 0xf0f0f0f0, %r5, 2;\n"
 		"mad.lo.u32 %r9, %r2, 256, %r1;\nld.param.u64 %rd3, [po];\nmul.wide.u32 %rd4, %r9, 8;\n"
 		"add.s64 %rd3, %rd3, %rd4;\nst.global.v2.u32 [%rd3], {%r7, %r8};\nret;\n}\n";
-	char pa[] = "/tmp/be-fns.XXXXXX", opts[512];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(E64, 8, NE, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 10 --block 256 --arg buf:u32:32:file:%s --arg buf:u32:5120:zero", pa);
-	BeRun *r = be_run(ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(ptx, E64, 8 * NE, "--grid 10 --block 256 --arg buf:u32:32:file:%s "
+	                       "--arg buf:u32:5120:zero", 7);
 	ck_assert(be_same(r));
 	ck_assert(strstr(r->listing, "BRA.U") != NULL);
 	ck_assert_uint_eq(be_get(r, 1, 2 * 5 + 1), 5);   /* 0xf0f0f0f0 from bit 0: 4, 5 */

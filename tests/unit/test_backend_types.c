@@ -246,14 +246,8 @@ static const char *cvt_ptx = HDR
 
 START_TEST(conversions)
 {
-	char pa[] = "/tmp/be-types.XXXXXX";
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	char opts[256];
-	fwrite(G, 4, 16, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 16 --arg buf:u32:16:file:%s --arg buf:u32:256:zero", pa);
-	BeRun *r = be_run(cvt_ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(cvt_ptx, G, 4 * 16, "--grid 1 --block 16 --arg buf:u32:16:file:%s "
+	                       "--arg buf:u32:256:zero", 7);
 	if (!r->p)
 		fprintf(stderr, "%s", r->err);
 	ck_assert(be_same(r));
@@ -322,13 +316,8 @@ static const char *cvt2_ptx = HDR
 
 START_TEST(bf16_conversions)
 {
-	char pa[] = "/tmp/be-types.XXXXXX", opts[256];
-	FILE *a = fdopen(mkstemp(pa), "wb");
-	fwrite(D, 8, 8, a);
-	fclose(a);
-	snprintf(opts, sizeof opts, "--grid 1 --block 16 --arg buf:u64:8:file:%s --arg buf:u32:128:zero", pa);
-	BeRun *r = be_run(cvt2_ptx, opts, 0, 7);
-	unlink(pa);
+	BeRun *r = be_run_data(cvt2_ptx, D, 8 * 8, "--grid 1 --block 16 --arg buf:u64:8:file:%s "
+	                       "--arg buf:u32:128:zero", 7);
 	ck_assert(be_same(r));
 #define C(i, k, v) ck_assert_uint_eq(be_get(r, 1, (i) * 8 + (k)), (v))
 	C(6, 1, 0x3ff02000u); C(6, 0, 0);                 /* f64 of 1 + 2^-7 */
