@@ -78,8 +78,6 @@ START_TEST(test_brx_uniform_exempt)
 }
 END_TEST
 
-/* an unguarded BPT.TRAP ends its path (nothing after it needs to be valid); a guarded one
- * falls through, so running off the end after it is an error */
 /* a loop left only through @!P0 EXIT around a BRX whose third case holds a second BRX; one
  * inner case arrives from code laid out after the exit (0x58). The artificial exit edge of
  * such a loop comes from its last instruction in reverse post-order, as the translator's
@@ -108,6 +106,8 @@ START_TEST(test_brx_loop_arrival_after_exit)
 }
 END_TEST
 
+/* an unguarded BPT.TRAP ends its path (nothing after it needs to be valid); a guarded one
+ * falls through, so running off the end after it is an error */
 START_TEST(test_bpt_paths)
 {
 	char *m = NULL;
