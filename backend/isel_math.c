@@ -7,8 +7,7 @@
  * r = a - q*b, then two corrections (r >= b: q++, r -= b). Division by zero gives
  * q = 0xffffffff, r = a (unsigned), as NVIDIA hardware does; signed division divides the
  * magnitudes and fixes the signs (q negative when the signs differ, r takes a's sign).
- * tests/unit/test_backend_div.c runs the sequence on edge values through the simulator's
- * op semantics.
+ * tests/run-backend.sh runs the sequence on edge values on the SM model against the oracle.
  */
 #include <string.h>
 #include "backend/be.h"
