@@ -500,18 +500,14 @@ chk_ins(Chk *k, const PIns *in)
 			err(k, in->loc, "'mov' needs a type modifier (e.g. .u32)");
 		else if (d->kind == POK_VEC || a->kind == POK_VEC) {
 			const POpd *v = d->kind == POK_VEC ? d : a, *s = d->kind == POK_VEC ? a : d;
-			int sum = 0;
-			for (int i = 0; i < v->nelems; i++) {
-				sum += v->elems[i].kind == POK_REG ? opd_bytes(k, &v->elems[i]) : 0;
+			for (int i = 0; i < v->nelems; i++)
 				if (v->elems[i].kind == POK_LABEL || v->elems[i].kind == POK_TLIST)
 					err(k, v->elems[i].loc, "a vector element of 'mov' cannot be %s",
 					    kind_name(&v->elems[i]));
-			}
 			if (d->kind == POK_VEC && a->kind == POK_VEC)
 				err(k, d->loc, "'mov' cannot move a vector to a vector");
 			else
 				chk_value(k, in, s, s == d ? 0 : 1, want, s == d, 0);
-			(void)sum;
 		} else if (a->kind == POK_LABEL) {   /* a label's value (PLabel.value) */
 			chk_value(k, in, d, 0, want, 1, 0);
 			if ((want != 4 && want != 8) || ptx_type_kind((PType)t0) == PTK_FLOAT)
