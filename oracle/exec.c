@@ -623,13 +623,6 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		PUT(sign ? or_sext(d, bits) : d);
 		break;
 	case PO_CVTA: case PO_ISSPACEP:
-		if (in->op == PO_ISSPACEP && (in->m.space == PS_CONST || in->m.space == PS_PARAM ||
-		                              in->m.space == PS_PARAM_ENTRY || in->m.space == PS_PARAM_FUNC)) {
-			/* the generic address space here has windows for shared and local memory only,
-			 * everything else is global: no generic address is a const or param one */
-			PUT(0);
-			break;
-		}
 		or_cvta(o, t, in);
 		break;
 	case PO_LD: case PO_LDU:

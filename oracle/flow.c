@@ -97,8 +97,16 @@ static int inwin(uint64_t a, uint64_t base) { return a >= base && a - base < SIM
 void or_cvta(Oracle *o, Thread *t, const PIns *in)
 {
 	int space = in->m.space, ty = in->m.types[0];
-	uint64_t a = or_get(o, t, &in->o[1], ty), win = 0;
+	uint64_t a, win = 0;
 
+	if (in->op == PO_ISSPACEP && (space == PS_CONST || space == PS_PARAM || space == PS_PARAM_ENTRY ||
+	                              space == PS_PARAM_FUNC)) {
+		/* the generic address space here has windows for shared and local memory only,
+		 * everything else is global: no generic address is a const or param one */
+		or_put(o, t, &in->o[0], 0);
+		return;
+	}
+	a = or_get(o, t, &in->o[1], ty);
 	if (isshared(space))
 		win = SIM_SHARED_WINDOW;
 	else if (space == PS_LOCAL)
