@@ -251,12 +251,11 @@ b_func_end(PCtx *c)
 	PFunc *f;
 
 	b_resolve_fixups(c);
-	if (c->fidx >= 0 && !c->funcs.a[c->fidx].has_body)
-		b_label_values(c);
 	if (c->fidx >= 0 && c->funcs.a[c->fidx].has_body) {
 		c->infunc = c->inbody = 0;
 		return;
 	}
+	b_label_values(c);
 	f = store_header(c);
 	if (f) {
 		f->has_body = 1;
