@@ -406,13 +406,9 @@ static void emit_fn(Em *e, Fn *f)
 			 * and one past them; 0xffffffff where the value names no target */
 			int nt = be_brx_table(f, b, NULL);
 			int *slot = be_alloc(e->pool, sizeof(int) * (size_t)(nt + 1));
-			uint8_t *bytes = malloc(4 * (size_t)(nt + 1));
-			if (!bytes)
-				die("out of memory");
-			memset(bytes, 0xff, 4 * (size_t)(nt + 1));
+			uint8_t *bytes = memset(be_alloc(e->pool, 4 * (size_t)(nt + 1)), 0xff, 4 * (size_t)(nt + 1));
 			be_brx_table(f, b, slot);
 			isa_kernel_add_cdata(k, 3, (uint32_t)b->jmp.tbl, bytes, 4u * (uint32_t)(nt + 1));
-			free(bytes);
 			/* remember where to write the addresses */
 			for (int j = 0; j < nt; j++)
 				if (slot[j] >= 0)
