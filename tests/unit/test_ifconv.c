@@ -310,7 +310,7 @@ START_TEST(t_nvcc_shapes)
 	}
 	tr_free(&t);
 
-	/* a switch's shared default is never a side of its own, even at inf */
+	/* at inf: the sides above the thresholds are predicated */
 	ck_assert(tr(&t, "tests/explain/nvcc.ptx", -1, -1));
 	ck_assert_int_eq(entry(&t, "nest_outer_big", 0)->decision, BD_PREDICATED);
 	ck_assert_int_eq(entry(&t, "split_div_8", 0)->decision, BD_PREDICATED);
@@ -326,6 +326,7 @@ START_TEST(t_nvcc_shapes)
 		ck_assert_int_eq(gst, 1);
 		ck_assert_int_eq(count_op(k, OP_BRA), 0);
 	}
+	/* a switch's shared default is never a side of its own, even at inf */
 	for (int i = 0; i < 3; i++) {
 		const BeLogEntry *e = entry(&t, "cases", i);
 		ck_assert_int_ne(e->decision, BD_PREDICATED);
