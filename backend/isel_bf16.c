@@ -419,13 +419,13 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 {
 	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]), r = in->m.rnd;
 	int x2 = dt == PT_F16X2 || dt == PT_BF16X2;
-	int rnd_ok = r == PRND_RN || r == PRND_RZ || (dt == PT_TF32 && r == PRND_RNA);
+	/* PTX: cvt.rna{.satfinite}.tf32.f32 has no .relu */
+	int rnd_ok = r == PRND_RN || r == PRND_RZ ||
+	             (dt == PT_TF32 && r == PRND_RNA && !(in->m.flags & PMF_RELU));
 	MOpd a;
 
 	if (in->m.flags & (PMF_SAT | PMF_FTZ))
 		return be_unsup(f, in, "this conversion modifier"), -1;
-	if (dt == PT_TF32 && r == PRND_RNA && (in->m.flags & PMF_RELU))
-		goto no;   /* PTX: cvt.rna{.satfinite}.tf32.f32 has no .relu */
 	if (st == PT_F32 && rnd_ok && in->nopd == (x2 ? 3 : 2) &&
 	    (dt == PT_F16 || dt == PT_BF16 || dt == PT_TF32 || x2)) {
 		int h[2];
@@ -437,7 +437,6 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 			pack2(f, b, d, h[0], h[1]);   /* a in the upper half */
 		return 0;
 	}
-no:
 	if (in->nopd != 2 || (in->m.flags & (PMF_RELU | PMF_SATFINITE)))
 		goto bad;
 	if (st == PT_BF16 && dt != PT_BF16) {
