@@ -158,7 +158,7 @@ static uint64_t half_op(int op, int et, uint64_t x, uint64_t y, uint64_t z, cons
 	if (et == PT_BF16 && (op == PO_FMA || op == PO_MAD))
 		v = or_bf16_fma(x, y, z);
 	else if (et == PT_BF16 && (op == PO_ADD || op == PO_SUB || op == PO_MUL))
-		v = (uint64_t)or_bf16_arith(op, x, y);
+		v = or_bf16_arith(op, x, y);
 	else if (op == PO_FMA || op == PO_MAD)
 		v = or_ffma(et, x, y, z, in->m.rnd, 0);
 	else if (op == PO_MIN || op == PO_MAX)

@@ -384,17 +384,16 @@ uint64_t or_bf16_of_double(double d, int rz)
 double or_double_of_bf16(uint64_t h) { return (double)u2f((uint32_t)(h & 0xffff) << 16); }
 
 /* add, sub, mul .rn of bf16 values: in double, exact for mul; for add and sub exact, or the
- * smaller operand is below 2^-37 of the larger (a bf16), far from any tie; -1 when op is none
- * of them */
-int64_t or_bf16_arith(int op, uint64_t a, uint64_t b)
+ * smaller operand is below 2^-37 of the larger (a bf16), far from any tie */
+uint64_t or_bf16_arith(int op, uint64_t a, uint64_t b)
 {
 	double x = or_double_of_bf16(a), y = or_double_of_bf16(b);
 
 	switch (op) {
-	case PO_ADD: return (int64_t)or_bf16_of_double(x + y, 0);
-	case PO_SUB: return (int64_t)or_bf16_of_double(x - y, 0);
-	case PO_MUL: return (int64_t)or_bf16_of_double(x * y, 0);
-	default: return -1;
+	case PO_ADD: return or_bf16_of_double(x + y, 0);
+	case PO_SUB: return or_bf16_of_double(x - y, 0);
+	case PO_MUL: return or_bf16_of_double(x * y, 0);
+	default: die("or_bf16_arith: not add, sub or mul");
 	}
 }
 

@@ -146,7 +146,7 @@ int or_testp(int prop, int type, uint64_t a);
 uint64_t or_cvt(int dt, int st, int rnd, int ftz, int sat, uint64_t v);
 uint64_t or_bf16_of_double(double d, int rz);   /* falu.c: bf16 rounding (rn or rz) */
 double or_double_of_bf16(uint64_t h);
-int64_t or_bf16_arith(int op, uint64_t a, uint64_t b); /* add/sub/mul.rn.bf16; -1: unsupported */
+uint64_t or_bf16_arith(int op, uint64_t a, uint64_t b); /* add/sub/mul.rn.bf16 */
 uint64_t or_bf16_fma(uint64_t a, uint64_t b, uint64_t c);   /* fma.rn.bf16 */
 uint64_t or_hrelu(int type, uint64_t h);        /* .relu of an f16/bf16 result */
 uint64_t or_cvt_f32_narrow(int dt, uint32_t a, int rnd, int relu, int satfinite); /* to f16/bf16/tf32 */
