@@ -279,7 +279,7 @@ static int push_edges(Fn *f, Stk *in, int t)
 {
 	enum { ME = 64 };
 	int ep[ME], ee[ME], ef[ME], ne = 0, longest = -1, nsplit = 0;
-	Stk *es = be_alloc(f->pool, sizeof(Stk) * ME);
+	Stk es[ME];
 	Blk *T = &f->blk[t];
 
 	for (int i = 0; i < T->npred; i++) {
@@ -480,7 +480,7 @@ int be_sync(Fn *f)
 {
 	int nb = f->nblk;
 	int *ph = be_alloc(f->pool, sizeof(int) * (size_t)(f->nloops + 1));
-	Stk *in;
+	Stk *in = NULL;
 
 	for (int l = 0; l < f->nloops; l++)
 		ph[l] = -1;
@@ -508,9 +508,12 @@ int be_sync(Fn *f)
 		}
 	}
 	be_rpo(f);
-	for (int guard = 0;; guard++) {
+	for (int guard = 0, cap = 0;; guard++) {
 		int r;
-		in = be_alloc(f->pool, sizeof(Stk) * (size_t)f->nblk);
+		if (f->nblk > cap) {  /* one array while no block is added: propagate fills it */
+			cap = 2 * f->nblk;
+			in = be_alloc(f->pool, sizeof(Stk) * (size_t)cap);
+		}
 		r = propagate(f, in);
 		if (r < 0)
 			return -1;
