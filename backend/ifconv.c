@@ -164,7 +164,7 @@ static int region_blocker(const Fn *f, int a, int x, int stop, const char *side,
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
 	int sp = 0, loop = 0, ret = 0, brline = 0, brx = 0, shared = -1;
-	const char *why = NULL;
+	const char *why = NULL, *brxop = "";   /* brx.idx, or bra through a register */
 
 	if (x < 0 || x == stop || x >= f->nblk)
 		return 0;
@@ -176,8 +176,11 @@ static int region_blocker(const Fn *f, int a, int x, int stop, const char *side,
 			why = unpredicable(&b->ins[k]);
 		loop |= b->loop >= 0 && f->loops[b->loop].header == b->id;
 		ret |= b->jmp.kind == J_RET;
-		if (!brx && b->jmp.kind == J_BRX)
-			brx = b->jmp.ptxins >= 0 ? f->pf->ins[b->jmp.ptxins].loc.line : -1;
+		if (!brx && b->jmp.kind == J_BRX) {
+			const PIns *in = b->jmp.ptxins >= 0 ? &f->pf->ins[b->jmp.ptxins] : NULL;
+			brx = in ? in->loc.line : -1;
+			brxop = in ? ptx_ops[in->op].name : "";
+		}
 		if (!brline && b->jmp.kind == J_BRA)
 			brline = b->jmp.ptxins >= 0 ? f->pf->ins[b->jmp.ptxins].loc.line : -1;
 		for (int s = 0; s < 2; s++) {
@@ -208,7 +211,7 @@ static int region_blocker(const Fn *f, int a, int x, int stop, const char *side,
 	else if (ret)
 		snprintf(out, n, "a side returns (RET)");
 	else if (brx > 0)
-		snprintf(out, n, "a side holds an indirect branch (brx.idx, line %d)", brx);
+		snprintf(out, n, "a side holds an indirect branch (%s, line %d)", brxop, brx);
 	else if (brx)
 		snprintf(out, n, "a side holds an indirect branch");
 	else if (brline > 0)

@@ -51,23 +51,32 @@ static FILE *devnull(void)
 	return f;
 }
 
-/* thresholds: -1 = inf; returns 0 when the file does not translate */
-static int tr(Tr *t, const char *path, int pmax, int pmaxu)
+/* PTX text named path; thresholds: -1 = inf; returns 0 when it does not translate */
+static int tr_text(Tr *t, const char *path, const char *text, size_t len, int pmax, int pmaxu)
 {
-	size_t len;
-	char *text = slurp(path, &len);
 	BeOptions o;
 
 	memset(t, 0, sizeof *t);
-	ck_assert_msg(text != NULL, "cannot read %s", path);
 	t->m = ptx_parse(path, text, len, devnull(), NULL);
-	free(text);
 	ck_assert_msg(t->m != NULL, "%s does not parse", path);
 	be_options_default(&o);
 	o.predicate_max = pmax;
 	o.predicate_max_uniform = pmaxu;
 	t->p = be_translate_log(t->m, &o, devnull(), &t->log);
 	return t->p != NULL;
+}
+
+/* the file at path */
+static int tr(Tr *t, const char *path, int pmax, int pmaxu)
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	int r;
+
+	ck_assert_msg(text != NULL, "cannot read %s", path);
+	r = tr_text(t, path, text, len, pmax, pmaxu);
+	free(text);
+	return r;
 }
 
 static void tr_free(Tr *t)
@@ -379,6 +388,37 @@ START_TEST(t_precise_reasons)
 }
 END_TEST
 
+/* a side holding an indirect bra through a register is named by its own op, not brx.idx */
+START_TEST(t_side_ibra_reason)
+{
+	static const char src[] =
+		".version 9.0\n.target sm_75\n.address_size 64\n"
+		".visible .entry side_ibra(.param .u64 out)\n{\n"
+		"\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<2>;\n\t.reg .pred p;\n"
+		"\tld.param.u64 %rd1, [out];\n"
+		"\tmov.u32 %r1, %tid.x;\n"
+		"\tmov.u32 %r2, 0;\n"
+		"\tsetp.eq.u32 p, %r1, 1;\n"
+		"\t@p bra Skip;\n"                       /* line 13 */
+		"\tmov.u32 %r0, A;\n"
+		"\tTg: .branchtargets A, B;\n"
+		"\tbra %r0, Tg;\n"                       /* line 16 */
+		"A:\n\tadd.u32 %r2, %r2, 1;\n"
+		"B:\n\tadd.u32 %r2, %r2, 2;\n"
+		"Skip:\n\tst.global.u32 [%rd1], %r2;\n\texit;\n}\n";
+	Tr t;
+	const BeLogEntry *e;
+
+	ck_assert(tr_text(&t, "side_ibra.ptx", src, sizeof src - 1, -1, -1));
+	e = entry(&t, "side_ibra", 0);
+	ck_assert_int_eq(e->ptxline, 13);
+	ck_assert_int_ne(e->decision, BD_PREDICATED);
+	ck_assert_msg(strstr(e->rule, "a side holds an indirect branch (bra, line 16)") != NULL, "%s",
+	              e->rule);
+	tr_free(&t);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ JSON */
 START_TEST(t_json)
 {
@@ -550,6 +590,7 @@ int main(void)
 	tcase_add_test(tc, t_pressure);
 	tcase_add_test(tc, t_nvcc_shapes);
 	tcase_add_test(tc, t_precise_reasons);
+	tcase_add_test(tc, t_side_ibra_reason);
 	tcase_add_test(tc, t_json);
 	tcase_add_test(tc, t_corpus_thresholds);
 	suite_add_tcase(s, tc);
