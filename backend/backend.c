@@ -12,9 +12,7 @@
 #include <string.h>
 #include "backend/be.h"
 
-uint32_t be_func_frame_args(const PFunc *pf);                                  /* isel_mem.c */
 uint32_t be_entry_param_off(const PFunc *pf, int idx);                         /* isel_mem.c */
-uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
 
 void be_options_default(BeOptions *o)
 {

@@ -243,6 +243,13 @@ int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a); /* isel
 int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
 int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
+/* isel_call.c: the jump table of a J_BRX block (entries; slot filled when not NULL), and
+ * the .param offset of a call's argument or result i */
+int be_brx_table(const Fn *f, const Blk *b, int *slot);
+uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
+/* cfg.c: the labels an indirect bra may reach, in value order (lab: room for nlabels) */
+int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
+uint32_t be_func_frame_args(const PFunc *pf);            /* isel_mem.c: incoming .param bytes */
 /* isel_int.c: integer, logic, shift and bit operations */
 void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,

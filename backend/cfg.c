@@ -58,7 +58,6 @@ static int make_temps(Fn *f)
  * every label of the function whose address is taken. Fills lab (room for nlabels), returns
  * the count. The jump table of the BRX (isel_call.c, emit.c) maps each label value to its
  * place in this list. */
-int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
 int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab)
 {
 	const POpd *t = in->nopd >= 2 ? &in->o[1] : NULL;

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include "backend/be.h"
 
-int be_brx_table(const Fn *f, const Blk *b, int *slot);   /* isel_call.c */
 
 enum { FX_OPD, FX_TL, FX_CDATA };  /* what a fix-up writes */
 

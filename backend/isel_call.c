@@ -19,7 +19,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-uint32_t be_func_frame_args(const PFunc *pf);   /* isel_mem.c */
 
 /* byte offset of param/ret i in a signature's block of params then rets */
 static uint32_t sig_off(const PVar *p, int np, const PVar *r, int nr, int isret, int i)
@@ -37,7 +36,6 @@ static uint32_t sig_off(const PVar *p, int np, const PVar *r, int nr, int isret,
 	return off;
 }
 
-uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
 uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i)
 {
 	const POpd *callee = &call->o[1];
@@ -220,13 +218,10 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);  /* cfg.c */
-
 /* The jump table of J_BRX block b: for each index (brx.idx) or label value (bra %r), the
  * place in b's target list (Fn.tl) of the block it goes to, or -1 when it goes nowhere.
  * Returns the number of entries; fills slot when not NULL. The table in bank 3 has one
  * more entry, where larger indexes and values are clamped; it holds 0xffffffff. */
-int be_brx_table(const Fn *f, const Blk *b, int *slot);
 int be_brx_table(const Fn *f, const Blk *b, int *slot)
 {
 	const PFunc *pf = f->pf;

@@ -61,7 +61,6 @@ static uint32_t func_param_off(const PFunc *pf, int kind, int idx)
 	return off;
 }
 
-uint32_t be_func_frame_args(const PFunc *pf);
 uint32_t be_func_frame_args(const PFunc *pf)
 {
 	uint32_t off = 0;
