@@ -530,7 +530,7 @@ static int sel_cvta(Fn *f, Blk *b, const PIns *in)
 /* isspacep: a generic address is in the shared (local) space when it lies in the window
  * whose base constant bank 0 holds (0x18, 0x1c; docs/warpsim.md), global when in neither.
  * p = lo - base <u SIZE, and hi == 0; global: both tests fail, or hi != 0. */
-enum { WINDOW_SIZE = 0x01000000 }; /* the size of each window (sim.h: SIM_WINDOW_SIZE) */
+enum { WINDOW_SIZE = 0x01000000 }; /* the size of each window (sim.h: DEV_WINDOW_SIZE) */
 
 static int sel_isspacep(Fn *f, Blk *b, const PIns *in)
 {

@@ -225,7 +225,7 @@ static uint64_t farith(Oracle *o, Thread *t, const PIns *in)
 	case PO_ADD: case PO_SUB: case PO_MUL: case PO_DIV:
 		if (op == PO_DIV && ty == PT_F32 && (in->m.flags & (PMF_APPROX | PMF_FULL)))
 			/* div.approx/div.full: a times the approximate reciprocal of b */
-			d = sim_f32_mul((uint32_t)a, sim_rcp_approx_f32((uint32_t)b, ftz), RND_RN, ftz);
+			d = ar_f32_mul((uint32_t)a, ar_rcp_approx_f32((uint32_t)b, ftz), RND_RN, ftz);
 		else
 			d = or_fbin(op, ty, a, b, in->m.rnd, ftz);
 		break;

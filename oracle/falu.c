@@ -1,8 +1,8 @@
 /* falu.c - floating-point semantics of the oracle and conversions.
  *
- * Shared with the SM model (sim/alu.c, sim/fmath.c), so both sides agree bit for bit: the
+ * Shared with the SM model (arith/alu.c, arith/fmath.c), so both sides agree bit for bit: the
  * correctly rounded f32/f64 add, mul, fma, div and sqrt in every rounding mode, the .approx
- * functions (MUFU), and float conversions (sim_cvt). Written here from the PTX manual, as an
+ * functions (MUFU), and float conversions (ar_cvt). Written here from the PTX manual, as an
  * independent reading: comparisons (ordered and unordered), min/max with their NaN and
  * signed-zero rules, testp, copysign, abs/neg, saturation, integer-to-integer conversions and
  * the f16 arithmetic (exact in double or rounded to odd, then one rounding to f16). NaN
@@ -58,8 +58,8 @@ Type or_type(int t)
 }
 
 /* ---------------------------------------------------------------- f16 through double */
-static double h2d(uint64_t h) { return u2d(sim_cvt(TY_F64, TY_F16, RND_RN, 0, 0, h & 0xffff)); }
-static uint64_t d2h(double d, Rnd r) { return sim_cvt(TY_F16, TY_F64, r, 0, 0, d2u(d)) & 0xffff; }
+static double h2d(uint64_t h) { return u2d(ar_cvt(TY_F64, TY_F16, RND_RN, 0, 0, h & 0xffff)); }
+static uint64_t d2h(double d, Rnd r) { return ar_cvt(TY_F16, TY_F64, r, 0, 0, d2u(d)) & 0xffff; }
 
 /* p + c (doubles from f16 or bf16 operands or their product, so no overflow) rounded to odd
  * in 53 bits: the host's nearest sum s and its exact error e (two-sum) give it (an inexact s
@@ -150,18 +150,18 @@ uint64_t or_fbin(int op, int t, uint64_t a, uint64_t b, int prnd, int ftz)
 
 	if (t == PT_F32) {
 		switch (op) {
-		case PO_ADD: return sim_f32_add((uint32_t)a, (uint32_t)b, r, ftz);
-		case PO_SUB: return sim_f32_add((uint32_t)a, (uint32_t)b ^ 0x80000000u, r, ftz);
-		case PO_MUL: return sim_f32_mul((uint32_t)a, (uint32_t)b, r, ftz);
-		case PO_DIV: return sim_f32_div((uint32_t)a, (uint32_t)b, r, ftz);
+		case PO_ADD: return ar_f32_add((uint32_t)a, (uint32_t)b, r, ftz);
+		case PO_SUB: return ar_f32_add((uint32_t)a, (uint32_t)b ^ 0x80000000u, r, ftz);
+		case PO_MUL: return ar_f32_mul((uint32_t)a, (uint32_t)b, r, ftz);
+		case PO_DIV: return ar_f32_div((uint32_t)a, (uint32_t)b, r, ftz);
 		default: break;
 		}
 	} else if (t == PT_F64) {
 		switch (op) {
-		case PO_ADD: return sim_f64_add(a, b, r);
-		case PO_SUB: return sim_f64_add(a, b ^ (1ull << 63), r);
-		case PO_MUL: return sim_f64_mul(a, b, r);
-		case PO_DIV: return sim_f64_div(a, b, r);
+		case PO_ADD: return ar_f64_add(a, b, r);
+		case PO_SUB: return ar_f64_add(a, b ^ (1ull << 63), r);
+		case PO_MUL: return ar_f64_mul(a, b, r);
+		case PO_DIV: return ar_f64_div(a, b, r);
 		default: break;
 		}
 	} else {
@@ -182,9 +182,9 @@ uint64_t or_ffma(int t, uint64_t a, uint64_t b, uint64_t c, int prnd, int ftz)
 	Rnd r = or_rnd(prnd) == RND_NONE ? RND_RN : or_rnd(prnd);
 
 	if (t == PT_F32)
-		return sim_f32_fma((uint32_t)a, (uint32_t)b, (uint32_t)c, r, ftz);
+		return ar_f32_fma((uint32_t)a, (uint32_t)b, (uint32_t)c, r, ftz);
 	if (t == PT_F64)
-		return sim_f64_fma(a, b, c, r);
+		return ar_f64_fma(a, b, c, r);
 	/* the product is exact in double; the sum, a multiple of 2^-48 below 2^33, may need 82
 	 * bits: rounding it to nearest first and then in a directed mode would round twice */
 	return sum2h(h2d(a) * h2d(b), h2d(c), r);
@@ -204,21 +204,21 @@ uint64_t or_funary(int op, int t, uint64_t a, int prnd, int ftz, int approx)
 		return a ^ signbit_of(t);
 	case PO_RCP:
 		if (t == PT_F64)
-			return approx ? sim_mufu_f64(SUB_RCP, a) : sim_f64_div(0x3ff0000000000000ull, a, r);
-		return approx ? sim_rcp_approx_f32((uint32_t)a, ftz) : sim_f32_div(0x3f800000u, (uint32_t)a, r, ftz);
+			return approx ? ar_mufu_f64(SUB_RCP, a) : ar_f64_div(0x3ff0000000000000ull, a, r);
+		return approx ? ar_rcp_approx_f32((uint32_t)a, ftz) : ar_f32_div(0x3f800000u, (uint32_t)a, r, ftz);
 	case PO_SQRT:
 		if (t == PT_F64)
-			return sim_f64_sqrt(a, r);
-		return approx ? sim_sqrt_approx_f32((uint32_t)a, ftz) : sim_f32_sqrt((uint32_t)a, r, ftz);
+			return ar_f64_sqrt(a, r);
+		return approx ? ar_sqrt_approx_f32((uint32_t)a, ftz) : ar_f32_sqrt((uint32_t)a, r, ftz);
 	case PO_RSQRT:
 		if (t == PT_F64)
-			return sim_mufu_f64(SUB_RSQ, a);
-		return sim_rsqrt_approx_f32((uint32_t)a, ftz);
-	case PO_SIN: return sim_sin_approx_f32((uint32_t)a, ftz);
-	case PO_COS: return sim_cos_approx_f32((uint32_t)a, ftz);
-	case PO_LG2: return sim_lg2_approx_f32((uint32_t)a, ftz);
-	case PO_EX2: return sim_ex2_approx_f32((uint32_t)a, ftz);
-	case PO_TANH: return sim_tanh_approx_f32((uint32_t)a, ftz);
+			return ar_mufu_f64(SUB_RSQ, a);
+		return ar_rsqrt_approx_f32((uint32_t)a, ftz);
+	case PO_SIN: return ar_sin_approx_f32((uint32_t)a, ftz);
+	case PO_COS: return ar_cos_approx_f32((uint32_t)a, ftz);
+	case PO_LG2: return ar_lg2_approx_f32((uint32_t)a, ftz);
+	case PO_EX2: return ar_ex2_approx_f32((uint32_t)a, ftz);
+	case PO_TANH: return ar_tanh_approx_f32((uint32_t)a, ftz);
 	default:
 		break;
 	}
@@ -299,7 +299,7 @@ int or_testp(int prop, int t, uint64_t a)
 }
 
 /* cvt: integer <-> integer here (truncate or extend, .sat clamps); anything with a float
- * through sim_cvt. Results are zero-extended bits of the destination type. */
+ * through ar_cvt. Results are zero-extended bits of the destination type. */
 uint64_t or_cvt(int dt, int st, int prnd, int ftz, int sat, uint64_t v)
 {
 	PTypeKind dk = ptx_type_kind((PType)dt), sk = ptx_type_kind((PType)st);
@@ -328,7 +328,7 @@ uint64_t or_cvt(int dt, int st, int prnd, int ftz, int sat, uint64_t v)
 	}
 	{
 		Rnd r = or_rnd(prnd);
-		uint64_t res = sim_cvt(or_type(dt), or_type(st), r, ftz, sat, v);
+		uint64_t res = ar_cvt(or_type(dt), or_type(st), r, ftz, sat, v);
 		return or_zext(res, dbits);
 	}
 }
@@ -453,7 +453,7 @@ uint64_t or_cvt_f32_narrow(int dt, uint32_t a, int prnd, int relu, int satfinite
 		if (dt == PT_BF16)
 			r = isinf(x) ? (uint64_t)(a >> 16) : or_bf16_of_double(x, prnd == PRND_RZ);
 		else
-			r = sim_cvt(TY_F16, TY_F32, prnd == PRND_RZ ? RND_RZ : RND_RN, 0, 0, a) & 0xffff;
+			r = ar_cvt(TY_F16, TY_F32, prnd == PRND_RZ ? RND_RZ : RND_RN, 0, 0, a) & 0xffff;
 		max = dt == PT_BF16 ? 0x7f7f : 0x7bff, inf = dt == PT_BF16 ? 0x7f80 : 0x7c00, sign = 0x8000;
 	}
 	if (satfinite && (r & ~sign) == inf)

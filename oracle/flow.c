@@ -92,7 +92,7 @@ void or_mov(Oracle *o, Thread *t, const PIns *in)
 
 static int isshared(int s) { return s == PS_SHARED || s == PS_SHARED_CTA || s == PS_SHARED_CLUSTER; }
 
-static int inwin(uint64_t a, uint64_t base) { return a >= base && a - base < SIM_WINDOW_SIZE; }
+static int inwin(uint64_t a, uint64_t base) { return a >= base && a - base < DEV_WINDOW_SIZE; }
 
 void or_cvta(Oracle *o, Thread *t, const PIns *in)
 {
@@ -108,16 +108,16 @@ void or_cvta(Oracle *o, Thread *t, const PIns *in)
 	}
 	a = or_get(o, t, &in->o[1], ty);
 	if (isshared(space))
-		win = SIM_SHARED_WINDOW;
+		win = DEV_SHARED_WINDOW;
 	else if (space == PS_LOCAL)
-		win = SIM_LOCAL_WINDOW;
+		win = DEV_LOCAL_WINDOW;
 	else if (space != PS_GLOBAL) {
 		or_error(o, t, OR_UNSUP, "unsupported: generic addresses of the %s space",
 		         ptx_space_name((PSpace)space));
 		return;
 	}
 	if (in->op == PO_ISSPACEP) {
-		int r = win ? inwin(a, win) : !inwin(a, SIM_SHARED_WINDOW) && !inwin(a, SIM_LOCAL_WINDOW);
+		int r = win ? inwin(a, win) : !inwin(a, DEV_SHARED_WINDOW) && !inwin(a, DEV_LOCAL_WINDOW);
 		or_put(o, t, &in->o[0], r);
 	} else if (in->m.flags & PMF_TO)
 		or_put(o, t, &in->o[0], win && inwin(a, win) ? a - win : a);
@@ -175,7 +175,7 @@ void or_ld(Oracle *o, Thread *t, const PIns *in)
 	if (!(p = access(o, t, in, &in->o[1], es * vec, 0)))
 		return;
 	for (int i = 0; i < vec; i++) {
-		uint64_t v = sim_ld(p + i * es, es);
+		uint64_t v = dev_ld(p + i * es, es);
 		if (sign)
 			v = or_sext(v, 8 * es);
 		or_put(o, t, d->kind == POK_VEC ? &d->elems[i] : d, v);
@@ -198,7 +198,7 @@ void or_st(Oracle *o, Thread *t, const PIns *in)
 	if (!(p = access(o, t, in, &in->o[0], es * vec, 1)))
 		return;
 	for (int i = 0; i < vec; i++)
-		sim_st(p + i * es, es, v[i]);
+		dev_st(p + i * es, es, v[i]);
 }
 
 /* cp.async: the copy completes at once, a legal schedule of the asynchronous copy (its
@@ -255,7 +255,7 @@ static uint64_t atomop(Oracle *o, Thread *t, const PIns *in, uint64_t old, uint6
 		if ((in->m.aop == PAOP_ADD || in->m.aop == PAOP_MIN || in->m.aop == PAOP_MAX) &&
 		    (st == TY_F32 || st == TY_F64)) {
 			if (in->m.aop == PAOP_ADD)   /* shared with sim: RN, subnormals flushed for f32 */
-				return sim_atom(SUB_ADD, st, old, b, 0, st == TY_F32);
+				return ar_atom(SUB_ADD, st, old, b, 0, st == TY_F32);
 			return or_fminmax(ty, old, b, in->m.aop == PAOP_MAX, 0, 0);
 		}
 		or_error(o, t, OR_UNSUP, "unsupported: atom%s on %s", ptx_aop_name((PAop)in->m.aop),
@@ -299,8 +299,8 @@ void or_atom(Oracle *o, Thread *t, const PIns *in)
 	}
 	if (!(p = access(o, t, in, ad, es, 1)))
 		return;
-	old = sim_ld(p, es);
-	sim_st(p, es, atomop(o, t, in, old, b, c));
+	old = dev_ld(p, es);
+	dev_st(p, es, atomop(o, t, in, old, b, c));
 	if (!isred)
 		or_put(o, t, &in->o[0], old);
 }
@@ -392,10 +392,10 @@ static int slot_bytes(Oracle *o, Thread *t, const POpd *e, const PVar *v, uint8_
 		return 0;
 	}
 	if (write) {
-		or_put(o, t, e, sim_ld(buf, size > 8 ? 8 : size));
+		or_put(o, t, e, dev_ld(buf, size > 8 ? 8 : size));
 		return 0;
 	}
-	sim_st(buf, size > 8 ? 8 : size, or_get(o, t, e, v->type));
+	dev_st(buf, size > 8 ? 8 : size, or_get(o, t, e, v->type));
 	return 0;
 }
 
@@ -451,7 +451,7 @@ void or_call(Oracle *o, Thread *t, const PIns *in)
 		if (v->space == PS_REG) {
 			int r = regbyname(g, v->name);
 			if (r >= 0)
-				t->regs[FR(t)->regs + r] = sim_ld(buf + off, v->size > 8 ? 8 : (unsigned)v->size);
+				t->regs[FR(t)->regs + r] = dev_ld(buf + off, v->size > 8 ? 8 : (unsigned)v->size);
 		} else
 			memcpy(t->local + FR(t)->lbase + o->fi[fi].paroff[i], buf + off, v->size);
 		off += (uint32_t)v->size + 8;
@@ -486,7 +486,7 @@ void or_ret(Oracle *o, Thread *t)
 		}
 		if (v->space == PS_REG) {
 			int r = regbyname(g, v->name);
-			sim_st(tmp[j], v->size > 8 ? 8 : (unsigned)v->size, r >= 0 ? t->regs[fr.regs + r] : 0);
+			dev_st(tmp[j], v->size > 8 ? 8 : (unsigned)v->size, r >= 0 ? t->regs[fr.regs + r] : 0);
 		} else
 			memcpy(tmp[j], t->local + fr.lbase + o->fi[fr.fi].retoff[j], v->size);
 	}

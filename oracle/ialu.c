@@ -1,5 +1,5 @@
 /* ialu.c - integer and bit-field semantics of the oracle, written from the PTX ISA manual's
- * pseudo-code independently of sim/alu.c (so the differential test compares two readings of
+ * pseudo-code independently of arith/alu.c (so the differential test compares two readings of
  * the manual). Values travel in uint64_t containers; bits is the operation width.
  *
  * Choices where PTX leaves a result unspecified (docs/oracle.md): unsigned x / 0 is all ones

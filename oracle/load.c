@@ -1,5 +1,5 @@
 /* load.c - prepares a launch for the oracle: finds the kernel, lays out kernel parameters
- * (constant bank 0 from 0x20, as sim_launch_place writes them), module variables (globals
+ * (constant bank 0 from 0x20, as dev_launch_place writes them), module variables (globals
  * in device memory after the launch buffers, .const in the oracle's constant space, .shared
  * and .local at fixed offsets), every function's frame (params, returns, .local and .param
  * variables) and writes the initializers. Frames are pushed and popped here too. */
@@ -112,7 +112,7 @@ static uint64_t init_value(Oracle *o, const PInit *in)
 		a = o->varaddr[in->sym] + (uint64_t)in->bits;
 		if (in->kind == PINIT_GENERIC && (o->m->vars[in->sym].space == PS_SHARED ||
 		                                   o->m->vars[in->sym].space == PS_SHARED_CTA))
-			a += SIM_SHARED_WINDOW;
+			a += DEV_SHARED_WINDOW;
 		return a;
 	}
 	}
@@ -126,7 +126,7 @@ static void write_init(Oracle *o, const PVar *v, uint8_t *p)
 	if (v->type == PT_PRED || es == 0)
 		return;
 	for (int i = 0; i < v->ninit && (uint64_t)(i + 1) * es <= v->size; i++)
-		sim_st(p + (size_t)i * es, es, init_value(o, &v->init[i]));
+		dev_st(p + (size_t)i * es, es, init_value(o, &v->init[i]));
 }
 
 int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
@@ -207,7 +207,7 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 	for (int i = 0; i < kf->nparams; i++)
 		isa_kernel_add_param(k, o->fi[o->ki].paroff[i], (uint32_t)kf->params[i].size,
 		                     kf->params[i].name);
-	rc = sim_launch_place(o->mem, k, l, pl, o->err);
+	rc = dev_launch_place(o->mem, k, l, pl, o->err);
 	isa_prog_free(prog);
 	if (rc)
 		return OR_BADLAUNCH;
@@ -218,7 +218,7 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 		if (v->space != PS_GLOBAL)
 			continue;
 		snprintf(name, sizeof name, "global %.100s", v->name);
-		if (!(o->varaddr[i] = sim_mem_alloc(o->mem, v->size, varalign(v), name))) {
+		if (!(o->varaddr[i] = dev_mem_alloc(o->mem, v->size, varalign(v), name))) {
 			fprintf(o->err, "warpsim: oracle: cannot allocate %s (%" PRIu64 " bytes)\n", name,
 			        v->size);
 			return OR_BADLAUNCH;
@@ -229,7 +229,7 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 		if (!v->ninit)
 			continue;
 		if (v->space == PS_GLOBAL)
-			write_init(o, v, sim_mem_global(o->mem, o->varaddr[i], 0));
+			write_init(o, v, dev_mem_global(o->mem, o->varaddr[i], 0));
 		else if (v->space == PS_CONST)
 			write_init(o, v, o->cmem + o->varaddr[i]);
 	}

@@ -77,16 +77,16 @@ uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, i
 		return NULL;
 	}
 	if (s == PS_NONE) {
-		if (a >= SIM_SHARED_WINDOW && a - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE)
-			s = PS_SHARED, a -= SIM_SHARED_WINDOW;
-		else if (a >= SIM_LOCAL_WINDOW && a - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE)
-			s = PS_LOCAL, a -= SIM_LOCAL_WINDOW;
+		if (a >= DEV_SHARED_WINDOW && a - DEV_SHARED_WINDOW < DEV_WINDOW_SIZE)
+			s = PS_SHARED, a -= DEV_SHARED_WINDOW;
+		else if (a >= DEV_LOCAL_WINDOW && a - DEV_LOCAL_WINDOW < DEV_WINDOW_SIZE)
+			s = PS_LOCAL, a -= DEV_LOCAL_WINDOW;
 		else
 			s = PS_GLOBAL;
 	}
 	switch (s) {
 	case PS_GLOBAL:
-		p = sim_mem_global(o->mem, a, size);
+		p = dev_mem_global(o->mem, a, size);
 		break;
 	case PS_SHARED:
 		if (a <= o->shsize && size <= o->shsize - a)
@@ -104,7 +104,7 @@ uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, i
 		break;
 	case PS_PARAM:
 		if (a < OR_PARAM_TAG) {
-			if (!write && o->mem->bank[0] && a <= SIM_BANK_SIZE && size <= SIM_BANK_SIZE - a)
+			if (!write && o->mem->bank[0] && a <= DEV_BANK_SIZE && size <= DEV_BANK_SIZE - a)
 				p = o->mem->bank[0] + a;
 		} else if ((a -= OR_PARAM_TAG) <= t->lsize && size <= t->lsize - a)
 			p = t->local + a;

@@ -18,16 +18,16 @@ int or_main(const Module *m, const SimOpts *opt, FILE *err)
 	int r;
 
 	or_config_from_opts(&c, opt);
-	sim_mem_init(&mem);
+	dev_mem_init(&mem);
 	r = or_run(m, &opt->launch, &c, &mem, &pl, &st, err);
-	if (r == OR_DONE && sim_launch_write_outputs(&mem, &opt->launch, &pl, err))
+	if (r == OR_DONE && dev_launch_write_outputs(&mem, &opt->launch, &pl, err))
 		r = OR_BADLAUNCH;
 	if (r == OR_DONE && (opt->stats || !opt->quiet))
 		fprintf(err, "oracle: %llu thread instructions, %llu CTAs, %llu barriers, "
 		        "%llu warp collectives, call depth %d\n", (unsigned long long)st.steps,
 		        (unsigned long long)st.ctas, (unsigned long long)st.barriers,
 		        (unsigned long long)st.collectives, st.max_depth);
-	sim_placed_free(&pl);
-	sim_mem_free(&mem);
+	dev_placed_free(&pl);
+	dev_mem_free(&mem);
 	return r == OR_DONE ? 0 : 1;
 }

@@ -1,7 +1,7 @@
 /* oracle.h - the PTX reference interpreter (warpsim --oracle): runs the PTX IR of a kernel
  * one thread at a time, the threads of a CTA taking turns between barriers, the warp-level
  * collectives (shfl, vote, activemask, match, redux, elect, bar.warp.sync) evaluated over the
- * threads of a warp that meet at them. It shares sim's memory and launch modules, so its
+ * threads of a warp that meet at them. It shares device/ (memory and launch) and arith/ (per-op semantics) with the SM model, so its
  * output buffers can be compared byte for byte with the SM model's.
  *
  * Files: load.c (layout of parameters, variables and frames; launch placement), sched.c (CTAs,
@@ -15,7 +15,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "frontend/ptx.h"
-#include "sim/sim.h"
+#include "device/device.h"
+#include "arith/arith.h"
+#include "sim/sim.h"   /* SimOpts */
 
 /* results of or_run */
 enum { OR_DONE, OR_FAULT, OR_RUNAWAY, OR_DEADLOCK, OR_UNSUP, OR_TRAP, OR_BADLAUNCH };
@@ -40,7 +42,7 @@ typedef struct {
 void or_config_from_opts(OrConfig *c, const SimOpts *o);
 
 /* Places launch l for kernel m (its --kernel, or the only .entry) in mem, runs the grid and
- * leaves the results in mem; pl receives the buffer addresses (sim_launch_write_outputs
+ * leaves the results in mem; pl receives the buffer addresses (dev_launch_write_outputs
  * writes the --out files from it). Messages go to err: "warpsim: oracle: ..." with the PTX
  * location of the faulting instruction. Returns OR_DONE or an error kind. */
 int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed *pl,

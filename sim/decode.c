@@ -145,8 +145,8 @@ int sim_decode(Gpu *g, FILE *err)
 				x->bank = o->bank;
 				if (o->reg == ISA_RZ) {
 					uint64_t v = 0;
-					if (!sim_mem_cread(g->mem, o->bank, (uint64_t)o->imm, &v, 8) &&
-					    !sim_mem_cread(g->mem, o->bank, (uint64_t)o->imm, &v, 4))
+					if (!dev_mem_cread(g->mem, o->bank, (uint64_t)o->imm, &v, 8) &&
+					    !dev_mem_cread(g->mem, o->bank, (uint64_t)o->imm, &v, 4))
 						return derr(g, err, in, "constant operand at offset 0x%" PRIx64 " is outside its bank", (uint64_t)o->imm);
 					x->kind = DK_IMM;
 					x->imm = v;

@@ -22,7 +22,7 @@ static uint64_t constx(Gpu *g, const Warp *w, const DOpd *o, unsigned l, unsigne
 {
 	uint64_t off = (uint64_t)REG(o->reg, l) + o->imm, v = 0;
 
-	if (!sim_mem_cread(g->mem, o->bank, off, &v, size) && g->fault_lane < 0) {
+	if (!dev_mem_cread(g->mem, o->bank, off, &v, size) && g->fault_lane < 0) {
 		g->fault_lane = (int)l;
 		g->fault_off = off;
 	}
@@ -248,10 +248,10 @@ static uint8_t *mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, un
 	char buf[256];
 
 	if (space == SP_GLOBAL) {
-		if (addr - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE)
-			space = SP_SHARED, addr -= SIM_SHARED_WINDOW;
-		else if (addr - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE)
-			space = SP_LOCAL, addr -= SIM_LOCAL_WINDOW;
+		if (addr - DEV_SHARED_WINDOW < DEV_WINDOW_SIZE)
+			space = SP_SHARED, addr -= DEV_SHARED_WINDOW;
+		else if (addr - DEV_LOCAL_WINDOW < DEV_WINDOW_SIZE)
+			space = SP_LOCAL, addr -= DEV_LOCAL_WINDOW;
 	}
 	*sp = (uint8_t)space;
 	if (addr & (size - 1)) {
@@ -276,7 +276,7 @@ static uint8_t *mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, un
 		          addr, g->locsize);
 		return NULL;
 	default:
-		if ((p = sim_mem_global(g->mem, addr, size)))
+		if ((p = dev_mem_global(g->mem, addr, size)))
 			return p;
 		describe(g, addr, buf, sizeof buf);
 		sim_fault(g, w, (int)l, SIM_FAULT, "global %s of %u bytes at 0x%016" PRIx64
@@ -316,18 +316,18 @@ static int ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int sp
 		e->addr[l] = a;
 		if (store) {
 			for (unsigned i = 0; i < size; i += 4)
-				sim_st(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+				dev_st(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
 			if (d->op == OP_STSUL)
 				w->cta->locks[(p - w->cta->shared) / 4] = 0;
 		} else {
 			if (size < 4) {
-				uint32_t v = (uint32_t)sim_ld(p, size);
+				uint32_t v = (uint32_t)dev_ld(p, size);
 				if (t == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
 				if (t == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
 				REG(ro->reg, l) = v;
 			} else
 				for (unsigned i = 0; i < size; i += 4)
-					REG(ro->reg + i / 4, l) = (uint32_t)sim_ld(p + i, 4);
+					REG(ro->reg + i / 4, l) = (uint32_t)dev_ld(p + i, 4);
 			if (d->op == OP_LDSLK) {
 				uint8_t *lk = &w->cta->locks[(p - w->cta->shared) / 4];
 				if (!*lk) {
@@ -361,11 +361,11 @@ static int atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int 
 		if (!(p = mem_at(g, w, l, space, a, size, 1, 1, &e->space)))
 			return SIM_FAULT;
 		e->addr[l] = a;
-		old = sim_ld(p, size);
+		old = dev_ld(p, size);
 		b = size == 8 ? src64(g, w, bo, l) : src(g, w, bo, l);
 		if (!red && d->o[3].kind != DK_NONE)
 			c = size == 8 ? src64(g, w, &d->o[3], l) : src(g, w, &d->o[3], l);
-		sim_st(p, size, sim_atom((Sub)d->m.sub, t, old, b, c, !!(d->m.flags & MF_FTZ)));
+		dev_st(p, size, ar_atom((Sub)d->m.sub, t, old, b, c, !!(d->m.flags & MF_FTZ)));
 		if (!red) {
 			if (size == 8)
 				wr64(w, &d->o[0], l, old);
@@ -628,7 +628,7 @@ static uint32_t icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, in
 		if (x) {
 			unsigned f = ccof(w, l);
 			int borrow = !(f & CC_C), hieq = (uint32_t)a == (uint32_t)b;
-			int lt = sim_icmp(CMP_LT, t, a, b) || (hieq && borrow);
+			int lt = ar_icmp(CMP_LT, t, a, b) || (hieq && borrow);
 			int eq = hieq && (f & CC_Z);
 			switch ((Cmp)d->m.cmp) {
 			case CMP_LT: case CMP_LTU: r = lt; break;
@@ -641,7 +641,7 @@ static uint32_t icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, in
 			case CMP_F: case CMP_NAN: case CMP_NONE: case CMP_COUNT: default: r = 0; break;
 			}
 		} else
-			r = sim_icmp((Cmp)d->m.cmp, t, a, b);
+			r = ar_icmp((Cmp)d->m.cmp, t, a, b);
 		m |= (uint32_t)r << l;
 	}
 	return m;
@@ -664,9 +664,9 @@ static uint32_t fcmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int dbl)
 	int ftz = !!(d->m.flags & MF_FTZ);
 
 	FOR_LANES(ex) {
-		int r = dbl ? sim_fcmp64((Cmp)d->m.cmp, dmods(src64(g, w, &d->o[2], l), d->o[2].flags),
+		int r = dbl ? ar_fcmp64((Cmp)d->m.cmp, dmods(src64(g, w, &d->o[2], l), d->o[2].flags),
 		                         dmods(src64(g, w, &d->o[3], l), d->o[3].flags))
-		            : sim_fcmp32((Cmp)d->m.cmp, fmods(src(g, w, &d->o[2], l), d->o[2].flags),
+		            : ar_fcmp32((Cmp)d->m.cmp, fmods(src(g, w, &d->o[2], l), d->o[2].flags),
 		                         fmods(src(g, w, &d->o[3], l), d->o[3].flags), ftz);
 		m |= (uint32_t)r << l;
 	}
@@ -694,7 +694,7 @@ static void cvt(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		else if (st == TY_F32) v = fmods((uint32_t)v, o->flags);
 		else if (st == TY_F16) v = (v & 0xffff) ^ ((o->flags & OPF_NEG) ? 0x8000 : 0);
 		else if (!is64(st)) v = imods((uint32_t)v, o->flags);
-		v = sim_cvt(dt, st, (Rnd)d->m.rnd, ftz, sat, v);
+		v = ar_cvt(dt, st, (Rnd)d->m.rnd, ftz, sat, v);
 		if (is64(dt))
 			wr64(w, &d->o[0], l, v);
 		else
@@ -823,7 +823,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		break;
 	case OP_SHF:
 		FOR_LANES(ex)
-			DST(l) = sim_shf(A(l), B(l), C(l), d->m.sub == SUB_R, !!(d->m.flags & MF_W), (Type)d->m.dtype);
+			DST(l) = ar_shf(A(l), B(l), C(l), d->m.sub == SUB_R, !!(d->m.flags & MF_W), (Type)d->m.dtype);
 		break;
 	case OP_LOP:
 		FOR_LANES(ex) {
@@ -837,28 +837,28 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		}
 		break;
 	case OP_LOP3:
-		FOR_LANES(ex) DST(l) = sim_lop3(IA(l), IB(l), IC(l), (uint32_t)d->o[4].imm & 0xff);
+		FOR_LANES(ex) DST(l) = ar_lop3(IA(l), IB(l), IC(l), (uint32_t)d->o[4].imm & 0xff);
 		break;
 	case OP_BFE:
 		if (is64((Type)d->m.dtype))
-			FOR_LANES(ex) wr64(w, &d->o[0], l, sim_bfe64(A64(l), B(l), issgn((Type)d->m.dtype), !!(d->m.flags & MF_BREV)));
+			FOR_LANES(ex) wr64(w, &d->o[0], l, ar_bfe64(A64(l), B(l), issgn((Type)d->m.dtype), !!(d->m.flags & MF_BREV)));
 		else
-			FOR_LANES(ex) DST(l) = sim_bfe(A(l), B(l), issgn(itype(d)), !!(d->m.flags & MF_BREV));
+			FOR_LANES(ex) DST(l) = ar_bfe(A(l), B(l), issgn(itype(d)), !!(d->m.flags & MF_BREV));
 		break;
 	case OP_BFI:
-		FOR_LANES(ex) DST(l) = sim_bfi(A(l), B(l), C(l));
+		FOR_LANES(ex) DST(l) = ar_bfi(A(l), B(l), C(l));
 		break;
 	case OP_POPC:
 		FOR_LANES(ex) DST(l) = (uint32_t)__builtin_popcount(IA(l));
 		break;
 	case OP_FLO:
-		FOR_LANES(ex) DST(l) = sim_flo(IA(l), issgn(itype(d)), !!(d->m.flags & MF_SH));
+		FOR_LANES(ex) DST(l) = ar_flo(IA(l), issgn(itype(d)), !!(d->m.flags & MF_SH));
 		break;
 	case OP_BREV:
-		FOR_LANES(ex) DST(l) = sim_brev(A(l));
+		FOR_LANES(ex) DST(l) = ar_brev(A(l));
 		break;
 	case OP_PRMT:
-		FOR_LANES(ex) DST(l) = sim_prmt(A(l), B(l), C(l), (Sub)d->m.sub);
+		FOR_LANES(ex) DST(l) = ar_prmt(A(l), B(l), C(l), (Sub)d->m.sub);
 		break;
 	case OP_IMNMX: {
 		uint32_t c = pmask(w, &d->o[3]);
@@ -867,10 +867,10 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 			int mn = c >> l & 1;
 			if (is64(t)) {
 				uint64_t a = A64(l), b = B64(l);
-				wr64(w, &d->o[0], l, sim_icmp(CMP_LT, t, a, b) == mn ? a : b);
+				wr64(w, &d->o[0], l, ar_icmp(CMP_LT, t, a, b) == mn ? a : b);
 			} else {
 				uint32_t a = IA(l), b = IB(l);
-				DST(l) = sim_icmp(CMP_LT, t, a, b) == mn ? a : b;
+				DST(l) = ar_icmp(CMP_LT, t, a, b) == mn ? a : b;
 			}
 		}
 		break;
@@ -896,14 +896,14 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	}
 	case OP_FADD:
 		FOR_LANES(ex) {
-			uint32_t r = sim_f32_add(FA(l), FB(l), rnd, ftz);
-			DST(l) = sat ? sim_f32_sat(r) : r;
+			uint32_t r = ar_f32_add(FA(l), FB(l), rnd, ftz);
+			DST(l) = sat ? ar_f32_sat(r) : r;
 		}
 		break;
 	case OP_FMUL:
 		FOR_LANES(ex) {
-			uint32_t r = sim_f32_mul(FA(l), FB(l), rnd, ftz);
-			DST(l) = sat ? sim_f32_sat(r) : r;
+			uint32_t r = ar_f32_mul(FA(l), FB(l), rnd, ftz);
+			DST(l) = sat ? ar_f32_sat(r) : r;
 		}
 		break;
 	case OP_FFMA: {
@@ -911,23 +911,23 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		const uint32_t *va = fop32(w, &d->o[1], ex, ba), *vb = fop32(w, &d->o[2], ex, bb);
 		const uint32_t *vc = fop32(w, &d->o[3], ex, bc);
 		if (va && vb && vc) {
-			sim_f32_fma_lanes(&DST(0), va, vb, vc, ex, rnd, ftz, sat);
+			ar_f32_fma_lanes(&DST(0), va, vb, vc, ex, rnd, ftz, sat);
 			break;
 		}
 		FOR_LANES(ex) {
-			uint32_t r = sim_f32_fma(FA(l), FB(l), FC(l), rnd, ftz);
-			DST(l) = sat ? sim_f32_sat(r) : r;
+			uint32_t r = ar_f32_fma(FA(l), FB(l), FC(l), rnd, ftz);
+			DST(l) = sat ? ar_f32_sat(r) : r;
 		}
 		break;
 	}
 	case OP_FMNMX: {
 		uint32_t c = pmask(w, &d->o[3]);
-		FOR_LANES(ex) DST(l) = sim_f32_minmax(FA(l), FB(l), !(c >> l & 1), ftz);
+		FOR_LANES(ex) DST(l) = ar_f32_minmax(FA(l), FB(l), !(c >> l & 1), ftz);
 		break;
 	}
 	case OP_FSET: {
 		uint32_t m = 0, t = (d->m.flags & MF_BF) ? 0x3f800000u : 0xffffffffu;
-		FOR_LANES(ex) m |= (uint32_t)sim_fcmp32((Cmp)d->m.cmp, FA(l), FB(l), ftz) << l;
+		FOR_LANES(ex) m |= (uint32_t)ar_fcmp32((Cmp)d->m.cmp, FA(l), FB(l), ftz) << l;
 		m = bop((Bop)d->m.bop, m, pmask(w, &d->o[3]));
 		FOR_LANES(ex) DST(l) = (m >> l & 1) ? t : 0;
 		break;
@@ -941,34 +941,34 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	}
 	case OP_MUFU:
 		if (d->m.dtype == TY_F64)
-			FOR_LANES(ex) wr64(w, &d->o[0], l, sim_mufu_f64((Sub)d->m.sub, DA(l)));
+			FOR_LANES(ex) wr64(w, &d->o[0], l, ar_mufu_f64((Sub)d->m.sub, DA(l)));
 		else
-			FOR_LANES(ex) DST(l) = sim_mufu_f32((Sub)d->m.sub, FA(l), ftz);
+			FOR_LANES(ex) DST(l) = ar_mufu_f32((Sub)d->m.sub, FA(l), ftz);
 		break;
 	case OP_FDIV:
 		if (d->m.dtype == TY_F64)
-			FOR_LANES(ex) wr64(w, &d->o[0], l, sim_f64_div(DA(l), DB(l), rnd));
+			FOR_LANES(ex) wr64(w, &d->o[0], l, ar_f64_div(DA(l), DB(l), rnd));
 		else
-			FOR_LANES(ex) DST(l) = sim_f32_div(FA(l), FB(l), rnd, ftz);
+			FOR_LANES(ex) DST(l) = ar_f32_div(FA(l), FB(l), rnd, ftz);
 		break;
 	case OP_FSQRT:
 		if (d->m.dtype == TY_F64)
-			FOR_LANES(ex) wr64(w, &d->o[0], l, sim_f64_sqrt(DA(l), rnd));
+			FOR_LANES(ex) wr64(w, &d->o[0], l, ar_f64_sqrt(DA(l), rnd));
 		else
-			FOR_LANES(ex) DST(l) = sim_f32_sqrt(FA(l), rnd, ftz);
+			FOR_LANES(ex) DST(l) = ar_f32_sqrt(FA(l), rnd, ftz);
 		break;
 	case OP_DADD:
-		FOR_LANES(ex) wr64(w, &d->o[0], l, sim_f64_add(DA(l), DB(l), rnd));
+		FOR_LANES(ex) wr64(w, &d->o[0], l, ar_f64_add(DA(l), DB(l), rnd));
 		break;
 	case OP_DMUL:
-		FOR_LANES(ex) wr64(w, &d->o[0], l, sim_f64_mul(DA(l), DB(l), rnd));
+		FOR_LANES(ex) wr64(w, &d->o[0], l, ar_f64_mul(DA(l), DB(l), rnd));
 		break;
 	case OP_DFMA:
-		FOR_LANES(ex) wr64(w, &d->o[0], l, sim_f64_fma(DA(l), DB(l), DC(l), rnd));
+		FOR_LANES(ex) wr64(w, &d->o[0], l, ar_f64_fma(DA(l), DB(l), DC(l), rnd));
 		break;
 	case OP_DMNMX: {
 		uint32_t c = pmask(w, &d->o[3]);
-		FOR_LANES(ex) wr64(w, &d->o[0], l, sim_f64_minmax(DA(l), DB(l), !(c >> l & 1)));
+		FOR_LANES(ex) wr64(w, &d->o[0], l, ar_f64_minmax(DA(l), DB(l), !(c >> l & 1)));
 		break;
 	}
 	case OP_F2I:
@@ -1007,16 +1007,16 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 			uint64_t off = o->kind == DK_CONSTX ? REG(o->reg, l) + o->imm : (uint64_t)d->in->o[1].imm;
 			uint8_t buf[16] = {0};
 			e->addr[l] = off;
-			if (!sim_mem_cread(g->mem, o->bank, off, buf, size))
+			if (!dev_mem_cread(g->mem, o->bank, off, buf, size))
 				return sim_fault(g, w, (int)l, SIM_FAULT, "constant load of %u bytes at c[0x%x][0x%" PRIx64 "] is outside the bank", size, o->bank, off);
 			if (size < 4) {
-				uint32_t v = (uint32_t)sim_ld(buf, size);
+				uint32_t v = (uint32_t)dev_ld(buf, size);
 				if (d->m.dtype == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
 				if (d->m.dtype == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
 				DST(l) = v;
 			} else
 				for (unsigned i = 0; i < size; i += 4)
-					REG(d->o[0].reg + i / 4, l) = (uint32_t)sim_ld(buf + i, 4);
+					REG(d->o[0].reg + i / 4, l) = (uint32_t)dev_ld(buf + i, 4);
 		}
 		break;
 	}

@@ -254,7 +254,7 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 		e->space = TSP_SHARED;
 		for (uint32_t m = x->naddr; m; m &= m - 1) {
 			uint64_t a = x->addr[__builtin_ctz(m)];
-			e->addr[__builtin_ctz(m)] = a >= SIM_SHARED_WINDOW ? a - SIM_SHARED_WINDOW : a;
+			e->addr[__builtin_ctz(m)] = a >= DEV_SHARED_WINDOW ? a - DEV_SHARED_WINDOW : a;
 		}
 		break;
 	case SP_LOCAL:
@@ -264,8 +264,8 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 		for (uint32_t m = x->naddr; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctz(m);
 			uint64_t a = x->addr[l];
-			if (a >= SIM_LOCAL_WINDOW)
-				a -= SIM_LOCAL_WINDOW;
+			if (a >= DEV_LOCAL_WINDOW)
+				a -= DEV_LOCAL_WINDOW;
 			e->addr[l] = lbase + a * 32 + (uint64_t)l * x->size;
 		}
 		break;
@@ -654,21 +654,3 @@ void sim_gpu_set_sink(Gpu *g, const TraceSink *s)
 
 const TStats *sim_gpu_tstats(const Gpu *g) { return &g->ts; }
 
-void sim_stats_print(FILE *f, const SimStats *s)
-{
-	double eff = s->warp_insts ? 100.0 * (double)s->thread_insts / (32.0 * (double)s->warp_insts) : 0;
-
-	fprintf(f, "warpsim statistics\n");
-	fprintf(f, "  %-26s %" PRIu64 "\n", "issue rounds", s->cycles);
-	fprintf(f, "  %-26s %" PRIu64 "\n", "warp instructions", s->warp_insts);
-	fprintf(f, "  %-26s %" PRIu64 "\n", "thread instructions", s->thread_insts);
-	fprintf(f, "  %-26s %.1f%%\n", "SIMD efficiency", eff);
-	fprintf(f, "  %-26s %" PRIu64 "\n", "predicated-off lanes", s->pred_off);
-	fprintf(f, "  %-26s %" PRIu64 "\n", "divergent branches", s->div_branches);
-	fprintf(f, "  %-26s %" PRIu64 "\n", "reconvergences", s->reconvergences);
-	fprintf(f, "  %-26s %d\n", "CRS high-water mark", s->crs_high);
-	fprintf(f, "  %-26s %" PRIu64 "\n", "barriers released", s->barriers);
-	fprintf(f, "  %-26s %" PRIu64 "\n", "CTAs", s->ctas);
-	if (s->kept_ctas)
-		fprintf(f, "  %-26s %" PRIu64 "\n", "CTAs kept (KEEPREFCOUNT)", s->kept_ctas);
-}

@@ -58,7 +58,7 @@ enum { NOPTS = sizeof optdefs / sizeof optdefs[0] };
 void sim_opts_init(SimOpts *o)
 {
 	memset(o, 0, sizeof *o);
-	sim_launch_init(&o->launch);
+	dev_launch_init(&o->launch);
 	sim_tconfig_defaults(&o->tc);
 	o->max_warp_insts = 0;
 	o->predicate_max = 7;          /* ptxas's thresholds, CUDA C Programming Guide 4.x */
@@ -67,7 +67,7 @@ void sim_opts_init(SimOpts *o)
 
 void sim_opts_free(SimOpts *o)
 {
-	sim_launch_free(&o->launch);
+	dev_launch_free(&o->launch);
 	free(o->input);
 	o->input = NULL;
 	free(o->stats_json);
@@ -161,14 +161,14 @@ static int apply(SimOpts *o, const OptDef *d, const char *val, const char *based
 		return 0;
 	}
 	case OK_DIM3:
-		if (sim_parse_dim3(val, (uint32_t *)base, why)) {
+		if (dev_parse_dim3(val, (uint32_t *)base, why)) {
 			report(err, w, d->name, why, val);
 			return -1;
 		}
 		return 0;
 	case OK_ARG: {
 		LaunchArg a, *na;
-		if (sim_parse_arg(val, basedir, &a, why)) {
+		if (dev_parse_arg(val, basedir, &a, why)) {
 			report(err, w, d->name, why, val);
 			return -1;
 		}
@@ -183,7 +183,7 @@ static int apply(SimOpts *o, const OptDef *d, const char *val, const char *based
 	}
 	case OK_OUT: {
 		LaunchOut out, *no;
-		if (sim_parse_out(val, &out, why)) {
+		if (dev_parse_out(val, &out, why)) {
 			report(err, w, d->name, why, val);
 			return -1;
 		}

@@ -331,11 +331,6 @@ typedef struct {
 	Occupancy occ;           /* theoretical occupancy of the launch */
 } TStats;
 
-const char *sim_stall_name(int why);
-/* the table for humans, and the JSON object for --stats-json; both byte-for-byte stable */
-void sim_tstats_print(FILE *f, const TStats *s);
-void sim_tstats_json(FILE *f, const TStats *s);
-
 /* ------------------------------------------------------------------ tsm.c */
 /* The issue stage of one SM, driving a functional core through two callbacks. The core
  * decodes each instruction once into a TInst (peek) and executes it at issue (exec),

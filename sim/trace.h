@@ -1,6 +1,6 @@
 /* trace.h - what the SM model reports, as it runs, to trace writers (--trace), per-line
  * statistics (--line-stats) and any other observer. The timing model (sim/gpu.c with
- * sim/tsm.c) is the producer; sim/trace_*.c and sim/linestats.c are consumers.
+ * sim/tsm.c) is the producer; report/trace_*.c and report/linestats.c are consumers.
  *
  * Every record is delivered in non-decreasing cycle order per warp; across warps, records
  * come in the order the model issues them (cycle order, then SM, then scheduler).

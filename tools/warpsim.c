@@ -17,7 +17,7 @@
 #include "frontend/ptx.h"
 #include "oracle/oracle.h"
 #include "backend/backend.h"
-#include "sim/observe.h"
+#include "report/report.h"
 #include <unistd.h>
 
 #ifndef WARPSIM_VERSION
@@ -154,7 +154,7 @@ static int write_stats_json(const char *path, const Gpu *g)
 		fprintf(stderr, "warpsim: --stats-json: cannot write '%s': %s\n", path, strerror(errno));
 		return -1;
 	}
-	sim_tstats_json(f, sim_gpu_tstats(g));
+	rp_tstats_json(f, sim_gpu_tstats(g));
 	if (fclose(f)) {
 		fprintf(stderr, "warpsim: --stats-json: error writing '%s'\n", path);
 		return -1;
@@ -162,7 +162,7 @@ static int write_stats_json(const char *path, const Gpu *g)
 	return 0;
 }
 
-/* ---- --trace, --trace-window, --line-stats, --sweep (owned by the trace module; sim/observe.h,
+/* ---- --trace, --trace-window, --line-stats, --sweep (owned by the trace module; report/report.h,
  * docs/traces.md). These options live on the command line only: observe_args takes them out
  * of argv before the option table sees the rest. */
 typedef struct {
@@ -213,11 +213,11 @@ static int observe_args(int *argc, char **argv, Observe *ob)
 		*dst[k] = eq ? (char *)eq + 1 : argv[++i];
 	}
 	argv[*argc = n] = NULL;
-	if (win && sim_trace_parse_window(win, &ob->lo, &ob->hi, why, sizeof why)) {
+	if (win && rp_trace_parse_window(win, &ob->lo, &ob->hi, why, sizeof why)) {
 		fprintf(stderr, "warpsim: --trace-window: expected %s, got '%s'\n", why, win);
 		return -1;
 	}
-	if (ob->trace && sim_trace_format(ob->trace) < 0) {
+	if (ob->trace && rp_trace_format(ob->trace) < 0) {
 		fprintf(stderr, "warpsim: --trace: '%s': the name must end in .txt, .txt.gz, .json or .svg\n",
 		        ob->trace);
 		return -1;
@@ -233,7 +233,7 @@ static int observe_args(int *argc, char **argv, Observe *ob)
 	if (sweep) {
 		char *end;
 		long j;
-		if (sim_sweep_parse(sweep, &ob->sweep, why, sizeof why)) {
+		if (rp_sweep_parse(sweep, &ob->sweep, why, sizeof why)) {
 			fprintf(stderr, "warpsim: --sweep: expected %s, got '%s'\n", why, sweep);
 			return -1;
 		}
@@ -290,11 +290,11 @@ static int observe_sweep(Observe *ob, int argc, char **argv, const char *input, 
 	if (nouts == 0)
 		fprintf(stderr, "warpsim: --sweep: no --out buffer: the points' results are not compared; "
 		        "add --out N:PATH for the buffers the kernel writes\n");
-	rc = sim_sweep_run(self, argv + 1, argc - 1, &ob->sweep, pts, stderr);
-	sim_sweep_table(stdout, &ob->sweep, pts);
-	if (ob->sweep.csv && sim_sweep_csv(ob->sweep.csv, &ob->sweep, pts, stderr))
+	rc = rp_sweep_run(self, argv + 1, argc - 1, &ob->sweep, pts, stderr);
+	rp_sweep_table(stdout, &ob->sweep, pts);
+	if (ob->sweep.csv && rp_sweep_csv(ob->sweep.csv, &ob->sweep, pts, stderr))
 		rc = rc ? rc : 1;
-	if (ob->sweep.svg && sim_sweep_svg(ob->sweep.svg, &ob->sweep, pts, stderr))
+	if (ob->sweep.svg && rp_sweep_svg(ob->sweep.svg, &ob->sweep, pts, stderr))
 		rc = rc ? rc : 1;
 	free(pts);
 	return rc;
@@ -323,29 +323,29 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Si
 			free(old);
 		}
 	}
-	sim_tee_init(&ob->tee);
+	rp_tee_init(&ob->tee);
 	if (ob->trace) {
 		TraceInfo ti = {k, o->input, (int)((o->launch.block[0] * o->launch.block[1] *
 		                o->launch.block[2] + 31) / 32), ob->lo, ob->hi};
-		if (!(ob->tw = sim_trace_open(ob->trace, &ti, err, sizeof err))) {
+		if (!(ob->tw = rp_trace_open(ob->trace, &ti, err, sizeof err))) {
 			fprintf(stderr, "warpsim: %s\n", err);
 			return -1;
 		}
-		sim_trace_sink(ob->tw, &s);
-		sim_tee_add(&ob->tee, &s);
+		rp_trace_sink(ob->tw, &s);
+		rp_tee_add(&ob->tee, &s);
 	}
 	if (ob->linestats) {
-		if (!(ob->ls = sim_linestats_new(k, p))) {
+		if (!(ob->ls = rp_linestats_new(k, p))) {
 			fprintf(stderr, "warpsim: out of memory\n");
 			return -1;
 		}
-		sim_linestats_sink(ob->ls, &s);
-		sim_tee_add(&ob->tee, &s);
+		rp_linestats_sink(ob->ls, &s);
+		rp_tee_add(&ob->tee, &s);
 	}
 	if (ob->tee.n == 1)
 		sim_gpu_set_sink(g, &ob->tee.to[0]);
 	else if (ob->tee.n) {
-		sim_tee_sink(&ob->tee, &s);
+		rp_tee_sink(&ob->tee, &s);
 		sim_gpu_set_sink(g, &s);
 	}
 	return 0;
@@ -359,22 +359,22 @@ static int observe_finish(Observe *ob, const char *input, int done)
 	int rc = 0;
 
 	if (!input) {
-		sim_linestats_free(ob->ls);
+		rp_linestats_free(ob->ls);
 		ob->ls = NULL;
 	}
-	if (ob->tw && sim_trace_close(ob->tw, err, sizeof err)) {
+	if (ob->tw && rp_trace_close(ob->tw, err, sizeof err)) {
 		fprintf(stderr, "warpsim: %s\n", err);
 		rc = -1;
 	} else if (ob->tw && !done && input)
 		fprintf(stderr, "warpsim: --trace: %s holds the run up to the error\n", ob->trace);
 	ob->tw = NULL;
-	if (ob->ls && sim_linestats_write(ob->ls, ob->linestats, input, err, sizeof err)) {
+	if (ob->ls && rp_linestats_write(ob->ls, ob->linestats, input, err, sizeof err)) {
 		fprintf(stderr, "warpsim: %s\n", err);
 		rc = -1;
 	}
-	sim_linestats_free(ob->ls);
+	rp_linestats_free(ob->ls);
 	ob->ls = NULL;
-	sim_sweep_free(&ob->sweep);
+	rp_sweep_free(&ob->sweep);
 	return rc;
 }
 /* ---- end of --trace, --line-stats, --sweep */
@@ -393,7 +393,7 @@ int main(int argc, char **argv)
 	Observe ob;             /* --trace, --line-stats, --sweep */
 
 	sim_opts_init(&o);
-	sim_mem_init(&mem);
+	dev_mem_init(&mem);
 	if (observe_args(&argc, argv, &ob) || sim_opts_argv(&o, argc, argv, stderr))
 		goto out;
 	if (o.help) {
@@ -432,7 +432,7 @@ int main(int argc, char **argv)
 	if (!(p = load(o.input, &o)) || !(k = pick_kernel(p, o.launch.kernel, o.input)))
 		goto out;
 	rc = 2;
-	if (sim_launch_place(&mem, k, &o.launch, &pl, stderr))
+	if (dev_launch_place(&mem, k, &o.launch, &pl, stderr))
 		goto out;
 	rc = 1;
 	sim_config_from_opts(&cfg, &o);
@@ -445,18 +445,18 @@ int main(int argc, char **argv)
 			fputs(sim_gpu_error(g), stderr);
 		goto out;
 	}
-	if (sim_launch_write_outputs(&mem, &o.launch, &pl, stderr))
+	if (dev_launch_write_outputs(&mem, &o.launch, &pl, stderr))
 		goto out;
 	if (o.stats || !o.quiet)
-		sim_tstats_print(stderr, sim_gpu_tstats(g));
+		rp_tstats_print(stderr, sim_gpu_tstats(g));
 	if (o.stats_json && write_stats_json(o.stats_json, g))
 		goto out;
 	rc = 0;
 out:
 	observe_finish(&ob, NULL, 0);
 	sim_gpu_free(g);
-	sim_placed_free(&pl);
-	sim_mem_free(&mem);
+	dev_placed_free(&pl);
+	dev_mem_free(&mem);
 	isa_prog_free(p);
 	sim_opts_free(&o);
 	return rc;

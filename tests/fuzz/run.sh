@@ -21,7 +21,7 @@ for src in tests/fuzz/fuzz_*.c; do
 	name=${name#fuzz_}
 	[ -z "$FUZZ_ONLY" ] || [ "$FUZZ_ONLY" = "$name" ] || continue
 	mods=$(sed -n 's/.*fuzz-sources:[[:space:]]*//p' "$src" | head -1)
-	[ -n "$mods" ] || mods=$(sed -n 's/^#include "\(isa\|frontend\|backend\|sim\|oracle\)\/.*/\1/p' "$src" | sort -u)
+	[ -n "$mods" ] || mods=$(sed -n 's/^#include "\(isa\|frontend\|arith\|device\|backend\|sim\|report\|oracle\)\/.*/\1/p' "$src" | sort -u)
 	objs=""
 	inc=""
 	for m in $mods; do

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 		av[ac++] = argv[i];
 	av[ac++] = "reference.ptx";
 	sim_opts_init(&o);
-	sim_mem_init(&mem);
+	dev_mem_init(&mem);
 	if (sim_opts_argv(&o, ac, av, stderr) || o.launch.nargs > 16)
 		goto out;
 	p = isa_prog_new();
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 		isa_kernel_add_param(k, off, size, NULL);
 		off += size;
 	}
-	if (sim_launch_place(&mem, k, &o.launch, &pl, stderr)) {
+	if (dev_launch_place(&mem, k, &o.launch, &pl, stderr)) {
 		isa_prog_free(p);
 		goto out;
 	}
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < o.launch.nargs; i++) {
 		const LaunchArg *a = &o.launch.args[i];
 		if (a->isbuf) {
-			ra.p[i] = sim_mem_global(&mem, pl.addr[i], 0);
+			ra.p[i] = dev_mem_global(&mem, pl.addr[i], 0);
 			ra.count[i] = a->count;
 		} else
 			ra.v[i] = a->bits;
@@ -98,10 +98,10 @@ int main(int argc, char **argv)
 	memcpy(ra.grid, o.launch.grid, sizeof ra.grid);
 	memcpy(ra.block, o.launch.block, sizeof ra.block);
 	refs[ri].fn(&ra);
-	rc = sim_launch_write_outputs(&mem, &o.launch, &pl, stderr) ? 1 : 0;
+	rc = dev_launch_write_outputs(&mem, &o.launch, &pl, stderr) ? 1 : 0;
 out:
-	sim_placed_free(&pl);
-	sim_mem_free(&mem);
+	dev_placed_free(&pl);
+	dev_mem_free(&mem);
 	sim_opts_free(&o);
 	return rc;
 }

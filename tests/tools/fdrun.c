@@ -96,7 +96,7 @@ static void outs_take(Outs *s, Mem *m, const Launch *l, const Placed *pl)
 	}
 	for (int i = 0; i < l->nouts; i++) {
 		int k = l->outs[i].param;
-		const uint8_t *p = sim_mem_global(m, pl->addr[k], 0);
+		const uint8_t *p = dev_mem_global(m, pl->addr[k], 0);
 		s->n[i] = pl->bytes[k];
 		if (!(s->p[i] = malloc(s->n[i] ? s->n[i] : 1)))
 			exit(3);
@@ -176,10 +176,10 @@ static int sm_run(const Prog *p, const char *ptx, const GenBuf *lt, const Outs *
 
 	if (!err)
 		exit(3);
-	sim_mem_init(&mem);
+	dev_mem_init(&mem);
 	sim_opts_init(&o);
 	if (opts_from(&o, lt->p, extra, 6, err) || !(k = kernel_of(p, o.launch.kernel)) ||
-	    sim_launch_place(&mem, k, &o.launch, &pl, err)) {
+	    dev_launch_place(&mem, k, &o.launch, &pl, err)) {
 		fflush(err);
 		first_line(msg, why, sizeof why);
 		snprintf(res, rn, "NOTRUN %llu %s", (unsigned long long)seed, why);
@@ -210,8 +210,8 @@ static int sm_run(const Prog *p, const char *ptx, const GenBuf *lt, const Outs *
 out:
 	outs_free(&got);
 	sim_gpu_free(g);
-	sim_placed_free(&pl);
-	sim_mem_free(&mem);
+	dev_placed_free(&pl);
+	dev_mem_free(&mem);
 	sim_opts_free(&o);
 	fclose(err);
 	free(msg);
@@ -268,7 +268,7 @@ static int one(uint64_t seed, const Cfg *c)
 	gen_emit_ptx(&ptx, &g, NULL);
 	gen_emit_launch(&lt, &g, NULL);
 	snprintf(name, sizeof name, "gen-%llu.ptx", (unsigned long long)seed);
-	sim_mem_init(&mem);
+	dev_mem_init(&mem);
 	sim_opts_init(&o);
 	if (fake_crash && strstr(ptx.p, fake_crash))
 		abort();
@@ -324,8 +324,8 @@ out:
 	printf("%s\n", res);
 	fflush(stdout);
 	outs_free(&want);
-	sim_placed_free(&pl);
-	sim_mem_free(&mem);
+	dev_placed_free(&pl);
+	dev_mem_free(&mem);
 	sim_opts_free(&o);
 	ptx_free(m);
 	fclose(err);

@@ -92,7 +92,7 @@ static int check_one(uint64_t seed, int size, int oracle, OrStats *tot, FILE *lo
 
 		gen_emit_launch(&lt, &g, NULL);
 		sim_opts_init(&o);
-		sim_mem_init(&mem);
+		dev_mem_init(&mem);
 		if (sim_opts_argv(&o, gen_launch_argv(lt.p, argv, 64, "gen", 0), argv, log)) {
 			bad = 1;
 		} else if ((r = or_run(m, &o.launch, &c, &mem, &pl, &st, err)) != OR_DONE) {
@@ -108,8 +108,8 @@ static int check_one(uint64_t seed, int size, int oracle, OrStats *tot, FILE *lo
 			if (st.max_depth > tot->max_depth)
 				tot->max_depth = st.max_depth;
 		}
-		sim_placed_free(&pl);
-		sim_mem_free(&mem);
+		dev_placed_free(&pl);
+		dev_mem_free(&mem);
 		sim_opts_free(&o);
 	}
 	ptx_free(m);

@@ -29,8 +29,8 @@ int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const 
 	const Kernel *k;
 
 	memset(t, 0, sizeof *t);
-	sim_mem_init(&t->mem);
-	sim_launch_init(&t->l);
+	dev_mem_init(&t->mem);
+	dev_launch_init(&t->l);
 	t->l.grid[0] = grid;
 	t->l.block[0] = block;
 	t->err = open_memstream(&t->errbuf, &t->errlen);
@@ -43,7 +43,7 @@ int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const 
 	k = &t->p->k[0];
 	for (int i = 0; args && args[i]; i++) {
 		t->l.args = realloc(t->l.args, (t->l.nargs + 1) * sizeof *t->l.args);
-		if (sim_parse_arg(args[i], NULL, &t->l.args[t->l.nargs], why)) {
+		if (dev_parse_arg(args[i], NULL, &t->l.args[t->l.nargs], why)) {
 			fprintf(stderr, "bad arg '%s': %s\n", args[i], why);
 			return t->rc = -1;
 		}
@@ -57,7 +57,7 @@ int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const 
 		}
 	sim_config_from_opts(&c, &o);
 	sim_opts_free(&o);
-	if (sim_launch_place(&t->mem, k, &t->l, &t->pl, t->err))
+	if (dev_launch_place(&t->mem, k, &t->l, &t->pl, t->err))
 		return t->rc = -2;
 	if (!(t->g = sim_gpu_new(k, &t->mem, &t->l, &c, "t.sass", t->err)))
 		return t->rc = -3;
@@ -74,9 +74,9 @@ uint64_t simt_get(SimT *t, int param, int idx)
 {
 	const LaunchArg *a = &t->l.args[param];
 	int es = isa_type_bytes(a->type);
-	uint8_t *p = sim_mem_global(&t->mem, t->pl.addr[param] + (uint64_t)idx * es, es);
+	uint8_t *p = dev_mem_global(&t->mem, t->pl.addr[param] + (uint64_t)idx * es, es);
 
-	return p ? sim_ld(p, es) : 0xdeadbeefdeadull;
+	return p ? dev_ld(p, es) : 0xdeadbeefdeadull;
 }
 
 /* "mask@pc" whenever the active mask changes, from the first instruction, space separated */
@@ -122,9 +122,9 @@ int simt_find(SimT *t, int warp, uint32_t pc, int from)
 void simt_free(SimT *t)
 {
 	sim_gpu_free(t->g);
-	sim_placed_free(&t->pl);
-	sim_mem_free(&t->mem);
-	sim_launch_free(&t->l);
+	dev_placed_free(&t->pl);
+	dev_mem_free(&t->mem);
+	dev_launch_free(&t->l);
 	isa_prog_free(t->p);
 	if (t->err)
 		fclose(t->err);

@@ -35,7 +35,7 @@ static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
 		argv[argc++] = p;
 	argv[argc++] = "test.ptx";
 	sim_opts_init(&r->opts);
-	sim_mem_init(&r->mem);
+	dev_mem_init(&r->mem);
 	r->rc = -1;
 	if (!sim_opts_argv(&r->opts, argc, argv, err) &&
 	    (r->m = ptx_parse("test.ptx", ptx, strlen(ptx), err, NULL)))
@@ -47,7 +47,7 @@ static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
 
 static inline void *obuf(ORun *r, int param)
 {
-	return sim_mem_global(&r->mem, r->pl.addr[param], 0);
+	return dev_mem_global(&r->mem, r->pl.addr[param], 0);
 }
 
 static inline uint32_t ou32(ORun *r, int param, int i) { return ((uint32_t *)obuf(r, param))[i]; }
@@ -55,8 +55,8 @@ static inline uint64_t ou64(ORun *r, int param, int i) { return ((uint64_t *)obu
 
 static void orun_free(ORun *r)
 {
-	sim_placed_free(&r->pl);
-	sim_mem_free(&r->mem);
+	dev_placed_free(&r->pl);
+	dev_mem_free(&r->mem);
 	sim_opts_free(&r->opts);
 	if (r->m)
 		ptx_free(r->m);

@@ -47,8 +47,8 @@ static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
 		argv[argc++] = s;
 	argv[argc++] = "test.ptx";
 	sim_opts_init(&r->o);
-	sim_mem_init(&r->smem);
-	sim_mem_init(&r->omem);
+	dev_mem_init(&r->smem);
+	dev_mem_init(&r->omem);
 	r->sm_rc = r->or_rc = -1;
 	if (sim_opts_argv(&r->o, argc, argv, err) || !(m = ptx_parse("test.ptx", ptx, strlen(ptx), err, NULL)))
 		goto out;
@@ -68,7 +68,7 @@ static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
 	SimConfig c;
 	Gpu *g;
 	sim_config_from_opts(&c, &r->o);
-	if (k && !sim_launch_place(&r->smem, k, &r->o.launch, &r->spl, err) &&
+	if (k && !dev_launch_place(&r->smem, k, &r->o.launch, &r->spl, err) &&
 	    (g = sim_gpu_new(k, &r->smem, &r->o.launch, &c, "test.ptx", err))) {
 		r->sm_rc = sim_run(g, 0);
 		if (r->sm_rc != SIM_DONE)
@@ -81,8 +81,8 @@ static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
 				continue;
 			uint64_t n = r->spl.bytes[i];
 			r->nbuf++;
-			const uint8_t *x = sim_mem_global(&r->smem, r->spl.addr[i], n);
-			const uint8_t *y = sim_mem_global(&r->omem, r->opl.addr[i], n);
+			const uint8_t *x = dev_mem_global(&r->smem, r->spl.addr[i], n);
+			const uint8_t *y = dev_mem_global(&r->omem, r->opl.addr[i], n);
 			if (n != r->opl.bytes[i] || memcmp(x, y, n)) {
 				if (!r->differ++) {
 					r->dparam = i;
@@ -103,18 +103,18 @@ out:
 static inline uint64_t be_get(BeRun *r, int param, int i)
 {
 	int es = isa_type_bytes(r->o.launch.args[param].type);
-	uint8_t *p = sim_mem_global(&r->smem, r->spl.addr[param] + (uint64_t)i * es, es);
-	return p ? sim_ld(p, es) : 0xdeadbeefdeadull;
+	uint8_t *p = dev_mem_global(&r->smem, r->spl.addr[param] + (uint64_t)i * es, es);
+	return p ? dev_ld(p, es) : 0xdeadbeefdeadull;
 }
 
 static void be_run_free(BeRun *r)
 {
 	isa_prog_free(r->p);
 	free(r->listing);
-	sim_placed_free(&r->spl);
-	sim_placed_free(&r->opl);
-	sim_mem_free(&r->smem);
-	sim_mem_free(&r->omem);
+	dev_placed_free(&r->spl);
+	dev_placed_free(&r->opl);
+	dev_mem_free(&r->smem);
+	dev_mem_free(&r->omem);
 	sim_opts_free(&r->o);
 	free(r->err);
 	free(r);

@@ -143,38 +143,38 @@ START_TEST(test_launch_parsing)
 	uint32_t d[3];
 	char why[256];
 
-	ck_assert_int_eq(sim_parse_dim3("4,2", d, why), 0);
+	ck_assert_int_eq(dev_parse_dim3("4,2", d, why), 0);
 	ck_assert_uint_eq(d[0], 4);
 	ck_assert_uint_eq(d[1], 2);
 	ck_assert_uint_eq(d[2], 1);
-	ck_assert_int_eq(sim_parse_dim3("1,2,3,4", d, why), -1);
-	ck_assert_int_eq(sim_parse_dim3("abc", d, why), -1);
+	ck_assert_int_eq(dev_parse_dim3("1,2,3,4", d, why), -1);
+	ck_assert_int_eq(dev_parse_dim3("abc", d, why), -1);
 	ck_assert_str_eq(why, "X[,Y,Z] with positive integers");
-	ck_assert_int_eq(sim_parse_arg("s32:-5", NULL, &a, why), 0);
+	ck_assert_int_eq(dev_parse_arg("s32:-5", NULL, &a, why), 0);
 	ck_assert_uint_eq(a.bits, 0xfffffffbu);
 	free(a.text);
-	ck_assert_int_eq(sim_parse_arg("u8:256", NULL, &a, why), -1);
+	ck_assert_int_eq(dev_parse_arg("u8:256", NULL, &a, why), -1);
 	ck_assert_str_eq(why, "TYPE:VALUE with VALUE: an integer in 0..255");
-	ck_assert_int_eq(sim_parse_arg("u32:-1", NULL, &a, why), -1);
-	ck_assert_int_eq(sim_parse_arg("f32:1.5", NULL, &a, why), 0);
+	ck_assert_int_eq(dev_parse_arg("u32:-1", NULL, &a, why), -1);
+	ck_assert_int_eq(dev_parse_arg("f32:1.5", NULL, &a, why), 0);
 	ck_assert_uint_eq(a.bits, 0x3fc00000u);
 	free(a.text);
-	ck_assert_int_eq(sim_parse_arg("buf:s16:10:random:3:-4:4", NULL, &a, why), 0);
+	ck_assert_int_eq(dev_parse_arg("buf:s16:10:random:3:-4:4", NULL, &a, why), 0);
 	ck_assert_int_eq((int64_t)a.ilo, -4);
 	ck_assert_int_eq(a.seed, 3);
 	free(a.text);
-	ck_assert_int_eq(sim_parse_arg("buf:u32:4:random:3:9:1", NULL, &a, why), -1);
+	ck_assert_int_eq(dev_parse_arg("buf:u32:4:random:3:9:1", NULL, &a, why), -1);
 	ck_assert_str_eq(why, "random:SEED:LO:HI with LO <= HI");
-	ck_assert_int_eq(sim_parse_arg("buf:u32:4:file:a:b.bin", "dir", &a, why), 0);
+	ck_assert_int_eq(dev_parse_arg("buf:u32:4:file:a:b.bin", "dir", &a, why), 0);
 	ck_assert_str_eq(a.path, "dir/a:b.bin");
 	free(a.text);
 	free(a.path);
-	ck_assert_int_eq(sim_parse_arg("buf:u32:4:bogus", NULL, &a, why), -1);
+	ck_assert_int_eq(dev_parse_arg("buf:u32:4:bogus", NULL, &a, why), -1);
 	ck_assert_str_eq(why, "INIT one of zero, iota, const:V, random:SEED[:LO:HI], file:PATH");
-	ck_assert_int_eq(sim_parse_out("2:x.txt", &o, why), 0);
+	ck_assert_int_eq(dev_parse_out("2:x.txt", &o, why), 0);
 	ck_assert_int_eq(o.param, 2);
 	free(o.path);
-	ck_assert_int_eq(sim_parse_out("x.txt", &o, why), -1);
+	ck_assert_int_eq(dev_parse_out("x.txt", &o, why), -1);
 }
 END_TEST
 
@@ -184,15 +184,15 @@ START_TEST(test_random_and_formats)
 	char buf[64];
 
 	/* xorshift32 from DESIGN.md: the first values from state 1 */
-	ck_assert_uint_eq(sim_xorshift32(&s), 270369u);
-	ck_assert_uint_eq(sim_xorshift32(&s), 67634689u);
-	sim_format_elem(buf, sizeof buf, TY_F32, 0x3dcccccdu);
+	ck_assert_uint_eq(dev_xorshift32(&s), 270369u);
+	ck_assert_uint_eq(dev_xorshift32(&s), 67634689u);
+	dev_format_elem(buf, sizeof buf, TY_F32, 0x3dcccccdu);
 	ck_assert_str_eq(buf, "0.100000001");
-	sim_format_elem(buf, sizeof buf, TY_F64, 0x3fb999999999999aull);
+	dev_format_elem(buf, sizeof buf, TY_F64, 0x3fb999999999999aull);
 	ck_assert_str_eq(buf, "0.10000000000000001");
-	sim_format_elem(buf, sizeof buf, TY_S8, 0xff);
+	dev_format_elem(buf, sizeof buf, TY_S8, 0xff);
 	ck_assert_str_eq(buf, "-1");
-	sim_format_elem(buf, sizeof buf, TY_U64, ~0ull);
+	dev_format_elem(buf, sizeof buf, TY_U64, ~0ull);
 	ck_assert_str_eq(buf, "18446744073709551615");
 }
 END_TEST

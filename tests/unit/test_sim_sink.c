@@ -79,11 +79,11 @@ static uint64_t run(const char *src, unsigned grid, unsigned block, const char *
 	o.launch.block[0] = block;
 	if (arg) {
 		o.launch.args = calloc(1, sizeof *o.launch.args);
-		ck_assert_int_eq(sim_parse_arg(arg, NULL, &o.launch.args[0], why), 0);
+		ck_assert_int_eq(dev_parse_arg(arg, NULL, &o.launch.args[0], why), 0);
 		o.launch.nargs = 1;
 	}
-	sim_mem_init(&mem);
-	ck_assert_int_eq(sim_launch_place(&mem, &p->k[0], &o.launch, &pl, stderr), 0);
+	dev_mem_init(&mem);
+	ck_assert_int_eq(dev_launch_place(&mem, &p->k[0], &o.launch, &pl, stderr), 0);
 	sim_config_from_opts(&c, &o);
 	g = sim_gpu_new(&p->k[0], &mem, &o.launch, &c, "t.sass", stderr);
 	ck_assert_ptr_nonnull(g);
@@ -93,8 +93,8 @@ static uint64_t run(const char *src, unsigned grid, unsigned block, const char *
 	*ts = *sim_gpu_tstats(g);
 	cycles = ts->cycles;
 	sim_gpu_free(g);
-	sim_placed_free(&pl);
-	sim_mem_free(&mem);
+	dev_placed_free(&pl);
+	dev_mem_free(&mem);
 	sim_opts_free(&o);
 	isa_prog_free(p);
 	return cycles;

@@ -1,4 +1,4 @@
-/* test_softfp.c - sim/softfp.c, the integer IEEE arithmetic behind PTX's directed rounding:
+/* test_softfp.c - arith/softfp.c, the integer IEEE arithmetic behind PTX's directed rounding:
  * hand-computed results (so a misunderstanding shared with the host would still show), then
  * every op and conversion in every mode (RN, RZ, RM, RP) against the host's hardware under
  * fesetround() on 2^20 operand tuples per op and format: half random bit patterns, half from
@@ -21,7 +21,7 @@
 #include <string.h>
 #include <time.h>
 #include "sim/sim.h"
-#include "sim/softfp.h"
+#include "arith/softfp.h"
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
@@ -118,24 +118,24 @@ HW(hw_i64_f64, int64_t, ldi, double, d2u, (double)x)
 HW(hw_u64_f64, uint64_t, ldu, double, d2u, (double)x)
 HW(hw_f64_f32, double, ldd, float, f2u, (float)x)
 
-static uint64_t sf_f32_add(const uint64_t *o, Rnd r) { return sim_sf_f32_add((uint32_t)o[0], (uint32_t)o[1], r); }
-static uint64_t sf_f32_mul(const uint64_t *o, Rnd r) { return sim_sf_f32_mul((uint32_t)o[0], (uint32_t)o[1], r); }
-static uint64_t sf_f32_div(const uint64_t *o, Rnd r) { return sim_sf_f32_div((uint32_t)o[0], (uint32_t)o[1], r); }
-static uint64_t sf_f32_sqrt(const uint64_t *o, Rnd r) { return sim_sf_f32_sqrt((uint32_t)o[0], r); }
+static uint64_t sf_f32_add(const uint64_t *o, Rnd r) { return ar_sf_f32_add((uint32_t)o[0], (uint32_t)o[1], r); }
+static uint64_t sf_f32_mul(const uint64_t *o, Rnd r) { return ar_sf_f32_mul((uint32_t)o[0], (uint32_t)o[1], r); }
+static uint64_t sf_f32_div(const uint64_t *o, Rnd r) { return ar_sf_f32_div((uint32_t)o[0], (uint32_t)o[1], r); }
+static uint64_t sf_f32_sqrt(const uint64_t *o, Rnd r) { return ar_sf_f32_sqrt((uint32_t)o[0], r); }
 static uint64_t sf_f32_fma(const uint64_t *o, Rnd r)
 {
-	return sim_sf_f32_fma((uint32_t)o[0], (uint32_t)o[1], (uint32_t)o[2], r);
+	return ar_sf_f32_fma((uint32_t)o[0], (uint32_t)o[1], (uint32_t)o[2], r);
 }
-static uint64_t sf_f64_add(const uint64_t *o, Rnd r) { return sim_sf_f64_add(o[0], o[1], r); }
-static uint64_t sf_f64_mul(const uint64_t *o, Rnd r) { return sim_sf_f64_mul(o[0], o[1], r); }
-static uint64_t sf_f64_div(const uint64_t *o, Rnd r) { return sim_sf_f64_div(o[0], o[1], r); }
-static uint64_t sf_f64_sqrt(const uint64_t *o, Rnd r) { return sim_sf_f64_sqrt(o[0], r); }
-static uint64_t sf_f64_fma(const uint64_t *o, Rnd r) { return sim_sf_f64_fma(o[0], o[1], o[2], r); }
-static uint64_t sf_i64_f32(const uint64_t *o, Rnd r) { return sim_sf_i64_to_f32((int64_t)o[0], r); }
-static uint64_t sf_u64_f32(const uint64_t *o, Rnd r) { return sim_sf_u64_to_f32(o[0], r); }
-static uint64_t sf_i64_f64(const uint64_t *o, Rnd r) { return sim_sf_i64_to_f64((int64_t)o[0], r); }
-static uint64_t sf_u64_f64(const uint64_t *o, Rnd r) { return sim_sf_u64_to_f64(o[0], r); }
-static uint64_t sf_f64_f32(const uint64_t *o, Rnd r) { return sim_sf_f64_to_f32(o[0], r); }
+static uint64_t sf_f64_add(const uint64_t *o, Rnd r) { return ar_sf_f64_add(o[0], o[1], r); }
+static uint64_t sf_f64_mul(const uint64_t *o, Rnd r) { return ar_sf_f64_mul(o[0], o[1], r); }
+static uint64_t sf_f64_div(const uint64_t *o, Rnd r) { return ar_sf_f64_div(o[0], o[1], r); }
+static uint64_t sf_f64_sqrt(const uint64_t *o, Rnd r) { return ar_sf_f64_sqrt(o[0], r); }
+static uint64_t sf_f64_fma(const uint64_t *o, Rnd r) { return ar_sf_f64_fma(o[0], o[1], o[2], r); }
+static uint64_t sf_i64_f32(const uint64_t *o, Rnd r) { return ar_sf_i64_to_f32((int64_t)o[0], r); }
+static uint64_t sf_u64_f32(const uint64_t *o, Rnd r) { return ar_sf_u64_to_f32(o[0], r); }
+static uint64_t sf_i64_f64(const uint64_t *o, Rnd r) { return ar_sf_i64_to_f64((int64_t)o[0], r); }
+static uint64_t sf_u64_f64(const uint64_t *o, Rnd r) { return ar_sf_u64_to_f64(o[0], r); }
+static uint64_t sf_f64_f32(const uint64_t *o, Rnd r) { return ar_sf_f64_to_f32(o[0], r); }
 
 /* ---------------------------------------------------------------- operand generators */
 /* a binary format for the generators */
@@ -683,25 +683,25 @@ END_TEST
 /* through alu.c: canonical NaNs, ftz around softfp, the conversions' integer types */
 START_TEST(test_alu_directed)
 {
-	ck_assert_uint_eq(sim_f32_add(0x7f800000u, 0xff800000u, RND_RZ, 0), SIM_F32_NAN);
-	ck_assert_uint_eq(sim_f64_sqrt(0xbff0000000000000ull, RND_RP), SIM_F64_NAN);
-	ck_assert_uint_eq(sim_f32_mul(0x00000001u, 0x3f000000u, RND_RP, 0), 0x00000001u);
-	ck_assert_uint_eq(sim_f32_mul(0x00000001u, 0x3f000000u, RND_RP, 1), 0x00000000u);  /* ftz input */
-	ck_assert_uint_eq(sim_f32_mul(0x00800000u, 0x3f7fffffu, RND_RZ, 1), 0x00000000u);  /* ftz output */
-	ck_assert_uint_eq(sim_f64_sqrt(0x4000000000000000ull, RND_RM), 0x3ff6a09e667f3bccull);
-	ck_assert_uint_eq(sim_cvt(TY_F32, TY_S64, RND_RP, 0, 0, 16777217), 0x4b800001u);
-	ck_assert_uint_eq(sim_cvt(TY_F32, TY_S32, RND_RM, 0, 0, 0xfeffffffu), 0xcb800001u);  /* -16777217 */
-	ck_assert_uint_eq(sim_cvt(TY_F32, TY_U32, RND_RZ, 0, 0, 0xffffffffu), 0x4f7fffffu);
-	ck_assert_uint_eq(sim_cvt(TY_F64, TY_U64, RND_RP, 0, 0, 0x8000000000000001ull), 0x43e0000000000001ull);
-	ck_assert_uint_eq(sim_cvt(TY_F32, TY_F64, RND_RZ, 0, 0, 0x7fefffffffffffffull), 0x7f7fffffu);
-	ck_assert_uint_eq(sim_cvt(TY_F32, TY_F64, RND_RP, 0, 0, 0x0000000000000001ull), 0x00000001u);
-	ck_assert_uint_eq(sim_cvt(TY_F32, TY_F64, RND_RP, 1, 0, 0x0000000000000001ull), 0x00000000u);
+	ck_assert_uint_eq(ar_f32_add(0x7f800000u, 0xff800000u, RND_RZ, 0), AR_F32_NAN);
+	ck_assert_uint_eq(ar_f64_sqrt(0xbff0000000000000ull, RND_RP), AR_F64_NAN);
+	ck_assert_uint_eq(ar_f32_mul(0x00000001u, 0x3f000000u, RND_RP, 0), 0x00000001u);
+	ck_assert_uint_eq(ar_f32_mul(0x00000001u, 0x3f000000u, RND_RP, 1), 0x00000000u);  /* ftz input */
+	ck_assert_uint_eq(ar_f32_mul(0x00800000u, 0x3f7fffffu, RND_RZ, 1), 0x00000000u);  /* ftz output */
+	ck_assert_uint_eq(ar_f64_sqrt(0x4000000000000000ull, RND_RM), 0x3ff6a09e667f3bccull);
+	ck_assert_uint_eq(ar_cvt(TY_F32, TY_S64, RND_RP, 0, 0, 16777217), 0x4b800001u);
+	ck_assert_uint_eq(ar_cvt(TY_F32, TY_S32, RND_RM, 0, 0, 0xfeffffffu), 0xcb800001u);  /* -16777217 */
+	ck_assert_uint_eq(ar_cvt(TY_F32, TY_U32, RND_RZ, 0, 0, 0xffffffffu), 0x4f7fffffu);
+	ck_assert_uint_eq(ar_cvt(TY_F64, TY_U64, RND_RP, 0, 0, 0x8000000000000001ull), 0x43e0000000000001ull);
+	ck_assert_uint_eq(ar_cvt(TY_F32, TY_F64, RND_RZ, 0, 0, 0x7fefffffffffffffull), 0x7f7fffffu);
+	ck_assert_uint_eq(ar_cvt(TY_F32, TY_F64, RND_RP, 0, 0, 0x0000000000000001ull), 0x00000001u);
+	ck_assert_uint_eq(ar_cvt(TY_F32, TY_F64, RND_RP, 1, 0, 0x0000000000000001ull), 0x00000000u);
 	/* RN zeros of fma keep their IEEE sign (valgrind's fma() emulation gives +0 for both) */
-	ck_assert_uint_eq(sim_f64_fma(0x8000000000000000ull, 0x3e70000000000000ull, 0x8000000000000000ull, RND_RN),
+	ck_assert_uint_eq(ar_f64_fma(0x8000000000000000ull, 0x3e70000000000000ull, 0x8000000000000000ull, RND_RN),
 	                  0x8000000000000000ull);
-	ck_assert_uint_eq(sim_f64_fma(0x9a70000000000000ull, 0x1a70000000000000ull, 0, RND_RN), 0x8000000000000000ull);
+	ck_assert_uint_eq(ar_f64_fma(0x9a70000000000000ull, 0x1a70000000000000ull, 0, RND_RN), 0x8000000000000000ull);
 	/* RN stays the host's arithmetic and agrees */
-	ck_assert_uint_eq(sim_f32_div(0x3f800000u, 0x40400000u, RND_RN, 0), 0x3eaaaaabu);
+	ck_assert_uint_eq(ar_f32_div(0x3f800000u, 0x40400000u, RND_RN, 0), 0x3eaaaaabu);
 }
 END_TEST
 
@@ -745,14 +745,14 @@ static double bench_one(int op, int k, const uint32_t *a32, const uint32_t *b32,
 			uint64_t dx = a64[i], dy = b64[i];
 			if (k < 2) {
 				switch (op) {
-				case 0: acc += sim_f32_add(x, y, r, 0); break;
-				case 1: acc += sim_f32_fma(x, y, x, r, 0); break;
-				case 2: acc += sim_f32_div(x, y, r, 0); break;
-				case 3: acc += sim_f64_add(dx, dy, r); break;
-				case 4: acc += sim_f64_fma(dx, dy, dx, r); break;
-				case 5: acc += sim_f64_div(dx, dy, r); break;
-				case 6: acc += sim_f64_sqrt(dx, r); break;
-				default: acc += sim_cvt(TY_F32, TY_S64, r, 0, 0, dx); break;
+				case 0: acc += ar_f32_add(x, y, r, 0); break;
+				case 1: acc += ar_f32_fma(x, y, x, r, 0); break;
+				case 2: acc += ar_f32_div(x, y, r, 0); break;
+				case 3: acc += ar_f64_add(dx, dy, r); break;
+				case 4: acc += ar_f64_fma(dx, dy, dx, r); break;
+				case 5: acc += ar_f64_div(dx, dy, r); break;
+				case 6: acc += ar_f64_sqrt(dx, r); break;
+				default: acc += ar_cvt(TY_F32, TY_S64, r, 0, 0, dx); break;
 				}
 			} else {
 				volatile float fx = u2f(x), fy = u2f(y);

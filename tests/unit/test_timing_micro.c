@@ -421,7 +421,7 @@ stats_text(const TStats *st)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	sim_tstats_print(f, st);
+	rp_tstats_print(f, st);
 	fprintf(f, "stall_ctrl %llu stall_none %llu\n", (unsigned long long)st->stall[STALL_CTRL],
 	        (unsigned long long)st->stall[STALL_NONE]);
 	fclose(f);

@@ -488,7 +488,7 @@ START_TEST(test_stats_output)
 	s.sm_cycles = 1000;
 
 	FILE *f = open_memstream(&buf, &len);
-	sim_tstats_print(f, &s);
+	rp_tstats_print(f, &s);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "gpu_sim_cycle                          1000  cycles"));
 	ck_assert_ptr_nonnull(strstr(buf, "gpu_ipc                              2.4000  "));
@@ -499,7 +499,7 @@ START_TEST(test_stats_output)
 
 	buf = NULL;
 	f = open_memstream(&buf, &len);
-	sim_tstats_json(f, &s);
+	rp_tstats_json(f, &s);
 	fclose(f);
 	json_t *j = json_loads(buf, 0, &je);
 	ck_assert_msg(j != NULL, "bad JSON: %s", je.text);

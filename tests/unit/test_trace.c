@@ -1,4 +1,4 @@
-/* test_trace.c - the trace writers (sim/trace_*.c) fed synthetic record streams, as trace.h
+/* test_trace.c - the trace writers (report/trace_*.c) fed synthetic record streams, as trace.h
  * defines them, with hand-derived expectations: the text format byte for byte and its zlib
  * twin, --trace-window parsing and clipping, the Chrome trace-event JSON parsed with jansson
  * (slices, dual issue sharing a cycle, stall and barrier slices, instants, counters, tracks),
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 static const char *src =
 	".kernel k\n.arch sm_20\n.registers 8\n.param 0x20 8 out\n"
@@ -99,16 +99,16 @@ static TraceWriter *open_trace(const char *name, uint64_t lo, uint64_t hi, Trace
 {
 	TraceInfo ti = {&prog->k[0], "t.sass", 2, lo, hi};
 	char err[256];
-	TraceWriter *w = sim_trace_open(path(name), &ti, err, sizeof err);
+	TraceWriter *w = rp_trace_open(path(name), &ti, err, sizeof err);
 	ck_assert_msg(w != NULL, "%s", err);
-	sim_trace_sink(w, s);
+	rp_trace_sink(w, s);
 	return w;
 }
 
 static void close_trace(TraceWriter *w)
 {
 	char err[256];
-	ck_assert_int_eq(sim_trace_close(w, err, sizeof err), 0);
+	ck_assert_int_eq(rp_trace_close(w, err, sizeof err), 0);
 }
 
 /* the stream most tests use: warp 0 of CTA 0 on SM 0 diverges, waits at a barrier, exits;
@@ -137,29 +137,29 @@ START_TEST(test_window_parse)
 	uint64_t lo, hi;
 	char why[128];
 
-	ck_assert_int_eq(sim_trace_parse_window("100:200", &lo, &hi, why, sizeof why), 0);
+	ck_assert_int_eq(rp_trace_parse_window("100:200", &lo, &hi, why, sizeof why), 0);
 	ck_assert_uint_eq(lo, 100);
 	ck_assert_uint_eq(hi, 200);
-	ck_assert_int_eq(sim_trace_parse_window("5:", &lo, &hi, why, sizeof why), 0);
+	ck_assert_int_eq(rp_trace_parse_window("5:", &lo, &hi, why, sizeof why), 0);
 	ck_assert_uint_eq(lo, 5);
 	ck_assert(hi == UINT64_MAX);
-	ck_assert_int_eq(sim_trace_parse_window(":9", &lo, &hi, why, sizeof why), 0);
+	ck_assert_int_eq(rp_trace_parse_window(":9", &lo, &hi, why, sizeof why), 0);
 	ck_assert_uint_eq(lo, 0);
 	ck_assert_uint_eq(hi, 9);
-	ck_assert_int_eq(sim_trace_parse_window("7:7", &lo, &hi, why, sizeof why), 0);
-	ck_assert_int_eq(sim_trace_parse_window("9:3", &lo, &hi, why, sizeof why), -1);
+	ck_assert_int_eq(rp_trace_parse_window("7:7", &lo, &hi, why, sizeof why), 0);
+	ck_assert_int_eq(rp_trace_parse_window("9:3", &lo, &hi, why, sizeof why), -1);
 	ck_assert_str_eq(why, "a cycle range A:B with A <= B");
-	ck_assert_int_eq(sim_trace_parse_window("12", &lo, &hi, why, sizeof why), -1);
-	ck_assert_int_eq(sim_trace_parse_window(":", &lo, &hi, why, sizeof why), -1);
-	ck_assert_int_eq(sim_trace_parse_window("1x:4", &lo, &hi, why, sizeof why), -1);
-	ck_assert_int_eq(sim_trace_parse_window("-1:4", &lo, &hi, why, sizeof why), -1);
-	ck_assert_int_eq(sim_trace_parse_window("99999999999999999999:", &lo, &hi, why, sizeof why), -1);
-	ck_assert_int_eq(sim_trace_format("a.txt"), TF_TXT);
-	ck_assert_int_eq(sim_trace_format("a.txt.gz"), TF_TXTGZ);
-	ck_assert_int_eq(sim_trace_format("dir/a.json"), TF_JSON);
-	ck_assert_int_eq(sim_trace_format("a.svg"), TF_SVG);
-	ck_assert_int_eq(sim_trace_format("a.gz"), -1);
-	ck_assert_int_eq(sim_trace_format("svg"), -1);
+	ck_assert_int_eq(rp_trace_parse_window("12", &lo, &hi, why, sizeof why), -1);
+	ck_assert_int_eq(rp_trace_parse_window(":", &lo, &hi, why, sizeof why), -1);
+	ck_assert_int_eq(rp_trace_parse_window("1x:4", &lo, &hi, why, sizeof why), -1);
+	ck_assert_int_eq(rp_trace_parse_window("-1:4", &lo, &hi, why, sizeof why), -1);
+	ck_assert_int_eq(rp_trace_parse_window("99999999999999999999:", &lo, &hi, why, sizeof why), -1);
+	ck_assert_int_eq(rp_trace_format("a.txt"), TF_TXT);
+	ck_assert_int_eq(rp_trace_format("a.txt.gz"), TF_TXTGZ);
+	ck_assert_int_eq(rp_trace_format("dir/a.json"), TF_JSON);
+	ck_assert_int_eq(rp_trace_format("a.svg"), TF_SVG);
+	ck_assert_int_eq(rp_trace_format("a.gz"), -1);
+	ck_assert_int_eq(rp_trace_format("svg"), -1);
 }
 END_TEST
 
@@ -436,10 +436,10 @@ START_TEST(test_tee)
 	SinkTee tee;
 	TraceSink a = {count_issue, NULL, NULL, (void *)0}, b = {count_issue, NULL, NULL, (void *)1}, s;
 
-	sim_tee_init(&tee);
-	sim_tee_add(&tee, &a);
-	sim_tee_add(&tee, &b);
-	sim_tee_sink(&tee, &s);
+	rp_tee_init(&tee);
+	rp_tee_add(&tee, &a);
+	rp_tee_add(&tee, &b);
+	rp_tee_sink(&tee, &s);
 	hits[0] = hits[1] = 0;
 	stream(&s);
 	ck_assert_int_eq(hits[0], 7);
@@ -452,9 +452,9 @@ START_TEST(test_open_errors)
 	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX};
 	char err[256];
 
-	ck_assert_ptr_null(sim_trace_open(path("x.png"), &ti, err, sizeof err));
+	ck_assert_ptr_null(rp_trace_open(path("x.png"), &ti, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "must end in .txt, .txt.gz, .json or .svg"));
-	ck_assert_ptr_null(sim_trace_open("/nonexistent-dir/x.json", &ti, err, sizeof err));
+	ck_assert_ptr_null(rp_trace_open("/nonexistent-dir/x.json", &ti, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "cannot write '/nonexistent-dir/x.json'"));
 }
 END_TEST

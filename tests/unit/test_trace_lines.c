@@ -1,14 +1,14 @@
-/* test_trace_lines.c - per-line statistics (sim/linestats.c) on a synthetic record stream
+/* test_trace_lines.c - per-line statistics (report/linestats.c) on a synthetic record stream
  * with hand-derived sums per CUDA, PTX and listing line, their text and CSV forms; and the
- * sweep (sim/sweep.c): KEY=V parsing, the statistics file, the table, CSV and plot, and
- * sim_sweep_run driving a stand-in program through fork/exec (points in parallel, differing
+ * sweep (report/sweep.c): KEY=V parsing, the statistics file, the table, CSV and plot, and
+ * rp_sweep_run driving a stand-in program through fork/exec (points in parallel, differing
  * outputs reported, a failing point's messages shown, temporary directories removed). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 static const char *src =
 	".kernel k\n.arch sm_20\n.registers 8\n.param 0x20 8 out\n"
@@ -78,11 +78,11 @@ static void issue(const TraceSink *s, int gwarp, uint32_t pc, uint32_t active, u
 
 static LineStats *run(void)
 {
-	LineStats *ls = sim_linestats_new(&prog->k[0], prog);
+	LineStats *ls = rp_linestats_new(&prog->k[0], prog);
 	TraceSink s;
 
 	ck_assert_ptr_nonnull(ls);
-	sim_linestats_sink(ls, &s);
+	rp_linestats_sink(ls, &s);
 	/* warp A is warp slot 0, warp B slot 1 */
 	issue(&s, 0, 0x00, ~0u, ~0u, 0, STALL_NONE, 0, 0);
 	issue(&s, 1, 0x00, ~0u, ~0u, 0, STALL_NONE, 0, 0);
@@ -112,7 +112,7 @@ START_TEST(test_lines_sums)
 	uint64_t tot;
 
 	/* PTX: line 10 entered by A twice (before and after the line-11 instruction) and by B */
-	r = sim_linestats_rows(ls, LS_PTX, &n);
+	r = rp_linestats_rows(ls, LS_PTX, &n);
 	ck_assert_int_eq(n, 3);
 	ck_assert_int_eq(r[0].line, 0);      /* sorted; line 0 holds the EXIT */
 	x = find(r, n, 10);
@@ -134,7 +134,7 @@ START_TEST(test_lines_sums)
 	ck_assert_uint_eq(x->reconv, 1);
 	ck_assert_uint_eq(x->stall[STALL_BARRIER], 5);
 	/* CUDA: A runs line 3 once through (its five issues), then line 4; B once */
-	r = sim_linestats_rows(ls, LS_CUDA, &n);
+	r = rp_linestats_rows(ls, LS_CUDA, &n);
 	ck_assert_int_eq(n, 2);
 	ck_assert_int_eq(r[0].file, 0);
 	ck_assert_int_eq(r[0].line, 3);
@@ -143,7 +143,7 @@ START_TEST(test_lines_sums)
 	ck_assert_uint_eq(r[1].line, 4);
 	ck_assert_uint_eq(r[1].execs, 1);
 	/* listing: every issue enters a new line */
-	r = sim_linestats_rows(ls, LS_LISTING, &n);
+	r = rp_linestats_rows(ls, LS_LISTING, &n);
 	ck_assert_int_eq(n, 4);
 	tot = 0;
 	for (int i = 0; i < n; i++)
@@ -152,7 +152,7 @@ START_TEST(test_lines_sums)
 	/* every level adds up to the run */
 	for (int lv = 0; lv < LS_COUNT; lv++) {
 		uint64_t w = 0, a = 0, st = 0;
-		r = sim_linestats_rows(ls, (LineLevel)lv, &n);
+		r = rp_linestats_rows(ls, (LineLevel)lv, &n);
 		for (int i = 0; i < n; i++) {
 			w += r[i].warp_insts;
 			a += r[i].active_lanes;
@@ -163,7 +163,7 @@ START_TEST(test_lines_sums)
 		ck_assert_uint_eq(a, 32 * 7 + 16);
 		ck_assert_uint_eq(st, 17);
 	}
-	sim_linestats_free(ls);
+	rp_linestats_free(ls);
 }
 END_TEST
 
@@ -184,7 +184,7 @@ START_TEST(test_lines_text_and_csv)
 
 	snprintf(prog_path, sizeof prog_path, "%s/t.ptx", dir);
 	snprintf(out, sizeof out, "%s/l.txt", dir);
-	ck_assert_int_eq(sim_linestats_write(ls, out, prog_path, err, sizeof err), 0);
+	ck_assert_int_eq(rp_linestats_write(ls, out, prog_path, err, sizeof err), 0);
 	got = slurp(out);
 	ck_assert_ptr_nonnull(strstr(got, "\nBy CUDA source line\n"));
 	ck_assert_ptr_nonnull(strstr(got, "\nBy PTX line\n"));
@@ -194,7 +194,7 @@ START_TEST(test_lines_text_and_csv)
 	ck_assert_ptr_nonnull(strstr(got, "\n11                          2          2    24.00      1      0        8        7        0        0        0        0        0        0  @%p1 bra  $L__BB0_3;\n"));
 	free(got);
 	snprintf(out, sizeof out, "%s/l.csv", dir);
-	ck_assert_int_eq(sim_linestats_write(ls, out, prog_path, err, sizeof err), 0);
+	ck_assert_int_eq(rp_linestats_write(ls, out, prog_path, err, sizeof err), 0);
 	got = slurp(out);
 	{
 		static const char hdr[] = "level,file,line,executions,warp_insts,thread_insts,mean_active_lanes,"
@@ -207,9 +207,9 @@ START_TEST(test_lines_text_and_csv)
 	ck_assert_ptr_nonnull(strstr(got, row));
 	ck_assert_ptr_nonnull(strstr(got, "\ncuda,\"k.cu\",4,1,1,32,32.00,32,0,1,0,0,0,0,0,0,5,0,\"if (threadIdx.x < 16) {\"\n"));
 	free(got);
-	ck_assert_int_eq(sim_linestats_write(ls, "/nonexistent-dir/l.txt", prog_path, err, sizeof err), -1);
+	ck_assert_int_eq(rp_linestats_write(ls, "/nonexistent-dir/l.txt", prog_path, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "cannot write '/nonexistent-dir/l.txt'"));
-	sim_linestats_free(ls);
+	rp_linestats_free(ls);
 }
 END_TEST
 
@@ -218,21 +218,21 @@ START_TEST(test_sweep_parse)
 	SweepSpec sp;
 	char why[128];
 
-	ck_assert_int_eq(sim_sweep_parse("predicate-max=0,1,inf", &sp, why, sizeof why), 0);
+	ck_assert_int_eq(rp_sweep_parse("predicate-max=0,1,inf", &sp, why, sizeof why), 0);
 	ck_assert_str_eq(sp.key, "predicate-max");
 	ck_assert_int_eq(sp.nvals, 3);
 	ck_assert_str_eq(sp.vals[2], "inf");
-	sim_sweep_free(&sp);
-	ck_assert_int_eq(sim_sweep_parse("--scheduler=lrr", &sp, why, sizeof why), 0);
+	rp_sweep_free(&sp);
+	ck_assert_int_eq(rp_sweep_parse("--scheduler=lrr", &sp, why, sizeof why), 0);
 	ck_assert_str_eq(sp.key, "scheduler");
 	ck_assert_int_eq(sp.nvals, 1);
-	sim_sweep_free(&sp);
-	ck_assert_int_eq(sim_sweep_parse("predicate-max", &sp, why, sizeof why), -1);
-	ck_assert_int_eq(sim_sweep_parse("=1,2", &sp, why, sizeof why), -1);
-	ck_assert_int_eq(sim_sweep_parse("k=", &sp, why, sizeof why), -1);
-	ck_assert_int_eq(sim_sweep_parse("k=1,,2", &sp, why, sizeof why), -1);
+	rp_sweep_free(&sp);
+	ck_assert_int_eq(rp_sweep_parse("predicate-max", &sp, why, sizeof why), -1);
+	ck_assert_int_eq(rp_sweep_parse("=1,2", &sp, why, sizeof why), -1);
+	ck_assert_int_eq(rp_sweep_parse("k=", &sp, why, sizeof why), -1);
+	ck_assert_int_eq(rp_sweep_parse("k=1,,2", &sp, why, sizeof why), -1);
 	ck_assert_str_eq(why, "KEY=V1,V2,... with no empty value");
-	ck_assert_int_eq(sim_sweep_parse("k=1,", &sp, why, sizeof why), -1);
+	ck_assert_int_eq(rp_sweep_parse("k=1,", &sp, why, sizeof why), -1);
 }
 END_TEST
 
@@ -240,7 +240,7 @@ static SweepSpec spec(const char *s)
 {
 	SweepSpec sp;
 	char why[128];
-	ck_assert_int_eq(sim_sweep_parse(s, &sp, why, sizeof why), 0);
+	ck_assert_int_eq(rp_sweep_parse(s, &sp, why, sizeof why), 0);
 	return sp;
 }
 
@@ -253,7 +253,7 @@ START_TEST(test_sweep_reports)
 	FILE *f = open_memstream(&buf, &len);
 	SweepPoint q;
 
-	sim_sweep_table(f, &sp, p);
+	rp_sweep_table(f, &sp, p);
 	fclose(f);
 	ck_assert_str_eq(buf,
 		"predicate-max     cycles  warp_insts  thread_insts      IPC  SIMD_eff   div_br  CRS_hwm  pred_off  speedup\n"
@@ -262,7 +262,7 @@ START_TEST(test_sweep_reports)
 		"inf               failed\n");
 	free(buf);
 	snprintf(path, sizeof path, "%s/s.csv", dir);
-	ck_assert_int_eq(sim_sweep_csv(path, &sp, p, stderr), 0);
+	ck_assert_int_eq(rp_sweep_csv(path, &sp, p, stderr), 0);
 	got = slurp(path);
 	ck_assert_str_eq(got, "predicate-max,cycles,warp_insts,thread_insts,ipc,simd_efficiency,divergent_branches,"
 	                 "crs_high_water,predicated_off_lanes,speedup,outputs_identical\n"
@@ -271,7 +271,7 @@ START_TEST(test_sweep_reports)
 	                 "inf,,,,,,,,,,\n");
 	free(got);
 	snprintf(path, sizeof path, "%s/s.svg", dir);
-	ck_assert_int_eq(sim_sweep_svg(path, &sp, p, stderr), 0);
+	ck_assert_int_eq(rp_sweep_svg(path, &sp, p, stderr), 0);
 	got = slurp(path);
 	ck_assert(!strncmp(got, "<?xml", 5));
 	ck_assert_ptr_nonnull(strstr(got, "against --predicate-max</text>"));
@@ -281,9 +281,9 @@ START_TEST(test_sweep_reports)
 	free(got);
 	/* the statistics file round trip */
 	snprintf(path, sizeof path, "%s/p.json", dir);
-	ck_assert_int_eq(sim_sweep_point_write(path, &p[0]), 0);
+	ck_assert_int_eq(rp_sweep_point_write(path, &p[0]), 0);
 	memset(&q, 0, sizeof q);
-	ck_assert_int_eq(sim_sweep_point_read(path, &q), 0);
+	ck_assert_int_eq(rp_sweep_point_read(path, &q), 0);
 	ck_assert_uint_eq(q.cycles, 200);
 	ck_assert_uint_eq(q.thread_insts, 160);
 	ck_assert_uint_eq(q.pred_off, 40);
@@ -291,8 +291,8 @@ START_TEST(test_sweep_reports)
 	f = fopen(path, "w");
 	fprintf(f, "{\n  \"gpu_sim_cycle\": 5\n}\n");
 	fclose(f);
-	ck_assert_int_eq(sim_sweep_point_read(path, &q), -1);   /* keys missing */
-	sim_sweep_free(&sp);
+	ck_assert_int_eq(rp_sweep_point_read(path, &q), -1);   /* keys missing */
+	rp_sweep_free(&sp);
 }
 END_TEST
 
@@ -326,10 +326,10 @@ static int sweep(const char *s, SweepPoint *p, char **msg)
 	mkdir(tmp, 0700);
 	setenv("TMPDIR", tmp, 1);
 	sp.jobs = 2;
-	rc = sim_sweep_run(self, NULL, 0, &sp, p, err);
+	rc = rp_sweep_run(self, NULL, 0, &sp, p, err);
 	fclose(err);
 	ck_assert_int_eq(rmdir(tmp), 0);      /* every point's directory was removed */
-	sim_sweep_free(&sp);
+	rp_sweep_free(&sp);
 	return rc;
 }
 

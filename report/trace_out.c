@@ -1,13 +1,13 @@
 /* trace_out.c - the plumbing of --trace: output streams (plain or zlib), the --trace-window
  * parser, instruction text formatted once per instruction, the format dispatcher behind
- * sim_trace_open, and a fan-out sink for several observers of one run. */
+ * rp_trace_open, and a fan-out sink for several observers of one run. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 struct TraceWriter {
 	TOut out;               /* the file */
@@ -16,7 +16,7 @@ struct TraceWriter {
 	char *path;             /* for messages */
 };
 
-void sim_tout_write(TOut *o, const char *s, size_t n)
+void rp_tout_write(TOut *o, const char *s, size_t n)
 {
 	if (o->failed || !n)
 		return;
@@ -27,7 +27,7 @@ void sim_tout_write(TOut *o, const char *s, size_t n)
 		o->failed = 1;
 }
 
-void sim_tout_printf(TOut *o, const char *fmt, ...)
+void rp_tout_printf(TOut *o, const char *fmt, ...)
 {
 	char buf[1024], *p = buf;
 	va_list ap;
@@ -49,18 +49,18 @@ void sim_tout_printf(TOut *o, const char *fmt, ...)
 		vsnprintf(p, (size_t)n + 1, fmt, ap);
 		va_end(ap);
 	}
-	sim_tout_write(o, p, (size_t)n);
+	rp_tout_write(o, p, (size_t)n);
 	if (p != buf)
 		free(p);
 }
 
-void sim_instext_init(InsText *t, const Kernel *k)
+void rp_instext_init(InsText *t, const Kernel *k)
 {
 	t->k = k;
 	t->text = k && k->nins ? calloc((size_t)k->nins, sizeof *t->text) : NULL;
 }
 
-const char *sim_instext(InsText *t, uint32_t pc)
+const char *rp_instext(InsText *t, uint32_t pc)
 {
 	uint32_t i = pc / 8;
 	char buf[256];
@@ -75,9 +75,9 @@ const char *sim_instext(InsText *t, uint32_t pc)
 	return t->text[i];
 }
 
-const char *sim_instext_opcode(InsText *t, uint32_t pc, char *buf, size_t n)
+const char *rp_instext_opcode(InsText *t, uint32_t pc, char *buf, size_t n)
 {
-	const char *s = sim_instext(t, pc);
+	const char *s = rp_instext(t, pc);
 	size_t len;
 
 	if (*s == '@')                       /* guard */
@@ -87,7 +87,7 @@ const char *sim_instext_opcode(InsText *t, uint32_t pc, char *buf, size_t n)
 	return buf;
 }
 
-void sim_instext_free(InsText *t)
+void rp_instext_free(InsText *t)
 {
 	for (int i = 0; t->text && i < t->k->nins; i++)
 		free(t->text[i]);
@@ -101,7 +101,7 @@ static int endswith(const char *s, const char *suf)
 	return n >= m && !strcmp(s + n - m, suf);
 }
 
-int sim_trace_format(const char *path)
+int rp_trace_format(const char *path)
 {
 	if (endswith(path, ".txt.gz"))
 		return TF_TXTGZ;
@@ -130,7 +130,7 @@ static int cycles(const char *s, const char *end, uint64_t *v)
 	return 0;
 }
 
-int sim_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, size_t n)
+int rp_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, size_t n)
 {
 	const char *colon = strchr(s, ':');
 	uint64_t a = 0, b = UINT64_MAX;
@@ -150,13 +150,13 @@ int sim_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why,
 }
 
 static const TraceFmt *fmts[TF_COUNT] = {
-	[TF_TXT] = &sim_trace_txt, [TF_TXTGZ] = &sim_trace_txt,
-	[TF_JSON] = &sim_trace_json, [TF_SVG] = &sim_trace_svg,
+	[TF_TXT] = &rp_trace_txt, [TF_TXTGZ] = &rp_trace_txt,
+	[TF_JSON] = &rp_trace_json, [TF_SVG] = &rp_trace_svg,
 };
 
-TraceWriter *sim_trace_open(const char *path, const TraceInfo *ti, char *err, size_t errsz)
+TraceWriter *rp_trace_open(const char *path, const TraceInfo *ti, char *err, size_t errsz)
 {
-	int f = sim_trace_format(path);
+	int f = rp_trace_format(path);
 	TraceWriter *w;
 
 	if (f < 0) {
@@ -194,7 +194,7 @@ TraceWriter *sim_trace_open(const char *path, const TraceInfo *ti, char *err, si
 	return w;
 }
 
-void sim_trace_sink(TraceWriter *w, TraceSink *s)
+void rp_trace_sink(TraceWriter *w, TraceSink *s)
 {
 	s->issue = w->fmt->issue;
 	s->event = w->fmt->event;
@@ -202,7 +202,7 @@ void sim_trace_sink(TraceWriter *w, TraceSink *s)
 	s->ctx = w->st;
 }
 
-int sim_trace_close(TraceWriter *w, char *err, size_t errsz)
+int rp_trace_close(TraceWriter *w, char *err, size_t errsz)
 {
 	int bad;
 
@@ -246,22 +246,22 @@ static void tee_end(void *ctx, uint64_t cycles)
 			s->to[i].end(s->to[i].ctx, cycles);
 }
 
-void sim_tee_init(SinkTee *t)
+void rp_tee_init(SinkTee *t)
 {
 	memset(t, 0, sizeof *t);
 }
 
-void sim_tee_add(SinkTee *t, const TraceSink *s)
+void rp_tee_add(SinkTee *t, const TraceSink *s)
 {
-	if (t->n >= SIM_TEE_MAX) {
+	if (t->n >= RP_TEE_MAX) {
 		fprintf(stderr, "%s:%d: internal error: more than %d trace sinks\n", __FILE__, __LINE__,
-		        SIM_TEE_MAX);
+		        RP_TEE_MAX);
 		abort();
 	}
 	t->to[t->n++] = *s;
 }
 
-void sim_tee_sink(SinkTee *t, TraceSink *out)
+void rp_tee_sink(SinkTee *t, TraceSink *out)
 {
 	out->issue = tee_issue;
 	out->event = tee_event;

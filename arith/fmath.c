@@ -1,5 +1,5 @@
 /* fmath.c - host floating point shared by the SM model and the PTX oracle: the MUFU .approx
- * functions. (Directed rounding is sim/softfp.c's; docs/design-notes.md says why.)
+ * functions. (Directed rounding is arith/softfp.c's; docs/design-notes.md says why.)
  *
  * MUFU (PTX .approx): results are the correctly rounded float of the double-precision host
  * function (1/x, 1/sqrt(x), sin, cos, exp2, log2, sqrt, tanh), with PTX's special cases:
@@ -7,7 +7,7 @@
  * calls these same functions so approximate results agree bit for bit. */
 #include <math.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "arith/arith.h"
 
 static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -19,9 +19,9 @@ static uint32_t finish(double d, int ftz)
 	uint32_t u;
 
 	if (isnan(d))
-		return SIM_F32_NAN;
+		return AR_F32_NAN;
 	u = f2u((float)d);
-	return ftz ? sim_f32_ftz(u) : u;
+	return ftz ? ar_f32_ftz(u) : u;
 }
 
 /* the double-precision host function of MUFU sub-op fn, with PTX's special cases: rsqrt(+-0)
@@ -42,26 +42,26 @@ static double mufu(Sub fn, double x)
 	}
 }
 
-uint32_t sim_mufu_f32(Sub fn, uint32_t a, int ftz)
+uint32_t ar_mufu_f32(Sub fn, uint32_t a, int ftz)
 {
 	if (ftz)
-		a = sim_f32_ftz(a);
+		a = ar_f32_ftz(a);
 	return finish(mufu(fn, (double)u2f(a)), ftz);
 }
 
 /* .F64 MUFU (rcp.approx.ftz.f64, rsqrt.approx.f64): correctly rounded double results */
-uint64_t sim_mufu_f64(Sub fn, uint64_t a)
+uint64_t ar_mufu_f64(Sub fn, uint64_t a)
 {
 	double r = mufu(fn, u2d(a));
 
-	return isnan(r) ? SIM_F64_NAN : d2u(r);
+	return isnan(r) ? AR_F64_NAN : d2u(r);
 }
 
-uint32_t sim_rcp_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_RCP, a, ftz); }
-uint32_t sim_rsqrt_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_RSQ, a, ftz); }
-uint32_t sim_sin_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_SIN, a, ftz); }
-uint32_t sim_cos_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_COS, a, ftz); }
-uint32_t sim_ex2_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_EX2, a, ftz); }
-uint32_t sim_lg2_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_LG2, a, ftz); }
-uint32_t sim_sqrt_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_SQRT, a, ftz); }
-uint32_t sim_tanh_approx_f32(uint32_t a, int ftz) { return sim_mufu_f32(SUB_TANH, a, ftz); }
+uint32_t ar_rcp_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_RCP, a, ftz); }
+uint32_t ar_rsqrt_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_RSQ, a, ftz); }
+uint32_t ar_sin_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_SIN, a, ftz); }
+uint32_t ar_cos_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_COS, a, ftz); }
+uint32_t ar_ex2_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_EX2, a, ftz); }
+uint32_t ar_lg2_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_LG2, a, ftz); }
+uint32_t ar_sqrt_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_SQRT, a, ftz); }
+uint32_t ar_tanh_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_TANH, a, ftz); }

@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 typedef struct {
 	uint64_t warp_insts, active, exec, pred_off, div, rcv;  /* as in LineRow */
@@ -115,7 +115,7 @@ static void ls_event(void *ctx, const TraceEvent *ev)
 	}
 }
 
-LineStats *sim_linestats_new(const Kernel *k, const Prog *p)
+LineStats *rp_linestats_new(const Kernel *k, const Prog *p)
 {
 	LineStats *ls = calloc(1, sizeof *ls);
 
@@ -130,7 +130,7 @@ LineStats *sim_linestats_new(const Kernel *k, const Prog *p)
 	return ls;
 }
 
-void sim_linestats_sink(LineStats *ls, TraceSink *s)
+void rp_linestats_sink(LineStats *ls, TraceSink *s)
 {
 	s->issue = ls_issue;
 	s->event = ls_event;
@@ -146,7 +146,7 @@ static int rowcmp(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-const LineRow *sim_linestats_rows(LineStats *ls, LineLevel lv, int *n)
+const LineRow *rp_linestats_rows(LineStats *ls, LineLevel lv, int *n)
 {
 	const Kernel *k = ls->k;
 
@@ -297,7 +297,7 @@ static void csv_str(FILE *f, const char *s)
 
 static const char *levelname[LS_COUNT] = {[LS_CUDA] = "cuda", [LS_PTX] = "ptx", [LS_LISTING] = "listing"};
 
-void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
+void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 {
 	int isptx = program && strlen(program) > 4 && !strcmp(program + strlen(program) - 4, ".ptx");
 	Lines prog, *cuda = ls->p && ls->p->nfiles ? calloc((size_t)ls->p->nfiles, sizeof *cuda) : NULL;
@@ -323,7 +323,7 @@ void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 		        "warning: out of memory during the run: the numbers are incomplete\n");
 	for (int lv = 0; lv < LS_COUNT; lv++) {
 		int n, any = 0;
-		const LineRow *r = sim_linestats_rows(ls, (LineLevel)lv, &n);
+		const LineRow *r = rp_linestats_rows(ls, (LineLevel)lv, &n);
 		for (int i = 0; i < n; i++)
 			any |= r[i].line != 0;
 		if (!any)
@@ -385,7 +385,7 @@ void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 	free(cuda);
 }
 
-int sim_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
+int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
                         size_t errsz)
 {
 	size_t n = strlen(path);
@@ -395,7 +395,7 @@ int sim_linestats_write(LineStats *ls, const char *path, const char *program, ch
 		snprintf(err, errsz, "--line-stats: cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	sim_linestats_print(ls, f, program, n > 4 && !strcmp(path + n - 4, ".csv"));
+	rp_linestats_print(ls, f, program, n > 4 && !strcmp(path + n - 4, ".csv"));
 	if (ferror(f) | (fclose(f) != 0)) {
 		snprintf(err, errsz, "--line-stats: error writing '%s'", path);
 		return -1;
@@ -403,7 +403,7 @@ int sim_linestats_write(LineStats *ls, const char *path, const char *program, ch
 	return 0;
 }
 
-void sim_linestats_free(LineStats *ls)
+void rp_linestats_free(LineStats *ls)
 {
 	if (!ls)
 		return;

@@ -4,7 +4,7 @@
  * computed from integers and printed with a fixed precision, so the output is the same on
  * every host.
  */
-#include "sim/timing.h"
+#include "report/report.h"
 
 static const char *stall_names[STALL_COUNT] = {
 	[STALL_NONE] = "none", [STALL_RAW_ALU] = "raw_alu", [STALL_RAW_MEM] = "raw_mem",
@@ -13,7 +13,7 @@ static const char *stall_names[STALL_COUNT] = {
 };
 
 const char *
-sim_stall_name(int why)
+rp_stall_name(int why)
 {
 	return why >= 0 && why < STALL_COUNT ? stall_names[why] : "?";
 }
@@ -80,7 +80,7 @@ rows(const TStats *s, Row *r)
 }
 
 void
-sim_tstats_print(FILE *f, const TStats *s)
+rp_tstats_print(FILE *f, const TStats *s)
 {
 	Row r[64];
 	int n = rows(s, r);
@@ -95,7 +95,7 @@ sim_tstats_print(FILE *f, const TStats *s)
 }
 
 void
-sim_tstats_json(FILE *f, const TStats *s)
+rp_tstats_json(FILE *f, const TStats *s)
 {
 	Row r[64];
 	int n = rows(s, r);

@@ -5,8 +5,8 @@
  * docs/isa.md gives the rules; docs/warpsim.md says how the host computes them. */
 #include <math.h>
 #include <string.h>
-#include "sim/sim.h"
-#include "sim/softfp.h"
+#include "arith/arith.h"
+#include "arith/softfp.h"
 
 static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -16,7 +16,7 @@ static int nan32(uint32_t a) { return (a & 0x7fffffffu) > 0x7f800000u; }
 static int nan64(uint64_t a) { return (a & ~(1ull << 63)) > 0x7ff0000000000000ull; }
 static int rn(Rnd r) { return r == RND_NONE || r == RND_RN || r == RND_ROUND; }
 
-uint32_t sim_f32_ftz(uint32_t a)
+uint32_t ar_f32_ftz(uint32_t a)
 {
 	return (a & 0x7f800000u) == 0 ? a & 0x80000000u : a;
 }
@@ -24,13 +24,13 @@ uint32_t sim_f32_ftz(uint32_t a)
 static uint32_t out32(uint32_t r, int ftz)
 {
 	if (nan32(r))
-		return SIM_F32_NAN;
-	return ftz ? sim_f32_ftz(r) : r;
+		return AR_F32_NAN;
+	return ftz ? ar_f32_ftz(r) : r;
 }
 
 static uint64_t out64(uint64_t r)
 {
-	return nan64(r) ? SIM_F64_NAN : r;
+	return nan64(r) ? AR_F64_NAN : r;
 }
 
 /* The IEEE operations below are rn(r) ? host : softfp: round-to-nearest runs on the
@@ -38,25 +38,25 @@ static uint64_t out64(uint64_t r)
  * run in softfp.c's integer arithmetic, so no result depends on the host's floating-point
  * environment. */
 
-uint32_t sim_f32_add(uint32_t a, uint32_t b, Rnd r, int ftz)
+uint32_t ar_f32_add(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
 	if (ftz)
-		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	return out32(rn(r) ? f2u(u2f(a) + u2f(b)) : sim_sf_f32_add(a, b, r), ftz);
+		a = ar_f32_ftz(a), b = ar_f32_ftz(b);
+	return out32(rn(r) ? f2u(u2f(a) + u2f(b)) : ar_sf_f32_add(a, b, r), ftz);
 }
 
-uint32_t sim_f32_mul(uint32_t a, uint32_t b, Rnd r, int ftz)
+uint32_t ar_f32_mul(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
 	if (ftz)
-		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	return out32(rn(r) ? f2u(u2f(a) * u2f(b)) : sim_sf_f32_mul(a, b, r), ftz);
+		a = ar_f32_ftz(a), b = ar_f32_ftz(b);
+	return out32(rn(r) ? f2u(u2f(a) * u2f(b)) : ar_sf_f32_mul(a, b, r), ftz);
 }
 
-uint32_t sim_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz)
+uint32_t ar_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz)
 {
 	if (ftz)
-		a = sim_f32_ftz(a), b = sim_f32_ftz(b), c = sim_f32_ftz(c);
-	return out32(rn(r) ? f2u(fmaf(u2f(a), u2f(b), u2f(c))) : sim_sf_f32_fma(a, b, c, r), ftz);
+		a = ar_f32_ftz(a), b = ar_f32_ftz(b), c = ar_f32_ftz(c);
+	return out32(rn(r) ? f2u(fmaf(u2f(a), u2f(b), u2f(c))) : ar_sf_f32_fma(a, b, c, r), ftz);
 }
 
 /* round-to-nearest FFMA lanes without ftz or saturation; on x86-64 hosts with FMA, compiled
@@ -65,7 +65,7 @@ uint32_t sim_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz)
 	for (uint32_t m = ex; m; m &= m - 1) { \
 		unsigned l = (unsigned)__builtin_ctz(m); \
 		uint32_t v = f2u(fmaf(u2f(a[l]), u2f(b[l]), u2f(c[l]))); \
-		d[l] = nan32(v) ? SIM_F32_NAN : v; \
+		d[l] = nan32(v) ? AR_F32_NAN : v; \
 	}
 static void fma_rn(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t ex)
 {
@@ -89,14 +89,14 @@ static int have_fma(void)
 static int have_fma(void) { return 0; }
 #endif
 
-void sim_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+void ar_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
                        uint32_t ex, Rnd r, int ftz, int sat)
 {
 	if (!rn(r)) {                   /* directed rounding: softfp.c, lane by lane */
 		for (uint32_t m = ex; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctz(m);
-			uint32_t v = sim_f32_fma(a[l], b[l], c[l], r, ftz);
-			d[l] = sat ? sim_f32_sat(v) : v;
+			uint32_t v = ar_f32_fma(a[l], b[l], c[l], r, ftz);
+			d[l] = sat ? ar_f32_sat(v) : v;
 		}
 		return;
 	}
@@ -108,27 +108,27 @@ void sim_f32_fma_lanes(uint32_t *d, const uint32_t *a, const uint32_t *b, const 
 		unsigned l = (unsigned)__builtin_ctz(m);
 		uint32_t x = a[l], y = b[l], z = c[l], v;
 		if (ftz)
-			x = sim_f32_ftz(x), y = sim_f32_ftz(y), z = sim_f32_ftz(z);
+			x = ar_f32_ftz(x), y = ar_f32_ftz(y), z = ar_f32_ftz(z);
 		v = out32(f2u(fmaf(u2f(x), u2f(y), u2f(z))), ftz);
-		d[l] = sat ? sim_f32_sat(v) : v;
+		d[l] = sat ? ar_f32_sat(v) : v;
 	}
 }
 
-uint32_t sim_f32_div(uint32_t a, uint32_t b, Rnd r, int ftz)
+uint32_t ar_f32_div(uint32_t a, uint32_t b, Rnd r, int ftz)
 {
 	if (ftz)
-		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
-	return out32(rn(r) ? f2u(u2f(a) / u2f(b)) : sim_sf_f32_div(a, b, r), ftz);
+		a = ar_f32_ftz(a), b = ar_f32_ftz(b);
+	return out32(rn(r) ? f2u(u2f(a) / u2f(b)) : ar_sf_f32_div(a, b, r), ftz);
 }
 
-uint32_t sim_f32_sqrt(uint32_t a, Rnd r, int ftz)
+uint32_t ar_f32_sqrt(uint32_t a, Rnd r, int ftz)
 {
 	if (ftz)
-		a = sim_f32_ftz(a);
-	return out32(rn(r) ? f2u(sqrtf(u2f(a))) : sim_sf_f32_sqrt(a, r), ftz);
+		a = ar_f32_ftz(a);
+	return out32(rn(r) ? f2u(sqrtf(u2f(a))) : ar_sf_f32_sqrt(a, r), ftz);
 }
 
-uint32_t sim_f32_sat(uint32_t a)
+uint32_t ar_f32_sat(uint32_t a)
 {
 	if (nan32(a) || (a >> 31))
 		return 0;                       /* NaN, negatives and -0 -> +0 */
@@ -136,14 +136,14 @@ uint32_t sim_f32_sat(uint32_t a)
 }
 
 /* PTX min/max: a NaN operand is ignored; both NaN -> NaN; -0 is below +0 */
-uint32_t sim_f32_minmax(uint32_t a, uint32_t b, int max, int ftz)
+uint32_t ar_f32_minmax(uint32_t a, uint32_t b, int max, int ftz)
 {
 	float x, y;
 
 	if (ftz)
-		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
+		a = ar_f32_ftz(a), b = ar_f32_ftz(b);
 	if (nan32(a))
-		return nan32(b) ? SIM_F32_NAN : b;
+		return nan32(b) ? AR_F32_NAN : b;
 	if (nan32(b))
 		return a;
 	x = u2f(a), y = u2f(b);
@@ -152,17 +152,17 @@ uint32_t sim_f32_minmax(uint32_t a, uint32_t b, int max, int ftz)
 	return (max ? x > y : x < y) ? a : b;
 }
 
-uint64_t sim_f64_add(uint64_t a, uint64_t b, Rnd r)
+uint64_t ar_f64_add(uint64_t a, uint64_t b, Rnd r)
 {
-	return out64(rn(r) ? d2u(u2d(a) + u2d(b)) : sim_sf_f64_add(a, b, r));
+	return out64(rn(r) ? d2u(u2d(a) + u2d(b)) : ar_sf_f64_add(a, b, r));
 }
 
-uint64_t sim_f64_mul(uint64_t a, uint64_t b, Rnd r)
+uint64_t ar_f64_mul(uint64_t a, uint64_t b, Rnd r)
 {
-	return out64(rn(r) ? d2u(u2d(a) * u2d(b)) : sim_sf_f64_mul(a, b, r));
+	return out64(rn(r) ? d2u(u2d(a) * u2d(b)) : ar_sf_f64_mul(a, b, r));
 }
 
-uint64_t sim_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
+uint64_t ar_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
 {
 	uint64_t res = rn(r) ? d2u(fma(u2d(a), u2d(b), u2d(c))) : 0;
 
@@ -170,26 +170,26 @@ uint64_t sim_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
 	 * loses the sign of zero results (fma(-0, x, -0) gives +0 under it), so zeros, which are
 	 * rare, are computed in softfp like the directed modes */
 	if ((res << 1) == 0)
-		res = sim_sf_f64_fma(a, b, c, r);
+		res = ar_sf_f64_fma(a, b, c, r);
 	return out64(res);
 }
 
-uint64_t sim_f64_div(uint64_t a, uint64_t b, Rnd r)
+uint64_t ar_f64_div(uint64_t a, uint64_t b, Rnd r)
 {
-	return out64(rn(r) ? d2u(u2d(a) / u2d(b)) : sim_sf_f64_div(a, b, r));
+	return out64(rn(r) ? d2u(u2d(a) / u2d(b)) : ar_sf_f64_div(a, b, r));
 }
 
-uint64_t sim_f64_sqrt(uint64_t a, Rnd r)
+uint64_t ar_f64_sqrt(uint64_t a, Rnd r)
 {
-	return out64(rn(r) ? d2u(sqrt(u2d(a))) : sim_sf_f64_sqrt(a, r));
+	return out64(rn(r) ? d2u(sqrt(u2d(a))) : ar_sf_f64_sqrt(a, r));
 }
 
-uint64_t sim_f64_minmax(uint64_t a, uint64_t b, int max)
+uint64_t ar_f64_minmax(uint64_t a, uint64_t b, int max)
 {
 	double x, y;
 
 	if (nan64(a))
-		return nan64(b) ? SIM_F64_NAN : b;
+		return nan64(b) ? AR_F64_NAN : b;
 	if (nan64(b))
 		return a;
 	x = u2d(a), y = u2d(b);
@@ -224,24 +224,24 @@ static int fcmp(Cmp c, int un, int lt, int eq)
 	return 0;
 }
 
-int sim_fcmp32(Cmp c, uint32_t a, uint32_t b, int ftz)
+int ar_fcmp32(Cmp c, uint32_t a, uint32_t b, int ftz)
 {
 	float x, y;
 
 	if (ftz)
-		a = sim_f32_ftz(a), b = sim_f32_ftz(b);
+		a = ar_f32_ftz(a), b = ar_f32_ftz(b);
 	x = u2f(a), y = u2f(b);
 	return fcmp(c, isnan(x) || isnan(y), x < y, x == y);
 }
 
-int sim_fcmp64(Cmp c, uint64_t a, uint64_t b)
+int ar_fcmp64(Cmp c, uint64_t a, uint64_t b)
 {
 	double x = u2d(a), y = u2d(b);
 
 	return fcmp(c, isnan(x) || isnan(y), x < y, x == y);
 }
 
-int sim_icmp(Cmp c, Type t, uint64_t a, uint64_t b)
+int ar_icmp(Cmp c, Type t, uint64_t a, uint64_t b)
 {
 	int lt;
 
@@ -374,14 +374,14 @@ static uint64_t i2f(Type dt, Type st, Rnd r, uint64_t v)
 	if (dt == TY_F32) {
 		if (rn(r))
 			return f2u(s ? (float)(int64_t)v : (float)v);
-		return s ? sim_sf_i64_to_f32((int64_t)v, r) : sim_sf_u64_to_f32(v, r);
+		return s ? ar_sf_i64_to_f32((int64_t)v, r) : ar_sf_u64_to_f32(v, r);
 	}
 	if (rn(r))
 		return d2u(s ? (double)(int64_t)v : (double)v);
-	return s ? sim_sf_i64_to_f64((int64_t)v, r) : sim_sf_u64_to_f64(v, r);
+	return s ? ar_sf_i64_to_f64((int64_t)v, r) : ar_sf_u64_to_f64(v, r);
 }
 
-uint64_t sim_cvt(Type dt, Type st, Rnd r, int ftz, int sat, uint64_t v)
+uint64_t ar_cvt(Type dt, Type st, Rnd r, int ftz, int sat, uint64_t v)
 {
 	double x;
 
@@ -415,7 +415,7 @@ uint64_t sim_cvt(Type dt, Type st, Rnd r, int ftz, int sat, uint64_t v)
 	if (isint(st)) {                          /* I2F */
 		uint64_t res = i2f(dt, st, r, iext(st, v));
 		if (dt == TY_F32 && sat)
-			res = sim_f32_sat((uint32_t)res);
+			res = ar_f32_sat((uint32_t)res);
 		if (dt == TY_F64 && sat)
 			res = d2u(u2d(res) < 0 ? 0.0 : u2d(res) > 1.0 ? 1.0 : u2d(res));
 		return res;
@@ -424,7 +424,7 @@ uint64_t sim_cvt(Type dt, Type st, Rnd r, int ftz, int sat, uint64_t v)
 	if (st == TY_F16)
 		x = h2d((uint16_t)v);
 	else if (st == TY_F32)
-		x = u2f(ftz ? sim_f32_ftz((uint32_t)v) : (uint32_t)v);
+		x = u2f(ftz ? ar_f32_ftz((uint32_t)v) : (uint32_t)v);
 	else
 		x = u2d(v);
 	if (isint(dt))                            /* F2I */
@@ -439,12 +439,12 @@ uint64_t sim_cvt(Type dt, Type st, Rnd r, int ftz, int sat, uint64_t v)
 	if (dt == TY_F16)
 		return d2h(x, r);
 	if (dt == TY_F32)
-		return out32(rn(r) ? f2u((float)x) : sim_sf_f64_to_f32(d2u(x), r), ftz);
+		return out32(rn(r) ? f2u((float)x) : ar_sf_f64_to_f32(d2u(x), r), ftz);
 	return out64(d2u(x));
 }
 
 /* ---------------------------------------------------------------- bit ops */
-uint32_t sim_brev(uint32_t a)
+uint32_t ar_brev(uint32_t a)
 {
 	a = (a >> 1 & 0x55555555u) | (a & 0x55555555u) << 1;
 	a = (a >> 2 & 0x33333333u) | (a & 0x33333333u) << 2;
@@ -453,13 +453,13 @@ uint32_t sim_brev(uint32_t a)
 	return a >> 16 | a << 16;
 }
 
-uint64_t sim_bfe64(uint64_t a, uint32_t posl, int sign, int brev)
+uint64_t ar_bfe64(uint64_t a, uint32_t posl, int sign, int brev)
 {
 	unsigned pos = posl & 0xff, len = (posl >> 8) & 0xff, msb = 63;
 	uint64_t d = 0, sbit = 0;
 
 	if (brev)
-		a = (uint64_t)sim_brev((uint32_t)a) << 32 | sim_brev((uint32_t)(a >> 32));
+		a = (uint64_t)ar_brev((uint32_t)a) << 32 | ar_brev((uint32_t)(a >> 32));
 	if (sign && len) {
 		unsigned top = pos + len - 1 < msb ? pos + len - 1 : msb;
 		sbit = (a >> top) & 1;
@@ -471,13 +471,13 @@ uint64_t sim_bfe64(uint64_t a, uint32_t posl, int sign, int brev)
 	return d;
 }
 
-uint32_t sim_bfe(uint32_t a, uint32_t posl, int sign, int brev)
+uint32_t ar_bfe(uint32_t a, uint32_t posl, int sign, int brev)
 {
 	unsigned pos = posl & 0xff, len = (posl >> 8) & 0xff, msb = 31;
 	uint32_t d = 0, sbit = 0;
 
 	if (brev)
-		a = sim_brev(a);
+		a = ar_brev(a);
 	if (sign && len) {
 		unsigned top = pos + len - 1 < msb ? pos + len - 1 : msb;
 		sbit = (a >> top) & 1;
@@ -489,7 +489,7 @@ uint32_t sim_bfe(uint32_t a, uint32_t posl, int sign, int brev)
 	return d;
 }
 
-uint32_t sim_bfi(uint32_t a, uint32_t posl, uint32_t base)
+uint32_t ar_bfi(uint32_t a, uint32_t posl, uint32_t base)
 {
 	unsigned pos = posl & 0xff, len = (posl >> 8) & 0xff;
 
@@ -498,7 +498,7 @@ uint32_t sim_bfi(uint32_t a, uint32_t posl, uint32_t base)
 	return base;
 }
 
-uint32_t sim_prmt(uint32_t a, uint32_t sel, uint32_t c, Sub mode)
+uint32_t ar_prmt(uint32_t a, uint32_t sel, uint32_t c, Sub mode)
 {
 	static const uint8_t tab[6][4][4] = {   /* [mode][sel&3][result byte 0..3] */
 		{{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},   /* F4E */
@@ -535,7 +535,7 @@ uint32_t sim_prmt(uint32_t a, uint32_t sel, uint32_t c, Sub mode)
 	return d;
 }
 
-uint32_t sim_shf(uint32_t lo, uint32_t n, uint32_t hi, int right, int wrap, Type t)
+uint32_t ar_shf(uint32_t lo, uint32_t n, uint32_t hi, int right, int wrap, Type t)
 {
 	int wide = t == TY_U64 || t == TY_S64;
 	int sgn = t == TY_S64 || t == TY_S32;
@@ -550,7 +550,7 @@ uint32_t sim_shf(uint32_t lo, uint32_t n, uint32_t hi, int right, int wrap, Type
 	return (uint32_t)(sgn ? (uint64_t)((int64_t)v >> n) : v >> n);
 }
 
-uint32_t sim_flo(uint32_t a, int sign, int shamt)
+uint32_t ar_flo(uint32_t a, int sign, int shamt)
 {
 	int idx;
 
@@ -562,7 +562,7 @@ uint32_t sim_flo(uint32_t a, int sign, int shamt)
 	return shamt ? (uint32_t)(31 - idx) : (uint32_t)idx;
 }
 
-uint32_t sim_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut)
+uint32_t ar_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut)
 {
 	uint32_t r = 0;
 
@@ -574,7 +574,7 @@ uint32_t sim_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut)
 
 /* CC tests on the integer flags: the U forms equal the ordered ones (CC never holds an
  * unordered result), NUM is true and NAN false */
-int sim_cctest(CCTest t, unsigned f)
+int ar_cctest(CCTest t, unsigned f)
 {
 	int s = !!(f & CC_S), c = !!(f & CC_C), z = !!(f & CC_Z), o = !!(f & CC_O);
 
@@ -602,7 +602,7 @@ int sim_cctest(CCTest t, unsigned f)
 	return 0;
 }
 
-uint64_t sim_atom(Sub op, Type t, uint64_t old, uint64_t b, uint64_t c, int ftz)
+uint64_t ar_atom(Sub op, Type t, uint64_t old, uint64_t b, uint64_t c, int ftz)
 {
 	int w64 = t == TY_U64 || t == TY_S64 || t == TY_F64 || t == TY_B64;
 	uint64_t mask = w64 ? ~0ull : 0xffffffffull;
@@ -612,17 +612,17 @@ uint64_t sim_atom(Sub op, Type t, uint64_t old, uint64_t b, uint64_t c, int ftz)
 	switch ((int)op) {
 	case SUB_ADD:
 		if (t == TY_F32)
-			return sim_f32_add((uint32_t)old, (uint32_t)b, RND_RN, ftz);
+			return ar_f32_add((uint32_t)old, (uint32_t)b, RND_RN, ftz);
 		if (t == TY_F64)
-			return sim_f64_add(old, b, RND_RN);
+			return ar_f64_add(old, b, RND_RN);
 		return (old + b) & mask;
 	case SUB_MIN:
 	case SUB_MAX:
 		if (t == TY_F32)
-			return sim_f32_minmax((uint32_t)old, (uint32_t)b, op == SUB_MAX, ftz);
+			return ar_f32_minmax((uint32_t)old, (uint32_t)b, op == SUB_MAX, ftz);
 		if (t == TY_F64)
-			return sim_f64_minmax(old, b, op == SUB_MAX);
-		return sim_icmp(CMP_LT, ct, old, b) == (op == SUB_MIN) ? old : b;
+			return ar_f64_minmax(old, b, op == SUB_MAX);
+		return ar_icmp(CMP_LT, ct, old, b) == (op == SUB_MIN) ? old : b;
 	case SUB_INC: return old >= b ? 0 : (old + 1) & mask;
 	case SUB_DEC: return (old == 0 || old > b) ? b : old - 1;
 	case SUB_EXCH: return b;

@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 enum { MAXPEND = 8 };
 
@@ -58,11 +58,11 @@ static void jstr(TOut *o, const char *s)
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '"' || c == '\\')
-			sim_tout_printf(o, "\\%c", c);
+			rp_tout_printf(o, "\\%c", c);
 		else if (c < 0x20)
-			sim_tout_printf(o, "\\u%04x", c);
+			rp_tout_printf(o, "\\u%04x", c);
 		else
-			sim_tout_write(o, (const char *)&c, 1);
+			rp_tout_write(o, (const char *)&c, 1);
 	}
 }
 
@@ -78,7 +78,7 @@ static const char *tstr(double t, char *buf, size_t n)
 
 static void sep(Json *j)
 {
-	sim_tout_write(j->o, j->first ? "\n" : ",\n", j->first ? 1 : 2);
+	rp_tout_write(j->o, j->first ? "\n" : ",\n", j->first ? 1 : 2);
 	j->first = 0;
 }
 
@@ -100,7 +100,7 @@ static SmCount *smc(Json *j, int sm)
 	if (!j->smc[sm].named) {
 		j->smc[sm].named = 1;
 		sep(j);
-		sim_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}},\n"
+		rp_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}},\n"
 		                "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"args\":{\"sort_index\":%d}}",
 		                sm, sm, sm, sm);
 	}
@@ -125,10 +125,10 @@ static int slice(Json *j, const Track *t, double a, double b, const char *name, 
 	if (b <= a)
 		return 0;
 	sep(j);
-	sim_tout_printf(j->o, "{\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRId64 ",\"ts\":%s,\"dur\":%s,\"name\":\"",
+	rp_tout_printf(j->o, "{\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRId64 ",\"ts\":%s,\"dur\":%s,\"name\":\"",
 	                t->sm, t->tid, tstr(a, ts, sizeof ts), tstr(b - a, du, sizeof du));
 	jstr(j->o, name);
-	sim_tout_printf(j->o, "\",\"cat\":\"%s\"", cat);
+	rp_tout_printf(j->o, "\",\"cat\":\"%s\"", cat);
 	return 1;
 }
 
@@ -141,10 +141,10 @@ static void instant(Json *j, int pid, int64_t tid, double t, const char *name, c
 		return;
 	sep(j);
 	if (tid < 0)
-		sim_tout_printf(j->o, "{\"ph\":\"i\",\"s\":\"p\",\"pid\":%d,\"ts\":%s,\"name\":\"%s\",\"cat\":\"%s\"%s}",
+		rp_tout_printf(j->o, "{\"ph\":\"i\",\"s\":\"p\",\"pid\":%d,\"ts\":%s,\"name\":\"%s\",\"cat\":\"%s\"%s}",
 		                pid, tstr(t, ts, sizeof ts), name, cat, args ? args : "");
 	else
-		sim_tout_printf(j->o, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%" PRId64 ",\"ts\":%s,\"name\":\"%s\",\"cat\":\"%s\"%s}",
+		rp_tout_printf(j->o, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%" PRId64 ",\"ts\":%s,\"name\":\"%s\",\"cat\":\"%s\"%s}",
 		                pid, tid, tstr(t, ts, sizeof ts), name, cat, args ? args : "");
 }
 
@@ -185,7 +185,7 @@ static Track *track(Json *j, int sm, int ctaid, int warp)
 	t->sm = sm;
 	t->tid = (int64_t)ctaid * (j->ti.warps_per_cta > 0 ? j->ti.warps_per_cta : 64) + warp;
 	sep(j);
-	sim_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%" PRId64
+	rp_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%" PRId64
 	                ",\"args\":{\"name\":\"cta %d warp %d\"}},\n"
 	                "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%" PRId64
 	                ",\"args\":{\"sort_index\":%" PRId64 "}}", sm, t->tid, ctaid, warp, sm, t->tid, t->tid);
@@ -208,21 +208,21 @@ static void flush(Json *j, Track *t)
 		double a = base + (double)i / n, b = base + (double)(i + 1) / n;
 		char op[64], name[96], args[160];
 
-		sim_instext_opcode(&j->it, p->pc, op, sizeof op);
+		rp_instext_opcode(&j->it, p->pc, op, sizeof op);
 		snprintf(name, sizeof name, "%s @0x%04x", op, p->pc);
 		if (slice(j, t, a, b, name, "issue")) {
-			sim_tout_printf(j->o, ",\"args\":{\"ins\":\"");
-			jstr(j->o, sim_instext(&j->it, p->pc));
-			sim_tout_printf(j->o, "\",\"pc\":\"0x%04x\",\"active\":\"0x%08x\",\"exec\":\"0x%08x\","
+			rp_tout_printf(j->o, ",\"args\":{\"ins\":\"");
+			jstr(j->o, rp_instext(&j->it, p->pc));
+			rp_tout_printf(j->o, "\",\"pc\":\"0x%04x\",\"active\":\"0x%08x\",\"exec\":\"0x%08x\","
 			                "\"lanes\":%d,\"exec_lanes\":%d", p->pc, p->active, p->exec,
 			                __builtin_popcount(p->active), __builtin_popcount(p->exec));
 			if (in && in->ptxline)
-				sim_tout_printf(j->o, ",\"ptx_line\":%d", in->ptxline);
+				rp_tout_printf(j->o, ",\"ptx_line\":%d", in->ptxline);
 			if (in && in->srcline)
-				sim_tout_printf(j->o, ",\"cuda_line\":%d", in->srcline);
+				rp_tout_printf(j->o, ",\"cuda_line\":%d", in->srcline);
 			if (in && in->line)
-				sim_tout_printf(j->o, ",\"listing_line\":%d", in->line);
-			sim_tout_write(j->o, "}}", 2);
+				rp_tout_printf(j->o, ",\"listing_line\":%d", in->line);
+			rp_tout_write(j->o, "}}", 2);
 		}
 		if (p->diverged) {
 			snprintf(name, sizeof name, "diverge @0x%04x", p->pc);
@@ -250,13 +250,13 @@ static void count_flush(Json *j, int sm, SmCount *s, uint64_t next)
 		return;
 	if (inwin(j, (double)s->cycle)) {
 		sep(j);
-		sim_tout_printf(j->o, "{\"ph\":\"C\",\"pid\":%d,\"ts\":%s,\"name\":\"lanes\",\"args\":{\"active\":%"
+		rp_tout_printf(j->o, "{\"ph\":\"C\",\"pid\":%d,\"ts\":%s,\"name\":\"lanes\",\"args\":{\"active\":%"
 		                PRIu64 ",\"exec\":%" PRIu64 "}}", sm, tstr((double)s->cycle, ts, sizeof ts),
 		                s->active, s->exec);
 	}
 	if (next > s->cycle + 1 && inwin(j, (double)(s->cycle + 1))) {
 		sep(j);
-		sim_tout_printf(j->o, "{\"ph\":\"C\",\"pid\":%d,\"ts\":%s,\"name\":\"lanes\",\"args\":{\"active\":0,\"exec\":0}}",
+		rp_tout_printf(j->o, "{\"ph\":\"C\",\"pid\":%d,\"ts\":%s,\"name\":\"lanes\",\"args\":{\"active\":0,\"exec\":0}}",
 		                sm, tstr((double)(s->cycle + 1), ts, sizeof ts));
 	}
 	s->have = 0;
@@ -272,19 +272,19 @@ static void *json_open(TOut *o, const TraceInfo *ti)
 	j->o = o;
 	j->ti = *ti;
 	j->first = 1;
-	sim_instext_init(&j->it, ti->k);
-	sim_tout_printf(o, "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"generator\":\"warpsim\",\"kernel\":\"");
+	rp_instext_init(&j->it, ti->k);
+	rp_tout_printf(o, "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"generator\":\"warpsim\",\"kernel\":\"");
 	jstr(o, ti->k ? ti->k->name : "?");
-	sim_tout_printf(o, "\",\"program\":\"");
+	rp_tout_printf(o, "\",\"program\":\"");
 	jstr(o, ti->program ? ti->program : "-");
-	sim_tout_printf(o, "\",\"time_unit\":\"1 trace microsecond = 1 SM cycle\"");
+	rp_tout_printf(o, "\",\"time_unit\":\"1 trace microsecond = 1 SM cycle\"");
 	if (ti->lo != 0 || ti->hi != UINT64_MAX) {
 		if (ti->hi == UINT64_MAX)
-			sim_tout_printf(o, ",\"window\":\"%" PRIu64 ":\"", ti->lo);
+			rp_tout_printf(o, ",\"window\":\"%" PRIu64 ":\"", ti->lo);
 		else
-			sim_tout_printf(o, ",\"window\":\"%" PRIu64 ":%" PRIu64 "\"", ti->lo, ti->hi);
+			rp_tout_printf(o, ",\"window\":\"%" PRIu64 ":%" PRIu64 "\"", ti->lo, ti->hi);
 	}
-	sim_tout_printf(o, "},\n\"traceEvents\":[");
+	rp_tout_printf(o, "},\n\"traceEvents\":[");
 	return j;
 }
 
@@ -314,10 +314,10 @@ static void json_issue(void *st, const TraceIssue *ti)
 		if (ti->stall_reason == STALL_NONE)
 			snprintf(name, sizeof name, "ready (not selected)");
 		else
-			snprintf(name, sizeof name, "stall: %s", sim_stall_name(ti->stall_reason));
+			snprintf(name, sizeof name, "stall: %s", rp_stall_name(ti->stall_reason));
 		if (b > a && slice(j, t, a, b, name, "stall")) {
-			sim_tout_printf(j->o, ",\"args\":{\"reason\":\"%s\",\"cycles\":%" PRIu32 "}}",
-			                sim_stall_name(ti->stall_reason), ti->stall_cycles);
+			rp_tout_printf(j->o, ",\"args\":{\"reason\":\"%s\",\"cycles\":%" PRIu32 "}}",
+			                rp_stall_name(ti->stall_reason), ti->stall_cycles);
 			t->end = b;
 		}
 	}
@@ -367,7 +367,7 @@ static void json_event(void *st, const TraceEvent *ev)
 		if (c > t->barfrom && c > t->end) {
 			double from = t->barfrom > t->end ? t->barfrom : t->end;
 			if (slice(j, t, from, c, "barrier", "barrier"))
-				sim_tout_printf(j->o, ",\"args\":{\"pc\":\"0x%04x\",\"cycles\":%.0f}}", ev->pc, c - from);
+				rp_tout_printf(j->o, ",\"args\":{\"pc\":\"0x%04x\",\"cycles\":%.0f}}", ev->pc, c - from);
 			t->end = c;
 		}
 		return;
@@ -399,14 +399,14 @@ static void json_finish(void *st)
 			flush(j, &j->tr[i]);
 	for (int i = 0; i < j->nsm; i++)
 		count_flush(j, i, &j->smc[i], UINT64_MAX);
-	sim_tout_printf(j->o, "\n],\n\"metadata\":{\"complete\":%s", j->ended ? "true" : "false");
+	rp_tout_printf(j->o, "\n],\n\"metadata\":{\"complete\":%s", j->ended ? "true" : "false");
 	if (j->ended)
-		sim_tout_printf(j->o, ",\"cycles\":%" PRIu64, j->cycles);
-	sim_tout_printf(j->o, "}}\n");
-	sim_instext_free(&j->it);
+		rp_tout_printf(j->o, ",\"cycles\":%" PRIu64, j->cycles);
+	rp_tout_printf(j->o, "}}\n");
+	rp_instext_free(&j->it);
 	free(j->tr);
 	free(j->smc);
 	free(j);
 }
 
-const TraceFmt sim_trace_json = {json_open, json_issue, json_event, json_end, json_finish};
+const TraceFmt rp_trace_json = {json_open, json_issue, json_event, json_end, json_finish};

@@ -1,5 +1,5 @@
 /* softfp.h - IEEE-754 binary32/binary64 arithmetic in integer arithmetic, with the rounding
- * direction as an argument (sim/softfp.c). alu.c calls it for PTX's directed rounding modes
+ * direction as an argument (arith/softfp.c). alu.c calls it for PTX's directed rounding modes
  * (.rz .rm .rp, and the .rzi/.rmi/.rpi conversions), so results never depend on the host's
  * floating-point environment (fesetround), which valgrind does not emulate.
  *
@@ -16,22 +16,22 @@
 #include <stdint.h>
 #include "isa/isa.h"
 
-uint32_t sim_sf_f32_add(uint32_t a, uint32_t b, Rnd r);
-uint32_t sim_sf_f32_mul(uint32_t a, uint32_t b, Rnd r);
-uint32_t sim_sf_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r);   /* a*b+c, one rounding */
-uint32_t sim_sf_f32_div(uint32_t a, uint32_t b, Rnd r);
-uint32_t sim_sf_f32_sqrt(uint32_t a, Rnd r);
-uint64_t sim_sf_f64_add(uint64_t a, uint64_t b, Rnd r);
-uint64_t sim_sf_f64_mul(uint64_t a, uint64_t b, Rnd r);
-uint64_t sim_sf_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r);
-uint64_t sim_sf_f64_div(uint64_t a, uint64_t b, Rnd r);
-uint64_t sim_sf_f64_sqrt(uint64_t a, Rnd r);
+uint32_t ar_sf_f32_add(uint32_t a, uint32_t b, Rnd r);
+uint32_t ar_sf_f32_mul(uint32_t a, uint32_t b, Rnd r);
+uint32_t ar_sf_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r);   /* a*b+c, one rounding */
+uint32_t ar_sf_f32_div(uint32_t a, uint32_t b, Rnd r);
+uint32_t ar_sf_f32_sqrt(uint32_t a, Rnd r);
+uint64_t ar_sf_f64_add(uint64_t a, uint64_t b, Rnd r);
+uint64_t ar_sf_f64_mul(uint64_t a, uint64_t b, Rnd r);
+uint64_t ar_sf_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r);
+uint64_t ar_sf_f64_div(uint64_t a, uint64_t b, Rnd r);
+uint64_t ar_sf_f64_sqrt(uint64_t a, Rnd r);
 /* conversions: 64-bit integers (signed or unsigned) to f32/f64, f64 to f32; an integer 0
  * converts to +0 in every mode */
-uint32_t sim_sf_i64_to_f32(int64_t v, Rnd r);
-uint32_t sim_sf_u64_to_f32(uint64_t v, Rnd r);
-uint64_t sim_sf_i64_to_f64(int64_t v, Rnd r);
-uint64_t sim_sf_u64_to_f64(uint64_t v, Rnd r);
-uint32_t sim_sf_f64_to_f32(uint64_t a, Rnd r);
+uint32_t ar_sf_i64_to_f32(int64_t v, Rnd r);
+uint32_t ar_sf_u64_to_f32(uint64_t v, Rnd r);
+uint64_t ar_sf_i64_to_f64(int64_t v, Rnd r);
+uint64_t ar_sf_u64_to_f64(uint64_t v, Rnd r);
+uint32_t ar_sf_f64_to_f32(uint64_t a, Rnd r);
 
 #endif

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <errno.h>
 #include <inttypes.h>
-#include "sim/sim.h"
+#include "device/device.h"
 
 static const struct { const char *name; Type t; } types[] = {
 	{"u8", TY_U8}, {"s8", TY_S8}, {"u16", TY_U16}, {"s16", TY_S16}, {"u32", TY_U32},
@@ -16,14 +16,14 @@ static const struct { const char *name; Type t; } types[] = {
 static int isfloat(Type t) { return t == TY_F32 || t == TY_F64; }
 static int issigned(Type t) { return t == TY_S8 || t == TY_S16 || t == TY_S32 || t == TY_S64; }
 
-void sim_launch_init(Launch *l)
+void dev_launch_init(Launch *l)
 {
 	memset(l, 0, sizeof *l);
 	l->grid[0] = l->grid[1] = l->grid[2] = 1;
 	l->block[0] = l->block[1] = l->block[2] = 1;
 }
 
-void sim_launch_free(Launch *l)
+void dev_launch_free(Launch *l)
 {
 	for (int i = 0; i < l->nargs; i++) {
 		free(l->args[i].path);
@@ -34,10 +34,10 @@ void sim_launch_free(Launch *l)
 	free(l->args);
 	free(l->outs);
 	free(l->kernel);
-	sim_launch_init(l);
+	dev_launch_init(l);
 }
 
-int sim_parse_type(const char *s, Type *t)
+int dev_parse_type(const char *s, Type *t)
 {
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (!strcmp(s, types[i].name)) {
@@ -68,7 +68,7 @@ static int parse_u64(const char *s, uint64_t *v)
 	return (errno || *end) ? -1 : 0;
 }
 
-int sim_parse_scalar(Type t, const char *s, uint64_t *bits)
+int dev_parse_scalar(Type t, const char *s, uint64_t *bits)
 {
 	char *end;
 	int bytes = isa_type_bytes(t);
@@ -121,7 +121,7 @@ static void range_text(Type t, char *why, const char *what)
 		         b == 64 ? UINT64_MAX : (uint64_t)((1ull << b) - 1));
 }
 
-int sim_parse_dim3(const char *s, uint32_t out[3], char *why)
+int dev_parse_dim3(const char *s, uint32_t out[3], char *why)
 {
 	char buf[96];
 	int n = 0;
@@ -147,7 +147,7 @@ static int parse_bound(Type t, const char *s, uint64_t *i, double *d)
 {
 	uint64_t bits;
 
-	if (sim_parse_scalar(t, s, &bits))
+	if (dev_parse_scalar(t, s, &bits))
 		return -1;
 	if (t == TY_F32) {
 		float f;
@@ -166,7 +166,7 @@ static int parse_bound(Type t, const char *s, uint64_t *i, double *d)
 }
 
 /* buf:TYPE:COUNT[:INIT] or TYPE:VALUE */
-int sim_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
+int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 {
 	enum { MAXF = 8 };
 	char *dup = strdup(s), *f[MAXF] = {0};
@@ -190,7 +190,7 @@ int sim_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 		/* falls through to the generic message */
 	} else if (!strcmp(f[0], "buf")) {
 		a->isbuf = 1;
-		if (nf < 3 || sim_parse_type(f[1], &a->type)) {
+		if (nf < 3 || dev_parse_type(f[1], &a->type)) {
 			snprintf(why, 256, "buf:TYPE:COUNT[:INIT] with TYPE one of u8 s8 u16 s16 u32 s32 u64 s64 f32 f64");
 			goto out;
 		}
@@ -207,7 +207,7 @@ int sim_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 			rc = 0;
 		} else if (!strcmp(f[3], "const")) {
 			a->init = INIT_CONST;
-			if (nf != 5 || sim_parse_scalar(a->type, f[4], &a->cbits))
+			if (nf != 5 || dev_parse_scalar(a->type, f[4], &a->cbits))
 				range_text(a->type, why, "const:V with V");
 			else
 				rc = 0;
@@ -241,9 +241,9 @@ int sim_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 			} else
 				snprintf(why, 256, "file:PATH with a file name");
 		}
-	} else if (sim_parse_type(f[0], &a->type)) {
+	} else if (dev_parse_type(f[0], &a->type)) {
 		snprintf(why, 256, "TYPE:VALUE or buf:TYPE:COUNT[:INIT] with TYPE one of u8 s8 u16 s16 u32 s32 u64 s64 f32 f64");
-	} else if (nf == 2 && !sim_parse_scalar(a->type, f[1], &a->bits)) {
+	} else if (nf == 2 && !dev_parse_scalar(a->type, f[1], &a->bits)) {
 		rc = 0;
 	} else {
 		range_text(a->type, why, "TYPE:VALUE with VALUE");
@@ -260,7 +260,7 @@ out:
 }
 
 /* N:PATH */
-int sim_parse_out(const char *s, LaunchOut *o, char *why)
+int dev_parse_out(const char *s, LaunchOut *o, char *why)
 {
 	const char *c = strchr(s, ':');
 	char num[32];
@@ -278,7 +278,7 @@ int sim_parse_out(const char *s, LaunchOut *o, char *why)
 	return (o->path = strdup(c + 1)) ? 0 : -1;
 }
 
-uint32_t sim_xorshift32(uint32_t *state)
+uint32_t dev_xorshift32(uint32_t *state)
 {
 	uint32_t x = *state;
 
@@ -313,15 +313,15 @@ static int fill(const LaunchArg *a, uint8_t *p, FILE *err, int idx)
 		break;
 	case INIT_IOTA:
 		for (uint64_t i = 0; i < a->count; i++)
-			sim_st(p + i * es, es, isfloat(a->type) ? from_double(a->type, (double)i) : i);
+			dev_st(p + i * es, es, isfloat(a->type) ? from_double(a->type, (double)i) : i);
 		break;
 	case INIT_CONST:
 		for (uint64_t i = 0; i < a->count; i++)
-			sim_st(p + i * es, es, a->cbits);
+			dev_st(p + i * es, es, a->cbits);
 		break;
 	case INIT_RANDOM:
 		for (uint64_t i = 0; i < a->count; i++) {
-			uint32_t x = sim_xorshift32(&state);
+			uint32_t x = dev_xorshift32(&state);
 			uint64_t v;
 			if (isfloat(a->type))
 				v = from_double(a->type, a->flo + (a->fhi - a->flo) * (x / 4294967296.0));
@@ -329,7 +329,7 @@ static int fill(const LaunchArg *a, uint8_t *p, FILE *err, int idx)
 				uint64_t span = a->ihi - a->ilo + 1;   /* 0: the whole 64-bit range */
 				v = a->ilo + (span ? x % span : x);
 			}
-			sim_st(p + i * es, es, v);
+			dev_st(p + i * es, es, v);
 		}
 		break;
 	case INIT_FILE: {
@@ -357,14 +357,14 @@ static int fill(const LaunchArg *a, uint8_t *p, FILE *err, int idx)
 	return 0;
 }
 
-void sim_placed_free(Placed *pl)
+void dev_placed_free(Placed *pl)
 {
 	free(pl->addr);
 	free(pl->bytes);
 	memset(pl, 0, sizeof *pl);
 }
 
-int sim_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
+int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
 {
 	uint32_t hdr[8];
 
@@ -384,9 +384,9 @@ int sim_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		hdr[i] = l->block[i];
 		hdr[3 + i] = l->grid[i];
 	}
-	hdr[6] = SIM_SHARED_WINDOW;
-	hdr[7] = SIM_LOCAL_WINDOW;
-	sim_mem_cwrite(m, 0, SIM_C0_NTID, hdr, sizeof hdr);
+	hdr[6] = DEV_SHARED_WINDOW;
+	hdr[7] = DEV_LOCAL_WINDOW;
+	dev_mem_cwrite(m, 0, DEV_C0_NTID, hdr, sizeof hdr);
 	for (int i = 0; i < l->nargs; i++) {
 		const LaunchArg *a = &l->args[i];
 		const Param *pm = &k->params[i];
@@ -404,16 +404,16 @@ int sim_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		if (a->isbuf) {
 			snprintf(name, sizeof name, "parameter %d (%.100s)", i, a->text);
 			pl->bytes[i] = a->count * isa_type_bytes(a->type);
-			if (!(pl->addr[i] = sim_mem_alloc(m, pl->bytes[i], 0, name))) {
+			if (!(pl->addr[i] = dev_mem_alloc(m, pl->bytes[i], 0, name))) {
 				fprintf(err, "warpsim: --arg %d (%s): cannot allocate %" PRIu64 " bytes\n",
 				        i, a->text, pl->bytes[i]);
 				return -1;
 			}
-			if (fill(a, sim_mem_global(m, pl->addr[i], 0), err, i))
+			if (fill(a, dev_mem_global(m, pl->addr[i], 0), err, i))
 				return -1;
 			v = pl->addr[i];
 		}
-		if (!sim_mem_cwrite(m, 0, pm->offset, &v, need)) {
+		if (!dev_mem_cwrite(m, 0, pm->offset, &v, need)) {
 			fprintf(err, "warpsim: kernel '%s': parameter %d at c[0x0][0x%x] is outside the bank\n",
 			        k->name, i, pm->offset);
 			return -1;
@@ -424,14 +424,14 @@ int sim_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		char name[160];
 		uint64_t addr;
 		snprintf(name, sizeof name, "global %.100s", gv->name ? gv->name : "?");
-		if (!(addr = sim_mem_alloc(m, gv->size, gv->align, name))) {
+		if (!(addr = dev_mem_alloc(m, gv->size, gv->align, name))) {
 			fprintf(err, "warpsim: kernel '%s': cannot allocate %s (%" PRIu64 " bytes)\n",
 			        k->name, name, gv->size);
 			return -1;
 		}
 		if (gv->init)
-			memcpy(sim_mem_global(m, addr, 0), gv->init, gv->size);
-		if (!sim_mem_cwrite(m, gv->bank, gv->slot, &addr, 8)) {
+			memcpy(dev_mem_global(m, addr, 0), gv->init, gv->size);
+		if (!dev_mem_cwrite(m, gv->bank, gv->slot, &addr, 8)) {
 			fprintf(err, "warpsim: kernel '%s': %s: slot c[0x%x][0x%x] is outside the bank\n",
 			        k->name, name, gv->bank, gv->slot);
 			return -1;
@@ -443,17 +443,17 @@ int sim_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		const GlobalVar *gv = &k->globals[r->var], *gt = &k->globals[r->target];
 		uint64_t at, to;
 		uint8_t *p;
-		if (!sim_mem_cread(m, gv->bank, gv->slot, &at, 8) || !sim_mem_cread(m, gt->bank, gt->slot, &to, 8) ||
-		    r->off + 8 > gv->size || !(p = sim_mem_global(m, at + r->off, 8))) {
+		if (!dev_mem_cread(m, gv->bank, gv->slot, &at, 8) || !dev_mem_cread(m, gt->bank, gt->slot, &to, 8) ||
+		    r->off + 8 > gv->size || !(p = dev_mem_global(m, at + r->off, 8))) {
 			fprintf(err, "warpsim: kernel '%s': the address of %s in %s does not fit\n", k->name,
 			        gt->name, gv->name);
 			return -1;
 		}
-		sim_st(p, 8, to + r->addend);
+		dev_st(p, 8, to + r->addend);
 	}
 	for (int i = 0; i < k->ncdata; i++) {
 		const ConstData *cd = &k->cdata[i];
-		if (!sim_mem_cwrite(m, cd->bank, cd->offset, cd->bytes, cd->size)) {
+		if (!dev_mem_cwrite(m, cd->bank, cd->offset, cd->bytes, cd->size)) {
 			fprintf(err, "warpsim: kernel '%s': constant data c[0x%x][0x%x] (%u bytes) is outside the bank\n",
 			        k->name, cd->bank, cd->offset, cd->size);
 			return -1;
@@ -465,7 +465,7 @@ oom:
 	return -1;
 }
 
-int sim_format_elem(char *buf, size_t size, Type t, uint64_t bits)
+int dev_format_elem(char *buf, size_t size, Type t, uint64_t bits)
 {
 	switch (t) {
 	case TY_U8: return snprintf(buf, size, "%u", (unsigned)(uint8_t)bits);
@@ -499,7 +499,7 @@ static int endswith(const char *s, const char *suf)
 	return n >= m && !strcmp(s + n - m, suf);
 }
 
-int sim_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *err)
+int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *err)
 {
 	for (int i = 0; i < l->nouts; i++) {
 		const LaunchOut *o = &l->outs[i];
@@ -515,7 +515,7 @@ int sim_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *er
 		}
 		a = &l->args[o->param];
 		es = isa_type_bytes(a->type);
-		p = sim_mem_global(m, pl->addr[o->param], 0);
+		p = dev_mem_global(m, pl->addr[o->param], 0);
 		if (!(f = fopen(o->path, endswith(o->path, ".bin") ? "wb" : "w"))) {
 			fprintf(err, "warpsim: --out %d:%s: cannot write '%s': %s\n", o->param, o->path,
 			        o->path, strerror(errno));
@@ -526,7 +526,7 @@ int sim_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *er
 		else
 			for (uint64_t j = 0; j < a->count; j++) {
 				char buf[64];
-				sim_format_elem(buf, sizeof buf, a->type, sim_ld(p + j * es, es));
+				dev_format_elem(buf, sizeof buf, a->type, dev_ld(p + j * es, es));
 				fprintf(f, "%s\n", buf);
 			}
 		bad = ferror(f);

@@ -1,4 +1,4 @@
-/* observe.h - what users read or look at after a run, built from the SM model's trace records
+/* report.h - what users read or look at after a run, built from the SM model's trace records
  * (trace.h): timing traces (--trace: text, gzip text, Chrome trace-event JSON, SVG warp
  * timeline), per-line statistics (--line-stats) and sweeps of one option (--sweep).
  * traces/README.md documents the file formats and their columns; docs/traces.md the options.
@@ -9,8 +9,8 @@
  *
  * Every output is byte-for-byte deterministic: no timestamps, no pointers, no host names.
  */
-#ifndef WARPSIM_OBSERVE_H
-#define WARPSIM_OBSERVE_H
+#ifndef WARPSIM_REPORT_H
+#define WARPSIM_REPORT_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -32,26 +32,26 @@ typedef struct {
 typedef struct TraceWriter TraceWriter;
 
 /* the format a path asks for (.txt, .txt.gz, .json, .svg), or -1 */
-int sim_trace_format(const char *path);
+int rp_trace_format(const char *path);
 /* "A:B" (either side may be empty: "1000:" or ":5000"); 0, or -1 with "expected ..." in why */
-int sim_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, size_t n);
+int rp_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, size_t n);
 /* opens path for writing in the format its name asks for; NULL with a message in err */
-TraceWriter *sim_trace_open(const char *path, const TraceInfo *ti, char *err, size_t errsz);
+TraceWriter *rp_trace_open(const char *path, const TraceInfo *ti, char *err, size_t errsz);
 /* the sink that feeds the writer */
-void sim_trace_sink(TraceWriter *w, TraceSink *s);
+void rp_trace_sink(TraceWriter *w, TraceSink *s);
 /* writes what remains (the SVG picture, closing brackets), closes and frees; 0, or -1 with
  * a message in err (a write error) */
-int sim_trace_close(TraceWriter *w, char *err, size_t errsz);
+int rp_trace_close(TraceWriter *w, char *err, size_t errsz);
 
-/* fan-out: one sink that forwards every record to up to SIM_TEE_MAX sinks in order */
-#define SIM_TEE_MAX 4
+/* fan-out: one sink that forwards every record to up to RP_TEE_MAX sinks in order */
+#define RP_TEE_MAX 4
 typedef struct {
-	TraceSink to[SIM_TEE_MAX];  /* the sinks fed */
+	TraceSink to[RP_TEE_MAX];  /* the sinks fed */
 	int n;                      /* how many */
 } SinkTee;
-void sim_tee_init(SinkTee *t);
-void sim_tee_add(SinkTee *t, const TraceSink *s);
-void sim_tee_sink(SinkTee *t, TraceSink *out);
+void rp_tee_init(SinkTee *t);
+void rp_tee_add(SinkTee *t, const TraceSink *s);
+void rp_tee_sink(SinkTee *t, TraceSink *out);
 
 /* ---- shared by the writers (not for other modules) */
 typedef struct {
@@ -59,18 +59,18 @@ typedef struct {
 	void *gz;               /* gzFile for .txt.gz, or NULL */
 	int failed;             /* a write failed */
 } TOut;
-void sim_tout_write(TOut *o, const char *s, size_t n);
-void sim_tout_printf(TOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rp_tout_write(TOut *o, const char *s, size_t n);
+void rp_tout_printf(TOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* the instruction text of pc ("@!P0 BRA 0x58;"), formatted once per instruction */
 typedef struct {
 	const Kernel *k;        /* the kernel */
 	char **text;            /* per instruction index, NULL until first asked */
 } InsText;
-void sim_instext_init(InsText *t, const Kernel *k);
-const char *sim_instext(InsText *t, uint32_t pc);
+void rp_instext_init(InsText *t, const Kernel *k);
+const char *rp_instext(InsText *t, uint32_t pc);
 /* the opcode with modifiers, without guard and operands ("ISETP.GE.AND"), in buf */
-const char *sim_instext_opcode(InsText *t, uint32_t pc, char *buf, size_t n);
-void sim_instext_free(InsText *t);
+const char *rp_instext_opcode(InsText *t, uint32_t pc, char *buf, size_t n);
+void rp_instext_free(InsText *t);
 
 typedef struct {
 	void *(*open)(TOut *o, const TraceInfo *ti);  /* state, NULL when out of memory */
@@ -79,7 +79,13 @@ typedef struct {
 	void (*end)(void *st, uint64_t cycles);
 	void (*finish)(void *st);                      /* writes what remains and frees */
 } TraceFmt;
-extern const TraceFmt sim_trace_txt, sim_trace_json, sim_trace_svg;
+extern const TraceFmt rp_trace_txt, rp_trace_json, rp_trace_svg;
+
+/* ------------------------------------------------------------------ stats.c */
+const char *rp_stall_name(int why);   /* "raw_alu", ... */
+/* the table for humans, and the JSON object for --stats-json; both byte-for-byte stable */
+void rp_tstats_print(FILE *f, const TStats *s);
+void rp_tstats_json(FILE *f, const TStats *s);
 
 /* ------------------------------------------------------------------ linestats.c */
 /* per-line accumulation: the row of one PTX line, CUDA source line or listing line */
@@ -102,16 +108,16 @@ typedef struct {
 typedef struct LineStats LineStats;
 
 /* for kernel k of program p (p->files names the CUDA sources); NULL when out of memory */
-LineStats *sim_linestats_new(const Kernel *k, const Prog *p);
-void sim_linestats_sink(LineStats *ls, TraceSink *s);
+LineStats *rp_linestats_new(const Kernel *k, const Prog *p);
+void rp_linestats_sink(LineStats *ls, TraceSink *s);
 /* rows of one level in line order (file, then line); *n gets their count */
-const LineRow *sim_linestats_rows(LineStats *ls, LineLevel lv, int *n);
+const LineRow *rp_linestats_rows(LineStats *ls, LineLevel lv, int *n);
 /* writes the table (text, or CSV when path ends in .csv); program: the PTX or listing file
  * whose lines are shown beside the numbers (NULL: none). 0, or -1 with a message in err */
-int sim_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
+int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
                         size_t errsz);
-void sim_linestats_print(LineStats *ls, FILE *f, const char *program, int csv);
-void sim_linestats_free(LineStats *ls);
+void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv);
+void rp_linestats_free(LineStats *ls);
 
 /* ------------------------------------------------------------------ sweep.c */
 typedef struct {
@@ -135,21 +141,21 @@ typedef struct {
 } SweepPoint;
 
 /* "KEY=V1,V2,..." into sp (key and values owned); 0, or -1 with "expected ..." in why */
-int sim_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n);
-void sim_sweep_free(SweepSpec *sp);
+int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n);
+void rp_sweep_free(SweepSpec *sp);
 /* runs `self args... --KEY V --sweep-point DIR` once per value, sp->jobs at a time, each in
  * a private temporary directory; fills pts[nvals]; compares the output buffers of every
  * point with the first's. Returns 0 when every point ran and all outputs agree, 1 when a
  * point failed (its messages are shown on err), 3 when outputs differ (reported loudly). */
-int sim_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
+int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
                   SweepPoint *pts, FILE *err);
 /* the comparison table, and the CSV / SVG files (0, or -1 with a message on err) */
-void sim_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts);
-int sim_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
-int sim_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
+void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts);
+int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
+int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
 /* the child's side: the flat JSON statistics file the parent reads ("name": number lines,
- * the names of sim_tstats_json) */
-int sim_sweep_point_write(const char *path, const SweepPoint *p);
-int sim_sweep_point_read(const char *path, SweepPoint *p);
+ * the names of rp_tstats_json) */
+int rp_sweep_point_write(const char *path, const SweepPoint *p);
+int rp_sweep_point_read(const char *path, SweepPoint *p);
 
 #endif

@@ -3,7 +3,7 @@
  * documents every column; the writer keeps no state beyond the instruction texts. */
 #include <inttypes.h>
 #include <stdlib.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 typedef struct {
 	TOut *o;                /* the file */
@@ -21,18 +21,18 @@ static void *txt_open(TOut *o, const TraceInfo *ti)
 		return NULL;
 	t->o = o;
 	t->ti = *ti;
-	sim_instext_init(&t->it, ti->k);
-	sim_tout_printf(o, "# warpsim trace of kernel '%s' (%s): one line per issued warp instruction\n",
+	rp_instext_init(&t->it, ti->k);
+	rp_tout_printf(o, "# warpsim trace of kernel '%s' (%s): one line per issued warp instruction\n",
 	                ti->k ? ti->k->name : "?", ti->program ? ti->program : "-");
 	if (ti->lo != 0 || ti->hi != UINT64_MAX) {
 		if (ti->hi == UINT64_MAX)
-			sim_tout_printf(o, "# window: cycles %" PRIu64 " and later\n", ti->lo);
+			rp_tout_printf(o, "# window: cycles %" PRIu64 " and later\n", ti->lo);
 		else
-			sim_tout_printf(o, "# window: cycles %" PRIu64 " to %" PRIu64 "\n", ti->lo, ti->hi);
+			rp_tout_printf(o, "# window: cycles %" PRIu64 " to %" PRIu64 "\n", ti->lo, ti->hi);
 	}
-	sim_tout_printf(o, "# columns are described in traces/README.md; ev: D diverged, R reconverged, "
+	rp_tout_printf(o, "# columns are described in traces/README.md; ev: D diverged, R reconverged, "
 	                "B waits at a barrier, b released it, E lanes exited, X warp done\n");
-	sim_tout_printf(o, "#%9s %3s %6s %4s %6s %8s %8s %6s %-9s %-3s %s\n", "cycle", "sm", "cta",
+	rp_tout_printf(o, "#%9s %3s %6s %4s %6s %8s %8s %6s %-9s %-3s %s\n", "cycle", "sm", "cta",
 	                "warp", "pc", "active", "exec", "stall", "reason", "ev", "instruction");
 	return t;
 }
@@ -60,11 +60,11 @@ static void txt_issue(void *st, const TraceIssue *ti)
 	if (!n)
 		ev[n++] = '-';
 	ev[n] = 0;
-	sim_tout_printf(t->o, "%10" PRIu64 " %3d %6d %4d 0x%04x %08x %08x %6" PRIu32 " %-9s %-3s %s\n",
+	rp_tout_printf(t->o, "%10" PRIu64 " %3d %6d %4d 0x%04x %08x %08x %6" PRIu32 " %-9s %-3s %s\n",
 	                ti->cycle, e->sm, ti->ctaid, e->warp, e->pc, e->active, e->exec,
 	                ti->stall_cycles, !ti->stall_cycles ? "-" : ti->stall_reason == STALL_NONE ? "ready" :
-	                sim_stall_name(ti->stall_reason), ev,
-	                sim_instext(&t->it, e->pc));
+	                rp_stall_name(ti->stall_reason), ev,
+	                rp_instext(&t->it, e->pc));
 	t->lines++;
 }
 
@@ -81,7 +81,7 @@ static void txt_end(void *st, uint64_t cycles)
 	if (t->ended)
 		return;
 	t->ended = 1;
-	sim_tout_printf(t->o, "# end: the run took %" PRIu64 " cycles; %" PRIu64
+	rp_tout_printf(t->o, "# end: the run took %" PRIu64 " cycles; %" PRIu64
 	                " instruction lines above\n", cycles, t->lines);
 }
 
@@ -90,10 +90,10 @@ static void txt_finish(void *st)
 	Txt *t = st;
 
 	if (!t->ended)
-		sim_tout_printf(t->o, "# the run did not complete; %" PRIu64 " instruction lines above\n",
+		rp_tout_printf(t->o, "# the run did not complete; %" PRIu64 " instruction lines above\n",
 		                t->lines);
-	sim_instext_free(&t->it);
+	rp_instext_free(&t->it);
 	free(t);
 }
 
-const TraceFmt sim_trace_txt = {txt_open, txt_issue, txt_event, txt_end, txt_finish};
+const TraceFmt rp_trace_txt = {txt_open, txt_issue, txt_event, txt_end, txt_finish};

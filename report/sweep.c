@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 /* options of the translator (the rest belong to the simulator) */
 static int translator_key(const char *k)
@@ -20,7 +20,7 @@ static int translator_key(const char *k)
 	return !strncmp(k, "predicate-", 10);
 }
 
-int sim_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n)
+int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n)
 {
 	const char *eq = strchr(s, '='), *p;
 
@@ -39,7 +39,7 @@ int sim_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n)
 		char **v;
 		if (!len) {
 			snprintf(why, n, "KEY=V1,V2,... with no empty value");
-			sim_sweep_free(sp);
+			rp_sweep_free(sp);
 			return -1;
 		}
 		if (!(v = realloc(sp->vals, (size_t)(sp->nvals + 1) * sizeof *v)))
@@ -55,11 +55,11 @@ int sim_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n)
 	return 0;
 oom:
 	snprintf(why, n, "memory (out of memory)");
-	sim_sweep_free(sp);
+	rp_sweep_free(sp);
 	return -1;
 }
 
-void sim_sweep_free(SweepSpec *sp)
+void rp_sweep_free(SweepSpec *sp)
 {
 	free(sp->key);
 	for (int i = 0; i < sp->nvals; i++)
@@ -70,8 +70,8 @@ void sim_sweep_free(SweepSpec *sp)
 	memset(sp, 0, sizeof *sp);
 }
 
-/* ---- the point file: flat JSON, the names of sim_tstats_json */
-int sim_sweep_point_write(const char *path, const SweepPoint *p)
+/* ---- the point file: flat JSON, the names of rp_tstats_json */
+int rp_sweep_point_write(const char *path, const SweepPoint *p)
 {
 	FILE *f = fopen(path, "w");
 
@@ -84,7 +84,7 @@ int sim_sweep_point_write(const char *path, const SweepPoint *p)
 	return (ferror(f) | (fclose(f) != 0)) ? -1 : 0;
 }
 
-int sim_sweep_point_read(const char *path, SweepPoint *p)
+int rp_sweep_point_read(const char *path, SweepPoint *p)
 {
 	static const struct { const char *name; size_t off; } keys[] = {
 		{"gpu_sim_cycle", offsetof(SweepPoint, cycles)},
@@ -238,7 +238,7 @@ static void rmtree(const char *dir)
 
 enum { MAXOUTS = 64 };
 
-int sim_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
+int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
                   SweepPoint *pts, FILE *err)
 {
 	Run *r = calloc((size_t)sp->nvals, sizeof *r);
@@ -291,7 +291,7 @@ int sim_sweep_run(const char *self, char *const *args, int nargs, const SweepSpe
 		if (!x->started)
 			continue;
 		snprintf(path, sizeof path, "%s/stats.json", x->dir);
-		if (WIFEXITED(x->status) && WEXITSTATUS(x->status) == 0 && !sim_sweep_point_read(path, &pts[i])) {
+		if (WIFEXITED(x->status) && WEXITSTATUS(x->status) == 0 && !rp_sweep_point_read(path, &pts[i])) {
 			pts[i].ok = 1;
 			continue;
 		}
@@ -360,7 +360,7 @@ static double simd(const SweepPoint *p)
 	return p->warp_insts ? 100.0 * (double)p->thread_insts / (32.0 * (double)p->warp_insts) : 0.0;
 }
 
-void sim_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
+void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
 {
 	const SweepPoint *base = sp->nvals && pts[0].ok ? &pts[0] : NULL;
 	int w = (int)strlen(sp->key);
@@ -387,7 +387,7 @@ void sim_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
 	}
 }
 
-int sim_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
+int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
 {
 	FILE *f = fopen(path, "w");
 	const SweepPoint *base = sp->nvals && pts[0].ok ? &pts[0] : NULL;
@@ -440,7 +440,7 @@ static void xml(FILE *f, const char *s)
 		      (char[]){*s, 0}, f);
 }
 
-int sim_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
+int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
 {
 	enum { W = 760, H = 440, L = 90, R = 80, T = 50, B = 80 };
 	FILE *f = fopen(path, "w");

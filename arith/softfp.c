@@ -13,7 +13,7 @@
  * least two bits separate it from the rounding position: each op below says why that holds.
  * Division and square root take an estimate from the host's double arithmetic and make it
  * exact with integer remainders, so they too are independent of the host's rounding mode. */
-#include "sim/softfp.h"
+#include "arith/softfp.h"
 
 __extension__ typedef unsigned __int128 u128;
 #define INLINE static inline __attribute__((always_inline))
@@ -365,19 +365,19 @@ INLINE uint64_t sqrt1(const Fmt *f, uint64_t a, int md)
 	return round_pack(f, 0, (x.exp - 2 * k) / 2 - 2, r << 2 | (uint64_t)(e > r) << 1 | (e != 0), md);
 }
 
-uint32_t sim_sf_f32_add(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)add(&F32, a, b, dir(r)); }
-uint32_t sim_sf_f32_mul(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)mul(&F32, a, b, dir(r)); }
-uint32_t sim_sf_f32_div(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)quot(&F32, a, b, dir(r)); }
-uint32_t sim_sf_f32_sqrt(uint32_t a, Rnd r) { return (uint32_t)sqrt1(&F32, a, dir(r)); }
-uint32_t sim_sf_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r)
+uint32_t ar_sf_f32_add(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)add(&F32, a, b, dir(r)); }
+uint32_t ar_sf_f32_mul(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)mul(&F32, a, b, dir(r)); }
+uint32_t ar_sf_f32_div(uint32_t a, uint32_t b, Rnd r) { return (uint32_t)quot(&F32, a, b, dir(r)); }
+uint32_t ar_sf_f32_sqrt(uint32_t a, Rnd r) { return (uint32_t)sqrt1(&F32, a, dir(r)); }
+uint32_t ar_sf_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r)
 {
 	return (uint32_t)fma3(&F32, a, b, c, dir(r));
 }
-uint64_t sim_sf_f64_add(uint64_t a, uint64_t b, Rnd r) { return add(&F64, a, b, dir(r)); }
-uint64_t sim_sf_f64_mul(uint64_t a, uint64_t b, Rnd r) { return mul(&F64, a, b, dir(r)); }
-uint64_t sim_sf_f64_div(uint64_t a, uint64_t b, Rnd r) { return quot(&F64, a, b, dir(r)); }
-uint64_t sim_sf_f64_sqrt(uint64_t a, Rnd r) { return sqrt1(&F64, a, dir(r)); }
-uint64_t sim_sf_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
+uint64_t ar_sf_f64_add(uint64_t a, uint64_t b, Rnd r) { return add(&F64, a, b, dir(r)); }
+uint64_t ar_sf_f64_mul(uint64_t a, uint64_t b, Rnd r) { return mul(&F64, a, b, dir(r)); }
+uint64_t ar_sf_f64_div(uint64_t a, uint64_t b, Rnd r) { return quot(&F64, a, b, dir(r)); }
+uint64_t ar_sf_f64_sqrt(uint64_t a, Rnd r) { return sqrt1(&F64, a, dir(r)); }
+uint64_t ar_sf_f64_fma(uint64_t a, uint64_t b, uint64_t c, Rnd r)
 {
 	return fma3(&F64, a, b, c, dir(r));
 }
@@ -390,21 +390,21 @@ static uint64_t from_int(const Fmt *f, int neg, uint64_t mag, Rnd r)
 	return mag ? round_pack(f, neg, 0, mag, dir(r)) : 0;
 }
 
-uint32_t sim_sf_i64_to_f32(int64_t v, Rnd r)
+uint32_t ar_sf_i64_to_f32(int64_t v, Rnd r)
 {
 	return (uint32_t)from_int(&F32, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, r);
 }
 
-uint32_t sim_sf_u64_to_f32(uint64_t v, Rnd r) { return (uint32_t)from_int(&F32, 0, v, r); }
+uint32_t ar_sf_u64_to_f32(uint64_t v, Rnd r) { return (uint32_t)from_int(&F32, 0, v, r); }
 
-uint64_t sim_sf_i64_to_f64(int64_t v, Rnd r)
+uint64_t ar_sf_i64_to_f64(int64_t v, Rnd r)
 {
 	return from_int(&F64, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, r);
 }
 
-uint64_t sim_sf_u64_to_f64(uint64_t v, Rnd r) { return from_int(&F64, 0, v, r); }
+uint64_t ar_sf_u64_to_f64(uint64_t v, Rnd r) { return from_int(&F64, 0, v, r); }
 
-uint32_t sim_sf_f64_to_f32(uint64_t a, Rnd r)
+uint32_t ar_sf_f64_to_f32(uint64_t a, Rnd r)
 {
 	Num x = unpack(&F64, a);
 

@@ -12,7 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sim/observe.h"
+#include "report/report.h"
 
 enum { NB = 1500, CELLS = 16000, PLOTW = 1000, LEFT = 150, TOP = 48 };
 
@@ -363,23 +363,23 @@ static void draw(Svg *s, uint64_t xend)
 	H = TOP + R * rh + 40 + 20 * ((S_N + 2 + 5) / 6) + 10;
 	qsort(s->rows, (size_t)R, sizeof *s->rows, rowcmp);
 
-	sim_tout_printf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	rp_tout_printf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
 	                W, H, W, H);
-	sim_tout_printf(o, "<style>text{font-family:monospace;font-size:11px;fill:#222}.l{font-size:%dpx}"
+	rp_tout_printf(o, "<style>text{font-family:monospace;font-size:11px;fill:#222}.l{font-size:%dpx}"
 	                ".ax{stroke:#555;stroke-width:1}.gr{stroke:#000;stroke-opacity:0.08}"
 	                ".dv{fill:#000}.rc{fill:#fff;stroke:#000;stroke-width:0.6}", fs ? fs : 7);
 	for (int k = 0; k < S_N; k++)
-		sim_tout_printf(o, ".s%d{fill:%s}", k, states[k].colour);
-	sim_tout_printf(o, "</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
-	sim_tout_printf(o, "<text x=\"10\" y=\"18\" style=\"font-size:13px;font-weight:bold\">warpsim: kernel ");
+		rp_tout_printf(o, ".s%d{fill:%s}", k, states[k].colour);
+	rp_tout_printf(o, "</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
+	rp_tout_printf(o, "<text x=\"10\" y=\"18\" style=\"font-size:13px;font-weight:bold\">warpsim: kernel ");
 	/* names are identifiers and paths; keep XML special characters out */
 	for (const char *p = s->ti.k ? s->ti.k->name : "?"; *p; p++)
-		sim_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
-	sim_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">");
+		rp_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
+	rp_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">");
 	for (const char *p = s->ti.program ? s->ti.program : ""; *p; p++)
-		sim_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
-	sim_tout_printf(o, "%s%d warp slot%s, cycles %" PRIu64 "..%" PRIu64
+		rp_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
+	rp_tout_printf(o, "%s%d warp slot%s, cycles %" PRIu64 "..%" PRIu64
 	                ", one column = %" PRIu64 " cycle%s%s%s</text>\n", s->ti.program ? ": " : "", R, R == 1 ? "" : "s", s->ti.lo,
 	                xend ? xend - 1 : 0, wf, wf == 1 ? "" : "s",
 	                s->ended ? "" : " (the run did not complete)", s->oom ? " (out of memory: incomplete)" : "");
@@ -388,13 +388,13 @@ static void draw(Svg *s, uint64_t xend)
 	step = tickstep(nbf * wf);
 	for (uint64_t t = (s->ti.lo + step - 1) / step * step; t <= s->ti.lo + nbf * wf; t += step) {
 		double x = LEFT + (double)(t - s->ti.lo) / (double)wf * sx;
-		sim_tout_printf(o, "<line class=\"gr\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
+		rp_tout_printf(o, "<line class=\"gr\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 		                "<line class=\"ax\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 		                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%" PRIu64 "</text>\n",
 		                x, TOP, x, TOP + R * rh, x, TOP + R * rh, x, TOP + R * rh + 5, x,
 		                TOP + R * rh + 17, t);
 	}
-	sim_tout_printf(o, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+	rp_tout_printf(o, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 	                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">cycle</text>\n", LEFT, TOP + R * rh,
 	                LEFT + PLOTW, TOP + R * rh, LEFT + PLOTW / 2, TOP + R * rh + 31);
 
@@ -406,15 +406,15 @@ static void draw(Svg *s, uint64_t xend)
 			snprintf(lab, sizeof lab, "sm%d cta%d w%d", r->sm, r->cta, r->warp);
 		else
 			snprintf(lab, sizeof lab, "sm%d slot%d: %d warps", r->sm, r->slot, r->ctas);
-		sim_tout_printf(o, "<g><title>%s", lab);
+		rp_tout_printf(o, "<g><title>%s", lab);
 		if (r->ctas > 1)
-			sim_tout_printf(o, " (ctas %d..%d)", r->firstcta, r->cta);
+			rp_tout_printf(o, " (ctas %d..%d)", r->firstcta, r->cta);
 		for (int k = 0; k < S_N; k++)
 			if (r->total[k])
-				sim_tout_printf(o, "&#10;%s: %" PRIu64 " cycles", states[k].name, r->total[k]);
-		sim_tout_printf(o, "</title>\n");
+				rp_tout_printf(o, "&#10;%s: %" PRIu64 " cycles", states[k].name, r->total[k]);
+		rp_tout_printf(o, "</title>\n");
 		if (fs)
-			sim_tout_printf(o, "<text class=\"l\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+			rp_tout_printf(o, "<text class=\"l\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
 			                LEFT - 6, y + rh / 2 + fs / 2 - 1, lab);
 		for (int k = 0; k < S_N; k++)
 			path[k].n = 0;
@@ -449,16 +449,16 @@ static void draw(Svg *s, uint64_t xend)
 			if (rc)
 				bprintf(&rcb, "M%.1f %dl-%d %dh%dz", LEFT + ((double)b + 0.5) * sx, y + rh - ms - 1, ms / 2 + 1, ms, ms + 2);
 		}
-		sim_tout_printf(o, "<g transform=\"translate(%d %d) scale(%.6f 1)\">", LEFT, y + (rh - hb) / 2, sx);
+		rp_tout_printf(o, "<g transform=\"translate(%d %d) scale(%.6f 1)\">", LEFT, y + (rh - hb) / 2, sx);
 		for (int k = 0; k < S_N; k++)
 			if (path[k].n)
-				sim_tout_printf(o, "<path class=\"s%d\" d=\"%s\"/>", k, path[k].s);
-		sim_tout_printf(o, "</g>\n");
+				rp_tout_printf(o, "<path class=\"s%d\" d=\"%s\"/>", k, path[k].s);
+		rp_tout_printf(o, "</g>\n");
 		if (dvb.n)
-			sim_tout_printf(o, "<path class=\"dv\" d=\"%s\"/>\n", dvb.s);
+			rp_tout_printf(o, "<path class=\"dv\" d=\"%s\"/>\n", dvb.s);
 		if (rcb.n)
-			sim_tout_printf(o, "<path class=\"rc\" d=\"%s\"/>\n", rcb.s);
-		sim_tout_printf(o, "</g>\n");
+			rp_tout_printf(o, "<path class=\"rc\" d=\"%s\"/>\n", rcb.s);
+		rp_tout_printf(o, "</g>\n");
 	}
 
 	/* legend */
@@ -466,16 +466,16 @@ static void draw(Svg *s, uint64_t xend)
 	for (int k = 0; k < S_N + 2; k++) {
 		int x = 10 + (k % 6) * 190, yy = ly + (k / 6) * 20;
 		if (k < S_N)
-			sim_tout_printf(o, "<rect class=\"s%d\" x=\"%d\" y=\"%d\" width=\"14\" height=\"12\"/>"
+			rp_tout_printf(o, "<rect class=\"s%d\" x=\"%d\" y=\"%d\" width=\"14\" height=\"12\"/>"
 			                "<text x=\"%d\" y=\"%d\">%s</text>\n", k, x, yy, x + 20, yy + 10, states[k].name);
 		else if (k == S_N)
-			sim_tout_printf(o, "<path class=\"dv\" d=\"M%d %dl-4 -7h8z\"/><text x=\"%d\" y=\"%d\">branch diverged</text>\n",
+			rp_tout_printf(o, "<path class=\"dv\" d=\"M%d %dl-4 -7h8z\"/><text x=\"%d\" y=\"%d\">branch diverged</text>\n",
 			                x + 7, yy + 10, x + 20, yy + 10);
 		else
-			sim_tout_printf(o, "<path class=\"rc\" d=\"M%d %dl-4 7h8z\"/><text x=\"%d\" y=\"%d\">lanes reconverged</text>\n",
+			rp_tout_printf(o, "<path class=\"rc\" d=\"M%d %dl-4 7h8z\"/><text x=\"%d\" y=\"%d\">lanes reconverged</text>\n",
 			                x + 7, yy + 3, x + 20, yy + 10);
 	}
-	sim_tout_printf(o, "</svg>\n");
+	rp_tout_printf(o, "</svg>\n");
 	for (int k = 0; k < S_N; k++)
 		free(path[k].s);
 	free(dvb.s);
@@ -507,4 +507,4 @@ static void svg_finish(void *st)
 	free(s);
 }
 
-const TraceFmt sim_trace_svg = {svg_open, svg_issue, svg_event, svg_end, svg_finish};
+const TraceFmt rp_trace_svg = {svg_open, svg_issue, svg_event, svg_end, svg_finish};

@@ -4,34 +4,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include <assert.h>
-#include "sim/sim.h"
+#include "device/device.h"
 
-void sim_mem_init(Mem *m)
+void dev_mem_init(Mem *m)
 {
 	static const uint16_t one = 1;
 
 	memset(m, 0, sizeof *m);
-	m->next = SIM_GLOBAL_BASE;
+	m->next = DEV_GLOBAL_BASE;
 	/* every byte order below assumes a little-endian host, like the GPU */
 	assert(*(const uint8_t *)&one == 1);
 	(void)one;
 }
 
-void sim_mem_free(Mem *m)
+void dev_mem_free(Mem *m)
 {
 	for (int i = 0; i < m->n; i++) {
 		free(m->a[i].bytes);
 		free(m->a[i].name);
 	}
 	free(m->a);
-	for (int i = 0; i < SIM_NBANKS; i++)
+	for (int i = 0; i < DEV_NBANKS; i++)
 		free(m->bank[i]);
 	memset(m, 0, sizeof *m);
 }
 
-uint64_t sim_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name)
+uint64_t dev_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name)
 {
-	uint64_t al = align > SIM_ALLOC_ALIGN ? align : SIM_ALLOC_ALIGN;
+	uint64_t al = align > DEV_ALLOC_ALIGN ? align : DEV_ALLOC_ALIGN;
 	uint64_t base;
 	MemAlloc *a;
 
@@ -59,13 +59,13 @@ uint64_t sim_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name)
 	a->base = base;
 	a->size = size;
 	m->n++;
-	/* a guard gap of at least SIM_ALLOC_ALIGN bytes: off-by-one accesses fault */
-	m->next = base + size + SIM_ALLOC_ALIGN;
+	/* a guard gap of at least DEV_ALLOC_ALIGN bytes: off-by-one accesses fault */
+	m->next = base + size + DEV_ALLOC_ALIGN;
 	return base;
 }
 
 /* allocations are created in increasing address order, so a[] is sorted */
-const MemAlloc *sim_mem_find(const Mem *m, uint64_t addr)
+const MemAlloc *dev_mem_find(const Mem *m, uint64_t addr)
 {
 	int lo = 0, hi = m->n - 1;
 
@@ -82,7 +82,7 @@ const MemAlloc *sim_mem_find(const Mem *m, uint64_t addr)
 	return NULL;
 }
 
-uint8_t *sim_mem_global(Mem *m, uint64_t addr, uint64_t size)
+uint8_t *dev_mem_global(Mem *m, uint64_t addr, uint64_t size)
 {
 	const MemAlloc *a;
 
@@ -91,27 +91,27 @@ uint8_t *sim_mem_global(Mem *m, uint64_t addr, uint64_t size)
 		if (addr >= a->base && addr - a->base < a->size && a->size - (addr - a->base) >= size)
 			return a->bytes + (addr - a->base);
 	}
-	a = sim_mem_find(m, addr);
+	a = dev_mem_find(m, addr);
 	if (!a || a->size - (addr - a->base) < size)
 		return NULL;
 	m->last = (int)(a - m->a);
 	return a->bytes + (addr - a->base);
 }
 
-int sim_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size)
+int dev_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size)
 {
-	if (bank >= SIM_NBANKS || off > SIM_BANK_SIZE || size > SIM_BANK_SIZE - off)
+	if (bank >= DEV_NBANKS || off > DEV_BANK_SIZE || size > DEV_BANK_SIZE - off)
 		return 0;
-	if (!m->bank[bank] && !(m->bank[bank] = calloc(SIM_BANK_SIZE, 1)))
+	if (!m->bank[bank] && !(m->bank[bank] = calloc(DEV_BANK_SIZE, 1)))
 		return 0;
 	memcpy(m->bank[bank] + off, src, size);
 	return 1;
 }
 
 /* a bank never written reads as zeros, as uninitialised constant memory does */
-int sim_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t size)
+int dev_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t size)
 {
-	if (bank >= SIM_NBANKS || off > SIM_BANK_SIZE || size > SIM_BANK_SIZE - off)
+	if (bank >= DEV_NBANKS || off > DEV_BANK_SIZE || size > DEV_BANK_SIZE - off)
 		return 0;
 	if (m->bank[bank])
 		memcpy(dst, m->bank[bank] + off, size);
@@ -120,7 +120,7 @@ int sim_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t
 	return 1;
 }
 
-uint64_t sim_ld(const uint8_t *p, unsigned size)
+uint64_t dev_ld(const uint8_t *p, unsigned size)
 {
 	uint64_t v = 0;
 
@@ -128,7 +128,7 @@ uint64_t sim_ld(const uint8_t *p, unsigned size)
 	return v;
 }
 
-void sim_st(uint8_t *p, unsigned size, uint64_t v)
+void dev_st(uint8_t *p, unsigned size, uint64_t v)
 {
 	memcpy(p, &v, size > 8 ? 8 : size);
 }

@@ -1,0 +1,122 @@
+/* device.h - the device as the host sees it: memory spaces (global allocations, constant
+ * banks, the generic-address windows) and the launch description (--kernel --grid --block
+ * --arg --out), its buffers and their output files. Shared by the SM model (sim/) and the
+ * PTX reference interpreter (oracle/), so both leave memory in the same layout.
+ *
+ * Files: mem.c (device memory), launch.c (parsing of launch options, placement of buffers and
+ * parameters in constant bank 0, output files).
+ */
+#ifndef WARPSIM_DEVICE_H
+#define WARPSIM_DEVICE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "isa/isa.h"
+
+/* ------------------------------------------------------------------ mem.c */
+/* Generic-address windows (LD/ST/ATOM without a state space, PTX cvta): a generic address
+ * in [DEV_SHARED_WINDOW, +DEV_WINDOW_SIZE) is the CTA's shared memory, in
+ * [DEV_LOCAL_WINDOW, +DEV_WINDOW_SIZE) the thread's local memory, anything else global. */
+#define DEV_SHARED_WINDOW 0x01000000u
+#define DEV_LOCAL_WINDOW  0x02000000u
+#define DEV_WINDOW_SIZE   0x01000000u
+#define DEV_GLOBAL_BASE   0x7f0000000000ull  /* first device buffer */
+#define DEV_ALLOC_ALIGN   256u               /* buffers are this aligned, and this far apart */
+#define DEV_NBANKS        16                 /* constant banks c[0x0]..c[0xf] */
+#define DEV_BANK_SIZE     0x10000u           /* bytes per constant bank */
+/* constant bank 0 layout below the parameters (which start at 0x20) */
+#define DEV_C0_NTID       0x00  /* u32 x3: block dimensions */
+#define DEV_C0_NCTAID     0x0c  /* u32 x3: grid dimensions */
+#define DEV_C0_SHWIN      0x18  /* u32: DEV_SHARED_WINDOW */
+#define DEV_C0_LOCWIN     0x1c  /* u32: DEV_LOCAL_WINDOW */
+
+typedef struct {
+	uint64_t base;    /* device address */
+	uint64_t size;    /* bytes */
+	uint8_t *bytes;   /* host copy */
+	char *name;       /* what it holds, for fault messages ("parameter 1", "global tbl") */
+} MemAlloc;
+
+typedef struct {
+	MemAlloc *a;                   /* allocations sorted by base */
+	int n, cap;
+	uint64_t next;                 /* lowest address for the next allocation */
+	int last;                      /* index of the last allocation hit (lookup cache) */
+	uint8_t *bank[DEV_NBANKS];     /* constant banks, DEV_BANK_SIZE each, NULL until written */
+} Mem;
+
+void dev_mem_init(Mem *m);
+void dev_mem_free(Mem *m);
+/* allocates size bytes (zeroed) aligned to max(align, DEV_ALLOC_ALIGN) with a guard gap;
+ * returns its device address, or 0 when the host is out of memory */
+uint64_t dev_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name);
+/* host pointer to size bytes at addr when they lie inside one allocation, else NULL */
+uint8_t *dev_mem_global(Mem *m, uint64_t addr, uint64_t size);
+const MemAlloc *dev_mem_find(const Mem *m, uint64_t addr);  /* allocation holding addr */
+/* constant banks: writes grow nothing (fixed size); return 0 when out of range */
+int dev_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size);
+int dev_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t size);
+
+/* little-endian access helpers (the host is assumed little-endian; checked in dev_mem_init) */
+uint64_t dev_ld(const uint8_t *p, unsigned size);
+void dev_st(uint8_t *p, unsigned size, uint64_t v);
+
+/* ------------------------------------------------------------------ launch.c */
+typedef enum { INIT_ZERO, INIT_IOTA, INIT_CONST, INIT_RANDOM, INIT_FILE } InitKind;
+
+typedef struct {
+	int isbuf;        /* buffer (buf:TYPE:COUNT[:INIT]) or scalar (TYPE:VALUE) */
+	Type type;        /* element or scalar type: TY_U8..TY_F64 */
+	uint64_t bits;    /* scalar value, little-endian bits of its type */
+	uint64_t count;   /* buffer elements */
+	InitKind init;    /* buffer initialiser */
+	uint64_t cbits;   /* INIT_CONST value bits */
+	uint32_t seed;    /* INIT_RANDOM seed */
+	double flo, fhi;  /* INIT_RANDOM range of a float type */
+	uint64_t ilo, ihi;/* INIT_RANDOM range of an integer type (two's complement bits) */
+	char *path;       /* INIT_FILE path, resolved */
+	char *text;       /* the argument as written, for messages */
+} LaunchArg;
+
+typedef struct {
+	int param;        /* parameter index */
+	char *path;       /* output file; ".bin" raw, else text */
+} LaunchOut;
+
+typedef struct {
+	char *kernel;            /* --kernel, or NULL for the only kernel */
+	uint32_t grid[3];        /* --grid */
+	uint32_t block[3];       /* --block */
+	LaunchArg *args;         /* --arg, in order */
+	int nargs;
+	LaunchOut *outs;         /* --out */
+	int nouts;
+	uint32_t shared_bytes;   /* --shared-bytes: dynamic shared memory per CTA */
+} Launch;
+
+/* a launch placed in memory: buffer addresses per argument */
+typedef struct {
+	uint64_t *addr;          /* device address of each buffer argument (0 for scalars) */
+	uint64_t *bytes;         /* bytes of each buffer */
+	int n;
+} Placed;
+
+void dev_launch_init(Launch *l);
+void dev_launch_free(Launch *l);
+/* option parsers: 0 on success, else -1 with "expected ..." text in why[256] */
+int dev_parse_dim3(const char *s, uint32_t out[3], char *why);
+int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why);
+int dev_parse_out(const char *s, LaunchOut *o, char *why);
+int dev_parse_type(const char *s, Type *t);          /* u8 ... f64 */
+int dev_parse_scalar(Type t, const char *s, uint64_t *bits);
+/* checks args against the kernel's parameters, allocates and fills buffers, writes bank 0
+ * (header and parameters), globals and constant data; messages "warpsim: ..." on err */
+int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err);
+void dev_placed_free(Placed *pl);
+/* writes every --out file; returns 0, or -1 after a message */
+int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *err);
+/* one element of type t as text (integers decimal, f32 %.9g, f64 %.17g) */
+int dev_format_elem(char *buf, size_t size, Type t, uint64_t bits);
+uint32_t dev_xorshift32(uint32_t *state);
+
+#endif
