@@ -12,8 +12,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-uint32_t be_entry_param_off(const PFunc *pf, int idx);                         /* isel_mem.c */
-
 void be_options_default(BeOptions *o)
 {
 	memset(o, 0, sizeof *o);

@@ -11,9 +11,15 @@
 
 #include <stdint.h>
 #include "backend/backend.h"
+#include "ptxisa/ptxisa.h"   /* ptxisa_type, ptxisa_rnd: PTX types and roundings in ISA terms */
 
 _Noreturn void be_die(const char *file, int line, const char *msg);
 #define die(msg) be_die(__FILE__, __LINE__, msg)
+
+/* the size and kind of a PTX type (PType) */
+static inline int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
+static inline int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
+static inline int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
 
 /* ------------------------------------------------------------------ pools and vectors */
 typedef struct Pool Pool;
@@ -250,6 +256,7 @@ uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, in
 /* cfg.c: the labels an indirect bra may reach, in value order (lab: room for nlabels) */
 int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
 uint32_t be_func_frame_args(const PFunc *pf);            /* isel_mem.c: incoming .param bytes */
+uint32_t be_entry_param_off(const PFunc *pf, int idx);   /* isel_mem.c: kernel param i in bank 0 */
 /* isel_int.c: integer, logic, shift and bit operations */
 void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
@@ -264,8 +271,6 @@ int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MO
                  Bop bop);                                 /* setp.f16x2/.bf16x2 p|q */
 MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* exact f32 of a 16-bit lane */
 void be_relu16(Fn *f, Blk *b, int d);                      /* .relu of a 16-bit float in d */
-Rnd be_rnd_of(int prnd);                                    /* isel_math.c: PRnd -> Rnd */
-Type be_type_of(int ptype);                                 /* integer/f16/f32/f64 PType -> Type */
 int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);

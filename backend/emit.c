@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include "backend/be.h"
 
-
 enum { FX_OPD, FX_TL, FX_CDATA };  /* what a fix-up writes */
 
 typedef struct {

@@ -13,10 +13,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
-static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
-static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
-
 /* ------------------------------------------------------------------ operands */
 static SReg sreg_of(int s, int comp, int hi)
 {

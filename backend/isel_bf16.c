@@ -396,17 +396,17 @@ static int cvt_from_f32(Fn *f, Blk *b, const PIns *in, int d, MOpd a)
 	if ((dt == PT_F64 && r == PRND_NONE) || (dt == PT_F16 && (r == PRND_RN || r == PRND_RZ ||
 	                                                        r == PRND_RM || r == PRND_RP))) {
 		x = op2(f, b, OP_F2F, be_r(d), a);
-		x->m.dtype = (uint8_t)be_type_of(dt);
+		x->m.dtype = (uint8_t)ptxisa_type(dt);
 		x->m.stype = TY_F32;
-		x->m.rnd = (uint8_t)be_rnd_of(r);
+		x->m.rnd = (uint8_t)ptxisa_rnd(r);
 		return 0;
 	}
 	if ((k == PTK_SIGNED || k == PTK_UNSIGNED) &&
 	    (r == PRND_RNI || r == PRND_RZI || r == PRND_RMI || r == PRND_RPI)) {
 		x = op2(f, b, OP_F2I, be_r(d), a);
-		x->m.dtype = (uint8_t)be_type_of(dt);
+		x->m.dtype = (uint8_t)ptxisa_type(dt);
 		x->m.stype = TY_F32;
-		x->m.rnd = (uint8_t)be_rnd_of(r);   /* saturating, as F2I is (.sat is refused) */
+		x->m.rnd = (uint8_t)ptxisa_rnd(r);   /* saturating, as F2I is (.sat is refused) */
 		be_fix16(f, b, d, dt);
 		return 0;
 	}

@@ -19,7 +19,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-
 /* byte offset of param/ret i in a signature's block of params then rets */
 static uint32_t sig_off(const PVar *p, int np, const PVar *r, int nr, int isret, int i)
 {

@@ -9,9 +9,6 @@
  */
 #include "backend/be.h"
 
-static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
-static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
-static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
 /* ------------------------------------------------------------------ integer */
 static Type ity(int pt)
 {

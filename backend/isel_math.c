@@ -12,45 +12,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
-static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
-static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
-
-/* the ISA rounding of a PTX one (RND_NONE for none) */
-Rnd be_rnd_of(int r)
-{
-	switch (r) {
-	case PRND_RN: return RND_RN;
-	case PRND_RZ: return RND_RZ;
-	case PRND_RM: return RND_RM;
-	case PRND_RP: return RND_RP;
-	case PRND_RNI: return RND_ROUND;
-	case PRND_RZI: return RND_TRUNC;
-	case PRND_RMI: return RND_FLOOR;
-	case PRND_RPI: return RND_CEIL;
-	default: return RND_NONE;
-	}
-}
-
-/* the ISA type of an integer, f16, f32 or f64 PTX type (TY_NONE for others) */
-Type be_type_of(int pt)
-{
-	switch (pt) {
-	case PT_U8: case PT_B8: return TY_U8;
-	case PT_S8: return TY_S8;
-	case PT_U16: case PT_B16: return TY_U16;
-	case PT_S16: return TY_S16;
-	case PT_U32: case PT_B32: return TY_U32;
-	case PT_S32: return TY_S32;
-	case PT_U64: case PT_B64: return TY_U64;
-	case PT_S64: return TY_S64;
-	case PT_F16: return TY_F16;
-	case PT_F32: return TY_F32;
-	case PT_F64: return TY_F64;
-	default: return TY_NONE;
-	}
-}
-
 static MIns *op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a)
 {
 	MIns *in = be_op3(f, b, op, d, a, be_r(T_RZ));
@@ -83,8 +44,7 @@ static MIns *sel(Fn *f, Blk *b, MOpd d, MOpd a, MOpd x, int p, int neg)
 
 /* ------------------------------------------------------------------ integer division */
 /* q = a / b, r = a % b on unsigned 32-bit registers (see the header comment) */
-void be_udiv32(Fn *f, Blk *b, int q, int r, MOpd a, MOpd d);
-void be_udiv32(Fn *f, Blk *b, int q, int r, MOpd a, MOpd d)
+static void udiv32(Fn *f, Blk *b, int q, int r, MOpd a, MOpd d)
 {
 	int t0 = be_newtmp(f, TC_R), z = be_newtmp(f, TC_R), t1 = be_newtmp(f, TC_R);
 	int t2 = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P), pz = be_newtmp(f, TC_P);
@@ -144,7 +104,7 @@ static int sel_divrem(Fn *f, Blk *b, const PIns *in, int rem)
 	if (tbytes(pt) == 8)
 		return be_divrem64(f, b, in, rem);
 	if (!tsigned(pt)) {
-		be_udiv32(f, b, rem ? -1 : d, rem ? d : -1, a, c);
+		udiv32(f, b, rem ? -1 : d, rem ? d : -1, a, c);
 		be_fix16(f, b, d, pt);
 		return 0;
 	}
@@ -166,7 +126,7 @@ static int sel_divrem(Fn *f, Blk *b, const PIns *in, int rem)
 	x->nopd = 4;
 	x->o[3] = be_pn(T_PT, 1);
 	x->m.dtype = TY_S32;
-	be_udiv32(f, b, rem ? -1 : res, rem ? res : -1, be_r(ua), be_r(uc));
+	udiv32(f, b, rem ? -1 : res, rem ? res : -1, be_r(ua), be_r(uc));
 	if (rem) {
 		isetp(f, b, CMP_LT, TY_S32, pn, a, be_r(T_RZ));
 	} else {
@@ -196,7 +156,7 @@ static MOpd fneg(MOpd s, int pt)
 
 static void fmods(MIns *x, const PIns *in)
 {
-	x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
+	x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
 	if (x->m.rnd == RND_RN)
 		x->m.rnd = RND_NONE;
 	if ((in->m.flags & PMF_FTZ) && x->op != OP_DADD && x->op != OP_DMUL && x->op != OP_DFMA)
@@ -235,7 +195,7 @@ static int sel_half(Fn *f, Blk *b, const PIns *in)
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), nh = pt == PT_F16X2 ? 2 : 1;
 	int fma = in->op == PO_FMA || in->op == PO_MAD, h[2];
 	Type wt = fma ? TY_F64 : TY_F32;
-	Rnd r = be_rnd_of(in->m.rnd);
+	Rnd r = ptxisa_rnd(in->m.rnd);
 	MIns *x;
 
 	if (pt != PT_F16 && pt != PT_F16X2)
@@ -344,7 +304,7 @@ static int sel_fdiv(Fn *f, Blk *b, const PIns *in, int rcp)
 	}
 	/* .rn/.rz/.rm/.rp, and .full (taken as correctly rounded) */
 	x = be_op3(f, b, OP_FDIV, be_r(d), be_inreg(f, b, a, fcls(pt)), c);
-	x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
+	x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
 	if (x->m.rnd == RND_NONE)
 		x->m.rnd = RND_RN;
 	if (dbl)
@@ -363,7 +323,7 @@ static int sel_mufu(Fn *f, Blk *b, const PIns *in, Sub s)
 	if (s == SUB_SQRT && !(in->m.flags & PMF_APPROX)) {
 		x = be_op3(f, b, OP_FSQRT, be_r(d), a, be_r(T_RZ));
 		x->nopd = 2;
-		x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
+		x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
 		if (x->m.rnd == RND_NONE)
 			x->m.rnd = RND_RN;
 		if (dbl)
@@ -482,7 +442,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 {
 	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
 	int sat = (in->m.flags & PMF_SAT) != 0, ftz = (in->m.flags & PMF_FTZ) != 0;
-	Type tdt = be_type_of(dt), tst = be_type_of(st);
+	Type tdt = ptxisa_type(dt), tst = ptxisa_type(st);
 	MOpd a;
 	MIns *x;
 
@@ -524,7 +484,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 			}
 			a = be_part(a, 0);
 			st = tsigned(st) ? PT_S32 : PT_U32;
-			tst = be_type_of(st);
+			tst = ptxisa_type(st);
 		}
 		x = op2(f, b, OP_I2I, be_r(d), be_inreg(f, b, a, tbytes(st) == 8 ? TC_R2 : TC_R));
 		x->m.dtype = (uint8_t)tdt;
@@ -544,7 +504,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 	x = op2(f, b, !tfloat(st) ? OP_I2F : !tfloat(dt) ? OP_F2I : OP_F2F, be_r(d), a);
 	x->m.dtype = (uint8_t)tdt;
 	x->m.stype = (uint8_t)tst;
-	x->m.rnd = (uint8_t)be_rnd_of(in->m.rnd);
+	x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
 	if (x->op == OP_F2I && x->m.rnd == RND_NONE)
 		x->m.rnd = RND_TRUNC;
 	if (x->op == OP_F2I && x->m.rnd == RND_RN)

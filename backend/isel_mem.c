@@ -12,10 +12,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-static int tbytes(int pt) { return ptx_type_bytes((PType)pt); }
-static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
-static int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
-
 /* memory type modifier of an access of one element */
 static Type mty(int pt)
 {
@@ -73,7 +69,6 @@ uint32_t be_func_frame_args(const PFunc *pf)
 	return (off + 7) & ~7u;
 }
 
-uint32_t be_entry_param_off(const PFunc *pf, int idx);
 uint32_t be_entry_param_off(const PFunc *pf, int idx) { return 0x20 + param_off(pf, idx); }
 
 int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)

@@ -20,8 +20,6 @@
  */
 #include "backend/be.h"
 
-static int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNED; }
-
 static MIns *ins(Fn *f, Blk *b, Op op, Type ty, MOpd d, MOpd a, MOpd c)
 {
 	MIns *x = be_op3(f, b, op, d, a, c);

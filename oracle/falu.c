@@ -21,42 +21,6 @@ int or_isfloat(int t)
 	return ptx_type_kind((PType)t) == PTK_FLOAT;
 }
 
-Rnd or_rnd(int r)
-{
-	switch ((PRnd)r) {
-	case PRND_RN: return RND_RN;
-	case PRND_RZ: return RND_RZ;
-	case PRND_RM: return RND_RM;
-	case PRND_RP: return RND_RP;
-	case PRND_RNI: return RND_ROUND;
-	case PRND_RZI: return RND_TRUNC;
-	case PRND_RMI: return RND_FLOOR;
-	case PRND_RPI: return RND_CEIL;
-	case PRND_NONE: case PRND_RNA: case PRND_RS: case PRND_COUNT: break;
-	}
-	return RND_NONE;
-}
-
-Type or_type(int t)
-{
-	switch (t) {
-	case PT_U8: return TY_U8;
-	case PT_S8: return TY_S8;
-	case PT_U16: case PT_B16: return TY_U16;
-	case PT_S16: return TY_S16;
-	case PT_U32: case PT_B32: return TY_U32;
-	case PT_S32: return TY_S32;
-	case PT_U64: case PT_B64: return TY_U64;
-	case PT_S64: return TY_S64;
-	case PT_F16: return TY_F16;
-	case PT_F32: return TY_F32;
-	case PT_F64: return TY_F64;
-	case PT_B8: return TY_U8;
-	default: break;
-	}
-	return TY_NONE;
-}
-
 /* ---------------------------------------------------------------- f16 through double */
 static double h2d(uint64_t h) { return u2d(ar_cvt(TY_F64, TY_F16, RND_RN, 0, 0, h & 0xffff)); }
 static uint64_t d2h(double d, Rnd r) { return ar_cvt(TY_F16, TY_F64, r, 0, 0, d2u(d)) & 0xffff; }
@@ -146,7 +110,7 @@ uint64_t or_fsat(int t, uint64_t a)
 
 uint64_t or_fbin(int op, int t, uint64_t a, uint64_t b, int prnd, int ftz)
 {
-	Rnd r = or_rnd(prnd) == RND_NONE ? RND_RN : or_rnd(prnd);
+	Rnd r = ptxisa_rnd(prnd) == RND_NONE ? RND_RN : ptxisa_rnd(prnd);
 
 	if (t == PT_F32) {
 		switch (op) {
@@ -179,7 +143,7 @@ uint64_t or_fbin(int op, int t, uint64_t a, uint64_t b, int prnd, int ftz)
 
 uint64_t or_ffma(int t, uint64_t a, uint64_t b, uint64_t c, int prnd, int ftz)
 {
-	Rnd r = or_rnd(prnd) == RND_NONE ? RND_RN : or_rnd(prnd);
+	Rnd r = ptxisa_rnd(prnd) == RND_NONE ? RND_RN : ptxisa_rnd(prnd);
 
 	if (t == PT_F32)
 		return ar_f32_fma((uint32_t)a, (uint32_t)b, (uint32_t)c, r, ftz);
@@ -193,7 +157,7 @@ uint64_t or_ffma(int t, uint64_t a, uint64_t b, uint64_t c, int prnd, int ftz)
 /* rcp sqrt rsqrt sin cos lg2 ex2 tanh abs neg */
 uint64_t or_funary(int op, int t, uint64_t a, int prnd, int ftz, int approx)
 {
-	Rnd r = or_rnd(prnd) == RND_NONE ? RND_RN : or_rnd(prnd);
+	Rnd r = ptxisa_rnd(prnd) == RND_NONE ? RND_RN : ptxisa_rnd(prnd);
 
 	if (ftz)
 		a = or_fftz(t, a);
@@ -327,8 +291,8 @@ uint64_t or_cvt(int dt, int st, int prnd, int ftz, int sat, uint64_t v)
 		return or_zext(x, dbits);
 	}
 	{
-		Rnd r = or_rnd(prnd);
-		uint64_t res = ar_cvt(or_type(dt), or_type(st), r, ftz, sat, v);
+		Rnd r = ptxisa_rnd(prnd);
+		uint64_t res = ar_cvt(ptxisa_type(dt), ptxisa_type(st), r, ftz, sat, v);
 		return or_zext(res, dbits);
 	}
 }

@@ -249,7 +249,7 @@ static uint64_t atomop(Oracle *o, Thread *t, const PIns *in, uint64_t old, uint6
 	uint64_t mask = or_zext(~0ull, bits);
 
 	if (or_isfloat(ty)) {
-		Type st = or_type(ty);
+		Type st = ptxisa_type(ty);
 		if (in->m.aop == PAOP_EXCH)
 			return b;
 		if ((in->m.aop == PAOP_ADD || in->m.aop == PAOP_MIN || in->m.aop == PAOP_MAX) &&

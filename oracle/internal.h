@@ -4,6 +4,7 @@
 #define WARPSIM_ORACLE_INTERNAL_H
 
 #include "oracle/oracle.h"
+#include "ptxisa/ptxisa.h"   /* ptxisa_type, ptxisa_rnd: PTX types and roundings in ISA terms */
 
 _Noreturn void or_die(const char *file, int line, const char *msg);
 #define die(msg) or_die(__FILE__, __LINE__, msg)
@@ -133,8 +134,6 @@ uint32_t or_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut);
 /* ialu.c: SIMD video op (PTX ISA 9.7.18.2) of a and b merged into or added to c */
 uint32_t or_video(const PIns *in, uint32_t a, uint32_t b, uint32_t c);
 /* falu.c: floating point; values are the IEEE bits of the type (f16 in the low 16 bits) */
-Rnd or_rnd(int prnd);
-Type or_type(int ptype);
 uint64_t or_fbin(int op, int type, uint64_t a, uint64_t b, int rnd, int ftz);
 uint64_t or_ffma(int type, uint64_t a, uint64_t b, uint64_t c, int rnd, int ftz);
 uint64_t or_funary(int op, int type, uint64_t a, int rnd, int ftz, int approx);
