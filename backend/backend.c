@@ -1,12 +1,5 @@
 /* backend.c - the translator's pipeline (one straight-line function per PTX function, QBE
- * main.c style), module-wide variable layout, kernels and the functions they call, options
- * and the decision log.
- *
- * Variable layout (docs/backend.md): module .shared variables, then every function body's
- * .shared variables, at increasing offsets from 0 (natural alignment); dynamic shared memory
- * (extern .shared arrays) starts after the static part; module .const variables in bank 3
- * from 0; module .global variables in device memory, each address written by the loader
- * into c[0xe][8*i] (i its Module.vars index); kernel parameters in bank 0 from 0x20.
+ * main.c style), kernels and the functions they call, options and the decision log.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,144 +12,6 @@ void be_options_default(BeOptions *o)
 	o->predicate_max_uniform = 4;
 	o->max_regs = 63;
 	o->arch = 20;
-}
-
-static uint32_t align_up(uint32_t v, uint32_t a)
-{
-	if (a == 0)
-		a = 1;
-	return (v + a - 1) / a * a;
-}
-
-static int is_shared(int s) { return s == PS_SHARED || s == PS_SHARED_CTA; }
-
-uint32_t be_var_offset(Fn *f, int symkind, int sym)
-{
-	if (symkind == PSYM_VAR)
-		return f->vl->varoff[sym];
-	if (symkind == PSYM_LOCAL) {
-		const PVar *v = &f->pf->locals[sym];
-		if (is_shared(v->space))
-			return f->vl->locoff[f->fidx][sym];
-		return f->localoff[sym];
-	}
-	return 0;
-}
-
-static void layout(const Module *m, Layout *l)
-{
-	uint32_t sh = 0, cb = 0;
-
-	l->varoff = calloc((size_t)m->nvars + 1, sizeof(uint32_t));
-	l->locoff = calloc((size_t)m->nfuncs + 1, sizeof(uint32_t *));
-	if (!l->varoff || !l->locoff)
-		die("out of memory");
-	for (int pass = 0; pass < 2; pass++)  /* sized arrays first, then unsized (dynamic) ones */
-		for (int i = 0; i < m->nvars; i++) {
-			const PVar *v = &m->vars[i];
-			if (!is_shared(v->space) || (v->size == 0) != (pass == 1))
-				continue;
-			sh = align_up(sh, v->align);
-			l->varoff[i] = sh;
-			sh += (uint32_t)v->size;
-		}
-	for (int fi = 0; fi < m->nfuncs; fi++) {
-		const PFunc *pf = &m->funcs[fi];
-		l->locoff[fi] = calloc((size_t)pf->nlocals + 1, sizeof(uint32_t));
-		if (!l->locoff[fi])
-			die("out of memory");
-		for (int i = 0; i < pf->nlocals; i++)
-			if (is_shared(pf->locals[i].space)) {
-				sh = align_up(sh, pf->locals[i].align);
-				l->locoff[fi][i] = sh;
-				sh += (uint32_t)pf->locals[i].size;
-			}
-	}
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		if (v->space != PS_CONST)
-			continue;
-		cb = align_up(cb, v->align);
-		l->varoff[i] = cb;
-		cb += (uint32_t)v->size;
-	}
-	l->shared = sh;
-	l->cbank = cb;
-}
-
-static void layout_free(const Module *m, Layout *l)
-{
-	if (l->locoff)
-		for (int i = 0; i < m->nfuncs; i++)
-			free(l->locoff[i]);
-	free(l->locoff);
-	free(l->varoff);
-}
-
-/* the frame of a function: incoming params/rets (.func), then .local variables; .param
- * variables of the body are call arguments and results. One used by a single call, with no
- * other call between its first and last use (nvcc's pattern), lives directly at the callee's
- * slot in the outgoing area (relative to the frame's end); any other gets a home in the
- * frame, copied to and from the outgoing area around each call (isel_call.c) */
-static void frame_layout(Fn *f)
-{
-	const PFunc *pf = f->pf;
-	uint32_t off;
-	int n = pf->nlocals + 1;
-	int *call = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	int *first = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	int *last = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	uint32_t *slot = be_alloc(f->pool, sizeof(uint32_t) * (size_t)n);
-
-	f->paramsz = pf->entry ? 0 : be_func_frame_args(pf);
-	off = f->paramsz;
-	f->localoff = be_alloc(f->pool, sizeof(uint32_t) * (size_t)n);
-	f->parhome = be_alloc(f->pool, (size_t)n);
-	for (int i = 0; i < n; i++)
-		call[i] = first[i] = last[i] = -1;
-	for (int i = 0; i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		for (int s = 0; s < in->nopd; s++) {
-			const POpd *o = &in->o[s];
-			int nel = o->kind == POK_LIST ? o->nelems : 1;
-			for (int e = 0; e < nel; e++) {
-				const POpd *x = o->kind == POK_LIST ? &o->elems[e] : o;
-				int l = x->sym;
-				if ((x->kind != POK_ADDR && x->kind != POK_SYM) || x->symkind != PSYM_LOCAL || l < 0 ||
-				    pf->locals[l].space != PS_PARAM)
-					continue;
-				if (first[l] < 0)
-					first[l] = i;
-				last[l] = i;
-				if (in->op != PO_CALL || (s != 0 && s != 2))
-					continue;
-				uint32_t so = be_call_slot(f->m, pf, in, s == 0, e);
-				if (call[l] >= 0 && (call[l] != i || slot[l] != so))
-					f->parhome[l] = 1;
-				call[l] = i;
-				slot[l] = so;
-			}
-		}
-	}
-	for (int l = 0; l < pf->nlocals; l++) {
-		if (pf->locals[l].space != PS_PARAM || first[l] < 0)
-			continue;
-		if (call[l] < 0)
-			f->parhome[l] = 1;
-		for (int i = first[l]; i <= last[l] && !f->parhome[l]; i++)
-			if (pf->ins[i].op == PO_CALL && i != call[l])
-				f->parhome[l] = 1;
-		f->localoff[l] = slot[l];
-	}
-	for (int i = 0; i < pf->nlocals; i++) {
-		const PVar *v = &pf->locals[i];
-		if (v->space != PS_LOCAL && !f->parhome[i])
-			continue;
-		off = align_up(off, v->align);
-		f->localoff[i] = off;
-		off += (uint32_t)v->size;
-	}
-	f->localsz = align_up(off, 8) - f->paramsz;
 }
 
 static int want(const BeOptions *o, char c)
@@ -269,7 +124,7 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	f->cur_ptx = -1;
 	if (be_cfg(f) < 0)
 		goto fail;
-	frame_layout(f);
+	be_frame_layout(f);
 	dump(f, 'G', "cfg");
 	if (be_isel(f) < 0)
 		goto fail;
@@ -538,7 +393,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		be_options_default(&dflt);
 		opt = &dflt;
 	}
-	layout(m, &vl);
+	be_layout(m, &vl);
 	p->nfiles = 0;
 	for (int i = 0; i < m->nfiles; i++)
 		if (m->files[i].index + 1 > p->nfiles)
@@ -584,7 +439,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		free(seen);
 		free(fns);
 	}
-	layout_free(m, &vl);
+	be_layout_free(m, &vl);
 	if (opt->kernel && !found && !nerr) {
 		fprintf(err, "%s: error: no kernel named '%s'\n", m->name, opt->kernel);
 		nerr++;

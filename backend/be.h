@@ -156,7 +156,7 @@ typedef struct Fn {
 	uint32_t frame;      /* bytes of the frame: .local vars, spills, saved regs, call area */
 	uint32_t localsz;    /* bytes of .local variables */
 	uint32_t *localoff;  /* PFunc.locals index -> frame offset (.local / .param) */
-	uint8_t *parhome;    /* PFunc.locals index: a .param with a home in the frame (backend.c) */
+	uint8_t *parhome;    /* PFunc.locals index: a .param with a home in the frame (layout.c) */
 	int ndup;            /* sync.c: blocks copied by tail duplication */
 	uint32_t spillsz;    /* bytes of spill slots */
 	uint32_t outsz;      /* bytes of the outgoing call area at the end of the frame */
@@ -170,7 +170,7 @@ typedef struct Fn {
 	int cur_blk;         /* isel: block being filled */
 	int guard_done;      /* isel: the op applied the PTX guard itself (split blocks) */
 	int ccpol;           /* isel: what set CC.C in this block: 0 unknown, 1 add, 2 sub */
-	const struct Layout *vl; /* module-wide variable layout (backend.c) */
+	const struct Layout *vl; /* module-wide variable layout (layout.c) */
 	struct IfRec *ifrec; /* ifconv.c: what if-conversion found for each conditional branch */
 	int nifrec, capifrec;
 } Fn;
@@ -249,14 +249,10 @@ int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a); /* isel
 int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
 int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
-/* isel_call.c: the jump table of a J_BRX block (entries; slot filled when not NULL), and
- * the .param offset of a call's argument or result i */
+/* isel_call.c: the jump table of a J_BRX block (entries; slot filled when not NULL) */
 int be_brx_table(const Fn *f, const Blk *b, int *slot);
-uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
 /* cfg.c: the labels an indirect bra may reach, in value order (lab: room for nlabels) */
 int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
-uint32_t be_func_frame_args(const PFunc *pf);            /* isel_mem.c: incoming .param bytes */
-uint32_t be_entry_param_off(const PFunc *pf, int idx);   /* isel_mem.c: kernel param i in bank 0 */
 /* isel_int.c: integer, logic, shift and bit operations */
 void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
@@ -305,13 +301,24 @@ MOpd be_part(MOpd s, int k);                               /* word k of a pair o
 MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt);              /* narrow signed -> 32-bit */
 MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);
 
-/* module-wide placement of variables (backend.c) */
+/* ------------------------------------------------------------------ layout.c */
+/* module-wide placement of variables */
 typedef struct Layout {
 	uint32_t *varoff;    /* Module.vars index -> shared offset, bank-3 offset, or global slot */
 	uint32_t **locoff;   /* [func][local] -> shared offset for body .shared variables */
 	uint32_t shared;     /* bytes of static shared memory */
 	uint32_t cbank;      /* bytes of bank 3 (module .const data) */
 } Layout;
+void be_layout(const Module *m, Layout *l);
+void be_layout_free(const Module *m, Layout *l);
+/* the offset of a variable (PSYM_VAR) or body variable (PSYM_LOCAL) in its space: shared,
+ * bank 3 or the frame */
 uint32_t be_var_offset(Fn *f, int symkind, int sym);
+/* f's frame: Fn.paramsz, localoff, parhome, localsz (needs the PTX body only) */
+void be_frame_layout(Fn *f);
+uint32_t be_entry_param_off(const PFunc *pf, int idx);         /* kernel param idx in bank 0 */
+uint32_t be_func_param_off(const PFunc *pf, int kind, int idx);/* PSYM_PARAM/RET idx at SP */
+/* the .param offset of a call's argument (or, isret, result) i in the callee's area */
+uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
 
 #endif

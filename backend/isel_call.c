@@ -19,49 +19,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-/* byte offset of param/ret i in a signature's block of params then rets */
-static uint32_t sig_off(const PVar *p, int np, const PVar *r, int nr, int isret, int i)
-{
-	uint32_t off = 0;
-
-	for (int k = 0; k < np + nr; k++) {
-		const PVar *v = k < np ? &p[k] : &r[k - np];
-		uint32_t al = v->align ? v->align : 1;
-		off = (off + al - 1) / al * al;
-		if ((!isret && k == i) || (isret && k == np + i))
-			return off;
-		off += (uint32_t)v->size;
-	}
-	return off;
-}
-
-uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i)
-{
-	const POpd *callee = &call->o[1];
-
-	if (callee->kind == POK_SYM && callee->symkind == PSYM_FUNC) {
-		const PFunc *g = &m->funcs[callee->sym];
-		return sig_off(g->params, g->nparams, g->rets, g->nrets, isret, i);
-	}
-	if (call->o[3].kind == POK_SYM && call->o[3].symkind == PSYM_VAR) {
-		const PVar *v = &m->vars[call->o[3].sym];
-		if (v->ninit > 0 && v->init[0].kind == PINIT_SYM && v->init[0].symkind == PSYM_FUNC) {
-			const PFunc *g = &m->funcs[v->init[0].sym];
-			return sig_off(g->params, g->nparams, g->rets, g->nrets, isret, i);
-		}
-	}
-	if (call->o[3].kind == POK_TLIST) {
-		const PTList *tl = &caller->tlists[call->o[3].sym];
-		if (tl->kind == PTL_PROTO)
-			return sig_off(tl->params, tl->nparams, tl->rets, tl->nrets, isret, i);
-		if (tl->kind == PTL_CALL && tl->ntargets > 0) {
-			const PFunc *g = &m->funcs[tl->targets[0]];
-			return sig_off(g->params, g->nparams, g->rets, g->nrets, isret, i);
-		}
-	}
-	return 0;
-}
-
 static int callee_ok(const Module *m, int fi, int np, int nr)
 {
 	const PFunc *g = &m->funcs[fi];

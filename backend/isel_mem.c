@@ -5,7 +5,7 @@
  * use the simulator's windows: shared at c[0x0][0x18], local at c[0x0][0x1c]); .shared ->
  * LDS/STS on 32-bit offsets; .local -> LDL/STL in the thread's frame (RZ-based in a kernel,
  * R1-based in a .func); kernel .param -> c[0x0][0x20+off]; .func .param -> the frame;
- * .const -> bank 3 (module .const variables, layout in backend.c). Vector accesses are split
+ * .const -> bank 3 (module .const variables, layout.c). Vector accesses are split
  * into one access per element. Shared-memory atomics become the CUDA Handbook lock loop
  * (LDSLK / @P op / @P STSUL / @!P BRA), which splits the block.
  */
@@ -25,51 +25,6 @@ static Type mty(int pt)
 }
 
 typedef BeAddr Addr;
-
-static uint32_t param_off(const PFunc *pf, int idx)
-{
-	uint32_t off = 0;
-
-	for (int i = 0; i <= idx; i++) {
-		const PVar *v = &pf->params[i];
-		uint32_t al = v->align ? v->align : 1;
-		off = (off + al - 1) / al * al;
-		if (i == idx)
-			return off;
-		off += (uint32_t)v->size;
-	}
-	return off;
-}
-
-/* the frame offset of a .func's own param or return (incoming area at SP + 0) */
-static uint32_t func_param_off(const PFunc *pf, int kind, int idx)
-{
-	uint32_t off = 0;
-
-	for (int i = 0; i < pf->nparams + pf->nrets; i++) {
-		const PVar *v = i < pf->nparams ? &pf->params[i] : &pf->rets[i - pf->nparams];
-		uint32_t al = v->align ? v->align : 1;
-		off = (off + al - 1) / al * al;
-		if ((kind == PSYM_PARAM && i == idx) || (kind == PSYM_RET && i == pf->nparams + idx))
-			return off;
-		off += (uint32_t)v->size;
-	}
-	return off;
-}
-
-uint32_t be_func_frame_args(const PFunc *pf)
-{
-	uint32_t off = 0;
-
-	for (int i = 0; i < pf->nparams + pf->nrets; i++) {
-		const PVar *v = i < pf->nparams ? &pf->params[i] : &pf->rets[i - pf->nparams];
-		uint32_t al = v->align ? v->align : 1;
-		off = (off + al - 1) / al * al + (uint32_t)v->size;
-	}
-	return (off + 7) & ~7u;
-}
-
-uint32_t be_entry_param_off(const PFunc *pf, int idx) { return 0x20 + param_off(pf, idx); }
 
 int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)
 {
@@ -94,7 +49,7 @@ int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)
 		}
 		if (o->symkind == PSYM_PARAM || o->symkind == PSYM_RET) {
 			a->space = PS_LOCAL;
-			a->mem = be_mem(T_SP, func_param_off(f->pf, o->symkind, o->sym) + o->imm);
+			a->mem = be_mem(T_SP, be_func_param_off(f->pf, o->symkind, o->sym) + o->imm);
 			return 0;
 		}
 		if (!v)
