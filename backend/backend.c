@@ -1,5 +1,5 @@
 /* backend.c - the translator's pipeline (one straight-line function per PTX function, QBE
- * main.c style), kernels and the functions they call, options and the decision log.
+ * main.c style), kernels and the functions they call, options.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,81 +23,6 @@ static void dump(Fn *f, char c, const char *after)
 {
 	if (want(f->opt, c))
 		be_dump(f->opt->dumpf ? f->opt->dumpf : stderr, f, after);
-}
-
-/* ------------------------------------------------------------------ decision log */
-static void log_branches(Fn *f)
-{
-	const PFunc *pf = f->pf;
-	int first;
-
-	if (!f->log)
-		return;
-	first = f->log->n;
-	for (int i = 0; i < f->nblk; i++) {
-		Blk *b = &f->blk[i];
-		BeLogEntry *e;
-		const PIns *in;
-		if (b->dead || b->jmp.ptxins < 0 || (b->jmp.kind != J_BRA && !b->jmp.folded && b->jmp.kind != J_BRX))
-			continue;
-		in = &pf->ins[b->jmp.ptxins];
-		if (in->op != PO_BRA && in->op != PO_BRX_IDX)
-			continue;
-		if (in->guard < 0 && in->op == PO_BRA && in->o[0].kind == POK_LABEL)
-			continue;   /* a jump (an indirect bra is logged) */
-		if (f->log->n == f->log->cap) {
-			int nc = f->log->cap ? 2 * f->log->cap : 16;
-			BeLogEntry *ne = realloc(f->log->e, sizeof *ne * (size_t)nc);
-			if (!ne)
-				die("out of memory");
-			f->log->e = ne;
-			f->log->cap = nc;
-		}
-		e = &f->log->e[f->log->n++];
-		memset(e, 0, sizeof *e);
-		e->func = pf->name;
-		e->ptxline = in->loc.line;
-		e->ptxcol = in->loc.col;
-		e->srcline = in->srcline;
-		e->srcfile = in->srcfile;
-		e->size_then = e->size_else = -1;
-		e->uniform = !b->jmp.div;
-		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", b->why);
-		if (b->jmp.folded) {
-			e->decision = BD_EXIT;
-			snprintf(e->shape, sizeof e->shape, "exit");
-			snprintf(e->rule, sizeof e->rule, "the target only ends the thread: guarded EXIT");
-		} else if (!b->jmp.div) {
-			e->decision = BD_BRANCH_UNIFORM;
-			snprintf(e->shape, sizeof e->shape, "%s", b->jmp.kind == J_BRX ? "indirect" : "branch");
-			snprintf(e->rule, sizeof e->rule, "uniform branch: no reconvergence needed");
-		} else if (b->ipdom < 0 || b->ipdom >= f->nblk) {
-			e->decision = BD_BRANCH_NOSYNC;
-			snprintf(e->shape, sizeof e->shape, "diverging-exits");
-			snprintf(e->rule, sizeof e->rule, "paths never meet again (ipdom is the exit)");
-		} else {
-			int pushed = 0;
-			for (int k = 0; k < b->npush; k++)
-				pushed |= b->push[k] == b->ipdom;
-			e->decision = pushed ? BD_BRANCH_SSY : BD_BRANCH_SHARED;
-			if (!pushed)
-				for (int k = 0; k < f->nblk; k++)
-					for (int q = 0; q < f->blk[k].npush; q++)
-						if (f->blk[k].push[q] == b->ipdom && f->blk[k].s1 >= 0 &&
-						    f->blk[k].nins == 0 && k != i)
-							e->decision = BD_LOOP_SSY;
-			snprintf(e->shape, sizeof e->shape, "%s",
-			         b->loop >= 0 && !be_in_loop(f, b->loop, b->ipdom) ? "loop-exit" :
-			         b->jmp.kind == J_BRX ? "indirect" :
-			         b->s2 == b->ipdom || b->s1 == b->ipdom ? "if-then" : "if-then-else");
-			snprintf(e->rule, sizeof e->rule, "%s",
-			         e->decision == BD_BRANCH_SSY ? "SSY at the immediate post-dominator" :
-			         e->decision == BD_LOOP_SSY ? "SSY before the loop; exiting lanes arrive with .S" :
-			         "shares the enclosing region's SSY (same post-dominator)");
-		}
-		be_ifconv_note(f, b->jmp.ptxins, e);
-	}
-	be_ifconv_log(f, first);
 }
 
 /* ------------------------------------------------------------------ the pipeline */
@@ -151,7 +76,7 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	be_loops(f);
 	be_check_ir(f, "sync");
 	dump(f, 'S', "sync");
-	log_branches(f);
+	be_log_branches(f);
 	if (f->nerr)
 		goto fail;
 	return f;
@@ -456,20 +381,3 @@ Prog *be_translate(const Module *m, const BeOptions *opt, FILE *err)
 	return be_translate_log(m, opt, err, NULL);
 }
 
-/* ------------------------------------------------------------------ log output */
-const char *be_decision_name(BeDecision d)
-{
-	static const char *n[BD_COUNT] = {
-		[BD_BRANCH_SSY] = "ssy", [BD_BRANCH_SHARED] = "shared-ssy",
-		[BD_BRANCH_NOSYNC] = "no-reconvergence", [BD_BRANCH_UNIFORM] = "uniform",
-		[BD_EXIT] = "exit", [BD_PREDICATED] = "predicated", [BD_LOOP_SSY] = "loop-ssy",
-	};
-	return d < BD_COUNT && n[d] ? n[d] : "?";
-}
-
-void be_log_free(BeLog *log)
-{
-	free(log->e);
-	log->e = NULL;
-	log->n = log->cap = 0;
-}

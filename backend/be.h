@@ -175,7 +175,7 @@ typedef struct Fn {
 	int nifrec, capifrec;
 } Fn;
 
-/* ifconv.c: one conditional PTX branch as if-conversion saw it (explain.c reads it) */
+/* ifconv.c: one conditional PTX branch as if-conversion saw it (log.c reads it) */
 typedef struct IfRec {
 	int ptxins;          /* the branch's PTX instruction */
 	char shape[24];      /* "if-then", "if-then-else", "loop-back-edge", "loop-exit", "other" */
@@ -225,13 +225,10 @@ int be_in_loop(const Fn *f, int loop, int b);
 void be_uniform(Fn *f);      /* uniform.c */
 int be_isel(Fn *f);          /* isel.c */
 void be_ifconv(Fn *f);       /* ifconv.c */
-/* explain.c: fill e from the if-conversion record of PTX branch ptxins (shape, sizes, rule) */
-void be_ifconv_note(const Fn *f, int ptxins, BeLogEntry *e);
-/* explain.c: append the predicated branches of f, then sort entries [first, n) in PTX order */
-void be_ifconv_log(Fn *f, int first);
 int be_regalloc(Fn *f);      /* regalloc.c */
 int be_sync(Fn *f);          /* sync.c */
 int be_check_ir(Fn *f, const char *after); /* util.c: structural checks of the IR */
+void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */
 
 /* emit.c: a whole kernel with the functions it calls */
 int be_emit_kernel(Prog *p, Kernel *k, Fn **fns, int nfns, const Module *m);

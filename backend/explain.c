@@ -1,107 +1,19 @@
-/* explain.c - the decision log's if-conversion part and its two outputs: the aligned
- * report of `warpc --explain` and the JSON document of `--explain=json` (schema in
- * docs/predication.md).
- *
- * be_ifconv_note and be_ifconv_log run at the end of backend.c's log_branches: the first
- * adds what ifconv.c found (shape, side sizes, the threshold rule) to a branch that stayed,
- * the second adds the branches that were predicated (they have no block left) and puts the
- * function's entries back in PTX order.
+/* explain.c - the two outputs of the decision log (log.c): the aligned report of
+ * `warpc --explain` and the JSON document of `--explain=json` (schema in docs/predication.md),
+ * and the names of the decisions. Calls only util.c.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "backend/be.h"
 
-static const IfRec *find_rec(const Fn *f, int ptxins)
+const char *be_decision_name(BeDecision d)
 {
-	for (int i = 0; i < f->nifrec; i++)
-		if (f->ifrec[i].ptxins == ptxins)
-			return &f->ifrec[i];
-	return NULL;
-}
-
-void be_ifconv_note(const Fn *f, int ptxins, BeLogEntry *e)
-{
-	const IfRec *r = find_rec(f, ptxins);
-	size_t n;
-
-	if (!r || r->predicated)
-		return;
-	if (!r->rule[0]) {  /* a branch folded into a guarded EXIT: only its uniformity */
-		e->uniform = r->uniform;
-		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
-		return;
-	}
-	snprintf(e->shape, sizeof e->shape, "%s", r->shape);
-	e->size_then = r->size_then;
-	e->size_else = r->size_else;
-	if (r->why[0])
-		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
-	n = strlen(r->rule);
-	if (n + 2 + strlen(e->rule) >= sizeof e->rule)
-		return;  /* keep the reconvergence rule whole */
-	memmove(e->rule + n + 2, e->rule, strlen(e->rule) + 1);
-	memcpy(e->rule, r->rule, n);
-	memcpy(e->rule + n, "; ", 2);
-}
-
-static BeLogEntry *log_add(BeLog *log)
-{
-	if (log->n == log->cap) {
-		int nc = log->cap ? 2 * log->cap : 16;
-		BeLogEntry *ne = realloc(log->e, sizeof *ne * (size_t)nc);
-		if (!ne)
-			die("out of memory");
-		log->e = ne;
-		log->cap = nc;
-	}
-	memset(&log->e[log->n], 0, sizeof log->e[0]);
-	return &log->e[log->n++];
-}
-
-static int by_line(const void *x, const void *y)
-{
-	const BeLogEntry *a = x, *b = y;
-
-	if (a->ptxline != b->ptxline)
-		return a->ptxline < b->ptxline ? -1 : 1;
-	return (a->ptxcol > b->ptxcol) - (a->ptxcol < b->ptxcol);
-}
-
-void be_ifconv_log(Fn *f, int first)
-{
-	const Module *m = f->m;
-	BeLog *log = f->log;
-
-	for (int i = 0; i < f->nifrec; i++) {
-		const IfRec *r = &f->ifrec[i];
-		const PIns *in = &f->pf->ins[r->ptxins];
-		BeLogEntry *e;
-		if (!r->predicated)
-			continue;
-		e = log_add(log);
-		e->func = f->pf->name;
-		e->ptxline = in->loc.line;
-		e->ptxcol = in->loc.col;
-		e->srcline = in->srcline;
-		e->srcfile = in->srcfile;
-		snprintf(e->shape, sizeof e->shape, "%s", r->shape);
-		e->size_then = r->size_then;
-		e->size_else = r->size_else;
-		e->uniform = r->uniform;
-		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
-		e->decision = BD_PREDICATED;
-		snprintf(e->rule, sizeof e->rule, "%s", r->rule);
-	}
-	for (int i = first; i < log->n; i++) {
-		BeLogEntry *e = &log->e[i];
-		e->ptxfile = m->name;
-		e->srcname = NULL;
-		for (int k = 0; k < m->nfiles && e->srcline; k++)
-			if (m->files[k].index == e->srcfile)
-				e->srcname = m->files[k].name;
-	}
-	if (log->n - first > 1)
-		qsort(log->e + first, (size_t)(log->n - first), sizeof log->e[0], by_line);
+	static const char *n[BD_COUNT] = {
+		[BD_BRANCH_SSY] = "ssy", [BD_BRANCH_SHARED] = "shared-ssy",
+		[BD_BRANCH_NOSYNC] = "no-reconvergence", [BD_BRANCH_UNIFORM] = "uniform",
+		[BD_EXIT] = "exit", [BD_PREDICATED] = "predicated", [BD_LOOP_SSY] = "loop-ssy",
+	};
+	return d < BD_COUNT && n[d] ? n[d] : "?";
 }
 
 /* ------------------------------------------------------------------ output */

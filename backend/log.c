@@ -1,0 +1,180 @@
+/* log.c - the decision log (warpc --explain): one entry per conditional PTX branch, saying
+ * what the translator did with it and why. be_log_branches runs last in the pipeline of a
+ * function (needs sync, dom, postdom, loops and ifconv.c's records): each branch that kept a
+ * block gets its reconvergence decision, and what if-conversion found (shape, side sizes,
+ * the threshold rule) when it examined it; the branches if-conversion predicated (they have
+ * no block left) are added from its records, and the function's entries are put in PTX
+ * order. explain.c prints the log. Calls dom.c and util.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "backend/be.h"
+
+static const IfRec *find_rec(const Fn *f, int ptxins)
+{
+	for (int i = 0; i < f->nifrec; i++)
+		if (f->ifrec[i].ptxins == ptxins)
+			return &f->ifrec[i];
+	return NULL;
+}
+
+/* e from the if-conversion record of PTX branch ptxins when the branch stayed: shape, side
+ * sizes, and the threshold rule ahead of the reconvergence rule */
+static void ifconv_note(const Fn *f, int ptxins, BeLogEntry *e)
+{
+	const IfRec *r = find_rec(f, ptxins);
+	size_t n;
+
+	if (!r || r->predicated)
+		return;
+	if (!r->rule[0]) {  /* a branch folded into a guarded EXIT: only its uniformity */
+		e->uniform = r->uniform;
+		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
+		return;
+	}
+	snprintf(e->shape, sizeof e->shape, "%s", r->shape);
+	e->size_then = r->size_then;
+	e->size_else = r->size_else;
+	if (r->why[0])
+		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
+	n = strlen(r->rule);
+	if (n + 2 + strlen(e->rule) >= sizeof e->rule)
+		return;  /* keep the reconvergence rule whole */
+	memmove(e->rule + n + 2, e->rule, strlen(e->rule) + 1);
+	memcpy(e->rule, r->rule, n);
+	memcpy(e->rule + n, "; ", 2);
+}
+
+static BeLogEntry *log_add(BeLog *log)
+{
+	if (log->n == log->cap) {
+		int nc = log->cap ? 2 * log->cap : 16;
+		BeLogEntry *ne = realloc(log->e, sizeof *ne * (size_t)nc);
+		if (!ne)
+			die("out of memory");
+		log->e = ne;
+		log->cap = nc;
+	}
+	memset(&log->e[log->n], 0, sizeof log->e[0]);
+	return &log->e[log->n++];
+}
+
+static int by_line(const void *x, const void *y)
+{
+	const BeLogEntry *a = x, *b = y;
+
+	if (a->ptxline != b->ptxline)
+		return a->ptxline < b->ptxline ? -1 : 1;
+	return (a->ptxcol > b->ptxcol) - (a->ptxcol < b->ptxcol);
+}
+
+/* appends f's predicated branches, names the files of entries [first, n) and puts them in
+ * PTX order */
+static void ifconv_log(Fn *f, int first)
+{
+	const Module *m = f->m;
+	BeLog *log = f->log;
+
+	for (int i = 0; i < f->nifrec; i++) {
+		const IfRec *r = &f->ifrec[i];
+		const PIns *in = &f->pf->ins[r->ptxins];
+		BeLogEntry *e;
+		if (!r->predicated)
+			continue;
+		e = log_add(log);
+		e->func = f->pf->name;
+		e->ptxline = in->loc.line;
+		e->ptxcol = in->loc.col;
+		e->srcline = in->srcline;
+		e->srcfile = in->srcfile;
+		snprintf(e->shape, sizeof e->shape, "%s", r->shape);
+		e->size_then = r->size_then;
+		e->size_else = r->size_else;
+		e->uniform = r->uniform;
+		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
+		e->decision = BD_PREDICATED;
+		snprintf(e->rule, sizeof e->rule, "%s", r->rule);
+	}
+	for (int i = first; i < log->n; i++) {
+		BeLogEntry *e = &log->e[i];
+		e->ptxfile = m->name;
+		e->srcname = NULL;
+		for (int k = 0; k < m->nfiles && e->srcline; k++)
+			if (m->files[k].index == e->srcfile)
+				e->srcname = m->files[k].name;
+	}
+	if (log->n - first > 1)
+		qsort(log->e + first, (size_t)(log->n - first), sizeof log->e[0], by_line);
+}
+
+void be_log_branches(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	int first;
+
+	if (!f->log)
+		return;
+	first = f->log->n;
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		BeLogEntry *e;
+		const PIns *in;
+		if (b->dead || b->jmp.ptxins < 0 || (b->jmp.kind != J_BRA && !b->jmp.folded && b->jmp.kind != J_BRX))
+			continue;
+		in = &pf->ins[b->jmp.ptxins];
+		if (in->op != PO_BRA && in->op != PO_BRX_IDX)
+			continue;
+		if (in->guard < 0 && in->op == PO_BRA && in->o[0].kind == POK_LABEL)
+			continue;   /* a jump (an indirect bra is logged) */
+		e = log_add(f->log);
+		e->func = pf->name;
+		e->ptxline = in->loc.line;
+		e->ptxcol = in->loc.col;
+		e->srcline = in->srcline;
+		e->srcfile = in->srcfile;
+		e->size_then = e->size_else = -1;
+		e->uniform = !b->jmp.div;
+		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", b->why);
+		if (b->jmp.folded) {
+			e->decision = BD_EXIT;
+			snprintf(e->shape, sizeof e->shape, "exit");
+			snprintf(e->rule, sizeof e->rule, "the target only ends the thread: guarded EXIT");
+		} else if (!b->jmp.div) {
+			e->decision = BD_BRANCH_UNIFORM;
+			snprintf(e->shape, sizeof e->shape, "%s", b->jmp.kind == J_BRX ? "indirect" : "branch");
+			snprintf(e->rule, sizeof e->rule, "uniform branch: no reconvergence needed");
+		} else if (b->ipdom < 0 || b->ipdom >= f->nblk) {
+			e->decision = BD_BRANCH_NOSYNC;
+			snprintf(e->shape, sizeof e->shape, "diverging-exits");
+			snprintf(e->rule, sizeof e->rule, "paths never meet again (ipdom is the exit)");
+		} else {
+			int pushed = 0;
+			for (int k = 0; k < b->npush; k++)
+				pushed |= b->push[k] == b->ipdom;
+			e->decision = pushed ? BD_BRANCH_SSY : BD_BRANCH_SHARED;
+			if (!pushed)
+				for (int k = 0; k < f->nblk; k++)
+					for (int q = 0; q < f->blk[k].npush; q++)
+						if (f->blk[k].push[q] == b->ipdom && f->blk[k].s1 >= 0 &&
+						    f->blk[k].nins == 0 && k != i)
+							e->decision = BD_LOOP_SSY;
+			snprintf(e->shape, sizeof e->shape, "%s",
+			         b->loop >= 0 && !be_in_loop(f, b->loop, b->ipdom) ? "loop-exit" :
+			         b->jmp.kind == J_BRX ? "indirect" :
+			         b->s2 == b->ipdom || b->s1 == b->ipdom ? "if-then" : "if-then-else");
+			snprintf(e->rule, sizeof e->rule, "%s",
+			         e->decision == BD_BRANCH_SSY ? "SSY at the immediate post-dominator" :
+			         e->decision == BD_LOOP_SSY ? "SSY before the loop; exiting lanes arrive with .S" :
+			         "shares the enclosing region's SSY (same post-dominator)");
+		}
+		ifconv_note(f, b->jmp.ptxins, e);
+	}
+	ifconv_log(f, first);
+}
+
+void be_log_free(BeLog *log)
+{
+	free(log->e);
+	log->e = NULL;
+	log->n = log->cap = 0;
+}
