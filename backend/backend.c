@@ -1,5 +1,9 @@
-/* backend.c - the translator's pipeline (one straight-line function per PTX function, QBE
- * main.c style), kernels and the functions they call, options.
+/* backend.c - the translator's pipeline, QBE main.c style, and its options. translate_fn is
+ * one straight-line function listing every pass over a PTX function, each analysis refresh,
+ * the structural IR check after every pass that changes code and the -d letter that prints
+ * the IR after it; emit_kernel does the same for a kernel (its code, its data, the ISA and
+ * reconvergence checks, -dE); be_translate_log runs both over the module's kernels and the
+ * functions each one reaches. It calls the passes; no backend file calls it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,223 +89,28 @@ fail:
 	return NULL;
 }
 
-/* functions reachable from kernel fi: direct calls, .calltargets, address-taken functions */
-static void reach(const Module *m, int fi, uint8_t *seen)
+/* one kernel: the code of the functions it reaches (emit.c), the rest of the kernel around
+ * it (kernel.c), then the checks every emitted kernel must pass: a failure is an internal
+ * error, and the translation is refused rather than printed wrong */
+static int emit_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl,
+                       const BeOptions *opt, FILE *err)
 {
-	const PFunc *pf = &m->funcs[fi];
+	Kernel *k = be_kernel_data(p, m, fi, vl, err);
 
-	if (seen[fi])
-		return;
-	seen[fi] = 1;
-	for (int i = 0; i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		for (int s = 0; s < in->nopd; s++) {
-			const POpd *o = &in->o[s];
-			if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && m->funcs[o->sym].has_body &&
-			    !m->funcs[o->sym].entry)
-				reach(m, o->sym, seen);
-			if (o->kind == POK_SYM && o->symkind == PSYM_VAR) {
-				/* a table of function addresses: every function it names */
-				const PVar *v = &m->vars[o->sym];
-				for (int k = 0; k < v->ninit; k++)
-					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
-					    m->funcs[v->init[k].sym].has_body && !m->funcs[v->init[k].sym].entry)
-						reach(m, v->init[k].sym, seen);
-			}
-			if (o->kind == POK_TLIST && in->op == PO_CALL) {
-				const PTList *tl = &pf->tlists[o->sym];
-				if (tl->kind == PTL_CALL)
-					for (int k = 0; k < tl->ntargets; k++)
-						reach(m, tl->targets[k], seen);
-				else if (tl->kind == PTL_PROTO)
-					for (int k = 0; k < m->nfuncs; k++)
-						if (!m->funcs[k].entry && m->funcs[k].has_body &&
-						    m->funcs[k].nparams == tl->nparams && m->funcs[k].nrets == tl->nrets)
-							reach(m, k, seen);
-			}
-		}
-	}
-}
-
-/* bytes of local memory a thread needs: the deepest chain of frames (a recursive call
- * graph gets room for 16 more of its largest frame, at least CUDA's default 1 KiB) */
-static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int *rec)
-{
-	uint32_t best = 0;
-	const PFunc *pf = &m->funcs[fi];
-
-	if (onpath[fi]) {
-		*rec = 1;
-		return 0;
-	}
-	onpath[fi] = 1;
-	for (int i = 0; i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		if (in->op != PO_CALL)
-			continue;
-		for (int k = 0; k < m->nfuncs; k++) {
-			int calls = 0;
-			if (!fns[k] || fns[k]->pf->entry)
-				continue;
-			if (in->o[1].kind == POK_SYM && in->o[1].sym == k)
-				calls = 1;
-			if (in->o[1].kind == POK_REG)
-				calls = 1;  /* conservatively: any function of the kernel */
-			if (calls) {
-				uint32_t s = stack_of(m, fns, k, onpath, rec);
-				if (s > best)
-					best = s;
-			}
-		}
-	}
-	onpath[fi] = 0;
-	return fns[fi]->frame + best;
-}
-
-/* function addresses in global initializers: the code byte address of the function in this
- * kernel, which the loader writes with the rest of the variable's initial bytes (a table the
- * kernel does not reach keeps 0: reach() includes every function a referenced table names) */
-static void fill_func_addrs(Kernel *k, const Module *m)
-{
-	for (int gi = 0; gi < k->nglobals; gi++) {
-		GlobalVar *gv = &k->globals[gi];
-		const PVar *v = NULL;
-		for (int i = 0; i < m->nvars && !v; i++)
-			if (m->vars[i].space == PS_GLOBAL && !strcmp(m->vars[i].name, gv->name))
-				v = &m->vars[i];
-		for (int j = 0; v && j < v->ninit && (uint64_t)(j + 1) * 8 <= v->size; j++) {
-			const PInit *in = &v->init[j];
-			const Label *l = NULL;
-			uint64_t a;
-			if (in->kind != PINIT_SYM || in->symkind != PSYM_FUNC)
-				continue;
-			for (int i = 0; i < k->nlabels && !l; i++)
-				if (k->labels[i].kind == LBL_FUNC && !strcmp(k->labels[i].name, m->funcs[in->sym].name))
-					l = &k->labels[i];
-			if (!l)
-				continue;  /* not in this kernel: the kernel never reads this table */
-			if (!gv->init && !(gv->init = calloc(gv->size ? gv->size : 1, 1)))
-				die("out of memory");
-			a = l->addr + (uint64_t)in->bits;
-			memcpy(gv->init + (size_t)j * 8, &a, 8);
-		}
-	}
-}
-
-/* element j of global v's initializer is the address of a global variable (plain or
- * generic, which are the same address here): the loader writes it (Kernel.relocs) */
-static int is_greloc(const Module *m, const PVar *v, int j, int eb)
-{
-	const PInit *in = &v->init[j];
-
-	return (in->kind == PINIT_SYM || in->kind == PINIT_GENERIC) && in->symkind == PSYM_VAR &&
-	       v->space == PS_GLOBAL && eb == 8 && m->vars[in->sym].space == PS_GLOBAL;
-}
-
-/* the relocations of every global's initializer; kernel globals are the module's .global
- * variables in order */
-static void add_relocs(Kernel *k, const Module *m)
-{
-	int gi = 0;
-
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		int eb = ptx_type_bytes((PType)v->type);
-		if (v->space != PS_GLOBAL)
-			continue;
-		for (int j = 0; j < v->ninit && (uint64_t)(j + 1) * (uint64_t)eb <= v->size; j++)
-			if (is_greloc(m, v, j, eb)) {
-				int t = 0;
-				for (int q = 0; q < v->init[j].sym; q++)
-					t += m->vars[q].space == PS_GLOBAL;
-				isa_kernel_add_reloc(k, gi, (uint64_t)j * 8, t, (uint64_t)v->init[j].bits);
-			}
-		gi++;
-	}
-}
-
-static int fill_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl, const BeOptions *opt,
-                       FILE *err)
-{
-	const PFunc *pf = &m->funcs[fi];
-	Kernel *k = isa_prog_add_kernel(p, pf->name);
-	uint8_t *onpath = calloc((size_t)m->nfuncs + 1, 1);
-	int rec = 0, regs = 0;
-	uint32_t spill = 0;
-
-	if (!onpath)
-		die("out of memory");
-	for (int i = 0; i < pf->nparams; i++)
-		isa_kernel_add_param(k, be_entry_param_off(pf, i), (uint32_t)pf->params[i].size,
-		                     pf->params[i].name);
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		uint8_t *init = NULL;
-		if (v->space != PS_GLOBAL && v->space != PS_CONST)
-			continue;
-		if (v->ninit) {
-			int eb = ptx_type_bytes((PType)v->type);
-			init = calloc(v->size ? v->size : 1, 1);
-			if (!init)
-				die("out of memory");
-			for (int j = 0; j < v->ninit && (uint64_t)(j + 1) * (uint64_t)eb <= v->size; j++) {
-				if (v->init[j].kind == PINIT_SYM && v->init[j].symkind == PSYM_FUNC &&
-				    v->space == PS_GLOBAL && eb == 8)
-					continue;  /* a function address: filled in once the code is laid out */
-				if (is_greloc(m, v, j, eb))
-					continue;  /* the address of a global: a relocation (add_relocs) */
-				if (v->init[j].kind == PINIT_SYM || v->init[j].kind == PINIT_GENERIC) {
-					fprintf(err, "%s:%d:%d: error: unsupported: address initializer of '%s'\n",
-					        m->name, v->loc.line, v->loc.col, v->name);
-					free(init);
-					free(onpath);
-					return -1;
-				}
-				memcpy(init + (size_t)j * (size_t)eb, &v->init[j].bits, (size_t)eb);
-			}
-		}
-		if (v->space == PS_GLOBAL)
-			isa_kernel_add_global(k, v->name, v->size, v->align ? v->align : 1, init, 0xe, 8u * (uint32_t)i);
-		else if (v->size)
-			isa_kernel_add_cdata(k, 3, vl->varoff[i], init ? init : (uint8_t *)calloc(1, v->size),
-			                     (uint32_t)v->size);
-		free(init);
-	}
-	add_relocs(k, m);
-	for (int i = 0; i < m->nfuncs; i++)
-		if (fns[i]) {
-			if (fns[i]->maxreg > regs)
-				regs = fns[i]->maxreg;
-			spill += fns[i]->spillsz;
-		}
-	be_emit_kernel(p, k, fns, m->nfuncs, m);
-	fill_func_addrs(k, m);
-	k->regs = regs > 0 ? regs : 1;
-	k->shared = vl->shared;
-	k->local = stack_of(m, fns, fi, onpath, &rec);
-	if (rec) {
-		/* recursion: room for 16 more of the largest frame, at least CUDA's 1 KiB */
-		uint32_t big = 0;
-		for (int i = 0; i < m->nfuncs; i++)
-			if (fns[i] && fns[i]->frame > big)
-				big = fns[i]->frame;
-		k->local += big * 16 > 1024 ? big * 16 : 1024;
-	}
-	k->spill = spill;
-	k->arch = opt->arch;
-	k->maxntid = pf->maxntid[0] ? pf->maxntid[0] * (pf->maxntid[1] ? pf->maxntid[1] : 1) *
-	             (pf->maxntid[2] ? pf->maxntid[2] : 1) : 0;
-	free(onpath);
+	if (!k)
+		return -1;
+	be_emit_kernel(k, fns, m->nfuncs, m);
+	be_kernel_finish(k, m, fi, fns, vl, opt->arch);
 	if (isa_check_kernel(k, m->name, err)) {
 		fprintf(err, "%s: internal error: the translation of '%s' fails the ISA checks\n",
-		        m->name, pf->name);
+		        m->name, m->funcs[fi].name);
 		return -1;
 	}
 	if (want(opt, 'E'))
 		isa_print_kernel(opt->dumpf ? opt->dumpf : stderr, k);
 	if (be_verify_kernel(k, err)) {
 		fprintf(err, "%s: internal error: the translation of '%s' breaks a reconvergence "
-		        "invariant\n", m->name, pf->name);
+		        "invariant\n", m->name, m->funcs[fi].name);
 		return -1;
 	}
 	return 0;
@@ -319,21 +128,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		opt = &dflt;
 	}
 	be_layout(m, &vl);
-	p->nfiles = 0;
-	for (int i = 0; i < m->nfiles; i++)
-		if (m->files[i].index + 1 > p->nfiles)
-			p->nfiles = m->files[i].index + 1;
-	if (p->nfiles) {
-		p->files = calloc((size_t)p->nfiles, sizeof(char *));
-		if (!p->files)
-			die("out of memory");
-		for (int i = 0; i < m->nfiles; i++)
-			if (m->files[i].index >= 0)
-				p->files[m->files[i].index] = strdup(m->files[i].name);
-		for (int i = 0; i < p->nfiles; i++)
-			if (!p->files[i])
-				p->files[i] = strdup("");
-	}
+	be_prog_files(p, m);
 	for (int fi = 0; fi < m->nfuncs && !nerr; fi++) {
 		const PFunc *pf = &m->funcs[fi];
 		uint8_t *seen;
@@ -345,7 +140,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		fns = calloc((size_t)m->nfuncs + 1, sizeof *fns);
 		if (!seen || !fns)
 			die("out of memory");
-		reach(m, fi, seen);
+		be_reach(m, fi, seen);
 		for (int k = 0; k < m->nfuncs && !nerr; k++)
 			if (seen[k] && m->funcs[k].unsup_op) {
 				char note[160];
@@ -357,7 +152,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 				fns[k] = translate_fn(m, k, opt, &vl, err, log);
 				nerr += fns[k] == NULL;
 			}
-		if (!nerr && fill_kernel(p, m, fi, fns, &vl, opt, err) < 0)
+		if (!nerr && emit_kernel(p, m, fi, fns, &vl, opt, err) < 0)
 			nerr++;
 		for (int k = 0; k < m->nfuncs; k++)
 			fn_free(fns[k]);

@@ -230,8 +230,8 @@ int be_sync(Fn *f);          /* sync.c */
 int be_check_ir(Fn *f, const char *after); /* util.c: structural checks of the IR */
 void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */
 
-/* emit.c: a whole kernel with the functions it calls */
-int be_emit_kernel(Prog *p, Kernel *k, Fn **fns, int nfns, const Module *m);
+/* emit.c: the code of a kernel and the functions it calls (fns[i]: Module.funcs[i] or NULL) */
+void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m);
 
 /* isel helpers shared by isel*.c */
 int be_isel_ins(Fn *f, Blk *b, const PIns *in);           /* isel.c */
@@ -317,5 +317,16 @@ uint32_t be_entry_param_off(const PFunc *pf, int idx);         /* kernel param i
 uint32_t be_func_param_off(const PFunc *pf, int kind, int idx);/* PSYM_PARAM/RET idx at SP */
 /* the .param offset of a call's argument (or, isret, result) i in the callee's area */
 uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
+
+/* ------------------------------------------------------------------ kernel.c */
+void be_prog_files(Prog *p, const Module *m);             /* Prog.files from the .file list */
+/* the functions kernel fi reaches: direct calls, .calltargets, address-taken functions */
+void be_reach(const Module *m, int fi, uint8_t *seen);
+/* the kernel of entry fi with its parameters, .global variables (initial bytes, relocations)
+ * and bank-3 .const data; NULL after a located error (an unsupported initializer) */
+Kernel *be_kernel_data(Prog *p, const Module *m, int fi, const Layout *vl, FILE *err);
+/* after emission: function addresses in initializers, registers, shared, local stack and
+ * spill bytes, arch, maxntid */
+void be_kernel_finish(Kernel *k, const Module *m, int fi, Fn **fns, const Layout *vl, int arch);
 
 #endif

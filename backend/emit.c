@@ -419,12 +419,11 @@ static void emit_fn(Em *e, Fn *f)
 	}
 }
 
-int be_emit_kernel(Prog *p, Kernel *k, Fn **fns, int nfns, const Module *m)
+void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m)
 {
 	Em e = {0};
 	Fn *kf = NULL;
 
-	(void)p;
 	e.k = k;
 	e.pool = be_pool_new();
 	e.faddr = be_alloc(e.pool, sizeof(uint32_t) * (size_t)(m->nfuncs + 1));
@@ -449,5 +448,4 @@ int be_emit_kernel(Prog *p, Kernel *k, Fn **fns, int nfns, const Module *m)
 		}
 	}
 	be_pool_free(e.pool);
-	return 0;
 }
