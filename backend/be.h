@@ -241,8 +241,8 @@ typedef struct {
 	MOpd mem;      /* [base + off] or c[bank][...] */
 	int wide;      /* base is a 64-bit pair (.E) */
 	int entryparam;/* kernel parameter: constant bank 0 */
-} BeAddr;           /* a memory operand resolved (isel_mem.c) */
-int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a); /* isel_mem.c */
+} BeAddr;           /* a memory operand resolved (sel.c) */
+int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a); /* sel.c */
 int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
 int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
@@ -251,10 +251,10 @@ int be_brx_table(const Fn *f, const Blk *b, int *slot);
 /* cfg.c: the labels an indirect bra may reach, in value order (lab: room for nlabels) */
 int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
 /* isel_int.c: integer, logic, shift and bit operations */
-void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */
+void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* sel.c: d = a +- c, carry chain */
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
-                  Bop bop);                                    /* isel.c: one ISETP/FSETP/.. */
-Cmp be_cmp_of(int pcmp, int *isunsigned);                  /* isel.c: PCmp -> Cmp (lo.. set *isunsigned) */
+                  Bop bop);                                    /* sel.c: one ISETP/FSETP/.. */
+Cmp be_cmp_of(int pcmp, int *isunsigned);                  /* sel.c: PCmp -> Cmp (lo.. set *isunsigned) */
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);
 int be_sel_bf16(Fn *f, Blk *b, const PIns *in);             /* isel_bf16.c: bf16 arithmetic */
 int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in);         /* cvt to/from bf16, to f16x2, bf16x2, tf32 */
@@ -262,8 +262,8 @@ int be_sel_video(Fn *f, Blk *b, const PIns *in);            /* isel_video.c: vad
 int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max); /* min/max of f16/bf16 (x2) */
 int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
                  Bop bop);                                 /* setp.f16x2/.bf16x2 p|q */
-MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* exact f32 of a 16-bit lane */
-void be_relu16(Fn *f, Blk *b, int d);                      /* .relu of a 16-bit float in d */
+MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* sel.c: exact f32 of a 16-bit lane */
+void be_relu16(Fn *f, Blk *b, int d);                      /* sel.c: .relu of a 16-bit float in d */
 int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);
@@ -277,17 +277,17 @@ int be_sel_bf(Fn *f, Blk *b, const PIns *in);
 int be_sel_mask(Fn *f, Blk *b, const PIns *in);   /* bmsk, szext */
 int be_sel_dp(Fn *f, Blk *b, const PIns *in);     /* dp4a, dp2a */
 int be_sel_elect(Fn *f, Blk *b, const PIns *in);  /* elect.sync */
-Blk *be_split(Fn *f, int bi);        /* isel_mem.c: a new block takes over bi's terminator */
+Blk *be_split(Fn *f, int bi);        /* sel.c: a new block takes over bi's terminator */
 int be_divrem64(Fn *f, Blk *b, const PIns *in, int rem);  /* isel_wide.c */
 void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn); /* isel_wide.c */
 int be_bitfield64(Fn *f, Blk *b, const PIns *in);         /* isel_wide.c: bfe/bfi 64-bit */
 int be_bfind64(Fn *f, Blk *b, const PIns *in);            /* isel_wide.c */
 int be_fns(Fn *f, Blk *b, const PIns *in);                /* isel_wide.c */
 void be_fold_preds(Fn *f);    /* isel_pred.c: predicate constants and copies folded */
-MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* PTX source -> operand */
+MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* sel.c: PTX source -> operand */
 MOpd be_src_reg(Fn *f, Blk *b, const POpd *o, int ptype);  /* the same, always a register */
 int be_dst(Fn *f, const POpd *o);                          /* PTX destination -> temporary */
-int be_regcls(int ptype);                                  /* TC_* of a PTX type */
+int be_regcls(int ptype);                                  /* util.c: TC_* of a PTX type */
 void be_fix16(Fn *f, Blk *b, int t, int ptype);            /* re-canonicalise a narrow value */
 void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls);   /* a copy of any class */
 void be_unsup(Fn *f, const PIns *in, const char *what);
@@ -297,6 +297,9 @@ MOpd be_inreg(Fn *f, Blk *b, MOpd s, int cls);             /* immediates into a 
 MOpd be_part(MOpd s, int k);                               /* word k of a pair or immediate */
 MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt);              /* narrow signed -> 32-bit */
 MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);
+MIns *be_op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a);             /* a 2-operand instruction */
+MIns *be_lop(Fn *f, Blk *b, Sub s, int d, MOpd a, MOpd c);     /* LOP.s d, a, c */
+MIns *be_shift(Fn *f, Blk *b, Op op, int d, MOpd a, int k);    /* SHL/SHR(.U32) d, a, k */
 
 /* ------------------------------------------------------------------ layout.c */
 /* module-wide placement of variables */

@@ -12,15 +12,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-int be_regcls(int ptype)
-{
-	int n = ptx_type_bytes((PType)ptype);
-
-	if (ptype == PT_PRED)
-		return TC_P;
-	return n == 16 ? TC_R4 : n == 8 ? TC_R2 : TC_R;
-}
-
 static int make_temps(Fn *f)
 {
 	const PFunc *pf = f->pf;

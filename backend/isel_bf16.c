@@ -40,40 +40,18 @@
 #include <assert.h>
 #include "backend/be.h"
 
-static MIns *op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a)
-{
-	MIns *in = be_op3(f, b, op, d, a, be_r(T_RZ));
-	in->nopd = 2;
-	return in;
-}
-
-static MIns *shift(Fn *f, Blk *b, Op op, int d, MOpd a, int k)
-{
-	MIns *x = be_op3(f, b, op, be_r(d), a, be_imm(k));
-	if (op == OP_SHR)
-		x->m.dtype = TY_U32;
-	return x;
-}
-
-static MIns *lop(Fn *f, Blk *b, Sub s, int d, MOpd a, MOpd c)
-{
-	MIns *x = be_op3(f, b, OP_LOP, be_r(d), a, c);
-	x->m.sub = (uint8_t)s;
-	return x;
-}
-
 /* d = the bf16 of the f32 bits in u (rounded to nearest even, or toward zero) */
 static void round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz)
 {
 	int t = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
 	MIns *x;
 
-	shift(f, b, OP_SHR, t, u, 16);
+	be_shift(f, b, OP_SHR, t, u, 16);
 	if (!rz) {
-		lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
+		be_lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
 		be_op3(f, b, OP_IADD, be_r(t), be_r(t), u);
 		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0x7fff));
-		shift(f, b, OP_SHR, t, be_r(t), 16);
+		be_shift(f, b, OP_SHR, t, be_r(t), 16);
 	}
 	be_setp_ins(f, b, OP_FSETP, CMP_NAN, TY_F32, p, T_PT, u, u, be_p(T_PT), BOP_AND);
 	x = be_op3(f, b, OP_SEL, be_r(d), be_inreg(f, b, be_imm(0x7fff), TC_R), be_r(t));
@@ -81,57 +59,8 @@ static void round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz)
 	x->o[3] = be_pn(p, 0);
 }
 
-/* .relu of a 16-bit float in d (upper bits zero): a result with its sign bit set (negative
- * or -0) becomes +0 */
-void be_relu16(Fn *f, Blk *b, int d)
-{
-	int p = be_newtmp(f, TC_P);
-	MIns *x;
-
-	be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(d), be_imm(0x8000), be_p(T_PT), BOP_AND);
-	x = be_op3(f, b, OP_SEL, be_r(d), be_r(T_RZ), be_r(d));
-	x->nopd = 4;
-	x->o[3] = be_p(p);
-}
-
 static int is_half(int pt) { return pt == PT_F16 || pt == PT_BF16; }
 static int elem_of(int pt) { return pt == PT_F16X2 ? PT_F16 : pt == PT_BF16X2 ? PT_BF16 : pt; }
-
-/* the exact f32 of lane k (0: bits 15..0, 1: bits 31..16) of s, f16 or bf16 (et); ftz flushes
- * an f16 subnormal to the zero of its sign first */
-MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz)
-{
-	int t = be_newtmp(f, TC_R);
-	MIns *x;
-
-	s = be_inreg(f, b, s, TC_R);
-	if (et == PT_BF16) {
-		if (k)
-			lop(f, b, SUB_AND, t, s, be_imm((int64_t)0xffff0000));
-		else
-			shift(f, b, OP_SHL, t, s, 16);
-		return be_r(t);
-	}
-	if (k) {
-		int h = be_newtmp(f, TC_R);
-		shift(f, b, OP_SHR, h, s, 16);
-		s = be_r(h);
-	}
-	if (ftz) {
-		int e = be_newtmp(f, TC_R), z = be_newtmp(f, TC_R), h = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
-		lop(f, b, SUB_AND, e, s, be_imm(0x7c00));
-		lop(f, b, SUB_AND, z, s, be_imm(0x8000));
-		be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(e), be_r(T_RZ), be_p(T_PT), BOP_AND);
-		x = be_op3(f, b, OP_SEL, be_r(h), be_r(z), s);
-		x->nopd = 4;
-		x->o[3] = be_p(p);
-		s = be_r(h);
-	}
-	x = op2(f, b, OP_F2F, be_r(t), s);
-	x->m.dtype = TY_F32;
-	x->m.stype = TY_F16;
-	return be_r(t);
-}
 
 /* d (16 bits, the upper ones zero) = the f16 or bf16 of the f32 u, which is exactly
  * representable or a NaN (canonical result) */
@@ -143,7 +72,7 @@ static void narrow_exact(Fn *f, Blk *b, int d, MOpd u, int et)
 		round_bf16(f, b, d, u, 1);
 		return;
 	}
-	x = op2(f, b, OP_F2F, be_r(d), u);
+	x = be_op2(f, b, OP_F2F, be_r(d), u);
 	x->m.dtype = TY_F16;
 	x->m.stype = TY_F32;
 	x->m.rnd = RND_RN;
@@ -214,7 +143,7 @@ int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MO
 static MOpd widen64(Fn *f, Blk *b, MOpd s, int k)
 {
 	int w = be_newtmp(f, TC_R2);
-	MIns *x = op2(f, b, OP_F2F, be_r(w), be_half_f32(f, b, s, PT_BF16, k, 0));
+	MIns *x = be_op2(f, b, OP_F2F, be_r(w), be_half_f32(f, b, s, PT_BF16, k, 0));
 
 	x->m.dtype = TY_F64;
 	x->m.stype = TY_F32;
@@ -258,15 +187,15 @@ static void bf16_of_f64(Fn *f, Blk *b, int d, int w)
 	int z = be_newtmp(f, TC_R), y = be_newtmp(f, TC_R2), p = be_newtmp(f, TC_P);
 	MIns *x;
 
-	x = op2(f, b, OP_F2F, be_r(z), be_r(w));
+	x = be_op2(f, b, OP_F2F, be_r(z), be_r(w));
 	x->m.dtype = TY_F32;
 	x->m.stype = TY_F64;
 	x->m.rnd = RND_RZ;
-	x = op2(f, b, OP_F2F, be_r(y), be_r(z));
+	x = be_op2(f, b, OP_F2F, be_r(y), be_r(z));
 	x->m.dtype = TY_F64;
 	x->m.stype = TY_F32;
 	be_setp_ins(f, b, OP_DSETP, CMP_NEU, TY_F64, p, T_PT, be_r(y), be_r(w), be_p(T_PT), BOP_AND);
-	x = lop(f, b, SUB_OR, z, be_r(z), be_imm(1));
+	x = be_lop(f, b, SUB_OR, z, be_r(z), be_imm(1));
 	x->guard = p;
 	round_bf16(f, b, d, be_r(z), 0);
 }
@@ -319,14 +248,14 @@ static void round_tf32(Fn *f, Blk *b, int d, MOpd u, int prnd)
 	if (prnd == PRND_RNA) {
 		be_op3(f, b, OP_IADD, be_r(t), u, be_imm(0x1000));
 	} else if (prnd == PRND_RN) {
-		shift(f, b, OP_SHR, t, u, 13);
-		lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
+		be_shift(f, b, OP_SHR, t, u, 13);
+		be_lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
 		be_op3(f, b, OP_IADD, be_r(t), be_r(t), u);
 		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0xfff));
 	} else {
 		be_mov(f, b, t, u, TC_R);
 	}
-	lop(f, b, SUB_AND, t, be_r(t), be_imm((int64_t)0xffffe000));
+	be_lop(f, b, SUB_AND, t, be_r(t), be_imm((int64_t)0xffffe000));
 	be_setp_ins(f, b, OP_FSETP, CMP_NAN, TY_F32, p, T_PT, u, u, be_p(T_PT), BOP_AND);
 	x = be_op3(f, b, OP_SEL, be_r(d), be_inreg(f, b, be_imm(0x7fffffff), TC_R), be_r(t));
 	x->nopd = 4;
@@ -339,7 +268,7 @@ static void satfinite(Fn *f, Blk *b, int d, int64_t sb, int64_t inf, int64_t max
 	int m = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
 	MIns *x;
 
-	lop(f, b, SUB_AND, m, be_r(d), be_imm(~sb & 0xffffffff));
+	be_lop(f, b, SUB_AND, m, be_r(d), be_imm(~sb & 0xffffffff));
 	be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(m), be_imm(inf), be_p(T_PT), BOP_AND);
 	x = be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_imm(max - inf));
 	x->guard = p;
@@ -370,11 +299,11 @@ static void cvt_one(Fn *f, Blk *b, const PIns *in, int d, MOpd s, int et)
 		round_bf16(f, b, d, s, rz);
 	} else {
 		int t = be_newtmp(f, TC_R);
-		x = op2(f, b, OP_F2F, be_r(t), s);
+		x = be_op2(f, b, OP_F2F, be_r(t), s);
 		x->m.dtype = TY_F16;
 		x->m.stype = TY_F32;
 		x->m.rnd = rz ? RND_RZ : RND_RN;
-		lop(f, b, SUB_AND, d, be_r(t), be_imm(0xffff));
+		be_lop(f, b, SUB_AND, d, be_r(t), be_imm(0xffff));
 	}
 	if (in->m.flags & PMF_SATFINITE)
 		satfinite(f, b, d, 0x8000, et == PT_BF16 ? 0x7f80 : 0x7c00, et == PT_BF16 ? 0x7f7f : 0x7bff);
@@ -395,7 +324,7 @@ static int cvt_from_f32(Fn *f, Blk *b, const PIns *in, int d, MOpd a)
 	}
 	if ((dt == PT_F64 && r == PRND_NONE) || (dt == PT_F16 && (r == PRND_RN || r == PRND_RZ ||
 	                                                        r == PRND_RM || r == PRND_RP))) {
-		x = op2(f, b, OP_F2F, be_r(d), a);
+		x = be_op2(f, b, OP_F2F, be_r(d), a);
 		x->m.dtype = (uint8_t)ptxisa_type(dt);
 		x->m.stype = TY_F32;
 		x->m.rnd = (uint8_t)ptxisa_rnd(r);
@@ -403,7 +332,7 @@ static int cvt_from_f32(Fn *f, Blk *b, const PIns *in, int d, MOpd a)
 	}
 	if ((k == PTK_SIGNED || k == PTK_UNSIGNED) &&
 	    (r == PRND_RNI || r == PRND_RZI || r == PRND_RMI || r == PRND_RPI)) {
-		x = op2(f, b, OP_F2I, be_r(d), a);
+		x = be_op2(f, b, OP_F2I, be_r(d), a);
 		x->m.dtype = (uint8_t)ptxisa_type(dt);
 		x->m.stype = TY_F32;
 		x->m.rnd = (uint8_t)ptxisa_rnd(r);   /* saturating, as F2I is (.sat is refused) */
@@ -454,7 +383,7 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 		} else {
 			/* toward zero twice is toward zero once */
 			int z = be_newtmp(f, TC_R);
-			MIns *x = op2(f, b, OP_F2F, be_r(z), be_inreg(f, b, be_src(f, b, &in->o[1], PT_F64), TC_R2));
+			MIns *x = be_op2(f, b, OP_F2F, be_r(z), be_inreg(f, b, be_src(f, b, &in->o[1], PT_F64), TC_R2));
 			x->m.dtype = TY_F32;
 			x->m.stype = TY_F64;
 			x->m.rnd = RND_RZ;

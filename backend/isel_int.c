@@ -18,26 +18,6 @@ static Type ity(int pt)
 	}
 }
 
-/* d = a + b (sub: a - b) on 64-bit values, carry chain */
-void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub)
-{
-	MIns *in;
-
-	if (sub && c.kind == OPD_IMM) {
-		c.imm = (int64_t)(0 - (uint64_t)c.imm);
-		sub = 0;
-	}
-	a = be_inreg(f, b, a, TC_R2);
-	in = be_op3(f, b, OP_IADD, be_rpart(d, 0), be_part(a, 0), be_part(c, 0));
-	in->m.flags = MF_CC;
-	if (sub)
-		in->o[2].flags = OPF_NEG;
-	in = be_op3(f, b, OP_IADD, be_rpart(d, 1), be_part(a, 1), be_part(c, 1));
-	in->m.flags = MF_X;
-	if (sub)
-		in->o[2].flags = OPF_NOT;
-}
-
 static int cc_guard(Fn *f, const PIns *in, int pol)
 {
 	/* carry chains: add.cc/addc and sub.cc/subc keep their own polarity of CC.C */

@@ -12,13 +12,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-static MIns *op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a)
-{
-	MIns *in = be_op3(f, b, op, d, a, be_r(T_RZ));
-	in->nopd = 2;
-	return in;
-}
-
 static MIns *isetp(Fn *f, Blk *b, Cmp c, Type t, int p, MOpd a, MOpd x)
 {
 	MIns *in = be_emit(f, b, OP_ISETP);
@@ -53,13 +46,13 @@ static void udiv32(Fn *f, Blk *b, int q, int r, MOpd a, MOpd d)
 
 	a = be_inreg(f, b, a, TC_R);
 	d = be_inreg(f, b, d, TC_R);
-	in = op2(f, b, OP_I2F, be_r(t0), d);
+	in = be_op2(f, b, OP_I2F, be_r(t0), d);
 	in->m.dtype = TY_F32;
 	in->m.stype = TY_U32;
-	in = op2(f, b, OP_MUFU, be_r(t0), be_r(t0));
+	in = be_op2(f, b, OP_MUFU, be_r(t0), be_r(t0));
 	in->m.sub = SUB_RCP;
 	be_op3(f, b, OP_FMUL, be_r(t0), be_r(t0), be_imm(0x4f7ffffe));
-	in = op2(f, b, OP_F2I, be_r(z), be_r(t0));
+	in = be_op2(f, b, OP_F2I, be_r(z), be_r(t0));
 	in->m.dtype = TY_U32;
 	in->m.stype = TY_F32;
 	in->m.rnd = RND_TRUNC;
@@ -184,7 +177,7 @@ static MOpd half_of(Fn *f, Blk *b, MOpd s, int k, Type to)
 	} else {
 		h = be_inreg(f, b, s, TC_R).t;
 	}
-	x = op2(f, b, OP_F2F, be_r(t), be_r(h));
+	x = be_op2(f, b, OP_F2F, be_r(t), be_r(h));
 	x->m.dtype = (uint8_t)to;
 	x->m.stype = TY_F16;
 	return be_r(t);
@@ -220,7 +213,7 @@ static int sel_half(Fn *f, Blk *b, const PIns *in)
 		}
 		x->m.rnd = (uint8_t)(r == RND_RN ? RND_NONE : r);
 		h[k] = nh == 1 ? d : be_newtmp(f, TC_R);
-		x = op2(f, b, OP_F2F, be_r(h[k]), be_r(t));
+		x = be_op2(f, b, OP_F2F, be_r(h[k]), be_r(t));
 		x->m.dtype = TY_F16;
 		x->m.stype = (uint8_t)wt;
 		x->m.rnd = (uint8_t)(r == RND_NONE ? RND_RN : r);
@@ -289,7 +282,7 @@ static int sel_fdiv(Fn *f, Blk *b, const PIns *in, int rcp)
 	if (approx) {
 		/* PTX: rcp.approx is 1/x approximated; div.approx is a * (1/b) */
 		int t = rcp ? d : be_newtmp(f, fcls(pt));
-		x = op2(f, b, OP_MUFU, be_r(t), be_inreg(f, b, c, fcls(pt)));
+		x = be_op2(f, b, OP_MUFU, be_r(t), be_inreg(f, b, c, fcls(pt)));
 		x->m.sub = SUB_RCP;
 		if (dbl)
 			x->m.dtype = TY_F64;
@@ -334,7 +327,7 @@ static int sel_mufu(Fn *f, Blk *b, const PIns *in, Sub s)
 	}
 	if (tbytes(pt) != 4 && !dbl)
 		return be_unsup(f, in, "half precision"), -1;
-	x = op2(f, b, OP_MUFU, be_r(d), a);
+	x = be_op2(f, b, OP_MUFU, be_r(d), a);
 	x->m.sub = (uint8_t)s;
 	if (dbl)
 		x->m.dtype = TY_F64;
@@ -456,7 +449,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 			int t = be_newtmp(f, TC_R2);
 			if (sb < 4 && !tsigned(st)) {
 				/* zero-extend from the source width whatever the register holds */
-				x = op2(f, b, OP_I2I, be_rpart(t, 0), be_inreg(f, b, a, TC_R));
+				x = be_op2(f, b, OP_I2I, be_rpart(t, 0), be_inreg(f, b, a, TC_R));
 				x->m.dtype = TY_U32;
 				x->m.stype = (uint8_t)tst;
 			} else {
@@ -467,7 +460,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 				x = be_op3(f, b, OP_SHR, be_rpart(t, 1), be_rpart(t, 0), be_imm(31));
 				x->m.dtype = TY_S32;
 			} else {
-				op2(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ));
+				be_op2(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ));
 			}
 			be_mov(f, b, d, be_r(t), TC_R2);
 			return 0;
@@ -479,14 +472,14 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 		if (sb == 8 && db <= 4 && !sat) {
 			a = be_inreg(f, b, a, TC_R2);
 			if (db == 4) {
-				op2(f, b, OP_MOV, be_r(d), be_part(a, 0));
+				be_op2(f, b, OP_MOV, be_r(d), be_part(a, 0));
 				return 0;
 			}
 			a = be_part(a, 0);
 			st = tsigned(st) ? PT_S32 : PT_U32;
 			tst = ptxisa_type(st);
 		}
-		x = op2(f, b, OP_I2I, be_r(d), be_inreg(f, b, a, tbytes(st) == 8 ? TC_R2 : TC_R));
+		x = be_op2(f, b, OP_I2I, be_r(d), be_inreg(f, b, a, tbytes(st) == 8 ? TC_R2 : TC_R));
 		x->m.dtype = (uint8_t)tdt;
 		x->m.stype = (uint8_t)tst;
 		if (sat)
@@ -501,7 +494,7 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 		be_mov(f, b, d, a, tbytes(dt) == 8 ? TC_R2 : TC_R);
 		return 0;
 	}
-	x = op2(f, b, !tfloat(st) ? OP_I2F : !tfloat(dt) ? OP_F2I : OP_F2F, be_r(d), a);
+	x = be_op2(f, b, !tfloat(st) ? OP_I2F : !tfloat(dt) ? OP_F2I : OP_F2F, be_r(d), a);
 	x->m.dtype = (uint8_t)tdt;
 	x->m.stype = (uint8_t)tst;
 	x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
@@ -571,7 +564,7 @@ int be_isel_math(Fn *f, Blk *b, const PIns *in)
 		x = be_op3(f, b, OP_SHR, be_rpart(d, 1), be_rpart(d, 0), be_imm(31));
 		x->m.dtype = TY_S32;
 	} else {
-		op2(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ));
+		be_op2(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ));
 	}
 	return 0;
 }

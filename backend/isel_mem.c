@@ -26,105 +26,6 @@ static Type mty(int pt)
 
 typedef BeAddr Addr;
 
-int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, Addr *a)
-{
-	int space = in->m.space;
-
-	memset(a, 0, sizeof *a);
-	if (space == PS_SHARED_CTA)
-		space = PS_SHARED;
-	if (o->kind != POK_ADDR)
-		return be_unsup(f, in, "address operand"), -1;
-	if (o->sym >= 0) {
-		const PVar *v = NULL;
-		if (o->symkind == PSYM_VAR)
-			v = &f->m->vars[o->sym];
-		else if (o->symkind == PSYM_LOCAL)
-			v = &f->pf->locals[o->sym];
-		if (o->symkind == PSYM_PARAM && f->pf->entry) {
-			a->entryparam = 1;
-			a->space = PS_PARAM;
-			a->mem = be_cst(0, be_entry_param_off(f->pf, o->sym) + o->imm);
-			return 0;
-		}
-		if (o->symkind == PSYM_PARAM || o->symkind == PSYM_RET) {
-			a->space = PS_LOCAL;
-			a->mem = be_mem(T_SP, be_func_param_off(f->pf, o->symkind, o->sym) + o->imm);
-			return 0;
-		}
-		if (!v)
-			return be_unsup(f, in, "address"), -1;
-		int vs = v->space == PS_SHARED_CTA ? PS_SHARED : v->space;
-		if (space != PS_NONE && vs != space && !(vs == PS_PARAM && space == PS_PARAM))
-			return be_errorf(f, o->loc, "'%s' is not in the %s space", v->name,
-			                 ptx_space_name((PSpace)space)), -1;
-		switch (vs) {
-		case PS_GLOBAL: {
-			int t = be_newtmp(f, TC_R2);
-			MIns *x = be_emit(f, b, OP_MOV);
-			x->nopd = 2;
-			x->m.dtype = TY_B64;
-			x->o[0] = be_r(t);
-			x->o[1] = be_cst(0xe, 8 * o->sym);
-			a->space = PS_GLOBAL;
-			a->mem = be_mem(t, o->imm);
-			a->wide = 1;
-			return 0;
-		}
-		case PS_SHARED:
-			a->space = PS_SHARED;
-			a->mem = be_mem(T_RZ, be_var_offset(f, o->symkind, o->sym) + o->imm);
-			return 0;
-		case PS_CONST:
-			a->space = PS_CONST;
-			a->mem = be_cst(3, be_var_offset(f, o->symkind, o->sym) + o->imm);
-			return 0;
-		case PS_LOCAL: case PS_PARAM:
-			a->space = PS_LOCAL;
-			if (vs == PS_PARAM && o->symkind == PSYM_LOCAL && !f->parhome[o->sym]) {
-				/* a call argument or result: the outgoing area at the frame's end */
-				a->mem = be_mem(f->pf->entry ? T_RZ : T_SP, be_var_offset(f, o->symkind, o->sym) + o->imm);
-				a->mem.bank = 1;
-				return 0;
-			}
-			a->mem = be_mem(f->pf->entry ? T_RZ : T_SP, be_var_offset(f, o->symkind, o->sym) + o->imm);
-			return 0;
-		default:
-			return be_unsup(f, in, "state space of the variable"), -1;
-		}
-	}
-	if (o->reg < 0) {
-		if (space == PS_SHARED || space == PS_LOCAL) {
-			a->space = space;
-			a->mem = be_mem(T_RZ, o->imm);
-			return 0;
-		}
-		return be_unsup(f, in, "absolute address"), -1;
-	}
-	int t = f->regtmp[o->reg];
-	a->space = space;
-	if (space == PS_PARAM) {
-		if (f->pf->entry)
-			return be_unsup(f, in, "kernel parameter through a register"), -1;
-		space = a->space = PS_LOCAL;
-	}
-	if (space == PS_CONST) {
-		a->mem = be_cst(3, o->imm);
-		a->mem.t = t;
-		if (f->tmp[t].cls == TC_R2)
-			a->mem.part = 1;
-		return 0;
-	}
-	a->mem = be_mem(t, o->imm);
-	if (space == PS_SHARED || space == PS_LOCAL) {
-		if (f->tmp[t].cls == TC_R2)
-			a->mem.part = 1;
-	} else {
-		a->wide = f->tmp[t].cls == TC_R2;
-	}
-	return 0;
-}
-
 static Op ldop(int space, int store)
 {
 	switch (space) {
@@ -263,27 +164,6 @@ static Type aty(int pt)
 	case PT_F64: return TY_F64;
 	default: return TY_U32;
 	}
-}
-
-/* a new block that takes over b's terminator; b falls into it */
-Blk *be_split(Fn *f, int bi)
-{
-	int n = be_newblk(f);
-	Blk *b = &f->blk[bi], *c = &f->blk[n];
-
-	c->jmp = b->jmp;
-	c->s1 = b->s1;
-	c->s2 = b->s2;
-	c->pfirst = f->cur_ptx + 1;
-	c->plast = b->plast;
-	b->plast = f->cur_ptx;
-	b->jmp.kind = J_JMP;
-	b->jmp.ptxins = -1;
-	b->jmp.cond = -1;
-	b->jmp.neg = b->jmp.uni = b->jmp.div = 0;
-	b->s1 = n;
-	b->s2 = -1;
-	return c;
 }
 
 /* the lock loop for atom/red on shared memory */

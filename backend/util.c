@@ -95,6 +95,16 @@ int be_newtmp(Fn *f, int cls)
 	return f->ntmp - 1;
 }
 
+/* the temporary class of a PTX type */
+int be_regcls(int ptype)
+{
+	int n = ptx_type_bytes((PType)ptype);
+
+	if (ptype == PT_PRED)
+		return TC_P;
+	return n == 16 ? TC_R4 : n == 8 ? TC_R2 : TC_R;
+}
+
 int be_newblk(Fn *f)
 {
 	Blk *b = VPUSH(f->pool, f->blk, f->nblk, f->capblk);
