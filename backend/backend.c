@@ -57,6 +57,7 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	dump(f, 'G', "cfg");
 	if (be_isel(f) < 0)
 		goto fail;
+	be_fold_preds(f);
 	be_check_ir(f, "isel");
 	dump(f, 'I', "isel");
 	be_fold_exits(f);

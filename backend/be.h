@@ -234,7 +234,6 @@ void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.
 void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m);
 
 /* isel helpers shared by isel*.c */
-int be_isel_ins(Fn *f, Blk *b, const PIns *in);           /* isel.c */
 int be_isel_mem(Fn *f, Blk *b, const PIns *in);           /* isel_mem.c */
 typedef struct {
 	int space;     /* PSpace after resolving symbols (PS_NONE: generic) */
@@ -246,7 +245,18 @@ int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a); /* sel.
 int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
 int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
-/* isel_call.c: the jump table of a J_BRX block (entries; slot filled when not NULL) */
+int be_sel_label(Fn *f, Blk *b, const PIns *in);          /* isel_call.c: mov d, label */
+int be_sel_trap(Fn *f, Blk *b);                           /* isel_call.c: BPT.TRAP */
+void be_sel_brx(Fn *f, Blk *last);                        /* isel_call.c: a J_BRX's address */
+int be_sel_setp(Fn *f, Blk *b, const PIns *in);           /* isel_cmp.c */
+int be_sel_set(Fn *f, Blk *b, const PIns *in);
+int be_sel_selp(Fn *f, Blk *b, const PIns *in);
+int be_sel_slct(Fn *f, Blk *b, const PIns *in);
+int be_sel_mov(Fn *f, Blk *b, const PIns *in);
+int be_sel_lop3(Fn *f, Blk *b, const PIns *in);           /* isel_int.c */
+int be_sel_prmt(Fn *f, Blk *b, const PIns *in);
+int be_sel_shf(Fn *f, Blk *b, const PIns *in);
+/* cfg.c: the jump table of a J_BRX block (entries; slot filled when not NULL) */
 int be_brx_table(const Fn *f, const Blk *b, int *slot);
 /* cfg.c: the labels an indirect bra may reach, in value order (lab: room for nlabels) */
 int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
@@ -260,8 +270,6 @@ int be_sel_bf16(Fn *f, Blk *b, const PIns *in);             /* isel_bf16.c: bf16
 int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in);         /* cvt to/from bf16, to f16x2, bf16x2, tf32 */
 int be_sel_video(Fn *f, Blk *b, const PIns *in);            /* isel_video.c: vadd2 ... vset4 */
 int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max); /* min/max of f16/bf16 (x2) */
-int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
-                 Bop bop);                                 /* setp.f16x2/.bf16x2 p|q */
 MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* sel.c: exact f32 of a 16-bit lane */
 void be_relu16(Fn *f, Blk *b, int d);                      /* sel.c: .relu of a 16-bit float in d */
 int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
@@ -291,8 +299,6 @@ int be_regcls(int ptype);                                  /* util.c: TC_* of a 
 void be_fix16(Fn *f, Blk *b, int t, int ptype);            /* re-canonicalise a narrow value */
 void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls);   /* a copy of any class */
 void be_unsup(Fn *f, const PIns *in, const char *what);
-int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
-            Bop bop);                                      /* isel.c: any PTX comparison */
 MOpd be_inreg(Fn *f, Blk *b, MOpd s, int cls);             /* immediates into a register */
 MOpd be_part(MOpd s, int k);                               /* word k of a pair or immediate */
 MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt);              /* narrow signed -> 32-bit */

@@ -75,6 +75,36 @@ int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab)
 	return n;
 }
 
+/* The jump table of J_BRX block b: for each index (brx.idx) or label value (bra %r), the
+ * place in b's target list (Fn.tl) of the block it goes to, or -1 when it goes nowhere.
+ * Returns the number of entries; fills slot when not NULL. The table in bank 3 has one
+ * more entry, where larger indexes and values are clamped; it holds 0xffffffff. */
+int be_brx_table(const Fn *f, const Blk *b, int *slot)
+{
+	const PFunc *pf = f->pf;
+	const PIns *in = &pf->ins[b->jmp.ptxins];
+	int n = 0, nt, *lab;
+
+	if (in->op == PO_BRX_IDX) {
+		for (int i = 0; slot && i < b->jmp.ntl; i++)
+			slot[i] = i;
+		return b->jmp.ntl;
+	}
+	for (int i = 0; i < pf->nlabels; i++)
+		n += pf->labels[i].value >= 0;
+	if (!slot)
+		return n;
+	lab = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nlabels + 1));
+	nt = be_ibra_targets(pf, f->m, in, lab);
+	if (nt != b->jmp.ntl)
+		die("indirect bra: target list and jump table disagree");
+	for (int v = 0; v < n; v++)
+		slot[v] = -1;
+	for (int k = 0; k < nt; k++)
+		slot[pf->labels[lab[k]].value] = k;
+	return n;
+}
+
 static int is_leader_after(const PIns *in)
 {
 	switch ((int)in->op) {

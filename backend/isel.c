@@ -1,254 +1,23 @@
-/* isel.c - instruction selection: the dispatch over PTX ops, operands, moves, integer
- * arithmetic, logic, comparison and selection. Floats, conversions and division are in
- * isel_math.c; memory, atomics, barriers and warp ops in isel_mem.c; calls in isel_call.c.
+/* isel.c - instruction selection: the driver over a function's blocks and the dispatch of
+ * each PTX instruction to its family (isel_*.c), which build their instructions with the
+ * toolkit (sel.c):
+ *   isel_int.c    integer arithmetic, logic and shifts     isel_cmp.c    setp, set, selp, slct, mov
+ *   isel_math.c   floats, conversions, MUFU, division      isel_bf16.c   bf16, 16-bit min/max, cvt
+ *   isel_wide.c   64-bit division, mul.hi, bit fields      isel_video.c  video instructions
+ *   isel_mem.c    memory, atomics, barriers, warp ops      isel_async.c  cp.async
+ *   isel_call.c   calls, trap, label values, jump tables of indirect branches
  *
- * Needs cfg; fills every block's body with MIns on temporaries; breaks nothing (the lock
- * loop of shared atomics splits blocks and keeps the CFG consistent).
- *
- * Conventions: a 32-bit PTX value lives in one register, a 64-bit value in an even pair
- * (word 0 low), a predicate in a P register. 8- and 16-bit values live in a 32-bit register,
- * zero-extended ("canonical"): every definition of a narrow register is re-canonicalised,
- * and signed narrow operands are sign-extended before an op that depends on the sign.
+ * be_isel: needs cfg and the frame layout; fills every block's body with MIns on temporaries
+ * and applies the PTX guard to everything selected for an instruction (a family that applies
+ * it itself, around blocks it splits, sets Fn.guard_done); breaks nothing (the lock loop of
+ * shared atomics and the 64-bit division loop split blocks and keep the CFG consistent).
+ * The conventions for values in registers are sel.c's.
  */
-#include <string.h>
 #include "backend/be.h"
 
-/* the guard of the PTX instruction applies to everything selected for it: isel emits into
- * a block and backend applies the guard afterwards (see be_isel_ins) */
-
-/* ------------------------------------------------------------------ compare and select */
-/* p = a cmp b (bop c), q = !(a cmp b) (bop c) for any PTX comparison type */
-int be_setp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
-            Bop bop)
-{
-	int uns = !tsigned(pt);
-	Cmp c = be_cmp_of(in->m.cmp, &uns);
-	Type ty = uns ? TY_U32 : TY_S32;
-
-	if (c == CMP_NONE)
-		return be_unsup(f, in, "comparison"), -1;
-	if (tfloat(pt)) {
-		Op op = tbytes(pt) == 8 ? OP_DSETP : OP_FSETP;
-		MIns *s;
-		if (pt == PT_F16 || pt == PT_BF16) {
-			/* compare the values widened to f32 (exact; .ftz flushes f16 subnormals first) */
-			int ftz = (in->m.flags & PMF_FTZ) != 0;
-			a = be_half_f32(f, b, a, pt, 0, ftz);
-			x = be_half_f32(f, b, x, pt, 0, ftz);
-			pt = PT_F32;
-		} else if (pt != PT_F32 && pt != PT_F64) {
-			return be_unsup(f, in, "comparison of this floating-point type"), -1;
-		}
-		s = be_setp_ins(f, b, op, c, TY_NONE, p, q, be_inreg(f, b, a, tbytes(pt) == 8 ? TC_R2 : TC_R), x,
-		             cc, bop);
-		if (in->m.flags & PMF_FTZ)
-			s->m.flags |= MF_FTZ;
-		return 0;
-	}
-	if (c >= CMP_EQU)
-		return be_unsup(f, in, "unordered comparison of integers"), -1;
-	if (tbytes(pt) == 8) {
-		/* (hi cmp hi) or (hi == hi and lo cmp_unsigned lo), equality on both words */
-		int r = be_newtmp(f, TC_P), e = be_newtmp(f, TC_P);
-		a = be_inreg(f, b, a, TC_R2);
-		if (c == CMP_EQ || c == CMP_NE) {
-			be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, e, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
-			be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(e), BOP_AND);
-			if (c == CMP_NE) {
-				MIns *s = be_setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_pn(r, 1), be_p(T_PT), cc, BOP_AND);
-				s->m.bop2 = (uint8_t)bop;
-				return 0;
-			}
-		} else {
-			Cmp strict = c == CMP_LE ? CMP_LT : c == CMP_GE ? CMP_GT : c;
-			be_setp_ins(f, b, OP_ISETP, c, TY_U32, r, T_PT, be_part(a, 0), be_part(x, 0), be_p(T_PT), BOP_AND);
-			be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_AND);
-			be_setp_ins(f, b, OP_ISETP, strict, ty, r, T_PT, be_part(a, 1), be_part(x, 1), be_p(r), BOP_OR);
-		}
-		MIns *s = be_setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, p, q, be_p(r), be_p(T_PT), cc, BOP_AND);
-		s->m.bop2 = (uint8_t)bop;
-		return 0;
-	}
-	a = be_inreg(f, b, be_widen(f, b, a, pt), TC_R);
-	x = be_widen(f, b, x, pt);
-	be_setp_ins(f, b, OP_ISETP, c, ty, p, q, a, x, cc, bop);
-	return 0;
-}
-
-static Bop bop_of(int b)
-{
-	return b == PBOP_AND ? BOP_AND : b == PBOP_OR ? BOP_OR : b == PBOP_XOR ? BOP_XOR : BOP_AND;
-}
-
-static int sel_setp(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0];
-	int p = be_dst(f, &in->o[0]), q = be_dst(f, &in->o[1]);
-	MOpd a = be_src(f, b, &in->o[2], pt), x = be_src(f, b, &in->o[3], pt);
-	MOpd cc = in->nopd > 4 ? be_src(f, b, &in->o[4], PT_PRED) : be_p(T_PT);
-
-	if (pt == PT_F16X2 || pt == PT_BF16X2)
-		return be_sel_hsetp(f, b, in, pt, p < 0 ? T_PT : p, q < 0 ? T_PT : q, a, x, cc,
-		                    in->nopd > 4 ? bop_of(in->m.bop) : BOP_AND);
-	return be_setp(f, b, in, pt, p < 0 ? T_PT : p, q < 0 ? T_PT : q, a, x, cc,
-	               in->nopd > 4 ? bop_of(in->m.bop) : BOP_AND);
-}
-
-/* d = all ones (1.0 for a float type) where the comparison holds, else 0; for an f16x2 or
- * bf16x2 source each half of d holds the result of its half (0xffff, or 1.0 of f16x2/bf16x2) */
-static int sel_set(Fn *f, Blk *b, const PIns *in)
-{
-	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
-	int x2 = st == PT_F16X2 || st == PT_BF16X2, p[2] = {be_newtmp(f, TC_P), be_newtmp(f, TC_P)};
-	MOpd cc = in->nopd > 3 ? be_src(f, b, &in->o[3], PT_PRED) : be_p(T_PT);
-	MOpd a = be_src(f, b, &in->o[1], st), c = be_src(f, b, &in->o[2], st);
-	Bop bop = in->nopd > 3 ? bop_of(in->m.bop) : BOP_AND;
-	int64_t one = dt == PT_F32 ? 0x3f800000 : dt == PT_F16 || dt == PT_F16X2 ? 0x3c00 :
-	              dt == PT_BF16 || dt == PT_BF16X2 ? 0x3f80 : x2 || tbytes(dt) == 2 ? 0xffff : 0xffffffff;
-	int h[2];
-	MIns *x;
-
-	if (tfloat(dt) && dt != PT_F32 && dt != PT_F16 && dt != PT_BF16 && !(x2 && tbytes(dt) == 4))
-		return be_unsup(f, in, "this destination type"), -1;
-	if ((x2 ? be_sel_hsetp(f, b, in, st, p[0], p[1], a, c, cc, bop)
-	        : be_setp(f, b, in, st, p[0], T_PT, a, c, cc, bop)) < 0)
-		return -1;
-	for (int k = 0; k < (x2 ? 2 : 1); k++) {
-		int one_r = be_newtmp(f, TC_R);
-		h[k] = x2 ? be_newtmp(f, TC_R) : d;
-		be_mov(f, b, one_r, be_imm(one), TC_R);
-		x = be_op3(f, b, OP_SEL, be_r(h[k]), be_r(one_r), be_r(T_RZ));
-		x->nopd = 4;
-		x->o[3] = be_p(p[k]);
-	}
-	if (x2) {
-		x = be_op3(f, b, OP_ISCADD, be_r(d), be_r(h[1]), be_r(h[0]));
-		x->nopd = 4;
-		x->o[3] = be_imm(16);
-	}
-	return 0;
-}
-
-static int sel_selp(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), cls), c = be_src(f, b, &in->o[2], pt);
-	MOpd p = be_src(f, b, &in->o[3], PT_PRED);
-	MIns *x = be_op3(f, b, OP_SEL, be_r(d), a, c);
-
-	x->nopd = 4;
-	x->o[3] = p;
-	if (cls == TC_R2)
-		x->m.dtype = TY_B64;
-	return 0;
-}
-
-static int sel_slct(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]);
-	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R, p = be_newtmp(f, TC_P);
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), cls), c = be_src(f, b, &in->o[2], pt);
-	MOpd s = be_inreg(f, b, be_src(f, b, &in->o[3], st), TC_R);
-	MIns *x;
-
-	if (tfloat(st)) {
-		x = be_setp_ins(f, b, OP_FSETP, CMP_GE, TY_NONE, p, T_PT, s, be_imm(0), be_p(T_PT), BOP_AND);
-		if (in->m.flags & PMF_FTZ)
-			x->m.flags |= MF_FTZ;
-	} else {
-		be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_S32, p, T_PT, s, be_r(T_RZ), be_p(T_PT), BOP_AND);
-	}
-	x = be_op3(f, b, OP_SEL, be_r(d), a, c);
-	x->nopd = 4;
-	x->o[3] = be_p(p);
-	if (cls == TC_R2)
-		x->m.dtype = TY_B64;
-	return 0;
-}
-
-static int sel_mov(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0];
-	const POpd *dst = &in->o[0], *src = &in->o[1];
-
-	if (dst->kind == POK_VEC || src->kind == POK_VEC) {
-		/* pack/unpack: {a, b} <-> a wider register */
-		const POpd *v = dst->kind == POK_VEC ? dst : src;
-		const POpd *w = dst->kind == POK_VEC ? src : dst;
-		int n = v->nelems, eb = tbytes(pt) / n, wt;
-		MIns *x;
-		if (w->kind != POK_REG || (eb != 4 && eb != 2 && eb != 1))
-			return be_unsup(f, in, "vector operand"), -1;
-		wt = f->regtmp[w->reg];
-		for (int k = 0; k < n; k++) {
-			const POpd *e = &v->elems[k];
-			if (e->kind == POK_SINK)
-				continue;
-			if (e->kind != POK_REG && !(dst == v))
-				continue;
-			if (dst == v) {
-				int et = f->regtmp[e->reg];
-				if (eb == 4) {
-					be_mov(f, b, et, tbytes(pt) == 8 ? be_rpart(wt, k) : be_rpart(wt, k), TC_R);
-				} else {
-					MOpd word = tbytes(pt) > 4 ? be_rpart(wt, k * eb / 4) : be_r(wt);
-					x = be_emit(f, b, OP_BFE);
-					x->m.dtype = TY_U32;
-					x->nopd = 3;
-					x->o[0] = be_r(et);
-					x->o[1] = word;
-					x->o[2] = be_imm(((k * eb * 8) % 32) | (eb * 8) << 8);
-				}
-			}
-		}
-		if (dst != v) {
-			int t = be_newtmp(f, be_regcls(pt));
-			for (int k = 0; k < n; k++) {
-				MOpd e = be_src(f, b, &v->elems[k], eb == 4 ? PT_B32 : eb == 2 ? PT_B16 : PT_B8);
-				if (eb == 4) {
-					x = be_emit(f, b, e.kind == OPD_IMM ? OP_MOV32I : OP_MOV);
-					x->nopd = 2;
-					x->o[0] = be_rpart(t, k);
-					x->o[1] = e;
-				} else {
-					MOpd word = tbytes(pt) > 4 ? be_rpart(t, k * eb / 4) : be_r(t);
-					MOpd er = be_inreg(f, b, e, TC_R);
-					if ((k * eb * 8) % 32 == 0) {
-						x = be_emit(f, b, OP_MOV);
-						x->nopd = 2;
-						x->o[0] = word;
-						x->o[1] = er;
-					} else {
-						x = be_emit(f, b, OP_BFI);
-						x->nopd = 4;
-						x->o[0] = word;
-						x->o[1] = er;
-						x->o[2] = be_imm(((k * eb * 8) % 32) | (eb * 8) << 8);
-						x->o[3] = word;
-					}
-				}
-			}
-			be_mov(f, b, wt, be_r(t), f->tmp[wt].cls);
-		}
-		return 0;
-	}
-	if (dst->kind != POK_REG)
-		return be_unsup(f, in, "destination"), -1;
-	int d = f->regtmp[dst->reg];
-	MOpd s = be_src(f, b, src, pt);
-	if (f->tmp[d].cls == TC_P && s.kind == OPD_PRED) {
-		be_mov(f, b, d, s, TC_P);
-		return 0;
-	}
-	be_mov(f, b, d, s, f->tmp[d].cls);
-	if (src->kind != POK_REG)
-		be_fix16(f, b, d, pt);
-	return 0;
-}
-
 /* ------------------------------------------------------------------ dispatch */
-int be_isel_ins(Fn *f, Blk *b, const PIns *in)
+/* the selection of one PTX instruction into b: 0, or -1 after a located error */
+static int sel_ins(Fn *f, Blk *b, const PIns *in)
 {
 	switch ((POp)in->op) {
 	case PO_ADD: return be_sel_addsub(f, b, in, 0);
@@ -270,58 +39,19 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_CNOT: return be_sel_cnot(f, b, in);
 	case PO_SHL: return be_sel_shift(f, b, in, 1);
 	case PO_SHR: return be_sel_shift(f, b, in, 0);
-	case PO_SETP: return sel_setp(f, b, in);
-	case PO_SET: return sel_set(f, b, in);
-	case PO_SELP: return sel_selp(f, b, in);
-	case PO_SLCT: return sel_slct(f, b, in);
-	case PO_MOV: return sel_mov(f, b, in);
+	case PO_SETP: return be_sel_setp(f, b, in);
+	case PO_SET: return be_sel_set(f, b, in);
+	case PO_SELP: return be_sel_selp(f, b, in);
+	case PO_SLCT: return be_sel_slct(f, b, in);
+	case PO_MOV:
+		if (in->o[1].kind == POK_LABEL)
+			return be_sel_label(f, b, in);
+		return be_sel_mov(f, b, in);
 	case PO_POPC: case PO_CLZ: case PO_BFIND: case PO_BREV: return be_sel_bits(f, b, in);
 	case PO_BFE: case PO_BFI: return be_sel_bf(f, b, in);
-	case PO_LOP3: {
-		int d = be_dst(f, &in->o[0]);
-		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-		MOpd c = be_src(f, b, &in->o[2], PT_B32);
-		MOpd e = be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R);
-		MIns *x = be_emit(f, b, OP_LOP3);
-		x->nopd = 5;
-		x->o[0] = be_r(d);
-		x->o[1] = a;
-		x->o[2] = c;
-		x->o[3] = e;
-		x->o[4] = be_imm(in->o[4].imm & 0xff);
-		return 0;
-	}
-	case PO_PRMT: {
-		int d = be_dst(f, &in->o[0]);
-		static const Sub mode[] = {SUB_NONE, SUB_F4E, SUB_B4E, SUB_RC8, SUB_ECL, SUB_ECR, SUB_RC16};
-		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-		MOpd c = be_src(f, b, &in->o[3], PT_B32);
-		MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
-		MIns *x = be_emit(f, b, OP_PRMT);
-		x->nopd = 4;
-		x->m.sub = (uint8_t)mode[in->m.prmt < PPRMT_COUNT ? in->m.prmt : 0];
-		x->o[0] = be_r(d);
-		x->o[1] = a;
-		x->o[2] = c;
-		x->o[3] = e;
-		return 0;
-	}
-	case PO_SHF: {
-		int d = be_dst(f, &in->o[0]);
-		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-		MOpd c = be_src(f, b, &in->o[3], PT_U32);
-		MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
-		MIns *x = be_emit(f, b, OP_SHF);
-		x->nopd = 4;
-		x->m.sub = (in->m.flags & PMF_RIGHT) ? SUB_R : SUB_L;
-		if (in->m.flags & PMF_WRAP)
-			x->m.flags |= MF_W;
-		x->o[0] = be_r(d);
-		x->o[1] = a;
-		x->o[2] = c;
-		x->o[3] = e;
-		return 0;
-	}
+	case PO_LOP3: return be_sel_lop3(f, b, in);
+	case PO_PRMT: return be_sel_prmt(f, b, in);
+	case PO_SHF: return be_sel_shf(f, b, in);
 	case PO_SAD: case PO_DIV: case PO_REM: case PO_FMA: case PO_RCP: case PO_SQRT:
 	case PO_RSQRT: case PO_SIN: case PO_COS: case PO_LG2: case PO_EX2: case PO_TANH:
 	case PO_TESTP: case PO_COPYSIGN: case PO_CVT:
@@ -348,7 +78,9 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 		return be_isel_mem(f, b, in);
 	case PO_CALL:
 		return be_isel_call(f, b, in);
-	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT: case PO_TRAP:
+	case PO_TRAP:
+		return be_sel_trap(f, b);
+	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT:
 		die("branch inside a block");
 	case PO_TEX: case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SURED:
 	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
@@ -364,4 +96,36 @@ int be_isel_ins(Fn *f, Blk *b, const PIns *in)
 		break;
 	}
 	die("bad PTX op");
+}
+
+/* ------------------------------------------------------------------ driver */
+int be_isel(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	int n = f->nblk, nerr = f->nerr;
+
+	for (int bi = 0; bi < n; bi++) {
+		int p0 = f->blk[bi].pfirst, p1 = f->blk[bi].plast;
+		f->cur_blk = bi;
+		f->ccpol = 0;
+		for (int i = p0; i < p1 && i < pf->nins; i++) {
+			const PIns *in = &pf->ins[i];
+			int cb = f->cur_blk, before = f->blk[cb].nins;
+			f->cur_ptx = i;
+			f->guard_done = 0;
+			if (sel_ins(f, &f->blk[cb], in) < 0 || in->guard < 0 || f->guard_done)
+				continue;
+			for (int k = before; k < f->blk[cb].nins; k++) {
+				MIns *x = &f->blk[cb].ins[k];
+				if (x->guard != T_PT)
+					die("guarded sequence under a PTX guard");
+				x->guard = f->regtmp[in->guard];
+				x->gneg = in->gneg;
+			}
+		}
+		if (f->blk[f->cur_blk].jmp.kind == J_BRX)
+			be_sel_brx(f, &f->blk[f->cur_blk]);
+	}
+	f->cur_ptx = -1;
+	return f->nerr > nerr ? -1 : 0;
 }

@@ -1,13 +1,13 @@
 /* isel_bf16.c - instruction selection for the 16-bit float lanes beyond f16 arithmetic: bf16
  * (1 sign, 8 exponent, 7 fraction bits: the top half of an f32) and bf16x2 arithmetic,
- * comparisons and min/max of f16, f16x2, bf16 and bf16x2, and conversions from f32 to
- * f16/f16x2/bf16/bf16x2 (.relu, .satfinite) and to tf32. No modelled GPU has these units, so
- * each lane goes through exact wider arithmetic and one final rounding:
+ * min/max of f16, f16x2, bf16 and bf16x2, and conversions from f32 to f16/f16x2/bf16/bf16x2
+ * (.relu, .satfinite) and to tf32 (their comparisons are in isel_cmp.c). No modelled GPU has
+ * these units, so each lane goes through exact wider arithmetic and one final rounding:
  *   lanes to f32      bf16: SHL 16 (lane 0) or AND 0xffff0000 (lane 1); f16: F2F.F32.F16 (of
- *                     the lane shifted down): both exact;
+ *                     the lane shifted down): both exact (be_half_f32, sel.c);
  *   comparisons       FSETP on the exact f32 values (f16 .ftz flushes the f16 subnormals first:
  *                     they are normal f32s); f16x2/bf16x2 setp: p from the lower halves, q from
- *                     the upper ones, each combined with c (PTX's half-precision setp);
+ *                     the upper ones, each combined with c (PTX's half-precision setp; isel_cmp.c);
  *   min/max           FMNMX on the exact f32 values: the result is one of them (exact back in
  *                     16 bits) or the canonical NaN (0x7fffffff, whose top half is bf16's 0x7fff
  *                     and which F2F.F16 makes f16's 0x7fff);
@@ -121,20 +121,6 @@ int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max)
 	}
 	if (n == 2)
 		pack2(f, b, d, h[1], h[0]);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ comparisons */
-/* setp.f16x2/.bf16x2 p|q, a, b{, c}: p from the lower halves, q from the upper ones */
-int be_sel_hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MOpd x, MOpd cc,
-                 Bop bop)
-{
-	int et = elem_of(pt), ftz = (in->m.flags & PMF_FTZ) != 0;
-
-	for (int k = 0; k < 2; k++)
-		if (be_setp(f, b, in, PT_F32, k ? q : p, T_PT, be_half_f32(f, b, a, et, k, ftz),
-		            be_half_f32(f, b, x, et, k, ftz), cc, bop) < 0)
-			return -1;
 	return 0;
 }
 

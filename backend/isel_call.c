@@ -1,10 +1,6 @@
-/* isel_call.c - the selection driver over a function's blocks, calls, trap, label values and
- * the jump tables of indirect branches.
- *
- * be_isel: needs cfg; selects every PTX instruction of every block (isel*.c), applies the
- * PTX guard to what was selected for it, records the CUDA line of each instruction. It
- * selects trap (BPT.TRAP 0x1) and mov of a label (its value) itself, and loads the target
- * address of each BRX block from its jump table (be_brx_table).
+/* isel_call.c - instruction selection of control transfers inside a block: calls, trap
+ * (BPT.TRAP 0x1), the value of a label (mov d, L), and the target address of an indirect
+ * branch from its jump table (be_sel_brx, at the end of a J_BRX block).
  *
  * Calls (non-inlined .func, as a whole-program ptxas lays them out): arguments and results
  * go through the callee's incoming area, which is the caller's outgoing area at the end of
@@ -174,38 +170,8 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-/* The jump table of J_BRX block b: for each index (brx.idx) or label value (bra %r), the
- * place in b's target list (Fn.tl) of the block it goes to, or -1 when it goes nowhere.
- * Returns the number of entries; fills slot when not NULL. The table in bank 3 has one
- * more entry, where larger indexes and values are clamped; it holds 0xffffffff. */
-int be_brx_table(const Fn *f, const Blk *b, int *slot)
-{
-	const PFunc *pf = f->pf;
-	const PIns *in = &pf->ins[b->jmp.ptxins];
-	int n = 0, nt, *lab;
-
-	if (in->op == PO_BRX_IDX) {
-		for (int i = 0; slot && i < b->jmp.ntl; i++)
-			slot[i] = i;
-		return b->jmp.ntl;
-	}
-	for (int i = 0; i < pf->nlabels; i++)
-		n += pf->labels[i].value >= 0;
-	if (!slot)
-		return n;
-	lab = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nlabels + 1));
-	nt = be_ibra_targets(pf, f->m, in, lab);
-	if (nt != b->jmp.ntl)
-		die("indirect bra: target list and jump table disagree");
-	for (int v = 0; v < n; v++)
-		slot[v] = -1;
-	for (int k = 0; k < nt; k++)
-		slot[pf->labels[lab[k]].value] = k;
-	return n;
-}
-
 /* mov.u32/.u64 d, L: the label's value (PLabel.value, docs/backend.md), a constant */
-static void label_value(Fn *f, Blk *b, const PIns *in)
+int be_sel_label(Fn *f, Blk *b, const PIns *in)
 {
 	int d = be_dst(f, &in->o[0]);
 	int64_t v = f->pf->labels[in->o[1].sym].value;
@@ -217,76 +183,50 @@ static void label_value(Fn *f, Blk *b, const PIns *in)
 		x->o[0] = f->tmp[d].cls == TC_R2 ? be_rpart(d, k) : be_r(d);
 		x->o[1] = be_imm(k ? 0 : v);
 	}
+	return 0;
 }
 
-int be_isel(Fn *f)
+/* brx.idx, bra %r at the end of J_BRX block last: the target address from the jump table in
+ * bank 3 (emit.c places it, be_brx_table), at the index or label value clamped to the
+ * table's last entry, which holds no code address: BRX faults on it as on a value that
+ * names no target. The branch's condition becomes the address. */
+void be_sel_brx(Fn *f, Blk *last)
 {
-	const PFunc *pf = f->pf;
-	int n = f->nblk, nerr = f->nerr;
+	int t = be_newtmp(f, TC_R), a = be_newtmp(f, TC_R), c = be_newtmp(f, TC_R);
+	int nt = be_brx_table(f, last, NULL), wide = f->tmp[last->jmp.cond].cls == TC_R2;
+	MIns *m, *x;
 
-	for (int bi = 0; bi < n; bi++) {
-		int p0 = f->blk[bi].pfirst, p1 = f->blk[bi].plast;
-		f->cur_blk = bi;
-		f->ccpol = 0;
-		for (int i = p0; i < p1 && i < pf->nins; i++) {
-			const PIns *in = &pf->ins[i];
-			int cb = f->cur_blk, before = f->blk[cb].nins;
-			f->cur_ptx = i;
-			f->guard_done = 0;
-			if (in->op == PO_TRAP) {
-				MIns *x = be_emit(f, &f->blk[cb], OP_BPT);
-				x->nopd = 1;
-				x->o[0] = be_imm(1);   /* the code real SASS gives trap: BPT.TRAP 0x1 */
-			} else if (in->op == PO_MOV && in->o[1].kind == POK_LABEL) {
-				label_value(f, &f->blk[cb], in);
-			} else if (be_isel_ins(f, &f->blk[cb], in) < 0) {
-				continue;
-			}
-			if (in->guard < 0 || f->guard_done)
-				continue;
-			for (int k = before; k < f->blk[cb].nins; k++) {
-				MIns *x = &f->blk[cb].ins[k];
-				if (x->guard != T_PT)
-					die("guarded sequence under a PTX guard");
-				x->guard = f->regtmp[in->guard];
-				x->gneg = in->gneg;
-			}
-		}
-		/* brx.idx, bra %r: the target address from the jump table in bank 3 (emit.c places
-		 * it), at the index or label value clamped to the table's last entry, which holds
-		 * no code address: BRX faults on it as on a value that names no target */
-		Blk *last = &f->blk[f->cur_blk];
-		if (last->jmp.kind == J_BRX) {
-			int t = be_newtmp(f, TC_R), a = be_newtmp(f, TC_R), c = be_newtmp(f, TC_R);
-			int nt = be_brx_table(f, last, NULL), wide = f->tmp[last->jmp.cond].cls == TC_R2;
-			MIns *m;
-			f->cur_ptx = last->jmp.ptxins;
-			m = be_op3(f, last, OP_IMNMX, be_r(c), wide ? be_rpart(last->jmp.cond, 0) :
-			           be_r(last->jmp.cond), be_imm(nt));
-			m->nopd = 4;
-			m->m.dtype = TY_U32;
-			m->o[3] = be_p(T_PT);
-			if (wide) {   /* a 64-bit value with a high word is no label's value either */
-				int p = be_newtmp(f, TC_P), c2 = be_newtmp(f, TC_R);
-				be_setp_ins(f, last, OP_ISETP, CMP_NE, TY_U32, p, T_PT,
-				            be_rpart(last->jmp.cond, 1), be_r(T_RZ), be_p(T_PT), BOP_AND);
-				m = be_op3(f, last, OP_SEL, be_r(c2), be_r(c), be_imm(nt));
-				m->nopd = 4;
-				m->o[3] = be_pn(p, 1);
-				c = c2;
-			}
-			be_op3(f, last, OP_SHL, be_r(t), be_r(c), be_imm(2));
-			MIns *x = be_emit(f, last, OP_LDC);
-			x->nopd = 2;
-			x->o[0] = be_r(a);
-			x->o[1] = be_cst(3, 0);
-			x->o[1].t = t;
-			x->o[1].n = 1;
-			last->jmp.cond = a;
-		}
+	f->cur_ptx = last->jmp.ptxins;
+	m = be_op3(f, last, OP_IMNMX, be_r(c), wide ? be_rpart(last->jmp.cond, 0) :
+	           be_r(last->jmp.cond), be_imm(nt));
+	m->nopd = 4;
+	m->m.dtype = TY_U32;
+	m->o[3] = be_p(T_PT);
+	if (wide) {   /* a 64-bit value with a high word is no label's value either */
+		int p = be_newtmp(f, TC_P), c2 = be_newtmp(f, TC_R);
+		be_setp_ins(f, last, OP_ISETP, CMP_NE, TY_U32, p, T_PT,
+		            be_rpart(last->jmp.cond, 1), be_r(T_RZ), be_p(T_PT), BOP_AND);
+		m = be_op3(f, last, OP_SEL, be_r(c2), be_r(c), be_imm(nt));
+		m->nopd = 4;
+		m->o[3] = be_pn(p, 1);
+		c = c2;
 	}
-	f->cur_ptx = -1;
-	if (f->nerr == nerr)
-		be_fold_preds(f);
-	return f->nerr > nerr ? -1 : 0;
+	be_op3(f, last, OP_SHL, be_r(t), be_r(c), be_imm(2));
+	x = be_emit(f, last, OP_LDC);
+	x->nopd = 2;
+	x->o[0] = be_r(a);
+	x->o[1] = be_cst(3, 0);
+	x->o[1].t = t;
+	x->o[1].n = 1;
+	last->jmp.cond = a;
+}
+
+/* trap: the code real SASS gives it, BPT.TRAP 0x1 */
+int be_sel_trap(Fn *f, Blk *b)
+{
+	MIns *x = be_emit(f, b, OP_BPT);
+
+	x->nopd = 1;
+	x->o[0] = be_imm(1);
+	return 0;
 }

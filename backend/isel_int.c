@@ -735,3 +735,60 @@ int be_sel_elect(Fn *f, Blk *b, const PIns *in)
 	}
 	return 0;
 }
+
+/* lop3.b32 d, a, b, c, lut: LOP3 with the 8-bit truth table */
+int be_sel_lop3(Fn *f, Blk *b, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	MOpd c = be_src(f, b, &in->o[2], PT_B32);
+	MOpd e = be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R);
+	MIns *x = be_emit(f, b, OP_LOP3);
+
+	x->nopd = 5;
+	x->o[0] = be_r(d);
+	x->o[1] = a;
+	x->o[2] = c;
+	x->o[3] = e;
+	x->o[4] = be_imm(in->o[4].imm & 0xff);
+	return 0;
+}
+
+/* prmt.b32{.mode} d, a, b, c: PRMT a, c (the selector), b */
+int be_sel_prmt(Fn *f, Blk *b, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]);
+	static const Sub mode[] = {SUB_NONE, SUB_F4E, SUB_B4E, SUB_RC8, SUB_ECL, SUB_ECR, SUB_RC16};
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	MOpd c = be_src(f, b, &in->o[3], PT_B32);
+	MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+	MIns *x = be_emit(f, b, OP_PRMT);
+
+	x->nopd = 4;
+	x->m.sub = (uint8_t)mode[in->m.prmt < PPRMT_COUNT ? in->m.prmt : 0];
+	x->o[0] = be_r(d);
+	x->o[1] = a;
+	x->o[2] = c;
+	x->o[3] = e;
+	return 0;
+}
+
+/* shf.{l,r}{.wrap}.b32 d, a, b, c: SHF a, c (the shift), b */
+int be_sel_shf(Fn *f, Blk *b, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
+	MOpd c = be_src(f, b, &in->o[3], PT_U32);
+	MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
+	MIns *x = be_emit(f, b, OP_SHF);
+
+	x->nopd = 4;
+	x->m.sub = (in->m.flags & PMF_RIGHT) ? SUB_R : SUB_L;
+	if (in->m.flags & PMF_WRAP)
+		x->m.flags |= MF_W;
+	x->o[0] = be_r(d);
+	x->o[1] = a;
+	x->o[2] = c;
+	x->o[3] = e;
+	return 0;
+}
