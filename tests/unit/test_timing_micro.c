@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include "report/report.h"
 #include "sim/timing.h"
 
 /* ---------------------------------------------------------------- a scripted core */

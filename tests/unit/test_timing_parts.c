@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include "report/report.h"
 #include "sim/timing.h"
 
 static TimingConfig
