@@ -345,26 +345,27 @@ unresolved(const PIns *in)
 	return 0;
 }
 
-static void
-chk_ins(Chk *k, const PIns *in)
+/* the facts about one instruction that the checks of its operands share */
+typedef struct {
+	const PIns *in;   /* the instruction */
+	int t0, t1;       /* first and second type modifier (t1 is t0 when there is one) */
+	int wide;         /* .wide: the destination (and mad's addend) has twice the type's size */
+	int loose;        /* a wider register may hold a narrower type (memory ops, cvt, mov) */
+	int memrel;       /* ld, ldu, st: wider data registers as chk_wider says */
+} ICtx;
+
+/* the operand count, a type and vector modifier where the instruction needs one; 0 when
+ * nothing more is worth checking */
+static int
+chk_form(Chk *k, const PIns *in)
 {
 	const POpInfo *oi = &ptx_ops[in->op];
 	const PMods *m = &in->m;
-	const char *sig = oi->sig;
-	int t0 = m->ntypes > 0 ? m->types[0] : PT_NONE;
-	int t1 = m->ntypes > 1 ? m->types[1] : t0;
-	int wide = (m->flags & PMF_WIDE) != 0;
-	int loose = oi->cls == PC_MEM || in->op == PO_CVT || in->op == PO_MOV;
-	int memrel = in->op == PO_LD || in->op == PO_LDU || in->op == PO_ST; /* chk_wider */
-	int slot = 0;
-	POp op = (POp)in->op;
 
-	if (unresolved(in))
-		return;
 	if (oi->flags & PF_UNSUP) {
 		err(k, in->loc, "unsupported: instruction '%s' is valid PTX but warpsim does not "
 		    "support it yet", oi->name);
-		return;
+		return 0;
 	}
 	if (in->nopd < oi->min || in->nopd > oi->max) {
 		int shown = in->nopd - ((oi->flags & PF_PAIR) && !(m->flags & PMF_PAIR) ? 1 : 0);
@@ -373,15 +374,28 @@ chk_ins(Chk *k, const PIns *in)
 			err(k, in->loc, "'%s' takes %d operand%s, not %d", oi->name, lo, lo == 1 ? "" : "s", shown);
 		else
 			err(k, in->loc, "'%s' takes %d to %d operands, not %d", oi->name, lo, hi, shown);
-		return;
+		return 0;
 	}
-	if (strchr(sig, 'T') && m->ntypes == 0 && in->op != PO_MOV) {
+	if (strchr(oi->sig, 'T') && m->ntypes == 0 && in->op != PO_MOV) {
 		err(k, in->loc, "'%s' needs a type modifier (e.g. .u32)", oi->name);
-		return;
+		return 0;
 	}
 	if (m->vec > 1 && in->op != PO_LD && in->op != PO_LDU && in->op != PO_ST &&
 	    in->op != PO_ATOM && in->op != PO_RED && in->op != PO_MOV)
 		err(k, in->loc, "'%s' does not take a vector modifier", oi->name);
+	return 1;
+}
+
+/* the modifiers an instruction cannot do without (a comparison, an operation, a mode ...)
+ * and the checks of their own for call, cp.async and the video instructions; 0 when the
+ * operands are checked already (call) */
+static int
+chk_required(Chk *k, const PIns *in)
+{
+	const POpInfo *oi = &ptx_ops[in->op];
+	const PMods *m = &in->m;
+	POp op = (POp)in->op;
+
 	if (op == PO_SETP || op == PO_SET) {
 		if (!m->cmp)
 			err(k, in->loc, "'%s' needs a comparison (e.g. .lt)", oi->name);
@@ -416,109 +430,162 @@ chk_ins(Chk *k, const PIns *in)
 			err(k, in->loc, "'cvt' needs a destination and a source type (e.g. .f32.s32)");
 	} else if (op == PO_CALL) {
 		chk_call(k, in);
-		return;
+		return 0;
 	} else if (op == PO_CP_ASYNC) {
 		chk_cp_async(k, in);
 	} else if (ptx_video_elems(in->op)) {
 		chk_video(k, in);
 	}
-	for (const char *s = sig; *s && slot < in->nopd; s++) {
-		const POpd *o = &in->o[slot];
-		int dst = ptx_ins_writes(in, slot);
-		int want;
-		if (*s == '[' || *s == ']')
-			continue;
-		switch (*s) {
-		case 'T': case 'U':
-			want = type_bytes_or_pred(*s == 'T' ? t0 : t1);
-			if (wide && want > 0 && (slot == 0 || (in->op == PO_MAD && slot == 3)))
-				want *= 2;
-			if (op != PO_CVT || !chk_wider(k, in, o, slot, *s == 'T' ? t0 : t1, dst))
-				chk_value(k, in, o, slot, want, dst, loose && op != PO_CVT);
-			break;
-		case 'u':
-			chk_value(k, in, o, slot, 4, dst, 0);
-			break;
-		case 'P':
-			chk_value(k, in, o, slot, -1, dst, 0);
-			break;
-		case 'i':
-			if (o->kind != POK_IMM)
-				err(k, o->loc, "operand %d of '%s' must be an immediate", slot + 1, oi->name);
-			break;
-		case 'V':
-			want = type_bytes_or_pred(t0);
-			if (o->kind == POK_VEC) {
-				if (o->nelems != m->vec)
-					err(k, o->loc, "'%s%s' needs a vector of %d elements, not %d", oi->name,
-					    m->vec == 1 ? "" : m->vec == 2 ? ".v2" : m->vec == 4 ? ".v4" : ".v8",
-					    m->vec, o->nelems);
-				for (int i = 0; i < o->nelems; i++)
-					if (!memrel || !chk_wider(k, in, &o->elems[i], slot, t0, dst))
-						chk_value(k, in, &o->elems[i], slot, want, dst, !memrel);
-			} else if (m->vec > 1) {
-				err(k, o->loc, "'%s' with a vector modifier needs a {..} operand", oi->name);
-			} else if (!memrel || !chk_wider(k, in, o, slot, t0, dst)) {
-				chk_value(k, in, o, slot, want, dst, !memrel);
-			}
-			break;
-		case 'M':
-			if (o->kind != POK_ADDR)
-				err(k, o->loc, "operand %d of '%s' must be a memory address [..], not %s",
-				    slot + 1, oi->name, kind_name(o));
-			else if (o->reg >= 0 && opd_bytes(k, o) != 0)
-				; /* unreachable: addresses have no size */
-			else if (o->reg >= 0) {
-				const PReg *r = &k->f->regs[o->reg];
-				int b = ptx_type_bytes((PType)r->type);
-				if (r->type == PT_PRED || (b != 4 && b != 8))
-					err(k, o->loc, "address register '%s' must be 32 or 64 bits", r->name);
-			}
-			break;
-		case 'X':
-			if (o->kind == POK_REG) {
-				chk_ibra(k, in, o);
-			} else if (o->kind != POK_LABEL) {
-				err(k, o->loc, "branch target must be a label, not %s", kind_name(o));
-			}
-			break;
-		case 'B':
-			if (o->kind != POK_TLIST || k->f->tlists[o->sym].kind != PTL_BRANCH)
-				err(k, o->loc, "'%s' needs a .branchtargets list, not %s", oi->name, kind_name(o));
-			break;
-		case '*':
-			break;
-		default:
-			die("bad operand signature letter");
-		}
-		slot++;
+	return 1;
+}
+
+/* signature letter V: the data of a memory op, one value or a {..} vector of m->vec */
+static void
+chk_data(Chk *k, const ICtx *c, const POpd *o, int slot, int dst)
+{
+	const PIns *in = c->in;
+	const PMods *m = &in->m;
+	const char *name = ptx_ops[in->op].name;
+	int want = type_bytes_or_pred(c->t0);
+
+	if (o->kind == POK_VEC) {
+		if (o->nelems != m->vec)
+			err(k, o->loc, "'%s%s' needs a vector of %d elements, not %d", name,
+			    m->vec == 1 ? "" : m->vec == 2 ? ".v2" : m->vec == 4 ? ".v4" : ".v8",
+			    m->vec, o->nelems);
+		for (int i = 0; i < o->nelems; i++)
+			if (!c->memrel || !chk_wider(k, in, &o->elems[i], slot, c->t0, dst))
+				chk_value(k, in, &o->elems[i], slot, want, dst, !c->memrel);
+	} else if (m->vec > 1) {
+		err(k, o->loc, "'%s' with a vector modifier needs a {..} operand", name);
+	} else if (!c->memrel || !chk_wider(k, in, o, slot, c->t0, dst)) {
+		chk_value(k, in, o, slot, want, dst, !c->memrel);
 	}
-	if (in->op == PO_MOV) {
-		const POpd *d = &in->o[0], *a = &in->o[1];
-		int want = type_bytes_or_pred(t0);
-		if (m->ntypes == 0)
-			err(k, in->loc, "'mov' needs a type modifier (e.g. .u32)");
-		else if (d->kind == POK_VEC || a->kind == POK_VEC) {
-			const POpd *v = d->kind == POK_VEC ? d : a, *s = d->kind == POK_VEC ? a : d;
-			for (int i = 0; i < v->nelems; i++)
-				if (v->elems[i].kind == POK_LABEL || v->elems[i].kind == POK_TLIST)
-					err(k, v->elems[i].loc, "a vector element of 'mov' cannot be %s",
-					    kind_name(&v->elems[i]));
-			if (d->kind == POK_VEC && a->kind == POK_VEC)
-				err(k, d->loc, "'mov' cannot move a vector to a vector");
-			else
-				chk_value(k, in, s, s == d ? 0 : 1, want, s == d, 0);
-		} else if (a->kind == POK_LABEL) {   /* a label's value (PLabel.value) */
-			chk_value(k, in, d, 0, want, 1, 0);
-			if ((want != 4 && want != 8) || ptx_type_kind((PType)t0) == PTK_FLOAT)
-				err(k, a->loc, "the value of label '%s' needs mov.u32, .b32, .s32 or a 64-bit "
-				    "integer type, not mov%s", k->f->labels[a->sym].name,
-				    ptx_type_name((PType)t0));
-		} else {
-			chk_value(k, in, d, 0, want, 1, 0);
-			chk_value(k, in, a, 1, want, 0, 0);
-		}
+}
+
+/* signature letter M: a memory address [..] */
+static void
+chk_addr(Chk *k, const PIns *in, const POpd *o, int slot)
+{
+	if (o->kind != POK_ADDR)
+		err(k, o->loc, "operand %d of '%s' must be a memory address [..], not %s",
+		    slot + 1, opname(in), kind_name(o));
+	else if (o->reg >= 0 && opd_bytes(k, o) != 0)
+		; /* unreachable: addresses have no size */
+	else if (o->reg >= 0) {
+		const PReg *r = &k->f->regs[o->reg];
+		int b = ptx_type_bytes((PType)r->type);
+		if (r->type == PT_PRED || (b != 4 && b != 8))
+			err(k, o->loc, "address register '%s' must be 32 or 64 bits", r->name);
 	}
+}
+
+/* operand slot against its signature letter s (ptxops.def) */
+static void
+chk_slot(Chk *k, const ICtx *c, char s, int slot)
+{
+	const PIns *in = c->in;
+	const POpd *o = &in->o[slot];
+	const char *name = ptx_ops[in->op].name;
+	int dst = ptx_ins_writes(in, slot);
+	int want;
+
+	switch (s) {
+	case 'T': case 'U':
+		want = type_bytes_or_pred(s == 'T' ? c->t0 : c->t1);
+		if (c->wide && want > 0 && (slot == 0 || (in->op == PO_MAD && slot == 3)))
+			want *= 2;
+		if (in->op != PO_CVT || !chk_wider(k, in, o, slot, s == 'T' ? c->t0 : c->t1, dst))
+			chk_value(k, in, o, slot, want, dst, c->loose && in->op != PO_CVT);
+		break;
+	case 'u':
+		chk_value(k, in, o, slot, 4, dst, 0);
+		break;
+	case 'P':
+		chk_value(k, in, o, slot, -1, dst, 0);
+		break;
+	case 'i':
+		if (o->kind != POK_IMM)
+			err(k, o->loc, "operand %d of '%s' must be an immediate", slot + 1, name);
+		break;
+	case 'V':
+		chk_data(k, c, o, slot, dst);
+		break;
+	case 'M':
+		chk_addr(k, in, o, slot);
+		break;
+	case 'X':
+		if (o->kind == POK_REG) {
+			chk_ibra(k, in, o);
+		} else if (o->kind != POK_LABEL) {
+			err(k, o->loc, "branch target must be a label, not %s", kind_name(o));
+		}
+		break;
+	case 'B':
+		if (o->kind != POK_TLIST || k->f->tlists[o->sym].kind != PTL_BRANCH)
+			err(k, o->loc, "'%s' needs a .branchtargets list, not %s", name, kind_name(o));
+		break;
+	case '*':
+		break;
+	default:
+		die("bad operand signature letter");
+	}
+}
+
+/* mov d, a: a type; a vector on one side at most; a label's value in an integer of 32 or 64
+ * bits */
+static void
+chk_mov(Chk *k, const PIns *in, int t0)
+{
+	const PMods *m = &in->m;
+	const POpd *d = &in->o[0], *a = &in->o[1];
+	int want = type_bytes_or_pred(t0);
+
+	if (m->ntypes == 0)
+		err(k, in->loc, "'mov' needs a type modifier (e.g. .u32)");
+	else if (d->kind == POK_VEC || a->kind == POK_VEC) {
+		const POpd *v = d->kind == POK_VEC ? d : a, *s = d->kind == POK_VEC ? a : d;
+		for (int i = 0; i < v->nelems; i++)
+			if (v->elems[i].kind == POK_LABEL || v->elems[i].kind == POK_TLIST)
+				err(k, v->elems[i].loc, "a vector element of 'mov' cannot be %s",
+				    kind_name(&v->elems[i]));
+		if (d->kind == POK_VEC && a->kind == POK_VEC)
+			err(k, d->loc, "'mov' cannot move a vector to a vector");
+		else
+			chk_value(k, in, s, s == d ? 0 : 1, want, s == d, 0);
+	} else if (a->kind == POK_LABEL) {   /* a label's value (PLabel.value) */
+		chk_value(k, in, d, 0, want, 1, 0);
+		if ((want != 4 && want != 8) || ptx_type_kind((PType)t0) == PTK_FLOAT)
+			err(k, a->loc, "the value of label '%s' needs mov.u32, .b32, .s32 or a 64-bit "
+			    "integer type, not mov%s", k->f->labels[a->sym].name,
+			    ptx_type_name((PType)t0));
+	} else {
+		chk_value(k, in, d, 0, want, 1, 0);
+		chk_value(k, in, a, 1, want, 0, 0);
+	}
+}
+
+static void
+chk_ins(Chk *k, const PIns *in)
+{
+	const POpInfo *oi = &ptx_ops[in->op];
+	const PMods *m = &in->m;
+	ICtx c;
+	int slot = 0;
+
+	if (unresolved(in) || !chk_form(k, in) || !chk_required(k, in))
+		return;
+	c.in = in;
+	c.t0 = m->ntypes > 0 ? m->types[0] : PT_NONE;
+	c.t1 = m->ntypes > 1 ? m->types[1] : c.t0;
+	c.wide = (m->flags & PMF_WIDE) != 0;
+	c.loose = oi->cls == PC_MEM || in->op == PO_CVT || in->op == PO_MOV;
+	c.memrel = in->op == PO_LD || in->op == PO_LDU || in->op == PO_ST;
+	for (const char *s = oi->sig; *s && slot < in->nopd; s++)
+		if (*s != '[' && *s != ']')
+			chk_slot(k, &c, *s, slot++);
+	if (in->op == PO_MOV)
+		chk_mov(k, in, c.t0);
 }
 
 int

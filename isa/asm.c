@@ -5,23 +5,16 @@
  *   line      := directive | {LABEL ':'} {stmt}
  *   stmt      := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';'
  *   guard     := '@' ['!'] (Pn | PT)
- *   directive := .kernel NAME | .arch sm_N | .registers N | .shared N | .local N | .spill N
- *              | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
- *              | .constdata c[b][o] '=' bytes | .maxntid N | .func NAME
  *
- * Syntax is checked here (operands in asm_opd.c); everything else (modifier rules, operand
- * classes, registers, pairs, targets) by isa_ins_check() at the end of each kernel, whose
- * "where" becomes a column. Diagnostics are printed sorted by position.
+ * Syntax is checked here (directives and the end of a kernel in asm_dir.c, operands in
+ * asm_opd.c); everything else (modifier rules, operand classes, registers, pairs, targets)
+ * by isa_ins_check() at the end of each kernel, whose "where" becomes a column.
+ * Diagnostics are printed sorted by position.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "isa/asm.h"
-
-/* header directives: bit i of Asm.seen once dirs[i] was given */
-static const char *const dirs[] = {
-	".arch", ".registers", ".shared", ".local", ".spill", ".maxntid",
-};
 
 /* ------------------------------------------------------------------ modifiers */
 /* the mods.def rows: token, field, value */
@@ -343,343 +336,6 @@ out:
 	add_ins(a, &in, &l);
 }
 
-/* ------------------------------------------------------------------ kernels */
-/* column of what isa_ins_check() blamed */
-static int where_col(const InsLoc *l, int at)
-{
-	int c = 0;
-
-	if (at >= 0 && at < ISA_MAXOPD)
-		c = l->col_opd[at] ? l->col_opd[at] : l->col_end;
-	else if (at <= ISA_AT_FLAG && at > ISA_AT_FLAG - 16)
-		c = l->col_flag[ISA_AT_FLAG - at];
-	else
-		switch (at) {
-		case ISA_AT_GUARD: c = l->col_guard; break;
-		case ISA_AT_SYNC: c = l->col_sync; break;
-		case ISA_AT_SUB: c = l->col_sub; break;
-		case ISA_AT_CMP: c = l->col_cmp; break;
-		case ISA_AT_BOP: c = l->col_bop; break;
-		case ISA_AT_BOP2: c = l->col_bop2; break;
-		case ISA_AT_DTYPE: c = l->col_dtype; break;
-		case ISA_AT_STYPE: c = l->col_stype; break;
-		case ISA_AT_RND: c = l->col_rnd; break;
-		case ISA_AT_END: c = l->col_end; break;
-		default: c = l->col_op; break;
-		}
-	return c ? c : l->col_op;
-}
-
-/* resolves labels, sizes the register file if .registers was not given, checks */
-static void end_kernel(Asm *a)
-{
-	Kernel *k = isa_asm_cur(a);
-	char msg[256];
-
-	if (!k)
-		return;
-	for (int i = 0; i < a->nfix; i++) {
-		Fixup *f = &a->fix[i];
-		const Label *lb = isa_kernel_find_label(k, f->name);
-		if (!lb)
-			isa_asm_error_at(&a->x, f->line, f->ls, f->col, "unknown label '%.60s'", f->name);
-		else if (f->tl >= 0)
-			k->tl[f->tl] = lb->addr;
-		else
-			k->ins[f->ins].o[f->slot].imm = lb->addr;
-		free(f->name);
-	}
-	a->nfix = 0;
-	if (!(a->seen & 2)) {
-		for (int i = 0; i < k->nins; i++)
-			for (int s = 0; s < k->ins[i].nopd; s++) {
-				const Opd *o = &k->ins[i].o[s];
-				int r = o->reg, n = o->kind != OPD_CONST ? isa_ins_nregs(&k->ins[i], s) : 1;
-				if ((o->kind == OPD_REG || o->kind == OPD_MEM || o->kind == OPD_CONST) &&
-				    r != ISA_RZ && r + n > k->regs)
-					k->regs = r + n > ISA_NREGS ? ISA_NREGS : r + n;
-			}
-	}
-	for (int i = 0; i < k->nins; i++) {
-		int at;
-		if (a->locs[i].bad)
-			continue;
-		at = isa_ins_check(k, &k->ins[i], msg, sizeof msg);
-		if (at != ISA_AT_OK)
-			isa_asm_error_at(&a->x, a->locs[i].line, a->locs[i].ls, where_col(&a->locs[i], at),
-			             "%s", msg);
-	}
-	a->seen = 0;
-}
-
-/* ------------------------------------------------------------------ directives */
-static int name_tok(Asm *a, Tok *t, const char *what)
-{
-	char buf[48];
-
-	*t = isa_asm_next(&a->x);
-	if (t->kind == TK_IDENT)
-		return 1;
-	isa_asm_error(&a->x, *t, "expected %s, got '%s'", what, isa_asm_text(&a->x, *t, buf, sizeof buf));
-	return 0;
-}
-
-static char *dup_tok(Asm *a, Tok t)
-{
-	char *s = isa_asm_xrealloc(NULL, t.e - t.s + 1);
-
-	memcpy(s, a->x.text + t.s, t.e - t.s);
-	s[t.e - t.s] = 0;
-	return s;
-}
-
-/* an unsigned number no larger than max */
-static int num_tok(Asm *a, uint64_t max, uint64_t *v)
-{
-	Tok t = isa_asm_next(&a->x);
-	int64_t iv;
-
-	if (!isa_asm_int_value(a, t, 0, &iv))
-		return 0;
-	if (iv < 0 || (uint64_t)iv > max) {
-		isa_asm_error(&a->x, t, "value out of range (at most 0x%llx)", (unsigned long long)max);
-		return 0;
-	}
-	*v = (uint64_t)iv;
-	return 1;
-}
-
-/* '=' then two-digit hex bytes to the end of the line */
-static uint8_t *parse_bytes(Asm *a, uint64_t *n)
-{
-	uint8_t *b = NULL;
-	uint64_t cap = 0;
-
-	*n = 0;
-	if (!isa_asm_expect(a, '='))
-		return NULL;
-	for (;;) {
-		Tok t = isa_asm_next(&a->x);
-		uint8_t v = 0;
-		if (t.kind == TK_EOL)
-			break;
-		for (int i = 0; i < 2 && t.e - t.s == 2; i++) {
-			int c = (unsigned char)a->x.text[t.s + (size_t)i];
-			int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-			        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-			if (d < 0)
-				break;
-			v = (uint8_t)(v << 4 | d);
-			if (i == 1)
-				goto good;
-		}
-		isa_asm_error(&a->x, t, "expected a byte as two hex digits");
-		free(b);
-		return NULL;
-good:
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 64;
-			b = isa_asm_xrealloc(b, (size_t)cap);
-		}
-		b[(*n)++] = v;
-	}
-	if (!*n) {
-		isa_asm_error(&a->x, isa_asm_peek(&a->x), "expected bytes after '='");
-		return NULL;
-	}
-	return b;
-}
-
-static void parse_directive(Asm *a, Tok d)
-{
-	Lex *x = &a->x;
-	Kernel *k = isa_asm_cur(a);
-	char buf[48];
-	uint64_t v = 0, v2 = 0;
-	Tok t;
-	int di = -1;
-
-	if (isa_asm_is(x, d, ".kernel")) {
-		if (!name_tok(a, &t, "a kernel name"))
-			return;
-		end_kernel(a);
-		for (int i = 0; i < a->p->nk; i++)
-			if (isa_asm_is(x, t, a->p->k[i].name)) {
-				isa_asm_error(x, t, "kernel '%s' defined twice", a->p->k[i].name);
-				break;
-			}
-		{
-			char *s = dup_tok(a, t);
-			isa_prog_add_kernel(a->p, s);
-			free(s);
-		}
-		a->ki = a->p->nk - 1;
-		goto eol;
-	}
-	for (int i = 0; i < (int)(sizeof dirs / sizeof dirs[0]); i++)
-		if (isa_asm_is(x, d, dirs[i]))
-			di = i;
-	if (di < 0 && !isa_asm_is(x, d, ".param") && !isa_asm_is(x, d, ".global") &&
-	    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func") && !isa_asm_is(x, d, ".reloc")) {
-		isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
-		return;
-	}
-	if (!k) {
-		isa_asm_error(x, d, "'%s' outside a kernel (start one with '.kernel NAME')",
-		          isa_asm_text(x, d, buf, sizeof buf));
-		return;
-	}
-	if (isa_asm_is(x, d, ".func")) {
-		if (!name_tok(a, &t, "a function name"))
-			return;
-		goto label;
-	}
-	if (k->nins) {
-		isa_asm_error(x, d, "'%s' must come before the kernel's first instruction",
-		          isa_asm_text(x, d, buf, sizeof buf));
-		return;
-	}
-	if (di >= 0) {
-		if (a->seen & (1u << di)) {
-			isa_asm_error(x, d, "duplicate '%s'", dirs[di]);
-			return;
-		}
-		a->seen |= 1u << di;
-	}
-	if (di == 0) {
-		if (!name_tok(a, &t, "sm_NN"))
-			return;
-		if (t.e - t.s < 4 || t.e - t.s > 6 || memcmp(x->text + t.s, "sm_", 3) ||
-		    !(x->text[t.s + 3] >= '1' && x->text[t.s + 3] <= '9')) {
-			isa_asm_error(x, t, "expected sm_NN, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
-			return;
-		}
-		for (size_t i = t.s + 3; i < t.e; i++)
-			if (x->text[i] < '0' || x->text[i] > '9') {
-				isa_asm_error(x, t, "expected sm_NN, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
-				return;
-			}
-		k->arch = 0;
-		for (size_t i = t.s + 3; i < t.e; i++)
-			k->arch = k->arch * 10 + (x->text[i] - '0');
-	} else if (di == 1) {
-		if (!num_tok(a, ISA_NREGS, &v))
-			return;
-		k->regs = (int)v;
-	} else if (di >= 2) {
-		if (!num_tok(a, 0xffffffffu, &v))
-			return;
-		*(di == 2 ? &k->shared : di == 3 ? &k->local : di == 4 ? &k->spill : &k->maxntid) =
-			(uint32_t)v;
-	} else if (isa_asm_is(x, d, ".reloc")) {
-		/* .reloc VAR OFF TARGET ADDEND: VAR's 8 bytes at OFF hold TARGET's address + ADDEND */
-		Tok nv = d, nt = d;
-		int gv = -1, gt = -1;
-		int64_t add;
-		int neg = 0;
-		if (!name_tok(a, &nv, "a global variable name") || !num_tok(a, 1u << 30, &v) ||
-		    !name_tok(a, &nt, "a global variable name"))
-			return;
-		if (isa_asm_is(x, isa_asm_peek(x), "-")) {
-			isa_asm_next(x);
-			neg = 1;
-		}
-		if (!isa_asm_int_value(a, isa_asm_next(x), 0, &add))
-			return;
-		if (neg)
-			add = (int64_t)(0 - (uint64_t)add);
-		for (int i = 0; i < k->nglobals; i++) {
-			if (isa_asm_is(x, nv, k->globals[i].name))
-				gv = i;
-			if (isa_asm_is(x, nt, k->globals[i].name))
-				gt = i;
-		}
-		if (gv < 0 || gt < 0) {
-			isa_asm_error(x, gv < 0 ? nv : nt, "'%s' is not a .global declared before",
-			              isa_asm_text(x, gv < 0 ? nv : nt, buf, sizeof buf));
-			return;
-		}
-		if (v + 8 > k->globals[gv].size) {
-			isa_asm_error(x, nv, "offset 0x%llx + 8 is outside '%s'", (unsigned long long)v,
-			              k->globals[gv].name);
-			return;
-		}
-		isa_kernel_add_reloc(k, gv, v, gt, (uint64_t)add);
-	} else if (isa_asm_is(x, d, ".param")) {
-		char *s = NULL;
-		if (!num_tok(a, 0xffff, &v) || !num_tok(a, 0xffff, &v2))
-			return;
-		t = isa_asm_peek(x);
-		if (t.kind == TK_IDENT) {
-			isa_asm_next(x);
-			s = dup_tok(a, t);
-		}
-		isa_kernel_add_param(k, (uint32_t)v, (uint32_t)v2, s);
-		free(s);
-	} else {
-		int isglobal = isa_asm_is(x, d, ".global");
-		uint8_t *bytes = NULL;
-		uint64_t n = 0, align = 0;
-		Opd c;
-		char *s = NULL;
-		Tok nm = d;
-		if (isglobal && (!name_tok(a, &nm, "a variable name") || !num_tok(a, 1u << 30, &v) ||
-		                 !num_tok(a, 4096, &align)))
-			return;
-		memset(&c, 0, sizeof c);
-		t = isa_asm_next(x);
-		if (!isa_asm_is(x, t, "c") || !isa_asm_parse_const(a, &c) || c.reg != ISA_RZ || c.imm < 0 ||
-		    c.bank > 15) {
-			if (!x->ndiags || x->diags[x->ndiags - 1].line != x->line)
-				isa_asm_error(x, t, "expected a constant slot c[0xB][0xOFF]");
-			return;
-		}
-		if (!isglobal || isa_asm_peek(x).kind != TK_EOL) {
-			bytes = parse_bytes(a, &n);
-			if (!bytes)
-				return;
-		}
-		if (isglobal) {
-			if (bytes && n != v) {
-				isa_asm_error(x, nm, "'%.*s' has %llu bytes but %llu initial bytes are given",
-				          (int)(nm.e - nm.s), x->text + nm.s, (unsigned long long)v,
-				          (unsigned long long)n);
-				free(bytes);
-				return;
-			}
-			s = dup_tok(a, nm);
-			isa_kernel_add_global(k, s, v, (uint32_t)align, bytes, c.bank, (uint32_t)c.imm);
-			free(s);
-		} else {
-			isa_kernel_add_cdata(k, c.bank, (uint32_t)c.imm, bytes, (uint32_t)n);
-		}
-		free(bytes);
-	}
-	goto eol;
-label:
-	if (isa_asm_reserved(x->text + t.s, t.e - t.s)) {
-		isa_asm_error(x, t, "'%s' is a register or operand name, not a label",
-		          isa_asm_text(x, t, buf, sizeof buf));
-		return;
-	}
-	for (int i = 0; i < k->nlabels; i++)
-		if (isa_asm_is(x, t, k->labels[i].name)) {
-			isa_asm_error(x, t, "label '%s' defined twice", k->labels[i].name);
-			return;
-		}
-	{
-		char *s = dup_tok(a, t);
-		isa_kernel_add_label(k, s, 8u * (uint32_t)k->nins, isa_asm_is(x, d, ".func") ? LBL_FUNC
-		                     : LBL_LOCAL);
-		free(s);
-	}
-eol:
-	t = isa_asm_next(x);
-	if (t.kind != TK_EOL)
-		isa_asm_error(x, t, "unexpected '%s' after '%s'", isa_asm_text(x, t, buf, sizeof buf),
-		          isa_asm_text(x, d, buf + 24, 24));
-}
-
 /* ------------------------------------------------------------------ lines */
 static void parse_line(Asm *a)
 {
@@ -700,7 +356,7 @@ static void parse_line(Asm *a)
 			isa_asm_next(x);
 			u = isa_asm_peek(x);
 			if (!(u.kind == TK_PUNCT && u.c == ':')) {
-				parse_directive(a, t);
+				isa_asm_directive(a, t);
 				if (isa_asm_peek(x).kind != TK_EOL)
 					recover(a);
 				return;
@@ -725,7 +381,7 @@ static void parse_line(Asm *a)
 				         t.e - t.s < sizeof buf)
 					isa_asm_error(x, t, "label '%s' defined twice", buf);
 				else {
-					char *s = dup_tok(a, t);
+					char *s = isa_asm_dup(a, t);
 					isa_kernel_add_label(k, s, 8u * (uint32_t)k->nins, LBL_LOCAL);
 					free(s);
 				}
@@ -750,7 +406,7 @@ Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
 	while (!a.x.stopped && isa_asm_next_line(&a.x))
 		parse_line(&a);
 	if (!a.x.stopped)
-		end_kernel(&a);
+		isa_asm_end_kernel(&a);
 	for (int i = 0; i < a.nfix; i++)
 		free(a.fix[i].name);
 	free(a.fix);

@@ -1,5 +1,6 @@
-/* asm.h - internal interface between the listing lexer (asm_lex.c) and the listing parser
- * (asm.c). Not part of the public isa.h API.
+/* asm.h - internal interface of the listing parser: its lexer (asm_lex.c), operands
+ * (asm_opd.c), directives and kernel ends (asm_dir.c) and statements (asm.c); each file calls
+ * only those listed before it. Not part of the public isa.h API.
  */
 #ifndef WARPSIM_ISA_ASM_H
 #define WARPSIM_ISA_ASM_H
@@ -110,6 +111,11 @@ int isa_asm_expect(Asm *a, char c);
 int isa_asm_parse_const(Asm *a, Opd *o);
 int isa_asm_add_fixup(Asm *a, Tok label, int slot, int tl);
 int isa_asm_parse_operand(Asm *a, POpd *po);
+char *isa_asm_dup(Asm *a, Tok t);                     /* the token's text, allocated */
+
+/* asm_dir.c */
+void isa_asm_directive(Asm *a, Tok d);                /* d and the rest of its line */
+void isa_asm_end_kernel(Asm *a);                      /* labels, .registers, checks */
 
 /* check.c */
 const char *isa_asm_class_words(unsigned classes, char *buf, size_t size);

@@ -28,6 +28,15 @@ Kernel *isa_asm_cur(Asm *a)
 	return a->ki < 0 ? NULL : &a->p->k[a->ki];
 }
 
+char *isa_asm_dup(Asm *a, Tok t)
+{
+	char *s = isa_asm_xrealloc(NULL, t.e - t.s + 1);
+
+	memcpy(s, a->x.text + t.s, t.e - t.s);
+	s[t.e - t.s] = 0;
+	return s;
+}
+
 /* ------------------------------------------------------------------ names and numbers */
 static int digits_only(const char *s, size_t n)
 {

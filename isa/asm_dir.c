@@ -1,0 +1,416 @@
+/* asm_dir.c - the listing parser's directives and the end of each kernel (asm.c has the
+ * lines and statements, asm_opd.c the operands and numbers).
+ *
+ *   directive := .kernel NAME | .arch sm_N | .registers N | .shared N | .local N | .spill N
+ *              | .maxntid N | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
+ *              | .constdata c[b][o] '=' bytes | .reloc VAR OFF TARGET ADDEND | .func NAME
+ *
+ * Header directives come once each, before the kernel's first instruction; .func may come
+ * anywhere inside a kernel. At the end of a kernel (the next .kernel, or the end of the text)
+ * labels are resolved, the register count is inferred when .registers was not given, and
+ * isa_ins_check() runs on every instruction; its "where" becomes a column.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/asm.h"
+
+/* header directives: bit i of Asm.seen once dirs[i] was given */
+enum { DIR_ARCH, DIR_REGISTERS, DIR_SHARED, DIR_LOCAL, DIR_SPILL, DIR_MAXNTID };
+static const char *const dirs[] = {
+	[DIR_ARCH] = ".arch", [DIR_REGISTERS] = ".registers", [DIR_SHARED] = ".shared",
+	[DIR_LOCAL] = ".local", [DIR_SPILL] = ".spill", [DIR_MAXNTID] = ".maxntid",
+};
+
+/* ------------------------------------------------------------------ kernels */
+/* column of what isa_ins_check() blamed */
+static int where_col(const InsLoc *l, int at)
+{
+	int c = 0;
+
+	if (at >= 0 && at < ISA_MAXOPD)
+		c = l->col_opd[at] ? l->col_opd[at] : l->col_end;
+	else if (at <= ISA_AT_FLAG && at > ISA_AT_FLAG - 16)
+		c = l->col_flag[ISA_AT_FLAG - at];
+	else
+		switch (at) {
+		case ISA_AT_GUARD: c = l->col_guard; break;
+		case ISA_AT_SYNC: c = l->col_sync; break;
+		case ISA_AT_SUB: c = l->col_sub; break;
+		case ISA_AT_CMP: c = l->col_cmp; break;
+		case ISA_AT_BOP: c = l->col_bop; break;
+		case ISA_AT_BOP2: c = l->col_bop2; break;
+		case ISA_AT_DTYPE: c = l->col_dtype; break;
+		case ISA_AT_STYPE: c = l->col_stype; break;
+		case ISA_AT_RND: c = l->col_rnd; break;
+		case ISA_AT_END: c = l->col_end; break;
+		default: c = l->col_op; break;
+		}
+	return c ? c : l->col_op;
+}
+
+/* resolves labels, sizes the register file if .registers was not given, checks */
+void isa_asm_end_kernel(Asm *a)
+{
+	Kernel *k = isa_asm_cur(a);
+	char msg[256];
+
+	if (!k)
+		return;
+	for (int i = 0; i < a->nfix; i++) {
+		Fixup *f = &a->fix[i];
+		const Label *lb = isa_kernel_find_label(k, f->name);
+		if (!lb)
+			isa_asm_error_at(&a->x, f->line, f->ls, f->col, "unknown label '%.60s'", f->name);
+		else if (f->tl >= 0)
+			k->tl[f->tl] = lb->addr;
+		else
+			k->ins[f->ins].o[f->slot].imm = lb->addr;
+		free(f->name);
+	}
+	a->nfix = 0;
+	if (!(a->seen & (1u << DIR_REGISTERS))) {
+		for (int i = 0; i < k->nins; i++)
+			for (int s = 0; s < k->ins[i].nopd; s++) {
+				const Opd *o = &k->ins[i].o[s];
+				int r = o->reg, n = o->kind != OPD_CONST ? isa_ins_nregs(&k->ins[i], s) : 1;
+				if ((o->kind == OPD_REG || o->kind == OPD_MEM || o->kind == OPD_CONST) &&
+				    r != ISA_RZ && r + n > k->regs)
+					k->regs = r + n > ISA_NREGS ? ISA_NREGS : r + n;
+			}
+	}
+	for (int i = 0; i < k->nins; i++) {
+		int at;
+		if (a->locs[i].bad)
+			continue;
+		at = isa_ins_check(k, &k->ins[i], msg, sizeof msg);
+		if (at != ISA_AT_OK)
+			isa_asm_error_at(&a->x, a->locs[i].line, a->locs[i].ls, where_col(&a->locs[i], at),
+			             "%s", msg);
+	}
+	a->seen = 0;
+}
+
+/* ------------------------------------------------------------------ directives */
+static int name_tok(Asm *a, Tok *t, const char *what)
+{
+	char buf[48];
+
+	*t = isa_asm_next(&a->x);
+	if (t->kind == TK_IDENT)
+		return 1;
+	isa_asm_error(&a->x, *t, "expected %s, got '%s'", what, isa_asm_text(&a->x, *t, buf, sizeof buf));
+	return 0;
+}
+
+/* an unsigned number no larger than max */
+static int num_tok(Asm *a, uint64_t max, uint64_t *v)
+{
+	Tok t = isa_asm_next(&a->x);
+	int64_t iv;
+
+	if (!isa_asm_int_value(a, t, 0, &iv))
+		return 0;
+	if (iv < 0 || (uint64_t)iv > max) {
+		isa_asm_error(&a->x, t, "value out of range (at most 0x%llx)", (unsigned long long)max);
+		return 0;
+	}
+	*v = (uint64_t)iv;
+	return 1;
+}
+
+/* '=' then two-digit hex bytes to the end of the line */
+static uint8_t *parse_bytes(Asm *a, uint64_t *n)
+{
+	uint8_t *b = NULL;
+	uint64_t cap = 0;
+
+	*n = 0;
+	if (!isa_asm_expect(a, '='))
+		return NULL;
+	for (;;) {
+		Tok t = isa_asm_next(&a->x);
+		uint8_t v = 0;
+		if (t.kind == TK_EOL)
+			break;
+		for (int i = 0; i < 2 && t.e - t.s == 2; i++) {
+			int c = (unsigned char)a->x.text[t.s + (size_t)i];
+			int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+			if (d < 0)
+				break;
+			v = (uint8_t)(v << 4 | d);
+			if (i == 1)
+				goto good;
+		}
+		isa_asm_error(&a->x, t, "expected a byte as two hex digits");
+		free(b);
+		return NULL;
+good:
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			b = isa_asm_xrealloc(b, (size_t)cap);
+		}
+		b[(*n)++] = v;
+	}
+	if (!*n) {
+		isa_asm_error(&a->x, isa_asm_peek(&a->x), "expected bytes after '='");
+		return NULL;
+	}
+	return b;
+}
+
+/* Each directive below reads its operands; it returns 1 when it is complete (the rest of
+ * the line must be empty) and 0 after an error, which ends the line. */
+
+/* .kernel NAME: ends the kernel before it and starts a new one */
+static int dir_kernel(Asm *a)
+{
+	Lex *x = &a->x;
+	Tok t;
+	char *s;
+
+	if (!name_tok(a, &t, "a kernel name"))
+		return 0;
+	isa_asm_end_kernel(a);
+	for (int i = 0; i < a->p->nk; i++)
+		if (isa_asm_is(x, t, a->p->k[i].name)) {
+			isa_asm_error(x, t, "kernel '%s' defined twice", a->p->k[i].name);
+			break;
+		}
+	s = isa_asm_dup(a, t);
+	isa_prog_add_kernel(a->p, s);
+	free(s);
+	a->ki = a->p->nk - 1;
+	return 1;
+}
+
+/* .func NAME: a function's label at the next instruction */
+static int dir_func(Asm *a, Kernel *k)
+{
+	Lex *x = &a->x;
+	Tok t;
+	char buf[48], *s;
+
+	if (!name_tok(a, &t, "a function name"))
+		return 0;
+	if (isa_asm_reserved(x->text + t.s, t.e - t.s)) {
+		isa_asm_error(x, t, "'%s' is a register or operand name, not a label",
+		          isa_asm_text(x, t, buf, sizeof buf));
+		return 0;
+	}
+	for (int i = 0; i < k->nlabels; i++)
+		if (isa_asm_is(x, t, k->labels[i].name)) {
+			isa_asm_error(x, t, "label '%s' defined twice", k->labels[i].name);
+			return 0;
+		}
+	s = isa_asm_dup(a, t);
+	isa_kernel_add_label(k, s, 8u * (uint32_t)k->nins, LBL_FUNC);
+	free(s);
+	return 1;
+}
+
+/* .arch sm_NN */
+static int dir_arch(Asm *a, Kernel *k)
+{
+	Lex *x = &a->x;
+	Tok t;
+	char buf[48];
+
+	if (!name_tok(a, &t, "sm_NN"))
+		return 0;
+	if (t.e - t.s < 4 || t.e - t.s > 6 || memcmp(x->text + t.s, "sm_", 3) ||
+	    !(x->text[t.s + 3] >= '1' && x->text[t.s + 3] <= '9')) {
+		isa_asm_error(x, t, "expected sm_NN, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
+		return 0;
+	}
+	for (size_t i = t.s + 3; i < t.e; i++)
+		if (x->text[i] < '0' || x->text[i] > '9') {
+			isa_asm_error(x, t, "expected sm_NN, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
+			return 0;
+		}
+	k->arch = 0;
+	for (size_t i = t.s + 3; i < t.e; i++)
+		k->arch = k->arch * 10 + (x->text[i] - '0');
+	return 1;
+}
+
+/* the header directive dirs[di]: .arch sm_NN, or a number */
+static int dir_header(Asm *a, Kernel *k, int di)
+{
+	uint64_t v = 0;
+
+	if (di == DIR_ARCH)
+		return dir_arch(a, k);
+	if (di == DIR_REGISTERS) {
+		if (!num_tok(a, ISA_NREGS, &v))
+			return 0;
+		k->regs = (int)v;
+		return 1;
+	}
+	if (!num_tok(a, 0xffffffffu, &v))
+		return 0;
+	*(di == DIR_SHARED ? &k->shared : di == DIR_LOCAL ? &k->local : di == DIR_SPILL ? &k->spill
+	  : &k->maxntid) = (uint32_t)v;
+	return 1;
+}
+
+/* .reloc VAR OFF TARGET ADDEND: VAR's 8 bytes at OFF hold TARGET's address + ADDEND */
+static int dir_reloc(Asm *a, Kernel *k, Tok d)
+{
+	Lex *x = &a->x;
+	Tok nv = d, nt = d;
+	int gv = -1, gt = -1;
+	uint64_t v = 0;
+	int64_t add;
+	int neg = 0;
+	char buf[48];
+
+	if (!name_tok(a, &nv, "a global variable name") || !num_tok(a, 1u << 30, &v) ||
+	    !name_tok(a, &nt, "a global variable name"))
+		return 0;
+	if (isa_asm_is(x, isa_asm_peek(x), "-")) {
+		isa_asm_next(x);
+		neg = 1;
+	}
+	if (!isa_asm_int_value(a, isa_asm_next(x), 0, &add))
+		return 0;
+	if (neg)
+		add = (int64_t)(0 - (uint64_t)add);
+	for (int i = 0; i < k->nglobals; i++) {
+		if (isa_asm_is(x, nv, k->globals[i].name))
+			gv = i;
+		if (isa_asm_is(x, nt, k->globals[i].name))
+			gt = i;
+	}
+	if (gv < 0 || gt < 0) {
+		isa_asm_error(x, gv < 0 ? nv : nt, "'%s' is not a .global declared before",
+		              isa_asm_text(x, gv < 0 ? nv : nt, buf, sizeof buf));
+		return 0;
+	}
+	if (v + 8 > k->globals[gv].size) {
+		isa_asm_error(x, nv, "offset 0x%llx + 8 is outside '%s'", (unsigned long long)v,
+		              k->globals[gv].name);
+		return 0;
+	}
+	isa_kernel_add_reloc(k, gv, v, gt, (uint64_t)add);
+	return 1;
+}
+
+/* .param OFF SIZE [NAME] */
+static int dir_param(Asm *a, Kernel *k)
+{
+	Lex *x = &a->x;
+	uint64_t v = 0, v2 = 0;
+	char *s = NULL;
+	Tok t;
+
+	if (!num_tok(a, 0xffff, &v) || !num_tok(a, 0xffff, &v2))
+		return 0;
+	t = isa_asm_peek(x);
+	if (t.kind == TK_IDENT) {
+		isa_asm_next(x);
+		s = isa_asm_dup(a, t);
+	}
+	isa_kernel_add_param(k, (uint32_t)v, (uint32_t)v2, s);
+	free(s);
+	return 1;
+}
+
+/* .global NAME SIZE ALIGN c[b][o] ['=' bytes] (isglobal), or .constdata c[b][o] '=' bytes */
+static int dir_data(Asm *a, Kernel *k, Tok d, int isglobal)
+{
+	Lex *x = &a->x;
+	uint8_t *bytes = NULL;
+	uint64_t v = 0, n = 0, align = 0;
+	Opd c;
+	char *s = NULL;
+	Tok nm = d, t;
+
+	if (isglobal && (!name_tok(a, &nm, "a variable name") || !num_tok(a, 1u << 30, &v) ||
+	                 !num_tok(a, 4096, &align)))
+		return 0;
+	memset(&c, 0, sizeof c);
+	t = isa_asm_next(x);
+	if (!isa_asm_is(x, t, "c") || !isa_asm_parse_const(a, &c) || c.reg != ISA_RZ || c.imm < 0 ||
+	    c.bank > 15) {
+		if (!x->ndiags || x->diags[x->ndiags - 1].line != x->line)
+			isa_asm_error(x, t, "expected a constant slot c[0xB][0xOFF]");
+		return 0;
+	}
+	if (!isglobal || isa_asm_peek(x).kind != TK_EOL) {
+		bytes = parse_bytes(a, &n);
+		if (!bytes)
+			return 0;
+	}
+	if (isglobal) {
+		if (bytes && n != v) {
+			isa_asm_error(x, nm, "'%.*s' has %llu bytes but %llu initial bytes are given",
+			          (int)(nm.e - nm.s), x->text + nm.s, (unsigned long long)v,
+			          (unsigned long long)n);
+			free(bytes);
+			return 0;
+		}
+		s = isa_asm_dup(a, nm);
+		isa_kernel_add_global(k, s, v, (uint32_t)align, bytes, c.bank, (uint32_t)c.imm);
+		free(s);
+	} else {
+		isa_kernel_add_cdata(k, c.bank, (uint32_t)c.imm, bytes, (uint32_t)n);
+	}
+	free(bytes);
+	return 1;
+}
+
+/* the directive named by d, then the end of its line */
+void isa_asm_directive(Asm *a, Tok d)
+{
+	Lex *x = &a->x;
+	Kernel *k = isa_asm_cur(a);
+	char buf[48];
+	Tok t;
+	int di = -1, ok;
+
+	if (isa_asm_is(x, d, ".kernel")) {
+		ok = dir_kernel(a);
+	} else {
+		for (int i = 0; i < (int)(sizeof dirs / sizeof dirs[0]); i++)
+			if (isa_asm_is(x, d, dirs[i]))
+				di = i;
+		if (di < 0 && !isa_asm_is(x, d, ".param") && !isa_asm_is(x, d, ".global") &&
+		    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func") &&
+		    !isa_asm_is(x, d, ".reloc")) {
+			isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
+			return;
+		}
+		if (!k) {
+			isa_asm_error(x, d, "'%s' outside a kernel (start one with '.kernel NAME')",
+			          isa_asm_text(x, d, buf, sizeof buf));
+			return;
+		}
+		if (isa_asm_is(x, d, ".func")) {
+			ok = dir_func(a, k);
+		} else if (k->nins) {
+			isa_asm_error(x, d, "'%s' must come before the kernel's first instruction",
+			          isa_asm_text(x, d, buf, sizeof buf));
+			return;
+		} else if (di >= 0 && (a->seen & (1u << di))) {
+			isa_asm_error(x, d, "duplicate '%s'", dirs[di]);
+			return;
+		} else if (di >= 0) {
+			a->seen |= 1u << di;
+			ok = dir_header(a, k, di);
+		} else if (isa_asm_is(x, d, ".reloc")) {
+			ok = dir_reloc(a, k, d);
+		} else if (isa_asm_is(x, d, ".param")) {
+			ok = dir_param(a, k);
+		} else {
+			ok = dir_data(a, k, d, isa_asm_is(x, d, ".global"));
+		}
+	}
+	if (!ok)
+		return;
+	t = isa_asm_next(x);
+	if (t.kind != TK_EOL)
+		isa_asm_error(x, t, "unexpected '%s' after '%s'", isa_asm_text(x, t, buf, sizeof buf),
+		          isa_asm_text(x, d, buf + 24, 24));
+}
