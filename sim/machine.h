@@ -167,8 +167,9 @@ struct Gpu {
 	TraceSink sink;     /* its callbacks */
 };
 
-/* exec.c */
+/* decode.c */
 int sim_decode(Gpu *g, FILE *err);
+/* exec.c (exec.h has the helpers of exec_*.c) */
 int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 /* crs.c: control ops, unwinding, barriers, exits */
 int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);

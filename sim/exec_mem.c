@@ -1,0 +1,209 @@
+/* exec_mem.c - memory ops at issue: loads and stores of every space (LD ST LDS STS LDL STL,
+ * the LDSLK/STSUL lock pair), atomics in lane order (ATOM ATOMS RED), constant loads (LDC);
+ * generic addresses into the shared and local windows; and the located faults of misaligned
+ * and out-of-bounds accesses. Each fills the ExecInfo's addresses for the timing model. */
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include "sim/exec.h"
+
+/* bytes of one access of type t */
+static unsigned msize(Type t)
+{
+	switch (t) {
+	case TY_U8: case TY_S8: return 1;
+	case TY_U16: case TY_S16: case TY_F16: return 2;
+	case TY_B64: case TY_U64: case TY_S64: case TY_F64: return 8;
+	case TY_B128: return 16;
+	case TY_NONE: case TY_U32: case TY_S32: case TY_F32: case TY_COUNT: break;
+	}
+	return 4;
+}
+
+static const char *what(int store, int atom)
+{
+	return atom ? "atomic" : store ? "store" : "load";
+}
+
+static void describe(Gpu *g, uint64_t addr, char *buf, size_t n)
+{
+	const MemAlloc *best = NULL;
+
+	for (int i = 0; i < g->mem->n; i++)
+		if (g->mem->a[i].base <= addr)
+			best = &g->mem->a[i];
+	if (best && addr - best->base == best->size)
+		snprintf(buf, n, " (right after the end of %s, %" PRIu64 " bytes at 0x%" PRIx64 ")",
+		         best->name, best->size, best->base);
+	else if (best && addr - best->base > best->size)
+		snprintf(buf, n, " (%" PRIu64 " bytes past the end of %s, %" PRIu64 " bytes at 0x%" PRIx64 ")",
+		         addr - best->base - best->size, best->name, best->size, best->base);
+	else if (best)
+		snprintf(buf, n, " (the access runs past the end of %s, %" PRIu64 " bytes at 0x%" PRIx64 ")",
+		         best->name, best->size, best->base);
+	else
+		buf[0] = 0;
+}
+
+/* host pointer of a generic (LD/ST/ATOM/RED) or explicit-space access, or NULL after a fault */
+static uint8_t *mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, unsigned size,
+                       int store, int atom, uint8_t *sp)
+{
+	Cta *c = w->cta;
+	uint8_t *p;
+	char buf[256];
+
+	if (space == SP_GLOBAL) {
+		if (addr - DEV_SHARED_WINDOW < DEV_WINDOW_SIZE)
+			space = SP_SHARED, addr -= DEV_SHARED_WINDOW;
+		else if (addr - DEV_LOCAL_WINDOW < DEV_WINDOW_SIZE)
+			space = SP_LOCAL, addr -= DEV_LOCAL_WINDOW;
+	}
+	*sp = (uint8_t)space;
+	if (addr & (size - 1)) {
+		sim_fault(g, w, (int)l, SIM_FAULT, "misaligned %s %s of %u bytes at 0x%" PRIx64,
+		          space == SP_SHARED ? "shared" : space == SP_LOCAL ? "local" : "global",
+		          what(store, atom), size, addr);
+		return NULL;
+	}
+	switch (space) {
+	case SP_SHARED:
+		if (addr < g->shsize && g->shsize - addr >= size)
+			return c->shared + addr;
+		sim_fault(g, w, (int)l, SIM_FAULT, "shared %s of %u bytes at 0x%" PRIx64
+		          " is outside the CTA's %u bytes of shared memory", what(store, atom), size, addr,
+		          g->shsize);
+		return NULL;
+	case SP_LOCAL:
+		if (addr < g->locsize && g->locsize - addr >= size)
+			return w->local + (size_t)l * g->locsize + addr;
+		sim_fault(g, w, (int)l, SIM_FAULT, "local %s of %u bytes at 0x%" PRIx64
+		          " is outside the thread's %u bytes of local memory", what(store, atom), size,
+		          addr, g->locsize);
+		return NULL;
+	default:
+		if ((p = dev_mem_global(g->mem, addr, size)))
+			return p;
+		describe(g, addr, buf, sizeof buf);
+		sim_fault(g, w, (int)l, SIM_FAULT, "global %s of %u bytes at 0x%016" PRIx64
+		          " is outside every allocation%s", what(store, atom), size, addr, buf);
+		return NULL;
+	}
+}
+
+static inline uint64_t addr_of(const Warp *w, const DOpd *o, unsigned l, int wide)
+{
+	uint64_t base = REG(o->reg, l);
+
+	if (wide)
+		base |= (uint64_t)REG(o->reg + 1, l) << 32;
+	return base + o->imm;
+}
+
+/* loads and stores of every space: LD ST LDS STS LDL STL LDSLK STSUL */
+int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space, int store)
+{
+	Type t = (Type)d->m.dtype;
+	unsigned size = msize(t);
+	const DOpd *mo = store ? &d->o[0] : &d->o[d->op == OP_LDSLK ? 2 : 1];
+	const DOpd *ro = store ? &d->o[1] : &d->o[d->op == OP_LDSLK ? 1 : 0];
+	int wide = space == SP_GLOBAL && (d->m.flags & MF_E);
+	uint32_t got = 0;
+
+	e->size = (uint8_t)size;
+	e->naddr = ex;
+	FOR_LANES(ex) {
+		uint64_t a = addr_of(w, mo, l, wide);
+		uint8_t *p;
+		if (space != SP_GLOBAL)
+			a = (uint64_t)(int64_t)(int32_t)(uint32_t)a;   /* 32-bit offsets */
+		if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
+			return SIM_FAULT;
+		e->addr[l] = a;
+		if (store) {
+			for (unsigned i = 0; i < size; i += 4)
+				dev_st(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+			if (d->op == OP_STSUL)
+				w->cta->locks[(p - w->cta->shared) / 4] = 0;
+		} else {
+			if (size < 4) {
+				uint32_t v = (uint32_t)dev_ld(p, size);
+				if (t == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
+				if (t == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
+				REG(ro->reg, l) = v;
+			} else
+				for (unsigned i = 0; i < size; i += 4)
+					REG(ro->reg + i / 4, l) = (uint32_t)dev_ld(p + i, 4);
+			if (d->op == OP_LDSLK) {
+				uint8_t *lk = &w->cta->locks[(p - w->cta->shared) / 4];
+				if (!*lk) {
+					*lk = 1;
+					got |= 1u << l;
+				}
+			}
+		}
+	}
+	if (d->op == OP_LDSLK)
+		setp(w, &d->o[0], got, ex);
+	return SIM_OK;
+}
+
+/* ATOM ATOMS RED: lanes in ascending order, one read-modify-write each */
+int sim_atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space)
+{
+	Type t = (Type)d->m.dtype == TY_NONE ? TY_U32 : (Type)d->m.dtype;
+	unsigned size = is64(t) ? 8 : 4;
+	int red = d->op == OP_RED;
+	const DOpd *mo = red ? &d->o[0] : &d->o[1], *bo = red ? &d->o[1] : &d->o[2];
+	int wide = space == SP_GLOBAL && (d->m.flags & MF_E);
+
+	e->size = (uint8_t)size;
+	e->naddr = ex;
+	FOR_LANES(ex) {
+		uint64_t a = addr_of(w, mo, l, wide), old, b, c = 0;
+		uint8_t *p;
+		if (space != SP_GLOBAL)
+			a = (uint64_t)(int64_t)(int32_t)(uint32_t)a;
+		if (!(p = mem_at(g, w, l, space, a, size, 1, 1, &e->space)))
+			return SIM_FAULT;
+		e->addr[l] = a;
+		old = dev_ld(p, size);
+		b = size == 8 ? src64(g, w, bo, l) : src(g, w, bo, l);
+		if (!red && d->o[3].kind != DK_NONE)
+			c = size == 8 ? src64(g, w, &d->o[3], l) : src(g, w, &d->o[3], l);
+		dev_st(p, size, ar_atom((Sub)d->m.sub, t, old, b, c, !!(d->m.flags & MF_FTZ)));
+		if (!red) {
+			if (size == 8)
+				wr64(w, &d->o[0], l, old);
+			else
+				REG(d->o[0].reg, l) = (uint32_t)old;
+		}
+	}
+	return SIM_OK;
+}
+/* LDC: c[bank][R + offset] per lane, or the fixed offset of c[bank][offset] */
+int sim_ldc(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
+{
+	unsigned size = msize((Type)d->m.dtype);
+	const DOpd *o = &d->o[1];
+
+	e->space = SP_CONST;
+	e->size = (uint8_t)size;
+	e->naddr = ex;
+	FOR_LANES(ex) {
+		uint64_t off = o->kind == DK_CONSTX ? REG(o->reg, l) + o->imm : (uint64_t)d->in->o[1].imm;
+		uint8_t buf[16] = {0};
+		e->addr[l] = off;
+		if (!dev_mem_cread(g->mem, o->bank, off, buf, size))
+			return sim_fault(g, w, (int)l, SIM_FAULT, "constant load of %u bytes at c[0x%x][0x%" PRIx64 "] is outside the bank", size, o->bank, off);
+		if (size < 4) {
+			uint32_t v = (uint32_t)dev_ld(buf, size);
+			if (d->m.dtype == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
+			if (d->m.dtype == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
+			REG(d->o[0].reg, l) = v;
+		} else
+			for (unsigned i = 0; i < size; i += 4)
+				REG(d->o[0].reg + i / 4, l) = (uint32_t)dev_ld(buf + i, 4);
+	}
+	return SIM_OK;
+}
