@@ -3,7 +3,8 @@
  * An abstract run of the SYNC part of the CallReturnStack over every path: SSY pushes its
  * target; an instruction with .S sends its (guard-true) lanes to the innermost target and
  * pops it; branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
- * (each function is checked from its own label). Errors: a .S with no SSY; a path that
+ * (each function is checked from its own label). Where each op goes is the flow column of
+ * isa/rules.def, so an op that only computes needs nothing here. Errors: a .S with no SSY; a path that
  * reaches an SSY target without its .S; an instruction reached with two different stacks
  * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
  * tokens left; code that runs off its end. Then, on the instruction graph (arrivals lead
@@ -97,9 +98,10 @@ static void step(V *v, int i)
 	const Ins *in = &k->ins[i];
 	VStk s = v->st[i];
 	int g = guarded(in);
+	Flow f = (Flow)isa_rules(in->op)->flow;   /* rules.def: where control goes */
 
-	switch ((Op)in->op) {
-	case OP_SSY:
+	switch (f) {
+	case FLOW_SYNC:
 		if (s.d == VMAXD) {
 			verr(v, i, "SSY nesting deeper than %u", VMAXD);
 			return;
@@ -107,48 +109,43 @@ static void step(V *v, int i)
 		s.t[s.d++] = (uint32_t)in->o[0].imm;
 		flow(v, i, i + 1, &s);
 		return;
-	case OP_BRA:
+	case FLOW_BRANCH:
 		flow(v, i, (int)(in->o[1].imm / 8), &s);
 		if (g)
 			flow(v, i, i + 1, &s);
 		return;
-	case OP_BRX: case OP_JCAL:
+	case FLOW_CALL:
+		if (!(isa_ops[in->op].flags & F_INDIRECT))
+			break;          /* CAL: the callee is checked from its own label */
+		/* JCAL names its targets as BRX does */
+		/* fall through */
+	case FLOW_INDIRECT:
 		if (in->o[1].kind != OPD_TLIST) {
 			verr(v, i, "indirect branch without a target list%.0u", 0);
 			return;
 		}
-		if (in->op == OP_BRX)
+		if (f == FLOW_INDIRECT)
 			for (int t = 0; t < in->o[1].n; t++)
 				flow(v, i, (int)(k->tl[in->o[1].imm + t] / 8), &s);
-		if (g || in->op == OP_JCAL)
+		if (g || f == FLOW_CALL)
 			flow(v, i, i + 1, &s);
 		return;
-	case OP_EXIT: case OP_BPT:
+	case FLOW_EXIT:
 		if (g)
 			flow(v, i, i + 1, &s);
 		return;
-	case OP_RET:
+	case FLOW_RETURN:
 		if (g)
 			flow(v, i, i + 1, &s);
 		else if (s.d)
 			verr(v, i, "RET with %u SYNC token(s) of the function still pushed", (uint32_t)s.d);
 		return;
-	case OP_PBK: case OP_PCNT: case OP_PRET: case OP_PEXIT: case OP_BRK: case OP_CONT:
+	case FLOW_STACK:
 		verr(v, i, "PBK, PCNT, PRET, PEXIT, BRK and CONT are not checked by this verifier%.0u", 0);
 		return;
-	case OP_MOV: case OP_MOV32I: case OP_S2R: case OP_SEL: case OP_IADD: case OP_IMUL:
-	case OP_IMAD: case OP_ISCADD: case OP_SHL: case OP_SHR: case OP_SHF: case OP_LOP:
-	case OP_LOP3: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_BREV:
-	case OP_PRMT: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_PSETP: case OP_FADD:
-	case OP_FMUL: case OP_FFMA: case OP_FMNMX: case OP_FSET: case OP_FSETP: case OP_MUFU:
-	case OP_FDIV: case OP_FSQRT: case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX:
-	case OP_DSETP: case OP_F2I: case OP_I2F: case OP_F2F: case OP_I2I: case OP_LD: case OP_ST:
-	case OP_LDS: case OP_STS: case OP_LDL: case OP_STL: case OP_LDC: case OP_LDSLK:
-	case OP_STSUL: case OP_ATOM: case OP_RED: case OP_ATOMS: case OP_MEMBAR: case OP_SHFL:
-	case OP_VOTE: case OP_MATCH: case OP_REDUX: case OP_BAR: case OP_BARRED: case OP_CAL:
-	case OP_NOP:
+	case FLOW_NEXT:
 		break;
-	case OP_COUNT:
+	case FLOW_COUNT:
 		die("bad op");
 	}
 	if (in->sync) {

@@ -210,7 +210,7 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 		if (o->reg == ISA_RZ ? (o->imm < 0 || o->imm > 0xffff)
 		    : (o->imm < -0x8000 || o->imm > 0xffff))
 			return fail(msg, size, i, "constant offset out of range (a bank is 64 KiB)");
-		if (in->op == OP_LDC) {
+		if (isa_ops[in->op].flags & F_LOAD) {   /* LDC: the constant is the address */
 			int b = isa_type_bytes(isa_ins_dtype(in));
 			if (o->imm % b)
 				return fail(msg, size, i, "constant offset not aligned to %d bytes", b);
@@ -255,11 +255,11 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 }
 
 /* op-specific operand rules beyond the shape */
-static int check_special(const Ins *in, char *msg, size_t size)
+static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t size)
 {
 	const Opd *o = in->o;
 
-	if (in->op == OP_ATOM || in->op == OP_ATOMS) {
+	if (r->subs & (1ull << SUB_CAS)) {      /* ATOM, ATOMS */
 		if (in->m.sub == SUB_CAS && o[3].kind == OPD_NONE)
 			return fail(msg, size, ISA_AT_END, "%s.CAS needs the new value as operand 4",
 			            isa_ops[in->op].name);
@@ -310,7 +310,7 @@ int isa_ins_check(const Kernel *k, const Ins *in, char *msg, size_t size)
 		if (at != ISA_AT_OK)
 			return at;
 	}
-	return check_special(in, msg, size);
+	return check_special(in, &r, msg, size);
 }
 
 int isa_check_kernel(const Kernel *k, const char *name, FILE *err)

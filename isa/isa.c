@@ -1,9 +1,8 @@
-/* isa.c - the ISA tables (opcodes, shapes, modifier names), the per-op modifier rules, and
- * construction and release of programs and kernels.
+/* isa.c - the ISA tables (opcodes, per-op rules, shapes, modifier names), and construction
+ * and release of programs and kernels.
  *
- * Everything here is derived from ops.def, shapes.def and mods.def; nothing keeps a
- * parallel array except the rules of isa_op_rules(), which say which values of the
- * sub-operation, type and rounding fields each op accepts (docs/isa.md, section "Modifiers").
+ * Everything here is derived from ops.def, rules.def, shapes.def and mods.def; nothing keeps
+ * a parallel array. rules.def's text columns are read once, like the shape descriptors.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -191,211 +190,127 @@ int isa_type_bytes(Type t)
 }
 
 /* ------------------------------------------------------------------ per-op rules */
-#define B(x) (1ull << (x))
-#define S_(x) B(SUB_##x)
-#define T_(x) (1u << TY_##x)
-#define R_(x) (1u << RND_##x)
-
+/* rules.def has one row per op, in ops.def's order: checked here at compile time */
 enum {
-	TYS_INT = T_(U8) | T_(S8) | T_(U16) | T_(S16) | T_(U32) | T_(S32) | T_(U64) | T_(S64),
-	TYS_FLT = T_(F16) | T_(F32) | T_(F64),
-	TYS_MEM = T_(U8) | T_(S8) | T_(U16) | T_(S16) | T_(U32) | T_(S32) | T_(B64) | T_(B128),
-	TYS_32 = T_(U32) | T_(S32),
-	TYS_3264 = T_(U32) | T_(S32) | T_(U64) | T_(S64),
-	RNDS_IEEE = R_(RN) | R_(RZ) | R_(RM) | R_(RP),
-	RNDS_INT = R_(ROUND) | R_(TRUNC) | R_(FLOOR) | R_(CEIL),
-	SRC_NA = OPF_NEG | OPF_ABS,
+#define RULE(id, ...) RULE_##id,
+#include "isa/rules.def"
+	RULE_COUNT
 };
+_Static_assert((int)RULE_COUNT == (int)OP_COUNT, "isa/rules.def needs one row for every op of ops.def");
+#define RULE(id, ...) _Static_assert((int)RULE_##id == (int)OP_##id, "isa/rules.def: row " #id " out of ops.def's order");
+#include "isa/rules.def"
+
+static const struct {
+	const char *subs, *dtypes, *stypes, *rnds, *srcmods, *regs;  /* the text of each column */
+	uint8_t fimm, flow;
+} rule_text[OP_COUNT] = {
+#define RULE(id, subs, dtypes, stypes, rnds, srcmods, regs, fimm, flow) \
+	[OP_##id] = {subs, dtypes, stypes, rnds, srcmods, regs, FIMM_##fimm, FLOW_##flow},
+#include "isa/rules.def"
+};
+
+static IsaRules rules[OP_COUNT];
+static int rules_ready;
+
+/* the value of name tok[0..n) in names[0..count), which must hold it (the table is fixed:
+ * a bad name is an internal bug) */
+static unsigned lookup(const char *const *names, unsigned count, const char *tok, size_t n)
+{
+	for (unsigned v = 1; v < count; v++)
+		if (names[v] && strlen(names[v]) == n && !memcmp(names[v], tok, n))
+			return v;
+	assert(!"rules.def: unknown modifier name");
+	return 0;
+}
+
+/* a rules.def list "A B C..D" of the names in names[]: its bits, the value of a "(T)"
+ * after it in *def, and 1 in *opt when it is bracketed "[...]" */
+static uint64_t parse_list(const char *s, const char *const *names, unsigned count,
+                           uint8_t *def, int *opt)
+{
+	uint64_t bits = 0;
+
+	*opt = *s == '[';
+	while (*s) {
+		const char *t, *dots;
+		unsigned lo, hi;
+		int isdef;
+		if (*s == ' ' || *s == '[' || *s == ']') {
+			s++;
+			continue;
+		}
+		isdef = *s == '(';
+		s += isdef;
+		for (t = s; *t && *t != ' ' && *t != ']' && *t != ')'; t++)
+			;
+		dots = strstr(s, "..");
+		if (dots && dots < t) {
+			lo = lookup(names, count, s, (size_t)(dots - s));
+			hi = lookup(names, count, dots + 2, (size_t)(t - dots - 2));
+		} else {
+			lo = hi = lookup(names, count, s, (size_t)(t - s));
+		}
+		assert(lo <= hi && hi < 64 && (!isdef || (lo == hi && def)));
+		if (isdef)
+			*def = (uint8_t)lo;
+		else
+			for (unsigned v = lo; v <= hi; v++)
+				bits |= 1ull << v;
+		s = *t == ')' ? t + 1 : t;
+	}
+	return bits;
+}
+
+/* one row of rules.def as the IsaRules the checks read */
+static void parse_rule(Op op, IsaRules *r)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[op].shape);
+	uint8_t none = TY_NONE;
+	int opt;
+
+	memset(r, 0, sizeof *r);
+	r->subs = parse_list(rule_text[op].subs, sub_names, SUB_COUNT, &none, &opt);
+	if (!r->subs || opt)
+		r->subs |= 1ull << SUB_NONE;
+	r->deftype = r->defstype = TY_NONE;
+	r->dtypes = (uint32_t)parse_list(rule_text[op].dtypes, type_names, TY_COUNT, &r->deftype, &opt);
+	r->stypes = (uint32_t)parse_list(rule_text[op].stypes, type_names, TY_COUNT, &r->defstype, &opt);
+	r->rnds = (uint16_t)parse_list(rule_text[op].rnds, rnd_names, RND_COUNT, &none, &opt);
+	for (const char *c = rule_text[op].srcmods; *c; c++)
+		r->srcmods |= *c == '-' ? OPF_NEG : *c == '|' ? OPF_ABS : *c == '~' ? OPF_NOT : 0;
+	r->cmpreq = (isa_ops[op].mods & M_CMP) != 0;
+	r->fimm = rule_text[op].fimm;
+	r->flow = rule_text[op].flow;
+	r->regs = rule_text[op].regs;
+	assert(!r->regs[0] || strlen(r->regs) == si->n);
+	assert(strspn(r->regs, "12DSEW-") == strlen(r->regs));
+	assert(strspn(rule_text[op].srcmods, "-|~") == strlen(rule_text[op].srcmods));
+}
+
+const IsaRules *isa_rules(Op op)
+{
+	if (!rules_ready) {
+		for (int i = 0; i < OP_COUNT; i++)
+			parse_rule((Op)i, &rules[i]);
+		rules_ready = 1;
+	}
+	assert((unsigned)op < OP_COUNT);
+	return &rules[op];
+}
 
 void isa_op_rules(Op op, IsaRules *r)
 {
-	const uint64_t atomops = S_(ADD) | S_(MIN) | S_(MAX) | S_(INC) | S_(DEC) | S_(AND) |
-	                         S_(OR) | S_(XOR);
-
-	memset(r, 0, sizeof *r);
-	r->subs = S_(NONE);
-	r->deftype = TY_NONE;
-	r->defstype = TY_NONE;
-	switch (op) {
-	case OP_MOV: case OP_SEL:
-		r->dtypes = T_(B64);
-		break;
-	case OP_MOV32I: case OP_S2R: case OP_POPC: case OP_BREV: case OP_BFI: case OP_LOP3:
-	case OP_SHL: case OP_PSETP:
-		break;
-	case OP_IADD:
-		r->srcmods = OPF_NEG | OPF_NOT;
-		break;
-	case OP_ISCADD:
-		r->srcmods = OPF_NEG;
-		break;
-	case OP_IMUL: case OP_IMAD:
-		r->dtypes = r->stypes = TYS_32;
-		r->deftype = r->defstype = TY_S32;
-		break;
-	case OP_SHR: case OP_BFE: case OP_FLO:
-		r->dtypes = TYS_32;
-		r->deftype = TY_S32;
-		break;
-	case OP_SHF:
-		r->subs = S_(L) | S_(R);
-		r->dtypes = TYS_3264;
-		r->deftype = TY_U32;
-		break;
-	case OP_LOP:
-		r->subs = S_(AND) | S_(OR) | S_(XOR) | S_(PASS_B);
-		r->srcmods = OPF_NOT;
-		break;
-	case OP_PRMT:
-		r->subs |= S_(F4E) | S_(B4E) | S_(RC8) | S_(ECL) | S_(ECR) | S_(RC16);
-		break;
-	case OP_IMNMX:
-		r->dtypes = TYS_3264;
-		r->deftype = TY_S32;
-		break;
-	case OP_ISET: case OP_ISETP:
-		r->dtypes = TYS_32;
-		r->deftype = TY_S32;
-		r->cmpreq = 1;
-		break;
-	case OP_FADD: case OP_DADD:
-		r->rnds = RNDS_IEEE;
-		r->srcmods = SRC_NA;
-		break;
-	case OP_FMUL: case OP_FFMA: case OP_DMUL: case OP_DFMA:
-		r->rnds = RNDS_IEEE;
-		r->srcmods = OPF_NEG;
-		break;
-	case OP_FMNMX: case OP_DMNMX:
-		r->srcmods = SRC_NA;
-		break;
-	case OP_FSET: case OP_FSETP: case OP_DSETP:
-		r->srcmods = SRC_NA;
-		r->cmpreq = 1;
-		break;
-	case OP_MUFU:
-		r->subs = S_(RCP) | S_(RSQ) | S_(SIN) | S_(COS) | S_(EX2) | S_(LG2) | S_(SQRT) | S_(TANH);
-		r->dtypes = T_(F32) | T_(F64);
-		r->deftype = TY_F32;
-		r->srcmods = SRC_NA;
-		break;
-	case OP_FDIV: case OP_FSQRT:
-		r->dtypes = T_(F32) | T_(F64);
-		r->deftype = TY_F32;
-		r->rnds = RNDS_IEEE;
-		r->srcmods = SRC_NA;
-		break;
-	case OP_F2I:
-		r->dtypes = TYS_INT;
-		r->stypes = TYS_FLT;
-		r->deftype = TY_S32;
-		r->defstype = TY_F32;
-		r->rnds = RNDS_INT;
-		r->srcmods = SRC_NA;
-		break;
-	case OP_I2F:
-		r->dtypes = TYS_FLT;
-		r->stypes = TYS_INT;
-		r->deftype = TY_F32;
-		r->defstype = TY_S32;
-		r->rnds = RNDS_IEEE;
-		r->srcmods = SRC_NA;
-		break;
-	case OP_F2F:
-		r->dtypes = r->stypes = TYS_FLT;
-		r->deftype = r->defstype = TY_F32;
-		r->rnds = RNDS_IEEE | RNDS_INT;
-		r->srcmods = SRC_NA;
-		break;
-	case OP_I2I:
-		r->dtypes = r->stypes = TYS_INT;
-		r->deftype = r->defstype = TY_S32;
-		r->srcmods = SRC_NA;
-		break;
-	case OP_LD:
-		r->subs |= S_(CA) | S_(CG) | S_(CS) | S_(CV) | S_(LU) | S_(NC);
-		r->dtypes = TYS_MEM;
-		break;
-	case OP_ST:
-		r->subs |= S_(CG) | S_(CS);
-		r->dtypes = TYS_MEM;
-		break;
-	case OP_LDS: case OP_STS: case OP_LDL: case OP_STL: case OP_LDSLK: case OP_STSUL:
-		r->dtypes = TYS_MEM;
-		break;
-	case OP_LDC:
-		r->dtypes = TYS_MEM & ~T_(B128);
-		break;
-	case OP_ATOM:
-		r->subs = atomops | S_(EXCH) | S_(CAS);
-		r->dtypes = TYS_3264 | T_(F32) | T_(F64) | T_(B64);
-		r->deftype = TY_U32;
-		r->rnds = R_(RN);
-		break;
-	case OP_RED:
-		r->subs = atomops;
-		r->dtypes = TYS_3264 | T_(F32) | T_(F64) | T_(B64);
-		r->deftype = TY_U32;
-		r->rnds = R_(RN);
-		break;
-	case OP_ATOMS:
-		r->subs = atomops | S_(EXCH) | S_(CAS);
-		r->dtypes = TYS_3264 | T_(B64);
-		r->deftype = TY_U32;
-		break;
-	case OP_MEMBAR:
-		r->subs = S_(CTA) | S_(GL) | S_(SYS);
-		break;
-	case OP_SHFL:
-		r->subs = S_(IDX) | S_(UP) | S_(DOWN) | S_(BFLY);
-		break;
-	case OP_VOTE:
-		r->subs = S_(ALL) | S_(ANY) | S_(EQ);
-		break;
-	case OP_MATCH:
-		r->subs = S_(ALL) | S_(ANY);
-		r->dtypes = T_(U32) | T_(B64);
-		r->deftype = TY_U32;
-		break;
-	case OP_REDUX:
-		r->subs = S_(SUM) | S_(MIN) | S_(MAX) | S_(AND) | S_(OR) | S_(XOR);
-		r->dtypes = TYS_32;
-		r->deftype = TY_U32;
-		break;
-	case OP_BAR:
-		r->subs = S_(SYNC) | S_(ARV);
-		break;
-	case OP_BARRED:
-		r->subs = S_(POPC) | S_(AND) | S_(OR);
-		break;
-	case OP_SSY: case OP_BRA: case OP_BRX: case OP_PBK: case OP_BRK: case OP_PCNT:
-	case OP_CONT: case OP_CAL: case OP_JCAL: case OP_RET: case OP_PRET: case OP_PEXIT:
-	case OP_EXIT: case OP_NOP: case OP_BPT:
-		break;
-	case OP_COUNT:
-		assert(!"isa_op_rules: OP_COUNT");
-		break;
-	}
+	*r = *isa_rules(op);
 }
 
 Type isa_ins_dtype(const Ins *in)
 {
-	IsaRules r;
-
-	if (in->m.dtype != TY_NONE)
-		return in->m.dtype;
-	isa_op_rules(in->op, &r);
-	return r.deftype;
+	return in->m.dtype != TY_NONE ? (Type)in->m.dtype : (Type)isa_rules(in->op)->deftype;
 }
 
 Type isa_ins_stype(const Ins *in)
 {
-	IsaRules r;
-
-	if (in->m.stype != TY_NONE)
-		return in->m.stype;
-	isa_op_rules(in->op, &r);
-	return r.defstype;
+	return in->m.stype != TY_NONE ? (Type)in->m.stype : (Type)isa_rules(in->op)->defstype;
 }
 
 /* registers for a value of type t: 1, 2 or 4 */
@@ -407,72 +322,36 @@ static int regs_of(Type t)
 
 int isa_ins_nregs(const Ins *in, int slot)
 {
-	int e = (in->m.flags & MF_E) != 0;
+	const char *regs = isa_rules(in->op)->regs;
 
-	switch ((Op)in->op) {
-	case OP_MOV: case OP_SEL: case OP_IMNMX: case OP_MUFU: case OP_FDIV: case OP_FSQRT:
-		return regs_of(isa_ins_dtype(in));
-	case OP_IMAD:
-		return (in->m.flags & MF_WIDE) && (slot == 0 || slot == 3) ? 2 : 1;
-	case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX: case OP_DSETP:
-		return 2;
-	case OP_F2I: case OP_I2F: case OP_F2F: case OP_I2I:
-		return regs_of(slot == 0 ? isa_ins_dtype(in) : isa_ins_stype(in));
-	case OP_LD: case OP_LDS: case OP_LDL: case OP_LDC:
-		return slot == 0 ? regs_of(isa_ins_dtype(in)) : (in->op == OP_LD && e) ? 2 : 1;
-	case OP_ST: case OP_STS: case OP_STL: case OP_STSUL:
-		return slot == 1 ? regs_of(isa_ins_dtype(in)) : (in->op == OP_ST && e) ? 2 : 1;
-	case OP_LDSLK:
-		return slot == 1 ? regs_of(isa_ins_dtype(in)) : 1;
-	case OP_ATOM: case OP_ATOMS:
-		return slot == 1 ? (in->op == OP_ATOM && e ? 2 : 1) : regs_of(isa_ins_dtype(in));
-	case OP_RED:
-		return slot == 0 ? (e ? 2 : 1) : regs_of(isa_ins_dtype(in));
-	case OP_MATCH:
-		return slot == 2 ? regs_of(isa_ins_dtype(in)) : 1;
-	case OP_MOV32I: case OP_S2R: case OP_IADD: case OP_IMUL: case OP_ISCADD: case OP_SHL:
-	case OP_SHR: case OP_SHF: case OP_LOP: case OP_LOP3: case OP_BFE: case OP_BFI:
-	case OP_POPC: case OP_FLO: case OP_BREV: case OP_PRMT: case OP_ISET: case OP_ISETP:
-	case OP_PSETP: case OP_FADD: case OP_FMUL: case OP_FFMA: case OP_FMNMX: case OP_FSET:
-	case OP_FSETP: case OP_MEMBAR: case OP_SHFL: case OP_VOTE: case OP_REDUX: case OP_BAR:
-	case OP_BARRED: case OP_SSY: case OP_BRA: case OP_BRX: case OP_PBK: case OP_BRK:
-	case OP_PCNT: case OP_CONT: case OP_CAL: case OP_JCAL: case OP_RET: case OP_PRET:
-	case OP_PEXIT: case OP_EXIT: case OP_NOP: case OP_BPT:
+	if (slot < 0 || slot >= (int)strlen(regs))
 		return 1;
-	case OP_COUNT:
-		break;
+	switch (regs[slot]) {
+	case '2': return 2;
+	case 'D': return regs_of(isa_ins_dtype(in));
+	case 'S': return regs_of(isa_ins_stype(in));
+	case 'E': return in->m.flags & MF_E ? 2 : 1;
+	case 'W': return in->m.flags & MF_WIDE ? 2 : 1;
+	default: return 1;      /* '1', '-' */
 	}
-	return 1;
 }
 
 int isa_imm_float_bits(const Ins *in, int slot)
 {
 	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	Type t;
 
 	if (slot < 0 || slot >= si->n || si->dst[slot] || !(si->classes[slot] & OC_I))
 		return 0;
-	switch ((Op)in->op) {
-	case OP_FADD: case OP_FMUL: case OP_FFMA: case OP_FMNMX: case OP_FSET: case OP_FSETP:
-		return 32;
-	case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX: case OP_DSETP:
-		return 64;
-	case OP_FDIV: case OP_FSQRT:
-		return isa_ins_dtype(in) == TY_F64 ? 64 : 32;
-	case OP_F2I: case OP_F2F:
-		return isa_ins_stype(in) == TY_F64 ? 64 : isa_ins_stype(in) == TY_F32 ? 32 : 0;
-	case OP_MOV: case OP_MOV32I: case OP_S2R: case OP_SEL: case OP_IADD: case OP_IMUL:
-	case OP_IMAD: case OP_ISCADD: case OP_SHL: case OP_SHR: case OP_SHF: case OP_LOP:
-	case OP_LOP3: case OP_BFE: case OP_BFI: case OP_POPC: case OP_FLO: case OP_BREV:
-	case OP_PRMT: case OP_IMNMX: case OP_ISET: case OP_ISETP: case OP_PSETP: case OP_MUFU:
-	case OP_I2F: case OP_I2I: case OP_LD: case OP_ST: case OP_LDS: case OP_STS: case OP_LDL:
-	case OP_STL: case OP_LDC: case OP_LDSLK: case OP_STSUL: case OP_ATOM: case OP_RED:
-	case OP_ATOMS: case OP_MEMBAR: case OP_SHFL: case OP_VOTE: case OP_MATCH: case OP_REDUX:
-	case OP_BAR: case OP_BARRED: case OP_SSY: case OP_BRA: case OP_BRX: case OP_PBK:
-	case OP_BRK: case OP_PCNT: case OP_CONT: case OP_CAL: case OP_JCAL: case OP_RET:
-	case OP_PRET: case OP_PEXIT: case OP_EXIT: case OP_NOP: case OP_BPT:
-		return 0;
-	case OP_COUNT:
-		break;
+	switch ((FImm)isa_rules(in->op)->fimm) {
+	case FIMM_NONE: return 0;
+	case FIMM_F32: return 32;
+	case FIMM_F64: return 64;
+	case FIMM_DTYPE: return isa_ins_dtype(in) == TY_F64 ? 64 : 32;
+	case FIMM_STYPE:
+		t = isa_ins_stype(in);
+		return t == TY_F64 ? 64 : t == TY_F32 ? 32 : 0;
+	case FIMM_COUNT: break;
 	}
 	return 0;
 }

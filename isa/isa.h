@@ -1,8 +1,9 @@
 /* isa.h - the warpsim microcode ISA: opcode table, operands, instructions, kernels,
  * the listing printer and the listing parser (assembler).
  *
- * isa/ depends on nothing else of ours. The opcode table is isa/ops.def, the operand shapes
- * isa/shapes.def, the modifier tokens isa/mods.def; docs/isa.md gives the exact semantics.
+ * isa/ depends on nothing else of ours. The opcode table is isa/ops.def, beside it the per-op
+ * rules isa/rules.def (the same ops in the same order), the operand shapes isa/shapes.def,
+ * the modifier tokens isa/mods.def; docs/isa.md gives the exact semantics.
  */
 #ifndef WARPSIM_ISA_H
 #define WARPSIM_ISA_H
@@ -60,6 +61,7 @@ enum {
 	F_INDIRECT = 1 << 8,  /* target taken from a register */
 	F_BARRIER  = 1 << 9,  /* CTA barrier */
 	F_MACRO    = 1 << 10, /* stands for a ptxas subroutine (docs/isa.md) */
+	F_ATOMIC   = 1 << 11, /* a read-modify-write of memory, lane by lane */
 };
 
 /* modifier fields an op accepts (ops.def column 7) */
@@ -353,19 +355,48 @@ int isa_check_kernel(const Kernel *k, const char *name, FILE *err);
  * Appended to the contract: per-op modifier rules, a validator shared by the listing parser
  * and isa_check_kernel, and helpers to build the rest of a Kernel. */
 
-/* what an op accepts beyond its M_* fields (isa_op_rules; docs/isa.md gives the meaning) */
+/* how an immediate source is read (rules.def column fimm) */
+typedef enum {
+	FIMM_NONE,    /* an integer */
+	FIMM_F32,     /* a 32-bit float */
+	FIMM_F64,     /* a 64-bit float */
+	FIMM_DTYPE,   /* a float of the first type's width (F64, else F32) */
+	FIMM_STYPE,   /* a float of the second type's width (F64, F32; F16 and integers: none) */
+	FIMM_COUNT
+} FImm;
+
+/* where control goes after an op (rules.def column flow), for code walkers such as the
+ * backend's verifier; docs/isa.md, section 3, has the exact stack rules */
+typedef enum {
+	FLOW_NEXT,      /* the next instruction */
+	FLOW_SYNC,      /* pushes a SYNC token (SSY), then the next instruction */
+	FLOW_STACK,     /* pushes or leaves for a BRK, CONT, PRET or PEXIT token */
+	FLOW_BRANCH,    /* the target; the next instruction too for lanes the guard turns off */
+	FLOW_INDIRECT,  /* the register's targets (a target list names them) */
+	FLOW_CALL,      /* calls the target(s); the next instruction once they return */
+	FLOW_EXIT,      /* the guard-true lanes end; the others go on */
+	FLOW_RETURN,    /* the guard-true lanes return */
+	FLOW_COUNT
+} Flow;
+
+/* what an op accepts beyond its M_* fields, and how its operands are read: the row of
+ * isa/rules.def (docs/isa.md gives the meaning) */
 typedef struct {
 	uint64_t subs;     /* accepted Sub values as bits 1<<SUB_x; bit SUB_NONE: may be left out */
 	uint32_t dtypes;   /* accepted first type modifiers, bits 1<<TY_x (TY_NONE always allowed) */
 	uint32_t stypes;   /* accepted second type modifiers; 0 when the op takes only one */
 	uint16_t rnds;     /* accepted Rnd values, bits 1<<RND_x (RND_NONE always allowed) */
 	uint8_t srcmods;   /* OPF_NEG/OPF_ABS/OPF_NOT allowed on register and constant sources */
-	uint8_t cmpreq;    /* 1 when a comparison modifier is required */
+	uint8_t cmpreq;    /* 1 when a comparison modifier is required (every op with M_CMP) */
 	uint8_t deftype;   /* Type meant when dtype is TY_NONE */
 	uint8_t defstype;  /* Type meant when stype is TY_NONE */
+	uint8_t fimm;      /* FImm */
+	uint8_t flow;      /* Flow */
+	const char *regs;  /* registers per operand slot, rules.def's notation ("" all one) */
 } IsaRules;
 
-void isa_op_rules(Op op, IsaRules *r);
+const IsaRules *isa_rules(Op op);                   /* the op's parsed row of rules.def */
+void isa_op_rules(Op op, IsaRules *r);              /* a copy of it */
 const char *isa_flag_name(int bit);                 /* MF_ bit index -> "CC", "X", ... */
 /* width of an immediate in slot when it is a float: 32 or 64; 0 for integer slots */
 int isa_imm_float_bits(const Ins *in, int slot);

@@ -242,7 +242,7 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 	uint64_t lbase;
 
 	e->size = x->size;
-	e->kind = (uint8_t)(x->in->op == OP_ATOM || x->in->op == OP_ATOMS || x->in->op == OP_RED ? GM_ATOM :
+	e->kind = (uint8_t)((isa_ops[x->in->op].flags & F_ATOMIC) ? GM_ATOM :
 	                    (isa_ops[x->in->op].flags & F_STORE) ? GM_STORE : GM_LOAD);
 	switch (x->space) {
 	case SP_GLOBAL:
@@ -336,8 +336,7 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	default: break;
 	}
 	if (g->st.barriers != bars) {
-		int op = x->in->op;
-		int own = (op == OP_BAR || op == OP_BARRED) && x->in->m.sub != SUB_ARV && x->exec;
+		int own = (isa_ops[x->in->op].flags & F_BARRIER) && x->in->m.sub != SUB_ARV && x->exec;
 		e->released = released(g, s, w, own);
 	}
 	if (e->released) {

@@ -133,6 +133,80 @@ START_TEST(test_rules_match_fields)
 }
 END_TEST
 
+/* the columns of rules.def that say how operands are read, and where control goes, agree
+ * with the op's shape, flags and modifier fields */
+START_TEST(test_rules_columns)
+{
+	for (int i = 0; i < OP_COUNT; i++) {
+		const IsaRules *r = isa_rules((Op)i);
+		const ShapeInfo *si = isa_shape(isa_ops[i].shape);
+		const char *mn = isa_ops[i].name;
+		uint32_t f = isa_ops[i].flags, m = isa_ops[i].mods;
+		int isrc = 0;
+
+		ck_assert_msg(!r->regs[0] || (int)strlen(r->regs) == si->n,
+		              "%s: regs \"%s\" for %d slots", mn, r->regs, si->n);
+		for (int s = 0; r->regs[s]; s++) {
+			int val = (si->classes[s] & (OC_R | OC_C | OC_M | OC_I)) != 0;
+			char c = r->regs[s];
+			ck_assert_msg((c == '-') == !val, "%s slot %d: '-' marks the slots that name no "
+			              "register", mn, s + 1);
+			ck_assert_msg(c != 'D' || r->dtypes, "%s: 'D' with no first type", mn);
+			ck_assert_msg(c != 'S' || r->stypes, "%s: 'S' with no second type", mn);
+			ck_assert_msg(c != 'E' || ((si->classes[s] & OC_M) && (m & M_E)),
+			              "%s: 'E' on a slot that is no .E address", mn);
+			ck_assert_msg(c != 'W' || (m & M_WIDE), "%s: 'W' without .WIDE", mn);
+		}
+		for (int s = 0; s < si->n; s++)
+			isrc |= !si->dst[s] && (si->classes[s] & OC_I);
+		ck_assert_msg(r->fimm == FIMM_NONE || isrc, "%s: float immediates, no immediate", mn);
+		ck_assert_msg(r->fimm != FIMM_DTYPE || (r->dtypes & (1u << TY_F32 | 1u << TY_F64)),
+		              "%s: immediates by a first type that is never a float", mn);
+		ck_assert_msg(r->fimm != FIMM_STYPE || (r->stypes & (1u << TY_F32 | 1u << TY_F64)),
+		              "%s: immediates by a second type that is never a float", mn);
+		ck_assert_msg(r->cmpreq == ((m & M_CMP) != 0), "%s: comparison required iff accepted", mn);
+		switch ((Flow)r->flow) {
+		case FLOW_NEXT:
+			ck_assert_msg(!(f & (F_BRANCH | F_PUSH | F_TARGET)), "%s: NEXT but a branch", mn);
+			break;
+		case FLOW_SYNC: case FLOW_STACK:
+			ck_assert_msg(f & (F_PUSH | F_BRANCH), "%s: stack flow, no push or branch", mn);
+			ck_assert_msg(!(f & (F_TARGET | F_INDIRECT)) || (f & F_PUSH),
+			              "%s: a target but no push", mn);
+			break;
+		case FLOW_BRANCH:
+			ck_assert_msg((f & F_BRANCH) && (f & F_TARGET) && !(f & F_PUSH), "%s", mn);
+			break;
+		case FLOW_INDIRECT:
+			ck_assert_msg((f & F_BRANCH) && (f & F_INDIRECT) && !(f & F_PUSH), "%s", mn);
+			break;
+		case FLOW_CALL:
+			ck_assert_msg((f & F_BRANCH) && (f & F_PUSH) && (f & (F_TARGET | F_INDIRECT)),
+			              "%s", mn);
+			break;
+		case FLOW_EXIT: case FLOW_RETURN:
+			ck_assert_msg((f & F_PRED) && !(f & (F_TARGET | F_INDIRECT | F_PUSH)), "%s", mn);
+			break;
+		case FLOW_COUNT:
+			ck_abort_msg("%s: bad flow", mn);
+		}
+	}
+	/* the notation: lists, "A..B" ranges, "(default)", "[optional]" */
+	ck_assert_int_eq(isa_rules(OP_FADD)->rnds, 1u << RND_RN | 1u << RND_RZ | 1u << RND_RM |
+	                 1u << RND_RP);
+	ck_assert(isa_rules(OP_ATOM)->subs & (1ull << SUB_EXCH));
+	ck_assert(!(isa_rules(OP_RED)->subs & (1ull << SUB_CAS)));
+	ck_assert(!(isa_rules(OP_ATOM)->subs & (1ull << SUB_NONE)));
+	ck_assert(isa_rules(OP_LD)->subs & (1ull << SUB_NONE));
+	ck_assert(isa_rules(OP_MOV32I)->subs == 1ull << SUB_NONE);
+	ck_assert_int_eq(isa_rules(OP_F2I)->defstype, TY_F32);
+	ck_assert_int_eq(isa_rules(OP_LDC)->dtypes & (1u << TY_B128), 0);
+	ck_assert_int_eq(isa_rules(OP_IADD)->srcmods, OPF_NEG | OPF_NOT);
+	ck_assert_int_eq(isa_rules(OP_BPT)->flow, FLOW_EXIT);
+	ck_assert_int_eq(isa_rules(OP_JCAL)->flow, FLOW_CALL);
+}
+END_TEST
+
 START_TEST(test_names)
 {
 	for (int i = 1; i < SUB_COUNT; i++)
@@ -350,6 +424,31 @@ START_TEST(test_nregs)
 	ck_assert_int_eq(isa_ins_stype(&in), TY_F32);
 	ck_assert_int_eq(isa_imm_float_bits(&in, 1), 32);
 	ck_assert_int_eq(isa_imm_float_bits(&in, 0), 0);
+	isa_ins_init(&in, OP_LD);
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
+	in.m.flags = MF_E;
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 2);
+	isa_ins_init(&in, OP_LDS);
+	in.m.flags = MF_E;          /* not accepted: no pair */
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
+	isa_ins_init(&in, OP_RED);
+	in.m.dtype = TY_U64;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 1);
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 2);
+	isa_ins_init(&in, OP_MATCH);
+	in.m.dtype = TY_B64;
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
+	ck_assert_int_eq(isa_ins_nregs(&in, 2), 2);
+	isa_ins_init(&in, OP_F2F);
+	in.m.dtype = TY_F64;
+	in.m.stype = TY_F16;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 2);
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
+	ck_assert_int_eq(isa_imm_float_bits(&in, 1), 0);    /* F16 sources read integers */
+	isa_ins_init(&in, OP_FDIV);
+	in.m.dtype = TY_F64;
+	ck_assert_int_eq(isa_imm_float_bits(&in, 2), 64);
+	ck_assert_int_eq(isa_ins_nregs(&in, 2), 2);
 	isa_ins_init(&in, OP_DSETP);
 	ck_assert_int_eq(isa_ins_nregs(&in, 2), 2);
 	ck_assert_int_eq(isa_imm_float_bits(&in, 3), 64);
@@ -438,6 +537,7 @@ static Suite *isa_suite(void)
 	tcase_add_test(t, test_branches_have_targets);
 	tcase_add_test(t, test_memory_ops_destinations);
 	tcase_add_test(t, test_rules_match_fields);
+	tcase_add_test(t, test_rules_columns);
 	tcase_add_test(t, test_names);
 	suite_add_tcase(s, t);
 	t = tcase_create("print-asm");
