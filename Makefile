@@ -8,6 +8,7 @@
 #   make fuzz         bounded parser fuzzing (clang libFuzzer)
 #   make fuzz-diff    N=... generated programs: SM model against the oracle (tests/README.md)
 #   make check-valgrind  the suite under valgrind memcheck
+#   make ptxas-reference NVIDIA ptxas 11.8's sm_35 listings of the corpus (opt-in, needs the network once)
 #   make install      PREFIX=/usr/local DESTDIR=
 #
 # Each module directory (isa frontend backend sim oracle) becomes one static library; every
@@ -195,6 +196,11 @@ fixtures:
 	@sh tests/cuda/fixtures.sh "$(NVCC)"
 
 # ---------------------------------------------------------------- install
+# ptxas 11.8's sm_35 listings of the corpus into tests/ptxas-ref (tests/ptxas-ref/README.md);
+# opt-in, never part of check: it fetches NVIDIA's toolkit once into CUDA118 (a cache folder)
+ptxas-reference:
+	@sh tests/ptxas-ref/generate.sh
+
 install: $(PROGS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpsim/configs \
 	           $(DESTDIR)$(PREFIX)/share/man/man1
@@ -205,7 +211,8 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff fixtures install clean
+.PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff fixtures ptxas-reference \
+        install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 

@@ -1,0 +1,118 @@
+# elfinfo.awk - what `cuobjdump -elf` says about each kernel of a cubin that a run needs and
+# `cuobjdump -sass` does not print, as warpsim listing directives (docs/isa.md section 11).
+# Used by generate.sh; reads the -elf dump on stdin (cuobjdump sometimes prints a table row
+# twice: rows are keyed by their index, so a repeat changes nothing). Writes one line per
+# directive, "KERNEL<TAB>directive", in the order the listing header wants them, and
+# "KERNEL<TAB>.func ADDR NAME" for each subroutine the kernel's code holds. Exits 1 with a
+# message on stderr on anything it does not know how to carry over.
+#
+#   .registers N            the ELF's register count (the same as ptxas -v's)
+#   .shared N / .local N    static shared bytes, local (frame) bytes per thread
+#   .param OFF SIZE         EIATTR_KPARAM_INFO: OFF is c[0x0] (the bank base, 0x140 on sm_35)
+#   .global NAME SIZE ALIGN [= bytes]   module variables (.nv.global, .nv.global.init)
+#   .abs32 ADDR lo|hi NAME  R_CUDA_ABS32_LO/HI: an instruction's immediate is half an address
+#   .constdata c[0x2][0x0] = bytes      .nv.constant2.KERNEL, the compiler's literal pool
+function hexv(s,    v, i) {
+	s = tolower(s); sub(/^0x/, "", s); v = 0
+	for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+	return v
+}
+function die(msg) { print "elfinfo.awk: " msg > "/dev/stderr"; bad = 1; exit 1 }
+function bytes_of(sec, n,    out, i, w, b) {
+	out = ""
+	for (i = 0; i < n; i++) {
+		w = words[sec, int(i / 4)]
+		b = int(w / (256 ^ (i % 4))) % 256
+		out = out sprintf(" %02x", b)
+	}
+	return out
+}
+BEGIN { mode = ""; nsec = 0 }
+/^Sections:/ { mode = "sections"; next }
+/^\.section \.symtab/ { mode = "symtab"; next }
+/^\.section \.rel\.text\./ { mode = "rel"; relk = $2; sub(/^\.rel\.text\./, "", relk); next }
+/^\.section / { mode = ""; next }
+/^\.nv\.info\./ { mode = "info"; infok = $1; sub(/^\.nv\.info\./, "", infok); next }
+/^\.text\./ { mode = "text"; textk = $1; sub(/^\.text\./, "", textk); next }
+/^\.nv\.(constant2\.|global\.init)/ && NF == 1 { mode = "data"; datasec = $1; nw[datasec] = 0; next }
+/^$/ { if (mode == "data" || mode == "rel") mode = ""; next }
+mode == "sections" && $1 ~ /^[0-9a-f]+$/ && NF >= 10 {
+	idx = hexv($1); secname[idx] = $NF; secsize[$NF] = hexv($3); secalign[$NF] = hexv($5)
+	next
+}
+mode == "symtab" && NF == 7 && $1 != "index" {
+	i = ($1 == "0") ? 0 : hexv($1)
+	symval[i] = hexv($2); symsize[i] = hexv($3); syminfo[i] = hexv($4); symsec[i] = hexv($6)
+	symname[i] = $7; if (i > nsym) nsym = i
+	next
+}
+mode == "data" && $1 ~ /^0x/ {
+	for (f = 1; f <= NF; f++) words[datasec, nw[datasec]++] = hexv($f)
+	next
+}
+mode == "info" && /Ordinal :/ {
+	o = hexv($7); off = hexv($10); sz = hexv($13)
+	param[infok, o] = sprintf(".param 0x%x %d", pbase[infok] + off, sz)
+	if (o + 1 > nparam[infok]) nparam[infok] = o + 1
+	next
+}
+mode == "info" && /Attribute:/ { attr = $2; next }
+mode == "info" && /Value:/ && attr == "EIATTR_PARAM_CBANK" { pbase[infok] = hexv($3) % 65536; next }
+mode == "text" && /lmem=/ {
+	for (f = 1; f <= NF; f++) {
+		if ($f == "reg") regs[textk] = $(f + 2) + 0
+		if ($f ~ /^lmem=/) { v = $f; sub(/lmem=/, "", v); lmem[textk] = v + 0 }
+		if ($f ~ /^smem=/) { v = $f; sub(/smem=/, "", v); smem[textk] = v + 0 }
+	}
+	kernels[++nk] = textk
+	mode = ""
+	next
+}
+mode == "rel" && NF == 3 && $1 ~ /^0x/ {
+	if ($3 ~ /^R_CUDA_ABS32_LO_/) half = "lo"
+	else if ($3 ~ /^R_CUDA_ABS32_HI_/) half = "hi"
+	else die("relocation " $3 " in .rel.text." relk " is not carried over")
+	rel[relk, ++nrel[relk]] = sprintf(".abs32 0x%x %s %s", hexv($1), half, $2)
+	next
+}
+END {
+	if (bad) exit 1
+	for (n = 1; n <= nk; n++) {
+		k = kernels[n]
+		printf "%s\t.registers %d\n", k, regs[k]
+		if (smem[k]) printf "%s\t.shared 0x%x\n", k, smem[k]
+		if (lmem[k]) printf "%s\t.local 0x%x\n", k, lmem[k]
+		for (o = 0; o < nparam[k]; o++) {
+			if (!((k, o) in param)) die("kernel " k ": no EIATTR_KPARAM_INFO for parameter " o)
+			printf "%s\t%s\n", k, param[k, o]
+		}
+		for (i = 1; i <= nsym; i++) {
+			s = secname[symsec[i]]
+			if (s != ".nv.global" && s != ".nv.global.init") continue
+			if (syminfo[i] % 16 != 1 || symsize[i] == 0) continue   # STT_OBJECT
+			line = sprintf("%s\t.global %s %d %d", k, symname[i], symsize[i], secalign[s] ? secalign[s] : 1)
+			if (s == ".nv.global.init") {
+				if (symval[i] % 4) die("global " symname[i] " is not word-aligned in .nv.global.init")
+				line = line " =" bytes_of2(s, symval[i], symsize[i])
+			}
+			print line
+		}
+		for (r = 1; r <= nrel[k]; r++) printf "%s\t%s\n", k, rel[k, r]
+		c2 = ".nv.constant2." k
+		if (c2 in secsize) printf "%s\t.constdata c[0x2][0x0] =%s\n", k, bytes_of(c2, secsize[c2])
+		for (i = 1; i <= nsym; i++)
+			if (secname[symsec[i]] == ".text." k && syminfo[i] % 16 == 2 && symname[i] != k)
+				printf "%s\t.func 0x%x %s\n", k, symval[i], symname[i]
+	}
+}
+# bytes [off, off + n) of a data section
+function bytes_of2(sec, off, n,    out, i, w, b, a) {
+	out = ""
+	for (i = 0; i < n; i++) {
+		a = off + i
+		w = words[sec, int(a / 4)]
+		b = int(w / (256 ^ (a % 4))) % 256
+		out = out sprintf(" %02x", b)
+	}
+	return out
+}

@@ -1,0 +1,131 @@
+#!/bin/sh
+# generate.sh - `make ptxas-reference`: NVIDIA's ptxas 11.8 listings for sm_35 of our corpus.
+#
+# 1. Unpacks NVIDIA's CUDA 11.8 toolkit (Debian 12 non-free: nvidia-cuda-toolkit and
+#    nvidia-cuda-dev) into a cache folder, once, without installing anything: apt-get download
+#    through a private sources list that adds non-free to this machine's own Debian mirror, then
+#    dpkg-deb -x. CUDA118=DIR overrides the folder (default ~/.cache/warpsim/cuda118).
+# 2. Compiles tests/cuda/*.cu with that toolkit's nvcc for sm_35 into tests/ptx/NAME.sm35.ptx
+#    (the PTX a Kepler-era user had), with NAME.launch beside it.
+# 3. Retargets every tests/ptx/*.ptx to `.target sm_35` and `.version 7.8`, compiles it with
+#    `ptxas -arch sm_35 -v`, disassembles it with `cuobjdump -sass`, and writes
+#    tests/ptxas-ref/NAME.sass: the disassembly as cuobjdump printed it, the ptxas -v lines as
+#    comments, and after each `.headerflags` line what a run needs that -sass does not print
+#    (elfinfo.awk: parameters, register count, literal pool, globals and their relocations).
+#    Files ptxas refuses are listed with its first error in tests/ptxas-ref/refused.txt.
+#
+# Only ptxas's output for our own kernels is written into the tree; NVIDIA's files stay in the
+# cache. Never part of `make check` (which needs no NVIDIA tool). tests/ptxas-ref/README.md.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+cache=${CUDA118:-${XDG_CACHE_HOME:-$HOME/.cache}/warpsim/cuda118}
+ref=tests/ptxas-ref
+
+# ---------------------------------------------------------------- 1. the toolkit
+fetch() {
+	apt="$cache.apt"
+	mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/debs" "$cache"
+	# this machine's Debian mirror and release (deb822 or one-line sources), plus non-free
+	uri=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)
+	suite=$(sed -n 's/^Suites: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)
+	if [ -z "$uri" ] && [ -f /etc/apt/sources.list ]; then
+		set -- $(grep -m 1 '^deb ' /etc/apt/sources.list | sed 's/\[[^]]*\]//')
+		uri=${2:-}; suite=${3:-}
+	fi
+	[ -n "$uri" ] && [ -n "$suite" ] || { echo "ptxas-reference: no Debian mirror in /etc/apt" >&2; exit 1; }
+	echo "deb $uri $suite main contrib non-free" > "$apt/sources.list"
+	opts="-o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/nonexistent
+	      -o Dir::State::Lists=$apt/lists -o Dir::Cache=$apt -o Debug::NoLocking=1
+	      -o APT::Sandbox::User=$(id -un)"
+	echo "ptxas-reference: fetching nvidia-cuda-toolkit and nvidia-cuda-dev (about 900 MB) into $apt"
+	# shellcheck disable=SC2086
+	apt-get -q $opts update
+	# shellcheck disable=SC2086
+	(cd "$apt/debs" && apt-get -q $opts download nvidia-cuda-toolkit nvidia-cuda-dev)
+	for d in "$apt"/debs/*.deb; do
+		dpkg-deb -x "$d" "$cache"
+	done
+}
+[ -x "$cache/usr/bin/ptxas" ] && [ -x "$cache/usr/bin/cuobjdump" ] || fetch
+ptxas=$cache/usr/bin/ptxas
+cuobjdump=$cache/usr/bin/cuobjdump
+version=$("$ptxas" --version | sed -n 's/^Cuda compilation tools, //p')
+
+# nvcc reads nvcc.profile beside itself; the package's is a link to /etc/nvcc.profile, so a
+# copy of nvcc gets its own profile pointing into the cache
+nvdir=$cache/warpsim-nvcc
+if [ ! -x "$nvdir/nvcc" ]; then
+	mkdir -p "$nvdir"
+	cp "$cache/usr/lib/nvidia-cuda-toolkit/bin/nvcc" "$nvdir/nvcc"
+	cat > "$nvdir/nvcc.profile" <<EOF
+TOP = $cache/usr
+NVVMIR_LIBRARY_DIR = \$(TOP)/lib/nvidia-cuda-toolkit/libdevice
+PATH += \$(TOP)/lib/nvidia-cuda-toolkit/bin:\$(TOP)/bin:
+INCLUDES += "-I\$(TOP)/include" \$(_SPACE_)
+LIBRARIES =+ \$(_SPACE_) "-L\$(TOP)/lib/x86_64-linux-gnu"
+CUDAFE_FLAGS +=
+PTXAS_FLAGS +=
+EOF
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# ---------------------------------------------------------------- 2. Kepler-era PTX
+for cu in tests/cuda/*.cu; do
+	name=$(basename "$cu" .cu)
+	out=tests/ptx/$name.sm35.ptx
+	if "$nvdir/nvcc" -ptx -arch=sm_35 -Wno-deprecated-gpu-targets -ccbin "$(command -v gcc)" \
+	    -allow-unsupported-compiler "$cu" -o "$tmp/$name.ptx" 2> "$tmp/$name.err"; then
+		cp "$tmp/$name.ptx" "$out"
+		cp "tests/cuda/$name.launch" "tests/ptx/$name.sm35.launch"
+		echo "ptxas-reference: $out"
+	else
+		echo "ptxas-reference: nvcc 11.8 refuses $cu for sm_35: $(grep -m 1 -i error "$tmp/$name.err")"
+	fi
+done
+
+# ---------------------------------------------------------------- 3. ptxas's listings
+# A .reg whose name is a special register's (%tid, %ntid, %laneid, ...) is valid PTX that
+# ptxas 11.8 refuses ("Unknown video selector"); it is renamed (%tid -> %tid_r) in the copy.
+retarget() {
+	sregs=$(grep -o '\.reg[^;]*' "$1" | grep -oE '%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|clock|clock64)\b' | sort -u || true)
+	script="s/^\.target .*/.target sm_35/; s/^\.version .*/.version 7.8/"
+	for r in $sregs; do
+		script="$script; s/$r\([^.a-zA-Z0-9_]\)/${r}_r\1/g"
+	done
+	sed -e "$script" "$1"
+	[ -z "$sregs" ] || echo "$sregs" | tr '\n' ' ' > "$tmp/renamed"
+}
+
+: > "$tmp/refused"
+rm -f "$ref"/*.sass
+for ptx in tests/ptx/*.ptx; do
+	name=$(basename "$ptx" .ptx)
+	rm -f "$tmp/renamed"
+	retarget "$ptx" > "$tmp/$name.ptx"
+	if ! "$ptxas" -arch sm_35 -v "$tmp/$name.ptx" -o "$tmp/$name.cubin" > "$tmp/$name.v" 2>&1; then
+		why=$(grep -m 1 -E 'error|fatal' "$tmp/$name.v" | sed "s|$tmp/||")
+		echo "$name.ptx: $why" >> "$tmp/refused"
+		echo "ptxas-reference: ptxas refuses $ptx"
+		continue
+	fi
+	"$cuobjdump" -elf "$tmp/$name.cubin" | awk -f "$ref/elfinfo.awk" > "$tmp/$name.dirs"
+	"$cuobjdump" -sass "$tmp/$name.cubin" > "$tmp/$name.sass"
+	{
+		echo "# $ptx compiled by ptxas ($version) for sm_35, disassembled by cuobjdump -sass."
+		echo "# Retargeted to .target sm_35, .version 7.8$( [ -f "$tmp/renamed" ] && echo "; registers renamed: $(cat "$tmp/renamed")")."
+		echo "# Written by make ptxas-reference (tests/ptxas-ref/generate.sh); do not edit."
+		echo "# The directives after each .headerflags come from cuobjdump -elf (elfinfo.awk)."
+		echo "# ptxas -v:"
+		grep -v '^ptxas info    : 0 bytes gmem' "$tmp/$name.v" | sed "s|$tmp/||; s/^/#   /"
+		awk -v dirs="$tmp/$name.dirs" -f "$ref/merge.awk" "$tmp/$name.sass"
+	} > "$ref/$name.sass"
+	echo "ptxas-reference: $ref/$name.sass"
+done
+{
+	echo "# corpus files ptxas ($version) refuses for sm_35, with its first error"
+	echo "# (written by make ptxas-reference; tests/ptxas-ref/README.md explains each)"
+	cat "$tmp/refused"
+} > "$ref/refused.txt"
