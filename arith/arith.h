@@ -56,6 +56,8 @@ uint64_t ar_atom(Sub op, Type t, uint64_t old, uint64_t b, uint64_t c, int ftz);
 /* MUFU .approx (fmath.c): the host functions the oracle uses too */
 uint32_t ar_mufu_f32(Sub fn, uint32_t a, int ftz);
 uint64_t ar_mufu_f64(Sub fn, uint64_t a);
+uint32_t ar_mufu64h(Sub fn, uint32_t hi);   /* Kepler MUFU.RCP64H/.RSQ64H: a high word */
+int ar_fchk_divide(uint32_t a, uint32_t b); /* Kepler FCHK.DIVIDE: a / b takes the slow path */
 uint32_t ar_rcp_approx_f32(uint32_t a, int ftz);
 uint32_t ar_rsqrt_approx_f32(uint32_t a, int ftz);
 uint32_t ar_sin_approx_f32(uint32_t a, int ftz);

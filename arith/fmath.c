@@ -57,6 +57,27 @@ uint64_t ar_mufu_f64(Sub fn, uint64_t a)
 	return isnan(r) ? AR_F64_NAN : d2u(r);
 }
 
+/* Kepler's MUFU.RCP64H / MUFU.RSQ64H: the high word of 1/x (1/sqrt(x)) for the double x whose
+ * high word is hi and low word 0, the seed of ptxas's double division and square root */
+uint32_t ar_mufu64h(Sub fn, uint32_t hi)
+{
+	double r = mufu(fn == SUB_RSQ64H ? SUB_RSQ : SUB_RCP, u2d((uint64_t)hi << 32));
+
+	return (uint32_t)((isnan(r) ? AR_F64_NAN : d2u(r)) >> 32);
+}
+
+/* Kepler's FCHK.DIVIDE: 1 when a / b may need the slow path of ptxas's single-precision
+ * division, whose fast path is a reciprocal and Newton steps: an operand that is zero,
+ * denormal, infinite or NaN, or a magnitude outside [2^-63, 2^64), where the quotient or the
+ * residuals could leave the normal range. Conservative: a quotient it sends to the slow path
+ * is still correctly rounded there, only later. */
+int ar_fchk_divide(uint32_t a, uint32_t b)
+{
+	unsigned ea = a >> 23 & 0xff, eb = b >> 23 & 0xff;
+
+	return ea < 64 || ea > 190 || eb < 64 || eb > 190;
+}
+
 uint32_t ar_rcp_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_RCP, a, ftz); }
 uint32_t ar_rsqrt_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_RSQ, a, ftz); }
 uint32_t ar_sin_approx_f32(uint32_t a, int ftz) { return ar_mufu_f32(SUB_SIN, a, ftz); }

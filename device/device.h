@@ -29,6 +29,12 @@
 #define DEV_C0_NCTAID     0x0c  /* u32 x3: grid dimensions */
 #define DEV_C0_SHWIN      0x18  /* u32: DEV_SHARED_WINDOW */
 #define DEV_C0_LOCWIN     0x1c  /* u32: DEV_LOCAL_WINDOW */
+/* constant bank 0 of a real sm_3x listing (Kernel.layout ISA_LAYOUT_SM35), as sm_35's driver
+ * writes it (read off ptxas's listings: tests/ptxas-ref); parameters from 0x140 (.param) */
+#define DEV_SM35_NTID     0x28  /* u32 x3: block dimensions */
+#define DEV_SM35_NCTAID   0x34  /* u32 x3: grid dimensions */
+#define DEV_SM35_STACK    0x44  /* u32: the stack top, the first value of R1 (local bytes) */
+#define DEV_SM35_STACKSZ  0x400 /* per-thread stack below it: CUDA's default stack size, 1 KiB */
 
 typedef struct {
 	uint64_t base;    /* device address */
@@ -53,6 +59,7 @@ uint64_t dev_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name);
 /* host pointer to size bytes at addr when they lie inside one allocation, else NULL */
 uint8_t *dev_mem_global(Mem *m, uint64_t addr, uint64_t size);
 const MemAlloc *dev_mem_find(const Mem *m, uint64_t addr);  /* allocation holding addr */
+uint64_t dev_mem_global_addr(const Mem *m, const char *var); /* module variable var, or 0 */
 /* constant banks: writes grow nothing (fixed size); return 0 when out of range */
 int dev_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size);
 int dev_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t size);
@@ -109,8 +116,11 @@ int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why);
 int dev_parse_out(const char *s, LaunchOut *o, char *why);
 int dev_parse_type(const char *s, Type *t);          /* u8 ... f64 */
 int dev_parse_scalar(Type t, const char *s, uint64_t *bits);
+/* local bytes per thread a launch of k gives (an sm_3x listing: its frame and a stack) */
+uint32_t dev_local_bytes(const Kernel *k);
 /* checks args against the kernel's parameters, allocates and fills buffers, writes bank 0
- * (header and parameters), globals and constant data; messages "warpsim: ..." on err */
+ * (header and parameters, laid out by k->layout), globals and constant data; messages
+ * "warpsim: ..." on err */
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err);
 void dev_placed_free(Placed *pl);
 /* writes every --out file; returns 0, or -1 after a message */

@@ -364,6 +364,11 @@ void dev_placed_free(Placed *pl)
 	memset(pl, 0, sizeof *pl);
 }
 
+uint32_t dev_local_bytes(const Kernel *k)
+{
+	return k->layout == ISA_LAYOUT_SM35 ? k->local + DEV_SM35_STACKSZ : k->local;
+}
+
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
 {
 	uint32_t hdr[8];
@@ -384,9 +389,15 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		hdr[i] = l->block[i];
 		hdr[3 + i] = l->grid[i];
 	}
-	hdr[6] = DEV_SHARED_WINDOW;
-	hdr[7] = DEV_LOCAL_WINDOW;
-	dev_mem_cwrite(m, 0, DEV_C0_NTID, hdr, sizeof hdr);
+	if (k->layout == ISA_LAYOUT_SM35) {
+		uint32_t top = dev_local_bytes(k);
+		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
+		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
+	} else {
+		hdr[6] = DEV_SHARED_WINDOW;
+		hdr[7] = DEV_LOCAL_WINDOW;
+		dev_mem_cwrite(m, 0, DEV_C0_NTID, hdr, sizeof hdr);
+	}
 	for (int i = 0; i < l->nargs; i++) {
 		const LaunchArg *a = &l->args[i];
 		const Param *pm = &k->params[i];
@@ -431,7 +442,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		}
 		if (gv->init)
 			memcpy(dev_mem_global(m, addr, 0), gv->init, gv->size);
-		if (!dev_mem_cwrite(m, gv->bank, gv->slot, &addr, 8)) {
+		if (gv->bank != ISA_NOSLOT && !dev_mem_cwrite(m, gv->bank, gv->slot, &addr, 8)) {
 			fprintf(err, "warpsim: kernel '%s': %s: slot c[0x%x][0x%x] is outside the bank\n",
 			        k->name, name, gv->bank, gv->slot);
 			return -1;
@@ -441,10 +452,9 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		/* a global initialised with the address of a global: both are placed now */
 		const GlobalReloc *r = &k->relocs[i];
 		const GlobalVar *gv = &k->globals[r->var], *gt = &k->globals[r->target];
-		uint64_t at, to;
+		uint64_t at = dev_mem_global_addr(m, gv->name), to = dev_mem_global_addr(m, gt->name);
 		uint8_t *p;
-		if (!dev_mem_cread(m, gv->bank, gv->slot, &at, 8) || !dev_mem_cread(m, gt->bank, gt->slot, &to, 8) ||
-		    r->off + 8 > gv->size || !(p = dev_mem_global(m, at + r->off, 8))) {
+		if (!at || !to || r->off + 8 > gv->size || !(p = dev_mem_global(m, at + r->off, 8))) {
 			fprintf(err, "warpsim: kernel '%s': the address of %s in %s does not fit\n", k->name,
 			        gt->name, gv->name);
 			return -1;

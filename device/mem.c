@@ -98,6 +98,18 @@ uint8_t *dev_mem_global(Mem *m, uint64_t addr, uint64_t size)
 	return a->bytes + (addr - a->base);
 }
 
+/* the allocation dev_launch_place made for module variable var ("global VAR") */
+uint64_t dev_mem_global_addr(const Mem *m, const char *var)
+{
+	char name[160];
+
+	snprintf(name, sizeof name, "global %.100s", var);    /* as dev_launch_place names it */
+	for (int i = 0; i < m->n; i++)
+		if (m->a[i].name && !strcmp(m->a[i].name, name))
+			return m->a[i].base;
+	return 0;
+}
+
 int dev_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size)
 {
 	if (bank >= DEV_NBANKS || off > DEV_BANK_SIZE || size > DEV_BANK_SIZE - off)

@@ -122,15 +122,16 @@ dup:
 	             buf);
 }
 
-/* OPCODE{.mod}: the longest mnemonic that prefixes the word at a dot boundary */
-static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l)
+/* OPCODE{.mod}: the longest mnemonic that prefixes the word at a dot boundary, or a Kepler
+ * mnemonic of asm_sass.c (*fix says how to read its operands) */
+static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 {
 	const char *s = a->x.text + t.s;
 	size_t n = t.e - t.s, best = 0;
-	int op = -1;
+	int op = isa_asm_alias(s, n, &best, fix);
 	char buf[48];
 
-	for (int i = 0; i < OP_COUNT; i++) {
+	for (int i = 0; i < OP_COUNT && op < 0; i++) {
 		size_t m = strlen(isa_ops[i].name);
 		if (m <= n && m > best && !memcmp(s, isa_ops[i].name, m) && (m == n || s[m] == '.')) {
 			best = m;
@@ -201,9 +202,9 @@ static int assign(Asm *a, Ins *in, InsLoc *l, POpd *po, int npo, Tok end)
 			if (!isa_asm_float_value(a, p, fb, &in->o[s].imm))
 				return 0;
 		} else if (p->o.kind == OPD_IMM) {
-			if (p->inf) {
-				isa_asm_error(&a->x, p->t, "INF is a float immediate; operand %d of %s is integer",
-				          s + 1, mn);
+			if (p->inf || p->qnan) {
+				isa_asm_error(&a->x, p->t, "%s is a float immediate; operand %d of %s is integer",
+				          p->inf ? "INF" : "QNAN", s + 1, mn);
 				return 0;
 			}
 			if (!isa_asm_int_value(a, p->num, p->neg, &in->o[s].imm))
@@ -217,7 +218,7 @@ static int assign(Asm *a, Ins *in, InsLoc *l, POpd *po, int npo, Tok end)
 	return 1;
 }
 
-static void add_ins(Asm *a, Ins *in, const InsLoc *l)
+static void add_ins(Asm *a, Ins *in, const InsLoc *l, uint32_t at)
 {
 	Kernel *k = isa_asm_cur(a);
 
@@ -227,7 +228,11 @@ static void add_ins(Asm *a, Ins *in, const InsLoc *l)
 	}
 	a->locs[k->nins] = *l;
 	in->line = l->line;
-	isa_kernel_add(k, in);
+	/* labels given for the next position move with it past a control slot */
+	for (int i = 0; i < k->nlabels; i++)
+		if (k->labels[i].addr == isa_kernel_next_addr(k) && at != k->labels[i].addr)
+			k->labels[i].addr = at;
+	isa_kernel_add_at(k, in, at);
 }
 
 /* skips the rest of a bad statement: through the next ';' or to the end of the line */
@@ -248,8 +253,9 @@ static void parse_stmt(Asm *a)
 	Ins in;
 	InsLoc l;
 	POpd po[ISA_MAXOPD + 1];
-	int npo = 0, ok = 0, semi = 0;
+	int npo = 0, ok = 0, semi = 0, fix = 0;
 	Tok t = isa_asm_addr(x), end;
+	uint32_t at;
 	char buf[48];
 
 	isa_ins_init(&in, OP_NOP);
@@ -257,6 +263,10 @@ static void parse_stmt(Asm *a)
 	l.line = x->line;
 	l.ls = x->ls;
 	l.col_op = l.col_guard = l.col_end = isa_asm_col(x, t.s);
+	if (!isa_asm_cur(a) && a->p->nk == 0) {
+		isa_asm_begin_kernel(a, "anonymous", t);   /* a bare fragment */
+		a->anon = 1;
+	}
 	if (!isa_asm_cur(a)) {
 		if (!a->outside)
 			isa_asm_error(x, t, "instruction outside a kernel (start one with '.kernel NAME')");
@@ -265,16 +275,14 @@ static void parse_stmt(Asm *a)
 		return;
 	}
 	k = isa_asm_cur(a);
+	at = isa_kernel_next_addr(k);
 	if (t.kind == TK_ADDR) {
 		uint64_t v = 0;
 		for (size_t i = t.s + 2; i + 2 < t.e && i < t.s + 20; i++) {
 			int c = (unsigned char)x->text[i];
 			v = v << 4 | (uint64_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
 		}
-		if (t.e - t.s > 20 || v != 8u * (uint64_t)k->nins)
-			isa_asm_error(x, t, "address /*%.*s*/ does not match the instruction's position 0x%04x",
-			          (int)(t.e - t.s > 24 ? 20 : t.e - t.s - 4), x->text + t.s + 2,
-			          8u * (unsigned)k->nins);
+		isa_asm_place(a, k, t, v, &at);
 		t = isa_asm_peek(x);
 	}
 	t = isa_asm_next(x);
@@ -300,7 +308,7 @@ static void parse_stmt(Asm *a)
 		isa_asm_error(x, t, "expected an opcode, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
 		goto out;
 	}
-	if (!parse_opcode(a, t, &in, &l))
+	if (!parse_opcode(a, t, &in, &l, &fix))
 		goto out;
 	end = isa_asm_peek(x);
 	if (!(end.kind == TK_PUNCT && end.c == ';') && end.kind != TK_EOL) {
@@ -312,6 +320,15 @@ static void parse_stmt(Asm *a)
 			if (!isa_asm_parse_operand(a, &po[npo++]))
 				goto out;
 			end = isa_asm_peek(x);
+			/* Kepler's relative indirect branch: BRX R2 -0xc0 */
+			if (npo == 1 && (in.op == OP_BRX || in.op == OP_JCAL) && po[0].o.kind == OPD_REG &&
+			    (end.kind == TK_NUM || (end.kind == TK_PUNCT && end.c == '-'))) {
+				int neg = end.kind == TK_PUNCT && (isa_asm_next(x), 1);
+				if (!isa_asm_int_value(a, isa_asm_next(x), neg, &po[0].o.imm))
+					goto out;
+				po[0].o.flags |= OPF_REL;
+				end = isa_asm_peek(x);
+			}
 			if (end.kind != TK_PUNCT || end.c != ',')
 				break;
 			isa_asm_next(x);
@@ -325,7 +342,8 @@ static void parse_stmt(Asm *a)
 	}
 	semi = 1;
 	l.col_end = isa_asm_col(x, end.s);
-	ok = assign(a, &in, &l, po, npo, end);
+	isa_asm_sass_pre(po, npo, &fix);
+	ok = assign(a, &in, &l, po, npo, end) && isa_asm_sass_fix(a, &in, &l, po, npo, fix);
 out:
 	if (!ok) {
 		isa_ins_init(&in, OP_NOP);
@@ -333,7 +351,7 @@ out:
 		if (!semi)
 			recover(a);
 	}
-	add_ins(a, &in, &l);
+	add_ins(a, &in, &l, at);
 }
 
 /* ------------------------------------------------------------------ lines */
@@ -345,6 +363,8 @@ static void parse_line(Asm *a)
 		size_t start = x->pos;
 		Tok t = isa_asm_addr(x), u;
 		if (t.kind == TK_EOL || x->stopped)
+			return;
+		if (isa_asm_sass_line(a, t))
 			return;
 		if (t.kind == TK_ADDR) {
 			x->pos = start;
@@ -370,6 +390,10 @@ static void parse_line(Asm *a)
 			if (u.kind == TK_PUNCT && u.c == ':') {
 				Kernel *k = isa_asm_cur(a);
 				char buf[64];
+				if (!k && a->p->nk == 0) {
+					k = isa_asm_begin_kernel(a, "anonymous", t);   /* a bare fragment */
+					a->anon = 1;
+				}
 				if (!k) {
 					isa_asm_error(x, t, "label outside a kernel (start one with '.kernel NAME')");
 					return;
@@ -382,7 +406,7 @@ static void parse_line(Asm *a)
 					isa_asm_error(x, t, "label '%s' defined twice", buf);
 				else {
 					char *s = isa_asm_dup(a, t);
-					isa_kernel_add_label(k, s, 8u * (uint32_t)k->nins, LBL_LOCAL);
+					isa_kernel_add_label(k, s, isa_kernel_next_addr(k), LBL_LOCAL);
 					free(s);
 				}
 				continue;

@@ -87,6 +87,8 @@ typedef struct {
 	int nfix, capfix;
 	unsigned seen;     /* header directives seen in this kernel (bits of dirs[]) */
 	int outside;       /* "instruction outside a kernel" already reported */
+	int sass_arch;     /* N of the last cuobjdump "code for sm_N" line, 0 before one */
+	int anon;          /* the current kernel is a bare fragment with no header */
 } Asm;
 
 /* a parsed operand before it is put in a slot */
@@ -97,6 +99,8 @@ typedef struct {
 	Tok num;      /* number token of an immediate or target */
 	int neg;      /* '-' before that number */
 	int inf;      /* +INF / -INF immediate */
+	int qnan;     /* cuobjdump's QNAN immediate (its bits come from the encoding comment) */
+	int cc;       /* a register written "R2.CC": the op writes the condition code */
 	Tok label;    /* label of a target */
 } POpd;
 
@@ -116,6 +120,14 @@ char *isa_asm_dup(Asm *a, Tok t);                     /* the token's text, alloc
 /* asm_dir.c */
 void isa_asm_directive(Asm *a, Tok d);                /* d and the rest of its line */
 void isa_asm_end_kernel(Asm *a);                      /* labels, .registers, checks */
+
+/* asm_sass.c: what real cuobjdump -sass listings add (docs/isa.md section 11) */
+int isa_asm_sass_line(Asm *a, Tok t);                 /* a cuobjdump header line; 1 if consumed */
+Kernel *isa_asm_begin_kernel(Asm *a, const char *name, Tok at); /* ends the current one */
+int isa_asm_alias(const char *s, size_t n, size_t *len, int *fix); /* Kepler mnemonic: op or -1 */
+void isa_asm_sass_pre(POpd *po, int npo, int *fix);   /* operand order of a Kepler alias */
+int isa_asm_sass_fix(Asm *a, Ins *in, InsLoc *l, const POpd *po, int npo, int fix);
+int isa_asm_place(Asm *a, Kernel *k, Tok addr, uint64_t v, uint32_t *at); /* /\*addr*\/ check */
 
 /* check.c */
 const char *isa_asm_class_words(unsigned classes, char *buf, size_t size);

@@ -4,6 +4,7 @@
  *   directive := .kernel NAME | .arch sm_N | .registers N | .shared N | .local N | .spill N
  *              | .maxntid N | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
  *              | .constdata c[b][o] '=' bytes | .reloc VAR OFF TARGET ADDEND | .func NAME
+ *              | .layout sm_35 | .abs32 ADDR (lo | hi) VAR
  *
  * Header directives come once each, before the kernel's first instruction; .func may come
  * anywhere inside a kernel. At the end of a kernel (the next .kernel, or the end of the text)
@@ -16,10 +17,11 @@
 #include "isa/asm.h"
 
 /* header directives: bit i of Asm.seen once dirs[i] was given */
-enum { DIR_ARCH, DIR_REGISTERS, DIR_SHARED, DIR_LOCAL, DIR_SPILL, DIR_MAXNTID };
+enum { DIR_ARCH, DIR_REGISTERS, DIR_SHARED, DIR_LOCAL, DIR_SPILL, DIR_MAXNTID, DIR_LAYOUT };
 static const char *const dirs[] = {
 	[DIR_ARCH] = ".arch", [DIR_REGISTERS] = ".registers", [DIR_SHARED] = ".shared",
 	[DIR_LOCAL] = ".local", [DIR_SPILL] = ".spill", [DIR_MAXNTID] = ".maxntid",
+	[DIR_LAYOUT] = ".layout",
 };
 
 /* ------------------------------------------------------------------ kernels */
@@ -79,6 +81,15 @@ void isa_asm_end_kernel(Asm *a)
 					k->regs = r + n > ISA_NREGS ? ISA_NREGS : r + n;
 			}
 	}
+	for (int i = 0; i < k->nabs32; i++) {
+		int j = isa_kernel_index(k, k->abs32[i].addr), imm = 0;
+		for (int s = 0; j >= 0 && s < k->ins[j].nopd; s++)
+			imm += k->ins[j].o[s].kind == OPD_IMM;
+		if (j < 0 || k->ins[j].addr != k->abs32[i].addr || imm != 1)
+			isa_asm_error_at(&a->x, a->locs[0].line, a->locs[0].ls, 1,
+			                 "kernel '%s': .abs32 0x%x names no instruction with one immediate",
+			                 k->name, (unsigned)k->abs32[i].addr);
+	}
 	for (int i = 0; i < k->nins; i++) {
 		int at;
 		if (a->locs[i].bad)
@@ -89,6 +100,7 @@ void isa_asm_end_kernel(Asm *a)
 			             "%s", msg);
 	}
 	a->seen = 0;
+	a->anon = 0;
 }
 
 /* ------------------------------------------------------------------ directives */
@@ -163,25 +175,31 @@ good:
 /* Each directive below reads its operands; it returns 1 when it is complete (the rest of
  * the line must be empty) and 0 after an error, which ends the line. */
 
-/* .kernel NAME: ends the kernel before it and starts a new one */
+/* ends the kernel before it and starts kernel name (at: where it was named) */
+Kernel *isa_asm_begin_kernel(Asm *a, const char *name, Tok at)
+{
+	isa_asm_end_kernel(a);
+	for (int i = 0; i < a->p->nk; i++)
+		if (!strcmp(name, a->p->k[i].name)) {
+			isa_asm_error(&a->x, at, "kernel '%s' defined twice", a->p->k[i].name);
+			break;
+		}
+	isa_prog_add_kernel(a->p, name);
+	a->ki = a->p->nk - 1;
+	return isa_asm_cur(a);
+}
+
+/* .kernel NAME */
 static int dir_kernel(Asm *a)
 {
-	Lex *x = &a->x;
 	Tok t;
 	char *s;
 
 	if (!name_tok(a, &t, "a kernel name"))
 		return 0;
-	isa_asm_end_kernel(a);
-	for (int i = 0; i < a->p->nk; i++)
-		if (isa_asm_is(x, t, a->p->k[i].name)) {
-			isa_asm_error(x, t, "kernel '%s' defined twice", a->p->k[i].name);
-			break;
-		}
 	s = isa_asm_dup(a, t);
-	isa_prog_add_kernel(a->p, s);
+	isa_asm_begin_kernel(a, s, t);
 	free(s);
-	a->ki = a->p->nk - 1;
 	return 1;
 }
 
@@ -205,7 +223,7 @@ static int dir_func(Asm *a, Kernel *k)
 			return 0;
 		}
 	s = isa_asm_dup(a, t);
-	isa_kernel_add_label(k, s, 8u * (uint32_t)k->nins, LBL_FUNC);
+	isa_kernel_add_label(k, s, isa_kernel_next_addr(k), LBL_FUNC);
 	free(s);
 	return 1;
 }
@@ -235,13 +253,30 @@ static int dir_arch(Asm *a, Kernel *k)
 	return 1;
 }
 
-/* the header directive dirs[di]: .arch sm_NN, or a number */
+/* .layout sm_35: the code and constant bank of a real sm_3x listing (Kernel.layout) */
+static int dir_layout(Asm *a, Kernel *k)
+{
+	Tok t = isa_asm_next(&a->x);
+	char buf[48];
+
+	if (!isa_asm_is(&a->x, t, "sm_35")) {
+		isa_asm_error(&a->x, t, "expected sm_35 (the one layout besides warpc's own), got '%s'",
+		              isa_asm_text(&a->x, t, buf, sizeof buf));
+		return 0;
+	}
+	k->layout = ISA_LAYOUT_SM35;
+	return 1;
+}
+
+/* the header directive dirs[di]: .arch sm_NN, .layout sm_35, or a number */
 static int dir_header(Asm *a, Kernel *k, int di)
 {
 	uint64_t v = 0;
 
 	if (di == DIR_ARCH)
 		return dir_arch(a, k);
+	if (di == DIR_LAYOUT)
+		return dir_layout(a, k);
 	if (di == DIR_REGISTERS) {
 		if (!num_tok(a, ISA_NREGS, &v))
 			return 0;
@@ -297,6 +332,30 @@ static int dir_reloc(Asm *a, Kernel *k, Tok d)
 	return 1;
 }
 
+/* .abs32 ADDR (lo | hi) VAR: a code relocation (CodeReloc) */
+static int dir_abs32(Asm *a, Kernel *k)
+{
+	Lex *x = &a->x;
+	uint64_t v = 0;
+	Tok h, nv;
+	char buf[48];
+
+	if (!num_tok(a, 0xfffffff8u, &v) || !name_tok(a, &h, "lo or hi") ||
+	    !name_tok(a, &nv, "a global variable name"))
+		return 0;
+	if (!isa_asm_is(x, h, "lo") && !isa_asm_is(x, h, "hi")) {
+		isa_asm_error(x, h, "expected lo or hi, got '%s'", isa_asm_text(x, h, buf, sizeof buf));
+		return 0;
+	}
+	for (int i = 0; i < k->nglobals; i++)
+		if (isa_asm_is(x, nv, k->globals[i].name)) {
+			isa_kernel_add_abs32(k, (uint32_t)v, isa_asm_is(x, h, "hi"), i);
+			return 1;
+		}
+	isa_asm_error(x, nv, "'%s' is not a .global declared before", isa_asm_text(x, nv, buf, sizeof buf));
+	return 0;
+}
+
 /* .param OFF SIZE [NAME] */
 static int dir_param(Asm *a, Kernel *k)
 {
@@ -317,7 +376,8 @@ static int dir_param(Asm *a, Kernel *k)
 	return 1;
 }
 
-/* .global NAME SIZE ALIGN c[b][o] ['=' bytes] (isglobal), or .constdata c[b][o] '=' bytes */
+/* .global NAME SIZE ALIGN [c[b][o]] ['=' bytes] (isglobal; without the slot the code reaches it
+ * through .abs32), or .constdata c[b][o] '=' bytes */
 static int dir_data(Asm *a, Kernel *k, Tok d, int isglobal)
 {
 	Lex *x = &a->x;
@@ -331,9 +391,12 @@ static int dir_data(Asm *a, Kernel *k, Tok d, int isglobal)
 	                 !num_tok(a, 4096, &align)))
 		return 0;
 	memset(&c, 0, sizeof c);
-	t = isa_asm_next(x);
-	if (!isa_asm_is(x, t, "c") || !isa_asm_parse_const(a, &c) || c.reg != ISA_RZ || c.imm < 0 ||
-	    c.bank > 15) {
+	c.bank = ISA_NOSLOT;
+	t = isa_asm_peek(x);
+	if (isglobal && (t.kind == TK_EOL || (t.kind == TK_PUNCT && t.c == '=')))
+		;
+	else if (isa_asm_next(x), !isa_asm_is(x, t, "c") || !isa_asm_parse_const(a, &c) ||
+	         c.reg != ISA_RZ || c.imm < 0 || c.bank > 15) {
 		if (!x->ndiags || x->diags[x->ndiags - 1].line != x->line)
 			isa_asm_error(x, t, "expected a constant slot c[0xB][0xOFF]");
 		return 0;
@@ -378,7 +441,7 @@ void isa_asm_directive(Asm *a, Tok d)
 				di = i;
 		if (di < 0 && !isa_asm_is(x, d, ".param") && !isa_asm_is(x, d, ".global") &&
 		    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func") &&
-		    !isa_asm_is(x, d, ".reloc")) {
+		    !isa_asm_is(x, d, ".reloc") && !isa_asm_is(x, d, ".abs32")) {
 			isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
 			return;
 		}
@@ -403,6 +466,8 @@ void isa_asm_directive(Asm *a, Tok d)
 			ok = dir_reloc(a, k, d);
 		} else if (isa_asm_is(x, d, ".param")) {
 			ok = dir_param(a, k);
+		} else if (isa_asm_is(x, d, ".abs32")) {
+			ok = dir_abs32(a, k);
 		} else {
 			ok = dir_data(a, k, d, isa_asm_is(x, d, ".global"));
 		}

@@ -2,6 +2,7 @@
  *
  *   operand   := [-][~]['|'] (Rn | RZ | c[b][regoff]) ['|'] | ['!'] Pn | [-]number | +INF | -INF
  *              | '[' regoff ']' | SR_x | CC.test | LABEL | '{' target {',' target} '}'
+ *              | Rn.CC | PR | [+-]QNAN                 (cuobjdump's spellings: asm_sass.c)
  *   regoff    := Rn [('+'|'-') ['-'] number] | number
  *
  * Float immediates: decimal (strtof/strtod, exact), INF with a sign, or raw bits 0fXXXXXXXX
@@ -88,7 +89,8 @@ int isa_asm_pred_of(const char *s, size_t n)
 int isa_asm_reserved(const char *s, size_t n)
 {
 	return isa_asm_reg_of(s, n) != -1 || isa_asm_pred_of(s, n) != -1 || (n >= 3 && !memcmp(s, "SR_", 3)) ||
-	       (n >= 3 && !memcmp(s, "CC.", 3)) || (n == 3 && !memcmp(s, "INF", 3));
+	       (n >= 3 && !memcmp(s, "CC.", 3)) || (n == 3 && !memcmp(s, "INF", 3)) ||
+	       (n == 2 && !memcmp(s, "PR", 2)) || (n == 4 && !memcmp(s, "QNAN", 4));
 }
 
 /* integer literal: 0x hex or decimal; *out gets -value when neg */
@@ -158,6 +160,10 @@ int isa_asm_float_value(Asm *a, const POpd *po, int bits, int64_t *out)
 	uint64_t sign = bits == 32 ? 0x80000000u : 0x8000000000000000ull, v;
 	char buf[64], *end;
 
+	if (po->qnan) {
+		*out = 0;     /* the bits come from the encoding comment (isa_asm_sass_fix) */
+		return 1;
+	}
 	if (po->inf) {
 		v = bits == 32 ? 0x7f800000u : 0x7ff0000000000000ull;
 		*out = (int64_t)(po->neg ? v | sign : v);
@@ -357,11 +363,12 @@ int isa_asm_parse_operand(Asm *a, POpd *po)
 	/* prefixes: '-' '~' '|' '!' ('+' only before INF) */
 	if (t.kind == TK_PUNCT && t.c == '+') {
 		t = isa_asm_next(x);
-		if (!isa_asm_is(x, t, "INF")) {
+		if (!isa_asm_is(x, t, "INF") && !isa_asm_is(x, t, "QNAN")) {
 			isa_asm_error(x, t, "expected INF after '+'");
 			return 0;
 		}
-		po->inf = 1;
+		po->inf = isa_asm_is(x, t, "INF");
+		po->qnan = !po->inf;
 		po->cls = OC_I;
 		po->o.kind = OPD_IMM;
 		return 1;
@@ -409,8 +416,14 @@ int isa_asm_parse_operand(Asm *a, POpd *po)
 	{
 		const char *s = x->text + t.s;
 		size_t n = t.e - t.s;
-		int r = isa_asm_reg_of(s, n), p = isa_asm_pred_of(s, n);
+		int r, p;
 
+		if (n > 3 && !memcmp(s + n - 3, ".CC", 3) && isa_asm_reg_of(s, n - 3) >= 0) {
+			po->cc = 1;       /* cuobjdump's "R2.CC": the op writes the condition code */
+			n -= 3;
+		}
+		r = isa_asm_reg_of(s, n);
+		p = isa_asm_pred_of(s, n);
 		u = isa_asm_peek(x);
 		if (n == 1 && s[0] == 'c' && u.kind == TK_PUNCT && u.c == '[') {
 			if (!isa_asm_parse_const(a, &po->o))
@@ -433,6 +446,17 @@ int isa_asm_parse_operand(Asm *a, POpd *po)
 			po->o.reg = (uint8_t)p;
 			po->o.flags = bang ? OPF_NOT : 0;
 			po->cls = OC_P;
+			return 1;
+		} else if (n == 2 && !memcmp(s, "PR", 2) && !neg && !not_ && !bar && !bang) {
+			po->o.kind = OPD_PRED;
+			po->o.reg = ISA_PR;
+			po->cls = OC_Q;
+			return 1;
+		} else if (n == 4 && !memcmp(s, "QNAN", 4) && !not_ && !bar && !bang) {
+			po->qnan = 1;
+			po->neg = neg;
+			po->o.kind = OPD_IMM;
+			po->cls = OC_I;
 			return 1;
 		} else if (n == 3 && !memcmp(s, "INF", 3) && !not_ && !bar && !bang) {
 			po->inf = 1;

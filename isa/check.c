@@ -29,6 +29,7 @@ const char *isa_asm_class_words(unsigned c, char *buf, size_t size)
 		{OC_R, "register"}, {OC_P, "predicate"}, {OC_I, "immediate"},
 		{OC_C, "constant"}, {OC_M, "memory address"}, {OC_S, "special register"},
 		{OC_T, "code target"}, {OC_L, "target list"}, {OC_K, "CC test"},
+		{OC_Q, "the predicate file PR"},
 	};
 	size_t nw = sizeof w / sizeof w[0];
 	int n = 0, k = 0;
@@ -75,12 +76,14 @@ static int check_target(const Kernel *k, int64_t t, char *msg, size_t size, int 
 {
 	if (!k)
 		return ISA_AT_OK;
-	if (t < 0 || t >= 8 * (int64_t)k->nins)
+	if (t < 0 || t >= (int64_t)isa_kernel_end(k))
 		return fail(msg, size, slot, "target 0x%llx is outside the kernel (code ends at 0x%x)",
-		            (unsigned long long)t, 8u * (unsigned)k->nins);
+		            (unsigned long long)t, (unsigned)isa_kernel_end(k));
 	if (t % 8)
 		return fail(msg, size, slot, "target 0x%llx is not 8-byte aligned",
 		            (unsigned long long)t);
+	if (isa_kernel_index(k, (uint32_t)t) < 0)
+		return fail(msg, size, slot, "target 0x%llx is not an instruction", (unsigned long long)t);
 	return ISA_AT_OK;
 }
 
@@ -159,7 +162,8 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
 	const Opd *o = &in->o[i];
 	const char *mn = isa_ops[in->op].name;
-	unsigned cls = kind_class(o->kind);
+	unsigned cls = o->kind == OPD_PRED && o->reg == ISA_PR ? OC_Q : kind_class(o->kind);
+	unsigned fl = o->flags & ~OPF_REL;
 	int w;
 
 	if (o->kind == OPD_NONE) {
@@ -171,17 +175,19 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 	if (!(si->classes[i] & cls))
 		return fail(msg, size, i, "operand %d of %s must be a %s", i + 1, mn,
 		            class_words(si->classes[i]));
-	if (o->flags & ~(OPF_NEG | OPF_ABS | OPF_NOT))
+	if (o->flags & ~(OPF_NEG | OPF_ABS | OPF_NOT | OPF_REL))
 		return fail(msg, size, i, "bad operand flags");
-	if (o->flags && (si->dst[i] || (cls != OC_R && cls != OC_C && cls != OC_P)))
+	if ((o->flags & OPF_REL) && (i != 0 || cls != OC_R || (in->op != OP_BRX && in->op != OP_JCAL)))
+		return fail(msg, size, i, "only the register of BRX and JCAL takes an offset");
+	if (fl && (si->dst[i] || (cls != OC_R && cls != OC_C && cls != OC_P)))
 		return fail(msg, size, i, "operand %d of %s cannot carry '-', '|...|' or '~'", i + 1,
 		            mn);
-	if (cls != OC_P && (o->flags & OPF_NOT) && (o->flags & (OPF_NEG | OPF_ABS)))
+	if (cls != OC_P && (fl & OPF_NOT) && (fl & (OPF_NEG | OPF_ABS)))
 		return fail(msg, size, i, "'~' does not combine with '-' or '|...|'");
-	if (cls == OC_P && (o->flags & ~OPF_NOT))
+	if ((cls == OC_P || cls == OC_Q) && (fl & ~OPF_NOT))
 		return fail(msg, size, i, "a predicate takes only '!'");
-	if ((cls == OC_R || cls == OC_C) && (o->flags & ~r->srcmods)) {
-		const char *what = o->flags & OPF_NOT ? "'~'" : o->flags & OPF_ABS ? "'|...|'" : "'-'";
+	if ((cls == OC_R || cls == OC_C) && (fl & ~r->srcmods)) {
+		const char *what = fl & OPF_NOT ? "'~'" : fl & OPF_ABS ? "'|...|'" : "'-'";
 		return fail(msg, size, i, "%s does not take %s on its operands", mn, what);
 	}
 	w = isa_ins_nregs(in, i);
@@ -189,7 +195,7 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 	case OPD_REG:
 		return check_reg(k, in, i, o->reg, msg, size);
 	case OPD_PRED:
-		if (o->reg > ISA_PT)
+		if (o->reg > ISA_PT && cls != OC_Q)
 			return fail(msg, size, i, "bad predicate number %d", o->reg);
 		return ISA_AT_OK;
 	case OPD_IMM: {

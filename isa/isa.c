@@ -49,6 +49,7 @@ static void parse_shape(ShapeInfo *si, const char *d)
 			case 'T': si->classes[si->n] |= OC_T; break;
 			case 'L': si->classes[si->n] |= OC_L; break;
 			case 'K': si->classes[si->n] |= OC_K; break;
+			case 'Q': si->classes[si->n] |= OC_Q; break;
 			case '?': si->optional[si->n] = 1; break;
 			default: assert(!"bad shape descriptor");
 			}
@@ -432,6 +433,7 @@ static void kernel_free(Kernel *k)
 	}
 	free(k->globals);
 	free(k->relocs);
+	free(k->abs32);
 	for (int i = 0; i < k->ncdata; i++)
 		free(k->cdata[i].bytes);
 	free(k->cdata);

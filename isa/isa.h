@@ -103,6 +103,8 @@ typedef enum {
 	SUB_SYNC, SUB_ARV, SUB_POPC,                             /* BAR, BAR.RED */
 	SUB_CA, SUB_CG, SUB_CS, SUB_CV, SUB_LU, SUB_NC,          /* LD/ST cache operators */
 	SUB_TANH,                                                /* MUFU (appended) */
+	SUB_RCP64H, SUB_RSQ64H,                                  /* MUFU on a double's high word (Kepler) */
+	SUB_SINCOS, SUB_DIVIDE, SUB_P, SUB_T, SUB_IV,            /* RRO, FCHK, LDG, CCTL (Kepler) */
 	SUB_COUNT
 } Sub;
 
@@ -170,7 +172,7 @@ extern const OpInfo isa_ops[OP_COUNT];
 /* operand classes of a shape slot */
 enum {
 	OC_R = 1 << 0, OC_P = 1 << 1, OC_I = 1 << 2, OC_C = 1 << 3, OC_M = 1 << 4,
-	OC_S = 1 << 5, OC_T = 1 << 6, OC_L = 1 << 7, OC_K = 1 << 8,
+	OC_S = 1 << 5, OC_T = 1 << 6, OC_L = 1 << 7, OC_K = 1 << 8, OC_Q = 1 << 9,
 };
 
 #define ISA_MAXOPD 6
@@ -197,6 +199,7 @@ int isa_type_bytes(Type t);          /* 1, 2, 4, 8, 16; 4 for TY_NONE */
 /* ------------------------------------------------------------------ operands, instructions */
 #define ISA_RZ 255   /* the zero register */
 #define ISA_PT 7     /* the true predicate */
+#define ISA_PR 8     /* OPD_PRED of a Q slot: the predicate file as a word (P2R) */
 #define ISA_NREGS 255
 #define ISA_NPREDS 7
 
@@ -217,6 +220,8 @@ enum {
 	OPF_NEG = 1 << 0,  /* -R */
 	OPF_ABS = 1 << 1,  /* |R| */
 	OPF_NOT = 1 << 2,  /* ~R, or !P */
+	OPF_REL = 1 << 3,  /* BRX/JCAL Ra off (Kepler): the target is Ra + the address after the
+	                    * branch + imm, printed "BRX R2 -0xc0" */
 };
 
 typedef struct {
@@ -287,6 +292,25 @@ typedef struct {
 	uint64_t addend; /* added to its address (two's complement) */
 } GlobalReloc;
 
+/* (Kepler) at load, the 32-bit immediate of the instruction at addr becomes the low (hi = 0)
+ * or high word of the device address of globals[var] plus that immediate: a relocation
+ * R_CUDA_ABS32_LO/HI of a real listing, whose cuobjdump text shows the immediate as 0x0 */
+typedef struct {
+	uint32_t addr;   /* instruction address */
+	uint8_t hi;      /* 1: high word */
+	int var;         /* index in Kernel.globals */
+} CodeReloc;
+
+/* Kernel.layout: how the code and constant bank 0 are laid out */
+enum {
+	ISA_LAYOUT_WARPSIM = 0, /* warpc's own: instruction i at 8*i; c[0x0] as docs/warpsim.md */
+	ISA_LAYOUT_SM35 = 35,   /* NVIDIA sm_3x: the scheduling-control word of every eighth slot
+	                         * (0x0, 0x40, ...) holds no instruction; c[0x0] as sm_35's driver
+	                         * writes it: ntid at 0x28, nctaid at 0x34, the stack top at 0x44,
+	                         * parameters from 0x140 (docs/isa.md section 11) */
+};
+#define ISA_NOSLOT 0xff  /* GlobalVar.bank of a variable the code reaches by CodeRelocs */
+
 typedef struct {
 	uint8_t bank;    /* constant bank */
 	uint32_t offset; /* byte offset in it */
@@ -296,7 +320,8 @@ typedef struct {
 
 typedef struct {
 	char *name;           /* kernel name */
-	Ins *ins;             /* code; ins[i].addr == 8*i */
+	Ins *ins;             /* code, by ascending address: ins[i].addr == 8*i unless the
+	                       * layout skips control slots (isa_kernel_index finds an address) */
 	int nins, capins;
 	Label *labels;        /* named addresses, sorted by address */
 	int nlabels;
@@ -316,6 +341,9 @@ typedef struct {
 	uint32_t maxntid;     /* .maxntid product, 0 when absent */
 	GlobalReloc *relocs;  /* (appended) global words that hold the address of a global */
 	int nrelocs;
+	int layout;           /* ISA_LAYOUT_*: warpc's own, or a real sm_3x listing's */
+	CodeReloc *abs32;     /* (Kepler) immediates that are halves of a global's address */
+	int nabs32;
 } Kernel;
 
 typedef struct {
@@ -424,5 +452,15 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
 void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend);
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,
                           uint32_t size);
+
+/* ------------------------------------------------------------------ kepler.c
+ * Code addresses, for every layout: on sm_3x the scheduling-control word of every eighth
+ * slot holds no instruction, and a branch to it lands on the instruction after it. */
+int isa_kernel_index(const Kernel *k, uint32_t addr);   /* instruction at addr, or -1 */
+uint32_t isa_kernel_next_addr(const Kernel *k);        /* where the next instruction goes */
+uint32_t isa_kernel_end(const Kernel *k);              /* address after the last instruction */
+Ins *isa_kernel_add_at(Kernel *k, const Ins *ins, uint32_t addr);  /* addr > the last one */
+void isa_kernel_add_abs32(Kernel *k, uint32_t addr, int hi, int var);
+int isa_is_ctl_slot(const Kernel *k, uint32_t addr);   /* a control slot of k's layout */
 
 #endif

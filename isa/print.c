@@ -132,11 +132,17 @@ static void fmt_opd(Sb *b, const Kernel *k, const Ins *in, int slot)
 	switch ((OpdKind)o->kind) {
 	case OPD_REG:
 		fmt_reg(b, o->reg);
+		if (o->flags & OPF_REL) {
+			sbf(b, " ");
+			fmt_hex(b, o->imm);
+		}
 		break;
 	case OPD_PRED:
 		sbf(b, "%s", not_ ? "!" : "");
 		if (o->reg == ISA_PT)
 			sbf(b, "PT");
+		else if (o->reg == ISA_PR)
+			sbf(b, "PR");
 		else
 			sbf(b, "P%d", o->reg);
 		break;
@@ -285,6 +291,8 @@ static void print_header(FILE *f, const Kernel *k)
 	fprintf(f, ".kernel %s\n", k->name ? k->name : "?");
 	if (k->arch)
 		fprintf(f, ".arch sm_%d\n", k->arch);
+	if (k->layout)
+		fprintf(f, ".layout sm_%d\n", k->layout);
 	if (k->regs)
 		fprintf(f, ".registers %d\n", k->regs);
 	if (k->shared)
@@ -300,8 +308,9 @@ static void print_header(FILE *f, const Kernel *k)
 	}
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *g = &k->globals[i];
-		fprintf(f, ".global %s %llu %u c[0x%x][0x%x]", g->name, (unsigned long long)g->size,
-		        (unsigned)g->align, g->bank, (unsigned)g->slot);
+		fprintf(f, ".global %s %llu %u", g->name, (unsigned long long)g->size, (unsigned)g->align);
+		if (g->bank != ISA_NOSLOT)
+			fprintf(f, " c[0x%x][0x%x]", g->bank, (unsigned)g->slot);
 		if (g->init)
 			print_bytes(f, g->init, g->size);
 		fprintf(f, "\n");
@@ -311,6 +320,9 @@ static void print_header(FILE *f, const Kernel *k)
 		fprintf(f, ".reloc %s 0x%llx %s %lld\n", k->globals[r->var].name, (unsigned long long)r->off,
 		        k->globals[r->target].name, (long long)r->addend);
 	}
+	for (int i = 0; i < k->nabs32; i++)
+		fprintf(f, ".abs32 0x%x %s %s\n", (unsigned)k->abs32[i].addr, k->abs32[i].hi ? "hi" : "lo",
+		        k->globals[k->abs32[i].var].name);
 	for (int i = 0; i < k->ncdata; i++) {
 		const ConstData *c = &k->cdata[i];
 		fprintf(f, ".constdata c[0x%x][0x%x]", c->bank, (unsigned)c->offset);

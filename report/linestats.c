@@ -73,7 +73,7 @@ static void ls_issue(void *ctx, const TraceIssue *t)
 {
 	LineStats *ls = ctx;
 	const ExecInfo *e = t->e;
-	uint32_t i = e->pc / 8;
+	uint32_t i = (uint32_t)isa_kernel_index(ls->k, e->pc);   /* -1: past the end */
 	SlotState *s = slot(ls, e->sm, t->gwarp);
 	InsAcc *a;
 

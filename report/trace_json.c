@@ -204,7 +204,8 @@ static void flush(Json *j, Track *t)
 		base = t->end;
 	for (int i = 0; i < n; i++) {
 		const Pend *p = &t->pend[i];
-		const Ins *in = j->ti.k && p->pc / 8 < (uint32_t)j->ti.k->nins ? &j->ti.k->ins[p->pc / 8] : NULL;
+		int ii = j->ti.k ? isa_kernel_index(j->ti.k, p->pc) : -1;
+		const Ins *in = ii >= 0 ? &j->ti.k->ins[ii] : NULL;
 		double a = base + (double)i / n, b = base + (double)(i + 1) / n;
 		char op[64], name[96], args[160];
 

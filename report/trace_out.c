@@ -62,7 +62,7 @@ void rp_instext_init(InsText *t, const Kernel *k)
 
 const char *rp_instext(InsText *t, uint32_t pc)
 {
-	uint32_t i = pc / 8;
+	uint32_t i = t->k ? (uint32_t)isa_kernel_index(t->k, pc) : 0;   /* -1: none */
 	char buf[256];
 
 	if (!t->text || i >= (uint32_t)t->k->nins)

@@ -129,22 +129,27 @@ int sim_unwind(Gpu *g, Warp *w, ExecInfo *e)
 	return SIM_OK;
 }
 
+/* the code index lane l goes to: the address in Ra (Kepler's BRX Ra off: Ra + the address
+ * after the branch + off) */
 static int lane_target(Gpu *g, Warp *w, const DIns *d, unsigned l, uint32_t *idx)
 {
 	uint32_t a = w->r[(size_t)d->o[0].reg * 32 + l];
+	int i = -1;
 
-	if ((a & 7) || a / 8 >= (uint32_t)g->ncode)
+	if (d->o[0].flags & OPF_REL)
+		a += d->in->addr + 8 + (uint32_t)d->o[0].imm;
+	if ((i = isa_kernel_index(g->k, a)) < 0)
 		return sim_fault(g, w, (int)l, SIM_FAULT, "indirect %s to 0x%x, which is not an "
 		                 "instruction of the kernel", d->op == OP_JCAL ? "call" : "branch", a);
 	if (d->o[1].kind == DK_TLIST) {
 		int ok = 0;
-		for (int i = 0; i < d->o[1].n; i++)
-			ok |= g->tl[d->o[1].imm + i] == a / 8;
+		for (int t = 0; t < d->o[1].n; t++)
+			ok |= g->tl[d->o[1].imm + t] == (uint32_t)i;
 		if (!ok)
 			return sim_fault(g, w, (int)l, SIM_FAULT, "indirect %s to 0x%x, which is not in its "
 			                 "target list", d->op == OP_JCAL ? "call" : "branch", a);
 	}
-	*idx = a / 8;
+	*idx = (uint32_t)i;
 	return SIM_OK;
 }
 

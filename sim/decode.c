@@ -101,7 +101,7 @@ int sim_decode(Gpu *g, FILE *err)
 		return -1;
 	}
 	for (int i = 0; i < k->ntl; i++)
-		g->tl[i] = k->tl[i] / 8;
+		g->tl[i] = (uint32_t)isa_kernel_index(k, k->tl[i]);   /* checked below */
 	for (int i = 0; i < k->nins; i++) {
 		const Ins *in = &k->ins[i];
 		DIns *d = &g->code[i];
@@ -165,9 +165,9 @@ int sim_decode(Gpu *g, FILE *err)
 				break;
 			case OPD_TARGET:
 				x->kind = DK_TARGET;
-				if ((o->imm & 7) || o->imm < 0 || o->imm >= (int64_t)k->nins * 8)
+				if (o->imm < 0 || o->imm > 0xffffffffll || isa_kernel_index(k, (uint32_t)o->imm) < 0)
 					return derr(g, err, in, "target 0x%" PRIx64 " is not an instruction of the kernel", (uint64_t)o->imm);
-				d->target = (uint32_t)(o->imm / 8);
+				d->target = (uint32_t)isa_kernel_index(k, (uint32_t)o->imm);
 				x->imm = d->target;
 				break;
 			case OPD_TLIST:
@@ -176,7 +176,7 @@ int sim_decode(Gpu *g, FILE *err)
 				if (o->imm < 0 || o->imm + o->n > k->ntl)
 					return derr(g, err, in, "target list %" PRIu64 " is outside the kernel's lists", (uint64_t)o->imm);
 				for (int t = 0; t < o->n; t++)
-					if ((k->tl[o->imm + t] & 7) || k->tl[o->imm + t] >= (uint32_t)k->nins * 8)
+					if (isa_kernel_index(k, k->tl[o->imm + t]) < 0)
 						return derr(g, err, in, "target 0x%" PRIx64 " is not an instruction of the kernel", k->tl[o->imm + t]);
 				break;
 			case OPD_CC:
@@ -185,6 +185,19 @@ int sim_decode(Gpu *g, FILE *err)
 				break;
 			}
 		}
+	}
+	/* (Kepler) immediates that are a half of a module variable's address, placed by now */
+	for (int i = 0; i < k->nabs32; i++) {
+		const CodeReloc *r = &k->abs32[i];
+		int j = isa_kernel_index(k, r->addr), s = 0;
+		uint64_t a;
+		while (j >= 0 && s < ISA_MAXOPD && k->ins[j].o[s].kind != OPD_IMM)
+			s++;
+		if (j < 0 || s == ISA_MAXOPD || !(a = dev_mem_global_addr(g->mem, k->globals[r->var].name)))
+			return derr(g, err, j >= 0 ? &k->ins[j] : &k->ins[0], ".abs32 0x%" PRIx64 ": no "
+			            "immediate to relocate, or its variable was not placed", r->addr);
+		a += (uint32_t)k->ins[j].o[s].imm;
+		g->code[j].o[s].imm = r->hi ? a >> 32 : (uint32_t)a;
 	}
 	return 0;
 }

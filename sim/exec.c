@@ -124,7 +124,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	if (d->cct != CCT_T)
 		ex &= cmask(w, (CCTest)d->cct);
 	e->in = d->in;
-	e->pc = w->pc * 8;
+	e->pc = d->in->addr;
 	e->sm = s->id;
 	e->cta = w->cta->slot;
 	e->warp = w->idx;
@@ -233,7 +233,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		FOR_LANES(ex) DST(l) = ar_bfi(A(l), B(l), C(l));
 		break;
 	case OP_POPC:
-		FOR_LANES(ex) DST(l) = (uint32_t)__builtin_popcount(IA(l));
+		FOR_LANES(ex) DST(l) = (uint32_t)__builtin_popcount(IA(l) & (d->o[2].kind != DK_NONE ? IB(l) : ~0u));
 		break;
 	case OP_FLO:
 		FOR_LANES(ex) DST(l) = ar_flo(IA(l), issgn(itype(d)), !!(d->m.flags & MF_SH));
@@ -263,6 +263,8 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		uint32_t m = bop((Bop)d->m.bop, sim_icmpmask(g, w, d, ex, 1, 2), pmask(w, &d->o[3]));
 		uint32_t t = (d->m.flags & MF_BF) ? 0x3f800000u : 0xffffffffu;
 		FOR_LANES(ex) DST(l) = (m >> l & 1) ? t : 0;
+		if (d->m.flags & MF_CC)     /* Kepler: the flags of the result */
+			FOR_LANES(ex) setcc(w, l, (m >> l & 1) ? (t >> 31 ? CC_S : 0) : CC_Z);
 		break;
 	}
 	case OP_ISETP: {
@@ -314,6 +316,8 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		FOR_LANES(ex) m |= (uint32_t)ar_fcmp32((Cmp)d->m.cmp, FA(l), FB(l), ftz) << l;
 		m = bop((Bop)d->m.bop, m, pmask(w, &d->o[3]));
 		FOR_LANES(ex) DST(l) = (m >> l & 1) ? t : 0;
+		if (d->m.flags & MF_CC)     /* Kepler: the flags of the result */
+			FOR_LANES(ex) setcc(w, l, (m >> l & 1) ? (t >> 31 ? CC_S : 0) : CC_Z);
 		break;
 	}
 	case OP_FSETP:
@@ -324,7 +328,9 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		break;
 	}
 	case OP_MUFU:
-		if (d->m.dtype == TY_F64)
+		if (d->m.sub == SUB_RCP64H || d->m.sub == SUB_RSQ64H)
+			FOR_LANES(ex) DST(l) = ar_mufu64h((Sub)d->m.sub, A(l));
+		else if (d->m.dtype == TY_F64)
 			FOR_LANES(ex) wr64(w, &d->o[0], l, ar_mufu_f64((Sub)d->m.sub, DA(l)));
 		else
 			FOR_LANES(ex) DST(l) = ar_mufu_f32((Sub)d->m.sub, FA(l), ftz);
@@ -362,6 +368,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		sim_cvt(g, w, d, ex);
 		break;
 	case OP_LD:
+	case OP_LDG:
 		rc = sim_ldst(g, w, d, ex, e, SP_GLOBAL, 0);
 		break;
 	case OP_ST:
@@ -373,6 +380,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		break;
 	case OP_STS:
 	case OP_STSUL:
+	case OP_STSCUL:
 		rc = sim_ldst(g, w, d, ex, e, SP_SHARED, 1);
 		break;
 	case OP_LDL:
@@ -433,7 +441,16 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	case OP_EXIT:
 		rc = sim_ctrl(g, w, d, ex, e);
 		break;
+	case OP_ICMP:
+	case OP_FCMP:
+	case OP_RRO:
+	case OP_FCHK:
+	case OP_P2R:
+		sim_kepler(g, w, d, ex);
+		break;
 	case OP_NOP:
+	case OP_CCTL:
+	case OP_TEXDEPBAR:
 		break;
 	case OP_BPT:
 		/* PTX trap: the first lane that runs it stops the kernel, like a fault */
@@ -454,7 +471,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	if (rc == SIM_OK && !w->active && w->state == W_READY)
 		rc = sim_unwind(g, w, e);
 	e->next_active = w->active;
-	e->next_pc = w->pc * 8;
+	e->next_pc = sim_addr(g, w->pc);
 	if (g->trace)
 		g->trace(g->tctx, e);
 	return rc;

@@ -73,13 +73,19 @@ void sim_imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 	int hi = !!(d->m.flags & MF_HI), wide = !!(d->m.flags & MF_WIDE);
 	int x = !!(d->m.flags & MF_X), cc = !!(d->m.flags & MF_CC);
 
+	/* a negated factor (Kepler's IMAD -a, b, c) negates the product; in the sum it counts as
+	 * ~product with a carry-in of 1 on the low word, as IADD counts -x (docs/isa.md) */
+	int neg = ((d->o[1].flags ^ d->o[2].flags) & OPF_NEG) != 0;
+
 	FOR_LANES(ex) {
-		uint32_t a = imods(src(g, w, &d->o[1], l), d->o[1].flags);
-		uint32_t b = imods(src(g, w, &d->o[2], l), d->o[2].flags);
+		uint32_t a = src(g, w, &d->o[1], l);
+		uint32_t b = src(g, w, &d->o[2], l);
 		int64_t sa = issgn(ta) ? (int64_t)(int32_t)a : (int64_t)a;
 		int64_t sb = issgn(tb) ? (int64_t)(int32_t)b : (int64_t)b;
 		uint64_t p = (uint64_t)sa * (uint64_t)sb, c = 0, r;
 		unsigned old = (x || cc) ? ccof(w, l) : 0, f = 0;
+		if (neg && (!mad || wide))
+			p = 0 - p;
 		if (!mad) {
 			REG(d->o[0].reg, l) = hi ? (uint32_t)(p >> 32) : (uint32_t)p;
 			continue;
@@ -103,6 +109,8 @@ void sim_imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 		{
 			uint32_t m = hi ? (uint32_t)(p >> 32) : (uint32_t)p, cv = src(g, w, &d->o[3], l), ci = 0;
 			uint64_t sum;
+			if (neg)
+				m = ~m, ci = !hi;
 			if (d->o[3].flags & OPF_NEG) cv = ~cv, ci = 1;
 			if (x)
 				ci += !!(old & CC_C);

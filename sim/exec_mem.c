@@ -100,13 +100,15 @@ static inline uint64_t addr_of(const Warp *w, const DOpd *o, unsigned l, int wid
 	return base + o->imm;
 }
 
-/* loads and stores of every space: LD ST LDS STS LDL STL LDSLK STSUL */
+/* loads and stores of every space: LD LDG ST LDS STS LDL STL LDSLK STSUL; STSCUL stores only
+ * where the lane's word is locked (it holds the lock LDSLK took), releases it, sets d0 */
 int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space, int store)
 {
 	Type t = (Type)d->m.dtype;
 	unsigned size = msize(t);
-	const DOpd *mo = store ? &d->o[0] : &d->o[d->op == OP_LDSLK ? 2 : 1];
-	const DOpd *ro = store ? &d->o[1] : &d->o[d->op == OP_LDSLK ? 1 : 0];
+	int k = d->op == OP_LDSLK || d->op == OP_STSCUL;     /* a predicate comes first */
+	const DOpd *mo = store ? &d->o[k] : &d->o[k ? 2 : 1];
+	const DOpd *ro = store ? &d->o[k + 1] : &d->o[k ? 1 : 0];
 	int wide = space == SP_GLOBAL && (d->m.flags & MF_E);
 	uint32_t got = 0;
 
@@ -120,6 +122,13 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 		if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
 			return SIM_FAULT;
 		e->addr[l] = a;
+		if (d->op == OP_STSCUL) {
+			uint8_t *lk = &w->cta->locks[(p - w->cta->shared) / 4];
+			if (!*lk)
+				continue;
+			*lk = 0;
+			got |= 1u << l;
+		}
 		if (store) {
 			for (unsigned i = 0; i < size; i += 4)
 				dev_st(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
@@ -143,7 +152,7 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 			}
 		}
 	}
-	if (d->op == OP_LDSLK)
+	if (k)
 		setp(w, &d->o[0], got, ex);
 	return SIM_OK;
 }

@@ -38,7 +38,7 @@ static int vfault(Gpu *g, const Warp *w, int lane, int kind, const char *fmt, va
 		if (n < sizeof g->err && lane >= 0)
 			n += (size_t)snprintf(g->err + n, sizeof g->err - n, ", lane %d (thread %d)", lane, w->idx * 32 + lane);
 		if (n < sizeof g->err && d)
-			snprintf(g->err + n, sizeof g->err - n, ", pc 0x%04x: %s\n", g->cur * 8, ins);
+			snprintf(g->err + n, sizeof g->err - n, ", pc 0x%04x: %s\n", sim_addr(g, g->cur), ins);
 		else if (n < sizeof g->err)
 			snprintf(g->err + n, sizeof g->err - n, "\n");
 	}
@@ -354,7 +354,7 @@ static void t_exec(void *ctx, int wi, TExec *e)
 		event(g, TEV_BAR_WAIT, c, w, x->pc);
 	for (int i = 0; i < c->nwarps; i++)
 		if (e->released >> c->w[i].gw & 1)
-			event(g, TEV_BAR_RELEASE, c, &c->w[i], c->w[i].pc * 8);
+			event(g, TEV_BAR_RELEASE, c, &c->w[i], sim_addr(g, c->w[i].pc));
 	if (e->event == TEX_EXIT) {
 		event(g, TEV_WARP_DONE, c, w, x->pc);
 		if (c->live == 0)
@@ -390,7 +390,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	if (sim_decode(g, err))
 		goto fail;
 	g->shsize = k->shared + l->shared_bytes;
-	g->locsize = k->local;
+	g->locsize = dev_local_bytes(k);
 	g->wpc = (int)((threads + 31) / 32);
 	g->nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	if (sim_occupancy(&cfg->tc, (int)threads, k->regs ? k->regs : g->zrow - 3, g->shsize, &occ,
@@ -514,7 +514,7 @@ static size_t list_warps(Gpu *g, size_t n, int st, int max)
 					n += (size_t)snprintf(g->err + n, sizeof g->err - n, "waits at barrier %d (%u of %u threads arrived, %u exited), ",
 					                      w->bar, c->bar[w->bar].arrived, c->bar[w->bar].expected ? c->bar[w->bar].expected : c->nthreads, c->nexited);
 				if (n < sizeof g->err)
-					n += (size_t)snprintf(g->err + n, sizeof g->err - n, "pc 0x%04x", pc * 8);
+					n += (size_t)snprintf(g->err + n, sizeof g->err - n, "pc 0x%04x", sim_addr(g, pc));
 				if (n < sizeof g->err && in && in->line)
 					n += (size_t)snprintf(g->err + n, sizeof g->err - n, " (line %d)", in->line);
 				if (n < sizeof g->err)

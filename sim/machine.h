@@ -169,6 +169,12 @@ struct Gpu {
 
 /* decode.c */
 int sim_decode(Gpu *g, FILE *err);
+/* the code address of code index pc (a pc past the end: the address after the last one) */
+static inline uint32_t sim_addr(const Gpu *g, uint32_t pc)
+{
+	return pc < (uint32_t)g->ncode ? g->code[pc].in->addr : isa_kernel_end(g->k);
+}
+
 /* exec.c (exec.h has the helpers of exec_*.c) */
 int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 /* crs.c: control ops, unwinding, barriers, exits */

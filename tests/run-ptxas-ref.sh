@@ -1,0 +1,75 @@
+#!/bin/sh
+# run-ptxas-ref.sh - NVIDIA's own SASS runs on the SM model exactly as the PTX oracle runs the
+# PTX it was compiled from. For every tests/ptxas-ref/NAME.sass (ptxas 11.8's sm_35 listing of
+# tests/ptx/NAME.ptx, checked in: no NVIDIA tool is needed) with a tests/ptx/NAME.launch: run
+# the oracle on the PTX and warpsim on the listing with the same launch, and compare every --out
+# buffer byte for byte (as text with a relative tolerance of 1e-5 for a launch marked
+# "# diff: unordered-float"). A listing warpsim cannot read or run yet is listed in
+# tests/ptxas-ref/pending.txt (NAME, # reason): reported as PENDING, not FAIL; a pending one
+# that passes is reported so that the list shrinks. Exit status 1 on any FAIL.
+#
+# env: BIN (warpsim)
+BIN=${BIN:-bin}
+top=$(cd "$(dirname "$0")/.." && pwd)
+ws=$(cd "$BIN" && pwd)/warpsim
+pending=$top/tests/ptxas-ref/pending.txt
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-ptxref.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0 pend=0
+
+ispending() {
+	[ -f "$pending" ] && sed 's/#.*//' "$pending" | grep -qx "[[:space:]]*$1[[:space:]]*"
+}
+
+for sass in "$top"/tests/ptxas-ref/*.sass; do
+	name=$(basename "$sass" .sass)
+	ptx=$top/tests/ptx/$name.ptx
+	launch=$top/tests/ptx/$name.launch
+	[ -f "$launch" ] || continue
+	d=$tmp/$name
+	mkdir -p "$d"
+	ns=$(sed -n 's/^[[:space:]]*--out[[:space:]]\{1,\}\([0-9]\{1,\}\):.*/\1/p' "$launch")
+	fl=0 ext=bin
+	grep -q '^#[[:space:]]*diff:[[:space:]]*unordered-float' "$launch" && fl=1 ext=txt
+	oargs="" sargs=""
+	for n in $ns; do
+		oargs="$oargs --out $n:$d/oracle.$n.$ext"
+		sargs="$sargs --out $n:$d/sass.$n.$ext"
+	done
+	why=""
+	if ! (cd "$d" && "$ws" --oracle "$ptx" --launch "$launch" --quiet $oargs) >"$d/oracle.err" 2>&1; then
+		why="the oracle failed: $(head -1 "$d/oracle.err")"
+	elif ! (cd "$d" && "$ws" "$sass" --launch "$launch" --quiet $sargs) >"$d/sass.err" 2>&1; then
+		why="warpsim failed on ptxas's listing: $(head -1 "$d/sass.err")"
+	else
+		for n in $ns; do
+			if [ $fl = 1 ]; then
+				awk 'NR == FNR { a[FNR] = $1; n = FNR; next }
+				     { d = $1 - a[FNR]; if (d < 0) d = -d; m = $1 < 0 ? -$1 : $1;
+				       if (d > 1e-5 * (m > 1 ? m : 1)) bad = 1; c = FNR }
+				     END { exit bad || c != n }' "$d/oracle.$n.$ext" "$d/sass.$n.$ext" && continue
+			else
+				cmp -s "$d/oracle.$n.$ext" "$d/sass.$n.$ext" && continue
+			fi
+			why="buffer of parameter $n differs"
+			[ $fl = 0 ] && why="$why (first: $(cmp "$d/oracle.$n.$ext" "$d/sass.$n.$ext" 2>&1 | head -1 | sed "s|$d/||g"))"
+			break
+		done
+	fi
+	if [ -z "$why" ]; then
+		if ispending "$name"; then
+			echo "PASS    $name (listed in tests/ptxas-ref/pending.txt: remove it)"
+		else
+			echo "PASS    $name"
+		fi
+		pass=$((pass + 1))
+	elif ispending "$name"; then
+		echo "PENDING $name: $why"
+		pend=$((pend + 1))
+	else
+		echo "FAIL    $name: $why"
+		fail=$((fail + 1))
+	fi
+done
+echo "run-ptxas-ref: $pass passed, $pend pending, $fail failed"
+[ $fail = 0 ]
