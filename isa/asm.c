@@ -128,10 +128,10 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 {
 	const char *s = a->x.text + t.s;
 	size_t n = t.e - t.s, best = 0;
-	int op = isa_asm_alias(s, n, &best, fix);
+	int op = isa_asm_alias(s, n, &best, fix), alias = op >= 0;
 	char buf[48];
 
-	for (int i = 0; i < OP_COUNT && op < 0; i++) {
+	for (int i = 0; i < OP_COUNT && !alias; i++) {
 		size_t m = strlen(isa_ops[i].name);
 		if (m <= n && m > best && !memcmp(s, isa_ops[i].name, m) && (m == n || s[m] == '.')) {
 			best = m;
@@ -264,8 +264,7 @@ static void parse_stmt(Asm *a)
 	l.ls = x->ls;
 	l.col_op = l.col_guard = l.col_end = isa_asm_col(x, t.s);
 	if (!isa_asm_cur(a) && a->p->nk == 0) {
-		isa_asm_begin_kernel(a, "anonymous", t);   /* a bare fragment */
-		a->anon = 1;
+		isa_asm_begin_anon(a, t);                  /* a bare fragment */
 	}
 	if (!isa_asm_cur(a)) {
 		if (!a->outside)
@@ -391,8 +390,7 @@ static void parse_line(Asm *a)
 				Kernel *k = isa_asm_cur(a);
 				char buf[64];
 				if (!k && a->p->nk == 0) {
-					k = isa_asm_begin_kernel(a, "anonymous", t);   /* a bare fragment */
-					a->anon = 1;
+					k = isa_asm_begin_anon(a, t);   /* a bare fragment */
 				}
 				if (!k) {
 					isa_asm_error(x, t, "label outside a kernel (start one with '.kernel NAME')");

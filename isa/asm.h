@@ -89,6 +89,9 @@ typedef struct {
 	int outside;       /* "instruction outside a kernel" already reported */
 	int sass_arch;     /* N of the last cuobjdump "code for sm_N" line, 0 before one */
 	int anon;          /* the current kernel is a bare fragment with no header */
+	Tok anon_at;       /* its first token, */
+	int anon_line;     /* on this line, */
+	size_t anon_ls;    /* which starts here */
 } Asm;
 
 /* a parsed operand before it is put in a slot */
@@ -124,6 +127,7 @@ void isa_asm_end_kernel(Asm *a);                      /* labels, .registers, che
 /* asm_sass.c: what real cuobjdump -sass listings add (docs/isa.md section 11) */
 int isa_asm_sass_line(Asm *a, Tok t);                 /* a cuobjdump header line; 1 if consumed */
 Kernel *isa_asm_begin_kernel(Asm *a, const char *name, Tok at); /* ends the current one */
+Kernel *isa_asm_begin_anon(Asm *a, Tok at);           /* kernel "anonymous" of a bare fragment */
 int isa_asm_alias(const char *s, size_t n, size_t *len, int *fix); /* Kepler mnemonic: op or -1 */
 void isa_asm_sass_pre(POpd *po, int npo, int *fix);   /* operand order of a Kepler alias */
 int isa_asm_sass_fix(Asm *a, Ins *in, InsLoc *l, const POpd *po, int npo, int fix);

@@ -178,6 +178,10 @@ good:
 /* ends the kernel before it and starts kernel name (at: where it was named) */
 Kernel *isa_asm_begin_kernel(Asm *a, const char *name, Tok at)
 {
+	/* a fragment is a whole listing: code before the first header is outside any kernel */
+	if (a->anon)
+		isa_asm_error_at(&a->x, a->anon_line, a->anon_ls, (int)(a->anon_at.s - a->anon_ls) + 1,
+		                 "instruction outside a kernel (start one with '.kernel NAME')");
 	isa_asm_end_kernel(a);
 	for (int i = 0; i < a->p->nk; i++)
 		if (!strcmp(name, a->p->k[i].name)) {
@@ -187,6 +191,17 @@ Kernel *isa_asm_begin_kernel(Asm *a, const char *name, Tok at)
 	isa_prog_add_kernel(a->p, name);
 	a->ki = a->p->nk - 1;
 	return isa_asm_cur(a);
+}
+
+Kernel *isa_asm_begin_anon(Asm *a, Tok at)
+{
+	Kernel *k = isa_asm_begin_kernel(a, "anonymous", at);
+
+	a->anon = 1;
+	a->anon_at = at;
+	a->anon_line = a->x.line;
+	a->anon_ls = a->x.ls;
+	return k;
 }
 
 /* .kernel NAME */

@@ -96,8 +96,9 @@ int isa_asm_sass_line(Asm *a, Tok t)
 
 /* ------------------------------------------------------------------ addresses */
 /* Where the instruction with address comment v goes (at), or 0 after an error. Expected: the
- * next address of the kernel's layout. A bare fragment may start anywhere, and it is Kepler
- * code (the sm_35 layout) once it skips a control slot (0x40, 0x80, ...). */
+ * next address of the kernel's layout; the first instruction may start anywhere (a piece cut
+ * out of a larger listing), and a bare fragment is Kepler code (the sm_35 layout) once it
+ * skips a control slot (0x40, 0x80, ...). */
 int isa_asm_place(Asm *a, Kernel *k, Tok t, uint64_t v, uint32_t *at)
 {
 	uint32_t want = isa_kernel_next_addr(k);
@@ -110,11 +111,11 @@ int isa_asm_place(Asm *a, Kernel *k, Tok t, uint64_t v, uint32_t *at)
 		*at = (uint32_t)v;
 		return 1;
 	}
+	if (t.e - t.s <= 20 && v % 8 == 0 && v <= 0xfffffff0u && !k->nins) {
+		*at = (uint32_t)v;       /* a piece of a larger listing starts where it was cut */
+		return 1;
+	}
 	if (t.e - t.s <= 20 && v % 8 == 0 && v <= 0xfffffff0u && a->anon) {
-		if (!k->nins) {
-			*at = (uint32_t)v;
-			return 1;
-		}
 		if (!k->layout && want % 0x40 == 0 && v == want + 8) {
 			k->layout = ISA_LAYOUT_SM35;
 			*at = (uint32_t)v;

@@ -2,6 +2,8 @@
 # run-isa.sh - golden tests of the listing printer and parser through `warpc --asm`:
 #   tests/listings/*.sass      print(parse(x)) == x (comment lines starting with '#' aside)
 #   tests/listings/bad/*.sass  exit status 1, nothing on stdout, stderr == NAME.expect
+#   tests/listings/cuobjdump/*.sass  real cuobjdump -sass text: stdout == NAME.expect, the
+#                              canonical form, which itself reads back unchanged
 # Env: BIN (holds warpc), BUILD (scratch space). Exits non-zero on any failure.
 set -u
 BIN=${BIN:-bin}
@@ -32,6 +34,20 @@ for f in "$ROOT"/tests/listings/*.sass; do
 	   ! cmp -s "$TMP/want.sass" "$TMP/again.sass"; then
 		fail=$((fail + 1))
 		echo "FAIL stdin/-o: tests/listings/$name"
+	fi
+done
+
+for f in "$ROOT"/tests/listings/cuobjdump/*.sass; do
+	name=$(basename "$f" .sass)
+	exp=${f%.sass}.expect
+	if "$WARPC" --asm "$f" > "$TMP/got.sass" 2> "$TMP/err.txt" &&
+	   diff -u "$exp" "$TMP/got.sass" > "$TMP/diff.txt" && [ ! -s "$TMP/err.txt" ] &&
+	   "$WARPC" --asm "$exp" > "$TMP/again.sass" && cmp -s "$exp" "$TMP/again.sass"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL cuobjdump listing: tests/listings/cuobjdump/$name.sass"
+		cat "$TMP/err.txt" "$TMP/diff.txt"
 	fi
 done
 
