@@ -51,8 +51,10 @@ void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		unsigned old = (x || cc) ? ccof(w, l) : 0;
 		if (a->flags & OPF_NOT) u = ~u;
 		if (b->flags & OPF_NOT) v = ~v;
-		if (a->flags & OPF_NEG) u = ~u, ci++;     /* -a = ~a + 1: the 1 enters as carry */
-		if (b->flags & OPF_NEG) v = ~v, ci++;
+		/* -a = ~a + 1: the 1 enters as carry; with .X the carry in is CC.C alone (Kepler's
+		 * IADD.X d, -a, b is b - a - borrow, the high word of a subtraction) */
+		if (a->flags & OPF_NEG) u = ~u, ci += !x;
+		if (b->flags & OPF_NEG) v = ~v, ci += !x;
 		if (x)
 			ci += !!(old & CC_C);
 		sum = (uint64_t)u + v + ci;
@@ -244,7 +246,8 @@ void sim_cvt(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		else if (st == TY_F32) v = fmods((uint32_t)v, o->flags);
 		else if (st == TY_F16) v = (v & 0xffff) ^ ((o->flags & OPF_NEG) ? 0x8000 : 0);
 		else if (!is64(st)) v = imods((uint32_t)v, o->flags);
-		v = ar_cvt(dt, st, (Rnd)d->m.rnd, ftz, sat, v);
+		/* F2I with no rounding modifier rounds to nearest (docs/isa.md; Kepler's default) */
+		v = ar_cvt(dt, st, d->op == OP_F2I && !d->m.rnd ? RND_ROUND : (Rnd)d->m.rnd, ftz, sat, v);
 		if (is64(dt))
 			wr64(w, &d->o[0], l, v);
 		else
