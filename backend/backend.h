@@ -88,6 +88,19 @@ void be_log_print(FILE *f, const BeLog *log);
 void be_log_print_json(FILE *f, const BeLog *log);
 const char *be_decision_name(BeDecision d);
 
+/* ------------------------------------------------------------------ compare.c */
+/* warpc --compare: totals over the kernels compared */
+typedef struct {
+	int ours, theirs;   /* conditional constructs in our listings and in ptxas's */
+	int matched;        /* ours lined up with one of ptxas's */
+	int agree;          /* of those, the same decision */
+} BeCompareSum;
+/* our kernel (translated with log) against ptxas's for the same PTX: one row per conditional
+ * construct, its decision and side sizes on both sides, a summary (text, or JSON with json);
+ * adds to *sum when not NULL */
+void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log, int json,
+                BeCompareSum *sum);
+
 /* ------------------------------------------------------------------ verify.c */
 /* Invariants of emitted code, on any Kernel: a consistent static CallReturnStack at every
  * instruction (pushes and pops balance around loops), every divergent branch (a guarded

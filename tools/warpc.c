@@ -34,11 +34,14 @@ static const char usage[] =
 	"Translation options:\n"
 	"      --kernel NAME      translate only kernel NAME\n"
 	"      --config FILE      architecture file (sim/configs/*.cfg): takes its --max-regs\n"
+	"                         and --arch\n"
 	"      --max-regs N       registers per thread (63 Fermi-class, up to 255)\n"
 	"      --arch sm_XX       architecture written in the listing (default sm_20)\n"
 	"      --predicate-max N  if-conversion threshold of divergent branches (inf allowed)\n"
 	"      --predicate-max-uniform N  the same for uniform branches\n"
 	"      --explain[=json]   print the decision taken for every conditional branch\n"
+	"      --compare[=json] FILE.ptx REF.sass  hold every conditional branch of each kernel\n"
+	"                         against ptxas's listing of the same PTX (tests/ptxas-ref)\n"
 	"  -v                     print registers, shared, local and spill bytes per kernel\n"
 	"  -dLETTERS              print the backend IR after passes: G cfg, I isel, U uniform,\n"
 	"                         F ifconv, R regalloc, S sync, E the emitted listing (stderr)\n"
@@ -185,6 +188,9 @@ typedef struct {
 	BeOptions be;          /* translator options */
 	int verbose;           /* -v */
 	int explain;           /* 1 text, 2 json */
+	int compare;           /* --compare: 1 text, 2 json */
+	const char *ptx;       /* --compare: the PTX file */
+	const char *ref;       /* --compare: ptxas's listing of it */
 } TrOpts;
 
 /* an architecture file (a sim/configs file: the simulator's format and parser); the
@@ -197,6 +203,7 @@ static int read_config(const char *path, TrOpts *o)
 	if (sim_tconfig_load(&tc, path, stderr) != 0)   /* returns its error count */
 		return -1;
 	o->be.max_regs = tc.max_regs;
+	o->be.arch = tc.arch;
 	return 0;
 }
 
@@ -236,6 +243,10 @@ static int tr_option(TrOpts *o, int argc, char **argv, int *i)
 		o->explain = 2;
 		return 1;
 	}
+	if (!strcmp(a, "--compare") || !strcmp(a, "--compare=text") || !strcmp(a, "--compare=json")) {
+		o->compare = a[9] == '=' && a[10] == 'j' ? 2 : 1;
+		return 1;
+	}
 	if (!strncmp(a, "-d", 2) && a[2] && strcmp(a, "-dP")) {
 		o->be.dump = a + 2;
 		return 1;
@@ -273,6 +284,46 @@ static int tr_option(TrOpts *o, int argc, char **argv, int *i)
 	return 0;
 }
 
+/* --compare: every kernel of p against the kernel of the same name in o->ref (ptxas's
+ * listing); 0, 1 when the reference does not parse or lacks a kernel, 2 on I/O trouble */
+static int compare(FILE *f, const Prog *p, const BeLog *log, const TrOpts *o)
+{
+	size_t len = 0;
+	char *text = read_file(o->ref, &len);
+	BeCompareSum sum = {0};
+	Prog *r;
+	int rc = 0, first = 1;
+
+	if (!text)
+		return 2;
+	r = isa_asm(o->ref, text, len, stderr);
+	free(text);
+	if (!r)
+		return 1;
+	if (o->compare == 2)
+		fprintf(f, "{\"ptx\": \"%s\", \"reference\": \"%s\", \"kernels\": [\n", o->ptx, o->ref);
+	for (int i = 0; i < p->nk; i++) {
+		const Kernel *k = &p->k[i], *rk = isa_prog_find(r, k->name);
+		if (!rk) {
+			fprintf(stderr, "warpc: --compare: %s has no kernel '%s'\n", o->ref, k->name);
+			rc = 1;
+			continue;
+		}
+		if (o->compare == 2 && !first)
+			fprintf(f, ",\n");
+		first = 0;
+		be_compare(f, k, rk, log, o->compare == 2, &sum);
+	}
+	if (o->compare == 2)
+		fprintf(f, "], \"constructs\": %d, \"ptxas_constructs\": %d, \"matched\": %d, "
+		        "\"agree\": %d}\n", sum.ours, sum.theirs, sum.matched, sum.agree);
+	else if (p->nk > 1)
+		fprintf(f, "all kernels: %d of %d matched, %d agree (%.1f%%)\n", sum.matched, sum.ours,
+		        sum.agree, sum.matched ? 100.0 * sum.agree / sum.matched : 0.0);
+	isa_prog_free(r);
+	return rc;
+}
+
 /* warpc FILE.ptx: translate, print the listing (or the decision log). 0 ok, 1 input
  * errors, 2 I/O trouble. */
 static int warpc_translate(const char *path, const char *out, TrOpts *o)
@@ -292,7 +343,7 @@ static int warpc_translate(const char *path, const char *out, TrOpts *o)
 	if (!m)
 		return 1;
 	o->be.dumpf = stderr;
-	p = be_translate_log(m, &o->be, stderr, o->explain ? &log : NULL);
+	p = be_translate_log(m, &o->be, stderr, (o->explain || o->compare) ? &log : NULL);
 	if (!p) {
 		ptx_free(m);
 		be_log_free(&log);
@@ -308,6 +359,10 @@ static int warpc_translate(const char *path, const char *out, TrOpts *o)
 	f = open_out(out);
 	if (!f) {
 		rc = 2;
+	} else if (o->compare) {
+		rc = compare(f, p, &log, o);
+		if (close_out(f, out))
+			rc = 2;
 	} else {
 		if (o->explain == 1)
 			be_log_print(f, &log);
@@ -359,7 +414,10 @@ int main(int argc, char **argv)
 			ptxprint = a[1] == 'd';
 			ptxfile = argv[++i];
 		} else if (a[0] != '-' || !strcmp(a, "-")) {
-			trfile = a;
+			if (trfile)
+				tr.ref = a;     /* --compare FILE.ptx REF.sass */
+			else
+				trfile = a;
 		} else if ((trr = tr_option(&tr, argc, argv, &i)) != 0) {
 			if (trr < 0)
 				return 2;
@@ -379,6 +437,15 @@ int main(int argc, char **argv)
 		return warpc_asm(asmfile, out);
 	if (ptxfile)
 		return warpc_parse(ptxfile, out, ptxprint);
+	if (tr.compare && (!trfile || !tr.ref)) {
+		fprintf(stderr, "warpc: --compare: expected FILE.ptx and ptxas's listing REF.sass\n");
+		return 2;
+	}
+	if (tr.ref && !tr.compare) {
+		fprintf(stderr, "warpc: one input file at a time ('%s' and '%s')\n", trfile, tr.ref);
+		return 2;
+	}
+	tr.ptx = trfile;
 	if (trfile)
 		return warpc_translate(trfile, out, &tr);
 	fprintf(stderr, "warpc: no input (try --asm FILE.sass)\nTry 'warpc --help' for more "

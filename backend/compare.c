@@ -1,0 +1,322 @@
+/* compare.c - warpc --compare: our decision for every conditional branch of a kernel held
+ * against NVIDIA's ptxas, whose listing for the same PTX (tests/ptxas-ref) is the reference.
+ * needs: our translated kernel with its decision log, the reference kernel (isa_asm);
+ * breaks: nothing (reads only).
+ *
+ * Both listings are reduced to the same list of conditional constructs, in code order:
+ *   ssy         a guarded BRA or a guarded NOP.S (Kepler's one-sided if) inside an SSY region
+ *   uniform     a guarded BRA outside any SSY region (the compiler found it uniform)
+ *   predicated  a run of instructions guarded by one predicate (both polarities: if/else)
+ *   brk, cont, ret, exit   a guarded BRK, CONT, RET or EXIT
+ * with the sizes of each side (instructions; control slots are not counted) and the
+ * comparison that sets the guard (ISETP.GE, FSETP.NEU, ...: its op, its comparison up to
+ * negation and operand order, and an immediate or parameter operand). The two lists are
+ * aligned by the weighted longest common subsequence of those signatures, so a construct
+ * that one compiler added (ptxas's own division code) or removed stands alone. Each of ours
+ * is labelled with the PTX branch it came from (Ins.ptxline and the decision log).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/be.h"
+
+enum { CK_PRED, CK_SSY, CK_UNIFORM, CK_BRK, CK_CONT, CK_RET, CK_EXIT, CK_COUNT };
+static const char *const ck_name[CK_COUNT] = {
+	"predicated", "ssy", "uniform", "brk", "cont", "ret", "exit",
+};
+
+typedef struct {
+	int kind;          /* CK_* */
+	uint32_t addr;     /* its (first) instruction */
+	int ptxline;       /* PTX line of that instruction (ours), 0 when unknown */
+	int taken, fall;   /* sizes of the sides, -1 when not a hammock */
+	int sig_op;        /* op of the guard's comparison (OP_ISETP ...), -1 when none */
+	int sig_cmp;       /* its comparison class (see cmpclass) */
+	int64_t sig_val;   /* immediate or parameter index of its second source, or INT64_MIN */
+} Construct;
+
+typedef struct {
+	Construct *c;
+	int n, cap;
+} CList;
+
+static void cl_add(CList *l, Construct c)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 32;
+		l->c = realloc(l->c, (size_t)l->cap * sizeof *l->c);
+		if (!l->c)
+			die("out of memory");
+	}
+	l->c[l->n++] = c;
+}
+
+/* a comparison and its negation (and its mirror under swapped operands) are one class */
+static int cmpclass(int c)
+{
+	switch (c) {
+	case CMP_LT: case CMP_GE: case CMP_GT: case CMP_LE:
+	case CMP_LTU: case CMP_GEU: case CMP_GTU: case CMP_LEU:
+		return 1;
+	case CMP_EQ: case CMP_NE: case CMP_EQU: case CMP_NEU:
+		return 2;
+	default:
+		return 3;
+	}
+}
+
+/* the instruction at or before i that last writes predicate p, or -1 */
+static int pred_def(const Kernel *k, int i, int p)
+{
+	for (int j = i; j >= 0 && j > i - 64; j--) {
+		const Ins *in = &k->ins[j];
+		const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+		for (int s = 0; s < in->nopd && s < si->n; s++)
+			if (si->dst[s] && in->o[s].kind == OPD_PRED && in->o[s].reg == p)
+				return j;
+	}
+	return -1;
+}
+
+/* the guard's comparison of instruction i (param: base of the parameters in c[0x0]) */
+static void signature(const Kernel *k, int i, uint32_t param, Construct *c)
+{
+	int d = k->ins[i].guard < ISA_PT ? pred_def(k, i - 1, k->ins[i].guard) : -1;
+	const Ins *in;
+
+	c->sig_op = -1;
+	c->sig_cmp = 0;
+	c->sig_val = INT64_MIN;
+	if (d < 0)
+		return;
+	in = &k->ins[d];
+	c->sig_op = in->op;
+	c->sig_cmp = cmpclass(in->m.cmp);
+	for (int s = 0; s < in->nopd; s++)
+		if (in->o[s].kind == OPD_IMM)
+			c->sig_val = in->o[s].imm;
+		else if (in->o[s].kind == OPD_CONST && in->o[s].bank == 0 && in->o[s].imm >= param)
+			c->sig_val = 0x100000000ll + (in->o[s].imm - param);
+}
+
+/* instructions in [a, b) (control slots hold none) */
+static int count(const Kernel *k, uint32_t a, uint32_t b)
+{
+	int n = 0;
+
+	for (int i = 0; i < k->nins; i++)
+		n += k->ins[i].addr >= a && k->ins[i].addr < b;
+	return n;
+}
+
+/* the constructs of kernel k, in code order */
+static void extract(const Kernel *k, CList *l)
+{
+	uint32_t ssy[64], param = k->layout == ISA_LAYOUT_SM35 ? 0x140 : 0x20;
+	int nssy = 0;
+
+	for (int i = 0; i < k->nins; i++) {
+		const Ins *in = &k->ins[i];
+		Construct c;
+		int guarded = in->guard < ISA_PT;
+
+		while (nssy && in->addr >= ssy[nssy - 1])
+			nssy--;
+		if (in->op == OP_SSY && nssy < 64)
+			ssy[nssy++] = (uint32_t)in->o[0].imm;
+		if (!guarded)
+			continue;
+		memset(&c, 0, sizeof c);
+		c.addr = in->addr;
+		c.ptxline = in->ptxline;
+		c.taken = c.fall = -1;
+		signature(k, i, param, &c);
+		if (in->op == OP_BRA) {
+			uint32_t t = (uint32_t)in->o[in->nopd - 1].imm;
+			c.kind = (nssy && !(in->m.flags & MF_U)) ? CK_SSY : CK_UNIFORM;
+			if (t > in->addr) {
+				c.fall = count(k, in->addr + 8, t);
+				c.taken = nssy && ssy[nssy - 1] > t ? count(k, t, ssy[nssy - 1]) : -1;
+			}
+		} else if (in->op == OP_NOP) {
+			if (!in->sync || !nssy)
+				continue;
+			c.kind = CK_SSY;      /* Kepler's one-sided if: the guarded lanes skip the body */
+			c.fall = count(k, in->addr + 8, ssy[nssy - 1]) - 1;
+			c.taken = 0;
+		} else if (in->op == OP_BRK || in->op == OP_CONT || in->op == OP_RET || in->op == OP_EXIT) {
+			c.kind = in->op == OP_BRK ? CK_BRK : in->op == OP_CONT ? CK_CONT
+			         : in->op == OP_RET ? CK_RET : CK_EXIT;
+		} else if (isa_ops[in->op].flags & (F_BRANCH | F_PUSH)) {
+			continue;
+		} else {
+			/* a run of instructions guarded by this predicate */
+			int p = in->guard, j = i, pos = 0, neg = 0;
+			while (j < k->nins && k->ins[j].guard == p &&
+			       !(isa_ops[k->ins[j].op].flags & (F_BRANCH | F_PUSH)) && !k->ins[j].sync) {
+				if (k->ins[j].gneg)
+					neg++;
+				else
+					pos++;
+				j++;
+			}
+			c.kind = CK_PRED;
+			c.taken = in->gneg ? neg : pos;
+			c.fall = in->gneg ? pos : neg;
+			i = j - 1;
+		}
+		cl_add(l, c);
+	}
+}
+
+/* how alike two constructs are: 0 not at all .. 4 the same comparison */
+static int like(const Construct *a, const Construct *b)
+{
+	if (a->sig_op < 0 || b->sig_op < 0)
+		return a->sig_op == b->sig_op ? 1 : 0;
+	if (a->sig_op != b->sig_op)
+		return 0;
+	if (a->sig_cmp != b->sig_cmp)
+		return 1;
+	return a->sig_val == b->sig_val ? 4 : 2;
+}
+
+/* match[i] = index in b of a's construct i, or -1 (weighted LCS) */
+static void align(const CList *a, const CList *b, int *match)
+{
+	size_t w = (size_t)b->n + 1;
+	int *dp = calloc(((size_t)a->n + 1) * w, sizeof *dp);
+
+	if (!dp)
+		die("out of memory");
+	for (int i = a->n - 1; i >= 0; i--)
+		for (int j = b->n - 1; j >= 0; j--) {
+			int s = like(&a->c[i], &b->c[j]), v = dp[(size_t)(i + 1) * w + j];
+			if (dp[(size_t)i * w + j + 1] > v)
+				v = dp[(size_t)i * w + j + 1];
+			if (s && dp[(size_t)(i + 1) * w + j + 1] + s > v)
+				v = dp[(size_t)(i + 1) * w + j + 1] + s;
+			dp[(size_t)i * w + j] = v;
+		}
+	for (int i = 0; i < a->n; i++)
+		match[i] = -1;
+	for (int i = 0, j = 0; i < a->n && j < b->n;) {
+		int s = like(&a->c[i], &b->c[j]);
+		if (s && dp[(size_t)i * w + j] == dp[(size_t)(i + 1) * w + j + 1] + s)
+			match[i++] = j++;
+		else if (dp[(size_t)i * w + j] == dp[(size_t)(i + 1) * w + j])
+			i++;
+		else
+			j++;
+	}
+	free(dp);
+}
+
+/* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
+ * code carries its body's lines) the last predicated branch above it */
+static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Construct *c)
+{
+	const BeLogEntry *best = NULL;
+
+	for (int i = 0; log && i < log->n; i++) {
+		const BeLogEntry *e = &log->e[i];
+		if (strcmp(e->func, kname) && !best)
+			continue;
+		if (e->ptxline == c->ptxline && e->decision != BD_PREDICATED)
+			return e;
+		if (e->decision == BD_PREDICATED && e->ptxline <= c->ptxline &&
+		    (!best || e->ptxline > best->ptxline))
+			best = e;
+	}
+	return c->kind == CK_PRED ? best : NULL;
+}
+
+static void sizes(char *buf, size_t n, const Construct *c)
+{
+	if (c->taken < 0 && c->fall < 0)
+		snprintf(buf, n, "-");
+	else if (c->taken < 0)
+		snprintf(buf, n, "?/%d", c->fall);
+	else
+		snprintf(buf, n, "%d/%d", c->taken, c->fall);
+}
+
+void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log, int json,
+                BeCompareSum *sum)
+{
+	CList a = {0}, b = {0};
+	int *match, *used, agree = 0, matched = 0;
+	char s1[32], s2[32];
+
+	extract(ours, &a);
+	extract(ref, &b);
+	match = calloc((size_t)a.n + 1, sizeof *match);
+	used = calloc((size_t)b.n + 1, sizeof *used);
+	if (!match || !used)
+		die("out of memory");
+	align(&a, &b, match);
+	if (json)
+		fprintf(f, "{\"kernel\": \"%s\", \"registers\": %d, \"ptxas_registers\": %d, \"branches\": [",
+		        ours->name, ours->regs, ref->regs);
+	else
+		fprintf(f, "%s: ours against ptxas\n  %-7s %-8s %-11s %-7s %-8s %-11s %-7s %s\n",
+		        ours->name, "PTX", "ours", "decision", "sides", "ptxas", "decision", "sides", "agree");
+	for (int i = 0; i < a.n; i++) {
+		const Construct *x = &a.c[i], *y = match[i] >= 0 ? &b.c[match[i]] : NULL;
+		const BeLogEntry *e = entry_of(log, ours->name, x);
+		int ok = y && y->kind == x->kind;
+		if (y) {
+			used[match[i]] = 1;
+			matched++;
+			agree += ok;
+		}
+		sizes(s1, sizeof s1, x);
+		if (y)
+			sizes(s2, sizeof s2, y);
+		if (json)
+			fprintf(f, "%s\n  {\"ptxline\": %d, \"addr\": %u, \"decision\": \"%s\", \"sides\": \"%s\", "
+			        "\"ptxas_addr\": %d, \"ptxas_decision\": \"%s\", \"ptxas_sides\": \"%s\", "
+			        "\"agree\": %s}", i ? "," : "", e ? e->ptxline : x->ptxline, (unsigned)x->addr,
+			        ck_name[x->kind], s1, y ? (int)y->addr : -1, y ? ck_name[y->kind] : "",
+			        y ? s2 : "", !y ? "null" : ok ? "true" : "false");
+		else {
+			char at[16] = "-";
+			if (y)
+				snprintf(at, sizeof at, "/*%04x*/", (unsigned)y->addr);
+			fprintf(f, "  %-7d /*%04x*/ %-11s %-7s %-8s %-11s %-7s %s\n", e ? e->ptxline : x->ptxline,
+			        (unsigned)x->addr, ck_name[x->kind], s1, at, y ? ck_name[y->kind] : "",
+			        y ? s2 : "", !y ? "-" : ok ? "yes" : "NO");
+		}
+	}
+	if (json) {
+		fprintf(f, "\n], \"ptxas_only\": [");
+		for (int j = 0, first = 1; j < b.n; j++)
+			if (!used[j]) {
+				sizes(s2, sizeof s2, &b.c[j]);
+				fprintf(f, "%s{\"addr\": %u, \"decision\": \"%s\", \"sides\": \"%s\"}",
+				        first ? "" : ", ", (unsigned)b.c[j].addr, ck_name[b.c[j].kind], s2);
+				first = 0;
+			}
+		fprintf(f, "], \"matched\": %d, \"agree\": %d}\n", matched, agree);
+	} else {
+		for (int j = 0; j < b.n; j++)
+			if (!used[j]) {
+				sizes(s2, sizeof s2, &b.c[j]);
+				fprintf(f, "  %-7s %-8s %-11s %-7s /*%04x*/ %-11s %-7s -\n", "-", "-", "", "",
+				        (unsigned)b.c[j].addr, ck_name[b.c[j].kind], s2);
+			}
+		fprintf(f, "  %d of our %d conditional constructs matched one of ptxas's %d; %d agree "
+		        "(%.1f%%); registers %d (ptxas %d)\n", matched, a.n, b.n, agree,
+		        matched ? 100.0 * agree / matched : 0.0, ours->regs, ref->regs);
+	}
+	if (sum) {
+		sum->ours += a.n;
+		sum->theirs += b.n;
+		sum->matched += matched;
+		sum->agree += agree;
+	}
+	free(match);
+	free(used);
+	free(a.c);
+	free(b.c);
+}
