@@ -22,6 +22,7 @@
 	{nm "-latency", OT_INT, F(lat[LAT_##l]), v, 1, 100000, what},
 
 const TOpt sim_topts[] = {
+	{"arch", OT_ARCH, F(arch), 20, 10, 99, "compute capability (sm_XX); the .arch of translated listings"},
 	{"sms", OT_INT, F(sms), 15, 1, TM_MAXSMS, "streaming multiprocessors"},
 	{"schedulers", OT_INT, F(schedulers), 2, 1, TM_MAXSCHED, "warp schedulers per SM"},
 	{"scheduler", OT_POLICY, F(policy), SCHED_GTO, 0, SCHED_COUNT - 1,
@@ -188,6 +189,13 @@ sim_tconfig_set(TimingConfig *c, const char *key, const char *val, char *err, si
 			}
 		snprintf(err, errsz, "--%s: expected lrr, gto or two-level, got '%s'", o->name, val);
 		return -1;
+	case OT_ARCH:
+		if (parse_int(val + (strncmp(val, "sm_", 3) ? 0 : 3), &v) < 0 || v < o->min || v > o->max) {
+			snprintf(err, errsz, "--%s: expected sm_XX (sm_10 to sm_99), got '%s'", o->name, val);
+			return -1;
+		}
+		putval(c, o, v);
+		return 0;
 	case OT_BOOL:
 		if (!strcmp(val, "on") || !strcmp(val, "1") || !strcmp(val, "yes") || !strcmp(val, "true"))
 			v = 1;
@@ -273,6 +281,7 @@ sim_tconfig_print(FILE *f, const TimingConfig *c)
 		switch (o->type) {
 		case OT_POLICY: snprintf(val, sizeof val, "%s", sim_policy_name((int)v)); break;
 		case OT_BOOL: snprintf(val, sizeof val, "%s", v ? "on" : "off"); break;
+		case OT_ARCH: snprintf(val, sizeof val, "sm_%lld", v); break;
 		case OT_INT:
 		case OT_LONG: snprintf(val, sizeof val, "%lld", v); break;
 		}

@@ -61,6 +61,7 @@ typedef struct {
 
 typedef struct {
 	/* GPU */
+	int arch;            /* compute capability it stands for, sm_XX: translated listings say it */
 	int sms;             /* streaming multiprocessors */
 	/* SM front end */
 	int schedulers;      /* warp schedulers per SM */
@@ -97,7 +98,7 @@ typedef struct {
 	int skip;            /* 1: the clock jumps over idle stretches */
 } TimingConfig;
 
-typedef enum { OT_INT, OT_LONG, OT_BOOL, OT_POLICY } OptType;
+typedef enum { OT_INT, OT_LONG, OT_BOOL, OT_POLICY, OT_ARCH } OptType;
 
 typedef struct {
 	const char *name;    /* long option without the leading "--" */

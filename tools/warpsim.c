@@ -88,6 +88,7 @@ static Prog *load(const char *path, const SimOpts *o)
 		bo.predicate_max = o->predicate_max;
 		bo.predicate_max_uniform = o->predicate_max_uniform;
 		bo.max_regs = o->tc.max_regs;
+		bo.arch = o->tc.arch;
 		bo.kernel = o->launch.kernel;
 		p = be_translate(m, &bo, stderr);
 		ptx_free(m);
