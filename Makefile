@@ -9,6 +9,7 @@
 #   make fuzz-diff    N=... generated programs: SM model against the oracle (tests/README.md)
 #   make check-valgrind  the suite under valgrind memcheck
 #   make ptxas-reference NVIDIA ptxas 11.8's sm_35 listings of the corpus (opt-in, needs the network once)
+#   make fidelity     docs/fidelity.md: warpc's decisions against those listings
 #   make install      PREFIX=/usr/local DESTDIR=
 #
 # Each module directory (isa frontend backend sim oracle) becomes one static library; every
@@ -201,6 +202,10 @@ fixtures:
 ptxas-reference:
 	@sh tests/ptxas-ref/generate.sh
 
+# docs/fidelity.md's generated part: warpc --compare over the corpus and the hammock families
+fidelity: $(PROGS)
+	@BIN=$(BIN) sh tests/ptxas-ref/fidelity.sh
+
 install: $(PROGS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpsim/configs \
 	           $(DESTDIR)$(PREFIX)/share/man/man1
@@ -212,7 +217,7 @@ clean:
 	rm -rf build build-asan build-* bin
 
 .PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff fixtures ptxas-reference \
-        install clean
+        fidelity install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 

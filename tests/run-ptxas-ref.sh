@@ -71,5 +71,31 @@ for sass in "$top"/tests/ptxas-ref/*.sass; do
 		fail=$((fail + 1))
 	fi
 done
+# warpc --compare against pinned output (tests/ptxas-ref/compare/NAME[.json].expect), and the
+# listing header of the two configs
+wc=$(cd "$BIN" && pwd)/warpc
+for exp in "$top"/tests/ptxas-ref/compare/*.expect; do
+	name=$(basename "$exp" .expect)
+	mode=--compare
+	case $name in *.json) mode=--compare=json; name=${name%.json} ;; esac
+	if (cd "$top" && "$wc" --config sim/configs/kepler.cfg $mode "tests/ptx/$name.ptx" \
+	    "tests/ptxas-ref/$name.sass") > "$tmp/compare.out" 2>&1 && cmp -s "$exp" "$tmp/compare.out"; then
+		echo "PASS    warpc $mode $name"
+		pass=$((pass + 1))
+	else
+		echo "FAIL    warpc $mode $name: output differs from $(basename "$exp")"
+		diff "$exp" "$tmp/compare.out" | head -10
+		fail=$((fail + 1))
+	fi
+done
+for c in fermi:20 kepler:35; do
+	if "$wc" --config "$top/sim/configs/${c%:*}.cfg" "$top/tests/ptx/scan.sm75.ptx" | grep -qx ".arch sm_${c#*:}"; then
+		echo "PASS    .arch sm_${c#*:} under ${c%:*}.cfg"
+		pass=$((pass + 1))
+	else
+		echo "FAIL    the listing under ${c%:*}.cfg does not say .arch sm_${c#*:}"
+		fail=$((fail + 1))
+	fi
+done
 echo "run-ptxas-ref: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]

@@ -7,7 +7,8 @@
 #    dpkg-deb -x. CUDA118=DIR overrides the folder (default ~/.cache/warpsim/cuda118).
 # 2. Compiles tests/cuda/*.cu with that toolkit's nvcc for sm_35 into tests/ptx/NAME.sm35.ptx
 #    (the PTX a Kepler-era user had), with NAME.launch beside it.
-# 3. Retargets every tests/ptx/*.ptx to `.target sm_35` and `.version 7.8`, compiles it with
+# 3. Retargets every tests/ptx/*.ptx (and tests/ptxas-ref/families/*.ptx, the generated hammock
+#    families, whose listings go beside them) to `.target sm_35` and `.version 7.8`, compiles it with
 #    `ptxas -arch sm_35 -v`, disassembles it with `cuobjdump -sass`, and writes
 #    tests/ptxas-ref/NAME.sass: the disassembly as cuobjdump printed it, the ptxas -v lines as
 #    comments, and after each `.headerflags` line what a run needs that -sass does not print
@@ -100,14 +101,17 @@ retarget() {
 }
 
 : > "$tmp/refused"
-rm -f "$ref"/*.sass
-for ptx in tests/ptx/*.ptx; do
+rm -f "$ref"/*.sass "$ref"/families/*.sass
+for ptx in tests/ptx/*.ptx "$ref"/families/*.ptx; do
+	[ -f "$ptx" ] || continue
 	name=$(basename "$ptx" .ptx)
+	out=$ref/$name.sass
+	case $ptx in "$ref"/families/*) out=$ref/families/$name.sass ;; esac
 	rm -f "$tmp/renamed"
 	retarget "$ptx" > "$tmp/$name.ptx"
 	if ! "$ptxas" -arch sm_35 -v "$tmp/$name.ptx" -o "$tmp/$name.cubin" > "$tmp/$name.v" 2>&1; then
 		why=$(grep -m 1 -E 'error|fatal' "$tmp/$name.v" | sed "s|$tmp/||")
-		echo "$name.ptx: $why" >> "$tmp/refused"
+		echo "${ptx#tests/}: $why" >> "$tmp/refused"
 		echo "ptxas-reference: ptxas refuses $ptx"
 		continue
 	fi
@@ -121,8 +125,8 @@ for ptx in tests/ptx/*.ptx; do
 		echo "# ptxas -v:"
 		grep -v '^ptxas info    : 0 bytes gmem' "$tmp/$name.v" | sed "s|$tmp/||; s/^/#   /"
 		awk -v dirs="$tmp/$name.dirs" -f "$ref/merge.awk" "$tmp/$name.sass"
-	} > "$ref/$name.sass"
-	echo "ptxas-reference: $ref/$name.sass"
+	} > "$out"
+	echo "ptxas-reference: $out"
 done
 {
 	echo "# corpus files ptxas ($version) refuses for sm_35, with its first error"
