@@ -126,6 +126,8 @@ typedef struct {
 	int nvals;
 	int jobs;               /* -j: child processes at once (>= 1) */
 	char *csv, *svg;        /* --sweep-csv, --sweep-svg, or NULL */
+	char *ptxas;            /* --sweep-ptxas FILE: the last point, "ptxas", runs FILE (NVIDIA's
+	                         * listing of the same kernel) instead of the program, or NULL */
 } SweepSpec;
 
 /* one point's statistics, as the child reports them */
@@ -142,6 +144,8 @@ typedef struct {
 
 /* "KEY=V1,V2,..." into sp (key and values owned); 0, or -1 with "expected ..." in why */
 int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n);
+/* --sweep-ptxas FILE: one more point, "ptxas", that runs FILE; 0, or -1 (out of memory) */
+int rp_sweep_add_ptxas(SweepSpec *sp, const char *listing);
 void rp_sweep_free(SweepSpec *sp);
 /* runs `self args... --KEY V --sweep-point DIR` once per value, sp->jobs at a time, each in
  * a private temporary directory; fills pts[nvals]; compares the output buffers of every

@@ -2,7 +2,10 @@
  * or simulator option, each a full run of warpsim itself in a child process (-j N at once)
  * writing its statistics and output buffers into a private temporary directory; then a
  * comparison table, a CSV file and a two-axis SVG plot. Every point's output buffers must be
- * identical byte for byte: a setting that changes results is a bug, reported loudly. */
+ * identical byte for byte: a setting that changes results is a bug, reported loudly. With
+ * --sweep-ptxas, one more point runs NVIDIA's own listing of the kernel (tests/ptxas-ref), so
+ * its cycles, instructions and SIMD efficiency stand beside ours, and its results too must be
+ * the same. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -59,9 +62,23 @@ oom:
 	return -1;
 }
 
+int rp_sweep_add_ptxas(SweepSpec *sp, const char *listing)
+{
+	char **v = realloc(sp->vals, (size_t)(sp->nvals + 1) * sizeof *v);
+
+	if (!v)
+		return -1;
+	sp->vals = v;
+	if (!(sp->vals[sp->nvals] = strdup("ptxas")) || !(sp->ptxas = strdup(listing)))
+		return -1;
+	sp->nvals++;
+	return 0;
+}
+
 void rp_sweep_free(SweepSpec *sp)
 {
 	free(sp->key);
+	free(sp->ptxas);
 	for (int i = 0; i < sp->nvals; i++)
 		free(sp->vals[i]);
 	free(sp->vals);
@@ -136,8 +153,13 @@ static pid_t spawn(const char *self, char *const *args, int nargs, const SweepSp
 	av[n++] = (char *)self;
 	for (int k = 0; k < nargs; k++)
 		av[n++] = args[k];
-	av[n++] = opt;
-	av[n++] = sp->vals[i];
+	if (sp->ptxas && i == sp->nvals - 1) {
+		av[n++] = "--sweep-program";     /* ptxas's listing instead of the program */
+		av[n++] = sp->ptxas;
+	} else {
+		av[n++] = opt;
+		av[n++] = sp->vals[i];
+	}
 	av[n++] = "--sweep-point";
 	av[n++] = (char *)dir;
 	av[n] = NULL;

@@ -4,7 +4,8 @@
 # tests/ptx/NAME.ptx, checked in: no NVIDIA tool is needed) with a tests/ptx/NAME.launch: run
 # the oracle on the PTX and warpsim on the listing with the same launch, and compare every --out
 # buffer byte for byte (as text with a relative tolerance of 1e-5 for a launch marked
-# "# diff: unordered-float"). A listing warpsim cannot read or run yet is listed in
+# "# diff: unordered-float"); tests/ptxas-ref/options.txt gives a listing extra warpsim options
+# (and says why). A listing warpsim cannot read or run yet is listed in
 # tests/ptxas-ref/pending.txt (NAME, # reason): reported as PENDING, not FAIL; a pending one
 # that passes is reported so that the list shrinks. Exit status 1 on any FAIL.
 #
@@ -16,6 +17,11 @@ pending=$top/tests/ptxas-ref/pending.txt
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-ptxref.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0 pend=0
+
+# extra warpsim options of a listing (tests/ptxas-ref/options.txt: NAME OPTIONS # why)
+extra() {
+	sed 's/#.*//' "$top/tests/ptxas-ref/options.txt" 2>/dev/null | awk -v n="$1" '$1 == n { $1 = ""; print }'
+}
 
 ispending() {
 	[ -f "$pending" ] && sed 's/#.*//' "$pending" | grep -qx "[[:space:]]*$1[[:space:]]*"
@@ -39,7 +45,7 @@ for sass in "$top"/tests/ptxas-ref/*.sass; do
 	why=""
 	if ! (cd "$d" && "$ws" --oracle "$ptx" --launch "$launch" --quiet $oargs) >"$d/oracle.err" 2>&1; then
 		why="the oracle failed: $(head -1 "$d/oracle.err")"
-	elif ! (cd "$d" && "$ws" "$sass" --launch "$launch" --quiet $sargs) >"$d/sass.err" 2>&1; then
+	elif ! (cd "$d" && "$ws" "$sass" --launch "$launch" --quiet $(extra "$name") $sargs) >"$d/sass.err" 2>&1; then
 		why="warpsim failed on ptxas's listing: $(head -1 "$d/sass.err")"
 	else
 		for n in $ns; do
@@ -97,5 +103,16 @@ for c in fermi:20 kepler:35; do
 		fail=$((fail + 1))
 	fi
 done
+# the sweep column "ptxas": ptxas's listing run beside our thresholds, its results the same
+if (cd "$tmp" && "$ws" "$top/tests/ptx/scan.sm75.ptx" --launch "$top/tests/ptx/scan.sm75.launch" \
+    --out 1:scan.out --sweep predicate-max=0,inf --sweep-ptxas "$top/tests/ptxas-ref/scan.sm75.sass" \
+    -j 1) > "$tmp/sweep.out" 2>&1 && grep -q '^ptxas  *[0-9]' "$tmp/sweep.out" && ! grep -q DIFFER "$tmp/sweep.out"; then
+	echo "PASS    warpsim --sweep-ptxas scan.sm75"
+	pass=$((pass + 1))
+else
+	echo "FAIL    warpsim --sweep-ptxas scan.sm75:"
+	sed 's/^/        /' "$tmp/sweep.out" | head -10
+	fail=$((fail + 1))
+fi
 echo "run-ptxas-ref: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]

@@ -172,6 +172,7 @@ typedef struct {
 	char *linestats;        /* --line-stats FILE */
 	SweepSpec sweep;        /* --sweep KEY=V1,...; --sweep-csv, --sweep-svg, -j */
 	char *point;            /* --sweep-point DIR: this run is one point of a sweep */
+	char *program;          /* --sweep-program FILE: that point runs FILE (ptxas's listing) */
 	TraceWriter *tw;        /* the open trace */
 	LineStats *ls;          /* the line statistics */
 	SinkTee tee;            /* both fed from one sink */
@@ -181,9 +182,11 @@ typedef struct {
 static int observe_args(int *argc, char **argv, Observe *ob)
 {
 	static const char *names[] = {"trace", "trace-window", "line-stats", "sweep", "sweep-csv",
-	                              "sweep-svg", "j", "sweep-point"};
+	                              "sweep-svg", "j", "sweep-point", "sweep-ptxas", "sweep-program"};
 	char why[256], *sweep = NULL, *csv = NULL, *svg = NULL, *jobs = NULL, *win = NULL;
-	char **dst[] = {&ob->trace, &win, &ob->linestats, &sweep, &csv, &svg, &jobs, &ob->point};
+	char *ptxas = NULL;
+	char **dst[] = {&ob->trace, &win, &ob->linestats, &sweep, &csv, &svg, &jobs, &ob->point,
+	                &ptxas, &ob->program};
 	int n = 1;
 
 	memset(ob, 0, sizeof *ob);
@@ -227,8 +230,8 @@ static int observe_args(int *argc, char **argv, Observe *ob)
 		fprintf(stderr, "warpsim: --trace-window needs --trace FILE\n");
 		return -1;
 	}
-	if ((csv || svg || jobs) && !sweep) {
-		fprintf(stderr, "warpsim: --sweep-csv, --sweep-svg and -j need --sweep KEY=V1,V2,...\n");
+	if ((csv || svg || jobs || ptxas) && !sweep) {
+		fprintf(stderr, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,...\n");
 		return -1;
 	}
 	if (sweep) {
@@ -248,6 +251,8 @@ static int observe_args(int *argc, char **argv, Observe *ob)
 			}
 		}
 		ob->sweep.jobs = j < 1 ? 1 : (int)j;
+		if (ptxas && rp_sweep_add_ptxas(&ob->sweep, ptxas))
+			return -1;
 		if ((csv && !(ob->sweep.csv = strdup(csv))) || (svg && !(ob->sweep.svg = strdup(svg))))
 			return -1;
 		if (ob->trace || ob->linestats) {
@@ -269,7 +274,9 @@ static void observe_help(FILE *f)
 	        "  --sweep KEY=V1,V2,...    one run per value of an option; a comparison table\n"
 	        "  -j N                     sweep runs at once (default: the number of CPUs)\n"
 	        "  --sweep-csv FILE         the sweep table as CSV\n"
-	        "  --sweep-svg FILE         cycles and SIMD efficiency against the value\n");
+	        "  --sweep-svg FILE         cycles and SIMD efficiency against the value\n"
+	        "  --sweep-ptxas FILE       one more point, 'ptxas': FILE, NVIDIA's listing of the same\n"
+	        "                           kernel (tests/ptxas-ref), run with the same launch\n");
 }
 
 /* --sweep: every point is this program again with the same arguments plus --KEY V */
@@ -430,6 +437,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	rc = 1;
+	if (ob.program && ob.point) {       /* the sweep's ptxas point */
+		free(o.input);
+		if (!(o.input = strdup(ob.program)))
+			goto out;
+	}
 	if (!(p = load(o.input, &o)) || !(k = pick_kernel(p, o.launch.kernel, o.input)))
 		goto out;
 	rc = 2;
