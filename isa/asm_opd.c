@@ -452,14 +452,10 @@ int isa_asm_parse_operand(Asm *a, POpd *po)
 			po->o.reg = ISA_PR;
 			po->cls = OC_Q;
 			return 1;
-		} else if (n == 4 && !memcmp(s, "QNAN", 4) && !not_ && !bar && !bang) {
-			po->qnan = 1;
-			po->neg = neg;
-			po->o.kind = OPD_IMM;
-			po->cls = OC_I;
-			return 1;
-		} else if (n == 3 && !memcmp(s, "INF", 3) && !not_ && !bar && !bang) {
-			po->inf = 1;
+		} else if (((n == 3 && !memcmp(s, "INF", 3)) || (n == 4 && !memcmp(s, "QNAN", 4))) &&
+		           !not_ && !bar && !bang) {
+			po->inf = n == 3;
+			po->qnan = n == 4;     /* cuobjdump's QNAN: bits from the encoding (asm_sass.c) */
 			po->neg = neg;
 			po->o.kind = OPD_IMM;
 			po->cls = OC_I;

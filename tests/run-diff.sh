@@ -22,6 +22,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 ws=$(cd "$BIN" && pwd)/warpsim
 cref=$(cd "$BUILD" 2>/dev/null && pwd)/tests/tools/cref
 pending=$top/tests/diff-pending.txt
+. "$top/tests/verdict.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-diff.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -31,10 +32,6 @@ if ! "$ws" --help 2>&1 | grep -q -- '--predicate-max'; then
 	echo "run-diff: warpsim has no --predicate-max yet: the SM model runs at its default only"
 	settings=default
 fi
-
-ispending() {
-	[ -f "$pending" ] && sed 's/#.*//' "$pending" | grep -qx "[[:space:]]*$1[[:space:]]*"
-}
 
 # outs LAUNCH: the parameter numbers of its --out lines
 outs() {
@@ -88,20 +85,7 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 			fi
 		done
 	done
-	if [ -z "$why" ]; then
-		if ispending "$name"; then
-			echo "PASS    $name (listed in tests/diff-pending.txt: remove it)"
-		else
-			echo "PASS    $name"
-		fi
-		pass=$((pass + 1))
-	elif ispending "$name"; then
-		echo "PENDING $name: $why"
-		pend=$((pend + 1))
-	else
-		echo "FAIL    $name: $why"
-		fail=$((fail + 1))
-	fi
+	verdict "$name" "$why"
 	# the oracle against the C reference of the kernel
 	base=${name%.sm[0-9]*}
 	if [ -x "$cref" ] && "$cref" --has "$base"; then

@@ -14,6 +14,7 @@ BIN=${BIN:-bin}
 top=$(cd "$(dirname "$0")/.." && pwd)
 ws=$(cd "$BIN" && pwd)/warpsim
 pending=$top/tests/ptxas-ref/pending.txt
+. "$top/tests/verdict.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-ptxref.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0 pend=0
@@ -23,9 +24,6 @@ extra() {
 	sed 's/#.*//' "$top/tests/ptxas-ref/options.txt" 2>/dev/null | awk -v n="$1" '$1 == n { $1 = ""; print }'
 }
 
-ispending() {
-	[ -f "$pending" ] && sed 's/#.*//' "$pending" | grep -qx "[[:space:]]*$1[[:space:]]*"
-}
 
 for sass in "$top"/tests/ptxas-ref/*.sass; do
 	name=$(basename "$sass" .sass)
@@ -62,57 +60,28 @@ for sass in "$top"/tests/ptxas-ref/*.sass; do
 			break
 		done
 	fi
-	if [ -z "$why" ]; then
-		if ispending "$name"; then
-			echo "PASS    $name (listed in tests/ptxas-ref/pending.txt: remove it)"
-		else
-			echo "PASS    $name"
-		fi
-		pass=$((pass + 1))
-	elif ispending "$name"; then
-		echo "PENDING $name: $why"
-		pend=$((pend + 1))
-	else
-		echo "FAIL    $name: $why"
-		fail=$((fail + 1))
-	fi
+	verdict "$name" "$why"
 done
-# warpc --compare against pinned output (tests/ptxas-ref/compare/NAME[.json].expect), and the
-# listing header of the two configs
+# warpc --compare against pinned output (tests/ptxas-ref/compare/NAME[.json].expect), the
+# listing header of the two configs, and the sweep column "ptxas" (ptxas's listing run beside
+# our thresholds, its results the same)
 wc=$(cd "$BIN" && pwd)/warpc
 for exp in "$top"/tests/ptxas-ref/compare/*.expect; do
 	name=$(basename "$exp" .expect)
 	mode=--compare
 	case $name in *.json) mode=--compare=json; name=${name%.json} ;; esac
-	if (cd "$top" && "$wc" --config sim/configs/kepler.cfg $mode "tests/ptx/$name.ptx" \
-	    "tests/ptxas-ref/$name.sass") > "$tmp/compare.out" 2>&1 && cmp -s "$exp" "$tmp/compare.out"; then
-		echo "PASS    warpc $mode $name"
-		pass=$((pass + 1))
-	else
-		echo "FAIL    warpc $mode $name: output differs from $(basename "$exp")"
-		diff "$exp" "$tmp/compare.out" | head -10
-		fail=$((fail + 1))
-	fi
+	(cd "$top" && "$wc" --config sim/configs/kepler.cfg $mode "tests/ptx/$name.ptx" \
+	 "tests/ptxas-ref/$name.sass") > "$tmp/compare.out" 2>&1
+	why=$(diff "$exp" "$tmp/compare.out" | head -3 | tr '\n' ' ')
+	verdict "warpc $mode $name" "${why:+output differs from $(basename "$exp"): $why}"
 done
 for c in fermi:20 kepler:35; do
-	if "$wc" --config "$top/sim/configs/${c%:*}.cfg" "$top/tests/ptx/scan.sm75.ptx" | grep -qx ".arch sm_${c#*:}"; then
-		echo "PASS    .arch sm_${c#*:} under ${c%:*}.cfg"
-		pass=$((pass + 1))
-	else
-		echo "FAIL    the listing under ${c%:*}.cfg does not say .arch sm_${c#*:}"
-		fail=$((fail + 1))
-	fi
+	"$wc" --config "$top/sim/configs/${c%:*}.cfg" "$top/tests/ptx/scan.sm75.ptx" | grep -qx ".arch sm_${c#*:}"
+	verdict ".arch sm_${c#*:} under ${c%:*}.cfg" "$([ $? = 0 ] || echo 'the listing says another')"
 done
-# the sweep column "ptxas": ptxas's listing run beside our thresholds, its results the same
-if (cd "$tmp" && "$ws" "$top/tests/ptx/scan.sm75.ptx" --launch "$top/tests/ptx/scan.sm75.launch" \
-    --out 1:scan.out --sweep predicate-max=0,inf --sweep-ptxas "$top/tests/ptxas-ref/scan.sm75.sass" \
-    -j 1) > "$tmp/sweep.out" 2>&1 && grep -q '^ptxas  *[0-9]' "$tmp/sweep.out" && ! grep -q DIFFER "$tmp/sweep.out"; then
-	echo "PASS    warpsim --sweep-ptxas scan.sm75"
-	pass=$((pass + 1))
-else
-	echo "FAIL    warpsim --sweep-ptxas scan.sm75:"
-	sed 's/^/        /' "$tmp/sweep.out" | head -10
-	fail=$((fail + 1))
-fi
+(cd "$tmp" && "$ws" "$top/tests/ptx/scan.sm75.ptx" --launch "$top/tests/ptx/scan.sm75.launch" \
+ --out 1:scan.out --sweep predicate-max=0,inf --sweep-ptxas "$top/tests/ptxas-ref/scan.sm75.sass" \
+ -j 1) > "$tmp/sweep.out" 2>&1 && grep -q '^ptxas  *[0-9]' "$tmp/sweep.out" && ! grep -q DIFFER "$tmp/sweep.out"
+verdict "warpsim --sweep-ptxas scan.sm75" "$([ $? = 0 ] || head -3 "$tmp/sweep.out" | tr '\n' ' ')"
 echo "run-ptxas-ref: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
