@@ -192,8 +192,13 @@ typedef struct IfRec {
 #define BCLR(b, i) ((b)[(i) >> 5] &= ~(1u << ((i) & 31)))
 #define BHAS(b, i) (((b)[(i) >> 5] >> ((i) & 31)) & 1)
 
+/* The prototypes below are grouped by the file that defines them, in the order the files
+ * are layered (docs/backend.md, "Files"): a file calls only files of the groups above its
+ * own, never one below, and tests/run-layers.sh checks it on the objects. */
+
 /* ------------------------------------------------------------------ util.c */
 int be_newtmp(Fn *f, int cls);
+int be_regcls(int ptype);                          /* TC_* of a PTX type */
 int be_newblk(Fn *f);                              /* appended to the layout */
 void be_lay_move(Fn *f, int b, int where, int after); /* put b before/after block where */
 MIns *be_emit(Fn *f, Blk *b, Op op);               /* appends an unguarded instruction */
@@ -204,108 +209,12 @@ MOpd be_pn(int t, int neg);                        /* predicate, possibly !p */
 MOpd be_imm(int64_t v);
 MOpd be_cst(int bank, int64_t off);                /* c[bank][off] */
 MOpd be_mem(int base, int64_t off);                /* [base + off] */
-void be_errorf(Fn *f, PLoc loc, const char *fmt, ...);
-void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 void be_addpred(Fn *f, int b, int p);
 void be_preds(Fn *f);                              /* recompute predecessor lists */
-
-/* ------------------------------------------------------------------ passes */
-int be_cfg(Fn *f);           /* cfg.c: blocks from PTX; 0 on success */
-void be_rpo(Fn *f);          /* cfg.c: rpo numbers, drops unreachable blocks */
-void be_fold_exits(Fn *f);   /* cfg.c: branches to an empty exit block -> @p EXIT */
-void be_dom(Fn *f);          /* dom.c */
-/* Cooper-Harvey-Kennedy over any graph: order[] the nodes in RPO from the root order[0],
- * rpo[] their numbers, pred lists; idom[] out (-1 unreachable, root: itself) */
-void be_chk_idom(int n, const int *order, int norder, const int *rpo, int *const *pred,
-                 const int *npred, int *idom);
-void be_postdom(Fn *f);      /* dom.c */
-void be_loops(Fn *f);        /* dom.c */
-int be_dominates(const Fn *f, int a, int b);
-int be_in_loop(const Fn *f, int loop, int b);
-void be_uniform(Fn *f);      /* uniform.c */
-int be_isel(Fn *f);          /* isel.c */
-void be_ifconv(Fn *f);       /* ifconv.c */
-int be_regalloc(Fn *f);      /* regalloc.c */
-int be_sync(Fn *f);          /* sync.c */
-int be_check_ir(Fn *f, const char *after); /* util.c: structural checks of the IR */
-void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */
-
-/* emit.c: the code of a kernel and the functions it calls (fns[i]: Module.funcs[i] or NULL) */
-void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m);
-
-/* isel helpers shared by isel*.c */
-int be_isel_mem(Fn *f, Blk *b, const PIns *in);           /* isel_mem.c */
-typedef struct {
-	int space;     /* PSpace after resolving symbols (PS_NONE: generic) */
-	MOpd mem;      /* [base + off] or c[bank][...] */
-	int wide;      /* base is a 64-bit pair (.E) */
-	int entryparam;/* kernel parameter: constant bank 0 */
-} BeAddr;           /* a memory operand resolved (sel.c) */
-int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a); /* sel.c */
-int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
-int be_isel_math(Fn *f, Blk *b, const PIns *in);          /* isel_math.c */
-int be_isel_call(Fn *f, Blk *b, const PIns *in);          /* isel_call.c */
-int be_sel_label(Fn *f, Blk *b, const PIns *in);          /* isel_call.c: mov d, label */
-int be_sel_trap(Fn *f, Blk *b);                           /* isel_call.c: BPT.TRAP */
-void be_sel_brx(Fn *f, Blk *last);                        /* isel_call.c: a J_BRX's address */
-int be_sel_setp(Fn *f, Blk *b, const PIns *in);           /* isel_cmp.c */
-int be_sel_set(Fn *f, Blk *b, const PIns *in);
-int be_sel_selp(Fn *f, Blk *b, const PIns *in);
-int be_sel_slct(Fn *f, Blk *b, const PIns *in);
-int be_sel_mov(Fn *f, Blk *b, const PIns *in);
-int be_sel_lop3(Fn *f, Blk *b, const PIns *in);           /* isel_int.c */
-int be_sel_prmt(Fn *f, Blk *b, const PIns *in);
-int be_sel_shf(Fn *f, Blk *b, const PIns *in);
-/* cfg.c: the jump table of a J_BRX block (entries; slot filled when not NULL) */
-int be_brx_table(const Fn *f, const Blk *b, int *slot);
-/* cfg.c: the labels an indirect bra may reach, in value order (lab: room for nlabels) */
-int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
-/* isel_int.c: integer, logic, shift and bit operations */
-void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* sel.c: d = a +- c, carry chain */
-MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
-                  Bop bop);                                    /* sel.c: one ISETP/FSETP/.. */
-Cmp be_cmp_of(int pcmp, int *isunsigned);                  /* sel.c: PCmp -> Cmp (lo.. set *isunsigned) */
-int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);
-int be_sel_bf16(Fn *f, Blk *b, const PIns *in);             /* isel_bf16.c: bf16 arithmetic */
-int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in);         /* cvt to/from bf16, to f16x2, bf16x2, tf32 */
-int be_sel_video(Fn *f, Blk *b, const PIns *in);            /* isel_video.c: vadd2 ... vset4 */
-int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max); /* min/max of f16/bf16 (x2) */
-MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* sel.c: exact f32 of a 16-bit lane */
-void be_relu16(Fn *f, Blk *b, int d);                      /* sel.c: .relu of a 16-bit float in d */
-int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
-int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
-int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);
-int be_sel_absneg(Fn *f, Blk *b, const PIns *in, int neg);
-int be_sel_logic(Fn *f, Blk *b, const PIns *in, Sub sub);
-int be_sel_not(Fn *f, Blk *b, const PIns *in);
-int be_sel_cnot(Fn *f, Blk *b, const PIns *in);
-int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left);
-int be_sel_bits(Fn *f, Blk *b, const PIns *in);
-int be_sel_bf(Fn *f, Blk *b, const PIns *in);
-int be_sel_mask(Fn *f, Blk *b, const PIns *in);   /* bmsk, szext */
-int be_sel_dp(Fn *f, Blk *b, const PIns *in);     /* dp4a, dp2a */
-int be_sel_elect(Fn *f, Blk *b, const PIns *in);  /* elect.sync */
-Blk *be_split(Fn *f, int bi);        /* sel.c: a new block takes over bi's terminator */
-int be_divrem64(Fn *f, Blk *b, const PIns *in, int rem);  /* isel_wide.c */
-void be_mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn); /* isel_wide.c */
-int be_bitfield64(Fn *f, Blk *b, const PIns *in);         /* isel_wide.c: bfe/bfi 64-bit */
-int be_bfind64(Fn *f, Blk *b, const PIns *in);            /* isel_wide.c */
-int be_fns(Fn *f, Blk *b, const PIns *in);                /* isel_wide.c */
-void be_fold_preds(Fn *f);    /* isel_pred.c: predicate constants and copies folded */
-MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* sel.c: PTX source -> operand */
-MOpd be_src_reg(Fn *f, Blk *b, const POpd *o, int ptype);  /* the same, always a register */
-int be_dst(Fn *f, const POpd *o);                          /* PTX destination -> temporary */
-int be_regcls(int ptype);                                  /* util.c: TC_* of a PTX type */
-void be_fix16(Fn *f, Blk *b, int t, int ptype);            /* re-canonicalise a narrow value */
-void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls);   /* a copy of any class */
-void be_unsup(Fn *f, const PIns *in, const char *what);
-MOpd be_inreg(Fn *f, Blk *b, MOpd s, int cls);             /* immediates into a register */
-MOpd be_part(MOpd s, int k);                               /* word k of a pair or immediate */
-MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt);              /* narrow signed -> 32-bit */
-MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);
-MIns *be_op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a);             /* a 2-operand instruction */
-MIns *be_lop(Fn *f, Blk *b, Sub s, int d, MOpd a, MOpd c);     /* LOP.s d, a, c */
-MIns *be_shift(Fn *f, Blk *b, Op op, int d, MOpd a, int k);    /* SHL/SHR(.U32) d, a, k */
+void be_errorf(Fn *f, PLoc loc, const char *fmt, ...);
+void be_unsup(Fn *f, const PIns *in, const char *what); /* "unsupported: op: what" */
+int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
+void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 
 /* ------------------------------------------------------------------ layout.c */
 /* module-wide placement of variables */
@@ -326,6 +235,105 @@ uint32_t be_entry_param_off(const PFunc *pf, int idx);         /* kernel param i
 uint32_t be_func_param_off(const PFunc *pf, int kind, int idx);/* PSYM_PARAM/RET idx at SP */
 /* the .param offset of a call's argument (or, isret, result) i in the callee's area */
 uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
+
+/* ------------------------------------------------------------------ cfg.c, dom.c */
+int be_cfg(Fn *f);           /* blocks from PTX; 0 on success */
+void be_rpo(Fn *f);          /* rpo numbers, drops unreachable blocks */
+void be_fold_exits(Fn *f);   /* branches to an empty exit block -> @p EXIT */
+/* the labels an indirect bra may reach, in value order (lab: room for nlabels) */
+int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
+/* the jump table of a J_BRX block (entries; slot filled when not NULL) */
+int be_brx_table(const Fn *f, const Blk *b, int *slot);
+void be_dom(Fn *f);          /* dom.c */
+/* Cooper-Harvey-Kennedy over any graph: order[] the nodes in RPO from the root order[0],
+ * rpo[] their numbers, pred lists; idom[] out (-1 unreachable, root: itself) */
+void be_chk_idom(int n, const int *order, int norder, const int *rpo, int *const *pred,
+                 const int *npred, int *idom);
+void be_postdom(Fn *f);
+void be_loops(Fn *f);
+int be_dominates(const Fn *f, int a, int b);
+int be_in_loop(const Fn *f, int loop, int b);
+
+/* ------------------------------------------------------------------ sel.c: the toolkit */
+MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);
+MIns *be_op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a);             /* a 2-operand instruction */
+MIns *be_lop(Fn *f, Blk *b, Sub s, int d, MOpd a, MOpd c);     /* LOP.s d, a, c */
+MIns *be_shift(Fn *f, Blk *b, Op op, int d, MOpd a, int k);    /* SHL/SHR(.U32) d, a, k */
+MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
+                  Bop bop);                                    /* one ISETP/FSETP/DSETP/PSETP */
+MIns *be_csel(Fn *f, Blk *b, MOpd d, MOpd a, MOpd x, int p, int neg); /* SEL d, a, x, [!]p */
+Cmp be_cmp_of(int pcmp, int *isunsigned);         /* PCmp -> Cmp (lo.. set *isunsigned) */
+MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* PTX source -> operand */
+MOpd be_src_reg(Fn *f, Blk *b, const POpd *o, int ptype);  /* the same, always a register */
+int be_dst(Fn *f, const POpd *o);                          /* PTX destination -> temporary */
+void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls);    /* a copy of any class */
+void be_fix16(Fn *f, Blk *b, int t, int ptype);            /* re-canonicalise a narrow value */
+MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt);              /* narrow signed -> 32-bit */
+MOpd be_inreg(Fn *f, Blk *b, MOpd s, int cls);             /* immediates into a register */
+MOpd be_part(MOpd s, int k);                               /* word k of a pair or immediate */
+void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */
+void be_sel64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int p);     /* d = p ? a : c, pairs */
+typedef struct {
+	int space;     /* PSpace after resolving symbols (PS_NONE: generic) */
+	MOpd mem;      /* [base + off] or c[bank][...] */
+	int wide;      /* base is a 64-bit pair (.E) */
+	int entryparam;/* kernel parameter: constant bank 0 */
+} BeAddr;           /* a memory operand resolved */
+int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a);
+MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* exact f32 of a 16-bit lane */
+void be_relu16(Fn *f, Blk *b, int d);                      /* .relu of a 16-bit float in d */
+int be_cvt_wide(Fn *f, const PIns *in);   /* cvt into a wider pair: 1, else 0; -1 refused */
+void be_cvt_high(Fn *f, Blk *b, const PIns *in);           /* that pair's high word */
+Blk *be_split(Fn *f, int bi);        /* a new block takes over bi's terminator */
+
+/* ------------------------------------------------------------------ isel_*.c: the families */
+int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);  /* isel_int.c (integer types) */
+int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
+int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
+int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);
+int be_sel_absneg(Fn *f, Blk *b, const PIns *in, int neg);
+int be_sel_logic(Fn *f, Blk *b, const PIns *in, Sub sub);
+int be_sel_not(Fn *f, Blk *b, const PIns *in);
+int be_sel_cnot(Fn *f, Blk *b, const PIns *in);
+int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left);
+int be_sel_bits(Fn *f, Blk *b, const PIns *in);             /* isel_bits.c: popc ... brev */
+int be_sel_bf(Fn *f, Blk *b, const PIns *in);               /* bfe, bfi */
+int be_sel_mask(Fn *f, Blk *b, const PIns *in);             /* bmsk, szext */
+int be_sel_lop3(Fn *f, Blk *b, const PIns *in);
+int be_sel_prmt(Fn *f, Blk *b, const PIns *in);
+int be_sel_shf(Fn *f, Blk *b, const PIns *in);
+int be_sel_fns(Fn *f, Blk *b, const PIns *in);
+int be_sel_dp(Fn *f, Blk *b, const PIns *in);               /* dp4a, dp2a */
+int be_sel_elect(Fn *f, Blk *b, const PIns *in);            /* elect.sync */
+int be_sel_divrem(Fn *f, Blk *b, const PIns *in, int rem);  /* isel_div.c */
+int be_sel_float(Fn *f, Blk *b, const PIns *in);            /* isel_math.c: float ops, sad */
+int be_sel_cvt(Fn *f, Blk *b, const PIns *in);
+int be_sel_bf16(Fn *f, Blk *b, const PIns *in);             /* isel_bf16.c: bf16 arithmetic */
+int be_sel_hminmax(Fn *f, Blk *b, const PIns *in, int max); /* min/max of f16/bf16 (x2) */
+int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in);         /* cvt to/from bf16, to f16x2, bf16x2, tf32 */
+int be_sel_setp(Fn *f, Blk *b, const PIns *in);             /* isel_cmp.c */
+int be_sel_set(Fn *f, Blk *b, const PIns *in);
+int be_sel_selp(Fn *f, Blk *b, const PIns *in);
+int be_sel_slct(Fn *f, Blk *b, const PIns *in);
+int be_sel_mov(Fn *f, Blk *b, const PIns *in);
+int be_sel_video(Fn *f, Blk *b, const PIns *in);            /* isel_video.c: vadd2 ... vset */
+int be_isel_mem(Fn *f, Blk *b, const PIns *in);             /* isel_mem.c */
+int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
+int be_isel_call(Fn *f, Blk *b, const PIns *in);            /* isel_call.c */
+int be_sel_label(Fn *f, Blk *b, const PIns *in);            /* mov d, label */
+int be_sel_trap(Fn *f, Blk *b);                             /* BPT.TRAP */
+void be_sel_brx(Fn *f, Blk *last);                          /* a J_BRX's target address */
+
+/* ------------------------------------------------------------------ passes after cfg */
+int be_isel(Fn *f);          /* isel.c: selection of every block */
+void be_fold_preds(Fn *f);   /* isel_pred.c: predicate constants and copies folded */
+void be_uniform(Fn *f);      /* uniform.c */
+void be_ifconv(Fn *f);       /* ifconv.c */
+int be_regalloc(Fn *f);      /* regalloc.c */
+int be_sync(Fn *f);          /* sync.c */
+void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */
+/* emit.c: the code of a kernel and the functions it calls (fns[i]: Module.funcs[i] or NULL) */
+void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m);
 
 /* ------------------------------------------------------------------ kernel.c */
 void be_prog_files(Prog *p, const Module *m);             /* Prog.files from the .file list */

@@ -2,10 +2,11 @@
  * each PTX instruction to its family (isel_*.c), which build their instructions with the
  * toolkit (sel.c):
  *   isel_int.c    integer arithmetic, logic and shifts     isel_cmp.c    setp, set, selp, slct, mov
- *   isel_math.c   floats, conversions, MUFU, division      isel_bf16.c   bf16, 16-bit min/max, cvt
- *   isel_wide.c   64-bit division, mul.hi, bit fields      isel_video.c  video instructions
+ *   isel_bits.c   bit operations, bit fields, lop3, prmt   isel_div.c    integer division
+ *   isel_math.c   floats, conversions, MUFU                isel_bf16.c   bf16, 16-bit min/max, cvt
  *   isel_mem.c    memory, atomics, barriers, warp ops      isel_async.c  cp.async
- *   isel_call.c   calls, trap, label values, jump tables of indirect branches
+ *   isel_video.c  video instructions                       isel_call.c   calls, trap, label values,
+ *                                                                        jump tables
  *
  * be_isel: needs cfg and the frame layout; fills every block's body with MIns on temporaries
  * and applies the PTX guard to everything selected for an instruction (a family that applies
@@ -16,22 +17,58 @@
 #include "backend/be.h"
 
 /* ------------------------------------------------------------------ dispatch */
+static int is_half(int pt) { return pt == PT_F16 || pt == PT_F16X2 || pt == PT_BF16 || pt == PT_BF16X2; }
+
+/* a float op (and sad): bf16 arithmetic in isel_bf16.c (abs and neg of bf16 flip the sign
+ * bit in isel_math.c), every other in isel_math.c */
+static int sel_float(Fn *f, Blk *b, const PIns *in)
+{
+	int t = in->m.types[0];
+
+	if ((t == PT_BF16 || t == PT_BF16X2) && in->op != PO_ABS && in->op != PO_NEG)
+		return be_sel_bf16(f, b, in);
+	return be_sel_float(f, b, in);
+}
+
+/* cvt: to or from bf16, to f16x2, bf16x2 and tf32, and f16 with .relu or .satfinite in
+ * isel_bf16.c, every other in isel_math.c; a destination pair wider than the type gets its
+ * high word after (be_cvt_high) */
+static int sel_cvt(Fn *f, Blk *b, const PIns *in)
+{
+	int t = in->m.types[0], s = in->m.types[1], hi = be_cvt_wide(f, in);
+	int c16 = t == PT_BF16 || s == PT_BF16 || t == PT_F16X2 || t == PT_BF16X2 || t == PT_TF32 ||
+	          (t == PT_F16 && (in->m.flags & (PMF_RELU | PMF_SATFINITE)));
+
+	if (hi < 0 || (c16 ? be_sel_cvt_bf16(f, b, in) : be_sel_cvt(f, b, in)) < 0)
+		return -1;
+	if (hi)
+		be_cvt_high(f, b, in);
+	return 0;
+}
+
 /* the selection of one PTX instruction into b: 0, or -1 after a located error */
 static int sel_ins(Fn *f, Blk *b, const PIns *in)
 {
+	int t = in->m.types[0], fl = tfloat(t);
+
 	switch ((POp)in->op) {
-	case PO_ADD: return be_sel_addsub(f, b, in, 0);
-	case PO_SUB: return be_sel_addsub(f, b, in, 1);
-	case PO_ADDC: return be_sel_addsub(f, b, in, 0);
-	case PO_SUBC: return be_sel_addsub(f, b, in, 1);
-	case PO_MUL: return be_sel_mul(f, b, in, 0);
-	case PO_MAD: case PO_MADC: return be_sel_mul(f, b, in, 1);
+	case PO_ADD: case PO_ADDC: return fl ? sel_float(f, b, in) : be_sel_addsub(f, b, in, 0);
+	case PO_SUB: case PO_SUBC: return fl ? sel_float(f, b, in) : be_sel_addsub(f, b, in, 1);
+	case PO_MUL: return fl ? sel_float(f, b, in) : be_sel_mul(f, b, in, 0);
+	case PO_MAD: case PO_MADC: return fl ? sel_float(f, b, in) : be_sel_mul(f, b, in, 1);
 	case PO_MUL24: return be_sel_mul24(f, b, in, 0);
 	case PO_MAD24: return be_sel_mul24(f, b, in, 1);
-	case PO_MIN: return be_sel_minmax(f, b, in, 0);
-	case PO_MAX: return be_sel_minmax(f, b, in, 1);
-	case PO_ABS: return be_sel_absneg(f, b, in, 0);
-	case PO_NEG: return be_sel_absneg(f, b, in, 1);
+	case PO_MIN: return is_half(t) ? be_sel_hminmax(f, b, in, 0) : be_sel_minmax(f, b, in, 0);
+	case PO_MAX: return is_half(t) ? be_sel_hminmax(f, b, in, 1) : be_sel_minmax(f, b, in, 1);
+	case PO_ABS: return fl ? sel_float(f, b, in) : be_sel_absneg(f, b, in, 0);
+	case PO_NEG: return fl ? sel_float(f, b, in) : be_sel_absneg(f, b, in, 1);
+	case PO_DIV: return fl ? sel_float(f, b, in) : be_sel_divrem(f, b, in, 0);
+	case PO_REM:   /* rem.f32/.f64 pass the frontend: isel_div.c divides their bits */
+		return fl && t != PT_F32 && t != PT_F64 ? sel_float(f, b, in) : be_sel_divrem(f, b, in, 1);
+	case PO_SAD: case PO_FMA: case PO_RCP: case PO_SQRT: case PO_RSQRT: case PO_SIN: case PO_COS:
+	case PO_LG2: case PO_EX2: case PO_TANH: case PO_TESTP: case PO_COPYSIGN:
+		return sel_float(f, b, in);
+	case PO_CVT: return sel_cvt(f, b, in);
 	case PO_AND: return be_sel_logic(f, b, in, SUB_AND);
 	case PO_OR: return be_sel_logic(f, b, in, SUB_OR);
 	case PO_XOR: return be_sel_logic(f, b, in, SUB_XOR);
@@ -39,6 +76,15 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_CNOT: return be_sel_cnot(f, b, in);
 	case PO_SHL: return be_sel_shift(f, b, in, 1);
 	case PO_SHR: return be_sel_shift(f, b, in, 0);
+	case PO_POPC: case PO_CLZ: case PO_BFIND: case PO_BREV: return be_sel_bits(f, b, in);
+	case PO_BFE: case PO_BFI: return be_sel_bf(f, b, in);
+	case PO_LOP3: return be_sel_lop3(f, b, in);
+	case PO_PRMT: return be_sel_prmt(f, b, in);
+	case PO_SHF: return be_sel_shf(f, b, in);
+	case PO_BMSK: case PO_SZEXT: return be_sel_mask(f, b, in);
+	case PO_FNS: return be_sel_fns(f, b, in);
+	case PO_DP4A: case PO_DP2A: return be_sel_dp(f, b, in);
+	case PO_ELECT: return be_sel_elect(f, b, in);
 	case PO_SETP: return be_sel_setp(f, b, in);
 	case PO_SET: return be_sel_set(f, b, in);
 	case PO_SELP: return be_sel_selp(f, b, in);
@@ -47,23 +93,7 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 		if (in->o[1].kind == POK_LABEL)
 			return be_sel_label(f, b, in);
 		return be_sel_mov(f, b, in);
-	case PO_POPC: case PO_CLZ: case PO_BFIND: case PO_BREV: return be_sel_bits(f, b, in);
-	case PO_BFE: case PO_BFI: return be_sel_bf(f, b, in);
-	case PO_LOP3: return be_sel_lop3(f, b, in);
-	case PO_PRMT: return be_sel_prmt(f, b, in);
-	case PO_SHF: return be_sel_shf(f, b, in);
-	case PO_SAD: case PO_DIV: case PO_REM: case PO_FMA: case PO_RCP: case PO_SQRT:
-	case PO_RSQRT: case PO_SIN: case PO_COS: case PO_LG2: case PO_EX2: case PO_TANH:
-	case PO_TESTP: case PO_COPYSIGN: case PO_CVT:
-		return be_isel_math(f, b, in);
-	case PO_DP4A: case PO_DP2A:
-		return be_sel_dp(f, b, in);
-	case PO_BMSK: case PO_SZEXT:
-		return be_sel_mask(f, b, in);
-	case PO_ELECT:
-		return be_sel_elect(f, b, in);
-	case PO_FNS:
-		return be_fns(f, b, in);
+	case PO_CP_ASYNC: return be_sel_cp_async(f, b, in);
 	case PO_VADD2: case PO_VSUB2: case PO_VAVRG2: case PO_VABSDIFF2: case PO_VMIN2: case PO_VMAX2:
 	case PO_VSET2: case PO_VADD4: case PO_VSUB4: case PO_VAVRG4: case PO_VABSDIFF4: case PO_VMIN4:
 	case PO_VMAX4: case PO_VSET4: case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN:
@@ -73,7 +103,7 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
 	case PO_BAR_WARP_SYNC: case PO_MEMBAR: case PO_FENCE: case PO_VOTE: case PO_MATCH:
 	case PO_SHFL: case PO_ACTIVEMASK: case PO_REDUX: case PO_NANOSLEEP:
-	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT: case PO_CP_ASYNC:
+	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT:
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		return be_isel_mem(f, b, in);
 	case PO_CALL:

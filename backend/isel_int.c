@@ -1,11 +1,15 @@
 /* isel_int.c - instruction selection of integer arithmetic (add/sub with carry chains,
- * mul/mad in every width, mul24, min/max, abs/neg), logic and shifts, and bit operations
- * (popc, clz, bfind, brev, bfe/bfi) for isel.c's dispatcher.
+ * mul/mad in every width, mul24, min/max, abs/neg; min/max of f32 and f64 too), logic and
+ * shifts. isel.c sends float arithmetic to isel_math.c and 16-bit float min/max to
+ * isel_bf16.c.
  *
- * Conventions as in isel.c: 32-bit values in a register, 64-bit in an even pair (low word
+ * Conventions as in sel.c: 32-bit values in a register, 64-bit in an even pair (low word
  * first), 8/16-bit values zero-extended (be_fix16 after every definition); 64-bit add/sub
- * are IADD.CC/IADD.X chains, 64-bit products IMUL/IMUL.HI/IMAD on words (isel_wide.c has
- * the high half, division and 64-bit bit fields).
+ * are IADD.CC/IADD.X chains, 64-bit products IMUL/IMUL.HI/IMAD on words. The high half of
+ * the 128-bit product adds the four 32x32 partial products with carries; the signed one
+ * subtracts (a < 0 ? c : 0) and (c < 0 ? a : 0) from the unsigned one.
+ *
+ * Calls sel.c and util.c.
  */
 #include "backend/be.h"
 
@@ -37,8 +41,6 @@ int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
 	MOpd a = be_src(f, b, &in->o[1], pt), c = be_src(f, b, &in->o[2], pt);
 	MIns *x;
 
-	if (tfloat(pt))
-		return be_isel_math(f, b, in);
 	if (d < 0)
 		d = be_newtmp(f, tbytes(pt) == 8 ? TC_R2 : TC_R);
 	if (tbytes(pt) == 8) {
@@ -68,6 +70,67 @@ int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
 		f->ccpol = sub ? 2 : 1;
 	be_fix16(f, b, d, pt);
 	return 0;
+}
+
+/* an integer op with its type as both dtype and stype */
+static MIns *ins(Fn *f, Blk *b, Op op, Type ty, MOpd d, MOpd a, MOpd c)
+{
+	MIns *x = be_op3(f, b, op, d, a, c);
+	x->m.dtype = x->m.stype = (uint8_t)ty;
+	return x;
+}
+
+/* d = high 64 bits of the 128-bit product a * c (pairs), optionally signed */
+static void mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn)
+{
+	int z = be_newtmp(f, TC_R), w = be_newtmp(f, TC_R), y = be_newtmp(f, TC_R);
+	int x1 = be_newtmp(f, TC_R), l11 = be_newtmp(f, TC_R), h = be_newtmp(f, TC_R2);
+	MOpd a0, a1, c0, c1;
+	MIns *x;
+
+	a = be_inreg(f, b, a, TC_R2);
+	c = be_inreg(f, b, c, TC_R2);
+	a0 = be_part(a, 0), a1 = be_part(a, 1), c0 = be_part(c, 0), c1 = be_part(c, 1);
+	/* word 1 of the product: H00 + L01 + L10, its carries into z and w */
+	x = ins(f, b, OP_IMUL, TY_U32, be_r(y), a0, c0);
+	x->m.flags = MF_HI;
+	ins(f, b, OP_IMUL, TY_U32, be_r(x1), a0, c1);
+	x = be_op3(f, b, OP_IADD, be_r(y), be_r(y), be_r(x1));
+	x->m.flags = MF_CC;
+	x = ins(f, b, OP_IMUL, TY_U32, be_r(z), a0, c1);
+	x->m.flags = MF_HI;
+	x = be_op3(f, b, OP_IADD, be_r(z), be_r(z), be_r(T_RZ));
+	x->m.flags = MF_X;
+	ins(f, b, OP_IMUL, TY_U32, be_r(x1), a1, c0);
+	x = be_op3(f, b, OP_IADD, be_r(y), be_r(y), be_r(x1));
+	x->m.flags = MF_CC;
+	x = ins(f, b, OP_IMUL, TY_U32, be_r(w), a1, c0);
+	x->m.flags = MF_HI;
+	x = be_op3(f, b, OP_IADD, be_r(w), be_r(w), be_r(T_RZ));
+	x->m.flags = MF_X;
+	/* words 2 and 3: z + w + L11 + (H11 << 32) */
+	ins(f, b, OP_IMUL, TY_U32, be_r(l11), a1, c1);
+	x = ins(f, b, OP_IMUL, TY_U32, be_rpart(h, 1), a1, c1);
+	x->m.flags = MF_HI;
+	x = be_op3(f, b, OP_IADD, be_rpart(h, 0), be_r(z), be_r(w));
+	x->m.flags = MF_CC;
+	x = be_op3(f, b, OP_IADD, be_rpart(h, 1), be_rpart(h, 1), be_r(T_RZ));
+	x->m.flags = MF_X;
+	x = be_op3(f, b, OP_IADD, be_rpart(h, 0), be_rpart(h, 0), be_r(l11));
+	x->m.flags = MF_CC;
+	x = be_op3(f, b, OP_IADD, be_rpart(h, 1), be_rpart(h, 1), be_r(T_RZ));
+	x->m.flags = MF_X;
+	if (sgn) {
+		/* h -= (a < 0 ? c : 0) + (c < 0 ? a : 0) */
+		int pa = be_newtmp(f, TC_P), pc = be_newtmp(f, TC_P), t = be_newtmp(f, TC_R2);
+		be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_S32, pa, T_PT, a1, be_r(T_RZ), be_p(T_PT), BOP_AND);
+		be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_S32, pc, T_PT, c1, be_r(T_RZ), be_p(T_PT), BOP_AND);
+		be_sel64(f, b, t, c, be_r(T_RZ), pa);
+		be_add64(f, b, h, be_r(h), be_r(t), 1);
+		be_sel64(f, b, t, a, be_r(T_RZ), pc);
+		be_add64(f, b, h, be_r(h), be_r(t), 1);
+	}
+	be_mov(f, b, d, be_r(h), TC_R2);
 }
 
 /* low 64 bits of a 64x64 product into d */
@@ -110,8 +173,6 @@ int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 	MOpd a, c, e = {0};
 	MIns *x;
 
-	if (tfloat(pt))
-		return be_isel_math(f, b, in);
 	a = be_widen(f, b, be_src(f, b, &in->o[1], pt), pt);
 	c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
 	if (mad)
@@ -120,10 +181,10 @@ int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 		if (wide)
 			return be_unsup(f, in, "64-bit mul.wide"), -1;
 		if (hi && !mad) {
-			be_mulhi64(f, b, d, a, c, tsigned(pt));
+			mulhi64(f, b, d, a, c, tsigned(pt));
 		} else if (hi) {
 			int t = be_newtmp(f, TC_R2);
-			be_mulhi64(f, b, t, a, c, tsigned(pt));
+			mulhi64(f, b, t, a, c, tsigned(pt));
 			be_add64(f, b, d, be_r(t), e, 0);
 		} else if (!mad) {
 			mul64(f, b, d, a, c);
@@ -268,8 +329,6 @@ int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max)
 	int cls = tbytes(pt) == 8 ? TC_R2 : TC_R;
 	MOpd acc;
 
-	if (pt == PT_F16 || pt == PT_F16X2 || pt == PT_BF16 || pt == PT_BF16X2)
-		return be_sel_hminmax(f, b, in, max);
 	if (tfloat(pt) && pt != PT_F32 && pt != PT_F64)
 		return be_unsup(f, in, "min/max of this floating-point type"), -1;
 	acc = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), cls);
@@ -312,8 +371,6 @@ int be_sel_absneg(Fn *f, Blk *b, const PIns *in, int neg)
 	MOpd a;
 	MIns *x;
 
-	if (tfloat(pt))
-		return be_isel_math(f, b, in);
 	a = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
 	if (tbytes(pt) == 8) {
 		int t = neg ? d : be_newtmp(f, TC_R2);
@@ -504,291 +561,5 @@ int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left)
 	if (!left)
 		x->m.dtype = sgn ? TY_S32 : TY_U32;
 	be_fix16(f, b, d, pt);
-	return 0;
-}
-
-/* ------------------------------------------------------------------ bits */
-int be_sel_bits(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a = be_src(f, b, &in->o[1], pt);
-	MIns *x;
-
-	switch ((int)in->op) {
-	case PO_POPC:
-		if (tbytes(pt) == 8) {
-			int t = be_newtmp(f, TC_R);
-			a = be_inreg(f, b, a, TC_R2);
-			be_op3(f, b, OP_POPC, be_r(t), be_part(a, 0), be_r(T_RZ))->nopd = 2;
-			be_op3(f, b, OP_POPC, be_r(d), be_part(a, 1), be_r(T_RZ))->nopd = 2;
-			be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_r(t));
-		} else {
-			be_op3(f, b, OP_POPC, be_r(d), a, be_r(T_RZ))->nopd = 2;
-		}
-		return 0;
-	case PO_CLZ:
-		if (tbytes(pt) == 8) {
-			/* hi != 0 ? clz(hi) : 32 + clz(lo) */
-			int th = be_newtmp(f, TC_R), tl = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
-			a = be_inreg(f, b, a, TC_R2);
-			x = be_op3(f, b, OP_FLO, be_r(th), be_part(a, 1), be_r(T_RZ));
-			x->nopd = 2;
-			x->m.dtype = TY_U32;
-			x = be_op3(f, b, OP_FLO, be_r(tl), be_part(a, 0), be_r(T_RZ));
-			x->nopd = 2;
-			x->m.dtype = TY_U32;
-			x = be_op3(f, b, OP_IADD, be_r(th), be_r(th), be_imm(0x1f));
-			x->o[1].flags = OPF_NEG;
-			x = be_op3(f, b, OP_IADD, be_r(tl), be_r(tl), be_imm(0x3f));
-			x->o[1].flags = OPF_NEG;
-			be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(T_PT), BOP_AND);
-			x = be_op3(f, b, OP_SEL, be_r(d), be_r(th), be_r(tl));
-			x->nopd = 4;
-			x->o[3] = be_p(p);
-			return 0;
-		}
-		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
-		x->nopd = 2;
-		x->m.dtype = TY_U32;
-		x = be_op3(f, b, OP_IADD, be_r(d), be_r(d), be_imm(0x1f));
-		x->o[1].flags = OPF_NEG;
-		return 0;
-	case PO_BFIND:
-		if (tbytes(pt) == 8)
-			return be_bfind64(f, b, in);
-		x = be_op3(f, b, OP_FLO, be_r(d), a, be_r(T_RZ));
-		x->nopd = 2;
-		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
-		if (in->m.flags & PMF_SHIFTAMT)
-			x->m.flags |= MF_SH;
-		return 0;
-	case PO_BREV:
-		if (tbytes(pt) == 8) {
-			int t = be_newtmp(f, TC_R2);
-			a = be_inreg(f, b, a, TC_R2);
-			be_op3(f, b, OP_BREV, be_rpart(t, 0), be_part(a, 1), be_r(T_RZ))->nopd = 2;
-			be_op3(f, b, OP_BREV, be_rpart(t, 1), be_part(a, 0), be_r(T_RZ))->nopd = 2;
-			be_mov(f, b, d, be_r(t), TC_R2);
-		} else {
-			be_op3(f, b, OP_BREV, be_r(d), a, be_r(T_RZ))->nopd = 2;
-		}
-		return 0;
-	default:
-		return be_unsup(f, in, NULL), -1;
-	}
-}
-
-/* pos | len << 8 for BFE/BFI from two PTX operands */
-static MOpd posl(Fn *f, Blk *b, const PIns *in, int ip, int il)
-{
-	MOpd p = be_src(f, b, &in->o[ip], PT_U32), l = be_src(f, b, &in->o[il], PT_U32);
-	int t;
-	MIns *x;
-
-	if (p.kind == OPD_IMM && l.kind == OPD_IMM)
-		return be_imm((p.imm & 0xff) | (l.imm & 0xff) << 8);
-	t = be_newtmp(f, TC_R);
-	x = be_op3(f, b, OP_LOP, be_r(t), be_inreg(f, b, p, TC_R), be_imm(0xff));
-	x->m.sub = SUB_AND;
-	if (l.kind == OPD_IMM) {
-		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm((l.imm & 0xff) << 8));
-	} else {
-		int u = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_BFE, be_r(u), l, be_imm(0x800));
-		x->m.dtype = TY_U32;
-		x = be_op3(f, b, OP_ISCADD, be_r(t), be_r(u), be_r(t));
-		x->nopd = 4;
-		x->o[3] = be_imm(8);
-	}
-	return be_r(t);
-}
-
-int be_sel_bf(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MIns *x;
-
-	if (tbytes(pt) == 8)
-		return be_bitfield64(f, b, in);
-	if ((POp)in->op == PO_BFE) {
-		MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
-		x = be_op3(f, b, OP_BFE, be_r(d), a, posl(f, b, in, 2, 3));
-		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
-		return 0;
-	}
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R);
-	MOpd base = be_inreg(f, b, be_src(f, b, &in->o[2], pt), TC_R);
-	MOpd pl = posl(f, b, in, 3, 4);
-	x = be_op3(f, b, OP_BFI, be_r(d), a, pl);
-	x->nopd = 4;
-	x->o[3] = base;
-	return 0;
-}
-
-/* ------------------------------------------------------------------ masks and dot products */
-/* bmsk.clamp/wrap.b32 d, a, b: ((1 << b) - 1) << a; szext.clamp/wrap.u32/s32 d, a, b: the
- * low b bits of a zero- or sign-extended (BFE with len b). wrap: a, b mod 32; clamp: at most
- * 32, where SHL gives 0 and BFE takes the whole word */
-int be_sel_mask(Fn *f, Blk *b, const PIns *in)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), wrap = (in->m.flags & PMF_WRAP) != 0;
-	MOpd v[2];
-	MIns *x;
-
-	for (int k = 0; k < 2; k++) {
-		int t = be_newtmp(f, TC_R);
-		MOpd s = be_inreg(f, b, be_src(f, b, &in->o[1 + k], PT_U32), TC_R);
-		if (k == 0 && in->op == PO_SZEXT) {
-			v[0] = s;
-			continue;
-		}
-		x = be_op3(f, b, wrap ? OP_LOP : OP_IMNMX, be_r(t), s, be_imm(wrap ? 31 : 32));
-		if (wrap) {
-			x->m.sub = SUB_AND;
-		} else {
-			x->nopd = 4;
-			x->o[3] = be_p(T_PT);
-			x->m.dtype = TY_U32;
-		}
-		v[k] = be_r(t);
-	}
-	if (in->op == PO_SZEXT) {
-		int pl = be_newtmp(f, TC_R);
-		be_op3(f, b, OP_SHL, be_r(pl), v[1], be_imm(8));
-		x = be_op3(f, b, OP_BFE, be_r(d), v[0], be_r(pl));
-		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
-		return 0;
-	}
-	int m = be_newtmp(f, TC_R);
-	be_op3(f, b, OP_SHL, be_r(m), be_inreg(f, b, be_imm(1), TC_R), v[1]);
-	be_op3(f, b, OP_IADD, be_r(m), be_r(m), be_imm(0xffffffff));
-	be_op3(f, b, OP_SHL, be_r(d), be_r(m), v[0]);
-	return 0;
-}
-
-/* dp4a d, a, b, c: c + the four byte products; dp2a.lo/.hi: c + the two halfwords of a times
- * bytes 0-1 (lo) or 2-3 (hi) of b; each factor extended by its own type's signedness */
-int be_sel_dp(Fn *f, Blk *b, const PIns *in)
-{
-	int as = tsigned(in->m.types[0]), bs = tsigned(in->m.types[1]), d = be_dst(f, &in->o[0]);
-	int four = in->op == PO_DP4A, hi = (in->m.flags & PMF_HI) != 0;
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-	MOpd c = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
-	int acc = be_newtmp(f, TC_R);
-	MIns *x;
-
-	be_mov(f, b, acc, be_src(f, b, &in->o[3], PT_B32), TC_R);
-	for (int i = 0; i < (four ? 4 : 2); i++) {
-		int xa = be_newtmp(f, TC_R), xb = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_BFE, be_r(xa), a, be_imm(four ? (8 << 8) | 8 * i : (16 << 8) | 16 * i));
-		x->m.dtype = as ? TY_S32 : TY_U32;
-		x = be_op3(f, b, OP_BFE, be_r(xb), c, be_imm((8 << 8) | 8 * (i + (!four && hi ? 2 : 0))));
-		x->m.dtype = bs ? TY_S32 : TY_U32;
-		x = be_op3(f, b, OP_IMAD, be_r(i == (four ? 3 : 1) ? d : acc), be_r(xa), be_r(xb));
-		x->nopd = 4;
-		x->o[3] = be_r(acc);
-		x->m.dtype = x->m.stype = TY_S32;
-	}
-	return 0;
-}
-
-/* elect.sync d|p, membermask: the lowest lane of (active & membermask), 32 when none, and
- * p for that lane: POPC((m & -m) - 1) on the VOTE ballot of the active lanes */
-int be_sel_elect(Fn *f, Blk *b, const PIns *in)
-{
-	int d = be_dst(f, &in->o[0]), p = be_dst(f, &in->o[1]);
-	int m = be_newtmp(f, TC_R), t = be_newtmp(f, TC_R), lane = be_newtmp(f, TC_R);
-	MOpd mm = be_src(f, b, &in->o[2], PT_U32);
-	MIns *x;
-
-	if (d < 0)
-		d = be_newtmp(f, TC_R);
-	x = be_emit(f, b, OP_VOTE);
-	x->m.sub = SUB_ANY;
-	x->nopd = 3;
-	x->o[0] = be_r(m);
-	x->o[1] = be_p(T_PT);
-	x->o[2] = be_p(T_PT);
-	be_op3(f, b, OP_LOP, be_r(m), be_r(m), mm)->m.sub = SUB_AND;
-	x = be_op3(f, b, OP_IADD, be_r(t), be_r(T_RZ), be_r(m));
-	x->o[2].flags = OPF_NEG;
-	be_op3(f, b, OP_LOP, be_r(t), be_r(t), be_r(m))->m.sub = SUB_AND;
-	be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0xffffffff));
-	x = be_op3(f, b, OP_POPC, be_r(d), be_r(t), be_r(T_RZ));
-	x->nopd = 2;
-	if (p >= 0) {
-		x = be_emit(f, b, OP_S2R);
-		x->nopd = 2;
-		x->o[0] = be_r(lane);
-		x->o[1].kind = OPD_SREG;
-		x->o[1].imm = SR_LANEID;
-		x = be_emit(f, b, OP_ISETP);
-		x->m.cmp = CMP_EQ;
-		x->m.dtype = TY_U32;
-		x->m.bop = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(p);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = be_r(lane);
-		x->o[3] = be_r(d);
-		x->o[4] = be_p(T_PT);
-	}
-	return 0;
-}
-
-/* lop3.b32 d, a, b, c, lut: LOP3 with the 8-bit truth table */
-int be_sel_lop3(Fn *f, Blk *b, const PIns *in)
-{
-	int d = be_dst(f, &in->o[0]);
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-	MOpd c = be_src(f, b, &in->o[2], PT_B32);
-	MOpd e = be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R);
-	MIns *x = be_emit(f, b, OP_LOP3);
-
-	x->nopd = 5;
-	x->o[0] = be_r(d);
-	x->o[1] = a;
-	x->o[2] = c;
-	x->o[3] = e;
-	x->o[4] = be_imm(in->o[4].imm & 0xff);
-	return 0;
-}
-
-/* prmt.b32{.mode} d, a, b, c: PRMT a, c (the selector), b */
-int be_sel_prmt(Fn *f, Blk *b, const PIns *in)
-{
-	int d = be_dst(f, &in->o[0]);
-	static const Sub mode[] = {SUB_NONE, SUB_F4E, SUB_B4E, SUB_RC8, SUB_ECL, SUB_ECR, SUB_RC16};
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-	MOpd c = be_src(f, b, &in->o[3], PT_B32);
-	MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
-	MIns *x = be_emit(f, b, OP_PRMT);
-
-	x->nopd = 4;
-	x->m.sub = (uint8_t)mode[in->m.prmt < PPRMT_COUNT ? in->m.prmt : 0];
-	x->o[0] = be_r(d);
-	x->o[1] = a;
-	x->o[2] = c;
-	x->o[3] = e;
-	return 0;
-}
-
-/* shf.{l,r}{.wrap}.b32 d, a, b, c: SHF a, c (the shift), b */
-int be_sel_shf(Fn *f, Blk *b, const PIns *in)
-{
-	int d = be_dst(f, &in->o[0]);
-	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-	MOpd c = be_src(f, b, &in->o[3], PT_U32);
-	MOpd e = be_inreg(f, b, be_src(f, b, &in->o[2], PT_B32), TC_R);
-	MIns *x = be_emit(f, b, OP_SHF);
-
-	x->nopd = 4;
-	x->m.sub = (in->m.flags & PMF_RIGHT) ? SUB_R : SUB_L;
-	if (in->m.flags & PMF_WRAP)
-		x->m.flags |= MF_W;
-	x->o[0] = be_r(d);
-	x->o[1] = a;
-	x->o[2] = c;
-	x->o[3] = e;
 	return 0;
 }

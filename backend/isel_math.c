@@ -1,138 +1,9 @@
-/* isel_math.c - instruction selection of floating point, conversions, transcendental
- * approximations (MUFU), integer division and remainder, sad, copysign, testp.
- *
- * Integer division is a real instruction sequence (no macro op): the reciprocal estimate
- * of LLVM's AMDGPU expansion ("expandDivRem32"): z = F2I.U32.TRUNC(MUFU.RCP(I2F(b)) *
- * 0x1.fffffcp31), one Newton-Raphson step z += mulhi(z, -b*z), q = mulhi(a, z),
- * r = a - q*b, then two corrections (r >= b: q++, r -= b). Division by zero gives
- * q = 0xffffffff, r = a (unsigned), as NVIDIA hardware does; signed division divides the
- * magnitudes and fixes the signs (q negative when the signs differ, r takes a's sign).
- * tests/run-backend.sh runs the sequence on edge values on the SM model against the oracle.
+/* isel_math.c - instruction selection of floating point (f16 through f32, f32, f64):
+ * arithmetic, division and reciprocal, transcendental approximations (MUFU), abs/neg,
+ * copysign, testp, conversions, and sad. Integer division is isel_div.c's, bf16 and the
+ * 16-bit float conversions isel_bf16.c's. Calls sel.c and util.c.
  */
-#include <string.h>
 #include "backend/be.h"
-
-static MIns *isetp(Fn *f, Blk *b, Cmp c, Type t, int p, MOpd a, MOpd x)
-{
-	MIns *in = be_emit(f, b, OP_ISETP);
-	in->m.cmp = (uint8_t)c;
-	in->m.dtype = (uint8_t)t;
-	in->m.bop = BOP_AND;
-	in->nopd = 5;
-	in->o[0] = be_p(p);
-	in->o[1] = be_p(T_PT);
-	in->o[2] = a;
-	in->o[3] = x;
-	in->o[4] = be_p(T_PT);
-	return in;
-}
-
-static MIns *sel(Fn *f, Blk *b, MOpd d, MOpd a, MOpd x, int p, int neg)
-{
-	MIns *in = be_op3(f, b, OP_SEL, d, a, x);
-	in->nopd = 4;
-	in->o[3] = be_pn(p, neg);
-	return in;
-}
-
-/* ------------------------------------------------------------------ integer division */
-/* q = a / b, r = a % b on unsigned 32-bit registers (see the header comment) */
-static void udiv32(Fn *f, Blk *b, int q, int r, MOpd a, MOpd d)
-{
-	int t0 = be_newtmp(f, TC_R), z = be_newtmp(f, TC_R), t1 = be_newtmp(f, TC_R);
-	int t2 = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P), pz = be_newtmp(f, TC_P);
-	int ones = be_newtmp(f, TC_R);
-	MIns *in;
-
-	a = be_inreg(f, b, a, TC_R);
-	d = be_inreg(f, b, d, TC_R);
-	in = be_op2(f, b, OP_I2F, be_r(t0), d);
-	in->m.dtype = TY_F32;
-	in->m.stype = TY_U32;
-	in = be_op2(f, b, OP_MUFU, be_r(t0), be_r(t0));
-	in->m.sub = SUB_RCP;
-	be_op3(f, b, OP_FMUL, be_r(t0), be_r(t0), be_imm(0x4f7ffffe));
-	in = be_op2(f, b, OP_F2I, be_r(z), be_r(t0));
-	in->m.dtype = TY_U32;
-	in->m.stype = TY_F32;
-	in->m.rnd = RND_TRUNC;
-	in = be_op3(f, b, OP_IADD, be_r(t1), be_r(T_RZ), d);
-	in->o[2].flags = OPF_NEG;
-	in = be_op3(f, b, OP_IMUL, be_r(t1), be_r(t1), be_r(z));
-	in->m.dtype = in->m.stype = TY_U32;
-	in = be_op3(f, b, OP_IMUL, be_r(t1), be_r(z), be_r(t1));
-	in->m.dtype = in->m.stype = TY_U32;
-	in->m.flags = MF_HI;
-	be_op3(f, b, OP_IADD, be_r(z), be_r(z), be_r(t1));
-	in = be_op3(f, b, OP_IMUL, be_r(t0), a, be_r(z));
-	in->m.dtype = in->m.stype = TY_U32;
-	in->m.flags = MF_HI;
-	in = be_op3(f, b, OP_IMUL, be_r(t2), be_r(t0), d);
-	in->m.dtype = in->m.stype = TY_U32;
-	in = be_op3(f, b, OP_IADD, be_r(t2), a, be_r(t2));
-	in->o[2].flags = OPF_NEG;
-	for (int k = 0; k < 2; k++) {
-		isetp(f, b, CMP_GE, TY_U32, p, be_r(t2), d);
-		be_op3(f, b, OP_IADD, be_r(t1), be_r(t0), be_imm(1));
-		sel(f, b, be_r(t0), be_r(t1), be_r(t0), p, 0);
-		in = be_op3(f, b, OP_IADD, be_r(t1), be_r(t2), d);
-		in->o[2].flags = OPF_NEG;
-		sel(f, b, be_r(t2), be_r(t1), be_r(t2), p, 0);
-	}
-	isetp(f, b, CMP_EQ, TY_U32, pz, d, be_r(T_RZ));
-	if (q >= 0) {
-		be_mov(f, b, ones, be_imm(0xffffffff), TC_R);
-		sel(f, b, be_r(q), be_r(ones), be_r(t0), pz, 0);
-	}
-	if (r >= 0)
-		sel(f, b, be_r(r), a, be_r(t2), pz, 0);
-}
-
-static int sel_divrem(Fn *f, Blk *b, const PIns *in, int rem)
-{
-	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a = be_widen(f, b, be_src(f, b, &in->o[1], pt), pt);
-	MOpd c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
-
-	if (tbytes(pt) == 8)
-		return be_divrem64(f, b, in, rem);
-	if (!tsigned(pt)) {
-		udiv32(f, b, rem ? -1 : d, rem ? d : -1, a, c);
-		be_fix16(f, b, d, pt);
-		return 0;
-	}
-	/* signed: magnitudes, then signs */
-	int ua = be_newtmp(f, TC_R), uc = be_newtmp(f, TC_R), res = be_newtmp(f, TC_R);
-	int neg = be_newtmp(f, TC_R), pn = be_newtmp(f, TC_P);
-	MIns *x;
-	a = be_inreg(f, b, a, TC_R);
-	c = be_inreg(f, b, c, TC_R);
-	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), a);
-	x->o[2].flags = OPF_NEG;
-	x = be_op3(f, b, OP_IMNMX, be_r(ua), a, be_r(neg));
-	x->nopd = 4;
-	x->o[3] = be_pn(T_PT, 1);
-	x->m.dtype = TY_S32;
-	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), c);
-	x->o[2].flags = OPF_NEG;
-	x = be_op3(f, b, OP_IMNMX, be_r(uc), c, be_r(neg));
-	x->nopd = 4;
-	x->o[3] = be_pn(T_PT, 1);
-	x->m.dtype = TY_S32;
-	udiv32(f, b, rem ? -1 : res, rem ? res : -1, be_r(ua), be_r(uc));
-	if (rem) {
-		isetp(f, b, CMP_LT, TY_S32, pn, a, be_r(T_RZ));
-	} else {
-		x = be_op3(f, b, OP_LOP, be_r(neg), a, c);
-		x->m.sub = SUB_XOR;
-		isetp(f, b, CMP_LT, TY_S32, pn, be_r(neg), be_r(T_RZ));
-	}
-	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), be_r(res));
-	x->o[2].flags = OPF_NEG;
-	sel(f, b, be_r(d), be_r(neg), be_r(res), pn, 0);
-	be_fix16(f, b, d, pt);
-	return 0;
-}
 
 /* ------------------------------------------------------------------ float arithmetic */
 static int fcls(int pt) { return tbytes(pt) == 8 ? TC_R2 : TC_R; }
@@ -361,8 +232,8 @@ static int sel_fabsneg(Fn *f, Blk *b, const PIns *in, int neg)
 		x->m.sub = SUB_AND;
 		x = be_op3(f, b, OP_LOP, be_r(z), a, be_imm(0x80000000));
 		x->m.sub = SUB_AND;
-		isetp(f, b, CMP_EQ, TY_U32, p, be_r(e), be_r(T_RZ));
-		sel(f, b, be_r(z), be_r(z), a, p, 0);
+		be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(e), be_r(T_RZ), be_p(T_PT), BOP_AND);
+		be_csel(f, b, be_r(z), be_r(z), a, p, 0);
 		a = be_r(z);
 	}
 	if (dbl)
@@ -543,62 +414,20 @@ static int narrow_float(int pt)
 	return ptx_type_kind((PType)pt) == PTK_FLOAT && pt != PT_F32 && pt != PT_F64;
 }
 
-static int isel_math(Fn *f, Blk *b, const PIns *in);
-
-/* cvt into a register wider than its destination type (PTX ISA 9.4.1): the conversion
- * writes the low word of the pair (a pair is named by its low register), then the high word
- * is the low word's sign for a signed type and zero otherwise. A wider source needs nothing:
- * the low word of a pair is the chopped value the 32-bit and narrower paths read. */
-int be_isel_math(Fn *f, Blk *b, const PIns *in)
+/* the float ops of isel.c's dispatch, and sad (bf16 arithmetic is isel_bf16.c's) */
+int be_sel_float(Fn *f, Blk *b, const PIns *in)
 {
-	int d = in->op == PO_CVT ? be_dst(f, &in->o[0]) : -1, dt = in->m.types[0];
-	MIns *x;
-
-	if (d < 0 || tbytes(dt) >= 8 || f->tmp[d].cls == TC_R)
-		return isel_math(f, b, in);
-	if (f->tmp[d].cls != TC_R2)
-		return be_unsup(f, in, "a 128-bit register for a narrower cvt destination"), -1;
-	if (isel_math(f, b, in) < 0)
-		return -1;
-	if (tsigned(dt)) {
-		x = be_op3(f, b, OP_SHR, be_rpart(d, 1), be_rpart(d, 0), be_imm(31));
-		x->m.dtype = TY_S32;
-	} else {
-		be_op2(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ));
-	}
-	return 0;
-}
-
-static int isel_math(Fn *f, Blk *b, const PIns *in)
-{
-	int t0 = in->m.types[0];
-
-	if (in->op == PO_CVT && (t0 == PT_BF16 || in->m.types[1] == PT_BF16 || t0 == PT_F16X2 ||
-	                         t0 == PT_BF16X2 || t0 == PT_TF32 ||
-	                         (t0 == PT_F16 && (in->m.flags & (PMF_RELU | PMF_SATFINITE)))))
-		return be_sel_cvt_bf16(f, b, in);
-	if (in->op != PO_CVT && (t0 == PT_BF16 || t0 == PT_BF16X2) && in->op != PO_ABS && in->op != PO_NEG)
-		return be_sel_bf16(f, b, in);
 	switch ((int)in->op) {
 	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA: case PO_ABS: case PO_NEG:
-	case PO_CVT:
 		break;
 	default:
 		if (narrow_float(in->m.types[0]))
 			return be_unsup(f, in, "this floating-point type"), -1;
 	}
-	if (in->op == PO_CVT && (narrow_float(in->m.types[0]) && in->m.types[0] != PT_F16))
-		return be_unsup(f, in, "conversion to this floating-point type"), -1;
-	if (in->op == PO_CVT && (narrow_float(in->m.types[1]) && in->m.types[1] != PT_F16))
-		return be_unsup(f, in, "conversion from this floating-point type"), -1;
 	switch ((int)in->op) {
 	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA:
 		return sel_farith(f, b, in);
-	case PO_DIV:
-		if (tfloat(in->m.types[0]))
-			return sel_fdiv(f, b, in, 0);
-		return sel_divrem(f, b, in, 0);
-	case PO_REM: return sel_divrem(f, b, in, 1);
+	case PO_DIV: return sel_fdiv(f, b, in, 0);
 	case PO_RCP: return sel_fdiv(f, b, in, 1);
 	case PO_SQRT: return sel_mufu(f, b, in, SUB_SQRT);
 	case PO_RSQRT: return sel_mufu(f, b, in, SUB_RSQ);
@@ -611,9 +440,19 @@ static int isel_math(Fn *f, Blk *b, const PIns *in)
 	case PO_NEG: return sel_fabsneg(f, b, in, 1);
 	case PO_COPYSIGN: return sel_copysign(f, b, in);
 	case PO_TESTP: return sel_testp(f, b, in);
-	case PO_CVT: return sel_cvt(f, b, in);
 	case PO_SAD: return sel_sad(f, b, in);
 	default:
 		return be_unsup(f, in, NULL), -1;
 	}
+}
+
+/* cvt, except to or from bf16, to f16x2, bf16x2 and tf32, and f16 with .relu or .satfinite
+ * (isel_bf16.c) */
+int be_sel_cvt(Fn *f, Blk *b, const PIns *in)
+{
+	if (narrow_float(in->m.types[0]) && in->m.types[0] != PT_F16)
+		return be_unsup(f, in, "conversion to this floating-point type"), -1;
+	if (narrow_float(in->m.types[1]) && in->m.types[1] != PT_F16)
+		return be_unsup(f, in, "conversion from this floating-point type"), -1;
+	return sel_cvt(f, b, in);
 }

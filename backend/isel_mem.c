@@ -531,7 +531,6 @@ int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 	case PO_LD: case PO_LDU: return sel_ld(f, b, in, 0);
 	case PO_ST: return sel_ld(f, b, in, 1);
 	case PO_ATOM: return sel_atom(f, b, in, 0);
-	case PO_CP_ASYNC: return be_sel_cp_async(f, b, in);
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		return 0;  /* every cp.async completed when it ran (isel_async.c) */
 	case PO_RED: return sel_atom(f, b, in, 1);

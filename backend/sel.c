@@ -67,6 +67,15 @@ MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MO
 	return in;
 }
 
+/* SEL d, a, x under p (negated: !p) */
+MIns *be_csel(Fn *f, Blk *b, MOpd d, MOpd a, MOpd x, int p, int neg)
+{
+	MIns *in = be_op3(f, b, OP_SEL, d, a, x);
+	in->nopd = 4;
+	in->o[3] = be_pn(p, neg);
+	return in;
+}
+
 /* ------------------------------------------------------------------ operands */
 static SReg sreg_of(int s, int comp, int hi)
 {
@@ -211,6 +220,16 @@ void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub)
 	in->m.flags = MF_X;
 	if (sub)
 		in->o[2].flags = OPF_NOT;
+}
+
+/* d = p ? a : c, word by word on pairs */
+void be_sel64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int p)
+{
+	for (int k = 0; k < 2; k++) {
+		MIns *x = be_op3(f, b, OP_SEL, be_rpart(d, k), be_part(a, k), be_part(c, k));
+		x->nopd = 4;
+		x->o[3] = be_p(p);
+	}
 }
 
 /* the address of a named object into a fresh temporary of class cls */
@@ -591,6 +610,36 @@ void be_relu16(Fn *f, Blk *b, int d)
 	x = be_op3(f, b, OP_SEL, be_r(d), be_r(T_RZ), be_r(d));
 	x->nopd = 4;
 	x->o[3] = be_p(p);
+}
+
+/* ------------------------------------------------------------------ conversions */
+/* cvt into a register wider than its destination type (PTX ISA 9.4.1): the conversion
+ * writes the low word of the pair (a pair is named by its low register), then the high word
+ * is the low word's sign for a signed type and zero otherwise (be_cvt_high). A wider source
+ * needs nothing: the low word of a pair is the chopped value the 32-bit and narrower paths
+ * read. 1: the pair needs its high word, 0: nothing to do, -1: refused (a located error). */
+int be_cvt_wide(Fn *f, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]), dt = in->m.types[0];
+
+	if (d < 0 || tbytes(dt) >= 8 || f->tmp[d].cls == TC_R)
+		return 0;
+	if (f->tmp[d].cls != TC_R2)
+		return be_unsup(f, in, "a 128-bit register for a narrower cvt destination"), -1;
+	return 1;
+}
+
+void be_cvt_high(Fn *f, Blk *b, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]);
+	MIns *x;
+
+	if (tsigned(in->m.types[0])) {
+		x = be_op3(f, b, OP_SHR, be_rpart(d, 1), be_rpart(d, 0), be_imm(31));
+		x->m.dtype = TY_S32;
+	} else {
+		be_op2(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ));
+	}
 }
 
 /* ------------------------------------------------------------------ blocks */
