@@ -128,37 +128,42 @@ static int exit_block(Fn *f, int kind, int *cache)
 	return *cache;
 }
 
-int be_cfg(Fn *f)
+/* a new block from PTX instruction pfirst */
+static void blk_at(Fn *f, int pfirst)
+{
+	int b = be_newblk(f);
+
+	f->blk[b].pfirst = pfirst;
+}
+
+/* one block per leader (entry, label, instruction after a branch/ret/exit/trap), in PTX
+ * order: a label at the very end makes a last empty block; a label on the first
+ * instruction gets an empty entry block before it (the entry has no predecessor). Fills
+ * Fn.lblblk. */
+static void leaders(Fn *f)
 {
 	const PFunc *pf = f->pf;
-	int *blkof, nlead = 0, exitb = -1, retb = -1, endkind;
-	uint8_t *lead;
+	int *blkof = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nins + 1)), nlead = 0;
+	uint8_t *lead = be_alloc(f->pool, (size_t)pf->nins + 1);
 
-	if (make_temps(f) < 0)
-		return -1;
-	endkind = pf->entry ? J_EXIT : J_RET;
-	lead = be_alloc(f->pool, (size_t)pf->nins + 1);
-	blkof = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nins + 1));
 	lead[0] = 1;
 	for (int i = 0; i < pf->nlabels; i++)
 		lead[pf->labels[i].pos] = 1;
 	for (int i = 0; i < pf->nins; i++)
 		if (is_leader_after(&pf->ins[i]))
 			lead[i + 1] = 1;
-	/* blocks in PTX order; a label at the very end makes a last empty block; a label on the
-	 * first instruction gets an empty entry block before it (the entry has no predecessor) */
 	for (int k = 0; k < pf->nlabels; k++)
 		if (pf->labels[k].pos == 0 && pf->nins > 0) {
-			{ int nb_ = be_newblk(f); f->blk[nb_].pfirst = 0; }
+			blk_at(f, 0);
 			break;
 		}
 	for (int i = 0; i < pf->nins; i++)
 		if (lead[i])
-			{ int nb_ = be_newblk(f); f->blk[nb_].pfirst = i; }
+			blk_at(f, i);
 	for (int k = 0; k < pf->nlabels; k++)
 		nlead |= pf->labels[k].pos == pf->nins;
 	if (nlead || pf->nins == 0)
-		{ int nb_ = be_newblk(f); f->blk[nb_].pfirst = pf->nins; }
+		blk_at(f, pf->nins);
 	for (int i = 0, b = 0; i <= pf->nins; i++) {
 		while (b + 1 < f->nblk && f->blk[b + 1].pfirst <= i)
 			b++;
@@ -170,7 +175,62 @@ int be_cfg(Fn *f)
 	f->lblblk = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nlabels + 1));
 	for (int i = 0; i < pf->nlabels; i++)
 		f->lblblk[i] = blkof[pf->labels[i].pos];
-	int nbody = f->nblk;
+}
+
+/* brx.idx or an indirect bra (last, PTX instruction end - 1) ending block bi: the J_BRX
+ * block over its possible targets is bi itself (returns -2) or, when it is guarded, a new
+ * block the guard branches to (returns its id); -1 after a located error */
+static int indirect(Fn *f, int bi, int end, const PIns *last)
+{
+	const PFunc *pf = f->pf;
+	int nb, ntl, *lab;
+	Blk *x;
+
+	if (last->op == PO_BRX_IDX && last->o[1].kind != POK_TLIST) {
+		be_errorf(f, last->loc, "brx.idx needs a .branchtargets list");
+		return -1;
+	}
+	/* brx.idx: the list's labels in order; bra %r: the labels it may reach */
+	lab = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nlabels + 1));
+	if (last->op == PO_BRX_IDX) {
+		const PTList *tl = &pf->tlists[last->o[1].sym];
+		ntl = tl->ntargets;
+		memcpy(lab, tl->targets, sizeof(int) * (size_t)ntl);
+	} else if ((ntl = be_ibra_targets(pf, f->m, last, lab)) == 0) {
+		be_errorf(f, last->loc, "indirect bra with no possible target: no label of its "
+		          "list has its address taken");
+		return -1;
+	}
+	/* @p brx.idx: a branch around a block holding the brx */
+	nb = last->guard >= 0 ? be_newblk(f) : bi;
+	x = &f->blk[nb];
+	x->jmp.kind = J_BRX;
+	x->jmp.ptxins = end - 1;
+	x->jmp.cond = last->o[0].kind == POK_REG ? f->regtmp[last->o[0].reg] : -1;
+	x->jmp.uni = (last->m.flags & PMF_UNI) != 0;
+	x->jmp.tl = f->ntl;
+	x->jmp.ntl = ntl;
+	if (nb != bi)
+		x->pfirst = x->plast = end - 1;
+	for (int k = 0; k < ntl; k++)
+		*VPUSH(f->pool, f->tl, f->ntl, f->captl) = f->lblblk[lab[k]];
+	if (x->jmp.cond < 0) {
+		be_errorf(f, last->o[0].loc, "unsupported: brx.idx with an immediate index");
+		return -1;
+	}
+	return nb == bi ? -2 : nb;
+}
+
+int be_cfg(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	int exitb = -1, retb = -1, endkind, nbody;
+
+	if (make_temps(f) < 0)
+		return -1;
+	endkind = pf->entry ? J_EXIT : J_RET;
+	leaders(f);
+	nbody = f->nblk;
 	for (int bi = 0; bi < nbody; bi++) {
 		Blk *b = &f->blk[bi];
 		int end = bi + 1 < nbody ? f->blk[bi + 1].pfirst : pf->nins;
@@ -187,57 +247,16 @@ int be_cfg(Fn *f)
 			}
 			continue;
 		}
-		b = &f->blk[bi];
 		b->plast = end - 1;
 		b->jmp.ptxins = end - 1;
 		int target = -1;
 		switch ((int)last->op) {
-		case PO_BRX_IDX: case PO_BRA: {
-			int nb, ntl, *lab;
-			if (last->op == PO_BRA && last->o[0].kind == POK_LABEL) {
+		case PO_BRX_IDX: case PO_BRA:
+			if (last->op == PO_BRA && last->o[0].kind == POK_LABEL)
 				target = f->lblblk[last->o[0].sym];
-				break;
-			}
-			if (last->op == PO_BRX_IDX && last->o[1].kind != POK_TLIST) {
-				be_errorf(f, last->loc, "brx.idx needs a .branchtargets list");
+			else if ((target = indirect(f, bi, end, last)) == -1)
 				return -1;
-			}
-			/* brx.idx: the list's labels in order; bra %r: the labels it may reach */
-			lab = be_alloc(f->pool, sizeof(int) * ((size_t)pf->nlabels + 1));
-			if (last->op == PO_BRX_IDX) {
-				const PTList *tl = &pf->tlists[last->o[1].sym];
-				ntl = tl->ntargets;
-				memcpy(lab, tl->targets, sizeof(int) * (size_t)ntl);
-			} else if ((ntl = be_ibra_targets(pf, f->m, last, lab)) == 0) {
-				be_errorf(f, last->loc, "indirect bra with no possible target: no label of its "
-				          "list has its address taken");
-				return -1;
-			}
-			if (last->guard >= 0) {
-				/* @p brx.idx: a branch around a block holding the brx */
-				nb = be_newblk(f);
-				b = &f->blk[bi];
-			} else {
-				nb = bi;
-			}
-			Blk *x = &f->blk[nb];
-			x->jmp.kind = J_BRX;
-			x->jmp.ptxins = end - 1;
-			x->jmp.cond = last->o[0].kind == POK_REG ? f->regtmp[last->o[0].reg] : -1;
-			x->jmp.uni = (last->m.flags & PMF_UNI) != 0;
-			x->jmp.tl = f->ntl;
-			x->jmp.ntl = ntl;
-			if (nb != bi)
-				x->pfirst = x->plast = end - 1;
-			for (int k = 0; k < ntl; k++)
-				*VPUSH(f->pool, f->tl, f->ntl, f->captl) = f->lblblk[lab[k]];
-			if (x->jmp.cond < 0) {
-				be_errorf(f, last->o[0].loc, "unsupported: brx.idx with an immediate index");
-				return -1;
-			}
-			target = nb == bi ? -2 : nb;
 			break;
-		}
 		case PO_RET:
 			target = exit_block(f, endkind, endkind == J_EXIT ? &exitb : &retb);
 			break;

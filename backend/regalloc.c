@@ -181,8 +181,6 @@ static void liveness(Fn *f, Live *l)
 	}
 }
 
-static int try_alloc(Fn *f, int *spill_out);
-
 /* rewrite the code so that temporary t lives in a frame slot */
 static void spill(Fn *f, int t)
 {
@@ -353,23 +351,6 @@ static void pspill(Fn *f, int t)
 	}
 }
 
-int be_regalloc(Fn *f)
-{
-	for (int round = 0; round < 10000; round++) {
-		int sp = -1;
-		int r = try_alloc(f, &sp);
-		if (r == 0)
-			return 0;
-		if (sp < 0)
-			return -1;
-		if (f->tmp[sp].cls == TC_P)
-			pspill(f, sp);
-		else
-			spill(f, sp);
-	}
-	die("register allocation does not converge");
-}
-
 static const int *sort_start;   /* by_start's keys (qsort has no context argument) */
 
 static int by_start(const void *a, const void *b)
@@ -380,23 +361,22 @@ static int by_start(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int try_alloc(Fn *f, int *spill_out)
+/* the live interval of every temporary in block order (Live.start, .end; Blk.first, .last),
+ * and for each whole-register copy the source its destination would like to share a
+ * register with (hint, at position hpos) */
+static void intervals(Fn *f, Live *l, int *hint, int *hpos)
 {
-	Live l = {0};
-	int n = f->ntmp, pos = 0, *order, nact = 0, *active;
-	int nregs = f->opt->max_regs;
-	uint8_t used[256], pused[8];
+	int n = f->ntmp, pos = 0;
 
-	int *hint = be_alloc(f->pool, sizeof(int) * (size_t)n), *hpos = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	l.start = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	l.end = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	l->start = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	l->end = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	for (int t = 0; t < n; t++) {
-		l.start[t] = 1 << 30;
-		l.end[t] = -1;
+		l->start[t] = 1 << 30;
+		l->end[t] = -1;
 		if (t >= T_FIRST)
 			f->tmp[t].phys = -1;
 	}
-	liveness(f, &l);
+	liveness(f, l);
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		if (b->dead)
@@ -405,13 +385,13 @@ static int try_alloc(Fn *f, int *spill_out)
 		for (int j = 0; j < BITS_WORDS(n); j++)
 			for (uint32_t m = b->livein[j]; m; m &= m - 1) {
 				int t = 32 * j + __builtin_ctz(m);
-				if (t >= T_FIRST && l.start[t] > pos)
-					l.start[t] = pos;
+				if (t >= T_FIRST && l->start[t] > pos)
+					l->start[t] = pos;
 			}
 		for (int k = 0; k < b->nins; k++, pos += 2) {
 			const MIns *in = &b->ins[k];
-			l.pos = pos;
-			visit(f, in, v_range, &l);
+			l->pos = pos;
+			visit(f, in, v_range, l);
 			/* a whole-register copy: its destination would like its source's register */
 			if (in->op == OP_MOV && in->guard == T_PT && in->nopd == 2 && in->o[0].kind == OPD_REG &&
 			    in->o[1].kind == OPD_REG && !in->o[0].part && !in->o[1].part && !in->o[1].flags &&
@@ -421,9 +401,9 @@ static int try_alloc(Fn *f, int *spill_out)
 				hpos[in->o[0].t] = pos;
 			}
 		}
-		l.pos = pos;
+		l->pos = pos;
 		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
-			v_range(&l, b->jmp.cond, 0, 0);
+			v_range(l, b->jmp.cond, 0, 0);
 		pos += 2;
 		b->last = pos;
 		for (int j = 0; j < BITS_WORDS(n); j++)
@@ -431,18 +411,71 @@ static int try_alloc(Fn *f, int *spill_out)
 				int t = 32 * j + __builtin_ctz(m);
 				if (t < T_FIRST)
 					continue;
-				if (l.end[t] < pos)
-					l.end[t] = pos;
-				if (l.start[t] > pos)
-					l.start[t] = pos;
+				if (l->end[t] < pos)
+					l->end[t] = pos;
+				if (l->start[t] > pos)
+					l->start[t] = pos;
 			}
 	}
 	if (getenv("BE_DEBUG_RA"))
 		for (int t = T_FIRST; t < n; t++)
-			if (l.end[t] >= 0)
-				fprintf(stderr, "%%%d [%d, %d]\n", t, l.start[t], l.end[t]);
+			if (l->end[t] >= 0)
+				fprintf(stderr, "%%%d [%d, %d]\n", t, l->start[t], l->end[t]);
 	for (int i = 0; getenv("BE_DEBUG_RA") && i < f->nblk; i++)
 		fprintf(stderr, "@b%d %d..%d\n", i, f->blk[i].first, f->blk[i].last);
+}
+
+/* the interval to spill when t finds no register: t or an active interval of its kind
+ * (predicate or register) ending last, never a spill scratch; -1 when there is none */
+static int victim(const Fn *f, const Live *l, const int *active, int nact, int t)
+{
+	int pred = f->tmp[t].cls == TC_P, v = f->tmp[t].nodef ? -1 : t;
+
+	for (int j = 0; j < nact; j++) {
+		int a = active[j];
+		if ((f->tmp[a].cls == TC_P) != pred || f->tmp[a].nodef)
+			continue;
+		if (v < 0 || l->end[a] > l->end[v])
+			v = a;
+	}
+	return v;
+}
+
+/* what the function uses: the highest register + 1 (R1 counts when it is the stack
+ * pointer), and the registers and predicates it writes */
+static void usage(Fn *f, int reserved1)
+{
+	int n = f->ntmp;
+
+	f->maxreg = reserved1 ? 2 : 0;
+	memset(f->savedmask, 0, sizeof f->savedmask);
+	f->predmask = 0;
+	for (int t = T_FIRST; t < n; t++) {
+		if (f->tmp[t].phys < 0)
+			continue;
+		if (f->tmp[t].cls == TC_P) {
+			f->predmask |= 1u << f->tmp[t].phys;
+			continue;
+		}
+		int top = f->tmp[t].phys + width(f->tmp[t].cls);
+		if (top > f->maxreg)
+			f->maxreg = top;
+		for (int k = f->tmp[t].phys; k < top; k++)
+			BSET(f->savedmask, k);
+	}
+}
+
+/* one linear scan: 0 when every temporary has a register; 1 with the temporary to spill
+ * in *spill_out; -1 after a located error */
+static int try_alloc(Fn *f, int *spill_out)
+{
+	Live l = {0};
+	int n = f->ntmp, *order, nact = 0, *active;
+	int nregs = f->opt->max_regs;
+	uint8_t used[256], pused[8];
+	int *hint = be_alloc(f->pool, sizeof(int) * (size_t)n), *hpos = be_alloc(f->pool, sizeof(int) * (size_t)n);
+
+	intervals(f, &l, hint, hpos);
 	order = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	active = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	int norder = 0;
@@ -477,21 +510,14 @@ static int try_alloc(Fn *f, int *spill_out)
 					got = r;
 			if (got < 0) {
 				/* keep the predicate ending last in a register instead */
-				int victim = f->tmp[t].nodef ? -1 : t;
-				for (int j = 0; j < nact; j++) {
-					int a = active[j];
-					if (f->tmp[a].cls != TC_P || f->tmp[a].nodef)
-						continue;
-					if (victim < 0 || l.end[a] > l.end[victim])
-						victim = a;
-				}
-				if (victim < 0) {
+				int v = victim(f, &l, active, nact, t);
+				if (v < 0) {
 					be_errorf(f, f->pf->loc, "unsupported: more than %d predicates live at once "
 					          "in one instruction of '%s'", ISA_NPREDS, f->pf->name);
 					*spill_out = -1;
 					return -1;
 				}
-				*spill_out = victim;
+				*spill_out = v;
 				return 1;
 			}
 			pused[got] = 1;
@@ -518,21 +544,14 @@ static int try_alloc(Fn *f, int *spill_out)
 			}
 			if (got < 0) {
 				/* spill the interval (this one or an active one of a register class) ending last */
-				int victim = f->tmp[t].nodef ? -1 : t;
-				for (int j = 0; j < nact; j++) {
-					int a = active[j];
-					if (f->tmp[a].cls == TC_P || f->tmp[a].nodef)
-						continue;
-					if (victim < 0 || l.end[a] > l.end[victim])
-						victim = a;
-				}
-				if (victim < 0) {
+				int v = victim(f, &l, active, nact, t);
+				if (v < 0) {
 					be_errorf(f, f->pf->loc, "unsupported: '%s' needs more than %d registers even "
 					          "after spilling", f->pf->name, nregs);
 					*spill_out = -1;
 					return -1;
 				}
-				*spill_out = victim;
+				*spill_out = v;
 				return 1;
 			}
 			for (int k = 0; k < w; k++)
@@ -541,22 +560,23 @@ static int try_alloc(Fn *f, int *spill_out)
 		f->tmp[t].phys = (int16_t)got;
 		active[nact++] = t;
 	}
-	/* what the kernel uses: highest register + 1, and the registers written */
-	f->maxreg = reserved1 ? 2 : 0;
-	memset(f->savedmask, 0, sizeof f->savedmask);
-	f->predmask = 0;
-	for (int t = T_FIRST; t < n; t++) {
-		if (f->tmp[t].phys < 0)
-			continue;
-		if (f->tmp[t].cls == TC_P) {
-			f->predmask |= 1u << f->tmp[t].phys;
-			continue;
-		}
-		int top = f->tmp[t].phys + width(f->tmp[t].cls);
-		if (top > f->maxreg)
-			f->maxreg = top;
-		for (int k = f->tmp[t].phys; k < top; k++)
-			BSET(f->savedmask, k);
-	}
+	usage(f, reserved1);
 	return 0;
+}
+
+int be_regalloc(Fn *f)
+{
+	for (int round = 0; round < 10000; round++) {
+		int sp = -1;
+		int r = try_alloc(f, &sp);
+		if (r == 0)
+			return 0;
+		if (sp < 0)
+			return -1;
+		if (f->tmp[sp].cls == TC_P)
+			pspill(f, sp);
+		else
+			spill(f, sp);
+	}
+	die("register allocation does not converge");
 }
