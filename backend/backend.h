@@ -1,19 +1,9 @@
 /* backend.h - the translator: PTX IR (frontend/ptx.h) -> microcode program (isa/isa.h).
  *
- * Files, one pass each (QBE style; each opens with what it needs and what it breaks):
- *   backend.c   the pipeline, one straight-line function per PTX function; options; log
- *   util.c      pools, vectors, diagnostics, the -d printer of the machine IR
- *   cfg.c       blocks and edges from the PTX body; RPO; exit-edge folding
- *   dom.c       dominators, post-dominators (Cooper-Harvey-Kennedy), natural loops
- *   uniform.c   uniformity (divergence) analysis of PTX registers and branches
- *   isel.c      instruction selection: PTX ops -> microcode on temporaries (isel_*.c)
- *   ifconv.c    if-conversion of short hammocks (predication) and the decision log
- *   regalloc.c  liveness and linear-scan allocation onto R/P registers, spilling
- *   sync.c      reconvergence: SSY placement, .S arrivals, the static stack check
- *   emit.c      layout, addresses, calls and functions, the isa Kernel
- *   verify.c    invariants on emitted code (SSY target = ipdom, .S before leaving a
- *               region, balanced pushes), usable on any Kernel
- * docs/backend.md describes the translation scheme.
+ * The API of backend/: options, be_translate, the decision log and its outputs, the
+ * reconvergence verifier. The files (one pass each, QBE style; each opens with what it needs
+ * and what it breaks), what each owns and which it calls: docs/backend.md, "Files"; their
+ * shared declarations are in be.h; the translation scheme is docs/backend.md.
  */
 #ifndef WARPSIM_BACKEND_H
 #define WARPSIM_BACKEND_H

@@ -261,6 +261,7 @@ MIns *be_lop(Fn *f, Blk *b, Sub s, int d, MOpd a, MOpd c);     /* LOP.s d, a, c 
 MIns *be_shift(Fn *f, Blk *b, Op op, int d, MOpd a, int k);    /* SHL/SHR(.U32) d, a, k */
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
                   Bop bop);                                    /* one ISETP/FSETP/DSETP/PSETP */
+MIns *be_psetp(Fn *f, Blk *b, int d, MOpd a, MOpd c, Bop op);   /* PSETP d = a op c */
 MIns *be_csel(Fn *f, Blk *b, MOpd d, MOpd a, MOpd x, int p, int neg); /* SEL d, a, x, [!]p */
 Cmp be_cmp_of(int pcmp, int *isunsigned);         /* PCmp -> Cmp (lo.. set *isunsigned) */
 MOpd be_src(Fn *f, Blk *b, const POpd *o, int ptype);      /* PTX source -> operand */
@@ -285,6 +286,8 @@ void be_relu16(Fn *f, Blk *b, int d);                      /* .relu of a 16-bit 
 int be_cvt_wide(Fn *f, const PIns *in);   /* cvt into a wider pair: 1, else 0; -1 refused */
 void be_cvt_high(Fn *f, Blk *b, const PIns *in);           /* that pair's high word */
 Blk *be_split(Fn *f, int bi);        /* a new block takes over bi's terminator */
+int be_loop_block(Fn *f, int bi, int cond);   /* a uniform one-block loop after bi */
+void be_guard_from(Fn *f, Blk *b, int k0, const PIns *in); /* in's guard on b from k0 */
 
 /* ------------------------------------------------------------------ isel_*.c: the families */
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);  /* isel_int.c (integer types) */

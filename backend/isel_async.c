@@ -71,15 +71,7 @@ int be_sel_cp_async(Fn *f, Blk *b, const PIns *in)
 		}
 	} else if (f->tmp[f->regtmp[e->reg]].cls == TC_P) {
 		int q = be_newtmp(f, TC_P);   /* q = !ignore-src && g */
-		MIns *x = be_emit(f, b, OP_PSETP);
-		x->m.bop = BOP_AND;
-		x->m.bop2 = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(q);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = be_pn(f->regtmp[e->reg], !(e->flags & POF_NOT));
-		x->o[3] = be_pn(gp, gn);
-		x->o[4] = be_p(T_PT);
+		be_psetp(f, b, q, be_pn(f->regtmp[e->reg], !(e->flags & POF_NOT)), be_pn(gp, gn), BOP_AND);
 		for (int off = 0; off < cp; off += 4)
 			cp_piece(f, b, &s, &d, off, 4, q);
 	} else {

@@ -392,16 +392,7 @@ int be_sel_elect(Fn *f, Blk *b, const PIns *in)
 		x->o[0] = be_r(lane);
 		x->o[1].kind = OPD_SREG;
 		x->o[1].imm = SR_LANEID;
-		x = be_emit(f, b, OP_ISETP);
-		x->m.cmp = CMP_EQ;
-		x->m.dtype = TY_U32;
-		x->m.bop = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(p);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = be_r(lane);
-		x->o[3] = be_r(d);
-		x->o[4] = be_p(T_PT);
+		be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(lane), be_r(d), be_p(T_PT), BOP_AND);
 	}
 	return 0;
 }
@@ -495,20 +486,9 @@ int be_sel_fns(Fn *f, Blk *b, const PIns *in)
 	x = be_op3(f, b, OP_SEL, be_r(want), be_r(want), off);
 	x->nopd = 4;
 	x->o[3] = be_p(p);
-	C = be_split(f, bi);
-	ci = C->id;
-	li = be_newblk(f);
-	be_lay_move(f, ci, bi, 1);
-	be_lay_move(f, li, bi, 1);
-	f->blk[bi].s1 = li;
+	li = be_loop_block(f, bi, pi);
 	L = &f->blk[li];
-	L->pfirst = f->cur_ptx;
-	L->plast = f->cur_ptx + 1;
-	L->jmp.kind = J_BRA;
-	L->jmp.cond = pi;
-	L->jmp.uni = 1;
-	L->s1 = li;
-	L->s2 = ci;
+	ci = L->s2;
 	/* bit j of mask set and j in 0..31: one more; the want-th is the answer (first only) */
 	x = be_op3(f, L, OP_SHR, be_r(t), mask, be_r(j));
 	x->m.dtype = TY_U32;
@@ -541,11 +521,6 @@ int be_sel_fns(Fn *f, Blk *b, const PIns *in)
 	x->o[3] = be_p(p);
 	int k0 = C->nins;
 	be_mov(f, C, d, be_r(res), TC_R);
-	if (in->guard >= 0)
-		for (int q = k0; q < C->nins; q++) {
-			C->ins[q].guard = f->regtmp[in->guard];
-			C->ins[q].gneg = in->gneg;
-		}
-	f->guard_done = 1;
+	be_guard_from(f, C, k0, in);
 	return 0;
 }

@@ -92,29 +92,15 @@ static void udiv64(Fn *f, int *bi, int q, int r, MOpd a, MOpd d)
 {
 	int i = be_newtmp(f, TC_R), cy = be_newtmp(f, TC_R), qb = be_newtmp(f, TC_R);
 	int t = be_newtmp(f, TC_R2), p = be_newtmp(f, TC_P), pi = be_newtmp(f, TC_P);
-	Blk *b = &f->blk[*bi], *L, *C;
-	int li, ci;
+	Blk *b = &f->blk[*bi], *L;
+	int li;
 	MIns *x;
 
 	be_mov(f, b, q, a, TC_R2);
 	be_mov(f, b, r, be_imm(0), TC_R2);
 	be_mov(f, b, i, be_imm(64), TC_R);
-	C = be_split(f, *bi);
-	ci = C->id;
-	li = be_newblk(f);
-	be_lay_move(f, ci, *bi, 1);
-	be_lay_move(f, li, *bi, 1);
-	b = &f->blk[*bi];
+	li = be_loop_block(f, *bi, pi);
 	L = &f->blk[li];
-	C = &f->blk[ci];
-	b->s1 = li;
-	L->pfirst = f->cur_ptx;
-	L->plast = f->cur_ptx + 1;
-	L->jmp.kind = J_BRA;
-	L->jmp.cond = pi;
-	L->jmp.uni = 1;
-	L->s1 = li;
-	L->s2 = ci;
 	/* (R:Q) <<= 1, the bit shifted out of R in cy */
 	x = be_op3(f, L, OP_SHR, be_r(cy), be_rpart(r, 1), be_imm(31));
 	x->m.dtype = TY_U32;
@@ -135,7 +121,7 @@ static void udiv64(Fn *f, int *bi, int q, int r, MOpd a, MOpd d)
 	be_op3(f, L, OP_IADD, be_rpart(q, 0), be_rpart(q, 0), be_r(qb));
 	be_op3(f, L, OP_IADD, be_r(i), be_r(i), be_imm(0xffffffff));
 	be_setp_ins(f, L, OP_ISETP, CMP_NE, TY_U32, pi, T_PT, be_r(i), be_r(T_RZ), be_p(T_PT), BOP_AND);
-	*bi = ci;
+	*bi = L->s2;
 }
 
 /* |a| into a new pair, and the sign predicate of a */
@@ -172,15 +158,7 @@ static int divrem64(Fn *f, Blk *b, const PIns *in, int rem)
 		neg = sa;
 		if (!rem) {
 			neg = be_newtmp(f, TC_P);
-			MIns *x = be_emit(f, C, OP_PSETP);
-			x->m.bop = BOP_XOR;
-			x->m.bop2 = BOP_AND;
-			x->nopd = 5;
-			x->o[0] = be_p(neg);
-			x->o[1] = be_p(T_PT);
-			x->o[2] = be_p(sa);
-			x->o[3] = be_p(sc);
-			x->o[4] = be_p(T_PT);
+			be_psetp(f, C, neg, be_p(sa), be_p(sc), BOP_XOR);
 		}
 		be_add64(f, C, n, be_r(T_RZ), be_r(res), 1);
 		k0 = C->nins;
@@ -189,16 +167,23 @@ static int divrem64(Fn *f, Blk *b, const PIns *in, int rem)
 		k0 = C->nins;
 		be_mov(f, C, d, be_r(res), TC_R2);
 	}
-	if (in->guard >= 0)
-		for (int k = k0; k < C->nins; k++) {
-			C->ins[k].guard = f->regtmp[in->guard];
-			C->ins[k].gneg = in->gneg;
-		}
-	f->guard_done = 1;
+	be_guard_from(f, C, k0, in);
 	return 0;
 }
 
 /* ------------------------------------------------------------------ div, rem */
+/* u = |a| of a signed 32-bit register (n: scratch, -a) */
+static void mag32(Fn *f, Blk *b, int u, int n, MOpd a)
+{
+	MIns *x = be_op3(f, b, OP_IADD, be_r(n), be_r(T_RZ), a);
+
+	x->o[2].flags = OPF_NEG;
+	x = be_op3(f, b, OP_IMNMX, be_r(u), a, be_r(n));
+	x->nopd = 4;
+	x->o[3] = be_pn(T_PT, 1);
+	x->m.dtype = TY_S32;
+}
+
 /* div/rem of every integer type (rem.f32/.f64 too, which the frontend lets through: on the
  * bits, as integers) */
 int be_sel_divrem(Fn *f, Blk *b, const PIns *in, int rem)
@@ -220,18 +205,8 @@ int be_sel_divrem(Fn *f, Blk *b, const PIns *in, int rem)
 	MIns *x;
 	a = be_inreg(f, b, a, TC_R);
 	c = be_inreg(f, b, c, TC_R);
-	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), a);
-	x->o[2].flags = OPF_NEG;
-	x = be_op3(f, b, OP_IMNMX, be_r(ua), a, be_r(neg));
-	x->nopd = 4;
-	x->o[3] = be_pn(T_PT, 1);
-	x->m.dtype = TY_S32;
-	x = be_op3(f, b, OP_IADD, be_r(neg), be_r(T_RZ), c);
-	x->o[2].flags = OPF_NEG;
-	x = be_op3(f, b, OP_IMNMX, be_r(uc), c, be_r(neg));
-	x->nopd = 4;
-	x->o[3] = be_pn(T_PT, 1);
-	x->m.dtype = TY_S32;
+	mag32(f, b, ua, neg, a);
+	mag32(f, b, uc, neg, c);
 	udiv32(f, b, rem ? -1 : res, rem ? res : -1, be_r(ua), be_r(uc));
 	if (rem) {
 		be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_S32, pn, T_PT, a, be_r(T_RZ), be_p(T_PT), BOP_AND);

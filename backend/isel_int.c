@@ -80,6 +80,20 @@ static MIns *ins(Fn *f, Blk *b, Op op, Type ty, MOpd d, MOpd a, MOpd c)
 	return x;
 }
 
+/* a cross product of mulhi64: y += lo(a * c) (x: scratch), the carry into hi = hi(a * c) */
+static void cross(Fn *f, Blk *b, int y, int x, int hi, MOpd a, MOpd c)
+{
+	MIns *m;
+
+	ins(f, b, OP_IMUL, TY_U32, be_r(x), a, c);
+	m = be_op3(f, b, OP_IADD, be_r(y), be_r(y), be_r(x));
+	m->m.flags = MF_CC;
+	m = ins(f, b, OP_IMUL, TY_U32, be_r(hi), a, c);
+	m->m.flags = MF_HI;
+	m = be_op3(f, b, OP_IADD, be_r(hi), be_r(hi), be_r(T_RZ));
+	m->m.flags = MF_X;
+}
+
 /* d = high 64 bits of the 128-bit product a * c (pairs), optionally signed */
 static void mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn)
 {
@@ -94,20 +108,8 @@ static void mulhi64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sgn)
 	/* word 1 of the product: H00 + L01 + L10, its carries into z and w */
 	x = ins(f, b, OP_IMUL, TY_U32, be_r(y), a0, c0);
 	x->m.flags = MF_HI;
-	ins(f, b, OP_IMUL, TY_U32, be_r(x1), a0, c1);
-	x = be_op3(f, b, OP_IADD, be_r(y), be_r(y), be_r(x1));
-	x->m.flags = MF_CC;
-	x = ins(f, b, OP_IMUL, TY_U32, be_r(z), a0, c1);
-	x->m.flags = MF_HI;
-	x = be_op3(f, b, OP_IADD, be_r(z), be_r(z), be_r(T_RZ));
-	x->m.flags = MF_X;
-	ins(f, b, OP_IMUL, TY_U32, be_r(x1), a1, c0);
-	x = be_op3(f, b, OP_IADD, be_r(y), be_r(y), be_r(x1));
-	x->m.flags = MF_CC;
-	x = ins(f, b, OP_IMUL, TY_U32, be_r(w), a1, c0);
-	x->m.flags = MF_HI;
-	x = be_op3(f, b, OP_IADD, be_r(w), be_r(w), be_r(T_RZ));
-	x->m.flags = MF_X;
+	cross(f, b, y, x1, z, a0, c1);
+	cross(f, b, y, x1, w, a1, c0);
 	/* words 2 and 3: z + w + L11 + (H11 << 32) */
 	ins(f, b, OP_IMUL, TY_U32, be_r(l11), a1, c1);
 	x = ins(f, b, OP_IMUL, TY_U32, be_rpart(h, 1), a1, c1);
@@ -412,15 +414,7 @@ int be_sel_logic(Fn *f, Blk *b, const PIns *in, Sub sub)
 	MIns *x;
 
 	if (pt == PT_PRED) {
-		x = be_emit(f, b, OP_PSETP);
-		x->m.bop = (uint8_t)(sub == SUB_AND ? BOP_AND : sub == SUB_OR ? BOP_OR : BOP_XOR);
-		x->m.bop2 = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(d);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = a;
-		x->o[3] = c;
-		x->o[4] = be_p(T_PT);
+		be_psetp(f, b, d, a, c, sub == SUB_AND ? BOP_AND : sub == SUB_OR ? BOP_OR : BOP_XOR);
 		return 0;
 	}
 	for (int k = 0; k < (tbytes(pt) == 8 ? 2 : 1); k++) {
@@ -459,29 +453,13 @@ int be_sel_cnot(Fn *f, Blk *b, const PIns *in)
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
 	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
 	int p = be_newtmp(f, TC_P);
-	MIns *x = be_emit(f, b, OP_ISETP);
+	MIns *x;
 
-	x->m.cmp = CMP_EQ;
-	x->m.dtype = TY_U32;
-	x->m.bop = BOP_AND;
-	x->nopd = 5;
-	x->o[0] = be_p(p);
-	x->o[1] = be_p(T_PT);
-	x->o[2] = tbytes(pt) == 8 ? be_part(a, 0) : a;
-	x->o[3] = be_r(T_RZ);
-	x->o[4] = be_p(T_PT);
-	if (tbytes(pt) == 8) {
-		x = be_emit(f, b, OP_ISETP);
-		x->m.cmp = CMP_EQ;
-		x->m.dtype = TY_U32;
-		x->m.bop = BOP_AND;
-		x->nopd = 5;
-		x->o[0] = be_p(p);
-		x->o[1] = be_p(T_PT);
-		x->o[2] = be_part(a, 1);
-		x->o[3] = be_r(T_RZ);
-		x->o[4] = be_p(p);
-	}
+	be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, tbytes(pt) == 8 ? be_part(a, 0) : a,
+	            be_r(T_RZ), be_p(T_PT), BOP_AND);
+	if (tbytes(pt) == 8)
+		be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(p),
+		            BOP_AND);
 	x = be_op3(f, b, OP_SEL, tbytes(pt) == 8 ? be_rpart(d, 0) : be_r(d), be_r(T_RZ), be_imm(1));
 	x->nopd = 4;
 	x->o[3] = be_pn(p, 1);

@@ -426,18 +426,8 @@ static int sel_bar(Fn *f, Blk *b, const PIns *in)
 			x->o[2] = x->o[3];
 			x->o[2].kind = OPD_NONE;
 		}
-		if (pt == PT_PRED) {
-			x = be_emit(f, b, OP_ISETP);
-			x->m.cmp = CMP_NE;
-			x->m.dtype = TY_U32;
-			x->m.bop = BOP_AND;
-			x->nopd = 5;
-			x->o[0] = be_p(d);
-			x->o[1] = be_p(T_PT);
-			x->o[2] = be_r(r);
-			x->o[3] = be_r(T_RZ);
-			x->o[4] = be_p(T_PT);
-		}
+		if (pt == PT_PRED)
+			be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, d, T_PT, be_r(r), be_r(T_RZ), be_p(T_PT), BOP_AND);
 		return 0;
 	}
 	MOpd b0 = be_src(f, b, &in->o[0], PT_U32);

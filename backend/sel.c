@@ -67,6 +67,15 @@ MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MO
 	return in;
 }
 
+/* PSETP d = a op c (PT and PT: the second combination is a no-op) */
+MIns *be_psetp(Fn *f, Blk *b, int d, MOpd a, MOpd c, Bop op)
+{
+	MIns *in = be_setp_ins(f, b, OP_PSETP, CMP_NONE, TY_NONE, d, T_PT, a, c, be_p(T_PT), op);
+
+	in->m.bop2 = BOP_AND;
+	return in;
+}
+
 /* SEL d, a, x under p (negated: !p) */
 MIns *be_csel(Fn *f, Blk *b, MOpd d, MOpd a, MOpd x, int p, int neg)
 {
@@ -160,15 +169,7 @@ void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls)
 	MIns *in;
 
 	if (cls == TC_P) {
-		in = be_emit(f, b, OP_PSETP);
-		in->m.bop = BOP_AND;
-		in->m.bop2 = BOP_AND;
-		in->nopd = 5;
-		in->o[0] = be_p(dst);
-		in->o[1] = be_p(T_PT);
-		in->o[2] = src;
-		in->o[3] = be_p(T_PT);
-		in->o[4] = be_p(T_PT);
+		be_psetp(f, b, dst, src, be_p(T_PT), BOP_AND);
 		return;
 	}
 	if (cls == TC_R4) {
@@ -662,4 +663,39 @@ Blk *be_split(Fn *f, int bi)
 	b->s1 = n;
 	b->s2 = -1;
 	return c;
+}
+
+/* a loop of one block L behind the instruction being selected in block bi: bi falls into
+ * L, which branches back to itself while cond holds, uniformly (a trip count the same for
+ * every lane), and then on to a new block holding the rest of bi (L's s2). Returns L. */
+int be_loop_block(Fn *f, int bi, int cond)
+{
+	int ci = be_split(f, bi)->id, li = be_newblk(f);
+	Blk *L;
+
+	be_lay_move(f, ci, bi, 1);
+	be_lay_move(f, li, bi, 1);
+	f->blk[bi].s1 = li;
+	L = &f->blk[li];
+	L->pfirst = f->cur_ptx;
+	L->plast = f->cur_ptx + 1;
+	L->jmp.kind = J_BRA;
+	L->jmp.cond = cond;
+	L->jmp.uni = 1;
+	L->s1 = li;
+	L->s2 = ci;
+	return li;
+}
+
+/* the PTX guard of in on b's instructions from k0 on, for a selector that splits blocks
+ * (a loop runs for every lane, its results are copied under the guard): the driver then
+ * guards nothing more (Fn.guard_done) */
+void be_guard_from(Fn *f, Blk *b, int k0, const PIns *in)
+{
+	if (in->guard >= 0)
+		for (int k = k0; k < b->nins; k++) {
+			b->ins[k].guard = f->regtmp[in->guard];
+			b->ins[k].gneg = in->gneg;
+		}
+	f->guard_done = 1;
 }
