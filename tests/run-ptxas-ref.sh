@@ -62,6 +62,7 @@ for sass in "$top"/tests/ptxas-ref/*.sass; do
 	fi
 	verdict "$name" "$why"
 done
+echo "run-ptxas-ref: listings: $pass of $((pass + pend + fail)) run identical to the oracle"
 # warpc --compare against pinned output (tests/ptxas-ref/compare/NAME[.json].expect), the
 # listing header of the two configs, and the sweep column "ptxas" (ptxas's listing run beside
 # our thresholds, its results the same)

@@ -81,9 +81,9 @@ BIN=$BIN sh tests/run-ptxas-ref.sh > "$tmp/run" 2>&1 || true
 	echo "### Running ptxas's SASS"
 	echo
 	echo "tests/run-ptxas-ref.sh runs each listing on the SM model and compares every output buffer"
-	echo "with the PTX oracle's: $(tail -1 "$tmp/run" | sed 's/^run-ptxas-ref: //')."
+	echo "with the PTX oracle's: $(sed -n 's/^run-ptxas-ref: listings: //p' "$tmp/run")."
 	echo
-	grep -v '^PASS' "$tmp/run" | grep -v '^run-ptxas-ref:' | sed 's/^/    /' || true
+	grep -v '^PASS' "$tmp/run" | grep -v '^run-ptxas-ref:' | sed "s|$top/||g; s/^/    /" || true
 	echo
 	echo "### Every branch"
 	echo
