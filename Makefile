@@ -29,9 +29,9 @@ WARN     := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wmissing-prototypes \
 ifeq ($(CI),true)
 WARN     += -Werror
 endif
-MODULES  := isa frontend arith device backend sim report oracle
+MODULES  := opt isa frontend arith device backend sim report oracle cli
 # link order: users before what they use
-LINKORDER := oracle report backend frontend sim device arith isa
+LINKORDER := cli oracle report backend frontend sim device arith isa opt
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DWARPSIM_VERSION='"$(VERSION)"' -I. \
             $(addprefix -I$(BUILD)/gen/,$(MODULES))
 LDLIBS   := -lm -lz
@@ -133,7 +133,7 @@ $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBS)
 # the random PTX generator (issue 9): tests/gen/*.c are linked into tests/tools/gen, which
 # needs only the frontend and the oracle (and what they use), not the translator
 GEN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/gen/*.c))
-GEN_LIBS := $(foreach m,oracle frontend sim device arith isa,$(BUILD)/lib$(m).a)
+GEN_LIBS := $(foreach m,oracle frontend sim device arith isa opt,$(BUILD)/lib$(m).a)
 $(BUILD)/tests/tools/gen: $(BUILD)/tests/tools/gen.o $(GEN_OBJS) $(GEN_LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GEN_OBJS) $(GEN_LIBS) $(LDLIBS)
 -include $(GEN_OBJS:.o=.d) $(BUILD)/tests/tools/gen.d

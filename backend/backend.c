@@ -3,19 +3,29 @@
  * the structural IR check after every pass that changes code and the -d letter that prints
  * the IR after it; emit_kernel does the same for a kernel (its code, its data, the ISA and
  * reconvergence checks, -dE); be_translate_log runs both over the module's kernels and the
- * functions each one reaches. It calls the passes; no backend file calls it.
+ * functions each one reaches. It calls the passes; no backend file calls it. The translator's
+ * rows of the option table (opt/opt.h) are here with their defaults.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "backend/be.h"
 
+const OptRow be_opt_rows[] = {
+	{.name = "predicate-max", .kind = OPT_LIMIT, .off = offsetof(BeOptions, predicate_max),
+	 .def = 7, .help = "if-convert divergent hammocks up to N instructions (PTX input)"},
+	{.name = "predicate-max-uniform", .kind = OPT_LIMIT,
+	 .off = offsetof(BeOptions, predicate_max_uniform), .def = 4,
+	 .help = "the same for uniform branches (PTX input)"},
+};
+const int be_nopt_rows = (int)(sizeof be_opt_rows / sizeof be_opt_rows[0]);
+
 void be_options_default(BeOptions *o)
 {
 	memset(o, 0, sizeof *o);
-	o->predicate_max = 7;
-	o->predicate_max_uniform = 4;
-	o->max_regs = 63;
-	o->arch = 20;
+	opt_defaults(be_opt_rows, be_nopt_rows, o);
+	o->max_regs = ISA_DEFAULT_MAX_REGS;
+	o->arch = ISA_DEFAULT_ARCH;
 }
 
 static int want(const BeOptions *o, char c)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "isa/isa.h"
 #include "frontend/ptx.h"
+#include "opt/opt.h"
 
 /* what the translator is asked to do */
 typedef struct {
@@ -24,7 +25,12 @@ typedef struct {
 	FILE *dumpf;                /* where -d output goes (stderr when NULL) */
 } BeOptions;
 
-/* defaults: predicate_max 7, predicate_max_uniform 4, max_regs 63, arch 20 */
+/* the translator's rows of the option table (opt/opt.h) over BeOptions: --predicate-max (7)
+ * and --predicate-max-uniform (4), the thresholds of the CUDA C Programming Guide 4.x */
+extern const OptRow be_opt_rows[];
+extern const int be_nopt_rows;
+/* the rows' defaults; max_regs and arch: ISA_DEFAULT_MAX_REGS, ISA_DEFAULT_ARCH (a program
+ * that reads an architecture takes them from it) */
 void be_options_default(BeOptions *o);
 
 /* Translates every .entry of m (or only opt->kernel) into one Kernel each; .func bodies a

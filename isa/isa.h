@@ -201,6 +201,10 @@ int isa_type_bytes(Type t);          /* 1, 2, 4, 8, 16; 4 for TY_NONE */
 #define ISA_PT 7     /* the true predicate */
 #define ISA_PR 8     /* OPD_PRED of a Q slot: the predicate file as a word (P2R) */
 #define ISA_NREGS 255
+/* the defaults of --max-regs and --arch (Fermi, sm_20: 63 registers per thread), read by the
+ * architecture's rows of the option table and by the translator's own defaults */
+#define ISA_DEFAULT_MAX_REGS 63
+#define ISA_DEFAULT_ARCH 20
 #define ISA_NPREDS 7
 
 typedef enum {

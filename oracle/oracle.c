@@ -3,26 +3,24 @@
  * (unless --quiet). Exit status 0 when the grid completed, 1 otherwise. */
 #include "oracle/internal.h"
 
-void or_config_from_opts(OrConfig *c, const SimOpts *o)
+void or_config_init(OrConfig *c, uint64_t max_warp_insts)
 {
-	c->max_steps = o->max_warp_insts ? 32 * o->max_warp_insts : 0;
+	c->max_steps = max_warp_insts ? 32 * max_warp_insts : 0;
 	c->verbose = 0;
 }
 
-int or_main(const Module *m, const SimOpts *opt, FILE *err)
+int or_main(const Module *m, const Launch *l, const OrConfig *c, int summary, FILE *err)
 {
 	Mem mem;
-	Placed pl;
-	OrConfig c = {0};
+	Placed pl = {0};
 	OrStats st = {0};
 	int r;
 
-	or_config_from_opts(&c, opt);
 	dev_mem_init(&mem);
-	r = or_run(m, &opt->launch, &c, &mem, &pl, &st, err);
-	if (r == OR_DONE && dev_launch_write_outputs(&mem, &opt->launch, &pl, err))
+	r = or_run(m, l, c, &mem, &pl, &st, err);
+	if (r == OR_DONE && dev_launch_write_outputs(&mem, l, &pl, err))
 		r = OR_BADLAUNCH;
-	if (r == OR_DONE && (opt->stats || !opt->quiet))
+	if (r == OR_DONE && summary)
 		fprintf(err, "oracle: %llu thread instructions, %llu CTAs, %llu barriers, "
 		        "%llu warp collectives, call depth %d\n", (unsigned long long)st.steps,
 		        (unsigned long long)st.ctas, (unsigned long long)st.barriers,

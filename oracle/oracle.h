@@ -17,7 +17,6 @@
 #include "frontend/ptx.h"
 #include "device/device.h"
 #include "arith/arith.h"
-#include "sim/sim.h"   /* SimOpts */
 
 /* results of or_run */
 enum { OR_DONE, OR_FAULT, OR_RUNAWAY, OR_DEADLOCK, OR_UNSUP, OR_TRAP, OR_BADLAUNCH };
@@ -37,9 +36,9 @@ typedef struct {
 	int max_depth;        /* deepest call stack seen */
 } OrStats;
 
-/* the oracle's limits for the options of a warpsim run: --max-warp-insts N bounds it at 32 N
- * thread instructions (0: OR_DEFAULT_STEPS) */
-void or_config_from_opts(OrConfig *c, const SimOpts *o);
+/* the oracle's limits for warpsim's --max-warp-insts N: 32 N thread instructions (0:
+ * OR_DEFAULT_STEPS) */
+void or_config_init(OrConfig *c, uint64_t max_warp_insts);
 
 /* Places launch l for kernel m (its --kernel, or the only .entry) in mem, runs the grid and
  * leaves the results in mem; pl receives the buffer addresses (dev_launch_write_outputs
@@ -47,9 +46,9 @@ void or_config_from_opts(OrConfig *c, const SimOpts *o);
  * location of the faulting instruction. Returns OR_DONE or an error kind. */
 int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed *pl,
            OrStats *st, FILE *err);
-/* warpsim --oracle: parse already done; places, runs, writes the --out files, prints a short
- * summary unless quiet. Returns the process exit status. */
-int or_main(const Module *m, const SimOpts *o, FILE *err);
+/* warpsim --oracle: parse already done; places launch l, runs, writes the --out files, prints
+ * a one-line summary when summary is set. Returns the process exit status. */
+int or_main(const Module *m, const Launch *l, const OrConfig *c, int summary, FILE *err);
 /* the name of an or_run result ("deadlock") */
 const char *or_result_name(int r);
 

@@ -147,6 +147,28 @@ int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n);
 /* --sweep-ptxas FILE: one more point, "ptxas", that runs FILE; 0, or -1 (out of memory) */
 int rp_sweep_add_ptxas(SweepSpec *sp, const char *listing);
 void rp_sweep_free(SweepSpec *sp);
+
+/* ------------------------------------------------------------------ opts.c */
+/* the observation's and the sweep's options (rp_trace_rows, rp_sweep_rows) */
+typedef struct {
+	char *trace;            /* --trace FILE */
+	uint64_t lo, hi;        /* --trace-window A:B (hi UINT64_MAX without it) */
+	int window;             /* --trace-window was given */
+	char *linestats;        /* --line-stats FILE */
+	char *sweep;            /* --sweep KEY=V1,V2,... */
+	int jobs;               /* -j N (0: the number of CPUs) */
+	char *sweep_csv, *sweep_svg, *sweep_ptxas;
+	char *sweep_point;      /* --sweep-point DIR: this run is one point of a sweep */
+	char *sweep_program;    /* --sweep-program FILE: that point runs FILE */
+	SweepSpec spec;         /* --sweep parsed (rp_opts_check) */
+} RpOpts;
+
+extern const OptRow rp_trace_rows[], rp_sweep_rows[];
+extern const int rp_ntrace_rows, rp_nsweep_rows;
+/* after parsing: the options held against each other, --sweep parsed into o->spec;
+ * 0, or -1 after a message (the caller exits 2) */
+int rp_opts_check(RpOpts *o, FILE *err);
+void rp_opts_free(RpOpts *o);
 /* runs `self args... --KEY V --sweep-point DIR` once per value, sp->jobs at a time, each in
  * a private temporary directory; fills pts[nvals]; compares the output buffers of every
  * point with the first's. Returns 0 when every point ran and all outputs agree, 1 when a

@@ -2,7 +2,7 @@
  * CallReturnStack) and its options. The timing model is in timing.h, the trace records it
  * reports in trace.h; what users read after a run is built in report/.
  *
- * Files: opts.c (the long options of warpsim; argv, --config and --launch files), gpu.c,
+ * Files: opts.c (the SM model's rows of the option table, opt/opt.h), gpu.c,
  * exec.c, crs.c, decode.c (the machine: sim_gpu_new, sim_run, sim_issue), tsm.c, sched.c,
  * scoreboard.c, units.c, banks.c, cache.c, coalesce.c, gmem.c, occupancy.c, tconfig.c (the
  * timing model, timing.h). Device memory and the launch are device/'s; the per-op semantics
@@ -19,30 +19,27 @@
 #include "arith/arith.h"
 
 /* ------------------------------------------------------------------ opts.c */
+/* what the SM model takes from the command line: the launch, the architecture, the run */
 typedef struct {
-	Launch launch;            /* launch description */
-	TimingConfig tc;          /* architecture options (timing.h's table: --sms, --max-cycles ...) */
+	Launch launch;            /* launch description (sim_launch_rows) */
+	TimingConfig tc;          /* architecture options (tconfig.c's rows: --sms, --max-cycles ...) */
 	uint64_t max_warp_insts;  /* --max-warp-insts: runaway limit (0: none) */
-	int stats;                /* --stats: print the statistics table */
-	int quiet;                /* --quiet: no statistics even on stderr */
-	int oracle;               /* --oracle: run the PTX reference interpreter instead */
-	int predicate_max;        /* --predicate-max: translator threshold for PTX input, -1 inf */
-	int predicate_max_uniform;/* --predicate-max-uniform: the same for uniform branches */
+	int stats;                /* --stats: print the statistics table even with --quiet */
+	int quiet;                /* --quiet: no statistics */
 	char *stats_json;         /* --stats-json FILE: the statistics as one JSON object */
 	int print_config;         /* --print-config: print the effective architecture and exit */
-	int help, version;        /* --help, --version */
-	char *input;              /* the program file (positional) */
-	int depth;                /* --config/--launch nesting depth (loops are errors) */
 } SimOpts;
 
-void sim_opts_init(SimOpts *o);
+/* the rows of the option table (opt/opt.h) over SimOpts: the launch's and the run's */
+extern const OptRow sim_launch_rows[], sim_run_rows[];
+extern const int sim_nlaunch_rows, sim_nrun_rows;
+
+void sim_opts_init(SimOpts *o);   /* the defaults of every row */
 void sim_opts_free(SimOpts *o);
-/* parses argv[1..]; options not in the table are looked up in timing.h's (sim_tconfig_set);
- * messages "warpsim: --grid: expected ..., got 'x'" on err; 0 or -1 */
+/* the launch's, the run's and the architecture's options alone, for programs that drive the
+ * SM model as a library (tests, the generators); arguments that are not options are left to
+ * the caller. 0, or -1 after a message on err. warpsim and warpc build theirs in cli/. */
 int sim_opts_argv(SimOpts *o, int argc, char **argv, FILE *err);
-/* one file of long options, one per line, '#' comments (--config and --launch) */
-int sim_opts_file(SimOpts *o, const char *path, FILE *err);
-void sim_opts_help(FILE *f);
 
 /* ------------------------------------------------------------------ the machine */
 typedef struct Gpu Gpu;

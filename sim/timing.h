@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include "isa/isa.h"
+#include "opt/opt.h"
 
 enum {
 	TM_WARP = 32,        /* lanes per warp */
@@ -98,24 +99,14 @@ typedef struct {
 	int skip;            /* 1: the clock jumps over idle stretches */
 } TimingConfig;
 
-typedef enum { OT_INT, OT_LONG, OT_BOOL, OT_POLICY, OT_ARCH } OptType;
-
-typedef struct {
-	const char *name;    /* long option without the leading "--" */
-	OptType type;        /* how the value is parsed and printed */
-	size_t off;          /* offset of the int (long long for OT_LONG) in TimingConfig */
-	long long def;       /* default (GF100, the Fermi configuration) */
-	long long min, max;  /* accepted range */
-	const char *help;    /* one line for --help and --print-config */
-} TOpt;
-
-extern const TOpt sim_topts[];
+/* the architecture's rows of the option table (opt/opt.h), one per TimingConfig field */
+extern const OptRow sim_topts[];
 extern const int sim_ntopts;
 
 void sim_tconfig_defaults(TimingConfig *c);
 /* key with or without "--"; 0, or -1 with "--key: expected ..., got 'val'" in err */
 int sim_tconfig_set(TimingConfig *c, const char *key, const char *val, char *err, size_t errsz);
-const TOpt *sim_tconfig_find(const char *key);
+const OptRow *sim_tconfig_find(const char *key);
 /* cross-field checks after all options are set; 0, or -1 with a message */
 int sim_tconfig_check(const TimingConfig *c, char *err, size_t errsz);
 /* every option as "--name value  # help", a valid config file, byte-for-byte stable */

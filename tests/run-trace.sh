@@ -122,5 +122,20 @@ errcase "expected a number of processes" traces/branchy.sass --sweep scheduler=l
 errcase "need --sweep" traces/branchy.sass --sweep-csv x.csv
 errcase "expected a value" traces/branchy.sass --trace
 
+# one option table: the trace and sweep options also work as lines of a --launch file, and a
+# sweep's points do not sweep again (they re-read the file)
+# shellcheck disable=SC2086
+"$W" $BR --trace "$T/cmd.txt" --quiet 2>/dev/null
+printf 'trace %s\n--trace-window 0:40\n' "$T/file.txt" > "$T/obs.launch"
+"$W" $BR --trace-window 0:40 --trace "$T/cmd40.txt" --quiet 2>/dev/null
+# shellcheck disable=SC2086
+if "$W" $BR --launch "$T/obs.launch" --quiet 2>"$T/e.err" && cmp -s "$T/cmd40.txt" "$T/file.txt" &&
+   ! cmp -s "$T/cmd.txt" "$T/file.txt"; then ok; else bad "--trace in a --launch file"; cat "$T/e.err"; fi
+printf 'sweep scheduler=lrr,gto\njobs 1\n' > "$T/sweep.launch"
+# shellcheck disable=SC2086
+"$W" $BR --launch "$T/sweep.launch" >"$T/s.out" 2>"$T/s.err"
+[ $? = 0 ] && grep -q "^gto" "$T/s.out" && grep -q "^lrr" "$T/s.out" &&
+	ok || { bad "--sweep in a --launch file"; cat "$T/s.out" "$T/s.err"; }
+
 echo "run-trace: $pass passed, $fail failed"
 [ "$fail" = 0 ]

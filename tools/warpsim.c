@@ -3,9 +3,9 @@
  *   warpsim [OPTION]... PROGRAM     run a kernel of PROGRAM (.sass listing, or .ptx translated
  *                                   in process by the backend) on the SM model
  *
- * Options come from one table (sim/opts.c, plus timing.h's architecture table); --launch and
- * --config files hold the same options one per line. Exit status: 0 done, 1 a run-time error
- * or a bad program, 2 bad options. docs/warpsim.md is the user guide.
+ * Options come from one table (cli/cli.c gathers the components' rows, opt/opt.h reads them);
+ * --launch and --config files hold the same options one per line. Exit status: 0 done, 1 a
+ * run-time error or a bad program, 2 bad options. docs/warpsim.md is the user guide.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,11 +13,9 @@
 #include <string.h>
 
 #include "isa/isa.h"
-#include "sim/sim.h"
 #include "frontend/ptx.h"
 #include "oracle/oracle.h"
-#include "backend/backend.h"
-#include "report/report.h"
+#include "cli/cli.h"
 #include <unistd.h>
 
 #ifndef WARPSIM_VERSION
@@ -69,8 +67,8 @@ static int endswith(const char *s, const char *suf)
 }
 
 /* the program: a listing parsed by isa_asm, or PTX parsed, checked and translated in process
- * with the translator options of o (--predicate-max, --predicate-max-uniform, --max-regs) */
-static Prog *load(const char *path, const SimOpts *o)
+ * with the translator's options bo */
+static Prog *load(const char *path, const BeOptions *bo)
 {
 	char *text;
 	size_t len;
@@ -79,18 +77,11 @@ static Prog *load(const char *path, const SimOpts *o)
 	if (!(text = read_file(path, &len)))
 		return NULL;
 	if (endswith(path, ".ptx")) {
-		BeOptions bo;
 		Module *m = ptx_parse(path, text, len, stderr, NULL);
 		free(text);
 		if (!m)
 			return NULL;
-		be_options_default(&bo);
-		bo.predicate_max = o->predicate_max;
-		bo.predicate_max_uniform = o->predicate_max_uniform;
-		bo.max_regs = o->tc.max_regs;
-		bo.arch = o->tc.arch;
-		bo.kernel = o->launch.kernel;
-		p = be_translate(m, &bo, stderr);
+		p = be_translate(m, bo, stderr);
 		ptx_free(m);
 		return p;
 	}
@@ -122,8 +113,9 @@ static const Kernel *pick_kernel(const Prog *p, const char *name, const char *pa
 
 /* ---- --oracle (owned by the oracle module): parse the PTX and run the reference
  * interpreter with the same launch options; 0 done, 1 a bad program or a run-time error */
-static int run_oracle(const SimOpts *o)
+static int run_oracle(const WsOpts *o)
 {
+	OrConfig c;
 	char *text;
 	size_t len;
 	Module *m;
@@ -140,7 +132,8 @@ static int run_oracle(const SimOpts *o)
 	free(text);
 	if (!m)
 		return 1;
-	rc = or_main(m, o, stderr);
+	or_config_init(&c, o->sim.max_warp_insts);
+	rc = or_main(m, &o->sim.launch, &c, o->sim.stats || !o->sim.quiet, stderr);
 	ptx_free(m);
 	return rc;
 }
@@ -163,167 +156,67 @@ static int write_stats_json(const char *path, const Gpu *g)
 	return 0;
 }
 
-/* ---- --trace, --trace-window, --line-stats, --sweep (owned by the trace module; report/report.h,
- * docs/traces.md). These options live on the command line only: observe_args takes them out
- * of argv before the option table sees the rest. */
+/* ---- --trace, --trace-window, --line-stats, --sweep (report/: the options are its rows of
+ * the table, RpOpts; docs/traces.md) */
 typedef struct {
-	char *trace;            /* --trace FILE */
-	uint64_t lo, hi;        /* --trace-window A:B */
-	char *linestats;        /* --line-stats FILE */
-	SweepSpec sweep;        /* --sweep KEY=V1,...; --sweep-csv, --sweep-svg, -j */
-	char *point;            /* --sweep-point DIR: this run is one point of a sweep */
-	char *program;          /* --sweep-program FILE: that point runs FILE (ptxas's listing) */
 	TraceWriter *tw;        /* the open trace */
 	LineStats *ls;          /* the line statistics */
 	SinkTee tee;            /* both fed from one sink */
 } Observe;
 
-/* removes the options above from argv; 0, or -1 after a message */
-static int observe_args(int *argc, char **argv, Observe *ob)
-{
-	static const char *names[] = {"trace", "trace-window", "line-stats", "sweep", "sweep-csv",
-	                              "sweep-svg", "j", "sweep-point", "sweep-ptxas", "sweep-program"};
-	char why[256], *sweep = NULL, *csv = NULL, *svg = NULL, *jobs = NULL, *win = NULL;
-	char *ptxas = NULL;
-	char **dst[] = {&ob->trace, &win, &ob->linestats, &sweep, &csv, &svg, &jobs, &ob->point,
-	                &ptxas, &ob->program};
-	int n = 1;
-
-	memset(ob, 0, sizeof *ob);
-	ob->hi = UINT64_MAX;
-	for (int i = 1; i < *argc; i++) {
-		const char *a = argv[i], *eq;
-		size_t k = 0, len;
-		if (a[0] != '-' || !a[1]) {
-			argv[n++] = argv[i];
-			continue;
-		}
-		a += a[1] == '-' ? 2 : 1;
-		len = (eq = strchr(a, '=')) ? (size_t)(eq - a) : strlen(a);
-		if (!strcmp(argv[i], "-j") || !strncmp(argv[i], "-j", 2))
-			k = 6, len = 1, eq = argv[i][2] ? argv[i] + 1 : NULL;   /* -j N, -jN */
-		else
-			for (k = 0; k < sizeof names / sizeof names[0]; k++)
-				if (strlen(names[k]) == len && !strncmp(a, names[k], len) && k != 6)
-					break;
-		if (k == sizeof names / sizeof names[0]) {
-			argv[n++] = argv[i];
-			continue;
-		}
-		if (!eq && i + 1 >= *argc) {
-			fprintf(stderr, "warpsim: --%s: expected a value\n", names[k]);
-			return -1;
-		}
-		*dst[k] = eq ? (char *)eq + 1 : argv[++i];
-	}
-	argv[*argc = n] = NULL;
-	if (win && rp_trace_parse_window(win, &ob->lo, &ob->hi, why, sizeof why)) {
-		fprintf(stderr, "warpsim: --trace-window: expected %s, got '%s'\n", why, win);
-		return -1;
-	}
-	if (ob->trace && rp_trace_format(ob->trace) < 0) {
-		fprintf(stderr, "warpsim: --trace: '%s': the name must end in .txt, .txt.gz, .json or .svg\n",
-		        ob->trace);
-		return -1;
-	}
-	if (win && !ob->trace) {
-		fprintf(stderr, "warpsim: --trace-window needs --trace FILE\n");
-		return -1;
-	}
-	if ((csv || svg || jobs || ptxas) && !sweep) {
-		fprintf(stderr, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,...\n");
-		return -1;
-	}
-	if (sweep) {
-		char *end;
-		long j;
-		if (rp_sweep_parse(sweep, &ob->sweep, why, sizeof why)) {
-			fprintf(stderr, "warpsim: --sweep: expected %s, got '%s'\n", why, sweep);
-			return -1;
-		}
-		j = sysconf(_SC_NPROCESSORS_ONLN);
-		if (jobs) {
-			errno = 0;
-			j = strtol(jobs, &end, 10);
-			if (*end || errno || j < 1 || j > 256) {
-				fprintf(stderr, "warpsim: -j: expected a number of processes (1 to 256), got '%s'\n", jobs);
-				return -1;
-			}
-		}
-		ob->sweep.jobs = j < 1 ? 1 : (int)j;
-		if (ptxas && rp_sweep_add_ptxas(&ob->sweep, ptxas))
-			return -1;
-		if ((csv && !(ob->sweep.csv = strdup(csv))) || (svg && !(ob->sweep.svg = strdup(svg))))
-			return -1;
-		if (ob->trace || ob->linestats) {
-			fprintf(stderr, "warpsim: --sweep runs many simulations: --trace and --line-stats apply "
-			        "to a single run\n");
-			return -1;
-		}
-	}
-	return 0;
-}
-
-static void observe_help(FILE *f)
-{
-	fprintf(f, "\nTraces, line statistics and sweeps (docs/traces.md, formats in traces/README.md):\n"
-	        "  --trace FILE             .txt (.txt.gz) one line per issued instruction, .json Chrome\n"
-	        "                           trace events (ui.perfetto.dev), .svg warp timeline\n"
-	        "  --trace-window A:B       trace cycles A to B only\n"
-	        "  --line-stats FILE        per CUDA, PTX and listing line statistics (.csv: CSV)\n"
-	        "  --sweep KEY=V1,V2,...    one run per value of an option; a comparison table\n"
-	        "  -j N                     sweep runs at once (default: the number of CPUs)\n"
-	        "  --sweep-csv FILE         the sweep table as CSV\n"
-	        "  --sweep-svg FILE         cycles and SIMD efficiency against the value\n"
-	        "  --sweep-ptxas FILE       one more point, 'ptxas': FILE, NVIDIA's listing of the same\n"
-	        "                           kernel (tests/ptxas-ref), run with the same launch\n");
-}
-
 /* --sweep: every point is this program again with the same arguments plus --KEY V */
-static int observe_sweep(Observe *ob, int argc, char **argv, const char *input, int nouts)
+static int observe_sweep(const WsOpts *o, int argc, char **argv)
 {
-	SweepPoint *pts = calloc((size_t)ob->sweep.nvals, sizeof *pts);
+	const SweepSpec *sp = &o->rp.spec;
+	SweepPoint *pts = calloc((size_t)sp->nvals, sizeof *pts);
 	char self[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-	int rc;
+	int rc, nargs;
+	char **args = cli_warpsim_point_args(o, argc, argv, &nargs);
 
-	if (!pts)
+	if (!pts || !args) {
+		free(pts);
+		free(args);
 		return 1;
+	}
 	if (n > 0)
 		self[n] = 0;
 	else
 		snprintf(self, sizeof self, "%s", argv[0]);
-	fprintf(stdout, "warpsim: sweep of --%s over %s: %d runs, %d at a time\n", ob->sweep.key, input,
-	        ob->sweep.nvals, ob->sweep.jobs < ob->sweep.nvals ? ob->sweep.jobs : ob->sweep.nvals);
-	if (nouts == 0)
+	fprintf(stdout, "warpsim: sweep of --%s over %s: %d runs, %d at a time\n", sp->key, o->input,
+	        sp->nvals, sp->jobs < sp->nvals ? sp->jobs : sp->nvals);
+	if (o->sim.launch.nouts == 0)
 		fprintf(stderr, "warpsim: --sweep: no --out buffer: the points' results are not compared; "
 		        "add --out N:PATH for the buffers the kernel writes\n");
-	rc = rp_sweep_run(self, argv + 1, argc - 1, &ob->sweep, pts, stderr);
-	rp_sweep_table(stdout, &ob->sweep, pts);
-	if (ob->sweep.csv && rp_sweep_csv(ob->sweep.csv, &ob->sweep, pts, stderr))
+	rc = rp_sweep_run(self, args, nargs, sp, pts, stderr);
+	rp_sweep_table(stdout, sp, pts);
+	if (sp->csv && rp_sweep_csv(sp->csv, sp, pts, stderr))
 		rc = rc ? rc : 1;
-	if (ob->sweep.svg && rp_sweep_svg(ob->sweep.svg, &ob->sweep, pts, stderr))
+	if (sp->svg && rp_sweep_svg(sp->svg, sp, pts, stderr))
 		rc = rc ? rc : 1;
 	free(pts);
+	free(args);
 	return rc;
 }
 
 /* before the run: open the trace and the line statistics, attach them; a sweep point's
  * statistics and --out buffers go to its directory. 0, or -1 after a message */
-static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, SimOpts *o)
+static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, WsOpts *wo)
 {
 	char err[512];
 	TraceSink s;
+	SimOpts *o = &wo->sim;
+	const RpOpts *ro = &wo->rp;
 
-	if (ob->point) {
+	if (ro->sweep_point) {
 		char path[4096];
-		snprintf(path, sizeof path, "%s/stats.json", ob->point);
+		snprintf(path, sizeof path, "%s/stats.json", ro->sweep_point);
 		free(o->stats_json);
 		if (!(o->stats_json = strdup(path)))
 			return -1;
 		for (int i = 0; i < o->launch.nouts; i++) {
 			char *old = o->launch.outs[i].path, *b = strrchr(old, '/');
-			snprintf(path, sizeof path, "%s/out%d-%s", ob->point, i, b ? b + 1 : old);
+			snprintf(path, sizeof path, "%s/out%d-%s", ro->sweep_point, i, b ? b + 1 : old);
 			if (!(o->launch.outs[i].path = strdup(path))) {
 				o->launch.outs[i].path = old;
 				return -1;
@@ -332,17 +225,17 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Si
 		}
 	}
 	rp_tee_init(&ob->tee);
-	if (ob->trace) {
-		TraceInfo ti = {k, o->input, (int)((o->launch.block[0] * o->launch.block[1] *
-		                o->launch.block[2] + 31) / 32), ob->lo, ob->hi};
-		if (!(ob->tw = rp_trace_open(ob->trace, &ti, err, sizeof err))) {
+	if (ro->trace) {
+		TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
+		                o->launch.block[2] + 31) / 32), ro->lo, ro->hi};
+		if (!(ob->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
 			fprintf(stderr, "warpsim: %s\n", err);
 			return -1;
 		}
 		rp_trace_sink(ob->tw, &s);
 		rp_tee_add(&ob->tee, &s);
 	}
-	if (ob->linestats) {
+	if (ro->linestats) {
 		if (!(ob->ls = rp_linestats_new(k, p))) {
 			fprintf(stderr, "warpsim: out of memory\n");
 			return -1;
@@ -361,7 +254,7 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Si
 
 /* after the run (done: it completed): write and close; 0, or -1 after a message. With input
  * NULL (no run happened) nothing is written but the trace file's frame. */
-static int observe_finish(Observe *ob, const char *input, int done)
+static int observe_finish(Observe *ob, const RpOpts *ro, const char *input, int done)
 {
 	char err[512];
 	int rc = 0;
@@ -374,22 +267,21 @@ static int observe_finish(Observe *ob, const char *input, int done)
 		fprintf(stderr, "warpsim: %s\n", err);
 		rc = -1;
 	} else if (ob->tw && !done && input)
-		fprintf(stderr, "warpsim: --trace: %s holds the run up to the error\n", ob->trace);
+		fprintf(stderr, "warpsim: --trace: %s holds the run up to the error\n", ro->trace);
 	ob->tw = NULL;
-	if (ob->ls && rp_linestats_write(ob->ls, ob->linestats, input, err, sizeof err)) {
+	if (ob->ls && rp_linestats_write(ob->ls, ro->linestats, input, err, sizeof err)) {
 		fprintf(stderr, "warpsim: %s\n", err);
 		rc = -1;
 	}
 	rp_linestats_free(ob->ls);
 	ob->ls = NULL;
-	rp_sweep_free(&ob->sweep);
 	return rc;
 }
 /* ---- end of --trace, --line-stats, --sweep */
 
 int main(int argc, char **argv)
 {
-	SimOpts o;
+	WsOpts o;
 	SimConfig cfg;
 	Prog *p = NULL;
 	const Kernel *k;
@@ -398,15 +290,14 @@ int main(int argc, char **argv)
 	Gpu *g = NULL;
 	char msg[512];
 	int rc = 2, ran = 0;
-	Observe ob;             /* --trace, --line-stats, --sweep */
+	Observe ob = {0};       /* --trace, --line-stats */
 
-	sim_opts_init(&o);
+	cli_warpsim_init(&o);
 	dev_mem_init(&mem);
-	if (observe_args(&argc, argv, &ob) || sim_opts_argv(&o, argc, argv, stderr))
+	if (cli_warpsim_argv(&o, argc, argv, stderr))
 		goto out;
 	if (o.help) {
-		sim_opts_help(stdout);
-		observe_help(stdout);
+		cli_warpsim_help(&o, stdout);
 		rc = 0;
 		goto out;
 	}
@@ -415,16 +306,16 @@ int main(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
-	if (!o.input && !o.print_config) {
+	if (!o.input && !o.sim.print_config) {
 		fprintf(stderr, "warpsim: no program given (see --help)\n");
 		goto out;
 	}
-	if (sim_tconfig_check(&o.tc, msg, sizeof msg)) {
+	if (sim_tconfig_check(&o.sim.tc, msg, sizeof msg)) {
 		fprintf(stderr, "warpsim: %s\n", msg);
 		goto out;
 	}
-	if (o.print_config) {           /* the effective architecture, a valid config file */
-		sim_tconfig_print(stdout, &o.tc);
+	if (o.sim.print_config) {       /* the effective architecture, a valid config file */
+		sim_tconfig_print(stdout, &o.sim.tc);
 		rc = 0;
 		goto out;
 	}
@@ -432,45 +323,45 @@ int main(int argc, char **argv)
 		rc = run_oracle(&o);
 		goto out;
 	}
-	if (ob.sweep.key) {
-		rc = observe_sweep(&ob, argc, argv, o.input, o.launch.nouts);
+	if (o.rp.spec.key) {
+		rc = observe_sweep(&o, argc, argv);
 		goto out;
 	}
 	rc = 1;
-	if (ob.program && ob.point) {       /* the sweep's ptxas point */
+	if (o.rp.sweep_program && o.rp.sweep_point) {   /* the sweep's ptxas point */
 		free(o.input);
-		if (!(o.input = strdup(ob.program)))
+		if (!(o.input = strdup(o.rp.sweep_program)))
 			goto out;
 	}
-	if (!(p = load(o.input, &o)) || !(k = pick_kernel(p, o.launch.kernel, o.input)))
+	if (!(p = load(o.input, &o.be)) || !(k = pick_kernel(p, o.sim.launch.kernel, o.input)))
 		goto out;
 	rc = 2;
-	if (dev_launch_place(&mem, k, &o.launch, &pl, stderr))
+	if (dev_launch_place(&mem, k, &o.sim.launch, &pl, stderr))
 		goto out;
 	rc = 1;
-	sim_config_from_opts(&cfg, &o);
-	if (!(g = sim_gpu_new(k, &mem, &o.launch, &cfg, o.input, stderr)) ||
+	sim_config_from_opts(&cfg, &o.sim);
+	if (!(g = sim_gpu_new(k, &mem, &o.sim.launch, &cfg, o.input, stderr)) ||
 	    observe_start(&ob, g, p, k, &o))
 		goto out;
 	ran = sim_run(g, 0) == SIM_DONE;
-	if (observe_finish(&ob, o.input, ran) || !ran) {
+	if (observe_finish(&ob, &o.rp, o.input, ran) || !ran) {
 		if (!ran)
 			fputs(sim_gpu_error(g), stderr);
 		goto out;
 	}
-	if (dev_launch_write_outputs(&mem, &o.launch, &pl, stderr))
+	if (dev_launch_write_outputs(&mem, &o.sim.launch, &pl, stderr))
 		goto out;
-	if (o.stats || !o.quiet)
+	if (o.sim.stats || !o.sim.quiet)
 		rp_tstats_print(stderr, sim_gpu_tstats(g));
-	if (o.stats_json && write_stats_json(o.stats_json, g))
+	if (o.sim.stats_json && write_stats_json(o.sim.stats_json, g))
 		goto out;
 	rc = 0;
 out:
-	observe_finish(&ob, NULL, 0);
+	observe_finish(&ob, &o.rp, NULL, 0);
 	sim_gpu_free(g);
 	dev_placed_free(&pl);
 	dev_mem_free(&mem);
 	isa_prog_free(p);
-	sim_opts_free(&o);
+	cli_warpsim_free(&o);
 	return rc;
 }

@@ -160,8 +160,7 @@ static const Kernel *kernel_of(const Prog *p, const char *name)
 static int sm_run(const Prog *p, const char *ptx, const GenBuf *lt, const Outs *want,
                   const Cfg *c, int pi, int si, uint64_t seed, char *res, size_t rn)
 {
-	char *extra[] = {"--predicate-max", c->pmax[pi], "--scheduler", c->sched[si],
-	                 "--max-warp-insts", (char *)c->limit};
+	char *extra[] = {"--scheduler", c->sched[si], "--max-warp-insts", (char *)c->limit};
 	char *msg = NULL, why[200];
 	size_t mlen = 0;
 	FILE *err = open_memstream(&msg, &mlen);
@@ -178,7 +177,7 @@ static int sm_run(const Prog *p, const char *ptx, const GenBuf *lt, const Outs *
 		exit(3);
 	dev_mem_init(&mem);
 	sim_opts_init(&o);
-	if (opts_from(&o, lt->p, extra, 6, err) || !(k = kernel_of(p, o.launch.kernel)) ||
+	if (opts_from(&o, lt->p, extra, 4, err) || !(k = kernel_of(p, o.launch.kernel)) ||
 	    dev_launch_place(&mem, k, &o.launch, &pl, err)) {
 		fflush(err);
 		first_line(msg, why, sizeof why);
@@ -279,7 +278,7 @@ static int one(uint64_t seed, const Cfg *c)
 		snprintf(res, sizeof res, "ORACLE %llu %s", (unsigned long long)seed, why);
 		goto out;
 	}
-	or_config_from_opts(&oc, &o);
+	or_config_init(&oc, o.max_warp_insts);
 	if (or_run(m, &o.launch, &oc, &mem, &pl, &st, err) != OR_DONE) {
 		fflush(err);
 		first_line(msg, why, sizeof why);
@@ -294,7 +293,6 @@ static int one(uint64_t seed, const Cfg *c)
 		Prog *p;
 		be_options_default(&bo);
 		bo.predicate_max = strcmp(c->pmax[pi], "inf") ? atoi(c->pmax[pi]) : -1;
-		bo.predicate_max_uniform = o.predicate_max_uniform;
 		bo.max_regs = o.tc.max_regs;
 		bo.kernel = o.launch.kernel;
 		if (!(p = be_translate(m, &bo, err))) {

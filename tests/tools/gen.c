@@ -18,6 +18,7 @@
 #include "tests/gen/gen.h"
 #include "frontend/ptx.h"
 #include "oracle/oracle.h"
+#include "sim/sim.h"
 
 static void usage(void)
 {

@@ -1,0 +1,58 @@
+/* cli.h - the command lines of warpsim and warpc, built from the components' rows of the
+ * option table (opt/opt.h): each program's options are its own few rows plus the groups of
+ * the components it drives, in the order --help shows them. Sits on top of every other
+ * folder, beside tools/ (whose main()s use it); tests use it to run exactly what a program
+ * runs. */
+#ifndef WARPSIM_CLI_H
+#define WARPSIM_CLI_H
+
+#include <stdio.h>
+#include "opt/opt.h"
+#include "sim/sim.h"
+#include "backend/backend.h"
+#include "report/report.h"
+
+/* warpsim [OPTION]... PROGRAM */
+typedef struct {
+	SimOpts sim;        /* launch, run, architecture (sim/) */
+	BeOptions be;       /* the translator, for PTX input (backend/) */
+	RpOpts rp;          /* traces, line statistics, sweeps (report/) */
+	int oracle;         /* --oracle: the PTX reference interpreter instead of the SM model */
+	int help, version;
+	char *input;        /* the program file */
+	OptSet set;         /* the table (points into this struct: do not copy it) */
+} WsOpts;
+
+void cli_warpsim_init(WsOpts *o);
+void cli_warpsim_free(WsOpts *o);
+/* argv, then the options held against each other: the translator takes the architecture's
+ * --max-regs and --arch and the launch's --kernel. 0, or -1 after a message (exit 2) */
+int cli_warpsim_argv(WsOpts *o, int argc, char **argv, FILE *err);
+void cli_warpsim_help(const WsOpts *o, FILE *f);
+/* argv[1..] without the trace and sweep options (what a sweep's point runs); *n entries,
+ * NULL-terminated, malloc'ed (the strings are argv's) */
+char **cli_warpsim_point_args(const WsOpts *o, int argc, char **argv, int *n);
+
+/* warpc [OPTION]... FILE */
+typedef struct {
+	BeOptions be;       /* the translator */
+	TimingConfig tc;    /* --config FILE and the architecture's options: --max-regs, --arch */
+	char *kernel;       /* --kernel NAME */
+	char *asmfile;      /* --asm FILE.sass */
+	char *parsefile;    /* --parse-only FILE.ptx */
+	char *dump;         /* -dLETTERS (-dP FILE: the PTX printed back) */
+	char *out;          /* -o FILE */
+	int explain;        /* --explain[=json]: 1 text, 2 JSON */
+	int compare;        /* --compare[=json]: 1 text, 2 JSON */
+	int verbose;        /* -v */
+	int help, version;
+	char *input, *ref;  /* FILE.ptx; --compare's REF.sass */
+	OptSet set;
+} WcOpts;
+
+void cli_warpc_init(WcOpts *o);
+void cli_warpc_free(WcOpts *o);
+int cli_warpc_argv(WcOpts *o, int argc, char **argv, FILE *err);
+void cli_warpc_help(const WcOpts *o, FILE *f);
+
+#endif

@@ -1,0 +1,125 @@
+/* opts.c - report/'s rows of the option table (opt/opt.h), over RpOpts: traces and line
+ * statistics (--trace, --trace-window, --line-stats) and sweeps (--sweep, --sweep-csv,
+ * --sweep-svg, --sweep-ptxas, -j; --sweep-point and --sweep-program are what a sweep gives
+ * its child runs), and rp_opts_check, which holds them against each other before any run. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "report/report.h"
+
+static int fn_window(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	RpOpts *o = field;
+	uint64_t lo, hi;
+
+	if (rp_trace_parse_window(val, &lo, &hi, why, n))
+		return -1;
+	if (!cx->check_only) {
+		o->lo = lo;
+		o->hi = hi;
+		o->window = 1;
+	}
+	return 0;
+}
+
+static int fn_jobs(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	char *end;
+	long j;
+
+	errno = 0;
+	j = strtol(val, &end, 10);
+	if (!*val || *end || errno || j < 1 || j > 256) {
+		snprintf(why, n, "a number of processes (1 to 256)");
+		return -1;
+	}
+	if (!cx->check_only)
+		*(int *)field = (int)j;
+	return 0;
+}
+
+#define F(x) offsetof(RpOpts, x)
+const OptRow rp_trace_rows[] = {
+	{.name = "trace", .kind = OPT_STR, .metavar = "FILE", .off = F(trace),
+	 .help = "a timing trace: .txt (.txt.gz) one line per issued instruction, .json Chrome "
+	         "trace events (ui.perfetto.dev), .svg the warp timeline"},
+	{.name = "trace-window", .kind = OPT_FN, .metavar = "A:B", .off = 0, .fn = fn_window,
+	 .help = "trace cycles A to B only"},
+	{.name = "line-stats", .kind = OPT_STR, .metavar = "FILE", .off = F(linestats),
+	 .help = "per CUDA, PTX and listing line statistics (.csv: CSV)"},
+};
+const int rp_ntrace_rows = (int)(sizeof rp_trace_rows / sizeof rp_trace_rows[0]);
+
+const OptRow rp_sweep_rows[] = {
+	{.name = "sweep", .kind = OPT_STR, .metavar = "KEY=V1,V2,...", .off = F(sweep),
+	 .help = "one run per value of an option; a comparison table"},
+	{.name = "jobs", .shortc = 'j', .kind = OPT_FN, .metavar = "N", .off = F(jobs), .fn = fn_jobs,
+	 .help = "sweep runs at once (default: the number of CPUs)"},
+	{.name = "sweep-csv", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_csv),
+	 .help = "the sweep table as CSV"},
+	{.name = "sweep-svg", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_svg),
+	 .help = "cycles and SIMD efficiency against the value"},
+	{.name = "sweep-ptxas", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_ptxas),
+	 .help = "one more point, 'ptxas': FILE, NVIDIA's listing of the same kernel "
+	         "(tests/ptxas-ref), run with the same launch"},
+	{.name = "sweep-point", .kind = OPT_STR, .metavar = "DIR", .off = F(sweep_point),
+	 .flags = OPT_CMDLINE | OPT_HIDDEN, .help = "this run is one point of a sweep"},
+	{.name = "sweep-program", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_program),
+	 .flags = OPT_CMDLINE | OPT_HIDDEN, .help = "that point runs FILE (ptxas's listing)"},
+};
+const int rp_nsweep_rows = (int)(sizeof rp_sweep_rows / sizeof rp_sweep_rows[0]);
+#undef F
+
+void rp_opts_free(RpOpts *o)
+{
+	opt_free_strs(rp_trace_rows, rp_ntrace_rows, o);
+	opt_free_strs(rp_sweep_rows, rp_nsweep_rows, o);
+	rp_sweep_free(&o->spec);
+}
+
+int rp_opts_check(RpOpts *o, FILE *err)
+{
+	char why[256];
+	long j;
+
+	if (!o->window)
+		o->hi = UINT64_MAX;
+	if (o->sweep_point) {            /* a point of a sweep runs once */
+		free(o->sweep);
+		o->sweep = NULL;
+	}
+	if (o->trace && rp_trace_format(o->trace) < 0) {
+		fprintf(err, "warpsim: --trace: '%s': the name must end in .txt, .txt.gz, .json or .svg\n",
+		        o->trace);
+		return -1;
+	}
+	if (o->window && !o->trace) {
+		fprintf(err, "warpsim: --trace-window needs --trace FILE\n");
+		return -1;
+	}
+	if ((o->sweep_csv || o->sweep_svg || o->jobs || o->sweep_ptxas) && !o->sweep &&
+	    !o->sweep_point) {
+		fprintf(err, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,...\n");
+		return -1;
+	}
+	if (!o->sweep)
+		return 0;
+	if (rp_sweep_parse(o->sweep, &o->spec, why, sizeof why)) {
+		fprintf(err, "warpsim: --sweep: expected %s, got '%s'\n", why, o->sweep);
+		return -1;
+	}
+	j = o->jobs ? o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	o->spec.jobs = j < 1 ? 1 : (int)j;
+	if (o->sweep_ptxas && rp_sweep_add_ptxas(&o->spec, o->sweep_ptxas))
+		return -1;
+	if ((o->sweep_csv && !(o->spec.csv = strdup(o->sweep_csv))) ||
+	    (o->sweep_svg && !(o->spec.svg = strdup(o->sweep_svg))))
+		return -1;
+	if (o->trace || o->linestats) {
+		fprintf(err, "warpsim: --sweep runs many simulations: --trace and --line-stats apply "
+		        "to a single run\n");
+		return -1;
+	}
+	return 0;
+}
