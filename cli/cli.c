@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 
 /* ------------------------------------------------------------------ warpsim */
+enum { WS_TRACE = 4, WS_SWEEP = 5 };   /* the groups a sweep point leaves out */
 #define W(x) offsetof(WsOpts, x)
 static const OptRow ws_rows[] = {
 	{.name = "oracle", .kind = OPT_FLAG, .off = W(oracle),
@@ -31,8 +32,6 @@ static int ws_program(OptSet *s, const char *arg, FILE *err)
 	}
 	return 0;
 }
-
-enum { WS_TRACE = 4, WS_SWEEP = 5 };   /* the groups a sweep point leaves out */
 
 void cli_warpsim_init(WsOpts *o)
 {
@@ -68,6 +67,30 @@ void cli_warpsim_free(WsOpts *o)
 	opt_free(&o->set);
 }
 
+/* every point of a sweep checked before the first run: the key is an option a point can
+ * set, and each value is one it accepts (the 'ptxas' point runs a listing instead) */
+static int check_sweep(WsOpts *o, FILE *err)
+{
+	const SweepSpec *sp = &o->rp.spec;
+	char msg[700];
+	int g;
+	const OptRow *r = opt_find(&o->set, sp->key, &g);
+
+	if (!r || (r->flags & OPT_CMDLINE) || g == WS_TRACE || g == WS_SWEEP ||
+	    r->kind == OPT_FLAG) {
+		fprintf(err, "warpsim: --sweep: %s'--%s'%s\n", r ? "" : "unknown option ", sp->key,
+		        !r ? " (see --help)" : " cannot be swept: it takes no value or is not a "
+		        "setting of one run");
+		return -1;
+	}
+	for (int i = 0; i < sp->nvals - (sp->ptxas != NULL); i++)
+		if (opt_check(&o->set, sp->key, sp->vals[i], msg, sizeof msg)) {
+			fprintf(err, "warpsim: --sweep: %s\n", msg);
+			return -1;
+		}
+	return 0;
+}
+
 int cli_warpsim_argv(WsOpts *o, int argc, char **argv, FILE *err)
 {
 	if (opt_argv(&o->set, argc, argv, err))
@@ -77,7 +100,9 @@ int cli_warpsim_argv(WsOpts *o, int argc, char **argv, FILE *err)
 	o->be.max_regs = o->sim.tc.max_regs;
 	o->be.arch = o->sim.tc.arch;
 	o->be.kernel = o->sim.launch.kernel;
-	return rp_opts_check(&o->rp, err);
+	if (rp_opts_check(&o->rp, err))
+		return -1;
+	return o->rp.spec.key ? check_sweep(o, err) : 0;
 }
 
 void cli_warpsim_help(const WsOpts *o, FILE *f)

@@ -35,27 +35,33 @@ static void *xcalloc(size_t n, size_t s)
 	return p;
 }
 
-/* the kernel to run: --kernel NAME, or the only .entry */
+/* the kernel to run: --kernel NAME, or the only .entry; the messages are the SM model's
+ * (tools/warpsim.c), naming the kernels the module has. -1: a wrong or ambiguous --kernel,
+ * -2: the module has no kernel */
 static int find_kernel(const Module *m, const Launch *l, FILE *err)
 {
 	int ki = -1, n = 0;
 
-	if (l->kernel) {
-		ki = ptx_find_func(m, l->kernel);
-		if (ki < 0 || !m->funcs[ki].entry || !m->funcs[ki].has_body) {
-			fprintf(err, "warpsim: oracle: no kernel '%s' in %s\n", l->kernel, m->name);
-			return -1;
-		}
-		return ki;
-	}
 	for (int i = 0; i < m->nfuncs; i++)
 		if (m->funcs[i].entry && m->funcs[i].has_body)
 			ki = i, n++;
-	if (n != 1) {
-		fprintf(err, "warpsim: oracle: %s has %d kernels; choose one with --kernel\n", m->name, n);
-		return -1;
-	}
-	return ki;
+	if (l->kernel) {
+		ki = ptx_find_func(m, l->kernel);
+		if (ki >= 0 && m->funcs[ki].entry && m->funcs[ki].has_body)
+			return ki;
+		fprintf(err, "warpsim: --kernel: no kernel '%s' in %s; it has:", l->kernel, m->name);
+	} else if (n == 1)
+		return ki;
+	else if (n == 0) {
+		fprintf(err, "warpsim: %s holds no kernel\n", m->name);
+		return -2;
+	} else
+		fprintf(err, "warpsim: %s holds %d kernels; choose one with --kernel:", m->name, n);
+	for (int i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i].entry && m->funcs[i].has_body)
+			fprintf(err, " %s", m->funcs[i].name);
+	fprintf(err, "\n");
+	return -1;
 }
 
 /* frame layout of a function: params, returns, then .local and .param variables */
@@ -140,7 +146,7 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 	o->m = m;
 	o->l = l;
 	if ((o->ki = find_kernel(m, l, o->err)) < 0)
-		return OR_BADLAUNCH;
+		return o->ki == -2 ? OR_NOKERNEL : OR_BADLAUNCH;
 	kf = &m->funcs[o->ki];
 	o->fi = xcalloc(m->nfuncs, sizeof *o->fi);
 	o->varaddr = xcalloc(m->nvars, sizeof *o->varaddr);

@@ -1,6 +1,7 @@
 /* oracle.c - `warpsim --oracle`: runs the parsed module on the reference interpreter with the
  * launch options of the SM model, writes the same --out files, and prints a one-line summary
- * (unless --quiet). Exit status 0 when the grid completed, 1 otherwise. */
+ * (unless --quiet). Exit status 0 when the grid completed, 2 when the launch does not fit the
+ * module (no such kernel, wrong arguments), 1 otherwise (as the SM model answers). */
 #include "oracle/internal.h"
 
 void or_config_init(OrConfig *c, uint64_t max_warp_insts)
@@ -27,5 +28,6 @@ int or_main(const Module *m, const Launch *l, const OrConfig *c, int summary, FI
 		        (unsigned long long)st.collectives, st.max_depth);
 	dev_placed_free(&pl);
 	dev_mem_free(&mem);
-	return r == OR_DONE ? 0 : 1;
+	return r == OR_DONE ? 0 : r == OR_BADLAUNCH ? 2 : 1;   /* a launch that does not fit the
+	                                                         * kernel is a command-line error */
 }

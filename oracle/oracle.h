@@ -19,7 +19,7 @@
 #include "arith/arith.h"
 
 /* results of or_run */
-enum { OR_DONE, OR_FAULT, OR_RUNAWAY, OR_DEADLOCK, OR_UNSUP, OR_TRAP, OR_BADLAUNCH };
+enum { OR_DONE, OR_FAULT, OR_RUNAWAY, OR_DEADLOCK, OR_UNSUP, OR_TRAP, OR_BADLAUNCH, OR_NOKERNEL };
 
 typedef struct {
 	uint64_t max_steps;   /* runaway limit in thread instructions (0: OR_DEFAULT_STEPS) */

@@ -206,6 +206,6 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 const char *or_result_name(int r)
 {
 	static const char *const names[] = {"done", "fault", "runaway", "deadlock", "unsupported",
-	                                    "trap", "bad launch"};
+	                                    "trap", "bad launch", "no kernel"};
 	return r >= 0 && r < (int)(sizeof names / sizeof names[0]) ? names[r] : "?";
 }

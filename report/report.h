@@ -128,6 +128,9 @@ typedef struct {
 	char *csv, *svg;        /* --sweep-csv, --sweep-svg, or NULL */
 	char *ptxas;            /* --sweep-ptxas FILE: the last point, "ptxas", runs FILE (NVIDIA's
 	                         * listing of the same kernel) instead of the program, or NULL */
+	char *const *outs;      /* the --out paths (not owned): each point's buffers are saved as
+	                         * PATH with ".KEY-VALUE" before the extension */
+	int nouts;
 } SweepSpec;
 
 /* one point's statistics, as the child reports them */

@@ -260,6 +260,45 @@ static void rmtree(const char *dir)
 
 enum { MAXOUTS = 64 };
 
+/* --out PATH of a sweep: point i's buffer saved as PATH with ".KEY-VALUE" before its
+ * extension (out.txt -> out.predicate-max-4.txt; the ptxas point: out.ptxas.txt). 0, or -1
+ * after a message */
+static int keep_outs(const SweepSpec *sp, int i, const char *dir, FILE *err)
+{
+	for (int k = 0; k < sp->nouts; k++) {
+		const char *path = sp->outs[k], *base = strrchr(path, '/'), *dot;
+		char src[1200], dst[1200], buf[65536];
+		FILE *f, *g;
+		size_t n;
+		int bad = 0;
+
+		base = base ? base + 1 : path;
+		dot = strrchr(base, '.');
+		if (!dot || dot == base)
+			dot = base + strlen(base);
+		snprintf(src, sizeof src, "%s/out%d-%s", dir, k, base);
+		if (sp->ptxas && i == sp->nvals - 1)
+			snprintf(dst, sizeof dst, "%.*s.ptxas%s", (int)(dot - path), path, dot);
+		else
+			snprintf(dst, sizeof dst, "%.*s.%s-%s%s", (int)(dot - path), path, sp->key, sp->vals[i], dot);
+		if (!(f = fopen(src, "rb")))
+			continue;               /* the point wrote no such buffer (a failed run) */
+		if (!(g = fopen(dst, "wb"))) {
+			fprintf(err, "warpsim: --sweep: cannot write '%s': %s\n", dst, strerror(errno));
+			fclose(f);
+			return -1;
+		}
+		while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+			bad |= fwrite(buf, 1, n, g) != n;
+		fclose(f);
+		if (fclose(g) || bad) {
+			fprintf(err, "warpsim: --sweep: error writing '%s'\n", dst);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
                   SweepPoint *pts, FILE *err)
 {
@@ -365,8 +404,11 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 		}
 	}
 	for (int i = 0; i < sp->nvals; i++)
-		if (r[i].started)
+		if (r[i].started) {
+			if (pts[i].ok && keep_outs(sp, i, r[i].dir, err))
+				rc = rc ? rc : 1;
 			rmtree(r[i].dir);
+		}
 	free(r);
 	return rc;
 }

@@ -100,9 +100,14 @@ ls "$T/tmp" | grep -q "^warpsim-sweep-" && bad "sweep left temporary directories
 	--sweep alu-latency=22,30 >"$T/c.out" 2>"$T/c.err"
 [ $? = 3 ] && grep -q "output buffers differ" "$T/c.err" && grep -q "OUTPUTS DIFFER" "$T/c.out" &&
 	ok || { bad "differing outputs not reported"; cat "$T/c.out" "$T/c.err"; }
-# a failing point shows the child's message
-"$W" $BR --sweep no-such-option=1,2 >"$T/f.out" 2>"$T/f.err"
-[ $? = 1 ] && grep -q "unknown option '--no-such-option'" "$T/f.err" && grep -q failed "$T/f.out" &&
+# each point's --out buffer is kept under a per-point name
+# shellcheck disable=SC2086
+"$W" $BR --out 0:"$T/pt.txt" --sweep scheduler=lrr,gto -j 1 >/dev/null 2>"$T/k.err"
+[ -s "$T/pt.scheduler-lrr.txt" ] && cmp -s "$T/pt.scheduler-lrr.txt" "$T/pt.scheduler-gto.txt" && [ ! -e "$T/pt.txt" ] &&
+	ok || { bad "per-point --out files of a sweep"; ls "$T"; cat "$T/k.err"; }
+# a failing point shows the child's message (here a runaway stopped by --max-cycles)
+"$W" $BR --sweep max-cycles=5,100000 >"$T/f.out" 2>"$T/f.err"
+[ $? = 1 ] && grep -q "did not finish within --max-cycles 5" "$T/f.err" && grep -q failed "$T/f.out" &&
 	ok || { bad "failing sweep point"; cat "$T/f.out" "$T/f.err"; }
 }
 
@@ -121,6 +126,12 @@ errcase "no empty value" traces/branchy.sass --sweep predicate-max=1,,2
 errcase "expected a number of processes" traces/branchy.sass --sweep scheduler=lrr -j 0
 errcase "need --sweep" traces/branchy.sass --sweep-csv x.csv
 errcase "expected a value" traces/branchy.sass --trace
+# a sweep checks every key and value before the first run
+errcase "--sweep: unknown option '--predicat-max'" traces/branchy.sass --sweep predicat-max=0,7
+errcase "--sweep: --predicate-max: expected a non-negative integer or 'inf', got 'seven'" traces/branchy.sass --sweep predicate-max=0,seven
+errcase "--sweep: --sms: expected an integer from 1 to" traces/branchy.sass --sweep sms=1,0
+errcase "cannot be swept" traces/branchy.sass --sweep quiet=1,2
+errcase "cannot be swept" traces/branchy.sass --sweep trace=a.txt,b.txt
 
 # one option table: the trace and sweep options also work as lines of a --launch file, and a
 # sweep's points do not sweep again (they re-read the file)

@@ -27,7 +27,7 @@ static char *read_file(const char *path, size_t *len)
 	size_t n = 0, cap = 0;
 
 	if (!f) {
-		fprintf(stderr, "warpc: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "warpc: cannot read '%s': %s\n", path, strerror(errno));
 		return NULL;
 	}
 	for (;;) {
@@ -97,7 +97,7 @@ static int warpc_asm(const char *path, const char *out)
 	int rc = 0;
 
 	if (!text)
-		return 2;
+		return 1;
 	p = isa_asm(strcmp(path, "-") ? path : "<stdin>", text, len, stderr);
 	free(text);
 	if (!p)
@@ -126,7 +126,7 @@ static int warpc_parse(const char *path, const char *out, int print)
 	int rc = 0;
 
 	if (!text)
-		return 2;
+		return 1;
 	m = ptx_parse(strcmp(path, "-") ? path : "<stdin>", text, len, stderr, NULL);
 	free(text);
 	if (!m)
@@ -161,7 +161,7 @@ static int compare(FILE *f, const Prog *p, const BeLog *log, const WcOpts *o)
 	int rc = 0, first = 1;
 
 	if (!text)
-		return 2;
+		return 1;
 	r = isa_asm(o->ref, text, len, stderr);
 	free(text);
 	if (!r)
@@ -203,7 +203,7 @@ static int warpc_translate(const char *path, const char *out, WcOpts *o)
 	int rc = 0;
 
 	if (!text)
-		return 2;
+		return 1;
 	m = ptx_parse(strcmp(path, "-") ? path : "<stdin>", text, len, stderr, NULL);
 	free(text);
 	if (!m)

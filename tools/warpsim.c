@@ -67,8 +67,8 @@ static int endswith(const char *s, const char *suf)
 }
 
 /* the program: a listing parsed by isa_asm, or PTX parsed, checked and translated in process
- * with the translator's options bo */
-static Prog *load(const char *path, const BeOptions *bo)
+ * with the translator's options bo; *badkernel set when PTX lacks the --kernel asked for */
+static Prog *load(const char *path, const BeOptions *bo, int *badkernel)
 {
 	char *text;
 	size_t len;
@@ -78,9 +78,21 @@ static Prog *load(const char *path, const BeOptions *bo)
 		return NULL;
 	if (endswith(path, ".ptx")) {
 		Module *m = ptx_parse(path, text, len, stderr, NULL);
+		int ki;
 		free(text);
 		if (!m)
 			return NULL;
+		if (bo->kernel && ((ki = ptx_find_func(m, bo->kernel)) < 0 || !m->funcs[ki].entry ||
+		                   !m->funcs[ki].has_body)) {     /* as pick_kernel says it */
+			fprintf(stderr, "warpsim: --kernel: no kernel '%s' in %s; it has:", bo->kernel, path);
+			for (int i = 0; i < m->nfuncs; i++)
+				if (m->funcs[i].entry && m->funcs[i].has_body)
+					fprintf(stderr, " %s", m->funcs[i].name);
+			fprintf(stderr, "\n");
+			ptx_free(m);
+			*badkernel = 1;
+			return NULL;
+		}
 		p = be_translate(m, bo, stderr);
 		ptx_free(m);
 		return p;
@@ -165,9 +177,9 @@ typedef struct {
 } Observe;
 
 /* --sweep: every point is this program again with the same arguments plus --KEY V */
-static int observe_sweep(const WsOpts *o, int argc, char **argv)
+static int observe_sweep(WsOpts *o, int argc, char **argv)
 {
-	const SweepSpec *sp = &o->rp.spec;
+	SweepSpec *sp = &o->rp.spec;
 	SweepPoint *pts = calloc((size_t)sp->nvals, sizeof *pts);
 	char self[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -188,6 +200,11 @@ static int observe_sweep(const WsOpts *o, int argc, char **argv)
 	if (o->sim.launch.nouts == 0)
 		fprintf(stderr, "warpsim: --sweep: no --out buffer: the points' results are not compared; "
 		        "add --out N:PATH for the buffers the kernel writes\n");
+	char *paths[64];
+	sp->nouts = o->sim.launch.nouts < 64 ? o->sim.launch.nouts : 64;
+	for (int i = 0; i < sp->nouts; i++)
+		paths[i] = o->sim.launch.outs[i].path;
+	sp->outs = paths;
 	rc = rp_sweep_run(self, args, nargs, sp, pts, stderr);
 	rp_sweep_table(stdout, sp, pts);
 	if (sp->csv && rp_sweep_csv(sp->csv, sp, pts, stderr))
@@ -289,7 +306,7 @@ int main(int argc, char **argv)
 	Placed pl = {0};
 	Gpu *g = NULL;
 	char msg[512];
-	int rc = 2, ran = 0;
+	int rc = 2, ran = 0, badkernel = 0;
 	Observe ob = {0};       /* --trace, --line-stats */
 
 	cli_warpsim_init(&o);
@@ -333,8 +350,14 @@ int main(int argc, char **argv)
 		if (!(o.input = strdup(o.rp.sweep_program)))
 			goto out;
 	}
-	if (!(p = load(o.input, &o.be)) || !(k = pick_kernel(p, o.sim.launch.kernel, o.input)))
+	if (!(p = load(o.input, &o.be, &badkernel))) {
+		rc = badkernel ? 2 : 1;
 		goto out;
+	}
+	if (!(k = pick_kernel(p, o.sim.launch.kernel, o.input))) {
+		rc = p->nk ? 2 : 1;     /* a wrong or missing --kernel is a command-line error */
+		goto out;
+	}
 	rc = 2;
 	if (dev_launch_place(&mem, k, &o.sim.launch, &pl, stderr))
 		goto out;
