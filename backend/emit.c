@@ -329,6 +329,7 @@ static void emit_fn(Em *e, Fn *f)
 				continue;  /* coalesced by the register allocator */
 			put(e, f, &b->ins[i], baddr);
 		}
+		int t0 = k->nins;
 		for (int q = 0; q < b->npush; q++) {
 			Ins *n = emit_op(e, OP_SSY, ISA_PT, 0);
 			n->nopd = 1;
@@ -416,6 +417,15 @@ static void emit_fn(Em *e, Fn *f)
 		case J_NONE:
 			die("block without terminator");
 		}
+		/* the terminator's instructions, and the SSYs before it, carry its PTX instruction's
+		 * lines, so that line statistics charge a divergence and its reconvergence point to
+		 * the branch's own source line at every level */
+		for (int i = t0; line && i < k->nins; i++)
+			if ((k->ins[i].ptxline == line || !k->ins[i].ptxline) && !k->ins[i].srcline) {
+				k->ins[i].ptxline = line;
+				k->ins[i].srcline = f->pf->ins[b->jmp.ptxins].srcline;
+				k->ins[i].srcfile = (int16_t)f->pf->ins[b->jmp.ptxins].srcfile;
+			}
 	}
 }
 

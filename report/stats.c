@@ -45,7 +45,14 @@ rows(const TStats *s, Row *r)
 	RAT("gpu_ipc", ratio(s->thread_insts, s->cycles), "thread instructions per cycle");
 	RAT("warp_ipc", ratio(s->warp_insts, s->cycles), "warp instructions per cycle");
 	RAT("simd_efficiency", ratio(s->thread_insts, s->warp_insts * TM_WARP), "active lanes / 32 per warp instruction");
-	CNT("divergent_branches", s->div_branches, "branches that split a warp");
+	CNT("divergent_branches", s->div_branches, "divergence events: instructions that split a warp");
+	CNT("div_bra", s->div[DIV_BRA], "  a guarded BRA or CAL taken by some lanes");
+	CNT("div_sync", s->div[DIV_SYNC], "  a guarded .S: some lanes wait at the sync point");
+	CNT("div_brk", s->div[DIV_BRK], "  BRK by some lanes");
+	CNT("div_cont", s->div[DIV_CONT], "  CONT by some lanes");
+	CNT("div_ret", s->div[DIV_RET], "  RET by some lanes");
+	CNT("div_exit", s->div[DIV_EXIT], "  EXIT by some lanes");
+	CNT("div_brx", s->div[DIV_BRX], "  BRX or JCAL to several targets");
 	CNT("reconvergences", s->reconv, "stack pops that merged lanes back");
 	CNT("predicated_off_lanes", s->pred_off, "active lanes whose guard was false");
 	CNT("crs_high_water", s->crs_hwm, "deepest CallReturnStack of any warp");

@@ -41,6 +41,14 @@ static void leave(Warp *w, int i, uint32_t lanes)
 	w->active &= ~lanes;
 }
 
+void sim_diverge(Gpu *g, ExecInfo *e, int kind)
+{
+	if (e->diverged == DIV_NONE) {
+		e->diverged = (uint8_t)kind;
+		g->st.div_branches++;
+	}
+}
+
 int sim_arrive_sync(Gpu *g, Warp *w, uint32_t lanes)
 {
 	int i;
@@ -184,17 +192,17 @@ static int indirect(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 	for (int i = ng - 1; i >= 1; i--)
 		if ((rc = push(g, w, TK_DIV, gpc[i], gmask[i], e)))
 			return rc;
-	if (ng > 1 || rest) {
-		e->diverged = 1;
-		g->st.div_branches++;
-	}
+	if (ng > 1 || rest)
+		sim_diverge(g, e, DIV_BRX);
 	w->active = gmask[0];
 	w->pc = gpc[0];
 	return SIM_OK;
 }
 
-/* BRK, CONT, RET: lanes leave for the topmost token of their kind */
-static int leave_for(Gpu *g, Warp *w, uint32_t ex, int k, int k2, const char *what)
+/* BRK, CONT, RET: lanes leave for the topmost token of their kind; lanes left behind make
+ * it a divergence of kind div */
+static int leave_for(Gpu *g, Warp *w, uint32_t ex, int k, int k2, const char *what,
+                     ExecInfo *e, int div)
 {
 	int i;
 
@@ -203,6 +211,8 @@ static int leave_for(Gpu *g, Warp *w, uint32_t ex, int k, int k2, const char *wh
 	if ((i = find(w, k, k2)) < 0)
 		return sim_fault(g, w, -1, SIM_MALFORMED, "%s", what);
 	leave(w, i, ex);
+	if (w->active)
+		sim_diverge(g, e, div);
 	return SIM_OK;
 }
 
@@ -226,8 +236,7 @@ int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 				return rc;
 			w->active = ex;
 			w->pc = d->target;
-			e->diverged = 1;
-			g->st.div_branches++;
+			sim_diverge(g, e, DIV_BRA);
 		}
 		return SIM_OK;
 	case OP_BRX:
@@ -239,8 +248,7 @@ int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 		if (ex != act) {
 			if ((rc = push(g, w, TK_DIV, next, act & ~ex, e)))
 				return rc;
-			e->diverged = 1;
-			g->st.div_branches++;
+			sim_diverge(g, e, DIV_BRA);
 		}
 		if ((rc = push(g, w, TK_CAL, next, ex, e)))
 			return rc;
@@ -248,17 +256,22 @@ int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 		w->pc = d->target;
 		return SIM_OK;
 	case OP_BRK:
-		return leave_for(g, w, ex, TK_BRK, TK_BRK, "BRK with no BRK token (PBK) on the CallReturnStack");
+		return leave_for(g, w, ex, TK_BRK, TK_BRK, "BRK with no BRK token (PBK) on the "
+		                 "CallReturnStack", e, DIV_BRK);
 	case OP_CONT:
-		return leave_for(g, w, ex, TK_CONT, TK_CONT, "CONT with no CONT token (PCNT) on the CallReturnStack");
+		return leave_for(g, w, ex, TK_CONT, TK_CONT, "CONT with no CONT token (PCNT) on the "
+		                 "CallReturnStack", e, DIV_CONT);
 	case OP_RET:
-		return leave_for(g, w, ex, TK_CAL, TK_PRET, "RET with no CAL or PRET token on the CallReturnStack");
+		return leave_for(g, w, ex, TK_CAL, TK_PRET, "RET with no CAL or PRET token on the "
+		                 "CallReturnStack", e, DIV_RET);
 	case OP_EXIT:
 		if (!ex)
 			return SIM_OK;
 		w->exited |= ex;
 		w->active &= ~ex;
 		e->event = EV_EXIT;
+		if (w->active)
+			sim_diverge(g, e, DIV_EXIT);
 		if (d->m.flags & MF_KEEPREF)
 			w->cta->keep = 1;
 		sim_count_exits(g, w, ex);

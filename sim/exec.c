@@ -466,8 +466,11 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		g->fault_lane = -1;
 		return sim_fault(g, w, l, SIM_FAULT, "constant operand at offset 0x%" PRIx64 " is outside its bank", g->fault_off);
 	}
-	if (rc == SIM_OK && d->sync)
+	if (rc == SIM_OK && d->sync && (ex & w->active)) {
 		rc = sim_arrive_sync(g, w, ex & w->active);
+		if (rc == SIM_OK && w->active)       /* some lanes wait at the sync point */
+			sim_diverge(g, e, DIV_SYNC);
+	}
 	if (rc == SIM_OK && !w->active && w->state == W_READY)
 		rc = sim_unwind(g, w, e);
 	e->next_active = w->active;

@@ -180,6 +180,8 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 /* crs.c: control ops, unwinding, barriers, exits */
 int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 int sim_arrive_sync(Gpu *g, Warp *w, uint32_t lanes);
+/* the instruction split the warp (DIV_* of timing.h): counted once per instruction */
+void sim_diverge(Gpu *g, ExecInfo *e, int kind);
 int sim_unwind(Gpu *g, Warp *w, ExecInfo *e);
 int sim_barrier(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 void sim_count_exits(Gpu *g, Warp *w, uint32_t lanes);

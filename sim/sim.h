@@ -55,7 +55,7 @@ typedef struct {
 	uint8_t space;           /* memory ops: SP_* of the access */
 	uint8_t size;            /* memory ops: bytes per lane */
 	uint64_t addr[32];       /* memory ops: address per lane (space-relative) */
-	uint8_t diverged;        /* the active mask split */
+	uint8_t diverged;        /* DIV_* (timing.h): the warp's lanes split, and how; 0 none */
 	uint8_t reconverged;     /* a SYNC token restored lanes */
 	int8_t pushed, popped;   /* CRS tokens pushed / popped */
 	uint8_t event;           /* EV_* */
@@ -74,7 +74,7 @@ typedef struct {
 	uint64_t thread_insts;     /* active lanes summed over issued instructions */
 	uint64_t exec_lanes;       /* guard-true lanes summed */
 	uint64_t pred_off;         /* active lanes whose guard was false */
-	uint64_t div_branches;     /* branches that split the active mask */
+	uint64_t div_branches;     /* divergence events (DIV_*) of every kind */
 	uint64_t reconvergences;   /* SYNC tokens that restored lanes */
 	uint64_t barriers;         /* barrier releases */
 	int crs_high;              /* deepest CallReturnStack seen */

@@ -298,13 +298,28 @@ void sim_sched_issued(Sched *s, int warp, int long_wait);
 /* the same for the warp at position i of warp[] */
 void sim_sched_issued_at(Sched *s, int i, int long_wait);
 
+/* divergence events (docs/warpsim.md, "Divergence"): an instruction after which the warp's
+ * lanes are split into groups that continue at different PCs, by kind */
+enum {
+	DIV_NONE,
+	DIV_BRA,     /* a guarded BRA (or CAL) taken by some active lanes only */
+	DIV_SYNC,    /* a guarded .S: some lanes go to the sync point, the others go on */
+	DIV_BRK,     /* BRK by some active lanes only */
+	DIV_CONT,    /* CONT by some active lanes only */
+	DIV_RET,     /* RET by some active lanes only */
+	DIV_EXIT,    /* EXIT by some active lanes only */
+	DIV_BRX,     /* BRX (or JCAL) whose lanes go to several targets, or only some of them */
+	DIV_COUNT
+};
+
 /* ------------------------------------------------------------------ tstats.c */
 typedef struct {
 	uint64_t cycles;         /* gpu_sim_cycle */
 	uint64_t warp_insts;     /* gpgpu_n_tot_w_icount: warp instructions issued */
 	uint64_t thread_insts;   /* gpu_sim_insn: active lanes summed over issued instructions */
 	uint64_t pred_off;       /* lanes active but guard-false at issue */
-	uint64_t div_branches;   /* branches that split a warp */
+	uint64_t div_branches;   /* divergence events of every kind (GPGPU-Sim's divergent_branches) */
+	uint64_t div[DIV_COUNT]; /* divergence events by kind (DIV_*) */
 	uint64_t reconv;         /* CRS pops that merged lanes back */
 	uint64_t crs_hwm;        /* CallReturnStack high-water mark over all warps */
 	uint64_t stall[STALL_COUNT]; /* scheduler-cycles without issue, by reason */
@@ -345,7 +360,7 @@ typedef struct {
 	uint8_t size;        /* bytes per lane */
 	uint8_t event;       /* TEV_*: the warp waits at a barrier / it released its CTA's barrier / it exited */
 	uint8_t switches;    /* CRS pops that switched the warp to another path */
-	uint8_t diverged;    /* a branch split the warp */
+	uint8_t diverged;    /* DIV_*: the instruction split the warp (0: it did not) */
 	uint8_t reconverged; /* a pop merged lanes back */
 	int crs_depth;       /* CRS depth after the instruction */
 	uint64_t released;   /* warp slots a barrier release lets go (bit per slot; 0: the

@@ -331,7 +331,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	st->warp_insts++;
 	st->thread_insts += (uint64_t)sim_popc(e->active);
 	st->pred_off += (uint64_t)sim_popc(e->active & ~e->exec);
-	st->div_branches += e->diverged;
+	st->div_branches += e->diverged != DIV_NONE;
+	st->div[e->diverged]++;
 	st->reconv += e->reconverged;
 	if ((uint64_t)e->crs_depth > st->crs_hwm)
 		st->crs_hwm = (uint64_t)e->crs_depth;

@@ -36,6 +36,19 @@ for c in $D/*.errcase; do
 	fi
 done
 
+# every kind of divergence event, one kernel each (tests/sim/div): the named counters hold
+# the given values and every other div_* counter is 0
+grep -v '^#' $D/div/expect.txt | while read -r k want; do
+	"$BIN/warpsim" $D/div/divkinds.sass --kernel "$k" --block 32 --stats-json "$T/div.json" --quiet ||
+		{ echo "FAIL: div $k: warpsim failed"; echo x >> "$T/div.fail"; continue; }
+	for c in divergent_branches div_bra div_sync div_brk div_cont div_ret div_exit div_brx; do
+		v=$(sed -n "s/.*\"$c\": \([0-9]*\).*/\1/p" "$T/div.json")
+		e=$(printf '%s\n' $want | sed -n "s/^$c=//p")
+		[ "$v" = "${e:-0}" ] || { echo "FAIL: div $k: $c is $v, expected ${e:-0}"; echo x >> "$T/div.fail"; }
+	done
+done
+if [ -s "$T/div.fail" ]; then fail=$((fail + 1)); else pass=$((pass + 1)); fi
+
 # the same output as raw little-endian bytes: 4 bytes per element
 if "$BIN/warpsim" $D/divloop.sass --launch $D/divloop.launch --out 0:$T/d.bin --quiet &&
    [ "$(wc -c <"$T/d.bin")" -eq 320 ] &&

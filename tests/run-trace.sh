@@ -133,6 +133,13 @@ errcase "--sweep: --sms: expected an integer from 1 to" traces/branchy.sass --sw
 errcase "cannot be swept" traces/branchy.sass --sweep quiet=1,2
 errcase "cannot be swept" traces/branchy.sass --sweep trace=a.txt,b.txt
 
+# divergence is charged to the branch's own line at every level (the demo kernel): at the
+# CUDA level (no line) has no event and the if/else of divergence.cu:26 has its 8
+"$W" examples/divergence.ptx --launch examples/divergence.launch --line-stats "$T/demo-lines.csv" --quiet 2>"$T/e.err"
+nl=$(awk -F, '$1 == "cuda" && $3 == 0 { print $9 }' "$T/demo-lines.csv")
+l26=$(awk -F, '$1 == "cuda" && $3 == 26 { print $9 }' "$T/demo-lines.csv")
+[ "$nl" = 0 ] && [ "$l26" = 8 ] && ok || { bad "demo divergence lines: (no line) $nl, :26 $l26"; head -5 "$T/demo-lines.csv"; }
+
 # one option table: the trace and sweep options also work as lines of a --launch file, and a
 # sweep's points do not sweep again (they re-read the file)
 # shellcheck disable=SC2086
