@@ -2,7 +2,7 @@
  * chrome://tracing open: a process per SM, a thread (track) per warp, a complete event
  * ("ph":"X") per issued instruction, stall and barrier-wait slices between them, instant
  * events for divergence, reconvergence, warp and CTA start and end, and a counter of active
- * lanes per SM. One trace microsecond is one SM cycle. Slices on a track never overlap:
+ * lanes per SM. One SM cycle is one trace nanosecond (ts = cycles / 1000). Slices on a track never overlap:
  * instructions a warp issues in the same cycle (dual issue) share that cycle in equal parts,
  * and a stall slice starts where the warp's previous slice ended. */
 #include <inttypes.h>
@@ -66,13 +66,14 @@ static void jstr(TOut *o, const char *s)
 	}
 }
 
-/* a time in trace microseconds: integral cycles print as integers */
+/* a time in cycles as the format's microseconds, one cycle being one nanosecond (so that a
+ * viewer honouring displayTimeUnit "ns" shows cycles): integral cycles print exactly */
 static const char *tstr(double t, char *buf, size_t n)
 {
 	if (t == (double)(uint64_t)t)
-		snprintf(buf, n, "%" PRIu64, (uint64_t)t);
+		snprintf(buf, n, "%" PRIu64 ".%03" PRIu64, (uint64_t)t / 1000, (uint64_t)t % 1000);
 	else
-		snprintf(buf, n, "%.3f", t);
+		snprintf(buf, n, "%.6f", t / 1000.0);
 	return buf;
 }
 
@@ -278,7 +279,7 @@ static void *json_open(TOut *o, const TraceInfo *ti)
 	jstr(o, ti->k ? ti->k->name : "?");
 	rp_tout_printf(o, "\",\"program\":\"");
 	jstr(o, ti->program ? ti->program : "-");
-	rp_tout_printf(o, "\",\"time_unit\":\"1 trace microsecond = 1 SM cycle\"");
+	rp_tout_printf(o, "\",\"time_unit\":\"1 ns = 1 SM cycle (ts and dur are cycles / 1000)\"");
 	if (ti->lo != 0 || ti->hi != UINT64_MAX) {
 		if (ti->hi == UINT64_MAX)
 			rp_tout_printf(o, ",\"window\":\"%" PRIu64 ":\"", ti->lo);

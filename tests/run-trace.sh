@@ -133,6 +133,12 @@ errcase "--sweep: --sms: expected an integer from 1 to" traces/branchy.sass --sw
 errcase "cannot be swept" traces/branchy.sass --sweep quiet=1,2
 errcase "cannot be swept" traces/branchy.sass --sweep trace=a.txt,b.txt
 
+# the JSON trace's unit: one SM cycle is one nanosecond (displayTimeUnit "ns", ts in
+# microseconds = cycles / 1000): branchy's first stall, 21 cycles from cycle 1
+grep -q '^{"displayTimeUnit":"ns",' traces/branchy.json &&
+	grep -q '"ts":0.001,"dur":0.021,"name":"stall: raw_alu"' traces/branchy.json && ok ||
+	bad "the JSON trace's time unit"
+
 # divergence is charged to the branch's own line at every level (the demo kernel): at the
 # CUDA level (no line) has no event and the if/else of divergence.cu:26 has its 8
 "$W" examples/divergence.ptx --launch examples/divergence.launch --line-stats "$T/demo-lines.csv" --quiet 2>"$T/e.err"

@@ -10,6 +10,7 @@
  */
 #include <inttypes.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,13 @@ typedef struct {
 	long long pid, tid;     /* a thread_name record */
 	const char *name;
 } Name;
+
+/* the trace's microseconds as SM cycles (one cycle is one nanosecond: docs/traces.md),
+ * rounded to a millionth of a cycle against the decimal's binary error */
+static double cycles(double us)
+{
+	return round(us * 1e6) / 1e3;
+}
 
 static int bad;
 
@@ -109,7 +117,7 @@ int main(int argc, char **argv)
 			}
 			continue;
 		}
-		ts = num(e, "ts", &ok);
+		ts = cycles(num(e, "ts", &ok));
 		if (!ok || ts < 0)
 			fail("event %lld: ts missing or negative (%g)", (long long)i, ts);
 		if (hi >= 0 && (ts < lo || ts > hi))
@@ -117,7 +125,7 @@ int main(int argc, char **argv)
 		if (!json_is_string(json_object_get(e, "name")))
 			fail("event %lld: no name%.0f", (long long)i, 0);
 		if (!strcmp(p, "X")) {
-			double dur = num(e, "dur", &ok);
+			double dur = cycles(num(e, "dur", &ok));
 			if (!ok || dur < 0)
 				fail("event %lld: dur missing or negative (%g)", (long long)i, dur);
 			if (!okt)

@@ -4,6 +4,7 @@
  * (slices, dual issue sharing a cycle, stall and barrier slices, instants, counters, tracks),
  * and the SVG timeline's exact aggregation over a long run, its size and its rows. */
 #include <check.h>
+#include <math.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +227,12 @@ START_TEST(test_txt_window)
 END_TEST
 
 /* the complete events of track (pid, tid) in file order: "ts+dur:name;" each */
+/* a trace time (microseconds, one SM cycle per nanosecond) in cycles */
+static double cyc(const json_t *v)
+{
+	return round(json_number_value(v) * 1e6) / 1e3;
+}
+
 static void slices(json_t *evs, int pid, int tid, char *out, size_t n)
 {
 	size_t i, m = 0;
@@ -237,8 +244,8 @@ static void slices(json_t *evs, int pid, int tid, char *out, size_t n)
 		    json_integer_value(json_object_get(e, "pid")) != pid ||
 		    json_integer_value(json_object_get(e, "tid")) != tid)
 			continue;
-		m += (size_t)snprintf(out + m, n - m, "%g+%g:%s;", json_number_value(json_object_get(e, "ts")),
-		                      json_number_value(json_object_get(e, "dur")),
+		m += (size_t)snprintf(out + m, n - m, "%g+%g:%s;", cyc(json_object_get(e, "ts")),
+		                      cyc(json_object_get(e, "dur")),
 		                      json_string_value(json_object_get(e, "name")));
 	}
 }
@@ -256,7 +263,7 @@ static void others(json_t *evs, const char *ph, int pid, char *out, size_t n)
 		    json_integer_value(json_object_get(e, "pid")) != pid)
 			continue;
 		a = json_dumps(json_object_get(e, "args"), JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY);
-		m += (size_t)snprintf(out + m, n - m, "%g:%s%s;", json_number_value(json_object_get(e, "ts")),
+		m += (size_t)snprintf(out + m, n - m, "%g:%s%s;", cyc(json_object_get(e, "ts")),
 		                      json_string_value(json_object_get(e, "name")), a ? a : "");
 		free(a);
 	}
