@@ -135,8 +135,19 @@ int dev_parse_dim3(const char *s, uint32_t out[3], char *why)
 		uint64_t v;
 		if ((c = strchr(p, ',')))
 			*c++ = 0;
-		if (n == 3 || parse_u64(p, &v) || v == 0 || v > 0x7fffffff)
+		if (n == 3)
 			return -1;
+		if (parse_u64(p, &v)) {     /* all digits but no uint64: too large, not malformed */
+			if (!*p || strspn(p, "0123456789") != strlen(p))
+				return -1;
+			v = UINT64_MAX;
+		}
+		if (v == 0)
+			return -1;
+		if (v > 0x7fffffff) {
+			snprintf(why, 256, "X[,Y,Z] with each dimension at most 2147483647 (%.40s is too large)", p);
+			return -1;
+		}
 		out[n++] = (uint32_t)v;
 	}
 	return 0;
