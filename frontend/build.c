@@ -99,7 +99,7 @@ body_reset(PCtx *c)
 {
 	c->regs.n = c->ins.n = c->labels.n = c->locals.n = 0;
 	c->params.n = c->rets.n = c->tlists.n = c->pragmas.n = 0;
-	c->fix.n = c->tfix.n = c->scopes.n = c->names.n = c->nlocs.n = 0;
+	c->fix.n = c->tfix.n = c->scopes.n = c->braces.n = c->names.n = c->nlocs.n = 0;
 	c->pparams.n = c->prets.n = 0;
 	c->pnames.n = 0;
 	ptab_clear(&c->ltab);
@@ -425,7 +425,7 @@ b_module_end(PCtx *c)
 	if (c->infunc && !c->inbody)
 		store_header(c);
 	if (c->m->version_major == 0 && c->nerr == 0)
-		ptx_diag(c, (PLoc){ 0, 0 }, "missing .version directive (a PTX module starts with "
+		ptx_diag(c, (PLoc){ 1, 1 }, "missing .version directive (a PTX module starts with "
 		         "\".version X.Y\")");
 }
 
@@ -486,7 +486,7 @@ ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerror
 
 	/* free the context's temporaries */
 	free(c.vars.a); free(c.funcs.a); free(c.files.a); free(c.gfix.a);
-	free(c.init.a); free(c.scopes.a); free(c.regs.a); free(c.ins.a); free(c.labels.a);
+	free(c.init.a); free(c.scopes.a); free(c.braces.a); free(c.regs.a); free(c.ins.a); free(c.labels.a);
 	free(c.locals.a); free(c.params.a); free(c.rets.a); free(c.pparams.a); free(c.prets.a);
 	free(c.tlists.a); free(c.pragmas.a); free(c.fix.a); free(c.tfix.a); free(c.ops.a);
 	free(c.elems.a); free(c.pnames.a); free(c.names.a); free(c.nlocs.a);

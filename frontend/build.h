@@ -117,6 +117,8 @@ struct PCtx {
 	PTab ltab;            /* local names (scoped): NK_REG NK_LOCAL NK_PARAM NK_RET */
 	PTab labtab;          /* labels and target lists: NK_LABEL, NK_TLIST */
 	PVEC(int) scopes;     /* ltab sizes at each open '{' */
+	PVEC(PLoc) braces;    /* where each '{' of the body still open was (an end of file
+	                       * inside the body names the innermost) */
 	PVEC(PReg) regs;
 	PVEC(PIns) ins;
 	PVEC(PLabel) labels;

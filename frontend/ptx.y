@@ -26,7 +26,19 @@
 static void ptx_yyerror(PTX_YYLTYPE *l, void *scanner, PCtx *ctx, const char *msg)
 {
 	(void)scanner;
-	ptx_diag(ctx, ploc(l), "%s", msg);
+	/* an end of file names the construct still open and where it opened */
+	if (strstr(msg, "unexpected end of file") && ctx->inbody && ctx->braces.n) {
+		PLoc b = ctx->braces.a[ctx->braces.n - 1];
+		ptx_diag(ctx, ploc(l), "unexpected end of file inside the body of %s '%s': the '{' "
+		         "opened at %d:%d is never closed%s", ctx->cur.entry ? "kernel" : "function",
+		         ctx->cur.name ? ctx->cur.name : "?", b.line, b.col,
+		         ctx->braces.n > 1 ? " (nor the braces around it)" : "");
+	} else if (strstr(msg, "unexpected end of file") && ctx->infunc)
+		ptx_diag(ctx, ploc(l), "unexpected end of file in the header of %s '%s' begun at %d:%d",
+		         ctx->cur.entry ? "kernel" : "function", ctx->cur.name ? ctx->cur.name : "?",
+		         ctx->cur.loc.line, ctx->cur.loc.col);
+	else
+		ptx_diag(ctx, ploc(l), "%s", msg);
 }
 #define L(n) ploc(&(n))
 }
@@ -224,8 +236,8 @@ perf
 
 fbody
 	: ';'                                 { b_func_decl_end(ctx); }
-	| '{'                                 { b_body_begin(ctx); }
-	  stmts '}'                           { b_func_end(ctx); }
+	| '{'                                 { pvec_push(ctx->braces, L(@1)); b_body_begin(ctx); }
+	  stmts '}'                           { ctx->braces.n = 0; b_func_end(ctx); }
 	;
 
 /* ---------------------------------------------------------------- statements */
@@ -242,8 +254,8 @@ stmt
 	  proto ';'                           { b_tlist(ctx, PTL_PROTO, &$1, L(@1)); }
 	| ins ';'                             { b_ins_end(ctx); }
 	| decl ';'
-	| '{'                                 { b_scope_push(ctx); }
-	  stmts '}'                           { b_scope_pop(ctx); }
+	| '{'                                 { pvec_push(ctx->braces, L(@1)); b_scope_push(ctx); }
+	  stmts '}'                           { ctx->braces.n -= ctx->braces.n > 0; b_scope_pop(ctx); }
 	| LOC INTLIT INTLIT INTLIT loc_tail   { b_loc(ctx, &$2, &$3, &$4); }
 	| PRAGMA STRING ';'                   { b_pragma(ctx, &$2); }
 	| error ';'                           { b_recover(ctx, 0); yyerrok; }
