@@ -46,6 +46,10 @@ const OptRow rp_trace_rows[] = {
 	         "trace events (ui.perfetto.dev), .svg the warp timeline"},
 	{.name = "trace-window", .kind = OPT_FN, .metavar = "A:B", .off = 0, .fn = fn_window,
 	 .help = "trace cycles A to B only"},
+	{.name = "trace-sms", .kind = OPT_STR, .metavar = "LIST", .off = F(trace_sms),
+	 .help = "the SVG timeline draws only these SMs (0,2,4-7)"},
+	{.name = "trace-warps", .kind = OPT_STR, .metavar = "LIST", .off = F(trace_warps),
+	 .help = "the SVG timeline draws only these warp slots of each SM (0-3)"},
 	{.name = "line-stats", .kind = OPT_STR, .metavar = "FILE", .off = F(linestats),
 	 .help = "per CUDA, PTX and listing line statistics (.csv: CSV)"},
 };
@@ -93,6 +97,19 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		fprintf(err, "warpsim: --trace: '%s': the name must end in .txt, .txt.gz, .json or .svg\n",
 		        o->trace);
 		return -1;
+	}
+	if ((o->trace_sms || o->trace_warps) && !(o->trace && rp_trace_format(o->trace) == TF_SVG)) {
+		fprintf(err, "warpsim: --trace-sms and --trace-warps select what the SVG timeline draws: "
+		        "they need --trace FILE.svg\n");
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		const char *val = i ? o->trace_warps : o->trace_sms;
+		if (val && rp_trace_parse_set(val, i ? o->sel_warps : o->sel_sms,
+		                              i ? TM_MAXWARPS : TM_MAXSMS, why, sizeof why)) {
+			fprintf(err, "warpsim: --trace-%s: expected %s, got '%s'\n", i ? "warps" : "sms", why, val);
+			return -1;
+		}
 	}
 	if (o->window && !o->trace) {
 		fprintf(err, "warpsim: --trace-window needs --trace FILE\n");

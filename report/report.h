@@ -27,12 +27,16 @@ typedef struct {
 	const char *program;    /* the program file as the user named it, for headers */
 	int warps_per_cta;      /* warps of one CTA (track numbering); 0 if unknown */
 	uint64_t lo, hi;        /* --trace-window: cycles lo..hi inclusive (0, UINT64_MAX: all) */
+	const unsigned char *sms;   /* --trace-sms: sms[i] != 0 for the SMs drawn (NULL: all) */
+	const unsigned char *warps; /* --trace-warps: the warp slots drawn, per SM (NULL: all) */
 } TraceInfo;
 
 typedef struct TraceWriter TraceWriter;
 
 /* the format a path asks for (.txt, .txt.gz, .json, .svg), or -1 */
 int rp_trace_format(const char *path);
+/* "0,2,4-7" into in[0..max-1] (1 for each number listed); 0, or -1 with "expected ..." in why */
+int rp_trace_parse_set(const char *s, unsigned char *in, int max, char *why, size_t n);
 /* "A:B" (either side may be empty: "1000:" or ":5000"); 0, or -1 with "expected ..." in why */
 int rp_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, size_t n);
 /* opens path for writing in the format its name asks for; NULL with a message in err */
@@ -158,6 +162,9 @@ typedef struct {
 	uint64_t lo, hi;        /* --trace-window A:B (hi UINT64_MAX without it) */
 	int window;             /* --trace-window was given */
 	char *linestats;        /* --line-stats FILE */
+	char *trace_sms, *trace_warps;      /* --trace-sms LIST, --trace-warps LIST */
+	unsigned char sel_sms[TM_MAXSMS];   /* their sets (rp_opts_check) */
+	unsigned char sel_warps[TM_MAXWARPS];
 	char *sweep;            /* --sweep KEY=V1,V2,... */
 	int jobs;               /* -j N (0: the number of CPUs) */
 	char *sweep_csv, *sweep_svg, *sweep_ptxas;

@@ -130,6 +130,35 @@ static int cycles(const char *s, const char *end, uint64_t *v)
 	return 0;
 }
 
+int rp_trace_parse_set(const char *s, unsigned char *in, int max, char *why, size_t n)
+{
+	const char *p = s;
+
+	snprintf(why, n, "a list of numbers and ranges from 0 to %d, such as 0,2,4-7", max - 1);
+	memset(in, 0, (size_t)max);
+	for (;;) {
+		char *e;
+		long a, b;
+		if (*p < '0' || *p > '9')
+			return -1;
+		a = b = strtol(p, &e, 10);
+		if (*e == '-') {
+			if (e[1] < '0' || e[1] > '9')
+				return -1;
+			b = strtol(e + 1, &e, 10);
+		}
+		if (a > b || b >= max)
+			return -1;
+		for (long i = a; i <= b; i++)
+			in[i] = 1;
+		if (!*e)
+			return 0;
+		if (*e != ',')
+			return -1;
+		p = e + 1;
+	}
+}
+
 int rp_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, size_t n)
 {
 	const char *colon = strchr(s, ':');

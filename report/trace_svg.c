@@ -1,7 +1,9 @@
 /* trace_svg.c - the warp timeline picture (--trace FILE.svg): x cycles, one row per warp
  * slot of an SM (successive CTAs in the slot share the row), colour by what the warp did:
- * issuing, ready but not selected, stalled by reason, waiting at a barrier, done; marks
- * where a branch diverged or lanes reconverged.
+ * issuing (shaded by how many lanes were active), ready but not selected, stalled by reason,
+ * waiting at a barrier, done; marks where the warp diverged or lanes reconverged. Every row
+ * keeps its label at any size (the picture grows); with many rows they are grouped under
+ * their SM, a band per CTA; --trace-sms and --trace-warps choose the rows drawn.
  *
  * Long runs are aggregated: cycles fall in at most NB buckets per row, the bucket width
  * doubling (adjacent buckets merged, exactly) whenever the run outgrows them; at the end the
@@ -42,6 +44,7 @@ typedef struct {
 	uint64_t donefrom;
 	uint32_t *cnt;          /* NB x S_N: cycles per bucket and state */
 	uint32_t *div, *rcv;    /* NB: divergences and reconvergences per bucket */
+	uint32_t *lanes, *nis;  /* NB: active lanes summed over the bucket's issues, and issues */
 	uint64_t total[S_N];    /* cycles per state over the window */
 } Row;
 
@@ -84,10 +87,14 @@ static void widen(Svg *s)
 				w->cnt[k * S_N + st] = w->cnt[2 * k * S_N + st] + w->cnt[(2 * k + 1) * S_N + st];
 			w->div[k] = w->div[2 * k] + w->div[2 * k + 1];
 			w->rcv[k] = w->rcv[2 * k] + w->rcv[2 * k + 1];
+			w->lanes[k] = w->lanes[2 * k] + w->lanes[2 * k + 1];
+			w->nis[k] = w->nis[2 * k] + w->nis[2 * k + 1];
 		}
 		memset(w->cnt + NB / 2 * S_N, 0, (size_t)(NB - NB / 2) * S_N * sizeof *w->cnt);
 		memset(w->div + NB / 2, 0, (size_t)(NB - NB / 2) * sizeof *w->div);
 		memset(w->rcv + NB / 2, 0, (size_t)(NB - NB / 2) * sizeof *w->rcv);
+		memset(w->lanes + NB / 2, 0, (size_t)(NB - NB / 2) * sizeof *w->lanes);
+		memset(w->nis + NB / 2, 0, (size_t)(NB - NB / 2) * sizeof *w->nis);
 	}
 	s->w *= 2;
 }
@@ -127,13 +134,23 @@ static void span(Svg *s, Row *r, uint64_t a, uint64_t b, int st)
 	}
 }
 
+static void rowfree(Row *r)
+{
+	free(r->cnt);
+	free(r->div);
+	free(r->rcv);
+	free(r->lanes);
+	free(r->nis);
+}
+
 static Row *row(Svg *s, int sm, int slot)
 {
 	int i;
 	Row *r;
 
-	if (s->oom || sm < 0 || slot < 0 || slot >= TM_MAXWARPS)
-		return NULL;
+	if (s->oom || sm < 0 || slot < 0 || slot >= TM_MAXWARPS || sm >= TM_MAXSMS ||
+	    (s->ti.sms && !s->ti.sms[sm]) || (s->ti.warps && !s->ti.warps[slot]))
+		return NULL;    /* not drawn (--trace-sms, --trace-warps) */
 	i = sm * TM_MAXWARPS + slot;
 	if (i >= s->nix) {
 		int n = (sm + 8) * TM_MAXWARPS;
@@ -163,10 +180,10 @@ static Row *row(Svg *s, int sm, int slot)
 	r->cnt = calloc((size_t)NB * S_N, sizeof *r->cnt);
 	r->div = calloc(NB, sizeof *r->div);
 	r->rcv = calloc(NB, sizeof *r->rcv);
-	if (!r->cnt || !r->div || !r->rcv) {
-		free(r->cnt);
-		free(r->div);
-		free(r->rcv);
+	r->lanes = calloc(NB, sizeof *r->lanes);
+	r->nis = calloc(NB, sizeof *r->nis);
+	if (!r->cnt || !r->div || !r->rcv || !r->lanes || !r->nis) {
+		rowfree(r);
 		goto oom;
 	}
 	s->ix[i] = s->nrows++;
@@ -227,6 +244,8 @@ static void svg_issue(void *st, const TraceIssue *t)
 		int k = bucket(s, c);
 		r->div[k] += e->diverged != 0;
 		r->rcv[k] += e->reconverged != 0;
+		r->lanes[k] += (uint32_t)__builtin_popcount(e->active);
+		r->nis[k]++;
 	}
 	if (e->event == EV_WARP_DONE && !r->done) {
 		r->done = 1;
@@ -342,13 +361,45 @@ static uint64_t tickstep(uint64_t span)
 	}
 }
 
+/* issuing columns are shaded by the mean active lanes of their issues: 1-8, 9-16, 17-24,
+ * 25-32 (codes S_N .. S_N + SHADES - 1 in place of S_ISSUE), and so is a strip along the
+ * bottom of every column in which the warp issued, whatever else took most of its cycles */
+enum { SHADES = 4, NCODE = S_N + SHADES };
+static const char *const shade_colour[SHADES] = {"#c7e9c0", "#74c476", "#31a354", "#00632a"};
+
+/* "0,2,4-7" from a set, for the subtitle */
+static void setstr(const unsigned char *in, int max, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < max && len < n; i++) {
+		int j = i;
+		if (!in[i])
+			continue;
+		while (j + 1 < max && in[j + 1])
+			j++;
+		len += (size_t)snprintf(buf + len, n - len, j > i ? "%s%d-%d" : "%s%d", len ? "," : "", i, j);
+		i = j;
+	}
+}
+
+/* XML text: names are identifiers and paths; keep XML special characters out */
+static void xtext(TOut *o, const char *p)
+{
+	for (; *p; p++)
+		rp_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
+}
+
 static void draw(Svg *s, uint64_t xend)
 {
 	TOut *o = s->o;
 	uint64_t used = xend > s->ti.lo ? (xend - s->ti.lo + s->w - 1) / s->w : 0, f = 1, wf, nbf, step;
 	int R = s->nrows, rh, fs, ms, H, W = LEFT + PLOTW + 30, budget = R ? CELLS / R : CELLS;
+	int grouped = R > 16, nleg = SHADES + (S_N - 1) + 2;
 	double sx;
-	Buf path[S_N] = {{0}}, dvb = {0}, rcb = {0};
+	char sel[2][200];
+	Buf path[NCODE] = {{0}}, lane[SHADES] = {{0}}, dvb = {0}, rcb = {0};
 
 	if (budget < 100)
 		budget = 100;
@@ -357,34 +408,49 @@ static void draw(Svg *s, uint64_t xend)
 	nbf = used ? (used + f - 1) / f : 1;
 	wf = s->w * f;
 	sx = (double)PLOTW / (double)nbf;
-	rh = R <= 32 ? 18 : R <= 64 ? 14 : R <= 128 ? 8 : R <= 512 ? 4 : 2;
-	fs = rh >= 14 ? 11 : rh >= 8 ? 7 : 0;
-	ms = rh >= 14 ? 5 : rh >= 8 ? 3 : 2;
-	H = TOP + R * rh + 40 + 20 * ((S_N + 2 + 5) / 6) + 10;
+	/* every row keeps a label at any size: the picture grows instead */
+	rh = R <= 32 ? 18 : R <= 64 ? 14 : R <= 160 ? 10 : 8;
+	fs = rh >= 14 ? 11 : rh >= 10 ? 8 : 7;
+	ms = rh >= 14 ? 5 : rh >= 10 ? 3 : 2;
+	H = TOP + R * rh + 40 + 20 * ((nleg + 5) / 6) + 10;
 	qsort(s->rows, (size_t)R, sizeof *s->rows, rowcmp);
+	setstr(s->ti.sms ? s->ti.sms : (const unsigned char *)"", s->ti.sms ? TM_MAXSMS : 0, sel[0], sizeof sel[0]);
+	setstr(s->ti.warps ? s->ti.warps : (const unsigned char *)"", s->ti.warps ? TM_MAXWARPS : 0, sel[1], sizeof sel[1]);
 
 	rp_tout_printf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
 	                W, H, W, H);
 	rp_tout_printf(o, "<style>text{font-family:monospace;font-size:11px;fill:#222}.l{font-size:%dpx}"
+	                ".g{font-weight:bold}.sep{stroke:#888;stroke-width:1}.bd{fill:#eef2f7}"
 	                ".ax{stroke:#555;stroke-width:1}.gr{stroke:#000;stroke-opacity:0.08}"
-	                ".dv{fill:#000}.rc{fill:#fff;stroke:#000;stroke-width:0.6}", fs ? fs : 7);
+	                ".dv{fill:#000}.rc{fill:#fff;stroke:#000;stroke-width:0.6}", fs);
 	for (int k = 0; k < S_N; k++)
 		rp_tout_printf(o, ".s%d{fill:%s}", k, states[k].colour);
+	for (int k = 0; k < SHADES; k++)
+		rp_tout_printf(o, ".a%d{fill:%s}", k, shade_colour[k]);
 	rp_tout_printf(o, "</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
 	rp_tout_printf(o, "<text x=\"10\" y=\"18\" style=\"font-size:13px;font-weight:bold\">warpsim: kernel ");
-	/* names are identifiers and paths; keep XML special characters out */
-	for (const char *p = s->ti.k ? s->ti.k->name : "?"; *p; p++)
-		rp_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
+	xtext(o, s->ti.k ? s->ti.k->name : "?");
 	rp_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">");
-	for (const char *p = s->ti.program ? s->ti.program : ""; *p; p++)
-		rp_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
-	rp_tout_printf(o, "%s%d warp slot%s, cycles %" PRIu64 "..%" PRIu64
-	                ", one column = %" PRIu64 " cycle%s%s%s</text>\n", s->ti.program ? ": " : "", R, R == 1 ? "" : "s", s->ti.lo,
-	                xend ? xend - 1 : 0, wf, wf == 1 ? "" : "s",
+	xtext(o, s->ti.program ? s->ti.program : "");
+	rp_tout_printf(o, "%s%d warp slot%s%s%s%s%s, cycles %" PRIu64 "..%" PRIu64
+	                ", one column = %" PRIu64 " cycle%s%s%s</text>\n", s->ti.program ? ": " : "", R,
+	                R == 1 ? "" : "s", sel[0][0] ? " of SMs " : "", sel[0], sel[1][0] ? ", slots " : "",
+	                sel[1], s->ti.lo, xend ? xend - 1 : 0, wf, wf == 1 ? "" : "s",
 	                s->ended ? "" : " (the run did not complete)", s->oom ? " (out of memory: incomplete)" : "");
 
-	/* grid and axis */
+	/* CTA bands and SM separators behind the rows, then grid and axis */
+	for (int i = 0, j; grouped && i < R; i = j) {
+		const Row *r = &s->rows[i];
+		for (j = i + 1; j < R && s->rows[j].sm == r->sm && s->rows[j].firstcta == r->firstcta; j++)
+			;
+		if (r->firstcta & 1)    /* a band for the rows of one CTA (its first) */
+			rp_tout_printf(o, "<rect class=\"bd\" x=\"0\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
+			                TOP + i * rh, LEFT + PLOTW, (j - i) * rh);
+		if (i > 0 && r->sm != s->rows[i - 1].sm)
+			rp_tout_printf(o, "<line class=\"sep\" x1=\"0\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+			                TOP + i * rh, LEFT + PLOTW, TOP + i * rh);
+	}
 	step = tickstep(nbf * wf);
 	for (uint64_t t = (s->ti.lo + step - 1) / step * step; t <= s->ti.lo + nbf * wf; t += step) {
 		double x = LEFT + (double)(t - s->ti.lo) / (double)wf * sx;
@@ -402,29 +468,36 @@ static void draw(Svg *s, uint64_t xend)
 		Row *r = &s->rows[i];
 		int y = TOP + i * rh, hb = rh > 3 ? rh - 2 : rh;
 		char lab[96];
+		if (grouped && (i == 0 || r->sm != s->rows[i - 1].sm))
+			rp_tout_printf(o, "<text class=\"g\" x=\"8\" y=\"%d\">SM %d</text>\n", y + rh / 2 + 5, r->sm);
 		if (r->ctas <= 1)
-			snprintf(lab, sizeof lab, "sm%d cta%d w%d", r->sm, r->cta, r->warp);
+			snprintf(lab, sizeof lab, grouped ? "cta%d w%d" : "sm%d cta%d w%d", grouped ? r->cta : r->sm,
+			         grouped ? r->warp : r->cta, r->warp);
 		else
-			snprintf(lab, sizeof lab, "sm%d slot%d: %d warps", r->sm, r->slot, r->ctas);
-		rp_tout_printf(o, "<g><title>%s", lab);
-		if (r->ctas > 1)
-			rp_tout_printf(o, " (ctas %d..%d)", r->firstcta, r->cta);
+			snprintf(lab, sizeof lab, grouped ? "slot%d: %d warps" : "sm%d slot%d: %d warps",
+			         grouped ? r->slot : r->sm, grouped ? r->ctas : r->slot, r->ctas);
+		rp_tout_printf(o, "<g><title>sm%d ", r->sm);
+		if (r->ctas <= 1)
+			rp_tout_printf(o, "cta%d w%d", r->cta, r->warp);
+		else
+			rp_tout_printf(o, "slot%d: %d warps (ctas %d..%d)", r->slot, r->ctas, r->firstcta, r->cta);
 		for (int k = 0; k < S_N; k++)
 			if (r->total[k])
 				rp_tout_printf(o, "&#10;%s: %" PRIu64 " cycles", states[k].name, r->total[k]);
-		rp_tout_printf(o, "</title>\n");
-		if (fs)
-			rp_tout_printf(o, "<text class=\"l\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
-			                LEFT - 6, y + rh / 2 + fs / 2 - 1, lab);
-		for (int k = 0; k < S_N; k++)
+		rp_tout_printf(o, "</title>\n<text class=\"l\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+		                LEFT - 6, y + rh / 2 + fs / 2 - 1, lab);
+		for (int k = 0; k < NCODE; k++)
 			path[k].n = 0;
+		for (int k = 0; k < SHADES; k++)
+			lane[k].n = 0;
 		dvb.n = rcb.n = 0;
-		/* dominant state per column, runs of equal columns as one rectangle */
-		int run = -1;
-		uint64_t from = 0;
+		/* dominant state per column (issuing shaded by active lanes), runs of equal columns
+		 * as one rectangle */
+		int run = -1, lrun = -1, sh = hb >= 9 ? hb / 3 : 2;
+		uint64_t from = 0, lfrom = 0;
 		for (uint64_t b = 0; b <= nbf; b++) {
-			int best = -1;
-			uint64_t bestv = 0, dv = 0, rc = 0;
+			int best = -1, shade = -1;
+			uint64_t bestv = 0, dv = 0, rc = 0, lanes = 0, nis = 0;
 			if (b < nbf) {
 				uint64_t sum[S_N] = {0};
 				for (uint64_t q = b * f; q < (b + 1) * f && q < NB; q++) {
@@ -432,10 +505,24 @@ static void draw(Svg *s, uint64_t xend)
 						sum[k] += r->cnt[q * S_N + k];
 					dv += r->div[q];
 					rc += r->rcv[q];
+					lanes += r->lanes[q];
+					nis += r->nis[q];
 				}
 				for (int k = 0; k < S_N; k++)
 					if (sum[k] > bestv)
 						bestv = sum[k], best = k;
+				if (nis)
+					shade = (int)((lanes + nis - 1) / nis - 1) / 8;
+				if (best == S_ISSUE)
+					best = S_N + (shade >= 0 ? shade : SHADES - 1);
+			}
+			/* under the state, a strip shaded by the active lanes of the column's issues */
+			if (shade != lrun) {
+				if (lrun >= 0)
+					bprintf(&lane[lrun], "M%" PRIu64 " %dh%" PRIu64 "v%dh-%" PRIu64 "z", lfrom, hb - sh,
+					        b - lfrom, sh, b - lfrom);
+				lrun = shade;
+				lfrom = b;
 			}
 			if (best != run) {
 				if (run >= 0)
@@ -450,9 +537,13 @@ static void draw(Svg *s, uint64_t xend)
 				bprintf(&rcb, "M%.1f %dl-%d %dh%dz", LEFT + ((double)b + 0.5) * sx, y + rh - ms - 1, ms / 2 + 1, ms, ms + 2);
 		}
 		rp_tout_printf(o, "<g transform=\"translate(%d %d) scale(%.6f 1)\">", LEFT, y + (rh - hb) / 2, sx);
-		for (int k = 0; k < S_N; k++)
+		for (int k = 0; k < NCODE; k++)
 			if (path[k].n)
-				rp_tout_printf(o, "<path class=\"s%d\" d=\"%s\"/>", k, path[k].s);
+				rp_tout_printf(o, k < S_N ? "<path class=\"s%d\" d=\"%s\"/>" : "<path class=\"a%d\" d=\"%s\"/>",
+				                k < S_N ? k : k - S_N, path[k].s);
+		for (int k = 0; k < SHADES; k++)
+			if (lane[k].n)
+				rp_tout_printf(o, "<path class=\"a%d\" d=\"%s\"/>", k, lane[k].s);
 		rp_tout_printf(o, "</g>\n");
 		if (dvb.n)
 			rp_tout_printf(o, "<path class=\"dv\" d=\"%s\"/>\n", dvb.s);
@@ -461,23 +552,30 @@ static void draw(Svg *s, uint64_t xend)
 		rp_tout_printf(o, "</g>\n");
 	}
 
-	/* legend */
+	/* legend: issuing by active lanes, the other states, the marks */
 	int ly = TOP + R * rh + 48;
-	for (int k = 0; k < S_N + 2; k++) {
+	for (int k = 0; k < nleg; k++) {
 		int x = 10 + (k % 6) * 190, yy = ly + (k / 6) * 20;
-		if (k < S_N)
+		if (k < SHADES)
+			rp_tout_printf(o, "<rect class=\"a%d\" x=\"%d\" y=\"%d\" width=\"14\" height=\"12\"/>"
+			                "<text x=\"%d\" y=\"%d\">issuing, %d-%d lanes</text>\n", k, x, yy, x + 20,
+			                yy + 10, 8 * k + 1, 8 * k + 8);
+		else if (k < SHADES + S_N - 1)
 			rp_tout_printf(o, "<rect class=\"s%d\" x=\"%d\" y=\"%d\" width=\"14\" height=\"12\"/>"
-			                "<text x=\"%d\" y=\"%d\">%s</text>\n", k, x, yy, x + 20, yy + 10, states[k].name);
-		else if (k == S_N)
-			rp_tout_printf(o, "<path class=\"dv\" d=\"M%d %dl-4 -7h8z\"/><text x=\"%d\" y=\"%d\">branch diverged</text>\n",
+			                "<text x=\"%d\" y=\"%d\">%s</text>\n", k - SHADES + 1, x, yy, x + 20, yy + 10,
+			                states[k - SHADES + 1].name);
+		else if (k == SHADES + S_N - 1)
+			rp_tout_printf(o, "<path class=\"dv\" d=\"M%d %dl-4 -7h8z\"/><text x=\"%d\" y=\"%d\">warp diverged</text>\n",
 			                x + 7, yy + 10, x + 20, yy + 10);
 		else
 			rp_tout_printf(o, "<path class=\"rc\" d=\"M%d %dl-4 7h8z\"/><text x=\"%d\" y=\"%d\">lanes reconverged</text>\n",
 			                x + 7, yy + 3, x + 20, yy + 10);
 	}
 	rp_tout_printf(o, "</svg>\n");
-	for (int k = 0; k < S_N; k++)
+	for (int k = 0; k < NCODE; k++)
 		free(path[k].s);
+	for (int k = 0; k < SHADES; k++)
+		free(lane[k].s);
 	free(dvb.s);
 	free(rcb.s);
 }
@@ -497,11 +595,8 @@ static void svg_finish(void *st)
 			span(s, r, r->barfrom > r->end ? r->barfrom : r->end, xend, S_BAR);
 	}
 	draw(s, xend);
-	for (int i = 0; i < s->nrows; i++) {
-		free(s->rows[i].cnt);
-		free(s->rows[i].div);
-		free(s->rows[i].rcv);
-	}
+	for (int i = 0; i < s->nrows; i++)
+		rowfree(&s->rows[i]);
 	free(s->rows);
 	free(s->ix);
 	free(s);

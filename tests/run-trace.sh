@@ -126,12 +126,29 @@ errcase "no empty value" traces/branchy.sass --sweep predicate-max=1,,2
 errcase "expected a number of processes" traces/branchy.sass --sweep scheduler=lrr -j 0
 errcase "need --sweep" traces/branchy.sass --sweep-csv x.csv
 errcase "expected a value" traces/branchy.sass --trace
+errcase "they need --trace FILE.svg" traces/branchy.sass --trace x.json --trace-sms 0
+errcase "--trace-sms: expected a list of numbers and ranges from 0 to 1023" traces/branchy.sass --trace x.svg --trace-sms 5-2
+errcase "--trace-warps: expected a list of numbers and ranges from 0 to 63" traces/branchy.sass --trace x.svg --trace-warps 64
 # a sweep checks every key and value before the first run
 errcase "--sweep: unknown option '--predicat-max'" traces/branchy.sass --sweep predicat-max=0,7
 errcase "--sweep: --predicate-max: expected a non-negative integer or 'inf', got 'seven'" traces/branchy.sass --sweep predicate-max=0,seven
 errcase "--sweep: --sms: expected an integer from 1 to" traces/branchy.sass --sweep sms=1,0
 errcase "cannot be swept" traces/branchy.sass --sweep quiet=1,2
 errcase "cannot be swept" traces/branchy.sass --sweep trace=a.txt,b.txt
+
+# the SVG timeline: --trace-sms/--trace-warps choose the rows; every row keeps its label
+# shellcheck disable=SC2086
+"$W" $BIG --trace "$T/sel.svg" --trace-sms 1 --trace-warps 0-2,5 --quiet 2>"$T/e.err"
+rows=$(grep -c '^<g><title>sm' "$T/sel.svg")
+other=$(grep '^<g><title>sm' "$T/sel.svg" | grep -cv '^<g><title>sm1 ')
+labels=$(grep -c '<text class="l"' "$T/sel.svg")
+[ "$rows" = 4 ] && [ "$other" = 0 ] && [ "$labels" = 4 ] && xmllint --noout "$T/sel.svg" && ok ||
+	bad "--trace-sms/--trace-warps: $rows rows, $other of other SMs, $labels labels"
+# shellcheck disable=SC2086
+"$W" $BIG --trace "$T/all.svg" --quiet 2>"$T/e.err"
+[ "$(grep -c '^<g><title>sm' "$T/all.svg")" = "$(grep -c '<text class="l"' "$T/all.svg")" ] &&
+	grep -q '<text class="g" x="8" y="[0-9]*">SM 1</text>' "$T/all.svg" && grep -q 'class="a3"' "$T/all.svg" &&
+	ok || bad "SVG rows unlabelled, ungrouped or without active-lane shades"
 
 # the JSON trace's unit: one SM cycle is one nanosecond (displayTimeUnit "ns", ts in
 # microseconds = cycles / 1000): branchy's first stall, 21 cycles from cycle 1

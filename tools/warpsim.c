@@ -244,7 +244,8 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 	rp_tee_init(&ob->tee);
 	if (ro->trace) {
 		TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
-		                o->launch.block[2] + 31) / 32), ro->lo, ro->hi};
+		                o->launch.block[2] + 31) / 32), ro->lo, ro->hi,
+		                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL};
 		if (!(ob->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
 			fprintf(stderr, "warpsim: %s\n", err);
 			return -1;

@@ -98,7 +98,7 @@ static void event(const TraceSink *s, int kind, uint64_t cycle, int sm, int cta,
 
 static TraceWriter *open_trace(const char *name, uint64_t lo, uint64_t hi, TraceSink *s)
 {
-	TraceInfo ti = {&prog->k[0], "t.sass", 2, lo, hi};
+	TraceInfo ti = {&prog->k[0], "t.sass", 2, lo, hi, NULL, NULL};
 	char err[256];
 	TraceWriter *w = rp_trace_open(path(name), &ti, err, sizeof err);
 	ck_assert_msg(w != NULL, "%s", err);
@@ -409,7 +409,9 @@ START_TEST(test_svg_long_run)
 	                             "done: 200000 cycles</title>"));
 	/* buckets of 2048 cycles (976 of them), merged by 4 for 64 rows */
 	ck_assert_ptr_nonnull(strstr(got, "cycles 0..1999999, one column = 8192 cycles"));
-	ck_assert_ptr_nonnull(strstr(got, ">sm0 cta0 w0</text>"));
+	/* 64 rows are grouped: the SM heads its rows, which are labelled by CTA and warp */
+	ck_assert_ptr_nonnull(strstr(got, ">SM 0</text>"));
+	ck_assert_ptr_nonnull(strstr(got, ">cta0 w0</text>"));
 	free(got);
 }
 END_TEST
@@ -456,7 +458,7 @@ END_TEST
 
 START_TEST(test_open_errors)
 {
-	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX};
+	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX, NULL, NULL};
 	char err[256];
 
 	ck_assert_ptr_null(rp_trace_open(path("x.png"), &ti, err, sizeof err));
