@@ -150,6 +150,15 @@ labels=$(grep -c '<text class="l"' "$T/sel.svg")
 	grep -q '<text class="g" x="8" y="[0-9]*">SM 1</text>' "$T/all.svg" && grep -q 'class="a3"' "$T/all.svg" &&
 	ok || bad "SVG rows unlabelled, ungrouped or without active-lane shades"
 
+# the sweep's divergence column moves when a branch changes from SSY branching to
+# predication: the demo's short if (divergence.cu:20) is predicated from predicate-max 7 on
+"$W" examples/divergence.ptx --launch examples/divergence.launch --sweep predicate-max=4,7 \
+	--sweep-csv "$T/sd.csv" -j 2 >/dev/null 2>"$T/e.err"
+d4=$(awk -F, '$1 == 4 { print $7 }' "$T/sd.csv")
+d7=$(awk -F, '$1 == 7 { print $7 }' "$T/sd.csv")
+[ -n "$d4" ] && [ -n "$d7" ] && [ "$d4" -gt "$d7" ] && ok ||
+	bad "the sweep's divergence column does not move: $d4 at predicate-max 4, $d7 at 7"
+
 # the JSON trace's unit: one SM cycle is one nanosecond (displayTimeUnit "ns", ts in
 # microseconds = cycles / 1000): branchy's first stall, 21 cycles from cycle 1
 grep -q '^{"displayTimeUnit":"ns",' traces/branchy.json &&
