@@ -2,7 +2,9 @@
 # run-sim-stats.sh - the simulator's results must not move when its speed work changes how
 # it computes them: every case of tests/sim/stats/cases.txt, and every corpus kernel
 # (tests/sim/stats/k/NAME.sass: warpc's listing of tests/ptx/NAME.ptx, frozen so that
-# translator changes do not move these results; NAME.launch its launch) under fermi.cfg,
+# translator changes do not move these results; NAME.launch its launch, or the CUDA
+# kernel's tests/cuda/NAME.launch; a kernel's sm80 listing is the same as its sm75 one, so
+# only the sm75 listing is kept) under fermi.cfg,
 # kepler.cfg and teaching.cfg, runs with
 # --stats-json; the whole JSON (cycles, stalls, every counter) and the buffers saved with --out
 # (or the exit status and message of a run that fails) must equal tests/sim/stats/CASE.expect
@@ -42,8 +44,10 @@ grep -v '^#' "$D/cases.txt" | while read -r n prog args; do
 done >"$T/list"
 for p in "$D"/k/*.sass; do
 	b=$(basename "$p" .sass)
+	l=$D/k/$b.launch                       # or the kernel's own: tests/cuda/NAME.launch
+	[ -f "$l" ] || l=$R/tests/cuda/${b%%.*}.launch
 	for cfg in fermi kepler teaching; do
-		echo "k-$b-$cfg $p --launch $D/k/$b.launch --config $R/sim/configs/$cfg.cfg"
+		echo "k-$b-$cfg $p --launch $l --config $R/sim/configs/$cfg.cfg"
 	done
 done >>"$T/list"
 while read -r n args; do

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "backend/be.h"
+#include "tests/unit/helper_check.h"
 
 #define X (-2)  /* in a spec: the block ends the thread */
 
@@ -196,7 +197,6 @@ int main(void)
 {
 	Suite *s = suite_create("backend");
 	TCase *g = tcase_create("graphs"), *u = tcase_create("uniformity");
-	int nf;
 
 	tcase_add_test(g, diamond);
 	tcase_add_test(g, while_loop);
@@ -207,9 +207,5 @@ int main(void)
 	tcase_add_test(u, uniformity);
 	suite_add_tcase(s, g);
 	suite_add_tcase(s, u);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
 #include "oracle/internal.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 7.8\n.target sm_90\n.address_size 64\n"
 
@@ -229,7 +230,6 @@ int main(void)
 {
 	Suite *s = suite_create("backend-bf16");
 	TCase *c = tcase_create("bf16");
-	int nf;
 
 	tcase_add_test(c, bf16_edges);
 	tcase_add_test(c, bf16_random);
@@ -239,9 +239,5 @@ int main(void)
 	tcase_add_test(c, address_init);
 	tcase_add_test(c, reloc_errors);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

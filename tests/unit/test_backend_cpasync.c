@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
+#include "tests/unit/helper_check.h"
 
 /* dst[0..cp) = n bytes of src (byte i of the input is i), then zeros */
 static void copy(uint8_t *dst, int src, int cp, int n)
@@ -148,16 +149,11 @@ int main(void)
 {
 	Suite *s = suite_create("backend-cpasync");
 	TCase *c = tcase_create("cpasync");
-	int nf;
 
 	tcase_set_timeout(c, 60);
 	tcase_add_test(c, forms);
 	tcase_add_test(c, pipeline);
 	tcase_add_test(c, memcpy_async);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

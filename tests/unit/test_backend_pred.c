@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 7.0\n.target sm_70\n.address_size 64\n"
 #define NOUT 14
@@ -74,14 +75,9 @@ int main(void)
 {
 	Suite *s = suite_create("backend-pred");
 	TCase *c = tcase_create("fold");
-	int nf;
 
 	tcase_add_test(c, logic_consts);
 	tcase_add_test(c, branch_chain);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

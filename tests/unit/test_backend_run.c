@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include "tests/unit/test_backend.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 7.0\n.target sm_70\n.address_size 64\n"
 
@@ -423,7 +424,6 @@ int main(void)
 {
 	Suite *s = suite_create("backend-run");
 	TCase *d = tcase_create("division"), *g = tcase_create("registers"), *c = tcase_create("control");
-	int nf;
 
 	tcase_add_test(d, div_u32);
 	tcase_add_test(d, div_s32);
@@ -447,9 +447,5 @@ int main(void)
 	suite_add_tcase(s, d);
 	suite_add_tcase(s, g);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

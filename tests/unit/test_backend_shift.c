@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include "tests/unit/test_backend.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 7.0\n.target sm_70\n.address_size 64\n"
 
@@ -206,16 +207,11 @@ int main(void)
 {
 	Suite *s = suite_create("backend-shift");
 	TCase *c = tcase_create("shift64");
-	int nf;
 
 	tcase_add_test(c, const_amounts);
 	tcase_add_test(c, reg_amounts);
 	tcase_add_test(c, mul_wide_pow2);
 	tcase_add_test(c, short_if);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include "tests/unit/test_backend.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 8.0\n.target sm_90\n.address_size 64\n"
 
@@ -374,7 +375,6 @@ int main(void)
 {
 	Suite *s = suite_create("backend-types");
 	TCase *c = tcase_create("types");
-	int nf;
 
 	tcase_set_timeout(c, 60);
 	tcase_add_test(c, bf16_ops);
@@ -383,9 +383,5 @@ int main(void)
 	tcase_add_test(c, bf16_conversions);
 	tcase_add_test(c, random_patterns);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

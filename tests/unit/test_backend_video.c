@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
+#include "tests/unit/helper_check.h"
 
 /* element i of w bits of x, sign- or zero-extended */
 static int64_t el(uint32_t x, int i, int w, int sg)
@@ -194,16 +195,11 @@ int main(void)
 {
 	Suite *s = suite_create("backend-video");
 	TCase *c = tcase_create("video");
-	int nf;
 
 	tcase_set_timeout(c, 60);
 	tcase_add_test(c, cuda_intrinsics);
 	tcase_add_test(c, by_hand);
 	tcase_add_test(c, scalar_by_hand);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

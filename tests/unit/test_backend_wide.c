@@ -7,6 +7,7 @@
 #include <check.h>
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
+#include "tests/unit/helper_check.h"
 
 /* slot k of thread 0 (x = 0x80000000FFFF8081) and thread 1 (x = 0x7FFFFFFF00017F7F) */
 static const uint64_t want[40][2] = {
@@ -80,14 +81,9 @@ int main(void)
 {
 	Suite *s = suite_create("backend-wide");
 	TCase *c = tcase_create("wide");
-	int nf;
 
 	tcase_set_timeout(c, 60);
 	tcase_add_test(c, wide_operands);
 	suite_add_tcase(s, c);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

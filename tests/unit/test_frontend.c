@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "frontend/ptx.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 9.0\n.target sm_80\n.address_size 64\n"
 
@@ -210,8 +211,6 @@ main(void)
 {
 	Suite *s = suite_create("frontend");
 	TCase *tc = tcase_create("core");
-	SRunner *r;
-	int nf;
 
 	tcase_add_test(tc, optable);
 	tcase_add_test(tc, registers_and_scopes);
@@ -220,9 +219,5 @@ main(void)
 	tcase_add_test(tc, diagnostics);
 	tcase_add_test(tc, round_trip);
 	suite_add_tcase(s, tc);
-	r = srunner_create(s);
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ck_run(s);
 }

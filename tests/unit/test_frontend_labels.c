@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "frontend/ptx.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 9.0\n.target sm_80\n.address_size 64\n"
 
@@ -104,11 +105,6 @@ static Suite *labels_suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(labels_suite());
-	int nf;
 
-	srunner_run_all(r, CK_ENV);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ck_run(labels_suite());
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "backend/backend.h"
 #include "frontend/ptx.h"
+#include "tests/unit/helper_check.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -578,8 +579,6 @@ int main(void)
 {
 	Suite *s = suite_create("ifconv");
 	TCase *tc = tcase_create("ifconv");
-	SRunner *sr;
-	int nf;
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, t_if_then_thresholds);
@@ -594,9 +593,5 @@ int main(void)
 	tcase_add_test(tc, t_json);
 	tcase_add_test(tc, t_corpus_thresholds);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	nf = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

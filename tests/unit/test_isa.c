@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "tests/unit/helper_check.h"
 
 /* parses text; returns the program or NULL, with the diagnostics in *errs (caller frees) */
 static Prog *asm_str(const char *text, char **errs)
@@ -555,11 +556,6 @@ static Suite *isa_suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(isa_suite());
-	int nf;
 
-	srunner_run_all(r, CK_ENV);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ck_run(isa_suite());
 }

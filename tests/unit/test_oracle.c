@@ -4,6 +4,7 @@
 #include <check.h>
 #include <math.h>
 #include "oracle_run.h"
+#include "tests/unit/helper_check.h"
 
 #define ONE "--grid 1 --block 1 --arg buf:u32:64 --arg buf:u32:64:iota"
 #define S(off, reg) "st.global.u32 [%rd14+" #off "], " reg ";\n"
@@ -352,11 +353,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
 
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return ck_run(suite());
 }

@@ -3,6 +3,7 @@
  * full and partial warps, calls (recursion, indirect, brx.idx), runaway and fault messages. */
 #include <check.h>
 #include "oracle_run.h"
+#include "tests/unit/helper_check.h"
 
 #define HDR ".version 7.0\n.target sm_70\n.address_size 64\n"
 
@@ -321,11 +322,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
 
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return ck_run(suite());
 }

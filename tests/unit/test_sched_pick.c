@@ -5,6 +5,7 @@
 #include <check.h>
 #include <stdint.h>
 #include "sim/timing.h"
+#include "tests/unit/helper_check.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -94,9 +95,5 @@ main(void)
 	tcase_add_test(tc, test_pick_gto);
 	tcase_add_test(tc, test_pick_two_level);
 	suite_add_tcase(s, tc);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_ENV);
-	int nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "sim/sim.h"
+#include "tests/unit/helper_check.h"
 
 static uint32_t F(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static uint64_t D(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
@@ -233,11 +234,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	int failed;
 
-	srunner_run_all(r, CK_ENV);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed != 0;
+	return ck_run(suite());
 }

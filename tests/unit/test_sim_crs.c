@@ -5,6 +5,7 @@
 #include <check.h>
 #include <string.h>
 #include "tests/unit/helper_sim.h"
+#include "tests/unit/helper_check.h"
 
 static SimT t;
 static const char *out8[] = {"buf:u32:8", NULL};
@@ -432,11 +433,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	int failed;
 
-	srunner_run_all(r, CK_ENV);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed != 0;
+	return ck_run(suite());
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tests/unit/helper_sim.h"
+#include "tests/unit/helper_check.h"
 
 static SimT t;
 #define HDR ".kernel k\n.arch sm_20\n.registers 16\n.param 0x20 8 out\n"
@@ -216,11 +217,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	int failed;
 
-	srunner_run_all(r, CK_ENV);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed != 0;
+	return ck_run(suite());
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "sim/trace.h"
+#include "tests/unit/helper_check.h"
 
 #define MAXR 4096
 
@@ -256,11 +257,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	int nf;
 
-	srunner_run_all(r, CK_NORMAL);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ck_run(suite());
 }

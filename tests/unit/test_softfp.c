@@ -25,6 +25,7 @@
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
+#include "tests/unit/helper_check.h"
 #define HAVE_VALGRIND_H 1
 #endif
 #endif
@@ -819,11 +820,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	int failed;
 
-	srunner_run_all(r, CK_ENV);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed != 0;
+	return ck_run(suite());
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sim/timing.h"
+#include "tests/unit/helper_check.h"
 
 /* text of what f printed */
 static char *
@@ -278,9 +279,5 @@ main(void)
 	tcase_add_test(tc, test_kepler);
 	tcase_add_test(tc, test_teaching);
 	suite_add_tcase(s, tc);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_ENV);
-	int nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

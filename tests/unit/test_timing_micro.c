@@ -6,6 +6,7 @@
 #include <string.h>
 #include "report/report.h"
 #include "sim/timing.h"
+#include "tests/unit/helper_check.h"
 
 /* ---------------------------------------------------------------- a scripted core */
 enum { K_ALU, K_SFU, K_LDS, K_LDG, K_STG, K_ATOM, K_BAR, K_EXIT, K_CTRL };
@@ -499,9 +500,5 @@ main(void)
 	tcase_add_test(tc, test_step_equals_skip);
 	tcase_add_test(tc, test_deterministic);
 	suite_add_tcase(s, tc);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_ENV);
-	int nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "report/report.h"
 #include "sim/timing.h"
+#include "tests/unit/helper_check.h"
 
 static TimingConfig
 teaching(void)
@@ -539,9 +540,5 @@ main(void)
 	tcase_add_test(tc, test_dispatch);
 	tcase_add_test(tc, test_stats_output);
 	suite_add_tcase(s, tc);
-	SRunner *r = srunner_create(s);
-	srunner_run_all(r, CK_ENV);
-	int nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? 1 : 0;
+	return ck_run(s);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "report/report.h"
+#include "tests/unit/helper_check.h"
 
 static const char *src =
 	".kernel k\n.arch sm_20\n.registers 8\n.param 0x20 8 out\n"
@@ -490,11 +491,6 @@ static Suite *suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(suite());
-	int failed;
 
-	srunner_run_all(r, CK_ENV);
-	failed = srunner_ntests_failed(r);
-	srunner_free(r);
-	return failed != 0;
+	return ck_run(suite());
 }

@@ -9,6 +9,7 @@
 
 #include "isa/isa.h"
 #include "backend/backend.h"
+#include "tests/unit/helper_check.h"
 
 /* verifier errors of the one kernel of listing text (-1 when it does not parse); the
  * messages go to *msgs (caller frees) */
@@ -136,11 +137,6 @@ static Suite *verify_suite(void)
 
 int main(void)
 {
-	SRunner *r = srunner_create(verify_suite());
-	int nf;
 
-	srunner_run_all(r, CK_ENV);
-	nf = srunner_ntests_failed(r);
-	srunner_free(r);
-	return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ck_run(verify_suite());
 }
