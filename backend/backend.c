@@ -11,12 +11,18 @@
 #include <string.h>
 #include "backend/be.h"
 
+static const char *const rule_names[] = {"guide", "sm35", NULL};
+
 const OptRow be_opt_rows[] = {
 	{.name = "predicate-max", .kind = OPT_LIMIT, .off = offsetof(BeOptions, predicate_max),
 	 .def = 7, .help = "if-convert divergent hammocks up to N instructions (PTX input)"},
 	{.name = "predicate-max-uniform", .kind = OPT_LIMIT,
 	 .off = offsetof(BeOptions, predicate_max_uniform), .def = 4,
 	 .help = "the same for uniform branches (PTX input)"},
+	{.name = "predicate-rule", .kind = OPT_CHOICE, .metavar = "guide|sm35",
+	 .off = offsetof(BeOptions, predicate_rule), .def = BE_RULE_GUIDE, .min = 0,
+	 .max = BE_RULE_COUNT - 1, .choices = rule_names,
+	 .help = "how a hammock is counted: both sides (guide) or each, as ptxas 11.8 for sm_35"},
 };
 const int be_nopt_rows = (int)(sizeof be_opt_rows / sizeof be_opt_rows[0]);
 

@@ -13,10 +13,19 @@
 #include "frontend/ptx.h"
 #include "opt/opt.h"
 
+/* how if-conversion counts a hammock (docs/predication.md, "The rule") */
+typedef enum {
+	BE_RULE_GUIDE,  /* both sides together, as the CUDA C Programming Guide 4.x says (7/4) */
+	BE_RULE_SM35,   /* each side with its jump; global loads and sides around a converted
+	                 * hammock disqualify: ptxas 11.8 for sm_35 (8/6, kepler.cfg) */
+	BE_RULE_COUNT
+} BeRule;
+
 /* what the translator is asked to do */
 typedef struct {
 	int predicate_max;          /* if-convert a divergent hammock up to this cost; -1 = inf */
 	int predicate_max_uniform;  /* the same for a uniform branch; -1 = inf */
+	int predicate_rule;         /* BeRule */
 	int max_regs;               /* registers per thread: 63 Fermi-class, 255 later */
 	int arch;                   /* sm_XX number written in the kernels (20, 30, 35, ...) */
 	int want_log;               /* fill Prog-side decision log (be_log_of) */
@@ -26,7 +35,8 @@ typedef struct {
 } BeOptions;
 
 /* the translator's rows of the option table (opt/opt.h) over BeOptions: --predicate-max (7)
- * and --predicate-max-uniform (4), the thresholds of the CUDA C Programming Guide 4.x */
+ * and --predicate-max-uniform (4), the thresholds of the CUDA C Programming Guide 4.x, and
+ * --predicate-rule (guide) */
 extern const OptRow be_opt_rows[];
 extern const int be_nopt_rows;
 /* the rows' defaults; max_regs and arch: ISA_DEFAULT_MAX_REGS, ISA_DEFAULT_ARCH (a program

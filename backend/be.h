@@ -332,6 +332,11 @@ int be_isel(Fn *f);          /* isel.c: selection of every block */
 void be_fold_preds(Fn *f);   /* isel_pred.c: predicate constants and copies folded */
 void be_uniform(Fn *f);      /* uniform.c */
 void be_ifconv(Fn *f);       /* ifconv.c */
+/* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
+ * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
+ * still empty) */
+int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
+                        size_t nwhy);
 int be_regalloc(Fn *f);      /* regalloc.c */
 int be_sync(Fn *f);          /* sync.c */
 void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */

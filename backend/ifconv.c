@@ -17,7 +17,8 @@
  * the EXIT of a side that ends the thread; the jumps that end the side's blocks (PTX's
  * bra.uni to the join, a fall into the next label) are not counted: they disappear.
  * Converted when cost <= --predicate-max (branch may diverge) or --predicate-max-uniform
- * (uniform branch) — the CUDA C Programming Guide 4.x rule for ptxas. A side blocks
+ * (uniform branch) — the CUDA C Programming Guide 4.x rule for ptxas; --predicate-rule sm35
+ * (kepler.cfg) counts as ptxas 11.8 does for sm_35 instead (sm35_cost). A side blocks
  * conversion when it holds something that cannot be guarded or must not be: an op without
  * F_PRED, a barrier, a call, a warp-wide op (shfl, vote, match, redux: its result depends on
  * which lanes take part), the shared-memory lock loop, a guarded EXIT of its own, a return;
@@ -257,6 +258,22 @@ static void classify(const Fn *f, const Blk *b, Ham *h)
 		snprintf(h->block, sizeof h->block, "not a single-entry single-exit region");
 }
 
+/* --predicate-rule sm35: the larger side, each with its jump, and what disqualifies a side
+ * (ifrule.c) */
+static void sm35_cost(const Fn *f, Ham *h)
+{
+	h->cost = 0;
+	for (int s = 0; s < 2; s++) {
+		int c;
+		if (h->side[s] < 0)
+			continue;
+		c = be_ifrule_sm35_side(f, h->chain[s], h->nchain[s], h->size[s],
+		                        h->block[0] ? NULL : h->block, sizeof h->block);
+		if (c > h->cost)
+			h->cost = c;
+	}
+}
+
 /* finds the hammock of branch block a, its cost and what blocks it */
 static void examine(const Fn *f, int a, Ham *h)
 {
@@ -327,6 +344,8 @@ static void examine(const Fn *f, int a, Ham *h)
 	snprintf(h->shape, sizeof h->shape, "%s", h->exitside >= 0 ? "if-then-exit" :
 	         h->size[0] > 0 && h->size[1] > 0 ? "if-then-else" : "if-then");
 	h->cost = h->size[0] + h->size[1];
+	if (f->opt->predicate_rule == BE_RULE_SM35)
+		sm35_cost(f, h);
 }
 
 static void visit_temps(const Fn *f, const int *side, int nside, uint8_t *nl);
@@ -465,6 +484,7 @@ static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 	int div = b->jmp.div;
 	int lim = div ? f->opt->predicate_max : f->opt->predicate_max_uniform;
 	const char *opt = div ? "--predicate-max" : "--predicate-max-uniform";
+	const char *cost = f->opt->predicate_rule == BE_RULE_SM35 ? "larger side" : "cost";
 	char ls[16];
 	int need;
 
@@ -486,16 +506,16 @@ static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 		return;
 	}
 	if (lim >= 0 && h->cost > lim) {
-		snprintf(r->rule, sizeof r->rule, "cost %d > %s %s", h->cost, opt, ls);
+		snprintf(r->rule, sizeof r->rule, "%s %d > %s %s", cost, h->cost, opt, ls);
 		return;
 	}
 	need = pred_need(f, h);
 	if (need > NPRED_REGS) {
-		snprintf(r->rule, sizeof r->rule, "cost %d <= %s %s, but needs %d predicates (P0..P6)",
-		         h->cost, opt, ls, need);
+		snprintf(r->rule, sizeof r->rule, "%s %d <= %s %s, but needs %d predicates (P0..P6)",
+		         cost, h->cost, opt, ls, need);
 		return;
 	}
-	snprintf(r->rule, sizeof r->rule, "cost %d <= %s %s%s", h->cost, opt, ls,
+	snprintf(r->rule, sizeof r->rule, "%s %d <= %s %s%s", cost, h->cost, opt, ls,
 	         h->ncomb ? " (nested guards ANDed with PSETP)" : "");
 	r->predicated = 1;
 	*go = 1;

@@ -4,7 +4,9 @@
 # For every tests/ptx/NAME.ptx with a NAME.launch: run the oracle (warpsim --oracle) and the SM
 # model (warpsim) with the same launch, and compare every --out buffer of the launch file byte
 # for byte (raw .bin files), at if-conversion thresholds 0, 1, 4, 7, 12 and inf (both
-# --predicate-max and --predicate-max-uniform: results never depend on the threshold). A launch file holding the
+# --predicate-max and --predicate-max-uniform: results never depend on the threshold), and
+# under ptxas's sm_35 rule (--predicate-rule sm35, docs/predication.md) at 0, 8 (kepler.cfg's
+# 8/6) and inf: settings s0, s8, sinf. A launch file holding the
 # line "# diff: unordered-float" (floating-point atomics, whose order may differ) is compared
 # as text with a relative tolerance of 1e-5 instead.
 # Then, where tests/ref has a C reference for NAME (without its .smXX suffix), the oracle's
@@ -27,7 +29,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-diff.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 pass=0 fail=0 pend=0 refs=0
-settings="0 1 4 7 12 inf"
+settings="0 1 4 7 12 inf s0 s8 sinf"
 if ! "$ws" --help 2>&1 | grep -q -- '--predicate-max'; then
 	echo "run-diff: warpsim has no --predicate-max yet: the SM model runs at its default only"
 	settings=default
@@ -71,7 +73,12 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 	why=""
 	for s in $settings; do
 		sargs="" popt=""
-		[ "$s" = default ] || popt="--predicate-max $s --predicate-max-uniform $s"
+		case $s in
+		default) ;;
+		s8) popt="--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6" ;;
+		s*) popt="--predicate-rule sm35 --predicate-max ${s#s} --predicate-max-uniform ${s#s}" ;;
+		*) popt="--predicate-max $s --predicate-max-uniform $s" ;;
+		esac
 		for n in $ns; do sargs="$sargs --out $n:$d/sm.$s.$n.$ext"; done
 		if ! (cd "$d" && "$ws" "$ptx" --launch "$launch" --quiet $popt $sargs) >"$d/sm.$s.err" 2>&1; then
 			why="the SM model failed at predicate-max $s: $(head -1 "$d/sm.$s.err")"

@@ -76,6 +76,17 @@ for exp in "$top"/tests/ptxas-ref/compare/*.expect; do
 	why=$(diff "$exp" "$tmp/compare.out" | head -3 | tr '\n' ' ')
 	verdict "warpc $mode $name" "${why:+output differs from $(basename "$exp"): $why}"
 done
+# the hammock families (docs/predication.md): per family and config, how many of our
+# constructs line up with ptxas's and how many agree, pinned in compare/families.txt
+for p in "$top"/tests/ptxas-ref/families/*.ptx; do
+	for c in fermi kepler; do
+		"$wc" --config "$top/sim/configs/$c.cfg" --compare "$p" "${p%.ptx}.sass" 2>&1 |
+		awk -v f="$(basename "$p" .ptx)" -v c=$c '/ conditional constructs matched /{ m += $1; a += $12 }
+			END { printf "%s %s %d %d\n", f, c, m, a }'
+	done
+done > "$tmp/families.out"
+why=$(diff "$top/tests/ptxas-ref/compare/families.txt" "$tmp/families.out" | head -3 | tr '\n' ' ')
+verdict "warpc --compare over the hammock families" "${why:+agreement moved: $why}"
 for c in fermi:20 kepler:35; do
 	"$wc" --config "$top/sim/configs/${c%:*}.cfg" "$top/tests/ptx/scan.sm75.ptx" | grep -qx ".arch sm_${c#*:}"
 	verdict ".arch sm_${c#*:} under ${c%:*}.cfg" "$([ $? = 0 ] || echo 'the listing says another')"

@@ -1,6 +1,8 @@
 /* fdrun.c - the differential fuzzer's inner loop in one process (issue 9).
  *
  *   fdrun FROM COUNT [--step K] [--size S] [--pmax "0 4 7 inf"] [--scheds "lrr gto"]
+ * (a --pmax value sN selects ptxas's sm_35 rule at N: --predicate-rule sm35, with s8
+ * kepler.cfg's 8/6)
  *         [--max-warp-insts N]
  *
  * For the seeds FROM, FROM+K, ... below FROM+COUNT: gen's program and launch are made in
@@ -292,7 +294,13 @@ static int one(uint64_t seed, const Cfg *c)
 		BeOptions bo;
 		Prog *p;
 		be_options_default(&bo);
-		bo.predicate_max = strcmp(c->pmax[pi], "inf") ? atoi(c->pmax[pi]) : -1;
+		const char *pv = c->pmax[pi];
+		if (pv[0] == 's') {  /* sN: ptxas's sm_35 rule (kepler.cfg: s8, with 6 if uniform) */
+			pv++;
+			bo.predicate_rule = BE_RULE_SM35;
+			bo.predicate_max_uniform = strcmp(pv, "inf") ? (atoi(pv) == 8 ? 6 : atoi(pv)) : -1;
+		}
+		bo.predicate_max = strcmp(pv, "inf") ? atoi(pv) : -1;
 		bo.max_regs = o.tc.max_regs;
 		bo.kernel = o.launch.kernel;
 		if (!(p = be_translate(m, &bo, err))) {

@@ -131,3 +131,18 @@ void simt_free(SimT *t)
 	free(t->errbuf);
 	memset(t, 0, sizeof *t);
 }
+
+int helper_load_config(TimingConfig *c, BeOptions *be, const char *path, FILE *err)
+{
+	BeOptions scratch;
+	OptSet s;
+	int rc;
+
+	be_options_default(&scratch);
+	opt_init(&s, "warpsim");
+	opt_add(&s, "Architecture", sim_topts, sim_ntopts, c);
+	opt_add(&s, "Translator", be_opt_rows, be_nopt_rows, be ? be : &scratch);
+	rc = opt_file(&s, path, err);
+	opt_free(&s);
+	return rc;
+}

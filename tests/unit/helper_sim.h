@@ -2,6 +2,7 @@
 #ifndef WARPSIM_HELPER_SIM_H
 #define WARPSIM_HELPER_SIM_H
 
+#include "backend/backend.h"
 #include "isa/isa.h"
 #include "sim/sim.h"
 
@@ -39,5 +40,10 @@ const char *simt_runs(SimT *t, int warp);
 int simt_count(SimT *t, int warp, uint32_t pc);
 int simt_find(SimT *t, int warp, uint32_t pc, int from);
 void simt_free(SimT *t);
+
+/* reads a --config file as warpsim and warpc do: its architecture options into c, its
+ * translator options (kepler.cfg's if-conversion rule) into be when be is not NULL
+ * (otherwise into a scratch copy); 0 or the opt_file result */
+int helper_load_config(TimingConfig *c, BeOptions *be, const char *path, FILE *err);
 
 #endif

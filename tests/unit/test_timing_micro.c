@@ -7,6 +7,7 @@
 #include "report/report.h"
 #include "sim/timing.h"
 #include "tests/unit/helper_check.h"
+#include "tests/unit/helper_sim.h"
 
 /* ---------------------------------------------------------------- a scripted core */
 enum { K_ALU, K_SFU, K_LDS, K_LDG, K_STG, K_ATOM, K_BAR, K_EXIT, K_CTRL };
@@ -439,7 +440,7 @@ START_TEST(test_step_equals_skip)
 			TStats a, b;
 			uint64_t ia, ib;
 			sim_tconfig_defaults(&c);
-			ck_assert_int_eq(sim_tconfig_load(&c, cfgs[f], stderr), 0);
+			ck_assert_int_eq(helper_load_config(&c, NULL, cfgs[f], stderr), 0);
 			c.policy = pol;
 			int nw = c.max_warps < 12 ? c.max_warps : 12;
 			Core *k1 = mixed(nw), *k2 = mixed(nw);
