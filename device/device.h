@@ -99,6 +99,7 @@ typedef struct {
 	LaunchOut *outs;         /* --out */
 	int nouts;
 	uint32_t shared_bytes;   /* --shared-bytes: dynamic shared memory per CTA */
+	uint32_t stack_bytes;    /* --stack-bytes: local memory per thread, at least (SM model) */
 } Launch;
 
 /* a launch placed in memory: buffer addresses per argument */

@@ -56,6 +56,8 @@ rows(const TStats *s, Row *r)
 	CNT("reconvergences", s->reconv, "stack pops that merged lanes back");
 	CNT("predicated_off_lanes", s->pred_off, "active lanes whose guard was false");
 	CNT("crs_high_water", s->crs_hwm, "deepest CallReturnStack of any warp");
+	CNT("crs_spills", s->crs_spills, "CallReturnStack tokens stored to local memory");
+	CNT("crs_fills", s->crs_fills, "CallReturnStack tokens loaded back from local memory");
 	for (int k = STALL_RAW_ALU; k < STALL_COUNT; k++) {
 		static const char *nm[STALL_COUNT] = {
 			[STALL_RAW_ALU] = "stall_raw_alu", [STALL_RAW_MEM] = "stall_raw_mem",

@@ -2,18 +2,50 @@
  * pinned by a test in tests/unit/test_sim_crs.c): token pushes (SSY PBK PCNT PRET PEXIT),
  * divergent branches (BRA taken side first, BRX/JCAL grouped by target), lanes leaving for a
  * token further down (.S arrival, BRK, CONT, RET), EXIT, the unwinding that runs when no lane
- * is active, and CTA barriers (BAR, BAR.RED) with exited threads counted as arrived. */
+ * is active, and CTA barriers (BAR, BAR.RED) with exited threads counted as arrived.
+ * The stack holds --crs-depth tokens on chip; a push beyond that spills one token to the
+ * warp's CRS area in local memory (--crs-bytes, 8 bytes a token), a pop that leaves a spilled
+ * token on top of the on-chip part fills it back (ExecInfo.spills/fills, which the timing
+ * charges as local-memory traffic). Only a full area is an error. */
+#include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
 #include "sim/machine.h"
 
 static const char *tkname[] = {"SYNC", "DIV", "BRK", "CONT", "CAL", "PRET", "PEXIT"};
 
+/* one token spilled or filled at slot of the warp's area */
+static void spill_fill(ExecInfo *e, uint8_t *count, int slot)
+{
+	if (!e->spills && !e->fills)
+		e->crs_slot = (uint32_t)slot;
+	else if ((uint32_t)slot < e->crs_slot)
+		e->crs_slot = (uint32_t)slot;
+	if (*count < UINT8_MAX)
+		(*count)++;
+}
+
 static int push(Gpu *g, Warp *w, int kind, uint32_t pc, uint32_t mask, ExecInfo *e)
 {
-	if (w->ncrs >= g->cfg.tc.crs_depth)
-		return sim_fault(g, w, -1, SIM_FAULT, "CallReturnStack overflow pushing a %s token: "
-		                 "%d tokens already (--crs-depth)", tkname[kind], w->ncrs);
+	int depth = g->cfg.tc.crs_depth, slots = g->cfg.tc.crs_bytes / CRS_TOKEN_BYTES;
+
+	if (w->ncrs >= depth + slots)
+		return sim_fault(g, w, -1, SIM_FAULT, "CallReturnStack full pushing a %s token: "
+		                 "%d tokens on chip (--crs-depth) and %d spilled to the warp's %d bytes of "
+		                 "local memory (--crs-bytes)", tkname[kind], depth,
+		                 slots, g->cfg.tc.crs_bytes);
+	if (w->ncrs >= w->crscap) {
+		int cap = w->crscap ? w->crscap * 2 : depth;
+		if (cap > depth + slots)
+			cap = depth + slots;
+		Token *t = realloc(w->crs, (size_t)cap * sizeof *t);
+		if (!t)
+			return sim_fault(g, w, -1, SIM_FAULT, "out of memory for a CallReturnStack of %d tokens", cap);
+		w->crs = t;
+		w->crscap = cap;
+	}
+	if (w->ncrs >= depth)
+		spill_fill(e, &e->spills, w->ncrs - depth);
 	w->crs[w->ncrs].kind = (uint8_t)kind;
 	w->crs[w->ncrs].pc = pc;
 	w->crs[w->ncrs].mask = mask;
@@ -113,6 +145,8 @@ int sim_unwind(Gpu *g, Warp *w, ExecInfo *e)
 		}
 		t = w->crs[--w->ncrs];
 		e->popped++;
+		if (w->ncrs >= g->cfg.tc.crs_depth)
+			spill_fill(e, &e->fills, w->ncrs - g->cfg.tc.crs_depth);
 		if (t.kind == TK_PEXIT) {
 			if ((w->exited & w->lanes) != w->lanes)
 				return sim_fault(g, w, -1, SIM_MALFORMED, "lanes 0x%08x reached a PEXIT token "

@@ -135,6 +135,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	e->size = 0;
 	e->diverged = e->reconverged = 0;
 	e->pushed = e->popped = 0;
+	e->spills = e->fills = 0;
 	e->event = EV_NONE;
 	g->st.warp_insts++;
 	g->st.thread_insts += (uint64_t)sim_popc(act);

@@ -85,6 +85,7 @@ static int slot_alloc(Gpu *g, SM *s, Cta *c)
 		Warp *w = &c->w[i];
 		w->r = calloc((size_t)g->rows * 32, sizeof *w->r);
 		w->crs = calloc((size_t)g->cfg.tc.crs_depth, sizeof *w->crs);
+		w->crscap = g->cfg.tc.crs_depth;
 		w->local = calloc((size_t)32 * g->locsize + 1, 1);
 		if (!w->r || !w->crs || !w->local)
 			return -1;
@@ -236,6 +237,7 @@ static const TInst *t_peek(void *ctx, int wi)
 /* local memory is interleaved per lane, as the hardware lays it out, so that the same
  * offset of 32 lanes is one contiguous block; each warp slot gets its own window */
 #define LOCAL_TIMING_BASE 0x7e0000000000ull
+#define CRS_TIMING_BASE 0x7f0000000000ull
 
 static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 {
@@ -325,6 +327,13 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	e->diverged = x->diverged;
 	e->reconverged = x->reconverged;
 	e->crs_depth = w->ncrs;
+	if (x->spills || x->fills) {
+		/* the warp's CRS area lies after its local memory in the timing's address space */
+		e->crs_spills = x->spills;
+		e->crs_fills = x->fills;
+		e->crs_addr = CRS_TIMING_BASE + ((uint64_t)s->id * TM_MAXWARPS + (uint64_t)w->gw) *
+		              (uint64_t)g->cfg.tc.crs_bytes + (uint64_t)x->crs_slot * CRS_TOKEN_BYTES;
+	}
 	e->next = t_peek(ctx, wi);
 	e->switches = x->popped && w->state != W_DONE && w->active;
 	if (x->space != SP_NONE)
@@ -391,6 +400,8 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		goto fail;
 	g->shsize = k->shared + l->shared_bytes;
 	g->locsize = dev_local_bytes(k);
+	if (l->stack_bytes > g->locsize)
+		g->locsize = l->stack_bytes;   /* deep recursion: cudaLimitStackSize raised */
 	g->wpc = (int)((threads + 31) / 32);
 	g->nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	if (sim_occupancy(&cfg->tc, (int)threads, k->regs ? k->regs : g->zrow - 3, g->shsize, &occ,

@@ -67,8 +67,10 @@ typedef struct {
 	uint32_t p[9];      /* P0..P6, PT (all ones), a sink for PT as a destination */
 	uint32_t cc[4];     /* condition code as lane masks: sign, carry, zero, overflow */
 	uint32_t *r;        /* registers: r[row * 32 + lane] */
-	Token *crs;         /* CallReturnStack, crs[ncrs - 1] on top */
+	Token *crs;         /* CallReturnStack, crs[ncrs - 1] on top; the part beyond
+	                       tc.crs_depth is the warp's CRS area in local memory */
 	int ncrs;
+	int crscap;         /* tokens allocated (grows up to crs_depth + crs_bytes / 8) */
 	int state;          /* W_* */
 	int idx;            /* warp index in its CTA */
 	Cta *cta;           /* its CTA */

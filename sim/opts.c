@@ -78,6 +78,9 @@ const OptRow sim_launch_rows[] = {
 	 .help = "save parameter N's buffer after the run (.bin raw, else text)"},
 	{.name = "shared-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.shared_bytes),
 	 .help = "dynamic shared memory per CTA"},
+	{.name = "stack-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.stack_bytes),
+	 .help = "local memory per thread for call frames, at least (cudaLimitStackSize; default: "
+	         "the translator's size, 1 KiB more with recursion)"},
 };
 const int sim_nlaunch_rows = (int)(sizeof sim_launch_rows / sizeof sim_launch_rows[0]);
 

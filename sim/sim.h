@@ -58,6 +58,8 @@ typedef struct {
 	uint8_t diverged;        /* DIV_* (timing.h): the warp's lanes split, and how; 0 none */
 	uint8_t reconverged;     /* a SYNC token restored lanes */
 	int8_t pushed, popped;   /* CRS tokens pushed / popped */
+	uint8_t spills, fills;   /* of those, tokens stored to / loaded from the warp's CRS area */
+	uint32_t crs_slot;       /* the lowest slot of the area they used */
 	uint8_t event;           /* EV_* */
 	uint32_t next_active;    /* active mask after the instruction (and any unwinding) */
 	uint32_t next_pc;        /* next pc of the warp */

@@ -52,7 +52,9 @@ const OptRow sim_topts[] = {
 	{.name = "shared-unit", .kind = OPT_INT, .off = F(shared_unit), .def = 128, .min = 1, .max = 65536,
 	 .help = "shared memory is allocated per CTA in units of this many bytes"},
 	{.name = "crs-depth", .kind = OPT_INT, .off = F(crs_depth), .def = 32, .min = 1, .max = 4096,
-	 .help = "CallReturnStack tokens per warp"},
+	 .help = "CallReturnStack tokens per warp held on chip; more spill to local memory"},
+	{.name = "crs-bytes", .kind = OPT_INT, .off = F(crs_bytes), .def = 2048, .min = 0, .max = 1 << 24,
+	 .help = "bytes of local memory per warp for spilled CallReturnStack tokens (8 each)"},
 	UNITOPT(ALU, "alu", 2, 2)
 	UNITOPT(IMUL, "imul", 1, 2)
 	UNITOPT(FPU, "fpu", 2, 2)

@@ -77,7 +77,8 @@ typedef struct {
 	int reg_unit;        /* registers are allocated per warp in units of this many */
 	int shared;          /* shared memory bytes per SM */
 	int shared_unit;     /* shared memory is allocated per CTA in units of this many bytes */
-	int crs_depth;       /* CallReturnStack tokens per warp */
+	int crs_depth;       /* CallReturnStack tokens per warp held on chip */
+	int crs_bytes;       /* per-warp local memory for the tokens beyond crs_depth (8 bytes each) */
 	/* pipelines and latencies */
 	UnitCfg unit[UNIT_COUNT]; /* per unit class (Unit of isa.h) */
 	int lat[LAT_COUNT];  /* per latency class (Lat of isa.h), cycles from issue to result */
@@ -322,6 +323,8 @@ typedef struct {
 	uint64_t div[DIV_COUNT]; /* divergence events by kind (DIV_*) */
 	uint64_t reconv;         /* CRS pops that merged lanes back */
 	uint64_t crs_hwm;        /* CallReturnStack high-water mark over all warps */
+	uint64_t crs_spills;     /* tokens pushed beyond the on-chip depth (stored to local memory) */
+	uint64_t crs_fills;      /* spilled tokens brought back on chip by a pop (loaded) */
 	uint64_t stall[STALL_COUNT]; /* scheduler-cycles without issue, by reason */
 	uint64_t shared_insts;   /* gpgpu_n_shmem_insn */
 	uint64_t bank_conflicts; /* gpgpu_n_shmem_bkconflict: replays */
@@ -350,6 +353,7 @@ typedef struct {
 } TInst;
 
 enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
+#define CRS_TOKEN_BYTES 8   /* a CallReturnStack token in local memory: mask, kind and pc ([M]) */
 enum { TEX_NONE, TEX_BAR_WAIT, TEX_BAR_RELEASE, TEX_EXIT };       /* TExec.event */
 
 typedef struct {
@@ -363,6 +367,9 @@ typedef struct {
 	uint8_t diverged;    /* DIV_*: the instruction split the warp (0: it did not) */
 	uint8_t reconverged; /* a pop merged lanes back */
 	int crs_depth;       /* CRS depth after the instruction */
+	uint8_t crs_spills;  /* tokens it spilled to the warp's CRS area in local memory */
+	uint8_t crs_fills;   /* tokens it brought back from there */
+	uint64_t crs_addr;   /* address of the lowest slot spilled or filled (then + CRS_TOKEN_BYTES ...) */
 	uint64_t released;   /* warp slots a barrier release lets go (bit per slot; 0: the
 	                        TEX_BAR_RELEASE rule: every waiting warp of the issuer's CTA) */
 	const TInst *next;   /* the warp's next instruction (what peek would return), NULL:

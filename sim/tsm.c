@@ -314,6 +314,46 @@ maxready(const Scoreboard *sb)
 	return t;
 }
 
+/* unit class u takes mult issue slots at now */
+static void
+take_unit(TSm *m, Unit u, uint64_t now, int mult)
+{
+	sim_units_take(&m->units, m->c, u, now, mult);
+	m->pfree[u] = sim_units_free_at(&m->units, m->c, u);
+	if (m->pfree[u] > m->ut) {   /* keep busy_units() exact */
+		m->ubusy |= 1u << u;
+		if (m->pfree[u] < m->unext)
+			m->unext = m->pfree[u];
+	}
+}
+
+/* the CallReturnStack tokens an instruction of warp w spilled to or filled from its CRS area:
+ * one CRS_TOKEN_BYTES local access each through the memory path (the stack unit moves them,
+ * no load/store pipeline is taken); the warp's next issue waits for the fills */
+static void
+crs_traffic(TSm *m, int w, uint64_t now, const TExec *e)
+{
+	const TimingConfig *c = m->c;
+	int n = e->crs_spills + e->crs_fills;
+
+	for (int i = 0; i < n; i++) {
+		int fill = i >= e->crs_spills;
+		uint64_t addr[TM_WARP] = {0}, done;
+		GmResult r;
+
+		addr[0] = e->crs_addr + (uint64_t)(fill ? i - e->crs_spills : i) * CRS_TOKEN_BYTES;
+		done = sim_gmem_access(c, NULL, m->l2, m->dram, now, addr, 1u, CRS_TOKEN_BYTES,
+		                       fill ? GM_LOAD : GM_STORE, c->lat[LAT_LOCAL], &r);
+		*(fill ? &m->st->gld_trans : &m->st->gst_trans) += (uint64_t)r.trans;
+		m->st->l2_hits += (uint64_t)r.l2_hits;
+		m->st->l2_misses += m->l2 ? (uint64_t)(r.trans - r.l2_hits) : 0;
+		if (fill && done > m->ctrl[w])
+			m->ctrl[w] = done;
+	}
+	m->st->crs_spills += e->crs_spills;
+	m->st->crs_fills += e->crs_fills;
+}
+
 /* issues the next instruction of warp w at now; returns the cycles until its result */
 static uint64_t
 issue(TSm *m, const TSource *s, int w, uint64_t now)
@@ -373,13 +413,9 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		mem = 1;
 		break;
 	}
-	sim_units_take(&m->units, c, (Unit)in->unit, now, mult);
-	m->pfree[in->unit] = sim_units_free_at(&m->units, c, (Unit)in->unit);
-	if (m->pfree[in->unit] > m->ut) {   /* keep busy_units() exact */
-		m->ubusy |= 1u << in->unit;
-		if (m->pfree[in->unit] < m->unext)
-			m->unext = m->pfree[in->unit];
-	}
+	take_unit(m, (Unit)in->unit, now, mult);
+	if (e->crs_spills || e->crs_fills)
+		crs_traffic(m, w, now, e);
 	m->dirty |= 1ull << w;
 	sim_sb_write(&m->sb[w], &in->use, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
