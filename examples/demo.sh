@@ -5,6 +5,7 @@
 #   2. warpc --explain: what it decided for every conditional branch, and why
 #   3. a predication sweep: the same launch at several if-conversion thresholds
 #   4. a Perfetto trace and an SVG warp timeline under traces/, and how to open them
+#   5. a complete workload (tests/workloads/bfs: breadth-first search) on both engines
 # Usage: sh examples/demo.sh BIN   (BIN holds warpc and warpsim; run from the top directory)
 BIN=${1:-bin}
 EX=examples
@@ -84,5 +85,21 @@ if "$BIN/warpsim" "$EX/divergence.ptx" --launch "$EX/divergence.launch" --out "1
 	echo "traces/README.md describes every format and column; docs/traces.md the options."
 else
 	echo "demo: the traced run failed (see the messages above)"
+	exit 1
+fi
+
+WL=tests/workloads
+step "6. A complete workload: breadth-first search" "$WL/bfs.cu (one of the five Rodinia/Parboil-style workloads in $WL/, README.md there): a random
+graph of 600 nodes, two out-edges each, searched level by level by one CTA. The SM model and
+the PTX oracle run the same launch ($WL/bfs.launch); their levels must be identical."
+if "$BIN/warpsim" "$WL/bfs.ptx" --launch "$WL/bfs.launch" --out "1:$T/bfs.txt" --stats 2>"$T/bfs.stats" &&
+   "$BIN/warpsim" --oracle "$WL/bfs.ptx" --launch "$WL/bfs.launch" --out "1:$T/bfs-oracle.txt" --quiet &&
+   cmp -s "$T/bfs.txt" "$T/bfs-oracle.txt"; then
+	echo "The SM model's levels equal the oracle's. Nodes per level (-1: not reachable from node 0):"
+	sort -n "$T/bfs.txt" | uniq -c | awk '{ printf "  level %3s: %4d nodes\n", $2, $1 }'
+	echo
+	grep -E '^(gpu_sim_cycle|simd_efficiency|divergent_branches|gpgpu_n_mem_read_global) ' "$T/bfs.stats"
+else
+	echo "demo: the workload failed or the engines disagree (see the messages above)"
 	exit 1
 fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # run-diff.sh - the differential test of the translator + SM model against the PTX oracle.
 #
-# For every tests/ptx/NAME.ptx with a NAME.launch: run the oracle (warpsim --oracle) and the SM
+# For every tests/ptx/NAME.ptx and tests/workloads/NAME.ptx with a NAME.launch: run the oracle (warpsim --oracle) and the SM
 # model (warpsim) with the same launch, and compare every --out buffer of the launch file byte
 # for byte (raw .bin files), at if-conversion thresholds 0, 1, 4, 7, 12 and inf (both
 # --predicate-max and --predicate-max-uniform: results never depend on the threshold), and
@@ -52,7 +52,7 @@ same() {
 	fi
 }
 
-for ptx in "$top"/tests/ptx/*.ptx; do
+for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 	name=$(basename "$ptx" .ptx)
 	launch=${ptx%.ptx}.launch
 	[ -f "$launch" ] || continue

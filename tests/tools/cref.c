@@ -27,6 +27,11 @@
 #include "tests/ref/cf_brx.c"
 #include "tests/ref/cf_call.c"
 #include "tests/ref/cf_ret_exit.c"
+#include "tests/workloads/bfs.c"
+#include "tests/workloads/kmeans.c"
+#include "tests/workloads/nw.c"
+#include "tests/workloads/histo.c"
+#include "tests/workloads/spmv.c"
 
 static const struct { const char *name; void (*fn)(RefArgs *); } refs[] = {
 	{"reduce", ref_reduce}, {"scan", ref_scan}, {"histogram", ref_histogram},
@@ -36,6 +41,8 @@ static const struct { const char *name; void (*fn)(RefArgs *); } refs[] = {
 	{"switch", ref_switch}, {"warp", ref_warp}, {"wide64", ref_wide64},
 	{"cf_branch", ref_cf_branch}, {"cf_brx", ref_cf_brx}, {"cf_call", ref_cf_call},
 	{"cf_ret_exit", ref_cf_ret_exit},
+	{"bfs", ref_bfs}, {"kmeans", ref_kmeans}, {"nw", ref_nw}, {"histo", ref_histo},
+	{"spmv", ref_spmv},
 };
 #define NREFS (int)(sizeof refs / sizeof refs[0])
 
