@@ -10,7 +10,8 @@
  * register is preserved across a call and recursion needs nothing more. Direct calls are
  * CAL to the callee's address in the same kernel; indirect calls JCAL through the address
  * register with the .calltargets list (or every function matching the .callprototype, or
- * the functions named in a jump table's initializer).
+ * the functions named in a jump table's initializer). A call of the extern __assertfail
+ * (a device-side assert) is the ASSERT op instead.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -48,6 +49,51 @@ static void param_copy(Fn *f, Blk *b, const PIns *in, int isret, int i, int out)
 	}
 }
 
+/* call __assertfail(message, file, line, function, charsize), nvcc's lowering of a failed
+ * device-side assert: one ASSERT of the message, file, line and function (the character size
+ * is 1 for char strings and ignored). The arguments come from their .param homes or
+ * outgoing slots or, as registers and immediates, straight from the call. */
+static int sel_assert(Fn *f, Blk *b, const PIns *in)
+{
+	static const int pt[4] = {PT_B64, PT_B64, PT_B32, PT_B64};
+	const POpd *args = &in->o[2];
+	MOpd v[4];
+	MIns *x;
+
+	if (args->nelems != 5 || in->o[0].nelems != 0)
+		return be_errorf(f, in->loc, "unsupported: a call of __assertfail with %d arguments "
+		                 "and %d results (CUDA's takes 5 and returns none)", args->nelems,
+		                 in->o[0].nelems), -1;
+	for (int i = 0; i < 4; i++) {
+		const POpd *e = &args->elems[i];
+		int cls = pt[i] == PT_B64 ? TC_R2 : TC_R;
+		if (e->kind == POK_SYM) {
+			const PVar *pv = &f->pf->locals[e->sym];
+			int base = f->pf->entry ? T_RZ : T_SP;
+			if (e->symkind != PSYM_LOCAL || pv->size != (pt[i] == PT_B64 ? 8u : 4u))
+				return be_unsup(f, in, "__assertfail argument"), -1;
+			v[i] = be_r(be_newtmp(f, cls));
+			x = be_emit(f, b, OP_LDL);
+			x->nopd = 2;
+			x->m.dtype = cls == TC_R2 ? TY_B64 : TY_NONE;
+			x->o[0] = v[i];
+			if (f->parhome[e->sym]) {       /* its home in the frame */
+				x->o[1] = be_mem(base, f->localoff[e->sym]);
+			} else {                        /* st.param wrote its outgoing slot */
+				x->o[1] = be_mem(base, be_call_slot(f->m, f->pf, in, 0, i));
+				x->o[1].bank = 1;
+			}
+		} else {
+			v[i] = be_inreg(f, b, be_src(f, b, e, pt[i]), cls);
+		}
+	}
+	x = be_emit(f, b, OP_ASSERT);
+	x->nopd = 4;
+	for (int i = 0; i < 4; i++)
+		x->o[i] = v[i];
+	return 0;
+}
+
 int be_isel_call(Fn *f, Blk *b, const PIns *in)
 {
 	const POpd *rets = &in->o[0], *callee = &in->o[1], *args = &in->o[2];
@@ -57,6 +103,9 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 
 	if (!direct && callee->kind != POK_REG)
 		return be_unsup(f, in, "call target"), -1;
+	if (direct && !f->m->funcs[callee->sym].has_body &&
+	    !strcmp(f->m->funcs[callee->sym].name, "__assertfail"))
+		return sel_assert(f, b, in);
 	if (direct && !f->m->funcs[callee->sym].has_body)
 		return be_errorf(f, callee->loc, "unsupported: call to '%s', which has no body in this "
 		                 "module", f->m->funcs[callee->sym].name), -1;

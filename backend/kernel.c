@@ -86,6 +86,9 @@ static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int
 			continue;
 		for (int k = 0; k < m->nfuncs; k++) {
 			int calls = 0;
+			if (in->o[1].kind == POK_SYM && in->o[1].sym == k && !m->funcs[k].has_body &&
+			    be_args_size(&m->funcs[k]) > best)
+				best = be_args_size(&m->funcs[k]);   /* __assertfail's arguments (ASSERT) */
 			if (!fns[k] || fns[k]->pf->entry)
 				continue;
 			if (in->o[1].kind == POK_SYM && in->o[1].sym == k)

@@ -121,6 +121,11 @@ static uint32_t frame_args(const PFunc *pf)
 	return (sig_off(pf->params, pf->nparams, pf->rets, pf->nrets, 0, -1) + 7) & ~7u;
 }
 
+uint32_t be_args_size(const PFunc *g)
+{
+	return frame_args(g);
+}
+
 uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i)
 {
 	const POpd *callee = &call->o[1];

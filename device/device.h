@@ -64,6 +64,13 @@ uint64_t dev_mem_global_addr(const Mem *m, const char *var); /* module variable 
 int dev_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size);
 int dev_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t size);
 
+/* the message CUDA prints for a failed device-side assert (__assertfail), for both engines:
+ * "FILE:LINE: FUNCTION: block: [x,y,z], thread: [x,y,z] Assertion `COND` failed." with the
+ * strings read from global memory at their (generic) addresses; a string that is not there
+ * reads "?" */
+void dev_assert_text(Mem *m, uint64_t cond, uint64_t file, uint32_t line, uint64_t func,
+                     const uint32_t ctaid[3], const uint32_t tid[3], char *out, size_t n);
+
 /* little-endian access helpers (the host is assumed little-endian; checked in dev_mem_init) */
 uint64_t dev_ld(const uint8_t *p, unsigned size);
 void dev_st(uint8_t *p, unsigned size, uint64_t v);

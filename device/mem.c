@@ -1,6 +1,7 @@
 /* mem.c - device memory: global allocations at realistic addresses with guard gaps, the
  * constant banks, and little-endian access helpers. Knows nothing of warps or CTAs, so the
  * PTX oracle shares it. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <assert.h>
@@ -143,4 +144,29 @@ uint64_t dev_ld(const uint8_t *p, unsigned size)
 void dev_st(uint8_t *p, unsigned size, uint64_t v)
 {
 	memcpy(p, &v, size > 8 ? 8 : size);
+}
+
+/* the NUL-terminated string at addr, at most 255 bytes, or "?" */
+static void mem_string(Mem *m, uint64_t addr, char *out, size_t n)
+{
+	size_t k = 0;
+	const uint8_t *p;
+
+	while (k + 1 < n && (p = dev_mem_global(m, addr + k, 1)) && *p)
+		out[k++] = (char)*p;
+	out[k] = 0;
+	if (!p)
+		snprintf(out, n, "?");
+}
+
+void dev_assert_text(Mem *m, uint64_t cond, uint64_t file, uint32_t line, uint64_t func,
+                     const uint32_t ctaid[3], const uint32_t tid[3], char *out, size_t n)
+{
+	char c[256], f[256], fn[256];
+
+	mem_string(m, cond, c, sizeof c);
+	mem_string(m, file, f, sizeof f);
+	mem_string(m, func, fn, sizeof fn);
+	snprintf(out, n, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.",
+	         f, line, fn, ctaid[0], ctaid[1], ctaid[2], tid[0], tid[1], tid[2], c);
 }

@@ -19,6 +19,9 @@ int or_main(const Module *m, const Launch *l, const OrConfig *c, int summary, FI
 
 	dev_mem_init(&mem);
 	r = or_run(m, l, c, &mem, &pl, &st, err);
+	/* a trap or failed assert: what the kernel wrote before it is saved */
+	if (r == OR_TRAP)
+		dev_launch_write_outputs(&mem, l, &pl, err);
 	if (r == OR_DONE && dev_launch_write_outputs(&mem, l, &pl, err))
 		r = OR_BADLAUNCH;
 	if (r == OR_DONE && summary)

@@ -104,6 +104,20 @@ static uint32_t bop(Bop b, uint32_t x, uint32_t y)
 #define IB(l) imods(B(l), d->o[2].flags)
 #define IC(l) imods(C(l), d->o[3].flags)
 
+/* ASSERT run by lane l: the kernel stops with the message CUDA prints for that thread */
+static int assert_fail(Gpu *g, Warp *w, const DIns *d, unsigned l)
+{
+	uint32_t t = (uint32_t)w->idx * 32 + l, tid[3], line = w->r[(size_t)d->o[2].reg * 32 + l];
+	char msg[900];
+
+	tid[0] = t % g->block[0];
+	tid[1] = t / g->block[0] % g->block[1];
+	tid[2] = t / (g->block[0] * g->block[1]);
+	dev_assert_text(g->mem, src64(g, w, &d->o[0], l), src64(g, w, &d->o[1], l), line,
+	                src64(g, w, &d->o[3], l), w->cta->id, tid, msg, sizeof msg);
+	return sim_fault(g, w, (int)l, SIM_TRAP, "%s", msg);
+}
+
 /* Executes the warp's next instruction for its active, guard-true lanes; then the .S
  * arrival and, when no lane is left active, the CRS unwinding. */
 int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
@@ -456,8 +470,12 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	case OP_BPT:
 		/* PTX trap: the first lane that runs it stops the kernel, like a fault */
 		if (ex)
-			return sim_fault(g, w, __builtin_ctz(ex), SIM_FAULT, "trap: the kernel aborted "
+			return sim_fault(g, w, __builtin_ctz(ex), SIM_TRAP, "trap: the kernel aborted "
 			                 "(BPT.TRAP 0x%" PRIx64 ")", (uint64_t)d->in->o[0].imm);
+		break;
+	case OP_ASSERT:
+		if (ex)
+			return assert_fail(g, w, d, (unsigned)__builtin_ctz(ex));
 		break;
 	case OP_COUNT:
 		return sim_fault(g, w, -1, SIM_MALFORMED, "not an opcode");

@@ -67,7 +67,8 @@ typedef struct {
 
 enum { SP_NONE, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST };
 enum { EV_NONE, EV_BAR_WAIT, EV_BAR_RELEASE, EV_EXIT, EV_WARP_DONE };
-enum { SIM_OK, SIM_DONE, SIM_FAULT, SIM_RUNAWAY, SIM_DEADLOCK, SIM_MALFORMED };
+/* SIM_TRAP: a trap or a failed assert stopped the kernel (the memory written so far is valid) */
+enum { SIM_OK, SIM_DONE, SIM_FAULT, SIM_RUNAWAY, SIM_DEADLOCK, SIM_MALFORMED, SIM_TRAP };
 
 /* statistics of a run (the timing model adds cycles, stalls, ...) */
 typedef struct {

@@ -307,7 +307,7 @@ int main(int argc, char **argv)
 	Placed pl = {0};
 	Gpu *g = NULL;
 	char msg[512];
-	int rc = 2, ran = 0, badkernel = 0;
+	int rc = 2, ran = 0, badkernel = 0, st;
 	Observe ob = {0};       /* --trace, --line-stats */
 
 	cli_warpsim_init(&o);
@@ -367,10 +367,15 @@ int main(int argc, char **argv)
 	if (!(g = sim_gpu_new(k, &mem, &o.sim.launch, &cfg, o.input, stderr)) ||
 	    observe_start(&ob, g, p, k, &o))
 		goto out;
-	ran = sim_run(g, 0) == SIM_DONE;
+	st = sim_run(g, 0);
+	ran = st == SIM_DONE;
 	if (observe_finish(&ob, &o.rp, o.input, ran) || !ran) {
 		if (!ran)
 			fputs(sim_gpu_error(g), stderr);
+		/* a trap or failed assert: what the kernel wrote before it is saved, as the host
+		 * of a CUDA program still reads it */
+		if (st == SIM_TRAP)
+			dev_launch_write_outputs(&mem, &o.sim.launch, &pl, stderr);
 		goto out;
 	}
 	if (dev_launch_write_outputs(&mem, &o.sim.launch, &pl, stderr))
