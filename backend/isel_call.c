@@ -11,7 +11,7 @@
  * CAL to the callee's address in the same kernel; indirect calls JCAL through the address
  * register with the .calltargets list (or every function matching the .callprototype, or
  * the functions named in a jump table's initializer). A call of the extern __assertfail
- * (a device-side assert) is the ASSERT op instead.
+ * (a device-side assert) is the ASSERT op instead, one of vprintf (printf) PRINTF.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -49,6 +49,42 @@ static void param_copy(Fn *f, Blk *b, const PIns *in, int isret, int i, int out)
 	}
 }
 
+/* the frame address of argument (or, isret, result) i of a call: its home in the frame, or
+ * the outgoing slot st.param/ld.param use */
+static MOpd param_mem(Fn *f, const PIns *in, int isret, int i)
+{
+	const POpd *e = &in->o[isret ? 0 : 2].elems[i];
+	MOpd m;
+
+	if (f->parhome[e->sym])
+		return be_mem(f->pf->entry ? T_RZ : T_SP, f->localoff[e->sym]);
+	m = be_mem(f->pf->entry ? T_RZ : T_SP, be_call_slot(f->m, f->pf, in, isret, i));
+	m.bank = 1;
+	return m;
+}
+
+/* argument i of a call to an extern the translator implements, of PTX type pt, into *v */
+static int call_arg(Fn *f, Blk *b, const PIns *in, int i, int pt, MOpd *v)
+{
+	const POpd *e = &in->o[2].elems[i];
+	int cls = pt == PT_B64 ? TC_R2 : TC_R;
+	MIns *x;
+
+	if (e->kind != POK_SYM) {
+		*v = be_inreg(f, b, be_src(f, b, e, pt), cls);
+		return 0;
+	}
+	if (e->symkind != PSYM_LOCAL || f->pf->locals[e->sym].size != (pt == PT_B64 ? 8u : 4u))
+		return be_unsup(f, in, "argument of the call"), -1;
+	*v = be_r(be_newtmp(f, cls));
+	x = be_emit(f, b, OP_LDL);
+	x->nopd = 2;
+	x->m.dtype = cls == TC_R2 ? TY_B64 : TY_NONE;
+	x->o[0] = *v;
+	x->o[1] = param_mem(f, in, 0, i);
+	return 0;
+}
+
 /* call __assertfail(message, file, line, function, charsize), nvcc's lowering of a failed
  * device-side assert: one ASSERT of the message, file, line and function (the character size
  * is 1 for char strings and ignored). The arguments come from their .param homes or
@@ -64,33 +100,51 @@ static int sel_assert(Fn *f, Blk *b, const PIns *in)
 		return be_errorf(f, in->loc, "unsupported: a call of __assertfail with %d arguments "
 		                 "and %d results (CUDA's takes 5 and returns none)", args->nelems,
 		                 in->o[0].nelems), -1;
-	for (int i = 0; i < 4; i++) {
-		const POpd *e = &args->elems[i];
-		int cls = pt[i] == PT_B64 ? TC_R2 : TC_R;
-		if (e->kind == POK_SYM) {
-			const PVar *pv = &f->pf->locals[e->sym];
-			int base = f->pf->entry ? T_RZ : T_SP;
-			if (e->symkind != PSYM_LOCAL || pv->size != (pt[i] == PT_B64 ? 8u : 4u))
-				return be_unsup(f, in, "__assertfail argument"), -1;
-			v[i] = be_r(be_newtmp(f, cls));
-			x = be_emit(f, b, OP_LDL);
-			x->nopd = 2;
-			x->m.dtype = cls == TC_R2 ? TY_B64 : TY_NONE;
-			x->o[0] = v[i];
-			if (f->parhome[e->sym]) {       /* its home in the frame */
-				x->o[1] = be_mem(base, f->localoff[e->sym]);
-			} else {                        /* st.param wrote its outgoing slot */
-				x->o[1] = be_mem(base, be_call_slot(f->m, f->pf, in, 0, i));
-				x->o[1].bank = 1;
-			}
-		} else {
-			v[i] = be_inreg(f, b, be_src(f, b, e, pt[i]), cls);
-		}
-	}
+	for (int i = 0; i < 4; i++)
+		if (call_arg(f, b, in, i, pt[i], &v[i]))
+			return -1;
 	x = be_emit(f, b, OP_ASSERT);
 	x->nopd = 4;
 	for (int i = 0; i < 4; i++)
 		x->o[i] = v[i];
+	return 0;
+}
+
+/* call (r), vprintf, (fmt, args): one PRINTF d, fmt, args; d goes to the result's register,
+ * home or outgoing slot */
+static int sel_printf(Fn *f, Blk *b, const PIns *in)
+{
+	const POpd *args = &in->o[2], *rets = &in->o[0];
+	MOpd v[2], d = be_r(be_newtmp(f, TC_R));
+	MIns *x;
+
+	if (args->nelems != 2 || rets->nelems > 1)
+		return be_errorf(f, in->loc, "unsupported: a call of vprintf with %d arguments and %d "
+		                 "results (CUDA's takes 2 and returns 1)", args->nelems, rets->nelems), -1;
+	for (int i = 0; i < 2; i++)
+		if (call_arg(f, b, in, i, PT_B64, &v[i]))
+			return -1;
+	x = be_emit(f, b, OP_PRINTF);
+	x->nopd = 3;
+	x->o[0] = d;
+	x->o[1] = v[0];
+	x->o[2] = v[1];
+	if (rets->nelems == 1) {
+		const POpd *e = &rets->elems[0];
+		if (e->kind == POK_REG) {
+			x = be_emit(f, b, OP_MOV);
+			x->nopd = 2;
+			x->o[0] = be_r(f->regtmp[e->reg]);
+			x->o[1] = d;
+		} else if (e->kind == POK_SYM && e->symkind == PSYM_LOCAL) {
+			x = be_emit(f, b, OP_STL);
+			x->nopd = 2;
+			x->o[0] = param_mem(f, in, 1, 0);
+			x->o[1] = d;
+		} else {
+			return be_unsup(f, in, "vprintf result"), -1;
+		}
+	}
 	return 0;
 }
 
@@ -106,6 +160,9 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 	if (direct && !f->m->funcs[callee->sym].has_body &&
 	    !strcmp(f->m->funcs[callee->sym].name, "__assertfail"))
 		return sel_assert(f, b, in);
+	if (direct && !f->m->funcs[callee->sym].has_body &&
+	    !strcmp(f->m->funcs[callee->sym].name, "vprintf"))
+		return sel_printf(f, b, in);
 	if (direct && !f->m->funcs[callee->sym].has_body)
 		return be_errorf(f, callee->loc, "unsupported: call to '%s', which has no body in this "
 		                 "module", f->m->funcs[callee->sym].name), -1;

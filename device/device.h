@@ -17,6 +17,9 @@
 /* Generic-address windows (LD/ST/ATOM without a state space, PTX cvta): a generic address
  * in [DEV_SHARED_WINDOW, +DEV_WINDOW_SIZE) is the CTA's shared memory, in
  * [DEV_LOCAL_WINDOW, +DEV_WINDOW_SIZE) the thread's local memory, anything else global. */
+/* the per-warp control-flow stack area the driver reserves in local memory: nouveau's
+ * WARP_CSTACK_SIZE, 0x800 on Fermi and Kepler (sim/configs/fermi.cfg cites it) */
+#define DEV_CRS_BYTES 2048u
 #define DEV_SHARED_WINDOW 0x01000000u
 #define DEV_LOCAL_WINDOW  0x02000000u
 #define DEV_WINDOW_SIZE   0x01000000u
@@ -71,6 +74,23 @@ int dev_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t
 void dev_assert_text(Mem *m, uint64_t cond, uint64_t file, uint32_t line, uint64_t func,
                      const uint32_t ctaid[3], const uint32_t tid[3], char *out, size_t n);
 
+/* printf.c: device printf (vprintf's format and argument buffer, as CUDA packs them).
+ * DevRead gives a host pointer to size bytes at a generic address, or NULL after the engine
+ * reported the fault. dev_printf appends the text to out and returns the arguments consumed
+ * (vprintf's result), -1 when a read failed, -2 for a format it refuses (message in err). */
+typedef const uint8_t *DevRead(void *ctx, uint64_t addr, unsigned size);
+typedef struct {
+	char *s;
+	size_t len, cap;
+} DevText;
+int dev_printf(DevRead *rd, void *ctx, uint64_t fmt, uint64_t args, DevText *out,
+               char *err, size_t en);
+
+/* one printf line of a thread to f: "[block (x,y,z) thread (x,y,z)] " first when tag, a
+ * newline added when the text has none */
+void dev_print_line(FILE *f, int tag, const uint32_t ctaid[3], const uint32_t tid[3],
+                    const DevText *t);
+
 /* little-endian access helpers (the host is assumed little-endian; checked in dev_mem_init) */
 uint64_t dev_ld(const uint8_t *p, unsigned size);
 void dev_st(uint8_t *p, unsigned size, uint64_t v);
@@ -107,6 +127,8 @@ typedef struct {
 	int nouts;
 	uint32_t shared_bytes;   /* --shared-bytes: dynamic shared memory per CTA */
 	uint32_t stack_bytes;    /* --stack-bytes: local memory per thread, at least (SM model) */
+	uint32_t crs_bytes;      /* --crs-bytes: local memory per warp for spilled CallReturnStack
+	                            tokens (SM model; DEV_CRS_BYTES by default) */
 } Launch;
 
 /* a launch placed in memory: buffer addresses per argument */

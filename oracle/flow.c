@@ -414,6 +414,39 @@ static void assert_fail(Oracle *o, Thread *t, const POpd *args, const PFunc *g)
 	or_error(o, t, OR_TRAP, "%s", msg);
 }
 
+static const uint8_t *print_read(void *ctx, uint64_t addr, unsigned size)
+{
+	Oracle *o = ((void **)ctx)[0];
+	Thread *t = ((void **)ctx)[1];
+
+	return or_ptr(o, t, PS_NONE, addr, size, 0);
+}
+
+/* (r) = vprintf(fmt, args), CUDA's printf: the thread prints one line now */
+static void printf_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g)
+{
+	const POpd *args = &in->o[2];
+	uint8_t v[2][16] = {{0}}, r[8];
+	void *ctx[2] = {o, t};
+	DevText text = {0};
+	char err[200];
+	int n;
+
+	for (int i = 0; i < 2; i++)
+		if (slot_bytes(o, t, &args->elems[i], &g->params[i], v[i], 0) || o->result)
+			return;
+	n = dev_printf(print_read, ctx, dev_ld(v[0], 8), dev_ld(v[1], 8), &text, err, sizeof err);
+	if (n == -2)
+		or_error(o, t, OR_UNSUP, "unsupported: %s", err);
+	if (n >= 0)
+		dev_print_line(o->pout, o->ptag, o->ctaid, t->tid, &text);
+	free(text.s);
+	if (n >= 0 && in->o[0].nelems == 1) {
+		dev_st(r, 4, (uint32_t)n);
+		slot_bytes(o, t, &in->o[0].elems[0], &g->rets[0], r, 1);
+	}
+}
+
 void or_call(Oracle *o, Thread *t, const PIns *in)
 {
 	const POpd *callee = &in->o[1], *args = &in->o[2];
@@ -438,6 +471,13 @@ void or_call(Oracle *o, Thread *t, const PIns *in)
 	    args->nelems == 5 && g->params[0].size == 8 && g->params[1].size == 8 &&
 	    g->params[2].size == 4 && g->params[3].size == 8) {
 		assert_fail(o, t, args, g);
+		return;
+	}
+	if (!g->has_body && !strcmp(g->name, "vprintf") && g->nparams == 2 && args->nelems == 2 &&
+	    g->params[0].size == 8 && g->params[1].size == 8 && g->nrets == 1 &&
+	    g->rets[0].size == 4 && in->o[0].nelems <= 1) {
+		printf_call(o, t, in, g);
+		FR(t)->pc = callpc + 1;
 		return;
 	}
 	if (!g->has_body || g->entry) {

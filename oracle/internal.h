@@ -70,6 +70,8 @@ typedef struct Oracle {
 	Thread *th;         /* its threads, linear order */
 	uint32_t bararrive[OR_MAXBAR]; /* bar.arrive counts not yet released */
 	uint64_t maxsteps;  /* runaway limit */
+	FILE *pout;         /* device printf's stream */
+	int ptag;           /* tag printf lines with block and thread */
 	int result;         /* OR_* once something failed */
 	OrStats st;         /* statistics */
 } Oracle;

@@ -8,6 +8,8 @@ void or_config_init(OrConfig *c, uint64_t max_warp_insts)
 {
 	c->max_steps = max_warp_insts ? 32 * max_warp_insts : 0;
 	c->verbose = 0;
+	c->printf_out = NULL;
+	c->printf_tag = 0;
 }
 
 int or_main(const Module *m, const Launch *l, const OrConfig *c, int summary, FILE *err)

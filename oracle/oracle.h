@@ -24,6 +24,8 @@ enum { OR_DONE, OR_FAULT, OR_RUNAWAY, OR_DEADLOCK, OR_UNSUP, OR_TRAP, OR_BADLAUN
 typedef struct {
 	uint64_t max_steps;   /* runaway limit in thread instructions (0: OR_DEFAULT_STEPS) */
 	int verbose;          /* 1: per-CTA progress on err (debugging) */
+	FILE *printf_out;     /* device printf's lines (NULL: stdout) */
+	int printf_tag;       /* each printf line starts with its block and thread */
 } OrConfig;
 
 #define OR_DEFAULT_STEPS 4000000000ull

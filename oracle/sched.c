@@ -177,6 +177,8 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 	o.mem = mem;
 	o.err = err;
 	o.maxsteps = c && c->max_steps ? c->max_steps : OR_DEFAULT_STEPS;
+	o.pout = c && c->printf_out ? c->printf_out : stdout;
+	o.ptag = c ? c->printf_tag : 0;
 	if ((r = or_load(&o, m, l, pl)) != OR_DONE) {
 		or_unload(&o);
 		return r;

@@ -27,13 +27,13 @@ static void spill_fill(ExecInfo *e, uint8_t *count, int slot)
 
 static int push(Gpu *g, Warp *w, int kind, uint32_t pc, uint32_t mask, ExecInfo *e)
 {
-	int depth = g->cfg.tc.crs_depth, slots = g->cfg.tc.crs_bytes / CRS_TOKEN_BYTES;
+	int depth = g->cfg.tc.crs_depth, slots = (int)(g->crsbytes / CRS_TOKEN_BYTES);
 
 	if (w->ncrs >= depth + slots)
 		return sim_fault(g, w, -1, SIM_FAULT, "CallReturnStack full pushing a %s token: "
 		                 "%d tokens on chip (--crs-depth) and %d spilled to the warp's %d bytes of "
 		                 "local memory (--crs-bytes)", tkname[kind], depth,
-		                 slots, g->cfg.tc.crs_bytes);
+		                 slots, g->crsbytes);
 	if (w->ncrs >= w->crscap) {
 		int cap = w->crscap ? w->crscap * 2 : depth;
 		if (cap > depth + slots)

@@ -473,6 +473,9 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 			return sim_fault(g, w, __builtin_ctz(ex), SIM_TRAP, "trap: the kernel aborted "
 			                 "(BPT.TRAP 0x%" PRIx64 ")", (uint64_t)d->in->o[0].imm);
 		break;
+	case OP_PRINTF:
+		rc = sim_printf(g, w, d, ex);
+		break;
 	case OP_ASSERT:
 		if (ex)
 			return assert_fail(g, w, d, (unsigned)__builtin_ctz(ex));

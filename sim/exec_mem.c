@@ -216,3 +216,44 @@ int sim_ldc(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 	}
 	return SIM_OK;
 }
+
+/* PRINTF's reads: generic addresses of one lane */
+typedef struct {
+	Gpu *g;
+	Warp *w;
+	unsigned l;
+} PrintCtx;
+
+static const uint8_t *print_read(void *ctx, uint64_t addr, unsigned size)
+{
+	PrintCtx *c = ctx;
+	uint8_t sp;
+
+	return mem_at(c->g, c->w, c->l, SP_GLOBAL, addr, size, 0, 0, &sp);
+}
+
+/* PRINTF d, fmt, args: each lane of ex in turn prints one line (tagged with its block and
+ * thread under --printf-tag) to the run's printf stream; d = the arguments consumed */
+int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	FOR_LANES(ex) {
+		PrintCtx c = {g, w, l};
+		DevText t = {0};
+		char err[200];
+		uint32_t th = (uint32_t)w->idx * 32 + l, tid[3];
+		int n = dev_printf(print_read, &c, src64(g, w, &d->o[1], l), src64(g, w, &d->o[2], l),
+		                   &t, err, sizeof err);
+
+		if (n < 0) {
+			free(t.s);
+			return n == -1 ? SIM_FAULT : sim_fault(g, w, (int)l, SIM_FAULT, "%s", err);
+		}
+		tid[0] = th % g->block[0];
+		tid[1] = th / g->block[0] % g->block[1];
+		tid[2] = th / (g->block[0] * g->block[1]);
+		dev_print_line(g->pout ? g->pout : stdout, g->ptag, w->cta->id, tid, &t);
+		free(t.s);
+		REG(d->o[0].reg, l) = (uint32_t)n;
+	}
+	return SIM_OK;
+}

@@ -332,7 +332,7 @@ static void t_exec(void *ctx, int wi, TExec *e)
 		e->crs_spills = x->spills;
 		e->crs_fills = x->fills;
 		e->crs_addr = CRS_TIMING_BASE + ((uint64_t)s->id * TM_MAXWARPS + (uint64_t)w->gw) *
-		              (uint64_t)g->cfg.tc.crs_bytes + (uint64_t)x->crs_slot * CRS_TOKEN_BYTES;
+		              (uint64_t)g->crsbytes + (uint64_t)x->crs_slot * CRS_TOKEN_BYTES;
 	}
 	e->next = t_peek(ctx, wi);
 	e->switches = x->popped && w->state != W_DONE && w->active;
@@ -400,6 +400,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		goto fail;
 	g->shsize = k->shared + l->shared_bytes;
 	g->locsize = dev_local_bytes(k);
+	g->crsbytes = l->crs_bytes;
 	if (l->stack_bytes > g->locsize)
 		g->locsize = l->stack_bytes;   /* deep recursion: cudaLimitStackSize raised */
 	g->wpc = (int)((threads + 31) / 32);
@@ -664,3 +665,8 @@ void sim_gpu_set_sink(Gpu *g, const TraceSink *s)
 
 const TStats *sim_gpu_tstats(const Gpu *g) { return &g->ts; }
 
+void sim_gpu_printf(Gpu *g, FILE *f, int tag)
+{
+	g->pout = f;
+	g->ptag = tag;
+}

@@ -70,7 +70,7 @@ typedef struct {
 	Token *crs;         /* CallReturnStack, crs[ncrs - 1] on top; the part beyond
 	                       tc.crs_depth is the warp's CRS area in local memory */
 	int ncrs;
-	int crscap;         /* tokens allocated (grows up to crs_depth + crs_bytes / 8) */
+	int crscap;         /* tokens allocated (grows up to crs_depth + Gpu.crsbytes / 8) */
 	int state;          /* W_* */
 	int idx;            /* warp index in its CTA */
 	Cta *cta;           /* its CTA */
@@ -135,6 +135,7 @@ struct Gpu {
 	int zrow, srow;     /* first zero row, first sink row */
 	uint32_t shsize;    /* shared bytes per CTA (static + dynamic) */
 	uint32_t locsize;   /* local bytes per thread */
+	uint32_t crsbytes;  /* local bytes per warp for spilled CRS tokens (--crs-bytes) */
 	int wpc;            /* warps per CTA */
 	int slots;          /* CTA slots per SM */
 	SM *sm;
@@ -165,6 +166,8 @@ struct Gpu {
 	Occupancy occ;      /* CTAs per SM and what limits them */
 	uint64_t age;       /* dispatch sequence of warps (scheduler ages) */
 	int rc;             /* SIM_OK, or the error an issue raised inside a timing cycle */
+	FILE *pout;         /* printf's stream (NULL: stdout) */
+	int ptag;           /* --printf-tag: each printf line starts with its block and thread */
 	int hassink;        /* a trace sink is set */
 	TraceSink sink;     /* its callbacks */
 };

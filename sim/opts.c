@@ -78,6 +78,9 @@ const OptRow sim_launch_rows[] = {
 	 .help = "save parameter N's buffer after the run (.bin raw, else text)"},
 	{.name = "shared-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.shared_bytes),
 	 .help = "dynamic shared memory per CTA"},
+	{.name = "crs-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.crs_bytes),
+	 .help = "local memory per warp for CallReturnStack tokens beyond --crs-depth (8 bytes each; "
+	         "default 2048, the driver's)"},
 	{.name = "stack-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.stack_bytes),
 	 .help = "local memory per thread for call frames, at least (cudaLimitStackSize; default: "
 	         "the translator's size, 1 KiB more with recursion)"},
@@ -93,6 +96,10 @@ const OptRow sim_run_rows[] = {
 	 .help = "print nothing but errors"},
 	{.name = "max-warp-insts", .kind = OPT_COUNT, .metavar = "N", .off = F(max_warp_insts),
 	 .help = "stop a runaway after N warp instructions (0: no limit)"},
+	{.name = "printf-out", .kind = OPT_STR, .metavar = "FILE", .off = F(printf_out),
+	 .help = "write the kernel's printf lines to FILE (default: standard output)"},
+	{.name = "printf-tag", .kind = OPT_FLAG, .off = F(printf_tag),
+	 .help = "start each printf line with its block and thread: [block (x,y,z) thread (x,y,z)]"},
 	{.name = "print-config", .kind = OPT_FLAG, .off = F(print_config),
 	 .help = "print the effective architecture options (a valid --config file) and exit"},
 };

@@ -28,6 +28,8 @@ typedef struct {
 	int quiet;                /* --quiet: no statistics */
 	char *stats_json;         /* --stats-json FILE: the statistics as one JSON object */
 	int print_config;         /* --print-config: print the effective architecture and exit */
+	char *printf_out;         /* --printf-out FILE: device printf's lines (default stdout) */
+	int printf_tag;           /* --printf-tag: each printf line names its block and thread */
 } SimOpts;
 
 /* the rows of the option table (opt/opt.h) over SimOpts: the launch's and the run's */
@@ -109,6 +111,8 @@ const TStats *sim_gpu_tstats(const Gpu *g);
  * sim_gpu_error) */
 int sim_run(Gpu *g, uint64_t max_cycles);
 const char *sim_gpu_error(const Gpu *g);
+/* device printf goes to f (default stdout), each line tagged with block and thread when tag */
+void sim_gpu_printf(Gpu *g, FILE *f, int tag);
 const SimStats *sim_gpu_stats(const Gpu *g);
 
 #endif

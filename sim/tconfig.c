@@ -53,8 +53,6 @@ const OptRow sim_topts[] = {
 	 .help = "shared memory is allocated per CTA in units of this many bytes"},
 	{.name = "crs-depth", .kind = OPT_INT, .off = F(crs_depth), .def = 32, .min = 1, .max = 4096,
 	 .help = "CallReturnStack tokens per warp held on chip; more spill to local memory"},
-	{.name = "crs-bytes", .kind = OPT_INT, .off = F(crs_bytes), .def = 2048, .min = 0, .max = 1 << 24,
-	 .help = "bytes of local memory per warp for spilled CallReturnStack tokens (8 each)"},
 	UNITOPT(ALU, "alu", 2, 2)
 	UNITOPT(IMUL, "imul", 1, 2)
 	UNITOPT(FPU, "fpu", 2, 2)

@@ -78,7 +78,6 @@ typedef struct {
 	int shared;          /* shared memory bytes per SM */
 	int shared_unit;     /* shared memory is allocated per CTA in units of this many bytes */
 	int crs_depth;       /* CallReturnStack tokens per warp held on chip */
-	int crs_bytes;       /* per-warp local memory for the tokens beyond crs_depth (8 bytes each) */
 	/* pipelines and latencies */
 	UnitCfg unit[UNIT_COUNT]; /* per unit class (Unit of isa.h) */
 	int lat[LAT_COUNT];  /* per latency class (Lat of isa.h), cycles from issue to result */

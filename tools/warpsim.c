@@ -145,7 +145,17 @@ static int run_oracle(const WsOpts *o)
 	if (!m)
 		return 1;
 	or_config_init(&c, o->sim.max_warp_insts);
+	c.printf_tag = o->sim.printf_tag;
+	if (o->sim.printf_out && !(c.printf_out = fopen(o->sim.printf_out, "w"))) {
+		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
+		ptx_free(m);
+		return 1;
+	}
 	rc = or_main(m, &o->sim.launch, &c, o->sim.stats || !o->sim.quiet, stderr);
+	if (c.printf_out && fclose(c.printf_out) && !rc) {
+		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
+		rc = 1;
+	}
 	ptx_free(m);
 	return rc;
 }
@@ -308,6 +318,7 @@ int main(int argc, char **argv)
 	Gpu *g = NULL;
 	char msg[512];
 	int rc = 2, ran = 0, badkernel = 0, st;
+	FILE *pf = NULL;
 	Observe ob = {0};       /* --trace, --line-stats */
 
 	cli_warpsim_init(&o);
@@ -367,6 +378,11 @@ int main(int argc, char **argv)
 	if (!(g = sim_gpu_new(k, &mem, &o.sim.launch, &cfg, o.input, stderr)) ||
 	    observe_start(&ob, g, p, k, &o))
 		goto out;
+	if (o.sim.printf_out && !(pf = fopen(o.sim.printf_out, "w"))) {
+		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o.sim.printf_out);
+		goto out;
+	}
+	sim_gpu_printf(g, pf, o.sim.printf_tag);
 	st = sim_run(g, 0);
 	ran = st == SIM_DONE;
 	if (observe_finish(&ob, &o.rp, o.input, ran) || !ran) {
@@ -386,6 +402,10 @@ int main(int argc, char **argv)
 		goto out;
 	rc = 0;
 out:
+	if (pf && fclose(pf) && rc == 0) {
+		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o.sim.printf_out);
+		rc = 1;
+	}
 	observe_finish(&ob, &o.rp, NULL, 0);
 	sim_gpu_free(g);
 	dev_placed_free(&pl);

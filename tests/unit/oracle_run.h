@@ -28,7 +28,7 @@ static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
 	FILE *err = open_memstream(&r->err, &r->errlen);
 	char *dup = strdup(opts), *argv[64];
 	int argc = 0;
-	OrConfig c = {max_steps, 0};
+	OrConfig c = {max_steps, 0, NULL, 0};
 
 	argv[argc++] = "warpsim";
 	for (char *p = strtok(dup, " "); p && argc < 63; p = strtok(NULL, " "))
