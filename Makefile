@@ -222,3 +222,5 @@ clean:
 .DELETE_ON_ERROR:
 
 -include $(ALL_OBJS:.o=.d) $(UNIT_BINS:$(BUILD)/tests/%=$(BUILD)/tests/unit/%.d) $(TEST_HELPERS:.o=.d)
+# the programs' own objects too: tools/*.c include cli.h and the structs it holds
+-include $(PROGS:$(BIN)/%=$(BUILD)/tools/%.d)
