@@ -17,8 +17,10 @@ run() { # name args...
 	done
 	wi=$(sed -n 's/^  "gpgpu_n_tot_w_icount": \([0-9]*\),$/\1/p' "$T/s.json")
 	cy=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$T/s.json")
-	awk -v n="$n" -v wi="$wi" -v cy="$cy" -v t="$best" 'BEGIN {
-		printf "| %s | %d | %d | %.2f s | %.2f M/s |\n", n, wi, cy, t, (t > 0 ? wi / t / 1e6 : 0) }'
+	f=""
+	case "$*" in *--functional*) f=" --functional" ;; esac
+	awk -v n="$n" -v f="$f" -v wi="$wi" -v cy="$cy" -v t="$best" 'BEGIN {
+		printf "| %s%s | %d | %d | %.2f s | %.2f M/s |\n", n, f, wi, cy, t, (t > 0 ? wi / t / 1e6 : 0) }'
 }
 T=$(mktemp -d "${TMPDIR:-/tmp}/sim-bench.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
@@ -26,6 +28,9 @@ echo "| kernel | warp instructions | cycles | host time | warp insts/s |"
 echo "|---|---|---|---|---|"
 run intloop --grid 120 --block 256 --arg buf:u32:30720 --arg u32:2000
 run ffma --grid 120 --block 256 --arg buf:f32:30720 --arg u32:500
+# the same without the timing model
+run intloop --grid 120 --block 256 --arg buf:u32:30720 --arg u32:2000 --functional
+run ffma --grid 120 --block 256 --arg buf:f32:30720 --arg u32:500 --functional
 
 # rss CTAS: peak RSS in KiB of intloop with one iteration over CTAS x 256 threads
 rss() {

@@ -15,6 +15,8 @@ void sim_config_from_opts(SimConfig *c, const SimOpts *o)
 {
 	c->tc = o->tc;
 	c->max_warp_insts = o->max_warp_insts;
+	c->functional = o->functional;
+	c->progress = 0;
 }
 
 /* "prog.sass:12: error: msg" then where it happened, into g->err */
@@ -151,7 +153,8 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 		memset(w->cc, 0, sizeof w->cc);
 		memset(w->r, 0, (size_t)g->rows * 32 * sizeof *w->r);
 		memset(w->local, 0, (size_t)32 * g->locsize);
-		sim_tsm_add_warp(m, w->gw, c->slot, g->age++);
+		if (!g->cfg.functional)      /* (funcrun.c schedules without the timing model) */
+			sim_tsm_add_warp(m, w->gw, c->slot, g->age++);
 		if (g->hassink)
 			event(g, TEV_WARP_START, c, w, 0);
 	}
@@ -194,7 +197,7 @@ static int maybe_sleep(Gpu *g, int j, uint64_t now)
 }
 
 /* fills free slots with the next CTAs, SMs taken round robin */
-static int dispatch(Gpu *g)
+int sim_dispatch(Gpu *g)
 {
 	g->need_dispatch = 0;
 	while (g->next_cta < g->nctas) {
@@ -539,8 +542,7 @@ static size_t list_warps(Gpu *g, size_t n, int st, int max)
 	return n;
 }
 
-static int stop(Gpu *g, int kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int stop(Gpu *g, int kind, const char *fmt, ...)
+int sim_stop(Gpu *g, int kind, const char *fmt, ...)
 {
 	va_list ap;
 	size_t n;
@@ -569,6 +571,21 @@ static uint64_t wake(Gpu *g, uint64_t now)
 	return t;
 }
 
+int sim_stuck(Gpu *g)
+{
+	if (g->next_cta < g->nctas) {
+		int anyres = 0;
+		for (int i = 0; i < g->cfg.tc.sms; i++)
+			anyres |= g->sm[i].resident;
+		if (!anyres)
+			return sim_stop(g, SIM_FAULT, "warpsim: error: kernel '%s': %" PRIu64 " CTAs cannot be "
+			                "dispatched: every CTA slot is held by a CTA that exited with "
+			                "EXIT.KEEPREFCOUNT\n", g->k->name, g->nctas - g->next_cta);
+	}
+	return sim_stop(g, SIM_DEADLOCK, "warpsim: error: kernel '%s': deadlock: a barrier can never "
+	                "be satisfied; waiting warps:\n", g->k->name);
+}
+
 static void finish(Gpu *g)
 {
 	uint64_t end = 0;
@@ -588,9 +605,8 @@ static void finish(Gpu *g)
  * cycle of every SM, then the next cycle worth simulating: now + 1 when stepping, after a
  * CTA completed (its slot refills next cycle) or when skipping is off; else the least
  * wake-up over all SMs, the skipped cycles' stalls charged as stepping would. */
-int sim_run(Gpu *g, uint64_t max_cycles)
+static int run_timed(Gpu *g, uint64_t maxc)
 {
-	uint64_t maxc = max_cycles ? max_cycles : (uint64_t)g->cfg.tc.max_cycles;
 	uint64_t now = g->cycle;
 	int nsm = g->cfg.tc.sms;
 
@@ -599,7 +615,9 @@ int sim_run(Gpu *g, uint64_t max_cycles)
 		int issued = 0;
 
 		g->cycle = now;
-		if (g->need_dispatch && dispatch(g))
+		if (g->cfg.progress && !(++g->prog.tick & 255))
+			sim_progress(g, 0);
+		if (g->need_dispatch && sim_dispatch(g))
 			return SIM_FAULT;
 		if (g->done_ctas == g->nctas)
 			break;
@@ -624,27 +642,17 @@ int sim_run(Gpu *g, uint64_t max_cycles)
 				break;
 			}
 			g->cycle = now + 1;
-			if (g->next_cta < g->nctas) {
-				int anyres = 0;
-				for (int i = 0; i < nsm; i++)
-					anyres |= g->sm[i].resident;
-				if (!anyres)
-					return stop(g, SIM_FAULT, "warpsim: error: kernel '%s': %" PRIu64 " CTAs cannot be "
-					            "dispatched: every CTA slot is held by a CTA that exited with "
-					            "EXIT.KEEPREFCOUNT\n", g->k->name, g->nctas - g->next_cta);
-			}
-			return stop(g, SIM_DEADLOCK, "warpsim: error: kernel '%s': deadlock: a barrier can never "
-			            "be satisfied; waiting warps:\n", g->k->name);
+			return sim_stuck(g);
 		}
 		now = next;
 		if (maxc && now >= maxc && g->done_ctas < g->nctas) {
 			g->cycle = maxc;
-			return stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within --max-cycles %"
+			return sim_stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within --max-cycles %"
 			            PRIu64 " (%" PRIu64 " warp instructions); running warps:\n", g->k->name, maxc,
 			            g->st.warp_insts);
 		}
 		if (g->cfg.max_warp_insts && g->st.warp_insts >= g->cfg.max_warp_insts && g->done_ctas < g->nctas)
-			return stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within "
+			return sim_stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within "
 			            "--max-warp-insts %" PRIu64 " (cycle %" PRIu64 "); running warps:\n",
 			            g->k->name, g->cfg.max_warp_insts, now);
 	}
@@ -652,6 +660,15 @@ int sim_run(Gpu *g, uint64_t max_cycles)
 		wake_sm(g, i, now);
 	finish(g);
 	return SIM_DONE;
+}
+
+int sim_run(Gpu *g, uint64_t max_cycles)
+{
+	uint64_t maxc = max_cycles ? max_cycles : (uint64_t)g->cfg.tc.max_cycles;
+	int rc = g->cfg.functional ? sim_run_functional(g, maxc) : run_timed(g, maxc);
+
+	sim_progress(g, 1);     /* the progress line goes before any message */
+	return rc;
 }
 
 void sim_gpu_set_sink(Gpu *g, const TraceSink *s)

@@ -170,6 +170,12 @@ struct Gpu {
 	int ptag;           /* --printf-tag: each printf line starts with its block and thread */
 	int hassink;        /* a trace sink is set */
 	TraceSink sink;     /* its callbacks */
+	struct {            /* the progress line (progress.c) */
+		uint64_t tick;  /* loop rounds, the clock is read every 256th */
+		double t0;      /* start, seconds of CLOCK_MONOTONIC (0: not read yet) */
+		double next;    /* next line due (seconds since t0) */
+		int width;      /* characters of the line on screen (0: none shown) */
+	} prog;
 };
 
 /* decode.c */
@@ -194,5 +200,15 @@ void sim_count_exits(Gpu *g, Warp *w, uint32_t lanes);
 int sim_fault(Gpu *g, const Warp *w, int lane, int kind, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 void sim_warp_done(Gpu *g, Warp *w);
+int sim_dispatch(Gpu *g);   /* fills free CTA slots; SIM_OK or SIM_FAULT */
+/* stops the run with a message naming the warps still running (waiting at a barrier for
+ * SIM_DEADLOCK) and returns kind */
+int sim_stop(Gpu *g, int kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* no warp can issue again: the deadlock at a barrier, or CTAs that cannot be dispatched */
+int sim_stuck(Gpu *g);
+/* funcrun.c: the run without the timing model (SimConfig.functional) */
+int sim_run_functional(Gpu *g, uint64_t max_rounds);
+/* progress.c: the progress line, every 256th round of a run loop; final clears it */
+void sim_progress(Gpu *g, int final);
 
 #endif

@@ -100,6 +100,9 @@ const OptRow sim_run_rows[] = {
 	 .help = "write the kernel's printf lines to FILE (default: standard output)"},
 	{.name = "printf-tag", .kind = OPT_FLAG, .off = F(printf_tag),
 	 .help = "start each printf line with its block and thread: [block (x,y,z) thread (x,y,z)]"},
+	{.name = "functional", .kind = OPT_FLAG, .off = F(functional),
+	 .help = "run the SM model without its timing model: the same instructions and memory, "
+	         "rounds for cycles, no memory or stall statistics (about 3x faster)"},
 	{.name = "print-config", .kind = OPT_FLAG, .off = F(print_config),
 	 .help = "print the effective architecture options (a valid --config file) and exit"},
 };

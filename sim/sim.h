@@ -30,6 +30,7 @@ typedef struct {
 	int print_config;         /* --print-config: print the effective architecture and exit */
 	char *printf_out;         /* --printf-out FILE: device printf's lines (default stdout) */
 	int printf_tag;           /* --printf-tag: each printf line names its block and thread */
+	int functional;           /* --functional: the SM model without its timing model */
 } SimOpts;
 
 /* the rows of the option table (opt/opt.h) over SimOpts: the launch's and the run's */
@@ -90,6 +91,9 @@ typedef struct {
 typedef struct {
 	TimingConfig tc;           /* architecture: SMs, residency limits, CRS depth, max cycles */
 	uint64_t max_warp_insts;   /* runaway limit (0: none) */
+	int functional;            /* run the functional core alone (funcrun.c): no timing */
+	int progress;              /* a progress line on stderr after about two seconds (the
+	                              caller sets it when stderr is a terminal) */
 } SimConfig;
 
 typedef void SimTraceFn(void *ctx, const ExecInfo *e);
@@ -108,7 +112,8 @@ void sim_gpu_set_sink(Gpu *g, const struct TraceSink *s);
 /* the timing statistics (cycles, stalls, memory, occupancy) after sim_run */
 const TStats *sim_gpu_tstats(const Gpu *g);
 /* runs until the grid completes or a limit; returns SIM_DONE or an error (message in
- * sim_gpu_error) */
+ * sim_gpu_error). With SimConfig.functional the warps run without the timing model: the
+ * same memory for race-free kernels, "cycles" are scheduling rounds (funcrun.c) */
 int sim_run(Gpu *g, uint64_t max_cycles);
 const char *sim_gpu_error(const Gpu *g);
 /* device printf goes to f (default stdout), each line tagged with block and thread when tag */

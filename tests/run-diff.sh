@@ -9,6 +9,8 @@
 # 8/6) and inf: settings s0, s8, sinf. A launch file holding the
 # line "# diff: unordered-float" (floating-point atomics, whose order may differ) is compared
 # as text with a relative tolerance of 1e-5 instead.
+# One more run per kernel uses --functional (the SM model without its timing model, default
+# thresholds): its buffers must equal the oracle's too.
 # Then, where tests/ref has a C reference for NAME (without its .smXX suffix), the oracle's
 # buffers must equal the reference's (tests/tools/cref).
 #
@@ -29,10 +31,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-diff.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 pass=0 fail=0 pend=0 refs=0
-settings="0 1 4 7 12 inf s0 s8 sinf"
+settings="0 1 4 7 12 inf s0 s8 sinf functional"
 if ! "$ws" --help 2>&1 | grep -q -- '--predicate-max'; then
 	echo "run-diff: warpsim has no --predicate-max yet: the SM model runs at its default only"
-	settings=default
+	settings="default functional"
 fi
 
 # outs LAUNCH: the parameter numbers of its --out lines
@@ -75,6 +77,7 @@ for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 		sargs="" popt=""
 		case $s in
 		default) ;;
+		functional) popt=--functional ;;
 		s8) popt="--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6" ;;
 		s*) popt="--predicate-rule sm35 --predicate-max ${s#s} --predicate-max-uniform ${s#s}" ;;
 		*) popt="--predicate-max $s --predicate-max-uniform $s" ;;

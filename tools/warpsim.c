@@ -375,6 +375,7 @@ int main(int argc, char **argv)
 		goto out;
 	rc = 1;
 	sim_config_from_opts(&cfg, &o.sim);
+	cfg.progress = !o.sim.quiet && isatty(STDERR_FILENO);   /* a long run shows a progress line */
 	if (!(g = sim_gpu_new(k, &mem, &o.sim.launch, &cfg, o.input, stderr)) ||
 	    observe_start(&ob, g, p, k, &o))
 		goto out;
