@@ -152,9 +152,14 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	e->spills = e->fills = 0;
 	e->event = EV_NONE;
 	g->st.warp_insts++;
-	g->st.thread_insts += (uint64_t)sim_popc(act);
-	g->st.exec_lanes += (uint64_t)sim_popc(ex);
-	g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
+	if (ex == 0xffffffffu) {        /* a full warp, guard true: no lane predicated off */
+		g->st.thread_insts += 32;
+		g->st.exec_lanes += 32;
+	} else {
+		g->st.thread_insts += (uint64_t)sim_popc(act);
+		g->st.exec_lanes += (uint64_t)sim_popc(ex);
+		g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
+	}
 	w->pc++;
 	rnd = (Rnd)d->m.rnd;
 	ftz = !!(d->m.flags & MF_FTZ);

@@ -2,72 +2,11 @@
  * with source modifiers, saturation and the condition code (docs/isa.md, section 4), the
  * integer and float compares of ISET/ISETP/FSETP/DSETP as lane masks, and the conversions.
  * The common forms run four lanes at a time with GNU vector extensions (SSE2 on x86-64,
- * scalar code elsewhere). */
+ * scalar code elsewhere), eight at a time on x86-64 hosts with AVX2 (chosen at run time). */
 #include "sim/exec.h"
 
 typedef uint32_t V4U __attribute__((vector_size(16)));
 typedef int32_t V4S __attribute__((vector_size(16)));
-
-void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
-{
-	const DOpd *a = &d->o[1], *b = &d->o[2];
-	int x = !!(d->m.flags & MF_X), cc = !!(d->m.flags & MF_CC), sat = !!(d->m.flags & MF_SAT);
-
-	if (!x && !cc && !sat && !a->flags && !b->flags && a->kind == DK_REG) {
-		uint32_t *rd = &REG(d->o[0].reg, 0);
-		const uint32_t *ra = &REG(a->reg, 0);
-		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
-			uint32_t im = (uint32_t)b->imm;
-			if (ex == ~0u) {                   /* every lane, four at a time */
-				V4U vi = {im, im, im, im};
-				for (int i = 0; i < 32; i += 4) {
-					V4U va;
-					memcpy(&va, ra + i, sizeof va);
-					va += vi;
-					memcpy(rd + i, &va, sizeof va);
-				}
-			} else
-				FOR_LANES(ex) rd[l] = ra[l] + im;
-			return;
-		}
-		if (b->kind == DK_REG) {
-			const uint32_t *rb = &REG(b->reg, 0);
-			if (ex == ~0u) {
-				for (int i = 0; i < 32; i += 4) {
-					V4U va, vb;
-					memcpy(&va, ra + i, sizeof va);
-					memcpy(&vb, rb + i, sizeof vb);
-					va += vb;
-					memcpy(rd + i, &va, sizeof va);
-				}
-			} else
-				FOR_LANES(ex) rd[l] = ra[l] + rb[l];
-			return;
-		}
-	}
-	FOR_LANES(ex) {
-		uint32_t u = src(g, w, a, l), v = src(g, w, b, l), ci = 0, r;
-		uint64_t sum;
-		unsigned old = (x || cc) ? ccof(w, l) : 0;
-		if (a->flags & OPF_NOT) u = ~u;
-		if (b->flags & OPF_NOT) v = ~v;
-		/* -a = ~a + 1: the 1 enters as carry; with .X the carry in is CC.C alone (Kepler's
-		 * IADD.X d, -a, b is b - a - borrow, the high word of a subtraction) */
-		if (a->flags & OPF_NEG) u = ~u, ci += !x;
-		if (b->flags & OPF_NEG) v = ~v, ci += !x;
-		if (x)
-			ci += !!(old & CC_C);
-		sum = (uint64_t)u + v + ci;
-		r = (uint32_t)sum;
-		if (sat) {
-			int64_t s = (int64_t)(int32_t)u + (int32_t)v + ci;
-			r = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? (uint32_t)INT32_MIN : (uint32_t)s;
-		}
-		REG(d->o[0].reg, l) = r;
-		if (cc)
-			setcc(w, l, addflags(u, v, sum, x, old));
-	}
-}
 
 void sim_imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 {
@@ -124,29 +63,130 @@ void sim_imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 	}
 }
 
-/* lanes of a < b (signed or not) and a == b as masks, over all 32 lanes four at a time
- * (GNU vector extensions, which gcc and clang lower to SSE2 or to scalar code); b NULL: the
- * value bimm in every lane */
+/* lanes of a < b (signed or not) and a == b as masks, over all 32 lanes N at a time (GNU
+ * vector extensions of N lanes, type V); b NULL: the value bimm in every lane. Unsigned order
+ * is the signed order of a ^ 2^31. */
+#define CMP32_BODY(V, N) { \
+	const int32_t flip = sg ? 0 : INT32_MIN; \
+	V vf, wt, vl, ve, vb; \
+	for (int i = 0; i < (N); i++) \
+		vf[i] = flip, wt[i] = 1 << i, vl[i] = ve[i] = 0, vb[i] = (int32_t)bimm; \
+	vb ^= vf; \
+	for (int j = 0; j < 32 / (N); j++) { \
+		V va; \
+		memcpy(&va, a + (N) * j, sizeof va); \
+		if (b) { \
+			memcpy(&vb, b + (N) * j, sizeof vb); \
+			vb ^= vf; \
+		} \
+		va ^= vf; \
+		vl |= (va < vb) & (wt << ((N) * j)); \
+		ve |= (va == vb) & (wt << ((N) * j)); \
+	} \
+	*lt = *eq = 0; \
+	for (int i = 0; i < (N); i++) \
+		*lt |= (uint32_t)vl[i], *eq |= (uint32_t)ve[i]; \
+}
+/* a + b over all 32 lanes N at a time; b NULL: bimm (d may be a or b: each step loads first) */
+#define ADD32_BODY(V, N) { \
+	V vb; \
+	for (int i = 0; i < (N); i++) \
+		vb[i] = bimm; \
+	for (int j = 0; j < 32; j += (N)) { \
+		V va; \
+		memcpy(&va, a + j, sizeof va); \
+		if (b) \
+			memcpy(&vb, b + j, sizeof vb); \
+		va += vb; \
+		memcpy(d + j, &va, sizeof va); \
+	} \
+}
+
+static void cmp32_4(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
+CMP32_BODY(V4S, 4)
+static void add32_4(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
+ADD32_BODY(V4U, 4)
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* the same eight lanes at a time on hosts with AVX2, chosen at run time */
+typedef uint32_t V8U __attribute__((vector_size(32)));
+typedef int32_t V8S __attribute__((vector_size(32)));
+__attribute__((target("avx2")))
+static void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
+CMP32_BODY(V8S, 8)
+__attribute__((target("avx2")))
+static void add32_8(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
+ADD32_BODY(V8U, 8)
+static int have_avx2(void)
+{
+	static int known = -1;
+	if (known < 0)
+		known = __builtin_cpu_supports("avx2") != 0;
+	return known;
+}
+#else
+#define cmp32_8 cmp32_4
+#define add32_8 add32_4
+static int have_avx2(void) { return 0; }
+#endif
+
 static void cmp32(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
 {
-	const int32_t flip = sg ? 0 : INT32_MIN;     /* unsigned order = signed order of a ^ 2^31 */
-	V4S vf = {flip, flip, flip, flip}, wt = {1, 2, 4, 8}, vl = {0, 0, 0, 0}, ve = vl;
-	V4S vb = {(int32_t)bimm, (int32_t)bimm, (int32_t)bimm, (int32_t)bimm};
+	(have_avx2() ? cmp32_8 : cmp32_4)(a, b, bimm, sg, lt, eq);
+}
 
-	vb ^= vf;
-	for (int j = 0; j < 8; j++) {
-		V4S va;
-		memcpy(&va, a + 4 * j, sizeof va);
-		if (b) {
-			memcpy(&vb, b + 4 * j, sizeof vb);
-			vb ^= vf;
+static void add32(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
+{
+	(have_avx2() ? add32_8 : add32_4)(d, a, b, bimm);
+}
+
+void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	const DOpd *a = &d->o[1], *b = &d->o[2];
+	int x = !!(d->m.flags & MF_X), cc = !!(d->m.flags & MF_CC), sat = !!(d->m.flags & MF_SAT);
+
+	if (!x && !cc && !sat && !a->flags && !b->flags && a->kind == DK_REG) {
+		uint32_t *rd = &REG(d->o[0].reg, 0);
+		const uint32_t *ra = &REG(a->reg, 0);
+		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
+			uint32_t im = (uint32_t)b->imm;
+			if (ex == ~0u)                     /* every lane, several at a time */
+				add32(rd, ra, NULL, im);
+			else
+				FOR_LANES(ex) rd[l] = ra[l] + im;
+			return;
 		}
-		va ^= vf;
-		vl |= (va < vb) & (wt << (4 * j));
-		ve |= (va == vb) & (wt << (4 * j));
+		if (b->kind == DK_REG) {
+			const uint32_t *rb = &REG(b->reg, 0);
+			if (ex == ~0u)
+				add32(rd, ra, rb, 0);
+			else
+				FOR_LANES(ex) rd[l] = ra[l] + rb[l];
+			return;
+		}
 	}
-	*lt = (uint32_t)(vl[0] | vl[1] | vl[2] | vl[3]);
-	*eq = (uint32_t)(ve[0] | ve[1] | ve[2] | ve[3]);
+	FOR_LANES(ex) {
+		uint32_t u = src(g, w, a, l), v = src(g, w, b, l), ci = 0, r;
+		uint64_t sum;
+		unsigned old = (x || cc) ? ccof(w, l) : 0;
+		if (a->flags & OPF_NOT) u = ~u;
+		if (b->flags & OPF_NOT) v = ~v;
+		/* -a = ~a + 1: the 1 enters as carry; with .X the carry in is CC.C alone (Kepler's
+		 * IADD.X d, -a, b is b - a - borrow, the high word of a subtraction) */
+		if (a->flags & OPF_NEG) u = ~u, ci += !x;
+		if (b->flags & OPF_NEG) v = ~v, ci += !x;
+		if (x)
+			ci += !!(old & CC_C);
+		sum = (uint64_t)u + v + ci;
+		r = (uint32_t)sum;
+		if (sat) {
+			int64_t s = (int64_t)(int32_t)u + (int32_t)v + ci;
+			r = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? (uint32_t)INT32_MIN : (uint32_t)s;
+		}
+		REG(d->o[0].reg, l) = r;
+		if (cc)
+			setcc(w, l, addflags(u, v, sum, x, old));
+	}
 }
 
 /* ISETP/ISET: the compare of a and b as lane mask; .X extends a compare begun by IADD.CC on

@@ -45,7 +45,7 @@ int sim_run_functional(Gpu *g, uint64_t max_rounds)
 {
 	if (g->hassink) {
 		snprintf(g->err, sizeof g->err, "warpsim: --functional runs without the timing model: "
-		         "traces and line statistics need it (leave out --functional)\n");
+		         "a trace sink needs it\n");
 		return SIM_FAULT;
 	}
 	for (;;) {

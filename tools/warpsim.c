@@ -343,6 +343,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "warpsim: %s\n", msg);
 		goto out;
 	}
+	if (o.sim.functional && (o.rp.trace || o.rp.linestats)) {
+		fprintf(stderr, "warpsim: --functional runs without the timing model: %s needs it\n",
+		        o.rp.trace ? "--trace" : "--line-stats");
+		goto out;
+	}
 	if (o.sim.print_config) {       /* the effective architecture, a valid config file */
 		sim_tconfig_print(stdout, &o.sim.tc);
 		rc = 0;
