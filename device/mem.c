@@ -150,7 +150,7 @@ void dev_st(uint8_t *p, unsigned size, uint64_t v)
 static void mem_string(Mem *m, uint64_t addr, char *out, size_t n)
 {
 	size_t k = 0;
-	const uint8_t *p;
+	const uint8_t *p = NULL;
 
 	while (k + 1 < n && (p = dev_mem_global(m, addr + k, 1)) && *p)
 		out[k++] = (char)*p;

@@ -259,7 +259,7 @@ static int parse_value(const OptRow *r, void *field, const char *val, const OptC
 /* "--name: expected WHY, got 'VAL'" */
 static void value_msg(char *msg, size_t n, const OptRow *r, const char *why, const char *val)
 {
-	snprintf(msg, n, "--%s: expected %s, got '%s'", r->name, why, val);
+	snprintf(msg, n, "--%.60s: expected %.300s, got '%.200s'", r->name, why, val);
 }
 
 static int set_or_check(OptSet *s, const char *name, const char *val, char *msg, size_t n,
