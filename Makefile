@@ -34,11 +34,11 @@ MODULES  := opt isa frontend arith device backend sim report oracle cli
 LINKORDER := cli oracle report backend frontend sim device arith isa opt
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DWARPSIM_VERSION='"$(VERSION)"' -I. \
             $(addprefix -I$(BUILD)/gen/,$(MODULES))
-LDLIBS   := -lm -lz
+LDLIBS    = -lm -lz $(JANSSON_LIBS)
 
 # ---------------------------------------------------------------- dependencies
 # Tools and libraries the build needs, with the Debian package that provides each.
-NEED_CMDS := flex:flex bison:bison pkg-config:pkg-config xmllint:libxml2-utils
+NEED_CMDS := flex:flex bison:bison pkg-config:pkg-config xmllint:libxml2-utils parallel:parallel
 NEED_PKGS := check:check zlib:zlib1g-dev jansson:libjansson-dev
 DEPSTAMP  := $(BUILD)/.deps-ok
 
@@ -86,7 +86,7 @@ $(foreach m,$(MODULES),$(eval $(call MODULE_RULES,$(m))))
 
 $(BUILD)/%.o: %.c $(DEPSTAMP) | $(GEN_H)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(JANSSON_CFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/gen/%.tab.c $(BUILD)/gen/%.tab.h: %.y $(DEPSTAMP)
 	@mkdir -p $(@D)

@@ -18,16 +18,40 @@ static const OptRow ws_rows[] = {
 };
 #undef W
 
+/* the program, or with --merge one of the slices' files (cli_warpsim_argv checks which) */
 static int ws_program(OptSet *s, const char *arg, FILE *err)
 {
 	WsOpts *o = s->user;
+	char **v = realloc(o->files, ((size_t)o->nfiles + 1) * sizeof *v);
 
-	if (o->input) {
-		fprintf(err, "warpsim: more than one program given ('%s' and '%s')\n", o->input, arg);
+	if (v)
+		o->files = v;
+	if (!v || !(v[o->nfiles] = strdup(arg)) || (!o->input && !(o->input = strdup(arg)))) {
+		fprintf(err, "warpsim: out of memory\n");
 		return -1;
 	}
-	if (!(o->input = strdup(arg))) {
-		fprintf(err, "warpsim: out of memory\n");
+	o->nfiles++;
+	return 0;
+}
+
+/* --merge takes the slices' files and the sweep's output options only; a program takes
+ * one file */
+static int check_files(const WsOpts *o, char **argv, FILE *err)
+{
+	if (!o->rp.merge) {
+		if (o->nfiles < 2)
+			return 0;
+		fprintf(err, "warpsim: more than one program given ('%s' and '%s')\n", o->files[0],
+		        o->files[1]);
+		return -1;
+	}
+	for (int i = 1; i < o->set.nargsrc; i++)
+		if (o->set.argsrc[i] >= 0 && o->set.argsrc[i] != WS_SWEEP) {
+			fprintf(err, "warpsim: --merge runs nothing: it takes no '%s'\n", argv[i]);
+			return -1;
+		}
+	if (!o->nfiles) {
+		fprintf(err, "warpsim: --merge: no --sweep-json files given\n");
 		return -1;
 	}
 	return 0;
@@ -64,6 +88,11 @@ void cli_warpsim_free(WsOpts *o)
 	rp_opts_free(&o->rp);
 	free(o->input);
 	o->input = NULL;
+	for (int i = 0; i < o->nfiles; i++)
+		free(o->files[i]);
+	free(o->files);
+	o->files = NULL;
+	o->nfiles = 0;
 	opt_free(&o->set);
 }
 
@@ -97,6 +126,8 @@ int cli_warpsim_argv(WsOpts *o, int argc, char **argv, FILE *err)
 		return -1;
 	if (o->help || o->version)
 		return 0;
+	if (check_files(o, argv, err))
+		return -1;
 	o->be.max_regs = o->sim.tc.max_regs;
 	o->be.arch = o->sim.tc.arch;
 	o->be.kernel = o->sim.launch.kernel;
@@ -108,6 +139,7 @@ int cli_warpsim_argv(WsOpts *o, int argc, char **argv, FILE *err)
 void cli_warpsim_help(const WsOpts *o, FILE *f)
 {
 	fprintf(f, "Usage: warpsim [OPTION]... PROGRAM\n"
+	        "  or:  warpsim --merge [--sweep-csv FILE] [--sweep-svg FILE] SLICE.json...\n"
 	        "Run a kernel of PROGRAM (a microcode listing, .sass, or PTX, .ptx) on the SM model.\n"
 	        "Every option can also be a line of a --launch or --config file.\n");
 	opt_help(&o->set, f);

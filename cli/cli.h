@@ -20,6 +20,8 @@ typedef struct {
 	int oracle;         /* --oracle: the PTX reference interpreter instead of the SM model */
 	int help, version;
 	char *input;        /* the program file */
+	char **files;       /* every non-option argument: the program, or --merge's files */
+	int nfiles;
 	OptSet set;         /* the table (points into this struct: do not copy it) */
 } WsOpts;
 

@@ -1,7 +1,8 @@
 /* opts.c - report/'s rows of the option table (opt/opt.h), over RpOpts: traces and line
  * statistics (--trace, --trace-window, --line-stats) and sweeps (--sweep, --sweep-csv,
- * --sweep-svg, --sweep-ptxas, -j; --sweep-point and --sweep-program are what a sweep gives
- * its child runs), and rp_opts_check, which holds them against each other before any run. */
+ * --sweep-svg, --sweep-ptxas, -j, --shard, --sweep-json, --merge; --sweep-point and
+ * --sweep-program are what a sweep gives its child runs), and rp_opts_check, which holds
+ * them against each other before any run. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,27 @@ static int fn_jobs(void *field, const char *val, const OptCtx *cx, char *why, si
 	return 0;
 }
 
+/* --shard I/N */
+static int fn_shard(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	RpOpts *o = field;
+	char *end;
+	long i, k;
+
+	errno = 0;
+	i = strtol(val, &end, 10);
+	k = *end == '/' && end[1] >= '0' && end[1] <= '9' ? strtol(end + 1, &end, 10) : 0;
+	if (*end || errno || k < 1 || k > 100000 || i < 1 || i > k) {
+		snprintf(why, n, "I/N, slice I of N counted from 1 (1 <= I <= N <= 100000)");
+		return -1;
+	}
+	if (!cx->check_only) {
+		o->shard = (int)i;
+		o->nshards = (int)k;
+	}
+	return 0;
+}
+
 #define F(x) offsetof(RpOpts, x)
 const OptRow rp_trace_rows[] = {
 	{.name = "trace", .kind = OPT_STR, .metavar = "FILE", .off = F(trace),
@@ -67,6 +89,15 @@ const OptRow rp_sweep_rows[] = {
 	{.name = "sweep-ptxas", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_ptxas),
 	 .help = "one more point, 'ptxas': FILE, NVIDIA's listing of the same kernel "
 	         "(tests/ptxas-ref), run with the same launch"},
+	{.name = "shard", .kind = OPT_FN, .metavar = "I/N", .off = 0, .fn = fn_shard,
+	 .help = "run slice I of N of the sweep: points I, I+N, I+2N ... (with --sweep-json; "
+	         "docs/sharding.md)"},
+	{.name = "sweep-json", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_json),
+	 .help = "the sweep's points as JSON: statistics and the buffers' hashes (what --merge "
+	         "reads)"},
+	{.name = "merge", .kind = OPT_FLAG, .off = F(merge), .flags = OPT_CMDLINE,
+	 .help = "the arguments are the --sweep-json files of one sweep's slices: print its table "
+	         "(and --sweep-csv, --sweep-svg, --sweep-json) as one process would"},
 	{.name = "sweep-point", .kind = OPT_STR, .metavar = "DIR", .off = F(sweep_point),
 	 .flags = OPT_CMDLINE | OPT_HIDDEN, .help = "this run is one point of a sweep"},
 	{.name = "sweep-program", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_program),
@@ -91,7 +122,17 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		o->hi = UINT64_MAX;
 	if (o->sweep_point) {            /* a point of a sweep runs once */
 		free(o->sweep);
-		o->sweep = NULL;
+		free(o->sweep_json);
+		o->sweep = o->sweep_json = NULL;
+		o->nshards = 0;
+	}
+	if (o->merge) {
+		if (o->sweep || o->jobs || o->sweep_ptxas || o->nshards || o->trace || o->linestats) {
+			fprintf(err, "warpsim: --merge runs nothing: besides the slices' files it takes "
+			        "--sweep-csv, --sweep-svg and --sweep-json only\n");
+			return -1;
+		}
+		return 0;
 	}
 	if (o->trace && rp_trace_format(o->trace) < 0) {
 		fprintf(err, "warpsim: --trace: '%s': the name must end in .txt, .txt.gz, .json or .svg\n",
@@ -120,6 +161,15 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		fprintf(err, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,...\n");
 		return -1;
 	}
+	if ((o->nshards || o->sweep_json) && !o->sweep) {
+		fprintf(err, "warpsim: --shard and --sweep-json need --sweep KEY=V1,V2,...\n");
+		return -1;
+	}
+	if (o->nshards && (!o->sweep_json || o->sweep_csv || o->sweep_svg)) {
+		fprintf(err, "warpsim: --shard writes its points with --sweep-json FILE; the whole "
+		        "sweep's CSV and plot come from --merge of the slices' files\n");
+		return -1;
+	}
 	if (!o->sweep)
 		return 0;
 	if (rp_sweep_parse(o->sweep, &o->spec, why, sizeof why)) {
@@ -128,6 +178,8 @@ int rp_opts_check(RpOpts *o, FILE *err)
 	}
 	j = o->jobs ? o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
 	o->spec.jobs = j < 1 ? 1 : (int)j;
+	o->spec.shard = o->shard;
+	o->spec.nshards = o->nshards;
 	if (o->sweep_ptxas && rp_sweep_add_ptxas(&o->spec, o->sweep_ptxas))
 		return -1;
 	if ((o->sweep_csv && !(o->spec.csv = strdup(o->sweep_csv))) ||

@@ -5,7 +5,8 @@
  *
  * Files: trace_out.c (output streams, --trace-window, the format dispatcher, sink fan-out),
  * trace_txt.c (.txt and .txt.gz), trace_json.c (.json), trace_svg.c (.svg), linestats.c
- * (--line-stats), sweep.c (--sweep: child processes, table, CSV, plot).
+ * (--line-stats), sweep.c (--sweep: child processes, table, CSV, plot), sweep_json.c (a sweep
+ * as JSON, --sweep-json; --merge rebuilds a sharded sweep's table from its slices).
  *
  * Every output is byte-for-byte deterministic: no timestamps, no pointers, no host names.
  */
@@ -135,7 +136,16 @@ typedef struct {
 	char *const *outs;      /* the --out paths (not owned): each point's buffers are saved as
 	                         * PATH with ".KEY-VALUE" before the extension */
 	int nouts;
+	int shard, nshards;     /* --shard I/N: only the points p (from 0) with p % N == I - 1 run;
+	                         * 0, 0: all of them */
 } SweepSpec;
+
+/* one output buffer of a point, as a sweep compares it across processes and machines */
+typedef struct {
+	char *name;             /* the point's file name of it: "out0-sum.txt" */
+	uint64_t bytes;         /* its size */
+	uint64_t fnv;           /* its 64-bit FNV-1a hash */
+} SweepBuf;
 
 /* one point's statistics, as the child reports them */
 typedef struct {
@@ -147,8 +157,24 @@ typedef struct {
 	uint64_t crs_hwm;       /* crs_high_water */
 	uint64_t pred_off;      /* predicated_off_lanes */
 	int outs_differ;        /* its output buffers differ from the first point's */
+	SweepBuf *bufs;         /* its output buffers, by name (--sweep-json, --merge compare these) */
+	int nbufs;
+	int skipped;            /* another slice's point (--shard): not run, not in the table */
 } SweepPoint;
 
+/* the statistics a point reports, by their names in rp_tstats_json ("gpu_sim_cycle") and
+ * their fields in SweepPoint: the child's stats.json and --sweep-json read and write these */
+typedef struct {
+	const char *name;
+	size_t off;             /* of a uint64_t in SweepPoint */
+} SweepStat;
+extern const SweepStat rp_sweep_stats[];
+extern const int rp_nsweep_stats;
+
+/* point p (from 0) runs in this process: no --shard, or its slice is this one */
+int rp_sweep_in_shard(const SweepSpec *sp, int p);
+/* frees the points' buffers and pts itself */
+void rp_sweep_points_free(SweepPoint *pts, int n);
 /* "KEY=V1,V2,..." into sp (key and values owned); 0, or -1 with "expected ..." in why */
 int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n);
 /* --sweep-ptxas FILE: one more point, "ptxas", that runs FILE; 0, or -1 (out of memory) */
@@ -170,6 +196,9 @@ typedef struct {
 	char *sweep_csv, *sweep_svg, *sweep_ptxas;
 	char *sweep_point;      /* --sweep-point DIR: this run is one point of a sweep */
 	char *sweep_program;    /* --sweep-program FILE: that point runs FILE */
+	int shard, nshards;     /* --shard I/N (0, 0: without) */
+	char *sweep_json;       /* --sweep-json FILE */
+	int merge;              /* --merge: the program arguments are slices' --sweep-json files */
 	SweepSpec spec;         /* --sweep parsed (rp_opts_check) */
 } RpOpts;
 
@@ -185,7 +214,12 @@ void rp_opts_free(RpOpts *o);
  * point failed (its messages are shown on err), 3 when outputs differ (reported loudly). */
 int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
                   SweepPoint *pts, FILE *err);
-/* the comparison table, and the CSV / SVG files (0, or -1 with a message on err) */
+/* the loud message of a buffer that differs between point ref and point i (how: "first
+ * difference at byte 12") */
+void rp_sweep_differ(FILE *err, const SweepSpec *sp, int ref, int i, const char *buf,
+                     const char *how);
+/* the comparison table (the points that ran), and the CSV / SVG files (0, or -1 with a
+ * message on err) */
 void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts);
 int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
 int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
@@ -193,5 +227,28 @@ int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
  * the names of rp_tstats_json) */
 int rp_sweep_point_write(const char *path, const SweepPoint *p);
 int rp_sweep_point_read(const char *path, SweepPoint *p);
+
+/* ------------------------------------------------------------------ sweep_json.c */
+/* what a sweep ran: the program and the arguments every point got (with the key and values
+ * of sp, they tell one sweep from another when slices are merged) */
+typedef struct {
+	const char *program;
+	char *const *args;
+	int nargs;
+} SweepWhat;
+
+/* the table on f, then --sweep-csv and --sweep-svg (sp->csv, sp->svg) and --sweep-json
+ * (json, or NULL); rc is the runs' status (0, 1, 3), returned unless a file cannot be
+ * written (then 1) */
+int rp_sweep_report(FILE *f, const SweepSpec *sp, const SweepPoint *pts, const SweepWhat *w,
+                    const char *json, int rc, FILE *err);
+/* --sweep-json FILE: the sweep (key, values, slice, program, arguments) and each point that
+ * ran, with its statistics and its buffers' sizes and hashes; 0, or -1 after a message */
+int rp_sweep_json(const char *path, const SweepSpec *sp, const SweepPoint *pts,
+                  const SweepWhat *w, FILE *err);
+/* warpsim --merge A.json B.json ...: the slices of one sharded sweep, every point in exactly
+ * one of them; their buffers compared as one sweep compares them; then rp_sweep_report.
+ * 0, 1 (a slice cannot be read, is of another sweep, a point is missing or failed) or 3 */
+int rp_sweep_merge(char *const *files, int nfiles, const RpOpts *o, FILE *out, FILE *err);
 
 #endif

@@ -88,32 +88,36 @@ void rp_sweep_free(SweepSpec *sp)
 }
 
 /* ---- the point file: flat JSON, the names of rp_tstats_json */
+const SweepStat rp_sweep_stats[] = {
+	{"gpu_sim_cycle", offsetof(SweepPoint, cycles)},
+	{"gpu_sim_insn", offsetof(SweepPoint, thread_insts)},
+	{"gpgpu_n_tot_w_icount", offsetof(SweepPoint, warp_insts)},
+	{"divergent_branches", offsetof(SweepPoint, div_branches)},
+	{"predicated_off_lanes", offsetof(SweepPoint, pred_off)},
+	{"crs_high_water", offsetof(SweepPoint, crs_hwm)},
+};
+const int rp_nsweep_stats = (int)(sizeof rp_sweep_stats / sizeof rp_sweep_stats[0]);
+
 int rp_sweep_point_write(const char *path, const SweepPoint *p)
 {
 	FILE *f = fopen(path, "w");
 
 	if (!f)
 		return -1;
-	fprintf(f, "{\n  \"gpu_sim_cycle\": %" PRIu64 ",\n  \"gpu_sim_insn\": %" PRIu64 ",\n"
-	        "  \"gpgpu_n_tot_w_icount\": %" PRIu64 ",\n  \"divergent_branches\": %" PRIu64 ",\n"
-	        "  \"predicated_off_lanes\": %" PRIu64 ",\n  \"crs_high_water\": %" PRIu64 "\n}\n",
-	        p->cycles, p->thread_insts, p->warp_insts, p->div_branches, p->pred_off, p->crs_hwm);
+	fprintf(f, "{\n");
+	for (int i = 0; i < rp_nsweep_stats; i++)
+		fprintf(f, "  \"%s\": %" PRIu64 "%s\n", rp_sweep_stats[i].name,
+		        *(const uint64_t *)((const char *)p + rp_sweep_stats[i].off),
+		        i + 1 < rp_nsweep_stats ? "," : "");
+	fprintf(f, "}\n");
 	return (ferror(f) | (fclose(f) != 0)) ? -1 : 0;
 }
 
 int rp_sweep_point_read(const char *path, SweepPoint *p)
 {
-	static const struct { const char *name; size_t off; } keys[] = {
-		{"gpu_sim_cycle", offsetof(SweepPoint, cycles)},
-		{"gpu_sim_insn", offsetof(SweepPoint, thread_insts)},
-		{"gpgpu_n_tot_w_icount", offsetof(SweepPoint, warp_insts)},
-		{"divergent_branches", offsetof(SweepPoint, div_branches)},
-		{"predicated_off_lanes", offsetof(SweepPoint, pred_off)},
-		{"crs_high_water", offsetof(SweepPoint, crs_hwm)},
-	};
 	FILE *f = fopen(path, "r");
 	char line[512];
-	int seen = 0;
+	long seen = 0;
 
 	if (!f)
 		return -1;
@@ -122,14 +126,29 @@ int rp_sweep_point_read(const char *path, SweepPoint *p)
 		unsigned long long v;
 		if (sscanf(line, " \"%127[^\"]\" : %llu", name, &v) != 2)
 			continue;
-		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-			if (!strcmp(name, keys[i].name)) {
-				*(uint64_t *)((char *)p + keys[i].off) = v;
-				seen |= 1 << i;
+		for (int i = 0; i < rp_nsweep_stats; i++)
+			if (!strcmp(name, rp_sweep_stats[i].name)) {
+				*(uint64_t *)((char *)p + rp_sweep_stats[i].off) = v;
+				seen |= 1L << i;
 			}
 	}
 	fclose(f);
-	return seen == (1 << (sizeof keys / sizeof keys[0])) - 1 ? 0 : -1;
+	return seen == (1L << rp_nsweep_stats) - 1 ? 0 : -1;
+}
+
+int rp_sweep_in_shard(const SweepSpec *sp, int p)
+{
+	return !sp->nshards || p % sp->nshards == sp->shard - 1;
+}
+
+void rp_sweep_points_free(SweepPoint *pts, int n)
+{
+	for (int i = 0; pts && i < n; i++) {
+		for (int b = 0; b < pts[i].nbufs; b++)
+			free(pts[i].bufs[b].name);
+		free(pts[i].bufs);
+	}
+	free(pts);
 }
 
 /* ---- running the points */
@@ -260,6 +279,39 @@ static void rmtree(const char *dir)
 
 enum { MAXOUTS = 64 };
 
+/* the sizes and FNV-1a hashes of a point's output buffers, into p->bufs; 0, or -1 */
+static int hash_outs(const char *dir, SweepPoint *p)
+{
+	static char names[MAXOUTS][256];
+	int n = outs(dir, names, MAXOUTS);
+
+	if (n && !(p->bufs = calloc((size_t)n, sizeof *p->bufs)))
+		return -1;
+	for (int k = 0; k < n; k++) {
+		char path[900];
+		SweepBuf *b = &p->bufs[p->nbufs];
+		FILE *f;
+		int c;
+
+		snprintf(path, sizeof path, "%.511s/%.255s", dir, names[k]);
+		if (!(b->name = strdup(names[k])) || !(f = fopen(path, "rb"))) {
+			free(b->name);
+			return -1;
+		}
+		p->nbufs++;
+		b->fnv = 0xcbf29ce484222325u;
+		while ((c = getc(f)) != EOF) {
+			b->fnv = (b->fnv ^ (uint64_t)c) * 0x100000001b3u;
+			b->bytes++;
+		}
+		c = ferror(f);
+		fclose(f);
+		if (c)
+			return -1;
+	}
+	return 0;
+}
+
 /* --out PATH of a sweep: point i's buffer saved as PATH with ".KEY-VALUE" before its
  * extension (out.txt -> out.predicate-max-4.txt; the ptxas point: out.ptxas.txt). 0, or -1
  * after a message */
@@ -299,6 +351,19 @@ static int keep_outs(const SweepSpec *sp, int i, const char *dir, FILE *err)
 	return 0;
 }
 
+void rp_sweep_differ(FILE *err, const SweepSpec *sp, int ref, int i, const char *buf,
+                     const char *how)
+{
+	fprintf(err, "\nwarpsim: --sweep: ERROR: the output buffers differ between --%s %s and --%s %s\n"
+	        "    buffer '%s' (saved by --out), %s\n"
+	        "    %s must never change a kernel's results: %s\n\n", sp->key, sp->vals[ref],
+	        sp->key, sp->vals[i], buf, how,
+	        translator_key(sp->key) ? "a translator setting" : "a simulator setting",
+	        translator_key(sp->key) ? "this is a TRANSLATOR BUG; please report it with this "
+	        "kernel and launch" : "this is a simulator bug, or the kernel has a data race "
+	        "or reads the clock (e.g. results depending on the order of atomics)");
+}
+
 int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec *sp,
                   SweepPoint *pts, FILE *err)
 {
@@ -315,6 +380,10 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 	while (next < sp->nvals || running) {
 		while (next < sp->nvals && running < sp->jobs) {
 			Run *x = &r[next];
+			if (!rp_sweep_in_shard(sp, next)) {
+				pts[next++].skipped = 1;
+				continue;
+			}
 			snprintf(x->dir, sizeof x->dir, "%s/warpsim-sweep-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 			if (!mkdtemp(x->dir)) {
 				fprintf(err, "warpsim: --sweep: cannot create a temporary directory: %s\n", strerror(errno));
@@ -354,6 +423,10 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 		snprintf(path, sizeof path, "%s/stats.json", x->dir);
 		if (WIFEXITED(x->status) && WEXITSTATUS(x->status) == 0 && !rp_sweep_point_read(path, &pts[i])) {
 			pts[i].ok = 1;
+			if (hash_outs(x->dir, &pts[i])) {
+				fprintf(err, "warpsim: --sweep: cannot read the buffers of --%s %s\n", sp->key, sp->vals[i]);
+				rc = 1;
+			}
 			continue;
 		}
 		rc = 1;
@@ -392,14 +465,8 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 			pts[i].outs_differ = 1;
 			if (rc != 1)
 				rc = 3;
-			fprintf(err, "\nwarpsim: --sweep: ERROR: the output buffers differ between --%s %s and --%s %s\n"
-			        "    buffer '%s' (saved by --out), first difference at byte %lld\n"
-			        "    %s must never change a kernel's results: %s\n\n", sp->key, sp->vals[ref],
-			        sp->key, sp->vals[i], strchr(name, '-') ? strchr(name, '-') + 1 : name, off,
-			        translator_key(sp->key) ? "a translator setting" : "a simulator setting",
-			        translator_key(sp->key) ? "this is a TRANSLATOR BUG; please report it with this "
-			        "kernel and launch" : "this is a simulator bug, or the kernel has a data race "
-			        "or reads the clock (e.g. results depending on the order of atomics)");
+			snprintf(pa, sizeof pa, "first difference at byte %lld", off);
+			rp_sweep_differ(err, sp, ref, i, strchr(name, '-') ? strchr(name, '-') + 1 : name, pa);
 			break;
 		}
 	}
@@ -436,6 +503,8 @@ void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
 	        "thread_insts", "IPC", "SIMD_eff", "div_br", "CRS_hwm", "pred_off", "speedup");
 	for (int i = 0; i < sp->nvals; i++) {
 		const SweepPoint *p = &pts[i];
+		if (p->skipped)
+			continue;
 		if (!p->ok) {
 			fprintf(f, "%-*s %10s\n", w, sp->vals[i], "failed");
 			continue;

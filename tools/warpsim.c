@@ -186,15 +186,17 @@ typedef struct {
 	SinkTee tee;            /* both fed from one sink */
 } Observe;
 
-/* --sweep: every point is this program again with the same arguments plus --KEY V */
+/* --sweep: every point is this program again with the same arguments plus --KEY V (with
+ * --shard I/N only the points of slice I) */
 static int observe_sweep(WsOpts *o, int argc, char **argv)
 {
 	SweepSpec *sp = &o->rp.spec;
 	SweepPoint *pts = calloc((size_t)sp->nvals, sizeof *pts);
-	char self[4096];
+	char self[4096], slice[64] = "";
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-	int rc, nargs;
+	int rc, nargs, runs = 0;
 	char **args = cli_warpsim_point_args(o, argc, argv, &nargs);
+	SweepWhat w = {o->input, args, nargs};
 
 	if (!pts || !args) {
 		free(pts);
@@ -205,8 +207,12 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 		self[n] = 0;
 	else
 		snprintf(self, sizeof self, "%s", argv[0]);
-	fprintf(stdout, "warpsim: sweep of --%s over %s: %d runs, %d at a time\n", sp->key, o->input,
-	        sp->nvals, sp->jobs < sp->nvals ? sp->jobs : sp->nvals);
+	for (int i = 0; i < sp->nvals; i++)
+		runs += rp_sweep_in_shard(sp, i);
+	if (sp->nshards)
+		snprintf(slice, sizeof slice, ", slice %d of %d", sp->shard, sp->nshards);
+	fprintf(stdout, "warpsim: sweep of --%s over %s%s: %d runs, %d at a time\n", sp->key, o->input,
+	        slice, runs, sp->jobs < runs ? sp->jobs : runs);
 	if (o->sim.launch.nouts == 0)
 		fprintf(stderr, "warpsim: --sweep: no --out buffer: the points' results are not compared; "
 		        "add --out N:PATH for the buffers the kernel writes\n");
@@ -216,12 +222,8 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 		paths[i] = o->sim.launch.outs[i].path;
 	sp->outs = paths;
 	rc = rp_sweep_run(self, args, nargs, sp, pts, stderr);
-	rp_sweep_table(stdout, sp, pts);
-	if (sp->csv && rp_sweep_csv(sp->csv, sp, pts, stderr))
-		rc = rc ? rc : 1;
-	if (sp->svg && rp_sweep_svg(sp->svg, sp, pts, stderr))
-		rc = rc ? rc : 1;
-	free(pts);
+	rc = rp_sweep_report(stdout, sp, pts, &w, o->rp.sweep_json, rc, stderr);
+	rp_sweep_points_free(pts, sp->nvals);
 	free(args);
 	return rc;
 }
@@ -333,6 +335,10 @@ int main(int argc, char **argv)
 	if (o.version) {
 		printf("warpsim (warpsim) %s\n", WARPSIM_VERSION);
 		rc = 0;
+		goto out;
+	}
+	if (o.rp.merge) {               /* a sharded sweep's slices into one table */
+		rc = rp_sweep_merge(o.files, o.nfiles, &o.rp, stdout, stderr);
 		goto out;
 	}
 	if (!o.input && !o.sim.print_config) {

@@ -248,7 +248,10 @@ static SweepSpec spec(const char *s)
 START_TEST(test_sweep_reports)
 {
 	SweepSpec sp = spec("predicate-max=0,7,inf");
-	SweepPoint p[3] = {{1, 200, 10, 160, 2, 3, 40, 0}, {1, 100, 8, 256, 0, 1, 8, 0}, {0}};
+	SweepPoint p[3] = {{.ok = 1, .cycles = 200, .warp_insts = 10, .thread_insts = 160, .div_branches = 2,
+	                    .crs_hwm = 3, .pred_off = 40},
+	                   {.ok = 1, .cycles = 100, .warp_insts = 8, .thread_insts = 256, .crs_hwm = 1,
+	                    .pred_off = 8}, {0}};
 	char *buf = NULL, path[128], *got;
 	size_t len;
 	FILE *f = open_memstream(&buf, &len);
