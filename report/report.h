@@ -173,6 +173,8 @@ extern const int rp_nsweep_stats;
 
 /* point p (from 0) runs in this process: no --shard, or its slice is this one */
 int rp_sweep_in_shard(const SweepSpec *sp, int p);
+/* frees one point's buffers (the point itself stays) */
+void rp_sweep_point_clear(SweepPoint *p);
 /* frees the points' buffers and pts itself */
 void rp_sweep_points_free(SweepPoint *pts, int n);
 /* "KEY=V1,V2,..." into sp (key and values owned); 0, or -1 with "expected ..." in why */

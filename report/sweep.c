@@ -141,13 +141,19 @@ int rp_sweep_in_shard(const SweepSpec *sp, int p)
 	return !sp->nshards || p % sp->nshards == sp->shard - 1;
 }
 
+void rp_sweep_point_clear(SweepPoint *p)
+{
+	for (int b = 0; b < p->nbufs; b++)
+		free(p->bufs[b].name);
+	free(p->bufs);
+	p->bufs = NULL;
+	p->nbufs = 0;
+}
+
 void rp_sweep_points_free(SweepPoint *pts, int n)
 {
-	for (int i = 0; pts && i < n; i++) {
-		for (int b = 0; b < pts[i].nbufs; b++)
-			free(pts[i].bufs[b].name);
-		free(pts[i].bufs);
-	}
+	for (int i = 0; pts && i < n; i++)
+		rp_sweep_point_clear(&pts[i]);
 	free(pts);
 }
 

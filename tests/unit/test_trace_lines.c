@@ -313,6 +313,7 @@ static const char *fake =
 	"[ \"$v\" = 4 ] && { echo boom >&2; exit 1; }\n"
 	"exit 0\n";
 
+/* runs the sweep S into p (whose buffers from an earlier call are freed first) */
 static int sweep(const char *s, SweepPoint *p, char **msg)
 {
 	SweepSpec sp = spec(s);
@@ -330,6 +331,8 @@ static int sweep(const char *s, SweepPoint *p, char **msg)
 	mkdir(tmp, 0700);
 	setenv("TMPDIR", tmp, 1);
 	sp.jobs = 2;
+	for (int i = 0; i < 3; i++)
+		rp_sweep_point_clear(&p[i]);
 	rc = rp_sweep_run(self, NULL, 0, &sp, p, err);
 	fclose(err);
 	ck_assert_int_eq(rmdir(tmp), 0);      /* every point's directory was removed */
@@ -339,7 +342,7 @@ static int sweep(const char *s, SweepPoint *p, char **msg)
 
 START_TEST(test_sweep_run)
 {
-	SweepPoint p[3];
+	SweepPoint p[3] = {0};
 	char *msg;
 
 	ck_assert_int_eq(sweep("v=1,2,5", p, &msg), 0);
@@ -362,6 +365,8 @@ START_TEST(test_sweep_run)
 	ck_assert_ptr_nonnull(strstr(msg, "the run with --v 4 failed (exit status 1):\n    boom\n"));
 	ck_assert(!p[0].ok && p[1].ok);
 	free(msg);
+	for (int i = 0; i < 3; i++)
+		rp_sweep_point_clear(&p[i]);
 }
 END_TEST
 
