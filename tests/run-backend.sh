@@ -13,6 +13,7 @@
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
 BIN=${BIN:-bin}
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/launch.sh"
 bin=$(cd "$BIN" && pwd)
 wc="$bin/warpc"
 ws="$bin/warpsim"
@@ -52,9 +53,9 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 		bad "$name" "listing prints back differently"
 		continue
 	fi
-	launch="$top/tests/ptx/$name.launch"
+	launch=$(launch_of "$ptx")
 	ok=1
-	if [ -f "$launch" ] && [ -x "$ws" ]; then
+	if [ -n "$launch" ] && [ -x "$ws" ]; then
 		outs=$(sed -n 's/^[[:space:]]*--out[[:space:]]\{1,\}\([0-9]\{1,\}\):.*/\1/p' "$launch")
 		oargs="" sargs=""
 		for o in $outs; do

@@ -27,6 +27,7 @@ ws=$(cd "$BIN" && pwd)/warpsim
 cref=$(cd "$BUILD" 2>/dev/null && pwd)/tests/tools/cref
 pending=$top/tests/diff-pending.txt
 . "$top/tests/verdict.sh"
+. "$top/tests/launch.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-diff.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -56,8 +57,8 @@ same() {
 
 for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 	name=$(basename "$ptx" .ptx)
-	launch=${ptx%.ptx}.launch
-	[ -f "$launch" ] || continue
+	launch=$(launch_of "$ptx")
+	[ -n "$launch" ] || continue
 	d=$tmp/$name
 	mkdir -p "$d"
 	ns=$(outs "$launch")

@@ -15,6 +15,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 ws=$(cd "$BIN" && pwd)/warpsim
 pending=$top/tests/ptxas-ref/pending.txt
 . "$top/tests/verdict.sh"
+. "$top/tests/launch.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-ptxref.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0 pend=0
@@ -28,8 +29,8 @@ extra() {
 for sass in "$top"/tests/ptxas-ref/*.sass; do
 	name=$(basename "$sass" .sass)
 	ptx=$top/tests/ptx/$name.ptx
-	launch=$top/tests/ptx/$name.launch
-	[ -f "$launch" ] || continue
+	launch=$(launch_of "$ptx")
+	[ -n "$launch" ] || continue
 	d=$tmp/$name
 	mkdir -p "$d"
 	ns=$(sed -n 's/^[[:space:]]*--out[[:space:]]\{1,\}\([0-9]\{1,\}\):.*/\1/p' "$launch")
@@ -91,7 +92,7 @@ for c in fermi:20 kepler:35; do
 	"$wc" --config "$top/sim/configs/${c%:*}.cfg" "$top/tests/ptx/scan.sm75.ptx" | grep -qx ".arch sm_${c#*:}"
 	verdict ".arch sm_${c#*:} under ${c%:*}.cfg" "$([ $? = 0 ] || echo 'the listing says another')"
 done
-(cd "$tmp" && "$ws" "$top/tests/ptx/scan.sm75.ptx" --launch "$top/tests/ptx/scan.sm75.launch" \
+(cd "$tmp" && "$ws" "$top/tests/ptx/scan.sm75.ptx" --launch "$top/tests/cuda/scan.launch" \
  --out 1:scan.out --sweep predicate-max=0,inf --sweep-ptxas "$top/tests/ptxas-ref/scan.sm75.sass" \
  -j 1) > "$tmp/sweep.out" 2>&1 && grep -q '^ptxas  *[0-9]' "$tmp/sweep.out" && ! grep -q DIFFER "$tmp/sweep.out"
 verdict "warpsim --sweep-ptxas scan.sm75" "$([ $? = 0 ] || head -3 "$tmp/sweep.out" | tr '\n' ' ')"

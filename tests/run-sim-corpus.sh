@@ -9,16 +9,20 @@ BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-sim-corpus.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0 pending=0
+top=$(pwd)
+. tests/launch.sh
+case $BIN in /*) W=$BIN/warpsim ;; *) W=$top/$BIN/warpsim ;; esac
+mkdir "$T/run"   # the runs' directory: a launch's relative --out paths land there
 
 stat() { sed -n "s/^  \"$1\": \\([^,]*\\),*\$/\\1/p" "$2"; }
 
-for p in tests/ptx/*.ptx; do
+for p in "$top"/tests/ptx/*.ptx; do
 	n=$(basename "$p" .ptx)
-	l=tests/ptx/$n.launch
-	[ -f "$l" ] || continue
+	l=$(launch_of "$p")
+	[ -n "$l" ] || continue
 	for cfg in fermi kepler; do
-		if ! "$BIN/warpsim" "$p" --launch "$l" --config sim/configs/$cfg.cfg --quiet \
-			--stats-json "$T/s.json" >"$T/out" 2>"$T/err"; then
+		if ! (cd "$T/run" && "$W" "$p" --launch "$l" --config "$top/sim/configs/$cfg.cfg" --quiet \
+			--stats-json "$T/s.json") >"$T/out" 2>"$T/err"; then
 			if grep -q "unsupported" "$T/err"; then
 				echo "PENDING $n on $cfg: $(head -n 1 "$T/err")"; pending=$((pending + 1))
 			else

@@ -80,8 +80,6 @@ for cu in tests/cuda/*.cu; do
 	if "$nvdir/nvcc" -ptx -arch=sm_35 -Wno-deprecated-gpu-targets -ccbin "$(command -v gcc)" \
 	    -allow-unsupported-compiler "$cu" -o "$tmp/$name.ptx" 2> "$tmp/$name.err"; then
 		cp "$tmp/$name.ptx" "$out"
-		# the launch of the sm75 fixture: its --out paths are /dev/null (the tests pass theirs)
-		cp "tests/ptx/$name.sm75.launch" "tests/ptx/$name.sm35.launch"
 		echo "ptxas-reference: $out"
 	else
 		echo "ptxas-reference: nvcc 11.8 refuses $cu for sm_35: $(grep -m 1 -i error "$tmp/$name.err")"

@@ -287,7 +287,7 @@ static void fixture_case(const char *name, int max_regs, int want_spill)
 	snprintf(path, sizeof path, "tests/ptx/%s.ptx", name);
 	ptx = be_slurp(path);
 	ck_assert_msg(ptx != NULL, "cannot read %s (run from the top of the tree)", path);
-	snprintf(opts, sizeof opts, "--launch tests/ptx/%s.launch", name);
+	snprintf(opts, sizeof opts, "--launch tests/cuda/%.*s.launch", (int)strcspn(name, "."), name);
 	BeRun *r = be_run(ptx, opts, max_regs, 7);
 	ck_assert_msg(be_same(r), "%s with %d registers", name, max_regs);
 	ck_assert_int_le(r->p->k[0].regs, max_regs);
