@@ -10,22 +10,20 @@
  * operation rounds to nearest): under valgrind the comparisons are skipped with a message and
  * the hand-computed results still run; anywhere else a host that ignores the mode fails.
  * Environment: SOFTFP_TUPLES=N compares N tuples per op and format instead (a longer soak),
- * SOFTFP_SEED=S other operands, SOFTFP_STATS=1 prints what the edge-biased half reached,
- * SOFTFP_BENCH=1 prints ns/op of directed rounding through alu.c against the former way (a
- * mode switch around each operation). */
+ * SOFTFP_SEED=S other operands, SOFTFP_STATS=1 prints what the edge-biased half reached.
+ * The speed of directed rounding is measured by `make bench` (tests/tools/softfpbench.c). */
 #include <check.h>
 #include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "sim/sim.h"
 #include "arith/softfp.h"
+#include "tests/unit/helper_check.h"
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
-#include "tests/unit/helper_check.h"
 #define HAVE_VALGRIND_H 1
 #endif
 #endif
@@ -706,103 +704,6 @@ START_TEST(test_alu_directed)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- speed (SOFTFP_BENCH=1) */
-static double cpu_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* the former directed rounding: a mode switch around one volatile operation */
-#define OLD_FOP(T, expr) do { \
-	int old_ = fegetround(); \
-	fesetround(FE_UPWARD); \
-	volatile T v_ = (expr); \
-	fres = v_; \
-	if (fegetround() != old_) \
-		fesetround(old_); \
-} while (0)
-
-enum { BOPS = 8, BN = 1 << 16 };
-static const char *const bench_name[BOPS] = {
-	"f32.add", "f32.fma", "f32.div", "f64.add", "f64.fma", "f64.div", "f64.sqrt", "cvt.f32.s64"
-};
-
-/* ns per operation of op in way k (0: RN on the host, 1: RP in softfp through alu.c, 2: RP
- * under fesetround as before), the fastest of 5 runs (the machine may be shared) */
-static double bench_one(int op, int k, const uint32_t *a32, const uint32_t *b32,
-                        const uint64_t *a64, const uint64_t *b64, uint64_t *sink)
-{
-	double best = 1e9;
-
-	for (int rep = 0; rep < 5; rep++) {
-		double t0 = cpu_now(), fres = 0;
-		uint64_t acc = 0;
-		Rnd r = k == 1 ? RND_RP : RND_RN;
-		for (int i = 0; i < BN; i++) {
-			uint32_t x = a32[i], y = b32[i];
-			uint64_t dx = a64[i], dy = b64[i];
-			if (k < 2) {
-				switch (op) {
-				case 0: acc += ar_f32_add(x, y, r, 0); break;
-				case 1: acc += ar_f32_fma(x, y, x, r, 0); break;
-				case 2: acc += ar_f32_div(x, y, r, 0); break;
-				case 3: acc += ar_f64_add(dx, dy, r); break;
-				case 4: acc += ar_f64_fma(dx, dy, dx, r); break;
-				case 5: acc += ar_f64_div(dx, dy, r); break;
-				case 6: acc += ar_f64_sqrt(dx, r); break;
-				default: acc += ar_cvt(TY_F32, TY_S64, r, 0, 0, dx); break;
-				}
-			} else {
-				volatile float fx = u2f(x), fy = u2f(y);
-				volatile double vx = u2d(dx), vy = u2d(dy);
-				volatile int64_t ix = (int64_t)dx;
-				switch (op) {
-				case 0: OLD_FOP(float, fx + fy); break;
-				case 1: OLD_FOP(float, fmaf(fx, fy, fx)); break;
-				case 2: OLD_FOP(float, fx / fy); break;
-				case 3: OLD_FOP(double, vx + vy); break;
-				case 4: OLD_FOP(double, fma(vx, vy, vx)); break;
-				case 5: OLD_FOP(double, vx / vy); break;
-				case 6: OLD_FOP(double, sqrt(vx)); break;
-				default: OLD_FOP(float, (float)ix); break;
-				}
-				acc += fres > 1;
-			}
-		}
-		*sink += acc;
-		t0 = (cpu_now() - t0) / BN * 1e9;
-		best = t0 < best ? t0 : best;
-	}
-	return best;
-}
-
-START_TEST(test_bench)
-{
-	static uint32_t a32[BN], b32[BN];
-	static uint64_t a64[BN], b64[BN];
-	uint64_t sink = 0;
-
-	if (!getenv("SOFTFP_BENCH") || !host_rounds())
-		return;
-	rng_state = 42;
-	for (int i = 0; i < BN; i++) {
-		a32[i] = 0x3f000000u | (uint32_t)(rnd64() & 0x7fffff), b32[i] = 0x40000000u | (uint32_t)(rnd64() & 0x7fffff);
-		a64[i] = 0x3fe0000000000000ull | rnd64() >> 12, b64[i] = 0x4000000000000000ull | rnd64() >> 12;
-	}
-	printf("test_softfp: ns/op      rn (host)  rp softfp  rp fesetround (before)\n");
-	for (int op = 0; op < BOPS; op++) {
-		double t[3];
-		for (int k = 0; k < 3; k++)
-			t[k] = bench_one(op, k, a32, b32, a64, b64, &sink);
-		printf("  %-12s %10.1f %10.1f %10.1f\n", bench_name[op], t[0], t[1], t[2]);
-	}
-	ck_assert(sink != 1);   /* keeps the loops */
-}
-END_TEST
-
 static Suite *suite(void)
 {
 	Suite *s = suite_create("softfp");
@@ -810,7 +711,6 @@ static Suite *suite(void)
 
 	tcase_add_loop_test(h, test_hand, 0, (int)(sizeof hand / sizeof hand[0]));
 	tcase_add_test(h, test_alu_directed);
-	tcase_add_test(h, test_bench);
 	tcase_add_loop_test(hw, test_against_hardware, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_set_timeout(hw, 120);
 	suite_add_tcase(s, h);
@@ -820,6 +720,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-
 	return ck_run(suite());
 }
