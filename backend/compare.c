@@ -65,23 +65,54 @@ static int cmpclass(int c)
 	}
 }
 
-/* the instruction at or before i that last writes predicate p, or -1 */
-static int pred_def(const Kernel *k, int i, int p)
+/* the instruction at or before i that last writes operand kind/reg (code order, however far
+ * back: ptxas hoists a loop's comparisons to the kernel's top), or -1 */
+static int last_def(const Kernel *k, int i, int kind, int reg)
 {
-	for (int j = i; j >= 0 && j > i - 64; j--) {
+	for (int j = i; j >= 0; j--) {
 		const Ins *in = &k->ins[j];
 		const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
 		for (int s = 0; s < in->nopd && s < si->n; s++)
-			if (si->dst[s] && in->o[s].kind == OPD_PRED && in->o[s].reg == p)
+			if (si->dst[s] && in->o[s].kind == kind && in->o[s].reg == reg)
 				return j;
 	}
 	return -1;
 }
 
-/* the guard's comparison of instruction i (param: base of the parameters in c[0x0]) */
+/* the comparison behind predicate p read at instruction i, or -1. Two idioms are seen
+ * through, so that the same condition is one signature in both listings: a predicate turned
+ * into a register and tested against zero (SEL R, RZ, 1, P; ISETP.NE P', R, RZ: ours) and
+ * two predicates combined by PSETP (ptxas folds the first into the ISETP's .AND/.XOR) */
+static int cmp_def(const Kernel *k, int i, int p)
+{
+	for (int depth = 0; depth < 8 && p < ISA_PT; depth++) {
+		int d = last_def(k, i - 1, OPD_PRED, p), s;
+		const Ins *in = d >= 0 ? &k->ins[d] : NULL;
+		if (!in)
+			return -1;
+		if (in->op == OP_PSETP && in->o[2].kind == OPD_PRED) {
+			i = d;
+			p = in->o[2].reg;
+			continue;
+		}
+		if (in->op != OP_ISETP || cmpclass(in->m.cmp) != 2 || in->nopd < 4 ||
+		    in->o[2].kind != OPD_REG || !((in->o[3].kind == OPD_REG && in->o[3].reg == ISA_RZ) ||
+		                                  (in->o[3].kind == OPD_IMM && in->o[3].imm == 0)))
+			return d;
+		s = last_def(k, d - 1, OPD_REG, in->o[2].reg);
+		if (s < 0 || k->ins[s].op != OP_SEL || k->ins[s].o[3].kind != OPD_PRED)
+			return d;
+		i = s;
+		p = k->ins[s].o[3].reg;
+	}
+	return -1;
+}
+
+/* the guard's comparison of instruction i (param: base of the parameters in c[0x0]); RZ as
+ * an operand counts as the immediate 0 */
 static void signature(const Kernel *k, int i, uint32_t param, Construct *c)
 {
-	int d = k->ins[i].guard < ISA_PT ? pred_def(k, i - 1, k->ins[i].guard) : -1;
+	int d = cmp_def(k, i, k->ins[i].guard);
 	const Ins *in;
 
 	c->sig_op = -1;
@@ -95,6 +126,8 @@ static void signature(const Kernel *k, int i, uint32_t param, Construct *c)
 	for (int s = 0; s < in->nopd; s++)
 		if (in->o[s].kind == OPD_IMM)
 			c->sig_val = in->o[s].imm;
+		else if (in->o[s].kind == OPD_REG && in->o[s].reg == ISA_RZ)
+			c->sig_val = 0;
 		else if (in->o[s].kind == OPD_CONST && in->o[s].bank == 0 && in->o[s].imm >= param)
 			c->sig_val = 0x100000000ll + (in->o[s].imm - param);
 }
