@@ -12,6 +12,7 @@
 #include "backend/be.h"
 
 static const char *const rule_names[] = {"guide", "sm35", NULL};
+static const char *const loop_names[] = {"ssy", "pbk", NULL};
 
 const OptRow be_opt_rows[] = {
 	{.name = "predicate-max", .kind = OPT_LIMIT, .off = offsetof(BeOptions, predicate_max),
@@ -23,6 +24,10 @@ const OptRow be_opt_rows[] = {
 	 .off = offsetof(BeOptions, predicate_rule), .def = BE_RULE_GUIDE, .min = 0,
 	 .max = BE_RULE_COUNT - 1, .choices = rule_names,
 	 .help = "how a hammock is counted: both sides (guide) or each, as ptxas 11.8 for sm_35"},
+	{.name = "loop-sync", .kind = OPT_CHOICE, .metavar = "ssy|pbk",
+	 .off = offsetof(BeOptions, loop_sync), .def = BE_LOOP_SSY, .min = 0,
+	 .max = BE_LOOP_COUNT - 1, .choices = loop_names,
+	 .help = "a loop's divergent exits: SSY and .S, or PBK and BRK as ptxas 11.8 for sm_35"},
 };
 const int be_nopt_rows = (int)(sizeof be_opt_rows / sizeof be_opt_rows[0]);
 

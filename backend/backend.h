@@ -21,11 +21,20 @@ typedef enum {
 	BE_RULE_COUNT
 } BeRule;
 
+/* how a loop with divergent exits reconverges (docs/backend.md, "Loops") */
+typedef enum {
+	BE_LOOP_SSY,    /* SSY before the loop, the exiting lanes arrive with .S (fermi.cfg) */
+	BE_LOOP_PBK,    /* PBK before the loop, the exiting lanes leave with BRK: ptxas 11.8
+	                 * for sm_35 (kepler.cfg) */
+	BE_LOOP_COUNT
+} BeLoopSync;
+
 /* what the translator is asked to do */
 typedef struct {
 	int predicate_max;          /* if-convert a divergent hammock up to this cost; -1 = inf */
 	int predicate_max_uniform;  /* the same for a uniform branch; -1 = inf */
 	int predicate_rule;         /* BeRule */
+	int loop_sync;              /* BeLoopSync */
 	int max_regs;               /* registers per thread: 63 Fermi-class, 255 later */
 	int arch;                   /* sm_XX number written in the kernels (20, 30, 35, ...) */
 	int want_log;               /* fill Prog-side decision log (be_log_of) */
@@ -36,7 +45,7 @@ typedef struct {
 
 /* the translator's rows of the option table (opt/opt.h) over BeOptions: --predicate-max (7)
  * and --predicate-max-uniform (4), the thresholds of the CUDA C Programming Guide 4.x, and
- * --predicate-rule (guide) */
+ * --predicate-rule (guide), --loop-sync (ssy) */
 extern const OptRow be_opt_rows[];
 extern const int be_nopt_rows;
 /* the rows' defaults; max_regs and arch: ISA_DEFAULT_MAX_REGS, ISA_DEFAULT_ARCH (a program

@@ -114,6 +114,7 @@ typedef struct {
 	int npush, cappush;
 	uint8_t arrive1;  /* the edge to s1 arrives (.S) */
 	uint8_t arrive2;  /* the edge to s2 arrives */
+	uint8_t brk;      /* this block is a PBK target: pushed by PBK, arrived at by BRK */
 	uint8_t predicated; /* ifconv.c: block merged away */
 	char why[64];     /* uniform.c: why the branch is uniform or divergent */
 	/* liveness (regalloc.c) */

@@ -4,6 +4,8 @@
  * the kernel's blocks in layout order, then each .func it calls behind an LBL_FUNC label.
  * Per block: its body, its SSY pushes, then its terminator lowered (Kepler shapes):
  *   jump that arrives          .S on the block's last instruction (or NOP.S)
+ *   (under --loop-sync pbk a target that sync.c marked brk is pushed by PBK instead of SSY
+ *   and every arrival at it, below, is a BRK with the arrival's guard instead of .S)
  *   branch, taken edge arrives @P NOP.S, then the other edge
  *   loop back edge, exit edge arrives   @!P NOP.S; BRA header (uniform: @P BRA.U header; NOP.S)
  *   branch, other edge arrives @!P NOP.S, then the taken edge
@@ -167,10 +169,15 @@ static int can_sync(const Ins *in)
 	       !(isa_ops[in->op].flags & (F_BRANCH | F_PUSH | F_BARRIER));
 }
 
-static void arrive(Em *e, int first, int guard, int gneg)
+/* the lanes of the edge arrive at their sync target: .S, or BRK when the target is a PBK's */
+static void arrive(Em *e, int brk, int first, int guard, int gneg)
 {
 	Kernel *k = e->k;
 
+	if (brk) {
+		emit_op(e, OP_BRK, guard, gneg);
+		return;
+	}
 	if (guard == ISA_PT && k->nins > first && can_sync(&k->ins[k->nins - 1])) {
 		k->ins[k->nins - 1].sync = 1;
 		return;
@@ -180,9 +187,9 @@ static void arrive(Em *e, int first, int guard, int gneg)
 }
 
 /* a guarded arrival stands for the branch of PTX line `line` (warpc --explain, tests) */
-static void arrive_br(Em *e, int first, int guard, int gneg, int line)
+static void arrive_br(Em *e, int brk, int first, int guard, int gneg, int line)
 {
-	arrive(e, first, guard, gneg);
+	arrive(e, brk, first, guard, gneg);
 	if (guard != ISA_PT)
 		e->k->ins[e->k->nins - 1].ptxline = line;
 }
@@ -331,7 +338,7 @@ static void emit_fn(Em *e, Fn *f)
 		}
 		int t0 = k->nins;
 		for (int q = 0; q < b->npush; q++) {
-			Ins *n = emit_op(e, OP_SSY, ISA_PT, 0);
+			Ins *n = emit_op(e, f->blk[b->push[q]].brk ? OP_PBK : OP_SSY, ISA_PT, 0);
 			n->nopd = 1;
 			n->o[0].kind = OPD_TARGET;
 			addfix(e, FX_OPD, k->nins - 1, 0, f, b->push[q], baddr);
@@ -342,13 +349,13 @@ static void emit_fn(Em *e, Fn *f)
 		switch ((JmpKind)b->jmp.kind) {
 		case J_JMP:
 			if (b->arrive1)
-				arrive(e, first, ISA_PT, 0);
+				arrive(e, f->blk[b->s1].brk, first, ISA_PT, 0);
 			else if (b->s1 != next)
 				bra(e, f, b->s1, ISA_PT, 0, 0, baddr, line);
 			break;
 		case J_BRA:
 			if (b->arrive1) {
-				arrive_br(e, first, g, b->jmp.neg, line);
+				arrive_br(e, f->blk[b->s1].brk, first, g, b->jmp.neg, line);
 				if (b->s2 != next)
 					bra(e, f, b->s2, ISA_PT, 0, 0, baddr, line);
 			} else if (b->arrive2) {
@@ -359,9 +366,9 @@ static void emit_fn(Em *e, Fn *f)
 				 * uniform back edge cannot split: BRA.U, then the arrival */
 				if (uni && b->s2 == next && f->blk[b->s1].rpo <= b->rpo) {
 					bra(e, f, b->s1, g, b->jmp.neg, uni, baddr, line);
-					arrive(e, k->nins, ISA_PT, 0);
+					arrive(e, f->blk[b->s2].brk, k->nins, ISA_PT, 0);
 				} else {
-					arrive_br(e, first, g, !b->jmp.neg, line);
+					arrive_br(e, f->blk[b->s2].brk, first, g, !b->jmp.neg, line);
 					if (b->s1 != next)
 						bra(e, f, b->s1, ISA_PT, 0, 0, baddr, line);
 				}

@@ -24,6 +24,11 @@
  * too; else it is dropped and its branch falls back to plain divergence (DIV tokens only:
  * still exact, but the verifier refuses it). J = the virtual exit needs no SSY. During the
  * pass the virtual exit is ipdom -1 (the blocks it adds take ids from Fn.nblk on).
+ * Under --loop-sync pbk a target J placed in the preheader of a loop that leaves to two
+ * different blocks (a divergent break past code its own exit runs) is marked Blk.brk: every push of J is then a PBK and every arrival at J a BRK,
+ * as ptxas 11.8 lowers such loops for sm_35. The tokens are of one kind per target, so the
+ * static stack above is the same; the SM model's BRK leaves for the topmost BRK token as .S
+ * does for the topmost SYNC token.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -132,6 +137,28 @@ static void add_push(Fn *f, int p, int j)
 		}
 	memmove(&b->push[at + 1], &b->push[at], sizeof(int) * (size_t)(b->npush - 1 - at));
 	b->push[at] = j;
+}
+
+/* does loop l (blocks of the first nb) leave to two different blocks: a break that skips
+ * code the loop's own exit runs (ptxas 11.8 then brackets the loop with PBK; a loop whose
+ * exits all go to one block keeps its SSY) */
+static int two_exits(const Fn *f, int l, int nb)
+{
+	int first = -1;
+
+	for (int i = 0; i < nb; i++) {
+		const Blk *b = &f->blk[i];
+		int s[2] = {b->s1, b->s2};
+		if (b->dead || !be_in_loop(f, l, i))
+			continue;
+		for (int e = 0; e < 2; e++)
+			if (s[e] >= 0 && !be_in_loop(f, l, s[e])) {
+				if (first >= 0 && s[e] != first)
+					return 1;
+				first = s[e];
+			}
+	}
+	return 0;
 }
 
 /* outermost loop containing b but not j, or -1 */
@@ -503,6 +530,8 @@ int be_sync(Fn *f)
 			if (ph[l] < 0)
 				ph[l] = preheader(f, l);
 			add_push(f, ph[l], j);
+			if (f->opt->loop_sync == BE_LOOP_PBK && two_exits(f, l, nb))
+				f->blk[j].brk = 1;
 		} else {
 			add_push(f, i, j);
 		}

@@ -1,17 +1,18 @@
 /* verify.c - invariants of emitted microcode, checked on any Kernel (be_verify_kernel).
  *
- * An abstract run of the SYNC part of the CallReturnStack over every path: SSY pushes its
- * target; an instruction with .S sends its (guard-true) lanes to the innermost target and
- * pops it; branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
+ * An abstract run of the SYNC and BRK part of the CallReturnStack over every path: SSY and
+ * PBK push their target; an instruction with .S (a BRK) sends its (guard-true) lanes to the
+ * innermost target, which must be an SSY's (a PBK's), and pops it; branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
  * (each function is checked from its own label). Where each op goes is the flow column of
  * isa/rules.def, so an op that only computes needs nothing here. Errors: a .S with no SSY; a path that
  * reaches an SSY target without its .S; an instruction reached with two different stacks
  * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
- * tokens left; code that runs off its end. Then, on the instruction graph (arrivals lead
+ * tokens left; code that runs off its end; PCNT, CONT, PRET and PEXIT, which it does not
+ * model. Then, on the instruction graph (arrivals lead
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
  * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
- * again must have its innermost SSY target at its immediate post-dominator (an unguarded
- * NOP.S in between is a trampoline and is skipped).
+ * again must have its innermost SSY (or PBK) target at its immediate post-dominator (an unguarded
+ * NOP.S or BRK in between is a trampoline and is skipped).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,11 @@
 
 typedef struct {
 	int d;              /* -1 unknown */
-	uint32_t t[VMAXD];  /* SYNC targets (byte addresses), bottom first */
+	uint32_t t[VMAXD];  /* SYNC targets (byte addresses), bottom first; | VBRK: a PBK's */
 } VStk;
+
+#define VBRK 1u         /* a target's low bit (addresses are multiples of 8): a BRK token */
+#define VTOP(s) ((s)->t[(s)->d - 1] & ~VBRK)
 
 typedef struct {
 	const Kernel *k;
@@ -71,7 +75,7 @@ static void flow(V *v, int i, int j, const VStk *s)
 		return;
 	}
 	addsucc(v, i, j);
-	if (s->d > 0 && s->t[s->d - 1] == 8u * (uint32_t)j)
+	if (s->d > 0 && VTOP(s) == 8u * (uint32_t)j)
 		verr(v, i, "a path reaches the sync point 0x%x without .S", 8u * (uint32_t)j);
 	if (v->st[j].d < 0) {
 		v->st[j] = *s;
@@ -90,6 +94,23 @@ static int guarded(const Ins *in)
 		if (in->o[i].kind == OPD_CC && in->o[i].imm != CCT_T)
 			return 1;
 	return 0;
+}
+
+/* instruction i sends its lanes to the innermost target, a token of kind brk (0: SYNC, .S;
+ * VBRK: BRK); guarded, the others go on */
+static void arrival(V *v, int i, const VStk *s, uint32_t brk, int g)
+{
+	VStk a = *s;
+
+	if (s->d == 0 || (s->t[s->d - 1] & VBRK) != brk) {
+		verr(v, i, brk ? "BRK whose innermost token is not a PBK's%.0u" : s->d ?
+		     ".S whose innermost token is a PBK's%.0u" : ".S with no SSY on the stack%.0u", 0);
+		return;
+	}
+	a.d--;
+	flow(v, i, (int)(VTOP(s) / 8), &a);
+	if (g)
+		flow(v, i, i + 1, s);
 }
 
 static void step(V *v, int i)
@@ -141,7 +162,15 @@ static void step(V *v, int i)
 			verr(v, i, "RET with %u SYNC token(s) of the function still pushed", (uint32_t)s.d);
 		return;
 	case FLOW_STACK:
-		verr(v, i, "PBK, PCNT, PRET, PEXIT, BRK and CONT are not checked by this verifier%.0u", 0);
+		if (in->op == OP_PBK && s.d < VMAXD) {
+			s.t[s.d++] = (uint32_t)in->o[0].imm | VBRK;
+			flow(v, i, i + 1, &s);
+		} else if (in->op == OP_BRK) {
+			arrival(v, i, &s, VBRK, g);
+		} else {
+			verr(v, i, in->op == OP_PBK ? "SSY nesting deeper than %u" :
+			     "PCNT, PRET, PEXIT and CONT are not checked by this verifier%.0u", VMAXD);
+		}
 		return;
 	case FLOW_NEXT:
 		break;
@@ -149,15 +178,7 @@ static void step(V *v, int i)
 		die("bad op");
 	}
 	if (in->sync) {
-		VStk a = s;
-		if (s.d == 0) {
-			verr(v, i, ".S with no SSY on the stack%.0u", 0);
-			return;
-		}
-		a.d--;
-		flow(v, i, (int)(s.t[s.d - 1] / 8), &a);
-		if (g)
-			flow(v, i, i + 1, &s);
+		arrival(v, i, &s, 0, g);
 		return;
 	}
 	flow(v, i, i + 1, &s);
@@ -326,13 +347,14 @@ int be_verify_kernel(const Kernel *k, FILE *err)
 			    (in->op != OP_BRA && in->op != OP_BRX))
 				continue;
 			j = (uint32_t)ipd[i];
-			/* skip NOP.S trampolines up to the innermost target */
-			while ((int)j < n && k->ins[j].op == OP_NOP && k->ins[j].sync && !guarded(&k->ins[j]) &&
-			       v.nsucc[j] == 1 && !(v.st[i].d > 0 && v.st[i].t[v.st[i].d - 1] == 8 * j))
+			/* skip NOP.S (and BRK) trampolines up to the innermost target */
+			while ((int)j < n && ((k->ins[j].op == OP_NOP && k->ins[j].sync) ||
+			                      k->ins[j].op == OP_BRK) && !guarded(&k->ins[j]) &&
+			       v.nsucc[j] == 1 && !(v.st[i].d > 0 && VTOP(&v.st[i]) == 8 * j))
 				j = (uint32_t)v.succ[j][0];
 			if ((int)j >= n)
 				continue;  /* the paths only meet at the exit */
-			if (v.st[i].d == 0 || v.st[i].t[v.st[i].d - 1] != 8 * j)
+			if (v.st[i].d == 0 || VTOP(&v.st[i]) != 8 * j)
 				verr(&v, i, "divergent branch: its immediate post-dominator 0x%x is not the "
 				     "innermost SSY target", 8 * j);
 		}

@@ -1,8 +1,10 @@
 #!/bin/sh
 # run-backend.sh - the translator on every PTX fixture (tests/ptx/*.ptx):
-#   1. warpc translates it (warpc itself runs the ISA checks and the reconvergence verifier:
-#      SSY target = immediate post-dominator, .S on every path into a sync point, balanced
-#      pushes, no .S without SSY), exit status 0;
+#   1. warpc translates it, with the defaults and with kepler.cfg's translator settings
+#      (NAME@pbk: PBK/BRK around loops with divergent exits); warpc itself runs the ISA
+#      checks and the reconvergence verifier (SSY or PBK target = immediate post-dominator,
+#      .S or BRK on every path into a sync point, balanced pushes, no .S without SSY, no BRK
+#      without PBK); exit status 0;
 #   2. the listing re-parses with the isa parser and prints back identically;
 #   3. where NAME.launch exists, the listing runs on the SM model and every --out buffer
 #      equals the PTX oracle's, byte for byte;
@@ -31,10 +33,18 @@ bad() {
 	fail=$((fail + 1))
 }
 
+# each fixture twice: with the defaults (every loop reconverges with SSY) and with kepler.cfg's
+# translator settings, reported as NAME@pbk (ptxas's sm_35 rule at 8/6 and --loop-sync pbk:
+# PBK before a loop with divergent exits, BRK on them)
+for v in ssy pbk; do
 for ptx in "$top"/tests/ptx/*.ptx; do
-	name=$(basename "$ptx" .ptx)
-	if ! "$wc" "$ptx" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
-		if ispending "$name"; then
+	base=$(basename "$ptx" .ptx) name=$(basename "$ptx" .ptx) vopt=""
+	if [ $v = pbk ]; then
+		name=$base@pbk
+		vopt="--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk"
+	fi
+	if ! "$wc" $vopt "$ptx" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
+		if ispending "$base"; then
 			pend=$((pend + 1))
 			echo "PENDING $name: $(head -1 "$tmp/$name.err")"
 		else
@@ -42,7 +52,7 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 		fi
 		continue
 	fi
-	if ispending "$name"; then
+	if ispending "$base"; then
 		echo "NOTE $name translates now: remove it from tests/backend-pending.txt"
 	fi
 	if ! "$wc" --asm "$tmp/$name.sass" > "$tmp/$name.re" 2> "$tmp/$name.err"; then
@@ -78,6 +88,7 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 		fi
 	fi
 	[ $ok = 1 ] && pass=$((pass + 1))
+done
 done
 
 # golden listings of the examples, reviewed by hand; they pin the reconvergence shapes, so

@@ -295,9 +295,11 @@ static int one(uint64_t seed, const Cfg *c)
 		Prog *p;
 		be_options_default(&bo);
 		const char *pv = c->pmax[pi];
-		if (pv[0] == 's') {  /* sN: ptxas's sm_35 rule (kepler.cfg: s8, with 6 if uniform) */
+		if (pv[0] == 's') {  /* sN: ptxas's sm_35 rule and loops (kepler.cfg: s8, with 6 if
+		                      * uniform) */
 			pv++;
 			bo.predicate_rule = BE_RULE_SM35;
+			bo.loop_sync = BE_LOOP_PBK;
 			bo.predicate_max_uniform = strcmp(pv, "inf") ? (atoi(pv) == 8 ? 6 : atoi(pv)) : -1;
 		}
 		bo.predicate_max = strcmp(pv, "inf") ? atoi(pv) : -1;
