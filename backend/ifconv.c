@@ -111,12 +111,15 @@ static int skip_empty(const Fn *f, int x)
 	return x;
 }
 
-/* why instruction in cannot be guarded in a side, or NULL */
-static const char *unpredicable(const MIns *in)
+/* why instruction in cannot be guarded in a side, or NULL. A BAR.SYNC or BAR.ARV can under
+ * the sm35 rule, as ptxas 11.8 guards it (bar_div): the SM model's guarded BAR with no lane
+ * true does not arrive, and a warp with some lanes true arrives whole, as it does when
+ * those lanes reach the BAR by a branch */
+static const char *unpredicable(const Fn *f, const MIns *in)
 {
 	const OpInfo *oi = &isa_ops[in->op];
 
-	if (oi->flags & F_BARRIER)
+	if ((oi->flags & F_BARRIER) && (in->op != OP_BAR || f->opt->predicate_rule != BE_RULE_SM35))
 		return "a barrier";
 	if (in->op == OP_CAL || in->op == OP_JCAL)
 		return "a call";
@@ -174,7 +177,7 @@ static int region_blocker(const Fn *f, int a, int x, int stop, const char *side,
 	while (sp) {
 		const Blk *b = &f->blk[stk[--sp]];
 		for (int k = 0; k < b->nins && !why; k++)
-			why = unpredicable(&b->ins[k]);
+			why = unpredicable(f, &b->ins[k]);
 		loop |= b->loop >= 0 && f->loops[b->loop].header == b->id;
 		ret |= b->jmp.kind == J_RET;
 		if (!brx && b->jmp.kind == J_BRX) {
@@ -328,7 +331,7 @@ static void examine(const Fn *f, int a, Ham *h)
 			h->size[s] += x->nins;
 			for (int k = 0; k < x->nins; k++) {
 				const MIns *in = &x->ins[k];
-				const char *why = unpredicable(in);
+				const char *why = unpredicable(f, in);
 				if (why && !h->block[0])
 					snprintf(h->block, sizeof h->block, "a side holds %s", why);
 				if (in->guard != T_PT && (in->guard != g || in->gneg != gn)) {
