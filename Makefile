@@ -145,16 +145,13 @@ $(BUILD)/tests/tools/fdrun: $(BUILD)/tests/tools/fdrun.o $(GEN_OBJS) $(LIBS)
 tests: $(PROGS) $(UNIT_BINS) $(TOOLS_T)
 
 # Every unit test binary and every tests/run-*.sh script runs; the summary line counts them.
+# The suites are independent (each works in its own temporary directory), so tests/check.sh
+# runs CHECK_JOBS of them at once (default: the host's cores) and prints each one's output
+# whole, in this order, as it would appear run one after another.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: tests
-	@pass=0; fail=0; failed=""; \
-	for t in $(UNIT_BINS); do \
-	  if CK_VERBOSITY=minimal CK_DEFAULT_TIMEOUT=60 $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); failed="$$failed $$t"; fi; \
-	done; \
-	for s in $(SCRIPTS); do \
-	  if BIN=$(BIN) BUILD=$(BUILD) sh $$s; then pass=$$((pass+1)); else fail=$$((fail+1)); failed="$$failed $$s"; fi; \
-	done; \
-	echo; [ -z "$$failed" ] || echo "failed:$$failed"; \
-	echo "check: $$pass passed, $$fail failed"; [ $$fail = 0 ]
+	@BIN=$(BIN) BUILD=$(BUILD) CK_VERBOSITY=minimal CK_DEFAULT_TIMEOUT=60 \
+	  sh tests/check.sh $(CHECK_JOBS) $(UNIT_BINS) $(SCRIPTS)
 
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 check-asan:

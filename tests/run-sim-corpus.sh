@@ -14,7 +14,11 @@ top=$(pwd)
 case $BIN in /*) W=$BIN/warpsim ;; *) W=$top/$BIN/warpsim ;; esac
 mkdir "$T/run"   # the runs' directory: a launch's relative --out paths land there
 
-stat() { sed -n "s/^  \"$1\": \\([^,]*\\),*\$/\\1/p" "$2"; }
+# slots CFG: the config's issue slots per cycle (SMs x schedulers x issue width)
+slots() {
+	awk '$1 == "--sms" { a = $2 } $1 == "--schedulers" { b = $2 } $1 == "--issue-width" { c = $2 }
+	     END { print a * b * c }' "sim/configs/$1.cfg"
+}
 
 for p in "$top"/tests/ptx/*.ptx; do
 	n=$(basename "$p" .ptx)
@@ -30,14 +34,11 @@ for p in "$top"/tests/ptx/*.ptx; do
 			fi
 			continue
 		fi
-		sms=$(sed -n 's/^--sms *\([0-9]*\).*/\1/p' sim/configs/$cfg.cfg)
-		sch=$(sed -n 's/^--schedulers *\([0-9]*\).*/\1/p' sim/configs/$cfg.cfg)
-		iw=$(sed -n 's/^--issue-width *\([0-9]*\).*/\1/p' sim/configs/$cfg.cfg)
-		why=$(awk -v cy="$(stat gpu_sim_cycle "$T/s.json")" -v wi="$(stat gpgpu_n_tot_w_icount "$T/s.json")" \
-			-v ti="$(stat gpu_sim_insn "$T/s.json")" -v eff="$(stat simd_efficiency "$T/s.json")" \
-			-v ipc="$(stat gpu_ipc "$T/s.json")" -v ctas="$(stat ctas "$T/s.json")" \
-			-v occ="$(stat gpu_occupancy "$T/s.json")" \
-			-v slots="$((sms * sch * iw))" 'BEGIN {
+		why=$(awk -v slots="$(slots $cfg)" '
+			/^  "[a-z_]*": / { k = $1; gsub(/[":]/, "", k); v = $2; sub(/,$/, "", v); s[k] = v + 0 }
+			END {
+			cy = s["gpu_sim_cycle"]; wi = s["gpgpu_n_tot_w_icount"]; ti = s["gpu_sim_insn"]
+			eff = s["simd_efficiency"]; ipc = s["gpu_ipc"]; ctas = s["ctas"]; occ = s["gpu_occupancy"]
 			if (wi <= 0) { print "no warp instruction"; exit }
 			if (cy * slots < wi) { print "cycles " cy " < warp insts " wi " / " slots; exit }
 			if (ti > 32 * wi) { print "thread insts " ti " > 32 x " wi; exit }
@@ -45,7 +46,7 @@ for p in "$top"/tests/ptx/*.ptx; do
 			d = ti / cy - ipc; if (d < -0.0001 || d > 0.0001) { print "gpu_ipc " ipc " != " ti / cy; exit }
 			if (ctas < 1) { print "no CTA"; exit }
 			if (!(occ > 0 && occ <= 1)) { print "occupancy " occ; exit }
-		}')
+		}' "$T/s.json")
 		if [ -n "$why" ]; then
 			echo "FAIL: $n on $cfg: $why"; fail=$((fail + 1))
 		else
