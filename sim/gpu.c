@@ -17,6 +17,7 @@ void sim_config_from_opts(SimConfig *c, const SimOpts *o)
 	c->max_warp_insts = o->max_warp_insts;
 	c->functional = o->functional;
 	c->progress = 0;
+	c->progress_after = o->progress_after;
 }
 
 /* "prog.sass:12: error: msg" then where it happened, into g->err */

@@ -103,6 +103,9 @@ const OptRow sim_run_rows[] = {
 	{.name = "functional", .kind = OPT_FLAG, .off = F(functional),
 	 .help = "run the SM model without its timing model: the same instructions and memory, "
 	         "rounds for cycles, no memory or stall statistics (about 3x faster)"},
+	{.name = "progress-after", .kind = OPT_INT, .metavar = "SECONDS", .off = F(progress_after),
+	 .def = 2, .min = 0, .max = 86400,
+	 .help = "show the progress line on a terminal after SECONDS of running (default 2)"},
 	{.name = "print-config", .kind = OPT_FLAG, .off = F(print_config),
 	 .help = "print the effective architecture options (a valid --config file) and exit"},
 };

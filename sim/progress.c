@@ -1,5 +1,5 @@
-/* progress.c - the progress line of a long run (issue 17): after about two seconds, and then
- * twice a second, one line on stderr rewritten in place with the cycle (a scheduling round
+/* progress.c - the progress line of a long run (issue 17): after --progress-after seconds
+ * (2 by default), and then twice a second, one line on stderr rewritten in place with the cycle (a scheduling round
  * under --functional), the warp instructions, the CTAs done of the grid and the rate; it is
  * cleared when the run ends or stops, before any message. The caller turns it on
  * (SimConfig.progress) only when stderr is a terminal and --quiet is off; the run loops call
@@ -34,7 +34,7 @@ void sim_progress(Gpu *g, int final)
 	t = seconds();
 	if (g->prog.t0 == 0) {
 		g->prog.t0 = t;
-		g->prog.next = 2.0;
+		g->prog.next = g->cfg.progress_after;
 		return;
 	}
 	t -= g->prog.t0;

@@ -31,6 +31,7 @@ typedef struct {
 	char *printf_out;         /* --printf-out FILE: device printf's lines (default stdout) */
 	int printf_tag;           /* --printf-tag: each printf line names its block and thread */
 	int functional;           /* --functional: the SM model without its timing model */
+	int progress_after;       /* --progress-after: seconds before the progress line */
 } SimOpts;
 
 /* the rows of the option table (opt/opt.h) over SimOpts: the launch's and the run's */
@@ -92,8 +93,9 @@ typedef struct {
 	TimingConfig tc;           /* architecture: SMs, residency limits, CRS depth, max cycles */
 	uint64_t max_warp_insts;   /* runaway limit (0: none) */
 	int functional;            /* run the functional core alone (funcrun.c): no timing */
-	int progress;              /* a progress line on stderr after about two seconds (the
-	                              caller sets it when stderr is a terminal) */
+	int progress;              /* a progress line on stderr (the caller sets it when stderr
+	                              is a terminal and --quiet is off) */
+	int progress_after;        /* seconds of running before it first shows */
 } SimConfig;
 
 typedef void SimTraceFn(void *ctx, const ExecInfo *e);

@@ -69,5 +69,23 @@ else
 	echo "FAIL: --help/--version"; fail=$((fail + 1))
 fi
 
+# the progress line (issue 17 part 5): on a terminal (script(1) gives the run a pseudo-terminal)
+# after --progress-after seconds, rewritten in place and cleared before the statistics; never
+# with --quiet, never when stderr is not a terminal
+# (the line shows from the 512th round of the run loop: a timed cycle, or a functional round of
+# up to 64 instructions per warp)
+loop="bench/sim/intloop.sass --grid 2 --block 32 --arg buf:u32:64 --progress-after 0"
+prog() { n=$1; shift; script -qec "$BIN/warpsim $loop --arg u32:$n $*" /dev/null | tr '\r' '\n'; }
+line=' [0-9]+, [0-9.]+ M warp insts, CTAs [0-2] of 2, [0-9.]+ M warp insts/s$'
+# shellcheck disable=SC2086
+if prog 1000 | grep -Eq "^warpsim: cycle$line" && prog 20000 --functional | grep -Eq "^warpsim: round$line" &&
+   prog 1000 | grep -A1 '^warpsim: cycle' | tail -n 1 | grep -Eq '^ {40,}$' &&
+   ! prog 1000 --quiet | grep -q . &&
+   ! "$BIN/warpsim" $loop --arg u32:1000 2>&1 | tr '\r' '\n' | grep -q '^warpsim: cycle'; then
+	pass=$((pass + 1))
+else
+	echo "FAIL: progress line"; fail=$((fail + 1))
+fi
+
 echo "run-sim: $pass passed, $fail failed"
 [ "$fail" = 0 ]
