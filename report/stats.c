@@ -1,8 +1,10 @@
-/* tstats.c - the timing statistics, printed as a table for humans and as a JSON object
+/* stats.c - the timing statistics, printed as a table for humans and as a JSON object
  * (--stats-json). Names follow GPGPU-Sim where it has one (gpu_sim_cycle, gpu_sim_insn,
  * gpu_ipc, gpgpu_n_shmem_bkconflict, ...); docs/timing.md lists them all. Ratios are
  * computed from integers and printed with a fixed precision, so the output is the same on
- * every host.
+ * every host. A run of the functional core alone (--functional) has no clock, pipelines or
+ * memory model: its table and JSON leave out what only the timing model measures, and
+ * gpu_sim_cycle counts its rounds.
  */
 #include "report/report.h"
 
@@ -26,24 +28,33 @@ ratio(uint64_t a, uint64_t b)
 
 typedef struct {
 	const char *name;   /* statistic name (GPGPU-Sim's where one exists) */
-	int kind;           /* 0: count v, 1: ratio r, 2: the OccLimit v by name */
+	int kind;           /* 0: count v, 1: ratio r, 2: the OccLimit v by name; +T: measured
+	                       by the timing model only (left out under --functional) */
 	uint64_t v;         /* count */
 	double r;           /* ratio */
 	const char *help;   /* what it counts */
 } Row;
+
+enum { T = 4 };
 
 /* the rows in print order; returns their count */
 static int
 rows(const TStats *s, Row *r)
 {
 	int n = 0;
-#define CNT(nm, val, h) r[n++] = (Row){nm, 0, (val), 0.0, h}
-#define RAT(nm, val, h) r[n++] = (Row){nm, 1, 0, (val), h}
-	CNT("gpu_sim_cycle", s->cycles, "cycles until the last SM finished");
+#define ROW(nm, k, val, rat, h) do { if (!(s->functional && ((k) & T))) r[n++] = (Row){nm, (k) & 3, (val), (rat), h}; } while (0)
+#define CNT(nm, val, h) ROW(nm, 0, val, 0.0, h)
+#define RAT(nm, val, h) ROW(nm, 1, 0, val, h)
+#define TCNT(nm, val, h) ROW(nm, T, val, 0.0, h)
+#define TRAT(nm, val, h) ROW(nm, T | 1, 0, val, h)
+	if (s->functional)
+		CNT("gpu_sim_cycle", s->cycles, "rounds of the functional core (--functional: no clock)");
+	else
+		CNT("gpu_sim_cycle", s->cycles, "cycles until the last SM finished");
 	CNT("gpu_sim_insn", s->thread_insts, "thread instructions (active lanes at issue)");
 	CNT("gpgpu_n_tot_w_icount", s->warp_insts, "warp instructions issued");
-	RAT("gpu_ipc", ratio(s->thread_insts, s->cycles), "thread instructions per cycle");
-	RAT("warp_ipc", ratio(s->warp_insts, s->cycles), "warp instructions per cycle");
+	TRAT("gpu_ipc", ratio(s->thread_insts, s->cycles), "thread instructions per cycle");
+	TRAT("warp_ipc", ratio(s->warp_insts, s->cycles), "warp instructions per cycle");
 	RAT("simd_efficiency", ratio(s->thread_insts, s->warp_insts * TM_WARP), "active lanes / 32 per warp instruction");
 	CNT("divergent_branches", s->div_branches, "divergence events: instructions that split a warp");
 	CNT("div_bra", s->div[DIV_BRA], "  a guarded BRA or CAL taken by some lanes");
@@ -64,27 +75,30 @@ rows(const TStats *s, Row *r)
 			[STALL_PIPE] = "stall_pipe_busy", [STALL_CTRL] = "stall_control",
 			[STALL_BARRIER] = "stall_barrier", [STALL_IDLE] = "stall_idle",
 		};
-		CNT(nm[k], s->stall[k], "scheduler cycles without issue, by reason");
+		TCNT(nm[k], s->stall[k], "scheduler cycles without issue, by reason");
 	}
-	CNT("gpgpu_n_shmem_insn", s->shared_insts, "shared-memory instructions");
-	CNT("gpgpu_n_shmem_bkconflict", s->bank_conflicts, "shared-memory replays from bank conflicts");
-	CNT("gpgpu_n_mem_read_global", s->gld_trans, "global/local load transactions");
-	CNT("gpgpu_n_mem_write_global", s->gst_trans, "global/local store transactions");
-	CNT("gpgpu_n_mem_atomic", s->atom_trans, "atomic transactions");
-	CNT("L1D_total_cache_accesses", s->l1_hits + s->l1_misses, "L1 data cache accesses");
-	CNT("L1D_total_cache_misses", s->l1_misses, "L1 data cache misses");
-	CNT("L2_total_cache_accesses", s->l2_hits + s->l2_misses, "L2 accesses");
-	CNT("L2_total_cache_misses", s->l2_misses, "L2 misses");
-	CNT("dram_bytes", s->dram_bytes, "bytes moved by DRAM");
+	TCNT("gpgpu_n_shmem_insn", s->shared_insts, "shared-memory instructions");
+	TCNT("gpgpu_n_shmem_bkconflict", s->bank_conflicts, "shared-memory replays from bank conflicts");
+	TCNT("gpgpu_n_mem_read_global", s->gld_trans, "global/local load transactions");
+	TCNT("gpgpu_n_mem_write_global", s->gst_trans, "global/local store transactions");
+	TCNT("gpgpu_n_mem_atomic", s->atom_trans, "atomic transactions");
+	TCNT("L1D_total_cache_accesses", s->l1_hits + s->l1_misses, "L1 data cache accesses");
+	TCNT("L1D_total_cache_misses", s->l1_misses, "L1 data cache misses");
+	TCNT("L2_total_cache_accesses", s->l2_hits + s->l2_misses, "L2 accesses");
+	TCNT("L2_total_cache_misses", s->l2_misses, "L2 misses");
+	TCNT("dram_bytes", s->dram_bytes, "bytes moved by DRAM");
 	CNT("ctas", s->ctas, "CTAs run");
 	CNT("occupancy_ctas_per_sm", (uint64_t)s->occ.ctas, "resident CTAs per SM the resources allow");
-	r[n++] = (Row){"occupancy_limited_by", 2, (uint64_t)s->occ.limit, 0.0, "the resource that bounds them"};
+	ROW("occupancy_limited_by", 2, (uint64_t)s->occ.limit, 0.0, "the resource that bounds them");
 	RAT("theoretical_occupancy", ratio((uint64_t)s->occ.ctas * (uint64_t)s->occ.warps_per_cta,
 	                                   (uint64_t)s->max_warps), "resident warps / warp slots");
-	RAT("gpu_occupancy", ratio(s->warp_cycles, s->sm_cycles * (uint64_t)s->max_warps),
+	TRAT("gpu_occupancy", ratio(s->warp_cycles, s->sm_cycles * (uint64_t)s->max_warps),
 	    "achieved: resident warps / warp slots, averaged over busy SM-cycles");
+#undef ROW
 #undef CNT
 #undef RAT
+#undef TCNT
+#undef TRAT
 	return n;
 }
 

@@ -32,6 +32,8 @@ static int64_t round_all(Gpu *g)
 					return -1;
 				g->ts.div[x->diverged]++;
 				g->ts.reconv += x->reconverged;
+				g->ts.crs_spills += x->spills;
+				g->ts.crs_fills += x->fills;
 				if ((uint64_t)w->ncrs > g->ts.crs_hwm)
 					g->ts.crs_hwm = (uint64_t)w->ncrs;
 				issued++;
@@ -80,5 +82,6 @@ int sim_run_functional(Gpu *g, uint64_t max_rounds)
 	g->ts.div_branches = g->st.div_branches;
 	g->ts.div[DIV_NONE] = 0;
 	g->ts.ctas = g->st.ctas;
+	g->ts.functional = 1;
 	return SIM_DONE;
 }

@@ -338,6 +338,7 @@ typedef struct {
 	uint64_t sm_cycles;      /* cycles summed over SMs with at least one resident warp */
 	int max_warps;           /* warp slots per SM (for occupancy) */
 	Occupancy occ;           /* theoretical occupancy of the launch */
+	int functional;          /* --functional: cycles are rounds; no timing-model counters */
 } TStats;
 
 /* ------------------------------------------------------------------ tsm.c */

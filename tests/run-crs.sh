@@ -8,6 +8,7 @@
 #   2. ptxas's listing of cf_loop_brx_exit (a divergent brx.idx in a loop, one DIV token per
 #      iteration in which lanes leave) at the default depth equals the oracle, and its stack
 #      stays bounded (high-water 33) over 150..625 iterations per lane;
+#   1b. the same counts under --functional (whose table has no memory rows);
 #   3. the exhausted area: located, naming kernel, warp and pc (tests/sim/crs_full.errcase).
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-crs.XXXXXX") || exit 1
@@ -34,6 +35,13 @@ s=$(stat "$T/spill.st" gpgpu_n_mem_write_global) c=$(stat "$T/chip.st" gpgpu_n_m
 [ "$s" -eq $((c + 3938)) ] && ok || bad "spill stores $s, expected $c + 3938"
 s=$(stat "$T/spill.st" gpgpu_n_mem_read_global) c=$(stat "$T/chip.st" gpgpu_n_mem_read_global)
 [ "$s" -eq $((c + 3938)) ] && ok || bad "fill loads $s, expected $c + 3938"
+# the functional core alone counts the same spills and fills, and its table leaves out the
+# memory counters it does not measure
+"$BIN/warpsim" $p.ptx --launch $p.launch --functional --out 0:"$T/func.bin" --stats 2>"$T/func.st" || bad "cf_recurse_deep --functional did not run"
+cmp -s "$T/func.bin" "$T/or.bin" && [ "$(stat "$T/func.st" crs_spills)" = 3938 ] &&
+	[ "$(stat "$T/func.st" crs_fills)" = 3938 ] && ! grep -q '^gpgpu_n_mem_write_global ' "$T/func.st" &&
+	grep -q '^gpu_sim_cycle .* rounds of the functional core' "$T/func.st" && ok ||
+	bad "cf_recurse_deep --functional: spills/fills $(stat "$T/func.st" crs_spills)/$(stat "$T/func.st" crs_fills), expected 3938/3938, and no memory rows"
 
 p=tests/ptx/cf_loop_brx_exit
 "$BIN/warpsim" tests/ptxas-ref/cf_loop_brx_exit.sass --launch $p.launch --out 0:"$T/l.bin" --stats 2>"$T/l.st" || bad "ptxas's cf_loop_brx_exit did not run at the default depth"
