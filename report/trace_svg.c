@@ -391,39 +391,51 @@ static void xtext(TOut *o, const char *p)
 		rp_tout_printf(o, "%s", *p == '<' ? "&lt;" : *p == '&' ? "&amp;" : *p == '>' ? "&gt;" : (char[]){*p, 0});
 }
 
-static void draw(Svg *s, uint64_t xend)
+/* the picture's geometry: columns of f buckets (wf cycles each) scaled by sx, rows rh high */
+typedef struct {
+	uint64_t f, nbf, wf;   /* buckets per column, columns, cycles per column */
+	double sx;             /* pixels per column */
+	int R, rh, fs, ms;     /* rows, row height, label font size, mark size */
+	int grouped;           /* rows grouped by SM, CTAs banded */
+	int nleg;              /* legend entries */
+} Geo;
+
+static Geo geometry(const Svg *s, uint64_t xend)
 {
-	TOut *o = s->o;
-	uint64_t used = xend > s->ti.lo ? (xend - s->ti.lo + s->w - 1) / s->w : 0, f = 1, wf, nbf, step;
-	int R = s->nrows, rh, fs, ms, H, W = LEFT + PLOTW + 30, budget = R ? CELLS / R : CELLS;
-	int grouped = R > 16, nleg = SHADES + (S_N - 1) + 2;
-	double sx;
-	char sel[2][200];
-	Buf path[NCODE] = {{0}}, lane[SHADES] = {{0}}, dvb = {0}, rcb = {0};
+	uint64_t used = xend > s->ti.lo ? (xend - s->ti.lo + s->w - 1) / s->w : 0;
+	Geo g = {.f = 1, .R = s->nrows, .grouped = s->nrows > 16, .nleg = SHADES + (S_N - 1) + 2};
+	int budget = g.R ? CELLS / g.R : CELLS;
 
 	if (budget < 100)
 		budget = 100;
-	while (used / f > (uint64_t)budget)
-		f *= 2;
-	nbf = used ? (used + f - 1) / f : 1;
-	wf = s->w * f;
-	sx = (double)PLOTW / (double)nbf;
+	while (used / g.f > (uint64_t)budget)
+		g.f *= 2;
+	g.nbf = used ? (used + g.f - 1) / g.f : 1;
+	g.wf = s->w * g.f;
+	g.sx = (double)PLOTW / (double)g.nbf;
 	/* every row keeps a label at any size: the picture grows instead */
-	rh = R <= 32 ? 18 : R <= 64 ? 14 : R <= 160 ? 10 : 8;
-	fs = rh >= 14 ? 11 : rh >= 10 ? 8 : 7;
-	ms = rh >= 14 ? 5 : rh >= 10 ? 3 : 2;
-	H = TOP + R * rh + 40 + 20 * ((nleg + 5) / 6) + 10;
-	qsort(s->rows, (size_t)R, sizeof *s->rows, rowcmp);
+	g.rh = g.R <= 32 ? 18 : g.R <= 64 ? 14 : g.R <= 160 ? 10 : 8;
+	g.fs = g.rh >= 14 ? 11 : g.rh >= 10 ? 8 : 7;
+	g.ms = g.rh >= 14 ? 5 : g.rh >= 10 ? 3 : 2;
+	return g;
+}
+
+/* the header: size, style, the kernel and what the picture covers */
+static void draw_head(Svg *s, const Geo *g, uint64_t xend)
+{
+	TOut *o = s->o;
+	int R = g->R, W = LEFT + PLOTW + 30, H = TOP + R * g->rh + 40 + 20 * ((g->nleg + 5) / 6) + 10;
+	char sel[2][200];
+
 	setstr(s->ti.sms ? s->ti.sms : (const unsigned char *)"", s->ti.sms ? TM_MAXSMS : 0, sel[0], sizeof sel[0]);
 	setstr(s->ti.warps ? s->ti.warps : (const unsigned char *)"", s->ti.warps ? TM_MAXWARPS : 0, sel[1], sizeof sel[1]);
-
 	rp_tout_printf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
 	                W, H, W, H);
 	rp_tout_printf(o, "<style>text{font-family:monospace;font-size:11px;fill:#222}.l{font-size:%dpx}"
 	                ".g{font-weight:bold}.sep{stroke:#888;stroke-width:1}.bd{fill:#eef2f7}"
 	                ".ax{stroke:#555;stroke-width:1}.gr{stroke:#000;stroke-opacity:0.08}"
-	                ".dv{fill:#000}.rc{fill:#fff;stroke:#000;stroke-width:0.6}", fs);
+	                ".dv{fill:#000}.rc{fill:#fff;stroke:#000;stroke-width:0.6}", g->fs);
 	for (int k = 0; k < S_N; k++)
 		rp_tout_printf(o, ".s%d{fill:%s}", k, states[k].colour);
 	for (int k = 0; k < SHADES; k++)
@@ -436,11 +448,18 @@ static void draw(Svg *s, uint64_t xend)
 	rp_tout_printf(o, "%s%d warp slot%s%s%s%s%s, cycles %" PRIu64 "..%" PRIu64
 	                ", one column = %" PRIu64 " cycle%s%s%s</text>\n", s->ti.program ? ": " : "", R,
 	                R == 1 ? "" : "s", sel[0][0] ? " of SMs " : "", sel[0], sel[1][0] ? ", slots " : "",
-	                sel[1], s->ti.lo, xend ? xend - 1 : 0, wf, wf == 1 ? "" : "s",
+	                sel[1], s->ti.lo, xend ? xend - 1 : 0, g->wf, g->wf == 1 ? "" : "s",
 	                s->ended ? "" : " (the run did not complete)", s->oom ? " (out of memory: incomplete)" : "");
+}
 
-	/* CTA bands and SM separators behind the rows, then grid and axis */
-	for (int i = 0, j; grouped && i < R; i = j) {
+/* CTA bands and SM separators behind the rows, then grid and axis */
+static void draw_axes(Svg *s, const Geo *g)
+{
+	TOut *o = s->o;
+	int R = g->R, rh = g->rh;
+	uint64_t step;
+
+	for (int i = 0, j; g->grouped && i < R; i = j) {
 		const Row *r = &s->rows[i];
 		for (j = i + 1; j < R && s->rows[j].sm == r->sm && s->rows[j].firstcta == r->firstcta; j++)
 			;
@@ -451,9 +470,9 @@ static void draw(Svg *s, uint64_t xend)
 			rp_tout_printf(o, "<line class=\"sep\" x1=\"0\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
 			                TOP + i * rh, LEFT + PLOTW, TOP + i * rh);
 	}
-	step = tickstep(nbf * wf);
-	for (uint64_t t = (s->ti.lo + step - 1) / step * step; t <= s->ti.lo + nbf * wf; t += step) {
-		double x = LEFT + (double)(t - s->ti.lo) / (double)wf * sx;
+	step = tickstep(g->nbf * g->wf);
+	for (uint64_t t = (s->ti.lo + step - 1) / step * step; t <= s->ti.lo + g->nbf * g->wf; t += step) {
+		double x = LEFT + (double)(t - s->ti.lo) / (double)g->wf * g->sx;
 		rp_tout_printf(o, "<line class=\"gr\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 		                "<line class=\"ax\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
 		                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%" PRIu64 "</text>\n",
@@ -463,98 +482,122 @@ static void draw(Svg *s, uint64_t xend)
 	rp_tout_printf(o, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 	                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">cycle</text>\n", LEFT, TOP + R * rh,
 	                LEFT + PLOTW, TOP + R * rh, LEFT + PLOTW / 2, TOP + R * rh + 31);
+}
 
-	for (int i = 0; i < R; i++) {
-		Row *r = &s->rows[i];
-		int y = TOP + i * rh, hb = rh > 3 ? rh - 2 : rh;
-		char lab[96];
-		if (grouped && (i == 0 || r->sm != s->rows[i - 1].sm))
-			rp_tout_printf(o, "<text class=\"g\" x=\"8\" y=\"%d\">SM %d</text>\n", y + rh / 2 + 5, r->sm);
-		if (r->ctas <= 1)
-			snprintf(lab, sizeof lab, grouped ? "cta%d w%d" : "sm%d cta%d w%d", grouped ? r->cta : r->sm,
-			         grouped ? r->warp : r->cta, r->warp);
-		else
-			snprintf(lab, sizeof lab, grouped ? "slot%d: %d warps" : "sm%d slot%d: %d warps",
-			         grouped ? r->slot : r->sm, grouped ? r->ctas : r->slot, r->ctas);
-		rp_tout_printf(o, "<g><title>sm%d ", r->sm);
-		if (r->ctas <= 1)
-			rp_tout_printf(o, "cta%d w%d", r->cta, r->warp);
-		else
-			rp_tout_printf(o, "slot%d: %d warps (ctas %d..%d)", r->slot, r->ctas, r->firstcta, r->cta);
-		for (int k = 0; k < S_N; k++)
-			if (r->total[k])
-				rp_tout_printf(o, "&#10;%s: %" PRIu64 " cycles", states[k].name, r->total[k]);
-		rp_tout_printf(o, "</title>\n<text class=\"l\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
-		                LEFT - 6, y + rh / 2 + fs / 2 - 1, lab);
-		for (int k = 0; k < NCODE; k++)
-			path[k].n = 0;
-		for (int k = 0; k < SHADES; k++)
-			lane[k].n = 0;
-		dvb.n = rcb.n = 0;
-		/* dominant state per column (issuing shaded by active lanes), runs of equal columns
-		 * as one rectangle */
-		int run = -1, lrun = -1, sh = hb >= 9 ? hb / 3 : 2;
-		uint64_t from = 0, lfrom = 0;
-		for (uint64_t b = 0; b <= nbf; b++) {
-			int best = -1, shade = -1;
-			uint64_t bestv = 0, dv = 0, rc = 0, lanes = 0, nis = 0;
-			if (b < nbf) {
-				uint64_t sum[S_N] = {0};
-				for (uint64_t q = b * f; q < (b + 1) * f && q < NB; q++) {
-					for (int k = 0; k < S_N; k++)
-						sum[k] += r->cnt[q * S_N + k];
-					dv += r->div[q];
-					rc += r->rcv[q];
-					lanes += r->lanes[q];
-					nis += r->nis[q];
-				}
+/* a row's label and its tooltip: the warp (or the slot's warps) and its cycles by state */
+static void draw_label(Svg *s, const Geo *g, int i)
+{
+	TOut *o = s->o;
+	const Row *r = &s->rows[i];
+	int y = TOP + i * g->rh, grouped = g->grouped;
+	char lab[96];
+
+	if (grouped && (i == 0 || r->sm != s->rows[i - 1].sm))
+		rp_tout_printf(o, "<text class=\"g\" x=\"8\" y=\"%d\">SM %d</text>\n", y + g->rh / 2 + 5, r->sm);
+	if (r->ctas <= 1)
+		snprintf(lab, sizeof lab, grouped ? "cta%d w%d" : "sm%d cta%d w%d", grouped ? r->cta : r->sm,
+		         grouped ? r->warp : r->cta, r->warp);
+	else
+		snprintf(lab, sizeof lab, grouped ? "slot%d: %d warps" : "sm%d slot%d: %d warps",
+		         grouped ? r->slot : r->sm, grouped ? r->ctas : r->slot, r->ctas);
+	rp_tout_printf(o, "<g><title>sm%d ", r->sm);
+	if (r->ctas <= 1)
+		rp_tout_printf(o, "cta%d w%d", r->cta, r->warp);
+	else
+		rp_tout_printf(o, "slot%d: %d warps (ctas %d..%d)", r->slot, r->ctas, r->firstcta, r->cta);
+	for (int k = 0; k < S_N; k++)
+		if (r->total[k])
+			rp_tout_printf(o, "&#10;%s: %" PRIu64 " cycles", states[k].name, r->total[k]);
+	rp_tout_printf(o, "</title>\n<text class=\"l\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+	                LEFT - 6, y + g->rh / 2 + g->fs / 2 - 1, lab);
+}
+
+/* the paths of one row, emptied and reused from row to row */
+typedef struct {
+	Buf path[NCODE], lane[SHADES], dvb, rcb;
+} Paths;
+
+/* one row: the dominant state per column (issuing shaded by active lanes) with runs of equal
+ * columns as one rectangle, a strip under it shaded by the column's active lanes, and the
+ * divergence and reconvergence marks */
+static void draw_row(Svg *s, const Geo *g, int i, Paths *p)
+{
+	TOut *o = s->o;
+	const Row *r = &s->rows[i];
+	int y = TOP + i * g->rh, rh = g->rh, ms = g->ms, hb = rh > 3 ? rh - 2 : rh;
+	int run = -1, lrun = -1, sh = hb >= 9 ? hb / 3 : 2;
+	uint64_t from = 0, lfrom = 0, f = g->f, nbf = g->nbf;
+	double sx = g->sx;
+
+	draw_label(s, g, i);
+	for (int k = 0; k < NCODE; k++)
+		p->path[k].n = 0;
+	for (int k = 0; k < SHADES; k++)
+		p->lane[k].n = 0;
+	p->dvb.n = p->rcb.n = 0;
+	for (uint64_t b = 0; b <= nbf; b++) {
+		int best = -1, shade = -1;
+		uint64_t bestv = 0, dv = 0, rc = 0, lanes = 0, nis = 0;
+		if (b < nbf) {
+			uint64_t sum[S_N] = {0};
+			for (uint64_t q = b * f; q < (b + 1) * f && q < NB; q++) {
 				for (int k = 0; k < S_N; k++)
-					if (sum[k] > bestv)
-						bestv = sum[k], best = k;
-				if (nis)
-					shade = (int)((lanes + nis - 1) / nis - 1) / 8;
-				if (best == S_ISSUE)
-					best = S_N + (shade >= 0 ? shade : SHADES - 1);
+					sum[k] += r->cnt[q * S_N + k];
+				dv += r->div[q];
+				rc += r->rcv[q];
+				lanes += r->lanes[q];
+				nis += r->nis[q];
 			}
-			/* under the state, a strip shaded by the active lanes of the column's issues */
-			if (shade != lrun) {
-				if (lrun >= 0)
-					bprintf(&lane[lrun], "M%" PRIu64 " %dh%" PRIu64 "v%dh-%" PRIu64 "z", lfrom, hb - sh,
-					        b - lfrom, sh, b - lfrom);
-				lrun = shade;
-				lfrom = b;
-			}
-			if (best != run) {
-				if (run >= 0)
-					bprintf(&path[run], "M%" PRIu64 " 0h%" PRIu64 "v%dh-%" PRIu64 "z", from, b - from,
-					        hb, b - from);
-				run = best;
-				from = b;
-			}
-			if (dv)
-				bprintf(&dvb, "M%.1f %dl-%d -%dh%dz", LEFT + ((double)b + 0.5) * sx, y + ms + 1, ms / 2 + 1, ms, ms + 2);
-			if (rc)
-				bprintf(&rcb, "M%.1f %dl-%d %dh%dz", LEFT + ((double)b + 0.5) * sx, y + rh - ms - 1, ms / 2 + 1, ms, ms + 2);
+			for (int k = 0; k < S_N; k++)
+				if (sum[k] > bestv)
+					bestv = sum[k], best = k;
+			if (nis)
+				shade = (int)((lanes + nis - 1) / nis - 1) / 8;
+			if (best == S_ISSUE)
+				best = S_N + (shade >= 0 ? shade : SHADES - 1);
 		}
-		rp_tout_printf(o, "<g transform=\"translate(%d %d) scale(%.6f 1)\">", LEFT, y + (rh - hb) / 2, sx);
-		for (int k = 0; k < NCODE; k++)
-			if (path[k].n)
-				rp_tout_printf(o, k < S_N ? "<path class=\"s%d\" d=\"%s\"/>" : "<path class=\"a%d\" d=\"%s\"/>",
-				                k < S_N ? k : k - S_N, path[k].s);
-		for (int k = 0; k < SHADES; k++)
-			if (lane[k].n)
-				rp_tout_printf(o, "<path class=\"a%d\" d=\"%s\"/>", k, lane[k].s);
-		rp_tout_printf(o, "</g>\n");
-		if (dvb.n)
-			rp_tout_printf(o, "<path class=\"dv\" d=\"%s\"/>\n", dvb.s);
-		if (rcb.n)
-			rp_tout_printf(o, "<path class=\"rc\" d=\"%s\"/>\n", rcb.s);
-		rp_tout_printf(o, "</g>\n");
+		if (shade != lrun) {
+			if (lrun >= 0)
+				bprintf(&p->lane[lrun], "M%" PRIu64 " %dh%" PRIu64 "v%dh-%" PRIu64 "z", lfrom, hb - sh,
+				        b - lfrom, sh, b - lfrom);
+			lrun = shade;
+			lfrom = b;
+		}
+		if (best != run) {
+			if (run >= 0)
+				bprintf(&p->path[run], "M%" PRIu64 " 0h%" PRIu64 "v%dh-%" PRIu64 "z", from, b - from,
+				        hb, b - from);
+			run = best;
+			from = b;
+		}
+		if (dv)
+			bprintf(&p->dvb, "M%.1f %dl-%d -%dh%dz", LEFT + ((double)b + 0.5) * sx, y + ms + 1, ms / 2 + 1, ms, ms + 2);
+		if (rc)
+			bprintf(&p->rcb, "M%.1f %dl-%d %dh%dz", LEFT + ((double)b + 0.5) * sx, y + rh - ms - 1, ms / 2 + 1, ms, ms + 2);
 	}
+	rp_tout_printf(o, "<g transform=\"translate(%d %d) scale(%.6f 1)\">", LEFT, y + (rh - hb) / 2, sx);
+	for (int k = 0; k < NCODE; k++)
+		if (p->path[k].n)
+			rp_tout_printf(o, k < S_N ? "<path class=\"s%d\" d=\"%s\"/>" : "<path class=\"a%d\" d=\"%s\"/>",
+			                k < S_N ? k : k - S_N, p->path[k].s);
+	for (int k = 0; k < SHADES; k++)
+		if (p->lane[k].n)
+			rp_tout_printf(o, "<path class=\"a%d\" d=\"%s\"/>", k, p->lane[k].s);
+	rp_tout_printf(o, "</g>\n");
+	if (p->dvb.n)
+		rp_tout_printf(o, "<path class=\"dv\" d=\"%s\"/>\n", p->dvb.s);
+	if (p->rcb.n)
+		rp_tout_printf(o, "<path class=\"rc\" d=\"%s\"/>\n", p->rcb.s);
+	rp_tout_printf(o, "</g>\n");
+}
 
-	/* legend: issuing by active lanes, the other states, the marks */
-	int ly = TOP + R * rh + 48;
-	for (int k = 0; k < nleg; k++) {
+/* legend: issuing by active lanes, the other states, the marks */
+static void draw_legend(Svg *s, const Geo *g)
+{
+	TOut *o = s->o;
+	int ly = TOP + g->R * g->rh + 48;
+
+	for (int k = 0; k < g->nleg; k++) {
 		int x = 10 + (k % 6) * 190, yy = ly + (k / 6) * 20;
 		if (k < SHADES)
 			rp_tout_printf(o, "<rect class=\"a%d\" x=\"%d\" y=\"%d\" width=\"14\" height=\"12\"/>"
@@ -571,13 +614,26 @@ static void draw(Svg *s, uint64_t xend)
 			rp_tout_printf(o, "<path class=\"rc\" d=\"M%d %dl-4 7h8z\"/><text x=\"%d\" y=\"%d\">lanes reconverged</text>\n",
 			                x + 7, yy + 3, x + 20, yy + 10);
 	}
-	rp_tout_printf(o, "</svg>\n");
+}
+
+static void draw(Svg *s, uint64_t xend)
+{
+	Geo g = geometry(s, xend);
+	Paths p = {0};
+
+	qsort(s->rows, (size_t)g.R, sizeof *s->rows, rowcmp);
+	draw_head(s, &g, xend);
+	draw_axes(s, &g);
+	for (int i = 0; i < g.R; i++)
+		draw_row(s, &g, i, &p);
+	draw_legend(s, &g);
+	rp_tout_printf(s->o, "</svg>\n");
 	for (int k = 0; k < NCODE; k++)
-		free(path[k].s);
+		free(p.path[k].s);
 	for (int k = 0; k < SHADES; k++)
-		free(lane[k].s);
-	free(dvb.s);
-	free(rcb.s);
+		free(p.lane[k].s);
+	free(p.dvb.s);
+	free(p.rcb.s);
 }
 
 static void svg_finish(void *st)
