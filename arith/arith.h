@@ -4,8 +4,8 @@
  * shared by the SM model (sim/) and the PTX reference interpreter (oracle/); neither owns
  * them.
  *
- * Files: alu.c (integer and float ops), fmath.c (MUFU .approx functions), softfp.c
- * (directed rounding in integer arithmetic, softfp.h).
+ * Files: alu.c (integer and float ops), fmath.c (MUFU .approx functions), video.c (the
+ * video instructions), softfp.c (directed rounding in integer arithmetic, softfp.h).
  */
 #ifndef WARPSIM_ARITH_H
 #define WARPSIM_ARITH_H
@@ -66,6 +66,28 @@ uint32_t ar_ex2_approx_f32(uint32_t a, int ftz);
 uint32_t ar_lg2_approx_f32(uint32_t a, int ftz);
 uint32_t ar_sqrt_approx_f32(uint32_t a, int ftz);
 uint32_t ar_tanh_approx_f32(uint32_t a, int ftz);
+
+/* ------------------------------------------------------------------ video.c */
+/* one video instruction (PTX ISA, "Scalar Video Instructions" and "SIMD Video Instructions",
+ * with the default selectors and masks; Kepler's VADD, VABSDIFF, VMNMX, VSET) */
+typedef enum { AV_ADD, AV_SUB, AV_AVRG, AV_ABSDIFF, AV_MIN, AV_MAX, AV_SET } ArVideoOp;
+typedef enum {
+	AV_MERGE,   /* d = the results in their elements' places (no secondary operation) */
+	AV_ACC,     /* .add: d = c + the sum of the results */
+	AV_SMIN,    /* scalar .min: d = min(t, c) */
+	AV_SMAX,    /* scalar .max: d = max(t, c) */
+} ArVideoSecond;
+typedef struct {
+	uint8_t op;       /* ArVideoOp */
+	uint8_t elems;    /* 1 (32-bit scalar), 2 (16-bit halves) or 4 (bytes) */
+	uint8_t as, bs;   /* a's and b's elements are signed */
+	uint8_t ds;       /* the destination's element type is signed (.sat's range, c of .min/.max) */
+	uint8_t sat;      /* clamp each result to the destination element's range */
+	uint8_t second;   /* ArVideoSecond */
+	uint8_t cmp;      /* AV_SET: CMP_EQ, NE, LT, LE, GT or GE */
+} ArVideo;
+uint32_t ar_video(const ArVideo *v, uint32_t a, uint32_t b, uint32_t c);
+
 #define AR_F32_NAN 0x7fffffffu              /* canonical NaN produced by float ops */
 #define AR_F64_NAN 0x7fffffffffffffffull
 

@@ -105,7 +105,7 @@ static void set_mod(Asm *a, Ins *in, InsLoc *l, const char *s, size_t n, int col
 				continue;
 			if (in->m.flags & v)
 				goto dup;
-			in->m.flags |= (uint16_t)v;
+			in->m.flags |= v;
 			l->col_flag[b] = col;
 			return;
 		}

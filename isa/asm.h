@@ -61,7 +61,7 @@ typedef struct {
 	size_t ls;                /* offset of that line */
 	int col_op, col_guard, col_sync, col_end;  /* opcode, guard, .S, ';' */
 	int col_sub, col_cmp, col_bop, col_bop2, col_dtype, col_stype, col_rnd;
-	int col_flag[16];         /* each MF_ flag modifier */
+	int col_flag[ISA_NFLAGS];         /* each MF_ flag modifier */
 	int col_opd[ISA_MAXOPD];  /* each operand slot */
 	int bad;                  /* placeholder for an instruction with a syntax error */
 } InsLoc;

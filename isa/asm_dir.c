@@ -32,7 +32,7 @@ static int where_col(const InsLoc *l, int at)
 
 	if (at >= 0 && at < ISA_MAXOPD)
 		c = l->col_opd[at] ? l->col_opd[at] : l->col_end;
-	else if (at <= ISA_AT_FLAG && at > ISA_AT_FLAG - 16)
+	else if (at <= ISA_AT_FLAG && at > ISA_AT_FLAG - ISA_NFLAGS)
 		c = l->col_flag[ISA_AT_FLAG - at];
 	else
 		switch (at) {

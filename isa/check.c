@@ -141,18 +141,25 @@ static int check_modifiers(const Ins *in, const IsaRules *r, char *msg, size_t s
 	if (m->rnd >= RND_COUNT || (m->rnd && !(r->rnds & (1u << m->rnd))))
 		return fail(msg, size, ISA_AT_RND, "%s does not take rounding .%s", mn,
 		            isa_rnd_name((Rnd)m->rnd));
-	for (int b = 0; b < 16; b++) {
+	for (int b = 0; b < ISA_NFLAGS; b++) {
 		unsigned f = 1u << b;
 
 		if (!(m->flags & f))
 			continue;
 		/* MF_x and M_x are in the same order from CC (M_CC = 1 << 6) on */
-		if (f > MF_U || !(oi->mods & (M_CC << b)))
+		if (f > MF_LAST || !(oi->mods & (M_CC << b)))
 			return fail(msg, size, ISA_AT_FLAG - b, "%s does not take .%s", mn,
 			            isa_flag_name(b));
 	}
 	if ((m->flags & MF_HI) && (m->flags & MF_WIDE))
 		return fail(msg, size, ISA_AT_FLAG - 3, "%s cannot be both .HI and .WIDE", mn);
+	if ((m->flags & MF_UD) && (m->flags & MF_SD))
+		return fail(msg, size, ISA_AT_FLAG - 14, "%s cannot be both .UD and .SD", mn);
+	if (__builtin_popcount(m->flags & (MF_ACC | MF_VMIN | MF_VMAX)) > 1)
+		return fail(msg, size, ISA_AT_FLAG - 17, "%s takes one secondary operation: .ACC, .MIN "
+		            "or .MAX", mn);
+	if ((m->flags & MF_AVRG) && (in->o[2].flags & OPF_NEG))
+		return fail(msg, size, 2, "%s.AVRG averages: its b cannot be negated", mn);
 	return ISA_AT_OK;
 }
 

@@ -172,7 +172,7 @@ const char *isa_sreg_name(SReg s) { return name_of(sreg_names, SR_COUNT, s); }
 const char *isa_flag_name(int bit)
 {
 	for (size_t i = 0; i < sizeof flag_tab / sizeof flag_tab[0]; i++)
-		if (bit >= 0 && bit < 16 && flag_tab[i].v == 1u << bit)
+		if (bit >= 0 && bit < ISA_NFLAGS && flag_tab[i].v == 1u << bit)
 			return flag_tab[i].tok;
 	return "?";
 }

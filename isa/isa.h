@@ -70,6 +70,10 @@ enum {
 	M_BOP2 = 1 << 5, M_CC = 1 << 6, M_X = 1 << 7, M_HI = 1 << 8, M_WIDE = 1 << 9,
 	M_SAT = 1 << 10, M_FTZ = 1 << 11, M_W = 1 << 12, M_BF = 1 << 13, M_E = 1 << 14,
 	M_KEEPREF = 1 << 15, M_SH = 1 << 16, M_BREV = 1 << 17, M_U = 1 << 18,
+	/* the video instructions' flags (VADD, VABSDIFF, VMNMX, VSET) */
+	M_UD = 1 << 19, M_SD = 1 << 20, M_MX = 1 << 21, M_AVRG = 1 << 22, M_ACC = 1 << 23,
+	M_VMIN = 1 << 24, M_VMAX = 1 << 25,
+	M_VIDEO = M_TYPE | M_SAT | M_UD | M_SD | M_ACC,
 };
 
 /* flag modifiers, stored in Mods.flags; MF_x is accepted when the op has M_x */
@@ -87,7 +91,16 @@ enum {
 	MF_SH = 1 << 10,     /* FLO: shift amount */
 	MF_BREV = 1 << 11,   /* BFE: bit-reverse source */
 	MF_U = 1 << 12,      /* BRA.U: uniform */
+	MF_UD = 1 << 13,     /* video: the destination's elements are unsigned */
+	MF_SD = 1 << 14,     /* video: the destination's elements are signed */
+	MF_MX = 1 << 15,     /* VMNMX: the maximum (PTX vmax), else the minimum */
+	MF_AVRG = 1 << 16,   /* VADD2/VADD4: the rounded average (PTX vavrg) */
+	MF_ACC = 1 << 17,    /* video: d = c + the sum of the results (PTX .add) */
+	MF_VMIN = 1 << 18,   /* scalar video: d = min(t, c) (PTX .min) */
+	MF_VMAX = 1 << 19,   /* scalar video: d = max(t, c) (PTX .max) */
+	MF_LAST = MF_VMAX,
 };
+#define ISA_NFLAGS 20        /* MF_ bits */
 
 typedef enum {
 	SUB_NONE,
@@ -245,7 +258,7 @@ typedef struct {
 	uint8_t dtype;   /* Type: first type modifier (destination, or the only one) */
 	uint8_t stype;   /* Type: second type modifier (source of conversions) */
 	uint8_t rnd;     /* Rnd */
-	uint16_t flags;  /* MF_* */
+	uint32_t flags;  /* MF_* */
 } Mods;
 
 typedef struct {

@@ -204,12 +204,17 @@ static void fmt_mods(Sb *b, const Ins *in)
 		sbf(b, ".%s", isa_sub_name((Sub)m->sub));
 	if (m->cmp)
 		sbf(b, ".%s", isa_cmp_name((Cmp)m->cmp));
+	/* ptxas's order for the video instructions: VMNMX.UD.U8.U8.MX.SAT.MIN */
+	if (m->flags & (MF_UD | MF_SD))
+		sbf(b, ".%s", m->flags & MF_UD ? "UD" : "SD");
 	if (m->dtype)
 		sbf(b, ".%s", isa_type_name((Type)m->dtype));
 	if (m->stype)
 		sbf(b, ".%s", isa_type_name((Type)m->stype));
-	for (int bit = 0; bit < 16; bit++)
-		if ((m->flags & (1u << bit)) && (1u << bit) != MF_E)
+	if (m->flags & MF_MX)
+		sbf(b, ".MX");
+	for (int bit = 0; bit < ISA_NFLAGS; bit++)
+		if ((m->flags & (1u << bit)) && !((1u << bit) & (MF_E | MF_UD | MF_SD | MF_MX)))
 			sbf(b, ".%s", isa_flag_name(bit));
 	if (m->rnd)
 		sbf(b, ".%s", isa_rnd_name((Rnd)m->rnd));

@@ -269,57 +269,40 @@ uint32_t or_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut)
 	return d;
 }
 
-/* vadd2 ... vset4 (PTX ISA, "SIMD Video Instructions", its pseudo-code with the default
- * selectors a.b3210/.h10, b.b7654/.h32 and mask .b3210/.h10): per element of w bits, Va and Vb
- * extended by their own types, t = Va op Vb, .sat clamps t to the dtype's element range;
- * .add: d = c + the sum of the t, else d = the t's low w bits in their positions. The scalar
- * vadd ... vset ("Scalar Video Instructions", no selectors) are the case of one 32-bit element
- * (33-bit inputs, t exact), whose secondary operation takes c extended by the dtype (vset:
- * unsigned): t + c, min(t, c) or max(t, c), of which d is the low 32 bits */
+/* vadd ... vset4 (PTX ISA, "Scalar Video Instructions" and "SIMD Video Instructions"): the
+ * instruction's types, comparison and secondary operation for arith's ar_video (vset's
+ * destination is unsigned) */
 uint32_t or_video(const PIns *in, uint32_t a, uint32_t b, uint32_t c)
 {
-	int n = ptx_video_elems(in->op), w = 32 / n;
 	int vset = in->op == PO_VSET2 || in->op == PO_VSET4 || in->op == PO_VSET;
-	int as = in->m.types[vset ? 0 : 1] == PT_S32, bs = in->m.types[vset ? 1 : 2] == PT_S32;
-	int ds = !vset && in->m.types[0] == PT_S32;
-	uint32_t d = in->m.aop == PAOP_ADD ? c : 0;
+	ArVideo v = {
+		.elems = (uint8_t)ptx_video_elems(in->op),
+		.as = in->m.types[vset ? 0 : 1] == PT_S32, .bs = in->m.types[vset ? 1 : 2] == PT_S32,
+		.ds = !vset && in->m.types[0] == PT_S32, .sat = !!(in->m.flags & PMF_SAT),
+		.second = in->m.aop == PAOP_ADD ? AV_ACC : in->m.aop == PAOP_MIN ? AV_SMIN :
+		          in->m.aop == PAOP_MAX ? AV_SMAX : AV_MERGE,
+	};
 
-	for (int i = 0; i < n; i++) {
-		int64_t va = (int64_t)(as ? or_sext(a >> (w * i), w) : or_zext(a >> (w * i), w));
-		int64_t vb = (int64_t)(bs ? or_sext(b >> (w * i), w) : or_zext(b >> (w * i), w));
-		int64_t t = 0, lo = ds ? -(1ll << (w - 1)) : 0, hi = ds ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
-		switch ((int)in->op) {
-		case PO_VADD: case PO_VADD2: case PO_VADD4: t = va + vb; break;
-		case PO_VSUB: case PO_VSUB2: case PO_VSUB4: t = va - vb; break;
-		case PO_VAVRG2: case PO_VAVRG4:
-			t = va + vb >= 0 ? (va + vb + 1) >> 1 : (va + vb) >> 1;   /* >> of a negative: floor */
-			break;
-		case PO_VABSDIFF: case PO_VABSDIFF2: case PO_VABSDIFF4: t = va > vb ? va - vb : vb - va; break;
-		case PO_VMIN: case PO_VMIN2: case PO_VMIN4: t = va < vb ? va : vb; break;
-		case PO_VMAX: case PO_VMAX2: case PO_VMAX4: t = va > vb ? va : vb; break;
-		case PO_VSET: case PO_VSET2: case PO_VSET4:
-			switch ((int)in->m.cmp) {
-			case PCMP_EQ: t = va == vb; break;
-			case PCMP_NE: t = va != vb; break;
-			case PCMP_LT: t = va < vb; break;
-			case PCMP_LE: t = va <= vb; break;
-			case PCMP_GT: t = va > vb; break;
-			default: t = va >= vb; break;
-			}
-			break;
-		default:
-			die("not a SIMD video op");
+	switch ((int)in->op) {
+	case PO_VADD: case PO_VADD2: case PO_VADD4: v.op = AV_ADD; break;
+	case PO_VSUB: case PO_VSUB2: case PO_VSUB4: v.op = AV_SUB; break;
+	case PO_VAVRG2: case PO_VAVRG4: v.op = AV_AVRG; break;
+	case PO_VABSDIFF: case PO_VABSDIFF2: case PO_VABSDIFF4: v.op = AV_ABSDIFF; break;
+	case PO_VMIN: case PO_VMIN2: case PO_VMIN4: v.op = AV_MIN; break;
+	case PO_VMAX: case PO_VMAX2: case PO_VMAX4: v.op = AV_MAX; break;
+	case PO_VSET: case PO_VSET2: case PO_VSET4:
+		v.op = AV_SET;
+		switch ((int)in->m.cmp) {
+		case PCMP_EQ: v.cmp = CMP_EQ; break;
+		case PCMP_NE: v.cmp = CMP_NE; break;
+		case PCMP_LT: v.cmp = CMP_LT; break;
+		case PCMP_LE: v.cmp = CMP_LE; break;
+		case PCMP_GT: v.cmp = CMP_GT; break;
+		default: v.cmp = CMP_GE; break;
 		}
-		if (in->m.flags & PMF_SAT)
-			t = t < lo ? lo : t > hi ? hi : t;
-		if (n == 1 && (in->m.aop == PAOP_MIN || in->m.aop == PAOP_MAX)) {
-			int64_t vc = (int64_t)(ds ? or_sext(c, 32) : or_zext(c, 32));
-			return (uint32_t)(in->m.aop == PAOP_MIN ? (t < vc ? t : vc) : (t > vc ? t : vc));
-		}
-		if (in->m.aop == PAOP_ADD)
-			d += (uint32_t)t;
-		else
-			d |= (uint32_t)or_zext((uint64_t)t, w) << (w * i);
+		break;
+	default:
+		die("not a video op");
 	}
-	return d;
+	return ar_video(&v, a, b, c);
 }

@@ -466,6 +466,10 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	case OP_RRO:
 	case OP_FCHK:
 	case OP_P2R:
+	case OP_VADD: case OP_VADD2: case OP_VADD4:
+	case OP_VABSDIFF: case OP_VABSDIFF2: case OP_VABSDIFF4:
+	case OP_VMNMX: case OP_VMNMX2: case OP_VMNMX4:
+	case OP_VSET: case OP_VSET2: case OP_VSET4:
 		sim_kepler(g, w, d, ex);
 		break;
 	case OP_NOP:

@@ -1,8 +1,32 @@
 /* exec_kepler.c - the ops that only real sm_35 listings hold (ptxas 11.8's, tests/ptxas-ref):
- * compare-to-zero selects, the range reduction before MUFU, the division check, and the
- * predicate file as a word. docs/isa.md gives their semantics. */
+ * compare-to-zero selects, the range reduction before MUFU, the division check, the
+ * predicate file as a word, and the video instructions. docs/isa.md gives their semantics. */
 #include "sim/exec.h"
 #include "arith/arith.h"
+
+/* a video instruction's operation for ar_video: elements by the op, a's and b's signedness
+ * by the two types (signed when not given), the destination's by .UD/.SD (signed by default,
+ * unsigned for VABSDIFF and VSET), -b subtracts, .AVRG averages, .MX takes the maximum */
+static ArVideo video(const DIns *d)
+{
+	uint32_t fl = d->m.flags;
+	int op = d->op, absdiff = op == OP_VABSDIFF || op == OP_VABSDIFF2 || op == OP_VABSDIFF4;
+	int set = op == OP_VSET || op == OP_VSET2 || op == OP_VSET4;
+	int mnmx = op == OP_VMNMX || op == OP_VMNMX2 || op == OP_VMNMX4;
+	ArVideo v = {
+		.elems = (uint8_t)(op == OP_VADD2 || op == OP_VABSDIFF2 || op == OP_VMNMX2 || op == OP_VSET2 ? 2 :
+		                   op == OP_VADD4 || op == OP_VABSDIFF4 || op == OP_VMNMX4 || op == OP_VSET4 ? 4 : 1),
+		.as = d->m.dtype != TY_U8 && d->m.dtype != TY_U16 && d->m.dtype != TY_U32,
+		.bs = d->m.stype != TY_U8 && d->m.stype != TY_U16 && d->m.stype != TY_U32,
+		.ds = absdiff || set ? !!(fl & MF_SD) : !(fl & MF_UD),
+		.sat = !!(fl & MF_SAT), .cmp = d->m.cmp,
+		.second = fl & MF_ACC ? AV_ACC : fl & MF_VMIN ? AV_SMIN : fl & MF_VMAX ? AV_SMAX : AV_MERGE,
+	};
+
+	v.op = absdiff ? AV_ABSDIFF : set ? AV_SET : mnmx ? (fl & MF_MX ? AV_MAX : AV_MIN) :
+	       fl & MF_AVRG ? AV_AVRG : d->o[2].flags & OPF_NEG ? AV_SUB : AV_ADD;
+	return v;
+}
 
 void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 {
@@ -37,6 +61,16 @@ void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 			REG(d->o[0].reg, l) = (src(g, w, &d->o[2], l) & ~m) | (pr & m);
 		}
 		break;
+	case OP_VADD: case OP_VADD2: case OP_VADD4:
+	case OP_VABSDIFF: case OP_VABSDIFF2: case OP_VABSDIFF4:
+	case OP_VMNMX: case OP_VMNMX2: case OP_VMNMX4:
+	case OP_VSET: case OP_VSET2: case OP_VSET4: {
+		ArVideo v = video(d);
+		FOR_LANES(ex)
+			REG(d->o[0].reg, l) = ar_video(&v, src(g, w, &d->o[1], l), src(g, w, &d->o[2], l),
+			                               src(g, w, &d->o[3], l));
+		break;
+	}
 	default:
 		break;
 	}
