@@ -433,6 +433,7 @@ Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
 		free(a.fix[i].name);
 	free(a.fix);
 	free(a.locs);
+	free(a.abs32at);
 	if (a.x.ndiags) {
 		isa_asm_flush(&a.x, err);
 		isa_prog_free(a.p);

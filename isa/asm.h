@@ -88,6 +88,8 @@ typedef struct {
 	unsigned seen;     /* header directives seen in this kernel (bits of dirs[]) */
 	int outside;       /* "instruction outside a kernel" already reported */
 	int sass_arch;     /* N of the last cuobjdump "code for sm_N" line, 0 before one */
+	struct { int line; size_t ls; } *abs32at;  /* where each .abs32 of the kernel was */
+	int capabs32;
 	int anon;          /* the current kernel is a bare fragment with no header */
 	Tok anon_at;       /* its first token, */
 	int anon_line;     /* on this line, */

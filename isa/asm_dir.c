@@ -86,7 +86,7 @@ void isa_asm_end_kernel(Asm *a)
 		for (int s = 0; j >= 0 && s < k->ins[j].nopd; s++)
 			imm += k->ins[j].o[s].kind == OPD_IMM;
 		if (j < 0 || k->ins[j].addr != k->abs32[i].addr || imm != 1)
-			isa_asm_error_at(&a->x, a->locs[0].line, a->locs[0].ls, 1,
+			isa_asm_error_at(&a->x, a->abs32at[i].line, a->abs32at[i].ls, 1,
 			                 "kernel '%s': .abs32 0x%x names no instruction with one immediate",
 			                 k->name, (unsigned)k->abs32[i].addr);
 	}
@@ -364,6 +364,12 @@ static int dir_abs32(Asm *a, Kernel *k)
 	}
 	for (int i = 0; i < k->nglobals; i++)
 		if (isa_asm_is(x, nv, k->globals[i].name)) {
+			if (k->nabs32 >= a->capabs32) {
+				a->capabs32 = a->capabs32 ? 2 * a->capabs32 : 8;
+				a->abs32at = isa_asm_xrealloc(a->abs32at, (size_t)a->capabs32 * sizeof *a->abs32at);
+			}
+			a->abs32at[k->nabs32].line = x->line;
+			a->abs32at[k->nabs32].ls = x->ls;
 			isa_kernel_add_abs32(k, (uint32_t)v, isa_asm_is(x, h, "hi"), i);
 			return 1;
 		}

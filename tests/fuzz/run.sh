@@ -2,7 +2,8 @@
 # run.sh [SECONDS] - build every libFuzzer target tests/fuzz/fuzz_NAME.c with clang
 # (-fsanitize=fuzzer,address,undefined) and run each for SECONDS (default 60); `make fuzz`
 # calls it. A target names the module directories it needs in a "fuzz-sources:" comment
-# line; without one, the modules of its #include "MODULE/..." lines are used. Seeds: tests/fuzz/seeds-NAME/ when present; the PTX target also uses tests/ptx and
+# line; without one, the modules of its #include "MODULE/..." lines are used. Seeds: tests/fuzz/seeds-NAME/ when present; the listing target also uses tests/listings
+# (hand-written, real cuobjdump and bad listings); the PTX target also uses tests/ptx and
 # tests/bad-ptx. Findings land in build-fuzz/artifacts/; turn each into a regression test
 # (tests/bad-ptx or a unit test). Exits non-zero when a target crashes, leaks or hangs.
 # FUZZ_ONLY=NAME runs that target only.
@@ -57,6 +58,7 @@ for src in tests/fuzz/fuzz_*.c; do
 	seeds=""
 	[ -d tests/fuzz/seeds-$name ] && seeds="tests/fuzz/seeds-$name"
 	[ "$name" = ptx ] && seeds="$seeds tests/ptx tests/bad-ptx"
+	[ "$name" = listing ] && seeds="$seeds tests/listings tests/listings/cuobjdump tests/listings/bad"
 	echo "fuzz: $name for ${secs}s (seeds: ${seeds:-none})"
 	ASAN_OPTIONS=detect_leaks=1 $out/fuzz_$name -max_total_time="$secs" -timeout=10 \
 		-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
