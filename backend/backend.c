@@ -28,6 +28,9 @@ const OptRow be_opt_rows[] = {
 	 .off = offsetof(BeOptions, loop_sync), .def = BE_LOOP_SSY, .min = 0,
 	 .max = BE_LOOP_COUNT - 1, .choices = loop_names,
 	 .help = "a loop's divergent exits: SSY and .S, or PBK and BRK as ptxas 11.8 for sm_35"},
+	{.name = "decide", .kind = OPT_FN, .metavar = "LOC=pred|branch", .off = 0, .fn = be_decide_opt,
+	 .help = "force one branch's decision (repeatable); LOC: a PTX line, FILE:LINE of the PTX "
+	         "or CUDA source, a label, or #N as --explain numbers the branches"},
 };
 const int be_nopt_rows = (int)(sizeof be_opt_rows / sizeof be_opt_rows[0]);
 
@@ -88,7 +91,8 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	be_loops(f);
 	be_uniform(f);
 	dump(f, 'U', "uniform");
-	be_ifconv(f);
+	if (be_ifconv(f) < 0)
+		goto fail;
 	be_check_ir(f, "ifconv");
 	dump(f, 'F', "ifconv");
 	if (be_regalloc(f) < 0)
@@ -148,6 +152,10 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 	if (!opt) {
 		be_options_default(&dflt);
 		opt = &dflt;
+	}
+	if (be_decide_check(m, opt, err)) {
+		isa_prog_free(p);
+		return NULL;
 	}
 	be_layout(m, &vl);
 	be_prog_files(p, m);

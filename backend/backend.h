@@ -29,12 +29,20 @@ typedef enum {
 	BE_LOOP_COUNT
 } BeLoopSync;
 
+/* one --decide LOC=pred|branch (decide.c) */
+typedef struct {
+	char *loc;                  /* #N, LINE, FILE:LINE or LABEL */
+	int pred;                   /* 1: predicate the branch, 0: keep it a branch */
+} BeDecide;
+
 /* what the translator is asked to do */
 typedef struct {
 	int predicate_max;          /* if-convert a divergent hammock up to this cost; -1 = inf */
 	int predicate_max_uniform;  /* the same for a uniform branch; -1 = inf */
 	int predicate_rule;         /* BeRule */
 	int loop_sync;              /* BeLoopSync */
+	BeDecide *decide;           /* --decide: forced decisions, in command-line order */
+	int ndecide;
 	int max_regs;               /* registers per thread: 63 Fermi-class, 255 later */
 	int arch;                   /* sm_XX number written in the kernels (20, 30, 35, ...) */
 	int want_log;               /* fill Prog-side decision log (be_log_of) */
@@ -51,6 +59,7 @@ extern const int be_nopt_rows;
 /* the rows' defaults; max_regs and arch: ISA_DEFAULT_MAX_REGS, ISA_DEFAULT_ARCH (a program
  * that reads an architecture takes them from it) */
 void be_options_default(BeOptions *o);
+void be_options_free(BeOptions *o);   /* the --decide entries */
 
 /* Translates every .entry of m (or only opt->kernel) into one Kernel each; .func bodies a
  * kernel calls are appended to its code behind an LBL_FUNC label. User-level problems
@@ -75,6 +84,7 @@ typedef enum {
 typedef struct {
 	char *func;          /* PTX function name */
 	int ptxline, ptxcol; /* the branch in the PTX source */
+	int index;           /* its number for --decide #N (be_branch_index) */
 	int srcline;         /* .loc CUDA line, 0 when none */
 	int srcfile;         /* .file index, -1 when none */
 	char shape[24];      /* "if-then", "if-then-else", "loop-exit", "other", ... */

@@ -152,7 +152,7 @@ typedef struct Fn {
 	int *lay;            /* layout: block ids in code order (dead ones skipped at emission) */
 	int nlay, caplay;
 	uint8_t *preduni;    /* uniform.c: PTX register is uniform */
-	char **whymemo;      /* ifconv.c: per PTX register, root_why's answer once computed
+	char **whymemo;      /* uniform.c: per PTX register, be_why_divergent's answer once computed
 	                        ("" when the divergence has another cause) */
 	uint32_t frame;      /* bytes of the frame: .local vars, spills, saved regs, call area */
 	uint32_t localsz;    /* bytes of .local variables */
@@ -185,7 +185,7 @@ typedef struct IfRec {
 	int predicated;      /* 1: converted into guarded straight-line code */
 	int uniform;         /* the branch cannot diverge */
 	char why[64];        /* uniformity reason */
-	char rule[112];      /* the rule that decided */
+	char rule[160];      /* the rule that decided */
 } IfRec;
 
 #define BITS_WORDS(n) (((n) + 31) / 32)
@@ -216,6 +216,18 @@ void be_errorf(Fn *f, PLoc loc, const char *fmt, ...);
 void be_unsup(Fn *f, const PIns *in, const char *what); /* "unsupported: op: what" */
 int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
 void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
+
+/* ------------------------------------------------------------------ decide.c */
+/* the 1-based number --explain gives instruction ins of pf (the module's conditional and
+ * indirect branches in file order), 0 when it is not such a branch */
+int be_branch_index(const Module *m, const PFunc *pf, int ins);
+/* the decision --decide forces on PTX instruction ptxins of f: 1 pred, 0 branch, -1 none
+ * (*loc: the entry's LOC) */
+int be_decide_of(const Fn *f, int ptxins, const char **loc);
+/* every --decide entry names a branch of m, and no branch is forced both ways; -1 after a
+ * message on err */
+int be_decide_check(const Module *m, const BeOptions *o, FILE *err);
+int be_decide_opt(void *field, const char *val, const OptCtx *cx, char *why, size_t n);
 
 /* ------------------------------------------------------------------ layout.c */
 /* module-wide placement of variables */
@@ -333,7 +345,10 @@ void be_sel_brx(Fn *f, Blk *last);                          /* a J_BRX's target 
 int be_isel(Fn *f);          /* isel.c: selection of every block */
 void be_fold_preds(Fn *f);   /* isel_pred.c: predicate constants and copies folded */
 void be_uniform(Fn *f);      /* uniform.c */
-void be_ifconv(Fn *f);       /* ifconv.c */
+/* uniform.c: "%p2 depends on %tid.x via %r4", the special register behind divergent PTX
+ * register reg (memoised); 0 when the divergence has another cause */
+int be_why_divergent(const Fn *f, int reg, char *out, size_t n);
+int be_ifconv(Fn *f);        /* ifconv.c: -1 after a message (a --decide that cannot hold) */
 /* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
  * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
  * still empty) */

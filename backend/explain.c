@@ -35,10 +35,11 @@ static const char *base(const char *path)
 	return s ? s + 1 : path;
 }
 
-enum { C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COND, C_DEC, C_RULE, NCOL };
+enum { C_IDX, C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COND, C_DEC, C_RULE, NCOL };
 
 static void cells(const BeLogEntry *e, char c[NCOL][224])
 {
+	snprintf(c[C_IDX], 224, "#%d", e->index);
 	snprintf(c[C_PTX], 224, "%d:%d", e->ptxline, e->ptxcol);
 	if (e->srcline)
 		snprintf(c[C_CUDA], 224, "%s:%d", e->srcname ? base(e->srcname) : "?", e->srcline);
@@ -58,7 +59,7 @@ static void cells(const BeLogEntry *e, char c[NCOL][224])
 void be_log_print(FILE *f, const BeLog *log)
 {
 	static const char *head[NCOL] = {
-		"PTX", "CUDA", "shape", "taken", "fall", "condition", "decision", "rule"
+		"#", "PTX", "CUDA", "shape", "taken", "fall", "condition", "decision", "rule"
 	};
 	char c[NCOL][224];
 
@@ -155,7 +156,7 @@ void be_log_print_json(FILE *f, const BeLog *log)
 		jstr(f, e->ptxfile);
 		fputs(", \"function\": ", f);
 		jstr(f, e->func);
-		fprintf(f, ", \"ptx_line\": %d, \"ptx_col\": %d, \"cuda_file\": ", e->ptxline, e->ptxcol);
+		fprintf(f, ", \"index\": %d, \"ptx_line\": %d, \"ptx_col\": %d, \"cuda_file\": ", e->index, e->ptxline, e->ptxcol);
 		jstr(f, e->srcline ? e->srcname : NULL);
 		fputs(", \"cuda_line\": ", f);
 		jint(f, e->srcline, e->srcline > 0);

@@ -402,84 +402,39 @@ static int pred_need(const Fn *f, const Ham *h)
 	return need + local + (h->ncomb > 0);
 }
 
-static int lane_sreg(int sr)
+/* --decide (decide.c): a forced branch stays; a forced predication is done when the hammock
+ * can be converted, else it is an error with the rule's reason (*go = -1) */
+static int forced(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go, const char *cost,
+                  const char *opt, const char *ls)
 {
-	const char *n = ptx_sreg_name((PSReg)sr);
-	return !strcmp(n, "%tid") || !strcmp(n, "%laneid") || !strncmp(n, "%lanemask", 9) ||
-	       !strncmp(n, "%clock", 6) || !strncmp(n, "%globaltimer", 12);
-}
+	const char *loc = "";
+	int want = be_decide_of(f, b->jmp.ptxins, &loc), need;
+	const PIns *in = &f->pf->ins[b->jmp.ptxins];
 
-/* "%p2 depends on %tid.x via %r4": the special register a divergent branch predicate
- * comes from, found breadth-first over the divergent registers its definitions read;
- * 0 when the divergence has another cause (an atomic, a call result, sync dependence) */
-static int root_why_scan(const Fn *f, int reg, char *out, size_t n);
-
-/* root_why_scan, memoised per register (the PTX and its uniformity do not change while
- * if-conversion runs, and a branch is decided again after every conversion) */
-static int root_why(const Fn *f, int reg, char *out, size_t n)
-{
-	Fn *mf = (Fn *)f;
-	char buf[128];
-
-	if (!f->preduni || reg < 0)
+	if (want < 0)
 		return 0;
-	if (!mf->whymemo)
-		mf->whymemo = be_alloc(f->pool, sizeof(char *) * (size_t)(f->pf->nregs + 1));
-	if (!mf->whymemo[reg]) {
-		size_t k;
-		if (!root_why_scan(f, reg, buf, sizeof buf))
-			buf[0] = 0;
-		k = strlen(buf) + 1;
-		mf->whymemo[reg] = memcpy(be_alloc(f->pool, k), buf, k);
+	if (!want) {
+		snprintf(r->rule, sizeof r->rule, "kept by --decide %.40s (%s %d, %s %s)", loc, cost,
+		         h->cost, opt, ls);
+		return 1;
 	}
-	if (!mf->whymemo[reg][0])
-		return 0;
-	snprintf(out, n, "%s", mf->whymemo[reg]);
+	need = !h->hammock || h->block[0] ? 0 : pred_need(f, h);
+	if (!h->hammock || h->block[0] || need > NPRED_REGS) {
+		char why[128];
+		if (!h->hammock || h->block[0])
+			snprintf(why, sizeof why, "%s", h->block[0] ? h->block : "it is not a hammock");
+		else
+			snprintf(why, sizeof why, "it needs %d predicates (P0..P6)", need);
+		fprintf(f->err, "%s:%d:%d: error: --decide %s=pred: the branch cannot be predicated: "
+		        "%s\n", f->m->name, in->loc.line, in->loc.col, loc, why);
+		*go = -1;
+		return 1;
+	}
+	snprintf(r->rule, sizeof r->rule, "predicated by --decide %.40s (%s %d, %s %s)", loc, cost,
+	         h->cost, opt, ls);
+	r->predicated = 1;
+	*go = 1;
 	return 1;
-}
-
-static int root_why_scan(const Fn *f, int reg, char *out, size_t n)
-{
-	const PFunc *pf = f->pf;
-	int *q = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
-	int *via = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
-	uint8_t *seen = be_alloc(f->pool, (size_t)pf->nregs + 1);
-	int qh = 0, qt = 0;
-
-	if (!f->preduni || reg < 0)
-		return 0;
-	q[qt++] = reg;
-	seen[reg] = 1;
-	via[reg] = -1;
-	while (qh < qt) {
-		int r = q[qh++];
-		for (int i = 0; i < pf->nins; i++) {
-			const PIns *in = &pf->ins[i];
-			int w = 0;
-			for (int s = 0; s < in->nopd && !w; s++)
-				w = ptx_ins_writes(in, s) && in->o[s].kind == POK_REG && in->o[s].reg == r;
-			for (int s = 0; w && s < in->nopd; s++) {
-				const POpd *o = &in->o[s];
-				if (ptx_ins_writes(in, s) && o->kind != POK_ADDR)
-					continue;
-				if (o->kind == POK_SREG && lane_sreg(o->sreg)) {
-					int hop = r == reg ? -1 : via[r] < 0 ? r : via[r];
-					const char *c = o->comp ? &".x.y.z.w"[2 * (o->comp - 1)] : "";
-					snprintf(out, n, "%.20s depends on %s%.2s%s%.20s", pf->regs[reg].name,
-					         ptx_sreg_name((PSReg)o->sreg), c, hop >= 0 ? " via " : "",
-					         hop >= 0 ? pf->regs[hop].name : "");
-					return 1;
-				}
-				if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg >= 0 &&
-				    f->preduni[o->reg] && !seen[o->reg]) {
-					seen[o->reg] = 1;
-					via[o->reg] = r == reg ? o->reg : via[r];
-					q[qt++] = o->reg;
-				}
-			}
-		}
-	}
-	return 0;
 }
 
 static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
@@ -498,12 +453,14 @@ static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 	r->size_then = h->size[0];
 	r->size_else = h->size[1];
 	r->uniform = !div;
-	if (!div || !root_why(f, f->pf->ins[b->jmp.ptxins].guard, r->why, sizeof r->why))
+	if (!div || !be_why_divergent(f, f->pf->ins[b->jmp.ptxins].guard, r->why, sizeof r->why))
 		snprintf(r->why, sizeof r->why, "%s", b->why);
 	if (lim < 0)
 		snprintf(ls, sizeof ls, "inf");
 	else
 		snprintf(ls, sizeof ls, "%d", lim);
+	if (forced(f, h, b, r, go, cost, opt, ls))
+		return;
 	if (h->block[0]) {
 		snprintf(r->rule, sizeof r->rule, "not predicable: %s", h->block);
 		return;
@@ -728,9 +685,12 @@ static IfRec *add_rec(Fn *f)
 	return VPUSH(f->pool, f->ifrec, f->nifrec, f->capifrec);
 }
 
-/* a branch fold_exits already made a guarded EXIT: its uniformity, for the log */
-static void note_folded(Fn *f)
+/* a branch fold_exits already made a guarded EXIT: its uniformity, for the log; -1 when
+ * --decide names one (a guarded EXIT is neither predication nor a branch) */
+static int note_folded(Fn *f)
 {
+	const char *loc = "";
+
 	for (int i = 0; i < f->nblk; i++) {
 		const Blk *b = &f->blk[i];
 		const PIns *in;
@@ -740,24 +700,32 @@ static void note_folded(Fn *f)
 		in = &f->pf->ins[b->jmp.ptxins];
 		if (in->op != PO_BRA || in->guard < 0)
 			continue;
+		if (be_decide_of(f, b->jmp.ptxins, &loc) >= 0) {
+			fprintf(f->err, "%s:%d:%d: error: --decide %s: the branch only ends the thread and "
+			        "became a guarded EXIT; neither decision applies\n", f->m->name,
+			        in->loc.line, in->loc.col, loc);
+			return -1;
+		}
 		r = add_rec(f);
 		memset(r, 0, sizeof *r);
 		r->ptxins = b->jmp.ptxins;
 		snprintf(r->shape, sizeof r->shape, "exit");
 		r->size_then = r->size_else = -1;
 		r->uniform = f->preduni ? !f->preduni[in->guard] : 0;
-		if (r->uniform || !root_why(f, in->guard, r->why, sizeof r->why))
+		if (r->uniform || !be_why_divergent(f, in->guard, r->why, sizeof r->why))
 			snprintf(r->why, sizeof r->why, "%.40s is %s", f->pf->regs[in->guard].name,
 			         r->uniform ? "uniform" : "divergent");
 	}
+	return 0;
 }
 
-void be_ifconv(Fn *f)
+int be_ifconv(Fn *f)
 {
 	int again = 1;
 	int *ord = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 
-	note_folded(f);
+	if (note_folded(f) < 0)
+		return -1;
 
 	while (again) {
 		int n = 0;
@@ -779,6 +747,8 @@ void be_ifconv(Fn *f)
 			if (!h.hammock)
 				continue;
 			decide(f, &h, b, &rec, &go);
+			if (go < 0)
+				return -1;
 			if (go) {
 				*add_rec(f) = rec;
 				convert(f, &h);
@@ -795,7 +765,10 @@ void be_ifconv(Fn *f)
 			continue;
 		examine(f, i, &h);
 		decide(f, &h, b, add_rec(f), &go);
+		if (go < 0)
+			return -1;
 		if (go)
 			die("a convertible hammock was left");
 	}
+	return 0;
 }

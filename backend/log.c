@@ -85,6 +85,7 @@ static void ifconv_log(Fn *f, int first)
 		e->func = f->pf->name;
 		e->ptxline = in->loc.line;
 		e->ptxcol = in->loc.col;
+		e->index = be_branch_index(m, f->pf, r->ptxins);
 		e->srcline = in->srcline;
 		e->srcfile = in->srcfile;
 		snprintf(e->shape, sizeof e->shape, "%s", r->shape);
@@ -130,6 +131,7 @@ void be_log_branches(Fn *f)
 		e->func = pf->name;
 		e->ptxline = in->loc.line;
 		e->ptxcol = in->loc.col;
+		e->index = be_branch_index(f->m, pf, b->jmp.ptxins);
 		e->srcline = in->srcline;
 		e->srcfile = in->srcfile;
 		e->size_then = e->size_else = -1;

@@ -296,3 +296,77 @@ void be_uniform(Fn *f)
 	}
 	f->preduni = u.div;
 }
+
+/* ------------------------------------------------------------------ why a predicate diverges */
+/* "%p2 depends on %tid.x via %r4": the special register a divergent branch predicate
+ * comes from, found breadth-first over the divergent registers its definitions read;
+ * 0 when the divergence has another cause (an atomic, a call result, sync dependence) */
+static int root_why_scan(const Fn *f, int reg, char *out, size_t n);
+
+/* root_why_scan, memoised per register (the PTX and its uniformity do not change while
+ * if-conversion runs, and a branch is decided again after every conversion) */
+int be_why_divergent(const Fn *f, int reg, char *out, size_t n)
+{
+	Fn *mf = (Fn *)f;
+	char buf[128];
+
+	if (!f->preduni || reg < 0)
+		return 0;
+	if (!mf->whymemo)
+		mf->whymemo = be_alloc(f->pool, sizeof(char *) * (size_t)(f->pf->nregs + 1));
+	if (!mf->whymemo[reg]) {
+		size_t k;
+		if (!root_why_scan(f, reg, buf, sizeof buf))
+			buf[0] = 0;
+		k = strlen(buf) + 1;
+		mf->whymemo[reg] = memcpy(be_alloc(f->pool, k), buf, k);
+	}
+	if (!mf->whymemo[reg][0])
+		return 0;
+	snprintf(out, n, "%s", mf->whymemo[reg]);
+	return 1;
+}
+
+static int root_why_scan(const Fn *f, int reg, char *out, size_t n)
+{
+	const PFunc *pf = f->pf;
+	int *q = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
+	int *via = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nregs + 1));
+	uint8_t *seen = be_alloc(f->pool, (size_t)pf->nregs + 1);
+	int qh = 0, qt = 0;
+
+	if (!f->preduni || reg < 0)
+		return 0;
+	q[qt++] = reg;
+	seen[reg] = 1;
+	via[reg] = -1;
+	while (qh < qt) {
+		int r = q[qh++];
+		for (int i = 0; i < pf->nins; i++) {
+			const PIns *in = &pf->ins[i];
+			int w = 0;
+			for (int s = 0; s < in->nopd && !w; s++)
+				w = ptx_ins_writes(in, s) && in->o[s].kind == POK_REG && in->o[s].reg == r;
+			for (int s = 0; w && s < in->nopd; s++) {
+				const POpd *o = &in->o[s];
+				if (ptx_ins_writes(in, s) && o->kind != POK_ADDR)
+					continue;
+				if (o->kind == POK_SREG && sreg_divergent(o->sreg)) {
+					int hop = r == reg ? -1 : via[r] < 0 ? r : via[r];
+					const char *c = o->comp ? &".x.y.z.w"[2 * (o->comp - 1)] : "";
+					snprintf(out, n, "%.20s depends on %s%.2s%s%.20s", pf->regs[reg].name,
+					         ptx_sreg_name((PSReg)o->sreg), c, hop >= 0 ? " via " : "",
+					         hop >= 0 ? pf->regs[hop].name : "");
+					return 1;
+				}
+				if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg >= 0 &&
+				    f->preduni[o->reg] && !seen[o->reg]) {
+					seen[o->reg] = 1;
+					via[o->reg] = r == reg ? o->reg : via[r];
+					q[qt++] = o->reg;
+				}
+			}
+		}
+	}
+	return 0;
+}

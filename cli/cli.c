@@ -86,6 +86,7 @@ void cli_warpsim_free(WsOpts *o)
 {
 	sim_opts_free(&o->sim);
 	rp_opts_free(&o->rp);
+	be_options_free(&o->be);
 	free(o->input);
 	o->input = NULL;
 	for (int i = 0; i < o->nfiles; i++)
@@ -250,6 +251,7 @@ void cli_warpc_free(WcOpts *o)
 {
 	opt_free_strs(wc_modes, (int)(sizeof wc_modes / sizeof wc_modes[0]), o);
 	opt_free_strs(wc_trans, (int)(sizeof wc_trans / sizeof wc_trans[0]), o);
+	be_options_free(&o->be);
 	free(o->input);
 	free(o->ref);
 	o->input = o->ref = NULL;

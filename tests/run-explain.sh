@@ -50,7 +50,7 @@ for ptx in "$top"/tests/explain/*.ptx; do
 		bad "$name" "warpc --explain=json failed" "$tmp/$name.err"; continue
 	fi
 	nj=$(grep -c '"ptx_line"' "$tmp/$name.json")
-	nt=$(grep -c '^  [0-9][0-9]*:[0-9]' "$tmp/$name.explain")
+	nt=$(grep -c '^  #[0-9][0-9]* *[0-9][0-9]*:[0-9]' "$tmp/$name.explain")
 	if [ "$nj" != "$nt" ] || ! head -1 "$tmp/$name.json" | grep -q '"schema": "warpsim-explain/1"'; then
 		bad "$name" "JSON has $nj branches, the report $nt"; continue
 	fi
