@@ -34,6 +34,10 @@ void cli_warpsim_help(const WsOpts *o, FILE *f);
 /* argv[1..] without the trace and sweep options (what a sweep's point runs); *n entries,
  * NULL-terminated, malloc'ed (the strings are argv's) */
 char **cli_warpsim_point_args(const WsOpts *o, int argc, char **argv, int *n);
+/* explore.c: the branches --explore flips, from o->input's PTX translated with o->be, each
+ * with the --decide value of its variant or the reason it has none; 0, or -1 after a
+ * message on err */
+int cli_explore_branches(const WsOpts *o, ExploreBranch **out, int *nout, FILE *err);
 
 /* warpc [OPTION]... FILE */
 typedef struct {

@@ -98,6 +98,14 @@ const OptRow rp_sweep_rows[] = {
 	{.name = "merge", .kind = OPT_FLAG, .off = F(merge), .flags = OPT_CMDLINE,
 	 .help = "the arguments are the --sweep-json files of one sweep's slices: print its table "
 	         "(and --sweep-csv, --sweep-svg, --sweep-json) as one process would"},
+	{.name = "explore", .kind = OPT_FLAG, .off = F(explore), .flags = OPT_CMDLINE,
+	 .help = "run the program as compiled, then once per conditional branch with only its "
+	         "decision flipped (--decide): per branch its executions, divergence, lanes and "
+	         "what the flip changes (-j runs at once); the memory must not change"},
+	{.name = "explore-json", .kind = OPT_STR, .metavar = "FILE", .off = F(explore_json),
+	 .help = "also write --explore's results as JSON"},
+	{.name = "sweep-branches", .kind = OPT_FLAG, .off = F(sweep_branches),
+	 .flags = OPT_CMDLINE | OPT_HIDDEN, .help = "the point also writes its branch counts"},
 	{.name = "sweep-point", .kind = OPT_STR, .metavar = "DIR", .off = F(sweep_point),
 	 .flags = OPT_CMDLINE | OPT_HIDDEN, .help = "this run is one point of a sweep"},
 	{.name = "sweep-program", .kind = OPT_STR, .metavar = "FILE", .off = F(sweep_program),
@@ -152,13 +160,23 @@ int rp_opts_check(RpOpts *o, FILE *err)
 			return -1;
 		}
 	}
+	if (o->explore_json && !o->explore) {
+		fprintf(err, "warpsim: --explore-json needs --explore\n");
+		return -1;
+	}
+	if (o->explore && (o->sweep || o->sweep_csv || o->sweep_svg || o->sweep_ptxas || o->nshards ||
+	                   o->sweep_json || o->trace || o->linestats)) {
+		fprintf(err, "warpsim: --explore runs its own variants: besides -j and --explore-json it "
+		        "takes no sweep, trace or line-statistics option\n");
+		return -1;
+	}
 	if (o->window && !o->trace) {
 		fprintf(err, "warpsim: --trace-window needs --trace FILE\n");
 		return -1;
 	}
-	if ((o->sweep_csv || o->sweep_svg || o->jobs || o->sweep_ptxas) && !o->sweep &&
+	if ((o->sweep_csv || o->sweep_svg || (o->jobs && !o->explore) || o->sweep_ptxas) && !o->sweep &&
 	    !o->sweep_point) {
-		fprintf(err, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,...\n");
+		fprintf(err, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,... (-j: or --explore)\n");
 		return -1;
 	}
 	if ((o->nshards || o->sweep_json) && !o->sweep) {

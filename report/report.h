@@ -138,6 +138,8 @@ typedef struct {
 	int nouts;
 	int shard, nshards;     /* --shard I/N: only the points p (from 0) with p % N == I - 1 run;
 	                         * 0, 0: all of them */
+	const char *extra;      /* a file each point writes in its directory, read into
+	                         * SweepPoint.extra (--explore's branches.txt), or NULL */
 } SweepSpec;
 
 /* one output buffer of a point, as a sweep compares it across processes and machines */
@@ -160,6 +162,7 @@ typedef struct {
 	SweepBuf *bufs;         /* its output buffers, by name (--sweep-json, --merge compare these) */
 	int nbufs;
 	int skipped;            /* another slice's point (--shard): not run, not in the table */
+	char *extra;            /* the text of SweepSpec.extra, or NULL */
 } SweepPoint;
 
 /* the statistics a point reports, by their names in rp_tstats_json ("gpu_sim_cycle") and
@@ -183,6 +186,48 @@ int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n);
 int rp_sweep_add_ptxas(SweepSpec *sp, const char *listing);
 void rp_sweep_free(SweepSpec *sp);
 
+/* ------------------------------------------------------------------ explore.c */
+/* the child's side: per PTX branch, what its guarded control instruction did */
+typedef struct BranchStats BranchStats;
+BranchStats *rp_branch_stats_new(const Kernel *k);
+void rp_branch_stats_sink(BranchStats *b, TraceSink *s);
+/* "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" per branch line; 0, or -1 (cannot write) */
+int rp_branch_stats_write(BranchStats *b, const char *path);
+void rp_branch_stats_free(BranchStats *b);
+char *rp_read_text(const char *path);      /* a whole file, NUL-terminated; NULL on failure */
+
+/* one conditional branch of the program, as --explore sees it */
+typedef struct {
+	int index;              /* #N, as --explain numbers it */
+	int ptxline, ptxcol;    /* the branch in the PTX */
+	char cuda[80];          /* "divergence.cu:20" (.loc), or "-" */
+	char shape[24];         /* --explain's shape */
+	char compiled[24];      /* the decision as compiled: "predicated", "ssy", ... */
+	int predicated;         /* compiled as guarded code */
+	char flip[32];          /* the --decide value of its variant ("#3=pred"), "" when none */
+	char why[200];          /* why it has no variant */
+	/* filled by rp_explore_run */
+	int point;              /* its variant's point, or -1 */
+	int measured;           /* the counts below come from the run where it is a branch */
+	uint64_t execs, diverged, lanes, jump;  /* issues, issues that split the warp, active lanes,
+	                           guard-true lanes of its branch instruction */
+} ExploreBranch;
+
+typedef struct {
+	ExploreBranch *b;       /* the branches (owned) */
+	int nb;
+	SweepSpec spec;         /* the runs: key decide, value "" (as compiled), then the flips */
+	SweepPoint *pts;        /* their statistics, pts[0] the program as compiled */
+	int rc;                 /* rp_sweep_run's: 0, 1 a run failed, 3 buffers differ */
+} Explore;
+/* runs the program as compiled and each branch's flip (self args... --decide V, jobs at a
+ * time), compares their --out buffers, reads each branch's counts; returns x->rc */
+int rp_explore_run(Explore *x, const char *self, char *const *args, int nargs, int jobs,
+                   FILE *err);
+void rp_explore_table(FILE *f, const Explore *x, const char *program);
+int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
+void rp_explore_free(Explore *x);
+
 /* ------------------------------------------------------------------ opts.c */
 /* the observation's and the sweep's options (rp_trace_rows, rp_sweep_rows) */
 typedef struct {
@@ -200,6 +245,9 @@ typedef struct {
 	char *sweep_program;    /* --sweep-program FILE: that point runs FILE */
 	int shard, nshards;     /* --shard I/N (0, 0: without) */
 	char *sweep_json;       /* --sweep-json FILE */
+	int explore;            /* --explore: each executed branch's decision flipped (explore.c) */
+	char *explore_json;     /* --explore-json FILE */
+	int sweep_branches;     /* a sweep point also writes its branch counts (explore.c) */
 	int merge;              /* --merge: the program arguments are slices' --sweep-json files */
 	SweepSpec spec;         /* --sweep parsed (rp_opts_check) */
 } RpOpts;

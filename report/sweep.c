@@ -20,7 +20,17 @@
 /* options of the translator (the rest belong to the simulator) */
 static int translator_key(const char *k)
 {
-	return !strncmp(k, "predicate-", 10);
+	return !strncmp(k, "predicate-", 10) || !strcmp(k, "decide") || !strcmp(k, "loop-sync");
+}
+
+/* how point i is named in messages: "--KEY V", or "the program as compiled" for the empty
+ * value (--explore's first point runs without the option) */
+static const char *point_name(const SweepSpec *sp, int i, char *buf, size_t n)
+{
+	if (!sp->vals[i][0])
+		return "the program as compiled";
+	snprintf(buf, n, "--%s %s", sp->key, sp->vals[i]);
+	return buf;
 }
 
 int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n)
@@ -143,6 +153,8 @@ int rp_sweep_in_shard(const SweepSpec *sp, int p)
 
 void rp_sweep_point_clear(SweepPoint *p)
 {
+	free(p->extra);
+	p->extra = NULL;
 	for (int b = 0; b < p->nbufs; b++)
 		free(p->bufs[b].name);
 	free(p->bufs);
@@ -181,7 +193,7 @@ static pid_t spawn(const char *self, char *const *args, int nargs, const SweepSp
 	if (sp->ptxas && i == sp->nvals - 1) {
 		av[n++] = "--sweep-program";     /* ptxas's listing instead of the program */
 		av[n++] = sp->ptxas;
-	} else {
+	} else if (sp->vals[i][0]) {
 		av[n++] = opt;
 		av[n++] = sp->vals[i];
 	}
@@ -360,10 +372,12 @@ static int keep_outs(const SweepSpec *sp, int i, const char *dir, FILE *err)
 void rp_sweep_differ(FILE *err, const SweepSpec *sp, int ref, int i, const char *buf,
                      const char *how)
 {
-	fprintf(err, "\nwarpsim: --sweep: ERROR: the output buffers differ between --%s %s and --%s %s\n"
+	char a[300], b[300];
+
+	fprintf(err, "\nwarpsim: --sweep: ERROR: the output buffers differ between %s and %s\n"
 	        "    buffer '%s' (saved by --out), %s\n"
-	        "    %s must never change a kernel's results: %s\n\n", sp->key, sp->vals[ref],
-	        sp->key, sp->vals[i], buf, how,
+	        "    %s must never change a kernel's results: %s\n\n", point_name(sp, ref, a, sizeof a),
+	        point_name(sp, i, b, sizeof b), buf, how,
 	        translator_key(sp->key) ? "a translator setting" : "a simulator setting",
 	        translator_key(sp->key) ? "this is a TRANSLATOR BUG; please report it with this "
 	        "kernel and launch" : "this is a simulator bug, or the kernel has a data race "
@@ -429,19 +443,24 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 		snprintf(path, sizeof path, "%s/stats.json", x->dir);
 		if (WIFEXITED(x->status) && WEXITSTATUS(x->status) == 0 && !rp_sweep_point_read(path, &pts[i])) {
 			pts[i].ok = 1;
+			if (sp->extra) {       /* a file the point wrote for the caller (--explore) */
+				snprintf(path, sizeof path, "%s/%s", x->dir, sp->extra);
+				pts[i].extra = rp_read_text(path);
+			}
 			if (hash_outs(x->dir, &pts[i])) {
-				fprintf(err, "warpsim: --sweep: cannot read the buffers of --%s %s\n", sp->key, sp->vals[i]);
+				fprintf(err, "warpsim: --sweep: cannot read the buffers of %s\n",
+				        point_name(sp, i, path, sizeof path));
 				rc = 1;
 			}
 			continue;
 		}
 		rc = 1;
 		if (WIFEXITED(x->status))
-			fprintf(err, "warpsim: --sweep: the run with --%s %s failed (exit status %d):\n", sp->key,
-			        sp->vals[i], WEXITSTATUS(x->status));
+			fprintf(err, "warpsim: --sweep: the run with %s failed (exit status %d):\n",
+			        point_name(sp, i, path, sizeof path), WEXITSTATUS(x->status));
 		else
-			fprintf(err, "warpsim: --sweep: the run with --%s %s was killed by signal %d:\n", sp->key,
-			        sp->vals[i], WIFSIGNALED(x->status) ? WTERMSIG(x->status) : 0);
+			fprintf(err, "warpsim: --sweep: the run with %s was killed by signal %d:\n",
+			        point_name(sp, i, path, sizeof path), WIFSIGNALED(x->status) ? WTERMSIG(x->status) : 0);
 		snprintf(path, sizeof path, "%s/stderr", x->dir);
 		show_file(err, path, "    ");
 	}

@@ -183,7 +183,9 @@ static int write_stats_json(const char *path, const Gpu *g)
 typedef struct {
 	TraceWriter *tw;        /* the open trace */
 	LineStats *ls;          /* the line statistics */
-	SinkTee tee;            /* both fed from one sink */
+	BranchStats *bs;        /* an --explore point's branch counts */
+	char bspath[4096];      /* where they go */
+	SinkTee tee;            /* all fed from one sink */
 } Observe;
 
 /* --sweep: every point is this program again with the same arguments plus --KEY V (with
@@ -228,6 +230,38 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 	return rc;
 }
 
+/* --explore: the program as compiled and each branch's flip, as the points of a sweep */
+static int observe_explore(WsOpts *o, int argc, char **argv)
+{
+	Explore x = {0};
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	int rc, nargs;
+	long jobs = o->rp.jobs ? o->rp.jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	char **args;
+
+	if (cli_explore_branches(o, &x.b, &x.nb, stderr))
+		return 1;
+	if (!(args = cli_warpsim_point_args(o, argc, argv, &nargs))) {
+		free(x.b);
+		return 1;
+	}
+	if (n > 0)
+		self[n] = 0;
+	else
+		snprintf(self, sizeof self, "%s", argv[0]);
+	if (o->sim.launch.nouts == 0)
+		fprintf(stderr, "warpsim: --explore: no --out buffer: the variants' results are not "
+		        "compared; add --out N:PATH for the buffers the kernel writes\n");
+	rc = rp_explore_run(&x, self, args, nargs, (int)jobs, stderr);
+	rp_explore_table(stdout, &x, o->input);
+	if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, o->input, stderr) && !rc)
+		rc = 1;
+	rp_explore_free(&x);
+	free(args);
+	return rc;
+}
+
 /* before the run: open the trace and the line statistics, attach them; a sweep point's
  * statistics and --out buffers go to its directory. 0, or -1 after a message */
 static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, WsOpts *wo)
@@ -254,6 +288,13 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 		}
 	}
 	rp_tee_init(&ob->tee);
+	if (ro->sweep_point && ro->sweep_branches) {
+		if (!(ob->bs = rp_branch_stats_new(k)))
+			return -1;
+		snprintf(ob->bspath, sizeof ob->bspath, "%s/branches.txt", ro->sweep_point);
+		rp_branch_stats_sink(ob->bs, &s);
+		rp_tee_add(&ob->tee, &s);
+	}
 	if (ro->trace) {
 		TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
 		                o->launch.block[2] + 31) / 32), ro->lo, ro->hi,
@@ -305,6 +346,12 @@ static int observe_finish(Observe *ob, const RpOpts *ro, const char *input, int 
 	}
 	rp_linestats_free(ob->ls);
 	ob->ls = NULL;
+	if (ob->bs && input && done && rp_branch_stats_write(ob->bs, ob->bspath)) {
+		fprintf(stderr, "warpsim: cannot write '%s'\n", ob->bspath);
+		rc = -1;
+	}
+	rp_branch_stats_free(ob->bs);
+	ob->bs = NULL;
 	return rc;
 }
 /* ---- end of --trace, --line-stats, --sweep */
@@ -365,6 +412,10 @@ int main(int argc, char **argv)
 	}
 	if (o.rp.spec.key) {
 		rc = observe_sweep(&o, argc, argv);
+		goto out;
+	}
+	if (o.rp.explore) {
+		rc = observe_explore(&o, argc, argv);
 		goto out;
 	}
 	rc = 1;

@@ -1,0 +1,348 @@
+/* explore.c - warpsim --explore (issue 18 part 2): what each executed conditional branch's
+ * decision is worth. The program runs once as compiled and once per branch with only that
+ * branch's decision flipped (--decide #N=pred|branch), as the points of a sweep (sweep.c: -j
+ * processes at a time, every point's --out buffers compared with the first's). Each point
+ * also counts, per PTX branch, what its guarded control instruction did (the child's side,
+ * a TraceSink writing branches.txt): so a branch's executions, divergence and lanes come from
+ * the run in which it is a branch (as compiled, or its flip when it was predicated).
+ * docs/explore.md describes the table and the JSON.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/report.h"
+
+/* ------------------------------------------------------------------ the child's side */
+typedef struct {
+	uint64_t n, div, active, jump;   /* issues, issues that split the warp, lanes, guard-true lanes */
+} BrAcc;
+
+struct BranchStats {
+	const Kernel *k;
+	BrAcc *acc;                      /* per instruction */
+};
+
+static int counted(const Ins *in)
+{
+	return in->guard != ISA_PT && in->ptxline > 0 &&
+	       ((isa_ops[in->op].flags & F_BRANCH) || in->sync);
+}
+
+static void br_issue(void *ctx, const TraceIssue *t)
+{
+	BranchStats *b = ctx;
+	uint32_t i = (uint32_t)isa_kernel_index(b->k, t->e->pc);
+	BrAcc *a;
+
+	if (i >= (uint32_t)b->k->nins || !counted(&b->k->ins[i]))
+		return;
+	a = &b->acc[i];
+	a->n++;
+	a->div += t->e->diverged != 0;
+	a->active += (uint64_t)__builtin_popcount(t->e->active);
+	a->jump += (uint64_t)__builtin_popcount(t->e->exec & t->e->active);
+}
+
+BranchStats *rp_branch_stats_new(const Kernel *k)
+{
+	BranchStats *b = calloc(1, sizeof *b);
+
+	if (!b || !(b->acc = calloc((size_t)(k->nins ? k->nins : 1), sizeof *b->acc))) {
+		free(b);
+		return NULL;
+	}
+	b->k = k;
+	return b;
+}
+
+void rp_branch_stats_sink(BranchStats *b, TraceSink *s)
+{
+	memset(s, 0, sizeof *s);
+	s->issue = br_issue;
+	s->ctx = b;
+}
+
+/* one line per PTX line that has a counted instruction, from the first such instruction:
+ * "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" */
+int rp_branch_stats_write(BranchStats *b, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	const Kernel *k = b->k;
+
+	if (!f)
+		return -1;
+	for (int i = 0; i < k->nins; i++) {
+		int first = counted(&k->ins[i]);
+		for (int j = 0; first && j < i; j++)
+			first = !(counted(&k->ins[j]) && k->ins[j].ptxline == k->ins[i].ptxline);
+		if (first)
+			fprintf(f, "%d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", k->ins[i].ptxline,
+			        b->acc[i].n, b->acc[i].div, b->acc[i].active, b->acc[i].jump);
+	}
+	return fclose(f) ? -1 : 0;
+}
+
+void rp_branch_stats_free(BranchStats *b)
+{
+	if (b)
+		free(b->acc);
+	free(b);
+}
+
+char *rp_read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *s = NULL, *ns;
+	size_t n = 0, cap = 0, r;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n + 4097 > cap) {
+			if (!(ns = realloc(s, cap = 2 * cap + 4097))) {
+				free(s);
+				fclose(f);
+				return NULL;
+			}
+			s = ns;
+		}
+		if ((r = fread(s + n, 1, 4096, f)) == 0)
+			break;
+		n += r;
+	}
+	s[n] = '\0';
+	fclose(f);
+	return s;
+}
+
+/* ------------------------------------------------------------------ the parent's side */
+static const SweepPoint *measured_in(const Explore *x, const ExploreBranch *b)
+{
+	int p = b->predicated ? b->point : 0;
+	return p >= 0 && x->pts[p].ok ? &x->pts[p] : NULL;
+}
+
+/* the counts of the branch on PTX line `line` in a point's branches.txt */
+static int find_counts(const char *text, int line, ExploreBranch *b)
+{
+	const char *s = text;
+
+	while (s && *s) {
+		int l;
+		uint64_t n, d, a, j;
+		if (sscanf(s, "%d %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &l, &n, &d, &a, &j) == 5 &&
+		    l == line) {
+			b->execs = n, b->diverged = d, b->lanes = a, b->jump = j;
+			return 1;
+		}
+		s = strchr(s, '\n');
+		s = s ? s + 1 : NULL;
+	}
+	return 0;
+}
+
+int rp_explore_run(Explore *x, const char *self, char *const *args, int nargs, int jobs,
+                   FILE *err)
+{
+	char **av = calloc((size_t)nargs + 2, sizeof *av);
+	int nv = 1;
+
+	memset(&x->spec, 0, sizeof x->spec);
+	if (!av || !(x->spec.key = strdup("decide")) ||
+	    !(x->spec.vals = calloc((size_t)x->nb + 1, sizeof *x->spec.vals)) ||
+	    !(x->spec.vals[0] = strdup(""))) {
+		free(av);
+		fprintf(err, "warpsim: --explore: out of memory\n");
+		return 1;
+	}
+	for (int i = 0; i < x->nb; i++) {
+		ExploreBranch *b = &x->b[i];
+		b->point = -1;
+		if (b->flip[0]) {
+			if (!(x->spec.vals[nv] = strdup(b->flip))) {
+				free(av);
+				return 1;
+			}
+			b->point = nv++;
+		}
+	}
+	x->spec.nvals = nv;
+	x->spec.jobs = jobs < 1 ? 1 : jobs;
+	/* no spec.outs: the variants' buffers are compared, not kept */
+	x->spec.extra = "branches.txt";
+	for (int i = 0; i < nargs; i++)
+		av[i] = args[i];
+	av[nargs] = "--sweep-branches";
+	if (!(x->pts = calloc((size_t)nv, sizeof *x->pts))) {
+		free(av);
+		return 1;
+	}
+	x->rc = rp_sweep_run(self, av, nargs + 1, &x->spec, x->pts, err);
+	free(av);
+	for (int i = 0; i < x->nb; i++) {
+		ExploreBranch *b = &x->b[i];
+		const SweepPoint *p = measured_in(x, b);
+		b->measured = p && p->extra && find_counts(p->extra, b->ptxline, b);
+	}
+	return x->rc;
+}
+
+static double simd(const SweepPoint *p)
+{
+	return p->warp_insts ? (double)p->thread_insts / (32.0 * (double)p->warp_insts) : 0.0;
+}
+
+/* what flipping b did, against the run as compiled; 0 when its variant did not run */
+static int delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int64_t *dw, double *ds)
+{
+	const SweepPoint *p, *base = &x->pts[0];
+
+	if (b->point < 0 || !x->pts[b->point].ok || !base->ok)
+		return 0;
+	p = &x->pts[b->point];
+	*dc = (int64_t)p->cycles - (int64_t)base->cycles;
+	*dw = (int64_t)p->warp_insts - (int64_t)base->warp_insts;
+	*ds = simd(p) - simd(base);
+	return 1;
+}
+
+void rp_explore_table(FILE *f, const Explore *x, const char *program)
+{
+	const SweepPoint *base = &x->pts[0];
+	int wc = 4, shown = 0, pays = 0;
+
+	fprintf(f, "warpsim: explore %s: %d branch%s, %d variant%s besides the program as compiled\n",
+	        program, x->nb, x->nb == 1 ? "" : "es", x->spec.nvals - 1, x->spec.nvals == 2 ? "" : "s");
+	if (!base->ok) {
+		fprintf(f, "  the program as compiled did not run\n");
+		return;
+	}
+	fprintf(f, "  as compiled: %" PRIu64 " cycles, %" PRIu64 " warp instructions, SIMD efficiency "
+	        "%.4f\n", base->cycles, base->warp_insts, simd(base));
+	for (int i = 0; i < x->nb; i++)
+		if ((int)strlen(x->b[i].cuda) > wc)
+			wc = (int)strlen(x->b[i].cuda);
+	fprintf(f, "  %-4s %-7s %-*s %-16s %-7s %6s %9s %11s %17s %12s %8s %s\n", "#", "PTX", wc,
+	        "CUDA", "as compiled", "flip", "execs", "diverged", "lanes j/f", "d.cycles", "d.warp-insts",
+	        "d.SIMD", "pays");
+	for (int i = 0; i < x->nb; i++) {
+		const ExploreBranch *b = &x->b[i];
+		char idx[16], ptx[24], lanes[32] = "-", dcs[40] = "-", dws[24] = "-", dss[24] = "-";
+		int64_t dc = 0, dw = 0;
+		double ds = 0;
+		int have = delta(x, b, &dc, &dw, &ds);
+		if (b->measured && !b->execs)
+			continue;      /* never executed: listed below */
+		shown++;
+		snprintf(idx, sizeof idx, "#%d", b->index);
+		snprintf(ptx, sizeof ptx, "%d:%d", b->ptxline, b->ptxcol);
+		if (b->measured)
+			snprintf(lanes, sizeof lanes, "%.1f/%.1f", (double)b->jump / (double)b->execs,
+			         (double)(b->lanes - b->jump) / (double)b->execs);
+		if (have) {
+			snprintf(dcs, sizeof dcs, "%+" PRId64 " (%+.2f%%)", dc, 100.0 * (double)dc / (double)base->cycles);
+			snprintf(dws, sizeof dws, "%+" PRId64, dw);
+			snprintf(dss, sizeof dss, "%+.4f", ds);
+			pays += dc < 0;
+		}
+		fprintf(f, "  %-4s %-7s %-*s %-16s %-7s ", idx, ptx, wc, b->cuda, b->compiled,
+		        b->flip[0] ? (b->predicated ? "branch" : "pred") : "-");
+		if (b->measured)
+			fprintf(f, "%6" PRIu64 " %8.1f%% ", b->execs, 100.0 * (double)b->diverged / (double)b->execs);
+		else
+			fprintf(f, "%6s %9s ", "-", "-");
+		fprintf(f, "%11s %17s %12s %8s %s\n", lanes, dcs, dws, dss,
+		        !have ? (b->flip[0] ? "(the variant failed)" : b->why) : dc < 0 ? "yes" : "no");
+	}
+	fprintf(f, "  %d executed branch%s; flipping pays for %d\n", shown, shown == 1 ? "" : "es", pays);
+	for (int i = 0, n = 0; i < x->nb; i++)
+		if (x->b[i].measured && !x->b[i].execs)
+			fprintf(f, "%s #%d", n++ ? "," : "  never executed:", x->b[i].index);
+	for (int i = 0; i < x->nb; i++)
+		if (x->b[i].measured && !x->b[i].execs) {
+			fputc('\n', f);
+			break;
+		}
+	if (x->rc == 0 && base->nbufs)
+		fprintf(f, "  every variant left the same memory as the program as compiled (%d buffer%s "
+		        "compared)\n", base->nbufs, base->nbufs == 1 ? "" : "s");
+}
+
+static void jstr(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	fputc('"', f);
+}
+
+int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err)
+{
+	FILE *f = fopen(path, "w");
+	const SweepPoint *base = &x->pts[0];
+
+	if (!f) {
+		fprintf(err, "warpsim: --explore-json: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	fputs("{\"schema\": \"warpsim-explore/1\", \"program\": ", f);
+	jstr(f, program);
+	fprintf(f, ",\n \"compiled\": {\"ok\": %s, \"cycles\": %" PRIu64 ", \"warp_insts\": %" PRIu64
+	        ", \"simd_efficiency\": %.6f},\n \"same_memory\": %s,\n \"branches\": [",
+	        base->ok ? "true" : "false", base->cycles, base->warp_insts, simd(base),
+	        x->rc == 0 ? "true" : "false");
+	for (int i = 0; i < x->nb; i++) {
+		const ExploreBranch *b = &x->b[i];
+		int64_t dc = 0, dw = 0;
+		double ds = 0;
+		int have = delta(x, b, &dc, &dw, &ds);
+		fprintf(f, "%s\n  {\"index\": %d, \"ptx_line\": %d, \"ptx_col\": %d, \"cuda\": ", i ? "," : "",
+		        b->index, b->ptxline, b->ptxcol);
+		jstr(f, b->cuda);
+		fputs(", \"shape\": ", f);
+		jstr(f, b->shape);
+		fputs(", \"compiled\": ", f);
+		jstr(f, b->compiled);
+		fputs(", \"flip\": ", f);
+		if (b->flip[0])
+			jstr(f, b->predicated ? "branch" : "pred");
+		else
+			fputs("null", f);
+		fputs(", \"why_not\": ", f);
+		jstr(f, b->flip[0] ? "" : b->why);
+		if (b->measured)
+			fprintf(f, ", \"execs\": %" PRIu64 ", \"diverged\": %" PRIu64 ", \"lanes\": %" PRIu64
+			        ", \"guard_true_lanes\": %" PRIu64, b->execs, b->diverged, b->lanes, b->jump);
+		else
+			fputs(", \"execs\": null", f);
+		if (have)
+			fprintf(f, ", \"delta_cycles\": %" PRId64 ", \"delta_warp_insts\": %" PRId64
+			        ", \"delta_simd_efficiency\": %.6f, \"pays\": %s}", dc, dw, ds, dc < 0 ? "true" : "false");
+		else
+			fputs(", \"delta_cycles\": null}", f);
+	}
+	fputs("\n]}\n", f);
+	if (fclose(f)) {
+		fprintf(err, "warpsim: --explore-json: error writing '%s'\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+void rp_explore_free(Explore *x)
+{
+	if (x->pts)
+		rp_sweep_points_free(x->pts, x->spec.nvals);
+	x->pts = NULL;
+	x->spec.extra = NULL;
+	x->spec.outs = NULL;
+	rp_sweep_free(&x->spec);
+	free(x->b);
+	x->b = NULL;
+}

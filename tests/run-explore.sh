@@ -1,0 +1,69 @@
+#!/bin/sh
+# run-explore.sh - warpsim --explore (issue 18 part 2): the program as compiled and each
+# branch with only its decision flipped.
+#   1. on the demo: a row per executed branch with its executions, divergence and lanes; the
+#      flips' cycle and warp-instruction deltas equal those of separate runs with --decide;
+#      the branches that cannot flip say why; every variant leaves the same memory;
+#   2. -j 1 and -j 2 print the same table; --explore-json holds the same numbers;
+#   3. a branch that never runs is listed as such (tests/explain/nested.ptx, n = 0);
+#   4. what --explore refuses: a listing, sweep options beside it, --explore-json alone.
+# env: BIN (warpsim)
+BIN=${BIN:-bin}
+T=$(mktemp -d "${TMPDIR:-/tmp}/run-explore.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT INT TERM
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+D=examples/divergence
+W="$BIN/warpsim"
+cyc() { "$W" $D.ptx --launch $D.launch "$@" --quiet --stats-json /dev/stdout | sed -n 's/.*"gpu_sim_cycle": \([0-9]*\).*/\1/p'; }
+wi() { "$W" $D.ptx --launch $D.launch "$@" --quiet --stats-json /dev/stdout | sed -n 's/.*"gpgpu_n_tot_w_icount": \([0-9]*\).*/\1/p'; }
+
+# 1.
+"$W" $D.ptx --launch $D.launch --out 1:"$T/a.txt" --out 2:"$T/b.txt" --explore -j 2 \
+	--explore-json "$T/x.json" > "$T/x1.txt" 2> "$T/err" || bad "--explore failed: $(head -3 "$T/err")"
+base=$(cyc) bw=$(wi)
+grep -q "as compiled: $base cycles, $bw warp instructions" "$T/x1.txt" && ok || bad "the compiled run's figures"
+for r in "2 predicated branch" "3 ssy pred"; do
+	set -- $r
+	c=$(cyc --decide "#$1=$3") w=$(wi --decide "#$1=$3")
+	dc=$((c - base)) dw=$((w - bw))
+	[ $dc -ge 0 ] && dc="\\+$dc"     # (escaped for grep -E)
+	[ $dw -ge 0 ] && dw="\\+$dw"
+	if grep -E "^  #$1 +[0-9]+:[0-9]+ +divergence.cu:[0-9]+ +$2 +$3 +8 +100.0% +[0-9.]+/[0-9.]+ +$dc \([-+][0-9.]+%\) +$dw " "$T/x1.txt" >/dev/null; then
+		ok
+	else
+		bad "branch #$1: expected d.cycles $dc, d.warp-insts $dw"; grep "^  #$1 " "$T/x1.txt"
+	fi
+done
+grep -q '^  #4 .* the branch cannot be predicated: a side holds a loop$' "$T/x1.txt" && ok || bad "#4's reason"
+grep -q '^  #1 .* became a guarded EXIT; neither decision applies$' "$T/x1.txt" && ok || bad "#1's reason"
+grep -q 'every variant left the same memory as the program as compiled (2 buffers compared)' "$T/x1.txt" && ok ||
+	bad "the memory line"
+[ ! -e "$T/a.decide-#3=pred.txt" ] && ok || bad "--explore kept the variants' buffers"
+
+# 2.
+"$W" $D.ptx --launch $D.launch --out 1:"$T/a.txt" --out 2:"$T/b.txt" --explore -j 1 > "$T/x2.txt" 2>&1 &&
+	cmp -s "$T/x1.txt" "$T/x2.txt" && ok || bad "-j 1 and -j 2 differ"
+grep -q '"schema": "warpsim-explore/1"' "$T/x.json" &&
+	grep -q "\"index\": 3, .*\"flip\": \"pred\", .*\"delta_cycles\": $(( $(cyc --decide '#3=pred') - base )), " "$T/x.json" &&
+	[ "$(grep -c '"index"' "$T/x.json")" = 5 ] && ok || bad "--explore-json"
+
+# 3.
+"$W" tests/explain/nested.ptx --kernel nested_uniform_outer --grid 2 --block 64 --arg buf:u32:128:zero \
+	--arg u32:0 --out 0:"$T/n.txt" --explore > "$T/n.out" 2>&1 && grep -q '^  never executed: #8$' "$T/n.out" &&
+	grep -q '^  1 executed branch; flipping pays for 1$' "$T/n.out" && ok || bad "nested, n = 0: $(cat "$T/n.out")"
+
+# 4.
+refuse() {   # refuse STATUS PATTERN ARGS...
+	st=$1 pat=$2; shift 2
+	"$W" "$@" > /dev/null 2> "$T/e"
+	r=$?
+	[ "$r" = "$st" ] && grep -q -- "$pat" "$T/e" && ok || bad "warpsim $*: status $r, $(head -1 "$T/e")"
+}
+refuse 1 "it translates the program once per branch, so it needs PTX" tests/sim/divloop.sass --launch tests/sim/divloop.launch --explore
+refuse 2 "--explore runs its own variants" $D.ptx --launch $D.launch --explore --sweep predicate-max=0,inf
+refuse 2 "--explore-json needs --explore" $D.ptx --launch $D.launch --explore-json "$T/y.json"
+
+echo "run-explore: $pass passed, $fail failed"
+[ "$fail" = 0 ]
