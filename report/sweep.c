@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -591,6 +592,24 @@ static double nicemax(double v)
 	return v <= p ? p : v <= 2 * p ? 2 * p : v <= 2.5 * p ? 2.5 * p : v <= 5 * p ? 5 * p : 10 * p;
 }
 
+/* the cycle axis: from lo to hi in 5 round steps (1, 2, 2.5 or 5 times a power of ten)
+ * around the data, so that a difference of a few percent is visible; it starts at zero only
+ * when the data come near it */
+static void cycle_axis(double min, double max, double *lo, double *hi)
+{
+	double span = max - min, step;
+
+	if (span < max * 0.002)      /* (nearly) flat: a band of about 1% around it */
+		span = max * 0.01 > 5 ? max * 0.01 : 5;
+	step = nicemax(span / 5);
+	*lo = floor(min / step) * step;
+	*hi = ceil(max / step) * step;
+	while ((*hi - *lo) / step < 5)
+		*hi += step;
+	if (*lo < 0 || *lo < (*hi - *lo) / 2)
+		*lo = 0;
+}
+
 static void xml(FILE *f, const char *s)
 {
 	for (; *s; s++)
@@ -602,17 +621,28 @@ int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 {
 	enum { W = 760, H = 440, L = 90, R = 80, T = 50, B = 80 };
 	FILE *f = fopen(path, "w");
-	double cmax = 0, pw = W - L - R, ph = H - T - B;
-	int n = sp->nvals;
+	double cmin = 0, cmax = 0, lo, hi, step, pw = W - L - R, ph = H - T - B;
+	int n = sp->nvals, best = -1, worst = -1, nt, dec;
 
 	if (!f) {
 		fprintf(err, "warpsim: --sweep-svg: cannot write '%s': %s\n", path, strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
-		if (pts[i].ok && (double)pts[i].cycles > cmax)
-			cmax = (double)pts[i].cycles;
-	cmax = nicemax(cmax);
+		if (pts[i].ok) {
+			if (best < 0 || pts[i].cycles < pts[best].cycles)
+				best = i;
+			if (worst < 0 || pts[i].cycles > pts[worst].cycles)
+				worst = i;
+		}
+	if (best >= 0)
+		cmin = (double)pts[best].cycles, cmax = (double)pts[worst].cycles;
+	cycle_axis(cmin, cmax, &lo, &hi);
+	step = nicemax((hi - lo) / 7 > 0 ? (hi - lo) / 7 : 1);
+	while ((hi - lo) / step > 7.5)
+		step = nicemax(step * 1.01);
+	nt = (int)((hi - lo) / step + 0.5);
+	dec = step < 10 && step != floor(step);
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<style>text{font-family:sans-serif;"
 	        "font-size:12px;fill:#222}.ax{stroke:#444}.gr{stroke:#000;stroke-opacity:0.1}"
@@ -623,22 +653,36 @@ int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 	        "cycles and SIMD efficiency against --", W / 2);
 	xml(f, sp->key);
 	fprintf(f, "</text>\n");
-	/* y grid and both axes' labels: 5 intervals */
+	if (best >= 0 && pts[worst].cycles > pts[best].cycles) {
+		fprintf(f, "<text x=\"%d\" y=\"40\" text-anchor=\"middle\" style=\"fill:#2ca02c\">best: --", W / 2);
+		xml(f, sp->key);
+		fputc(' ', f);
+		xml(f, sp->vals[best]);
+		fprintf(f, ", %" PRIu64 " cycles, %.1f%% fewer than the worst (", pts[best].cycles,
+		        100.0 * (double)(pts[worst].cycles - pts[best].cycles) / (double)pts[worst].cycles);
+		xml(f, sp->vals[worst]);
+		fprintf(f, ")</text>\n");
+	}
+	/* the cycle grid (the axis spans the data), the SIMD efficiency labels 0..100% */
+	for (int k = 0; k <= nt; k++) {
+		double y = T + ph - ph * k / (double)nt;
+		fprintf(f, "<line class=\"gr\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
+		        "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n", L, y, W - R, y,
+		        L - 6, y + 4, dec, lo + step * k);
+	}
 	for (int k = 0; k <= 5; k++) {
 		double y = T + ph - ph * k / 5.0;
-		fprintf(f, "<line class=\"gr\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
-		        "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.0f</text>"
-		        "<text x=\"%d\" y=\"%.1f\">%d%%</text>\n", L, y, W - R, y, L - 6, y + 4,
-		        cmax * k / 5.0, W - R + 6, y + 4, 20 * k);
+		fprintf(f, "<line class=\"ax\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
+		        "<text x=\"%d\" y=\"%.1f\">%d%%</text>\n", W - R, y, W - R + 4, y, W - R + 7, y + 4, 20 * k);
 	}
 	fprintf(f, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 	        "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 	        "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
 	        L, T, L, T + (int)ph, W - R, T, W - R, T + (int)ph, L, T + (int)ph, W - R, T + (int)ph);
 	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" text-anchor=\"middle\" "
-	        "style=\"fill:#1f77b4\">cycles</text>\n<text transform=\"translate(%d %d) rotate(90)\" "
+	        "style=\"fill:#1f77b4\">%s</text>\n<text transform=\"translate(%d %d) rotate(90)\" "
 	        "text-anchor=\"middle\" style=\"fill:#ff7f0e\">SIMD efficiency</text>\n", T + (int)ph / 2,
-	        W - 22, T + (int)ph / 2);
+	        lo > 0 ? "cycles (axis from the data, not 0)" : "cycles", W - 22, T + (int)ph / 2);
 	/* x: the values in order, evenly spaced */
 	for (int i = 0; i < n; i++) {
 		double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
@@ -656,7 +700,7 @@ int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 		fprintf(f, "<path class=\"%s\" d=\"", s ? "e" : "c");
 		for (int i = 0; i < n; i++) {
 			double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
-			double v = s ? simd(&pts[i]) / 100.0 : (double)pts[i].cycles / cmax;
+			double v = s ? simd(&pts[i]) / 100.0 : ((double)pts[i].cycles - lo) / (hi - lo);
 			if (!pts[i].ok) {
 				any = 0;
 				continue;
@@ -667,7 +711,7 @@ int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 		fprintf(f, "\"/>\n");
 		for (int i = 0; i < n; i++) {
 			double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
-			double v = s ? simd(&pts[i]) / 100.0 : (double)pts[i].cycles / cmax;
+			double v = s ? simd(&pts[i]) / 100.0 : ((double)pts[i].cycles - lo) / (hi - lo);
 			if (!pts[i].ok)
 				continue;
 			if (s)
@@ -676,6 +720,11 @@ int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 			else
 				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#1f77b4\"><title>%" PRIu64
 				        " cycles</title></circle>\n", x, T + ph - ph * v, pts[i].cycles);
+			if (!s && i == best && pts[worst].cycles > pts[best].cycles)
+				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"none\" stroke=\"#2ca02c\" "
+				        "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+				        "style=\"fill:#2ca02c;font-weight:bold\">best</text>\n", x, T + ph - ph * v, x,
+				        T + ph - ph * v - 14);
 		}
 	}
 	fprintf(f, "<line class=\"c\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><text x=\"%d\" y=\"%d\">cycles (left axis)</text>\n"
