@@ -28,7 +28,8 @@ static void try_flip(const Module *m, const BeOptions *bo, const char *d, char *
 
 	snprintf(why, n, "out of memory");
 	if (all && f && eq && (all[bo->ndecide].loc = strndup(d, (size_t)(eq - d)))) {
-		memcpy(all, bo->decide, (size_t)bo->ndecide * sizeof *all);
+		if (bo->ndecide)
+			memcpy(all, bo->decide, (size_t)bo->ndecide * sizeof *all);
 		all[bo->ndecide].pred = !strcmp(eq + 1, "pred");
 		t.decide = all;
 		t.ndecide = bo->ndecide + 1;
