@@ -29,7 +29,7 @@ const OptRow be_opt_rows[] = {
 	 .max = BE_LOOP_COUNT - 1, .choices = loop_names,
 	 .help = "a loop's divergent exits: SSY and .S, or PBK and BRK as ptxas 11.8 for sm_35"},
 	{.name = "decide", .kind = OPT_FN, .metavar = "LOC=pred|branch", .off = 0, .fn = be_decide_opt,
-	 .help = "force one branch's decision (repeatable); LOC: a PTX line, FILE:LINE of the PTX "
+	 .help = "force one branch's decision (repeatable, or LOC=...,LOC=...); LOC: a PTX line, FILE:LINE of the PTX "
 	         "or CUDA source, a label, or #N as --explain numbers the branches"},
 };
 const int be_nopt_rows = (int)(sizeof be_opt_rows / sizeof be_opt_rows[0]);

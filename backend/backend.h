@@ -60,6 +60,8 @@ extern const int be_nopt_rows;
  * that reads an architecture takes them from it) */
 void be_options_default(BeOptions *o);
 void be_options_free(BeOptions *o);   /* the --decide entries */
+/* --decide's parser (an OPT_FN over BeOptions): LOC=pred|branch[,LOC=...] appended */
+int be_decide_opt(void *field, const char *val, const OptCtx *cx, char *why, size_t n);
 
 /* Translates every .entry of m (or only opt->kernel) into one Kernel each; .func bodies a
  * kernel calls are appended to its code behind an LBL_FUNC label. User-level problems

@@ -227,7 +227,6 @@ int be_decide_of(const Fn *f, int ptxins, const char **loc);
 /* every --decide entry names a branch of m, and no branch is forced both ways; -1 after a
  * message on err */
 int be_decide_check(const Module *m, const BeOptions *o, FILE *err);
-int be_decide_opt(void *field, const char *val, const OptCtx *cx, char *why, size_t n);
 
 /* ------------------------------------------------------------------ layout.c */
 /* module-wide placement of variables */

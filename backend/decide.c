@@ -112,46 +112,64 @@ int be_decide_check(const Module *m, const BeOptions *o, FILE *err)
 	return 0;
 }
 
-/* the option row's parser: LOC=pred|branch, appended to BeOptions.decide */
-int be_decide_opt(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+/* one LOC=pred|branch item of the option: checked, and appended unless check_only */
+static int decide_item(BeOptions *o, const char *val, size_t len, int check_only, char *why, size_t n)
 {
-	BeOptions *o = field;
-	const char *eq = strrchr(val, '=');
+	const char *eq = memchr(val, '=', len), *v;
 	BeDecide *nd;
+	size_t vl;
 	int pred;
 
+	for (const char *q = eq; q && (q = memchr(q + 1, '=', len - (size_t)(q + 1 - val))); )
+		eq = q;        /* the last '=' */
 	if (!eq || eq == val) {
 		snprintf(why, n, "LOC=pred or LOC=branch");
 		return -1;
 	}
-	if (!strcmp(eq + 1, "pred"))
+	v = eq + 1;
+	vl = len - (size_t)(v - val);
+	if (vl == 4 && !strncmp(v, "pred", 4))
 		pred = 1;
-	else if (!strcmp(eq + 1, "branch"))
+	else if (vl == 6 && !strncmp(v, "branch", 6))
 		pred = 0;
 	else {
 		snprintf(why, n, "LOC=pred or LOC=branch");
 		return -1;
 	}
-	if (val[0] == '#' && (!isdigit((unsigned char)val[1]) || strtol(val + 1, NULL, 10) < 1 ||
-	                      strspn(val + 1, "0123456789") != (size_t)(eq - val - 1))) {
+	if (val[0] == '#' && (eq - val < 2 || strspn(val + 1, "0123456789") != (size_t)(eq - val - 1) ||
+	                      strtol(val + 1, NULL, 10) < 1)) {
 		snprintf(why, n, "#N=... with a branch number N from 1");
 		return -1;
 	}
-	if (cx->check_only)
+	if (check_only)
 		return 0;
-	if (!(nd = realloc(o->decide, (size_t)(o->ndecide + 1) * sizeof *nd)) ||
-	    !(nd[o->ndecide].loc = malloc((size_t)(eq - val) + 1))) {
-		if (nd)
-			o->decide = nd;
-		snprintf(why, n, "an option that fits in memory");
-		return -1;
-	}
-	memcpy(nd[o->ndecide].loc, val, (size_t)(eq - val));
-	nd[o->ndecide].loc[eq - val] = '\0';
-	nd[o->ndecide].pred = pred;
+	if (!(nd = realloc(o->decide, (size_t)(o->ndecide + 1) * sizeof *nd)))
+		goto oom;
 	o->decide = nd;
+	if (!(nd[o->ndecide].loc = strndup(val, (size_t)(eq - val))))
+		goto oom;
+	nd[o->ndecide].pred = pred;
 	o->ndecide++;
 	return 0;
+oom:
+	snprintf(why, n, "an option that fits in memory");
+	return -1;
+}
+
+/* the option row's parser: LOC=pred|branch, or several separated by commas, appended to
+ * BeOptions.decide */
+int be_decide_opt(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	const char *s = val;
+
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		if (decide_item(field, s, len, cx->check_only, why, n))
+			return -1;
+		if (!s[len])
+			return 0;
+		s += len + 1;
+	}
 }
 
 void be_options_free(BeOptions *o)

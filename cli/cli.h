@@ -35,9 +35,10 @@ void cli_warpsim_help(const WsOpts *o, FILE *f);
  * NULL-terminated, malloc'ed (the strings are argv's) */
 char **cli_warpsim_point_args(const WsOpts *o, int argc, char **argv, int *n);
 /* explore.c: the branches --explore flips, from o->input's PTX translated with o->be, each
- * with the --decide value of its variant or the reason it has none; 0, or -1 after a
- * message on err */
-int cli_explore_branches(const WsOpts *o, ExploreBranch **out, int *nout, FILE *err);
+ * with the --decide value of its variant or the reason it has none, and x->legal, which
+ * tells whether a --decide value holds; 0, or -1 after a message on err */
+int cli_explore_branches(const WsOpts *o, Explore *x, FILE *err);
+void cli_explore_done(Explore *x);    /* frees what x->legal needs */
 
 /* warpc [OPTION]... FILE */
 typedef struct {

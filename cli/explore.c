@@ -14,45 +14,71 @@ static const char *base(const char *path)
 	return s ? s + 1 : path;
 }
 
-/* "" when the translation with the extra --decide d (LOC=pred|branch) succeeds, else the
+typedef struct {
+	Module *m;          /* the program's PTX */
+	BeOptions bo;       /* the translator's options */
+} Ctx;
+
+/* "" when the translation with the extra --decide d (LOC=V[,LOC=V...]) succeeds, else the
  * reason of its first error */
-static void try_flip(const Module *m, const BeOptions *bo, const char *d, char *why, size_t n)
+static void try_decide(const Ctx *c, const char *d, char *why, size_t n)
 {
-	BeOptions t = *bo;
-	BeDecide *all = malloc(((size_t)bo->ndecide + 1) * sizeof *all);
-	const char *eq = strrchr(d, '='), *e;
+	BeOptions t = c->bo;
+	OptCtx cx = {.dir = ""};
+	const char *e;
 	char *msg = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&msg, &len);
+	FILE *f;
 	Prog *p = NULL;
 
+	t.decide = NULL;
+	t.ndecide = 0;
 	snprintf(why, n, "out of memory");
-	if (all && f && eq && (all[bo->ndecide].loc = strndup(d, (size_t)(eq - d)))) {
-		if (bo->ndecide)
-			memcpy(all, bo->decide, (size_t)bo->ndecide * sizeof *all);
-		all[bo->ndecide].pred = !strcmp(eq + 1, "pred");
-		t.decide = all;
-		t.ndecide = bo->ndecide + 1;
-		p = be_translate(m, &t, f);
-		fflush(f);
-		why[0] = 0;
-		if (!p) {      /* "FILE:L:C: error: --decide #3=pred: the branch cannot ...: REASON" */
-			e = msg ? strstr(msg, "error: ") : NULL;
-			e = e ? e + 7 : "the translation failed";
-			if (!strncmp(e, "--decide ", 9) && strstr(e, ": "))
-				e = strstr(e, ": ") + 2;
-			snprintf(why, n, "%.*s", (int)strcspn(e, "\n"), e);
-		}
-		free(all[bo->ndecide].loc);
+	for (int i = 0; i < c->bo.ndecide; i++) {      /* the user's --decide first */
+		char item[300];
+		snprintf(item, sizeof item, "%s=%s", c->bo.decide[i].loc, c->bo.decide[i].pred ? "pred" : "branch");
+		if (be_decide_opt(&t, item, &cx, why, n))
+			goto out;
 	}
+	if (be_decide_opt(&t, d, &cx, why, n) || !(f = open_memstream(&msg, &len)))
+		goto out;
+	p = be_translate(c->m, &t, f);
+	fclose(f);
+	why[0] = 0;
+	if (!p) {      /* "FILE:L:C: error: --decide #3=pred: the branch cannot ...: REASON" */
+		e = msg ? strstr(msg, "error: ") : NULL;
+		e = e ? e + 7 : "the translation failed";
+		if (!strncmp(e, "--decide ", 9) && strstr(e, ": "))
+			e = strstr(e, ": ") + 2;
+		snprintf(why, n, "%.*s", (int)strcspn(e, "\n"), e);
+	}
+out:
 	isa_prog_free(p);
-	if (f)
-		fclose(f);
 	free(msg);
-	free(all);
+	be_options_free(&t);
 }
 
-int cli_explore_branches(const WsOpts *o, ExploreBranch **out, int *nout, FILE *err)
+static int legal(void *ctx, const char *decide)
+{
+	char why[200];
+
+	try_decide(ctx, decide, why, sizeof why);
+	return !why[0];
+}
+
+void cli_explore_done(Explore *x)
+{
+	Ctx *c = x->legal_ctx;
+
+	if (c) {
+		ptx_free(c->m);
+		free(c);
+	}
+	x->legal_ctx = NULL;
+	x->legal = NULL;
+}
+
+int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 {
 	BeOptions bo = o->be;
 	BeLog log = {0};
@@ -60,10 +86,11 @@ int cli_explore_branches(const WsOpts *o, ExploreBranch **out, int *nout, FILE *
 	Module *m;
 	Prog *p;
 	ExploreBranch *b;
+	Ctx *c;
 	int n = 0;
 
-	*out = NULL;
-	*nout = 0;
+	xp->b = NULL;
+	xp->nb = 0;
 	if (strlen(o->input) < 4 || strcmp(o->input + strlen(o->input) - 4, ".ptx")) {
 		fprintf(err, "warpsim: --explore: %s: it translates the program once per branch, so it "
 		        "needs PTX (.ptx), not a listing\n", o->input);
@@ -108,13 +135,23 @@ int cli_explore_branches(const WsOpts *o, ExploreBranch **out, int *nout, FILE *
 		snprintf(x->compiled, sizeof x->compiled, "%s", be_decision_name(e->decision));
 		x->predicated = e->decision == BD_PREDICATED;
 		snprintf(x->flip, sizeof x->flip, "#%d=%s", e->index, x->predicated ? "branch" : "pred");
-		try_flip(m, &bo, x->flip, x->why, sizeof x->why);
-		if (x->why[0])
-			x->flip[0] = 0;
 	}
 	be_log_free(&log);
-	ptx_free(m);
-	*out = b;
-	*nout = n;
+	if (!(c = malloc(sizeof *c))) {
+		ptx_free(m);
+		free(b);
+		return -1;
+	}
+	c->m = m;
+	c->bo = bo;
+	for (int i = 0; i < n; i++) {
+		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why);
+		if (b[i].why[0])
+			b[i].flip[0] = 0;
+	}
+	xp->b = b;
+	xp->nb = n;
+	xp->legal = legal;
+	xp->legal_ctx = c;
 	return 0;
 }

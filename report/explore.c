@@ -267,6 +267,32 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 	if (x->rc == 0 && base->nbufs)
 		fprintf(f, "  every variant left the same memory as the program as compiled (%d buffer%s "
 		        "compared)\n", base->nbufs, base->nbufs == 1 ? "" : "s");
+	if (!x->nheur)
+		return;
+	if (!x->nf)
+		fprintf(f, "  best decisions: no executed branch has a variant: the program as compiled\n");
+	else
+		fprintf(f, "  best decisions (%s over %d branch%s, %d vector%s translated, %d feasible): %s: "
+		        "%" PRIu64 " cycles (%+.2f%% against the program as compiled)\n",
+		        x->exhaustive ? "every combination" : "coordinate descent", x->nf,
+		        x->nf == 1 ? "" : "es", x->tried, x->tried == 1 ? "" : "s", x->feasible, x->best,
+		        x->best_cycles, 100.0 * ((double)x->best_cycles - (double)base->cycles) / (double)base->cycles);
+	fprintf(f, "  regret, %% cycles above the best run (%" PRIu64 "):\n    as compiled %+.2f%%",
+	        x->best_all, x->best_all ? 100.0 * ((double)base->cycles - (double)x->best_all) / (double)x->best_all : 0);
+	for (int i = 0, col = 0; i < x->nheur; i++) {
+		const ExploreHeur *h = &x->heur[i];
+		int thr = strcmp(h->name, "fermi") && strcmp(h->name, "kepler");
+		if (thr && (col == 0 || col == 6)) {
+			fputs("\n    predicate-max", f);
+			col = 1;
+		} else if (thr)
+			col++;
+		if (!h->ok)
+			fprintf(f, "  %s failed", h->name);
+		else
+			fprintf(f, "  %s%s %+.2f%%", h->name, thr ? ":" : "", h->regret);
+	}
+	fputc('\n', f);
 }
 
 static void jstr(FILE *f, const char *s)
@@ -327,7 +353,28 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		else
 			fputs(", \"delta_cycles\": null}", f);
 	}
-	fputs("\n]}\n", f);
+	fputs("\n],\n \"search\": ", f);
+	if (x->nheur) {
+		fprintf(f, "{\"method\": \"%s\", \"branches\": [", x->exhaustive ? "exhaustive" : "coordinate-descent");
+		for (int k = 0; k < x->nf; k++)
+			fprintf(f, "%s%d", k ? ", " : "", x->b[x->f[k]].index);
+		fprintf(f, "], \"tried\": %d, \"feasible\": %d, \"best\": ", x->tried, x->feasible);
+		jstr(f, x->best);
+		fprintf(f, ", \"best_cycles\": %" PRIu64 ", \"best_run_cycles\": %" PRIu64 "},\n \"rules\": [",
+		        x->best_cycles, x->best_all);
+		for (int i = 0; i < x->nheur; i++) {
+			fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
+			jstr(f, x->heur[i].name);
+			fputs(", \"args\": ", f);
+			jstr(f, x->heur[i].args);
+			if (x->heur[i].ok)
+				fprintf(f, ", \"cycles\": %" PRIu64 ", \"regret_pct\": %.4f}", x->heur[i].cycles, x->heur[i].regret);
+			else
+				fputs(", \"cycles\": null, \"regret_pct\": null}", f);
+		}
+		fputs("\n]}\n", f);
+	} else
+		fputs("null, \"rules\": null}\n", f);
 	if (fclose(f)) {
 		fprintf(err, "warpsim: --explore-json: error writing '%s'\n", path);
 		return -1;

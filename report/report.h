@@ -126,7 +126,8 @@ void rp_linestats_free(LineStats *ls);
 
 /* ------------------------------------------------------------------ sweep.c */
 typedef struct {
-	char *key;              /* option swept, without "--" */
+	char *key;              /* option swept, without "--"; "": each value is a list of
+	                         * arguments separated by spaces (--explore's variants) */
 	char **vals;            /* its values in order */
 	int nvals;
 	int jobs;               /* -j: child processes at once (>= 1) */
@@ -213,17 +214,46 @@ typedef struct {
 	                           guard-true lanes of its branch instruction */
 } ExploreBranch;
 
+/* a rule that decides every branch, run whole for the regret (explore.c) */
+typedef struct {
+	char name[24];          /* "fermi", "kepler", "0" .. "16", "inf" */
+	char args[160];         /* its options */
+	int ok;                 /* it ran */
+	uint64_t cycles;
+	double regret;          /* % cycles above the best run */
+} ExploreHeur;
+
+enum { RP_HEURS = 20 };
+
 typedef struct {
 	ExploreBranch *b;       /* the branches (owned) */
 	int nb;
 	SweepSpec spec;         /* the runs: key decide, value "" (as compiled), then the flips */
 	SweepPoint *pts;        /* their statistics, pts[0] the program as compiled */
-	int rc;                 /* rp_sweep_run's: 0, 1 a run failed, 3 buffers differ */
+	int rc;                 /* 0, 1 a run failed, 3 buffers differ (rp_sweep_run's) */
+	/* the search (rp_explore_search) */
+	int (*legal)(void *ctx, const char *decide);   /* the translation holds with --decide V */
+	void *legal_ctx;
+	int nf;                 /* branches searched: executed, with a variant */
+	int f[32];              /* their indexes in b */
+	int exhaustive_max;     /* every combination up to this many branches (--explore-exhaustive) */
+	int exhaustive;         /* every combination was run, else coordinate descent */
+	int tried, feasible;    /* decision vectors translated, and those that could be */
+	char best[512];         /* the best vector as a --decide value ("" when none ran) */
+	uint64_t best_cycles;   /* its cycles */
+	uint64_t best_all;      /* the fewest cycles of any run (vectors and rules) */
+	ExploreHeur heur[RP_HEURS];
+	int nheur;
 } Explore;
 /* runs the program as compiled and each branch's flip (self args... --decide V, jobs at a
  * time), compares their --out buffers, reads each branch's counts; returns x->rc */
 int rp_explore_run(Explore *x, const char *self, char *const *args, int nargs, int jobs,
                    FILE *err);
+/* the best decision vector (every combination of the searched branches up to
+ * x->exhaustive_max of them, else coordinate descent from the best single flip) and the rules'
+ * regret against the best run; after rp_explore_run; returns the worst status */
+int rp_explore_search(Explore *x, const char *self, char *const *args, int nargs, int jobs,
+                      FILE *err);
 void rp_explore_table(FILE *f, const Explore *x, const char *program);
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
 void rp_explore_free(Explore *x);
@@ -247,6 +277,7 @@ typedef struct {
 	char *sweep_json;       /* --sweep-json FILE */
 	int explore;            /* --explore: each executed branch's decision flipped (explore.c) */
 	char *explore_json;     /* --explore-json FILE */
+	int explore_all;        /* --explore-exhaustive N: every combination up to N branches */
 	int sweep_branches;     /* a sweep point also writes its branch counts (explore.c) */
 	int merge;              /* --merge: the program arguments are slices' --sweep-json files */
 	SweepSpec spec;         /* --sweep parsed (rp_opts_check) */

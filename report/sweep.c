@@ -30,7 +30,10 @@ static const char *point_name(const SweepSpec *sp, int i, char *buf, size_t n)
 {
 	if (!sp->vals[i][0])
 		return "the program as compiled";
-	snprintf(buf, n, "--%s %s", sp->key, sp->vals[i]);
+	if (!sp->key[0])
+		snprintf(buf, n, "%s", sp->vals[i]);
+	else
+		snprintf(buf, n, "--%s %s", sp->key, sp->vals[i]);
 	return buf;
 }
 
@@ -181,11 +184,14 @@ typedef struct {
 static pid_t spawn(const char *self, char *const *args, int nargs, const SweepSpec *sp, int i,
                    const char *dir)
 {
-	char **av = calloc((size_t)nargs + 6, sizeof *av), opt[256], path[600];
+	size_t words = 1;
+	char **av, opt[256], path[600], *copy = NULL;
 	pid_t pid;
 	int n = 0;
 
-	if (!av)
+	for (const char *c = sp->vals[i]; *c; c++)
+		words += *c == ' ';
+	if (!(av = calloc((size_t)nargs + 6 + words, sizeof *av)))
 		return -1;
 	snprintf(opt, sizeof opt, "--%s", sp->key);
 	av[n++] = (char *)self;
@@ -194,6 +200,13 @@ static pid_t spawn(const char *self, char *const *args, int nargs, const SweepSp
 	if (sp->ptxas && i == sp->nvals - 1) {
 		av[n++] = "--sweep-program";     /* ptxas's listing instead of the program */
 		av[n++] = sp->ptxas;
+	} else if (!sp->key[0]) {           /* the value is a list of arguments (--explore) */
+		if (!(copy = strdup(sp->vals[i]))) {
+			free(av);
+			return -1;
+		}
+		for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
+			av[n++] = w;
 	} else if (sp->vals[i][0]) {
 		av[n++] = opt;
 		av[n++] = sp->vals[i];
@@ -218,6 +231,7 @@ static pid_t spawn(const char *self, char *const *args, int nargs, const SweepSp
 		_exit(127);
 	}
 	free(av);
+	free(copy);
 	return pid;
 }
 

@@ -5,7 +5,8 @@
 #      flips' cycle and warp-instruction deltas equal those of separate runs with --decide;
 #      the branches that cannot flip say why; every variant leaves the same memory;
 #   2. -j 1 and -j 2 print the same table; --explore-json holds the same numbers;
-#   3. a branch that never runs is listed as such (tests/explain/nested.ptx, n = 0);
+#   3. the best decision vector and the rules' regret, by every combination and by coordinate
+#      descent; a branch that never runs is listed as such (tests/explain/nested.ptx, n = 0);
 #   4. what --explore refuses: a listing, sweep options beside it, --explore-json alone.
 # env: BIN (warpsim)
 BIN=${BIN:-bin}
@@ -48,6 +49,21 @@ grep -q 'every variant left the same memory as the program as compiled (2 buffer
 grep -q '"schema": "warpsim-explore/1"' "$T/x.json" &&
 	grep -q "\"index\": 3, .*\"flip\": \"pred\", .*\"delta_cycles\": $(( $(cyc --decide '#3=pred') - base )), " "$T/x.json" &&
 	[ "$(grep -c '"index"' "$T/x.json")" = 5 ] && ok || bad "--explore-json"
+
+# the search: every combination of #2 and #3 (4 vectors), the best one's cycles as a direct
+# run gives them, the regret of the rules against the best run; coordinate descent (with
+# --explore-exhaustive 1) reaches the same vector here
+best=$(cyc --decide '#2=pred,#3=pred') inf=$(cyc --predicate-max inf --predicate-max-uniform inf)
+b=$best; [ "$inf" -lt "$b" ] && b=$inf
+reg=$(awk -v c="$base" -v b="$b" 'BEGIN { printf "%+.2f%%", 100 * (c - b) / b }')
+grep -q "^  best decisions (every combination over 2 branches, 4 vectors translated, 4 feasible): #2=pred,#3=pred: $best cycles" "$T/x1.txt" &&
+	grep -q "^    as compiled $reg  fermi $reg  kepler " "$T/x1.txt" && grep -q ' inf: +0.00%$' "$T/x1.txt" && ok ||
+	bad "the search: best $best, regret $reg: $(grep -A5 'best decisions' "$T/x1.txt")"
+"$W" $D.ptx --launch $D.launch --out 1:"$T/a.txt" --explore --explore-exhaustive 1 > "$T/x3.txt" 2>&1 &&
+	grep -q "^  best decisions (coordinate descent over 2 branches, [0-9]* vectors translated, [0-9]* feasible): #2=pred,#3=pred: $best cycles" "$T/x3.txt" &&
+	ok || bad "coordinate descent: $(grep 'best decisions' "$T/x3.txt")"
+grep -q '"search": {"method": "exhaustive", "branches": \[2, 3\], "tried": 4, "feasible": 4, "best": "#2=pred,#3=pred"' "$T/x.json" &&
+	[ "$(grep -c '"regret_pct"' "$T/x.json")" = 20 ] && ok || bad "--explore-json's search and rules"
 
 # 3.
 "$W" tests/explain/nested.ptx --kernel nested_uniform_outer --grid 2 --block 64 --arg buf:u32:128:zero \

@@ -240,9 +240,11 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 	long jobs = o->rp.jobs ? o->rp.jobs : sysconf(_SC_NPROCESSORS_ONLN);
 	char **args;
 
-	if (cli_explore_branches(o, &x.b, &x.nb, stderr))
+	if (cli_explore_branches(o, &x, stderr))
 		return 1;
+	x.exhaustive_max = o->rp.explore_all;
 	if (!(args = cli_warpsim_point_args(o, argc, argv, &nargs))) {
+		cli_explore_done(&x);
 		free(x.b);
 		return 1;
 	}
@@ -254,9 +256,12 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 		fprintf(stderr, "warpsim: --explore: no --out buffer: the variants' results are not "
 		        "compared; add --out N:PATH for the buffers the kernel writes\n");
 	rc = rp_explore_run(&x, self, args, nargs, (int)jobs, stderr);
+	if (rc != 1)
+		rc = rp_explore_search(&x, self, args, nargs, (int)jobs, stderr);
 	rp_explore_table(stdout, &x, o->input);
 	if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, o->input, stderr) && !rc)
 		rc = 1;
+	cli_explore_done(&x);
 	rp_explore_free(&x);
 	free(args);
 	return rc;
