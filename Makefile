@@ -10,6 +10,7 @@
 #   make check-valgrind  the suite under valgrind memcheck
 #   make ptxas-reference NVIDIA ptxas 11.8's sm_35 listings of the corpus (opt-in, needs the network once)
 #   make fidelity     docs/fidelity.md: warpc's decisions against those listings
+#   make explore      docs/explore.md: every branch decision of the corpus flipped and searched
 #   make install      PREFIX=/usr/local DESTDIR=
 #
 # Each module directory (isa frontend backend sim oracle) becomes one static library; every
@@ -203,6 +204,10 @@ ptxas-reference:
 fidelity: $(PROGS)
 	@BIN=$(BIN) sh tests/ptxas-ref/fidelity.sh
 
+# docs/explore.md: warpsim --explore over the kernel corpus (tests/explore/, about a minute)
+explore: $(PROGS) $(BUILD)/tests/tools/exploresum
+	@BIN=$(BIN) BUILD=$(BUILD) sh tests/explore/make.sh
+
 install: $(PROGS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpsim/configs \
 	           $(DESTDIR)$(PREFIX)/share/man/man1
@@ -214,7 +219,7 @@ clean:
 	rm -rf build build-asan build-* bin
 
 .PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff fixtures ptxas-reference \
-        fidelity install clean
+        fidelity explore install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 

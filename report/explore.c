@@ -333,6 +333,10 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		jstr(f, b->cuda);
 		fputs(", \"shape\": ", f);
 		jstr(f, b->shape);
+		if (b->size_taken >= 0 && b->size_fall >= 0)
+			fprintf(f, ", \"size_taken\": %d, \"size_fallthrough\": %d", b->size_taken, b->size_fall);
+		else
+			fputs(", \"size_taken\": null, \"size_fallthrough\": null", f);
 		fputs(", \"compiled\": ", f);
 		jstr(f, b->compiled);
 		fputs(", \"flip\": ", f);

@@ -203,6 +203,7 @@ typedef struct {
 	int ptxline, ptxcol;    /* the branch in the PTX */
 	char cuda[80];          /* "divergence.cu:20" (.loc), or "-" */
 	char shape[24];         /* --explain's shape */
+	int size_taken, size_fall;   /* --explain's taken / fall sizes, -1 when not a hammock */
 	char compiled[24];      /* the decision as compiled: "predicated", "ssy", ... */
 	int predicated;         /* compiled as guarded code */
 	char flip[32];          /* the --decide value of its variant ("#3=pred"), "" when none */

@@ -8,7 +8,7 @@
 #   3. the best decision vector and the rules' regret, by every combination and by coordinate
 #      descent; a branch that never runs is listed as such (tests/explain/nested.ptx, n = 0);
 #   4. what --explore refuses: a listing, sweep options beside it, --explore-json alone.
-# env: BIN (warpsim)
+# env: BIN (warpsim), BUILD (tests/tools/exploresum)
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-explore.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -64,6 +64,12 @@ grep -q "^  best decisions (every combination over 2 branches, 4 vectors transla
 	ok || bad "coordinate descent: $(grep 'best decisions' "$T/x3.txt")"
 grep -q '"search": {"method": "exhaustive", "branches": \[2, 3\], "tried": 4, "feasible": 4, "best": "#2=pred,#3=pred"' "$T/x.json" &&
 	[ "$(grep -c '"regret_pct"' "$T/x.json")" = 20 ] && ok || bad "--explore-json's search and rules"
+
+# make explore's table maker reads the JSON: the demo's row
+cp "$T/x.json" "$T/demo.json"
+"${BUILD:-build}/tests/tools/exploresum" "$T/demo.json" > "$T/sum.md" &&
+	grep -q "^| demo | 2 | all | $base | $best | -0.71% | 0.72% | 0.72% |" "$T/sum.md" && ok ||
+	bad "exploresum: $(head -3 "$T/sum.md")"
 
 # 3.
 "$W" tests/explain/nested.ptx --kernel nested_uniform_outer --grid 2 --block 64 --arg buf:u32:128:zero \
