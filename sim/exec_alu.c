@@ -108,12 +108,29 @@ static void add32_4(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t 
 ADD32_BODY(V4U, 4)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
 /* the same eight lanes at a time on hosts with AVX2, chosen at run time */
 typedef uint32_t V8U __attribute__((vector_size(32)));
 typedef int32_t V8S __attribute__((vector_size(32)));
+/* (the lane masks straight from the compares by movemask: the generic body's weights and
+ * final horizontal OR cost three times as much) */
 __attribute__((target("avx2")))
 static void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
-CMP32_BODY(V8S, 8)
+{
+	const __m256i f = _mm256_set1_epi32(sg ? 0 : INT32_MIN);
+	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)bimm), f);
+	uint32_t l = 0, e = 0;
+
+	for (int j = 0; j < 4; j++) {
+		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f);
+		if (b)
+			vb = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 8 * j)), f);
+		l |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(vb, va))) << (8 * j);
+		e |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(va, vb))) << (8 * j);
+	}
+	*lt = l;
+	*eq = e;
+}
 __attribute__((target("avx2")))
 static void add32_8(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
 ADD32_BODY(V8U, 8)
@@ -140,31 +157,13 @@ static void add32(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bi
 	(have_avx2() ? add32_8 : add32_4)(d, a, b, bimm);
 }
 
-void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+/* IADD's general form, lane by lane (.X, .CC, .SAT, operand modifiers, constants); kept out
+ * of sim_iadd so that its common forms need no large frame */
+static __attribute__((noinline)) void iadd_lanes(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 {
 	const DOpd *a = &d->o[1], *b = &d->o[2];
 	int x = !!(d->m.flags & MF_X), cc = !!(d->m.flags & MF_CC), sat = !!(d->m.flags & MF_SAT);
 
-	if (!x && !cc && !sat && !a->flags && !b->flags && a->kind == DK_REG) {
-		uint32_t *rd = &REG(d->o[0].reg, 0);
-		const uint32_t *ra = &REG(a->reg, 0);
-		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
-			uint32_t im = (uint32_t)b->imm;
-			if (ex == ~0u)                     /* every lane, several at a time */
-				add32(rd, ra, NULL, im);
-			else
-				FOR_LANES(ex) rd[l] = ra[l] + im;
-			return;
-		}
-		if (b->kind == DK_REG) {
-			const uint32_t *rb = &REG(b->reg, 0);
-			if (ex == ~0u)
-				add32(rd, ra, rb, 0);
-			else
-				FOR_LANES(ex) rd[l] = ra[l] + rb[l];
-			return;
-		}
-	}
 	FOR_LANES(ex) {
 		uint32_t u = src(g, w, a, l), v = src(g, w, b, l), ci = 0, r;
 		uint64_t sum;
@@ -187,6 +186,33 @@ void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		if (cc)
 			setcc(w, l, addflags(u, v, sum, x, old));
 	}
+}
+
+void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	const DOpd *a = &d->o[1], *b = &d->o[2];
+
+	if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && !a->flags && !b->flags && a->kind == DK_REG) {
+		uint32_t *rd = &REG(d->o[0].reg, 0);
+		const uint32_t *ra = &REG(a->reg, 0);
+		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
+			uint32_t im = (uint32_t)b->imm;
+			if (ex == ~0u)                     /* every lane, several at a time */
+				add32(rd, ra, NULL, im);
+			else
+				FOR_LANES(ex) rd[l] = ra[l] + im;
+			return;
+		}
+		if (b->kind == DK_REG) {
+			const uint32_t *rb = &REG(b->reg, 0);
+			if (ex == ~0u)
+				add32(rd, ra, rb, 0);
+			else
+				FOR_LANES(ex) rd[l] = ra[l] + rb[l];
+			return;
+		}
+	}
+	iadd_lanes(g, w, d, ex);
 }
 
 /* ISETP/ISET: the compare of a and b as lane mask; .X extends a compare begun by IADD.CC on

@@ -41,13 +41,17 @@ sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
 {
 	uint64_t t = 0;
 	*why = STALL_NONE;
-	for (int i = 0; i < u->nsrc + u->ndst; i++) {
-		uint16_t id = i < u->nsrc ? u->src[i] : u->dst[i - u->nsrc];
-		if (s->ready[id] > t) {
-			t = s->ready[id];
-			*why = s->mem[id] ? STALL_RAW_MEM : STALL_RAW_ALU;
+	/* sources, then destinations (WAW), each kept apart so the loops carry no index test */
+	for (int i = 0; i < u->nsrc; i++)
+		if (s->ready[u->src[i]] > t) {
+			t = s->ready[u->src[i]];
+			*why = s->mem[u->src[i]] ? STALL_RAW_MEM : STALL_RAW_ALU;
 		}
-	}
+	for (int i = 0; i < u->ndst; i++)
+		if (s->ready[u->dst[i]] > t) {
+			t = s->ready[u->dst[i]];
+			*why = s->mem[u->dst[i]] ? STALL_RAW_MEM : STALL_RAW_ALU;
+		}
 	return t;
 }
 

@@ -263,7 +263,7 @@ typedef struct {
 void sim_units_clear(Units *u);
 uint64_t sim_units_free_at(const Units *u, const TimingConfig *c, Unit k);
 /* takes the lowest-numbered pipeline free at now for interval * mult cycles (mult: replays) */
-void sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult);
+uint64_t sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult);
 
 /* ------------------------------------------------------------------ sched.c */
 typedef struct {

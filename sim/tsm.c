@@ -318,8 +318,7 @@ maxready(const Scoreboard *sb)
 static void
 take_unit(TSm *m, Unit u, uint64_t now, int mult)
 {
-	sim_units_take(&m->units, m->c, u, now, mult);
-	m->pfree[u] = sim_units_free_at(&m->units, m->c, u);
+	m->pfree[u] = sim_units_take(&m->units, m->c, u, now, mult);
 	if (m->pfree[u] > m->ut) {   /* keep busy_units() exact */
 		m->ubusy |= 1u << u;
 		if (m->pfree[u] < m->unext)
@@ -359,7 +358,7 @@ static uint64_t
 issue(TSm *m, const TSource *s, int w, uint64_t now)
 {
 	const TimingConfig *c = m->c;
-	const TInst *in = s->peek(s->ctx, w);
+	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
 	TExec *e = &m->e;
 	TStats *st = m->st;
 	uint64_t ready = now + (uint64_t)c->lat[in->lat];

@@ -22,14 +22,23 @@ sim_units_free_at(const Units *u, const TimingConfig *c, Unit k)
 	return t;
 }
 
-void
+/* takes the first free pipeline of class k at now for mult issue slots; returns the class's
+ * new free_at (the least busy-until over its pipelines), found in the same pass */
+uint64_t
 sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult)
 {
-	for (int p = 0; p < c->unit[k].units; p++)
-		if (u->busy[k][p] <= now) {
-			u->busy[k][p] = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
+	uint64_t t = UINT64_MAX, *b = u->busy[k];
+	int taken = 0;
+
+	for (int p = 0; p < c->unit[k].units; p++) {
+		if (!taken && b[p] <= now) {
+			b[p] = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
 			u->issued[k]++;
-			return;
+			taken = 1;
 		}
-	assert(!"sim_units_take: no free pipeline");
+		if (b[p] < t)
+			t = b[p];
+	}
+	assert(taken && "sim_units_take: no free pipeline");
+	return t;
 }
