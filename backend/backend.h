@@ -43,6 +43,8 @@ typedef struct {
 	int loop_sync;              /* BeLoopSync */
 	BeDecide *decide;           /* --decide: forced decisions, in command-line order */
 	int ndecide;
+	int cost_issue, cost_ctrl;  /* the cost model's figures (cost.c): --alu-interval and
+	                               --ctrl-latency of the architecture */
 	int max_regs;               /* registers per thread: 63 Fermi-class, 255 later */
 	int arch;                   /* sm_XX number written in the kernels (20, 30, 35, ...) */
 	int want_log;               /* fill Prog-side decision log (be_log_of) */
@@ -87,6 +89,8 @@ typedef struct {
 	char *func;          /* PTX function name */
 	int ptxline, ptxcol; /* the branch in the PTX source */
 	int index;           /* its number for --decide #N (be_branch_index) */
+	int cost_pred, cost_branch;  /* cost.c: cycles per warp execution predicted for each
+	                                decision, -1 without an alternative */
 	int srcline;         /* .loc CUDA line, 0 when none */
 	int srcfile;         /* .file index, -1 when none */
 	char shape[24];      /* "if-then", "if-then-else", "loop-exit", "other", ... */

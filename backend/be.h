@@ -217,6 +217,9 @@ void be_unsup(Fn *f, const PIns *in, const char *what); /* "unsupported: op: wha
 int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
 void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 
+/* ------------------------------------------------------------------ cost.c */
+void be_cost(const BeOptions *o, BeLogEntry *e);   /* e's cost_pred and cost_branch */
+
 /* ------------------------------------------------------------------ decide.c */
 /* the 1-based number --explain gives instruction ins of pf (the module's conditional and
  * indirect branches in file order), 0 when it is not such a branch */

@@ -35,7 +35,7 @@ static const char *base(const char *path)
 	return s ? s + 1 : path;
 }
 
-enum { C_IDX, C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COND, C_DEC, C_RULE, NCOL };
+enum { C_IDX, C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COST, C_COND, C_DEC, C_RULE, NCOL };
 
 static void cells(const BeLogEntry *e, char c[NCOL][224])
 {
@@ -48,6 +48,10 @@ static void cells(const BeLogEntry *e, char c[NCOL][224])
 	snprintf(c[C_SHAPE], 224, "%s", e->shape);
 	snprintf(c[C_TAKEN], 224, e->size_then >= 0 ? "%d" : "-", e->size_then);
 	snprintf(c[C_FALL], 224, e->size_else >= 0 ? "%d" : "-", e->size_else);
+	if (e->cost_pred >= 0)
+		snprintf(c[C_COST], 224, "%d/%d", e->cost_pred, e->cost_branch);
+	else
+		snprintf(c[C_COST], 224, "-");
 	if (e->why_uniform[0])
 		snprintf(c[C_COND], 224, "%s: %s", e->uniform ? "uniform" : "divergent", e->why_uniform);
 	else
@@ -59,7 +63,7 @@ static void cells(const BeLogEntry *e, char c[NCOL][224])
 void be_log_print(FILE *f, const BeLog *log)
 {
 	static const char *head[NCOL] = {
-		"#", "PTX", "CUDA", "shape", "taken", "fall", "condition", "decision", "rule"
+		"#", "PTX", "CUDA", "shape", "taken", "fall", "pred/br", "condition", "decision", "rule"
 	};
 	char c[NCOL][224];
 
@@ -89,7 +93,7 @@ void be_log_print(FILE *f, const BeLog *log)
 			if (k == NCOL - 1)
 				fprintf(f, " %s", head[k]);
 			else
-				fprintf(f, k == C_TAKEN || k == C_FALL ? " %*s" : " %-*s", w[k], head[k]);
+				fprintf(f, k == C_TAKEN || k == C_FALL || k == C_COST ? " %*s" : " %-*s", w[k], head[k]);
 		fputs("\n", f);
 		for (int j = i; j < end; j++) {
 			if (repeated(log, j))
@@ -101,7 +105,7 @@ void be_log_print(FILE *f, const BeLog *log)
 				if (k == NCOL - 1)
 					fprintf(f, " %s", c[k]);
 				else
-					fprintf(f, k == C_TAKEN || k == C_FALL ? " %*s" : " %-*s", w[k], c[k]);
+					fprintf(f, k == C_TAKEN || k == C_FALL || k == C_COST ? " %*s" : " %-*s", w[k], c[k]);
 			fputs("\n", f);
 		}
 		fprintf(f, "  %d conditional branch%s:", shown, shown == 1 ? "" : "es");
@@ -166,6 +170,10 @@ void be_log_print_json(FILE *f, const BeLog *log)
 		jint(f, e->size_then, e->size_then >= 0);
 		fputs(", \"size_fallthrough\": ", f);
 		jint(f, e->size_else, e->size_else >= 0);
+		fputs(", \"cost_pred\": ", f);
+		jint(f, e->cost_pred, e->cost_pred >= 0);
+		fputs(", \"cost_branch\": ", f);
+		jint(f, e->cost_branch, e->cost_branch >= 0);
 		fprintf(f, ", \"uniform\": %s, \"why\": ", e->uniform ? "true" : "false");
 		jstr(f, e->why_uniform);
 		fputs(", \"decision\": ", f);

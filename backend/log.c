@@ -98,6 +98,7 @@ static void ifconv_log(Fn *f, int first)
 	}
 	for (int i = first; i < log->n; i++) {
 		BeLogEntry *e = &log->e[i];
+		be_cost(f->opt, e);
 		e->ptxfile = m->name;
 		e->srcname = NULL;
 		for (int k = 0; k < m->nfiles && e->srcline; k++)

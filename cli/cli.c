@@ -131,6 +131,8 @@ int cli_warpsim_argv(WsOpts *o, int argc, char **argv, FILE *err)
 		return -1;
 	o->be.max_regs = o->sim.tc.max_regs;
 	o->be.arch = o->sim.tc.arch;
+	o->be.cost_issue = o->sim.tc.unit[UNIT_ALU].interval;
+	o->be.cost_ctrl = o->sim.tc.lat[LAT_CTRL];
 	o->be.kernel = o->sim.launch.kernel;
 	if (rp_opts_check(&o->rp, err))
 		return -1;
@@ -264,6 +266,8 @@ int cli_warpc_argv(WcOpts *o, int argc, char **argv, FILE *err)
 		return -1;
 	o->be.max_regs = o->tc.max_regs;
 	o->be.arch = o->tc.arch;
+	o->be.cost_issue = o->tc.unit[UNIT_ALU].interval;
+	o->be.cost_ctrl = o->tc.lat[LAT_CTRL];
 	o->be.kernel = o->kernel;
 	o->be.dump = o->dump;
 	return 0;

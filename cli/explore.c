@@ -134,6 +134,8 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		snprintf(x->shape, sizeof x->shape, "%s", e->shape);
 		x->size_taken = e->size_then;
 		x->size_fall = e->size_else;
+		x->cost_pred = e->cost_pred;
+		x->cost_branch = e->cost_branch;
 		snprintf(x->compiled, sizeof x->compiled, "%s", be_decision_name(e->decision));
 		x->predicated = e->decision == BD_PREDICATED;
 		snprintf(x->flip, sizeof x->flip, "#%d=%s", e->index, x->predicated ? "branch" : "pred");

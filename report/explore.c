@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/report.h"
@@ -193,6 +194,41 @@ static double simd(const SweepPoint *p)
 	return p->warp_insts ? (double)p->thread_insts / (32.0 * (double)p->warp_insts) : 0.0;
 }
 
+/* what the cost model predicts flipping b changes: cycles per warp execution times the
+ * executions; 0 when it has no prediction */
+static int predicted(const ExploreBranch *b, double *d)
+{
+	if (b->cost_pred < 0 || !b->measured)
+		return 0;
+	*d = (double)(b->predicated ? b->cost_branch - b->cost_pred : b->cost_pred - b->cost_branch) *
+	     (double)b->execs;
+	return 1;
+}
+
+void rp_explore_model(const Explore *x, double *r, int *n, int *agree)
+{
+	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+
+	*n = *agree = 0;
+	*r = 0;
+	for (int i = 0; i < x->nb; i++) {
+		int64_t dc;
+		double p;
+		const ExploreBranch *b = &x->b[i];
+		if (!b->measured || !b->execs || !predicted(b, &p) || b->point < 0 || !x->pts[b->point].ok ||
+		    !x->pts[0].ok)
+			continue;
+		dc = (int64_t)x->pts[b->point].cycles - (int64_t)x->pts[0].cycles;
+		sx += p, sy += (double)dc, sxx += p * p, syy += (double)dc * (double)dc, sxy += p * (double)dc;
+		*agree += (p < 0) == (dc < 0);
+		(*n)++;
+	}
+	if (*n > 1) {
+		double vx = sxx - sx * sx / *n, vy = syy - sy * sy / *n;
+		*r = vx > 0 && vy > 0 ? (sxy - sx * sy / *n) / sqrt(vx * vy) : 0;
+	}
+}
+
 /* what flipping b did, against the run as compiled; 0 when its variant did not run */
 static int delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int64_t *dw, double *ds)
 {
@@ -223,15 +259,17 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 	for (int i = 0; i < x->nb; i++)
 		if ((int)strlen(x->b[i].cuda) > wc)
 			wc = (int)strlen(x->b[i].cuda);
-	fprintf(f, "  %-4s %-7s %-*s %-16s %-7s %6s %9s %11s %17s %12s %8s %s\n", "#", "PTX", wc,
+	fprintf(f, "  %-4s %-7s %-*s %-16s %-7s %6s %9s %11s %17s %12s %8s %9s %s\n", "#", "PTX", wc,
 	        "CUDA", "as compiled", "flip", "execs", "diverged", "lanes j/f", "d.cycles", "d.warp-insts",
-	        "d.SIMD", "pays");
+	        "d.SIMD", "model", "pays");
 	for (int i = 0; i < x->nb; i++) {
 		const ExploreBranch *b = &x->b[i];
-		char idx[16], ptx[24], lanes[32] = "-", dcs[40] = "-", dws[24] = "-", dss[24] = "-";
+		char idx[16], ptx[24], lanes[32] = "-", dcs[40] = "-", dws[24] = "-", dss[24] = "-", mod[24] = "-";
 		int64_t dc = 0, dw = 0;
-		double ds = 0;
+		double ds = 0, pd;
 		int have = delta(x, b, &dc, &dw, &ds);
+		if (have && predicted(b, &pd))
+			snprintf(mod, sizeof mod, "%+.0f", pd);
 		if (b->measured && !b->execs)
 			continue;      /* never executed: listed below */
 		shown++;
@@ -252,10 +290,20 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 			fprintf(f, "%6" PRIu64 " %8.1f%% ", b->execs, 100.0 * (double)b->diverged / (double)b->execs);
 		else
 			fprintf(f, "%6s %9s ", "-", "-");
-		fprintf(f, "%11s %17s %12s %8s %s\n", lanes, dcs, dws, dss,
+		fprintf(f, "%11s %17s %12s %8s %9s %s\n", lanes, dcs, dws, dss, mod,
 		        !have ? (b->flip[0] ? "(the variant failed)" : b->why) : dc < 0 ? "yes" : "no");
 	}
 	fprintf(f, "  %d executed branch%s; flipping pays for %d\n", shown, shown == 1 ? "" : "es", pays);
+	{
+		double r;
+		int n, agree;
+		rp_explore_model(x, &r, &n, &agree);
+		if (n)
+			fprintf(f, "  cost model (--explain's, times the executions): right about whether the flip "
+			        "pays for %d of %d branch%s%s", agree, n, n == 1 ? "" : "es", n > 1 ? "" : "\n");
+		if (n > 1)
+			fprintf(f, "; correlation with d.cycles %.2f\n", r);
+	}
 	for (int i = 0, n = 0; i < x->nb; i++)
 		if (x->b[i].measured && !x->b[i].execs)
 			fprintf(f, "%s #%d", n++ ? "," : "  never executed:", x->b[i].index);
@@ -351,6 +399,14 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 			        ", \"guard_true_lanes\": %" PRIu64, b->execs, b->diverged, b->lanes, b->jump);
 		else
 			fputs(", \"execs\": null", f);
+		{
+			double pd;
+			if (predicted(b, &pd))
+				fprintf(f, ", \"cost_pred\": %d, \"cost_branch\": %d, \"predicted_delta_cycles\": %.0f",
+				        b->cost_pred, b->cost_branch, pd);
+			else
+				fputs(", \"cost_pred\": null, \"cost_branch\": null, \"predicted_delta_cycles\": null", f);
+		}
 		if (have)
 			fprintf(f, ", \"delta_cycles\": %" PRId64 ", \"delta_warp_insts\": %" PRId64
 			        ", \"delta_simd_efficiency\": %.6f, \"pays\": %s}", dc, dw, ds, dc < 0 ? "true" : "false");

@@ -204,6 +204,7 @@ typedef struct {
 	char cuda[80];          /* "divergence.cu:20" (.loc), or "-" */
 	char shape[24];         /* --explain's shape */
 	int size_taken, size_fall;   /* --explain's taken / fall sizes, -1 when not a hammock */
+	int cost_pred, cost_branch;  /* --explain's cost model: cycles per warp execution, or -1 */
 	char compiled[24];      /* the decision as compiled: "predicated", "ssy", ... */
 	int predicated;         /* compiled as guarded code */
 	char flip[32];          /* the --decide value of its variant ("#3=pred"), "" when none */
@@ -256,6 +257,10 @@ int rp_explore_run(Explore *x, const char *self, char *const *args, int nargs, i
 int rp_explore_search(Explore *x, const char *self, char *const *args, int nargs, int jobs,
                       FILE *err);
 void rp_explore_table(FILE *f, const Explore *x, const char *program);
+/* the cost model against the measurement over the branches whose flip ran: Pearson's r of
+ * predicted and measured d.cycles (0 with fewer than 2), how many there are, and on how many
+ * the model is right about whether the flip pays */
+void rp_explore_model(const Explore *x, double *r, int *n, int *agree);
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
 void rp_explore_free(Explore *x);
 

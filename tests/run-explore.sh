@@ -65,6 +65,15 @@ grep -q "^  best decisions (every combination over 2 branches, 4 vectors transla
 grep -q '"search": {"method": "exhaustive", "branches": \[2, 3\], "tried": 4, "feasible": 4, "best": "#2=pred,#3=pred"' "$T/x.json" &&
 	[ "$(grep -c '"regret_pct"' "$T/x.json")" = 20 ] && ok || bad "--explore-json's search and rules"
 
+# the static cost model: --explain's cycles per warp execution (fermi.cfg: issue 2, ctrl 10:
+# #2 predicated 2*7 = 14, branched 2*(7+3) + 2*10 = 40; kepler.cfg: issue 1, ctrl 6), and
+# how it fares against the two flips
+"$BIN/warpc" --explain $D.ptx | grep -q '^  #2 55:7 .* 0    7   14/40 divergent' &&
+	"$BIN/warpc" --explain $D.ptx --config sim/configs/kepler.cfg | grep -q '^  #2 55:7 .* 0    7    7/22 divergent' &&
+	grep -q '^  cost model (--explain.s, times the executions): right about whether the flip pays for 2 of 2 branches; correlation with d.cycles 1.00$' "$T/x1.txt" &&
+	grep -q '"cost_pred": 14, "cost_branch": 40, "predicted_delta_cycles": 208, "delta_cycles": 9,' "$T/x.json" && ok ||
+	bad "the cost model: $(grep 'cost model' "$T/x1.txt")"
+
 # make explore's table maker reads the JSON: the demo's row
 cp "$T/x.json" "$T/demo.json"
 "${BUILD:-build}/tests/tools/exploresum" "$T/demo.json" > "$T/sum.md" &&

@@ -52,7 +52,8 @@ int main(int argc, char **argv)
 	static int rn[MAXR], rbest[MAXR];
 	static Row rows[MAXB];
 	static char none[4096];
-	int nr = 0, nk = 0, nrows = 0, nnone = 0;
+	int nr = 0, nk = 0, nrows = 0, nnone = 0, nm = 0, agree = 0;
+	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
 	size_t nlen = 0;
 
 	printf("| kernel | branches searched | search | as compiled | best vector | best vs compiled |");
@@ -118,9 +119,13 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < json_array_size(br) && nrows < MAXB; i++) {
 			json_t *b = json_array_get(br, i);
 			Row *r = &rows[nrows];
-			double d = num(b, "delta_cycles");
+			double d = num(b, "delta_cycles"), pd = num(b, "predicted_delta_cycles");
 			if (isnan(d) || num(b, "execs") == 0)
 				continue;
+			if (!isnan(pd)) {
+				nm++, agree += (pd < 0) == (d < 0);
+				sx += pd, sy += d, sxx += pd * pd, syy += d * d, sxy += pd * d;
+			}
 			snprintf(r->kernel, sizeof r->kernel, "%s", kname);
 			snprintf(r->cuda, sizeof r->cuda, "%s", str(b, "cuda"));
 			snprintf(r->shape, sizeof r->shape, "%s", str(b, "shape"));
@@ -144,6 +149,13 @@ int main(int argc, char **argv)
 		printf("| %s%s | %.2f%% | %.2f%% | %d of %d |\n", isdigit((unsigned char)rname[k][0]) ||
 		       !strcmp(rname[k], "inf") ? "predicate-max " : "", rname[k], rn[k] ? rsum[k] / rn[k] : 0,
 		       rmax[k], rbest[k], rn[k]);
+	if (nm > 1) {
+		double vx = sxx - sx * sx / nm, vy = syy - sy * sy / nm;
+		printf("\nThe static cost model (--explain's cycles per warp execution of each decision, times "
+		       "the executions) against the measured d.cycles of the %d flips that ran: right about "
+		       "whether the flip pays for %d (%.0f%%); Pearson's r %.2f.\n", nm, agree,
+		       100.0 * agree / nm, vx > 0 && vy > 0 ? (sxy - sx * sy / nm) / sqrt(vx * vy) : 0.0);
+	}
 	qsort(rows, (size_t)nrows, sizeof *rows, bydelta);
 	printf("\nThe branches whose flip pays most (the decision as compiled, under fermi.cfg's rule, "
 	       "against the measurement):\n\n| kernel | branch | CUDA | shape | taken/fall | as compiled | "
