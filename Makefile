@@ -185,6 +185,13 @@ FROM ?= 1
 fuzz-diff: $(PROGS) $(BUILD)/tests/tools/gen $(BUILD)/tests/tools/fdrun
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/fuzzdiff/fuzzdiff.sh $(FROM) $(N)
 
+# real-world PTX (issue 15): translate every .ptx under REAL_PTX (a folder on this machine,
+# never committed; tests/real/README.md) and print translated/failed with the first located
+# error per file; fails on a crash, a time-out or an unlocated error, or under MIN percent
+REAL_PTX ?= /work/realptx-corpus
+real-ptx: $(PROGS)
+	@BIN=$(BIN) sh tests/real/run.sh $(REAL_PTX)
+
 # the suite under valgrind memcheck (tests/valgrind.sh)
 check-valgrind: tests
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/valgrind.sh
@@ -218,7 +225,7 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff fixtures ptxas-reference \
+.PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff real-ptx fixtures ptxas-reference \
         fidelity explore install clean
 .SECONDARY:
 .DELETE_ON_ERROR:

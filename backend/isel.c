@@ -63,8 +63,8 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_ABS: return fl ? sel_float(f, b, in) : be_sel_absneg(f, b, in, 0);
 	case PO_NEG: return fl ? sel_float(f, b, in) : be_sel_absneg(f, b, in, 1);
 	case PO_DIV: return fl ? sel_float(f, b, in) : be_sel_divrem(f, b, in, 0);
-	case PO_REM:   /* rem.f32/.f64 pass the frontend: isel_div.c divides their bits */
-		return fl && t != PT_F32 && t != PT_F64 ? sel_float(f, b, in) : be_sel_divrem(f, b, in, 1);
+	case PO_REM:   /* integer types only: the frontend refuses rem.f32 and the like */
+		return be_sel_divrem(f, b, in, 1);
 	case PO_SAD: case PO_FMA: case PO_RCP: case PO_SQRT: case PO_RSQRT: case PO_SIN: case PO_COS:
 	case PO_LG2: case PO_EX2: case PO_TANH: case PO_TESTP: case PO_COPYSIGN:
 		return sel_float(f, b, in);

@@ -71,6 +71,15 @@ kind_name(const POpd *o)
 	return "?";
 }
 
+/* %tid, %ntid, %ctaid and %nctaid were .v4.u16 before PTX ISA 2.0, and PTX 1.x code reads
+ * them with mov.u16 and cvt.*.u16, which read the lower 16 bits of the component (PTX ISA,
+ * "Special Registers: %tid" and the others, on legacy code) */
+static int
+legacy16_sreg(int s)
+{
+	return s == PSR_TID || s == PSR_NTID || s == PSR_CTAID || s == PSR_NCTAID;
+}
+
 /* a value of type-size want (bytes; -1 predicate); dst: written */
 static void
 chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, int loose)
@@ -119,6 +128,8 @@ chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, in
 		return;
 	}
 	if (have == want || (loose && have > want && want < 4) || (want == 1 && have >= 1))
+		return;
+	if (o->kind == POK_SREG && want == 2 && legacy16_sreg(o->sreg))
 		return;
 	if (o->kind == POK_REG) {
 		const PReg *r = &k->f->regs[o->reg];
@@ -425,6 +436,12 @@ chk_required(Chk *k, const PIns *in)
 	} else if (op == PO_TESTP) {
 		if (!m->testp)
 			err(k, in->loc, "'testp' needs a property (e.g. .finite)");
+	} else if ((op == PO_REM || op == PO_SAD) && m->ntypes > 0 &&
+	           ptx_type_kind((PType)m->types[0]) != PTK_SIGNED &&
+	           ptx_type_kind((PType)m->types[0]) != PTK_UNSIGNED) {
+		/* PTX ISA, "rem" and "sad": .u16 .u32 .u64 .s16 .s32 .s64 only */
+		err(k, in->loc, "'%s' takes an integer type (.u16 to .s64), not %s", oi->name,
+		    ptx_type_name((PType)m->types[0]));
 	} else if (op == PO_CVT) {
 		if (m->ntypes < 2)
 			err(k, in->loc, "'cvt' needs a destination and a source type (e.g. .f32.s32)");

@@ -59,6 +59,11 @@ static void ptx_yyerror(PTX_YYLTYPE *l, void *scanner, PCtx *ctx, const char *ms
 
 %type <tok> num
 
+/* nvopencc writes .func prototypes without ';' (fproto_end's empty form); a .pragma after one
+   belongs to the function's header, as it would before a ';' */
+%precedence PROTO_END
+%precedence PRAGMA
+
 %%
 
 module
@@ -168,15 +173,17 @@ num
 
 /* ---------------------------------------------------------------- functions */
 function
-	: fhead fbody
-	;
-
-fhead
 	: dspec_opt ENTRY IDENT               { b_func_begin(ctx, 1, L(@3)); b_func_name(ctx, &$3, L(@3)); }
-	  fparams_opt perfs
+	  fparams_opt perfs fbody
 	| dspec_opt FUNC                      { b_func_begin(ctx, 0, L(@2)); }
 	  frets_opt IDENT                     { b_func_name(ctx, &$5, L(@5)); }
-	  fparams_opt perfs
+	  fparams_opt perfs fproto_end
+	;
+
+/* a .func declaration may end without ';' when the next top-level item follows (nvopencc) */
+fproto_end
+	: fbody
+	| %empty %prec PROTO_END              { b_func_decl_end(ctx); }
 	;
 
 dspec_opt
