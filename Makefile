@@ -142,6 +142,7 @@ $(BUILD)/tests/tools/gen: $(BUILD)/tests/tools/gen.o $(GEN_OBJS) $(GEN_LIBS)
 $(BUILD)/tests/tools/fdrun: $(BUILD)/tests/tools/fdrun.o $(GEN_OBJS) $(LIBS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(GEN_OBJS) $(LIBS) $(LDLIBS)
 -include $(BUILD)/tests/tools/fdrun.d
+-include $(TOOLS_T:=.d)
 
 tests: $(PROGS) $(UNIT_BINS) $(TOOLS_T)
 

@@ -198,6 +198,14 @@ static int sel_mufu(Fn *f, Blk *b, const PIns *in, Sub s)
 	}
 	if (tbytes(pt) != 4 && !dbl)
 		return be_unsup(f, in, "half precision"), -1;
+	if (!dbl && f->opt->arch >= 30 && (s == SUB_SIN || s == SUB_COS || s == SUB_EX2)) {
+		/* Kepler: range reduction first (ptxas 11.8 for sm_35: RRO.SINCOS before MUFU.SIN
+		 * and MUFU.COS, RRO.EX2 before MUFU.EX2; lg2, rcp, rsqrt need none) */
+		int t = be_newtmp(f, TC_R);
+		x = be_op2(f, b, OP_RRO, be_r(t), a);
+		x->m.sub = (uint8_t)(s == SUB_EX2 ? SUB_EX2 : SUB_SINCOS);
+		a = be_r(t);
+	}
 	x = be_op2(f, b, OP_MUFU, be_r(d), a);
 	x->m.sub = (uint8_t)s;
 	if (dbl)

@@ -151,6 +151,7 @@ static const char *const unit_names[UNIT_COUNT] = {
 static const char *const lat_names[LAT_COUNT] = {
 	"ALU", "IMUL", "POPC", "S2R", "FPU", "DPU", "SFU", "CONV", "FDIV", "FSQRT",
 	"SHARED", "GLOBAL", "LOCAL", "CONST", "ATOM", "SHFL", "BAR", "CTRL",
+	"SINCOS",
 };
 
 /* a name from a table, or "?" for a value outside it (never NULL, so printing is safe) */

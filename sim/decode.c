@@ -42,6 +42,8 @@ static void tdecode(const Ins *in, TInst *t)
 	memset(t, 0, sizeof *t);
 	t->unit = (uint8_t)oi->unit;
 	t->lat = (uint8_t)oi->lat;
+	if (in->op == OP_MUFU && (in->m.sub == SUB_SIN || in->m.sub == SUB_COS))
+		t->lat = LAT_SINCOS;
 	t->ctrl = (oi->flags & (F_BRANCH | F_PUSH | F_TARGET)) || in->op == OP_NOP ||
 	          in->op == OP_EXIT || in->op == OP_MEMBAR;
 	if (in->guard < ISA_PT)

@@ -70,6 +70,7 @@ const OptRow sim_topts[] = {
 	LATOPT(FPU, "fpu", 22, "single-precision latency")
 	LATOPT(DPU, "dpu", 44, "double-precision latency")
 	LATOPT(SFU, "sfu", 40, "special-function (MUFU) latency")
+	LATOPT(SINCOS, "sincos", 40, "MUFU.SIN/MUFU.COS latency (after Kepler's RRO)")
 	LATOPT(CONV, "conv", 22, "conversion latency")
 	LATOPT(FDIV, "fdiv", 418, "correctly rounded divide (macro) latency")
 	LATOPT(FSQRT, "fsqrt", 432, "correctly rounded square root (macro) latency")
