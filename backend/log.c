@@ -166,7 +166,9 @@ void be_log_branches(Fn *f)
 			         b->jmp.kind == J_BRX ? "indirect" :
 			         b->s2 == b->ipdom || b->s1 == b->ipdom ? "if-then" : "if-then-else");
 			snprintf(e->rule, sizeof e->rule, "%s",
-			         e->decision == BD_BRANCH_SSY ? "SSY at the immediate post-dominator" :
+			         e->decision == BD_BRANCH_SSY ? (f->blk[b->ipdom].brk ?
+			         "PBK at the immediate post-dominator; arrivals leave with BRK" :
+			         "SSY at the immediate post-dominator") :
 			         e->decision == BD_LOOP_SSY ? (f->blk[b->ipdom].brk ?
 			         "PBK before the loop; exiting lanes leave with BRK" :
 			         "SSY before the loop; exiting lanes arrive with .S") :

@@ -25,10 +25,14 @@
  * still exact, but the verifier refuses it). J = the virtual exit needs no SSY. During the
  * pass the virtual exit is ipdom -1 (the blocks it adds take ids from Fn.nblk on).
  * Under --loop-sync pbk a target J placed in the preheader of a loop that leaves to two
- * different blocks (a divergent break past code its own exit runs) is marked Blk.brk: every push of J is then a PBK and every arrival at J a BRK,
- * as ptxas 11.8 lowers such loops for sm_35. The tokens are of one kind per target, so the
- * static stack above is the same; the SM model's BRK leaves for the topmost BRK token as .S
- * does for the topmost SYNC token.
+ * different blocks (a divergent break past code its own exit runs) is marked Blk.brk: every
+ * push of J is then a PBK and every arrival at J a BRK, as ptxas 11.8 lowers such loops for
+ * sm_35. So is, once the stacks settle, a join that two or more jumps and three or more
+ * edges in all arrive at (a switch's cases, libdevice's three-way argument reduction), or
+ * three or more conditional branches (a chain of early exits: an unrolled loop's breaks);
+ * two nested ifs that share their join keep SSY, as ptxas's do. The tokens are of one kind
+ * per target, so the static stack above is the same; the SM model's BRK leaves for the
+ * topmost BRK token as .S does for the topmost SYNC token.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -554,6 +558,26 @@ int be_sync(Fn *f)
 			          "(regions that overlap around a loop)");
 			return -1;
 		}
+	}
+	/* a join that three or more paths reach by a jump (the cases of a switch), or three or
+	 * more conditional branches (a chain of early exits to one place): ptxas 11.8
+	 * brackets such a region with PBK as well (two nested ifs sharing a join keep SSY) */
+	if (f->opt->loop_sync == BE_LOOP_PBK) {
+		int *njmp = be_alloc(f->pool, 2 * sizeof(int) * (size_t)f->nblk), *nbra = njmp + f->nblk;
+		memset(njmp, 0, 2 * sizeof(int) * (size_t)f->nblk);
+		for (int i = 0; i < f->nblk; i++) {
+			const Blk *b = &f->blk[i];
+			int *n = b->jmp.kind == J_JMP ? njmp : nbra;
+			if (b->dead || in[i].d < 0)
+				continue;
+			if (b->arrive1 && b->s1 >= 0)
+				n[b->s1]++;
+			if (b->arrive2 && b->s2 >= 0)
+				n[b->s2]++;
+		}
+		for (int i = 0; i < f->nblk; i++)
+			if ((njmp[i] >= 2 && njmp[i] + nbra[i] >= 3) || nbra[i] >= 3)
+				f->blk[i].brk = 1;
 	}
 	/* keep only the pushes that happen (those already on top are not pushed again) */
 	for (int i = 0; i < f->nblk; i++) {
