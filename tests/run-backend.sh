@@ -1,10 +1,10 @@
 #!/bin/sh
 # run-backend.sh - the translator on every PTX fixture (tests/ptx/*.ptx):
 #   1. warpc translates it, with the defaults and with kepler.cfg's translator settings
-#      (NAME@pbk: PBK/BRK around loops with divergent exits); warpc itself runs the ISA
-#      checks and the reconvergence verifier (SSY or PBK target = immediate post-dominator,
-#      .S or BRK on every path into a sync point, balanced pushes, no .S without SSY, no BRK
-#      without PBK); exit status 0;
+#      (NAME@pbk: --arch sm_35, so RRO before MUFU.SIN/COS/EX2, and PBK/BRK around loops
+#      with divergent exits); warpc itself runs the ISA checks and the reconvergence
+#      verifier (SSY or PBK target = immediate post-dominator, .S or BRK on every path into
+#      a sync point, balanced pushes, no .S without SSY, no BRK without PBK); exit status 0;
 #   2. the listing re-parses with the isa parser and prints back identically;
 #   3. where NAME.launch exists, the listing runs on the SM model and every --out buffer
 #      equals the PTX oracle's, byte for byte;
@@ -34,14 +34,14 @@ bad() {
 }
 
 # each fixture twice: with the defaults (every loop reconverges with SSY) and with kepler.cfg's
-# translator settings, reported as NAME@pbk (ptxas's sm_35 rule at 8/6 and --loop-sync pbk:
-# PBK before a loop with divergent exits, BRK on them)
+# translator settings, reported as NAME@pbk (--arch sm_35, ptxas's sm_35 rule at 8/6 and
+# --loop-sync pbk: PBK before a loop with divergent exits, BRK on them)
 for v in ssy pbk; do
 for ptx in "$top"/tests/ptx/*.ptx; do
 	base=$(basename "$ptx" .ptx) name=$(basename "$ptx" .ptx) vopt=""
 	if [ $v = pbk ]; then
 		name=$base@pbk
-		vopt="--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk"
+		vopt="--arch sm_35 --predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk"
 	fi
 	if ! "$wc" $vopt "$ptx" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
 		if ispending "$base"; then
