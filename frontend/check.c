@@ -100,8 +100,9 @@ chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, in
 	case POK_REG: case POK_SREG: case POK_SYM:
 		break;
 	case POK_IMM:
-		if (want == -1 && o->imm != 0 && o->imm != 1)
-			err(k, o->loc, "a predicate immediate must be 0 or 1");
+		/* nvcc writes true as -1 (mov.pred %p, -1): every bit set */
+		if (want == -1 && o->imm != 0 && o->imm != 1 && o->imm != -1)
+			err(k, o->loc, "a predicate immediate must be 0, 1 or -1");
 		if (want == -1 || o->ikind < PIMM_F32 || want == 0)
 			return;
 		if (o->ikind == PIMM_F32 && want != 4 && want != 2)

@@ -407,6 +407,10 @@ b_resolve_fixups(PCtx *c)
 		} else if (f->isbranch == 1) {
 			ptx_diag(c, f->loc, "undefined label '%.*s'", f->len, f->name);
 			o->kind = POK_NONE;
+		} else if (!e && !addr && f->len == 7 && !memcmp(f->name, "WARP_SZ", 7)) {
+			o->kind = POK_IMM;   /* PTX ISA, "Predefined Identifiers": the warp size */
+			o->ikind = PIMM_DEC;
+			o->imm = 32;
 		} else if (!e) {
 			ptx_diag(c, f->loc, "undefined symbol '%.*s'", f->len, f->name);
 			o->kind = POK_NONE;
