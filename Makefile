@@ -212,6 +212,11 @@ ptxas-reference:
 fidelity: $(PROGS)
 	@BIN=$(BIN) sh tests/ptxas-ref/fidelity.sh
 
+# docs/calibration.md and bench/micro/results.txt: the microbenchmarks under fermi.cfg and
+# kepler.cfg beside their published figures (bench/micro/calib.sh; tests/run-micro.sh pins them)
+micro: $(PROGS)
+	@sh bench/micro/calib.sh $(BIN)
+
 # docs/explore.md: warpsim --explore over the kernel corpus (tests/explore/, about a minute)
 explore: $(PROGS) $(BUILD)/tests/tools/exploresum
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/explore/make.sh
@@ -226,7 +231,7 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan check-valgrind tests demo bench fuzz fuzz-diff real-ptx fixtures ptxas-reference \
+.PHONY: all check check-asan check-valgrind tests demo bench micro fuzz fuzz-diff real-ptx fixtures ptxas-reference \
         fidelity explore install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
