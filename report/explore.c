@@ -143,45 +143,58 @@ static int find_counts(const char *text, int line, ExploreBranch *b)
 	return 0;
 }
 
-int rp_explore_run(Explore *x, const char *self, char *const *args, int nargs, int jobs,
-                   FILE *err)
+int rp_explore_points(const Explore *x, char **vals, int n, int counts, SweepSpec *sp,
+                      SweepPoint **pts)
 {
-	char **av = calloc((size_t)nargs + 2, sizeof *av);
-	int nv = 1;
+	char **av = calloc((size_t)x->nargs + 2, sizeof *av);
+	int rc = 1;
 
-	memset(&x->spec, 0, sizeof x->spec);
-	if (!av || !(x->spec.key = strdup("decide")) ||
-	    !(x->spec.vals = calloc((size_t)x->nb + 1, sizeof *x->spec.vals)) ||
-	    !(x->spec.vals[0] = strdup(""))) {
-		free(av);
-		fprintf(err, "warpsim: --explore: out of memory\n");
-		return 1;
+	memset(sp, 0, sizeof *sp);
+	*pts = NULL;
+	if (!av || !(sp->key = strdup("")) || !(sp->vals = calloc((size_t)n + 1, sizeof *sp->vals)) ||
+	    !(sp->vals[0] = strdup("")) || !(*pts = calloc((size_t)n + 1, sizeof **pts))) {
+		fprintf(x->err, "warpsim: --explore: out of memory\n");
+		for (int i = 0; i < n; i++)
+			free(vals[i]);
+		sp->nvals = sp->vals && sp->vals[0];      /* what rp_sweep_free must free */
+		goto out;
 	}
+	memcpy(sp->vals + 1, vals, (size_t)n * sizeof *vals);
+	sp->nvals = n + 1;
+	sp->jobs = x->jobs < 1 ? 1 : x->jobs;
+	/* no sp->outs: the variants' buffers are compared, not kept */
+	memcpy(av, x->args, (size_t)x->nargs * sizeof *av);
+	if (counts) {
+		sp->extra = "branches.txt";
+		av[x->nargs] = "--sweep-branches";
+	}
+	rc = rp_sweep_run(x->self, av, x->nargs + !!counts, sp, *pts, x->err);
+out:
+	free(av);
+	free(vals);
+	return rc;
+}
+
+int rp_explore_run(Explore *x)
+{
+	char **vals = calloc((size_t)x->nb + 1, sizeof *vals);
+	int n = 0;
+
+	if (!vals)
+		return x->rc = 1;
 	for (int i = 0; i < x->nb; i++) {
 		ExploreBranch *b = &x->b[i];
+		char w[64];
 		b->point = -1;
 		if (b->flip[0]) {
-			if (!(x->spec.vals[nv] = strdup(b->flip))) {
-				free(av);
-				return 1;
-			}
-			b->point = nv++;
+			snprintf(w, sizeof w, "--decide %s", b->flip);
+			if (!(vals[n] = strdup(w)))
+				break;
+			b->point = ++n;
 		}
 	}
-	x->spec.nvals = nv;
-	x->spec.jobs = jobs < 1 ? 1 : jobs;
-	/* no spec.outs: the variants' buffers are compared, not kept */
-	x->spec.extra = "branches.txt";
-	for (int i = 0; i < nargs; i++)
-		av[i] = args[i];
-	av[nargs] = "--sweep-branches";
-	if (!(x->pts = calloc((size_t)nv, sizeof *x->pts))) {
-		free(av);
-		return 1;
-	}
-	x->rc = rp_sweep_run(self, av, nargs + 1, &x->spec, x->pts, err);
-	free(av);
-	for (int i = 0; i < x->nb; i++) {
+	x->rc = rp_explore_points(x, vals, n, 1, &x->spec, &x->pts);
+	for (int i = 0; x->pts && i < x->nb; i++) {
 		ExploreBranch *b = &x->b[i];
 		const SweepPoint *p = measured_in(x, b);
 		b->measured = p && p->extra && find_counts(p->extra, b->ptxline, b);
@@ -225,7 +238,7 @@ void rp_explore_model(const Explore *x, double *r, int *n, int *agree)
 	}
 	if (*n > 1) {
 		double vx = sxx - sx * sx / *n, vy = syy - sy * sy / *n;
-		*r = vx > 0 && vy > 0 ? (sxy - sx * sy / *n) / sqrt(vx * vy) : 0;
+		*r = vx > 0 && vy > 0 ? (sxy - sx * sy / *n) / sqrt(vx * vy) : NAN;
 	}
 }
 
@@ -246,7 +259,7 @@ static int delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int64_t 
 void rp_explore_table(FILE *f, const Explore *x, const char *program)
 {
 	const SweepPoint *base = &x->pts[0];
-	int wc = 4, shown = 0, pays = 0;
+	int wc = 4, shown = 0, pays = 0, never = 0;
 
 	fprintf(f, "warpsim: explore %s: %d branch%s, %d variant%s besides the program as compiled\n",
 	        program, x->nb, x->nb == 1 ? "" : "es", x->spec.nvals - 1, x->spec.nvals == 2 ? "" : "s");
@@ -270,8 +283,10 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		int have = delta(x, b, &dc, &dw, &ds);
 		if (have && predicted(b, &pd))
 			snprintf(mod, sizeof mod, "%+.0f", pd);
-		if (b->measured && !b->execs)
-			continue;      /* never executed: listed below */
+		if (b->measured && !b->execs) {
+			never++;       /* listed below */
+			continue;
+		}
 		shown++;
 		snprintf(idx, sizeof idx, "#%d", b->index);
 		snprintf(ptx, sizeof ptx, "%d:%d", b->ptxline, b->ptxcol);
@@ -301,17 +316,16 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		if (n)
 			fprintf(f, "  cost model (--explain's, times the executions): right about whether the flip "
 			        "pays for %d of %d branch%s%s", agree, n, n == 1 ? "" : "es", n > 1 ? "" : "\n");
-		if (n > 1)
+		if (n > 1 && isnan(r))
+			fprintf(f, "; no correlation (the predictions or d.cycles do not vary)\n");
+		else if (n > 1)
 			fprintf(f, "; correlation with d.cycles %.2f\n", r);
 	}
 	for (int i = 0, n = 0; i < x->nb; i++)
 		if (x->b[i].measured && !x->b[i].execs)
 			fprintf(f, "%s #%d", n++ ? "," : "  never executed:", x->b[i].index);
-	for (int i = 0; i < x->nb; i++)
-		if (x->b[i].measured && !x->b[i].execs) {
-			fputc('\n', f);
-			break;
-		}
+	if (never)
+		fputc('\n', f);
 	if (x->rc == 0 && base->nbufs)
 		fprintf(f, "  every variant left the same memory as the program as compiled (%d buffer%s "
 		        "compared)\n", base->nbufs, base->nbufs == 1 ? "" : "s");
@@ -444,6 +458,10 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 
 void rp_explore_free(Explore *x)
 {
+	free(x->f);
+	free(x->best);
+	x->f = NULL;
+	x->best = NULL;
 	if (x->pts)
 		rp_sweep_points_free(x->pts, x->spec.nvals);
 	x->pts = NULL;

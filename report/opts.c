@@ -102,7 +102,7 @@ const OptRow rp_sweep_rows[] = {
 	 .help = "run the program as compiled, then once per conditional branch with only its "
 	         "decision flipped (--decide): per branch its executions, divergence, lanes and "
 	         "what the flip changes (-j runs at once); the memory must not change"},
-	{.name = "explore-exhaustive", .kind = OPT_INT, .metavar = "N", .off = F(explore_all),
+	{.name = "explore-exhaustive", .kind = OPT_INT, .metavar = "N", .off = F(explore_exhaustive),
 	 .def = 12, .min = 0, .max = 16,
 	 .help = "--explore's search runs every combination of up to N executed branches "
 	         "(default 12), and coordinate descent beyond"},

@@ -228,37 +228,47 @@ typedef struct {
 enum { RP_HEURS = 20 };
 
 typedef struct {
+	/* how to run a variant: self args... plus its own arguments, jobs at a time */
+	const char *self;
+	char *const *args;
+	int nargs, jobs;
+	FILE *err;
 	ExploreBranch *b;       /* the branches (owned) */
 	int nb;
-	SweepSpec spec;         /* the runs: key decide, value "" (as compiled), then the flips */
+	SweepSpec spec;         /* the runs: "" (as compiled), then "--decide FLIP" per branch */
 	SweepPoint *pts;        /* their statistics, pts[0] the program as compiled */
 	int rc;                 /* 0, 1 a run failed, 3 buffers differ (rp_sweep_run's) */
 	/* the search (rp_explore_search) */
 	int (*legal)(void *ctx, const char *decide);   /* the translation holds with --decide V */
 	void *legal_ctx;
 	int nf;                 /* branches searched: executed, with a variant */
-	int f[32];              /* their indexes in b */
+	int *f;                 /* their indexes in b (owned) */
 	int exhaustive_max;     /* every combination up to this many branches (--explore-exhaustive) */
 	int exhaustive;         /* every combination was run, else coordinate descent */
 	int tried, feasible;    /* decision vectors translated, and those that could be */
-	char best[512];         /* the best vector as a --decide value ("" when none ran) */
+	char *best;             /* the best vector as a --decide value (owned; "" without branches) */
 	uint64_t best_cycles;   /* its cycles */
 	uint64_t best_all;      /* the fewest cycles of any run (vectors and rules) */
 	ExploreHeur heur[RP_HEURS];
 	int nheur;
 } Explore;
-/* runs the program as compiled and each branch's flip (self args... --decide V, jobs at a
- * time), compares their --out buffers, reads each branch's counts; returns x->rc */
-int rp_explore_run(Explore *x, const char *self, char *const *args, int nargs, int jobs,
-                   FILE *err);
+/* runs the program as compiled and each branch's flip, compares their --out buffers, reads
+ * each branch's counts; returns x->rc */
+int rp_explore_run(Explore *x);
 /* the best decision vector (every combination of the searched branches up to
- * x->exhaustive_max of them, else coordinate descent from the best single flip) and the rules'
- * regret against the best run; after rp_explore_run; returns the worst status */
-int rp_explore_search(Explore *x, const char *self, char *const *args, int nargs, int jobs,
-                      FILE *err);
+ * x->exhaustive_max of them, else coordinate descent from the program as compiled) and the
+ * rules' regret against the best run; after rp_explore_run; returns the worst status */
+int rp_explore_search(Explore *x);
+/* (explore.c, for explore_search.c) runs the program as compiled (point 0) and once more with
+ * each argument list vals[i] (point i + 1; vals and its strings are taken over), every point's
+ * buffers compared with point 0's; with counts, each point also writes its branch counts.
+ * Fills *sp and *pts (the caller frees both); returns rp_sweep_run's status (1 out of memory) */
+int rp_explore_points(const Explore *x, char **vals, int n, int counts, SweepSpec *sp,
+                      SweepPoint **pts);
 void rp_explore_table(FILE *f, const Explore *x, const char *program);
 /* the cost model against the measurement over the branches whose flip ran: Pearson's r of
- * predicted and measured d.cycles (0 with fewer than 2), how many there are, and on how many
+ * predicted and measured d.cycles (0 with fewer than 2, NAN when either does not vary), how
+ * many there are, and on how many
  * the model is right about whether the flip pays */
 void rp_explore_model(const Explore *x, double *r, int *n, int *agree);
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
@@ -283,7 +293,7 @@ typedef struct {
 	char *sweep_json;       /* --sweep-json FILE */
 	int explore;            /* --explore: each executed branch's decision flipped (explore.c) */
 	char *explore_json;     /* --explore-json FILE */
-	int explore_all;        /* --explore-exhaustive N: every combination up to N branches */
+	int explore_exhaustive;        /* --explore-exhaustive N: every combination up to N branches */
 	int sweep_branches;     /* a sweep point also writes its branch counts (explore.c) */
 	int merge;              /* --merge: the program arguments are slices' --sweep-json files */
 	SweepSpec spec;         /* --sweep parsed (rp_opts_check) */

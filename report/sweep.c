@@ -21,20 +21,27 @@
 /* options of the translator (the rest belong to the simulator) */
 static int translator_key(const char *k)
 {
-	return !strncmp(k, "predicate-", 10) || !strcmp(k, "decide") || !strcmp(k, "loop-sync");
+	return !strncmp(k, "predicate-", 10) || !strncmp(k, "decide", 6) || !strncmp(k, "loop-sync", 9);
 }
 
-/* how point i is named in messages: "--KEY V", or "the program as compiled" for the empty
- * value (--explore's first point runs without the option) */
+/* how point i is named in messages: "--KEY V"; a point of argument lists (key "", as
+ * --explore's) by its arguments, the empty list as "the program as compiled" */
 static const char *point_name(const SweepSpec *sp, int i, char *buf, size_t n)
 {
-	if (!sp->vals[i][0])
-		return "the program as compiled";
-	if (!sp->key[0])
-		snprintf(buf, n, "%s", sp->vals[i]);
-	else
+	if (sp->key[0])
 		snprintf(buf, n, "--%s %s", sp->key, sp->vals[i]);
+	else if (!sp->vals[i][0])
+		return "the program as compiled";
+	else
+		snprintf(buf, n, "%s", sp->vals[i]);
 	return buf;
+}
+
+/* point i differs from the others by a translator option (its list's first, for key "") */
+static int translator_point(const SweepSpec *sp, int i)
+{
+	return sp->key[0] ? translator_key(sp->key) :
+	       !strncmp(sp->vals[i], "--", 2) && translator_key(sp->vals[i] + 2);
 }
 
 int rp_sweep_parse(const char *s, SweepSpec *sp, char *why, size_t n)
@@ -207,7 +214,7 @@ static pid_t spawn(const char *self, char *const *args, int nargs, const SweepSp
 		}
 		for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
 			av[n++] = w;
-	} else if (sp->vals[i][0]) {
+	} else {
 		av[n++] = opt;
 		av[n++] = sp->vals[i];
 	}
@@ -393,8 +400,8 @@ void rp_sweep_differ(FILE *err, const SweepSpec *sp, int ref, int i, const char 
 	        "    buffer '%s' (saved by --out), %s\n"
 	        "    %s must never change a kernel's results: %s\n\n", point_name(sp, ref, a, sizeof a),
 	        point_name(sp, i, b, sizeof b), buf, how,
-	        translator_key(sp->key) ? "a translator setting" : "a simulator setting",
-	        translator_key(sp->key) ? "this is a TRANSLATOR BUG; please report it with this "
+	        translator_point(sp, i) ? "a translator setting" : "a simulator setting",
+	        translator_point(sp, i) ? "this is a TRANSLATOR BUG; please report it with this "
 	        "kernel and launch" : "this is a simulator bug, or the kernel has a data race "
 	        "or reads the clock (e.g. results depending on the order of atomics)");
 }

@@ -74,6 +74,24 @@ grep -q '"search": {"method": "exhaustive", "branches": \[2, 3\], "tried": 4, "f
 	grep -q '"cost_pred": 14, "cost_branch": 40, "predicted_delta_cycles": 208, "delta_cycles": 9,' "$T/x.json" && ok ||
 	bad "the cost model: $(grep 'cost model' "$T/x1.txt")"
 
+# more branches than a machine word: a generated kernel of 40 one-instruction ifs, each on a
+# different bit of the thread index, searched by coordinate descent over all 40
+{
+	printf '.version 7.0\n.target sm_75\n.address_size 64\n.visible .entry many(.param .u64 out)\n{\n'
+	printf '\t.reg .pred %%p<41>;\n\t.reg .b32 %%r<4>;\n\t.reg .b64 %%rd<3>;\n\tld.param.u64 %%rd1, [out];\n'
+	printf '\tcvta.to.global.u64 %%rd1, %%rd1;\n\tmov.u32 %%r1, %%tid.x;\n\tmov.u32 %%r2, 0;\n'
+	for i in $(seq 1 40); do
+		printf '\tand.b32 %%r3, %%r1, %d;\n\tsetp.eq.u32 %%p%d, %%r3, 0;\n\t@%%p%d bra $L_%d;\n' $i $i $i $i
+		printf '\tadd.s32 %%r2, %%r2, %d;\n$L_%d:\n' $i $i
+	done
+	printf '\tmul.wide.u32 %%rd2, %%r1, 4;\n\tadd.s64 %%rd2, %%rd1, %%rd2;\n\tst.global.u32 [%%rd2], %%r2;\n\tret;\n}\n'
+} > "$T/many.ptx"
+"$W" "$T/many.ptx" --grid 1 --block 32 --arg buf:u32:32:zero --out 0:"$T/m.txt" --explore \
+	--explore-json "$T/m.json" > "$T/m.out" 2>&1 &&
+	grep -q '^  best decisions (coordinate descent over 40 branches, ' "$T/m.out" &&
+	[ "$(grep -o '"best": "[^"]*"' "$T/m.json" | tr ',' '\n' | grep -c '#[0-9]*=')" = 40 ] && ok ||
+	bad "40 branches: $(grep 'best decisions' "$T/m.out" | cut -c1-100)"
+
 # make explore's table maker reads the JSON: the demo's row
 cp "$T/x.json" "$T/demo.json"
 "${BUILD:-build}/tests/tools/exploresum" "$T/demo.json" > "$T/sum.md" &&

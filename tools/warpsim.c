@@ -188,6 +188,18 @@ typedef struct {
 	SinkTee tee;            /* all fed from one sink */
 } Observe;
 
+/* this program's path, for running it again as a sweep point: /proc/self/exe, else argv0 */
+static const char *self_path(char *buf, size_t n, const char *argv0)
+{
+	ssize_t r = readlink("/proc/self/exe", buf, n - 1);
+
+	if (r > 0)
+		buf[r] = 0;
+	else
+		snprintf(buf, n, "%s", argv0);
+	return buf;
+}
+
 /* --sweep: every point is this program again with the same arguments plus --KEY V (with
  * --shard I/N only the points of slice I) */
 static int observe_sweep(WsOpts *o, int argc, char **argv)
@@ -195,7 +207,6 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 	SweepSpec *sp = &o->rp.spec;
 	SweepPoint *pts = calloc((size_t)sp->nvals, sizeof *pts);
 	char self[4096], slice[64] = "";
-	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	int rc, nargs, runs = 0;
 	char **args = cli_warpsim_point_args(o, argc, argv, &nargs);
 	SweepWhat w = {o->input, args, nargs};
@@ -205,10 +216,7 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 		free(args);
 		return 1;
 	}
-	if (n > 0)
-		self[n] = 0;
-	else
-		snprintf(self, sizeof self, "%s", argv[0]);
+	self_path(self, sizeof self, argv[0]);
 	for (int i = 0; i < sp->nvals; i++)
 		runs += rp_sweep_in_shard(sp, i);
 	if (sp->nshards)
@@ -235,32 +243,32 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 {
 	Explore x = {0};
 	char self[4096];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	int rc, nargs;
-	long jobs = o->rp.jobs ? o->rp.jobs : sysconf(_SC_NPROCESSORS_ONLN);
 	char **args;
 
 	if (cli_explore_branches(o, &x, stderr))
 		return 1;
-	x.exhaustive_max = o->rp.explore_all;
 	if (!(args = cli_warpsim_point_args(o, argc, argv, &nargs))) {
 		cli_explore_done(&x);
-		free(x.b);
+		rp_explore_free(&x);
 		return 1;
 	}
-	if (n > 0)
-		self[n] = 0;
-	else
-		snprintf(self, sizeof self, "%s", argv[0]);
+	x.self = self_path(self, sizeof self, argv[0]);
+	x.args = args;
+	x.nargs = nargs;
+	x.jobs = o->rp.jobs ? o->rp.jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	x.err = stderr;
+	x.exhaustive_max = o->rp.explore_exhaustive;
 	if (o->sim.launch.nouts == 0)
 		fprintf(stderr, "warpsim: --explore: no --out buffer: the variants' results are not "
 		        "compared; add --out N:PATH for the buffers the kernel writes\n");
-	rc = rp_explore_run(&x, self, args, nargs, (int)jobs, stderr);
-	if (rc != 1)
-		rc = rp_explore_search(&x, self, args, nargs, (int)jobs, stderr);
-	rp_explore_table(stdout, &x, o->input);
-	if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, o->input, stderr) && !rc)
-		rc = 1;
+	if ((rc = rp_explore_run(&x)) != 1)
+		rc = rp_explore_search(&x);
+	if (x.pts) {
+		rp_explore_table(stdout, &x, o->input);
+		if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, o->input, stderr) && !rc)
+			rc = 1;
+	}
 	cli_explore_done(&x);
 	rp_explore_free(&x);
 	free(args);

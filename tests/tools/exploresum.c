@@ -153,8 +153,11 @@ int main(int argc, char **argv)
 		double vx = sxx - sx * sx / nm, vy = syy - sy * sy / nm;
 		printf("\nThe static cost model (--explain's cycles per warp execution of each decision, times "
 		       "the executions) against the measured d.cycles of the %d flips that ran: right about "
-		       "whether the flip pays for %d (%.0f%%); Pearson's r %.2f.\n", nm, agree,
-		       100.0 * agree / nm, vx > 0 && vy > 0 ? (sxy - sx * sy / nm) / sqrt(vx * vy) : 0.0);
+		       "whether the flip pays for %d (%.0f%%); ", nm, agree, 100.0 * agree / nm);
+		if (vx > 0 && vy > 0)
+			printf("Pearson's r %.2f.\n", (sxy - sx * sy / nm) / sqrt(vx * vy));
+		else
+			printf("no correlation (the predictions or the measurements do not vary).\n");
 	}
 	qsort(rows, (size_t)nrows, sizeof *rows, bydelta);
 	printf("\nThe branches whose flip pays most (the decision as compiled, under fermi.cfg's rule, "
