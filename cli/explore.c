@@ -4,6 +4,7 @@
  * hold, such as predicating a side that holds a loop, keeps the translator's reason
  * instead). report/explore.c runs the variants.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -96,8 +97,8 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		        "needs PTX (.ptx), not a listing\n", o->input);
 		return -1;
 	}
-	if (!(text = rp_read_text(o->input))) {
-		fprintf(err, "warpsim: cannot read '%s'\n", o->input);
+	if (!(text = opt_read_file(o->input, NULL))) {
+		fprintf(err, "warpsim: cannot read '%s': %s\n", o->input, strerror(errno));
 		return -1;
 	}
 	m = ptx_parse(o->input, text, strlen(text), err, NULL);

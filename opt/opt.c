@@ -472,40 +472,66 @@ int opt_text(OptSet *s, const char *name, const char *text, const char *dir, FIL
 	return nerr;
 }
 
+char *opt_read_all(FILE *f, size_t *len)
+{
+	char *buf = NULL, *nb;
+	size_t n = 0, cap = 0, r;
+
+	for (;;) {
+		if (cap - n < 65536) {
+			if (!(nb = realloc(buf, (cap = cap ? 2 * cap : 65536) + 1))) {
+				free(buf);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nb;
+		}
+		if ((r = fread(buf + n, 1, cap - n, f)) == 0)
+			break;
+		n += r;
+	}
+	if (ferror(f)) {
+		free(buf);
+		errno = errno ? errno : EIO;
+		return NULL;
+	}
+	buf[n] = 0;
+	if (len)
+		*len = n;
+	return buf;
+}
+
+char *opt_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	int e;
+
+	if (!f)
+		return NULL;
+	errno = 0;
+	buf = opt_read_all(f, len);
+	e = errno;
+	fclose(f);
+	errno = e;
+	return buf;
+}
+
 int opt_file(OptSet *s, const char *path, FILE *err)
 {
-	FILE *f;
-	char *text = NULL, dir[1024];
+	char *text, dir[1024];
 	const char *slash = strrchr(path, '/');
-	size_t n = 0, cap = 0;
+	size_t n;
 	int nerr;
 
 	if (s->depth >= 8) {
 		fprintf(err, "%s: %s: option files nested too deeply (8 levels)\n", s->prog, path);
 		return 1;
 	}
-	if (!(f = fopen(path, "rb"))) {
+	if (!(text = opt_read_file(path, &n))) {
 		fprintf(err, "%s: cannot read '%s': %s\n", s->prog, path, strerror(errno));
 		return 1;
 	}
-	for (;;) {
-		size_t r;
-		if (cap - n < 4096) {
-			char *t = realloc(text, cap = cap ? 2 * cap : 8192);
-			if (!t) {
-				free(text);
-				fclose(f);
-				fprintf(err, "%s: out of memory reading '%s'\n", s->prog, path);
-				return 1;
-			}
-			text = t;
-		}
-		if ((r = fread(text + n, 1, cap - n - 1, f)) == 0)
-			break;
-		n += r;
-	}
-	fclose(f);
-	text[n] = 0;
 	if (strlen(text) != n) {
 		fprintf(err, "%s: '%s' holds a NUL byte: not an option file\n", s->prog, path);
 		free(text);

@@ -113,6 +113,12 @@ int opt_argv(OptSet *s, int argc, char **argv, FILE *err);
 /* a file of options, one per line ("--name V", "name V", "--name=V"; '#' comments); every
  * bad line is reported; the number of errors */
 int opt_file(OptSet *s, const char *path, FILE *err);
+/* the rest of f, NUL-terminated in a malloc'd buffer (*len: its bytes, without the NUL);
+ * NULL with errno set (ENOMEM, or the read's error). The option files and the programs'
+ * inputs are read with it. */
+char *opt_read_all(FILE *f, size_t *len);
+/* the whole file at path the same way (fopen's errno when it cannot be opened) */
+char *opt_read_file(const char *path, size_t *len);
 int opt_text(OptSet *s, const char *name, const char *text, const char *dir, FILE *err);
 
 /* the OPT_FN parser of --config and --launch: reads the named file (relative to the file

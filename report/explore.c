@@ -91,32 +91,6 @@ void rp_branch_stats_free(BranchStats *b)
 	free(b);
 }
 
-char *rp_read_text(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *s = NULL, *ns;
-	size_t n = 0, cap = 0, r;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (n + 4097 > cap) {
-			if (!(ns = realloc(s, cap = 2 * cap + 4097))) {
-				free(s);
-				fclose(f);
-				return NULL;
-			}
-			s = ns;
-		}
-		if ((r = fread(s + n, 1, 4096, f)) == 0)
-			break;
-		n += r;
-	}
-	s[n] = '\0';
-	fclose(f);
-	return s;
-}
-
 /* ------------------------------------------------------------------ the parent's side */
 static const SweepPoint *measured_in(const Explore *x, const ExploreBranch *b)
 {

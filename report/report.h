@@ -195,7 +195,6 @@ void rp_branch_stats_sink(BranchStats *b, TraceSink *s);
 /* "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" per branch line; 0, or -1 (cannot write) */
 int rp_branch_stats_write(BranchStats *b, const char *path);
 void rp_branch_stats_free(BranchStats *b);
-char *rp_read_text(const char *path);      /* a whole file, NUL-terminated; NULL on failure */
 
 /* one conditional branch of the program, as --explore sees it */
 typedef struct {

@@ -467,7 +467,7 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 			pts[i].ok = 1;
 			if (sp->extra) {       /* a file the point wrote for the caller (--explore) */
 				snprintf(path, sizeof path, "%s/%s", x->dir, sp->extra);
-				pts[i].extra = rp_read_text(path);
+				pts[i].extra = opt_read_file(path, NULL);
 			}
 			if (hash_outs(x->dir, &pts[i])) {
 				fprintf(err, "warpsim: --sweep: cannot read the buffers of %s\n",

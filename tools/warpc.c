@@ -22,44 +22,10 @@
 /* reads a whole file (or stdin for "-"); NULL with a message on failure */
 static char *read_file(const char *path, size_t *len)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
+	char *buf = strcmp(path, "-") ? opt_read_file(path, len) : opt_read_all(stdin, len);
 
-	if (!f) {
+	if (!buf)
 		fprintf(stderr, "warpc: cannot read '%s': %s\n", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		size_t r;
-		if (cap - n < 65536) {
-			char *nb;
-			cap = cap ? 2 * cap : 65536;
-			nb = realloc(buf, cap + 1);
-			if (!nb) {
-				fprintf(stderr, "warpc: %s: out of memory\n", path);
-				free(buf);
-				if (f != stdin)
-					fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (r == 0)
-			break;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "warpc: %s: read error\n", path);
-		free(buf);
-		buf = NULL;
-	} else {
-		buf[n] = 0;
-		*len = n;
-	}
-	if (f != stdin)
-		fclose(f);
 	return buf;
 }
 

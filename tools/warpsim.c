@@ -22,41 +22,13 @@
 #define WARPSIM_VERSION "0.0.0"
 #endif
 
+/* the whole input file; NULL after a message */
 static char *read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
+	char *buf = opt_read_file(path, len);
 
-	if (!f) {
+	if (!buf)
 		fprintf(stderr, "warpsim: cannot read '%s': %s\n", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		size_t r;
-		if (cap - n < 65536) {
-			char *nb = realloc(buf, (cap = cap ? 2 * cap : 65536) + 1);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				fprintf(stderr, "warpsim: out of memory reading '%s'\n", path);
-				return NULL;
-			}
-			buf = nb;
-		}
-		if ((r = fread(buf + n, 1, cap - n, f)) == 0)
-			break;
-		n += r;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "warpsim: error reading '%s'\n", path);
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = 0;
-	*len = n;
 	return buf;
 }
 
