@@ -53,31 +53,25 @@ a=$("$BIN/warpsim" $D.ptx --launch "$T/d.launch" --quiet --stats-json /dev/stdou
 b=$("$BIN/warpsim" $D.ptx --launch $D.launch --decide '#3=pred' --quiet --stats-json /dev/stdout | grep gpu_sim_cycle)
 c=$("$BIN/warpsim" $D.ptx --launch $D.launch --quiet --stats-json /dev/stdout | grep gpu_sim_cycle)
 [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ] && ok || bad "--decide in a launch file: '$a' '$b' '$c'"
-# every hammock of nested.ptx forced each way: the oracle's memory
+# every hammock of nested.ptx forced each way, on its own kernel: the oracle's memory
 P=tests/explain/nested.ptx
-for k in $("$BIN/warpc" --explain $P | sed -n 's/^  #\([0-9][0-9]*\) .*/\1/p'); do
-		for how in pred branch; do
-			if ! "$BIN/warpc" $P --decide "#$k=$how" > /dev/null 2> "$T/e"; then
-				grep -q "error: --decide #$k=pred: the branch cannot be predicated: " "$T/e" && ok ||
-					bad "nested #$k=$how: $(head -1 "$T/e")"
-				continue
-			fi
-			for kern in $(sed -n 's/^\.visible \.entry \([a-z0-9_]*\).*/\1/p' $P); do
-				args="--kernel $kern --grid 1 --block 64 --arg buf:s32:64:zero --arg s32:5"
-				# shellcheck disable=SC2086
-				"$BIN/warpsim" --oracle $P $args --out 0:"$T/no.txt" --quiet 2>/dev/null || continue
-				# shellcheck disable=SC2086
-				if "$BIN/warpsim" $P $args --decide "#$k=$how" --out 0:"$T/ns.txt" --quiet 2> "$T/e" &&
-				   cmp -s "$T/no.txt" "$T/ns.txt"; then
-					ok
-				elif grep -q "no conditional branch\|cannot be predicated" "$T/e"; then
-					:   # the branch belongs to another kernel or cannot be forced: case 3
-				else
-					bad "nested $kern #$k=$how differs from the oracle"
-				fi
-			done
-		done
-done
+"$BIN/warpc" --explain $P | awk '/^[a-z_0-9]+ \(/ { k = $1 } /^  #[0-9]/ { print k, substr($1, 2) }' > "$T/pairs"
+[ -s "$T/pairs" ] || bad "nested.ptx: no branch listed"
+while read -r kern k; do
+	args="--kernel $kern --grid 1 --block 64 --arg buf:s32:64:zero --arg s32:5"
+	# shellcheck disable=SC2086
+	"$BIN/warpsim" --oracle $P $args --out 0:"$T/no.txt" --quiet || bad "nested $kern: the oracle failed"
+	for how in pred branch; do
+		if ! "$BIN/warpc" $P --decide "#$k=$how" > /dev/null 2> "$T/e"; then
+			grep -q "error: --decide #$k=pred: the branch cannot be predicated: " "$T/e" && ok ||
+				bad "nested #$k=$how: $(head -1 "$T/e")"
+			continue
+		fi
+		# shellcheck disable=SC2086
+		"$BIN/warpsim" $P $args --decide "#$k=$how" --out 0:"$T/ns.txt" --quiet &&
+			cmp -s "$T/no.txt" "$T/ns.txt" && ok || bad "nested $kern #$k=$how differs from the oracle"
+	done
+done < "$T/pairs"
 
 # 3. what cannot be forced
 err() {   # err STATUS PATTERN ARGS...: warpc fails with STATUS and the message matches

@@ -1,0 +1,195 @@
+/* test_verify.c - the reconvergence verifier (backend/verify.c) on hand-written listings:
+ *   BRX and BPT.TRAP: an unguarded BRX with two different targets may diverge, so its paths
+ *   must meet at its innermost SSY target; BRX.U (found uniform) and a BRX with one target
+ *   are exempt; an unguarded BPT.TRAP ends its path, a guarded one falls through;
+ *   PBK and BRK (--loop-sync pbk): PBK pushes a token of its own kind, a BRK sends its lanes
+ *   to the innermost token's target, which must be a PBK's, as a .S must find an SSY's; the
+ *   two kinds do not stand in for each other, and the tokens must balance over the loop.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+#include "backend/backend.h"
+#include "tests/unit/helper_check.h"
+
+#define HEAD ".kernel k\n.arch sm_35\n.registers 8\n"
+
+/* verifier errors of the one kernel of listing text (-1 when it does not parse); the
+ * messages go to *msgs (caller frees) */
+static int verify(const char *text, char **msgs)
+{
+	size_t n = 0;
+	FILE *f = open_memstream(msgs, &n);
+	Prog *p = isa_asm("t.sass", text, strlen(text), f);
+	int r = p ? be_verify_kernel(&p->k[0], f) : -1;
+
+	fclose(f);
+	if (p)
+		isa_prog_free(p);
+	return r;
+}
+
+/* the listing (after HEAD) passes the verifier without a message */
+static void clean(const char *body)
+{
+	char *m = NULL, text[2048];
+	int r;
+
+	snprintf(text, sizeof text, HEAD "%s", body);
+	r = verify(text, &m);
+	ck_assert_msg(r == 0, "%s", m);
+	ck_assert_str_eq(m, "");
+	free(m);
+}
+
+/* the verifier refuses it with a message holding msg */
+static void refused(const char *body, const char *msg)
+{
+	char *m = NULL, text[2048];
+	int r;
+
+	snprintf(text, sizeof text, HEAD "%s", body);
+	r = verify(text, &m);
+	ck_assert_int_eq(r, 1);
+	ck_assert_msg(strstr(m, msg) != NULL, "expected '%s' in:\n%s", msg, m);
+	free(m);
+}
+
+/* ------------------------------------------------------------------ BRX and BPT.TRAP */
+/* two groups join at 0x18 with no SSY: an error naming the BRX and the join; with SSY at the
+ * join and each path arriving, clean */
+START_TEST(test_brx_unguarded_needs_ssy)
+{
+	refused("/*0000*/ BRX R0, {0x8, 0x10};\n"
+	        "/*0008*/ BRA 0x18;\n"
+	        "/*0010*/ MOV R1, R2;\n"
+	        "/*0018*/ EXIT;\n",
+	        "/*0000*/: error: divergent branch: its immediate post-dominator 0x18 is not the "
+	        "innermost SSY target");
+	clean("/*0000*/ SSY 0x20;\n"
+	      "/*0008*/ BRX R0, {0x10, 0x18};\n"
+	      "/*0010*/ NOP.S;\n"
+	      "/*0018*/ MOV.S R1, R2;\n"
+	      "/*0020*/ EXIT;\n");
+}
+END_TEST
+
+/* BRX.U and a BRX whose targets are all one address cannot diverge: not checked */
+START_TEST(test_brx_uniform_exempt)
+{
+	clean("/*0000*/ BRX.U R0, {0x8, 0x10};\n"
+	      "/*0008*/ BRA 0x18;\n"
+	      "/*0010*/ MOV R1, R2;\n"
+	      "/*0018*/ EXIT;\n");
+	clean("/*0000*/ BRX R0, {0x10, 0x10};\n"
+	      "/*0008*/ MOV R1, R2;\n"
+	      "/*0010*/ EXIT;\n");
+}
+END_TEST
+
+/* a loop left only through @!P0 EXIT around a BRX whose third case holds a second BRX; one
+ * inner case arrives from code laid out after the exit (0x58). The artificial exit edge of
+ * such a loop comes from its last instruction in reverse post-order, as the translator's
+ * post-dominators take it (dom.c), not from the instruction at the highest address; then
+ * both BRX meet at the latch 0x38, the shared SSY target: clean (the shape of generated
+ * program 1026569, which the verifier refused before) */
+START_TEST(test_brx_loop_arrival_after_exit)
+{
+	clean("/*0000*/ S2R R0, SR_TID.X;\n"
+	      "/*0008*/ SSY 0x38;\n"
+	      "/*0010*/ BRX R0, {0x18, 0x20, 0x28};\n"
+	      "/*0018*/ NOP.S;\n"
+	      "/*0020*/ NOP.S;\n"
+	      "/*0028*/ BRX R2, {0x30, 0x58};\n"
+	      "/*0030*/ NOP.S;\n"
+	      "/*0038*/ IADD R1, R1, 0x1;\n"
+	      "/*0040*/ ISETP.LT.AND P0, PT, R1, 0x5, PT;\n"
+	      "/*0048*/ @!P0 EXIT;\n"
+	      "/*0050*/ BRA 0x8;\n"
+	      "/*0058*/ NOP.S;\n");
+}
+END_TEST
+
+/* an unguarded BPT.TRAP ends its path (nothing after it needs to be valid); a guarded one
+ * falls through, so running off the end after it is an error */
+START_TEST(test_bpt_paths)
+{
+	clean("/*0000*/ BPT.TRAP 0x1;\n");
+	refused("/*0000*/ @P0 BPT.TRAP 0x1;\n", "execution runs past the end of the code");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ PBK and BRK */
+/* ptxas's shape (brk_div_1): PBK before the loop, a guarded BRK for the break, a divergent
+ * back edge, the loop's own exit path ending in BRK: clean */
+START_TEST(test_pbk_loop_clean)
+{
+	clean("/*0000*/ PBK 0x30;\n"
+	      "/*0008*/ ISETP.GE.U32.AND P1, PT, R1, R2, PT;\n"
+	      "/*0010*/ @P1 BRK;\n"
+	      "/*0018*/ @!P0 BRA 0x8;\n"
+	      "/*0020*/ IADD R0, R0, R2;\n"
+	      "/*0028*/ BRK;\n"
+	      "/*0030*/ EXIT;\n");
+}
+END_TEST
+
+/* a BRK with no PBK, a BRK whose innermost token is an SSY's, a .S whose innermost token is
+ * a PBK's */
+START_TEST(test_kinds_kept_apart)
+{
+	refused("/*0000*/ @P0 BRK;\n"
+	        "/*0008*/ EXIT;\n", "/*0000*/: error: BRK whose innermost token is not a PBK's");
+	refused("/*0000*/ SSY 0x18;\n"
+	        "/*0008*/ @P0 BRK;\n"
+	        "/*0010*/ NOP.S;\n"
+	        "/*0018*/ EXIT;\n", "/*0008*/: error: BRK whose innermost token is not a PBK's");
+	refused("/*0000*/ PBK 0x18;\n"
+	        "/*0008*/ @P0 NOP.S;\n"
+	        "/*0010*/ BRK;\n"
+	        "/*0018*/ EXIT;\n", "/*0008*/: error: .S whose innermost token is a PBK's");
+}
+END_TEST
+
+/* a PBK inside the loop pushes a token per iteration; a path into the PBK target without
+ * BRK; PCNT is still refused by name */
+START_TEST(test_pbk_unbalanced)
+{
+	refused("/*0000*/ PBK 0x20;\n"
+	        "/*0008*/ @P1 BRK;\n"
+	        "/*0010*/ @!P0 BRA 0x0;\n"
+	        "/*0018*/ BRK;\n"
+	        "/*0020*/ EXIT;\n", "reached with two different CallReturnStacks");
+	refused("/*0000*/ PBK 0x10;\n"
+	        "/*0008*/ MOV R0, R1;\n"
+	        "/*0010*/ EXIT;\n", "/*0008*/: error: a path reaches the sync point 0x10 without .S");
+	refused("/*0000*/ PCNT 0x10;\n"
+	        "/*0008*/ CONT;\n"
+	        "/*0010*/ EXIT;\n", "/*0000*/: error: PCNT, PRET, PEXIT and CONT are not checked");
+}
+END_TEST
+
+static Suite *verify_suite(void)
+{
+	Suite *s = suite_create("verify");
+	TCase *t = tcase_create("brx");
+	TCase *p = tcase_create("pbk");
+
+	tcase_add_test(t, test_brx_unguarded_needs_ssy);
+	tcase_add_test(t, test_brx_uniform_exempt);
+	tcase_add_test(t, test_bpt_paths);
+	tcase_add_test(t, test_brx_loop_arrival_after_exit);
+	tcase_add_test(p, test_pbk_loop_clean);
+	tcase_add_test(p, test_kinds_kept_apart);
+	tcase_add_test(p, test_pbk_unbalanced);
+	suite_add_tcase(s, t);
+	suite_add_tcase(s, p);
+	return s;
+}
+
+int main(void)
+{
+	return ck_run(verify_suite());
+}
