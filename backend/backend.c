@@ -39,8 +39,6 @@ void be_options_default(BeOptions *o)
 	memset(o, 0, sizeof *o);
 	opt_defaults(be_opt_rows, be_nopt_rows, o);
 	o->max_regs = ISA_DEFAULT_MAX_REGS;
-	o->cost_issue = 2;        /* fermi.cfg's --alu-interval and --ctrl-latency */
-	o->cost_ctrl = 10;
 	o->arch = ISA_DEFAULT_ARCH;
 }
 

@@ -44,7 +44,8 @@ typedef struct {
 	BeDecide *decide;           /* --decide: forced decisions, in command-line order */
 	int ndecide;
 	int cost_issue, cost_ctrl;  /* the cost model's figures (cost.c): --alu-interval and
-	                               --ctrl-latency of the architecture */
+	                               --ctrl-latency of the architecture (the programs set them
+	                               from it); cost_issue 0: no cost model */
 	int max_regs;               /* registers per thread: 63 Fermi-class, 255 later */
 	int arch;                   /* sm_XX number written in the kernels (20, 30, 35, ...) */
 	int want_log;               /* fill Prog-side decision log (be_log_of) */

@@ -221,6 +221,8 @@ void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 void be_cost(const BeOptions *o, BeLogEntry *e);   /* e's cost_pred and cost_branch */
 
 /* ------------------------------------------------------------------ decide.c */
+/* a branch --explain lists and numbers: a guarded bra, an indirect bra, a brx.idx */
+int be_is_branch(const PIns *in);
 /* the 1-based number --explain gives instruction ins of pf (the module's conditional and
  * indirect branches in file order), 0 when it is not such a branch */
 int be_branch_index(const Module *m, const PFunc *pf, int ins);

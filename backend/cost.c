@@ -19,10 +19,10 @@
 
 void be_cost(const BeOptions *o, BeLogEntry *e)
 {
-	int s = e->size_then + e->size_else, I = o->cost_issue > 0 ? o->cost_issue : 1;
+	int s = e->size_then + e->size_else, I = o->cost_issue;
 
 	e->cost_pred = e->cost_branch = -1;
-	if (e->size_then < 0 || e->size_else < 0 || e->decision == BD_EXIT ||
+	if (I <= 0 || e->size_then < 0 || e->size_else < 0 || e->decision == BD_EXIT ||
 	    (strcmp(e->shape, "if-then") && strcmp(e->shape, "if-then-else") && strcmp(e->shape, "branch")))
 		return;
 	e->cost_pred = I * s;

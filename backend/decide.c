@@ -14,8 +14,7 @@
 #include <string.h>
 #include "backend/be.h"
 
-/* a branch --explain lists: a guarded bra, an indirect bra, a brx.idx */
-static int is_branch(const PIns *in)
+int be_is_branch(const PIns *in)
 {
 	return (in->op == PO_BRA && (in->guard >= 0 || in->o[0].kind != POK_LABEL)) ||
 	       in->op == PO_BRX_IDX;
@@ -28,9 +27,9 @@ int be_branch_index(const Module *m, const PFunc *pf, int ins)
 	for (int fi = 0; fi < m->nfuncs; fi++) {
 		const PFunc *g = &m->funcs[fi];
 		for (int i = 0; i < g->nins; i++) {
-			n += is_branch(&g->ins[i]);
+			n += be_is_branch(&g->ins[i]);
 			if (g == pf && i == ins)
-				return is_branch(&g->ins[i]) ? n : 0;
+				return be_is_branch(&g->ins[i]) ? n : 0;
 		}
 	}
 	return 0;
@@ -50,7 +49,7 @@ static int names(const Module *m, const PFunc *pf, int ins, const BeDecide *d)
 	char file[256], *end;
 	long v;
 
-	if (!is_branch(in))
+	if (!be_is_branch(in))
 		return 0;
 	if (loc[0] == '#') {
 		v = strtol(loc + 1, &end, 10);

@@ -124,9 +124,7 @@ void be_log_branches(Fn *f)
 		if (b->dead || b->jmp.ptxins < 0 || (b->jmp.kind != J_BRA && !b->jmp.folded && b->jmp.kind != J_BRX))
 			continue;
 		in = &pf->ins[b->jmp.ptxins];
-		if (in->op != PO_BRA && in->op != PO_BRX_IDX)
-			continue;
-		if (in->guard < 0 && in->op == PO_BRA && in->o[0].kind == POK_LABEL)
+		if (!be_is_branch(in))
 			continue;   /* a jump (an indirect bra is logged) */
 		e = log_add(f->log);
 		e->func = pf->name;
