@@ -136,6 +136,8 @@ int rp_explore_points(const Explore *x, char **vals, int n, int counts, SweepSpe
 	memcpy(sp->vals + 1, vals, (size_t)n * sizeof *vals);
 	sp->nvals = n + 1;
 	sp->jobs = x->jobs < 1 ? 1 : x->jobs;
+	sp->shard = x->shard;
+	sp->nshards = x->nshards;
 	/* no sp->outs: the variants' buffers are compared, not kept */
 	memcpy(av, x->args, (size_t)x->nargs * sizeof *av);
 	if (counts) {
@@ -147,6 +149,37 @@ out:
 	free(av);
 	free(vals);
 	return rc;
+}
+
+/* --explore-merge: the runs of vals[0..n) (taken over) from the slices' files, which must be
+ * of this exploration: the same program, arguments and variants */
+static int merged(Explore *x, char **vals, int n)
+{
+	SweepWhat w;
+	int rc = rp_sweep_load(x->slices, x->nslices, "--explore-merge", &x->spec, &x->pts, &w, x->err);
+	int same = rc >= 0;
+
+	if (same) {
+		same = !x->spec.key[0] && x->spec.nvals == n + 1 && !x->spec.vals[0][0] &&
+		       !strcmp(w.program, x->program) && w.nargs == x->nargs;
+		for (int k = 0; same && k < x->nargs; k++)
+			same = !strcmp(w.args[k], x->args[k]);
+		for (int i = 0; same && i < n; i++)
+			same = !strcmp(x->spec.vals[i + 1], vals[i]);
+		if (!same)
+			fprintf(x->err, "warpsim: --explore-merge: %s: the slices are of another exploration "
+			        "(the program, its arguments or its variants differ from this command's)\n",
+			        x->slices[0]);
+		rp_sweep_what_free(&w);
+	}
+	if (!same && x->pts) {
+		rp_sweep_points_free(x->pts, x->spec.nvals);
+		x->pts = NULL;
+	}
+	for (int i = 0; i < n; i++)
+		free(vals[i]);
+	free(vals);
+	return same ? rc : 1;
 }
 
 int rp_explore_run(Explore *x)
@@ -167,7 +200,7 @@ int rp_explore_run(Explore *x)
 			b->point = ++n;
 		}
 	}
-	x->rc = rp_explore_points(x, vals, n, 1, &x->spec, &x->pts);
+	x->rc = x->nslices ? merged(x, vals, n) : rp_explore_points(x, vals, n, 1, &x->spec, &x->pts);
 	for (int i = 0; x->pts && i < x->nb; i++) {
 		ExploreBranch *b = &x->b[i];
 		const SweepPoint *p = measured_in(x, b);

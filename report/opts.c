@@ -108,6 +108,9 @@ const OptRow rp_sweep_rows[] = {
 	         "(default 12), and coordinate descent beyond"},
 	{.name = "explore-json", .kind = OPT_STR, .metavar = "FILE", .off = F(explore_json),
 	 .help = "also write --explore's results as JSON"},
+	{.name = "explore-merge", .kind = OPT_STR, .metavar = "FILE,...", .off = F(explore_merge),
+	 .help = "--explore takes the variants' runs from the --sweep-json files of its slices "
+	         "(--explore --shard I/N) instead of running them, then searches (docs/sharding.md)"},
 	{.name = "sweep-branches", .kind = OPT_FLAG, .off = F(sweep_branches),
 	 .flags = OPT_CMDLINE | OPT_HIDDEN, .help = "the point also writes its branch counts"},
 	{.name = "sweep-point", .kind = OPT_STR, .metavar = "DIR", .off = F(sweep_point),
@@ -123,6 +126,36 @@ void rp_opts_free(RpOpts *o)
 	opt_free_strs(rp_trace_rows, rp_ntrace_rows, o);
 	opt_free_strs(rp_sweep_rows, rp_nsweep_rows, o);
 	rp_sweep_free(&o->spec);
+	for (int i = 0; i < o->nexplore_slices; i++)
+		free(o->explore_slices[i]);
+	free(o->explore_slices);
+	o->explore_slices = NULL;
+	o->nexplore_slices = 0;
+}
+
+/* --explore-merge A,B,...: its files into o->explore_slices */
+static int split_files(RpOpts *o, FILE *err)
+{
+	char *s = o->explore_merge, *e;
+	int n = 1;
+
+	for (e = s; *e; e++)
+		n += *e == ',';
+	if (!(o->explore_slices = calloc((size_t)n, sizeof *o->explore_slices)))
+		return -1;
+	for (;;) {
+		e = strchr(s, ',');
+		if (e == s || !*s) {
+			fprintf(err, "warpsim: --explore-merge: expected FILE,FILE,..., got '%s'\n",
+			        o->explore_merge);
+			return -1;
+		}
+		if (!(o->explore_slices[o->nexplore_slices++] = e ? strndup(s, (size_t)(e - s)) : strdup(s)))
+			return -1;
+		if (!e)
+			return 0;
+		s = e + 1;
+	}
 }
 
 int rp_opts_check(RpOpts *o, FILE *err)
@@ -168,12 +201,25 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		fprintf(err, "warpsim: --explore-json needs --explore\n");
 		return -1;
 	}
-	if (o->explore && (o->sweep || o->sweep_csv || o->sweep_svg || o->sweep_ptxas || o->nshards ||
-	                   o->sweep_json || o->trace || o->linestats)) {
-		fprintf(err, "warpsim: --explore runs its own variants: besides -j and --explore-json it "
-		        "takes no sweep, trace or line-statistics option\n");
+	if (o->explore_merge && !o->explore) {
+		fprintf(err, "warpsim: --explore-merge needs --explore\n");
 		return -1;
 	}
+	if (o->explore && (o->sweep || o->sweep_csv || o->sweep_svg || o->sweep_ptxas || o->trace ||
+	                   o->linestats)) {
+		fprintf(err, "warpsim: --explore runs its own variants: besides -j, --explore-json and "
+		        "its slices' options it takes no sweep, trace or line-statistics option\n");
+		return -1;
+	}
+	if (o->explore && (o->nshards || o->sweep_json) &&
+	    (!o->nshards || !o->sweep_json || o->explore_json || o->explore_merge)) {
+		fprintf(err, "warpsim: --explore --shard I/N runs slice I of the variants and writes "
+		        "them with --sweep-json FILE (nothing else); --explore-merge of the slices' files "
+		        "gives the table\n");
+		return -1;
+	}
+	if (o->explore_merge && split_files(o, err))
+		return -1;
 	if (o->window && !o->trace) {
 		fprintf(err, "warpsim: --trace-window needs --trace FILE\n");
 		return -1;
@@ -183,7 +229,7 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		fprintf(err, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,... (-j: or --explore)\n");
 		return -1;
 	}
-	if ((o->nshards || o->sweep_json) && !o->sweep) {
+	if ((o->nshards || o->sweep_json) && !o->sweep && !o->explore) {
 		fprintf(err, "warpsim: --shard and --sweep-json need --sweep KEY=V1,V2,...\n");
 		return -1;
 	}

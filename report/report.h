@@ -175,6 +175,9 @@ typedef struct {
 extern const SweepStat rp_sweep_stats[];
 extern const int rp_nsweep_stats;
 
+/* how point i is named in messages: "--KEY V", or for a list of arguments (key "") the list,
+ * the empty one "the program as compiled" (then the result is not buf) */
+const char *rp_sweep_point_name(const SweepSpec *sp, int i, char *buf, size_t n);
 /* point p (from 0) runs in this process: no --shard, or its slice is this one */
 int rp_sweep_in_shard(const SweepSpec *sp, int p);
 /* frees one point's buffers (the point itself stays) */
@@ -232,6 +235,10 @@ typedef struct {
 	char *const *args;
 	int nargs, jobs;
 	FILE *err;
+	const char *program;    /* the PTX (what a slice names) */
+	int shard, nshards;     /* --shard I/N: run slice I of the variants only (0, 0: all) */
+	char *const *slices;    /* --explore-merge: the slices' files hold the variants' runs */
+	int nslices;
 	ExploreBranch *b;       /* the branches (owned) */
 	int nb;
 	SweepSpec spec;         /* the runs: "" (as compiled), then "--decide FLIP" per branch */
@@ -251,8 +258,9 @@ typedef struct {
 	ExploreHeur heur[RP_HEURS];
 	int nheur;
 } Explore;
-/* runs the program as compiled and each branch's flip, compares their --out buffers, reads
- * each branch's counts; returns x->rc */
+/* runs the program as compiled and each branch's flip (with x->nshards, only slice x->shard
+ * of them; with x->slices, none: the slices' files hold them), compares their --out buffers,
+ * reads each branch's counts; returns x->rc */
 int rp_explore_run(Explore *x);
 /* the best decision vector (every combination of the searched branches up to
  * x->exhaustive_max of them, else coordinate descent from the program as compiled) and the
@@ -295,6 +303,9 @@ typedef struct {
 	int explore_exhaustive;        /* --explore-exhaustive N: every combination up to N branches */
 	int sweep_branches;     /* a sweep point also writes its branch counts (explore.c) */
 	int merge;              /* --merge: the program arguments are slices' --sweep-json files */
+	char *explore_merge;    /* --explore-merge FILE,FILE,...: an --explore's slices */
+	char **explore_slices;  /* its files (owned, from rp_opts_check) */
+	int nexplore_slices;
 	SweepSpec spec;         /* --sweep parsed (rp_opts_check) */
 } RpOpts;
 
@@ -342,6 +353,14 @@ int rp_sweep_report(FILE *f, const SweepSpec *sp, const SweepPoint *pts, const S
  * ran, with its statistics and its buffers' sizes and hashes; 0, or -1 after a message */
 int rp_sweep_json(const char *path, const SweepSpec *sp, const SweepPoint *pts,
                   const SweepWhat *w, FILE *err);
+/* the slices (--sweep-json files) of one sharded sweep or --explore as one: sp, *pts (sp->nvals
+ * of them, owned) and w (the program and arguments, owned: rp_sweep_what_free), every point
+ * in exactly one slice and their buffers compared; opt ("--merge") names the messages. 0, 1
+ * (a point failed) or 3 (buffers differ); -1 after a message when a slice cannot be read, is
+ * of another sweep or a point is missing (then nothing is kept) */
+int rp_sweep_load(char *const *files, int nfiles, const char *opt, SweepSpec *sp,
+                  SweepPoint **pts, SweepWhat *w, FILE *err);
+void rp_sweep_what_free(SweepWhat *w);
 /* warpsim --merge A.json B.json ...: the slices of one sharded sweep, every point in exactly
  * one of them; their buffers compared as one sweep compares them; then rp_sweep_report.
  * 0, 1 (a slice cannot be read, is of another sweep, a point is missing or failed) or 3 */

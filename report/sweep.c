@@ -26,7 +26,7 @@ static int translator_key(const char *k)
 
 /* how point i is named in messages: "--KEY V"; a point of argument lists (key "", as
  * --explore's) by its arguments, the empty list as "the program as compiled" */
-static const char *point_name(const SweepSpec *sp, int i, char *buf, size_t n)
+const char *rp_sweep_point_name(const SweepSpec *sp, int i, char *buf, size_t n)
 {
 	if (sp->key[0])
 		snprintf(buf, n, "--%s %s", sp->key, sp->vals[i]);
@@ -398,8 +398,8 @@ void rp_sweep_differ(FILE *err, const SweepSpec *sp, int ref, int i, const char 
 
 	fprintf(err, "\nwarpsim: --sweep: ERROR: the output buffers differ between %s and %s\n"
 	        "    buffer '%s' (saved by --out), %s\n"
-	        "    %s must never change a kernel's results: %s\n\n", point_name(sp, ref, a, sizeof a),
-	        point_name(sp, i, b, sizeof b), buf, how,
+	        "    %s must never change a kernel's results: %s\n\n", rp_sweep_point_name(sp, ref, a, sizeof a),
+	        rp_sweep_point_name(sp, i, b, sizeof b), buf, how,
 	        translator_point(sp, i) ? "a translator setting" : "a simulator setting",
 	        translator_point(sp, i) ? "this is a TRANSLATOR BUG; please report it with this "
 	        "kernel and launch" : "this is a simulator bug, or the kernel has a data race "
@@ -471,7 +471,7 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 			}
 			if (hash_outs(x->dir, &pts[i])) {
 				fprintf(err, "warpsim: --sweep: cannot read the buffers of %s\n",
-				        point_name(sp, i, path, sizeof path));
+				        rp_sweep_point_name(sp, i, path, sizeof path));
 				rc = 1;
 			}
 			continue;
@@ -479,10 +479,10 @@ int rp_sweep_run(const char *self, char *const *args, int nargs, const SweepSpec
 		rc = 1;
 		if (WIFEXITED(x->status))
 			fprintf(err, "warpsim: --sweep: the run with %s failed (exit status %d):\n",
-			        point_name(sp, i, path, sizeof path), WEXITSTATUS(x->status));
+			        rp_sweep_point_name(sp, i, path, sizeof path), WEXITSTATUS(x->status));
 		else
 			fprintf(err, "warpsim: --sweep: the run with %s was killed by signal %d:\n",
-			        point_name(sp, i, path, sizeof path), WIFSIGNALED(x->status) ? WTERMSIG(x->status) : 0);
+			        rp_sweep_point_name(sp, i, path, sizeof path), WIFSIGNALED(x->status) ? WTERMSIG(x->status) : 0);
 		snprintf(path, sizeof path, "%s/stderr", x->dir);
 		show_file(err, path, "    ");
 	}

@@ -54,6 +54,8 @@ static json_t *point(const SweepSpec *sp, const SweepPoint *p, int i)
 		json_array_append_new(bufs, json_pack("{s:s, s:I, s:s}", "name", p->bufs[b].name,
 		                      "bytes", (json_int_t)p->bufs[b].bytes, "fnv1a64", hex));
 	}
+	if (p->extra)           /* --explore's branch counts */
+		json_object_set_new(o, "extra", json_string(p->extra));
 	return o;
 }
 
@@ -84,8 +86,9 @@ int rp_sweep_json(const char *path, const SweepSpec *sp, const SweepPoint *pts,
 /* ---- merging */
 typedef struct {
 	char *const *files;
+	const char *opt;        /* the option that reads them, for the messages: "--merge" */
 	json_t *first;          /* the first slice: what the others must agree with */
-	SweepSpec sp;
+	SweepSpec *sp;
 	SweepPoint *pts;
 	const char **from;      /* per point, the file that held it */
 	FILE *err;
@@ -96,8 +99,20 @@ static const char *const same[] = {"program", "args", "key", "values", "sweep_pt
 
 static int bad(Merge *m, const char *file, const char *what)
 {
-	fprintf(m->err, "warpsim: --merge: %s: %s\n", file, what);
+	fprintf(m->err, "warpsim: %s: %s: %s\n", m->opt, file, what);
 	return -1;
+}
+
+/* "the run with --KEY V", "the run with ARGS", "the program as compiled" */
+static const char *named(const SweepSpec *sp, int i, char *buf, size_t n)
+{
+	char v[400];
+	const char *s = rp_sweep_point_name(sp, i, v, sizeof v);
+
+	if (s != v)
+		return s;
+	snprintf(buf, n, "the run with %s", v);
+	return buf;
 }
 
 /* the first slice sets the sweep up */
@@ -105,7 +120,7 @@ static int setup(Merge *m, json_t *root, const char *file)
 {
 	json_t *vals = json_object_get(root, "values"), *ptxas = json_object_get(root, "sweep_ptxas");
 	size_t n = json_array_size(vals);
-	SweepSpec *sp = &m->sp;
+	SweepSpec *sp = m->sp;
 
 	if (!json_is_string(json_object_get(root, "key")) || !n ||
 	    !json_is_string(json_object_get(root, "program")) ||
@@ -132,19 +147,19 @@ static int setup(Merge *m, json_t *root, const char *file)
 /* one point of a slice into m->pts */
 static int take(Merge *m, json_t *o, const char *file)
 {
-	json_t *bufs = json_object_get(o, "buffers"), *b;
+	json_t *bufs = json_object_get(o, "buffers"), *b, *extra = json_object_get(o, "extra");
 	json_int_t i = json_integer_value(json_object_get(o, "point"));
 	const char *v = json_string_value(json_object_get(o, "value"));
 	SweepPoint *p;
 	size_t k;
-	char msg[600];
+	char msg[600], name[500];
 
-	if (!json_is_integer(json_object_get(o, "point")) || i < 0 || i >= m->sp.nvals || !v ||
-	    strcmp(v, m->sp.vals[i]) || !json_is_boolean(json_object_get(o, "ok")))
+	if (!json_is_integer(json_object_get(o, "point")) || i < 0 || i >= m->sp->nvals || !v ||
+	    strcmp(v, m->sp->vals[i]) || !json_is_boolean(json_object_get(o, "ok")))
 		return bad(m, file, "a point is not one of the sweep's values");
 	if (m->from[i]) {
-		snprintf(msg, sizeof msg, "the run with --%s %s is also in %s (the same slice twice?)",
-		         m->sp.key, v, m->from[i]);
+		snprintf(msg, sizeof msg, "%s is also in %s (the same slice twice?)",
+		         named(m->sp, (int)i, name, sizeof name), m->from[i]);
 		return bad(m, file, msg);
 	}
 	m->from[i] = file;
@@ -157,18 +172,20 @@ static int take(Merge *m, json_t *o, const char *file)
 			return bad(m, file, "a point lacks a statistic");
 		*(uint64_t *)((char *)p + rp_sweep_stats[s].off) = (uint64_t)json_integer_value(x);
 	}
+	if (extra && (!json_is_string(extra) || !(p->extra = strdup(json_string_value(extra)))))
+		return bad(m, file, "a point's \"extra\" is not a string");
 	if (json_array_size(bufs) && !(p->bufs = calloc(json_array_size(bufs), sizeof *p->bufs)))
 		return bad(m, file, "out of memory");
 	json_array_foreach(bufs, k, b) {
-		const char *name = json_string_value(json_object_get(b, "name"));
+		const char *bn = json_string_value(json_object_get(b, "name"));
 		const char *hex = json_string_value(json_object_get(b, "fnv1a64"));
 		SweepBuf *d = &p->bufs[p->nbufs];
 		char *end;
-		if (!name || !hex || !json_is_integer(json_object_get(b, "bytes")))
+		if (!bn || !hex || !json_is_integer(json_object_get(b, "bytes")))
 			return bad(m, file, "a buffer lacks its name, size or hash");
 		d->bytes = (uint64_t)json_integer_value(json_object_get(b, "bytes"));
 		d->fnv = strtoull(hex, &end, 16);
-		if (end == hex || *end || !(d->name = strdup(name)))
+		if (end == hex || *end || !(d->name = strdup(bn)))
 			return bad(m, file, "a buffer's hash is not hexadecimal");
 		p->nbufs++;
 	}
@@ -190,7 +207,7 @@ static int slice(Merge *m, int f)
 	}
 	fclose(in);
 	if (!root) {
-		fprintf(m->err, "warpsim: --merge: %s:%d:%d: %s\n", file, je.line, je.column, je.text);
+		fprintf(m->err, "warpsim: %s: %s:%d:%d: %s\n", m->opt, file, je.line, je.column, je.text);
 		return -1;
 	}
 	if (json_integer_value(json_object_get(root, "warpsim_sweep")) != FORMAT)
@@ -218,8 +235,10 @@ static int slice(Merge *m, int f)
 static int compare(Merge *m)
 {
 	int ref = -1, rc = 0;
+	char how[64];
 
-	for (int i = 0; i < m->sp.nvals; i++) {
+	snprintf(how, sizeof how, "their sizes or hashes differ (%s)", m->opt);
+	for (int i = 0; i < m->sp->nvals; i++) {
 		const SweepPoint *a, *b = &m->pts[i];
 		if (!b->ok)
 			continue;
@@ -235,58 +254,94 @@ static int compare(Merge *m)
 				continue;
 			m->pts[i].outs_differ = 1;
 			rc = 3;
-			rp_sweep_differ(m->err, &m->sp, ref, i, strchr(name, '-') ? strchr(name, '-') + 1 :
-			                name, "their sizes or hashes differ (--merge)");
+			rp_sweep_differ(m->err, m->sp, ref, i, strchr(name, '-') ? strchr(name, '-') + 1 :
+			                name, how);
 			break;
 		}
 	}
 	return rc;
 }
 
-int rp_sweep_merge(char *const *files, int nfiles, const RpOpts *o, FILE *out, FILE *err)
+void rp_sweep_what_free(SweepWhat *w)
 {
-	Merge m = {files, NULL, {0}, NULL, NULL, err};
-	int rc = 0, missing = 0;
-	char **args = NULL;
+	for (int k = 0; w->args && k < w->nargs; k++)
+		free(w->args[k]);
+	free((void *)w->args);
+	free((char *)w->program);
+	memset(w, 0, sizeof *w);
+}
 
+int rp_sweep_load(char *const *files, int nfiles, const char *opt, SweepSpec *sp,
+                  SweepPoint **pts, SweepWhat *w, FILE *err)
+{
+	Merge m = {files, opt, NULL, sp, NULL, NULL, err};
+	int rc = 0, missing = 0;
+	json_t *a;
+	char **args = NULL;
+	char name[500];
+
+	memset(sp, 0, sizeof *sp);
+	memset(w, 0, sizeof *w);
+	*pts = NULL;
 	for (int f = 0; f < nfiles && !rc; f++)
-		rc = slice(&m, f) ? 1 : 0;
-	for (int i = 0; !rc && i < m.sp.nvals; i++) {
+		rc = slice(&m, f) ? -1 : 0;
+	for (int i = 0; !rc && i < sp->nvals; i++) {
 		if (!m.from[i]) {
-			fprintf(err, "warpsim: --merge: no slice holds the run with --%s %s\n", m.sp.key,
-			        m.sp.vals[i]);
+			fprintf(err, "warpsim: %s: no slice holds %s\n", opt, named(sp, i, name, sizeof name));
 			missing = 1;
 		} else if (!m.pts[i].ok)
-			fprintf(err, "warpsim: --merge: the run with --%s %s failed; the slice that wrote "
-			        "%s showed why\n", m.sp.key, m.sp.vals[i], m.from[i]);
+			fprintf(err, "warpsim: %s: %s failed; the slice that wrote %s showed why\n", opt,
+			        named(sp, i, name, sizeof name), m.from[i]);
 	}
 	if (!rc && missing)
-		rc = 1;
-	if (!rc) {
-		json_t *a = json_object_get(m.first, "args");
-		size_t n = json_array_size(a);
-		SweepWhat w = {json_string_value(json_object_get(m.first, "program")), NULL, (int)n};
-		if (!(args = calloc(n + 1, sizeof *args)))
-			rc = 1;
-		for (size_t k = 0; args && k < n; k++)
-			args[k] = (char *)json_string_value(json_array_get(a, k));
-		w.args = args;
-		if ((o->sweep_csv && !(m.sp.csv = strdup(o->sweep_csv))) ||
-		    (o->sweep_svg && !(m.sp.svg = strdup(o->sweep_svg))))
-			rc = 1;
-		if (!rc) {
-			for (int i = 0; i < m.sp.nvals; i++)
-				rc |= !m.pts[i].ok;
-			rc = compare(&m) ? (rc ? 1 : 3) : rc;
-			fprintf(out, "warpsim: sweep of --%s over %s: %d runs, merged from %d slice%s\n",
-			        m.sp.key, w.program, m.sp.nvals, nfiles, nfiles == 1 ? "" : "s");
-			rc = rp_sweep_report(out, &m.sp, m.pts, &w, o->sweep_json, rc, err);
-		}
+		rc = -1;
+	a = json_object_get(m.first, "args");
+	if (!rc && (!(args = calloc(json_array_size(a) + 1, sizeof *args)) ||
+	            !(w->program = strdup(json_string_value(json_object_get(m.first, "program"))))))
+		rc = bad(&m, files[0], "out of memory");
+	for (size_t k = 0; !rc && k < json_array_size(a); k++) {
+		const char *s = json_string_value(json_array_get(a, k));
+		if (!s || !(args[w->nargs++] = strdup(s)))
+			rc = bad(&m, files[0], "an argument is not a string");
 	}
-	free(args);
+	w->args = args;
+	if (!rc) {
+		for (int i = 0; i < sp->nvals; i++)
+			rc |= !m.pts[i].ok;
+		rc = compare(&m) ? (rc ? 1 : 3) : rc;
+	}
 	free(m.from);
-	rp_sweep_points_free(m.pts, m.sp.nvals);
-	rp_sweep_free(&m.sp);
 	json_decref(m.first);
+	if (rc < 0) {
+		rp_sweep_points_free(m.pts, sp->nvals);
+		rp_sweep_free(sp);
+		rp_sweep_what_free(w);
+		return -1;
+	}
+	*pts = m.pts;
+	return rc;
+}
+
+int rp_sweep_merge(char *const *files, int nfiles, const RpOpts *o, FILE *out, FILE *err)
+{
+	SweepSpec sp;
+	SweepPoint *pts;
+	SweepWhat w;
+	int rc = rp_sweep_load(files, nfiles, "--merge", &sp, &pts, &w, err);
+
+	if (rc < 0)
+		return 1;
+	if ((o->sweep_csv && !(sp.csv = strdup(o->sweep_csv))) ||
+	    (o->sweep_svg && !(sp.svg = strdup(o->sweep_svg))))
+		rc = 1;
+	else {
+		fprintf(out, "warpsim: sweep of %s%s over %s: %d runs, merged from %d slice%s\n",
+		        sp.key[0] ? "--" : "argument lists (--explore's runs)", sp.key, w.program,
+		        sp.nvals, nfiles, nfiles == 1 ? "" : "s");
+		rc = rp_sweep_report(out, &sp, pts, &w, o->sweep_json, rc, err);
+	}
+	rp_sweep_points_free(pts, sp.nvals);
+	rp_sweep_free(&sp);
+	rp_sweep_what_free(&w);
 	return rc;
 }

@@ -7,7 +7,10 @@
 #   2. -j 1 and -j 2 print the same table; --explore-json holds the same numbers;
 #   3. the best decision vector and the rules' regret, by every combination and by coordinate
 #      descent; a branch that never runs is listed as such (tests/explain/nested.ptx, n = 0);
-#   4. what --explore refuses: a listing, sweep options beside it, --explore-json alone.
+#   4. sharded: --shard I/N slices merged with --explore-merge give one process's table and JSON;
+#      a missing, doubled, unreadable or foreign slice is refused;
+#   5. what --explore refuses: a listing, sweep options beside it, --explore-json alone, a
+#      slice without its --sweep-json, --explore-merge alone or with an empty name.
 # env: BIN (warpsim), BUILD (tests/tools/exploresum)
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-explore.XXXXXX") || exit 1
@@ -103,7 +106,35 @@ cp "$T/x.json" "$T/demo.json"
 	--arg u32:0 --out 0:"$T/n.txt" --explore > "$T/n.out" 2>&1 && grep -q '^  never executed: #8$' "$T/n.out" &&
 	grep -q '^  1 executed branch; flipping pays for 1$' "$T/n.out" && ok || bad "nested, n = 0: $(cat "$T/n.out")"
 
-# 4.
+# 4. sharded: three slices, each writing its runs with --sweep-json, then --explore-merge of
+# their files: the same table and JSON as one process; what a merge refuses
+for i in 1 2 3; do
+	"$W" $D.ptx --launch $D.launch --out 1:"$T/a.txt" --out 2:"$T/b.txt" --explore --shard $i/3 \
+		--sweep-json "$T/s$i.json" > "$T/s$i.out" 2>&1 || bad "slice $i: $(cat "$T/s$i.out")"
+done
+grep -q "^warpsim: explore $D.ptx, slice 2 of 3: 1 of the 3 runs (the program as compiled and 2 variants) in $T/s2.json$" "$T/s2.out" &&
+	[ "$(grep -c '"point"' "$T/s1.json")" = 1 ] && grep -q '"extra": "' "$T/s3.json" && ok ||
+	bad "the slices: $(cat "$T/s2.out")"
+"$W" $D.ptx --launch $D.launch --out 1:"$T/a.txt" --out 2:"$T/b.txt" --explore \
+	--explore-merge "$T/s3.json,$T/s1.json,$T/s2.json" --explore-json "$T/xm.json" > "$T/xm.txt" 2>&1 &&
+	cmp -s "$T/x1.txt" "$T/xm.txt" && cmp -s "$T/x.json" "$T/xm.json" && ok ||
+	bad "the merged exploration differs from one process's: $(diff "$T/x1.txt" "$T/xm.txt" | head -5)"
+"$W" --merge "$T/s1.json" "$T/s2.json" "$T/s3.json" > "$T/sm.txt" 2>&1 &&
+	grep -q "^warpsim: sweep of argument lists (--explore's runs) over $D.ptx: 3 runs, merged from 3 slices$" "$T/sm.txt" &&
+	grep -q '^--decide #3=pred ' "$T/sm.txt" && ok || bad "--merge of --explore's slices: $(head -2 "$T/sm.txt")"
+emerge() {   # emerge PATTERN SLICES [ARGS...]: --explore-merge fails with PATTERN
+	pat=$1 sl=$2; shift 2
+	"$W" $D.ptx --launch $D.launch --out 1:"$T/a.txt" --out 2:"$T/b.txt" --explore --explore-merge "$sl" "$@" \
+		> /dev/null 2> "$T/e"
+	r=$?
+	[ "$r" = 1 ] && grep -q -- "$pat" "$T/e" && ok || bad "--explore-merge $sl $*: status $r, $(head -1 "$T/e")"
+}
+emerge "no slice holds the run with --decide #3=pred" "$T/s1.json,$T/s2.json"
+emerge "the run with --decide #2=branch is also in $T/s2.json" "$T/s1.json,$T/s2.json,$T/s3.json,$T/s2.json"
+emerge "the slices are of another exploration" "$T/s1.json,$T/s2.json,$T/s3.json" --max-cycles 1000000
+emerge "cannot read '$T/none.json'" "$T/s1.json,$T/none.json"
+
+# 5.
 refuse() {   # refuse STATUS PATTERN ARGS...
 	st=$1 pat=$2; shift 2
 	"$W" "$@" > /dev/null 2> "$T/e"
@@ -113,6 +144,11 @@ refuse() {   # refuse STATUS PATTERN ARGS...
 refuse 1 "it translates the program once per branch, so it needs PTX" tests/sim/divloop.sass --launch tests/sim/divloop.launch --explore
 refuse 2 "--explore runs its own variants" $D.ptx --launch $D.launch --explore --sweep predicate-max=0,inf
 refuse 2 "--explore-json needs --explore" $D.ptx --launch $D.launch --explore-json "$T/y.json"
+refuse 2 "--explore-merge needs --explore" $D.ptx --launch $D.launch --explore-merge "$T/s1.json"
+refuse 2 "writes them with --sweep-json FILE (nothing else)" $D.ptx --launch $D.launch --explore --shard 1/2
+refuse 2 "writes them with --sweep-json FILE (nothing else)" $D.ptx --launch $D.launch --explore --shard 1/2 \
+	--sweep-json "$T/y.json" --explore-json "$T/z.json"
+refuse 2 "expected FILE,FILE,..., got 'a,,b'" $D.ptx --launch $D.launch --explore --explore-merge a,,b
 
 echo "run-explore: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -231,9 +231,27 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 	x.jobs = o->rp.jobs ? o->rp.jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	x.err = stderr;
 	x.exhaustive_max = o->rp.explore_exhaustive;
+	x.program = o->input;
+	x.shard = o->rp.shard;
+	x.nshards = o->rp.nshards;
+	x.slices = o->rp.explore_slices;
+	x.nslices = o->rp.nexplore_slices;
 	if (o->sim.launch.nouts == 0)
 		fprintf(stderr, "warpsim: --explore: no --out buffer: the variants' results are not "
 		        "compared; add --out N:PATH for the buffers the kernel writes\n");
+	if (x.nshards) {                /* a slice: its variants' runs for --explore-merge */
+		SweepWhat w = {o->input, args, nargs};
+		int runs = 0;
+		rc = rp_explore_run(&x);
+		for (int i = 0; x.pts && i < x.spec.nvals; i++)
+			runs += !x.pts[i].skipped;
+		printf("warpsim: explore %s, slice %d of %d: %d of the %d runs (the program as compiled "
+		       "and %d variant%s) in %s\n", o->input, x.shard, x.nshards, runs, x.spec.nvals,
+		       x.spec.nvals - 1, x.spec.nvals == 2 ? "" : "s", o->rp.sweep_json);
+		if (x.pts && rp_sweep_json(o->rp.sweep_json, &x.spec, x.pts, &w, stderr))
+			rc = 1;
+		goto done;
+	}
 	if ((rc = rp_explore_run(&x)) != 1)
 		rc = rp_explore_search(&x);
 	if (x.pts) {
@@ -241,6 +259,7 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 		if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, o->input, stderr) && !rc)
 			rc = 1;
 	}
+done:
 	cli_explore_done(&x);
 	rp_explore_free(&x);
 	free(args);
