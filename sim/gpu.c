@@ -197,6 +197,23 @@ static int maybe_sleep(Gpu *g, int j, uint64_t now)
 	return 1;
 }
 
+/* The window (docs/timing.md, "Windows"): the shortest way from an SM to anything another
+ * SM can see, the L2 (hit, store or atomic) or, without an L2, the DRAM. Within a window no
+ * SM can observe another, so the SMs could be simulated apart; the CTA dispatcher, which
+ * sees every SM's slots, acts only at a window's start. */
+uint64_t sim_window(const TimingConfig *c)
+{
+	int w = c->lat[LAT_ATOM];
+
+	if (c->l2.enable && c->l2.latency < w)
+		w = c->l2.latency;
+	if (!c->l2.enable && c->lat[LAT_GLOBAL] < w)
+		w = c->lat[LAT_GLOBAL];
+	if (!c->l2.enable && c->lat[LAT_LOCAL] < w)
+		w = c->lat[LAT_LOCAL];
+	return w > 1 ? (uint64_t)w : 1;
+}
+
 /* fills free slots with the next CTAs, SMs taken round robin */
 int sim_dispatch(Gpu *g)
 {
@@ -452,6 +469,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		}
 	}
 	g->need_dispatch = 1;
+	g->window = sim_window(&cfg->tc);
 	return g;
 oom:
 	fprintf(err, "warpsim: out of memory\n");
@@ -602,23 +620,24 @@ static void finish(Gpu *g)
 		g->sink.end(g->sink.ctx, end);
 }
 
-/* The cycle loop (docs/timing.md, "Integration"): dispatch CTAs into free slots, one issue
- * cycle of every SM, then the next cycle worth simulating: now + 1 when stepping, after a
- * CTA completed (its slot refills next cycle) or when skipping is off; else the least
- * wake-up over all SMs, the skipped cycles' stalls charged as stepping would. */
+/* The cycle loop (docs/timing.md, "Integration" and "Windows"): at a window's start, CTAs
+ * into the slots freed before it; one issue cycle of every SM, then the next cycle worth
+ * simulating: now + 1 when stepping or when skipping is off; else the least wake-up over all
+ * SMs, the skipped cycles' stalls charged as stepping would; never past the next window's
+ * start while a freed slot waits for a CTA. */
 static int run_timed(Gpu *g, uint64_t maxc)
 {
 	uint64_t now = g->cycle;
 	int nsm = g->cfg.tc.sms;
 
 	for (;;) {
-		uint64_t next = now + 1;
-		int issued = 0;
+		uint64_t next = now + 1, edge;
+		int issued = 0, waiting;
 
 		g->cycle = now;
 		if (g->cfg.progress && !(++g->prog.tick & 255))
 			sim_progress(g, 0);
-		if (g->need_dispatch && sim_dispatch(g))
+		if (g->need_dispatch && now % g->window == 0 && sim_dispatch(g))
 			return SIM_FAULT;
 		if (g->done_ctas == g->nctas)
 			break;
@@ -629,14 +648,16 @@ static int run_timed(Gpu *g, uint64_t maxc)
 				return g->rc;
 			j -= maybe_sleep(g, j, now);
 		}
-		if (!(g->need_dispatch && g->next_cta < g->nctas)) {
-			if (g->cfg.tc.skip) {
-				next = wake(g, now);
-				for (int j = 0; j < g->nawake; j++)
-					sim_tsm_charge(&g->tsm[g->awake[j]], &g->src[g->awake[j]], now, next);
-			} else if (!issued && wake(g, now) == UINT64_MAX)
-				next = UINT64_MAX;
-		}
+		waiting = g->need_dispatch && g->next_cta < g->nctas;
+		edge = (now / g->window + 1) * g->window;
+		if (g->cfg.tc.skip) {
+			next = wake(g, now);
+			if (waiting && edge < next)
+				next = edge;
+			for (int j = 0; j < g->nawake; j++)
+				sim_tsm_charge(&g->tsm[g->awake[j]], &g->src[g->awake[j]], now, next);
+		} else if (!issued && !waiting && wake(g, now) == UINT64_MAX)
+			next = UINT64_MAX;
 		if (next == UINT64_MAX) {
 			if (g->done_ctas == g->nctas) {
 				now++;         /* (cycle now was stepped: the sleepers count it too) */

@@ -144,6 +144,7 @@ struct Gpu {
 	uint64_t done_ctas; /* CTAs completed */
 	int need_dispatch;  /* a slot was freed */
 	int rr_sm;          /* SM the dispatcher tries first */
+	uint64_t window;    /* cycles per window: CTAs are dispatched at multiples of it (sim_window) */
 	uint32_t cur;       /* code index of the instruction being issued (for messages) */
 	uint64_t cycle;     /* current cycle */
 	SimStats st;        /* statistics */
@@ -206,6 +207,7 @@ int sim_dispatch(Gpu *g);   /* fills free CTA slots; SIM_OK or SIM_FAULT */
 int sim_stop(Gpu *g, int kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* no warp can issue again: the deadlock at a barrier, or CTAs that cannot be dispatched */
 int sim_stuck(Gpu *g);
+uint64_t sim_window(const TimingConfig *c); /* cycles per window (docs/timing.md) */
 /* funcrun.c: the run without the timing model (SimConfig.functional) */
 int sim_run_functional(Gpu *g, uint64_t max_rounds);
 /* progress.c: the progress line, every 256th round of a run loop; final clears it */
