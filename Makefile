@@ -8,6 +8,7 @@
 #   make fuzz         bounded parser fuzzing (clang libFuzzer)
 #   make fuzz-diff    N=... generated programs: SM model against the oracle (tests/README.md)
 #   make check-valgrind  the suite under valgrind memcheck
+#   make check-browser   warpsim --report's page in headless Chromium (opt-in; report-screenshot: docs/img/report.png)
 #   make ptxas-reference NVIDIA ptxas 11.8's sm_35 listings of the corpus (opt-in, needs the network once)
 #   make fidelity     docs/fidelity.md: warpc's decisions against those listings
 #   make explore      docs/explore.md: every branch decision of the corpus flipped and searched
@@ -164,6 +165,14 @@ check-asan:
 demo: $(PROGS)
 	@sh examples/demo.sh $(BIN)
 
+# warpsim --report's pages in headless Chromium (opt-in: needs Debian's chromium; tests/browser)
+check-browser: $(PROGS)
+	@sh tests/browser/check.sh $(BIN)
+
+# the same check, then docs/img/report.png, the screenshot docs/report.md shows
+report-screenshot: $(PROGS)
+	@sh tests/browser/check.sh $(BIN) docs/img/report.png
+
 # rewrite traces/ golden traces and line statistics (review the diff before committing)
 golden-traces: $(PROGS)
 	@UPDATE=1 BIN=$(BIN) BUILD=$(BUILD) sh tests/run-trace.sh
@@ -231,7 +240,7 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan check-valgrind tests demo bench micro fuzz fuzz-diff real-ptx fixtures ptxas-reference \
+.PHONY: all check check-asan check-valgrind check-browser report-screenshot tests demo bench micro fuzz fuzz-diff real-ptx fixtures ptxas-reference \
         fidelity explore install clean
 .SECONDARY:
 .DELETE_ON_ERROR:

@@ -39,6 +39,24 @@ char **cli_warpsim_point_args(const WsOpts *o, int argc, char **argv, int *n);
  * tells whether a --decide value holds; 0, or -1 after a message on err */
 int cli_explore_branches(const WsOpts *o, Explore *x, FILE *err);
 void cli_explore_done(Explore *x);    /* frees what x->legal needs */
+/* the branches (cli_explore_branches) and how to run their variants: self (this program) with
+ * o's point arguments (x->args, malloc'ed: the caller frees it), -j, --explore-exhaustive, the
+ * slices; 0, or -1 after a message on err (nothing to free) */
+int cli_explore_init(const WsOpts *o, int argc, char **argv, const char *self, Explore *x,
+                     FILE *err);
+
+/* report.c: what --report's page takes from the run made in process */
+typedef struct {
+	const Prog *p;
+	const Kernel *k;
+	LineStats *ls;          /* its line statistics */
+	const TStats *ts;       /* its statistics */
+	const char *timeline;   /* its warp timeline, an SVG file, or NULL */
+	const char *tmpdir;     /* a directory for the page's own files (the sweep chart) */
+} CliRun;
+/* explores, sweeps (within --report-budget) and writes o->rp.report; 0, or 1 after a message */
+int cli_report(const WsOpts *o, int argc, char **argv, const char *self, const CliRun *run,
+               FILE *err);
 
 /* warpc [OPTION]... FILE */
 typedef struct {

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
 
 static const char *base(const char *path)
@@ -138,6 +139,9 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		x->cost_pred = e->cost_pred;
 		x->cost_branch = e->cost_branch;
 		snprintf(x->compiled, sizeof x->compiled, "%s", be_decision_name(e->decision));
+		snprintf(x->rule, sizeof x->rule, "%s", e->rule);
+		snprintf(x->uniform, sizeof x->uniform, "%s: %s", e->uniform ? "uniform" : "divergent",
+		         e->why_uniform);
 		x->predicated = e->decision == BD_PREDICATED;
 		snprintf(x->flip, sizeof x->flip, "#%d=%s", e->index, x->predicated ? "branch" : "pred");
 	}
@@ -158,5 +162,32 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 	xp->nb = n;
 	xp->legal = legal;
 	xp->legal_ctx = c;
+	return 0;
+}
+
+int cli_explore_init(const WsOpts *o, int argc, char **argv, const char *self, Explore *x,
+                     FILE *err)
+{
+	char **args;
+	int nargs;
+
+	if (cli_explore_branches(o, x, err))
+		return -1;
+	if (!(args = cli_warpsim_point_args(o, argc, argv, &nargs))) {
+		cli_explore_done(x);
+		rp_explore_free(x);
+		return -1;
+	}
+	x->self = self;
+	x->args = args;
+	x->nargs = nargs;
+	x->jobs = o->rp.jobs ? o->rp.jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	x->err = err;
+	x->exhaustive_max = o->rp.explore_exhaustive;
+	x->program = o->input;
+	x->shard = o->rp.shard;
+	x->nshards = o->rp.nshards;
+	x->slices = o->rp.explore_slices;
+	x->nslices = o->rp.nexplore_slices;
 	return 0;
 }

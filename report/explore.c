@@ -216,7 +216,7 @@ static double simd(const SweepPoint *p)
 
 /* what the cost model predicts flipping b changes: cycles per warp execution times the
  * executions; 0 when it has no prediction */
-static int predicted(const ExploreBranch *b, double *d)
+int rp_explore_predicted(const ExploreBranch *b, double *d)
 {
 	if (b->cost_pred < 0 || !b->measured)
 		return 0;
@@ -235,7 +235,7 @@ void rp_explore_model(const Explore *x, double *r, int *n, int *agree)
 		int64_t dc;
 		double p;
 		const ExploreBranch *b = &x->b[i];
-		if (!b->measured || !b->execs || !predicted(b, &p) || b->point < 0 || !x->pts[b->point].ok ||
+		if (!b->measured || !b->execs || !rp_explore_predicted(b, &p) || b->point < 0 || !x->pts[b->point].ok ||
 		    !x->pts[0].ok)
 			continue;
 		dc = (int64_t)x->pts[b->point].cycles - (int64_t)x->pts[0].cycles;
@@ -250,7 +250,7 @@ void rp_explore_model(const Explore *x, double *r, int *n, int *agree)
 }
 
 /* what flipping b did, against the run as compiled; 0 when its variant did not run */
-static int delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int64_t *dw, double *ds)
+int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int64_t *dw, double *ds)
 {
 	const SweepPoint *p, *base = &x->pts[0];
 
@@ -287,8 +287,8 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		char idx[16], ptx[24], lanes[32] = "-", dcs[40] = "-", dws[24] = "-", dss[24] = "-", mod[24] = "-";
 		int64_t dc = 0, dw = 0;
 		double ds = 0, pd;
-		int have = delta(x, b, &dc, &dw, &ds);
-		if (have && predicted(b, &pd))
+		int have = rp_explore_delta(x, b, &dc, &dw, &ds);
+		if (have && rp_explore_predicted(b, &pd))
 			snprintf(mod, sizeof mod, "%+.0f", pd);
 		if (b->measured && !b->execs) {
 			never++;       /* listed below */
@@ -396,7 +396,7 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		const ExploreBranch *b = &x->b[i];
 		int64_t dc = 0, dw = 0;
 		double ds = 0;
-		int have = delta(x, b, &dc, &dw, &ds);
+		int have = rp_explore_delta(x, b, &dc, &dw, &ds);
 		fprintf(f, "%s\n  {\"index\": %d, \"ptx_line\": %d, \"ptx_col\": %d, \"cuda\": ", i ? "," : "",
 		        b->index, b->ptxline, b->ptxcol);
 		jstr(f, b->cuda);
@@ -422,7 +422,7 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 			fputs(", \"execs\": null", f);
 		{
 			double pd;
-			if (predicted(b, &pd))
+			if (rp_explore_predicted(b, &pd))
 				fprintf(f, ", \"cost_pred\": %d, \"cost_branch\": %d, \"predicted_delta_cycles\": %.0f",
 				        b->cost_pred, b->cost_branch, pd);
 			else

@@ -196,14 +196,25 @@ const LineRow *rp_linestats_rows(LineStats *ls, LineLevel lv, int *n)
 	return ls->rows[lv];
 }
 
-/* the lines of a text file, or NULL */
-typedef struct {
-	char *text;             /* the file, lines NUL-terminated */
-	char **line;            /* line[i] is line i + 1 */
-	int n;
-} Lines;
+void rp_linestats_ins(const LineStats *ls, int i, LineRow *r)
+{
+	const InsAcc *a = &ls->acc[i];
 
-static int lines_load(Lines *L, const char *path)
+	memset(r, 0, sizeof *r);
+	r->level = LS_LISTING;
+	r->file = -1;
+	r->line = i;
+	r->execs = a->entries[LS_LISTING];
+	r->warp_insts = a->warp_insts;
+	r->active_lanes = a->active;
+	r->exec_lanes = a->exec;
+	r->pred_off = a->pred_off;
+	r->div_branches = a->div;
+	r->reconv = a->rcv;
+	memcpy(r->stall, a->stall, sizeof r->stall);
+}
+
+int rp_lines_load(RpLines *L, const char *path)
 {
 	FILE *f = path ? fopen(path, "rb") : NULL;
 	size_t len = 0, cap = 0;
@@ -243,7 +254,7 @@ static int lines_load(Lines *L, const char *path)
 }
 
 /* line n trimmed to at most 60 characters, tabs as blanks, in buf */
-static const char *lines_get(const Lines *L, int n, char *buf, size_t size)
+static const char *lines_get(const RpLines *L, int n, char *buf, size_t size)
 {
 	const char *s;
 	size_t m = 0;
@@ -260,22 +271,33 @@ static const char *lines_get(const Lines *L, int n, char *buf, size_t size)
 	return buf;
 }
 
-/* a CUDA file named in the PTX: as written, or beside the program */
-static void cuda_load(Lines *L, const char *name, const char *program)
+const char *rp_lines_at(const RpLines *L, int n)
+{
+	return L->text && n >= 1 && n <= L->n ? L->line[n - 1] : "";
+}
+
+void rp_lines_free(RpLines *L)
+{
+	free(L->text);
+	free(L->line);
+	memset(L, 0, sizeof *L);
+}
+
+void rp_lines_cuda(RpLines *L, const char *name, const char *program)
 {
 	char path[2048];
 	const char *slash = program ? strrchr(program, '/') : NULL, *base = strrchr(name, '/');
 
-	if (!lines_load(L, name))
+	if (!rp_lines_load(L, name))
 		return;
 	if (!program)
 		return;
 	snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - program + 1) : 0, program, name);
-	if (!lines_load(L, path))
+	if (!rp_lines_load(L, path))
 		return;
 	snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - program + 1) : 0, program,
 	         base ? base + 1 : name);
-	lines_load(L, path);
+	rp_lines_load(L, path);
 }
 
 static const char *stallcol[STALL_COUNT] = {
@@ -300,10 +322,10 @@ static const char *levelname[LS_COUNT] = {[LS_CUDA] = "cuda", [LS_PTX] = "ptx", 
 void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 {
 	int isptx = program && strlen(program) > 4 && !strcmp(program + strlen(program) - 4, ".ptx");
-	Lines prog, *cuda = ls->p && ls->p->nfiles ? calloc((size_t)ls->p->nfiles, sizeof *cuda) : NULL;
+	RpLines prog, *cuda = ls->p && ls->p->nfiles ? calloc((size_t)ls->p->nfiles, sizeof *cuda) : NULL;
 	char buf[80];
 
-	lines_load(&prog, program);
+	rp_lines_load(&prog, program);
 	if (csv) {
 		fprintf(f, "level,file,line,executions,warp_insts,thread_insts,mean_active_lanes,exec_lanes,"
 		        "divergent_branches,reconvergences,predicated_off_lanes");
@@ -345,7 +367,7 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 			double mean = x->warp_insts ? (double)x->active_lanes / (double)x->warp_insts : 0.0;
 			if (lv == LS_CUDA && cuda && x->file >= 0 && x->file < ls->p->nfiles) {
 				if (!cuda[x->file].text && !cuda[x->file].line)
-					cuda_load(&cuda[x->file], fname, program);
+					rp_lines_cuda(&cuda[x->file], fname, program);
 				src = lines_get(&cuda[x->file], x->line, buf, sizeof buf);
 			} else if ((lv == LS_PTX) == isptx && lv != LS_CUDA)
 				src = lines_get(&prog, x->line, buf, sizeof buf);
@@ -376,12 +398,9 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 			fprintf(f, "%s%s\n", *src ? "  " : "", src);
 		}
 	}
-	free(prog.text);
-	free(prog.line);
-	for (int i = 0; cuda && i < ls->p->nfiles; i++) {
-		free(cuda[i].text);
-		free(cuda[i].line);
-	}
+	rp_lines_free(&prog);
+	for (int i = 0; cuda && i < ls->p->nfiles; i++)
+		rp_lines_free(&cuda[i]);
 	free(cuda);
 }
 

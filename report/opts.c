@@ -1,5 +1,5 @@
 /* opts.c - report/'s rows of the option table (opt/opt.h), over RpOpts: traces and line
- * statistics (--trace, --trace-window, --line-stats) and sweeps (--sweep, --sweep-csv,
+ * statistics (--trace, --trace-window, --line-stats), the page (--report) and sweeps (--sweep, --sweep-csv,
  * --sweep-svg, --sweep-ptxas, -j, --shard, --sweep-json, --merge; --sweep-point and
  * --sweep-program are what a sweep gives its child runs), and rp_opts_check, which holds
  * them against each other before any run. */
@@ -111,6 +111,15 @@ const OptRow rp_sweep_rows[] = {
 	{.name = "explore-merge", .kind = OPT_STR, .metavar = "FILE,...", .off = F(explore_merge),
 	 .help = "--explore takes the variants' runs from the --sweep-json files of its slices "
 	         "(--explore --shard I/N) instead of running them, then searches (docs/sharding.md)"},
+	{.name = "report", .kind = OPT_STR, .metavar = "FILE.html", .off = F(report),
+	 .flags = OPT_CMDLINE,
+	 .help = "after the run, one self-contained HTML page: the PTX beside the listing shaded "
+	         "by cycles and divergence, a card per branch (--explore's what-if, the cost "
+	         "model), the warp timeline and a predicate-max sweep (docs/report.md)"},
+	{.name = "report-budget", .kind = OPT_LONG, .metavar = "N", .off = F(report_budget),
+	 .def = 200000000, .min = 0, .max = 1000000000000LL,
+	 .help = "--report's runs (explore, search, sweep) may take N warp instructions in all "
+	         "(default 200M); what would take more is skipped and the page says so"},
 	{.name = "sweep-branches", .kind = OPT_FLAG, .off = F(sweep_branches),
 	 .flags = OPT_CMDLINE | OPT_HIDDEN, .help = "the point also writes its branch counts"},
 	{.name = "sweep-point", .kind = OPT_STR, .metavar = "DIR", .off = F(sweep_point),
@@ -172,7 +181,8 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		o->nshards = 0;
 	}
 	if (o->merge) {
-		if (o->sweep || o->jobs || o->sweep_ptxas || o->nshards || o->trace || o->linestats) {
+		if (o->sweep || o->jobs || o->sweep_ptxas || o->nshards || o->trace || o->linestats ||
+		    o->report) {
 			fprintf(err, "warpsim: --merge runs nothing: besides the slices' files it takes "
 			        "--sweep-csv, --sweep-svg and --sweep-json only\n");
 			return -1;
@@ -196,6 +206,15 @@ int rp_opts_check(RpOpts *o, FILE *err)
 			fprintf(err, "warpsim: --trace-%s: expected %s, got '%s'\n", i ? "warps" : "sms", why, val);
 			return -1;
 		}
+	}
+	if (o->report && (o->explore || o->sweep || o->merge || o->sweep_point)) {
+		fprintf(err, "warpsim: --report runs its own exploration and sweep: it takes no "
+		        "--explore, --sweep or --merge\n");
+		return -1;
+	}
+	if (o->report && (strlen(o->report) < 5 || strcmp(o->report + strlen(o->report) - 5, ".html"))) {
+		fprintf(err, "warpsim: --report: '%s': the name must end in .html\n", o->report);
+		return -1;
 	}
 	if (o->explore_json && !o->explore) {
 		fprintf(err, "warpsim: --explore-json needs --explore\n");
@@ -224,9 +243,9 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		fprintf(err, "warpsim: --trace-window needs --trace FILE\n");
 		return -1;
 	}
-	if ((o->sweep_csv || o->sweep_svg || (o->jobs && !o->explore) || o->sweep_ptxas) && !o->sweep &&
+	if ((o->sweep_csv || o->sweep_svg || (o->jobs && !o->explore && !o->report) || o->sweep_ptxas) && !o->sweep &&
 	    !o->sweep_point) {
-		fprintf(err, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,... (-j: or --explore)\n");
+		fprintf(err, "warpsim: --sweep-csv, --sweep-svg, --sweep-ptxas and -j need --sweep KEY=V1,V2,... (-j: or --explore, --report)\n");
 		return -1;
 	}
 	if ((o->nshards || o->sweep_json) && !o->sweep && !o->explore) {

@@ -123,6 +123,22 @@ int rp_linestats_write(LineStats *ls, const char *path, const char *program, cha
                         size_t errsz);
 void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv);
 void rp_linestats_free(LineStats *ls);
+/* the counts of kernel instruction i alone (0 <= i < nins), as a row whose line is i */
+void rp_linestats_ins(const LineStats *ls, int i, LineRow *r);
+
+/* the lines of a text file */
+typedef struct {
+	char *text;             /* the file, lines NUL-terminated */
+	char **line;            /* line[i] is line i + 1 */
+	int n;
+} RpLines;
+/* 0, or -1 when path (NULL: none) cannot be read; L is empty then */
+int rp_lines_load(RpLines *L, const char *path);
+/* a CUDA file named in the PTX (.file): as written, or beside the program */
+void rp_lines_cuda(RpLines *L, const char *name, const char *program);
+/* line n (from 1) without its newline, "" past the end */
+const char *rp_lines_at(const RpLines *L, int n);
+void rp_lines_free(RpLines *L);
 
 /* ------------------------------------------------------------------ sweep.c */
 typedef struct {
@@ -211,6 +227,8 @@ typedef struct {
 	int predicated;         /* compiled as guarded code */
 	char flip[32];          /* the --decide value of its variant ("#3=pred"), "" when none */
 	char why[200];          /* why it has no variant */
+	char rule[160];         /* --explain's reason for the decision as compiled */
+	char uniform[80];       /* --explain's "uniform: WHY" or "divergent: WHY" */
 	/* filled by rp_explore_run */
 	int point;              /* its variant's point, or -1 */
 	int measured;           /* the counts below come from the run where it is a branch */
@@ -273,6 +291,12 @@ int rp_explore_search(Explore *x);
 int rp_explore_points(const Explore *x, char **vals, int n, int counts, SweepSpec *sp,
                       SweepPoint **pts);
 void rp_explore_table(FILE *f, const Explore *x, const char *program);
+/* what flipping b did against the program as compiled (cycles, warp instructions, SIMD
+ * efficiency); 0 when its variant did not run */
+int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int64_t *dw, double *ds);
+/* the cost model's d.cycles for flipping b (per execution times the executions); 0 when it
+ * has none */
+int rp_explore_predicted(const ExploreBranch *b, double *d);
 /* the cost model against the measurement over the branches whose flip ran: Pearson's r of
  * predicted and measured d.cycles (0 with fewer than 2, NAN when either does not vary), how
  * many there are, and on how many
@@ -280,6 +304,29 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program);
 void rp_explore_model(const Explore *x, double *r, int *n, int *agree);
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
 void rp_explore_free(Explore *x);
+
+/* ------------------------------------------------------------------ html.c */
+/* what --report's page shows (docs/report.md) */
+typedef struct {
+	const char *program;    /* the PTX file as the user named it (its lines are shown) */
+	const char *command;    /* the command line, shown as written */
+	const Prog *p;          /* the program run (CUDA file names) */
+	const Kernel *k;        /* its kernel */
+	LineStats *ls;          /* the run's line statistics */
+	const TStats *ts;       /* the run's statistics */
+	const Explore *x;       /* the branches and their exploration (x->pts NULL: not run), or NULL */
+	const char *explore_note;   /* why the what-ifs or the search did not run, or NULL */
+	const char *timeline;   /* the warp timeline's SVG text, or NULL */
+	const SweepSpec *sp;    /* the sweep, or NULL */
+	const SweepPoint *spts; /* its points, or NULL when it did not run */
+	const char *sweep_svg;  /* its chart's SVG text, or NULL */
+	const char *sweep_note; /* why it did not run, or NULL */
+} RpPage;
+/* writes the page; 0, or -1 with a message in err */
+int rp_html_write(const char *path, const RpPage *pg, char *err, size_t errsz);
+/* ---- shared by html.c and html_src.c */
+void rp_html_esc(FILE *f, const char *s);       /* text as HTML */
+void rp_html_source(FILE *f, const RpPage *pg); /* the source table's section */
 
 /* ------------------------------------------------------------------ opts.c */
 /* the observation's and the sweep's options (rp_trace_rows, rp_sweep_rows) */
@@ -306,6 +353,8 @@ typedef struct {
 	char *explore_merge;    /* --explore-merge FILE,FILE,...: an --explore's slices */
 	char **explore_slices;  /* its files (owned, from rp_opts_check) */
 	int nexplore_slices;
+	char *report;           /* --report FILE.html: the page (html.c) */
+	long long report_budget;   /* --report-budget N: warp instructions its extra runs may take */
 	SweepSpec spec;         /* --sweep parsed (rp_opts_check) */
 } RpOpts;
 

@@ -158,6 +158,10 @@ typedef struct {
 	BranchStats *bs;        /* an --explore point's branch counts */
 	char bspath[4096];      /* where they go */
 	SinkTee tee;            /* all fed from one sink */
+	char rdir[4096];        /* --report: a temporary directory for its files, or "" */
+	char rsvg[4200];        /* its warp timeline there */
+	TraceWriter *rtw;       /* writing it */
+	LineStats *rls;         /* its line statistics */
 } Observe;
 
 /* this program's path, for running it again as a sweep point: /proc/self/exe, else argv0 */
@@ -215,32 +219,15 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 {
 	Explore x = {0};
 	char self[4096];
-	int rc, nargs;
-	char **args;
+	int rc;
 
-	if (cli_explore_branches(o, &x, stderr))
+	if (cli_explore_init(o, argc, argv, self_path(self, sizeof self, argv[0]), &x, stderr))
 		return 1;
-	if (!(args = cli_warpsim_point_args(o, argc, argv, &nargs))) {
-		cli_explore_done(&x);
-		rp_explore_free(&x);
-		return 1;
-	}
-	x.self = self_path(self, sizeof self, argv[0]);
-	x.args = args;
-	x.nargs = nargs;
-	x.jobs = o->rp.jobs ? o->rp.jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
-	x.err = stderr;
-	x.exhaustive_max = o->rp.explore_exhaustive;
-	x.program = o->input;
-	x.shard = o->rp.shard;
-	x.nshards = o->rp.nshards;
-	x.slices = o->rp.explore_slices;
-	x.nslices = o->rp.nexplore_slices;
 	if (o->sim.launch.nouts == 0)
 		fprintf(stderr, "warpsim: --explore: no --out buffer: the variants' results are not "
 		        "compared; add --out N:PATH for the buffers the kernel writes\n");
 	if (x.nshards) {                /* a slice: its variants' runs for --explore-merge */
-		SweepWhat w = {o->input, args, nargs};
+		SweepWhat w = {o->input, x.args, x.nargs};
 		int runs = 0;
 		rc = rp_explore_run(&x);
 		for (int i = 0; x.pts && i < x.spec.nvals; i++)
@@ -260,10 +247,40 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 			rc = 1;
 	}
 done:
+	free((void *)x.args);
 	cli_explore_done(&x);
 	rp_explore_free(&x);
-	free(args);
 	return rc;
+}
+
+/* --report: its warp timeline and line statistics, besides any the user asked for, fed by s;
+ * 0, or -1 after a message */
+static int observe_report(Observe *ob, const TraceInfo *t, const Prog *p, TraceSink *s)
+{
+	const char *tmp = getenv("TMPDIR");
+	TraceInfo ti = {t->k, t->program, t->warps_per_cta, 0, UINT64_MAX, NULL, NULL};
+	char err[512];
+
+	snprintf(ob->rdir, sizeof ob->rdir, "%s/warpsim-report-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(ob->rdir)) {
+		fprintf(stderr, "warpsim: --report: cannot create a temporary directory: %s\n", strerror(errno));
+		ob->rdir[0] = 0;
+		return -1;
+	}
+	snprintf(ob->rsvg, sizeof ob->rsvg, "%s/timeline.svg", ob->rdir);
+	if (!(ob->rtw = rp_trace_open(ob->rsvg, &ti, err, sizeof err))) {
+		fprintf(stderr, "warpsim: --report: %s\n", err);
+		return -1;
+	}
+	rp_trace_sink(ob->rtw, s);
+	rp_tee_add(&ob->tee, s);
+	if (!(ob->rls = rp_linestats_new(t->k, p))) {
+		fprintf(stderr, "warpsim: out of memory\n");
+		return -1;
+	}
+	rp_linestats_sink(ob->rls, s);
+	rp_tee_add(&ob->tee, s);
+	return 0;
 }
 
 /* before the run: open the trace and the line statistics, attach them; a sweep point's
@@ -299,10 +316,10 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 		rp_branch_stats_sink(ob->bs, &s);
 		rp_tee_add(&ob->tee, &s);
 	}
+	TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
+	                o->launch.block[2] + 31) / 32), ro->lo, ro->hi,
+	                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL};
 	if (ro->trace) {
-		TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
-		                o->launch.block[2] + 31) / 32), ro->lo, ro->hi,
-		                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL};
 		if (!(ob->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
 			fprintf(stderr, "warpsim: %s\n", err);
 			return -1;
@@ -318,6 +335,8 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 		rp_linestats_sink(ob->ls, &s);
 		rp_tee_add(&ob->tee, &s);
 	}
+	if (ro->report && observe_report(ob, &ti, p, &s))
+		return -1;
 	if (ob->tee.n == 1)
 		sim_gpu_set_sink(g, &ob->tee.to[0]);
 	else if (ob->tee.n) {
@@ -356,6 +375,20 @@ static int observe_finish(Observe *ob, const RpOpts *ro, const char *input, int 
 	}
 	rp_branch_stats_free(ob->bs);
 	ob->bs = NULL;
+	if (ob->rtw && rp_trace_close(ob->rtw, err, sizeof err)) {
+		fprintf(stderr, "warpsim: --report: %s\n", err);
+		rc = -1;
+	}
+	ob->rtw = NULL;
+	if (!input) {               /* the end: what --report left */
+		rp_linestats_free(ob->rls);
+		ob->rls = NULL;
+		if (ob->rdir[0]) {
+			remove(ob->rsvg);
+			rmdir(ob->rdir);
+			ob->rdir[0] = 0;
+		}
+	}
 	return rc;
 }
 /* ---- end of --trace, --line-stats, --sweep */
@@ -400,14 +433,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "warpsim: %s\n", msg);
 		goto out;
 	}
-	if (o.sim.functional && (o.rp.trace || o.rp.linestats)) {
+	if (o.sim.functional && (o.rp.trace || o.rp.linestats || o.rp.report)) {
 		fprintf(stderr, "warpsim: --functional runs without the timing model: %s needs it\n",
-		        o.rp.trace ? "--trace" : "--line-stats");
+		        o.rp.trace ? "--trace" : o.rp.linestats ? "--line-stats" : "--report");
 		goto out;
 	}
 	if (o.sim.print_config) {       /* the effective architecture, a valid config file */
 		sim_tconfig_print(stdout, &o.sim.tc);
 		rc = 0;
+		goto out;
+	}
+	if (o.rp.report && (o.oracle || !o.input || !endswith(o.input, ".ptx"))) {
+		fprintf(stderr, "warpsim: --report shows the PTX beside its listing and flips its "
+		        "branches: it needs a .ptx program run on the SM model%s\n",
+		        o.oracle ? ", not --oracle" : "");
 		goto out;
 	}
 	if (o.oracle) {
@@ -467,6 +506,12 @@ int main(int argc, char **argv)
 		rp_tstats_print(stderr, sim_gpu_tstats(g));
 	if (o.sim.stats_json && write_stats_json(o.sim.stats_json, g))
 		goto out;
+	if (o.rp.report) {
+		char self[4096];
+		CliRun run = {p, k, ob.rls, sim_gpu_tstats(g), ob.rsvg, ob.rdir};
+		if (cli_report(&o, argc, argv, self_path(self, sizeof self, argv[0]), &run, stderr))
+			goto out;
+	}
 	rc = 0;
 out:
 	if (pf && fclose(pf) && rc == 0) {
