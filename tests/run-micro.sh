@@ -1,5 +1,6 @@
 #!/bin/sh
-# run-micro.sh - issue 16's microbenchmarks pinned: bench/micro/gen.sh writes every kernel,
+# run-micro.sh - issue 16's microbenchmarks pinned: bench/micro/gen.sh and gen_ctrl.sh write
+# every kernel,
 # bench/micro/measure.sh runs each under fermi.cfg and kepler.cfg, and every figure (cycles
 # per dependent op, ops per cycle per SM, from the kernels' own %clock reads) must equal its
 # row in bench/micro/results.txt, which `make micro` writes. The figures are the model's, not
@@ -9,7 +10,7 @@ BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-micro.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
 pass=0 fail=0
-if ! sh bench/micro/gen.sh "$T/k" 2>"$T/err" ||
+if ! sh bench/micro/gen.sh "$T/k" 2>"$T/err" || ! sh bench/micro/gen_ctrl.sh "$T/k" 2>>"$T/err" ||
    ! sh bench/micro/measure.sh "$BIN" "$T/k" sim/configs/fermi.cfg sim/configs/kepler.cfg \
 	>"$T/got" 2>>"$T/err"; then
 	echo "FAIL: the microbenchmarks do not run:"; head -5 "$T/err"
@@ -26,6 +27,45 @@ while read -r name rest; do
 		pass=$((pass + 1))
 	fi
 done <"$T/got"
+# the control-flow kernels hold the construct they are named for, and it does what it should:
+# ctl NAME CONFIG 'PATTERN...' 'STAT=VALUE...' - every extended regular expression PATTERN
+# matches the listing warpc makes of NAME under sim/configs/CONFIG.cfg with the list's
+# options (a leading ! : matches no line; _ stands for a space), and every statistic of its
+# run has VALUE
+set -f
+ctl() {
+	opts=$(awk -v n="$1" '$1 == n { for (i = 5; i <= NF; i++) printf "%s ", $i }' "$T/k/list")
+	# shellcheck disable=SC2086
+	if ! "$BIN/warpc" "$T/k/$1.ptx" --config "sim/configs/$2.cfg" $opts >"$T/lst" 2>"$T/err" ||
+	   ! "$BIN/warpsim" "$T/k/$1.ptx" --config "sim/configs/$2.cfg" $opts --grid 1 --block 32 \
+		--arg buf:u32:96 --arg u32:1 --arg buf:u32:16 >"$T/st" 2>&1; then
+		echo "FAIL $1 $2: does not translate or run"; fail=$((fail + 1)); return
+	fi
+	for p in $3; do
+		p=$(printf '%s' "$p" | tr _ ' ')
+		case $p in
+		!*) ! grep -Eq -- "${p#!}" "$T/lst" || { echo "FAIL $1 $2: the listing has ${p#!}"; fail=$((fail + 1)); return; };;
+		*) grep -Eq -- "$p" "$T/lst" || { echo "FAIL $1 $2: the listing has no $p"; fail=$((fail + 1)); return; };;
+		esac
+	done
+	for kv in $4; do
+		got=$(awk -v k="${kv%%=*}" '$1 == k { print $2 }' "$T/st")
+		[ "$got" = "${kv#*=}" ] || { echo "FAIL $1 $2: ${kv%%=*} = $got, not ${kv#*=}"; fail=$((fail + 1)); return; }
+	done
+	pass=$((pass + 1))
+}
+for c in fermi kepler; do
+	ctl ctl_bra_taken $c '@P[0-6]_BRA !SSY' 'divergent_branches=0 predicated_off_lanes=0'
+	ctl ctl_bra_fall $c '@P[0-6]_BRA !SSY' 'divergent_branches=0 predicated_off_lanes=1024'
+	ctl ctl_ifelse_conv $c 'SSY @P[0-6]_BRA MOV32I\.S' 'divergent_branches=0 reconvergences=32'
+	ctl ctl_ifelse_div $c 'SSY @P[0-6]_BRA MOV32I\.S' 'div_bra=32 reconvergences=32'
+	ctl ctl_predoff_all $c '@P[0-6]_IADD' 'predicated_off_lanes=1024'
+	ctl ctl_predoff_half $c '@!P[0-6]_IADD' 'predicated_off_lanes=512'
+	ctl ctl_call $c 'CAL_ RET; !BRA' 'crs_high_water=1'
+	ctl ctl_vote $c 'VOTE\.ANY' 'divergent_branches=0'
+done
+ctl ctl_brk kepler 'PBK @P[0-6]_BRK; !SSY' 'div_brk=31'
+ctl ctl_brk fermi 'SSY @P[0-6]_NOP\.S !PBK' 'div_sync=31'
 n=$(wc -l <bench/micro/results.txt)
 if [ "$n" != "$(wc -l <"$T/got")" ]; then
 	echo "FAIL: results.txt has $n rows, the suite $(wc -l <"$T/got")"; fail=$((fail + 1))

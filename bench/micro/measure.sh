@@ -1,7 +1,8 @@
 #!/bin/sh
 # measure.sh BIN DIR CONFIG... - runs every benchmark of DIR/list (written by gen.sh) on the
 # SM model under each CONFIG and prints one line per benchmark: its name, its unit (lat:
-# cycles per dependent operation; thr: operations per cycle per SM) and one figure per
+# cycles per dependent operation; cyc: cycles per control construct of one warp, as lat;
+# thr: operations per cycle per SM) and one figure per
 # config, from the kernel's own clocks: max(end) - min(start) over its threads (the threads meet
 # at a bar.sync before their first clock), divided by
 # the operations of one thread (lat) or dividing all threads' operations (thr). Every run is
@@ -21,7 +22,7 @@ while read -r name threads ops unit opts; do
 		v=$(awk -v t="$threads" -v n="$ops" -v u="$unit" '
 			NR % 3 == 1 { if (lo == "" || $1 < lo) lo = $1 }
 			NR % 3 == 2 { if (hi == "" || $1 > hi) hi = $1 }
-			END { e = hi - lo; if (u == "lat") printf "%.1f", e / n; else printf "%.1f", t * n / e }' "$T/out.txt")
+			END { e = hi - lo; if (u == "thr") printf "%.1f", t * n / e; else printf "%.1f", e / n }' "$T/out.txt")
 		line="$line $v"
 	done
 	echo "$line"
