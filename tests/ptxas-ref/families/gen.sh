@@ -163,6 +163,106 @@ brk() {
 	echo "\$L_done:"
 }
 
+# a divergent continue of a side of N: for (i = 0; i < k; i++) { x ^= i; if (tid < 16) continue; side }
+# (the continue jumps to the latch, which the side falls into)
+cont() {
+	echo "	mov.u32 %r8, 0;"
+	echo "\$L_loop:"
+	echo "	setp.ge.u32 %p3, %r8, %r1;"
+	echo "	@%p3 bra \$L_done;"
+	echo "	xor.b32 %r3, %r3, %r8;"
+	echo "	@%p1 bra \$L_latch;"
+	side "$1" int
+	echo "\$L_latch:"
+	echo "	add.s32 %r8, %r8, 1;"
+	echo "	bra.uni \$L_loop;"
+	echo "\$L_done:"
+}
+# a continue from inside a divergent if, code after the if that the continue skips:
+# for (...) { x ^= i; if (tid < 16) { x += 9; if (tid even) continue; side } x ^= k; x += 11; }
+contnest() {
+	echo "	mov.u32 %r8, 0;"
+	echo "\$L_loop:"
+	echo "	setp.ge.u32 %p3, %r8, %r1;"
+	echo "	@%p3 bra \$L_done;"
+	echo "	xor.b32 %r3, %r3, %r8;"
+	echo "	@!%p1 bra \$L_after;"
+	echo "	add.s32 %r3, %r3, 9;"
+	echo "	@%p2 bra \$L_latch;"
+	side "$1" int
+	echo "\$L_after:"
+	echo "	xor.b32 %r3, %r3, %r1;"
+	echo "	add.s32 %r3, %r3, 11;"
+	echo "\$L_latch:"
+	echo "	add.s32 %r8, %r8, 1;"
+	echo "	bra.uni \$L_loop;"
+	echo "\$L_done:"
+}
+# a called function with a divergent early return: if (a < 16) return a + 3; side; return
+retcallee() {
+	cat <<E
+.func (.param .b32 ret) r_$1(.param .b32 a, .param .b32 b)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<8>;
+	ld.param.u32 %r2, [a];
+	ld.param.u32 %r1, [b];
+	mov.u32 %r3, %r2;
+	setp.lt.u32 %p1, %r2, 16;
+	@%p1 bra \$L_early;
+E
+	side "$1" int
+	cat <<E
+	st.param.b32 [ret], %r3;
+	ret;
+\$L_early:
+	add.s32 %r3, %r3, 3;
+	st.param.b32 [ret], %r3;
+	ret;
+}
+
+E
+}
+# the early return from inside a divergent if/else of sides N: if (a >= 16) { x ^= 77;
+# if (a & 6 == 2) return x + 3; side } else side; return x + 5
+retnestcallee() {
+	cat <<E
+.func (.param .b32 ret) r_$1(.param .b32 a, .param .b32 b)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<12>;
+	ld.param.u32 %r2, [a];
+	ld.param.u32 %r1, [b];
+	mov.u32 %r3, %r2;
+	and.b32 %r9, %r2, 6;
+	setp.eq.u32 %p1, %r9, 2;
+	setp.lt.u32 %p2, %r2, 16;
+	@%p2 bra \$L_else;
+	xor.b32 %r3, %r3, 77;
+	@%p1 bra \$L_early;
+E
+	side "$1" int
+	echo "	bra.uni \$L_join;"
+	echo "\$L_else:"
+	side "$1" alt
+	cat <<E
+\$L_join:
+	add.s32 %r3, %r3, 5;
+	st.param.b32 [ret], %r3;
+	ret;
+\$L_early:
+	add.s32 %r3, %r3, 3;
+	st.param.b32 [ret], %r3;
+	ret;
+}
+
+E
+}
+retcall() {
+	echo "	{ .param .b32 a; st.param.b32 [a], %r2; .param .b32 b; st.param.b32 [b], %r1;"
+	echo "	.param .b32 r; call.uni (r), r_$1, (a, b); ld.param.b32 %r3, [r]; }"
+}
+
 family() {
 	f=$1 cond=$2 fn=$3
 	shift 3
@@ -170,6 +270,8 @@ family() {
 		head "$f"
 		for n in $SIZES; do
 			[ "$fn" = call ] && callee "$n"
+			[ "$f" = ret_div ] && retcallee "$n"
+			[ "$f" = ret_nest ] && retnestcallee "$n"
 			kernel "${f}_$n" "$cond" "$fn" "$n" "$@"
 		done
 	} > "$dir/$f.ptx"
@@ -191,6 +293,10 @@ family loop_div div loop
 family loop_uni uni loop
 family bar_div div bar
 family brk_div div brk
+family loop_cont_div div cont
+family loop_cont_nest div contnest
+family ret_div div retcall
+family ret_nest div retcall
 SIZES=$(seq 0 8)
 family call_div div call
 # if/else: both sides N, then the else side fixed at 2 and 0
