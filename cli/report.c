@@ -12,8 +12,9 @@
 #include <string.h>
 #include "cli/cli.h"
 
-/* the sweep the page charts: the demo's thresholds (ptxas uses 7) */
-#define REPORT_SWEEP "predicate-max=0,1,2,4,7,12,inf"
+/* the sweep the page charts: 0, 2 .. 32 and inf, where the usual hammocks change their
+ * decision (the Guide says 7, fermi.cfg; ptxas 11.8 for sm_35 8, kepler.cfg) */
+#define REPORT_SWEEP "predicate-max=0,2,3,4,7,8,12,16,24,32,inf"
 
 typedef struct {
 	uint64_t w;             /* warp instructions of one run (the run made in process) */

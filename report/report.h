@@ -378,6 +378,8 @@ void rp_sweep_differ(FILE *err, const SweepSpec *sp, int ref, int i, const char 
  * message on err) */
 void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts);
 int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
+double rp_sweep_simd(const SweepPoint *p);      /* SIMD efficiency in % */
+/* sweep_svg.c: the plot, cycles on an axis fitted to the data and the best point marked */
 int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err);
 /* the child's side: the flat JSON statistics file the parent reads ("name": number lines,
  * the names of rp_tstats_json) */

@@ -1,7 +1,7 @@
 /* sweep.c - warpsim --sweep KEY=V1,V2,...: the same launch once per value of one translator
  * or simulator option, each a full run of warpsim itself in a child process (-j N at once)
  * writing its statistics and output buffers into a private temporary directory; then a
- * comparison table, a CSV file and a two-axis SVG plot. Every point's output buffers must be
+ * comparison table, a CSV file and a two-axis SVG plot (sweep_svg.c). Every point's output buffers must be
  * identical byte for byte: a setting that changes results is a bug, reported loudly. With
  * --sweep-ptxas, one more point runs NVIDIA's own listing of the kernel (tests/ptxas-ref), so
  * its cycles, instructions and SIMD efficiency stand beside ours, and its results too must be
@@ -533,7 +533,7 @@ static double ipc(const SweepPoint *p)
 	return p->cycles ? (double)p->thread_insts / (double)p->cycles : 0.0;
 }
 
-static double simd(const SweepPoint *p)
+double rp_sweep_simd(const SweepPoint *p)
 {
 	return p->warp_insts ? 100.0 * (double)p->thread_insts / (32.0 * (double)p->warp_insts) : 0.0;
 }
@@ -558,7 +558,7 @@ void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
 		}
 		fprintf(f, "%-*s %10" PRIu64 " %11" PRIu64 " %13" PRIu64 " %8.3f %8.1f%% %8" PRIu64 " %8" PRIu64
 		        " %9" PRIu64, w, sp->vals[i], p->cycles, p->warp_insts, p->thread_insts, ipc(p),
-		        simd(p), p->div_branches, p->crs_hwm, p->pred_off);
+		        rp_sweep_simd(p), p->div_branches, p->crs_hwm, p->pred_off);
 		if (base && p->cycles)
 			fprintf(f, " %7.3fx", (double)base->cycles / (double)p->cycles);
 		else
@@ -586,7 +586,7 @@ int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 			continue;
 		}
 		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
-		        p->cycles, p->warp_insts, p->thread_insts, ipc(p), simd(p) / 100.0, p->div_branches,
+		        p->cycles, p->warp_insts, p->thread_insts, ipc(p), rp_sweep_simd(p) / 100.0, p->div_branches,
 		        p->crs_hwm, p->pred_off);
 		if (base && p->cycles)
 			fprintf(f, "%.4f", (double)base->cycles / (double)p->cycles);
@@ -594,165 +594,6 @@ int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 	}
 	if (ferror(f) | (fclose(f) != 0)) {
 		fprintf(err, "warpsim: --sweep-csv: error writing '%s'\n", path);
-		return -1;
-	}
-	return 0;
-}
-
-/* a round axis maximum: 1, 2, 2.5 or 5 times a power of ten, at least v */
-static double nicemax(double v)
-{
-	double p = 1;
-
-	if (v <= 0)
-		return 1;
-	while (p * 10 < v)
-		p *= 10;
-	while (p > v)
-		p /= 10;
-	return v <= p ? p : v <= 2 * p ? 2 * p : v <= 2.5 * p ? 2.5 * p : v <= 5 * p ? 5 * p : 10 * p;
-}
-
-/* the cycle axis: from lo to hi in 5 round steps (1, 2, 2.5 or 5 times a power of ten)
- * around the data, so that a difference of a few percent is visible; it starts at zero only
- * when the data come near it */
-static void cycle_axis(double min, double max, double *lo, double *hi)
-{
-	double span = max - min, step;
-
-	if (span < max * 0.002)      /* (nearly) flat: a band of about 1% around it */
-		span = max * 0.01 > 5 ? max * 0.01 : 5;
-	step = nicemax(span / 5);
-	*lo = floor(min / step) * step;
-	*hi = ceil(max / step) * step;
-	while ((*hi - *lo) / step < 5)
-		*hi += step;
-	if (*lo < 0 || *lo < (*hi - *lo) / 2)
-		*lo = 0;
-}
-
-static void xml(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		fputs(*s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : *s == '"' ? "&quot;" :
-		      (char[]){*s, 0}, f);
-}
-
-int rp_sweep_svg(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
-{
-	enum { W = 760, H = 440, L = 90, R = 80, T = 50, B = 80 };
-	FILE *f = fopen(path, "w");
-	double cmin = 0, cmax = 0, lo, hi, step, pw = W - L - R, ph = H - T - B;
-	int n = sp->nvals, best = -1, worst = -1, nt, dec;
-
-	if (!f) {
-		fprintf(err, "warpsim: --sweep-svg: cannot write '%s': %s\n", path, strerror(errno));
-		return -1;
-	}
-	for (int i = 0; i < n; i++)
-		if (pts[i].ok) {
-			if (best < 0 || pts[i].cycles < pts[best].cycles)
-				best = i;
-			if (worst < 0 || pts[i].cycles > pts[worst].cycles)
-				worst = i;
-		}
-	if (best >= 0)
-		cmin = (double)pts[best].cycles, cmax = (double)pts[worst].cycles;
-	cycle_axis(cmin, cmax, &lo, &hi);
-	step = nicemax((hi - lo) / 7 > 0 ? (hi - lo) / 7 : 1);
-	while ((hi - lo) / step > 7.5)
-		step = nicemax(step * 1.01);
-	nt = (int)((hi - lo) / step + 0.5);
-	dec = step < 10 && step != floor(step);
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-	        "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n<style>text{font-family:sans-serif;"
-	        "font-size:12px;fill:#222}.ax{stroke:#444}.gr{stroke:#000;stroke-opacity:0.1}"
-	        ".c{stroke:#1f77b4;stroke-width:2;fill:none}.e{stroke:#ff7f0e;stroke-width:2;fill:none;"
-	        "stroke-dasharray:6 4}</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
-	        W, H, W, H);
-	fprintf(f, "<text x=\"%d\" y=\"24\" text-anchor=\"middle\" style=\"font-size:15px;font-weight:bold\">"
-	        "cycles and SIMD efficiency against --", W / 2);
-	xml(f, sp->key);
-	fprintf(f, "</text>\n");
-	if (best >= 0 && pts[worst].cycles > pts[best].cycles) {
-		fprintf(f, "<text x=\"%d\" y=\"40\" text-anchor=\"middle\" style=\"fill:#2ca02c\">best: --", W / 2);
-		xml(f, sp->key);
-		fputc(' ', f);
-		xml(f, sp->vals[best]);
-		fprintf(f, ", %" PRIu64 " cycles, %.1f%% fewer than the worst (", pts[best].cycles,
-		        100.0 * (double)(pts[worst].cycles - pts[best].cycles) / (double)pts[worst].cycles);
-		xml(f, sp->vals[worst]);
-		fprintf(f, ")</text>\n");
-	}
-	/* the cycle grid (the axis spans the data), the SIMD efficiency labels 0..100% */
-	for (int k = 0; k <= nt; k++) {
-		double y = T + ph - ph * k / (double)nt;
-		fprintf(f, "<line class=\"gr\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
-		        "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n", L, y, W - R, y,
-		        L - 6, y + 4, dec, lo + step * k);
-	}
-	for (int k = 0; k <= 5; k++) {
-		double y = T + ph - ph * k / 5.0;
-		fprintf(f, "<line class=\"ax\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
-		        "<text x=\"%d\" y=\"%.1f\">%d%%</text>\n", W - R, y, W - R + 4, y, W - R + 7, y + 4, 20 * k);
-	}
-	fprintf(f, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
-	        "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
-	        "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-	        L, T, L, T + (int)ph, W - R, T, W - R, T + (int)ph, L, T + (int)ph, W - R, T + (int)ph);
-	fprintf(f, "<text transform=\"translate(22 %d) rotate(-90)\" text-anchor=\"middle\" "
-	        "style=\"fill:#1f77b4\">%s</text>\n<text transform=\"translate(%d %d) rotate(90)\" "
-	        "text-anchor=\"middle\" style=\"fill:#ff7f0e\">SIMD efficiency</text>\n", T + (int)ph / 2,
-	        lo > 0 ? "cycles (axis from the data, not 0)" : "cycles", W - 22, T + (int)ph / 2);
-	/* x: the values in order, evenly spaced */
-	for (int i = 0; i < n; i++) {
-		double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
-		fprintf(f, "<line class=\"ax\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
-		        "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", x, T + (int)ph, x, T + (int)ph + 5,
-		        x, T + (int)ph + 20);
-		xml(f, sp->vals[i]);
-		fprintf(f, "%s</text>\n", pts[i].ok ? "" : " (failed)");
-	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">--", L + (int)pw / 2, T + (int)ph + 42);
-	xml(f, sp->key);
-	fprintf(f, "</text>\n");
-	for (int s = 0; s < 2; s++) {
-		int any = 0;
-		fprintf(f, "<path class=\"%s\" d=\"", s ? "e" : "c");
-		for (int i = 0; i < n; i++) {
-			double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
-			double v = s ? simd(&pts[i]) / 100.0 : ((double)pts[i].cycles - lo) / (hi - lo);
-			if (!pts[i].ok) {
-				any = 0;
-				continue;
-			}
-			fprintf(f, "%s%.1f %.1f", any ? " L" : "M", x, T + ph - ph * v);
-			any = 1;
-		}
-		fprintf(f, "\"/>\n");
-		for (int i = 0; i < n; i++) {
-			double x = L + pw * (n > 1 ? (double)i / (n - 1) : 0.5);
-			double v = s ? simd(&pts[i]) / 100.0 : ((double)pts[i].cycles - lo) / (hi - lo);
-			if (!pts[i].ok)
-				continue;
-			if (s)
-				fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" fill=\"#ff7f0e\"><title>%.1f%%"
-				        "</title></rect>\n", x - 3.5, T + ph - ph * v - 3.5, 100 * v);
-			else
-				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#1f77b4\"><title>%" PRIu64
-				        " cycles</title></circle>\n", x, T + ph - ph * v, pts[i].cycles);
-			if (!s && i == best && pts[worst].cycles > pts[best].cycles)
-				fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"none\" stroke=\"#2ca02c\" "
-				        "stroke-width=\"2\"/><text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
-				        "style=\"fill:#2ca02c;font-weight:bold\">best</text>\n", x, T + ph - ph * v, x,
-				        T + ph - ph * v - 14);
-		}
-	}
-	fprintf(f, "<line class=\"c\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><text x=\"%d\" y=\"%d\">cycles (left axis)</text>\n"
-	        "<line class=\"e\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/><text x=\"%d\" y=\"%d\">SIMD efficiency (right axis)</text>\n</svg>\n",
-	        L, H - 12, L + 30, H - 12, L + 36, H - 8, L + 220, H - 12, L + 250, H - 12, L + 256, H - 8);
-	if (ferror(f) | (fclose(f) != 0)) {
-		fprintf(err, "warpsim: --sweep-svg: error writing '%s'\n", path);
 		return -1;
 	}
 	return 0;

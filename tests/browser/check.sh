@@ -30,7 +30,7 @@ status() { grep -o '<p id="status"[^>]*>' "$1"; }
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 ln -s "$(pwd)/examples" "$T/examples"      # the page shows the command as a user types it
 first=
-for ex in examples/demo examples/divergence; do
+for ex in examples/hammocks examples/divergence; do
 	[ -f $ex.ptx ] || continue
 	name=${ex#examples/}
 	P="$T/$name.html"

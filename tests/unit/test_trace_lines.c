@@ -281,6 +281,13 @@ START_TEST(test_sweep_reports)
 	ck_assert_ptr_nonnull(strstr(got, "against --predicate-max</text>"));
 	ck_assert_ptr_nonnull(strstr(got, ">inf (failed)</text>"));
 	ck_assert_ptr_nonnull(strstr(got, "<title>200 cycles</title>"));
+	/* the axis spans the data (100..200, not from 0), the best point is named and ringed, the
+	 * other says how much slower it is */
+	ck_assert_ptr_nonnull(strstr(got, ">cycles (the axis starts at 100, not 0)</text>"));
+	ck_assert_ptr_nonnull(strstr(got, "<g class=\"brk\">"));
+	ck_assert_ptr_nonnull(strstr(got, ">best: 7, 100 cycles</text>"));
+	ck_assert_ptr_nonnull(strstr(got, "<circle class=\"best\""));
+	ck_assert_ptr_nonnull(strstr(got, ">+100.0%</text>"));
 	ck_assert_ptr_nonnull(strstr(got, "</svg>\n"));
 	free(got);
 	/* the statistics file round trip */
