@@ -1,6 +1,6 @@
 #!/bin/sh
-# run-micro.sh - issue 16's microbenchmarks pinned: bench/micro/gen.sh and gen_ctrl.sh write
-# every kernel,
+# run-micro.sh - issue 16's microbenchmarks pinned: bench/micro/gen.sh, gen_ctrl.sh and
+# gen_mem.sh write every kernel,
 # bench/micro/measure.sh runs each under fermi.cfg and kepler.cfg, and every figure (cycles
 # per dependent op, ops per cycle per SM, from the kernels' own %clock reads) must equal its
 # row in bench/micro/results.txt, which `make micro` writes. The figures are the model's, not
@@ -11,6 +11,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/run-micro.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
 pass=0 fail=0
 if ! sh bench/micro/gen.sh "$T/k" 2>"$T/err" || ! sh bench/micro/gen_ctrl.sh "$T/k" 2>>"$T/err" ||
+   ! sh bench/micro/gen_mem.sh "$T/k" 2>>"$T/err" ||
    ! sh bench/micro/measure.sh "$BIN" "$T/k" sim/configs/fermi.cfg sim/configs/kepler.cfg \
 	>"$T/got" 2>>"$T/err"; then
 	echo "FAIL: the microbenchmarks do not run:"; head -5 "$T/err"

@@ -10,6 +10,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/calib.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 sh $M/gen.sh "$T"
 sh $M/gen_ctrl.sh "$T"
+sh $M/gen_mem.sh "$T"
 sh $M/measure.sh "$BIN" "$T" sim/configs/fermi.cfg sim/configs/kepler.cfg >$M/results.txt
 awk -F'\t' '
 	FNR == NR { if ($0 !~ /^#/ && NF >= 4) { pub[$1, $2] = $3; src[$1, $2] = $4 }; next }

@@ -16,60 +16,7 @@ ACC=8           # independent accumulators of a throughput kernel
 U=32            # operations per accumulator
 TT=1024         # threads of a throughput kernel (one CTA on one SM)
 
-# head NAME EXTRA-DECLS: the kernel's opening, this thread's out pointer in %rd1, a in %r1
-head() {
-	cat <<H
-// bench/micro/$1.ptx - written by bench/micro/gen.sh (see there); do not edit
-.version 7.8
-.target sm_35
-.address_size 64
-$2
-.visible .entry $1(.param .u64 out, .param .u32 a, .param .u64 buf)
-{
-	.reg .pred %p<8>;
-	.reg .b32 %r<32>;
-	.reg .b64 %rd<16>;
-	.reg .f32 %f<16>;
-	.reg .f64 %fd<16>;
-	.reg .b32 %x<$ACC>;
-	.reg .f32 %y<$ACC>;
-	.reg .f64 %z<$ACC>;
-	.reg .b32 %xc;
-	.reg .f32 %yc;
-	.reg .f64 %zc;
-	ld.param.u64 %rd1, [out];
-	cvta.to.global.u64 %rd1, %rd1;
-	ld.param.u64 %rd3, [buf];
-	cvta.to.global.u64 %rd3, %rd3;
-	ld.param.u32 %r1, [a];
-	mov.u32 %r2, %tid.x;
-	mul.wide.u32 %rd2, %r2, 12;
-	add.u64 %rd1, %rd1, %rd2;
-H
-}
-
-# tail SINK: the second clock, the stores, the end
-tail() {
-	cat <<T
-	mov.u32 %r11, %clock;
-	st.global.u32 [%rd1], %r10;
-	st.global.u32 [%rd1+4], %r11;
-	st.global.u32 [%rd1+8], $1;
-	ret;
-}
-T
-}
-
-# rep K TEXT: TEXT K times, one line each
-rep() {
-	i=0
-	while [ $i -lt "$1" ]; do printf '\t%s\n' "$2"; i=$((i + 1)); done
-}
-
-# add NAME THREADS OPS UNIT [OPTIONS]: a line of the list
-add() {
-	echo "$*" >>"$D/list"
-}
+. "$(dirname "$0")/lib.sh"
 
 # arithmetic: lat/thr NAME TYPE OP (OP reads and writes X, reads Y; TYPE b32, f32 or f64)
 init_of() {

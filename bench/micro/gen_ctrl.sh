@@ -36,28 +36,15 @@ mkdir -p "$D"
 K=32                      # constructs per timed chain (iterations of ctl_brk's loop)
 NOPRED="--predicate-max 0 --predicate-max-uniform 0"
 
-# head NAME DECLS: the kernel's opening; out pointer of this thread in %rd1, a (= 1) in %r1,
-# %tid.x in %r2, %p1 = (a != 0) uniform true, %p2 = (a == 0) uniform false, %p3 = tid < 16,
-# %p4 = tid < 32 (lane-dependent, true for every lane of the warp); the bodies write
+. "$(dirname "$0")/lib.sh"
+
+# ctl_head NAME DECLS: lib.sh's opening (out pointer of this thread in %rd1, a (= 1) in %r1,
+# %tid.x in %r2), then %p1 = (a != 0) uniform true, %p2 = (a == 0) uniform false, %p3 = tid <
+# 16, %p4 = tid < 32 (lane-dependent, true for every lane of the warp); the bodies write
 # %r20..%r27 and %r30..%r37 in turn (so that no copy waits on the previous one's write)
-head() {
+ctl_head() {
+	head "$1" "$2"
 	cat <<H
-// bench/micro/$1.ptx - written by bench/micro/gen_ctrl.sh (see there); do not edit
-.version 7.8
-.target sm_35
-.address_size 64
-$2
-.visible .entry $1(.param .u64 out, .param .u32 a, .param .u64 buf)
-{
-	.reg .pred %p<8>;
-	.reg .b32 %r<40>;
-	.reg .b64 %rd<8>;
-	ld.param.u64 %rd1, [out];
-	cvta.to.global.u64 %rd1, %rd1;
-	ld.param.u32 %r1, [a];
-	mov.u32 %r2, %tid.x;
-	mul.wide.u32 %rd2, %r2, 12;
-	add.u64 %rd1, %rd1, %rd2;
 	setp.ne.u32 %p1, %r1, 0;
 	setp.eq.u32 %p2, %r1, 0;
 	setp.lt.u32 %p3, %r2, 16;
@@ -67,8 +54,8 @@ H
 	printf '\tmov.u32 %%r10, %%clock;\n'
 }
 
-# tail: the second clock, the sink (the sum of %r20..%r27 and %r30..%r37), the stores, the end
-tail() {
+# ctl_tail: the second clock, the sink (the sum of %r20..%r27 and %r30..%r37), the stores, the end
+ctl_tail() {
 	printf '\tmov.u32 %%r11, %%clock;\n\tmov.u32 %%r12, 0;\n'
 	for j in 0 1 2 3 4 5 6 7; do printf '\tadd.u32 %%r12, %%r12, %%r2%d;\n\tadd.u32 %%r12, %%r12, %%r3%d;\n' $j $j; done
 	cat <<T
@@ -87,14 +74,14 @@ T
 unrolled() {
 	n=$1 o=$2 b=$3 last=$4
 	{
-		head "$n" ""
+		ctl_head "$n" ""
 		i=0
 		while [ $i -lt $K ]; do
 			printf '%s\n' "$b" | sed "s/@@/$i/g; s/@A/%r2$((i % 8))/g; s/@B/%r3$((i % 8))/g"
 			i=$((i + 1))
 		done
 		[ -z "$last" ] || printf '\t%s\n' "$last"
-		tail
+		ctl_tail
 	} >"$D/$n.ptx"
 	echo "$n 32 $K cyc $o" >>"$D/list"
 }
@@ -123,19 +110,19 @@ unrolled ctl_vote "$NOPRED" '	vote.sync.any.pred %p4, %p4, 0xffffffff;' 'selp.u3
 
 # the call: a .func that only returns, called K times
 {
-	head ctl_call ".func ctl_f()
+	ctl_head ctl_call ".func ctl_f()
 {
 	ret;
 }"
 	i=0
 	while [ $i -lt $K ]; do printf '\tcall ctl_f;\n'; i=$((i + 1)); done
-	tail
+	ctl_tail
 } >"$D/ctl_call.ptx"
 echo "ctl_call 32 $K cyc $NOPRED" >>"$D/list"
 
 # the loop: lane l breaks to $B in iteration l + 1, past the code its normal exit runs
 {
-	head ctl_brk ""
+	ctl_head ctl_brk ""
 	cat <<L
 	mov.u32 %r13, 0;
 \$LOOP:
@@ -148,6 +135,6 @@ echo "ctl_call 32 $K cyc $NOPRED" >>"$D/list"
 \$B:
 	add.u32 %r20, %r20, %r13;
 L
-	tail
+	ctl_tail
 } >"$D/ctl_brk.ptx"
 echo "ctl_brk 32 $K cyc $NOPRED" >>"$D/list"
