@@ -13,6 +13,7 @@
 
 static const char *const rule_names[] = {"guide", "sm35", NULL};
 static const char *const loop_names[] = {"ssy", "pbk", NULL};
+static const char *const ret_names[] = {"branch", "guarded", NULL};
 
 const OptRow be_opt_rows[] = {
 	{.name = "predicate-max", .kind = OPT_LIMIT, .off = offsetof(BeOptions, predicate_max),
@@ -28,6 +29,11 @@ const OptRow be_opt_rows[] = {
 	 .off = offsetof(BeOptions, loop_sync), .def = BE_LOOP_SSY, .min = 0,
 	 .max = BE_LOOP_COUNT - 1, .choices = loop_names,
 	 .help = "a loop's divergent exits: SSY and .S, or PBK and BRK as ptxas 11.8 for sm_35"},
+	{.name = "early-return", .kind = OPT_CHOICE, .metavar = "branch|guarded",
+	 .off = offsetof(BeOptions, early_return), .def = BE_RET_BRANCH, .min = 0,
+	 .max = BE_RET_COUNT - 1, .choices = ret_names,
+	 .help = "a .func's early return: a branch, or a predicated side ending in a guarded RET "
+	         "as ptxas 11.8 for sm_35"},
 	{.name = "decide", .kind = OPT_FN, .metavar = "LOC=pred|branch", .off = 0, .fn = be_decide_opt,
 	 .help = "force one branch's decision (repeatable, or LOC=...,LOC=...); LOC: a PTX line, FILE:LINE of the PTX "
 	         "or CUDA source, a label, or #N as --explain numbers the branches"},

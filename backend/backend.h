@@ -29,6 +29,13 @@ typedef enum {
 	BE_LOOP_COUNT
 } BeLoopSync;
 
+typedef enum {
+	BE_RET_BRANCH,  /* a divergent early return from a .func stays a branch (fermi.cfg) */
+	BE_RET_GUARDED, /* a side that ends in a return is a hammock: predicated by the rule, it
+	                 * leaves by a guarded RET, as ptxas 11.8 for sm_35 does (kepler.cfg) */
+	BE_RET_COUNT
+} BeEarlyReturn;
+
 /* one --decide LOC=pred|branch (decide.c) */
 typedef struct {
 	char *loc;                  /* #N, LINE, FILE:LINE or LABEL */
@@ -41,6 +48,7 @@ typedef struct {
 	int predicate_max_uniform;  /* the same for a uniform branch; -1 = inf */
 	int predicate_rule;         /* BeRule */
 	int loop_sync;              /* BeLoopSync */
+	int early_return;           /* BeEarlyReturn */
 	BeDecide *decide;           /* --decide: forced decisions, in command-line order */
 	int ndecide;
 	int cost_issue, cost_ctrl;  /* the cost model's figures (cost.c): --alu-interval and
@@ -56,7 +64,7 @@ typedef struct {
 
 /* the translator's rows of the option table (opt/opt.h) over BeOptions: --predicate-max (7)
  * and --predicate-max-uniform (4), the thresholds of the CUDA C Programming Guide 4.x, and
- * --predicate-rule (guide), --loop-sync (ssy) */
+ * --predicate-rule (guide), --loop-sync (ssy), --early-return (branch) */
 extern const OptRow be_opt_rows[];
 extern const int be_nopt_rows;
 /* the rows' defaults; max_regs and arch: ISA_DEFAULT_MAX_REGS, ISA_DEFAULT_ARCH (a program

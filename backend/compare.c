@@ -148,10 +148,27 @@ static void extract(const Kernel *k, CList *l)
 	uint32_t ssy[64], param = k->layout == ISA_LAYOUT_SM35 ? 0x140 : 0x20;
 	int nssy = 0;
 
+	int runend = -1;      /* where the last predicated run ended (its first unguarded ins) */
+	Construct run = {0};
+
 	for (int i = 0; i < k->nins; i++) {
 		const Ins *in = &k->ins[i];
 		Construct c;
 		int guarded = in->guard < ISA_PT;
+
+		/* our guarded return whose own predicate the restores overwrote (emit.c's
+		 * guarded_ret): a RET tested on CC right after a predicated run is that run's
+		 * guarded RET, with its comparison */
+		if (!guarded && in->op == OP_RET && i == runend && in->nopd > 0 &&
+		    in->o[0].kind == OPD_CC && in->o[0].imm != CCT_T) {
+			c = run;
+			c.kind = CK_RET;
+			c.addr = in->addr;
+			c.ptxline = in->ptxline;
+			c.taken = c.fall = -1;
+			cl_add(l, c);
+			continue;
+		}
 
 		while (nssy && in->addr >= ssy[nssy - 1])
 			nssy--;
@@ -197,13 +214,15 @@ static void extract(const Kernel *k, CList *l)
 			c.taken = in->gneg ? neg : pos;
 			c.fall = in->gneg ? pos : neg;
 			i = j - 1;
+			runend = j;
+			run = c;
 		}
 		cl_add(l, c);
 	}
 }
 
-/* how alike two constructs are: 0 not at all .. 4 the same comparison */
-static int like(const Construct *a, const Construct *b)
+/* how alike two constructs' comparisons are: 0 not at all .. 4 the same comparison */
+static int like_sig(const Construct *a, const Construct *b)
 {
 	if (a->sig_op < 0 || b->sig_op < 0)
 		return a->sig_op == b->sig_op ? 1 : 0;
@@ -212,6 +231,17 @@ static int like(const Construct *a, const Construct *b)
 	if (a->sig_cmp != b->sig_cmp)
 		return 1;
 	return a->sig_val == b->sig_val ? 4 : 2;
+}
+
+/* the weight of pairing a with b: their comparisons' likeness, doubled, and one more when
+ * both are the same guarded BRK, CONT, RET or EXIT, so that of two constructs with one
+ * comparison (a predicated side and the guarded RET that ends it) each pairs with its own
+ * kind; ssy, uniform and predicated constructs pair by their comparisons alone */
+static int like(const Construct *a, const Construct *b)
+{
+	int s = like_sig(a, b);
+
+	return s ? 2 * s + (a->kind == b->kind && a->kind >= CK_BRK) : 0;
 }
 
 /* match[i] = index in b of a's construct i, or -1 (weighted LCS) */

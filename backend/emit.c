@@ -10,7 +10,9 @@
  *   loop back edge, exit edge arrives   @!P NOP.S; BRA header (uniform: @P BRA.U header; NOP.S)
  *   branch, other edge arrives @!P NOP.S, then the taken edge
  *   plain branch               @P BRA t (inverted when t falls through), BRA.U if uniform
- *   exit / ret                 EXIT (kernel), register restore + RET (.func)
+ *   exit / ret                 EXIT (kernel), register restore + RET (.func); a guarded
+ *                              return (ifconv's if-then-ret): the restores under the guard
+ *                              and a RET (guarded_ret)
  *   brx.idx, bra %r            jump table in bank 3 (LDC selected in isel), BRX Rt {..}
  * Frame of a .func at R1: incoming params/rets, .local variables, spills, saved registers;
  * the next frame starts at R1 + frame.
@@ -206,6 +208,41 @@ static void bra(Em *e, const Fn *f, int target, int guard, int gneg, int uni, ui
 	addfix(e, FX_OPD, e->k->nins - 1, 1, f, target, baddr);
 }
 
+static Ins *opd_reg(Ins *n, int i, int r)
+{
+	n->o[i].kind = OPD_REG;
+	n->o[i].reg = (uint8_t)r;
+	return n;
+}
+
+/* LDL r, [R1 + off] under (g, gn) */
+static void ldl(Em *e, int g, int gn, int r, uint32_t off)
+{
+	Ins *n = emit_op(e, OP_LDL, g, gn);
+
+	n->nopd = 2;
+	opd_reg(n, 0, r);
+	n->o[1].kind = OPD_MEM; n->o[1].reg = 1; n->o[1].imm = off;
+}
+
+/* ISETP.cmp.U32.AND p, PT, a, RZ, PT under (g, gn), with flags (MF_X: a's high word after a
+ * carry, docs/isa.md section 6) */
+static void isetp_rz(Em *e, int g, int gn, int cmp, int flags, int p, int a)
+{
+	Ins *n = emit_op(e, OP_ISETP, g, gn);
+
+	n->m.cmp = (uint8_t)cmp;
+	n->m.dtype = TY_U32;
+	n->m.bop = BOP_AND;
+	n->m.flags = (uint16_t)flags;
+	n->nopd = 5;
+	n->o[0].kind = OPD_PRED; n->o[0].reg = (uint8_t)p;
+	n->o[1].kind = OPD_PRED; n->o[1].reg = ISA_PT;
+	opd_reg(n, 2, a);
+	opd_reg(n, 3, ISA_RZ);
+	n->o[4].kind = OPD_PRED; n->o[4].reg = ISA_PT;
+}
+
 static void save_restore(Em *e, const Fn *f, int restore, uint32_t saveoff)
 {
 	uint32_t off = saveoff;
@@ -242,20 +279,8 @@ static void save_restore(Em *e, const Fn *f, int restore, uint32_t saveoff)
 			n->o[0].kind = OPD_MEM; n->o[0].reg = 1; n->o[0].imm = poff;
 			n->o[1].kind = OPD_REG; n->o[1].reg = (uint8_t)scratch;
 		} else {
-			n = emit_op(e, OP_LDL, ISA_PT, 0);
-			n->nopd = 2;
-			n->o[0].kind = OPD_REG; n->o[0].reg = (uint8_t)scratch;
-			n->o[1].kind = OPD_MEM; n->o[1].reg = 1; n->o[1].imm = poff;
-			n = emit_op(e, OP_ISETP, ISA_PT, 0);
-			n->m.cmp = CMP_NE;
-			n->m.dtype = TY_U32;
-			n->m.bop = BOP_AND;
-			n->nopd = 5;
-			n->o[0].kind = OPD_PRED; n->o[0].reg = (uint8_t)p;
-			n->o[1].kind = OPD_PRED; n->o[1].reg = ISA_PT;
-			n->o[2].kind = OPD_REG; n->o[2].reg = (uint8_t)scratch;
-			n->o[3].kind = OPD_REG; n->o[3].reg = ISA_RZ;
-			n->o[4].kind = OPD_PRED; n->o[4].reg = ISA_PT;
+			ldl(e, ISA_PT, 0, scratch, poff);
+			isetp_rz(e, ISA_PT, 0, CMP_NE, 0, p, scratch);
 		}
 		poff += 4;
 	}
@@ -264,10 +289,7 @@ static void save_restore(Em *e, const Fn *f, int restore, uint32_t saveoff)
 		for (int r = 0; r < f->maxreg; r++) {
 			if (!BHAS(f->savedmask, r) || r == 1)
 				continue;
-			Ins *n = emit_op(e, OP_LDL, ISA_PT, 0);
-			n->nopd = 2;
-			n->o[0].kind = OPD_REG; n->o[0].reg = (uint8_t)r;
-			n->o[1].kind = OPD_MEM; n->o[1].reg = 1; n->o[1].imm = off;
+			ldl(e, ISA_PT, 0, r, off);
 			off += 4;
 		}
 	}
@@ -297,6 +319,82 @@ static uint32_t save_area(Fn *f)
 	}
 	f->frame = (base + 4 * n + 7) & ~7u;
 	return base;
+}
+
+/* IADD.CC RZ, a, imm under (g, gn): sets CC from a + imm */
+static void iadd_cc(Em *e, int g, int gn, int a, uint32_t imm)
+{
+	Ins *n = emit_op(e, OP_IADD, g, gn);
+
+	n->m.flags = MF_CC;
+	n->nopd = 3;
+	opd_reg(n, 0, ISA_RZ);
+	opd_reg(n, 1, a);
+	n->o[2].kind = OPD_IMM;
+	n->o[2].imm = imm;
+}
+
+/* a guarded return (ifconv.c's if-then-ret, --early-return guarded): the lanes of the guard
+ * (g, gn) restore what the function saved (save_restore's restore, each instruction under
+ * the guard) and leave by RET; the others go on. When g is itself a saved predicate, its
+ * restore would end the guard before the registers after it and the RET, so it comes last
+ * and the returning lanes are marked in CC first: the others IADD.CC RZ, RZ, 0x1 (Z = N = 0;
+ * under the opposite guard, so that the whole sequence is one predicated run as ptxas's
+ * side is), the returning ones IADD.CC RZ, s, 0xffffffff with s the saved 0/1 of g (s = 1: Z = 1,
+ * C = 1; s = 0: N = 1, C = 0); the scratch register is restored, ISETP.EQ.X g, RZ, RZ gives
+ * each returning lane g = s (0 + ~0 + C is 0 exactly when s = 1, and then Z' = Z = 1), and
+ * RET CC.LE (Z or N != V, V = 0) takes exactly the lanes marked (docs/isa.md sections 4, 6) */
+static void guarded_ret(Em *e, const Fn *f, int g, int gn, uint32_t saveoff, int line)
+{
+	uint32_t off = saveoff, poff, goff = 0, soff = 0;
+	int scratch = -1, inpred = g < ISA_NPREDS && (f->predmask & (1u << g));
+	Ins *n;
+
+	for (int r = 0; r < f->maxreg; r++) {
+		if (!BHAS(f->savedmask, r) || r == 1)
+			continue;
+		if (scratch < 0)
+			scratch = r, soff = off;
+		off += 4;
+	}
+	poff = off;
+	if (inpred)
+		iadd_cc(e, g, !gn, ISA_RZ, 1);
+	for (int p = 0; p < ISA_NPREDS; p++) {
+		if (!(f->predmask & (1u << p)))
+			continue;
+		if (p == g) {
+			goff = poff;
+		} else {
+			ldl(e, g, gn, scratch, poff);
+			isetp_rz(e, g, gn, CMP_NE, 0, p, scratch);
+		}
+		poff += 4;
+	}
+	off = saveoff;
+	for (int r = 0; r < f->maxreg; r++) {
+		if (!BHAS(f->savedmask, r) || r == 1)
+			continue;
+		if (r != scratch)
+			ldl(e, g, gn, r, off);
+		off += 4;
+	}
+	if (inpred) {
+		ldl(e, g, gn, scratch, goff);
+		iadd_cc(e, g, gn, scratch, 0xffffffffu);
+	}
+	if (scratch >= 0)
+		ldl(e, g, gn, scratch, soff);
+	if (inpred) {
+		isetp_rz(e, g, gn, CMP_EQ, MF_X, g, ISA_RZ);
+		n = emit_op(e, OP_RET, ISA_PT, 0);
+		n->nopd = 1;
+		n->o[0].kind = OPD_CC;
+		n->o[0].imm = CCT_LE;
+	} else {
+		n = emit_op(e, OP_RET, g, gn);
+	}
+	n->ptxline = line;
 }
 
 static void emit_fn(Em *e, Fn *f)
@@ -334,6 +432,12 @@ static void emit_fn(Em *e, Fn *f)
 			}
 			if (self_move(f, &b->ins[i]))
 				continue;  /* coalesced by the register allocator */
+			if (b->ins[i].op == OP_RET && !entry) {
+				const MIns *r = &b->ins[i];
+				guarded_ret(e, f, r->guard == T_PT ? ISA_PT : f->tmp[r->guard].phys,
+				            r->gneg, saveoff, r->ptxline);
+				continue;
+			}
 			put(e, f, &b->ins[i], baddr);
 		}
 		int t0 = k->nins;

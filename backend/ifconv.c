@@ -11,10 +11,14 @@
  * side may fall into a label of its own; the chain is folded into one block when the
  * branch is converted. Inner hammocks go first (reverse RPO); after a conversion A jumps
  * to J, and J, when A is now its only predecessor, is merged into A, so an enclosing side
- * becomes one block again.
+ * becomes one block again. Under --early-return guarded (kepler.cfg) a side of a .func that
+ * ends in its return is such a side too (if-then-ret): converted, it ends in a guarded RET
+ * (emit.c restores the saved registers under the guard), as ptxas 11.8 for sm_35 returns
+ * from a short fall-through side (tests/ptxas-ref/families/ret_div).
  *
  * Cost = microcode instructions of the sides (after selection: a 64-bit add counts 2), plus
- * the EXIT of a side that ends the thread; the jumps that end the side's blocks (PTX's
+ * the EXIT of a side that ends the thread (not the RET of one that returns: ptxas predicates
+ * ret_div_7, a side of 7 and the move of the return value, our st.param's STL); the jumps that end the side's blocks (PTX's
  * bra.uni to the join, a fall into the next label) are not counted: they disappear.
  * Converted when cost <= --predicate-max (branch may diverge) or --predicate-max-uniform
  * (uniform branch) — the CUDA C Programming Guide 4.x rule for ptxas; --predicate-rule sm35
@@ -43,7 +47,8 @@ typedef struct {
 	int side[2];      /* [0] taken side, [1] fall-through side; -1 when the side is the join */
 	int *chain[2];    /* the blocks of each side in order (chain[s][0] == side[s]) */
 	int nchain[2];    /* their number, 0 when the side is the join */
-	int exitside;     /* 0/1: that side ends the thread (EXIT appended), -1 */
+	int exitside;     /* 0/1: that side ends the thread (EXIT appended) or returns (RET), -1 */
+	int retside;      /* exitside returns from the .func (--early-return guarded) */
 	int join;         /* common join, -1 for an exit hammock */
 	int cost;         /* guarded instructions */
 	int size[2];      /* instructions of each side */
@@ -63,10 +68,17 @@ static const PIns *ptx_branch(const Fn *f, const Blk *b)
 	return in->op == PO_BRA && in->guard >= 0 ? in : NULL;
 }
 
+/* the block ends the path: EXIT, or RET under --early-return guarded */
+static int ends_path(const Fn *f, const Blk *b)
+{
+	return b->jmp.kind == J_EXIT ||
+	       (b->jmp.kind == J_RET && f->opt->early_return == BE_RET_GUARDED);
+}
+
 /* the side of a that starts at x: the chain of blocks x, y, ... each entered only from the
  * one before (x only from a), not the entry, joined by plain jumps, the last one ending in a
- * plain jump or EXIT; fills chain (f->nblk entries) and returns its length, 0 when x is not
- * such a side */
+ * plain jump or ending the path (ends_path); fills chain (f->nblk entries) and returns its
+ * length, 0 when x is not such a side */
 static int side_chain(const Fn *f, int a, int x, int *chain)
 {
 	int n = 0, cur = x;
@@ -77,7 +89,7 @@ static int side_chain(const Fn *f, int a, int x, int *chain)
 		const Blk *b = &f->blk[cur];
 		int y = b->s1;
 		chain[n++] = cur;
-		if (b->jmp.kind == J_EXIT)
+		if (ends_path(f, b))
 			return n;
 		if (b->jmp.kind != J_JMP || b->jmp.folded || y == a || y == x || y < 0)
 			return 0;
@@ -87,16 +99,16 @@ static int side_chain(const Fn *f, int a, int x, int *chain)
 	}
 }
 
-/* where a side chain ends: its last block's jump target, -1 for EXIT */
+/* where a side chain ends: its last block's jump target, -1 for EXIT (RET) */
 static int chain_next(const Fn *f, const int *chain, int n)
 {
 	const Blk *b = &f->blk[chain[n - 1]];
-	return b->jmp.kind == J_EXIT ? -1 : b->s1;
+	return ends_path(f, b) ? -1 : b->s1;
 }
 
 static int chain_exits(const Fn *f, const int *chain, int n)
 {
-	return n > 0 && f->blk[chain[n - 1]].jmp.kind == J_EXIT;
+	return n > 0 && ends_path(f, &f->blk[chain[n - 1]]);
 }
 
 /* skips empty blocks that only jump on (nvcc's lone bra.uni) */
@@ -309,7 +321,10 @@ static void examine(const Fn *f, int a, Ham *h)
 		h->side[0] = t, h->side[1] = n, h->join = nt;
 	} else if (cn && chain_exits(f, kn, cn)) {
 		h->side[1] = n, h->exitside = 1;
-	} else if (ct && chain_exits(f, kt, ct)) {
+		h->retside = f->blk[kn[cn - 1]].jmp.kind == J_RET;
+	} else if (ct && chain_exits(f, kt, ct) && f->blk[kt[ct - 1]].jmp.kind != J_RET) {
+		/* a taken side that returns stays a branch: ptxas predicates the fall-through
+		 * code when that is what returns (ret_div), not the branch's target (ret_nest) */
 		h->side[0] = t, h->exitside = 0;
 	} else {
 		classify(f, b, h);
@@ -325,7 +340,7 @@ static void examine(const Fn *f, int a, Ham *h)
 		h->size[s] = 0;
 		if (h->side[s] < 0)
 			continue;
-		h->size[s] = h->exitside == s;
+		h->size[s] = h->exitside == s && !h->retside;
 		for (int c = 0; c < h->nchain[s]; c++) {
 			const Blk *x = &f->blk[h->chain[s][c]];
 			h->size[s] += x->nins;
@@ -344,7 +359,8 @@ static void examine(const Fn *f, int a, Ham *h)
 		}
 	}
 	/* a side with no instruction (absent, or only nvcc's bra.uni) makes an if-then */
-	snprintf(h->shape, sizeof h->shape, "%s", h->exitside >= 0 ? "if-then-exit" :
+	snprintf(h->shape, sizeof h->shape, "%s", h->exitside >= 0 ? (h->retside ? "if-then-ret" :
+	         "if-then-exit") :
 	         h->size[0] > 0 && h->size[1] > 0 ? "if-then-else" : "if-then");
 	h->cost = h->size[0] + h->size[1];
 	if (f->opt->predicate_rule == BE_RULE_SM35)
@@ -647,7 +663,7 @@ static void convert(Fn *f, const Ham *h)
 		if (h->exitside == s) {
 			MIns e;
 			memset(&e, 0, sizeof e);
-			e.op = OP_EXIT;
+			e.op = h->retside ? OP_RET : OP_EXIT;
 			e.guard = c;
 			e.gneg = (uint8_t)gn;
 			e.ptxline = f->pf->ins[a->jmp.ptxins].loc.line;

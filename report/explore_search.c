@@ -80,10 +80,10 @@ static int run_rules(Explore *x)
 	x->nheur = 0;
 	snprintf(x->heur[x->nheur].name, sizeof x->heur[0].name, "fermi");
 	snprintf(x->heur[x->nheur++].args, sizeof x->heur[0].args, "--predicate-rule guide "
-	         "--predicate-max 7 --predicate-max-uniform 4 --loop-sync ssy");
+	         "--predicate-max 7 --predicate-max-uniform 4 --loop-sync ssy --early-return branch");
 	snprintf(x->heur[x->nheur].name, sizeof x->heur[0].name, "kepler");
 	snprintf(x->heur[x->nheur++].args, sizeof x->heur[0].args, "--predicate-rule sm35 "
-	         "--predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk");
+	         "--predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded");
 	for (int t = 0; t <= 17 && x->nheur < RP_HEURS; t++) {
 		char v[8];
 		snprintf(v, sizeof v, t == 17 ? "inf" : "%d", t);

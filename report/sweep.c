@@ -21,7 +21,8 @@
 /* options of the translator (the rest belong to the simulator) */
 static int translator_key(const char *k)
 {
-	return !strncmp(k, "predicate-", 10) || !strncmp(k, "decide", 6) || !strncmp(k, "loop-sync", 9);
+	return !strncmp(k, "predicate-", 10) || !strncmp(k, "decide", 6) || !strncmp(k, "loop-sync", 9) ||
+	       !strncmp(k, "early-return", 12);
 }
 
 /* how point i is named in messages: "--KEY V"; a point of argument lists (key "", as

@@ -35,13 +35,14 @@ bad() {
 
 # each fixture twice: with the defaults (every loop reconverges with SSY) and with kepler.cfg's
 # translator settings, reported as NAME@pbk (--arch sm_35, ptxas's sm_35 rule at 8/6 and
-# --loop-sync pbk: PBK before a loop with divergent exits, BRK on them)
+# --loop-sync pbk: PBK before a loop with divergent exits, BRK on them; --early-return
+# guarded: a short side that returns from a .func, predicated, leaves by a guarded RET)
 for v in ssy pbk; do
 for ptx in "$top"/tests/ptx/*.ptx; do
 	base=$(basename "$ptx" .ptx) name=$(basename "$ptx" .ptx) vopt=""
 	if [ $v = pbk ]; then
 		name=$base@pbk
-		vopt="--arch sm_35 --predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk"
+		vopt="--arch sm_35 --predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded"
 	fi
 	if ! "$wc" $vopt "$ptx" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
 		if ispending "$base"; then

@@ -6,7 +6,9 @@
 # for byte (raw .bin files), at if-conversion thresholds 0, 1, 4, 7, 12 and inf (both
 # --predicate-max and --predicate-max-uniform: results never depend on the threshold), and
 # under ptxas's sm_35 rule (--predicate-rule sm35, docs/predication.md) with its loop lowering
-# (--loop-sync pbk: PBK/BRK for divergent loop exits) at 0, 8 (kepler.cfg's 8/6) and inf:
+# (--loop-sync pbk: PBK/BRK for divergent loop exits) and early returns (--early-return
+# guarded: a short side that returns is predicated and leaves by a guarded RET) at 0, 8
+# (kepler.cfg's 8/6) and inf:
 # settings s0, s8, sinf. A launch file holding the
 # line "# diff: unordered-float" (floating-point atomics, whose order may differ) is compared
 # as text with a relative tolerance of 1e-5 instead.
@@ -80,8 +82,8 @@ for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 		case $s in
 		default) ;;
 		functional) popt=--functional ;;
-		s8) popt="--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk" ;;
-		s*) popt="--predicate-rule sm35 --predicate-max ${s#s} --predicate-max-uniform ${s#s} --loop-sync pbk" ;;
+		s8) popt="--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded" ;;
+		s*) popt="--predicate-rule sm35 --predicate-max ${s#s} --predicate-max-uniform ${s#s} --loop-sync pbk --early-return guarded" ;;
 		*) popt="--predicate-max $s --predicate-max-uniform $s" ;;
 		esac
 		for n in $ns; do sargs="$sargs --out $n:$d/sm.$s.$n.$ext"; done
