@@ -1,5 +1,5 @@
 /* opts.c - report/'s rows of the option table (opt/opt.h), over RpOpts: traces and line
- * statistics (--trace, --trace-window, --line-stats), the page (--report) and sweeps (--sweep, --sweep-csv,
+ * statistics (--trace, --trace-window, --line-stats, --bounds), the page (--report) and sweeps (--sweep, --sweep-csv,
  * --sweep-svg, --sweep-ptxas, -j, --shard, --sweep-json, --merge; --sweep-point and
  * --sweep-program are what a sweep gives its child runs), and rp_opts_check, which holds
  * them against each other before any run. */
@@ -74,6 +74,9 @@ const OptRow rp_trace_rows[] = {
 	 .help = "the SVG timeline draws only these warp slots of each SM (0-3)"},
 	{.name = "line-stats", .kind = OPT_STR, .metavar = "FILE", .off = F(linestats),
 	 .help = "per CUDA, PTX and listing line statistics (.csv: CSV)"},
+	{.name = "bounds", .kind = OPT_STR, .metavar = "FILE", .off = F(bounds),
+	 .help = "the cycles beside three lower bounds: the longest dependent chain, the "
+	         "occupancy, the issue slots (docs/timing.md, \"Bounds\")"},
 };
 const int rp_ntrace_rows = (int)(sizeof rp_trace_rows / sizeof rp_trace_rows[0]);
 
@@ -182,7 +185,7 @@ int rp_opts_check(RpOpts *o, FILE *err)
 	}
 	if (o->merge) {
 		if (o->sweep || o->jobs || o->sweep_ptxas || o->nshards || o->trace || o->linestats ||
-		    o->report) {
+		    o->bounds || o->report) {
 			fprintf(err, "warpsim: --merge runs nothing: besides the slices' files it takes "
 			        "--sweep-csv, --sweep-svg and --sweep-json only\n");
 			return -1;
@@ -224,6 +227,10 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		fprintf(err, "warpsim: --explore-merge needs --explore\n");
 		return -1;
 	}
+	if (o->explore && o->bounds) {
+		fprintf(err, "warpsim: --bounds observes one run: it cannot be given with --explore\n");
+		return -1;
+	}
 	if (o->explore && (o->sweep || o->sweep_csv || o->sweep_svg || o->sweep_ptxas || o->trace ||
 	                   o->linestats)) {
 		fprintf(err, "warpsim: --explore runs its own variants: besides -j, --explore-json and "
@@ -259,6 +266,10 @@ int rp_opts_check(RpOpts *o, FILE *err)
 	}
 	if (!o->sweep)
 		return 0;
+	if (o->bounds) {
+		fprintf(err, "warpsim: --bounds observes one run: it cannot be given with --sweep\n");
+		return -1;
+	}
 	if (rp_sweep_parse(o->sweep, &o->spec, why, sizeof why)) {
 		fprintf(err, "warpsim: --sweep: expected %s, got '%s'\n", why, o->sweep);
 		return -1;

@@ -5,8 +5,9 @@
  *
  * Files: trace_out.c (output streams, --trace-window, the format dispatcher, sink fan-out),
  * trace_txt.c (.txt and .txt.gz), trace_json.c (.json), trace_svg.c (.svg), linestats.c
- * (--line-stats), sweep.c (--sweep: child processes, table, CSV, plot), sweep_json.c (a sweep
- * as JSON, --sweep-json; --merge rebuilds a sharded sweep's table from its slices).
+ * (--line-stats), bounds.c (--bounds: the run's cycles against three lower bounds), sweep.c
+ * (--sweep: child processes, table, CSV, plot), sweep_json.c (a sweep as JSON, --sweep-json;
+ * --merge rebuilds a sharded sweep's table from its slices).
  *
  * Every output is byte-for-byte deterministic: no timestamps, no pointers, no host names.
  */
@@ -49,7 +50,7 @@ void rp_trace_sink(TraceWriter *w, TraceSink *s);
 int rp_trace_close(TraceWriter *w, char *err, size_t errsz);
 
 /* fan-out: one sink that forwards every record to up to RP_TEE_MAX sinks in order */
-#define RP_TEE_MAX 4
+#define RP_TEE_MAX 6
 typedef struct {
 	TraceSink to[RP_TEE_MAX];  /* the sinks fed */
 	int n;                      /* how many */
@@ -305,6 +306,39 @@ void rp_explore_model(const Explore *x, double *r, int *n, int *agree);
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
 void rp_explore_free(Explore *x);
 
+/* ------------------------------------------------------------------ bounds.c */
+/* --bounds: lower bounds of the run's cycles from its dependent chains, its occupancy and
+ * its issue slots (docs/timing.md, "Bounds"); an observer of the run */
+typedef struct Bounds Bounds;
+
+typedef struct {
+	uint64_t cycles;        /* gpu_sim_cycle */
+	uint64_t path;          /* the longest warp's dependent chain */
+	int path_cta, path_warp;    /* its CTA (linear id) and warp (index in the CTA) */
+	uint64_t path_insts;    /* its warp instructions */
+	uint64_t occupancy;     /* the busiest SM's CTA paths over the CTAs resident at once */
+	int occ_sm, occ_at_once;    /* that SM, and the CTAs it holds at once */
+	uint64_t occ_ctas;      /* the CTAs it ran */
+	uint64_t issue;         /* the busiest scheduler's or unit's issue cycles */
+	int issue_sm;           /* on that SM */
+	int issue_sched;        /* the scheduler, or -1 when a unit binds */
+	int issue_unit;         /* the unit (Unit), or -1 when a scheduler binds */
+	uint64_t issue_count;   /* its warp instructions */
+	uint64_t issue_busy;    /* a unit's pipeline cycles */
+	uint64_t bound;         /* the largest of path, occupancy and issue */
+	const char *which;      /* its name */
+} BoundsFig;
+
+/* for kernel k under architecture c (kept, not copied); NULL when out of memory */
+Bounds *rp_bounds_new(const Kernel *k, const TimingConfig *c);
+void rp_bounds_sink(Bounds *b, TraceSink *s);
+/* after a completed run (ts: its statistics): the figures; 0, or -1 when memory ran out */
+int rp_bounds_get(const Bounds *b, const TStats *ts, BoundsFig *f);
+/* "bounds of kernel K: C cycles", a line each for path, occupancy and issue, then the
+ * largest and cycles / bound; 0, or -1 when memory ran out */
+int rp_bounds_print(FILE *out, const Bounds *b, const TStats *ts);
+void rp_bounds_free(Bounds *b);
+
 /* ------------------------------------------------------------------ html.c */
 /* what --report's page shows (docs/report.md) */
 typedef struct {
@@ -335,6 +369,7 @@ typedef struct {
 	uint64_t lo, hi;        /* --trace-window A:B (hi UINT64_MAX without it) */
 	int window;             /* --trace-window was given */
 	char *linestats;        /* --line-stats FILE */
+	char *bounds;           /* --bounds FILE */
 	char *trace_sms, *trace_warps;      /* --trace-sms LIST, --trace-warps LIST */
 	unsigned char sel_sms[TM_MAXSMS];   /* their sets (rp_opts_check) */
 	unsigned char sel_warps[TM_MAXWARPS];

@@ -34,7 +34,7 @@ static void tregs(SbUse *u, int dst, int first, int n)
 /* the timing form of one instruction (docs/timing.md, "Integration"): the guard, every
  * register slot with its width, address and constant-index base registers (a pair for a
  * 64-bit .E address), predicate slots, CC read by .X forms and CC tests, written by .CC */
-static void tdecode(const Ins *in, TInst *t)
+void sim_tdecode(const Ins *in, TInst *t)
 {
 	const OpInfo *oi = &isa_ops[in->op];
 	int wide = (in->m.flags & MF_E) && (oi->unit == UNIT_LSU_GLOBAL);
@@ -112,7 +112,7 @@ int sim_decode(Gpu *g, FILE *err)
 		if (in->op >= OP_COUNT)
 			return derr(g, err, in, "opcode %" PRIu64 " is not an opcode", in->op);
 		sh = isa_shape(isa_ops[in->op].shape);
-		tdecode(in, &g->tcode[i]);
+		sim_tdecode(in, &g->tcode[i]);
 		d->op = in->op;
 		d->guard = in->guard > ISA_PT ? ISA_PT : in->guard;
 		d->gneg = in->gneg;

@@ -351,6 +351,9 @@ typedef struct {
 	uint8_t ctrl;        /* 1: control op, the warp's next issue waits --ctrl-latency */
 	SbUse use;           /* registers, predicates and CC read and written */
 } TInst;
+/* (decode.c) the timing form of one instruction: also what an observer of the run needs to
+ * know an issue's unit, latency class and dependences (report/bounds.c) */
+void sim_tdecode(const Ins *in, TInst *t);
 
 enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
 #define CRS_TOKEN_BYTES 8   /* a CallReturnStack token in local memory: mask, kind and pc ([M]) */

@@ -20,3 +20,16 @@ launch_of() {
 	fi
 	return 0
 }
+
+# corpus_runs: "NAME PROGRAM LAUNCH" for every corpus kernel with a launch, paths absolute:
+# tests/ptx (a CUDA kernel's sm75 PTX only, named without .sm75), tests/workloads and the
+# listings of tests/sim (run-bounds.sh, bench/micro/kernels.sh)
+corpus_runs() {
+	for cr_p in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx "$top"/tests/sim/*.sass; do
+		cr_n=$(basename "$cr_p"); cr_n=${cr_n%.*}
+		case $cr_n in *.sm35|*.sm80) continue ;; esac
+		cr_l=$(launch_of "$cr_p")
+		[ -n "$cr_l" ] && echo "${cr_n%.sm75} $cr_p $cr_l"
+	done
+	return 0
+}

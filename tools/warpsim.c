@@ -155,6 +155,8 @@ static int write_stats_json(const char *path, const Gpu *g)
 typedef struct {
 	TraceWriter *tw;        /* the open trace */
 	LineStats *ls;          /* the line statistics */
+	Bounds *bd;             /* --bounds */
+	FILE *bf;               /* its file */
 	BranchStats *bs;        /* an --explore point's branch counts */
 	char bspath[4096];      /* where they go */
 	SinkTee tee;            /* all fed from one sink */
@@ -335,6 +337,18 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 		rp_linestats_sink(ob->ls, &s);
 		rp_tee_add(&ob->tee, &s);
 	}
+	if (ro->bounds) {
+		if (!(ob->bf = fopen(ro->bounds, "w"))) {
+			fprintf(stderr, "warpsim: --bounds: cannot write '%s': %s\n", ro->bounds, strerror(errno));
+			return -1;
+		}
+		if (!(ob->bd = rp_bounds_new(k, &o->tc))) {
+			fprintf(stderr, "warpsim: out of memory\n");
+			return -1;
+		}
+		rp_bounds_sink(ob->bd, &s);
+		rp_tee_add(&ob->tee, &s);
+	}
 	if (ro->report && observe_report(ob, &ti, p, &s))
 		return -1;
 	if (ob->tee.n == 1)
@@ -380,7 +394,14 @@ static int observe_finish(Observe *ob, const RpOpts *ro, const char *input, int 
 		rc = -1;
 	}
 	ob->rtw = NULL;
-	if (!input) {               /* the end: what --report left */
+	if (!input) {               /* the end: --bounds, what --report left */
+		rp_bounds_free(ob->bd);
+		ob->bd = NULL;
+		if (ob->bf && fclose(ob->bf) && !rc) {
+			fprintf(stderr, "warpsim: --bounds: error writing '%s'\n", ro->bounds);
+			rc = -1;
+		}
+		ob->bf = NULL;
 		rp_linestats_free(ob->rls);
 		ob->rls = NULL;
 		if (ob->rdir[0]) {
@@ -391,7 +412,22 @@ static int observe_finish(Observe *ob, const RpOpts *ro, const char *input, int 
 	}
 	return rc;
 }
-/* ---- end of --trace, --line-stats, --sweep */
+/* after a completed run: --bounds into its file; 0, or -1 after a message */
+static int observe_bounds(Observe *ob, const RpOpts *ro, const Gpu *g)
+{
+	if (!ob->bd)
+		return 0;
+	if (rp_bounds_print(ob->bf, ob->bd, sim_gpu_tstats(g))) {
+		fprintf(stderr, "warpsim: out of memory\n");
+		return -1;
+	}
+	if (fflush(ob->bf) || ferror(ob->bf)) {
+		fprintf(stderr, "warpsim: --bounds: error writing '%s'\n", ro->bounds);
+		return -1;
+	}
+	return 0;
+}
+/* ---- end of --trace, --line-stats, --bounds, --sweep */
 
 int main(int argc, char **argv)
 {
@@ -433,9 +469,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "warpsim: %s\n", msg);
 		goto out;
 	}
-	if (o.sim.functional && (o.rp.trace || o.rp.linestats || o.rp.report)) {
+	if (o.sim.functional && (o.rp.trace || o.rp.linestats || o.rp.report || o.rp.bounds)) {
 		fprintf(stderr, "warpsim: --functional runs without the timing model: %s needs it\n",
-		        o.rp.trace ? "--trace" : o.rp.linestats ? "--line-stats" : "--report");
+		        o.rp.trace ? "--trace" : o.rp.linestats ? "--line-stats" : o.rp.bounds ?
+		        "--bounds" : "--report");
 		goto out;
 	}
 	if (o.sim.print_config) {       /* the effective architecture, a valid config file */
@@ -447,6 +484,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "warpsim: --report shows the PTX beside its listing and flips its "
 		        "branches: it needs a .ptx program run on the SM model%s\n",
 		        o.oracle ? ", not --oracle" : "");
+		goto out;
+	}
+	if (o.oracle && o.rp.bounds) {
+		fprintf(stderr, "warpsim: --bounds observes the SM model's timing: it cannot be given "
+		        "with --oracle\n");
 		goto out;
 	}
 	if (o.oracle) {
@@ -505,6 +547,8 @@ int main(int argc, char **argv)
 	if (o.sim.stats || !o.sim.quiet)
 		rp_tstats_print(stderr, sim_gpu_tstats(g));
 	if (o.sim.stats_json && write_stats_json(o.sim.stats_json, g))
+		goto out;
+	if (observe_bounds(&ob, &o.rp, g))
 		goto out;
 	if (o.rp.report) {
 		char self[4096];

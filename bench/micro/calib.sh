@@ -2,7 +2,8 @@
 # calib.sh BIN - `make micro`: writes the microbenchmarks (gen.sh), runs them under fermi.cfg
 # and kepler.cfg (measure.sh), keeps the raw figures in bench/micro/results.txt (the golden
 # that tests/run-bench-micro.sh pins) and writes docs/calibration.md: each figure beside the
-# published one of bench/micro/refs.tsv and their ratio (ours / published). Prints the table.
+# published one of bench/micro/refs.tsv and their ratio (ours / published), then the whole-kernel
+# check (kernels.sh). Prints the table.
 set -e
 BIN=${1:-bin}
 M=bench/micro
@@ -37,5 +38,6 @@ awk -F'\t' '
 	{ split($0, f, " "); row(f[1], f[2], "fermi", f[3]); row(f[1], f[2], "kepler", f[4]) }
 ' $M/refs.tsv FS=' ' $M/results.txt >docs/calibration.md.new
 cat $M/notes.md >>docs/calibration.md.new
+sh $M/kernels.sh "$BIN" >>docs/calibration.md.new
 mv docs/calibration.md.new docs/calibration.md
 cat $M/results.txt
