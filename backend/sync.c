@@ -30,7 +30,8 @@
  * sm_35. So is, once the stacks settle, a join that two or more jumps and three or more
  * edges in all arrive at (a switch's cases, libdevice's three-way argument reduction), or
  * three or more conditional branches (a chain of early exits: an unrolled loop's breaks);
- * two nested ifs that share their join keep SSY, as ptxas's do. The tokens are of one kind
+ * two nested ifs that share their join keep SSY, as ptxas's do, and a loop's own exit (its
+ * latch test's edge out) is not counted (spmv: two skips and a loop's exit keep SSY). The tokens are of one kind
  * per target, so the static stack above is the same; the SM model's BRK leaves for the
  * topmost BRK token as .S does for the topmost SYNC token.
  */
@@ -163,6 +164,20 @@ static int two_exits(const Fn *f, int l, int nb)
 			}
 	}
 	return 0;
+}
+
+/* b is a loop's latch test: a conditional branch back to its header whose other edge leaves
+ * the loop (the loop's own exit, which the forward-PBK rule does not count: ptxas keeps SSY
+ * for a join that two skips and a loop's own exit reach, spmv's) */
+static int latch_exit(const Fn *f, const Blk *b)
+{
+	int h;
+
+	if (b->jmp.kind != J_BRA || b->loop < 0 || b->loop >= f->nloops)
+		return 0;
+	h = f->loops[b->loop].header;
+	return (b->s1 == h && b->s2 >= 0 && !be_in_loop(f, b->loop, b->s2)) ||
+	       (b->s2 == h && b->s1 >= 0 && !be_in_loop(f, b->loop, b->s1));
 }
 
 /* outermost loop containing b but not j, or -1 */
@@ -568,7 +583,7 @@ int be_sync(Fn *f)
 		for (int i = 0; i < f->nblk; i++) {
 			const Blk *b = &f->blk[i];
 			int *n = b->jmp.kind == J_JMP ? njmp : nbra;
-			if (b->dead || in[i].d < 0)
+			if (b->dead || in[i].d < 0 || latch_exit(f, b))
 				continue;
 			if (b->arrive1 && b->s1 >= 0)
 				n[b->s1]++;

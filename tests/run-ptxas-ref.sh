@@ -1,7 +1,8 @@
 #!/bin/sh
 # run-ptxas-ref.sh - NVIDIA's own SASS runs on the SM model exactly as the PTX oracle runs the
 # PTX it was compiled from. For every tests/ptxas-ref/NAME.sass (ptxas 11.8's sm_35 listing of
-# tests/ptx/NAME.ptx, checked in: no NVIDIA tool is needed) with a tests/ptx/NAME.launch: run
+# tests/ptx/NAME.ptx or tests/workloads/NAME.ptx, checked in: no NVIDIA tool is needed) with a
+# launch (tests/launch.sh): run
 # the oracle on the PTX and warpsim on the listing with the same launch, and compare every --out
 # buffer byte for byte (as text with a relative tolerance of 1e-5 for a launch marked
 # "# diff: unordered-float"); tests/ptxas-ref/options.txt gives a listing extra warpsim options
@@ -29,6 +30,7 @@ extra() {
 for sass in "$top"/tests/ptxas-ref/*.sass; do
 	name=$(basename "$sass" .sass)
 	ptx=$top/tests/ptx/$name.ptx
+	[ -f "$ptx" ] || ptx=$top/tests/workloads/$name.ptx
 	launch=$(launch_of "$ptx")
 	[ -n "$launch" ] || continue
 	d=$tmp/$name

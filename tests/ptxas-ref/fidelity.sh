@@ -3,6 +3,7 @@
 # decisions held against NVIDIA's ptxas 11.8 for sm_35, from the checked-in listings (no
 # NVIDIA tool is needed). For every PTX file with ptxas's listing beside it,
 #   tests/ptx/NAME.ptx                   with tests/ptxas-ref/NAME.sass      (the corpus)
+#   tests/workloads/NAME.ptx             with tests/ptxas-ref/NAME.sass      (the corpus too)
 #   tests/ptxas-ref/families/NAME.ptx    with tests/ptxas-ref/families/NAME.sass
 # it runs `warpc --config sim/configs/kepler.cfg --compare` and writes one summary row per
 # kernel, the totals, and the per-branch rows; then the result of tests/run-ptxas-ref.sh
@@ -23,6 +24,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 pairs() {
 	for s in tests/ptxas-ref/*.sass; do
 		p=tests/ptx/$(basename "$s" .sass).ptx
+		[ -f "$p" ] || p=tests/workloads/$(basename "$s" .sass).ptx
 		[ -f "$p" ] && echo "$p $s"
 	done
 	for p in tests/ptxas-ref/families/*.ptx; do
@@ -90,7 +92,7 @@ awk -F'|' -v tune=tests/ptxas-ref/families/tuning.txt '
 	echo "### Decisions, kernel by kernel"
 	echo
 	echo "warpc \`--config sim/configs/kepler.cfg\` against ptxas 11.8 \`-arch sm_35\` on the same PTX."
-	echo "Totals over the corpus (tests/ptx; the families have their own table below): $totals."
+	echo "Totals over the corpus (tests/ptx and tests/workloads; the families have their own table below): $totals."
 	echo
 	echo "| PTX | kernel | ours | ptxas | lined up | agree | % | registers (ours / ptxas -v) |"
 	echo "|---|---|---|---|---|---|---|---|"

@@ -7,8 +7,9 @@
 #    dpkg-deb -x. CUDA118=DIR overrides the folder (default ~/.cache/warpsim/cuda118).
 # 2. Compiles tests/cuda/*.cu with that toolkit's nvcc for sm_35 into tests/ptx/NAME.sm35.ptx
 #    (the PTX a Kepler-era user had), with NAME.launch beside it.
-# 3. Retargets every tests/ptx/*.ptx (and tests/ptxas-ref/families/*.ptx, the generated hammock
-#    families, whose listings go beside them) to `.target sm_35` and `.version 7.8`, compiles it with
+# 3. Retargets every tests/ptx/*.ptx and tests/workloads/*.ptx (and tests/ptxas-ref/families/*.ptx,
+#    the generated hammock families, whose listings go beside them) to `.target sm_35` and
+#    `.version 7.8`, compiles it with
 #    `ptxas -arch sm_35 -v`, disassembles it with `cuobjdump -sass`, and writes
 #    tests/ptxas-ref/NAME.sass: the disassembly as cuobjdump printed it, the ptxas -v lines as
 #    comments, and after each `.headerflags` line what a run needs that -sass does not print
@@ -101,7 +102,7 @@ retarget() {
 
 : > "$tmp/refused"
 rm -f "$ref"/*.sass "$ref"/families/*.sass
-for ptx in tests/ptx/*.ptx "$ref"/families/*.ptx; do
+for ptx in tests/ptx/*.ptx tests/workloads/*.ptx "$ref"/families/*.ptx; do
 	[ -f "$ptx" ] || continue
 	name=$(basename "$ptx" .ptx)
 	out=$ref/$name.sass

@@ -178,6 +178,24 @@ cont() {
 	echo "	bra.uni \$L_loop;"
 	echo "\$L_done:"
 }
+# two divergent continues straight back to the header, each skipping a side of N:
+# while (i < k) { x ^= i; i++; if (tid < 16) continue; side; if (tid even) continue; side }
+cont2() {
+	echo "	mov.u32 %r8, 0;"
+	echo "\$L_loop:"
+	echo "	setp.ge.u32 %p3, %r8, %r1;"
+	echo "	@%p3 bra \$L_done;"
+	echo "	xor.b32 %r3, %r3, %r8;"
+	echo "	add.s32 %r8, %r8, 1;"
+	echo "	@%p1 bra \$L_loop;"
+	side "$1" int
+	echo "	and.b32 %r7, %r2, 1;"
+	echo "	setp.eq.u32 %p2, %r7, 0;"
+	echo "	@%p2 bra \$L_loop;"
+	side "$1" alt
+	echo "	bra.uni \$L_loop;"
+	echo "\$L_done:"
+}
 # a continue from inside a divergent if, code after the if that the continue skips:
 # for (...) { x ^= i; if (tid < 16) { x += 9; if (tid even) continue; side } x ^= k; x += 11; }
 contnest() {
@@ -295,6 +313,7 @@ family bar_div div bar
 family brk_div div brk
 family loop_cont_div div cont
 family loop_cont_nest div contnest
+family loop_cont2_div div cont2
 family ret_div div retcall
 family ret_nest div retcall
 SIZES=$(seq 0 8)
