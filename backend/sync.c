@@ -30,8 +30,9 @@
  * sm_35. So is, once the stacks settle, a join that two or more jumps and three or more
  * edges in all arrive at (a switch's cases, libdevice's three-way argument reduction), or
  * three or more conditional branches (a chain of early exits: an unrolled loop's breaks);
- * two nested ifs that share their join keep SSY, as ptxas's do, and a loop's own exit (its
- * latch test's edge out) is not counted (spmv: two skips and a loop's exit keep SSY). The tokens are of one kind
+ * two nested ifs that share their join keep SSY, as ptxas's do; of the conditional branches,
+ * a loop's own exit (its latch test's edge out) and a branch that stays inside its loop (a
+ * skip to the latch) are not counted (workloads spmv and bfs keep SSY there). The tokens are of one kind
  * per target, so the static stack above is the same; the SM model's BRK leaves for the
  * topmost BRK token as .S does for the topmost SYNC token.
  */
@@ -178,6 +179,12 @@ static int latch_exit(const Fn *f, const Blk *b)
 	h = f->loops[b->loop].header;
 	return (b->s1 == h && b->s2 >= 0 && !be_in_loop(f, b->loop, b->s2)) ||
 	       (b->s2 == h && b->s1 >= 0 && !be_in_loop(f, b->loop, b->s1));
+}
+
+/* the edge from b to j stays inside b's loop (a skip to a later part of the body) */
+static int within_loop(const Fn *f, const Blk *b, int j)
+{
+	return b->loop >= 0 && b->loop < f->nloops && be_in_loop(f, b->loop, j);
 }
 
 /* outermost loop containing b but not j, or -1 */
@@ -585,9 +592,9 @@ int be_sync(Fn *f)
 			int *n = b->jmp.kind == J_JMP ? njmp : nbra;
 			if (b->dead || in[i].d < 0 || latch_exit(f, b))
 				continue;
-			if (b->arrive1 && b->s1 >= 0)
+			if (b->arrive1 && b->s1 >= 0 && (n == njmp || !within_loop(f, b, b->s1)))
 				n[b->s1]++;
-			if (b->arrive2 && b->s2 >= 0)
+			if (b->arrive2 && b->s2 >= 0 && (n == njmp || !within_loop(f, b, b->s2)))
 				n[b->s2]++;
 		}
 		for (int i = 0; i < f->nblk; i++)
