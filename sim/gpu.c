@@ -331,7 +331,8 @@ static void t_exec(void *ctx, int wi, TExec *e)
 
 	if (g->rc != SIM_OK)
 		return;                 /* a fault stopped the run: nothing more executes */
-	if (g->hassink && (stall = (uint32_t)(now - w->tready)) != 0) {
+	/* (the second of a dual issue comes in the cycle after tready's: it did not wait) */
+	if (g->hassink && now > w->tready && (stall = (uint32_t)(now - w->tready)) != 0) {
 		why = sim_tsm_why(&g->tsm[s->id], t_peek(ctx, wi), wi, now - 1);
 		if (w->barwaited && (why == STALL_CTRL || why == STALL_NONE))
 			why = STALL_BARRIER;

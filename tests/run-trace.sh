@@ -57,6 +57,9 @@ golden atomic_loop.lines.txt --line-stats $ATOM
 "$W" $BIG --issue-width 2 --trace "$T/big.json" --quiet && "$CHK" "$T/big.json" --tracks 64 >"$T/chk" &&
 	ok || { bad "64-warp dual-issue trace"; cat "$T/chk"; }
 grep -q '"dur":0.5' "$T/big.json" && ok || bad "dual issue does not split a cycle"
+"$W" $BIG --issue-width 2 --trace "$T/big.txt" --quiet &&
+	awk '!/^#/ && $8 > 100000 { exit 1 }' "$T/big.txt" &&
+	ok || bad "dual issue: a stall of more cycles than the run took (the second issue of a cycle)"
 "$W" $BIG --trace "$T/win.json" --trace-window 1000:2000 --quiet &&
 	"$CHK" "$T/win.json" --window 1000:2000 --tracks 64 >/dev/null && ok || bad "windowed JSON trace"
 }
