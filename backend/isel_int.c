@@ -24,7 +24,6 @@ static Type ity(int pt)
 
 static int cc_guard(Fn *f, const PIns *in, int pol)
 {
-	/* carry chains: add.cc/addc and sub.cc/subc keep their own polarity of CC.C */
 	static const char *nm[] = {"", "add.cc", "sub.cc"};
 	if (f->ccpol && f->ccpol != pol) {
 		be_errorf(f, in->loc, "unsupported: %s reads a carry set by %s", ptx_op_name((POp)in->op),
@@ -32,6 +31,24 @@ static int cc_guard(Fn *f, const PIns *in, int pol)
 		return -1;
 	}
 	return 0;
+}
+
+/* Carry chains: CC.C after add.cc is PTX's carry (polarity 1), after sub.cc the inverse of
+ * PTX's borrow (polarity 2: IADD.CC of a + ~b + 1). addc after sub.cc and subc after add.cc
+ * read the other polarity: d = a + b + borrow = ~(~a + ~b + C) and d = a - b - carry =
+ * ~(~a + b + C); the carry out of that IADD.X is again of the chain's polarity, which stays. */
+static void cc_crossed(Fn *f, Blk *b, const PIns *in, int d, MOpd a, MOpd c, int sub)
+{
+	int na = be_newtmp(f, TC_R), s = be_newtmp(f, TC_R);
+	MIns *x;
+
+	x = be_op3(f, b, OP_LOP, be_r(na), be_inreg(f, b, a, TC_R), be_imm(0xffffffff));
+	x->m.sub = SUB_XOR;
+	x = be_op3(f, b, OP_IADD, be_r(s), be_r(na), be_inreg(f, b, c, TC_R));
+	x->o[2].flags = sub ? 0 : OPF_NOT;
+	x->m.flags |= MF_X | ((in->m.flags & PMF_CC) ? MF_CC : 0);
+	x = be_op3(f, b, OP_LOP, be_r(d), be_r(s), be_imm(0xffffffff));
+	x->m.sub = SUB_XOR;
 }
 
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
@@ -49,8 +66,10 @@ int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
 		be_add64(f, b, d, a, c, sub);
 		return 0;
 	}
-	if (carry && cc_guard(f, in, sub ? 2 : 1) < 0)
-		return -1;
+	if (carry && f->ccpol && f->ccpol != (sub ? 2 : 1)) {
+		cc_crossed(f, b, in, d, a, c, sub);
+		return 0;
+	}
 	a = be_inreg(f, b, a, TC_R);
 	/* a saturating subtraction negates inside the adder (-INT_MIN is not an immediate) */
 	if (sub && (carry || cc || c.kind != OPD_IMM || (in->m.flags & PMF_SAT)))

@@ -102,6 +102,7 @@ body_reset(PCtx *c)
 	c->fix.n = c->tfix.n = c->scopes.n = c->braces.n = c->names.n = c->nlocs.n = 0;
 	c->pparams.n = c->prets.n = 0;
 	c->pnames.n = 0;
+	c->rparms.n = 0;
 	ptab_clear(&c->ltab);
 	ptab_clear(&c->labtab);
 	ptab_clear(&c->allregs);
@@ -152,17 +153,49 @@ b_func_name(PCtx *c, const PTok *name, PLoc l)
 	}
 }
 
+/* a .reg parameter: passed as a .param (see PRegParm); a prototype's only has a type */
+static int
+reg_param(PCtx *c, const PTok *name, PLoc l)
+{
+	PRegParm r;
+
+	if (c->ds.type == PT_PRED || c->ds.vec > 1) {
+		ptx_diag(c, l, "unsupported: a %s .reg parameter", c->ds.type == PT_PRED ?
+		         ".pred" : "vector");
+		return 0;
+	}
+	c->ds.space = PS_PARAM;
+	if (c->pdest > 1 || !name)
+		return 1;
+	r.name = ptx_pdup(c, name);
+	r.len = name->n;
+	r.ret = c->pdest == 1;
+	r.idx = -1;   /* set once the .param is made */
+	r.type = c->ds.type;
+	r.loc = l;
+	pvec_push(c->rparms, r);
+	return 1;
+}
+
 void
 b_param(PCtx *c, const PTok *name, PLoc l)
 {
 	PVar v;
 
 	if (c->ds.space == PS_REG) {
-		ptx_diag(c, l, "unsupported: .reg parameters (old PTX style); declare them .param");
-		b_ds_reset(c);
-		return;
+		if (!reg_param(c, name, l)) {
+			b_ds_reset(c);
+			return;
+		}
 	}
 	if (ptx_make_var(c, &v, name, l)) {
+		if (c->ds.space == PS_PARAM && c->rparms.n && c->rparms.a[c->rparms.n - 1].idx < 0) {
+			PRegParm *r = &c->rparms.a[c->rparms.n - 1];
+			r->idx = c->pdest == 0 ? c->params.n : c->rets.n;
+			v.name = ptx_alloc(c->A, (size_t)r->len + 5);
+			memcpy(v.name, r->name, (size_t)r->len);
+			memcpy(v.name + r->len, "$reg", 5);
+		}
 		if (v.space != PS_PARAM && v.space != PS_PARAM_ENTRY && v.space != PS_PARAM_FUNC)
 			ptx_diag(c, l, "parameter '%s' must be in .param space", v.name);
 		switch (c->pdest) {
@@ -242,6 +275,8 @@ b_body_begin(PCtx *c)
 		ptab_add(&c->ltab, c->params.a[i].name, (int)strlen(c->params.a[i].name), NK_PARAM, i);
 	for (int i = 0; i < c->rets.n; i++)
 		ptab_add(&c->ltab, c->rets.a[i].name, (int)strlen(c->rets.a[i].name), NK_RET, i);
+	b_module_regs(c);
+	b_reg_params(c);
 	pvec_push(c->scopes, c->ltab.ent.n);
 }
 
@@ -485,7 +520,7 @@ ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerror
 	m->nfiles = c.files.n;
 
 	/* free the context's temporaries */
-	free(c.vars.a); free(c.funcs.a); free(c.files.a); free(c.gfix.a);
+	free(c.vars.a); free(c.funcs.a); free(c.files.a); free(c.gfix.a); free(c.mregs.a); free(c.rparms.a);
 	free(c.init.a); free(c.scopes.a); free(c.braces.a); free(c.regs.a); free(c.ins.a); free(c.labels.a);
 	free(c.locals.a); free(c.params.a); free(c.rets.a); free(c.pparams.a); free(c.prets.a);
 	free(c.tlists.a); free(c.pragmas.a); free(c.fix.a); free(c.tfix.a); free(c.ops.a);

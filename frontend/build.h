@@ -9,6 +9,18 @@
 
 typedef struct PCtx PCtx;
 
+/* a .reg parameter or return of a function (PTX 1.x style, also written by hand): declared
+ * as a .param named NAME$reg, and a register NAME that the body copies it into (parameters,
+ * at the start) or out of (returns, before every ret) */
+typedef struct {
+	char *name;    /* the register's name */
+	int len;
+	int ret;       /* 1: a return */
+	int idx;       /* its index in params or rets */
+	int type;      /* PType */
+	PLoc loc;      /* the declaration */
+} PRegParm;
+
 /* value of a token: the text span, and what the lexer decoded */
 typedef struct {
 	const char *s;    /* text in the source buffer (not NUL-terminated at n) */
@@ -105,6 +117,8 @@ struct PCtx {
 	PVEC(PFunc) funcs;
 	PVEC(PFile) files;
 	PVEC(PFix) gfix;      /* initializer symbols to resolve at the end (elems unused) */
+	PVEC(PReg) mregs;     /* module-scope .reg (PTX 1.x): declared again in every body */
+	PVEC(PRegParm) rparms; /* .reg parameters and returns of the function in progress */
 	/* declaration in progress */
 	PDSpec ds;
 	PVEC(PInit) init;     /* initializer elements of the declarator */
@@ -186,6 +200,9 @@ void b_init_sym(PCtx *c, const PTok *name, const PTok *off, int neg, int generic
 void b_init_generic_kw(PCtx *c, const PTok *kw, PLoc l);
 void b_declare(PCtx *c, const PTok *name, PLoc l);
 void b_declare_range(PCtx *c, const PTok *name, const PTok *n, PLoc l);
+void b_module_regs(PCtx *c);
+void b_reg_params(PCtx *c);
+void b_param_copy(PCtx *c, const PRegParm *r, int reg);
 void b_label_values(PCtx *c);   /* end of a body: values of address-taken labels */
 void b_func_begin(PCtx *c, int entry, PLoc l);
 void b_func_name(PCtx *c, const PTok *name, PLoc l);

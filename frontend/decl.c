@@ -261,6 +261,22 @@ add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l)
 	PTabEnt *e = ptab_find(&c->ltab, name, len);
 	int scope0 = c->scopes.n ? c->scopes.a[c->scopes.n - 1] : 0;
 
+	if (!c->inbody) {
+		/* PTX 1.x's module-scope .reg (nvopencc's %ra, %rv...): per-thread storage that
+		 * every function body declares again (b_module_regs), a copy per function */
+		for (int i = 0; i < c->mregs.n; i++)
+			if ((int)strlen(c->mregs.a[i].name) == len && !memcmp(c->mregs.a[i].name, name,
+			                                                        (size_t)len)) {
+				ptx_diag(c, l, "redeclaration of '%.*s'", len, name);
+				return;
+			}
+		if (ptab_find(&c->gtab, name, len)) {
+			ptx_diag(c, l, "redefinition of '%.*s'", len, name);
+			return;
+		}
+		pvec_push(c->mregs, r);
+		return;
+	}
 	if (e && (int)(e - c->ltab.ent.a) >= scope0) {
 		ptx_diag(c, l, "redeclaration of '%.*s'", len, name);
 		return;
@@ -269,6 +285,30 @@ add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l)
 	ptab_add(&c->ltab, name, len, NK_REG, c->regs.n - 1);
 	if (!ptab_find(&c->allregs, name, len))
 		ptab_add(&c->allregs, name, len, NK_REG, c->regs.n - 1);
+}
+
+/* a body's copies of the module-scope registers, in the function's outermost scope */
+void
+b_module_regs(PCtx *c)
+{
+	for (int i = 0; i < c->mregs.n; i++) {
+		const PReg *r = &c->mregs.a[i];
+		add_reg(c, r->name, (int)strlen(r->name), r->type, r->vec, r->loc);
+	}
+}
+
+/* a body's registers for its .reg parameters and returns; the parameters are copied in */
+void
+b_reg_params(PCtx *c)
+{
+	for (int i = 0; i < c->rparms.n; i++) {
+		const PRegParm *r = &c->rparms.a[i];
+		if (r->idx < 0)
+			continue;
+		add_reg(c, r->name, r->len, r->type, 1, r->loc);
+		if (!r->ret)
+			b_param_copy(c, r, c->regs.n - 1);
+	}
 }
 
 /* the function-scope variable named name (Module.vars index), -1 */
@@ -367,9 +407,7 @@ b_declare(PCtx *c, const PTok *name, PLoc l)
 	PVar v;
 
 	if (c->ds.space == PS_REG) {
-		if (!c->inbody)
-			ptx_diag(c, l, "unsupported: .reg declarations outside a function body");
-		else if (c->ds.type < 0)
+		if (c->ds.type < 0)
 			ptx_diag(c, l, "missing type in the declaration of '%.*s'", name->n, name->s);
 		else if (c->ds.ndim || c->init.n)
 			ptx_diag(c, l, "unsupported: register arrays and initialized registers");
@@ -427,10 +465,6 @@ b_declare_range(PCtx *c, const PTok *name, const PTok *n, PLoc l)
 {
 	if (c->ds.space != PS_REG) {
 		ptx_diag(c, l, "a '<N>' range only declares registers");
-		return;
-	}
-	if (!c->inbody) {
-		ptx_diag(c, l, "unsupported: .reg declarations outside a function body");
 		return;
 	}
 	if (c->ds.type < 0) {

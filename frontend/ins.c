@@ -119,7 +119,8 @@ resolve_now(PCtx *c, const PTok *name, POpd *o, int addr)
 		         ".bN/.hN) is valid PTX but warpsim does not support it yet", name->n, name->s);
 		return -1;
 	}
-	if (name->s[0] == '%') {
+	if (name->s[0] == '%' && !ptab_find(&c->gtab, name->s, name->n)) {
+		/* a module variable may be named %x too (GPUOcelot's tests: .local .u32 %L1) */
 		ptx_diag(c, o->loc, "undefined register '%.*s'", name->n, name->s);
 		return -1;
 	}
@@ -282,6 +283,35 @@ b_ins_begin(PCtx *c, const PTok *opcode, PLoc l)
 	}
 }
 
+/* ld.param of .reg parameter r into register reg, or st.param of a .reg return from it
+ * (before a ret, under the ret's guard) */
+void
+b_param_copy(PCtx *c, const PRegParm *r, int reg)
+{
+	PIns in;
+	POpd *o = ptx_alloc(c->A, sizeof *o * 2);
+	POpd a = opd(POK_ADDR, r->loc), v = opd(POK_REG, r->loc);
+
+	memset(&in, 0, sizeof in);
+	in.op = r->ret ? PO_ST : PO_LD;
+	in.guard = r->ret ? c->in.guard : -1;
+	in.gneg = r->ret ? c->in.gneg : 0;
+	in.m.types[0] = (uint8_t)r->type;
+	in.m.ntypes = 1;
+	in.m.vec = 1;
+	in.m.space = PS_PARAM;
+	in.nopd = 2;
+	in.o = o;
+	in.loc = r->loc;
+	in.srcfile = -1;
+	a.symkind = r->ret ? PSYM_RET : PSYM_PARAM;
+	a.sym = r->idx;
+	v.reg = reg;
+	o[r->ret] = v;
+	o[!r->ret] = a;
+	pvec_push(c->ins, in);
+}
+
 /* records the pending operands of arena array o[0..n) (and of their elements) */
 static void
 add_fixups(PCtx *c, POpd *o, int n, int isbranch)
@@ -365,6 +395,12 @@ b_ins_end(PCtx *c)
 	in->srcfile = c->srcfile;
 	in->srcline = c->srcline;
 	in->srccol = c->srccol;
+	for (int i = 0; in->op == PO_RET && i < c->rparms.n; i++) {
+		const PRegParm *r = &c->rparms.a[i];
+		int reg = r->ret && r->idx >= 0 ? b_lookup_reg(c, r->name, r->len) : -1;
+		if (reg >= 0)
+			b_param_copy(c, r, reg);
+	}
 	pvec_push(c->ins, *in);
 done:
 	c->ops.n = 0;
