@@ -169,8 +169,13 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		const PFunc *pf = &m->funcs[fi];
 		uint8_t *seen;
 		Fn **fns;
+		BeOptions ko;
 		if (!pf->entry || !pf->has_body || (opt->kernel && strcmp(opt->kernel, pf->name)))
 			continue;
+		/* .maxnreg N: this kernel and what it calls within N registers (as ptxas) */
+		ko = *opt;
+		if (pf->maxnreg && pf->maxnreg < (uint32_t)ko.max_regs)
+			ko.max_regs = (int)pf->maxnreg;
 		found = 1;
 		seen = calloc((size_t)m->nfuncs + 1, 1);
 		fns = calloc((size_t)m->nfuncs + 1, sizeof *fns);
@@ -180,15 +185,18 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		for (int k = 0; k < m->nfuncs && !nerr; k++)
 			if (seen[k] && m->funcs[k].unsup_op) {
 				char note[160];
-				snprintf(note, sizeof note, "kernel '%.60s' reaches '%.60s'", pf->name,
-				         m->funcs[k].name);
-				ptx_unsup_report(err, m, &m->funcs[k], "error", k == fi ? NULL : note);
+				if (k == fi)
+					snprintf(note, sizeof note, "in kernel '%.60s'", pf->name);
+				else
+					snprintf(note, sizeof note, "kernel '%.60s' reaches '%.60s'", pf->name,
+					         m->funcs[k].name);
+				ptx_unsup_report(err, m, &m->funcs[k], "error", note);
 				nerr++;
 			} else if (seen[k]) {
-				fns[k] = translate_fn(m, k, opt, &vl, err, log);
+				fns[k] = translate_fn(m, k, &ko, &vl, err, log);
 				nerr += fns[k] == NULL;
 			}
-		if (!nerr && emit_kernel(p, m, fi, fns, &vl, opt, err) < 0)
+		if (!nerr && emit_kernel(p, m, fi, fns, &vl, &ko, err) < 0)
 			nerr++;
 		for (int k = 0; k < m->nfuncs; k++)
 			fn_free(fns[k]);

@@ -328,8 +328,48 @@ static int cvt_from_f32(Fn *f, Blk *b, const PIns *in, int d, MOpd a)
 	return be_unsup(f, in, "this bf16 conversion"), -1;
 }
 
+/* cvt.rn.f16x2.e4m3x2/.e5m2x2 d, a: each byte of a to the f16 half of d in its place (the
+ * low byte to the low half). An e5m2 is the upper byte of the f16 of the same value. An e4m3
+ * (bias 7, no infinity) with its sign cleared, shifted left 20, is the f32 of its value times
+ * 2^-120 (its subnormals are f32 subnormals): one FMUL by 2^120 makes it exact, then the
+ * sign, the NaN (S.1111.111: the canonical f16 NaN) and F2F (exact) */
+static void f16x2_of_fp8(Fn *f, Blk *b, int d, MOpd a, int e4m3)
+{
+	int h[2];
+
+	a = be_inreg(f, b, a, TC_R);
+	for (int k = 0; k < 2; k++) {
+		int byte = be_newtmp(f, TC_R), mag = be_newtmp(f, TC_R), v = be_newtmp(f, TC_R);
+		h[k] = be_newtmp(f, TC_R);
+		if (k)
+			be_shift(f, b, OP_SHR, byte, a, 8);
+		else
+			be_mov(f, b, byte, a, TC_R);
+		if (!e4m3) {
+			be_lop(f, b, SUB_AND, v, be_r(byte), be_imm(0xff));
+			be_shift(f, b, OP_SHL, h[k], be_r(v), 8);
+			continue;
+		}
+		int sg = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+		MIns *x;
+		be_lop(f, b, SUB_AND, mag, be_r(byte), be_imm(0x7f));
+		be_shift(f, b, OP_SHL, v, be_r(mag), 20);
+		be_op3(f, b, OP_FMUL, be_r(v), be_r(v), be_imm(0x7b800000));   /* 2^120 */
+		be_shift(f, b, OP_SHL, sg, be_r(byte), 24);
+		be_lop(f, b, SUB_AND, sg, be_r(sg), be_imm((int64_t)0x80000000));
+		be_lop(f, b, SUB_OR, v, be_r(v), be_r(sg));
+		be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(mag), be_imm(0x7f), be_p(T_PT),
+		            BOP_AND);
+		x = be_op3(f, b, OP_SEL, be_r(v), be_inreg(f, b, be_imm(0x7fffffff), TC_R), be_r(v));
+		x->nopd = 4;
+		x->o[3] = be_p(p);
+		narrow_exact(f, b, h[k], be_r(v), PT_F16);
+	}
+	pack2(f, b, d, h[1], h[0]);
+}
+
 /* cvt with bf16 on one side; from f32 to f16x2, bf16x2 or tf32; from f32 to f16 with .relu
- * or .satfinite */
+ * or .satfinite; from two fp8 to f16x2 */
 int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 {
 	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]), r = in->m.rnd;
@@ -354,6 +394,10 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 	}
 	if (in->nopd != 2 || (in->m.flags & (PMF_RELU | PMF_SATFINITE)))
 		goto bad;
+	if (dt == PT_F16X2 && (st == PT_E4M3X2 || st == PT_E5M2X2) && r == PRND_RN) {
+		f16x2_of_fp8(f, b, d, be_src(f, b, &in->o[1], st), st == PT_E4M3X2);
+		return 0;
+	}
 	if (st == PT_BF16 && dt != PT_BF16) {
 		/* from the exact f32 of the bf16: one conversion, the only rounding */
 		a = be_half_f32(f, b, be_src(f, b, &in->o[1], PT_BF16), PT_BF16, 0, 0);

@@ -392,17 +392,42 @@ static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* 64-bit d = c + |a - b|: a < b on the words (as setp does), both differences, a select */
+static int sel_sad64(Fn *f, Blk *b, const PIns *in, int pt, int d)
+{
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[1], pt), TC_R2);
+	MOpd c = be_inreg(f, b, be_src(f, b, &in->o[2], pt), TC_R2);
+	int r = be_newtmp(f, TC_P), ab = be_newtmp(f, TC_R2), ba = be_newtmp(f, TC_R2);
+	int m = be_newtmp(f, TC_R2);
+
+	be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_U32, r, T_PT, be_part(a, 0), be_part(c, 0), be_p(T_PT),
+	            BOP_AND);
+	be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, r, T_PT, be_part(a, 1), be_part(c, 1), be_p(r),
+	            BOP_AND);
+	be_setp_ins(f, b, OP_ISETP, CMP_LT, tsigned(pt) ? TY_S32 : TY_U32, r, T_PT, be_part(a, 1),
+	            be_part(c, 1), be_p(r), BOP_OR);
+	be_add64(f, b, ab, a, c, 1);
+	be_add64(f, b, ba, c, a, 1);
+	be_sel64(f, b, m, be_r(ba), be_r(ab), r);
+	be_add64(f, b, d, be_r(m), be_src(f, b, &in->o[3], pt), 0);
+	return 0;
+}
+
 /* d = c + |a - b| */
 static int sel_sad(Fn *f, Blk *b, const PIns *in)
 {
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
-	MOpd a = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), TC_R);
-	MOpd c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
-	int mx = be_newtmp(f, TC_R), mn = be_newtmp(f, TC_R);
+	MOpd a, c;
+	int mx, mn;
 	MIns *x;
 
+	if (d < 0 && tbytes(pt) == 8)
+		d = be_newtmp(f, TC_R2);
 	if (tbytes(pt) == 8)
-		return be_unsup(f, in, "64-bit sad"), -1;
+		return sel_sad64(f, b, in, pt, d);
+	a = be_inreg(f, b, be_widen(f, b, be_src(f, b, &in->o[1], pt), pt), TC_R);
+	c = be_widen(f, b, be_src(f, b, &in->o[2], pt), pt);
+	mx = be_newtmp(f, TC_R), mn = be_newtmp(f, TC_R);
 	for (int k = 0; k < 2; k++) {
 		x = be_op3(f, b, OP_IMNMX, be_r(k ? mn : mx), a, c);
 		x->nopd = 4;

@@ -192,6 +192,14 @@ Kernel *be_kernel_data(Prog *p, const Module *m, int fi, const Layout *vl, FILE 
 					continue;  /* a function address: filled in once the code is laid out */
 				if (is_greloc(m, v, j, eb))
 					continue;  /* the address of a global: a relocation (add_relocs) */
+				if (v->init[j].kind == PINIT_SYM && v->init[j].symkind == PSYM_VAR &&
+				    m->vars[v->init[j].sym].space == PS_CONST) {
+					/* a .const variable's address is its offset in bank 3, as the
+					 * oracle's: known now */
+					uint64_t a = vl->varoff[v->init[j].sym] + (uint64_t)v->init[j].bits;
+					memcpy(init + (size_t)j * (size_t)eb, &a, (size_t)eb);
+					continue;
+				}
 				if (v->init[j].kind == PINIT_SYM || v->init[j].kind == PINIT_GENERIC) {
 					fprintf(err, "%s:%d:%d: error: unsupported: address initializer of '%s'\n",
 					        m->name, v->loc.line, v->loc.col, v->name);

@@ -255,6 +255,12 @@ static int sym_addr(Fn *f, Blk *b, int symkind, int sym, int64_t off, int cls)
 			be_op3(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ), be_r(T_RZ))->nopd = 2;
 		return t;
 	}
+	if (symkind == PSYM_PARAM && f->pf->entry) {
+		/* a kernel parameter's address is its offset in constant bank 0, as the oracle's
+		 * (read back by ld.param through a register: LDC c[0x0][reg+imm]) */
+		be_mov(f, b, t, be_imm((int64_t)be_entry_param_off(f->pf, sym) + off), cls);
+		return t;
+	}
 	if (!v) {
 		be_errorf(f, f->pf->ins[f->cur_ptx].loc, "unsupported: the address of a parameter");
 		return t;
@@ -514,13 +520,12 @@ int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a)
 	}
 	int t = f->regtmp[o->reg];
 	a->space = space;
-	if (space == PS_PARAM) {
-		if (f->pf->entry)
-			return be_unsup(f, in, "kernel parameter through a register"), -1;
+	if (space == PS_PARAM && f->pf->entry)
+		space = a->space = PS_CONST;    /* bank 0, where the kernel's parameters are */
+	else if (space == PS_PARAM)
 		space = a->space = PS_LOCAL;
-	}
 	if (space == PS_CONST) {
-		a->mem = be_cst(3, o->imm);
+		a->mem = be_cst(in->m.space == PS_PARAM ? 0 : 3, o->imm);
 		a->mem.t = t;
 		if (f->tmp[t].cls == TC_R2)
 			a->mem.part = 1;

@@ -374,6 +374,27 @@ static uint64_t dp(Oracle *o, Thread *t, const PIns *in)
 
 
 /* ---------------------------------------------------------------- dispatch */
+/* the f16 of an fp8 byte (exact): an e5m2 is the f16's upper byte; an e4m3 (bias 7, no
+ * infinity, S.1111.111 a NaN: the canonical f16 NaN) rebiased, its subnormals normalised */
+static uint32_t f16_of_fp8(uint32_t x, int e4m3)
+{
+	uint32_t s = (x & 0x80) << 8, e = x >> 3 & 15, m = x & 7;
+
+	if (!e4m3)
+		return (x & 0xff) << 8;
+	if (e == 15 && m == 7)
+		return 0x7fff;
+	if (e)
+		return s | (e + 8) << 10 | m << 7;
+	if (!m)
+		return s;
+	/* m * 2^-9 with m in 1..7: the f16 exponent of its top bit p is p - 9 + 15 */
+	for (int p = 2; p >= 0; p--)
+		if (m >> p & 1)
+			return s | (uint32_t)(p + 6) << 10 | (m - (1u << p)) << (10 - p);
+	return s;
+}
+
 /* cvt with bf16 on either side, to f16x2/bf16x2 from two f32 (a to the upper half, b to the
  * lower), to tf32, or from f32 to f16 with .relu or .satfinite; 0 when the conversion is none
  * of these */
@@ -388,6 +409,12 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 	if (dt != PT_BF16 && st != PT_BF16 && dt != PT_F16X2 && dt != PT_BF16X2 && dt != PT_TF32 &&
 	    !(dt == PT_F16 && (relu || satf)))
 		return 0;
+	if (plain && dt == PT_F16X2 && (st == PT_E4M3X2 || st == PT_E5M2X2) && r == PRND_RN) {
+		uint32_t a = (uint32_t)or_get(o, t, &in->o[1], st);
+		or_put(o, t, &in->o[0], f16_of_fp8(a, st == PT_E4M3X2) |
+		                        f16_of_fp8(a >> 8, st == PT_E4M3X2) << 16);
+		return 1;
+	}
 	if ((fl & (PMF_SAT | PMF_FTZ)) || (dt == PT_TF32 && r == PRND_RNA && relu))
 		rnd_ok = 0;
 	if (st == PT_F32 && rnd_ok && in->nopd == ((dt == PT_F16X2 || dt == PT_BF16X2) ? 3 : 2)) {

@@ -184,7 +184,9 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 		return r;
 	}
 	if (m->funcs[o.ki].unsup_op) {     /* (a callee's is reported when it is called) */
-		ptx_unsup_report(err, m, &m->funcs[o.ki], "error", NULL);
+		char note[80];
+		snprintf(note, sizeof note, "in kernel '%.60s'", m->funcs[o.ki].name);
+		ptx_unsup_report(err, m, &m->funcs[o.ki], "error", note);
 		or_unload(&o);
 		return OR_UNSUP;
 	}

@@ -9,7 +9,8 @@
 #   3. where NAME.launch exists, the listing runs on the SM model and every --out buffer
 #      equals the PTX oracle's, byte for byte;
 #   4. the golden listings of the examples (tests/golden/NAME.sass) are unchanged;
-#   5. integer division and remainder sequences on edge values equal the oracle's.
+#   5. integer division and remainder sequences on edge values equal the oracle's;
+#   6. a fixture whose kernel says .maxnreg N has at most N registers in its listing.
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -55,6 +56,13 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 	fi
 	if ispending "$base"; then
 		echo "NOTE $name translates now: remove it from tests/backend-pending.txt"
+	fi
+	# a kernel's .maxnreg N caps its listing's registers
+	cap=$(sed -n 's/^[[:space:]]*\.maxnreg[[:space:]]\{1,\}\([0-9]\{1,\}\).*/\1/p' "$ptx" | head -1)
+	regs=$(sed -n 's/^\.registers \([0-9]\{1,\}\)$/\1/p' "$tmp/$name.sass" | sort -n | tail -1)
+	if [ -n "$cap" ] && [ "${regs:-0}" -gt "$cap" ]; then
+		bad "$name" ".registers $regs over the kernel's .maxnreg $cap"
+		continue
 	fi
 	if ! "$wc" --asm "$tmp/$name.sass" > "$tmp/$name.re" 2> "$tmp/$name.err"; then
 		bad "$name" "listing does not re-parse: $(head -3 "$tmp/$name.err")"

@@ -28,7 +28,7 @@ expect 0 "mixed.ptx:14:2: warning: unsupported: instruction 'tex'.*cannot be tra
 expect 0 "mixed.ptx:39:2: warning: unsupported: instruction 'ldmatrix'" "$BIN/warpc" --parse-only "$M"
 expect 0 "" "$BIN/warpc" --kernel good "$M"
 grep -q "^.kernel good" "$tmp/out" && ok || bad "warpc --kernel good printed no listing"
-expect 1 "mixed.ptx:39:2: $U 'ldmatrix'" "$BIN/warpc" --kernel direct "$M"
+expect 1 "mixed.ptx:39:2: $U 'ldmatrix'.*in kernel 'direct'" "$BIN/warpc" --kernel direct "$M"
 expect 1 "mixed.ptx:14:2: $U 'tex'.*kernel 'viacall' reaches 'helper'" "$BIN/warpc" --kernel viacall "$M"
 expect 1 "$U" "$BIN/warpc" "$M"
 expect 1 "unsupported_ins.ptx:10:2: $U 'ldmatrix'" "$BIN/warpc" "$here/unsup/unsupported_ins.ptx"
@@ -37,7 +37,7 @@ L="--grid 1 --block 32 --arg buf:u32:32:zero"
 expect 0 "" "$BIN/warpsim" --quiet --oracle "$M" --kernel good $L --out "0:$tmp/o.bin"
 expect 0 "" "$BIN/warpsim" --quiet "$M" --kernel good $L --out "0:$tmp/s.bin"
 cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel good: the SM model and the oracle differ"
-expect 1 "mixed.ptx:39:2: $U 'ldmatrix'" "$BIN/warpsim" --quiet --oracle "$M" --kernel direct $L
+expect 1 "mixed.ptx:39:2: $U 'ldmatrix'.*in kernel 'direct'" "$BIN/warpsim" --quiet --oracle "$M" --kernel direct $L
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet --oracle "$M" --kernel viacall $L
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet "$M" --kernel viacall $L
 echo "run-unsup: $pass passed, $fail failed"
