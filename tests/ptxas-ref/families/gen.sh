@@ -216,20 +216,20 @@ contnest() {
 	echo "	bra.uni \$L_loop;"
 	echo "\$L_done:"
 }
-# a called function with a divergent early return: if (a < 16) return a + 3; side; return
-retcallee() {
+# the start of a function r_N(a, b) with an early return, R registers: x (%r3) = a (%r2)
+early_head() {
 	cat <<E
 .func (.param .b32 ret) r_$1(.param .b32 a, .param .b32 b)
 {
 	.reg .pred %p<4>;
-	.reg .b32 %r<8>;
+	.reg .b32 %r<$2>;
 	ld.param.u32 %r2, [a];
 	ld.param.u32 %r1, [b];
 	mov.u32 %r3, %r2;
-	setp.lt.u32 %p1, %r2, 16;
-	@%p1 bra \$L_early;
 E
-	side "$1" int
+}
+# the end of a function with an early return: the return of the value, then $L_early's
+early_tail() {
 	cat <<E
 	st.param.b32 [ret], %r3;
 	ret;
@@ -241,17 +241,19 @@ E
 
 E
 }
+# a called function with a divergent early return: if (a < 16) return a + 3; side; return
+retcallee() {
+	early_head "$1" 8
+	echo "	setp.lt.u32 %p1, %r2, 16;"
+	echo "	@%p1 bra \$L_early;"
+	side "$1" int
+	early_tail
+}
 # the early return from inside a divergent if/else of sides N: if (a >= 16) { x ^= 77;
 # if (a & 6 == 2) return x + 3; side } else side; return x + 5
 retnestcallee() {
+	early_head "$1" 12
 	cat <<E
-.func (.param .b32 ret) r_$1(.param .b32 a, .param .b32 b)
-{
-	.reg .pred %p<4>;
-	.reg .b32 %r<12>;
-	ld.param.u32 %r2, [a];
-	ld.param.u32 %r1, [b];
-	mov.u32 %r3, %r2;
 	and.b32 %r9, %r2, 6;
 	setp.eq.u32 %p1, %r9, 2;
 	setp.lt.u32 %p2, %r2, 16;
@@ -263,18 +265,9 @@ E
 	echo "	bra.uni \$L_join;"
 	echo "\$L_else:"
 	side "$1" alt
-	cat <<E
-\$L_join:
-	add.s32 %r3, %r3, 5;
-	st.param.b32 [ret], %r3;
-	ret;
-\$L_early:
-	add.s32 %r3, %r3, 3;
-	st.param.b32 [ret], %r3;
-	ret;
-}
-
-E
+	echo "\$L_join:"
+	echo "	add.s32 %r3, %r3, 5;"
+	early_tail
 }
 retcall() {
 	echo "	{ .param .b32 a; st.param.b32 [a], %r2; .param .b32 b; st.param.b32 [b], %r1;"
