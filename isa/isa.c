@@ -144,7 +144,7 @@ static const char *const sreg_names[SR_COUNT] = {
 };
 
 static const char *const unit_names[UNIT_COUNT] = {
-	"ALU", "IMUL", "FPU", "DPU", "SFU", "LSU_SHARED", "LSU_GLOBAL", "LSU_LOCAL",
+	"ALU", "IMUL", "SHIFT", "FPU", "DPU", "SFU", "LSU_SHARED", "LSU_GLOBAL", "LSU_LOCAL",
 	"LSU_CONST", "CTRL",
 };
 

@@ -29,6 +29,7 @@ typedef enum {
 typedef enum {
 	UNIT_ALU,        /* integer and logic */
 	UNIT_IMUL,       /* integer multiply */
+	UNIT_SHIFT,      /* shifts (SHL, SHR, SHF): the Programming Guide gives them their own rate */
 	UNIT_FPU,        /* single precision */
 	UNIT_DPU,        /* double precision */
 	UNIT_SFU,        /* special functions, conversions, macro divide/sqrt */

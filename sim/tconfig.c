@@ -55,6 +55,7 @@ const OptRow sim_topts[] = {
 	 .help = "CallReturnStack tokens per warp held on chip; more spill to local memory"},
 	UNITOPT(ALU, "alu", 2, 2)
 	UNITOPT(IMUL, "imul", 1, 2)
+	UNITOPT(SHIFT, "shift", 1, 2)
 	UNITOPT(FPU, "fpu", 2, 2)
 	UNITOPT(DPU, "dpu", 1, 2)
 	UNITOPT(SFU, "sfu", 1, 8)

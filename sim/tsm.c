@@ -477,7 +477,10 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 		m->st->sm_cycles++;
 		m->st->warp_cycles += (uint64_t)m->nlive;
 	}
-	for (int k = 0; k < m->c->schedulers; k++) {
+	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
+	 * chooses first, so that none starves the others of a pipe class they all want */
+	for (int i = 0; i < m->c->schedulers; i++) {
+		int k = (int)((now + (uint64_t)i) % (uint64_t)m->c->schedulers);
 		Sched *sc = &m->sched[k];
 		int n, done = 0;
 		if (m->sfree[k] > now) {

@@ -5,6 +5,10 @@
 # 2017, Wong et al. 2010): a warm-up, %clock, a chain of OPS operations per thread (dependent
 # for a latency, independent accumulators for a throughput), %clock, and each thread stores
 # its start, its end and the chain's result to out[3 tid .. 3 tid + 2] so that nothing is dead.
+# A latency kernel reads its second clock after an instruction that waits for the chain's last
+# result; a throughput kernel reads it as soon as its chains are issued, as the papers' loops
+# do, and folds its accumulators into the stored result after it (that fold, a dependent
+# chain of 8 adds per thread, is not the throughput being measured).
 # measure.sh turns max(end) - min(start) into cycles per operation or operations per cycle.
 set -e
 D=$1
@@ -67,12 +71,12 @@ thr() {
 			done
 			i=$((i + 1))
 		done
-		printf '\tmov.u32 %%r13, 0;\n'
+		printf '\tmov.u32 %%r11, %%clock;\n\tmov.u32 %%r13, 0;\n'
 		j=0
 		while [ $j -lt $ACC ]; do
 			printf '\t%s\n\tadd.u32 %%r13, %%r13, %%r12;\n' "$(sink_of "$t" | sed "s/X/%$c$j/")"; j=$((j + 1))
 		done
-		tail %r13
+		stores %r13
 	} >"$D/thr_$n.ptx"
 	add "thr_$n" $TT $((ACC * U)) thr
 }

@@ -37,8 +37,13 @@ H
 
 # tail SINK: the second clock, the stores, the end
 tail() {
+	printf '\tmov.u32 %%r11, %%clock;\n'
+	stores "$1"
+}
+
+# stores SINK: the stores and the end, the second clock already read into %r11
+stores() {
 	cat <<T
-	mov.u32 %r11, %clock;
 	st.global.u32 [%rd1], %r10;
 	st.global.u32 [%rd1+4], %r11;
 	st.global.u32 [%rd1+8], $1;
