@@ -1,14 +1,15 @@
 /* verify.c - invariants of emitted microcode, checked on any Kernel (be_verify_kernel).
  *
- * An abstract run of the SYNC and BRK part of the CallReturnStack over every path: SSY and
- * PBK push their target; an instruction with .S (a BRK) sends its (guard-true) lanes to the
- * innermost target, which must be an SSY's (a PBK's), and pops it; branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
+ * An abstract run of the SYNC, BRK and CONT part of the CallReturnStack over every path: SSY,
+ * PBK and PCNT push their target; an instruction with .S (a BRK, a CONT) sends its
+ * (guard-true) lanes to the innermost target, which must be an SSY's (a PBK's, a PCNT's), and
+ * pops it; branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
  * (each function is checked from its own label). Where each op goes is the flow column of
  * isa/rules.def, so an op that only computes needs nothing here. Errors: a .S with no SSY; a path that
  * reaches an SSY target without its .S; an instruction reached with two different stacks
  * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
- * tokens left; code that runs off its end; PCNT, CONT, PRET and PEXIT, which it does not
- * model. Then, on the instruction graph (arrivals lead
+ * tokens left; code that runs off its end; PRET and PEXIT, which it does not model (the
+ * translator emits neither: ptxas 11.8 uses PRET only before an indirect call's BRX). Then, on the instruction graph (arrivals lead
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
  * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
  * again must have its innermost SSY (or PBK) target at its immediate post-dominator (an unguarded
@@ -25,8 +26,10 @@ typedef struct {
 	uint32_t t[VMAXD];  /* SYNC targets (byte addresses), bottom first; | VBRK: a PBK's */
 } VStk;
 
-#define VBRK 1u         /* a target's low bit (addresses are multiples of 8): a BRK token */
-#define VTOP(s) ((s)->t[(s)->d - 1] & ~VBRK)
+#define VBRK 1u         /* a target's low bits (addresses are multiples of 8): a BRK token */
+#define VCONT 2u        /* a CONT token */
+#define VKIND (VBRK | VCONT)
+#define VTOP(s) ((s)->t[(s)->d - 1] & ~VKIND)
 
 typedef struct {
 	const Kernel *k;
@@ -96,15 +99,18 @@ static int guarded(const Ins *in)
 	return 0;
 }
 
-/* instruction i sends its lanes to the innermost target, a token of kind brk (0: SYNC, .S;
- * VBRK: BRK); guarded, the others go on */
-static void arrival(V *v, int i, const VStk *s, uint32_t brk, int g)
+/* instruction i sends its lanes to the innermost target, a token of kind kind (0: SYNC, .S;
+ * VBRK: BRK; VCONT: CONT); guarded, the others go on */
+static void arrival(V *v, int i, const VStk *s, uint32_t kind, int g)
 {
 	VStk a = *s;
+	uint32_t top = s->d ? s->t[s->d - 1] & VKIND : 0;
 
-	if (s->d == 0 || (s->t[s->d - 1] & VBRK) != brk) {
-		verr(v, i, brk ? "BRK whose innermost token is not a PBK's%.0u" : s->d ?
-		     ".S whose innermost token is a PBK's%.0u" : ".S with no SSY on the stack%.0u", 0);
+	if (s->d == 0 || top != kind) {
+		verr(v, i, kind == VBRK ? "BRK whose innermost token is not a PBK's%.0u" :
+		     kind == VCONT ? "CONT whose innermost token is not a PCNT's%.0u" :
+		     !s->d ? ".S with no SSY on the stack%.0u" : top == VBRK ?
+		     ".S whose innermost token is a PBK's%.0u" : ".S whose innermost token is a PCNT's%.0u", 0);
 		return;
 	}
 	a.d--;
@@ -162,14 +168,14 @@ static void step(V *v, int i)
 			verr(v, i, "RET with %u SYNC token(s) of the function still pushed", (uint32_t)s.d);
 		return;
 	case FLOW_STACK:
-		if (in->op == OP_PBK && s.d < VMAXD) {
-			s.t[s.d++] = (uint32_t)in->o[0].imm | VBRK;
+		if ((in->op == OP_PBK || in->op == OP_PCNT) && s.d < VMAXD) {
+			s.t[s.d++] = (uint32_t)in->o[0].imm | (in->op == OP_PBK ? VBRK : VCONT);
 			flow(v, i, i + 1, &s);
-		} else if (in->op == OP_BRK) {
-			arrival(v, i, &s, VBRK, g);
+		} else if (in->op == OP_BRK || in->op == OP_CONT) {
+			arrival(v, i, &s, in->op == OP_BRK ? VBRK : VCONT, g);
 		} else {
-			verr(v, i, in->op == OP_PBK ? "SSY nesting deeper than %u" :
-			     "PCNT, PRET, PEXIT and CONT are not checked by this verifier%.0u", VMAXD);
+			verr(v, i, in->op == OP_PBK || in->op == OP_PCNT ? "SSY nesting deeper than %u" :
+			     "PRET and PEXIT are not checked by this verifier%.0u", VMAXD);
 		}
 		return;
 	case FLOW_NEXT:
@@ -347,9 +353,10 @@ int be_verify_kernel(const Kernel *k, FILE *err)
 			    (in->op != OP_BRA && in->op != OP_BRX))
 				continue;
 			j = (uint32_t)ipd[i];
-			/* skip NOP.S (and BRK) trampolines up to the innermost target */
+			/* skip NOP.S (and BRK, CONT) trampolines up to the innermost target */
 			while ((int)j < n && ((k->ins[j].op == OP_NOP && k->ins[j].sync) ||
-			                      k->ins[j].op == OP_BRK) && !guarded(&k->ins[j]) &&
+			                      k->ins[j].op == OP_BRK || k->ins[j].op == OP_CONT) &&
+			       !guarded(&k->ins[j]) &&
 			       v.nsucc[j] == 1 && !(v.st[i].d > 0 && VTOP(&v.st[i]) == 8 * j))
 				j = (uint32_t)v.succ[j][0];
 			if ((int)j >= n)

@@ -4,7 +4,9 @@
  *   are exempt; an unguarded BPT.TRAP ends its path, a guarded one falls through;
  *   PBK and BRK (--loop-sync pbk): PBK pushes a token of its own kind, a BRK sends its lanes
  *   to the innermost token's target, which must be a PBK's, as a .S must find an SSY's; the
- *   two kinds do not stand in for each other, and the tokens must balance over the loop.
+ *   two kinds do not stand in for each other, and the tokens must balance over the loop;
+ *   PCNT and CONT the same with a third kind (the continue point of a loop, pushed every
+ *   iteration); PRET and PEXIT are refused by name.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -154,7 +156,7 @@ START_TEST(test_kinds_kept_apart)
 END_TEST
 
 /* a PBK inside the loop pushes a token per iteration; a path into the PBK target without
- * BRK; PCNT is still refused by name */
+ * BRK; PRET is refused by name */
 START_TEST(test_pbk_unbalanced)
 {
 	refused("/*0000*/ PBK 0x20;\n"
@@ -165,9 +167,66 @@ START_TEST(test_pbk_unbalanced)
 	refused("/*0000*/ PBK 0x10;\n"
 	        "/*0008*/ MOV R0, R1;\n"
 	        "/*0010*/ EXIT;\n", "/*0008*/: error: a path reaches the sync point 0x10 without .S");
+	refused("/*0000*/ PRET 0x10;\n"
+	        "/*0008*/ EXIT;\n"
+	        "/*0010*/ EXIT;\n", "/*0000*/: error: PRET and PEXIT are not checked");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ PCNT and CONT */
+/* a loop whose body is bracketed by PCNT every iteration (docs/isa.md's shape): a guarded
+ * CONT skips the rest of the body, the body ends in CONT, the continue point tests the back
+ * edge, the loop's exit reconverges at its SSY; the same loop inside a PBK, with a break at
+ * the continue point: clean */
+START_TEST(test_pcnt_loop_clean)
+{
+	clean("/*0000*/ SSY 0x38;\n"
+	      "/*0008*/ PCNT 0x28;\n"
+	      "/*0010*/ @P0 CONT;\n"
+	      "/*0018*/ IADD R2, R2, 0x1;\n"
+	      "/*0020*/ CONT;\n"
+	      "/*0028*/ @P1 BRA 0x8;\n"
+	      "/*0030*/ NOP.S;\n"
+	      "/*0038*/ EXIT;\n");
+	clean("/*0000*/ PBK 0x40;\n"
+	      "/*0008*/ PCNT 0x28;\n"
+	      "/*0010*/ @P0 CONT;\n"
+	      "/*0018*/ IADD R2, R2, 0x1;\n"
+	      "/*0020*/ CONT;\n"
+	      "/*0028*/ @P2 BRK;\n"
+	      "/*0030*/ @P1 BRA 0x8;\n"
+	      "/*0038*/ BRK;\n"
+	      "/*0040*/ EXIT;\n");
+}
+END_TEST
+
+/* CONT with no PCNT, a CONT whose innermost token is a PBK's, a BRK and a .S whose innermost
+ * token is a PCNT's; a PCNT pushed once before the loop and popped every iteration; a path
+ * that falls into the continue point without CONT */
+START_TEST(test_pcnt_kinds_and_balance)
+{
+	refused("/*0000*/ @P0 CONT;\n"
+	        "/*0008*/ EXIT;\n", "/*0000*/: error: CONT whose innermost token is not a PCNT's");
+	refused("/*0000*/ PBK 0x18;\n"
+	        "/*0008*/ @P0 CONT;\n"
+	        "/*0010*/ BRK;\n"
+	        "/*0018*/ EXIT;\n", "/*0008*/: error: CONT whose innermost token is not a PCNT's");
+	refused("/*0000*/ PCNT 0x18;\n"
+	        "/*0008*/ @P0 BRK;\n"
+	        "/*0010*/ CONT;\n"
+	        "/*0018*/ EXIT;\n", "/*0008*/: error: BRK whose innermost token is not a PBK's");
+	refused("/*0000*/ PCNT 0x18;\n"
+	        "/*0008*/ @P0 NOP.S;\n"
+	        "/*0010*/ CONT;\n"
+	        "/*0018*/ EXIT;\n", "/*0008*/: error: .S whose innermost token is a PCNT's");
+	refused("/*0000*/ PCNT 0x18;\n"
+	        "/*0008*/ @P0 CONT;\n"
+	        "/*0010*/ CONT;\n"
+	        "/*0018*/ @P1 BRA 0x8;\n"
+	        "/*0020*/ EXIT;\n", "reached with two different CallReturnStacks");
 	refused("/*0000*/ PCNT 0x10;\n"
-	        "/*0008*/ CONT;\n"
-	        "/*0010*/ EXIT;\n", "/*0000*/: error: PCNT, PRET, PEXIT and CONT are not checked");
+	        "/*0008*/ MOV R0, R1;\n"
+	        "/*0010*/ EXIT;\n", "/*0008*/: error: a path reaches the sync point 0x10 without .S");
 }
 END_TEST
 
@@ -184,6 +243,8 @@ static Suite *verify_suite(void)
 	tcase_add_test(p, test_pbk_loop_clean);
 	tcase_add_test(p, test_kinds_kept_apart);
 	tcase_add_test(p, test_pbk_unbalanced);
+	tcase_add_test(p, test_pcnt_loop_clean);
+	tcase_add_test(p, test_pcnt_kinds_and_balance);
 	suite_add_tcase(s, t);
 	suite_add_tcase(s, p);
 	return s;
