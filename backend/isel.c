@@ -30,13 +30,14 @@ static int sel_float(Fn *f, Blk *b, const PIns *in)
 	return be_sel_float(f, b, in);
 }
 
-/* cvt: to or from bf16, to f16x2, bf16x2 and tf32, and f16 with .relu or .satfinite in
+/* cvt: to or from bf16, to f16x2, bf16x2, tf32 and fp8x2, and f16 with .relu or .satfinite in
  * isel_bf16.c, every other in isel_math.c; a destination pair wider than the type gets its
  * high word after (be_cvt_high) */
 static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 {
 	int t = in->m.types[0], s = in->m.types[1], hi = be_cvt_wide(f, in);
 	int c16 = t == PT_BF16 || s == PT_BF16 || t == PT_F16X2 || t == PT_BF16X2 || t == PT_TF32 ||
+	          t == PT_E4M3X2 || t == PT_E5M2X2 ||
 	          (t == PT_F16 && (in->m.flags & (PMF_RELU | PMF_SATFINITE)));
 
 	if (hi < 0 || (c16 ? be_sel_cvt_bf16(f, b, in) : be_sel_cvt(f, b, in)) < 0)

@@ -368,8 +368,53 @@ static void f16x2_of_fp8(Fn *f, Blk *b, int d, MOpd a, int e4m3)
 	pack2(f, b, d, h[1], h[0]);
 }
 
+/* d = the e4m3 (mb 3, bias 7) or e5m2 (mb 2, bias 15) byte of the f32 x, .rn.satfinite: on the
+ * magnitude's bits, normal codes round to nearest even by adding half less one plus the kept
+ * lsb before the shift (a carry moves into the exponent) and rebias; below the smallest normal
+ * F2I.ROUND of x * 2^(bias - 1 + mb) counts the subnormal steps (2^mb is the smallest normal's
+ * code); then the largest finite code at most (infinities too), 0x7f for a NaN, the sign */
+static void fp8_of_f32(Fn *f, Blk *b, int d, MOpd x, int e4m3)
+{
+	int mb = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15, sh = 23 - mb, maxc = e4m3 ? 0x7e : 0x7b;
+	int mag = be_newtmp(f, TC_R), sg = be_newtmp(f, TC_R), r = be_newtmp(f, TC_R);
+	int lsb = be_newtmp(f, TC_R), q = be_newtmp(f, TC_R), fs = be_newtmp(f, TC_R);
+	int p = be_newtmp(f, TC_P);
+	MIns *y;
+
+	x = be_inreg(f, b, x, TC_R);
+	be_lop(f, b, SUB_AND, mag, x, be_imm(0x7fffffff));
+	be_shift(f, b, OP_SHR, sg, x, 24);
+	be_lop(f, b, SUB_AND, sg, be_r(sg), be_imm(0x80));
+	be_shift(f, b, OP_SHR, lsb, be_r(mag), sh);
+	be_lop(f, b, SUB_AND, lsb, be_r(lsb), be_imm(1));
+	be_op3(f, b, OP_IADD, be_r(r), be_r(mag), be_r(lsb));
+	be_op3(f, b, OP_IADD, be_r(r), be_r(r), be_imm((1 << (sh - 1)) - 1));
+	be_shift(f, b, OP_SHR, r, be_r(r), sh);
+	be_op3(f, b, OP_IADD, be_r(r), be_r(r), be_imm((uint32_t)(0 - ((127 - bias) << mb))));
+	be_op3(f, b, OP_FMUL, be_r(fs), be_r(mag), be_imm((int64_t)(127 + bias - 1 + mb) << 23));
+	y = be_op2(f, b, OP_F2I, be_r(q), be_r(fs));
+	y->m.dtype = TY_U32;
+	y->m.stype = TY_F32;
+	y->m.rnd = RND_ROUND;
+	be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_U32, p, T_PT, be_r(mag), be_imm((int64_t)(128 - bias) << 23),
+	            be_p(T_PT), BOP_AND);
+	y = be_op3(f, b, OP_SEL, be_r(r), be_r(q), be_r(r));
+	y->nopd = 4;
+	y->o[3] = be_p(p);
+	y = be_op3(f, b, OP_IMNMX, be_r(r), be_r(r), be_imm(maxc));
+	y->nopd = 4;
+	y->o[3] = be_pn(T_PT, 0);
+	y->m.dtype = TY_U32;
+	be_setp_ins(f, b, OP_ISETP, CMP_GT, TY_U32, p, T_PT, be_r(mag), be_imm(0x7f800000), be_p(T_PT),
+	            BOP_AND);
+	y = be_op3(f, b, OP_SEL, be_r(r), be_inreg(f, b, be_imm(0x7f), TC_R), be_r(r));
+	y->nopd = 4;
+	y->o[3] = be_p(p);
+	be_lop(f, b, SUB_OR, d, be_r(r), be_r(sg));
+}
+
 /* cvt with bf16 on one side; from f32 to f16x2, bf16x2 or tf32; from f32 to f16 with .relu
- * or .satfinite; from two fp8 to f16x2 */
+ * or .satfinite; from two fp8 to f16x2, and from two f32 to fp8x2 */
 int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 {
 	int dt = in->m.types[0], st = in->m.types[1], d = be_dst(f, &in->o[0]), r = in->m.rnd;
@@ -390,6 +435,20 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 		}
 		if (x2)
 			pack2(f, b, d, h[0], h[1]);   /* a in the upper half */
+		return 0;
+	}
+	if ((dt == PT_E4M3X2 || dt == PT_E5M2X2) && st == PT_F32 && in->nopd == 3 && r == PRND_RN &&
+	    (in->m.flags & PMF_SATFINITE) && !(in->m.flags & PMF_RELU)) {
+		/* a to the upper byte, b to the lower */
+		int h[2];
+		MIns *x;
+		for (int k = 0; k < 2; k++) {
+			h[k] = be_newtmp(f, TC_R);
+			fp8_of_f32(f, b, h[k], be_src(f, b, &in->o[1 + k], PT_F32), dt == PT_E4M3X2);
+		}
+		x = be_op3(f, b, OP_ISCADD, be_r(d), be_r(h[0]), be_r(h[1]));
+		x->nopd = 4;
+		x->o[3] = be_imm(8);
 		return 0;
 	}
 	if (in->nopd != 2 || (in->m.flags & (PMF_RELU | PMF_SATFINITE)))
@@ -422,5 +481,5 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 		return 0;
 	}
 bad:
-	return be_unsup(f, in, "this bf16/f16x2/tf32 conversion"), -1;
+	return be_unsup(f, in, "this bf16/f16x2/tf32/fp8 conversion"), -1;
 }

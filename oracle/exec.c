@@ -2,6 +2,7 @@
  * opcode (one switch, no default), arithmetic, conversions, memory and control flow. A thread
  * runs until it blocks at a barrier or a warp collective (sched.c releases it), exits, or
  * fails (o->result, with a located message). */
+#include <math.h>
 #include <string.h>
 #include "oracle/internal.h"
 
@@ -395,6 +396,45 @@ static uint32_t f16_of_fp8(uint32_t x, int e4m3)
 	return s;
 }
 
+/* v rounded to the nearest integer, ties to even (v is exact: an f32 scaled by a power of 2) */
+static double rne(double v)
+{
+	double q = floor(v), d = v - q;
+
+	return d > 0.5 || (d == 0.5 && fmod(q, 2.0) != 0) ? q + 1 : q;
+}
+
+/* the e4m3 (e4m3 1) or e5m2 byte of the f32 bits x, rounded to nearest even, .satfinite:
+ * beyond the largest finite value (infinities too) the largest, a NaN 0x7f */
+static uint32_t fp8_of_f32(uint32_t x, int e4m3)
+{
+	int mb = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
+	uint32_t s = x >> 24 & 0x80, maxc = e4m3 ? 0x7e : 0x7b, code;
+	float fv;
+	double a, q;
+	int e;
+
+	memcpy(&fv, &x, 4);
+	if (fv != fv)
+		return 0x7f;
+	a = fabs((double)fv);
+	if (a < ldexp(1.0, 1 - bias)) {
+		/* subnormal steps of 2^(1 - bias - mb); 2^mb steps is the smallest normal's code */
+		q = rne(ldexp(a, bias - 1 + mb));
+		code = (uint32_t)q;
+	} else if (a >= ldexp(1.0, e4m3 ? 9 : 16)) {
+		code = maxc;   /* beyond every finite code, infinities too */
+	} else {
+		frexp(a, &e);
+		e -= 1;                                   /* a = m * 2^e, m in [1, 2) */
+		q = rne(ldexp(a, mb - e));                /* m * 2^mb, in [2^mb, 2^(mb+1)] */
+		if (q >= ldexp(1.0, mb + 1))
+			q /= 2, e++;
+		code = (uint32_t)(e + bias) << mb | ((uint32_t)q - (1u << mb));
+	}
+	return s | (code > maxc ? maxc : code);
+}
+
 /* cvt with bf16 on either side, to f16x2/bf16x2 from two f32 (a to the upper half, b to the
  * lower), to tf32, or from f32 to f16 with .relu or .satfinite; 0 when the conversion is none
  * of these */
@@ -406,9 +446,20 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 	int rnd_ok = r == PRND_RN || r == PRND_RZ || (dt == PT_TF32 && r == PRND_RNA);
 	int plain = in->nopd == 2 && !(fl & (PMF_SAT | PMF_RELU | PMF_SATFINITE | PMF_FTZ));
 
+	int fp8 = dt == PT_E4M3X2 || dt == PT_E5M2X2 || st == PT_E4M3X2 || st == PT_E5M2X2 ||
+	          dt == PT_E4M3 || dt == PT_E5M2 || st == PT_E4M3 || st == PT_E5M2;
+
 	if (dt != PT_BF16 && st != PT_BF16 && dt != PT_F16X2 && dt != PT_BF16X2 && dt != PT_TF32 &&
-	    !(dt == PT_F16 && (relu || satf)))
+	    !(dt == PT_F16 && (relu || satf)) && !fp8)
 		return 0;
+	if ((dt == PT_E4M3X2 || dt == PT_E5M2X2) && st == PT_F32 && in->nopd == 3 && r == PRND_RN &&
+	    satf && !relu && !(fl & (PMF_SAT | PMF_FTZ))) {
+		/* a to the upper byte, b to the lower */
+		uint32_t hi = fp8_of_f32((uint32_t)or_get(o, t, &in->o[1], PT_F32), dt == PT_E4M3X2);
+		uint32_t lo = fp8_of_f32((uint32_t)or_get(o, t, &in->o[2], PT_F32), dt == PT_E4M3X2);
+		or_put(o, t, &in->o[0], hi << 8 | lo);
+		return 1;
+	}
 	if (plain && dt == PT_F16X2 && (st == PT_E4M3X2 || st == PT_E5M2X2) && r == PRND_RN) {
 		uint32_t a = (uint32_t)or_get(o, t, &in->o[1], st);
 		or_put(o, t, &in->o[0], f16_of_fp8(a, st == PT_E4M3X2) |
@@ -442,7 +493,7 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 		memcpy(&x, &v, 8);
 		or_put(o, t, &in->o[0], or_bf16_of_double(x, r == PRND_RZ));
 	} else {
-		or_error(o, t, OR_UNSUP, "unsupported: this bf16/f16x2/tf32 conversion");
+		or_error(o, t, OR_UNSUP, "unsupported: this bf16/f16x2/tf32/fp8 conversion");
 	}
 	return 1;
 }
