@@ -9,8 +9,8 @@
 #   make fuzz-diff    N=... generated programs: SM model against the oracle (tests/README.md)
 #   make check-valgrind  the suite under valgrind memcheck
 #   make check-browser   warpsim --report's page in headless Chromium (opt-in; report-screenshot: docs/img/report.png)
-#   make ptxas-reference NVIDIA ptxas 11.8's sm_35 listings of the corpus (opt-in, needs the network once)
-#   make fidelity     docs/fidelity.md: warpc's decisions against those listings
+#   make ptxas-reference NVIDIA ptxas 11.8's sm_35 listings of the corpus, then make fidelity (opt-in, needs the network once)
+#   make fidelity     docs/fidelity.md: warpc's decisions against those listings (no NVIDIA tool)
 #   make explore      docs/explore.md: every branch decision of the corpus flipped and searched
 #   make install      PREFIX=/usr/local DESTDIR=
 #
@@ -213,9 +213,11 @@ fixtures:
 
 # ---------------------------------------------------------------- install
 # ptxas 11.8's sm_35 listings of the corpus into tests/ptxas-ref (tests/ptxas-ref/README.md);
-# opt-in, never part of check: it fetches NVIDIA's toolkit once into CUDA118 (a cache folder)
+# opt-in, never part of check: it fetches NVIDIA's toolkit once into CUDA118 (a cache folder);
+# it ends with make fidelity, so one command renews the listings and docs/fidelity.md
 ptxas-reference:
 	@sh tests/ptxas-ref/generate.sh
+	@$(MAKE) --no-print-directory fidelity
 
 # docs/fidelity.md's generated part: warpc --compare over the corpus and the hammock families
 fidelity: $(PROGS)

@@ -9,6 +9,9 @@
 # (and says why). A listing warpsim cannot read or run yet is listed in
 # tests/ptxas-ref/pending.txt (NAME, # reason): reported as PENDING, not FAIL; a pending one
 # that passes is reported so that the list shrinks. Exit status 1 on any FAIL.
+# A listing may have a launch of its own, tests/ptxas-ref/NAME.launch, for a kernel the corpus
+# suites do not run; one marked "# expect: trap" must stop both engines at a trap (exit status
+# 1, "trap: the kernel aborted", located, in the same CTA and thread) and leave the same buffers.
 #
 # env: BIN (warpsim)
 BIN=${BIN:-bin}
@@ -19,7 +22,16 @@ pending=$top/tests/ptxas-ref/pending.txt
 . "$top/tests/launch.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-ptxref.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0 pend=0
+pass=0 fail=0 pend=0 ntrap=0
+
+# trapped ERR FILE: "CTA (x,y,z) thread N" when ERR holds a trap located in FILE (the oracle's
+# "FILE:LINE:COL: error: trap: the kernel aborted" then "in 'K', CTA (..), thread (N,0,0)";
+# warpsim's "FILE:LINE: error: trap: ..." then "kernel 'K', CTA (..), warp W, lane L (thread N)")
+trapped() {
+	grep -qF "$2:" "$1" && grep -q 'error: trap: the kernel aborted' "$1" || return 0
+	sed -n 's/.*CTA (\([0-9,]*\)), thread (\([0-9]*\),0,0).*/CTA (\1) thread \2/p
+	        s/.*CTA (\([0-9,]*\)), warp [0-9]*, lane [0-9]* (thread \([0-9]*\)).*/CTA (\1) thread \2/p' "$1" | head -n 1
+}
 
 # extra warpsim options of a listing (tests/ptxas-ref/options.txt: NAME OPTIONS # why)
 extra() {
@@ -32,6 +44,7 @@ for sass in "$top"/tests/ptxas-ref/*.sass; do
 	ptx=$top/tests/ptx/$name.ptx
 	[ -f "$ptx" ] || ptx=$top/tests/workloads/$name.ptx
 	launch=$(launch_of "$ptx")
+	[ -f "${sass%.sass}.launch" ] && launch=${sass%.sass}.launch
 	[ -n "$launch" ] || continue
 	d=$tmp/$name
 	mkdir -p "$d"
@@ -43,12 +56,27 @@ for sass in "$top"/tests/ptxas-ref/*.sass; do
 		oargs="$oargs --out $n:$d/oracle.$n.$ext"
 		sargs="$sargs --out $n:$d/sass.$n.$ext"
 	done
+	tr=0
+	grep -q '^#[[:space:]]*expect:[[:space:]]*trap' "$launch" && tr=1
 	why=""
-	if ! (cd "$d" && "$ws" --oracle "$ptx" --launch "$launch" --quiet $oargs) >"$d/oracle.err" 2>&1; then
+	(cd "$d" && "$ws" --oracle "$ptx" --launch "$launch" --quiet $oargs) >"$d/oracle.err" 2>&1
+	rc=$?
+	ow=$(trapped "$d/oracle.err" "$ptx")
+	if [ $tr = 0 ] && [ $rc != 0 ]; then
 		why="the oracle failed: $(head -1 "$d/oracle.err")"
-	elif ! (cd "$d" && "$ws" "$sass" --launch "$launch" --quiet $(extra "$name") $sargs) >"$d/sass.err" 2>&1; then
-		why="warpsim failed on ptxas's listing: $(head -1 "$d/sass.err")"
+	elif [ $tr = 1 ] && { [ $rc != 1 ] || [ -z "$ow" ]; }; then
+		why="the oracle did not stop at a trap (exit $rc): $(head -1 "$d/oracle.err")"
 	else
+		(cd "$d" && "$ws" "$sass" --launch "$launch" --quiet $(extra "$name") $sargs) >"$d/sass.err" 2>&1
+		rc=$?
+		sw=$(trapped "$d/sass.err" "$sass")
+		if [ $tr = 0 ] && [ $rc != 0 ]; then
+			why="warpsim failed on ptxas's listing: $(head -1 "$d/sass.err")"
+		elif [ $tr = 1 ] && { [ $rc != 1 ] || [ "$sw" != "$ow" ]; }; then
+			why="ptxas's listing did not stop at the oracle's trap ($ow; exit $rc, ${sw:-no located trap}): $(head -1 "$d/sass.err")"
+		fi
+	fi
+	if [ -z "$why" ]; then
 		for n in $ns; do
 			if [ $fl = 1 ]; then
 				awk 'NR == FNR { a[FNR] = $1; n = FNR; next }
@@ -63,9 +91,10 @@ for sass in "$top"/tests/ptxas-ref/*.sass; do
 			break
 		done
 	fi
+	[ -z "$why" ] && [ $tr = 1 ] && ntrap=$((ntrap + 1))
 	verdict "$name" "$why"
 done
-echo "run-ptxas-ref: listings: $pass of $((pass + pend + fail)) run identical to the oracle"
+echo "run-ptxas-ref: listings: $pass of $((pass + pend + fail)) run identical to the oracle ($ntrap of them to the same trap)"
 # warpc --compare against pinned output (tests/ptxas-ref/compare/NAME[.json].expect), the
 # listing header of the two configs, and the sweep column "ptxas" (ptxas's listing run beside
 # our thresholds, its results the same)

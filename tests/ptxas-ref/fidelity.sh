@@ -111,8 +111,22 @@ awk -F'|' -v tune=tests/ptxas-ref/families/tuning.txt '
 	echo
 	echo "tests/run-ptxas-ref.sh runs each listing on the SM model and compares every output buffer"
 	echo "with the PTX oracle's: $(sed -n 's/^run-ptxas-ref: listings: //p' "$tmp/run")."
-	echo
-	grep -v '^PASS' "$tmp/run" | grep -v '^run-ptxas-ref:' | sed "s|$top/||g; s/^/    /" || true
+	grep -v '^PASS' "$tmp/run" | grep -v '^run-ptxas-ref:' | sed "s|$top/||g; s/^/    /" > "$tmp/notpass" || true
+	if [ -s "$tmp/notpass" ]; then
+		echo
+		cat "$tmp/notpass"
+	fi
+	# corpus files newer than the listings: neither a listing nor a line in refused.txt
+	for p in tests/ptx/*.ptx tests/workloads/*.ptx; do
+		[ -f "tests/ptxas-ref/$(basename "$p" .ptx).sass" ] ||
+			grep -q "^${p#tests/}:" tests/ptxas-ref/refused.txt || basename "$p" .ptx
+	done > "$tmp/unlisted"
+	if [ -s "$tmp/unlisted" ]; then
+		echo
+		echo "$(wc -l < "$tmp/unlisted") corpus files came after the listings were last made and have"
+		echo "neither a listing nor a line in refused.txt (\`make ptxas-reference\` makes them):"
+		echo "$(tr '\n' ' ' < "$tmp/unlisted" | sed 's/ $//; s/ /, /g')."
+	fi
 	echo
 	echo "### Every branch"
 	echo
