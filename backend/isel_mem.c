@@ -7,7 +7,7 @@
  * R1-based in a .func); kernel .param -> c[0x0][0x20+off]; .func .param -> the frame;
  * .const -> bank 3 (module .const variables, layout.c). Vector accesses are split
  * into one access per element. Shared-memory atomics become the CUDA Handbook lock loop
- * (LDSLK / @P op / @P STSUL / @!P BRA), which splits the block.
+ * (LDSLK / @P op / @P STSUL / @!P BRA), which splits the block. Texture fetches -> TEX/TLD.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -513,6 +513,45 @@ static int sel_warp(Fn *f, Blk *b, const PIns *in)
 	}
 }
 
+/* ------------------------------------------------------------------ textures */
+/* tex.GEOM.v4.D.C d, [t, {c..}]: the coordinates moved into a group of 1, 2 or 4 registers,
+ * TEX (.f32 coordinates) or TLD (.s32: texel indices) into a quad, the quad moved out. The
+ * slot operand is t's index in Module.vars until be_kernel_finish numbers the kernel's
+ * textures (Kernel.tex). */
+static int sel_tex(Fn *f, Blk *b, const PIns *in)
+{
+	const POpd *d = &in->o[0], *c = &in->o[2];
+	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
+	int cls = geom == 1 ? TC_R : geom == 2 ? TC_R2 : TC_R4;
+	int ct = be_newtmp(f, cls), dt = be_newtmp(f, TC_R4);
+	MIns *x;
+
+	for (int k = 0; k < geom; k++) {
+		MOpd v = be_src(f, b, &c->elems[k], in->m.types[1]);
+		x = be_emit(f, b, v.kind == OPD_IMM ? OP_MOV32I : OP_MOV);
+		x->nopd = 2;
+		x->o[0] = cls == TC_R ? be_r(ct) : be_rpart(ct, k);
+		x->o[1] = v.kind == OPD_IMM ? be_imm((uint32_t)v.imm) : v;
+	}
+	x = be_emit(f, b, in->m.types[1] == PT_F32 ? OP_TEX : OP_TLD);
+	x->nopd = 3;
+	x->m.sub = (uint8_t)(geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
+	x->o[0] = be_r(dt);
+	x->o[1] = be_r(ct);
+	x->o[2] = be_imm(in->o[1].sym);
+	for (int k = 0; k < 4 && k < d->nelems; k++) {
+		const POpd *e = &d->elems[k];
+		int t;
+		if (e->kind == POK_SINK)
+			continue;
+		t = f->regtmp[e->reg];
+		if (f->tmp[t].cls != TC_R)
+			return be_unsup(f, in, "a tex result register other than 32 bits"), -1;
+		be_mov(f, b, t, be_rpart(dt, k), TC_R);
+	}
+	return 0;
+}
+
 int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 {
 	MIns *x;
@@ -521,6 +560,7 @@ int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 	case PO_LD: case PO_LDU: return sel_ld(f, b, in, 0);
 	case PO_ST: return sel_ld(f, b, in, 1);
 	case PO_ATOM: return sel_atom(f, b, in, 0);
+	case PO_TEX: return sel_tex(f, b, in);
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		return 0;  /* every cp.async completed when it ran (isel_async.c) */
 	case PO_RED: return sel_atom(f, b, in, 1);

@@ -4,7 +4,8 @@
  * PTX reference interpreter (oracle/), so both leave memory in the same layout.
  *
  * Files: mem.c (device memory), launch.c (parsing of launch options, placement of buffers and
- * parameters in constant bank 0, output files).
+ * parameters in constant bank 0, output files), tex.c (textures bound with --tex and the one
+ * sampling function both engines fetch through).
  */
 #ifndef WARPSIM_DEVICE_H
 #define WARPSIM_DEVICE_H
@@ -117,6 +118,21 @@ typedef struct {
 	char *path;       /* output file; ".bin" raw, else text */
 } LaunchOut;
 
+/* --tex NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT] (tex.c; docs/warpsim.md "Textures") */
+typedef enum { TEXA_CLAMP, TEXA_WRAP, TEXA_MIRROR, TEXA_BORDER } TexAddr;
+typedef struct {
+	char *name;       /* the texture reference it binds (.tex or .global .texref) */
+	int chans;        /* channels per texel: 1, 2 or 4 */
+	int ndims;        /* 1, 2 or 3 */
+	uint32_t dims[3]; /* width, height, depth (1 beyond ndims) */
+	uint8_t addr;     /* TexAddr, in every dimension */
+	uint8_t linear;   /* linear filtering of float coordinates */
+	uint8_t norm;     /* normalised coordinates: [0, 1) spans each dimension */
+	uint8_t normfloat;/* 8- and 16-bit integer channels read as floats in [0, 1] or [-1, 1] */
+	LaunchArg data;   /* the texels: type (of a channel), count, initialiser */
+	char *text;       /* the option as written, for messages */
+} LaunchTex;
+
 typedef struct {
 	char *kernel;            /* --kernel, or NULL for the only kernel */
 	uint32_t grid[3];        /* --grid */
@@ -129,6 +145,8 @@ typedef struct {
 	uint32_t stack_bytes;    /* --stack-bytes: local memory per thread, at least (SM model) */
 	uint32_t crs_bytes;      /* --crs-bytes: local memory per warp for spilled CallReturnStack
 	                            tokens (SM model; DEV_CRS_BYTES by default) */
+	LaunchTex *texs;         /* --tex, in order */
+	int ntexs;
 } Launch;
 
 /* a launch placed in memory: buffer addresses per argument */
@@ -158,5 +176,26 @@ int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *er
 /* one element of type t as text (integers decimal, f32 %.9g, f64 %.17g) */
 int dev_format_elem(char *buf, size_t size, Type t, uint64_t bits);
 uint32_t dev_xorshift32(uint32_t *state);
+/* the buffer initialiser of a --arg (or a --tex's texels) into p, a->count elements */
+int dev_fill(const LaunchArg *a, uint8_t *p, FILE *err, const char *what);
+
+/* ------------------------------------------------------------------ tex.c */
+/* a texture as an engine reads it: its binding and its texels in device memory */
+typedef struct {
+	const LaunchTex *t;
+	const uint8_t *texels;
+} DevTex;
+
+/* NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT]; 0, or -1 with "expected ..." text in why[256] */
+int dev_parse_tex(const char *s, const char *basedir, LaunchTex *t, char *why);
+void dev_tex_free(LaunchTex *t);
+/* places every --tex's texels in m (allocations named "texture NAME"); 0, or -1 after a message */
+int dev_tex_place(Mem *m, const Launch *l, FILE *err);
+/* the binding of texture reference name, placed in m: 0, or -1 when no --tex binds it */
+int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out);
+/* one fetch: geometry geom (1, 2, 3) at coordinates c[0..geom) (f32 bits when fl, else s32
+ * texel indices: no filtering), the four 32-bit results (floats for float channels and
+ * normfloat, else integers extended by the channel's signedness; missing channels read 0) */
+void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint32_t out[4]);
 
 #endif

@@ -32,6 +32,9 @@ void dev_launch_free(Launch *l)
 	}
 	for (int i = 0; i < l->nouts; i++)
 		free(l->outs[i].path);
+	for (int i = 0; i < l->ntexs; i++)
+		dev_tex_free(&l->texs[i]);
+	free(l->texs);
 	free(l->args);
 	free(l->outs);
 	free(l->kernel);
@@ -315,7 +318,7 @@ static uint64_t from_double(Type t, double d)
 	return bits;
 }
 
-static int fill(const LaunchArg *a, uint8_t *p, FILE *err, int idx)
+int dev_fill(const LaunchArg *a, uint8_t *p, FILE *err, const char *what)
 {
 	int es = isa_type_bytes(a->type);
 	uint32_t state = a->seed ? a->seed : 1;
@@ -350,7 +353,7 @@ static int fill(const LaunchArg *a, uint8_t *p, FILE *err, int idx)
 		size_t got;
 		int extra;
 		if (!f) {
-			fprintf(err, "warpsim: --arg %d (%s): cannot read '%s': %s\n", idx, a->text,
+			fprintf(err, "warpsim: %s (%s): cannot read '%s': %s\n", what, a->text,
 			        a->path, strerror(errno));
 			return -1;
 		}
@@ -358,8 +361,8 @@ static int fill(const LaunchArg *a, uint8_t *p, FILE *err, int idx)
 		extra = fgetc(f) != EOF;
 		fclose(f);
 		if (got != want || extra) {
-			fprintf(err, "warpsim: --arg %d (%s): '%s' holds %s%zu bytes, expected %" PRIu64
-			        " (%" PRIu64 " x %s)\n", idx, a->text, a->path, extra ? "more than " : "",
+			fprintf(err, "warpsim: %s (%s): '%s' holds %s%zu bytes, expected %" PRIu64
+			        " (%" PRIu64 " x %s)\n", what, a->text, a->path, extra ? "more than " : "",
 			        got, want, a->count, typename(a->type));
 			return -1;
 		}
@@ -432,13 +435,25 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 				        i, a->text, pl->bytes[i]);
 				return -1;
 			}
-			if (fill(a, dev_mem_global(m, pl->addr[i], 0), err, i))
+			char what[32];
+			snprintf(what, sizeof what, "--arg %d", i);
+			if (dev_fill(a, dev_mem_global(m, pl->addr[i], 0), err, what))
 				return -1;
 			v = pl->addr[i];
 		}
 		if (!dev_mem_cwrite(m, 0, pm->offset, &v, need)) {
 			fprintf(err, "warpsim: kernel '%s': parameter %d at c[0x0][0x%x] is outside the bank\n",
 			        k->name, i, pm->offset);
+			return -1;
+		}
+	}
+	if (dev_tex_place(m, l, err))
+		return -1;
+	for (int i = 0; i < k->ntex; i++) {
+		DevTex x;
+		if (dev_tex_lookup(m, l, k->tex[i], &x)) {
+			fprintf(err, "warpsim: kernel '%s' reads texture '%s', which no --tex binds\n",
+			        k->name, k->tex[i]);
 			return -1;
 		}
 	}

@@ -393,9 +393,43 @@ chk_form(Chk *k, const PIns *in)
 		return 0;
 	}
 	if (m->vec > 1 && in->op != PO_LD && in->op != PO_LDU && in->op != PO_ST &&
-	    in->op != PO_ATOM && in->op != PO_RED && in->op != PO_MOV)
+	    in->op != PO_ATOM && in->op != PO_RED && in->op != PO_MOV && in->op != PO_TEX)
 		err(k, in->loc, "'%s' does not take a vector modifier", oi->name);
 	return 1;
+}
+
+/* tex.GEOM.v4.DTYPE.CTYPE d, [t, {c..}] (the forms warpsim does not fetch are the function's
+ * unsup_op, ins.c) */
+static void
+chk_tex(Chk *k, const PIns *in)
+{
+	const PMods *m = &in->m;
+	const POpd *t = &in->o[1], *c = &in->o[in->nopd - 1];
+	int need = m->geom == PGEOM_3D ? 3 : m->geom == PGEOM_2D ? 2 : 1;
+
+	if (m->geom == PGEOM_NONE) {
+		err(k, in->loc, "'tex' needs a geometry (.1d, .2d or .3d)");
+		return;
+	}
+	if (m->vec != 4 || m->ntypes != 2 ||
+	    (m->types[0] != PT_U32 && m->types[0] != PT_S32 && m->types[0] != PT_F32) ||
+	    (m->types[1] != PT_S32 && m->types[1] != PT_F32)) {
+		err(k, in->loc, "'tex' takes .v4, a result type (.u32, .s32 or .f32) and a coordinate "
+		    "type (.s32 or .f32)");
+		return;
+	}
+	if (t->kind != POK_ADDR || t->symkind != PSYM_VAR || t->reg >= 0 ||
+	    (k->m->vars[t->sym].space != PS_TEX && k->m->vars[t->sym].type != PT_TEXREF)) {
+		err(k, t->loc, "operand 2 of 'tex' must be a texture reference (.tex or .global .texref)");
+		return;
+	}
+	if (c->kind != POK_VEC || c->nelems < need) {
+		err(k, c->loc, "'tex%s' needs a vector of at least %d coordinate%s", ptx_geom_names[m->geom],
+		    need, need == 1 ? "" : "s");
+		return;
+	}
+	for (int i = 0; i < c->nelems; i++)
+		chk_value(k, in, &c->elems[i], 2, 4, 0, 0);
 }
 
 /* the modifiers an instruction cannot do without (a comparison, an operation, a mode ...)
@@ -451,6 +485,8 @@ chk_required(Chk *k, const PIns *in)
 		return 0;
 	} else if (op == PO_CP_ASYNC) {
 		chk_cp_async(k, in);
+	} else if (op == PO_TEX) {
+		chk_tex(k, in);
 	} else if (ptx_video_elems(in->op)) {
 		chk_video(k, in);
 	}

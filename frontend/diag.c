@@ -80,7 +80,7 @@ ptx_unsup_report(FILE *err, const Module *m, const PFunc *f, const char *kind, c
 {
 	if (!f->unsup_op)
 		return;
-	locdiag(err, m, f->unsup_loc, kind, "unsupported: instruction '%s' is valid PTX but warpsim "
-	        "does not support it yet%s%s", ptx_ops[f->unsup_op - 1].name, note ? "; " : "",
-	        note ? note : "");
+	locdiag(err, m, f->unsup_loc, kind, "unsupported: instruction '%s'%s is valid PTX but warpsim "
+	        "does not support it yet%s%s", ptx_ops[f->unsup_op - 1].name,
+	        f->unsup_form ? f->unsup_form : "", note ? "; " : "", note ? note : "");
 }

@@ -360,9 +360,23 @@ norm_call(PCtx *c)
 	return 1;
 }
 
+/* the form of a tex warpsim does not fetch (docs/frontend.md "Textures"), or NULL */
+static const char *
+tex_unsup(const PCtx *c, const PIns *in)
+{
+	if (in->m.geom > PGEOM_3D)
+		return " with a layered, cube or multisample geometry";
+	if (c->ops.n == 4)
+		return " with an independent sampler";
+	if (c->ops.n >= 2 && c->ops.a[1].kind == POK_ADDR && c->ops.a[1].reg >= 0)
+		return " with a texture handle in a register";
+	return NULL;
+}
+
 void
 b_ins_end(PCtx *c)
 {
+	const char *form;
 	PIns *in = &c->in;
 	const POpInfo *oi;
 
@@ -382,6 +396,15 @@ b_ins_end(PCtx *c)
 	}
 	if (in->op == PO_CALL && !norm_call(c))
 		goto done;
+	if (in->op == PO_TEX && (form = tex_unsup(c, in))) {
+		/* valid PTX, as b_ins_begin's PF_UNSUP: refused for the kernels that reach it */
+		if (!c->cur.unsup_op) {
+			c->cur.unsup_op = in->op + 1;
+			c->cur.unsup_loc = in->loc;
+			c->cur.unsup_form = form;
+		}
+		goto done;
+	}
 	if (c->ops.n > 255) {
 		ptx_diag(c, in->loc, "too many operands");
 		goto done;

@@ -26,6 +26,7 @@ extern const char *const ptx_bar_names[PBAR_COUNT];
 extern const char *const ptx_prmt_names[PPRMT_COUNT];
 extern const char *const ptx_testp_names[PTESTP_COUNT];
 extern const char *const ptx_evict_names[PEVICT_COUNT];
+extern const char *const ptx_geom_names[PGEOM_COUNT];
 extern const char *const ptx_mflag_names[PMF_NBITS];
 
 #endif

@@ -8,7 +8,7 @@
 enum {
 	MK_TYPE, MK_VEC, MK_CMP, MK_BOOL, MK_LOHI, MK_RND, MK_SPACE, MK_CACHE, MK_SEM, MK_SCOPE,
 	MK_AOP, MK_SHFL, MK_VOTE, MK_UNI, MK_SYNC, MK_BAR, MK_PRMT, MK_TESTP, MK_FLAG, MK_L1,
-	MK_L2, MK_L2PF, MK_GL,
+	MK_L2, MK_L2PF, MK_GL, MK_GEOM,
 };
 
 typedef struct {
@@ -79,6 +79,10 @@ static const ModEnt mods[] = {
 	E("evict_normal", NORMAL) E("evict_unchanged", UNCHANGED) E("evict_first", FIRST)
 	E("evict_last", LAST) E("no_allocate", NO_ALLOCATE)
 #undef E
+#define G(n, v) { n, MK_GEOM, PGEOM_##v },
+	G("1d", 1D) G("2d", 2D) G("3d", 3D) G("a1d", A1D) G("a2d", A2D) G("cube", CUBE)
+	G("acube", ACUBE) G("2dms", 2DMS) G("a2dms", A2DMS)
+#undef G
 	{ "L2::64B", MK_L2PF, 64 }, { "L2::128B", MK_L2PF, 128 }, { "L2::256B", MK_L2PF, 256 },
 };
 #define NMODS ((int)(sizeof mods / sizeof mods[0]))
@@ -271,6 +275,7 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 		case MK_L1: ok = set8(c, l, &m->l1evict, e->val, ms, mn); break;
 		case MK_L2: ok = set8(c, l, &m->l2evict, e->val, ms, mn); break;
 		case MK_L2PF: m->l2prefetch = (uint16_t)e->val; break;
+		case MK_GEOM: ok = set8(c, l, &m->geom, e->val, ms, mn); break;
 		default: die("bad modifier kind");
 		}
 		if (!ok)

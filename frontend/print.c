@@ -173,6 +173,7 @@ mods(FILE *out, const PIns *in)
 	int sync_late = in->op == PO_MATCH;
 
 	if (m->flags & PMF_TO) fputs(".to", out);
+	fputs(ptx_geom_names[m->geom], out);
 	if ((m->flags & PMF_SYNC) && !sync_late) fputs(".sync", out);
 	fputs(ptx_sem_names[m->sem], out);
 	if (in->op == PO_MEMBAR && m->scope == PSCOPE_GPU)
@@ -237,6 +238,20 @@ ins(Pr *p, const PIns *in)
 			opd(p, &in->o[3]);
 		}
 		fputs(";\n", out);
+		return;
+	}
+	if (in->op == PO_TEX && in->nopd >= 3) {
+		/* d, [t, {c..}] or d, [t, s, {c..}] */
+		fputc('\t', out);
+		opd(p, &in->o[0]);
+		fputs(", [", out);
+		for (int i = 1; i < in->nopd; i++) {
+			if (in->o[i].kind == POK_ADDR)
+				sym(p, in->o[i].symkind, in->o[i].sym);
+			else
+				opd(p, &in->o[i]);
+			fputs(i + 1 < in->nopd ? ", " : "];\n", out);
+		}
 		return;
 	}
 	for (int i = 0; i < in->nopd; i++) {

@@ -149,6 +149,10 @@ typedef enum {
 #define PTX_TESTPS(X) \
 	X(NONE, "") X(FINITE, ".finite") X(INFINITE, ".infinite") X(NUMBER, ".number") \
 	X(NOTANUMBER, ".notanumber") X(NORMAL, ".normal") X(SUBNORMAL, ".subnormal")
+/* texture geometries of tex (PTX ISA "Texture Instructions"); warpsim fetches 1d, 2d, 3d */
+#define PTX_GEOMS(X) \
+	X(NONE, "") X(1D, ".1d") X(2D, ".2d") X(3D, ".3d") X(A1D, ".a1d") X(A2D, ".a2d") \
+	X(CUBE, ".cube") X(ACUBE, ".acube") X(2DMS, ".2dms") X(A2DMS, ".a2dms")
 /* cache eviction priorities (.L1::evict_last, .L2::evict_first, ...) */
 #define PTX_EVICTS(X) \
 	X(NONE, "") X(NORMAL, "evict_normal") X(UNCHANGED, "evict_unchanged") \
@@ -168,6 +172,7 @@ typedef enum {
 #define PPRMT_ENUM_X(id, s) PPRMT_##id,
 #define PTESTP_ENUM_X(id, s) PTESTP_##id,
 #define PEVICT_ENUM_X(id, s) PEVICT_##id,
+#define PGEOM_ENUM_X(id, s) PGEOM_##id,
 PTX_ENUM(PCMP, PCmp, PTX_CMPS)
 PTX_ENUM(PBOP, PBop, PTX_BOPS)
 PTX_ENUM(PRND, PRnd, PTX_RNDS)
@@ -181,6 +186,7 @@ PTX_ENUM(PBAR, PBar, PTX_BARS)
 PTX_ENUM(PPRMT, PPrmt, PTX_PRMTS)
 PTX_ENUM(PTESTP, PTestp, PTX_TESTPS)
 PTX_ENUM(PEVICT, PEvict, PTX_EVICTS)
+PTX_ENUM(PGEOM, PGeom, PTX_GEOMS)
 
 /* flag modifiers, PMods.flags; X(id, name as written) */
 #define PTX_MFLAGS(X) \
@@ -231,6 +237,7 @@ typedef struct {
 	uint8_t l1evict;     /* PEvict of .L1::..., PEVICT_NONE when absent */
 	uint8_t l2evict;     /* PEvict of .L2::..., PEVICT_NONE when absent */
 	uint16_t l2prefetch; /* .L2::64B/128B/256B prefetch size in bytes, 0 when absent */
+	uint8_t geom;        /* PGeom: tex's geometry */
 	uint32_t flags;      /* PMF_* */
 } PMods;
 
@@ -469,6 +476,8 @@ typedef struct {
 	                         supported (left out of ins), 0 none: a kernel that reaches this
 	                         function can be neither translated nor run (backend, oracle) */
 	PLoc unsup_loc;       /* where that instruction is */
+	const char *unsup_form; /* the form of it that is not supported (" with an independent
+	                         sampler"), or NULL when the instruction is not supported at all */
 } PFunc;
 
 typedef struct {

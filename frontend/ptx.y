@@ -5,7 +5,8 @@
  * module's arena, partial state in the context (freed by ptx_parse on every path).
  *
  * Constant expressions are limited to a literal with an optional minus (what nvcc and the
- * PTX manual's examples write); addresses are [reg], [sym], [reg+imm], [sym+imm], [imm].
+ * PTX manual's examples write); addresses are [reg], [sym], [reg+imm], [sym+imm], [imm], and
+ * a texture's [tex, {coordinates}] or [tex, sampler, {coordinates}].
  */
 %define api.pure full
 %define api.prefix {ptx_yy}
@@ -314,10 +315,22 @@ opnd
 	| IDENT '+' INTLIT                    { b_opd_name(ctx, &$1, &$3, 0, L(@1)); }
 	| IDENT '|' IDENT                     { b_opd_pair(ctx, &$1, L(@1), &$3, L(@3)); }
 	| '[' addr ']'
+	| '[' IDENT ','                       { b_opd_addr(ctx, &$2, NULL, 0, L(@2)); }
+	  tex_coords ']'
 	| '{'                                 { b_group_begin(ctx); }
 	  elems '}'                           { b_group_end(ctx, POK_VEC, L(@1)); }
 	| '('                                 { b_group_begin(ctx); }
 	  elems_opt ')'                       { b_group_end(ctx, POK_LIST, L(@1)); }
+	;
+
+/* a texture operand [t, {c..}] or [t, s, {c..}] (tex, suld, sust): the reference, the
+ * sampler, the coordinates as operands of their own */
+tex_coords
+	: '{'                                 { b_group_begin(ctx); }
+	  elems '}'                           { b_group_end(ctx, POK_VEC, L(@1)); }
+	| IDENT ','                           { b_opd_addr(ctx, &$1, NULL, 0, L(@1)); }
+	  '{'                                 { b_group_begin(ctx); }
+	  elems '}'                           { b_group_end(ctx, POK_VEC, L(@4)); }
 	;
 
 elems_opt

@@ -151,7 +151,7 @@ static const char *const unit_names[UNIT_COUNT] = {
 static const char *const lat_names[LAT_COUNT] = {
 	"ALU", "IMUL", "POPC", "S2R", "FPU", "DPU", "SFU", "CONV", "FDIV", "FSQRT",
 	"SHARED", "GLOBAL", "LOCAL", "CONST", "ATOM", "SHFL", "BAR", "CTRL",
-	"SINCOS",
+	"SINCOS", "TEX",
 };
 
 /* a name from a table, or "?" for a value outside it (never NULL, so printing is safe) */
@@ -285,7 +285,7 @@ static void parse_rule(Op op, IsaRules *r)
 	r->flow = rule_text[op].flow;
 	r->regs = rule_text[op].regs;
 	assert(!r->regs[0] || strlen(r->regs) == si->n);
-	assert(strspn(r->regs, "12DSEW-") == strlen(r->regs));
+	assert(strspn(r->regs, "124DSEWG-") == strlen(r->regs));
 	assert(strspn(rule_text[op].srcmods, "-|~") == strlen(rule_text[op].srcmods));
 }
 
@@ -334,6 +334,8 @@ int isa_ins_nregs(const Ins *in, int slot)
 	case 'S': return regs_of(isa_ins_stype(in));
 	case 'E': return in->m.flags & MF_E ? 2 : 1;
 	case 'W': return in->m.flags & MF_WIDE ? 2 : 1;
+	case '4': return 4;
+	case 'G': return in->m.sub == SUB_3D ? 4 : in->m.sub == SUB_2D ? 2 : 1;
 	default: return 1;      /* '1', '-' */
 	}
 }
@@ -435,6 +437,9 @@ static void kernel_free(Kernel *k)
 	free(k->globals);
 	free(k->relocs);
 	free(k->abs32);
+	for (int i = 0; i < k->ntex; i++)
+		free(k->tex[i]);
+	free(k->tex);
 	for (int i = 0; i < k->ncdata; i++)
 		free(k->cdata[i].bytes);
 	free(k->cdata);
@@ -506,6 +511,16 @@ const Label *isa_kernel_find_label(const Kernel *k, const char *name)
 		if (strcmp(k->labels[i].name, name) == 0)
 			return &k->labels[i];
 	return NULL;
+}
+
+int isa_kernel_add_tex(Kernel *k, const char *name)
+{
+	for (int i = 0; i < k->ntex; i++)
+		if (!strcmp(k->tex[i], name))
+			return i;
+	k->tex = xrealloc(k->tex, (size_t)(k->ntex + 1) * sizeof *k->tex);
+	k->tex[k->ntex] = xstrdup(name);
+	return k->ntex++;
 }
 
 void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name)

@@ -47,6 +47,7 @@ typedef enum {
 	LAT_FDIV, LAT_FSQRT, LAT_SHARED, LAT_GLOBAL, LAT_LOCAL, LAT_CONST, LAT_ATOM,
 	LAT_SHFL, LAT_BAR, LAT_CTRL,
 	LAT_SINCOS,         /* MUFU.SIN and MUFU.COS (the Lat column says SFU; decode picks this) */
+	LAT_TEX,            /* TEX, TLD: a texture fetch served by the texture cache */
 	LAT_COUNT
 } Lat;
 
@@ -120,6 +121,7 @@ typedef enum {
 	SUB_TANH,                                                /* MUFU (appended) */
 	SUB_RCP64H, SUB_RSQ64H,                                  /* MUFU on a double's high word (Kepler) */
 	SUB_SINCOS, SUB_DIVIDE, SUB_P, SUB_T, SUB_IV,            /* RRO, FCHK, LDG, CCTL (Kepler) */
+	SUB_1D, SUB_2D, SUB_3D,                                  /* TEX, TLD: the texture's geometry */
 	SUB_COUNT
 } Sub;
 
@@ -363,6 +365,9 @@ typedef struct {
 	int layout;           /* ISA_LAYOUT_*: warpc's own, or a real sm_3x listing's */
 	CodeReloc *abs32;     /* (Kepler) immediates that are halves of a global's address */
 	int nabs32;
+	char **tex;           /* texture references by slot: TEX/TLD's last operand indexes it;
+	                       * the launch binds each name to data (docs/warpsim.md) */
+	int ntex;
 } Kernel;
 
 typedef struct {
@@ -469,6 +474,7 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
                            const uint8_t *init, uint8_t bank, uint32_t slot);
 /* a GlobalReloc: var and target index k->globals */
 void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend);
+int isa_kernel_add_tex(Kernel *k, const char *name);  /* its slot (the existing one if known) */
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,
                           uint32_t size);
 

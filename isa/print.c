@@ -311,6 +311,8 @@ static void print_header(FILE *f, const Kernel *k)
 		fprintf(f, ".param 0x%x %u%s%s\n", (unsigned)p->offset, (unsigned)p->size,
 		        p->name ? " " : "", p->name ? p->name : "");
 	}
+	for (int i = 0; i < k->ntex; i++)
+		fprintf(f, ".tex %s\n", k->tex[i]);
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *g = &k->globals[i];
 		fprintf(f, ".global %s %llu %u", g->name, (unsigned long long)g->size, (unsigned)g->align);

@@ -161,6 +161,26 @@ static uint8_t *access(Oracle *o, Thread *t, const PIns *in, const POpd *ad, uns
 	return or_ptr(o, t, space, a, size, write);
 }
 
+/* tex.GEOM.v4.D.C d, [t, {c..}]: one fetch through device/tex.c, the SM model's sampler */
+void or_tex(Oracle *o, Thread *t, const PIns *in)
+{
+	const PVar *v = &o->m->vars[in->o[1].sym];
+	const POpd *d = &in->o[0], *c = &in->o[2];
+	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
+	uint32_t cc[3] = {0, 0, 0}, out[4];
+	DevTex x;
+
+	if (dev_tex_lookup(o->mem, o->l, v->name, &x)) {
+		or_error(o, t, OR_BADLAUNCH, "texture '%s' is read, but no --tex binds it", v->name);
+		return;
+	}
+	for (int k = 0; k < geom; k++)
+		cc[k] = (uint32_t)or_get(o, t, &c->elems[k], in->m.types[1]);
+	dev_tex_fetch(&x, geom, in->m.types[1] == PT_F32, cc, out);
+	for (int k = 0; k < 4 && k < d->nelems; k++)
+		or_put(o, t, &d->elems[k], out[k]);
+}
+
 void or_ld(Oracle *o, Thread *t, const PIns *in)
 {
 	int ty = in->m.types[0], es = tbytes(ty), vec = in->m.vec ? in->m.vec : 1;

@@ -391,6 +391,10 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	case OP_LDG:
 		rc = sim_ldst(g, w, d, ex, e, SP_GLOBAL, 0);
 		break;
+	case OP_TEX:
+	case OP_TLD:
+		sim_tex(g, w, d, ex);
+		break;
 	case OP_ST:
 		rc = sim_ldst(g, w, d, ex, e, SP_GLOBAL, 1);
 		break;

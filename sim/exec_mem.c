@@ -257,3 +257,20 @@ int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	}
 	return SIM_OK;
 }
+
+/* TEX, TLD: each lane's fetch through device/tex.c's sampler (the oracle's too); the
+ * coordinates are 1, 2 or 4 registers from a by the geometry, the result the quad d */
+void sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	const DevTex *x = &g->tex[d->o[2].imm];
+	int geom = d->m.sub == SUB_3D ? 3 : d->m.sub == SUB_2D ? 2 : 1;
+
+	FOR_LANES(ex) {
+		uint32_t c[3] = {0, 0, 0}, out[4];
+		for (int k = 0; k < geom; k++)
+			c[k] = REG(d->o[1].reg + k, l);
+		dev_tex_fetch(x, geom, d->op == OP_TEX, c, out);
+		for (int k = 0; k < 4; k++)
+			REG(d->o[0].reg + k, l) = out[k];
+	}
+}

@@ -420,6 +420,14 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	}
 	if (sim_decode(g, err))
 		goto fail;
+	if (k->ntex && !(g->tex = calloc((size_t)k->ntex, sizeof *g->tex)))
+		goto oom;
+	for (int i = 0; i < k->ntex; i++)
+		if (dev_tex_lookup(m, l, k->tex[i], &g->tex[i])) {
+			fprintf(err, "warpsim: kernel '%s' reads texture '%s', which no --tex binds\n",
+			        k->name, k->tex[i]);
+			goto fail;
+		}
 	g->shsize = k->shared + l->shared_bytes;
 	g->locsize = dev_local_bytes(k);
 	g->crsbytes = l->crs_bytes;
@@ -483,6 +491,7 @@ void sim_gpu_free(Gpu *g)
 {
 	if (!g)
 		return;
+	free(g->tex);
 	for (int i = 0; g->sm && i < g->cfg.tc.sms; i++) {
 		SM *s = &g->sm[i];
 		for (int j = 0; s->slots && j < g->slots; j++) {

@@ -130,6 +130,7 @@ struct Gpu {
 	uint32_t grid[3], block[3];
 	DIns *code;         /* decoded instructions */
 	int ncode;
+	DevTex *tex;        /* the kernel's textures by slot (Kernel.tex), bound by the launch */
 	uint32_t *tl;       /* target lists as code indexes */
 	int rows;           /* register rows per warp: regs, 4 zero rows, 4 sink rows */
 	int zrow, srow;     /* first zero row, first sink row */

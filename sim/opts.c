@@ -64,6 +64,27 @@ static int fn_out(void *field, const char *val, const OptCtx *cx, char *why, siz
 	return 0;
 }
 
+static int fn_tex(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	Launch *l = field;
+	LaunchTex t, *nt;
+	char w[256];
+
+	if (dev_parse_tex(val, *cx->dir ? cx->dir : NULL, &t, w)) {
+		snprintf(why, n, "%s", w);
+		return -1;
+	}
+	if (cx->check_only || !(nt = realloc(l->texs, (size_t)(l->ntexs + 1) * sizeof *nt))) {
+		dev_tex_free(&t);
+		if (!cx->check_only)
+			snprintf(why, n, "a texture that fits in memory");
+		return cx->check_only ? 0 : -1;
+	}
+	l->texs = nt;
+	l->texs[l->ntexs++] = t;
+	return 0;
+}
+
 #define F(x) offsetof(SimOpts, x)
 const OptRow sim_launch_rows[] = {
 	{.name = "kernel", .kind = OPT_STR, .metavar = "NAME", .off = F(launch.kernel),
@@ -74,6 +95,8 @@ const OptRow sim_launch_rows[] = {
 	 .help = "threads per CTA (default 1)"},
 	{.name = "arg", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_arg,
 	 .help = "the next kernel parameter: TYPE:VALUE or buf:TYPE:COUNT[:INIT]"},
+	{.name = "tex", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_tex,
+	 .help = "bind a texture reference: NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT] (docs/warpsim.md)"},
 	{.name = "out", .kind = OPT_FN, .metavar = "N:FILE", .off = F(launch), .fn = fn_out,
 	 .help = "save parameter N's buffer after the run (.bin raw, else text)"},
 	{.name = "shared-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.shared_bytes),

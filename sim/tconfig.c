@@ -83,6 +83,7 @@ const OptRow sim_topts[] = {
 	LATOPT(SHFL, "shfl", 22, "shuffle/match/redux latency")
 	LATOPT(BAR, "bar", 22, "cycles from a barrier's release to its warps' next issue")
 	LATOPT(CTRL, "ctrl", 10, "cycles from a control op to its warp's next issue")
+	LATOPT(TEX, "tex", 112, "texture fetch (TEX, TLD) served by the texture cache")
 	{.name = "shared-banks", .kind = OPT_INT, .off = F(banks), .def = 32, .min = 1, .max = 64,
 	 .help = "shared-memory banks"},
 	{.name = "bank-bytes", .kind = OPT_INT, .off = F(bank_bytes), .def = 4, .min = 4, .max = 8,

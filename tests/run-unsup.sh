@@ -40,5 +40,23 @@ cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel good: the SM model and the
 expect 1 "mixed.ptx:39:2: $U 'ldmatrix'.*in kernel 'direct'" "$BIN/warpsim" --quiet --oracle "$M" --kernel direct $L
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet --oracle "$M" --kernel viacall $L
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet "$M" --kernel viacall $L
+# textures (tests/unsup/tex_forms.ptx): a cube map, an independent sampler and a texture handle
+# in a register stop their own kernel, on the translator, the oracle and the SM model; the
+# plain fetch of the same module translates and runs alike on both engines
+X=$here/unsup/tex_forms.ptx
+XL="--grid 1 --block 1 --arg buf:f32:1:zero --tex img:f32:2x2:iota"
+expect 0 "" "$BIN/warpc" --kernel fetch "$X"
+expect 1 "tex_forms.ptx:24:2: $U 'tex' with a layered, cube or multisample geometry" "$BIN/warpc" --kernel cube "$X"
+expect 1 "tex_forms.ptx:31:2: $U 'tex' with an independent sampler" "$BIN/warpc" --kernel sampler "$X"
+expect 1 "tex_forms.ptx:40:2: $U 'tex' with a texture handle in a register" "$BIN/warpc" --kernel handle "$X"
+for k in cube sampler handle; do
+	expect 1 "$U 'tex' with" "$BIN/warpsim" --quiet --oracle "$X" --kernel $k $XL
+	expect 1 "$U 'tex' with" "$BIN/warpsim" --quiet "$X" --kernel $k $XL
+done
+expect 0 "" "$BIN/warpsim" --quiet --oracle "$X" --kernel fetch $XL --out "0:$tmp/o.bin"
+expect 0 "" "$BIN/warpsim" --quiet "$X" --kernel fetch $XL --out "0:$tmp/s.bin"
+cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel fetch: the SM model and the oracle differ"
+# texel (1, 1) of iota 0..3 is 3.0
+[ "$(od -An -tf4 "$tmp/s.bin" | tr -d ' ')" = 3 ] && ok || bad "kernel fetch: texel (1,1) is not 3"
 echo "run-unsup: $pass passed, $fail failed"
 [ $fail = 0 ]

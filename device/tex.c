@@ -1,0 +1,390 @@
+/* tex.c - textures bound through the launch description and the one sampling function that
+ * the SM model (TEX, TLD) and the PTX oracle (tex) both fetch through, so that the two
+ * engines cannot differ on a texel.
+ *
+ *   --tex NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT]
+ *
+ * TYPE is a channel's type (u8 s8 u16 s16 u32 s32 f32), N the channels (1, 2, 4), the sizes
+ * give the geometry; MODES is a comma list of clamp | wrap | mirror | border (addressing),
+ * point | linear (filtering), normalized (coordinates in [0, 1)) and normfloat (8- and 16-bit
+ * integer channels read as floats, CUDA's cudaReadModeNormalizedFloat); INIT is --arg's
+ * buffer initialiser. Texels are stored x fastest, then y, then z, channels interleaved.
+ *
+ * Sampling follows the CUDA C Programming Guide, appendix "Texture Fetching": nearest-point
+ * sampling takes texel floor(x); linear filtering takes xB = x - 0.5, i = floor(xB) and the
+ * fraction alpha = xB - i held in 9-bit fixed point with 8 fractional bits (we round it to
+ * the nearest 1/256), tex(x) = (1 - alpha) T[i] + alpha T[i + 1], bi- and trilinear alike.
+ * Normalised coordinates are scaled by the size first; wrap (x - floor(x)) and mirror need
+ * them, as in CUDA. Integer coordinates (PTX tex with .s32 coordinates, tex1Dfetch) index
+ * texels directly under the addressing mode, with no filtering. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include "device/device.h"
+
+void dev_tex_free(LaunchTex *t)
+{
+	free(t->name);
+	free(t->data.path);
+	free(t->data.text);
+	free(t->text);
+	memset(t, 0, sizeof *t);
+}
+
+static int chan_type(const char *s, size_t n, Type *t)
+{
+	static const char *const names[] = { "u8", "s8", "u16", "s16", "u32", "s32", "f32" };
+	static const Type types[] = { TY_U8, TY_S8, TY_U16, TY_S16, TY_U32, TY_S32, TY_F32 };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strlen(names[i]) == n && !strncmp(s, names[i], n)) {
+			*t = types[i];
+			return 0;
+		}
+	return -1;
+}
+
+/* W[xH[xD]]: positive sizes */
+static int parse_dims(const char *s, LaunchTex *t)
+{
+	t->ndims = 0;
+	t->dims[0] = t->dims[1] = t->dims[2] = 1;
+	for (const char *p = s;;) {
+		char *end;
+		unsigned long long v;
+		if (*p < '0' || *p > '9' || t->ndims == 3)
+			return -1;
+		v = strtoull(p, &end, 10);
+		if (v == 0 || v > 65536)
+			return -1;
+		t->dims[t->ndims++] = (uint32_t)v;
+		if (!*end)
+			return 0;
+		if (*end != 'x')
+			return -1;
+		p = end + 1;
+	}
+}
+
+/* a comma list of mode words: 1 when s is one (and t takes it), 0 when s is not a mode list */
+static int parse_modes(char *s, LaunchTex *t)
+{
+	static const char *const addr[] = { "clamp", "wrap", "mirror", "border" };
+	LaunchTex c = *t;
+
+	for (char *p = s, *q; p; p = q) {
+		int ok = 0;
+		if ((q = strchr(p, ',')))
+			*q++ = 0;
+		for (int i = 0; i < 4; i++)
+			if (!strcmp(p, addr[i]))
+				c.addr = (uint8_t)i, ok = 1;
+		if (!strcmp(p, "point"))
+			c.linear = 0, ok = 1;
+		if (!strcmp(p, "linear"))
+			c.linear = 1, ok = 1;
+		if (!strcmp(p, "normalized"))
+			c.norm = 1, ok = 1;
+		if (!strcmp(p, "normfloat"))
+			c.normfloat = 1, ok = 1;
+		if (!ok)
+			return 0;
+	}
+	*t = c;
+	return 1;
+}
+
+static int isfloatread(const LaunchTex *t)
+{
+	return t->data.type == TY_F32 || t->normfloat;
+}
+
+int dev_parse_tex(const char *s, const char *basedir, LaunchTex *t, char *why)
+{
+	char *dup = strdup(s), *f[4] = {0}, *rest = NULL, *x, *buf = NULL;
+	uint64_t count;
+	int nf = 0, rc = -1;
+	Type ty;
+
+	memset(t, 0, sizeof *t);
+	snprintf(why, 256, "NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT]");
+	if (!dup)
+		return -1;
+	for (char *p = dup; p && nf < 3; ) {
+		f[nf++] = p;
+		if ((p = strchr(p, ':')))
+			*p++ = 0;
+		rest = p;
+	}
+	if (nf < 3 || !*f[0])
+		goto out;
+	x = strchr(f[1], 'x');
+	if (chan_type(f[1], x ? (size_t)(x - f[1]) : strlen(f[1]), &ty)) {
+		snprintf(why, 256, "NAME:TYPE[xN]:... with TYPE one of u8 s8 u16 s16 u32 s32 f32");
+		goto out;
+	}
+	t->chans = 1;
+	if (x && (strcmp(x, "x1") && strcmp(x, "x2") && strcmp(x, "x4"))) {
+		snprintf(why, 256, "NAME:TYPExN:... with N one of 1, 2, 4 (channels)");
+		goto out;
+	}
+	if (x)
+		t->chans = x[1] - '0';
+	if (parse_dims(f[2], t)) {
+		snprintf(why, 256, "NAME:TYPE:W[xH[xD]] with sizes in 1..65536");
+		goto out;
+	}
+	/* MODES, when the next field is a list of mode words; the rest is the initialiser */
+	if (rest) {
+		char *c = strchr(rest, ':'), save = 0;
+		if (c)
+			save = *c, *c = 0;
+		char *m = strdup(rest);
+		int ismode = m && parse_modes(m, t);
+		free(m);
+		if (c)
+			*c = save;
+		if (ismode)
+			rest = c ? c + 1 : NULL;
+	}
+	if ((t->addr == TEXA_WRAP || t->addr == TEXA_MIRROR) && !t->norm) {
+		snprintf(why, 256, "wrap or mirror only with normalized coordinates (CUDA's rule)");
+		goto out;
+	}
+	if (t->normfloat && ty != TY_U8 && ty != TY_S8 && ty != TY_U16 && ty != TY_S16) {
+		snprintf(why, 256, "normfloat only with 8- or 16-bit integer channels");
+		goto out;
+	}
+	t->data.type = ty;
+	if (t->linear && !isfloatread(t)) {
+		snprintf(why, 256, "linear only with f32 channels or normfloat (CUDA's rule)");
+		goto out;
+	}
+	count = (uint64_t)t->dims[0] * t->dims[1] * t->dims[2] * (uint64_t)t->chans;
+	if (count > (1ull << 32)) {
+		snprintf(why, 256, "at most 4294967296 channels in all");
+		goto out;
+	}
+	{
+		const char *tn = f[1];
+		size_t n = strlen(tn) + (rest ? strlen(rest) : 0) + 48;
+		if (!(buf = malloc(n)))
+			goto out;
+		snprintf(buf, n, "buf:%.*s:%" PRIu64 "%s%s", x ? (int)(x - tn) : (int)strlen(tn), tn,
+		         count, rest ? ":" : "", rest ? rest : "");
+	}
+	if (dev_parse_arg(buf, basedir, &t->data, why))
+		goto out;
+	t->data.type = ty;
+	if (!(t->name = strdup(f[0])) || !(t->text = strdup(s)))
+		goto out;
+	rc = 0;
+out:
+	free(buf);
+	free(dup);
+	if (rc) {
+		LaunchArg d = t->data;
+		t->data = (LaunchArg){0};
+		free(d.path);
+		free(d.text);
+		free(t->name);
+		free(t->text);
+		t->name = t->text = NULL;
+	}
+	return rc;
+}
+
+static void alloc_name(char *buf, size_t n, const char *tex)
+{
+	snprintf(buf, n, "texture %.100s", tex);
+}
+
+int dev_tex_place(Mem *m, const Launch *l, FILE *err)
+{
+	for (int i = 0; i < l->ntexs; i++) {
+		const LaunchTex *t = &l->texs[i];
+		uint64_t bytes = t->data.count * (uint64_t)isa_type_bytes(t->data.type), addr;
+		char name[128], what[160];
+		for (int j = 0; j < i; j++)
+			if (!strcmp(l->texs[j].name, t->name)) {
+				fprintf(err, "warpsim: --tex %s: texture '%s' is bound twice\n", t->text, t->name);
+				return -1;
+			}
+		alloc_name(name, sizeof name, t->name);
+		if (!(addr = dev_mem_alloc(m, bytes, 16, name))) {
+			fprintf(err, "warpsim: --tex %s: cannot allocate %" PRIu64 " bytes\n", t->text, bytes);
+			return -1;
+		}
+		snprintf(what, sizeof what, "--tex %.100s", t->name);
+		if (dev_fill(&t->data, dev_mem_global(m, addr, 0), err, what))
+			return -1;
+	}
+	return 0;
+}
+
+int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out)
+{
+	char an[128];
+
+	alloc_name(an, sizeof an, name);
+	for (int i = 0; i < l->ntexs; i++)
+		if (!strcmp(l->texs[i].name, name))
+			for (int j = 0; j < m->n; j++)
+				if (m->a[j].name && !strcmp(m->a[j].name, an)) {
+					out->t = &l->texs[i];
+					out->texels = m->a[j].bytes;
+					return 0;
+				}
+	return -1;
+}
+
+/* floor of a float as an int, saturated far outside any texture; NaN gives 0 */
+static int64_t ifloor(double u)
+{
+	if (!(u == u))
+		return 0;
+	if (u < -1e9)
+		return -1000000000;
+	if (u > 1e9)
+		return 1000000000;
+	return (int64_t)floor(u);
+}
+
+/* the texel index i of a dimension of n under the addressing mode, or -1 (border: zero) */
+static int64_t address(const LaunchTex *t, int64_t i, int64_t n)
+{
+	switch ((TexAddr)t->addr) {
+	case TEXA_CLAMP: return i < 0 ? 0 : i >= n ? n - 1 : i;
+	case TEXA_BORDER: return i < 0 || i >= n ? -1 : i;
+	case TEXA_WRAP: return ((i % n) + n) % n;
+	case TEXA_MIRROR: {
+		int64_t p = ((i % (2 * n)) + 2 * n) % (2 * n);
+		return p < n ? p : 2 * n - 1 - p;
+	}
+	}
+	return -1;
+}
+
+/* channel ch of texel (x, y, z) (indices already addressed; -1 is the border) as a float */
+static float texel_f(const DevTex *x, const int64_t i[3], int ch)
+{
+	const LaunchTex *t = x->t;
+	int es = isa_type_bytes(t->data.type);
+	uint64_t k, v;
+	float f;
+
+	if (ch >= t->chans || i[0] < 0 || i[1] < 0 || i[2] < 0)
+		return 0.0f;
+	k = (((uint64_t)i[2] * t->dims[1] + (uint64_t)i[1]) * t->dims[0] + (uint64_t)i[0]) * t->chans + ch;
+	v = dev_ld(x->texels + k * es, es);
+	switch (t->data.type) {
+	case TY_F32: {
+		uint32_t u = (uint32_t)v;
+		memcpy(&f, &u, 4);
+		return f;
+	}
+	case TY_U8: return (float)v / 255.0f;
+	case TY_U16: return (float)v / 65535.0f;
+	case TY_S8: f = (float)(int8_t)v / 127.0f; return f < -1.0f ? -1.0f : f;
+	case TY_S16: f = (float)(int16_t)v / 32767.0f; return f < -1.0f ? -1.0f : f;
+	case TY_NONE: case TY_U32: case TY_S32: case TY_U64: case TY_S64: case TY_F16:
+	case TY_F64: case TY_B64: case TY_B128: case TY_COUNT:
+		break;   /* not reached: dev_parse_tex allows float reads of the types above only */
+	}
+	return 0.0f;
+}
+
+/* channel ch of a texel as integer bits: sign- or zero-extended to 32 */
+static uint32_t texel_i(const DevTex *x, const int64_t i[3], int ch)
+{
+	const LaunchTex *t = x->t;
+	int es = isa_type_bytes(t->data.type);
+	uint64_t k, v;
+
+	if (ch >= t->chans || i[0] < 0 || i[1] < 0 || i[2] < 0)
+		return 0;
+	k = (((uint64_t)i[2] * t->dims[1] + (uint64_t)i[1]) * t->dims[0] + (uint64_t)i[0]) * t->chans + ch;
+	v = dev_ld(x->texels + k * es, es);
+	if (t->data.type == TY_S8)
+		return (uint32_t)(int32_t)(int8_t)v;
+	if (t->data.type == TY_S16)
+		return (uint32_t)(int32_t)(int16_t)v;
+	return (uint32_t)v;
+}
+
+static uint32_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint32_t out[4])
+{
+	const LaunchTex *t = x->t;
+	int64_t i0[3] = {0, 0, 0}, i1[3] = {0, 0, 0};
+	float w[3] = {0, 0, 0};    /* the fixed-point fraction of each dimension (linear) */
+	int lin = fl && t->linear;
+
+	for (int d = 0; d < 3; d++) {
+		int64_t n = t->dims[d];
+		if (d >= geom) {
+			i0[d] = i1[d] = 0;
+			continue;
+		}
+		if (!fl) {
+			i0[d] = address(t, (int64_t)(int32_t)c[d], n);
+			continue;
+		}
+		float u;
+		memcpy(&u, &c[d], 4);
+		double v = u;
+		if (t->norm) {
+			if (t->addr == TEXA_WRAP)
+				v = v - floor(v);
+			else if (t->addr == TEXA_MIRROR) {
+				double f = floor(v);
+				v = v - f;
+				if (fmod(f, 2.0) != 0.0)
+					v = 1.0 - v;
+			}
+			v *= (double)n;
+		}
+		if (!lin) {
+			i0[d] = address(t, ifloor(v), n);
+			continue;
+		}
+		v -= 0.5;
+		int64_t i = ifloor(v);
+		double a = v == v ? v - (double)i : 0.0;
+		w[d] = (float)(floor(a * 256.0 + 0.5) / 256.0);
+		i0[d] = address(t, i, n);
+		i1[d] = address(t, i + 1, n);
+	}
+	for (int ch = 0; ch < 4; ch++) {
+		if (!fl || (!lin && !isfloatread(t))) {
+			out[ch] = isfloatread(t) ? fbits(texel_f(x, i0, ch)) : texel_i(x, i0, ch);
+			continue;
+		}
+		if (!lin) {
+			out[ch] = fbits(texel_f(x, i0, ch));
+			continue;
+		}
+		/* the Guide's weighted sum over the 2, 4 or 8 neighbours: the weights are exact
+		 * (multiples of 1/256, products of at most three), the sum is taken in double */
+		double sum = 0.0;
+		for (int corner = 0; corner < (1 << geom); corner++) {
+			int64_t at[3];
+			double wt = 1.0;
+			for (int d = 0; d < 3; d++) {
+				int hi = d < geom && (corner >> d & 1);
+				at[d] = hi ? i1[d] : i0[d];
+				if (d < geom)
+					wt *= hi ? (double)w[d] : 1.0 - (double)w[d];
+			}
+			sum += wt * (double)texel_f(x, at, ch);
+		}
+		out[ch] = fbits((float)sum);
+	}
+}

@@ -1,0 +1,176 @@
+/* test_tex.c - the texture sampler both engines fetch through (device/tex.c), on values
+ * worked out by hand from the CUDA C Programming Guide's appendix "Texture Fetching": point
+ * sampling, linear filtering with 8-bit fractions, the clamp, border, wrap and mirror
+ * addressing modes, normalised coordinates, integer (texel) coordinates, normfloat reads,
+ * sign extension, missing channels; and the --tex option's parser. */
+#include <check.h>
+#include <string.h>
+#include "device/device.h"
+#include "tests/unit/helper_check.h"
+
+static uint32_t fb(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static float bf(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* channel 0 of a 1D fetch at float coordinate x of a texture bound by spec over texels */
+static float fetch1(const char *spec, const void *texels, float x)
+{
+	LaunchTex t;
+	DevTex d;
+	char why[256];
+	uint32_t c[3] = {fb(x), 0, 0}, out[4];
+
+	ck_assert_msg(dev_parse_tex(spec, NULL, &t, why) == 0, "%s: %s", spec, why);
+	d.t = &t;
+	d.texels = texels;
+	dev_tex_fetch(&d, 1, 1, c, out);
+	dev_tex_free(&t);
+	return bf(out[0]);
+}
+
+static uint32_t fetch1i(const char *spec, const void *texels, int32_t i, int ch)
+{
+	LaunchTex t;
+	DevTex d;
+	char why[256];
+	uint32_t c[3] = {(uint32_t)i, 0, 0}, out[4];
+
+	ck_assert_msg(dev_parse_tex(spec, NULL, &t, why) == 0, "%s: %s", spec, why);
+	d.t = &t;
+	d.texels = texels;
+	dev_tex_fetch(&d, 1, 0, c, out);
+	dev_tex_free(&t);
+	return out[ch];
+}
+
+static const float T4[4] = {10, 20, 30, 40};
+
+/* channel 0 of a 1D fetch of T4 at x, by binding */
+static const struct { const char *spec; float x, want; } cases[] = {
+	/* point sampling: texel floor(x) */
+	{"t:f32:4:clamp", 0.0f, 10}, {"t:f32:4:clamp", 1.99f, 20}, {"t:f32:4:clamp", -3.0f, 10},
+	{"t:f32:4:clamp", 7.5f, 40}, {"t:f32:4:border", -0.5f, 0}, {"t:f32:4:border", 4.0f, 0},
+	{"t:f32:4:border", 3.9f, 40},
+	/* normalised: x * 4; wrap keeps x - floor(x), mirror reflects every other period */
+	{"t:f32:4:normalized", 0.5f, 30}, {"t:f32:4:wrap,normalized", 1.3f, 20},
+	{"t:f32:4:wrap,normalized", -0.1f, 40}, {"t:f32:4:mirror,normalized", 1.125f, 40},
+	{"t:f32:4:mirror,normalized", -0.125f, 10}, {"t:f32:4:mirror,normalized", 2.3f, 20},
+	/* linear: xB = x - 0.5, i = floor(xB), alpha = xB - i, (1 - alpha) T[i] + alpha T[i+1] */
+	{"t:f32:4:linear", 1.5f, 20}, {"t:f32:4:linear", 1.75f, 22.5f},
+	{"t:f32:4:linear", 0.25f, 10},              /* T[-1] clamps to T[0] */
+	{"t:f32:4:linear,border", 0.25f, 7.5f},     /* T[-1] is 0 */
+	/* alpha in 9-bit fixed point with 8 fractional bits: 1/1024 rounds to 0, 3/1024 to 1/256 */
+	{"t:f32:4:linear", 1.5f + 1.0f / 1024, 20}, {"t:f32:4:linear", 1.5f + 3.0f / 1024, 20 + 10.0f / 256},
+	/* wrap: the neighbours wrap around the ends */
+	{"t:f32:4:linear,wrap,normalized", 0.0f, 25}, {"t:f32:4:linear,wrap,normalized", 1.125f, 10},
+	{"t:f32:4:linear,wrap,normalized", -0.125f, 40},
+};
+
+START_TEST(test_point_linear)
+{
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_msg(fetch1(cases[i].spec, T4, cases[i].x) == cases[i].want, "%s at %.9g: %.9g, not %.9g",
+		              cases[i].spec, (double)cases[i].x, (double)fetch1(cases[i].spec, T4, cases[i].x),
+		              (double)cases[i].want);
+}
+END_TEST
+
+START_TEST(test_bilinear_normfloat)
+{
+	/* 2 x 2 u8 texels 0, 255 / 51, 102 read as 0, 1, 0.2, 0.4: the middle weighs each 1/4 */
+	static const uint8_t t8[4] = {0, 255, 51, 102};
+	LaunchTex t;
+	DevTex d;
+	char why[256];
+	uint32_t c[3] = {fb(1.0f), fb(1.0f), 0}, out[4];
+
+	ck_assert_int_eq(dev_parse_tex("t:u8:2x2:linear,normfloat", NULL, &t, why), 0);
+	d.t = &t;
+	d.texels = t8;
+	dev_tex_fetch(&d, 2, 1, c, out);
+	ck_assert_float_eq(bf(out[0]), 0.4f);
+	ck_assert_uint_eq(out[1], 0);                          /* a missing channel reads 0 */
+	c[0] = fb(1.5f), c[1] = fb(0.5f);                      /* texel (1, 0) exactly */
+	dev_tex_fetch(&d, 2, 1, c, out);
+	ck_assert_float_eq(bf(out[0]), 1.0f);
+	dev_tex_free(&t);
+}
+END_TEST
+
+START_TEST(test_integer_coordinates)
+{
+	static const int16_t s16[6] = {-5, 7, 300, -32768, 1, 2};
+	static const uint8_t u8[3] = {255, 1, 2};
+
+	ck_assert_uint_eq(fetch1i("t:s16x2:3", s16, 0, 0), 0xfffffffbu);  /* sign-extended */
+	ck_assert_uint_eq(fetch1i("t:s16x2:3", s16, 1, 1), 0xffff8000u);
+	ck_assert_uint_eq(fetch1i("t:s16x2:3", s16, -4, 1), 7);           /* clamp */
+	ck_assert_uint_eq(fetch1i("t:s16x2:3:border", s16, 3, 0), 0);
+	ck_assert_uint_eq(fetch1i("t:s16x2:3", s16, 2, 2), 0);            /* missing channel */
+	ck_assert_uint_eq(fetch1i("t:u8:3", u8, 0, 0), 255);              /* zero-extended */
+	ck_assert_uint_eq(fetch1i("t:u8:3:normfloat", u8, 0, 0), fb(1.0f));
+	/* integer coordinates ignore normalisation and filtering (tex1Dfetch) */
+	ck_assert_uint_eq(fetch1i("t:f32:4:linear,normalized", T4, 2, 0), fb(30));
+	ck_assert_uint_eq(fetch1i("t:f32:4:wrap,normalized", T4, 5, 0), fb(20));
+}
+END_TEST
+
+START_TEST(test_parse)
+{
+	LaunchTex t;
+	char why[256];
+
+	ck_assert_int_eq(dev_parse_tex("img:f32x4:8x6x2:border,linear:random:3:-1:1", NULL, &t, why), 0);
+	ck_assert_str_eq(t.name, "img");
+	ck_assert_int_eq(t.chans, 4);
+	ck_assert_int_eq(t.ndims, 3);
+	ck_assert_uint_eq(t.dims[1], 6);
+	ck_assert_int_eq(t.addr, TEXA_BORDER);
+	ck_assert_int_eq(t.linear, 1);
+	ck_assert_uint_eq(t.data.count, 8 * 6 * 2 * 4);
+	ck_assert_int_eq(t.data.init, INIT_RANDOM);
+	dev_tex_free(&t);
+	ck_assert_int_eq(dev_parse_tex("a:u16:5:iota", NULL, &t, why), 0);   /* no modes */
+	ck_assert_int_eq(t.data.init, INIT_IOTA);
+	dev_tex_free(&t);
+	ck_assert_int_eq(dev_parse_tex("a:f32:4:wrap", NULL, &t, why), -1);
+	ck_assert_str_eq(why, "wrap or mirror only with normalized coordinates (CUDA's rule)");
+	ck_assert_int_eq(dev_parse_tex("a:u32:4:linear", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex("a:u32:4:normfloat", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex("a:f64:4", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex("a:f32x3:4", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex("a:f32:0", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex("a:f32:2x2x2x2", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex("a:f32:4:bogus", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex("a:f32", NULL, &t, why), -1);
+	ck_assert_int_eq(dev_parse_tex(":f32:4", NULL, &t, why), -1);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("tex");
+	TCase *tc = tcase_create("sampler");
+
+	tcase_add_test(tc, test_point_linear);
+	tcase_add_test(tc, test_bilinear_normfloat);
+	tcase_add_test(tc, test_integer_coordinates);
+	tcase_add_test(tc, test_parse);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ck_run(suite());
+}
