@@ -515,11 +515,15 @@ static int sel_warp(Fn *f, Blk *b, const PIns *in)
 
 /* ------------------------------------------------------------------ textures */
 /* tex.GEOM.v4.D.C d, [t, {c..}]: the coordinates moved into a group of 1, 2 or 4 registers,
- * TEX (.f32 coordinates) or TLD (.s32: texel indices) into a quad, the quad moved out. The
+ * TEX (.f32 coordinates) or TLD (.s32: texel indices) into a quad, the quad moved out; tld4
+ * likewise with TLD4 and a pair (its geometry is .2d). The
  * slot operand is t's index in Module.vars until be_kernel_finish numbers the kernel's
  * textures (Kernel.tex). */
 static int sel_tex(Fn *f, Blk *b, const PIns *in)
 {
+	static const Sub comps[PCOMP_COUNT] = {
+		[PCOMP_R] = SUB_R, [PCOMP_G] = SUB_G, [PCOMP_B] = SUB_B, [PCOMP_A] = SUB_A,
+	};
 	const POpd *d = &in->o[0], *c = &in->o[2];
 	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
 	int cls = geom == 1 ? TC_R : geom == 2 ? TC_R2 : TC_R4;
@@ -533,9 +537,10 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 		x->o[0] = cls == TC_R ? be_r(ct) : be_rpart(ct, k);
 		x->o[1] = v.kind == OPD_IMM ? be_imm((uint32_t)v.imm) : v;
 	}
-	x = be_emit(f, b, in->m.types[1] == PT_F32 ? OP_TEX : OP_TLD);
+	x = be_emit(f, b, in->op == PO_TLD4 ? OP_TLD4 : in->m.types[1] == PT_F32 ? OP_TEX : OP_TLD);
 	x->nopd = 3;
-	x->m.sub = (uint8_t)(geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
+	x->m.sub = (uint8_t)(in->op == PO_TLD4 ? comps[in->m.comp] :
+	                     geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
 	x->o[0] = be_r(dt);
 	x->o[1] = be_r(ct);
 	x->o[2] = be_imm(in->o[1].sym);
@@ -552,6 +557,27 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* txq.QUERY.b32 d, [t]: TXQ d, slot, attribute; the slot t's index in Module.vars as for TEX */
+static int sel_txq(Fn *f, Blk *b, const PIns *in)
+{
+	MIns *x;
+	int t;
+
+	if (in->o[0].kind != POK_REG)
+		return 0;   /* a sink: nothing to answer */
+	t = f->regtmp[in->o[0].reg];
+	if (f->tmp[t].cls != TC_R)
+		return be_unsup(f, in, "a txq result register other than 32 bits"), -1;
+	x = be_emit(f, b, OP_TXQ);
+	x->nopd = 3;
+	x->o[0] = be_r(t);
+	x->o[1] = be_imm(in->o[1].sym);
+	/* the attribute as ops.def numbers it: 0 width, 1 height, 2 depth, 3 normalized */
+	x->o[2] = be_imm(in->m.txq == PTXQ_HEIGHT ? 1 : in->m.txq == PTXQ_DEPTH ? 2 :
+	                 in->m.txq == PTXQ_NORMALIZED_COORDS ? 3 : 0);
+	return 0;
+}
+
 int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 {
 	MIns *x;
@@ -560,7 +586,8 @@ int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 	case PO_LD: case PO_LDU: return sel_ld(f, b, in, 0);
 	case PO_ST: return sel_ld(f, b, in, 1);
 	case PO_ATOM: return sel_atom(f, b, in, 0);
-	case PO_TEX: return sel_tex(f, b, in);
+	case PO_TEX: case PO_TLD4: return sel_tex(f, b, in);
+	case PO_TXQ: return sel_txq(f, b, in);
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		return 0;  /* every cp.async completed when it ran (isel_async.c) */
 	case PO_RED: return sel_atom(f, b, in, 1);

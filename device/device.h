@@ -197,5 +197,12 @@ int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out);
  * texel indices: no filtering), the four 32-bit results (floats for float channels and
  * normfloat, else integers extended by the channel's signedness; missing channels read 0) */
 void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint32_t out[4]);
+/* tld4 of 2D float coordinates c: channel comp (0..3) of the four texels linear filtering
+ * would weigh, counter-clockwise from the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j) */
+void dev_tex_gather(const DevTex *x, int comp, const uint32_t c[2], uint32_t out[4]);
+/* txq: a texture's width, height, depth (1 beyond its dimensions), normalised coordinates (1/0);
+ * the values are TXQ's attribute operand (isa/ops.def) */
+typedef enum { DEV_TXQ_WIDTH, DEV_TXQ_HEIGHT, DEV_TXQ_DEPTH, DEV_TXQ_NORMALIZED } DevTexQuery;
+uint32_t dev_tex_query(const DevTex *x, DevTexQuery q);
 
 #endif

@@ -320,19 +320,17 @@ static uint32_t fbits(float f)
 	return u;
 }
 
-void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint32_t out[4])
+/* the texels a fetch at c reads, dimension by dimension: i0 (and for linear filtering i1 and
+ * the fixed-point weight w of i1), addressed (-1: the border); dimensions past geom are 0 */
+static void footprint(const LaunchTex *t, int geom, int fl, int lin, const uint32_t c[3],
+                      int64_t i0[3], int64_t i1[3], float w[3])
 {
-	const LaunchTex *t = x->t;
-	int64_t i0[3] = {0, 0, 0}, i1[3] = {0, 0, 0};
-	float w[3] = {0, 0, 0};    /* the fixed-point fraction of each dimension (linear) */
-	int lin = fl && t->linear;
-
 	for (int d = 0; d < 3; d++) {
 		int64_t n = t->dims[d];
-		if (d >= geom) {
-			i0[d] = i1[d] = 0;
+		i0[d] = i1[d] = 0;
+		w[d] = 0;
+		if (d >= geom)
 			continue;
-		}
 		if (!fl) {
 			i0[d] = address(t, (int64_t)(int32_t)c[d], n);
 			continue;
@@ -362,13 +360,25 @@ void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint3
 		i0[d] = address(t, i, n);
 		i1[d] = address(t, i + 1, n);
 	}
+}
+
+/* channel ch of texel at as a result word: a float for float reads, else integer bits */
+static uint32_t texel(const DevTex *x, const int64_t at[3], int ch)
+{
+	return isfloatread(x->t) ? fbits(texel_f(x, at, ch)) : texel_i(x, at, ch);
+}
+
+void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint32_t out[4])
+{
+	const LaunchTex *t = x->t;
+	int64_t i0[3], i1[3];
+	float w[3];                /* the fixed-point fraction of each dimension (linear) */
+	int lin = fl && t->linear;
+
+	footprint(t, geom, fl, lin, c, i0, i1, w);
 	for (int ch = 0; ch < 4; ch++) {
-		if (!fl || (!lin && !isfloatread(t))) {
-			out[ch] = isfloatread(t) ? fbits(texel_f(x, i0, ch)) : texel_i(x, i0, ch);
-			continue;
-		}
 		if (!lin) {
-			out[ch] = fbits(texel_f(x, i0, ch));
+			out[ch] = texel(x, i0, ch);
 			continue;
 		}
 		/* the Guide's weighted sum over the 2, 4 or 8 neighbours: the weights are exact
@@ -387,4 +397,30 @@ void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint3
 		}
 		out[ch] = fbits((float)sum);
 	}
+}
+
+void dev_tex_gather(const DevTex *x, int comp, const uint32_t c[2], uint32_t out[4])
+{
+	uint32_t cc[3] = {c[0], c[1], 0};
+	int64_t i0[3], i1[3], at[3] = {0, 0, 0};
+	float w[3];
+
+	footprint(x->t, 2, 1, 1, cc, i0, i1, w);
+	/* counter-clockwise from the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j) */
+	for (int k = 0; k < 4; k++) {
+		at[0] = k == 1 || k == 2 ? i1[0] : i0[0];
+		at[1] = k < 2 ? i1[1] : i0[1];
+		out[k] = texel(x, at, comp);
+	}
+}
+
+uint32_t dev_tex_query(const DevTex *x, DevTexQuery q)
+{
+	switch (q) {
+	case DEV_TXQ_WIDTH: return x->t->dims[0];
+	case DEV_TXQ_HEIGHT: return x->t->dims[1];
+	case DEV_TXQ_DEPTH: return x->t->dims[2];
+	case DEV_TXQ_NORMALIZED: return x->t->norm;
+	}
+	return 0;
 }

@@ -393,39 +393,65 @@ chk_form(Chk *k, const PIns *in)
 		return 0;
 	}
 	if (m->vec > 1 && in->op != PO_LD && in->op != PO_LDU && in->op != PO_ST &&
-	    in->op != PO_ATOM && in->op != PO_RED && in->op != PO_MOV && in->op != PO_TEX)
+	    in->op != PO_ATOM && in->op != PO_RED && in->op != PO_MOV && in->op != PO_TEX &&
+	    in->op != PO_TLD4)
 		err(k, in->loc, "'%s' does not take a vector modifier", oi->name);
 	return 1;
 }
 
-/* tex.GEOM.v4.DTYPE.CTYPE d, [t, {c..}] (the forms warpsim does not fetch are the function's
- * unsup_op, ins.c) */
+/* operand slot of in names a texture reference (.tex or .global .texref); 0 after an error */
+static int
+chk_texref(Chk *k, const PIns *in, int slot)
+{
+	const POpd *t = &in->o[slot];
+
+	if (t->kind != POK_ADDR || t->symkind != PSYM_VAR || t->reg >= 0 ||
+	    (k->m->vars[t->sym].space != PS_TEX && k->m->vars[t->sym].type != PT_TEXREF)) {
+		err(k, t->loc, "operand %d of '%s' must be a texture reference (.tex or .global .texref)",
+		    slot + 1, ptx_ops[in->op].name);
+		return 0;
+	}
+	return 1;
+}
+
+/* tex.GEOM.v4.DTYPE.CTYPE d, [t, {c..}], tld4.COMP.2d.v4.DTYPE.f32 d, [t, {x, y}] and
+ * txq.QUERY.b32 d, [t] (the forms warpsim does not do are the function's unsup_op, ins.c) */
 static void
 chk_tex(Chk *k, const PIns *in)
 {
 	const PMods *m = &in->m;
-	const POpd *t = &in->o[1], *c = &in->o[in->nopd - 1];
+	const char *name = ptx_ops[in->op].name;
+	const POpd *c = &in->o[in->nopd - 1];
+	int tld4 = in->op == PO_TLD4;
 	int need = m->geom == PGEOM_3D ? 3 : m->geom == PGEOM_2D ? 2 : 1;
 
+	if (in->op == PO_TXQ) {
+		if (m->txq == PTXQ_NONE || m->ntypes != 1 || m->types[0] != PT_B32)
+			err(k, in->loc, "'txq' takes an attribute (e.g. .width) and .b32");
+		else
+			chk_texref(k, in, 1);
+		return;
+	}
+	if (tld4 && m->comp == PCOMP_NONE) {
+		err(k, in->loc, "'tld4' needs a channel (.r, .g, .b or .a)");
+		return;
+	}
 	if (m->geom == PGEOM_NONE) {
-		err(k, in->loc, "'tex' needs a geometry (.1d, .2d or .3d)");
+		err(k, in->loc, "'%s' needs a geometry (%s)", name, tld4 ? ".2d" : ".1d, .2d or .3d");
 		return;
 	}
 	if (m->vec != 4 || m->ntypes != 2 ||
 	    (m->types[0] != PT_U32 && m->types[0] != PT_S32 && m->types[0] != PT_F32) ||
-	    (m->types[1] != PT_S32 && m->types[1] != PT_F32)) {
-		err(k, in->loc, "'tex' takes .v4, a result type (.u32, .s32 or .f32) and a coordinate "
-		    "type (.s32 or .f32)");
+	    (m->types[1] != PT_F32 && (tld4 || m->types[1] != PT_S32))) {
+		err(k, in->loc, "'%s' takes .v4, a result type (.u32, .s32 or .f32) and a coordinate "
+		    "type (%s)", name, tld4 ? ".f32" : ".s32 or .f32");
 		return;
 	}
-	if (t->kind != POK_ADDR || t->symkind != PSYM_VAR || t->reg >= 0 ||
-	    (k->m->vars[t->sym].space != PS_TEX && k->m->vars[t->sym].type != PT_TEXREF)) {
-		err(k, t->loc, "operand 2 of 'tex' must be a texture reference (.tex or .global .texref)");
+	if (!chk_texref(k, in, 1))
 		return;
-	}
 	if (c->kind != POK_VEC || c->nelems < need) {
-		err(k, c->loc, "'tex%s' needs a vector of at least %d coordinate%s", ptx_geom_names[m->geom],
-		    need, need == 1 ? "" : "s");
+		err(k, c->loc, "'%s%s' needs a vector of at least %d coordinate%s", name,
+		    ptx_geom_names[m->geom], need, need == 1 ? "" : "s");
 		return;
 	}
 	for (int i = 0; i < c->nelems; i++)
@@ -485,7 +511,7 @@ chk_required(Chk *k, const PIns *in)
 		return 0;
 	} else if (op == PO_CP_ASYNC) {
 		chk_cp_async(k, in);
-	} else if (op == PO_TEX) {
+	} else if (op == PO_TEX || op == PO_TLD4 || op == PO_TXQ) {
 		chk_tex(k, in);
 	} else if (ptx_video_elems(in->op)) {
 		chk_video(k, in);

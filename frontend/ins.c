@@ -360,15 +360,27 @@ norm_call(PCtx *c)
 	return 1;
 }
 
-/* the form of a tex warpsim does not fetch (docs/frontend.md "Textures"), or NULL */
+/* the form of a tex, tld4 or txq warpsim does not do (docs/frontend.md "Textures"), or NULL */
 static const char *
 tex_unsup(const PCtx *c, const PIns *in)
 {
+	const POpd *t = c->ops.n >= 2 ? &c->ops.a[1] : NULL;
+
+	if (in->op == PO_TXQ) {
+		if (in->m.txq > PTXQ_NORMALIZED_COORDS)
+			return " of a sampler attribute, a channel format, array, mipmap or sample count";
+		return c->ops.n == 2 && c->ops.a[1].kind == POK_ADDR && c->ops.a[1].reg >= 0 ?
+		       " of a texture handle in a register" : NULL;
+	}
+	if (in->op == PO_TLD4 && in->m.geom != PGEOM_2D && in->m.geom != PGEOM_NONE)
+		return " with a layered or cube geometry";
 	if (in->m.geom > PGEOM_3D)
 		return " with a layered, cube or multisample geometry";
+	if ((in->m.flags & PMF_PAIR) || c->ops.n > 4 || (c->ops.n == 4 && c->ops.a[3].kind != POK_VEC))
+		return " with a residency predicate, an offset or a depth comparison";
 	if (c->ops.n == 4)
 		return " with an independent sampler";
-	if (c->ops.n >= 2 && c->ops.a[1].kind == POK_ADDR && c->ops.a[1].reg >= 0)
+	if (t && t->kind == POK_ADDR && t->reg >= 0)
 		return " with a texture handle in a register";
 	return NULL;
 }
@@ -383,6 +395,15 @@ b_ins_end(PCtx *c)
 	if (c->inbad || in->op >= PO_COUNT)
 		goto done;
 	oi = &ptx_ops[in->op];
+	if ((in->op == PO_TEX || in->op == PO_TLD4 || in->op == PO_TXQ) && (form = tex_unsup(c, in))) {
+		/* valid PTX, as b_ins_begin's PF_UNSUP: refused for the kernels that reach it */
+		if (!c->cur.unsup_op) {
+			c->cur.unsup_op = in->op + 1;
+			c->cur.unsup_loc = in->loc;
+			c->cur.unsup_form = form;
+		}
+		goto done;
+	}
 	if ((in->m.flags & PMF_PAIR) && !(oi->flags & PF_PAIR)) {
 		ptx_diag(c, c->ops.n ? c->ops.a[0].loc : in->loc,
 		         "'%s' has no 'd|p' destination pair", oi->name);
@@ -396,15 +417,6 @@ b_ins_end(PCtx *c)
 	}
 	if (in->op == PO_CALL && !norm_call(c))
 		goto done;
-	if (in->op == PO_TEX && (form = tex_unsup(c, in))) {
-		/* valid PTX, as b_ins_begin's PF_UNSUP: refused for the kernels that reach it */
-		if (!c->cur.unsup_op) {
-			c->cur.unsup_op = in->op + 1;
-			c->cur.unsup_loc = in->loc;
-			c->cur.unsup_form = form;
-		}
-		goto done;
-	}
 	if (c->ops.n > 255) {
 		ptx_diag(c, in->loc, "too many operands");
 		goto done;

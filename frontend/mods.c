@@ -8,7 +8,7 @@
 enum {
 	MK_TYPE, MK_VEC, MK_CMP, MK_BOOL, MK_LOHI, MK_RND, MK_SPACE, MK_CACHE, MK_SEM, MK_SCOPE,
 	MK_AOP, MK_SHFL, MK_VOTE, MK_UNI, MK_SYNC, MK_BAR, MK_PRMT, MK_TESTP, MK_FLAG, MK_L1,
-	MK_L2, MK_L2PF, MK_GL, MK_GEOM,
+	MK_L2, MK_L2PF, MK_GL, MK_GEOM, MK_TXQ, MK_COMP,
 };
 
 typedef struct {
@@ -83,6 +83,15 @@ static const ModEnt mods[] = {
 	G("1d", 1D) G("2d", 2D) G("3d", 3D) G("a1d", A1D) G("a2d", A2D) G("cube", CUBE)
 	G("acube", ACUBE) G("2dms", 2DMS) G("a2dms", A2DMS)
 #undef G
+#define Q(n, v) { n, MK_TXQ, PTXQ_##v },
+	Q("width", WIDTH) Q("height", HEIGHT) Q("depth", DEPTH) Q("normalized_coords", NORMALIZED_COORDS)
+	Q("channel_data_type", CHANNEL_DATA_TYPE) Q("channel_order", CHANNEL_ORDER)
+	Q("array_size", ARRAY_SIZE) Q("num_mipmap_levels", NUM_MIPMAP_LEVELS)
+	Q("num_samples", NUM_SAMPLES) Q("force_unnormalized_coords", FORCE_UNNORMALIZED_COORDS)
+	Q("filter_mode", FILTER_MODE) Q("addr_mode_0", ADDR_MODE_0) Q("addr_mode_1", ADDR_MODE_1)
+	Q("addr_mode_2", ADDR_MODE_2)
+#undef Q
+	{ "g", MK_COMP, PCOMP_G }, { "b", MK_COMP, PCOMP_B }, { "a", MK_COMP, PCOMP_A },
 	{ "L2::64B", MK_L2PF, 64 }, { "L2::128B", MK_L2PF, 128 }, { "L2::256B", MK_L2PF, 256 },
 };
 #define NMODS ((int)(sizeof mods / sizeof mods[0]))
@@ -271,11 +280,18 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 		case MK_BAR: ok = set8(c, l, &m->bar, e->val, ms, mn); break;
 		case MK_PRMT: ok = set8(c, l, &m->prmt, e->val, ms, mn); break;
 		case MK_TESTP: ok = set8(c, l, &m->testp, e->val, ms, mn); break;
-		case MK_FLAG: m->flags |= e->val; break;
+		case MK_FLAG:
+			if (op == PO_TLD4 && e->val == PMF_RIGHT)
+				ok = set8(c, l, &m->comp, PCOMP_R, ms, mn);   /* tld4.r: the red channel */
+			else
+				m->flags |= e->val;
+			break;
 		case MK_L1: ok = set8(c, l, &m->l1evict, e->val, ms, mn); break;
 		case MK_L2: ok = set8(c, l, &m->l2evict, e->val, ms, mn); break;
 		case MK_L2PF: m->l2prefetch = (uint16_t)e->val; break;
 		case MK_GEOM: ok = set8(c, l, &m->geom, e->val, ms, mn); break;
+		case MK_TXQ: ok = set8(c, l, &m->txq, e->val, ms, mn); break;
+		case MK_COMP: ok = set8(c, l, &m->comp, e->val, ms, mn); break;
 		default: die("bad modifier kind");
 		}
 		if (!ok)

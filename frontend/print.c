@@ -173,6 +173,8 @@ mods(FILE *out, const PIns *in)
 	int sync_late = in->op == PO_MATCH;
 
 	if (m->flags & PMF_TO) fputs(".to", out);
+	fputs(ptx_txq_names[m->txq], out);
+	fputs(ptx_comp_names[m->comp], out);
 	fputs(ptx_geom_names[m->geom], out);
 	if ((m->flags & PMF_SYNC) && !sync_late) fputs(".sync", out);
 	fputs(ptx_sem_names[m->sem], out);
@@ -240,7 +242,7 @@ ins(Pr *p, const PIns *in)
 		fputs(";\n", out);
 		return;
 	}
-	if (in->op == PO_TEX && in->nopd >= 3) {
+	if ((in->op == PO_TEX || in->op == PO_TLD4) && in->nopd >= 3) {
 		/* d, [t, {c..}] or d, [t, s, {c..}] */
 		fputc('\t', out);
 		opd(p, &in->o[0]);

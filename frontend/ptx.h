@@ -153,6 +153,16 @@ typedef enum {
 #define PTX_GEOMS(X) \
 	X(NONE, "") X(1D, ".1d") X(2D, ".2d") X(3D, ".3d") X(A1D, ".a1d") X(A2D, ".a2d") \
 	X(CUBE, ".cube") X(ACUBE, ".acube") X(2DMS, ".2dms") X(A2DMS, ".a2dms")
+/* txq's attribute (PTX ISA "txq"): warpsim answers width, height, depth, normalized_coords */
+#define PTX_TXQS(X) \
+	X(NONE, "") X(WIDTH, ".width") X(HEIGHT, ".height") X(DEPTH, ".depth") \
+	X(NORMALIZED_COORDS, ".normalized_coords") X(CHANNEL_DATA_TYPE, ".channel_data_type") \
+	X(CHANNEL_ORDER, ".channel_order") X(ARRAY_SIZE, ".array_size") \
+	X(NUM_MIPMAP_LEVELS, ".num_mipmap_levels") X(NUM_SAMPLES, ".num_samples") \
+	X(FORCE_UNNORMALIZED_COORDS, ".force_unnormalized_coords") X(FILTER_MODE, ".filter_mode") \
+	X(ADDR_MODE_0, ".addr_mode_0") X(ADDR_MODE_1, ".addr_mode_1") X(ADDR_MODE_2, ".addr_mode_2")
+/* tld4's channel */
+#define PTX_COMPS(X) X(NONE, "") X(R, ".r") X(G, ".g") X(B, ".b") X(A, ".a")
 /* cache eviction priorities (.L1::evict_last, .L2::evict_first, ...) */
 #define PTX_EVICTS(X) \
 	X(NONE, "") X(NORMAL, "evict_normal") X(UNCHANGED, "evict_unchanged") \
@@ -173,6 +183,8 @@ typedef enum {
 #define PTESTP_ENUM_X(id, s) PTESTP_##id,
 #define PEVICT_ENUM_X(id, s) PEVICT_##id,
 #define PGEOM_ENUM_X(id, s) PGEOM_##id,
+#define PTXQ_ENUM_X(id, s) PTXQ_##id,
+#define PCOMP_ENUM_X(id, s) PCOMP_##id,
 PTX_ENUM(PCMP, PCmp, PTX_CMPS)
 PTX_ENUM(PBOP, PBop, PTX_BOPS)
 PTX_ENUM(PRND, PRnd, PTX_RNDS)
@@ -187,6 +199,8 @@ PTX_ENUM(PPRMT, PPrmt, PTX_PRMTS)
 PTX_ENUM(PTESTP, PTestp, PTX_TESTPS)
 PTX_ENUM(PEVICT, PEvict, PTX_EVICTS)
 PTX_ENUM(PGEOM, PGeom, PTX_GEOMS)
+PTX_ENUM(PTXQ, PTxq, PTX_TXQS)
+PTX_ENUM(PCOMP, PComp, PTX_COMPS)
 
 /* flag modifiers, PMods.flags; X(id, name as written) */
 #define PTX_MFLAGS(X) \
@@ -237,7 +251,9 @@ typedef struct {
 	uint8_t l1evict;     /* PEvict of .L1::..., PEVICT_NONE when absent */
 	uint8_t l2evict;     /* PEvict of .L2::..., PEVICT_NONE when absent */
 	uint16_t l2prefetch; /* .L2::64B/128B/256B prefetch size in bytes, 0 when absent */
-	uint8_t geom;        /* PGeom: tex's geometry */
+	uint8_t geom;        /* PGeom: tex's and tld4's geometry */
+	uint8_t txq;         /* PTxq: txq's attribute */
+	uint8_t comp;        /* PComp: tld4's channel */
 	uint32_t flags;      /* PMF_* */
 } PMods;
 

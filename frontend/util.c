@@ -43,6 +43,8 @@ const char *const ptx_prmt_names[PPRMT_COUNT] = { PTX_PRMTS(NAME_X) };
 const char *const ptx_testp_names[PTESTP_COUNT] = { PTX_TESTPS(NAME_X) };
 const char *const ptx_evict_names[PEVICT_COUNT] = { PTX_EVICTS(NAME_X) };
 const char *const ptx_geom_names[PGEOM_COUNT] = { PTX_GEOMS(NAME_X) };
+const char *const ptx_txq_names[PTXQ_COUNT] = { PTX_TXQS(NAME_X) };
+const char *const ptx_comp_names[PCOMP_COUNT] = { PTX_COMPS(NAME_X) };
 const char *const ptx_mflag_names[PMF_NBITS] = { PTX_MFLAGS(NAME_X) };
 #undef NAME_X
 

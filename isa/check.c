@@ -280,8 +280,10 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 			return fail(msg, size, 3, "only %s.CAS takes a fourth operand",
 			            isa_ops[in->op].name);
 	}
-	if ((in->op == OP_TEX || in->op == OP_TLD) && (o[2].imm < 0 || o[2].imm > 0xff))
-		return fail(msg, size, 2, "texture slot must be 0x0..0xff");
+	if (isa_tex_slot(in) >= 0 && (o[isa_tex_slot(in)].imm < 0 || o[isa_tex_slot(in)].imm > 0xff))
+		return fail(msg, size, isa_tex_slot(in), "texture slot must be 0x0..0xff");
+	if (in->op == OP_TXQ && (o[2].imm < 0 || o[2].imm > 3))
+		return fail(msg, size, 2, "TXQ attribute must be 0x0..0x3 (width, height, depth, normalized)");
 	if (in->op == OP_LOP3 && o[4].kind == OPD_IMM && (o[4].imm < 0 || o[4].imm > 0xff))
 		return fail(msg, size, 4, "LOP3 truth table must be 0x0..0xff");
 	if (in->op == OP_ISCADD && o[3].kind == OPD_IMM && (o[3].imm < 0 || o[3].imm > 31))
@@ -325,9 +327,9 @@ int isa_ins_check(const Kernel *k, const Ins *in, char *msg, size_t size)
 		if (at != ISA_AT_OK)
 			return at;
 	}
-	if (k && (in->op == OP_TEX || in->op == OP_TLD) && in->o[2].imm >= k->ntex)
-		return fail(msg, size, 2, "texture slot 0x%llx: the kernel declares %d (.tex NAME)",
-		            (unsigned long long)in->o[2].imm, k->ntex);
+	if (k && isa_tex_slot(in) >= 0 && in->o[isa_tex_slot(in)].imm >= k->ntex)
+		return fail(msg, size, isa_tex_slot(in), "texture slot 0x%llx: the kernel declares %d (.tex NAME)",
+		            (unsigned long long)in->o[isa_tex_slot(in)].imm, k->ntex);
 	return check_special(in, &r, msg, size);
 }
 

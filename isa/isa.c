@@ -513,6 +513,15 @@ const Label *isa_kernel_find_label(const Kernel *k, const char *name)
 	return NULL;
 }
 
+int isa_tex_slot(const Ins *in)
+{
+	switch (in->op) {
+	case OP_TEX: case OP_TLD: case OP_TLD4: return 2;
+	case OP_TXQ: return 1;
+	default: return -1;
+	}
+}
+
 int isa_kernel_add_tex(Kernel *k, const char *name)
 {
 	for (int i = 0; i < k->ntex; i++)

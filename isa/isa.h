@@ -122,6 +122,7 @@ typedef enum {
 	SUB_RCP64H, SUB_RSQ64H,                                  /* MUFU on a double's high word (Kepler) */
 	SUB_SINCOS, SUB_DIVIDE, SUB_P, SUB_T, SUB_IV,            /* RRO, FCHK, LDG, CCTL (Kepler) */
 	SUB_1D, SUB_2D, SUB_3D,                                  /* TEX, TLD: the texture's geometry */
+	SUB_G, SUB_B, SUB_A,                                     /* TLD4: the channel (SUB_R: red) */
 	SUB_COUNT
 } Sub;
 
@@ -475,6 +476,7 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
 /* a GlobalReloc: var and target index k->globals */
 void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend);
 int isa_kernel_add_tex(Kernel *k, const char *name);  /* its slot (the existing one if known) */
+int isa_tex_slot(const Ins *in);   /* the operand of TEX/TLD/TLD4/TXQ naming a texture slot, or -1 */
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,
                           uint32_t size);
 

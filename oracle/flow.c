@@ -161,7 +161,8 @@ static uint8_t *access(Oracle *o, Thread *t, const PIns *in, const POpd *ad, uns
 	return or_ptr(o, t, space, a, size, write);
 }
 
-/* tex.GEOM.v4.D.C d, [t, {c..}]: one fetch through device/tex.c, the SM model's sampler */
+/* tex.GEOM.v4.D.C d, [t, {c..}], tld4 and txq: one fetch or query through device/tex.c, the
+ * SM model's sampler */
 void or_tex(Oracle *o, Thread *t, const PIns *in)
 {
 	const PVar *v = &o->m->vars[in->o[1].sym];
@@ -174,9 +175,19 @@ void or_tex(Oracle *o, Thread *t, const PIns *in)
 		or_error(o, t, OR_BADLAUNCH, "texture '%s' is read, but no --tex binds it", v->name);
 		return;
 	}
+	if (in->op == PO_TXQ) {
+		DevTexQuery q = in->m.txq == PTXQ_HEIGHT ? DEV_TXQ_HEIGHT : in->m.txq == PTXQ_DEPTH ?
+		                DEV_TXQ_DEPTH : in->m.txq == PTXQ_NORMALIZED_COORDS ? DEV_TXQ_NORMALIZED :
+		                DEV_TXQ_WIDTH;
+		or_put(o, t, d, dev_tex_query(&x, q));
+		return;
+	}
 	for (int k = 0; k < geom; k++)
 		cc[k] = (uint32_t)or_get(o, t, &c->elems[k], in->m.types[1]);
-	dev_tex_fetch(&x, geom, in->m.types[1] == PT_F32, cc, out);
+	if (in->op == PO_TLD4)
+		dev_tex_gather(&x, in->m.comp - PCOMP_R, cc, out);
+	else
+		dev_tex_fetch(&x, geom, in->m.types[1] == PT_F32, cc, out);
 	for (int k = 0; k < 4 && k < d->nelems; k++)
 		or_put(o, t, &d->elems[k], out[k]);
 }

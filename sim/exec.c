@@ -393,6 +393,8 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		break;
 	case OP_TEX:
 	case OP_TLD:
+	case OP_TLD4:
+	case OP_TXQ:
 		sim_tex(g, w, d, ex);
 		break;
 	case OP_ST:

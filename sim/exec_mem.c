@@ -258,18 +258,28 @@ int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	return SIM_OK;
 }
 
-/* TEX, TLD: each lane's fetch through device/tex.c's sampler (the oracle's too); the
- * coordinates are 1, 2 or 4 registers from a by the geometry, the result the quad d */
+/* TEX, TLD, TLD4, TXQ: each lane's fetch through device/tex.c (the oracle's too); the
+ * coordinates are 1, 2 or 4 registers from a by the geometry (TLD4: a pair), the result the
+ * quad d (TXQ: one register) */
 void sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 {
-	const DevTex *x = &g->tex[d->o[2].imm];
-	int geom = d->m.sub == SUB_3D ? 3 : d->m.sub == SUB_2D ? 2 : 1;
+	int geom = d->op == OP_TLD4 || d->m.sub == SUB_2D ? 2 : d->m.sub == SUB_3D ? 3 : 1;
+	int comp = d->m.sub == SUB_G ? 1 : d->m.sub == SUB_B ? 2 : d->m.sub == SUB_A ? 3 : 0;
 
+	if (d->op == OP_TXQ) {
+		uint32_t v = dev_tex_query(&g->tex[d->o[1].imm], (DevTexQuery)d->o[2].imm);
+		FOR_LANES(ex) REG(d->o[0].reg, l) = v;
+		return;
+	}
 	FOR_LANES(ex) {
+		const DevTex *x = &g->tex[d->o[2].imm];
 		uint32_t c[3] = {0, 0, 0}, out[4];
 		for (int k = 0; k < geom; k++)
 			c[k] = REG(d->o[1].reg + k, l);
-		dev_tex_fetch(x, geom, d->op == OP_TEX, c, out);
+		if (d->op == OP_TLD4)
+			dev_tex_gather(x, comp, c, out);
+		else
+			dev_tex_fetch(x, geom, d->op == OP_TEX, c, out);
 		for (int k = 0; k < 4; k++)
 			REG(d->o[0].reg + k, l) = out[k];
 	}

@@ -2,7 +2,8 @@
  * worked out by hand from the CUDA C Programming Guide's appendix "Texture Fetching": point
  * sampling, linear filtering with 8-bit fractions, the clamp, border, wrap and mirror
  * addressing modes, normalised coordinates, integer (texel) coordinates, normfloat reads,
- * sign extension, missing channels; and the --tex option's parser. */
+ * sign extension, missing channels; tld4's gather and txq's attributes; and the --tex option's
+ * parser. */
 #include <check.h>
 #include <string.h>
 #include "device/device.h"
@@ -125,6 +126,36 @@ START_TEST(test_integer_coordinates)
 }
 END_TEST
 
+START_TEST(test_gather_query)
+{
+	/* 2 x 2 texels T(x, y) = 2y + x of two channels (the second 10 more); tld4 at (1, 1) takes
+	 * i = j = 0: counter-clockwise from the lower left (0, 1), (1, 1), (1, 0), (0, 0) */
+	static const float t2[8] = {0, 10, 1, 11, 2, 12, 3, 13};
+	LaunchTex t;
+	DevTex d;
+	char why[256];
+	uint32_t c[2] = {fb(1.0f), fb(1.0f)}, out[4];
+
+	ck_assert_int_eq(dev_parse_tex("t:f32x2:2x2:normalized", NULL, &t, why), 0);
+	d.t = &t;
+	d.texels = (const uint8_t *)t2;
+	c[0] = c[1] = fb(0.5f);     /* normalised 0.5 is texel coordinate 1 */
+	dev_tex_gather(&d, 0, c, out);
+	ck_assert_float_eq(bf(out[0]), 2);
+	ck_assert_float_eq(bf(out[1]), 3);
+	ck_assert_float_eq(bf(out[2]), 1);
+	ck_assert_float_eq(bf(out[3]), 0);
+	dev_tex_gather(&d, 1, c, out);
+	ck_assert_float_eq(bf(out[0]), 12);
+	dev_tex_gather(&d, 3, c, out);          /* a channel the texture lacks */
+	ck_assert_uint_eq(out[0], 0);
+	ck_assert_uint_eq(dev_tex_query(&d, DEV_TXQ_WIDTH), 2);
+	ck_assert_uint_eq(dev_tex_query(&d, DEV_TXQ_DEPTH), 1);
+	ck_assert_uint_eq(dev_tex_query(&d, DEV_TXQ_NORMALIZED), 1);
+	dev_tex_free(&t);
+}
+END_TEST
+
 START_TEST(test_parse)
 {
 	LaunchTex t;
@@ -165,6 +196,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_point_linear);
 	tcase_add_test(tc, test_bilinear_normfloat);
 	tcase_add_test(tc, test_integer_coordinates);
+	tcase_add_test(tc, test_gather_query);
 	tcase_add_test(tc, test_parse);
 	suite_add_tcase(s, tc);
 	return s;
