@@ -106,7 +106,7 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_SHFL: case PO_ACTIVEMASK: case PO_REDUX: case PO_NANOSLEEP:
 	case PO_PMEVENT: case PO_GRIDDEPCONTROL: case PO_BRKPT:
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL: case PO_TEX:
-	case PO_TLD4: case PO_TXQ:
+	case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SUQ:
 		return be_isel_mem(f, b, in);
 	case PO_CALL:
 		return be_isel_call(f, b, in);
@@ -114,8 +114,7 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 		return be_sel_trap(f, b);
 	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT:
 		die("branch inside a block");
-	case PO_SULD: case PO_SUST: case PO_SURED:
-	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
+	case PO_SURED: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
 	case PO_VSHL: case PO_VSHR: case PO_VMAD:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
 	case PO_CP_RED_ASYNC:

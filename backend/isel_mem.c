@@ -557,8 +557,10 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-/* txq.QUERY.b32 d, [t]: TXQ d, slot, attribute; the slot t's index in Module.vars as for TEX */
-static int sel_txq(Fn *f, Blk *b, const PIns *in)
+/* txq.QUERY.b32 d, [t] and suq.QUERY.b32 d, [s]: TXQ or SUQ d, slot, attribute (0 width,
+ * 1 height, 2 depth, 3 normalized: ops.def's numbering); the slot is t's or s's index in
+ * Module.vars until be_kernel_finish numbers the kernel's textures and surfaces */
+static int sel_query(Fn *f, Blk *b, const PIns *in)
 {
 	MIns *x;
 	int t;
@@ -567,14 +569,80 @@ static int sel_txq(Fn *f, Blk *b, const PIns *in)
 		return 0;   /* a sink: nothing to answer */
 	t = f->regtmp[in->o[0].reg];
 	if (f->tmp[t].cls != TC_R)
-		return be_unsup(f, in, "a txq result register other than 32 bits"), -1;
-	x = be_emit(f, b, OP_TXQ);
+		return be_unsup(f, in, "a query result register other than 32 bits"), -1;
+	x = be_emit(f, b, in->op == PO_SUQ ? OP_SUQ : OP_TXQ);
 	x->nopd = 3;
 	x->o[0] = be_r(t);
 	x->o[1] = be_imm(in->o[1].sym);
-	/* the attribute as ops.def numbers it: 0 width, 1 height, 2 depth, 3 normalized */
 	x->o[2] = be_imm(in->m.txq == PTXQ_HEIGHT ? 1 : in->m.txq == PTXQ_DEPTH ? 2 :
 	                 in->m.txq == PTXQ_NORMALIZED_COORDS ? 3 : 0);
+	return 0;
+}
+
+/* suld.b.GEOM{.vN}.bSIZE{.MODE} d, [s, {c..}] and sust.b... [s, {c..}], v: one SULD or SUST
+ * per element (x advanced by its bytes), the coordinates in a group as TEX's, the mode
+ * (0 trap, 1 clamp, 2 zero) an operand, the slot as sel_query's */
+static int sel_surf(Fn *f, Blk *b, const PIns *in)
+{
+	int store = in->op == PO_SUST, at = store ? 0 : 1;
+	const POpd *c = &in->o[at + 1], *val = &in->o[store ? 2 : 0];
+	int pt = in->m.types[0], eb = tbytes(pt), n = in->m.vec > 1 ? in->m.vec : 1;
+	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
+	int cls = geom == 1 ? TC_R : geom == 2 ? TC_R2 : TC_R4, dcls = eb == 8 ? TC_R2 : TC_R;
+	int mode = in->m.sumode == PSUMODE_CLAMP ? 1 : in->m.sumode == PSUMODE_ZERO ? 2 : 0;
+	Type ty = eb == 1 ? TY_U8 : eb == 2 ? TY_U16 : eb == 8 ? TY_B64 : TY_U32;
+	MOpd cs[3];
+	MIns *x;
+
+	for (int k = 0; k < geom; k++)
+		cs[k] = be_src(f, b, &c->elems[k], PT_S32);
+	for (int e = 0; e < n; e++) {
+		const POpd *v = val->kind == POK_VEC ? &val->elems[e] : val;
+		int ct = be_newtmp(f, cls), dt = -1;
+		MOpd dv = {0};
+		for (int k = 0; k < geom; k++) {
+			MOpd part = cls == TC_R ? be_r(ct) : be_rpart(ct, k);
+			if (k == 0 && e > 0) {
+				be_op3(f, b, OP_IADD, part, cs[0], be_imm(e * eb));
+				continue;
+			}
+			x = be_emit(f, b, cs[k].kind == OPD_IMM ? OP_MOV32I : OP_MOV);
+			x->nopd = 2;
+			x->o[0] = part;
+			x->o[1] = cs[k].kind == OPD_IMM ? be_imm((uint32_t)cs[k].imm) : cs[k];
+		}
+		if (store) {
+			dv = be_src(f, b, v, pt);
+			if (dv.kind == OPD_REG && dcls == TC_R && f->tmp[dv.t].cls == TC_R2)
+				dv = be_rpart(dv.t, 0);    /* a wider register: its low word */
+			else if (dv.kind != OPD_REG || f->tmp[dv.t].cls != dcls) {
+				int t = be_newtmp(f, dcls);
+				be_mov(f, b, t, dv, dcls);
+				dv = be_r(t);
+			}
+		} else {
+			dt = be_newtmp(f, dcls);
+			dv = be_r(dt);
+		}
+		x = be_emit(f, b, store ? OP_SUST : OP_SULD);
+		x->nopd = 4;
+		x->m.sub = (uint8_t)(geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
+		x->m.dtype = (uint8_t)ty;
+		x->o[0] = dv;
+		x->o[1] = be_r(ct);
+		x->o[2] = be_imm(in->o[at].sym);
+		x->o[3] = be_imm(mode);
+		if (!store && v->kind == POK_REG) {
+			int d = f->regtmp[v->reg];
+			if (f->tmp[d].cls == dcls)
+				be_mov(f, b, d, be_r(dt), dcls);
+			else if (f->tmp[d].cls == TC_R2 && dcls == TC_R) {
+				be_op3(f, b, OP_MOV, be_rpart(d, 0), be_r(dt), be_r(T_RZ))->nopd = 2;
+				be_op3(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ), be_r(T_RZ))->nopd = 2;
+			} else
+				return be_unsup(f, in, "register size of the destination"), -1;
+		}
+	}
 	return 0;
 }
 
@@ -587,7 +655,8 @@ int be_isel_mem(Fn *f, Blk *b, const PIns *in)
 	case PO_ST: return sel_ld(f, b, in, 1);
 	case PO_ATOM: return sel_atom(f, b, in, 0);
 	case PO_TEX: case PO_TLD4: return sel_tex(f, b, in);
-	case PO_TXQ: return sel_txq(f, b, in);
+	case PO_TXQ: case PO_SUQ: return sel_query(f, b, in);
+	case PO_SULD: case PO_SUST: return sel_surf(f, b, in);
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		return 0;  /* every cp.async completed when it ran (isel_async.c) */
 	case PO_RED: return sel_atom(f, b, in, 1);

@@ -236,11 +236,13 @@ void be_kernel_finish(Kernel *k, const Module *m, int fi, Fn **fns, const Layout
 			spill += fns[i]->spillsz;
 		}
 	fill_func_addrs(k, m);
-	/* TEX/TLD/TLD4/TXQ name a module variable until here: the kernel's texture slots, in first use */
+	/* TEX/TLD/TLD4/TXQ and SULD/SUST/SUQ name a module variable until here: the kernel's texture slots, in first use */
 	for (int i = 0; i < k->nins; i++) {
 		int s = isa_tex_slot(&k->ins[i]);
 		if (s >= 0)
 			k->ins[i].o[s].imm = isa_kernel_add_tex(k, m->vars[k->ins[i].o[s].imm].name);
+		if ((s = isa_surf_slot(&k->ins[i])) >= 0)
+			k->ins[i].o[s].imm = isa_kernel_add_surf(k, m->vars[k->ins[i].o[s].imm].name);
 	}
 	k->regs = regs > 0 ? regs : 1;
 	k->shared = vl->shared;

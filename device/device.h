@@ -133,6 +133,18 @@ typedef struct {
 	char *text;       /* the option as written, for messages */
 } LaunchTex;
 
+/* --surf NAME:N:TYPE[xN]:W[xH[xD]] (tex.c; docs/warpsim.md "Surfaces"): the surface reference
+ * NAME is the buffer of --arg N, W x H x D elements of TYPE[xN] */
+typedef struct {
+	char *name;       /* the surface reference it binds (.global .surfref) */
+	int param;        /* the buffer argument whose memory it is */
+	Type type;        /* channel type */
+	int chans;        /* channels per element: 1, 2 or 4 */
+	int ndims;        /* 1, 2 or 3 */
+	uint32_t dims[3]; /* width, height, depth in elements (1 beyond ndims) */
+	char *text;       /* the option as written, for messages */
+} LaunchSurf;
+
 typedef struct {
 	char *kernel;            /* --kernel, or NULL for the only kernel */
 	uint32_t grid[3];        /* --grid */
@@ -147,6 +159,8 @@ typedef struct {
 	                            tokens (SM model; DEV_CRS_BYTES by default) */
 	LaunchTex *texs;         /* --tex, in order */
 	int ntexs;
+	LaunchSurf *surfs;       /* --surf, in order */
+	int nsurfs;
 } Launch;
 
 /* a launch placed in memory: buffer addresses per argument */
@@ -200,6 +214,27 @@ void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint3
 /* tld4 of 2D float coordinates c: channel comp (0..3) of the four texels linear filtering
  * would weigh, counter-clockwise from the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j) */
 void dev_tex_gather(const DevTex *x, int comp, const uint32_t c[2], uint32_t out[4]);
+/* --surf: 0, or -1 with "expected ..." text in why[256] */
+int dev_parse_surf(const char *s, LaunchSurf *u, char *why);
+void dev_surf_free(LaunchSurf *u);
+/* a surface as an engine reads and writes it: its binding and its buffer's device address */
+typedef struct {
+	const LaunchSurf *s;
+	uint64_t base;
+} DevSurf;
+/* the binding of surface reference name, placed in m: 0, or -1 when no --surf binds it */
+int dev_surf_lookup(Mem *m, const Launch *l, const char *name, DevSurf *out);
+/* checks every --surf against its buffer argument after placement: 0, or -1 after a message */
+int dev_surf_check(const Launch *l, FILE *err);
+/* suld.b/sust.b: the device address of size bytes at coordinates c (x a byte offset, y and z
+ * rows and slices) of a geom-dimensional access, under mode (DEV_SU_TRAP: 0 with *fault set
+ * when outside; DEV_SU_CLAMP: the nearest place inside; DEV_SU_ZERO: 0, *fault clear, when
+ * outside: a load reads 0, a store does nothing). The engines access it as global memory. */
+enum { DEV_SU_TRAP, DEV_SU_CLAMP, DEV_SU_ZERO };
+uint64_t dev_surf_at(const DevSurf *x, int geom, const int32_t c[3], unsigned size, int mode,
+                     int *fault);
+/* suq: width, height, depth (DevTexQuery's first three) */
+uint32_t dev_surf_query(const DevSurf *x, int q);
 /* txq: a texture's width, height, depth (1 beyond its dimensions), normalised coordinates (1/0);
  * the values are TXQ's attribute operand (isa/ops.def) */
 typedef enum { DEV_TXQ_WIDTH, DEV_TXQ_HEIGHT, DEV_TXQ_DEPTH, DEV_TXQ_NORMALIZED } DevTexQuery;

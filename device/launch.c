@@ -35,6 +35,9 @@ void dev_launch_free(Launch *l)
 	for (int i = 0; i < l->ntexs; i++)
 		dev_tex_free(&l->texs[i]);
 	free(l->texs);
+	for (int i = 0; i < l->nsurfs; i++)
+		dev_surf_free(&l->surfs[i]);
+	free(l->surfs);
 	free(l->args);
 	free(l->outs);
 	free(l->kernel);
@@ -447,13 +450,21 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			return -1;
 		}
 	}
-	if (dev_tex_place(m, l, err))
+	if (dev_tex_place(m, l, err) || dev_surf_check(l, err))
 		return -1;
 	for (int i = 0; i < k->ntex; i++) {
 		DevTex x;
 		if (dev_tex_lookup(m, l, k->tex[i], &x)) {
 			fprintf(err, "warpsim: kernel '%s' reads texture '%s', which no --tex binds\n",
 			        k->name, k->tex[i]);
+			return -1;
+		}
+	}
+	for (int i = 0; i < k->nsurf; i++) {
+		DevSurf u;
+		if (dev_surf_lookup(m, l, k->surf[i], &u)) {
+			fprintf(err, "warpsim: kernel '%s' uses surface '%s', which no --surf binds\n",
+			        k->name, k->surf[i]);
 			return -1;
 		}
 	}

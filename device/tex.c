@@ -16,7 +16,13 @@
  * the nearest 1/256), tex(x) = (1 - alpha) T[i] + alpha T[i + 1], bi- and trilinear alike.
  * Normalised coordinates are scaled by the size first; wrap (x - floor(x)) and mirror need
  * them, as in CUDA. Integer coordinates (PTX tex with .s32 coordinates, tex1Dfetch) index
- * texels directly under the addressing mode, with no filtering. */
+ * texels directly under the addressing mode, with no filtering.
+ *
+ *   --surf NAME:N:TYPE[xN]:W[xH[xD]]
+ *
+ * binds a surface reference to the buffer of --arg N, so that --out N saves what the kernel
+ * stored; suld.b/sust.b address it with x in bytes (rows of W elements), y and z in rows and
+ * slices, under the instruction's .trap, .clamp or .zero (dev_surf_at). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -423,4 +429,140 @@ uint32_t dev_tex_query(const DevTex *x, DevTexQuery q)
 	case DEV_TXQ_NORMALIZED: return x->t->norm;
 	}
 	return 0;
+}
+
+/* ------------------------------------------------------------------ surfaces */
+void dev_surf_free(LaunchSurf *u)
+{
+	free(u->name);
+	free(u->text);
+	memset(u, 0, sizeof *u);
+}
+
+/* NAME:N:TYPE[xN]:W[xH[xD]] */
+int dev_parse_surf(const char *s, LaunchSurf *u, char *why)
+{
+	char *dup = strdup(s), *f[5] = {0}, *x, *end;
+	LaunchTex shape;
+	unsigned long n;
+	int nf = 0, rc = -1;
+
+	memset(u, 0, sizeof *u);
+	snprintf(why, 256, "NAME:N:TYPE[xN]:W[xH[xD]] with N a buffer argument");
+	if (!dup)
+		return -1;
+	for (char *p = dup; p && nf < 5; ) {
+		f[nf++] = p;
+		if ((p = strchr(p, ':')))
+			*p++ = 0;
+	}
+	if (nf != 4 || !*f[0] || !*f[1])
+		goto out;
+	n = strtoul(f[1], &end, 10);
+	if (*end || f[1][0] < '0' || f[1][0] > '9' || n > 4096)
+		goto out;
+	u->param = (int)n;
+	x = strchr(f[2], 'x');
+	if (chan_type(f[2], x ? (size_t)(x - f[2]) : strlen(f[2]), &u->type)) {
+		snprintf(why, 256, "NAME:N:TYPE[xN]:... with TYPE one of u8 s8 u16 s16 u32 s32 f32");
+		goto out;
+	}
+	if (x && (strcmp(x, "x1") && strcmp(x, "x2") && strcmp(x, "x4"))) {
+		snprintf(why, 256, "NAME:N:TYPExN:... with N one of 1, 2, 4 (channels)");
+		goto out;
+	}
+	u->chans = x ? x[1] - '0' : 1;
+	if (parse_dims(f[3], &shape)) {
+		snprintf(why, 256, "NAME:N:TYPE:W[xH[xD]] with sizes in 1..65536");
+		goto out;
+	}
+	u->ndims = shape.ndims;
+	memcpy(u->dims, shape.dims, sizeof u->dims);
+	if (!(u->name = strdup(f[0])) || !(u->text = strdup(s)))
+		goto out;
+	rc = 0;
+out:
+	free(dup);
+	if (rc) {
+		free(u->name);
+		free(u->text);
+		u->name = u->text = NULL;
+	}
+	return rc;
+}
+
+/* bytes of one element of a surface */
+static uint64_t surf_elem(const LaunchSurf *u)
+{
+	return (uint64_t)isa_type_bytes(u->type) * (uint64_t)u->chans;
+}
+
+int dev_surf_check(const Launch *l, FILE *err)
+{
+	for (int i = 0; i < l->nsurfs; i++) {
+		const LaunchSurf *u = &l->surfs[i];
+		uint64_t want = surf_elem(u) * u->dims[0] * u->dims[1] * u->dims[2], have;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(l->surfs[j].name, u->name)) {
+				fprintf(err, "warpsim: --surf %s: surface '%s' is bound twice\n", u->text, u->name);
+				return -1;
+			}
+		if (u->param >= l->nargs || !l->args[u->param].isbuf) {
+			fprintf(err, "warpsim: --surf %s: argument %d is not a buffer\n", u->text, u->param);
+			return -1;
+		}
+		have = l->args[u->param].count * (uint64_t)isa_type_bytes(l->args[u->param].type);
+		if (have != want) {
+			fprintf(err, "warpsim: --surf %s: argument %d holds %" PRIu64 " bytes, the surface %"
+			        PRIu64 "\n", u->text, u->param, have, want);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int dev_surf_lookup(Mem *m, const Launch *l, const char *name, DevSurf *out)
+{
+	char pre[32];
+
+	for (int i = 0; i < l->nsurfs; i++) {
+		if (strcmp(l->surfs[i].name, name))
+			continue;
+		/* the buffer of --arg N, as dev_launch_place names it */
+		snprintf(pre, sizeof pre, "parameter %d (", l->surfs[i].param);
+		for (int j = 0; j < m->n; j++)
+			if (m->a[j].name && !strncmp(m->a[j].name, pre, strlen(pre))) {
+				out->s = &l->surfs[i];
+				out->base = m->a[j].base;
+				return 0;
+			}
+	}
+	return -1;
+}
+
+uint64_t dev_surf_at(const DevSurf *x, int geom, const int32_t c[3], unsigned size, int mode,
+                     int *fault)
+{
+	const LaunchSurf *u = x->s;
+	int64_t pitch = (int64_t)surf_elem(u) * u->dims[0], at[3];
+
+	*fault = 0;
+	for (int d = 0; d < 3; d++) {
+		int64_t v = d < geom ? c[d] : 0;
+		int64_t hi = d == 0 ? pitch - (int64_t)size : (int64_t)u->dims[d] - 1;
+		if (v < 0 || v > hi) {
+			if (mode == DEV_SU_TRAP)
+				*fault = 1;
+			if (mode != DEV_SU_CLAMP || hi < 0)
+				return 0;
+			v = v < 0 ? 0 : hi;
+		}
+		at[d] = v;
+	}
+	return x->base + (uint64_t)((at[2] * u->dims[1] + at[1]) * pitch + at[0]);
+}
+
+uint32_t dev_surf_query(const DevSurf *x, int q)
+{
+	return q >= 0 && q < 3 ? x->s->dims[q] : 0;
 }

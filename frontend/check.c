@@ -394,9 +394,25 @@ chk_form(Chk *k, const PIns *in)
 	}
 	if (m->vec > 1 && in->op != PO_LD && in->op != PO_LDU && in->op != PO_ST &&
 	    in->op != PO_ATOM && in->op != PO_RED && in->op != PO_MOV && in->op != PO_TEX &&
-	    in->op != PO_TLD4)
+	    in->op != PO_TLD4 && in->op != PO_SULD && in->op != PO_SUST)
 		err(k, in->loc, "'%s' does not take a vector modifier", oi->name);
 	return 1;
+}
+
+/* the coordinate vector c (operand slot) of a texture or surface instruction: at least as many
+ * 32-bit values as the geometry has dimensions */
+static void
+chk_coords(Chk *k, const PIns *in, const POpd *c, int slot)
+{
+	int geom = in->m.geom, need = geom == PGEOM_3D ? 3 : geom == PGEOM_2D ? 2 : 1;
+
+	if (c->kind != POK_VEC || c->nelems < need) {
+		err(k, c->loc, "'%s%s' needs a vector of at least %d coordinate%s", ptx_ops[in->op].name,
+		    ptx_geom_names[geom], need, need == 1 ? "" : "s");
+		return;
+	}
+	for (int i = 0; i < c->nelems; i++)
+		chk_value(k, in, &c->elems[i], slot, 4, 0, 0);
 }
 
 /* operand slot of in names a texture reference (.tex or .global .texref); 0 after an error */
@@ -423,7 +439,6 @@ chk_tex(Chk *k, const PIns *in)
 	const char *name = ptx_ops[in->op].name;
 	const POpd *c = &in->o[in->nopd - 1];
 	int tld4 = in->op == PO_TLD4;
-	int need = m->geom == PGEOM_3D ? 3 : m->geom == PGEOM_2D ? 2 : 1;
 
 	if (in->op == PO_TXQ) {
 		if (m->txq == PTXQ_NONE || m->ntypes != 1 || m->types[0] != PT_B32)
@@ -449,13 +464,39 @@ chk_tex(Chk *k, const PIns *in)
 	}
 	if (!chk_texref(k, in, 1))
 		return;
-	if (c->kind != POK_VEC || c->nelems < need) {
-		err(k, c->loc, "'%s%s' needs a vector of at least %d coordinate%s", name,
-		    ptx_geom_names[m->geom], need, need == 1 ? "" : "s");
+	chk_coords(k, in, c, 2);
+}
+
+/* suld.b.GEOM{.vN}.bSIZE{.MODE} d, [s, {c..}], sust.b... [s, {c..}], v, suq.QUERY.b32 d, [s] */
+static void
+chk_surf(Chk *k, const PIns *in)
+{
+	const PMods *m = &in->m;
+	const char *name = ptx_ops[in->op].name;
+	int at = in->op == PO_SUST ? 0 : 1;
+	const POpd *s = &in->o[at], *c = &in->o[at + 1];
+
+	if (in->op == PO_SUQ) {
+		if (m->txq == PTXQ_NONE || m->ntypes != 1 || m->types[0] != PT_B32) {
+			err(k, in->loc, "'suq' takes an attribute (.width, .height or .depth) and .b32");
+			return;
+		}
+	} else if (m->comp != PCOMP_B || m->geom == PGEOM_NONE || m->ntypes != 1 ||
+	           (m->types[0] != PT_B8 && m->types[0] != PT_B16 && m->types[0] != PT_B32 &&
+	            m->types[0] != PT_B64)) {
+		err(k, in->loc, "'%s' takes .b, a geometry (.1d, .2d or .3d), an optional .v2 or .v4 "
+		    "and .b8, .b16, .b32 or .b64", name);
 		return;
 	}
-	for (int i = 0; i < c->nelems; i++)
-		chk_value(k, in, &c->elems[i], 2, 4, 0, 0);
+	if (s->kind != POK_ADDR || s->symkind != PSYM_VAR || s->reg >= 0 ||
+	    k->m->vars[s->sym].type != PT_SURFREF) {
+		err(k, s->loc, "operand %d of '%s' must be a surface reference (.global .surfref)",
+		    at + 1, name);
+		return;
+	}
+	if (in->op == PO_SUQ)
+		return;
+	chk_coords(k, in, c, at + 1);
 }
 
 /* the modifiers an instruction cannot do without (a comparison, an operation, a mode ...)
@@ -513,6 +554,8 @@ chk_required(Chk *k, const PIns *in)
 		chk_cp_async(k, in);
 	} else if (op == PO_TEX || op == PO_TLD4 || op == PO_TXQ) {
 		chk_tex(k, in);
+	} else if (op == PO_SULD || op == PO_SUST || op == PO_SUQ) {
+		chk_surf(k, in);
 	} else if (ptx_video_elems(in->op)) {
 		chk_video(k, in);
 	}

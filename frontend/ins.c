@@ -360,12 +360,24 @@ norm_call(PCtx *c)
 	return 1;
 }
 
-/* the form of a tex, tld4 or txq warpsim does not do (docs/frontend.md "Textures"), or NULL */
+/* the form of a tex, tld4, txq, suld, sust or suq warpsim does not do (docs/frontend.md
+ * "Textures"), or NULL */
 static const char *
 tex_unsup(const PCtx *c, const PIns *in)
 {
 	const POpd *t = c->ops.n >= 2 ? &c->ops.a[1] : NULL;
 
+	if (in->op == PO_SUQ)
+		return in->m.txq > PTXQ_DEPTH ? " of a channel format, array size or memory layout" : NULL;
+	if (in->op == PO_SULD || in->op == PO_SUST) {
+		const POpd *s = &c->ops.a[in->op == PO_SUST ? 0 : 1];
+		if (in->m.comp == PCOMP_P)
+			return " of formatted data (.p)";
+		if (in->m.geom > PGEOM_3D)
+			return " of a layered surface";
+		return c->ops.n == 3 && s->kind == POK_ADDR && s->reg >= 0 ?
+		       " of a surface handle in a register" : NULL;
+	}
 	if (in->op == PO_TXQ) {
 		if (in->m.txq > PTXQ_NORMALIZED_COORDS)
 			return " of a sampler attribute, a channel format, array, mipmap or sample count";
@@ -395,7 +407,8 @@ b_ins_end(PCtx *c)
 	if (c->inbad || in->op >= PO_COUNT)
 		goto done;
 	oi = &ptx_ops[in->op];
-	if ((in->op == PO_TEX || in->op == PO_TLD4 || in->op == PO_TXQ) && (form = tex_unsup(c, in))) {
+	if ((in->op == PO_TEX || in->op == PO_TLD4 || in->op == PO_TXQ || in->op == PO_SULD ||
+	     in->op == PO_SUST || in->op == PO_SUQ) && (form = tex_unsup(c, in))) {
 		/* valid PTX, as b_ins_begin's PF_UNSUP: refused for the kernels that reach it */
 		if (!c->cur.unsup_op) {
 			c->cur.unsup_op = in->op + 1;

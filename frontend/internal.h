@@ -29,6 +29,7 @@ extern const char *const ptx_evict_names[PEVICT_COUNT];
 extern const char *const ptx_geom_names[PGEOM_COUNT];
 extern const char *const ptx_txq_names[PTXQ_COUNT];
 extern const char *const ptx_comp_names[PCOMP_COUNT];
+extern const char *const ptx_sumode_names[PSUMODE_COUNT];
 extern const char *const ptx_mflag_names[PMF_NBITS];
 
 #endif

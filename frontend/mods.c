@@ -8,7 +8,7 @@
 enum {
 	MK_TYPE, MK_VEC, MK_CMP, MK_BOOL, MK_LOHI, MK_RND, MK_SPACE, MK_CACHE, MK_SEM, MK_SCOPE,
 	MK_AOP, MK_SHFL, MK_VOTE, MK_UNI, MK_SYNC, MK_BAR, MK_PRMT, MK_TESTP, MK_FLAG, MK_L1,
-	MK_L2, MK_L2PF, MK_GL, MK_GEOM, MK_TXQ, MK_COMP,
+	MK_L2, MK_L2PF, MK_GL, MK_GEOM, MK_TXQ, MK_COMP, MK_SUMODE,
 };
 
 typedef struct {
@@ -92,6 +92,7 @@ static const ModEnt mods[] = {
 	Q("addr_mode_2", ADDR_MODE_2)
 #undef Q
 	{ "g", MK_COMP, PCOMP_G }, { "b", MK_COMP, PCOMP_B }, { "a", MK_COMP, PCOMP_A },
+	{ "p", MK_COMP, PCOMP_P }, { "trap", MK_SUMODE, PSUMODE_TRAP }, { "zero", MK_SUMODE, PSUMODE_ZERO },
 	{ "L2::64B", MK_L2PF, 64 }, { "L2::128B", MK_L2PF, 128 }, { "L2::256B", MK_L2PF, 256 },
 };
 #define NMODS ((int)(sizeof mods / sizeof mods[0]))
@@ -283,6 +284,8 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 		case MK_FLAG:
 			if (op == PO_TLD4 && e->val == PMF_RIGHT)
 				ok = set8(c, l, &m->comp, PCOMP_R, ms, mn);   /* tld4.r: the red channel */
+			else if ((op == PO_SULD || op == PO_SUST) && e->val == PMF_CLAMP)
+				ok = set8(c, l, &m->sumode, PSUMODE_CLAMP, ms, mn);
 			else
 				m->flags |= e->val;
 			break;
@@ -292,6 +295,7 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 		case MK_GEOM: ok = set8(c, l, &m->geom, e->val, ms, mn); break;
 		case MK_TXQ: ok = set8(c, l, &m->txq, e->val, ms, mn); break;
 		case MK_COMP: ok = set8(c, l, &m->comp, e->val, ms, mn); break;
+		case MK_SUMODE: ok = set8(c, l, &m->sumode, e->val, ms, mn); break;
 		default: die("bad modifier kind");
 		}
 		if (!ok)

@@ -207,6 +207,7 @@ mods(FILE *out, const PIns *in)
 	for (int i = 0; i < m->ntypes; i++)
 		fputs(ptx_type_name((PType)m->types[i]), out);
 	fputs(ptx_prmt_names[m->prmt], out);
+	fputs(ptx_sumode_names[m->sumode], out);
 }
 
 static void
@@ -242,18 +243,25 @@ ins(Pr *p, const PIns *in)
 		fputs(";\n", out);
 		return;
 	}
-	if ((in->op == PO_TEX || in->op == PO_TLD4) && in->nopd >= 3) {
-		/* d, [t, {c..}] or d, [t, s, {c..}] */
+	if ((in->op == PO_TEX || in->op == PO_TLD4 || in->op == PO_SULD || in->op == PO_SUST) &&
+	    in->nopd == 3) {
+		/* d, [t, {c..}] (tex, tld4, suld) or [s, {c..}], v (sust) */
+		int at = in->op == PO_SUST ? 0 : 1;
 		fputc('\t', out);
-		opd(p, &in->o[0]);
-		fputs(", [", out);
-		for (int i = 1; i < in->nopd; i++) {
-			if (in->o[i].kind == POK_ADDR)
-				sym(p, in->o[i].symkind, in->o[i].sym);
-			else
-				opd(p, &in->o[i]);
-			fputs(i + 1 < in->nopd ? ", " : "];\n", out);
+		if (at) {
+			opd(p, &in->o[0]);
+			fputs(", ", out);
 		}
+		fputc('[', out);
+		sym(p, in->o[at].symkind, in->o[at].sym);
+		fputs(", ", out);
+		opd(p, &in->o[at + 1]);
+		fputc(']', out);
+		if (at == 0) {
+			fputs(", ", out);
+			opd(p, &in->o[2]);
+		}
+		fputs(";\n", out);
 		return;
 	}
 	for (int i = 0; i < in->nopd; i++) {

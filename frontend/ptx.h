@@ -161,8 +161,10 @@ typedef enum {
 	X(NUM_MIPMAP_LEVELS, ".num_mipmap_levels") X(NUM_SAMPLES, ".num_samples") \
 	X(FORCE_UNNORMALIZED_COORDS, ".force_unnormalized_coords") X(FILTER_MODE, ".filter_mode") \
 	X(ADDR_MODE_0, ".addr_mode_0") X(ADDR_MODE_1, ".addr_mode_1") X(ADDR_MODE_2, ".addr_mode_2")
-/* tld4's channel */
-#define PTX_COMPS(X) X(NONE, "") X(R, ".r") X(G, ".g") X(B, ".b") X(A, ".a")
+/* tld4's channel; on suld/sust .b is the unformatted (byte-addressed) form, .p the formatted */
+#define PTX_COMPS(X) X(NONE, "") X(R, ".r") X(G, ".g") X(B, ".b") X(A, ".a") X(P, ".p")
+/* suld/sust's out-of-range mode (.clamp is PMF_CLAMP as written, decoded here) */
+#define PTX_SUMODES(X) X(NONE, "") X(TRAP, ".trap") X(CLAMP, ".clamp") X(ZERO, ".zero")
 /* cache eviction priorities (.L1::evict_last, .L2::evict_first, ...) */
 #define PTX_EVICTS(X) \
 	X(NONE, "") X(NORMAL, "evict_normal") X(UNCHANGED, "evict_unchanged") \
@@ -185,6 +187,7 @@ typedef enum {
 #define PGEOM_ENUM_X(id, s) PGEOM_##id,
 #define PTXQ_ENUM_X(id, s) PTXQ_##id,
 #define PCOMP_ENUM_X(id, s) PCOMP_##id,
+#define PSUMODE_ENUM_X(id, s) PSUMODE_##id,
 PTX_ENUM(PCMP, PCmp, PTX_CMPS)
 PTX_ENUM(PBOP, PBop, PTX_BOPS)
 PTX_ENUM(PRND, PRnd, PTX_RNDS)
@@ -201,6 +204,7 @@ PTX_ENUM(PEVICT, PEvict, PTX_EVICTS)
 PTX_ENUM(PGEOM, PGeom, PTX_GEOMS)
 PTX_ENUM(PTXQ, PTxq, PTX_TXQS)
 PTX_ENUM(PCOMP, PComp, PTX_COMPS)
+PTX_ENUM(PSUMODE, PSumode, PTX_SUMODES)
 
 /* flag modifiers, PMods.flags; X(id, name as written) */
 #define PTX_MFLAGS(X) \
@@ -253,7 +257,8 @@ typedef struct {
 	uint16_t l2prefetch; /* .L2::64B/128B/256B prefetch size in bytes, 0 when absent */
 	uint8_t geom;        /* PGeom: tex's and tld4's geometry */
 	uint8_t txq;         /* PTxq: txq's attribute */
-	uint8_t comp;        /* PComp: tld4's channel */
+	uint8_t comp;        /* PComp: tld4's channel; suld/sust's .b or .p */
+	uint8_t sumode;      /* PSumode: suld/sust's out-of-range mode (NONE: .trap) */
 	uint32_t flags;      /* PMF_* */
 } PMods;
 

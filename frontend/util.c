@@ -45,6 +45,7 @@ const char *const ptx_evict_names[PEVICT_COUNT] = { PTX_EVICTS(NAME_X) };
 const char *const ptx_geom_names[PGEOM_COUNT] = { PTX_GEOMS(NAME_X) };
 const char *const ptx_txq_names[PTXQ_COUNT] = { PTX_TXQS(NAME_X) };
 const char *const ptx_comp_names[PCOMP_COUNT] = { PTX_COMPS(NAME_X) };
+const char *const ptx_sumode_names[PSUMODE_COUNT] = { PTX_SUMODES(NAME_X) };
 const char *const ptx_mflag_names[PMF_NBITS] = { PTX_MFLAGS(NAME_X) };
 #undef NAME_X
 

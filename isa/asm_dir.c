@@ -4,7 +4,7 @@
  *   directive := .kernel NAME | .arch sm_N | .registers N | .shared N | .local N | .spill N
  *              | .maxntid N | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
  *              | .constdata c[b][o] '=' bytes | .reloc VAR OFF TARGET ADDEND | .func NAME
- *              | .layout sm_35 | .abs32 ADDR (lo | hi) VAR | .tex NAME
+ *              | .layout sm_35 | .abs32 ADDR (lo | hi) VAR | .tex NAME | .surf NAME
  *
  * Header directives come once each, before the kernel's first instruction; .func may come
  * anywhere inside a kernel. At the end of a kernel (the next .kernel, or the end of the text)
@@ -377,23 +377,27 @@ static int dir_abs32(Asm *a, Kernel *k)
 	return 0;
 }
 
-/* .tex NAME: the next texture slot (TEX/TLD's last operand) is the reference NAME */
-static int dir_tex(Asm *a, Kernel *k)
+/* .tex NAME / .surf NAME: the next texture (TEX, TLD, TLD4, TXQ) or surface (SULD, SUST, SUQ)
+ * slot is the reference NAME */
+static int dir_tex(Asm *a, Kernel *k, int surf)
 {
 	Lex *x = &a->x;
 	char *s;
 	Tok t;
 
-	if (!name_tok(a, &t, "a texture reference name"))
+	if (!name_tok(a, &t, surf ? "a surface reference name" : "a texture reference name"))
 		return 0;
 	s = isa_asm_dup(a, t);
-	for (int i = 0; i < k->ntex; i++)
-		if (!strcmp(k->tex[i], s)) {
-			isa_asm_error(x, t, "duplicate '.tex %s'", s);
+	for (int i = 0; i < (surf ? k->nsurf : k->ntex); i++)
+		if (!strcmp(surf ? k->surf[i] : k->tex[i], s)) {
+			isa_asm_error(x, t, "duplicate '.%s %s'", surf ? "surf" : "tex", s);
 			free(s);
 			return 0;
 		}
-	isa_kernel_add_tex(k, s);
+	if (surf)
+		isa_kernel_add_surf(k, s);
+	else
+		isa_kernel_add_tex(k, s);
 	free(s);
 	return 1;
 }
@@ -484,7 +488,7 @@ void isa_asm_directive(Asm *a, Tok d)
 		if (di < 0 && !isa_asm_is(x, d, ".param") && !isa_asm_is(x, d, ".global") &&
 		    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func") &&
 		    !isa_asm_is(x, d, ".reloc") && !isa_asm_is(x, d, ".abs32") &&
-		    !isa_asm_is(x, d, ".tex")) {
+		    !isa_asm_is(x, d, ".tex") && !isa_asm_is(x, d, ".surf")) {
 			isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
 			return;
 		}
@@ -511,8 +515,8 @@ void isa_asm_directive(Asm *a, Tok d)
 			ok = dir_param(a, k);
 		} else if (isa_asm_is(x, d, ".abs32")) {
 			ok = dir_abs32(a, k);
-		} else if (isa_asm_is(x, d, ".tex")) {
-			ok = dir_tex(a, k);
+		} else if (isa_asm_is(x, d, ".tex") || isa_asm_is(x, d, ".surf")) {
+			ok = dir_tex(a, k, isa_asm_is(x, d, ".surf"));
 		} else {
 			ok = dir_data(a, k, d, isa_asm_is(x, d, ".global"));
 		}

@@ -440,6 +440,9 @@ static void kernel_free(Kernel *k)
 	for (int i = 0; i < k->ntex; i++)
 		free(k->tex[i]);
 	free(k->tex);
+	for (int i = 0; i < k->nsurf; i++)
+		free(k->surf[i]);
+	free(k->surf);
 	for (int i = 0; i < k->ncdata; i++)
 		free(k->cdata[i].bytes);
 	free(k->cdata);
@@ -522,15 +525,28 @@ int isa_tex_slot(const Ins *in)
 	}
 }
 
-int isa_kernel_add_tex(Kernel *k, const char *name)
+int isa_surf_slot(const Ins *in)
 {
-	for (int i = 0; i < k->ntex; i++)
-		if (!strcmp(k->tex[i], name))
-			return i;
-	k->tex = xrealloc(k->tex, (size_t)(k->ntex + 1) * sizeof *k->tex);
-	k->tex[k->ntex] = xstrdup(name);
-	return k->ntex++;
+	switch (in->op) {
+	case OP_SULD: case OP_SUST: return 2;
+	case OP_SUQ: return 1;
+	default: return -1;
+	}
 }
+
+/* the index of name in the list v of n names, appended when new */
+static int add_name(char ***v, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp((*v)[i], name))
+			return i;
+	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+	(*v)[*n] = xstrdup(name);
+	return (*n)++;
+}
+
+int isa_kernel_add_surf(Kernel *k, const char *name) { return add_name(&k->surf, &k->nsurf, name); }
+int isa_kernel_add_tex(Kernel *k, const char *name) { return add_name(&k->tex, &k->ntex, name); }
 
 void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name)
 {

@@ -369,6 +369,8 @@ typedef struct {
 	char **tex;           /* texture references by slot: TEX/TLD's last operand indexes it;
 	                       * the launch binds each name to data (docs/warpsim.md) */
 	int ntex;
+	char **surf;          /* surface references by slot (SULD, SUST, SUQ), likewise */
+	int nsurf;
 } Kernel;
 
 typedef struct {
@@ -477,6 +479,8 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
 void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend);
 int isa_kernel_add_tex(Kernel *k, const char *name);  /* its slot (the existing one if known) */
 int isa_tex_slot(const Ins *in);   /* the operand of TEX/TLD/TLD4/TXQ naming a texture slot, or -1 */
+int isa_kernel_add_surf(Kernel *k, const char *name); /* its surface slot */
+int isa_surf_slot(const Ins *in);  /* the operand of SULD/SUST/SUQ naming a surface slot, or -1 */
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,
                           uint32_t size);
 

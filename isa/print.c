@@ -313,6 +313,8 @@ static void print_header(FILE *f, const Kernel *k)
 	}
 	for (int i = 0; i < k->ntex; i++)
 		fprintf(f, ".tex %s\n", k->tex[i]);
+	for (int i = 0; i < k->nsurf; i++)
+		fprintf(f, ".surf %s\n", k->surf[i]);
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *g = &k->globals[i];
 		fprintf(f, ".global %s %llu %u", g->name, (unsigned long long)g->size, (unsigned)g->align);

@@ -712,6 +712,9 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 	case PO_TEX: case PO_TLD4: case PO_TXQ:
 		or_tex(o, t, in);
 		break;
+	case PO_SULD: case PO_SUST: case PO_SUQ:
+		or_surf(o, t, in);
+		break;
 	case PO_ATOM: case PO_RED:
 		or_atom(o, t, in);
 		break;
@@ -751,8 +754,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 	case PO_REDUX: case PO_ELECT:
 		t->state = TS_WARP;
 		return -1;
-	case PO_SULD: case PO_SUST: case PO_SURED:
-	case PO_SUQ: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
+	case PO_SURED: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
 	case PO_VSHL: case PO_VSHR: case PO_VMAD:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
 	case PO_CP_RED_ASYNC: case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM:

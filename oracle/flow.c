@@ -192,6 +192,57 @@ void or_tex(Oracle *o, Thread *t, const PIns *in)
 		or_put(o, t, &d->elems[k], out[k]);
 }
 
+/* suld.b, sust.b: one access per element (x advanced by its bytes) at the address
+ * device/tex.c's dev_surf_at gives, the SM model's too, through global memory; suq */
+void or_surf(Oracle *o, Thread *t, const PIns *in)
+{
+	int store = in->op == PO_SUST, at = store ? 0 : 1;
+	const PVar *v = &o->m->vars[in->o[at].sym];
+	const POpd *c = &in->o[at + 1], *val = &in->o[store ? 2 : 0];
+	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
+	int ty = in->m.types[0], es = tbytes(ty), n = in->m.vec > 1 ? in->m.vec : 1;
+	int mode = in->m.sumode == PSUMODE_CLAMP ? DEV_SU_CLAMP : in->m.sumode == PSUMODE_ZERO ?
+	           DEV_SU_ZERO : DEV_SU_TRAP;
+	int32_t cc[3] = {0, 0, 0};
+	DevSurf x;
+
+	if (dev_surf_lookup(o->mem, o->l, v->name, &x)) {
+		or_error(o, t, OR_BADLAUNCH, "surface '%s' is used, but no --surf binds it", v->name);
+		return;
+	}
+	if (in->op == PO_SUQ) {
+		or_put(o, t, &in->o[0], dev_surf_query(&x, in->m.txq == PTXQ_HEIGHT ? 1 :
+		                                        in->m.txq == PTXQ_DEPTH ? 2 : 0));
+		return;
+	}
+	for (int k = 0; k < geom; k++)
+		cc[k] = (int32_t)or_get(o, t, &c->elems[k], PT_S32);
+	for (int e = 0; e < n; e++) {
+		const POpd *d = val->kind == POK_VEC ? &val->elems[e] : val;
+		int32_t ce[3] = {cc[0] + e * es, cc[1], cc[2]};
+		int fault;
+		uint64_t a = dev_surf_at(&x, geom, ce, (unsigned)es, mode, &fault);
+		uint8_t *p;
+		if (fault) {
+			or_error(o, t, OR_FAULT, "surface %s of %d bytes at (%d, %d, %d) is outside surface "
+			         "'%s' (%u x %u x %u elements; .trap)", store ? "store" : "load", es, ce[0],
+			         ce[1], ce[2], v->name, x.s->dims[0], x.s->dims[1], x.s->dims[2]);
+			return;
+		}
+		if (!a) {
+			if (!store)
+				or_put(o, t, d, 0);
+			continue;
+		}
+		if (!(p = or_ptr(o, t, PS_GLOBAL, a, (unsigned)es, store)))
+			return;
+		if (store)
+			dev_st(p, (unsigned)es, or_get(o, t, d, ty));
+		else
+			or_put(o, t, d, dev_ld(p, (unsigned)es));
+	}
+}
+
 void or_ld(Oracle *o, Thread *t, const PIns *in)
 {
 	int ty = in->m.types[0], es = tbytes(ty), vec = in->m.vec ? in->m.vec : 1;

@@ -102,6 +102,7 @@ void or_mov(Oracle *o, Thread *t, const PIns *in);
 void or_cvta(Oracle *o, Thread *t, const PIns *in);
 void or_ld(Oracle *o, Thread *t, const PIns *in);
 void or_tex(Oracle *o, Thread *t, const PIns *in);
+void or_surf(Oracle *o, Thread *t, const PIns *in);
 void or_st(Oracle *o, Thread *t, const PIns *in);
 void or_cp_async(Oracle *o, Thread *t, const PIns *in);
 void or_atom(Oracle *o, Thread *t, const PIns *in);

@@ -397,6 +397,11 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	case OP_TXQ:
 		sim_tex(g, w, d, ex);
 		break;
+	case OP_SULD:
+	case OP_SUST:
+	case OP_SUQ:
+		rc = sim_surf(g, w, d, ex, e);
+		break;
 	case OP_ST:
 		rc = sim_ldst(g, w, d, ex, e, SP_GLOBAL, 1);
 		break;

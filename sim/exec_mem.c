@@ -284,3 +284,53 @@ void sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 			REG(d->o[0].reg + k, l) = out[k];
 	}
 }
+
+/* SULD, SUST: the element of each lane's coordinates (device/tex.c's dev_surf_at, the oracle's
+ * too) accessed as global memory; .trap's outside is a fault, .zero's a load of 0 and no
+ * store. SUQ: an attribute of the binding. */
+int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
+{
+	const DevSurf *x = &g->surf[d->o[d->op == OP_SUQ ? 1 : 2].imm];
+	int geom = d->m.sub == SUB_3D ? 3 : d->m.sub == SUB_2D ? 2 : 1, store = d->op == OP_SUST;
+	unsigned size = msize((Type)d->m.dtype);
+
+	if (d->op == OP_SUQ) {
+		uint32_t v = dev_surf_query(x, (int)d->o[2].imm);
+		FOR_LANES(ex) REG(d->o[0].reg, l) = v;
+		return SIM_OK;
+	}
+	e->size = (uint8_t)size;
+	FOR_LANES(ex) {
+		int32_t c[3] = {0, 0, 0};
+		int fault;
+		uint8_t *p;
+		uint64_t a;
+		for (int k = 0; k < geom; k++)
+			c[k] = (int32_t)REG(d->o[1].reg + k, l);
+		a = dev_surf_at(x, geom, c, size, (int)d->o[3].imm, &fault);
+		if (fault)
+			return sim_fault(g, w, (int)l, SIM_FAULT, "%s of %u bytes at (%d, %d, %d) is outside "
+			                 "surface '%s' (%u x %u x %u elements; .trap)", store ? "surface store" :
+			                 "surface load", size, c[0], c[1], c[2], x->s->name, x->s->dims[0],
+			                 x->s->dims[1], x->s->dims[2]);
+		if (!a) {           /* .zero outside: reads 0, writes nothing */
+			if (!store)
+				for (unsigned k = 0; k < (size + 3) / 4; k++)
+					REG(d->o[0].reg + k, l) = 0;
+			continue;
+		}
+		if (!(p = mem_at(g, w, l, SP_GLOBAL, a, size, store, 0, &e->space)))
+			return SIM_FAULT;
+		e->naddr |= 1u << l;
+		e->addr[l] = a;
+		if (store)
+			dev_st(p, size, size == 8 ? src64(g, w, &d->o[0], l) : (uint64_t)REG(d->o[0].reg, l));
+		else if (size == 8) {
+			uint64_t v = dev_ld(p, 8);
+			REG(d->o[0].reg, l) = (uint32_t)v;
+			REG(d->o[0].reg + 1, l) = (uint32_t)(v >> 32);
+		} else
+			REG(d->o[0].reg, l) = (uint32_t)dev_ld(p, size);
+	}
+	return SIM_OK;
+}

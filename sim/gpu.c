@@ -428,6 +428,14 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 			        k->name, k->tex[i]);
 			goto fail;
 		}
+	if (k->nsurf && !(g->surf = calloc((size_t)k->nsurf, sizeof *g->surf)))
+		goto oom;
+	for (int i = 0; i < k->nsurf; i++)
+		if (dev_surf_lookup(m, l, k->surf[i], &g->surf[i])) {
+			fprintf(err, "warpsim: kernel '%s' uses surface '%s', which no --surf binds\n",
+			        k->name, k->surf[i]);
+			goto fail;
+		}
 	g->shsize = k->shared + l->shared_bytes;
 	g->locsize = dev_local_bytes(k);
 	g->crsbytes = l->crs_bytes;
@@ -492,6 +500,7 @@ void sim_gpu_free(Gpu *g)
 	if (!g)
 		return;
 	free(g->tex);
+	free(g->surf);
 	for (int i = 0; g->sm && i < g->cfg.tc.sms; i++) {
 		SM *s = &g->sm[i];
 		for (int j = 0; s->slots && j < g->slots; j++) {

@@ -85,6 +85,27 @@ static int fn_tex(void *field, const char *val, const OptCtx *cx, char *why, siz
 	return 0;
 }
 
+static int fn_surf(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	Launch *l = field;
+	LaunchSurf u, *nu;
+	char w[256];
+
+	if (dev_parse_surf(val, &u, w)) {
+		snprintf(why, n, "%s", w);
+		return -1;
+	}
+	if (cx->check_only || !(nu = realloc(l->surfs, (size_t)(l->nsurfs + 1) * sizeof *nu))) {
+		dev_surf_free(&u);
+		if (!cx->check_only)
+			snprintf(why, n, "a surface that fits in memory");
+		return cx->check_only ? 0 : -1;
+	}
+	l->surfs = nu;
+	l->surfs[l->nsurfs++] = u;
+	return 0;
+}
+
 #define F(x) offsetof(SimOpts, x)
 const OptRow sim_launch_rows[] = {
 	{.name = "kernel", .kind = OPT_STR, .metavar = "NAME", .off = F(launch.kernel),
@@ -97,6 +118,8 @@ const OptRow sim_launch_rows[] = {
 	 .help = "the next kernel parameter: TYPE:VALUE or buf:TYPE:COUNT[:INIT]"},
 	{.name = "tex", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_tex,
 	 .help = "bind a texture reference: NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT] (docs/warpsim.md)"},
+	{.name = "surf", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_surf,
+	 .help = "bind a surface reference to a buffer argument: NAME:N:TYPE[xN]:W[xH[xD]] (docs/warpsim.md)"},
 	{.name = "out", .kind = OPT_FN, .metavar = "N:FILE", .off = F(launch), .fn = fn_out,
 	 .help = "save parameter N's buffer after the run (.bin raw, else text)"},
 	{.name = "shared-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.shared_bytes),

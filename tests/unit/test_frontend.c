@@ -165,11 +165,11 @@ START_TEST(diagnostics)
 	                 "t.ptx:7:2: error: 'add' takes 3 operands, not 2");
 	{
 		/* valid but unsupported: no error; the function records it, left out of its body */
-		Module *m = parse(HDR ".entry k()\n{\n .reg .b32 %r1;\n suld.b.2d.b32 {%f1}, [t, %f2];\n"
+		Module *m = parse(HDR ".entry k()\n{\n .reg .b32 %r1;\n sured.b.add.2d.b32 {%f1}, [t, %f2];\n"
 		                  " mov.u32 %r1, 1;\n}\n", &n);
 		ck_assert_ptr_nonnull(m);
 		ck_assert_int_eq(n, 0);
-		ck_assert_int_eq(m->funcs[0].unsup_op, PO_SULD + 1);
+		ck_assert_int_eq(m->funcs[0].unsup_op, PO_SURED + 1);
 		ck_assert_int_eq(m->funcs[0].unsup_loc.line, 7);
 		ck_assert_int_eq(m->funcs[0].unsup_loc.col, 2);
 		ck_assert_int_eq(m->funcs[0].nins, 1);

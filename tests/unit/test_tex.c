@@ -2,8 +2,8 @@
  * worked out by hand from the CUDA C Programming Guide's appendix "Texture Fetching": point
  * sampling, linear filtering with 8-bit fractions, the clamp, border, wrap and mirror
  * addressing modes, normalised coordinates, integer (texel) coordinates, normfloat reads,
- * sign extension, missing channels; tld4's gather and txq's attributes; and the --tex option's
- * parser. */
+ * sign extension, missing channels; tld4's gather and txq's attributes; the --tex option's
+ * parser; the surfaces' byte addressing under .trap, .clamp and .zero. */
 #include <check.h>
 #include <string.h>
 #include "device/device.h"
@@ -156,6 +156,40 @@ START_TEST(test_gather_query)
 }
 END_TEST
 
+START_TEST(test_surface_addressing)
+{
+	/* 4 x 2 elements of u32 (rows of 16 bytes) at 0x1000: x is a byte offset */
+	LaunchSurf u;
+	DevSurf x;
+	char why[256];
+	int fault;
+	int32_t in[3] = {4, 1, 0}, right[3] = {16, 0, 0}, left[3] = {-4, 0, 0}, below[3] = {8, 2, 0};
+
+	ck_assert_int_eq(dev_parse_surf("s:0:u32:4x2", &u, why), 0);
+	x.s = &u;
+	x.base = 0x1000;
+	ck_assert_uint_eq(dev_surf_at(&x, 2, in, 4, DEV_SU_TRAP, &fault), 0x1000 + 16 + 4);
+	ck_assert_int_eq(fault, 0);
+	ck_assert_uint_eq(dev_surf_at(&x, 2, right, 4, DEV_SU_TRAP, &fault), 0);
+	ck_assert_int_eq(fault, 1);
+	ck_assert_uint_eq(dev_surf_at(&x, 2, right, 4, DEV_SU_CLAMP, &fault), 0x1000 + 12);
+	ck_assert_uint_eq(dev_surf_at(&x, 2, right, 2, DEV_SU_CLAMP, &fault), 0x1000 + 14);
+	ck_assert_uint_eq(dev_surf_at(&x, 2, left, 4, DEV_SU_CLAMP, &fault), 0x1000);
+	ck_assert_uint_eq(dev_surf_at(&x, 2, below, 4, DEV_SU_CLAMP, &fault), 0x1000 + 16 + 8);
+	ck_assert_uint_eq(dev_surf_at(&x, 2, below, 4, DEV_SU_ZERO, &fault), 0);
+	ck_assert_int_eq(fault, 0);
+	ck_assert_uint_eq(dev_surf_at(&x, 1, below, 4, DEV_SU_TRAP, &fault), 0x1000 + 8);  /* 1D: row 0 */
+	ck_assert_uint_eq(dev_surf_query(&x, 0), 4);
+	ck_assert_uint_eq(dev_surf_query(&x, 1), 2);
+	ck_assert_uint_eq(dev_surf_query(&x, 2), 1);
+	dev_surf_free(&u);
+	ck_assert_int_eq(dev_parse_surf("s:x:u32:4", &u, why), -1);
+	ck_assert_int_eq(dev_parse_surf("s:0:f64:4", &u, why), -1);
+	ck_assert_int_eq(dev_parse_surf("s:0:u32", &u, why), -1);
+	ck_assert_int_eq(dev_parse_surf("s:0:u32:4:zero", &u, why), -1);
+}
+END_TEST
+
 START_TEST(test_parse)
 {
 	LaunchTex t;
@@ -197,6 +231,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_bilinear_normfloat);
 	tcase_add_test(tc, test_integer_coordinates);
 	tcase_add_test(tc, test_gather_query);
+	tcase_add_test(tc, test_surface_addressing);
 	tcase_add_test(tc, test_parse);
 	suite_add_tcase(s, tc);
 	return s;
