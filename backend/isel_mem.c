@@ -42,7 +42,7 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 	const POpd *val = &in->o[store ? 1 : 0], *ad = &in->o[store ? 0 : 1];
 	Addr a;
 	int eb = tbytes(pt), cls = eb == 16 ? TC_R4 : eb == 8 ? TC_R2 : TC_R;
-	int tmp[8];
+	int tmp[8], direct[8] = {0};
 
 	if (be_addr_of(f, b, in, ad, &a) < 0)
 		return -1;
@@ -50,7 +50,10 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 		return be_unsup(f, in, "access width"), -1;
 	if (store && a.space == PS_CONST)
 		return be_errorf(f, in->loc, "store to the constant space"), -1;
-	/* loads go to fresh temporaries first, so that a destination may be the base */
+	/* a load writes its destination register directly, as ptxas's LDS R3, [R3] does: an
+	 * instruction reads its address before it writes. An element of a vector whose register
+	 * is the base, or of another size, goes to a fresh temporary first and is copied after
+	 * the last element's load. */
 	for (int k = 0; k < n; k++) {
 		const POpd *e = val->kind == POK_VEC ? &val->elems[k] : val;
 		MOpd m = a.mem;
@@ -98,8 +101,15 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 			x->o[0] = m;
 			x->o[1] = v;
 		} else {
-			tmp[k] = be_newtmp(f, cls);
-			x->o[0] = be_r(tmp[k]);
+			int d = e->kind == POK_REG ? f->regtmp[e->reg] : -1;
+			if (d >= 0 && f->tmp[d].cls == cls && (n == 1 || d != m.t)) {
+				tmp[k] = d;
+				direct[k] = 1;
+				x->o[0] = be_r(d);
+			} else {
+				tmp[k] = be_newtmp(f, cls);
+				x->o[0] = be_r(tmp[k]);
+			}
 			x->o[1] = m;
 		}
 	}
@@ -111,6 +121,11 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 		if (e->kind != POK_REG || tmp[k] < 0)
 			continue;
 		d = f->regtmp[e->reg];
+		if (direct[k]) {
+			if (tsigned(pt) || eb > tbytes(f->pf->regs[e->reg].type))
+				be_fix16(f, b, d, pt);
+			continue;
+		}
 		if (f->tmp[d].cls != cls) {
 			/* a narrow load into a wider register, or the reverse: the low word */
 			if (f->tmp[d].cls == TC_R2 && cls == TC_R) {

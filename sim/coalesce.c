@@ -62,3 +62,16 @@ sim_same_addr_degree(const uint64_t *addr, uint32_t mask)
 	}
 	return best;
 }
+
+int
+sim_distinct_addrs(const uint64_t *addr, uint32_t mask)
+{
+	int n = 0;
+	for (uint32_t left = mask; left; n++) {
+		uint64_t a = addr[__builtin_ctz(left)];
+		for (uint32_t m = left; m; m &= m - 1)
+			if (addr[__builtin_ctz(m)] == a)
+				left &= ~(1u << __builtin_ctz(m));
+	}
+	return n;
+}

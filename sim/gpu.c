@@ -294,6 +294,8 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 		break;
 	case SP_CONST:
 		e->space = TSP_CONST;
+		for (uint32_t m = x->naddr; m; m &= m - 1)
+			e->addr[__builtin_ctz(m)] = x->addr[__builtin_ctz(m)];
 		break;
 	default:
 		break;

@@ -143,6 +143,8 @@ int sim_dispatch_pick(const int *resident, int nsms, int limit, int *rr);
 int sim_coalesce(const uint64_t *addr, uint32_t mask, int size, uint32_t gran, uint64_t *seg);
 /* the largest number of active lanes sharing one address (atomic serialisation) */
 int sim_same_addr_degree(const uint64_t *addr, uint32_t mask);
+/* the number of distinct addresses of the lanes in mask (a constant load's requests) */
+int sim_distinct_addrs(const uint64_t *addr, uint32_t mask);
 
 /* ------------------------------------------------------------------ banks.c */
 /* conflict degree of a shared access: the largest number of distinct bank-wide words one

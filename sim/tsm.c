@@ -408,9 +408,17 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		mem = 1;
 		break;
 	}
-	case TSP_CONST:
+	case TSP_CONST: {
+		/* the constant cache serves one address per pass: a warp's request is split into
+		 * one per distinct address (CUDA C Programming Guide, "Constant Memory") */
+		int d = sim_distinct_addrs(e->addr, e->exec);
+		if (d > 1) {
+			mult = d;
+			ready += (uint64_t)(d - 1) * (uint64_t)c->unit[in->unit].interval;
+		}
 		mem = 1;
 		break;
+	}
 	}
 	take_unit(m, (Unit)in->unit, now, mult);
 	if (e->crs_spills || e->crs_fills)

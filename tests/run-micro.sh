@@ -28,24 +28,26 @@ while read -r name rest; do
 		pass=$((pass + 1))
 	fi
 done <"$T/got"
-# the control-flow kernels hold the construct they are named for, and it does what it should:
-# ctl NAME CONFIG 'PATTERN...' 'STAT=VALUE...' - every extended regular expression PATTERN
-# matches the listing warpc makes of NAME under sim/configs/CONFIG.cfg with the list's
-# options (a leading ! : matches no line; _ stands for a space), and every statistic of its
-# run has VALUE
+# the control-flow and memory kernels hold the construct they are named for, and it does what
+# it should: ctl NAME CONFIG 'PATTERN...' 'STAT=VALUE...' - every extended regular expression
+# PATTERN matches the listing warpc makes of NAME under sim/configs/CONFIG.cfg with the list's
+# options (a leading ! : matches no line; a trailing #N: exactly N lines; _ stands for a
+# space), and every statistic of its run (the list's threads, measure.sh's arguments) has VALUE
 set -f
 ctl() {
 	opts=$(awk -v n="$1" '$1 == n { for (i = 5; i <= NF; i++) printf "%s ", $i }' "$T/k/list")
+	th=$(awk -v n="$1" '$1 == n { print $2 }' "$T/k/list")
 	# shellcheck disable=SC2086
 	if ! "$BIN/warpc" "$T/k/$1.ptx" --config "sim/configs/$2.cfg" $opts >"$T/lst" 2>"$T/err" ||
-	   ! "$BIN/warpsim" "$T/k/$1.ptx" --config "sim/configs/$2.cfg" $opts --grid 1 --block 32 \
-		--arg buf:u32:96 --arg u32:1 --arg buf:u32:16 >"$T/st" 2>&1; then
+	   ! "$BIN/warpsim" "$T/k/$1.ptx" --config "sim/configs/$2.cfg" $opts --grid 1 --block "$th" \
+		--arg "buf:u32:$((3 * th))" --arg u32:1 --arg buf:u32:1048576 >"$T/st" 2>&1; then
 		echo "FAIL $1 $2: does not translate or run"; fail=$((fail + 1)); return
 	fi
 	for p in $3; do
 		p=$(printf '%s' "$p" | tr _ ' ')
 		case $p in
 		!*) ! grep -Eq -- "${p#!}" "$T/lst" || { echo "FAIL $1 $2: the listing has ${p#!}"; fail=$((fail + 1)); return; };;
+		*\#*) [ "$(grep -Ec -- "${p%\#*}" "$T/lst")" = "${p##*#}" ] || { printf 'FAIL %s %s: the listing has not %s lines %s\n' "$1" "$2" "${p##*#}" "${p%\#*}"; fail=$((fail + 1)); return; };;
 		*) grep -Eq -- "$p" "$T/lst" || { echo "FAIL $1 $2: the listing has no $p"; fail=$((fail + 1)); return; };;
 		esac
 	done
@@ -67,6 +69,21 @@ for c in fermi kepler; do
 done
 ctl ctl_brk kepler 'PBK @P[0-6]_BRK; !SSY' 'div_brk=31'
 ctl ctl_brk fermi 'SSY @P[0-6]_NOP\.S !PBK' 'div_sync=31'
+# the memory chases are one load a step, nothing between (LDS R3, [R3]: no copy after it); the
+# conflicts, hits and misses are the ones each kernel is built for (35 shared accesses of
+# 32-way conflicts; 131 global accesses: 35 stores, 32 + 64 loads, the last two passes hitting
+# L1, hitting L2 or missing it; 34 atomics)
+for c in fermi kepler; do
+	ctl lat_lds $c 'LDS_(R[0-9]+),_\[\1\];#34 !MOV_R[0-9]+,_R' ''
+	ctl lat_lds_c32 $c 'LDS_(R[0-9]+),_\[\1\];#34' 'gpgpu_n_shmem_bkconflict=1085'
+	ctl lat_lds_c1 $c 'LDS_(R[0-9]+),_\[\1\];#34' 'gpgpu_n_shmem_bkconflict=0'
+	ctl lat_ldc_div $c 'LDC_(R[0-9]+),_c\[0x3\]\[\1\];#34 !MOV_R[0-9]+,_R' ''
+	ctl lat_gld_l2 $c 'LD\.E\.64_(R[0-9]+),_\[\1\];#96' 'L2_total_cache_accesses=131 L2_total_cache_misses=33'
+	ctl lat_gld_dram $c 'LD\.E\.64_(R[0-9]+),_\[\1\];#96' 'L2_total_cache_misses=129'
+	ctl lat_atom_g_uni $c 'ATOM' 'gpgpu_n_mem_atomic=34'
+done
+ctl lat_gld_l1 fermi 'LD\.E\.64_(R[0-9]+),_\[\1\];#96' 'L1D_total_cache_accesses=131 L1D_total_cache_misses=67'
+ctl lat_gld_l1 kepler 'LD\.E\.64_(R[0-9]+),_\[\1\];#96' 'L1D_total_cache_accesses=0'
 n=$(wc -l <bench/micro/results.txt)
 if [ "$n" != "$(wc -l <"$T/got")" ]; then
 	echo "FAIL: results.txt has $n rows, the suite $(wc -l <"$T/got")"; fail=$((fail + 1))

@@ -48,8 +48,7 @@ lat() {
 		rep 4 "$(echo "$op" | sed "s/X/$r/g; s/Y/$y/g")"
 		printf '\tmov.u32 %%r10, %%clock;\n'
 		rep $N "$(echo "$op" | sed "s/X/$r/g; s/Y/$y/g")"
-		printf '\t%s\n' "$(sink_of "$t" | sed "s/X/$r/")"
-		tail %r12
+		tail %r12 "$(sink_of "$t" | sed "s/X/$r/")"
 	} >"$D/lat_$n.ptx"
 	add "lat_$n" 1 $N lat
 }

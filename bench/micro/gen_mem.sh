@@ -30,14 +30,13 @@ N=32
 
 . "$(dirname "$0")/lib.sh"
 
-# timed K TEXT SINK: K copies of TEXT as a warm-up, %clock, N copies, SINK (the chain's value
-# into %r12), then lib.sh's tail
+# timed K TEXT SINK: K copies of TEXT as a warm-up, %clock, N copies, then lib.sh's tail with
+# SINK (the chain's value into %r12, after the second clock)
 timed() {
 	rep "$1" "$2"
 	printf '\tmov.u32 %%r10, %%clock;\n'
 	rep $N "$2"
-	printf '\t%s\n' "$3"
-	tail %r12
+	tail %r12 "$3"
 }
 
 # ---------------------------------------------------------------- shared memory

@@ -35,9 +35,12 @@ $2
 H
 }
 
-# tail SINK: the second clock, the stores, the end
+# tail SINK [INSTR]: the second clock, INSTR (an instruction that makes SINK from the chain's
+# value: after the clock, so that the clock does not wait for the chain's last result and a
+# chain of N dependent operations spans N latencies), the stores, the end
 tail() {
 	printf '\tmov.u32 %%r11, %%clock;\n'
+	[ -z "$2" ] || printf '\t%s\n' "$2"
 	stores "$1"
 }
 

@@ -87,6 +87,13 @@ START_TEST(test_same_addr_degree)
 	ck_assert_int_eq(sim_same_addr_degree(a, ~0u), 8);
 	ck_assert_int_eq(sim_same_addr_degree(a, 0x11111111u), 8);
 	ck_assert_int_eq(sim_same_addr_degree(a, 0), 0);
+	/* the constant cache's requests: one per distinct address */
+	ck_assert_int_eq(sim_distinct_addrs(a, ~0u), 4);
+	ck_assert_int_eq(sim_distinct_addrs(a, 0x11111111u), 1);
+	ck_assert_int_eq(sim_distinct_addrs(a, 0x3u), 2);
+	ck_assert_int_eq(sim_distinct_addrs(a, 0), 0);
+	strided(a, 0x100, 4);
+	ck_assert_int_eq(sim_distinct_addrs(a, ~0u), 32);
 }
 END_TEST
 
