@@ -178,8 +178,9 @@ int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why);
 int dev_parse_out(const char *s, LaunchOut *o, char *why);
 int dev_parse_type(const char *s, Type *t);          /* u8 ... f64 */
 int dev_parse_scalar(Type t, const char *s, uint64_t *bits);
-/* local bytes per thread a launch of k gives (an sm_3x listing: its frame and a stack) */
-uint32_t dev_local_bytes(const Kernel *k);
+/* local bytes per thread a launch l of k gives (an sm_3x listing: its frame and a stack),
+ * at least l->stack_bytes; an sm_3x listing's stack top c[0x0][0x44] */
+uint32_t dev_local_bytes(const Kernel *k, const Launch *l);
 /* checks args against the kernel's parameters, allocates and fills buffers, writes bank 0
  * (header and parameters, laid out by k->layout), globals and constant data; messages
  * "warpsim: ..." on err */

@@ -382,9 +382,12 @@ void dev_placed_free(Placed *pl)
 	memset(pl, 0, sizeof *pl);
 }
 
-uint32_t dev_local_bytes(const Kernel *k)
+uint32_t dev_local_bytes(const Kernel *k, const Launch *l)
 {
-	return k->layout == ISA_LAYOUT_SM35 ? k->local + DEV_SM35_STACKSZ : k->local;
+	uint32_t n = k->layout == ISA_LAYOUT_SM35 ? k->local + DEV_SM35_STACKSZ : k->local;
+
+	/* deep recursion: cudaLimitStackSize raised (--stack-bytes) */
+	return l->stack_bytes > n ? l->stack_bytes : n;
 }
 
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
@@ -408,7 +411,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		hdr[3 + i] = l->grid[i];
 	}
 	if (k->layout == ISA_LAYOUT_SM35) {
-		uint32_t top = dev_local_bytes(k);
+		uint32_t top = dev_local_bytes(k, l);
 		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
 		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
 	} else {

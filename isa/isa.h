@@ -123,6 +123,7 @@ typedef enum {
 	SUB_SINCOS, SUB_DIVIDE, SUB_P, SUB_T, SUB_IV,            /* RRO, FCHK, LDG, CCTL (Kepler) */
 	SUB_1D, SUB_2D, SUB_3D,                                  /* TEX, TLD: the texture's geometry */
 	SUB_G, SUB_B, SUB_A,                                     /* TLD4: the channel (SUB_R: red) */
+	SUB_WT,                                                  /* ST cache operator (appended) */
 	SUB_COUNT
 } Sub;
 

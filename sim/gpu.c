@@ -439,10 +439,8 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 			goto fail;
 		}
 	g->shsize = k->shared + l->shared_bytes;
-	g->locsize = dev_local_bytes(k);
+	g->locsize = dev_local_bytes(k, l);
 	g->crsbytes = l->crs_bytes;
-	if (l->stack_bytes > g->locsize)
-		g->locsize = l->stack_bytes;   /* deep recursion: cudaLimitStackSize raised */
 	g->wpc = (int)((threads + 31) / 32);
 	g->nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	if (sim_occupancy(&cfg->tc, (int)threads, k->regs ? k->regs : g->zrow - 3, g->shsize, &occ,

@@ -12,6 +12,9 @@
 #   .global NAME SIZE ALIGN [= bytes]   module variables (.nv.global, .nv.global.init)
 #   .abs32 ADDR lo|hi NAME  R_CUDA_ABS32_LO/HI: an instruction's immediate is half an address
 #   .constdata c[0x2][0x0] = bytes      .nv.constant2.KERNEL, the compiler's literal pool
+#   .constdata c[0x3][0x0] = bytes      .nv.constant3, the module's .const variables (an
+#                                       address in their initialisers is already a bank
+#                                       offset; a relocation of that section is refused)
 function hexv(s,    v, i) {
 	s = tolower(s); sub(/^0x/, "", s); v = 0
 	for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
@@ -31,10 +34,11 @@ BEGIN { mode = ""; nsec = 0 }
 /^Sections:/ { mode = "sections"; next }
 /^\.section \.symtab/ { mode = "symtab"; next }
 /^\.section \.rel\.text\./ { mode = "rel"; relk = $2; sub(/^\.rel\.text\./, "", relk); next }
+/^\.section \.rel\.nv\.constant3$/ { die("relocations of " $2 " are not carried over") }
 /^\.section / { mode = ""; next }
 /^\.nv\.info\./ { mode = "info"; infok = $1; sub(/^\.nv\.info\./, "", infok); next }
 /^\.text\./ { mode = "text"; textk = $1; sub(/^\.text\./, "", textk); next }
-/^\.nv\.(constant2\.|global\.init)/ && NF == 1 { mode = "data"; datasec = $1; nw[datasec] = 0; next }
+/^\.nv\.(constant2\.|constant3$|global\.init)/ && NF == 1 { mode = "data"; datasec = $1; nw[datasec] = 0; next }
 /^$/ { if (mode == "data" || mode == "rel") mode = ""; next }
 mode == "sections" && $1 ~ /^[0-9a-f]+$/ && NF >= 10 {
 	idx = hexv($1); secname[idx] = $NF; secsize[$NF] = hexv($3); secalign[$NF] = hexv($5)
@@ -100,6 +104,8 @@ END {
 		for (r = 1; r <= nrel[k]; r++) printf "%s\t%s\n", k, rel[k, r]
 		c2 = ".nv.constant2." k
 		if (c2 in secsize) printf "%s\t.constdata c[0x2][0x0] =%s\n", k, bytes_of(c2, secsize[c2])
+		if (".nv.constant3" in secsize)
+			printf "%s\t.constdata c[0x3][0x0] =%s\n", k, bytes_of(".nv.constant3", secsize[".nv.constant3"])
 		for (i = 1; i <= nsym; i++)
 			if (secname[symsec[i]] == ".text." k && syminfo[i] % 16 == 2 && symname[i] != k)
 				printf "%s\t.func 0x%x %s\n", k, symval[i], symname[i]

@@ -116,6 +116,13 @@ awk -F'|' -v tune=tests/ptxas-ref/families/tuning.txt '
 		echo
 		cat "$tmp/notpass"
 	fi
+	# why each pending one is pending (tests/ptxas-ref/pending.txt: NAME # why)
+	if grep -q '^[^#[:space:]]' tests/ptxas-ref/pending.txt 2>/dev/null; then
+		echo
+		echo "Pending, and why (tests/ptxas-ref/pending.txt):"
+		echo
+		sed -n 's/^\([^#[:space:]][^[:space:]]*\)[[:space:]]*#[[:space:]]*/* \1: /p' tests/ptxas-ref/pending.txt
+	fi
 	# corpus files newer than the listings: neither a listing nor a line in refused.txt
 	for p in tests/ptx/*.ptx tests/workloads/*.ptx; do
 		[ -f "tests/ptxas-ref/$(basename "$p" .ptx).sass" ] ||

@@ -352,6 +352,36 @@ START_TEST(test_asm_registers_sized)
 }
 END_TEST
 
+/* cache operators as real listings spell them (LDL.LU, ST.E.WT) are read as hints; one an
+ * op does not take (a store's .LU) is a located error */
+START_TEST(test_asm_cache_operators)
+{
+	char *errs = NULL;
+	Prog *p = asm_str(".kernel k\nLDL.LU R0, [R1+0xc];\nSTL.WT [R1], R2;\nLD.E.CS R3, [R4];\n"
+	                  "ST.E.WT [R4], R3;\nEXIT;\n", &errs);
+	char buf[128];
+
+	ck_assert_msg(p != NULL, "%s", errs);
+	ck_assert_str_eq(errs, "");
+	free(errs);
+	ck_assert_int_eq(p->k[0].ins[0].m.sub, SUB_LU);
+	ck_assert_int_eq(p->k[0].ins[1].m.sub, SUB_WT);
+	ck_assert_int_eq(p->k[0].ins[2].m.sub, SUB_CS);
+	ck_assert_int_eq(p->k[0].ins[3].m.sub, SUB_WT);
+	isa_format_ins(buf, sizeof buf, &p->k[0], &p->k[0].ins[0]);
+	ck_assert_str_eq(buf, "LDL.LU R0, [R1+0xc];");
+	isa_format_ins(buf, sizeof buf, &p->k[0], &p->k[0].ins[3]);
+	ck_assert_str_eq(buf, "ST.E.WT [R4], R3;");
+	ck_assert_int_eq(isa_check_kernel(&p->k[0], "t", stderr), 0);
+	isa_prog_free(p);
+
+	p = asm_str(".kernel k\nSTL.LU [R1], R2;\nEXIT;\n", &errs);
+	ck_assert_ptr_null(p);
+	ck_assert_msg(strstr(errs, "t.sass:2:5: error: STL does not take .LU") != NULL, "%s", errs);
+	free(errs);
+}
+END_TEST
+
 START_TEST(test_asm_errors)
 {
 	char *errs = NULL;
@@ -547,6 +577,7 @@ static Suite *isa_suite(void)
 	tcase_add_test(t, test_format_ins);
 	tcase_add_test(t, test_asm_string_api);
 	tcase_add_test(t, test_asm_registers_sized);
+	tcase_add_test(t, test_asm_cache_operators);
 	tcase_add_test(t, test_asm_errors);
 	tcase_add_test(t, test_asm_float_roundtrip);
 	tcase_add_test(t, test_nregs);
