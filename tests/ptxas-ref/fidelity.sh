@@ -123,15 +123,24 @@ awk -F'|' -v tune=tests/ptxas-ref/families/tuning.txt '
 		echo
 		sed -n 's/^\([^#[:space:]][^[:space:]]*\)[[:space:]]*#[[:space:]]*/* \1: /p' tests/ptxas-ref/pending.txt
 	fi
-	# corpus files newer than the listings: neither a listing nor a line in refused.txt
+	# corpus files ptxas compiles but generate.sh cannot carry over (uncarried.txt: FILE: why)
+	if grep -q '^[^#[:space:]]' tests/ptxas-ref/uncarried.txt 2>/dev/null; then
+		echo
+		echo "Compiled by ptxas but without a listing, and why (tests/ptxas-ref/uncarried.txt):"
+		echo
+		sed -n 's/^\([^#[:space:]][^:]*\):[[:space:]]*/* \1: /p' tests/ptxas-ref/uncarried.txt
+	fi
+	# corpus files newer than the listings: neither a listing nor a line in refused.txt or
+	# uncarried.txt
 	for p in tests/ptx/*.ptx tests/workloads/*.ptx; do
 		[ -f "tests/ptxas-ref/$(basename "$p" .ptx).sass" ] ||
-			grep -q "^${p#tests/}:" tests/ptxas-ref/refused.txt || basename "$p" .ptx
+			grep -q "^${p#tests/}:" tests/ptxas-ref/refused.txt tests/ptxas-ref/uncarried.txt 2>/dev/null ||
+			basename "$p" .ptx
 	done > "$tmp/unlisted"
 	if [ -s "$tmp/unlisted" ]; then
 		echo
 		echo "$(wc -l < "$tmp/unlisted") corpus files came after the listings were last made and have"
-		echo "neither a listing nor a line in refused.txt (\`make ptxas-reference\` makes them):"
+		echo "neither a listing nor a line in refused.txt or uncarried.txt (\`make ptxas-reference\` makes them):"
 		echo "$(tr '\n' ' ' < "$tmp/unlisted" | sed 's/ $//; s/ /, /g')."
 	fi
 	echo

@@ -14,7 +14,10 @@
 #    tests/ptxas-ref/NAME.sass: the disassembly as cuobjdump printed it, the ptxas -v lines as
 #    comments, and after each `.headerflags` line what a run needs that -sass does not print
 #    (elfinfo.awk: parameters, register count, literal pool, globals and their relocations).
-#    Files ptxas refuses are listed with its first error in tests/ptxas-ref/refused.txt.
+#    Files ptxas refuses are listed with its first error in tests/ptxas-ref/refused.txt; files
+#    whose cubin elfinfo.awk cannot carry over get no listing and a line with the reason in
+#    tests/ptxas-ref/uncarried.txt (the run goes on). Each listing is written whole, then moved
+#    in: a run that stops partway leaves the listings it did not remake untouched.
 #
 # Only ptxas's output for our own kernels is written into the tree; NVIDIA's files stay in the
 # cache. Never part of `make check` (which needs no NVIDIA tool). tests/ptxas-ref/README.md.
@@ -72,7 +75,9 @@ EOF
 fi
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+new=
+trap 'rm -rf "$tmp"; [ -z "$new" ] || rm -f "$new"' EXIT
+trap 'exit 1' INT TERM
 
 # ---------------------------------------------------------------- 2. Kepler-era PTX
 for cu in tests/cuda/*.cu; do
@@ -100,8 +105,13 @@ retarget() {
 	[ -z "$sregs" ] || echo "$sregs" | tr '\n' ' ' > "$tmp/renamed"
 }
 
+# Each listing is made whole in $tmp and only then moved over the checked-in one, so a run
+# that stops partway leaves every listing it did not remake as it was. A kernel whose cubin
+# elfinfo.awk cannot carry over (a relocation it does not know, ...) is no listing: it is
+# reported with the reason, kept in uncarried.txt and named in the summary, and the run goes on.
 : > "$tmp/refused"
-rm -f "$ref"/*.sass "$ref"/families/*.sass
+: > "$tmp/uncarried"
+: > "$tmp/written"
 for ptx in tests/ptx/*.ptx tests/workloads/*.ptx "$ref"/families/*.ptx; do
 	[ -f "$ptx" ] || continue
 	name=$(basename "$ptx" .ptx)
@@ -109,14 +119,26 @@ for ptx in tests/ptx/*.ptx tests/workloads/*.ptx "$ref"/families/*.ptx; do
 	case $ptx in "$ref"/families/*) out=$ref/families/$name.sass ;; esac
 	rm -f "$tmp/renamed"
 	retarget "$ptx" > "$tmp/$name.ptx"
-	if ! "$ptxas" -arch sm_35 -v "$tmp/$name.ptx" -o "$tmp/$name.cubin" > "$tmp/$name.v" 2>&1; then
+	st=0
+	"$ptxas" -arch sm_35 -v "$tmp/$name.ptx" -o "$tmp/$name.cubin" > "$tmp/$name.v" 2>&1 || st=$?
+	if [ "$st" != 0 ]; then
 		why=$(grep -m 1 -E 'error|fatal' "$tmp/$name.v" | sed "s|$tmp/||")
+		if [ -z "$why" ] && [ "$st" -gt 128 ]; then
+			why="ptxas $name.ptx: no error, killed by signal $((st - 128)) (a crash of ptxas)"
+		fi
+		[ -n "$why" ] || why="ptxas $name.ptx: no error, exit status $st"
 		echo "${ptx#tests/}: $why" >> "$tmp/refused"
 		echo "ptxas-reference: ptxas refuses $ptx"
 		continue
 	fi
-	"$cuobjdump" -elf "$tmp/$name.cubin" | awk -f "$ref/elfinfo.awk" > "$tmp/$name.dirs"
-	"$cuobjdump" -sass "$tmp/$name.cubin" > "$tmp/$name.sass"
+	if ! "$cuobjdump" -elf "$tmp/$name.cubin" > "$tmp/$name.elf" 2> "$tmp/$name.err" ||
+	   ! awk -f "$ref/elfinfo.awk" "$tmp/$name.elf" > "$tmp/$name.dirs" 2> "$tmp/$name.err" ||
+	   ! "$cuobjdump" -sass "$tmp/$name.cubin" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
+		why=$(head -n 1 "$tmp/$name.err")
+		echo "${ptx#tests/}: ${why:-cuobjdump failed}" >> "$tmp/uncarried"
+		echo "ptxas-reference: no listing of $ptx: ${why:-cuobjdump failed}"
+		continue
+	fi
 	{
 		echo "# $ptx compiled by ptxas ($version) for sm_35, disassembled by cuobjdump -sass."
 		echo "# Retargeted to .target sm_35, .version 7.8$( [ -f "$tmp/renamed" ] && echo "; registers renamed: $(cat "$tmp/renamed")")."
@@ -125,11 +147,32 @@ for ptx in tests/ptx/*.ptx tests/workloads/*.ptx "$ref"/families/*.ptx; do
 		echo "# ptxas -v:"
 		grep -v '^ptxas info    : 0 bytes gmem' "$tmp/$name.v" | sed "s|$tmp/||; s/^/#   /"
 		awk -v dirs="$tmp/$name.dirs" -f "$ref/merge.awk" "$tmp/$name.sass"
-	} > "$out"
+	} > "$tmp/$name.listing"
+	new=$out.new
+	cp "$tmp/$name.listing" "$new"
+	mv -f "$new" "$out"
+	new=
+	echo "$out" >> "$tmp/written"
 	echo "ptxas-reference: $out"
+done
+# the whole corpus went through: a listing this run did not write (its PTX is gone, ptxas now
+# refuses it, or it can no longer be carried over) is stale
+for s in "$ref"/*.sass "$ref"/families/*.sass; do
+	[ -f "$s" ] || continue
+	grep -qxF "$s" "$tmp/written" || { rm -f "$s"; echo "ptxas-reference: removed stale $s"; }
 done
 {
 	echo "# corpus files ptxas ($version) refuses for sm_35, with its first error"
 	echo "# (written by make ptxas-reference; tests/ptxas-ref/README.md explains each)"
 	cat "$tmp/refused"
 } > "$ref/refused.txt"
+{
+	echo "# corpus files ptxas ($version) compiles for sm_35 whose cubin generate.sh cannot carry"
+	echo "# over into a listing, with why (written by make ptxas-reference; README.md)"
+	cat "$tmp/uncarried"
+} > "$ref/uncarried.txt"
+echo "ptxas-reference: $(wc -l < "$tmp/written") listings written, $(wc -l < "$tmp/refused") files refused by ptxas (refused.txt), $(wc -l < "$tmp/uncarried") without a listing (uncarried.txt)"
+if [ -s "$tmp/uncarried" ]; then
+	echo "ptxas-reference: compiled but not carried over, so without a listing:"
+	sed 's/^/    /' "$tmp/uncarried"
+fi
