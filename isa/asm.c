@@ -156,6 +156,21 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 			isa_asm_error_at(&a->x, a->x.line, a->x.ls, isa_asm_col(&a->x, t.s + p), "empty modifier");
 			return 0;
 		}
+		/* sm_35's TEX/TLD .T and .P (a scheduling bit of the fetch: no effect on what it
+		 * returns) and TLD.LZ (mipmap level zero, the only level a binding has) */
+		if ((op == OP_TEX || op == OP_TLD) && q - p - 1 == 1 && (s[p + 1] == 'T' || s[p + 1] == 'P')) {
+			p = q;
+			continue;
+		}
+		if (op == OP_TLD && q - p - 1 == 2 && !memcmp(s + p + 1, "LZ", 2)) {
+			p = q;
+			continue;
+		}
+		if ((op == OP_TEX || op == OP_TLD) && q - p - 1 == 5 && !memcmp(s + p + 1, "AOFFI", 5)) {
+			isa_asm_error_at(&a->x, a->x.line, a->x.ls, isa_asm_col(&a->x, t.s + p + 1),
+			             "%s.AOFFI (a texel offset operand) is not supported", isa_ops[op].name);
+			return 0;
+		}
 		set_mod(a, in, l, s + p + 1, q - p - 1, isa_asm_col(&a->x, t.s + p + 1));
 		p = q;
 	}
@@ -163,6 +178,64 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 }
 
 /* ------------------------------------------------------------------ instructions */
+/* sm_35's `TEX d, a, IDX, GEOM, MASK` (cuobjdump): after IDX, reads ", GEOM, MASK"; the
+ * geometry becomes the modifier; only the mask 0xf (all four channels into d..d+3) is read */
+static int sass_tex_tail(Asm *a, Ins *in, InsLoc *l)
+{
+	Lex *x = &a->x;
+	Tok g = isa_asm_next(x), m;
+	int64_t v;
+	char buf[48];
+
+	if (g.kind != TK_NUM || g.e - g.s != 2 || x->text[g.s + 1] != 'D' ||
+	    x->text[g.s] < '1' || x->text[g.s] > '3') {
+		isa_asm_error(x, g, "expected the geometry 1D, 2D or 3D after the texture index of %s, got '%s'",
+		          isa_ops[in->op].name, isa_asm_text(x, g, buf, sizeof buf));
+		return 0;
+	}
+	if (in->m.sub) {
+		isa_asm_error(x, g, "%s has its geometry both as a modifier and as an operand",
+		          isa_ops[in->op].name);
+		return 0;
+	}
+	set_mod(a, in, l, x->text + g.s, 2, isa_asm_col(x, g.s));
+	if (!isa_asm_expect(a, ','))
+		return 0;
+	m = isa_asm_next(x);
+	if (!isa_asm_int_value(a, m, 0, &v))
+		return 0;
+	if (v != 0xf) {
+		isa_asm_error(x, m, "channel mask 0x%llx of %s is not supported (only 0xf: all four channels)",
+		          (unsigned long long)v, isa_ops[in->op].name);
+		return 0;
+	}
+	return 1;
+}
+
+/* the sm_35 form's IDX (a word of c[0x0]) to the slot whose `.tex NAME OFF` has OFF = IDX * 4 */
+static int sass_tex_slot(Asm *a, Ins *in, const POpd *idx)
+{
+	Kernel *k = isa_asm_cur(a);
+	Opd *o = &in->o[2];
+
+	if (o->kind == OPD_IMM && o->imm >= 0 && o->imm <= 0x3fff)
+		for (int i = 0; i < k->ntex && i < a->captexoff; i++)
+			if (a->texoff[i] == (int32_t)(o->imm * 4)) {
+				o->imm = i;
+				return 1;
+			}
+	if (o->kind != OPD_IMM || o->imm < 0 || o->imm > 0x3fff) {
+		isa_asm_error(&a->x, idx->t, "texture index of %s: a word of c[0x0] (0x0 to 0x3fff)",
+		          isa_ops[in->op].name);
+		return 0;
+	}
+	isa_asm_error(&a->x, idx->t, "texture index 0x%llx of %s: no '.tex NAME 0x%llx' of kernel %s "
+	          "says which texture's header is at c[0x0][0x%llx]", (unsigned long long)o->imm,
+	          isa_ops[in->op].name, (unsigned long long)o->imm * 4, k->name,
+	          (unsigned long long)o->imm * 4);
+	return 0;
+}
+
 /* puts the parsed operands into the shape's slots (optional slots may be skipped) */
 static int assign(Asm *a, Ins *in, InsLoc *l, POpd *po, int npo, Tok end)
 {
@@ -253,7 +326,7 @@ static void parse_stmt(Asm *a)
 	Ins in;
 	InsLoc l;
 	POpd po[ISA_MAXOPD + 1];
-	int npo = 0, ok = 0, semi = 0, fix = 0;
+	int npo = 0, ok = 0, semi = 0, fix = 0, sasstex = 0;
 	Tok t = isa_asm_addr(x), end;
 	uint32_t at;
 	char buf[48];
@@ -331,6 +404,12 @@ static void parse_stmt(Asm *a)
 			if (end.kind != TK_PUNCT || end.c != ',')
 				break;
 			isa_asm_next(x);
+			if (npo == 3 && (in.op == OP_TEX || in.op == OP_TLD)) {
+				if (!sass_tex_tail(a, &in, &l))
+					goto out;
+				sasstex = 1;
+				break;
+			}
 		}
 	}
 	end = isa_asm_next(x);
@@ -342,7 +421,8 @@ static void parse_stmt(Asm *a)
 	semi = 1;
 	l.col_end = isa_asm_col(x, end.s);
 	isa_asm_sass_pre(po, npo, &fix);
-	ok = assign(a, &in, &l, po, npo, end) && isa_asm_sass_fix(a, &in, &l, po, npo, fix);
+	ok = assign(a, &in, &l, po, npo, end) && isa_asm_sass_fix(a, &in, &l, po, npo, fix) &&
+	     (!sasstex || sass_tex_slot(a, &in, &po[2]));
 out:
 	if (!ok) {
 		isa_ins_init(&in, OP_NOP);
@@ -434,6 +514,7 @@ Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
 	free(a.fix);
 	free(a.locs);
 	free(a.abs32at);
+	free(a.texoff);
 	if (a.x.ndiags) {
 		isa_asm_flush(&a.x, err);
 		isa_prog_free(a.p);

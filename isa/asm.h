@@ -94,6 +94,8 @@ typedef struct {
 	Tok anon_at;       /* its first token, */
 	int anon_line;     /* on this line, */
 	size_t anon_ls;    /* which starts here */
+	int32_t *texoff;   /* per texture slot of the kernel: its `.tex NAME OFF` offset, or -1 */
+	int captexoff;
 } Asm;
 
 /* a parsed operand before it is put in a slot */

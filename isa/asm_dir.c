@@ -101,6 +101,8 @@ void isa_asm_end_kernel(Asm *a)
 	}
 	a->seen = 0;
 	a->anon = 0;
+	for (int i = 0; i < a->captexoff; i++)
+		a->texoff[i] = -1;
 }
 
 /* ------------------------------------------------------------------ directives */
@@ -378,7 +380,8 @@ static int dir_abs32(Asm *a, Kernel *k)
 }
 
 /* .tex NAME / .surf NAME: the next texture (TEX, TLD, TLD4, TXQ) or surface (SULD, SUST, SUQ)
- * slot is the reference NAME */
+ * slot is the reference NAME. `.tex NAME OFF` (sm_35 listings, elfinfo.awk): NAME's texture
+ * header index is the c[0x0] word at OFF, the one cuobjdump's TEX/TLD name as OFF / 4. */
 static int dir_tex(Asm *a, Kernel *k, int surf)
 {
 	Lex *x = &a->x;
@@ -394,6 +397,33 @@ static int dir_tex(Asm *a, Kernel *k, int surf)
 			free(s);
 			return 0;
 		}
+	free(s);
+	if (!surf && isa_asm_peek(x).kind == TK_NUM) {
+		uint64_t off;
+		Tok o = isa_asm_peek(x);
+		if (!num_tok(a, 0xfffc, &off))
+			return 0;
+		if (off % 4) {
+			isa_asm_error(x, o, "texture header offset 0x%llx is not a word's (a multiple of 4)",
+			          (unsigned long long)off);
+			return 0;
+		}
+		for (int i = 0; i < k->ntex && i < a->captexoff; i++)
+			if (a->texoff[i] == (int32_t)off) {
+				isa_asm_error(x, o, "texture header offset 0x%llx is already texture %s's",
+				          (unsigned long long)off, k->tex[i]);
+				return 0;
+			}
+		if (k->ntex >= a->captexoff) {
+			int n = a->captexoff ? 2 * a->captexoff : 8;
+			a->texoff = isa_asm_xrealloc(a->texoff, (size_t)n * sizeof *a->texoff);
+			for (int i = a->captexoff; i < n; i++)
+				a->texoff[i] = -1;
+			a->captexoff = n;
+		}
+		a->texoff[k->ntex] = (int32_t)off;
+	}
+	s = isa_asm_dup(a, t);
 	if (surf)
 		isa_kernel_add_surf(k, s);
 	else

@@ -11,6 +11,9 @@
 #   .param OFF SIZE         EIATTR_KPARAM_INFO: OFF is c[0x0] (the bank base, 0x140 on sm_35)
 #   .global NAME SIZE ALIGN [= bytes]   module variables (.nv.global, .nv.global.init)
 #   .abs32 ADDR lo|hi NAME  R_CUDA_ABS32_LO/HI: an instruction's immediate is half an address
+#   .tex NAME OFF           R_CUDA_TEX_HEADER_INDEX in .rel.nv.constant0.KERNEL: the texture
+#                           header index of texref NAME is the c[0x0] word at OFF (TEX/TLD name
+#                           it by OFF / 4); in increasing OFF, any other relocation is refused
 #   .constdata c[0x2][0x0] = bytes      .nv.constant2.KERNEL, the compiler's literal pool
 #   .constdata c[0x3][0x0] = bytes      .nv.constant3, the module's .const variables (an
 #                                       address in their initialisers is already a bank
@@ -34,12 +37,13 @@ BEGIN { mode = ""; nsec = 0 }
 /^Sections:/ { mode = "sections"; next }
 /^\.section \.symtab/ { mode = "symtab"; next }
 /^\.section \.rel\.text\./ { mode = "rel"; relk = $2; sub(/^\.rel\.text\./, "", relk); next }
+/^\.section \.rel\.nv\.constant0\./ { mode = "crel"; crelk = $2; sub(/^\.rel\.nv\.constant0\./, "", crelk); next }
 /^\.section \.rel\.nv\.constant3$/ { die("relocations of " $2 " are not carried over") }
 /^\.section / { mode = ""; next }
 /^\.nv\.info\./ { mode = "info"; infok = $1; sub(/^\.nv\.info\./, "", infok); next }
 /^\.text\./ { mode = "text"; textk = $1; sub(/^\.text\./, "", textk); next }
 /^\.nv\.(constant2\.|constant3$|global\.init)/ && NF == 1 { mode = "data"; datasec = $1; nw[datasec] = 0; next }
-/^$/ { if (mode == "data" || mode == "rel") mode = ""; next }
+/^$/ { if (mode == "data" || mode == "rel" || mode == "crel") mode = ""; next }
 mode == "sections" && $1 ~ /^[0-9a-f]+$/ && NF >= 10 {
 	idx = hexv($1); secname[idx] = $NF; secsize[$NF] = hexv($3); secalign[$NF] = hexv($5)
 	next
@@ -79,6 +83,13 @@ mode == "rel" && NF == 3 && $1 ~ /^0x/ {
 	rel[relk, ++nrel[relk]] = sprintf(".abs32 0x%x %s %s", hexv($1), half, $2)
 	next
 }
+mode == "crel" && NF == 3 && $1 ~ /^0x/ {
+	if ($3 != "R_CUDA_TEX_HEADER_INDEX") die("relocation " $3 " in .rel.nv.constant0." crelk " is not carried over")
+	o = hexv($1)
+	if ((crelk, o) in texat) next      # a repeated row
+	texat[crelk, o] = $2; ntexrel[crelk]++
+	next
+}
 END {
 	if (bad) exit 1
 	for (n = 1; n <= nk; n++) {
@@ -90,6 +101,11 @@ END {
 			if (!((k, o) in param)) die("kernel " k ": no EIATTR_KPARAM_INFO for parameter " o)
 			printf "%s\t%s\n", k, param[k, o]
 		}
+		# the texture header indices, in increasing offset (at most 0x10000 bytes of bank 0)
+		t = 0
+		for (o = 0; t < ntexrel[k] && o < 65536; o += 4)
+			if ((k, o) in texat) { printf "%s\t.tex %s 0x%x\n", k, texat[k, o], o; t++ }
+		if (t < ntexrel[k]) die("kernel " k ": a texture header index at an unaligned offset")
 		for (i = 1; i <= nsym; i++) {
 			s = secname[symsec[i]]
 			if (s != ".nv.global" && s != ".nv.global.init") continue
