@@ -140,7 +140,7 @@ static int emit_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 	}
 	if (want(opt, 'E'))
 		isa_print_kernel(opt->dumpf ? opt->dumpf : stderr, k);
-	if (be_verify_kernel(k, err)) {
+	if (be_verify_kernel_at(k, m, err)) {
 		fprintf(err, "%s: internal error: the translation of '%s' breaks a reconvergence "
 		        "invariant\n", m->name, m->funcs[fi].name);
 		return -1;

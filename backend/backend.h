@@ -146,7 +146,11 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
  * instruction (pushes and pops balance around loops), every divergent branch (a guarded
  * BRA without .U) whose paths meet again has the innermost SSY target at its immediate
  * post-dominator, no path reaches an SSY target without a .S, no .S without an SSY.
- * Prints located errors, returns their count. */
+ * Prints its errors (kernel and code address), returns their count. */
 int be_verify_kernel(const Kernel *k, FILE *err);
+/* the same with the PTX module the kernel was translated from (NULL: as above): each error
+ * starts with the PTX file:line:col of the instruction it is about (Ins.ptxline; the column of
+ * the branch on that line) */
+int be_verify_kernel_at(const Kernel *k, const Module *m, FILE *err);
 
 #endif

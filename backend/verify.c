@@ -13,7 +13,9 @@
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
  * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
  * again must have its innermost SSY (or PBK) target at its immediate post-dominator (an unguarded
- * NOP.S or BRK in between is a trampoline and is skipped).
+ * NOP.S or BRK in between is a trampoline and is skipped). Errors name the kernel and the code
+ * address; given the PTX module (be_verify_kernel_at, as warpc calls it), each starts with the
+ * file:line:col of the PTX instruction it was translated from (a branch on that line first).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,7 @@ typedef struct {
 
 typedef struct {
 	const Kernel *k;
+	const Module *m;    /* the PTX it was translated from, or NULL: errors then name no line */
 	FILE *err;
 	int nerr;
 	VStk *st;           /* per instruction */
@@ -47,7 +50,24 @@ static void verr(V *v, int i, const char *fmt, uint32_t a)
 	v->nerr++;
 	if (!v->err)
 		return;
-	fprintf(v->err, "%s: /*%04x*/: error: ", v->k->name, 8u * (unsigned)i);
+	if (v->m && v->k->ins[i].ptxline > 0) {
+		/* the PTX instruction it was translated from: the first on that line, a branch
+		 * (bra, brx.idx) if there is one there */
+		PLoc at = {v->k->ins[i].ptxline, 1};
+		int found = 0;
+		for (int f = 0; f < v->m->nfuncs && found < 2; f++)
+			for (int j = 0; j < v->m->funcs[f].nins && found < 2; j++) {
+				const PIns *p = &v->m->funcs[f].ins[j];
+				int br = p->op == PO_BRA || p->op == PO_BRX_IDX;
+				if (p->loc.line != at.line || (found && !br))
+					continue;
+				at.col = p->loc.col;
+				found = br ? 2 : 1;
+			}
+		fprintf(v->err, "%s:%d:%d: error: %s: /*%04x*/: ", v->m->name ? v->m->name : "<ptx>",
+		        at.line, at.col, v->k->name, 8u * (unsigned)i);
+	} else
+		fprintf(v->err, "%s: /*%04x*/: error: ", v->k->name, 8u * (unsigned)i);
 	fprintf(v->err, fmt, (unsigned)a);
 	fputc('\n', v->err);
 }
@@ -318,10 +338,16 @@ static int multi_target(const Kernel *k, const Ins *in)
 
 int be_verify_kernel(const Kernel *k, FILE *err)
 {
+	return be_verify_kernel_at(k, NULL, err);
+}
+
+int be_verify_kernel_at(const Kernel *k, const Module *m, FILE *err)
+{
 	V v = {0};
 	int n = k->nins, *ipd;
 
 	v.k = k;
+	v.m = m;
 	v.err = err;
 	v.st = calloc((size_t)n + 1, sizeof *v.st);
 	v.work = calloc((size_t)n + 1, sizeof(int));

@@ -7,6 +7,8 @@
  *   two kinds do not stand in for each other, and the tokens must balance over the loop;
  *   PCNT and CONT the same with a third kind (the continue point of a loop, pushed every
  *   iteration); PRET and PEXIT are refused by name.
+ *   Located errors: with the PTX module (be_verify_kernel_at, as warpc calls it), an error
+ *   starts with the file:line:col of the PTX branch its instruction was translated from.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 
 #include "isa/isa.h"
 #include "backend/backend.h"
+#include "frontend/ptx.h"
 #include "tests/unit/helper_check.h"
 
 #define HEAD ".kernel k\n.arch sm_35\n.registers 8\n"
@@ -230,6 +233,57 @@ START_TEST(test_pcnt_kinds_and_balance)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ located errors */
+/* the guarded BRA at 0x8 diverges with no SSY: with the module, its error names the PTX line
+ * the BRA came from (Ins.ptxline) and the column of the bra on it (not the guard's); an
+ * instruction with no PTX line keeps the kernel-and-address form */
+START_TEST(test_located)
+{
+	static const char ptx[] =
+		".version 7.0\n"
+		".target sm_35\n"
+		".address_size 64\n"
+		".visible .entry k()\n"
+		"{\n"
+		"\t.reg .pred p;\n"
+		"\t.reg .b32 r;\n"
+		"\tmov.u32 r, %tid.x;\n"
+		"\tsetp.eq.u32 p, r, 0;\n"
+		"  @!p  bra L;\n"
+		"\tadd.u32 r, r, 1;\n"
+		"L:\n"
+		"\tret;\n"
+		"}\n";
+	static const char sass[] = HEAD
+		"/*0000*/ ISETP.EQ.U32.AND P0, PT, R0, RZ, PT;\n"
+		"/*0008*/ @!P0 BRA 0x18;\n"
+		"/*0010*/ IADD R0, R0, 0x1;\n"
+		"/*0018*/ EXIT;\n";
+	char *m = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&m, &n);
+	int nerr = 0;
+	Module *mod = ptx_parse("t.ptx", ptx, strlen(ptx), f, &nerr);
+	Prog *p = isa_asm("t.sass", sass, strlen(sass), f);
+
+	ck_assert_ptr_nonnull(mod);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(nerr, 0);
+	p->k[0].ins[1].ptxline = 10;
+	ck_assert_int_eq(be_verify_kernel_at(&p->k[0], mod, f), 1);
+	p->k[0].ins[1].ptxline = 0;
+	ck_assert_int_eq(be_verify_kernel_at(&p->k[0], mod, f), 1);
+	fclose(f);
+	ck_assert_str_eq(m, "t.ptx:10:8: error: k: /*0008*/: divergent branch: its immediate "
+	                 "post-dominator 0x18 is not the innermost SSY target\n"
+	                 "k: /*0008*/: error: divergent branch: its immediate post-dominator 0x18 "
+	                 "is not the innermost SSY target\n");
+	free(m);
+	isa_prog_free(p);
+	ptx_free(mod);
+}
+END_TEST
+
 static Suite *verify_suite(void)
 {
 	Suite *s = suite_create("verify");
@@ -245,6 +299,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(p, test_pbk_unbalanced);
 	tcase_add_test(p, test_pcnt_loop_clean);
 	tcase_add_test(p, test_pcnt_kinds_and_balance);
+	tcase_add_test(t, test_located);
 	suite_add_tcase(s, t);
 	suite_add_tcase(s, p);
 	return s;
