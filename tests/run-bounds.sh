@@ -13,7 +13,8 @@
 #      figure the unit's pipeline cycles over its pipelines; one warp per CTA and one CTA at
 #      a time is occupancy-bound at twice its path;
 #   5. the same output twice; the refusals (--functional, --oracle, --sweep, --explore) and a
-#      file that cannot be written, with their messages.
+#      file that cannot be written, with their messages;
+#   6. docs/calibration.md's whole-kernel table is bench/micro/kernels.sh's output (make micro).
 # Run by `make check` with BIN set.
 BIN=${BIN:-bin}
 top=$(pwd)
@@ -155,6 +156,14 @@ refuse 2 "warpsim: --bounds observes one run: it cannot be given with --explore"
 # shellcheck disable=SC2086
 refuse 1 "warpsim: --bounds: cannot write '$T/no/such/dir/b.txt': No such file or directory" $V --bounds "$T/no/such/dir/b.txt"
 [ ! -e "$T/x" ] && ok || bad "a refused run wrote its --bounds file"
+
+# 6. docs/calibration.md's whole-kernel table is what bench/micro/kernels.sh writes today: a
+#    change to the model or the corpus that moves it fails here until `make micro` renews it
+sh "$top/bench/micro/kernels.sh" "$BIN" >"$T/kernels.out" 2>"$T/kernels.err" || bad "bench/micro/kernels.sh failed: $(head -3 "$T/kernels.err")"
+sed '/./,$!d' "$T/kernels.out" >"$T/kernels.md"
+sed -n '/^## The whole-kernel check$/,$p' "$top/docs/calibration.md" >"$T/kernels.doc"
+if [ -s "$T/kernels.doc" ] && cmp -s "$T/kernels.md" "$T/kernels.doc"; then ok
+else bad "docs/calibration.md's whole-kernel table is not kernels.sh's output (run make micro and commit it): $(diff "$T/kernels.doc" "$T/kernels.md" | head -4 | tr '\n' ' ')"; fi
 
 echo "run-bounds: $pass passed, $fail failed"
 [ "$fail" = 0 ]
