@@ -486,9 +486,11 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 		m->st->warp_cycles += (uint64_t)m->nlive;
 	}
 	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
-	 * chooses first, so that none starves the others of a pipe class they all want */
-	for (int i = 0; i < m->c->schedulers; i++) {
-		int k = (int)((now + (uint64_t)i) % (uint64_t)m->c->schedulers);
+	 * chooses first, so that none starves the others of a pipe class they all want (one
+	 * division a cycle; k then wraps) */
+	int nsched = m->c->schedulers, k0 = (int)(now % (uint64_t)nsched);
+	for (int i = 0; i < nsched; i++) {
+		int k = k0 + i < nsched ? k0 + i : k0 + i - nsched;
 		Sched *sc = &m->sched[k];
 		int n, done = 0;
 		if (m->sfree[k] > now) {
