@@ -455,19 +455,15 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 	}
 	if (dev_tex_place(m, l, err) || dev_surf_check(l, err))
 		return -1;
-	for (int i = 0; i < k->ntex; i++) {
+	for (int i = 0; i < k->ntex + k->nsurf; i++) {
+		/* every texture, then every surface the kernel names must be bound */
+		int su = i >= k->ntex;
+		const char *n = su ? k->surf[i - k->ntex] : k->tex[i];
 		DevTex x;
-		if (dev_tex_lookup(m, l, k->tex[i], &x)) {
-			fprintf(err, "warpsim: kernel '%s' reads texture '%s', which no --tex binds\n",
-			        k->name, k->tex[i]);
-			return -1;
-		}
-	}
-	for (int i = 0; i < k->nsurf; i++) {
 		DevSurf u;
-		if (dev_surf_lookup(m, l, k->surf[i], &u)) {
-			fprintf(err, "warpsim: kernel '%s' uses surface '%s', which no --surf binds\n",
-			        k->name, k->surf[i]);
+		if (su ? dev_surf_lookup(m, l, n, &u) : dev_tex_lookup(m, l, n, &x)) {
+			fprintf(err, "warpsim: kernel '%s' %s '%s', which no --%s binds\n", k->name,
+			        su ? "uses surface" : "reads texture", n, su ? "surf" : "tex");
 			return -1;
 		}
 	}

@@ -272,18 +272,30 @@ static int64_t address(const LaunchTex *t, int64_t i, int64_t n)
 	return -1;
 }
 
-/* channel ch of texel (x, y, z) (indices already addressed; -1 is the border) as a float */
-static float texel_f(const DevTex *x, const int64_t i[3], int ch)
+/* the stored bits of channel ch of texel (x, y, z) (indices already addressed), zero-extended;
+ * -1 for the border (an index of -1) or a channel the texture lacks */
+static int texel_raw(const DevTex *x, const int64_t i[3], int ch, uint64_t *v)
 {
 	const LaunchTex *t = x->t;
 	int es = isa_type_bytes(t->data.type);
-	uint64_t k, v;
-	float f;
+	uint64_t k;
 
 	if (ch >= t->chans || i[0] < 0 || i[1] < 0 || i[2] < 0)
-		return 0.0f;
+		return -1;
 	k = (((uint64_t)i[2] * t->dims[1] + (uint64_t)i[1]) * t->dims[0] + (uint64_t)i[0]) * t->chans + ch;
-	v = dev_ld(x->texels + k * es, es);
+	*v = dev_ld(x->texels + k * es, es);
+	return 0;
+}
+
+/* channel ch of a texel as a float (0 at the border) */
+static float texel_f(const DevTex *x, const int64_t i[3], int ch)
+{
+	const LaunchTex *t = x->t;
+	uint64_t v;
+	float f;
+
+	if (texel_raw(x, i, ch, &v))
+		return 0.0f;
 	switch (t->data.type) {
 	case TY_F32: {
 		uint32_t u = (uint32_t)v;
@@ -305,13 +317,10 @@ static float texel_f(const DevTex *x, const int64_t i[3], int ch)
 static uint32_t texel_i(const DevTex *x, const int64_t i[3], int ch)
 {
 	const LaunchTex *t = x->t;
-	int es = isa_type_bytes(t->data.type);
-	uint64_t k, v;
+	uint64_t v;
 
-	if (ch >= t->chans || i[0] < 0 || i[1] < 0 || i[2] < 0)
+	if (texel_raw(x, i, ch, &v))
 		return 0;
-	k = (((uint64_t)i[2] * t->dims[1] + (uint64_t)i[1]) * t->dims[0] + (uint64_t)i[0]) * t->chans + ch;
-	v = dev_ld(x->texels + k * es, es);
 	if (t->data.type == TY_S8)
 		return (uint32_t)(int32_t)(int8_t)v;
 	if (t->data.type == TY_S16)
