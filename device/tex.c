@@ -189,15 +189,8 @@ int dev_parse_tex(const char *s, const char *basedir, LaunchTex *t, char *why)
 out:
 	free(buf);
 	free(dup);
-	if (rc) {
-		LaunchArg d = t->data;
-		t->data = (LaunchArg){0};
-		free(d.path);
-		free(d.text);
-		free(t->name);
-		free(t->text);
-		t->name = t->text = NULL;
-	}
+	if (rc)
+		dev_tex_free(t);
 	return rc;
 }
 
@@ -492,11 +485,8 @@ int dev_parse_surf(const char *s, LaunchSurf *u, char *why)
 	rc = 0;
 out:
 	free(dup);
-	if (rc) {
-		free(u->name);
-		free(u->text);
-		u->name = u->text = NULL;
-	}
+	if (rc)
+		dev_surf_free(u);
 	return rc;
 }
 
