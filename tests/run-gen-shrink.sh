@@ -8,6 +8,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gen-shrink.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 GEN=$BUILD/tests/tools/gen
+[ -x "$GEN" ] || { echo "run-gen-shrink.sh: $GEN is missing: build the test tools first (make tests)" >&2; exit 1; }
 fail() { echo "run-gen-shrink: FAIL: $*"; exit 1; }
 
 # a seed whose program holds bfe.s32 more than once

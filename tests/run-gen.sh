@@ -13,6 +13,7 @@
 # Env: BIN BUILD (make check sets them).
 BIN=${BIN:-bin}; BUILD=${BUILD:-build}
 GEN=$BUILD/tests/tools/gen
+[ -x "$GEN" ] || { echo "run-gen.sh: $GEN is missing: build the test tools first (make tests)" >&2; exit 1; }
 status=0
 "$GEN" --check 1 "${GEN_CHECK:-1000}" || status=1
 out=$(BIN=$BIN BUILD=$BUILD SHRINK=0 sh "$(dirname "$0")/fuzzdiff/fuzzdiff.sh" 100000 "${GEN_SEEDS:-200}")

@@ -9,6 +9,7 @@ BIN=${BIN:-bin}
 BUILD=${BUILD:-build}
 W=$BIN/warpsim
 CHK=$BUILD/tests/tools/tracecheck
+[ -x "$CHK" ] || { echo "run-trace.sh: $CHK is missing: build the test tools first (make tests)" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-trace.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
