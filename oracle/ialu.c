@@ -85,38 +85,30 @@ uint64_t or_rem(uint64_t a, uint64_t b, int bits, int sign)
 }
 
 /* bfe: the manual's loop, d[i] = (i < len && pos + i <= msb) ? a[pos + i] : sbit */
-uint64_t or_bfe64(uint64_t a, uint32_t pos, uint32_t len, int sign)
+static uint64_t bfe(uint64_t a, uint32_t pos, uint32_t len, int sign, uint32_t msb)
 {
-	const int msb = 63;
 	uint64_t d = 0, sbit;
 
 	pos &= 0xff, len &= 0xff;
 	if (!sign || len == 0)
 		sbit = 0;
 	else
-		sbit = (a >> (pos + len - 1 < (uint32_t)msb ? pos + len - 1 : (uint32_t)msb)) & 1;
-	for (int i = 0; i <= msb; i++) {
-		uint64_t bit = ((uint32_t)i < len && pos + i <= (uint32_t)msb) ? (a >> (pos + i)) & 1 : sbit;
+		sbit = (a >> (pos + len - 1 < msb ? pos + len - 1 : msb)) & 1;
+	for (uint32_t i = 0; i <= msb; i++) {
+		uint64_t bit = (i < len && pos + i <= msb) ? (a >> (pos + i)) & 1 : sbit;
 		d |= bit << i;
 	}
 	return d;
 }
 
+uint64_t or_bfe64(uint64_t a, uint32_t pos, uint32_t len, int sign)
+{
+	return bfe(a, pos, len, sign, 63);
+}
+
 uint32_t or_bfe32(uint32_t a, uint32_t pos, uint32_t len, int sign)
 {
-	const int msb = 31;
-	uint32_t d = 0, sbit;
-
-	pos &= 0xff, len &= 0xff;
-	if (!sign || len == 0)
-		sbit = 0;
-	else
-		sbit = (a >> (pos + len - 1 < (uint32_t)msb ? pos + len - 1 : (uint32_t)msb)) & 1;
-	for (int i = 0; i <= msb; i++) {
-		uint32_t bit = ((uint32_t)i < len && pos + i <= (uint32_t)msb) ? (a >> (pos + i)) & 1 : sbit;
-		d |= bit << i;
-	}
-	return d;
+	return (uint32_t)bfe(a, pos, len, sign, 31);
 }
 
 /* bfi: f = b; f[pos + i] = a[i] for i < len && pos + i <= msb */
