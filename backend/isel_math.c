@@ -136,6 +136,19 @@ static int sel_farith(Fn *f, Blk *b, const PIns *in)
 	}
 }
 
+/* a correctly rounded FDIV or FSQRT: the PTX rounding (.rn when none is given, as .full
+ * and the IEEE forms are taken), f64 and .ftz */
+static void rounded(MIns *x, const PIns *in, int dbl)
+{
+	x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
+	if (x->m.rnd == RND_NONE)
+		x->m.rnd = RND_RN;
+	if (dbl)
+		x->m.dtype = TY_F64;
+	if (in->m.flags & PMF_FTZ)
+		x->m.flags |= MF_FTZ;
+}
+
 static int sel_fdiv(Fn *f, Blk *b, const PIns *in, int rcp)
 {
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]), dbl = tbytes(pt) == 8;
@@ -168,13 +181,7 @@ static int sel_fdiv(Fn *f, Blk *b, const PIns *in, int rcp)
 	}
 	/* .rn/.rz/.rm/.rp, and .full (taken as correctly rounded) */
 	x = be_op3(f, b, OP_FDIV, be_r(d), be_inreg(f, b, a, fcls(pt)), c);
-	x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
-	if (x->m.rnd == RND_NONE)
-		x->m.rnd = RND_RN;
-	if (dbl)
-		x->m.dtype = TY_F64;
-	if (in->m.flags & PMF_FTZ)
-		x->m.flags |= MF_FTZ;
+	rounded(x, in, dbl);
 	return 0;
 }
 
@@ -187,13 +194,7 @@ static int sel_mufu(Fn *f, Blk *b, const PIns *in, Sub s)
 	if (s == SUB_SQRT && !(in->m.flags & PMF_APPROX)) {
 		x = be_op3(f, b, OP_FSQRT, be_r(d), a, be_r(T_RZ));
 		x->nopd = 2;
-		x->m.rnd = (uint8_t)ptxisa_rnd(in->m.rnd);
-		if (x->m.rnd == RND_NONE)
-			x->m.rnd = RND_RN;
-		if (dbl)
-			x->m.dtype = TY_F64;
-		if (in->m.flags & PMF_FTZ)
-			x->m.flags |= MF_FTZ;
+		rounded(x, in, dbl);
 		return 0;
 	}
 	if (tbytes(pt) != 4 && !dbl)
