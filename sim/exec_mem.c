@@ -100,6 +100,26 @@ static inline uint64_t addr_of(const Warp *w, const DOpd *o, unsigned l, int wid
 	return base + o->imm;
 }
 
+/* a windowed run defers global stores and atomics to the window's end (par.c): a global
+ * store of size bytes v at p (address a), or the size bytes at p as this SM sees them */
+static void gstore(Gpu *g, const Warp *w, uint8_t *p, uint64_t a, unsigned size, const uint8_t *v)
+{
+	if (g->defer)
+		par_store(&g->sm[w->cta->sm], g->cycle, p, a, size, v);
+	else
+		memcpy(p, v, size);
+}
+
+static const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint64_t a, unsigned size,
+                            uint8_t *buf)
+{
+	if (!g->defer || !g->sm[w->cta->sm].q.on)
+		return p;
+	memcpy(buf, p, size);
+	par_overlay(&g->sm[w->cta->sm], a, size, buf);
+	return buf;
+}
+
 /* loads and stores of every space: LD LDG ST LDS STS LDL STL LDSLK STSUL; STSCUL stores only
  * where the lane's word is locked (it holds the lock LDSLK took), releases it, sets d0 */
 int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space, int store)
@@ -129,12 +149,20 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 			*lk = 0;
 			got |= 1u << l;
 		}
-		if (store) {
+		if (store && e->space == SP_GLOBAL) {
+			uint8_t v[16];
+			for (unsigned i = 0; i < size; i += 4)
+				dev_st(v + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+			gstore(g, w, p, a, size, v);
+		} else if (store) {
 			for (unsigned i = 0; i < size; i += 4)
 				dev_st(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
 			if (d->op == OP_STSUL)
 				w->cta->locks[(p - w->cta->shared) / 4] = 0;
 		} else {
+			uint8_t buf[16];
+			if (e->space == SP_GLOBAL)
+				p = (uint8_t *)gload(g, w, p, a, size, buf);
 			if (size < 4) {
 				uint32_t v = (uint32_t)dev_ld(p, size);
 				if (t == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
@@ -176,10 +204,15 @@ int sim_atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int spa
 		if (!(p = mem_at(g, w, l, space, a, size, 1, 1, &e->space)))
 			return SIM_FAULT;
 		e->addr[l] = a;
-		old = dev_ld(p, size);
 		b = size == 8 ? src64(g, w, bo, l) : src(g, w, bo, l);
 		if (!red && d->o[3].kind != DK_NONE)
 			c = size == 8 ? src64(g, w, &d->o[3], l) : src(g, w, &d->o[3], l);
+		if (g->defer && e->space == SP_GLOBAL) {
+			par_atom(&g->sm[w->cta->sm], g->cycle, p, w, d->o[0].reg, l, size, d->m.sub, t,
+			         !!(d->m.flags & MF_FTZ), red, b, c);
+			continue;
+		}
+		old = dev_ld(p, size);
 		dev_st(p, size, ar_atom((Sub)d->m.sub, t, old, b, c, !!(d->m.flags & MF_FTZ)));
 		if (!red) {
 			if (size == 8)
@@ -251,7 +284,10 @@ int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		tid[0] = th % g->block[0];
 		tid[1] = th / g->block[0] % g->block[1];
 		tid[2] = th / (g->block[0] * g->block[1]);
-		dev_print_line(g->pout ? g->pout : stdout, g->ptag, w->cta->id, tid, &t);
+		if (g->defer)
+			par_print(&g->sm[w->cta->sm], g->cycle, w->cta->id, tid, &t);
+		else
+			dev_print_line(g->pout ? g->pout : stdout, g->ptag, w->cta->id, tid, &t);
 		free(t.s);
 		REG(d->o[0].reg, l) = (uint32_t)n;
 	}
@@ -323,9 +359,15 @@ int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 			return SIM_FAULT;
 		e->naddr |= 1u << l;
 		e->addr[l] = a;
-		if (store)
-			dev_st(p, size, size == 8 ? src64(g, w, &d->o[0], l) : (uint64_t)REG(d->o[0].reg, l));
-		else if (size == 8) {
+		if (store) {
+			uint8_t v[8];
+			dev_st(v, size, size == 8 ? src64(g, w, &d->o[0], l) : (uint64_t)REG(d->o[0].reg, l));
+			gstore(g, w, p, a, size, v);
+			continue;
+		}
+		uint8_t buf[8];
+		p = (uint8_t *)gload(g, w, p, a, size, buf);
+		if (size == 8) {
 			uint64_t v = dev_ld(p, 8);
 			REG(d->o[0].reg, l) = (uint32_t)v;
 			REG(d->o[0].reg + 1, l) = (uint32_t)(v >> 32);

@@ -114,7 +114,10 @@ static void event(Gpu *g, int kind, const Cta *c, const Warp *w, uint32_t pc)
 	ev.gwarp = w ? w->gw : -1;
 	ev.warp = w ? w->idx : -1;
 	ev.pc = pc;
-	g->sink.event(g->sink.ctx, &ev);
+	if (g->inwin)
+		par_event(&g->sm[c->sm], &ev);     /* (a window's records wait for its end) */
+	else
+		g->sink.event(g->sink.ctx, &ev);
 }
 
 static void cta_start(Gpu *g, Cta *c, uint64_t lin)
@@ -161,40 +164,23 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 	}
 }
 
-/* SM i wakes at cycle now: the cycles it slept, each scheduler idle in each, as stepping
- * through them would have counted (sim_tsm_cycle and sim_tsm_charge count STALL_IDLE per
- * scheduler and cycle for an SM without live warps whose schedulers are free) */
+/* SM i wakes at cycle now: the cycles it slept, each scheduler charged as stepping through
+ * them would have (sim_tsm_cycle counts, per scheduler and cycle of an SM without live
+ * warps, STALL_CTRL while the scheduler is busy after a path switch, else STALL_IDLE) */
 static void wake_sm(Gpu *g, int i, uint64_t now)
 {
 	SM *s = &g->sm[i];
+	const TSm *m = &g->tsm[i];
 
 	if (s->asleep == UINT64_MAX)
 		return;
-	if (now > s->asleep)
-		g->ts.stall[STALL_IDLE] += (uint64_t)g->cfg.tc.schedulers * (now - s->asleep);
+	for (int k = 0; now > s->asleep && k < g->cfg.tc.schedulers; k++) {
+		uint64_t busy = m->sfree[k] <= s->asleep ? 0 :
+		                (m->sfree[k] < now ? m->sfree[k] : now) - s->asleep;
+		g->ts.stall[STALL_CTRL] += busy;
+		g->ts.stall[STALL_IDLE] += now - s->asleep - busy;
+	}
 	s->asleep = UINT64_MAX;
-	int j = g->nawake++;
-	for (; j > 0 && g->awake[j - 1] > i; j--)
-		g->awake[j] = g->awake[j - 1];
-	g->awake[j] = i;
-}
-
-/* SM i falls asleep after cycle now when it has no live warp and no scheduler is busy
- * beyond now + 1 (then every later cycle counts STALL_IDLE per scheduler until it wakes) */
-static int maybe_sleep(Gpu *g, int j, uint64_t now)
-{
-	int i = g->awake[j];
-	const TSm *m = &g->tsm[i];
-
-	if (m->nlive)
-		return 0;
-	for (int k = 0; k < g->cfg.tc.schedulers; k++)
-		if (m->sfree[k] > now + 1)
-			return 0;
-	g->sm[i].asleep = now + 1;
-	memmove(&g->awake[j], &g->awake[j + 1], sizeof *g->awake * (size_t)(g->nawake - j - 1));
-	g->nawake--;
-	return 1;
 }
 
 /* The window (docs/timing.md, "Windows"): the shortest way from an SM to anything another
@@ -381,7 +367,10 @@ static void t_exec(void *ctx, int wi, TExec *e)
 		return;
 	if (g->sink.issue) {
 		TraceIssue t = { x, now, (int)c->lin, w->gw, stall, (uint8_t)why };
-		g->sink.issue(g->sink.ctx, &t);
+		if (g->inwin)
+			par_issue(s, &t);
+		else
+			g->sink.issue(g->sink.ctx, &t);
 	}
 	if (e->event == TEX_BAR_WAIT)
 		event(g, TEV_BAR_WAIT, c, w, x->pc);
@@ -459,8 +448,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	}
 	if (!(g->sm = calloc((size_t)cfg->tc.sms, sizeof *g->sm)) ||
 	    !(g->tsm = calloc((size_t)cfg->tc.sms, sizeof *g->tsm)) ||
-	    !(g->src = calloc((size_t)cfg->tc.sms, sizeof *g->src)) ||
-	    !(g->awake = calloc((size_t)cfg->tc.sms, sizeof *g->awake)))
+	    !(g->src = calloc((size_t)cfg->tc.sms, sizeof *g->src)))
 		goto oom;
 	for (int i = 0; i < cfg->tc.sms; i++) {
 		SM *s = &g->sm[i];
@@ -475,7 +463,6 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		s->g = g;
 		s->id = i;
 		s->asleep = UINT64_MAX;
-		g->awake[g->nawake++] = i;
 		if (!(s->slots = calloc((size_t)g->slots, sizeof *s->slots)) ||
 		    !(s->warps = calloc((size_t)g->slots * g->wpc, sizeof *s->warps)))
 			goto oom;
@@ -516,11 +503,11 @@ void sim_gpu_free(Gpu *g)
 		}
 		free(s->slots);
 		free(s->warps);
+		par_free(&s->q);
 	}
 	for (int i = 0; g->tsm && i < g->cfg.tc.sms; i++)
 		sim_tsm_free(&g->tsm[i]);
 	free(g->tsm);
-	free(g->awake);
 	free(g->src);
 	free(g->tcode);
 	sim_cache_free(&g->l2);
@@ -595,20 +582,6 @@ int sim_stop(Gpu *g, int kind, const char *fmt, ...)
 	return kind;
 }
 
-/* the least wake-up over all SMs after now (UINT64_MAX: no warp can ever issue) */
-static uint64_t wake(Gpu *g, uint64_t now)
-{
-	uint64_t t = UINT64_MAX;
-
-	for (int j = 0; j < g->nawake; j++) {
-		int i = g->awake[j];
-		uint64_t u = g->tsm[i].nlive ? sim_tsm_wake(&g->tsm[i], &g->src[i], now) : UINT64_MAX;
-		if (u < t && (t = u) == now + 1)
-			break;              /* nothing is earlier: the other SMs need not be asked */
-	}
-	return t;
-}
-
 int sim_stuck(Gpu *g)
 {
 	if (g->next_cta < g->nctas) {
@@ -639,66 +612,127 @@ static void finish(Gpu *g)
 		g->sink.end(g->sink.ctx, end);
 }
 
-/* The cycle loop (docs/timing.md, "Integration" and "Windows"): at a window's start, CTAs
- * into the slots freed before it; one issue cycle of every SM, then the next cycle worth
- * simulating: now + 1 when stepping or when skipping is off; else the least wake-up over all
- * SMs, the skipped cycles' stalls charged as stepping would; never past the next window's
- * start while a freed slot waits for a CTA. */
+/* SM i through the cycles [from, to) of a window, each one it needs (its own wake-ups; every
+ * cycle when skipping is off), the skipped cycles' stalls charged as stepping would. It
+ * stops early when it has no live warp (asleep), when no warp of it can ever issue again by
+ * itself (parked: the window's end charges the rest), or at a fault (g->fault keeps the
+ * earliest by (cycle, SM)). */
+static void run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
+{
+	SM *s = &g->sm[i];
+	TSm *m = &g->tsm[i];
+	const TSource *src = &g->src[i];
+	uint64_t t = from;
+
+	if (s->asleep != UINT64_MAX || s->parked)
+		return;
+	while (t < to) {
+		uint64_t next = t + 1, wk;
+		int issued;
+
+		g->cycle = t;
+		issued = sim_tsm_cycle(m, src, t);
+		s->lastc = t;
+		if (g->rc != SIM_OK) {
+			if (t < g->fault.cycle || (t == g->fault.cycle && i < g->fault.sm)) {
+				g->fault.cycle = t;
+				g->fault.sm = i;
+				g->fault.rc = g->rc;
+				memcpy(g->fault.err, g->err, sizeof g->err);
+			}
+			g->rc = SIM_OK;
+			s->parked = 1;      /* (the run ends at this window's merge) */
+			return;
+		}
+		if (!m->nlive) {
+			s->asleep = t + 1;
+			return;
+		}
+		if (g->cfg.tc.skip || !issued) {
+			if ((wk = sim_tsm_wake(m, src, t)) == UINT64_MAX) {
+				s->parked = 1;
+				return;
+			}
+			if (g->cfg.tc.skip)
+				next = wk;
+		}
+		if (next > to)
+			next = to;
+		if (g->cfg.tc.skip)
+			sim_tsm_charge(m, src, t, next);
+		t = next;
+	}
+}
+
+/* The cycle loop (docs/timing.md, "Integration" and "Windows"): window after window, the CTA
+ * dispatcher at its start, then every SM through it alone (run_sm), then the merge: what the
+ * SMs queued (requests past L1, global stores and atomics, printf lines, trace records) in
+ * the order (cycle, SM, position), and the limits and the end checked. */
 static int run_timed(Gpu *g, uint64_t maxc)
 {
-	uint64_t now = g->cycle;
+	uint64_t w0 = g->cycle;
 	int nsm = g->cfg.tc.sms;
 
+	g->defer = 1;
+	for (int i = 0; i < nsm; i++)
+		g->tsm[i].defer = 1;
 	for (;;) {
-		uint64_t next = now + 1, edge;
-		int issued = 0, waiting;
+		uint64_t end = (w0 / g->window + 1) * g->window, last = 0;
+		int live = 0;
 
-		g->cycle = now;
-		if (g->cfg.progress && !(++g->prog.tick & 255))
+		g->cycle = w0;
+		if (g->cfg.progress && !(++g->prog.tick & 3))
 			sim_progress(g, 0);
-		if (g->need_dispatch && now % g->window == 0 && sim_dispatch(g))
+		if (g->need_dispatch && sim_dispatch(g))
 			return SIM_FAULT;
-		if (g->done_ctas == g->nctas)
-			break;
-		for (int j = 0; j < g->nawake; j++) {
-			int i = g->awake[j];
-			issued += sim_tsm_cycle(&g->tsm[i], &g->src[i], now);
-			if (g->rc != SIM_OK)
-				return g->rc;
-			j -= maybe_sleep(g, j, now);
+		if (maxc && end > maxc)
+			end = maxc;
+		g->fault.cycle = UINT64_MAX;
+		g->inwin = 1;
+		for (int i = 0; i < nsm; i++)
+			run_sm(g, i, w0, end < g->fault.cycle ? end : g->fault.cycle + 1);
+		g->inwin = 0;
+		par_merge(g, g->fault.cycle, g->fault.sm);
+		sim_tq_merge(g->tsm, nsm);
+		if (g->fault.cycle != UINT64_MAX) {
+			memcpy(g->err, g->fault.err, sizeof g->err);
+			return g->rc = g->fault.rc;
 		}
-		waiting = g->need_dispatch && g->next_cta < g->nctas;
-		edge = (now / g->window + 1) * g->window;
-		if (g->cfg.tc.skip) {
-			next = wake(g, now);
-			if (waiting && edge < next)
-				next = edge;
-			for (int j = 0; j < g->nawake; j++)
-				sim_tsm_charge(&g->tsm[g->awake[j]], &g->src[g->awake[j]], now, next);
-		} else if (!issued && !waiting && wake(g, now) == UINT64_MAX)
-			next = UINT64_MAX;
-		if (next == UINT64_MAX) {
-			if (g->done_ctas == g->nctas) {
-				now++;         /* (cycle now was stepped: the sleepers count it too) */
-				break;
-			}
-			g->cycle = now + 1;
+		/* the last cycle any SM needed; SMs that can go on */
+		for (int i = 0; i < nsm; i++) {
+			const SM *s = &g->sm[i];
+			uint64_t l = s->asleep != UINT64_MAX ? s->asleep - 1 : s->lastc;
+			if (l > last)
+				last = l;
+			live += s->asleep == UINT64_MAX && !s->parked;
+		}
+		if (g->done_ctas == g->nctas) {
+			for (int i = 0; i < nsm; i++)
+				wake_sm(g, i, last + 1);
+			break;
+		}
+		if (!live && !(g->need_dispatch && g->next_cta < g->nctas)) {
+			g->cycle = last + 1;
 			return sim_stuck(g);
 		}
-		now = next;
-		if (maxc && now >= maxc && g->done_ctas < g->nctas) {
+		for (int i = 0; i < nsm; i++)
+			if (g->sm[i].parked) {
+				/* it stepped lastc; end - 1 is the window's last cycle */
+				sim_tsm_charge(&g->tsm[i], &g->src[i], g->sm[i].lastc, end);
+				g->sm[i].parked = 0;
+			}
+		if (maxc && end >= maxc) {
 			g->cycle = maxc;
 			return sim_stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within --max-cycles %"
 			            PRIu64 " (%" PRIu64 " warp instructions); running warps:\n", g->k->name, maxc,
 			            g->st.warp_insts);
 		}
-		if (g->cfg.max_warp_insts && g->st.warp_insts >= g->cfg.max_warp_insts && g->done_ctas < g->nctas)
+		if (g->cfg.max_warp_insts && g->st.warp_insts >= g->cfg.max_warp_insts)
 			return sim_stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within "
 			            "--max-warp-insts %" PRIu64 " (cycle %" PRIu64 "); running warps:\n",
-			            g->k->name, g->cfg.max_warp_insts, now);
+			            g->k->name, g->cfg.max_warp_insts, end);
+		w0 = end;
 	}
-	for (int i = 0; i < nsm; i++)
-		wake_sm(g, i, now);
 	finish(g);
 	return SIM_DONE;
 }

@@ -110,6 +110,37 @@ struct Cta {
 	Barrier bar[16];    /* named barriers */
 };
 
+/* what an SM did in a window that others may see, queued until the window's end (par.c) */
+enum { WQ_STORE, WQ_ATOM, WQ_PRINT, WQ_ISSUE, WQ_EVENT };
+typedef struct {
+	uint64_t cycle;     /* issue cycle */
+	uint8_t kind;       /* WQ_* */
+	union {
+		struct { uint8_t *p; uint8_t size; uint8_t v[16]; } st;   /* a lane's store */
+		struct {                                              /* a lane's atomic */
+			uint8_t *p;     /* the word */
+			Warp *w;        /* the warp whose register gets the old value (red: none) */
+			uint64_t b, c;  /* operands */
+			uint16_t reg;   /* destination row */
+			uint8_t lane, size, sub, type, ftz, red;
+		} at;
+		struct { char *s; size_t len; uint32_t id[3], tid[3]; } pr;  /* a printf line */
+		size_t off;         /* WQ_ISSUE, WQ_EVENT: the record in WQueue.a */
+	} u;
+} WItem;
+
+typedef struct {
+	WItem *it;          /* in issue order */
+	int n, cap;
+	uint8_t *a;         /* trace records (TraceIssue with its ExecInfo, TraceEvent) */
+	size_t na, acap;
+	uint64_t *okey;     /* the SM's own stores of the window by 8-byte word (address / 8
+	                       + 1; 0: an empty slot), what its loads see over memory */
+	uint64_t *oval;     /* the bytes */
+	uint8_t *omask;     /* which of them were stored */
+	int ocap, on;       /* slots (a power of two), used */
+} WQueue;
+
 typedef struct {
 	Gpu *g;             /* its GPU (the timing callbacks' context) */
 	int id;             /* SM number */
@@ -118,9 +149,13 @@ typedef struct {
 	int nwarps;
 	int rr;             /* round-robin position */
 	int resident;       /* CTAs running on it */
-	uint64_t asleep;    /* no live warp and every scheduler free since this cycle: the cycle
-	                       loop skips the SM, its idle stalls are charged in bulk when a CTA
-	                       arrives or the run ends (UINT64_MAX: awake) */
+	uint64_t asleep;    /* no live warp since this cycle: the cycle loop skips the SM, its
+	                       idle stalls are charged in bulk when a CTA arrives or the run ends
+	                       (UINT64_MAX: awake) */
+	int parked;         /* no warp of it can ever issue again by itself: its stalls from
+	                       lastc + 1 on are charged at the window's end */
+	uint64_t lastc;     /* the last cycle it simulated */
+	WQueue q;           /* what it did in this window that others may see (par.c) */
 } SM;
 
 struct Gpu {
@@ -160,8 +195,6 @@ struct Gpu {
 	/* the timing model (timing.h, docs/timing.md) */
 	TInst *tcode;       /* timing form of each instruction, ncode + 1 (a pc past the end) */
 	TSm *tsm;           /* one issue stage per SM */
-	int *awake;         /* the SMs not asleep (SM.asleep), in increasing order */
-	int nawake;
 	TSource *src;       /* per SM: the callbacks into this core */
 	TStats ts;          /* timing statistics of the run */
 	Cache l2;           /* GPU-wide L2 (when tc.l2.enable) */
@@ -169,6 +202,14 @@ struct Gpu {
 	Occupancy occ;      /* CTAs per SM and what limits them */
 	uint64_t age;       /* dispatch sequence of warps (scheduler ages) */
 	int rc;             /* SIM_OK, or the error an issue raised inside a timing cycle */
+	int defer;          /* a windowed run: global stores, atomics, printf and trace records
+	                       wait in their SM's queue for the window's end (par.c) */
+	int inwin;          /* the SMs are running a window (trace events are queued) */
+	struct {            /* the earliest fault of the window: (cycle, SM) */
+		uint64_t cycle; /* UINT64_MAX: none */
+		int sm, rc;
+		char err[4096];
+	} fault;
 	FILE *pout;         /* printf's stream (NULL: stdout) */
 	int ptag;           /* --printf-tag: each printf line starts with its block and thread */
 	int hassink;        /* a trace sink is set */
@@ -210,6 +251,22 @@ int sim_stop(Gpu *g, int kind, const char *fmt, ...) __attribute__((format(print
 /* no warp can issue again: the deadlock at a barrier, or CTAs that cannot be dispatched */
 int sim_stuck(Gpu *g);
 uint64_t sim_window(const TimingConfig *c); /* cycles per window (docs/timing.md) */
+/* par.c: the window queues. A global store of size bytes (v) at p (address a) by SM s */
+void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, const uint8_t *v);
+/* the SM's own queued stores over the size bytes at a just read into buf */
+void par_overlay(const SM *s, uint64_t a, unsigned size, uint8_t *buf);
+/* a lane's global atomic: performed at the window's end, the old value then into w's row
+ * reg (and reg + 1 for 8 bytes) of lane l unless red */
+void par_atom(SM *s, uint64_t cycle, uint8_t *p, Warp *w, uint16_t reg, unsigned l, unsigned size,
+              int sub, int type, int ftz, int red, uint64_t b, uint64_t c);
+/* a printf line (t->s is taken over) */
+void par_print(SM *s, uint64_t cycle, const uint32_t id[3], const uint32_t tid[3], DevText *t);
+void par_issue(SM *s, const TraceIssue *t);
+void par_event(SM *s, const TraceEvent *ev);
+/* the window's end: every SM's queue in (cycle, SM, position) order, only the items before
+ * (cut_cycle, cut_sm) (an item of cycle cut_cycle when its SM is at most cut_sm) */
+void par_merge(Gpu *g, uint64_t cut_cycle, int cut_sm);
+void par_free(WQueue *q);
 /* funcrun.c: the run without the timing model (SimConfig.functional) */
 int sim_run_functional(Gpu *g, uint64_t max_rounds);
 /* progress.c: the progress line, every 256th round of a run loop; final clears it */

@@ -4,8 +4,8 @@
  *
  * Files: opts.c (the SM model's rows of the option table, opt/opt.h), gpu.c,
  * exec.c, crs.c, decode.c (the machine: sim_gpu_new, sim_run, sim_issue), tsm.c, sched.c,
- * scoreboard.c, units.c, banks.c, cache.c, coalesce.c, gmem.c, occupancy.c, tconfig.c (the
- * timing model, timing.h). Device memory and the launch are device/'s; the per-op semantics
+ * scoreboard.c, units.c, banks.c, cache.c, coalesce.c, gmem.c, partime.c, occupancy.c,
+ * tconfig.c (the timing model, timing.h), par.c (a window's queues, machine.h). Device memory and the launch are device/'s; the per-op semantics
  * arith/'s.
  */
 #ifndef WARPSIM_SIM_H

@@ -7,12 +7,14 @@
  * scoreboards, functional-unit pipelines, warp schedulers (LRR, GTO, two-level), the wake-up
  * ("next event") computation that lets the clock jump over idle stretches, and the timing
  * statistics with GPGPU-Sim's names. Every component is pure, deterministic and does no
- * allocation after its init function. docs/timing.md describes the model.
+ * allocation after its init function (but partime.c's queue, which grows to the largest
+ * window's requests). docs/timing.md describes the model.
  *
  * Files: tconfig.c (config table), occupancy.c (occupancy, dispatch), coalesce.c (coalescing,
  * same-address degree), banks.c (bank conflicts), cache.c (caches), gmem.c (DRAM queue and the
  * global-memory path), scoreboard.c (scoreboard, wake-up), units.c (pipelines), sched.c
- * (schedulers), tstats.c (statistics), tsm.c (one SM's issue stage driving the functional core).
+ * (schedulers), tstats.c (statistics), tsm.c (one SM's issue stage driving the functional core),
+ * partime.c (a windowed run's requests past L1, taken at the window's end).
  */
 #ifndef WARPSIM_TIMING_H
 #define WARPSIM_TIMING_H
@@ -194,6 +196,22 @@ typedef struct {
 	uint64_t done;          /* cycle the last data is back (stores: accepted) */
 } GmResult;
 
+/* the transaction bytes of an access: the L1 line for loads L1 caches, a sector otherwise */
+static inline uint32_t
+sim_gmem_gran(const TimingConfig *c, const Cache *l1, GmKind kind)
+{
+	return (uint32_t)(kind == GM_LOAD && l1 ? c->segment : c->sector);
+}
+/* the SM's half of an access issued at now: coalescing, then L1 (a load's hits, a store's
+ * or atomic's evictions); r gets the transactions, the L1 hits, the hits' last done cycle
+ * (at least now) and an atomic's degree. The transactions that go past L1 go to seg[] with
+ * their index (the cycle now + idx[] they leave the SM); returns how many. */
+int sim_gmem_l1(const TimingConfig *c, Cache *l1, uint64_t now, const uint64_t *addr, uint32_t mask,
+                int size, GmKind kind, GmResult *r, uint64_t *seg, uint8_t *idx);
+/* the GPU's half of one such transaction, leaving the SM at t: L2, DRAM; adds to r's L2 hits,
+ * DRAM count and done; returns its done cycle (an atomic's serialisation is the caller's) */
+uint64_t sim_gmem_l2(const TimingConfig *c, Cache *l2, Dram *d, uint64_t t, uint64_t seg, uint32_t gran,
+                     GmKind kind, int dram_lat, GmResult *r);
 /* the global-memory path of one warp access issued at now: coalescing (into segments when
  * L1 caches loads, sectors otherwise), one transaction leaving the SM per cycle in address
  * order, L1 (per SM, NULL when off), L2 (GPU-wide, NULL when off), DRAM (dram_lat: the
@@ -388,6 +406,33 @@ typedef struct {
 	void (*exec)(void *ctx, int warp, TExec *e);  /* executes it; fills e */
 } TSource;
 
+/* A windowed run (docs/timing.md, "Windows"; partime.c): the part of an SM's memory access
+ * that leaves the SM (L2, DRAM) is queued and taken at the window's end, every SM's queue in
+ * the order (issue cycle, SM, queue position); until then the registers it writes (or the
+ * warp's control wait, for a CallReturnStack fill) read SIM_PEND, which lies past the window. */
+#define SIM_PEND (UINT64_MAX / 2)
+enum { TQ_ACCESS, TQ_FILL, TQ_SPILL };   /* TReq.what */
+typedef struct {
+	uint64_t now;        /* issue cycle */
+	uint64_t done;       /* what is known at issue: the L1 hits' done cycle (at least now) */
+	uint64_t base;       /* TQ_FILL: the warp's control wait before the fill */
+	const TInst *in;     /* TQ_ACCESS: the instruction, whose destinations wait for it */
+	int seg0, nseg;      /* its transactions past L1: TQueue.seg and idx [seg0, seg0 + nseg) */
+	int dram_lat;        /* the space's DRAM round trip */
+	uint32_t gran;       /* transaction bytes */
+	uint8_t kind;        /* GmKind */
+	uint8_t what;        /* TQ_* */
+	uint8_t warp;        /* warp slot */
+	uint8_t degree;      /* GM_ATOM: lanes on the busiest address */
+} TReq;
+typedef struct {
+	TReq *r;             /* requests in issue order */
+	int n, cap;
+	uint64_t *seg;       /* their transactions */
+	uint8_t *idx;        /* and each one's index in its access */
+	int nseg, segcap;
+} TQueue;
+
 typedef struct {
 	/* (the fields every cycle touches first, the large per-warp arrays last) */
 	const TimingConfig *c;       /* the architecture */
@@ -430,6 +475,8 @@ typedef struct {
 	Dram *dram;                  /* GPU-wide DRAM channel */
 	Cache l1;                    /* per-SM L1 (when c->l1.enable) */
 	TExec e;                     /* scratch for the exec callback (no allocation per issue) */
+	int defer;                   /* 1: a windowed run, the L2 and DRAM halves wait in q */
+	TQueue q;                    /* this window's requests past the SM (partime.c) */
 	Scoreboard sb[TM_MAXWARPS];  /* per warp slot */
 } TSm;
 
@@ -453,5 +500,20 @@ void sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t);
  * of the largest ready cycle beyond t, STALL_BARRIER at a barrier, STALL_NONE when it was
  * ready (another warp had the issue slot) */
 int sim_tsm_why(const TSm *m, const TInst *in, int w, uint64_t t);
+
+/* ------------------------------------------------------------------ partime.c */
+/* warp w's global or local access described by e (in its instruction), issued at now: L1
+ * now, L2 and DRAM now or, when m->defer, at the window's end; adds the L2 statistics.
+ * Returns the done cycle, or SIM_PEND. */
+uint64_t sim_tq_access(TSm *m, int w, const TInst *in, uint64_t now, Cache *l1, const TExec *e,
+                       int dram_lat, GmResult *r);
+/* one CallReturnStack token of warp w spilled to (fill 0) or filled from its CRS area at
+ * addr; the same for that access */
+uint64_t sim_tq_crs(TSm *m, int w, uint64_t now, uint64_t addr, int fill, GmResult *r);
+/* the window's end: every queued request of the n SMs through L2 and DRAM in the order
+ * (issue cycle, SM, position), the pending registers and control waits set to their done
+ * cycles; the queues emptied */
+void sim_tq_merge(TSm *ms, int n);
+void sim_tq_free(TQueue *q);
 
 #endif

@@ -29,6 +29,7 @@ void
 sim_tsm_free(TSm *m)
 {
 	sim_cache_free(&m->l1);
+	sim_tq_free(&m->q);
 }
 
 /* The ready masks. A warp's wake-up parts that change only at its own issue or a barrier
@@ -309,7 +310,7 @@ maxready(const Scoreboard *sb)
 {
 	uint64_t t = 0;
 	for (int i = 0; i < SB_NIDS; i++)
-		if (sb->ready[i] > t)
+		if (sb->ready[i] > t && sb->ready[i] != SIM_PEND)   /* (partime.c adds those) */
 			t = sb->ready[i];
 	return t;
 }
@@ -332,20 +333,15 @@ take_unit(TSm *m, Unit u, uint64_t now, int mult)
 static void
 crs_traffic(TSm *m, int w, uint64_t now, const TExec *e)
 {
-	const TimingConfig *c = m->c;
 	int n = e->crs_spills + e->crs_fills;
 
 	for (int i = 0; i < n; i++) {
 		int fill = i >= e->crs_spills;
-		uint64_t addr[TM_WARP] = {0}, done;
+		uint64_t addr = e->crs_addr + (uint64_t)(fill ? i - e->crs_spills : i) * CRS_TOKEN_BYTES, done;
 		GmResult r;
 
-		addr[0] = e->crs_addr + (uint64_t)(fill ? i - e->crs_spills : i) * CRS_TOKEN_BYTES;
-		done = sim_gmem_access(c, NULL, m->l2, m->dram, now, addr, 1u, CRS_TOKEN_BYTES,
-		                       fill ? GM_LOAD : GM_STORE, c->lat[LAT_LOCAL], &r);
+		done = sim_tq_crs(m, w, now, addr, fill, &r);   /* (adds the L2's counts) */
 		*(fill ? &m->st->gld_trans : &m->st->gst_trans) += (uint64_t)r.trans;
-		m->st->l2_hits += (uint64_t)r.l2_hits;
-		m->st->l2_misses += m->l2 ? (uint64_t)(r.trans - r.l2_hits) : 0;
 		if (fill && done > m->ctrl[w])
 			m->ctrl[w] = done;
 	}
@@ -382,16 +378,13 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		GmResult r;
 		int lat = c->lat[e->space == TSP_LOCAL ? LAT_LOCAL : LAT_GLOBAL];
 		Cache *l1 = c->l1.enable && e->space == TSP_GLOBAL ? &m->l1 : NULL;
-		ready = sim_gmem_access(c, l1, m->l2, m->dram, now, e->addr, e->exec, e->size,
-		                        (GmKind)e->kind, lat, &r);
+		ready = sim_tq_access(m, w, in, now, l1, e, lat, &r);   /* (adds the L2's counts) */
 		mult = r.trans;
 		mem = 1;
 		*(e->kind == GM_LOAD ? &st->gld_trans : e->kind == GM_STORE ? &st->gst_trans : &st->atom_trans) +=
 			(uint64_t)r.trans;
 		st->l1_hits += (uint64_t)r.l1_hits;
 		st->l1_misses += l1 ? (uint64_t)(r.trans - r.l1_hits) : 0;
-		st->l2_hits += (uint64_t)r.l2_hits;
-		st->l2_misses += m->l2 ? (uint64_t)(r.trans - r.l1_hits - r.l2_hits) : 0;
 		break;
 	}
 	case TSP_SHARED: {
