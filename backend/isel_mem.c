@@ -529,11 +529,22 @@ static int sel_warp(Fn *f, Blk *b, const PIns *in)
 }
 
 /* ------------------------------------------------------------------ textures */
+/* the pair holding the handle of tex/tld4/txq's texture object [%rd] (bindless) */
+static MOpd tex_handle(Fn *f, Blk *b, const PIns *in)
+{
+	POpd r = in->o[1];
+
+	r.kind = POK_REG;
+	r.sym = -1;
+	r.imm = 0;
+	return be_inreg(f, b, be_src(f, b, &r, PT_U64), TC_R2);
+}
+
 /* tex.GEOM.v4.D.C d, [t, {c..}]: the coordinates moved into a group of 1, 2 or 4 registers,
  * TEX (.f32 coordinates) or TLD (.s32: texel indices) into a quad, the quad moved out; tld4
  * likewise with TLD4 and a pair (its geometry is .2d). The
  * slot operand is t's index in Module.vars until be_kernel_finish numbers the kernel's
- * textures (Kernel.tex). */
+ * textures (Kernel.tex); a texture object's handle register makes them TEXB, TLDB, TLD4B. */
 static int sel_tex(Fn *f, Blk *b, const PIns *in)
 {
 	static const Sub comps[PCOMP_COUNT] = {
@@ -552,13 +563,22 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 		x->o[0] = cls == TC_R ? be_r(ct) : be_rpart(ct, k);
 		x->o[1] = v.kind == OPD_IMM ? be_imm((uint32_t)v.imm) : v;
 	}
-	x = be_emit(f, b, in->op == PO_TLD4 ? OP_TLD4 : in->m.types[1] == PT_F32 ? OP_TEX : OP_TLD);
+	if (in->o[1].reg >= 0) {
+		/* a texture object: TEXB/TLDB/TLD4B with the handle's register pair */
+		MOpd h = tex_handle(f, b, in);
+		x = be_emit(f, b, in->op == PO_TLD4 ? OP_TLD4B : in->m.types[1] == PT_F32 ? OP_TEXB :
+		            OP_TLDB);
+		x->o[2] = h;
+	} else {
+		x = be_emit(f, b, in->op == PO_TLD4 ? OP_TLD4 : in->m.types[1] == PT_F32 ? OP_TEX :
+		            OP_TLD);
+		x->o[2] = be_imm(in->o[1].sym);
+	}
 	x->nopd = 3;
 	x->m.sub = (uint8_t)(in->op == PO_TLD4 ? comps[in->m.comp] :
 	                     geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
 	x->o[0] = be_r(dt);
 	x->o[1] = be_r(ct);
-	x->o[2] = be_imm(in->o[1].sym);
 	for (int k = 0; k < 4 && k < d->nelems; k++) {
 		const POpd *e = &d->elems[k];
 		int t;
@@ -585,10 +605,16 @@ static int sel_query(Fn *f, Blk *b, const PIns *in)
 	t = f->regtmp[in->o[0].reg];
 	if (f->tmp[t].cls != TC_R)
 		return be_unsup(f, in, "a query result register other than 32 bits"), -1;
-	x = be_emit(f, b, in->op == PO_SUQ ? OP_SUQ : OP_TXQ);
+	if (in->op == PO_TXQ && in->o[1].reg >= 0) {
+		MOpd h = tex_handle(f, b, in);
+		x = be_emit(f, b, OP_TXQB);
+		x->o[1] = h;
+	} else {
+		x = be_emit(f, b, in->op == PO_SUQ ? OP_SUQ : OP_TXQ);
+		x->o[1] = be_imm(in->o[1].sym);
+	}
 	x->nopd = 3;
 	x->o[0] = be_r(t);
-	x->o[1] = be_imm(in->o[1].sym);
 	x->o[2] = be_imm(in->m.txq == PTXQ_HEIGHT ? 1 : in->m.txq == PTXQ_DEPTH ? 2 :
 	                 in->m.txq == PTXQ_NORMALIZED_COORDS ? 3 : 0);
 	return 0;

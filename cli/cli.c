@@ -147,7 +147,8 @@ void cli_warpsim_help(const WsOpts *o, FILE *f)
 	        "Every option can also be a line of a --launch or --config file.\n");
 	opt_help(&o->set, f);
 	fprintf(f, "\nSPEC of --arg: TYPE:VALUE, or buf:TYPE:COUNT[:INIT] with INIT zero | iota | const:V |\n"
-	        "  random:SEED[:LO:HI] | file:PATH; TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f32 f64\n"
+	        "  random:SEED[:LO:HI] | file:PATH; TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f32 f64;\n"
+	        "  or tex:NAME, the handle of the texture object --tex NAME binds\n"
 	        "Exit status: 0 done, 1 a fault or a malformed program, 2 bad options.\n");
 }
 

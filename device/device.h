@@ -110,6 +110,7 @@ typedef struct {
 	double flo, fhi;  /* INIT_RANDOM range of a float type */
 	uint64_t ilo, ihi;/* INIT_RANDOM range of an integer type (two's complement bits) */
 	char *path;       /* INIT_FILE path, resolved */
+	char *tex;        /* tex:NAME: the handle of the texture object --tex NAME binds (a u64) */
 	char *text;       /* the argument as written, for messages */
 } LaunchArg;
 
@@ -208,6 +209,12 @@ void dev_tex_free(LaunchTex *t);
 int dev_tex_place(Mem *m, const Launch *l, FILE *err);
 /* the binding of texture reference name, placed in m: 0, or -1 when no --tex binds it */
 int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out);
+/* texture objects (bindless tex): the handle `--arg tex:NAME` passes for the i-th --tex is
+ * DEV_TEX_HANDLE + i; dev_tex_index gives i back, or -1 for a value no --tex of l owns */
+#define DEV_TEX_HANDLE 0x5445580000000001ull
+int dev_tex_index(const Launch *l, uint64_t handle);
+/* the index of the --tex binding name, or -1 */
+int dev_tex_find(const Launch *l, const char *name);
 /* one fetch: geometry geom (1, 2, 3) at coordinates c[0..geom) (f32 bits when fl, else s32
  * texel indices: no filtering), the four 32-bit results (floats for float channels and
  * normfloat, else integers extended by the channel's signedness; missing channels read 0) */

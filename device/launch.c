@@ -28,6 +28,7 @@ void dev_launch_free(Launch *l)
 {
 	for (int i = 0; i < l->nargs; i++) {
 		free(l->args[i].path);
+		free(l->args[i].tex);
 		free(l->args[i].text);
 	}
 	for (int i = 0; i < l->nouts; i++)
@@ -259,8 +260,15 @@ int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 			} else
 				snprintf(why, 256, "file:PATH with a file name");
 		}
+	} else if (!strcmp(f[0], "tex")) {
+		/* a texture object: the handle of --tex NAME, a 64-bit scalar */
+		a->type = TY_U64;
+		if (nf != 2 || !*f[1])
+			snprintf(why, 256, "tex:NAME with NAME a --tex binding");
+		else if ((a->tex = strdup(f[1])))
+			rc = 0;
 	} else if (dev_parse_type(f[0], &a->type)) {
-		snprintf(why, 256, "TYPE:VALUE or buf:TYPE:COUNT[:INIT] with TYPE one of u8 s8 u16 s16 u32 s32 u64 s64 f32 f64");
+		snprintf(why, 256, "TYPE:VALUE, tex:NAME or buf:TYPE:COUNT[:INIT] with TYPE one of u8 s8 u16 s16 u32 s32 u64 s64 f32 f64");
 	} else if (nf == 2 && !dev_parse_scalar(a->type, f[1], &a->bits)) {
 		rc = 0;
 	} else {
@@ -272,7 +280,8 @@ out:
 		rc = -1;
 	if (rc) {
 		free(a->path);
-		a->path = NULL;
+		free(a->tex);
+		a->path = a->tex = NULL;
 	}
 	return rc;
 }
@@ -432,6 +441,15 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			        pm->name ? "'" : "", k->name, pm->size, a->isbuf ? "a buffer address" : "a ",
 			        a->isbuf ? "" : typename(a->type), need);
 			return -1;
+		}
+		if (a->tex) {
+			int ti = dev_tex_find(l, a->tex);
+			if (ti < 0) {
+				fprintf(err, "warpsim: --arg %d (%s): no --tex binds a texture '%s'\n", i,
+				        a->text, a->tex);
+				return -1;
+			}
+			v = DEV_TEX_HANDLE + (uint64_t)ti;
 		}
 		if (a->isbuf) {
 			snprintf(name, sizeof name, "parameter %d (%.100s)", i, a->text);

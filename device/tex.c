@@ -22,7 +22,12 @@
  *
  * binds a surface reference to the buffer of --arg N, so that --out N saves what the kernel
  * stored; suld.b/sust.b address it with x in bytes (rows of W elements), y and z in rows and
- * slices, under the instruction's .trap, .clamp or .zero (dev_surf_at). */
+ * slices, under the instruction's .trap, .clamp or .zero (dev_surf_at).
+ *
+ * A texture object (CUDA's cudaTextureObject_t, PTX tex with the handle in a .u64 register)
+ * is a --tex binding too: `--arg tex:NAME` passes the handle of --tex NAME, DEV_TEX_HANDLE
+ * plus the binding's position, and both engines map the register's value back to the
+ * binding with dev_tex_index. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +225,20 @@ int dev_tex_place(Mem *m, const Launch *l, FILE *err)
 			return -1;
 	}
 	return 0;
+}
+
+int dev_tex_find(const Launch *l, const char *name)
+{
+	for (int i = 0; i < l->ntexs; i++)
+		if (!strcmp(l->texs[i].name, name))
+			return i;
+	return -1;
+}
+
+int dev_tex_index(const Launch *l, uint64_t handle)
+{
+	return handle >= DEV_TEX_HANDLE && handle - DEV_TEX_HANDLE < (uint64_t)l->ntexs ?
+	       (int)(handle - DEV_TEX_HANDLE) : -1;
 }
 
 int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out)

@@ -415,12 +415,22 @@ chk_coords(Chk *k, const PIns *in, const POpd *c, int slot)
 		chk_value(k, in, &c->elems[i], slot, 4, 0, 0);
 }
 
-/* operand slot of in names a texture reference (.tex or .global .texref); 0 after an error */
+/* operand slot of in names a texture reference (.tex or .global .texref) or is a 64-bit
+ * register holding a texture object's handle (bindless); 0 after an error */
 static int
 chk_texref(Chk *k, const PIns *in, int slot)
 {
 	const POpd *t = &in->o[slot];
 
+	if (t->kind == POK_ADDR && t->reg >= 0 && t->sym < 0) {
+		const PReg *r = &k->f->regs[t->reg];
+		if (t->imm || r->vec > 1 || r->type == PT_PRED || ptx_type_bytes((PType)r->type) != 8) {
+			err(k, t->loc, "operand %d of '%s': a texture handle must be a 64-bit register "
+			    "with no offset", slot + 1, ptx_ops[in->op].name);
+			return 0;
+		}
+		return 1;
+	}
 	if (t->kind != POK_ADDR || t->symkind != PSYM_VAR || t->reg >= 0 ||
 	    (k->m->vars[t->sym].space != PS_TEX && k->m->vars[t->sym].type != PT_TEXREF)) {
 		err(k, t->loc, "operand %d of '%s' must be a texture reference (.tex or .global .texref)",

@@ -365,8 +365,6 @@ norm_call(PCtx *c)
 static const char *
 tex_unsup(const PCtx *c, const PIns *in)
 {
-	const POpd *t = c->ops.n >= 2 ? &c->ops.a[1] : NULL;
-
 	if (in->op == PO_SUQ)
 		return in->m.txq > PTXQ_DEPTH ? " of a channel format, array size or memory layout" : NULL;
 	if (in->op == PO_SULD || in->op == PO_SUST) {
@@ -379,10 +377,8 @@ tex_unsup(const PCtx *c, const PIns *in)
 		       " of a surface handle in a register" : NULL;
 	}
 	if (in->op == PO_TXQ) {
-		if (in->m.txq > PTXQ_NORMALIZED_COORDS)
-			return " of a sampler attribute, a channel format, array, mipmap or sample count";
-		return c->ops.n == 2 && c->ops.a[1].kind == POK_ADDR && c->ops.a[1].reg >= 0 ?
-		       " of a texture handle in a register" : NULL;
+		return in->m.txq > PTXQ_NORMALIZED_COORDS ?
+		       " of a sampler attribute, a channel format, array, mipmap or sample count" : NULL;
 	}
 	if (in->op == PO_TLD4 && in->m.geom != PGEOM_2D && in->m.geom != PGEOM_NONE)
 		return " with a layered or cube geometry";
@@ -390,11 +386,7 @@ tex_unsup(const PCtx *c, const PIns *in)
 		return " with a layered, cube or multisample geometry";
 	if ((in->m.flags & PMF_PAIR) || c->ops.n > 4 || (c->ops.n == 4 && c->ops.a[3].kind != POK_VEC))
 		return " with a residency predicate, an offset or a depth comparison";
-	if (c->ops.n == 4)
-		return " with an independent sampler";
-	if (t && t->kind == POK_ADDR && t->reg >= 0)
-		return " with a texture handle in a register";
-	return NULL;
+	return c->ops.n == 4 ? " with an independent sampler" : NULL;
 }
 
 void

@@ -253,7 +253,10 @@ ins(Pr *p, const PIns *in)
 			fputs(", ", out);
 		}
 		fputc('[', out);
-		sym(p, in->o[at].symkind, in->o[at].sym);
+		if (in->o[at].reg >= 0)
+			reg(p, in->o[at].reg);   /* a texture object's handle */
+		else
+			sym(p, in->o[at].symkind, in->o[at].sym);
 		fputs(", ", out);
 		opd(p, &in->o[at + 1]);
 		fputc(']', out);

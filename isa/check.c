@@ -288,8 +288,8 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 		return fail(msg, size, 3, "%s mode must be 0x0..0x2 (trap, clamp, zero)", isa_ops[in->op].name);
 	if (in->op == OP_SUQ && (o[2].imm < 0 || o[2].imm > 2))
 		return fail(msg, size, 2, "SUQ attribute must be 0x0..0x2 (width, height, depth)");
-	if (in->op == OP_TXQ && (o[2].imm < 0 || o[2].imm > 3))
-		return fail(msg, size, 2, "TXQ attribute must be 0x0..0x3 (width, height, depth, normalized)");
+	if ((in->op == OP_TXQ || in->op == OP_TXQB) && (o[2].imm < 0 || o[2].imm > 3))
+		return fail(msg, size, 2, "%s attribute must be 0x0..0x3 (width, height, depth, normalized)", isa_ops[in->op].name);
 	if (in->op == OP_LOP3 && o[4].kind == OPD_IMM && (o[4].imm < 0 || o[4].imm > 0xff))
 		return fail(msg, size, 4, "LOP3 truth table must be 0x0..0xff");
 	if (in->op == OP_ISCADD && o[3].kind == OPD_IMM && (o[3].imm < 0 || o[3].imm > 31))

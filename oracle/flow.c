@@ -2,6 +2,7 @@
  * control flow (bra, brx.idx, call with its .param copies, ret), barrier arrival, the warp
  * collectives (shfl, vote, activemask, match, redux, elect, bar.warp.sync) and the located
  * run-time messages. */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,14 +166,23 @@ static uint8_t *access(Oracle *o, Thread *t, const PIns *in, const POpd *ad, uns
  * SM model's sampler */
 void or_tex(Oracle *o, Thread *t, const PIns *in)
 {
-	const PVar *v = &o->m->vars[in->o[1].sym];
-	const POpd *d = &in->o[0], *c = &in->o[2];
+	const POpd *d = &in->o[0], *c = &in->o[2], *h = &in->o[1];
 	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
 	uint32_t cc[3] = {0, 0, 0}, out[4];
 	DevTex x;
 
-	if (dev_tex_lookup(o->mem, o->l, v->name, &x)) {
-		or_error(o, t, OR_BADLAUNCH, "texture '%s' is read, but no --tex binds it", v->name);
+	if (h->reg >= 0) {
+		/* a texture object: the register holds the handle --arg tex:NAME passed */
+		uint64_t hv = t->regs[FR(t)->regs + h->reg];
+		int i = dev_tex_index(o->l, hv);
+		if (i < 0 || dev_tex_lookup(o->mem, o->l, o->l->texs[i].name, &x)) {
+			or_error(o, t, OR_FAULT, "texture handle 0x%" PRIx64 " is no --tex binding's "
+			         "(--arg tex:NAME passes one)", hv);
+			return;
+		}
+	} else if (dev_tex_lookup(o->mem, o->l, o->m->vars[h->sym].name, &x)) {
+		or_error(o, t, OR_BADLAUNCH, "texture '%s' is read, but no --tex binds it",
+		         o->m->vars[h->sym].name);
 		return;
 	}
 	if (in->op == PO_TXQ) {

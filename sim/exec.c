@@ -395,7 +395,11 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	case OP_TLD:
 	case OP_TLD4:
 	case OP_TXQ:
-		sim_tex(g, w, d, ex);
+	case OP_TEXB:
+	case OP_TLDB:
+	case OP_TLD4B:
+	case OP_TXQB:
+		rc = sim_tex(g, w, d, ex);
 		break;
 	case OP_SULD:
 	case OP_SUST:

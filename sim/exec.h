@@ -151,7 +151,7 @@ void sim_match(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 void sim_redux(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 /* exec_mem.c: memory ops; SIM_OK, or SIM_FAULT after a located fault */
 int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space, int store);
-void sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
+int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 int sim_atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space);
 int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex);   /* PRINTF */

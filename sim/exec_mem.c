@@ -296,29 +296,55 @@ int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 
 /* TEX, TLD, TLD4, TXQ: each lane's fetch through device/tex.c (the oracle's too); the
  * coordinates are 1, 2 or 4 registers from a by the geometry (TLD4: a pair), the result the
- * quad d (TXQ: one register) */
-void sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+ * quad d (TXQ: one register). TEXB, TLDB, TLD4B, TXQB name the texture by a handle in a
+ * register pair (a texture object): each lane's own, a fault when no --tex owns it. */
+static const DevTex *tex_of(Gpu *g, Warp *w, const DIns *d, int at, unsigned l)
 {
-	int geom = d->op == OP_TLD4 || d->m.sub == SUB_2D ? 2 : d->m.sub == SUB_3D ? 3 : 1;
+	uint64_t h;
+	uint64_t i;
+
+	if (d->op != OP_TEXB && d->op != OP_TLDB && d->op != OP_TLD4B && d->op != OP_TXQB)
+		return &g->tex[d->o[at].imm];
+	h = src64(g, w, &d->o[at], l);
+	i = h - DEV_TEX_HANDLE;
+	if (h < DEV_TEX_HANDLE || i >= (uint64_t)g->ntexo) {
+		sim_fault(g, w, (int)l, SIM_FAULT, "texture handle 0x%" PRIx64 " is no --tex binding's "
+		          "(--arg tex:NAME passes one)", h);
+		return NULL;
+	}
+	return &g->texo[i];
+}
+
+int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	int geom = d->op == OP_TLD4 || d->op == OP_TLD4B || d->m.sub == SUB_2D ? 2 :
+	           d->m.sub == SUB_3D ? 3 : 1;
 	int comp = d->m.sub == SUB_G ? 1 : d->m.sub == SUB_B ? 2 : d->m.sub == SUB_A ? 3 : 0;
 
-	if (d->op == OP_TXQ) {
-		uint32_t v = dev_tex_query(&g->tex[d->o[1].imm], (DevTexQuery)d->o[2].imm);
-		FOR_LANES(ex) REG(d->o[0].reg, l) = v;
-		return;
+	if (d->op == OP_TXQ || d->op == OP_TXQB) {
+		FOR_LANES(ex) {
+			const DevTex *x = tex_of(g, w, d, 1, l);
+			if (!x)
+				return SIM_FAULT;
+			REG(d->o[0].reg, l) = dev_tex_query(x, (DevTexQuery)d->o[2].imm);
+		}
+		return SIM_OK;
 	}
 	FOR_LANES(ex) {
-		const DevTex *x = &g->tex[d->o[2].imm];
+		const DevTex *x = tex_of(g, w, d, 2, l);
 		uint32_t c[3] = {0, 0, 0}, out[4];
+		if (!x)
+			return SIM_FAULT;
 		for (int k = 0; k < geom; k++)
 			c[k] = REG(d->o[1].reg + k, l);
-		if (d->op == OP_TLD4)
+		if (d->op == OP_TLD4 || d->op == OP_TLD4B)
 			dev_tex_gather(x, comp, c, out);
 		else
-			dev_tex_fetch(x, geom, d->op == OP_TEX, c, out);
+			dev_tex_fetch(x, geom, d->op == OP_TEX || d->op == OP_TEXB, c, out);
 		for (int k = 0; k < 4; k++)
 			REG(d->o[0].reg + k, l) = out[k];
 	}
+	return SIM_OK;
 }
 
 /* SULD, SUST: the element of each lane's coordinates (device/tex.c's dev_surf_at, the oracle's

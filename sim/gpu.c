@@ -419,6 +419,12 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 			        k->name, k->tex[i]);
 			goto fail;
 		}
+	/* texture objects (TEXB, TLDB, TLD4B, TXQB): every binding, by handle */
+	if (l->ntexs && !(g->texo = calloc((size_t)l->ntexs, sizeof *g->texo)))
+		goto oom;
+	for (g->ntexo = 0; g->ntexo < l->ntexs; g->ntexo++)
+		if (dev_tex_lookup(m, l, l->texs[g->ntexo].name, &g->texo[g->ntexo]))
+			break;
 	if (k->nsurf && !(g->surf = calloc((size_t)k->nsurf, sizeof *g->surf)))
 		goto oom;
 	for (int i = 0; i < k->nsurf; i++)
@@ -487,6 +493,7 @@ void sim_gpu_free(Gpu *g)
 	if (!g)
 		return;
 	free(g->tex);
+	free(g->texo);
 	free(g->surf);
 	for (int i = 0; g->sm && i < g->cfg.tc.sms; i++) {
 		SM *s = &g->sm[i];

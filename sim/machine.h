@@ -167,6 +167,8 @@ struct Gpu {
 	int ncode;
 	DevTex *tex;        /* the kernel's textures by slot (Kernel.tex), bound by the launch */
 	DevSurf *surf;      /* the kernel's surfaces by slot (Kernel.surf) */
+	DevTex *texo;       /* every --tex as a texture object, by handle - DEV_TEX_HANDLE */
+	int ntexo;
 	uint32_t *tl;       /* target lists as code indexes */
 	int rows;           /* register rows per warp: regs, 4 zero rows, 4 sink rows */
 	int zrow, srow;     /* first zero row, first sink row */

@@ -115,7 +115,7 @@ const OptRow sim_launch_rows[] = {
 	{.name = "block", .kind = OPT_FN, .metavar = "X[,Y,Z]", .off = F(launch.block), .fn = fn_dim3,
 	 .help = "threads per CTA (default 1)"},
 	{.name = "arg", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_arg,
-	 .help = "the next kernel parameter: TYPE:VALUE or buf:TYPE:COUNT[:INIT]"},
+	 .help = "the next kernel parameter: TYPE:VALUE, buf:TYPE:COUNT[:INIT] or tex:NAME"},
 	{.name = "tex", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_tex,
 	 .help = "bind a texture reference: NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT] (docs/warpsim.md)"},
 	{.name = "surf", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_surf,

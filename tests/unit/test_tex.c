@@ -3,8 +3,10 @@
  * sampling, linear filtering with 8-bit fractions, the clamp, border, wrap and mirror
  * addressing modes, normalised coordinates, integer (texel) coordinates, normfloat reads,
  * sign extension, missing channels; tld4's gather and txq's attributes; the --tex option's
- * parser; the surfaces' byte addressing under .trap, .clamp and .zero. */
+ * parser; texture objects' handles (--arg tex:NAME); the surfaces' byte addressing under
+ * .trap, .clamp and .zero. */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 #include "device/device.h"
 #include "tests/unit/helper_check.h"
@@ -222,6 +224,38 @@ START_TEST(test_parse)
 }
 END_TEST
 
+/* texture objects: --arg tex:NAME and the handles the engines map back to a --tex */
+START_TEST(test_object_handles)
+{
+	LaunchTex tx[2] = {{0}};
+	Launch l;
+	LaunchArg a;
+	char why[256];
+
+	memset(&l, 0, sizeof l);
+	tx[0].name = "img";
+	tx[1].name = "tab";
+	l.texs = tx;
+	l.ntexs = 2;
+	ck_assert_int_eq(dev_tex_find(&l, "tab"), 1);
+	ck_assert_int_eq(dev_tex_find(&l, "none"), -1);
+	ck_assert_int_eq(dev_tex_index(&l, DEV_TEX_HANDLE), 0);
+	ck_assert_int_eq(dev_tex_index(&l, DEV_TEX_HANDLE + 1), 1);
+	ck_assert_int_eq(dev_tex_index(&l, DEV_TEX_HANDLE + 2), -1);
+	ck_assert_int_eq(dev_tex_index(&l, DEV_TEX_HANDLE - 1), -1);
+	ck_assert_int_eq(dev_tex_index(&l, 0), -1);
+	ck_assert_int_eq(dev_parse_arg("tex:img", NULL, &a, why), 0);
+	ck_assert_str_eq(a.tex, "img");
+	ck_assert_int_eq(a.type, TY_U64);
+	ck_assert_int_eq(a.isbuf, 0);
+	free(a.tex);
+	free(a.text);
+	ck_assert_int_eq(dev_parse_arg("tex:", NULL, &a, why), -1);
+	ck_assert_str_eq(why, "tex:NAME with NAME a --tex binding");
+	ck_assert_int_eq(dev_parse_arg("tex:a:b", NULL, &a, why), -1);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tex");
@@ -233,6 +267,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_gather_query);
 	tcase_add_test(tc, test_surface_addressing);
 	tcase_add_test(tc, test_parse);
+	tcase_add_test(tc, test_object_handles);
 	suite_add_tcase(s, tc);
 	return s;
 }
