@@ -70,7 +70,7 @@ uint32_t ar_tanh_approx_f32(uint32_t a, int ftz);
 /* ------------------------------------------------------------------ video.c */
 /* one video instruction (PTX ISA, "Scalar Video Instructions" and "SIMD Video Instructions",
  * with the default selectors and masks; Kepler's VADD, VABSDIFF, VMNMX, VSET) */
-typedef enum { AV_ADD, AV_SUB, AV_AVRG, AV_ABSDIFF, AV_MIN, AV_MAX, AV_SET } ArVideoOp;
+typedef enum { AV_ADD, AV_SUB, AV_AVRG, AV_ABSDIFF, AV_MIN, AV_MAX, AV_SET, AV_SHL, AV_SHR } ArVideoOp;
 typedef enum {
 	AV_MERGE,   /* d = the results in their elements' places (no secondary operation) */
 	AV_ACC,     /* .add: d = c + the sum of the results */
@@ -85,6 +85,7 @@ typedef struct {
 	uint8_t sat;      /* clamp each result to the destination element's range */
 	uint8_t second;   /* ArVideoSecond */
 	uint8_t cmp;      /* AV_SET: CMP_EQ, NE, LT, LE, GT or GE */
+	uint8_t wrap;     /* AV_SHL, AV_SHR: .wrap (b mod 32), else .clamp (b at most 32) */
 } ArVideo;
 uint32_t ar_video(const ArVideo *v, uint32_t a, uint32_t b, uint32_t c);
 

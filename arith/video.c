@@ -6,6 +6,9 @@
  * destination element's range; .add: d = c + the sum of the t, else d = the t's low w bits in
  * their places. A scalar op (one 32-bit element: 33-bit inputs, t exact) may instead take
  * the min or max of t and c extended by the destination type; d is the low 32 bits.
+ * vshl/vshr shift a (extended by its type) by b, an unsigned 32-bit value clamped at 32
+ * (.clamp) or taken mod 32 (.wrap), arithmetically when a is signed; then .sat and the
+ * secondary operation as the others.
  */
 #include "arith/arith.h"
 
@@ -25,6 +28,11 @@ static int64_t apply(const ArVideo *v, int64_t a, int64_t b)
 	case AV_ABSDIFF: return a > b ? a - b : b - a;
 	case AV_MIN: return a < b ? a : b;
 	case AV_MAX: return a > b ? a : b;
+	case AV_SHL: case AV_SHR: {
+		/* b is unsigned (bs 0); a of 33 bits shifted by at most 32 fits in 64 */
+		int64_t n = v->wrap ? b & 31 : b > 32 ? 32 : b;
+		return v->op == AV_SHL ? (int64_t)((uint64_t)a << n) : a >> n;
+	}
 	case AV_SET:
 		switch ((int)v->cmp) {
 		case CMP_EQ: return a == b;

@@ -288,6 +288,8 @@ int be_dst(Fn *f, const POpd *o);                          /* PTX destination ->
 void be_mov(Fn *f, Blk *b, int dst, MOpd src, int cls);    /* a copy of any class */
 void be_fix16(Fn *f, Blk *b, int t, int ptype);            /* re-canonicalise a narrow value */
 MOpd be_widen(Fn *f, Blk *b, MOpd s, int pt);              /* narrow signed -> 32-bit */
+/* 64-bit shift of pair a by n (a register or immediate, clamped at 64) into pair d (isel_int.c) */
+void be_shift64(Fn *f, Blk *b, int d, MOpd a, MOpd n, int left, int sgn);
 MOpd be_inreg(Fn *f, Blk *b, MOpd s, int cls);             /* immediates into a register */
 MOpd be_part(MOpd s, int k);                               /* word k of a pair or immediate */
 void be_add64(Fn *f, Blk *b, int d, MOpd a, MOpd c, int sub);   /* d = a +- c, carry chain */

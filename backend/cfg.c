@@ -28,8 +28,9 @@ static int make_temps(Fn *f)
 		const PReg *r = &pf->regs[i];
 		int t;
 		if (r->vec > 1) {
-			be_errorf(f, r->loc, "unsupported: vector register '%s'", r->name);
-			return -1;
+			/* operands name its elements, the scalar registers after it (frontend) */
+			f->regtmp[i] = -1;
+			continue;
 		}
 		if (ptx_type_kind((PType)r->type) == PTK_OPAQUE) {
 			be_errorf(f, r->loc, "unsupported: register '%s' of type %s", r->name,

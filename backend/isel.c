@@ -33,13 +33,54 @@ static int sel_float(Fn *f, Blk *b, const PIns *in)
 /* cvt: to or from bf16, to f16x2, bf16x2, tf32 and fp8x2, and f16 with .relu or .satfinite in
  * isel_bf16.c, every other in isel_math.c; a destination pair wider than the type gets its
  * high word after (be_cvt_high) */
+/* cvt.pack.sat.T.s32{.b32} d, a, b{, c}: a and b clamped to T's range by two IMNMX each,
+ * masked, a shifted above b and c above both */
+static int sel_cvt_pack(Fn *f, Blk *b, const PIns *in)
+{
+	int ty = in->m.types[0], sz = 8 * tbytes(ty), sg = ty == PT_S8 || ty == PT_S16;
+	int64_t lo = sg ? -(1ll << (sz - 1)) : 0, hi = sg ? (1ll << (sz - 1)) - 1 : (1ll << sz) - 1;
+	int d = be_dst(f, &in->o[0]), v[2];
+	MIns *x;
+
+	for (int k = 0; k < 2; k++) {
+		MOpd s = be_inreg(f, b, be_src(f, b, &in->o[1 + k], PT_S32), TC_R);
+		v[k] = be_newtmp(f, TC_R);
+		x = be_op3(f, b, OP_IMNMX, be_r(v[k]), s, be_imm((uint32_t)lo));
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, 1);                 /* max */
+		x->m.dtype = TY_S32;
+		x = be_op3(f, b, OP_IMNMX, be_r(v[k]), be_r(v[k]), be_imm((uint32_t)hi));
+		x->nopd = 4;
+		x->o[3] = be_pn(T_PT, 0);                 /* min */
+		x->m.dtype = TY_S32;
+		if (sz < 32) {
+			x = be_op3(f, b, OP_LOP, be_r(v[k]), be_r(v[k]), be_imm((1u << sz) - 1));
+			x->m.sub = SUB_AND;
+		}
+	}
+	be_op3(f, b, OP_SHL, be_r(v[0]), be_r(v[0]), be_imm(sz));
+	x = be_op3(f, b, OP_LOP, be_r(d), be_r(v[0]), be_r(v[1]));
+	x->m.sub = SUB_OR;
+	if (in->nopd == 4) {
+		int c = be_newtmp(f, TC_R);
+		be_op3(f, b, OP_SHL, be_r(c), be_inreg(f, b, be_src(f, b, &in->o[3], PT_B32), TC_R),
+		       be_imm(2 * sz));
+		x = be_op3(f, b, OP_LOP, be_r(d), be_r(d), be_r(c));
+		x->m.sub = SUB_OR;
+	}
+	return 0;
+}
+
 static int sel_cvt(Fn *f, Blk *b, const PIns *in)
 {
-	int t = in->m.types[0], s = in->m.types[1], hi = be_cvt_wide(f, in);
+	int t = in->m.types[0], s = in->m.types[1], hi;
 	int c16 = t == PT_BF16 || s == PT_BF16 || t == PT_F16X2 || t == PT_BF16X2 || t == PT_TF32 ||
 	          t == PT_E4M3X2 || t == PT_E5M2X2 ||
 	          (t == PT_F16 && (in->m.flags & (PMF_RELU | PMF_SATFINITE)));
 
+	if (in->m.flags & PMF_PACK)
+		return sel_cvt_pack(f, b, in);
+	hi = be_cvt_wide(f, in);
 	if (hi < 0 || (c16 ? be_sel_cvt_bf16(f, b, in) : be_sel_cvt(f, b, in)) < 0)
 		return -1;
 	if (hi)
@@ -98,7 +139,7 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_VADD2: case PO_VSUB2: case PO_VAVRG2: case PO_VABSDIFF2: case PO_VMIN2: case PO_VMAX2:
 	case PO_VSET2: case PO_VADD4: case PO_VSUB4: case PO_VAVRG4: case PO_VABSDIFF4: case PO_VMIN4:
 	case PO_VMAX4: case PO_VSET4: case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN:
-	case PO_VMAX: case PO_VSET:
+	case PO_VMAX: case PO_VSET: case PO_VSHL: case PO_VSHR:
 		return be_sel_video(f, b, in);
 	case PO_LD: case PO_LDU: case PO_ST: case PO_ATOM: case PO_RED: case PO_CVTA:
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
@@ -115,7 +156,7 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT:
 		die("branch inside a block");
 	case PO_SURED: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
-	case PO_VSHL: case PO_VSHR: case PO_VMAD:
+	case PO_VMAD:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
 	case PO_CP_RED_ASYNC:
 	case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM: case PO_TENSORMAP:

@@ -178,6 +178,19 @@ int be_sel_mov(Fn *f, Blk *b, const PIns *in)
 	int pt = in->m.types[0];
 	const POpd *dst = &in->o[0], *src = &in->o[1];
 
+	if (dst->kind == POK_VEC && src->kind == POK_VEC) {
+		/* mov.vN {d..}, {a..}: element by element, every source read first (the two may
+		 * share registers: a rotation) */
+		int cls = be_regcls(pt), t[8];
+		for (int k = 0; k < src->nelems && k < 8; k++) {
+			t[k] = be_newtmp(f, cls);
+			be_mov(f, b, t[k], be_inreg(f, b, be_src(f, b, &src->elems[k], pt), cls), cls);
+		}
+		for (int k = 0; k < dst->nelems && k < src->nelems && k < 8; k++)
+			if (dst->elems[k].kind == POK_REG)
+				be_mov(f, b, f->regtmp[dst->elems[k].reg], be_r(t[k]), cls);
+		return 0;
+	}
 	if (dst->kind == POK_VEC || src->kind == POK_VEC) {
 		/* pack/unpack: {a, b} <-> a wider register */
 		const POpd *v = dst->kind == POK_VEC ? dst : src;

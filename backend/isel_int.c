@@ -493,7 +493,7 @@ int be_sel_cnot(Fn *f, Blk *b, const PIns *in)
  * clamps at 64 and SHL/SHR at 32, so any n is the funnel word plus a plain shift of the other
  * word. A constant n >= 32 moves a word (and fills with 0 or the sign), n == 0 is a copy.
  * The word written first is the one the second instruction no longer reads, so d may be a. */
-static void shift64c(Fn *f, Blk *b, int d, MOpd a, MOpd n, int left, int sgn)
+void be_shift64(Fn *f, Blk *b, int d, MOpd a, MOpd n, int left, int sgn)
 {
 	MIns *x;
 	int hi = left ? 1 : 0, lo = 1 - hi;	/* the word that receives the other's bits, the rest */
@@ -550,7 +550,7 @@ int be_sel_shift(Fn *f, Blk *b, const PIns *in, int left)
 	if (tbytes(pt) == 8) {
 		if (n.kind != OPD_IMM)
 			n = be_inreg(f, b, n, TC_R);
-		shift64c(f, b, d, a, n, left, sgn);
+		be_shift64(f, b, d, a, n, left, sgn);
 		return 0;
 	}
 	a = be_inreg(f, b, sgn ? be_widen(f, b, a, pt) : a, TC_R);

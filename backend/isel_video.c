@@ -5,8 +5,8 @@
  * .sat, and BFI into c (merge) or IADD to c (.add); vabsdiff4 costs 6 instructions a byte.
  * Scalar (vadd, vsub, vabsdiff, vmin, vmax, vset, "Scalar Video Instructions"): the 33-bit
  * inputs and the 34-bit result live in register pairs (IADD.CC/IADD.X, IMNMX.S64), then .sat
- * and the secondary operation, and d is the low word. vshl, vshr, vmad and selectors are
- * refused earlier. */
+ * and the secondary operation, and d is the low word; vshl and vshr shift the pair by the
+ * count clamped at 32 (IMNMX.U32) or taken mod 32. vmad and selectors are refused earlier. */
 #include "backend/be.h"
 
 /* d = min (min 1) or max (min 0) of a and c as signed values of type ty (TY_S32, or TY_S64
@@ -66,6 +66,21 @@ static int sel_scalar(Fn *f, Blk *b, const PIns *in)
 	case PO_VSUB: be_add64(f, b, t, pa, pb, 1); break;
 	case PO_VMIN: mnmx(f, b, TY_S64, t, pa, pb, 1); break;
 	case PO_VMAX: mnmx(f, b, TY_S64, t, pa, pb, 0); break;
+	case PO_VSHL: case PO_VSHR: {
+		/* the count: b clamped at 32 (.clamp) or mod 32 (.wrap); a shifted as a pair */
+		int n = be_newtmp(f, TC_R);
+		if (in->m.flags & PMF_WRAP) {
+			x = be_op3(f, b, OP_LOP, be_r(n), c, be_imm(31));
+			x->m.sub = SUB_AND;
+		} else {
+			x = be_op3(f, b, OP_IMNMX, be_r(n), c, be_imm(32));
+			x->nopd = 4;
+			x->o[3] = be_pn(T_PT, 0);
+			x->m.dtype = TY_U32;
+		}
+		be_shift64(f, b, t, pa, be_r(n), op == PO_VSHL, as);
+		break;
+	}
 	case PO_VABSDIFF: {
 		int mn = be_newtmp(f, TC_R2), mx = be_newtmp(f, TC_R2);
 		mnmx(f, b, TY_S64, mx, pa, pb, 0);

@@ -200,6 +200,8 @@ void b_init_sym(PCtx *c, const PTok *name, const PTok *off, int neg, int generic
 void b_init_generic_kw(PCtx *c, const PTok *kw, PLoc l);
 void b_declare(PCtx *c, const PTok *name, PLoc l);
 void b_declare_range(PCtx *c, const PTok *name, const PTok *n, PLoc l);
+/* declares the scalar register name (a frontend temporary) in the current scope */
+void b_add_reg(PCtx *c, const char *name, int len, int type, PLoc l);
 void b_module_regs(PCtx *c);
 void b_reg_params(PCtx *c);
 void b_param_copy(PCtx *c, const PRegParm *r, int reg);

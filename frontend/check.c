@@ -244,6 +244,14 @@ chk_video(Chk *k, const PIns *in)
 		    ptx_ops[in->op].name, m->cmp ? ", not " : "", ptx_cmp_names[m->cmp]);
 	if (!vset && m->cmp)
 		err(k, in->loc, "'%s' takes no comparison", ptx_ops[in->op].name);
+	if (in->op == PO_VSHL || in->op == PO_VSHR) {
+		/* vshl/vshr.dtype.atype.u32{.sat}.mode: b is unsigned, the mode required */
+		if (m->ntypes == 3 && m->types[2] != PT_U32)
+			err(k, in->loc, "'%s' takes .u32 as its third type", ptx_ops[in->op].name);
+		if (!(m->flags & (PMF_CLAMP | PMF_WRAP)) || (m->flags & PMF_CLAMP && m->flags & PMF_WRAP))
+			err(k, in->loc, "'%s' needs one mode, .clamp or .wrap", ptx_ops[in->op].name);
+	} else if (m->flags & (PMF_CLAMP | PMF_WRAP))
+		err(k, in->loc, "'%s' takes no .clamp or .wrap", ptx_ops[in->op].name);
 	if (scalar) {
 		if (m->aop && m->aop != PAOP_ADD && m->aop != PAOP_MIN && m->aop != PAOP_MAX)
 			err(k, in->loc, "the secondary operation of '%s' is .add, .min or .max", ptx_ops[in->op].name);
@@ -554,9 +562,18 @@ chk_required(Chk *k, const PIns *in)
 		/* PTX ISA, "rem" and "sad": .u16 .u32 .u64 .s16 .s32 .s64 only */
 		err(k, in->loc, "'%s' takes an integer type (.u16 to .s64), not %s", oi->name,
 		    ptx_type_name((PType)m->types[0]));
+	} else if (op == PO_CVT && (m->flags & PMF_PACK)) {
+		/* cvt.pack.sat.{u16,s16}.s32 d, a, b; cvt.pack.sat.{u8,s8}.s32.b32 d, a, b, c */
+		int t = m->types[0], b8 = t == PT_U8 || t == PT_S8;
+		if (!(m->flags & PMF_SAT) || (!b8 && t != PT_U16 && t != PT_S16) || m->ntypes != 2 + b8 ||
+		    m->types[1] != PT_S32 || (b8 && m->types[2] != PT_B32) || in->nopd != 3 + b8)
+			err(k, in->loc, "'cvt.pack' takes .sat.u16 or .s16 .s32 d, a, b, or .sat.u8 or .s8 "
+			    ".s32.b32 d, a, b, c (.u4/.s4/.u2/.s2 are not supported)");
 	} else if (op == PO_CVT) {
 		if (m->ntypes < 2)
 			err(k, in->loc, "'cvt' needs a destination and a source type (e.g. .f32.s32)");
+		else if (in->nopd == 4)
+			err(k, in->loc, "'cvt' takes 2 to 3 operands, not 4");
 	} else if (op == PO_CALL) {
 		chk_call(k, in);
 		return 0;
@@ -682,9 +699,16 @@ chk_mov(Chk *k, const PIns *in, int t0)
 			if (v->elems[i].kind == POK_LABEL || v->elems[i].kind == POK_TLIST)
 				err(k, v->elems[i].loc, "a vector element of 'mov' cannot be %s",
 				    kind_name(&v->elems[i]));
-		if (d->kind == POK_VEC && a->kind == POK_VEC)
-			err(k, d->loc, "'mov' cannot move a vector to a vector");
-		else
+		if (d->kind == POK_VEC && a->kind == POK_VEC) {
+			/* mov.vN: element by element */
+			if (m->vec < 2 || d->nelems != m->vec || a->nelems != m->vec)
+				err(k, d->loc, "'mov' of a vector to a vector needs .v%d on both sides of %d "
+				    "elements", d->nelems, d->nelems);
+			for (int i = 0; i < d->nelems && i < a->nelems; i++) {
+				chk_value(k, in, &d->elems[i], 0, want, 1, 0);
+				chk_value(k, in, &a->elems[i], 1, want, 0, 0);
+			}
+		} else
 			chk_value(k, in, s, s == d ? 0 : 1, want, s == d, 0);
 	} else if (a->kind == POK_LABEL) {   /* a label's value (PLabel.value) */
 		chk_value(k, in, d, 0, want, 1, 0);

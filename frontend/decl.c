@@ -254,10 +254,18 @@ ptx_make_var(PCtx *c, PVar *v, const PTok *name, PLoc l)
 	return 1;
 }
 
+static void add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l);
+
+void
+b_add_reg(PCtx *c, const char *name, int len, int type, PLoc l)
+{
+	add_reg(c, name, len, type, 1, l);
+}
+
 static void
 add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l)
 {
-	PReg r = { (char *)name, (uint8_t)type, (uint8_t)vec, l };
+	PReg r = { (char *)name, (uint8_t)type, (uint8_t)vec, l, 0 };
 	PTabEnt *e = ptab_find(&c->ltab, name, len);
 	int scope0 = c->scopes.n ? c->scopes.a[c->scopes.n - 1] : 0;
 
@@ -285,6 +293,23 @@ add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l)
 	ptab_add(&c->ltab, name, len, NK_REG, c->regs.n - 1);
 	if (!ptab_find(&c->allregs, name, len))
 		ptab_add(&c->allregs, name, len, NK_REG, c->regs.n - 1);
+	/* a vector register: its elements follow it as scalar registers v.x, v.y (v.z, v.w),
+	 * also named v.r, v.g (v.b, v.a) as the PTX ISA allows; an operand naming the whole
+	 * register is the vector of its elements (ins.c) */
+	for (int k = 0; vec > 1 && k < vec && k < 4; k++) {
+		static const char xyzw[] = "xyzw", rgba[] = "rgba";
+		char *en = ptx_alloc(c->A, (size_t)len + 3), *an = ptx_alloc(c->A, (size_t)len + 3);
+		PReg er = { en, (uint8_t)type, 1, l, (uint8_t)(k + 1) };
+		snprintf(en, (size_t)len + 3, "%.*s.%c", len, name, xyzw[k]);
+		snprintf(an, (size_t)len + 3, "%.*s.%c", len, name, rgba[k]);
+		pvec_push(c->regs, er);
+		ptab_add(&c->ltab, en, len + 2, NK_REG, c->regs.n - 1);
+		ptab_add(&c->ltab, an, len + 2, NK_REG, c->regs.n - 1);
+		if (!ptab_find(&c->allregs, en, len + 2)) {
+			ptab_add(&c->allregs, en, len + 2, NK_REG, c->regs.n - 1);
+			ptab_add(&c->allregs, an, len + 2, NK_REG, c->regs.n - 1);
+		}
+	}
 }
 
 /* a body's copies of the module-scope registers, in the function's outermost scope */

@@ -156,6 +156,41 @@ b_guard(PCtx *c, const PTok *name, int neg, PLoc l)
 	}
 }
 
+/* the operand r+N: a new register %$oK (K counting per function) = r + N, added before the
+ * instruction being built */
+static POpd
+reg_plus(PCtx *c, int r, int64_t n, PLoc l)
+{
+	PIns add;
+	POpd o = opd(POK_REG, l);
+	char buf[32];
+	int len = snprintf(buf, sizeof buf, "%%$o%d", c->regs.n), type = c->regs.a[r].type;
+	char *name = ptx_alloc(c->A, (size_t)len + 1);
+
+	memcpy(name, buf, (size_t)len + 1);
+	b_add_reg(c, name, len, type, l);
+	o.reg = b_lookup_reg(c, name, len);
+	memset(&add, 0, sizeof add);
+	add.op = PO_ADD;
+	add.guard = -1;
+	add.loc = l;
+	add.m.types[0] = (uint8_t)(type == PT_B32 ? PT_U32 : type == PT_B64 ? PT_U64 : type);
+	add.m.ntypes = 1;
+	add.nopd = 3;
+	add.o = ptx_alloc(c->A, sizeof *add.o * 3);
+	add.o[0] = o;
+	add.o[1] = opd(POK_REG, l);
+	add.o[1].reg = r;
+	add.o[2] = opd(POK_IMM, l);
+	add.o[2].ikind = PIMM_DEC;
+	add.o[2].imm = n;
+	add.srcfile = c->srcfile;
+	add.srcline = c->srcline;
+	add.srccol = c->srccol;
+	pvec_push(c->ins, add);
+	return o;
+}
+
 void
 b_opd_name(PCtx *c, const PTok *name, const PTok *off, int flags, PLoc l)
 {
@@ -167,12 +202,35 @@ b_opd_name(PCtx *c, const PTok *name, const PTok *off, int flags, PLoc l)
 		return;
 	}
 	if (off) {
-		if (o.kind == POK_REG || o.kind == POK_SREG) {
+		if (o.kind == POK_REG && !c->ingroup && c->regs.a[o.reg].vec == 1 &&
+		    c->regs.a[o.reg].type != PT_PRED && ptx_type_kind((PType)c->regs.a[o.reg].type) !=
+		    PTK_FLOAT && ptx_type_bytes((PType)c->regs.a[o.reg].type) >= 4) {
+			/* a source 'r+N' (ptxas takes it): its value is r + N in r's type, an add into
+			 * a register of its own just before the instruction */
+			o = reg_plus(c, o.reg, (int64_t)off->u, l);
+		} else if (o.kind == POK_REG || o.kind == POK_SREG) {
 			ptx_diag(c, l, "an offset cannot be added to register '%.*s'", name->n, name->s);
 			c->inbad = 1;
 			return;
+		} else
+			o.imm = (int64_t)off->u;
+	}
+	if (o.kind == POK_REG && c->regs.a[o.reg].vec > 1) {
+		/* a vector register: the vector of its elements, the registers after it */
+		POpd v = opd(POK_VEC, l);
+		if (c->ingroup || flags) {
+			ptx_diag(c, l, "vector register '%.*s' cannot be %s", name->n, name->s,
+			         c->ingroup ? "an element of a vector" : "negated");
+			c->inbad = 1;
+			return;
 		}
-		o.imm = (int64_t)off->u;
+		v.nelems = c->regs.a[o.reg].vec;
+		v.elems = ptx_alloc(c->A, sizeof *v.elems * (size_t)v.nelems);
+		for (int k = 0; k < v.nelems; k++) {
+			v.elems[k] = opd(POK_REG, l);
+			v.elems[k].reg = o.reg + 1 + k;
+		}
+		o = v;
 	}
 	push(c, o);
 }

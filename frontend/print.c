@@ -395,6 +395,10 @@ regs(Pr *p, const PFunc *f)
 		size_t len = strlen(r->name);
 		int j = i;
 		char vec[8] = "";
+		if (r->elem) {   /* a vector register's element: declared with it */
+			i++;
+			continue;
+		}
 		if (r->vec > 1)
 			snprintf(vec, sizeof vec, " .v%d", r->vec);
 		/* a run name0, name1, ... of one type prints as name<N> */

@@ -429,6 +429,8 @@ typedef struct {
 	uint8_t type;  /* PType as declared (.b32, .pred, ...) */
 	uint8_t vec;   /* vector register .v2/.v4, 1 for scalar */
 	PLoc loc;      /* the declaration */
+	uint8_t elem;  /* 1 + the element index of a vector register's element ("v.x", ...): the
+	                  vector's elements follow it as scalar registers; 0 for the others */
 } PReg;
 
 typedef struct {

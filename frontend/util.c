@@ -93,12 +93,14 @@ ptx_cp_async_src(const PFunc *f, const PIns *in)
 }
 
 /* the elements of a video instruction: 2 (16-bit halves) or 4 (bytes) for the SIMD ones, 1
- * for the scalar ones warpsim supports (vadd, vsub, vabsdiff, vmin, vmax, vset); 0 for others */
+ * for the scalar ones warpsim supports (vadd, vsub, vabsdiff, vmin, vmax, vset, vshl, vshr); 0
+ * for others */
 int
 ptx_video_elems(int op)
 {
 	switch (op) {
 	case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN: case PO_VMAX: case PO_VSET:
+	case PO_VSHL: case PO_VSHR:
 		return 1;
 	case PO_VADD2: case PO_VSUB2: case PO_VAVRG2: case PO_VABSDIFF2: case PO_VMIN2: case PO_VMAX2:
 	case PO_VSET2:

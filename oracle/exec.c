@@ -689,7 +689,17 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		break;
 	case PO_CVT:
 		if (in->m.flags & PMF_PACK) {
-			or_error(o, t, OR_UNSUP, "unsupported: cvt.pack");
+			/* cvt.pack.sat: a and b saturated to the type's range, a above b (c above both) */
+			int sz = tbits(ty), sg = ty == PT_S8 || ty == PT_S16;
+			int64_t lo = sg ? -(1ll << (sz - 1)) : 0, hi = sg ? (1ll << (sz - 1)) - 1 : (1ll << sz) - 1;
+			int64_t ta = (int32_t)A(1, PT_S32), tb = (int32_t)A(2, PT_S32);
+			uint64_t mk = (1ull << sz) - 1;
+			ta = ta < lo ? lo : ta > hi ? hi : ta;
+			tb = tb < lo ? lo : tb > hi ? hi : tb;
+			d = ((uint64_t)ta & mk) << sz | ((uint64_t)tb & mk);
+			if (in->nopd == 4)
+				d |= (uint64_t)(uint32_t)A(3, PT_B32) << (2 * sz);
+			or_put(o, t, &in->o[0], (uint32_t)d);
 			break;
 		}
 		if (cvt_bf16(o, t, in))
@@ -724,7 +734,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 	case PO_VADD2: case PO_VSUB2: case PO_VAVRG2: case PO_VABSDIFF2: case PO_VMIN2: case PO_VMAX2:
 	case PO_VSET2: case PO_VADD4: case PO_VSUB4: case PO_VAVRG4: case PO_VABSDIFF4: case PO_VMIN4:
 	case PO_VMAX4: case PO_VSET4: case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN:
-	case PO_VMAX: case PO_VSET:
+	case PO_VMAX: case PO_VSET: case PO_VSHL: case PO_VSHR:
 		PUT(or_video(in, (uint32_t)A(1, PT_B32), (uint32_t)A(2, PT_B32),
 		             in->nopd > 3 ? (uint32_t)A(3, PT_B32) : 0));
 		break;
@@ -755,7 +765,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		t->state = TS_WARP;
 		return -1;
 	case PO_SURED: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
-	case PO_VSHL: case PO_VSHR: case PO_VMAD:
+	case PO_VMAD:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
 	case PO_CP_RED_ASYNC: case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM:
 	case PO_TENSORMAP: case PO_TCGEN05: case PO_ALLOCA: case PO_STACKSAVE:

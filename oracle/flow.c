@@ -71,7 +71,13 @@ void or_mov(Oracle *o, Thread *t, const PIns *in)
 	int ty = in->m.types[0], bits = 8 * tbytes(ty);
 	const POpd *d = &in->o[0], *s = &in->o[1];
 
-	if (ty == PT_PRED) {
+	if (d->kind == POK_VEC && s->kind == POK_VEC) {   /* mov.vN {d..}, {a..}: read all first */
+		uint64_t v[8];
+		for (int i = 0; i < s->nelems && i < 8; i++)
+			v[i] = ty == PT_PRED ? (uint64_t)or_getp(o, t, &s->elems[i]) : or_get(o, t, &s->elems[i], ty);
+		for (int i = 0; i < d->nelems && i < s->nelems && i < 8; i++)
+			or_put(o, t, &d->elems[i], v[i]);
+	} else if (ty == PT_PRED) {
 		or_put(o, t, d, or_getp(o, t, s));
 	} else if (s->kind == POK_LABEL) {        /* a label's value (docs/frontend.md) */
 		or_put(o, t, d, (uint64_t)FN(o, t)->labels[s->sym].value);

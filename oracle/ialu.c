@@ -282,6 +282,8 @@ uint32_t or_video(const PIns *in, uint32_t a, uint32_t b, uint32_t c)
 	case PO_VABSDIFF: case PO_VABSDIFF2: case PO_VABSDIFF4: v.op = AV_ABSDIFF; break;
 	case PO_VMIN: case PO_VMIN2: case PO_VMIN4: v.op = AV_MIN; break;
 	case PO_VMAX: case PO_VMAX2: case PO_VMAX4: v.op = AV_MAX; break;
+	case PO_VSHL: v.op = AV_SHL; v.wrap = !!(in->m.flags & PMF_WRAP); break;
+	case PO_VSHR: v.op = AV_SHR; v.wrap = !!(in->m.flags & PMF_WRAP); break;
 	case PO_VSET: case PO_VSET2: case PO_VSET4:
 		v.op = AV_SET;
 		switch ((int)in->m.cmp) {

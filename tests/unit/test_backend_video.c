@@ -191,6 +191,39 @@ START_TEST(scalar_by_hand)
 }
 END_TEST
 
+/* tests/ptx/video_shift.ptx, threads 0 and 1: x = 0x80000001 (-2147483647 or 2147483649),
+ * y = 33, z = 0x12345678; x = 240, y = 4, z = 0xffffffff (-1 or 4294967295). .clamp takes a
+ * count of 33 as 32, .wrap as 1; a shift's value is its low 64 bits as a signed number, so
+ * 2147483649 << 32 is negative and .sat makes it 0 (docs/oracle.md, "Video"). */
+START_TEST(shift_by_hand)
+{
+	char *ptx = be_slurp("tests/ptx/video_shift.ptx");
+	static const uint32_t w[8][2] = {
+		{0, 0xf00},                /* vshl.u32.u32.u32.clamp: 2^63 + 2^32, low word 0 */
+		{2, 0xf00},                /* .wrap: << 1 */
+		{0, 0xf00},                /* .clamp.sat: the 64-bit value is negative */
+		{0xffffffff, 0xf},         /* vshr.s32.s32.u32.clamp: -2147483647 >> 32 = -1 */
+		{0x40000000, 0xf},         /* vshr.u32.u32.u32.wrap: >> 1 */
+		{0xd2345678, 0xe},         /* vshr.s32 .wrap.add: -2^30 + c; 15 + 2^32 - 1 */
+		{0x80000000, 0xffffffff},  /* vshl.s32 .clamp.sat.min: -2^31; min(3840, -1) */
+		{0x12345678, 0xffffffff},  /* vshl.u32.s32.u32.wrap.max: c unsigned */
+	};
+
+	ck_assert_ptr_nonnull(ptx);
+	for (int p = 0; p < 2; p++) {
+		BeRun *r = be_run(ptx, "--kernel video_shift --grid 1 --block 64 "
+		                  "--arg buf:u32:192:random:73:0:4294967295 --arg buf:u32:512:zero", 0,
+		                  p ? 7 : 0);
+		ck_assert(be_same(r));
+		for (int t = 0; t < 2; t++)
+			for (int k = 0; k < 8; k++)
+				ck_assert_uint_eq(be_get(r, 1, 8 * t + k), w[k][t]);
+		be_run_free(r);
+	}
+	free(ptx);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend-video");
@@ -200,6 +233,7 @@ int main(void)
 	tcase_add_test(c, cuda_intrinsics);
 	tcase_add_test(c, by_hand);
 	tcase_add_test(c, scalar_by_hand);
+	tcase_add_test(c, shift_by_hand);
 	suite_add_tcase(s, c);
 	return ck_run(s);
 }
