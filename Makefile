@@ -34,9 +34,9 @@ endif
 MODULES  := opt isa frontend arith device backend sim report oracle cli
 # link order: users before what they use
 LINKORDER := cli oracle report backend frontend sim device arith isa opt
-CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DWARPSIM_VERSION='"$(VERSION)"' -I. \
+CPPFLAGS += -pthread -D_POSIX_C_SOURCE=200809L -DWARPSIM_VERSION='"$(VERSION)"' -I. \
             $(addprefix -I$(BUILD)/gen/,$(MODULES))
-LDLIBS    = -lm -lz $(JANSSON_LIBS)
+LDLIBS    = -lm -lz $(JANSSON_LIBS) -pthread
 
 # ---------------------------------------------------------------- dependencies
 # Tools and libraries the build needs, with the Debian package that provides each.

@@ -4,6 +4,7 @@
  * NaN -> 0, bit-field ops, funnel shifts, byte permutes, condition-code tests and atomics.
  * docs/isa.md gives the rules; docs/warpsim.md says how the host computes them. */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "arith/arith.h"
 #include "arith/softfp.h"
@@ -92,10 +93,13 @@ static void fma_rn_hw_full(uint32_t *d, const uint32_t *a, const uint32_t *b, co
 }
 static int have_fma(void)   /* 0: no FMA, 1: FMA, 2: FMA and AVX2 */
 {
-	static int known = -1;
-	if (known < 0)
-		known = __builtin_cpu_supports("fma") ? 1 + (__builtin_cpu_supports("avx2") != 0) : 0;
-	return known;
+	static atomic_int known = -1;   /* (atomic: the SM model's host threads ask, --threads) */
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	if (k < 0) {
+		k = __builtin_cpu_supports("fma") ? 1 + (__builtin_cpu_supports("avx2") != 0) : 0;
+		atomic_store_explicit(&known, k, memory_order_relaxed);
+	}
+	return k;
 }
 #else
 #define fma_rn_hw fma_rn

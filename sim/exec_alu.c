@@ -3,6 +3,7 @@
  * integer and float compares of ISET/ISETP/FSETP/DSETP as lane masks, and the conversions.
  * The common forms run four lanes at a time with GNU vector extensions (SSE2 on x86-64,
  * scalar code elsewhere), eight at a time on x86-64 hosts with AVX2 (chosen at run time). */
+#include <stdatomic.h>
 #include "sim/exec.h"
 
 typedef uint32_t V4U __attribute__((vector_size(16)));
@@ -136,10 +137,13 @@ static void add32_8(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t 
 ADD32_BODY(V8U, 8)
 static int have_avx2(void)
 {
-	static int known = -1;
-	if (known < 0)
-		known = __builtin_cpu_supports("avx2") != 0;
-	return known;
+	static atomic_int known = -1;   /* (atomic: SMs on several host threads ask, --threads) */
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	if (k < 0) {
+		k = __builtin_cpu_supports("avx2") != 0;
+		atomic_store_explicit(&known, k, memory_order_relaxed);
+	}
+	return k;
 }
 #else
 #define cmp32_8 cmp32_4

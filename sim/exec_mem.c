@@ -45,6 +45,21 @@ static void describe(Gpu *g, uint64_t addr, char *buf, size_t n)
 		buf[0] = 0;
 }
 
+/* the host bytes of a global access (dev_mem_global's lookup, with the SM's own last-hit
+ * cache: SMs on different host threads share no state), or NULL outside every allocation */
+static uint8_t *global_at(Gpu *g, const Warp *w, uint64_t addr, unsigned size)
+{
+	SM *s = &g->sm[w->cta->sm];
+	const MemAlloc *a = s->mlast;
+
+	if (!a || addr < a->base || addr - a->base >= a->size) {
+		if (!(a = dev_mem_find(g->mem, addr)))
+			return NULL;
+		s->mlast = a;
+	}
+	return a->size - (addr - a->base) < size ? NULL : a->bytes + (addr - a->base);
+}
+
 /* host pointer of a generic (LD/ST/ATOM/RED) or explicit-space access, or NULL after a fault */
 static uint8_t *mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, unsigned size,
                        int store, int atom, uint8_t *sp)
@@ -82,7 +97,7 @@ static uint8_t *mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, un
 		          addr, g->locsize);
 		return NULL;
 	default:
-		if ((p = dev_mem_global(g->mem, addr, size)))
+		if ((p = global_at(g, w, addr, size)))
 			return p;
 		describe(g, addr, buf, sizeof buf);
 		sim_fault(g, w, (int)l, SIM_FAULT, "global %s of %u bytes at 0x%016" PRIx64

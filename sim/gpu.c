@@ -18,6 +18,7 @@ void sim_config_from_opts(SimConfig *c, const SimOpts *o)
 	c->functional = o->functional;
 	c->progress = 0;
 	c->progress_after = o->progress_after;
+	c->threads = o->threads;
 }
 
 /* "prog.sass:12: error: msg" then where it happened, into g->err */
@@ -624,7 +625,7 @@ static void finish(Gpu *g)
  * stops early when it has no live warp (asleep), when no warp of it can ever issue again by
  * itself (parked: the window's end charges the rest), or at a fault (g->fault keeps the
  * earliest by (cycle, SM)). */
-static void run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
+void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 {
 	SM *s = &g->sm[i];
 	TSm *m = &g->tsm[i];
@@ -671,18 +672,16 @@ static void run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 	}
 }
 
-/* The cycle loop (docs/timing.md, "Integration" and "Windows"): window after window, the CTA
- * dispatcher at its start, then every SM through it alone (run_sm), then the merge: what the
- * SMs queued (requests past L1, global stores and atomics, printf lines, trace records) in
- * the order (cycle, SM, position), and the limits and the end checked. */
-static int run_timed(Gpu *g, uint64_t maxc)
+/* The cycle loop (docs/timing.md, "Integration", "Windows" and "Threads"): window after
+ * window, the CTA dispatcher at its start, then every SM through it alone (sim_run_sm, on
+ * the pool's threads), then the merge: what the SMs queued (requests past L1, global stores
+ * and atomics, printf lines, trace records) in the order (cycle, SM, position), the threads'
+ * counters added up, and the limits and the end checked. */
+static int windows(Gpu *g, ParPool *pool, uint64_t maxc)
 {
 	uint64_t w0 = g->cycle;
 	int nsm = g->cfg.tc.sms;
 
-	g->defer = 1;
-	for (int i = 0; i < nsm; i++)
-		g->tsm[i].defer = 1;
 	for (;;) {
 		uint64_t end = (w0 / g->window + 1) * g->window, last = 0;
 		int live = 0;
@@ -694,13 +693,11 @@ static int run_timed(Gpu *g, uint64_t maxc)
 			return SIM_FAULT;
 		if (maxc && end > maxc)
 			end = maxc;
-		g->fault.cycle = UINT64_MAX;
-		g->inwin = 1;
-		for (int i = 0; i < nsm; i++)
-			run_sm(g, i, w0, end < g->fault.cycle ? end : g->fault.cycle + 1);
-		g->inwin = 0;
+		par_pool_run(pool, w0, end);
+		par_pool_fault(pool);
 		par_merge(g, g->fault.cycle, g->fault.sm);
 		sim_tq_merge(g->tsm, nsm);
+		par_pool_fold(pool);
 		if (g->fault.cycle != UINT64_MAX) {
 			memcpy(g->err, g->fault.err, sizeof g->err);
 			return g->rc = g->fault.rc;
@@ -728,6 +725,7 @@ static int run_timed(Gpu *g, uint64_t maxc)
 				sim_tsm_charge(&g->tsm[i], &g->src[i], g->sm[i].lastc, end);
 				g->sm[i].parked = 0;
 			}
+		par_pool_fold(pool);
 		if (maxc && end >= maxc) {
 			g->cycle = maxc;
 			return sim_stop(g, SIM_RUNAWAY, "warpsim: error: kernel '%s' did not finish within --max-cycles %"
@@ -742,6 +740,23 @@ static int run_timed(Gpu *g, uint64_t maxc)
 	}
 	finish(g);
 	return SIM_DONE;
+}
+
+static int run_timed(Gpu *g, uint64_t maxc)
+{
+	ParPool *pool;
+	int rc;
+
+	g->defer = 1;
+	for (int i = 0; i < g->cfg.tc.sms; i++)
+		g->tsm[i].defer = 1;
+	if (!(pool = par_pool_new(g, g->cfg.threads))) {
+		snprintf(g->err, sizeof g->err, "warpsim: --threads: cannot start %d threads\n", g->cfg.threads);
+		return SIM_FAULT;
+	}
+	rc = windows(g, pool, maxc);
+	par_pool_free(pool);
+	return rc;
 }
 
 int sim_run(Gpu *g, uint64_t max_cycles)

@@ -156,6 +156,7 @@ typedef struct {
 	                       lastc + 1 on are charged at the window's end */
 	uint64_t lastc;     /* the last cycle it simulated */
 	WQueue q;           /* what it did in this window that others may see (par.c) */
+	const MemAlloc *mlast; /* the allocation its last global access fell in (exec_mem.c) */
 } SM;
 
 struct Gpu {
@@ -253,6 +254,8 @@ int sim_stop(Gpu *g, int kind, const char *fmt, ...) __attribute__((format(print
 /* no warp can issue again: the deadlock at a barrier, or CTAs that cannot be dispatched */
 int sim_stuck(Gpu *g);
 uint64_t sim_window(const TimingConfig *c); /* cycles per window (docs/timing.md) */
+/* SM i through the cycles [from, to) of a window; g is its thread's view of the GPU */
+void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to);
 /* par.c: the window queues. A global store of size bytes (v) at p (address a) by SM s */
 void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, const uint8_t *v);
 /* the SM's own queued stores over the size bytes at a just read into buf */
@@ -269,6 +272,17 @@ void par_event(SM *s, const TraceEvent *ev);
  * (cut_cycle, cut_sm) (an item of cycle cut_cycle when its SM is at most cut_sm) */
 void par_merge(Gpu *g, uint64_t cut_cycle, int cut_sm);
 void par_free(WQueue *q);
+/* parthread.c: the SMs of a window on n host threads (--threads) */
+typedef struct ParPool ParPool;
+/* the pool; NULL when out of memory or threads */
+ParPool *par_pool_new(Gpu *g, int n);
+/* every SM through the window [from, to) (sim_run_sm), on the pool's threads */
+void par_pool_run(ParPool *p, uint64_t from, uint64_t to);
+/* the threads' earliest fault of the window into g->fault (cycle UINT64_MAX: none) */
+void par_pool_fault(ParPool *p);
+/* the threads' counters (statistics, CTAs done, need_dispatch) added into the GPU's */
+void par_pool_fold(ParPool *p);
+void par_pool_free(ParPool *p);
 /* funcrun.c: the run without the timing model (SimConfig.functional) */
 int sim_run_functional(Gpu *g, uint64_t max_rounds);
 /* progress.c: the progress line, every 256th round of a run loop; final clears it */

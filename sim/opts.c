@@ -149,6 +149,10 @@ const OptRow sim_run_rows[] = {
 	{.name = "functional", .kind = OPT_FLAG, .off = F(functional),
 	 .help = "run the SM model without its timing model: the same instructions and memory, "
 	         "rounds for cycles, no memory or stall statistics (about 3x faster)"},
+	{.name = "threads", .kind = OPT_INT, .metavar = "N", .off = F(threads),
+	 .def = 1, .min = 1, .max = 256,
+	 .help = "simulate the SMs on N host threads (default 1); the results are the same for "
+	         "every N"},
 	{.name = "progress-after", .kind = OPT_INT, .metavar = "SECONDS", .off = F(progress_after),
 	 .def = 2, .min = 0, .max = 86400,
 	 .help = "show the progress line on a terminal after SECONDS of running (default 2)"},

@@ -23,14 +23,7 @@ static WItem *push(WQueue *q, uint64_t cycle, int kind)
 {
 	WItem *it;
 
-	if (q->n == q->cap) {
-		int cap = q->cap ? 2 * q->cap : 256;
-		WItem *n = realloc(q->it, (size_t)cap * sizeof *n);
-		if (!n)
-			oom();
-		q->it = n;
-		q->cap = cap;
-	}
+	q->it = sim_grow(q->it, &q->cap, sizeof *q->it, q->n + 1);
 	it = &q->it[q->n++];
 	it->cycle = cycle;
 	it->kind = (uint8_t)kind;

@@ -20,11 +20,21 @@ sim_tq_free(TQueue *q)
 	memset(q, 0, sizeof *q);
 }
 
-static void
-oom(void)
+void *
+sim_grow(void *p, int *cap, size_t elem, int need)
 {
-	fputs("warpsim: out of memory for a window's requests\n", stderr);
-	exit(1);
+	int c = *cap ? *cap : 256;
+
+	while (c < need)
+		c *= 2;
+	if (c == *cap)
+		return p;
+	if (!(p = realloc(p, (size_t)c * elem))) {
+		fputs("warpsim: out of memory for a window's queue\n", stderr);
+		exit(1);
+	}
+	*cap = c;
+	return p;
 }
 
 /* room for one more request of up to TM_MAXSEGS transactions (the queue keeps its size
@@ -32,26 +42,11 @@ oom(void)
 static void
 reserve(TQueue *q)
 {
-	if (q->n == q->cap) {
-		int cap = q->cap ? 2 * q->cap : 256;
-		TReq *r = realloc(q->r, (size_t)cap * sizeof *r);
-		if (!r)
-			oom();
-		q->r = r;
-		q->cap = cap;
-	}
-	if (q->nseg + TM_MAXSEGS > q->segcap) {
-		int cap = q->segcap ? 2 * q->segcap : 4 * TM_MAXSEGS;
-		uint64_t *s = realloc(q->seg, (size_t)cap * sizeof *s);
-		uint8_t *x;
-		if (!s)
-			oom();
-		q->seg = s;
-		if (!(x = realloc(q->idx, (size_t)cap)))
-			oom();
-		q->idx = x;
-		q->segcap = cap;
-	}
+	int segcap = q->segcap;
+
+	q->r = sim_grow(q->r, &q->cap, sizeof *q->r, q->n + 1);
+	q->seg = sim_grow(q->seg, &q->segcap, sizeof *q->seg, q->nseg + TM_MAXSEGS);
+	q->idx = sim_grow(q->idx, &segcap, sizeof *q->idx, q->nseg + TM_MAXSEGS);
 }
 
 static void

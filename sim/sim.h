@@ -32,6 +32,7 @@ typedef struct {
 	int printf_tag;           /* --printf-tag: each printf line names its block and thread */
 	int functional;           /* --functional: the SM model without its timing model */
 	int progress_after;       /* --progress-after: seconds before the progress line */
+	int threads;              /* --threads: host threads for the SMs of the timed run */
 } SimOpts;
 
 /* the rows of the option table (opt/opt.h) over SimOpts: the launch's and the run's */
@@ -96,6 +97,7 @@ typedef struct {
 	int progress;              /* a progress line on stderr (the caller sets it when stderr
 	                              is a terminal and --quiet is off) */
 	int progress_after;        /* seconds of running before it first shows */
+	int threads;               /* host threads simulating the SMs (par.c; 0 or 1: the caller's) */
 } SimConfig;
 
 typedef void SimTraceFn(void *ctx, const ExecInfo *e);

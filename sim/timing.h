@@ -515,5 +515,8 @@ uint64_t sim_tq_crs(TSm *m, int w, uint64_t now, uint64_t addr, int fill, GmResu
  * cycles; the queues emptied */
 void sim_tq_merge(TSm *ms, int n);
 void sim_tq_free(TQueue *q);
+/* p (*cap elements of elem bytes) with room for need: the capacity doubled from 256 as far
+ * as needed; out of memory, a message and exit (a window's queues, par.c's too) */
+void *sim_grow(void *p, int *cap, size_t elem, int need);
 
 #endif
