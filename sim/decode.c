@@ -187,6 +187,7 @@ int sim_decode(Gpu *g, FILE *err)
 				break;
 			}
 		}
+		sim_choose_fn(d);
 	}
 	/* (Kepler) immediates that are a half of a module variable's address, placed by now */
 	for (int i = 0; i < k->nabs32; i++) {

@@ -75,17 +75,6 @@ static uint32_t sreg(Gpu *g, const Warp *w, SReg s, unsigned l)
 	return 0;
 }
 
-/* a boolean combiner on lane masks (none is AND) */
-static uint32_t bop(Bop b, uint32_t x, uint32_t y)
-{
-	switch (b) {
-	case BOP_OR: return x | y;
-	case BOP_XOR: return x ^ y;
-	case BOP_NONE: case BOP_AND: case BOP_COUNT: break;
-	}
-	return x & y;
-}
-
 /* ---------------------------------------------------------------- issue */
 #define DST(l) REG(d->o[0].reg, l)
 #define A(l) src(g, w, &d->o[1], l)
@@ -118,52 +107,13 @@ static int assert_fail(Gpu *g, Warp *w, const DIns *d, unsigned l)
 	return sim_fault(g, w, (int)l, SIM_TRAP, "%s", msg);
 }
 
-/* Executes the warp's next instruction for its active, guard-true lanes; then the .S
- * arrival and, when no lane is left active, the CRS unwinding. */
-int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
+/* the op of one issue (every op but those with a decode-time handler, DIns.fn) for the
+ * lanes ex; *stop set: the run stops here, before the .S arrival, unwinding and trace */
+static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uint32_t ex,
+                                             ExecInfo *e, int *stop)
 {
-	const DIns *d;
-	uint32_t act = w->active, gm, ex;
-	int rc = SIM_OK;
-	Rnd rnd;
-	int ftz, sat;
-
-	if (w->pc >= (uint32_t)g->ncode)
-		return sim_fault(g, w, -1, SIM_MALFORMED, "execution ran past the end of the kernel");
-	d = &g->code[w->pc];
-	gm = w->p[d->guard];
-	if (d->gneg)
-		gm = ~gm;
-	ex = act & gm;
-	if (d->cct != CCT_T)
-		ex &= cmask(w, (CCTest)d->cct);
-	e->in = d->in;
-	e->pc = d->in->addr;
-	e->sm = s->id;
-	e->cta = w->cta->slot;
-	e->warp = w->idx;
-	e->active = act;
-	e->exec = ex;
-	e->naddr = 0;
-	e->space = SP_NONE;
-	e->size = 0;
-	e->diverged = e->reconverged = 0;
-	e->pushed = e->popped = 0;
-	e->spills = e->fills = 0;
-	e->event = EV_NONE;
-	g->st.warp_insts++;
-	if (ex == 0xffffffffu) {        /* a full warp, guard true: no lane predicated off */
-		g->st.thread_insts += 32;
-		g->st.exec_lanes += 32;
-	} else {
-		g->st.thread_insts += (uint64_t)sim_popc(act);
-		g->st.exec_lanes += (uint64_t)sim_popc(ex);
-		g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
-	}
-	w->pc++;
-	rnd = (Rnd)d->m.rnd;
-	ftz = !!(d->m.flags & MF_FTZ);
-	sat = !!(d->m.flags & MF_SAT);
+	Rnd rnd = (Rnd)d->m.rnd;
+	int ftz = !!(d->m.flags & MF_FTZ), sat = !!(d->m.flags & MF_SAT), rc = SIM_OK;
 
 	switch ((Op)d->op) {
 	case OP_MOV:
@@ -426,7 +376,7 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		break;
 	case OP_LDC:
 		if ((rc = sim_ldc(g, w, d, ex, e)) != SIM_OK)
-			return rc;       /* a fault: no trace record, as for a trap */
+			*stop = 1;      /* a fault: no trace record, as for a trap */
 		break;
 	case OP_ATOM:
 	case OP_RED:
@@ -493,21 +443,74 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		break;
 	case OP_BPT:
 		/* PTX trap: the first lane that runs it stops the kernel, like a fault */
-		if (ex)
+		if (ex) {
+			*stop = 1;
 			return sim_fault(g, w, __builtin_ctz(ex), SIM_TRAP, "trap: the kernel aborted "
 			                 "(BPT.TRAP 0x%" PRIx64 ")", (uint64_t)d->in->o[0].imm);
+		}
 		break;
 	case OP_PRINTF:
 		rc = sim_printf(g, w, d, ex);
 		break;
 	case OP_ASSERT:
-		if (ex)
+		if (ex) {
+			*stop = 1;
 			return assert_fail(g, w, d, (unsigned)__builtin_ctz(ex));
+		}
 		break;
 	case OP_COUNT:
+		*stop = 1;
 		return sim_fault(g, w, -1, SIM_MALFORMED, "not an opcode");
 	}
-	if (g->fault_lane >= 0) {
+	return rc;
+}
+
+/* Executes the warp's next instruction for its active, guard-true lanes; then the .S
+ * arrival and, when no lane is left active, the CRS unwinding. The fields of e that only a
+ * trace reads (pc, where, next_*) are filled only when a trace or sink is set. */
+int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
+{
+	const DIns *d;
+	uint32_t act = w->active, gm, ex;
+	int rc = SIM_OK, stop = 0;
+
+	if (w->pc >= (uint32_t)g->ncode)
+		return sim_fault(g, w, -1, SIM_MALFORMED, "execution ran past the end of the kernel");
+	d = &g->code[w->pc];
+	gm = w->p[d->guard];
+	if (d->gneg)
+		gm = ~gm;
+	ex = act & gm;
+	if (d->cct != CCT_T)
+		ex &= cmask(w, (CCTest)d->cct);
+	e->in = d->in;
+	e->active = act;
+	e->exec = ex;
+	e->naddr = 0;
+	e->space = SP_NONE;
+	e->size = 0;
+	e->diverged = e->reconverged = 0;
+	e->pushed = e->popped = 0;
+	e->spills = e->fills = 0;
+	e->event = EV_NONE;
+	g->st.warp_insts++;
+	if (ex == 0xffffffffu) {        /* a full warp, guard true: no lane predicated off */
+		g->st.thread_insts += 32;
+		g->st.exec_lanes += 32;
+	} else {
+		g->st.thread_insts += (uint64_t)sim_popc(act);
+		g->st.exec_lanes += (uint64_t)sim_popc(ex);
+		g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
+	}
+	w->pc++;
+	if (d->fn)
+		d->fn(w, d, ex);
+	else {
+		rc = exec_op(g, w, d, ex, e, &stop);
+		if (stop)
+			return rc;
+	}
+	if (d->hasconstx && g->fault_lane >= 0) {   /* (only a DK_CONSTX read sets it) */
 		int l = g->fault_lane;
 		g->fault_lane = -1;
 		return sim_fault(g, w, l, SIM_FAULT, "constant operand at offset 0x%" PRIx64 " is outside its bank", g->fault_off);
@@ -519,9 +522,15 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	}
 	if (rc == SIM_OK && !w->active && w->state == W_READY)
 		rc = sim_unwind(g, w, e);
-	e->next_active = w->active;
-	e->next_pc = sim_addr(g, w->pc);
-	if (g->trace)
-		g->trace(g->tctx, e);
+	if (g->trace || g->hassink) {
+		e->pc = d->in->addr;
+		e->sm = s->id;
+		e->cta = w->cta->slot;
+		e->warp = w->idx;
+		e->next_active = w->active;
+		e->next_pc = sim_addr(g, w->pc);
+		if (g->trace)
+			g->trace(g->tctx, e);
+	}
 	return rc;
 }

@@ -60,6 +60,17 @@ static inline void setp(Warp *w, const DOpd *o, uint32_t val, uint32_t ex)
 	w->p[ISA_PT] = 0xffffffffu;
 }
 
+/* a boolean combiner on lane masks (none is AND) */
+static inline uint32_t bop(Bop b, uint32_t x, uint32_t y)
+{
+	switch (b) {
+	case BOP_OR: return x | y;
+	case BOP_XOR: return x ^ y;
+	case BOP_NONE: case BOP_AND: case BOP_COUNT: break;
+	}
+	return x & y;
+}
+
 static inline uint32_t imods(uint32_t v, uint8_t f)
 {
 	if (f & OPF_NOT) v = ~v;

@@ -103,9 +103,9 @@ void sim_imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 	} \
 }
 
-static void cmp32_4(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
+static inline void cmp32_4(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
 CMP32_BODY(V4S, 4)
-static void add32_4(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
+static inline void add32_4(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
 ADD32_BODY(V4U, 4)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -116,7 +116,7 @@ typedef int32_t V8S __attribute__((vector_size(32)));
 /* (the lane masks straight from the compares by movemask: the generic body's weights and
  * final horizontal OR cost three times as much) */
 __attribute__((target("avx2")))
-static void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
+static inline void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
 {
 	const __m256i f = _mm256_set1_epi32(sg ? 0 : INT32_MIN);
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)bimm), f);
@@ -133,7 +133,7 @@ static void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg,
 	*eq = e;
 }
 __attribute__((target("avx2")))
-static void add32_8(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
+static inline void add32_8(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
 ADD32_BODY(V8U, 8)
 static int have_avx2(void)
 {
@@ -219,6 +219,13 @@ void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	iadd_lanes(g, w, d, ex);
 }
 
+/* which of lt, eq, gt make an integer compare true (bits 0, 1, 2) */
+static const uint8_t truth[CMP_COUNT] = {
+	[CMP_LT] = 1, [CMP_EQ] = 2, [CMP_LE] = 3, [CMP_GT] = 4, [CMP_NE] = 5, [CMP_GE] = 6,
+	[CMP_NUM] = 7, [CMP_LTU] = 1, [CMP_EQU] = 2, [CMP_LEU] = 3, [CMP_GTU] = 4,
+	[CMP_NEU] = 5, [CMP_GEU] = 6, [CMP_T] = 7,
+};
+
 /* ISETP/ISET: the compare of a and b as lane mask; .X extends a compare begun by IADD.CC on
  * the low words (the borrow is !CC.C, equality needs CC.Z) */
 uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int bi)
@@ -228,12 +235,6 @@ uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int b
 	uint32_t m = 0;
 
 	if (!wide && !x && !d->o[ai].flags && !d->o[bi].flags) {
-		/* which of lt, eq, gt make the compare true (bits 0, 1, 2) */
-		static const uint8_t truth[CMP_COUNT] = {
-			[CMP_LT] = 1, [CMP_EQ] = 2, [CMP_LE] = 3, [CMP_GT] = 4, [CMP_NE] = 5, [CMP_GE] = 6,
-			[CMP_NUM] = 7, [CMP_LTU] = 1, [CMP_EQU] = 2, [CMP_LEU] = 3, [CMP_GTU] = 4,
-			[CMP_NEU] = 5, [CMP_GEU] = 6, [CMP_T] = 7,
-		};
 		unsigned tt = d->m.cmp < CMP_COUNT ? truth[d->m.cmp] : 0;
 		int sg = issgn(t) || t == TY_NONE;
 		const DOpd *oa = &d->o[ai], *ob = &d->o[bi];
@@ -277,6 +278,96 @@ uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int b
 		m |= (uint32_t)r << l;
 	}
 	return m;
+}
+
+/* ---------------------------------------------------------------- decode-time handlers */
+/* The common forms of the hot ops (register or immediate operands without modifiers),
+ * chosen once per instruction by sim_choose_fn: no per-issue format test, no switch, and
+ * the AVX2 or SSE2 body picked at decode. None can fault. */
+
+/* IADD d, a, b|imm without .X, .CC, .SAT or operand modifiers */
+#define IADD_FN(ADD) { \
+	uint32_t *rd = &REG(d->o[0].reg, 0), im = (uint32_t)d->o[2].imm; \
+	const uint32_t *ra = &REG(d->o[1].reg, 0); \
+	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL; \
+	if (ex == ~0u) \
+		ADD(rd, ra, rb, im); \
+	else if (rb) \
+		FOR_LANES(ex) rd[l] = ra[l] + rb[l]; \
+	else \
+		FOR_LANES(ex) rd[l] = ra[l] + im; \
+}
+/* ISETP p, q, a, b|imm, c of 32 bits without .X or operand modifiers; d->aux: the truth
+ * bits of its compare, bit 3 signed */
+#define ISETP_FN(CMP) { \
+	uint32_t lt, eq, m, c = pmask(w, &d->o[4]), tt = d->aux; \
+	CMP(&REG(d->o[2].reg, 0), d->o[3].kind == DK_REG ? &REG(d->o[3].reg, 0) : NULL, \
+	    (uint32_t)d->o[3].imm, (int)(tt >> 3), &lt, &eq); \
+	m = (((tt & 1) ? lt : 0) | ((tt & 2) ? eq : 0) | ((tt & 4) ? ~(lt | eq) : 0)) & ex; \
+	setp(w, &d->o[0], bop((Bop)d->m.bop, m, c), ex); \
+	setp(w, &d->o[1], bop((Bop)d->m.bop, ~m, c), ex); \
+}
+static void iadd_fn4(Warp *w, const DIns *d, uint32_t ex) IADD_FN(add32_4)
+static void isetp_fn4(Warp *w, const DIns *d, uint32_t ex) ISETP_FN(cmp32_4)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("avx2"))) static void iadd_fn8(Warp *w, const DIns *d, uint32_t ex) IADD_FN(add32_8)
+__attribute__((target("avx2"))) static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex) ISETP_FN(cmp32_8)
+#else
+#define iadd_fn8 iadd_fn4
+#define isetp_fn8 isetp_fn4
+#endif
+
+/* FFMA d, a, b, c of registers without operand modifiers (ar_f32_fma_lanes picks its body) */
+static void ffma_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	ar_f32_fma_lanes(&REG(d->o[0].reg, 0), &REG(d->o[1].reg, 0), &REG(d->o[2].reg, 0),
+	                 &REG(d->o[3].reg, 0), ex, (Rnd)d->m.rnd, !!(d->m.flags & MF_FTZ),
+	                 !!(d->m.flags & MF_SAT));
+}
+
+/* MOV d, a|imm of 32 bits */
+static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = &REG(d->o[0].reg, 0);
+
+	if (d->o[1].kind == DK_REG) {
+		const uint32_t *ra = &REG(d->o[1].reg, 0);
+		FOR_LANES(ex) rd[l] = ra[l];
+	} else
+		FOR_LANES(ex) rd[l] = (uint32_t)d->o[1].imm;
+}
+
+static int plain(const DOpd *o) { return !o->flags && (o->kind == DK_REG || o->kind == DK_IMM); }
+
+void sim_choose_fn(DIns *d)
+{
+	const DOpd *o = d->o;
+	Type t = itype(d);
+
+	d->fn = NULL;
+	switch (d->op) {
+	case OP_IADD:
+		if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+			d->fn = have_avx2() ? iadd_fn8 : iadd_fn4;
+		break;
+	case OP_ISETP:
+		if (!is64(t) && !(d->m.flags & MF_X) && o[2].kind == DK_REG && plain(&o[2]) && plain(&o[3])) {
+			d->aux = (uint8_t)((d->m.cmp < CMP_COUNT ? truth[d->m.cmp] : 0) | (issgn(t) || t == TY_NONE) << 3);
+			d->fn = have_avx2() ? isetp_fn8 : isetp_fn4;
+		}
+		break;
+	case OP_FFMA:
+		if (o[1].kind == DK_REG && o[2].kind == DK_REG && o[3].kind == DK_REG &&
+		    !o[1].flags && !o[2].flags && !o[3].flags)
+			d->fn = ffma_fn;
+		break;
+	case OP_MOV:
+		if (!is64((Type)d->m.dtype) && plain(&o[1]))
+			d->fn = mov_fn;
+		break;
+	default:
+		break;
+	}
 }
 
 /* FSETP/DSETP/FSET: float compare as a lane mask */

@@ -30,18 +30,26 @@ typedef struct {
 	uint64_t imm;    /* value, offset, code index, SReg or CCTest */
 } DOpd;
 
-typedef struct {
+typedef struct DIns DIns;
+typedef struct Warp Warp;
+/* a decode-time handler: the op of one issue for the lanes ex, in a form that cannot fault
+ * (exec_alu.c's sim_choose_fn chooses it) */
+typedef void ExecFn(Warp *w, const DIns *d, uint32_t ex);
+
+struct DIns {
+	ExecFn *fn;         /* its handler, NULL: sim_issue's switch */
 	uint16_t op;        /* Op */
 	uint8_t guard;      /* predicate index, 7 = PT */
 	uint8_t gneg;       /* guard negated */
 	uint8_t sync;       /* .S */
 	uint8_t cct;        /* CC test (CCT_T when none) */
 	uint8_t hasconstx;  /* some operand is DK_CONSTX */
+	uint8_t aux;        /* decode-time argument of fn (ISETP: the compare's truth bits) */
 	Mods m;             /* modifiers */
 	DOpd o[ISA_MAXOPD]; /* operands in shape order */
 	uint32_t target;    /* code index of the T operand */
 	const Ins *in;      /* the instruction it came from */
-} DIns;
+};
 
 #define NO_ROW 0xffff
 
@@ -58,7 +66,7 @@ enum { W_FREE, W_READY, W_BAR, W_DONE };
 
 typedef struct Cta Cta;
 
-typedef struct {
+struct Warp {
 	uint32_t pc;        /* code index of the next instruction */
 	uint32_t active;    /* lanes executing */
 	uint32_t exited;    /* lanes that executed EXIT (this epoch; the post-amble starts anew) */
@@ -83,7 +91,7 @@ typedef struct {
 	uint8_t barwaited;  /* waited at a barrier since its last issue (trace stall reason) */
 	int gw;             /* warp slot on its SM: the TSm warp id and the trace's gwarp */
 	uint64_t tready;    /* first cycle it could have issued: start, or last issue + 1 */
-} Warp;
+};
 
 typedef struct {
 	uint32_t arrived;   /* threads arrived */
@@ -233,6 +241,9 @@ static inline uint32_t sim_addr(const Gpu *g, uint32_t pc)
 	return pc < (uint32_t)g->ncode ? g->code[pc].in->addr : isa_kernel_end(g->k);
 }
 
+/* exec_alu.c: sets d->fn (and d->aux) to the handler of d's form, NULL when sim_issue's
+ * switch runs it */
+void sim_choose_fn(DIns *d);
 /* exec.c (exec.h has the helpers of exec_*.c) */
 int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 /* crs.c: control ops, unwinding, barriers, exits */
