@@ -529,10 +529,10 @@ static int sel_warp(Fn *f, Blk *b, const PIns *in)
 }
 
 /* ------------------------------------------------------------------ textures */
-/* the pair holding the handle of tex/tld4/txq's texture object [%rd] (bindless) */
-static MOpd tex_handle(Fn *f, Blk *b, const PIns *in)
+/* the pair holding the handle of a texture or surface object [%rd] (bindless), operand at */
+static MOpd obj_handle(Fn *f, Blk *b, const PIns *in, int at)
 {
-	POpd r = in->o[1];
+	POpd r = in->o[at];
 
 	r.kind = POK_REG;
 	r.sym = -1;
@@ -565,7 +565,7 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 	}
 	if (in->o[1].reg >= 0) {
 		/* a texture object: TEXB/TLDB/TLD4B with the handle's register pair */
-		MOpd h = tex_handle(f, b, in);
+		MOpd h = obj_handle(f, b, in, 1);
 		x = be_emit(f, b, in->op == PO_TLD4 ? OP_TLD4B : in->m.types[1] == PT_F32 ? OP_TEXB :
 		            OP_TLDB);
 		x->o[2] = h;
@@ -605,9 +605,9 @@ static int sel_query(Fn *f, Blk *b, const PIns *in)
 	t = f->regtmp[in->o[0].reg];
 	if (f->tmp[t].cls != TC_R)
 		return be_unsup(f, in, "a query result register other than 32 bits"), -1;
-	if (in->op == PO_TXQ && in->o[1].reg >= 0) {
-		MOpd h = tex_handle(f, b, in);
-		x = be_emit(f, b, OP_TXQB);
+	if (in->o[1].reg >= 0) {
+		MOpd h = obj_handle(f, b, in, 1);
+		x = be_emit(f, b, in->op == PO_SUQ ? OP_SUQB : OP_TXQB);
 		x->o[1] = h;
 	} else {
 		x = be_emit(f, b, in->op == PO_SUQ ? OP_SUQ : OP_TXQ);
@@ -632,9 +632,11 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 	int cls = geom == 1 ? TC_R : geom == 2 ? TC_R2 : TC_R4, dcls = eb == 8 ? TC_R2 : TC_R;
 	int mode = in->m.sumode == PSUMODE_CLAMP ? 1 : in->m.sumode == PSUMODE_ZERO ? 2 : 0;
 	Type ty = eb == 1 ? TY_U8 : eb == 2 ? TY_U16 : eb == 8 ? TY_B64 : TY_U32;
-	MOpd cs[3];
+	MOpd cs[3], h = {0};
 	MIns *x;
 
+	if (in->o[at].reg >= 0)
+		h = obj_handle(f, b, in, at);   /* a surface object: SULDB/SUSTB */
 	for (int k = 0; k < geom; k++)
 		cs[k] = be_src(f, b, &c->elems[k], PT_S32);
 	for (int e = 0; e < n; e++) {
@@ -643,8 +645,15 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 		MOpd dv = {0};
 		for (int k = 0; k < geom; k++) {
 			MOpd part = cls == TC_R ? be_r(ct) : be_rpart(ct, k);
-			if (k == 0 && e > 0) {
+			if (k == 0 && e > 0 && cs[0].kind != OPD_IMM) {
 				be_op3(f, b, OP_IADD, part, cs[0], be_imm(e * eb));
+				continue;
+			}
+			if (k == 0 && e > 0) {   /* an immediate x: the element's own immediate */
+				x = be_emit(f, b, OP_MOV32I);
+				x->nopd = 2;
+				x->o[0] = part;
+				x->o[1] = be_imm((uint32_t)(cs[0].imm + e * eb));
 				continue;
 			}
 			x = be_emit(f, b, cs[k].kind == OPD_IMM ? OP_MOV32I : OP_MOV);
@@ -665,13 +674,14 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 			dt = be_newtmp(f, dcls);
 			dv = be_r(dt);
 		}
-		x = be_emit(f, b, store ? OP_SUST : OP_SULD);
+		x = be_emit(f, b, in->o[at].reg >= 0 ? (store ? OP_SUSTB : OP_SULDB) :
+		            store ? OP_SUST : OP_SULD);
 		x->nopd = 4;
 		x->m.sub = (uint8_t)(geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
 		x->m.dtype = (uint8_t)ty;
 		x->o[0] = dv;
 		x->o[1] = be_r(ct);
-		x->o[2] = be_imm(in->o[at].sym);
+		x->o[2] = in->o[at].reg >= 0 ? h : be_imm(in->o[at].sym);
 		x->o[3] = be_imm(mode);
 		if (!store && v->kind == POK_REG) {
 			int d = f->regtmp[v->reg];

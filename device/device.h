@@ -111,6 +111,7 @@ typedef struct {
 	uint64_t ilo, ihi;/* INIT_RANDOM range of an integer type (two's complement bits) */
 	char *path;       /* INIT_FILE path, resolved */
 	char *tex;        /* tex:NAME: the handle of the texture object --tex NAME binds (a u64) */
+	char *surf;       /* surf:NAME: the handle of the surface object --surf NAME binds */
 	char *text;       /* the argument as written, for messages */
 } LaunchArg;
 
@@ -215,6 +216,10 @@ int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out);
 int dev_tex_index(const Launch *l, uint64_t handle);
 /* the index of the --tex binding name, or -1 */
 int dev_tex_find(const Launch *l, const char *name);
+/* surface objects likewise: `--arg surf:NAME` passes DEV_SURF_HANDLE + the --surf's position */
+#define DEV_SURF_HANDLE 0x5355520000000001ull
+int dev_surf_index(const Launch *l, uint64_t handle);
+int dev_surf_find(const Launch *l, const char *name);
 /* one fetch: geometry geom (1, 2, 3) at coordinates c[0..geom) (f32 bits when fl, else s32
  * texel indices: no filtering), the four 32-bit results (floats for float channels and
  * normfloat, else integers extended by the channel's signedness; missing channels read 0) */

@@ -29,6 +29,7 @@ void dev_launch_free(Launch *l)
 	for (int i = 0; i < l->nargs; i++) {
 		free(l->args[i].path);
 		free(l->args[i].tex);
+		free(l->args[i].surf);
 		free(l->args[i].text);
 	}
 	for (int i = 0; i < l->nouts; i++)
@@ -260,12 +261,13 @@ int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 			} else
 				snprintf(why, 256, "file:PATH with a file name");
 		}
-	} else if (!strcmp(f[0], "tex")) {
-		/* a texture object: the handle of --tex NAME, a 64-bit scalar */
+	} else if (!strcmp(f[0], "tex") || !strcmp(f[0], "surf")) {
+		/* a texture or surface object: the handle of --tex or --surf NAME, a 64-bit scalar */
+		int su = f[0][0] == 's';
 		a->type = TY_U64;
 		if (nf != 2 || !*f[1])
-			snprintf(why, 256, "tex:NAME with NAME a --tex binding");
-		else if ((a->tex = strdup(f[1])))
+			snprintf(why, 256, "%s:NAME with NAME a --%s binding", f[0], f[0]);
+		else if ((*(su ? &a->surf : &a->tex) = strdup(f[1])))
 			rc = 0;
 	} else if (dev_parse_type(f[0], &a->type)) {
 		snprintf(why, 256, "TYPE:VALUE, tex:NAME or buf:TYPE:COUNT[:INIT] with TYPE one of u8 s8 u16 s16 u32 s32 u64 s64 f32 f64");
@@ -281,7 +283,8 @@ out:
 	if (rc) {
 		free(a->path);
 		free(a->tex);
-		a->path = a->tex = NULL;
+		free(a->surf);
+		a->path = a->tex = a->surf = NULL;
 	}
 	return rc;
 }
@@ -450,6 +453,15 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 				return -1;
 			}
 			v = DEV_TEX_HANDLE + (uint64_t)ti;
+		}
+		if (a->surf) {
+			int si = dev_surf_find(l, a->surf);
+			if (si < 0) {
+				fprintf(err, "warpsim: --arg %d (%s): no --surf binds a surface '%s'\n", i,
+				        a->text, a->surf);
+				return -1;
+			}
+			v = DEV_SURF_HANDLE + (uint64_t)si;
 		}
 		if (a->isbuf) {
 			snprintf(name, sizeof name, "parameter %d (%.100s)", i, a->text);

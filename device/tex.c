@@ -27,7 +27,8 @@
  * A texture object (CUDA's cudaTextureObject_t, PTX tex with the handle in a .u64 register)
  * is a --tex binding too: `--arg tex:NAME` passes the handle of --tex NAME, DEV_TEX_HANDLE
  * plus the binding's position, and both engines map the register's value back to the
- * binding with dev_tex_index. */
+ * binding with dev_tex_index; `--arg surf:NAME` does the same for a surface object (a --surf
+ * binding, dev_surf_index). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -537,6 +538,20 @@ int dev_surf_check(const Launch *l, FILE *err)
 		}
 	}
 	return 0;
+}
+
+int dev_surf_find(const Launch *l, const char *name)
+{
+	for (int i = 0; i < l->nsurfs; i++)
+		if (!strcmp(l->surfs[i].name, name))
+			return i;
+	return -1;
+}
+
+int dev_surf_index(const Launch *l, uint64_t handle)
+{
+	return handle >= DEV_SURF_HANDLE && handle - DEV_SURF_HANDLE < (uint64_t)l->nsurfs ?
+	       (int)(handle - DEV_SURF_HANDLE) : -1;
 }
 
 int dev_surf_lookup(Mem *m, const Launch *l, const char *name, DevSurf *out)

@@ -455,7 +455,7 @@ chk_tex(Chk *k, const PIns *in)
 {
 	const PMods *m = &in->m;
 	const char *name = ptx_ops[in->op].name;
-	const POpd *c = &in->o[in->nopd - 1];
+	const POpd *c = &in->o[in->nopd - ((m->flags & PMF_LEVEL) ? 2 : 1)];
 	int tld4 = in->op == PO_TLD4;
 
 	if (in->op == PO_TXQ) {
@@ -483,6 +483,8 @@ chk_tex(Chk *k, const PIns *in)
 	if (!chk_texref(k, in, 1))
 		return;
 	chk_coords(k, in, c, 2);
+	if ((m->flags & PMF_LEVEL) && in->nopd == 4 && in->o[3].kind != POK_VEC)
+		chk_value(k, in, &in->o[3], 3, 4, 0, 0);   /* the level of detail, an f32 */
 }
 
 /* suld.b.GEOM{.vN}.bSIZE{.MODE} d, [s, {c..}], sust.b... [s, {c..}], v, suq.QUERY.b32 d, [s] */
@@ -506,7 +508,15 @@ chk_surf(Chk *k, const PIns *in)
 		    "and .b8, .b16, .b32 or .b64", name);
 		return;
 	}
-	if (s->kind != POK_ADDR || s->symkind != PSYM_VAR || s->reg >= 0 ||
+	if (s->kind == POK_ADDR && s->reg >= 0 && s->sym < 0) {
+		/* a surface object's handle (bindless) */
+		const PReg *r = &k->f->regs[s->reg];
+		if (s->imm || r->vec > 1 || r->type == PT_PRED || ptx_type_bytes((PType)r->type) != 8) {
+			err(k, s->loc, "operand %d of '%s': a surface handle must be a 64-bit register "
+			    "with no offset", at + 1, name);
+			return;
+		}
+	} else if (s->kind != POK_ADDR || s->symkind != PSYM_VAR || s->reg >= 0 ||
 	    k->m->vars[s->sym].type != PT_SURFREF) {
 		err(k, s->loc, "operand %d of '%s' must be a surface reference (.global .surfref)",
 		    at + 1, name);

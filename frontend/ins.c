@@ -426,13 +426,9 @@ tex_unsup(const PCtx *c, const PIns *in)
 	if (in->op == PO_SUQ)
 		return in->m.txq > PTXQ_DEPTH ? " of a channel format, array size or memory layout" : NULL;
 	if (in->op == PO_SULD || in->op == PO_SUST) {
-		const POpd *s = &c->ops.a[in->op == PO_SUST ? 0 : 1];
 		if (in->m.comp == PCOMP_P)
 			return " of formatted data (.p)";
-		if (in->m.geom > PGEOM_3D)
-			return " of a layered surface";
-		return c->ops.n == 3 && s->kind == POK_ADDR && s->reg >= 0 ?
-		       " of a surface handle in a register" : NULL;
+		return in->m.geom > PGEOM_3D ? " of a layered surface" : NULL;
 	}
 	if (in->op == PO_TXQ) {
 		return in->m.txq > PTXQ_NORMALIZED_COORDS ?
@@ -442,9 +438,52 @@ tex_unsup(const PCtx *c, const PIns *in)
 		return " with a layered or cube geometry";
 	if (in->m.geom > PGEOM_3D)
 		return " with a layered, cube or multisample geometry";
+	if (in->m.flags & PMF_LEVEL) {
+		/* tex.level d, [t, {c..}], lod: every binding has one level, which any lod reads */
+		if (in->op != PO_TEX || c->ops.n != 4 || c->ops.a[3].kind == POK_VEC ||
+		    (in->m.flags & PMF_PAIR))
+			return " with an explicit level of detail and a residency predicate, an offset, "
+			       "a depth comparison or an array or cube geometry";
+		return NULL;
+	}
 	if ((in->m.flags & PMF_PAIR) || c->ops.n > 4 || (c->ops.n == 4 && c->ops.a[3].kind != POK_VEC))
 		return " with a residency predicate, an offset or a depth comparison";
 	return c->ops.n == 4 ? " with an independent sampler" : NULL;
+}
+
+/* createpolicy (PTX ISA 7.4): the form's operands checked, then read as mov.b64 d, 0: the
+ * policy is an opaque value that ld/st/cp.async .L2::cache_hint accept and warpsim ignores
+ * (it models no L2 eviction priority); 0 after an error */
+static int
+policy_to_mov(PCtx *c, PIns *in)
+{
+	static const int nops[4][2] = { {0, 0}, {1, 2}, {4, 4}, {2, 2} };
+	const char *form[4] = { "", ".fractional", ".range", ".cvt.L2" };
+	int p = in->m.policy, n = c->ops.n;
+	POpd zero = opd(POK_IMM, in->loc);
+
+	if (!p || in->m.ntypes != 1 || (p != 3 && !in->m.l2evict)) {
+		ptx_diag(c, in->loc, "'createpolicy' takes .fractional, .range or .cvt.L2, an "
+		         ".L2::evict_* priority (but .cvt) and .b64");
+		return 0;
+	}
+	if (n < nops[p][0] || n > nops[p][1] || c->ops.a[0].kind != POK_REG ||
+	    (p == 1 && n == 2 && c->ops.a[1].kind != POK_IMM) ||
+	    (p == 2 && c->ops.a[1].kind != POK_ADDR)) {
+		ptx_diag(c, in->loc, "'createpolicy%s' takes %s", form[p], p == 1 ?
+		         "d{, fraction}: a register and an immediate" : p == 2 ?
+		         "d, [a], primary-size, total-size" : "d, access-property");
+		return 0;
+	}
+	memset(&in->m, 0, sizeof in->m);
+	in->m.types[0] = PT_B64;
+	in->m.ntypes = 1;
+	in->m.vec = 1;
+	in->op = PO_MOV;
+	zero.ikind = PIMM_DEC;
+	c->ops.a[1] = zero;
+	c->ops.n = 2;
+	return 1;
 }
 
 void
@@ -467,6 +506,8 @@ b_ins_end(PCtx *c)
 		}
 		goto done;
 	}
+	if (in->op == PO_CREATEPOLICY && !policy_to_mov(c, in))
+		goto done;
 	if ((in->m.flags & PMF_PAIR) && !(oi->flags & PF_PAIR)) {
 		ptx_diag(c, c->ops.n ? c->ops.a[0].loc : in->loc,
 		         "'%s' has no 'd|p' destination pair", oi->name);

@@ -74,6 +74,7 @@ static const ModEnt mods[] = {
 	F("relu", RELU) F("satfinite", SATFINITE) F("noftz", NOFTZ) F("NaN", NAN)
 	F("xorsign", XORSIGN) F("abs", ABS) F("wrap", WRAP) F("clamp", CLAMP) F("l", LEFT)
 	F("r", RIGHT) F("L2::cache_hint", CACHEHINT) F("pack", PACK) F("oob", OOB)
+	F("level", LEVEL)
 #undef F
 #define E(n, v) { "L1::" n, MK_L1, PEVICT_##v }, { "L2::" n, MK_L2, PEVICT_##v },
 	E("evict_normal", NORMAL) E("evict_unchanged", UNCHANGED) E("evict_first", FIRST)
@@ -178,6 +179,51 @@ set8(PCtx *c, PLoc l, uint8_t *f, uint32_t v, const char *s, int n)
 	return 1;
 }
 
+/* createpolicy's modifiers (PTX ISA 7.4): .fractional, .range{.global} or .cvt.L2, then
+ * .L2::evict_* priorities (a primary, optionally a secondary) and .b64; the form into
+ * m->policy, the type into m->types */
+static int
+policy_mods(PCtx *c, const char *s, int n, PLoc l, PMods *m)
+{
+	static const char *const words[] = { "fractional", "range", "cvt" };
+	int prio = 0;
+
+	for (int p = 0; p < n;) {
+		int q = p + 1, mn, known = 0;
+		while (q < n && s[q] != '.')
+			q++;
+		const char *ms = s + p + 1;
+		mn = q - p - 1;
+		for (int k = 0; k < 3; k++)
+			if ((int)strlen(words[k]) == mn && !memcmp(ms, words[k], (size_t)mn)) {
+				if (m->policy) {
+					ptx_diag(c, l, "conflicting modifier '.%.*s'", mn, ms);
+					return 0;
+				}
+				m->policy = (uint8_t)(k + 1);
+				known = 1;
+			}
+		if ((mn == 6 && !memcmp(ms, "global", 6) && m->policy == 2) ||
+		    (mn == 2 && !memcmp(ms, "L2", 2) && m->policy == 3)) {
+			known = 1;
+		} else if (mn > 12 && !memcmp(ms, "L2::evict_", 10)) {
+			const ModEnt *e = find_mod(ms, mn);
+			known = e && e->kind == MK_L2 && e->val != PEVICT_NO_ALLOCATE && prio++ < 2;
+			if (known && prio == 1)
+				m->l2evict = (uint8_t)e->val;
+		} else if (mn == 3 && !memcmp(ms, "b64", 3) && m->ntypes == 0) {
+			m->types[m->ntypes++] = PT_B64;
+			known = 1;
+		}
+		if (!known) {
+			ptx_diag(c, l, "unknown modifier '.%.*s' on 'createpolicy'", mn, ms);
+			return 0;
+		}
+		p = q;
+	}
+	return 1;
+}
+
 int
 ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 {
@@ -211,6 +257,8 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 	m->vec = 1;
 	if (ptx_ops[op].flags & PF_UNSUP)
 		return 1;   /* its modifiers are not decoded; ptx_check rejects it */
+	if (op == PO_CREATEPOLICY)
+		return policy_mods(c, s + len, n - len, l, m);
 	for (p = len; p < n;) {
 		int q = p + 1, ok = 1;
 		const ModEnt *e;

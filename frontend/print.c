@@ -173,6 +173,7 @@ mods(FILE *out, const PIns *in)
 	int sync_late = in->op == PO_MATCH;
 
 	if (m->flags & PMF_TO) fputs(".to", out);
+	if (m->flags & PMF_LEVEL) fputs(".level", out);
 	fputs(ptx_txq_names[m->txq], out);
 	fputs(ptx_comp_names[m->comp], out);
 	fputs(ptx_geom_names[m->geom], out);
@@ -244,7 +245,7 @@ ins(Pr *p, const PIns *in)
 		return;
 	}
 	if ((in->op == PO_TEX || in->op == PO_TLD4 || in->op == PO_SULD || in->op == PO_SUST) &&
-	    in->nopd == 3) {
+	    (in->nopd == 3 || (in->nopd == 4 && (in->m.flags & PMF_LEVEL)))) {
 		/* d, [t, {c..}] (tex, tld4, suld) or [s, {c..}], v (sust) */
 		int at = in->op == PO_SUST ? 0 : 1;
 		fputc('\t', out);
@@ -260,9 +261,9 @@ ins(Pr *p, const PIns *in)
 		fputs(", ", out);
 		opd(p, &in->o[at + 1]);
 		fputc(']', out);
-		if (at == 0) {
+		if (at == 0 || in->nopd == 4) {   /* sust's value, tex.level's lod */
 			fputs(", ", out);
-			opd(p, &in->o[2]);
+			opd(p, &in->o[at == 0 ? 2 : 3]);
 		}
 		fputs(";\n", out);
 		return;

@@ -214,7 +214,8 @@ PTX_ENUM(PSUMODE, PSumode, PTX_SUMODES)
 	X(RELU, ".relu") X(SATFINITE, ".satfinite") X(NOFTZ, ".noftz") X(NAN, ".NaN") \
 	X(XORSIGN, ".xorsign") X(ABS, ".abs") X(WRAP, ".wrap") X(CLAMP, ".clamp") \
 	X(LEFT, ".l") X(RIGHT, ".r") X(CACHEHINT, ".L2::cache_hint") X(PACK, ".pack") \
-	X(OOB, ".oob") X(PAIR, "|") X(FROMGLOBAL, ".global") /* FROMGLOBAL: cp.async's source space */
+	X(OOB, ".oob") X(PAIR, "|") X(FROMGLOBAL, ".global") /* FROMGLOBAL: cp.async's source space */ \
+	X(LEVEL, ".level")
 enum {
 #define X(id, s) PMF_##id##_BIT,
 	PTX_MFLAGS(X)
@@ -259,6 +260,7 @@ typedef struct {
 	uint8_t txq;         /* PTxq: txq's attribute */
 	uint8_t comp;        /* PComp: tld4's channel; suld/sust's .b or .p */
 	uint8_t sumode;      /* PSumode: suld/sust's out-of-range mode (NONE: .trap) */
+	uint8_t policy;      /* createpolicy's form: 1 .fractional, 2 .range, 3 .cvt (ins.c) */
 	uint32_t flags;      /* PMF_* */
 } PMods;
 

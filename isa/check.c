@@ -284,10 +284,12 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 		return fail(msg, size, isa_tex_slot(in), "texture slot must be 0x0..0xff");
 	if (isa_surf_slot(in) >= 0 && (o[isa_surf_slot(in)].imm < 0 || o[isa_surf_slot(in)].imm > 0xff))
 		return fail(msg, size, isa_surf_slot(in), "surface slot must be 0x0..0xff");
-	if ((in->op == OP_SULD || in->op == OP_SUST) && (o[3].imm < 0 || o[3].imm > 2))
+	if ((in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SULDB || in->op == OP_SUSTB) &&
+	    (o[3].imm < 0 || o[3].imm > 2))
 		return fail(msg, size, 3, "%s mode must be 0x0..0x2 (trap, clamp, zero)", isa_ops[in->op].name);
-	if (in->op == OP_SUQ && (o[2].imm < 0 || o[2].imm > 2))
-		return fail(msg, size, 2, "SUQ attribute must be 0x0..0x2 (width, height, depth)");
+	if ((in->op == OP_SUQ || in->op == OP_SUQB) && (o[2].imm < 0 || o[2].imm > 2))
+		return fail(msg, size, 2, "%s attribute must be 0x0..0x2 (width, height, depth)",
+		            isa_ops[in->op].name);
 	if ((in->op == OP_TXQ || in->op == OP_TXQB) && (o[2].imm < 0 || o[2].imm > 3))
 		return fail(msg, size, 2, "%s attribute must be 0x0..0x3 (width, height, depth, normalized)", isa_ops[in->op].name);
 	if (in->op == OP_LOP3 && o[4].kind == OPD_IMM && (o[4].imm < 0 || o[4].imm > 0xff))

@@ -213,7 +213,7 @@ void or_tex(Oracle *o, Thread *t, const PIns *in)
 void or_surf(Oracle *o, Thread *t, const PIns *in)
 {
 	int store = in->op == PO_SUST, at = store ? 0 : 1;
-	const PVar *v = &o->m->vars[in->o[at].sym];
+	const POpd *h = &in->o[in->op == PO_SUQ ? 1 : at];
 	const POpd *c = &in->o[at + 1], *val = &in->o[store ? 2 : 0];
 	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
 	int ty = in->m.types[0], es = tbytes(ty), n = in->m.vec > 1 ? in->m.vec : 1;
@@ -222,8 +222,18 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 	int32_t cc[3] = {0, 0, 0};
 	DevSurf x;
 
-	if (dev_surf_lookup(o->mem, o->l, v->name, &x)) {
-		or_error(o, t, OR_BADLAUNCH, "surface '%s' is used, but no --surf binds it", v->name);
+	if (h->reg >= 0) {
+		/* a surface object: the register holds the handle --arg surf:NAME passed */
+		uint64_t hv = t->regs[FR(t)->regs + h->reg];
+		int i = dev_surf_index(o->l, hv);
+		if (i < 0 || dev_surf_lookup(o->mem, o->l, o->l->surfs[i].name, &x)) {
+			or_error(o, t, OR_FAULT, "surface handle 0x%" PRIx64 " is no --surf binding's "
+			         "(--arg surf:NAME passes one)", hv);
+			return;
+		}
+	} else if (dev_surf_lookup(o->mem, o->l, o->m->vars[h->sym].name, &x)) {
+		or_error(o, t, OR_BADLAUNCH, "surface '%s' is used, but no --surf binds it",
+		         o->m->vars[h->sym].name);
 		return;
 	}
 	if (in->op == PO_SUQ) {
@@ -242,7 +252,7 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 		if (fault) {
 			or_error(o, t, OR_FAULT, "surface %s of %d bytes at (%d, %d, %d) is outside surface "
 			         "'%s' (%u x %u x %u elements; .trap)", store ? "store" : "load", es, ce[0],
-			         ce[1], ce[2], v->name, x.s->dims[0], x.s->dims[1], x.s->dims[2]);
+			         ce[1], ce[2], x.s->name, x.s->dims[0], x.s->dims[1], x.s->dims[2]);
 			return;
 		}
 		if (!a) {

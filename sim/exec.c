@@ -354,6 +354,9 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_SULD:
 	case OP_SUST:
 	case OP_SUQ:
+	case OP_SULDB:
+	case OP_SUSTB:
+	case OP_SUQB:
 		rc = sim_surf(g, w, d, ex, e);
 		break;
 	case OP_ST:

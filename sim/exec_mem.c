@@ -362,26 +362,51 @@ int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	return SIM_OK;
 }
 
+/* the surface of SULD/SUST/SUQ (slot operand at), or of SULDB/SUSTB/SUQB (a handle in the
+ * pair at: lane l's own, a fault when no --surf owns it) */
+static const DevSurf *surf_of(Gpu *g, Warp *w, const DIns *d, int at, unsigned l)
+{
+	uint64_t h, i;
+
+	if (d->op != OP_SULDB && d->op != OP_SUSTB && d->op != OP_SUQB)
+		return &g->surf[d->o[at].imm];
+	h = src64(g, w, &d->o[at], l);
+	i = h - DEV_SURF_HANDLE;
+	if (h < DEV_SURF_HANDLE || i >= (uint64_t)g->nsurfo) {
+		sim_fault(g, w, (int)l, SIM_FAULT, "surface handle 0x%" PRIx64 " is no --surf "
+		          "binding's (--arg surf:NAME passes one)", h);
+		return NULL;
+	}
+	return &g->surfo[i];
+}
+
 /* SULD, SUST: the element of each lane's coordinates (device/tex.c's dev_surf_at, the oracle's
  * too) accessed as global memory; .trap's outside is a fault, .zero's a load of 0 and no
- * store. SUQ: an attribute of the binding. */
+ * store. SUQ: an attribute of the binding. SULDB, SUSTB, SUQB: the same on surface objects. */
 int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 {
-	const DevSurf *x = &g->surf[d->o[d->op == OP_SUQ ? 1 : 2].imm];
-	int geom = d->m.sub == SUB_3D ? 3 : d->m.sub == SUB_2D ? 2 : 1, store = d->op == OP_SUST;
+	int geom = d->m.sub == SUB_3D ? 3 : d->m.sub == SUB_2D ? 2 : 1;
+	int store = d->op == OP_SUST || d->op == OP_SUSTB;
 	unsigned size = msize((Type)d->m.dtype);
 
-	if (d->op == OP_SUQ) {
-		uint32_t v = dev_surf_query(x, (int)d->o[2].imm);
-		FOR_LANES(ex) REG(d->o[0].reg, l) = v;
+	if (d->op == OP_SUQ || d->op == OP_SUQB) {
+		FOR_LANES(ex) {
+			const DevSurf *x = surf_of(g, w, d, 1, l);
+			if (!x)
+				return SIM_FAULT;
+			REG(d->o[0].reg, l) = dev_surf_query(x, (int)d->o[2].imm);
+		}
 		return SIM_OK;
 	}
 	e->size = (uint8_t)size;
 	FOR_LANES(ex) {
+		const DevSurf *x = surf_of(g, w, d, 2, l);
 		int32_t c[3] = {0, 0, 0};
 		int fault;
 		uint8_t *p;
 		uint64_t a;
+		if (!x)
+			return SIM_FAULT;
 		for (int k = 0; k < geom; k++)
 			c[k] = (int32_t)REG(d->o[1].reg + k, l);
 		a = dev_surf_at(x, geom, c, size, (int)d->o[3].imm, &fault);

@@ -426,6 +426,11 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	for (g->ntexo = 0; g->ntexo < l->ntexs; g->ntexo++)
 		if (dev_tex_lookup(m, l, l->texs[g->ntexo].name, &g->texo[g->ntexo]))
 			break;
+	if (l->nsurfs && !(g->surfo = calloc((size_t)l->nsurfs, sizeof *g->surfo)))
+		goto oom;
+	for (g->nsurfo = 0; g->nsurfo < l->nsurfs; g->nsurfo++)
+		if (dev_surf_lookup(m, l, l->surfs[g->nsurfo].name, &g->surfo[g->nsurfo]))
+			break;
 	if (k->nsurf && !(g->surf = calloc((size_t)k->nsurf, sizeof *g->surf)))
 		goto oom;
 	for (int i = 0; i < k->nsurf; i++)
@@ -495,6 +500,7 @@ void sim_gpu_free(Gpu *g)
 		return;
 	free(g->tex);
 	free(g->texo);
+	free(g->surfo);
 	free(g->surf);
 	for (int i = 0; g->sm && i < g->cfg.tc.sms; i++) {
 		SM *s = &g->sm[i];

@@ -178,6 +178,8 @@ struct Gpu {
 	DevSurf *surf;      /* the kernel's surfaces by slot (Kernel.surf) */
 	DevTex *texo;       /* every --tex as a texture object, by handle - DEV_TEX_HANDLE */
 	int ntexo;
+	DevSurf *surfo;     /* every --surf as a surface object, by handle - DEV_SURF_HANDLE */
+	int nsurfo;
 	uint32_t *tl;       /* target lists as code indexes */
 	int rows;           /* register rows per warp: regs, 4 zero rows, 4 sink rows */
 	int zrow, srow;     /* first zero row, first sink row */

@@ -40,8 +40,8 @@ cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel good: the SM model and the
 expect 1 "mixed.ptx:39:2: $U 'ldmatrix'.*in kernel 'direct'" "$BIN/warpsim" --quiet --oracle "$M" --kernel direct $L
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet --oracle "$M" --kernel viacall $L
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet "$M" --kernel viacall $L
-# textures (tests/unsup/tex_forms.ptx): a cube map, an independent sampler, a surface handle
-# in a register, a cube tld4, a sampler attribute's txq and a formatted suld stop their own
+# textures (tests/unsup/tex_forms.ptx): a cube map, an independent sampler, a layered
+# surface, a cube tld4, a sampler attribute's txq and a formatted suld stop their own
 # kernel, on the translator, the oracle and the SM model; the plain fetch of the same module
 # translates and runs alike on both engines
 X=$here/unsup/tex_forms.ptx
@@ -49,7 +49,7 @@ XL="--grid 1 --block 1 --arg buf:f32:1:zero --tex img:f32:2x2:iota"
 expect 0 "" "$BIN/warpc" --kernel fetch "$X"
 expect 1 "tex_forms.ptx:26:2: $U 'tex' with a layered, cube or multisample geometry" "$BIN/warpc" --kernel cube "$X"
 expect 1 "tex_forms.ptx:33:2: $U 'tex' with an independent sampler" "$BIN/warpc" --kernel sampler "$X"
-expect 1 "tex_forms.ptx:42:2: $U 'suld' of a surface handle in a register" "$BIN/warpc" --kernel handle "$X"
+expect 1 "tex_forms.ptx:42:2: $U 'suld' of a layered surface" "$BIN/warpc" --kernel handle "$X"
 expect 1 "tex_forms.ptx:49:2: $U 'tld4' with a layered or cube geometry" "$BIN/warpc" --kernel gathercube "$X"
 expect 1 "tex_forms.ptx:56:2: $U 'txq' of a sampler attribute" "$BIN/warpc" --kernel query "$X"
 expect 1 "tex_forms.ptx:64:2: $U 'suld' of formatted data" "$BIN/warpc" --kernel formatted "$X"

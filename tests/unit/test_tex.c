@@ -256,6 +256,34 @@ START_TEST(test_object_handles)
 }
 END_TEST
 
+/* surface objects: --arg surf:NAME and the handles of --surf bindings */
+START_TEST(test_surface_handles)
+{
+	LaunchSurf su[1] = {{0}};
+	Launch l;
+	LaunchArg a;
+	char why[256];
+
+	memset(&l, 0, sizeof l);
+	su[0].name = "s";
+	l.surfs = su;
+	l.nsurfs = 1;
+	ck_assert_int_eq(dev_surf_find(&l, "s"), 0);
+	ck_assert_int_eq(dev_surf_find(&l, "t"), -1);
+	ck_assert_int_eq(dev_surf_index(&l, DEV_SURF_HANDLE), 0);
+	ck_assert_int_eq(dev_surf_index(&l, DEV_SURF_HANDLE + 1), -1);
+	ck_assert_int_eq(dev_surf_index(&l, DEV_TEX_HANDLE), -1);
+	ck_assert_int_eq(dev_parse_arg("surf:s", NULL, &a, why), 0);
+	ck_assert_str_eq(a.surf, "s");
+	ck_assert_ptr_null(a.tex);
+	ck_assert_int_eq(a.type, TY_U64);
+	free(a.surf);
+	free(a.text);
+	ck_assert_int_eq(dev_parse_arg("surf:", NULL, &a, why), -1);
+	ck_assert_str_eq(why, "surf:NAME with NAME a --surf binding");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tex");
@@ -268,6 +296,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_surface_addressing);
 	tcase_add_test(tc, test_parse);
 	tcase_add_test(tc, test_object_handles);
+	tcase_add_test(tc, test_surface_handles);
 	suite_add_tcase(s, tc);
 	return s;
 }
