@@ -152,8 +152,14 @@ static void mem_string(Mem *m, uint64_t addr, char *out, size_t n)
 	size_t k = 0;
 	const uint8_t *p = NULL;
 
-	while (k + 1 < n && (p = dev_mem_global(m, addr + k, 1)) && *p)
+	while (k + 1 < n) {
+		/* (dev_mem_find: no last-hit cache is written; the SM model's threads may ask) */
+		const MemAlloc *a = dev_mem_find(m, addr + k);
+		p = a ? a->bytes + (addr + k - a->base) : NULL;
+		if (!p || !*p)
+			break;
 		out[k++] = (char)*p;
+	}
 	out[k] = 0;
 	if (!p)
 		snprintf(out, n, "?");

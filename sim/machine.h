@@ -165,6 +165,7 @@ typedef struct {
 	uint64_t lastc;     /* the last cycle it simulated */
 	WQueue q;           /* what it did in this window that others may see (par.c) */
 	const MemAlloc *mlast; /* the allocation its last global access fell in (exec_mem.c) */
+	char pad[64];       /* (SMs of different threads write no common cache line) */
 } SM;
 
 struct Gpu {
