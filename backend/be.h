@@ -129,6 +129,7 @@ typedef struct {
 	int parent;       /* enclosing loop, -1 */
 	int depth;        /* 1 for outermost */
 	uint32_t *body;   /* bitset over blocks */
+	int nbits;        /* the blocks body covers (ids below it); later blocks by their loop */
 } Loop;
 
 typedef struct Fn {

@@ -181,7 +181,15 @@ void be_postdom(Fn *f)
 
 int be_in_loop(const Fn *f, int loop, int b)
 {
-	return loop >= 0 && b >= 0 && b < f->nblk && BHAS(f->loops[loop].body, b);
+	if (loop < 0 || b < 0 || b >= f->nblk)
+		return 0;
+	if (b < f->loops[loop].nbits)
+		return BHAS(f->loops[loop].body, b);
+	/* a block added after be_loops (a preheader, an edge block, a copy): by its loop */
+	for (int l = f->blk[b].loop; l >= 0 && l < f->nloops; l = f->loops[l].parent)
+		if (l == loop)
+			return 1;
+	return 0;
 }
 
 void be_loops(Fn *f)
@@ -205,6 +213,7 @@ void be_loops(Fn *f)
 				L->header = h;
 				L->parent = -1;
 				L->body = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+				L->nbits = n;
 				BSET(L->body, h);
 				li = f->nloops - 1;
 			}

@@ -7,7 +7,10 @@
  * Scheme (docs/backend.md): a divergent branch B reconverges at J = ipdom(B). The SSY J
  * goes right before B's branch, or, when B sits in loops that do not contain J, into the
  * preheader of the outermost such loop (an SSY inside the loop would push a token every
- * iteration). A branch whose innermost open region already ends at J shares that SSY.
+ * iteration). The preheaders are made first, and a branch outside such a loop whose J is the
+ * loop's header takes the preheader as its J (its lanes meet there and pop their token
+ * before the preheader pushes the loop's: a loop entered in its middle, tests/ptx/ssy_spin).
+ * A branch whose innermost open region already ends at J shares that SSY.
  * A static CallReturnStack of SYNC targets is then propagated over the CFG in RPO: an edge
  * to the target on top arrives (its lanes execute .S and the token is popped), every other
  * edge carries the stack unchanged; every block must be reached with one stack. A block's
@@ -542,6 +545,26 @@ int be_sync(Fn *f)
 	for (int i = 0; i < nb; i++)
 		if (f->blk[i].ipdom >= nb)
 			f->blk[i].ipdom = -1;
+	/* the preheaders first: every loop that a divergent branch leaves for a join outside it */
+	for (int i = 0; i < nb; i++) {
+		Blk *b = &f->blk[i];
+		int l;
+		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX) || b->ipdom < 0)
+			continue;
+		l = outer_loop(f, i, b->ipdom);
+		if (l >= 0 && ph[l] < 0)
+			ph[l] = preheader(f, l);
+	}
+	/* a block outside such a loop whose immediate post-dominator was its header now reaches
+	 * the header through the preheader only: the preheader is its join (an if right before
+	 * the loop reconverges there, and the loop's own SSY is pushed after it; with the header
+	 * as the target, that token would wait beneath the loop's) */
+	for (int l = 0; l < f->nloops; l++)
+		if (ph[l] >= 0)
+			for (int i = 0; i < nb; i++)
+				if (!f->blk[i].dead && f->blk[i].ipdom == f->loops[l].header &&
+				    !be_in_loop(f, l, i))
+					f->blk[i].ipdom = ph[l];
 	/* placement */
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];
@@ -553,8 +576,6 @@ int be_sync(Fn *f)
 			continue;  /* every path ends the thread: nothing to reconverge */
 		l = outer_loop(f, i, j);
 		if (l >= 0) {
-			if (ph[l] < 0)
-				ph[l] = preheader(f, l);
 			add_push(f, ph[l], j);
 			if (f->opt->loop_sync == BE_LOOP_PBK && two_exits(f, l, nb))
 				f->blk[j].brk = 1;

@@ -11,9 +11,6 @@
 #   4. the golden listings of the examples (tests/golden/NAME.sass) are unchanged;
 #   5. integer division and remainder sequences on edge values equal the oracle's;
 #   6. a fixture whose kernel says .maxnreg N has at most N registers in its listing;
-#   7. a kernel the reconvergence verifier refuses (tests/verify/NAME.ptx): warpc exits 1 and
-#      its messages are exactly NAME.expect's, the verifier's located at the PTX branch
-#      (file:line:col, as tests/real/run.sh counts located); UPDATE=1 rewrites them.
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -192,23 +189,6 @@ EOF
 		fi
 	done
 fi
-
-for ptx in "$top"/tests/verify/*.ptx; do
-	[ -f "$ptx" ] || continue
-	rel=tests/verify/$(basename "$ptx") exp=${ptx%.ptx}.expect
-	(cd "$top" && "$wc" "$rel" > /dev/null 2> "$tmp/verify.err")
-	rc=$?
-	[ -n "$UPDATE" ] && cp "$tmp/verify.err" "$exp"
-	if [ $rc -ne 1 ]; then
-		bad "$rel" "exit status $rc, expected 1 (the verifier's refusal)"
-	elif ! diff -u "$exp" "$tmp/verify.err" > "$tmp/verify.diff"; then
-		bad "$rel" "messages differ: $(head -8 "$tmp/verify.diff")"
-	elif ! head -n1 "$tmp/verify.err" | grep -q "^$rel:[0-9][0-9]*:[0-9][0-9]*: error: "; then
-		bad "$rel" "the first message is not located: $(head -n1 "$tmp/verify.err")"
-	else
-		pass=$((pass + 1))
-	fi
-done
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
