@@ -662,7 +662,9 @@ void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 			s->asleep = t + 1;
 			return;
 		}
-		if (g->cfg.tc.skip || !issued) {
+		/* an SM that issued steps to the next cycle, where it most likely issues again:
+		 * its wake-up would mostly be t + 1, and stepping counts what skipping would */
+		if (!issued) {
 			if ((wk = sim_tsm_wake(m, src, t)) == UINT64_MAX) {
 				s->parked = 1;
 				return;

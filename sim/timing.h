@@ -455,6 +455,7 @@ typedef struct {
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
 	uint64_t wr[TM_MAXWARPS];    /* per warp: wk, UINT64_MAX at a barrier or once exited */
 	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
+	uint8_t wsched[TM_MAXWARPS]; /* per warp: its scheduler, warp % schedulers */
 	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
 	uint64_t wk[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction, ctrl) */
 	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wk (sim_wake's order: scoreboard, then control) */

@@ -102,6 +102,7 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 {
 	int k = warp % m->c->schedulers;
 
+	m->wsched[warp] = (uint8_t)k;
 	sim_sb_clear(&m->sb[warp]);
 	m->ctrl[warp] = 0;
 	m->dirty |= 1ull << warp;
@@ -121,7 +122,7 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 static void
 refresh(TSm *m, const TSource *s, int w)
 {
-	int k = w % m->c->schedulers;
+	int k = m->wsched[w];
 
 	m->dirty &= ~(1ull << w);
 	if (!m->live[w])
@@ -421,7 +422,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
 	if (e->switches) {
-		int k = w % c->schedulers;
+		int k = m->wsched[w];
 		m->sfree[k] = now + 1 + (uint64_t)e->switches * (uint64_t)c->div_switch;
 		if (m->sfree[k] > m->ctrl[w])
 			m->ctrl[w] = m->sfree[k];
@@ -431,7 +432,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		m->atbar[v] = 0;
 		m->wnext[v] = NULL;
 		m->dirty |= 1ull << v;
-		m->kmemo[v % c->schedulers] = 0;
+		m->kmemo[m->wsched[v]] = 0;
 		if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
 			m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
 	}
@@ -447,7 +448,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 				m->atbar[v] = 0;
 				m->wnext[v] = NULL;
 				m->dirty |= 1ull << v;
-				m->kmemo[v % c->schedulers] = 0;
+				m->kmemo[m->wsched[v]] = 0;
 				if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
 					m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
 			}
@@ -460,9 +461,9 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 			m->end = done;
 		m->live[w] = 0;
 		m->nlive--;
-		sim_sched_remove(&m->sched[w % c->schedulers], w);
+		sim_sched_remove(&m->sched[m->wsched[w]], w);
 		m->wr[w] = UINT64_MAX;
-		rebuild(m, w % c->schedulers);
+		rebuild(m, m->wsched[w]);
 		break;
 	}
 	}
@@ -580,7 +581,7 @@ sim_tsm_why(const TSm *m, const TInst *in, int w, uint64_t t)
 {
 	WakeIn wi;
 	int why;
-	uint64_t sf = m->sfree[w % m->c->schedulers];
+	uint64_t sf = m->sfree[m->wsched[w]];
 
 	if (m->atbar[w])
 		return STALL_BARRIER;

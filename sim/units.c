@@ -23,22 +23,20 @@ sim_units_free_at(const Units *u, const TimingConfig *c, Unit k)
 }
 
 /* takes the first free pipeline of class k at now for mult issue slots; returns the class's
- * new free_at (the least busy-until over its pipelines), found in the same pass */
+ * new free_at (the least busy-until over its pipelines) */
 uint64_t
 sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult)
 {
-	uint64_t t = UINT64_MAX, *b = u->busy[k];
-	int taken = 0;
+	uint64_t *b = u->busy[k], *end = b + c->unit[k].units, *p = b, t;
 
-	for (int p = 0; p < c->unit[k].units; p++) {
-		if (!taken && b[p] <= now) {
-			b[p] = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
-			u->issued[k]++;
-			taken = 1;
-		}
-		if (b[p] < t)
-			t = b[p];
-	}
-	assert(taken && "sim_units_take: no free pipeline");
+	while (p < end && *p > now)
+		p++;
+	assert(p < end && "sim_units_take: no free pipeline");
+	*p = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
+	u->issued[k]++;
+	t = b[0];
+	for (p = b + 1; p < end; p++)
+		if (*p < t)
+			t = *p;
 	return t;
 }
