@@ -148,6 +148,27 @@ static int emit_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout 
 	return 0;
 }
 
+/* .minnctapersm N with .reqntid or .maxntid T (PTX ISA, "Performance-Tuning Directives"): as
+ * ptxas, registers per thread at most the SM's register file / (N x T rounded up to whole
+ * warps), so that N CTAs of T threads fit on an SM at once. The register file is the target
+ * architecture's (CUDA C Programming Guide, "Technical Specifications per Compute
+ * Capability": 32 K 32-bit registers per SM for 2.x, 64 K for 3.x and later); at least 16. */
+static void minctas_cap(const PFunc *pf, BeOptions *o)
+{
+	uint64_t t = 1, file = o->arch >= 30 ? 65536 : 32768, cap;
+	const uint32_t *n = pf->reqntid[0] ? pf->reqntid : pf->maxntid;
+
+	if (!pf->minnctapersm || !n[0])
+		return;
+	for (int i = 0; i < 3; i++)
+		t *= n[i] ? n[i] : 1;
+	cap = file / (pf->minnctapersm * ((t + 31) / 32 * 32));
+	if (cap < 16)
+		cap = 16;
+	if (cap < (uint64_t)o->max_regs)
+		o->max_regs = (int)cap;
+}
+
 Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *log)
 {
 	BeOptions dflt;
@@ -176,6 +197,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		ko = *opt;
 		if (pf->maxnreg && pf->maxnreg < (uint32_t)ko.max_regs)
 			ko.max_regs = (int)pf->maxnreg;
+		minctas_cap(pf, &ko);
 		found = 1;
 		seen = calloc((size_t)m->nfuncs + 1, 1);
 		fns = calloc((size_t)m->nfuncs + 1, sizeof *fns);

@@ -259,5 +259,8 @@ void be_kernel_finish(Kernel *k, const Module *m, int fi, Fn **fns, const Layout
 	k->arch = arch;
 	k->maxntid = pf->maxntid[0] ? pf->maxntid[0] * (pf->maxntid[1] ? pf->maxntid[1] : 1) *
 	             (pf->maxntid[2] ? pf->maxntid[2] : 1) : 0;
+	for (int i = 0; pf->reqntid[0] && i < 3; i++)
+		k->reqntid[i] = pf->reqntid[i] ? pf->reqntid[i] : 1;
+	k->minctas = pf->minnctapersm;
 	free(onpath);
 }

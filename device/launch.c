@@ -407,6 +407,19 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 	uint32_t hdr[8];
 
 	memset(pl, 0, sizeof *pl);
+	if (k->reqntid[0] && (l->block[0] != k->reqntid[0] || l->block[1] != k->reqntid[1] ||
+	                      l->block[2] != k->reqntid[2])) {
+		/* .reqntid: the one block shape the kernel may be launched with (CUDA fails others) */
+		fprintf(err, "warpsim: kernel '%s' requires a block of %u x %u x %u threads (.reqntid), "
+		        "got %u x %u x %u\n", k->name, k->reqntid[0], k->reqntid[1], k->reqntid[2],
+		        l->block[0], l->block[1], l->block[2]);
+		return -1;
+	}
+	if (k->maxntid && (uint64_t)l->block[0] * l->block[1] * l->block[2] > k->maxntid) {
+		fprintf(err, "warpsim: kernel '%s' takes at most %u threads per block (.maxntid), got "
+		        "%u x %u x %u\n", k->name, k->maxntid, l->block[0], l->block[1], l->block[2]);
+		return -1;
+	}
 	if (l->nargs != k->nparams) {
 		fprintf(err, "warpsim: kernel '%s' has %d parameter%s, got %d --arg option%s\n",
 		        k->name, k->nparams, k->nparams == 1 ? "" : "s", l->nargs,

@@ -2,7 +2,7 @@
  * lines and statements, asm_opd.c the operands and numbers).
  *
  *   directive := .kernel NAME | .arch sm_N | .registers N | .shared N | .local N | .spill N
- *              | .maxntid N | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
+ *              | .maxntid N | .reqntid X Y Z | .minnctapersm N | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
  *              | .constdata c[b][o] '=' bytes | .reloc VAR OFF TARGET ADDEND | .func NAME
  *              | .layout sm_35 | .abs32 ADDR (lo | hi) VAR | .tex NAME | .surf NAME
  *
@@ -17,11 +17,12 @@
 #include "isa/asm.h"
 
 /* header directives: bit i of Asm.seen once dirs[i] was given */
-enum { DIR_ARCH, DIR_REGISTERS, DIR_SHARED, DIR_LOCAL, DIR_SPILL, DIR_MAXNTID, DIR_LAYOUT };
+enum { DIR_ARCH, DIR_REGISTERS, DIR_SHARED, DIR_LOCAL, DIR_SPILL, DIR_MAXNTID, DIR_LAYOUT,
+       DIR_REQNTID, DIR_MINCTAS };
 static const char *const dirs[] = {
 	[DIR_ARCH] = ".arch", [DIR_REGISTERS] = ".registers", [DIR_SHARED] = ".shared",
 	[DIR_LOCAL] = ".local", [DIR_SPILL] = ".spill", [DIR_MAXNTID] = ".maxntid",
-	[DIR_LAYOUT] = ".layout",
+	[DIR_LAYOUT] = ".layout", [DIR_REQNTID] = ".reqntid", [DIR_MINCTAS] = ".minnctapersm",
 };
 
 /* ------------------------------------------------------------------ kernels */
@@ -300,9 +301,17 @@ static int dir_header(Asm *a, Kernel *k, int di)
 		k->regs = (int)v;
 		return 1;
 	}
+	if (di == DIR_REQNTID) {
+		for (int i = 0; i < 3; i++) {
+			if (!num_tok(a, 1024, &v))
+				return 0;
+			k->reqntid[i] = (uint32_t)v;
+		}
+		return 1;
+	}
 	if (!num_tok(a, 0xffffffffu, &v))
 		return 0;
-	*(di == DIR_SHARED ? &k->shared : di == DIR_LOCAL ? &k->local : di == DIR_SPILL ? &k->spill
+	*(di == DIR_SHARED ? &k->shared : di == DIR_MINCTAS ? &k->minctas : di == DIR_LOCAL ? &k->local : di == DIR_SPILL ? &k->spill
 	  : &k->maxntid) = (uint32_t)v;
 	return 1;
 }

@@ -362,6 +362,8 @@ typedef struct {
 	uint32_t spill;       /* of local, bytes of spills */
 	int arch;             /* target sm_XX number, e.g. 20 */
 	uint32_t maxntid;     /* .maxntid product, 0 when absent */
+	uint32_t reqntid[3];  /* .reqntid: the one block shape a launch may have, 0s when absent */
+	uint32_t minctas;     /* .minnctapersm: CTAs an SM must hold at once, 0 when absent */
 	GlobalReloc *relocs;  /* (appended) global words that hold the address of a global */
 	int nrelocs;
 	int layout;           /* ISA_LAYOUT_*: warpc's own, or a real sm_3x listing's */

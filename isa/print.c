@@ -340,6 +340,11 @@ static void print_header(FILE *f, const Kernel *k)
 	}
 	if (k->maxntid)
 		fprintf(f, ".maxntid %u\n", (unsigned)k->maxntid);
+	if (k->reqntid[0])
+		fprintf(f, ".reqntid %u %u %u\n", (unsigned)k->reqntid[0], (unsigned)k->reqntid[1],
+		        (unsigned)k->reqntid[2]);
+	if (k->minctas)
+		fprintf(f, ".minnctapersm %u\n", (unsigned)k->minctas);
 }
 
 static void print_label(FILE *f, const Label *l)

@@ -210,6 +210,12 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 	/* the launch buffers and the parameters in bank 0, through sim's own placement */
 	prog = isa_prog_new();
 	k = isa_prog_add_kernel(prog, kf->name);
+	/* .reqntid and .maxntid: the launches the kernel takes, as the translator's Kernel says */
+	for (int i = 0; kf->reqntid[0] && i < 3; i++)
+		k->reqntid[i] = kf->reqntid[i] ? kf->reqntid[i] : 1;
+	if (kf->maxntid[0])
+		k->maxntid = kf->maxntid[0] * (kf->maxntid[1] ? kf->maxntid[1] : 1) *
+		             (kf->maxntid[2] ? kf->maxntid[2] : 1);
 	for (int i = 0; i < kf->nparams; i++)
 		isa_kernel_add_param(k, o->fi[o->ki].paroff[i], (uint32_t)kf->params[i].size,
 		                     kf->params[i].name);
