@@ -178,10 +178,17 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 		}
 		int pt = e->kind == POK_REG ? f->pf->regs[e->reg].type : PT_B32;
 		int cls = e->kind == POK_REG ? f->tmp[f->regtmp[e->reg]].cls : TC_R;
-		MOpd v = be_src(f, b, e, pt);
-		if (cls == TC_P)
-			return be_unsup(f, in, "predicate argument"), -1;
-		v = be_inreg(f, b, v, cls);
+		MOpd v;
+		if (cls == TC_P) {
+			/* a predicate (a .pred .reg parameter's .u32 .param): 1 or 0 */
+			int t = be_newtmp(f, TC_R);
+			x = be_op3(f, b, OP_SEL, be_r(t), be_r(T_RZ), be_imm(1));
+			x->nopd = 4;
+			x->o[3] = be_pn(f->regtmp[e->reg], 1);   /* !p ? 0 : 1 */
+			v = be_r(t);
+			cls = TC_R;
+		} else
+			v = be_inreg(f, b, be_src(f, b, e, pt), cls);
 		x = be_emit(f, b, OP_STL);
 		x->nopd = 2;
 		x->m.dtype = cls == TC_R2 ? TY_B64 : TY_NONE;
@@ -263,15 +270,20 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 			param_copy(f, b, in, 1, i, 0);
 		if (e->kind != POK_REG)
 			continue;
-		int d = f->regtmp[e->reg];
-		if (f->tmp[d].cls == TC_P)
-			return be_unsup(f, in, "predicate result"), -1;
+		int d = f->regtmp[e->reg], p = -1;
+		if (f->tmp[d].cls == TC_P) {   /* a .pred result: its .u32 of 1 or 0, then ISETP */
+			p = d;
+			d = be_newtmp(f, TC_R);
+		}
 		x = be_emit(f, b, OP_LDL);
 		x->nopd = 2;
 		x->m.dtype = f->tmp[d].cls == TC_R2 ? TY_B64 : TY_NONE;
 		x->o[0] = be_r(d);
 		x->o[1] = be_mem(f->pf->entry ? T_RZ : T_SP, be_call_slot(f->m, f->pf, in, 1, i));
 		x->o[1].bank = 1;
+		if (p >= 0)
+			be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_r(d), be_r(T_RZ),
+			            be_p(T_PT), BOP_AND);
 	}
 	return 0;
 }

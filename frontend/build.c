@@ -159,19 +159,22 @@ reg_param(PCtx *c, const PTok *name, PLoc l)
 {
 	PRegParm r;
 
-	if (c->ds.type == PT_PRED || c->ds.vec > 1) {
-		ptx_diag(c, l, "unsupported: a %s .reg parameter", c->ds.type == PT_PRED ?
-		         ".pred" : "vector");
+	int pred = c->ds.type == PT_PRED;
+
+	if (c->ds.vec > 1) {
+		ptx_diag(c, l, "unsupported: a vector .reg parameter");
 		return 0;
 	}
 	c->ds.space = PS_PARAM;
+	if (pred)
+		c->ds.type = PT_U32;   /* a .pred travels as a .u32 .param holding 1 or 0 */
 	if (c->pdest > 1 || !name)
 		return 1;
 	r.name = ptx_pdup(c, name);
 	r.len = name->n;
 	r.ret = c->pdest == 1;
 	r.idx = -1;   /* set once the .param is made */
-	r.type = c->ds.type;
+	r.type = pred ? PT_PRED : c->ds.type;
 	r.loc = l;
 	pvec_push(c->rparms, r);
 	return 1;

@@ -341,6 +341,43 @@ b_ins_begin(PCtx *c, const PTok *opcode, PLoc l)
 	}
 }
 
+/* a .pred .reg parameter's conversion: selp.u32 t, 1, 0, p (tou32, before its st.param, under
+ * the ret's guard) or setp.ne.u32 p, t, 0 (after its ld.param) */
+static void
+pred_conv(PCtx *c, const PRegParm *r, int t, int p, int tou32)
+{
+	PIns in;
+	POpd *o = ptx_alloc(c->A, sizeof *o * 4);
+
+	memset(&in, 0, sizeof in);
+	in.op = tou32 ? PO_SELP : PO_SETP;
+	in.guard = tou32 ? c->in.guard : -1;
+	in.gneg = tou32 ? c->in.gneg : 0;
+	in.m.types[0] = PT_U32;
+	in.m.ntypes = 1;
+	in.m.vec = 1;
+	in.m.cmp = tou32 ? 0 : PCMP_NE;
+	in.loc = r->loc;
+	in.srcfile = -1;
+	for (int i = 0; i < 4; i++)
+		o[i] = opd(POK_REG, r->loc);
+	o[0].reg = tou32 ? t : p;
+	if (tou32) {
+		o[1] = opd(POK_IMM, r->loc);
+		o[1].imm = 1;
+		o[2] = opd(POK_IMM, r->loc);
+		o[3].reg = p;
+		in.nopd = 4;
+	} else {
+		o[1] = opd(POK_SINK, r->loc);   /* setp's second destination, absent */
+		o[2].reg = t;
+		o[3] = opd(POK_IMM, r->loc);
+		in.nopd = 4;
+	}
+	in.o = o;
+	pvec_push(c->ins, in);
+}
+
 /* ld.param of .reg parameter r into register reg, or st.param of a .reg return from it
  * (before a ret, under the ret's guard) */
 void
@@ -349,12 +386,25 @@ b_param_copy(PCtx *c, const PRegParm *r, int reg)
 	PIns in;
 	POpd *o = ptx_alloc(c->A, sizeof *o * 2);
 	POpd a = opd(POK_ADDR, r->loc), v = opd(POK_REG, r->loc);
+	int pred = r->type == PT_PRED, t = -1;
 
+	if (pred) {
+		/* a .pred parameter is a .u32 .param of 1 or 0: through a register of its own, with
+		 * setp.ne after the load, selp before the store */
+		char buf[32];
+		int len = snprintf(buf, sizeof buf, "%%$p%d", c->regs.n);
+		char *name = ptx_alloc(c->A, (size_t)len + 1);
+		memcpy(name, buf, (size_t)len + 1);
+		b_add_reg(c, name, len, PT_U32, r->loc);
+		t = b_lookup_reg(c, name, len);
+		if (r->ret)
+			pred_conv(c, r, t, reg, 1);
+	}
 	memset(&in, 0, sizeof in);
 	in.op = r->ret ? PO_ST : PO_LD;
 	in.guard = r->ret ? c->in.guard : -1;
 	in.gneg = r->ret ? c->in.gneg : 0;
-	in.m.types[0] = (uint8_t)r->type;
+	in.m.types[0] = (uint8_t)(pred ? PT_U32 : r->type);
 	in.m.ntypes = 1;
 	in.m.vec = 1;
 	in.m.space = PS_PARAM;
@@ -364,10 +414,12 @@ b_param_copy(PCtx *c, const PRegParm *r, int reg)
 	in.srcfile = -1;
 	a.symkind = r->ret ? PSYM_RET : PSYM_PARAM;
 	a.sym = r->idx;
-	v.reg = reg;
+	v.reg = pred ? t : reg;
 	o[r->ret] = v;
 	o[!r->ret] = a;
 	pvec_push(c->ins, in);
+	if (pred && !r->ret)
+		pred_conv(c, r, t, reg, 0);
 }
 
 /* records the pending operands of arena array o[0..n) (and of their elements) */
