@@ -186,16 +186,19 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 {
 	int pt = in->m.types[0], bi = b->id;
 	Sub s = aop(in->m.aop);
-	int d = red ? -1 : be_dst(f, &in->o[0]);
+	int d = red ? -1 : be_dst(f, &in->o[0]), w = tbytes(pt) == 8, cls = w ? TC_R2 : TC_R;
 	MOpd v, c = {0};
-	int p = be_newtmp(f, TC_P), old = be_newtmp(f, TC_R), nv = be_newtmp(f, TC_R);
+	int p = be_newtmp(f, TC_P), old = be_newtmp(f, cls), nv = be_newtmp(f, cls);
 	Blk *L, *C;
 	int li;
 	MIns *x;
 
-	if (tbytes(pt) != 4)
-		return be_unsup(f, in, "64-bit shared-memory atomic"), -1;
-	v = be_inreg(f, b, be_src(f, b, &in->o[red ? 1 : 2], pt), TC_R);
+	/* 64 bits: LDSLK.64/STSUL.64 on a pair, the lock on its first word (every 64-bit atomic
+	 * of the address takes the same one) */
+	if (w && s != SUB_ADD && s != SUB_MIN && s != SUB_MAX && s != SUB_AND && s != SUB_OR &&
+	    s != SUB_XOR && s != SUB_EXCH)
+		return be_unsup(f, in, "64-bit shared-memory atomic cas"), -1;
+	v = be_inreg(f, b, be_src(f, b, &in->o[red ? 1 : 2], pt), cls);
 	if (s == SUB_CAS)
 		c = be_inreg(f, b, be_src(f, b, &in->o[3], pt), TC_R);
 	/* b -> [guard] -> L: lock loop -> C: the rest of b */
@@ -228,10 +231,15 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 	x->o[0] = be_p(p);
 	x->o[1] = be_r(old);
 	x->o[2] = a->mem;
+	if (w)
+		x->m.dtype = TY_B64;
 	int g0 = L->nins;
 	switch ((int)s) {
 	case SUB_ADD:
-		be_op3(f, L, tfloat(pt) ? OP_FADD : OP_IADD, be_r(nv), be_r(old), v);
+		if (w && !tfloat(pt))
+			be_add64(f, L, nv, be_r(old), v, 0);
+		else
+			be_op3(f, L, tfloat(pt) ? (w ? OP_DADD : OP_FADD) : OP_IADD, be_r(nv), be_r(old), v);
 		break;
 	case SUB_MIN: case SUB_MAX:
 		if (tfloat(pt))
@@ -239,14 +247,17 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 		x = be_op3(f, L, OP_IMNMX, be_r(nv), be_r(old), v);
 		x->nopd = 4;
 		x->o[3] = be_pn(T_PT, s == SUB_MAX);
-		x->m.dtype = tsigned(pt) ? TY_S32 : TY_U32;
+		x->m.dtype = w ? (tsigned(pt) ? TY_S64 : TY_U64) : tsigned(pt) ? TY_S32 : TY_U32;
 		break;
 	case SUB_AND: case SUB_OR: case SUB_XOR:
-		x = be_op3(f, L, OP_LOP, be_r(nv), be_r(old), v);
-		x->m.sub = (uint8_t)s;
+		for (int k = 0; k < 1 + w; k++) {
+			x = be_op3(f, L, OP_LOP, w ? be_rpart(nv, k) : be_r(nv), w ? be_rpart(old, k) :
+			           be_r(old), w ? be_part(v, k) : v);
+			x->m.sub = (uint8_t)s;
+		}
 		break;
 	case SUB_EXCH:
-		be_mov(f, L, nv, v, TC_R);
+		be_mov(f, L, nv, v, cls);
 		break;
 	case SUB_CAS: case SUB_INC: case SUB_DEC: {
 		int q = be_newtmp(f, TC_P), one = be_newtmp(f, TC_R);
@@ -292,8 +303,10 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 	x->nopd = 2;
 	x->o[0] = a->mem;
 	x->o[1] = be_r(nv);
+	if (w)
+		x->m.dtype = TY_B64;
 	if (d >= 0)
-		be_mov(f, L, d, be_r(old), TC_R);
+		be_mov(f, L, d, be_r(old), cls);
 	for (int k = g0; k < L->nins; k++)
 		L->ins[k].guard = p;
 	f->cur_blk = C->id;
