@@ -711,9 +711,9 @@ chk_mov(Chk *k, const PIns *in, int t0)
 				    kind_name(&v->elems[i]));
 		if (d->kind == POK_VEC && a->kind == POK_VEC) {
 			/* mov.vN: element by element */
-			if (m->vec < 2 || d->nelems != m->vec || a->nelems != m->vec)
-				err(k, d->loc, "'mov' of a vector to a vector needs .v%d on both sides of %d "
-				    "elements", d->nelems, d->nelems);
+			if (m->vec < 2 || m->vec > 4 || d->nelems != m->vec || a->nelems != m->vec)
+				err(k, d->loc, "'mov' between vectors takes .v2 or .v4 and as many elements on "
+				    "both sides");
 			for (int i = 0; i < d->nelems && i < a->nelems; i++) {
 				chk_value(k, in, &d->elems[i], 0, want, 1, 0);
 				chk_value(k, in, &a->elems[i], 1, want, 0, 0);

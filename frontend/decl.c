@@ -289,6 +289,10 @@ add_reg(PCtx *c, const char *name, int len, int type, int vec, PLoc l)
 		ptx_diag(c, l, "redeclaration of '%.*s'", len, name);
 		return;
 	}
+	if (vec > 4) {
+		ptx_diag(c, l, "a vector register is .v2 or .v4, not .v%d", vec);
+		return;
+	}
 	pvec_push(c->regs, r);
 	ptab_add(&c->ltab, name, len, NK_REG, c->regs.n - 1);
 	if (!ptab_find(&c->allregs, name, len))
