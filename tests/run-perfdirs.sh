@@ -10,19 +10,8 @@ P=$here/ptx/perf_dirs.ptx
 F=$here/../sim/configs/fermi.cfg
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/perfdirs.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "run-perfdirs: FAIL $*"; fail=$((fail + 1)); }
-# expect STATUS PATTERN CMD...: exit status STATUS and stderr holding PATTERN (grep -E)
-expect() {
-	st=$1; pat=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	if [ $rc -ne "$st" ]; then bad "$*: exit $rc, expected $st"; sed 's/^/    /' "$tmp/err"; return; fi
-	if [ -n "$pat" ] && ! grep -q -E "$pat" "$tmp/err"; then
-		bad "$*: stderr lacks /$pat/"; sed 's/^/    /' "$tmp/err"; return
-	fi
-	ok
-}
+name=run-perfdirs
+. "$here/expect.sh"
 # stat FILE NAME: the value of a --stats line
 stat() { awk -v n="$2" '$1 == n { print $2 }' "$1"; }
 A="--arg buf:u32:600:random:13 --arg buf:u32:256:zero"

@@ -9,19 +9,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 M=$here/unsup/mixed.ptx
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/unsup.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0; fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "run-unsup: FAIL $*"; fail=$((fail + 1)); }
-# expect STATUS PATTERN CMD...: exit status STATUS and stderr holding PATTERN (grep -E)
-expect() {
-	st=$1; pat=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
-	if [ $rc -ne "$st" ]; then bad "$*: exit $rc, expected $st"; sed 's/^/    /' "$tmp/err"; return; fi
-	if [ -n "$pat" ] && ! grep -q -E "$pat" "$tmp/err"; then
-		bad "$*: stderr lacks /$pat/"; sed 's/^/    /' "$tmp/err"; return
-	fi
-	ok
-}
+name=run-unsup
+. "$here/expect.sh"
 U="error: unsupported: instruction"
 expect 0 "mixed.ptx:14:2: warning: unsupported: instruction 'tex'.*cannot be translated or run" \
 	"$BIN/warpc" --parse-only "$M"
