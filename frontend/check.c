@@ -341,8 +341,9 @@ chk_call(Chk *k, const PIns *in)
 		err(k, callee->loc, "cannot call %s", kind_name(callee));
 	}
 	for (int i = 0; i < rets->nelems; i++)
-		if (rets->elems[i].kind != POK_SYM && rets->elems[i].kind != POK_REG)
-			err(k, rets->elems[i].loc, "a call result must be a parameter or register");
+		if (rets->elems[i].kind != POK_SYM && rets->elems[i].kind != POK_REG &&
+		    rets->elems[i].kind != POK_SINK)   /* '_': the result is dropped */
+			err(k, rets->elems[i].loc, "a call result must be a parameter, register or '_'");
 	for (int i = 0; i < args->nelems; i++) {
 		const POpd *a = &args->elems[i];
 		if (a->kind != POK_SYM && a->kind != POK_REG && a->kind != POK_IMM)
