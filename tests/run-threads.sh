@@ -7,8 +7,10 @@
 # more CTAs than SMs, so that every thread simulates SMs that work: the bench kernels, and
 # corpus kernels with atomics, a histogram (shared and global atomics), bitonic sort and a
 # reduction (barriers), divergence, printf, an out-of-bounds store in every CTA (the fault
-# reported must be the earliest by cycle and SM) and a trap after stores (the memory before
-# it is kept). Run by `make check` with BIN set.
+# reported must be the earliest by cycle and SM), a trap after stores (the memory before
+# it is kept), and tests/sim/window.ptx, whose values show the window rule: a load sees
+# memory as of its window's start with its own SM's stores over it. Run by `make check`
+# with BIN set.
 BIN=${BIN:-bin}
 R=$(pwd)
 case $BIN in /*) ;; *) BIN=$R/$BIN ;; esac
@@ -28,6 +30,7 @@ divergence $K/divergence.sm75.sass --grid 40 --block 64 --arg buf:s32:2560:rando
 printf $R/tests/sim/printf.ptx --kernel show --grid 32 --block 8 --arg buf:s32:256:random:4:-500:500 --arg buf:s32:256:zero --printf-tag --out 1:o1.txt
 oob $R/tests/sim/oob.sass --grid 45 --block 32 --arg buf:u32:32
 trap $R/tests/ptx/cf_trap.ptx --kernel cf_trap --grid 45 --block 64 --arg buf:u32:64 --out 0:o0.txt
+window $R/tests/sim/window.ptx --grid 2 --block 1 --arg buf:u32:4 --out 0:o0.txt
 EOF
 
 # one DIR ARGS...: the run's results, in DIR/got
@@ -64,6 +67,8 @@ chk "intloop ran on every SM" '[ "$(sed -n "s/^ *\"gpgpu_n_tot_w_icount\": \([0-
 chk "oob faults" '[ "$(g oob-fermi-1 "^exit 1")" = 1 ] && [ "$(g oob-fermi-1 "outside every allocation")" = 1 ]'
 chk "trap keeps its stores" '[ "$(g trap-kepler-1 "^exit 1")" = 1 ] && grep -q "^o0.txt" "$T/trap-kepler-1.got"'
 chk "printf prints" '[ "$(g printf-fermi-1 "^\[block")" -ge 256 ]'
+chk "a load sees its window's start and its own stores (tests/sim/window.ptx)" \
+	'[ "$(sed -n "/^o0.txt/,\$p" "$T/window-fermi-1.got" | tr "\n" " ")" = "o0.txt 1 0 7 7 " ]'
 chk "atomics moved memory" '! grep -A1 "^o0.txt" "$T/atomics-fermi-1.got" | tail -1 | grep -qx "0"'
 echo "run-threads: $pass passed, $fail failed"
 [ "$fail" = 0 ]
