@@ -163,12 +163,15 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 			continue;
 		}
 		if (op == OP_TLD && q - p - 1 == 2 && !memcmp(s + p + 1, "LZ", 2)) {
+			l->col_lz = isa_asm_col(&a->x, t.s + p + 1);
 			p = q;
 			continue;
 		}
-		if ((op == OP_TEX || op == OP_TLD) && q - p - 1 == 5 && !memcmp(s + p + 1, "AOFFI", 5)) {
+		/* TLD.AOFFI is a flag modifier (integer texel offsets); TEX's offsets would move a
+		 * filtered sample's texels, which the sampler does not model */
+		if (op == OP_TEX && q - p - 1 == 5 && !memcmp(s + p + 1, "AOFFI", 5)) {
 			isa_asm_error_at(&a->x, a->x.line, a->x.ls, isa_asm_col(&a->x, t.s + p + 1),
-			             "%s.AOFFI (a texel offset operand) is not supported", isa_ops[op].name);
+			             "TEX.AOFFI (texel offsets of a filtered fetch) is not supported");
 			return 0;
 		}
 		set_mod(a, in, l, s + p + 1, q - p - 1, isa_asm_col(&a->x, t.s + p + 1));
@@ -178,9 +181,17 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 }
 
 /* ------------------------------------------------------------------ instructions */
+/* t is a geometry 1D, 2D or 3D (sm_35's TEX/TLD operand) */
+static int geom_tok(const Lex *x, Tok t)
+{
+	return t.kind == TK_NUM && t.e - t.s == 2 && x->text[t.s + 1] == 'D' &&
+	       x->text[t.s] >= '1' && x->text[t.s] <= '3';
+}
+
 /* sm_35's `TEX d, a, IDX, GEOM, MASK` (cuobjdump): after IDX, reads ", GEOM, MASK"; the
- * geometry becomes the modifier; only the mask 0xf (all four channels into d..d+3) is read */
-static int sass_tex_tail(Asm *a, Ins *in, InsLoc *l)
+ * geometry becomes the modifier, the channel mask (0x1..0xf: the enabled channels, packed
+ * into d, d+1, ...) goes to *mask */
+static int sass_tex_tail(Asm *a, Ins *in, InsLoc *l, int64_t *mask)
 {
 	Lex *x = &a->x;
 	Tok g = isa_asm_next(x), m;
@@ -204,11 +215,12 @@ static int sass_tex_tail(Asm *a, Ins *in, InsLoc *l)
 	m = isa_asm_next(x);
 	if (!isa_asm_int_value(a, m, 0, &v))
 		return 0;
-	if (v != 0xf) {
-		isa_asm_error(x, m, "channel mask 0x%llx of %s is not supported (only 0xf: all four channels)",
+	if (v < 1 || v > 0xf) {
+		isa_asm_error(x, m, "channel mask 0x%llx of %s: it must be 0x1 to 0xf",
 		          (unsigned long long)v, isa_ops[in->op].name);
 		return 0;
 	}
+	*mask = v;
 	return 1;
 }
 
@@ -327,6 +339,7 @@ static void parse_stmt(Asm *a)
 	InsLoc l;
 	POpd po[ISA_MAXOPD + 1];
 	int npo = 0, ok = 0, semi = 0, fix = 0, sasstex = 0;
+	int64_t mask = 0xf;   /* sm_35 TEX/TLD channel mask */
 	Tok t = isa_asm_addr(x), end;
 	uint32_t at;
 	char buf[48];
@@ -404,8 +417,8 @@ static void parse_stmt(Asm *a)
 			if (end.kind != TK_PUNCT || end.c != ',')
 				break;
 			isa_asm_next(x);
-			if (npo == 3 && (in.op == OP_TEX || in.op == OP_TLD)) {
-				if (!sass_tex_tail(a, &in, &l))
+			if (npo == 3 && (in.op == OP_TEX || in.op == OP_TLD) && geom_tok(x, isa_asm_peek(x))) {
+				if (!sass_tex_tail(a, &in, &l, &mask))
 					goto out;
 				sasstex = 1;
 				break;
@@ -423,6 +436,19 @@ static void parse_stmt(Asm *a)
 	isa_asm_sass_pre(po, npo, &fix);
 	ok = assign(a, &in, &l, po, npo, end) && isa_asm_sass_fix(a, &in, &l, po, npo, fix) &&
 	     (!sasstex || sass_tex_slot(a, &in, &po[2]));
+	if (ok && sasstex && mask != 0xf) {   /* fewer channels: the canonical fourth operand */
+		in.o[3].kind = OPD_IMM;
+		in.o[3].imm = mask;
+		in.nopd = 4;
+		l.col_opd[3] = l.col_opd[2];
+	}
+	/* sm_35's TLD without .LZ takes a level of detail among its sources, whose place beside
+	 * the offsets no listing of ours shows */
+	if (ok && sasstex && (in.m.flags & MF_AOFFI) && !l.col_lz) {
+		isa_asm_error_at(x, l.line, l.ls, l.col_flag[__builtin_ctz(MF_AOFFI)],
+		             "TLD.AOFFI without .LZ (offsets beside a level of detail) is not supported");
+		ok = 0;
+	}
 out:
 	if (!ok) {
 		isa_ins_init(&in, OP_NOP);

@@ -64,6 +64,7 @@ typedef struct {
 	int col_flag[ISA_NFLAGS];         /* each MF_ flag modifier */
 	int col_opd[ISA_MAXOPD];  /* each operand slot */
 	int bad;                  /* placeholder for an instruction with a syntax error */
+	int col_lz;               /* sm_35's TLD.LZ (dropped: level zero is the only level), or 0 */
 } InsLoc;
 
 /* a label used before it is known */

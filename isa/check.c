@@ -96,10 +96,10 @@ static int check_reg(const Kernel *k, const Ins *in, int slot, int reg, char *ms
 		return ISA_AT_OK;
 	if (reg >= ISA_NREGS)
 		return fail(msg, size, slot, "bad register number %d", reg);
-	if (n > 1 && reg % n)
+	if (n > 1 && reg % (n == 3 ? 4 : n))
 		return fail(msg, size, slot, "R%d must be %s: operand %d of %s is a register %s",
 		            reg, n == 2 ? "even" : "a multiple of 4", slot + 1, isa_ops[in->op].name,
-		            n == 2 ? "pair" : "quad");
+		            n == 2 ? "pair" : n == 3 ? "triple (aligned as a quad)" : "quad");
 	if (reg + n - 1 >= ISA_NREGS)
 		return fail(msg, size, slot, "R%d: the %d-register group runs past R254", reg, n);
 	if (k && k->regs > 0 && reg + n > k->regs)
@@ -290,6 +290,8 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 	if ((in->op == OP_SUQ || in->op == OP_SUQB) && (o[2].imm < 0 || o[2].imm > 2))
 		return fail(msg, size, 2, "%s attribute must be 0x0..0x2 (width, height, depth)",
 		            isa_ops[in->op].name);
+	if ((in->op == OP_TEX || in->op == OP_TLD) && o[3].kind == OPD_IMM && (o[3].imm < 1 || o[3].imm > 0xf))
+		return fail(msg, size, 3, "%s channel mask must be 0x1..0xf", isa_ops[in->op].name);
 	if ((in->op == OP_TXQ || in->op == OP_TXQB) && (o[2].imm < 0 || o[2].imm > 3))
 		return fail(msg, size, 2, "%s attribute must be 0x0..0x3 (width, height, depth, normalized)", isa_ops[in->op].name);
 	if (in->op == OP_LOP3 && o[4].kind == OPD_IMM && (o[4].imm < 0 || o[4].imm > 0xff))

@@ -285,7 +285,7 @@ static void parse_rule(Op op, IsaRules *r)
 	r->flow = rule_text[op].flow;
 	r->regs = rule_text[op].regs;
 	assert(!r->regs[0] || strlen(r->regs) == si->n);
-	assert(strspn(r->regs, "124DSEWG-") == strlen(r->regs));
+	assert(strspn(r->regs, "124DSEWGM-") == strlen(r->regs));
 	assert(strspn(rule_text[op].srcmods, "-|~") == strlen(rule_text[op].srcmods));
 }
 
@@ -335,7 +335,14 @@ int isa_ins_nregs(const Ins *in, int slot)
 	case 'E': return in->m.flags & MF_E ? 2 : 1;
 	case 'W': return in->m.flags & MF_WIDE ? 2 : 1;
 	case '4': return 4;
-	case 'G': return in->m.sub == SUB_3D ? 4 : in->m.sub == SUB_2D ? 2 : 1;
+	case 'G':       /* coordinates (3D: a quad, the fourth unused), then TLD.AOFFI's offsets */
+		if (in->m.sub == SUB_3D)
+			return 4;
+		return (in->m.sub == SUB_2D ? 2 : 1) + !!(in->m.flags & MF_AOFFI);
+	case 'M': {     /* TEX/TLD's result: the channels of the mask (operand 4), packed */
+		int n = in->o[3].kind == OPD_IMM ? __builtin_popcount((unsigned)(in->o[3].imm & 0xf)) : 4;
+		return n > 0 ? n : 1;
+	}
 	default: return 1;      /* '1', '-' */
 	}
 }

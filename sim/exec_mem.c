@@ -312,7 +312,13 @@ int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 /* TEX, TLD, TLD4, TXQ: each lane's fetch through device/tex.c (the oracle's too); the
  * coordinates are 1, 2 or 4 registers from a by the geometry (TLD4: a pair), the result the
  * quad d (TXQ: one register). TEXB, TLDB, TLD4B, TXQB name the texture by a handle in a
- * register pair (a texture object): each lane's own, a fault when no --tex owns it. */
+ * register pair (a texture object): each lane's own, a fault when no --tex owns it.
+ * A channel mask (TEX/TLD's fourth operand, sm_35's MASK) writes only the channels it
+ * enables, packed into d, d+1, ... (Mesa's nouveau codegen defines a texture instruction's
+ * results the same way: one per enabled channel of its mask, in order). TLD.AOFFI adds the
+ * offsets in the register after the coordinates (the fourth of .3D's quad) to them: signed
+ * 4-bit fields, x in bits 0..3, y 4..7, z 8..11, as nouveau's nv50_ir_lowering_nvc0.cpp
+ * packs them for Kepler's TLD ((offset & 0xf) << (c * 4)). */
 static const DevTex *tex_of(Gpu *g, Warp *w, const DIns *d, int at, unsigned l)
 {
 	uint64_t h;
@@ -335,6 +341,9 @@ int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	int geom = d->op == OP_TLD4 || d->op == OP_TLD4B || d->m.sub == SUB_2D ? 2 :
 	           d->m.sub == SUB_3D ? 3 : 1;
 	int comp = d->m.sub == SUB_G ? 1 : d->m.sub == SUB_B ? 2 : d->m.sub == SUB_A ? 3 : 0;
+	unsigned mask = (d->op == OP_TEX || d->op == OP_TLD) && d->o[3].kind == DK_IMM ?
+	                (unsigned)d->o[3].imm & 0xf : 0xf;
+	int aoffi = d->op == OP_TLD && (d->m.flags & MF_AOFFI);
 
 	if (d->op == OP_TXQ || d->op == OP_TXQB) {
 		FOR_LANES(ex) {
@@ -348,16 +357,23 @@ int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	FOR_LANES(ex) {
 		const DevTex *x = tex_of(g, w, d, 2, l);
 		uint32_t c[3] = {0, 0, 0}, out[4];
+		int n = 0;
 		if (!x)
 			return SIM_FAULT;
 		for (int k = 0; k < geom; k++)
 			c[k] = REG(d->o[1].reg + k, l);
+		if (aoffi) {
+			uint32_t off = REG(d->o[1].reg + (geom == 3 ? 3 : geom), l);
+			for (int k = 0; k < geom; k++)
+				c[k] += (uint32_t)((int32_t)(off << (28 - 4 * k)) >> 28);
+		}
 		if (d->op == OP_TLD4 || d->op == OP_TLD4B)
 			dev_tex_gather(x, comp, c, out);
 		else
 			dev_tex_fetch(x, geom, d->op == OP_TEX || d->op == OP_TEXB, c, out);
 		for (int k = 0; k < 4; k++)
-			REG(d->o[0].reg + k, l) = out[k];
+			if (mask >> k & 1)
+				REG(d->o[0].reg + n++, l) = out[k];
 	}
 	return SIM_OK;
 }

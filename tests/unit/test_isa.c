@@ -469,6 +469,27 @@ START_TEST(test_nregs)
 	in.m.dtype = TY_U64;
 	ck_assert_int_eq(isa_ins_nregs(&in, 0), 1);
 	ck_assert_int_eq(isa_ins_nregs(&in, 1), 2);
+	/* TEX/TLD: the result is the channels of the mask (operand 4, a quad without one), the
+	 * coordinates 1, 2 or a quad by geometry, one more with TLD.AOFFI's offsets */
+	isa_ins_init(&in, OP_TEX);
+	in.m.sub = SUB_2D;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 4);
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 2);
+	in.o[3].kind = OPD_IMM;
+	in.o[3].imm = 0x3;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 2);
+	in.o[3].imm = 0x1;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 1);
+	in.o[3].imm = 0xb;
+	ck_assert_int_eq(isa_ins_nregs(&in, 0), 3);
+	isa_ins_init(&in, OP_TLD);
+	in.m.sub = SUB_1D;
+	in.m.flags = MF_AOFFI;
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 2);
+	in.m.sub = SUB_2D;
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 3);
+	in.m.sub = SUB_3D;
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 4);
 	isa_ins_init(&in, OP_MATCH);
 	in.m.dtype = TY_B64;
 	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
