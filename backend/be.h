@@ -249,6 +249,7 @@ void be_layout_free(const Module *m, Layout *l);
 uint32_t be_var_offset(Fn *f, int symkind, int sym);
 /* f's frame: Fn.paramsz, localoff, parhome, localsz (needs the PTX body only) */
 void be_frame_layout(Fn *f);
+#define BE_KPARAM_BASE 0x20u  /* where the kernel parameters start in constant bank 0 */
 uint32_t be_entry_param_off(const PFunc *pf, int idx);         /* kernel param idx in bank 0 */
 uint32_t be_func_param_off(const PFunc *pf, int kind, int idx);/* PSYM_PARAM/RET idx at SP */
 /* the .param offset of a call's argument (or, isret, result) i in the callee's area */

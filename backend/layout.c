@@ -107,7 +107,7 @@ static uint32_t sig_off(const PVar *p, int np, const PVar *r, int nr, int isret,
 
 uint32_t be_entry_param_off(const PFunc *pf, int idx)
 {
-	return 0x20 + sig_off(pf->params, pf->nparams, NULL, 0, 0, idx);
+	return BE_KPARAM_BASE + sig_off(pf->params, pf->nparams, NULL, 0, 0, idx);
 }
 
 uint32_t be_func_param_off(const PFunc *pf, int kind, int idx)

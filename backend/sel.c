@@ -256,9 +256,10 @@ static int sym_addr(Fn *f, Blk *b, int symkind, int sym, int64_t off, int cls)
 		return t;
 	}
 	if (symkind == PSYM_PARAM && f->pf->entry) {
-		/* a kernel parameter's address is its offset in constant bank 0, as the oracle's
-		 * (read back by ld.param through a register: LDC c[0x0][reg+imm]) */
-		be_mov(f, b, t, be_imm((int64_t)be_entry_param_off(f->pf, sym) + off), cls);
+		/* a kernel parameter's address is its offset in the parameter list, as ptxas 11.8's
+		 * and the oracle's (read back by ld.param through a register: LDC
+		 * c[0x0][reg+BE_KPARAM_BASE+imm]) */
+		be_mov(f, b, t, be_imm((int64_t)(be_entry_param_off(f->pf, sym) - BE_KPARAM_BASE) + off), cls);
 		return t;
 	}
 	if (!v) {
@@ -525,7 +526,8 @@ int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a)
 	else if (space == PS_PARAM)
 		space = a->space = PS_LOCAL;
 	if (space == PS_CONST) {
-		a->mem = be_cst(in->m.space == PS_PARAM ? 0 : 3, o->imm);
+		/* a kernel parameter's address is its offset in the parameter list */
+		a->mem = in->m.space == PS_PARAM ? be_cst(0, BE_KPARAM_BASE + o->imm) : be_cst(3, o->imm);
 		a->mem.t = t;
 		if (f->tmp[t].cls == TC_R2)
 			a->mem.part = 1;

@@ -75,7 +75,7 @@ static void layout_func(Oracle *o, int fi, uint32_t *shoff)
 	x->retoff = xcalloc(f->nrets, sizeof *x->retoff);
 	x->varoff = xcalloc(f->nlocals, sizeof *x->varoff);
 	if (fi == o->ki)
-		off = 0x20;   /* kernel parameters: offsets in constant bank 0 */
+		off = OR_KPARAM_BASE;   /* kernel parameters: offsets in constant bank 0 */
 	for (int i = 0; i < f->nparams; i++) {
 		off = alignup(off, varalign(&f->params[i]));
 		x->paroff[i] = off;
