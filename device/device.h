@@ -35,6 +35,8 @@
 #define DEV_C0_LOCWIN     0x1c  /* u32: DEV_LOCAL_WINDOW */
 /* constant bank 0 of a real sm_3x listing (Kernel.layout ISA_LAYOUT_SM35), as sm_35's driver
  * writes it (read off ptxas's listings: tests/ptxas-ref); parameters from 0x140 (.param) */
+#define DEV_SM35_LOCWIN   0x24  /* u32: the local window's base: ptxas ORs it into R1 for a
+                                 * generic address of local memory (cvta.local) */
 #define DEV_SM35_NTID     0x28  /* u32 x3: block dimensions */
 #define DEV_SM35_NCTAID   0x34  /* u32 x3: grid dimensions */
 #define DEV_SM35_STACK    0x44  /* u32: the stack top, the first value of R1 (local bytes) */

@@ -402,6 +402,10 @@ uint32_t dev_local_bytes(const Kernel *k, const Launch *l)
 	return l->stack_bytes > n ? l->stack_bytes : n;
 }
 
+/* ptxas makes a generic local address as R1 | c[0x0][0x24]: an OR that is the window's base
+ * plus the local offset, since the window is aligned to its size */
+_Static_assert((DEV_LOCAL_WINDOW & (DEV_WINDOW_SIZE - 1)) == 0, "local window aligned to its size");
+
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
 {
 	uint32_t hdr[8];
@@ -436,7 +440,8 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		hdr[3 + i] = l->grid[i];
 	}
 	if (k->layout == ISA_LAYOUT_SM35) {
-		uint32_t top = dev_local_bytes(k, l);
+		uint32_t top = dev_local_bytes(k, l), lw = DEV_LOCAL_WINDOW;
+		dev_mem_cwrite(m, 0, DEV_SM35_LOCWIN, &lw, sizeof lw);
 		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
 		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
 	} else {
