@@ -157,12 +157,12 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 			return 0;
 		}
 		/* sm_35's TEX/TLD .T and .P (a scheduling bit of the fetch: no effect on what it
-		 * returns) and TLD.LZ (mipmap level zero, the only level a binding has) */
+		 * returns) and TEX/TLD.LZ (mipmap level zero, the only level a binding has) */
 		if ((op == OP_TEX || op == OP_TLD) && q - p - 1 == 1 && (s[p + 1] == 'T' || s[p + 1] == 'P')) {
 			p = q;
 			continue;
 		}
-		if (op == OP_TLD && q - p - 1 == 2 && !memcmp(s + p + 1, "LZ", 2)) {
+		if ((op == OP_TLD || op == OP_TEX) && q - p - 1 == 2 && !memcmp(s + p + 1, "LZ", 2)) {
 			l->col_lz = isa_asm_col(&a->x, t.s + p + 1);
 			p = q;
 			continue;

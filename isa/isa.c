@@ -335,10 +335,11 @@ int isa_ins_nregs(const Ins *in, int slot)
 	case 'E': return in->m.flags & MF_E ? 2 : 1;
 	case 'W': return in->m.flags & MF_WIDE ? 2 : 1;
 	case '4': return 4;
-	case 'G':       /* coordinates (3D: a quad, the fourth unused), then TLD.AOFFI's offsets */
+	case 'G':       /* coordinates (3D: a quad, the fourth unused), then TLD.AOFFI's offsets
+	                 * or TEX.LL's level of detail */
 		if (in->m.sub == SUB_3D)
 			return 4;
-		return (in->m.sub == SUB_2D ? 2 : 1) + !!(in->m.flags & MF_AOFFI);
+		return (in->m.sub == SUB_2D ? 2 : 1) + !!(in->m.flags & (MF_AOFFI | MF_LL));
 	case 'M': {     /* TEX/TLD's result: the channels of the mask (operand 4), packed */
 		int n = in->o[3].kind == OPD_IMM ? __builtin_popcount((unsigned)(in->o[3].imm & 0xf)) : 4;
 		return n > 0 ? n : 1;

@@ -77,6 +77,7 @@ enum {
 	M_UD = 1 << 19, M_SD = 1 << 20, M_MX = 1 << 21, M_AVRG = 1 << 22, M_ACC = 1 << 23,
 	M_VMIN = 1 << 24, M_VMAX = 1 << 25,
 	M_AOFFI = 1 << 26,   /* TLD: texel offsets */
+	M_LL = 1 << 27,      /* TEX: an explicit level of detail */
 	M_VIDEO = M_TYPE | M_SAT | M_UD | M_SD | M_ACC,
 };
 
@@ -103,9 +104,10 @@ enum {
 	MF_VMIN = 1 << 18,   /* scalar video: d = min(t, c) (PTX .min) */
 	MF_VMAX = 1 << 19,   /* scalar video: d = max(t, c) (PTX .max) */
 	MF_AOFFI = 1 << 20,  /* TLD: the register after the coordinates holds texel offsets */
-	MF_LAST = MF_AOFFI,
+	MF_LL = 1 << 21,     /* TEX: the register after the coordinates holds a level of detail */
+	MF_LAST = MF_LL,
 };
-#define ISA_NFLAGS 21        /* MF_ bits */
+#define ISA_NFLAGS 22        /* MF_ bits */
 
 typedef enum {
 	SUB_NONE,

@@ -25,6 +25,11 @@ static ArVideo video(const DIns *d)
 
 	v.op = absdiff ? AV_ABSDIFF : set ? AV_SET : mnmx ? (fl & MF_MX ? AV_MAX : AV_MIN) :
 	       fl & MF_AVRG ? AV_AVRG : d->o[2].flags & OPF_NEG ? AV_SUB : AV_ADD;
+	if (op == OP_VSHL || op == OP_VSHR) {   /* the count b is unsigned; .W wraps it mod 32 */
+		v.op = op == OP_VSHL ? AV_SHL : AV_SHR;
+		v.bs = 0;
+		v.wrap = !!(fl & MF_W);
+	}
 	return v;
 }
 
@@ -64,7 +69,8 @@ void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	case OP_VADD: case OP_VADD2: case OP_VADD4:
 	case OP_VABSDIFF: case OP_VABSDIFF2: case OP_VABSDIFF4:
 	case OP_VMNMX: case OP_VMNMX2: case OP_VMNMX4:
-	case OP_VSET: case OP_VSET2: case OP_VSET4: {
+	case OP_VSET: case OP_VSET2: case OP_VSET4:
+	case OP_VSHL: case OP_VSHR: {
 		ArVideo v = video(d);
 		FOR_LANES(ex)
 			REG(d->o[0].reg, l) = ar_video(&v, src(g, w, &d->o[1], l), src(g, w, &d->o[2], l),

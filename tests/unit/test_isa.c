@@ -490,6 +490,10 @@ START_TEST(test_nregs)
 	ck_assert_int_eq(isa_ins_nregs(&in, 1), 3);
 	in.m.sub = SUB_3D;
 	ck_assert_int_eq(isa_ins_nregs(&in, 1), 4);
+	isa_ins_init(&in, OP_TEX);   /* TEX.LL: the level of detail after the coordinates */
+	in.m.sub = SUB_2D;
+	in.m.flags = MF_LL;
+	ck_assert_int_eq(isa_ins_nregs(&in, 1), 3);
 	isa_ins_init(&in, OP_MATCH);
 	in.m.dtype = TY_B64;
 	ck_assert_int_eq(isa_ins_nregs(&in, 1), 1);
