@@ -223,8 +223,9 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 				if (callee_ok(f->m, k, tl->nparams, tl->nrets))
 					*VPUSH(f->pool, f->tl, f->ntl, f->captl) = -1 - k, n++;
 		}
-		if (n == 0)
-			return be_errorf(f, in->loc, "indirect call with no possible target"), -1;
+		if (n == 0)   /* the callee could only come from another module */
+			return be_unsup(f, in, "an indirect call that can reach no function of the module"),
+			       -1;
 		target.kind = OPD_TLIST;
 		target.imm = first;
 		target.n = (uint16_t)n;
