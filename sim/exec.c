@@ -107,6 +107,26 @@ static int assert_fail(Gpu *g, Warp *w, const DIns *d, unsigned l)
 	return sim_fault(g, w, (int)l, SIM_TRAP, "%s", msg);
 }
 
+/* FFMA with operand modifiers, immediates or constants (the plain form has a handler);
+ * its lane buffers stay out of exec_op's frame */
+static __attribute__((noinline)) void ffma(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t ba[32], bb[32], bc[32];
+	const uint32_t *va = fop32(w, &d->o[1], ex, ba), *vb = fop32(w, &d->o[2], ex, bb);
+	const uint32_t *vc = fop32(w, &d->o[3], ex, bc);
+	Rnd rnd = (Rnd)d->m.rnd;
+	int ftz = !!(d->m.flags & MF_FTZ), sat = !!(d->m.flags & MF_SAT);
+
+	if (va && vb && vc) {
+		ar_f32_fma_lanes(&DST(0), va, vb, vc, ex, rnd, ftz, sat);
+		return;
+	}
+	FOR_LANES(ex) {
+		uint32_t r = ar_f32_fma(FA(l), FB(l), FC(l), rnd, ftz);
+		DST(l) = sat ? ar_f32_sat(r) : r;
+	}
+}
+
 /* the op of one issue (every op but those with a decode-time handler, DIns.fn) for the
  * lanes ex; *stop set: the run stops here, before the .S arrival, unwinding and trace */
 static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uint32_t ex,
@@ -262,20 +282,9 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 			DST(l) = sat ? ar_f32_sat(r) : r;
 		}
 		break;
-	case OP_FFMA: {
-		uint32_t ba[32], bb[32], bc[32];
-		const uint32_t *va = fop32(w, &d->o[1], ex, ba), *vb = fop32(w, &d->o[2], ex, bb);
-		const uint32_t *vc = fop32(w, &d->o[3], ex, bc);
-		if (va && vb && vc) {
-			ar_f32_fma_lanes(&DST(0), va, vb, vc, ex, rnd, ftz, sat);
-			break;
-		}
-		FOR_LANES(ex) {
-			uint32_t r = ar_f32_fma(FA(l), FB(l), FC(l), rnd, ftz);
-			DST(l) = sat ? ar_f32_sat(r) : r;
-		}
+	case OP_FFMA:
+		ffma(g, w, d, ex);
 		break;
-	}
 	case OP_FMNMX: {
 		uint32_t c = pmask(w, &d->o[3]);
 		FOR_LANES(ex) DST(l) = ar_f32_minmax(FA(l), FB(l), !(c >> l & 1), ftz);
@@ -509,6 +518,8 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	w->pc++;
 	if (d->fn)
 		d->fn(w, d, ex);
+	else if (d->ctrl)
+		rc = sim_ctrl(g, w, d, ex, e);
 	else {
 		rc = exec_op(g, w, d, ex, e, &stop);
 		if (stop)

@@ -346,6 +346,11 @@ void sim_choose_fn(DIns *d)
 
 	d->fn = NULL;
 	switch (d->op) {
+	case OP_SSY: case OP_BRA: case OP_BRX: case OP_PBK: case OP_BRK: case OP_PCNT:
+	case OP_CONT: case OP_CAL: case OP_JCAL: case OP_RET: case OP_PRET: case OP_PEXIT:
+	case OP_EXIT:
+		d->ctrl = 1;      /* (as exec_op's case for sim_ctrl) */
+		break;
 	case OP_IADD:
 		if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
 			d->fn = have_avx2() ? iadd_fn8 : iadd_fn4;

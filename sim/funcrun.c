@@ -30,10 +30,12 @@ static int64_t round_all(Gpu *g)
 				g->cur = w->pc;
 				if ((g->rc = sim_issue(g, s, w, x)) != SIM_OK)
 					return -1;
-				g->ts.div[x->diverged]++;
-				g->ts.reconv += x->reconverged;
-				g->ts.crs_spills += x->spills;
-				g->ts.crs_fills += x->fills;
+				if (x->diverged | x->reconverged | x->spills | x->fills) {
+					g->ts.div[x->diverged]++;      /* (div[DIV_NONE] is not counted) */
+					g->ts.reconv += x->reconverged;
+					g->ts.crs_spills += x->spills;
+					g->ts.crs_fills += x->fills;
+				}
 				if ((uint64_t)w->ncrs > g->ts.crs_hwm)
 					g->ts.crs_hwm = (uint64_t)w->ncrs;
 				issued++;

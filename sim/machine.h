@@ -45,6 +45,7 @@ struct DIns {
 	uint8_t cct;        /* CC test (CCT_T when none) */
 	uint8_t hasconstx;  /* some operand is DK_CONSTX */
 	uint8_t aux;        /* decode-time argument of fn (ISETP: the compare's truth bits) */
+	uint8_t ctrl;       /* a control op: sim_issue calls sim_ctrl itself */
 	Mods m;             /* modifiers */
 	DOpd o[ISA_MAXOPD]; /* operands in shape order */
 	uint32_t target;    /* code index of the T operand */
