@@ -241,8 +241,19 @@ static int sass_tex_slot(Asm *a, Ins *in, const POpd *idx)
 		          isa_ops[in->op].name);
 		return 0;
 	}
-	isa_asm_error(&a->x, idx->t, "texture index 0x%llx of %s: no '.tex NAME 0x%llx' of kernel %s "
-	          "says which texture's header is at c[0x0][0x%llx]", (unsigned long long)o->imm,
+	/* a 64-bit kernel parameter there: a bindless fetch through the texture object whose
+	 * handle the parameter holds (PTX tex on a .u64 handle): TEXB/TLDB d, a, c[0x0][OFF] */
+	for (int i = 0; i < k->nparams; i++)
+		if (k->params[i].offset == (uint32_t)(o->imm * 4) && k->params[i].size == 8) {
+			in->op = in->op == OP_TEX ? OP_TEXB : OP_TLDB;
+			o->kind = OPD_CONST;
+			o->bank = 0;
+			o->reg = ISA_RZ;
+			o->imm *= 4;
+			return 1;
+		}
+	isa_asm_error(&a->x, idx->t, "texture index 0x%llx of %s: neither a '.tex NAME 0x%llx' of kernel %s "
+	          "nor a 64-bit parameter (a texture object's handle) is at c[0x0][0x%llx]", (unsigned long long)o->imm,
 	          isa_ops[in->op].name, (unsigned long long)o->imm * 4, k->name,
 	          (unsigned long long)o->imm * 4);
 	return 0;

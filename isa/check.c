@@ -290,7 +290,8 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 	if ((in->op == OP_SUQ || in->op == OP_SUQB) && (o[2].imm < 0 || o[2].imm > 2))
 		return fail(msg, size, 2, "%s attribute must be 0x0..0x2 (width, height, depth)",
 		            isa_ops[in->op].name);
-	if ((in->op == OP_TEX || in->op == OP_TLD) && o[3].kind == OPD_IMM && (o[3].imm < 1 || o[3].imm > 0xf))
+	if ((in->op == OP_TEX || in->op == OP_TLD || in->op == OP_TEXB || in->op == OP_TLDB) &&
+	    o[3].kind == OPD_IMM && (o[3].imm < 1 || o[3].imm > 0xf))
 		return fail(msg, size, 3, "%s channel mask must be 0x1..0xf", isa_ops[in->op].name);
 	if ((in->op == OP_TXQ || in->op == OP_TXQB) && (o[2].imm < 0 || o[2].imm > 3))
 		return fail(msg, size, 2, "%s attribute must be 0x0..0x3 (width, height, depth, normalized)", isa_ops[in->op].name);

@@ -341,9 +341,9 @@ int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	int geom = d->op == OP_TLD4 || d->op == OP_TLD4B || d->m.sub == SUB_2D ? 2 :
 	           d->m.sub == SUB_3D ? 3 : 1;
 	int comp = d->m.sub == SUB_G ? 1 : d->m.sub == SUB_B ? 2 : d->m.sub == SUB_A ? 3 : 0;
-	unsigned mask = (d->op == OP_TEX || d->op == OP_TLD) && d->o[3].kind == DK_IMM ?
+	unsigned mask = d->op != OP_TLD4 && d->op != OP_TLD4B && d->o[3].kind == DK_IMM ?
 	                (unsigned)d->o[3].imm & 0xf : 0xf;
-	int aoffi = d->op == OP_TLD && (d->m.flags & MF_AOFFI);
+	int aoffi = (d->op == OP_TLD || d->op == OP_TLDB) && (d->m.flags & MF_AOFFI);
 
 	if (d->op == OP_TXQ || d->op == OP_TXQB) {
 		FOR_LANES(ex) {
