@@ -88,16 +88,25 @@ void sim_imul(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int mad)
 	for (int i = 0; i < (N); i++) \
 		*lt |= (uint32_t)vl[i], *eq |= (uint32_t)ve[i]; \
 }
-/* a + b over all 32 lanes N at a time; b NULL: bimm (d may be a or b: each step loads first) */
+/* a + b over all 32 lanes N at a time; b NULL: bimm (d may be a or b: each step loads first);
+ * the loops unrolled, one for each form of b */
 #define ADD32_BODY(V, N) { \
-	V vb; \
+	V va, vb; \
 	for (int i = 0; i < (N); i++) \
 		vb[i] = bimm; \
-	for (int j = 0; j < 32; j += (N)) { \
-		V va; \
-		memcpy(&va, a + j, sizeof va); \
-		if (b) \
+	if (b) { \
+		_Pragma("GCC unroll 8") \
+		for (int j = 0; j < 32; j += (N)) { \
+			memcpy(&va, a + j, sizeof va); \
 			memcpy(&vb, b + j, sizeof vb); \
+			va += vb; \
+			memcpy(d + j, &va, sizeof va); \
+		} \
+		return; \
+	} \
+	_Pragma("GCC unroll 8") \
+	for (int j = 0; j < 32; j += (N)) { \
+		memcpy(&va, a + j, sizeof va); \
 		va += vb; \
 		memcpy(d + j, &va, sizeof va); \
 	} \
@@ -122,6 +131,7 @@ static inline void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, 
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)bimm), f);
 	uint32_t l = 0, e = 0;
 
+#pragma GCC unroll 4
 	for (int j = 0; j < 4; j++) {
 		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f);
 		if (b)
