@@ -36,6 +36,26 @@ static Op ldop(int space, int store)
 	}
 }
 
+/* a global or generic load's cache operator, as ptxas 11.8 writes it for sm_35: .ca (the
+ * default) nothing, .cg .cs .lu .cv their own; ld.global.nc LDG from sm_35 on (the read-only
+ * path), LD.NC before. The timing model serves each through the cache its config names
+ * (--cache-OP, docs/timing.md "Global memory"). */
+static void ld_cache(Fn *f, const PIns *in, MIns *x)
+{
+	static const Sub sub[PCACHE_COUNT] = {
+		[PCACHE_CG] = SUB_CG, [PCACHE_CS] = SUB_CS, [PCACHE_LU] = SUB_LU, [PCACHE_CV] = SUB_CV,
+	};
+
+	if (in->m.flags & PMF_NC) {
+		if (f->opt->arch >= 35)
+			x->op = OP_LDG;
+		else
+			x->m.sub = SUB_NC;
+	} else if (in->m.cache < PCACHE_COUNT) {
+		x->m.sub = (uint8_t)sub[in->m.cache];
+	}
+}
+
 static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 {
 	int pt = in->m.types[0], n = in->m.vec ? in->m.vec : 1;
@@ -95,7 +115,9 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 		x = be_emit(f, b, ldop(a.space, store));
 		x->nopd = 2;
 		x->m.dtype = (uint8_t)mty(pt);
-		if (a.wide && (x->op == OP_LD || x->op == OP_ST))
+		if (x->op == OP_LD)
+			ld_cache(f, in, x);
+		if (a.wide && (x->op == OP_LD || x->op == OP_LDG || x->op == OP_ST))
 			x->m.flags |= MF_E;
 		if (store) {
 			x->o[0] = m;

@@ -7,15 +7,18 @@
  *              for --ctrl-latency after a control op, for --div-switch after a stack pop
  *              that switches paths, for its CTA's barrier releases (--bar-latency), and up to
  *              --issue-width issues share a cycle; a global load counts its transactions one
- *              a cycle and the fastest level that could serve it (L1, else L2, else DRAM),
- *              a shared access its bank conflicts: DRAM, queueing, pipelines and other
+ *              a cycle and the fastest level that could serve it (the cache its operator
+ *              goes through, L1 or the read-only data cache, else L2, else DRAM), a shared
+ *              access its bank conflicts, a constant load its distinct addresses (one request
+ *              each, an LSU interval apart): DRAM, queueing, pipelines and other
  *              warps are ignored. A warp ends as the model ends it: after its last issue and
  *              its last pending write.
  *   occupancy  the busiest SM: its CTAs' paths summed, over the CTAs resident on it at once
  *              (the launch's occupancy, or fewer when fewer ran there).
  *   issue      the busiest SM: a scheduler's warp instructions over --issue-width, or a
- *              unit's pipeline cycles (interval x transactions or replays) over its
- *              pipelines, less one instruction's (the last may end after the run).
+ *              unit's pipeline cycles (interval x transactions, replays or a constant
+ *              load's requests) over its pipelines, less one instruction's (the last may
+ *              end after the run).
  *
  * Each bound is reached by some schedule the model could follow, so the model's cycles are
  * never below it (tests/run-bounds.sh checks that on the corpus). docs/timing.md, "Bounds".
@@ -90,7 +93,8 @@ static WarpPath *warp(Bounds *b, int sm, int gw)
 /* the fewest cycles from issue to the data of a global, local or atomic access with trans
  * transactions (one leaves a cycle) of gran bytes each: the fastest level that could serve
  * the last one */
-static uint64_t gmem_least(const TimingConfig *c, int local, int kind, int trans, uint32_t gran)
+static uint64_t gmem_least(const TimingConfig *c, int local, int kind, int trans, uint32_t gran,
+                           CachePath p)
 {
 	uint64_t occ = ((uint64_t)gran + (uint64_t)c->dram_bw - 1) / (uint64_t)c->dram_bw;
 	uint64_t dram = occ + (uint64_t)c->lat[local ? LAT_LOCAL : LAT_GLOBAL], best;
@@ -106,8 +110,9 @@ static uint64_t gmem_least(const TimingConfig *c, int local, int kind, int trans
 		best = dram;
 		if (c->l2.enable && (uint64_t)c->l2.latency < best)
 			best = (uint64_t)c->l2.latency;
-		if (kind == GM_LOAD && !local && c->l1.enable && (uint64_t)c->l1.latency < best)
-			best = (uint64_t)c->l1.latency;
+		uint64_t hit = (uint64_t)(p == CPATH_L1 ? c->l1.latency : c->ro.latency);
+		if (kind == GM_LOAD && p != CPATH_L2 && hit < best)
+			best = hit;
 	}
 	return (uint64_t)(trans - 1) + best;
 }
@@ -162,13 +167,14 @@ static void bd_issue(void *ctx, const TraceIssue *t)
 		int kind = (isa_ops[e->in->op].flags & F_ATOMIC) ? GM_ATOM :
 		           (isa_ops[e->in->op].flags & F_STORE) ? GM_STORE : GM_LOAD;
 		int local = e->space == SP_LOCAL, trans = 0;
-		uint32_t gran = (uint32_t)(kind == GM_LOAD && !local && c->l1.enable ? c->segment : c->sector);
+		CachePath p = kind == GM_LOAD ? sim_cache_path(c, sim_cache_op(e->in, local)) : CPATH_L2;
+		uint32_t gran = (uint32_t)(p == CPATH_L1 ? c->l1.line : p == CPATH_RO ? c->ro.line : c->sector);
 		uint64_t seg[TM_MAXSEGS];
 		if (!local)
 			trans = mult = sim_coalesce(e->addr, e->naddr, e->size, gran, seg);
 		else
 			trans = e->naddr != 0;  /* (local lanes interleave; one transaction at the least) */
-		ready = t0 + gmem_least(c, local, kind, trans, gran);
+		ready = t0 + gmem_least(c, local, kind, trans, gran, p);
 		if (kind == GM_ATOM && e->naddr && !local)
 			ready += (uint64_t)(sim_same_addr_degree(e->addr, e->naddr) - 1) * (uint64_t)c->atom_serial;
 	} else if (e->space == SP_SHARED) {
@@ -178,6 +184,11 @@ static void bd_issue(void *ctx, const TraceIssue *t)
 			off[l] = (uint32_t)(e->addr[l] >= DEV_SHARED_WINDOW ? e->addr[l] - DEV_SHARED_WINDOW : e->addr[l]);
 		}
 		mult = sim_bank_degree(off, e->naddr, e->size, c->banks, c->bank_bytes);
+		if (mult > 1)
+			ready += (uint64_t)(mult - 1) * (uint64_t)c->unit[in->unit].interval;
+	} else if (e->space == SP_CONST) {
+		/* one request per distinct address, as the model splits it */
+		mult = sim_distinct_addrs(e->addr, e->naddr);
 		if (mult > 1)
 			ready += (uint64_t)(mult - 1) * (uint64_t)c->unit[in->unit].interval;
 	}

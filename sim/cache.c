@@ -1,4 +1,5 @@
-/* cache.c - a set-associative cache with true LRU replacement (L1 per SM, L2 per GPU).
+/* cache.c - a set-associative cache with true LRU replacement (L1 and the read-only data
+ * cache per SM, L2 per GPU), and which of them serves a load of each cache operator.
  * Only tags are kept: the functional core owns the data. Sets need not be a power of two
  * (GF100's L2 has 768); the set of a line is its line address modulo the set count.
  */
@@ -18,6 +19,7 @@ sim_cache_init(Cache *c, const CacheCfg *cfg, char *err, size_t errsz)
 	}
 	c->line = cfg->line;
 	c->assoc = cfg->assoc;
+	c->latency = cfg->latency;
 	c->sets = cfg->size / (cfg->line * cfg->assoc);
 	while ((1 << c->shift) < c->line)
 		c->shift++;
@@ -80,4 +82,38 @@ sim_cache_invalidate(Cache *c, uint64_t addr)
 	for (size_t w = base; w < base + (size_t)c->assoc; w++)
 		if (c->tag[w] == t)
 			c->tag[w] = c->used[w] = 0;
+}
+
+CacheOp
+sim_cache_op(const Ins *in, int local)
+{
+	if (local)
+		return COP_LOCAL;
+	if (in->op == OP_LDG)
+		return COP_NC;
+	switch (in->m.sub) {
+	case SUB_CG: return COP_CG;
+	case SUB_CS: return COP_CS;
+	case SUB_LU: return COP_LU;
+	case SUB_CV: return COP_CV;
+	case SUB_NC: return COP_NC;
+	default: return COP_CA;
+	}
+}
+
+CachePath
+sim_cache_path(const TimingConfig *c, CacheOp op)
+{
+	CachePath p = (CachePath)c->cpath[op];
+
+	return p == CPATH_L1 && !c->l1.enable ? CPATH_L2 : p;
+}
+
+int
+sim_l1_global(const TimingConfig *c)
+{
+	for (int op = 0; op < COP_COUNT; op++)
+		if (op != COP_LOCAL && sim_cache_path(c, (CacheOp)op) == CPATH_L1)
+			return 1;
+	return 0;
 }

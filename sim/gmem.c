@@ -39,7 +39,7 @@ sim_gmem_l1(const TimingConfig *c, Cache *l1, uint64_t now, const uint64_t *addr
 	r->trans = sim_coalesce(addr, mask, size, gran, all);
 	for (int i = 0; i < r->trans; i++) {
 		if (kind == GM_LOAD && l1 && sim_cache_access(l1, all[i], 1)) {
-			uint64_t done = now + (uint64_t)i + (uint64_t)c->l1.latency;
+			uint64_t done = now + (uint64_t)i + (uint64_t)l1->latency;
 			r->l1_hits++;
 			if (done > r->done)
 				r->done = done;

@@ -254,6 +254,8 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 	e->size = x->size;
 	e->kind = (uint8_t)((isa_ops[x->in->op].flags & F_ATOMIC) ? GM_ATOM :
 	                    (isa_ops[x->in->op].flags & F_STORE) ? GM_STORE : GM_LOAD);
+	e->amask = x->naddr;
+	e->cop = (uint8_t)sim_cache_op(x->in, x->space == SP_LOCAL);
 	switch (x->space) {
 	case SP_GLOBAL:
 		e->space = TSP_GLOBAL;

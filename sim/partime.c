@@ -97,7 +97,7 @@ uint64_t
 sim_tq_access(TSm *m, int w, const TInst *in, uint64_t now, Cache *l1, const TExec *e,
               int dram_lat, GmResult *r)
 {
-	return access(m, w, in, now, l1, e->addr, e->exec, e->size, (GmKind)e->kind, dram_lat,
+	return access(m, w, in, now, l1, e->addr, e->amask, e->size, (GmKind)e->kind, dram_lat,
 	              TQ_ACCESS, r);
 }
 

@@ -24,6 +24,27 @@ static const char *const policy_names[SCHED_COUNT + 1] = {
 	[SCHED_LRR] = "lrr", [SCHED_GTO] = "gto", [SCHED_TWOLEVEL] = "two-level",
 };
 
+/* a cache's geometry and hit latency: --NM-size, -line, -assoc, -latency */
+#define GEOMOPT(fld, nm, what, sz, maxsz, ln, ways, lat) \
+	{.name = nm "-size", .kind = OPT_INT, .off = F(fld.size), .def = sz, .min = 1, \
+	 .max = maxsz, .help = what " bytes"}, \
+	{.name = nm "-line", .kind = OPT_INT, .off = F(fld.line), .def = ln, .min = 4, .max = 4096, \
+	 .help = what " line bytes"}, \
+	{.name = nm "-assoc", .kind = OPT_INT, .off = F(fld.assoc), .def = ways, .min = 1, \
+	 .max = 1024, .help = what " ways per set"}, \
+	{.name = nm "-latency", .kind = OPT_INT, .off = F(fld.latency), .def = lat, .min = 1, \
+	 .max = 100000, .help = what " hit latency"},
+
+static const char *const cpath_names[CPATH_COUNT + 1] = {
+	[CPATH_L2] = "l2", [CPATH_L1] = "l1", [CPATH_RO] = "ro",
+};
+
+/* which cache serves the loads of a cache operator */
+#define CACHEOPT(o, nm, v, what) \
+	{.name = "cache-" nm, .kind = OPT_CHOICE, .off = F(cpath[COP_##o]), .def = CPATH_##v, \
+	 .min = 0, .max = CPATH_COUNT - 1, .choices = cpath_names, .metavar = "l1|ro|l2", \
+	 .help = what ": cached in l1, ro (the read-only data cache) or l2 only"},
+
 const OptRow sim_topts[] = {
 	{.name = "arch", .kind = OPT_ARCH, .off = F(arch), .def = ISA_DEFAULT_ARCH, .min = 10, .max = 99,
 	 .help = "compute capability (sm_XX); the .arch of translated listings"},
@@ -95,25 +116,19 @@ const OptRow sim_topts[] = {
 	{.name = "dram-bandwidth", .kind = OPT_INT, .off = F(dram_bw), .def = 126, .min = 1, .max = 1 << 20,
 	 .help = "DRAM bytes per cycle for the whole GPU"},
 	{.name = "l1", .kind = OPT_BOOL, .off = F(l1.enable), .def = 1, .min = 0, .max = 1,
-	 .help = "per-SM L1 data cache for global loads (on/off)"},
-	{.name = "l1-size", .kind = OPT_INT, .off = F(l1.size), .def = 16384, .min = 1, .max = 1 << 24,
-	 .help = "L1 bytes"},
-	{.name = "l1-line", .kind = OPT_INT, .off = F(l1.line), .def = 128, .min = 4, .max = 4096,
-	 .help = "L1 line bytes"},
-	{.name = "l1-assoc", .kind = OPT_INT, .off = F(l1.assoc), .def = 4, .min = 1, .max = 1024,
-	 .help = "L1 ways per set"},
-	{.name = "l1-latency", .kind = OPT_INT, .off = F(l1.latency), .def = 70, .min = 1, .max = 100000,
-	 .help = "L1 hit latency"},
+	 .help = "per-SM L1 data cache (on/off); --cache-OP says which loads it serves"},
+	GEOMOPT(l1, "l1", "L1", 16384, 1 << 24, 128, 4, 70)
+	CACHEOPT(CA, "ca", L1, "ld.ca and plain global loads")
+	CACHEOPT(CG, "cg", L2, "ld.cg")
+	CACHEOPT(CS, "cs", L1, "ld.cs")
+	CACHEOPT(LU, "lu", L1, "ld.lu")
+	CACHEOPT(CV, "cv", L2, "ld.cv")
+	CACHEOPT(NC, "nc", L1, "ld.global.nc (LDG)")
+	CACHEOPT(LOCAL, "local", L1, "local-memory loads")
+	GEOMOPT(ro, "ro", "read-only data cache", 12288, 1 << 24, 128, 24, 112)
 	{.name = "l2", .kind = OPT_BOOL, .off = F(l2.enable), .def = 1, .min = 0, .max = 1,
 	 .help = "GPU-wide L2 cache (on/off)"},
-	{.name = "l2-size", .kind = OPT_INT, .off = F(l2.size), .def = 786432, .min = 1, .max = 1 << 30,
-	 .help = "L2 bytes"},
-	{.name = "l2-line", .kind = OPT_INT, .off = F(l2.line), .def = 128, .min = 4, .max = 4096,
-	 .help = "L2 line bytes"},
-	{.name = "l2-assoc", .kind = OPT_INT, .off = F(l2.assoc), .def = 8, .min = 1, .max = 1024,
-	 .help = "L2 ways per set"},
-	{.name = "l2-latency", .kind = OPT_INT, .off = F(l2.latency), .def = 240, .min = 1, .max = 100000,
-	 .help = "L2 hit latency"},
+	GEOMOPT(l2, "l2", "L2", 786432, 1 << 30, 128, 8, 240)
 	{.name = "atom-serial", .kind = OPT_INT, .off = F(atom_serial), .def = 4, .min = 0, .max = 100000,
 	 .help = "cycles per extra lane on the same atomic address"},
 	{.name = "div-switch", .kind = OPT_INT, .off = F(div_switch), .def = 1, .min = 0, .max = 1000,
@@ -219,6 +234,14 @@ sim_tconfig_check(const TimingConfig *c, char *err, size_t errsz)
 	}
 	if (check_cache("l1", &c->l1, err, errsz) || check_cache("l2", &c->l2, err, errsz))
 		return -1;
+	for (int op = 0; op < COP_COUNT; op++)
+		if (c->cpath[op] == CPATH_RO) {
+			CacheCfg ro = c->ro;
+			ro.enable = 1;
+			if (check_cache("ro", &ro, err, errsz))
+				return -1;
+			break;
+		}
 	return 0;
 }
 

@@ -54,6 +54,12 @@ typedef struct {
 	int interval;        /* cycles a pipeline stays busy per warp instruction */
 } UnitCfg;
 
+/* the cache operator of a global load (PTX ld.ca (the default) .cg .cs .lu .cv; ld.global.nc,
+ * LDG on sm_35) or a local-memory load, and the cache each is served by (--cache-OP): L1, the
+ * read-only data cache (--ro-*), or none before the L2 */
+typedef enum { COP_CA, COP_CG, COP_CS, COP_LU, COP_CV, COP_NC, COP_LOCAL, COP_COUNT } CacheOp;
+typedef enum { CPATH_L2, CPATH_L1, CPATH_RO, CPATH_COUNT } CachePath;
+
 typedef struct {
 	int enable;          /* 0: the level is absent */
 	int size;            /* bytes */
@@ -90,7 +96,10 @@ typedef struct {
 	int segment;         /* transaction bytes of an access cached in L1 (the L1 line) */
 	int sector;          /* transaction bytes of an uncached access */
 	int dram_bw;         /* DRAM bytes per cycle, whole GPU */
-	CacheCfg l1;         /* per-SM L1 data cache for global loads */
+	CacheCfg l1;         /* per-SM L1 data cache */
+	CacheCfg ro;         /* per-SM read-only data cache (.enable unused: it is there when a
+	                        --cache-OP names it) */
+	int cpath[COP_COUNT];/* CachePath of each CacheOp's loads */
 	CacheCfg l2;         /* GPU-wide L2 */
 	int atom_serial;     /* cycles per extra lane hitting the same atomic address */
 	/* control */
@@ -157,6 +166,7 @@ int sim_bank_degree(const uint32_t *addr, uint32_t mask, int size, int banks, in
 /* ------------------------------------------------------------------ cache.c */
 typedef struct {
 	int sets, assoc, line;  /* geometry */
+	int latency;            /* hit latency (CacheCfg.latency) */
 	int shift;              /* log2(line) */
 	uint64_t *tag;          /* sets*assoc line addresses (addr >> shift) + 1; 0 = invalid */
 	uint64_t *used;         /* sets*assoc last-use stamps (LRU) */
@@ -171,6 +181,12 @@ void sim_cache_clear(Cache *c);
 /* 1 on a hit; on a miss allocates (evicting the LRU way) when alloc, and returns 0 */
 int sim_cache_access(Cache *c, uint64_t addr, int alloc);
 void sim_cache_invalidate(Cache *c, uint64_t addr);
+/* the CacheOp of a global or local load: LDG is ld.global.nc; LD's sub its operator */
+CacheOp sim_cache_op(const Ins *in, int local);
+/* the cache that serves a load of operator op under c (CPATH_L2 also when --l1 is off) */
+CachePath sim_cache_path(const TimingConfig *c, CacheOp op);
+/* 1 when some global load may be held in L1 (then global stores and atomics evict from it) */
+int sim_l1_global(const TimingConfig *c);
 
 /* ------------------------------------------------------------------ gmem.c */
 typedef struct {
@@ -196,14 +212,16 @@ typedef struct {
 	uint64_t done;          /* cycle the last data is back (stores: accepted) */
 } GmResult;
 
-/* the transaction bytes of an access: the L1 line for loads L1 caches, a sector otherwise */
+/* the transaction bytes of an access: the line of the cache that serves a load (l1: L1 or
+ * the read-only data cache), a sector otherwise */
 static inline uint32_t
 sim_gmem_gran(const TimingConfig *c, const Cache *l1, GmKind kind)
 {
-	return (uint32_t)(kind == GM_LOAD && l1 ? c->segment : c->sector);
+	return (uint32_t)(kind == GM_LOAD && l1 ? l1->line : c->sector);
 }
-/* the SM's half of an access issued at now: coalescing, then L1 (a load's hits, a store's
- * or atomic's evictions); r gets the transactions, the L1 hits, the hits' last done cycle
+/* the SM's half of an access issued at now: coalescing, then l1 (the per-SM cache that serves
+ * it, L1 or the read-only data cache, at its latency: a load's hits; L1: a store's or
+ * atomic's evictions); r gets the transactions, the L1 hits, the hits' last done cycle
  * (at least now) and an atomic's degree. The transactions that go past L1 go to seg[] with
  * their index (the cycle now + idx[] they leave the SM); returns how many. */
 int sim_gmem_l1(const TimingConfig *c, Cache *l1, uint64_t now, const uint64_t *addr, uint32_t mask,
@@ -212,9 +230,9 @@ int sim_gmem_l1(const TimingConfig *c, Cache *l1, uint64_t now, const uint64_t *
  * DRAM count and done; returns its done cycle (an atomic's serialisation is the caller's) */
 uint64_t sim_gmem_l2(const TimingConfig *c, Cache *l2, Dram *d, uint64_t t, uint64_t seg, uint32_t gran,
                      GmKind kind, int dram_lat, GmResult *r);
-/* the global-memory path of one warp access issued at now: coalescing (into segments when
- * L1 caches loads, sectors otherwise), one transaction leaving the SM per cycle in address
- * order, L1 (per SM, NULL when off), L2 (GPU-wide, NULL when off), DRAM (dram_lat: the
+/* the global-memory path of one warp access issued at now: coalescing (into the cache's lines
+ * when l1 serves loads, sectors otherwise), one transaction leaving the SM per cycle in address
+ * order, l1 (as sim_gmem_l1; NULL: none), L2 (GPU-wide, NULL when off), DRAM (dram_lat: the
  * space's round trip, --global-latency or --local-latency). Stores write through, evicting
  * from L1 and allocating in L2 (write-back traffic is not charged); atomics are performed at
  * the L2 (--atom-latency) or, on an L2 miss, after a DRAM fetch, then serialised per address.
@@ -389,6 +407,9 @@ typedef struct {
 	uint8_t switches;    /* CRS pops that switched the warp to another path */
 	uint8_t diverged;    /* DIV_*: the instruction split the warp (0: it did not) */
 	uint8_t reconverged; /* a pop merged lanes back */
+	uint8_t cop;         /* CacheOp of a global or local load */
+	uint32_t amask;      /* lanes with an address in addr[] (a surface load's .zero lanes
+	                        outside the surface execute but access nothing) */
 	int crs_depth;       /* CRS depth after the instruction */
 	uint8_t crs_spills;  /* tokens it spilled to the warp's CRS area in local memory */
 	uint8_t crs_fills;   /* tokens it brought back from there */
@@ -475,13 +496,16 @@ typedef struct {
 	Cache *l2;                   /* GPU-wide L2, or NULL */
 	Dram *dram;                  /* GPU-wide DRAM channel */
 	Cache l1;                    /* per-SM L1 (when c->l1.enable) */
+	Cache ro;                    /* per-SM read-only data cache (when a --cache-OP is ro) */
+	Cache *gl1;                  /* &l1 when it may hold global lines (global stores and atomics
+	                                evict from it), else NULL */
 	TExec e;                     /* scratch for the exec callback (no allocation per issue) */
 	int defer;                   /* 1: a windowed run, the L2 and DRAM halves wait in q */
 	TQueue q;                    /* this window's requests past the SM (partime.c) */
 	Scoreboard sb[TM_MAXWARPS];  /* per warp slot */
 } TSm;
 
-/* 0, or -1 with a message (L1 geometry) */
+/* 0, or -1 with a message (L1 or read-only cache geometry) */
 int sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char *err, size_t errsz);
 void sim_tsm_free(TSm *m);
 void sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age);

@@ -22,6 +22,15 @@ sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char
 		sim_sched_init(&m->sched[s], c->policy, c->pool);
 	if (c->l1.enable && sim_cache_init(&m->l1, &c->l1, err, errsz) < 0)
 		return -1;
+	m->gl1 = sim_l1_global(c) ? &m->l1 : NULL;
+	for (int op = 0; op < COP_COUNT; op++)
+		if (sim_cache_path(c, (CacheOp)op) == CPATH_RO) {
+			if (sim_cache_init(&m->ro, &c->ro, err, errsz) < 0) {
+				sim_cache_free(&m->l1);
+				return -1;
+			}
+			break;
+		}
 	return 0;
 }
 
@@ -29,6 +38,7 @@ void
 sim_tsm_free(TSm *m)
 {
 	sim_cache_free(&m->l1);
+	sim_cache_free(&m->ro);
 	sim_tq_free(&m->q);
 }
 
@@ -378,13 +388,19 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	case TSP_LOCAL: {
 		GmResult r;
 		int lat = c->lat[e->space == TSP_LOCAL ? LAT_LOCAL : LAT_GLOBAL];
-		Cache *l1 = c->l1.enable && e->space == TSP_GLOBAL ? &m->l1 : NULL;
-		ready = sim_tq_access(m, w, in, now, l1, e, lat, &r);   /* (adds the L2's counts) */
+		Cache *l1 = NULL, *ro = NULL;
+		if (e->kind == GM_LOAD) {
+			CachePath p = sim_cache_path(c, (CacheOp)e->cop);
+			l1 = p == CPATH_L1 ? &m->l1 : NULL;
+			ro = p == CPATH_RO ? &m->ro : NULL;
+		} else if (e->space == TSP_GLOBAL)
+			l1 = m->gl1;    /* a global store or atomic evicts the line from L1 */
+		ready = sim_tq_access(m, w, in, now, ro ? ro : l1, e, lat, &r);   /* (adds the L2's counts) */
 		mult = r.trans;
 		mem = 1;
 		*(e->kind == GM_LOAD ? &st->gld_trans : e->kind == GM_STORE ? &st->gst_trans : &st->atom_trans) +=
 			(uint64_t)r.trans;
-		st->l1_hits += (uint64_t)r.l1_hits;
+		st->l1_hits += l1 ? (uint64_t)r.l1_hits : 0;
 		st->l1_misses += l1 ? (uint64_t)(r.trans - r.l1_hits) : 0;
 		break;
 	}
@@ -392,7 +408,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		uint32_t off[TM_WARP];
 		for (int l = 0; l < TM_WARP; l++)
 			off[l] = (uint32_t)e->addr[l];
-		int d = sim_bank_degree(off, e->exec, e->size, c->banks, c->bank_bytes);
+		int d = sim_bank_degree(off, e->amask, e->size, c->banks, c->bank_bytes);
 		mult = d;
 		st->shared_insts++;
 		if (d > 1) {
@@ -405,7 +421,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	case TSP_CONST: {
 		/* the constant cache serves one address per pass: a warp's request is split into
 		 * one per distinct address (CUDA C Programming Guide, "Constant Memory") */
-		int d = sim_distinct_addrs(e->addr, e->exec);
+		int d = sim_distinct_addrs(e->addr, e->amask);
 		if (d > 1) {
 			mult = d;
 			ready += (uint64_t)(d - 1) * (uint64_t)c->unit[in->unit].interval;

@@ -9,6 +9,8 @@
 #   3. a straight-line chain of N dependent IADDs: path = N x --alu-latency exactly, and the
 #      model counts just that; with a store of the result, the start and the exit costs
 #      worked out by hand from --issue-width;
+#      a divergent constant load's split into one request per address counts in the path
+#      and the issue bound (bench/micro's lat_ldc_uni and lat_ldc_div);
 #   4. intloop on 120 CTAs x 256 threads is issue-bound (ALU) under both configs, its issue
 #      figure the unit's pipeline cycles over its pipelines; one warp per CTA and one CTA at
 #      a time is occupancy-bound at twice its path;
@@ -108,6 +110,28 @@ for cfg in fermi kepler; do
 	if [ "$(fig "$T/b.txt" path)" = $want ] && [ "$(fig "$T/b.txt" cycles)" = $want ] &&
 	   [ "$(cat "$T/o.txt")" = $N ]; then ok
 	else bad "chain+store on $cfg: path $(fig "$T/b.txt" path), cycles $(fig "$T/b.txt" cycles), out $(cat "$T/o.txt"), want $want"; fi
+done
+
+# ---- 3b. a divergent constant load: the model splits it into one request per distinct
+# address, an LSU-const interval apart (docs/timing.md, "Constant memory"); the bounds count
+# the split too. bench/micro's lat_ldc_uni and lat_ldc_div chase a .const table with one warp,
+# every lane on one word / on its own: the same K dependent LDCs, so the paths differ by
+# exactly K x 31 intervals, and the divergent one's issue bound is the LSU-const unit's
+# K x 32 intervals over its pipelines, less one instruction's 32
+sh bench/micro/gen_mem.sh "$T/micro" >/dev/null
+K=$(grep -c 'ld\.const' "$T/micro/lat_ldc_div.ptx")
+for cfg in fermi kepler; do
+	iv=$(cfgval $cfg lsu-const-interval) units=$(cfgval $cfg lsu-const-units)
+	for v in uni div; do
+		"$W" "$T/micro/lat_ldc_$v.ptx" --config "$top/sim/configs/$cfg.cfg" --grid 1 --block 32 \
+			--arg buf:u32:96 --arg u32:1 --arg buf:u32:1 --quiet --bounds "$T/b_$v.txt" ||
+			bad "lat_ldc_$v on $cfg: warpsim failed"
+	done
+	d=$(( $(fig "$T/b_div.txt" path) - $(fig "$T/b_uni.txt" path) ))
+	i=$(fig "$T/b_div.txt" issue)
+	wi=$(( (K * 32 * iv + units - 1) / units - 32 * iv + 1 ))
+	if [ "$d" = $((K * 31 * iv)) ] && [ "$i" = "$wi" ] && grep -q 'unit LSU_CONST' "$T/b_div.txt"; then ok
+	else bad "divergent constant load on $cfg: path difference $d, want $K x 31 x $iv; issue $i, want $wi"; cat "$T/b_div.txt"; fi
 done
 
 # ---- 4. issue-bound and occupancy-bound

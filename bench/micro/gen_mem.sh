@@ -11,6 +11,10 @@
 #   lat_lds_cK         one warp, lane t on word t*K: a K-way bank conflict (K = 1..32)
 #   lat_sts_cK         one warp, N stores on word t*K: cycles per store instruction (nothing
 #                      waits for a store, so this is its issue cost, K bank passes)
+#   lat_gld_ca/cg/nc   as lat_gld_l1 (S = 128) with ld.global.ca / .cg / .nc: the cache each
+#                      operator goes through (--cache-OP), hit after the warm-up passes
+#   lat_ldl_l1         one thread chases a ring of 32 words in its local memory (a hit in L1
+#                      when --cache-local is l1)
 #   lat_gld_l1/l2/dram one thread chases 32 pointers S bytes apart in buf after two passes
 #                      that bring them in (the first %clock does not wait for the last warm-up
 #                      load, so that load is timed too and must hit where the others do):
@@ -64,7 +68,8 @@ for k in 1 2 4 8 16 32; do
 done
 
 # ---------------------------------------------------------------- global memory
-# global NAME STRIDE: a ring of 32 pointers STRIDE bytes apart, built by the one thread
+# global NAME STRIDE [COP]: a ring of 32 pointers STRIDE bytes apart, built by the one thread,
+# chased by ld.global.COP (ca, cg, nc; none: plain ld.global, which is .ca)
 global() {
 	{
 		head "$1" ""
@@ -75,13 +80,38 @@ global() {
 			i=$((i + 1))
 		done
 		printf '\tmov.u64 %%rd6, %%rd3;\n'
-		timed 64 "ld.global.u64 %rd6, [%rd6];" "cvt.u32.u64 %r12, %rd6;"
+		timed 64 "ld.global${3:+.$3}.u64 %rd6, [%rd6];" "cvt.u32.u64 %r12, %rd6;"
 	} >"$D/$1.ptx"
 	add "$1" 1 $N lat
 }
 global lat_gld_l1 128
 global lat_gld_l2 4096
 global lat_gld_dram 98304
+global lat_gld_ca 128 ca
+global lat_gld_cg 128 cg
+global lat_gld_nc 128 nc
+
+# lcl NAME: a ring of 32 words of the thread's local memory, each holding the local address
+# of the next (consecutive words: the hardware interleaves local memory per lane, so one
+# thread's words are 128 bytes apart, 32 lines that fit any L1)
+lcl() {
+	{
+		head "$1" ""
+		cat <<L
+	.local .align 4 .b32 ring[32];
+	mov.u32 %r3, ring;
+L
+		i=0
+		while [ $i -lt 32 ]; do
+			printf '\tadd.u32 %%r4, %%r3, %d;\n\tadd.u32 %%r5, %%r3, %d;\n\tst.local.u32 [%%r4], %%r5;\n' \
+				$((i * 4)) $((((i + 1) % 32) * 4))
+			i=$((i + 1))
+		done
+		timed 64 "ld.local.u32 %r3, [%r3];" "mov.u32 %r12, %r3;"
+	} >"$D/$1.ptx"
+	add "$1" 1 $N lat
+}
+lcl lat_ldl_l1
 
 # ---------------------------------------------------------------- constant memory
 # constant NAME LANESTEP: a table of 32 words each holding its own address (the module's only

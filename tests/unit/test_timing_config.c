@@ -263,7 +263,12 @@ START_TEST(test_kepler)
 	ck_assert_int_eq(c.max_ctas, 16);
 	ck_assert_int_eq(c.lat[LAT_ALU], 9);
 	ck_assert_int_eq(c.lat[LAT_GLOBAL], 331);
-	ck_assert_int_eq(c.l1.enable, 0);
+	/* GK110: L1 serves local memory only, ld.global.nc goes through the read-only cache */
+	ck_assert_int_eq(c.l1.enable, 1);
+	ck_assert_int_eq(sim_cache_path(&c, COP_CA), CPATH_L2);
+	ck_assert_int_eq(sim_cache_path(&c, COP_LOCAL), CPATH_L1);
+	ck_assert_int_eq(sim_cache_path(&c, COP_NC), CPATH_RO);
+	ck_assert_int_eq(c.ro.latency, 112);
 	/* --config F then further options override */
 	ck_assert_int_eq(sim_tconfig_set(&c, "--sfu-latency", "20", err, sizeof err), 0);
 	ck_assert_int_eq(c.lat[LAT_SFU], 20);

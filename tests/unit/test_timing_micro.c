@@ -45,6 +45,7 @@ exec(void *ctx, int w, TExec *e)
 	const Step *o = &c->prog[w][c->pc[w]++];
 	e->active = o->active ? o->active : ~0u;
 	e->exec = e->active & ~o->off;
+	e->amask = e->exec;            /* every executing lane has an address */
 	e->switches = o->switches;
 	e->diverged = o->diverged;
 	e->reconverged = o->reconverged;

@@ -258,6 +258,58 @@ START_TEST(test_gmem_caches)
 }
 END_TEST
 
+/* the cache operators: which cache serves each, and a read-only cache at its own line and
+ * latency */
+START_TEST(test_cache_ops)
+{
+	TimingConfig c = teaching();
+	char err[200];
+	Ins ld = {0};
+	Cache ro;
+	Dram d;
+	GmResult r;
+	uint64_t a[TM_WARP];
+
+	/* the operator of an instruction: LD's sub, LDG is .nc, a local access is local */
+	ld.op = OP_LD;
+	ck_assert_int_eq(sim_cache_op(&ld, 0), COP_CA);
+	ld.m.sub = SUB_CG;
+	ck_assert_int_eq(sim_cache_op(&ld, 0), COP_CG);
+	ck_assert_int_eq(sim_cache_op(&ld, 1), COP_LOCAL);
+	ld.op = OP_LDG;
+	ld.m.sub = SUB_NONE;
+	ck_assert_int_eq(sim_cache_op(&ld, 0), COP_NC);
+	/* the path: L1 only when --l1 is on; a global store evicts from L1 only when some global
+	 * load may be held there */
+	c.cpath[COP_CA] = CPATH_L1;
+	c.cpath[COP_NC] = CPATH_RO;
+	c.cpath[COP_LOCAL] = CPATH_L1;
+	for (int op = 0; op < COP_COUNT; op++)
+		if (op != COP_CA && op != COP_NC && op != COP_LOCAL)
+			c.cpath[op] = CPATH_L2;
+	c.l1.enable = 0;
+	ck_assert_int_eq(sim_cache_path(&c, COP_CA), CPATH_L2);
+	ck_assert_int_eq(sim_cache_path(&c, COP_NC), CPATH_RO);
+	ck_assert_int_eq(sim_l1_global(&c), 0);
+	c.l1.enable = 1;
+	ck_assert_int_eq(sim_cache_path(&c, COP_CA), CPATH_L1);
+	ck_assert_int_eq(sim_l1_global(&c), 1);
+	c.cpath[COP_CA] = CPATH_L2;
+	ck_assert_int_eq(sim_l1_global(&c), 0);      /* local memory alone in L1 (GK110) */
+	/* a read-only cache of 32-byte lines at latency 30 (no L2): a warp's 128 bytes are 4
+	 * lines, 4 DRAM slots + 100, then 4 hits, the last leaving at +3 */
+	c.ro.size = 1024, c.ro.line = 32, c.ro.assoc = 4, c.ro.latency = 30;
+	ck_assert_int_eq(sim_cache_init(&ro, &c.ro, err, sizeof err), 0);
+	sim_dram_init(&d, c.dram_bw);
+	strided(a, 0x4000, 4);
+	ck_assert(sim_gmem_access(&c, &ro, NULL, &d, 0, a, ~0u, 4, GM_LOAD, 100, &r) == 3 + 1 + 100);
+	ck_assert(r.trans == 4 && r.dram == 4);
+	ck_assert(sim_gmem_access(&c, &ro, NULL, &d, 200, a, ~0u, 4, GM_LOAD, 100, &r) == 200 + 3 + 30);
+	ck_assert_int_eq(r.l1_hits, 4);
+	sim_cache_free(&ro);
+}
+END_TEST
+
 START_TEST(test_gmem_atomics_no_l2)
 {
 	TimingConfig c = teaching();
@@ -536,6 +588,7 @@ main(void)
 	tcase_add_test(tc, test_dram_queue);
 	tcase_add_test(tc, test_gmem_coalesced_vs_strided);
 	tcase_add_test(tc, test_gmem_caches);
+	tcase_add_test(tc, test_cache_ops);
 	tcase_add_test(tc, test_gmem_atomics_no_l2);
 	tcase_add_test(tc, test_scoreboard);
 	tcase_add_test(tc, test_wake);
