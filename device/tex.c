@@ -211,11 +211,10 @@ int dev_tex_place(Mem *m, const Launch *l, FILE *err)
 		const LaunchTex *t = &l->texs[i];
 		uint64_t bytes = t->data.count * (uint64_t)isa_type_bytes(t->data.type), addr;
 		char name[128], what[160];
-		for (int j = 0; j < i; j++)
-			if (!strcmp(l->texs[j].name, t->name)) {
-				fprintf(err, "warpsim: --tex %s: texture '%s' is bound twice\n", t->text, t->name);
-				return -1;
-			}
+		if (dev_tex_find(l, t->name) != i) {
+			fprintf(err, "warpsim: --tex %s: texture '%s' is bound twice\n", t->text, t->name);
+			return -1;
+		}
 		alloc_name(name, sizeof name, t->name);
 		if (!(addr = dev_mem_alloc(m, bytes, 16, name))) {
 			fprintf(err, "warpsim: --tex %s: cannot allocate %" PRIu64 " bytes\n", t->text, bytes);
@@ -245,16 +244,17 @@ int dev_tex_index(const Launch *l, uint64_t handle)
 int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out)
 {
 	char an[128];
+	int i = dev_tex_find(l, name);
 
+	if (i < 0)
+		return -1;
 	alloc_name(an, sizeof an, name);
-	for (int i = 0; i < l->ntexs; i++)
-		if (!strcmp(l->texs[i].name, name))
-			for (int j = 0; j < m->n; j++)
-				if (m->a[j].name && !strcmp(m->a[j].name, an)) {
-					out->t = &l->texs[i];
-					out->texels = m->a[j].bytes;
-					return 0;
-				}
+	for (int j = 0; j < m->n; j++)
+		if (m->a[j].name && !strcmp(m->a[j].name, an)) {
+			out->t = &l->texs[i];
+			out->texels = m->a[j].bytes;
+			return 0;
+		}
 	return -1;
 }
 
@@ -521,11 +521,10 @@ int dev_surf_check(const Launch *l, FILE *err)
 	for (int i = 0; i < l->nsurfs; i++) {
 		const LaunchSurf *u = &l->surfs[i];
 		uint64_t want = surf_elem(u) * u->dims[0] * u->dims[1] * u->dims[2], have;
-		for (int j = 0; j < i; j++)
-			if (!strcmp(l->surfs[j].name, u->name)) {
-				fprintf(err, "warpsim: --surf %s: surface '%s' is bound twice\n", u->text, u->name);
-				return -1;
-			}
+		if (dev_surf_find(l, u->name) != i) {
+			fprintf(err, "warpsim: --surf %s: surface '%s' is bound twice\n", u->text, u->name);
+			return -1;
+		}
 		if (u->param >= l->nargs || !l->args[u->param].isbuf) {
 			fprintf(err, "warpsim: --surf %s: argument %d is not a buffer\n", u->text, u->param);
 			return -1;
@@ -557,19 +556,18 @@ int dev_surf_index(const Launch *l, uint64_t handle)
 int dev_surf_lookup(Mem *m, const Launch *l, const char *name, DevSurf *out)
 {
 	char pre[32];
+	int i = dev_surf_find(l, name);
 
-	for (int i = 0; i < l->nsurfs; i++) {
-		if (strcmp(l->surfs[i].name, name))
-			continue;
-		/* the buffer of --arg N, as dev_launch_place names it */
-		snprintf(pre, sizeof pre, "parameter %d (", l->surfs[i].param);
-		for (int j = 0; j < m->n; j++)
-			if (m->a[j].name && !strncmp(m->a[j].name, pre, strlen(pre))) {
-				out->s = &l->surfs[i];
-				out->base = m->a[j].base;
-				return 0;
-			}
-	}
+	if (i < 0)
+		return -1;
+	/* the buffer of --arg N, as dev_launch_place names it */
+	snprintf(pre, sizeof pre, "parameter %d (", l->surfs[i].param);
+	for (int j = 0; j < m->n; j++)
+		if (m->a[j].name && !strncmp(m->a[j].name, pre, strlen(pre))) {
+			out->s = &l->surfs[i];
+			out->base = m->a[j].base;
+			return 0;
+		}
 	return -1;
 }
 
