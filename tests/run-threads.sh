@@ -67,6 +67,20 @@ chk "intloop ran on every SM" '[ "$(sed -n "s/^ *\"gpgpu_n_tot_w_icount\": \([0-
 chk "oob faults" '[ "$(g oob-fermi-1 "^exit 1")" = 1 ] && [ "$(g oob-fermi-1 "outside every allocation")" = 1 ]'
 chk "trap keeps its stores" '[ "$(g trap-kepler-1 "^exit 1")" = 1 ] && grep -q "^o0.txt" "$T/trap-kepler-1.got"'
 chk "printf prints" '[ "$(g printf-fermi-1 "^\[block")" -ge 256 ]'
+# --threads is no no-op: while a run of --threads 3 goes, its process has 3 host threads or
+# more (read from /proc; only the largest count seen is asserted, never a time)
+if [ -d /proc/self/task ]; then
+	"$BIN/warpsim" "$R/bench/sim/intloop.sass" --grid 120 --block 256 --arg buf:u32:30720 \
+		--arg u32:1000 --threads 3 --quiet &
+	pid=$! most=0
+	while [ -d "/proc/$pid" ] && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; do
+		n=$(ls "/proc/$pid/task" 2>/dev/null | wc -l)
+		[ "$n" -gt "$most" ] && most=$n
+		sleep 0.01
+	done
+	wait "$pid"
+	chk "--threads 3 runs on 3 host threads (saw $most)" '[ "$most" -ge 3 ]'
+fi
 chk "a load sees its window's start and its own stores (tests/sim/window.ptx)" \
 	'[ "$(sed -n "/^o0.txt/,\$p" "$T/window-fermi-1.got" | tr "\n" " ")" = "o0.txt 1 0 7 7 " ]'
 chk "atomics moved memory" '! grep -A1 "^o0.txt" "$T/atomics-fermi-1.got" | tail -1 | grep -qx "0"'
