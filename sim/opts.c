@@ -21,88 +21,98 @@ static int fn_dim3(void *field, const char *val, const OptCtx *cx, char *why, si
 	return 0;
 }
 
+/* The array ARR of *COUNT items of SIZE bytes with ITEM appended (and *COUNT one more), or NULL
+ * when memory runs out (ARR is then untouched). */
+static void *append(void *arr, int *count, const void *item, size_t size)
+{
+	char *na = realloc(arr, (size_t)(*count + 1) * size);
+
+	if (na)
+		memcpy(na + (size_t)(*count)++ * size, item, size);
+	return na;
+}
+
+/* A parsed item that is not kept: on a check only (success), or when memory ran out. */
+static int drop(void *item, void (*release)(void *), const char *what, const OptCtx *cx,
+                char *why, size_t n)
+{
+	release(item);
+	if (cx->check_only)
+		return 0;
+	snprintf(why, n, "%s that fits in memory", what);
+	return -1;
+}
+
+static void release_arg(void *p) { LaunchArg *a = p; free(a->path); free(a->text); }
+static void release_out(void *p) { free(((LaunchOut *)p)->path); }
+static void release_tex(void *p) { dev_tex_free(p); }
+static void release_surf(void *p) { dev_surf_free(p); }
+
 static int fn_arg(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
 {
 	Launch *l = field;
-	LaunchArg a, *na;
+	LaunchArg a;
+	void *na;
 	char w[256];
 
 	if (dev_parse_arg(val, *cx->dir ? cx->dir : NULL, &a, w)) {
 		snprintf(why, n, "%s", w);
 		return -1;
 	}
-	if (cx->check_only || !(na = realloc(l->args, (size_t)(l->nargs + 1) * sizeof *na))) {
-		free(a.path);
-		free(a.text);
-		if (!cx->check_only)
-			snprintf(why, n, "an argument that fits in memory");
-		return cx->check_only ? 0 : -1;
-	}
+	if (cx->check_only || !(na = append(l->args, &l->nargs, &a, sizeof a)))
+		return drop(&a, release_arg, "an argument", cx, why, n);
 	l->args = na;
-	l->args[l->nargs++] = a;
 	return 0;
 }
 
 static int fn_out(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
 {
 	Launch *l = field;
-	LaunchOut out, *no;
+	LaunchOut o;
+	void *na;
 	char w[256];
 
-	if (dev_parse_out(val, &out, w)) {
+	if (dev_parse_out(val, &o, w)) {
 		snprintf(why, n, "%s", w);
 		return -1;
 	}
-	if (cx->check_only || !(no = realloc(l->outs, (size_t)(l->nouts + 1) * sizeof *no))) {
-		free(out.path);
-		if (!cx->check_only)
-			snprintf(why, n, "an output that fits in memory");
-		return cx->check_only ? 0 : -1;
-	}
-	l->outs = no;
-	l->outs[l->nouts++] = out;
+	if (cx->check_only || !(na = append(l->outs, &l->nouts, &o, sizeof o)))
+		return drop(&o, release_out, "an output", cx, why, n);
+	l->outs = na;
 	return 0;
 }
 
 static int fn_tex(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
 {
 	Launch *l = field;
-	LaunchTex t, *nt;
+	LaunchTex t;
+	void *na;
 	char w[256];
 
 	if (dev_parse_tex(val, *cx->dir ? cx->dir : NULL, &t, w)) {
 		snprintf(why, n, "%s", w);
 		return -1;
 	}
-	if (cx->check_only || !(nt = realloc(l->texs, (size_t)(l->ntexs + 1) * sizeof *nt))) {
-		dev_tex_free(&t);
-		if (!cx->check_only)
-			snprintf(why, n, "a texture that fits in memory");
-		return cx->check_only ? 0 : -1;
-	}
-	l->texs = nt;
-	l->texs[l->ntexs++] = t;
+	if (cx->check_only || !(na = append(l->texs, &l->ntexs, &t, sizeof t)))
+		return drop(&t, release_tex, "a texture", cx, why, n);
+	l->texs = na;
 	return 0;
 }
 
 static int fn_surf(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
 {
 	Launch *l = field;
-	LaunchSurf u, *nu;
+	LaunchSurf u;
+	void *na;
 	char w[256];
 
 	if (dev_parse_surf(val, &u, w)) {
 		snprintf(why, n, "%s", w);
 		return -1;
 	}
-	if (cx->check_only || !(nu = realloc(l->surfs, (size_t)(l->nsurfs + 1) * sizeof *nu))) {
-		dev_surf_free(&u);
-		if (!cx->check_only)
-			snprintf(why, n, "a surface that fits in memory");
-		return cx->check_only ? 0 : -1;
-	}
-	l->surfs = nu;
-	l->surfs[l->nsurfs++] = u;
+	if (cx->check_only || !(na = append(l->surfs, &l->nsurfs, &u, sizeof u)))
+		return drop(&u, release_surf, "a surface", cx, why, n);
+	l->surfs = na;
 	return 0;
 }
 
