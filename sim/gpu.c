@@ -309,6 +309,64 @@ static uint64_t released(Gpu *g, SM *s, const Warp *w, int own)
 	return r;
 }
 
+/* what t_exec hands over beyond the common fields: memory, CallReturnStack traffic, a path
+ * switch, a barrier, an exit (bars: the barrier releases counted before the issue) */
+static void t_exec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *e, uint64_t bars)
+{
+	const Cta *c = w->cta;
+
+	if (x->spills || x->fills) {
+		/* the warp's CRS area lies after its local memory in the timing's address space */
+		e->crs_spills = x->spills;
+		e->crs_fills = x->fills;
+		e->crs_addr = CRS_TIMING_BASE + ((uint64_t)s->id * TM_MAXWARPS + (uint64_t)w->gw) *
+		              (uint64_t)g->crsbytes + (uint64_t)x->crs_slot * CRS_TOKEN_BYTES;
+	}
+	e->switches = x->popped && w->state != W_DONE && w->active;
+	if (x->space != SP_NONE)
+		fill_mem(g, s, w, x, e);
+	switch (x->event) {
+	case EV_BAR_WAIT: e->event = TEX_BAR_WAIT; break;
+	case EV_BAR_RELEASE: break;     /* the released mask below says which warps go */
+	case EV_WARP_DONE: e->event = TEX_EXIT; break;
+	default: break;
+	}
+	if (g->st.barriers != bars) {
+		int own = (isa_ops[x->in->op].flags & F_BARRIER) && x->in->m.sub != SUB_ARV && x->exec;
+		e->released = released(g, s, w, own);
+	}
+	if (e->released) {
+		for (int i = 0; i < c->nwarps; i++)
+			if (e->released >> c->w[i].gw & 1)
+				c->w[i].barwaited = 1;
+	}
+}
+
+/* a trace sink's records of an issue (stall: cycles the warp waited, why: the reason) */
+static void t_exec_sink(Gpu *g, SM *s, Warp *w, const ExecInfo *x, const TExec *e, uint32_t stall, int why)
+{
+	const Cta *c = w->cta;
+	uint64_t now = g->cycle;
+
+	if (g->sink.issue) {
+		TraceIssue t = { x, now, (int)c->lin, w->gw, stall, (uint8_t)why };
+		if (g->inwin)
+			par_issue(s, &t);
+		else
+			g->sink.issue(g->sink.ctx, &t);
+	}
+	if (e->event == TEX_BAR_WAIT)
+		event(g, TEV_BAR_WAIT, c, w, x->pc);
+	for (int i = 0; i < c->nwarps; i++)
+		if (e->released >> c->w[i].gw & 1)
+			event(g, TEV_BAR_RELEASE, c, &c->w[i], sim_addr(g, c->w[i].pc));
+	if (e->event == TEX_EXIT) {
+		event(g, TEV_WARP_DONE, c, w, x->pc);
+		if (c->live == 0)
+			event(g, TEV_CTA_DONE, c, NULL, 0);
+	}
+}
+
 static void t_exec(void *ctx, int wi, TExec *e)
 {
 	SM *s = ctx;
@@ -316,9 +374,8 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	Warp *w = s->warps[wi];
 	ExecInfo *x = &g->info;
 	uint64_t bars = g->st.barriers, now = g->cycle;
-	uint32_t stall = 0;
+	uint32_t stall = 0, pc;
 	int why = STALL_NONE, rc;
-	const Cta *c = w->cta;
 
 	if (g->rc != SIM_OK)
 		return;                 /* a fault stopped the run: nothing more executes */
@@ -340,51 +397,12 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	e->diverged = x->diverged;
 	e->reconverged = x->reconverged;
 	e->crs_depth = w->ncrs;
-	if (x->spills || x->fills) {
-		/* the warp's CRS area lies after its local memory in the timing's address space */
-		e->crs_spills = x->spills;
-		e->crs_fills = x->fills;
-		e->crs_addr = CRS_TIMING_BASE + ((uint64_t)s->id * TM_MAXWARPS + (uint64_t)w->gw) *
-		              (uint64_t)g->crsbytes + (uint64_t)x->crs_slot * CRS_TOKEN_BYTES;
-	}
-	e->next = t_peek(ctx, wi);
-	e->switches = x->popped && w->state != W_DONE && w->active;
-	if (x->space != SP_NONE)
-		fill_mem(g, s, w, x, e);
-	switch (x->event) {
-	case EV_BAR_WAIT: e->event = TEX_BAR_WAIT; break;
-	case EV_BAR_RELEASE: break;     /* the released mask below says which warps go */
-	case EV_WARP_DONE: e->event = TEX_EXIT; break;
-	default: break;
-	}
-	if (g->st.barriers != bars) {
-		int own = (isa_ops[x->in->op].flags & F_BARRIER) && x->in->m.sub != SUB_ARV && x->exec;
-		e->released = released(g, s, w, own);
-	}
-	if (e->released) {
-		for (int i = 0; i < c->nwarps; i++)
-			if (e->released >> c->w[i].gw & 1)
-				c->w[i].barwaited = 1;
-	}
-	if (!g->hassink)
-		return;
-	if (g->sink.issue) {
-		TraceIssue t = { x, now, (int)c->lin, w->gw, stall, (uint8_t)why };
-		if (g->inwin)
-			par_issue(s, &t);
-		else
-			g->sink.issue(g->sink.ctx, &t);
-	}
-	if (e->event == TEX_BAR_WAIT)
-		event(g, TEV_BAR_WAIT, c, w, x->pc);
-	for (int i = 0; i < c->nwarps; i++)
-		if (e->released >> c->w[i].gw & 1)
-			event(g, TEV_BAR_RELEASE, c, &c->w[i], sim_addr(g, c->w[i].pc));
-	if (e->event == TEX_EXIT) {
-		event(g, TEV_WARP_DONE, c, w, x->pc);
-		if (c->live == 0)
-			event(g, TEV_CTA_DONE, c, NULL, 0);
-	}
+	pc = w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode;
+	e->next = &g->tcode[pc];      /* (t_peek's) */
+	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars)
+		t_exec_rare(g, s, w, x, e, bars);
+	if (g->hassink)
+		t_exec_sink(g, s, w, x, e, stall, why);
 }
 
 Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
@@ -676,7 +694,7 @@ void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 		}
 		if (next > to)
 			next = to;
-		if (g->cfg.tc.skip)
+		if (next > t + 1)       /* (skipped cycles to charge; stepping has none) */
 			sim_tsm_charge(m, src, t, next);
 		t = next;
 	}

@@ -37,34 +37,6 @@ sim_sb_use_regs(SbUse *u, int dst, int first, int n)
 }
 
 uint64_t
-sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
-{
-	uint64_t t = 0;
-	*why = STALL_NONE;
-	/* sources, then destinations (WAW), each kept apart so the loops carry no index test */
-	for (int i = 0; i < u->nsrc; i++)
-		if (s->ready[u->src[i]] > t) {
-			t = s->ready[u->src[i]];
-			*why = s->mem[u->src[i]] ? STALL_RAW_MEM : STALL_RAW_ALU;
-		}
-	for (int i = 0; i < u->ndst; i++)
-		if (s->ready[u->dst[i]] > t) {
-			t = s->ready[u->dst[i]];
-			*why = s->mem[u->dst[i]] ? STALL_RAW_MEM : STALL_RAW_ALU;
-		}
-	return t;
-}
-
-void
-sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
-{
-	for (int i = 0; i < u->ndst; i++) {
-		s->ready[u->dst[i]] = ready;
-		s->mem[u->dst[i]] = (uint8_t)(mem != 0);
-	}
-}
-
-uint64_t
 sim_wake(const WakeIn *w, uint64_t now, int *why)
 {
 	uint64_t t = now;

@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <assert.h>
 #include <stddef.h>
 #include "isa/isa.h"
 #include "opt/opt.h"
@@ -276,9 +277,36 @@ void sim_sb_clear(Scoreboard *s);
 void sim_sb_use_regs(SbUse *u, int dst, int first, int n);
 void sim_sb_use_id(SbUse *u, int dst, uint16_t id);
 /* first cycle the ids of u are all available (RAW on sources, WAW on destinations);
- * *why gets STALL_RAW_MEM or STALL_RAW_ALU for the latest one, or STALL_NONE */
-uint64_t sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why);
-void sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem);
+ * *why gets STALL_RAW_MEM or STALL_RAW_ALU for the latest one, or STALL_NONE (inline: the
+ * issue stage asks it once per issue) */
+static inline uint64_t
+sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
+{
+	uint64_t t = 0;
+	int id = -1;
+	/* sources, then destinations (WAW), each kept apart so the loops carry no index test;
+	 * the latest one's kind is looked up once */
+	for (int i = 0; i < u->nsrc; i++)
+		if (s->ready[u->src[i]] > t) {
+			t = s->ready[u->src[i]];
+			id = u->src[i];
+		}
+	for (int i = 0; i < u->ndst; i++)
+		if (s->ready[u->dst[i]] > t) {
+			t = s->ready[u->dst[i]];
+			id = u->dst[i];
+		}
+	*why = id < 0 ? STALL_NONE : s->mem[id] ? STALL_RAW_MEM : STALL_RAW_ALU;
+	return t;
+}
+static inline void
+sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
+{
+	for (int i = 0; i < u->ndst; i++) {
+		s->ready[u->dst[i]] = ready;
+		s->mem[u->dst[i]] = (uint8_t)(mem != 0);
+	}
+}
 
 /* the wake-up of a warp: the first cycle >= now at which every constraint holds, and the
  * reason that binds last (the stall reason for every cycle before the wake-up). With all
@@ -300,8 +328,25 @@ typedef struct {
 
 void sim_units_clear(Units *u);
 uint64_t sim_units_free_at(const Units *u, const TimingConfig *c, Unit k);
-/* takes the lowest-numbered pipeline free at now for interval * mult cycles (mult: replays) */
-uint64_t sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult);
+/* takes the lowest-numbered pipeline free at now for interval * mult cycles (mult: replays);
+ * returns the class's new free_at (the least busy-until over its pipelines). Inline: once
+ * per issue. */
+static inline uint64_t
+sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult)
+{
+	uint64_t *b = u->busy[k], *end = b + c->unit[k].units, *p = b, t;
+
+	while (p < end && *p > now)
+		p++;
+	assert(p < end && "sim_units_take: no free pipeline");
+	*p = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
+	u->issued[k]++;
+	t = b[0];
+	for (p = b + 1; p < end; p++)
+		if (*p < t)
+			t = *p;
+	return t;
+}
 
 /* ------------------------------------------------------------------ sched.c */
 typedef struct {

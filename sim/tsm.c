@@ -155,6 +155,48 @@ refresh(TSm *m, const TSource *s, int w)
 	file(m, k, w);
 }
 
+/* refresh() for the warp that just issued: it was a candidate, so it sits in rdy (not on
+ * the wheel nor in far), its masks' bits are cleared without a look at where it was filed;
+ * its wake-up is filed at once */
+static inline void
+refile(TSm *m, const TSource *s, int w)
+{
+	int k = m->wsched[w];
+	uint64_t b = 1ull << m->pos[w], r;
+
+	m->dirty &= ~(1ull << w);
+	if (!m->live[w])
+		return;                 /* gone from its scheduler's order and masks */
+	m->umask[k][m->wunit[w]] &= ~b;
+	m->rdy[k] &= ~b;
+	if (m->atbar[w]) {
+		m->wr[w] = UINT64_MAX;  /* (filed nowhere) */
+		return;
+	}
+	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
+	int why;
+	uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
+
+	m->wunit[w] = in->unit;
+	m->umask[k][in->unit] |= b;
+	if (m->ctrl[w] > sb) {
+		sb = m->ctrl[w];
+		why = STALL_CTRL;
+	}
+	m->wk[w] = m->wr[w] = r = sb;
+	m->wkwhy[w] = (uint8_t)why;
+	if (r <= m->kt[k])
+		m->rdy[k] |= b;
+	else if (r - m->kt[k] < TM_WHEEL) {
+		m->wheel[k][r % TM_WHEEL] |= b;
+		m->wocc[k] |= 1ull << (r % TM_WHEEL);
+	} else {
+		m->far[k] |= b;
+		if (r < m->farmin[k])
+			m->farmin[k] = r;
+	}
+}
+
 /* every stale warp refreshed */
 static inline void
 flush(TSm *m, const TSource *s)
@@ -170,7 +212,15 @@ promote(TSm *m, int k, uint64_t t)
 {
 	uint64_t kt = m->kt[k];
 
-	if (t > kt) {
+	if (t == kt + 1) {          /* (the common step: one slot) */
+		unsigned sl = (unsigned)(t % TM_WHEEL);
+		if (m->wocc[k] >> sl & 1) {
+			m->rdy[k] |= m->wheel[k][sl];
+			m->wheel[k][sl] = 0;
+			m->wocc[k] &= ~(1ull << sl);
+		}
+		m->kt[k] = t;
+	} else if (t > kt) {
 		uint64_t sel = t - kt >= TM_WHEEL ? ~0ull :
 		               rotr(~(~0ull << (t - kt)), (unsigned)((TM_WHEEL - (kt + 1) % TM_WHEEL) % TM_WHEEL));
 		for (uint64_t o = m->wocc[k] & sel; o; o &= o - 1) {
@@ -360,28 +410,14 @@ crs_traffic(TSm *m, int w, uint64_t now, const TExec *e)
 	m->st->crs_fills += e->crs_fills;
 }
 
-/* issues the next instruction of warp w at now; returns the cycles until its result */
-static uint64_t
-issue(TSm *m, const TSource *s, int w, uint64_t now)
+/* the memory part of an issue (e->space set): the access through its path; returns the
+ * cycle its result is ready and the issue slots its unit is taken for in *mult */
+static __attribute__((noinline)) uint64_t
+issue_mem(TSm *m, int w, const TInst *in, uint64_t now, const TExec *e, int *mult)
 {
 	const TimingConfig *c = m->c;
-	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
-	TExec *e = &m->e;
 	TStats *st = m->st;
 	uint64_t ready = now + (uint64_t)c->lat[in->lat];
-	int mem = 0, mult = 1;
-
-	memset(e, 0, offsetof(TExec, addr));
-	s->exec(s->ctx, w, e);
-	m->wnext[w] = e->next;
-	st->warp_insts++;
-	st->thread_insts += (uint64_t)sim_popc(e->active);
-	st->pred_off += (uint64_t)sim_popc(e->active & ~e->exec);
-	st->div_branches += e->diverged != DIV_NONE;
-	st->div[e->diverged]++;
-	st->reconv += e->reconverged;
-	if ((uint64_t)e->crs_depth > st->crs_hwm)
-		st->crs_hwm = (uint64_t)e->crs_depth;
 
 	switch (e->space) {
 	case TSP_GLOBAL:
@@ -396,8 +432,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		} else if (e->space == TSP_GLOBAL)
 			l1 = m->gl1;    /* a global store or atomic evicts the line from L1 */
 		ready = sim_tq_access(m, w, in, now, ro ? ro : l1, e, lat, &r);   /* (adds the L2's counts) */
-		mult = r.trans;
-		mem = 1;
+		*mult = r.trans;
 		*(e->kind == GM_LOAD ? &st->gld_trans : e->kind == GM_STORE ? &st->gst_trans : &st->atom_trans) +=
 			(uint64_t)r.trans;
 		st->l1_hits += l1 ? (uint64_t)r.l1_hits : 0;
@@ -409,13 +444,12 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		for (int l = 0; l < TM_WARP; l++)
 			off[l] = (uint32_t)e->addr[l];
 		int d = sim_bank_degree(off, e->amask, e->size, c->banks, c->bank_bytes);
-		mult = d;
+		*mult = d;
 		st->shared_insts++;
 		if (d > 1) {
 			st->bank_conflicts += (uint64_t)(d - 1);
 			ready += (uint64_t)(d - 1) * (uint64_t)c->unit[in->unit].interval;
 		}
-		mem = 1;
 		break;
 	}
 	case TSP_CONST: {
@@ -423,35 +457,46 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		 * one per distinct address (CUDA C Programming Guide, "Constant Memory") */
 		int d = sim_distinct_addrs(e->addr, e->amask);
 		if (d > 1) {
-			mult = d;
+			*mult = d;
 			ready += (uint64_t)(d - 1) * (uint64_t)c->unit[in->unit].interval;
 		}
-		mem = 1;
 		break;
 	}
 	}
-	take_unit(m, (Unit)in->unit, now, mult);
+	return ready;
+}
+
+/* a barrier release lets warp v go at now */
+static void
+release(TSm *m, int v, uint64_t now)
+{
+	uint64_t t = now + (uint64_t)m->c->lat[LAT_BAR];
+
+	m->atbar[v] = 0;
+	m->wnext[v] = NULL;
+	m->dirty |= 1ull << v;
+	m->kmemo[m->wsched[v]] = 0;
+	if (t > m->ctrl[v])
+		m->ctrl[v] = t;
+}
+
+/* the rarer consequences of an issue, after its scoreboard write: CallReturnStack traffic,
+ * a path switch, a barrier's wait or release, the warp's exit */
+static __attribute__((noinline)) void
+issue_events(TSm *m, int w, uint64_t now, const TExec *e)
+{
+	const TimingConfig *c = m->c;
+
 	if (e->crs_spills || e->crs_fills)
 		crs_traffic(m, w, now, e);
-	m->dirty |= 1ull << w;
-	sim_sb_write(&m->sb[w], &in->use, ready, mem);
-	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
-		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
 	if (e->switches) {
 		int k = m->wsched[w];
 		m->sfree[k] = now + 1 + (uint64_t)e->switches * (uint64_t)c->div_switch;
 		if (m->sfree[k] > m->ctrl[w])
 			m->ctrl[w] = m->sfree[k];
 	}
-	for (uint64_t r = e->released; r; r &= r - 1) {
-		int v = __builtin_ctzll(r);
-		m->atbar[v] = 0;
-		m->wnext[v] = NULL;
-		m->dirty |= 1ull << v;
-		m->kmemo[m->wsched[v]] = 0;
-		if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
-			m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
-	}
+	for (uint64_t r = e->released; r; r &= r - 1)
+		release(m, __builtin_ctzll(r), now);
 	switch (e->event) {
 	case TEX_BAR_WAIT:
 		m->atbar[w] = 1;
@@ -460,14 +505,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		if (e->released)
 			break;
 		for (int v = 0; v < TM_MAXWARPS; v++)
-			if (m->live[v] && m->cta[v] == m->cta[w] && (m->atbar[v] || v == w)) {
-				m->atbar[v] = 0;
-				m->wnext[v] = NULL;
-				m->dirty |= 1ull << v;
-				m->kmemo[m->wsched[v]] = 0;
-				if (now + (uint64_t)c->lat[LAT_BAR] > m->ctrl[v])
-					m->ctrl[v] = now + (uint64_t)c->lat[LAT_BAR];
-			}
+			if (m->live[v] && m->cta[v] == m->cta[w] && (m->atbar[v] || v == w))
+				release(m, v, now);
 		break;
 	case TEX_EXIT: {
 		uint64_t done = maxready(&m->sb[w]);
@@ -483,7 +522,123 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		break;
 	}
 	}
+}
+
+/* the header of a TExec (what precedes addr[]) cleared before each exec */
+static const TExec zexec;
+
+/* issues the next instruction of warp w at now; returns the cycles until its result. The
+ * warp's new wake-up is filed at once (refresh): its own issue is what changed it. */
+static uint64_t
+issue(TSm *m, const TSource *s, int w, uint64_t now)
+{
+	const TimingConfig *c = m->c;
+	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
+	TExec *e = &m->e;
+	TStats *st = m->st;
+	uint64_t ready;
+	int mult = 1;
+
+	memcpy(e, &zexec, offsetof(TExec, addr));
+	s->exec(s->ctx, w, e);
+	m->wnext[w] = e->next;
+	st->warp_insts++;
+	if (e->exec == ~0u)         /* a full warp, guard true (exec is part of active) */
+		st->thread_insts += 32;
+	else {
+		st->thread_insts += (uint64_t)sim_popc(e->active);
+		st->pred_off += (uint64_t)sim_popc(e->active & ~e->exec);
+	}
+	if (e->diverged) {          /* (div[DIV_NONE] is not counted, as in funcrun.c) */
+		st->div_branches++;
+		st->div[e->diverged]++;
+	}
+	st->reconv += e->reconverged;
+	if ((uint64_t)e->crs_depth > st->crs_hwm)
+		st->crs_hwm = (uint64_t)e->crs_depth;
+	ready = e->space == TSP_NONE ? now + (uint64_t)c->lat[in->lat] : issue_mem(m, w, in, now, e, &mult);
+	take_unit(m, (Unit)in->unit, now, mult);
+	sim_sb_write(&m->sb[w], &in->use, ready, e->space != TSP_NONE);
+	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
+		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
+	if (e->crs_spills | e->crs_fills | e->switches | e->event | (e->released != 0))
+		issue_events(m, w, now, e);
+	refile(m, s, w);
 	return ready - now;
+}
+
+/* GTO's pick inline (the common policy); the others through sim_sched_pick */
+static inline int
+pick(const Sched *sc, uint64_t cand)
+{
+	if (sc->policy == SCHED_GTO) {
+		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs) */
+		if (sc->last >= 0 && (cand >> (sc->rs - 1) & 1))
+			return sc->last;
+		return sc->warp[__builtin_ctzll(cand)];
+	}
+	return sim_sched_pick(sc, cand);
+}
+
+/* sim_sched_issued_at, inline but for two-level */
+static inline void
+issued(Sched *sc, int i, int long_wait)
+{
+	if (sc->policy == SCHED_TWOLEVEL) {
+		sim_sched_issued_at(sc, i, long_wait);
+		return;
+	}
+	sc->last = sc->warp[i];
+	sc->anyissued = 1;
+	sc->lastage = sc->age[i];
+	sc->rs = i + 1;
+}
+
+/* the first warp of scheduler k's order (one with a warp), GTO inline */
+static inline int
+first(const Sched *sc)
+{
+	if (sc->policy == SCHED_GTO)
+		return sc->last >= 0 ? sc->last : sc->warp[0];
+	return sim_sched_first(sc);
+}
+
+/* scheduler k at now, when it is free (sfree) and some warp may issue: the pick and its
+ * issues, or the memo of its next possible issue; returns the instructions issued */
+static int
+visit(TSm *m, const TSource *s, int k, uint64_t now)
+{
+	Sched *sc = &m->sched[k];
+	uint64_t cand;
+	int w, why, total = 0;
+
+	flush(m, s);
+	if ((cand = candidates(m, k, now)) == 0) {
+		if (!sc->n) {
+			m->st->stall[STALL_IDLE]++;
+			return 0;
+		}
+		/* nothing can issue: the least wake-up of its warps, memoised */
+		m->kmemo[k] = 1;
+		m->kwake[k] = least_wake(m, k);
+		m->kfirst[k] = first(sc);
+		warp_wake(m, s, m->kfirst[k], now, &why);
+		m->st->stall[why]++;
+		return 0;
+	}
+	w = pick(sc, cand);
+	m->kmemo[k] = 0;
+	/* up to issue_width instructions of this warp in this cycle */
+	for (int j = 0;;) {
+		uint64_t lat = issue(m, s, w, now);
+		total++;
+		if (!m->live[w])
+			break;
+		issued(sc, m->pos[w], lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
+		if (++j == m->c->issue_width || m->sfree[k] > now || warp_wake(m, s, w, now, &why) != now)
+			break;
+	}
+	return total;
 }
 
 int
@@ -498,44 +653,16 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
 	 * chooses first, so that none starves the others of a pipe class they all want (one
 	 * division a cycle; k then wraps) */
-	int nsched = m->c->schedulers, k0 = (int)(now % (uint64_t)nsched);
-	for (int i = 0; i < nsched; i++) {
-		int k = k0 + i < nsched ? k0 + i : k0 + i - nsched;
-		Sched *sc = &m->sched[k];
-		int n, done = 0;
-		if (m->sfree[k] > now) {
+	int nsched = m->c->schedulers, k = nsched == 1 ? 0 : (int)(now % (uint64_t)nsched);
+	for (int i = 0; i < nsched; i++, k = k + 1 < nsched ? k + 1 : 0) {
+		if (m->sfree[k] > now)
 			m->st->stall[STALL_CTRL]++;
-			continue;
-		}
-		if (m->kmemo[k] && m->kwake[k] > now) {
+		else if (m->kmemo[k] && m->kwake[k] > now) {
 			/* no warp of this scheduler can issue yet: nothing changed since the scan */
-			m->st->stall[stall_reason(m, s, k, now)]++;
-			continue;
-		}
-		flush(m, s);
-		int w = sim_sched_pick(sc, candidates(m, k, now));
-		n = sc->n;
-		if (w >= 0) {
-			m->kmemo[k] = 0;
-			/* up to issue_width instructions of this warp in this cycle */
-			for (int j = 0; j < m->c->issue_width; j++) {
-				if (j > 0 && (!m->live[w] || m->sfree[k] > now || warp_wake(m, s, w, now, &why) != now))
-					break;
-				uint64_t lat = issue(m, s, w, now);
-				total++;
-				if (m->live[w])
-					sim_sched_issued_at(sc, m->pos[w], lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
-			}
-			done = 1;
-		}
-		if (!done && n) {
-			/* nothing can issue: the least wake-up of its warps, memoised */
-			m->kmemo[k] = 1;
-			m->kwake[k] = least_wake(m, k);
-			m->kfirst[k] = sim_sched_first(sc);
-			m->st->stall[stall_reason(m, s, k, now)]++;
-		} else if (!done)
-			m->st->stall[STALL_IDLE]++;
+			warp_wake(m, s, m->kfirst[k], now, &why);
+			m->st->stall[why]++;
+		} else
+			total += visit(m, s, k, now);
 	}
 	return total;
 }

@@ -21,22 +21,3 @@ sim_units_free_at(const Units *u, const TimingConfig *c, Unit k)
 			t = u->busy[k][p];
 	return t;
 }
-
-/* takes the first free pipeline of class k at now for mult issue slots; returns the class's
- * new free_at (the least busy-until over its pipelines) */
-uint64_t
-sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult)
-{
-	uint64_t *b = u->busy[k], *end = b + c->unit[k].units, *p = b, t;
-
-	while (p < end && *p > now)
-		p++;
-	assert(p < end && "sim_units_take: no free pipeline");
-	*p = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
-	u->issued[k]++;
-	t = b[0];
-	for (p = b + 1; p < end; p++)
-		if (*p < t)
-			t = *p;
-	return t;
-}
