@@ -627,8 +627,8 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-/* txq.QUERY.b32 d, [t] and suq.QUERY.b32 d, [s]: TXQ or SUQ d, slot, attribute (0 width,
- * 1 height, 2 depth, 3 normalized: ops.def's numbering); the slot is t's or s's index in
+/* txq.QUERY.b32 d, [t] and suq.QUERY.b32 d, [s]: TXQ or SUQ d, slot, attribute (ops.def's
+ * numbering, PTX_TXQS's order less one: PTXQ_WIDTH is 0); the slot is t's or s's index in
  * Module.vars until be_kernel_finish numbers the kernel's textures and surfaces */
 static int sel_query(Fn *f, Blk *b, const PIns *in)
 {
@@ -650,8 +650,7 @@ static int sel_query(Fn *f, Blk *b, const PIns *in)
 	}
 	x->nopd = 3;
 	x->o[0] = be_r(t);
-	x->o[2] = be_imm(in->m.txq == PTXQ_HEIGHT ? 1 : in->m.txq == PTXQ_DEPTH ? 2 :
-	                 in->m.txq == PTXQ_NORMALIZED_COORDS ? 3 : 0);
+	x->o[2] = be_imm(in->m.txq - PTXQ_WIDTH);
 	return 0;
 }
 

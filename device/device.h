@@ -248,11 +248,18 @@ int dev_surf_check(const Launch *l, FILE *err);
 enum { DEV_SU_TRAP, DEV_SU_CLAMP, DEV_SU_ZERO };
 uint64_t dev_surf_at(const DevSurf *x, int geom, const int32_t c[3], unsigned size, int mode,
                      int *fault);
-/* suq: width, height, depth (DevTexQuery's first three) */
-uint32_t dev_surf_query(const DevSurf *x, int q);
-/* txq: a texture's width, height, depth (1 beyond its dimensions), normalised coordinates (1/0);
- * the values are TXQ's attribute operand (isa/ops.def) */
-typedef enum { DEV_TXQ_WIDTH, DEV_TXQ_HEIGHT, DEV_TXQ_DEPTH, DEV_TXQ_NORMALIZED } DevTexQuery;
+/* txq's and suq's attributes, in the order of frontend/ptx.h's PTX_TXQS (one less): the values
+ * are TXQ's and SUQ's attribute operand (isa/ops.def). dev_tex_query answers all but
+ * DEV_TXQ_MEMORY_LAYOUT; dev_surf_query the width, height, depth, channel data type and order,
+ * array size and memory layout. The values are the PTX ISA's (tex.c, "Queries"). */
+typedef enum {
+	DEV_TXQ_WIDTH, DEV_TXQ_HEIGHT, DEV_TXQ_DEPTH, DEV_TXQ_NORMALIZED, DEV_TXQ_CHANNEL_TYPE,
+	DEV_TXQ_CHANNEL_ORDER, DEV_TXQ_ARRAY_SIZE, DEV_TXQ_MIPMAP_LEVELS, DEV_TXQ_SAMPLES,
+	DEV_TXQ_FORCE_UNNORMALIZED, DEV_TXQ_FILTER_MODE, DEV_TXQ_ADDR_MODE_0, DEV_TXQ_ADDR_MODE_1,
+	DEV_TXQ_ADDR_MODE_2, DEV_TXQ_MEMORY_LAYOUT, DEV_TXQ_COUNT
+} DevTexQuery;
+uint32_t dev_surf_query(const DevSurf *x, DevTexQuery q);
+/* txq: a texture's width, height, depth (1 beyond its dimensions) and the other attributes */
 uint32_t dev_tex_query(const DevTex *x, DevTexQuery q);
 
 #endif

@@ -442,13 +442,58 @@ void dev_tex_gather(const DevTex *x, int comp, const uint32_t c[2], uint32_t out
 	}
 }
 
+/* ------------------------------------------------------------------ queries
+ * txq and suq answer with the values the PTX ISA gives ("Texture Sampler and Surface Types",
+ * tables "Opaque Type Fields" and "OpenCL 1.0 Channel Data Type / Channel Order Definition"):
+ * the channel data type and order are enumerations of the source language's API, and the ISA
+ * names OpenCL 1.0's as the only one that defines them, so those are the values (an integer
+ * channel read as normfloat is CL_UNORM_* / CL_SNORM_*); .filter_mode is an integer of
+ * { nearest, linear } and .addr_mode_N of { wrap, mirror, clamp_ogl, clamp_to_edge,
+ * clamp_to_border } (ours: wrap 0, mirror 1, clamp 3, border 4; clamp_ogl is never bound).
+ * A binding is no array, has no mipmaps and no samples: 0 for those counts, as the ISA says
+ * of a texture that is not one; no texture object has an independent sampler, so
+ * .force_unnormalized_coords is 0 (the texture's own setting applies). A surface is a buffer
+ * in linear memory: .memory_layout 1. */
+static uint32_t chan_data_type(Type t, int norm)
+{
+	switch (t) {
+	case TY_U8: return norm ? 0x10D2 : 0x10DA;     /* CL_UNORM_INT8, CL_UNSIGNED_INT8 */
+	case TY_S8: return norm ? 0x10D0 : 0x10D7;     /* CL_SNORM_INT8, CL_SIGNED_INT8 */
+	case TY_U16: return norm ? 0x10D3 : 0x10DB;    /* CL_UNORM_INT16, CL_UNSIGNED_INT16 */
+	case TY_S16: return norm ? 0x10D1 : 0x10D8;    /* CL_SNORM_INT16, CL_SIGNED_INT16 */
+	case TY_U32: return 0x10DC;                    /* CL_UNSIGNED_INT32 */
+	case TY_S32: return 0x10D9;                    /* CL_SIGNED_INT32 */
+	case TY_F32: return 0x10DE;                    /* CL_FLOAT */
+	case TY_NONE: case TY_U64: case TY_S64: case TY_F16: case TY_F64: case TY_B64: case TY_B128:
+	case TY_COUNT:
+		break;   /* not reached: chan_type allows the types above only */
+	}
+	return 0;
+}
+
+/* CL_R, CL_RG, CL_RGBA for 1, 2, 4 channels */
+static uint32_t chan_order(int chans)
+{
+	return chans == 1 ? 0x10B0 : chans == 2 ? 0x10B2 : 0x10B5;
+}
+
 uint32_t dev_tex_query(const DevTex *x, DevTexQuery q)
 {
+	static const uint32_t addr_mode[] = { [TEXA_CLAMP] = 3, [TEXA_WRAP] = 0, [TEXA_MIRROR] = 1,
+	                                      [TEXA_BORDER] = 4 };
+	const LaunchTex *t = x->t;
+
 	switch (q) {
-	case DEV_TXQ_WIDTH: return x->t->dims[0];
-	case DEV_TXQ_HEIGHT: return x->t->dims[1];
-	case DEV_TXQ_DEPTH: return x->t->dims[2];
-	case DEV_TXQ_NORMALIZED: return x->t->norm;
+	case DEV_TXQ_WIDTH: case DEV_TXQ_HEIGHT: case DEV_TXQ_DEPTH: return t->dims[q - DEV_TXQ_WIDTH];
+	case DEV_TXQ_NORMALIZED: return t->norm;
+	case DEV_TXQ_CHANNEL_TYPE: return chan_data_type(t->data.type, t->normfloat);
+	case DEV_TXQ_CHANNEL_ORDER: return chan_order(t->chans);
+	case DEV_TXQ_FILTER_MODE: return t->linear;
+	case DEV_TXQ_ADDR_MODE_0: case DEV_TXQ_ADDR_MODE_1: case DEV_TXQ_ADDR_MODE_2:
+		return addr_mode[t->addr];
+	case DEV_TXQ_ARRAY_SIZE: case DEV_TXQ_MIPMAP_LEVELS: case DEV_TXQ_SAMPLES:
+	case DEV_TXQ_FORCE_UNNORMALIZED: case DEV_TXQ_MEMORY_LAYOUT: case DEV_TXQ_COUNT:
+		break;
 	}
 	return 0;
 }
@@ -593,7 +638,19 @@ uint64_t dev_surf_at(const DevSurf *x, int geom, const int32_t c[3], unsigned si
 	return x->base + (uint64_t)((at[2] * u->dims[1] + at[1]) * pitch + at[0]);
 }
 
-uint32_t dev_surf_query(const DevSurf *x, int q)
+uint32_t dev_surf_query(const DevSurf *x, DevTexQuery q)
 {
-	return q >= 0 && q < 3 ? x->s->dims[q] : 0;
+	const LaunchSurf *u = x->s;
+
+	switch (q) {
+	case DEV_TXQ_WIDTH: case DEV_TXQ_HEIGHT: case DEV_TXQ_DEPTH: return u->dims[q - DEV_TXQ_WIDTH];
+	case DEV_TXQ_CHANNEL_TYPE: return chan_data_type(u->type, 0);
+	case DEV_TXQ_CHANNEL_ORDER: return chan_order(u->chans);
+	case DEV_TXQ_MEMORY_LAYOUT: return 1;
+	case DEV_TXQ_NORMALIZED: case DEV_TXQ_ARRAY_SIZE: case DEV_TXQ_MIPMAP_LEVELS: case DEV_TXQ_SAMPLES:
+	case DEV_TXQ_FORCE_UNNORMALIZED: case DEV_TXQ_FILTER_MODE: case DEV_TXQ_ADDR_MODE_0:
+	case DEV_TXQ_ADDR_MODE_1: case DEV_TXQ_ADDR_MODE_2: case DEV_TXQ_COUNT:
+		break;
+	}
+	return 0;
 }

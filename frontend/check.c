@@ -440,6 +440,20 @@ chk_texref(Chk *k, const PIns *in, int slot)
 		}
 		return 1;
 	}
+	if (t->kind == POK_ADDR && t->symkind == PSYM_VAR && t->reg < 0 &&
+	    k->m->vars[t->sym].type == PT_SAMPLERREF) {
+		/* PTX ISA, "Texturing Modes" and "Sampler Properties" */
+		if (k->m->target && strstr(k->m->target, "texmode_independent"))
+			err(k, t->loc, "operand %d of '%s' is a .samplerref, which holds sampler attributes "
+			    "only (.force_unnormalized_coords, .filter_mode, .addr_mode_0/1/2)", slot + 1,
+			    ptx_ops[in->op].name);
+		else
+			err(k, t->loc, "operand %d of '%s' is a .samplerref, which needs independent texture "
+			    "mode (.target ..., texmode_independent); in unified mode, this module's, a "
+			    "texture's sampler attributes are read through its .texref", slot + 1,
+			    ptx_ops[in->op].name);
+		return 0;
+	}
 	if (t->kind != POK_ADDR || t->symkind != PSYM_VAR || t->reg >= 0 ||
 	    (k->m->vars[t->sym].space != PS_TEX && k->m->vars[t->sym].type != PT_TEXREF)) {
 		err(k, t->loc, "operand %d of '%s' must be a texture reference (.tex or .global .texref)",
@@ -460,10 +474,18 @@ chk_tex(Chk *k, const PIns *in)
 	int tld4 = in->op == PO_TLD4;
 
 	if (in->op == PO_TXQ) {
-		if (m->txq == PTXQ_NONE || m->ntypes != 1 || m->types[0] != PT_B32)
-			err(k, in->loc, "'txq' takes an attribute (e.g. .width) and .b32");
-		else
-			chk_texref(k, in, 1);
+		if (m->txq == PTXQ_NONE || m->txq == PTXQ_MEMORY_LAYOUT || m->ntypes != 1 ||
+		    m->types[0] != PT_B32)
+			err(k, in->loc, "'txq' takes a texture attribute (.width, .height, .depth, "
+			    ".channel_data_type, .channel_order, .normalized_coords, .array_size, "
+			    ".num_mipmap_levels, .num_samples) or a sampler attribute (.filter_mode, "
+			    ".addr_mode_0/1/2, .force_unnormalized_coords) and .b32");
+		else if (chk_texref(k, in, 1) && m->txq == PTXQ_FORCE_UNNORMALIZED_COORDS &&
+		         in->o[1].sym >= 0)
+			/* PTX ISA, "Sampler Properties": a .samplerref's, in independent mode only */
+			err(k, in->o[1].loc, "'txq.force_unnormalized_coords' reads a .samplerref of "
+			    "independent texture mode (or a texture object's handle); a .texref has no such "
+			    "attribute");
 		return;
 	}
 	if (tld4 && m->comp == PCOMP_NONE) {
@@ -498,10 +520,24 @@ chk_surf(Chk *k, const PIns *in)
 	const POpd *s = &in->o[at], *c = &in->o[at + 1];
 
 	if (in->op == PO_SUQ) {
-		if (m->txq == PTXQ_NONE || m->ntypes != 1 || m->types[0] != PT_B32) {
-			err(k, in->loc, "'suq' takes an attribute (.width, .height or .depth) and .b32");
+		int q = m->txq;
+		if ((q != PTXQ_WIDTH && q != PTXQ_HEIGHT && q != PTXQ_DEPTH && q != PTXQ_CHANNEL_DATA_TYPE &&
+		     q != PTXQ_CHANNEL_ORDER && q != PTXQ_ARRAY_SIZE && q != PTXQ_MEMORY_LAYOUT) ||
+		    m->ntypes != 1 || m->types[0] != PT_B32) {
+			err(k, in->loc, "'suq' takes an attribute (.width, .height, .depth, "
+			    ".channel_data_type, .channel_order, .array_size or .memory_layout) and .b32");
 			return;
 		}
+	} else if (in->op == PO_SULD && m->comp == PCOMP_P) {
+		/* PTX ISA 9.x, "suld": suld.b.geom{.cop}{.vN}.dtype{.mode} only */
+		err(k, in->loc, "'suld.p' is not an instruction of the PTX ISA: suld has only the "
+		    "unformatted form, suld.b (a formatted read of a texture is tex)");
+		return;
+	} else if (in->op == PO_SUST && m->comp == PCOMP_P) {
+		/* the valid sust.p forms are the function's unsupported instruction (ins.c) */
+		err(k, in->loc, "'sust.p' takes .1d, .2d or .3d, an optional .v2 or .v4 and .b32 only "
+		    "(PTX ISA: sust.p.dim{.vec}.b32{.mode} [a, b], c)");
+		return;
 	} else if (m->comp != PCOMP_B || m->geom == PGEOM_NONE || m->ntypes != 1 ||
 	           (m->types[0] != PT_B8 && m->types[0] != PT_B16 && m->types[0] != PT_B32 &&
 	            m->types[0] != PT_B64)) {

@@ -475,16 +475,27 @@ norm_call(PCtx *c)
 static const char *
 tex_unsup(const PCtx *c, const PIns *in)
 {
+	const PMods *m = &in->m;
+
 	if (in->op == PO_SUQ)
-		return in->m.txq > PTXQ_DEPTH ? " of a channel format, array size or memory layout" : NULL;
+		return NULL;   /* check.c: every attribute suq has is answered */
 	if (in->op == PO_SULD || in->op == PO_SUST) {
-		if (in->m.comp == PCOMP_P)
-			return " of formatted data (.p)";
-		return in->m.geom > PGEOM_3D ? " of a layered surface" : NULL;
+		/* sust.p.{1d,2d,3d}{.v2,.v4}.b32 is valid PTX; suld.p and other sust.p forms are not
+		 * (check.c says so) */
+		if (m->comp == PCOMP_P)
+			return in->op == PO_SUST && m->geom >= PGEOM_1D && m->geom <= PGEOM_3D &&
+			       m->ntypes == 1 && m->types[0] == PT_B32 ? " of formatted data (.p)" : NULL;
+		return m->geom > PGEOM_3D ? " of a layered surface" : NULL;
 	}
 	if (in->op == PO_TXQ) {
-		return in->m.txq > PTXQ_NORMALIZED_COORDS ?
-		       " of a sampler attribute, a channel format, array, mipmap or sample count" : NULL;
+		if (m->flags & PMF_LEVEL)
+			return " with a level of detail (.level)";
+		/* independent texture mode reads sampler attributes from a .samplerref, which no
+		 * launch binds */
+		int indep = c->m->target && strstr(c->m->target, "texmode_independent");
+		return indep && m->txq >= PTXQ_FORCE_UNNORMALIZED_COORDS && m->txq <= PTXQ_ADDR_MODE_2 ?
+		       " of a sampler attribute in independent texture mode (no launch binds a "
+		       ".samplerref)" : NULL;
 	}
 	if (in->op == PO_TLD4 && in->m.geom != PGEOM_2D && in->m.geom != PGEOM_NONE)
 		return " with a layered or cube geometry";

@@ -90,7 +90,7 @@ static const ModEnt mods[] = {
 	Q("array_size", ARRAY_SIZE) Q("num_mipmap_levels", NUM_MIPMAP_LEVELS)
 	Q("num_samples", NUM_SAMPLES) Q("force_unnormalized_coords", FORCE_UNNORMALIZED_COORDS)
 	Q("filter_mode", FILTER_MODE) Q("addr_mode_0", ADDR_MODE_0) Q("addr_mode_1", ADDR_MODE_1)
-	Q("addr_mode_2", ADDR_MODE_2)
+	Q("addr_mode_2", ADDR_MODE_2) Q("memory_layout", MEMORY_LAYOUT)
 #undef Q
 	{ "g", MK_COMP, PCOMP_G }, { "b", MK_COMP, PCOMP_B }, { "a", MK_COMP, PCOMP_A },
 	{ "p", MK_COMP, PCOMP_P }, { "trap", MK_SUMODE, PSUMODE_TRAP }, { "zero", MK_SUMODE, PSUMODE_ZERO },

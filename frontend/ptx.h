@@ -153,14 +153,16 @@ typedef enum {
 #define PTX_GEOMS(X) \
 	X(NONE, "") X(1D, ".1d") X(2D, ".2d") X(3D, ".3d") X(A1D, ".a1d") X(A2D, ".a2d") \
 	X(CUBE, ".cube") X(ACUBE, ".acube") X(2DMS, ".2dms") X(A2DMS, ".a2dms")
-/* txq's attribute (PTX ISA "txq"): warpsim answers width, height, depth, normalized_coords */
+/* txq's and suq's attribute (PTX ISA "txq", "suq"); PTXQ_x - 1 is the attribute operand of
+ * TXQ/SUQ (isa/ops.def) and device/device.h's DevTexQuery, in this order */
 #define PTX_TXQS(X) \
 	X(NONE, "") X(WIDTH, ".width") X(HEIGHT, ".height") X(DEPTH, ".depth") \
 	X(NORMALIZED_COORDS, ".normalized_coords") X(CHANNEL_DATA_TYPE, ".channel_data_type") \
 	X(CHANNEL_ORDER, ".channel_order") X(ARRAY_SIZE, ".array_size") \
 	X(NUM_MIPMAP_LEVELS, ".num_mipmap_levels") X(NUM_SAMPLES, ".num_samples") \
 	X(FORCE_UNNORMALIZED_COORDS, ".force_unnormalized_coords") X(FILTER_MODE, ".filter_mode") \
-	X(ADDR_MODE_0, ".addr_mode_0") X(ADDR_MODE_1, ".addr_mode_1") X(ADDR_MODE_2, ".addr_mode_2")
+	X(ADDR_MODE_0, ".addr_mode_0") X(ADDR_MODE_1, ".addr_mode_1") X(ADDR_MODE_2, ".addr_mode_2") \
+	X(MEMORY_LAYOUT, ".memory_layout")
 /* tld4's channel; on suld/sust .b is the unformatted (byte-addressed) form, .p the formatted */
 #define PTX_COMPS(X) X(NONE, "") X(R, ".r") X(G, ".g") X(B, ".b") X(A, ".a") X(P, ".p")
 /* suld/sust's out-of-range mode (.clamp is PMF_CLAMP as written, decoded here) */

@@ -287,14 +287,18 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 	if ((in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SULDB || in->op == OP_SUSTB) &&
 	    (o[3].imm < 0 || o[3].imm > 2))
 		return fail(msg, size, 3, "%s mode must be 0x0..0x2 (trap, clamp, zero)", isa_ops[in->op].name);
-	if ((in->op == OP_SUQ || in->op == OP_SUQB) && (o[2].imm < 0 || o[2].imm > 2))
-		return fail(msg, size, 2, "%s attribute must be 0x0..0x2 (width, height, depth)",
+	if ((in->op == OP_SUQ || in->op == OP_SUQB) && (o[2].imm < 0 || o[2].imm > 0xe ||
+	                                                (o[2].imm > 6 && o[2].imm < 0xe) || o[2].imm == 3))
+		return fail(msg, size, 2, "%s attribute must be 0x0..0x2, 0x4..0x6 or 0xe (width, height, "
+		            "depth, channel data type, channel order, array size, memory layout)",
 		            isa_ops[in->op].name);
 	if ((in->op == OP_TEX || in->op == OP_TLD || in->op == OP_TEXB || in->op == OP_TLDB) &&
 	    o[3].kind == OPD_IMM && (o[3].imm < 1 || o[3].imm > 0xf))
 		return fail(msg, size, 3, "%s channel mask must be 0x1..0xf", isa_ops[in->op].name);
-	if ((in->op == OP_TXQ || in->op == OP_TXQB) && (o[2].imm < 0 || o[2].imm > 3))
-		return fail(msg, size, 2, "%s attribute must be 0x0..0x3 (width, height, depth, normalized)", isa_ops[in->op].name);
+	if ((in->op == OP_TXQ || in->op == OP_TXQB) && (o[2].imm < 0 || o[2].imm > 0xd))
+		return fail(msg, size, 2, "%s attribute must be 0x0..0xd (width, height, depth, normalized, "
+		            "channel data type and order, array size, mipmap levels, samples, forced "
+		            "unnormalized, filter mode, address modes)", isa_ops[in->op].name);
 	if (in->op == OP_LOP3 && o[4].kind == OPD_IMM && (o[4].imm < 0 || o[4].imm > 0xff))
 		return fail(msg, size, 4, "LOP3 truth table must be 0x0..0xff");
 	if (in->op == OP_ISCADD && o[3].kind == OPD_IMM && (o[3].imm < 0 || o[3].imm > 31))

@@ -192,10 +192,7 @@ void or_tex(Oracle *o, Thread *t, const PIns *in)
 		return;
 	}
 	if (in->op == PO_TXQ) {
-		DevTexQuery q = in->m.txq == PTXQ_HEIGHT ? DEV_TXQ_HEIGHT : in->m.txq == PTXQ_DEPTH ?
-		                DEV_TXQ_DEPTH : in->m.txq == PTXQ_NORMALIZED_COORDS ? DEV_TXQ_NORMALIZED :
-		                DEV_TXQ_WIDTH;
-		or_put(o, t, d, dev_tex_query(&x, q));
+		or_put(o, t, d, dev_tex_query(&x, (DevTexQuery)(in->m.txq - PTXQ_WIDTH)));
 		return;
 	}
 	for (int k = 0; k < geom; k++)
@@ -237,8 +234,7 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 		return;
 	}
 	if (in->op == PO_SUQ) {
-		or_put(o, t, &in->o[0], dev_surf_query(&x, in->m.txq == PTXQ_HEIGHT ? 1 :
-		                                        in->m.txq == PTXQ_DEPTH ? 2 : 0));
+		or_put(o, t, &in->o[0], dev_surf_query(&x, (DevTexQuery)(in->m.txq - PTXQ_WIDTH)));
 		return;
 	}
 	for (int k = 0; k < geom; k++)

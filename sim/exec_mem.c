@@ -410,7 +410,7 @@ int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 			const DevSurf *x = surf_of(g, w, d, 1, l);
 			if (!x)
 				return SIM_FAULT;
-			REG(d->o[0].reg, l) = dev_surf_query(x, (int)d->o[2].imm);
+			REG(d->o[0].reg, l) = dev_surf_query(x, (DevTexQuery)d->o[2].imm);
 		}
 		return SIM_OK;
 	}

@@ -158,6 +158,57 @@ START_TEST(test_gather_query)
 }
 END_TEST
 
+/* txq's attribute n of the binding spec s */
+static uint32_t query(const char *s, DevTexQuery q)
+{
+	LaunchTex t;
+	DevTex d;
+	char why[256];
+	uint32_t v;
+
+	ck_assert_int_eq(dev_parse_tex(s, NULL, &t, why), 0);
+	d.t = &t;
+	d.texels = NULL;
+	v = dev_tex_query(&d, q);
+	dev_tex_free(&t);
+	return v;
+}
+
+START_TEST(test_query_values)
+{
+	/* the PTX ISA's values ("Texture Sampler and Surface Types"): OpenCL 1.0's channel data
+	 * types and orders, filter mode { nearest, linear }, address modes { wrap, mirror,
+	 * clamp_ogl, clamp_to_edge, clamp_to_border } */
+	ck_assert_uint_eq(query("t:u8:4", DEV_TXQ_CHANNEL_TYPE), 0x10DA);           /* CL_UNSIGNED_INT8 */
+	ck_assert_uint_eq(query("t:u8:4:normfloat", DEV_TXQ_CHANNEL_TYPE), 0x10D2); /* CL_UNORM_INT8 */
+	ck_assert_uint_eq(query("t:s8:4", DEV_TXQ_CHANNEL_TYPE), 0x10D7);
+	ck_assert_uint_eq(query("t:s8:4:normfloat", DEV_TXQ_CHANNEL_TYPE), 0x10D0);
+	ck_assert_uint_eq(query("t:u16:4", DEV_TXQ_CHANNEL_TYPE), 0x10DB);
+	ck_assert_uint_eq(query("t:u16:4:normfloat", DEV_TXQ_CHANNEL_TYPE), 0x10D3);
+	ck_assert_uint_eq(query("t:s16:4", DEV_TXQ_CHANNEL_TYPE), 0x10D8);
+	ck_assert_uint_eq(query("t:s16:4:normfloat", DEV_TXQ_CHANNEL_TYPE), 0x10D1);
+	ck_assert_uint_eq(query("t:u32:4", DEV_TXQ_CHANNEL_TYPE), 0x10DC);
+	ck_assert_uint_eq(query("t:s32:4", DEV_TXQ_CHANNEL_TYPE), 0x10D9);
+	ck_assert_uint_eq(query("t:f32:4", DEV_TXQ_CHANNEL_TYPE), 0x10DE);          /* CL_FLOAT */
+	ck_assert_uint_eq(query("t:f32:4", DEV_TXQ_CHANNEL_ORDER), 0x10B0);         /* CL_R */
+	ck_assert_uint_eq(query("t:f32x2:4", DEV_TXQ_CHANNEL_ORDER), 0x10B2);       /* CL_RG */
+	ck_assert_uint_eq(query("t:f32x4:4", DEV_TXQ_CHANNEL_ORDER), 0x10B5);       /* CL_RGBA */
+	ck_assert_uint_eq(query("t:f32:4", DEV_TXQ_FILTER_MODE), 0);
+	ck_assert_uint_eq(query("t:f32:4:linear", DEV_TXQ_FILTER_MODE), 1);
+	ck_assert_uint_eq(query("t:f32:4x4:wrap,normalized", DEV_TXQ_ADDR_MODE_0), 0);
+	ck_assert_uint_eq(query("t:f32:4x4:mirror,normalized", DEV_TXQ_ADDR_MODE_1), 1);
+	ck_assert_uint_eq(query("t:f32:4x4", DEV_TXQ_ADDR_MODE_0), 3);               /* clamp */
+	ck_assert_uint_eq(query("t:f32:4x4x2:border", DEV_TXQ_ADDR_MODE_2), 4);
+	ck_assert_uint_eq(query("t:f32:4x4:normalized", DEV_TXQ_NORMALIZED), 1);
+	ck_assert_uint_eq(query("t:f32:4x4", DEV_TXQ_NORMALIZED), 0);
+	ck_assert_uint_eq(query("t:f32:4x3x2", DEV_TXQ_HEIGHT), 3);
+	ck_assert_uint_eq(query("t:f32:4x3x2", DEV_TXQ_ARRAY_SIZE), 0);
+	ck_assert_uint_eq(query("t:f32:4x3x2", DEV_TXQ_MIPMAP_LEVELS), 0);
+	ck_assert_uint_eq(query("t:f32:4x3x2", DEV_TXQ_SAMPLES), 0);
+	ck_assert_uint_eq(query("t:f32:4:normalized", DEV_TXQ_FORCE_UNNORMALIZED), 0);
+}
+END_TEST
+
 START_TEST(test_surface_addressing)
 {
 	/* 4 x 2 elements of u32 (rows of 16 bytes) at 0x1000: x is a byte offset */
@@ -181,9 +232,14 @@ START_TEST(test_surface_addressing)
 	ck_assert_uint_eq(dev_surf_at(&x, 2, below, 4, DEV_SU_ZERO, &fault), 0);
 	ck_assert_int_eq(fault, 0);
 	ck_assert_uint_eq(dev_surf_at(&x, 1, below, 4, DEV_SU_TRAP, &fault), 0x1000 + 8);  /* 1D: row 0 */
-	ck_assert_uint_eq(dev_surf_query(&x, 0), 4);
-	ck_assert_uint_eq(dev_surf_query(&x, 1), 2);
-	ck_assert_uint_eq(dev_surf_query(&x, 2), 1);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_WIDTH), 4);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_HEIGHT), 2);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_DEPTH), 1);
+	/* OpenCL 1.0's CL_UNSIGNED_INT32 and CL_R (PTX ISA tables 12, 13), no array, linear memory */
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_CHANNEL_TYPE), 0x10DC);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_CHANNEL_ORDER), 0x10B0);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_ARRAY_SIZE), 0);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_MEMORY_LAYOUT), 1);
 	dev_surf_free(&u);
 	ck_assert_int_eq(dev_parse_surf("s:x:u32:4", &u, why), -1);
 	ck_assert_int_eq(dev_parse_surf("s:0:f64:4", &u, why), -1);
@@ -293,6 +349,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_bilinear_normfloat);
 	tcase_add_test(tc, test_integer_coordinates);
 	tcase_add_test(tc, test_gather_query);
+	tcase_add_test(tc, test_query_values);
 	tcase_add_test(tc, test_surface_addressing);
 	tcase_add_test(tc, test_parse);
 	tcase_add_test(tc, test_object_handles);
