@@ -211,6 +211,38 @@ b_param(PCtx *c, const PTok *name, PLoc l)
 	b_ds_reset(c);
 }
 
+/* .abi_preserve N and .abi_preserve_control N (PTX ISA 9.0, "Performance-Tuning Directives"):
+ * how many general-purpose and control registers ptxas's calling convention keeps callee-saved
+ * across calls of the function. Values of a module that says PTX ISA 9.0 or later are
+ * recorded and otherwise ignored: warpc's callee saves every register and predicate it writes
+ * (docs/backend.md, "Calls"), so no caller's value lives in a register a call may change and
+ * no bound on them changes what a kernel computes. 1 when the directive may stand here. */
+static int
+abi_ok(PCtx *c, int which, const PTok *n, PLoc l)
+{
+	const char *name = which == ABI_PRESERVE ? ".abi_preserve" : ".abi_preserve_control";
+
+	if (c->m->version_major < 9) {
+		ptx_diag(c, l, "'%s' needs PTX ISA 9.0 or later; this module is .version %d.%d", name,
+		         c->m->version_major, c->m->version_minor);
+		return 0;
+	}
+	if (n->u > 0xffffffffu) {
+		ptx_diag(c, l, "'%s' value out of range", name);
+		return 0;
+	}
+	return 1;
+}
+
+/* a parameter written as its state space and type only */
+void
+b_param_unnamed(PCtx *c, PLoc l)
+{
+	ptx_diag(c, l, "a parameter needs a name, or '_' in a .callprototype (PTX ISA: "
+	         "'.param .b32 _', not '.param .b32')");
+	b_ds_reset(c);
+}
+
 void
 b_perf(PCtx *c, int which, const PTok *a, const PTok *b, const PTok *d, PLoc l)
 {
@@ -229,10 +261,23 @@ b_perf(PCtx *c, int which, const PTok *a, const PTok *b, const PTok *d, PLoc l)
 	case MAXCLUSTERRANK: f->maxclusterrank = v[0]; break;
 	case NORETURN: f->noreturn = 1; break;
 	case EXPLICITCLUSTER: f->explicitcluster = 1; break;
+	case ABI_PRESERVE: case ABI_PRESERVE_CONTROL:
+		if (c->cur.entry) {
+			ptx_diag(c, l, "'%s' is only allowed on a .func (PTX ISA: on device functions, "
+			         "between the .func and its body)", which == ABI_PRESERVE ? ".abi_preserve" :
+			         ".abi_preserve_control");
+			return;
+		}
+		if (!abi_ok(c, which, a, l))
+			return;
+		f->abi_set |= which == ABI_PRESERVE ? 1 : 2;
+		*(which == ABI_PRESERVE ? &f->abi_preserve : &f->abi_preserve_control) = v[0];
+		break;
 	default: die("bad performance directive");
 	}
 	if (c->cur.entry && which == NORETURN)
-		ptx_diag(c, l, ".noreturn is only allowed on a .func");
+		ptx_diag(c, l, ".noreturn is only allowed on a .func: the PTX ISA defines it for device "
+		         "functions only, between the .func directive and its body");
 }
 
 #define ACOPY(c, v, T) ((v).n ? memcpy(ptx_alloc((c)->A, sizeof(T) * (size_t)(v).n), (v).a, \
@@ -355,12 +400,32 @@ b_proto_begin(PCtx *c)
 	c->pparams.n = c->prets.n = 0;
 	c->names.n = c->nlocs.n = 0;
 	c->protonoret = 0;
+	c->protoabi = 0;
 }
 
 void
 b_proto_noreturn(PCtx *c)
 {
 	c->protonoret = 1;
+}
+
+
+/* .callprototype NAME (...): the ISA names a prototype '_' (the label names it) */
+void
+b_proto_named(PCtx *c, const PTok *name, PLoc l)
+{
+	ptx_diag(c, l, "a .callprototype is written with '_' where a function has its name, not "
+	         "'%.*s' (PTX ISA: label: .callprototype (rets) _ (params); the label names it)",
+	         name->n, name->s);
+}
+
+void
+b_proto_abi(PCtx *c, int which, const PTok *n, PLoc l)
+{
+	if (!abi_ok(c, which, n, l))
+		return;
+	c->protoabi |= which == ABI_PRESERVE ? 1 : 2;
+	c->protoabiv[which == ABI_PRESERVE ? 0 : 1] = (uint32_t)n->u;
 }
 
 void
@@ -384,6 +449,9 @@ b_tlist(PCtx *c, int kind, const PTok *name, PLoc l)
 		t.rets = ACOPY(c, c->prets, PVar);
 		t.nrets = c->prets.n;
 		t.noreturn = (uint8_t)c->protonoret;
+		t.abi_set = (uint8_t)c->protoabi;
+		t.abi_preserve = c->protoabiv[0];
+		t.abi_preserve_control = c->protoabiv[1];
 	} else {
 		t.ntargets = c->names.n;
 		t.targets = ptx_alloc(c->A, sizeof *t.targets * (size_t)(c->names.n ? c->names.n : 1));

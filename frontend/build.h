@@ -151,6 +151,8 @@ struct PCtx {
 	PIns in;              /* opcode and modifiers decoded */
 	int inbad;            /* the instruction had an error: dropped at its end */
 	int protonoret;       /* .callprototype ... .noreturn */
+	int protoabi;         /* .callprototype ... .abi_preserve(_control): PTList.abi_set */
+	uint32_t protoabiv[2];/* their N */
 	int quiet;            /* operands of an unsupported instruction: no more diagnostics */
 	PVEC(POpd) ops;       /* operands */
 	PVEC(POpd) elems;     /* elements of the {..} or (..) being parsed */
@@ -209,6 +211,7 @@ void b_label_values(PCtx *c);   /* end of a body: values of address-taken labels
 void b_func_begin(PCtx *c, int entry, PLoc l);
 void b_func_name(PCtx *c, const PTok *name, PLoc l);
 void b_param(PCtx *c, const PTok *name, PLoc l);  /* name NULL: "_" */
+void b_param_unnamed(PCtx *c, PLoc l);
 void b_perf(PCtx *c, int which, const PTok *a, const PTok *b, const PTok *d, PLoc l);
 void b_func_decl_end(PCtx *c);
 void b_body_begin(PCtx *c);
@@ -220,6 +223,8 @@ void b_name(PCtx *c, const PTok *name, PLoc l);   /* into the target/name list *
 void b_tlist(PCtx *c, int kind, const PTok *name, PLoc l);
 void b_proto_begin(PCtx *c);
 void b_proto_noreturn(PCtx *c);
+void b_proto_abi(PCtx *c, int which, const PTok *n, PLoc l);
+void b_proto_named(PCtx *c, const PTok *name, PLoc l);
 void b_module_end(PCtx *c);
 void b_recover(PCtx *c, int top); /* after a syntax error: drop partial state (top: and the function) */
 

@@ -748,7 +748,10 @@ chk_mov(Chk *k, const PIns *in, int t0)
 				    kind_name(&v->elems[i]));
 		if (d->kind == POK_VEC && a->kind == POK_VEC) {
 			/* mov.vN: element by element */
-			if (m->vec < 2 || m->vec > 4 || d->nelems != m->vec || a->nelems != m->vec)
+			if (m->vec > 4)
+				err(k, d->loc, "'mov.v%d': a vector mov takes .v2 or .v4 (%d elements is no "
+				    "vector size of mov in the PTX ISA)", m->vec, m->vec);
+			else if (m->vec < 2 || d->nelems != m->vec || a->nelems != m->vec)
 				err(k, d->loc, "'mov' between vectors takes .v2 or .v4 and as many elements on "
 				    "both sides");
 			for (int i = 0; i < d->nelems && i < a->nelems; i++) {

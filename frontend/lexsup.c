@@ -10,6 +10,7 @@
 /* ------------------------------------------------------------------ lexer support */
 static const struct { const char *s; int tok; int val; } dotwords[] = {
 	/* sorted by name (strcmp) */
+	{ ".abi_preserve", ABI_PRESERVE, 0 }, { ".abi_preserve_control", ABI_PRESERVE_CONTROL, 0 },
 	{ ".address_size", ADDRESS_SIZE, 0 }, { ".align", ALIGN, 0 },
 	{ ".b128", TYPE, PT_B128 }, { ".b16", TYPE, PT_B16 }, { ".b32", TYPE, PT_B32 },
 	{ ".b64", TYPE, PT_B64 }, { ".b8", TYPE, PT_B8 }, { ".bf16", TYPE, PT_BF16 },

@@ -383,6 +383,8 @@ header(Pr *p, const PFunc *f)
 		        f->reqnctapercluster[1], f->reqnctapercluster[2]);
 	if (f->maxclusterrank) fprintf(out, "\n.maxclusterrank %u", f->maxclusterrank);
 	if (f->noreturn) fputs("\n.noreturn", out);
+	if (f->abi_set & 1) fprintf(out, "\n.abi_preserve %u", f->abi_preserve);
+	if (f->abi_set & 2) fprintf(out, "\n.abi_preserve_control %u", f->abi_preserve_control);
 	for (int i = 0; i < f->npragmas; i++)
 		if (f->pragmas[i].pos < 0)
 			fprintf(out, "\n.pragma \"%s\";", f->pragmas[i].text);
@@ -460,6 +462,10 @@ body(Pr *p, const PFunc *f)
 			params(p, t->params, t->nparams, 0);
 			if (t->noreturn)
 				fputs(" .noreturn", out);
+			if (t->abi_set & 1)
+				fprintf(out, " .abi_preserve %u", t->abi_preserve);
+			if (t->abi_set & 2)
+				fprintf(out, " .abi_preserve_control %u", t->abi_preserve_control);
 		} else {
 			fputs(t->kind == PTL_BRANCH ? ".branchtargets " : ".calltargets ", out);
 			for (int j = 0; j < t->ntargets; j++) {

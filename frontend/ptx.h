@@ -460,6 +460,9 @@ typedef struct {
 	PVar *params;     /* PTL_PROTO: params */
 	int32_t nparams;
 	uint8_t noreturn; /* PTL_PROTO: .noreturn */
+	uint8_t abi_set;  /* PTL_PROTO: bit 0 .abi_preserve, bit 1 .abi_preserve_control given */
+	uint32_t abi_preserve, abi_preserve_control; /* PTL_PROTO: their N (ptxas's register ABI;
+	                     warpsim records and ignores them: docs/frontend.md) */
 	PLoc loc;         /* the name */
 } PTList;
 
@@ -474,6 +477,9 @@ typedef struct {
 	uint8_t link;         /* PLink */
 	uint8_t has_body;     /* 0 for a declaration (prototype) */
 	uint8_t noreturn;     /* .noreturn */
+	uint8_t abi_set;      /* bit 0 .abi_preserve, bit 1 .abi_preserve_control given */
+	uint32_t abi_preserve, abi_preserve_control; /* their N (recorded and ignored: the
+	                         callee saves every register it writes, docs/frontend.md) */
 	PVar *params;         /* parameters in order (space PS_PARAM) */
 	int32_t nparams;
 	PVar *rets;           /* return parameters (.func only) */

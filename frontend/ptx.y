@@ -57,6 +57,7 @@ static void ptx_yyerror(PTX_YYLTYPE *l, void *scanner, PCtx *ctx, const char *ms
 %token EXPLICITCLUSTER ".explicitcluster" REQNCTAPERCLUSTER ".reqnctapercluster"
 %token MAXCLUSTERRANK ".maxclusterrank" BRANCHTARGETS ".branchtargets"
 %token CALLTARGETS ".calltargets" CALLPROTOTYPE ".callprototype"
+%token ABI_PRESERVE ".abi_preserve" ABI_PRESERVE_CONTROL ".abi_preserve_control"
 
 %type <tok> num
 
@@ -216,6 +217,7 @@ params
 param
 	: dspec IDENT dims_opt                { b_param(ctx, &$2, L(@2)); }
 	| dspec '_' dims_opt                  { b_param(ctx, NULL, L(@2)); }
+	| dspec                               { b_param_unnamed(ctx, L(@1)); }
 	;
 
 perfs
@@ -238,6 +240,8 @@ perf
 	| MAXNREG INTLIT                      { b_perf(ctx, MAXNREG, &$2, NULL, NULL, L(@1)); }
 	| MAXCLUSTERRANK INTLIT               { b_perf(ctx, MAXCLUSTERRANK, &$2, NULL, NULL, L(@1)); }
 	| NORETURN                            { b_perf(ctx, NORETURN, NULL, NULL, NULL, L(@1)); }
+	| ABI_PRESERVE INTLIT                 { b_perf(ctx, ABI_PRESERVE, &$2, NULL, NULL, L(@1)); }
+	| ABI_PRESERVE_CONTROL INTLIT         { b_perf(ctx, ABI_PRESERVE_CONTROL, &$2, NULL, NULL, L(@1)); }
 	| EXPLICITCLUSTER                     { b_perf(ctx, EXPLICITCLUSTER, NULL, NULL, NULL, L(@1)); }
 	| PRAGMA STRING ';'                   { b_pragma(ctx, &$2); }
 	;
@@ -276,7 +280,11 @@ names
 
 proto
 	: proto_rets '_' proto_params
+	| proto_rets IDENT                    { b_proto_named(ctx, &$2, L(@2)); }
+	  proto_params
 	| proto NORETURN                      { b_proto_noreturn(ctx); }
+	| proto ABI_PRESERVE INTLIT           { b_proto_abi(ctx, ABI_PRESERVE, &$3, L(@2)); }
+	| proto ABI_PRESERVE_CONTROL INTLIT   { b_proto_abi(ctx, ABI_PRESERVE_CONTROL, &$3, L(@2)); }
 	;
 
 proto_rets
@@ -313,6 +321,7 @@ opnds
 opnd
 	: elem
 	| IDENT '+' INTLIT                    { b_opd_name(ctx, &$1, &$3, 0, L(@1)); }
+	| IDENT '+' '-' INTLIT                { PTok n = $4; n.u = 0 - n.u; b_opd_name(ctx, &$1, &n, 0, L(@1)); }
 	| IDENT '|' IDENT                     { b_opd_pair(ctx, &$1, L(@1), &$3, L(@3)); }
 	| '[' addr ']'
 	| '[' IDENT ','                       { b_opd_addr(ctx, &$2, NULL, 0, L(@2)); }
