@@ -390,8 +390,10 @@ static void t_exec(void *ctx, int wi, TExec *e)
 		g->rc = rc;
 		return;
 	}
-	w->tready = now + 1;
-	w->barwaited = 0;
+	if (g->hassink) {           /* (what only the trace's stall reason reads) */
+		w->tready = now + 1;
+		w->barwaited = 0;
+	}
 	e->active = x->active;
 	e->exec = x->exec;
 	e->diverged = x->diverged;

@@ -336,11 +336,22 @@ sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult)
 {
 	uint64_t *b = u->busy[k], *end = b + c->unit[k].units, *p = b, t;
 
+	u->issued[k]++;
+	if (c->unit[k].units - 1u < 2u) {     /* (most classes of the configs: one or two pipelines) */
+		uint64_t v = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
+		if (end - b == 1 || b[0] <= now) {
+			assert(b[0] <= now && "sim_units_take: no free pipeline");
+			b[0] = v;
+		} else {
+			assert(b[1] <= now && "sim_units_take: no free pipeline");
+			b[1] = v;
+		}
+		return end - b == 1 || b[0] < b[1] ? b[0] : b[1];
+	}
 	while (p < end && *p > now)
 		p++;
 	assert(p < end && "sim_units_take: no free pipeline");
 	*p = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
-	u->issued[k]++;
 	t = b[0];
 	for (p = b + 1; p < end; p++)
 		if (*p < t)

@@ -295,8 +295,11 @@ least_wake(TSm *m, int k)
 		if ((m->rdy[k] & m->umask[k][u]) && m->pfree[u] < least)
 			least = m->pfree[u];
 	}
-	/* the wheel in time order: slot of kt+1 first; a slot at or past least cannot lower it */
+	/* the wheel in time order: slot of kt+1 first; a slot at or past least cannot lower it
+	 * (nor can anything when least is kt + 1, the common case of a busy pipeline) */
 	uint64_t kt = m->kt[k];
+	if (least == kt + 1)
+		return least;
 	unsigned start = (unsigned)((kt + 1) % TM_WHEEL);
 	for (uint64_t o = rotr(m->wocc[k], start); o; o &= o - 1) {
 		int j = __builtin_ctzll(o);
@@ -653,7 +656,8 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
 	 * chooses first, so that none starves the others of a pipe class they all want (one
 	 * division a cycle; k then wraps) */
-	int nsched = m->c->schedulers, k = nsched == 1 ? 0 : (int)(now % (uint64_t)nsched);
+	int nsched = m->c->schedulers;
+	int k = (nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) : (int)(now % (uint64_t)nsched);
 	for (int i = 0; i < nsched; i++, k = k + 1 < nsched ? k + 1 : 0) {
 		if (m->sfree[k] > now)
 			m->st->stall[STALL_CTRL]++;
