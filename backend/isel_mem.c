@@ -216,13 +216,12 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 	MIns *x;
 
 	/* 64 bits: LDSLK.64/STSUL.64 on a pair, the lock on its first word (every 64-bit atomic
-	 * of the address takes the same one) */
-	if (w && s != SUB_ADD && s != SUB_MIN && s != SUB_MAX && s != SUB_AND && s != SUB_OR &&
-	    s != SUB_XOR && s != SUB_EXCH)
-		return be_unsup(f, in, "64-bit shared-memory atomic cas"), -1;
+	 * of the address takes the same one); PTX has no 64-bit inc or dec */
+	if (w && (s == SUB_INC || s == SUB_DEC))
+		return be_unsup(f, in, "64-bit shared-memory atomic inc/dec"), -1;
 	v = be_inreg(f, b, be_src(f, b, &in->o[red ? 1 : 2], pt), cls);
 	if (s == SUB_CAS)
-		c = be_inreg(f, b, be_src(f, b, &in->o[3], pt), TC_R);
+		c = be_inreg(f, b, be_src(f, b, &in->o[3], pt), cls);
 	/* b -> [guard] -> L: lock loop -> C: the rest of b */
 	C = be_split(f, bi);
 	li = be_newblk(f);
@@ -292,7 +291,19 @@ static int sel_atom_shared(Fn *f, Blk *b, const PIns *in, int red, Addr *a)
 		x->o[2] = be_r(old);
 		x->o[3] = v;
 		x->o[4] = be_p(T_PT);
-		if (s == SUB_CAS) {
+		if (s == SUB_CAS && w) {
+			/* 64 bits: both words equal (q = lo == b.lo, then q = hi == b.hi && q), and a
+			 * SEL per word */
+			x->m.cmp = CMP_EQ;
+			x->o[2] = be_rpart(old, 0);
+			x->o[3] = be_part(v, 0);
+			be_setp_ins(f, L, OP_ISETP, CMP_EQ, TY_U32, q, T_PT, be_rpart(old, 1), be_part(v, 1),
+			            be_p(q), BOP_AND);
+			x = be_op3(f, L, OP_SEL, be_rpart(nv, 0), be_part(c, 0), be_rpart(old, 0));
+			x->nopd = 4;
+			x->o[3] = be_p(q);
+			x = be_op3(f, L, OP_SEL, be_rpart(nv, 1), be_part(c, 1), be_rpart(old, 1));
+		} else if (s == SUB_CAS) {
 			x->m.cmp = CMP_EQ;
 			x = be_op3(f, L, OP_SEL, be_r(nv), c, be_r(old));
 		} else if (s == SUB_INC) {
