@@ -63,6 +63,30 @@ static MOpd param_mem(Fn *f, const PIns *in, int isret, int i)
 	return m;
 }
 
+/* the elements of a vector register as argument (or, isret, result) i of a call (a .reg .vN
+ * parameter): one STL (LDL) per element at the slot plus its offset, 8- and 16-bit ones
+ * through STL.U8/.U16 (a narrow register holds its value zero-extended) */
+static int vec_slot(Fn *f, Blk *b, const PIns *in, const POpd *e, int isret, int i)
+{
+	static const Type ty[9] = {[1] = TY_U8, [2] = TY_U16, [4] = TY_NONE, [8] = TY_B64};
+	uint32_t slot = be_call_slot(f->m, f->pf, in, isret, i);
+
+	for (int k = 0; k < e->nelems; k++) {
+		int r = f->regtmp[e->elems[k].reg], eb = tbytes(f->pf->regs[e->elems[k].reg].type);
+		MIns *x;
+		MOpd m = be_mem(f->pf->entry ? T_RZ : T_SP, slot + (uint32_t)(k * eb));
+		if (eb != 1 && eb != 2 && eb != 4 && eb != 8)
+			return be_unsup(f, in, "vector argument of this element size"), -1;
+		x = be_emit(f, b, isret ? OP_LDL : OP_STL);
+		m.bank = 1;
+		x->nopd = 2;
+		x->m.dtype = (uint8_t)ty[eb];
+		x->o[isret ? 1 : 0] = m;
+		x->o[isret ? 0 : 1] = be_r(r);
+	}
+	return 0;
+}
+
 /* argument i of a call to an extern the translator implements, of PTX type pt, into *v */
 static int call_arg(Fn *f, Blk *b, const PIns *in, int i, int pt, MOpd *v)
 {
@@ -176,6 +200,11 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 				param_copy(f, b, in, 0, i, 1);
 			continue;
 		}
+		if (e->kind == POK_VEC) {
+			if (vec_slot(f, b, in, e, 0, i))
+				return -1;
+			continue;
+		}
 		int pt = e->kind == POK_REG ? f->pf->regs[e->reg].type : PT_B32;
 		int cls = e->kind == POK_REG ? f->tmp[f->regtmp[e->reg]].cls : TC_R;
 		MOpd v;
@@ -269,6 +298,8 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 		const POpd *e = &rets->elems[i];
 		if (e->kind == POK_SYM && e->symkind == PSYM_LOCAL && f->parhome[e->sym])
 			param_copy(f, b, in, 1, i, 0);
+		if (e->kind == POK_VEC && vec_slot(f, b, in, e, 1, i))
+			return -1;
 		if (e->kind != POK_REG)
 			continue;
 		int d = f->regtmp[e->reg], p = -1;

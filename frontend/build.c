@@ -161,8 +161,8 @@ reg_param(PCtx *c, const PTok *name, PLoc l)
 
 	int pred = c->ds.type == PT_PRED;
 
-	if (c->ds.vec > 1) {
-		ptx_diag(c, l, "unsupported: a vector .reg parameter");
+	if (c->ds.vec > 4 || (pred && c->ds.vec > 1)) {
+		ptx_diag(c, l, "a vector .reg parameter is .v2 or .v4 of a type other than .pred");
 		return 0;
 	}
 	c->ds.space = PS_PARAM;
@@ -175,6 +175,7 @@ reg_param(PCtx *c, const PTok *name, PLoc l)
 	r.ret = c->pdest == 1;
 	r.idx = -1;   /* set once the .param is made */
 	r.type = pred ? PT_PRED : c->ds.type;
+	r.vec = c->ds.vec;
 	r.loc = l;
 	pvec_push(c->rparms, r);
 	return 1;

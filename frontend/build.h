@@ -18,6 +18,7 @@ typedef struct {
 	int ret;       /* 1: a return */
 	int idx;       /* its index in params or rets */
 	int type;      /* PType */
+	int vec;       /* .v2/.v4: a vector register, its .param a vector of as many elements */
 	PLoc loc;      /* the declaration */
 } PRegParm;
 
@@ -156,7 +157,7 @@ struct PCtx {
 	int quiet;            /* operands of an unsupported instruction: no more diagnostics */
 	PVEC(POpd) ops;       /* operands */
 	PVEC(POpd) elems;     /* elements of the {..} or (..) being parsed */
-	int ingroup;          /* inside {..} or (..) */
+	int ingroup;          /* inside {..} (1) or (..) (2) */
 	PVEC(PTok) pnames;    /* names of POK_PENDING operands (their sym indexes this) */
 	PVEC(PTok) names;     /* .branchtargets/.calltargets names */
 	PVEC(PLoc) nlocs;     /* and their locations */
@@ -235,7 +236,7 @@ void b_opd_pair(PCtx *c, const PTok *a, PLoc la, const PTok *b, PLoc lb);
 void b_opd_sink(PCtx *c, PLoc l);
 void b_opd_imm(PCtx *c, const PTok *t, int neg, PLoc l);
 void b_opd_addr(PCtx *c, const PTok *base, const PTok *off, int neg, PLoc l);
-void b_group_begin(PCtx *c);
+void b_group_begin(PCtx *c, int kind);
 void b_group_end(PCtx *c, int kind, PLoc l);
 void b_ins_begin(PCtx *c, const PTok *opcode, PLoc l);
 void b_ins_end(PCtx *c);

@@ -306,6 +306,29 @@ chk_ibra(Chk *k, const PIns *in, const POpd *r)
 	}
 }
 
+/* a vector register as call argument or result i (of a .reg .vN parameter, ZLUDA's and
+ * PTX 1.x's form) goes with a vector parameter of as many elements of its size, and a
+ * register goes with a vector parameter only as a vector */
+static void
+call_vec(Chk *k, const POpd *a, const PVar *v, const char *what, int i)
+{
+	size_t n = strlen(v->name);
+
+	if (n > 4 && !strcmp(v->name + n - 4, "$reg"))   /* a .reg parameter's .param */
+		n -= 4;
+	if (a->kind == POK_VEC && v->vec == 1)
+		err(k, a->loc, "%s %d is a vector register, but parameter '%.*s' is not a vector",
+		    what, i, (int)n, v->name);
+	else if (a->kind == POK_VEC && (v->vec != a->nelems ||
+	                                (uint64_t)opd_bytes(k, &a->elems[0]) * v->vec != v->size))
+		err(k, a->loc, "%s %d is a vector of %d %d-byte registers, but parameter '%.*s' is "
+		    ".v%d%s", what, i, a->nelems, opd_bytes(k, &a->elems[0]), (int)n, v->name, v->vec,
+		    ptx_type_name((PType)v->type));
+	else if (a->kind == POK_REG && v->vec > 1)
+		err(k, a->loc, "%s %d is a register, but parameter '%.*s' is a vector (.v%d)", what, i,
+		    (int)n, v->name, v->vec);
+}
+
 static void
 chk_call(Chk *k, const PIns *in)
 {
@@ -342,12 +365,19 @@ chk_call(Chk *k, const PIns *in)
 	}
 	for (int i = 0; i < rets->nelems; i++)
 		if (rets->elems[i].kind != POK_SYM && rets->elems[i].kind != POK_REG &&
-		    rets->elems[i].kind != POK_SINK)   /* '_': the result is dropped */
+		    rets->elems[i].kind != POK_SINK && rets->elems[i].kind != POK_VEC)   /* '_': dropped */
 			err(k, rets->elems[i].loc, "a call result must be a parameter, register or '_'");
 	for (int i = 0; i < args->nelems; i++) {
 		const POpd *a = &args->elems[i];
-		if (a->kind != POK_SYM && a->kind != POK_REG && a->kind != POK_IMM)
+		if (a->kind != POK_SYM && a->kind != POK_REG && a->kind != POK_IMM && a->kind != POK_VEC)
 			err(k, a->loc, "a call argument must be a parameter, register or immediate");
+	}
+	if (callee->kind == POK_SYM && callee->symkind == PSYM_FUNC) {
+		const PFunc *g = &k->m->funcs[callee->sym];
+		for (int i = 0; i < args->nelems && i < g->nparams; i++)
+			call_vec(k, &args->elems[i], &g->params[i], "argument", i);
+		for (int i = 0; i < rets->nelems && i < g->nrets; i++)
+			call_vec(k, &rets->elems[i], &g->rets[i], "result", i);
 	}
 }
 

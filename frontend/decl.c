@@ -334,9 +334,9 @@ b_reg_params(PCtx *c)
 		const PRegParm *r = &c->rparms.a[i];
 		if (r->idx < 0)
 			continue;
-		add_reg(c, r->name, r->len, r->type, 1, r->loc);
+		add_reg(c, r->name, r->len, r->type, r->vec, r->loc);
 		if (!r->ret)
-			b_param_copy(c, r, c->regs.n - 1);
+			b_param_copy(c, r, c->regs.n - 1 - (r->vec > 1 ? r->vec : 0));
 	}
 }
 

@@ -218,7 +218,7 @@ b_opd_name(PCtx *c, const PTok *name, const PTok *off, int flags, PLoc l)
 	if (o.kind == POK_REG && c->regs.a[o.reg].vec > 1) {
 		/* a vector register: the vector of its elements, the registers after it */
 		POpd v = opd(POK_VEC, l);
-		if (c->ingroup || flags) {
+		if (c->ingroup == 1 || flags) {   /* in a call's (..) list it is a vector argument */
 			ptx_diag(c, l, "vector register '%.*s' cannot be %s", name->n, name->s,
 			         c->ingroup ? "an element of a vector" : "negated");
 			c->inbad = 1;
@@ -288,9 +288,9 @@ b_opd_addr(PCtx *c, const PTok *base, const PTok *off, int neg, PLoc l)
 }
 
 void
-b_group_begin(PCtx *c)
+b_group_begin(PCtx *c, int kind)
 {
-	c->ingroup = 1;
+	c->ingroup = kind == POK_LIST ? 2 : 1;
 	c->elems.n = 0;
 }
 
@@ -379,7 +379,8 @@ pred_conv(PCtx *c, const PRegParm *r, int t, int p, int tou32)
 }
 
 /* ld.param of .reg parameter r into register reg, or st.param of a .reg return from it
- * (before a ret, under the ret's guard) */
+ * (before a ret, under the ret's guard); a vector register goes as ld/st.param.vN of its
+ * elements (the registers after it) */
 void
 b_param_copy(PCtx *c, const PRegParm *r, int reg)
 {
@@ -406,7 +407,7 @@ b_param_copy(PCtx *c, const PRegParm *r, int reg)
 	in.gneg = r->ret ? c->in.gneg : 0;
 	in.m.types[0] = (uint8_t)(pred ? PT_U32 : r->type);
 	in.m.ntypes = 1;
-	in.m.vec = 1;
+	in.m.vec = (uint8_t)(r->vec > 1 ? r->vec : 1);
 	in.m.space = PS_PARAM;
 	in.nopd = 2;
 	in.o = o;
@@ -415,6 +416,15 @@ b_param_copy(PCtx *c, const PRegParm *r, int reg)
 	a.symkind = r->ret ? PSYM_RET : PSYM_PARAM;
 	a.sym = r->idx;
 	v.reg = pred ? t : reg;
+	if (r->vec > 1) {
+		v = opd(POK_VEC, r->loc);
+		v.nelems = r->vec;
+		v.elems = ptx_alloc(c->A, sizeof *v.elems * (size_t)r->vec);
+		for (int k = 0; k < r->vec; k++) {
+			v.elems[k] = opd(POK_REG, r->loc);
+			v.elems[k].reg = reg + 1 + k;
+		}
+	}
 	o[r->ret] = v;
 	o[!r->ret] = a;
 	pvec_push(c->ins, in);

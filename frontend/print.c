@@ -140,9 +140,14 @@ opd(Pr *p, const POpd *o)
 	case POK_VEC: case POK_LIST:
 		fputc(o->kind == POK_VEC ? '{' : '(', out);
 		for (int i = 0; i < o->nelems; i++) {
+			const POpd *e = &o->elems[i];
 			if (i)
 				fputs(", ", out);
-			opd(p, &o->elems[i]);
+			if (o->kind == POK_LIST && e->kind == POK_VEC && e->elems[0].kind == POK_REG &&
+			    p->f->regs[e->elems[0].reg].elem == 1)   /* a vector register argument */
+				reg(p, e->elems[0].reg - 1);
+			else
+				opd(p, e);
 		}
 		fputc(o->kind == POK_VEC ? '}' : ')', out);
 		return;

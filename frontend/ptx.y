@@ -326,19 +326,19 @@ opnd
 	| '[' addr ']'
 	| '[' IDENT ','                       { b_opd_addr(ctx, &$2, NULL, 0, L(@2)); }
 	  tex_coords ']'
-	| '{'                                 { b_group_begin(ctx); }
+	| '{'                                 { b_group_begin(ctx, POK_VEC); }
 	  elems '}'                           { b_group_end(ctx, POK_VEC, L(@1)); }
-	| '('                                 { b_group_begin(ctx); }
+	| '('                                 { b_group_begin(ctx, POK_LIST); }
 	  elems_opt ')'                       { b_group_end(ctx, POK_LIST, L(@1)); }
 	;
 
 /* a texture operand [t, {c..}] or [t, s, {c..}] (tex, suld, sust): the reference, the
  * sampler, the coordinates as operands of their own */
 tex_coords
-	: '{'                                 { b_group_begin(ctx); }
+	: '{'                                 { b_group_begin(ctx, POK_VEC); }
 	  elems '}'                           { b_group_end(ctx, POK_VEC, L(@1)); }
 	| IDENT ','                           { b_opd_addr(ctx, &$1, NULL, 0, L(@1)); }
-	  '{'                                 { b_group_begin(ctx); }
+	  '{'                                 { b_group_begin(ctx, POK_VEC); }
 	  elems '}'                           { b_group_end(ctx, POK_VEC, L(@4)); }
 	;
 

@@ -495,6 +495,16 @@ static int slot_bytes(Oracle *o, Thread *t, const POpd *e, const PVar *v, uint8_
 			memcpy(buf, p, size);
 		return 0;
 	}
+	if (e->kind == POK_VEC) {   /* a vector register: its elements, one after the other */
+		uint32_t eb = size / (uint32_t)e->nelems;
+		for (int k = 0; k < e->nelems; k++) {
+			if (write)
+				or_put(o, t, &e->elems[k], dev_ld(buf + k * eb, eb));
+			else
+				dev_st(buf + k * eb, eb, or_get(o, t, &e->elems[k], v->type));
+		}
+		return 0;
+	}
 	if (write) {
 		or_put(o, t, e, dev_ld(buf, size > 8 ? 8 : size));
 		return 0;
