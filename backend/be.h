@@ -254,6 +254,7 @@ uint32_t be_entry_param_off(const PFunc *pf, int idx);         /* kernel param i
 uint32_t be_func_param_off(const PFunc *pf, int kind, int idx);/* PSYM_PARAM/RET idx at SP */
 /* the .param offset of a call's argument (or, isret, result) i in the callee's area */
 uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i);
+uint32_t be_proto_args_size(const PTList *tl);   /* a .callprototype's args, 8-aligned */
 uint32_t be_args_size(const PFunc *g);   /* bytes of a function's incoming params and results */
 
 /* ------------------------------------------------------------------ cfg.c, dom.c */

@@ -172,6 +172,28 @@ static int sel_printf(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* a call that reaches no function of the module: of an .extern .func that has no body in
+ * it, or an indirect call that no function of it matches (the callee would come from another
+ * module; warpc links none). BPT.TRAP 0x2 stops the kernel when a lane reaches the call, so
+ * the module's other code still translates and runs (docs/isa.md). */
+static int trap_call(Fn *f, Blk *b)
+{
+	MIns *x = be_emit(f, b, OP_BPT);
+
+	x->nopd = 1;
+	x->o[0] = be_imm(2);
+	return 0;
+}
+
+/* a direct call of a function with no body: dynamic parallelism is refused here */
+static int sel_nobody(Fn *f, Blk *b, const PIns *in, const char *name)
+{
+	if (ptx_cdp_function(name))
+		return be_errorf(f, in->loc, "unsupported: call to '%s': dynamic parallelism "
+		                 "(kernels launched from the device) is not simulated", name), -1;
+	return trap_call(f, b);
+}
+
 int be_isel_call(Fn *f, Blk *b, const PIns *in)
 {
 	const POpd *rets = &in->o[0], *callee = &in->o[1], *args = &in->o[2];
@@ -188,8 +210,7 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 	    !strcmp(f->m->funcs[callee->sym].name, "vprintf"))
 		return sel_printf(f, b, in);
 	if (direct && !f->m->funcs[callee->sym].has_body)
-		return be_errorf(f, callee->loc, "unsupported: call to '%s', which has no body in this "
-		                 "module", f->m->funcs[callee->sym].name), -1;
+		return sel_nobody(f, b, in, f->m->funcs[callee->sym].name);
 	if (direct && f->m->funcs[callee->sym].entry)
 		return be_errorf(f, callee->loc, "a kernel cannot be called"), -1;
 	/* arguments given as registers or immediates go to the outgoing area now */
@@ -253,8 +274,7 @@ int be_isel_call(Fn *f, Blk *b, const PIns *in)
 					*VPUSH(f->pool, f->tl, f->ntl, f->captl) = -1 - k, n++;
 		}
 		if (n == 0)   /* the callee could only come from another module */
-			return be_unsup(f, in, "an indirect call that can reach no function of the module"),
-			       -1;
+			return trap_call(f, b);
 		target.kind = OPD_TLIST;
 		target.imm = first;
 		target.n = (uint16_t)n;

@@ -84,6 +84,10 @@ static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int
 		const PIns *in = &pf->ins[i];
 		if (in->op != PO_CALL)
 			continue;
+		if (in->o[1].kind == POK_REG && in->o[3].kind == POK_TLIST &&
+		    pf->tlists[in->o[3].sym].kind == PTL_PROTO &&
+		    be_proto_args_size(&pf->tlists[in->o[3].sym]) > best)
+			best = be_proto_args_size(&pf->tlists[in->o[3].sym]);   /* its outgoing area */
 		for (int k = 0; k < m->nfuncs; k++) {
 			int calls = 0;
 			if (in->o[1].kind == POK_SYM && in->o[1].sym == k && !m->funcs[k].has_body &&

@@ -126,6 +126,11 @@ uint32_t be_args_size(const PFunc *g)
 	return frame_args(g);
 }
 
+uint32_t be_proto_args_size(const PTList *tl)
+{
+	return (sig_off(tl->params, tl->nparams, tl->rets, tl->nrets, 0, -1) + 7) & ~7u;
+}
+
 uint32_t be_call_slot(const Module *m, const PFunc *caller, const PIns *call, int isret, int i)
 {
 	const POpd *callee = &call->o[1];

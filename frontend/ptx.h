@@ -560,6 +560,8 @@ void ptx_unsup_report(FILE *err, const Module *m, const PFunc *f, const char *ki
 /* lookups; -1 when absent */
 int ptx_find_func(const Module *m, const char *name);
 int ptx_find_var(const Module *m, const char *name);
+/* 1 for a function of CUDA's device runtime for dynamic parallelism (cudaLaunchDevice ...) */
+int ptx_cdp_function(const char *name);
 
 /* names for printing */
 const char *ptx_op_name(POp op);

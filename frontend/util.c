@@ -199,6 +199,21 @@ ptx_find_func(const Module *m, const char *name)
 	return -1;
 }
 
+/* the functions of CUDA's device runtime that launch kernels from the device (dynamic
+ * parallelism), which nvcc declares as .extern .func */
+int
+ptx_cdp_function(const char *name)
+{
+	static const char *const fns[] = {
+		"cudaGetParameterBuffer", "cudaGetParameterBufferV2", "cudaLaunchDevice",
+		"cudaLaunchDeviceV2", "cudaDeviceSynchronize", "cudaCGGetIntrinsicHandle",
+	};
+	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+		if (!strcmp(name, fns[i]))
+			return 1;
+	return 0;
+}
+
 int
 ptx_find_var(const Module *m, const char *name)
 {

@@ -594,8 +594,18 @@ void or_call(Oracle *o, Thread *t, const PIns *in)
 		FR(t)->pc = callpc + 1;
 		return;
 	}
-	if (!g->has_body || g->entry) {
-		or_error(o, t, OR_UNSUP, "unsupported: call of '%s', which has no body here", g->name);
+	if (!g->has_body && ptx_cdp_function(g->name)) {
+		or_error(o, t, OR_UNSUP, "unsupported: call of '%s': dynamic parallelism (kernels "
+		         "launched from the device) is not simulated", g->name);
+		return;
+	}
+	if (!g->has_body) {   /* the SM model's BPT.TRAP 0x2 (isel_call.c) */
+		or_error(o, t, OR_FAULT, "call of '%s', which has no body in this module (an .extern "
+		         ".func that another module would define)", g->name);
+		return;
+	}
+	if (g->entry) {
+		or_error(o, t, OR_FAULT, "call of kernel '%s' (a kernel cannot be called)", g->name);
 		return;
 	}
 	if (g->unsup_op) {

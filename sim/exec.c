@@ -456,6 +456,15 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		break;
 	case OP_BPT:
 		/* PTX trap: the first lane that runs it stops the kernel, like a fault */
+		if (ex && d->in->o[0].imm == 2) {   /* the translator's code of a call to nothing */
+			char at[32] = "";
+			if (d->in->ptxline)
+				snprintf(at, sizeof at, " (PTX line %d)", d->in->ptxline);
+			*stop = 1;
+			return sim_fault(g, w, __builtin_ctz(ex), SIM_FAULT, "call%s of a function that is not "
+			                 "in this module (an .extern .func without a body, or an indirect call "
+			                 "that no function of the module matches; BPT.TRAP 0x2)", at);
+		}
 		if (ex) {
 			*stop = 1;
 			return sim_fault(g, w, __builtin_ctz(ex), SIM_TRAP, "trap: the kernel aborted "

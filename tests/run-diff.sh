@@ -16,6 +16,11 @@
 # thresholds): its buffers must equal the oracle's too.
 # Then, where tests/ref has a C reference for NAME (without its .smXX suffix), the oracle's
 # buffers must equal the reference's (tests/tools/cref).
+# A launch that must stop a kernel with a located error (a call that reaches no function of
+# the module, say) is a tests/ptx/NAME.WHAT.stop file (the options of a launch file, for
+# NAME.ptx): the oracle and the SM model at every setting must fail, and the messages of each
+# must hold every "# stop-oracle: TEXT" (the oracle's) or "# stop-sm: TEXT" (the SM model's)
+# line of the file (fixed strings).
 #
 # tests/diff-pending.txt lists kernels known not to run on the SM model yet (one NAME per
 # line, # comments): their SM-side failures are reported as PENDING, not FAIL; a pending
@@ -40,6 +45,25 @@ if ! "$ws" --help 2>&1 | grep -q -- '--predicate-max'; then
 	echo "run-diff: warpsim has no --predicate-max yet: the SM model runs at its default only"
 	settings="default functional"
 fi
+
+# popts SETTING: the translator options of one setting
+popts() {
+	case $1 in
+	default) ;;
+	functional) echo --functional ;;
+	s8) echo "--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded" ;;
+	s*) echo "--predicate-rule sm35 --predicate-max ${1#s} --predicate-max-uniform ${1#s} --loop-sync pbk --early-return guarded" ;;
+	*) echo "--predicate-max $1 --predicate-max-uniform $1" ;;
+	esac
+}
+
+# stopmsg STOPFILE ENGINE ERRFILE: the first "# stop-ENGINE:" text of STOPFILE that ERRFILE
+# lacks, as a reason; nothing when it has them all
+stopmsg() {
+	sed -n "s/^#[[:space:]]*stop-$2:[[:space:]]*//p" "$1" | while IFS= read -r want; do
+		grep -qF -- "$want" "$3" || { echo "$2 message lacks '$want': $(head -1 "$3")"; break; }
+	done
+}
 
 # outs LAUNCH: the parameter numbers of its --out lines
 outs() {
@@ -78,14 +102,7 @@ for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 	fi
 	why=""
 	for s in $settings; do
-		sargs="" popt=""
-		case $s in
-		default) ;;
-		functional) popt=--functional ;;
-		s8) popt="--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded" ;;
-		s*) popt="--predicate-rule sm35 --predicate-max ${s#s} --predicate-max-uniform ${s#s} --loop-sync pbk --early-return guarded" ;;
-		*) popt="--predicate-max $s --predicate-max-uniform $s" ;;
-		esac
+		sargs="" popt=$(popts "$s")
 		for n in $ns; do sargs="$sargs --out $n:$d/sm.$s.$n.$ext"; done
 		if ! (cd "$d" && "$ws" "$ptx" --launch "$launch" --quiet $popt $sargs) >"$d/sm.$s.err" 2>&1; then
 			why="the SM model failed at predicate-max $s: $(head -1 "$d/sm.$s.err")"
@@ -119,6 +136,28 @@ for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 		done
 		refs=$((refs + 1))
 	fi
+done
+for st in "$top"/tests/ptx/*.stop; do
+	[ -f "$st" ] || continue
+	b=$(basename "$st" .stop)
+	ptx=$top/tests/ptx/${b%%.*}.ptx d=$tmp/stop.$b why=""
+	mkdir -p "$d"
+	if (cd "$d" && "$ws" --oracle "$ptx" --launch "$st" --quiet) >"$d/oracle.err" 2>&1; then
+		why="the oracle did not stop"
+	else
+		why=$(stopmsg "$st" oracle "$d/oracle.err")
+	fi
+	for s in $settings; do
+		[ -z "$why" ] || break
+		# shellcheck disable=SC2046
+		if (cd "$d" && "$ws" "$ptx" --launch "$st" --quiet $(popts "$s")) >"$d/sm.err" 2>&1; then
+			why="the SM model did not stop at predicate-max $s"
+		else
+			why=$(stopmsg "$st" sm "$d/sm.err")
+			[ -z "$why" ] || why="$why (predicate-max $s)"
+		fi
+	done
+	verdict "$b (stops)" "$why"
 done
 echo "run-diff: $pass passed, $pend pending, $fail failed; $refs oracle runs matched their C reference"
 [ $fail = 0 ]

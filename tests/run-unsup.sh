@@ -51,12 +51,16 @@ expect 0 "" "$BIN/warpsim" --quiet "$X" --kernel fetch $XL --out "0:$tmp/s.bin"
 cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel fetch: the SM model and the oracle differ"
 # texel (1, 1) of iota 0..3 is 3.0
 [ "$(od -An -tf4 "$tmp/s.bin" | tr -d ' ')" = 3 ] && ok || bad "kernel fetch: texel (1,1) is not 3"
-# an indirect call no function of the module can take (tests/unsup/call_nowhere.ptx): its
-# kernel is refused, the module's other kernel translates and runs on both engines
-N=$here/unsup/call_nowhere.ptx
+# dynamic parallelism (tests/unsup/cdp.ptx): the kernel that calls cudaGetParameterBuffer is
+# refused by the translator and stopped by the oracle, the module's other kernel translates and
+# runs on both engines (calls to an .extern without a body otherwise translate: tests/ptx/
+# call_extern)
+N=$here/unsup/cdp.ptx
 NL="--grid 1 --block 1 --arg u64:0 --arg buf:u32:1:zero"
-expect 1 "call_nowhere.ptx:16:2: error: unsupported: call: an indirect call that can reach no function of the module" \
-	"$BIN/warpc" --kernel nowhere "$N"
+C="unsupported: call .*'cudaGetParameterBuffer': dynamic parallelism .kernels launched from the device. is not simulated"
+expect 1 "cdp.ptx:25:2: error: $C" "$BIN/warpc" --kernel launcher "$N"
+expect 1 "cdp.ptx:25:2: error: $C" "$BIN/warpsim" --quiet --oracle "$N" --kernel launcher $NL
+expect 1 "cdp.ptx:25:2: error: $C" "$BIN/warpsim" --quiet "$N" --kernel launcher $NL
 expect 0 "" "$BIN/warpc" --kernel other "$N"
 expect 0 "" "$BIN/warpsim" --quiet --oracle "$N" --kernel other $NL --out "1:$tmp/no.bin"
 expect 0 "" "$BIN/warpsim" --quiet "$N" --kernel other $NL --out "1:$tmp/ns.bin"
