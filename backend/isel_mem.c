@@ -26,6 +26,8 @@ static Type mty(int pt)
 
 typedef BeAddr Addr;
 
+enum { CONST_WINDOW = 0x03000000 }; /* the constant window's base (device.h: DEV_CONST_WINDOW) */
+
 static Op ldop(int space, int store)
 {
 	switch (space) {
@@ -397,19 +399,22 @@ static int sel_cvta(Fn *f, Blk *b, const PIns *in)
 	MOpd a = be_src(f, b, &in->o[1], pt);
 	MIns *x;
 
-	if (sp == PS_GLOBAL || sp == PS_CONST || sp == PS_PARAM) {
+	if (sp == PS_GLOBAL || sp == PS_PARAM) {
 		if (sp != PS_GLOBAL)
 			return be_unsup(f, in, "generic addresses of this space"), -1;
 		be_mov(f, b, d, a, f->tmp[d].cls);
 		return 0;
 	}
-	if (sp != PS_SHARED && sp != PS_LOCAL)
+	if (sp != PS_SHARED && sp != PS_LOCAL && sp != PS_CONST)
 		return be_unsup(f, in, "state space"), -1;
-	/* generic = space address + window (constant bank 0 holds the windows) */
+	/* generic = space address + window (constant bank 0 holds the shared and local windows'
+	 * bases; the constant window's is an immediate) */
 	a = be_inreg(f, b, a, f->tmp[d].cls == TC_R2 ? TC_R2 : TC_R);
 	x = be_op3(f, b, OP_IADD, tbytes(pt) == 8 ? be_rpart(d, 0) : be_r(d),
-	           tbytes(pt) == 8 ? be_part(a, 0) : a, be_cst(0, sp == PS_SHARED ? 0x18 : 0x1c));
-	if (to)
+	           tbytes(pt) == 8 ? be_part(a, 0) : a, sp == PS_CONST ?
+	           be_imm(to ? 0u - CONST_WINDOW : CONST_WINDOW) :
+	           be_cst(0, sp == PS_SHARED ? 0x18 : 0x1c));
+	if (to && sp != PS_CONST)
 		x->o[2].flags = OPF_NEG;
 	if (tbytes(pt) == 8) {
 		x = be_op3(f, b, OP_MOV, be_rpart(d, 1), be_r(T_RZ), be_r(T_RZ));
@@ -418,45 +423,47 @@ static int sel_cvta(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-/* isspacep: a generic address is in the shared (local) space when it lies in the window
- * whose base constant bank 0 holds (0x18, 0x1c; docs/warpsim.md), global when in neither.
- * p = lo - base <u SIZE, and hi == 0; global: both tests fail, or hi != 0. */
-enum { WINDOW_SIZE = 0x01000000 }; /* the size of each window (sim.h: DEV_WINDOW_SIZE) */
+/* isspacep: a generic address is in the shared (local, const) space when it lies in the
+ * window whose base constant bank 0 holds (0x18, 0x1c; the constant window's is CONST_WINDOW;
+ * docs/warpsim.md), global when in none. p = lo - base <u SIZE, and hi == 0; global: the
+ * three tests fail, or hi != 0. */
+enum { WINDOW_SIZE = 0x01000000 }; /* the size of each window (device.h: DEV_WINDOW_SIZE) */
 
 static int sel_isspacep(Fn *f, Blk *b, const PIns *in)
 {
 	int sp = in->m.space, p = be_dst(f, &in->o[0]);
 	MOpd a;
-	int t[2];
+	int t[3];
 
 	if (sp == PS_SHARED_CTA || sp == PS_SHARED_CLUSTER)
 		sp = PS_SHARED;     /* a cluster is one CTA here: its window is the CTA's */
-	if (sp == PS_CONST || sp == PS_PARAM || sp == PS_PARAM_ENTRY || sp == PS_PARAM_FUNC) {
-		/* no generic address is a const or param one (only shared and local have windows,
-		 * everything else is global; cvta of const/param is refused): p = false */
+	if (sp == PS_PARAM || sp == PS_PARAM_ENTRY || sp == PS_PARAM_FUNC) {
+		/* no generic address is a param one (only shared, local and const have windows,
+		 * everything else is global; cvta of param is refused): p = false */
 		be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_r(T_RZ), be_r(T_RZ), be_p(T_PT), BOP_AND);
 		return 0;
 	}
 	a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_U64), TC_R2);
-	if (sp != PS_SHARED && sp != PS_LOCAL && sp != PS_GLOBAL)
+	if (sp != PS_SHARED && sp != PS_LOCAL && sp != PS_CONST && sp != PS_GLOBAL)
 		return be_unsup(f, in, "generic addresses of this space"), -1;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		MIns *x;
 		t[k] = be_newtmp(f, TC_R);
-		x = be_op3(f, b, OP_IADD, be_r(t[k]), be_part(a, 0), be_cst(0, k ? 0x1c : 0x18));
-		x->o[2].flags = OPF_NEG;
+		x = be_op3(f, b, OP_IADD, be_r(t[k]), be_part(a, 0), k == 2 ?
+		           be_imm(0u - CONST_WINDOW) : be_cst(0, k ? 0x1c : 0x18));
+		if (k < 2)
+			x->o[2].flags = OPF_NEG;
 	}
 	if (sp == PS_GLOBAL) {
-		be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(t[0]), be_imm(WINDOW_SIZE),
-		            be_p(T_PT), BOP_AND);
-		be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(t[1]), be_imm(WINDOW_SIZE),
-		            be_p(p), BOP_AND);
+		for (int k = 0; k < 3; k++)
+			be_setp_ins(f, b, OP_ISETP, CMP_GE, TY_U32, p, T_PT, be_r(t[k]),
+			            be_imm(WINDOW_SIZE), be_p(k ? p : T_PT), BOP_AND);
 		be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(p),
 		            BOP_OR);
 		return 0;
 	}
-	be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_U32, p, T_PT, be_r(t[sp == PS_LOCAL]),
-	            be_imm(WINDOW_SIZE), be_p(T_PT), BOP_AND);
+	be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_U32, p, T_PT, be_r(t[sp == PS_LOCAL ? 1 :
+	            sp == PS_CONST ? 2 : 0]), be_imm(WINDOW_SIZE), be_p(T_PT), BOP_AND);
 	be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_part(a, 1), be_r(T_RZ), be_p(p), BOP_AND);
 	return 0;
 }

@@ -17,12 +17,16 @@
 /* ------------------------------------------------------------------ mem.c */
 /* Generic-address windows (LD/ST/ATOM without a state space, PTX cvta): a generic address
  * in [DEV_SHARED_WINDOW, +DEV_WINDOW_SIZE) is the CTA's shared memory, in
- * [DEV_LOCAL_WINDOW, +DEV_WINDOW_SIZE) the thread's local memory, anything else global. */
+ * [DEV_LOCAL_WINDOW, +DEV_WINDOW_SIZE) the thread's local memory, in [DEV_CONST_WINDOW,
+ * +DEV_WINDOW_SIZE) the constant space (read only: the module's .const variables, constant
+ * bank DEV_CONST_BANK of the SM model), anything else global. */
 /* the per-warp control-flow stack area the driver reserves in local memory: nouveau's
  * WARP_CSTACK_SIZE, 0x800 on Fermi and Kepler (sim/configs/fermi.cfg cites it) */
 #define DEV_CRS_BYTES 2048u
 #define DEV_SHARED_WINDOW 0x01000000u
 #define DEV_LOCAL_WINDOW  0x02000000u
+#define DEV_CONST_WINDOW  0x03000000u
+#define DEV_CONST_BANK    3                  /* the bank of the module's .const variables */
 #define DEV_WINDOW_SIZE   0x01000000u
 #define DEV_GLOBAL_BASE   0x7f0000000000ull  /* first device buffer */
 #define DEV_ALLOC_ALIGN   256u               /* buffers are this aligned, and this far apart */

@@ -106,10 +106,10 @@ void or_cvta(Oracle *o, Thread *t, const PIns *in)
 	int space = in->m.space, ty = in->m.types[0];
 	uint64_t a, win = 0;
 
-	if (in->op == PO_ISSPACEP && (space == PS_CONST || space == PS_PARAM || space == PS_PARAM_ENTRY ||
+	if (in->op == PO_ISSPACEP && (space == PS_PARAM || space == PS_PARAM_ENTRY ||
 	                              space == PS_PARAM_FUNC)) {
-		/* the generic address space here has windows for shared and local memory only,
-		 * everything else is global: no generic address is a const or param one */
+		/* the generic address space here has windows for shared, local and constant memory
+		 * only, everything else is global: no generic address is a param one */
 		or_put(o, t, &in->o[0], 0);
 		return;
 	}
@@ -118,13 +118,16 @@ void or_cvta(Oracle *o, Thread *t, const PIns *in)
 		win = DEV_SHARED_WINDOW;
 	else if (space == PS_LOCAL)
 		win = DEV_LOCAL_WINDOW;
+	else if (space == PS_CONST)
+		win = DEV_CONST_WINDOW;
 	else if (space != PS_GLOBAL) {
 		or_error(o, t, OR_UNSUP, "unsupported: generic addresses of the %s space",
 		         ptx_space_name((PSpace)space));
 		return;
 	}
 	if (in->op == PO_ISSPACEP) {
-		int r = win ? inwin(a, win) : !inwin(a, DEV_SHARED_WINDOW) && !inwin(a, DEV_LOCAL_WINDOW);
+		int r = win ? inwin(a, win) : !inwin(a, DEV_SHARED_WINDOW) && !inwin(a, DEV_LOCAL_WINDOW) &&
+		        !inwin(a, DEV_CONST_WINDOW);
 		or_put(o, t, &in->o[0], r);
 	} else if (in->m.flags & PMF_TO)
 		or_put(o, t, &in->o[0], win && inwin(a, win) ? a - win : a);

@@ -82,6 +82,8 @@ uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, i
 			s = PS_SHARED, a -= DEV_SHARED_WINDOW;
 		else if (a >= DEV_LOCAL_WINDOW && a - DEV_LOCAL_WINDOW < DEV_WINDOW_SIZE)
 			s = PS_LOCAL, a -= DEV_LOCAL_WINDOW;
+		else if (a >= DEV_CONST_WINDOW && a - DEV_CONST_WINDOW < DEV_WINDOW_SIZE)
+			s = PS_CONST, a -= DEV_CONST_WINDOW;
 		else
 			s = PS_GLOBAL;
 	}
@@ -98,8 +100,11 @@ uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, i
 			p = t->local + a;
 		break;
 	case PS_CONST:
-		if (write)
-			break;
+		if (write) {
+			or_error(o, t, OR_FAULT, "store of %u bytes to %s address 0x%llx: constant memory "
+			         "is read only", size, spacename(space), (unsigned long long)addr);
+			return NULL;
+		}
 		if (a <= o->csize && size <= o->csize - a)
 			p = o->cmem + a;
 		break;

@@ -1,7 +1,7 @@
 /* exec_mem.c - memory ops at issue: loads and stores of every space (LD ST LDS STS LDL STL,
  * the LDSLK/STSUL lock pair), atomics in lane order (ATOM ATOMS RED), constant loads (LDC);
- * generic addresses into the shared and local windows; and the located faults of misaligned
- * and out-of-bounds accesses. Each fills the ExecInfo's addresses for the timing model. */
+ * generic addresses into the shared, local and constant windows; and the located faults of
+ * misaligned and out-of-bounds accesses (and of generic stores to constant memory). Each fills the ExecInfo's addresses for the timing model. */
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
@@ -60,6 +60,30 @@ static uint8_t *global_at(Gpu *g, const Warp *w, uint64_t addr, unsigned size)
 	return a->size - (addr - a->base) < size ? NULL : a->bytes + (addr - a->base);
 }
 
+/* a generic access in the constant window: a load reads the constant space (bank
+ * DEV_CONST_BANK, zeros where nothing was written); a store or atomic is a fault */
+static uint8_t *const_at(Gpu *g, Warp *w, unsigned l, uint64_t addr, unsigned size, int store,
+                         int atom, uint8_t *sp)
+{
+	static uint8_t zeros[16];
+	uint64_t off = addr - DEV_CONST_WINDOW;
+
+	*sp = SP_CONST;
+	if (store || atom) {
+		sim_fault(g, w, (int)l, SIM_FAULT, "generic %s of %u bytes at 0x%" PRIx64 " writes "
+		          "constant memory (the constant window), which is read only", what(store, atom),
+		          size, addr);
+		return NULL;
+	}
+	if (addr & (size - 1) || off > DEV_BANK_SIZE - size) {
+		sim_fault(g, w, (int)l, SIM_FAULT, "generic load of %u bytes at 0x%" PRIx64 " (constant "
+		          "window) is %s", size, addr, addr & (size - 1) ? "misaligned" :
+		          "outside the constant bank");
+		return NULL;
+	}
+	return g->mem->bank[DEV_CONST_BANK] ? g->mem->bank[DEV_CONST_BANK] + off : zeros;
+}
+
 /* host pointer of a generic (LD/ST/ATOM/RED) or explicit-space access, or NULL after a fault */
 static uint8_t *mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, unsigned size,
                        int store, int atom, uint8_t *sp)
@@ -73,6 +97,8 @@ static uint8_t *mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, un
 			space = SP_SHARED, addr -= DEV_SHARED_WINDOW;
 		else if (addr - DEV_LOCAL_WINDOW < DEV_WINDOW_SIZE)
 			space = SP_LOCAL, addr -= DEV_LOCAL_WINDOW;
+		else if (addr - DEV_CONST_WINDOW < DEV_WINDOW_SIZE)
+			return const_at(g, w, l, addr, size, store, atom, sp);
 	}
 	*sp = (uint8_t)space;
 	if (addr & (size - 1)) {

@@ -117,7 +117,8 @@ START_TEST(bf16_oracle_rounding)
 END_TEST
 
 /* isspacep on the generic addresses of a shared variable, a local one, the global buffer,
- * and on the ends of the windows: bit 0 shared, 1 local, 2 global for each of 8 addresses */
+ * and on the ends of the windows (0x3000000 is the constant window's first byte): bit 0
+ * shared, 1 local, 2 global, 3 const for each of 8 addresses */
 START_TEST(isspacep)
 {
 	static const char *ptx = HDR
@@ -136,9 +137,10 @@ START_TEST(isspacep)
 		"isspacep.shared %p1, %rd4;\nselp.u32 %r2, 1, 0, %p1;\n"
 		"isspacep.local %p2, %rd4;\nselp.u32 %r3, 2, 0, %p2;\nor.b32 %r2, %r2, %r3;\n"
 		"isspacep.global %p3, %rd4;\nselp.u32 %r3, 4, 0, %p3;\nor.b32 %r2, %r2, %r3;\n"
+		"isspacep.const %p3, %rd4;\nselp.u32 %r3, 8, 0, %p3;\nor.b32 %r2, %r2, %r3;\n"
 		"mul.wide.u32 %rd5, %r1, 4;\nadd.s64 %rd5, %rd1, %rd5;\nst.global.u32 [%rd5], %r2;\n"
 		"ret;\n}\n";
-	static const unsigned want[8] = {1, 2, 4, 4, 1, 2, 4, 4};
+	static const unsigned want[8] = {1, 2, 4, 4, 1, 2, 8, 4};
 	BeRun *r = be_run(ptx, "--grid 1 --block 8 --arg buf:u32:8:zero", 0, 7);
 	ck_assert(be_same(r));
 	for (int i = 0; i < 8; i++)
