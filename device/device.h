@@ -214,8 +214,6 @@ int dev_parse_tex(const char *s, const char *basedir, LaunchTex *t, char *why);
 void dev_tex_free(LaunchTex *t);
 /* places every --tex's texels in m (allocations named "texture NAME"); 0, or -1 after a message */
 int dev_tex_place(Mem *m, const Launch *l, FILE *err);
-/* the binding of texture reference name, placed in m: 0, or -1 when no --tex binds it */
-int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out);
 /* texture objects (bindless tex): the handle `--arg tex:NAME` passes for the i-th --tex is
  * DEV_TEX_HANDLE + i; dev_tex_index gives i back, or -1 for a value no --tex of l owns */
 #define DEV_TEX_HANDLE 0x5445580000000001ull
@@ -241,8 +239,30 @@ typedef struct {
 	const LaunchSurf *s;
 	uint64_t base;
 } DevSurf;
-/* the binding of surface reference name, placed in m: 0, or -1 when no --surf binds it */
-int dev_surf_lookup(Mem *m, const Launch *l, const char *name, DevSurf *out);
+/* every --tex and --surf of a launch resolved once, after placement in m, in option order:
+ * the engines find a reference's binding by its index (dev_tex_find, dev_surf_find, once per
+ * kernel or module variable) and an object's by its handle, with no search by name per
+ * access. An entry that is not placed in m has a NULL binding (t, s). */
+typedef struct {
+	DevTex *tex;      /* l->texs[i] */
+	int ntex;
+	DevSurf *surf;    /* l->surfs[i] */
+	int nsurf;
+} DevBinds;
+/* 0, or -1 when memory runs out (b is then empty); dev_binds_free frees it */
+int dev_binds_init(DevBinds *b, Mem *m, const Launch *l);
+void dev_binds_free(DevBinds *b);
+/* the binding of binding index i (a reference's), or of a texture or surface object's handle
+ * (dev_tex_index, dev_surf_index); NULL when there is none or it is not placed */
+const DevTex *dev_binds_tex(const DevBinds *b, int i);
+const DevSurf *dev_binds_surf(const DevBinds *b, int i);
+const DevTex *dev_binds_texobj(const DevBinds *b, uint64_t handle);
+/* every texture, then every surface kernel k names (Kernel.tex, Kernel.surf) must be bound:
+ * its binding from b into tex[slot] and surf[slot] (b NULL: only checked by name); 0, or -1
+ * after a message on err */
+int dev_binds_kernel(const DevBinds *b, const Launch *l, const Kernel *k, DevTex *tex,
+                     DevSurf *surf, FILE *err);
+const DevSurf *dev_binds_surfobj(const DevBinds *b, uint64_t handle);
 /* checks every --surf against its buffer argument after placement: 0, or -1 after a message */
 int dev_surf_check(const Launch *l, FILE *err);
 /* suld.b/sust.b: the device address of size bytes at coordinates c (x a byte offset, y and z

@@ -503,18 +503,8 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 	}
 	if (dev_tex_place(m, l, err) || dev_surf_check(l, err))
 		return -1;
-	for (int i = 0; i < k->ntex + k->nsurf; i++) {
-		/* every texture, then every surface the kernel names must be bound */
-		int su = i >= k->ntex;
-		const char *n = su ? k->surf[i - k->ntex] : k->tex[i];
-		DevTex x;
-		DevSurf u;
-		if (su ? dev_surf_lookup(m, l, n, &u) : dev_tex_lookup(m, l, n, &x)) {
-			fprintf(err, "warpsim: kernel '%s' %s '%s', which no --%s binds\n", k->name,
-			        su ? "uses surface" : "reads texture", n, su ? "surf" : "tex");
-			return -1;
-		}
-	}
+	if (dev_binds_kernel(NULL, l, k, NULL, NULL, err))
+		return -1;
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *gv = &k->globals[i];
 		char name[160];

@@ -28,7 +28,9 @@
  * is a --tex binding too: `--arg tex:NAME` passes the handle of --tex NAME, DEV_TEX_HANDLE
  * plus the binding's position, and both engines map the register's value back to the
  * binding with dev_tex_index; `--arg surf:NAME` does the same for a surface object (a --surf
- * binding, dev_surf_index). */
+ * binding, dev_surf_index). The engines resolve every binding once, after placement
+ * (DevBinds: dev_binds_init), and then look a reference up by its binding's index and an
+ * object by its handle, never by name per access. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,28 +229,40 @@ int dev_tex_place(Mem *m, const Launch *l, FILE *err)
 	return 0;
 }
 
+/* the index of the binding named name among n bindings whose name is the first field (char *)
+ * of each stride-byte element of a (LaunchTex, LaunchSurf), or -1 */
+static int find_named(const void *a, size_t stride, int n, const char *name)
+{
+	for (int i = 0; i < n; i++) {
+		const char *const *s = (const char *const *)(const void *)((const char *)a + (size_t)i * stride);
+		if (!strcmp(*s, name))
+			return i;
+	}
+	return -1;
+}
+
+/* i for a handle base + i with i below n, else -1 */
+static int handle_index(uint64_t handle, uint64_t base, int n)
+{
+	return handle >= base && handle - base < (uint64_t)n ? (int)(handle - base) : -1;
+}
+
 int dev_tex_find(const Launch *l, const char *name)
 {
-	for (int i = 0; i < l->ntexs; i++)
-		if (!strcmp(l->texs[i].name, name))
-			return i;
-	return -1;
+	return find_named(l->texs, sizeof *l->texs, l->ntexs, name);
 }
 
 int dev_tex_index(const Launch *l, uint64_t handle)
 {
-	return handle >= DEV_TEX_HANDLE && handle - DEV_TEX_HANDLE < (uint64_t)l->ntexs ?
-	       (int)(handle - DEV_TEX_HANDLE) : -1;
+	return handle_index(handle, DEV_TEX_HANDLE, l->ntexs);
 }
 
-int dev_tex_lookup(Mem *m, const Launch *l, const char *name, DevTex *out)
+/* binding i of l as placed in m (its texels are the allocation dev_tex_place named): 0, or -1 */
+static int tex_placed(Mem *m, const Launch *l, int i, DevTex *out)
 {
 	char an[128];
-	int i = dev_tex_find(l, name);
 
-	if (i < 0)
-		return -1;
-	alloc_name(an, sizeof an, name);
+	alloc_name(an, sizeof an, l->texs[i].name);
 	for (int j = 0; j < m->n; j++)
 		if (m->a[j].name && !strcmp(m->a[j].name, an)) {
 			out->t = &l->texs[i];
@@ -586,26 +600,20 @@ int dev_surf_check(const Launch *l, FILE *err)
 
 int dev_surf_find(const Launch *l, const char *name)
 {
-	for (int i = 0; i < l->nsurfs; i++)
-		if (!strcmp(l->surfs[i].name, name))
-			return i;
-	return -1;
+	return find_named(l->surfs, sizeof *l->surfs, l->nsurfs, name);
 }
 
 int dev_surf_index(const Launch *l, uint64_t handle)
 {
-	return handle >= DEV_SURF_HANDLE && handle - DEV_SURF_HANDLE < (uint64_t)l->nsurfs ?
-	       (int)(handle - DEV_SURF_HANDLE) : -1;
+	return handle_index(handle, DEV_SURF_HANDLE, l->nsurfs);
 }
 
-int dev_surf_lookup(Mem *m, const Launch *l, const char *name, DevSurf *out)
+/* binding i of l as placed in m (the buffer of its --arg N, as dev_launch_place names it): 0,
+ * or -1 */
+static int surf_placed(Mem *m, const Launch *l, int i, DevSurf *out)
 {
 	char pre[32];
-	int i = dev_surf_find(l, name);
 
-	if (i < 0)
-		return -1;
-	/* the buffer of --arg N, as dev_launch_place names it */
 	snprintf(pre, sizeof pre, "parameter %d (", l->surfs[i].param);
 	for (int j = 0; j < m->n; j++)
 		if (m->a[j].name && !strncmp(m->a[j].name, pre, strlen(pre))) {
@@ -614,6 +622,75 @@ int dev_surf_lookup(Mem *m, const Launch *l, const char *name, DevSurf *out)
 			return 0;
 		}
 	return -1;
+}
+
+/* ------------------------------------------------------------------ bindings resolved */
+int dev_binds_init(DevBinds *b, Mem *m, const Launch *l)
+{
+	memset(b, 0, sizeof *b);
+	if ((l->ntexs && !(b->tex = calloc((size_t)l->ntexs, sizeof *b->tex))) ||
+	    (l->nsurfs && !(b->surf = calloc((size_t)l->nsurfs, sizeof *b->surf)))) {
+		dev_binds_free(b);
+		return -1;
+	}
+	b->ntex = l->ntexs;
+	b->nsurf = l->nsurfs;
+	for (int i = 0; i < b->ntex; i++)
+		if (tex_placed(m, l, i, &b->tex[i]))
+			b->tex[i].t = NULL;
+	for (int i = 0; i < b->nsurf; i++)
+		if (surf_placed(m, l, i, &b->surf[i]))
+			b->surf[i].s = NULL;
+	return 0;
+}
+
+void dev_binds_free(DevBinds *b)
+{
+	free(b->tex);
+	free(b->surf);
+	memset(b, 0, sizeof *b);
+}
+
+const DevTex *dev_binds_tex(const DevBinds *b, int i)
+{
+	return i >= 0 && i < b->ntex && b->tex[i].t ? &b->tex[i] : NULL;
+}
+
+const DevSurf *dev_binds_surf(const DevBinds *b, int i)
+{
+	return i >= 0 && i < b->nsurf && b->surf[i].s ? &b->surf[i] : NULL;
+}
+
+int dev_binds_kernel(const DevBinds *b, const Launch *l, const Kernel *k, DevTex *tex,
+                     DevSurf *surf, FILE *err)
+{
+	for (int i = 0; i < k->ntex + k->nsurf; i++) {
+		int su = i >= k->ntex;
+		const char *n = su ? k->surf[i - k->ntex] : k->tex[i];
+		int bi = su ? dev_surf_find(l, n) : dev_tex_find(l, n);
+		const DevTex *x = b && !su ? dev_binds_tex(b, bi) : NULL;
+		const DevSurf *u = b && su ? dev_binds_surf(b, bi) : NULL;
+		if (bi < 0 || (b && !x && !u)) {
+			fprintf(err, "warpsim: kernel '%s' %s '%s', which no --%s binds\n", k->name,
+			        su ? "uses surface" : "reads texture", n, su ? "surf" : "tex");
+			return -1;
+		}
+		if (u)
+			surf[i - k->ntex] = *u;
+		else if (x)
+			tex[i] = *x;
+	}
+	return 0;
+}
+
+const DevTex *dev_binds_texobj(const DevBinds *b, uint64_t handle)
+{
+	return dev_binds_tex(b, handle_index(handle, DEV_TEX_HANDLE, b->ntex));
+}
+
+const DevSurf *dev_binds_surfobj(const DevBinds *b, uint64_t handle)
+{
+	return dev_binds_surf(b, handle_index(handle, DEV_SURF_HANDLE, b->nsurf));
 }
 
 uint64_t dev_surf_at(const DevSurf *x, int geom, const int32_t c[3], unsigned size, int mode,

@@ -656,9 +656,9 @@ chk_required(Chk *k, const PIns *in)
 		return 0;
 	} else if (op == PO_CP_ASYNC) {
 		chk_cp_async(k, in);
-	} else if (op == PO_TEX || op == PO_TLD4 || op == PO_TXQ) {
+	} else if (oi->flags & PF_TEX) {
 		chk_tex(k, in);
-	} else if (op == PO_SULD || op == PO_SUST || op == PO_SUQ) {
+	} else if (oi->flags & PF_SURF) {
 		chk_surf(k, in);
 	} else if (ptx_video_elems(in->op)) {
 		chk_video(k, in);

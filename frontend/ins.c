@@ -569,8 +569,7 @@ b_ins_end(PCtx *c)
 	if (c->inbad || in->op >= PO_COUNT)
 		goto done;
 	oi = &ptx_ops[in->op];
-	if ((in->op == PO_TEX || in->op == PO_TLD4 || in->op == PO_TXQ || in->op == PO_SULD ||
-	     in->op == PO_SUST || in->op == PO_SUQ) && (form = tex_unsup(c, in))) {
+	if ((oi->flags & (PF_TEX | PF_SURF)) && (form = tex_unsup(c, in))) {
 		/* valid PTX, as b_ins_begin's PF_UNSUP: refused for the kernels that reach it */
 		if (!c->cur.unsup_op) {
 			c->cur.unsup_op = in->op + 1;

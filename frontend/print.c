@@ -249,7 +249,7 @@ ins(Pr *p, const PIns *in)
 		fputs(";\n", out);
 		return;
 	}
-	if ((in->op == PO_TEX || in->op == PO_TLD4 || in->op == PO_SULD || in->op == PO_SUST) &&
+	if ((ptx_ops[in->op].flags & (PF_TEX | PF_SURF)) &&
 	    (in->nopd == 3 || (in->nopd == 4 && (in->m.flags & PMF_LEVEL)))) {
 		/* d, [t, {c..}] (tex, tld4, suld) or [s, {c..}], v (sust) */
 		int at = in->op == PO_SUST ? 0 : 1;

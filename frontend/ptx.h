@@ -56,6 +56,8 @@ enum {
 	PF_BARRIER = 1 << 8,  /* CTA barrier */
 	PF_WARP    = 1 << 9,  /* warp collective: needs the lanes of the warp together */
 	PF_UNSUP   = 1 << 10, /* valid PTX, parsed, rejected by ptx_check as unsupported */
+	PF_TEX     = 1 << 11, /* a texture instruction (tex, tld4, txq): a texture operand */
+	PF_SURF    = 1 << 12, /* a surface instruction (suld, sust, suq): a surface operand */
 };
 
 typedef struct {

@@ -171,39 +171,51 @@ static uint8_t *access(Oracle *o, Thread *t, const PIns *in, const POpd *ad, uns
 	return or_ptr(o, t, space, a, size, write);
 }
 
+/* the binding of the texture (surf 0) or surface (surf 1) operand h: a reference's, resolved at
+ * load (or_load), or the object's whose handle h's register holds (--arg tex:NAME, surf:NAME);
+ * NULL after the error */
+static const void *bound(Oracle *o, Thread *t, const POpd *h, int surf)
+{
+	static const char *const what[2] = { "texture", "surface" }, *const opt[2] = { "tex", "surf" };
+	static const char *const use[2] = { "read", "used" };
+	const void *x;
+
+	if (h->reg >= 0) {
+		uint64_t hv = t->regs[FR(t)->regs + h->reg];
+		if (!(x = surf ? (const void *)dev_binds_surfobj(&o->binds, hv) :
+		          (const void *)dev_binds_texobj(&o->binds, hv)))
+			or_error(o, t, OR_FAULT, "%s handle 0x%" PRIx64 " is no --%s binding's (--arg "
+			         "%s:NAME passes one)", what[surf], hv, opt[surf], opt[surf]);
+		return x;
+	}
+	if (!(x = surf ? (const void *)dev_binds_surf(&o->binds, o->bindof[h->sym]) :
+	          (const void *)dev_binds_tex(&o->binds, o->bindof[h->sym])))
+		or_error(o, t, OR_BADLAUNCH, "%s '%s' is %s, but no --%s binds it", what[surf],
+		         o->m->vars[h->sym].name, use[surf], opt[surf]);
+	return x;
+}
+
 /* tex.GEOM.v4.D.C d, [t, {c..}], tld4 and txq: one fetch or query through device/tex.c, the
  * SM model's sampler */
 void or_tex(Oracle *o, Thread *t, const PIns *in)
 {
-	const POpd *d = &in->o[0], *c = &in->o[2], *h = &in->o[1];
+	const POpd *d = &in->o[0], *c = &in->o[2];
 	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
 	uint32_t cc[3] = {0, 0, 0}, out[4];
-	DevTex x;
+	const DevTex *x = bound(o, t, &in->o[1], 0);
 
-	if (h->reg >= 0) {
-		/* a texture object: the register holds the handle --arg tex:NAME passed */
-		uint64_t hv = t->regs[FR(t)->regs + h->reg];
-		int i = dev_tex_index(o->l, hv);
-		if (i < 0 || dev_tex_lookup(o->mem, o->l, o->l->texs[i].name, &x)) {
-			or_error(o, t, OR_FAULT, "texture handle 0x%" PRIx64 " is no --tex binding's "
-			         "(--arg tex:NAME passes one)", hv);
-			return;
-		}
-	} else if (dev_tex_lookup(o->mem, o->l, o->m->vars[h->sym].name, &x)) {
-		or_error(o, t, OR_BADLAUNCH, "texture '%s' is read, but no --tex binds it",
-		         o->m->vars[h->sym].name);
+	if (!x)
 		return;
-	}
 	if (in->op == PO_TXQ) {
-		or_put(o, t, d, dev_tex_query(&x, (DevTexQuery)(in->m.txq - PTXQ_WIDTH)));
+		or_put(o, t, d, dev_tex_query(x, (DevTexQuery)(in->m.txq - PTXQ_WIDTH)));
 		return;
 	}
 	for (int k = 0; k < geom; k++)
 		cc[k] = (uint32_t)or_get(o, t, &c->elems[k], in->m.types[1]);
 	if (in->op == PO_TLD4)
-		dev_tex_gather(&x, in->m.comp - PCOMP_R, cc, out);
+		dev_tex_gather(x, in->m.comp - PCOMP_R, cc, out);
 	else
-		dev_tex_fetch(&x, geom, in->m.types[1] == PT_F32, cc, out);
+		dev_tex_fetch(x, geom, in->m.types[1] == PT_F32, cc, out);
 	for (int k = 0; k < 4 && k < d->nelems; k++)
 		or_put(o, t, &d->elems[k], out[k]);
 }
@@ -220,24 +232,12 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 	int mode = in->m.sumode == PSUMODE_CLAMP ? DEV_SU_CLAMP : in->m.sumode == PSUMODE_ZERO ?
 	           DEV_SU_ZERO : DEV_SU_TRAP;
 	int32_t cc[3] = {0, 0, 0};
-	DevSurf x;
+	const DevSurf *x = bound(o, t, h, 1);
 
-	if (h->reg >= 0) {
-		/* a surface object: the register holds the handle --arg surf:NAME passed */
-		uint64_t hv = t->regs[FR(t)->regs + h->reg];
-		int i = dev_surf_index(o->l, hv);
-		if (i < 0 || dev_surf_lookup(o->mem, o->l, o->l->surfs[i].name, &x)) {
-			or_error(o, t, OR_FAULT, "surface handle 0x%" PRIx64 " is no --surf binding's "
-			         "(--arg surf:NAME passes one)", hv);
-			return;
-		}
-	} else if (dev_surf_lookup(o->mem, o->l, o->m->vars[h->sym].name, &x)) {
-		or_error(o, t, OR_BADLAUNCH, "surface '%s' is used, but no --surf binds it",
-		         o->m->vars[h->sym].name);
+	if (!x)
 		return;
-	}
 	if (in->op == PO_SUQ) {
-		or_put(o, t, &in->o[0], dev_surf_query(&x, (DevTexQuery)(in->m.txq - PTXQ_WIDTH)));
+		or_put(o, t, &in->o[0], dev_surf_query(x, (DevTexQuery)(in->m.txq - PTXQ_WIDTH)));
 		return;
 	}
 	for (int k = 0; k < geom; k++)
@@ -246,12 +246,12 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 		const POpd *d = val->kind == POK_VEC ? &val->elems[e] : val;
 		int32_t ce[3] = {cc[0] + e * es, cc[1], cc[2]};
 		int fault;
-		uint64_t a = dev_surf_at(&x, geom, ce, (unsigned)es, mode, &fault);
+		uint64_t a = dev_surf_at(x, geom, ce, (unsigned)es, mode, &fault);
 		uint8_t *p;
 		if (fault) {
 			or_error(o, t, OR_FAULT, "surface %s of %d bytes at (%d, %d, %d) is outside surface "
 			         "'%s' (%u x %u x %u elements; .trap)", store ? "store" : "load", es, ce[0],
-			         ce[1], ce[2], x.s->name, x.s->dims[0], x.s->dims[1], x.s->dims[2]);
+			         ce[1], ce[2], x->s->name, x->s->dims[0], x->s->dims[1], x->s->dims[2]);
 			return;
 		}
 		if (!a) {

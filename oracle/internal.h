@@ -60,6 +60,8 @@ typedef struct Oracle {
 	const Launch *l;    /* the launch */
 	FInfo *fi;          /* per function */
 	Mem *mem;           /* device memory (shared with sim) */
+	DevBinds binds;     /* every --tex and --surf, resolved once at load */
+	int *bindof;        /* per module var: its --tex or --surf binding's index, or -1 */
 	FILE *err;          /* messages */
 	uint64_t *varaddr;  /* per module var: device address, shared/const/local offset */
 	uint8_t *cmem;      /* module .const space */

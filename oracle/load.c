@@ -223,6 +223,18 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 	isa_prog_free(prog);
 	if (rc)
 		return OR_BADLAUNCH;
+	/* the texture and surface bindings, once: a reference by its variable, an object by its
+	 * handle (flow.c) */
+	if (dev_binds_init(&o->binds, o->mem, l)) {
+		fprintf(o->err, "warpsim: oracle: out of memory\n");
+		return OR_BADLAUNCH;
+	}
+	o->bindof = xcalloc(m->nvars ? m->nvars : 1, sizeof *o->bindof);
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		o->bindof[i] = v->type == PT_SURFREF ? dev_surf_find(l, v->name) :
+		               v->space == PS_TEX || v->type == PT_TEXREF ? dev_tex_find(l, v->name) : -1;
+	}
 	/* module globals after the buffers, in declaration order (as the backend lists them) */
 	for (int i = 0; i < m->nvars; i++) {
 		const PVar *v = &m->vars[i];
@@ -271,13 +283,15 @@ void or_unload(Oracle *o)
 		}
 	free(o->fi);
 	free(o->varaddr);
+	free(o->bindof);
+	dev_binds_free(&o->binds);
 	free(o->cmem);
 	free(o->shared);
 	if (o->th)
 		for (uint32_t i = 0; i < o->nthreads; i++)
 			or_thread_free(&o->th[i]);
 	free(o->th);
-	o->fi = NULL, o->varaddr = NULL, o->cmem = NULL, o->shared = NULL, o->th = NULL;
+	o->fi = NULL, o->varaddr = NULL, o->bindof = NULL, o->cmem = NULL, o->shared = NULL, o->th = NULL;
 }
 
 /* pushes a frame for function fi: zeroed registers and variables; 0, or -1 (stack full) */

@@ -348,18 +348,15 @@ int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 static const DevTex *tex_of(Gpu *g, Warp *w, const DIns *d, int at, unsigned l)
 {
 	uint64_t h;
-	uint64_t i;
+	const DevTex *x;
 
 	if (d->op != OP_TEXB && d->op != OP_TLDB && d->op != OP_TLD4B && d->op != OP_TXQB)
 		return &g->tex[d->o[at].imm];
 	h = src64(g, w, &d->o[at], l);
-	i = h - DEV_TEX_HANDLE;
-	if (h < DEV_TEX_HANDLE || i >= (uint64_t)g->ntexo) {
+	if (!(x = dev_binds_texobj(&g->binds, h)))
 		sim_fault(g, w, (int)l, SIM_FAULT, "texture handle 0x%" PRIx64 " is no --tex binding's "
 		          "(--arg tex:NAME passes one)", h);
-		return NULL;
-	}
-	return &g->texo[i];
+	return x;
 }
 
 int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
@@ -408,18 +405,16 @@ int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
  * pair at: lane l's own, a fault when no --surf owns it) */
 static const DevSurf *surf_of(Gpu *g, Warp *w, const DIns *d, int at, unsigned l)
 {
-	uint64_t h, i;
+	uint64_t h;
+	const DevSurf *x;
 
 	if (d->op != OP_SULDB && d->op != OP_SUSTB && d->op != OP_SUQB)
 		return &g->surf[d->o[at].imm];
 	h = src64(g, w, &d->o[at], l);
-	i = h - DEV_SURF_HANDLE;
-	if (h < DEV_SURF_HANDLE || i >= (uint64_t)g->nsurfo) {
+	if (!(x = dev_binds_surfobj(&g->binds, h)))
 		sim_fault(g, w, (int)l, SIM_FAULT, "surface handle 0x%" PRIx64 " is no --surf "
 		          "binding's (--arg surf:NAME passes one)", h);
-		return NULL;
-	}
-	return &g->surfo[i];
+	return x;
 }
 
 /* SULD, SUST: the element of each lane's coordinates (device/tex.c's dev_surf_at, the oracle's

@@ -434,33 +434,13 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	}
 	if (sim_decode(g, err))
 		goto fail;
-	if (k->ntex && !(g->tex = calloc((size_t)k->ntex, sizeof *g->tex)))
+	/* every binding once (texture and surface objects by handle), then the kernel's slots */
+	if (dev_binds_init(&g->binds, m, l) ||
+	    (k->ntex && !(g->tex = calloc((size_t)k->ntex, sizeof *g->tex))) ||
+	    (k->nsurf && !(g->surf = calloc((size_t)k->nsurf, sizeof *g->surf))))
 		goto oom;
-	for (int i = 0; i < k->ntex; i++)
-		if (dev_tex_lookup(m, l, k->tex[i], &g->tex[i])) {
-			fprintf(err, "warpsim: kernel '%s' reads texture '%s', which no --tex binds\n",
-			        k->name, k->tex[i]);
-			goto fail;
-		}
-	/* texture objects (TEXB, TLDB, TLD4B, TXQB): every binding, by handle */
-	if (l->ntexs && !(g->texo = calloc((size_t)l->ntexs, sizeof *g->texo)))
-		goto oom;
-	for (g->ntexo = 0; g->ntexo < l->ntexs; g->ntexo++)
-		if (dev_tex_lookup(m, l, l->texs[g->ntexo].name, &g->texo[g->ntexo]))
-			break;
-	if (l->nsurfs && !(g->surfo = calloc((size_t)l->nsurfs, sizeof *g->surfo)))
-		goto oom;
-	for (g->nsurfo = 0; g->nsurfo < l->nsurfs; g->nsurfo++)
-		if (dev_surf_lookup(m, l, l->surfs[g->nsurfo].name, &g->surfo[g->nsurfo]))
-			break;
-	if (k->nsurf && !(g->surf = calloc((size_t)k->nsurf, sizeof *g->surf)))
-		goto oom;
-	for (int i = 0; i < k->nsurf; i++)
-		if (dev_surf_lookup(m, l, k->surf[i], &g->surf[i])) {
-			fprintf(err, "warpsim: kernel '%s' uses surface '%s', which no --surf binds\n",
-			        k->name, k->surf[i]);
-			goto fail;
-		}
+	if (dev_binds_kernel(&g->binds, l, k, g->tex, g->surf, err))
+		goto fail;
 	g->shsize = k->shared + l->shared_bytes;
 	g->locsize = dev_local_bytes(k, l);
 	g->crsbytes = l->crs_bytes;
@@ -521,8 +501,7 @@ void sim_gpu_free(Gpu *g)
 	if (!g)
 		return;
 	free(g->tex);
-	free(g->texo);
-	free(g->surfo);
+	dev_binds_free(&g->binds);
 	free(g->surf);
 	for (int i = 0; g->sm && i < g->cfg.tc.sms; i++) {
 		SM *s = &g->sm[i];

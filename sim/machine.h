@@ -178,10 +178,7 @@ struct Gpu {
 	int ncode;
 	DevTex *tex;        /* the kernel's textures by slot (Kernel.tex), bound by the launch */
 	DevSurf *surf;      /* the kernel's surfaces by slot (Kernel.surf) */
-	DevTex *texo;       /* every --tex as a texture object, by handle - DEV_TEX_HANDLE */
-	int ntexo;
-	DevSurf *surfo;     /* every --surf as a surface object, by handle - DEV_SURF_HANDLE */
-	int nsurfo;
+	DevBinds binds;     /* every --tex and --surf, resolved once: objects by handle */
 	uint32_t *tl;       /* target lists as code indexes */
 	int rows;           /* register rows per warp: regs, 4 zero rows, 4 sink rows */
 	int zrow, srow;     /* first zero row, first sink row */
