@@ -188,6 +188,9 @@ int sim_decode(Gpu *g, FILE *err)
 			}
 		}
 		sim_choose_fn(d);
+		d->gxor = d->gneg ? ~0u : 0;
+		if (!d->sync && d->cct == CCT_T && !d->hasconstx)
+			d->lean = d->fn ? LEAN_FN : d->op == OP_BRA ? LEAN_BRA : LEAN_NO;
 	}
 	/* (Kepler) immediates that are a half of a module variable's address, placed by now */
 	for (int i = 0; i < k->nabs32; i++) {

@@ -14,10 +14,99 @@
 
 enum { QUANTUM = 64 };     /* instructions a warp runs before the next warp's turn */
 
+/* sim_issue's issue with the functional statistics this run keeps (the timing model's
+ * come from its own loop) */
+static int issue(Gpu *g, SM *s, Warp *w, ExecInfo *x)
+{
+	g->cur = w->pc;
+	if ((g->rc = sim_issue(g, s, w, x)) != SIM_OK)
+		return -1;
+	if (x->diverged | x->reconverged | x->spills | x->fills) {
+		g->ts.div[x->diverged]++;      /* (div[DIV_NONE] is not counted) */
+		g->ts.reconv += x->reconverged;
+		g->ts.crs_spills += x->spills;
+		g->ts.crs_fills += x->fills;
+	}
+	if ((uint64_t)w->ncrs > g->ts.crs_hwm)
+		g->ts.crs_hwm = (uint64_t)w->ncrs;
+	return 0;
+}
+
+/* sim_issue's statistics of n lean instructions run with the active lanes act, off of
+ * whose lanes their guards turned off */
+static void count(Gpu *g, uint32_t act, int n, uint32_t off)
+{
+	uint64_t pa = (uint64_t)sim_popc(act);
+
+	g->st.warp_insts += (uint64_t)n;
+	g->st.thread_insts += (uint64_t)n * pa;
+	g->st.exec_lanes += (uint64_t)n * pa - off;
+	g->st.pred_off += off;
+}
+
+/* w's turn: up to QUANTUM instructions while it stays ready; the instructions issued, or -1
+ * after a fault (g->rc). The lean ones (DIns.lean: a handler, or a branch that does not
+ * split the warp) run here: they cannot fault and change neither the active lanes nor the
+ * warp's state, so sim_issue's statistics for a run of them follow from its length and
+ * the lanes its guards turned off; only the other instructions go through sim_issue. */
+static int run_warp(Gpu *g, SM *s, Warp *w)
+{
+	uint32_t act = w->active, off = 0;    /* off: active lanes guarded off since mark */
+	int q = 0, mark = 0;
+
+	for (;;) {
+		uint32_t pc = w->pc, gm, ex;
+		const DIns *d = &g->code[pc];
+
+		if (pc >= (uint32_t)g->ncode || !d->lean)
+			goto slow;
+		gm = w->p[d->guard] ^ d->gxor;
+		ex = act & gm;
+		if (ex != act) {
+			if (d->lean == LEAN_BRA && ex)
+				goto slow;              /* the branch splits the warp */
+			off += (uint32_t)sim_popc(act & ~gm);
+		}
+		if (d->lean == LEAN_FN) {
+			w->pc = pc + 1;
+			d->fn(w, d, ex);
+		} else                          /* LEAN_BRA: taken by every active lane or none */
+			w->pc = ex ? d->target : pc + 1;
+		if (++q < QUANTUM)
+			continue;
+		break;
+	slow:
+		if (q > mark) {                 /* the statistics of the lean run before */
+			count(g, act, q - mark, off);
+			off = 0;
+		}
+		if (issue(g, s, w, &g->info) < 0)
+			return -1;
+		mark = ++q;
+		if (q == QUANTUM || w->state != W_READY)
+			return q;
+		act = w->active;
+	}
+	count(g, act, q - mark, off);
+	return q;
+}
+
+/* the same through sim_issue alone, for a trace callback (sim_gpu_trace) */
+static int run_warp_traced(Gpu *g, SM *s, Warp *w)
+{
+	int q = 0;
+
+	while (q < QUANTUM && w->state == W_READY) {
+		if (issue(g, s, w, &g->info) < 0)
+			return -1;
+		q++;
+	}
+	return q;
+}
+
 /* one round over every SM: the warp instructions issued, or -1 after a fault (g->rc) */
 static int64_t round_all(Gpu *g)
 {
-	ExecInfo *x = &g->info;
 	int64_t issued = 0;
 
 	for (int i = 0; i < g->cfg.tc.sms; i++) {
@@ -26,20 +115,12 @@ static int64_t round_all(Gpu *g)
 			continue;
 		for (int j = 0; j < s->nwarps; j++) {
 			Warp *w = s->warps[j];
-			for (int q = 0; w && q < QUANTUM && w->state == W_READY; q++) {
-				g->cur = w->pc;
-				if ((g->rc = sim_issue(g, s, w, x)) != SIM_OK)
-					return -1;
-				if (x->diverged | x->reconverged | x->spills | x->fills) {
-					g->ts.div[x->diverged]++;      /* (div[DIV_NONE] is not counted) */
-					g->ts.reconv += x->reconverged;
-					g->ts.crs_spills += x->spills;
-					g->ts.crs_fills += x->fills;
-				}
-				if ((uint64_t)w->ncrs > g->ts.crs_hwm)
-					g->ts.crs_hwm = (uint64_t)w->ncrs;
-				issued++;
-			}
+			int n;
+			if (!w || w->state != W_READY)
+				continue;
+			if ((n = (g->trace ? run_warp_traced : run_warp)(g, s, w)) < 0)
+				return -1;
+			issued += n;
 		}
 	}
 	return issued;

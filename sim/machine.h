@@ -46,6 +46,8 @@ struct DIns {
 	uint8_t hasconstx;  /* some operand is DK_CONSTX */
 	uint8_t aux;        /* decode-time argument of fn (ISETP: the compare's truth bits) */
 	uint8_t ctrl;       /* a control op: sim_issue calls sim_ctrl itself */
+	uint8_t lean;       /* LEAN_*: funcrun.c's loop runs it without sim_issue */
+	uint32_t gxor;      /* the guard's lane mask is w->p[guard] ^ gxor (all ones: negated) */
 	Mods m;             /* modifiers */
 	DOpd o[ISA_MAXOPD]; /* operands in shape order */
 	uint32_t target;    /* code index of the T operand */
@@ -53,6 +55,11 @@ struct DIns {
 };
 
 #define NO_ROW 0xffff
+
+/* what --functional's loop (funcrun.c) may run itself: an instruction without .S, CC test or
+ * constant operand read at run time that has a handler, or a branch (when it does not split
+ * the warp) */
+enum { LEAN_NO, LEAN_FN, LEAN_BRA };
 
 /* CallReturnStack tokens */
 enum { TK_SYNC, TK_DIV, TK_BRK, TK_CONT, TK_CAL, TK_PRET, TK_PEXIT };
