@@ -321,10 +321,64 @@ static void iadd_fn4(Warp *w, const DIns *d, uint32_t ex) IADD_FN(add32_4)
 static void isetp_fn4(Warp *w, const DIns *d, uint32_t ex) ISETP_FN(cmp32_4)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((target("avx2"))) static void iadd_fn8(Warp *w, const DIns *d, uint32_t ex) IADD_FN(add32_8)
-__attribute__((target("avx2"))) static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex) ISETP_FN(cmp32_8)
+
+/* the AVX2 ISETP of the plain form, one compare per eight lanes: a < b, a == b or a > b
+ * (ISETP_LT, _EQ, _GT in d->aux's low bits) gives every integer compare with ISETP_INV
+ * inverting it (LE is not GT, NE not EQ, GE not LT); unsigned order is the signed order
+ * with the sign bits flipped (ISETP_SG clear). ISETP_PT: c is PT and the combiner AND (or
+ * none), so p = m and q = ~m. */
+enum { ISETP_LT, ISETP_EQ, ISETP_GT, ISETP_INV = 4, ISETP_SG = 8, ISETP_PT = 16 };
+#define CMP8_LOOP(CMP) \
+	_Pragma("GCC unroll 4") \
+	for (int j = 0; j < 4; j++) { \
+		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f); \
+		if (b) \
+			vb = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 8 * j)), f); \
+		m |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(CMP)) << (8 * j); \
+	}
+__attribute__((target("avx2")))
+static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
+{
+	const uint32_t *a = &REG(d->o[2].reg, 0);
+	const uint32_t *b = d->o[3].kind == DK_REG ? &REG(d->o[3].reg, 0) : NULL;
+	unsigned k = d->aux;
+	const __m256i f = _mm256_set1_epi32((k & ISETP_SG) ? 0 : INT32_MIN);
+	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)d->o[3].imm), f);
+	uint32_t m = 0, c;
+
+	switch (k & 3) {
+	case ISETP_LT: CMP8_LOOP(_mm256_cmpgt_epi32(vb, va)) break;
+	case ISETP_EQ: CMP8_LOOP(_mm256_cmpeq_epi32(va, vb)) break;
+	default: CMP8_LOOP(_mm256_cmpgt_epi32(va, vb)) break;
+	}
+	if (k & ISETP_INV)
+		m = ~m;
+	m &= ex;
+	if (k & ISETP_PT) {
+		setp(w, &d->o[0], m, ex);
+		setp(w, &d->o[1], ~m, ex);
+		return;
+	}
+	c = pmask(w, &d->o[4]);
+	setp(w, &d->o[0], bop((Bop)d->m.bop, m, c), ex);
+	setp(w, &d->o[1], bop((Bop)d->m.bop, ~m, c), ex);
+}
+
+/* ISETP_* of the truth bits tt of a compare (bit 0 lt, 1 eq, 2 gt), -1: always or never */
+static int isetp_kind(unsigned tt)
+{
+	switch (tt) {
+	case 1: return ISETP_LT;
+	case 2: return ISETP_EQ;
+	case 4: return ISETP_GT;
+	case 3: return ISETP_GT | ISETP_INV;
+	case 5: return ISETP_EQ | ISETP_INV;
+	case 6: return ISETP_LT | ISETP_INV;
+	default: return -1;
+	}
+}
 #else
 #define iadd_fn8 iadd_fn4
-#define isetp_fn8 isetp_fn4
 #endif
 
 /* FFMA d, a, b, c of registers without operand modifiers (ar_f32_fma_lanes picks its body) */
@@ -335,6 +389,45 @@ static void ffma_fn(Warp *w, const DIns *d, uint32_t ex)
 	                 !!(d->m.flags & MF_SAT));
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* the same for a full warp rounding to nearest without .FTZ or .SAT on hosts with AVX2 and
+ * FMA: eight lanes per fused multiply-add, a NaN result made the canonical NaN as
+ * ar_f32_fma_lanes does (each step reads its eight lanes before it writes them, so d may
+ * be a source) */
+__attribute__((target("avx2,fma")))
+static void ffma_fn8(Warp *w, const DIns *d, uint32_t ex)
+{
+	float *rd = (float *)(void *)&REG(d->o[0].reg, 0);
+	const float *ra = (const float *)(const void *)&REG(d->o[1].reg, 0);
+	const float *rb = (const float *)(const void *)&REG(d->o[2].reg, 0);
+	const float *rc = (const float *)(const void *)&REG(d->o[3].reg, 0);
+	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN));
+
+	if (ex != ~0u) {
+		ffma_fn(w, d, ex);
+		return;
+	}
+#pragma GCC unroll 4
+	for (int j = 0; j < 32; j += 8) {
+		__m256 v = _mm256_fmadd_ps(_mm256_loadu_ps(ra + j), _mm256_loadu_ps(rb + j), _mm256_loadu_ps(rc + j));
+		_mm256_storeu_ps(rd + j, _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
+	}
+}
+static int have_fma(void)
+{
+	static atomic_int known = -1;   /* (atomic: SMs on several host threads ask, --threads) */
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	if (k < 0) {
+		k = __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
+		atomic_store_explicit(&known, k, memory_order_relaxed);
+	}
+	return k;
+}
+#else
+#define ffma_fn8 ffma_fn
+static int have_fma(void) { return 0; }
+#endif
+
 /* MOV d, a|imm of 32 bits */
 static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
 {
@@ -342,10 +435,99 @@ static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
 
 	if (d->o[1].kind == DK_REG) {
 		const uint32_t *ra = &REG(d->o[1].reg, 0);
-		FOR_LANES(ex) rd[l] = ra[l];
+		if (ex == ~0u)
+			memmove(rd, ra, 32 * sizeof *rd);
+		else
+			FOR_LANES(ex) rd[l] = ra[l];
+	} else if (ex == ~0u) {
+		uint32_t v = (uint32_t)d->o[1].imm;
+		for (int l = 0; l < 32; l++)
+			rd[l] = v;
 	} else
 		FOR_LANES(ex) rd[l] = (uint32_t)d->o[1].imm;
 }
+
+/* IADD d, a, b|imm with .CC or .X (no .SAT, no operand modifiers): iadd_lanes's sum with
+ * the condition code built as its four lane masks (each lane reads and writes only its own
+ * bits, so the old flags are read once) */
+static void iaddcc_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = &REG(d->o[0].reg, 0), im = (uint32_t)d->o[2].imm;
+	const uint32_t *ra = &REG(d->o[1].reg, 0);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL;
+	int x = !!(d->m.flags & MF_X);
+	uint32_t cin = x ? w->cc[1] : 0, s = 0, c = 0, z = 0, o = 0;
+
+	FOR_LANES(ex) {
+		uint32_t u = ra[l], v = rb ? rb[l] : im, r;
+		uint64_t sum = (uint64_t)u + v + (cin >> l & 1);
+		rd[l] = r = (uint32_t)sum;
+		s |= (r >> 31) << l;
+		c |= (uint32_t)(sum >> 32) << l;
+		z |= (uint32_t)(r == 0) << l;
+		o |= (((u ^ r) & (v ^ r)) >> 31) << l;
+	}
+	if (!(d->m.flags & MF_CC))
+		return;
+	if (x)                                  /* .X: zero only when the low word was too */
+		z &= w->cc[2];
+	w->cc[0] = (w->cc[0] & ~ex) | (s & ex);
+	w->cc[1] = (w->cc[1] & ~ex) | (c & ex);
+	w->cc[2] = (w->cc[2] & ~ex) | (z & ex);
+	w->cc[3] = (w->cc[3] & ~ex) | (o & ex);
+}
+
+/* IMUL d, a, b|imm and IMAD d, a, b|imm, c|imm of 32 bits, the low word, without .HI, .WIDE,
+ * .X, .CC or operand modifiers: the low word of a product is the same signed or not */
+static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = &REG(d->o[0].reg, 0), ib = (uint32_t)d->o[2].imm, ic = (uint32_t)d->o[3].imm;
+	const uint32_t *ra = &REG(d->o[1].reg, 0);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL;
+	const uint32_t *rc = d->o[3].kind == DK_REG ? &REG(d->o[3].reg, 0) : NULL;
+
+	if (d->op == OP_IMUL)
+		ic = 0, rc = NULL;
+	FOR_LANES(ex)
+		rd[l] = ra[l] * (rb ? rb[l] : ib) + (rc ? rc[l] : ic);
+}
+
+/* FADD and FMUL d, a, b|imm rounding to nearest without .FTZ, .SAT or operand modifiers:
+ * a full warp eight lanes at a time on hosts with AVX2 (a NaN result made the canonical NaN
+ * as ar_f32_add does), other masks lane by lane */
+#define FBIN_FN(NAME, AR, VOP) \
+static void NAME(Warp *w, const DIns *d, uint32_t ex) \
+{ \
+	uint32_t *rd = &REG(d->o[0].reg, 0), ib = (uint32_t)d->o[2].imm; \
+	const uint32_t *ra = &REG(d->o[1].reg, 0); \
+	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL; \
+	FOR_LANES(ex) \
+		rd[l] = AR(ra[l], rb ? rb[l] : ib, RND_RN, 0); \
+} \
+__attribute__((target("avx2"))) static void NAME##8(Warp *w, const DIns *d, uint32_t ex) \
+{ \
+	float *rd = (float *)(void *)&REG(d->o[0].reg, 0); \
+	const float *ra = (const float *)(const void *)&REG(d->o[1].reg, 0); \
+	const float *rb = d->o[2].kind == DK_REG ? (const float *)(const void *)&REG(d->o[2].reg, 0) : NULL; \
+	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN)); \
+	__m256 vb = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)d->o[2].imm)); \
+	if (ex != ~0u) { \
+		NAME(w, d, ex); \
+		return; \
+	} \
+	_Pragma("GCC unroll 4") \
+	for (int j = 0; j < 32; j += 8) { \
+		__m256 v; \
+		if (rb) \
+			vb = _mm256_loadu_ps(rb + j); \
+		v = VOP(_mm256_loadu_ps(ra + j), vb); \
+		_mm256_storeu_ps(rd + j, _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q))); \
+	} \
+}
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+FBIN_FN(fadd_fn, ar_f32_add, _mm256_add_ps)
+FBIN_FN(fmul_fn, ar_f32_mul, _mm256_mul_ps)
+#endif
 
 static int plain(const DOpd *o) { return !o->flags && (o->kind == DK_REG || o->kind == DK_IMM); }
 
@@ -364,22 +546,48 @@ void sim_choose_fn(DIns *d)
 	case OP_IADD:
 		if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
 			d->fn = have_avx2() ? iadd_fn8 : iadd_fn4;
+		else if (!(d->m.flags & MF_SAT) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+			d->fn = iaddcc_fn;
 		break;
 	case OP_ISETP:
 		if (!is64(t) && !(d->m.flags & MF_X) && o[2].kind == DK_REG && plain(&o[2]) && plain(&o[3])) {
-			d->aux = (uint8_t)((d->m.cmp < CMP_COUNT ? truth[d->m.cmp] : 0) | (issgn(t) || t == TY_NONE) << 3);
-			d->fn = have_avx2() ? isetp_fn8 : isetp_fn4;
+			unsigned tt = d->m.cmp < CMP_COUNT ? truth[d->m.cmp] : 0, sg = issgn(t) || t == TY_NONE;
+			d->aux = (uint8_t)(tt | sg << 3);
+			d->fn = isetp_fn4;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+			if (have_avx2() && isetp_kind(tt) >= 0) {
+				int pt = o[4].kind == DK_PRED && o[4].reg == ISA_PT && !(o[4].flags & OPF_NOT) &&
+				         (d->m.bop == BOP_AND || d->m.bop == BOP_NONE);
+				d->aux = (uint8_t)(isetp_kind(tt) | (sg ? ISETP_SG : 0) | (pt ? ISETP_PT : 0));
+				d->fn = isetp_fn8;
+			}
+#endif
 		}
 		break;
 	case OP_FFMA:
 		if (o[1].kind == DK_REG && o[2].kind == DK_REG && o[3].kind == DK_REG &&
 		    !o[1].flags && !o[2].flags && !o[3].flags)
-			d->fn = ffma_fn;
+			d->fn = (d->m.rnd == RND_NONE || d->m.rnd == RND_RN || d->m.rnd == RND_ROUND) && !(d->m.flags & (MF_FTZ | MF_SAT)) &&
+			        have_fma() ? ffma_fn8 : ffma_fn;
 		break;
 	case OP_MOV:
 		if (!is64((Type)d->m.dtype) && plain(&o[1]))
 			d->fn = mov_fn;
 		break;
+	case OP_IMUL:
+	case OP_IMAD:
+		if (!(d->m.flags & (MF_HI | MF_WIDE | MF_X | MF_CC)) && !is64(t) && !is64((Type)d->m.stype) &&
+		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]) && (d->op == OP_IMUL || plain(&o[3])))
+			d->fn = imul_fn;
+		break;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	case OP_FADD:
+	case OP_FMUL:
+		if ((d->m.rnd == RND_NONE || d->m.rnd == RND_RN) && !(d->m.flags & (MF_FTZ | MF_SAT)) &&
+		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+			d->fn = d->op == OP_FADD ? (have_avx2() ? fadd_fn8 : fadd_fn) : (have_avx2() ? fmul_fn8 : fmul_fn);
+		break;
+#endif
 	default:
 		break;
 	}

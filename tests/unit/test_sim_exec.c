@@ -179,6 +179,59 @@ START_TEST(test_launch_parsing)
 }
 END_TEST
 
+/* the decode-time handlers (sim_choose_fn) on a full warp and under a guard that leaves the
+ * even lanes out: IMAD's low word, IADD.CC/IADD.X whose carry a partial IADD.CC updates in
+ * some lanes only, ISETP's single-compare forms (signed LE, unsigned GE of an immediate),
+ * FADD/FMUL/FFMA with a NaN made the canonical one (a payload, infinity x 0) */
+START_TEST(test_lane_bodies)
+{
+	run_ok(HDR ADDR
+	       "IMAD R0, R10, 0x9e3779b9, R10;\n"
+	       "LOP.AND R1, R10, 0x1;\nISETP.NE.AND P0, PT, R1, RZ, PT;\n"
+	       "@P0 IMAD R0, R0, R10, R10;\n"
+	       "ST.E [R12], R0;\n"
+	       "IADD.CC R2, R0, R0;\nIADD.X R3, RZ, RZ;\n"
+	       "ST.E [R12+0x80], R3;\n"
+	       "@P0 IADD.CC R4, R0, 0xc0000000;\nIADD.X R5, R10, RZ;\n"
+	       "ST.E [R12+0x100], R5;\n"
+	       "ISETP.LE.AND P1, PT, R0, R2, PT;\nSEL R6, RZ, 0x1, !P1;\n"
+	       "ST.E [R12+0x180], R6;\n"
+	       "ISETP.GE.U32.AND P2, PT, R0, 0x80000000, PT;\nSEL R6, RZ, 0x1, !P2;\n"
+	       "ST.E [R12+0x200], R6;\n"
+	       "I2F R7, R10;\nMOV32I R8, 0x7fc00001;\n"
+	       "FMUL R9, R7, 0.25;\n@P0 FADD R9, R8, R7;\n"
+	       "ST.E [R12+0x280], R9;\n"
+	       "MOV32I R14, 0x7f800000;\nFMUL R15, R14, RZ;\n"
+	       "ST.E [R12+0x300], R15;\n"
+	       "FADD R1, R7, R9;\n"
+	       "ST.E [R12+0x380], R1;\n"
+	       "FFMA R2, R7, R7, R7;\n@P0 FFMA R2, R8, R7, R7;\n"
+	       "ST.E [R12+0x400], R2;\n"
+	       "EXIT;\n", 32, "buf:u32:288");
+	for (uint32_t i = 0; i < 32; i++) {
+		int odd = i & 1;
+		uint32_t v = i * 0x9e3779b9u + i, c, f, q;
+		if (odd)
+			v = v * i + i;
+		c = v >> 31;                                    /* the carry of v + v */
+		if (odd)
+			c = v >= 0x40000000u;                       /* of v + 0xc0000000 */
+		memcpy(&f, &(float){(float)i}, 4);
+		memcpy(&q, &(float){(float)i * 0.25f}, 4);
+		ck_assert_uint_eq(simt_get(&t, 0, i), v);
+		ck_assert_uint_eq(simt_get(&t, 0, 32 + i), v >> 31);
+		ck_assert_uint_eq(simt_get(&t, 0, 64 + i), i + c);
+		ck_assert_uint_eq(simt_get(&t, 0, 96 + i), (int32_t)v <= (int32_t)(v + v));
+		ck_assert_uint_eq(simt_get(&t, 0, 128 + i), v >= 0x80000000u);
+		ck_assert_uint_eq(simt_get(&t, 0, 160 + i), odd ? AR_F32_NAN : q);
+		ck_assert_uint_eq(simt_get(&t, 0, 192 + i), AR_F32_NAN);
+		ck_assert_uint_eq(simt_get(&t, 0, 224 + i), odd ? AR_F32_NAN : ar_f32_add(f, q, RND_RN, 0));
+		ck_assert_uint_eq(simt_get(&t, 0, 256 + i), odd ? AR_F32_NAN : ar_f32_fma(f, f, f, RND_RN, 0));
+	}
+	simt_free(&t);
+}
+END_TEST
+
 START_TEST(test_random_and_formats)
 {
 	uint32_t s = 1;
@@ -206,6 +259,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_predicated_off_no_effect);
 	tcase_add_test(tc, test_carry_chain);
 	tcase_add_test(tc, test_warp_ops);
+	tcase_add_test(tc, test_lane_bodies);
 	tcase_add_test(tc, test_ldslk_loop);
 	tcase_add_test(tc, test_generic_window);
 	tcase_add_test(tc, test_faults);
