@@ -11,17 +11,13 @@
 
 static int tbits(int type) { return 8 * ptx_type_bytes((PType)type); }
 static int tsigned(int type) { return ptx_type_kind((PType)type) == PTK_SIGNED; }
+/* or_zext without a call */
+static inline uint64_t zext(uint64_t v, int bits) { return bits >= 64 ? v : v & ((1ull << bits) - 1); }
 
 const PIns *or_cur(const Oracle *o, const Thread *t)
 {
 	const Frame *fr = &t->fr[t->nfr - 1];
 	return &o->m->funcs[fr->fi].ins[fr->pc];
-}
-
-static int regbits(const PFunc *f, int reg)
-{
-	int t = f->regs[reg].type;
-	return t == PT_PRED ? 1 : tbits(t);
 }
 
 uint64_t or_sreg(Oracle *o, const Thread *t, int sreg, int comp)
@@ -61,9 +57,47 @@ uint64_t or_sreg(Oracle *o, const Thread *t, int sreg, int comp)
 	return 0;
 }
 
+void or_types(Oracle *o)
+{
+	for (int t = 0; t < PT_COUNT; t++) {
+		int b = tbits(t);
+		o->ty[t].bits = (uint8_t)b;
+		o->ty[t].sgn = (uint8_t)tsigned(t);
+		o->ty[t].isf = (uint8_t)or_isfloat(t);
+		o->ty[t].get = or_zext(~0ull, b ? b : 64);
+		o->ty[t].put = t == PT_PRED ? 1 : or_zext(~0ull, b);
+	}
+}
+
+static uint64_t get_other(Oracle *o, Thread *t, const POpd *op, int type);
+
+/* or_get in the frame whose registers start at R, its register cases and the immediates
+ * that need no conversion without a call */
+static inline __attribute__((always_inline)) uint64_t getr(Oracle *o, Thread *t, const uint64_t *R,
+                                                           const POpd *op, int type)
+{
+	if ((unsigned)type < PT_COUNT) {
+		if (op->kind == POK_REG)
+			return R[op->reg] & o->ty[type].get;
+		if (op->kind == POK_IMM) {
+			if (!o->ty[type].isf) {
+				if (op->ikind != PIMM_FLOAT)
+					return (uint64_t)op->imm & o->ty[type].get;
+			} else if (op->ikind == PIMM_F32 && type == PT_F32)
+				return (uint32_t)op->imm;       /* (as or_imm_float) */
+		}
+	}
+	return get_other(o, t, op, type);
+}
+
 uint64_t or_get(Oracle *o, Thread *t, const POpd *op, int type)
 {
-	int bits = tbits(type);
+	return getr(o, t, &t->regs[FR(t)->regs], op, type);
+}
+
+static uint64_t get_other(Oracle *o, Thread *t, const POpd *op, int type)
+{
+	int bits = (unsigned)type < PT_COUNT ? o->ty[type].bits : tbits(type);
 
 	if (bits == 0)
 		bits = 64;
@@ -71,7 +105,7 @@ uint64_t or_get(Oracle *o, Thread *t, const POpd *op, int type)
 	case POK_REG:
 		return or_zext(t->regs[FR(t)->regs + op->reg], bits);
 	case POK_IMM:
-		if (or_isfloat(type))
+		if ((unsigned)type < PT_COUNT ? o->ty[type].isf : or_isfloat(type))
 			return or_imm_float(op, type);
 		if (op->ikind == PIMM_FLOAT) {   /* a float literal in a bit-typed slot */
 			POpd tmp = *op;
@@ -101,11 +135,23 @@ int or_getp(Oracle *o, Thread *t, const POpd *op)
 	return (op->flags & POF_NOT) ? !v : v;
 }
 
+/* or_put in the frame of function f whose registers start at R */
+static inline __attribute__((always_inline)) void putr(Oracle *o, Thread *t, const PFunc *f, uint64_t *R,
+                                                       const POpd *op, uint64_t v)
+{
+	if (op->kind == POK_REG) {
+		unsigned rt = (unsigned)f->regs[op->reg].type;
+		R[op->reg] = v & (rt < PT_COUNT ? o->ty[rt].put : 0);
+	} else
+		or_put(o, t, op, v);
+}
+
 void or_put(Oracle *o, Thread *t, const POpd *op, uint64_t v)
 {
-	if (op->kind == POK_REG)
-		t->regs[FR(t)->regs + op->reg] = or_zext(v, regbits(FN(o, t), op->reg));
-	else if (op->kind != POK_SINK && op->kind != POK_NONE)
+	if (op->kind == POK_REG) {
+		unsigned rt = (unsigned)FN(o, t)->regs[op->reg].type;
+		t->regs[FR(t)->regs + op->reg] = v & (rt < PT_COUNT ? o->ty[rt].put : 0);
+	} else if (op->kind != POK_SINK && op->kind != POK_NONE)
 		or_error(o, t, OR_UNSUP, "unsupported: this destination form of '%s'",
 		         ptx_op_name((POp)or_cur(o, t)->op));
 }
@@ -114,7 +160,7 @@ void or_put(Oracle *o, Thread *t, const POpd *op, uint64_t v)
 /* a + b + ci in bits, the carry out in *co */
 static uint64_t addcarry(uint64_t a, uint64_t b, uint64_t ci, int bits, uint8_t *co)
 {
-	uint64_t mask = or_zext(~0ull, bits), s1, s2;
+	uint64_t mask = zext(~0ull, bits), s1, s2;
 
 	a &= mask, b &= mask;
 	if (bits < 64) {
@@ -129,10 +175,9 @@ static uint64_t addcarry(uint64_t a, uint64_t b, uint64_t ci, int bits, uint8_t 
 }
 
 /* integer add/sub with carry in and out: CF is the carry of add, the borrow of sub */
-static uint64_t iaddsub(Thread *t, const PIns *in, uint64_t a, uint64_t b, int sub, int cin)
+static uint64_t iaddsub(Thread *t, const PIns *in, int bits, uint64_t a, uint64_t b, int sub, int cin)
 {
-	int bits = tbits(in->m.types[0]);
-	uint64_t ci = cin ? t->cf : 0, d, mask = or_zext(~0ull, bits);
+	uint64_t ci = cin ? t->cf : 0, d, mask = zext(~0ull, bits);
 	uint8_t co;
 
 	a &= mask, b &= mask;
@@ -201,17 +246,17 @@ static int bf16_ok(const PIns *in)
 	return 0;
 }
 
-static uint64_t farith(Oracle *o, Thread *t, const PIns *in)
+static uint64_t farith(Oracle *o, Thread *t, const uint64_t *R, const PIns *in)
 {
 	int ty = in->m.types[0], ftz = (in->m.flags & PMF_FTZ) != 0, op = in->op;
 	int x2 = ty == PT_F16X2 || ty == PT_BF16X2, ft = x2 ? PT_B32 : ty;
 	int et = ty == PT_BF16X2 ? PT_BF16 : ty == PT_F16X2 ? PT_F16 : ty;
-	uint64_t a = or_get(o, t, &in->o[1], ft), b = 0, c = 0, d;
+	uint64_t a = getr(o, t, R, &in->o[1], ft), b = 0, c = 0, d;
 
 	if (in->nopd > 2)
-		b = or_get(o, t, &in->o[2], ft);
+		b = getr(o, t, R, &in->o[2], ft);
 	if (in->nopd > 3)
-		c = or_get(o, t, &in->o[3], ft);
+		c = getr(o, t, R, &in->o[3], ft);
 	if ((et == PT_BF16 && !bf16_ok(in)) || ty == PT_TF32 ||
 	    ((et == PT_F16 || et == PT_BF16) && (in->m.flags & PMF_XORSIGN))) {
 		or_error(o, t, OR_UNSUP, "unsupported: %s%s arithmetic", (in->m.flags & PMF_XORSIGN) ?
@@ -303,8 +348,10 @@ static int cmpval(Oracle *o, Thread *t, const PIns *in, int ty, uint64_t a, uint
 		a = (a & 0x7c00) ? a : a & 0x8000;
 		b = (b & 0x7c00) ? b : b & 0x8000;
 	}
-	if (or_isfloat(ty))
+	if ((unsigned)ty < PT_COUNT ? o->ty[ty].isf : or_isfloat(ty))
 		r = or_fcmp(in->m.cmp, ty, a, b, (in->m.flags & PMF_FTZ) != 0);
+	else if ((unsigned)ty < PT_COUNT)
+		r = or_icmp(in->m.cmp, a, b, o->ty[ty].bits, o->ty[ty].sgn);
 	else
 		r = or_icmp(in->m.cmp, a, b, tbits(ty), tsigned(ty));
 	if (r < 0) {
@@ -498,29 +545,34 @@ static int cvt_bf16(Oracle *o, Thread *t, const PIns *in)
 	return 1;
 }
 
-/* executes in (guard true) for t; returns the next pc, or -1 when t left its frame, blocked
- * or failed (the pc is then already set) */
-static int step(Oracle *o, Thread *t, const PIns *in)
+/* executes in (guard true) for t, whose frame fr of function f has its registers at R;
+ * returns the next pc, or -1 when t left its frame, blocked or failed (the pc is then
+ * already set) */
+static inline __attribute__((always_inline)) int step(Oracle *o, Thread *t, Frame *fr, const PFunc *f,
+                                                      uint64_t *R, const PIns *in)
 {
-	int pc = FR(t)->pc, ty = in->m.types[0], bits = tbits(ty), sign = tsigned(ty);
-	int fl = or_isfloat(ty), n = in->nopd;
+	int pc = fr->pc, ty = in->m.types[0], n = in->nopd, bits, sign, fl;
 	const POpd *op = in->o;
 	uint64_t a, b, c, d;
 
-#define A(i, T) or_get(o, t, &op[i], (T))
-#define PUT(v) or_put(o, t, &op[0], (v))
+	if ((unsigned)ty < PT_COUNT)
+		bits = o->ty[ty].bits, sign = o->ty[ty].sgn, fl = o->ty[ty].isf;
+	else
+		bits = tbits(ty), sign = tsigned(ty), fl = or_isfloat(ty);
+#define A(i, T) getr(o, t, R, &op[i], (T))
+#define PUT(v) putr(o, t, f, R, &op[0], (v))
 	switch ((POp)in->op) {
 	case PO_ADD: case PO_SUB: case PO_ADDC: case PO_SUBC:
 		if (fl || ty == PT_F16X2) {
-			PUT(farith(o, t, in));
+			PUT(farith(o, t, R, in));
 			break;
 		}
-		PUT(iaddsub(t, in, A(1, ty), A(2, ty), in->op == PO_SUB || in->op == PO_SUBC,
+		PUT(iaddsub(t, in, bits, A(1, ty), A(2, ty), in->op == PO_SUB || in->op == PO_SUBC,
 		            in->op == PO_ADDC || in->op == PO_SUBC));
 		break;
 	case PO_MUL: case PO_MAD: case PO_MADC:
 		if (fl || ty == PT_F16X2) {
-			PUT(farith(o, t, in));
+			PUT(farith(o, t, R, in));
 			break;
 		}
 		PUT(imul(o, t, in));
@@ -535,7 +587,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		break;
 	case PO_DIV: case PO_REM:
 		if (fl) {
-			PUT(farith(o, t, in));
+			PUT(farith(o, t, R, in));
 			break;
 		}
 		a = A(1, ty), b = A(2, ty);
@@ -543,7 +595,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		break;
 	case PO_ABS: case PO_NEG:
 		if (fl || ty == PT_F16X2) {
-			PUT(farith(o, t, in));
+			PUT(farith(o, t, R, in));
 			break;
 		}
 		a = or_sext(A(1, ty), bits);
@@ -551,7 +603,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		break;
 	case PO_MIN: case PO_MAX:
 		if (fl || ty == PT_F16X2) {
-			PUT(farith(o, t, in));
+			PUT(farith(o, t, R, in));
 			break;
 		}
 		d = iminmax(A(1, ty), A(2, ty), in->op == PO_MAX, bits, sign);
@@ -566,7 +618,7 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 		break;
 	case PO_FMA: case PO_RCP: case PO_SQRT: case PO_RSQRT: case PO_SIN: case PO_COS:
 	case PO_LG2: case PO_EX2: case PO_TANH:
-		PUT(farith(o, t, in));
+		PUT(farith(o, t, R, in));
 		break;
 	case PO_TESTP:
 		PUT(or_testp(in->m.testp, ty, A(1, ty)));
@@ -583,13 +635,13 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 			/* PTX: p from the lower halves, q from the upper halves, each combined with c */
 			int et = ty == PT_F16X2 ? PT_F16 : PT_BF16;
 			a = A(2, PT_B32), b = A(3, PT_B32);
-			or_put(o, t, &op[0], boolop(in->m.bop, cmpval(o, t, in, et, a & 0xffff, b & 0xffff), cp));
-			or_put(o, t, &op[1], boolop(in->m.bop, cmpval(o, t, in, et, a >> 16, b >> 16), cp));
+			putr(o, t, f, R, &op[0], boolop(in->m.bop, cmpval(o, t, in, et, a & 0xffff, b & 0xffff), cp));
+			putr(o, t, f, R, &op[1], boolop(in->m.bop, cmpval(o, t, in, et, a >> 16, b >> 16), cp));
 			break;
 		}
 		r = cmpval(o, t, in, ty, A(2, ty), A(3, ty));
-		or_put(o, t, &op[0], boolop(in->m.bop, r, cp));
-		or_put(o, t, &op[1], boolop(in->m.bop, !r, cp));
+		putr(o, t, f, R, &op[0], boolop(in->m.bop, r, cp));
+		putr(o, t, f, R, &op[1], boolop(in->m.bop, !r, cp));
 		break;
 	}
 	case PO_SET: {
@@ -784,27 +836,36 @@ static int step(Oracle *o, Thread *t, const PIns *in)
 void or_exec(Oracle *o, Thread *t)
 {
 	while (t->state == TS_RUN && !o->result) {
+		/* the frame's instructions until one leaves it (a call, a return, a block) or fails:
+		 * no other can move the frame or its registers */
 		Frame *fr = FR(t);
 		const PFunc *f = &o->m->funcs[fr->fi];
-		const PIns *in;
-		int next;
+		uint64_t *R = &t->regs[fr->regs];
 
-		if (fr->pc >= f->nins) {   /* falling off the end of a body returns */
-			or_ret(o, t);
-			continue;
+		for (;;) {
+			const PIns *in;
+			int next;
+
+			if (fr->pc >= f->nins) {   /* falling off the end of a body returns */
+				or_ret(o, t);
+				break;
+			}
+			in = &f->ins[fr->pc];
+			if (++o->st.steps > o->maxsteps) {
+				or_error(o, t, OR_RUNAWAY, "runaway: stopped after %llu thread instructions "
+				         "(raise --max-warp-insts)", (unsigned long long)o->maxsteps);
+				return;
+			}
+			if (in->guard >= 0 && (int)(R[in->guard] & 1) == (in->gneg ? 1 : 0)) {
+				fr->pc++;
+				continue;
+			}
+			next = step(o, t, fr, f, R, in);
+			if (next < 0 || o->result)
+				break;
+			fr->pc = next;
+			if (t->state != TS_RUN)
+				break;
 		}
-		in = &f->ins[fr->pc];
-		if (++o->st.steps > o->maxsteps) {
-			or_error(o, t, OR_RUNAWAY, "runaway: stopped after %llu thread instructions "
-			         "(raise --max-warp-insts)", (unsigned long long)o->maxsteps);
-			return;
-		}
-		if (in->guard >= 0 && (int)(t->regs[fr->regs + in->guard] & 1) == (in->gneg ? 1 : 0)) {
-			fr->pc++;
-			continue;
-		}
-		next = step(o, t, in);
-		if (next >= 0 && !o->result)
-			FR(t)->pc = next;
 	}
 }

@@ -79,6 +79,14 @@ typedef struct Oracle {
 	int ptag;           /* tag printf lines with block and thread */
 	int result;         /* OR_* once something failed */
 	OrStats st;         /* statistics */
+	struct {            /* per PType, filled once by or_types: what exec.c's operand access
+	                       and dispatch would otherwise ask frontend/ for per instruction */
+		uint64_t get;   /* or_get's mask: the type's bits (all for a type of no size) */
+		uint64_t put;   /* or_put's mask of a register of the type (one bit for .pred) */
+		uint8_t bits;   /* 8 x ptx_type_bytes */
+		uint8_t sgn;    /* a signed integer type */
+		uint8_t isf;    /* a float type (or_isfloat) */
+	} ty[PT_COUNT];
 } Oracle;
 
 /* load.c */
@@ -89,6 +97,7 @@ void or_thread_free(Thread *t);
 
 /* exec.c: runs t until it blocks (barrier, collective), exits or fails (o->result) */
 void or_exec(Oracle *o, Thread *t);
+void or_types(Oracle *o);   /* fills o->ty */
 /* evaluates a warp collective for the n threads of g, all at the same instruction */
 void or_collective(Oracle *o, Thread **g, int n);
 void or_error(Oracle *o, const Thread *t, int kind, const char *fmt, ...);

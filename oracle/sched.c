@@ -179,6 +179,7 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 	o.maxsteps = c && c->max_steps ? c->max_steps : OR_DEFAULT_STEPS;
 	o.pout = c && c->printf_out ? c->printf_out : stdout;
 	o.ptag = c ? c->printf_tag : 0;
+	or_types(&o);
 	if ((r = or_load(&o, m, l, pl)) != OR_DONE) {
 		or_unload(&o);
 		return r;
