@@ -158,7 +158,7 @@ const OptRow sim_run_rows[] = {
 	 .help = "start each printf line with its block and thread: [block (x,y,z) thread (x,y,z)]"},
 	{.name = "functional", .kind = OPT_FLAG, .off = F(functional),
 	 .help = "run the SM model without its timing model: the same instructions and memory, "
-	         "rounds for cycles, no memory or stall statistics (about 3x faster)"},
+	         "rounds for cycles, no memory or stall statistics (about 10x faster)"},
 	{.name = "threads", .kind = OPT_INT, .metavar = "N", .off = F(threads),
 	 .def = 1, .min = 1, .max = 256,
 	 .help = "simulate the SMs on N host threads (default 1); the results are the same for "
