@@ -88,6 +88,16 @@ typedef struct {
 	uint8_t wrap;     /* AV_SHL, AV_SHR: .wrap (b mod 32), else .clamp (b at most 32) */
 } ArVideo;
 uint32_t ar_video(const ArVideo *v, uint32_t a, uint32_t b, uint32_t c);
+/* vmad (PTX ISA, "vmad", default selectors: whole words; Fermi/Kepler VMAD): d = the low 32
+ * bits, or with sat the 32-bit saturation, of ((+-a * +-b) + +-c + po) >> shr, exact */
+typedef struct {
+	uint8_t as, bs;       /* a and b are signed */
+	uint8_t na, nb, nc;   /* a, b, c negated */
+	uint8_t po;           /* .po: plus one (no negation) */
+	uint8_t shr;          /* 0, 7 or 15 (.shr7, .shr15) */
+	uint8_t sat;          /* clamp to the final type's 32-bit range */
+} ArVmad;
+uint32_t ar_vmad(const ArVmad *v, uint32_t a, uint32_t b, uint32_t c);
 
 #define AR_F32_NAN 0x7fffffffu              /* canonical NaN produced by float ops */
 #define AR_F64_NAN 0x7fffffffffffffffull

@@ -9,8 +9,11 @@
  * vshl/vshr shift a (extended by its type) by b, an unsigned 32-bit value clamped at 32
  * (.clamp) or taken mod 32 (.wrap), arithmetically when a is signed; then .sat and the
  * secondary operation as the others.
+ * vmad: (a * b) + c on the exact 128-bit values of the manual's pseudocode (ar_vmad).
  */
 #include "arith/arith.h"
+
+__extension__ typedef __int128 i128;
 
 static int64_t ext(uint32_t v, int w, int sign)
 {
@@ -66,4 +69,31 @@ uint32_t ar_video(const ArVideo *v, uint32_t a, uint32_t b, uint32_t c)
 			d |= (uint32_t)((uint64_t)t & (w == 32 ? 0xffffffffu : (1u << w) - 1)) << (w * i);
 	}
 	return d;
+}
+
+/* PTX ISA "vmad": ta, tb extended by their types; the final result is signed when a or b is
+ * or a negation is given; tmp = ta * tb, then .po adds 1, a negated product is ~tmp + 1,
+ * else a negated c is ~c + 1 (the manual's order: a negated product leaves c as it is); c is
+ * extended by the final signedness; the sum shifted right by the scale (arithmetically: a
+ * signed sum may be negative), then .sat clamps the exact value to the final type's range */
+uint32_t ar_vmad(const ArVmad *v, uint32_t a, uint32_t b, uint32_t c)
+{
+	int sf = v->as || v->bs || (v->na ^ v->nb) || v->nc, lsb = 0;
+	i128 ta = v->as ? (i128)(int32_t)a : (i128)a, tb = v->bs ? (i128)(int32_t)b : (i128)b;
+	i128 tmp = ta * tb, tc;
+
+	if (v->po)
+		lsb = 1;
+	else if (v->na ^ v->nb)
+		tmp = ~tmp, lsb = 1;
+	else if (v->nc)
+		c = ~c, lsb = 1;
+	tc = sf ? (i128)(int32_t)c : (i128)c;
+	tmp = tmp + tc + lsb;
+	tmp >>= v->shr;
+	if (v->sat) {
+		i128 lo = sf ? INT32_MIN : 0, hi = sf ? INT32_MAX : UINT32_MAX;
+		tmp = tmp < lo ? lo : tmp > hi ? hi : tmp;
+	}
+	return (uint32_t)tmp;
 }

@@ -139,7 +139,7 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_VADD2: case PO_VSUB2: case PO_VAVRG2: case PO_VABSDIFF2: case PO_VMIN2: case PO_VMAX2:
 	case PO_VSET2: case PO_VADD4: case PO_VSUB4: case PO_VAVRG4: case PO_VABSDIFF4: case PO_VMIN4:
 	case PO_VMAX4: case PO_VSET4: case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN:
-	case PO_VMAX: case PO_VSET: case PO_VSHL: case PO_VSHR:
+	case PO_VMAX: case PO_VSET: case PO_VSHL: case PO_VSHR: case PO_VMAD:
 		return be_sel_video(f, b, in);
 	case PO_LD: case PO_LDU: case PO_ST: case PO_ATOM: case PO_RED: case PO_CVTA:
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
@@ -156,7 +156,6 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT:
 		die("branch inside a block");
 	case PO_SURED: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
-	case PO_VMAD:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
 	case PO_CP_RED_ASYNC:
 	case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM: case PO_TENSORMAP:

@@ -6,7 +6,8 @@
  * Scalar (vadd, vsub, vabsdiff, vmin, vmax, vset, "Scalar Video Instructions"): the 33-bit
  * inputs and the 34-bit result live in register pairs (IADD.CC/IADD.X, IMNMX.S64), then .sat
  * and the secondary operation, and d is the low word; vshl and vshr shift the pair by the
- * count clamped at 32 (IMNMX.U32) or taken mod 32. vmad and selectors are refused earlier. */
+ * count clamped at 32 (IMNMX.U32) or taken mod 32. vmad is one VMAD (its 66-bit exact sum does
+ * not fit the pairs), with the negations as source modifiers. Selectors are refused earlier. */
 #include "backend/be.h"
 
 /* d = min (min 1) or max (min 0) of a and c as signed values of type ty (TY_S32, or TY_S64
@@ -139,9 +140,29 @@ static int sel_scalar(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* vmad.dtype.atype.btype{.po}{.sat}{.shrN} d, {-}a, {-}b, {-}c: VMAD.TA.TB{.SAT}{.PO}{.SHR_N} */
+static int sel_vmad(Fn *f, Blk *b, const PIns *in)
+{
+	int d = be_dst(f, &in->o[0]);
+	MIns *x = be_emit(f, b, OP_VMAD);
+
+	x->nopd = 4;
+	x->o[0] = be_r(d);
+	for (int i = 1; i < 4; i++) {
+		x->o[i] = be_inreg(f, b, be_src(f, b, &in->o[i], PT_B32), TC_R);
+		if (in->o[i].flags & POF_NEG)
+			x->o[i].flags |= OPF_NEG;
+	}
+	x->m.dtype = in->m.types[1] == PT_S32 ? TY_S32 : TY_U32;
+	x->m.stype = in->m.types[2] == PT_S32 ? TY_S32 : TY_U32;
+	x->m.flags = (in->m.flags & PMF_SAT ? MF_SAT : 0) | (in->m.flags & PMF_PO ? MF_PO : 0) |
+	             (in->m.shr == 7 ? MF_SHR7 : in->m.shr == 15 ? MF_SHR15 : 0);
+	return 0;
+}
+
 int be_sel_video(Fn *f, Blk *b, const PIns *in)
 {
-	int n = ptx_video_elems(in->op), w = 32 / n, op = in->op;
+	int n = in->op == PO_VMAD ? 1 : ptx_video_elems(in->op), w = 32 / n, op = in->op;
 	int vset = op == PO_VSET2 || op == PO_VSET4, add = in->m.aop == PAOP_ADD;
 	int as = in->m.types[vset ? 0 : 1] == PT_S32, bs = in->m.types[vset ? 1 : 2] == PT_S32;
 	int ds = !vset && in->m.types[0] == PT_S32, d = be_dst(f, &in->o[0]);
@@ -150,6 +171,8 @@ int be_sel_video(Fn *f, Blk *b, const PIns *in)
 	int acc;
 	MIns *x;
 
+	if (op == PO_VMAD)
+		return sel_vmad(f, b, in);
 	if (n == 1)
 		return sel_scalar(f, b, in);
 	a = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);

@@ -119,6 +119,10 @@ chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, in
 		err(k, o->loc, "'!' applies to predicates only");
 		return;
 	}
+	if ((o->flags & POF_NEG) && !(in->op == PO_VMAD && slot > 0 && o->kind == POK_REG)) {
+		err(k, o->loc, "'-' negates only a register source of 'vmad'");
+		return;
+	}
 	have = opd_bytes(k, o);
 	if (want == 0 || (o->kind == POK_SYM && want >= 4))
 		return;
@@ -268,6 +272,34 @@ chk_video(Chk *k, const PIns *in)
 		err(k, in->loc, "the secondary operation of '%s' can only be .add", ptx_ops[in->op].name);
 	if ((m->flags & PMF_SAT) && (vset || m->aop))
 		err(k, in->loc, "'%s' takes no .sat %s", ptx_ops[in->op].name, vset ? "" : "with .add");
+}
+
+/* vmad.dtype.atype.btype{.po}{.sat}{.shr7|.shr15} d, {-}a, {-}b, {-}c: .u32/.s32 types
+ * (the result's signedness comes from atype, btype and the negations, as the manual's
+ * pseudocode has it), .po without negation, and a negated product or a negated c, not both
+ * (the pseudocode applies only the first) */
+static void
+chk_vmad(Chk *k, const PIns *in)
+{
+	const PMods *m = &in->m;
+	int na = in->o[1].flags & POF_NEG, nb = in->o[2].flags & POF_NEG, nc = in->o[3].flags & POF_NEG;
+
+	if (m->ntypes != 3) {
+		err(k, in->loc, "'vmad' needs three types, .dtype.atype.btype (e.g. .u32.u32.u32)");
+		return;
+	}
+	for (int i = 0; i < 3; i++)
+		if (m->types[i] != PT_U32 && m->types[i] != PT_S32) {
+			err(k, in->loc, "'vmad' takes .u32 or .s32 types, not %s",
+			    ptx_type_name((PType)m->types[i]));
+			return;
+		}
+	if ((m->flags & PMF_PO) && (na || nb || nc))
+		err(k, in->loc, "'vmad.po' takes no negated operand");
+	else if ((!na != !nb) && nc)
+		err(k, in->loc, "'vmad' negates the product or c, not both");
+	if (m->aop || m->cmp || (m->flags & ~(PMF_SAT | PMF_PO)))
+		err(k, in->loc, "'vmad' takes only .po, .sat and .shr7 or .shr15");
 }
 
 /* bra %r{, tlist}: %r holds a label's value; tlist is a .branchtargets list or a jump
@@ -662,6 +694,8 @@ chk_required(Chk *k, const PIns *in)
 		chk_surf(k, in);
 	} else if (ptx_video_elems(in->op)) {
 		chk_video(k, in);
+	} else if (op == PO_VMAD) {
+		chk_vmad(k, in);
 	}
 	return 1;
 }

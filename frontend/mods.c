@@ -8,7 +8,7 @@
 enum {
 	MK_TYPE, MK_VEC, MK_CMP, MK_BOOL, MK_LOHI, MK_RND, MK_SPACE, MK_CACHE, MK_SEM, MK_SCOPE,
 	MK_AOP, MK_SHFL, MK_VOTE, MK_UNI, MK_SYNC, MK_BAR, MK_PRMT, MK_TESTP, MK_FLAG, MK_L1,
-	MK_L2, MK_L2PF, MK_GL, MK_GEOM, MK_TXQ, MK_COMP, MK_SUMODE,
+	MK_L2, MK_L2PF, MK_GL, MK_GEOM, MK_TXQ, MK_COMP, MK_SUMODE, MK_SCALE,
 };
 
 typedef struct {
@@ -74,8 +74,9 @@ static const ModEnt mods[] = {
 	F("relu", RELU) F("satfinite", SATFINITE) F("noftz", NOFTZ) F("NaN", NAN)
 	F("xorsign", XORSIGN) F("abs", ABS) F("wrap", WRAP) F("clamp", CLAMP) F("l", LEFT)
 	F("r", RIGHT) F("L2::cache_hint", CACHEHINT) F("pack", PACK) F("oob", OOB)
-	F("level", LEVEL)
+	F("level", LEVEL) F("po", PO)
 #undef F
+	{ "shr7", MK_SCALE, 7 }, { "shr15", MK_SCALE, 15 },
 #define E(n, v) { "L1::" n, MK_L1, PEVICT_##v }, { "L2::" n, MK_L2, PEVICT_##v },
 	E("evict_normal", NORMAL) E("evict_unchanged", UNCHANGED) E("evict_first", FIRST)
 	E("evict_last", LAST) E("no_allocate", NO_ALLOCATE)
@@ -328,6 +329,7 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 			break;
 		case MK_BAR: ok = set8(c, l, &m->bar, e->val, ms, mn); break;
 		case MK_PRMT: ok = set8(c, l, &m->prmt, e->val, ms, mn); break;
+		case MK_SCALE: ok = set8(c, l, &m->shr, e->val, ms, mn); break;
 		case MK_TESTP: ok = set8(c, l, &m->testp, e->val, ms, mn); break;
 		case MK_FLAG:
 			if (op == PO_TLD4 && e->val == PMF_RIGHT)

@@ -108,6 +108,8 @@ opd(Pr *p, const POpd *o)
 
 	if (o->flags & POF_NOT)
 		fputc('!', out);
+	if (o->flags & POF_NEG)
+		fputc('-', out);
 	switch ((POpdKind)o->kind) {
 	case POK_NONE: fputs("?", out); return;
 	case POK_REG: reg(p, o->reg); return;
@@ -159,7 +161,7 @@ opd(Pr *p, const POpd *o)
 static const uint32_t flag_order[] = {
 	PMF_APPROX, PMF_FULL, PMF_HI, PMF_LO, PMF_WIDE, PMF_SHIFTAMT, PMF_FTZ, PMF_NOFTZ,
 	PMF_SAT, PMF_SATFINITE, PMF_RELU, PMF_NAN, PMF_XORSIGN, PMF_ABS, PMF_CC, PMF_UNI,
-	PMF_LEFT, PMF_RIGHT, PMF_WRAP, PMF_CLAMP, PMF_PACK, PMF_OOB, PMF_FROMGLOBAL,
+	PMF_LEFT, PMF_RIGHT, PMF_WRAP, PMF_CLAMP, PMF_PACK, PMF_OOB, PMF_FROMGLOBAL, PMF_PO,
 };
 
 static const char *
@@ -208,6 +210,8 @@ mods(FILE *out, const PIns *in)
 	for (size_t i = 0; i < sizeof flag_order / sizeof flag_order[0]; i++)
 		if (m->flags & flag_order[i])
 			fputs(flag_name(flag_order[i]), out);
+	if (m->shr)
+		fprintf(out, ".shr%d", m->shr);
 	if (m->vec > 1)
 		fprintf(out, ".v%d", m->vec);
 	for (int i = 0; i < m->ntypes; i++)

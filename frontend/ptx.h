@@ -219,7 +219,7 @@ PTX_ENUM(PSUMODE, PSumode, PTX_SUMODES)
 	X(XORSIGN, ".xorsign") X(ABS, ".abs") X(WRAP, ".wrap") X(CLAMP, ".clamp") \
 	X(LEFT, ".l") X(RIGHT, ".r") X(CACHEHINT, ".L2::cache_hint") X(PACK, ".pack") \
 	X(OOB, ".oob") X(PAIR, "|") X(FROMGLOBAL, ".global") /* FROMGLOBAL: cp.async's source space */ \
-	X(LEVEL, ".level")
+	X(LEVEL, ".level") X(PO, ".po")
 enum {
 #define X(id, s) PMF_##id##_BIT,
 	PTX_MFLAGS(X)
@@ -265,6 +265,7 @@ typedef struct {
 	uint8_t comp;        /* PComp: tld4's channel; suld/sust's .b or .p */
 	uint8_t sumode;      /* PSumode: suld/sust's out-of-range mode (NONE: .trap) */
 	uint8_t policy;      /* createpolicy's form: 1 .fractional, 2 .range, 3 .cvt (ins.c) */
+	uint8_t shr;         /* vmad's scale: 7 (.shr7) or 15 (.shr15), 0 when absent */
 	uint32_t flags;      /* PMF_* */
 } PMods;
 
@@ -344,6 +345,7 @@ typedef enum {
 enum {
 	POF_NOT = 1 << 0,  /* !p: negated predicate operand */
 	POF_UNSIGNED = 1 << 1, /* integer literal had a U suffix */
+	POF_NEG = 1 << 2,  /* -r: a negated register (vmad's sources) */
 };
 
 typedef struct POpd POpd;

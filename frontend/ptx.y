@@ -356,6 +356,7 @@ elem
 	: IDENT                               { b_opd_name(ctx, &$1, NULL, 0, L(@1)); }
 	| OPWORD                              { b_opd_name(ctx, &$1, NULL, 0, L(@1)); }
 	| '!' IDENT                           { b_opd_name(ctx, &$2, NULL, POF_NOT, L(@1)); }
+	| '-' IDENT                           { b_opd_name(ctx, &$2, NULL, POF_NEG, L(@1)); }
 	| '_'                                 { b_opd_sink(ctx, L(@1)); }
 	| num                                 { b_opd_imm(ctx, &$1, 0, L(@1)); }
 	| '-' num                             { b_opd_imm(ctx, &$2, 1, L(@1)); }

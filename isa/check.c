@@ -160,6 +160,11 @@ static int check_modifiers(const Ins *in, const IsaRules *r, char *msg, size_t s
 		            "or .MAX", mn);
 	if ((m->flags & MF_AVRG) && (in->o[2].flags & OPF_NEG))
 		return fail(msg, size, 2, "%s.AVRG averages: its b cannot be negated", mn);
+	if ((m->flags & MF_SHR7) && (m->flags & MF_SHR15))
+		return fail(msg, size, ISA_AT_FLAG - 23, "%s takes one scale: .SHR_7 or .SHR_15", mn);
+	if (in->op == OP_VMAD && (m->flags & MF_PO) &&
+	    ((in->o[1].flags | in->o[2].flags | in->o[3].flags) & OPF_NEG))
+		return fail(msg, size, ISA_AT_FLAG - 22, "%s.PO takes no negated operand", mn);
 	return ISA_AT_OK;
 }
 

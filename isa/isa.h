@@ -78,6 +78,7 @@ enum {
 	M_VMIN = 1 << 24, M_VMAX = 1 << 25,
 	M_AOFFI = 1 << 26,   /* TLD: texel offsets */
 	M_LL = 1 << 27,      /* TEX: an explicit level of detail */
+	M_PO = 1 << 28, M_SHR7 = 1 << 29, M_SHR15 = 1 << 30,   /* VMAD */
 	M_VIDEO = M_TYPE | M_SAT | M_UD | M_SD | M_ACC,
 };
 
@@ -105,9 +106,12 @@ enum {
 	MF_VMAX = 1 << 19,   /* scalar video: d = max(t, c) (PTX .max) */
 	MF_AOFFI = 1 << 20,  /* TLD: the register after the coordinates holds texel offsets */
 	MF_LL = 1 << 21,     /* TEX: the register after the coordinates holds a level of detail */
-	MF_LAST = MF_LL,
+	MF_PO = 1 << 22,     /* VMAD: plus one (PTX vmad.po) */
+	MF_SHR7 = 1 << 23,   /* VMAD: the sum shifted right by 7 (PTX .shr7) */
+	MF_SHR15 = 1 << 24,  /* VMAD: the sum shifted right by 15 (PTX .shr15) */
+	MF_LAST = MF_SHR15,
 };
-#define ISA_NFLAGS 22        /* MF_ bits */
+#define ISA_NFLAGS 25        /* MF_ bits */
 
 typedef enum {
 	SUB_NONE,

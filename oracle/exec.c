@@ -790,6 +790,9 @@ static inline __attribute__((always_inline)) int step(Oracle *o, Thread *t, Fram
 		PUT(or_video(in, (uint32_t)A(1, PT_B32), (uint32_t)A(2, PT_B32),
 		             in->nopd > 3 ? (uint32_t)A(3, PT_B32) : 0));
 		break;
+	case PO_VMAD:
+		PUT(or_vmad(in, (uint32_t)A(1, PT_B32), (uint32_t)A(2, PT_B32), (uint32_t)A(3, PT_B32)));
+		break;
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL:
 		break;   /* every cp.async completed when it ran */
 	case PO_PREFETCH: case PO_PREFETCHU: case PO_MEMBAR: case PO_FENCE: case PO_BRKPT:
@@ -817,7 +820,6 @@ static inline __attribute__((always_inline)) int step(Oracle *o, Thread *t, Fram
 		t->state = TS_WARP;
 		return -1;
 	case PO_SURED: case PO_ISTYPEP: case PO_MMA: case PO_WMMA: case PO_WGMMA: case PO_LDMATRIX:
-	case PO_VMAD:
 	case PO_STMATRIX: case PO_MOVMATRIX: case PO_CP_ASYNC_BULK: case PO_CP_ASYNC_MBAR:
 	case PO_CP_RED_ASYNC: case PO_ST_ASYNC: case PO_RED_ASYNC: case PO_MBARRIER: case PO_MULTIMEM:
 	case PO_TENSORMAP: case PO_TCGEN05: case PO_ALLOCA: case PO_STACKSAVE:

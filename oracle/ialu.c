@@ -300,3 +300,17 @@ uint32_t or_video(const PIns *in, uint32_t a, uint32_t b, uint32_t c)
 	}
 	return ar_video(&v, a, b, c);
 }
+
+/* vmad (PTX ISA, "vmad"): the operands' negations and the instruction's types, .po, scale
+ * and .sat for arith's ar_vmad (the SM model's VMAD computes the same) */
+uint32_t or_vmad(const PIns *in, uint32_t a, uint32_t b, uint32_t c)
+{
+	ArVmad v = {
+		.as = in->m.types[1] == PT_S32, .bs = in->m.types[2] == PT_S32,
+		.na = !!(in->o[1].flags & POF_NEG), .nb = !!(in->o[2].flags & POF_NEG),
+		.nc = !!(in->o[3].flags & POF_NEG), .po = !!(in->m.flags & PMF_PO),
+		.shr = in->m.shr, .sat = !!(in->m.flags & PMF_SAT),
+	};
+
+	return ar_vmad(&v, a, b, c);
+}

@@ -151,6 +151,7 @@ uint32_t or_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut);
 
 /* ialu.c: SIMD video op (PTX ISA 9.7.18.2) of a and b merged into or added to c */
 uint32_t or_video(const PIns *in, uint32_t a, uint32_t b, uint32_t c);
+uint32_t or_vmad(const PIns *in, uint32_t a, uint32_t b, uint32_t c);
 /* falu.c: floating point; values are the IEEE bits of the type (f16 in the low 16 bits) */
 uint64_t or_fbin(int op, int type, uint64_t a, uint64_t b, int rnd, int ftz);
 uint64_t or_ffma(int type, uint64_t a, uint64_t b, uint64_t c, int rnd, int ftz);

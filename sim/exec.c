@@ -447,7 +447,7 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_VABSDIFF: case OP_VABSDIFF2: case OP_VABSDIFF4:
 	case OP_VMNMX: case OP_VMNMX2: case OP_VMNMX4:
 	case OP_VSET: case OP_VSET2: case OP_VSET4:
-	case OP_VSHL: case OP_VSHR:
+	case OP_VSHL: case OP_VSHR: case OP_VMAD:
 		sim_kepler(g, w, d, ex);
 		break;
 	case OP_NOP:

@@ -77,6 +77,19 @@ void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 			                               src(g, w, &d->o[3], l));
 		break;
 	}
+	case OP_VMAD: {     /* a and b by their types (signed when not given); -a, -b, -c */
+		ArVmad v = {
+			.as = d->m.dtype != TY_U32, .bs = d->m.stype != TY_U32,
+			.na = !!(d->o[1].flags & OPF_NEG), .nb = !!(d->o[2].flags & OPF_NEG),
+			.nc = !!(d->o[3].flags & OPF_NEG), .po = !!(d->m.flags & MF_PO),
+			.shr = (uint8_t)(d->m.flags & MF_SHR7 ? 7 : d->m.flags & MF_SHR15 ? 15 : 0),
+			.sat = !!(d->m.flags & MF_SAT),
+		};
+		FOR_LANES(ex)
+			REG(d->o[0].reg, l) = ar_vmad(&v, src(g, w, &d->o[1], l), src(g, w, &d->o[2], l),
+			                              src(g, w, &d->o[3], l));
+		break;
+	}
 	default:
 		break;
 	}

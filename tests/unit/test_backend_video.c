@@ -3,8 +3,8 @@
  * vabsdiff2.add among them) run on the SM model and on the oracle, and each of the 32 results
  * per thread is recomputed here from the CUDA Math API's definition of its intrinsic;
  * tests/ptx/video_simd.ptx (every op, type combination, .sat, .add and comparison) and
- * video_scalar.ptx (vadd ... vset with .sat and .add/.min/.max) run on both engines, with
- * results worked out by hand on chosen operands. Runs from the top of the tree. */
+ * video_scalar.ptx (vadd ... vset with .sat and .add/.min/.max), video_shift.ptx and vmad.ptx
+ * run on both engines, with results worked out by hand on chosen operands. Runs from the top of the tree. */
 #include <check.h>
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
@@ -224,6 +224,43 @@ START_TEST(shift_by_hand)
 }
 END_TEST
 
+/* tests/ptx/vmad.ptx, threads 0 and 1: x = y = 0xffffffff, z = 0x80000000; x = 1000,
+ * y = 0xffffff38 (-200 or 4294967096), z = 70000. Worked from the PTX manual's pseudocode:
+ * e.g. thread 0's -(u32 * u32) + c is -(2^64 - 2^33 + 1) - 2^31 (c signed: the result is),
+ * beyond 64 bits, and .sat makes it -2^31; (1 - 2^31) >> 15 is -65536. */
+START_TEST(vmad_by_hand)
+{
+	char *ptx = be_slurp("tests/ptx/vmad.ptx");
+	static const uint32_t w[12][2] = {
+		{0x80000001, 4294837296u},  /* u32 * u32 + c: low words; 1000 * (2^32 - 200) + 70000 */
+		{0x80000001, 4294837296u},  /* s32: 1 - 2^31; -200000 + 70000 */
+		{0x80000001, 4294837296u},  /* u32 * s32 + c */
+		{0x80000000, 0x80000000},   /* -(u32 * u32) + c .sat: far below -2^31 */
+		{0x80000001, 4294697296u},  /* u32 * u32 - c: + 2^31; -200000 - 70000 */
+		{0x80000002, 4294837297u},  /* .po: + 1 */
+		{0xffffffff, 0xffffffff},   /* .sat.shr7 unsigned: 2^57 and 3.3e10 clamp */
+		{0xffff0000, 0xfffffffc},   /* .sat.shr15 signed: -65536; -130000 >> 15 = -4 */
+		{0xffffffff, 0xffffffff},   /* .sat unsigned */
+		{0x7fffffff, 4294697296u},  /* -a * -b - c .sat: 1 + 2^31 clamps; -270000 */
+		{65535, 8},                 /* u32 * -s32 + c .shr15: 2^31 - 1 >> 15; 270000 >> 15 */
+		{0xfd000000, 0x7fffffff},   /* s32 * u32 + c .po.sat.shr7 */
+	};
+
+	ck_assert_ptr_nonnull(ptx);
+	for (int p = 0; p < 2; p++) {
+		BeRun *r = be_run(ptx, "--kernel vmad --grid 1 --block 64 "
+		                  "--arg buf:u32:192:random:79:0:4294967295 --arg buf:u32:768:zero", 0,
+		                  p ? 7 : 0);
+		ck_assert(be_same(r));
+		for (int t = 0; t < 2; t++)
+			for (int k = 0; k < 12; k++)
+				ck_assert_uint_eq(be_get(r, 1, 12 * t + k), w[k][t]);
+		be_run_free(r);
+	}
+	free(ptx);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend-video");
@@ -234,6 +271,7 @@ int main(void)
 	tcase_add_test(c, by_hand);
 	tcase_add_test(c, scalar_by_hand);
 	tcase_add_test(c, shift_by_hand);
+	tcase_add_test(c, vmad_by_hand);
 	suite_add_tcase(s, c);
 	return ck_run(s);
 }
