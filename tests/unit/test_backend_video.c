@@ -147,12 +147,34 @@ START_TEST(by_hand)
 }
 END_TEST
 
+/* runs tests/ptx/NAME.ptx (64 threads; x, y, z random words of seed SEED; nk results per
+ * thread) at predicate-max 0 and 7: both engines agree, and threads 0 and 1 give w[k][t] */
+static void by_hand_run(const char *name, int seed, int nk, const uint32_t (*w)[2])
+{
+	char path[64], args[200];
+	char *ptx;
+
+	snprintf(path, sizeof path, "tests/ptx/%s.ptx", name);
+	snprintf(args, sizeof args, "--kernel %s --grid 1 --block 64 --arg buf:u32:192:random:%d:0:"
+	         "4294967295 --arg buf:u32:%d:zero", name, seed, 64 * nk);
+	ptx = be_slurp(path);
+	ck_assert_ptr_nonnull(ptx);
+	for (int p = 0; p < 2; p++) {
+		BeRun *r = be_run(ptx, args, 0, p ? 7 : 0);
+		ck_assert(be_same(r));
+		for (int t = 0; t < 2; t++)
+			for (int k = 0; k < nk; k++)
+				ck_assert_uint_eq(be_get(r, 1, nk * t + k), w[k][t]);
+		be_run_free(r);
+	}
+	free(ptx);
+}
+
 /* tests/ptx/video_scalar.ptx, threads 0 and 1: x = 0xfffffff0 (-16 or 4294967280), y =
  * 0x7fffffff, z = 0x80000000 (-2^31 or 2^31); x = 5, y = 0xfffffffd (-3 or 4294967293), z = 100.
  * The sums are exact (33-bit inputs), .sat clamps to the dtype, c takes the dtype's sign. */
 START_TEST(scalar_by_hand)
 {
-	char *ptx = be_slurp("tests/ptx/video_scalar.ptx");
 	static const uint32_t w[20][2] = {
 		{0x7fffffef, 2},          /* vadd.u32.u32.u32: 2^32 + 2^31 - 17, 2^32 + 2 wrap */
 		{0x7fffffef, 2},          /* vadd.s32 .sat: -16 + (2^31 - 1); 5 - 3 */
@@ -176,18 +198,7 @@ START_TEST(scalar_by_hand)
 		{0xfffffff1, 0x5c},       /* vabsdiff.u32 .sat.add */
 	};
 
-	ck_assert_ptr_nonnull(ptx);
-	for (int p = 0; p < 2; p++) {
-		BeRun *r = be_run(ptx, "--kernel video_scalar --grid 1 --block 64 "
-		                  "--arg buf:u32:192:random:71:0:4294967295 --arg buf:u32:1280:zero", 0,
-		                  p ? 7 : 0);
-		ck_assert(be_same(r));
-		for (int t = 0; t < 2; t++)
-			for (int k = 0; k < 20; k++)
-				ck_assert_uint_eq(be_get(r, 1, 20 * t + k), w[k][t]);
-		be_run_free(r);
-	}
-	free(ptx);
+	by_hand_run("video_scalar", 71, 20, w);
 }
 END_TEST
 
@@ -197,7 +208,6 @@ END_TEST
  * 2147483649 << 32 is negative and .sat makes it 0 (docs/oracle.md, "Video"). */
 START_TEST(shift_by_hand)
 {
-	char *ptx = be_slurp("tests/ptx/video_shift.ptx");
 	static const uint32_t w[8][2] = {
 		{0, 0xf00},                /* vshl.u32.u32.u32.clamp: 2^63 + 2^32, low word 0 */
 		{2, 0xf00},                /* .wrap: << 1 */
@@ -209,18 +219,7 @@ START_TEST(shift_by_hand)
 		{0x12345678, 0xffffffff},  /* vshl.u32.s32.u32.wrap.max: c unsigned */
 	};
 
-	ck_assert_ptr_nonnull(ptx);
-	for (int p = 0; p < 2; p++) {
-		BeRun *r = be_run(ptx, "--kernel video_shift --grid 1 --block 64 "
-		                  "--arg buf:u32:192:random:73:0:4294967295 --arg buf:u32:512:zero", 0,
-		                  p ? 7 : 0);
-		ck_assert(be_same(r));
-		for (int t = 0; t < 2; t++)
-			for (int k = 0; k < 8; k++)
-				ck_assert_uint_eq(be_get(r, 1, 8 * t + k), w[k][t]);
-		be_run_free(r);
-	}
-	free(ptx);
+	by_hand_run("video_shift", 73, 8, w);
 }
 END_TEST
 
@@ -230,7 +229,6 @@ END_TEST
  * beyond 64 bits, and .sat makes it -2^31; (1 - 2^31) >> 15 is -65536. */
 START_TEST(vmad_by_hand)
 {
-	char *ptx = be_slurp("tests/ptx/vmad.ptx");
 	static const uint32_t w[12][2] = {
 		{0x80000001, 4294837296u},  /* u32 * u32 + c: low words; 1000 * (2^32 - 200) + 70000 */
 		{0x80000001, 4294837296u},  /* s32: 1 - 2^31; -200000 + 70000 */
@@ -246,18 +244,7 @@ START_TEST(vmad_by_hand)
 		{0xfd000000, 0x7fffffff},   /* s32 * u32 + c .po.sat.shr7 */
 	};
 
-	ck_assert_ptr_nonnull(ptx);
-	for (int p = 0; p < 2; p++) {
-		BeRun *r = be_run(ptx, "--kernel vmad --grid 1 --block 64 "
-		                  "--arg buf:u32:192:random:79:0:4294967295 --arg buf:u32:768:zero", 0,
-		                  p ? 7 : 0);
-		ck_assert(be_same(r));
-		for (int t = 0; t < 2; t++)
-			for (int k = 0; k < 12; k++)
-				ck_assert_uint_eq(be_get(r, 1, 12 * t + k), w[k][t]);
-		be_run_free(r);
-	}
-	free(ptx);
+	by_hand_run("vmad", 79, 12, w);
 }
 END_TEST
 
