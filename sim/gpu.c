@@ -315,6 +315,7 @@ static void t_exec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *e, uin
 {
 	const Cta *c = w->cta;
 
+	sim_texec_rare_clear(e);
 	if (x->spills || x->fills) {
 		/* the warp's CRS area lies after its local memory in the timing's address space */
 		e->crs_spills = x->spills;
@@ -343,7 +344,8 @@ static void t_exec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *e, uin
 }
 
 /* a trace sink's records of an issue (stall: cycles the warp waited, why: the reason) */
-static void t_exec_sink(Gpu *g, SM *s, Warp *w, const ExecInfo *x, const TExec *e, uint32_t stall, int why)
+static void t_exec_sink(Gpu *g, SM *s, Warp *w, const ExecInfo *x, const TExec *e, int rare,
+                        uint32_t stall, int why)
 {
 	const Cta *c = w->cta;
 	uint64_t now = g->cycle;
@@ -355,6 +357,8 @@ static void t_exec_sink(Gpu *g, SM *s, Warp *w, const ExecInfo *x, const TExec *
 		else
 			g->sink.issue(g->sink.ctx, &t);
 	}
+	if (!rare)
+		return;                 /* (no barrier, no exit) */
 	if (e->event == TEX_BAR_WAIT)
 		event(g, TEV_BAR_WAIT, c, w, x->pc);
 	for (int i = 0; i < c->nwarps; i++)
@@ -367,7 +371,9 @@ static void t_exec_sink(Gpu *g, SM *s, Warp *w, const ExecInfo *x, const TExec *
 	}
 }
 
-static void t_exec(void *ctx, int wi, TExec *e)
+/* the exec callback: sim_issue, and what the timing needs of it (returns 1 when e's rare
+ * fields are set, timing.h) */
+static int t_exec(void *ctx, int wi, TExec *e)
 {
 	SM *s = ctx;
 	Gpu *g = s->g;
@@ -375,10 +381,10 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	ExecInfo *x = &g->info;
 	uint64_t bars = g->st.barriers, now = g->cycle;
 	uint32_t stall = 0, pc;
-	int why = STALL_NONE, rc;
+	int why = STALL_NONE, rc, rare = 0;
 
 	if (g->rc != SIM_OK)
-		return;                 /* a fault stopped the run: nothing more executes */
+		goto nothing;           /* a fault stopped the run: nothing more executes */
 	/* (the second of a dual issue comes in the cycle after tready's: it did not wait) */
 	if (g->hassink && now > w->tready && (stall = (uint32_t)(now - w->tready)) != 0) {
 		why = sim_tsm_why(&g->tsm[s->id], t_peek(ctx, wi), wi, now - 1);
@@ -388,7 +394,7 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	g->cur = w->pc;
 	if ((rc = sim_issue(g, s, w, x)) != SIM_OK) {
 		g->rc = rc;
-		return;
+		goto nothing;
 	}
 	if (g->hassink) {           /* (what only the trace's stall reason reads) */
 		w->tready = now + 1;
@@ -401,10 +407,19 @@ static void t_exec(void *ctx, int wi, TExec *e)
 	e->crs_depth = w->ncrs;
 	pc = w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode;
 	e->next = &g->tcode[pc];      /* (t_peek's) */
-	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars)
+	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars) {
 		t_exec_rare(g, s, w, x, e, bars);
+		rare = 1;
+	}
 	if (g->hassink)
-		t_exec_sink(g, s, w, x, e, stall, why);
+		t_exec_sink(g, s, w, x, e, rare, stall, why);
+	return rare;
+nothing:                        /* (the issue counts as one of no lanes) */
+	e->active = e->exec = 0;
+	e->diverged = e->reconverged = 0;
+	e->crs_depth = 0;
+	e->next = NULL;
+	return 0;
 }
 
 Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,

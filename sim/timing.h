@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <assert.h>
 #include <stddef.h>
+#include <string.h>
 #include "isa/isa.h"
 #include "opt/opt.h"
 
@@ -453,34 +454,46 @@ enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space
 #define CRS_TOKEN_BYTES 8   /* a CallReturnStack token in local memory: mask, kind and pc ([M]) */
 enum { TEX_NONE, TEX_BAR_WAIT, TEX_BAR_RELEASE, TEX_EXIT };       /* TExec.event */
 
+/* What an issue did, as the core reports it to the timing: the common fields always; the
+ * rest (from space on) only when exec returns nonzero (a memory access, CallReturnStack
+ * traffic, a path switch, a barrier, an exit), and then all of them (zero when unused) */
 typedef struct {
 	uint32_t active;     /* active lanes at issue */
 	uint32_t exec;       /* of those, lanes whose guard held (the only ones touching memory) */
+	uint8_t diverged;    /* DIV_*: the instruction split the warp (0: it did not) */
+	uint8_t reconverged; /* a pop merged lanes back */
+	int crs_depth;       /* CRS depth after the instruction */
+	const TInst *next;   /* the warp's next instruction (what peek would return), NULL:
+	                        unknown; saves the timing a visit to the core's warp */
+	/* (the rare fields) */
 	uint8_t space;       /* TSP_*: memory space accessed, TSP_NONE for none */
 	uint8_t kind;        /* GmKind of a global/local access (shared: loads and stores alike) */
 	uint8_t size;        /* bytes per lane */
 	uint8_t event;       /* TEV_*: the warp waits at a barrier / it released its CTA's barrier / it exited */
 	uint8_t switches;    /* CRS pops that switched the warp to another path */
-	uint8_t diverged;    /* DIV_*: the instruction split the warp (0: it did not) */
-	uint8_t reconverged; /* a pop merged lanes back */
 	uint8_t cop;         /* CacheOp of a global or local load */
-	uint32_t amask;      /* lanes with an address in addr[] (a surface load's .zero lanes
-	                        outside the surface execute but access nothing) */
-	int crs_depth;       /* CRS depth after the instruction */
 	uint8_t crs_spills;  /* tokens it spilled to the warp's CRS area in local memory */
 	uint8_t crs_fills;   /* tokens it brought back from there */
+	uint32_t amask;      /* lanes with an address in addr[] (a surface load's .zero lanes
+	                        outside the surface execute but access nothing) */
 	uint64_t crs_addr;   /* address of the lowest slot spilled or filled (then + CRS_TOKEN_BYTES ...) */
 	uint64_t released;   /* warp slots a barrier release lets go (bit per slot; 0: the
 	                        TEX_BAR_RELEASE rule: every waiting warp of the issuer's CTA) */
-	const TInst *next;   /* the warp's next instruction (what peek would return), NULL:
-	                        unknown; saves the timing a visit to the core's warp */
 	uint64_t addr[TM_WARP]; /* per exec lane: global/local address, or shared byte offset */
 } TExec;
+
+/* the rare fields of e cleared (what an exec that returns nonzero does first) */
+static inline void
+sim_texec_rare_clear(TExec *e)
+{
+	memset(&e->space, 0, offsetof(TExec, addr) - offsetof(TExec, space));
+}
 
 typedef struct {
 	void *ctx;                                    /* the functional core */
 	const TInst *(*peek)(void *ctx, int warp);    /* the warp's next instruction, decoded */
-	void (*exec)(void *ctx, int warp, TExec *e);  /* executes it; fills e */
+	/* executes it; fills e's common fields, and returns 0, or all of e and returns 1 */
+	int (*exec)(void *ctx, int warp, TExec *e);
 } TSource;
 
 /* A windowed run (docs/timing.md, "Windows"; partime.c): the part of an SM's memory access

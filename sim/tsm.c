@@ -164,7 +164,8 @@ refile(TSm *m, const TSource *s, int w)
 	int k = m->wsched[w];
 	uint64_t b = 1ull << m->pos[w], r;
 
-	m->dirty &= ~(1ull << w);
+	if (m->dirty)               /* (set only by a barrier release: seldom) */
+		m->dirty &= ~(1ull << w);
 	if (!m->live[w])
 		return;                 /* gone from its scheduler's order and masks */
 	m->umask[k][m->wunit[w]] &= ~b;
@@ -207,7 +208,7 @@ flush(TSm *m, const TSource *s)
 
 /* scheduler k's masks sorted for cycle t (>= every earlier t): the wheel's slots kt+1 .. t
  * join rdy, far warps within reach of the wheel move in */
-static inline void
+static inline __attribute__((always_inline)) void
 promote(TSm *m, int k, uint64_t t)
 {
 	uint64_t kt = m->kt[k];
@@ -527,9 +528,6 @@ issue_events(TSm *m, int w, uint64_t now, const TExec *e)
 	}
 }
 
-/* the header of a TExec (what precedes addr[]) cleared before each exec */
-static const TExec zexec;
-
 /* issues the next instruction of warp w at now; returns the cycles until its result. The
  * warp's new wake-up is filed at once (refresh): its own issue is what changed it. */
 static uint64_t
@@ -540,10 +538,8 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	TExec *e = &m->e;
 	TStats *st = m->st;
 	uint64_t ready;
-	int mult = 1;
+	int mult = 1, rare = s->exec(s->ctx, w, e), mem;
 
-	memcpy(e, &zexec, offsetof(TExec, addr));
-	s->exec(s->ctx, w, e);
 	m->wnext[w] = e->next;
 	st->warp_insts++;
 	if (e->exec == ~0u)         /* a full warp, guard true (exec is part of active) */
@@ -559,12 +555,13 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	st->reconv += e->reconverged;
 	if ((uint64_t)e->crs_depth > st->crs_hwm)
 		st->crs_hwm = (uint64_t)e->crs_depth;
-	ready = e->space == TSP_NONE ? now + (uint64_t)c->lat[in->lat] : issue_mem(m, w, in, now, e, &mult);
+	mem = rare && e->space != TSP_NONE;
+	ready = mem ? issue_mem(m, w, in, now, e, &mult) : now + (uint64_t)c->lat[in->lat];
 	take_unit(m, (Unit)in->unit, now, mult);
-	sim_sb_write(&m->sb[w], &in->use, ready, e->space != TSP_NONE);
+	sim_sb_write(&m->sb[w], &in->use, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
-	if (e->crs_spills | e->crs_fills | e->switches | e->event | (e->released != 0))
+	if (rare)
 		issue_events(m, w, now, e);
 	refile(m, s, w);
 	return ready - now;
@@ -583,12 +580,13 @@ pick(const Sched *sc, uint64_t cand)
 	return sim_sched_pick(sc, cand);
 }
 
-/* sim_sched_issued_at, inline but for two-level */
+/* sim_sched_issued_at for warp w at position i, its result lat cycles away; inline but for
+ * two-level (the only policy that asks whether the warp now waits long) */
 static inline void
-issued(Sched *sc, int i, int long_wait)
+issued(TSm *m, Sched *sc, int i, int w, uint64_t lat)
 {
 	if (sc->policy == SCHED_TWOLEVEL) {
-		sim_sched_issued_at(sc, i, long_wait);
+		sim_sched_issued_at(sc, i, lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
 		return;
 	}
 	sc->last = sc->warp[i];
@@ -637,7 +635,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 		total++;
 		if (!m->live[w])
 			break;
-		issued(sc, m->pos[w], lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
+		issued(m, sc, m->pos[w], w, lat);
 		if (++j == m->c->issue_width || m->sfree[k] > now || warp_wake(m, s, w, now, &why) != now)
 			break;
 	}

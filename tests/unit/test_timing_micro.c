@@ -38,11 +38,12 @@ peek(void *ctx, int w)
 	return &c->prog[w][c->pc[w]].in;
 }
 
-static void
+static int
 exec(void *ctx, int w, TExec *e)
 {
 	Core *c = ctx;
 	const Step *o = &c->prog[w][c->pc[w]++];
+	memset(e, 0, offsetof(TExec, addr));
 	e->active = o->active ? o->active : ~0u;
 	e->exec = e->active & ~o->off;
 	e->amask = e->exec;            /* every executing lane has an address */
@@ -70,6 +71,7 @@ exec(void *ctx, int w, TExec *e)
 		e->event = TEX_EXIT;
 		break;
 	}
+	return 1;                      /* (every field set) */
 }
 
 static Step *
