@@ -799,6 +799,8 @@ static inline __attribute__((always_inline)) int step(Oracle *o, Thread *t, Fram
 	case PO_NANOSLEEP: case PO_PMEVENT: case PO_GRIDDEPCONTROL:
 		break;
 	case PO_BRA: case PO_BRX_IDX:
+		if (in->op == PO_BRA && op[0].kind == POK_LABEL)
+			return f->labels[op[0].sym].pos;    /* (or_branch's direct case, without the call) */
 		return or_branch(o, t, in);
 	case PO_CALL:
 		or_call(o, t, in);
