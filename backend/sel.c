@@ -262,8 +262,18 @@ static int sym_addr(Fn *f, Blk *b, int symkind, int sym, int64_t off, int cls)
 		be_mov(f, b, t, be_imm((int64_t)(be_entry_param_off(f->pf, sym) - BE_KPARAM_BASE) + off), cls);
 		return t;
 	}
+	if (symkind == PSYM_PARAM) {
+		/* a .func parameter's address is in the local space (the PTX ISA's mov: the
+		 * parameter is copied onto the stack): its slot of the incoming area, SP + offset */
+		MOpd lo = cls == TC_R2 ? be_rpart(t, 0) : be_r(t);
+		be_op3(f, b, OP_IADD, lo, be_r(T_SP),
+		       be_imm((uint32_t)((int64_t)be_func_param_off(f->pf, symkind, sym) + off)));
+		if (cls == TC_R2)
+			be_op3(f, b, OP_MOV, be_rpart(t, 1), be_r(T_RZ), be_r(T_RZ))->nopd = 2;
+		return t;
+	}
 	if (!v) {
-		be_errorf(f, f->pf->ins[f->cur_ptx].loc, "unsupported: the address of a parameter");
+		be_errorf(f, f->pf->ins[f->cur_ptx].loc, "unsupported: the address of a return value");
 		return t;
 	}
 	switch ((int)v->space) {
@@ -323,6 +333,11 @@ MOpd be_src(Fn *f, Blk *b, const POpd *o, int pt)
 		int t = be_newtmp(f, w ? TC_R2 : TC_R);
 		SReg s = sreg_of(o->sreg, o->comp, 0);
 		MIns *in;
+		if (PTX_IS_ENVREG(o->sreg)) {
+			be_errorf(f, o->loc, "unsupported: %s in '%s': " PTX_ENVREG_WHY,
+			          ptx_sreg_name((PSReg)o->sreg), f->pf->name);
+			return be_r(T_RZ);
+		}
 		if (s == SR_COUNT) {
 			be_errorf(f, o->loc, "unsupported: special register %s",
 			          ptx_sreg_name((PSReg)o->sreg));

@@ -271,7 +271,20 @@ typedef struct {
 
 /* ------------------------------------------------------------------ special registers */
 /* X(id, name, component): component 1 when the register has .x/.y/.z (and is a v4.u32),
- * bytes of the value */
+ * bytes of the value. %envreg0..31 are the driver's (the PTX ISA: "initialized by the driver
+ * prior to kernel launch"); reading one is unsupported on both engines (docs/warpsim.md). */
+#define PTX_ENVREGS(X) \
+	X(ENVREG0, "%envreg0", 0, 4) X(ENVREG1, "%envreg1", 0, 4) X(ENVREG2, "%envreg2", 0, 4) \
+	X(ENVREG3, "%envreg3", 0, 4) X(ENVREG4, "%envreg4", 0, 4) X(ENVREG5, "%envreg5", 0, 4) \
+	X(ENVREG6, "%envreg6", 0, 4) X(ENVREG7, "%envreg7", 0, 4) X(ENVREG8, "%envreg8", 0, 4) \
+	X(ENVREG9, "%envreg9", 0, 4) X(ENVREG10, "%envreg10", 0, 4) X(ENVREG11, "%envreg11", 0, 4) \
+	X(ENVREG12, "%envreg12", 0, 4) X(ENVREG13, "%envreg13", 0, 4) X(ENVREG14, "%envreg14", 0, 4) \
+	X(ENVREG15, "%envreg15", 0, 4) X(ENVREG16, "%envreg16", 0, 4) X(ENVREG17, "%envreg17", 0, 4) \
+	X(ENVREG18, "%envreg18", 0, 4) X(ENVREG19, "%envreg19", 0, 4) X(ENVREG20, "%envreg20", 0, 4) \
+	X(ENVREG21, "%envreg21", 0, 4) X(ENVREG22, "%envreg22", 0, 4) X(ENVREG23, "%envreg23", 0, 4) \
+	X(ENVREG24, "%envreg24", 0, 4) X(ENVREG25, "%envreg25", 0, 4) X(ENVREG26, "%envreg26", 0, 4) \
+	X(ENVREG27, "%envreg27", 0, 4) X(ENVREG28, "%envreg28", 0, 4) X(ENVREG29, "%envreg29", 0, 4) \
+	X(ENVREG30, "%envreg30", 0, 4) X(ENVREG31, "%envreg31", 0, 4)
 #define PTX_SREGS(X) \
 	X(TID, "%tid", 1, 4) X(NTID, "%ntid", 1, 4) X(CTAID, "%ctaid", 1, 4) \
 	X(NCTAID, "%nctaid", 1, 4) X(LANEID, "%laneid", 0, 4) X(WARPID, "%warpid", 0, 4) \
@@ -290,13 +303,20 @@ typedef struct {
 	X(CLUSTER_NCTARANK, "%cluster_nctarank", 0, 4) \
 	X(IS_EXPLICIT_CLUSTER, "%is_explicit_cluster", 0, 1) \
 	X(PM0, "%pm0", 0, 4) X(PM1, "%pm1", 0, 4) X(PM2, "%pm2", 0, 4) X(PM3, "%pm3", 0, 4) \
-	X(PM4, "%pm4", 0, 4) X(PM5, "%pm5", 0, 4) X(PM6, "%pm6", 0, 4) X(PM7, "%pm7", 0, 4)
+	X(PM4, "%pm4", 0, 4) X(PM5, "%pm5", 0, 4) X(PM6, "%pm6", 0, 4) X(PM7, "%pm7", 0, 4) \
+	PTX_ENVREGS(X)
 typedef enum {
 #define X(id, name, comp, bytes) PSR_##id,
 	PTX_SREGS(X)
 #undef X
 	PSR_COUNT
 } PSReg;
+/* why reading %envregN is refused (both engines): what CUDA passes there cannot be modelled
+ * by a value without computing something wrong */
+#define PTX_IS_ENVREG(s) ((s) >= PSR_ENVREG0 && (s) <= PSR_ENVREG31)
+#define PTX_ENVREG_WHY "an environment register the driver sets at launch; CUDA's cooperative " \
+	"launch passes the grid-wide synchronisation workspace of cooperative groups (grid.sync()) " \
+	"there, and warpsim has no cooperative launch and no grid-wide synchronisation"
 
 /* ------------------------------------------------------------------ locations */
 typedef struct {

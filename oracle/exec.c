@@ -53,6 +53,11 @@ uint64_t or_sreg(Oracle *o, const Thread *t, int sreg, int comp)
 	case PSR_PM0: case PSR_PM1: case PSR_PM2: case PSR_PM3: case PSR_PM4: case PSR_PM5:
 	case PSR_PM6: case PSR_PM7: case PSR_COUNT:
 		break;
+#define X(id, name, comp, bytes) case PSR_##id:
+	PTX_ENVREGS(X)
+#undef X
+		or_error(o, t, OR_UNSUP, "unsupported: %s: " PTX_ENVREG_WHY, ptx_sreg_name((PSReg)sreg));
+		break;
 	}
 	return 0;
 }

@@ -9,12 +9,14 @@
 _Noreturn void or_die(const char *file, int line, const char *msg);
 #define die(msg) or_die(__FILE__, __LINE__, msg)
 
-/* param-space addresses of a function frame (its params, returns and .param locals) live in
- * the thread's local stack; a param address is OR_PARAM_TAG + local offset. A param address
- * below OR_PARAM_TAG is a kernel parameter's: its offset in the kernel's parameter list
- * (what ptxas 11.8 gives; docs/design-notes.md), read from constant bank 0, where the
- * parameters start at OR_KPARAM_BASE. */
-#define OR_PARAM_TAG   0x00100000u
+/* param-space addresses of a function frame (its returns and .param locals) live in the
+ * thread's local stack; a param address is OR_PARAM_TAG + local offset (OR_PARAM_TAG is above
+ * every local offset). A .func parameter's address is a plain local one (the PTX ISA's mov),
+ * so in a .func a param address below OR_PARAM_TAG is local. In the kernel it is a kernel
+ * parameter's: its offset in the kernel's parameter list (what ptxas 11.8 gives;
+ * docs/design-notes.md), read from constant bank 0, where the parameters start at
+ * OR_KPARAM_BASE. */
+#define OR_PARAM_TAG   0x40000000u
 #define OR_KPARAM_BASE 0x20u
 #define OR_FUNC_BASE   0x00f00000u      /* address of function i: OR_FUNC_BASE + 16 * i */
 #define OR_LOCAL_MAX   (1u << 22)       /* bytes of local stack per thread */

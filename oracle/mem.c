@@ -1,7 +1,8 @@
 /* mem.c - the oracle's state spaces: addresses of symbols and the host bytes behind an
  * address of a space. Global memory is sim's (bounds-checked allocations); shared memory is
  * the CTA's array; local and param addresses index the thread's local stack (param ones
- * tagged with OR_PARAM_TAG); kernel parameters are read from constant bank 0 (their addresses
+ * tagged with OR_PARAM_TAG, but a .func parameter's, which is a local address, as the PTX ISA
+ * says); kernel parameters are read from constant bank 0 (their addresses
  * are offsets in the parameter list); .const
  * variables live in the oracle's constant space. Generic addresses use sim's windows. */
 #include "oracle/internal.h"
@@ -50,7 +51,8 @@ uint64_t or_sym_addr(Oracle *o, const Thread *t, int symkind, int sym)
 	case PSYM_PARAM:
 		if (fr->fi == o->ki)   /* the offset in the parameter list */
 			return x->paroff[sym] - OR_KPARAM_BASE;
-		return OR_PARAM_TAG + fr->lbase + x->paroff[sym];
+		/* a .func's: in the local space (PTX ISA, mov: the parameter is on the stack) */
+		return fr->lbase + x->paroff[sym];
 	case PSYM_RET:
 		return OR_PARAM_TAG + fr->lbase + x->retoff[sym];
 	case PSYM_FUNC:
@@ -109,7 +111,11 @@ uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, i
 			p = o->cmem + a;
 		break;
 	case PS_PARAM:
-		if (a < OR_PARAM_TAG) {   /* a kernel parameter's: bank 0 from OR_KPARAM_BASE */
+		if (a < OR_PARAM_TAG && t->fr[t->nfr - 1].fi != o->ki) {
+			/* in a .func, a .func parameter's address (a local one) */
+			if (a <= t->lsize && size <= t->lsize - a)
+				p = t->local + a;
+		} else if (a < OR_PARAM_TAG) {   /* a kernel parameter's: bank 0 from OR_KPARAM_BASE */
 			a += OR_KPARAM_BASE;
 			if (!write && o->mem->bank[0] && a <= DEV_BANK_SIZE && size <= DEV_BANK_SIZE - a)
 				p = o->mem->bank[0] + a;
