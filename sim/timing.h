@@ -528,7 +528,7 @@ typedef struct {
 	const TimingConfig *c;       /* the architecture */
 	TStats *st;                  /* statistics to add to */
 	int nlive;                   /* live warps */
-	uint64_t dirty;              /* warps whose wk, wkwhy, wunit and masks are stale (set by its
+	uint64_t dirty;              /* warps whose wr, wkwhy, wunit and masks are stale (set by its
 	                                issue, a barrier release, its arrival; see tsm.c) */
 	uint64_t sfree[TM_MAXSCHED]; /* per scheduler: first cycle it has an issue slot */
 	uint8_t kmemo[TM_MAXSCHED];  /* kwake and kfirst hold (set by a cycle without issue; reset
@@ -543,12 +543,12 @@ typedef struct {
 	uint32_t ubusy;              /* unit classes with pfree > ut (bit per Unit) */
 	uint64_t ut, unext;          /* ubusy holds for cycles ut .. unext-1 (unext: least busy pfree) */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
-	uint64_t wr[TM_MAXWARPS];    /* per warp: wk, UINT64_MAX at a barrier or once exited */
+	uint64_t wr[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction,
+	                                ctrl), UINT64_MAX at a barrier or once exited */
 	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
 	uint8_t wsched[TM_MAXWARPS]; /* per warp: its scheduler, warp % schedulers */
 	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
-	uint64_t wk[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction, ctrl) */
-	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wk (sim_wake's order: scoreboard, then control) */
+	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wr (sim_wake's order: scoreboard, then control) */
 	uint64_t ctrl[TM_MAXWARPS];  /* per warp: first cycle it may issue (control, barrier, switches) */
 	uint8_t live[TM_MAXWARPS];   /* resident and not exited */
 	uint8_t atbar[TM_MAXWARPS];  /* waiting at a CTA barrier */

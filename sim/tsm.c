@@ -144,14 +144,14 @@ refresh(TSm *m, const TSource *s, int w)
 		uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
 
 		m->wunit[w] = in->unit;
-		m->wk[w] = sb;
-		m->wkwhy[w] = (uint8_t)why;
 		if (m->ctrl[w] > sb) {
-			m->wk[w] = m->ctrl[w];
-			m->wkwhy[w] = STALL_CTRL;
+			sb = m->ctrl[w];
+			why = STALL_CTRL;
 		}
-	}
-	m->wr[w] = m->atbar[w] ? UINT64_MAX : m->wk[w];
+		m->wr[w] = sb;
+		m->wkwhy[w] = (uint8_t)why;
+	} else
+		m->wr[w] = UINT64_MAX;
 	file(m, k, w);
 }
 
@@ -168,9 +168,9 @@ refile(TSm *m, const TSource *s, int w)
 		m->dirty &= ~(1ull << w);
 	if (!m->live[w])
 		return;                 /* gone from its scheduler's order and masks */
-	m->umask[k][m->wunit[w]] &= ~b;
 	m->rdy[k] &= ~b;
 	if (m->atbar[w]) {
+		m->umask[k][m->wunit[w]] &= ~b;
 		m->wr[w] = UINT64_MAX;  /* (filed nowhere) */
 		return;
 	}
@@ -178,13 +178,16 @@ refile(TSm *m, const TSource *s, int w)
 	int why;
 	uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
 
-	m->wunit[w] = in->unit;
-	m->umask[k][in->unit] |= b;
+	if (in->unit != m->wunit[w]) {   /* (its bit is in umask of its unit) */
+		m->umask[k][m->wunit[w]] &= ~b;
+		m->umask[k][in->unit] |= b;
+		m->wunit[w] = in->unit;
+	}
 	if (m->ctrl[w] > sb) {
 		sb = m->ctrl[w];
 		why = STALL_CTRL;
 	}
-	m->wk[w] = m->wr[w] = r = sb;
+	m->wr[w] = r = sb;
 	m->wkwhy[w] = (uint8_t)why;
 	if (r <= m->kt[k])
 		m->rdy[k] |= b;
@@ -340,7 +343,7 @@ warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 	if (m->dirty >> w & 1)
 		refresh(m, s, w);
 	p = m->pfree[m->wunit[w]];
-	k = m->wk[w];
+	k = m->wr[w];               /* (the wake-up cycle: not at a barrier) */
 	if (p > t && p > k) {
 		*why = STALL_PIPE;
 		return p;
