@@ -297,6 +297,31 @@ static uint64_t farith(Oracle *o, Thread *t, const uint64_t *R, const PIns *in)
 	return d;
 }
 
+/* farith's f32 add, sub, mul and fma/mad without .sat, whose checks of the other types
+ * and modifiers do not apply: the result into *d, or 0 when in is not of that form */
+static inline int f32arith(Oracle *o, Thread *t, const uint64_t *R, const PIns *in, uint64_t *d)
+{
+	int op = in->op, ftz = (in->m.flags & PMF_FTZ) != 0;
+	uint64_t a, b, c;
+
+	if (in->m.types[0] != PT_F32 || (in->m.flags & PMF_SAT))
+		return 0;
+	if ((op == PO_FMA || op == PO_MAD) && in->nopd == 4) {
+		a = getr(o, t, R, &in->o[1], PT_F32);
+		b = getr(o, t, R, &in->o[2], PT_F32);
+		c = getr(o, t, R, &in->o[3], PT_F32);
+		*d = or_ffma(PT_F32, a, b, c, in->m.rnd, ftz);
+		return 1;
+	}
+	if ((op == PO_ADD || op == PO_SUB || op == PO_MUL) && in->nopd == 3) {
+		a = getr(o, t, R, &in->o[1], PT_F32);
+		b = getr(o, t, R, &in->o[2], PT_F32);
+		*d = or_fbin(op, PT_F32, a, b, in->m.rnd, ftz);
+		return 1;
+	}
+	return 0;
+}
+
 static uint64_t mul24(uint64_t a, uint64_t b, int sign, int hi)
 {
 	int64_t x = sign ? (int64_t)or_sext(a, 24) : (int64_t)or_zext(a, 24);
@@ -569,7 +594,7 @@ static inline __attribute__((always_inline)) int step(Oracle *o, Thread *t, Fram
 	switch ((POp)in->op) {
 	case PO_ADD: case PO_SUB: case PO_ADDC: case PO_SUBC:
 		if (fl || ty == PT_F16X2) {
-			PUT(farith(o, t, R, in));
+			PUT(f32arith(o, t, R, in, &d) ? d : farith(o, t, R, in));
 			break;
 		}
 		PUT(iaddsub(t, in, bits, A(1, ty), A(2, ty), in->op == PO_SUB || in->op == PO_SUBC,
@@ -577,7 +602,7 @@ static inline __attribute__((always_inline)) int step(Oracle *o, Thread *t, Fram
 		break;
 	case PO_MUL: case PO_MAD: case PO_MADC:
 		if (fl || ty == PT_F16X2) {
-			PUT(farith(o, t, R, in));
+			PUT(f32arith(o, t, R, in, &d) ? d : farith(o, t, R, in));
 			break;
 		}
 		PUT(imul(o, t, in));
@@ -623,7 +648,7 @@ static inline __attribute__((always_inline)) int step(Oracle *o, Thread *t, Fram
 		break;
 	case PO_FMA: case PO_RCP: case PO_SQRT: case PO_RSQRT: case PO_SIN: case PO_COS:
 	case PO_LG2: case PO_EX2: case PO_TANH:
-		PUT(farith(o, t, R, in));
+		PUT(f32arith(o, t, R, in, &d) ? d : farith(o, t, R, in));
 		break;
 	case PO_TESTP:
 		PUT(or_testp(in->m.testp, ty, A(1, ty)));
