@@ -149,8 +149,12 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_CP_ASYNC_COMMIT: case PO_CP_ASYNC_WAIT: case PO_CP_ASYNC_WAIT_ALL: case PO_TEX:
 	case PO_TLD4: case PO_TXQ: case PO_SULD: case PO_SUST: case PO_SUQ:
 		return be_isel_mem(f, b, in);
-	case PO_CALL:
+	case PO_CALL: {
+		int rc;
+		if (be_sel_heap(f, b, in, &rc))   /* malloc, free (isel_heap.c) */
+			return rc;
 		return be_isel_call(f, b, in);
+	}
 	case PO_TRAP:
 		return be_sel_trap(f, b);
 	case PO_BRA: case PO_BRX_IDX: case PO_RET: case PO_EXIT:

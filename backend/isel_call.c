@@ -194,6 +194,17 @@ static int sel_nobody(Fn *f, Blk *b, const PIns *in, const char *name)
 	return trap_call(f, b);
 }
 
+/* for isel_heap.c: argument i of an extern call, and the frame place of result i */
+int be_call_arg(Fn *f, Blk *b, const PIns *in, int i, int pt, MOpd *v)
+{
+	return call_arg(f, b, in, i, pt, v);
+}
+
+MOpd be_call_ret_mem(Fn *f, const PIns *in, int i)
+{
+	return param_mem(f, in, 1, i);
+}
+
 int be_isel_call(Fn *f, Blk *b, const PIns *in)
 {
 	const POpd *rets = &in->o[0], *callee = &in->o[1], *args = &in->o[2];

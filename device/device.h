@@ -5,7 +5,7 @@
  *
  * Files: mem.c (device memory), launch.c (parsing of launch options, placement of buffers and
  * parameters in constant bank 0, output files), tex.c (textures bound with --tex and the one
- * sampling function both engines fetch through).
+ * sampling function both engines fetch through), heap.c (in-kernel malloc's device heap).
  */
 #ifndef WARPSIM_DEVICE_H
 #define WARPSIM_DEVICE_H
@@ -46,6 +46,21 @@
 #define DEV_SM35_STACK    0x44  /* u32: the stack top, the first value of R1 (local bytes) */
 #define DEV_SM35_STACKSZ  0x400 /* per-thread stack below it: CUDA's default stack size, 1 KiB */
 
+/* the device heap of in-kernel malloc and free (heap.c): CUDA's default size, 8 MB (the
+ * CUDA C++ Programming Guide, "Heap Memory Allocation": the heap a program that calls malloc
+ * gets when it sets no cudaLimitMallocHeapSize), its place, and malloc's alignment */
+#define DEV_HEAP_BYTES    (8u << 20)
+#define DEV_HEAP_BASE     0x7f8000000000ull
+#define DEV_HEAP_ALIGN    16u
+typedef struct {
+	uint64_t off, size;   /* a block malloc returned: offset in the heap, bytes */
+} DevHeapBlk;
+typedef struct {
+	uint64_t base, size;  /* its allocation ("device heap"); size 0: no heap */
+	DevHeapBlk *b;        /* the blocks not freed, by offset */
+	int n, cap;
+} DevHeap;
+
 typedef struct {
 	uint64_t base;    /* device address */
 	uint64_t size;    /* bytes */
@@ -59,6 +74,7 @@ typedef struct {
 	uint64_t next;                 /* lowest address for the next allocation */
 	int last;                      /* index of the last allocation hit (lookup cache) */
 	uint8_t *bank[DEV_NBANKS];     /* constant banks, DEV_BANK_SIZE each, NULL until written */
+	DevHeap heap;                  /* in-kernel malloc's heap (heap.c) */
 } Mem;
 
 void dev_mem_init(Mem *m);
@@ -97,6 +113,16 @@ int dev_printf(DevRead *rd, void *ctx, uint64_t fmt, uint64_t args, DevText *out
  * newline added when the text has none */
 void dev_print_line(FILE *f, int tag, const uint32_t ctaid[3], const uint32_t tid[3],
                     const DevText *t);
+
+/* heap.c: places a heap of bytes at DEV_HEAP_BASE (once; none for 0): 0, or -1 when the host
+ * is out of memory. dev_heap_malloc gives the address of at least n bytes aligned to align (a
+ * power of two; 16 at least), 0 when the heap cannot hold them; dev_heap_free takes a block
+ * back (0 does nothing): 0, or -1 for an address dev_heap_malloc did not return or one freed
+ * already. */
+int dev_heap_place(Mem *m, uint64_t bytes);
+uint64_t dev_heap_malloc(DevHeap *h, uint64_t n, uint64_t align);
+int dev_heap_free(DevHeap *h, uint64_t addr);
+void dev_heap_free_all(DevHeap *h);
 
 /* little-endian access helpers (the host is assumed little-endian; checked in dev_mem_init) */
 uint64_t dev_ld(const uint8_t *p, unsigned size);
@@ -165,6 +191,7 @@ typedef struct {
 	uint32_t stack_bytes;    /* --stack-bytes: local memory per thread, at least (SM model) */
 	uint32_t crs_bytes;      /* --crs-bytes: local memory per warp for spilled CallReturnStack
 	                            tokens (SM model; DEV_CRS_BYTES by default) */
+	uint32_t heap_bytes;     /* --heap-bytes: in-kernel malloc's heap (DEV_HEAP_BYTES) */
 	LaunchTex *texs;         /* --tex, in order */
 	int ntexs;
 	LaunchSurf *surfs;       /* --surf, in order */

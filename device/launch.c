@@ -22,6 +22,7 @@ void dev_launch_init(Launch *l)
 	l->grid[0] = l->grid[1] = l->grid[2] = 1;
 	l->block[0] = l->block[1] = l->block[2] = 1;
 	l->crs_bytes = DEV_CRS_BYTES;
+	l->heap_bytes = DEV_HEAP_BYTES;
 }
 
 void dev_launch_free(Launch *l)

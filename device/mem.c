@@ -27,6 +27,7 @@ void dev_mem_free(Mem *m)
 	free(m->a);
 	for (int i = 0; i < DEV_NBANKS; i++)
 		free(m->bank[i]);
+	dev_heap_free_all(&m->heap);
 	memset(m, 0, sizeof *m);
 }
 

@@ -516,6 +516,11 @@ static int slot_bytes(Oracle *o, Thread *t, const POpd *e, const PVar *v, uint8_
 	return 0;
 }
 
+int or_slot_bytes(Oracle *o, Thread *t, const POpd *e, const PVar *v, uint8_t *buf, int write)
+{
+	return slot_bytes(o, t, e, v, buf, write);
+}
+
 /* a call of the extern __assertfail(cond, file, line, function, charsize): a failed
  * device-side assert stops the kernel with CUDA's message for the thread */
 static void assert_fail(Oracle *o, Thread *t, const POpd *args, const PFunc *g)
@@ -588,6 +593,11 @@ void or_call(Oracle *o, Thread *t, const PIns *in)
 	    args->nelems == 5 && g->params[0].size == 8 && g->params[1].size == 8 &&
 	    g->params[2].size == 4 && g->params[3].size == 8) {
 		assert_fail(o, t, args, g);
+		return;
+	}
+	if (or_heap_call(o, t, in, g)) {   /* malloc, free (heap.c) */
+		if (!o->result)
+			FR(t)->pc = callpc + 1;
 		return;
 	}
 	if (!g->has_body && !strcmp(g->name, "vprintf") && g->nparams == 2 && args->nelems == 2 &&

@@ -130,6 +130,14 @@ void or_bar(Oracle *o, Thread *t, const PIns *in);
 /* mem.c: host pointer to size bytes at addr of space (PSpace, PS_NONE generic) */
 uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, int write);
 uint64_t or_sym_addr(Oracle *o, const Thread *t, int symkind, int sym);
+/* flow.c: the bytes of call argument or result e (declared as v) in the current frame, read
+ * into buf or (write) written from it: 0, or -1 after a fault */
+int or_slot_bytes(Oracle *o, Thread *t, const POpd *e, const PVar *v, uint8_t *buf, int write);
+/* heap.c: in-kernel malloc and free. or_heap_place places the heap when the module declares
+ * them (0, or -1 out of memory); or_heap_call makes call in of g when g is one of them
+ * (returns 1; o->result set after a fault), else returns 0 */
+int or_heap_place(Oracle *o, const Launch *l);
+int or_heap_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g);
 int or_sym_space(const Oracle *o, const Thread *t, int symkind, int sym);
 
 /* ialu.c: integer and bit semantics on 64-bit containers; bits is 8, 16, 32 or 64 */

@@ -257,6 +257,11 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 		else if (v->space == PS_CONST)
 			write_init(o, v, o->cmem + o->varaddr[i]);
 	}
+	if (or_heap_place(o, l)) {
+		fprintf(o->err, "warpsim: oracle: cannot allocate the device heap (%" PRIu32 " bytes)\n",
+		        l->heap_bytes);
+		return OR_BADLAUNCH;
+	}
 	o->nthreads = l->block[0] * l->block[1] * l->block[2];
 	if (o->nthreads > 1024) {
 		fprintf(o->err, "warpsim: oracle: a CTA of %u threads is more than 1024\n", o->nthreads);

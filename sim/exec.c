@@ -474,6 +474,10 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_PRINTF:
 		rc = sim_printf(g, w, d, ex);
 		break;
+	case OP_MALLOC:
+	case OP_FREE:
+		rc = sim_heap(g, w, d, ex, e);
+		break;
 	case OP_ASSERT:
 		if (ex) {
 			*stop = 1;

@@ -459,6 +459,8 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	g->shsize = k->shared + l->shared_bytes;
 	g->locsize = dev_local_bytes(k, l);
 	g->crsbytes = l->crs_bytes;
+	if (sim_heap_place(k, m, l))
+		goto oom;
 	g->wpc = (int)((threads + 31) / 32);
 	g->nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	if (sim_occupancy(&cfg->tc, (int)threads, k->regs ? k->regs : g->zrow - 3, g->shsize, &occ,

@@ -127,7 +127,7 @@ struct Cta {
 };
 
 /* what an SM did in a window that others may see, queued until the window's end (par.c) */
-enum { WQ_STORE, WQ_ATOM, WQ_PRINT, WQ_ISSUE, WQ_EVENT };
+enum { WQ_STORE, WQ_ATOM, WQ_PRINT, WQ_ISSUE, WQ_EVENT, WQ_HEAP };
 typedef struct {
 	uint64_t cycle;     /* issue cycle */
 	uint8_t kind;       /* WQ_* */
@@ -141,6 +141,13 @@ typedef struct {
 			uint8_t lane, size, sub, type, ftz, red;
 		} at;
 		struct { char *s; size_t len; uint32_t id[3], tid[3]; } pr;  /* a printf line */
+		struct {                                              /* a lane's malloc or free */
+			Warp *w;        /* the warp (MALLOC: whose register pair gets the address) */
+			uint64_t v, align;  /* the size (free: the address), the alignment */
+			uint32_t pc;    /* the instruction's code index, for a message */
+			uint16_t reg;   /* MALLOC's destination row */
+			uint8_t lane, isfree;
+		} hp;
 		size_t off;         /* WQ_ISSUE, WQ_EVENT: the record in WQueue.a */
 	} u;
 } WItem;
@@ -283,6 +290,15 @@ void par_overlay(const SM *s, uint64_t a, unsigned size, uint8_t *buf);
  * reg (and reg + 1 for 8 bytes) of lane l unless red */
 void par_atom(SM *s, uint64_t cycle, uint8_t *p, Warp *w, uint16_t reg, unsigned l, unsigned size,
               int sub, int type, int ftz, int red, uint64_t b, uint64_t c);
+/* a lane's MALLOC (of v bytes aligned to align, the address into w's rows reg and reg + 1 of
+ * lane l) or FREE (of address v) at code index pc, made at the window's end (exec_heap.c) */
+void par_heap(SM *s, uint64_t cycle, Warp *w, uint16_t reg, unsigned l, uint64_t v,
+              uint64_t align, int isfree, uint32_t pc);
+/* exec_heap.c: the heap of a kernel that calls malloc or free (sim_gpu_new): 0, or -1 when
+ * the host is out of memory; one queued call made at the merge: 0, or -1 when a free stops
+ * the run (g->fault set) */
+int sim_heap_place(const Kernel *k, Mem *m, const Launch *l);
+int sim_heap_apply(Gpu *g, int sm, const WItem *it);
 /* a printf line (t->s is taken over) */
 void par_print(SM *s, uint64_t cycle, const uint32_t id[3], const uint32_t tid[3], DevText *t);
 void par_issue(SM *s, const TraceIssue *t);

@@ -140,6 +140,9 @@ const OptRow sim_launch_rows[] = {
 	{.name = "stack-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.stack_bytes),
 	 .help = "local memory per thread for call frames, at least (cudaLimitStackSize; default: "
 	         "the translator's size, 1 KiB more with recursion)"},
+	{.name = "heap-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.heap_bytes),
+	 .help = "the device heap of in-kernel malloc and free (cudaLimitMallocHeapSize; default "
+	         "8388608, CUDA's 8 MB)"},
 };
 const int sim_nlaunch_rows = (int)(sizeof sim_launch_rows / sizeof sim_launch_rows[0]);
 

@@ -5,8 +5,8 @@
  * applies every SM's queue in the order (cycle, SM, position) - the order in which a loop
  * stepping every SM cycle by cycle performed them - so a kernel whose SMs do not race on
  * plain global memory within a window leaves the same memory, prints the same lines and
- * writes the same traces as that loop did. Atomics are performed there in that order, and
- * their old values reach the registers then (the scoreboard keeps the registers pending
+ * writes the same traces as that loop did. Atomics (and in-kernel malloc and free,
+ * exec_heap.c) are performed there in that order, and their results reach the registers then (the scoreboard keeps the registers pending
  * until then: partime.c).
  */
 #include <stdlib.h>
@@ -151,6 +151,20 @@ void par_atom(SM *s, uint64_t cycle, uint8_t *p, Warp *w, uint16_t reg, unsigned
 	it->u.at.red = (uint8_t)red;
 }
 
+void par_heap(SM *s, uint64_t cycle, Warp *w, uint16_t reg, unsigned l, uint64_t v,
+              uint64_t align, int isfree, uint32_t pc)
+{
+	WItem *it = push(&s->q, cycle, WQ_HEAP);
+
+	it->u.hp.w = w;
+	it->u.hp.v = v;
+	it->u.hp.align = align;
+	it->u.hp.pc = pc;
+	it->u.hp.reg = reg;
+	it->u.hp.lane = (uint8_t)l;
+	it->u.hp.isfree = (uint8_t)isfree;
+}
+
 void par_print(SM *s, uint64_t cycle, const uint32_t id[3], const uint32_t tid[3], DevText *t)
 {
 	WItem *it = push(&s->q, cycle, WQ_PRINT);
@@ -176,9 +190,12 @@ void par_event(SM *s, const TraceEvent *ev)
 }
 
 /* ---------------------------------------------------------------- the merge */
-static void apply(Gpu *g, WQueue *q, WItem *it)
+/* one item; -1 when it stops the run (a bad free: g->fault set) */
+static int apply(Gpu *g, int sm, WQueue *q, WItem *it)
 {
 	switch (it->kind) {
+	case WQ_HEAP:
+		return sim_heap_apply(g, sm, it);
 	case WQ_STORE:
 		memcpy(it->u.st.p, it->u.st.v, it->u.st.size);
 		break;
@@ -215,6 +232,7 @@ static void apply(Gpu *g, WQueue *q, WItem *it)
 			g->sink.event(g->sink.ctx, (const TraceEvent *)(q->a + it->u.off));
 		break;
 	}
+	return 0;
 }
 
 static void reset(WQueue *q)
@@ -249,8 +267,11 @@ void par_merge(Gpu *g, uint64_t cut_cycle, int cut_sm)
 		if (bt == cut_cycle && best > cut_sm)
 			break;
 		WQueue *q = &g->sm[best].q;
-		while (pos[best] < q->n && q->it[pos[best]].cycle == bt)
-			apply(g, q, &q->it[pos[best]++]);
+		int stop = 0;
+		while (!stop && pos[best] < q->n && q->it[pos[best]].cycle == bt)
+			stop = apply(g, best, q, &q->it[pos[best]++]);
+		if (stop)
+			break;      /* what follows it in the merge order is dropped */
 	}
 	for (int s = 0; s < nsm; s++)
 		reset(&g->sm[s].q);
