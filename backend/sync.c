@@ -7,7 +7,9 @@
  * First, a cycle entered at two or more of its blocks (irreducible: OptiX's megakernels enter
  * their state machine loop at its dispatch and at the handler that returns to it) is made a
  * natural loop by node splitting: the blocks that the other entries reach without passing
- * the chosen header are copied for the edges from outside the cycle (reducible()).
+ * the chosen header are copied for the edges from outside the cycle (reducible()). A branch
+ * whose join lies in its loop but across the back edge (wrap_loop) pushes in the loop's
+ * preheader, as a loop exit does.
  *
  * Scheme (docs/backend.md): a divergent branch B reconverges at J = ipdom(B). The SSY J
  * goes right before B's branch, or, when B sits in loops that do not contain J, into the
@@ -694,6 +696,43 @@ static int propagate(Fn *f, Stk *in)
 	return 0;
 }
 
+/* the loop of branch b whose paths meet at j (in the loop) only around its back edge: some
+ * path from b reaches the header before j, and none leaves the loop first (a state machine
+ * loop left only by exit: a test of its dispatch meets the cases at the next test, which the
+ * lanes that take the test's branch reach only in the next trip); -1 otherwise. The token of
+ * j then goes into the loop's preheader, so that it waits on the stack when the lanes come
+ * round (the edge pushes push it again on the paths that popped it in the trip) */
+static int wrap_loop(Fn *f, int b, int j)
+{
+	int l = f->blk[b].loop, n = f->nblk, sp = 0, wraps = 0, h;
+	int *stk;
+	uint8_t *seen;
+
+	if (l < 0 || !be_in_loop(f, l, j) || j == (h = f->loops[l].header))
+		return -1;
+	stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1));
+	seen = be_alloc(f->pool, (size_t)n);
+	seen[b] = 1;
+	stk[sp++] = b;
+	while (sp) {
+		int x = stk[--sp];
+		for (int e = 0; e < nedge(f, x); e++) {
+			int t = edge_to(f, x, e);
+			if (t < 0 || t == j || seen[t])
+				continue;
+			if (!be_in_loop(f, l, t))
+				return -1;
+			if (t == h) {
+				wraps = 1;
+				continue;
+			}
+			seen[t] = 1;
+			stk[sp++] = t;
+		}
+	}
+	return wraps ? l : -1;
+}
+
 int be_sync(Fn *f)
 {
 	int nb, *ph;
@@ -717,6 +756,8 @@ int be_sync(Fn *f)
 		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX) || b->ipdom < 0)
 			continue;
 		l = outer_loop(f, i, b->ipdom);
+		if (l < 0)
+			l = wrap_loop(f, i, b->ipdom);
 		if (l >= 0 && ph[l] < 0)
 			ph[l] = preheader(f, l);
 	}
@@ -744,6 +785,8 @@ int be_sync(Fn *f)
 			add_push(f, ph[l], j);
 			if (f->opt->loop_sync == BE_LOOP_PBK && two_exits(f, l, nb))
 				f->blk[j].brk = 1;
+		} else if ((l = wrap_loop(f, i, j)) >= 0) {
+			add_push(f, ph[l], j);
 		} else {
 			add_push(f, i, j);
 		}
