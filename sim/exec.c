@@ -494,7 +494,8 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 /* Executes the warp's next instruction for its active, guard-true lanes; then the .S
  * arrival and, when no lane is left active, the CRS unwinding. The fields of e that only a
  * trace reads (pc, where, next_*) are filled only when a trace or sink is set. */
-int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
+static inline __attribute__((always_inline)) int
+issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 {
 	const DIns *d;
 	uint32_t act = w->active, gm, ex;
@@ -561,4 +562,45 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 			g->trace(g->tctx, e);
 	}
 	return rc;
+}
+
+int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
+{
+	return issue(g, s, w, e);
+}
+
+/* The timing model's exec callback (TSource.exec, timing.h): the issue with its common
+ * fields written straight into the timing's record. A run with a trace sink or stopped by
+ * a fault, and an issue with rare fields, go to gpu.c (sim_texec_full, sim_texec_rare). */
+int sim_texec(void *ctx, int wi, TExec *te)
+{
+	SM *s = ctx;
+	Gpu *g = s->g;
+	Warp *w = s->warps[wi];
+	ExecInfo *x = &g->info;
+	uint64_t bars = g->st.barriers;
+	int rc;
+
+	if (g->rc != SIM_OK || g->hassink)
+		return sim_texec_full(ctx, wi, te);
+	g->cur = w->pc;
+	if ((rc = issue(g, s, w, x)) != SIM_OK) {
+		g->rc = rc;
+		te->active = te->exec = 0;      /* (the issue counts as one of no lanes) */
+		te->diverged = te->reconverged = 0;
+		te->crs_depth = 0;
+		te->next = NULL;
+		return 0;
+	}
+	te->active = x->active;
+	te->exec = x->exec;
+	te->diverged = x->diverged;
+	te->reconverged = x->reconverged;
+	te->crs_depth = w->ncrs;
+	te->next = &g->tcode[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
+	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars) {
+		sim_texec_rare(g, s, w, x, te, bars);
+		return 1;
+	}
+	return 0;
 }

@@ -309,9 +309,9 @@ static uint64_t released(Gpu *g, SM *s, const Warp *w, int own)
 	return r;
 }
 
-/* what t_exec hands over beyond the common fields: memory, CallReturnStack traffic, a path
+/* what the exec callback hands over beyond the common fields: memory, CallReturnStack traffic, a path
  * switch, a barrier, an exit (bars: the barrier releases counted before the issue) */
-static void t_exec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *e, uint64_t bars)
+void sim_texec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *e, uint64_t bars)
 {
 	const Cta *c = w->cta;
 
@@ -371,9 +371,9 @@ static void t_exec_sink(Gpu *g, SM *s, Warp *w, const ExecInfo *x, const TExec *
 	}
 }
 
-/* the exec callback: sim_issue, and what the timing needs of it (returns 1 when e's rare
- * fields are set, timing.h) */
-static int t_exec(void *ctx, int wi, TExec *e)
+/* the exec callback with a trace sink or after a fault (sim_texec, exec.c, the common one):
+ * sim_issue, and what the timing needs of it (returns 1 when e's rare fields are set) */
+int sim_texec_full(void *ctx, int wi, TExec *e)
 {
 	SM *s = ctx;
 	Gpu *g = s->g;
@@ -408,7 +408,7 @@ static int t_exec(void *ctx, int wi, TExec *e)
 	pc = w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode;
 	e->next = &g->tcode[pc];      /* (t_peek's) */
 	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars) {
-		t_exec_rare(g, s, w, x, e, bars);
+		sim_texec_rare(g, s, w, x, e, bars);
 		rare = 1;
 	}
 	if (g->hassink)
@@ -490,7 +490,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		}
 		g->src[i].ctx = s;
 		g->src[i].peek = t_peek;
-		g->src[i].exec = t_exec;
+		g->src[i].exec = sim_texec;
 		s->g = g;
 		s->id = i;
 		s->asleep = UINT64_MAX;

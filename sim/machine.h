@@ -261,6 +261,11 @@ static inline uint32_t sim_addr(const Gpu *g, uint32_t pc)
 void sim_choose_fn(DIns *d);
 /* exec.c (exec.h has the helpers of exec_*.c) */
 int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
+/* the timing's exec callback (exec.c), its trace-sink and fault form and its rare fields
+ * (gpu.c) */
+int sim_texec(void *ctx, int wi, TExec *te);
+int sim_texec_full(void *ctx, int wi, TExec *te);
+void sim_texec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *te, uint64_t bars);
 /* crs.c: control ops, unwinding, barriers, exits */
 int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 int sim_arrive_sync(Gpu *g, Warp *w, uint32_t lanes);
