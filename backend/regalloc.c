@@ -59,7 +59,25 @@ typedef struct {
 	int *start, *end;      /* per temporary */
 	int pos;
 	int w;                 /* words of the livein/liveout bitsets (temporaries then) */
+	/* per temporary, reused by every round (malloc'd: a kernel that spills hundreds of
+	 * times would otherwise leave hundreds of copies in the pool) */
+	int cap, *hint, *hpos, *order, *active;
 } Live;
+
+/* room in l's per-temporary arrays for n temporaries; hint and hpos zeroed */
+static void room(Live *l, int n)
+{
+	if (n > l->cap) {
+		int c = n + n / 2;
+		int **a[] = {&l->start, &l->end, &l->hint, &l->hpos, &l->order, &l->active};
+		for (size_t i = 0; i < sizeof a / sizeof *a; i++)
+			if (!(*a[i] = realloc(*a[i], sizeof(int) * (size_t)c)))
+				die("out of memory");
+		l->cap = c;
+	}
+	memset(l->hint, 0, sizeof(int) * (size_t)n);
+	memset(l->hpos, 0, sizeof(int) * (size_t)n);
+}
 
 static void v_genkill(void *ctx, int t, int def, int kill)
 {
@@ -366,12 +384,14 @@ static int by_start(const void *a, const void *b)
 /* the live interval of every temporary in block order (Live.start, .end; Blk.first, .last),
  * and for each whole-register copy the source its destination would like to share a
  * register with (hint, at position hpos) */
-static void intervals(Fn *f, Live *l, int *hint, int *hpos, int fresh)
+static void intervals(Fn *f, Live *l, int fresh)
 {
 	int n = f->ntmp, pos = 0;
 
-	l->start = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	l->end = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	int *hint, *hpos;
+
+	room(l, n);
+	hint = l->hint, hpos = l->hpos;
 	for (int t = 0; t < n; t++) {
 		l->start[t] = 1 << 30;
 		l->end[t] = -1;
@@ -476,12 +496,11 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 	int n = f->ntmp, *order, nact = 0, *active;
 	int nregs = f->opt->max_regs;
 	uint8_t used[256], pused[8];
-	int *hint = be_alloc(f->pool, sizeof(int) * (size_t)n), *hpos = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	int *hint, *hpos;
 
-	intervals(f, &l, hint, hpos, fresh);
+	intervals(f, &l, fresh);
 	*lv = l;
-	order = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	active = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	hint = l.hint, hpos = l.hpos, order = l.order, active = l.active;
 	int norder = 0;
 	for (int t = T_FIRST; t < n; t++)
 		if (l.end[t] >= 0)
@@ -589,15 +608,13 @@ static void forget(Fn *f, const Live *l, int t)
 int be_regalloc(Fn *f)
 {
 	Live l = {0};
-	int fresh = 1;
+	int fresh = 1, r = 1;
 
-	for (int round = 0; round < 10000; round++) {
+	for (int round = 0; round < 10000 && r == 1; round++) {
 		int sp = -1;
-		int r = try_alloc(f, &l, fresh, &sp);
-		if (r == 0)
-			return 0;
-		if (sp < 0)
-			return -1;
+		r = try_alloc(f, &l, fresh, &sp);
+		if (r != 1)
+			break;
 		if (f->tmp[sp].cls == TC_P) {
 			pspill(f, sp);
 			fresh = 1;
@@ -607,5 +624,8 @@ int be_regalloc(Fn *f)
 			fresh = 0;
 		}
 	}
-	die("register allocation does not converge");
+	free(l.start), free(l.end), free(l.hint), free(l.hpos), free(l.order), free(l.active);
+	if (r == 1)
+		die("register allocation does not converge");
+	return r;
 }
