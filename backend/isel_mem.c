@@ -674,7 +674,8 @@ static int sel_query(Fn *f, Blk *b, const PIns *in)
 
 /* suld.b.GEOM{.vN}.bSIZE{.MODE} d, [s, {c..}] and sust.b... [s, {c..}], v: one SULD or SUST
  * per element (x advanced by its bytes), the coordinates in a group as TEX's, the mode
- * (0 trap, 1 clamp, 2 zero) an operand, the slot as sel_query's */
+ * (0 trap, 1 clamp, 2 zero) an operand, the slot as sel_query's; sust.p.GEOM{.vN}.b32: one
+ * SUSTP per element, element e the sample's channel e (mode + 4e), x the same sample */
 static int sel_surf(Fn *f, Blk *b, const PIns *in)
 {
 	int store = in->op == PO_SUST, at = store ? 0 : 1;
@@ -683,6 +684,7 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
 	int cls = geom == 1 ? TC_R : geom == 2 ? TC_R2 : TC_R4, dcls = eb == 8 ? TC_R2 : TC_R;
 	int mode = in->m.sumode == PSUMODE_CLAMP ? 1 : in->m.sumode == PSUMODE_ZERO ? 2 : 0;
+	int fmt = store && in->m.comp == PCOMP_P;   /* sust.p: SUSTP per channel, x a sample */
 	Type ty = eb == 1 ? TY_U8 : eb == 2 ? TY_U16 : eb == 8 ? TY_B64 : TY_U32;
 	MOpd cs[3], h = {0};
 	MIns *x;
@@ -697,6 +699,13 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 		MOpd dv = {0};
 		for (int k = 0; k < geom; k++) {
 			MOpd part = cls == TC_R ? be_r(ct) : be_rpart(ct, k);
+			if (k == 0 && e > 0 && fmt) {
+				x = be_emit(f, b, cs[0].kind == OPD_IMM ? OP_MOV32I : OP_MOV);
+				x->nopd = 2;
+				x->o[0] = part;
+				x->o[1] = cs[0].kind == OPD_IMM ? be_imm((uint32_t)cs[0].imm) : cs[0];
+				continue;
+			}
 			if (k == 0 && e > 0 && cs[0].kind != OPD_IMM) {
 				be_op3(f, b, OP_IADD, part, cs[0], be_imm(e * eb));
 				continue;
@@ -726,15 +735,15 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 			dt = be_newtmp(f, dcls);
 			dv = be_r(dt);
 		}
-		x = be_emit(f, b, in->o[at].reg >= 0 ? (store ? OP_SUSTB : OP_SULDB) :
-		            store ? OP_SUST : OP_SULD);
+		x = be_emit(f, b, fmt ? (in->o[at].reg >= 0 ? OP_SUSTPB : OP_SUSTP) :
+		            in->o[at].reg >= 0 ? (store ? OP_SUSTB : OP_SULDB) : store ? OP_SUST : OP_SULD);
 		x->nopd = 4;
 		x->m.sub = (uint8_t)(geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
-		x->m.dtype = (uint8_t)ty;
+		x->m.dtype = (uint8_t)(fmt ? TY_NONE : ty);
 		x->o[0] = dv;
 		x->o[1] = be_r(ct);
 		x->o[2] = in->o[at].reg >= 0 ? h : be_imm(in->o[at].sym);
-		x->o[3] = be_imm(mode);
+		x->o[3] = be_imm(fmt ? mode | e << 2 : mode);
 		if (!store && v->kind == POK_REG) {
 			int d = f->regtmp[v->reg];
 			if (f->tmp[d].cls == dcls)

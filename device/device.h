@@ -299,6 +299,12 @@ int dev_surf_check(const Launch *l, FILE *err);
 enum { DEV_SU_TRAP, DEV_SU_CLAMP, DEV_SU_ZERO };
 uint64_t dev_surf_at(const DevSurf *x, int geom, const int32_t c[3], unsigned size, int mode,
                      int *fault);
+/* sust.p (SUSTP): the device address of channel ch of the sample at coordinates c (x a sample
+ * index, not a byte offset) under mode (dev_surf_at's rules, the sample the access), 0 when
+ * nothing is stored (a channel the surface lacks, or .zero outside; *fault set for .trap
+ * outside); *v becomes the 32-bit source converted to the channel's type, *size its bytes */
+uint64_t dev_surf_at_p(const DevSurf *x, int geom, const int32_t c[3], int ch, int mode,
+                       uint32_t *v, unsigned *size, int *fault);
 /* txq's and suq's attributes, in the order of frontend/ptx.h's PTX_TXQS (one less): the values
  * are TXQ's and SUQ's attribute operand (isa/ops.def). dev_tex_query answers all but
  * DEV_TXQ_MEMORY_LAYOUT; dev_surf_query the width, height, depth, channel data type and order,

@@ -715,6 +715,46 @@ uint64_t dev_surf_at(const DevSurf *x, int geom, const int32_t c[3], unsigned si
 	return x->base + (uint64_t)((at[2] * u->dims[1] + at[1]) * pitch + at[0]);
 }
 
+/* the formatted store's conversion (PTX ISA, "sust": a UINT surface takes the source as .u32,
+ * SINT as .s32, FLOAT as .f32, then converts it to the sample's format): OpenCL 1.0's rules for
+ * write_imageui / write_imagei (section 8.3, the source language the ISA names for formatted
+ * surfaces) saturate to an 8- or 16-bit integer channel; 32-bit channels take the bits */
+static uint32_t surf_convert(Type t, uint32_t v)
+{
+	int32_t s = (int32_t)v;
+
+	switch (t) {
+	case TY_U8: return v > 0xff ? 0xff : v;
+	case TY_U16: return v > 0xffff ? 0xffff : v;
+	case TY_S8: return (uint32_t)(s < -128 ? -128 : s > 127 ? 127 : s);
+	case TY_S16: return (uint32_t)(s < -32768 ? -32768 : s > 32767 ? 32767 : s);
+	case TY_U32: case TY_S32: case TY_F32: case TY_NONE: case TY_U64: case TY_S64: case TY_F16:
+	case TY_F64: case TY_B64: case TY_B128: case TY_COUNT:
+		break;
+	}
+	return v;
+}
+
+uint64_t dev_surf_at_p(const DevSurf *x, int geom, const int32_t c[3], int ch, int mode,
+                       uint32_t *v, unsigned *size, int *fault)
+{
+	const LaunchSurf *u = x->s;
+	unsigned es = (unsigned)surf_elem(u), cs = (unsigned)isa_type_bytes(u->type);
+	int64_t bx = (int64_t)c[0] * es;
+	int32_t cc[3] = { bx < INT32_MIN ? INT32_MIN : bx > INT32_MAX ? INT32_MAX : (int32_t)bx,
+	                  c[1], c[2] };
+	uint64_t a;
+
+	*fault = 0;
+	*size = cs;
+	if (ch >= u->chans)
+		return 0;   /* the PTX ISA: a source element the sample lacks is ignored */
+	if (!(a = dev_surf_at(x, geom, cc, es, mode, fault)))
+		return 0;
+	*v = surf_convert(u->type, *v);
+	return a + (uint64_t)ch * cs;
+}
+
 uint32_t dev_surf_query(const DevSurf *x, DevTexQuery q)
 {
 	const LaunchSurf *u = x->s;

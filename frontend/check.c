@@ -596,10 +596,12 @@ chk_surf(Chk *k, const PIns *in)
 		    "unformatted form, suld.b (a formatted read of a texture is tex)");
 		return;
 	} else if (in->op == PO_SUST && m->comp == PCOMP_P) {
-		/* the valid sust.p forms are the function's unsupported instruction (ins.c) */
-		err(k, in->loc, "'sust.p' takes .1d, .2d or .3d, an optional .v2 or .v4 and .b32 only "
-		    "(PTX ISA: sust.p.dim{.vec}.b32{.mode} [a, b], c)");
-		return;
+		/* the formatted store: sust.p.dim{.vec}.b32{.mode} [a, b], c */
+		if (m->geom < PGEOM_1D || m->geom > PGEOM_3D || m->ntypes != 1 || m->types[0] != PT_B32) {
+			err(k, in->loc, "'sust.p' takes .1d, .2d or .3d, an optional .v2 or .v4 and .b32 "
+			    "only (PTX ISA: sust.p.dim{.vec}.b32{.mode} [a, b], c)");
+			return;
+		}
 	} else if (m->comp != PCOMP_B || m->geom == PGEOM_NONE || m->ntypes != 1 ||
 	           (m->types[0] != PT_B8 && m->types[0] != PT_B16 && m->types[0] != PT_B32 &&
 	            m->types[0] != PT_B64)) {

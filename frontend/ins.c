@@ -490,12 +490,8 @@ tex_unsup(const PCtx *c, const PIns *in)
 	if (in->op == PO_SUQ)
 		return NULL;   /* check.c: every attribute suq has is answered */
 	if (in->op == PO_SULD || in->op == PO_SUST) {
-		/* sust.p.{1d,2d,3d}{.v2,.v4}.b32 is valid PTX; suld.p and other sust.p forms are not
-		 * (check.c says so) */
-		if (m->comp == PCOMP_P)
-			return in->op == PO_SUST && m->geom >= PGEOM_1D && m->geom <= PGEOM_3D &&
-			       m->ntypes == 1 && m->types[0] == PT_B32 ? " of formatted data (.p)" : NULL;
-		return m->geom > PGEOM_3D ? " of a layered surface" : NULL;
+		/* suld.p and sust.p other than sust.p.{1d,2d,3d}{.v2,.v4}.b32 are errors (check.c) */
+		return m->comp != PCOMP_P && m->geom > PGEOM_3D ? " of a layered surface" : NULL;
 	}
 	if (in->op == PO_TXQ) {
 		if (m->flags & PMF_LEVEL)

@@ -292,6 +292,10 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 	if ((in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SULDB || in->op == OP_SUSTB) &&
 	    (o[3].imm < 0 || o[3].imm > 2))
 		return fail(msg, size, 3, "%s mode must be 0x0..0x2 (trap, clamp, zero)", isa_ops[in->op].name);
+	if ((in->op == OP_SUSTP || in->op == OP_SUSTPB) &&
+	    (o[3].imm < 0 || o[3].imm > 0xe || (o[3].imm & 3) == 3))
+		return fail(msg, size, 3, "%s mode must be a mode 0x0..0x2 (trap, clamp, zero) plus 4 "
+		            "times a channel 0..3", isa_ops[in->op].name);
 	if ((in->op == OP_SUQ || in->op == OP_SUQB) && (o[2].imm < 0 || o[2].imm > 0xe ||
 	                                                (o[2].imm > 6 && o[2].imm < 0xe) || o[2].imm == 3))
 		return fail(msg, size, 2, "%s attribute must be 0x0..0x2, 0x4..0x6 or 0xe (width, height, "

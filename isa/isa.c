@@ -536,7 +536,7 @@ int isa_tex_slot(const Ins *in)
 int isa_surf_slot(const Ins *in)
 {
 	switch (in->op) {
-	case OP_SULD: case OP_SUST: return 2;
+	case OP_SULD: case OP_SUST: case OP_SUSTP: return 2;
 	case OP_SUQ: return 1;
 	default: return -1;
 	}

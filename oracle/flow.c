@@ -242,6 +242,28 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 	}
 	for (int k = 0; k < geom; k++)
 		cc[k] = (int32_t)or_get(o, t, &c->elems[k], PT_S32);
+	if (in->m.comp == PCOMP_P) {
+		/* sust.p: element e is the sample's channel e, converted (device/tex.c) */
+		for (int e = 0; e < n; e++) {
+			uint32_t v = (uint32_t)or_get(o, t, val->kind == POK_VEC ? &val->elems[e] : val, ty);
+			unsigned size;
+			int fault;
+			uint64_t a = dev_surf_at_p(x, geom, cc, e, mode, &v, &size, &fault);
+			uint8_t *p;
+			if (fault) {
+				or_error(o, t, OR_FAULT, "formatted surface store of channel %d at (%d, %d, %d) "
+				         "is outside surface '%s' (%u x %u x %u elements; .trap)", e, cc[0],
+				         cc[1], cc[2], x->s->name, x->s->dims[0], x->s->dims[1], x->s->dims[2]);
+				return;
+			}
+			if (!a)
+				continue;
+			if (!(p = or_ptr(o, t, PS_GLOBAL, a, size, 1)))
+				return;
+			dev_st(p, size, v);
+		}
+		return;
+	}
 	for (int e = 0; e < n; e++) {
 		const POpd *d = val->kind == POK_VEC ? &val->elems[e] : val;
 		int32_t ce[3] = {cc[0] + e * es, cc[1], cc[2]};

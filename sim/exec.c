@@ -366,6 +366,8 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_SULDB:
 	case OP_SUSTB:
 	case OP_SUQB:
+	case OP_SUSTP:
+	case OP_SUSTPB:
 		rc = sim_surf(g, w, d, ex, e);
 		break;
 	case OP_ST:

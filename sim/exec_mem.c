@@ -408,13 +408,53 @@ static const DevSurf *surf_of(Gpu *g, Warp *w, const DIns *d, int at, unsigned l
 	uint64_t h;
 	const DevSurf *x;
 
-	if (d->op != OP_SULDB && d->op != OP_SUSTB && d->op != OP_SUQB)
+	if (d->op != OP_SULDB && d->op != OP_SUSTB && d->op != OP_SUQB && d->op != OP_SUSTPB)
 		return &g->surf[d->o[at].imm];
 	h = src64(g, w, &d->o[at], l);
 	if (!(x = dev_binds_surfobj(&g->binds, h)))
 		sim_fault(g, w, (int)l, SIM_FAULT, "surface handle 0x%" PRIx64 " is no --surf "
 		          "binding's (--arg surf:NAME passes one)", h);
 	return x;
+}
+
+/* SUSTP, SUSTPB: each lane's channel (d >> 2) of the sample at its coordinates (x a sample
+ * index), its source converted to the channel's type (device/tex.c's dev_surf_at_p, the
+ * oracle's too), stored as global memory; a channel the surface lacks is no store */
+static int surf_store_p(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int geom)
+{
+	int ch = (int)(d->o[3].imm >> 2), mode = (int)(d->o[3].imm & 3);
+
+	e->size = 4;
+	FOR_LANES(ex) {
+		const DevSurf *x = surf_of(g, w, d, 2, l);
+		int32_t c[3] = {0, 0, 0};
+		uint32_t v;
+		unsigned size;
+		int fault;
+		uint8_t *p, b[4];
+		uint64_t a;
+		if (!x)
+			return SIM_FAULT;
+		for (int k = 0; k < geom; k++)
+			c[k] = (int32_t)REG(d->o[1].reg + k, l);
+		v = REG(d->o[0].reg, l);
+		a = dev_surf_at_p(x, geom, c, ch, mode, &v, &size, &fault);
+		if (fault)
+			return sim_fault(g, w, (int)l, SIM_FAULT, "formatted surface store of channel %d at "
+			                 "(%d, %d, %d) is outside surface '%s' (%u x %u x %u elements; .trap)",
+			                 ch, c[0], c[1], c[2], x->s->name, x->s->dims[0], x->s->dims[1],
+			                 x->s->dims[2]);
+		if (!a)
+			continue;
+		if (!(p = mem_at(g, w, l, SP_GLOBAL, a, size, 1, 0, &e->space)))
+			return SIM_FAULT;
+		e->size = (uint8_t)size;
+		e->naddr |= 1u << l;
+		e->addr[l] = a;
+		dev_st(b, size, v);
+		gstore(g, w, p, a, size, b);
+	}
+	return SIM_OK;
 }
 
 /* SULD, SUST: the element of each lane's coordinates (device/tex.c's dev_surf_at, the oracle's
@@ -426,6 +466,8 @@ int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 	int store = d->op == OP_SUST || d->op == OP_SUSTB;
 	unsigned size = msize((Type)d->m.dtype);
 
+	if (d->op == OP_SUSTP || d->op == OP_SUSTPB)
+		return surf_store_p(g, w, d, ex, e, geom);
 	if (d->op == OP_SUQ || d->op == OP_SUQB) {
 		FOR_LANES(ex) {
 			const DevSurf *x = surf_of(g, w, d, 1, l);

@@ -102,7 +102,7 @@ START_TEST(test_memory_ops_destinations)
 		isa_ins_init(&in, (Op)i);
 		if (isa_ops[i].flags & (F_LOAD | F_STORE))   /* a surface op: a slot or a handle */
 			ck_assert_msg(has_slot((Op)i, OC_M | OC_C) || isa_surf_slot(&in) >= 0 ||
-			              i == OP_SULDB || i == OP_SUSTB,
+			              i == OP_SULDB || i == OP_SUSTB || i == OP_SUSTPB,
 			              "%s: memory op without an address", isa_ops[i].name);
 	}
 }
