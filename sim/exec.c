@@ -586,23 +586,7 @@ int sim_texec(void *ctx, int wi, TExec *te)
 	if (g->rc != SIM_OK || g->hassink)
 		return sim_texec_full(ctx, wi, te);
 	g->cur = w->pc;
-	if ((rc = issue(g, s, w, x)) != SIM_OK) {
+	if ((rc = issue(g, s, w, x)) != SIM_OK)
 		g->rc = rc;
-		te->active = te->exec = 0;      /* (the issue counts as one of no lanes) */
-		te->diverged = te->reconverged = 0;
-		te->crs_depth = 0;
-		te->next = NULL;
-		return 0;
-	}
-	te->active = x->active;
-	te->exec = x->exec;
-	te->diverged = x->diverged;
-	te->reconverged = x->reconverged;
-	te->crs_depth = w->ncrs;
-	te->next = &g->tcode[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
-	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars) {
-		sim_texec_rare(g, s, w, x, te, bars);
-		return 1;
-	}
-	return 0;
+	return sim_texec_hand(g, s, w, x, te, bars, rc);
 }

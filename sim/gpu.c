@@ -380,11 +380,11 @@ int sim_texec_full(void *ctx, int wi, TExec *e)
 	Warp *w = s->warps[wi];
 	ExecInfo *x = &g->info;
 	uint64_t bars = g->st.barriers, now = g->cycle;
-	uint32_t stall = 0, pc;
-	int why = STALL_NONE, rc, rare = 0;
+	uint32_t stall = 0;
+	int why = STALL_NONE, rc, rare;
 
-	if (g->rc != SIM_OK)
-		goto nothing;           /* a fault stopped the run: nothing more executes */
+	if (g->rc != SIM_OK)            /* a fault stopped the run: nothing more executes */
+		return sim_texec_hand(g, s, w, x, e, bars, g->rc);
 	/* (the second of a dual issue comes in the cycle after tready's: it did not wait) */
 	if (g->hassink && now > w->tready && (stall = (uint32_t)(now - w->tready)) != 0) {
 		why = sim_tsm_why(&g->tsm[s->id], t_peek(ctx, wi), wi, now - 1);
@@ -394,32 +394,16 @@ int sim_texec_full(void *ctx, int wi, TExec *e)
 	g->cur = w->pc;
 	if ((rc = sim_issue(g, s, w, x)) != SIM_OK) {
 		g->rc = rc;
-		goto nothing;
+		return sim_texec_hand(g, s, w, x, e, bars, rc);
 	}
 	if (g->hassink) {           /* (what only the trace's stall reason reads) */
 		w->tready = now + 1;
 		w->barwaited = 0;
 	}
-	e->active = x->active;
-	e->exec = x->exec;
-	e->diverged = x->diverged;
-	e->reconverged = x->reconverged;
-	e->crs_depth = w->ncrs;
-	pc = w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode;
-	e->next = &g->tcode[pc];      /* (t_peek's) */
-	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars) {
-		sim_texec_rare(g, s, w, x, e, bars);
-		rare = 1;
-	}
+	rare = sim_texec_hand(g, s, w, x, e, bars, rc);
 	if (g->hassink)
 		t_exec_sink(g, s, w, x, e, rare, stall, why);
 	return rare;
-nothing:                        /* (the issue counts as one of no lanes) */
-	e->active = e->exec = 0;
-	e->diverged = e->reconverged = 0;
-	e->crs_depth = 0;
-	e->next = NULL;
-	return 0;
 }
 
 Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
