@@ -11,6 +11,7 @@
 #define WARPSIM_DEVICE_H
 
 #include <stdint.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include "isa/isa.h"
 
@@ -122,6 +123,8 @@ void dev_print_line(FILE *f, int tag, const uint32_t ctaid[3], const uint32_t ti
 int dev_heap_place(Mem *m, uint64_t bytes);
 uint64_t dev_heap_malloc(DevHeap *h, uint64_t n, uint64_t align);
 int dev_heap_free(DevHeap *h, uint64_t addr);
+/* both engines' message for a free that dev_heap_free refuses (a printf format of the address) */
+#define DEV_HEAP_FREE_WHY "free of 0x%016" PRIx64 ", an address malloc did not return (or one freed already)"
 void dev_heap_free_all(DevHeap *h);
 
 /* little-endian access helpers (the host is assumed little-endian; checked in dev_mem_init) */

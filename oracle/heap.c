@@ -47,8 +47,7 @@ int or_heap_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g)
 		if (rets->nelems)
 			or_slot_bytes(o, t, &rets->elems[0], &g->rets[0], r, 1);
 	} else if (dev_heap_free(&o->mem->heap, a)) {
-		or_error(o, t, OR_FAULT, "free of 0x%016llx, an address malloc did not return (or one "
-		         "freed already)", (unsigned long long)a);
+		or_error(o, t, OR_FAULT, DEV_HEAP_FREE_WHY, a);
 	}
 	return 1;
 }

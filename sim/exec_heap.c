@@ -9,8 +9,6 @@
 #include <inttypes.h>
 #include "sim/exec.h"
 
-#define FREE_WHY "free of 0x%016" PRIx64 ", an address malloc did not return (or one freed already)"
-
 int sim_heap_place(const Kernel *k, Mem *m, const Launch *l)
 {
 	for (int i = 0; i < k->nins; i++)
@@ -37,7 +35,7 @@ int sim_heap(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 		else if (!isfree)
 			wr64(w, &d->o[0], l, dev_heap_malloc(&g->mem->heap, v, al));
 		else if (dev_heap_free(&g->mem->heap, v))
-			return sim_fault(g, w, (int)l, SIM_FAULT, FREE_WHY, v);
+			return sim_fault(g, w, (int)l, SIM_FAULT, DEV_HEAP_FREE_WHY, v);
 	}
 	return SIM_OK;
 }
@@ -56,7 +54,7 @@ int sim_heap_apply(Gpu *g, int sm, const WItem *it)
 		return 0;
 	/* the run stops here: the items before it in the merge order are kept, those after not */
 	g->cur = it->u.hp.pc;
-	sim_fault(g, w, it->u.hp.lane, SIM_FAULT, FREE_WHY, it->u.hp.v);
+	sim_fault(g, w, it->u.hp.lane, SIM_FAULT, DEV_HEAP_FREE_WHY, it->u.hp.v);
 	memcpy(g->fault.err, g->err, sizeof g->fault.err);
 	g->fault.cycle = it->cycle;
 	g->fault.sm = sm;
