@@ -168,6 +168,29 @@ static void minctas_cap(const PFunc *pf, BeOptions *o)
 	if (cap < (uint64_t)o->max_regs)
 		o->max_regs = (int)cap;
 }
+/* with --kernel: the kernel fi, and the kernels whose address the code it reaches takes (the
+ * child grids it may launch: dynamic parallelism), and theirs, are translated (need) */
+static void launched(const Module *m, int fi, uint8_t *need)
+{
+	uint8_t *seen;
+
+	if (need[fi])
+		return;
+	need[fi] = 1;
+	if (!(seen = calloc((size_t)m->nfuncs + 1, 1)))
+		die("out of memory");
+	be_reach(m, fi, seen);
+	for (int k = 0; k < m->nfuncs; k++)
+		for (int i = 0; seen[k] && i < m->funcs[k].nins; i++)
+			for (int s = 0; s < m->funcs[k].ins[i].nopd; s++) {
+				const POpd *o = &m->funcs[k].ins[i].o[s];
+				if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && m->funcs[o->sym].entry &&
+				    m->funcs[o->sym].has_body)
+					launched(m, o->sym, need);
+			}
+	free(seen);
+}
+
 
 Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *log)
 {
@@ -175,6 +198,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 	Layout vl = {0};
 	Prog *p = isa_prog_new();
 	int nerr = 0, found = 0;
+	uint8_t *need;
 
 	if (!opt) {
 		be_options_default(&dflt);
@@ -186,12 +210,18 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 	}
 	be_layout(m, &vl);
 	be_prog_files(p, m);
+	need = calloc((size_t)m->nfuncs + 1, 1);
+	if (!need)
+		die("out of memory");
+	for (int fi = 0; opt->kernel && fi < m->nfuncs; fi++)
+		if (m->funcs[fi].entry && !strcmp(opt->kernel, m->funcs[fi].name))
+			launched(m, fi, need);
 	for (int fi = 0; fi < m->nfuncs && !nerr; fi++) {
 		const PFunc *pf = &m->funcs[fi];
 		uint8_t *seen;
 		Fn **fns;
 		BeOptions ko;
-		if (!pf->entry || !pf->has_body || (opt->kernel && strcmp(opt->kernel, pf->name)))
+		if (!pf->entry || !pf->has_body || (opt->kernel && !need[fi]))
 			continue;
 		/* .maxnreg N: this kernel and what it calls within N registers (as ptxas) */
 		ko = *opt;
@@ -226,6 +256,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		free(fns);
 	}
 	be_layout_free(m, &vl);
+	free(need);
 	if (opt->kernel && !found && !nerr) {
 		fprintf(err, "%s: error: no kernel named '%s'\n", m->name, opt->kernel);
 		nerr++;

@@ -347,8 +347,10 @@ int be_isel_mem(Fn *f, Blk *b, const PIns *in);             /* isel_mem.c */
 int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);            /* isel_call.c */
 int be_call_arg(Fn *f, Blk *b, const PIns *in, int i, int pt, MOpd *v);
+MOpd be_call_arg_mem(Fn *f, const PIns *in, int i);
 MOpd be_call_ret_mem(Fn *f, const PIns *in, int i);
 int be_sel_heap(Fn *f, Blk *b, const PIns *in, int *rc);   /* isel_heap.c: malloc, free */
+int be_sel_cdp(Fn *f, Blk *b, const PIns *in, int *rc);    /* isel_cdp.c: device launches */
 int be_sel_label(Fn *f, Blk *b, const PIns *in);            /* mov d, label */
 int be_sel_trap(Fn *f, Blk *b);                             /* BPT.TRAP */
 void be_sel_brx(Fn *f, Blk *last);                          /* a J_BRX's target address */

@@ -39,6 +39,7 @@ typedef struct {
 	int nfix, capfix;
 	Pool *pool;
 	uint32_t tblbase;     /* next free byte in bank 3 for jump tables */
+	const Module *mod;    /* the module (kernel names) */
 } Em;
 
 static void addfix(Em *e, int kind, int idx, int slot, const Fn *f, int target, uint32_t *baddr)
@@ -125,6 +126,14 @@ static Ins *put(Em *e, const Fn *f, const MIns *m, uint32_t *baddr)
 		case OPD_SREG: case OPD_CC: case OPD_NONE:
 			break;
 		}
+	}
+	if (in.op == OP_MOV32I && in.o[1].kind == OPD_TARGET && m->o[1].imm < 0 &&
+	    e->mod->funcs[-1 - m->o[1].imm].entry) {
+		/* a kernel's address (a launch's, dynamic parallelism): its Kernel.kref slot's */
+		in.o[1].kind = OPD_IMM;
+		in.o[1].imm = ISA_KREF_BASE + 16u * (uint32_t)isa_kernel_add_kref(e->k,
+		              e->mod->funcs[-1 - m->o[1].imm].name);
+		return isa_kernel_add(e->k, &in);
 	}
 	if (in.op == OP_MOV32I && in.o[1].kind == OPD_TARGET) {
 		in.o[1].kind = OPD_IMM;
@@ -546,6 +555,7 @@ void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m)
 	Fn *kf = NULL;
 
 	e.k = k;
+	e.mod = m;
 	e.pool = be_pool_new();
 	e.faddr = be_alloc(e.pool, sizeof(uint32_t) * (size_t)(m->nfuncs + 1));
 	for (int i = 0; i < nfns; i++)

@@ -153,6 +153,8 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 		int rc;
 		if (be_sel_heap(f, b, in, &rc))   /* malloc, free (isel_heap.c) */
 			return rc;
+		if (be_sel_cdp(f, b, in, &rc))    /* dynamic parallelism (isel_cdp.c) */
+			return rc;
 		return be_isel_call(f, b, in);
 	}
 	case PO_TRAP:

@@ -189,8 +189,8 @@ static int trap_call(Fn *f, Blk *b)
 static int sel_nobody(Fn *f, Blk *b, const PIns *in, const char *name)
 {
 	if (ptx_cdp_function(name))
-		return be_errorf(f, in->loc, "unsupported: call to '%s': dynamic parallelism "
-		                 "(kernels launched from the device) is not simulated", name), -1;
+		return be_errorf(f, in->loc, "unsupported: call to '%s': %s is not simulated", name,
+		                 ptx_cdp_unsup(name)), -1;
 	return trap_call(f, b);
 }
 
@@ -198,6 +198,11 @@ static int sel_nobody(Fn *f, Blk *b, const PIns *in, const char *name)
 int be_call_arg(Fn *f, Blk *b, const PIns *in, int i, int pt, MOpd *v)
 {
 	return call_arg(f, b, in, i, pt, v);
+}
+
+MOpd be_call_arg_mem(Fn *f, const PIns *in, int i)
+{
+	return param_mem(f, in, 0, i);
 }
 
 MOpd be_call_ret_mem(Fn *f, const PIns *in, int i)

@@ -76,6 +76,7 @@ typedef struct {
 	int last;                      /* index of the last allocation hit (lookup cache) */
 	uint8_t *bank[DEV_NBANKS];     /* constant banks, DEV_BANK_SIZE each, NULL until written */
 	DevHeap heap;                  /* in-kernel malloc's heap (heap.c) */
+	DevHeap cdpbuf;                /* dynamic parallelism's parameter buffers (cdp.c) */
 } Mem;
 
 void dev_mem_init(Mem *m);
@@ -195,6 +196,8 @@ typedef struct {
 	uint32_t crs_bytes;      /* --crs-bytes: local memory per warp for spilled CallReturnStack
 	                            tokens (SM model; DEV_CRS_BYTES by default) */
 	uint32_t heap_bytes;     /* --heap-bytes: in-kernel malloc's heap (DEV_HEAP_BYTES) */
+	uint32_t cdp_pending;    /* --cdp-pending: child grids launched and not yet run, at most
+	                            (DEV_CDP_PENDING; cdp.c) */
 	LaunchTex *texs;         /* --tex, in order */
 	int ntexs;
 	LaunchSurf *surfs;       /* --surf, in order */
@@ -223,6 +226,9 @@ uint32_t dev_local_bytes(const Kernel *k, const Launch *l);
  * (header and parameters, laid out by k->layout), globals and constant data; messages
  * "warpsim: ..." on err */
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err);
+/* bank 0's words below the parameters for launch l of k: block and grid dimensions, the
+ * generic windows (sm_35: the local window and the stack top) */
+void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l);
 void dev_placed_free(Placed *pl);
 /* writes every --out file; returns 0, or -1 after a message */
 int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *err);
@@ -321,5 +327,69 @@ typedef enum {
 uint32_t dev_surf_query(const DevSurf *x, DevTexQuery q);
 /* txq: a texture's width, height, depth (1 beyond its dimensions) and the other attributes */
 uint32_t dev_tex_query(const DevTex *x, DevTexQuery q);
+
+/* ------------------------------------------------------------------ cdp.c */
+/* cdp.c: dynamic parallelism (docs/warpsim.md, "Dynamic parallelism"). The parameter
+ * buffers' region, its launch header (before each buffer: the kernel's address, grid and
+ * block dimensions, dynamic shared bytes), CUDA's limits: the CUDA C++ Programming Guide,
+ * "CUDA Dynamic Parallelism" (a buffer is 64-byte aligned and at most 4 KB; nesting depth
+ * at most 24; cudaLimitDevRuntimePendingLaunchCount 2048 by default) */
+#define DEV_CDP_BASE      0x7fc000000000ull
+#define DEV_CDP_HDR       ISA_CDP_HDR
+#define DEV_CDP_BUFMAX    ISA_CDP_BUFMAX
+#define DEV_CDP_DEPTH     24
+#define DEV_CDP_PENDING   2048u
+#define DEV_CDP_H_FUNC    ISA_CDP_H_FUNC
+#define DEV_CDP_H_GRID    ISA_CDP_H_GRID
+#define DEV_CDP_H_BLOCK   ISA_CDP_H_BLOCK
+#define DEV_CDP_H_SHMEM   ISA_CDP_H_SHMEM
+typedef struct {
+	uint64_t cta, tid;       /* the launching thread: linear block and thread index (the key) */
+	uint32_t ctaid[3], tidv[3];
+	const char *kernel;      /* the launching grid's kernel */
+	char where[96];          /* the engine's location of the call ("pc 0x58", "file:12") */
+} DevCdpWho;
+typedef struct {
+	uint64_t func;           /* the kernel's address, as the launching engine gives it */
+	const char *kname;       /* the kernel it names (the engine resolves func) */
+	uint32_t grid[3], block[3], shmem;
+	uint8_t *params;         /* a copy of the parameter buffer */
+	uint32_t nparams;        /* its bytes */
+	int depth;               /* the child grid's nesting depth (the host's grid: 0) */
+	uint64_t seq;            /* order of the launch in its grid (the key's last part) */
+	DevCdpWho who;
+} DevCdpLaunch;
+typedef struct {
+	DevCdpLaunch *l;         /* the running grid's launches, in the engine's order */
+	int n, cap;
+	uint64_t seq;
+	DevCdpLaunch *q;         /* the queue: q[head..nq) wait, in the order they run */
+	int nq, capq, head;
+	uint64_t grids;          /* child grids started */
+} DevCdp;
+/* dev_cdp_place: the buffers' region, once (0, or -1 out of memory); dev_cdp_buffer: a
+ * buffer of size bytes (0 when none is free, or size > DEV_CDP_BUFMAX); dev_cdp_launch: the
+ * launch of buffer buf by who (0, or -1 with the reason); dev_cdp_merge: the running grid
+ * (at depth) ends: its launches join the queue in the documented order, its buffers are
+ * given back (0, or -1 with the located reason of the first launch over a limit);
+ * dev_cdp_next: the next child grid, NULL when none waits; dev_cdp_bank0: bank 0 of child
+ * grid r of kernel k (dimensions, parameters from the buffer) */
+/* both engines' messages for a cudaGetParameterBuffer that gets no buffer (printf formats:
+ * the size asked for; the limit) */
+#define DEV_CDP_BIG_WHY "cudaGetParameterBuffer of %" PRIu64 " bytes: a parameter buffer holds at most 4096"
+#define DEV_CDP_FULL_WHY "cudaGetParameterBuffer: more than %u parameter buffers in one grid: its " \
+	"launches would exceed the pending launch limit (--cdp-pending, CUDA's " \
+	"cudaLimitDevRuntimePendingLaunchCount; cudaErrorLaunchPendingCountExceeded)"
+int dev_cdp_place(Mem *m, uint32_t pending);
+uint64_t dev_cdp_buffer(Mem *m, uint64_t size);
+int dev_cdp_launch(DevCdp *c, Mem *m, uint64_t buf, const DevCdpWho *who, char *why, size_t n);
+int dev_cdp_merge(DevCdp *c, Mem *m, int depth, uint32_t pending, char *why, size_t n);
+DevCdpLaunch *dev_cdp_next(DevCdp *c);
+void dev_cdp_free(DevCdp *c);
+int dev_cdp_bank0(Mem *m, const Kernel *k, const DevCdpLaunch *r, const Launch *l,
+                  char *why, size_t n);   /* (l: the child's launch, r's dimensions) */
+/* the module globals of kernel k that no grid before placed, the address slots of all, its
+ * relocations and constant data (SM model: each Kernel has its own); 0, or -1 with why */
+int dev_cdp_globals(Mem *m, const Kernel *k, char *why, size_t n);
 
 #endif

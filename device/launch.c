@@ -23,6 +23,7 @@ void dev_launch_init(Launch *l)
 	l->block[0] = l->block[1] = l->block[2] = 1;
 	l->crs_bytes = DEV_CRS_BYTES;
 	l->heap_bytes = DEV_HEAP_BYTES;
+	l->cdp_pending = DEV_CDP_PENDING;
 }
 
 void dev_launch_free(Launch *l)
@@ -407,10 +408,28 @@ uint32_t dev_local_bytes(const Kernel *k, const Launch *l)
  * plus the local offset, since the window is aligned to its size */
 _Static_assert((DEV_LOCAL_WINDOW & (DEV_WINDOW_SIZE - 1)) == 0, "local window aligned to its size");
 
-int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
+void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l)
 {
 	uint32_t hdr[8];
 
+	for (int i = 0; i < 3; i++) {
+		hdr[i] = l->block[i];
+		hdr[3 + i] = l->grid[i];
+	}
+	if (k->layout == ISA_LAYOUT_SM35) {
+		uint32_t top = dev_local_bytes(k, l), lw = DEV_LOCAL_WINDOW;
+		dev_mem_cwrite(m, 0, DEV_SM35_LOCWIN, &lw, sizeof lw);
+		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
+		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
+	} else {
+		hdr[6] = DEV_SHARED_WINDOW;
+		hdr[7] = DEV_LOCAL_WINDOW;
+		dev_mem_cwrite(m, 0, DEV_C0_NTID, hdr, sizeof hdr);
+	}
+}
+
+int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
+{
 	memset(pl, 0, sizeof *pl);
 	if (k->reqntid[0] && (l->block[0] != k->reqntid[0] || l->block[1] != k->reqntid[1] ||
 	                      l->block[2] != k->reqntid[2])) {
@@ -436,20 +455,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 	pl->bytes = calloc(l->nargs + 1, sizeof *pl->bytes);
 	if (!pl->addr || !pl->bytes)
 		goto oom;
-	for (int i = 0; i < 3; i++) {
-		hdr[i] = l->block[i];
-		hdr[3 + i] = l->grid[i];
-	}
-	if (k->layout == ISA_LAYOUT_SM35) {
-		uint32_t top = dev_local_bytes(k, l), lw = DEV_LOCAL_WINDOW;
-		dev_mem_cwrite(m, 0, DEV_SM35_LOCWIN, &lw, sizeof lw);
-		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
-		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
-	} else {
-		hdr[6] = DEV_SHARED_WINDOW;
-		hdr[7] = DEV_LOCAL_WINDOW;
-		dev_mem_cwrite(m, 0, DEV_C0_NTID, hdr, sizeof hdr);
-	}
+	dev_bank0_header(m, k, l);
 	for (int i = 0; i < l->nargs; i++) {
 		const LaunchArg *a = &l->args[i];
 		const Param *pm = &k->params[i];

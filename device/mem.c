@@ -28,6 +28,7 @@ void dev_mem_free(Mem *m)
 	for (int i = 0; i < DEV_NBANKS; i++)
 		free(m->bank[i]);
 	dev_heap_free_all(&m->heap);
+	dev_heap_free_all(&m->cdpbuf);
 	memset(m, 0, sizeof *m);
 }
 

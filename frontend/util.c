@@ -214,6 +214,45 @@ ptx_cdp_function(const char *name)
 	return 0;
 }
 
+/* what a device runtime function of ptx_cdp_function that neither engine makes does, for
+ * its unsupported error */
+const char *
+ptx_cdp_unsup(const char *name)
+{
+	if (!strcmp(name, "cudaDeviceSynchronize"))
+		return "a kernel's wait for its child grids (dynamic parallelism)";
+	return "dynamic parallelism (kernels launched from the device)";
+}
+
+/* the device runtime call in of g that both engines make (dynamic parallelism; the kinds
+ * PTX_DEVRT_*): its kind, -1 when g is none of them, -2 when the call or the declaration
+ * differs from CUDA's (cudaGetParameterBuffer(align, size), cudaGetParameterBufferV2(func,
+ * grid, block, shmem), cudaLaunchDevice(func, buf, grid, block, shmem, stream),
+ * cudaLaunchDeviceV2(buf, stream), cudaGetLastError(), cudaPeekAtLastError(); dim3 is a
+ * 12-byte aggregate) */
+int
+ptx_devrt_kind(const PFunc *g, const PIns *in)
+{
+	static const char *const names[] = {"cudaGetParameterBuffer", "cudaGetParameterBufferV2",
+		"cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetLastError", "cudaPeekAtLastError"};
+	static const int np[] = {2, 4, 6, 2, 0}, nr[] = {8, 8, 4, 4, 4};
+	static const int sz[][6] = {{8, 8}, {8, 12, 12, 4}, {8, 8, 12, 12, 4, 8}, {8, 8}, {0}};
+	int k = -1;
+
+	for (int i = 0; i < 6 && !g->has_body; i++)
+		if (!strcmp(g->name, names[i]))
+			k = i < PTX_DEVRT_LASTERR ? i : PTX_DEVRT_LASTERR;
+	if (k < 0)
+		return -1;
+	if (g->nparams != np[k] || in->o[2].nelems != np[k] || g->nrets != 1 ||
+	    g->rets[0].size != (uint64_t)nr[k] || in->o[0].nelems > 1)
+		return -2;
+	for (int i = 0; i < np[k]; i++)
+		if (g->params[i].size != (uint64_t)sz[k][i])
+			return -2;
+	return k;
+}
+
 int
 ptx_find_var(const Module *m, const char *name)
 {

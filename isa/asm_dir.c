@@ -4,7 +4,7 @@
  *   directive := .kernel NAME | .arch sm_N | .registers N | .shared N | .local N | .spill N
  *              | .maxntid N | .reqntid X Y Z | .minnctapersm N | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
  *              | .constdata c[b][o] '=' bytes | .reloc VAR OFF TARGET ADDEND | .func NAME
- *              | .layout sm_35 | .abs32 ADDR (lo | hi) VAR | .tex NAME | .surf NAME
+ *              | .layout sm_35 | .abs32 ADDR (lo | hi) VAR | .tex NAME | .surf NAME | .kref NAME
  *
  * Header directives come once each, before the kernel's first instruction; .func may come
  * anywhere inside a kernel. At the end of a kernel (the next .kernel, or the end of the text)
@@ -388,6 +388,26 @@ static int dir_abs32(Asm *a, Kernel *k)
 	return 0;
 }
 
+/* .kref NAME: the next kernel-address slot is kernel NAME's (ISA_KREF_BASE + 16 * slot) */
+static int dir_kref(Asm *a, Kernel *k)
+{
+	char *s;
+	Tok t;
+
+	if (!name_tok(a, &t, "a kernel name"))
+		return 0;
+	s = isa_asm_dup(a, t);
+	for (int i = 0; i < k->nkref; i++)
+		if (!strcmp(k->kref[i], s)) {
+			isa_asm_error(&a->x, t, "duplicate '.kref %s'", s);
+			free(s);
+			return 0;
+		}
+	isa_kernel_add_kref(k, s);
+	free(s);
+	return 1;
+}
+
 /* .tex NAME / .surf NAME: the next texture (TEX, TLD, TLD4, TXQ) or surface (SULD, SUST, SUQ)
  * slot is the reference NAME. `.tex NAME OFF` (sm_35 listings, elfinfo.awk): NAME's texture
  * header index is the c[0x0] word at OFF, the one cuobjdump's TEX/TLD name as OFF / 4. */
@@ -527,7 +547,8 @@ void isa_asm_directive(Asm *a, Tok d)
 		if (di < 0 && !isa_asm_is(x, d, ".param") && !isa_asm_is(x, d, ".global") &&
 		    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func") &&
 		    !isa_asm_is(x, d, ".reloc") && !isa_asm_is(x, d, ".abs32") &&
-		    !isa_asm_is(x, d, ".tex") && !isa_asm_is(x, d, ".surf")) {
+		    !isa_asm_is(x, d, ".tex") && !isa_asm_is(x, d, ".surf") &&
+		    !isa_asm_is(x, d, ".kref")) {
 			isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
 			return;
 		}
@@ -554,6 +575,8 @@ void isa_asm_directive(Asm *a, Tok d)
 			ok = dir_param(a, k);
 		} else if (isa_asm_is(x, d, ".abs32")) {
 			ok = dir_abs32(a, k);
+		} else if (isa_asm_is(x, d, ".kref")) {
+			ok = dir_kref(a, k);
 		} else if (isa_asm_is(x, d, ".tex") || isa_asm_is(x, d, ".surf")) {
 			ok = dir_tex(a, k, isa_asm_is(x, d, ".surf"));
 		} else {

@@ -451,6 +451,9 @@ static void kernel_free(Kernel *k)
 	for (int i = 0; i < k->nsurf; i++)
 		free(k->surf[i]);
 	free(k->surf);
+	for (int i = 0; i < k->nkref; i++)
+		free(k->kref[i]);
+	free(k->kref);
 	for (int i = 0; i < k->ncdata; i++)
 		free(k->cdata[i].bytes);
 	free(k->cdata);
@@ -555,6 +558,7 @@ static int add_name(char ***v, int *n, const char *name)
 
 int isa_kernel_add_surf(Kernel *k, const char *name) { return add_name(&k->surf, &k->nsurf, name); }
 int isa_kernel_add_tex(Kernel *k, const char *name) { return add_name(&k->tex, &k->ntex, name); }
+int isa_kernel_add_kref(Kernel *k, const char *name) { return add_name(&k->kref, &k->nkref, name); }
 
 void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name)
 {

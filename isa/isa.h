@@ -382,7 +382,18 @@ typedef struct {
 	int ntex;
 	char **surf;          /* surface references by slot (SULD, SUST, SUQ), likewise */
 	int nsurf;
+	char **kref;          /* kernels whose address the code takes (dynamic parallelism's
+	                       * launches): kernel kref[i]'s address is ISA_KREF_BASE + 16 * i */
+	int nkref;
 } Kernel;
+#define ISA_KREF_BASE 0xfd000000u   /* above any code address, below no generic window */
+/* dynamic parallelism's parameter buffers (CDPBUF, CDPLAUNCH; device/cdp.c): a launch header
+ * of ISA_CDP_HDR bytes before each buffer (the kernel's address, u64; grid and block
+ * dimensions, u32 x3 each; dynamic shared bytes, u32, at these offsets), the buffer at most
+ * ISA_CDP_BUFMAX bytes */
+#define ISA_CDP_HDR 64u
+#define ISA_CDP_BUFMAX 4096u
+enum { ISA_CDP_H_FUNC = 0, ISA_CDP_H_GRID = 8, ISA_CDP_H_BLOCK = 20, ISA_CDP_H_SHMEM = 32 };
 
 typedef struct {
 	Kernel *k;            /* kernels in order */
@@ -491,6 +502,7 @@ void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t
 int isa_kernel_add_tex(Kernel *k, const char *name);  /* its slot (the existing one if known) */
 int isa_tex_slot(const Ins *in);   /* the operand of TEX/TLD/TLD4/TXQ naming a texture slot, or -1 */
 int isa_kernel_add_surf(Kernel *k, const char *name); /* its surface slot */
+int isa_kernel_add_kref(Kernel *k, const char *name); /* its kernel-address slot (Kernel.kref) */
 int isa_surf_slot(const Ins *in);  /* the operand of SULD/SUST/SUQ naming a surface slot, or -1 */
 void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_t *bytes,
                           uint32_t size);

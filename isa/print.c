@@ -315,6 +315,8 @@ static void print_header(FILE *f, const Kernel *k)
 		fprintf(f, ".tex %s\n", k->tex[i]);
 	for (int i = 0; i < k->nsurf; i++)
 		fprintf(f, ".surf %s\n", k->surf[i]);
+	for (int i = 0; i < k->nkref; i++)
+		fprintf(f, ".kref %s\n", k->kref[i]);
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *g = &k->globals[i];
 		fprintf(f, ".global %s %llu %u", g->name, (unsigned long long)g->size, (unsigned)g->align);

@@ -617,6 +617,11 @@ void or_call(Oracle *o, Thread *t, const PIns *in)
 		assert_fail(o, t, args, g);
 		return;
 	}
+	if (or_cdp_call(o, t, in, g)) {   /* dynamic parallelism (cdp.c) */
+		if (!o->result)
+			FR(t)->pc = callpc + 1;
+		return;
+	}
 	if (or_heap_call(o, t, in, g)) {   /* malloc, free (heap.c) */
 		if (!o->result)
 			FR(t)->pc = callpc + 1;
@@ -630,8 +635,8 @@ void or_call(Oracle *o, Thread *t, const PIns *in)
 		return;
 	}
 	if (!g->has_body && ptx_cdp_function(g->name)) {
-		or_error(o, t, OR_UNSUP, "unsupported: call of '%s': dynamic parallelism (kernels "
-		         "launched from the device) is not simulated", g->name);
+		or_error(o, t, OR_UNSUP, "unsupported: call of '%s': %s is not simulated", g->name,
+		         ptx_cdp_unsup(g->name));
 		return;
 	}
 	if (!g->has_body) {   /* the SM model's BPT.TRAP 0x2 (isel_call.c) */

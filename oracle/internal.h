@@ -81,6 +81,7 @@ typedef struct Oracle {
 	int ptag;           /* tag printf lines with block and thread */
 	int result;         /* OR_* once something failed */
 	OrStats st;         /* statistics */
+	DevCdp *cdp;        /* dynamic parallelism's launches and grid queue (cdp.c), or NULL */
 	struct {            /* per PType, filled once by or_types: what exec.c's operand access
 	                       and dispatch would otherwise ask frontend/ for per instruction */
 		uint64_t get;   /* or_get's mask: the type's bits (all for a type of no size) */
@@ -138,6 +139,12 @@ int or_slot_bytes(Oracle *o, Thread *t, const POpd *e, const PVar *v, uint8_t *b
  * (returns 1; o->result set after a fault), else returns 0 */
 int or_heap_place(Oracle *o, const Launch *l);
 int or_heap_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g);
+/* cdp.c: or_cdp_call makes call in of g when g is a device runtime function of dynamic
+ * parallelism (returns 1; o->result set after a fault), else returns 0; or_cdp_children runs
+ * the child grids after the host grid (the result) */
+int or_cdp_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g);
+int or_cdp_children(Oracle *o);
+void or_run_grid(Oracle *o);   /* sched.c: every CTA of o->l's grid, in linear order */
 int or_sym_space(const Oracle *o, const Thread *t, int symkind, int sym);
 
 /* ialu.c: integer and bit semantics on 64-bit containers; bits is 8, 16, 32 or 64 */

@@ -74,14 +74,14 @@ static void layout_func(Oracle *o, int fi, uint32_t *shoff)
 	x->paroff = xcalloc(f->nparams, sizeof *x->paroff);
 	x->retoff = xcalloc(f->nrets, sizeof *x->retoff);
 	x->varoff = xcalloc(f->nlocals, sizeof *x->varoff);
-	if (fi == o->ki)
+	if (f->entry)   /* (every kernel's: a child grid's too, cdp.c) */
 		off = OR_KPARAM_BASE;   /* kernel parameters: offsets in constant bank 0 */
 	for (int i = 0; i < f->nparams; i++) {
 		off = alignup(off, varalign(&f->params[i]));
 		x->paroff[i] = off;
 		off += (uint32_t)f->params[i].size;
 	}
-	if (fi == o->ki)
+	if (f->entry)
 		off = 0;      /* the kernel's own frame holds only its variables */
 	for (int i = 0; i < f->nrets; i++) {
 		off = alignup(off, varalign(&f->rets[i]));
@@ -296,6 +296,10 @@ void or_unload(Oracle *o)
 		for (uint32_t i = 0; i < o->nthreads; i++)
 			or_thread_free(&o->th[i]);
 	free(o->th);
+	if (o->cdp)
+		dev_cdp_free(o->cdp);
+	free(o->cdp);
+	o->cdp = NULL;
 	o->fi = NULL, o->varaddr = NULL, o->bindof = NULL, o->cmem = NULL, o->shared = NULL, o->th = NULL;
 }
 

@@ -31,6 +31,8 @@ int or_main(const Module *m, const Launch *l, const OrConfig *c, int summary, FI
 		        "%llu warp collectives, call depth %d\n", (unsigned long long)st.steps,
 		        (unsigned long long)st.ctas, (unsigned long long)st.barriers,
 		        (unsigned long long)st.collectives, st.max_depth);
+	if (r == OR_DONE && summary && st.cdp_grids)
+		fprintf(err, "oracle: %llu child grids\n", (unsigned long long)st.cdp_grids);
 	dev_placed_free(&pl);
 	dev_mem_free(&mem);
 	return r == OR_DONE ? 0 : r == OR_BADLAUNCH ? 2 : 1;   /* a launch that does not fit the

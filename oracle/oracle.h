@@ -35,6 +35,7 @@ typedef struct {
 	uint64_t barriers;    /* barrier releases */
 	uint64_t collectives; /* warp collective groups evaluated */
 	uint64_t ctas;        /* CTAs run to completion */
+	uint64_t cdp_grids;   /* child grids run (dynamic parallelism; their CTAs are in ctas) */
 	int max_depth;        /* deepest call stack seen */
 } OrStats;
 

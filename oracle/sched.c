@@ -167,6 +167,18 @@ static void run_cta(Oracle *o)
 	o->st.ctas++;
 }
 
+void or_run_grid(Oracle *o)
+{
+	const uint32_t *gd = o->l->grid;
+
+	for (uint32_t z = 0; z < gd[2] && !o->result; z++)
+		for (uint32_t y = 0; y < gd[1] && !o->result; y++)
+			for (uint32_t x = 0; x < gd[0] && !o->result; x++) {
+				o->ctaid[0] = x, o->ctaid[1] = y, o->ctaid[2] = z;
+				run_cta(o);
+			}
+}
+
 int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed *pl,
            OrStats *st, FILE *err)
 {
@@ -195,12 +207,9 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 	o.th = calloc(o.nthreads, sizeof *o.th);
 	if (!o.shared || !o.th)
 		die("out of memory");
-	for (uint32_t z = 0; z < l->grid[2] && !o.result; z++)
-		for (uint32_t y = 0; y < l->grid[1] && !o.result; y++)
-			for (uint32_t x = 0; x < l->grid[0] && !o.result; x++) {
-				o.ctaid[0] = x, o.ctaid[1] = y, o.ctaid[2] = z;
-				run_cta(&o);
-			}
+	or_run_grid(&o);
+	if (!o.result && o.cdp)
+		or_cdp_children(&o);   /* dynamic parallelism's child grids (cdp.c) */
 	r = o.result;
 	if (st)
 		*st = o.st;

@@ -88,6 +88,10 @@ rows(const TStats *s, Row *r)
 	TCNT("L2_total_cache_misses", s->l2_misses, "L2 misses");
 	TCNT("dram_bytes", s->dram_bytes, "bytes moved by DRAM");
 	CNT("ctas", s->ctas, "CTAs run");
+	if (s->cdp_grids) {   /* (a run without child grids prints as before) */
+		CNT("cdp_child_grids", s->cdp_grids, "child grids run (dynamic parallelism)");
+		CNT("cdp_child_ctas", s->cdp_ctas, "  their CTAs (counted in ctas)");
+	}
 	CNT("occupancy_ctas_per_sm", (uint64_t)s->occ.ctas, "resident CTAs per SM the resources allow");
 	ROW("occupancy_limited_by", 2, (uint64_t)s->occ.limit, 0.0, "the resource that bounds them");
 	RAT("theoretical_occupancy", ratio((uint64_t)s->occ.ctas * (uint64_t)s->occ.warps_per_cta,

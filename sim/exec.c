@@ -480,6 +480,10 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_FREE:
 		rc = sim_heap(g, w, d, ex, e);
 		break;
+	case OP_CDPBUF:
+	case OP_CDPLAUNCH:
+		rc = sim_cdp(g, w, d, ex, e);
+		break;
 	case OP_ASSERT:
 		if (ex) {
 			*stop = 1;

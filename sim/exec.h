@@ -167,6 +167,7 @@ int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 int sim_atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space);
 int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex);   /* PRINTF */
 int sim_heap(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);   /* MALLOC FREE */
+int sim_cdp(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);    /* CDPBUF CDPLAUNCH */
 int sim_ldc(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 /* exec_kepler.c: ops of real sm_35 listings (ICMP FCMP RRO FCHK P2R) */
 void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex);

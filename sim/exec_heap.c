@@ -44,6 +44,8 @@ int sim_heap_apply(Gpu *g, int sm, const WItem *it)
 {
 	Warp *w = it->u.hp.w;
 
+	if (it->u.hp.isfree >= 2)   /* CDPBUF, CDPLAUNCH (exec_cdp.c) */
+		return sim_cdp_apply(g, sm, it);
 	if (!it->u.hp.isfree) {
 		uint64_t a = dev_heap_malloc(&g->mem->heap, it->u.hp.v, it->u.hp.align);
 		REG(it->u.hp.reg, it->u.hp.lane) = (uint32_t)a;

@@ -443,8 +443,9 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 	g->shsize = k->shared + l->shared_bytes;
 	g->locsize = dev_local_bytes(k, l);
 	g->crsbytes = l->crs_bytes;
-	if (sim_heap_place(k, m, l))
+	if (sim_heap_place(k, m, l) || sim_cdp_place(g, k, m, l))
 		goto oom;
+	g->launch = l;
 	g->wpc = (int)((threads + 31) / 32);
 	g->nctas = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	if (sim_occupancy(&cfg->tc, (int)threads, k->regs ? k->regs : g->zrow - 3, g->shsize, &occ,
@@ -530,6 +531,9 @@ void sim_gpu_free(Gpu *g)
 	free(g->sm);
 	free(g->code);
 	free(g->tl);
+	if (g->cdp)
+		dev_cdp_free(g->cdp);
+	free(g->cdp);
 	free(g);
 }
 
@@ -774,6 +778,9 @@ int sim_run(Gpu *g, uint64_t max_cycles)
 	uint64_t maxc = max_cycles ? max_cycles : (uint64_t)g->cfg.tc.max_cycles;
 	int rc = g->cfg.functional ? sim_run_functional(g, maxc) : run_timed(g, maxc);
 
+	if (rc == SIM_DONE && g->cdp && g->cdpdepth == 0)   /* the child grids (exec_cdp.c) */
+		rc = sim_cdp_children(g, maxc);
+
 	sim_progress(g, 1);     /* the progress line goes before any message */
 	return rc;
 }
@@ -788,6 +795,7 @@ void sim_gpu_set_sink(Gpu *g, const TraceSink *s)
 }
 
 const TStats *sim_gpu_tstats(const Gpu *g) { return &g->ts; }
+void sim_gpu_prog(Gpu *g, const Prog *p) { g->program = p; }
 
 void sim_gpu_printf(Gpu *g, FILE *f, int tag)
 {

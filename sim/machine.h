@@ -240,6 +240,11 @@ struct Gpu {
 	int ptag;           /* --printf-tag: each printf line starts with its block and thread */
 	int hassink;        /* a trace sink is set */
 	TraceSink sink;     /* its callbacks */
+	const Launch *launch; /* the launch (a child grid's: exec_cdp.c's copy) */
+	const Prog *program; /* the program, for the kernels of child grids (sim_gpu_prog), or NULL */
+	DevCdp *cdp;        /* dynamic parallelism's launches and grid queue (exec_cdp.c), shared
+	                       by the host grid's Gpu with its children's; NULL: none */
+	int cdpdepth;       /* the grid's nesting depth (the host's grid: 0) */
 	struct {            /* the progress line (progress.c) */
 		uint64_t tick;  /* loop rounds, the clock is read every 256th */
 		double t0;      /* start, seconds of CLOCK_MONOTONIC (0: not read yet) */
@@ -330,6 +335,14 @@ void par_heap(SM *s, uint64_t cycle, Warp *w, uint16_t reg, unsigned l, uint64_t
  * the run (g->fault set) */
 int sim_heap_place(const Kernel *k, Mem *m, const Launch *l);
 int sim_heap_apply(Gpu *g, int sm, const WItem *it);
+/* exec_cdp.c: the parameter buffers of a kernel that launches grids (sim_gpu_new; 0, or -1
+ * out of memory); a deferred CDPBUF or CDPLAUNCH made at the window's end (WItem hp, isfree
+ * 2 or 3; -1 when it stops the run); the child grids once the host grid is done (sim_run) */
+int sim_cdp_place(Gpu *g, const Kernel *k, Mem *m, const Launch *l);
+int sim_cdp_apply(Gpu *g, int sm, const WItem *it);
+int sim_cdp_children(Gpu *g, uint64_t maxc);
+void par_add_tstats(TStats *a, TStats *b);   /* parthread.c: a += b (counters), b = 0 */
+void par_add_stats(SimStats *a, SimStats *b);
 /* a printf line (t->s is taken over) */
 void par_print(SM *s, uint64_t cycle, const uint32_t id[3], const uint32_t tid[3], DevText *t);
 void par_issue(SM *s, const TraceIssue *t);

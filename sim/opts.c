@@ -143,6 +143,10 @@ const OptRow sim_launch_rows[] = {
 	{.name = "heap-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.heap_bytes),
 	 .help = "the device heap of in-kernel malloc and free (cudaLimitMallocHeapSize; default "
 	         "8388608, CUDA's 8 MB)"},
+	{.name = "cdp-pending", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.cdp_pending),
+	 .def = DEV_CDP_PENDING, .max = 65536,
+	 .help = "child grids (dynamic parallelism) launched and not yet run, "
+	         "at most (cudaLimitDevRuntimePendingLaunchCount; default 2048, CUDA's)"},
 };
 const int sim_nlaunch_rows = (int)(sizeof sim_launch_rows / sizeof sim_launch_rows[0]);
 

@@ -206,7 +206,7 @@ void par_pool_fault(ParPool *p)
 	}
 }
 
-static void add_tstats(TStats *a, TStats *b)
+void par_add_tstats(TStats *a, TStats *b)
 {
 	a->warp_insts += b->warp_insts;
 	a->thread_insts += b->thread_insts;
@@ -232,10 +232,12 @@ static void add_tstats(TStats *a, TStats *b)
 	a->l2_misses += b->l2_misses;
 	a->warp_cycles += b->warp_cycles;
 	a->sm_cycles += b->sm_cycles;
+	a->cdp_grids += b->cdp_grids;
+	a->cdp_ctas += b->cdp_ctas;
 	memset(b, 0, sizeof *b);
 }
 
-static void add_stats(SimStats *a, SimStats *b)
+void par_add_stats(SimStats *a, SimStats *b)
 {
 	a->warp_insts += b->warp_insts;
 	a->thread_insts += b->thread_insts;
@@ -257,8 +259,8 @@ void par_pool_fold(ParPool *p)
 
 	for (int t = 0; t < p->n; t++) {
 		Gpu *v = &p->part[t];
-		add_tstats(&g->ts, &v->ts);
-		add_stats(&g->st, &v->st);
+		par_add_tstats(&g->ts, &v->ts);
+		par_add_stats(&g->st, &v->st);
 		g->done_ctas += v->done_ctas;
 		v->done_ctas = 0;
 		g->need_dispatch |= v->need_dispatch;

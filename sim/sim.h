@@ -115,6 +115,7 @@ struct TraceSink;
 void sim_gpu_set_sink(Gpu *g, const struct TraceSink *s);
 /* the timing statistics (cycles, stalls, memory, occupancy) after sim_run */
 const TStats *sim_gpu_tstats(const Gpu *g);
+void sim_gpu_prog(Gpu *g, const Prog *p);   /* the program whose kernels child grids run */
 /* runs until the grid completes or a limit; returns SIM_DONE or an error (message in
  * sim_gpu_error). With SimConfig.functional the warps run without the timing model: the
  * same memory for race-free kernels, "cycles" are scheduling rounds (funcrun.c) */

@@ -429,6 +429,8 @@ typedef struct {
 	uint64_t l2_hits, l2_misses; /* L2_total_cache_... */
 	uint64_t dram_bytes;     /* bytes moved by DRAM */
 	uint64_t ctas;           /* CTAs run */
+	uint64_t cdp_grids;      /* child grids run (dynamic parallelism) */
+	uint64_t cdp_ctas;       /* their CTAs (counted in ctas too) */
 	uint64_t warp_cycles;    /* resident warps summed over SM-cycles (achieved occupancy) */
 	uint64_t sm_cycles;      /* cycles summed over SMs with at least one resident warp */
 	int max_warps;           /* warp slots per SM (for occupancy) */

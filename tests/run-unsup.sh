@@ -51,16 +51,16 @@ expect 0 "" "$BIN/warpsim" --quiet "$X" --kernel fetch $XL --out "0:$tmp/s.bin"
 cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel fetch: the SM model and the oracle differ"
 # texel (1, 1) of iota 0..3 is 3.0
 [ "$(od -An -tf4 "$tmp/s.bin" | tr -d ' ')" = 3 ] && ok || bad "kernel fetch: texel (1,1) is not 3"
-# dynamic parallelism (tests/unsup/cdp.ptx): the kernel that calls cudaGetParameterBuffer is
+# dynamic parallelism (tests/unsup/cdp.ptx): the kernel that calls cudaDeviceSynchronize is
 # refused by the translator and stopped by the oracle, the module's other kernel translates and
 # runs on both engines (calls to an .extern without a body otherwise translate: tests/ptx/
 # call_extern)
 N=$here/unsup/cdp.ptx
 NL="--grid 1 --block 1 --arg u64:0 --arg buf:u32:1:zero"
-C="unsupported: call .*'cudaGetParameterBuffer': dynamic parallelism .kernels launched from the device. is not simulated"
-expect 1 "cdp.ptx:25:2: error: $C" "$BIN/warpc" --kernel launcher "$N"
-expect 1 "cdp.ptx:25:2: error: $C" "$BIN/warpsim" --quiet --oracle "$N" --kernel launcher $NL
-expect 1 "cdp.ptx:25:2: error: $C" "$BIN/warpsim" --quiet "$N" --kernel launcher $NL
+C="unsupported: call .*'cudaDeviceSynchronize': a kernel's wait for its child grids .dynamic parallelism. is not simulated"
+expect 1 "cdp.ptx:20:2: error: $C" "$BIN/warpc" --kernel launcher "$N"
+expect 1 "cdp.ptx:20:2: error: $C" "$BIN/warpsim" --quiet --oracle "$N" --kernel launcher $NL
+expect 1 "cdp.ptx:20:2: error: $C" "$BIN/warpsim" --quiet "$N" --kernel launcher $NL
 expect 0 "" "$BIN/warpc" --kernel other "$N"
 expect 0 "" "$BIN/warpsim" --quiet --oracle "$N" --kernel other $NL --out "1:$tmp/no.bin"
 expect 0 "" "$BIN/warpsim" --quiet "$N" --kernel other $NL --out "1:$tmp/ns.bin"

@@ -531,6 +531,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	sim_gpu_printf(g, pf, o.sim.printf_tag);
+	sim_gpu_prog(g, p);
 	st = sim_run(g, 0);
 	ran = st == SIM_DONE;
 	if (observe_finish(&ob, &o.rp, o.input, ran) || !ran) {
