@@ -110,6 +110,14 @@ int dev_cdp_launch(DevCdp *c, Mem *m, uint64_t buf, const DevCdpWho *who, char *
 	return 0;
 }
 
+void dev_cdp_context(const DevCdpLaunch *r, char *out, size_t n)
+{
+	snprintf(out, n, "the child grid of kernel '%s' (depth %d) launched by kernel '%s', block "
+	         "(%u,%u,%u), thread (%u,%u,%u), %s", r->kname, r->depth, r->who.kernel,
+	         r->who.ctaid[0], r->who.ctaid[1], r->who.ctaid[2], r->who.tidv[0], r->who.tidv[1],
+	         r->who.tidv[2], r->who.where);
+}
+
 static int by_key(const void *a, const void *b)
 {
 	const DevCdpLaunch *x = a, *y = b;

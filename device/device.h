@@ -385,6 +385,8 @@ uint64_t dev_cdp_buffer(Mem *m, uint64_t size);
 int dev_cdp_launch(DevCdp *c, Mem *m, uint64_t buf, const DevCdpWho *who, char *why, size_t n);
 int dev_cdp_merge(DevCdp *c, Mem *m, int depth, uint32_t pending, char *why, size_t n);
 DevCdpLaunch *dev_cdp_next(DevCdp *c);
+/* "the child grid of kernel 'K' (depth d) launched by kernel 'P', block (..), thread (..), WHERE" */
+void dev_cdp_context(const DevCdpLaunch *r, char *out, size_t n);
 void dev_cdp_free(DevCdp *c);
 int dev_cdp_bank0(Mem *m, const Kernel *k, const DevCdpLaunch *r, const Launch *l,
                   char *why, size_t n);   /* (l: the child's launch, r's dimensions) */

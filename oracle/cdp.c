@@ -105,7 +105,7 @@ int or_cdp_children(Oracle *o)
 	Launch cl = *host;
 	DevCdpLaunch *r;
 	int depth = 0;
-	char why[700];
+	char why[700], ctx[400];
 
 	while (!o->result) {
 		if (dev_cdp_merge(o->cdp, o->mem, depth, host->cdp_pending, why, sizeof why)) {
@@ -129,11 +129,9 @@ int or_cdp_children(Oracle *o)
 		cl.shared_bytes = r->shmem;
 		rc = dev_cdp_bank0(o->mem, k, r, &cl, why, sizeof why);
 		isa_prog_free(prog);
+		dev_cdp_context(r, ctx, sizeof ctx);
 		if (rc || (uint64_t)r->block[0] * r->block[1] * r->block[2] > 1024) {
-			fprintf(o->err, "warpsim: oracle: error: child grid of kernel '%s' launched by "
-			        "kernel '%s', block (%u,%u,%u), thread (%u,%u,%u), %s: %s\n", kf->name,
-			        r->who.kernel, r->who.ctaid[0], r->who.ctaid[1], r->who.ctaid[2],
-			        r->who.tidv[0], r->who.tidv[1], r->who.tidv[2], r->who.where,
+			fprintf(o->err, "warpsim: oracle: error: %s: %s\n", ctx,
 			        rc ? why : "a block holds at most 1024 threads");
 			o->result = OR_FAULT;
 			break;
@@ -152,6 +150,8 @@ int or_cdp_children(Oracle *o)
 			die("out of memory");
 		o->st.cdp_grids++;
 		or_run_grid(o);
+		if (o->result)   /* which grid the message above was in */
+			fprintf(o->err, "  in %s\n", ctx);
 	}
 	o->l = host;
 	return o->result;

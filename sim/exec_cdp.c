@@ -111,7 +111,7 @@ static int child(Gpu *g, const DevCdpLaunch *r, uint64_t maxc)
 {
 	const Kernel *k = g->program ? isa_prog_find(g->program, r->kname) : NULL;
 	Launch cl = *g->launch;
-	char why[600];
+	char why[600], ctx[400];
 	Gpu *c;
 	int rc;
 
@@ -123,12 +123,10 @@ static int child(Gpu *g, const DevCdpLaunch *r, uint64_t maxc)
 	memcpy(cl.grid, r->grid, sizeof cl.grid);
 	memcpy(cl.block, r->block, sizeof cl.block);
 	cl.shared_bytes = r->shmem;
+	dev_cdp_context(r, ctx, sizeof ctx);
 	if (dev_cdp_bank0(g->mem, k, r, &cl, why, sizeof why) ||
 	    dev_cdp_globals(g->mem, k, why, sizeof why)) {
-		snprintf(g->err, sizeof g->err, "warpsim: error: child grid of kernel '%s' launched by "
-		         "kernel '%s', block (%u,%u,%u), thread (%u,%u,%u), %s: %s\n", k->name,
-		         r->who.kernel, r->who.ctaid[0], r->who.ctaid[1], r->who.ctaid[2], r->who.tidv[0],
-		         r->who.tidv[1], r->who.tidv[2], r->who.where, why);
+		snprintf(g->err, sizeof g->err, "warpsim: error: %s: %s\n", ctx, why);
 		return SIM_FAULT;
 	}
 	SimConfig cfg = g->cfg;
@@ -145,8 +143,8 @@ static int child(Gpu *g, const DevCdpLaunch *r, uint64_t maxc)
 	c->pout = g->pout;
 	c->ptag = g->ptag;
 	rc = sim_run(c, maxc && maxc > g->ts.cycles ? maxc - g->ts.cycles : maxc ? 1 : 0);
-	if (rc != SIM_DONE)
-		memcpy(g->err, c->err, sizeof g->err);
+	if (rc != SIM_DONE)   /* its message, then which grid it was */
+		snprintf(g->err, sizeof g->err, "%.3000s    in %s\n", c->err, ctx);
 	g->ts.cycles += c->ts.cycles;
 	g->st.cycles += c->st.cycles;
 	g->ts.dram_bytes += c->ts.dram_bytes;

@@ -38,6 +38,7 @@ fig() {
 # ---- 1. lower bounds on the corpus
 corpus_runs >"$T/list"
 while read -r n p l; do
+	case $n in cdp_*) continue ;; esac   # child grids: --bounds refuses (tests/run-cdp.sh)
 	for cfg in fermi kepler; do
 		if ! (cd "$T/run" && "$W" "$p" --launch "$l" --config "$top/sim/configs/$cfg.cfg" \
 			--quiet --stats-json "$T/s.json" --bounds "$T/b.txt") 2>"$T/err"; then

@@ -7,7 +7,10 @@
 #   2. the statistics: cdp_args runs 16 child grids of 2 CTAs each (34 CTAs in all), in the
 #      table and in --stats-json; the oracle's summary counts the 14 child grids of cdp_tree;
 #      a kernel that launches nothing prints neither row (the pins stay as they were);
-#   3. a parameter buffer above 4096 bytes is a located error on both engines.
+#   3. a fault in a child grid (cdp_tree's seventh grid, id 6, writes past a 70-word buffer)
+#      names that grid and its launch on both engines, after the fault's own location;
+#   4. a parameter buffer above 4096 bytes is a located error on both engines; --bounds, which
+#      bounds one grid, refuses a run that ran child grids.
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-cdp.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -53,6 +56,27 @@ fi
 	grep -q '^oracle: 14 child grids$' "$T/o.err" && ok || bad "the oracle's summary lacks '14 child grids'"
 "$BIN/warpsim" $P/heap.ptx --launch $P/heap.launch --stats --out 0:"$T/h.txt" 2>"$T/h.err" &&
 	! grep -q cdp_ "$T/h.err" && ok || bad "a kernel without launches prints cdp_ rows"
+
+W="in the child grid of kernel 'cdp_tree' (depth 2) launched by kernel 'cdp_tree', block (0,0,0), thread (1,0,0), "
+for e in --oracle --functional ""; do
+	# shellcheck disable=SC2086
+	if "$BIN/warpsim" $e $P/cdp_tree.ptx --kernel cdp_tree --grid 1 --block 2 --arg buf:s32:70:zero \
+		--arg s32:0 --arg s32:0 --arg s32:3 --quiet >"$T/f.out" 2>"$T/f.err"; then
+		bad "cdp_tree into 70 words ($e): ran"
+	elif grep -qF "$W" "$T/f.err" && grep -q "outside every allocation" "$T/f.err"; then
+		ok
+	else
+		bad "cdp_tree into 70 words ($e): $(cat "$T/f.err")"
+	fi
+done
+
+if "$BIN/warpsim" $P/cdp_args.ptx --launch $P/cdp_args.launch --quiet --bounds "$T/b.txt" \
+	--out 0:"$T/a.txt" 2>"$T/b.err"; then
+	bad "--bounds of a run with child grids: accepted"
+else
+	grep -q 'bounds one grid; this run also ran 16 child grids' "$T/b.err" && ok ||
+		bad "--bounds of a run with child grids: $(head -1 "$T/b.err")"
+fi
 
 # a buffer of 5000 bytes: cudaGetParameterBuffer's size argument (V1, as GPUOcelot's PTX)
 cat >"$T/big.ptx" <<'PTX'

@@ -417,6 +417,11 @@ static int observe_bounds(Observe *ob, const RpOpts *ro, const Gpu *g)
 {
 	if (!ob->bd)
 		return 0;
+	if (sim_gpu_tstats(g)->cdp_grids) {   /* the bounds are one grid's (dynamic parallelism) */
+		fprintf(stderr, "warpsim: --bounds bounds one grid; this run also ran %llu child "
+		        "grids\n", (unsigned long long)sim_gpu_tstats(g)->cdp_grids);
+		return -1;
+	}
 	if (rp_bounds_print(ob->bf, ob->bd, sim_gpu_tstats(g))) {
 		fprintf(stderr, "warpsim: out of memory\n");
 		return -1;
