@@ -209,6 +209,11 @@ int dev_cdp_bank0(Mem *m, const Kernel *k, const DevCdpLaunch *r, const Launch *
 			         r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2]);
 			return -1;
 		}
+	if ((uint64_t)r->block[0] * r->block[1] * r->block[2] > 1024) {
+		snprintf(why, n, "a block of %u x %u x %u threads: a block holds at most 1024 "
+		         "(cudaErrorInvalidConfiguration)", r->block[0], r->block[1], r->block[2]);
+		return -1;
+	}
 	dev_bank0_header(m, k, l);
 	/* the buffer holds the parameters as bank 0 does from its first one: each aligned to its
 	 * own alignment, in order (the Guide's "Parameter Buffer Layout") */

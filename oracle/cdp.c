@@ -130,9 +130,8 @@ int or_cdp_children(Oracle *o)
 		rc = dev_cdp_bank0(o->mem, k, r, &cl, why, sizeof why);
 		isa_prog_free(prog);
 		dev_cdp_context(r, ctx, sizeof ctx);
-		if (rc || (uint64_t)r->block[0] * r->block[1] * r->block[2] > 1024) {
-			fprintf(o->err, "warpsim: oracle: error: %s: %s\n", ctx,
-			        rc ? why : "a block holds at most 1024 threads");
+		if (rc) {
+			fprintf(o->err, "warpsim: oracle: error: %s: %s\n", ctx, why);
 			o->result = OR_FAULT;
 			break;
 		}

@@ -9,8 +9,8 @@
 #      a kernel that launches nothing prints neither row (the pins stay as they were);
 #   3. a fault in a child grid (cdp_tree's seventh grid, id 6, writes past a 70-word buffer)
 #      names that grid and its launch on both engines, after the fault's own location;
-#   4. a parameter buffer above 4096 bytes is a located error on both engines; --bounds, which
-#      bounds one grid, refuses a run that ran child grids.
+#   4. a parameter buffer above 4096 bytes and a child block of 2048 threads are located errors
+#      on both engines; --bounds, which bounds one grid, refuses a run that ran child grids.
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-cdp.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -18,6 +18,23 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
 P=tests/ptx
+
+# stops WHAT PATTERN ARGS...: warpsim ARGS stops on the oracle, timed and with --functional,
+# with a message that matches PATTERN (grep's basic expressions)
+stops() {
+	what=$1 pat=$2
+	shift 2
+	for e in --oracle --functional ""; do
+		# shellcheck disable=SC2086
+		if "$BIN/warpsim" $e "$@" --quiet >"$T/s.out" 2>"$T/s.err"; then
+			bad "$what ($e): ran"
+		elif grep -q "$pat" "$T/s.err"; then
+			ok
+		else
+			bad "$what ($e): $(head -3 "$T/s.err")"
+		fi
+	done
+}
 want="0 1 2 3 4 5 6 7 8 9 10 11 12 13 14"
 
 # order NAME ENGINE-OPTIONS...: cdp_tree's list of grids is $want
@@ -57,18 +74,9 @@ fi
 "$BIN/warpsim" $P/heap.ptx --launch $P/heap.launch --stats --out 0:"$T/h.txt" 2>"$T/h.err" &&
 	! grep -q cdp_ "$T/h.err" && ok || bad "a kernel without launches prints cdp_ rows"
 
-W="in the child grid of kernel 'cdp_tree' (depth 2) launched by kernel 'cdp_tree', block (0,0,0), thread (1,0,0), "
-for e in --oracle --functional ""; do
-	# shellcheck disable=SC2086
-	if "$BIN/warpsim" $e $P/cdp_tree.ptx --kernel cdp_tree --grid 1 --block 2 --arg buf:s32:70:zero \
-		--arg s32:0 --arg s32:0 --arg s32:3 --quiet >"$T/f.out" 2>"$T/f.err"; then
-		bad "cdp_tree into 70 words ($e): ran"
-	elif grep -qF "$W" "$T/f.err" && grep -q "outside every allocation" "$T/f.err"; then
-		ok
-	else
-		bad "cdp_tree into 70 words ($e): $(cat "$T/f.err")"
-	fi
-done
+stops "cdp_tree into 70 words" "in the child grid of kernel 'cdp_tree' (depth 2) launched by kernel 'cdp_tree', block (0,0,0), thread (1,0,0), " \
+	$P/cdp_tree.ptx --kernel cdp_tree --grid 1 --block 2 --arg buf:s32:70:zero --arg s32:0 \
+	--arg s32:0 --arg s32:3
 
 if "$BIN/warpsim" $P/cdp_args.ptx --launch $P/cdp_args.launch --quiet --bounds "$T/b.txt" \
 	--out 0:"$T/a.txt" 2>"$T/b.err"; then
@@ -78,8 +86,9 @@ else
 		bad "--bounds of a run with child grids: $(head -1 "$T/b.err")"
 fi
 
-# a buffer of 5000 bytes: cudaGetParameterBuffer's size argument (V1, as GPUOcelot's PTX)
-cat >"$T/big.ptx" <<'PTX'
+# launch(size, bx): a buffer of size bytes (cudaGetParameterBuffer, V1, as GPUOcelot's PTX),
+# then a child grid of kernel leaf with blocks of bx threads (cudaLaunchDevice)
+cat >"$T/dev.ptx" <<'PTX'
 .version 3.1
 .target sm_35
 .address_size 64
@@ -88,34 +97,66 @@ cat >"$T/big.ptx" <<'PTX'
 	.param .b64 cudaGetParameterBuffer_param_0,
 	.param .b64 cudaGetParameterBuffer_param_1
 );
-.visible .entry big(.param .u64 out)
+.extern .func (.param .b32 func_retval0) cudaLaunchDevice
+(
+	.param .b64 cudaLaunchDevice_param_0,
+	.param .b64 cudaLaunchDevice_param_1,
+	.param .align 4 .b8 cudaLaunchDevice_param_2[12],
+	.param .align 4 .b8 cudaLaunchDevice_param_3[12],
+	.param .b32 cudaLaunchDevice_param_4,
+	.param .b64 cudaLaunchDevice_param_5
+);
+.visible .entry leaf()
 {
+	ret;
+}
+.visible .entry launch(.param .u64 size, .param .u32 bx)
+{
+	.reg .b32 %r<3>;
 	.reg .b64 %rd<4>;
-	mov.u64 %rd1, 5000;
+	ld.param.u64 %rd1, [size];
+	ld.param.u32 %r2, [bx];
 	{
 	.param .b64 param0;
-	st.param.b64 [param0+0], %rd1;
+	st.param.b64 [param0+0], 8;
 	.param .b64 param1;
 	st.param.b64 [param1+0], %rd1;
 	.param .b64 retval0;
 	call.uni (retval0), cudaGetParameterBuffer, (param0, param1);
 	ld.param.b64 %rd2, [retval0+0];
 	}
-	ld.param.u64 %rd3, [out];
-	st.global.u64 [%rd3], %rd2;
+	mov.u32 %r1, 1;
+	mov.u64 %rd3, leaf;
+	{
+	.param .b64 param0;
+	st.param.b64 [param0+0], %rd3;
+	.param .b64 param1;
+	st.param.b64 [param1+0], %rd2;
+	.param .align 4 .b8 param2[12];
+	st.param.b32 [param2+0], %r1;
+	st.param.b32 [param2+4], %r1;
+	st.param.b32 [param2+8], %r1;
+	.param .align 4 .b8 param3[12];
+	st.param.b32 [param3+0], %r2;
+	st.param.b32 [param3+4], %r1;
+	st.param.b32 [param3+8], %r1;
+	.param .b32 param4;
+	st.param.b32 [param4+0], 0;
+	.param .b64 param5;
+	st.param.b64 [param5+0], 0;
+	.param .b32 retval0;
+	call.uni (retval0), cudaLaunchDevice, (param0, param1, param2, param3, param4, param5);
+	ld.param.b32 %r1, [retval0+0];
+	}
 	ret;
 }
 PTX
-for e in --oracle --functional ""; do
-	# shellcheck disable=SC2086
-	if "$BIN/warpsim" $e "$T/big.ptx" --grid 1 --block 1 --arg buf:u64:1:zero --quiet \
-		>"$T/b.out" 2>"$T/b.err"; then
-		bad "big buffer ($e): ran"
-	elif grep -q 'cudaGetParameterBuffer of 5000 bytes: a parameter buffer holds at most 4096' "$T/b.err"; then
-		ok
-	else
-		bad "big buffer ($e): $(head -1 "$T/b.err")"
-	fi
-done
+L="$T/dev.ptx --kernel launch --grid 1 --block 1"
+stops "big buffer" 'cudaGetParameterBuffer of 5000 bytes: a parameter buffer holds at most 4096' \
+	$L --arg u64:5000 --arg u32:32
+stops "wide child block" "the child grid of kernel 'leaf' (depth 1) launched by kernel 'launch', block (0,0,0), thread (0,0,0), .*: a block of 2048 x 1 x 1 threads: a block holds at most 1024" \
+	$L --arg u64:4 --arg u32:2048
+"$BIN/warpsim" $L --arg u64:4 --arg u32:1024 --quiet 2>"$T/l.err" && ok ||
+	bad "launch of 1024 threads: $(head -1 "$T/l.err")"
 echo "run-cdp: $pass passed, $fail failed"
 [ $fail = 0 ]
