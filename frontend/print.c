@@ -518,6 +518,22 @@ ptx_print_ins(FILE *out, const Module *m, const PFunc *f, const PIns *in)
 	free(p.localdup);
 }
 
+/* kernel fi's address is taken (a launch from the device, dynamic parallelism): its
+ * prototype goes with the others, as nvcc writes it, so that the order of the functions
+ * survives a round trip */
+static int
+addressed(const Module *m, int fi)
+{
+	for (int k = 0; k < m->nfuncs; k++)
+		for (int i = 0; i < m->funcs[k].nins; i++)
+			for (int s = 0; s < m->funcs[k].ins[i].nopd; s++)
+				if (m->funcs[k].ins[i].o[s].kind == POK_SYM &&
+				    m->funcs[k].ins[i].o[s].symkind == PSYM_FUNC &&
+				    m->funcs[k].ins[i].o[s].sym == fi)
+					return 1;
+	return 0;
+}
+
 void
 ptx_print(FILE *out, const Module *m)
 {
@@ -531,7 +547,7 @@ ptx_print(FILE *out, const Module *m)
 		fprintf(out, ".file %d \"%s\"\n", m->files[i].index, m->files[i].name);
 	fputc('\n', out);
 	for (int i = 0; i < m->nfuncs; i++) {
-		if (m->funcs[i].entry)
+		if (m->funcs[i].entry && !addressed(m, i))
 			continue;
 		p.f = &m->funcs[i];
 		header(&p, p.f);

@@ -13,7 +13,7 @@ extern "C" __global__ void cdp_shape_child(int *out, int base, int k)
 	out[base + b * 8 + t] = s[7 - t];
 }
 
-__device__ __noinline__ void spawn(int *out, int base, int k)
+static __device__ __noinline__ void spawn(int *out, int base, int k)
 {
 	cdp_shape_child<<<dim3(2, 2), dim3(4, 2), 8 * sizeof(int)>>>(out, base, k);
 }
