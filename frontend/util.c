@@ -207,6 +207,18 @@ ptx_cdp_function(const char *name)
 	static const char *const fns[] = {
 		"cudaGetParameterBuffer", "cudaGetParameterBufferV2", "cudaLaunchDevice",
 		"cudaLaunchDeviceV2", "cudaDeviceSynchronize", "cudaCGGetIntrinsicHandle",
+		/* the rest of the device runtime API as nvcc 11.8 calls it from a kernel (CUDA C++
+		 * Programming Guide, "Device Runtime API"): a located unsupported error, not a
+		 * call to nowhere */
+		"cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaStreamWaitEvent",
+		"cudaEventCreateWithFlags", "cudaEventRecord", "cudaEventDestroy", "cudaMalloc",
+		"cudaFree", "cudaMemcpyAsync", "cudaMemcpy2DAsync", "cudaMemcpy3DAsync",
+		"cudaMemsetAsync", "cudaMemset2DAsync", "cudaMemset3DAsync", "cudaGetDevice",
+		"cudaGetDeviceCount", "cudaDeviceGetAttribute", "cudaDeviceGetLimit",
+		"cudaDeviceGetCacheConfig", "cudaDeviceGetSharedMemConfig", "cudaFuncGetAttributes",
+		"cudaRuntimeGetVersion", "cudaGetErrorString",
+		"cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+		"cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
 	};
 	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
 		if (!strcmp(name, fns[i]))
@@ -221,7 +233,9 @@ ptx_cdp_unsup(const char *name)
 {
 	if (!strcmp(name, "cudaDeviceSynchronize"))
 		return "a kernel's wait for its child grids (dynamic parallelism)";
-	return "dynamic parallelism (kernels launched from the device)";
+	if (!strcmp(name, "cudaCGGetIntrinsicHandle"))
+		return "dynamic parallelism (kernels launched from the device)";
+	return "CUDA's device runtime API in a kernel (streams, events, memory, device queries)";
 }
 
 /* the device runtime call in of g that both engines make (dynamic parallelism; the kinds

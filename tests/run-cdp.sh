@@ -10,7 +10,9 @@
 #   3. a fault in a child grid (cdp_tree's seventh grid, id 6, writes past a 70-word buffer)
 #      names that grid and its launch on both engines, after the fault's own location;
 #   4. a parameter buffer above 4096 bytes and a child block of 2048 threads are located errors
-#      on both engines; --bounds, which bounds one grid, refuses a run that ran child grids.
+#      on both engines; --bounds, which bounds one grid, refuses a run that ran child grids;
+#   5. the rest of the device runtime (here cudaStreamCreateWithFlags) is a located unsupported
+#      error of the translator and both engines.
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-cdp.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -158,5 +160,37 @@ stops "wide child block" "the child grid of kernel 'leaf' (depth 1) launched by 
 	$L --arg u64:4 --arg u32:2048
 "$BIN/warpsim" $L --arg u64:4 --arg u32:1024 --quiet 2>"$T/l.err" && ok ||
 	bad "launch of 1024 threads: $(head -1 "$T/l.err")"
+# a device-side stream: cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), as nvcc calls it
+cat >"$T/strm.ptx" <<'PTX'
+.version 7.8
+.target sm_35
+.address_size 64
+.extern .func (.param .b32 func_retval0) cudaStreamCreateWithFlags
+(
+	.param .b64 cudaStreamCreateWithFlags_param_0,
+	.param .b32 cudaStreamCreateWithFlags_param_1
+)
+;
+.visible .entry strm(.param .u64 out)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	{
+	.param .b64 param0;
+	st.param.b64 [param0+0], %rd1;
+	.param .b32 param1;
+	st.param.b32 [param1+0], 1;
+	.param .b32 retval0;
+	call.uni (retval0), cudaStreamCreateWithFlags, (param0, param1);
+	ld.param.b32 %r1, [retval0+0];
+	}
+	ret;
+}
+PTX
+U="strm.ptx:21:2: error: unsupported: call .. 'cudaStreamCreateWithFlags': CUDA's device runtime API in a kernel (streams, events, memory, device queries) is not simulated"
+stops "device-side stream" "$U" "$T/strm.ptx" --grid 1 --block 1 --arg buf:u64:1:zero
+"$BIN/warpc" "$T/strm.ptx" >/dev/null 2>"$T/u.err" && bad "warpc strm.ptx: translated" ||
+	{ grep -q "$U" "$T/u.err" && ok || bad "warpc strm.ptx: $(head -1 "$T/u.err")"; }
 echo "run-cdp: $pass passed, $fail failed"
 [ $fail = 0 ]
