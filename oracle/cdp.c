@@ -92,6 +92,10 @@ int or_cdp_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g)
 			return 1;
 		}
 		l->kname = o->m->funcs[fi].name;
+		if (!o->m->funcs[fi].has_body) {
+			or_error(o, t, OR_FAULT, DEV_CDP_NOKERNEL_WHY, l->kname);
+			return 1;
+		}
 	}
 	if (in->o[0].nelems == 1)
 		or_slot_bytes(o, t, &in->o[0].elems[0], &g->rets[0], r, 1);

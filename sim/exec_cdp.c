@@ -12,6 +12,7 @@
  * time; the launch itself costs no cycles beyond its instruction). Its statistics add to the
  * host grid's; cdp_child_grids and cdp_child_ctas count them. Traces and line statistics
  * follow the host grid only; printf output of every grid goes to the same stream. */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,8 @@ static int make(Gpu *g, Warp *w, unsigned l, int launch, uint16_t reg, uint64_t 
 		return sim_fault(g, w, (int)l, SIM_FAULT, "cudaLaunchDevice of 0x%" PRIx64 ", which is "
 		                 "not a kernel's address", r->func);
 	r->kname = g->k->kref[slot];
+	if (!g->program || !isa_prog_find(g->program, r->kname))
+		return sim_fault(g, w, (int)l, SIM_FAULT, DEV_CDP_NOKERNEL_WHY, r->kname);
 	return SIM_OK;
 }
 
@@ -115,11 +118,7 @@ static int child(Gpu *g, const DevCdpLaunch *r, uint64_t maxc)
 	Gpu *c;
 	int rc;
 
-	if (!k) {
-		snprintf(g->err, sizeof g->err, "warpsim: error: a child grid of kernel '%s', which "
-		         "the program does not hold\n", r->kname);
-		return SIM_FAULT;
-	}
+	assert(k);   /* (make() checked it at the launch) */
 	memcpy(cl.grid, r->grid, sizeof cl.grid);
 	memcpy(cl.block, r->block, sizeof cl.block);
 	cl.shared_bytes = r->shmem;

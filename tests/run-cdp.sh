@@ -9,8 +9,8 @@
 #      a kernel that launches nothing prints neither row (the pins stay as they were);
 #   3. a fault in a child grid (cdp_tree's seventh grid, id 6, writes past a 70-word buffer)
 #      names that grid and its launch on both engines, after the fault's own location;
-#   4. a parameter buffer above 4096 bytes and a child block of 2048 threads are located errors
-#      on both engines; --bounds, which bounds one grid, refuses a run that ran child grids;
+#   4. a parameter buffer above 4096 bytes, a child block of 2048 threads and a launch of a
+#      kernel without a body are located errors on both engines; --bounds, which bounds one grid, refuses a run that ran child grids;
 #   5. the rest of the device runtime (here cudaStreamCreateWithFlags) is a located unsupported
 #      error of the translator and both engines.
 BIN=${BIN:-bin}
@@ -88,8 +88,9 @@ else
 		bad "--bounds of a run with child grids: $(head -1 "$T/b.err")"
 fi
 
-# launch(size, bx): a buffer of size bytes (cudaGetParameterBuffer, V1, as GPUOcelot's PTX),
-# then a child grid of kernel leaf with blocks of bx threads (cudaLaunchDevice)
+# launch(size, bx, which): a buffer of size bytes (cudaGetParameterBuffer, V1, as GPUOcelot's
+# PTX), then a child grid of kernel leaf (which 0) or of the bodyless other (which 1) with
+# blocks of bx threads (cudaLaunchDevice)
 cat >"$T/dev.ptx" <<'PTX'
 .version 3.1
 .target sm_35
@@ -112,12 +113,15 @@ cat >"$T/dev.ptx" <<'PTX'
 {
 	ret;
 }
-.visible .entry launch(.param .u64 size, .param .u32 bx)
+.extern .entry other();
+.visible .entry launch(.param .u64 size, .param .u32 bx, .param .u32 which)
 {
-	.reg .b32 %r<3>;
-	.reg .b64 %rd<4>;
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<5>;
 	ld.param.u64 %rd1, [size];
 	ld.param.u32 %r2, [bx];
+	ld.param.u32 %r3, [which];
 	{
 	.param .b64 param0;
 	st.param.b64 [param0+0], 8;
@@ -129,6 +133,9 @@ cat >"$T/dev.ptx" <<'PTX'
 	}
 	mov.u32 %r1, 1;
 	mov.u64 %rd3, leaf;
+	mov.u64 %rd4, other;
+	setp.ne.u32 %p1, %r3, 0;
+	selp.b64 %rd3, %rd4, %rd3, %p1;
 	{
 	.param .b64 param0;
 	st.param.b64 [param0+0], %rd3;
@@ -155,10 +162,12 @@ cat >"$T/dev.ptx" <<'PTX'
 PTX
 L="$T/dev.ptx --kernel launch --grid 1 --block 1"
 stops "big buffer" 'cudaGetParameterBuffer of 5000 bytes: a parameter buffer holds at most 4096' \
-	$L --arg u64:5000 --arg u32:32
+	$L --arg u64:5000 --arg u32:32 --arg u32:0
 stops "wide child block" "the child grid of kernel 'leaf' (depth 1) launched by kernel 'launch', block (0,0,0), thread (0,0,0), .*: a block of 2048 x 1 x 1 threads: a block holds at most 1024" \
-	$L --arg u64:4 --arg u32:2048
-"$BIN/warpsim" $L --arg u64:4 --arg u32:1024 --quiet 2>"$T/l.err" && ok ||
+	$L --arg u64:4 --arg u32:2048 --arg u32:0
+stops "bodyless kernel" "cudaLaunchDevice of kernel 'other', which the program does not hold (it has no body in this module)" \
+	$L --arg u64:4 --arg u32:32 --arg u32:1
+"$BIN/warpsim" $L --arg u64:4 --arg u32:1024 --arg u32:0 --quiet 2>"$T/l.err" && ok ||
 	bad "launch of 1024 threads: $(head -1 "$T/l.err")"
 # a device-side stream: cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), as nvcc calls it
 cat >"$T/strm.ptx" <<'PTX'
