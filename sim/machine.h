@@ -272,24 +272,19 @@ int sim_texec(void *ctx, int wi, TExec *te);
 int sim_texec_full(void *ctx, int wi, TExec *te);
 void sim_texec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *te, uint64_t bars);
 
-/* the exec callbacks' hand-over of an issue: TExec's common fields from x, and the rare ones
- * (sim_texec_rare) when the issue has any; 1 then, else 0. rc: sim_issue's; an issue that
- * failed counts as one of no lanes. bars: the barrier releases counted before the issue. */
+/* the exec callbacks' hand-over of an issue: its statistics into the SM's TStats (g->ts, the
+ * one its TSm adds to), TExec's common field from x, and the rare ones (sim_texec_rare) when
+ * the issue has any; 1 then, else 0. rc: sim_issue's; an issue that failed counts as one of
+ * no lanes. bars: the barrier releases counted before the issue. */
 static inline int sim_texec_hand(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *te,
                                  uint64_t bars, int rc)
 {
 	if (rc != SIM_OK) {
-		te->active = te->exec = 0;
-		te->diverged = te->reconverged = 0;
-		te->crs_depth = 0;
+		sim_tstats_issue(&g->ts, 0, 0, 0, 0, 0);
 		te->next = NULL;
 		return 0;
 	}
-	te->active = x->active;
-	te->exec = x->exec;
-	te->diverged = x->diverged;
-	te->reconverged = x->reconverged;
-	te->crs_depth = w->ncrs;
+	sim_tstats_issue(&g->ts, x->active, x->exec, x->diverged, x->reconverged, w->ncrs);
 	te->next = &g->tcode[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
 	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars) {
 		sim_texec_rare(g, s, w, x, te, bars);

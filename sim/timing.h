@@ -456,15 +456,13 @@ enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space
 #define CRS_TOKEN_BYTES 8   /* a CallReturnStack token in local memory: mask, kind and pc ([M]) */
 enum { TEX_NONE, TEX_BAR_WAIT, TEX_BAR_RELEASE, TEX_EXIT };       /* TExec.event */
 
-/* What an issue did, as the core reports it to the timing: the common fields always; the
+/* What an issue did, as the core reports it to the timing: the common field always; the
  * rest (from space on) only when exec returns nonzero (a memory access, CallReturnStack
- * traffic, a path switch, a barrier, an exit), and then all of them (zero when unused) */
+ * traffic, a path switch, a barrier, an exit), and then all of them (zero when unused). The
+ * issue's functional statistics (warp and thread instructions, predication, divergence,
+ * reconvergence, CRS depth) the core counts itself, into the TStats the SM adds to
+ * (sim_tstats_issue), where it has them at hand: they are not carried across. */
 typedef struct {
-	uint32_t active;     /* active lanes at issue */
-	uint32_t exec;       /* of those, lanes whose guard held (the only ones touching memory) */
-	uint8_t diverged;    /* DIV_*: the instruction split the warp (0: it did not) */
-	uint8_t reconverged; /* a pop merged lanes back */
-	int crs_depth;       /* CRS depth after the instruction */
 	const TInst *next;   /* the warp's next instruction (what peek would return), NULL:
 	                        unknown; saves the timing a visit to the core's warp */
 	/* (the rare fields) */
@@ -491,10 +489,35 @@ sim_texec_rare_clear(TExec *e)
 	memset(&e->space, 0, offsetof(TExec, addr) - offsetof(TExec, space));
 }
 
+/* the functional statistics of one issue, as an exec callback counts them into the SM's
+ * TStats: active lanes at issue, of those the ones whose guard held (exec), DIV_* of a split
+ * (0: none), a pop that merged lanes back, the CRS depth after it. An issue that failed
+ * counts as one of no lanes. */
+static inline void
+sim_tstats_issue(TStats *st, uint32_t active, uint32_t exec, int diverged, int reconverged,
+                 int crs_depth)
+{
+	st->warp_insts++;
+	if (exec == ~0u)            /* a full warp, guard true (exec is part of active) */
+		st->thread_insts += 32;
+	else {
+		st->thread_insts += (uint64_t)sim_popc(active);
+		st->pred_off += (uint64_t)sim_popc(active & ~exec);
+	}
+	if (diverged) {             /* (div[DIV_NONE] is not counted, as in funcrun.c) */
+		st->div_branches++;
+		st->div[diverged]++;
+	}
+	st->reconv += (uint64_t)reconverged;
+	if ((uint64_t)crs_depth > st->crs_hwm)
+		st->crs_hwm = (uint64_t)crs_depth;
+}
+
 typedef struct {
 	void *ctx;                                    /* the functional core */
 	const TInst *(*peek)(void *ctx, int warp);    /* the warp's next instruction, decoded */
-	/* executes it; fills e's common fields, and returns 0, or all of e and returns 1 */
+	/* executes it and counts its statistics (sim_tstats_issue); fills e's common field,
+	 * and returns 0, or all of e and returns 1 */
 	int (*exec)(void *ctx, int warp, TExec *e);
 } TSource;
 

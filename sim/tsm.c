@@ -539,25 +539,10 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	const TimingConfig *c = m->c;
 	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
 	TExec *e = &m->e;
-	TStats *st = m->st;
 	uint64_t ready;
 	int mult = 1, rare = s->exec(s->ctx, w, e), mem;
 
-	m->wnext[w] = e->next;
-	st->warp_insts++;
-	if (e->exec == ~0u)         /* a full warp, guard true (exec is part of active) */
-		st->thread_insts += 32;
-	else {
-		st->thread_insts += (uint64_t)sim_popc(e->active);
-		st->pred_off += (uint64_t)sim_popc(e->active & ~e->exec);
-	}
-	if (e->diverged) {          /* (div[DIV_NONE] is not counted, as in funcrun.c) */
-		st->div_branches++;
-		st->div[e->diverged]++;
-	}
-	st->reconv += e->reconverged;
-	if ((uint64_t)e->crs_depth > st->crs_hwm)
-		st->crs_hwm = (uint64_t)e->crs_depth;
+	m->wnext[w] = e->next;   /* (the core counted the issue's statistics) */
 	mem = rare && e->space != TSP_NONE;
 	ready = mem ? issue_mem(m, w, in, now, e, &mult) : now + (uint64_t)c->lat[in->lat];
 	take_unit(m, (Unit)in->unit, now, mult);

@@ -27,6 +27,7 @@ typedef struct {
 	int len[TM_MAXWARPS], pc[TM_MAXWARPS], cta[TM_MAXWARPS];
 	int nwarps;
 	int arrived[16], live[16];   /* per CTA: warps at the barrier, warps not exited */
+	TStats *st;                  /* where an issue's statistics go (run() sets it) */
 } Core;
 
 static const TInst *
@@ -44,13 +45,10 @@ exec(void *ctx, int w, TExec *e)
 	Core *c = ctx;
 	const Step *o = &c->prog[w][c->pc[w]++];
 	memset(e, 0, offsetof(TExec, addr));
-	e->active = o->active ? o->active : ~0u;
-	e->exec = e->active & ~o->off;
-	e->amask = e->exec;            /* every executing lane has an address */
+	uint32_t active = o->active ? o->active : ~0u;
+	sim_tstats_issue(c->st, active, active & ~o->off, o->diverged, o->reconverged, o->diverged ? 2 : 1);
+	e->amask = active & ~o->off;   /* every executing lane has an address */
 	e->switches = o->switches;
-	e->diverged = o->diverged;
-	e->reconverged = o->reconverged;
-	e->crs_depth = o->diverged ? 2 : 1;
 	e->size = 4;
 	for (int l = 0; l < TM_WARP; l++)
 		e->addr[l] = o->base + o->stride * (uint64_t)l;
@@ -150,6 +148,7 @@ run(const TimingConfig *c, Core *core, TStats *st, uint64_t *iters)
 	uint64_t now = 0, n = 0;
 
 	memset(st, 0, sizeof *st);
+	core->st = st;
 	ck_assert_ptr_nonnull(m);
 	if (c->l2.enable) {
 		ck_assert_int_eq(sim_cache_init(&l2, &c->l2, err, sizeof err), 0);
