@@ -155,29 +155,19 @@ refresh(TSm *m, const TSource *s, int w)
 	file(m, k, w);
 }
 
-/* refresh() for the warp that just issued: it was a candidate, so it sits in rdy (not on
- * the wheel nor in far), its masks' bits are cleared without a look at where it was filed;
- * its wake-up is filed at once */
-static inline void
-refile(TSm *m, const TSource *s, int w)
+/* refresh() for the warp that just issued, its next instruction in: it was a candidate, so it
+ * sits in rdy (not on the wheel nor in far), its masks' bits are cleared without a look at
+ * where it was filed; its wake-up is filed at once. An issue without rare fields (issue_events
+ * not run) leaves it live, not at a barrier and not stale (visit() flushed the stale warps
+ * before it, and only a barrier release marks one during an issue): refile_common. */
+static inline __attribute__((always_inline)) void
+refile_common(TSm *m, int w, const TInst *in)
 {
-	int k = m->wsched[w];
+	int k = m->wsched[w], why;
 	uint64_t b = 1ull << m->pos[w], r;
-
-	if (m->dirty)               /* (set only by a barrier release: seldom) */
-		m->dirty &= ~(1ull << w);
-	if (!m->live[w])
-		return;                 /* gone from its scheduler's order and masks */
-	m->rdy[k] &= ~b;
-	if (m->atbar[w]) {
-		m->umask[k][m->wunit[w]] &= ~b;
-		m->wr[w] = UINT64_MAX;  /* (filed nowhere) */
-		return;
-	}
-	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
-	int why;
 	uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
 
+	m->rdy[k] &= ~b;
 	if (in->unit != m->wunit[w]) {   /* (its bit is in umask of its unit) */
 		m->umask[k][m->wunit[w]] &= ~b;
 		m->umask[k][in->unit] |= b;
@@ -199,6 +189,23 @@ refile(TSm *m, const TSource *s, int w)
 		if (r < m->farmin[k])
 			m->farmin[k] = r;
 	}
+}
+static void
+refile(TSm *m, const TSource *s, int w)
+{
+	int k = m->wsched[w];
+	uint64_t b = 1ull << m->pos[w];
+
+	m->dirty &= ~(1ull << w);
+	if (!m->live[w])
+		return;                 /* gone from its scheduler's order and masks */
+	if (m->atbar[w]) {
+		m->rdy[k] &= ~b;
+		m->umask[k][m->wunit[w]] &= ~b;
+		m->wr[w] = UINT64_MAX;  /* (filed nowhere) */
+		return;
+	}
+	refile_common(m, w, m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w));
 }
 
 /* every stale warp refreshed */
@@ -549,9 +556,11 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	sim_sb_write(&m->sb[w], &in->use, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
-	if (rare)
+	if (rare) {
 		issue_events(m, w, now, e);
-	refile(m, s, w);
+		refile(m, s, w);
+	} else
+		refile_common(m, w, e->next ? e->next : s->peek(s->ctx, w));
 	return ready - now;
 }
 
