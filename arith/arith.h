@@ -98,6 +98,9 @@ typedef struct {
 	uint8_t sat;          /* clamp to the final type's 32-bit range */
 } ArVmad;
 uint32_t ar_vmad(const ArVmad *v, uint32_t a, uint32_t b, uint32_t c);
+/* a video operand selector (PTX ISA: .b0-.b3, .h0, .h1): the len bits of v at pos,
+ * sign-extended (sign) or zero-extended to 32 bits */
+uint32_t ar_vsel(uint32_t v, int pos, int len, int sign);
 
 #define AR_F32_NAN 0x7fffffffu              /* canonical NaN produced by float ops */
 #define AR_F64_NAN 0x7fffffffffffffffull

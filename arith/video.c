@@ -71,6 +71,11 @@ uint32_t ar_video(const ArVideo *v, uint32_t a, uint32_t b, uint32_t c)
 	return d;
 }
 
+uint32_t ar_vsel(uint32_t v, int pos, int len, int sign)
+{
+	return (uint32_t)ext(v >> pos, len, sign);
+}
+
 /* PTX ISA "vmad": ta, tb extended by their types; the final result is signed when a or b is
  * or a negation is given; tmp = ta * tb, then .po adds 1, a negated product is ~tmp + 1,
  * else a negated c is ~c + 1 (the manual's order: a negated product leaves c as it is); c is

@@ -7,7 +7,8 @@
  * inputs and the 34-bit result live in register pairs (IADD.CC/IADD.X, IMNMX.S64), then .sat
  * and the secondary operation, and d is the low word; vshl and vshr shift the pair by the
  * count clamped at 32 (IMNMX.U32) or taken mod 32. vmad is one VMAD (its 66-bit exact sum does
- * not fit the pairs), with the negations as source modifiers. Selectors are refused earlier. */
+ * not fit the pairs), with the negations as source modifiers; its operand selectors (.b0-.b3,
+ * .h0, .h1 on a and b) are a BFE each. The other ops' selectors are refused earlier. */
 #include "backend/be.h"
 
 /* d = min (min 1) or max (min 0) of a and c as signed values of type ty (TY_S32, or TY_S64
@@ -140,16 +141,31 @@ static int sel_scalar(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-/* vmad.dtype.atype.btype{.po}{.sat}{.shrN} d, {-}a, {-}b, {-}c: VMAD.TA.TB{.SAT}{.PO}{.SHR_N} */
+/* vmad.dtype.atype.btype{.po}{.sat}{.shrN} d, {-}a{.sel}, {-}b{.sel}, {-}c: {BFE} VMAD.TA.TB{.SAT}{.PO}{.SHR_N} */
 static int sel_vmad(Fn *f, Blk *b, const PIns *in)
 {
 	int d = be_dst(f, &in->o[0]);
-	MIns *x = be_emit(f, b, OP_VMAD);
+	MOpd src[4];
+	MIns *x;
 
+	for (int i = 1; i < 4; i++) {
+		src[i] = be_inreg(f, b, be_src(f, b, &in->o[i], PT_B32), TC_R);
+		if (in->o[i].vsel) {
+			/* .b0-.b3, .h0, .h1 (a and b): the part, extended by its type, is the same
+			 * number as a whole word of that type. ptxas gives VMAD the selector itself
+			 * (VMAD.U8.U16 R12, R4.B1, R5.H1, R6); ours is a BFE before the VMAD. */
+			int t = be_newtmp(f, TC_R), pos, len;
+			ptx_vsel_field(in->o[i].vsel, &pos, &len);
+			x = be_op3(f, b, OP_BFE, be_r(t), src[i], be_imm((uint32_t)pos | (uint32_t)len << 8));
+			x->m.dtype = in->m.types[i] == PT_S32 ? TY_S32 : TY_U32;
+			src[i] = be_r(t);
+		}
+	}
+	x = be_emit(f, b, OP_VMAD);
 	x->nopd = 4;
 	x->o[0] = be_r(d);
 	for (int i = 1; i < 4; i++) {
-		x->o[i] = be_inreg(f, b, be_src(f, b, &in->o[i], PT_B32), TC_R);
+		x->o[i] = src[i];
 		if (in->o[i].flags & POF_NEG)
 			x->o[i].flags |= OPF_NEG;
 	}

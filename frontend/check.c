@@ -119,6 +119,17 @@ chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, in
 		err(k, o->loc, "'!' applies to predicates only");
 		return;
 	}
+	if (o->vsel && !(in->op == PO_VMAD && (slot == 1 || slot == 2))) {
+		if (in->op == PO_VMAD)
+			err(k, o->loc, "'vmad' takes an operand selector on a and b only");
+		else if (ptx_video_elems(in->op))
+			err(k, o->loc, "unsupported: an operand selector on '%s' is valid PTX, but warpsim "
+			    "takes them only on vmad's a and b", opname(in));
+		else
+			err(k, o->loc, "an operand selector (.b0-.b3, .h0, .h1) belongs to a video "
+			    "instruction's source, not to '%s'", opname(in));
+		return;
+	}
 	if ((o->flags & POF_NEG) && !(in->op == PO_VMAD && slot > 0 && o->kind == POK_REG)) {
 		err(k, o->loc, "'-' negates only a register source of 'vmad'");
 		return;

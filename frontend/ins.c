@@ -191,16 +191,52 @@ reg_plus(PCtx *c, int r, int64_t n, PLoc l)
 	return o;
 }
 
+/* the video operand selector ending name (%r.b1, %r.h0: the lexer's token), or PVS_NONE;
+ * -1 for a suffix that is none (.b4, .h2) */
+static int
+vsel_of(const PTok *name, int *base)
+{
+	int n = name->n, i = n;
+
+	while (i > 0 && name->s[i - 1] >= '0' && name->s[i - 1] <= '9')
+		i--;
+	if (i == n || i < 3 || name->s[i - 2] != '.' || (name->s[i - 1] != 'b' && name->s[i - 1] != 'h'))
+		return PVS_NONE;
+	*base = i - 2;
+	if (n - i != 1)
+		return -1;
+	if (name->s[i - 1] == 'b')
+		return name->s[i] <= '3' ? PVS_B0 + (name->s[i] - '0') : -1;
+	return name->s[i] <= '1' ? PVS_H0 + (name->s[i] - '0') : -1;
+}
+
 void
 b_opd_name(PCtx *c, const PTok *name, const PTok *off, int flags, PLoc l)
 {
 	POpd o = opd(POK_NONE, l);
+	PTok bname = *name;
+	int base = 0, vs = vsel_of(name, &base);
 
 	o.flags = (uint8_t)flags;
-	if (resolve_now(c, name, &o, 0) < 0) {
+	if (vs < 0) {
+		ptx_diag(c, l, "'%.*s' is no operand selector (a video instruction's .b0-.b3, .h0, .h1)",
+		         name->n - base, name->s + base);
 		c->inbad = 1;
 		return;
 	}
+	if (vs != PVS_NONE)
+		bname.n = base;
+	if (resolve_now(c, &bname, &o, 0) < 0) {
+		c->inbad = 1;
+		return;
+	}
+	if (vs != PVS_NONE && o.kind != POK_REG) {
+		ptx_diag(c, l, "the operand selector '%.*s' applies to a register, not to '%.*s'",
+		         name->n - base, name->s + base, base, name->s);
+		c->inbad = 1;
+		return;
+	}
+	o.vsel = (uint8_t)vs;
 	if (off) {
 		if (o.kind == POK_REG && !c->ingroup && c->regs.a[o.reg].vec == 1 &&
 		    c->regs.a[o.reg].type != PT_PRED && ptx_type_kind((PType)c->regs.a[o.reg].type) !=

@@ -112,7 +112,12 @@ opd(Pr *p, const POpd *o)
 		fputc('-', out);
 	switch ((POpdKind)o->kind) {
 	case POK_NONE: fputs("?", out); return;
-	case POK_REG: reg(p, o->reg); return;
+	case POK_REG:
+		reg(p, o->reg);
+		if (o->vsel)
+			fprintf(out, ".%c%d", o->vsel >= PVS_H0 ? 'h' : 'b',
+			        o->vsel >= PVS_H0 ? o->vsel - PVS_H0 : o->vsel - PVS_B0);
+		return;
 	case POK_SINK: fputc('_', out); return;
 	case POK_IMM: imm(out, o->ikind, o->flags, o->imm); return;
 	case POK_SREG:

@@ -362,6 +362,10 @@ typedef enum {
 	PSYM_RET,    /* PFunc.rets */
 } PSymKind;
 
+/* a video instruction's operand selector (PTX ISA, "Video Instructions": .b0-.b3, .h0, .h1):
+ * the byte or half-word of the register that is the operand, extended by its type */
+typedef enum { PVS_NONE, PVS_B0, PVS_B1, PVS_B2, PVS_B3, PVS_H0, PVS_H1 } PVSel;
+
 enum {
 	POF_NOT = 1 << 0,  /* !p: negated predicate operand */
 	POF_UNSIGNED = 1 << 1, /* integer literal had a U suffix */
@@ -376,6 +380,7 @@ struct POpd {
 	uint8_t symkind;  /* PSymKind of POK_SYM and a symbol-based POK_ADDR */
 	uint8_t sreg;     /* PSReg of POK_SREG */
 	uint8_t comp;     /* POK_SREG component: 0 none, 1 .x, 2 .y, 3 .z, 4 .w */
+	uint8_t vsel;     /* PVSel: a video operand selector of a register (vmad's a and b) */
 	int32_t reg;      /* POK_REG register id; POK_ADDR base register or -1 */
 	int32_t sym;      /* index (see kind) or -1 */
 	int64_t imm;      /* immediate bits; POK_ADDR/POK_SYM byte offset */
@@ -604,6 +609,7 @@ const char *ptx_rnd_name(PRnd r);
 const char *ptx_aop_name(PAop a);
 int ptx_ins_writes(const PIns *in, int slot); /* 1 when slot is a destination */
 int ptx_cp_async_src(const PFunc *f, const PIns *in); /* cp.async: slot of src-size/ignore-src, or -1 */
+void ptx_vsel_field(int vsel, int *pos, int *len);  /* PVSel: the bits it selects (PVS_NONE: 0, 32) */
 int ptx_video_elems(int op);                    /* video op: 2 (halves), 4 (bytes), 1 (scalar), else 0 */
 
 #endif

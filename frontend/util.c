@@ -95,6 +95,13 @@ ptx_cp_async_src(const PFunc *f, const PIns *in)
 /* the elements of a video instruction: 2 (16-bit halves) or 4 (bytes) for the SIMD ones, 1
  * for the scalar ones warpsim supports (vadd, vsub, vabsdiff, vmin, vmax, vset, vshl, vshr); 0
  * for others */
+void
+ptx_vsel_field(int vsel, int *pos, int *len)
+{
+	*pos = vsel >= PVS_H0 ? 16 * (vsel - PVS_H0) : vsel >= PVS_B0 ? 8 * (vsel - PVS_B0) : 0;
+	*len = vsel >= PVS_H0 ? 16 : vsel >= PVS_B0 ? 8 : 32;
+}
+
 int
 ptx_video_elems(int op)
 {

@@ -311,6 +311,12 @@ uint32_t or_vmad(const PIns *in, uint32_t a, uint32_t b, uint32_t c)
 		.nc = !!(in->o[3].flags & POF_NEG), .po = !!(in->m.flags & PMF_PO),
 		.shr = in->m.shr, .sat = !!(in->m.flags & PMF_SAT),
 	};
+	int pos, len;
 
+	/* a selected byte or half, extended by its type, is the same number as a 32-bit value */
+	ptx_vsel_field(in->o[1].vsel, &pos, &len);
+	a = ar_vsel(a, pos, len, v.as);
+	ptx_vsel_field(in->o[2].vsel, &pos, &len);
+	b = ar_vsel(b, pos, len, v.bs);
 	return ar_vmad(&v, a, b, c);
 }

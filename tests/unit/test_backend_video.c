@@ -3,8 +3,8 @@
  * vabsdiff2.add among them) run on the SM model and on the oracle, and each of the 32 results
  * per thread is recomputed here from the CUDA Math API's definition of its intrinsic;
  * tests/ptx/video_simd.ptx (every op, type combination, .sat, .add and comparison) and
- * video_scalar.ptx (vadd ... vset with .sat and .add/.min/.max), video_shift.ptx and vmad.ptx
- * run on both engines, with results worked out by hand on chosen operands. Runs from the top of the tree. */
+ * video_scalar.ptx (vadd ... vset with .sat and .add/.min/.max), video_shift.ptx, vmad.ptx and
+ * vmad_sel.ptx (vmad's operand selectors) run on both engines, with results worked out by hand on chosen operands. Runs from the top of the tree. */
 #include <check.h>
 #include <stdint.h>
 #include "tests/unit/test_backend.h"
@@ -248,6 +248,31 @@ START_TEST(vmad_by_hand)
 }
 END_TEST
 
+/* tests/ptx/vmad_sel.ptx, threads 0 and 1: x = y = 0xffffffff, z = 0x80000000; x = 0x80ff7f05
+ * (bytes 5, 0x7f, 0xff, 0x80; halves 0x7f05, 0x80ff), y = 0xc0017ffe (bytes 0xfe, 0x7f, 1, 0xc0;
+ * halves 0x7ffe, 0xc001), z = 1000. The selected byte or half is extended by its operand's type,
+ * then as vmad_by_hand: e.g. thread 1's s32 x.b3 * u32 y.h0 is -128 * 32766. */
+START_TEST(vmad_sel_by_hand)
+{
+	static const uint32_t w[12][2] = {
+		{0x8000fe01, 1635},         /* u32 b0 * b1: 255 * 255 + 2^31; 5 * 127 + 1000 */
+		{0x80000001, 1064},         /* s32 b2 * b3: -1 * -1 - 2^31; -1 * -64 + 1000 */
+		{0x7fff0001, 0xffc004e8},   /* s32 b3 * u32 h0: -65535 - 2^31 wraps; -4194048 + 1000 */
+		{0x7fff0001, 0xdfc0c4e7},   /* u32 h1 * s32 h1: 65535 * -1; 33023 * -16383 + 1000 */
+		{0x80000000, 0xffc084e6},   /* -(s32 b1) * h0 .sat: -1 - 2^31 clamps; -127 * 32766 + 1000 */
+		{0x8000ffff, 0xffff84e3},   /* u32 h0 * -(s32 b2): 65535 - 2^31; -32517 + 1000 */
+		{0x8000fe02, 33513},        /* u32 b3 * b0 .po: 128 * 254 + 1000 + 1 */
+		{0xff000000, 0x003f7f89},   /* s32 h1 * h1 .shr7: (1 - 2^31) >> 7; 532661479 >> 7 */
+		{0xffff0000, 0xffff8101},   /* s32 h1 * h0 .sat.shr15: -65536; -1065319958 >> 15 */
+		{0x7fffff01, 0xbf9f3fd8},   /* u32 x * b3 - c: low words of (2^32 - 1) * 255 - 2^31 */
+		{0x80000000, 0x80000000},   /* s32 b2 * u32 y .sat: -(2^32 - 1) - 2^31; -3221323774 */
+		{0x80000001, 0xfffffc0e},   /* s32 b0 * b0 - c: 1 + 2^31; -10 - 1000 */
+	};
+
+	by_hand_run("vmad_sel", 83, 12, w);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend-video");
@@ -259,6 +284,7 @@ int main(void)
 	tcase_add_test(c, scalar_by_hand);
 	tcase_add_test(c, shift_by_hand);
 	tcase_add_test(c, vmad_by_hand);
+	tcase_add_test(c, vmad_sel_by_hand);
 	suite_add_tcase(s, c);
 	return ck_run(s);
 }
