@@ -6,6 +6,9 @@
  *   cudaLaunchDevice(func, buf, grid, block, shmem, s)  the header stored; CDPLAUNCH buf
  *   cudaLaunchDeviceV2(buf, s)                          CDPLAUNCH buf
  *   cudaGetLastError(), cudaPeekAtLastError()           0 (cudaSuccess)
+ *   cudaStreamCreateWithFlags(ps, flags)                flags != 1: BPT.TRAP 0x3; *ps = a
+ *                                                       handle; 0
+ *   cudaStreamDestroy(s)                                0
  * with no CAL and no reconvergence point. A launch either succeeds or stops the run with a
  * located error, so the error a thread can read afterwards is always cudaSuccess, and so is
  * cudaLaunchDevice's result. The stream does not change the order (every child grid runs
@@ -15,7 +18,8 @@
 #include "backend/be.h"
 
 enum { GETBUF = PTX_DEVRT_GETBUF, GETBUF2 = PTX_DEVRT_GETBUF2, LAUNCH = PTX_DEVRT_LAUNCH,
-       LAUNCH2 = PTX_DEVRT_LAUNCH2, LASTERR = PTX_DEVRT_LASTERR };
+       LAUNCH2 = PTX_DEVRT_LAUNCH2, LASTERR = PTX_DEVRT_LASTERR, STREAM = PTX_DEVRT_STREAM,
+       STREAMDEL = PTX_DEVRT_STREAMDEL };
 
 static void st_global(Fn *f, Blk *b, int buf, int64_t off, MOpd v, int wide)
 {
@@ -83,6 +87,30 @@ static int result(Fn *f, Blk *b, const PIns *in, MOpd v, int cls)
 	return be_unsup(f, in, "result of the device runtime call"), -1;
 }
 
+/* cudaStreamCreateWithFlags(pstream, flags): flags other than cudaStreamNonBlocking (1)
+ * stop the run (BPT.TRAP ISA_TRAP_STREAM: CUDA requires it of a stream created in a kernel);
+ * *pstream = ISA_CDP_STREAM */
+static int stream(Fn *f, Blk *b, const PIns *in)
+{
+	MOpd a, fl;
+	MIns *x;
+	int p = be_newtmp(f, TC_P);
+
+	if (in->guard >= 0)
+		return be_unsup(f, in, "guarded call of cudaStreamCreateWithFlags"), -1;
+	if (be_call_arg(f, b, in, 0, PT_B64, &a) || be_call_arg(f, b, in, 1, PT_B32, &fl))
+		return -1;
+	a = be_inreg(f, b, a, TC_R2);
+	be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_inreg(f, b, fl, TC_R), be_imm(1),
+	            be_p(T_PT), BOP_AND);
+	x = be_emit(f, b, OP_BPT);
+	x->nopd = 1;
+	x->o[0] = be_imm(ISA_TRAP_STREAM);
+	x->guard = p;
+	st_global(f, b, a.t, 0, be_inreg(f, b, be_imm((int64_t)ISA_CDP_STREAM), TC_R2), 1);
+	return 0;
+}
+
 /* (isel.c) 1 when the call is a direct one of a device runtime function above; then *rc is
  * 0, or -1 after an error */
 int be_sel_cdp(Fn *f, Blk *b, const PIns *in, int *rc)
@@ -103,7 +131,9 @@ int be_sel_cdp(Fn *f, Blk *b, const PIns *in, int *rc)
 		          "unlike CUDA's declaration", g->name, in->o[2].nelems, in->o[0].nelems);
 		return 1;
 	}
-	if (kind == LASTERR) {
+	if (kind == STREAM && stream(f, b, in))
+		return 1;
+	if (kind == LASTERR || kind == STREAM || kind == STREAMDEL) {
 		*rc = result(f, b, in, be_imm(0), TC_R);
 		return 1;
 	}

@@ -380,6 +380,8 @@ typedef struct {
 #define DEV_CDP_FULL_WHY "cudaGetParameterBuffer: more than %u parameter buffers in one grid: its " \
 	"launches would exceed the pending launch limit (--cdp-pending, CUDA's " \
 	"cudaLimitDevRuntimePendingLaunchCount; cudaErrorLaunchPendingCountExceeded)"
+#define DEV_CDP_STREAM_WHY "cudaStreamCreateWithFlags without cudaStreamNonBlocking (a stream " \
+	"created in a kernel must be non-blocking)"
 #define DEV_CDP_NOKERNEL_WHY "cudaLaunchDevice of kernel '%s', which the program does not " \
 	"hold (it has no body in this module)"
 int dev_cdp_place(Mem *m, uint32_t pending);

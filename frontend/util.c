@@ -217,7 +217,7 @@ ptx_cdp_function(const char *name)
 		/* the rest of the device runtime API as nvcc 11.8 calls it from a kernel (CUDA C++
 		 * Programming Guide, "Device Runtime API"): a located unsupported error, not a
 		 * call to nowhere */
-		"cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaStreamWaitEvent",
+		"cudaStreamWaitEvent",
 		"cudaEventCreateWithFlags", "cudaEventRecord", "cudaEventDestroy", "cudaMalloc",
 		"cudaFree", "cudaMemcpyAsync", "cudaMemcpy2DAsync", "cudaMemcpy3DAsync",
 		"cudaMemsetAsync", "cudaMemset2DAsync", "cudaMemset3DAsync", "cudaGetDevice",
@@ -249,20 +249,26 @@ ptx_cdp_unsup(const char *name)
  * PTX_DEVRT_*): its kind, -1 when g is none of them, -2 when the call or the declaration
  * differs from CUDA's (cudaGetParameterBuffer(align, size), cudaGetParameterBufferV2(func,
  * grid, block, shmem), cudaLaunchDevice(func, buf, grid, block, shmem, stream),
- * cudaLaunchDeviceV2(buf, stream), cudaGetLastError(), cudaPeekAtLastError(); dim3 is a
- * 12-byte aggregate) */
+ * cudaLaunchDeviceV2(buf, stream), cudaGetLastError(), cudaPeekAtLastError(),
+ * cudaStreamCreateWithFlags(pstream, flags), cudaStreamDestroy(stream); dim3 is a 12-byte
+ * aggregate) */
 int
 ptx_devrt_kind(const PFunc *g, const PIns *in)
 {
 	static const char *const names[] = {"cudaGetParameterBuffer", "cudaGetParameterBufferV2",
-		"cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetLastError", "cudaPeekAtLastError"};
-	static const int np[] = {2, 4, 6, 2, 0}, nr[] = {8, 8, 4, 4, 4};
-	static const int sz[][6] = {{8, 8}, {8, 12, 12, 4}, {8, 8, 12, 12, 4, 8}, {8, 8}, {0}};
+		"cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetLastError", "cudaPeekAtLastError",
+		"cudaStreamCreateWithFlags", "cudaStreamDestroy"};
+	static const int kind[] = {PTX_DEVRT_GETBUF, PTX_DEVRT_GETBUF2, PTX_DEVRT_LAUNCH,
+		PTX_DEVRT_LAUNCH2, PTX_DEVRT_LASTERR, PTX_DEVRT_LASTERR, PTX_DEVRT_STREAM,
+		PTX_DEVRT_STREAMDEL};
+	static const int np[] = {2, 4, 6, 2, 0, 2, 1}, nr[] = {8, 8, 4, 4, 4, 4, 4};
+	static const int sz[][6] = {{8, 8}, {8, 12, 12, 4}, {8, 8, 12, 12, 4, 8}, {8, 8}, {0},
+		{8, 4}, {8}};
 	int k = -1;
 
-	for (int i = 0; i < 6 && !g->has_body; i++)
+	for (int i = 0; i < 8 && !g->has_body; i++)
 		if (!strcmp(g->name, names[i]))
-			k = i < PTX_DEVRT_LASTERR ? i : PTX_DEVRT_LASTERR;
+			k = kind[i];
 	if (k < 0)
 		return -1;
 	if (g->nparams != np[k] || in->o[2].nelems != np[k] || g->nrets != 1 ||

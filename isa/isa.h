@@ -394,6 +394,11 @@ typedef struct {
 #define ISA_CDP_HDR 64u
 #define ISA_CDP_BUFMAX 4096u
 enum { ISA_CDP_H_FUNC = 0, ISA_CDP_H_GRID = 8, ISA_CDP_H_BLOCK = 20, ISA_CDP_H_SHMEM = 32 };
+/* the handle cudaStreamCreateWithFlags gives (streams do not change the order of child
+ * grids, so every stream is this one), and the BPT.TRAP code of one created without
+ * cudaStreamNonBlocking */
+#define ISA_CDP_STREAM 0x5354524dull
+#define ISA_TRAP_STREAM 3
 
 typedef struct {
 	Kernel *k;            /* kernels in order */

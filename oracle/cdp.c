@@ -50,7 +50,20 @@ int or_cdp_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g)
 	if (kind < 0)
 		return kind == -2 ? (or_error(o, t, OR_UNSUP, "unsupported: a call of %s unlike CUDA's "
 		                              "declaration", g->name), 1) : 0;
-	if (kind != PTX_DEVRT_LASTERR && !o->cdp &&
+	if (kind == PTX_DEVRT_STREAM) {   /* a stream changes no order: one handle for all */
+		uint8_t *p;
+		if (or_slot_bytes(o, t, &in->o[2].elems[0], &g->params[0], v[0], 0) ||
+		    or_slot_bytes(o, t, &in->o[2].elems[1], &g->params[1], v[1], 0))
+			return 1;
+		if (dev_ld(v[1], 4) != 1) {
+			or_error(o, t, OR_FAULT, DEV_CDP_STREAM_WHY);
+			return 1;
+		}
+		if (!(p = or_ptr(o, t, PS_NONE, dev_ld(v[0], 8), 8, 1)))
+			return 1;
+		dev_st(p, 8, ISA_CDP_STREAM);
+	}
+	if (kind != PTX_DEVRT_LASTERR && kind < PTX_DEVRT_STREAM && !o->cdp &&
 	    (!(o->cdp = calloc(1, sizeof *o->cdp)) || dev_cdp_place(o->mem, o->l->cdp_pending)))
 		die("out of memory");
 	if (kind == PTX_DEVRT_GETBUF || kind == PTX_DEVRT_GETBUF2) {

@@ -467,6 +467,10 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 			                 "in this module (an .extern .func without a body, or an indirect call "
 			                 "that no function of the module matches; BPT.TRAP 0x2)", at);
 		}
+		if (ex && d->in->o[0].imm == ISA_TRAP_STREAM) {   /* (isel_cdp.c) */
+			*stop = 1;
+			return sim_fault(g, w, __builtin_ctz(ex), SIM_FAULT, DEV_CDP_STREAM_WHY);
+		}
 		if (ex) {
 			*stop = 1;
 			return sim_fault(g, w, __builtin_ctz(ex), SIM_TRAP, "trap: the kernel aborted "

@@ -11,7 +11,8 @@
 #      names that grid and its launch on both engines, after the fault's own location;
 #   4. a parameter buffer above 4096 bytes, a child block of 2048 threads and a launch of a
 #      kernel without a body are located errors on both engines; --bounds, which bounds one grid, refuses a run that ran child grids;
-#   5. the rest of the device runtime (here cudaStreamCreateWithFlags) is a located unsupported
+#   5. cudaStreamCreateWithFlags stores the one stream handle (0x5354524d) on both engines; the
+#      rest of the device runtime (here cudaEventCreateWithFlags) is a located unsupported
 #      error of the translator and both engines.
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-cdp.XXXXXX") || exit 1
@@ -169,15 +170,17 @@ stops "bodyless kernel" "cudaLaunchDevice of kernel 'other', which the program d
 	$L --arg u64:4 --arg u32:32 --arg u32:1
 "$BIN/warpsim" $L --arg u64:4 --arg u32:1024 --arg u32:0 --quiet 2>"$T/l.err" && ok ||
 	bad "launch of 1024 threads: $(head -1 "$T/l.err")"
-# a device-side stream: cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), as nvcc calls it
-cat >"$T/strm.ptx" <<'PTX'
+# FN(&out[0], 1) as nvcc calls cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking): the stream
+# is made, its handle stored (the same on both engines); cudaEventCreateWithFlags, a function of
+# the device runtime that is not simulated, is refused with its location
+cat >"$T/fn.ptx" <<'PTX'
 .version 7.8
 .target sm_35
 .address_size 64
-.extern .func (.param .b32 func_retval0) cudaStreamCreateWithFlags
+.extern .func (.param .b32 func_retval0) FN
 (
-	.param .b64 cudaStreamCreateWithFlags_param_0,
-	.param .b32 cudaStreamCreateWithFlags_param_1
+	.param .b64 FN_param_0,
+	.param .b32 FN_param_1
 )
 ;
 .visible .entry strm(.param .u64 out)
@@ -191,15 +194,27 @@ cat >"$T/strm.ptx" <<'PTX'
 	.param .b32 param1;
 	st.param.b32 [param1+0], 1;
 	.param .b32 retval0;
-	call.uni (retval0), cudaStreamCreateWithFlags, (param0, param1);
+	call.uni (retval0), FN, (param0, param1);
 	ld.param.b32 %r1, [retval0+0];
 	}
+	st.global.u32 [%rd1+8], %r1;
 	ret;
 }
 PTX
-U="strm.ptx:21:2: error: unsupported: call .. 'cudaStreamCreateWithFlags': CUDA's device runtime API in a kernel (streams, events, memory, device queries) is not simulated"
-stops "device-side stream" "$U" "$T/strm.ptx" --grid 1 --block 1 --arg buf:u64:1:zero
-"$BIN/warpc" "$T/strm.ptx" >/dev/null 2>"$T/u.err" && bad "warpc strm.ptx: translated" ||
-	{ grep -q "$U" "$T/u.err" && ok || bad "warpc strm.ptx: $(head -1 "$T/u.err")"; }
+sed 's/FN/cudaStreamCreateWithFlags/g' "$T/fn.ptx" >"$T/strm.ptx"
+sed 's/FN/cudaEventCreateWithFlags/g' "$T/fn.ptx" >"$T/event.ptx"
+for e in --oracle ""; do
+	# shellcheck disable=SC2086
+	if "$BIN/warpsim" $e "$T/strm.ptx" --grid 1 --block 1 --arg buf:u32:3:const:7 --quiet \
+		--out 0:"$T/h.txt" 2>"$T/h.err" && [ "$(tr '\n' ' ' <"$T/h.txt")" = "1398035021 0 0 " ]; then
+		ok
+	else
+		bad "cudaStreamCreateWithFlags ($e): $(tr '\n' ' ' <"$T/h.txt" 2>/dev/null) $(head -1 "$T/h.err")"
+	fi
+done
+U="event.ptx:21:2: error: unsupported: call .. 'cudaEventCreateWithFlags': CUDA's device runtime API in a kernel (streams, events, memory, device queries) is not simulated"
+stops "device-side event" "$U" "$T/event.ptx" --grid 1 --block 1 --arg buf:u64:1:zero
+"$BIN/warpc" "$T/event.ptx" >/dev/null 2>"$T/u.err" && bad "warpc event.ptx: translated" ||
+	{ grep -q "$U" "$T/u.err" && ok || bad "warpc event.ptx: $(head -1 "$T/u.err")"; }
 echo "run-cdp: $pass passed, $fail failed"
 [ $fail = 0 ]
