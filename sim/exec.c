@@ -501,35 +501,18 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	return rc;
 }
 
-/* Executes the warp's next instruction for its active, guard-true lanes; then the .S
- * arrival and, when no lane is left active, the CRS unwinding. The fields of e that only a
- * trace reads (pc, where, next_*) are filled only when a trace or sink is set. */
-static inline __attribute__((always_inline)) int
-issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
+/* the start of every issue of instruction d by warp w with the active lanes act: the lanes
+ * that execute it (guard and CC test), its statistics, the pc past it */
+static inline __attribute__((always_inline)) uint32_t
+issue_head(Gpu *g, Warp *w, const DIns *d, uint32_t act)
 {
-	const DIns *d;
-	uint32_t act = w->active, gm, ex;
-	int rc = SIM_OK, stop = 0;
+	uint32_t gm = w->p[d->guard], ex;
 
-	if (w->pc >= (uint32_t)g->ncode)
-		return sim_fault(g, w, -1, SIM_MALFORMED, "execution ran past the end of the kernel");
-	d = &g->code[w->pc];
-	gm = w->p[d->guard];
 	if (d->gneg)
 		gm = ~gm;
 	ex = act & gm;
 	if (d->cct != CCT_T)
 		ex &= cmask(w, (CCTest)d->cct);
-	e->in = d->in;
-	e->active = act;
-	e->exec = ex;
-	e->naddr = 0;
-	e->space = SP_NONE;
-	e->size = 0;
-	e->diverged = e->reconverged = 0;
-	e->pushed = e->popped = 0;
-	e->spills = e->fills = 0;
-	e->event = EV_NONE;
 	g->st.warp_insts++;
 	if (ex == 0xffffffffu) {        /* a full warp, guard true: no lane predicated off */
 		g->st.thread_insts += 32;
@@ -540,6 +523,33 @@ issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
 	}
 	w->pc++;
+	return ex;
+}
+
+/* Executes the warp's next instruction for its active, guard-true lanes; then the .S
+ * arrival and, when no lane is left active, the CRS unwinding. The fields of e that only a
+ * trace reads (pc, where, next_*) are filled only when a trace or sink is set. */
+static inline __attribute__((always_inline)) int
+issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
+{
+	const DIns *d;
+	uint32_t act = w->active, ex;
+	int rc = SIM_OK, stop = 0;
+
+	if (w->pc >= (uint32_t)g->ncode)
+		return sim_fault(g, w, -1, SIM_MALFORMED, "execution ran past the end of the kernel");
+	d = &g->code[w->pc];
+	ex = issue_head(g, w, d, act);
+	e->in = d->in;
+	e->active = act;
+	e->exec = ex;
+	e->naddr = 0;
+	e->space = SP_NONE;
+	e->size = 0;
+	e->diverged = e->reconverged = 0;
+	e->pushed = e->popped = 0;
+	e->spills = e->fills = 0;
+	e->event = EV_NONE;
 	if (d->fn)
 		d->fn(w, d, ex);
 	else if (d->ctrl)
@@ -582,19 +592,46 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 /* The timing model's exec callback (TSource.exec, timing.h): the issue with its common
  * fields written straight into the timing's record. A run with a trace sink or stopped by
  * a fault, and an issue with rare fields, go to gpu.c (sim_texec_full, sim_texec_rare). */
+/* sim_texec's issue of any instruction (out of line: the lean path keeps a small frame) */
+static __attribute__((noinline)) int texec_any(SM *s, Gpu *g, Warp *w, TExec *te)
+{
+	ExecInfo *x = &g->info;
+	uint64_t bars = g->st.barriers;
+	int rc;
+
+	g->cur = w->pc;
+	if ((rc = issue(g, s, w, x)) != SIM_OK)
+		g->rc = rc;
+	return sim_texec_hand(g, s, w, x, te, bars, rc);
+}
+
 int sim_texec(void *ctx, int wi, TExec *te)
 {
 	SM *s = ctx;
 	Gpu *g = s->g;
 	Warp *w = s->warps[wi];
-	ExecInfo *x = &g->info;
-	uint64_t bars = g->st.barriers;
-	int rc;
+	uint32_t pc = w->pc, act = w->active, bx;   /* (bx: the lanes a branch takes) */
+	const DIns *d;
 
 	if (g->rc != SIM_OK || g->hassink)
 		return sim_texec_full(ctx, wi, te);
-	g->cur = w->pc;
-	if ((rc = issue(g, s, w, x)) != SIM_OK)
-		g->rc = rc;
-	return sim_texec_hand(g, s, w, x, te, bars, rc);
+	/* a lean instruction (DIns.lean: a decode-time handler, register ops that cannot fault,
+	 * change the active lanes or touch memory; or a branch), no trace: the issue without
+	 * its ExecInfo, whose fields would all read "nothing rare", unless the branch splits
+	 * the warp */
+	if (pc < (uint32_t)g->ncode && (d = &g->code[pc])->lean && !g->trace && act &&
+	    (d->lean == LEAN_FN || (bx = act & (w->p[d->guard] ^ d->gxor)) == act || !bx)) {
+		uint32_t ex;
+		g->cur = pc;
+		ex = issue_head(g, w, d, act);
+		if (d->lean == LEAN_FN)
+			d->fn(w, d, ex);
+		else if (ex)            /* LEAN_BRA: taken by every active lane or none */
+			w->pc = d->target;
+		sim_tstats_issue(&g->ts, act, ex, 0, 0, w->ncrs);
+		pc = w->pc;
+		te->next = &g->tcode[pc < (uint32_t)g->ncode ? pc : (uint32_t)g->ncode];
+		return 0;
+	}
+	return texec_any(s, g, w, te);
 }
