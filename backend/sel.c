@@ -325,7 +325,7 @@ MOpd be_src(Fn *f, Blk *b, const POpd *o, int pt)
 	}
 	case POK_IMM:
 		if (pt == PT_PRED) {
-			return be_pn(T_PT, (o->imm & 1) == 0);
+			return be_pn(T_PT, o->imm == 0);   /* any integer but 0 is true (ptx_check) */
 		}
 		return be_imm(imm_for(o, pt));
 	case POK_SREG: {

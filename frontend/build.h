@@ -231,6 +231,7 @@ void b_recover(PCtx *c, int top); /* after a syntax error: drop partial state (t
 
 /* ins.c: instructions and operands */
 void b_guard(PCtx *c, const PTok *name, int neg, PLoc l);
+void b_guard_imm(PCtx *c, PLoc l);   /* @1 ins: refused (ptxas 11.8 and 13 too) */
 void b_opd_name(PCtx *c, const PTok *name, const PTok *off, int flags, PLoc l);
 void b_opd_pair(PCtx *c, const PTok *a, PLoc la, const PTok *b, PLoc lb);
 void b_opd_sink(PCtx *c, PLoc l);

@@ -100,9 +100,11 @@ chk_value(Chk *k, const PIns *in, const POpd *o, int slot, int want, int dst, in
 	case POK_REG: case POK_SREG: case POK_SYM:
 		break;
 	case POK_IMM:
-		/* nvcc writes true as -1 (mov.pred %p, -1): every bit set */
-		if (want == -1 && o->imm != 0 && o->imm != 1 && o->imm != -1)
-			err(k, o->loc, "a predicate immediate must be 0, 1 or -1");
+		/* a predicate immediate: 0 is false, any other integer true (nvcc writes true as -1,
+		 * mov.pred %p, -1; ptxas 11.8 makes 1, 2, 256, 2^32 and -1 true alike) */
+		if (want == -1 && o->ikind >= PIMM_F32)
+			err(k, o->loc, "a predicate immediate is an integer (0 false, any other true), "
+			    "not a floating-point literal");
 		if (want == -1 || o->ikind < PIMM_F32 || want == 0)
 			return;
 		if (o->ikind == PIMM_F32 && want != 4 && want != 2)

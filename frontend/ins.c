@@ -156,6 +156,20 @@ b_guard(PCtx *c, const PTok *name, int neg, PLoc l)
 	}
 }
 
+/* a guard written as an integer (@1, @!0): the PTX ISA's guard is a predicate register, and
+ * ptxas 11.8 and 13 stop at it with a syntax error; an instruction's predicate operand may
+ * be an immediate, its guard may not */
+void
+b_guard_imm(PCtx *c, PLoc l)
+{
+	c->gloc = l;
+	c->gneg = 0;
+	c->guard = -1;
+	ptx_diag(c, l, "a guard is a predicate register, not an immediate (ptxas refuses '@1' too; "
+	         "a predicate operand may be one: selp.u32 %%r, 1, 0, 1)");
+	c->inbad = 1;
+}
+
 /* the operand r+N: a new register %$oK (K counting per function) = r + N, added before the
  * instruction being built */
 static POpd

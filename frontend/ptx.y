@@ -311,6 +311,10 @@ opcode
 	| '@' IDENT OPWORD                    { b_guard(ctx, &$2, 0, L(@1)); b_ins_begin(ctx, &$3, L(@3)); }
 	| '@' '!' IDENT IDENT                 { b_guard(ctx, &$3, 1, L(@1)); b_ins_begin(ctx, &$4, L(@4)); }
 	| '@' '!' IDENT OPWORD                { b_guard(ctx, &$3, 1, L(@1)); b_ins_begin(ctx, &$4, L(@4)); }
+	| '@' INTLIT IDENT                    { b_guard_imm(ctx, L(@2)); b_ins_begin(ctx, &$3, L(@3)); }
+	| '@' INTLIT OPWORD                   { b_guard_imm(ctx, L(@2)); b_ins_begin(ctx, &$3, L(@3)); }
+	| '@' '!' INTLIT IDENT                { b_guard_imm(ctx, L(@3)); b_ins_begin(ctx, &$4, L(@4)); }
+	| '@' '!' INTLIT OPWORD               { b_guard_imm(ctx, L(@3)); b_ins_begin(ctx, &$4, L(@4)); }
 	;
 
 opnds
