@@ -20,10 +20,12 @@ sim_sb_use_id(SbUse *u, int dst, uint16_t id)
 	assert(id < SB_NIDS);
 	if (dst) {
 		assert(u->ndst < SB_MAXUSE);
-		u->dst[u->ndst++] = id;
+		u->id[u->nsrc + u->ndst++] = id;
 	} else {
+		/* (the destinations move up one to keep the sources first) */
 		assert(u->nsrc < SB_MAXUSE);
-		u->src[u->nsrc++] = id;
+		memmove(u->id + u->nsrc + 1, u->id + u->nsrc, u->ndst * sizeof u->id[0]);
+		u->id[u->nsrc++] = id;
 	}
 }
 

@@ -264,8 +264,9 @@ typedef enum {
 
 typedef struct {
 	uint8_t nsrc, ndst;        /* counts */
-	uint16_t src[SB_MAXUSE];   /* ids read (guard predicate, sources, address registers, CC) */
-	uint16_t dst[SB_MAXUSE];   /* ids written (pairs and quads as separate ids) */
+	uint16_t id[2 * SB_MAXUSE]; /* the ids read (guard predicate, sources, address registers,
+	                              CC), id[0 .. nsrc), then those written (pairs and quads as
+	                              separate ids), id[nsrc .. nsrc + ndst): one run to check */
 } SbUse;
 
 typedef struct {
@@ -284,18 +285,12 @@ static inline uint64_t
 sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
 {
 	uint64_t t = 0;
-	int id = -1;
-	/* sources, then destinations (WAW), each kept apart so the loops carry no index test;
-	 * the latest one's kind is looked up once */
-	for (int i = 0; i < u->nsrc; i++)
-		if (s->ready[u->src[i]] > t) {
-			t = s->ready[u->src[i]];
-			id = u->src[i];
-		}
-	for (int i = 0; i < u->ndst; i++)
-		if (s->ready[u->dst[i]] > t) {
-			t = s->ready[u->dst[i]];
-			id = u->dst[i];
+	int id = -1, n = u->nsrc + u->ndst;
+	/* sources, then destinations (WAW), in one run; the latest one's kind is looked up once */
+	for (int i = 0; i < n; i++)
+		if (s->ready[u->id[i]] > t) {
+			t = s->ready[u->id[i]];
+			id = u->id[i];
 		}
 	*why = id < 0 ? STALL_NONE : s->mem[id] ? STALL_RAW_MEM : STALL_RAW_ALU;
 	return t;
@@ -303,9 +298,10 @@ sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
 static inline void
 sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
 {
+	const uint16_t *dst = u->id + u->nsrc;
 	for (int i = 0; i < u->ndst; i++) {
-		s->ready[u->dst[i]] = ready;
-		s->mem[u->dst[i]] = (uint8_t)(mem != 0);
+		s->ready[dst[i]] = ready;
+		s->mem[dst[i]] = (uint8_t)(mem != 0);
 	}
 }
 
