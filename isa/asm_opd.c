@@ -355,7 +355,7 @@ int isa_asm_parse_operand(Asm *a, POpd *po)
 {
 	Lex *x = &a->x;
 	Tok t = isa_asm_next(x), u;
-	int neg = 0, not_ = 0, bar = 0, bang = 0;
+	int neg = 0, not_ = 0, bar = 0, bang = 0, sel = 0;
 	char buf[48];
 
 	memset(po, 0, sizeof *po);
@@ -420,6 +420,13 @@ int isa_asm_parse_operand(Asm *a, POpd *po)
 
 		if (n > 3 && !memcmp(s + n - 3, ".CC", 3) && isa_asm_reg_of(s, n - 3) >= 0) {
 			po->cc = 1;       /* cuobjdump's "R2.CC": the op writes the condition code */
+			n -= 3;
+		}
+		if (n > 3 && s[n - 3] == '.' && (s[n - 2] == 'B' || s[n - 2] == 'H') &&
+		    s[n - 1] >= '0' && s[n - 1] <= (s[n - 2] == 'B' ? '3' : '1') &&
+		    isa_asm_reg_of(s, n - 3) >= 0) {
+			/* cuobjdump's "R11.B1", "R0.H1": VMAD's byte or half-word selector */
+			sel = s[n - 2] == 'B' ? 1 + (s[n - 1] - '0') : 5 + (s[n - 1] - '0');
 			n -= 3;
 		}
 		r = isa_asm_reg_of(s, n);
@@ -501,6 +508,7 @@ int isa_asm_parse_operand(Asm *a, POpd *po)
 	}
 	if (bar && !isa_asm_expect(a, '|'))
 		return 0;
-	po->o.flags = (uint8_t)((neg ? OPF_NEG : 0) | (not_ ? OPF_NOT : 0) | (bar ? OPF_ABS : 0));
+	po->o.flags = (uint8_t)((neg ? OPF_NEG : 0) | (not_ ? OPF_NOT : 0) | (bar ? OPF_ABS : 0) |
+	                        sel << OPF_SEL_SHIFT);
 	return 1;
 }

@@ -175,7 +175,7 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 	const Opd *o = &in->o[i];
 	const char *mn = isa_ops[in->op].name;
 	unsigned cls = o->kind == OPD_PRED && o->reg == ISA_PR ? OC_Q : kind_class(o->kind);
-	unsigned fl = o->flags & ~OPF_REL;
+	unsigned fl = o->flags & (OPF_NEG | OPF_ABS | OPF_NOT);
 	int w;
 
 	if (o->kind == OPD_NONE) {
@@ -187,8 +187,17 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 	if (!(si->classes[i] & cls))
 		return fail(msg, size, i, "operand %d of %s must be a %s", i + 1, mn,
 		            class_words(si->classes[i]));
-	if (o->flags & ~(OPF_NEG | OPF_ABS | OPF_NOT | OPF_REL))
+	if (o->flags & ~(OPF_NEG | OPF_ABS | OPF_NOT | OPF_REL | OPF_SEL))
 		return fail(msg, size, i, "bad operand flags");
+	if (o->flags & OPF_SEL) {
+		int sel = (o->flags & OPF_SEL) >> OPF_SEL_SHIFT;
+		int tw = isa_type_bytes((Type)(i == 1 ? in->m.dtype : in->m.stype));
+		if (in->op != OP_VMAD || (i != 1 && i != 2) || cls != OC_R)
+			return fail(msg, size, i, "only VMAD's a and b take a selector (.B0-.B3, .H0, .H1)");
+		if (sel > 6 || tw != (sel >= 5 ? 2 : 1))
+			return fail(msg, size, i, "operand %d of %s: a %s selector needs %s type", i + 1,
+			            mn, sel >= 5 ? "half-word" : "byte", sel >= 5 ? "a 16-bit" : "an 8-bit");
+	}
 	if ((o->flags & OPF_REL) && (i != 0 || cls != OC_R || (in->op != OP_BRX && in->op != OP_JCAL)))
 		return fail(msg, size, i, "only the register of BRX and JCAL takes an offset");
 	if (fl && (si->dst[i] || (cls != OC_R && cls != OC_C && cls != OC_P)))

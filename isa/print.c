@@ -132,6 +132,10 @@ static void fmt_opd(Sb *b, const Kernel *k, const Ins *in, int slot)
 	switch ((OpdKind)o->kind) {
 	case OPD_REG:
 		fmt_reg(b, o->reg);
+		if (o->flags & OPF_SEL) {
+			int sel = (o->flags & OPF_SEL) >> OPF_SEL_SHIFT;
+			sbf(b, sel >= 5 ? ".H%d" : ".B%d", sel >= 5 ? sel - 5 : sel - 1);
+		}
 		if (o->flags & OPF_REL) {
 			sbf(b, " ");
 			fmt_hex(b, o->imm);

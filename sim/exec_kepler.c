@@ -78,15 +78,24 @@ void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		break;
 	}
 	case OP_VMAD: {     /* a and b by their types (signed when not given); -a, -b, -c */
+		/* an 8- or 16-bit type: the byte or half-word its selector names (.B0/.H0 when none;
+		 * ptxas's listings), extended by the type; VMAD.U8.U16 R4, R0.B1, R11.H1, R12 */
+		int ta = d->m.dtype, tb = d->m.stype, pa, pb;
+		int wa = 8 * isa_type_bytes((Type)ta), wb = 8 * isa_type_bytes((Type)tb);
+		int sa = (d->o[1].flags & OPF_SEL) >> OPF_SEL_SHIFT, sb = (d->o[2].flags & OPF_SEL) >> OPF_SEL_SHIFT;
 		ArVmad v = {
-			.as = d->m.dtype != TY_U32, .bs = d->m.stype != TY_U32,
+			.as = ta != TY_U32 && ta != TY_U16 && ta != TY_U8,
+			.bs = tb != TY_U32 && tb != TY_U16 && tb != TY_U8,
 			.na = !!(d->o[1].flags & OPF_NEG), .nb = !!(d->o[2].flags & OPF_NEG),
 			.nc = !!(d->o[3].flags & OPF_NEG), .po = !!(d->m.flags & MF_PO),
 			.shr = (uint8_t)(d->m.flags & MF_SHR7 ? 7 : d->m.flags & MF_SHR15 ? 15 : 0),
 			.sat = !!(d->m.flags & MF_SAT),
 		};
+		pa = sa >= 5 ? 16 * (sa - 5) : sa ? 8 * (sa - 1) : 0;
+		pb = sb >= 5 ? 16 * (sb - 5) : sb ? 8 * (sb - 1) : 0;
 		FOR_LANES(ex)
-			REG(d->o[0].reg, l) = ar_vmad(&v, src(g, w, &d->o[1], l), src(g, w, &d->o[2], l),
+			REG(d->o[0].reg, l) = ar_vmad(&v, ar_vsel(src(g, w, &d->o[1], l), pa, wa, v.as),
+			                              ar_vsel(src(g, w, &d->o[2], l), pb, wb, v.bs),
 			                              src(g, w, &d->o[3], l));
 		break;
 	}
