@@ -593,7 +593,8 @@ static MOpd obj_handle(Fn *f, Blk *b, const PIns *in, int at)
 	return be_inreg(f, b, be_src(f, b, &r, PT_U64), TC_R2);
 }
 
-/* tex.GEOM.v4.D.C d, [t, {c..}]: the coordinates moved into a group of 1, 2 or 4 registers,
+/* tex.GEOM.v4.D.C d, [t, {c..}]: the coordinates moved into a group of 1, 2 or 4 registers
+ * (.a1d, .a2d, .acube: the layer index first, TEX/TLD.ARRAY; .cube: TEX.CUBE, x, y, z),
  * TEX (.f32 coordinates) or TLD (.s32: texel indices) into a quad, the quad moved out; tld4
  * likewise with TLD4 and a pair (its geometry is .2d). The
  * slot operand is t's index in Module.vars until be_kernel_finish numbers the kernel's
@@ -604,13 +605,19 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 		[PCOMP_R] = SUB_R, [PCOMP_G] = SUB_G, [PCOMP_B] = SUB_B, [PCOMP_A] = SUB_A,
 	};
 	const POpd *d = &in->o[0], *c = &in->o[2];
-	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
-	int cls = geom == 1 ? TC_R : geom == 2 ? TC_R2 : TC_R4;
+	int g = in->m.geom;
+	int arr = g == PGEOM_A1D || g == PGEOM_A2D || g == PGEOM_ACUBE;
+	int cube = g == PGEOM_CUBE || g == PGEOM_ACUBE;
+	/* the coordinates in order (an array's .u32 index first) and the group they fill */
+	int n = g == PGEOM_3D || g == PGEOM_A2D || g == PGEOM_CUBE ? 3 : g == PGEOM_ACUBE ? 4 :
+	        g == PGEOM_2D || g == PGEOM_A1D ? 2 : 1;
+	int geom = g == PGEOM_3D || cube ? 3 : g == PGEOM_2D || g == PGEOM_A2D ? 2 : 1;
+	int cls = n == 1 ? TC_R : n == 2 ? TC_R2 : TC_R4;
 	int ct = be_newtmp(f, cls), dt = be_newtmp(f, TC_R4);
 	MIns *x;
 
-	for (int k = 0; k < geom; k++) {
-		MOpd v = be_src(f, b, &c->elems[k], in->m.types[1]);
+	for (int k = 0; k < n; k++) {
+		MOpd v = be_src(f, b, &c->elems[k], arr && k == 0 ? PT_U32 : in->m.types[1]);
 		x = be_emit(f, b, v.kind == OPD_IMM ? OP_MOV32I : OP_MOV);
 		x->nopd = 2;
 		x->o[0] = cls == TC_R ? be_r(ct) : be_rpart(ct, k);
@@ -628,8 +635,10 @@ static int sel_tex(Fn *f, Blk *b, const PIns *in)
 		x->o[2] = be_imm(in->o[1].sym);
 	}
 	x->nopd = 3;
-	x->m.sub = (uint8_t)(in->op == PO_TLD4 ? comps[in->m.comp] :
+	x->m.sub = (uint8_t)(in->op == PO_TLD4 ? comps[in->m.comp] : cube ? SUB_CUBE :
 	                     geom == 3 ? SUB_3D : geom == 2 ? SUB_2D : SUB_1D);
+	if (arr)
+		x->m.flags |= MF_ARRAY;
 	x->o[0] = be_r(dt);
 	x->o[1] = be_r(ct);
 	for (int k = 0; k < 4 && k < d->nelems; k++) {

@@ -167,6 +167,9 @@ typedef struct {
 	uint8_t linear;   /* linear filtering of float coordinates */
 	uint8_t norm;     /* normalised coordinates: [0, 1) spans each dimension */
 	uint8_t normfloat;/* 8- and 16-bit integer channels read as floats in [0, 1] or [-1, 1] */
+	uint8_t layered;  /* an array: the last size counts layers (cube: faces, 6 per cube) */
+	uint8_t cube;     /* a cubemap: W x W x 6 (layered: x 6L), faces selected by direction */
+	uint32_t layers;  /* layers of a layered binding (cubes of a cube array), else 0 */
 	LaunchArg data;   /* the texels: type (of a channel), count, initialiser */
 	char *text;       /* the option as written, for messages */
 } LaunchTex;
@@ -260,13 +263,26 @@ int dev_tex_find(const Launch *l, const char *name);
 #define DEV_SURF_HANDLE 0x5355520000000001ull
 int dev_surf_index(const Launch *l, uint64_t handle);
 int dev_surf_find(const Launch *l, const char *name);
-/* one fetch: geometry geom (1, 2, 3) at coordinates c[0..geom) (f32 bits when fl, else s32
- * texel indices: no filtering), the four 32-bit results (floats for float channels and
- * normfloat, else integers extended by the channel's signedness; missing channels read 0) */
-void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint32_t out[4]);
+/* a fetch's geometry: PTX tex's .1d .2d .3d .a1d .a2d .cube .acube */
+enum { DEV_TEX_1D = 1, DEV_TEX_2D, DEV_TEX_3D, DEV_TEX_A1D, DEV_TEX_A2D, DEV_TEX_CUBE,
+       DEV_TEX_ACUBE };
+/* NULL when binding x can be fetched with geometry geom, else why not ("texture 'T' is bound
+ * 2D layered, fetched .cube"-style text in a static buffer) */
+const char *dev_tex_geom_bad(const DevTex *x, int geom);
+/* one fetch: geometry geom (DEV_TEX_*) at coordinates c[0..4) as PTX orders them (an array's
+ * .u32 index first; f32 bits when fl, else s32 texel indices: no filtering; .cube and .acube
+ * take f32 only), the four 32-bit results (floats for float channels and normfloat, else
+ * integers extended by the channel's signedness; missing channels read 0). The geometry must
+ * pass dev_tex_geom_bad. */
+void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[4], uint32_t out[4]);
 /* tld4 of 2D float coordinates c: channel comp (0..3) of the four texels linear filtering
  * would weigh, counter-clockwise from the lower left: (i, j+1), (i+1, j+1), (i+1, j), (i, j) */
 void dev_tex_gather(const DevTex *x, int comp, const uint32_t c[2], uint32_t out[4]);
+/* the cube face (0..5: +x -x +y -y +z -z) the direction (x, y, z) selects and the face
+ * coordinates (u, v) in [0, 1] (CUDA C Programming Guide, "Cubemap Textures") */
+int dev_tex_cube_face(float x, float y, float z, float *u, float *v);
+/* the layer an array index selects among n layers: the index as .u32, clamped to n - 1 */
+uint32_t dev_tex_layer(uint32_t index, uint32_t n);
 /* --surf: 0, or -1 with "expected ..." text in why[256] */
 int dev_parse_surf(const char *s, LaunchSurf *u, char *why);
 void dev_surf_free(LaunchSurf *u);

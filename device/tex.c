@@ -102,6 +102,10 @@ static int parse_modes(char *s, LaunchTex *t)
 			c.norm = 1, ok = 1;
 		if (!strcmp(p, "normfloat"))
 			c.normfloat = 1, ok = 1;
+		if (!strcmp(p, "layered"))
+			c.layered = 1, ok = 1;
+		if (!strcmp(p, "cube"))
+			c.cube = 1, ok = 1;
 		if (!ok)
 			return 0;
 	}
@@ -161,6 +165,24 @@ int dev_parse_tex(const char *s, const char *basedir, LaunchTex *t, char *why)
 			*c = save;
 		if (ismode)
 			rest = c ? c + 1 : NULL;
+	}
+	if (t->cube) {
+		/* W x W x 6 faces, or W x W x 6L for L cubes (CUDA's cubemap and cubemap layered
+		 * arrays: the extent's depth is 6, or 6 times the layers); face coordinates are
+		 * normalised by definition */
+		if (t->ndims != 3 || t->dims[0] != t->dims[1] || t->dims[2] % 6 ||
+		    (!t->layered && t->dims[2] != 6)) {
+			snprintf(why, 256, "cube: W x W x 6 (faces), cube,layered: W x W x 6L (L cubes)");
+			goto out;
+		}
+		t->norm = 1;
+		t->layers = t->layered ? t->dims[2] / 6 : 0;
+	} else if (t->layered) {
+		if (t->ndims < 2) {
+			snprintf(why, 256, "layered: W x L (1D) or W x H x L (2D), the last size the layers");
+			goto out;
+		}
+		t->layers = t->dims[t->ndims - 1];
 	}
 	if ((t->addr == TEXA_WRAP || t->addr == TEXA_MIRROR) && !t->norm) {
 		snprintf(why, 256, "wrap or mirror only with normalized coordinates (CUDA's rule)");
@@ -410,14 +432,18 @@ static uint32_t texel(const DevTex *x, const int64_t at[3], int ch)
 	return isfloatread(x->t) ? fbits(texel_f(x, at, ch)) : texel_i(x, at, ch);
 }
 
-void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint32_t out[4])
+/* the fetch of dev_tex_fetch in nd (1, 2, 3) dimensions of t's sampling at c, in slice slice
+ * of the binding (a layer or a cube's face: texel index nd, whole) */
+static void fetch_at(const DevTex *x, const LaunchTex *t, int nd, int fl, const uint32_t c[3],
+                     int64_t slice, uint32_t out[4])
 {
-	const LaunchTex *t = x->t;
 	int64_t i0[3], i1[3];
 	float w[3];                /* the fixed-point fraction of each dimension (linear) */
 	int lin = fl && t->linear;
 
-	footprint(t, geom, fl, lin, c, i0, i1, w);
+	footprint(t, nd, fl, lin, c, i0, i1, w);
+	if (nd < 3)
+		i0[nd] = i1[nd] = slice;
 	for (int ch = 0; ch < 4; ch++) {
 		if (!lin) {
 			out[ch] = texel(x, i0, ch);
@@ -426,19 +452,98 @@ void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[3], uint3
 		/* the Guide's weighted sum over the 2, 4 or 8 neighbours: the weights are exact
 		 * (multiples of 1/256, products of at most three), the sum is taken in double */
 		double sum = 0.0;
-		for (int corner = 0; corner < (1 << geom); corner++) {
+		for (int corner = 0; corner < (1 << nd); corner++) {
 			int64_t at[3];
 			double wt = 1.0;
 			for (int d = 0; d < 3; d++) {
-				int hi = d < geom && (corner >> d & 1);
+				int hi = d < nd && (corner >> d & 1);
 				at[d] = hi ? i1[d] : i0[d];
-				if (d < geom)
+				if (d < nd)
 					wt *= hi ? (double)w[d] : 1.0 - (double)w[d];
 			}
 			sum += wt * (double)texel_f(x, at, ch);
 		}
 		out[ch] = fbits((float)sum);
 	}
+}
+
+static float bitsf(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+int dev_tex_cube_face(float x, float y, float z, float *u, float *v)
+{
+	float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), m, s, t;
+	int face;
+
+	/* the Guide's table: the major axis is the largest magnitude; where two tie (the Guide's
+	 * conditions are strict) warpsim takes z before y before x */
+	if (az >= ax && az >= ay)
+		face = z >= 0 ? 4 : 5, m = az, s = z >= 0 ? x : -x, t = -y;
+	else if (ay >= ax)
+		face = y >= 0 ? 2 : 3, m = ay, s = x, t = y >= 0 ? z : -z;
+	else
+		face = x >= 0 ? 0 : 1, m = ax, s = x >= 0 ? -z : z, t = -y;
+	*u = (s / m + 1.0f) * 0.5f;
+	*v = (t / m + 1.0f) * 0.5f;
+	return face;
+}
+
+uint32_t dev_tex_layer(uint32_t index, uint32_t n)
+{
+	return index < n ? index : n ? n - 1 : 0;
+}
+
+static const char *const geom_names[] = { "", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".cube",
+                                          ".acube" };
+
+const char *dev_tex_geom_bad(const DevTex *x, int geom)
+{
+	static _Thread_local char why[200];
+	const LaunchTex *t = x->t;
+	int want;              /* the geometry the binding has, for the arrays and cubes */
+
+	if (t->cube)
+		want = t->layered ? DEV_TEX_ACUBE : DEV_TEX_CUBE;
+	else if (t->layered)
+		want = t->ndims == 2 ? DEV_TEX_A1D : DEV_TEX_A2D;
+	else
+		want = 0;      /* 1D, 2D, 3D: fetched with any of those (docs/warpsim.md) */
+	if (want ? geom == want : geom <= DEV_TEX_3D)
+		return NULL;
+	snprintf(why, sizeof why, "texture '%.100s' is bound as %s, fetched with %s", t->name,
+	         want ? geom_names[want] : ".1d, .2d or .3d (no layers, no cube faces)",
+	         geom_names[geom > 0 && geom <= DEV_TEX_ACUBE ? geom : 0]);
+	return why;
+}
+
+void dev_tex_fetch(const DevTex *x, int geom, int fl, const uint32_t c[4], uint32_t out[4])
+{
+	const LaunchTex *t = x->t;
+	int arr = geom == DEV_TEX_A1D || geom == DEV_TEX_A2D || geom == DEV_TEX_ACUBE;
+	uint32_t layer = arr ? dev_tex_layer(c[0], t->layers) : 0, cc[3] = {0, 0, 0};
+
+	if (geom == DEV_TEX_CUBE || geom == DEV_TEX_ACUBE) {
+		/* the face's 2D fetch at (u, v), normalised, in slice 6 layer + face */
+		const uint32_t *d = c + arr;
+		float u, v;
+		int face = dev_tex_cube_face(bitsf(d[0]), bitsf(d[1]), bitsf(d[2]), &u, &v);
+		cc[0] = fbits(u);
+		cc[1] = fbits(v);
+		fetch_at(x, t, 2, 1, cc, (int64_t)layer * 6 + face, out);
+		return;
+	}
+	if (arr) {
+		int nd = geom == DEV_TEX_A1D ? 1 : 2;
+		memcpy(cc, c + 1, (size_t)nd * sizeof *cc);
+		fetch_at(x, t, nd, fl, cc, layer, out);
+		return;
+	}
+	memcpy(cc, c, sizeof cc);
+	fetch_at(x, t, geom, fl, cc, 0, out);
 }
 
 void dev_tex_gather(const DevTex *x, int comp, const uint32_t c[2], uint32_t out[4])
@@ -498,14 +603,19 @@ uint32_t dev_tex_query(const DevTex *x, DevTexQuery q)
 	const LaunchTex *t = x->t;
 
 	switch (q) {
-	case DEV_TXQ_WIDTH: case DEV_TXQ_HEIGHT: case DEV_TXQ_DEPTH: return t->dims[q - DEV_TXQ_WIDTH];
+	case DEV_TXQ_WIDTH: case DEV_TXQ_HEIGHT: case DEV_TXQ_DEPTH:
+		/* a layered or cube binding's last size counts layers or faces, not texels */
+		if ((t->layered || t->cube) && (int)(q - DEV_TXQ_WIDTH) >= t->ndims - 1)
+			return 1;
+		return t->dims[q - DEV_TXQ_WIDTH];
+	case DEV_TXQ_ARRAY_SIZE: return t->layers;
 	case DEV_TXQ_NORMALIZED: return t->norm;
 	case DEV_TXQ_CHANNEL_TYPE: return chan_data_type(t->data.type, t->normfloat);
 	case DEV_TXQ_CHANNEL_ORDER: return chan_order(t->chans);
 	case DEV_TXQ_FILTER_MODE: return t->linear;
 	case DEV_TXQ_ADDR_MODE_0: case DEV_TXQ_ADDR_MODE_1: case DEV_TXQ_ADDR_MODE_2:
 		return addr_mode[t->addr];
-	case DEV_TXQ_ARRAY_SIZE: case DEV_TXQ_MIPMAP_LEVELS: case DEV_TXQ_SAMPLES:
+	case DEV_TXQ_MIPMAP_LEVELS: case DEV_TXQ_SAMPLES:
 	case DEV_TXQ_FORCE_UNNORMALIZED: case DEV_TXQ_MEMORY_LAYOUT: case DEV_TXQ_COUNT:
 		break;
 	}

@@ -488,7 +488,11 @@ chk_form(Chk *k, const PIns *in)
 static void
 chk_coords(Chk *k, const PIns *in, const POpd *c, int slot)
 {
-	int geom = in->m.geom, need = geom == PGEOM_3D ? 3 : geom == PGEOM_2D ? 2 : 1;
+	static const int needs[PGEOM_COUNT] = {
+		[PGEOM_1D] = 1, [PGEOM_2D] = 2, [PGEOM_3D] = 3, [PGEOM_A1D] = 2, [PGEOM_A2D] = 3,
+		[PGEOM_CUBE] = 3, [PGEOM_ACUBE] = 4, [PGEOM_2DMS] = 3, [PGEOM_A2DMS] = 4,
+	};
+	int geom = in->m.geom, need = needs[geom] ? needs[geom] : 1;
 
 	if (c->kind != POK_VEC || c->nelems < need) {
 		err(k, c->loc, "'%s%s' needs a vector of at least %d coordinate%s", ptx_ops[in->op].name,
@@ -576,6 +580,11 @@ chk_tex(Chk *k, const PIns *in)
 	    (m->types[1] != PT_F32 && (tld4 || m->types[1] != PT_S32))) {
 		err(k, in->loc, "'%s' takes .v4, a result type (.u32, .s32 or .f32) and a coordinate "
 		    "type (%s)", name, tld4 ? ".f32" : ".s32 or .f32");
+		return;
+	}
+	if ((m->geom == PGEOM_CUBE || m->geom == PGEOM_ACUBE) && m->types[1] != PT_F32) {
+		/* PTX ISA, "tex": .cube and .acube require .f32 coordinates */
+		err(k, in->loc, "'%s%s' takes .f32 coordinates", name, ptx_geom_names[m->geom]);
 		return;
 	}
 	if (!chk_texref(k, in, 1))

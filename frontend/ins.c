@@ -555,8 +555,12 @@ tex_unsup(const PCtx *c, const PIns *in)
 	}
 	if (in->op == PO_TLD4 && in->m.geom != PGEOM_2D && in->m.geom != PGEOM_NONE)
 		return " with a layered or cube geometry";
-	if (in->m.geom > PGEOM_3D)
-		return " with a layered, cube or multisample geometry";
+	if (in->m.geom > PGEOM_ACUBE)
+		return " with a multisample geometry";
+	if (in->m.geom > PGEOM_3D && in->op != PO_TEX)
+		return " with a layered or cube geometry";
+	if (in->m.geom > PGEOM_3D && (in->m.flags & PMF_LEVEL))
+		return " with an explicit level of detail on a layered or cube geometry";
 	if (in->m.flags & PMF_LEVEL) {
 		/* tex.level d, [t, {c..}], lod: every binding has one level, which any lod reads */
 		if (in->op != PO_TEX || c->ops.n != 4 || c->ops.a[3].kind == POK_VEC ||

@@ -147,7 +147,7 @@ static int check_modifiers(const Ins *in, const IsaRules *r, char *msg, size_t s
 		if (!(m->flags & f))
 			continue;
 		/* MF_x and M_x are in the same order from CC (M_CC = 1 << 6) on */
-		if (f > MF_LAST || !(oi->mods & (M_CC << b)))
+		if (f > MF_LAST || !(oi->mods & ((uint32_t)M_CC << b)))
 			return fail(msg, size, ISA_AT_FLAG - b, "%s does not take .%s", mn,
 			            isa_flag_name(b));
 	}

@@ -337,8 +337,11 @@ int isa_ins_nregs(const Ins *in, int slot)
 	case '4': return 4;
 	case 'G':       /* coordinates (3D: a quad, the fourth unused), then TLD.AOFFI's offsets
 	                 * or TEX.LL's level of detail */
-		if (in->m.sub == SUB_3D)
-			return 4;
+		if (in->m.sub == SUB_3D || in->m.sub == SUB_CUBE || (in->m.flags & MF_ARRAY &&
+		    in->m.sub == SUB_2D))
+			return 4;     /* .3D, .CUBE, .2D.ARRAY (index, x, y), .CUBE.ARRAY (index, x, y, z) */
+		if (in->m.flags & MF_ARRAY)
+			return 2;     /* .1D.ARRAY: index, x */
 		return (in->m.sub == SUB_2D ? 2 : 1) + !!(in->m.flags & (MF_AOFFI | MF_LL));
 	case 'M': {     /* TEX/TLD's result: the channels of the mask (operand 4), packed */
 		int n = in->o[3].kind == OPD_IMM ? __builtin_popcount((unsigned)(in->o[3].imm & 0xf)) : 4;

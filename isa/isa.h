@@ -79,6 +79,7 @@ enum {
 	M_AOFFI = 1 << 26,   /* TLD: texel offsets */
 	M_LL = 1 << 27,      /* TEX: an explicit level of detail */
 	M_PO = 1 << 28, M_SHR7 = 1 << 29, M_SHR15 = 1 << 30,   /* VMAD */
+	M_ARRAY = INT32_MIN, /* TEX, TLD: a texture array (bit 31, MF_ARRAY's) */
 	M_VIDEO = M_TYPE | M_SAT | M_UD | M_SD | M_ACC,
 };
 
@@ -109,9 +110,10 @@ enum {
 	MF_PO = 1 << 22,     /* VMAD: plus one (PTX vmad.po) */
 	MF_SHR7 = 1 << 23,   /* VMAD: the sum shifted right by 7 (PTX .shr7) */
 	MF_SHR15 = 1 << 24,  /* VMAD: the sum shifted right by 15 (PTX .shr15) */
-	MF_LAST = MF_SHR15,
+	MF_ARRAY = 1 << 25,  /* TEX, TLD: an array: the layer index first among the coordinates */
+	MF_LAST = MF_ARRAY,
 };
-#define ISA_NFLAGS 25        /* MF_ bits */
+#define ISA_NFLAGS 26        /* MF_ bits */
 
 typedef enum {
 	SUB_NONE,
@@ -132,6 +134,7 @@ typedef enum {
 	SUB_1D, SUB_2D, SUB_3D,                                  /* TEX, TLD: the texture's geometry */
 	SUB_G, SUB_B, SUB_A,                                     /* TLD4: the channel (SUB_R: red) */
 	SUB_WT,                                                  /* ST cache operator (appended) */
+	SUB_CUBE,                                                /* TEX: a cubemap (appended) */
 	SUB_COUNT
 } Sub;
 

@@ -195,14 +195,28 @@ static const void *bound(Oracle *o, Thread *t, const POpd *h, int surf)
 	return x;
 }
 
+/* the geometry of a tex or tld4 (DEV_TEX_*) */
+static int tex_geom(const PIns *in)
+{
+	static const int g[PGEOM_COUNT] = {
+		[PGEOM_1D] = DEV_TEX_1D, [PGEOM_2D] = DEV_TEX_2D, [PGEOM_3D] = DEV_TEX_3D,
+		[PGEOM_A1D] = DEV_TEX_A1D, [PGEOM_A2D] = DEV_TEX_A2D, [PGEOM_CUBE] = DEV_TEX_CUBE,
+		[PGEOM_ACUBE] = DEV_TEX_ACUBE,
+	};
+	return g[in->m.geom] ? g[in->m.geom] : DEV_TEX_1D;
+}
+
 /* tex.GEOM.v4.D.C d, [t, {c..}], tld4 and txq: one fetch or query through device/tex.c, the
- * SM model's sampler */
+ * SM model's sampler; an array's index (the first coordinate) is read as .u32 */
 void or_tex(Oracle *o, Thread *t, const PIns *in)
 {
+	static const int ncoords[] = { 1, 1, 2, 3, 2, 3, 3, 4 };
 	const POpd *d = &in->o[0], *c = &in->o[2];
-	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
-	uint32_t cc[3] = {0, 0, 0}, out[4];
+	int geom = tex_geom(in), arr = geom == DEV_TEX_A1D || geom == DEV_TEX_A2D ||
+	           geom == DEV_TEX_ACUBE;
+	uint32_t cc[4] = {0, 0, 0, 0}, out[4];
 	const DevTex *x = bound(o, t, &in->o[1], 0);
+	const char *bad;
 
 	if (!x)
 		return;
@@ -210,8 +224,12 @@ void or_tex(Oracle *o, Thread *t, const PIns *in)
 		or_put(o, t, d, dev_tex_query(x, (DevTexQuery)(in->m.txq - PTXQ_WIDTH)));
 		return;
 	}
-	for (int k = 0; k < geom; k++)
-		cc[k] = (uint32_t)or_get(o, t, &c->elems[k], in->m.types[1]);
+	if ((bad = dev_tex_geom_bad(x, geom))) {
+		or_error(o, t, OR_FAULT, "%s", bad);
+		return;
+	}
+	for (int k = 0; k < ncoords[geom] && k < c->nelems; k++)
+		cc[k] = (uint32_t)or_get(o, t, &c->elems[k], arr && k == 0 ? PT_U32 : in->m.types[1]);
 	if (in->op == PO_TLD4)
 		dev_tex_gather(x, in->m.comp - PCOMP_R, cc, out);
 	else

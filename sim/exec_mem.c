@@ -361,12 +361,19 @@ static const DevTex *tex_of(Gpu *g, Warp *w, const DIns *d, int at, unsigned l)
 
 int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 {
-	int geom = d->op == OP_TLD4 || d->op == OP_TLD4B || d->m.sub == SUB_2D ? 2 :
-	           d->m.sub == SUB_3D ? 3 : 1;
+	int arr = (d->m.flags & MF_ARRAY) != 0;
+	int geom = d->op == OP_TLD4 || d->op == OP_TLD4B ? 2 :
+	           d->m.sub == SUB_CUBE ? (arr ? DEV_TEX_ACUBE : DEV_TEX_CUBE) :
+	           d->m.sub == SUB_2D ? (arr ? DEV_TEX_A2D : DEV_TEX_2D) :
+	           d->m.sub == SUB_3D ? DEV_TEX_3D : arr ? DEV_TEX_A1D : DEV_TEX_1D;
+	/* the registers of coordinates: .1D.ARRAY 2, .2D.ARRAY and .CUBE 3, .CUBE.ARRAY 4 */
+	int ncoords = geom <= DEV_TEX_3D ? geom : geom == DEV_TEX_A1D ? 2 :
+	              geom == DEV_TEX_ACUBE ? 4 : 3;
 	int comp = d->m.sub == SUB_G ? 1 : d->m.sub == SUB_B ? 2 : d->m.sub == SUB_A ? 3 : 0;
 	unsigned mask = d->op != OP_TLD4 && d->op != OP_TLD4B && d->o[3].kind == DK_IMM ?
 	                (unsigned)d->o[3].imm & 0xf : 0xf;
-	int aoffi = (d->op == OP_TLD || d->op == OP_TLDB) && (d->m.flags & MF_AOFFI);
+	int aoffi = (d->op == OP_TLD || d->op == OP_TLDB) && (d->m.flags & MF_AOFFI) &&
+	            !(d->m.flags & MF_ARRAY);
 
 	if (d->op == OP_TXQ || d->op == OP_TXQB) {
 		FOR_LANES(ex) {
@@ -379,11 +386,16 @@ int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	}
 	FOR_LANES(ex) {
 		const DevTex *x = tex_of(g, w, d, 2, l);
-		uint32_t c[3] = {0, 0, 0}, out[4];
+		uint32_t c[4] = {0, 0, 0, 0}, out[4];
+		const char *bad;
 		int n = 0;
 		if (!x)
 			return SIM_FAULT;
-		for (int k = 0; k < geom; k++)
+		if ((bad = dev_tex_geom_bad(x, geom))) {
+			sim_fault(g, w, (int)l, SIM_FAULT, "%s", bad);
+			return SIM_FAULT;
+		}
+		for (int k = 0; k < ncoords; k++)
 			c[k] = REG(d->o[1].reg + k, l);
 		if (aoffi) {
 			uint32_t off = REG(d->o[1].reg + (geom == 3 ? 3 : geom), l);

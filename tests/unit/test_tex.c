@@ -31,7 +31,7 @@ static float fetch1(const char *spec, const void *texels, float x)
 	LaunchTex t;
 	DevTex d;
 	char why[256];
-	uint32_t c[3] = {fb(x), 0, 0}, out[4];
+	uint32_t c[4] = {fb(x), 0, 0}, out[4];
 
 	ck_assert_msg(dev_parse_tex(spec, NULL, &t, why) == 0, "%s: %s", spec, why);
 	d.t = &t;
@@ -46,7 +46,7 @@ static uint32_t fetch1i(const char *spec, const void *texels, int32_t i, int ch)
 	LaunchTex t;
 	DevTex d;
 	char why[256];
-	uint32_t c[3] = {(uint32_t)i, 0, 0}, out[4];
+	uint32_t c[4] = {(uint32_t)i, 0, 0}, out[4];
 
 	ck_assert_msg(dev_parse_tex(spec, NULL, &t, why) == 0, "%s: %s", spec, why);
 	d.t = &t;
@@ -95,7 +95,7 @@ START_TEST(test_bilinear_normfloat)
 	LaunchTex t;
 	DevTex d;
 	char why[256];
-	uint32_t c[3] = {fb(1.0f), fb(1.0f), 0}, out[4];
+	uint32_t c[4] = {fb(1.0f), fb(1.0f), 0}, out[4];
 
 	ck_assert_int_eq(dev_parse_tex("t:u8:2x2:linear,normfloat", NULL, &t, why), 0);
 	d.t = &t;
@@ -340,6 +340,126 @@ START_TEST(test_surface_handles)
 }
 END_TEST
 
+/* the cube face and face coordinates of a direction, from the Guide's table "Cubemap Fetch"
+ * worked by hand: face (major axis), m = |major|, u = (s/m + 1) / 2, v = (t/m + 1) / 2 */
+START_TEST(test_cube_face)
+{
+	static const struct { float x, y, z; int face; float u, v; } w[] = {
+		{ 1, 0.5f, -0.25f, 0, 0.625f, 0.25f },     /* +x: s = -z, t = -y */
+		{ -2, 1, 0.5f, 1, 0.625f, 0.25f },         /* -x: s = z, t = -y */
+		{ 0.5f, 4, -1, 2, 0.5625f, 0.375f },       /* +y: s = x, t = z */
+		{ 0.5f, -4, -1, 3, 0.5625f, 0.625f },      /* -y: s = x, t = -z */
+		{ 0.5f, 1, 2, 4, 0.625f, 0.25f },          /* +z: s = x, t = -y */
+		{ 0.5f, 1, -2, 5, 0.375f, 0.25f },         /* -z: s = -x, t = -y */
+		{ 1, 1, 1, 4, 1, 0 },                      /* a tie: z before y before x */
+		{ 1, -1, 0.5f, 3, 1, 0.25f },              /* x and y tie: y */
+	};
+	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+		float u, v;
+		int f = dev_tex_cube_face(w[i].x, w[i].y, w[i].z, &u, &v);
+		ck_assert_msg(f == w[i].face && u == w[i].u && v == w[i].v, "case %zu: face %d (%g, %g)",
+		              i, f, (double)u, (double)v);
+	}
+}
+END_TEST
+
+/* an array index is a .u32 clamped to the last layer */
+START_TEST(test_layer_clamp)
+{
+	ck_assert_uint_eq(dev_tex_layer(0, 3), 0);
+	ck_assert_uint_eq(dev_tex_layer(2, 3), 2);
+	ck_assert_uint_eq(dev_tex_layer(3, 3), 2);
+	ck_assert_uint_eq(dev_tex_layer(0xffffffffu, 3), 2);   /* -1 as .s32 */
+	ck_assert_uint_eq(dev_tex_layer(7, 1), 0);
+}
+END_TEST
+
+/* channel 0 of a fetch of geometry geom at c from a texture bound by spec over texels */
+static float fetchg(const char *spec, const void *texels, int geom, uint32_t c0, float a, float b,
+                    float cc)
+{
+	LaunchTex t;
+	DevTex d;
+	char why[256];
+	uint32_t c[4], out[4];
+	int arr = geom == DEV_TEX_A1D || geom == DEV_TEX_A2D || geom == DEV_TEX_ACUBE;
+
+	ck_assert_msg(dev_parse_tex(spec, NULL, &t, why) == 0, "%s: %s", spec, why);
+	d.t = &t;
+	d.texels = texels;
+	ck_assert_ptr_null(dev_tex_geom_bad(&d, geom));
+	if (arr)
+		c[0] = c0, c[1] = fb(a), c[2] = fb(b), c[3] = fb(cc);
+	else
+		c[0] = fb(a), c[1] = fb(b), c[2] = fb(cc), c[3] = 0;
+	dev_tex_fetch(&d, geom, 1, c, out);
+	dev_tex_free(&t);
+	return bf(out[0]);
+}
+
+/* texel value slice * 10 + j * 2 + i: the fetches pick the face and layer worked out above */
+START_TEST(test_layered_cube_fetch)
+{
+	float cube[2 * 2 * 12], lay[3 * 2];
+
+	for (int k = 0; k < 12; k++)
+		for (int j = 0; j < 2; j++)
+			for (int i = 0; i < 2; i++)
+				cube[(k * 2 + j) * 2 + i] = (float)(k * 10 + j * 2 + i);
+	/* (1, 0.5, -0.25): face 0 at (0.625, 0.25): texel (1, 0) */
+	ck_assert_float_eq(fetchg("c:f32:2x2x6:cube", cube, DEV_TEX_CUBE, 0, 1, 0.5f, -0.25f), 1);
+	/* (0.5, 1, -2): face 5 at (0.375, 0.25): texel (0, 0) */
+	ck_assert_float_eq(fetchg("c:f32:2x2x6:cube", cube, DEV_TEX_CUBE, 0, 0.5f, 1, -2), 50);
+	/* cube 1's face 2 at (0.5625, 0.375): slice 8, texel (1, 0); index 7 clamps to cube 1 */
+	ck_assert_float_eq(fetchg("c:f32:2x2x12:cube,layered", cube, DEV_TEX_ACUBE, 1, 0.5f, 4, -1), 81);
+	ck_assert_float_eq(fetchg("c:f32:2x2x12:cube,layered", cube, DEV_TEX_ACUBE, 7, 0.5f, 4, -1), 81);
+	/* linear on a face: (1, 0, 0) is face 0's centre (0.5, 0.5): the four texels' mean */
+	ck_assert_float_eq(fetchg("c:f32:2x2x6:cube,linear", cube, DEV_TEX_CUBE, 0, 1, 0, 0), 1.5f);
+	for (int k = 0; k < 6; k++)
+		lay[k] = (float)(k / 3 * 10 + k % 3);
+	ck_assert_float_eq(fetchg("l:f32:3x2:layered", lay, DEV_TEX_A1D, 1, 2.5f, 0, 0), 12);
+	ck_assert_float_eq(fetchg("l:f32:3x2:layered", lay, DEV_TEX_A1D, 9, 2.5f, 0, 0), 12);
+	ck_assert_float_eq(fetchg("l:f32:3x2:layered", lay, DEV_TEX_A1D, 0, 2.5f, 0, 0), 2);
+	/* 2D layers of 2 x 2 (the cube's texels): layer 3 at (0.5, 1.5): texel (0, 1) */
+	ck_assert_float_eq(fetchg("l:f32:2x2x12:layered", cube, DEV_TEX_A2D, 3, 0.5f, 1.5f, 0), 32);
+}
+END_TEST
+
+/* the sizes, the layers and the geometries a binding takes; the option's errors */
+START_TEST(test_layered_bindings)
+{
+	static const struct { const char *spec; uint32_t w, h, d, n; int geom, other; } b[] = {
+		{ "t:f32:3x2:layered", 3, 1, 1, 2, DEV_TEX_A1D, DEV_TEX_1D },
+		{ "t:f32:4x3x5:layered", 4, 3, 1, 5, DEV_TEX_A2D, DEV_TEX_2D },
+		{ "t:f32:2x2x6:cube", 2, 2, 1, 0, DEV_TEX_CUBE, DEV_TEX_ACUBE },
+		{ "t:f32:2x2x12:cube,layered", 2, 2, 1, 2, DEV_TEX_ACUBE, DEV_TEX_CUBE },
+		{ "t:f32:4x3", 4, 3, 1, 0, DEV_TEX_2D, DEV_TEX_A2D },
+	};
+	static const char *const bad[] = { "t:f32:4x4x5:cube", "t:f32:4x3x6:cube", "t:f32:4x4:cube",
+	                                   "t:f32:4x4x12:cube", "t:f32:4:layered" };
+	char why[256];
+
+	for (size_t i = 0; i < sizeof b / sizeof b[0]; i++) {
+		LaunchTex t;
+		DevTex d;
+		ck_assert_msg(dev_parse_tex(b[i].spec, NULL, &t, why) == 0, "%s: %s", b[i].spec, why);
+		d.t = &t;
+		d.texels = NULL;
+		ck_assert_uint_eq(dev_tex_query(&d, DEV_TXQ_WIDTH), b[i].w);
+		ck_assert_uint_eq(dev_tex_query(&d, DEV_TXQ_HEIGHT), b[i].h);
+		ck_assert_uint_eq(dev_tex_query(&d, DEV_TXQ_DEPTH), b[i].d);
+		ck_assert_uint_eq(dev_tex_query(&d, DEV_TXQ_ARRAY_SIZE), b[i].n);
+		ck_assert_ptr_null(dev_tex_geom_bad(&d, b[i].geom));
+		ck_assert_ptr_nonnull(dev_tex_geom_bad(&d, b[i].other));
+		dev_tex_free(&t);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		LaunchTex t;
+		ck_assert_msg(dev_parse_tex(bad[i], NULL, &t, why) != 0, "%s parsed", bad[i]);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tex");
@@ -354,6 +474,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_parse);
 	tcase_add_test(tc, test_object_handles);
 	tcase_add_test(tc, test_surface_handles);
+	tcase_add_test(tc, test_cube_face);
+	tcase_add_test(tc, test_layer_clamp);
+	tcase_add_test(tc, test_layered_cube_fetch);
+	tcase_add_test(tc, test_layered_bindings);
 	suite_add_tcase(s, tc);
 	return s;
 }
