@@ -690,7 +690,11 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 	int store = in->op == PO_SUST, at = store ? 0 : 1;
 	const POpd *c = &in->o[at + 1], *val = &in->o[store ? 2 : 0];
 	int pt = in->m.types[0], eb = tbytes(pt), n = in->m.vec > 1 ? in->m.vec : 1;
-	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
+	/* a layered surface (.a1d, .a2d) is accessed as the 2D or 3D one its layers make: the
+	 * layer index, first in PTX, moved last (docs/warpsim.md, "Surfaces") */
+	int arr = in->m.geom == PGEOM_A1D || in->m.geom == PGEOM_A2D;
+	int geom = in->m.geom == PGEOM_3D || in->m.geom == PGEOM_A2D ? 3 :
+	           in->m.geom == PGEOM_2D || in->m.geom == PGEOM_A1D ? 2 : 1;
 	int cls = geom == 1 ? TC_R : geom == 2 ? TC_R2 : TC_R4, dcls = eb == 8 ? TC_R2 : TC_R;
 	int mode = in->m.sumode == PSUMODE_CLAMP ? 1 : in->m.sumode == PSUMODE_ZERO ? 2 : 0;
 	int fmt = store && in->m.comp == PCOMP_P;   /* sust.p: SUSTP per channel, x a sample */
@@ -701,7 +705,7 @@ static int sel_surf(Fn *f, Blk *b, const PIns *in)
 	if (in->o[at].reg >= 0)
 		h = obj_handle(f, b, in, at);   /* a surface object: SULDB/SUSTB */
 	for (int k = 0; k < geom; k++)
-		cs[k] = be_src(f, b, &c->elems[k], PT_S32);
+		cs[k] = be_src(f, b, &c->elems[arr ? (k + 1) % geom : k], PT_S32);
 	for (int e = 0; e < n; e++) {
 		const POpd *v = val->kind == POK_VEC ? &val->elems[e] : val;
 		int ct = be_newtmp(f, cls), dt = -1;

@@ -174,7 +174,7 @@ typedef struct {
 	char *text;       /* the option as written, for messages */
 } LaunchTex;
 
-/* --surf NAME:N:TYPE[xN]:W[xH[xD]] (tex.c; docs/warpsim.md "Surfaces"): the surface reference
+/* --surf NAME:N:TYPE[xN]:W[xH[xD]][:layered] (tex.c; docs/warpsim.md "Surfaces"): the surface reference
  * NAME is the buffer of --arg N, W x H x D elements of TYPE[xN] */
 typedef struct {
 	char *name;       /* the surface reference it binds (.global .surfref) */
@@ -183,6 +183,7 @@ typedef struct {
 	int chans;        /* channels per element: 1, 2 or 4 */
 	int ndims;        /* 1, 2 or 3 */
 	uint32_t dims[3]; /* width, height, depth in elements (1 beyond ndims) */
+	int layered;      /* :layered: the last size counts layers (suld/sust .a1d, .a2d) */
 	char *text;       /* the option as written, for messages */
 } LaunchSurf;
 

@@ -630,7 +630,7 @@ void dev_surf_free(LaunchSurf *u)
 	memset(u, 0, sizeof *u);
 }
 
-/* NAME:N:TYPE[xN]:W[xH[xD]] */
+/* NAME:N:TYPE[xN]:W[xH[xD]][:layered] */
 int dev_parse_surf(const char *s, LaunchSurf *u, char *why)
 {
 	char *dup = strdup(s), *f[5] = {0}, *x, *end;
@@ -639,7 +639,7 @@ int dev_parse_surf(const char *s, LaunchSurf *u, char *why)
 	int nf = 0, rc = -1;
 
 	memset(u, 0, sizeof *u);
-	snprintf(why, 256, "NAME:N:TYPE[xN]:W[xH[xD]] with N a buffer argument");
+	snprintf(why, 256, "NAME:N:TYPE[xN]:W[xH[xD]][:layered] with N a buffer argument");
 	if (!dup)
 		return -1;
 	for (char *p = dup; p && nf < 5; ) {
@@ -647,7 +647,7 @@ int dev_parse_surf(const char *s, LaunchSurf *u, char *why)
 		if ((p = strchr(p, ':')))
 			*p++ = 0;
 	}
-	if (nf != 4 || !*f[0] || !*f[1])
+	if (nf < 4 || (nf == 5 && strcmp(f[4], "layered")) || !*f[0] || !*f[1])
 		goto out;
 	n = strtoul(f[1], &end, 10);
 	if (*end || f[1][0] < '0' || f[1][0] > '9' || n > 4096)
@@ -669,6 +669,10 @@ int dev_parse_surf(const char *s, LaunchSurf *u, char *why)
 	}
 	u->ndims = shape.ndims;
 	memcpy(u->dims, shape.dims, sizeof u->dims);
+	if ((u->layered = nf == 5) && u->ndims < 2) {
+		snprintf(why, 256, "NAME:N:TYPE:W x L or W x H x L:layered (the last size the layers)");
+		goto out;
+	}
 	if (!(u->name = strdup(f[0])) || !(u->text = strdup(s)))
 		goto out;
 	rc = 0;
@@ -870,11 +874,15 @@ uint32_t dev_surf_query(const DevSurf *x, DevTexQuery q)
 	const LaunchSurf *u = x->s;
 
 	switch (q) {
-	case DEV_TXQ_WIDTH: case DEV_TXQ_HEIGHT: case DEV_TXQ_DEPTH: return u->dims[q - DEV_TXQ_WIDTH];
+	case DEV_TXQ_WIDTH: case DEV_TXQ_HEIGHT: case DEV_TXQ_DEPTH:
+		if (u->layered && (int)(q - DEV_TXQ_WIDTH) >= u->ndims - 1)
+			return 1;     /* the layers are no dimension */
+		return u->dims[q - DEV_TXQ_WIDTH];
+	case DEV_TXQ_ARRAY_SIZE: return u->layered ? u->dims[u->ndims - 1] : 0;
 	case DEV_TXQ_CHANNEL_TYPE: return chan_data_type(u->type, 0);
 	case DEV_TXQ_CHANNEL_ORDER: return chan_order(u->chans);
 	case DEV_TXQ_MEMORY_LAYOUT: return 1;
-	case DEV_TXQ_NORMALIZED: case DEV_TXQ_ARRAY_SIZE: case DEV_TXQ_MIPMAP_LEVELS: case DEV_TXQ_SAMPLES:
+	case DEV_TXQ_NORMALIZED: case DEV_TXQ_MIPMAP_LEVELS: case DEV_TXQ_SAMPLES:
 	case DEV_TXQ_FORCE_UNNORMALIZED: case DEV_TXQ_FILTER_MODE: case DEV_TXQ_ADDR_MODE_0:
 	case DEV_TXQ_ADDR_MODE_1: case DEV_TXQ_ADDR_MODE_2: case DEV_TXQ_COUNT:
 		break;

@@ -541,7 +541,8 @@ tex_unsup(const PCtx *c, const PIns *in)
 		return NULL;   /* check.c: every attribute suq has is answered */
 	if (in->op == PO_SULD || in->op == PO_SUST) {
 		/* suld.p and sust.p other than sust.p.{1d,2d,3d}{.v2,.v4}.b32 are errors (check.c) */
-		return m->comp != PCOMP_P && m->geom > PGEOM_3D ? " of a layered surface" : NULL;
+		return m->comp != PCOMP_P && m->geom > PGEOM_A2D ? " with a cube or multisample geometry" :
+		       NULL;
 	}
 	if (in->op == PO_TXQ) {
 		if (m->flags & PMF_LEVEL)

@@ -245,7 +245,10 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 	int store = in->op == PO_SUST, at = store ? 0 : 1;
 	const POpd *h = &in->o[in->op == PO_SUQ ? 1 : at];
 	const POpd *c = &in->o[at + 1], *val = &in->o[store ? 2 : 0];
-	int geom = in->m.geom == PGEOM_3D ? 3 : in->m.geom == PGEOM_2D ? 2 : 1;
+	/* a layered surface is the 2D or 3D one its layers make, the layer index (first) last */
+	int arr = in->m.geom == PGEOM_A1D || in->m.geom == PGEOM_A2D;
+	int geom = in->m.geom == PGEOM_3D || in->m.geom == PGEOM_A2D ? 3 :
+	           in->m.geom == PGEOM_2D || in->m.geom == PGEOM_A1D ? 2 : 1;
 	int ty = in->m.types[0], es = tbytes(ty), n = in->m.vec > 1 ? in->m.vec : 1;
 	int mode = in->m.sumode == PSUMODE_CLAMP ? DEV_SU_CLAMP : in->m.sumode == PSUMODE_ZERO ?
 	           DEV_SU_ZERO : DEV_SU_TRAP;
@@ -259,7 +262,7 @@ void or_surf(Oracle *o, Thread *t, const PIns *in)
 		return;
 	}
 	for (int k = 0; k < geom; k++)
-		cc[k] = (int32_t)or_get(o, t, &c->elems[k], PT_S32);
+		cc[k] = (int32_t)or_get(o, t, &c->elems[arr ? (k + 1) % geom : k], PT_S32);
 	if (in->m.comp == PCOMP_P) {
 		/* sust.p: element e is the sample's channel e, converted (device/tex.c) */
 		for (int e = 0; e < n; e++) {

@@ -30,7 +30,7 @@ expect 1 "mixed.ptx:39:2: $U 'ldmatrix'.*in kernel 'direct'" "$BIN/warpsim" --qu
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet --oracle "$M" --kernel viacall $L
 expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet "$M" --kernel viacall $L
 # textures (tests/unsup/tex_forms.ptx): a multisample fetch, an independent sampler, a layered
-# surface, a cube tld4, a txq at a level of detail and a layered sust stop their own
+# tld4, a cube tld4, a txq at a level of detail and a layered tex.level stop their own
 # kernel, on the translator, the oracle and the SM model; the plain fetch of the same module
 # translates and runs alike on both engines
 X=$here/unsup/tex_forms.ptx
@@ -38,11 +38,11 @@ XL="--grid 1 --block 1 --arg buf:f32:1:zero --tex img:f32:2x2:iota"
 expect 0 "" "$BIN/warpc" --kernel fetch "$X"
 expect 1 "tex_forms.ptx:26:2: $U 'tex' with a multisample geometry" "$BIN/warpc" --kernel ms "$X"
 expect 1 "tex_forms.ptx:33:2: $U 'tex' with an independent sampler" "$BIN/warpc" --kernel sampler "$X"
-expect 1 "tex_forms.ptx:42:2: $U 'suld' of a layered surface" "$BIN/warpc" --kernel handle "$X"
+expect 1 "tex_forms.ptx:42:2: $U 'tld4' with a layered or cube geometry" "$BIN/warpc" --kernel gatherarray "$X"
 expect 1 "tex_forms.ptx:49:2: $U 'tld4' with a layered or cube geometry" "$BIN/warpc" --kernel gathercube "$X"
 expect 1 "tex_forms.ptx:56:2: $U 'txq' with a level of detail" "$BIN/warpc" --kernel query "$X"
-expect 1 "tex_forms.ptx:64:2: $U 'sust' of a layered surface" "$BIN/warpc" --kernel formatted "$X"
-for k in ms sampler handle gathercube query formatted; do
+expect 1 "tex_forms.ptx:64:2: $U 'tex' with an explicit level of detail on a layered or cube geometry" "$BIN/warpc" --kernel levelarray "$X"
+for k in ms sampler gatherarray gathercube query levelarray; do
 	expect 1 "$U '(tex|tld4|txq|suld|sust)' (with|of)" "$BIN/warpsim" --quiet --oracle "$X" --kernel $k $XL
 	expect 1 "$U '(tex|tld4|txq|suld|sust)' (with|of)" "$BIN/warpsim" --quiet "$X" --kernel $k $XL
 done

@@ -245,6 +245,14 @@ START_TEST(test_surface_addressing)
 	ck_assert_int_eq(dev_parse_surf("s:0:f64:4", &u, why), -1);
 	ck_assert_int_eq(dev_parse_surf("s:0:u32", &u, why), -1);
 	ck_assert_int_eq(dev_parse_surf("s:0:u32:4:zero", &u, why), -1);
+	ck_assert_int_eq(dev_parse_surf("s:0:u32:4:layered", &u, why), -1);   /* no layers */
+	/* layered: 3 layers of 4 x 2; the layers are no dimension of suq */
+	ck_assert_int_eq(dev_parse_surf("s:0:u32:4x2x3:layered", &u, why), 0);
+	x.s = &u;
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_HEIGHT), 2);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_DEPTH), 1);
+	ck_assert_uint_eq(dev_surf_query(&x, DEV_TXQ_ARRAY_SIZE), 3);
+	dev_surf_free(&u);
 }
 END_TEST
 
