@@ -652,8 +652,9 @@ sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 	 * chooses first, so that none starves the others of a pipe class they all want (one
 	 * division a cycle; k then wraps) */
 	int nsched = m->c->schedulers;
-	int k = (nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) : (int)(now % (uint64_t)nsched);
-	for (int i = 0; i < nsched; i++, k = k + 1 < nsched ? k + 1 : 0) {
+	int k0 = (nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) : (int)(now % (uint64_t)nsched);
+	for (int i = 0; i < nsched; i++) {
+		int k = k0 + i < nsched ? k0 + i : k0 + i - nsched;
 		if (m->sfree[k] > now)
 			m->st->stall[STALL_CTRL]++;
 		else if (m->kmemo[k] && m->kwake[k] > now) {
