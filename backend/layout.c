@@ -5,7 +5,7 @@
  *
  * Module layout (docs/backend.md): module .shared variables, then every function body's
  * .shared variables, at increasing offsets from 0 (natural alignment); dynamic shared memory
- * (extern .shared arrays) starts after the static part; module .const variables in bank 3
+ * (extern .shared arrays) starts after the whole static part, function bodies' included; module .const variables in bank 3
  * from 0; module .global variables in device memory, each address written by the loader
  * into c[0xe][8*i] (i its Module.vars index); kernel parameters in bank 0 from 0x20.
  *
@@ -45,15 +45,16 @@ void be_layout(const Module *m, Layout *l)
 	l->locoff = calloc((size_t)m->nfuncs + 1, sizeof(uint32_t *));
 	if (!l->varoff || !l->locoff)
 		die("out of memory");
-	for (int pass = 0; pass < 2; pass++)  /* sized arrays first, then unsized (dynamic) ones */
-		for (int i = 0; i < m->nvars; i++) {
-			const PVar *v = &m->vars[i];
-			if (!is_shared(v->space) || (v->size == 0) != (pass == 1))
-				continue;
-			sh = align_up(sh, v->align);
-			l->varoff[i] = sh;
-			sh += (uint32_t)v->size;
-		}
+	/* sized module variables, then every function body's, then the unsized (dynamic) module
+	 * arrays, which all start at the end of the static part */
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		if (!is_shared(v->space) || v->size == 0)
+			continue;
+		sh = align_up(sh, v->align);
+		l->varoff[i] = sh;
+		sh += (uint32_t)v->size;
+	}
 	for (int fi = 0; fi < m->nfuncs; fi++) {
 		const PFunc *pf = &m->funcs[fi];
 		l->locoff[fi] = calloc((size_t)pf->nlocals + 1, sizeof(uint32_t));
@@ -65,6 +66,13 @@ void be_layout(const Module *m, Layout *l)
 				l->locoff[fi][i] = sh;
 				sh += (uint32_t)pf->locals[i].size;
 			}
+	}
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		if (!is_shared(v->space) || v->size != 0)
+			continue;
+		sh = align_up(sh, v->align);
+		l->varoff[i] = sh;
 	}
 	for (int i = 0; i < m->nvars; i++) {
 		const PVar *v = &m->vars[i];

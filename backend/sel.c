@@ -116,6 +116,8 @@ static SReg sreg_of(int s, int comp, int hi)
 	case PSR_GLOBALTIMER: return hi ? SR_GLOBALTIMERHI : SR_GLOBALTIMERLO;
 	case PSR_GLOBALTIMER_LO: return SR_GLOBALTIMERLO;
 	case PSR_GLOBALTIMER_HI: return SR_GLOBALTIMERHI;
+	case PSR_ENVREG1: return SR_ENVREG1;    /* a cooperative launch's grid workspace */
+	case PSR_ENVREG2: return SR_ENVREG2;
 	default: return SR_COUNT;
 	}
 }
@@ -333,7 +335,7 @@ MOpd be_src(Fn *f, Blk *b, const POpd *o, int pt)
 		int t = be_newtmp(f, w ? TC_R2 : TC_R);
 		SReg s = sreg_of(o->sreg, o->comp, 0);
 		MIns *in;
-		if (PTX_IS_ENVREG(o->sreg)) {
+		if (PTX_IS_ENVREG(o->sreg) && s == SR_COUNT) {
 			be_errorf(f, o->loc, "unsupported: %s in '%s': " PTX_ENVREG_WHY,
 			          ptx_sreg_name((PSReg)o->sreg), f->pf->name);
 			return be_r(T_RZ);

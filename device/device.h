@@ -77,6 +77,7 @@ typedef struct {
 	uint8_t *bank[DEV_NBANKS];     /* constant banks, DEV_BANK_SIZE each, NULL until written */
 	DevHeap heap;                  /* in-kernel malloc's heap (heap.c) */
 	DevHeap cdpbuf;                /* dynamic parallelism's parameter buffers (cdp.c) */
+	uint64_t gridws;               /* a cooperative launch's grid workspace, or 0 (launch.c) */
 } Mem;
 
 void dev_mem_init(Mem *m);
@@ -206,7 +207,19 @@ typedef struct {
 	int ntexs;
 	LaunchSurf *surfs;       /* --surf, in order */
 	int nsurfs;
+	int cooperative;         /* --cooperative: cudaLaunchCooperativeKernel's launch (a grid
+	                            workspace in %envreg1:%envreg2; DEV_GRIDWS_*) */
 } Launch;
+
+/* a cooperative launch's grid workspace, as cooperative groups' code reads it (CUDA 13's
+ * cooperative_groups/details/driver_abi.h, get_grid_workspace: the address is %envreg1 << 32
+ * | %envreg2, a struct of u32 wsSize then u32 barrier; sync.h's grid sync adds to barrier and
+ * spins until its top bit flips; docs/design-notes.md "Cooperative launch") */
+#define DEV_GRIDWS_BYTES   8u
+#define DEV_GRIDWS_BARRIER 4u   /* offset of the barrier word */
+/* why a read of %envreg1/%envreg2 fails without --cooperative (both engines) */
+#define DEV_GRIDWS_WHY "reads the grid workspace of cooperative groups (this_grid(), grid.sync()), " \
+	"which only a cooperative launch has (cudaLaunchCooperativeKernel; warpsim --cooperative)"
 
 /* a launch placed in memory: buffer addresses per argument */
 typedef struct {

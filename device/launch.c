@@ -551,6 +551,16 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			return -1;
 		}
 	}
+	m->gridws = 0;
+	if (l->cooperative) {
+		/* the grid workspace (DEV_GRIDWS_*), placed after everything else so that a
+		 * cooperative launch moves no other buffer: wsSize, then the barrier word at 0 */
+		uint8_t *p;
+		if (!(m->gridws = dev_mem_alloc(m, DEV_GRIDWS_BYTES, 16, "grid workspace")))
+			goto oom;
+		p = dev_mem_global(m, m->gridws, DEV_GRIDWS_BYTES);
+		dev_st(p, 4, DEV_GRIDWS_BYTES);
+	}
 	return 0;
 oom:
 	fprintf(err, "warpsim: out of memory\n");

@@ -272,7 +272,8 @@ typedef struct {
 /* ------------------------------------------------------------------ special registers */
 /* X(id, name, component): component 1 when the register has .x/.y/.z (and is a v4.u32),
  * bytes of the value. %envreg0..31 are the driver's (the PTX ISA: "initialized by the driver
- * prior to kernel launch"); reading one is unsupported on both engines (docs/warpsim.md). */
+ * prior to kernel launch"); %envreg1:%envreg2 is a cooperative launch's grid workspace
+ * (device.h DEV_GRIDWS_*), reading any other is unsupported on both engines (docs/warpsim.md). */
 #define PTX_ENVREGS(X) \
 	X(ENVREG0, "%envreg0", 0, 4) X(ENVREG1, "%envreg1", 0, 4) X(ENVREG2, "%envreg2", 0, 4) \
 	X(ENVREG3, "%envreg3", 0, 4) X(ENVREG4, "%envreg4", 0, 4) X(ENVREG5, "%envreg5", 0, 4) \
@@ -311,12 +312,13 @@ typedef enum {
 #undef X
 	PSR_COUNT
 } PSReg;
-/* why reading %envregN is refused (both engines): what CUDA passes there cannot be modelled
- * by a value without computing something wrong */
+/* why reading %envregN other than %envreg1/%envreg2 (the grid workspace of a cooperative
+ * launch) is refused (both engines): the driver's other values are documented nowhere, and
+ * no value stands in for them without computing something wrong */
 #define PTX_IS_ENVREG(s) ((s) >= PSR_ENVREG0 && (s) <= PSR_ENVREG31)
-#define PTX_ENVREG_WHY "an environment register the driver sets at launch; CUDA's cooperative " \
-	"launch passes the grid-wide synchronisation workspace of cooperative groups (grid.sync()) " \
-	"there, and warpsim has no cooperative launch and no grid-wide synchronisation"
+#define PTX_ENVREG_WHY "an environment register the driver sets at launch whose meaning is " \
+	"not documented; warpsim gives only %envreg1 and %envreg2, the grid workspace of a " \
+	"cooperative launch (--cooperative) that cooperative groups' grid.sync() reads"
 
 /* ------------------------------------------------------------------ locations */
 typedef struct {

@@ -56,6 +56,13 @@ uint64_t or_sreg(Oracle *o, const Thread *t, int sreg, int comp)
 #define X(id, name, comp, bytes) case PSR_##id:
 	PTX_ENVREGS(X)
 #undef X
+		if ((sreg == PSR_ENVREG1 || sreg == PSR_ENVREG2) && o->l->cooperative)
+			return sreg == PSR_ENVREG1 ? (uint32_t)(o->mem->gridws >> 32)
+			                           : (uint32_t)o->mem->gridws;
+		if (sreg == PSR_ENVREG1 || sreg == PSR_ENVREG2) {
+			or_error(o, t, OR_FAULT, "%s " DEV_GRIDWS_WHY, ptx_sreg_name((PSReg)sreg));
+			break;
+		}
 		or_error(o, t, OR_UNSUP, "unsupported: %s: " PTX_ENVREG_WHY, ptx_sreg_name((PSReg)sreg));
 		break;
 	}
@@ -897,6 +904,10 @@ void or_exec(Oracle *o, Thread *t)
 			next = step(o, t, fr, f, R, in);
 			if (next < 0 || o->result)
 				break;
+			if (next <= fr->pc && o->yield) {   /* a loop's turn ends (sched.c) */
+				fr->pc = next;
+				return;
+			}
 			fr->pc = next;
 			if (t->state != TS_RUN)
 				break;

@@ -77,6 +77,7 @@ typedef struct Oracle {
 	Thread *th;         /* its threads, linear order */
 	uint32_t bararrive[OR_MAXBAR]; /* bar.arrive counts not yet released */
 	uint64_t maxsteps;  /* runaway limit */
+	int yield;          /* a cooperative launch: a thread yields at a backward branch (sched.c) */
 	FILE *pout;         /* device printf's stream */
 	int ptag;           /* tag printf lines with block and thread */
 	int result;         /* OR_* once something failed */

@@ -7,9 +7,11 @@
  *      barrier of the whole CTA the exited threads) reach its count releases;
  *   3. otherwise, if a thread has not exited, the CTA is deadlocked: reported with every
  *      waiting thread and where it waits.
- * Atomics and stores take effect at once, in this thread order. */
+ * Atomics and stores take effect at once, in this thread order. A cooperative launch runs
+ * every CTA at once instead (run_coop). */
 #include <stdlib.h>
 #include <string.h>
+#include <inttypes.h>
 #include "oracle/internal.h"
 
 #define FR(t) (&(t)->fr[(t)->nfr - 1])
@@ -128,49 +130,156 @@ static void deadlock(Oracle *o, uint32_t exited)
 	o->result = OR_DEADLOCK;
 }
 
-static void run_cta(Oracle *o)
+/* a CTA's start in o: shared memory zeroed, every thread at the kernel's entry */
+static void cta_begin(Oracle *o)
 {
-	uint32_t nwarps = (o->nthreads + 31) / 32;
-	Thread *g[32];
-
 	memset(o->shared, 0, o->shsize ? o->shsize : 1);
 	memset(o->bararrive, 0, sizeof o->bararrive);
 	for (uint32_t i = 0; i < o->nthreads && !o->result; i++)
 		reset_thread(o, &o->th[i], i);
-	while (!o->result) {
-		uint32_t exited = 0;
-		int progress = 0;
+}
 
-		for (uint32_t i = 0; i < o->nthreads && !o->result; i++)
-			if (o->th[i].state == TS_RUN)
-				or_exec(o, &o->th[i]);
-		if (o->result)
-			return;
-		for (uint32_t w = 0; w < nwarps && !o->result; w++) {
-			int n = warp_group(o, w, g);
-			if (n) {
-				or_collective(o, g, n);
-				progress = 1;
-			}
-		}
-		if (progress)
-			continue;
+/* one round of the CTA in o: every runnable thread until it blocks, exits or (o->yield)
+ * ends a loop's turn, then, when none can run, its collectives or barriers. 1 when every
+ * thread has exited, -1 after a failure while threads ran, else 0 (a deadlock sets
+ * o->result) */
+static int cta_round(Oracle *o)
+{
+	uint32_t nwarps = (o->nthreads + 31) / 32, exited = 0;
+	int progress = 0;
+	Thread *g[32];
+
+	for (uint32_t i = 0; i < o->nthreads && !o->result; i++)
+		if (o->th[i].state == TS_RUN)
+			or_exec(o, &o->th[i]);
+	if (o->result)
+		return -1;
+	if (o->yield)      /* a thread that yielded may yet join a collective or a barrier */
 		for (uint32_t i = 0; i < o->nthreads; i++)
-			exited += o->th[i].state == TS_EXIT;
-		if (exited == o->nthreads)
+			if (o->th[i].state == TS_RUN)
+				return 0;
+	for (uint32_t w = 0; w < nwarps && !o->result; w++) {
+		int n = warp_group(o, w, g);
+		if (n) {
+			or_collective(o, g, n);
+			progress = 1;
+		}
+	}
+	if (progress)
+		return 0;
+	for (uint32_t i = 0; i < o->nthreads; i++)
+		exited += o->th[i].state == TS_EXIT;
+	if (exited == o->nthreads)
+		return 1;
+	for (int id = 0; id < OR_MAXBAR; id++)
+		progress |= try_barrier(o, id, exited);
+	if (!progress)
+		deadlock(o, exited);
+	return 0;
+}
+
+static void run_cta(Oracle *o)
+{
+	cta_begin(o);
+	while (!o->result) {
+		int r = cta_round(o);
+		if (r < 0)
+			return;
+		if (r > 0)
 			break;
-		for (int id = 0; id < OR_MAXBAR; id++)
-			progress |= try_barrier(o, id, exited);
-		if (!progress)
-			deadlock(o, exited);
 	}
 	o->st.ctas++;
+}
+
+/* a cooperative launch (--cooperative): every CTA of the grid at once, as on a GPU that holds
+ * them all. The CTAs take rounds (cta_round) in linear order, and a thread's turn also ends
+ * at each backward branch, so that a thread spinning on global memory (cooperative groups'
+ * grid.sync()) lets every other thread of the grid move: fair, hence the spin ends when the
+ * others arrive, and in a fixed order, hence repeatable. */
+typedef struct {
+	Thread *th;
+	uint8_t *shared;
+	uint32_t bararrive[OR_MAXBAR];
+	uint32_t id[3];
+	int over;           /* exited, or stopped */
+} CoopCta;
+
+static void coop_swap(Oracle *o, CoopCta *c, int in)
+{
+	if (in) {
+		o->th = c->th, o->shared = c->shared;
+		memcpy(o->bararrive, c->bararrive, sizeof o->bararrive);
+		memcpy(o->ctaid, c->id, sizeof o->ctaid);
+	} else {
+		memcpy(c->bararrive, o->bararrive, sizeof o->bararrive);
+	}
+}
+
+static void run_coop(Oracle *o)
+{
+	const uint32_t *gd = o->l->grid;
+	uint64_t n = (uint64_t)gd[0] * gd[1] * gd[2], live = n;
+	Thread *th0 = o->th;
+	uint8_t *sh0 = o->shared;
+	size_t shb = o->shsize ? o->shsize : 1;
+	CoopCta *c = n <= UINT32_MAX ? calloc(n, sizeof *c) : NULL;
+
+	for (uint64_t i = 0; c && i < n; i++) {
+		c[i].id[0] = (uint32_t)(i % gd[0]);
+		c[i].id[1] = (uint32_t)(i / gd[0] % gd[1]);
+		c[i].id[2] = (uint32_t)(i / ((uint64_t)gd[0] * gd[1]));
+		if (!(c[i].th = calloc(o->nthreads, sizeof *c[i].th)) || !(c[i].shared = malloc(shb))) {
+			for (uint64_t j = 0; j <= i; j++)
+				free(c[j].th), free(c[j].shared);
+			free(c);
+			c = NULL;
+		}
+	}
+	if (!c) {
+		fprintf(o->err, "warpsim: oracle: --cooperative: no memory for the %" PRIu64 " CTAs of "
+		        "the grid at once\n", n);
+		o->result = OR_BADLAUNCH;
+		return;
+	}
+	o->yield = 1;
+	for (uint64_t i = 0; i < n && !o->result; i++) {
+		coop_swap(o, &c[i], 1);
+		cta_begin(o);
+		coop_swap(o, &c[i], 0);
+	}
+	while (live && !o->result)
+		for (uint64_t i = 0; i < n && !o->result; i++) {
+			int r;
+			if (c[i].over)
+				continue;
+			coop_swap(o, &c[i], 1);
+			r = cta_round(o);
+			coop_swap(o, &c[i], 0);
+			if (r > 0 || (r == 0 && o->result)) {   /* (run_cta counts a deadlocked CTA) */
+				o->st.ctas++;
+				c[i].over = 1;
+				live--;
+			}
+		}
+	o->yield = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		for (uint32_t k = 0; k < o->nthreads; k++)
+			or_thread_free(&c[i].th[k]);
+		free(c[i].th);
+		free(c[i].shared);
+	}
+	free(c);
+	o->th = th0, o->shared = sh0;
 }
 
 void or_run_grid(Oracle *o)
 {
 	const uint32_t *gd = o->l->grid;
 
+	if (o->l->cooperative) {
+		run_coop(o);
+		return;
+	}
 	for (uint32_t z = 0; z < gd[2] && !o->result; z++)
 		for (uint32_t y = 0; y < gd[1] && !o->result; y++)
 			for (uint32_t x = 0; x < gd[0] && !o->result; x++) {

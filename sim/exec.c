@@ -70,6 +70,8 @@ static uint32_t sreg(Gpu *g, const Warp *w, SReg s, unsigned l)
 	case SR_LEMASK: return (uint32_t)((2ull << l) - 1);
 	case SR_GTMASK: return ~(uint32_t)((2ull << l) - 1);
 	case SR_GEMASK: return ~((1u << l) - 1);
+	case SR_ENVREG1: return (uint32_t)(g->mem->gridws >> 32);   /* (S2R checks the launch) */
+	case SR_ENVREG2: return (uint32_t)g->mem->gridws;
 	case SR_COUNT: break;
 	}
 	return 0;
@@ -146,6 +148,9 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		FOR_LANES(ex) DST(l) = (uint32_t)d->o[1].imm;
 		break;
 	case OP_S2R:
+		if ((d->o[1].imm == SR_ENVREG1 || d->o[1].imm == SR_ENVREG2) && !g->launch->cooperative)
+			return sim_fault(g, w, __builtin_ctz(ex), SIM_FAULT, "%%envreg%d (%s) " DEV_GRIDWS_WHY,
+			                 d->o[1].imm == SR_ENVREG1 ? 1 : 2, isa_sreg_name((SReg)d->o[1].imm));
 		FOR_LANES(ex) DST(l) = sreg(g, w, (SReg)d->o[1].imm, l);
 		break;
 	case OP_SEL: {

@@ -453,6 +453,15 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		fprintf(err, "warpsim: kernel '%s': a CTA does not fit on an SM: %s\n", k->name, msg);
 		goto fail;
 	}
+	if (l->cooperative && g->nctas > (uint64_t)occ.ctas * (uint64_t)cfg->tc.sms) {
+		/* cudaLaunchCooperativeKernel's rule: every CTA co-resident, at most the occupancy's
+		 * CTAs per SM times the SMs (cudaErrorCooperativeLaunchTooLarge) */
+		fprintf(err, "warpsim: kernel '%s': --cooperative: a grid of %" PRIu64 " CTAs cannot be "
+		        "co-resident: at most %d CTAs per SM (bound by %s) x %d SMs = %" PRIu64 " "
+		        "(CUDA: cudaErrorCooperativeLaunchTooLarge)\n", k->name, g->nctas, occ.ctas,
+		        sim_occ_limit_name(occ.limit), cfg->tc.sms, (uint64_t)occ.ctas * cfg->tc.sms);
+		goto fail;
+	}
 	g->slots = occ.ctas;
 	g->occ = occ;
 	g->ts.occ = occ;

@@ -143,6 +143,9 @@ const OptRow sim_launch_rows[] = {
 	{.name = "heap-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.heap_bytes),
 	 .help = "the device heap of in-kernel malloc and free (cudaLimitMallocHeapSize; default "
 	         "8388608, CUDA's 8 MB)"},
+	{.name = "cooperative", .kind = OPT_FLAG, .off = F(launch.cooperative),
+	 .help = "a cooperative launch (cudaLaunchCooperativeKernel): every CTA co-resident, "
+	         "cooperative groups' grid workspace in %envreg1:%envreg2 (grid.sync())"},
 	{.name = "cdp-pending", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.cdp_pending),
 	 .def = DEV_CDP_PENDING, .max = 65536,
 	 .help = "child grids (dynamic parallelism) launched and not yet run, "
