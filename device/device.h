@@ -45,6 +45,9 @@
 #define DEV_SM35_NTID     0x28  /* u32 x3: block dimensions */
 #define DEV_SM35_NCTAID   0x34  /* u32 x3: grid dimensions */
 #define DEV_SM35_STACK    0x44  /* u32: the stack top, the first value of R1 (local bytes) */
+#define DEV_SM35_CONSTWIN 0xf0  /* u64: the generic address of the module's .const variables
+                                 * (bank DEV_CONST_BANK at offset 0): ptxas's cvta.const adds
+                                 * the offset to it (tests/ptxas-ref/cvta_const.sass) */
 #define DEV_SM35_STACKSZ  0x400 /* per-thread stack below it: CUDA's default stack size, 1 KiB */
 
 /* the device heap of in-kernel malloc and free (heap.c): CUDA's default size, 8 MB (the

@@ -418,7 +418,9 @@ void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l)
 	}
 	if (k->layout == ISA_LAYOUT_SM35) {
 		uint32_t top = dev_local_bytes(k, l), lw = DEV_LOCAL_WINDOW;
+		uint64_t cw = DEV_CONST_WINDOW;
 		dev_mem_cwrite(m, 0, DEV_SM35_LOCWIN, &lw, sizeof lw);
+		dev_mem_cwrite(m, 0, DEV_SM35_CONSTWIN, &cw, sizeof cw);
 		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
 		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
 	} else {

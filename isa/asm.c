@@ -181,11 +181,28 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 }
 
 /* ------------------------------------------------------------------ instructions */
-/* t is a geometry 1D, 2D or 3D (sm_35's TEX/TLD operand) */
+/* sm_35's geometry operand of TEX/TLD as cuobjdump prints it, and the modifiers it stands for:
+ * the sub (1D, 2D, 3D, CUBE) and whether it is an array (ARRAY_1D, ARRAY_2D, ARRAY_CUBE) */
+static const struct { const char *name, *sub; int array; } sass_geoms[] = {
+	{"1D", "1D", 0}, {"2D", "2D", 0}, {"3D", "3D", 0}, {"CUBE", "CUBE", 0},
+	{"ARRAY_1D", "1D", 1}, {"ARRAY_2D", "2D", 1}, {"ARRAY_CUBE", "CUBE", 1},
+};
+
+/* the sass_geoms row of token t, or -1 */
+static int geom_of(const Lex *x, Tok t)
+{
+	if (t.kind != TK_NUM && t.kind != TK_IDENT)
+		return -1;
+	for (int i = 0; i < (int)(sizeof sass_geoms / sizeof sass_geoms[0]); i++)
+		if (strlen(sass_geoms[i].name) == (size_t)(t.e - t.s) &&
+		    !memcmp(sass_geoms[i].name, x->text + t.s, (size_t)(t.e - t.s)))
+			return i;
+	return -1;
+}
+
 static int geom_tok(const Lex *x, Tok t)
 {
-	return t.kind == TK_NUM && t.e - t.s == 2 && x->text[t.s + 1] == 'D' &&
-	       x->text[t.s] >= '1' && x->text[t.s] <= '3';
+	return geom_of(x, t) >= 0;
 }
 
 /* sm_35's `TEX d, a, IDX, GEOM, MASK` (cuobjdump): after IDX, reads ", GEOM, MASK"; the
@@ -198,18 +215,22 @@ static int sass_tex_tail(Asm *a, Ins *in, InsLoc *l, int64_t *mask)
 	int64_t v;
 	char buf[48];
 
-	if (g.kind != TK_NUM || g.e - g.s != 2 || x->text[g.s + 1] != 'D' ||
-	    x->text[g.s] < '1' || x->text[g.s] > '3') {
-		isa_asm_error(x, g, "expected the geometry 1D, 2D or 3D after the texture index of %s, got '%s'",
+	int gi = geom_of(x, g);
+
+	if (gi < 0) {
+		isa_asm_error(x, g, "expected the geometry 1D, 2D, 3D, CUBE, ARRAY_1D, ARRAY_2D or ARRAY_CUBE "
+		          "after the texture index of %s, got '%s'",
 		          isa_ops[in->op].name, isa_asm_text(x, g, buf, sizeof buf));
 		return 0;
 	}
-	if (in->m.sub) {
+	if (in->m.sub || (in->m.flags & MF_ARRAY)) {
 		isa_asm_error(x, g, "%s has its geometry both as a modifier and as an operand",
 		          isa_ops[in->op].name);
 		return 0;
 	}
-	set_mod(a, in, l, x->text + g.s, 2, isa_asm_col(x, g.s));
+	set_mod(a, in, l, sass_geoms[gi].sub, strlen(sass_geoms[gi].sub), isa_asm_col(x, g.s));
+	if (sass_geoms[gi].array)
+		set_mod(a, in, l, "ARRAY", 5, isa_asm_col(x, g.s));
 	if (!isa_asm_expect(a, ','))
 		return 0;
 	m = isa_asm_next(x);
