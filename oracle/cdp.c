@@ -124,6 +124,8 @@ int or_cdp_children(Oracle *o)
 	int depth = 0;
 	char why[700], ctx[400];
 
+	cl.cooperative = 0;   /* a device-side launch is never cooperative (CUDA has none) */
+
 	while (!o->result) {
 		if (dev_cdp_merge(o->cdp, o->mem, depth, host->cdp_pending, why, sizeof why)) {
 			fprintf(o->err, "warpsim: oracle: error: %s\n", why);

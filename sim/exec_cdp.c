@@ -122,6 +122,7 @@ static int child(Gpu *g, const DevCdpLaunch *r, uint64_t maxc)
 	memcpy(cl.grid, r->grid, sizeof cl.grid);
 	memcpy(cl.block, r->block, sizeof cl.block);
 	cl.shared_bytes = r->shmem;
+	cl.cooperative = 0;   /* a device-side launch is never cooperative (CUDA has none) */
 	dev_cdp_context(r, ctx, sizeof ctx);
 	if (dev_cdp_bank0(g->mem, k, r, &cl, why, sizeof why) ||
 	    dev_cdp_globals(g->mem, k, why, sizeof why)) {
