@@ -88,6 +88,12 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 				tmp[k] = -1;
 				continue;
 			}
+			/* the PTX ISA leaves a misaligned access undefined; the oracle stops at it
+			 * ("misaligned 4-byte param access"), and the constant bank cannot hold it */
+			if (m.kind == OPD_CONST && m.t == T_RZ && m.imm % eb)
+				return be_errorf(f, in->loc, "misaligned %d-byte access to the kernel parameters "
+				                 "at byte %lld: the PTX ISA requires an address aligned to the "
+				                 "access size", eb, (long long)(m.imm - BE_KPARAM_BASE)), -1;
 			tmp[k] = be_newtmp(f, cls);
 			if (eb == 4 || eb == 8) {
 				x = be_emit(f, b, OP_MOV);
