@@ -145,7 +145,8 @@ int dev_cdp_merge(DevCdp *c, Mem *m, int depth, uint32_t pending, char *why, siz
 	free(m->cdpbuf.b);
 	m->cdpbuf.b = NULL;
 	m->cdpbuf.n = m->cdpbuf.cap = 0;
-	qsort(c->l, (size_t)c->n, sizeof *c->l, by_key);
+	if (c->n)
+		qsort(c->l, (size_t)c->n, sizeof *c->l, by_key);
 	for (int i = 0; i < c->n; i++) {
 		DevCdpLaunch *r = &c->l[i];
 		r->depth = depth + 1;

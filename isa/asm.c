@@ -101,7 +101,7 @@ static void set_mod(Asm *a, Ins *in, InsLoc *l, const char *s, size_t n, int col
 			return;
 		case FLD_FLAG: {
 			int b = __builtin_ctz(v);
-			if (!(acc & (M_CC << b)))
+			if (!(acc & ((uint32_t)M_CC << b)))
 				continue;
 			if (in->m.flags & v)
 				goto dup;
