@@ -181,7 +181,7 @@ static int trap_call(Fn *f, Blk *b)
 	MIns *x = be_emit(f, b, OP_BPT);
 
 	x->nopd = 1;
-	x->o[0] = be_imm(2);
+	x->o[0] = be_imm(ISA_TRAP_NOCALL);
 	return 0;
 }
 

@@ -34,17 +34,9 @@ static void *xrealloc(void *p, size_t n)
 
 int dev_cdp_place(Mem *m, uint32_t pending)
 {
-	uint64_t bytes = (uint64_t)(pending ? pending : 1) * (DEV_CDP_HDR + DEV_CDP_BUFMAX), base;
+	uint64_t bytes = (uint64_t)(pending ? pending : 1) * (DEV_CDP_HDR + DEV_CDP_BUFMAX);
 
-	if (m->cdpbuf.size)
-		return 0;
-	if (m->next < DEV_CDP_BASE)
-		m->next = DEV_CDP_BASE;
-	if (!(base = dev_mem_alloc(m, bytes, DEV_CDP_HDR, "CDP parameter buffers")))
-		return -1;
-	m->cdpbuf.base = base;
-	m->cdpbuf.size = bytes;
-	return 0;
+	return dev_heap_region(m, &m->cdpbuf, DEV_CDP_BASE, bytes, DEV_CDP_HDR, "CDP parameter buffers");
 }
 
 uint64_t dev_cdp_buffer(Mem *m, uint64_t size)

@@ -126,6 +126,11 @@ void dev_print_line(FILE *f, int tag, const uint32_t ctaid[3], const uint32_t ti
  * back (0 does nothing): 0, or -1 for an address dev_heap_malloc did not return or one freed
  * already. */
 int dev_heap_place(Mem *m, uint64_t bytes);
+/* the allocation behind h: bytes at the first address from at (once: nothing when h has one
+ * or bytes is 0), aligned to align, named name in fault messages; 0, or -1 out of memory
+ * (dev_heap_place's, and dev_cdp_place's for the CDP parameter buffers) */
+int dev_heap_region(Mem *m, DevHeap *h, uint64_t at, uint64_t bytes, uint64_t align,
+                    const char *name);
 uint64_t dev_heap_malloc(DevHeap *h, uint64_t n, uint64_t align);
 int dev_heap_free(DevHeap *h, uint64_t addr);
 /* both engines' message for a free that dev_heap_free refuses (a printf format of the address) */

@@ -18,19 +18,25 @@
 #include <string.h>
 #include "device/device.h"
 
-int dev_heap_place(Mem *m, uint64_t bytes)
+int dev_heap_region(Mem *m, DevHeap *h, uint64_t at, uint64_t bytes, uint64_t align,
+                    const char *name)
 {
 	uint64_t base;
 
-	if (m->heap.size || !bytes)
+	if (h->size || !bytes)
 		return 0;
-	if (m->next < DEV_HEAP_BASE)
-		m->next = DEV_HEAP_BASE;
-	if (!(base = dev_mem_alloc(m, bytes, DEV_HEAP_ALIGN, "device heap")))
+	if (m->next < at)
+		m->next = at;
+	if (!(base = dev_mem_alloc(m, bytes, align, name)))
 		return -1;
-	m->heap.base = base;
-	m->heap.size = bytes;
+	h->base = base;
+	h->size = bytes;
 	return 0;
+}
+
+int dev_heap_place(Mem *m, uint64_t bytes)
+{
+	return dev_heap_region(m, &m->heap, DEV_HEAP_BASE, bytes, DEV_HEAP_ALIGN, "device heap");
 }
 
 void dev_heap_free_all(DevHeap *h)

@@ -407,6 +407,8 @@ enum { ISA_CDP_H_FUNC = 0, ISA_CDP_H_GRID = 8, ISA_CDP_H_BLOCK = 20, ISA_CDP_H_S
  * cudaStreamNonBlocking */
 #define ISA_CDP_STREAM 0x5354524dull
 #define ISA_TRAP_STREAM 3
+/* the BPT.TRAP code of a call that can reach no function of the module (isel_call.c) */
+#define ISA_TRAP_NOCALL 2
 
 typedef struct {
 	Kernel *k;            /* kernels in order */

@@ -463,7 +463,7 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		break;
 	case OP_BPT:
 		/* PTX trap: the first lane that runs it stops the kernel, like a fault */
-		if (ex && d->in->o[0].imm == 2) {   /* the translator's code of a call to nothing */
+		if (ex && d->in->o[0].imm == ISA_TRAP_NOCALL) {
 			char at[32] = "";
 			if (d->in->ptxline)
 				snprintf(at, sizeof at, " (PTX line %d)", d->in->ptxline);
