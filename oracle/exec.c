@@ -56,10 +56,10 @@ uint64_t or_sreg(Oracle *o, const Thread *t, int sreg, int comp)
 #define X(id, name, comp, bytes) case PSR_##id:
 	PTX_ENVREGS(X)
 #undef X
-		if ((sreg == PSR_ENVREG1 || sreg == PSR_ENVREG2) && o->l->cooperative)
-			return sreg == PSR_ENVREG1 ? (uint32_t)(o->mem->gridws >> 32)
-			                           : (uint32_t)o->mem->gridws;
-		if (sreg == PSR_ENVREG1 || sreg == PSR_ENVREG2) {
+		if (sreg == PSR_ENVREG1 || sreg == PSR_ENVREG2) {   /* the grid workspace */
+			if (o->l->cooperative)
+				return sreg == PSR_ENVREG1 ? (uint32_t)(o->mem->gridws >> 32)
+				                           : (uint32_t)o->mem->gridws;
 			or_error(o, t, OR_FAULT, "%s " DEV_GRIDWS_WHY, ptx_sreg_name((PSReg)sreg));
 			break;
 		}
