@@ -177,9 +177,11 @@ Kernel *be_kernel_data(Prog *p, const Module *m, int fi, const Layout *vl, FILE 
 	const PFunc *pf = &m->funcs[fi];
 	Kernel *k = isa_prog_add_kernel(p, pf->name);
 
-	for (int i = 0; i < pf->nparams; i++)
+	for (int i = 0; i < pf->nparams; i++) {
 		isa_kernel_add_param(k, be_entry_param_off(pf, i), (uint32_t)pf->params[i].size,
 		                     pf->params[i].name);
+		k->params[i].align = pf->params[i].align;   /* a launch's --arg struct: checks it */
+	}
 	for (int i = 0; i < m->nvars; i++) {
 		const PVar *v = &m->vars[i];
 		uint8_t *init = NULL;
@@ -215,9 +217,13 @@ Kernel *be_kernel_data(Prog *p, const Module *m, int fi, const Layout *vl, FILE 
 		}
 		if (v->space == PS_GLOBAL)
 			isa_kernel_add_global(k, v->name, v->size, v->align ? v->align : 1, init, 0xe, 8u * (uint32_t)i);
-		else if (v->size)
-			isa_kernel_add_cdata(k, 3, vl->varoff[i], init ? init : (uint8_t *)calloc(1, v->size),
-			                     (uint32_t)v->size);
+		else if (v->size) {
+			if (!init && !(init = calloc(v->size, 1)))
+				die("out of memory");
+			isa_kernel_add_cdata(k, 3, vl->varoff[i], init, (uint32_t)v->size);
+			/* named: a launch's --const sets it */
+			isa_kernel_cdata_var(k, v->name, ptx_type_name((PType)v->type), v->align);
+		}
 		free(init);
 	}
 	add_relocs(k, m);

@@ -273,5 +273,6 @@ int dev_cdp_globals(Mem *m, const Kernel *k, char *why, size_t n)
 			return -1;
 		}
 	}
+	dev_mem_recover(m);   /* the launch's --const values stay */
 	return 0;
 }

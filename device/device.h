@@ -65,6 +65,13 @@ typedef struct {
 	int n, cap;
 } DevHeap;
 
+/* bytes the launch wrote over a constant bank's initial data (a --const value) */
+typedef struct {
+	uint8_t bank;
+	uint32_t offset, size;
+	uint8_t *bytes;
+} DevCover;
+
 typedef struct {
 	uint64_t base;    /* device address */
 	uint64_t size;    /* bytes */
@@ -81,6 +88,9 @@ typedef struct {
 	DevHeap heap;                  /* in-kernel malloc's heap (heap.c) */
 	DevHeap cdpbuf;                /* dynamic parallelism's parameter buffers (cdp.c) */
 	uint64_t gridws;               /* a cooperative launch's grid workspace, or 0 (launch.c) */
+	DevCover *cover;               /* the launch's --const values (launch.c): written again
+	                                * after any kernel's constant data (a child grid's, cdp.c) */
+	int ncover;
 } Mem;
 
 void dev_mem_init(Mem *m);
@@ -95,6 +105,8 @@ uint64_t dev_mem_global_addr(const Mem *m, const char *var); /* module variable 
 /* constant banks: writes grow nothing (fixed size); return 0 when out of range */
 int dev_mem_cwrite(Mem *m, unsigned bank, uint32_t off, const void *src, uint32_t size);
 int dev_mem_cread(const Mem *m, unsigned bank, uint64_t off, void *dst, uint32_t size);
+/* writes every DevCover of m again (after a kernel's constant data); 0 when one does not fit */
+int dev_mem_recover(Mem *m);
 
 /* the message CUDA prints for a failed device-side assert (__assertfail), for both engines:
  * "FILE:LINE: FUNCTION: block: [x,y,z], thread: [x,y,z] Assertion `COND` failed." with the
@@ -144,7 +156,7 @@ void dev_st(uint8_t *p, unsigned size, uint64_t v);
 /* ------------------------------------------------------------------ launch.c */
 typedef enum { INIT_ZERO, INIT_IOTA, INIT_CONST, INIT_RANDOM, INIT_FILE } InitKind;
 
-typedef struct {
+typedef struct LaunchArg {
 	int isbuf;        /* buffer (buf:TYPE:COUNT[:INIT]) or scalar (TYPE:VALUE) */
 	Type type;        /* element or scalar type: TY_U8..TY_F64 */
 	uint64_t bits;    /* scalar value, little-endian bits of its type */
@@ -158,12 +170,33 @@ typedef struct {
 	char *tex;        /* tex:NAME: the handle of the texture object --tex NAME binds (a u64) */
 	char *surf;       /* surf:NAME: the handle of the surface object --surf NAME binds */
 	char *text;       /* the argument as written, for messages */
+	/* a value of several fields (--arg struct:FIELD,..., every --const): laid out as the C
+	 * ABI lays out a struct of them, each at its own alignment, the size rounded up to the
+	 * largest (docs/warpsim.md, "Structs and constants") */
+	struct LaunchArg *fields;
+	int nfields;
+	int isstruct;     /* --arg struct:...: a value of fields */
+	int isarr;        /* a field TYPExN[:INIT]: count elements inline, filled by init */
+	int ispad;        /* a field pad:N: count zero bytes */
+	uint32_t *foff;   /* the fields' offsets */
+	uint32_t size;    /* bytes of a value of fields */
+	uint32_t align;   /* its alignment: its largest field's */
 } LaunchArg;
 
 typedef struct {
-	int param;        /* parameter index */
+	int param;        /* parameter index, or -1 for a --const's buffer */
+	int field;        /* the field of a struct parameter or a --const, or -1 */
+	char *cname;      /* the --const variable, or NULL */
 	char *path;       /* output file; ".bin" raw, else text */
 } LaunchOut;
+
+/* --const NAME=FIELD[,FIELD...] or NAME=@PATH: a __constant__ variable set by the launch */
+typedef struct {
+	char *name;       /* the module's .const variable */
+	LaunchArg v;      /* its value (fields), when path is NULL */
+	char *path;       /* @PATH: raw little-endian bytes, exactly the variable's size */
+	char *text;       /* the option as written, for messages */
+} LaunchConst;
 
 /* --tex NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT] (tex.c; docs/warpsim.md "Textures") */
 typedef enum { TEXA_CLAMP, TEXA_WRAP, TEXA_MIRROR, TEXA_BORDER } TexAddr;
@@ -217,6 +250,8 @@ typedef struct {
 	int nsurfs;
 	int cooperative;         /* --cooperative: cudaLaunchCooperativeKernel's launch (a grid
 	                            workspace in %envreg1:%envreg2; DEV_GRIDWS_*) */
+	LaunchConst *consts;     /* --const, in order */
+	int nconsts;
 } Launch;
 
 /* a cooperative launch's grid workspace, as cooperative groups' code reads it (CUDA 13's
@@ -229,11 +264,22 @@ typedef struct {
 #define DEV_GRIDWS_WHY "reads the grid workspace of cooperative groups (this_grid(), grid.sync()), " \
 	"which only a cooperative launch has (cudaLaunchCooperativeKernel; warpsim --cooperative)"
 
+/* a buffer a launch placed: of an argument, a struct argument's field or a --const's field */
+typedef struct {
+	int param;               /* the argument, or -1 */
+	int field;               /* its field, or -1 for the argument itself */
+	const char *cname;       /* the --const (param -1) */
+	const LaunchArg *a;      /* what it was made from (type, count) */
+	uint64_t addr, bytes;
+} PlacedBuf;
+
 /* a launch placed in memory: buffer addresses per argument */
 typedef struct {
 	uint64_t *addr;          /* device address of each buffer argument (0 for scalars) */
 	uint64_t *bytes;         /* bytes of each buffer */
 	int n;
+	PlacedBuf *buf;          /* every buffer, in the order placed */
+	int nbuf;
 } Placed;
 
 void dev_launch_init(Launch *l);
@@ -242,6 +288,9 @@ void dev_launch_free(Launch *l);
 int dev_parse_dim3(const char *s, uint32_t out[3], char *why);
 int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why);
 int dev_parse_out(const char *s, LaunchOut *o, char *why);
+int dev_parse_const(const char *s, const char *basedir, LaunchConst *c, char *why);
+void dev_arg_free(LaunchArg *a);
+void dev_const_free(LaunchConst *c);
 int dev_parse_type(const char *s, Type *t);          /* u8 ... f64 */
 int dev_parse_scalar(Type t, const char *s, uint64_t *bits);
 /* local bytes per thread a launch l of k gives (an sm_3x listing: its frame and a stack),

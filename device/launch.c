@@ -26,16 +26,39 @@ void dev_launch_init(Launch *l)
 	l->cdp_pending = DEV_CDP_PENDING;
 }
 
+void dev_arg_free(LaunchArg *a)
+{
+	for (int i = 0; i < a->nfields; i++)
+		dev_arg_free(&a->fields[i]);
+	free(a->fields);
+	free(a->foff);
+	free(a->path);
+	free(a->tex);
+	free(a->surf);
+	free(a->text);
+	memset(a, 0, sizeof *a);
+}
+
+void dev_const_free(LaunchConst *c)
+{
+	dev_arg_free(&c->v);
+	free(c->name);
+	free(c->path);
+	free(c->text);
+	memset(c, 0, sizeof *c);
+}
+
 void dev_launch_free(Launch *l)
 {
-	for (int i = 0; i < l->nargs; i++) {
-		free(l->args[i].path);
-		free(l->args[i].tex);
-		free(l->args[i].surf);
-		free(l->args[i].text);
-	}
-	for (int i = 0; i < l->nouts; i++)
+	for (int i = 0; i < l->nargs; i++)
+		dev_arg_free(&l->args[i]);
+	for (int i = 0; i < l->nouts; i++) {
 		free(l->outs[i].path);
+		free(l->outs[i].cname);
+	}
+	for (int i = 0; i < l->nconsts; i++)
+		dev_const_free(&l->consts[i]);
+	free(l->consts);
 	for (int i = 0; i < l->ntexs; i++)
 		dev_tex_free(&l->texs[i]);
 	free(l->texs);
@@ -187,7 +210,9 @@ static int parse_bound(Type t, const char *s, uint64_t *i, double *d)
 	return 0;
 }
 
-/* buf:TYPE:COUNT[:INIT] or TYPE:VALUE */
+static int parse_fields(const char *s, const char *basedir, LaunchArg *a, char *why);
+
+/* buf:TYPE:COUNT[:INIT], TYPE:VALUE, tex:NAME, surf:NAME or struct:FIELD[,FIELD...] */
 int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 {
 	enum { MAXF = 8 };
@@ -198,6 +223,16 @@ int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 	snprintf(why, 256, "TYPE:VALUE or buf:TYPE:COUNT[:INIT]");
 	if (!dup)
 		return -1;
+	if (!strncmp(s, "struct:", 7)) {
+		/* a struct passed by value: its fields */
+		free(dup);
+		a->isstruct = 1;
+		if (parse_fields(s + 7, basedir, a, why) || !(a->text = strdup(s))) {
+			dev_arg_free(a);
+			return -1;
+		}
+		return 0;
+	}
 	/* split at colons; a file: path keeps its own colons */
 	for (char *p = dup; p && nf < MAXF; ) {
 		f[nf++] = p;
@@ -291,23 +326,229 @@ out:
 	return rc;
 }
 
-/* N:PATH */
-int dev_parse_out(const char *s, LaunchOut *o, char *why)
+/* ---- values of fields: --arg struct:FIELD,... and --const NAME=FIELD,... */
+enum { MAXFIELDS = 4096, MAXVALUE = DEV_BANK_SIZE };
+
+static uint64_t alignup64(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+/* TYPExN: *t and *n when head (the text before the first colon) is one */
+static int array_head(const char *head, size_t len, Type *t, uint64_t *n)
+{
+	char ty[8], num[24];
+	const char *x = memchr(head, 'x', len);
+
+	if (!x || (size_t)(x - head) >= sizeof ty || len - (size_t)(x - head) - 1 >= sizeof num)
+		return 0;
+	memcpy(ty, head, (size_t)(x - head));
+	ty[x - head] = 0;
+	memcpy(num, x + 1, len - (size_t)(x - head) - 1);
+	num[len - (size_t)(x - head) - 1] = 0;
+	return !dev_parse_type(ty, t) && *num && strspn(num, "0123456789") == strlen(num) &&
+	       !parse_u64(num, n);
+}
+
+/* one field: TYPE:VALUE, a bare VALUE (another element of the previous field's scalar type),
+ * buf:TYPE:COUNT[:INIT], tex:NAME, surf:NAME, TYPExN[:INIT] (N elements inline), pad:N */
+static int parse_field(const char *s, const char *basedir, const LaunchArg *prev, LaunchArg *f,
+                       char *why)
 {
 	const char *c = strchr(s, ':');
-	char num[32];
+	size_t hl = c ? (size_t)(c - s) : strlen(s);
+	uint64_t n;
+	Type t;
+
+	memset(f, 0, sizeof *f);
+	if (array_head(s, hl, &t, &n)) {
+		/* the buffer initialisers' grammar, kept inline */
+		char *b = malloc(strlen(s) + 32);
+		int rc;
+		if (!b)
+			return -1;
+		snprintf(b, strlen(s) + 32, "buf:%.*s:%" PRIu64 "%s", (int)((const char *)memchr(s, 'x', hl) - s),
+		         s, n, c ? c : "");
+		rc = dev_parse_arg(b, basedir, f, why);
+		free(b);
+		if (rc)
+			return -1;
+		if (n == 0 || n * isa_type_bytes(t) > MAXVALUE) {
+			snprintf(why, 256, "TYPExN with N an integer in 1..%u", MAXVALUE / isa_type_bytes(t));
+			dev_arg_free(f);
+			return -1;
+		}
+		f->isbuf = 0;
+		f->isarr = 1;
+		free(f->text);
+		return (f->text = strdup(s)) ? 0 : -1;
+	}
+	if (!c) {
+		if (!prev || prev->isbuf || prev->tex || prev->surf || prev->ispad || prev->isarr) {
+			snprintf(why, 256, "FIELD[,FIELD...] with each FIELD TYPE:VALUE, buf:TYPE:COUNT[:INIT], "
+			         "tex:NAME, surf:NAME, TYPExN[:INIT], pad:N or a VALUE after a TYPE:VALUE");
+			return -1;
+		}
+		f->type = prev->type;
+		if (dev_parse_scalar(f->type, s, &f->bits)) {
+			range_text(f->type, why, "a VALUE after TYPE:VALUE with VALUE");
+			return -1;
+		}
+		return (f->text = strdup(s)) ? 0 : -1;
+	}
+	if (hl == 3 && !strncmp(s, "pad", 3)) {
+		if (parse_u64(c + 1, &n) || n == 0 || n > MAXVALUE) {
+			snprintf(why, 256, "pad:N with N an integer in 1..%u", MAXVALUE);
+			return -1;
+		}
+		f->ispad = 1;
+		f->count = n;
+		f->type = TY_U8;
+		return (f->text = strdup(s)) ? 0 : -1;
+	}
+	if (hl == 6 && !strncmp(s, "struct", 6)) {
+		snprintf(why, 256, "no struct: inside a struct (write the inner struct's fields, "
+		         "with pad:N for its tail padding)");
+		return -1;
+	}
+	return dev_parse_arg(s, basedir, f, why);
+}
+
+/* the bytes a field takes and its alignment */
+static uint32_t field_bytes(const LaunchArg *f)
+{
+	if (f->ispad || f->isarr)
+		return (uint32_t)(f->count * (f->ispad ? 1 : isa_type_bytes(f->type)));
+	return f->isbuf || f->tex || f->surf ? 8 : (uint32_t)isa_type_bytes(f->type);
+}
+
+static uint32_t field_align(const LaunchArg *f)
+{
+	return f->ispad ? 1 : f->isbuf || f->tex || f->surf ? 8 : (uint32_t)isa_type_bytes(f->type);
+}
+
+/* FIELD[,FIELD...] into a's fields, laid out as the C ABI lays out a struct of them: each at
+ * the next multiple of its alignment, the size a multiple of the largest */
+static int parse_fields(const char *s, const char *basedir, LaunchArg *a, char *why)
+{
+	char *dup = strdup(s);
+	uint64_t off = 0;
+	int rc = -1;
+
+	a->align = 1;
+	if (!dup)
+		return -1;
+	for (char *p = dup, *c; p; p = c) {
+		LaunchArg *nf;
+		uint32_t *no;
+		if ((c = strchr(p, ',')))
+			*c++ = 0;
+		if (a->nfields == MAXFIELDS) {
+			snprintf(why, 256, "at most %d fields", MAXFIELDS);
+			goto out;
+		}
+		if (!(nf = realloc(a->fields, (size_t)(a->nfields + 1) * sizeof *nf)))
+			goto out;
+		a->fields = nf;
+		if (!(no = realloc(a->foff, (size_t)(a->nfields + 1) * sizeof *no)))
+			goto out;
+		a->foff = no;
+		if (parse_field(p, basedir, a->nfields ? &a->fields[a->nfields - 1] : NULL,
+		                &a->fields[a->nfields], why))
+			goto out;
+		off = alignup64(off, field_align(&a->fields[a->nfields]));
+		a->foff[a->nfields] = (uint32_t)off;
+		off += field_bytes(&a->fields[a->nfields]);
+		if (field_align(&a->fields[a->nfields]) > a->align)
+			a->align = field_align(&a->fields[a->nfields]);
+		a->nfields++;
+		if (off > MAXVALUE) {
+			snprintf(why, 256, "fields of at most %u bytes in all", MAXVALUE);
+			goto out;
+		}
+	}
+	a->size = (uint32_t)alignup64(off, a->align);
+	rc = a->size > MAXVALUE ? (snprintf(why, 256, "fields of at most %u bytes in all", MAXVALUE), -1) : 0;
+out:
+	free(dup);
+	return rc;
+}
+
+/* NAME=FIELD[,FIELD...] or NAME=@PATH */
+int dev_parse_const(const char *s, const char *basedir, LaunchConst *c, char *why)
+{
+	const char *eq = strchr(s, '=');
+
+	memset(c, 0, sizeof *c);
+	snprintf(why, 256, "NAME=FIELD[,FIELD...] or NAME=@PATH with NAME a .const variable");
+	if (!eq || eq == s || !eq[1] || strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                                       "0123456789_$.%") != (size_t)(eq - s))
+		return -1;
+	if (!(c->name = strndup(s, (size_t)(eq - s))) || !(c->text = strdup(s)))
+		goto bad;
+	if (eq[1] == '@') {
+		size_t n = strlen(eq + 2) + (basedir ? strlen(basedir) : 0) + 2;
+		if (!eq[2]) {
+			snprintf(why, 256, "NAME=@PATH with a file name");
+			goto bad;
+		}
+		if (!(c->path = malloc(n)))
+			goto bad;
+		if (eq[2] != '/' && basedir && *basedir)
+			snprintf(c->path, n, "%s/%s", basedir, eq + 2);
+		else
+			snprintf(c->path, n, "%s", eq + 2);
+		return 0;
+	}
+	c->v.isstruct = 1;
+	if (!strncmp(eq + 1, "struct:", 7))
+		eq += 7;          /* as --arg writes a struct; the same fields */
+	if (parse_fields(eq + 1, basedir, &c->v, why) || !(c->v.text = strdup(eq + 1)))
+		goto bad;
+	return 0;
+bad:
+	dev_const_free(c);
+	return -1;
+}
+
+/* N[.F]:PATH (a parameter's buffer, or field F of a struct parameter) or NAME[.F]:PATH (field F,
+ * default 0, of a --const) */
+int dev_parse_out(const char *s, LaunchOut *o, char *why)
+{
+	const char *c = strchr(s, ':'), *dot;
+	char num[128];
 	uint64_t n;
 
-	snprintf(why, 256, "N:PATH with N a parameter index");
+	snprintf(why, 256, "N[.F]:PATH with N a parameter index, or NAME[.F]:PATH with NAME a --const");
 	memset(o, 0, sizeof *o);
+	o->field = -1;
 	if (!c || c == s || (size_t)(c - s) >= sizeof num || !c[1])
 		return -1;
 	memcpy(num, s, c - s);
 	num[c - s] = 0;
-	if (parse_u64(num, &n) || n > 4096)
+	if ((dot = strrchr(num, '.')) && dot[1] && strspn(dot + 1, "0123456789") == strlen(dot + 1)) {
+		if (parse_u64(dot + 1, &n) || n >= MAXFIELDS)
+			return -1;
+		o->field = (int)n;
+		num[dot - num] = 0;
+	}
+	if (num[0] >= '0' && num[0] <= '9') {
+		if (parse_u64(num, &n) || n > 4096)
+			return -1;
+		o->param = (int)n;
+	} else {
+		if (!*num || strspn(num, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		                          "0123456789_$.%") != strlen(num))
+			return -1;
+		o->param = -1;
+		if (o->field < 0)
+			o->field = 0;
+		if (!(o->cname = strdup(num)))
+			return -1;
+	}
+	if (!(o->path = strdup(c + 1))) {
+		free(o->cname);
+		o->cname = NULL;
 		return -1;
-	o->param = (int)n;
-	return (o->path = strdup(c + 1)) ? 0 : -1;
+	}
+	return 0;
 }
 
 uint32_t dev_xorshift32(uint32_t *state)
@@ -393,6 +634,7 @@ void dev_placed_free(Placed *pl)
 {
 	free(pl->addr);
 	free(pl->bytes);
+	free(pl->buf);
 	memset(pl, 0, sizeof *pl);
 }
 
@@ -430,6 +672,191 @@ void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l)
 	}
 }
 
+/* records a placed buffer in pl; 0, or -1 out of memory */
+static int add_buf(Placed *pl, int param, int field, const char *cname, const LaunchArg *a,
+                   uint64_t addr, uint64_t bytes)
+{
+	PlacedBuf *nb = realloc(pl->buf, (size_t)(pl->nbuf + 1) * sizeof *nb);
+
+	if (!nb)
+		return -1;
+	pl->buf = nb;
+	pl->buf[pl->nbuf++] = (PlacedBuf){param, field, cname, a, addr, bytes};
+	return 0;
+}
+
+/* one word of a value: a scalar's bits, a texture's or surface's handle, or the address of a
+ * buffer allocated and filled now (field -1: the argument param itself; cname: a --const's) */
+static int word_value(Mem *m, const Launch *l, const LaunchArg *a, int param, int field,
+                      const char *cname, Placed *pl, FILE *err, const char *what, uint64_t *v)
+{
+	*v = a->bits;
+	if (a->tex) {
+		int ti = dev_tex_find(l, a->tex);
+		if (ti < 0) {
+			fprintf(err, "warpsim: %s (%s): no --tex binds a texture '%s'\n", what, a->text, a->tex);
+			return -1;
+		}
+		*v = DEV_TEX_HANDLE + (uint64_t)ti;
+	}
+	if (a->surf) {
+		int si = dev_surf_find(l, a->surf);
+		if (si < 0) {
+			fprintf(err, "warpsim: %s (%s): no --surf binds a surface '%s'\n", what, a->text,
+			        a->surf);
+			return -1;
+		}
+		*v = DEV_SURF_HANDLE + (uint64_t)si;
+	}
+	if (a->isbuf) {
+		char name[200];
+		uint64_t bytes = a->count * isa_type_bytes(a->type);
+		if (cname)
+			snprintf(name, sizeof name, "constant %.60s field %d (%.100s)", cname, field, a->text);
+		else if (field >= 0)
+			snprintf(name, sizeof name, "parameter %d field %d (%.100s)", param, field, a->text);
+		else   /* (tex.c finds a surface's buffer by this name) */
+			snprintf(name, sizeof name, "parameter %d (%.100s)", param, a->text);
+		if (!(*v = dev_mem_alloc(m, bytes, 0, name))) {
+			fprintf(err, "warpsim: %s (%s): cannot allocate %" PRIu64 " bytes\n", what, a->text,
+			        bytes);
+			return -1;
+		}
+		if (add_buf(pl, param, field, cname, a, *v, bytes)) {
+			fprintf(err, "warpsim: out of memory\n");
+			return -1;
+		}
+		if (dev_fill(a, dev_mem_global(m, *v, 0), err, what))
+			return -1;
+	}
+	return 0;
+}
+
+/* the bytes of value a (a one-word argument, or fields) into img, which holds its size */
+static int place_value(Mem *m, const Launch *l, const LaunchArg *a, uint8_t *img, int param,
+                       const char *cname, Placed *pl, FILE *err, const char *what)
+{
+	uint64_t v;
+
+	if (!a->isstruct) {
+		if (word_value(m, l, a, param, -1, cname, pl, err, what, &v))
+			return -1;
+		dev_st(img, a->isbuf ? 8 : isa_type_bytes(a->type), v);
+		return 0;
+	}
+	for (int f = 0; f < a->nfields; f++) {
+		const LaunchArg *x = &a->fields[f];
+		char fw[160];
+		snprintf(fw, sizeof fw, "%.100s field %d", what, f);
+		if (x->ispad)
+			continue;
+		if (x->isarr) {
+			if (dev_fill(x, img + a->foff[f], err, fw))
+				return -1;
+			continue;
+		}
+		if (word_value(m, l, x, param, f, cname, pl, err, fw, &v))
+			return -1;
+		dev_st(img + a->foff[f], field_bytes(x), v);
+	}
+	return 0;
+}
+
+/* whether the fields of value v may fill a .const variable of PTX type ty (".f32"): a .b type
+ * takes any; another takes elements of its size and kind (buffer addresses, texture and
+ * surface handles for a 64-bit integer type); -1 or the index of the first field that may not */
+static int const_type_bad(const LaunchArg *v, const char *ty)
+{
+	int bytes = atoi(ty + 2) / 8, fl = ty[1] == 'f';
+
+	if (ty[1] == 'b')
+		return -1;
+	for (int f = 0; f < v->nfields; f++) {
+		const LaunchArg *x = &v->fields[f];
+		if (x->ispad)
+			return f;
+		if (x->isbuf || x->tex || x->surf) {
+			if (bytes != 8 || fl)
+				return f;
+		} else if (isa_type_bytes(x->type) != bytes || isfloat(x->type) != fl)
+			return f;
+	}
+	return -1;
+}
+
+/* a --const: the module's .const variable of that name gets the value (checked against its
+ * size, alignment and type) in place of its initial data */
+static int place_const(Mem *m, const Kernel *k, const Launch *l, const LaunchConst *c, Placed *pl,
+                       FILE *err)
+{
+	const ConstData *cd = NULL;
+	DevCover *nc;
+	uint8_t *img;
+	char what[120];
+	int bad;
+
+	for (int i = 0; i < k->ncdata && !cd; i++)
+		if (k->cdata[i].name && !strcmp(k->cdata[i].name, c->name))
+			cd = &k->cdata[i];
+	if (!cd) {
+		fprintf(err, "warpsim: --const %s: the program has no __constant__ variable '%s' "
+		        "(a module .const variable)\n", c->text, c->name);
+		return -1;
+	}
+	if (!(img = calloc(cd->size ? cd->size : 1, 1)))
+		goto oom;
+	snprintf(what, sizeof what, "--const %.100s", c->name);
+	if (c->path) {
+		FILE *f = fopen(c->path, "rb");
+		size_t got;
+		int extra;
+		if (!f) {
+			fprintf(err, "warpsim: --const %s: cannot read '%s': %s\n", c->text, c->path,
+			        strerror(errno));
+			free(img);
+			return -1;
+		}
+		got = fread(img, 1, cd->size, f);
+		extra = fgetc(f) != EOF;
+		fclose(f);
+		if (got != cd->size || extra) {
+			fprintf(err, "warpsim: --const %s: '%s' holds %s%zu bytes, expected %u (the size of "
+			        ".const variable '%s')\n", c->text, c->path, extra ? "more than " : "", got,
+			        cd->size, c->name);
+			free(img);
+			return -1;
+		}
+	} else if (c->v.size != cd->size) {
+		fprintf(err, "warpsim: --const %s: .const variable '%s' is %u bytes, the value is %u\n",
+		        c->text, c->name, cd->size, c->v.size);
+		free(img);
+		return -1;
+	} else if (cd->align && c->v.align > cd->align) {
+		fprintf(err, "warpsim: --const %s: .const variable '%s' is aligned to %u bytes, the "
+		        "value's fields need %u\n", c->text, c->name, cd->align, c->v.align);
+		free(img);
+		return -1;
+	} else if (cd->type && (bad = const_type_bad(&c->v, cd->type)) >= 0) {
+		fprintf(err, "warpsim: --const %s: .const variable '%s' is %s, field %d (%s) is not\n",
+		        c->text, c->name, cd->type, bad, c->v.fields[bad].text);
+		free(img);
+		return -1;
+	} else if (place_value(m, l, &c->v, img, -1, c->name, pl, err, what)) {
+		free(img);
+		return -1;
+	}
+	if (!(nc = realloc(m->cover, (size_t)(m->ncover + 1) * sizeof *nc))) {
+		free(img);
+		goto oom;
+	}
+	m->cover = nc;
+	m->cover[m->ncover++] = (DevCover){cd->bank, cd->offset, cd->size, img};
+	return 0;
+oom:
+	fprintf(err, "warpsim: out of memory\n");
+	return -1;
+}
+
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
 {
 	memset(pl, 0, sizeof *pl);
@@ -461,59 +888,50 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 	for (int i = 0; i < l->nargs; i++) {
 		const LaunchArg *a = &l->args[i];
 		const Param *pm = &k->params[i];
-		uint32_t need = a->isbuf ? 8 : isa_type_bytes(a->type);
-		uint64_t v = a->bits;
-		char name[160];
+		uint32_t need = a->isstruct ? a->size : a->isbuf ? 8u : (uint32_t)isa_type_bytes(a->type);
+		uint8_t img[8], *p = img;
+		char what[32], pname[200];
+		int rc;
 
+		snprintf(pname, sizeof pname, "parameter %d%s%s%s of kernel '%s'", i,
+		         pm->name ? " '" : "", pm->name ? pm->name : "", pm->name ? "'" : "", k->name);
 		if (pm->size != need) {
-			fprintf(err, "warpsim: --arg %d (%s): parameter %d%s%s%s of kernel '%s' is %u bytes, %s%s is %u\n",
-			        i, a->text, i, pm->name ? " '" : "", pm->name ? pm->name : "",
-			        pm->name ? "'" : "", k->name, pm->size, a->isbuf ? "a buffer address" : "a ",
-			        a->isbuf ? "" : typename(a->type), need);
+			fprintf(err, "warpsim: --arg %d (%s): %s is %u bytes, %s%s is %u\n", i, a->text,
+			        pname, pm->size, a->isstruct ? "the struct" : a->isbuf ?
+			        "a buffer address" : "a ", a->isstruct || a->isbuf ? "" : typename(a->type),
+			        need);
 			return -1;
 		}
-		if (a->tex) {
-			int ti = dev_tex_find(l, a->tex);
-			if (ti < 0) {
-				fprintf(err, "warpsim: --arg %d (%s): no --tex binds a texture '%s'\n", i,
-				        a->text, a->tex);
-				return -1;
-			}
-			v = DEV_TEX_HANDLE + (uint64_t)ti;
+		if (a->isstruct && pm->align && a->align > pm->align) {
+			/* a field would sit at an address the parameter's alignment does not promise */
+			fprintf(err, "warpsim: --arg %d (%s): %s is aligned to %u bytes (.align %u), the "
+			        "struct's fields need %u\n", i, a->text, pname, pm->align, pm->align,
+			        a->align);
+			return -1;
 		}
-		if (a->surf) {
-			int si = dev_surf_find(l, a->surf);
-			if (si < 0) {
-				fprintf(err, "warpsim: --arg %d (%s): no --surf binds a surface '%s'\n", i,
-				        a->text, a->surf);
-				return -1;
-			}
-			v = DEV_SURF_HANDLE + (uint64_t)si;
-		}
-		if (a->isbuf) {
-			snprintf(name, sizeof name, "parameter %d (%.100s)", i, a->text);
-			pl->bytes[i] = a->count * isa_type_bytes(a->type);
-			if (!(pl->addr[i] = dev_mem_alloc(m, pl->bytes[i], 0, name))) {
-				fprintf(err, "warpsim: --arg %d (%s): cannot allocate %" PRIu64 " bytes\n",
-				        i, a->text, pl->bytes[i]);
-				return -1;
-			}
-			char what[32];
-			snprintf(what, sizeof what, "--arg %d", i);
-			if (dev_fill(a, dev_mem_global(m, pl->addr[i], 0), err, what))
-				return -1;
-			v = pl->addr[i];
-		}
-		if (!dev_mem_cwrite(m, 0, pm->offset, &v, need)) {
+		if (a->isstruct && !(p = calloc(need, 1)))
+			goto oom;
+		snprintf(what, sizeof what, "--arg %d", i);
+		rc = place_value(m, l, a, p, i, NULL, pl, err, what);
+		if (!rc && a->isbuf)
+			pl->addr[i] = pl->buf[pl->nbuf - 1].addr, pl->bytes[i] = pl->buf[pl->nbuf - 1].bytes;
+		if (!rc && !dev_mem_cwrite(m, 0, pm->offset, p, need)) {
 			fprintf(err, "warpsim: kernel '%s': parameter %d at c[0x0][0x%x] is outside the bank\n",
 			        k->name, i, pm->offset);
-			return -1;
+			rc = -1;
 		}
+		if (p != img)
+			free(p);
+		if (rc)
+			return -1;
 	}
 	if (dev_tex_place(m, l, err) || dev_surf_check(l, err))
 		return -1;
 	if (dev_binds_kernel(NULL, l, k, NULL, NULL, err))
 		return -1;
+	for (int i = 0; i < l->nconsts; i++)
+		if (place_const(m, k, l, &l->consts[i], pl, err))
+			return -1;
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *gv = &k->globals[i];
 		char name[160];
@@ -553,6 +971,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			return -1;
 		}
 	}
+	dev_mem_recover(m);    /* the --const values replace the initial data */
 	m->gridws = 0;
 	if (l->cooperative) {
 		/* the grid workspace (DEV_GRIDWS_*), placed after everything else so that a
@@ -603,30 +1022,64 @@ static int endswith(const char *s, const char *suf)
 	return n >= m && !strcmp(s + n - m, suf);
 }
 
+/* the buffer --out o names, or NULL after a message */
+static const PlacedBuf *out_buf(const Launch *l, const Placed *pl, const LaunchOut *o, FILE *err)
+{
+	for (int i = 0; i < pl->nbuf; i++) {
+		const PlacedBuf *b = &pl->buf[i];
+		if (b->field == o->field && (o->cname ? b->cname && !strcmp(b->cname, o->cname) :
+		                             !b->cname && b->param == o->param))
+			return b;
+	}
+	if (o->cname) {
+		int known = 0;
+		for (int i = 0; i < l->nconsts; i++)
+			known |= !strcmp(l->consts[i].name, o->cname);
+		if (known)
+			fprintf(err, "warpsim: --out %s.%d:%s: field %d of --const %s is not a buffer\n",
+			        o->cname, o->field, o->path, o->field, o->cname);
+		else
+			fprintf(err, "warpsim: --out %s.%d:%s: no --const sets '%s'\n", o->cname, o->field,
+			        o->path, o->cname);
+	} else if (o->field < 0)
+		fprintf(err, "warpsim: --out %d:%s: parameter %d is not a buffer argument\n",
+		        o->param, o->path, o->param);
+	else
+		fprintf(err, "warpsim: --out %d.%d:%s: field %d of parameter %d is not a buffer\n",
+		        o->param, o->field, o->path, o->field, o->param);
+	return NULL;
+}
+
 int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *err)
 {
 	for (int i = 0; i < l->nouts; i++) {
 		const LaunchOut *o = &l->outs[i];
+		const PlacedBuf *b = out_buf(l, pl, o, err);
 		const LaunchArg *a;
 		const uint8_t *p;
 		FILE *f;
 		int es, bad;
 
-		if (o->param >= l->nargs || !l->args[o->param].isbuf) {
-			fprintf(err, "warpsim: --out %d:%s: parameter %d is not a buffer argument\n",
-			        o->param, o->path, o->param);
+		char spec[300];
+
+		if (!b)
 			return -1;
-		}
-		a = &l->args[o->param];
+		if (o->cname)
+			snprintf(spec, sizeof spec, "%.100s.%d:%.180s", o->cname, o->field, o->path);
+		else if (o->field >= 0)
+			snprintf(spec, sizeof spec, "%d.%d:%.180s", o->param, o->field, o->path);
+		else
+			snprintf(spec, sizeof spec, "%d:%.180s", o->param, o->path);
+		a = b->a;
 		es = isa_type_bytes(a->type);
-		p = dev_mem_global(m, pl->addr[o->param], 0);
+		p = dev_mem_global(m, b->addr, 0);
 		if (!(f = fopen(o->path, endswith(o->path, ".bin") ? "wb" : "w"))) {
-			fprintf(err, "warpsim: --out %d:%s: cannot write '%s': %s\n", o->param, o->path,
-			        o->path, strerror(errno));
+			fprintf(err, "warpsim: --out %s: cannot write '%s': %s\n", spec, o->path,
+			        strerror(errno));
 			return -1;
 		}
 		if (endswith(o->path, ".bin"))
-			fwrite(p, 1, pl->bytes[o->param], f);
+			fwrite(p, 1, b->bytes, f);
 		else
 			for (uint64_t j = 0; j < a->count; j++) {
 				char buf[64];
@@ -635,7 +1088,7 @@ int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *er
 			}
 		bad = ferror(f);
 		if (fclose(f) || bad) {
-			fprintf(err, "warpsim: --out %d:%s: error writing '%s'\n", o->param, o->path, o->path);
+			fprintf(err, "warpsim: --out %s: error writing '%s'\n", spec, o->path);
 			return -1;
 		}
 	}

@@ -29,7 +29,19 @@ void dev_mem_free(Mem *m)
 		free(m->bank[i]);
 	dev_heap_free_all(&m->heap);
 	dev_heap_free_all(&m->cdpbuf);
+	for (int i = 0; i < m->ncover; i++)
+		free(m->cover[i].bytes);
+	free(m->cover);
 	memset(m, 0, sizeof *m);
+}
+
+int dev_mem_recover(Mem *m)
+{
+	for (int i = 0; i < m->ncover; i++)
+		if (!dev_mem_cwrite(m, m->cover[i].bank, m->cover[i].offset, m->cover[i].bytes,
+		                    m->cover[i].size))
+			return 0;
+	return 1;
 }
 
 uint64_t dev_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name)

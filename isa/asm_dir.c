@@ -482,7 +482,8 @@ static int dir_param(Asm *a, Kernel *k)
 }
 
 /* .global NAME SIZE ALIGN [c[b][o]] ['=' bytes] (isglobal; without the slot the code reaches it
- * through .abs32), or .constdata c[b][o] '=' bytes */
+ * through .abs32), or .constdata c[b][o] [.align N .TYPE NAME] '=' bytes (named: a module
+ * .const variable) */
 static int dir_data(Asm *a, Kernel *k, Tok d, int isglobal)
 {
 	Lex *x = &a->x;
@@ -506,6 +507,21 @@ static int dir_data(Asm *a, Kernel *k, Tok d, int isglobal)
 			isa_asm_error(x, t, "expected a constant slot c[0xB][0xOFF]");
 		return 0;
 	}
+	if (!isglobal && isa_asm_is(x, isa_asm_peek(x), ".align")) {
+		/* a named .const variable: .align N .TYPE NAME */
+		Tok ty;
+		isa_asm_next(x);
+		if (!num_tok(a, 1u << 16, &align))
+			return 0;
+		ty = isa_asm_next(x);
+		if (ty.kind != TK_IDENT || x->text[ty.s] != '.') {
+			isa_asm_error(x, ty, "expected the variable's PTX type (.b8, .f32, ...)");
+			return 0;
+		}
+		if (!name_tok(a, &nm, "a variable name"))
+			return 0;
+		s = isa_asm_dup(a, ty);
+	}
 	if (!isglobal || isa_asm_peek(x).kind != TK_EOL) {
 		bytes = parse_bytes(a, &n);
 		if (!bytes)
@@ -524,6 +540,12 @@ static int dir_data(Asm *a, Kernel *k, Tok d, int isglobal)
 		free(s);
 	} else {
 		isa_kernel_add_cdata(k, c.bank, (uint32_t)c.imm, bytes, (uint32_t)n);
+		if (s) {
+			char *name = isa_asm_dup(a, nm);
+			isa_kernel_cdata_var(k, name, s, (uint32_t)align);
+			free(name);
+			free(s);
+		}
 	}
 	free(bytes);
 	return 1;

@@ -457,8 +457,11 @@ static void kernel_free(Kernel *k)
 	for (int i = 0; i < k->nkref; i++)
 		free(k->kref[i]);
 	free(k->kref);
-	for (int i = 0; i < k->ncdata; i++)
+	for (int i = 0; i < k->ncdata; i++) {
 		free(k->cdata[i].bytes);
+		free(k->cdata[i].name);
+		free(k->cdata[i].type);
+	}
 	free(k->cdata);
 	free(k->tl);
 }
@@ -569,7 +572,19 @@ void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char 
 	k->params[k->nparams].offset = offset;
 	k->params[k->nparams].size = size;
 	k->params[k->nparams].name = xstrdup(name);
+	k->params[k->nparams].align = 0;
 	k->nparams++;
+}
+
+void isa_kernel_cdata_var(Kernel *k, const char *name, const char *type, uint32_t align)
+{
+	ConstData *c = &k->cdata[k->ncdata - 1];
+
+	free(c->name);
+	free(c->type);
+	c->name = xstrdup(name);
+	c->type = xstrdup(type);
+	c->align = align;
 }
 
 void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t align,
@@ -607,6 +622,8 @@ void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_
 	c->bank = bank;
 	c->offset = offset;
 	c->size = size;
+	c->name = c->type = NULL;
+	c->align = 0;
 	c->bytes = xrealloc(NULL, size);
 	memcpy(c->bytes, bytes, size);
 }

@@ -311,6 +311,8 @@ typedef struct {
 	uint32_t offset; /* byte offset in constant bank 0 (kernel parameters start at 0x20) */
 	uint32_t size;   /* bytes */
 	char *name;      /* PTX parameter name, or NULL */
+	uint32_t align;  /* its PTX alignment (.align, else the type's size), 0 when unknown (a
+	                  * listing's .param line does not say) */
 } Param;
 
 typedef struct {
@@ -355,6 +357,10 @@ typedef struct {
 	uint32_t offset; /* byte offset in it */
 	uint32_t size;   /* bytes */
 	uint8_t *bytes;  /* initial contents */
+	char *name;      /* the module .const variable it holds (a launch's --const sets it by
+	                  * name), or NULL (a jump table) */
+	char *type;      /* its PTX element type (".b8", ".f32"), when named */
+	uint32_t align;  /* its alignment, when named */
 } ConstData;
 
 typedef struct {
@@ -509,6 +515,8 @@ int isa_ins_check(const Kernel *k, const Ins *in, char *msg, size_t size);
 void isa_kernel_add_label(Kernel *k, const char *name, uint32_t addr, int kind); /* keeps order */
 const Label *isa_kernel_find_label(const Kernel *k, const char *name);
 void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name);
+/* names the last constant data added: the .const variable name of PTX type type ('.f32'), align */
+void isa_kernel_cdata_var(Kernel *k, const char *name, const char *type, uint32_t align);
 /* init: size bytes copied, or NULL */
 void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t align,
                            const uint8_t *init, uint8_t bank, uint32_t slot);

@@ -341,6 +341,9 @@ static void print_header(FILE *f, const Kernel *k)
 	for (int i = 0; i < k->ncdata; i++) {
 		const ConstData *c = &k->cdata[i];
 		fprintf(f, ".constdata c[0x%x][0x%x]", c->bank, (unsigned)c->offset);
+		if (c->name)
+			fprintf(f, " .align %u %s %s", (unsigned)c->align, c->type ? c->type : ".b8",
+			        c->name);
 		print_bytes(f, c->bytes, c->size);
 		fprintf(f, "\n");
 	}

@@ -105,6 +105,15 @@ static void layout_func(Oracle *o, int fi, uint32_t *shoff)
 	x->size = alignup(off, 16);
 }
 
+/* whether a --const of l sets the .const variable name */
+static int launch_sets(const Launch *l, const char *name)
+{
+	for (int i = 0; i < l->nconsts; i++)
+		if (!strcmp(l->consts[i].name, name))
+			return 1;
+	return 0;
+}
+
 /* the value of one initializer element */
 static uint64_t init_value(Oracle *o, const PInit *in)
 {
@@ -216,9 +225,21 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 	if (kf->maxntid[0])
 		k->maxntid = kf->maxntid[0] * (kf->maxntid[1] ? kf->maxntid[1] : 1) *
 		             (kf->maxntid[2] ? kf->maxntid[2] : 1);
-	for (int i = 0; i < kf->nparams; i++)
+	for (int i = 0; i < kf->nparams; i++) {
 		isa_kernel_add_param(k, o->fi[o->ki].paroff[i], (uint32_t)kf->params[i].size,
 		                     kf->params[i].name);
+		k->params[i].align = kf->params[i].align;
+	}
+	/* the .const variables a --const sets: placed (checked, their buffers allocated) in
+	 * constant bank 3 as the SM model's, at the oracle's offsets; copied to cmem below */
+	for (int i = 0; i < m->nvars; i++)
+		if (m->vars[i].space == PS_CONST && m->vars[i].size && launch_sets(l, m->vars[i].name)) {
+			uint8_t *z = xcalloc((size_t)m->vars[i].size, 1);
+			isa_kernel_add_cdata(k, DEV_CONST_BANK, o->varaddr[i], z, (uint32_t)m->vars[i].size);
+			isa_kernel_cdata_var(k, m->vars[i].name, ptx_type_name((PType)m->vars[i].type),
+			                     varalign(&m->vars[i]));
+			free(z);
+		}
 	rc = dev_launch_place(o->mem, k, l, pl, o->err);
 	isa_prog_free(prog);
 	if (rc)
@@ -257,6 +278,11 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 		else if (v->space == PS_CONST)
 			write_init(o, v, o->cmem + o->varaddr[i]);
 	}
+	/* a --const replaces the variable's initializer */
+	for (int i = 0; i < m->nvars; i++)
+		if (m->vars[i].space == PS_CONST && m->vars[i].size && launch_sets(l, m->vars[i].name))
+			dev_mem_cread(o->mem, DEV_CONST_BANK, o->varaddr[i], o->cmem + o->varaddr[i],
+			              (uint32_t)m->vars[i].size);
 	if (or_heap_place(o, l)) {
 		fprintf(o->err, "warpsim: oracle: cannot allocate the device heap (%" PRIu32 " bytes)\n",
 		        l->heap_bytes);

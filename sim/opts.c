@@ -43,8 +43,9 @@ static int drop(void *item, void (*release)(void *), const char *what, const Opt
 	return -1;
 }
 
-static void release_arg(void *p) { LaunchArg *a = p; free(a->path); free(a->text); }
-static void release_out(void *p) { free(((LaunchOut *)p)->path); }
+static void release_arg(void *p) { dev_arg_free(p); }
+static void release_out(void *p) { free(((LaunchOut *)p)->path); free(((LaunchOut *)p)->cname); }
+static void release_const(void *p) { dev_const_free(p); }
 static void release_tex(void *p) { dev_tex_free(p); }
 static void release_surf(void *p) { dev_surf_free(p); }
 
@@ -79,6 +80,29 @@ static int fn_out(void *field, const char *val, const OptCtx *cx, char *why, siz
 	if (cx->check_only || !(na = append(l->outs, &l->nouts, &o, sizeof o)))
 		return drop(&o, release_out, "an output", cx, why, n);
 	l->outs = na;
+	return 0;
+}
+
+static int fn_const(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	Launch *l = field;
+	LaunchConst c;
+	void *na;
+	char w[256];
+
+	if (dev_parse_const(val, *cx->dir ? cx->dir : NULL, &c, w)) {
+		snprintf(why, n, "%s", w);
+		return -1;
+	}
+	for (int i = 0; i < l->nconsts; i++)
+		if (!strcmp(l->consts[i].name, c.name)) {
+			snprintf(why, n, "a variable no other --const sets ('%s' is set already)", c.name);
+			dev_const_free(&c);
+			return -1;
+		}
+	if (cx->check_only || !(na = append(l->consts, &l->nconsts, &c, sizeof c)))
+		return drop(&c, release_const, "a constant", cx, why, n);
+	l->consts = na;
 	return 0;
 }
 
@@ -125,13 +149,18 @@ const OptRow sim_launch_rows[] = {
 	{.name = "block", .kind = OPT_FN, .metavar = "X[,Y,Z]", .off = F(launch.block), .fn = fn_dim3,
 	 .help = "threads per CTA (default 1)"},
 	{.name = "arg", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_arg,
-	 .help = "the next kernel parameter: TYPE:VALUE, buf:TYPE:COUNT[:INIT] or tex:NAME"},
+	 .help = "the next kernel parameter: TYPE:VALUE, buf:TYPE:COUNT[:INIT], tex:NAME, surf:NAME "
+	         "or struct:FIELD[,FIELD...] (a struct by value)"},
+	{.name = "const", .kind = OPT_FN, .metavar = "NAME=VALUE", .off = F(launch), .fn = fn_const,
+	 .help = "set the __constant__ variable NAME: FIELD[,FIELD...] as --arg struct: takes, or "
+	         "@FILE (raw bytes)"},
 	{.name = "tex", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_tex,
 	 .help = "bind a texture reference: NAME:TYPE[xN]:W[xH[xD]][:MODES][:INIT] (docs/warpsim.md)"},
 	{.name = "surf", .kind = OPT_FN, .metavar = "SPEC", .off = F(launch), .fn = fn_surf,
 	 .help = "bind a surface reference to a buffer argument: NAME:N:TYPE[xN]:W[xH[xD]] (docs/warpsim.md)"},
-	{.name = "out", .kind = OPT_FN, .metavar = "N:FILE", .off = F(launch), .fn = fn_out,
-	 .help = "save parameter N's buffer after the run (.bin raw, else text)"},
+	{.name = "out", .kind = OPT_FN, .metavar = "N[.F]:FILE", .off = F(launch), .fn = fn_out,
+	 .help = "save parameter N's buffer after the run (.bin raw, else text); N.F: field F of a "
+	         "struct; NAME[.F]: a --const's"},
 	{.name = "shared-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.shared_bytes),
 	 .help = "dynamic shared memory per CTA"},
 	{.name = "crs-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.crs_bytes),

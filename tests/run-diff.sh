@@ -65,9 +65,9 @@ stopmsg() {
 	done
 }
 
-# outs LAUNCH: the parameter numbers of its --out lines
+# outs LAUNCH: what its --out lines save (N, N.F or NAME[.F]: docs/warpsim.md)
 outs() {
-	sed -n 's/^[[:space:]]*--out[[:space:]]\{1,\}\([0-9]\{1,\}\):.*/\1/p' "$1"
+	sed -n 's/^[[:space:]]*--out[[:space:]]\{1,\}\([0-9A-Za-z_$.]\{1,\}\):.*/\1/p' "$1"
 }
 
 # same A B FLOATCMP: 0 when the buffers agree
