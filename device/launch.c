@@ -672,6 +672,8 @@ void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l)
 	}
 }
 
+static const PlacedBuf *out_buf(const Launch *l, const Placed *pl, const LaunchOut *o, FILE *err);
+
 /* records a placed buffer in pl; 0, or -1 out of memory */
 static int add_buf(Placed *pl, int param, int field, const char *cname, const LaunchArg *a,
                    uint64_t addr, uint64_t bytes)
@@ -972,6 +974,10 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		}
 	}
 	dev_mem_recover(m);    /* the --const values replace the initial data */
+	/* every --out names a buffer placed now: a wrong one is refused before the run */
+	for (int i = 0; i < l->nouts; i++)
+		if (!out_buf(l, pl, &l->outs[i], err))
+			return -1;
 	m->gridws = 0;
 	if (l->cooperative) {
 		/* the grid workspace (DEV_GRIDWS_*), placed after everything else so that a
