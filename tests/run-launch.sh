@@ -7,7 +7,8 @@
 #      oracle, the SM model, --functional and the SM model on the translated listing leave the
 #      same buffers, and they hold the values the fixture's formula gives;
 #   1b. a struct's padding as C lays it out (launch_align4), implicit and pad:N;
-#   2. a --const in a launch file reads @PATH relative to the file;
+#   2. a --const in a launch file reads @PATH relative to the file; a --const stays for child
+#      grids (2b);
 #   3. bad input: the exact message naming the parameter or variable and a non-zero exit, on
 #      both engines (sizes, alignments, types, unknown names, files, --out fields), and located
 #      messages (file:line:col) for bad syntax in a launch file.
@@ -77,6 +78,22 @@ for e in --oracle ""; do
 	else
 		bad "--const mat=@mat.bin ($e): $(head -2 "$T/e")"
 	fi
+done
+
+# 2b. a --const stays for child grids (dynamic parallelism, whose kernels' constant data the SM
+#     model writes again): cdp_rec with its factor 10 read from a .const initialised to 1 and set
+#     to 10 by the launch leaves what cdp_rec leaves; with the initializer it does not
+sed -e 's/^\.visible \.entry cdp_rec(/.const .u32 step = 1;\n&/' -e 's/%r<13>/%r<14>/' \
+    -e 's/^\tmad\.lo\.s32 \t%r4, %r1, 10, %r3;/\tld.const.u32 \t%r13, [step];\n\tmad.lo.s32 \t%r4, %r1, %r13, %r3;/' \
+    tests/ptx/cdp_rec.ptx >"$T/cdp_step.ptx"
+grep -q 'ld.const.u32' "$T/cdp_step.ptx" || bad "cdp_step: the sed did not apply"
+for e in --oracle "" --functional; do
+	# shellcheck disable=SC2086
+	"$BIN/warpsim" $e tests/ptx/cdp_rec.ptx --launch tests/ptx/cdp_rec.launch --quiet --out 0:"$T/c0.txt" >"$T/e" 2>&1 &&
+	"$BIN/warpsim" $e "$T/cdp_step.ptx" --launch tests/ptx/cdp_rec.launch --const step=u32:10 --quiet --out 0:"$T/c1.txt" >>"$T/e" 2>&1 &&
+	"$BIN/warpsim" $e "$T/cdp_step.ptx" --launch tests/ptx/cdp_rec.launch --quiet --out 0:"$T/c2.txt" >>"$T/e" 2>&1 &&
+	cmp -s "$T/c0.txt" "$T/c1.txt" && ! cmp -s "$T/c0.txt" "$T/c2.txt" && ok ||
+		bad "cdp_step ($e): $(head -2 "$T/e"; cmp "$T/c0.txt" "$T/c1.txt")"
 done
 
 # 3. bad input: refuse STATUS MESSAGE OPTIONS...: every engine exits STATUS with MESSAGE as its
