@@ -280,6 +280,7 @@ typedef struct {
 	int n;
 	PlacedBuf *buf;          /* every buffer, in the order placed */
 	int nbuf;
+	uint64_t *gaddr;         /* the address of each of the kernel's globals (Kernel.globals) */
 } Placed;
 
 void dev_launch_init(Launch *l);

@@ -508,8 +508,8 @@ bad:
 	return -1;
 }
 
-/* N[.F]:PATH (a parameter's buffer, or field F of a struct parameter) or NAME[.F]:PATH (field F,
- * default 0, of a --const) */
+/* N[.F]:PATH (a parameter's buffer, or field F of a struct parameter), NAME[.F]:PATH (field F,
+ * default 0, of a --const) or NAME:PATH (a module variable's bytes) */
 int dev_parse_out(const char *s, LaunchOut *o, char *why)
 {
 	const char *c = strchr(s, ':'), *dot;
@@ -538,8 +538,6 @@ int dev_parse_out(const char *s, LaunchOut *o, char *why)
 		                          "0123456789_$.%") != strlen(num))
 			return -1;
 		o->param = -1;
-		if (o->field < 0)
-			o->field = 0;
 		if (!(o->cname = strdup(num)))
 			return -1;
 	}
@@ -635,6 +633,7 @@ void dev_placed_free(Placed *pl)
 	free(pl->addr);
 	free(pl->bytes);
 	free(pl->buf);
+	free(pl->gaddr);
 	memset(pl, 0, sizeof *pl);
 }
 
@@ -673,6 +672,8 @@ void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l)
 }
 
 static const PlacedBuf *out_buf(const Launch *l, const Placed *pl, const LaunchOut *o, FILE *err);
+static int endswith(const char *s, const char *suf);
+static int const_given(const Launch *l, const char *name);
 
 /* records a placed buffer in pl; 0, or -1 out of memory */
 static int add_buf(Placed *pl, int param, int field, const char *cname, const LaunchArg *a,
@@ -934,6 +935,8 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 	for (int i = 0; i < l->nconsts; i++)
 		if (place_const(m, k, l, &l->consts[i], pl, err))
 			return -1;
+	if (!(pl->gaddr = calloc((size_t)k->nglobals + 1, sizeof *pl->gaddr)))
+		goto oom;
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *gv = &k->globals[i];
 		char name[160];
@@ -944,6 +947,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			        k->name, name, gv->size);
 			return -1;
 		}
+		pl->gaddr[i] = addr;
 		if (gv->init)
 			memcpy(dev_mem_global(m, addr, 0), gv->init, gv->size);
 		if (gv->bank != ISA_NOSLOT && !dev_mem_cwrite(m, gv->bank, gv->slot, &addr, 8)) {
@@ -974,6 +978,23 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		}
 	}
 	dev_mem_recover(m);    /* the --const values replace the initial data */
+	/* --out NAME of a module variable (__device__, cudaMemcpyFromSymbol's): its bytes */
+	for (int i = 0; i < l->nouts; i++) {
+		const LaunchOut *o = &l->outs[i];
+		if (!o->cname || o->field >= 0 || const_given(l, o->cname))
+			continue;
+		for (int j = 0; j < k->nglobals; j++)
+			if (!strcmp(k->globals[j].name, o->cname)) {
+				if (!endswith(o->path, ".bin")) {
+					fprintf(err, "warpsim: --out %s:%s: module variable '%s' has no element type "
+					        "here: its bytes go to a .bin file\n", o->cname, o->path, o->cname);
+					return -1;
+				}
+				if (add_buf(pl, -1, -1, o->cname, NULL, pl->gaddr[j], k->globals[j].size))
+					goto oom;
+				break;
+			}
+	}
 	/* every --out names a buffer placed now: a wrong one is refused before the run */
 	for (int i = 0; i < l->nouts; i++)
 		if (!out_buf(l, pl, &l->outs[i], err))
@@ -1029,25 +1050,37 @@ static int endswith(const char *s, const char *suf)
 }
 
 /* the buffer --out o names, or NULL after a message */
+/* whether a --const of l sets name */
+static int const_given(const Launch *l, const char *name)
+{
+	for (int i = 0; i < l->nconsts; i++)
+		if (!strcmp(l->consts[i].name, name))
+			return 1;
+	return 0;
+}
+
 static const PlacedBuf *out_buf(const Launch *l, const Placed *pl, const LaunchOut *o, FILE *err)
 {
+	/* a --const's field (0 when none is named), else the module variable itself */
+	int known = o->cname && const_given(l, o->cname);
+	int field = known && o->field < 0 ? 0 : o->field;
+
 	for (int i = 0; i < pl->nbuf; i++) {
 		const PlacedBuf *b = &pl->buf[i];
-		if (b->field == o->field && (o->cname ? b->cname && !strcmp(b->cname, o->cname) :
-		                             !b->cname && b->param == o->param))
+		if (b->field == field && (o->cname ? b->cname && !strcmp(b->cname, o->cname) :
+		                          !b->cname && b->param == o->param))
 			return b;
 	}
-	if (o->cname) {
-		int known = 0;
-		for (int i = 0; i < l->nconsts; i++)
-			known |= !strcmp(l->consts[i].name, o->cname);
-		if (known)
-			fprintf(err, "warpsim: --out %s.%d:%s: field %d of --const %s is not a buffer\n",
-			        o->cname, o->field, o->path, o->field, o->cname);
-		else
-			fprintf(err, "warpsim: --out %s.%d:%s: no --const sets '%s'\n", o->cname, o->field,
-			        o->path, o->cname);
-	} else if (o->field < 0)
+	if (known)
+		fprintf(err, "warpsim: --out %s.%d:%s: field %d of --const %s is not a buffer\n",
+		        o->cname, field, o->path, field, o->cname);
+	else if (o->cname && o->field >= 0)
+		fprintf(err, "warpsim: --out %s.%d:%s: no --const sets '%s'\n", o->cname, o->field,
+		        o->path, o->cname);
+	else if (o->cname)
+		fprintf(err, "warpsim: --out %s:%s: no --const sets '%s' and the program has no module "
+		        "variable '%s' (.global)\n", o->cname, o->path, o->cname, o->cname);
+	else if (o->field < 0)
 		fprintf(err, "warpsim: --out %d:%s: parameter %d is not a buffer argument\n",
 		        o->param, o->path, o->param);
 	else
@@ -1070,14 +1103,16 @@ int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *er
 
 		if (!b)
 			return -1;
-		if (o->cname)
-			snprintf(spec, sizeof spec, "%.100s.%d:%.180s", o->cname, o->field, o->path);
+		if (o->cname && !b->a)
+			snprintf(spec, sizeof spec, "%.100s:%.180s", o->cname, o->path);
+		else if (o->cname)
+			snprintf(spec, sizeof spec, "%.100s.%d:%.180s", o->cname, b->field, o->path);
 		else if (o->field >= 0)
 			snprintf(spec, sizeof spec, "%d.%d:%.180s", o->param, o->field, o->path);
 		else
 			snprintf(spec, sizeof spec, "%d:%.180s", o->param, o->path);
 		a = b->a;
-		es = isa_type_bytes(a->type);
+		es = a ? isa_type_bytes(a->type) : 1;   /* (a module variable: raw bytes, .bin) */
 		p = dev_mem_global(m, b->addr, 0);
 		if (!(f = fopen(o->path, endswith(o->path, ".bin") ? "wb" : "w"))) {
 			fprintf(err, "warpsim: --out %s: cannot write '%s': %s\n", spec, o->path,

@@ -240,6 +240,12 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 			                     varalign(&m->vars[i]));
 			free(z);
 		}
+	/* the module globals, placed by dev_launch_place as the SM model's are (after the launch's
+	 * buffers, in declaration order: the same addresses) */
+	for (int i = 0; i < m->nvars; i++)
+		if (m->vars[i].space == PS_GLOBAL)
+			isa_kernel_add_global(k, m->vars[i].name, m->vars[i].size, varalign(&m->vars[i]),
+			                      NULL, ISA_NOSLOT, 0);
 	rc = dev_launch_place(o->mem, k, l, pl, o->err);
 	isa_prog_free(prog);
 	if (rc)
@@ -256,19 +262,10 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 		o->bindof[i] = v->type == PT_SURFREF ? dev_surf_find(l, v->name) :
 		               v->space == PS_TEX || v->type == PT_TEXREF ? dev_tex_find(l, v->name) : -1;
 	}
-	/* module globals after the buffers, in declaration order (as the backend lists them) */
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		char name[160];
-		if (v->space != PS_GLOBAL)
-			continue;
-		snprintf(name, sizeof name, "global %.100s", v->name);
-		if (!(o->varaddr[i] = dev_mem_alloc(o->mem, v->size, varalign(v), name))) {
-			fprintf(o->err, "warpsim: oracle: cannot allocate %s (%" PRIu64 " bytes)\n", name,
-			        v->size);
-			return OR_BADLAUNCH;
-		}
-	}
+	/* the module globals' addresses (placed above, in this order) */
+	for (int i = 0, g = 0; i < m->nvars; i++)
+		if (m->vars[i].space == PS_GLOBAL)
+			o->varaddr[i] = pl->gaddr[g++];
 	for (int i = 0; i < m->nvars; i++) {
 		const PVar *v = &m->vars[i];
 		if (!v->ninit)

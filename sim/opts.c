@@ -160,7 +160,7 @@ const OptRow sim_launch_rows[] = {
 	 .help = "bind a surface reference to a buffer argument: NAME:N:TYPE[xN]:W[xH[xD]] (docs/warpsim.md)"},
 	{.name = "out", .kind = OPT_FN, .metavar = "N[.F]:FILE", .off = F(launch), .fn = fn_out,
 	 .help = "save parameter N's buffer after the run (.bin raw, else text); N.F: field F of a "
-	         "struct; NAME[.F]: a --const's"},
+	         "struct; NAME[.F]: a --const's; NAME: a module variable's bytes (.bin)"},
 	{.name = "shared-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.shared_bytes),
 	 .help = "dynamic shared memory per CTA"},
 	{.name = "crs-bytes", .kind = OPT_BYTES, .metavar = "N", .off = F(launch.crs_bytes),

@@ -11,7 +11,8 @@
 #      grids (2b);
 #   3. bad input: the exact message naming the parameter or variable and a non-zero exit, on
 #      both engines (sizes, alignments, types, unknown names, files, --out fields), and located
-#      messages (file:line:col) for bad syntax in a launch file.
+#      messages (file:line:col) for bad syntax in a launch file;
+#   4. --out NAME:PATH.bin saves a __device__ variable's bytes (launch_align4's last).
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-launch.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -140,11 +141,26 @@ for o in "0.1:$T/x" "outp.1:$T/x" "c:$T/x"; do
 		rc=$?
 		case $o in 0.1*) w="warpsim: --out $o: field 1 of parameter 0 is not a buffer" ;;
 		outp.1*) w="warpsim: --out $o: field 1 of --const outp is not a buffer" ;;
-		*) w="warpsim: --out c.0:$T/x: no --const sets 'c'" ;;
+		*) w="warpsim: --out c:$T/x: no --const sets 'c' and the program has no module variable 'c' (.global)" ;;
 		esac
 		[ $rc = 2 ] && [ "$(head -1 "$T/r.err")" = "$w" ] && ok || bad "--out $o ($e): exit $rc, got '$(head -1 "$T/r.err")', want '$w'"
 	done
 done
+# --out NAME of a __device__ variable (cudaMemcpyFromSymbol's): its bytes, .bin only
+for e in --oracle ""; do
+	# shellcheck disable=SC2086
+	if "$BIN/warpsim" $e $P --kernel launch_align4 --quiet --arg struct:u16:5,u32:7 --arg buf:u32:1 \
+		--out last:"$T/last.bin" >"$T/e" 2>&1 && [ "$(od -An -tu4 "$T/last.bin" | tr -s ' ')" = " 0 12" ]; then
+		ok
+	else
+		bad "--out last ($e): got '$(od -An -tu4 "$T/last.bin" 2>/dev/null)', want 0 12; $(head -1 "$T/e")"
+	fi
+done
+refuse 2 "warpsim: --out last:$T/last.txt: module variable 'last' has no element type here: its bytes go to a .bin file" \
+	--kernel launch_align4 --arg struct:u16:5,u32:7 --arg buf:u32:1 --out last:"$T/last.txt"
+refuse 2 "warpsim: --out last.1:$T/l.bin: no --const sets 'last'" \
+	--kernel launch_align4 --arg struct:u16:5,u32:7 --arg buf:u32:1 --out last.1:"$T/l.bin"
+
 # syntax: located in a launch file
 printf -- '--kernel launch_struct\n--const mat=f32:1\n--const mat=f32:2\n--arg struct:pad:0\n--arg struct:7\n--out 0.x:a\n--arg struct:s32:1,struct:u8:1\n--arg struct:u8x0\n--const =f32:1\n--const outp=struct:u64:1,struct:u8:1\n' >"$T/bad.launch"
 "$BIN/warpsim" $P --launch "$T/bad.launch" >"$T/r.out" 2>"$T/r.err"
