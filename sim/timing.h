@@ -335,15 +335,14 @@ sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult)
 
 	u->issued[k]++;
 	if (c->unit[k].units - 1u < 2u) {     /* (most classes of the configs: one or two pipelines) */
+		/* without a branch on the data (which pipe is free is hard to predict): pipe 1 when
+		 * there are two and pipe 0 is busy; the least of pipes 0 and units - 1 */
 		uint64_t v = now + (uint64_t)c->unit[k].interval * (uint64_t)(mult > 1 ? mult : 1);
-		if (end - b == 1 || b[0] <= now) {
-			assert(b[0] <= now && "sim_units_take: no free pipeline");
-			b[0] = v;
-		} else {
-			assert(b[1] <= now && "sim_units_take: no free pipeline");
-			b[1] = v;
-		}
-		return end - b == 1 || b[0] < b[1] ? b[0] : b[1];
+		int last = c->unit[k].units - 1;
+		p = b + ((b[0] > now) & last);
+		assert(*p <= now && "sim_units_take: no free pipeline");
+		*p = v;
+		return b[0] < b[last] ? b[0] : b[last];
 	}
 	while (p < end && *p > now)
 		p++;
