@@ -651,7 +651,8 @@ void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 	SM *s = &g->sm[i];
 	TSm *m = &g->tsm[i];
 	const TSource *src = &g->src[i];
-	uint64_t t = from;
+	uint64_t t = from, steps = 0;   /* cycles stepped with on live warps, not yet counted */
+	int on = m->nlive;
 
 	if (s->asleep != UINT64_MAX || s->parked)
 		return;
@@ -660,8 +661,16 @@ void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 		int issued;
 
 		g->cycle = t;
-		issued = sim_tsm_cycle(m, src, t);
+		issued = sim_tsm_step(m, src, t);
 		s->lastc = t;
+		/* the occupancy counters once per change of the live warps (an exit), not per
+		 * cycle: a cycle counts the warps live at its start */
+		steps++;
+		if (m->nlive != on) {
+			sim_tsm_occupancy(m, on, steps);
+			on = m->nlive;
+			steps = 0;
+		}
 		if (g->rc != SIM_OK) {
 			if (t < g->fault.cycle || (t == g->fault.cycle && i < g->fault.sm)) {
 				g->fault.cycle = t;
@@ -671,18 +680,18 @@ void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 			}
 			g->rc = SIM_OK;
 			s->parked = 1;      /* (the run ends at this window's merge) */
-			return;
+			break;
 		}
 		if (!m->nlive) {
 			s->asleep = t + 1;
-			return;
+			break;
 		}
 		/* an SM that issued steps to the next cycle, where it most likely issues again:
 		 * its wake-up would mostly be t + 1, and stepping counts what skipping would */
 		if (!issued) {
 			if ((wk = sim_tsm_wake(m, src, t)) == UINT64_MAX) {
 				s->parked = 1;
-				return;
+				break;
 			}
 			if (g->cfg.tc.skip)
 				next = wk;
@@ -693,6 +702,7 @@ void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 			sim_tsm_charge(m, src, t, next);
 		t = next;
 	}
+	sim_tsm_occupancy(m, on, steps);
 }
 
 /* The cycle loop (docs/timing.md, "Integration", "Windows" and "Threads"): window after

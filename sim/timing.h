@@ -601,6 +601,18 @@ void sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age);
 /* cycle now: every scheduler issues up to issue_width instructions of one warp; stalls are
  * counted by reason. Returns the instructions issued. */
 int sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now);
+/* sim_tsm_cycle without the occupancy counters (sm_cycles, warp_cycles): for a caller that
+ * counts them over a run of cycles at once (sim_run_sm), from the live warps at each change */
+int sim_tsm_step(TSm *m, const TSource *s, uint64_t now);
+/* the occupancy counters of n SM-cycles with nlive live warps each (none when nlive is 0) */
+static inline void
+sim_tsm_occupancy(TSm *m, int nlive, uint64_t n)
+{
+	if (nlive) {
+		m->st->sm_cycles += n;
+		m->st->warp_cycles += (uint64_t)nlive * n;
+	}
+}
 /* the next cycle after now worth simulating: now + 1 when stepping; the least wake-up of
  * any warp or scheduler when skipping (the skipped cycles' stalls are counted exactly as
  * stepping would count them); UINT64_MAX when no live warp can ever issue (deadlock) */

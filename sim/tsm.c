@@ -642,12 +642,15 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 int
 sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
 {
+	sim_tsm_occupancy(m, m->nlive, 1);
+	return sim_tsm_step(m, s, now);
+}
+
+int
+sim_tsm_step(TSm *m, const TSource *s, uint64_t now)
+{
 	int total = 0, why;
 
-	if (m->nlive) {
-		m->st->sm_cycles++;
-		m->st->warp_cycles += (uint64_t)m->nlive;
-	}
 	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
 	 * chooses first, so that none starves the others of a pipe class they all want (one
 	 * division a cycle; k then wraps) */
@@ -700,10 +703,7 @@ sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t)
 	/* cycles now+1 .. t-1 issue nothing; each scheduler's reason is constant over them */
 	if (t <= now + 1 || t == UINT64_MAX)
 		return;
-	if (m->nlive) {
-		m->st->sm_cycles += t - now - 1;
-		m->st->warp_cycles += (uint64_t)m->nlive * (t - now - 1);
-	}
+	sim_tsm_occupancy(m, m->nlive, t - now - 1);
 	for (int k = 0; k < m->c->schedulers; k++)
 		m->st->stall[stall_reason(m, s, k, now + 1)] += t - now - 1;
 }
