@@ -610,12 +610,28 @@ static __attribute__((noinline)) int texec_any(SM *s, Gpu *g, Warp *w, TExec *te
 	return sim_texec_hand(g, s, w, x, te, bars, rc);
 }
 
+/* the statistics of a lean issue whose lanes are not all active and guard-true, as
+ * issue_head and sim_tstats_issue count them (out of line: the short path keeps a small
+ * frame) */
+static __attribute__((noinline)) void lean_count(Gpu *g, uint32_t act, uint32_t ex)
+{
+	uint64_t na = (uint64_t)sim_popc(act), off = (uint64_t)sim_popc(act & ~ex);
+
+	g->st.warp_insts++;
+	g->st.thread_insts += na;
+	g->st.exec_lanes += na - off;
+	g->st.pred_off += off;
+	g->ts.warp_insts++;
+	g->ts.thread_insts += na;
+	g->ts.pred_off += off;
+}
+
 int sim_texec(void *ctx, int wi, TExec *te)
 {
 	SM *s = ctx;
 	Gpu *g = s->g;
 	Warp *w = s->warps[wi];
-	uint32_t pc = w->pc, act = w->active, bx;   /* (bx: the lanes a branch takes) */
+	uint32_t pc = w->pc, act = w->active, ex;
 	const DIns *d;
 
 	if (g->rc != SIM_OK || g->hassink)
@@ -623,20 +639,28 @@ int sim_texec(void *ctx, int wi, TExec *te)
 	/* a lean instruction (DIns.lean: a decode-time handler, register ops that cannot fault,
 	 * change the active lanes or touch memory; or a branch), no trace: the issue without
 	 * its ExecInfo, whose fields would all read "nothing rare", unless the branch splits
-	 * the warp */
-	if (pc < (uint32_t)g->ncode && (d = &g->code[pc])->lean && !g->trace && act &&
-	    (d->lean == LEAN_FN || (bx = act & (w->p[d->guard] ^ d->gxor)) == act || !bx)) {
-		uint32_t ex;
-		g->cur = pc;
-		ex = issue_head(g, w, d, act);
-		if (d->lean == LEAN_FN)
-			d->fn(w, d, ex);
-		else if (ex)            /* LEAN_BRA: taken by every active lane or none */
-			w->pc = d->target;
-		sim_tstats_issue(&g->ts, act, ex, 0, 0, w->ncrs);
-		pc = w->pc;
-		te->next = &g->tcode[pc < (uint32_t)g->ncode ? pc : (uint32_t)g->ncode];
-		return 0;
-	}
-	return texec_any(s, g, w, te);
+	 * the warp. Its guard is the whole test (a lean instruction has no CC test). */
+	if (pc >= (uint32_t)g->ncode || !(d = &g->code[pc])->lean || g->trace || !act)
+		return texec_any(s, g, w, te);
+	ex = act & (w->p[d->guard] ^ d->gxor);
+	if (d->lean == LEAN_BRA && ex != act && ex)
+		return texec_any(s, g, w, te);      /* the branch splits the warp */
+	g->cur = pc;
+	/* sim_tstats_issue's CRS high-water mark is not taken: a lean instruction leaves the
+	 * CRS as it is, and only a full issue pushes, which took the mark after its push */
+	if (ex == ~0u) {            /* a full warp, guard true */
+		g->st.warp_insts++;
+		g->st.thread_insts += 32;
+		g->st.exec_lanes += 32;
+		g->ts.warp_insts++;
+		g->ts.thread_insts += 32;
+	} else
+		lean_count(g, act, ex);
+	/* (a branch target is an instruction of the kernel, decode.c) */
+	pc = d->lean == LEAN_BRA && ex ? d->target : pc + 1;
+	w->pc = pc;
+	te->next = &g->tcode[pc];
+	if (d->lean == LEAN_FN)
+		d->fn(w, d, ex);
+	return 0;
 }
