@@ -109,7 +109,7 @@ typedef struct {
 	char why_uniform[64];/* what made it uniform or divergent */
 	BeDecision decision; /* what was done */
 	char rule[160];      /* why (threshold, rule) */
-	const char *ptxfile; /* the PTX module's name (owned by the Module) */
+	const char *ptxfile; /* the name of the PTX file the branch is in (owned by the Module) */
 	const char *srcname; /* the .file name of srcfile (owned by the Module), or NULL */
 } BeLogEntry;
 

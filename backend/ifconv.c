@@ -442,7 +442,7 @@ static int forced(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go, co
 		else
 			snprintf(why, sizeof why, "it needs %d predicates (P0..P6)", need);
 		fprintf(f->err, "%s:%d:%d: error: --decide %s=pred: the branch cannot be predicated: "
-		        "%s\n", f->m->name, in->loc.line, in->loc.col, loc, why);
+		        "%s\n", ptx_loc_name(f->m, in->loc), in->loc.line, in->loc.col, loc, why);
 		*go = -1;
 		return 1;
 	}
@@ -718,7 +718,7 @@ static int note_folded(Fn *f)
 			continue;
 		if (be_decide_of(f, b->jmp.ptxins, &loc) >= 0) {
 			fprintf(f->err, "%s:%d:%d: error: --decide %s: the branch only ends the thread and "
-			        "became a guarded EXIT; neither decision applies\n", f->m->name,
+			        "became a guarded EXIT; neither decision applies\n", ptx_loc_name(f->m, in->loc),
 			        in->loc.line, in->loc.col, loc);
 			return -1;
 		}

@@ -208,7 +208,7 @@ Kernel *be_kernel_data(Prog *p, const Module *m, int fi, const Layout *vl, FILE 
 				}
 				if (v->init[j].kind == PINIT_SYM || v->init[j].kind == PINIT_GENERIC) {
 					fprintf(err, "%s:%d:%d: error: unsupported: address initializer of '%s'\n",
-					        m->name, v->loc.line, v->loc.col, v->name);
+					        ptx_loc_name(m, v->loc), v->loc.line, v->loc.col, v->name);
 					free(init);
 					return NULL;
 				}

@@ -85,6 +85,7 @@ static void ifconv_log(Fn *f, int first)
 		e->func = f->pf->name;
 		e->ptxline = in->loc.line;
 		e->ptxcol = in->loc.col;
+		e->ptxfile = ptx_loc_name(m, in->loc);
 		e->index = be_branch_index(m, f->pf, r->ptxins);
 		e->srcline = in->srcline;
 		e->srcfile = in->srcfile;
@@ -99,7 +100,8 @@ static void ifconv_log(Fn *f, int first)
 	for (int i = first; i < log->n; i++) {
 		BeLogEntry *e = &log->e[i];
 		be_cost(f->opt, e);
-		e->ptxfile = m->name;
+		if (!e->ptxfile)
+			e->ptxfile = m->name;
 		e->srcname = NULL;
 		for (int k = 0; k < m->nfiles && e->srcline; k++)
 			if (m->files[k].index == e->srcfile)
@@ -130,6 +132,7 @@ void be_log_branches(Fn *f)
 		e->func = pf->name;
 		e->ptxline = in->loc.line;
 		e->ptxcol = in->loc.col;
+		e->ptxfile = ptx_loc_name(f->m, in->loc);
 		e->index = be_branch_index(f->m, pf, b->jmp.ptxins);
 		e->srcline = in->srcline;
 		e->srcfile = in->srcfile;

@@ -204,13 +204,17 @@ void be_errorf(Fn *f, PLoc loc, const char *fmt, ...)
 	f->nerr++;
 	if (!f->err)
 		return;
-	fprintf(f->err, "%s:%d:%d: error: ", m->name ? m->name : "<ptx>", loc.line, loc.col);
+	size_t len;
+	const char *src = ptx_loc_src(m, loc, &len);
+
+	fprintf(f->err, "%s:%d:%d: error: ", m->name ? ptx_loc_name(m, loc) : "<ptx>", loc.line,
+	        loc.col);
 	va_start(ap, fmt);
 	vfprintf(f->err, fmt, ap);
 	va_end(ap);
 	fputc('\n', f->err);
-	if (loc.line > 0 && m->src) {
-		const char *s = m->src, *e;
+	if (loc.line > 0 && src) {
+		const char *s = src, *e;
 		for (int l = 1; l < loc.line && *s; s++)
 			if (*s == '\n')
 				l++;

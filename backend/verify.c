@@ -53,7 +53,7 @@ static void verr(V *v, int i, const char *fmt, uint32_t a)
 	if (v->m && v->k->ins[i].ptxline > 0) {
 		/* the PTX instruction it was translated from: the first on that line, a branch
 		 * (bra, brx.idx) if there is one there */
-		PLoc at = {v->k->ins[i].ptxline, 1};
+		PLoc at = {v->k->ins[i].ptxline, 1, 0};
 		int found = 0;
 		for (int f = 0; f < v->m->nfuncs && found < 2; f++)
 			for (int j = 0; j < v->m->funcs[f].nins && found < 2; j++) {

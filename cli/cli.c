@@ -34,16 +34,25 @@ static int ws_program(OptSet *s, const char *arg, FILE *err)
 	return 0;
 }
 
-/* --merge takes the slices' files and the sweep's output options only; a program takes
- * one file */
+static int is_ptx(const char *path)
+{
+	size_t n = strlen(path);
+	return n >= 4 && !strcmp(path + n - 4, ".ptx");
+}
+
+/* --merge takes the slices' files and the sweep's output options only; a program is one
+ * file, or several PTX files linked into one (separate compilation) */
 static int check_files(const WsOpts *o, char **argv, FILE *err)
 {
 	if (!o->rp.merge) {
-		if (o->nfiles < 2)
-			return 0;
-		fprintf(err, "warpsim: more than one program given ('%s' and '%s')\n", o->files[0],
-		        o->files[1]);
-		return -1;
+		for (int i = 0; o->nfiles > 1 && i < o->nfiles; i++)
+			if (!is_ptx(o->files[i])) {
+				fprintf(err, "warpsim: more than one program given ('%s' and '%s'): only PTX "
+				        "files (.ptx) are linked into one program, not listings\n",
+				        o->files[0], o->files[1]);
+				return -1;
+			}
+		return 0;
 	}
 	for (int i = 1; i < o->set.nargsrc; i++)
 		if (o->set.argsrc[i] >= 0 && o->set.argsrc[i] != WS_SWEEP) {
@@ -216,19 +225,19 @@ static const OptRow wc_trans[] = {
 };
 #undef C
 
+/* a FILE.ptx (several are linked), or --compare's REF.sass after them */
 static int wc_file(OptSet *s, const char *arg, FILE *err)
 {
 	WcOpts *o = s->user;
-	char **slot = !o->input ? &o->input : !o->ref ? &o->ref : NULL;
+	char **v = realloc(o->files, ((size_t)o->nfiles + 1) * sizeof *v);
 
-	if (!slot) {
-		fprintf(err, "warpc: one input file at a time ('%s', '%s' and '%s')\n", o->input, o->ref, arg);
-		return -1;
-	}
-	if (!(*slot = strdup(arg))) {
+	if (v)
+		o->files = v;
+	if (!v || !(v[o->nfiles] = strdup(arg))) {
 		fprintf(err, "warpc: out of memory\n");
 		return -1;
 	}
+	o->nfiles++;
 	return 0;
 }
 
@@ -255,9 +264,13 @@ void cli_warpc_free(WcOpts *o)
 	opt_free_strs(wc_modes, (int)(sizeof wc_modes / sizeof wc_modes[0]), o);
 	opt_free_strs(wc_trans, (int)(sizeof wc_trans / sizeof wc_trans[0]), o);
 	be_options_free(&o->be);
-	free(o->input);
+	for (int i = 0; i < o->nfiles; i++)
+		free(o->files[i]);
+	free(o->files);
 	free(o->ref);
 	o->input = o->ref = NULL;
+	o->files = NULL;
+	o->nfiles = 0;
 	opt_free(&o->set);
 }
 
@@ -265,6 +278,9 @@ int cli_warpc_argv(WcOpts *o, int argc, char **argv, FILE *err)
 {
 	if (opt_argv(&o->set, argc, argv, err))
 		return -1;
+	if (o->compare && o->nfiles >= 2)      /* the last file is ptxas's listing */
+		o->ref = o->files[--o->nfiles];
+	o->input = o->nfiles ? o->files[0] : NULL;
 	o->be.max_regs = o->tc.max_regs;
 	o->be.arch = o->tc.arch;
 	o->be.cost_issue = o->tc.unit[UNIT_ALU].interval;
@@ -276,8 +292,9 @@ int cli_warpc_argv(WcOpts *o, int argc, char **argv, FILE *err)
 
 void cli_warpc_help(const WcOpts *o, FILE *f)
 {
-	fprintf(f, "Usage: warpc [OPTION]... FILE\n"
-	        "Translate PTX into SASS-style microcode for the warpsim SM model.\n");
+	fprintf(f, "Usage: warpc [OPTION]... FILE...\n"
+	        "Translate PTX into SASS-style microcode for the warpsim SM model; several PTX files\n"
+	        "(separate compilation: nvcc -rdc=true) are linked into one program first.\n");
 	opt_help(&o->set, f);
 	fprintf(f, "\nListing format and microcode semantics: docs/isa.md.\n"
 	        "Exit status: 0 done, 1 the input is wrong (located errors), 2 bad options or I/O.\n");

@@ -58,7 +58,12 @@ typedef struct {
 int cli_report(const WsOpts *o, int argc, char **argv, const char *self, const CliRun *run,
                FILE *err);
 
-/* warpc [OPTION]... FILE */
+/* load.c: the PTX module of the files paths[0..n-1] ("-" reads stdin): one parsed, or
+ * several parsed as units and linked into one (ptx_link); NULL after located messages on
+ * err (prog: the program's name, for a file that cannot be read) */
+Module *cli_load_ptx(char *const *paths, int n, const char *prog, FILE *err);
+
+/* warpc [OPTION]... FILE... */
 typedef struct {
 	BeOptions be;       /* the translator */
 	TimingConfig tc;    /* --config FILE and the architecture's options: --max-regs, --arch */
@@ -72,6 +77,8 @@ typedef struct {
 	int verbose;        /* -v */
 	int help, version;
 	char *input, *ref;  /* FILE.ptx; --compare's REF.sass */
+	char **files;       /* every FILE.ptx (input is the first): several are linked */
+	int nfiles;
 	OptSet set;
 } WcOpts;
 

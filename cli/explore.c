@@ -4,7 +4,6 @@
  * hold, such as predicating a side that holds a loop, keeps the translator's reason
  * instead). report/explore.c runs the variants.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -84,7 +83,6 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 {
 	BeOptions bo = o->be;
 	BeLog log = {0};
-	char *text;
 	Module *m;
 	Prog *p;
 	ExploreBranch *b;
@@ -98,13 +96,7 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		        "needs PTX (.ptx), not a listing\n", o->input);
 		return -1;
 	}
-	if (!(text = opt_read_file(o->input, NULL))) {
-		fprintf(err, "warpsim: cannot read '%s': %s\n", o->input, strerror(errno));
-		return -1;
-	}
-	m = ptx_parse(o->input, text, strlen(text), err, NULL);
-	free(text);
-	if (!m)
+	if (!(m = cli_load_ptx(o->files, o->nfiles, "warpsim", err)))
 		return -1;
 	if (!(p = be_translate_log(m, &bo, err, &log))) {
 		ptx_free(m);

@@ -532,13 +532,19 @@ b_module_end(PCtx *c)
 	if (c->infunc && !c->inbody)
 		store_header(c);
 	if (c->m->version_major == 0 && c->nerr == 0)
-		ptx_diag(c, (PLoc){ 1, 1 }, "missing .version directive (a PTX module starts with "
+		ptx_diag(c, (PLoc){ 1, 1, c->file }, "missing .version directive (a PTX module starts with "
 		         "\".version X.Y\")");
 }
 
 /* ------------------------------------------------------------------ driver */
 Module *
 ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerrors)
+{
+	return ptx_parse_unit(name, text, len, 0, err, nerrors);
+}
+
+Module *
+ptx_parse_unit(const char *name, const char *text, size_t len, int file, FILE *err, int *nerrors)
 {
 	PCtx c;
 	Module *m;
@@ -560,6 +566,7 @@ ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerror
 	m->src[len] = m->src[len + 1] = 0;
 	m->srclen = len;
 	c.m = m;
+	c.file = file;
 	c.err = err;
 	c.line = c.col = 1;
 	c.fidx = -1;
@@ -579,7 +586,7 @@ ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerror
 	if (!buf)
 		die("cannot scan the buffer");
 	if (ptx_yyparse(scanner, &c) != 0 && c.nerr == 0)
-		ptx_diag(&c, (PLoc){ c.line, c.col }, "cannot parse the input");
+		ptx_diag(&c, (PLoc){ c.line, c.col, c.file }, "cannot parse the input");
 	b_module_end(&c);
 	ptx_yy_delete_buffer(buf, scanner);
 	ptx_yylex_destroy(scanner);

@@ -103,6 +103,7 @@ typedef struct {
 
 struct PCtx {
 	Module *m;            /* being built */
+	int file;             /* PLoc.file of its locations (ptx_parse_unit) */
 	PArena *A;            /* m->arena */
 	void *scanner;        /* flex state */
 	/* lexer */
@@ -167,7 +168,13 @@ struct PCtx {
 #define POK_PENDING 100   /* internal: operand naming something not resolved yet; sym
                              indexes ctx->pnames */
 
-static inline PLoc ploc(const PTX_YYLTYPE *l) { PLoc p = { l->first_line, l->first_column }; return p; }
+static inline PLoc ploc(const PTX_YYLTYPE *l) { PLoc p = { l->first_line, l->first_column, 0 }; return p; }
+/* the location of a token of the file being parsed */
+static inline PLoc ploc_in(const PCtx *c, const PTX_YYLTYPE *l)
+{
+	PLoc p = { l->first_line, l->first_column, c->file };
+	return p;
+}
 
 /* diag.c */
 void ptx_diag(PCtx *c, PLoc loc, const char *fmt, ...);

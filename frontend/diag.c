@@ -46,14 +46,33 @@ ptx_vdiag(FILE *err, const char *name, const char *src, size_t len, PLoc loc,
 	fputs("^\n", err);
 }
 
-/* a located diagnostic outside parsing (ptx_vdiag wants a va_list) */
-static void
-locdiag(FILE *err, const Module *m, PLoc loc, const char *kind, const char *fmt, ...)
+const char *
+ptx_loc_name(const Module *m, PLoc l)
+{
+	return m->nunits && l.file >= 0 && l.file < m->nunits ? m->units[l.file].name : m->name;
+}
+
+const char *
+ptx_loc_src(const Module *m, PLoc l, size_t *len)
+{
+	if (m->nunits && l.file >= 0 && l.file < m->nunits) {
+		*len = m->units[l.file].srclen;
+		return m->units[l.file].src;
+	}
+	*len = m->srclen;
+	return m->src;
+}
+
+/* a located diagnostic outside parsing, in the file loc is in */
+void
+ptx_loc_diag(FILE *err, const Module *m, PLoc loc, const char *kind, const char *fmt, ...)
 {
 	va_list ap;
+	size_t len;
+	const char *src = ptx_loc_src(m, loc, &len);
 
 	va_start(ap, fmt);
-	ptx_vdiag(err, m->name, m->src, m->srclen, loc, kind, fmt, ap);
+	ptx_vdiag(err, ptx_loc_name(m, loc), src, len, loc, kind, fmt, ap);
 	va_end(ap);
 }
 
@@ -80,7 +99,7 @@ ptx_unsup_report(FILE *err, const Module *m, const PFunc *f, const char *kind, c
 {
 	if (!f->unsup_op)
 		return;
-	locdiag(err, m, f->unsup_loc, kind, "unsupported: instruction '%s'%s is valid PTX but warpsim "
+	ptx_loc_diag(err, m, f->unsup_loc, kind, "unsupported: instruction '%s'%s is valid PTX but warpsim "
 	        "does not support it yet%s%s", ptx_ops[f->unsup_op - 1].name,
 	        f->unsup_form ? f->unsup_form : "", note ? "; " : "", note ? note : "");
 }

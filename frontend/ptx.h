@@ -324,6 +324,8 @@ typedef enum {
 typedef struct {
 	int32_t line;  /* 1-based line in the module's source, 0 when built by hand */
 	int32_t col;   /* 1-based byte column */
+	int32_t file;  /* the source it is in: Module.units[file] of a module linked from
+	                  several files (ptx_link), 0 for a module parsed from one */
 } PLoc;
 
 /* ------------------------------------------------------------------ operands */
@@ -551,6 +553,13 @@ typedef struct {
 
 typedef struct PArena PArena;
 
+/* one PTX file of a module linked from several (ptx_link): PLoc.file indexes Module.units */
+typedef struct {
+	const char *name;   /* its name in diagnostics */
+	const char *src;    /* its text (owned by the part it was parsed into) */
+	size_t srclen;      /* bytes of src */
+} PUnit;
+
 typedef struct Module {
 	char *name;         /* input name used in diagnostics */
 	int version_major;  /* .version 9.0 -> 9, 0 */
@@ -565,8 +574,15 @@ typedef struct Module {
 	int32_t nfuncs;
 	PFile *files;       /* .file table */
 	int32_t nfiles;
-	char *src;          /* copy of the source text (for diagnostics), NUL-terminated */
+	char *src;          /* copy of the source text (for diagnostics), NUL-terminated; NULL
+	                       in a linked module (its units hold the texts) */
 	size_t srclen;      /* bytes of src */
+	PUnit *units;       /* a linked module: its files, in command-line order; NULL for a
+	                       module parsed from one file (ptx_loc_name says which applies) */
+	int32_t nunits;
+	struct Module **parts; /* a linked module: the modules parsed from its files, whose
+	                       arenas hold its functions and variables (ptx_free frees them) */
+	int32_t nparts;
 	PArena *arena;      /* owns everything above */
 } Module;
 
@@ -575,6 +591,25 @@ typedef struct Module {
  * ptx_check. Located diagnostics go to err (may be NULL to stay quiet). Returns the module,
  * or NULL after at least one error; *nerrors (if not NULL) receives the error count. */
 Module *ptx_parse(const char *name, const char *text, size_t len, FILE *err, int *nerrors);
+/* ptx_parse for file number file of several to be linked: the module's locations carry
+ * PLoc.file = file */
+Module *ptx_parse_unit(const char *name, const char *text, size_t len, int file, FILE *err,
+                       int *nerrors);
+/* link.c: one module from n modules parsed by ptx_parse_unit (file i from ms[i]), as nvlink
+ * joins separately compiled PTX: .extern functions and variables resolved against the
+ * .visible (or .weak, or .common) definition of another file, a strong definition before a
+ * weak one, duplicate definitions, unresolved externs, kernels of the same name and
+ * incompatible .target/.address_size reported with both places. Takes the modules (frees
+ * them on failure too). NULL after errors on err; *nerrors (if not NULL) their count. */
+Module *ptx_link(Module **ms, int n, FILE *err, int *nerrors);
+/* the name and text of the file a location is in (the module's own for a module parsed
+ * from one file) */
+const char *ptx_loc_name(const Module *m, PLoc l);
+const char *ptx_loc_src(const Module *m, PLoc l, size_t *len);
+/* a located diagnostic of kind ("error", "warning", "note") about m's source, in the
+ * compiler style of every frontend message (diag.c) */
+void ptx_loc_diag(FILE *err, const Module *m, PLoc l, const char *kind, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 /* Semantic checks (operand counts and types, labels, unsupported instructions); prints
  * located errors to err, returns their count. ptx_parse already ran it. */
 int ptx_check(const Module *m, FILE *err);

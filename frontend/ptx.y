@@ -41,7 +41,7 @@ static void ptx_yyerror(PTX_YYLTYPE *l, void *scanner, PCtx *ctx, const char *ms
 	else
 		ptx_diag(ctx, ploc(l), "%s", msg);
 }
-#define L(n) ploc(&(n))
+#define L(n) ploc_in(ctx, &(n))
 }
 
 %union { PTok tok; }

@@ -193,6 +193,8 @@ ptx_free(Module *m)
 {
 	if (!m)
 		return;
+	for (int i = 0; i < m->nparts; i++)   /* a linked module's files */
+		ptx_free(m->parts[i]);
 	free(m->src);
 	ptx_arena_free(m->arena);
 }

@@ -37,7 +37,7 @@ static void who(Oracle *o, const Thread *t, const PIns *in, DevCdpWho *w)
 	memcpy(w->ctaid, o->ctaid, sizeof w->ctaid);
 	memcpy(w->tidv, t->tid, sizeof w->tidv);
 	w->kernel = o->m->funcs[o->ki].name;
-	snprintf(w->where, sizeof w->where, "%s:%d", o->m->name, in->loc.line);
+	snprintf(w->where, sizeof w->where, "%s:%d", ptx_loc_name(o->m, in->loc), in->loc.line);
 }
 
 int or_cdp_call(Oracle *o, Thread *t, const PIns *in, const PFunc *g)

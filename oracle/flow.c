@@ -14,10 +14,11 @@
 static int tbytes(int type) { return ptx_type_bytes((PType)type); }
 
 /* ---------------------------------------------------------------- messages */
-static void srcline(FILE *f, const Module *m, int line, int col)
+static void srcline(FILE *f, const Module *m, PLoc l)
 {
-	const char *s = m->src, *end;
-	int n = 1;
+	size_t len;
+	const char *s = ptx_loc_src(m, l, &len), *end;
+	int n = 1, line = l.line, col = l.col;
 
 	if (!s || line <= 0)
 		return;
@@ -51,7 +52,8 @@ void or_error(Oracle *o, const Thread *t, int kind, const char *fmt, ...)
 			in = NULL;
 	}
 	if (in)
-		fprintf(o->err, "%s:%d:%d: error: ", o->m->name, in->loc.line, in->loc.col);
+		fprintf(o->err, "%s:%d:%d: error: ", ptx_loc_name(o->m, in->loc), in->loc.line,
+		        in->loc.col);
 	else
 		fprintf(o->err, "warpsim: oracle: error: ");
 	va_start(ap, fmt);
@@ -62,7 +64,7 @@ void or_error(Oracle *o, const Thread *t, int kind, const char *fmt, ...)
 		fprintf(o->err, "  in '%s', CTA (%u,%u,%u), thread (%u,%u,%u)\n", fname, o->ctaid[0],
 		        o->ctaid[1], o->ctaid[2], t->tid[0], t->tid[1], t->tid[2]);
 	if (in)
-		srcline(o->err, o->m, in->loc.line, in->loc.col);
+		srcline(o->err, o->m, in->loc);
 }
 
 /* ---------------------------------------------------------------- mov, cvta */

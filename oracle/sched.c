@@ -116,7 +116,7 @@ static void deadlock(Oracle *o, uint32_t exited)
 			continue;
 		in = or_cur(o, t);
 		fprintf(o->err, "  thread (%u,%u,%u) in '%s' at %s:%d:%d: %s", t->tid[0], t->tid[1],
-		        t->tid[2], o->m->funcs[FR(t)->fi].name, o->m->name, in->loc.line, in->loc.col,
+		        t->tid[2], o->m->funcs[FR(t)->fi].name, ptx_loc_name(o->m, in->loc), in->loc.line, in->loc.col,
 		        ptx_op_name((POp)in->op));
 		if (t->state == TS_BAR)
 			fprintf(o->err, " (barrier %u, %u threads expected)\n", t->barid,

@@ -40,22 +40,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-diff.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 pass=0 fail=0 pend=0 refs=0
-settings="0 1 4 7 12 inf s0 s8 sinf functional"
+. "$top/tests/settings.sh"
 if ! "$ws" --help 2>&1 | grep -q -- '--predicate-max'; then
 	echo "run-diff: warpsim has no --predicate-max yet: the SM model runs at its default only"
 	settings="default functional"
 fi
-
-# popts SETTING: the translator options of one setting
-popts() {
-	case $1 in
-	default) ;;
-	functional) echo --functional ;;
-	s8) echo "--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded" ;;
-	s*) echo "--predicate-rule sm35 --predicate-max ${1#s} --predicate-max-uniform ${1#s} --loop-sync pbk --early-return guarded" ;;
-	*) echo "--predicate-max $1 --predicate-max-uniform $1" ;;
-	esac
-}
 
 # stopmsg STOPFILE ENGINE ERRFILE: the first "# stop-ENGINE:" text of STOPFILE that ERRFILE
 # lacks, as a reason; nothing when it has them all

@@ -1,6 +1,7 @@
 /* warpc.c - main() of the translator: argument parsing and wiring only.
  *
- *   warpc [OPTION]... FILE.ptx       translate; print the listings (or --explain, --compare)
+ *   warpc [OPTION]... FILE.ptx...    translate (several files: linked first, as nvcc -rdc=true
+ *                                    compiles them); print the listings (or --explain, --compare)
  *   warpc --asm FILE.sass [-o OUT]   parse and check a microcode listing, print it canonically
  *
  * The options are cli/cli.c's table (the translator's and the architecture's rows plus
@@ -81,20 +82,15 @@ static int warpc_asm(const char *path, const char *out)
 /* ------------------------------------------------------------------ end of --asm */
 
 /* ------------------------------------------------------------------ PTX frontend */
-/* warpc --parse-only FILE / -dP FILE: parse and check PTX; with print, print the IR back as
- * PTX. 0 ok, 1 input errors (located diagnostics on stderr), 2 I/O trouble. */
-static int warpc_parse(const char *path, const char *out, int print)
+/* warpc --parse-only FILE / -dP FILE...: parse and check PTX (several files: and link
+ * them); with print, print the IR back as PTX. 0 ok, 1 input errors (located diagnostics on
+ * stderr), 2 I/O trouble. */
+static int warpc_parse(char *const *paths, int n, const char *out, int print)
 {
-	size_t len = 0;
-	char *text = read_file(path, &len);
-	Module *m;
+	Module *m = cli_load_ptx(paths, n, "warpc", stderr);
 	FILE *f;
 	int rc = 0;
 
-	if (!text)
-		return 1;
-	m = ptx_parse(strcmp(path, "-") ? path : "<stdin>", text, len, stderr, NULL);
-	free(text);
 	if (!m)
 		return 1;
 	for (int i = 0; i < m->nfuncs; i++)   /* valid PTX: kernels that reach it cannot run */
@@ -156,22 +152,16 @@ static int compare(FILE *f, const Prog *p, const BeLog *log, const WcOpts *o)
 	return rc;
 }
 
-/* warpc FILE.ptx: translate, print the listing (or the decision log). 0 ok, 1 input
+/* warpc FILE.ptx...: translate, print the listing (or the decision log). 0 ok, 1 input
  * errors, 2 I/O trouble. */
-static int warpc_translate(const char *path, const char *out, WcOpts *o)
+static int warpc_translate(const char *out, WcOpts *o)
 {
-	size_t len = 0;
-	char *text = read_file(path, &len);
-	Module *m;
+	Module *m = cli_load_ptx(o->files, o->nfiles, "warpc", stderr);
 	Prog *p;
 	BeLog log = {0};
 	FILE *f;
 	int rc = 0;
 
-	if (!text)
-		return 1;
-	m = ptx_parse(strcmp(path, "-") ? path : "<stdin>", text, len, stderr, NULL);
-	free(text);
 	if (!m)
 		return 1;
 	o->be.dumpf = stderr;
@@ -228,18 +218,16 @@ int main(int argc, char **argv)
 	} else if (o.asmfile)
 		rc = warpc_asm(o.asmfile, o.out);
 	else if (o.parsefile)
-		rc = warpc_parse(o.parsefile, o.out, 0);
+		rc = warpc_parse(&o.parsefile, 1, o.out, 0);
 	else if (o.dump && !strcmp(o.dump, "P")) {
 		if (o.input)
-			rc = warpc_parse(o.input, o.out, 1);
+			rc = warpc_parse(o.files, o.nfiles, o.out, 1);
 		else
 			fprintf(stderr, "warpc: -dP: expected a PTX file\n");
 	} else if (o.compare && (!o.input || !o.ref))
 		fprintf(stderr, "warpc: --compare: expected FILE.ptx and ptxas's listing REF.sass\n");
-	else if (o.ref && !o.compare)
-		fprintf(stderr, "warpc: one input file at a time ('%s' and '%s')\n", o.input, o.ref);
 	else if (o.input)
-		rc = warpc_translate(o.input, o.out, &o);
+		rc = warpc_translate(o.out, &o);
 	else
 		fprintf(stderr, "warpc: no input (see --help)\n");
 out:

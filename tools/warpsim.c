@@ -1,7 +1,9 @@
 /* warpsim.c - main() of the simulator: argument parsing and wiring only.
  *
  *   warpsim [OPTION]... PROGRAM     run a kernel of PROGRAM (.sass listing, or .ptx translated
- *                                   in process by the backend) on the SM model
+ *                                   in process by the backend; several .ptx files are linked
+ *                                   into one program, as nvcc -rdc=true compiles them) on the
+ *                                   SM model
  *
  * Options come from one table (cli/cli.c gathers the components' rows, opt/opt.h reads them);
  * --launch and --config files hold the same options one per line. Exit status: 0 done, 1 a
@@ -40,18 +42,16 @@ static int endswith(const char *s, const char *suf)
 
 /* the program: a listing parsed by isa_asm, or PTX parsed, checked and translated in process
  * with the translator's options bo; *badkernel set when PTX lacks the --kernel asked for */
-static Prog *load(const char *path, const BeOptions *bo, int *badkernel)
+static Prog *load(char *const *paths, int n, const BeOptions *bo, int *badkernel)
 {
+	const char *path = paths[0];
 	char *text;
 	size_t len;
 	Prog *p;
 
-	if (!(text = read_file(path, &len)))
-		return NULL;
 	if (endswith(path, ".ptx")) {
-		Module *m = ptx_parse(path, text, len, stderr, NULL);
+		Module *m = cli_load_ptx(paths, n, "warpsim", stderr);
 		int ki;
-		free(text);
 		if (!m)
 			return NULL;
 		if (bo->kernel && ((ki = ptx_find_func(m, bo->kernel)) < 0 || !m->funcs[ki].entry ||
@@ -69,6 +69,8 @@ static Prog *load(const char *path, const BeOptions *bo, int *badkernel)
 		ptx_free(m);
 		return p;
 	}
+	if (!(text = read_file(path, &len)))
+		return NULL;
 	p = isa_asm(path, text, len, stderr);
 	free(text);
 	return p;
@@ -100,8 +102,6 @@ static const Kernel *pick_kernel(const Prog *p, const char *name, const char *pa
 static int run_oracle(const WsOpts *o)
 {
 	OrConfig c;
-	char *text;
-	size_t len;
 	Module *m;
 	int rc;
 
@@ -110,11 +110,7 @@ static int run_oracle(const WsOpts *o)
 		        o->input);
 		return 2;
 	}
-	if (!(text = read_file(o->input, &len)))
-		return 1;
-	m = ptx_parse(o->input, text, len, stderr, NULL);
-	free(text);
-	if (!m)
+	if (!(m = cli_load_ptx(o->files, o->nfiles, "warpsim", stderr)))
 		return 1;
 	or_config_init(&c, o->sim.max_warp_insts);
 	c.printf_tag = o->sim.printf_tag;
@@ -514,7 +510,8 @@ int main(int argc, char **argv)
 		if (!(o.input = strdup(o.rp.sweep_program)))
 			goto out;
 	}
-	if (!(p = load(o.input, &o.be, &badkernel))) {
+	if (!(p = o.rp.sweep_program && o.rp.sweep_point ? load(&o.input, 1, &o.be, &badkernel) :
+	          load(o.files, o.nfiles, &o.be, &badkernel))) {
 		rc = badkernel ? 2 : 1;
 		goto out;
 	}
