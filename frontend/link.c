@@ -490,13 +490,16 @@ ptx_link(Module **ms, int n, FILE *err, int *nerrors)
 	for (int i = 0; i < vars.n; i++)
 		remap(&L, L.vorig.a[i], NULL, 0, &vars.a[i], 1);
 	m->funcs = ptx_alloc(A, (size_t)(funcs.n + 1) * sizeof *m->funcs);
-	memcpy(m->funcs, funcs.a, (size_t)funcs.n * sizeof *m->funcs);
+	if (funcs.n)
+		memcpy(m->funcs, funcs.a, (size_t)funcs.n * sizeof *m->funcs);
 	m->nfuncs = funcs.n;
 	m->vars = ptx_alloc(A, (size_t)(vars.n + 1) * sizeof *m->vars);
-	memcpy(m->vars, vars.a, (size_t)vars.n * sizeof *m->vars);
+	if (vars.n)
+		memcpy(m->vars, vars.a, (size_t)vars.n * sizeof *m->vars);
 	m->nvars = vars.n;
 	m->files = ptx_alloc(A, (size_t)(files.n + 1) * sizeof *m->files);
-	memcpy(m->files, files.a, (size_t)files.n * sizeof *m->files);
+	if (files.n)
+		memcpy(m->files, files.a, (size_t)files.n * sizeof *m->files);
 	m->nfiles = files.n;
 	free(funcs.a);
 	free(vars.a);
