@@ -38,6 +38,8 @@ enum { T_RZ, T_PT, T_SP, T_FIRST }; /* fixed temporaries: RZ, PT, the stack poin
 typedef struct {
 	uint8_t cls;      /* TC_* */
 	uint8_t w16;      /* 1: holds an 8/16-bit PTX value, kept zero-extended */
+	uint8_t split;    /* 1: a wide load's pair or quad, read only by MOVs of its words, each
+	                     once and in order (regalloc.c gives a copy's destination the word) */
 	int16_t phys;     /* register (or predicate) after allocation, -1 before */
 	int32_t ptxreg;   /* PTX register it holds, -1 for a selector temporary */
 	int32_t slot;     /* spill slot (byte offset in the frame), -1 when not spilled */

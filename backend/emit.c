@@ -64,14 +64,21 @@ static int phys(const Fn *f, const MOpd *o)
 	return p;
 }
 
-/* MOV R, R (or the same pair): nothing to do */
+/* MOV R, R (or the same pair; or a word of a pair or quad onto itself): nothing to do */
 static int self_move(const Fn *f, const MIns *m)
 {
-	return m->op == OP_MOV && m->guard == T_PT && !m->sync && m->nopd == 2 &&
-	       m->o[0].kind == OPD_REG && m->o[1].kind == OPD_REG && !m->o[1].flags &&
-	       m->o[0].part == m->o[1].part && m->o[0].t >= T_FIRST && m->o[1].t >= T_FIRST &&
-	       f->tmp[m->o[0].t].phys == f->tmp[m->o[1].t].phys &&
-	       f->tmp[m->o[0].t].cls == f->tmp[m->o[1].t].cls;
+	const MOpd *d = &m->o[0], *s = &m->o[1];
+
+	if (!(m->op == OP_MOV && m->guard == T_PT && !m->sync && m->nopd == 2 &&
+	      d->kind == OPD_REG && s->kind == OPD_REG && !s->flags && d->t >= T_FIRST && s->t >= T_FIRST))
+		return 0;
+	if (d->part == s->part && f->tmp[d->t].cls == f->tmp[s->t].cls)
+		return f->tmp[d->t].phys == f->tmp[s->t].phys;
+	/* one 32-bit word each: a part, or a whole 32-bit temporary */
+	if ((!d->part && f->tmp[d->t].cls != TC_R) || (!s->part && f->tmp[s->t].cls != TC_R))
+		return 0;
+	return f->tmp[d->t].phys + (d->part ? d->part - 1 : 0) ==
+	       f->tmp[s->t].phys + (s->part ? s->part - 1 : 0);
 }
 
 /* one MIns as an Ins of the kernel */

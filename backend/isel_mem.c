@@ -5,8 +5,11 @@
  * use the simulator's windows: shared at c[0x0][0x18], local at c[0x0][0x1c]); .shared ->
  * LDS/STS on 32-bit offsets; .local -> LDL/STL in the thread's frame (RZ-based in a kernel,
  * R1-based in a .func); kernel .param -> c[0x0][0x20+off]; .func .param -> the frame;
- * .const -> bank 3 (module .const variables, layout.c). Vector accesses are split
- * into one access per element. Shared-memory atomics become the CUDA Handbook lock loop
+ * .const -> bank 3 (module .const variables, layout.c). A vector of 32- or 64-bit
+ * elements is one access per 8 or 16 bytes, as ptxas does for sm_35: .v2 of 32 bits
+ * LD/ST.64 on a register pair, .v4 of 32 bits and .v2 of 64 bits .128 on a quad (a .v4 of
+ * 64 bits or .v8 of 32 bits two .128; LDC stops at .64); other vectors one access per
+ * element. Shared-memory atomics become the CUDA Handbook lock loop
  * (LDSLK / @P op / @P STSUL / @!P BRA), which splits the block. Texture fetches -> TEX/TLD.
  */
 #include <string.h>
@@ -58,6 +61,86 @@ static void ld_cache(Fn *f, const PIns *in, MIns *x)
 	}
 }
 
+/* pair d = the 32-bit word w, zero- or (signed pt) sign-extended from s (w or d's low word) */
+static void widen_word(Fn *f, Blk *b, int d, MOpd w, MOpd s, int pt)
+{
+	MIns *x;
+
+	be_op3(f, b, OP_MOV, be_rpart(d, 0), w, be_r(T_RZ))->nopd = 2;
+	x = be_op3(f, b, tsigned(pt) ? OP_SHR : OP_MOV, be_rpart(d, 1), s, be_imm(31));
+	if (!tsigned(pt)) {
+		x->nopd = 2;
+		x->o[1] = be_r(T_RZ);
+	} else {
+		x->m.dtype = TY_S32;
+	}
+}
+
+/* word k of quad or pair q = w (a register word or an immediate) */
+static void put_word(Fn *f, Blk *b, int q, int k, MOpd w)
+{
+	MIns *x = be_emit(f, b, w.kind == OPD_IMM ? OP_MOV32I : OP_MOV);
+
+	x->nopd = 2;
+	x->o[0] = be_rpart(q, k);
+	x->o[1] = w.kind == OPD_IMM ? be_imm((uint32_t)w.imm) : w;
+}
+
+/* a vector of n elements of eb = 4 or 8 bytes in one access per gb = 8 or 16 bytes: a
+ * store moves its elements into a pair or quad first; a load loads one and moves its words
+ * out (the pair or quad marked split: register allocation gives each destination its word,
+ * so that the moves vanish where it can). The access as a whole is aligned to its size or
+ * faults (the PTX ISA's rule for a vector; the oracle's check), so each part is too. */
+static int sel_vec(Fn *f, Blk *b, const PIns *in, int store, const Addr *a, int gb)
+{
+	int pt = in->m.types[0], n = in->m.vec, eb = tbytes(pt), epc = gb / eb;
+	const POpd *val = &in->o[store ? 1 : 0];
+	int cls = gb == 16 ? TC_R4 : TC_R2, q[4];
+
+	/* every access first, then the moves out: an element may be the address register */
+	for (int c = 0; c < n / epc; c++) {
+		MOpd m = a->mem;
+		MIns *x;
+		q[c] = be_newtmp(f, cls);
+		m.imm += (int64_t)c * gb;
+		if (store)
+			for (int j = 0; j < epc; j++) {
+				MOpd v = be_src(f, b, &val->elems[c * epc + j], pt);
+				for (int w = 0; w < eb / 4; w++)
+					put_word(f, b, q[c], j * eb / 4 + w, eb == 8 ? be_part(v, w) : v);
+			}
+		x = be_emit(f, b, ldop(a->space, store));
+		x->nopd = 2;
+		x->m.dtype = (uint8_t)(gb == 16 ? TY_B128 : TY_B64);
+		if (x->op == OP_LD)
+			ld_cache(f, in, x);
+		if (a->wide && (x->op == OP_LD || x->op == OP_LDG || x->op == OP_ST))
+			x->m.flags |= MF_E;
+		x->o[store ? 0 : 1] = m;
+		x->o[store ? 1 : 0] = be_r(q[c]);
+		f->tmp[q[c]].split = (uint8_t)!store;
+	}
+	for (int i = 0; i < n && !store; i++) {
+		const POpd *e = &val->elems[i];
+		int d, h = q[i / epc], k = i % epc * eb / 4;
+		if (e->kind != POK_REG)
+			continue;
+		d = f->regtmp[e->reg];
+		if (eb == 8 && f->tmp[d].cls == TC_R2) {
+			be_op3(f, b, OP_MOV, be_rpart(d, 0), be_rpart(h, k), be_r(T_RZ))->nopd = 2;
+			be_op3(f, b, OP_MOV, be_rpart(d, 1), be_rpart(h, k + 1), be_r(T_RZ))->nopd = 2;
+		} else if (eb == 4 && f->tmp[d].cls == TC_R) {
+			be_op3(f, b, OP_MOV, be_r(d), be_rpart(h, k), be_r(T_RZ))->nopd = 2;
+		} else if (eb == 4 && f->tmp[d].cls == TC_R2) {
+			/* a 32-bit element into a 64-bit register: the low word, extended */
+			widen_word(f, b, d, be_rpart(h, k), be_rpart(d, 0), pt);
+		} else {
+			return be_unsup(f, in, "register size of the destination"), -1;
+		}
+	}
+	return 0;
+}
+
 static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 {
 	int pt = in->m.types[0], n = in->m.vec ? in->m.vec : 1;
@@ -72,6 +155,8 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 		return be_unsup(f, in, "access width"), -1;
 	if (store && a.space == PS_CONST)
 		return be_errorf(f, in->loc, "store to the constant space"), -1;
+	if (n >= 2 && (eb == 4 || eb == 8) && !a.entryparam && val->kind == POK_VEC)
+		return sel_vec(f, b, in, store, &a, a.space == PS_CONST || eb * n == 8 ? 8 : 16);
 	/* a load writes its destination register directly, as ptxas's LDS R3, [R3] does: an
 	 * instruction reads its address before it writes. An element of a vector whose register
 	 * is the base, or of another size, goes to a fresh temporary first and is copied after
@@ -90,10 +175,10 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 			}
 			/* the PTX ISA leaves a misaligned access undefined; the oracle stops at it
 			 * ("misaligned 4-byte param access"), and the constant bank cannot hold it */
-			if (m.kind == OPD_CONST && m.t == T_RZ && m.imm % eb)
+			if (m.kind == OPD_CONST && m.t == T_RZ && k == 0 && m.imm % (eb * n))
 				return be_errorf(f, in->loc, "misaligned %d-byte access to the kernel parameters "
 				                 "at byte %lld: the PTX ISA requires an address aligned to the "
-				                 "access size", eb, (long long)(m.imm - BE_KPARAM_BASE)), -1;
+				                 "access size", eb * n, (long long)(m.imm - BE_KPARAM_BASE)), -1;
 			tmp[k] = be_newtmp(f, cls);
 			if (eb == 4 || eb == 8) {
 				x = be_emit(f, b, OP_MOV);
@@ -158,19 +243,10 @@ static int sel_ld(Fn *f, Blk *b, const PIns *in, int store)
 		}
 		if (f->tmp[d].cls != cls) {
 			/* a narrow load into a wider register, or the reverse: the low word */
-			if (f->tmp[d].cls == TC_R2 && cls == TC_R) {
-				be_op3(f, b, OP_MOV, be_rpart(d, 0), be_r(tmp[k]), be_r(T_RZ))->nopd = 2;
-				MIns *x = be_op3(f, b, tsigned(pt) ? OP_SHR : OP_MOV, be_rpart(d, 1), be_r(tmp[k]),
-				                 be_imm(31));
-				if (!tsigned(pt)) {
-					x->nopd = 2;
-					x->o[1] = be_r(T_RZ);
-				} else {
-					x->m.dtype = TY_S32;
-				}
-			} else {
+			if (f->tmp[d].cls == TC_R2 && cls == TC_R)
+				widen_word(f, b, d, be_r(tmp[k]), be_r(tmp[k]), pt);
+			else
 				return be_unsup(f, in, "register size of the destination"), -1;
-			}
 			continue;
 		}
 		be_mov(f, b, d, be_r(tmp[k]), cls);

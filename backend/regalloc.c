@@ -62,6 +62,14 @@ typedef struct {
 	/* per temporary, reused by every round (malloc'd: a kernel that spills hundreds of
 	 * times would otherwise leave hundreds of copies in the pool) */
 	int cap, *hint, *hpos, *order, *active;
+	/* per temporary: a copy out of a split pair or quad (Tmp.split) hints its word
+	 * (hword = word + 1, 0 for a whole-register hint); lastrd: the split one's last read;
+	 * gave: the words of a split one that its copies' destinations took */
+	int *hword, *lastrd, *gave;
+	/* per temporary: a value moved into word sword of the pair or quad shint at spos (a
+	 * store's, isel_mem.c) and dying there would like that word; plan: where such a pair or
+	 * quad is meant to go once its first source took its word (-1 none) */
+	int *shint, *sword, *spos, *plan;
 } Live;
 
 /* room in l's per-temporary arrays for n temporaries; hint and hpos zeroed */
@@ -69,7 +77,8 @@ static void room(Live *l, int n)
 {
 	if (n > l->cap) {
 		int c = n + n / 2;
-		int **a[] = {&l->start, &l->end, &l->hint, &l->hpos, &l->order, &l->active};
+		int **a[] = {&l->start, &l->end, &l->hint, &l->hpos, &l->order, &l->active, &l->hword,
+		             &l->lastrd, &l->gave, &l->shint, &l->sword, &l->spos, &l->plan};
 		for (size_t i = 0; i < sizeof a / sizeof *a; i++)
 			if (!(*a[i] = realloc(*a[i], sizeof(int) * (size_t)c)))
 				die("out of memory");
@@ -77,6 +86,13 @@ static void room(Live *l, int n)
 	}
 	memset(l->hint, 0, sizeof(int) * (size_t)n);
 	memset(l->hpos, 0, sizeof(int) * (size_t)n);
+	memset(l->hword, 0, sizeof(int) * (size_t)n);
+	memset(l->lastrd, 0, sizeof(int) * (size_t)n);
+	memset(l->gave, 0, sizeof(int) * (size_t)n);
+	memset(l->shint, 0, sizeof(int) * (size_t)n);
+	memset(l->sword, 0, sizeof(int) * (size_t)n);
+	memset(l->spos, 0, sizeof(int) * (size_t)n);
+	memset(l->plan, -1, sizeof(int) * (size_t)n);
 }
 
 static void v_genkill(void *ctx, int t, int def, int kill)
@@ -381,6 +397,53 @@ static int by_start(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* a copy out of a split pair or quad h (isel_mem.c's wide loads): MOV d, h.word where d
+ * is 32 bits, or MOV d.lo, h.word; MOV d.hi, h.word+1 where d is an even pair and the word
+ * even. d would like h's register of that word (h reads each word once, in order, so the
+ * word is free after its copy) */
+static void split_hint(Fn *f, Live *l, const Blk *b, int k, int pos)
+{
+	const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
+	int d = in->o[0].t, h = in->o[1].t, w = in->o[1].part - 1;
+
+	if (in->op != OP_MOV || in->nopd != 2 || in->o[0].kind != OPD_REG || in->o[1].kind != OPD_REG ||
+	    in->o[1].t < T_FIRST || !f->tmp[h].split || !in->o[1].part || in->o[1].flags)
+		return;
+	l->lastrd[h] = pos;
+	if (in->guard != T_PT || d < T_FIRST || f->tmp[d].split)
+		return;
+	if (f->tmp[d].cls == TC_R && !in->o[0].part) {
+		l->hint[d] = h, l->hpos[d] = pos, l->hword[d] = w + 1;
+	} else if (f->tmp[d].cls == TC_R2 && in->o[0].part == 1 && w % 2 == 0 && nx &&
+	           nx->op == OP_MOV && nx->guard == T_PT && nx->nopd == 2 && nx->o[0].kind == OPD_REG &&
+	           nx->o[0].t == d && nx->o[0].part == 2 && nx->o[1].kind == OPD_REG &&
+	           nx->o[1].t == h && nx->o[1].part == w + 2 && !nx->o[1].flags) {
+		l->hint[d] = h, l->hpos[d] = pos, l->hword[d] = w + 1;
+	}
+}
+
+/* a move into a word of a pair or quad q: MOV q.word, s where s is 32 bits, or
+ * MOV q.word, s.lo; MOV q.word+1, s.hi where s is an even pair and the word even: s would
+ * like to live in q's register of that word from the start (when it dies there) */
+static void store_hint(Fn *f, Live *l, const Blk *b, int k, int pos)
+{
+	const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
+	int q = in->o[0].t, s = in->o[1].t, w = in->o[0].part - 1;
+
+	if (in->op != OP_MOV || in->nopd != 2 || in->guard != T_PT || in->o[0].kind != OPD_REG ||
+	    in->o[1].kind != OPD_REG || q < T_FIRST || s < T_FIRST || !in->o[0].part ||
+	    in->o[1].flags || f->tmp[q].cls == TC_P || f->tmp[s].split || f->tmp[q].split || l->shint[s])
+		return;
+	if (f->tmp[s].cls == TC_R && !in->o[1].part) {
+		l->shint[s] = q, l->sword[s] = w, l->spos[s] = pos;
+	} else if (f->tmp[s].cls == TC_R2 && in->o[1].part == 1 && w % 2 == 0 && nx &&
+	           nx->op == OP_MOV && nx->guard == T_PT && nx->nopd == 2 && nx->o[0].kind == OPD_REG &&
+	           nx->o[0].t == q && nx->o[0].part == w + 2 && nx->o[1].kind == OPD_REG &&
+	           nx->o[1].t == s && nx->o[1].part == 2 && !nx->o[1].flags) {
+		l->shint[s] = q, l->sword[s] = w, l->spos[s] = pos + 2;
+	}
+}
+
 /* the live interval of every temporary in block order (Live.start, .end; Blk.first, .last),
  * and for each whole-register copy the source its destination would like to share a
  * register with (hint, at position hpos) */
@@ -423,6 +486,8 @@ static void intervals(Fn *f, Live *l, int fresh)
 				hint[in->o[0].t] = in->o[1].t;
 				hpos[in->o[0].t] = pos;
 			}
+			split_hint(f, l, b, k, pos);
+			store_hint(f, l, b, k, pos);
 		}
 		l->pos = pos;
 		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
@@ -488,6 +553,58 @@ static void usage(Fn *f, int reserved1)
 	}
 }
 
+/* the register planned for t (store_hint's), or -1: a source of a store's pair or quad
+ * that dies at its move takes its word of the plan (made by the first source, where the
+ * whole pair or quad is free); the pair or quad takes the plan where each word is free or
+ * held by such a source (the moves become MOV R, R, which emission drops) */
+static int planned(Fn *f, Live *l, int t, uint8_t *used, const int *active, int nact, int nregs)
+{
+	int q = l->shint[t], w = width(f->tmp[t].cls);
+
+	if (q >= T_FIRST) {
+		int qw = width(f->tmp[q].cls), at;
+		if (l->end[t] != l->spos[t] + 1 || f->tmp[q].phys >= 0)
+			return -1;
+		if (l->plan[q] < 0)
+			for (int r = 0; r + qw <= nregs && l->plan[q] < 0; r += qw) {
+				int ok = 1;
+				for (int k = 0; k < qw; k++)
+					ok &= !used[r + k];
+				if (ok)
+					l->plan[q] = r;
+			}
+		if (l->plan[q] < 0)
+			return -1;
+		at = l->plan[q] + l->sword[t];
+		for (int k = 0; k < w; k++)
+			if (used[at + k])
+				return -1;
+		return at;
+	}
+	if (l->plan[t] < 0)
+		return -1;
+	/* t is a pair or quad with a plan: every word free or its source's */
+	for (int k = 0; k < w; k++) {
+		int r = l->plan[t] + k, ok = !used[r];
+		for (int j = 0; j < nact && !ok; j++) {
+			int a = active[j];
+			ok = f->tmp[a].cls != TC_P && l->shint[a] == t && f->tmp[a].phys >= 0 &&
+			     l->plan[t] + l->sword[a] == f->tmp[a].phys &&
+			     r >= f->tmp[a].phys && r < f->tmp[a].phys + width(f->tmp[a].cls) &&
+			     l->end[a] == l->spos[a] + 1;
+		}
+		if (!ok)
+			return -1;
+	}
+	for (int j = 0; j < nact; j++) {
+		int a = active[j];
+		if (f->tmp[a].cls != TC_P && l->shint[a] == t && f->tmp[a].phys >= 0 &&
+		    l->plan[t] + l->sword[a] == f->tmp[a].phys)
+			l->gave[a] = (1 << width(f->tmp[a].cls)) - 1;
+	}
+	return l->plan[t];
+}
+
 /* one linear scan: 0 when every temporary has a register; 1 with the temporary to spill
  * in *spill_out; -1 after a located error */
 static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
@@ -523,7 +640,8 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 					pused[f->tmp[a].phys] = 0;
 				else
 					for (int k = 0; k < width(f->tmp[a].cls); k++)
-						used[f->tmp[a].phys + k] = 0;
+						if (!(l.gave[a] >> k & 1))
+							used[f->tmp[a].phys + k] = 0;
 				active[j--] = active[--nact];
 			}
 		}
@@ -548,7 +666,16 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 			/* coalesce a copy whose source dies there: t takes its register (the copy
 			 * becomes MOV R, R, which emission drops) */
 			int h = hint[t];
-			if (h >= T_FIRST && hpos[t] == l.start[t] && l.end[h] == l.start[t] + 1 &&
+			if (h >= T_FIRST && l.hword[t] && hpos[t] == l.start[t] && f->tmp[h].phys >= 0 &&
+			    l.end[h] == l.lastrd[h] + 1 && !(l.gave[h] >> (l.hword[t] - 1) & ((1 << w) - 1)))
+				/* a copy out of a split pair or quad: the word (or pair of words) it reads */
+				for (int j = 0; j < nact; j++)
+					if (active[j] == h) {
+						got = f->tmp[h].phys + l.hword[t] - 1;
+						l.gave[h] |= ((1 << w) - 1) << (l.hword[t] - 1);
+						break;
+					}
+			if (got < 0 && h >= T_FIRST && !l.hword[t] && hpos[t] == l.start[t] && l.end[h] == l.start[t] + 1 &&
 			    f->tmp[h].phys >= 0 && f->tmp[h].cls == cls)
 				for (int j = 0; j < nact; j++)
 					if (active[j] == h) {
@@ -558,6 +685,8 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 						got = f->tmp[h].phys;
 						break;
 					}
+			if (got < 0)
+				got = planned(f, &l, t, used, active, nact, nregs);
 			for (int r = 0; r + w <= nregs && got < 0; r += w) {
 				int ok = 1;
 				for (int k = 0; k < w; k++)
@@ -581,6 +710,7 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 				used[got + k] = 1;
 		}
 		f->tmp[t].phys = (int16_t)got;
+		l.gave[t] = 0;
 		active[nact++] = t;
 	}
 	usage(f, reserved1);
@@ -625,6 +755,8 @@ int be_regalloc(Fn *f)
 		}
 	}
 	free(l.start), free(l.end), free(l.hint), free(l.hpos), free(l.order), free(l.active);
+	free(l.hword), free(l.lastrd), free(l.gave), free(l.shint), free(l.sword), free(l.spos);
+	free(l.plan);
 	if (r == 1)
 		die("register allocation does not converge");
 	return r;

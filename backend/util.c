@@ -92,6 +92,7 @@ int be_newtmp(Fn *f, int cls)
 	t->phys = -1;
 	t->ptxreg = -1;
 	t->slot = -1;
+	t->split = 0;
 	return f->ntmp - 1;
 }
 

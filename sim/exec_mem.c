@@ -264,7 +264,8 @@ int sim_atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int spa
 	}
 	return SIM_OK;
 }
-/* LDC: c[bank][R + offset] per lane, or the fixed offset of c[bank][offset] */
+/* LDC: c[bank][R + offset] per lane, or the fixed offset of c[bank][offset]; an offset
+ * not a multiple of the size is a fault, as in every other space */
 int sim_ldc(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 {
 	unsigned size = msize((Type)d->m.dtype);
@@ -277,6 +278,9 @@ int sim_ldc(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 		uint64_t off = o->kind == DK_CONSTX ? REG(o->reg, l) + o->imm : (uint64_t)d->in->o[1].imm;
 		uint8_t buf[16] = {0};
 		e->addr[l] = off;
+		if (off & (size - 1))
+			return sim_fault(g, w, (int)l, SIM_FAULT, "misaligned constant load of %u bytes at "
+			                 "c[0x%x][0x%" PRIx64 "]", size, o->bank, off);
 		if (!dev_mem_cread(g->mem, o->bank, off, buf, size))
 			return sim_fault(g, w, (int)l, SIM_FAULT, "constant load of %u bytes at c[0x%x][0x%" PRIx64 "] is outside the bank", size, o->bank, off);
 		if (size < 4) {
