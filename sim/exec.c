@@ -640,7 +640,7 @@ int sim_texec(void *ctx, int wi, TExec *te)
 	 * change the active lanes or touch memory; or a branch), no trace: the issue without
 	 * its ExecInfo, whose fields would all read "nothing rare", unless the branch splits
 	 * the warp. Its guard is the whole test (a lean instruction has no CC test). */
-	if (pc >= (uint32_t)g->ncode || !(d = &g->code[pc])->lean || g->trace || !act)
+	if (pc >= (uint32_t)g->ncode || !(d = &g->code[pc])->lean || g->trace)
 		return texec_any(s, g, w, te);
 	ex = act & (w->p[d->guard] ^ d->gxor);
 	if (d->lean == LEAN_BRA && ex != act && ex)
@@ -654,8 +654,10 @@ int sim_texec(void *ctx, int wi, TExec *te)
 		g->st.exec_lanes += 32;
 		g->ts.warp_insts++;
 		g->ts.thread_insts += 32;
-	} else
+	} else if (act)
 		lean_count(g, act, ex);
+	else                        /* (the full issue unwinds a warp without active lanes) */
+		return texec_any(s, g, w, te);
 	/* (a branch target is an instruction of the kernel, decode.c) */
 	pc = d->lean == LEAN_BRA && ex ? d->target : pc + 1;
 	w->pc = pc;

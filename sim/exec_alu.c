@@ -320,7 +320,44 @@ uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int b
 static void iadd_fn4(Warp *w, const DIns *d, uint32_t ex) IADD_FN(add32_4)
 static void isetp_fn4(Warp *w, const DIns *d, uint32_t ex) ISETP_FN(cmp32_4)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-__attribute__((target("avx2"))) static void iadd_fn8(Warp *w, const DIns *d, uint32_t ex) IADD_FN(add32_8)
+/* the AVX2 IADD of the plain form, b's kind chosen at decode: a full warp needs no test but
+ * the mask's */
+__attribute__((target("avx2"))) static void iadd_rr8(Warp *w, const DIns *d, uint32_t ex)
+{
+	V8U va, vb;
+	uint32_t *rd = &REG(d->o[0].reg, 0);
+	const uint32_t *ra = &REG(d->o[1].reg, 0), *rb = &REG(d->o[2].reg, 0);
+
+	if (ex != ~0u) {
+		FOR_LANES(ex) rd[l] = ra[l] + rb[l];
+		return;
+	}
+#pragma GCC unroll 4
+	for (int j = 0; j < 32; j += 8) {
+		memcpy(&va, ra + j, sizeof va);
+		memcpy(&vb, rb + j, sizeof vb);
+		va += vb;
+		memcpy(rd + j, &va, sizeof va);
+	}
+}
+__attribute__((target("avx2"))) static void iadd_ri8(Warp *w, const DIns *d, uint32_t ex)
+{
+	V8U va, vb;
+	uint32_t *rd = &REG(d->o[0].reg, 0), im = (uint32_t)d->o[2].imm;
+	const uint32_t *ra = &REG(d->o[1].reg, 0);
+
+	if (ex != ~0u) {
+		FOR_LANES(ex) rd[l] = ra[l] + im;
+		return;
+	}
+	vb = (V8U){im, im, im, im, im, im, im, im};
+#pragma GCC unroll 4
+	for (int j = 0; j < 32; j += 8) {
+		memcpy(&va, ra + j, sizeof va);
+		va += vb;
+		memcpy(rd + j, &va, sizeof va);
+	}
+}
 
 /* the AVX2 ISETP of the plain form, one compare per eight lanes: a < b, a == b or a > b
  * (ISETP_LT, _EQ, _GT in d->aux's low bits) gives every integer compare with ISETP_INV
@@ -364,6 +401,39 @@ static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 	setp(w, &d->o[1], bop((Bop)d->m.bop, ~m, c), ex);
 }
 
+/* the PT form (ISETP_PT) with its compare and b's kind chosen at decode: a full warp with
+ * no test but the mask's, its predicates stored whole (ex is every lane); another mask
+ * through isetp_fn8 */
+#define ISETP_PT8(NAME, BREG, CMP) \
+__attribute__((target("avx2"))) static void NAME(Warp *w, const DIns *d, uint32_t ex) \
+{ \
+	const uint32_t *a = &REG(d->o[2].reg, 0), *b = &REG(d->o[3].reg, 0); \
+	const __m256i f = _mm256_set1_epi32((d->aux & ISETP_SG) ? 0 : INT32_MIN); \
+	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)d->o[3].imm), f); \
+	uint32_t m = 0; \
+	if (ex != ~0u) { \
+		isetp_fn8(w, d, ex); \
+		return; \
+	} \
+	_Pragma("GCC unroll 4") \
+	for (int j = 0; j < 4; j++) { \
+		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f); \
+		if (BREG) \
+			vb = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 8 * j)), f); \
+		m |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(CMP)) << (8 * j); \
+	} \
+	m ^= 0u - (uint32_t)(d->aux >> 2 & 1);  /* (ISETP_INV) */ \
+	w->p[d->o[0].reg] = m; \
+	w->p[d->o[1].reg] = ~m; \
+	w->p[ISA_PT] = 0xffffffffu; \
+}
+ISETP_PT8(isetp_lt_r8, 1, _mm256_cmpgt_epi32(vb, va))
+ISETP_PT8(isetp_lt_i8, 0, _mm256_cmpgt_epi32(vb, va))
+ISETP_PT8(isetp_eq_r8, 1, _mm256_cmpeq_epi32(va, vb))
+ISETP_PT8(isetp_eq_i8, 0, _mm256_cmpeq_epi32(va, vb))
+ISETP_PT8(isetp_gt_r8, 1, _mm256_cmpgt_epi32(va, vb))
+ISETP_PT8(isetp_gt_i8, 0, _mm256_cmpgt_epi32(va, vb))
+
 /* ISETP_* of the truth bits tt of a compare (bit 0 lt, 1 eq, 2 gt), -1: always or never */
 static int isetp_kind(unsigned tt)
 {
@@ -378,7 +448,8 @@ static int isetp_kind(unsigned tt)
 	}
 }
 #else
-#define iadd_fn8 iadd_fn4
+#define iadd_rr8 iadd_fn4
+#define iadd_ri8 iadd_fn4
 #endif
 
 /* FFMA d, a, b, c of registers without operand modifiers (ar_f32_fma_lanes picks its body) */
@@ -545,7 +616,7 @@ void sim_choose_fn(DIns *d)
 		break;
 	case OP_IADD:
 		if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = have_avx2() ? iadd_fn8 : iadd_fn4;
+			d->fn = !have_avx2() ? iadd_fn4 : o[2].kind == DK_REG ? iadd_rr8 : iadd_ri8;
 		else if (!(d->m.flags & MF_SAT) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
 			d->fn = iaddcc_fn;
 		break;
@@ -560,6 +631,14 @@ void sim_choose_fn(DIns *d)
 				         (d->m.bop == BOP_AND || d->m.bop == BOP_NONE);
 				d->aux = (uint8_t)(isetp_kind(tt) | (sg ? ISETP_SG : 0) | (pt ? ISETP_PT : 0));
 				d->fn = isetp_fn8;
+				if (pt) {
+					static ExecFn *const ptfn[3][2] = {
+						[ISETP_LT] = {isetp_lt_i8, isetp_lt_r8},
+						[ISETP_EQ] = {isetp_eq_i8, isetp_eq_r8},
+						[ISETP_GT] = {isetp_gt_i8, isetp_gt_r8},
+					};
+					d->fn = ptfn[isetp_kind(tt) & 3][o[3].kind == DK_REG];
+				}
 			}
 #endif
 		}

@@ -181,7 +181,8 @@ END_TEST
 
 /* the decode-time handlers (sim_choose_fn) on a full warp and under a guard that leaves the
  * even lanes out: IMAD's low word, IADD.CC/IADD.X whose carry a partial IADD.CC updates in
- * some lanes only, ISETP's single-compare forms (signed LE, unsigned GE of an immediate),
+ * some lanes only, ISETP's single-compare forms (each compare of a register and of an
+ * immediate, signed and unsigned, inverted or not, and one under the guard),
  * FADD/FMUL/FFMA with a NaN made the canonical one (a payload, infinity x 0) */
 START_TEST(test_lane_bodies)
 {
@@ -207,7 +208,14 @@ START_TEST(test_lane_bodies)
 	       "ST.E [R12+0x380], R1;\n"
 	       "FFMA R2, R7, R7, R7;\n@P0 FFMA R2, R8, R7, R7;\n"
 	       "ST.E [R12+0x400], R2;\n"
-	       "EXIT;\n", 32, "buf:u32:288");
+	       "ISETP.LT.AND P3, PT, R10, R0, PT;\nSEL R6, RZ, 0x1, !P3;\n"
+	       "ST.E [R12+0x480], R6;\n"
+	       "LOP.AND R1, R10, 0x1;\nISETP.EQ.U32.AND P4, PT, R1, 0x1, PT;\nSEL R6, RZ, 0x1, !P4;\n"
+	       "ST.E [R12+0x500], R6;\n"
+	       "ISETP.GT.AND P5, PT, R10, 0x10, PT;\n@P0 ISETP.GT.U32.AND P5, PT, R10, 0x4, PT;\n"
+	       "SEL R6, RZ, 0x1, !P5;\n"
+	       "ST.E [R12+0x580], R6;\n"
+	       "EXIT;\n", 32, "buf:u32:384");
 	for (uint32_t i = 0; i < 32; i++) {
 		int odd = i & 1;
 		uint32_t v = i * 0x9e3779b9u + i, c, f, q;
@@ -227,6 +235,9 @@ START_TEST(test_lane_bodies)
 		ck_assert_uint_eq(simt_get(&t, 0, 192 + i), AR_F32_NAN);
 		ck_assert_uint_eq(simt_get(&t, 0, 224 + i), odd ? AR_F32_NAN : ar_f32_add(f, q, RND_RN, 0));
 		ck_assert_uint_eq(simt_get(&t, 0, 256 + i), odd ? AR_F32_NAN : ar_f32_fma(f, f, f, RND_RN, 0));
+		ck_assert_uint_eq(simt_get(&t, 0, 288 + i), (int32_t)i < (int32_t)v);
+		ck_assert_uint_eq(simt_get(&t, 0, 320 + i), (uint32_t)odd);
+		ck_assert_uint_eq(simt_get(&t, 0, 352 + i), odd ? i > 4 : i > 16);
 	}
 	simt_free(&t);
 }
