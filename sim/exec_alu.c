@@ -563,6 +563,37 @@ static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
 		rd[l] = ra[l] * (rb ? rb[l] : ib) + (rc ? rc[l] : ic);
 }
 
+/* I2F.F32.S32 d, a of a register without .SAT or an operand modifier, rounding to nearest:
+ * the host's conversion, exact below 2^24 and rounding to nearest-even above, as ar_cvt's
+ * (a full warp eight lanes at a time on hosts with AVX2) */
+static void i2f_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = &REG(d->o[0].reg, 0);
+	const uint32_t *ra = &REG(d->o[1].reg, 0);
+
+	FOR_LANES(ex) {
+		float f = (float)(int32_t)ra[l];
+		memcpy(&rd[l], &f, sizeof f);
+	}
+}
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("avx2"))) static void i2f_fn8(Warp *w, const DIns *d, uint32_t ex)
+{
+	float *rd = (float *)(void *)&REG(d->o[0].reg, 0);
+	const uint32_t *ra = &REG(d->o[1].reg, 0);
+
+	if (ex != ~0u) {
+		i2f_fn(w, d, ex);
+		return;
+	}
+#pragma GCC unroll 4
+	for (int j = 0; j < 32; j += 8)
+		_mm256_storeu_ps(rd + j, _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)(ra + j))));
+}
+#else
+#define i2f_fn8 i2f_fn
+#endif
+
 /* FADD and FMUL d, a, b|imm rounding to nearest without .FTZ, .SAT or operand modifiers:
  * a full warp eight lanes at a time on hosts with AVX2 (a NaN result made the canonical NaN
  * as ar_f32_add does), other masks lane by lane */
@@ -658,6 +689,12 @@ void sim_choose_fn(DIns *d)
 		if (!(d->m.flags & (MF_HI | MF_WIDE | MF_X | MF_CC)) && !is64(t) && !is64((Type)d->m.stype) &&
 		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]) && (d->op == OP_IMUL || plain(&o[3])))
 			d->fn = imul_fn;
+		break;
+	case OP_I2F:
+		if ((d->m.dtype == TY_NONE || d->m.dtype == TY_F32) && (d->m.stype == TY_NONE || d->m.stype == TY_S32) &&
+		    (d->m.rnd == RND_NONE || d->m.rnd == RND_RN || d->m.rnd == RND_ROUND) && !(d->m.flags & MF_SAT) &&
+		    o[1].kind == DK_REG && !o[1].flags)
+			d->fn = have_avx2() ? i2f_fn8 : i2f_fn;
 		break;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 	case OP_FADD:

@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include "arith/softfp.h"
 #include "tests/unit/helper_sim.h"
 #include "tests/unit/helper_check.h"
 
@@ -182,7 +183,8 @@ END_TEST
 /* the decode-time handlers (sim_choose_fn) on a full warp and under a guard that leaves the
  * even lanes out: IMAD's low word, IADD.CC/IADD.X whose carry a partial IADD.CC updates in
  * some lanes only, ISETP's single-compare forms (each compare of a register and of an
- * immediate, signed and unsigned, inverted or not, and one under the guard),
+ * immediate, signed and unsigned, inverted or not, and one under the guard), I2F of values
+ * that round (against the soft-float conversion),
  * FADD/FMUL/FFMA with a NaN made the canonical one (a payload, infinity x 0) */
 START_TEST(test_lane_bodies)
 {
@@ -215,7 +217,9 @@ START_TEST(test_lane_bodies)
 	       "ISETP.GT.AND P5, PT, R10, 0x10, PT;\n@P0 ISETP.GT.U32.AND P5, PT, R10, 0x4, PT;\n"
 	       "SEL R6, RZ, 0x1, !P5;\n"
 	       "ST.E [R12+0x580], R6;\n"
-	       "EXIT;\n", 32, "buf:u32:384");
+	       "IMAD R3, R10, 0x9e3779b9, R10;\nI2F R4, R3;\n@P0 I2F R4, R10;\n"
+	       "ST.E [R12+0x600], R4;\n"
+	       "EXIT;\n", 32, "buf:u32:416");
 	for (uint32_t i = 0; i < 32; i++) {
 		int odd = i & 1;
 		uint32_t v = i * 0x9e3779b9u + i, c, f, q;
@@ -238,6 +242,7 @@ START_TEST(test_lane_bodies)
 		ck_assert_uint_eq(simt_get(&t, 0, 288 + i), (int32_t)i < (int32_t)v);
 		ck_assert_uint_eq(simt_get(&t, 0, 320 + i), (uint32_t)odd);
 		ck_assert_uint_eq(simt_get(&t, 0, 352 + i), odd ? i > 4 : i > 16);
+		ck_assert_uint_eq(simt_get(&t, 0, 384 + i), odd ? f : ar_sf_i64_to_f32((int32_t)(i * 0x9e3779b9u + i), RND_RN));
 	}
 	simt_free(&t);
 }
