@@ -610,10 +610,25 @@ static __attribute__((noinline)) int texec_any(SM *s, Gpu *g, Warp *w, TExec *te
 	return sim_texec_hand(g, s, w, x, te, bars, rc);
 }
 
-/* the statistics of a lean issue whose lanes are not all active and guard-true, as
- * issue_head and sim_tstats_issue count them (out of line: the short path keeps a small
- * frame) */
-static __attribute__((noinline)) void lean_count(Gpu *g, uint32_t act, uint32_t ex)
+/* the end of a lean issue of d by w at code index pc for the lanes ex: the pc past it (a
+ * branch target is an instruction of the kernel, decode.c), the hand-over's `next`, the
+ * handler last, so that nothing is live across its call */
+static inline __attribute__((always_inline)) int
+lean_end(Gpu *g, Warp *w, const DIns *d, TExec *te, uint32_t pc, uint32_t ex)
+{
+	pc = d->lean == LEAN_BRA && ex ? d->target : pc + 1;
+	w->pc = pc;
+	te->next = &g->tcode[pc];
+	if (d->lean == LEAN_FN)
+		d->fn(w, d, ex);
+	return 0;
+}
+
+/* a lean issue whose lanes are not all active and guard-true: its statistics as issue_head
+ * and sim_tstats_issue count them, then its end (out of line: the short path of a full
+ * warp keeps no frame) */
+static __attribute__((noinline)) int
+lean_part(Gpu *g, Warp *w, const DIns *d, TExec *te, uint32_t pc, uint32_t act, uint32_t ex)
 {
 	uint64_t na = (uint64_t)sim_popc(act), off = (uint64_t)sim_popc(act & ~ex);
 
@@ -624,6 +639,7 @@ static __attribute__((noinline)) void lean_count(Gpu *g, uint32_t act, uint32_t 
 	g->ts.warp_insts++;
 	g->ts.thread_insts += na;
 	g->ts.pred_off += off;
+	return lean_end(g, w, d, te, pc, ex);
 }
 
 int sim_texec(void *ctx, int wi, TExec *te)
@@ -645,24 +661,17 @@ int sim_texec(void *ctx, int wi, TExec *te)
 	ex = act & (w->p[d->guard] ^ d->gxor);
 	if (d->lean == LEAN_BRA && ex != act && ex)
 		return texec_any(s, g, w, te);      /* the branch splits the warp */
+	if (!act)                   /* (the full issue unwinds a warp without active lanes) */
+		return texec_any(s, g, w, te);
 	g->cur = pc;
 	/* sim_tstats_issue's CRS high-water mark is not taken: a lean instruction leaves the
 	 * CRS as it is, and only a full issue pushes, which took the mark after its push */
-	if (ex == ~0u) {            /* a full warp, guard true */
-		g->st.warp_insts++;
-		g->st.thread_insts += 32;
-		g->st.exec_lanes += 32;
-		g->ts.warp_insts++;
-		g->ts.thread_insts += 32;
-	} else if (act)
-		lean_count(g, act, ex);
-	else                        /* (the full issue unwinds a warp without active lanes) */
-		return texec_any(s, g, w, te);
-	/* (a branch target is an instruction of the kernel, decode.c) */
-	pc = d->lean == LEAN_BRA && ex ? d->target : pc + 1;
-	w->pc = pc;
-	te->next = &g->tcode[pc];
-	if (d->lean == LEAN_FN)
-		d->fn(w, d, ex);
-	return 0;
+	if (ex != ~0u)
+		return lean_part(g, w, d, te, pc, act, ex);
+	g->st.warp_insts++;         /* a full warp, guard true */
+	g->st.thread_insts += 32;
+	g->st.exec_lanes += 32;
+	g->ts.warp_insts++;
+	g->ts.thread_insts += 32;
+	return lean_end(g, w, d, te, pc, ex);
 }
