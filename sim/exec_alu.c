@@ -365,11 +365,12 @@ __attribute__((target("avx2"))) static void iadd_ri8(Warp *w, const DIns *d, uin
  * with the sign bits flipped (ISETP_SG clear). ISETP_PT: c is PT and the combiner AND (or
  * none), so p = m and q = ~m. */
 enum { ISETP_LT, ISETP_EQ, ISETP_GT, ISETP_INV = 4, ISETP_SG = 8, ISETP_PT = 16 };
-#define CMP8_LOOP(CMP) \
+/* m: the compare CMP of a and b (b's lanes loaded when BREG holds, else vb as it is) */
+#define CMP8_LOOP(BREG, CMP) \
 	_Pragma("GCC unroll 4") \
 	for (int j = 0; j < 4; j++) { \
 		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f); \
-		if (b) \
+		if (BREG) \
 			vb = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 8 * j)), f); \
 		m |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(CMP)) << (8 * j); \
 	}
@@ -384,9 +385,9 @@ static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 	uint32_t m = 0, c;
 
 	switch (k & 3) {
-	case ISETP_LT: CMP8_LOOP(_mm256_cmpgt_epi32(vb, va)) break;
-	case ISETP_EQ: CMP8_LOOP(_mm256_cmpeq_epi32(va, vb)) break;
-	default: CMP8_LOOP(_mm256_cmpgt_epi32(va, vb)) break;
+	case ISETP_LT: CMP8_LOOP(b, _mm256_cmpgt_epi32(vb, va)) break;
+	case ISETP_EQ: CMP8_LOOP(b, _mm256_cmpeq_epi32(va, vb)) break;
+	default: CMP8_LOOP(b, _mm256_cmpgt_epi32(va, vb)) break;
 	}
 	if (k & ISETP_INV)
 		m = ~m;
@@ -415,13 +416,7 @@ __attribute__((target("avx2"))) static void NAME(Warp *w, const DIns *d, uint32_
 		isetp_fn8(w, d, ex); \
 		return; \
 	} \
-	_Pragma("GCC unroll 4") \
-	for (int j = 0; j < 4; j++) { \
-		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f); \
-		if (BREG) \
-			vb = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 8 * j)), f); \
-		m |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(CMP)) << (8 * j); \
-	} \
+	CMP8_LOOP(BREG, CMP) \
 	m ^= 0u - (uint32_t)(d->aux >> 2 & 1);  /* (ISETP_INV) */ \
 	w->p[d->o[0].reg] = m; \
 	w->p[d->o[1].reg] = ~m; \
