@@ -2,12 +2,16 @@
 # run-link.sh - several PTX files in one run, as separate compilation (nvcc -rdc=true,
 # clang -fgpu-rdc) produces them (frontend/link.c, docs/frontend.md "Linking").
 #
-# tests/ptx/link/main.ptx + lib.ptx: a kernel that calls a .visible function of the other
+# tests/ptx/link/main.ptx + lib.ptx (hand-written): a kernel that calls a .visible function of the other
 # file through an .extern declaration, reads an .extern .global defined there, calls a .weak
 # function the other file's .visible one overrides, a function named as one of the other
 # file's own (renamed helper$2 there) and a dynamic .extern .shared array. The oracle and
 # the SM model at every setting of run-diff (tests/settings.sh) leave the same buffer, the
-# one the fixture's formula gives; warpc's listing holds each function once.
+# one the fixture's formula gives; warpc's listing holds each function once. The same for
+# two programs nvcc 11.8 wrote from two CUDA files each (rdc_*.cu, -rdc=true -arch=sm_35):
+# an .extern .func, .extern .global float and dynamic .extern .shared (rdc_vec + rdc_shape);
+# an .extern .const array, printf in both files and their $str strings, one renamed
+# (rdc_print + rdc_step).
 # Bad links (tests/ptx/link/NAME.ptx linked after main.ptx and lib.ptx): warpc, warpsim and
 # warpsim --oracle each exit 1 with exactly tests/ptx/link/NAME.err, the located errors
 # naming the file of each place. UPDATE=1 rewrites the .err goldens.
@@ -25,31 +29,52 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0 pend=0
 pending=/dev/null
 
-# the linked program on both engines ------------------------------------------------------
+# the linked programs on both engines -----------------------------------------------------
+# both NAME WANT TYPE FILES... -- OPTIONS: the oracle's buffer 0 (od -t TYPE) is WANT's lines,
+# and the SM model's at every setting is the oracle's
+both() {
+	bn=$1 bw=$2 bt=$3 why="" files="" opts=""
+	shift 3
+	while [ "$1" != -- ]; do files="$files $1"; shift; done
+	shift
+	opts="$*"
+	# shellcheck disable=SC2086
+	if ! "$ws" --oracle $files $opts --quiet --out "0:$tmp/$bn.oracle.bin" >"$tmp/$bn.err" 2>&1; then
+		why="the oracle failed: $(head -1 "$tmp/$bn.err")"
+	fi
+	od -An "-t$bt" -v "$tmp/$bn.oracle.bin" 2>/dev/null | tr -s ' ' '\n' | sed '/^$/d' >"$tmp/$bn.got"
+	[ -z "$why" ] && ! cmp -s "$tmp/$bn.got" "$bw" &&
+		why="the oracle's buffer is not the formula's ($(diff "$bw" "$tmp/$bn.got" | sed -n 2p))"
+	for s in $settings; do
+		[ -z "$why" ] || break
+		# shellcheck disable=SC2046,SC2086
+		if ! "$ws" $files $opts --quiet $(popts "$s") --out "0:$tmp/$bn.sm.bin" >"$tmp/$bn.err" 2>&1; then
+			why="the SM model failed at $s: $(head -1 "$tmp/$bn.err")"
+		elif ! cmp -s "$tmp/$bn.oracle.bin" "$tmp/$bn.sm.bin"; then
+			why="the SM model's buffer differs from the oracle's at $s"
+		fi
+	done
+	verdict "$bn on both engines at every setting" "$why"
+}
+
 cd "$dir" || exit 1
-why=""
-if ! "$ws" --oracle main.ptx lib.ptx --launch main.launch --quiet --out "0:$tmp/oracle.bin" \
-	>"$tmp/oracle.err" 2>&1; then
-	why="the oracle failed: $(head -1 "$tmp/oracle.err")"
-fi
 # out[t] = scale(t) + pick(t) + bias + main's helper(t ^ 1) through shared memory, with
 # lib's scale(t) = t even ? 16 t : 5 * lib's helper(t) = 15 t, lib's pick(t) = t + 100
-od -An -tu4 -v "$tmp/oracle.bin" 2>/dev/null | tr -s ' ' '\n' | sed '/^$/d' >"$tmp/got.txt"
 awk 'BEGIN { for (t = 0; t < 64; t++) print (t % 2 ? 15 * t : 16 * t) + t + 100 + 7 + 1000 + (t % 2 ? t - 1 : t + 1) }' \
-	>"$tmp/want.txt"
-[ -z "$why" ] && ! cmp -s "$tmp/got.txt" "$tmp/want.txt" &&
-	why="the oracle's buffer is not the formula's ($(diff "$tmp/want.txt" "$tmp/got.txt" | sed -n 2p))"
-for s in $settings; do
-	[ -z "$why" ] || break
-	# shellcheck disable=SC2046
-	if ! "$ws" main.ptx lib.ptx --launch main.launch --quiet $(popts "$s") \
-		--out "0:$tmp/sm.$s.bin" >"$tmp/sm.err" 2>&1; then
-		why="the SM model failed at $s: $(head -1 "$tmp/sm.err")"
-	elif ! cmp -s "$tmp/oracle.bin" "$tmp/sm.$s.bin"; then
-		why="the SM model's buffer differs from the oracle's at $s"
-	fi
-done
-verdict "main.ptx + lib.ptx on both engines at every setting" "$why"
+	>"$tmp/main.want"
+both "main.ptx + lib.ptx" "$tmp/main.want" u4 main.ptx lib.ptx -- --launch main.launch
+cp "$tmp/main.ptx + lib.ptx.oracle.bin" "$tmp/oracle.bin"
+# nvcc 11.8's two files: out[i] = gain * shape(in[i ^ 1], i) for i < 180 (in[i] = i), 0 after;
+# shape(x, i) = i odd ? x * x : sum of x + k for k < i % 8
+awk 'BEGIN { for (i = 0; i < 192; i++) { x = i % 2 ? i - 1 : i + 1; v = 0
+	if (i < 180) { if (i % 2) v = x * x; else for (k = 0; k < i % 8; k++) v += x + k }
+	printf "%.9g\n", 1.5 * v } }' >"$tmp/rdc_vec.want"
+both "nvcc's rdc_vec.ptx + rdc_shape.ptx" "$tmp/rdc_vec.want" f4 rdc_vec.ptx rdc_shape.ptx -- \
+	--grid 3 --block 64 --shared-bytes 256 --arg buf:f32:192 --arg buf:f32:192:iota --arg s32:180
+# out[t] = step(t + 1) * coef[t % 4] = 10 (t + 1) * (t % 4 + 1): the other file's static helper
+awk 'BEGIN { for (t = 0; t < 8; t++) print 10 * (t + 1) * (t % 4 + 1) }' >"$tmp/rdc_print.want"
+both "nvcc's rdc_print.ptx + rdc_step.ptx" "$tmp/rdc_print.want" d4 rdc_print.ptx rdc_step.ptx -- \
+	--grid 1 --block 8 --arg buf:s32:8
 
 # the listing: every function once, the file's own helper of lib renamed
 why=""
@@ -86,6 +111,19 @@ elif ! grep -qF "only PTX files (.ptx) are linked into one program, not listings
 	why="message: $(head -1 "$tmp/mix.err")"
 fi
 verdict "a listing among the files is refused" "$why"
+
+# what keys instructions by PTX line alone refuses a linked program (exit 2, a message)
+for x in line-stats report explore; do
+	why=""
+	case $x in explore) xa=--explore ;; report) xa="--report $tmp/r.html" ;; *) xa="--$x $tmp/$x.out" ;; esac
+	# shellcheck disable=SC2086
+	"$ws" main.ptx lib.ptx --launch main.launch --quiet $xa >"$tmp/$x.err" 2>&1
+	rc=$?
+	[ $rc = 2 ] || why="exit $rc, not 2"
+	[ -z "$why" ] && ! grep -qF -- "--$x is not supported yet for a program linked from several PTX files" "$tmp/$x.err" &&
+		why="message: $(head -1 "$tmp/$x.err")"
+	verdict "--$x refuses a linked program" "$why"
+done
 
 # bad links ------------------------------------------------------------------------------
 for bad in dup unres kernel2 addr32 proto kind; do
