@@ -618,7 +618,13 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 		}
 		/* nothing can issue: the least wake-up of its warps, memoised */
 		m->kmemo[k] = 1;
-		m->kwake[k] = least_wake(m, k);
+		/* one busy unit class free again at now + 1 blocks every sorted warp (there are some:
+		 * promote() left kt at now): least_wake's answer without its call, the common case of
+		 * schedulers that share a pipeline class and take turns at it */
+		if (m->rdy[k] && !(m->ubusy & (m->ubusy - 1)) && m->unext == now + 1)
+			m->kwake[k] = now + 1;
+		else
+			m->kwake[k] = least_wake(m, k);
 		m->kfirst[k] = first(sc);
 		warp_wake(m, s, m->kfirst[k], now, &why);
 		m->st->stall[why]++;
