@@ -586,7 +586,7 @@ issued(TSm *m, Sched *sc, int i, int w, uint64_t lat)
 		sim_sched_issued_at(sc, i, lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
 		return;
 	}
-	sc->last = sc->warp[i];
+	sc->last = w;               /* (= sc->warp[i]) */
 	sc->anyissued = 1;
 	sc->lastage = sc->age[i];
 	sc->rs = i + 1;
