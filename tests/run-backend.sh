@@ -11,6 +11,8 @@
 #   4. the golden listings of the examples (tests/golden/NAME.sass) are unchanged;
 #   5. integer division and remainder sequences on edge values equal the oracle's;
 #   6. a fixture whose kernel says .maxnreg N has at most N registers in its listing;
+#   7. the wide vector accesses of vec_wide, vec_mis and vec_wide32: one LD/ST.E, LDS/STS,
+#      LDL/STL or LDC of 8 or 16 bytes per vector (or per 16 bytes), no self-moves left;
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -189,6 +191,32 @@ EOF
 		fi
 	done
 fi
+
+# 7. wide vector accesses (isel_mem.c's sel_vec): each vector of 32- or 64-bit elements is one
+#    access of its width (its count of each form in vec_wide's listing), no narrow access of
+#    those kernels is left, and the moves out of a load's quad vanish (vec_wide32's loads)
+wide() {   # wide NAME PATTERN COUNT
+	got=$(grep -cE "\*/ +$2" "$tmp/wide.$1.sass")
+	if [ "$got" = "$3" ]; then pass=$((pass + 1)); else bad "wide.$1" "$3 x '$2' expected, $got in the listing"; fi
+}
+for k in vec_wide vec_mis vec_wide32; do
+	"$wc" "$top/tests/ptx/$k.ptx" > "$tmp/wide.$k.sass" 2>&1 || bad "wide.$k" "$(head -2 "$tmp/wide.$k.sass")"
+done
+wide vec_mis 'ST\.E\.128 \[R[0-9]+\+0x8\]' 1
+wide vec_mis "(LD|ST)" 1
+wide vec_wide 'LD\.E\.128 ' 3
+wide vec_wide 'LD\.E\.64 ' 2
+wide vec_wide 'ST\.E\.128 ' 6
+wide vec_wide 'ST\.E\.64 ' 3
+wide vec_wide 'STS\.128 ' 2
+wide vec_wide 'LDS\.128 ' 2
+wide vec_wide 'STL\.128 ' 4
+wide vec_wide 'LDL\.128 ' 5
+wide vec_wide 'STL\.64 ' 2
+wide vec_wide 'LDC\.64 ' 3
+wide vec_wide '(LD|ST|LDS|STS|LDC)(\.E)? ' 0
+wide vec_wide32 'LD\.E\.128 R[0-9]+, \[R[0-9]+(\+0x[0-9a-f]+)?\];' 4
+wide vec_wide32 'MOV R([0-9]+), R\1;' 0
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
