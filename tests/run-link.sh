@@ -103,6 +103,15 @@ why=""
 	why="--explain does not place scale's branch at lib.ptx:26: $(head -2 "$tmp/x.json" | tail -1)"
 verdict "warpc --explain names lib.ptx" "$why"
 
+# a --kernel that no file has names every file
+why=""
+"$ws" main.ptx lib.ptx --launch main.launch --kernel nosuch --quiet >"$tmp/nok.err" 2>&1
+rc=$?
+[ $rc = 2 ] || why="exit $rc, not 2"
+[ -z "$why" ] && [ "$(cat "$tmp/nok.err")" != "warpsim: --kernel: no kernel 'nosuch' in main.ptx and lib.ptx; it has: kmain" ] &&
+	why="message: $(head -1 "$tmp/nok.err")"
+verdict "--kernel names both files" "$why"
+
 # a listing is no PTX to link
 why=""
 if "$ws" main.ptx "$tmp/l.sass" --launch main.launch --quiet >"$tmp/mix.err" 2>&1; then

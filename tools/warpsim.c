@@ -56,7 +56,10 @@ static Prog *load(char *const *paths, int n, const BeOptions *bo, int *badkernel
 			return NULL;
 		if (bo->kernel && ((ki = ptx_find_func(m, bo->kernel)) < 0 || !m->funcs[ki].entry ||
 		                   !m->funcs[ki].has_body)) {     /* as pick_kernel says it */
-			fprintf(stderr, "warpsim: --kernel: no kernel '%s' in %s; it has:", bo->kernel, path);
+			fprintf(stderr, "warpsim: --kernel: no kernel '%s' in %s", bo->kernel, path);
+			for (int i = 1; i < n; i++)         /* a linked program: all its files */
+				fprintf(stderr, "%s%s", i == n - 1 ? " and " : ", ", paths[i]);
+			fprintf(stderr, "; it has:");
 			for (int i = 0; i < m->nfuncs; i++)
 				if (m->funcs[i].entry && m->funcs[i].has_body)
 					fprintf(stderr, " %s", m->funcs[i].name);
