@@ -292,6 +292,7 @@ int dev_parse_out(const char *s, LaunchOut *o, char *why);
 int dev_parse_const(const char *s, const char *basedir, LaunchConst *c, char *why);
 void dev_arg_free(LaunchArg *a);
 void dev_const_free(LaunchConst *c);
+void dev_out_free(LaunchOut *o);
 int dev_parse_type(const char *s, Type *t);          /* u8 ... f64 */
 int dev_parse_scalar(Type t, const char *s, uint64_t *bits);
 /* local bytes per thread a launch l of k gives (an sm_3x listing: its frame and a stack),

@@ -48,14 +48,19 @@ void dev_const_free(LaunchConst *c)
 	memset(c, 0, sizeof *c);
 }
 
+void dev_out_free(LaunchOut *o)
+{
+	free(o->path);
+	free(o->cname);
+	memset(o, 0, sizeof *o);
+}
+
 void dev_launch_free(Launch *l)
 {
 	for (int i = 0; i < l->nargs; i++)
 		dev_arg_free(&l->args[i]);
-	for (int i = 0; i < l->nouts; i++) {
-		free(l->outs[i].path);
-		free(l->outs[i].cname);
-	}
+	for (int i = 0; i < l->nouts; i++)
+		dev_out_free(&l->outs[i]);
 	for (int i = 0; i < l->nconsts; i++)
 		dev_const_free(&l->consts[i]);
 	free(l->consts);

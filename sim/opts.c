@@ -44,7 +44,7 @@ static int drop(void *item, void (*release)(void *), const char *what, const Opt
 }
 
 static void release_arg(void *p) { dev_arg_free(p); }
-static void release_out(void *p) { free(((LaunchOut *)p)->path); free(((LaunchOut *)p)->cname); }
+static void release_out(void *p) { dev_out_free(p); }
 static void release_const(void *p) { dev_const_free(p); }
 static void release_tex(void *p) { dev_tex_free(p); }
 static void release_surf(void *p) { dev_surf_free(p); }
