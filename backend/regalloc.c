@@ -397,6 +397,15 @@ static int by_start(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* nx (NULL: none) is the unguarded MOV d.dpart, s.spart of one word: the second half of a
+ * pair's copy word by word (split_hint's and store_hint's) */
+static int word_move(const MIns *nx, int d, int dpart, int s, int spart)
+{
+	return nx && nx->op == OP_MOV && nx->guard == T_PT && nx->nopd == 2 &&
+	       nx->o[0].kind == OPD_REG && nx->o[0].t == d && nx->o[0].part == dpart &&
+	       nx->o[1].kind == OPD_REG && nx->o[1].t == s && nx->o[1].part == spart && !nx->o[1].flags;
+}
+
 /* a copy out of a split pair or quad h (isel_mem.c's wide loads): MOV d, h.word where d
  * is 32 bits, or MOV d.lo, h.word; MOV d.hi, h.word+1 where d is an even pair and the word
  * even. d would like h's register of that word (h reads each word once, in order, so the
@@ -414,10 +423,8 @@ static void split_hint(Fn *f, Live *l, const Blk *b, int k, int pos)
 		return;
 	if (f->tmp[d].cls == TC_R && !in->o[0].part) {
 		l->hint[d] = h, l->hpos[d] = pos, l->hword[d] = w + 1;
-	} else if (f->tmp[d].cls == TC_R2 && in->o[0].part == 1 && w % 2 == 0 && nx &&
-	           nx->op == OP_MOV && nx->guard == T_PT && nx->nopd == 2 && nx->o[0].kind == OPD_REG &&
-	           nx->o[0].t == d && nx->o[0].part == 2 && nx->o[1].kind == OPD_REG &&
-	           nx->o[1].t == h && nx->o[1].part == w + 2 && !nx->o[1].flags) {
+	} else if (f->tmp[d].cls == TC_R2 && in->o[0].part == 1 && w % 2 == 0 &&
+	           word_move(nx, d, 2, h, w + 2)) {
 		l->hint[d] = h, l->hpos[d] = pos, l->hword[d] = w + 1;
 	}
 }
@@ -436,10 +443,8 @@ static void store_hint(Fn *f, Live *l, const Blk *b, int k, int pos)
 		return;
 	if (f->tmp[s].cls == TC_R && !in->o[1].part) {
 		l->shint[s] = q, l->sword[s] = w, l->spos[s] = pos;
-	} else if (f->tmp[s].cls == TC_R2 && in->o[1].part == 1 && w % 2 == 0 && nx &&
-	           nx->op == OP_MOV && nx->guard == T_PT && nx->nopd == 2 && nx->o[0].kind == OPD_REG &&
-	           nx->o[0].t == q && nx->o[0].part == w + 2 && nx->o[1].kind == OPD_REG &&
-	           nx->o[1].t == s && nx->o[1].part == 2 && !nx->o[1].flags) {
+	} else if (f->tmp[s].cls == TC_R2 && in->o[1].part == 1 && w % 2 == 0 &&
+	           word_move(nx, q, w + 2, s, 2)) {
 		l->shint[s] = q, l->sword[s] = w, l->spos[s] = pos + 2;
 	}
 }
