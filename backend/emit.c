@@ -419,6 +419,7 @@ static void emit_fn(Em *e, Fn *f)
 	uint32_t *baddr = be_alloc(f->pool, sizeof(uint32_t) * (size_t)f->nblk);
 	uint32_t saveoff = save_area(f);
 	int entry = f->pf->entry;
+	int from = k->nins;
 
 	if (!entry) {
 		e->faddr[f->fidx] = 8u * (uint32_t)k->nins;
@@ -554,6 +555,9 @@ static void emit_fn(Em *e, Fn *f)
 				k->ins[i].srcfile = (int16_t)f->pf->ins[b->jmp.ptxins].srcfile;
 			}
 	}
+	/* a function is in one PTX file (no function is inlined): its lines are that file's */
+	for (int i = from; i < k->nins; i++)
+		k->ins[i].ptxfile = (int16_t)f->pf->loc.file;
 }
 
 void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m)

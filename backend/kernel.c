@@ -1,7 +1,7 @@
 /* kernel.c - what a kernel carries besides its code, and what the program carries: the
  * functions a kernel reaches, its parameters, its .global variables (initial bytes,
  * relocations, function addresses in initializers), the bank-3 .const data, and its sizes
- * (registers, shared, local stack, spill bytes); the program's .file names.
+ * (registers, shared, local stack, spill bytes); the program's .file names and PTX files.
  *
  * backend.c calls be_kernel_data before emission (emit.c) and be_kernel_finish after it.
  * Calls only util.c.
@@ -10,9 +10,18 @@
 #include <string.h>
 #include "backend/be.h"
 
-/* the .file names of the program's line table (Prog.files) */
+/* the .file names of the program's line table (Prog.files), and the PTX files of a module
+ * linked from several (Prog.ptxfiles, which Ins.ptxfile indexes) */
 void be_prog_files(Prog *p, const Module *m)
 {
+	if (m->nunits > 1) {
+		if (!(p->ptxfiles = calloc((size_t)m->nunits, sizeof(char *))))
+			die("out of memory");
+		for (int i = 0; i < m->nunits; i++)
+			if (!(p->ptxfiles[i] = strdup(m->units[i].name)))
+				die("out of memory");
+		p->nptxfiles = m->nunits;
+	}
 	p->nfiles = 0;
 	for (int i = 0; i < m->nfiles; i++)
 		if (m->files[i].index + 1 > p->nfiles)

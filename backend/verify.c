@@ -53,13 +53,13 @@ static void verr(V *v, int i, const char *fmt, uint32_t a)
 	if (v->m && v->k->ins[i].ptxline > 0) {
 		/* the PTX instruction it was translated from: the first on that line, a branch
 		 * (bra, brx.idx) if there is one there */
-		PLoc at = {v->k->ins[i].ptxline, 1, 0};
+		PLoc at = {v->k->ins[i].ptxline, 1, v->k->ins[i].ptxfile};
 		int found = 0;
 		for (int f = 0; f < v->m->nfuncs && found < 2; f++)
 			for (int j = 0; j < v->m->funcs[f].nins && found < 2; j++) {
 				const PIns *p = &v->m->funcs[f].ins[j];
 				int br = p->op == PO_BRA || p->op == PO_BRX_IDX;
-				if (p->loc.line != at.line || (found && !br))
+				if (p->loc.line != at.line || p->loc.file != at.file || (found && !br))
 					continue;
 				at.col = p->loc.col;
 				found = br ? 2 : 1;

@@ -476,6 +476,9 @@ void isa_prog_free(Prog *p)
 	for (int i = 0; i < p->nfiles; i++)
 		free(p->files[i]);
 	free(p->files);
+	for (int i = 0; i < p->nptxfiles; i++)
+		free(p->ptxfiles[i]);
+	free(p->ptxfiles);
 	free(p);
 }
 

@@ -296,6 +296,8 @@ typedef struct {
 	int32_t ptxline;    /* PTX source line it was translated from, or 0 */
 	int32_t srcline;    /* CUDA source line (.loc), or 0 */
 	int16_t srcfile;    /* CUDA source file index (.file), or -1 */
+	int16_t ptxfile;    /* PTX file of ptxline: Prog.ptxfiles index in a program linked
+	                       from several files (frontend/link.c), else 0 */
 } Ins;
 
 /* ------------------------------------------------------------------ kernels and programs */
@@ -421,6 +423,9 @@ typedef struct {
 	int nk;
 	char **files;         /* CUDA source file names by .file index, for srcfile */
 	int nfiles;
+	char **ptxfiles;      /* a program linked from several PTX files: their names by
+	                         Ins.ptxfile, in command-line order; NULL (0) for one file */
+	int nptxfiles;
 } Prog;
 
 /* ------------------------------------------------------------------ isa.c */

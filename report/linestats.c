@@ -1,6 +1,7 @@
 /* linestats.c - --line-stats: where divergence cost time, per source line. Accumulates per
  * microcode instruction while the run goes (a TraceSink), then sums the instructions of each
- * CUDA source line (.loc), each PTX line, and each listing line, like GPGPU-Sim's
+ * CUDA source line (.loc), each PTX line (file and line in a program linked from several
+ * PTX files: Ins.ptxfile), and each listing line, like GPGPU-Sim's
  * gpgpu_inst_stats.txt but mapped back to the source. Instructions without a line at some
  * level are summed in a row of line 0, so every level adds up to the run's totals.
  * Output: an aligned text table with the source text beside each line, or CSV. */
@@ -32,12 +33,13 @@ struct LineStats {
 	int oom;                       /* an allocation failed: the numbers are incomplete */
 };
 
-/* the line key of an instruction at a level: file << 32 | line, 0 when it has none */
+/* the line key of an instruction at a level: file << 32 | line, 0 when it has none (the PTX
+ * file is 0 but in a program linked from several) */
 static int64_t key(const Ins *in, int lv)
 {
 	switch ((LineLevel)lv) {
 	case LS_CUDA: return in->srcline > 0 ? (int64_t)(in->srcfile + 1) << 32 | in->srcline : 0;
-	case LS_PTX: return in->ptxline > 0 ? in->ptxline : 0;
+	case LS_PTX: return in->ptxline > 0 ? (int64_t)in->ptxfile << 32 | in->ptxline : 0;
 	case LS_LISTING: return in->line > 0 ? in->line : 0;
 	case LS_COUNT: break;
 	}
@@ -138,6 +140,12 @@ void rp_linestats_sink(LineStats *ls, TraceSink *s)
 	s->ctx = ls;
 }
 
+/* the program was linked from several PTX files: PTX rows name theirs */
+static int linked(const LineStats *ls)
+{
+	return ls->p && ls->p->nptxfiles > 1;
+}
+
 static int rowcmp(const void *a, const void *b)
 {
 	const LineRow *x = a, *y = b;
@@ -160,7 +168,8 @@ const LineRow *rp_linestats_rows(LineStats *ls, LineLevel lv, int *n)
 		for (int i = 0; i < k->nins; i++) {
 			const InsAcc *a = &ls->acc[i];
 			int64_t kk = key(&k->ins[i], lv);
-			int file = lv == LS_CUDA && kk ? (int)(kk >> 32) - 1 : -1, line = (int)(kk & 0xffffffff);
+			int file = !kk ? -1 : lv == LS_CUDA ? (int)(kk >> 32) - 1 : lv == LS_PTX && linked(ls) ?
+			           (int)(kk >> 32) : -1, line = (int)(kk & 0xffffffff);
 			int j;
 			if (!a->warp_insts && kk)
 				continue;          /* lines never executed are not listed */
@@ -323,9 +332,14 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 {
 	int isptx = program && strlen(program) > 4 && !strcmp(program + strlen(program) - 4, ".ptx");
 	RpLines prog, *cuda = ls->p && ls->p->nfiles ? calloc((size_t)ls->p->nfiles, sizeof *cuda) : NULL;
-	char buf[80];
+	int nptx = linked(ls) ? ls->p->nptxfiles : 0;
+	RpLines *ptx = nptx ? calloc((size_t)nptx, sizeof *ptx) : NULL;   /* a linked program's files */
+	char buf[80], names[400] = "";
 
 	rp_lines_load(&prog, program);
+	for (int i = 0; i < nptx; i++)      /* the header names every file of a linked program */
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " + " : "",
+		         ls->p->ptxfiles[i]);
 	if (csv) {
 		fprintf(f, "level,file,line,executions,warp_insts,thread_insts,mean_active_lanes,exec_lanes,"
 		        "divergent_branches,reconvergences,predicated_off_lanes");
@@ -339,7 +353,7 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 		        "  reconv: reconvergences; pred_off: active lanes whose guard was false;\n"
 		        "  stall columns: cycles warps waited before issuing the line's instructions, by reason\n"
 		        "  (ready: able to issue but another warp was chosen). (no line): code with no line at that level.\n",
-		        ls->k->name, program ? " (" : "", program ? program : "", program ? ")" : "");
+		        ls->k->name, program ? " (" : "", nptx ? names : program ? program : "", program ? ")" : "");
 	if (ls->oom)
 		fprintf(f, csv ? "# out of memory: the numbers are incomplete\n" :
 		        "warning: out of memory during the run: the numbers are incomplete\n");
@@ -362,6 +376,7 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 		for (int i = 0; i < n; i++) {
 			const LineRow *x = &r[i];
 			const char *fname = x->file >= 0 && ls->p && x->file < ls->p->nfiles ? ls->p->files[x->file] : "";
+			const char *pname = lv == LS_PTX && x->file >= 0 && x->file < nptx ? ls->p->ptxfiles[x->file] : NULL;
 			const char *src = "";
 			char lab[48];
 			double mean = x->warp_insts ? (double)x->active_lanes / (double)x->warp_insts : 0.0;
@@ -369,11 +384,15 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 				if (!cuda[x->file].text && !cuda[x->file].line)
 					rp_lines_cuda(&cuda[x->file], fname, program);
 				src = lines_get(&cuda[x->file], x->line, buf, sizeof buf);
+			} else if (pname && ptx) {
+				if (!ptx[x->file].text && !ptx[x->file].line)
+					rp_lines_load(&ptx[x->file], pname);
+				src = lines_get(&ptx[x->file], x->line, buf, sizeof buf);
 			} else if ((lv == LS_PTX) == isptx && lv != LS_CUDA)
 				src = lines_get(&prog, x->line, buf, sizeof buf);
 			if (csv) {
 				fprintf(f, "%s,", levelname[lv]);
-				csv_str(f, lv == LS_CUDA ? fname : program && (lv == LS_PTX) == isptx ? program : "");
+				csv_str(f, lv == LS_CUDA ? fname : pname ? pname : program && (lv == LS_PTX) == isptx ? program : "");
 				fprintf(f, ",%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64
 				        ",%" PRIu64, x->line, x->execs, x->warp_insts, x->active_lanes, mean, x->exec_lanes,
 				        x->div_branches, x->reconv, x->pred_off);
@@ -389,6 +408,9 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 			else if (lv == LS_CUDA) {
 				const char *b = strrchr(fname, '/');
 				snprintf(lab, sizeof lab, "%.20s:%d", b ? b + 1 : fname, x->line);
+			} else if (pname) {
+				const char *b = strrchr(pname, '/');
+				snprintf(lab, sizeof lab, "%.20s:%d", b ? b + 1 : pname, x->line);
 			} else
 				snprintf(lab, sizeof lab, "%d", x->line);
 			fprintf(f, "%-20s %8" PRIu64 " %10" PRIu64 " %8.2f %6" PRIu64 " %6" PRIu64 " %8" PRIu64, lab,
@@ -402,6 +424,9 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 	for (int i = 0; cuda && i < ls->p->nfiles; i++)
 		rp_lines_free(&cuda[i]);
 	free(cuda);
+	for (int i = 0; ptx && i < nptx; i++)
+		rp_lines_free(&ptx[i]);
+	free(ptx);
 }
 
 int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,

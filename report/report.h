@@ -99,7 +99,8 @@ typedef enum { LS_CUDA, LS_PTX, LS_LISTING, LS_COUNT } LineLevel;
 
 typedef struct {
 	int level;              /* LineLevel */
-	int file;               /* CUDA: Prog.files index; -1 otherwise */
+	int file;               /* CUDA: Prog.files index; PTX of a program linked from several
+	                           files: Prog.ptxfiles index (Ins.ptxfile); -1 otherwise */
 	int line;               /* line number in its file */
 	uint64_t execs;         /* times a warp entered the line's code (a run of issues of it) */
 	uint64_t warp_insts;    /* warp instructions issued from it */

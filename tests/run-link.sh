@@ -121,8 +121,56 @@ elif ! grep -qF "only PTX files (.ptx) are linked into one program, not listings
 fi
 verdict "a listing among the files is refused" "$why"
 
+# --line-stats of the linked program: rows by file and line. The same program as one file
+# (whole.ptx, made here: main.ptx with its .weak pick replaced by a declaration, then lib.ptx
+# without its first 7 lines and its helper renamed helper$2, every removed line kept as a
+# comment so that lib.ptx's line L is whole.ptx's line NMAIN + L) gives every row the same
+# numbers, column for column, and leaves the same memory
+nmain=$(wc -l <main.ptx)
+{ awk 'NR == 12 { print ".extern .func (.param .b32 r) pick(.param .b32 x);"; next }
+       NR > 12 && NR <= 18 { print "//"; next } { print }' main.ptx
+  awk 'NR <= 7 { print "//"; next } { gsub(/helper/, "helper$2"); print }' lib.ptx; } >"$tmp/whole.ptx"
+why=""
+if ! "$ws" main.ptx lib.ptx --launch main.launch --quiet --line-stats "$tmp/ls.txt" \
+	--out "0:$tmp/ls.bin" >"$tmp/ls.err" 2>&1; then
+	why="the linked run failed: $(head -1 "$tmp/ls.err")"
+elif ! "$ws" "$tmp/whole.ptx" --launch main.launch --quiet --line-stats "$tmp/lsw.txt" \
+	--out "0:$tmp/lsw.bin" >"$tmp/lsw.err" 2>&1; then
+	why="the one-file run failed: $(head -1 "$tmp/lsw.err")"
+elif ! cmp -s "$tmp/ls.bin" "$tmp/lsw.bin"; then
+	why="the one-file program leaves other memory"
+else
+	# the numbers only (the source column differs: whole.ptx's text is not lib.ptx's)
+	awk -v n="$nmain" '/^By PTX line/ { on = 1; next } on && NF >= 13 && $1 != "line" {
+		l = $1; if (sub(/^main\.ptx:/, "", l)) ; else if (sub(/^lib\.ptx:/, "", l)) l += n
+		$1 = l; NF = 13; print }' "$tmp/ls.txt" >"$tmp/ls.rows"
+	awk '/^By PTX line/ { on = 1; next } on && NF >= 13 && $1 != "line" { NF = 13; print }' \
+		"$tmp/lsw.txt" >"$tmp/lsw.rows"
+	if [ "$(wc -l <"$tmp/ls.rows")" -lt 40 ]; then
+		why="only $(wc -l <"$tmp/ls.rows") PTX rows"
+	elif ! cmp -s "$tmp/ls.rows" "$tmp/lsw.rows"; then
+		why="a row differs from the one-file program's: $(diff "$tmp/ls.rows" "$tmp/lsw.rows" | sed -n 2p)"
+	elif ! grep -q "^lib\.ptx:26 .*@%p1 bra EVEN;\$" "$tmp/ls.txt"; then
+		why="no row lib.ptx:26 with its source line"
+	elif ! grep -q "^warpsim line statistics: kernel 'kmain' (main.ptx + lib.ptx)\$" "$tmp/ls.txt"; then
+		why="header: $(head -1 "$tmp/ls.txt")"
+	fi
+fi
+verdict "--line-stats of main.ptx + lib.ptx: the one-file program's rows, by file and line" "$why"
+
+# the CSV names each row's PTX file; lib.ptx:26's branch split 4 warp instructions
+why=""
+if ! "$ws" main.ptx lib.ptx --launch main.launch --quiet --line-stats "$tmp/ls.csv" >"$tmp/lsc.err" 2>&1; then
+	why="the run failed: $(head -1 "$tmp/lsc.err")"
+else
+	got=$(grep '^ptx,"lib.ptx",26,' "$tmp/ls.csv" | cut -d, -f1-5,9)
+	[ "$got" = 'ptx,"lib.ptx",26,4,8,4' ] || why="lib.ptx:26's CSV row: $got"
+	[ -z "$why" ] && [ "$(grep -c '^ptx,"main.ptx",' "$tmp/ls.csv")" -lt 20 ] && why="too few main.ptx rows"
+fi
+verdict "--line-stats CSV names the PTX file of each row" "$why"
+
 # what keys instructions by PTX line alone refuses a linked program (exit 2, a message)
-for x in line-stats report explore; do
+for x in report explore; do
 	why=""
 	case $x in explore) xa=--explore ;; report) xa="--report $tmp/r.html" ;; *) xa="--$x $tmp/$x.out" ;; esac
 	# shellcheck disable=SC2086

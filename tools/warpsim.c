@@ -490,10 +490,10 @@ int main(int argc, char **argv)
 		        o.oracle ? ", not --oracle" : "");
 		goto out;
 	}
-	if (o.nfiles > 1 && (o.rp.linestats || o.rp.report || o.rp.explore)) {
+	if (o.nfiles > 1 && (o.rp.report || o.rp.explore)) {
 		fprintf(stderr, "warpsim: %s is not supported yet for a program linked from several PTX "
 		        "files: it keys instructions by their PTX line alone, not by file and line\n",
-		        o.rp.linestats ? "--line-stats" : o.rp.report ? "--report" : "--explore");
+		        o.rp.report ? "--report" : "--explore");
 		goto out;
 	}
 	if (o.oracle && o.rp.bounds) {
