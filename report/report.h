@@ -31,6 +31,9 @@ typedef struct {
 	uint64_t lo, hi;        /* --trace-window: cycles lo..hi inclusive (0, UINT64_MAX: all) */
 	const unsigned char *sms;   /* --trace-sms: sms[i] != 0 for the SMs drawn (NULL: all) */
 	const unsigned char *warps; /* --trace-warps: the warp slots drawn, per SM (NULL: all) */
+	const Prog *prog;       /* the program, or NULL; when linked from several PTX files
+	                           (Prog.ptxfiles), the headers name them all and the JSON trace's
+	                           ptx_line has its ptx_file */
 } TraceInfo;
 
 typedef struct TraceWriter TraceWriter;

@@ -220,6 +220,12 @@ static void flush(Json *j, Track *t)
 			                __builtin_popcount(p->active), __builtin_popcount(p->exec));
 			if (in && in->ptxline)
 				rp_tout_printf(j->o, ",\"ptx_line\":%d", in->ptxline);
+			if (in && in->ptxline && j->ti.prog && j->ti.prog->nptxfiles > 1 &&
+			    in->ptxfile >= 0 && in->ptxfile < j->ti.prog->nptxfiles) {
+				rp_tout_printf(j->o, ",\"ptx_file\":\"");   /* a linked program's */
+				jstr(j->o, j->ti.prog->ptxfiles[in->ptxfile]);
+				rp_tout_write(j->o, "\"", 1);
+			}
 			if (in && in->srcline)
 				rp_tout_printf(j->o, ",\"cuda_line\":%d", in->srcline);
 			if (in && in->line)

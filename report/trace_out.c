@@ -14,6 +14,7 @@ struct TraceWriter {
 	const TraceFmt *fmt;    /* its format */
 	void *st;               /* the format's state */
 	char *path;             /* for messages */
+	char *program;          /* a linked program's files, "a.ptx + b.ptx" (TraceInfo.program) */
 };
 
 void rp_tout_write(TOut *o, const char *s, size_t n)
@@ -187,6 +188,7 @@ TraceWriter *rp_trace_open(const char *path, const TraceInfo *ti, char *err, siz
 {
 	int f = rp_trace_format(path);
 	TraceWriter *w;
+	TraceInfo t = *ti;
 
 	if (f < 0) {
 		snprintf(err, errsz, "--trace: '%s': the name must end in .txt, .txt.gz, .json or .svg",
@@ -210,12 +212,24 @@ TraceWriter *rp_trace_open(const char *path, const TraceInfo *ti, char *err, siz
 		free(w);
 		return NULL;
 	}
-	if (!(w->st = w->fmt->open(&w->out, ti))) {
+	if (ti->prog && ti->prog->nptxfiles > 1) {   /* a linked program: every file's name */
+		size_t n = 1;
+		for (int i = 0; i < ti->prog->nptxfiles; i++)
+			n += strlen(ti->prog->ptxfiles[i]) + 3;
+		if ((w->program = malloc(n))) {
+			w->program[0] = 0;
+			for (int i = 0; i < ti->prog->nptxfiles; i++)
+				strcat(strcat(w->program, i ? " + " : ""), ti->prog->ptxfiles[i]);
+			t.program = w->program;
+		}
+	}
+	if (!(w->st = w->fmt->open(&w->out, &t))) {
 		snprintf(err, errsz, "out of memory");
 		if (w->out.gz)
 			gzclose((gzFile)w->out.gz);
 		else
 			fclose(w->out.f);
+		free(w->program);
 		free(w->path);
 		free(w);
 		return NULL;
@@ -245,6 +259,7 @@ int rp_trace_close(TraceWriter *w, char *err, size_t errsz)
 		bad |= fclose(w->out.f) != 0;
 	if (bad)
 		snprintf(err, errsz, "--trace: error writing '%s'", w->path);
+	free(w->program);
 	free(w->path);
 	free(w);
 	return bad ? -1 : 0;

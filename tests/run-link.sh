@@ -169,6 +169,34 @@ else
 fi
 verdict "--line-stats CSV names the PTX file of each row" "$why"
 
+# the traces: each JSON issue with a ptx_line names its ptx_file (line 26 of both files runs:
+# main's helper's ret, lib's branch); the headers name both files; a one-file trace has none
+why=""
+if ! "$ws" main.ptx lib.ptx --launch main.launch --quiet --trace "$tmp/t.json" >"$tmp/t.err" 2>&1 ||
+	! "$ws" main.ptx lib.ptx --launch main.launch --quiet --trace "$tmp/t.txt" >>"$tmp/t.err" 2>&1; then
+	why="the run failed: $(head -1 "$tmp/t.err")"
+elif ! "$ws" "$tmp/whole.ptx" --launch main.launch --quiet --trace "$tmp/tw.json" >"$tmp/tw.err" 2>&1; then
+	why="the one-file run failed: $(head -1 "$tmp/tw.err")"
+else
+	nl=$(grep -o '"ptx_line":[0-9]*' "$tmp/t.json" | wc -l)
+	nf=$(grep -o '"ptx_line":[0-9]*,"ptx_file":"[a-z]*\.ptx"' "$tmp/t.json" | wc -l)
+	if [ "$nl" -lt 100 ] || [ "$nl" != "$nf" ]; then
+		why="$nl issues with a ptx_line, $nf of them with a ptx_file"
+	elif ! grep -q '"ptx_line":26,"ptx_file":"lib.ptx"' "$tmp/t.json" ||
+		! grep -q '"ptx_line":26,"ptx_file":"main.ptx"' "$tmp/t.json"; then
+		why="line 26 of each file is not told apart"
+	elif ! grep -q '"program":"main.ptx + lib.ptx"' "$tmp/t.json"; then
+		why="the JSON trace's program does not name both files"
+	elif [ "$(head -1 "$tmp/t.txt")" != "# warpsim trace of kernel 'kmain' (main.ptx + lib.ptx): one line per issued warp instruction" ]; then
+		why="the text trace's header: $(head -1 "$tmp/t.txt")"
+	elif grep -q '"ptx_file"' "$tmp/tw.json"; then
+		why="a one-file trace names its ptx_file"
+	elif [ "$(grep -o '"ptx_line":[0-9]*' "$tmp/tw.json" | wc -l)" != "$nl" ]; then
+		why="the one-file trace has another number of ptx_lines"
+	fi
+fi
+verdict "--trace of main.ptx + lib.ptx: ptx_line with its ptx_file" "$why"
+
 # what keys instructions by PTX line alone refuses a linked program (exit 2, a message)
 for x in report explore; do
 	why=""

@@ -259,7 +259,7 @@ done:
 static int observe_report(Observe *ob, const TraceInfo *t, const Prog *p, TraceSink *s)
 {
 	const char *tmp = getenv("TMPDIR");
-	TraceInfo ti = {t->k, t->program, t->warps_per_cta, 0, UINT64_MAX, NULL, NULL};
+	TraceInfo ti = {t->k, t->program, t->warps_per_cta, 0, UINT64_MAX, NULL, NULL, p};
 	char err[512];
 
 	snprintf(ob->rdir, sizeof ob->rdir, "%s/warpsim-report-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -319,7 +319,7 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 	}
 	TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
 	                o->launch.block[2] + 31) / 32), ro->lo, ro->hi,
-	                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL};
+	                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL, p};
 	if (ro->trace) {
 		if (!(ob->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
 			fprintf(stderr, "warpsim: %s\n", err);

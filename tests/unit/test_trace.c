@@ -99,7 +99,7 @@ static void event(const TraceSink *s, int kind, uint64_t cycle, int sm, int cta,
 
 static TraceWriter *open_trace(const char *name, uint64_t lo, uint64_t hi, TraceSink *s)
 {
-	TraceInfo ti = {&prog->k[0], "t.sass", 2, lo, hi, NULL, NULL};
+	TraceInfo ti = {&prog->k[0], "t.sass", 2, lo, hi, NULL, NULL, NULL};
 	char err[256];
 	TraceWriter *w = rp_trace_open(path(name), &ti, err, sizeof err);
 	ck_assert_msg(w != NULL, "%s", err);
@@ -459,7 +459,7 @@ END_TEST
 
 START_TEST(test_open_errors)
 {
-	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX, NULL, NULL};
+	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX, NULL, NULL, NULL};
 	char err[256];
 
 	ck_assert_ptr_null(rp_trace_open(path("x.png"), &ti, err, sizeof err));
