@@ -649,60 +649,29 @@ static void finish(Gpu *g)
 void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to)
 {
 	SM *s = &g->sm[i];
-	TSm *m = &g->tsm[i];
-	const TSource *src = &g->src[i];
-	uint64_t t = from, steps = 0;   /* cycles stepped with on live warps, not yet counted */
-	int on = m->nlive;
+	uint64_t t;
 
 	if (s->asleep != UINT64_MAX || s->parked)
 		return;
-	while (t < to) {
-		uint64_t next = t + 1, wk;
-		int issued;
-
-		g->cycle = t;
-		issued = sim_tsm_step(m, src, t);
-		s->lastc = t;
-		/* the occupancy counters once per change of the live warps (an exit), not per
-		 * cycle: a cycle counts the warps live at its start */
-		steps++;
-		if (m->nlive != on) {
-			sim_tsm_occupancy(m, on, steps);
-			on = m->nlive;
-			steps = 0;
+	switch (sim_tsm_run(&g->tsm[i], &g->src[i], from, to, &g->cycle, &g->rc, &s->lastc)) {
+	case TRUN_FAULT:
+		t = s->lastc;
+		if (t < g->fault.cycle || (t == g->fault.cycle && i < g->fault.sm)) {
+			g->fault.cycle = t;
+			g->fault.sm = i;
+			g->fault.rc = g->rc;
+			memcpy(g->fault.err, g->err, sizeof g->err);
 		}
-		if (g->rc != SIM_OK) {
-			if (t < g->fault.cycle || (t == g->fault.cycle && i < g->fault.sm)) {
-				g->fault.cycle = t;
-				g->fault.sm = i;
-				g->fault.rc = g->rc;
-				memcpy(g->fault.err, g->err, sizeof g->err);
-			}
-			g->rc = SIM_OK;
-			s->parked = 1;      /* (the run ends at this window's merge) */
-			break;
-		}
-		if (!m->nlive) {
-			s->asleep = t + 1;
-			break;
-		}
-		/* an SM that issued steps to the next cycle, where it most likely issues again:
-		 * its wake-up would mostly be t + 1, and stepping counts what skipping would */
-		if (!issued) {
-			if ((wk = sim_tsm_wake(m, src, t)) == UINT64_MAX) {
-				s->parked = 1;
-				break;
-			}
-			if (g->cfg.tc.skip)
-				next = wk;
-		}
-		if (next > to)
-			next = to;
-		if (next > t + 1)       /* (skipped cycles to charge; stepping has none) */
-			sim_tsm_charge(m, src, t, next);
-		t = next;
+		g->rc = SIM_OK;
+		s->parked = 1;          /* (the run ends at this window's merge) */
+		break;
+	case TRUN_ASLEEP:
+		s->asleep = s->lastc + 1;
+		break;
+	case TRUN_PARKED:
+		s->parked = 1;
+		break;
 	}
-	sim_tsm_occupancy(m, on, steps);
 }
 
 /* The cycle loop (docs/timing.md, "Integration", "Windows" and "Threads"): window after

@@ -598,12 +598,20 @@ typedef struct {
 int sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char *err, size_t errsz);
 void sim_tsm_free(TSm *m);
 void sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age);
-/* cycle now: every scheduler issues up to issue_width instructions of one warp; stalls are
- * counted by reason. Returns the instructions issued. */
+/* the SM's cycles [from, to) of a window (sim_run_sm): each cycle it needs stepped (every
+ * scheduler issues up to issue_width instructions of one warp, now % schedulers choosing
+ * first; stalls counted by reason), *cycle set to it first (the core reads it);
+ * after a cycle without issue the clock jumps to the SM's least wake-up when c->skip, the
+ * cycles in between charged (sim_tsm_charge); the occupancy counters counted. It stops
+ * early after a cycle that left *rc nonzero (an issue's fault: TRUN_FAULT), without live
+ * warps (TRUN_ASLEEP), or when no warp can ever issue again by itself (TRUN_PARKED); else
+ * TRUN_END. *last gets the last cycle stepped (unchanged when none). */
+enum { TRUN_END, TRUN_FAULT, TRUN_ASLEEP, TRUN_PARKED };
+int sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
+                uint64_t *last);
+/* cycle now alone: sim_tsm_run over [now, now + 1), for a caller with its own clock
+ * (sim_tsm_next); returns TRUN_* */
 int sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now);
-/* sim_tsm_cycle without the occupancy counters (sm_cycles, warp_cycles): for a caller that
- * counts them over a run of cycles at once (sim_run_sm), from the live warps at each change */
-int sim_tsm_step(TSm *m, const TSource *s, uint64_t now);
 /* the occupancy counters of n SM-cycles with nlive live warps each (none when nlive is 0) */
 static inline void
 sim_tsm_occupancy(TSm *m, int nlive, uint64_t n)

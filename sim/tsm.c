@@ -603,7 +603,7 @@ first(const Sched *sc)
 
 /* scheduler k at now, when it is free (sfree) and some warp may issue: the pick and its
  * issues, or the memo of its next possible issue; returns the instructions issued */
-static int
+static inline __attribute__((always_inline)) int
 visit(TSm *m, const TSource *s, int k, uint64_t now)
 {
 	Sched *sc = &m->sched[k];
@@ -645,25 +645,17 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	return total;
 }
 
-int
-sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
-{
-	sim_tsm_occupancy(m, m->nlive, 1);
-	return sim_tsm_step(m, s, now);
-}
-
-int
-sim_tsm_step(TSm *m, const TSource *s, uint64_t now)
+/* one SM-cycle: every scheduler, now % nsched first (sim_tsm_step) */
+static inline __attribute__((always_inline)) int
+step(TSm *m, const TSource *s, uint64_t now, int nsched)
 {
 	int total = 0, why;
 
 	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
 	 * chooses first, so that none starves the others of a pipe class they all want (one
 	 * division a cycle; k then wraps) */
-	int nsched = m->c->schedulers;
-	int k0 = (nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) : (int)(now % (uint64_t)nsched);
-	for (int i = 0; i < nsched; i++) {
-		int k = k0 + i < nsched ? k0 + i : k0 + i - nsched;
+	int k = (nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) : (int)(now % (uint64_t)nsched);
+	for (int i = nsched; i > 0; i--, k = k + 1 < nsched ? k + 1 : 0) {
 		if (m->sfree[k] > now)
 			m->st->stall[STALL_CTRL]++;
 		else if (m->kmemo[k] && m->kwake[k] > now) {
@@ -675,6 +667,7 @@ sim_tsm_step(TSm *m, const TSource *s, uint64_t now)
 	}
 	return total;
 }
+
 
 uint64_t
 sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
@@ -712,6 +705,70 @@ sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t)
 	sim_tsm_occupancy(m, m->nlive, t - now - 1);
 	for (int k = 0; k < m->c->schedulers; k++)
 		m->st->stall[stall_reason(m, s, k, now + 1)] += t - now - 1;
+}
+
+int
+sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
+            uint64_t *last)
+{
+	uint64_t t = from, steps = 0;   /* cycles stepped with on live warps, not yet counted */
+	int on = m->nlive, how = TRUN_END, nsched = m->c->schedulers, skip = m->c->skip;
+
+	if (t >= to)
+		return how;
+	for (;;) {
+		uint64_t next = t + 1, wk;
+		int issued;
+
+		*cycle = t;
+		issued = step(m, s, t, nsched);
+		steps++;
+		/* (one test for the rare cases: an exit, a fault, no live warp) */
+		if (__builtin_expect(m->nlive != on || *rc || !on, 0)) {
+			/* the occupancy counters once per change of the live warps (an exit), not
+			 * per cycle: a cycle counts the warps live at its start */
+			if (m->nlive != on) {
+				sim_tsm_occupancy(m, on, steps);
+				on = m->nlive;
+				steps = 0;
+			}
+			if (*rc) {
+				how = TRUN_FAULT;
+				break;
+			}
+			if (!m->nlive) {
+				how = TRUN_ASLEEP;
+				break;
+			}
+		}
+		/* an SM that issued steps to the next cycle, where it most likely issues again:
+		 * its wake-up would mostly be t + 1, and stepping counts what skipping would */
+		if (!issued) {
+			if ((wk = sim_tsm_wake(m, s, t)) == UINT64_MAX) {
+				how = TRUN_PARKED;
+				break;
+			}
+			if (skip)
+				next = wk < to ? wk : to;
+			if (next > t + 1)   /* (skipped cycles to charge; stepping has none) */
+				sim_tsm_charge(m, s, t, next);
+		}
+		if (next >= to)
+			break;
+		t = next;
+	}
+	*last = t;
+	sim_tsm_occupancy(m, on, steps);
+	return how;
+}
+
+int
+sim_tsm_cycle(TSm *m, const TSource *s, uint64_t now)
+{
+	uint64_t cycle, last;
+	int rc = 0;
+
+	return sim_tsm_run(m, s, now, now + 1, &cycle, &rc, &last);
 }
 
 uint64_t
