@@ -5,16 +5,19 @@
  * declared .extern is defined in another file; .visible makes a definition visible to the
  * others; .weak is a visible definition that gives way to a .visible one of the same name
  * (when only weak ones exist, the first is taken); .common is a visible .global variable of
- * which the largest of its definitions is kept. A function or variable with no linking
- * directive belongs to its file: another file may use its name for something else (the
+ * which the largest of its definitions is kept: .common on a function or another state space,
+ * two initialized definitions, or an initialized one smaller than the largest are errors
+ * (docs/design-notes.md, "Linking directives against the PTX ISA"). A function or variable
+ * with no linking directive belongs to its file: another file may use its name for something
+ * else (the
  * later one is renamed NAME$N, N its file's number, so that listings and launch files keep
  * one name per symbol). Kernels are found by name, so a .entry name is unique across the
  * files. Errors: two strong definitions, an .extern that no file defines (save the
  * functions the runtime gives: vprintf, malloc, __assertfail, the device runtime's, and a
  * dynamic .extern .shared array, which has no definition anywhere), a declaration whose
  * kind, space, size or parameters differ from the definition, and files whose
- * .address_size or texture mode differ. Each is located in its file, with a note at the
- * other place.
+ * .address_size or texture mode (texmode_unified, the default, or texmode_independent)
+ * differ. Each is located in its file, with a note at the other place.
  *
  * The merged module keeps the files' modules as its parts (their arenas hold the bodies,
  * whose symbol indices are rewritten here in place) and names each location's file
@@ -159,6 +162,16 @@ enter(Link *L, int mod, int idx, int kind)
 
 	if (st < 0)
 		return;
+	if (kind == S_FUNC ? L->ms[mod]->funcs[idx].link == PLINK_COMMON :
+	    L->ms[mod]->vars[idx].link == PLINK_COMMON && L->ms[mod]->vars[idx].space != PS_GLOBAL) {
+		if (kind == S_FUNC)
+			lerr(L, floc(L, mod, idx, kind), ".common applies to .global variables only, not "
+			     "to function '%s'", name);
+		else
+			lerr(L, floc(L, mod, idx, kind), ".common applies to .global variables only, not "
+			     "to %s variable '%s'", ptx_space_name((PSpace)L->ms[mod]->vars[idx].space), name);
+		return;
+	}
 	if (!(e = ptab_find(&L->tab, name, (int)strlen(name)))) {
 		LSym n = {kind, -1, -1, -1, -1, 0, -1};
 		pvec_push(L->syms, n);
@@ -189,6 +202,38 @@ enter(Link *L, int mod, int idx, int kind)
 	    (st == L_COMMON && s->cstr == L_COMMON &&
 	     L->ms[mod]->vars[idx].size > L->ms[s->cmod]->vars[s->cidx].size)) {
 		s->cmod = mod, s->cidx = idx, s->cstr = st;
+	}
+}
+
+/* the .common definitions of each name: those with an initializer must be of its largest size
+ * (smaller ones are reported), and one file only initializes it; that one is kept */
+static void
+commons(Link *L)
+{
+	for (int i = 0; i < L->syms.n; i++) {
+		LSym *s = &L->syms.a[i];
+		int imod = -1, iidx = -1;
+		if (s->kind != S_VAR || s->cstr != L_COMMON)
+			continue;
+		const PVar *cv = &L->ms[s->cmod]->vars[s->cidx];   /* the first of the largest */
+		for (int mod = 0; mod < L->n; mod++)
+			for (int j = 0; j < L->ms[mod]->nvars; j++) {
+				const PVar *v = &L->ms[mod]->vars[j];
+				if (v->link != PLINK_COMMON || !v->ninit || v->scopefn || strcmp(v->name, cv->name))
+					continue;
+				if (v->size < cv->size) {
+					lerr(L, v->loc, ".common variable '%s' is initialized with %llu bytes, but its "
+					     "largest definition has %llu", v->name, (unsigned long long)v->size,
+					     (unsigned long long)cv->size);
+					note(L, s->cmod, s->cidx, S_VAR, "the largest definition of '%s' is here");
+				} else if (imod >= 0) {
+					lerr(L, v->loc, ".common variable '%s' is initialized in two files", v->name);
+					note(L, imod, iidx, S_VAR, "'%s' is initialized here");
+				} else
+					imod = mod, iidx = j;
+			}
+		if (imod >= 0)
+			s->cmod = imod, s->cidx = iidx;
 	}
 }
 
@@ -364,7 +409,35 @@ remap(Link *L, int mod, PFunc *f, int nf, PVar *v, int nv)
 	}
 }
 
-/* the files' .version, .target and .address_size against the first one's */
+/* where module mod's directive dir (".target") is: its operand on the first line that starts
+ * with it, or the file alone (line 0) when no line does (.address_size may be left out) */
+static PLoc
+dirloc(Link *L, int mod, const char *dir)
+{
+	const Module *m = L->ms[mod];
+	const char *p = m->src, *end = p ? p + m->srclen : NULL;
+	size_t n = strlen(dir);
+	PLoc at = {0, 0, mod};
+
+	for (int line = 1; p && p < end; line++) {
+		const char *q = p;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if ((size_t)(end - q) > n && !strncmp(q, dir, n) && (q[n] == ' ' || q[n] == '\t')) {
+			for (q += n; q < end && (*q == ' ' || *q == '\t'); q++)
+				;
+			at.line = line;
+			at.col = (int)(q - p) + 1;
+			return at;
+		}
+		p = memchr(p, '\n', (size_t)(end - p));
+		p = p ? p + 1 : NULL;
+	}
+	return at;
+}
+
+/* the files' .address_size and texture mode against the first one's; each error at the later
+ * file's directive, with a note at the first file's */
 static void
 compatible(Link *L)
 {
@@ -372,16 +445,23 @@ compatible(Link *L)
 
 	for (int i = 1; i < L->n; i++) {
 		const Module *b = L->ms[i];
-		PLoc at = {0, 0, i};
 		int ta = a->target && strstr(a->target, "texmode_independent");
 		int tb = b->target && strstr(b->target, "texmode_independent");
-		if (a->address_size != b->address_size)
-			lerr(L, at, ".address_size %d cannot be linked with %s's .address_size %d",
-			     b->address_size, a->name, a->address_size);
-		if (ta != tb)
-			lerr(L, at, ".target %s cannot be linked with %s's .target %s (texture modes "
-			     "differ)", b->target ? b->target : "(none)", a->name,
-			     a->target ? a->target : "(none)");
+		PLoc at;
+		if (a->address_size != b->address_size) {
+			lerr(L, dirloc(L, i, ".address_size"), ".address_size %d cannot be linked with %s's "
+			     ".address_size %d", b->address_size, a->name, a->address_size);
+			if ((at = dirloc(L, 0, ".address_size")).line)
+				ptx_loc_diag(L->err, L->m, at, "note", "%s's .address_size is here", a->name);
+		}
+		if (ta != tb) {
+			lerr(L, dirloc(L, i, ".target"), ".target %s cannot be linked with %s's .target %s "
+			     "(texture modes differ: texmode_%s against texmode_%s)",
+			     b->target ? b->target : "(none)", a->name, a->target ? a->target : "(none)",
+			     tb ? "independent" : "unified", ta ? "independent" : "unified");
+			if ((at = dirloc(L, 0, ".target")).line)
+				ptx_loc_diag(L->err, L->m, at, "note", "%s's .target is here", a->name);
+		}
 	}
 }
 
@@ -462,6 +542,8 @@ ptx_link(Module **ms, int n, FILE *err, int *nerrors)
 		for (int j = 0; j < ms[i]->nvars; j++)
 			enter(&L, i, j, S_VAR);
 	}
+	if (!L.nerr)
+		commons(&L);
 	if (!L.nerr)
 		resolve(&L);
 	if (L.nerr) {

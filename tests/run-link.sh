@@ -11,10 +11,14 @@
 # two programs nvcc 11.8 wrote from two CUDA files each (rdc_*.cu, -rdc=true -arch=sm_35):
 # an .extern .func, .extern .global float and dynamic .extern .shared (rdc_vec + rdc_shape);
 # an .extern .const array, printf in both files and their $str strings, one renamed
-# (rdc_print + rdc_step).
-# Bad links (tests/ptx/link/NAME.ptx linked after main.ptx and lib.ptx): warpc, warpsim and
-# warpsim --oracle each exit 1 with exactly tests/ptx/link/NAME.err, the located errors
-# naming the file of each place. UPDATE=1 rewrites the .err goldens.
+# (rdc_print + rdc_step). A .common .global array (common_a.ptx + common_b.ptx, either order):
+# the largest definition, the one initialized, is kept.
+# --line-stats and --trace of main.ptx + lib.ptx name each PTX line's file, and match the
+# same program written as one file.
+# Bad links (tests/ptx/link/NAME.ptx linked after main.ptx and lib.ptx, or after
+# common_a.ptx and common_b.ptx for the .common rules): warpc, warpsim and warpsim --oracle
+# each exit 1 with exactly tests/ptx/link/NAME.err, the located errors naming the file of
+# each place. UPDATE=1 rewrites the .err goldens.
 #
 # env: BIN (warpc, warpsim)
 BIN=${BIN:-bin}
@@ -75,6 +79,15 @@ both "nvcc's rdc_vec.ptx + rdc_shape.ptx" "$tmp/rdc_vec.want" f4 rdc_vec.ptx rdc
 awk 'BEGIN { for (t = 0; t < 8; t++) print 10 * (t + 1) * (t % 4 + 1) }' >"$tmp/rdc_print.want"
 both "nvcc's rdc_print.ptx + rdc_step.ptx" "$tmp/rdc_print.want" d4 rdc_print.ptx rdc_step.ptx -- \
 	--grid 1 --block 8 --arg buf:s32:8
+
+# .common: out[t] = 2 pool[t] + pool[15] with common_b's initializer (16 words; common_a's
+# pool has 4 words and none), whichever file comes first
+awk 'BEGIN { split("3 5 7 11 13 17 19 23 29 31 37 41 43 47 53 59", p, " ")
+	for (t = 1; t <= 16; t++) print 2 * p[t] + 59 }' >"$tmp/common.want"
+both "common_a.ptx + common_b.ptx" "$tmp/common.want" u4 common_a.ptx common_b.ptx -- \
+	--grid 1 --block 16 --arg buf:u32:16
+both "common_b.ptx + common_a.ptx" "$tmp/common.want" u4 common_b.ptx common_a.ptx -- \
+	--grid 1 --block 16 --arg buf:u32:16
 
 # the listing: every function once, the file's own helper of lib renamed
 why=""
@@ -211,9 +224,15 @@ for x in report explore; do
 done
 
 # bad links ------------------------------------------------------------------------------
-for bad in dup unres kernel2 addr32 proto kind; do
+for bad in dup unres kernel2 addr32 texmode proto kind cshared cinit2 csmall; do
 	want=$dir/$bad.err why=""
-	"$wc" main.ptx lib.ptx "$bad.ptx" >/dev/null 2>"$tmp/$bad.wc"
+	case $bad in
+	cinit2) pre="common_a.ptx common_b.ptx" launch="--grid 1 --block 16 --arg buf:u32:16" ;;
+	csmall) pre="common_a.ptx" launch="--grid 1 --block 16 --arg buf:u32:16" ;;
+	*) pre="main.ptx lib.ptx" launch="--launch main.launch" ;;
+	esac
+	# shellcheck disable=SC2086
+	"$wc" $pre "$bad.ptx" >/dev/null 2>"$tmp/$bad.wc"
 	rc=$?
 	if [ -n "$UPDATE" ]; then
 		cp "$tmp/$bad.wc" "$want"
@@ -224,7 +243,7 @@ for bad in dup unres kernel2 addr32 proto kind; do
 	for eng in "" --oracle; do
 		[ -z "$why" ] || break
 		# shellcheck disable=SC2086
-		"$ws" $eng main.ptx lib.ptx "$bad.ptx" --launch main.launch --quiet >/dev/null 2>"$tmp/$bad.ws"
+		"$ws" $eng $pre "$bad.ptx" $launch --quiet >/dev/null 2>"$tmp/$bad.ws"
 		rc=$?
 		if [ $rc != 1 ]; then
 			why="warpsim $eng exits $rc, not 1"
