@@ -236,7 +236,7 @@ int dev_cdp_globals(Mem *m, const Kernel *k, char *why, size_t n)
 	for (int i = 0; i < k->nglobals; i++) {
 		const GlobalVar *gv = &k->globals[i];
 		char name[160];
-		uint64_t addr = dev_mem_global_addr(m, gv->name);
+		uint64_t addr = dev_mem_global_addr(m, gv->name ? gv->name : "?");
 		snprintf(name, sizeof name, "global %.100s", gv->name ? gv->name : "?");
 		if (!addr) {
 			if (!(addr = dev_mem_alloc(m, gv->size, gv->align, name))) {
@@ -255,21 +255,29 @@ int dev_cdp_globals(Mem *m, const Kernel *k, char *why, size_t n)
 			return -1;
 		}
 	}
-	/* a global placed now that holds the address of a global: as dev_launch_place does */
+	/* a global placed now that holds the address of a global */
 	for (int i = 0; i < k->nrelocs; i++) {
 		const GlobalReloc *r = &k->relocs[i];
 		uint64_t at = dev_mem_global_addr(m, k->globals[r->var].name);
 		uint64_t to = dev_mem_global_addr(m, k->globals[r->target].name);
-		uint8_t *p = at ? dev_mem_global(m, at + r->off, 8) : NULL;
-		if (fresh[r->var] && p && to)
-			dev_st(p, 8, to + r->addend);
+		uint8_t *p = at && r->off + 8 <= k->globals[r->var].size ?
+		             dev_mem_global(m, at + r->off, 8) : NULL;
+		if (!fresh[r->var])
+			continue;
+		if (!p || !to) {
+			snprintf(why, n, "the address of %s in %s does not fit", k->globals[r->target].name,
+			         k->globals[r->var].name);
+			free(fresh);
+			return -1;
+		}
+		dev_st(p, 8, to + r->addend);
 	}
 	free(fresh);
 	for (int i = 0; i < k->ncdata; i++) {
 		const ConstData *cd = &k->cdata[i];
 		if (!dev_mem_cwrite(m, cd->bank, cd->offset, cd->bytes, cd->size)) {
-			snprintf(why, n, "constant data c[0x%x][0x%x] is outside the bank", cd->bank,
-			         cd->offset);
+			snprintf(why, n, "constant data c[0x%x][0x%x] (%u bytes) is outside the bank",
+			         cd->bank, cd->offset, cd->size);
 			return -1;
 		}
 	}

@@ -91,6 +91,9 @@ typedef struct {
 	DevCover *cover;               /* the launch's --const values (launch.c): written again
 	                                * after any kernel's constant data (a child grid's, cdp.c) */
 	int ncover;
+	struct DevNamed *named;        /* the --buf buffers placed so far (launch.c): every later
+	                                * launch of the run finds them by name */
+	int nnamed;
 } Mem;
 
 void dev_mem_init(Mem *m);
@@ -170,6 +173,8 @@ typedef struct LaunchArg {
 	char *tex;        /* tex:NAME: the handle of the texture object --tex NAME binds (a u64) */
 	char *surf;       /* surf:NAME: the handle of the surface object --surf NAME binds */
 	char *text;       /* the argument as written, for messages */
+	char *bufname;    /* buf:NAME[+N]: the --buf buffer NAME (isbuf set, no buffer of its own) */
+	uint64_t bufoff;  /* N: its address plus N elements */
 	/* a value of several fields (--arg struct:FIELD,..., every --const): laid out as the C
 	 * ABI lays out a struct of them, each at its own alignment, the size rounded up to the
 	 * largest (docs/warpsim.md, "Structs and constants") */
@@ -229,8 +234,27 @@ typedef struct {
 	char *text;       /* the option as written, for messages */
 } LaunchSurf;
 
+/* --buf NAME=TYPE:COUNT[:INIT]: a buffer of the run (cudaMalloc'ed and filled by the host
+ * before the launch that declares it), named so that this launch and every later one pass
+ * it with --arg buf:NAME, and --out NAME:PATH saves it (docs/warpsim.md, "Several launches") */
+typedef struct {
+	char *name;
+	LaunchArg a;      /* type, count, initialiser (isbuf) */
+	char *text;       /* the option as written, for messages */
+} LaunchBuf;
+
+/* a --buf buffer in memory (Mem.named) */
+typedef struct DevNamed {
+	char *name;
+	const LaunchArg *a;      /* its declaration's type and count (owned by the Launch) */
+	uint64_t addr, bytes;
+} DevNamed;
+
 typedef struct {
 	char *kernel;            /* --kernel, or NULL for the only kernel */
+	char *where;             /* "FILE:LINE" of the --kernel line in a launch file, or NULL */
+	LaunchBuf *bufs;         /* --buf, in order: placed before the arguments */
+	int nbufs;
 	uint32_t grid[3];        /* --grid */
 	uint32_t block[3];       /* --block */
 	LaunchArg *args;         /* --arg, in order */
@@ -290,6 +314,21 @@ int dev_parse_dim3(const char *s, uint32_t out[3], char *why);
 int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why);
 int dev_parse_out(const char *s, LaunchOut *o, char *why);
 int dev_parse_const(const char *s, const char *basedir, LaunchConst *c, char *why);
+/* --buf NAME=TYPE:COUNT[:INIT]; NAME[+N] of buf:NAME[+N] (*name malloc'ed) */
+int dev_parse_buf(const char *s, const char *basedir, LaunchBuf *b, char *why);
+int dev_parse_bufref(const char *s, char **name, uint64_t *off);
+void dev_buf_free(LaunchBuf *b);
+/* the --buf buffer name placed in m, or NULL */
+const DevNamed *dev_named_find(const Mem *m, const char *name);
+/* the messages text of launch l, the i-th (0-based) of a run of n, to err, located: a
+ * refused launch (placed: 0) "FILE:LINE: error: launch I of N (kernel 'K'): MESSAGE" for the
+ * first line (FILE:LINE of its --kernel line, "warpsim" on the command line; MESSAGE without
+ * its "warpsim: "), a run-time error as it is, then "    in launch I of N (kernel 'K',
+ * FILE:LINE)" */
+void dev_launch_msg(FILE *err, const Launch *l, int i, int n, const char *text, int placed);
+/* a launch after another (--kernel again): the defaults, and the device limits of prev
+ * (--stack-bytes, --crs-bytes, --heap-bytes, --cdp-pending), which stay until changed */
+void dev_launch_next(Launch *l, const Launch *prev);
 void dev_arg_free(LaunchArg *a);
 void dev_const_free(LaunchConst *c);
 void dev_out_free(LaunchOut *o);
@@ -298,9 +337,11 @@ int dev_parse_scalar(Type t, const char *s, uint64_t *bits);
 /* local bytes per thread a launch l of k gives (an sm_3x listing: its frame and a stack),
  * at least l->stack_bytes; an sm_3x listing's stack top c[0x0][0x44] */
 uint32_t dev_local_bytes(const Kernel *k, const Launch *l);
-/* checks args against the kernel's parameters, allocates and fills buffers, writes bank 0
- * (header and parameters, laid out by k->layout), globals and constant data; messages
- * "warpsim: ..." on err */
+/* checks args against the kernel's parameters, allocates and fills buffers (the --buf
+ * buffers first, into m->named), writes bank 0 (header and parameters, laid out by
+ * k->layout), globals and constant data; messages "warpsim: ..." on err. Memory that an
+ * earlier launch placed stays: its --buf buffers, module variables (placed once, their
+ * values kept: a __device__ variable lives as long as the program), heap and --const values. */
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err);
 /* bank 0's words below the parameters for launch l of k: block and grid dimensions, the
  * generic windows (sm_35: the local window and the stack top) */
@@ -483,8 +524,10 @@ void dev_cdp_context(const DevCdpLaunch *r, char *out, size_t n);
 void dev_cdp_free(DevCdp *c);
 int dev_cdp_bank0(Mem *m, const Kernel *k, const DevCdpLaunch *r, const Launch *l,
                   char *why, size_t n);   /* (l: the child's launch, r's dimensions) */
-/* the module globals of kernel k that no grid before placed, the address slots of all, its
- * relocations and constant data (SM model: each Kernel has its own); 0, or -1 with why */
+/* the module globals of kernel k that no grid or launch before placed (the others keep
+ * their place and value), the address slots of all, the relocations of those placed now and
+ * the constant data (SM model: each Kernel has its own), then the --const values again;
+ * 0, or -1 with why */
 int dev_cdp_globals(Mem *m, const Kernel *k, char *why, size_t n);
 
 #endif

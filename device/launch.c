@@ -36,6 +36,7 @@ void dev_arg_free(LaunchArg *a)
 	free(a->tex);
 	free(a->surf);
 	free(a->text);
+	free(a->bufname);
 	memset(a, 0, sizeof *a);
 }
 
@@ -55,8 +56,29 @@ void dev_out_free(LaunchOut *o)
 	memset(o, 0, sizeof *o);
 }
 
+void dev_buf_free(LaunchBuf *b)
+{
+	dev_arg_free(&b->a);
+	free(b->name);
+	free(b->text);
+	memset(b, 0, sizeof *b);
+}
+
+void dev_launch_next(Launch *l, const Launch *prev)
+{
+	dev_launch_init(l);
+	l->stack_bytes = prev->stack_bytes;
+	l->crs_bytes = prev->crs_bytes;
+	l->heap_bytes = prev->heap_bytes;
+	l->cdp_pending = prev->cdp_pending;
+}
+
 void dev_launch_free(Launch *l)
 {
+	for (int i = 0; i < l->nbufs; i++)
+		dev_buf_free(&l->bufs[i]);
+	free(l->bufs);
+	free(l->where);
 	for (int i = 0; i < l->nargs; i++)
 		dev_arg_free(&l->args[i]);
 	for (int i = 0; i < l->nouts; i++)
@@ -250,6 +272,14 @@ int dev_parse_arg(const char *s, const char *basedir, LaunchArg *a, char *why)
 	}
 	if (nf > MAXF) {
 		/* falls through to the generic message */
+	} else if (!strcmp(f[0], "buf") && nf == 2 && dev_parse_type(f[1], &a->type)) {
+		/* buf:NAME[+N]: the buffer --buf NAME declared (in this launch or an earlier one) */
+		a->isbuf = 1;
+		if (dev_parse_bufref(f[1], &a->bufname, &a->bufoff))
+			snprintf(why, 256, "buf:NAME[+N] with NAME a --buf buffer (letters, digits, _) and "
+			         "N an element offset, or buf:TYPE:COUNT[:INIT]");
+		else
+			rc = 0;
 	} else if (!strcmp(f[0], "buf")) {
 		a->isbuf = 1;
 		if (nf < 3 || dev_parse_type(f[1], &a->type)) {
@@ -323,12 +353,131 @@ out:
 	if (!rc && !(a->text = strdup(s)))
 		rc = -1;
 	if (rc) {
+		free(a->bufname);
+		a->bufname = NULL;
 		free(a->path);
 		free(a->tex);
 		free(a->surf);
 		a->path = a->tex = a->surf = NULL;
 	}
 	return rc;
+}
+
+/* ---- --buf NAME=TYPE:COUNT[:INIT] and buf:NAME[+N]: buffers of the run, by name */
+/* a name: a letter or '_', then letters, digits and '_' */
+static int name_ok(const char *s, size_t n)
+{
+	static const char first[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_";
+
+	return n && strchr(first, s[0]) && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                                          "0123456789_") >= n;
+}
+
+int dev_parse_bufref(const char *s, char **name, uint64_t *off)
+{
+	const char *plus = strchr(s, '+');
+	size_t n = plus ? (size_t)(plus - s) : strlen(s);
+
+	*off = 0;
+	if (!name_ok(s, n) || (plus && (parse_u64(plus + 1, off) || *off > (1ull << 32))))
+		return -1;
+	return (*name = strndup(s, n)) ? 0 : -1;
+}
+
+int dev_parse_buf(const char *s, const char *basedir, LaunchBuf *b, char *why)
+{
+	const char *eq = strchr(s, '=');
+	char *spec;
+	Type t;
+
+	memset(b, 0, sizeof *b);
+	snprintf(why, 256, "NAME=TYPE:COUNT[:INIT] with NAME letters, digits and _ (not a TYPE)");
+	if (!eq || !name_ok(s, (size_t)(eq - s)) || (size_t)(eq - s) != strspn(s, "abcdefghijklmn"
+	    "opqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
+		return -1;
+	if (!(b->name = strndup(s, (size_t)(eq - s))) || !(b->text = strdup(s)) ||
+	    !(spec = malloc(strlen(eq) + 4)))
+		goto bad;
+	if (!dev_parse_type(b->name, &t))
+		goto bad;
+	snprintf(spec, strlen(eq) + 4, "buf:%s", eq + 1);
+	if (dev_parse_arg(spec, basedir, &b->a, why) || !b->a.isbuf || b->a.bufname) {
+		if (b->a.bufname)
+			snprintf(why, 256, "NAME=TYPE:COUNT[:INIT]");
+		free(spec);
+		goto bad;
+	}
+	free(spec);
+	return 0;
+bad:
+	dev_buf_free(b);
+	return -1;
+}
+
+void dev_launch_msg(FILE *err, const Launch *l, int i, int n, const char *text, int placed)
+{
+	const char *k = l->kernel ? l->kernel : "?";
+
+	if (!*text)
+		return;
+	if (!placed) {
+		const char *nl = strchr(text, '\n');
+		int len = nl ? (int)(nl - text) : (int)strlen(text);
+		if (!strncmp(text, "warpsim: ", 9))
+			text += 9, len -= 9;
+		fprintf(err, "%s: error: launch %d of %d (kernel '%s'): %.*s\n", l->where ? l->where :
+		        "warpsim", i + 1, n, k, len, text);
+		if (nl)
+			fputs(nl + 1, err);
+		return;
+	}
+	fputs(text, err);
+	fprintf(err, "    in launch %d of %d (kernel '%s'%s%s)\n", i + 1, n, k, l->where ? ", " : "",
+	        l->where ? l->where : "");
+}
+
+const DevNamed *dev_named_find(const Mem *m, const char *name)
+{
+	for (int i = 0; i < m->nnamed; i++)
+		if (!strcmp(m->named[i].name, name))
+			return &m->named[i];
+	return NULL;
+}
+
+/* places launch l's --buf buffers in m (m->named); 0, or -1 after a message */
+static int place_bufs(Mem *m, const Launch *l, FILE *err)
+{
+	for (int i = 0; i < l->nbufs; i++) {
+		const LaunchBuf *b = &l->bufs[i];
+		uint64_t bytes = b->a.count * isa_type_bytes(b->a.type), addr;
+		char name[160], what[160];
+		DevNamed *nn;
+		if (dev_named_find(m, b->name)) {
+			fprintf(err, "warpsim: --buf %s: a buffer '%s' exists already (a --buf of this "
+			        "launch or an earlier one names it)\n", b->text, b->name);
+			return -1;
+		}
+		snprintf(name, sizeof name, "buffer %.100s", b->name);
+		snprintf(what, sizeof what, "--buf %.100s", b->name);
+		if (!(addr = dev_mem_alloc(m, bytes, 0, name))) {
+			fprintf(err, "warpsim: --buf %s: cannot allocate %" PRIu64 " bytes\n", b->text, bytes);
+			return -1;
+		}
+		if (dev_fill(&b->a, dev_mem_global(m, addr, 0), err, what))
+			return -1;
+		if (!(nn = realloc(m->named, (size_t)(m->nnamed + 1) * sizeof *nn)))
+			goto oom;
+		m->named = nn;
+		if (!(nn[m->nnamed].name = strdup(b->name)))
+			goto oom;
+		nn[m->nnamed].a = &b->a;
+		nn[m->nnamed].addr = addr;
+		nn[m->nnamed++].bytes = bytes;
+	}
+	return 0;
+oom:
+	fprintf(err, "warpsim: out of memory\n");
+	return -1;
 }
 
 /* ---- values of fields: --arg struct:FIELD,... and --const NAME=FIELD,... */
@@ -716,6 +865,21 @@ static int word_value(Mem *m, const Launch *l, const LaunchArg *a, int param, in
 		}
 		*v = DEV_SURF_HANDLE + (uint64_t)si;
 	}
+	if (a->bufname) {   /* buf:NAME[+N]: the address of a --buf buffer, N elements on */
+		const DevNamed *b = dev_named_find(m, a->bufname);
+		if (!b) {
+			fprintf(err, "warpsim: %s (%s): no --buf of this launch or an earlier one "
+			        "declares a buffer '%s'\n", what, a->text, a->bufname);
+			return -1;
+		}
+		if (a->bufoff > b->a->count) {
+			fprintf(err, "warpsim: %s (%s): buffer '%s' holds %" PRIu64 " elements, the offset "
+			        "is %" PRIu64 "\n", what, a->text, a->bufname, b->a->count, a->bufoff);
+			return -1;
+		}
+		*v = b->addr + a->bufoff * isa_type_bytes(b->a->type);
+		return 0;
+	}
 	if (a->isbuf) {
 		char name[200];
 		uint64_t bytes = a->count * isa_type_bytes(a->type);
@@ -867,6 +1031,8 @@ oom:
 
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err)
 {
+	char why[300];
+
 	memset(pl, 0, sizeof *pl);
 	if (k->reqntid[0] && (l->block[0] != k->reqntid[0] || l->block[1] != k->reqntid[1] ||
 	                      l->block[2] != k->reqntid[2])) {
@@ -892,6 +1058,23 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 	pl->bytes = calloc(l->nargs + 1, sizeof *pl->bytes);
 	if (!pl->addr || !pl->bytes)
 		goto oom;
+	/* the device heap and the CDP parameter buffers an earlier launch placed stay as they are:
+	 * CUDA refuses a new size for a heap in use */
+	if (m->heap.size && l->heap_bytes != m->heap.size) {
+		fprintf(err, "warpsim: --heap-bytes %" PRIu32 ": an earlier launch placed the device heap "
+		        "with %" PRIu64 " bytes; it keeps that size for the run\n", l->heap_bytes,
+		        m->heap.size);
+		return -1;
+	}
+	if (m->cdpbuf.size && (uint64_t)(l->cdp_pending ? l->cdp_pending : 1) *
+	                      (DEV_CDP_HDR + DEV_CDP_BUFMAX) != m->cdpbuf.size) {
+		fprintf(err, "warpsim: --cdp-pending %" PRIu32 ": an earlier launch placed the parameter "
+		        "buffers of %" PRIu64 " launches; the limit stays for the run\n", l->cdp_pending,
+		        m->cdpbuf.size / (DEV_CDP_HDR + DEV_CDP_BUFMAX));
+		return -1;
+	}
+	if (place_bufs(m, l, err))
+		return -1;
 	dev_bank0_header(m, k, l);
 	for (int i = 0; i < l->nargs; i++) {
 		const LaunchArg *a = &l->args[i];
@@ -921,7 +1104,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			goto oom;
 		snprintf(what, sizeof what, "--arg %d", i);
 		rc = place_value(m, l, a, p, i, NULL, pl, err, what);
-		if (!rc && a->isbuf)
+		if (!rc && a->isbuf && !a->bufname)
 			pl->addr[i] = pl->buf[pl->nbuf - 1].addr, pl->bytes[i] = pl->buf[pl->nbuf - 1].bytes;
 		if (!rc && !dev_mem_cwrite(m, 0, pm->offset, p, need)) {
 			fprintf(err, "warpsim: kernel '%s': parameter %d at c[0x0][0x%x] is outside the bank\n",
@@ -942,51 +1125,26 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 			return -1;
 	if (!(pl->gaddr = calloc((size_t)k->nglobals + 1, sizeof *pl->gaddr)))
 		goto oom;
-	for (int i = 0; i < k->nglobals; i++) {
-		const GlobalVar *gv = &k->globals[i];
-		char name[160];
-		uint64_t addr;
-		snprintf(name, sizeof name, "global %.100s", gv->name ? gv->name : "?");
-		if (!(addr = dev_mem_alloc(m, gv->size, gv->align, name))) {
-			fprintf(err, "warpsim: kernel '%s': cannot allocate %s (%" PRIu64 " bytes)\n",
-			        k->name, name, gv->size);
-			return -1;
-		}
-		pl->gaddr[i] = addr;
-		if (gv->init)
-			memcpy(dev_mem_global(m, addr, 0), gv->init, gv->size);
-		if (gv->bank != ISA_NOSLOT && !dev_mem_cwrite(m, gv->bank, gv->slot, &addr, 8)) {
-			fprintf(err, "warpsim: kernel '%s': %s: slot c[0x%x][0x%x] is outside the bank\n",
-			        k->name, name, gv->bank, gv->slot);
-			return -1;
-		}
+	/* the module variables (those an earlier launch of the run placed keep their place and
+	 * value), their address slots and relocations, the constant data; the --const values
+	 * replace the initial data */
+	if (dev_cdp_globals(m, k, why, sizeof why)) {
+		fprintf(err, "warpsim: kernel '%s': %s\n", k->name, why);
+		return -1;
 	}
-	for (int i = 0; i < k->nrelocs; i++) {
-		/* a global initialised with the address of a global: both are placed now */
-		const GlobalReloc *r = &k->relocs[i];
-		const GlobalVar *gv = &k->globals[r->var], *gt = &k->globals[r->target];
-		uint64_t at = dev_mem_global_addr(m, gv->name), to = dev_mem_global_addr(m, gt->name);
-		uint8_t *p;
-		if (!at || !to || r->off + 8 > gv->size || !(p = dev_mem_global(m, at + r->off, 8))) {
-			fprintf(err, "warpsim: kernel '%s': the address of %s in %s does not fit\n", k->name,
-			        gt->name, gv->name);
-			return -1;
-		}
-		dev_st(p, 8, to + r->addend);
+	for (int i = 0; i < k->nglobals; i++)
+		pl->gaddr[i] = dev_mem_global_addr(m, k->globals[i].name ? k->globals[i].name : "?");
+	/* --out NAME of a --buf buffer of this launch or an earlier one: its elements */
+	for (int i = 0; i < l->nouts; i++) {
+		const LaunchOut *o = &l->outs[i];
+		const DevNamed *b = o->cname && o->field < 0 ? dev_named_find(m, o->cname) : NULL;
+		if (b && add_buf(pl, -1, -1, b->name, b->a, b->addr, b->bytes))
+			goto oom;
 	}
-	for (int i = 0; i < k->ncdata; i++) {
-		const ConstData *cd = &k->cdata[i];
-		if (!dev_mem_cwrite(m, cd->bank, cd->offset, cd->bytes, cd->size)) {
-			fprintf(err, "warpsim: kernel '%s': constant data c[0x%x][0x%x] (%u bytes) is outside the bank\n",
-			        k->name, cd->bank, cd->offset, cd->size);
-			return -1;
-		}
-	}
-	dev_mem_recover(m);    /* the --const values replace the initial data */
 	/* --out NAME of a module variable (__device__, cudaMemcpyFromSymbol's): its bytes */
 	for (int i = 0; i < l->nouts; i++) {
 		const LaunchOut *o = &l->outs[i];
-		if (!o->cname || o->field >= 0 || const_given(l, o->cname))
+		if (!o->cname || o->field >= 0 || const_given(l, o->cname) || dev_named_find(m, o->cname))
 			continue;
 		for (int j = 0; j < k->nglobals; j++)
 			if (!strcmp(k->globals[j].name, o->cname)) {
@@ -1108,7 +1266,7 @@ int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *er
 
 		if (!b)
 			return -1;
-		if (o->cname && !b->a)
+		if (o->cname && (!b->a || b->field < 0))
 			snprintf(spec, sizeof spec, "%.100s:%.180s", o->cname, o->path);
 		else if (o->cname)
 			snprintf(spec, sizeof spec, "%.100s.%d:%.180s", o->cname, b->field, o->path);

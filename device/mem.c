@@ -32,6 +32,9 @@ void dev_mem_free(Mem *m)
 	for (int i = 0; i < m->ncover; i++)
 		free(m->cover[i].bytes);
 	free(m->cover);
+	for (int i = 0; i < m->nnamed; i++)
+		free(m->named[i].name);
+	free(m->named);
 	memset(m, 0, sizeof *m);
 }
 

@@ -267,7 +267,7 @@ static int set_or_check(OptSet *s, const char *name, const char *val, char *msg,
 {
 	int g;
 	const OptRow *r = opt_find(s, name, &g);
-	OptCtx cx = {"", s, check, stderr};
+	OptCtx cx = {"", s, check, stderr, NULL, 0};
 	char why[512];
 	int rc;
 
@@ -305,7 +305,7 @@ static void note_src(OptSet *s, int i, int g)
 
 int opt_argv(OptSet *s, int argc, char **argv, FILE *err)
 {
-	OptCtx cx = {"", s, 0, err};
+	OptCtx cx = {"", s, 0, err, NULL, 0};
 
 	free(s->argsrc);
 	s->nargsrc = argc > 0 ? argc : 0;
@@ -392,7 +392,7 @@ static int file_line(OptSet *s, const char *name, int lineno, char *line, const 
 {
 	char *p = line, *key, *e, *val, msg[700], why[512];
 	const OptRow *r;
-	OptCtx cx = {dir, s, 0, err};
+	OptCtx cx = {dir, s, 0, err, name, lineno};
 	int g, rc;
 
 	for (char *h = line; *h; h++)      /* '#' at the start or after a blank */

@@ -43,6 +43,8 @@ typedef struct {
 	struct OptSet *set;
 	int check_only;       /* checking a value (opt_check): parse it, change nothing */
 	FILE *err;            /* where a nested file's messages go */
+	const char *file;     /* the option file and line being read (NULL on the command line) */
+	int line;
 } OptCtx;
 
 /* 0; -1 with why = what was expected ("X[,Y,Z] with positive integers"); -2 when the

@@ -114,6 +114,15 @@ static int launch_sets(const Launch *l, const char *name)
 	return 0;
 }
 
+/* whether a --const value of an earlier launch of the run lies at off in constant bank 3 */
+static int covered(const Mem *mem, uint32_t off)
+{
+	for (int i = 0; i < mem->ncover; i++)
+		if (mem->cover[i].bank == DEV_CONST_BANK && mem->cover[i].offset == off)
+			return 1;
+	return 0;
+}
+
 /* the value of one initializer element */
 static uint64_t init_value(Oracle *o, const PInit *in)
 {
@@ -275,9 +284,10 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 		else if (v->space == PS_CONST)
 			write_init(o, v, o->cmem + o->varaddr[i]);
 	}
-	/* a --const replaces the variable's initializer */
+	/* a --const (of this launch or an earlier one of the run) replaces the initializer */
 	for (int i = 0; i < m->nvars; i++)
-		if (m->vars[i].space == PS_CONST && m->vars[i].size && launch_sets(l, m->vars[i].name))
+		if (m->vars[i].space == PS_CONST && m->vars[i].size &&
+		    (launch_sets(l, m->vars[i].name) || covered(o->mem, o->varaddr[i])))
 			dev_mem_cread(o->mem, DEV_CONST_BANK, o->varaddr[i], o->cmem + o->varaddr[i],
 			              (uint32_t)m->vars[i].size);
 	if (or_heap_place(o, l)) {

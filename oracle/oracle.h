@@ -52,6 +52,12 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 /* warpsim --oracle: parse already done; places launch l, runs, writes the --out files, prints
  * a one-line summary when summary is set. Returns the process exit status. */
 int or_main(const Module *m, const Launch *l, const OrConfig *c, int summary, FILE *err);
+/* the same for launches ls[0..n) one after another on one device memory (their buffers,
+ * module variables, heap and --const values stay from one launch to the next), then every
+ * launch's --out files; with n > 1 each message names its launch, the summary one line per
+ * launch and one for all */
+int or_main_seq(const Module *m, const Launch *const *ls, int n, const OrConfig *c,
+                int summary, FILE *err);
 /* the name of an or_run result ("deadlock") */
 const char *or_result_name(int r);
 

@@ -783,6 +783,16 @@ void sim_gpu_set_sink(Gpu *g, const TraceSink *s)
 }
 
 const TStats *sim_gpu_tstats(const Gpu *g) { return &g->ts; }
+
+void sim_tstats_add(TStats *to, const TStats *from)
+{
+	TStats t = *from;
+
+	to->cycles += t.cycles;      /* (launches on one stream run one after another) */
+	to->dram_bytes += t.dram_bytes;
+	to->ctas += t.ctas;
+	par_add_tstats(to, &t);
+}
 void sim_gpu_prog(Gpu *g, const Prog *p) { g->program = p; }
 
 void sim_gpu_printf(Gpu *g, FILE *f, int tag)

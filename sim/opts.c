@@ -140,10 +140,82 @@ static int fn_surf(void *field, const char *val, const OptCtx *cx, char *why, si
 	return 0;
 }
 
+/* --kernel NAME: the kernel of the launch; a --kernel after the first starts the next launch
+ * of the run (what follows it, up to the next --kernel, is that launch's) */
+static int fn_kernel(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	SimOpts *o = field;
+	char *name, *where = NULL;
+	Launch *np;
+
+	if (!*val) {
+		snprintf(why, n, "a kernel name");
+		return -1;
+	}
+	if (cx->check_only)
+		return 0;
+	if (!(name = strdup(val)))
+		goto oom;
+	if (cx->file) {
+		size_t len = strlen(cx->file) + 24;
+		if (!(where = malloc(len))) {
+			free(name);
+			goto oom;
+		}
+		snprintf(where, len, "%s:%d", cx->file, cx->line);
+	}
+	if (o->launch.kernel) {
+		if (!(np = realloc(o->prev, (size_t)(o->nprev + 1) * sizeof *np))) {
+			free(name);
+			free(where);
+			goto oom;
+		}
+		o->prev = np;
+		np[o->nprev++] = o->launch;
+		dev_launch_next(&o->launch, &np[o->nprev - 1]);
+	}
+	o->launch.kernel = name;
+	o->launch.where = where;
+	return 0;
+oom:
+	snprintf(why, n, "a kernel name that fits in memory");
+	return -1;
+}
+
+static void release_buf(void *p) { dev_buf_free(p); }
+
+static int fn_buf(void *field, const char *val, const OptCtx *cx, char *why, size_t n)
+{
+	Launch *l = field;
+	LaunchBuf b;
+	void *na;
+	char w[256];
+
+	if (dev_parse_buf(val, *cx->dir ? cx->dir : NULL, &b, w)) {
+		snprintf(why, n, "%s", w);
+		return -1;
+	}
+	for (int i = 0; i < l->nbufs; i++)
+		if (!strcmp(l->bufs[i].name, b.name)) {
+			snprintf(why, n, "a buffer no other --buf names ('%s' is named already)", b.name);
+			dev_buf_free(&b);
+			return -1;
+		}
+	if (cx->check_only || !(na = append(l->bufs, &l->nbufs, &b, sizeof b)))
+		return drop(&b, release_buf, "a buffer", cx, why, n);
+	l->bufs = na;
+	return 0;
+}
+
 #define F(x) offsetof(SimOpts, x)
 const OptRow sim_launch_rows[] = {
-	{.name = "kernel", .kind = OPT_STR, .metavar = "NAME", .off = F(launch.kernel),
-	 .help = "the kernel to launch (default: the only one)"},
+	{.name = "kernel", .kind = OPT_FN, .metavar = "NAME", .off = 0, .fn = fn_kernel,
+	 .help = "the kernel to launch (default: the only one); another --kernel starts the next "
+	         "launch of the run, with the options after it"},
+	{.name = "buf", .kind = OPT_FN, .metavar = "NAME=TYPE:COUNT[:INIT]", .off = F(launch),
+	 .fn = fn_buf,
+	 .help = "a buffer of the run that this launch and every later one pass as --arg buf:NAME "
+	         "and --out NAME:FILE saves"},
 	{.name = "grid", .kind = OPT_FN, .metavar = "X[,Y,Z]", .off = F(launch.grid), .fn = fn_dim3,
 	 .help = "CTAs in the grid (default 1)"},
 	{.name = "block", .kind = OPT_FN, .metavar = "X[,Y,Z]", .off = F(launch.block), .fn = fn_dim3,
@@ -221,8 +293,18 @@ void sim_opts_init(SimOpts *o)
 
 void sim_opts_free(SimOpts *o)
 {
+	for (int i = 0; i < o->nprev; i++)
+		dev_launch_free(&o->prev[i]);
+	free(o->prev);
+	o->prev = NULL;
+	o->nprev = 0;
 	dev_launch_free(&o->launch);
 	opt_free_strs(sim_run_rows, sim_nrun_rows, o);
+}
+
+Launch *sim_opts_launch(SimOpts *o, int i)
+{
+	return i < o->nprev ? &o->prev[i] : &o->launch;
 }
 
 static int skip_program(OptSet *s, const char *arg, FILE *err)

@@ -21,7 +21,10 @@
 /* ------------------------------------------------------------------ opts.c */
 /* what the SM model takes from the command line: the launch, the architecture, the run */
 typedef struct {
-	Launch launch;            /* launch description (sim_launch_rows) */
+	Launch launch;            /* launch description (sim_launch_rows): the last launch */
+	Launch *prev;             /* the launches before it, in order: each --kernel after the
+	                             first starts a new one (docs/warpsim.md, "Several launches") */
+	int nprev;
 	TimingConfig tc;          /* architecture options (tconfig.c's rows: --sms, --max-cycles ...) */
 	uint64_t max_warp_insts;  /* --max-warp-insts: runaway limit (0: none) */
 	int stats;                /* --stats: print the statistics table even with --quiet */
@@ -41,6 +44,8 @@ extern const int sim_nlaunch_rows, sim_nrun_rows;
 
 void sim_opts_init(SimOpts *o);   /* the defaults of every row */
 void sim_opts_free(SimOpts *o);
+/* launch i of the run (0 .. o->nprev): the earlier ones, then o->launch */
+Launch *sim_opts_launch(SimOpts *o, int i);
 /* the launch's, the run's and the architecture's options alone, for programs that drive the
  * SM model as a library (tests, the generators); arguments that are not options are left to
  * the caller. 0, or -1 after a message on err. warpsim and warpc build theirs in cli/. */
@@ -115,6 +120,9 @@ struct TraceSink;
 void sim_gpu_set_sink(Gpu *g, const struct TraceSink *s);
 /* the timing statistics (cycles, stalls, memory, occupancy) after sim_run */
 const TStats *sim_gpu_tstats(const Gpu *g);
+/* to += from, as one launch after another adds up: cycles, counters, the deepest stack
+ * (the occupancy and the machine's figures stay to's) */
+void sim_tstats_add(TStats *to, const TStats *from);
 void sim_gpu_prog(Gpu *g, const Prog *p);   /* the program whose kernels child grids run */
 /* runs until the grid completes or a limit; returns SIM_DONE or an error (message in
  * sim_gpu_error). With SimConfig.functional the warps run without the timing model: the

@@ -122,7 +122,10 @@ static int run_oracle(const WsOpts *o)
 		ptx_free(m);
 		return 1;
 	}
-	rc = or_main(m, &o->sim.launch, &c, o->sim.stats || !o->sim.quiet, stderr);
+	const Launch *ls[o->sim.nprev + 1];
+	for (int i = 0; i <= o->sim.nprev; i++)
+		ls[i] = sim_opts_launch((SimOpts *)&o->sim, i);
+	rc = or_main_seq(m, ls, o->sim.nprev + 1, &c, o->sim.stats || !o->sim.quiet, stderr);
 	if (c.printf_out && fclose(c.printf_out) && !rc) {
 		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
 		rc = 1;
@@ -148,6 +151,182 @@ static int write_stats_json(const char *path, const Gpu *g)
 	}
 	return 0;
 }
+
+/* ---- several launches (docs/warpsim.md, "Several launches"): each --kernel after the
+ * first starts a launch; they run one after another on one device memory */
+
+/* launch i's statistics table, under a heading naming it (l NULL: the total of i launches) */
+static void launch_stats(FILE *f, const Launch *l, int i, const TStats *ts)
+{
+	if (l)
+		fprintf(f, "launch %d: kernel '%s'%s%s\n", i + 1, l->kernel, l->where ? " at " : "",
+		        l->where ? l->where : "");
+	else
+		fprintf(f, "all %d launches, one after another:\n", i);
+	rp_tstats_print(f, ts);
+}
+
+/* --stats-json of n launches: {"launches": [each launch's object], then the total's names
+ * and values (ts[n])}: a reader of one launch's names, a sweep's point among them, finds the
+ * total's, which come last; 0, or -1 after a message */
+static int launches_json(const char *path, const TStats *ts, int n)
+{
+	FILE *f = fopen(path, "w");
+	int bad = 0;
+
+	if (!f) {
+		fprintf(stderr, "warpsim: --stats-json: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	fputs("{\n  \"launches\": [\n", f);
+	for (int i = 0; i <= n && !bad; i++) {
+		char *text = NULL, *line;
+		size_t len = 0;
+		FILE *m = open_memstream(&text, &len);
+		if (!m) {
+			bad = 1;
+			break;
+		}
+		rp_tstats_json(m, &ts[i]);
+		fclose(m);
+		/* (rp_tstats_json's lines: "{", the members, "}") */
+		line = text;
+		for (char *nl; line && (nl = strchr(line, '\n')); line = nl + 1) {
+			*nl = 0;
+			if (i == n && (!strcmp(line, "{") || !strcmp(line, "}")))
+				continue;
+			if (i == n)
+				fprintf(f, "%s\n", line);
+			else if (!strcmp(line, "}"))
+				fprintf(f, "    }%s\n", i + 1 < n ? "," : "");
+			else
+				fprintf(f, "    %s\n", line);
+		}
+		free(text);
+		if (i + 1 == n)
+			fputs("  ],\n", f);
+	}
+	fputs("}\n", f);
+	if (fclose(f) || bad) {
+		fprintf(stderr, "warpsim: --stats-json: error writing '%s'\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* the SM model over every launch of o: 0, 1 (a run-time error, a bad program) or 2 (a launch
+ * that does not fit its kernel) */
+static int run_launches(WsOpts *o)
+{
+	int n = o->sim.nprev + 1, rc = 0, i, ran = 0, st = SIM_DONE;
+	Prog **progs = calloc((size_t)n, sizeof *progs);
+	uint8_t *own = calloc((size_t)n, 1);
+	Placed *pl = calloc((size_t)n, sizeof *pl);
+	TStats *ts = calloc((size_t)n + 1, sizeof *ts);
+	SimConfig cfg;
+	FILE *pf = NULL;
+	Mem mem;
+
+	dev_mem_init(&mem);
+	if (!progs || !own || !pl || !ts) {
+		fprintf(stderr, "warpsim: out of memory\n");
+		rc = 1;
+		goto out;
+	}
+	if (o->sim.printf_out && !(pf = fopen(o->sim.printf_out, "w"))) {
+		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
+		rc = 1;
+		goto out;
+	}
+	sim_config_from_opts(&cfg, &o->sim);
+	cfg.progress = !o->sim.quiet && isatty(STDERR_FILENO);
+	for (i = 0; i < n && !rc; i++) {
+		Launch *l = sim_opts_launch(&o->sim, i);
+		const Kernel *k;
+		char *text = NULL;
+		size_t len = 0;
+		FILE *cap;
+		Gpu *g = NULL;
+		int bad = 0;
+		/* the program of its kernel: PTX translated once per kernel, a listing once */
+		for (int j = 0; j < i && !progs[i]; j++)
+			if (!endswith(o->input, ".ptx") ||
+			    !strcmp(sim_opts_launch(&o->sim, j)->kernel, l->kernel))
+				progs[i] = progs[j];
+		if (!progs[i]) {
+			BeOptions bo = o->be;
+			bo.kernel = l->kernel;
+			own[i] = 1;
+			if (!(progs[i] = load(o->files, o->nfiles, &bo, &bad))) {
+				rc = bad ? 2 : 1;
+				break;
+			}
+		}
+		if (!(k = pick_kernel(progs[i], l->kernel, o->input))) {
+			rc = 2;
+			break;
+		}
+		if (!(cap = open_memstream(&text, &len))) {
+			fprintf(stderr, "warpsim: out of memory\n");
+			rc = 1;
+			break;
+		}
+		if (dev_launch_place(&mem, k, l, &pl[i], cap))
+			rc = 2;
+		else if (!(g = sim_gpu_new(k, &mem, l, &cfg, o->input, cap)))
+			rc = 1;
+		fclose(cap);
+		dev_launch_msg(stderr, l, i, n, text ? text : "", rc != 2);
+		free(text);
+		if (rc)
+			break;
+		sim_gpu_printf(g, pf, o->sim.printf_tag);
+		sim_gpu_prog(g, progs[i]);
+		st = sim_run(g, 0);
+		ran = i + 1;
+		if (st != SIM_DONE) {
+			dev_launch_msg(stderr, l, i, n, sim_gpu_error(g), 1);
+			rc = 1;
+		}
+		ts[i] = *sim_gpu_tstats(g);
+		sim_gpu_free(g);
+	}
+	/* a trap or failed assert: what the kernels wrote before it is saved */
+	for (i = 0; st == SIM_TRAP && i < ran; i++)
+		dev_launch_write_outputs(&mem, sim_opts_launch(&o->sim, i), &pl[i], stderr);
+	for (i = 0; !rc && i < n; i++)
+		if (dev_launch_write_outputs(&mem, sim_opts_launch(&o->sim, i), &pl[i], stderr))
+			rc = 1;
+	if (rc)
+		goto out;
+	ts[n] = ts[0];
+	for (i = 1; i < n; i++) {
+		sim_tstats_add(&ts[n], &ts[i]);
+		if (ts[i].cycles > ts[n].cycles - ts[i].cycles)   /* the longest launch's occupancy */
+			ts[n].occ = ts[i].occ;
+	}
+	for (i = 0; (o->sim.stats || !o->sim.quiet) && i <= n; i++)
+		launch_stats(stderr, i < n ? sim_opts_launch(&o->sim, i) : NULL, i, &ts[i]);
+	if (o->sim.stats_json && launches_json(o->sim.stats_json, ts, n))
+		rc = 1;
+out:
+	if (pf && fclose(pf) && rc == 0) {
+		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
+		rc = 1;
+	}
+	for (i = 0; pl && i < n; i++)
+		dev_placed_free(&pl[i]);
+	dev_mem_free(&mem);
+	for (i = 0; progs && own && i < n; i++)
+		if (own[i])
+			isa_prog_free(progs[i]);
+	free(progs);
+	free(own);
+	free(pl);
+	free(ts);
+	return rc;
+}
+/* ---- end of several launches */
 
 /* ---- --trace, --trace-window, --line-stats, --sweep (report/: the options are its rows of
  * the table, RpOpts; docs/traces.md) */
@@ -501,8 +680,20 @@ int main(int argc, char **argv)
 		        "with --oracle\n");
 		goto out;
 	}
+	if (o.sim.nprev && (o.rp.trace || o.rp.linestats || o.rp.report || o.rp.bounds ||
+	                    o.rp.explore || o.rp.spec.key)) {
+		fprintf(stderr, "warpsim: %s is not supported yet for several launches (%d --kernel "
+		        "options): it observes one launch\n", o.rp.trace ? "--trace" : o.rp.linestats ?
+		        "--line-stats" : o.rp.report ? "--report" : o.rp.bounds ? "--bounds" :
+		        o.rp.explore ? "--explore" : "--sweep", o.sim.nprev + 1);
+		goto out;
+	}
 	if (o.oracle) {
 		rc = run_oracle(&o);
+		goto out;
+	}
+	if (o.sim.nprev) {
+		rc = run_launches(&o);
 		goto out;
 	}
 	if (o.rp.spec.key) {

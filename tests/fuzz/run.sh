@@ -4,7 +4,7 @@
 # calls it. A target names the module directories it needs in a "fuzz-sources:" comment
 # line; without one, the modules of its #include "MODULE/..." lines are used. Seeds: tests/fuzz/seeds-NAME/ when present; the listing target also uses tests/listings
 # (hand-written, real cuobjdump and bad listings); the PTX target also uses tests/ptx and
-# tests/bad-ptx. Findings land in build-fuzz/artifacts/; turn each into a regression test
+# tests/bad-ptx, the launch target tests/ptx/multi (several launches). Findings land in build-fuzz/artifacts/; turn each into a regression test
 # (tests/bad-ptx or a unit test). Exits non-zero when a target crashes, leaks or hangs.
 # FUZZ_ONLY=NAME runs that target only.
 secs=${1:-60}
@@ -58,6 +58,7 @@ for src in tests/fuzz/fuzz_*.c; do
 	seeds=""
 	[ -d tests/fuzz/seeds-$name ] && seeds="tests/fuzz/seeds-$name"
 	[ "$name" = ptx ] && seeds="$seeds tests/ptx tests/bad-ptx"
+	[ "$name" = launch ] && seeds="$seeds tests/ptx/multi"
 	[ "$name" = listing ] && seeds="$seeds tests/listings tests/listings/cuobjdump tests/listings/bad"
 	echo "fuzz: $name for ${secs}s (seeds: ${seeds:-none})"
 	ASAN_OPTIONS=detect_leaks=1 $out/fuzz_$name -max_total_time="$secs" -timeout=10 \

@@ -1,0 +1,107 @@
+// multi.cu: kernels a host program launches one after another on the same device memory
+// (tests/run-multi.sh; docs/warpsim.md, "Several launches"). Compiled with CUDA 13's nvcc:
+//   nvcc -ptx -arch=sm_75 multi.cu -o multi.ptx
+// Every result is an integer a formula gives, so the test knows it without a reference.
+
+// ---- a two-pass reduction: pass 1 sums each block's slice of in[] into part[block],
+// pass 2 (one block) sums part[] into out[0]; with in[i] = i, out[0] = n (n - 1) / 2
+extern "C" __global__ void reduce_pass1(const unsigned *in, unsigned *part, unsigned n)
+{
+	__shared__ unsigned s[256];
+	unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+
+	s[t] = i < n ? in[i] : 0;
+	__syncthreads();
+	for (unsigned h = blockDim.x / 2; h > 0; h /= 2) {
+		if (t < h)
+			s[t] += s[t + h];
+		__syncthreads();
+	}
+	if (t == 0)
+		part[blockIdx.x] = s[0];
+}
+
+extern "C" __global__ void reduce_pass2(const unsigned *part, unsigned *out, unsigned m)
+{
+	__shared__ unsigned s[256];
+	unsigned t = threadIdx.x, acc = 0;
+
+	for (unsigned i = t; i < m; i += blockDim.x)   // (a divergent loop: m need not divide)
+		acc += part[i];
+	s[t] = acc;
+	__syncthreads();
+	for (unsigned h = blockDim.x / 2; h > 0; h /= 2) {
+		if (t < h)
+			s[t] += s[t + h];
+		__syncthreads();
+	}
+	if (t == 0)
+		out[0] = s[0];
+}
+
+// ---- a producer and a consumer over a __device__ variable: produce adds base + t for
+// every thread t of its grid; consume reads the sum a later launch sees
+__device__ unsigned total;
+
+extern "C" __global__ void produce(unsigned base)
+{
+	atomicAdd(&total, base + blockIdx.x * blockDim.x + threadIdx.x);
+}
+
+extern "C" __global__ void consume(unsigned *out)
+{
+	unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+	out[t] = total * (t + 1) + (t & 1 ? 7 : 0);
+}
+
+// ---- a device-heap object made with new in one launch, filled and read in the next ones and
+// deleted in the last (CUDA's device heap lives as long as the program: the Guide's
+// "Dynamic Global Memory Allocation and Operations")
+struct Table {
+	unsigned n;
+	unsigned *v;
+};
+__device__ Table *table;
+
+extern "C" __global__ void table_new(unsigned n)
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		table = new Table;
+		table->n = n;
+		table->v = new unsigned[n];
+	}
+}
+
+extern "C" __global__ void table_fill(unsigned mul)
+{
+	unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+	if (t < table->n)
+		table->v[t] = t * mul + (t % 3 == 0 ? 100 : 0);
+}
+
+extern "C" __global__ void table_read(unsigned *out)
+{
+	unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+	if (t < table->n)
+		out[t] = table->v[table->n - 1 - t] + table->n;
+}
+
+extern "C" __global__ void table_delete(unsigned *out)
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		out[0] = table->n;
+		delete[] table->v;
+		delete table;
+		table = 0;
+	}
+}
+
+// ---- a __constant__ variable set by the host before one launch keeps its value for the
+// launches after it, until the host sets it again (cudaMemcpyToSymbol: --const)
+__constant__ unsigned scale = 2;
+
+extern "C" __global__ void scaled(unsigned *out)
+{
+	unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+	out[t] = scale * t + 1;
+}

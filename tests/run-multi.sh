@@ -1,0 +1,200 @@
+#!/bin/sh
+# run-multi.sh - several launches in one run, sharing device memory (docs/warpsim.md, "Several
+# launches"): each --kernel after the first starts a launch, --buf NAME=... declares a buffer
+# of the run that later launches pass as --arg buf:NAME, module variables, the device heap
+# and --const values live from one launch to the next, --out saves the memory after the last.
+#
+# tests/ptx/multi/multi.cu (nvcc 13 -arch=sm_75 -ptx: multi.ptx) and its launches: a two-pass
+# reduction (reduce), a producer and a consumer over a __device__ variable (produce), a Table
+# made with new in one launch, used by two and deleted in a fourth (heap), a __constant__ set
+# before one launch and read by the later ones (const). Each leaves the buffers its formula
+# gives on the oracle, and the SM model leaves the oracle's bytes at every setting of
+# tests/settings.sh (run-diff's thresholds, --functional) and with --threads 2. The
+# statistics: one table per launch and the total, whose counters are the launches' sums
+# (gpu_sim_cycle too: launches on one stream run one after another), launch 1's table equals
+# the same kernel's run alone; --stats-json holds the launches and then the total. The
+# command-line form (--kernel ... --kernel ...) equals the launch file. Refusals: a launch
+# that does not fit its kernel, an undeclared or twice-declared buffer, an offset past its
+# end, a new size for the heap in use, bad --buf syntax, a fault in a later launch (each
+# located: the launch file's line, the kernel), an observer of one launch (--trace).
+#
+# env: BIN (warpsim)
+BIN=${BIN:-bin}
+top=$(cd "$(dirname "$0")/.." && pwd)
+ws=$(cd "$BIN" && pwd)/warpsim
+dir=$top/tests/ptx/multi
+ptx=$dir/multi.ptx
+. "$top/tests/verdict.sh"
+. "$top/tests/settings.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-multi.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0 pend=0
+pending=/dev/null
+
+# outs LAUNCH: the files its out lines write
+outs() {
+	sed -n 's/^[[:space:]]*-*out[[:space:]]\{1,\}[A-Za-z0-9_.]*:\(.*\)$/\1/p' "$1"
+}
+
+# words FILE: a .bin file's u32 words, one a line; a text file as it is
+words() {
+	case $1 in
+	*.bin) od -An -v -tu4 "$1" | tr -s ' ' '\n' | sed '/^$/d' ;;
+	*) cat "$1" ;;
+	esac
+}
+
+# the formulas of the fixtures' buffers (their launch files say why)
+want_reduce_sum() { echo 499500; }
+want_reduce_part() { awk 'BEGIN { for (b = 0; b < 4; b++) { s = 0; for (i = b * 256; i < (b + 1) * 256 && i < 1000; i++) s += i; print s } }'; }
+want_produce_out() { awk 'BEGIN { for (t = 0; t < 96; t++) print 41904 * (t + 1) + (t % 2 ? 7 : 0) }'; }
+want_produce_total() { echo 41904; }
+want_heap_r() { awk 'BEGIN { for (t = 0; t < 64; t++) if (t < 50) { i = 49 - t; print 3 * i + (i % 3 ? 0 : 100) + 50 } else print "4294967295" }'; }
+want_heap_n() { echo 50; }
+want_heap_table() { printf '0\n0\n'; }
+want_const() { awk -v s="$1" 'BEGIN { for (t = 0; t < 32; t++) print s * t + 1 }'; }
+want_const_a() { want_const 3; }
+want_const_b() { want_const 3; }
+want_const_c() { want_const 5; }
+want_const_d() { want_const 5; }
+
+# the oracle against the formulas, the SM model against the oracle --------------------------
+for launch in "$dir"/*.launch; do
+	name=$(basename "$launch" .launch)
+	d=$tmp/$name
+	mkdir -p "$d/oracle"
+	why=""
+	(cd "$d/oracle" && "$ws" --oracle "$ptx" --launch "$launch" --quiet) >"$d/oracle.err" 2>&1 ||
+		why="the oracle failed: $(head -1 "$d/oracle.err")"
+	for f in $(outs "$launch"); do
+		[ -n "$why" ] && break
+		b=${f%.*}
+		words "$d/oracle/$f" >"$d/got" 2>/dev/null
+		"want_${name}_$b" >"$d/want"
+		cmp -s "$d/got" "$d/want" || why="$f is not the formula's: $(diff "$d/want" "$d/got" | sed -n 2p)"
+	done
+	verdict "$name: the oracle's buffers are the formula's" "$why"
+	for s in $settings threads; do
+		why=""
+		mkdir -p "$d/$s"
+		if [ "$s" = threads ]; then opts="--threads 2"; else opts=$(popts "$s"); fi
+		# shellcheck disable=SC2086
+		(cd "$d/$s" && "$ws" $opts "$ptx" --launch "$launch" --quiet) >"$d/$s.err" 2>&1 ||
+			why="the SM model failed: $(head -1 "$d/$s.err")"
+		for f in $(outs "$launch"); do
+			[ -z "$why" ] && ! cmp -s "$d/oracle/$f" "$d/$s/$f" && why="$f differs from the oracle's"
+		done
+		verdict "$name at $s: the oracle's bytes" "$why"
+	done
+done
+
+# statistics: a table per launch, then the total ----------------------------------------
+d=$tmp/stats
+mkdir -p "$d"
+why=""
+(cd "$d" && "$ws" "$ptx" --launch "$dir/reduce.launch" --stats-json s.json) 2>"$d/table" ||
+	why="the run failed: $(head -1 "$d/table")"
+heads=$(grep -c '^launch [12]: kernel\|^all 2 launches' "$d/table")
+[ -z "$why" ] && [ "$heads" != 3 ] && why="$heads headings, not 3"
+# row NAME N: the value of row NAME in the N-th table
+row() { awk -v r="$1" -v n="$2" '$1 == "gpu_sim_cycle" { t++ } t == n && $1 == r { print $2; exit }' "$d/table"; }
+for r in gpu_sim_cycle gpgpu_n_tot_w_icount gpu_sim_insn ctas stall_barrier dram_bytes; do
+	a=$(row $r 1) b=$(row $r 2) c=$(row $r 3)
+	[ -z "$why" ] && { [ -z "$a" ] || [ $((a + b)) != "$c" ]; } && why="$r: $a + $b is not the total's $c"
+done
+verdict "the total's counters are the sums of the launches'" "$why"
+why=""
+(cd "$d" && "$ws" "$ptx" --kernel reduce_pass1 --grid 4 --block 256 --arg buf:u32:1000:iota \
+	--arg buf:u32:4 --arg u32:1000) 2>"$d/alone" || why="the kernel alone failed"
+awk 'NR > 1 { print } /^gpu_occupancy/ { exit }' "$d/table" >"$d/first"
+[ -z "$why" ] && ! cmp -s "$d/alone" "$d/first" && why="launch 1's table differs: $(diff "$d/alone" "$d/first" | sed -n 2p)"
+verdict "launch 1's table is its kernel's run alone" "$why"
+why=""
+# JSON: the launches' objects (6 spaces in), then the total's members (2)
+n6=$(grep -c '^      "gpu_sim_cycle"' "$d/s.json") n2=$(grep -c '^  "gpu_sim_cycle"' "$d/s.json")
+tot=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$d/s.json")
+[ "$n6" = 2 ] && [ "$n2" = 1 ] || why="$n6 launch objects and $n2 totals"
+[ -z "$why" ] && [ "$tot" != "$(row gpu_sim_cycle 3)" ] && why="the JSON total $tot is not the table's"
+head -2 "$d/s.json" | tr -d '\n' | grep -q '^{  "launches": \[' || why="no launches array first: $(head -2 "$d/s.json")"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$d/s.json" 2>/dev/null ||
+	{ command -v python3 >/dev/null && why="not valid JSON"; }
+verdict "--stats-json: the launches, then the total" "$why"
+
+# the command line: --kernel ... --kernel ... -------------------------------------------
+why=""
+mkdir -p "$d/cmd"
+(cd "$d/cmd" && "$ws" "$ptx" --quiet --buf 'total_out=u32:4:const:9' --kernel produce --grid 2 \
+	--block 64 --arg u32:10 --kernel produce --block 32 --arg u32:1000 --kernel consume \
+	--block 96 --buf out=u32:96:const:5 --arg buf:out --out out:out.bin --out total:total.bin \
+	--out total_out:t.txt) 2>"$d/cmd.err" || why="failed: $(head -1 "$d/cmd.err")"
+[ -z "$why" ] && ! cmp -s "$d/cmd/out.bin" "$tmp/produce/oracle/out.bin" && why="out differs from the launch file's"
+[ -z "$why" ] && [ "$(cat "$d/cmd/t.txt" | tr '\n' ' ')" != "9 9 9 9 " ] && why="a --buf no launch passes: $(cat "$d/cmd/t.txt")"
+verdict "the command line's launches equal the launch file's" "$why"
+
+# refusals --------------------------------------------------------------------------------
+# refused NAME STATUS WANT LAUNCH-TEXT: both engines exit STATUS and print WANT (a fixed
+# string; @ is the launch file's path)
+refused() {
+	rn=$1 rs=$2 rw=$3
+	printf '%s\n' "$4" >"$tmp/$rn.launch"
+	rw=$(printf '%s' "$rw" | sed "s|@|$tmp/$rn.launch|")
+	for e in "" --oracle; do
+		why=""
+		# shellcheck disable=SC2086
+		(cd "$tmp" && "$ws" $e "$ptx" --launch "$tmp/$rn.launch" --quiet) >"$tmp/$rn.err" 2>&1
+		rc=$?
+		[ $rc = "$rs" ] || why="exit $rc, not $rs"
+		[ -z "$why" ] && ! grep -qF -- "$rw" "$tmp/$rn.err" && why="no '$rw' in: $(head -2 "$tmp/$rn.err")"
+		verdict "$rn${e:+ $e}" "$why"
+	done
+}
+refused "arity" 2 "@:5: error: launch 2 of 2 (kernel 'consume'): kernel 'consume' has 1 parameter, got 0 --arg options" \
+"kernel produce
+arg u32:1
+# the consumer without its buffer
+
+kernel consume"
+refused "undeclared" 2 "@:4: error: launch 2 of 2 (kernel 'consume'): --arg 0 (buf:nosuch): no --buf of this launch or an earlier one declares a buffer 'nosuch'" \
+"kernel produce
+arg u32:1
+buf x=u32:4
+kernel consume
+arg buf:nosuch"
+refused "twice" 2 "@:4: error: launch 2 of 2 (kernel 'consume'): --buf x=u32:8: a buffer 'x' exists already" \
+"kernel produce
+arg u32:1
+buf x=u32:4
+kernel consume
+buf x=u32:8
+arg buf:x"
+refused "offset" 2 "--arg 0 (buf:x+5): buffer 'x' holds 4 elements, the offset is 5" \
+"kernel consume
+buf x=u32:4
+arg buf:x+5"
+refused "fault" 1 "in launch 2 of 3 (kernel 'table_fill', @:3)" \
+"kernel produce
+arg u32:1
+kernel table_fill
+arg u32:3
+kernel table_new
+arg u32:4"
+refused "heapsize" 2 "@:3: error: launch 2 of 2 (kernel 'table_fill'): --heap-bytes 4096: an earlier launch placed the device heap with 8388608 bytes" \
+"kernel table_new
+arg u32:4
+kernel table_fill
+heap-bytes 4096
+arg u32:3"
+refused "syntax" 2 "@:2:5: error: --buf: expected NAME=TYPE:COUNT[:INIT]" \
+"kernel produce
+buf u32=u32:4
+arg u32:1"
+why=""
+"$ws" "$ptx" --launch "$dir/reduce.launch" --trace "$tmp/t.json" >"$tmp/tr.err" 2>&1
+rc=$?
+[ $rc = 2 ] || why="exit $rc, not 2"
+[ -z "$why" ] && ! grep -qF -- "--trace is not supported yet for several launches (2 --kernel options)" "$tmp/tr.err" &&
+	why="message: $(head -1 "$tmp/tr.err")"
+verdict "--trace of several launches is refused" "$why"
+
+echo "run-multi: $pass passed, $fail failed"
+[ "$fail" = 0 ]
