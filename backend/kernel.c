@@ -134,6 +134,7 @@ static void fill_func_addrs(Kernel *k, const Module *m)
 			const PInit *in = &v->init[j];
 			const Label *l = NULL;
 			uint64_t a;
+			uint32_t *f;
 			if (in->kind != PINIT_SYM || in->symkind != PSYM_FUNC)
 				continue;
 			for (int i = 0; i < k->nlabels && !l; i++)
@@ -145,6 +146,10 @@ static void fill_func_addrs(Kernel *k, const Module *m)
 				die("out of memory");
 			a = l->addr + (uint64_t)in->bits;
 			memcpy(gv->init + (size_t)j * 8, &a, 8);
+			if (!(f = realloc(gv->fwords, (size_t)(gv->nfwords + 1) * sizeof *f)))
+				die("out of memory");
+			gv->fwords = f;
+			gv->fwords[gv->nfwords++] = (uint32_t)j * 8;
 		}
 	}
 }

@@ -238,6 +238,15 @@ int dev_cdp_globals(Mem *m, const Kernel *k, char *why, size_t n)
 		char name[160];
 		uint64_t addr = dev_mem_global_addr(m, gv->name ? gv->name : "?");
 		snprintf(name, sizeof name, "global %.100s", gv->name ? gv->name : "?");
+		if (addr && gv->init) {
+			/* placed by an earlier grid or launch: its value stays, but for the words that
+			 * hold function addresses (a C++ vtable), which become this kernel's: each kernel
+			 * has its code image of its own here, where a GPU has one for the program */
+			const MemAlloc *a = dev_mem_find(m, addr);
+			for (int w = 0; a && w < gv->nfwords; w++)
+				if (gv->fwords[w] + 8 <= gv->size && gv->fwords[w] + 8 <= a->size)
+					memcpy(a->bytes + (addr - a->base) + gv->fwords[w], gv->init + gv->fwords[w], 8);
+		}
 		if (!addr) {
 			if (!(addr = dev_mem_alloc(m, gv->size, gv->align, name))) {
 				snprintf(why, n, "cannot allocate %s (%" PRIu64 " bytes)", name, gv->size);

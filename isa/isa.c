@@ -444,6 +444,7 @@ static void kernel_free(Kernel *k)
 	for (int i = 0; i < k->nglobals; i++) {
 		free(k->globals[i].name);
 		free(k->globals[i].init);
+		free(k->globals[i].fwords);
 	}
 	free(k->globals);
 	free(k->relocs);
@@ -607,6 +608,8 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
 	}
 	g->bank = bank;
 	g->slot = slot;
+	g->fwords = NULL;
+	g->nfwords = 0;
 }
 
 void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend)

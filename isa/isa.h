@@ -324,6 +324,10 @@ typedef struct {
 	uint8_t *init;   /* size bytes of initial value, or NULL for zero */
 	uint8_t bank;    /* its 64-bit device address is written to c[bank][slot] at load */
 	uint32_t slot;
+	uint32_t *fwords;/* offsets of the 8-byte words of init that hold a function's code address
+	                  * in this kernel (the translator's; none from a listing): a launch of
+	                  * another kernel writes its own addresses there (device/cdp.c) */
+	int nfwords;
 } GlobalVar;
 
 /* (appended) at load, the 8 bytes at offset off of globals[var] get the device address of

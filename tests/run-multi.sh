@@ -52,6 +52,8 @@ want_produce_total() { echo 41904; }
 want_heap_r() { awk 'BEGIN { for (t = 0; t < 64; t++) if (t < 50) { i = 49 - t; print 3 * i + (i % 3 ? 0 : 100) + 50 } else print "4294967295" }'; }
 want_heap_n() { echo 50; }
 want_heap_table() { printf '0\n0\n'; }
+want_vtable_out() { awk 'BEGIN { for (t = 0; t < 64; t++) print t % 2 ? 3 * t : t + 5 }'; }
+want_vtable_ops() { printf '0\n0\n0\n0\n'; }
 want_const() { awk -v s="$1" 'BEGIN { for (t = 0; t < 32; t++) print s * t + 1 }'; }
 want_const_a() { want_const 3; }
 want_const_b() { want_const 3; }

@@ -105,3 +105,45 @@ extern "C" __global__ void scaled(unsigned *out)
 	unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
 	out[t] = scale * t + 1;
 }
+
+// ---- objects with virtual functions made in one launch and called in the next: the vtable
+// is a module variable of function addresses, which every kernel reads (ops_apply's calls
+// split a warp between the two overriders)
+struct Op {
+	__device__ virtual unsigned apply(unsigned x) const = 0;
+	__device__ virtual ~Op() {}
+};
+struct Add : Op {
+	unsigned k;
+	__device__ Add(unsigned k_) : k(k_) {}
+	__device__ unsigned apply(unsigned x) const { return x + k; }
+};
+struct Mul : Op {
+	unsigned k;
+	__device__ Mul(unsigned k_) : k(k_) {}
+	__device__ unsigned apply(unsigned x) const { return x * k; }
+};
+__device__ Op *ops[2];
+
+extern "C" __global__ void ops_new(unsigned a, unsigned m)
+{
+	if (threadIdx.x == 0) {
+		ops[0] = new Add(a);
+		ops[1] = new Mul(m);
+	}
+}
+
+extern "C" __global__ void ops_apply(unsigned *out)
+{
+	unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+	out[t] = ops[t & 1]->apply(t);
+}
+
+extern "C" __global__ void ops_delete()
+{
+	if (threadIdx.x == 0) {
+		delete ops[0];
+		delete ops[1];
+		ops[0] = ops[1] = 0;
+	}
+}
