@@ -5,38 +5,39 @@
 
 // ---- a two-pass reduction: pass 1 sums each block's slice of in[] into part[block],
 // pass 2 (one block) sums part[] into out[0]; with in[i] = i, out[0] = n (n - 1) / 2
-extern "C" __global__ void reduce_pass1(const unsigned *in, unsigned *part, unsigned n)
+// the sum of the block's values v (a tree in shared memory; blockDim.x a power of two)
+__device__ unsigned block_sum(unsigned v)
 {
 	__shared__ unsigned s[256];
-	unsigned t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+	unsigned t = threadIdx.x;
 
-	s[t] = i < n ? in[i] : 0;
+	s[t] = v;
 	__syncthreads();
 	for (unsigned h = blockDim.x / 2; h > 0; h /= 2) {
 		if (t < h)
 			s[t] += s[t + h];
 		__syncthreads();
 	}
-	if (t == 0)
-		part[blockIdx.x] = s[0];
+	return s[0];
+}
+
+extern "C" __global__ void reduce_pass1(const unsigned *in, unsigned *part, unsigned n)
+{
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x, sum = block_sum(i < n ? in[i] : 0);
+
+	if (threadIdx.x == 0)
+		part[blockIdx.x] = sum;
 }
 
 extern "C" __global__ void reduce_pass2(const unsigned *part, unsigned *out, unsigned m)
 {
-	__shared__ unsigned s[256];
-	unsigned t = threadIdx.x, acc = 0;
+	unsigned acc = 0, sum;
 
-	for (unsigned i = t; i < m; i += blockDim.x)   // (a divergent loop: m need not divide)
+	for (unsigned i = threadIdx.x; i < m; i += blockDim.x)   // (divergent: m need not divide)
 		acc += part[i];
-	s[t] = acc;
-	__syncthreads();
-	for (unsigned h = blockDim.x / 2; h > 0; h /= 2) {
-		if (t < h)
-			s[t] += s[t + h];
-		__syncthreads();
-	}
-	if (t == 0)
-		out[0] = s[0];
+	sum = block_sum(acc);
+	if (threadIdx.x == 0)
+		out[0] = sum;
 }
 
 // ---- a producer and a consumer over a __device__ variable: produce adds base + t for
