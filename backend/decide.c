@@ -2,8 +2,10 @@
  * instead of the rule's. LOC names branches of the PTX module (docs/predication.md):
  *   #N          the Nth branch --explain lists (be_branch_index: the module's conditional
  *               and indirect branches in file order, from 1);
- *   LINE, F:LINE  the branch on PTX line LINE (F the PTX file, by its last path component),
- *               or, when F is a CUDA file of the .file table, every branch of that .loc line;
+ *   LINE, F:LINE  the branch on PTX line LINE (F the PTX file, by its last path component:
+ *               in a module linked from several, any of them; a bare LINE names that line of
+ *               every file), or, when F is a CUDA file of the .file table, every branch of
+ *               that .loc line;
  *   LABEL       every conditional branch to that label.
  * The option row parses and keeps the entries (BeOptions.decide); be_decide_check finds each
  * one's branches before translation (an entry that names none is an error); ifconv asks
@@ -58,6 +60,9 @@ static int names(const Module *m, const PFunc *pf, int ins, const BeDecide *d)
 	v = strtol(num, &end, 10);
 	if (*end == '\0' && end != num) {
 		snprintf(file, sizeof file, "%.*s", colon ? (int)(colon - loc) : 0, loc);
+		for (int u = 0; colon && u < m->nunits; u++)     /* a linked module's PTX files */
+			if (!strcmp(base(file), base(m->units[u].name)))
+				return in->loc.file == u && in->loc.line == v;
 		if (!colon || !strcmp(base(file), base(m->name)))
 			return in->loc.line == v;
 		for (int k = 0; k < m->nfiles; k++)
@@ -96,7 +101,8 @@ int be_decide_check(const Module *m, const BeOptions *o, FILE *err)
 					if (j != i && o->decide[j].pred != d->pred &&
 					    names(m, &m->funcs[fi], k, &o->decide[j])) {
 						fprintf(err, "%s:%d:%d: error: --decide %s and --decide %s force this "
-						        "branch both ways\n", m->name, m->funcs[fi].ins[k].loc.line,
+						        "branch both ways\n", ptx_loc_name(m, m->funcs[fi].ins[k].loc),
+						        m->funcs[fi].ins[k].loc.line,
 						        m->funcs[fi].ins[k].loc.col, d->loc, o->decide[j].loc);
 						return -1;
 					}

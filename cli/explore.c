@@ -121,6 +121,11 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		x->index = e->index;
 		x->ptxline = e->ptxline;
 		x->ptxcol = e->ptxcol;
+		for (int u = 0; m->nunits > 1 && u < m->nunits; u++)
+			if (e->ptxfile && !strcmp(e->ptxfile, m->units[u].name)) {
+				x->ptxunit = u;      /* a linked program: the file, as Ins.ptxfile */
+				snprintf(x->ptxfile, sizeof x->ptxfile, "%s", base(m->units[u].name));
+			}
 		if (e->srcline && e->srcname)
 			snprintf(x->cuda, sizeof x->cuda, "%.60s:%d", base(e->srcname), e->srcline);
 		else

@@ -65,7 +65,8 @@ void rp_branch_stats_sink(BranchStats *b, TraceSink *s)
 }
 
 /* one line per PTX line that has a counted instruction, from the first such instruction:
- * "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" */
+ * "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES", the line as FILE:PTXLINE for a line of
+ * file FILE > 0 of a program linked from several (Ins.ptxfile) */
 int rp_branch_stats_write(BranchStats *b, const char *path)
 {
 	FILE *f = fopen(path, "w");
@@ -76,7 +77,10 @@ int rp_branch_stats_write(BranchStats *b, const char *path)
 	for (int i = 0; i < k->nins; i++) {
 		int first = counted(&k->ins[i]);
 		for (int j = 0; first && j < i; j++)
-			first = !(counted(&k->ins[j]) && k->ins[j].ptxline == k->ins[i].ptxline);
+			first = !(counted(&k->ins[j]) && k->ins[j].ptxline == k->ins[i].ptxline &&
+			          k->ins[j].ptxfile == k->ins[i].ptxfile);
+		if (first && k->ins[i].ptxfile)
+			fprintf(f, "%d:", k->ins[i].ptxfile);
 		if (first)
 			fprintf(f, "%d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", k->ins[i].ptxline,
 			        b->acc[i].n, b->acc[i].div, b->acc[i].active, b->acc[i].jump);
@@ -98,16 +102,20 @@ static const SweepPoint *measured_in(const Explore *x, const ExploreBranch *b)
 	return p >= 0 && x->pts[p].ok ? &x->pts[p] : NULL;
 }
 
-/* the counts of the branch on PTX line `line` in a point's branches.txt */
-static int find_counts(const char *text, int line, ExploreBranch *b)
+/* the counts of the branch on PTX line `line` of file `file` in a point's branches.txt */
+static int find_counts(const char *text, int file, int line, ExploreBranch *b)
 {
 	const char *s = text;
 
 	while (s && *s) {
-		int l;
+		int l, fl = 0, at = 0;
 		uint64_t n, d, a, j;
+		if (sscanf(s, "%d:%n", &fl, &at) == 1 && at)
+			s += at;                /* FILE: */
+		else
+			fl = 0;
 		if (sscanf(s, "%d %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &l, &n, &d, &a, &j) == 5 &&
-		    l == line) {
+		    l == line && fl == file) {
 			b->execs = n, b->diverged = d, b->lanes = a, b->jump = j;
 			return 1;
 		}
@@ -204,7 +212,7 @@ int rp_explore_run(Explore *x)
 	for (int i = 0; x->pts && i < x->nb; i++) {
 		ExploreBranch *b = &x->b[i];
 		const SweepPoint *p = measured_in(x, b);
-		b->measured = p && p->extra && find_counts(p->extra, b->ptxline, b);
+		b->measured = p && p->extra && find_counts(p->extra, b->ptxunit, b->ptxline, b);
 	}
 	return x->rc;
 }
@@ -263,10 +271,21 @@ int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int6
 	return 1;
 }
 
+/* "LINE:COL", or "FILE:LINE:COL" in a program linked from several PTX files */
+static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
+{
+	if (b->ptxfile[0])
+		snprintf(buf, n, "%s:%d:%d", b->ptxfile, b->ptxline, b->ptxcol);
+	else
+		snprintf(buf, n, "%d:%d", b->ptxline, b->ptxcol);
+	return buf;
+}
+
 void rp_explore_table(FILE *f, const Explore *x, const char *program)
 {
 	const SweepPoint *base = &x->pts[0];
-	int wc = 4, shown = 0, pays = 0, never = 0;
+	int wc = 4, wp = 7, shown = 0, pays = 0, never = 0;
+	char ptx[96];
 
 	fprintf(f, "warpsim: explore %s: %d branch%s, %d variant%s besides the program as compiled\n",
 	        program, x->nb, x->nb == 1 ? "" : "es", x->spec.nvals - 1, x->spec.nvals == 2 ? "" : "s");
@@ -276,15 +295,18 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 	}
 	fprintf(f, "  as compiled: %" PRIu64 " cycles, %" PRIu64 " warp instructions, SIMD efficiency "
 	        "%.4f\n", base->cycles, base->warp_insts, simd(base));
-	for (int i = 0; i < x->nb; i++)
+	for (int i = 0; i < x->nb; i++) {
 		if ((int)strlen(x->b[i].cuda) > wc)
 			wc = (int)strlen(x->b[i].cuda);
-	fprintf(f, "  %-4s %-7s %-*s %-16s %-7s %6s %9s %11s %17s %12s %8s %9s %s\n", "#", "PTX", wc,
+		if ((int)strlen(branch_loc(&x->b[i], ptx, sizeof ptx)) > wp)
+			wp = (int)strlen(ptx);
+	}
+	fprintf(f, "  %-4s %-*s %-*s %-16s %-7s %6s %9s %11s %17s %12s %8s %9s %s\n", "#", wp, "PTX", wc,
 	        "CUDA", "as compiled", "flip", "execs", "diverged", "lanes j/f", "d.cycles", "d.warp-insts",
 	        "d.SIMD", "model", "pays");
 	for (int i = 0; i < x->nb; i++) {
 		const ExploreBranch *b = &x->b[i];
-		char idx[16], ptx[24], lanes[32] = "-", dcs[40] = "-", dws[24] = "-", dss[24] = "-", mod[24] = "-";
+		char idx[16], lanes[32] = "-", dcs[40] = "-", dws[24] = "-", dss[24] = "-", mod[24] = "-";
 		int64_t dc = 0, dw = 0;
 		double ds = 0, pd;
 		int have = rp_explore_delta(x, b, &dc, &dw, &ds);
@@ -296,7 +318,7 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		}
 		shown++;
 		snprintf(idx, sizeof idx, "#%d", b->index);
-		snprintf(ptx, sizeof ptx, "%d:%d", b->ptxline, b->ptxcol);
+		branch_loc(b, ptx, sizeof ptx);
 		if (b->measured)
 			snprintf(lanes, sizeof lanes, "%.1f/%.1f", (double)b->jump / (double)b->execs,
 			         (double)(b->lanes - b->jump) / (double)b->execs);
@@ -306,7 +328,7 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 			snprintf(dss, sizeof dss, "%+.4f", ds);
 			pays += dc < 0;
 		}
-		fprintf(f, "  %-4s %-7s %-*s %-16s %-7s ", idx, ptx, wc, b->cuda, b->compiled,
+		fprintf(f, "  %-4s %-*s %-*s %-16s %-7s ", idx, wp, ptx, wc, b->cuda, b->compiled,
 		        b->flip[0] ? (b->predicated ? "branch" : "pred") : "-");
 		if (b->measured)
 			fprintf(f, "%6" PRIu64 " %8.1f%% ", b->execs, 100.0 * (double)b->diverged / (double)b->execs);
@@ -397,8 +419,13 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		int64_t dc = 0, dw = 0;
 		double ds = 0;
 		int have = rp_explore_delta(x, b, &dc, &dw, &ds);
-		fprintf(f, "%s\n  {\"index\": %d, \"ptx_line\": %d, \"ptx_col\": %d, \"cuda\": ", i ? "," : "",
-		        b->index, b->ptxline, b->ptxcol);
+		fprintf(f, "%s\n  {\"index\": %d, ", i ? "," : "", b->index);
+		if (b->ptxfile[0]) {            /* a program linked from several PTX files */
+			fputs("\"ptx_file\": ", f);
+			jstr(f, b->ptxfile);
+			fputs(", ", f);
+		}
+		fprintf(f, "\"ptx_line\": %d, \"ptx_col\": %d, \"cuda\": ", b->ptxline, b->ptxcol);
 		jstr(f, b->cuda);
 		fputs(", \"shape\": ", f);
 		jstr(f, b->shape);

@@ -224,6 +224,8 @@ void rp_branch_stats_free(BranchStats *b);
 typedef struct {
 	int index;              /* #N, as --explain numbers it */
 	int ptxline, ptxcol;    /* the branch in the PTX */
+	int ptxunit;            /* its file in a program linked from several (Ins.ptxfile), else 0 */
+	char ptxfile[64];       /* that file's name in a linked program, else "" */
 	char cuda[80];          /* "divergence.cu:20" (.loc), or "-" */
 	char shape[24];         /* --explain's shape */
 	int size_taken, size_fall;   /* --explain's taken / fall sizes, -1 when not a hammock */

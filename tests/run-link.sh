@@ -210,10 +210,57 @@ else
 fi
 verdict "--trace of main.ptx + lib.ptx: ptx_line with its ptx_file" "$why"
 
-# what keys instructions by PTX line alone refuses a linked program (exit 2, a message)
-for x in report explore; do
+# xa.ptx + xb.ptx: a divergent if-then-else on line 24 of each file (out[t] = adjust(t % 4 ?
+# t + 7 : 3t + 1), adjust(y) = y odd ? y y : y - 2). --decide FILE:LINE names one file's
+# branch, a bare LINE both; --explore lists both with their files, and counts each from its own
+# branch (lanes jumping/falling per execution: 8/24 for xa's t % 4 == 0, 16/16 for xb's parity)
+awk 'BEGIN { for (t = 0; t < 64; t++) { y = t % 4 ? t + 7 : 3 * t + 1; print y % 2 ? y * y : y - 2 } }' \
+	>"$tmp/x.want"
+xl="--grid 1 --block 64 --arg buf:u32:64"
+# shellcheck disable=SC2086
+both "xa.ptx + xb.ptx" "$tmp/x.want" u4 xa.ptx xb.ptx -- $xl
+for d in xa.ptx:24 xb.ptx:24 24; do
 	why=""
-	case $x in explore) xa=--explore ;; report) xa="--report $tmp/r.html" ;; *) xa="--$x $tmp/$x.out" ;; esac
+	if ! "$wc" --explain --decide "$d=branch" xa.ptx xb.ptx >"$tmp/d.txt" 2>&1; then
+		why="warpc failed: $(head -1 "$tmp/d.txt")"
+	else
+		got=$(grep -E '^  #[12] ' "$tmp/d.txt" | awk '{ for (i = 2; i <= NF && $i != "ssy" && $i != "predicated"; i++); print $1 ":" $i }' | tr '\n' ' ')
+		case $d in
+		xa.ptx:24) want="#1:ssy #2:predicated " ;;
+		xb.ptx:24) want="#1:predicated #2:ssy " ;;
+		*) want="#1:ssy #2:ssy " ;;
+		esac
+		[ "$got" = "$want" ] || why="decisions: $got, not $want"
+	fi
+	verdict "--decide $d=branch on xa.ptx + xb.ptx" "$why"
+done
+why=""
+"$wc" --explain --decide xc.ptx:24=branch xa.ptx xb.ptx >/dev/null 2>"$tmp/d.err"
+rc=$?
+[ $rc = 1 ] || why="exit $rc, not 1"
+[ -z "$why" ] && ! grep -qF "error: --decide xc.ptx:24=branch: no conditional branch of the module is at 'xc.ptx:24'" "$tmp/d.err" &&
+	why="message: $(head -1 "$tmp/d.err")"
+verdict "--decide xc.ptx:24 names no file of xa.ptx + xb.ptx" "$why"
+why=""
+# shellcheck disable=SC2086
+if ! "$ws" xa.ptx xb.ptx $xl --out "0:$tmp/xe.bin" --quiet --explore -j 2 --explore-json "$tmp/xe.json" \
+	>"$tmp/xe.txt" 2>"$tmp/xe.err"; then
+	why="--explore failed: $(head -1 "$tmp/xe.err")"
+elif [ "$(head -1 "$tmp/xe.txt")" != "warpsim: explore xa.ptx + xb.ptx: 2 branches, 2 variants besides the program as compiled" ]; then
+	why="header: $(head -1 "$tmp/xe.txt")"
+else
+	got=$(grep -E '^  #[12] ' "$tmp/xe.txt" | awk '{ print $1, $2, $6, $8 }' | tr '\n' ';')
+	[ "$got" = "#1 xa.ptx:24:7 2 8.0/24.0;#2 xb.ptx:24:7 2 16.0/16.0;" ] || why="rows: $got"
+	[ -z "$why" ] && ! grep -q '"index": 2, "ptx_file": "xb.ptx", "ptx_line": 24, "ptx_col": 7,' "$tmp/xe.json" &&
+		why="the JSON has no ptx_file for #2"
+	[ -z "$why" ] && ! grep -q "every variant left the same memory" "$tmp/xe.txt" && why="a variant left other memory"
+fi
+verdict "--explore of xa.ptx + xb.ptx: each branch with its file and its own counts" "$why"
+
+# what keys instructions by PTX line alone refuses a linked program (exit 2, a message)
+for x in report; do
+	why=""
+	xa="--report $tmp/r.html"
 	# shellcheck disable=SC2086
 	"$ws" main.ptx lib.ptx --launch main.launch --quiet $xa >"$tmp/$x.err" 2>&1
 	rc=$?

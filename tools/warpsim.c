@@ -398,8 +398,13 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 static int observe_explore(WsOpts *o, int argc, char **argv)
 {
 	Explore x = {0};
-	char self[4096];
+	char self[4096], names[1024] = "";
+	const char *prog = o->input;
 	int rc;
+
+	for (int i = 0; o->nfiles > 1 && i < o->nfiles; i++, prog = names)  /* a linked program */
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " + " : "",
+		         o->files[i]);
 
 	if (cli_explore_init(o, argc, argv, self_path(self, sizeof self, argv[0]), &x, stderr))
 		return 1;
@@ -422,8 +427,8 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 	if ((rc = rp_explore_run(&x)) != 1)
 		rc = rp_explore_search(&x);
 	if (x.pts) {
-		rp_explore_table(stdout, &x, o->input);
-		if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, o->input, stderr) && !rc)
+		rp_explore_table(stdout, &x, prog);
+		if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, prog, stderr) && !rc)
 			rc = 1;
 	}
 done:
@@ -669,10 +674,9 @@ int main(int argc, char **argv)
 		        o.oracle ? ", not --oracle" : "");
 		goto out;
 	}
-	if (o.nfiles > 1 && (o.rp.report || o.rp.explore)) {
-		fprintf(stderr, "warpsim: %s is not supported yet for a program linked from several PTX "
-		        "files: it keys instructions by their PTX line alone, not by file and line\n",
-		        o.rp.report ? "--report" : "--explore");
+	if (o.nfiles > 1 && o.rp.report) {
+		fprintf(stderr, "warpsim: --report is not supported yet for a program linked from several "
+		        "PTX files: it keys instructions by their PTX line alone, not by file and line\n");
 		goto out;
 	}
 	if (o.oracle && o.rp.bounds) {
