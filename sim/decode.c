@@ -191,6 +191,16 @@ int sim_decode(Gpu *g, FILE *err)
 		d->gxor = d->gneg ? ~0u : 0;
 		if (!d->sync && d->cct == CCT_T && !d->hasconstx)
 			d->lean = d->fn ? LEAN_FN : d->op == OP_BRA ? LEAN_BRA : LEAN_NO;
+		if (d->lean) {          /* its lean form for the issue stage (timing.h) */
+			TInst *t = &g->tcode[i];
+			t->lean = d->lean;
+			t->guard = d->guard;
+			t->gxor = d->gxor;
+			t->pc = (uint32_t)i;
+			t->target = d->target;
+			t->fn = d->fn;
+			t->d = d;
+		}
 	}
 	/* (Kepler) immediates that are a half of a module variable's address, placed by now */
 	for (int i = 0; i < k->nabs32; i++) {

@@ -596,82 +596,39 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 
 /* The timing model's exec callback (TSource.exec, timing.h): the issue with its common
  * fields written straight into the timing's record. A run with a trace sink or stopped by
- * a fault, and an issue with rare fields, go to gpu.c (sim_texec_full, sim_texec_rare). */
-/* sim_texec's issue of any instruction (out of line: the lean path keeps a small frame) */
-static __attribute__((noinline)) int texec_any(SM *s, Gpu *g, Warp *w, TExec *te)
-{
-	ExecInfo *x = &g->info;
-	uint64_t bars = g->st.barriers;
-	int rc;
-
-	g->cur = w->pc;
-	if ((rc = issue(g, s, w, x)) != SIM_OK)
-		g->rc = rc;
-	return sim_texec_hand(g, s, w, x, te, bars, rc);
-}
-
-/* the end of a lean issue of d by w at code index pc for the lanes ex: the pc past it (a
- * branch target is an instruction of the kernel, decode.c), the hand-over's `next`, the
- * handler last, so that nothing is live across its call */
-static inline __attribute__((always_inline)) int
-lean_end(Gpu *g, Warp *w, const DIns *d, TExec *te, uint32_t pc, uint32_t ex)
-{
-	pc = d->lean == LEAN_BRA && ex ? d->target : pc + 1;
-	w->pc = pc;
-	te->next = &g->tcode[pc];
-	if (d->lean == LEAN_FN)
-		d->fn(w, d, ex);
-	return 0;
-}
-
-/* a lean issue whose lanes are not all active and guard-true: its statistics as issue_head
- * and sim_tstats_issue count them, then its end (out of line: the short path of a full
- * warp keeps no frame) */
-static __attribute__((noinline)) int
-lean_part(Gpu *g, Warp *w, const DIns *d, TExec *te, uint32_t pc, uint32_t act, uint32_t ex)
-{
-	uint64_t na = (uint64_t)sim_popc(act), off = (uint64_t)sim_popc(act & ~ex);
-
-	g->st.warp_insts++;
-	g->st.thread_insts += na;
-	g->st.exec_lanes += na - off;
-	g->st.pred_off += off;
-	g->ts.warp_insts++;
-	g->ts.thread_insts += na;
-	g->ts.pred_off += off;
-	return lean_end(g, w, d, te, pc, ex);
-}
-
+ * a fault, and an issue with rare fields, go to gpu.c (sim_texec_full, sim_texec_rare). A
+ * lean instruction the issue stage ran itself, unless it split the warp or found no active
+ * lane (TLean). */
 int sim_texec(void *ctx, int wi, TExec *te)
 {
 	SM *s = ctx;
 	Gpu *g = s->g;
 	Warp *w = s->warps[wi];
-	uint32_t pc = w->pc, act = w->active, ex;
-	const DIns *d;
+	ExecInfo *x = &g->info;
+	uint64_t bars = g->st.barriers;
+	int rc;
 
 	if (g->rc != SIM_OK || g->hassink)
 		return sim_texec_full(ctx, wi, te);
-	/* a lean instruction (DIns.lean: a decode-time handler, register ops that cannot fault,
-	 * change the active lanes or touch memory; or a branch), no trace: the issue without
-	 * its ExecInfo, whose fields would all read "nothing rare", unless the branch splits
-	 * the warp. Its guard is the whole test (a lean instruction has no CC test). */
-	if (pc >= (uint32_t)g->ncode || !(d = &g->code[pc])->lean || g->trace)
-		return texec_any(s, g, w, te);
-	ex = act & (w->p[d->guard] ^ d->gxor);
-	if (d->lean == LEAN_BRA && ex != act && ex)
-		return texec_any(s, g, w, te);      /* the branch splits the warp */
-	if (!act)                   /* (the full issue unwinds a warp without active lanes) */
-		return texec_any(s, g, w, te);
-	g->cur = pc;
-	/* sim_tstats_issue's CRS high-water mark is not taken: a lean instruction leaves the
-	 * CRS as it is, and only a full issue pushes, which took the mark after its push */
-	if (ex != ~0u)
-		return lean_part(g, w, d, te, pc, act, ex);
-	g->st.warp_insts++;         /* a full warp, guard true */
-	g->st.thread_insts += 32;
-	g->st.exec_lanes += 32;
-	g->ts.warp_insts++;
-	g->ts.thread_insts += 32;
-	return lean_end(g, w, d, te, pc, ex);
+	g->cur = w->pc;
+	if ((rc = issue(g, s, w, x)) != SIM_OK) {
+		g->rc = rc;
+		g->src[s->id].lean = NULL;  /* (every later issue of the SM through here) */
+	}
+	return sim_texec_hand(g, s, w, x, te, bars, rc);
+}
+
+void sim_lean_fold(Gpu *g, SM *s)
+{
+	TLean *l = &s->lean;
+	uint64_t n = l->full_insts + l->insts, lanes = 32 * l->full_insts + l->lanes;
+
+	g->st.warp_insts += n;
+	g->st.thread_insts += lanes;
+	g->st.exec_lanes += lanes - l->off;
+	g->st.pred_off += l->off;
+	g->ts.warp_insts += n;
+	g->ts.thread_insts += lanes;
+	g->ts.pred_off += l->off;
+	l->full_insts = l->insts = l->lanes = l->off = 0;
 }

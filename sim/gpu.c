@@ -492,6 +492,8 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		    !(s->warps = calloc((size_t)g->slots * g->wpc, sizeof *s->warps)))
 			goto oom;
 		s->nwarps = g->slots * g->wpc;
+		s->lean.warps = s->warps;
+		g->src[i].lean = &s->lean;
 		for (int j = 0; j < g->slots; j++) {
 			s->slots[j].sm = i;
 			s->slots[j].slot = j;
@@ -750,8 +752,11 @@ static int run_timed(Gpu *g, uint64_t maxc)
 	int rc;
 
 	g->defer = 1;
-	for (int i = 0; i < g->cfg.tc.sms; i++)
+	for (int i = 0; i < g->cfg.tc.sms; i++) {
 		g->tsm[i].defer = 1;
+		if (g->trace || g->hassink)     /* (they read every issue) */
+			g->src[i].lean = NULL;
+	}
 	if (!(pool = par_pool_new(g, g->cfg.threads))) {
 		snprintf(g->err, sizeof g->err, "warpsim: --threads: cannot start %d threads\n", g->cfg.threads);
 		return SIM_FAULT;

@@ -33,8 +33,9 @@ typedef struct {
 typedef struct DIns DIns;
 typedef struct Warp Warp;
 /* a decode-time handler: the op of one issue for the lanes ex, in a form that cannot fault
- * (exec_alu.c's sim_choose_fn chooses it) */
-typedef void ExecFn(Warp *w, const DIns *d, uint32_t ex);
+ * (exec_alu.c's sim_choose_fn chooses it; the issue stage calls it for a lean instruction,
+ * timing.h's TLeanFn) */
+typedef TLeanFn ExecFn;
 
 struct DIns {
 	ExecFn *fn;         /* its handler, NULL: sim_issue's switch */
@@ -46,7 +47,8 @@ struct DIns {
 	uint8_t hasconstx;  /* some operand is DK_CONSTX */
 	uint8_t aux;        /* decode-time argument of fn (ISETP: the compare's truth bits) */
 	uint8_t ctrl;       /* a control op: sim_issue calls sim_ctrl itself */
-	uint8_t lean;       /* LEAN_*: funcrun.c's loop runs it without sim_issue */
+	uint8_t lean;       /* LEAN_* (timing.h): funcrun.c's loop and the issue stage run it
+	                       without sim_issue */
 	uint32_t gxor;      /* the guard's lane mask is w->p[guard] ^ gxor (all ones: negated) */
 	Mods m;             /* modifiers */
 	DOpd o[ISA_MAXOPD]; /* operands in shape order */
@@ -55,11 +57,6 @@ struct DIns {
 };
 
 #define NO_ROW 0xffff
-
-/* what --functional's loop (funcrun.c) may run itself: an instruction without .S, CC test or
- * constant operand read at run time that has a handler, or a branch (when it does not split
- * the warp) */
-enum { LEAN_NO, LEAN_FN, LEAN_BRA };
 
 /* CallReturnStack tokens */
 enum { TK_SYNC, TK_DIV, TK_BRK, TK_CONT, TK_CAL, TK_PRET, TK_PEXIT };
@@ -100,6 +97,9 @@ struct Warp {
 	int gw;             /* warp slot on its SM: the TSm warp id and the trace's gwarp */
 	uint64_t tready;    /* first cycle it could have issued: start, or last issue + 1 */
 };
+/* (the issue stage runs a lean instruction on these words itself: timing.h's TW_*) */
+_Static_assert(offsetof(struct Warp, pc) == TW_PC && offsetof(struct Warp, active) == TW_ACTIVE &&
+               offsetof(struct Warp, p) == TW_P, "timing.h's TW_* must name Warp's fields");
 
 typedef struct {
 	uint32_t arrived;   /* threads arrived */
@@ -180,6 +180,7 @@ typedef struct {
 	uint64_t lastc;     /* the last cycle it simulated */
 	WQueue q;           /* what it did in this window that others may see (par.c) */
 	const MemAlloc *mlast; /* the allocation its last global access fell in (exec_mem.c) */
+	TLean lean;         /* its lean issues' statistics, counted by its issue stage (TSource.lean) */
 	char pad[64];       /* (SMs of different threads write no common cache line) */
 } SM;
 
@@ -269,6 +270,9 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 /* the timing's exec callback (exec.c), its trace-sink and fault form and its rare fields
  * (gpu.c) */
 int sim_texec(void *ctx, int wi, TExec *te);
+/* the SM's lean issues counted by its issue stage (TLean) added to the run's statistics and
+ * cleared: before anything reads g->st or g->ts */
+void sim_lean_fold(Gpu *g, SM *s);
 int sim_texec_full(void *ctx, int wi, TExec *te);
 void sim_texec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *te, uint64_t bars);
 

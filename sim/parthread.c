@@ -266,6 +266,8 @@ void par_pool_fold(ParPool *p)
 		g->need_dispatch |= v->need_dispatch;
 		v->need_dispatch = 0;
 	}
+	for (int i = 0; i < g->cfg.tc.sms; i++)     /* (the issue stages' lean issues) */
+		sim_lean_fold(g, &g->sm[i]);
 }
 
 void par_pool_free(ParPool *p)

@@ -436,11 +436,40 @@ typedef struct {
 /* ------------------------------------------------------------------ tsm.c */
 /* The issue stage of one SM, driving a functional core through two callbacks. The core
  * decodes each instruction once into a TInst (peek) and executes it at issue (exec),
- * reporting what the timing needs in a TExec. */
+ * reporting what the timing needs in a TExec. A lean instruction (TInst.lean) the issue
+ * stage runs itself, without the exec callback: its guard, its statistics (TLean), the
+ * core's decode-time handler or the branch, and the warp's pc. */
+struct Warp;         /* the core's warp and decoded instruction (sim/machine.h) */
+struct DIns;
+/* a decode-time handler: the op of one issue of d by w for its lanes ex, in a form that
+ * cannot fault (machine.h's ExecFn) */
+typedef void TLeanFn(struct Warp *w, const struct DIns *d, uint32_t ex);
+/* TInst.lean (and the core's DIns.lean): LEAN_FN, an instruction without .S, CC test or
+ * constant operand read at run time that has a handler; LEAN_BRA, a branch, lean when it
+ * does not split the warp. Neither can fault, touch memory or change the active lanes. */
+enum { LEAN_NO, LEAN_FN, LEAN_BRA };
+/* the core's warp as the issue stage reads and writes it for a lean instruction: the code
+ * index of its next instruction, its active lanes and its predicates' lane masks are the
+ * uint32_t at these byte offsets (machine.h asserts them) */
+enum { TW_PC = 0, TW_ACTIVE = 4, TW_P = 20 };
+static inline uint32_t *
+sim_tw_word(struct Warp *w, unsigned off)
+{
+	return (uint32_t *)(void *)((char *)w + off);
+}
+
 typedef struct {
 	uint8_t unit;        /* Unit (isa_ops[op].unit) */
 	uint8_t lat;         /* Lat (isa_ops[op].lat) */
 	uint8_t ctrl;        /* 1: control op, the warp's next issue waits --ctrl-latency */
+	/* the lean form (zero when lean is LEAN_NO; sim_tdecode leaves it so) */
+	uint8_t lean;        /* LEAN_* */
+	uint8_t guard;       /* the guard's predicate index (7: PT) */
+	uint32_t gxor;       /* the guard's lane mask is the warp's P[guard] ^ gxor */
+	uint32_t pc;         /* its code index (this TInst is the core's tcode[pc]) */
+	uint32_t target;     /* LEAN_BRA: code index of the target */
+	TLeanFn *fn;         /* LEAN_FN: the handler */
+	const struct DIns *d;/* its argument */
 	SbUse use;           /* registers, predicates and CC read and written */
 } TInst;
 /* (decode.c) the timing form of one instruction: also what an observer of the run needs to
@@ -508,12 +537,36 @@ sim_tstats_issue(TStats *st, uint32_t active, uint32_t exec, int diverged, int r
 		st->crs_hwm = (uint64_t)crs_depth;
 }
 
+/* What the issue stage needs of the core to run a lean instruction itself, and the
+ * statistics it counts for it (per SM, the core's): a lean issue of a full warp whose guard
+ * holds counts full_insts alone; any other one insts, lanes (its active lanes) and off (of
+ * those, the guard-false ones). The core folds them into its own statistics and the TStats
+ * (warp and thread instructions, predicated-off lanes) whenever it reads those. */
+typedef struct {
+	struct Warp *const *warps;   /* the core's warps by warp slot */
+	uint64_t full_insts;
+	uint64_t insts, lanes, off;
+} TLean;
+
+/* a lean issue (not of a full warp with its guard true) counted into l: active lanes act,
+ * of which ex executed */
+static inline void
+sim_lean_count(TLean *l, uint32_t act, uint32_t ex)
+{
+	l->insts++;
+	l->lanes += (uint64_t)sim_popc(act);
+	l->off += (uint64_t)sim_popc(act & ~ex);
+}
+
 typedef struct {
 	void *ctx;                                    /* the functional core */
 	const TInst *(*peek)(void *ctx, int warp);    /* the warp's next instruction, decoded */
 	/* executes it and counts its statistics (sim_tstats_issue); fills e's common field,
 	 * and returns 0, or all of e and returns 1 */
 	int (*exec)(void *ctx, int warp, TExec *e);
+	/* NULL: every instruction through exec (none is lean, a trace reads every issue, or
+	 * a fault stopped the run); the core clears it when that changes */
+	TLean *lean;
 } TSource;
 
 /* A windowed run (docs/timing.md, "Windows"; partime.c): the part of an SM's memory access

@@ -538,6 +538,36 @@ issue_events(TSm *m, int w, uint64_t now, const TExec *e)
 	}
 }
 
+/* lean instruction in (TInst.lean) of warp w run here, without the exec callback: its
+ * guard, its statistics (into the core's TLean), the warp's pc, the core's handler;
+ * returns its next instruction, or NULL when exec must run it (the warp has no active
+ * lane, or the branch splits it) */
+static inline const TInst *
+lean_issue(TLean *l, int w, const TInst *in)
+{
+	struct Warp *wp = l->warps[w];
+	uint32_t act = *sim_tw_word(wp, TW_ACTIVE);
+	uint32_t ex = act & (*sim_tw_word(wp, TW_P + 4u * in->guard) ^ in->gxor);
+
+	if (ex != ~0u) {
+		if (!act || (in->lean == LEAN_BRA && ex != act && ex))
+			return NULL;
+		sim_lean_count(l, act, ex);
+	} else
+		l->full_insts++;    /* a full warp, guard true */
+	if (in->lean == LEAN_FN) {
+		*sim_tw_word(wp, TW_PC) = in->pc + 1;
+		in->fn(wp, in->d, ex);
+		return in + 1;      /* (past the last one is the core's tcode[ncode]) */
+	}
+	if (!ex) {              /* a branch taken by no lane */
+		*sim_tw_word(wp, TW_PC) = in->pc + 1;
+		return in + 1;
+	}
+	*sim_tw_word(wp, TW_PC) = in->target;   /* (an instruction of the kernel) */
+	return in + ((int64_t)in->target - in->pc);
+}
+
 /* issues the next instruction of warp w at now; returns the cycles until its result. The
  * warp's new wake-up is filed at once (refresh): its own issue is what changed it. */
 static uint64_t
@@ -545,11 +575,16 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 {
 	const TimingConfig *c = m->c;
 	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
+	const TInst *next;
 	TExec *e = &m->e;
 	uint64_t ready;
-	int mult = 1, rare = s->exec(s->ctx, w, e), mem;
+	int mult = 1, rare = 0, mem;
 
-	m->wnext[w] = e->next;   /* (the core counted the issue's statistics) */
+	if (!in->lean || !s->lean || !(next = lean_issue(s->lean, w, in))) {
+		rare = s->exec(s->ctx, w, e);  /* (the core counts the issue's statistics) */
+		next = e->next;
+	}
+	m->wnext[w] = next;
 	mem = rare && e->space != TSP_NONE;
 	ready = mem ? issue_mem(m, w, in, now, e, &mult) : now + (uint64_t)c->lat[in->lat];
 	take_unit(m, (Unit)in->unit, now, mult);
@@ -560,7 +595,7 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 		issue_events(m, w, now, e);
 		refile(m, s, w);
 	} else
-		refile_common(m, w, e->next ? e->next : s->peek(s->ctx, w));
+		refile_common(m, w, next ? next : s->peek(s->ctx, w));
 	return ready - now;
 }
 

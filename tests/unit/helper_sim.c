@@ -20,8 +20,8 @@ static void record(void *ctx, const ExecInfo *e)
 	t->ntr++;
 }
 
-int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const char **args,
-             const char **cfg)
+static int run(SimT *t, const char *listing, unsigned grid, unsigned block, const char **args,
+               const char **cfg, int trace)
 {
 	SimConfig c;
 	SimOpts o;
@@ -61,13 +61,26 @@ int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const 
 		return t->rc = -2;
 	if (!(t->g = sim_gpu_new(k, &t->mem, &t->l, &c, "t.sass", t->err)))
 		return t->rc = -3;
-	sim_gpu_trace(t->g, record, t);
+	if (trace)
+		sim_gpu_trace(t->g, record, t);
 	t->rc = sim_run(t->g, 0);
 	t->st = *sim_gpu_stats(t->g);
 	if (t->rc != SIM_DONE)
 		fputs(sim_gpu_error(t->g), t->err);
 	fflush(t->err);
 	return t->rc;
+}
+
+int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const char **args,
+             const char **cfg)
+{
+	return run(t, listing, grid, block, args, cfg, 1);
+}
+
+int simt_run_untraced(SimT *t, const char *listing, unsigned grid, unsigned block,
+                      const char **args, const char **cfg)
+{
+	return run(t, listing, grid, block, args, cfg, 0);
 }
 
 uint64_t simt_get(SimT *t, int param, int idx)

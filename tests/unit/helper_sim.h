@@ -35,6 +35,10 @@ typedef struct {
 /* cfg: NULL or pairs of architecture option name, value, NULL-terminated */
 int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const char **args,
              const char **cfg);
+/* the same without the trace (tr stays empty): the issue stage runs the lean instructions
+ * itself, as warpsim does without --trace */
+int simt_run_untraced(SimT *t, const char *listing, unsigned grid, unsigned block,
+                      const char **args, const char **cfg);
 uint64_t simt_get(SimT *t, int param, int idx);
 const char *simt_runs(SimT *t, int warp);
 int simt_count(SimT *t, int warp, uint32_t pc);

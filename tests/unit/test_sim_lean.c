@@ -1,0 +1,309 @@
+/* test_sim_lean.c - the issue stage's own run of a lean instruction (sim/tsm.c, timing.h's
+ * TLean): with a scripted core whose warps and handler this file defines, which instructions
+ * it runs itself (the guard, the handler's lanes, the branch and the pc, the statistics it
+ * counts) and which it leaves to the exec callback (a branch that splits the warp, a warp
+ * without active lanes, every one when the source has no TLean); and with the SM model, a
+ * kernel of lean instructions in every guard form, partial warps and a split branch, whose
+ * memory and statistics must equal the run that takes every issue through exec (a trace
+ * reads each one) and hand-derived values. */
+#include <check.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/sim.h"
+#include "tests/unit/helper_check.h"
+#include "tests/unit/helper_sim.h"
+
+/* ---------------------------------------------------------------- a scripted core */
+/* the core's warp as timing.h's TW_* describe it */
+struct Warp {
+	uint32_t pc, active, exited, counted, lanes;
+	uint32_t p[9];
+};
+_Static_assert(offsetof(struct Warp, pc) == TW_PC && offsetof(struct Warp, active) == TW_ACTIVE &&
+               offsetof(struct Warp, p) == TW_P, "TW_*");
+struct DIns {
+	int id;
+};
+
+enum { NW = 3, NI = 9, MAXC = 64 };
+typedef struct {
+	TInst code[NI + 1];          /* the program, code[NI] past its end */
+	struct DIns d[NI];
+	int exit_pc;                 /* code index of EXIT */
+	struct Warp w[NW];
+	struct Warp *wp[NW];
+	TLean lean;
+	TStats *st;
+	int call_warp[MAXC], call_id[MAXC];   /* the handler's calls: warp, instruction */
+	uint32_t call_ex[MAXC];
+	int ncall;
+	int exec_warp[MAXC], exec_pc[MAXC];   /* the exec callback's */
+	int nexec;
+} LCore;
+
+static LCore *cur;
+
+static void
+handler(struct Warp *w, const struct DIns *d, uint32_t ex)
+{
+	LCore *c = cur;
+	ck_assert_int_lt(c->ncall, MAXC);
+	c->call_warp[c->ncall] = (int)(w - c->w);
+	c->call_id[c->ncall] = d->id;
+	c->call_ex[c->ncall++] = ex;
+}
+
+static const TInst *
+peek(void *ctx, int w)
+{
+	LCore *c = ctx;
+	return &c->code[c->w[w].pc];
+}
+
+/* any instruction, executed by moving on (EXIT: the warp's end) */
+static int
+exec(void *ctx, int w, TExec *e)
+{
+	LCore *c = ctx;
+	struct Warp *wp = &c->w[w];
+	int pc = (int)wp->pc;
+
+	ck_assert_int_lt(c->nexec, MAXC);
+	c->exec_warp[c->nexec] = w;
+	c->exec_pc[c->nexec++] = pc;
+	sim_tstats_issue(c->st, wp->active, wp->active, 0, 0, 0);
+	wp->pc = (uint32_t)pc + 1;
+	e->next = &c->code[wp->pc];
+	if (pc != c->exit_pc)
+		return 0;
+	sim_texec_rare_clear(e);
+	e->event = TEX_EXIT;
+	return 1;
+}
+
+static void
+lean_ins(LCore *c, int i, int lean, int guard, int neg, int target)
+{
+	TInst *t = &c->code[i];
+	t->unit = lean == LEAN_BRA ? UNIT_CTRL : UNIT_ALU;
+	t->lat = lean == LEAN_BRA ? LAT_CTRL : LAT_ALU;
+	t->ctrl = lean == LEAN_BRA;
+	t->lean = (uint8_t)lean;
+	t->guard = (uint8_t)guard;
+	t->gxor = neg ? ~0u : 0;
+	t->pc = (uint32_t)i;
+	t->target = (uint32_t)target;
+	t->fn = lean == LEAN_FN ? handler : NULL;
+	t->d = &c->d[i];
+	c->d[i].id = i;
+}
+
+/* warp 0 runs with every lane active, warp 1 with lanes 0..15, warp 2 with none (its
+ * instructions all go to exec); P0 = 0x00ff00ff, P1 = 0, P2 = 1 */
+static LCore *
+lcore_new(void)
+{
+	LCore *c = calloc(1, sizeof *c);
+	ck_assert_ptr_nonnull(c);
+	lean_ins(c, 0, LEAN_FN, 7, 0, 0);           /* PT */
+	lean_ins(c, 1, LEAN_FN, 0, 0, 0);           /* @P0 */
+	lean_ins(c, 2, LEAN_FN, 0, 1, 0);           /* @!P0 */
+	lean_ins(c, 3, LEAN_BRA, 1, 0, 5);          /* @P1 BRA 5: taken by no lane */
+	lean_ins(c, 4, LEAN_BRA, 7, 0, 6);          /* BRA 6: by every lane */
+	lean_ins(c, 5, LEAN_FN, 7, 0, 0);           /* (skipped) */
+	lean_ins(c, 6, LEAN_BRA, 2, 0, 7);          /* @P2 BRA 7: splits the warp */
+	lean_ins(c, 7, LEAN_FN, 0, 0, 0);           /* @P0 */
+	c->code[8].unit = UNIT_CTRL;                /* EXIT (not lean) */
+	c->code[8].lat = LAT_CTRL;
+	c->code[8].ctrl = 1;
+	c->exit_pc = 8;
+	for (int w = 0; w < NW; w++) {
+		c->w[w].active = w == 0 ? ~0u : w == 1 ? 0xffffu : 0;
+		c->w[w].p[0] = 0x00ff00ffu;
+		c->w[w].p[1] = 0;
+		c->w[w].p[2] = 1;
+		c->w[w].p[7] = ~0u;
+		c->wp[w] = &c->w[w];
+	}
+	c->lean.warps = c->wp;
+	return c;
+}
+
+/* every warp of c to its EXIT on teaching.cfg, with or without the core's TLean */
+static void
+lrun(LCore *c, int lean, TStats *st)
+{
+	TimingConfig tc;
+	TSource src = {c, peek, exec, lean ? &c->lean : NULL};
+	TSm *m = malloc(sizeof *m);
+	Dram d;
+	char err[200];
+	uint64_t now = 0;
+
+	sim_tconfig_defaults(&tc);
+	ck_assert_int_eq(sim_tconfig_load(&tc, "sim/configs/teaching.cfg", stderr), 0);
+	ck_assert_ptr_nonnull(m);
+	memset(st, 0, sizeof *st);
+	c->st = st;
+	cur = c;
+	sim_dram_init(&d, tc.dram_bw);
+	ck_assert_int_eq(sim_tsm_init(m, &tc, NULL, &d, st, err, sizeof err), 0);
+	for (int w = 0; w < NW; w++)
+		sim_tsm_add_warp(m, w, 0, (uint64_t)w);
+	while (m->nlive > 0) {
+		sim_tsm_cycle(m, &src, now);
+		now = sim_tsm_next(m, &src, now);
+		ck_assert_msg(now < 100000, "deadlock or runaway");
+	}
+	sim_tsm_free(m);
+	free(m);
+}
+
+/* the handler calls of warp w, as "id:ex" */
+static const char *
+calls(const LCore *c, int w, char *buf, size_t n)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < c->ncall && k < n; i++)
+		if (c->call_warp[i] == w)
+			k += (size_t)snprintf(buf + k, n - k, "%s%d:%x", k ? " " : "", c->call_id[i], c->call_ex[i]);
+	return buf;
+}
+
+static const char *
+execs(const LCore *c, int w, char *buf, size_t n)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < c->nexec && k < n; i++)
+		if (c->exec_warp[i] == w)
+			k += (size_t)snprintf(buf + k, n - k, "%s%d", k ? " " : "", c->exec_pc[i]);
+	return buf;
+}
+
+/* the issue stage runs the lean instructions itself: the handler with the guard's lanes,
+ * branches by the guard (taken, not taken; a split one and any of a warp without active
+ * lanes through exec), the warp's pc, and the statistics of each into TLean */
+START_TEST(test_issue_stage_runs_lean)
+{
+	LCore *c = lcore_new();
+	TStats st;
+	char b[512];
+
+	lrun(c, 1, &st);
+	ck_assert_str_eq(calls(c, 0, b, sizeof b), "0:ffffffff 1:ff00ff 2:ff00ff00 7:ff00ff");
+	ck_assert_str_eq(calls(c, 1, b, sizeof b), "0:ffff 1:ff 2:ff00 7:ff");
+	ck_assert_str_eq(calls(c, 2, b, sizeof b), "");
+	ck_assert_str_eq(execs(c, 0, b, sizeof b), "6 8");
+	ck_assert_str_eq(execs(c, 1, b, sizeof b), "6 8");
+	ck_assert_str_eq(execs(c, 2, b, sizeof b), "0 1 2 3 4 5 6 7 8");
+	for (int w = 0; w < NW; w++)
+		ck_assert_uint_eq(c->w[w].pc, 9);
+	/* a full warp whose guard holds: 0 and 4 of warp 0; the others: warp 0's 1, 2, 3, 7
+	 * (32 lanes, 16 + 16 + 32 + 16 off) and warp 1's 0, 1, 2, 3, 4, 7 (16 lanes, 0 + 8 + 8
+	 * + 16 + 0 + 8 off) */
+	ck_assert_uint_eq(c->lean.full_insts, 2);
+	ck_assert_uint_eq(c->lean.insts, 10);
+	ck_assert_uint_eq(c->lean.lanes, 4 * 32 + 6 * 16);
+	ck_assert_uint_eq(c->lean.off, 80 + 40);
+	ck_assert_uint_eq(st.warp_insts, 2 + 2 + 9);     /* exec's own */
+	free(c);
+}
+END_TEST
+
+/* without the core's TLean every instruction goes through exec */
+START_TEST(test_issue_stage_no_lean)
+{
+	LCore *c = lcore_new();
+	TStats st;
+	char b[512];
+
+	lrun(c, 0, &st);
+	ck_assert_int_eq(c->ncall, 0);
+	for (int w = 0; w < NW; w++)
+		ck_assert_str_eq(execs(c, w, b, sizeof b), "0 1 2 3 4 5 6 7 8");
+	ck_assert_uint_eq(c->lean.full_insts + c->lean.insts, 0);
+	ck_assert_uint_eq(st.warp_insts, 27);
+	free(c);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- the SM model */
+/* 64 threads: R0 = (tid % 4 == 0 ? 1 : 0x10) + (tid < 48 ? 0x100 : tid % 4 == 0 ? 0x200 : 0),
+ * through lean instructions under PT, a guard, a negated guard, a guard false in every lane,
+ * a branch taken by none, one taken by all (over an instruction that must not run), and in
+ * warp 1 a branch that splits it, whose paths run lean instructions on half a warp */
+static const char *kern =
+	".kernel k\n.arch sm_20\n.registers 16\n.param 0x20 8 out\n"
+	"/*0000*/ S2R R10, SR_TID.X;\n"
+	"/*0008*/ LOP.AND R1, R10, 0x3;\n"
+	"/*0010*/ ISETP.EQ.AND P0, PT, R1, RZ, PT;\n"
+	"/*0018*/ MOV R0, RZ;\n"
+	"/*0020*/ @P0 IADD R0, R0, 0x1;\n"
+	"/*0028*/ @!P0 IADD R0, R0, 0x10;\n"
+	"/*0030*/ ISETP.GT.AND P1, PT, R10, 0x100, PT;\n"
+	"/*0038*/ @P1 IADD R0, R0, 0x1000;\n"
+	"/*0040*/ @P1 BRA 0x50;\n"
+	"/*0048*/ BRA 0x58;\n"
+	"/*0050*/ IADD R0, R0, 0x100000;\n"
+	"/*0058*/ ISETP.LT.U32.AND P2, PT, R10, 0x30, PT;\n"
+	"/*0060*/ SSY 0x90;\n"
+	"/*0068*/ @!P2 BRA 0x80;\n"
+	"/*0070*/ IADD R0, R0, 0x100;\n"
+	"/*0078*/ NOP.S;\n"
+	"/*0080*/ @P0 IADD R0, R0, 0x200;\n"
+	"/*0088*/ NOP.S;\n"
+	"/*0090*/ SHL R11, R10, 0x2;\n"
+	"/*0098*/ IADD.CC R12, R11, c[0x0][0x20];\n"
+	"/*00a0*/ IADD.X R13, RZ, c[0x0][0x24];\n"
+	"/*00a8*/ ST.E [R12], R0;\n"
+	"/*00b0*/ EXIT;\n";
+
+START_TEST(test_sm_lean_equals_exec)
+{
+	static SimT a, b;    /* (large: static) */
+	const char *args[] = {"buf:u32:64", NULL};
+	const SimStats *sa = &a.st, *sb = &b.st;
+	const TStats *ta, *tb;
+
+	ck_assert_int_eq(simt_run_untraced(&a, kern, 1, 64, args, NULL), SIM_DONE);
+	ck_assert_int_eq(simt_run(&b, kern, 1, 64, args, NULL), SIM_DONE);
+	ta = sim_gpu_tstats(a.g);
+	tb = sim_gpu_tstats(b.g);
+	for (int t = 0; t < 64; t++) {
+		uint32_t want = (t % 4 == 0 ? 1u : 0x10u) + (t < 48 ? 0x100u : t % 4 == 0 ? 0x200u : 0);
+		ck_assert_uint_eq(simt_get(&a, 0, t), want);
+		ck_assert_uint_eq(simt_get(&b, 0, t), want);
+	}
+	ck_assert_int_eq(b.ntr, 42);
+	/* warp 0: 20 issues of 32 lanes; warp 1: 18 of 32 and 4 of 16 (the split's paths).
+	 * Guard-false lanes: the @P0 and @!P0 IADDs 24 + 8 a warp, the @P1 IADD and BRA 32 + 32
+	 * a warp, @!P2 BRA 32 (warp 0) and 16 (warp 1), warp 1's @P0 IADD on 16 lanes 12 */
+	ck_assert_uint_eq(sa->warp_insts, 42);
+	ck_assert_uint_eq(sa->thread_insts, 20 * 32 + 18 * 32 + 4 * 16);
+	ck_assert_uint_eq(sa->pred_off, 2 * (24 + 8 + 32 + 32) + 32 + 16 + 12);
+	ck_assert_uint_eq(sa->exec_lanes, sa->thread_insts - sa->pred_off);
+	ck_assert_uint_eq(sa->div_branches, 1);
+	ck_assert_mem_eq(sa, sb, sizeof *sa);
+	ck_assert_uint_eq(ta->warp_insts, sa->warp_insts);
+	ck_assert_uint_eq(ta->thread_insts, sa->thread_insts);
+	ck_assert_uint_eq(ta->pred_off, sa->pred_off);
+	ck_assert_mem_eq(ta, tb, sizeof *ta);
+	simt_free(&a);
+	simt_free(&b);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("sim_lean");
+	TCase *tc = tcase_create("lean");
+	tcase_add_test(tc, test_issue_stage_runs_lean);
+	tcase_add_test(tc, test_issue_stage_no_lean);
+	tcase_add_test(tc, test_sm_lean_equals_exec);
+	suite_add_tcase(s, tc);
+	return ck_run(s);
+}
