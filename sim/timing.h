@@ -270,8 +270,9 @@ typedef struct {
 } SbUse;
 
 typedef struct {
-	uint64_t ready[SB_NIDS];   /* cycle the pending write of each id lands (0: none) */
-	uint8_t mem[SB_NIDS];      /* 1 when that write comes from memory */
+	uint64_t ready[SB_NIDS];   /* per id: twice the cycle its pending write lands (0: none),
+	                              plus 1 when memory produces it (one store per write) */
+	uint64_t memmax;           /* at least the cycle of every write from memory (0: none) */
 } Scoreboard;
 
 void sim_sb_clear(Scoreboard *s);
@@ -286,23 +287,61 @@ sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
 {
 	uint64_t t = 0;
 	int id = -1, n = u->nsrc + u->ndst;
-	/* sources, then destinations (WAW), in one run; the latest one's kind is looked up once */
+	/* sources, then destinations (WAW), in one run; the first latest one's kind counts */
 	for (int i = 0; i < n; i++)
-		if (s->ready[u->id[i]] > t) {
-			t = s->ready[u->id[i]];
+		if (s->ready[u->id[i]] >> 1 > t) {
+			t = s->ready[u->id[i]] >> 1;
 			id = u->id[i];
 		}
-	*why = id < 0 ? STALL_NONE : s->mem[id] ? STALL_RAW_MEM : STALL_RAW_ALU;
+	*why = id < 0 ? STALL_NONE : s->ready[id] & 1 ? STALL_RAW_MEM : STALL_RAW_ALU;
 	return t;
 }
+/* sim_sb_ready's cycle alone, by a max without a branch on the data */
+static inline uint64_t
+sim_sb_max(const Scoreboard *s, const SbUse *u)
+{
+	uint64_t t = 0;
+	int n = u->nsrc + u->ndst;
+	for (int i = 0; i < n; i++) {
+		uint64_t r = s->ready[u->id[i]];
+		t = r > t ? r : t;
+	}
+	return t >> 1;
+}
+/* sim_sb_ready's reason, given its cycle t: the ids looked at only when a write from memory
+ * could be the latest (t not past memmax) */
+static inline int
+sim_sb_why(const Scoreboard *s, const SbUse *u, uint64_t t)
+{
+	int why;
+
+	if (t > s->memmax || t == 0)
+		return t ? STALL_RAW_ALU : STALL_NONE;
+	sim_sb_ready(s, u, &why);
+	return why;
+}
+/* the cycle id's write lands (0: none pending) */
+static inline uint64_t
+sim_sb_at(const Scoreboard *s, int id)
+{
+	return s->ready[id] >> 1;
+}
+/* u's destinations land at ready (mem: from memory) */
 static inline void
 sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
 {
 	const uint16_t *dst = u->id + u->nsrc;
-	for (int i = 0; i < u->ndst; i++) {
-		s->ready[dst[i]] = ready;
-		s->mem[dst[i]] = (uint8_t)(mem != 0);
-	}
+	uint64_t r = ready << 1 | (uint64_t)(mem != 0);
+	for (int i = 0; i < u->ndst; i++)
+		s->ready[dst[i]] = r;
+	if (mem && ready > s->memmax)
+		s->memmax = ready;
+}
+/* id's pending write lands at ready instead (a windowed run's memory access, resolved) */
+static inline void
+sim_sb_land(Scoreboard *s, int id, uint64_t ready)
+{
+	s->ready[id] = ready << 1 | (s->ready[id] & 1);
 }
 
 /* the wake-up of a warp: the first cycle >= now at which every constraint holds, and the
@@ -601,7 +640,7 @@ typedef struct {
 	const TimingConfig *c;       /* the architecture */
 	TStats *st;                  /* statistics to add to */
 	int nlive;                   /* live warps */
-	uint64_t dirty;              /* warps whose wr, wkwhy, wunit and masks are stale (set by its
+	uint64_t dirty;              /* warps whose wr, wsb, wunit and masks are stale (set by its
 	                                issue, a barrier release, its arrival; see tsm.c) */
 	uint64_t sfree[TM_MAXSCHED]; /* per scheduler: first cycle it has an issue slot */
 	uint8_t kmemo[TM_MAXSCHED];  /* kwake and kfirst hold (set by a cycle without issue; reset
@@ -621,7 +660,8 @@ typedef struct {
 	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
 	uint8_t wsched[TM_MAXWARPS]; /* per warp: its scheduler, warp % schedulers */
 	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
-	uint8_t wkwhy[TM_MAXWARPS];  /* the StallReason of wr (sim_wake's order: scoreboard, then control) */
+	uint64_t wsb[TM_MAXWARPS];   /* per warp: the scoreboard's part of wr (its stall reason is
+	                                found from it when a stall is charged: sim_sb_why) */
 	uint64_t ctrl[TM_MAXWARPS];  /* per warp: first cycle it may issue (control, barrier, switches) */
 	uint8_t live[TM_MAXWARPS];   /* resident and not exited */
 	uint8_t atbar[TM_MAXWARPS];  /* waiting at a CTA barrier */

@@ -140,16 +140,11 @@ refresh(TSm *m, const TSource *s, int w)
 	unfile(m, k, w);
 	if (!m->atbar[w]) {
 		const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
-		int why;
-		uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
+		uint64_t sb = sim_sb_max(&m->sb[w], &in->use);
 
 		m->wunit[w] = in->unit;
-		if (m->ctrl[w] > sb) {
-			sb = m->ctrl[w];
-			why = STALL_CTRL;
-		}
-		m->wr[w] = sb;
-		m->wkwhy[w] = (uint8_t)why;
+		m->wr[w] = m->ctrl[w] > sb ? m->ctrl[w] : sb;
+		m->wsb[w] = sb;
 	} else
 		m->wr[w] = UINT64_MAX;
 	file(m, k, w);
@@ -163,9 +158,9 @@ refresh(TSm *m, const TSource *s, int w)
 static inline __attribute__((always_inline)) void
 refile_common(TSm *m, int w, const TInst *in)
 {
-	int k = m->wsched[w], why;
+	int k = m->wsched[w];
 	uint64_t b = 1ull << m->pos[w], r;
-	uint64_t sb = sim_sb_ready(&m->sb[w], &in->use, &why);
+	uint64_t sb = sim_sb_max(&m->sb[w], &in->use);
 
 	m->rdy[k] &= ~b;
 	if (in->unit != m->wunit[w]) {   /* (its bit is in umask of its unit) */
@@ -173,12 +168,8 @@ refile_common(TSm *m, int w, const TInst *in)
 		m->umask[k][in->unit] |= b;
 		m->wunit[w] = in->unit;
 	}
-	if (m->ctrl[w] > sb) {
-		sb = m->ctrl[w];
-		why = STALL_CTRL;
-	}
-	m->wr[w] = r = sb;
-	m->wkwhy[w] = (uint8_t)why;
+	m->wr[w] = r = m->ctrl[w] > sb ? m->ctrl[w] : sb;
+	m->wsb[w] = sb;
 	if (r <= m->kt[k])
 		m->rdy[k] |= b;
 	else if (r - m->kt[k] < TM_WHEEL) {
@@ -356,7 +347,14 @@ warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 		return p;
 	}
 	if (k > t) {
-		*why = m->wkwhy[w];
+		/* wr's reason (sim_wake's order: scoreboard, then control) from the state it was
+		 * found from, which only an issue or a stale mark changes */
+		if (m->ctrl[w] > m->wsb[w])
+			*why = STALL_CTRL;
+		else {
+			const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
+			*why = sim_sb_why(&m->sb[w], &in->use, m->wsb[w]);
+		}
 		return k;
 	}
 	*why = STALL_NONE;
@@ -385,8 +383,8 @@ maxready(const Scoreboard *sb)
 {
 	uint64_t t = 0;
 	for (int i = 0; i < SB_NIDS; i++)
-		if (sb->ready[i] > t && sb->ready[i] != SIM_PEND)   /* (partime.c adds those) */
-			t = sb->ready[i];
+		if (sim_sb_at(sb, i) > t && sim_sb_at(sb, i) != SIM_PEND)   /* (partime.c adds those) */
+			t = sim_sb_at(sb, i);
 	return t;
 }
 

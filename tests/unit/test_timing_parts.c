@@ -364,6 +364,44 @@ START_TEST(test_scoreboard)
 }
 END_TEST
 
+/* the issue stage's split of sim_sb_ready (sim_sb_max, then sim_sb_why from that cycle) gives
+ * its cycle and reason on every use: ties of a memory and an arithmetic write at one cycle
+ * (the first id read decides), writes overwritten, a pending access landed later */
+START_TEST(test_scoreboard_split)
+{
+	uint32_t x = 12345;
+	for (int round = 0; round < 200; round++) {
+		Scoreboard s;
+		sim_sb_clear(&s);
+		for (int k = 0; k < 12; k++) {
+			SbUse w = {0};
+			x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+			sim_sb_use_regs(&w, 1, (int)(x % 6), 1 + (int)(x >> 8 & 1));
+			if (x >> 9 & 1)
+				sim_sb_use_id(&w, 1, SB_P(x >> 10 & 3));
+			/* cycles 1..4 (many ties); some from memory, some pending until landed */
+			if ((x >> 12 & 7) == 0) {
+				sim_sb_write(&s, &w, SIM_PEND, 1);
+				for (int i = 0; i < w.ndst && (x >> 15 & 1); i++)
+					sim_sb_land(&s, w.id[i], 1 + (x >> 16 & 3));
+			} else
+				sim_sb_write(&s, &w, 1 + (x >> 18 & 3), (int)(x >> 20 & 1));
+		}
+		for (int k = 0; k < 20; k++) {
+			SbUse u = {0};
+			int why, n = 1 + k % 4;
+			x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+			for (int i = 0; i < n; i++)
+				sim_sb_use_id(&u, (int)(x >> (3 * i) & 1),
+				              (x >> (3 * i + 1) & 3) == 3 ? SB_P(x >> 20 & 3) : SB_R(x >> (3 * i + 1) & 7));
+			uint64_t t = sim_sb_ready(&s, &u, &why);
+			ck_assert_uint_eq(sim_sb_max(&s, &u), t);
+			ck_assert_int_eq(sim_sb_why(&s, &u, t), why);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_wake)
 {
 	int why;
@@ -591,6 +629,7 @@ main(void)
 	tcase_add_test(tc, test_cache_ops);
 	tcase_add_test(tc, test_gmem_atomics_no_l2);
 	tcase_add_test(tc, test_scoreboard);
+	tcase_add_test(tc, test_scoreboard_split);
 	tcase_add_test(tc, test_wake);
 	tcase_add_test(tc, test_units);
 	tcase_add_test(tc, test_sched_lrr);
