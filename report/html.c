@@ -150,8 +150,14 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 		pred = have && rp_explore_predicted(b, &pd);
 	}
 	cls = have && dc < 0 ? "pays" : ran && b->measured && !b->execs ? "idle" : "holds";
-	fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#ptx%d\">PTX line %d</a>",
-	        cls, b->index, b->index, b->ptxline, b->ptxline);
+	if (b->ptxfile[0]) {          /* a program linked from several PTX files */
+		fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#ptx%d-%d\">",
+		        cls, b->index, b->index, b->ptxunit, b->ptxline);
+		rp_html_esc(f, b->ptxfile);
+		fprintf(f, " line %d</a>", b->ptxline);
+	} else
+		fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#ptx%d\">PTX line %d</a>",
+		        cls, b->index, b->index, b->ptxline, b->ptxline);
 	if (strcmp(b->cuda, "-")) {
 		fputs(" &middot; ", f);
 		rp_html_esc(f, b->cuda);
@@ -333,7 +339,13 @@ int rp_html_write(const char *path, const RpPage *pg, char *err, size_t errsz)
 	fputs("<h1>warpsim report: kernel <code>", f);
 	rp_html_esc(f, pg->k->name);
 	fputs("</code> of <code>", f);
-	rp_html_esc(f, pg->program);
+	for (int i = 0; i < pg->p->nptxfiles; i++) {     /* a program linked from several files */
+		if (i)
+			fputs(" + ", f);
+		rp_html_esc(f, pg->p->ptxfiles[i]);
+	}
+	if (pg->p->nptxfiles < 2)
+		rp_html_esc(f, pg->program);
 	fputs("</code></h1>\n<p class=\"mono\">", f);
 	rp_html_esc(f, pg->command);
 	fprintf(f, "</p>\n<p id=\"status\" data-cards=\"%d\" data-ready=\"no\" data-errors=\"0\">"

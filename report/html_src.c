@@ -1,4 +1,5 @@
-/* html_src.c - --report's source table (html.c has the page): every line of the PTX beside the
+/* html_src.c - --report's source table (html.c has the page; one table per PTX file of a
+ * program linked from several, by Ins.ptxfile): every line of the PTX beside the
  * listing instructions translated from it, the CUDA line (.loc) above the PTX lines it became,
  * each PTX line and each instruction shaded by its cycles (issues plus the cycles warps waited
  * before them: line statistics' stall columns) with a bar for its idle lanes (active lanes
@@ -43,6 +44,7 @@ static void idle(FILE *f, const LineRow *r)
 
 typedef struct {
 	const RpPage *pg;
+	int unit, linked;        /* the PTX file shown (Ins.ptxfile); the program has several */
 	int *first, *next;       /* per PTX line its first instruction, per instruction the next */
 	LineRow *ins;            /* per instruction its counts */
 	uint64_t insmax;         /* the greatest instruction cost */
@@ -98,9 +100,13 @@ static void row(FILE *f, Src *s, int l, const char *text, const LineRow *r, uint
 
 	if (s->first[l] >= 0)
 		cuda_row(f, s, &k->ins[s->first[l]]);
-	fprintf(f, "<tr id=\"ptx%d\"%s><td class=\"n\">", l, r && r->warp_insts ? "" : " class=\"cold\"");
+	if (s->linked)              /* a program linked from several PTX files: ptxFILE-LINE */
+		fprintf(f, "<tr id=\"ptx%d-%d\"%s><td class=\"n\">", s->unit, l,
+		        r && r->warp_insts ? "" : " class=\"cold\"");
+	else
+		fprintf(f, "<tr id=\"ptx%d\"%s><td class=\"n\">", l, r && r->warp_insts ? "" : " class=\"cold\"");
 	for (int b = 0; x && b < x->nb; b++)
-		if (x->b[b].ptxline == l)
+		if (x->b[b].ptxline == l && x->b[b].ptxunit == s->unit)
 			fprintf(f, "<a href=\"#b%d\">#%d</a> ", x->b[b].index, x->b[b].index);
 	fprintf(f, "%d</td><td", l);
 	heat(f, r ? cost(r) : 0, max);
@@ -120,72 +126,128 @@ static void row(FILE *f, Src *s, int l, const char *text, const LineRow *r, uint
 	fputs("</tr>\n", f);
 }
 
-void rp_html_source(FILE *f, const RpPage *pg)
+/* the table of one PTX file: path's lines, the instructions of file s->unit; 0, or -1 when
+ * out of memory */
+static int table(FILE *f, Src *s, const char *path)
 {
+	const RpPage *pg = s->pg;
 	const Kernel *k = pg->k;
 	RpLines ptx;
-	int nrows, n, *at = NULL;
+	int nrows, n, *at = NULL, rc = -1;
 	const LineRow *rows = rp_linestats_rows(pg->ls, LS_PTX, &nrows);
 	const LineRow **by = NULL;
+	LineRow none = {0};      /* a linked program's instructions without a line in this file */
 	uint64_t max = 0;
-	Src s = {pg, NULL, NULL, NULL, 0, NULL, -1, 0};
 
-	fputs("<h2 id=\"source\">Source and listing</h2>\n", f);
-	rp_lines_load(&ptx, pg->program);
+	rp_lines_load(&ptx, path);
 	n = ptx.n && !*rp_lines_at(&ptx, ptx.n) ? ptx.n - 1 : ptx.n;   /* not the empty line after the last newline */
 	for (int i = 0; i < k->nins; i++)
-		n = k->ins[i].ptxline > n ? k->ins[i].ptxline : n;
-	s.first = malloc(((size_t)n + 1) * sizeof *s.first);
+		if (k->ins[i].ptxfile == s->unit)
+			n = k->ins[i].ptxline > n ? k->ins[i].ptxline : n;
+	s->first = malloc(((size_t)n + 1) * sizeof *s->first);
 	at = malloc(((size_t)n + 1) * sizeof *at);
 	by = calloc((size_t)n + 1, sizeof *by);
-	s.next = malloc(((size_t)k->nins + 1) * sizeof *s.next);
-	s.ins = calloc((size_t)k->nins + 1, sizeof *s.ins);
-	s.cuda = pg->p->nfiles ? calloc((size_t)pg->p->nfiles, sizeof *s.cuda) : NULL;
-	if (!s.first || !at || !by || !s.next || !s.ins) {
-		fputs("<p class=\"note\">Out of memory: the source table is left out.</p>\n", f);
+	if (!s->first || !at || !by)
 		goto out;
-	}
 	for (int l = 0; l <= n; l++)
-		s.first[l] = at[l] = -1;
+		s->first[l] = at[l] = -1;
+	s->lastfile = -1;
+	s->lastline = 0;
 	for (int i = 0; i < k->nins; i++) {       /* each line's instructions in address order */
 		int l = k->ins[i].ptxline > 0 ? k->ins[i].ptxline : 0;
-		s.next[i] = -1;
+		if (k->ins[i].ptxfile != s->unit)
+			continue;
+		s->next[i] = -1;
 		if (at[l] < 0)
-			s.first[l] = i;
+			s->first[l] = i;
 		else
-			s.next[at[l]] = i;
+			s->next[at[l]] = i;
 		at[l] = i;
-		rp_linestats_ins(pg->ls, i, &s.ins[i]);
-		if (cost(&s.ins[i]) > s.insmax)
-			s.insmax = cost(&s.ins[i]);
+		if (s->linked && !l) {
+			none.warp_insts += s->ins[i].warp_insts;
+			none.exec_lanes += s->ins[i].exec_lanes;
+			none.div_branches += s->ins[i].div_branches;
+			for (int r = 0; r < STALL_COUNT; r++)
+				none.stall[r] += s->ins[i].stall[r];
+		}
 	}
 	for (int i = 0; i < nrows; i++)
-		if (rows[i].line >= 0 && rows[i].line <= n) {
+		if (rows[i].line >= 0 && rows[i].line <= n && (!s->linked || rows[i].file == s->unit)) {
 			by[rows[i].line] = &rows[i];
 			if (rows[i].line && cost(&rows[i]) > max)
 				max = cost(&rows[i]);
 		}
+	if (s->linked)
+		by[0] = &none;
+	fprintf(f, "<table class=\"src\"%s>\n<tr><th>line</th><th>PTX</th><th>warp-cycles</th>"
+	        "<th>idle lanes</th><th>div</th><th>listing</th></tr>\n", s->linked ? "" : " id=\"src\"");
+	for (int l = 1; l <= n; l++)
+		row(f, s, l, rp_lines_at(&ptx, l), by[l], max);
+	if (s->first[0] >= 0)
+		row(f, s, 0, "(no PTX line: added by the translator)", by[0], max);
+	fputs("</table>\n", f);
+	rc = 0;
+out:
+	free(s->first);
+	s->first = NULL;
+	free(at);
+	free(by);
+	rp_lines_free(&ptx);
+	return rc;
+}
+
+void rp_html_source(FILE *f, const RpPage *pg)
+{
+	const Kernel *k = pg->k;
+	int nfiles = pg->p->nptxfiles > 1 ? pg->p->nptxfiles : 1;
+	Src s = {pg, 0, nfiles > 1, NULL, NULL, NULL, 0, NULL, -1, 0};
+
+	fputs("<h2 id=\"source\">Source and listing</h2>\n", f);
+	s.next = malloc(((size_t)k->nins + 1) * sizeof *s.next);
+	s.ins = calloc((size_t)k->nins + 1, sizeof *s.ins);
+	s.cuda = pg->p->nfiles ? calloc((size_t)pg->p->nfiles, sizeof *s.cuda) : NULL;
+	if (!s.next || !s.ins) {
+		fputs("<p class=\"note\">Out of memory: the source table is left out.</p>\n", f);
+		goto out;
+	}
+	for (int i = 0; i < k->nins; i++) {
+		rp_linestats_ins(pg->ls, i, &s.ins[i]);
+		if (cost(&s.ins[i]) > s.insmax)
+			s.insmax = cost(&s.ins[i]);
+	}
 	fputs("<p>Every PTX line beside the listing instructions translated from it, and above them "
 	      "the CUDA line they came from (<code>.loc</code>). Shading: warp-cycles, the line's "
 	      "issues plus the cycles warps waited before them; the bar: idle lanes, the share of "
 	      "32 lanes per issue that were inactive or guard-false; div: issues that split a warp. "
 	      "<label><input type=\"checkbox\" id=\"cold-toggle\"> hide the lines that never ran"
 	      "</label></p>\n", f);
-	fputs("<table class=\"src\" id=\"src\">\n<tr><th>line</th><th>PTX</th><th>warp-cycles</th>"
-	      "<th>idle lanes</th><th>div</th><th>listing</th></tr>\n", f);
-	for (int l = 1; l <= n; l++)
-		row(f, &s, l, rp_lines_at(&ptx, l), by[l], max);
-	if (s.first[0] >= 0)
-		row(f, &s, 0, "(no PTX line: added by the translator)", by[0], max);
-	fputs("</table>\n", f);
+	if (s.linked) {
+		fprintf(f, "<p>The program is linked from %d PTX files: a table for each, in "
+		        "command-line order:", nfiles);
+		for (int u = 0; u < nfiles; u++) {
+			fprintf(f, "%s <a href=\"#src%d\">", u ? "," : "", u);
+			rp_html_esc(f, pg->p->ptxfiles[u]);
+			fputs("</a>", f);
+		}
+		fputs(".</p>\n<div id=\"src\">\n", f);
+	}
+	for (s.unit = 0; s.unit < nfiles; s.unit++) {
+		if (s.linked) {
+			fprintf(f, "<h3 id=\"src%d\">", s.unit);
+			rp_html_esc(f, pg->p->ptxfiles[s.unit]);
+			fputs("</h3>\n", f);
+		}
+		if (table(f, &s, s.linked ? pg->p->ptxfiles[s.unit] : pg->program)) {
+			fputs("<p class=\"note\">Out of memory: the source table is left out.</p>\n", f);
+			break;
+		}
+	}
+	if (s.linked)
+		fputs("</div>\n", f);
 out:
 	for (int i = 0; s.cuda && i < pg->p->nfiles; i++)
 		rp_lines_free(&s.cuda[i]);
 	free(s.cuda);
-	free(s.first);
 	free(s.next);
 	free(s.ins);
-	free(at);
-	free(by);
-	rp_lines_free(&ptx);
 }

@@ -257,18 +257,37 @@ else
 fi
 verdict "--explore of xa.ptx + xb.ptx: each branch with its file and its own counts" "$why"
 
-# what keys instructions by PTX line alone refuses a linked program (exit 2, a message)
-for x in report; do
-	why=""
-	xa="--report $tmp/r.html"
-	# shellcheck disable=SC2086
-	"$ws" main.ptx lib.ptx --launch main.launch --quiet $xa >"$tmp/$x.err" 2>&1
-	rc=$?
-	[ $rc = 2 ] || why="exit $rc, not 2"
-	[ -z "$why" ] && ! grep -qF -- "--$x is not supported yet for a program linked from several PTX files" "$tmp/$x.err" &&
-		why="message: $(head -1 "$tmp/$x.err")"
-	verdict "--$x refuses a linked program" "$why"
-done
+# --report of main.ptx + lib.ptx: a source table per file (rows ptxFILE-LINE), the card of
+# lib.ptx:26's branch links to its row; every row's warp-cycles are those of the same row of
+# whole.ptx's page (lib.ptx's line L is whole.ptx's NMAIN + L), and the rows without a PTX
+# line of the two files add up to whole.ptx's
+why=""
+if ! "$ws" main.ptx lib.ptx --launch main.launch --quiet --report "$tmp/r.html" -j 2 >"$tmp/r.err" 2>&1; then
+	why="--report failed: $(head -1 "$tmp/r.err")"
+elif ! "$ws" "$tmp/whole.ptx" --launch main.launch --quiet --report "$tmp/rw.html" -j 2 >"$tmp/rw.err" 2>&1; then
+	why="--report of whole.ptx failed: $(head -1 "$tmp/rw.err")"
+else
+	# "ID COST" per source row (COST "-" for a line that never ran)
+	rows() { sed -n 's/^<tr id="ptx\([0-9-]*\)".*/&\n\1/p' "$1" | awk '
+		/^<tr/ { c = "-"; if (match($0, /<td class="num">[0-9]+<\/td>/)) c = substr($0, RSTART + 16, RLENGTH - 21); next }
+		{ print $0, c }'; }
+	rows "$tmp/r.html" | awk -v n="$nmain" '{ split($1, a, "-"); if (a[2] == 0) { z += $2; next }
+		print (a[1] == 0 ? a[2] : a[2] + n), $2 } END { print "none", z }' | sort >"$tmp/r.rows"
+	rows "$tmp/rw.html" | awk '$1 == 0 { print "none", $2; next } { print }' | sort >"$tmp/rw.rows"
+	if [ "$(wc -l <"$tmp/r.rows")" -lt 120 ]; then
+		why="only $(wc -l <"$tmp/r.rows") source rows"
+	elif ! cmp -s "$tmp/r.rows" "$tmp/rw.rows"; then
+		why="a row's warp-cycles differ from whole.ptx's: $(diff "$tmp/r.rows" "$tmp/rw.rows" | sed -n 2p)"
+	elif ! grep -q '<h3 id="src0">main.ptx</h3>' "$tmp/r.html" || ! grep -q '<h3 id="src1">lib.ptx</h3>' "$tmp/r.html"; then
+		why="no table headed by each file"
+	elif ! grep -q '<a href="#ptx1-26">lib.ptx line 26</a>' "$tmp/r.html" ||
+		! grep -q '<tr id="ptx1-26"><td class="n"><a href="#b1">#1</a> 26</td>' "$tmp/r.html"; then
+		why="the card of #1 and lib.ptx's row 26 do not link"
+	elif ! grep -q '<div id="src">' "$tmp/r.html" || ! grep -q 'of <code>main.ptx + lib.ptx</code>' "$tmp/r.html"; then
+		why="the page's heading or the tables' wrapper"
+	fi
+fi
+verdict "--report of main.ptx + lib.ptx: a table per file, the rows of the one-file program" "$why"
 
 # bad links ------------------------------------------------------------------------------
 for bad in dup unres kernel2 addr32 texmode proto kind cshared cinit2 csmall; do

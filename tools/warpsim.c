@@ -674,11 +674,6 @@ int main(int argc, char **argv)
 		        o.oracle ? ", not --oracle" : "");
 		goto out;
 	}
-	if (o.nfiles > 1 && o.rp.report) {
-		fprintf(stderr, "warpsim: --report is not supported yet for a program linked from several "
-		        "PTX files: it keys instructions by their PTX line alone, not by file and line\n");
-		goto out;
-	}
 	if (o.oracle && o.rp.bounds) {
 		fprintf(stderr, "warpsim: --bounds observes the SM model's timing: it cannot be given "
 		        "with --oracle\n");

@@ -1,7 +1,8 @@
 #!/bin/sh
 # check.sh - make check-browser (opt-in, issue 18 part 5): warpsim --report's page opened in a
 # real browser, headless Chromium (Debian's chromium package, /usr/bin/chromium), for each
-# example kernel: it renders, its script ran without an error (the page catches window.onerror
+# example kernel and a program linked from two PTX files (tests/ptx/link/xa.ptx + xb.ptx, a
+# source table per file): it renders, its script ran without an error (the page catches window.onerror
 # into #status) and the DOM holds every branch card warpc --explain lists. A copy of the page
 # with a broken script must show the error (so the check can fail). With PNG, also a
 # screenshot of the first page (make report-screenshot: docs/img/report.png).
@@ -29,17 +30,24 @@ status() { grep -o '<p id="status"[^>]*>' "$1"; }
 
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 ln -s "$(pwd)/examples" "$T/examples"      # the page shows the command as a user types it
+ln -s "$(pwd)/tests/ptx/link" "$T/link"
 first=
-for ex in examples/hammocks examples/divergence; do
-	[ -f $ex.ptx ] || continue
-	name=${ex#examples/}
+# NAME|PTX FILES|OPTIONS
+for item in "hammocks|examples/hammocks.ptx|--launch examples/hammocks.launch" \
+	"divergence|examples/divergence.ptx|--launch examples/divergence.launch" \
+	"linked|link/xa.ptx link/xb.ptx|--grid 1 --block 64 --arg buf:u32:64"; do
+	name=${item%%|*} rest=${item#*|}
+	files=${rest%%|*} opts=${rest#*|}
+	[ -f "$T/${files%% *}" ] || continue
 	P="$T/$name.html"
-	if ! (cd "$T" && "$BIN/warpsim" $ex.ptx --launch $ex.launch --quiet --report $name.html -j 2) 2> "$T/err"; then
+	# shellcheck disable=SC2086
+	if ! (cd "$T" && "$BIN/warpsim" $files $opts --quiet --report $name.html -j 2) 2> "$T/err"; then
 		bad "$name: warpsim --report failed: $(head -3 "$T/err")"
 		continue
 	fi
 	[ -n "$first" ] || first=$P
-	n=$("$BIN/warpc" --explain $ex.ptx | grep -c '^  #[0-9]')
+	# shellcheck disable=SC2086
+	n=$(cd "$T" && "$BIN/warpc" --explain $files | grep -c '^  #[0-9]')
 	browse --dump-dom "file://$P" > "$T/$name.dom"
 	s=$(status "$T/$name.dom")
 	case $s in
