@@ -13,7 +13,8 @@
 # statistics: one table per launch and the total, whose counters are the launches' sums
 # (gpu_sim_cycle too: launches on one stream run one after another), launch 1's table equals
 # the same kernel's run alone; --stats-json holds the launches and then the total. The
-# command-line form (--kernel ... --kernel ...) equals the launch file. Refusals: a launch
+# command-line form (--kernel ... --kernel ...) equals the launch file; a --sweep runs the
+# sequence at each point (its cycles the total's, every launch's --out kept). Refusals: a launch
 # that does not fit its kernel, an undeclared or twice-declared buffer, an offset past its
 # end, a new size for the heap in use, bad --buf syntax, a fault in a later launch (each
 # located: the launch file's line, the kernel), an observer of one launch (--trace).
@@ -121,6 +122,22 @@ head -2 "$d/s.json" | tr -d '\n' | grep -q '^{  "launches": \[' || why="no launc
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$d/s.json" 2>/dev/null ||
 	{ command -v python3 >/dev/null && why="not valid JSON"; }
 verdict "--stats-json: the launches, then the total" "$why"
+
+# a sweep of several launches: each point runs the sequence; its cycles are the total's --
+why=""
+mkdir -p "$d/sweep"
+(cd "$d/sweep" && "$ws" "$ptx" --launch "$dir/reduce.launch" --sweep predicate-max=0,inf) \
+	>"$d/sweep.out" 2>&1 || why="the sweep failed: $(tail -1 "$d/sweep.out")"
+(cd "$d/sweep" && "$ws" "$ptx" --launch "$dir/reduce.launch" --predicate-max 0 --quiet \
+	--stats-json p0.json) 2>/dev/null
+c0=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$d/sweep/p0.json")
+[ -z "$why" ] && [ "$(awk '$1 == "0" { print $2 }' "$d/sweep.out")" != "$c0" ] &&
+	why="point 0's cycles are not the total's $c0: $(grep '^0 ' "$d/sweep.out")"
+[ -z "$why" ] && grep -q 'OUTPUTS DIFFER' "$d/sweep.out" && why="the points' buffers differ"
+for f in part.predicate-max-0.bin part.predicate-max-inf.bin sum.predicate-max-inf.bin; do
+	[ -z "$why" ] && ! cmp -s "$d/sweep/$f" "$tmp/reduce/oracle/${f%%.*}.bin" && why="$f is not the oracle's"
+done
+verdict "--sweep over several launches: totals and every launch's buffers" "$why"
 
 # the command line: --kernel ... --kernel ... -------------------------------------------
 why=""

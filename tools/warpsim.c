@@ -152,6 +152,33 @@ static int write_stats_json(const char *path, const Gpu *g)
 	return 0;
 }
 
+/* a sweep point's statistics and --out buffers go to its directory: stats.json, and outK-NAME
+ * for the K-th --out of the run (every launch's, in order); 0, or -1 out of memory */
+static int point_files(WsOpts *wo)
+{
+	SimOpts *o = &wo->sim;
+	char path[4096];
+	int k = 0;
+
+	snprintf(path, sizeof path, "%s/stats.json", wo->rp.sweep_point);
+	free(o->stats_json);
+	if (!(o->stats_json = strdup(path)))
+		return -1;
+	for (int l = 0; l <= o->nprev; l++) {
+		Launch *ln = sim_opts_launch(o, l);
+		for (int i = 0; i < ln->nouts; i++, k++) {
+			char *old = ln->outs[i].path, *b = strrchr(old, '/');
+			snprintf(path, sizeof path, "%s/out%d-%s", wo->rp.sweep_point, k, b ? b + 1 : old);
+			if (!(ln->outs[i].path = strdup(path))) {
+				ln->outs[i].path = old;
+				return -1;
+			}
+			free(old);
+		}
+	}
+	return 0;
+}
+
 /* ---- several launches (docs/warpsim.md, "Several launches"): each --kernel after the
  * first starts a launch; they run one after another on one device memory */
 
@@ -226,6 +253,9 @@ static int run_launches(WsOpts *o)
 	SimConfig cfg;
 	FILE *pf = NULL;
 	Mem mem;
+	/* the program: the sweep's ptxas point runs its listing instead */
+	int ptxas = o->rp.sweep_program && o->rp.sweep_point, nfiles = ptxas ? 1 : o->nfiles;
+	char **files = ptxas ? &o->rp.sweep_program : o->files, *input = files[0];
 
 	dev_mem_init(&mem);
 	if (!progs || !own || !pl || !ts) {
@@ -235,6 +265,11 @@ static int run_launches(WsOpts *o)
 	}
 	if (o->sim.printf_out && !(pf = fopen(o->sim.printf_out, "w"))) {
 		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
+		rc = 1;
+		goto out;
+	}
+	if (o->rp.sweep_point && point_files(o)) {   /* (a point of a --sweep) */
+		fprintf(stderr, "warpsim: out of memory\n");
 		rc = 1;
 		goto out;
 	}
@@ -250,19 +285,19 @@ static int run_launches(WsOpts *o)
 		int bad = 0;
 		/* the program of its kernel: PTX translated once per kernel, a listing once */
 		for (int j = 0; j < i && !progs[i]; j++)
-			if (!endswith(o->input, ".ptx") ||
+			if (!endswith(input, ".ptx") ||
 			    !strcmp(sim_opts_launch(&o->sim, j)->kernel, l->kernel))
 				progs[i] = progs[j];
 		if (!progs[i]) {
 			BeOptions bo = o->be;
 			bo.kernel = l->kernel;
 			own[i] = 1;
-			if (!(progs[i] = load(o->files, o->nfiles, &bo, &bad))) {
+			if (!(progs[i] = load(files, nfiles, &bo, &bad))) {
 				rc = bad ? 2 : 1;
 				break;
 			}
 		}
-		if (!(k = pick_kernel(progs[i], l->kernel, o->input))) {
+		if (!(k = pick_kernel(progs[i], l->kernel, input))) {
 			rc = 2;
 			break;
 		}
@@ -273,7 +308,7 @@ static int run_launches(WsOpts *o)
 		}
 		if (dev_launch_place(&mem, k, l, &pl[i], cap))
 			rc = 2;
-		else if (!(g = sim_gpu_new(k, &mem, l, &cfg, o->input, cap)))
+		else if (!(g = sim_gpu_new(k, &mem, l, &cfg, input, cap)))
 			rc = 1;
 		fclose(cap);
 		dev_launch_msg(stderr, l, i, n, text ? text : "", rc != 2);
@@ -379,13 +414,16 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 		snprintf(slice, sizeof slice, ", slice %d of %d", sp->shard, sp->nshards);
 	fprintf(stdout, "warpsim: sweep of --%s over %s%s: %d runs, %d at a time\n", sp->key, o->input,
 	        slice, runs, sp->jobs < runs ? sp->jobs : runs);
-	if (o->sim.launch.nouts == 0)
+	char *paths[64];
+	sp->nouts = 0;
+	for (int l = 0; l <= o->sim.nprev; l++) {   /* (every launch's, in order) */
+		const Launch *ln = sim_opts_launch(&o->sim, l);
+		for (int i = 0; i < ln->nouts && sp->nouts < 64; i++)
+			paths[sp->nouts++] = ln->outs[i].path;
+	}
+	if (sp->nouts == 0)
 		fprintf(stderr, "warpsim: --sweep: no --out buffer: the points' results are not compared; "
 		        "add --out N:PATH for the buffers the kernel writes\n");
-	char *paths[64];
-	sp->nouts = o->sim.launch.nouts < 64 ? o->sim.launch.nouts : 64;
-	for (int i = 0; i < sp->nouts; i++)
-		paths[i] = o->sim.launch.outs[i].path;
 	sp->outs = paths;
 	rc = rp_sweep_run(self, args, nargs, sp, pts, stderr);
 	rc = rp_sweep_report(stdout, sp, pts, &w, o->rp.sweep_json, rc, stderr);
@@ -477,22 +515,8 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 	SimOpts *o = &wo->sim;
 	const RpOpts *ro = &wo->rp;
 
-	if (ro->sweep_point) {
-		char path[4096];
-		snprintf(path, sizeof path, "%s/stats.json", ro->sweep_point);
-		free(o->stats_json);
-		if (!(o->stats_json = strdup(path)))
-			return -1;
-		for (int i = 0; i < o->launch.nouts; i++) {
-			char *old = o->launch.outs[i].path, *b = strrchr(old, '/');
-			snprintf(path, sizeof path, "%s/out%d-%s", ro->sweep_point, i, b ? b + 1 : old);
-			if (!(o->launch.outs[i].path = strdup(path))) {
-				o->launch.outs[i].path = old;
-				return -1;
-			}
-			free(old);
-		}
-	}
+	if (ro->sweep_point && point_files(wo))
+		return -1;
 	rp_tee_init(&ob->tee);
 	if (ro->sweep_point && ro->sweep_branches) {
 		if (!(ob->bs = rp_branch_stats_new(k)))
@@ -680,19 +704,15 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.sim.nprev && (o.rp.trace || o.rp.linestats || o.rp.report || o.rp.bounds ||
-	                    o.rp.explore || o.rp.spec.key)) {
+	                    o.rp.explore || o.rp.sweep_branches)) {
 		fprintf(stderr, "warpsim: %s is not supported yet for several launches (%d --kernel "
 		        "options): it observes one launch\n", o.rp.trace ? "--trace" : o.rp.linestats ?
 		        "--line-stats" : o.rp.report ? "--report" : o.rp.bounds ? "--bounds" :
-		        o.rp.explore ? "--explore" : "--sweep", o.sim.nprev + 1);
+		        "--explore", o.sim.nprev + 1);
 		goto out;
 	}
 	if (o.oracle) {
 		rc = run_oracle(&o);
-		goto out;
-	}
-	if (o.sim.nprev) {
-		rc = run_launches(&o);
 		goto out;
 	}
 	if (o.rp.spec.key) {
@@ -701,6 +721,10 @@ int main(int argc, char **argv)
 	}
 	if (o.rp.explore) {
 		rc = observe_explore(&o, argc, argv);
+		goto out;
+	}
+	if (o.sim.nprev) {
+		rc = run_launches(&o);
 		goto out;
 	}
 	rc = 1;
