@@ -396,9 +396,7 @@ int dev_parse_buf(const char *s, const char *basedir, LaunchBuf *b, char *why)
 	    "opqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
 		return -1;
 	if (!(b->name = strndup(s, (size_t)(eq - s))) || !(b->text = strdup(s)) ||
-	    !(spec = malloc(strlen(eq) + 4)))
-		goto bad;
-	if (!dev_parse_type(b->name, &t))
+	    !dev_parse_type(b->name, &t) || !(spec = malloc(strlen(eq) + 4)))
 		goto bad;
 	snprintf(spec, strlen(eq) + 4, "buf:%s", eq + 1);
 	if (dev_parse_arg(spec, basedir, &b->a, why) || !b->a.isbuf || b->a.bufname) {
