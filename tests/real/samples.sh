@@ -83,44 +83,16 @@ arg buf:d_Buf
 out src:src.txt
 out dst:result.txt
 L
-cat >"$tmp/histogram64.launch" <<'L'
-buf data=u8:1048576:random:2009:0:255
-buf partial=u32:2097152
-buf hist=u32:64
-kernel _Z17histogram64KernelPjP5uint4j
-grid 69
-block 64
-arg buf:partial
-arg buf:data
-arg u32:65536
-kernel _Z22mergeHistogram64KernelPjS_j
-grid 64
-block 256
-arg buf:hist
-arg buf:partial
-arg u32:69
-out data:src.bin
-out hist:result.txt
-L
-cat >"$tmp/histogram256.launch" <<'L'
-buf data=u8:1048576:random:2009:0:255
-buf partial=u32:61440
-buf hist=u32:256
-kernel _Z18histogram256KernelPjS_j
-grid 240
-block 192
-arg buf:partial
-arg buf:data
-arg u32:262144
-kernel _Z23mergeHistogram256KernelPjS_j
-grid 256
-block 256
-arg buf:hist
-arg buf:partial
-arg u32:240
-out data:src.bin
-out hist:result.txt
-L
+# histo_launch BINS KERNEL MERGE PARTIALS BLOCK PARTIAL-WORDS DATA-ELEMENTS: histogramBINS of
+# 1 MiB, a kernel filling the partial histograms, then their merge
+histo_launch() {
+	printf '%s\n' "buf data=u8:1048576:random:2009:0:255" "buf partial=u32:$6" "buf hist=u32:$1" \
+		"kernel $2" "grid $4" "block $5" "arg buf:partial" "arg buf:data" "arg u32:$7" \
+		"kernel $3" "grid $1" "block 256" "arg buf:hist" "arg buf:partial" "arg u32:$4" \
+		"out data:src.bin" "out hist:result.txt" >"$tmp/histogram$1.launch"
+}
+histo_launch 64 _Z17histogram64KernelPjP5uint4j _Z22mergeHistogram64KernelPjS_j 69 64 2097152 65536
+histo_launch 256 _Z18histogram256KernelPjS_j _Z23mergeHistogram256KernelPjS_j 240 192 61440 262144
 
 # ---- the samples' checks: check_T DIR (0: as the sample's host code accepts it)
 check_newdelete() {
