@@ -365,15 +365,29 @@ __attribute__((target("avx2"))) static void iadd_ri8(Warp *w, const DIns *d, uin
  * with the sign bits flipped (ISETP_SG clear). ISETP_PT: c is PT and the combiner AND (or
  * none), so p = m and q = ~m. */
 enum { ISETP_LT, ISETP_EQ, ISETP_GT, ISETP_INV = 4, ISETP_SG = 8, ISETP_PT = 16 };
+/* the lane mask of 32 lanes' compare results, eight a vector (all ones or zero each):
+ * packed to bytes, which the packs (per 128-bit half) leave as the four-lane groups 0 2 4 6
+ * 1 3 5 7 */
+__attribute__((target("avx2"))) static inline uint32_t
+mask32(__m256i c0, __m256i c1, __m256i c2, __m256i c3)
+{
+	__m256i p = _mm256_packs_epi16(_mm256_packs_epi32(c0, c1), _mm256_packs_epi32(c2, c3));
+	p = _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+	return (uint32_t)_mm256_movemask_epi8(p);
+}
+
 /* m: the compare CMP of a and b (b's lanes loaded when BREG holds, else vb as it is) */
-#define CMP8_LOOP(BREG, CMP) \
+#define CMP8_LOOP(BREG, CMP) { \
+	__m256i cv[4]; \
 	_Pragma("GCC unroll 4") \
 	for (int j = 0; j < 4; j++) { \
 		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f); \
 		if (BREG) \
 			vb = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 8 * j)), f); \
-		m |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(CMP)) << (8 * j); \
-	}
+		cv[j] = CMP; \
+	} \
+	m = mask32(cv[0], cv[1], cv[2], cv[3]); \
+}
 __attribute__((target("avx2")))
 static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 {
@@ -382,7 +396,7 @@ static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 	unsigned k = d->aux;
 	const __m256i f = _mm256_set1_epi32((k & ISETP_SG) ? 0 : INT32_MIN);
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)d->o[3].imm), f);
-	uint32_t m = 0, c;
+	uint32_t m, c;
 
 	switch (k & 3) {
 	case ISETP_LT: CMP8_LOOP(b, _mm256_cmpgt_epi32(vb, va)) break;
@@ -402,16 +416,16 @@ static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 	setp(w, &d->o[1], bop((Bop)d->m.bop, ~m, c), ex);
 }
 
-/* the PT form (ISETP_PT) with its compare and b's kind chosen at decode: a full warp with
- * no test but the mask's, its predicates stored whole (ex is every lane); another mask
- * through isetp_fn8 */
-#define ISETP_PT8(NAME, BREG, CMP) \
+/* the PT form (ISETP_PT) with its compare, b's kind (BREG: a register) and its signedness
+ * (SG; EQ's is either) chosen at decode: a full warp with no test but the mask's, its
+ * predicates stored whole (ex is every lane); another mask through isetp_fn8 */
+#define ISETP_PT8(NAME, BREG, SG, CMP) \
 __attribute__((target("avx2"))) static void NAME(Warp *w, const DIns *d, uint32_t ex) \
 { \
 	const uint32_t *a = &REG(d->o[2].reg, 0), *b = &REG(d->o[3].reg, 0); \
-	const __m256i f = _mm256_set1_epi32((d->aux & ISETP_SG) ? 0 : INT32_MIN); \
+	const __m256i f = _mm256_set1_epi32((SG) ? 0 : INT32_MIN); \
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)d->o[3].imm), f); \
-	uint32_t m = 0; \
+	uint32_t m; \
 	if (ex != ~0u) { \
 		isetp_fn8(w, d, ex); \
 		return; \
@@ -422,12 +436,16 @@ __attribute__((target("avx2"))) static void NAME(Warp *w, const DIns *d, uint32_
 	w->p[d->o[1].reg] = ~m; \
 	w->p[ISA_PT] = 0xffffffffu; \
 }
-ISETP_PT8(isetp_lt_r8, 1, _mm256_cmpgt_epi32(vb, va))
-ISETP_PT8(isetp_lt_i8, 0, _mm256_cmpgt_epi32(vb, va))
-ISETP_PT8(isetp_eq_r8, 1, _mm256_cmpeq_epi32(va, vb))
-ISETP_PT8(isetp_eq_i8, 0, _mm256_cmpeq_epi32(va, vb))
-ISETP_PT8(isetp_gt_r8, 1, _mm256_cmpgt_epi32(va, vb))
-ISETP_PT8(isetp_gt_i8, 0, _mm256_cmpgt_epi32(va, vb))
+ISETP_PT8(isetp_lt_r8s, 1, 1, _mm256_cmpgt_epi32(vb, va))
+ISETP_PT8(isetp_lt_i8s, 0, 1, _mm256_cmpgt_epi32(vb, va))
+ISETP_PT8(isetp_lt_r8u, 1, 0, _mm256_cmpgt_epi32(vb, va))
+ISETP_PT8(isetp_lt_i8u, 0, 0, _mm256_cmpgt_epi32(vb, va))
+ISETP_PT8(isetp_eq_r8, 1, 1, _mm256_cmpeq_epi32(va, vb))
+ISETP_PT8(isetp_eq_i8, 0, 1, _mm256_cmpeq_epi32(va, vb))
+ISETP_PT8(isetp_gt_r8s, 1, 1, _mm256_cmpgt_epi32(va, vb))
+ISETP_PT8(isetp_gt_i8s, 0, 1, _mm256_cmpgt_epi32(va, vb))
+ISETP_PT8(isetp_gt_r8u, 1, 0, _mm256_cmpgt_epi32(va, vb))
+ISETP_PT8(isetp_gt_i8u, 0, 0, _mm256_cmpgt_epi32(va, vb))
 
 /* ISETP_* of the truth bits tt of a compare (bit 0 lt, 1 eq, 2 gt), -1: always or never */
 static int isetp_kind(unsigned tt)
@@ -658,12 +676,12 @@ void sim_choose_fn(DIns *d)
 				d->aux = (uint8_t)(isetp_kind(tt) | (sg ? ISETP_SG : 0) | (pt ? ISETP_PT : 0));
 				d->fn = isetp_fn8;
 				if (pt) {
-					static ExecFn *const ptfn[3][2] = {
-						[ISETP_LT] = {isetp_lt_i8, isetp_lt_r8},
-						[ISETP_EQ] = {isetp_eq_i8, isetp_eq_r8},
-						[ISETP_GT] = {isetp_gt_i8, isetp_gt_r8},
+					static ExecFn *const ptfn[3][2][2] = {   /* [kind][b a register][signed] */
+						[ISETP_LT] = {{isetp_lt_i8u, isetp_lt_i8s}, {isetp_lt_r8u, isetp_lt_r8s}},
+						[ISETP_EQ] = {{isetp_eq_i8, isetp_eq_i8}, {isetp_eq_r8, isetp_eq_r8}},
+						[ISETP_GT] = {{isetp_gt_i8u, isetp_gt_i8s}, {isetp_gt_r8u, isetp_gt_r8s}},
 					};
-					d->fn = ptfn[isetp_kind(tt) & 3][o[3].kind == DK_REG];
+					d->fn = ptfn[isetp_kind(tt) & 3][o[3].kind == DK_REG][sg != 0];
 				}
 			}
 #endif

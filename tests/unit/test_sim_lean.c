@@ -5,7 +5,7 @@
  * without active lanes, every one when the source has no TLean); and with the SM model, a
  * kernel of lean instructions in every guard form, partial warps and a split branch, whose
  * memory and statistics must equal the run that takes every issue through exec (a trace
- * reads each one) and hand-derived values. */
+ * reads each one) and hand-derived values; and ISETP's AVX2 handlers. */
 #include <check.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -296,6 +296,58 @@ START_TEST(test_sm_lean_equals_exec)
 }
 END_TEST
 
+/* ISETP's AVX2 forms (exec_alu.c: isetp_*8* of a full warp, isetp_fn8 of a partial one,
+ * 24 threads; a compare, b a register or an immediate, signed or unsigned, inverted for LE,
+ * GE and NE) on lanes whose values differ in sign and order, each compare's predicate one
+ * bit of R5 */
+START_TEST(test_isetp_avx2)
+{
+	static SimT t;
+	static const char *const cmp[] = {"LT", "LE", "GT", "GE", "EQ", "NE"};
+	static const char *const bs[] = {"0x6", "R2"};
+	const char *args[] = {"buf:u32:32", NULL};
+	char src[8192];
+	size_t n;
+
+	n = (size_t)snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 16\n.param 0x20 8 out\n"
+	                     "S2R R10, SR_TID.X;\nSHL R6, R10, 0x1f;\nLOP.OR R1, R10, R6;\n"
+	                     "MOV32I R2, 0x80000009;\nMOV R5, RZ;\n");
+	for (int c = 0; c < 6; c++)
+		for (int u = 0; u < 2; u++)
+			for (int b = 0; b < 2; b++)
+				n += (size_t)snprintf(src + n, sizeof src - n, "ISETP.%s%s.AND P0, PT, R1, %s, PT;\n"
+				                      "SHL R5, R5, 0x1;\n@P0 IADD R5, R5, 0x1;\n", cmp[c], u ? ".U32" : "", bs[b]);
+	snprintf(src + n, sizeof src - n, "SHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\n"
+	         "IADD.X R13, RZ, c[0x0][0x24];\nST.E [R12], R5;\nEXIT;\n");
+	for (int run = 0; run < 4; run++) {
+		unsigned block = run & 2 ? 24 : 32;
+		int rc = run & 1 ? simt_run(&t, src, 1, block, args, NULL) : simt_run_untraced(&t, src, 1, block, args, NULL);
+		ck_assert_int_eq(rc, SIM_DONE);
+		for (uint32_t l = 0; l < block; l++) {
+			uint32_t x = l | (l & 1) << 31, want = 0;
+			for (int c = 0; c < 6; c++)
+				for (int u = 0; u < 2; u++)
+					for (int b = 0; b < 2; b++) {
+						uint32_t y = b ? 0x80000009u : 6;
+						int lt = u ? x < y : (int32_t)x < (int32_t)y, eq = x == y, r;
+						switch (c) {
+						case 0: r = lt; break;
+						case 1: r = lt || eq; break;
+						case 2: r = !lt && !eq; break;
+						case 3: r = !lt; break;
+						case 4: r = eq; break;
+						default: r = !eq; break;
+						}
+						want = want << 1 | (uint32_t)r;
+					}
+			ck_assert_msg(simt_get(&t, 0, (int)l) == want, "lane %u: 0x%06x, want 0x%06x", l,
+			              (unsigned)simt_get(&t, 0, (int)l), want);
+		}
+		simt_free(&t);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -304,6 +356,7 @@ main(void)
 	tcase_add_test(tc, test_issue_stage_runs_lean);
 	tcase_add_test(tc, test_issue_stage_no_lean);
 	tcase_add_test(tc, test_sm_lean_equals_exec);
+	tcase_add_test(tc, test_isetp_avx2);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
