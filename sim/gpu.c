@@ -488,11 +488,11 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		s->g = g;
 		s->id = i;
 		s->asleep = UINT64_MAX;
-		if (!(s->slots = calloc((size_t)g->slots, sizeof *s->slots)) ||
-		    !(s->warps = calloc((size_t)g->slots * g->wpc, sizeof *s->warps)))
+		if (!(s->slots = calloc((size_t)g->slots, sizeof *s->slots)))
 			goto oom;
-		s->nwarps = g->slots * g->wpc;
-		s->lean.warps = s->warps;
+		s->nwarps = g->slots * g->wpc;   /* (at most max_warps: the occupancy) */
+		assert(s->nwarps <= TM_MAXWARPS);
+		s->warps = s->lean.warps;
 		g->src[i].lean = &s->lean;
 		for (int j = 0; j < g->slots; j++) {
 			s->slots[j].sm = i;
@@ -530,7 +530,6 @@ void sim_gpu_free(Gpu *g)
 			free(c->locks);
 		}
 		free(s->slots);
-		free(s->warps);
 		par_free(&s->q);
 	}
 	for (int i = 0; g->tsm && i < g->cfg.tc.sms; i++)

@@ -168,7 +168,7 @@ typedef struct {
 	Gpu *g;             /* its GPU (the timing callbacks' context) */
 	int id;             /* SM number */
 	Cta *slots;         /* resident CTA slots */
-	Warp **warps;       /* every warp of every slot, for the issue scan */
+	Warp **warps;       /* every warp of every slot, for the issue scan (lean.warps) */
 	int nwarps;
 	int rr;             /* round-robin position */
 	int resident;       /* CTAs running on it */

@@ -582,7 +582,8 @@ sim_tstats_issue(TStats *st, uint32_t active, uint32_t exec, int diverged, int r
  * those, the guard-false ones). The core folds them into its own statistics and the TStats
  * (warp and thread instructions, predicated-off lanes) whenever it reads those. */
 typedef struct {
-	struct Warp *const *warps;   /* the core's warps by warp slot */
+	struct Warp *warps[TM_MAXWARPS]; /* the core's warps by warp slot (the core's own list:
+	                                    a load less per lean issue than a pointer to one) */
 	uint64_t full_insts;
 	uint64_t insts, lanes, off;
 } TLean;

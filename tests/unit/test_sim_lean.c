@@ -32,7 +32,6 @@ typedef struct {
 	struct DIns d[NI];
 	int exit_pc;                 /* code index of EXIT */
 	struct Warp w[NW];
-	struct Warp *wp[NW];
 	TLean lean;
 	TStats *st;
 	int call_warp[MAXC], call_id[MAXC];   /* the handler's calls: warp, instruction */
@@ -124,9 +123,8 @@ lcore_new(void)
 		c->w[w].p[1] = 0;
 		c->w[w].p[2] = 1;
 		c->w[w].p[7] = ~0u;
-		c->wp[w] = &c->w[w];
+		c->lean.warps[w] = &c->w[w];
 	}
-	c->lean.warps = c->wp;
 	return c;
 }
 
