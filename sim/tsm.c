@@ -207,6 +207,34 @@ flush(TSm *m, const TSource *s)
 		refresh(m, s, __builtin_ctzll(m->dirty));
 }
 
+/* promote()'s rare parts, out of line: the wheel's slots kt+1 .. t after a jump of the clock */
+static __attribute__((noinline)) void
+promote_jump(TSm *m, int k, uint64_t t)
+{
+	uint64_t kt = m->kt[k];
+	uint64_t sel = t - kt >= TM_WHEEL ? ~0ull :
+	               rotr(~(~0ull << (t - kt)), (unsigned)((TM_WHEEL - (kt + 1) % TM_WHEEL) % TM_WHEEL));
+
+	for (uint64_t o = m->wocc[k] & sel; o; o &= o - 1) {
+		int sl = __builtin_ctzll(o);
+		m->rdy[k] |= m->wheel[k][sl];
+		m->wheel[k][sl] = 0;
+	}
+	m->wocc[k] &= ~sel;
+	m->kt[k] = t;
+}
+/* and the far warps come within reach of the wheel, filed anew */
+static __attribute__((noinline)) void
+promote_far(TSm *m, int k)
+{
+	uint64_t f = m->far[k];
+
+	m->far[k] = 0;
+	m->farmin[k] = UINT64_MAX;
+	for (; f; f &= f - 1)
+		file(m, k, m->sched[k].warp[__builtin_ctzll(f)]);
+}
+
 /* scheduler k's masks sorted for cycle t (>= every earlier t): the wheel's slots kt+1 .. t
  * join rdy, far warps within reach of the wheel move in */
 static inline __attribute__((always_inline)) void
@@ -222,24 +250,10 @@ promote(TSm *m, int k, uint64_t t)
 			m->wocc[k] &= ~(1ull << sl);
 		}
 		m->kt[k] = t;
-	} else if (t > kt) {
-		uint64_t sel = t - kt >= TM_WHEEL ? ~0ull :
-		               rotr(~(~0ull << (t - kt)), (unsigned)((TM_WHEEL - (kt + 1) % TM_WHEEL) % TM_WHEEL));
-		for (uint64_t o = m->wocc[k] & sel; o; o &= o - 1) {
-			int sl = __builtin_ctzll(o);
-			m->rdy[k] |= m->wheel[k][sl];
-			m->wheel[k][sl] = 0;
-		}
-		m->wocc[k] &= ~sel;
-		m->kt[k] = t;
-	}
-	if (m->farmin[k] < t + TM_WHEEL) {
-		uint64_t f = m->far[k];
-		m->far[k] = 0;
-		m->farmin[k] = UINT64_MAX;
-		for (; f; f &= f - 1)
-			file(m, k, m->sched[k].warp[__builtin_ctzll(f)]);
-	}
+	} else if (t > kt)
+		promote_jump(m, k, t);
+	if (m->farmin[k] < t + TM_WHEEL)
+		promote_far(m, k);
 }
 
 /* the unit classes busy at t (pfree > t), recomputed only when t leaves ut .. unext-1;
@@ -665,16 +679,20 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	}
 	w = pick(sc, cand);
 	m->kmemo[k] = 0;
-	/* up to issue_width instructions of this warp in this cycle */
-	for (int j = 0;;) {
+	/* up to issue_width instructions of this warp in this cycle (a loop the compiler would
+	 * hoist invariants of into the frame: a jump back, taken only for dual issue) */
+	int j = 0;
+again:
+	{
 		uint64_t lat = issue(m, s, w, now);
 		total++;
 		if (!m->live[w])
-			break;
+			return total;
 		issued(m, sc, m->pos[w], w, lat);
-		if (++j == m->c->issue_width || m->sfree[k] > now || warp_wake(m, s, w, now, &why) != now)
-			break;
 	}
+	if (__builtin_expect(++j < m->c->issue_width, 0) && m->sfree[k] <= now &&
+	    warp_wake(m, s, w, now, &why) == now)
+		goto again;
 	return total;
 }
 
