@@ -110,6 +110,8 @@ typedef struct {
 	BeDecision decision; /* what was done */
 	char rule[160];      /* why (threshold, rule) */
 	const char *ptxfile; /* the name of the PTX file the branch is in (owned by the Module) */
+	int ptxunit;         /* that file's index (PLoc.file, Ins.ptxfile): 0 but in a module
+	                        linked from several files */
 	const char *srcname; /* the .file name of srcfile (owned by the Module), or NULL */
 } BeLogEntry;
 

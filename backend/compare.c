@@ -29,6 +29,7 @@ typedef struct {
 	int kind;          /* CK_* */
 	uint32_t addr;     /* its (first) instruction */
 	int ptxline;       /* PTX line of that instruction (ours), 0 when unknown */
+	int ptxfile;       /* its PTX file (Ins.ptxfile: 0 but in a linked program) */
 	int taken, fall;   /* sizes of the sides, -1 when not a hammock */
 	int sig_op;        /* op of the guard's comparison (OP_ISETP ...), -1 when none */
 	int sig_cmp;       /* its comparison class (see cmpclass) */
@@ -165,6 +166,7 @@ static void extract(const Kernel *k, CList *l)
 			c.kind = CK_RET;
 			c.addr = in->addr;
 			c.ptxline = in->ptxline;
+			c.ptxfile = in->ptxfile;
 			c.taken = c.fall = -1;
 			cl_add(l, c);
 			continue;
@@ -179,6 +181,7 @@ static void extract(const Kernel *k, CList *l)
 		memset(&c, 0, sizeof c);
 		c.addr = in->addr;
 		c.ptxline = in->ptxline;
+		c.ptxfile = in->ptxfile;
 		c.taken = c.fall = -1;
 		signature(k, i, param, &c);
 		if (in->op == OP_BRA) {
@@ -283,7 +286,7 @@ static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Con
 
 	for (int i = 0; log && i < log->n; i++) {
 		const BeLogEntry *e = &log->e[i];
-		if (strcmp(e->func, kname) && !best)
+		if ((strcmp(e->func, kname) && !best) || e->ptxunit != c->ptxfile)
 			continue;
 		if (e->ptxline == c->ptxline && e->decision != BD_PREDICATED)
 			return e;

@@ -86,6 +86,7 @@ static void ifconv_log(Fn *f, int first)
 		e->ptxline = in->loc.line;
 		e->ptxcol = in->loc.col;
 		e->ptxfile = ptx_loc_name(m, in->loc);
+		e->ptxunit = in->loc.file;
 		e->index = be_branch_index(m, f->pf, r->ptxins);
 		e->srcline = in->srcline;
 		e->srcfile = in->srcfile;
@@ -133,6 +134,7 @@ void be_log_branches(Fn *f)
 		e->ptxline = in->loc.line;
 		e->ptxcol = in->loc.col;
 		e->ptxfile = ptx_loc_name(f->m, in->loc);
+		e->ptxunit = in->loc.file;
 		e->index = be_branch_index(f->m, pf, b->jmp.ptxins);
 		e->srcline = in->srcline;
 		e->srcfile = in->srcfile;

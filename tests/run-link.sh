@@ -257,6 +257,20 @@ else
 fi
 verdict "--explore of xa.ptx + xb.ptx: each branch with its file and its own counts" "$why"
 
+# warpc --compare of xa.ptx + xb.ptx against its own listing: both constructs found and
+# agreeing, and xb.ptx's (in adjust) not given xa.ptx's line-24 decision (one row at 24)
+why=""
+if ! "$wc" xa.ptx xb.ptx -o "$tmp/x.sass" 2>"$tmp/xc.err"; then
+	why="warpc failed: $(head -1 "$tmp/xc.err")"
+elif ! "$wc" --compare xa.ptx xb.ptx "$tmp/x.sass" >"$tmp/xc.txt" 2>"$tmp/xc.err"; then
+	why="--compare failed: $(head -1 "$tmp/xc.err")"
+elif ! grep -q "2 of our 2 conditional constructs matched one of ptxas's 2; 2 agree" "$tmp/xc.txt"; then
+	why="summary: $(tail -1 "$tmp/xc.txt")"
+elif [ "$(grep -c '^  24 ' "$tmp/xc.txt")" != 1 ]; then
+	why="$(grep -c '^  24 ' "$tmp/xc.txt") rows at line 24, not 1 (a construct of xb.ptx took xa.ptx's branch)"
+fi
+verdict "warpc --compare of xa.ptx + xb.ptx keeps each file's lines apart" "$why"
+
 # --report of main.ptx + lib.ptx: a source table per file (rows ptxFILE-LINE), the card of
 # lib.ptx:26's branch links to its row; every row's warp-cycles are those of the same row of
 # whole.ptx's page (lib.ptx's line L is whole.ptx's NMAIN + L), and the rows without a PTX
