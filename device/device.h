@@ -430,7 +430,7 @@ int dev_binds_kernel(const DevBinds *b, const Launch *l, const Kernel *k, DevTex
                      DevSurf *surf, FILE *err);
 const DevSurf *dev_binds_surfobj(const DevBinds *b, uint64_t handle);
 /* checks every --surf against its buffer argument after placement: 0, or -1 after a message */
-int dev_surf_check(const Launch *l, FILE *err);
+int dev_surf_check(const Mem *m, const Launch *l, FILE *err);
 /* suld.b/sust.b: the device address of size bytes at coordinates c (x a byte offset, y and z
  * rows and slices) of a geom-dimensional access, under mode (DEV_SU_TRAP: 0 with *fault set
  * when outside; DEV_SU_CLAMP: the nearest place inside; DEV_SU_ZERO: 0, *fault clear, when

@@ -1114,7 +1114,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		if (rc)
 			return -1;
 	}
-	if (dev_tex_place(m, l, err) || dev_surf_check(l, err))
+	if (dev_tex_place(m, l, err) || dev_surf_check(m, l, err))
 		return -1;
 	if (dev_binds_kernel(NULL, l, k, NULL, NULL, err))
 		return -1;

@@ -285,7 +285,7 @@ static int tex_placed(Mem *m, const Launch *l, int i, DevTex *out)
 	char an[128];
 
 	alloc_name(an, sizeof an, l->texs[i].name);
-	for (int j = 0; j < m->n; j++)
+	for (int j = m->n - 1; j >= 0; j--)   /* (the latest: an earlier launch may bind the name) */
 		if (m->a[j].name && !strcmp(m->a[j].name, an)) {
 			out->t = &l->texs[i];
 			out->texels = m->a[j].bytes;
@@ -689,11 +689,38 @@ static uint64_t surf_elem(const LaunchSurf *u)
 	return (uint64_t)isa_type_bytes(u->type) * (uint64_t)u->chans;
 }
 
-int dev_surf_check(const Launch *l, FILE *err)
+/* the buffer argument param of l in m: its address and bytes (a --buf buffer's from the
+ * offset on; an argument's own buffer is the latest allocation of its name, this launch's:
+ * an earlier launch of the run may have had one of the same name); 0, or -1 when not placed */
+static int surf_buffer(const Mem *m, const Launch *l, int param, uint64_t *base, uint64_t *bytes)
+{
+	const LaunchArg *a = &l->args[param];
+	char pre[32];
+
+	if (a->bufname) {
+		const DevNamed *b = dev_named_find(m, a->bufname);
+		uint64_t off = b ? a->bufoff * isa_type_bytes(b->a->type) : 0;
+		if (!b || off > b->bytes)
+			return -1;
+		*base = b->addr + off;
+		*bytes = b->bytes - off;
+		return 0;
+	}
+	snprintf(pre, sizeof pre, "parameter %d (", param);
+	for (int j = m->n - 1; j >= 0; j--)
+		if (m->a[j].name && !strncmp(m->a[j].name, pre, strlen(pre))) {
+			*base = m->a[j].base;
+			*bytes = m->a[j].size;
+			return 0;
+		}
+	return -1;
+}
+
+int dev_surf_check(const Mem *m, const Launch *l, FILE *err)
 {
 	for (int i = 0; i < l->nsurfs; i++) {
 		const LaunchSurf *u = &l->surfs[i];
-		uint64_t want = surf_elem(u) * u->dims[0] * u->dims[1] * u->dims[2], have;
+		uint64_t want = surf_elem(u) * u->dims[0] * u->dims[1] * u->dims[2], have, base;
 		if (dev_surf_find(l, u->name) != i) {
 			fprintf(err, "warpsim: --surf %s: surface '%s' is bound twice\n", u->text, u->name);
 			return -1;
@@ -703,6 +730,8 @@ int dev_surf_check(const Launch *l, FILE *err)
 			return -1;
 		}
 		have = l->args[u->param].count * (uint64_t)isa_type_bytes(l->args[u->param].type);
+		if (l->args[u->param].bufname && surf_buffer(m, l, u->param, &base, &have))
+			have = 0;
 		if (have != want) {
 			fprintf(err, "warpsim: --surf %s: argument %d holds %" PRIu64 " bytes, the surface %"
 			        PRIu64 "\n", u->text, u->param, have, want);
@@ -722,20 +751,16 @@ int dev_surf_index(const Launch *l, uint64_t handle)
 	return handle_index(handle, DEV_SURF_HANDLE, l->nsurfs);
 }
 
-/* binding i of l as placed in m (the buffer of its --arg N, as dev_launch_place names it): 0,
- * or -1 */
+/* binding i of l as placed in m (the buffer of its --arg N, surf_buffer): 0, or -1 */
 static int surf_placed(Mem *m, const Launch *l, int i, DevSurf *out)
 {
-	char pre[32];
+	uint64_t bytes;
 
-	snprintf(pre, sizeof pre, "parameter %d (", l->surfs[i].param);
-	for (int j = 0; j < m->n; j++)
-		if (m->a[j].name && !strncmp(m->a[j].name, pre, strlen(pre))) {
-			out->s = &l->surfs[i];
-			out->base = m->a[j].base;
-			return 0;
-		}
-	return -1;
+	if (l->surfs[i].param >= l->nargs ||
+	    surf_buffer(m, l, l->surfs[i].param, &out->base, &bytes))
+		return -1;
+	out->s = &l->surfs[i];
+	return 0;
 }
 
 /* ------------------------------------------------------------------ bindings resolved */

@@ -7,7 +7,9 @@
 # tests/ptx/multi/multi.cu (nvcc 13 -arch=sm_75 -ptx: multi.ptx) and its launches: a two-pass
 # reduction (reduce), a producer and a consumer over a __device__ variable (produce), a Table
 # made with new in one launch, used by two and deleted in a fourth (heap), a __constant__ set
-# before one launch and read by the later ones (const). Each leaves the buffers its formula
+# before one launch and read by the later ones (const), objects with virtual functions made
+# in one launch and called in the next (vtable), a texture and a surface bound anew for each
+# launch, the surface over a --buf buffer in one (tex, surf). Each leaves the buffers its formula
 # gives on the oracle, and the SM model leaves the oracle's bytes at every setting of
 # tests/settings.sh (run-diff's thresholds, --functional) and with --threads 2. The
 # statistics: one table per launch and the total, whose counters are the launches' sums
@@ -55,6 +57,10 @@ want_heap_n() { echo 50; }
 want_heap_table() { printf '0\n0\n'; }
 want_vtable_out() { awk 'BEGIN { for (t = 0; t < 64; t++) print t % 2 ? 3 * t : t + 5 }'; }
 want_vtable_ops() { printf '0\n0\n0\n0\n'; }
+want_tex_x() { awk 'BEGIN { for (t = 0; t < 32; t++) print 4 * t }'; }
+want_tex_y() { awk 'BEGIN { for (t = 0; t < 32; t++) print 21 + t }'; }
+want_surf_p() { awk 'BEGIN { for (t = 0; t < 32; t++) print 100 + t }'; }
+want_surf_q() { awk 'BEGIN { for (t = 0; t < 32; t++) print 500 + t }'; }
 want_const() { awk -v s="$1" 'BEGIN { for (t = 0; t < 32; t++) print s * t + 1 }'; }
 want_const_a() { want_const 3; }
 want_const_b() { want_const 3; }

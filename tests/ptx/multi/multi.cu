@@ -148,3 +148,17 @@ extern "C" __global__ void ops_delete()
 		ops[0] = ops[1] = 0;
 	}
 }
+
+// ---- a texture and a surface bound anew for each launch (--tex, --surf): each launch reads
+// and writes its own binding, not an earlier launch's of the same name
+extern "C" __global__ void tex_copy(cudaTextureObject_t t, unsigned *out)
+{
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+	out[i] = (unsigned)tex1Dfetch<int>(t, i) * 3u + i;
+}
+
+extern "C" __global__ void surf_fill(cudaSurfaceObject_t s, unsigned *mem, unsigned v)
+{
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+	surf1Dwrite(v + i, s, i * 4);
+}
