@@ -93,6 +93,25 @@ static Kernel *kernel(Prog *p, const char *name, uint64_t fword)
 	return k;
 }
 
+/* l, after prev (NULL: the first), with the --buf spec buf (or none) and the one argument arg */
+static void launch(Launch *l, const Launch *prev, const char *buf, const char *arg)
+{
+	char why[256];
+
+	if (prev)
+		dev_launch_next(l, prev);
+	else
+		dev_launch_init(l);
+	if (buf) {
+		l->bufs = calloc(1, sizeof *l->bufs);
+		ck_assert_int_eq(dev_parse_buf(buf, NULL, &l->bufs[0], why), 0);
+		l->nbufs = 1;
+	}
+	l->args = calloc(1, sizeof *l->args);
+	ck_assert_int_eq(dev_parse_arg(arg, NULL, &l->args[0], why), 0);
+	l->nargs = 1;
+}
+
 START_TEST(test_place)
 {
 	Prog *p = isa_prog_new();
@@ -100,7 +119,6 @@ START_TEST(test_place)
 	FILE *null = fopen("/dev/null", "w");
 	Launch l1, l2;
 	Placed p1, p2;
-	char why[256];
 	Mem m;
 	uint64_t a1, a2, g;
 	uint8_t *gp;
@@ -109,13 +127,7 @@ START_TEST(test_place)
 	kernel(p, "k2", 0x200);
 	k1 = &p->k[0], k2 = &p->k[1];       /* (the program's array moved for the second) */
 	dev_mem_init(&m);
-	dev_launch_init(&l1);
-	l1.bufs = calloc(1, sizeof *l1.bufs);
-	ck_assert_int_eq(dev_parse_buf("x=u32:4:iota", NULL, &l1.bufs[0], why), 0);
-	l1.nbufs = 1;
-	l1.args = calloc(1, sizeof *l1.args);
-	ck_assert_int_eq(dev_parse_arg("buf:x+1", NULL, &l1.args[0], why), 0);
-	l1.nargs = 1;
+	launch(&l1, NULL, "x=u32:4:iota", "buf:x+1");
 	ck_assert_int_eq(dev_launch_place(&m, k1, &l1, &p1, null), 0);
 	ck_assert_int_eq(dev_mem_cread(&m, 0, 0x20, &a1, 8), 1);
 	ck_assert_ptr_nonnull(dev_named_find(&m, "x"));
@@ -126,10 +138,7 @@ START_TEST(test_place)
 	ck_assert_uint_eq(dev_ld(gp + 8, 8), 0x100);
 	gp[0] = 42;                         /* the first launch's kernel writes it */
 
-	dev_launch_next(&l2, &l1);
-	l2.args = calloc(1, sizeof *l2.args);
-	ck_assert_int_eq(dev_parse_arg("buf:x", NULL, &l2.args[0], why), 0);
-	l2.nargs = 1;
+	launch(&l2, &l1, NULL, "buf:x");
 	ck_assert_int_eq(dev_launch_place(&m, k2, &l2, &p2, null), 0);
 	ck_assert_int_eq(dev_mem_cread(&m, 0, 0x20, &a2, 8), 1);
 	ck_assert_uint_eq(a2, a1 - 4);      /* the same buffer */
@@ -141,20 +150,11 @@ START_TEST(test_place)
 	dev_launch_free(&l2);
 
 	/* a buffer declared twice, one no launch declared, a new heap size */
-	dev_launch_next(&l2, &l1);
-	l2.bufs = calloc(1, sizeof *l2.bufs);
-	ck_assert_int_eq(dev_parse_buf("x=u32:8", NULL, &l2.bufs[0], why), 0);
-	l2.nbufs = 1;
-	l2.args = calloc(1, sizeof *l2.args);
-	ck_assert_int_eq(dev_parse_arg("buf:x", NULL, &l2.args[0], why), 0);
-	l2.nargs = 1;
+	launch(&l2, &l1, "x=u32:8", "buf:x");
 	ck_assert_int_eq(dev_launch_place(&m, k2, &l2, &p2, null), -1);
 	dev_placed_free(&p2);
 	dev_launch_free(&l2);
-	dev_launch_next(&l2, &l1);
-	l2.args = calloc(1, sizeof *l2.args);
-	ck_assert_int_eq(dev_parse_arg("buf:y", NULL, &l2.args[0], why), 0);
-	l2.nargs = 1;
+	launch(&l2, &l1, NULL, "buf:y");
 	ck_assert_int_eq(dev_launch_place(&m, k2, &l2, &p2, null), -1);
 	dev_placed_free(&p2);
 	ck_assert_int_eq(dev_heap_place(&m, 4096), 0);
