@@ -45,6 +45,7 @@ static void idle(FILE *f, const LineRow *r)
 typedef struct {
 	const RpPage *pg;
 	int unit, linked;        /* the PTX file shown (Ins.ptxfile); the program has several */
+	const char *path;        /* that file (CUDA files are looked for beside it) */
 	int *first, *next;       /* per PTX line its first instruction, per instruction the next */
 	LineRow *ins;            /* per instruction its counts */
 	uint64_t insmax;         /* the greatest instruction cost */
@@ -64,7 +65,7 @@ static void cuda_row(FILE *f, Src *s, const Ins *in)
 	s->lastline = in->srcline;
 	name = p->files[in->srcfile];
 	if (s->cuda && !s->cuda[in->srcfile].text && !s->cuda[in->srcfile].line)
-		rp_lines_cuda(&s->cuda[in->srcfile], name, s->pg->program);
+		rp_lines_cuda(&s->cuda[in->srcfile], name, s->path);
 	b = strrchr(name, '/');
 	fputs("<tr class=\"cuda\"><td class=\"n\"></td><td colspan=\"5\">", f);
 	rp_html_esc(f, b ? b + 1 : name);
@@ -139,6 +140,7 @@ static int table(FILE *f, Src *s, const char *path)
 	LineRow none = {0};      /* a linked program's instructions without a line in this file */
 	uint64_t max = 0;
 
+	s->path = path;
 	rp_lines_load(&ptx, path);
 	n = ptx.n && !*rp_lines_at(&ptx, ptx.n) ? ptx.n - 1 : ptx.n;   /* not the empty line after the last newline */
 	for (int i = 0; i < k->nins; i++)
@@ -200,7 +202,7 @@ void rp_html_source(FILE *f, const RpPage *pg)
 {
 	const Kernel *k = pg->k;
 	int nfiles = pg->p->nptxfiles > 1 ? pg->p->nptxfiles : 1;
-	Src s = {pg, 0, nfiles > 1, NULL, NULL, NULL, 0, NULL, -1, 0};
+	Src s = {pg, 0, nfiles > 1, pg->program, NULL, NULL, NULL, 0, NULL, -1, 0};
 
 	fputs("<h2 id=\"source\">Source and listing</h2>\n", f);
 	s.next = malloc(((size_t)k->nins + 1) * sizeof *s.next);

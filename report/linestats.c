@@ -326,6 +326,17 @@ static void csv_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* the PTX file CUDA file `file` is looked for beside: in a linked program, the PTX file of
+ * the first instruction with a line of it; else program */
+static const char *cuda_beside(const LineStats *ls, int file, const char *program)
+{
+	for (int i = 0; linked(ls) && i < ls->k->nins; i++)
+		if (ls->k->ins[i].srcline > 0 && ls->k->ins[i].srcfile == file &&
+		    ls->k->ins[i].ptxfile >= 0 && ls->k->ins[i].ptxfile < ls->p->nptxfiles)
+			return ls->p->ptxfiles[ls->k->ins[i].ptxfile];
+	return program;
+}
+
 static const char *levelname[LS_COUNT] = {[LS_CUDA] = "cuda", [LS_PTX] = "ptx", [LS_LISTING] = "listing"};
 
 void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
@@ -382,7 +393,7 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 			double mean = x->warp_insts ? (double)x->active_lanes / (double)x->warp_insts : 0.0;
 			if (lv == LS_CUDA && cuda && x->file >= 0 && x->file < ls->p->nfiles) {
 				if (!cuda[x->file].text && !cuda[x->file].line)
-					rp_lines_cuda(&cuda[x->file], fname, program);
+					rp_lines_cuda(&cuda[x->file], fname, cuda_beside(ls, x->file, program));
 				src = lines_get(&cuda[x->file], x->line, buf, sizeof buf);
 			} else if (pname && ptx) {
 				if (!ptx[x->file].text && !ptx[x->file].line)

@@ -303,6 +303,25 @@ else
 fi
 verdict "--report of main.ptx + lib.ptx: a table per file, the rows of the one-file program" "$why"
 
+# a CUDA file (.loc) is looked for beside the PTX file that names it: lib.ptx in another
+# directory (d2), with a .loc of d2/libsrc.cu's line 3 in scale; --line-stats and --report
+# show that line's text
+mkdir -p "$tmp/d1" "$tmp/d2"
+cp main.ptx main.launch "$tmp/d1/"
+awk '{ print } NR == 6 { print ".file 1 \"libsrc.cu\"" } /and.b32 %r2, %r1, 1;/ { print "\t.loc 1 3 0" }' \
+	lib.ptx >"$tmp/d2/lib.ptx"
+printf '%s\n' '// libsrc.cu' 'int scale(int x) {' '	return x & 1 ? 5 * helper(x) : 16 * x;' '}' >"$tmp/d2/libsrc.cu"
+why=""
+if ! (cd "$tmp" && "$ws" d1/main.ptx d2/lib.ptx --launch d1/main.launch --quiet --line-stats cu.txt \
+	--report cu.html -j 2) >"$tmp/cu.err" 2>&1; then
+	why="the run failed: $(head -1 "$tmp/cu.err")"
+elif ! grep -q '^libsrc.cu:3 .* return x & 1 ? 5 \* helper(x) : 16 \* x;$' "$tmp/cu.txt"; then
+	why="--line-stats: $(grep '^libsrc' "$tmp/cu.txt")"
+elif ! grep -q 'libsrc.cu:3  *return x &amp; 1 ? 5 \* helper(x) : 16 \* x;' "$tmp/cu.html"; then
+	why="--report has not the CUDA line's text"
+fi
+verdict "d1/main.ptx + d2/lib.ptx: the CUDA line's text from beside d2/lib.ptx" "$why"
+
 # bad links ------------------------------------------------------------------------------
 for bad in dup unres kernel2 addr32 texmode proto kind cshared cinit2 csmall; do
 	want=$dir/$bad.err why=""
