@@ -186,6 +186,7 @@ int sim_decode(Gpu *g, FILE *err)
 				d->cct = (uint8_t)o->imm;
 				break;
 			}
+			x->roff = (uint32_t)x->reg * 32u * (uint32_t)sizeof(uint32_t);
 		}
 		sim_choose_fn(d);
 		d->gxor = d->gneg ? ~0u : 0;

@@ -10,6 +10,8 @@
 #define FOR_LANES(m) \
 	for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 #define REG(row, l) (w->r[(size_t)(row) * 32 + (l)])
+/* the 32 lanes of a register operand o (DOpd.roff: its row's byte offset) */
+#define ROW(o) ((uint32_t *)(void *)((char *)w->r + (o).roff))
 
 static inline int is64(Type t) { return t == TY_B64 || t == TY_U64 || t == TY_S64 || t == TY_F64; }
 static inline int issgn(Type t) { return t == TY_S8 || t == TY_S16 || t == TY_S32 || t == TY_S64; }

@@ -207,7 +207,7 @@ void sim_iadd(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	const DOpd *a = &d->o[1], *b = &d->o[2];
 
 	if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && !a->flags && !b->flags && a->kind == DK_REG) {
-		uint32_t *rd = &REG(d->o[0].reg, 0);
+		uint32_t *rd = ROW(d->o[0]);
 		const uint32_t *ra = &REG(a->reg, 0);
 		if (b->kind == DK_IMM) {               /* the common forms, without per-lane tests */
 			uint32_t im = (uint32_t)b->imm;
@@ -297,9 +297,9 @@ uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int b
 
 /* IADD d, a, b|imm without .X, .CC, .SAT or operand modifiers */
 #define IADD_FN(ADD) { \
-	uint32_t *rd = &REG(d->o[0].reg, 0), im = (uint32_t)d->o[2].imm; \
-	const uint32_t *ra = &REG(d->o[1].reg, 0); \
-	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL; \
+	uint32_t *rd = ROW(d->o[0]), im = (uint32_t)d->o[2].imm; \
+	const uint32_t *ra = ROW(d->o[1]); \
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL; \
 	if (ex == ~0u) \
 		ADD(rd, ra, rb, im); \
 	else if (rb) \
@@ -311,7 +311,7 @@ uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int b
  * bits of its compare, bit 3 signed */
 #define ISETP_FN(CMP) { \
 	uint32_t lt, eq, m, c = pmask(w, &d->o[4]), tt = d->aux; \
-	CMP(&REG(d->o[2].reg, 0), d->o[3].kind == DK_REG ? &REG(d->o[3].reg, 0) : NULL, \
+	CMP(ROW(d->o[2]), d->o[3].kind == DK_REG ? ROW(d->o[3]) : NULL, \
 	    (uint32_t)d->o[3].imm, (int)(tt >> 3), &lt, &eq); \
 	m = (((tt & 1) ? lt : 0) | ((tt & 2) ? eq : 0) | ((tt & 4) ? ~(lt | eq) : 0)) & ex; \
 	setp(w, &d->o[0], bop((Bop)d->m.bop, m, c), ex); \
@@ -325,8 +325,8 @@ static void isetp_fn4(Warp *w, const DIns *d, uint32_t ex) ISETP_FN(cmp32_4)
 __attribute__((target("avx2"))) static void iadd_rr8(Warp *w, const DIns *d, uint32_t ex)
 {
 	V8U va, vb;
-	uint32_t *rd = &REG(d->o[0].reg, 0);
-	const uint32_t *ra = &REG(d->o[1].reg, 0), *rb = &REG(d->o[2].reg, 0);
+	uint32_t *rd = ROW(d->o[0]);
+	const uint32_t *ra = ROW(d->o[1]), *rb = ROW(d->o[2]);
 
 	if (ex != ~0u) {
 		FOR_LANES(ex) rd[l] = ra[l] + rb[l];
@@ -343,8 +343,8 @@ __attribute__((target("avx2"))) static void iadd_rr8(Warp *w, const DIns *d, uin
 __attribute__((target("avx2"))) static void iadd_ri8(Warp *w, const DIns *d, uint32_t ex)
 {
 	V8U va, vb;
-	uint32_t *rd = &REG(d->o[0].reg, 0), im = (uint32_t)d->o[2].imm;
-	const uint32_t *ra = &REG(d->o[1].reg, 0);
+	uint32_t *rd = ROW(d->o[0]), im = (uint32_t)d->o[2].imm;
+	const uint32_t *ra = ROW(d->o[1]);
 
 	if (ex != ~0u) {
 		FOR_LANES(ex) rd[l] = ra[l] + im;
@@ -391,8 +391,8 @@ mask32(__m256i c0, __m256i c1, __m256i c2, __m256i c3)
 __attribute__((target("avx2")))
 static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 {
-	const uint32_t *a = &REG(d->o[2].reg, 0);
-	const uint32_t *b = d->o[3].kind == DK_REG ? &REG(d->o[3].reg, 0) : NULL;
+	const uint32_t *a = ROW(d->o[2]);
+	const uint32_t *b = d->o[3].kind == DK_REG ? ROW(d->o[3]) : NULL;
 	unsigned k = d->aux;
 	const __m256i f = _mm256_set1_epi32((k & ISETP_SG) ? 0 : INT32_MIN);
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)d->o[3].imm), f);
@@ -422,7 +422,7 @@ static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 #define ISETP_PT8(NAME, BREG, SG, CMP) \
 __attribute__((target("avx2"))) static void NAME(Warp *w, const DIns *d, uint32_t ex) \
 { \
-	const uint32_t *a = &REG(d->o[2].reg, 0), *b = &REG(d->o[3].reg, 0); \
+	const uint32_t *a = ROW(d->o[2]), *b = ROW(d->o[3]); \
 	const __m256i f = _mm256_set1_epi32((SG) ? 0 : INT32_MIN); \
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)d->o[3].imm), f); \
 	uint32_t m; \
@@ -468,8 +468,8 @@ static int isetp_kind(unsigned tt)
 /* FFMA d, a, b, c of registers without operand modifiers (ar_f32_fma_lanes picks its body) */
 static void ffma_fn(Warp *w, const DIns *d, uint32_t ex)
 {
-	ar_f32_fma_lanes(&REG(d->o[0].reg, 0), &REG(d->o[1].reg, 0), &REG(d->o[2].reg, 0),
-	                 &REG(d->o[3].reg, 0), ex, (Rnd)d->m.rnd, !!(d->m.flags & MF_FTZ),
+	ar_f32_fma_lanes(ROW(d->o[0]), ROW(d->o[1]), ROW(d->o[2]),
+	                 ROW(d->o[3]), ex, (Rnd)d->m.rnd, !!(d->m.flags & MF_FTZ),
 	                 !!(d->m.flags & MF_SAT));
 }
 
@@ -481,10 +481,10 @@ static void ffma_fn(Warp *w, const DIns *d, uint32_t ex)
 __attribute__((target("avx2,fma")))
 static void ffma_fn8(Warp *w, const DIns *d, uint32_t ex)
 {
-	float *rd = (float *)(void *)&REG(d->o[0].reg, 0);
-	const float *ra = (const float *)(const void *)&REG(d->o[1].reg, 0);
-	const float *rb = (const float *)(const void *)&REG(d->o[2].reg, 0);
-	const float *rc = (const float *)(const void *)&REG(d->o[3].reg, 0);
+	float *rd = (float *)(void *)ROW(d->o[0]);
+	const float *ra = (const float *)(const void *)ROW(d->o[1]);
+	const float *rb = (const float *)(const void *)ROW(d->o[2]);
+	const float *rc = (const float *)(const void *)ROW(d->o[3]);
 	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN));
 
 	if (ex != ~0u) {
@@ -515,10 +515,10 @@ static int have_fma(void) { return 0; }
 /* MOV d, a|imm of 32 bits */
 static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
 {
-	uint32_t *rd = &REG(d->o[0].reg, 0);
+	uint32_t *rd = ROW(d->o[0]);
 
 	if (d->o[1].kind == DK_REG) {
-		const uint32_t *ra = &REG(d->o[1].reg, 0);
+		const uint32_t *ra = ROW(d->o[1]);
 		if (ex == ~0u)
 			memmove(rd, ra, 32 * sizeof *rd);
 		else
@@ -536,9 +536,9 @@ static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
  * bits, so the old flags are read once) */
 static void iaddcc_fn(Warp *w, const DIns *d, uint32_t ex)
 {
-	uint32_t *rd = &REG(d->o[0].reg, 0), im = (uint32_t)d->o[2].imm;
-	const uint32_t *ra = &REG(d->o[1].reg, 0);
-	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL;
+	uint32_t *rd = ROW(d->o[0]), im = (uint32_t)d->o[2].imm;
+	const uint32_t *ra = ROW(d->o[1]);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
 	int x = !!(d->m.flags & MF_X);
 	uint32_t cin = x ? w->cc[1] : 0, s = 0, c = 0, z = 0, o = 0;
 
@@ -565,10 +565,10 @@ static void iaddcc_fn(Warp *w, const DIns *d, uint32_t ex)
  * .X, .CC or operand modifiers: the low word of a product is the same signed or not */
 static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
 {
-	uint32_t *rd = &REG(d->o[0].reg, 0), ib = (uint32_t)d->o[2].imm, ic = (uint32_t)d->o[3].imm;
-	const uint32_t *ra = &REG(d->o[1].reg, 0);
-	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL;
-	const uint32_t *rc = d->o[3].kind == DK_REG ? &REG(d->o[3].reg, 0) : NULL;
+	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm, ic = (uint32_t)d->o[3].imm;
+	const uint32_t *ra = ROW(d->o[1]);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
+	const uint32_t *rc = d->o[3].kind == DK_REG ? ROW(d->o[3]) : NULL;
 
 	if (d->op == OP_IMUL)
 		ic = 0, rc = NULL;
@@ -581,8 +581,8 @@ static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
  * (a full warp eight lanes at a time on hosts with AVX2) */
 static void i2f_fn(Warp *w, const DIns *d, uint32_t ex)
 {
-	uint32_t *rd = &REG(d->o[0].reg, 0);
-	const uint32_t *ra = &REG(d->o[1].reg, 0);
+	uint32_t *rd = ROW(d->o[0]);
+	const uint32_t *ra = ROW(d->o[1]);
 
 	FOR_LANES(ex) {
 		float f = (float)(int32_t)ra[l];
@@ -592,8 +592,8 @@ static void i2f_fn(Warp *w, const DIns *d, uint32_t ex)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((target("avx2"))) static void i2f_fn8(Warp *w, const DIns *d, uint32_t ex)
 {
-	float *rd = (float *)(void *)&REG(d->o[0].reg, 0);
-	const uint32_t *ra = &REG(d->o[1].reg, 0);
+	float *rd = (float *)(void *)ROW(d->o[0]);
+	const uint32_t *ra = ROW(d->o[1]);
 
 	if (ex != ~0u) {
 		i2f_fn(w, d, ex);
@@ -613,17 +613,17 @@ __attribute__((target("avx2"))) static void i2f_fn8(Warp *w, const DIns *d, uint
 #define FBIN_FN(NAME, AR, VOP) \
 static void NAME(Warp *w, const DIns *d, uint32_t ex) \
 { \
-	uint32_t *rd = &REG(d->o[0].reg, 0), ib = (uint32_t)d->o[2].imm; \
-	const uint32_t *ra = &REG(d->o[1].reg, 0); \
-	const uint32_t *rb = d->o[2].kind == DK_REG ? &REG(d->o[2].reg, 0) : NULL; \
+	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm; \
+	const uint32_t *ra = ROW(d->o[1]); \
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL; \
 	FOR_LANES(ex) \
 		rd[l] = AR(ra[l], rb ? rb[l] : ib, RND_RN, 0); \
 } \
 __attribute__((target("avx2"))) static void NAME##8(Warp *w, const DIns *d, uint32_t ex) \
 { \
-	float *rd = (float *)(void *)&REG(d->o[0].reg, 0); \
-	const float *ra = (const float *)(const void *)&REG(d->o[1].reg, 0); \
-	const float *rb = d->o[2].kind == DK_REG ? (const float *)(const void *)&REG(d->o[2].reg, 0) : NULL; \
+	float *rd = (float *)(void *)ROW(d->o[0]); \
+	const float *ra = (const float *)(const void *)ROW(d->o[1]); \
+	const float *rb = d->o[2].kind == DK_REG ? (const float *)(const void *)ROW(d->o[2]) : NULL; \
 	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN)); \
 	__m256 vb = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)d->o[2].imm)); \
 	if (ex != ~0u) { \

@@ -27,6 +27,7 @@ typedef struct {
 	uint8_t bank;    /* DK_CONSTX: constant bank */
 	uint16_t reg;    /* register row or predicate index */
 	uint16_t n;      /* DK_TLIST: targets */
+	uint32_t roff;   /* reg * 32 * 4: the byte offset of row reg in a warp's registers */
 	uint64_t imm;    /* value, offset, code index, SReg or CCTest */
 } DOpd;
 
