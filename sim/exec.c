@@ -623,10 +623,7 @@ void sim_lean_fold(Gpu *g, SM *s)
 	TLean *l = &s->lean;
 	uint64_t n = l->full_insts + l->insts, lanes = 32 * l->full_insts + l->lanes;
 
-	g->st.warp_insts += n;
-	g->st.thread_insts += lanes;
-	g->st.exec_lanes += lanes - l->off;
-	g->st.pred_off += l->off;
+	sim_lean_stats(&g->st, n, lanes, l->off);
 	g->ts.warp_insts += n;
 	g->ts.thread_insts += lanes;
 	g->ts.pred_off += l->off;

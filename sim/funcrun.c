@@ -36,12 +36,7 @@ static int issue(Gpu *g, SM *s, Warp *w, ExecInfo *x)
  * whose lanes their guards turned off */
 static void count(Gpu *g, uint32_t act, int n, uint32_t off)
 {
-	uint64_t pa = (uint64_t)sim_popc(act);
-
-	g->st.warp_insts += (uint64_t)n;
-	g->st.thread_insts += (uint64_t)n * pa;
-	g->st.exec_lanes += (uint64_t)n * pa - off;
-	g->st.pred_off += off;
+	sim_lean_stats(&g->st, (uint64_t)n, (uint64_t)n * (uint64_t)sim_popc(act), off);
 }
 
 /* w's turn: up to QUANTUM instructions while it stays ready; the instructions issued, or -1

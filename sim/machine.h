@@ -274,6 +274,15 @@ int sim_texec(void *ctx, int wi, TExec *te);
 /* the SM's lean issues counted by its issue stage (TLean) added to the run's statistics and
  * cleared: before anything reads g->st or g->ts */
 void sim_lean_fold(Gpu *g, SM *s);
+/* n lean issues (no fault, no CC test) into st: lanes active lanes summed over them, off of
+ * those guard-false (sim_lean_fold, funcrun.c) */
+static inline void sim_lean_stats(SimStats *st, uint64_t n, uint64_t lanes, uint64_t off)
+{
+	st->warp_insts += n;
+	st->thread_insts += lanes;
+	st->exec_lanes += lanes - off;
+	st->pred_off += off;
+}
 int sim_texec_full(void *ctx, int wi, TExec *te);
 void sim_texec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *te, uint64_t bars);
 
