@@ -576,6 +576,82 @@ static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
 		rd[l] = ra[l] * (rb ? rb[l] : ib) + (rc ? rc[l] : ic);
 }
 
+/* rd[l] = EXPR for the lanes ex: a full warp as one loop the compiler vectorises */
+#define LANES(ex, EXPR) do { \
+	if ((ex) == ~0u) \
+		for (uint32_t l = 0; l < 32; l++) \
+			rd[l] = (EXPR); \
+	else \
+		FOR_LANES(ex) rd[l] = (EXPR); \
+} while (0)
+
+/* LOP d, a, b|imm without operand modifiers (no ~): AND, OR, XOR or PASS_B */
+static void lop_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm;
+	const uint32_t *ra = ROW(d->o[1]);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
+
+	switch ((int)d->m.sub) {
+	case SUB_OR:
+		if (rb) LANES(ex, ra[l] | rb[l]); else LANES(ex, ra[l] | ib);
+		break;
+	case SUB_XOR:
+		if (rb) LANES(ex, ra[l] ^ rb[l]); else LANES(ex, ra[l] ^ ib);
+		break;
+	case SUB_PASS_B:
+		if (rb) LANES(ex, rb[l]); else LANES(ex, ib);
+		break;
+	default:
+		if (rb) LANES(ex, ra[l] & rb[l]); else LANES(ex, ra[l] & ib);
+		break;
+	}
+}
+
+/* SHL and SHR d, a, b|imm of 32 bits without operand modifiers: a count of 32 or more
+ * (after .W's wrap) shifts every bit out, SHR.S32's (the default type's) sign in */
+static void shift_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]);
+	const uint32_t *ra = ROW(d->o[1]);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
+	uint32_t wrap = (d->m.flags & MF_W) ? 31 : ~0u, n = (uint32_t)d->o[2].imm & wrap;
+
+	if (d->op == OP_SHL) {
+		if (rb)
+			LANES(ex, (rb[l] & wrap) >= 32 ? 0 : ra[l] << (rb[l] & wrap));
+		else if (n >= 32)
+			LANES(ex, 0);
+		else
+			LANES(ex, ra[l] << n);
+	} else if (issgn(itype(d))) {
+		if (rb)
+			LANES(ex, (uint32_t)((int32_t)ra[l] >> ((rb[l] & wrap) > 31 ? 31 : rb[l] & wrap)));
+		else
+			LANES(ex, (uint32_t)((int32_t)ra[l] >> (n > 31 ? 31 : n)));
+	} else {
+		if (rb)
+			LANES(ex, (rb[l] & wrap) > 31 ? 0 : ra[l] >> (rb[l] & wrap));
+		else if (n > 31)
+			LANES(ex, 0);
+		else
+			LANES(ex, ra[l] >> n);
+	}
+}
+
+/* SEL d, a, b|imm, p of 32 bits without operand modifiers on a and b: d = p ? a : b */
+static void sel_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm, c = pmask(w, &d->o[3]);
+	const uint32_t *ra = ROW(d->o[1]);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
+
+	if (rb)
+		LANES(ex, (c >> l & 1) ? ra[l] : rb[l]);
+	else
+		LANES(ex, (c >> l & 1) ? ra[l] : ib);
+}
+
 /* I2F.F32.S32 d, a of a register without .SAT or an operand modifier, rounding to nearest:
  * the host's conversion, exact below 2^24 and rounding to nearest-even above, as ar_cvt's
  * (a full warp eight lanes at a time on hosts with AVX2) */
@@ -696,6 +772,23 @@ void sim_choose_fn(DIns *d)
 	case OP_MOV:
 		if (!is64((Type)d->m.dtype) && plain(&o[1]))
 			d->fn = mov_fn;
+		break;
+	case OP_MOV32I:
+		if (o[1].kind == DK_IMM)
+			d->fn = mov_fn;
+		break;
+	case OP_LOP:
+		if (o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+			d->fn = lop_fn;
+		break;
+	case OP_SHL:
+	case OP_SHR:
+		if (!is64((Type)d->m.dtype) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+			d->fn = shift_fn;
+		break;
+	case OP_SEL:
+		if (!is64((Type)d->m.dtype) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+			d->fn = sel_fn;
 		break;
 	case OP_IMUL:
 	case OP_IMAD:

@@ -5,7 +5,8 @@
  * without active lanes, every one when the source has no TLean); and with the SM model, a
  * kernel of lean instructions in every guard form, partial warps and a split branch, whose
  * memory and statistics must equal the run that takes every issue through exec (a trace
- * reads each one) and hand-derived values; and ISETP's AVX2 handlers. */
+ * reads each one) and hand-derived values; and the decode-time handlers of ISETP, MOV32I,
+ * LOP, SHL, SHR and SEL against C. */
 #include <check.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -346,6 +347,58 @@ START_TEST(test_isetp_avx2)
 }
 END_TEST
 
+/* the handlers of MOV32I, LOP, SHL, SHR and SEL (exec_alu.c's mov_fn, lop_fn, shift_fn,
+ * sel_fn) on a full warp and a partial one (24 threads), through the issue stage and through
+ * exec, against C: a value per lane of either sign, shifts by counts past 31 with and
+ * without .W, SEL by a predicate and its negation */
+START_TEST(test_alu_handlers)
+{
+	static SimT t;
+	static const char *const ops[] = {
+		"MOV32I R20, 0x12345678;", "LOP.AND R21, R1, R2;", "LOP.OR R22, R1, 0xf0;",
+		"LOP.XOR R23, R1, R2;", "LOP.PASS_B R24, R1, R2;", "SHL R25, R1, 0x3;",
+		"SHR.U32 R26, R1, 0x5;", "SHR R27, R1, 0x5;", "SHR.U32 R28, R1, R3;", "SHR R29, R1, R3;",
+		"SHL R30, R1, R3;", "SHL.W R31, R1, R3;", "SEL R32, R1, R2, P0;", "SEL R33, R1, 0x77, !P0;",
+	};
+	enum { NOPS = sizeof ops / sizeof ops[0] };
+	const char *args[] = {"buf:u32:448", NULL};
+	char src[8192];
+	size_t n;
+
+	/* R1 = tid with bit 31 set in odd lanes, R2 = tid * 0x1234567, R3 = tid + 20, P0 = tid & 2 */
+	n = (size_t)snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 40\n.param 0x20 8 out\n"
+	                     "S2R R10, SR_TID.X;\nSHL R6, R10, 0x1f;\nLOP.OR R1, R10, R6;\n"
+	                     "IMUL R2, R10, 0x1234567;\nIADD R3, R10, 0x14;\nLOP.AND R4, R10, 0x2;\n"
+	                     "ISETP.NE.AND P0, PT, R4, RZ, PT;\n");
+	for (int k = 0; k < NOPS; k++)
+		n += (size_t)snprintf(src + n, sizeof src - n, "%s\n", ops[k]);
+	n += (size_t)snprintf(src + n, sizeof src - n, "SHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\n"
+	                      "IADD.X R13, RZ, c[0x0][0x24];\n");
+	for (int k = 0; k < NOPS; k++)
+		n += (size_t)snprintf(src + n, sizeof src - n, "ST.E [R12+0x%x], R%d;\n", 0x80 * k, 20 + k);
+	snprintf(src + n, sizeof src - n, "EXIT;\n");
+	for (int run = 0; run < 4; run++) {
+		unsigned block = run & 2 ? 24 : 32;
+		int rc = run & 1 ? simt_run(&t, src, 1, block, args, NULL) : simt_run_untraced(&t, src, 1, block, args, NULL);
+		if (rc != SIM_DONE)
+			fprintf(stderr, "%s", t.errbuf ? t.errbuf : "");
+		ck_assert_int_eq(rc, SIM_DONE);
+		for (uint32_t l = 0; l < block; l++) {
+			uint32_t a = l | (l & 1) << 31, b = l * 0x1234567u, c = l + 20, p = (l & 2) != 0;
+			uint32_t want[NOPS] = {
+				0x12345678u, a & b, a | 0xf0, a ^ b, b, a << 3, a >> 5, (uint32_t)((int32_t)a >> 5),
+				c > 31 ? 0 : a >> c, (uint32_t)((int32_t)a >> (c > 31 ? 31 : c)), c > 31 ? 0 : a << c,
+				a << (c & 31), p ? a : b, !p ? a : 0x77,
+			};
+			for (int k = 0; k < NOPS; k++)
+				ck_assert_msg(simt_get(&t, 0, 32 * k + (int)l) == want[k], "%s lane %u (%u threads): 0x%08x, "
+				              "want 0x%08x", ops[k], l, block, (unsigned)simt_get(&t, 0, 32 * k + (int)l), want[k]);
+		}
+		simt_free(&t);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -355,6 +408,7 @@ main(void)
 	tcase_add_test(tc, test_issue_stage_no_lean);
 	tcase_add_test(tc, test_sm_lean_equals_exec);
 	tcase_add_test(tc, test_isetp_avx2);
+	tcase_add_test(tc, test_alu_handlers);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
