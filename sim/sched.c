@@ -35,6 +35,14 @@ find(const Sched *s, int warp)
 	return -1;
 }
 
+/* the age of the warp issued last: while it is here, the one at rs - 1 (the issue stage's
+ * record of an issue leaves lastage as it was); once it left, lastage */
+static uint64_t
+last_age(const Sched *s)
+{
+	return s->last >= 0 ? s->age[s->rs - 1] : s->lastage;
+}
+
 void
 sim_sched_add(Sched *s, int warp, uint64_t age)
 {
@@ -49,7 +57,7 @@ sim_sched_add(Sched *s, int warp, uint64_t age)
 		s->active[j] = s->active[j - 1];
 	}
 	s->active[i] = (uint8_t)(nactive(s) < s->pool);
-	if (s->anyissued && age <= s->lastage)
+	if (s->anyissued && age <= last_age(s))
 		s->rs++;
 	s->warp[i] = warp;
 	s->age[i] = age;
@@ -73,7 +81,9 @@ sim_sched_remove(Sched *s, int warp)
 	int i = find(s, warp), was = 0;
 	assert(i >= 0);
 	was = s->active[i];
-	if (s->anyissued && s->age[i] <= s->lastage)
+	if (s->last == warp)
+		s->lastage = s->age[i];   /* (kept after it leaves) */
+	if (s->anyissued && s->age[i] <= last_age(s))
 		s->rs--;
 	for (int j = i; j + 1 < s->n; j++) {
 		s->warp[j] = s->warp[j + 1];

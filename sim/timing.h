@@ -404,7 +404,8 @@ typedef struct {
 	uint8_t active[TM_MAXWARPS]; /* two-level: in the active pool */
 	int last;            /* warp slot issued last, -1 before any or once it left */
 	int anyissued;       /* 0 before the first issue */
-	uint64_t lastage;    /* age of the warp issued last: round robin resumes after it */
+	uint64_t lastage;    /* age of the warp issued last: round robin resumes after it (while
+	                        that warp is here, sched.c takes it from age[rs - 1]) */
 	int rs;              /* warps with age <= lastage (once anyissued): where round robin resumes */
 } Sched;
 

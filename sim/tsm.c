@@ -611,17 +611,18 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	return ready - now;
 }
 
-/* GTO's pick inline (the common policy); the others through sim_sched_pick */
+/* the position of the pick: GTO's inline (the common policy); the others through
+ * sim_sched_pick */
 static inline int
-pick(const Sched *sc, uint64_t cand)
+pick(const TSm *m, const Sched *sc, uint64_t cand)
 {
 	if (sc->policy == SCHED_GTO) {
 		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs) */
 		if (sc->last >= 0 && (cand >> (sc->rs - 1) & 1))
-			return sc->last;
-		return sc->warp[__builtin_ctzll(cand)];
+			return sc->rs - 1;
+		return __builtin_ctzll(cand);
 	}
-	return sim_sched_pick(sc, cand);
+	return m->pos[sim_sched_pick(sc, cand)];
 }
 
 /* sim_sched_issued_at for warp w at position i, its result lat cycles away; inline but for
@@ -635,8 +636,7 @@ issued(TSm *m, Sched *sc, int i, int w, uint64_t lat)
 	}
 	sc->last = w;               /* (= sc->warp[i]) */
 	sc->anyissued = 1;
-	sc->lastage = sc->age[i];
-	sc->rs = i + 1;
+	sc->rs = i + 1;             /* (lastage is age[rs - 1] while it is here: sched.c) */
 }
 
 /* the first warp of scheduler k's order (one with a warp), GTO inline */
@@ -655,7 +655,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 {
 	Sched *sc = &m->sched[k];
 	uint64_t cand;
-	int w, why, total = 0;
+	int i, w, why, total = 0;
 
 	flush(m, s);
 	if ((cand = candidates(m, k, now)) == 0) {
@@ -677,7 +677,8 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 		m->st->stall[why]++;
 		return 0;
 	}
-	w = pick(sc, cand);
+	i = pick(m, sc, cand);
+	w = sc->warp[i];
 	m->kmemo[k] = 0;
 	/* up to issue_width instructions of this warp in this cycle (a loop the compiler would
 	 * hoist invariants of into the frame: a jump back, taken only for dual issue) */
@@ -688,7 +689,7 @@ again:
 		total++;
 		if (!m->live[w])
 			return total;
-		issued(m, sc, m->pos[w], w, lat);
+		issued(m, sc, i, w, lat);   /* (an issue moves no warp's position but by an exit) */
 	}
 	if (__builtin_expect(++j < m->c->issue_width, 0) && m->sfree[k] <= now &&
 	    warp_wake(m, s, w, now, &why) == now)

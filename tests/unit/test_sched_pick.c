@@ -1,7 +1,8 @@
 /* test_sched_pick.c - sim_sched_pick and sim_sched_first (the issue stage's pick by bit
  * masks) against sim_sched_order (the policy written out as a list): for every policy, long
  * random runs of arrivals, departures and issues, and at each step random candidate masks,
- * the pick must be the first warp of the order whose position is a candidate. */
+ * the pick must be the first warp of the order whose position is a candidate; and the issue
+ * stage's shorter record of an issue (no lastage) against sim_sched_issued's. */
 #include <check.h>
 #include <stdint.h>
 #include "sim/timing.h"
@@ -86,6 +87,56 @@ END_TEST
 START_TEST(test_pick_two_level) { run_policy(SCHED_TWOLEVEL, 6); run_policy(SCHED_TWOLEVEL, 1); }
 END_TEST
 
+/* the issue stage's record of an issue (tsm.c's issued(): last, anyissued and rs, lastage left
+ * for sched.c to take from age[rs - 1]) keeps every later arrival, departure, order and pick
+ * as sim_sched_issued's full record does, also after the last issued warp left */
+static void
+run_record(int policy)
+{
+	Sched a, b;
+	uint8_t in[TM_MAXWARPS] = {0};
+	uint64_t age = 1ull << 40, old = (1ull << 40) - 1;
+	int departed = 0;
+
+	sim_sched_init(&a, policy, 0);
+	sim_sched_init(&b, policy, 0);
+	for (int step = 0; step < 20000; step++) {
+		int w = (int)(next() % TM_MAXWARPS), op = (int)(next() % 8);
+		if (op == 0 && !in[w]) {
+			uint64_t g = (next() % 4) ? ++age : old--;
+			sim_sched_add(&a, w, g);
+			sim_sched_add(&b, w, g);
+			in[w] = 1;
+		} else if (op == 1 && in[w] && a.n > 1) {
+			departed += a.last == w;
+			sim_sched_remove(&a, w);
+			sim_sched_remove(&b, w);
+			in[w] = 0;
+		} else if (op <= 4 && in[w]) {
+			int i = position(&b, w);
+			sim_sched_issued(&a, w, 0);
+			b.last = w;
+			b.anyissued = 1;
+			b.rs = i + 1;
+		}
+		ck_assert_int_eq(a.n, b.n);
+		ck_assert_int_eq(a.rs, b.rs);
+		ck_assert_int_eq(a.last, b.last);
+		if (a.n == 0)
+			continue;
+		int oa[TM_MAXWARPS], ob[TM_MAXWARPS];
+		ck_assert_int_eq(sim_sched_order(&a, oa), sim_sched_order(&b, ob));
+		for (int i = 0; i < a.n; i++)
+			ck_assert_int_eq(oa[i], ob[i]);
+		uint64_t cand = next() & next() & (a.n == 64 ? ~0ull : (1ull << a.n) - 1);
+		ck_assert_int_eq(sim_sched_pick(&a, cand), sim_sched_pick(&b, cand));
+	}
+	ck_assert_int_gt(departed, 20);
+}
+
+START_TEST(test_issue_record) { run_record(SCHED_GTO); run_record(SCHED_LRR); }
+END_TEST
+
 int
 main(void)
 {
@@ -94,6 +145,7 @@ main(void)
 	tcase_add_test(tc, test_pick_lrr);
 	tcase_add_test(tc, test_pick_gto);
 	tcase_add_test(tc, test_pick_two_level);
+	tcase_add_test(tc, test_issue_record);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
