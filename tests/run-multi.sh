@@ -213,6 +213,25 @@ refused "syntax" 2 "@:2:5: error: --buf: expected NAME=TYPE:COUNT[:INIT]" \
 "kernel produce
 buf u32=u32:4
 arg u32:1"
+# a trap in the last launch: exit 1, named; every launch's --out buffers are still saved
+printf '%s\n' "kernel produce" "arg u32:10" "kernel consume" "block 4" "buf out=u32:4" \
+	"arg buf:out" "kernel stop_here" "block 32" "buf z=u32:32" "arg buf:z" "out out:out.txt" \
+	"out z:z.txt" >"$tmp/trap.launch"
+for e in "" --oracle; do
+	why=""
+	mkdir -p "$tmp/trap$e"
+	# shellcheck disable=SC2086
+	(cd "$tmp/trap$e" && "$ws" $e "$ptx" --launch "$tmp/trap.launch" --quiet) >"$tmp/trap.err" 2>&1
+	rc=$?
+	[ $rc = 1 ] || why="exit $rc, not 1"
+	[ -z "$why" ] && ! grep -qF "in launch 3 of 3 (kernel 'stop_here', $tmp/trap.launch:7)" "$tmp/trap.err" &&
+		why="no launch named: $(head -3 "$tmp/trap.err")"
+	[ -z "$why" ] && [ "$(tr '\n' ' ' <"$tmp/trap$e/out.txt")" != "10 27 30 47 " ] &&
+		why="launch 2's buffer: $(tr '\n' ' ' <"$tmp/trap$e/out.txt")"
+	[ -z "$why" ] && [ "$(sort -u "$tmp/trap$e/z.txt")" != 9 ] && why="launch 3's stores are not saved"
+	verdict "a trap in launch 3 saves every launch's buffers${e:+ $e}" "$why"
+done
+
 why=""
 "$ws" "$ptx" --launch "$dir/reduce.launch" --trace "$tmp/t.json" >"$tmp/tr.err" 2>&1
 rc=$?

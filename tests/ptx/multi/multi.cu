@@ -162,3 +162,13 @@ extern "C" __global__ void surf_fill(cudaSurfaceObject_t s, unsigned *mem, unsig
 	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
 	surf1Dwrite(v + i, s, i * 4);
 }
+
+// ---- a launch that stops at a trap after its stores: the buffers of every launch run so far
+// are still saved, as the host still reads them
+extern "C" __global__ void stop_here(unsigned *out)
+{
+	out[threadIdx.x] = 9;
+	__syncthreads();
+	if (threadIdx.x == 0)
+		__trap();
+}
