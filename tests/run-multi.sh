@@ -11,7 +11,8 @@
 # in one launch and called in the next (vtable), a texture and a surface bound anew for each
 # launch, the surface over a --buf buffer in one (tex, surf). Each leaves the buffers its formula
 # gives on the oracle, and the SM model leaves the oracle's bytes at every setting of
-# tests/settings.sh (run-diff's thresholds, --functional) and with --threads 2. The
+# tests/settings.sh (run-diff's thresholds, --functional) and with --threads 2; two launches
+# of tests/ptx/cdp_rec (dynamic parallelism) over one buffer. The
 # statistics: one table per launch and the total, whose counters are the launches' sums
 # (gpu_sim_cycle too: launches on one stream run one after another), launch 1's table equals
 # the same kernel's run alone; --stats-json holds the launches and then the total. The
@@ -213,6 +214,27 @@ refused "syntax" 2 "@:2:5: error: --buf: expected NAME=TYPE:COUNT[:INIT]" \
 "kernel produce
 buf u32=u32:4
 arg u32:1"
+# dynamic parallelism in two launches (tests/ptx/cdp_rec: grid d adds 20 d + 3 to r[d] and 2 to
+# r[63], then launches grid d + 1 up to max): max 8, then max 3 over the same buffer; the
+# total counts the 8 + 3 child grids
+cdp=$top/tests/ptx/cdp_rec.ptx
+want=$(awk 'BEGIN { for (d = 0; d < 64; d++) printf "%d ", d < 4 ? 2 * (20 * d + 3) : d < 9 ? 20 * d + 3 : d == 63 ? 26 : 0 }')
+for e in --oracle "" --functional; do
+	why=""
+	mkdir -p "$tmp/cdp$e"
+	# shellcheck disable=SC2086
+	(cd "$tmp/cdp$e" && "$ws" $e "$cdp" --buf r=s32:64 --kernel cdp_rec --block 2 --arg buf:r \
+		--arg s32:0 --arg s32:8 --kernel cdp_rec --block 2 --arg buf:r --arg s32:0 --arg s32:3 \
+		--out r:r.txt --stats-json s.json) >"$tmp/cdp.err" 2>&1 || why="failed: $(head -1 "$tmp/cdp.err")"
+	[ -z "$why" ] && [ "$(tr '\n' ' ' <"$tmp/cdp$e/r.txt")" != "$want" ] && why="r: $(tr '\n' ' ' <"$tmp/cdp$e/r.txt")"
+	if [ -z "$why" ] && [ "$e" != --oracle ]; then
+		n=$(sed -n 's/^  "cdp_child_grids": \([0-9]*\),$/\1/p' "$tmp/cdp$e/s.json")
+		[ "$n" = 11 ] || why="the total's cdp_child_grids is '$n', not 11"
+	fi
+	[ -z "$why" ] && [ "$e" = --oracle ] && ! grep -q "^oracle: the 2 launches: .*" "$tmp/cdp.err" && why="no summary of both"
+	verdict "dynamic parallelism in two launches${e:+ $e}" "$why"
+done
+
 # a trap in the last launch: exit 1, named; every launch's --out buffers are still saved
 printf '%s\n' "kernel produce" "arg u32:10" "kernel consume" "block 4" "buf out=u32:4" \
 	"arg buf:out" "kernel stop_here" "block 32" "buf z=u32:32" "arg buf:z" "out out:out.txt" \
