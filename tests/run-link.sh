@@ -256,6 +256,21 @@ else
 	[ -z "$why" ] && ! grep -q "every variant left the same memory" "$tmp/xe.txt" && why="a variant left other memory"
 fi
 verdict "--explore of xa.ptx + xb.ptx: each branch with its file and its own counts" "$why"
+# the same exploration in two slices (--shard), then merged: the same table (the rows carry
+# the variants' FILE:LINE counts through the slices' JSON)
+why=""
+# shellcheck disable=SC2086
+if ! "$ws" xa.ptx xb.ptx $xl --out "0:$tmp/xe.bin" --quiet --explore -j 1 --shard 1/2 \
+	--sweep-json "$tmp/xs1.json" >/dev/null 2>"$tmp/xs.err" ||
+	! "$ws" xa.ptx xb.ptx $xl --out "0:$tmp/xe.bin" --quiet --explore -j 1 --shard 2/2 \
+	--sweep-json "$tmp/xs2.json" >/dev/null 2>>"$tmp/xs.err" ||
+	! "$ws" xa.ptx xb.ptx $xl --out "0:$tmp/xe.bin" --quiet --explore -j 1 \
+	--explore-merge "$tmp/xs1.json,$tmp/xs2.json" >"$tmp/xm.txt" 2>>"$tmp/xs.err"; then
+	why="a slice or the merge failed: $(head -1 "$tmp/xs.err")"
+elif ! cmp -s "$tmp/xe.txt" "$tmp/xm.txt"; then
+	why="the merged table differs: $(diff "$tmp/xe.txt" "$tmp/xm.txt" | sed -n 2p)"
+fi
+verdict "--explore of xa.ptx + xb.ptx in two slices, merged: the same table" "$why"
 
 # warpc --compare of xa.ptx + xb.ptx against its own listing: both constructs found and
 # agreeing, and xb.ptx's (in adjust) not given xa.ptx's line-24 decision (one row at 24)
