@@ -464,8 +464,12 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_BPT:
 		/* PTX trap: the first lane that runs it stops the kernel, like a fault */
 		if (ex && d->in->o[0].imm == ISA_TRAP_NOCALL) {
-			char at[32] = "";
-			if (d->in->ptxline)
+			char at[96] = "";
+			const Prog *p = g->program;
+			if (d->in->ptxline && p && p->nptxfiles > 1 && d->in->ptxfile < p->nptxfiles)
+				snprintf(at, sizeof at, " (PTX %.60s line %d)", p->ptxfiles[d->in->ptxfile],
+				         d->in->ptxline);     /* a program linked from several files */
+			else if (d->in->ptxline)
 				snprintf(at, sizeof at, " (PTX line %d)", d->in->ptxline);
 			*stop = 1;
 			return sim_fault(g, w, __builtin_ctz(ex), SIM_FAULT, "call%s of a function that is not "

@@ -13,8 +13,10 @@
 # an .extern .const array, printf in both files and their $str strings, one renamed
 # (rdc_print + rdc_step). A .common .global array (common_a.ptx + common_b.ptx, either order):
 # the largest definition, the one initialized, is kept.
-# --line-stats and --trace of main.ptx + lib.ptx name each PTX line's file, and match the
-# same program written as one file.
+# --line-stats, --trace and --report of main.ptx + lib.ptx name each PTX line's file, and
+# match the same program written as one file; --explore and --decide tell apart branches on
+# one line number of two files (xa.ptx + xb.ptx); a call that reaches no function names its
+# file on both engines (itrap_a.ptx + itrap_b.ptx).
 # Bad links (tests/ptx/link/NAME.ptx linked after main.ptx and lib.ptx, or after
 # common_a.ptx and common_b.ptx for the .common rules): warpc, warpsim and warpsim --oracle
 # each exit 1 with exactly tests/ptx/link/NAME.err, the located errors naming the file of
@@ -336,6 +338,24 @@ elif ! grep -q 'libsrc.cu:3  *return x &amp; 1 ? 5 \* helper(x) : 16 \* x;' "$tm
 	why="--report has not the CUDA line's text"
 fi
 verdict "d1/main.ptx + d2/lib.ptx: the CUDA line's text from beside d2/lib.ptx" "$why"
+
+# itrap_a.ptx + itrap_b.ptx: itrap_b's via makes an indirect call that no function of the
+# program matches; reaching it stops both engines (exit 1), each naming itrap_b.ptx's line 20
+why=""
+"$ws" itrap_a.ptx itrap_b.ptx --grid 1 --block 32 --arg u64:0x1234 --arg buf:u64:1 --quiet \
+	>"$tmp/it.sm" 2>&1
+rc=$?
+"$ws" --oracle itrap_a.ptx itrap_b.ptx --grid 1 --block 32 --arg u64:0x1234 --arg buf:u64:1 --quiet \
+	>"$tmp/it.or" 2>&1
+rco=$?
+if [ $rc != 1 ] || [ $rco != 1 ]; then
+	why="exits $rc (SM model) and $rco (oracle), not 1"
+elif ! head -1 "$tmp/it.sm" | grep -qF "warpsim: error: call (PTX itrap_b.ptx line 20) of a function that is not in this module ("; then
+	why="SM model: $(head -1 "$tmp/it.sm")"
+elif [ "$(head -1 "$tmp/it.or")" != "itrap_b.ptx:20:2: error: indirect call to 0x1234, which is not a function address" ]; then
+	why="oracle: $(head -1 "$tmp/it.or")"
+fi
+verdict "itrap_a.ptx + itrap_b.ptx: a call that reaches no function names itrap_b.ptx:20" "$why"
 
 # bad links ------------------------------------------------------------------------------
 for bad in dup unres kernel2 addr32 texmode proto kind cshared cinit2 csmall; do
