@@ -561,6 +561,17 @@ static void iaddcc_fn(Warp *w, const DIns *d, uint32_t ex)
 	w->cc[3] = (w->cc[3] & ~ex) | (o & ex);
 }
 
+/* rd[l] = EXPR for the lanes ex: a full warp as one loop over the 32 lanes that the
+ * compiler vectorises (rd is a row of its own or exactly a source's, never a part of one:
+ * ivdep), another mask lane by lane */
+#define LANES(ex, EXPR) do { \
+	if ((ex) == ~0u) { \
+		_Pragma("GCC ivdep") for (uint32_t l = 0; l < 32; l++) \
+			rd[l] = (EXPR); \
+	} else \
+		FOR_LANES(ex) rd[l] = (EXPR); \
+} while (0)
+
 /* IMUL d, a, b|imm and IMAD d, a, b|imm, c|imm of 32 bits, the low word, without .HI, .WIDE,
  * .X, .CC or operand modifiers: the low word of a product is the same signed or not */
 static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
@@ -572,18 +583,15 @@ static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
 
 	if (d->op == OP_IMUL)
 		ic = 0, rc = NULL;
-	FOR_LANES(ex)
-		rd[l] = ra[l] * (rb ? rb[l] : ib) + (rc ? rc[l] : ic);
+	if (rb && rc)
+		LANES(ex, ra[l] * rb[l] + rc[l]);
+	else if (rb)
+		LANES(ex, ra[l] * rb[l] + ic);
+	else if (rc)
+		LANES(ex, ra[l] * ib + rc[l]);
+	else
+		LANES(ex, ra[l] * ib + ic);
 }
-
-/* rd[l] = EXPR for the lanes ex: a full warp as one loop the compiler vectorises */
-#define LANES(ex, EXPR) do { \
-	if ((ex) == ~0u) \
-		for (uint32_t l = 0; l < 32; l++) \
-			rd[l] = (EXPR); \
-	else \
-		FOR_LANES(ex) rd[l] = (EXPR); \
-} while (0)
 
 /* LOP d, a, b|imm without operand modifiers (no ~): AND, OR, XOR or PASS_B */
 static void lop_fn(Warp *w, const DIns *d, uint32_t ex)

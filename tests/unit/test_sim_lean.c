@@ -347,10 +347,11 @@ START_TEST(test_isetp_avx2)
 }
 END_TEST
 
-/* the handlers of MOV32I, LOP, SHL, SHR and SEL (exec_alu.c's mov_fn, lop_fn, shift_fn,
- * sel_fn) on a full warp and a partial one (24 threads), through the issue stage and through
- * exec, against C: a value per lane of either sign, shifts by counts past 31 with and
- * without .W, SEL by a predicate and its negation */
+/* the handlers of MOV32I, LOP, SHL, SHR, SEL, IMAD and IMUL (exec_alu.c's mov_fn, lop_fn,
+ * shift_fn, sel_fn, imul_fn) on a full warp and a partial one (24 threads), through the
+ * issue stage and through exec, against C: a value per lane of either sign, shifts by counts
+ * past 31 with and without .W, SEL by a predicate and its negation, a destination that is
+ * also a source */
 START_TEST(test_alu_handlers)
 {
 	static SimT t;
@@ -359,9 +360,11 @@ START_TEST(test_alu_handlers)
 		"LOP.XOR R23, R1, R2;", "LOP.PASS_B R24, R1, R2;", "SHL R25, R1, 0x3;",
 		"SHR.U32 R26, R1, 0x5;", "SHR R27, R1, 0x5;", "SHR.U32 R28, R1, R3;", "SHR R29, R1, R3;",
 		"SHL R30, R1, R3;", "SHL.W R31, R1, R3;", "SEL R32, R1, R2, P0;", "SEL R33, R1, 0x77, !P0;",
+		"IMAD R34, R1, 0x3, R2;", "IMAD R35, R1, R2, R3;", "IMUL R36, R1, R2;",
+		"MOV R37, R2;\nLOP.XOR R37, R37, R1;",     /* (the destination one of the sources) */
 	};
 	enum { NOPS = sizeof ops / sizeof ops[0] };
-	const char *args[] = {"buf:u32:448", NULL};
+	const char *args[] = {"buf:u32:576", NULL};
 	char src[8192];
 	size_t n;
 
@@ -388,7 +391,7 @@ START_TEST(test_alu_handlers)
 			uint32_t want[NOPS] = {
 				0x12345678u, a & b, a | 0xf0, a ^ b, b, a << 3, a >> 5, (uint32_t)((int32_t)a >> 5),
 				c > 31 ? 0 : a >> c, (uint32_t)((int32_t)a >> (c > 31 ? 31 : c)), c > 31 ? 0 : a << c,
-				a << (c & 31), p ? a : b, !p ? a : 0x77,
+				a << (c & 31), p ? a : b, !p ? a : 0x77, a * 3 + b, a * b + c, a * b, a ^ b,
 			};
 			for (int k = 0; k < NOPS; k++)
 				ck_assert_msg(simt_get(&t, 0, 32 * k + (int)l) == want[k], "%s lane %u (%u threads): 0x%08x, "
