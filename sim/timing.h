@@ -587,16 +587,24 @@ typedef struct {
 	                                    a load less per lean issue than a pointer to one) */
 	uint64_t full_insts;
 	uint64_t insts, lanes, off;
+	uint32_t act[TM_MAXWARPS];   /* per warp slot: the active lanes of its last lean issue */
+	uint8_t nact[TM_MAXWARPS];   /* and how many they are */
 } TLean;
 
-/* a lean issue (not of a full warp with its guard true) counted into l: active lanes act,
- * of which ex executed */
+/* a lean issue of warp w (not of a full warp with its guard true) counted into l: active
+ * lanes act, of which ex executed (a warp's active lanes change only at its full issues:
+ * their count is kept from its last lean issue) */
 static inline void
-sim_lean_count(TLean *l, uint32_t act, uint32_t ex)
+sim_lean_count(TLean *l, int w, uint32_t act, uint32_t ex)
 {
+	if (act != l->act[w]) {
+		l->act[w] = act;
+		l->nact[w] = (uint8_t)sim_popc(act);
+	}
 	l->insts++;
-	l->lanes += (uint64_t)sim_popc(act);
-	l->off += (uint64_t)sim_popc(act & ~ex);
+	l->lanes += l->nact[w];
+	if (ex != act)
+		l->off += (uint64_t)sim_popc(act & ~ex);
 }
 
 typedef struct {

@@ -564,7 +564,7 @@ lean_issue(TLean *l, int w, const TInst *in)
 	if (ex != ~0u) {
 		if (!act || (in->lean == LEAN_BRA && ex != act && ex))
 			return NULL;
-		sim_lean_count(l, act, ex);
+		sim_lean_count(l, w, act, ex);
 	} else
 		l->full_insts++;    /* a full warp, guard true */
 	if (in->lean == LEAN_FN) {
