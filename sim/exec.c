@@ -609,17 +609,18 @@ int sim_texec(void *ctx, int wi, TExec *te)
 	Gpu *g = s->g;
 	Warp *w = s->warps[wi];
 	ExecInfo *x = &g->info;
-	uint64_t bars = g->st.barriers;
+	IssueMark mk;
 	int rc;
 
 	if (g->rc != SIM_OK || g->hassink)
 		return sim_texec_full(ctx, wi, te);
+	mk = sim_issue_mark(g);
 	g->cur = w->pc;
 	if ((rc = issue(g, s, w, x)) != SIM_OK) {
 		g->rc = rc;
 		g->src[s->id].lean = NULL;  /* (every later issue of the SM through here) */
 	}
-	return sim_texec_hand(g, s, w, x, te, bars, rc);
+	return sim_texec_hand(g, s, w, x, te, &mk, rc);
 }
 
 void sim_lean_fold(Gpu *g, SM *s)

@@ -379,12 +379,13 @@ int sim_texec_full(void *ctx, int wi, TExec *e)
 	Gpu *g = s->g;
 	Warp *w = s->warps[wi];
 	ExecInfo *x = &g->info;
-	uint64_t bars = g->st.barriers, now = g->cycle;
+	IssueMark mk = sim_issue_mark(g);
+	uint64_t now = g->cycle;
 	uint32_t stall = 0;
 	int why = STALL_NONE, rc, rare;
 
 	if (g->rc != SIM_OK)            /* a fault stopped the run: nothing more executes */
-		return sim_texec_hand(g, s, w, x, e, bars, g->rc);
+		return sim_texec_hand(g, s, w, x, e, &mk, g->rc);
 	/* (the second of a dual issue comes in the cycle after tready's: it did not wait) */
 	if (g->hassink && now > w->tready && (stall = (uint32_t)(now - w->tready)) != 0) {
 		why = sim_tsm_why(&g->tsm[s->id], t_peek(ctx, wi), wi, now - 1);
@@ -394,13 +395,13 @@ int sim_texec_full(void *ctx, int wi, TExec *e)
 	g->cur = w->pc;
 	if ((rc = sim_issue(g, s, w, x)) != SIM_OK) {
 		g->rc = rc;
-		return sim_texec_hand(g, s, w, x, e, bars, rc);
+		return sim_texec_hand(g, s, w, x, e, &mk, rc);
 	}
 	if (g->hassink) {           /* (what only the trace's stall reason reads) */
 		w->tready = now + 1;
 		w->barwaited = 0;
 	}
-	rare = sim_texec_hand(g, s, w, x, e, bars, rc);
+	rare = sim_texec_hand(g, s, w, x, e, &mk, rc);
 	if (g->hassink)
 		t_exec_sink(g, s, w, x, e, rare, stall, why);
 	return rare;

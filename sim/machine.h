@@ -286,22 +286,37 @@ static inline void sim_lean_stats(SimStats *st, uint64_t n, uint64_t lanes, uint
 int sim_texec_full(void *ctx, int wi, TExec *te);
 void sim_texec_rare(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *te, uint64_t bars);
 
+/* the run's statistics before an issue that the hand-over reads after it */
+typedef struct {
+	uint64_t bars;      /* barrier releases */
+	uint64_t lanes;     /* thread instructions */
+	uint64_t exec;      /* guard-true lanes */
+} IssueMark;
+static inline IssueMark sim_issue_mark(const Gpu *g)
+{
+	return (IssueMark){g->st.barriers, g->st.thread_insts, g->st.exec_lanes};
+}
+
 /* the exec callbacks' hand-over of an issue: its statistics into the SM's TStats (g->ts, the
  * one its TSm adds to), TExec's common field from x, and the rare ones (sim_texec_rare) when
  * the issue has any; 1 then, else 0. rc: sim_issue's; an issue that failed counts as one of
- * no lanes. bars: the barrier releases counted before the issue. */
+ * no lanes. mk: the statistics before the issue (its active and executing lanes are what
+ * sim_issue's head counted since, the lanes it left out those the TStats count as off) */
 static inline int sim_texec_hand(Gpu *g, SM *s, Warp *w, const ExecInfo *x, TExec *te,
-                                 uint64_t bars, int rc)
+                                 const IssueMark *mk, int rc)
 {
+	uint64_t lanes = g->st.thread_insts - mk->lanes;
+
 	if (rc != SIM_OK) {
-		sim_tstats_issue(&g->ts, 0, 0, 0, 0, 0);
+		sim_tstats_issue_n(&g->ts, 0, 0, 0, 0, 0);
 		te->next = NULL;
 		return 0;
 	}
-	sim_tstats_issue(&g->ts, x->active, x->exec, x->diverged, x->reconverged, w->ncrs);
+	sim_tstats_issue_n(&g->ts, lanes, lanes - (g->st.exec_lanes - mk->exec), x->diverged,
+	                   x->reconverged, w->ncrs);
 	te->next = &g->tcode[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
-	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != bars) {
-		sim_texec_rare(g, s, w, x, te, bars);
+	if ((x->space | x->spills | x->fills | x->popped | x->event) || g->st.barriers != mk->bars) {
+		sim_texec_rare(g, s, w, x, te, mk->bars);
 		return 1;
 	}
 	return 0;

@@ -554,20 +554,16 @@ sim_texec_rare_clear(TExec *e)
 }
 
 /* the functional statistics of one issue, as an exec callback counts them into the SM's
- * TStats: active lanes at issue, of those the ones whose guard held (exec), DIV_* of a split
- * (0: none), a pop that merged lanes back, the CRS depth after it. An issue that failed
- * counts as one of no lanes. */
+ * TStats: lanes active lanes at issue, off of those the ones whose guard did not hold, DIV_*
+ * of a split (0: none), a pop that merged lanes back, the CRS depth after it. An issue that
+ * failed counts as one of no lanes. */
 static inline void
-sim_tstats_issue(TStats *st, uint32_t active, uint32_t exec, int diverged, int reconverged,
-                 int crs_depth)
+sim_tstats_issue_n(TStats *st, uint64_t lanes, uint64_t off, int diverged, int reconverged,
+                   int crs_depth)
 {
 	st->warp_insts++;
-	if (exec == ~0u)            /* a full warp, guard true (exec is part of active) */
-		st->thread_insts += 32;
-	else {
-		st->thread_insts += (uint64_t)sim_popc(active);
-		st->pred_off += (uint64_t)sim_popc(active & ~exec);
-	}
+	st->thread_insts += lanes;
+	st->pred_off += off;
 	if (diverged) {             /* (div[DIV_NONE] is not counted, as in funcrun.c) */
 		st->div_branches++;
 		st->div[diverged]++;
@@ -575,6 +571,17 @@ sim_tstats_issue(TStats *st, uint32_t active, uint32_t exec, int diverged, int r
 	st->reconv += (uint64_t)reconverged;
 	if ((uint64_t)crs_depth > st->crs_hwm)
 		st->crs_hwm = (uint64_t)crs_depth;
+}
+/* the same of the active lanes active, of which exec executed */
+static inline void
+sim_tstats_issue(TStats *st, uint32_t active, uint32_t exec, int diverged, int reconverged,
+                 int crs_depth)
+{
+	if (exec == ~0u)            /* a full warp, guard true (exec is part of active) */
+		sim_tstats_issue_n(st, 32, 0, diverged, reconverged, crs_depth);
+	else
+		sim_tstats_issue_n(st, (uint64_t)sim_popc(active), (uint64_t)sim_popc(active & ~exec),
+		                   diverged, reconverged, crs_depth);
 }
 
 /* What the issue stage needs of the core to run a lean instruction itself, and the
