@@ -101,6 +101,8 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 		goto fail;
 	be_check_ir(f, "ifconv");
 	dump(f, 'F', "ifconv");
+	be_webs(f);
+	be_check_ir(f, "webs");
 	if (be_regalloc(f) < 0)
 		goto fail;
 	be_check_ir(f, "regalloc");
