@@ -108,14 +108,16 @@ static void v_genkill(void *ctx, int t, int def, int kill)
 	 * across it exactly when it is live after it (the lanes or half it does not write) */
 }
 
+/* an instruction at pos reads at pos and writes at pos + 1: a source that dies there is
+ * free for its destination (the instruction reads before it writes) */
 static void v_range(void *ctx, int t, int def, int kill)
 {
 	Live *l = ctx;
-	(void)def; (void)kill;
-	if (l->start[t] > l->pos)
-		l->start[t] = l->pos;
-	if (l->end[t] < l->pos + 1)
-		l->end[t] = l->pos + 1;
+	(void)kill;
+	if (l->start[t] > l->pos + def)
+		l->start[t] = l->pos + def;
+	if (l->end[t] < l->pos + def + 1)
+		l->end[t] = l->pos + def + 1;
 }
 
 static void v_def(void *ctx, int t, int def, int kill)
@@ -586,6 +588,14 @@ static int planned(Fn *f, Live *l, int t, uint8_t *used, const int *active, int 
 				return -1;
 		return at;
 	}
+	/* no plan (its sources took registers of their own, a wide load's words): where a
+	 * source that dies at its move already is */
+	for (int j = 0; j < nact && l->plan[t] < 0; j++) {
+		int a = active[j], base = f->tmp[a].phys - l->sword[a];
+		if (f->tmp[a].cls != TC_P && l->shint[a] == t && f->tmp[a].phys >= 0 &&
+		    l->end[a] == l->spos[a] + 1 && base >= 0 && base % w == 0 && base + w <= nregs)
+			l->plan[t] = base;
+	}
 	if (l->plan[t] < 0)
 		return -1;
 	/* t is a pair or quad with a plan: every word free or its source's */
@@ -671,25 +681,29 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 			/* coalesce a copy whose source dies there: t takes its register (the copy
 			 * becomes MOV R, R, which emission drops) */
 			int h = hint[t];
-			if (h >= T_FIRST && l.hword[t] && hpos[t] == l.start[t] && f->tmp[h].phys >= 0 &&
-			    l.end[h] == l.lastrd[h] + 1 && !(l.gave[h] >> (l.hword[t] - 1) & ((1 << w) - 1)))
-				/* a copy out of a split pair or quad: the word (or pair of words) it reads */
+			if (h >= T_FIRST && l.hword[t] && hpos[t] + 1 == l.start[t] && f->tmp[h].phys >= 0 &&
+			    l.end[h] == l.lastrd[h] + 1 && !(l.gave[h] >> (l.hword[t] - 1) & ((1 << w) - 1))) {
+				/* a copy out of a split pair or quad: the word (or pair of words) it reads,
+				 * given away while the rest is still read, or free after its last read */
+				int r = f->tmp[h].phys + l.hword[t] - 1, on = 0, ok = 1;
 				for (int j = 0; j < nact; j++)
-					if (active[j] == h) {
-						got = f->tmp[h].phys + l.hword[t] - 1;
-						l.gave[h] |= ((1 << w) - 1) << (l.hword[t] - 1);
-						break;
-					}
-			if (got < 0 && h >= T_FIRST && !l.hword[t] && hpos[t] == l.start[t] && l.end[h] == l.start[t] + 1 &&
-			    f->tmp[h].phys >= 0 && f->tmp[h].cls == cls)
-				for (int j = 0; j < nact; j++)
-					if (active[j] == h) {
-						for (int k = 0; k < w; k++)
-							used[f->tmp[h].phys + k] = 0;
-						active[j] = active[--nact];
-						got = f->tmp[h].phys;
-						break;
-					}
+					on |= active[j] == h;
+				for (int k = 0; k < w && !on; k++)
+					ok &= !used[r + k];
+				if (on)
+					l.gave[h] |= ((1 << w) - 1) << (l.hword[t] - 1);
+				if (on || ok)
+					got = r;
+			}
+			if (got < 0 && h >= T_FIRST && !l.hword[t] && hpos[t] + 1 == l.start[t] &&
+			    l.end[h] == l.start[t] && f->tmp[h].phys >= 0 && f->tmp[h].cls == cls) {
+				/* the source died at the copy: its register, when nothing took it since */
+				int ok = 1;
+				for (int k = 0; k < w; k++)
+					ok &= !used[f->tmp[h].phys + k];
+				if (ok)
+					got = f->tmp[h].phys;
+			}
 			if (got < 0)
 				got = planned(f, &l, t, used, active, nact, nregs);
 			for (int r = 0; r + w <= nregs && got < 0; r += w) {
