@@ -13,6 +13,9 @@
 #   6. a fixture whose kernel says .maxnreg N has at most N registers in its listing;
 #   7. the wide vector accesses of vec_wide, vec_mis and vec_wide32: one LD/ST.E, LDS/STS,
 #      LDL/STL or LDC of 8 or 16 bytes per vector (or per 16 bytes), no self-moves left;
+#   8. webs (backend/webs.c): a PTX register reused for unrelated values is one live range
+#      per value (atom_shared64's loads go straight to their stores, webs_reuse's and
+#      cf_ibra_nolist's register counts);
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -217,6 +220,26 @@ wide vec_wide 'LDC\.64 ' 3
 wide vec_wide '(LD|ST|LDS|STS|LDC)(\.E)? ' 0
 wide vec_wide32 'LD\.E\.128 R[0-9]+, \[R[0-9]+(\+0x[0-9a-f]+)?\];' 4
 wide vec_wide32 'MOV R([0-9]+), R\1;' 0
+
+# 8. webs: each definition of a reused register that reaches other uses is its own value.
+#    atom_shared64 reuses %rd2/%rd3 for four .v2.u64 loads each stored at once: every LDS.128
+#    is followed by its ST.E.128 from the same quad (one long live range: 8 copies each);
+#    webs_reuse takes at most 16 registers (20 as one range per PTX register); an in-place
+#    64-bit add (add.u64 %rd1, %rd1, %rd2: IADD.CC R0, R0, R4; IADD.X R1, R1, R5) keeps its
+#    pair: cf_ibra_nolist in at most 6 registers (8 with a new pair for the sum)
+for k in atom_shared64 webs_reuse cf_ibra_nolist; do
+	"$wc" "$top/tests/ptx/$k.ptx" > "$tmp/webs.$k.sass" 2>&1 || bad "webs.$k" "$(head -2 "$tmp/webs.$k.sass")"
+done
+got=$(awk '/\*\/ +LDS\.128 R[0-9]+, \[/ { r = $3; sub(/,/, "", r); next_is = r; next }
+	next_is != "" { if ($2 == "ST.E.128" && $NF == next_is ";") n++; next_is = "" }
+	END { print n + 0 }' "$tmp/webs.atom_shared64.sass")
+if [ "$got" = 4 ]; then pass=$((pass + 1)); else bad "webs.atom_shared64" "4 x LDS.128 then ST.E.128 of its quad expected, $got in the listing"; fi
+regs_at_most() {   # regs_at_most NAME MAX
+	got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/webs.$1.sass")
+	if [ -n "$got" ] && [ "$got" -le "$2" ]; then pass=$((pass + 1)); else bad "webs.$1" "at most $2 registers expected, ${got:-none} in the listing"; fi
+}
+regs_at_most webs_reuse 16
+regs_at_most cf_ibra_nolist 6
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
