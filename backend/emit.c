@@ -64,12 +64,13 @@ static int phys(const Fn *f, const MOpd *o)
 	return p;
 }
 
-/* MOV R, R (or the same pair; or a word of a pair or quad onto itself): nothing to do */
+/* MOV R, R (or the same pair; or a word of a pair or quad onto itself), guarded or not:
+ * nothing to do */
 static int self_move(const Fn *f, const MIns *m)
 {
 	const MOpd *d = &m->o[0], *s = &m->o[1];
 
-	if (!(m->op == OP_MOV && m->guard == T_PT && !m->sync && m->nopd == 2 &&
+	if (!(m->op == OP_MOV && !m->sync && m->nopd == 2 &&
 	      d->kind == OPD_REG && s->kind == OPD_REG && !s->flags && d->t >= T_FIRST && s->t >= T_FIRST))
 		return 0;
 	if (d->part == s->part && f->tmp[d->t].cls == f->tmp[s->t].cls)
