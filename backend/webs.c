@@ -137,11 +137,13 @@ typedef struct {
 	int *occ, nocc, capocc; /* per occurrence of a candidate: its node (a use: one that
 	                         * reaches it, -1 when none does) */
 	int rdef;           /* the next node (resolution walk) */
+	int *inp, ninp, capinp; /* in-place updates of a whole temporary: (use's node, definition's
+	                     * node, the use's occurrence) triples */
 	const MIns *lins;   /* the instruction of the last definition seen, its temporary, node */
 	int lt, ln;
 	const MIns *uins;   /* the instruction of the uses below */
-	int ut[ISA_MAXOPD + 1], uw[ISA_MAXOPD + 1], un[ISA_MAXOPD + 1], nu; /* its uses of
-	                     * candidates: temporary, words, node */
+	int ut[ISA_MAXOPD + 1], uw[ISA_MAXOPD + 1], un[ISA_MAXOPD + 1], uo[ISA_MAXOPD + 1], nu;
+	                    /* its uses of candidates: temporary, words, node, occurrence */
 	int *web;           /* per node: its web's temporary (renaming), -1 */
 	int *undef;         /* per candidate: the temporary of its undefined uses, -1 */
 	int iocc;           /* the next occurrence (renaming walk) */
@@ -344,7 +346,7 @@ static void r_occ(void *ctx, const MIns *in, int32_t *ref, int words, int def, i
 		if (in != s->uins)
 			s->uins = in, s->nu = 0;
 		if (in && x >= 0 && s->nu <= ISA_MAXOPD)
-			s->ut[s->nu] = *ref, s->uw[s->nu] = words, s->un[s->nu++] = x;
+			s->ut[s->nu] = *ref, s->uw[s->nu] = words, s->uo[s->nu] = s->nocc, s->un[s->nu++] = x;
 	} else {
 		int all = allw(s->f, *ref);
 		x = s->rdef++;
@@ -355,9 +357,14 @@ static void r_occ(void *ctx, const MIns *in, int32_t *ref, int words, int def, i
 		 * done word by word in place: a carry chain, a logic op on a pair): the old value
 		 * and the new one stay one web, the pair updated in place, since no other pair is
 		 * free for the new value while the old one's other word is still to be read */
-		for (int j = 0; j < s->nu && in == s->uins && words != all; j++)
-			if (s->ut[j] == *ref && s->uw[j] & words)
+		for (int j = 0; j < s->nu && in == s->uins; j++)
+			if (s->ut[j] == *ref && s->uw[j] & words && words != all) {
 				unite(s->parent, x, s->un[j]);
+			} else if (s->ut[j] == *ref && s->uw[j] & words) {
+				*VPUSH(s->f->pool, s->inp, s->ninp, s->capinp) = s->un[j];
+				*VPUSH(s->f->pool, s->inp, s->ninp, s->capinp) = x;
+				*VPUSH(s->f->pool, s->inp, s->ninp, s->capinp) = s->uo[j];
+			}
 		/* definitions of different words of a pair or quad in a row in one block make one
 		 * value (a vector load's words moved into a 64-bit register, a carry chain) */
 		if (words == all) {
@@ -382,6 +389,32 @@ static void r_occ(void *ctx, const MIns *in, int32_t *ref, int words, int def, i
 		}
 	}
 	*VPUSH(s->f->pool, s->occ, s->nocc, s->capocc) = x;
+}
+
+/* A whole temporary updated in place (add %r3, %r3, %r1: a new web read from the old one)
+ * keeps one web when the old value is used again further down the code (on another path):
+ * the linear scan holds the old one's register over that whole stretch, so the new value
+ * could not take it and would cost a register (and a save in a .func) for nothing. Where
+ * the old value dies at the update, the new one takes its register anyway (regalloc.c). */
+static void inplace(Webs *s)
+{
+	int *last = be_alloc(s->f->pool, sizeof(int) * (size_t)(s->nnode + 1));
+
+	for (int d = 0; d < s->nnode; d++)
+		last[d] = -1;
+	for (int i = 0; i < s->nocc; i++)
+		if (s->occ[i] >= 0) {
+			int r = find(s->parent, s->occ[i]);
+			if (last[r] < i)
+				last[r] = i;
+		}
+	for (int j = 0; j + 2 < s->ninp + 1 && j < s->ninp; j += 3) {
+		int a = find(s->parent, s->inp[j]), b = find(s->parent, s->inp[j + 1]), r;
+		if (a == b || last[a] <= s->inp[j + 2])
+			continue;
+		r = unite(s->parent, a, b);
+		last[r] = last[a] > last[b] ? last[a] : last[b];
+	}
 }
 
 /* a new temporary like t */
@@ -448,6 +481,7 @@ int be_webs(Fn *f)
 	s.gstamp = be_alloc(f->pool, sizeof(int) * (size_t)s.ncand);
 	occ_fn(f, r_occ, &s, r_start);
 	free(s.in);
+	inplace(&s);
 	/* the first web of each temporary keeps its number */
 	s.web = be_alloc(f->pool, sizeof(int) * (size_t)s.nnode);
 	s.undef = be_alloc(f->pool, sizeof(int) * (size_t)s.ncand);
