@@ -18,7 +18,8 @@
  * word in place: IADD.CC t.lo, t.lo, c.lo; IADD.X t.hi, t.hi, c.hi for add.u64 %rd6, %rd6,
  * %rd5) keeps the old value and the new one one web: the allocator could not give the new
  * value the old one's pair while the old high word is still to be read, and a second pair
- * costs two registers for nothing. A definition kills the words it writes when it is
+ * costs two registers for nothing. So does a whole temporary updated in place when the old
+ * value is used again further down the code (inplace()). A definition kills the words it writes when it is
  * unguarded or MIns.gkill (ifconv.c); a guarded one merges with the old value (the lanes
  * whose guard is false keep it, which is exactly what if-conversion makes), so it kills
  * nothing and every later use it reaches also joins the definitions before it. A value live
@@ -408,7 +409,7 @@ static void inplace(Webs *s)
 			if (last[r] < i)
 				last[r] = i;
 		}
-	for (int j = 0; j + 2 < s->ninp + 1 && j < s->ninp; j += 3) {
+	for (int j = 0; j + 2 < s->ninp; j += 3) {
 		int a = find(s->parent, s->inp[j]), b = find(s->parent, s->inp[j + 1]), r;
 		if (a == b || last[a] <= s->inp[j + 2])
 			continue;
