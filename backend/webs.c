@@ -253,8 +253,26 @@ static void units(Webs *s)
 	s->w = BITS_WORDS(ng);
 }
 
-/* the units reaching every block's entry: forward, each block's out added to its
- * successors' in until nothing grows */
+/* b's successors: its two branch targets (-1: none), then a BRX's table */
+static int nsucc(const Blk *b) { return 2 + (b->jmp.kind == J_BRX ? b->jmp.ntl : 0); }
+static int succ(const Fn *f, const Blk *b, int k)
+{
+	return k == 0 ? b->s1 : k == 1 ? b->s2 : f->tl[b->jmp.tl + k - 2];
+}
+
+/* dst |= src over w words: 1 when dst grew */
+static int or_into(uint32_t *dst, const uint32_t *src, int w)
+{
+	int grew = 0;
+	for (int j = 0; j < w; j++) {
+		grew |= (src[j] & ~dst[j]) != 0;
+		dst[j] |= src[j];
+	}
+	return grew;
+}
+
+/* the units reaching every block's entry: forward, each block's out (its in less the units
+ * its kills end, plus its own) added to its successors' in until nothing grows */
 static void reach(Webs *s)
 {
 	Fn *f = s->f;
@@ -266,8 +284,7 @@ static void reach(Webs *s)
 	while (changed) {
 		changed = 0;
 		for (int bi = 0; bi < f->nblk; bi++) {
-			Blk *b = &f->blk[bi];
-			int sc[2] = {b->s1, b->s2};
+			const Blk *b = &f->blk[bi];
 			if (b->dead)
 				continue;
 			memcpy(out, s->in + (size_t)bi * w, sizeof(uint32_t) * (size_t)w);
@@ -276,18 +293,9 @@ static void reach(Webs *s)
 					BCLR(out, u);
 			for (int j = s->gen0[bi]; j < s->gen0[bi + 1]; j++)
 				BSET(out, s->gen[j]);
-			for (int k = 0; k < 2 + (b->jmp.kind == J_BRX ? b->jmp.ntl : 0); k++) {
-				int x = k < 2 ? sc[k] : f->tl[b->jmp.tl + k - 2];
-				uint32_t *in;
-				if (x < 0)
-					continue;
-				in = s->in + (size_t)x * w;
-				for (int j = 0; j < w; j++)
-					if (out[j] & ~in[j]) {
-						in[j] |= out[j];
-						changed = 1;
-					}
-			}
+			for (int k = 0; k < nsucc(b); k++)
+				if (succ(f, b, k) >= 0)
+					changed |= or_into(s->in + (size_t)succ(f, b, k) * w, out, w);
 		}
 	}
 }
