@@ -70,6 +70,9 @@ typedef struct {
 	 * store's, isel_mem.c) and dying there would like that word; plan: where such a pair or
 	 * quad is meant to go once its first source took its word (-1 none) */
 	int *shint, *sword, *spos, *plan;
+	/* per pair or quad: the position of the first such move into it, -2 when it was live
+	 * or written before it (no plan then), -1 before any */
+	int *qpos;
 } Live;
 
 /* room in l's per-temporary arrays for n temporaries; hint and hpos zeroed */
@@ -78,7 +81,7 @@ static void room(Live *l, int n)
 	if (n > l->cap) {
 		int c = n + n / 2;
 		int **a[] = {&l->start, &l->end, &l->hint, &l->hpos, &l->order, &l->active, &l->hword,
-		             &l->lastrd, &l->gave, &l->shint, &l->sword, &l->spos, &l->plan};
+		             &l->lastrd, &l->gave, &l->shint, &l->sword, &l->spos, &l->plan, &l->qpos};
 		for (size_t i = 0; i < sizeof a / sizeof *a; i++)
 			if (!(*a[i] = realloc(*a[i], sizeof(int) * (size_t)c)))
 				die("out of memory");
@@ -93,6 +96,7 @@ static void room(Live *l, int n)
 	memset(l->sword, 0, sizeof(int) * (size_t)n);
 	memset(l->spos, 0, sizeof(int) * (size_t)n);
 	memset(l->plan, -1, sizeof(int) * (size_t)n);
+	memset(l->qpos, -1, sizeof(int) * (size_t)n);
 }
 
 static void v_genkill(void *ctx, int t, int def, int kill)
@@ -443,6 +447,13 @@ static void store_hint(Fn *f, Live *l, const Blk *b, int k, int pos)
 	    in->o[1].kind != OPD_REG || q < T_FIRST || s < T_FIRST || !in->o[0].part ||
 	    in->o[1].flags || f->tmp[q].cls == TC_P || f->tmp[s].split || f->tmp[q].split || l->shint[s])
 		return;
+	/* q must start at its first move: a pair written word by word that is live before it
+	 * (a spilled one's reload, spill()) would overwrite the sources that took its words
+	 * before their moves read them */
+	if (l->qpos[q] == -1)
+		l->qpos[q] = l->start[q] == pos + 1 ? pos : -2;
+	if (l->qpos[q] == -2)
+		return;
 	if (f->tmp[s].cls == TC_R && !in->o[1].part) {
 		l->shint[s] = q, l->sword[s] = w, l->spos[s] = pos;
 	} else if (f->tmp[s].cls == TC_R2 && in->o[1].part == 1 && w % 2 == 0 &&
@@ -775,7 +786,7 @@ int be_regalloc(Fn *f)
 	}
 	free(l.start), free(l.end), free(l.hint), free(l.hpos), free(l.order), free(l.active);
 	free(l.hword), free(l.lastrd), free(l.gave), free(l.shint), free(l.sword), free(l.spos);
-	free(l.plan);
+	free(l.plan), free(l.qpos);
 	if (r == 1)
 		die("register allocation does not converge");
 	return r;
