@@ -40,6 +40,7 @@ typedef struct {
 	Pool *pool;
 	uint32_t tblbase;     /* next free byte in bank 3 for jump tables */
 	const Module *mod;    /* the module (kernel names) */
+	uint32_t falign;      /* every frame's size is a multiple of it (8, or 16: frame16) */
 } Em;
 
 static void addfix(Em *e, int kind, int idx, int slot, const Fn *f, int target, uint32_t *baddr)
@@ -312,8 +313,29 @@ static void save_restore(Em *e, const Fn *f, int restore, uint32_t saveoff)
 	}
 }
 
-/* the frame: params/rets, locals, spills, then the save area */
-static uint32_t save_area(Fn *f)
+/* 1 when f accesses 16 bytes of its frame at once (a quad's spill, a .v4 parameter or
+ * local) or holds a frame object aligned to 16: the frames below it must keep 16-byte
+ * alignment, or its .128 accesses fault as misaligned */
+static int frame16(const Fn *f)
+{
+	const PFunc *pf = f->pf;
+
+	for (int i = 0; i < pf->nlocals; i++)
+		if ((pf->locals[i].space == PS_LOCAL || pf->locals[i].space == PS_PARAM) &&
+		    pf->locals[i].align >= 16)
+			return 1;
+	for (int bi = 0; bi < f->nblk; bi++)
+		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++) {
+			const MIns *in = &f->blk[bi].ins[k];
+			if ((in->op == OP_LDL || in->op == OP_STL) && in->m.dtype == TY_B128)
+				return 1;
+		}
+	return 0;
+}
+
+/* the frame: params/rets, locals, spills, then the save area, its size a multiple of
+ * falign */
+static uint32_t save_area(Fn *f, uint32_t falign)
 {
 	uint32_t n = 0, base = (f->paramsz + f->localsz + f->spillsz + 3) & ~3u;
 
@@ -334,7 +356,7 @@ static uint32_t save_area(Fn *f)
 			n += BHAS(f->savedmask, r) && r != 1;
 		n += (uint32_t)__builtin_popcount(f->predmask);
 	}
-	f->frame = (base + 4 * n + 7) & ~7u;
+	f->frame = (base + 4 * n + falign - 1) & ~(falign - 1);
 	return base;
 }
 
@@ -418,7 +440,7 @@ static void emit_fn(Em *e, Fn *f)
 {
 	Kernel *k = e->k;
 	uint32_t *baddr = be_alloc(f->pool, sizeof(uint32_t) * (size_t)f->nblk);
-	uint32_t saveoff = save_area(f);
+	uint32_t saveoff = save_area(f, e->falign);
 	int entry = f->pf->entry;
 	int from = k->nins;
 
@@ -575,6 +597,12 @@ void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m)
 			kf = fns[i];
 	if (!kf)
 		die("no kernel function");
+	/* a frame starts where its caller's ends (R1 + frame): 16-byte accesses anywhere in
+	 * the call graph need every frame a multiple of 16 */
+	e.falign = 8;
+	for (int i = 0; i < nfns; i++)
+		if (fns[i] && frame16(fns[i]))
+			e.falign = 16;
 	/* jump tables go after the module's .const data in bank 3 */
 	e.tblbase = (kf->vl->cbank + 3) & ~3u;
 	emit_fn(&e, kf);

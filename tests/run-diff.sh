@@ -11,7 +11,9 @@
 # (kepler.cfg's 8/6) and inf:
 # settings s0, s8, sinf. A launch file holding the
 # line "# diff: unordered-float" (floating-point atomics, whose order may differ) is compared
-# as text with a relative tolerance of 1e-5 instead.
+# as text with a relative tolerance of 1e-5 instead. A line "# diff-settings: S ..." runs
+# that kernel at more settings of tests/settings.sh's popts (r10: --max-regs 10, say, for a
+# kernel whose spill code needs more pressure than r12 gives; a "(reason)" may follow).
 # One more run per kernel uses --functional (the SM model without its timing model, default
 # thresholds): its buffers must equal the oracle's too.
 # Then, where tests/ref has a C reference for NAME (without its .smXX suffix), the oracle's
@@ -90,7 +92,8 @@ for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 		continue
 	fi
 	why=""
-	for s in $settings; do
+	more=$(sed -n 's/^#[[:space:]]*diff-settings:[[:space:]]*\([^(]*\).*/\1/p' "$launch")
+	for s in $settings $more; do
 		sargs="" popt=$(popts "$s")
 		for n in $ns; do sargs="$sargs --out $n:$d/sm.$s.$n.$ext"; done
 		if ! (cd "$d" && "$ws" "$ptx" --launch "$launch" --quiet $popt $sargs) >"$d/sm.$s.err" 2>&1; then

@@ -1,14 +1,17 @@
 # settings.sh - sourced by run-diff.sh and run-link.sh: the translator settings at which the
 # SM model must leave the oracle's memory (the if-conversion thresholds 0, 1, 4, 7, 12, inf;
-# ptxas's sm_35 rule at 0, 8 and inf; the SM model without its timing model).
+# ptxas's sm_35 rule at 0, 8 and inf; the SM model without its timing model; r12: at most 12
+# registers, --max-regs 12, where most kernels spill, so that the spill code and the frame
+# layout it makes are checked too).
 
-settings="0 1 4 7 12 inf s0 s8 sinf functional"
+settings="0 1 4 7 12 inf s0 s8 sinf functional r12"
 
 # popts SETTING: the translator options of one setting
 popts() {
 	case $1 in
 	default) ;;
 	functional) echo --functional ;;
+	r*) echo "--max-regs ${1#r}" ;;
 	s8) echo "--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded" ;;
 	s*) echo "--predicate-rule sm35 --predicate-max ${1#s} --predicate-max-uniform ${1#s} --loop-sync pbk --early-return guarded" ;;
 	*) echo "--predicate-max $1 --predicate-max-uniform $1" ;;
