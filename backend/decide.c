@@ -4,7 +4,7 @@
  *               and indirect branches in file order, from 1);
  *   LINE, F:LINE  the branch on PTX line LINE (F the PTX file, by its last path component:
  *               in a module linked from several, any of them; a bare LINE names that line of
- *               every file), or, when F is a CUDA file of the .file table, every branch of
+ *               every file, with a warning when it finds branches in several), or, when F is a CUDA file of the .file table, every branch of
  *               that .loc line;
  *   LABEL       every conditional branch to that label.
  * The option row parses and keeps the entries (BeOptions.decide); be_decide_check finds each
@@ -91,12 +91,15 @@ int be_decide_check(const Module *m, const BeOptions *o, FILE *err)
 {
 	for (int i = 0; i < o->ndecide; i++) {
 		const BeDecide *d = &o->decide[i];
-		int hit = 0;
+		int hit = 0, unit = -1, several = 0;
 		for (int fi = 0; fi < m->nfuncs; fi++)
 			for (int k = 0; k < m->funcs[fi].nins; k++) {
 				if (!names(m, &m->funcs[fi], k, d))
 					continue;
 				hit = 1;
+				if (unit < 0)
+					unit = m->funcs[fi].ins[k].loc.file;
+				several |= m->funcs[fi].ins[k].loc.file != unit;
 				for (int j = 0; j < o->ndecide; j++)
 					if (j != i && o->decide[j].pred != d->pred &&
 					    names(m, &m->funcs[fi], k, &o->decide[j])) {
@@ -113,6 +116,10 @@ int be_decide_check(const Module *m, const BeOptions *o, FILE *err)
 			        "--explain numbers them)\n", m->name, d->loc, d->pred ? "pred" : "branch", d->loc);
 			return -1;
 		}
+		/* a bare LINE in a program linked from several files: every file's line */
+		if (several && isdigit((unsigned char)d->loc[0]) && !strchr(d->loc, ':'))
+			fprintf(err, "%s: warning: --decide %s forces a branch on line %s of more than one "
+			        "of the linked PTX files; FILE:LINE names one\n", m->name, d->loc, d->loc);
 	}
 	return 0;
 }

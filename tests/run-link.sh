@@ -214,7 +214,7 @@ verdict "--trace of main.ptx + lib.ptx: ptx_line with its ptx_file" "$why"
 
 # xa.ptx + xb.ptx: a divergent if-then-else on line 24 of each file (out[t] = adjust(t % 4 ?
 # t + 7 : 3t + 1), adjust(y) = y odd ? y y : y - 2). --decide FILE:LINE names one file's
-# branch, a bare LINE both; --explore lists both with their files, and counts each from its own
+# branch, a bare LINE both (with a warning that says so); --explore lists both with their files, and counts each from its own
 # branch (lanes jumping/falling per execution: 8/24 for xa's t % 4 == 0, 16/16 for xb's parity)
 awk 'BEGIN { for (t = 0; t < 64; t++) { y = t % 4 ? t + 7 : 3 * t + 1; print y % 2 ? y * y : y - 2 } }' \
 	>"$tmp/x.want"
@@ -233,6 +233,12 @@ for d in xa.ptx:24 xb.ptx:24 24; do
 		*) want="#1:ssy #2:ssy " ;;
 		esac
 		[ "$got" = "$want" ] || why="decisions: $got, not $want"
+		# a bare LINE that names a branch in both files says so; FILE:LINE does not
+		w=0; grep -qF "warning: --decide 24 forces a branch on line 24 of more than one of the linked PTX files; FILE:LINE names one" "$tmp/d.txt" && w=1
+		case $d in
+		24) [ $w = 1 ] || why="${why:-no warning that a bare line names both files}" ;;
+		*) [ $w = 0 ] || why="${why:-a warning for $d, which names one file}" ;;
+		esac
 	fi
 	verdict "--decide $d=branch on xa.ptx + xb.ptx" "$why"
 done
