@@ -4,8 +4,8 @@
  *               and indirect branches in file order, from 1);
  *   LINE, F:LINE  the branch on PTX line LINE (F the PTX file, by its last path component:
  *               in a module linked from several, any of them; a bare LINE names that line of
- *               every file, with a warning when it finds branches in several), or, when F is a CUDA file of the .file table, every branch of
- *               that .loc line;
+ *               every file, with a warning when it finds branches in several), or, when F
+ *               is a CUDA file of the .file table, every branch of that .loc line;
  *   LABEL       every conditional branch to that label.
  * The option row parses and keeps the entries (BeOptions.decide); be_decide_check finds each
  * one's branches before translation (an entry that names none is an error); ifconv asks
