@@ -95,6 +95,8 @@ const char *rp_stall_name(int why);   /* "raw_alu", ... */
 /* the table for humans, and the JSON object for --stats-json; both byte-for-byte stable */
 void rp_tstats_print(FILE *f, const TStats *s);
 void rp_tstats_json(FILE *f, const TStats *s);
+/* its members alone, one a line after indent, comma-separated (no braces) */
+void rp_tstats_json_members(FILE *f, const TStats *s, const char *indent);
 
 /* ------------------------------------------------------------------ linestats.c */
 /* per-line accumulation: the row of one PTX line, CUDA source line or listing line */

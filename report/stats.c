@@ -122,19 +122,25 @@ rp_tstats_print(FILE *f, const TStats *s)
 }
 
 void
-rp_tstats_json(FILE *f, const TStats *s)
+rp_tstats_json_members(FILE *f, const TStats *s, const char *indent)
 {
 	Row r[64];
 	int n = rows(s, r);
-	fputs("{\n", f);
 	for (int i = 0; i < n; i++) {
 		const char *sep = i + 1 < n ? "," : "";
 		if (r[i].kind == 1)
-			fprintf(f, "  \"%s\": %.6f%s\n", r[i].name, r[i].r, sep);
+			fprintf(f, "%s\"%s\": %.6f%s\n", indent, r[i].name, r[i].r, sep);
 		else if (r[i].kind == 2)
-			fprintf(f, "  \"%s\": \"%s\"%s\n", r[i].name, sim_occ_limit_name((int)r[i].v), sep);
+			fprintf(f, "%s\"%s\": \"%s\"%s\n", indent, r[i].name, sim_occ_limit_name((int)r[i].v), sep);
 		else
-			fprintf(f, "  \"%s\": %llu%s\n", r[i].name, (unsigned long long)r[i].v, sep);
+			fprintf(f, "%s\"%s\": %llu%s\n", indent, r[i].name, (unsigned long long)r[i].v, sep);
 	}
+}
+
+void
+rp_tstats_json(FILE *f, const TStats *s)
+{
+	fputs("{\n", f);
+	rp_tstats_json_members(f, s, "  ");
 	fputs("}\n", f);
 }

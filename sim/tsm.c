@@ -697,7 +697,7 @@ again:
 	return total;
 }
 
-/* one SM-cycle: every scheduler, now % nsched first (sim_tsm_step) */
+/* one SM-cycle: every scheduler, now % nsched first */
 static inline __attribute__((always_inline)) int
 step(TSm *m, const TSource *s, uint64_t now, int nsched)
 {

@@ -199,42 +199,21 @@ static void launch_stats(FILE *f, const Launch *l, int i, const TStats *ts)
 static int launches_json(const char *path, const TStats *ts, int n)
 {
 	FILE *f = fopen(path, "w");
-	int bad = 0;
 
 	if (!f) {
 		fprintf(stderr, "warpsim: --stats-json: cannot write '%s': %s\n", path, strerror(errno));
 		return -1;
 	}
 	fputs("{\n  \"launches\": [\n", f);
-	for (int i = 0; i <= n && !bad; i++) {
-		char *text = NULL, *line;
-		size_t len = 0;
-		FILE *m = open_memstream(&text, &len);
-		if (!m) {
-			bad = 1;
-			break;
-		}
-		rp_tstats_json(m, &ts[i]);
-		fclose(m);
-		/* (rp_tstats_json's lines: "{", the members, "}") */
-		line = text;
-		for (char *nl; line && (nl = strchr(line, '\n')); line = nl + 1) {
-			*nl = 0;
-			if (i == n && (!strcmp(line, "{") || !strcmp(line, "}")))
-				continue;
-			if (i == n)
-				fprintf(f, "%s\n", line);
-			else if (!strcmp(line, "}"))
-				fprintf(f, "    }%s\n", i + 1 < n ? "," : "");
-			else
-				fprintf(f, "    %s\n", line);
-		}
-		free(text);
-		if (i + 1 == n)
-			fputs("  ],\n", f);
+	for (int i = 0; i < n; i++) {
+		fputs("    {\n", f);
+		rp_tstats_json_members(f, &ts[i], "      ");
+		fprintf(f, "    }%s\n", i + 1 < n ? "," : "");
 	}
+	fputs("  ],\n", f);
+	rp_tstats_json_members(f, &ts[n], "  ");
 	fputs("}\n", f);
-	if (fclose(f) || bad) {
+	if (fclose(f)) {
 		fprintf(stderr, "warpsim: --stats-json: error writing '%s'\n", path);
 		return -1;
 	}
