@@ -224,7 +224,7 @@ static int launches_json(const char *path, const TStats *ts, int n)
  * that does not fit its kernel) */
 static int run_launches(WsOpts *o)
 {
-	int n = o->sim.nprev + 1, rc = 0, i, ran = 0, st = SIM_DONE;
+	int n = o->sim.nprev + 1, rc = 0, i, ran = 0, st = SIM_DONE, longest = 0;
 	Prog **progs = calloc((size_t)n, sizeof *progs);
 	uint8_t *own = calloc((size_t)n, 1);
 	Placed *pl = calloc((size_t)n, sizeof *pl);
@@ -316,9 +316,10 @@ static int run_launches(WsOpts *o)
 	ts[n] = ts[0];
 	for (i = 1; i < n; i++) {
 		sim_tstats_add(&ts[n], &ts[i]);
-		if (ts[i].cycles > ts[n].cycles - ts[i].cycles)   /* the longest launch's occupancy */
-			ts[n].occ = ts[i].occ;
+		if (ts[i].cycles > ts[longest].cycles)
+			longest = i;
 	}
+	ts[n].occ = ts[longest].occ;   /* one kernel's figures: the longest launch's */
 	for (i = 0; (o->sim.stats || !o->sim.quiet) && i <= n; i++)
 		launch_stats(stderr, i < n ? sim_opts_launch(&o->sim, i) : NULL, i, &ts[i]);
 	if (o->sim.stats_json && launches_json(o->sim.stats_json, ts, n))
