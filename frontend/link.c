@@ -237,19 +237,6 @@ commons(Link *L)
 	}
 }
 
-/* runtime functions: calls to them need no definition (the engines make them) */
-static int
-runtime_func(const char *name)
-{
-	static const char *const rt[] = {"vprintf", "__assertfail", "malloc", "free",
-	                                 "__cuda_syscall_aligned_malloc"};
-
-	for (size_t i = 0; i < sizeof rt / sizeof rt[0]; i++)
-		if (!strcmp(name, rt[i]))
-			return 1;
-	return ptx_cdp_function(name);
-}
-
 /* the declarations that resolve to nothing; every symbol gets its representative */
 static void
 resolve(Link *L)
@@ -259,7 +246,7 @@ resolve(Link *L)
 		if (s->cmod >= 0)
 			continue;
 		const char *name = sname(L, s->dmod, s->didx, s->kind);
-		int keep = s->kind == S_FUNC ? runtime_func(name) :
+		int keep = s->kind == S_FUNC ? ptx_runtime_function(name) :
 		           (L->ms[s->dmod]->vars[s->didx].space == PS_SHARED ||
 		            L->ms[s->dmod]->vars[s->didx].space == PS_SHARED_CTA);
 		if (!keep)

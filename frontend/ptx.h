@@ -628,6 +628,7 @@ int ptx_find_func(const Module *m, const char *name);
 int ptx_find_var(const Module *m, const char *name);
 /* 1 for a function of CUDA's device runtime for dynamic parallelism (cudaLaunchDevice ...) */
 int ptx_cdp_function(const char *name);
+int ptx_runtime_function(const char *name);   /* made by the engines: needs no definition */
 enum { PTX_DEVRT_GETBUF, PTX_DEVRT_GETBUF2, PTX_DEVRT_LAUNCH, PTX_DEVRT_LAUNCH2, PTX_DEVRT_LASTERR,
        PTX_DEVRT_STREAM, PTX_DEVRT_STREAMDEL };
 int ptx_devrt_kind(const PFunc *g, const PIns *in);   /* util.c: -1 none, -2 not CUDA's shape */

@@ -254,12 +254,14 @@ ptx_cdp_unsup(const char *name)
  * cudaLaunchDeviceV2(buf, stream), cudaGetLastError(), cudaPeekAtLastError(),
  * cudaStreamCreateWithFlags(pstream, flags), cudaStreamDestroy(stream); dim3 is a 12-byte
  * aggregate) */
+static const char *const devrt_names[] = {"cudaGetParameterBuffer", "cudaGetParameterBufferV2",
+	"cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetLastError", "cudaPeekAtLastError",
+	"cudaStreamCreateWithFlags", "cudaStreamDestroy"};
+
 int
 ptx_devrt_kind(const PFunc *g, const PIns *in)
 {
-	static const char *const names[] = {"cudaGetParameterBuffer", "cudaGetParameterBufferV2",
-		"cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetLastError", "cudaPeekAtLastError",
-		"cudaStreamCreateWithFlags", "cudaStreamDestroy"};
+	const char *const *names = devrt_names;
 	static const int kind[] = {PTX_DEVRT_GETBUF, PTX_DEVRT_GETBUF2, PTX_DEVRT_LAUNCH,
 		PTX_DEVRT_LAUNCH2, PTX_DEVRT_LASTERR, PTX_DEVRT_LASTERR, PTX_DEVRT_STREAM,
 		PTX_DEVRT_STREAMDEL};
@@ -296,4 +298,22 @@ ptx_die(const char *file, int line, const char *msg)
 {
 	fprintf(stderr, "%s:%d: internal error: %s\n", file, line, msg);
 	abort();
+}
+
+/* whether the engines make function name, so that a call to its declaration needs no
+ * definition (a link of several files, frontend/link.c): printf, assert, the device heap,
+ * and the device runtime (ptx_cdp_function's names, those ptx_devrt_kind knows) */
+int
+ptx_runtime_function(const char *name)
+{
+	static const char *const rt[] = {"vprintf", "__assertfail", "malloc", "free",
+	                                 "__cuda_syscall_aligned_malloc"};
+
+	for (size_t i = 0; i < sizeof rt / sizeof rt[0]; i++)
+		if (!strcmp(name, rt[i]))
+			return 1;
+	for (size_t i = 0; i < sizeof devrt_names / sizeof devrt_names[0]; i++)
+		if (!strcmp(name, devrt_names[i]))
+			return 1;
+	return ptx_cdp_function(name);
 }

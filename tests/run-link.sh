@@ -219,6 +219,14 @@ verdict "--trace of main.ptx + lib.ptx: ptx_line with its ptx_file" "$why"
 awk 'BEGIN { for (t = 0; t < 64; t++) { y = t % 4 ? t + 7 : 3 * t + 1; print y % 2 ? y * y : y - 2 } }' \
 	>"$tmp/x.want"
 xl="--grid 1 --block 64 --arg buf:u32:64"
+# the device runtime's functions (dynamic parallelism's streams) need no definition in a link
+# either: cdp_stream.ptx + leaf.ptx leaves the buffer of cdp_stream.ptx alone
+"$ws" --oracle "$top/tests/ptx/cdp_stream.ptx" --launch "$top/tests/ptx/cdp_stream.launch" --quiet \
+	--out "0:$tmp/cdps.bin" >/dev/null 2>&1 || : >"$tmp/cdps.bin"
+[ -s "$tmp/cdps.bin" ] || { echo "FAIL    cdp_stream.ptx alone: the oracle failed"; fail=$((fail + 1)); }
+od -An -td4 -v "$tmp/cdps.bin" | tr -s ' ' '\n' | sed '/^$/d' >"$tmp/cdps.want"
+both "cdp_stream.ptx + leaf.ptx" "$tmp/cdps.want" d4 "$top/tests/ptx/cdp_stream.ptx" "$dir/leaf.ptx" -- \
+	--launch "$top/tests/ptx/cdp_stream.launch"
 # shellcheck disable=SC2086
 both "xa.ptx + xb.ptx" "$tmp/x.want" u4 xa.ptx xb.ptx -- $xl
 for d in xa.ptx:24 xb.ptx:24 24; do
