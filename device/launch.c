@@ -392,8 +392,7 @@ int dev_parse_buf(const char *s, const char *basedir, LaunchBuf *b, char *why)
 
 	memset(b, 0, sizeof *b);
 	snprintf(why, 256, "NAME=TYPE:COUNT[:INIT] with NAME letters, digits and _ (not a TYPE)");
-	if (!eq || !name_ok(s, (size_t)(eq - s)) || (size_t)(eq - s) != strspn(s, "abcdefghijklmn"
-	    "opqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
+	if (!eq || !name_ok(s, (size_t)(eq - s)))
 		return -1;
 	if (!(b->name = strndup(s, (size_t)(eq - s))) || !(b->text = strdup(s)) ||
 	    !dev_parse_type(b->name, &t) || !(spec = malloc(strlen(eq) + 4)))
