@@ -33,6 +33,8 @@ void be_grow(Pool *p, void *v, int *cap, int n, size_t sz);
 
 /* ------------------------------------------------------------------ temporaries */
 enum { TC_R, TC_R2, TC_R4, TC_P };  /* 32-bit, even pair, quad, predicate */
+/* registers (words) of a temporary class: 4, 2, or 1 (TC_R, and TC_P's one predicate) */
+static inline int be_cls_words(int cls) { return cls == TC_R4 ? 4 : cls == TC_R2 ? 2 : 1; }
 enum { T_RZ, T_PT, T_SP, T_FIRST }; /* fixed temporaries: RZ, PT, the stack pointer R1 */
 
 typedef struct {
@@ -178,6 +180,14 @@ typedef struct Fn {
 	struct IfRec *ifrec; /* ifconv.c: what if-conversion found for each conditional branch */
 	int nifrec, capifrec;
 } Fn;
+
+/* block b's successors by index k < be_nsucc(b): s1, s2 (either -1 when absent), then a
+ * J_BRX's jump table */
+static inline int be_nsucc(const Blk *b) { return 2 + (b->jmp.kind == J_BRX ? b->jmp.ntl : 0); }
+static inline int be_succ(const Fn *f, const Blk *b, int k)
+{
+	return k == 0 ? b->s1 : k == 1 ? b->s2 : f->tl[b->jmp.tl + k - 2];
+}
 
 /* ifconv.c: one conditional PTX branch as if-conversion saw it (log.c reads it) */
 typedef struct IfRec {

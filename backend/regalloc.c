@@ -18,7 +18,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-static int width(int cls) { return cls == TC_R4 ? 4 : cls == TC_R2 ? 2 : 1; }
 
 /* calls fn(t, isdef, killing) for every temporary an instruction reads or writes */
 typedef void Visit(void *ctx, int t, int def, int kill);
@@ -152,13 +151,12 @@ static void maybe_defined(Fn *f, int w)
 		changed = 0;
 		for (int i = 0; i < f->nblk; i++) {
 			Blk *b = &f->blk[i];
-			int s[2] = {b->s1, b->s2};
 			if (b->dead)
 				continue;
 			for (int j = 0; j < w; j++)
 				b->dout[j] |= b->din[j];
-			for (int k = 0; k < 2 + (b->jmp.kind == J_BRX ? b->jmp.ntl : 0); k++) {
-				int x = k < 2 ? s[k] : f->tl[b->jmp.tl + k - 2];
+			for (int k = 0; k < be_nsucc(b); k++) {
+				int x = be_succ(f, b, k);
 				if (x < 0)
 					continue;
 				for (int j = 0; j < w; j++)
@@ -196,18 +194,13 @@ static void liveness(Fn *f, Live *l)
 		changed = 0;
 		for (int i = f->nblk - 1; i >= 0; i--) {
 			Blk *b = &f->blk[i];
-			int s[2] = {b->s1, b->s2};
 			if (b->dead)
 				continue;
 			memset(tmp, 0, sizeof(uint32_t) * (size_t)w);
-			for (int k = 0; k < 2; k++)
-				if (s[k] >= 0)
+			for (int k = 0; k < be_nsucc(b); k++)
+				if (be_succ(f, b, k) >= 0)
 					for (int j = 0; j < w; j++)
-						tmp[j] |= f->blk[s[k]].livein[j];
-			if (b->jmp.kind == J_BRX)
-				for (int k = 0; k < b->jmp.ntl; k++)
-					for (int j = 0; j < w; j++)
-						tmp[j] |= f->blk[f->tl[b->jmp.tl + k]].livein[j];
+						tmp[j] |= f->blk[be_succ(f, b, k)].livein[j];
 			for (int j = 0; j < w; j++)
 				tmp[j] &= b->dout[j];
 			memcpy(b->liveout, tmp, sizeof(uint32_t) * (size_t)w);
@@ -233,7 +226,7 @@ static void spill(Fn *f, int t)
 
 	if (cls == TC_R4)
 		slot = (slot + 15) & ~15u;
-	f->spillsz = slot + 4 * (uint32_t)width(cls) - f->paramsz - f->localsz;
+	f->spillsz = slot + 4 * (uint32_t)be_cls_words(cls) - f->paramsz - f->localsz;
 	f->spillsz = (f->spillsz + 7) & ~7u;
 	f->tmp[t].slot = (int32_t)slot;
 	for (int bi = 0; bi < f->nblk; bi++) {
@@ -563,7 +556,7 @@ static void usage(Fn *f, int reserved1)
 			f->predmask |= 1u << f->tmp[t].phys;
 			continue;
 		}
-		int top = f->tmp[t].phys + width(f->tmp[t].cls);
+		int top = f->tmp[t].phys + be_cls_words(f->tmp[t].cls);
 		if (top > f->maxreg)
 			f->maxreg = top;
 		for (int k = f->tmp[t].phys; k < top; k++)
@@ -577,10 +570,10 @@ static void usage(Fn *f, int reserved1)
  * held by such a source (the moves become MOV R, R, which emission drops) */
 static int planned(Fn *f, Live *l, int t, uint8_t *used, const int *active, int nact, int nregs)
 {
-	int q = l->shint[t], w = width(f->tmp[t].cls);
+	int q = l->shint[t], w = be_cls_words(f->tmp[t].cls);
 
 	if (q >= T_FIRST) {
-		int qw = width(f->tmp[q].cls), at;
+		int qw = be_cls_words(f->tmp[q].cls), at;
 		if (l->end[t] != l->spos[t] + 1 || f->tmp[q].phys >= 0)
 			return -1;
 		if (l->plan[q] < 0)
@@ -616,7 +609,7 @@ static int planned(Fn *f, Live *l, int t, uint8_t *used, const int *active, int 
 			int a = active[j];
 			ok = f->tmp[a].cls != TC_P && l->shint[a] == t && f->tmp[a].phys >= 0 &&
 			     l->plan[t] + l->sword[a] == f->tmp[a].phys &&
-			     r >= f->tmp[a].phys && r < f->tmp[a].phys + width(f->tmp[a].cls) &&
+			     r >= f->tmp[a].phys && r < f->tmp[a].phys + be_cls_words(f->tmp[a].cls) &&
 			     l->end[a] == l->spos[a] + 1;
 		}
 		if (!ok)
@@ -626,7 +619,7 @@ static int planned(Fn *f, Live *l, int t, uint8_t *used, const int *active, int 
 		int a = active[j];
 		if (f->tmp[a].cls != TC_P && l->shint[a] == t && f->tmp[a].phys >= 0 &&
 		    l->plan[t] + l->sword[a] == f->tmp[a].phys)
-			l->gave[a] = (1 << width(f->tmp[a].cls)) - 1;
+			l->gave[a] = (1 << be_cls_words(f->tmp[a].cls)) - 1;
 	}
 	return l->plan[t];
 }
@@ -657,7 +650,7 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 		used[1] = 1;  /* the stack pointer */
 	uint8_t reserved1 = used[1];
 	for (int i = 0; i < norder; i++) {
-		int t = order[i], cls = f->tmp[t].cls, w = width(cls), got = -1;
+		int t = order[i], cls = f->tmp[t].cls, w = be_cls_words(cls), got = -1;
 		/* expire */
 		for (int j = 0; j < nact; j++) {
 			int a = active[j];
@@ -665,7 +658,7 @@ static int try_alloc(Fn *f, Live *lv, int fresh, int *spill_out)
 				if (f->tmp[a].cls == TC_P)
 					pused[f->tmp[a].phys] = 0;
 				else
-					for (int k = 0; k < width(f->tmp[a].cls); k++)
+					for (int k = 0; k < be_cls_words(f->tmp[a].cls); k++)
 						if (!(l.gave[a] >> k & 1))
 							used[f->tmp[a].phys + k] = 0;
 				active[j--] = active[--nact];

@@ -33,8 +33,7 @@
 #include <string.h>
 #include "backend/be.h"
 
-static int nwords(int cls) { return cls == TC_R4 ? 4 : cls == TC_R2 ? 2 : 1; }
-static int allw(const Fn *f, int t) { return (1 << nwords(f->tmp[t].cls)) - 1; }
+static int allw(const Fn *f, int t) { return (1 << be_cls_words(f->tmp[t].cls)) - 1; }
 
 /* the words of temporary o->t that operand slot i of in reads or writes (a mask); *exact is
  * 0 when they are not known (a part beyond the temporary), then a write kills nothing */
@@ -254,11 +253,6 @@ static void units(Webs *s)
 }
 
 /* b's successors: its two branch targets (-1: none), then a BRX's table */
-static int nsucc(const Blk *b) { return 2 + (b->jmp.kind == J_BRX ? b->jmp.ntl : 0); }
-static int succ(const Fn *f, const Blk *b, int k)
-{
-	return k == 0 ? b->s1 : k == 1 ? b->s2 : f->tl[b->jmp.tl + k - 2];
-}
 
 /* dst |= src over w words: 1 when dst grew */
 static int or_into(uint32_t *dst, const uint32_t *src, int w)
@@ -293,9 +287,9 @@ static void reach(Webs *s)
 					BCLR(out, u);
 			for (int j = s->gen0[bi]; j < s->gen0[bi + 1]; j++)
 				BSET(out, s->gen[j]);
-			for (int k = 0; k < nsucc(b); k++)
-				if (succ(f, b, k) >= 0)
-					changed |= or_into(s->in + (size_t)succ(f, b, k) * w, out, w);
+			for (int k = 0; k < be_nsucc(b); k++)
+				if (be_succ(f, b, k) >= 0)
+					changed |= or_into(s->in + (size_t)be_succ(f, b, k) * w, out, w);
 		}
 	}
 }
