@@ -58,6 +58,17 @@ typedef struct {
 int cli_report(const WsOpts *o, int argc, char **argv, const char *self, const CliRun *run,
                FILE *err);
 
+/* multi.c: --trace, --line-stats and --bounds of several launches, and a sweep point's branch
+ * counts over them (docs/warpsim.md, "Several launches"). new: before the first launch (input:
+ * the program file); NULL after a message. launch: before launch i's run, its observers
+ * attached to g; done: after launch i completed (its bounds); finish: writes what remains
+ * (ok: every launch completed) and frees m. Each 0, or -1 after a message on err. */
+typedef struct CliMulti CliMulti;
+CliMulti *cli_multi_new(WsOpts *o, const char *input, FILE *err);
+int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k);
+int cli_multi_done(CliMulti *m, int i, const Gpu *g);
+int cli_multi_finish(CliMulti *m, int ok);
+
 /* load.c: the PTX module of the files paths[0..n-1] ("-" reads stdin): one parsed, or
  * several parsed as units and linked into one (ptx_link); NULL after located messages on
  * err (prog: the program's name, for a file that cannot be read) */

@@ -70,10 +70,17 @@ void rp_branch_stats_sink(BranchStats *b, TraceSink *s)
 int rp_branch_stats_write(BranchStats *b, const char *path)
 {
 	FILE *f = fopen(path, "w");
-	const Kernel *k = b->k;
 
 	if (!f)
 		return -1;
+	rp_branch_stats_print(b, f);
+	return ferror(f) | (fclose(f) != 0) ? -1 : 0;
+}
+
+void rp_branch_stats_print(BranchStats *b, FILE *f)
+{
+	const Kernel *k = b->k;
+
 	for (int i = 0; i < k->nins; i++) {
 		int first = counted(&k->ins[i]);
 		for (int j = 0; first && j < i; j++)
@@ -85,7 +92,6 @@ int rp_branch_stats_write(BranchStats *b, const char *path)
 			fprintf(f, "%d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", k->ins[i].ptxline,
 			        b->acc[i].n, b->acc[i].div, b->acc[i].active, b->acc[i].jump);
 	}
-	return fclose(f) ? -1 : 0;
 }
 
 void rp_branch_stats_free(BranchStats *b)
@@ -102,10 +108,12 @@ static const SweepPoint *measured_in(const Explore *x, const ExploreBranch *b)
 	return p >= 0 && x->pts[p].ok ? &x->pts[p] : NULL;
 }
 
-/* the counts of the branch on PTX line `line` of file `file` in a point's branches.txt */
+/* the counts of the branch on PTX line `line` of file `file` in a point's branches.txt, summed
+ * over its lines (a point of several launches lists it once per launch of a kernel that has it) */
 static int find_counts(const char *text, int file, int line, ExploreBranch *b)
 {
 	const char *s = text;
+	int found = 0;
 
 	while (s && *s) {
 		int l, fl = 0, at = 0;
@@ -116,13 +124,15 @@ static int find_counts(const char *text, int file, int line, ExploreBranch *b)
 			fl = 0;
 		if (sscanf(s, "%d %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &l, &n, &d, &a, &j) == 5 &&
 		    l == line && fl == file) {
-			b->execs = n, b->diverged = d, b->lanes = a, b->jump = j;
-			return 1;
+			if (!found)
+				b->execs = b->diverged = b->lanes = b->jump = 0;
+			b->execs += n, b->diverged += d, b->lanes += a, b->jump += j;
+			found = 1;
 		}
 		s = strchr(s, '\n');
 		s = s ? s + 1 : NULL;
 	}
-	return 0;
+	return found;
 }
 
 int rp_explore_points(const Explore *x, char **vals, int n, int counts, SweepSpec *sp,

@@ -339,7 +339,41 @@ static const char *cuda_beside(const LineStats *ls, int file, const char *progra
 
 static const char *levelname[LS_COUNT] = {[LS_CUDA] = "cuda", [LS_PTX] = "ptx", [LS_LISTING] = "listing"};
 
+int rp_linestats_add(LineStats *to, const LineStats *from)
+{
+	if (to->k != from->k)
+		return -1;
+	for (int i = 0; i < to->k->nins; i++) {
+		InsAcc *a = &to->acc[i];
+		const InsAcc *b = &from->acc[i];
+		a->warp_insts += b->warp_insts;
+		a->active += b->active;
+		a->exec += b->exec;
+		a->pred_off += b->pred_off;
+		a->div += b->div;
+		a->rcv += b->rcv;
+		for (int lv = 0; lv < LS_COUNT; lv++)
+			a->entries[lv] += b->entries[lv];
+		for (int st = 0; st < STALL_COUNT; st++)
+			a->stall[st] += b->stall[st];
+	}
+	to->oom |= from->oom;
+	for (int lv = 0; lv < LS_COUNT; lv++) {     /* the rows are built anew */
+		free(to->rows[lv]);
+		to->rows[lv] = NULL;
+	}
+	return 0;
+}
+
 void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
+{
+	RpLsPart part = {NULL, 1, "", ""};
+
+	rp_linestats_print_part(ls, f, program, csv, &part);
+}
+
+void rp_linestats_print_part(LineStats *ls, FILE *f, const char *program, int csv,
+                             const RpLsPart *part)
 {
 	int isptx = program && strlen(program) > 4 && !strcmp(program + strlen(program) - 4, ".ptx");
 	RpLines prog, *cuda = ls->p && ls->p->nfiles ? calloc((size_t)ls->p->nfiles, sizeof *cuda) : NULL;
@@ -351,20 +385,26 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 	for (int i = 0; i < nptx; i++)      /* the header names every file of a linked program */
 		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " + " : "",
 		         ls->p->ptxfiles[i]);
-	if (csv) {
-		fprintf(f, "level,file,line,executions,warp_insts,thread_insts,mean_active_lanes,exec_lanes,"
-		        "divergent_branches,reconvergences,predicated_off_lanes");
+	if (csv && part->csvhead) {
+		fprintf(f, "%slevel,file,line,executions,warp_insts,thread_insts,mean_active_lanes,exec_lanes,"
+		        "divergent_branches,reconvergences,predicated_off_lanes", part->csvhead);
 		for (int s = 0; s < STALL_COUNT; s++)
 			fprintf(f, ",stall_%s", stallcol[s]);
 		fprintf(f, ",source\n");
-	} else
-		fprintf(f, "warpsim line statistics: kernel '%s'%s%s%s\n"
-		        "  execs: times a warp entered the line's code; warp_insts: warp instructions issued from it;\n"
-		        "  mean_act: mean active lanes per warp instruction; div: branches that split the warp;\n"
-		        "  reconv: reconvergences; pred_off: active lanes whose guard was false;\n"
-		        "  stall columns: cycles warps waited before issuing the line's instructions, by reason\n"
-		        "  (ready: able to issue but another warp was chosen). (no line): code with no line at that level.\n",
-		        ls->k->name, program ? " (" : "", nptx ? names : program ? program : "", program ? ")" : "");
+	} else if (!csv) {
+		if (part->title)
+			fprintf(f, "warpsim line statistics: %s%s%s%s\n", part->title, program ? " (" : "",
+			        nptx ? names : program ? program : "", program ? ")" : "");
+		else
+			fprintf(f, "warpsim line statistics: kernel '%s'%s%s%s\n", ls->k->name, program ? " (" : "",
+			        nptx ? names : program ? program : "", program ? ")" : "");
+		if (part->legend)
+			fprintf(f, "  execs: times a warp entered the line's code; warp_insts: warp instructions issued from it;\n"
+			        "  mean_act: mean active lanes per warp instruction; div: branches that split the warp;\n"
+			        "  reconv: reconvergences; pred_off: active lanes whose guard was false;\n"
+			        "  stall columns: cycles warps waited before issuing the line's instructions, by reason\n"
+			        "  (ready: able to issue but another warp was chosen). (no line): code with no line at that level.\n");
+	}
 	if (ls->oom)
 		fprintf(f, csv ? "# out of memory: the numbers are incomplete\n" :
 		        "warning: out of memory during the run: the numbers are incomplete\n");
@@ -402,7 +442,7 @@ void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv)
 			} else if ((lv == LS_PTX) == isptx && lv != LS_CUDA)
 				src = lines_get(&prog, x->line, buf, sizeof buf);
 			if (csv) {
-				fprintf(f, "%s,", levelname[lv]);
+				fprintf(f, "%s%s,", part->csvpre, levelname[lv]);
 				csv_str(f, lv == LS_CUDA ? fname : pname ? pname : program && (lv == LS_PTX) == isptx ? program : "");
 				fprintf(f, ",%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64
 				        ",%" PRIu64, x->line, x->execs, x->warp_insts, x->active_lanes, mean, x->exec_lanes,

@@ -34,7 +34,17 @@ typedef struct {
 	const Prog *prog;       /* the program, or NULL; when linked from several PTX files
 	                           (Prog.ptxfiles), the headers name them all and the JSON trace's
 	                           ptx_line has its ptx_file */
+	int nlaunches;          /* a trace of several launches: how many (rp_trace_launch starts
+	                           each); 0 for one launch, whose trace stays as it was */
 } TraceInfo;
+
+/* one launch of a trace of several (docs/traces.md, "Several launches"): its cycles continue
+ * the earlier launches', each launch starting where the one before it ended */
+typedef struct {
+	int i, n;               /* launch i (from 0) of n */
+	const Launch *l;        /* its options: kernel, grid, block, where */
+	uint64_t from;          /* the cycle it starts at: the earlier launches' cycles summed */
+} TraceLaunch;
 
 typedef struct TraceWriter TraceWriter;
 
@@ -48,6 +58,10 @@ int rp_trace_parse_window(const char *s, uint64_t *lo, uint64_t *hi, char *why, 
 TraceWriter *rp_trace_open(const char *path, const TraceInfo *ti, char *err, size_t errsz);
 /* the sink that feeds the writer */
 void rp_trace_sink(TraceWriter *w, TraceSink *s);
+/* a trace opened with ti->nlaunches > 0: launch i (from 0) begins, ti its kernel and program;
+ * call it before each launch's run, then rp_trace_sink. The writer shifts the records' cycles
+ * by the earlier launches' and ends the trace with the last launch's end record. */
+void rp_trace_launch(TraceWriter *w, const TraceInfo *ti, const Launch *l, int i);
 /* writes what remains (the SVG picture, closing brackets), closes and frees; 0, or -1 with
  * a message in err (a write error) */
 int rp_trace_close(TraceWriter *w, char *err, size_t errsz);
@@ -87,6 +101,8 @@ typedef struct {
 	void (*event)(void *st, const TraceEvent *ev);
 	void (*end)(void *st, uint64_t cycles);
 	void (*finish)(void *st);                      /* writes what remains and frees */
+	/* several launches (TraceInfo.nlaunches): launch l begins, ti its kernel */
+	void (*launch)(void *st, const TraceInfo *ti, const TraceLaunch *l);
 } TraceFmt;
 extern const TraceFmt rp_trace_txt, rp_trace_json, rp_trace_svg;
 
@@ -129,6 +145,18 @@ const LineRow *rp_linestats_rows(LineStats *ls, LineLevel lv, int *n);
 int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
                         size_t errsz);
 void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv);
+/* one part of the statistics of several launches (docs/traces.md, "Several launches") */
+typedef struct {
+	const char *title;      /* the text header's "launch 2 of 3: kernel 'K'" (NULL: "kernel 'K'") */
+	int legend;             /* the text header's legend of the columns */
+	const char *csvpre;     /* text before each CSV row ("2,\"scan\","), or "" */
+	const char *csvhead;    /* the CSV header's first columns ("launch,kernel,"), or NULL: no
+	                           header line */
+} RpLsPart;
+void rp_linestats_print_part(LineStats *ls, FILE *f, const char *program, int csv,
+                             const RpLsPart *part);
+/* adds from's counts to to's (launches of one kernel); 0, or -1 when their kernels differ */
+int rp_linestats_add(LineStats *to, const LineStats *from);
 void rp_linestats_free(LineStats *ls);
 /* the counts of kernel instruction i alone (0 <= i < nins), as a row whose line is i */
 void rp_linestats_ins(const LineStats *ls, int i, LineRow *r);
@@ -220,6 +248,7 @@ BranchStats *rp_branch_stats_new(const Kernel *k);
 void rp_branch_stats_sink(BranchStats *b, TraceSink *s);
 /* "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" per branch line; 0, or -1 (cannot write) */
 int rp_branch_stats_write(BranchStats *b, const char *path);
+void rp_branch_stats_print(BranchStats *b, FILE *f);     /* the same lines on f */
 void rp_branch_stats_free(BranchStats *b);
 
 /* one conditional branch of the program, as --explore sees it */

@@ -50,7 +50,18 @@ typedef struct {
 	int first;              /* no event written yet */
 	int ended;              /* the end record arrived */
 	uint64_t cycles;        /* the run's length, from the end record */
+	/* several launches (TraceInfo.nlaunches) */
+	int launch;             /* the launch under way (from 0) */
+	int64_t tidbase;        /* its tracks' first tid: after every earlier launch's */
+	int64_t maxtid;         /* one past the highest tid written */
+	int inlaunch;           /* a launch began: its slice on the launches track is due */
+	uint64_t lfrom;         /* where it began */
+	char lname[160];        /* its slice's name */
+	char largs[600];        /* and its args */
 } Json;
+
+/* the process holding a slice per launch, above the SMs */
+enum { LAUNCH_PID = TM_MAXSMS };
 
 /* a JSON string body: escapes quotes, backslashes and control characters */
 static void jstr(TOut *o, const char *s)
@@ -151,7 +162,8 @@ static void instant(Json *j, int pid, int64_t tid, double t, const char *name, c
 
 static Track *track(Json *j, int sm, int ctaid, int warp)
 {
-	uint64_t key = ((uint64_t)(uint32_t)ctaid << 16 | (uint16_t)warp) + 1;
+	uint64_t key = ((uint64_t)(uint16_t)j->launch << 48 | (uint64_t)(uint32_t)ctaid << 16 |
+	                (uint16_t)warp) + 1;
 	uint64_t h;
 	Track *t;
 
@@ -184,12 +196,19 @@ static Track *track(Json *j, int sm, int ctaid, int warp)
 	memset(t, 0, sizeof *t);
 	t->key = key;
 	t->sm = sm;
-	t->tid = (int64_t)ctaid * (j->ti.warps_per_cta > 0 ? j->ti.warps_per_cta : 64) + warp;
+	t->tid = j->tidbase + (int64_t)ctaid * (j->ti.warps_per_cta > 0 ? j->ti.warps_per_cta : 64) + warp;
+	if (t->tid + 1 > j->maxtid)
+		j->maxtid = t->tid + 1;
 	sep(j);
-	rp_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%" PRId64
-	                ",\"args\":{\"name\":\"cta %d warp %d\"}},\n"
-	                "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%" PRId64
-	                ",\"args\":{\"sort_index\":%" PRId64 "}}", sm, t->tid, ctaid, warp, sm, t->tid, t->tid);
+	if (j->ti.nlaunches)    /* several launches: each warp's track names its launch */
+		rp_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%" PRId64
+		                ",\"args\":{\"name\":\"launch %d cta %d warp %d\"}},\n", sm, t->tid, j->launch + 1,
+		                ctaid, warp);
+	else
+		rp_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%" PRId64
+		                ",\"args\":{\"name\":\"cta %d warp %d\"}},\n", sm, t->tid, ctaid, warp);
+	rp_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%" PRId64
+	                ",\"args\":{\"sort_index\":%" PRId64 "}}", sm, t->tid, t->tid);
 	return t;
 }
 
@@ -281,9 +300,15 @@ static void *json_open(TOut *o, const TraceInfo *ti)
 	j->ti = *ti;
 	j->first = 1;
 	rp_instext_init(&j->it, ti->k);
-	rp_tout_printf(o, "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"generator\":\"warpsim\",\"kernel\":\"");
-	jstr(o, ti->k ? ti->k->name : "?");
-	rp_tout_printf(o, "\",\"program\":\"");
+	rp_tout_printf(o, "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"generator\":\"warpsim\",");
+	if (ti->nlaunches)      /* several launches: the launches process names their kernels */
+		rp_tout_printf(o, "\"launches\":%d", ti->nlaunches);
+	else {
+		rp_tout_printf(o, "\"kernel\":\"");
+		jstr(o, ti->k ? ti->k->name : "?");
+		rp_tout_write(o, "\"", 1);
+	}
+	rp_tout_printf(o, ",\"program\":\"");
 	jstr(o, ti->program ? ti->program : "-");
 	rp_tout_printf(o, "\",\"time_unit\":\"1 ns = 1 SM cycle (ts and dur are cycles / 1000)\"");
 	if (ti->lo != 0 || ti->hi != UINT64_MAX) {
@@ -351,7 +376,11 @@ static void json_event(void *st, const TraceEvent *ev)
 	case TEV_CTA_DONE:
 		if (!smc(j, ev->sm))
 			return;
-		snprintf(name, sizeof name, "cta %d %s", ev->ctaid, ev->kind == TEV_CTA_START ? "start" : "done");
+		if (j->ti.nlaunches)
+			snprintf(name, sizeof name, "launch %d cta %d %s", j->launch + 1, ev->ctaid,
+			         ev->kind == TEV_CTA_START ? "start" : "done");
+		else
+			snprintf(name, sizeof name, "cta %d %s", ev->ctaid, ev->kind == TEV_CTA_START ? "start" : "done");
 		instant(j, ev->sm, -1, c, name, "cta", NULL);
 		return;
 	case TEV_WARP_START:
@@ -398,18 +427,88 @@ static void json_end(void *st, uint64_t cycles)
 	j->cycles = cycles;
 }
 
-static void json_finish(void *st)
+/* the pending issues of every track and the SMs' lane counters */
+static void flush_all(Json *j)
 {
-	Json *j = st;
-
 	for (int i = 0; i < j->captr; i++)
 		if (j->tr[i].key)
 			flush(j, &j->tr[i]);
 	for (int i = 0; i < j->nsm; i++)
 		count_flush(j, i, &j->smc[i], UINT64_MAX);
+}
+
+/* the slice of the launch under way, from where it began to `to`, on the launches process */
+static void launch_slice(Json *j, uint64_t to)
+{
+	Track t = {.sm = LAUNCH_PID, .tid = 0};
+
+	if (!j->inlaunch)
+		return;
+	j->inlaunch = 0;
+	if (slice(j, &t, (double)j->lfrom, (double)to, j->lname, "launch"))
+		rp_tout_printf(j->o, ",\"args\":{%s,\"from_cycle\":%" PRIu64 ",\"cycles\":%" PRIu64 "}}",
+		                j->largs, j->lfrom, to - j->lfrom);
+}
+
+/* (several launches) launch l begins: the one before it ends there */
+static void json_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
+{
+	Json *j = st;
+	const Launch *ln = l->l;
+	char *a = j->largs;
+	size_t n = sizeof j->largs;
+	int m;
+
+	flush_all(j);
+	launch_slice(j, l->from);
+	if (l->i == 0) {
+		sep(j);
+		rp_tout_printf(j->o, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"launches\"}},\n"
+		                "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"args\":{\"sort_index\":-1}},\n"
+		                "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":0,\"args\":{\"name\":\"launch\"}}",
+		                LAUNCH_PID, LAUNCH_PID, LAUNCH_PID);
+	}
+	if (j->ti.k != ti->k) {
+		rp_instext_free(&j->it);
+		rp_instext_init(&j->it, ti->k);
+	}
+	j->ti.k = ti->k;
+	j->ti.prog = ti->prog;
+	j->ti.warps_per_cta = ti->warps_per_cta;
+	j->launch = l->i;
+	j->tidbase = j->maxtid;
+	j->inlaunch = 1;
+	j->lfrom = l->from;
+	snprintf(j->lname, sizeof j->lname, "launch %d: %.120s", l->i + 1, ti->k ? ti->k->name : "?");
+	/* the args, its kernel and where (escaped as jstr does, in a buffer) */
+	m = snprintf(a, n, "\"launch\":%d,\"kernel\":\"", l->i + 1);
+	for (const char *s = ti->k ? ti->k->name : "?"; *s && m < 300; s++)
+		m += snprintf(a + m, n - (size_t)m, (*s == '"' || *s == '\\') ? "\\%c" :
+		              (unsigned char)*s < 0x20 ? "?" : "%c", *s);
+	m += snprintf(a + m, n - (size_t)m, "\",\"grid\":[%" PRIu32 ",%" PRIu32 ",%" PRIu32 "],\"block\":[%"
+	              PRIu32 ",%" PRIu32 ",%" PRIu32 "]", ln->grid[0], ln->grid[1], ln->grid[2],
+	              ln->block[0], ln->block[1], ln->block[2]);
+	if (ln->where && m + 16 < (int)n) {
+		m += snprintf(a + m, n - (size_t)m, ",\"where\":\"");
+		for (const char *s = ln->where; *s && m + 16 < (int)n; s++)
+			m += snprintf(a + m, n - (size_t)m, (*s == '"' || *s == '\\') ? "\\%c" :
+			              (unsigned char)*s < 0x20 ? "?" : "%c", *s);
+		snprintf(a + m, n - (size_t)m, "\"");
+	}
+}
+
+static void json_finish(void *st)
+{
+	Json *j = st;
+
+	flush_all(j);
+	if (j->ended)
+		launch_slice(j, j->cycles);
 	rp_tout_printf(j->o, "\n],\n\"metadata\":{\"complete\":%s", j->ended ? "true" : "false");
 	if (j->ended)
 		rp_tout_printf(j->o, ",\"cycles\":%" PRIu64, j->cycles);
+	if (j->ti.nlaunches)
+		rp_tout_printf(j->o, ",\"launches\":%d", j->ti.nlaunches);
 	rp_tout_printf(j->o, "}}\n");
 	rp_instext_free(&j->it);
 	free(j->tr);
@@ -417,4 +516,4 @@ static void json_finish(void *st)
 	free(j);
 }
 
-const TraceFmt rp_trace_json = {json_open, json_issue, json_event, json_end, json_finish};
+const TraceFmt rp_trace_json = {json_open, json_issue, json_event, json_end, json_finish, json_launch};

@@ -15,6 +15,9 @@ struct TraceWriter {
 	void *st;               /* the format's state */
 	char *path;             /* for messages */
 	char *program;          /* a linked program's files, "a.ptx + b.ptx" (TraceInfo.program) */
+	int nlaunches;          /* several launches (TraceInfo.nlaunches), else 0 */
+	TraceLaunch cur;        /* the launch under way */
+	uint64_t lcycles;       /* its cycles, from its end record */
 };
 
 void rp_tout_write(TOut *o, const char *s, size_t n)
@@ -223,6 +226,8 @@ TraceWriter *rp_trace_open(const char *path, const TraceInfo *ti, char *err, siz
 			t.program = w->program;
 		}
 	}
+	w->nlaunches = ti->nlaunches;
+	w->cur.i = -1;
 	if (!(w->st = w->fmt->open(&w->out, &t))) {
 		snprintf(err, errsz, "out of memory");
 		if (w->out.gz)
@@ -237,8 +242,58 @@ TraceWriter *rp_trace_open(const char *path, const TraceInfo *ti, char *err, siz
 	return w;
 }
 
+/* ---- several launches: the records of launch i shifted by the cycles before it */
+static void multi_issue(void *ctx, const TraceIssue *t)
+{
+	TraceWriter *w = ctx;
+	TraceIssue c = *t;
+
+	c.cycle += w->cur.from;
+	w->fmt->issue(w->st, &c);
+}
+
+static void multi_event(void *ctx, const TraceEvent *ev)
+{
+	TraceWriter *w = ctx;
+	TraceEvent c = *ev;
+
+	c.cycle += w->cur.from;
+	w->fmt->event(w->st, &c);
+}
+
+/* a launch ended: the trace ends with the last one */
+static void multi_end(void *ctx, uint64_t cycles)
+{
+	TraceWriter *w = ctx;
+
+	w->lcycles = cycles;
+	if (w->cur.i == w->nlaunches - 1)
+		w->fmt->end(w->st, w->cur.from + cycles);
+}
+
+void rp_trace_launch(TraceWriter *w, const TraceInfo *ti, const Launch *l, int i)
+{
+	if (w->cur.i >= 0)
+		w->cur.from += w->lcycles;
+	w->cur.i = i;
+	w->cur.n = w->nlaunches;
+	w->cur.l = l;
+	w->lcycles = 0;
+	TraceInfo t = *ti;
+	if (w->program)
+		t.program = w->program;
+	w->fmt->launch(w->st, &t, &w->cur);
+}
+
 void rp_trace_sink(TraceWriter *w, TraceSink *s)
 {
+	if (w->nlaunches) {
+		s->issue = multi_issue;
+		s->event = multi_event;
+		s->end = multi_end;
+		s->ctx = w;
+		return;
+	}
 	s->issue = w->fmt->issue;
 	s->event = w->fmt->event;
 	s->end = w->fmt->end;

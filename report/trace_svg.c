@@ -36,7 +36,9 @@ typedef struct {
 	int sm, slot;           /* SM and warp slot (TraceIssue.gwarp) */
 	int ctas;               /* warps seen in the slot */
 	int cta, warp;          /* the latest: linear CTA id and warp in the CTA */
+	int launch;             /* and its launch (several launches), from 0 */
 	int firstcta;           /* the first warp's CTA */
+	int firstlaunch;        /* and launch */
 	uint64_t end;           /* where the last span drawn ended */
 	int atbar;              /* waiting at a barrier since barfrom */
 	uint64_t barfrom;
@@ -60,6 +62,9 @@ typedef struct {
 	int ended;              /* the end record arrived */
 	uint64_t cycles;        /* the run's length */
 	int oom;                /* out of memory: the picture says so */
+	struct { uint64_t from; char name[48]; } *mark;   /* several launches: where each began */
+	int nmark;
+	int launch;             /* the launch under way */
 } Svg;
 
 static int mapstall(int why)
@@ -196,12 +201,15 @@ oom:
 /* a warp (cta, warp) begins in row r at cycle c: the previous one's done span ends */
 static void newwarp(Svg *s, Row *r, int cta, int warp, uint64_t c)
 {
-	if (r->cta == cta && r->warp == warp)
+	if (r->cta == cta && r->warp == warp && r->launch == s->launch)
 		return;
+	r->launch = s->launch;
 	if (r->done)
 		span(s, r, r->donefrom, c, S_DONE);
-	if (!r->ctas++)
+	if (!r->ctas++) {
 		r->firstcta = cta;
+		r->firstlaunch = s->launch;
+	}
 	r->cta = cta;
 	r->warp = warp;
 	r->done = r->atbar = 0;
@@ -306,6 +314,27 @@ static void svg_end(void *st, uint64_t cycles)
 
 	s->ended = 1;
 	s->cycles = cycles;
+}
+
+/* (several launches) launch l begins: a mark on the axis; the slots' next warps are new */
+static void svg_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
+{
+	Svg *s = st;
+	void *p = realloc(s->mark, (size_t)(s->nmark + 1) * sizeof *s->mark);
+
+	if (!p) {
+		s->oom = 1;
+		return;
+	}
+	s->mark = p;
+	s->mark[s->nmark].from = l->from;
+	snprintf(s->mark[s->nmark].name, sizeof s->mark[s->nmark].name, "%d: %.32s", l->i + 1,
+	         ti->k ? ti->k->name : "?");
+	s->nmark++;
+	s->ti.k = ti->k;
+	s->launch = l->i;
+	for (int i = 0; i < s->nrows; i++)
+		s->rows[i].atbar = 0;
 }
 
 static int rowcmp(const void *a, const void *b)
@@ -440,9 +469,20 @@ static void draw_head(Svg *s, const Geo *g, uint64_t xend)
 		rp_tout_printf(o, ".s%d{fill:%s}", k, states[k].colour);
 	for (int k = 0; k < SHADES; k++)
 		rp_tout_printf(o, ".a%d{fill:%s}", k, shade_colour[k]);
+	if (s->ti.nlaunches)
+		rp_tout_printf(o, ".ln{stroke:#000;stroke-width:1.5;stroke-dasharray:4 2}.lt{font-size:9px}");
 	rp_tout_printf(o, "</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
-	rp_tout_printf(o, "<text x=\"10\" y=\"18\" style=\"font-size:13px;font-weight:bold\">warpsim: kernel ");
-	xtext(o, s->ti.k ? s->ti.k->name : "?");
+	rp_tout_printf(o, "<text x=\"10\" y=\"18\" style=\"font-size:13px;font-weight:bold\">warpsim: ");
+	if (s->ti.nlaunches) {  /* several launches: each kernel in launch order */
+		rp_tout_printf(o, "%d launches:", s->ti.nlaunches);
+		for (int i = 0; i < s->nmark; i++) {
+			rp_tout_printf(o, "%s ", i ? "," : "");
+			xtext(o, strchr(s->mark[i].name, ' ') + 1);
+		}
+	} else {
+		rp_tout_printf(o, "kernel ");
+		xtext(o, s->ti.k ? s->ti.k->name : "?");
+	}
 	rp_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">");
 	xtext(o, s->ti.program ? s->ti.program : "");
 	rp_tout_printf(o, "%s%d warp slot%s%s%s%s%s, cycles %" PRIu64 "..%" PRIu64
@@ -479,6 +519,17 @@ static void draw_axes(Svg *s, const Geo *g)
 		                x, TOP, x, TOP + R * rh, x, TOP + R * rh, x, TOP + R * rh + 5, x,
 		                TOP + R * rh + 17, t);
 	}
+	for (int i = 0; i < s->nmark; i++) {  /* several launches: a line where each begins */
+		uint64_t t = s->mark[i].from;
+		double x = LEFT + (double)(t - s->ti.lo) / (double)g->wf * g->sx;
+		if (t < s->ti.lo || t > s->ti.lo + g->nbf * g->wf)
+			continue;
+		rp_tout_printf(o, "<line class=\"ln\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
+		                "<text class=\"lt\" x=\"%.1f\" y=\"%d\">launch ", x, TOP - 12, x, TOP + R * rh,
+		                x + 2, TOP - 3);
+		xtext(o, s->mark[i].name);
+		rp_tout_printf(o, "</text>\n");
+	}
 	rp_tout_printf(o, "<line class=\"ax\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
 	                "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">cycle</text>\n", LEFT, TOP + R * rh,
 	                LEFT + PLOTW, TOP + R * rh, LEFT + PLOTW / 2, TOP + R * rh + 31);
@@ -494,17 +545,27 @@ static void draw_label(Svg *s, const Geo *g, int i)
 
 	if (grouped && (i == 0 || r->sm != s->rows[i - 1].sm))
 		rp_tout_printf(o, "<text class=\"g\" x=\"8\" y=\"%d\">SM %d</text>\n", y + g->rh / 2 + 5, r->sm);
-	if (r->ctas <= 1)
+	if (r->ctas <= 1 && s->ti.nlaunches)    /* several launches: the warp's launch */
+		snprintf(lab, sizeof lab, grouped ? "L%d cta%d w%d" : "sm%d L%d cta%d w%d",
+		         grouped ? r->launch + 1 : r->sm, grouped ? r->cta : r->launch + 1,
+		         grouped ? r->warp : r->cta, r->warp);
+	else if (r->ctas <= 1)
 		snprintf(lab, sizeof lab, grouped ? "cta%d w%d" : "sm%d cta%d w%d", grouped ? r->cta : r->sm,
 		         grouped ? r->warp : r->cta, r->warp);
 	else
 		snprintf(lab, sizeof lab, grouped ? "slot%d: %d warps" : "sm%d slot%d: %d warps",
 		         grouped ? r->slot : r->sm, grouped ? r->ctas : r->slot, r->ctas);
 	rp_tout_printf(o, "<g><title>sm%d ", r->sm);
-	if (r->ctas <= 1)
+	if (r->ctas <= 1 && s->ti.nlaunches)
+		rp_tout_printf(o, "launch %d cta%d w%d", r->launch + 1, r->cta, r->warp);
+	else if (r->ctas <= 1)
 		rp_tout_printf(o, "cta%d w%d", r->cta, r->warp);
 	else
-		rp_tout_printf(o, "slot%d: %d warps (ctas %d..%d)", r->slot, r->ctas, r->firstcta, r->cta);
+		if (s->ti.nlaunches)
+			rp_tout_printf(o, "slot%d: %d warps (launch %d cta %d .. launch %d cta %d)", r->slot,
+			                r->ctas, r->firstlaunch + 1, r->firstcta, r->launch + 1, r->cta);
+		else
+			rp_tout_printf(o, "slot%d: %d warps (ctas %d..%d)", r->slot, r->ctas, r->firstcta, r->cta);
 	for (int k = 0; k < S_N; k++)
 		if (r->total[k])
 			rp_tout_printf(o, "&#10;%s: %" PRIu64 " cycles", states[k].name, r->total[k]);
@@ -655,7 +716,8 @@ static void svg_finish(void *st)
 		rowfree(&s->rows[i]);
 	free(s->rows);
 	free(s->ix);
+	free(s->mark);
 	free(s);
 }
 
-const TraceFmt rp_trace_svg = {svg_open, svg_issue, svg_event, svg_end, svg_finish};
+const TraceFmt rp_trace_svg = {svg_open, svg_issue, svg_event, svg_end, svg_finish, svg_launch};

@@ -22,8 +22,13 @@ static void *txt_open(TOut *o, const TraceInfo *ti)
 	t->o = o;
 	t->ti = *ti;
 	rp_instext_init(&t->it, ti->k);
-	rp_tout_printf(o, "# warpsim trace of kernel '%s' (%s): one line per issued warp instruction\n",
-	                ti->k ? ti->k->name : "?", ti->program ? ti->program : "-");
+	if (ti->nlaunches)      /* several launches: each marked by a "# launch" line */
+		rp_tout_printf(o, "# warpsim trace of %d launches (%s): one line per issued warp "
+		                "instruction; cycles continue from launch to launch\n", ti->nlaunches,
+		                ti->program ? ti->program : "-");
+	else
+		rp_tout_printf(o, "# warpsim trace of kernel '%s' (%s): one line per issued warp instruction\n",
+		                ti->k ? ti->k->name : "?", ti->program ? ti->program : "-");
 	if (ti->lo != 0 || ti->hi != UINT64_MAX) {
 		if (ti->hi == UINT64_MAX)
 			rp_tout_printf(o, "# window: cycles %" PRIu64 " and later\n", ti->lo);
@@ -81,8 +86,28 @@ static void txt_end(void *st, uint64_t cycles)
 	if (t->ended)
 		return;
 	t->ended = 1;
-	rp_tout_printf(t->o, "# end: the run took %" PRIu64 " cycles; %" PRIu64
-	                " instruction lines above\n", cycles, t->lines);
+	rp_tout_printf(t->o, "# end: the run took %" PRIu64 " cycles%s; %" PRIu64
+	                " instruction lines above\n", cycles, t->ti.nlaunches ? " (every launch)" : "",
+	                t->lines);
+}
+
+/* "# launch I of N: kernel 'K' (grid X,Y,Z, block X,Y,Z; WHERE) from cycle C" */
+static void txt_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
+{
+	Txt *t = st;
+	const Launch *ln = l->l;
+
+	if (t->ti.k != ti->k) {
+		rp_instext_free(&t->it);
+		rp_instext_init(&t->it, ti->k);
+	}
+	t->ti.k = ti->k;
+	t->ti.prog = ti->prog;
+	rp_tout_printf(t->o, "# launch %d of %d: kernel '%s' (grid %" PRIu32 ",%" PRIu32 ",%" PRIu32
+	                ", block %" PRIu32 ",%" PRIu32 ",%" PRIu32 "%s%s) from cycle %" PRIu64 "\n",
+	                l->i + 1, l->n, ti->k ? ti->k->name : "?", ln->grid[0], ln->grid[1], ln->grid[2],
+	                ln->block[0], ln->block[1], ln->block[2], ln->where ? "; " : "",
+	                ln->where ? ln->where : "", l->from);
 }
 
 static void txt_finish(void *st)
@@ -96,4 +121,4 @@ static void txt_finish(void *st)
 	free(t);
 }
 
-const TraceFmt rp_trace_txt = {txt_open, txt_issue, txt_event, txt_end, txt_finish};
+const TraceFmt rp_trace_txt = {txt_open, txt_issue, txt_event, txt_end, txt_finish, txt_launch};

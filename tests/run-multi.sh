@@ -20,12 +20,18 @@
 # sequence at each point (its cycles the total's, every launch's --out kept). Refusals: a launch
 # that does not fit its kernel, an undeclared or twice-declared buffer, an offset past its
 # end, a new size for the heap in use, bad --buf syntax, a fault in a later launch (each
-# located: the launch file's line, the kernel), an observer of one launch (--trace).
+# located: the launch file's line, the kernel), --report. The observers of every launch
+# (docs/traces.md, "Several launches"): --trace in each format (each launch marked, its cycles
+# continuing, its lines its kernel's alone), --line-stats per launch and summed per kernel,
+# --bounds per launch and summed.
 #
-# env: BIN (warpsim)
+# env: BIN (warpsim), BUILD (tests/tools/tracecheck)
 BIN=${BIN:-bin}
+BUILD=${BUILD:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
 ws=$(cd "$BIN" && pwd)/warpsim
+CHK=$(cd "$BUILD" && pwd)/tests/tools/tracecheck
+[ -x "$CHK" ] || { echo "run-multi.sh: $CHK is missing: build the test tools first (make tests)" >&2; exit 1; }
 dir=$top/tests/ptx/multi
 ptx=$dir/multi.ptx
 . "$top/tests/verdict.sh"
@@ -268,13 +274,138 @@ for e in "" --oracle; do
 	verdict "a trap in launch 3 saves every launch's buffers${e:+ $e}" "$why"
 done
 
+# observers of several launches: --trace, --line-stats, --bounds --------------------------
+# (docs/traces.md, "Several launches"). o.launch: reduce.launch's two kernels and then
+# reduce_pass1 again in another shape, so one kernel has two launches to sum
+o=$tmp/obs
+mkdir -p "$o"
+{ sed '/^out /d' "$dir/reduce.launch" | sed 's/^buf part=u32:4$/buf part=u32:8/'
+  printf '%s\n' "kernel reduce_pass1" "grid 8" "block 128" "arg buf:in" "arg buf:part" "arg u32:1000"; } >"$o/o.launch"
+ra1="--arg buf:u32:1000:iota --arg buf:u32:8 --arg u32:1000"
 why=""
-"$ws" "$ptx" --launch "$dir/reduce.launch" --trace "$tmp/t.json" >"$tmp/tr.err" 2>&1
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --trace t.txt --stats-json s.json) 2>"$o/table" ||
+	why="the run failed: $(head -1 "$o/table")"
+# cyc N / wi N: the N-th table's gpu_sim_cycle / warp instructions (4: the total)
+cyc() { awk -v n="$1" '$1 == "gpu_sim_cycle" { t++; if (t == n) print $2 }' "$o/table"; }
+wi() { awk -v n="$1" '$1 == "gpgpu_n_tot_w_icount" { t++; if (t == n) print $2 }' "$o/table"; }
+c1=$(cyc 1) c2=$(cyc 2) c3=$(cyc 3) ct=$(cyc 4)
+heads=$(grep '^# launch ' "$o/t.txt" | sed 's/ (grid.*) from cycle / from /')
+want="# launch 1 of 3: kernel 'reduce_pass1' from 0
+# launch 2 of 3: kernel 'reduce_pass2' from $c1
+# launch 3 of 3: kernel 'reduce_pass1' from $((c1 + c2))"
+[ -z "$why" ] && [ "$heads" != "$want" ] && why="the launch records: $(echo "$heads" | tr '\n' '|')"
+# each launch's instruction lines: its warp instructions, within its cycles
+got=$(awk '/^# launch / { l++; next } /^#/ { next } { n[l]++; if (l == 1 && $1 >= c1 || l == 2 && ($1 < c1 || $1 >= c1 + c2) ||
+	l == 3 && $1 < c1 + c2) bad++ } END { print n[1] + 0, n[2] + 0, n[3] + 0, bad + 0 }' c1="$c1" c2="$c2" "$o/t.txt")
+[ -z "$why" ] && [ "$got" != "$(wi 1) $(wi 2) $(wi 3) 0" ] &&
+	why="lines per launch and lines outside their launch's cycles: $got, not $(wi 1) $(wi 2) $(wi 3) 0"
+[ -z "$why" ] && ! grep -q "^# end: the run took $ct cycles (every launch); $(wi 4) instruction lines above$" "$o/t.txt" &&
+	why="the end record: $(tail -1 "$o/t.txt")"
+# launch 1's lines are its kernel's trace alone, byte for byte; launch 3's, shifted by the
+# cycles before it, are reduce_pass1's alone in its shape (the device memory is the only state
+# a launch inherits, and this kernel's timing does not depend on it)
+(cd "$o" && "$ws" "$ptx" --kernel reduce_pass1 --grid 4 --block 256 $ra1 --trace a1.txt --quiet &&
+	"$ws" "$ptx" --kernel reduce_pass1 --grid 8 --block 128 $ra1 --trace a3.txt --quiet) 2>/dev/null
+awk '/^# launch 2 /{ exit } !/^#/' "$o/t.txt" >"$o/l1"
+awk -v b=$((c1 + c2)) '/^# launch 3 /{ on = 1; next } on && !/^#/ { $1 = sprintf("%10d", $1 - b); print }' "$o/t.txt" >"$o/l3"
+grep -v '^#' "$o/a1.txt" >"$o/w1"
+awk '!/^#/ { $1 = sprintf("%10d", $1); print }' "$o/a3.txt" >"$o/w3"
+[ -z "$why" ] && ! cmp -s "$o/l1" "$o/w1" && why="launch 1's lines differ from its run alone: $(diff "$o/w1" "$o/l1" | sed -n 2p)"
+[ -z "$why" ] && ! cmp -s "$o/l3" "$o/w3" && why="launch 3's lines differ from its run alone: $(diff "$o/w3" "$o/l3" | sed -n 2p)"
+verdict "--trace of 3 launches (text): each marked, its cycles continuing, its lines its run's" "$why"
+
+why=""
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --trace t.json --quiet) 2>"$o/json.err" || why="failed: $(head -1 "$o/json.err")"
+# 32 + 2 + 32 warps, and the track of the launches
+[ -z "$why" ] && ! "$CHK" "$o/t.json" --tracks 67 >"$o/chk" 2>&1 && why="tracecheck: $(head -2 "$o/chk" | tr '\n' ' ')"
+names=$(grep -o '"thread_name","pid":[0-9]*,"tid":[0-9]*,"args":{"name":"launch [0-9]* cta [0-9]* warp 0"' "$o/t.json" |
+	sed 's/.*"name":"//; s/"$//' | sort | uniq -c | awk '{ n[$3]++ } END { print n[1] + 0, n[2] + 0, n[3] + 0 }')
+[ -z "$why" ] && [ "$names" != "4 1 8" ] && why="warp 0 tracks per launch: $names, not 4 1 8"
+ls=$(grep -o '"ph":"X","pid":1024,"tid":0,"ts":[0-9.]*,"dur":[0-9.]*,"name":"[^"]*"' "$o/t.json" | sed 's/.*"ts"://; s/,"dur":/ /; s/,"name":"/ /; s/"$//')
+want="0.000 $(awk -v c="$c1" 'BEGIN { printf "%.3f", c / 1000 }') launch 1: reduce_pass1
+$(awk -v a="$c1" -v c="$c2" 'BEGIN { printf "%.3f %.3f", a / 1000, c / 1000 }') launch 2: reduce_pass2
+$(awk -v a=$((c1 + c2)) -v c="$c3" 'BEGIN { printf "%.3f %.3f", a / 1000, c / 1000 }') launch 3: reduce_pass1"
+[ -z "$why" ] && [ "$ls" != "$want" ] && why="the launches' slices: $(echo "$ls" | tr '\n' '|')"
+[ -z "$why" ] && ! grep -q "\"metadata\":{\"complete\":true,\"cycles\":$ct,\"launches\":3}" "$o/t.json" &&
+	why="metadata: $(tail -1 "$o/t.json")"
+verdict "--trace of 3 launches (JSON): a track per warp of each launch, a slice per launch" "$why"
+
+why=""
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --trace t.svg --quiet) 2>"$o/svg.err" || why="failed: $(head -1 "$o/svg.err")"
+[ -z "$why" ] && ! xmllint --noout "$o/t.svg" 2>"$o/x.err" && why="not well-formed: $(head -1 "$o/x.err")"
+marks=$(grep -o '<text class="lt"[^>]*>[^<]*' "$o/t.svg" | sed 's/.*>//' | tr '\n' '|')
+[ -z "$why" ] && [ "$marks" != "launch 1: reduce_pass1|launch 2: reduce_pass2|launch 3: reduce_pass1|" ] && why="marks: $marks"
+[ -z "$why" ] && ! grep -q "cycles 0\.\.$((ct - 1))," "$o/t.svg" && why="the x axis does not span the $ct cycles"
+verdict "--trace of 3 launches (SVG): a mark per launch, every cycle" "$why"
+
+# a window across the launches' border keeps both sides; a run that faults keeps its trace
+why=""
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --trace w.txt --trace-window $((c1 - 50)):$((c1 + 50)) --quiet) 2>/dev/null
+n1=$(awk '/^# launch 2 /{ exit } !/^#/' "$o/w.txt" | wc -l) n2=$(awk '/^# launch 2 /{ on = 1 } on && !/^#/' "$o/w.txt" | wc -l)
+want=$(awk -v a=$((c1 - 50)) -v b=$((c1 + 50)) '!/^#/ && $1 >= a && $1 <= b' "$o/t.txt" | wc -l)
+[ "$n1" -gt 0 ] && [ "$n2" -gt 0 ] && [ $((n1 + n2)) = "$want" ] || why="$n1 + $n2 lines, not $want on both sides"
+verdict "--trace-window across two launches" "$why"
+why=""
+(cd "$tmp/trap" && "$ws" "$ptx" --launch "$tmp/trap.launch" --trace t.txt --quiet) >"$o/trap.err" 2>&1
+[ "$(grep -c '^# launch ' "$tmp/trap/t.txt")" = 3 ] && tail -1 "$tmp/trap/t.txt" | grep -q '^# the run did not complete' &&
+	grep -q 't.txt holds the run up to the error' "$o/trap.err" || why="$(tail -1 "$tmp/trap/t.txt"); $(head -1 "$o/trap.err")"
+verdict "--trace of launches that trap: what ran, marked incomplete" "$why"
+
+# line statistics: a table per launch, then reduce_pass1's two summed ---------------------
+why=""
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --line-stats l.csv --quiet &&
+	"$ws" "$ptx" --launch "$o/o.launch" --line-stats l.txt --quiet &&
+	"$ws" "$ptx" --kernel reduce_pass1 --grid 4 --block 256 $ra1 --line-stats a1.txt --quiet) 2>"$o/ls.err" ||
+	why="failed: $(head -1 "$o/ls.err")"
+# per launch label: the PTX level's warp instructions
+got=$(awk -F, 'NR > 1 && $3 == "ptx" { n[$1 " " $2] += $7 } END { for (k in n) print k, n[k] }' "$o/l.csv" | sort | tr '\n' '|')
+want="1 \"reduce_pass1\" $(wi 1)|2 \"reduce_pass2\" $(wi 2)|3 \"reduce_pass1\" $(wi 3)|sum \"reduce_pass1\" $(($(wi 1) + $(wi 3)))|"
+[ -z "$why" ] && [ "$got" != "$want" ] && why="warp instructions by launch: $got, not $want"
+# every sum row is its line's launches 1 and 3 added, column by column (but the mean)
+bad=$(awk -F, 'NR > 1 && $3 == "ptx" { k = $5; if ($1 == 1 || $1 == 3) for (c = 6; c <= 20; c++) if (c != 9) s[k, c] += $c
+	if ($1 == "sum") for (c = 6; c <= 20; c++) if (c != 9) { got[k, c] = $c; keys[k] = 1 } }
+	END { for (k in keys) for (c = 6; c <= 20; c++) if (c != 9 && got[k, c] != s[k, c]) n++; print n + 0 }' "$o/l.csv")
+[ -z "$why" ] && [ "$bad" != 0 ] && why="$bad sum cells are not launches 1 + 3"
+heads=$(grep '^warpsim line statistics' "$o/l.txt" | sed 's/ (grid.*//; s/ ([^(]*)$//')
+want="warpsim line statistics: launch 1 of 3: kernel 'reduce_pass1'
+warpsim line statistics: launch 2 of 3: kernel 'reduce_pass2'
+warpsim line statistics: launch 3 of 3: kernel 'reduce_pass1'
+warpsim line statistics: kernel 'reduce_pass1', launches 1, 3 summed"
+[ -z "$why" ] && [ "$heads" != "$want" ] && why="headings: $(echo "$heads" | tr '\n' '|')"
+# launch 1's table is its kernel's alone
+awk '/^warpsim line statistics: launch 2 /{ exit } NR > 1 && NF' "$o/l.txt" >"$o/ls1"
+awk 'NR > 1 && NF' "$o/a1.txt" >"$o/lsa"
+[ -z "$why" ] && ! cmp -s "$o/ls1" "$o/lsa" && why="launch 1's table differs from its run alone: $(diff "$o/lsa" "$o/ls1" | sed -n 2p)"
+verdict "--line-stats of 3 launches: each launch's rows, a kernel's launches summed" "$why"
+
+# bounds: each launch's, then the run's cycles against their sum ----------------------------
+why=""
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --bounds b.txt --quiet &&
+	"$ws" "$ptx" --kernel reduce_pass1 --grid 8 --block 128 $ra1 --bounds a3.txt --quiet) 2>"$o/b.err" ||
+	why="failed: $(head -1 "$o/b.err")"
+got=$(sed -n 's/^bounds of kernel \([a-z_0-9]*\): \([0-9]*\) cycles$/\1 \2/p' "$o/b.txt" | tr '\n' '|')
+[ -z "$why" ] && [ "$got" != "reduce_pass1 $c1|reduce_pass2 $c2|reduce_pass1 $c3|" ] && why="the launches' bounds: $got"
+sum=$(awk '$1 == "bound" { s += $2 } END { print s }' "$o/b.txt")
+[ -z "$why" ] && ! grep -q "^all 3 launches: $ct cycles; their bounds summed $sum; " "$o/b.txt" && why="the total: $(tail -1 "$o/b.txt")"
+sed -n '/^launch 3 of 3/,/^  bound/p' "$o/b.txt" | sed 1d >"$o/b3"
+[ -z "$why" ] && ! cmp -s "$o/b3" "$o/a3.txt" && why="launch 3's bounds differ from its run alone: $(diff "$o/a3.txt" "$o/b3" | sed -n 2p)"
+verdict "--bounds of 3 launches: each launch's, and their sum" "$why"
+why=""
+(cd "$tmp/cdp" && "$ws" "$cdp" --buf r=s32:64 --kernel cdp_rec --block 2 --arg buf:r --arg s32:0 --arg s32:8 \
+	--kernel cdp_rec --block 2 --arg buf:r --arg s32:0 --arg s32:3 --bounds b.txt --quiet) >"$o/cdpb.err" 2>&1
+rc=$?
+[ $rc = 1 ] || why="exit $rc, not 1"
+[ -z "$why" ] && ! grep -qF "warpsim: --bounds bounds one grid; launch 1 of 2: kernel 'cdp_rec' (grid 1,1,1, block 2,1,1) also ran 8 child grids" "$o/cdpb.err" &&
+	why="message: $(head -1 "$o/cdpb.err")"
+verdict "--bounds of launches with child grids is refused, the launch named" "$why"
+
+why=""
+"$ws" "$ptx" --launch "$dir/reduce.launch" --report "$tmp/r.html" >"$tmp/tr.err" 2>&1
 rc=$?
 [ $rc = 2 ] || why="exit $rc, not 2"
-[ -z "$why" ] && ! grep -qF -- "--trace is not supported yet for several launches (2 --kernel options)" "$tmp/tr.err" &&
+[ -z "$why" ] && ! grep -qF -- "--report is not supported yet for several launches (2 --kernel options)" "$tmp/tr.err" &&
 	why="message: $(head -1 "$tmp/tr.err")"
-verdict "--trace of several launches is refused" "$why"
+verdict "--report of several launches is refused" "$why"
 
 echo "run-multi: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -235,8 +235,13 @@ static int run_launches(WsOpts *o)
 	/* the program: the sweep's ptxas point runs its listing instead */
 	int ptxas = o->rp.sweep_program && o->rp.sweep_point, nfiles = ptxas ? 1 : o->nfiles;
 	char **files = ptxas ? &o->rp.sweep_program : o->files, *input = files[0];
+	CliMulti *obs = cli_multi_new(o, input, stderr);   /* --trace, --line-stats, --bounds */
 
 	dev_mem_init(&mem);
+	if (!obs) {
+		rc = 1;
+		goto out;
+	}
 	if (!progs || !own || !pl || !ts) {
 		fprintf(stderr, "warpsim: out of memory\n");
 		rc = 1;
@@ -292,8 +297,10 @@ static int run_launches(WsOpts *o)
 		fclose(cap);
 		dev_launch_msg(stderr, l, i, n, text ? text : "", rc != 2);
 		free(text);
-		if (rc)
+		if (rc || (rc = cli_multi_launch(obs, i, g, progs[i], k) ? 1 : 0)) {
+			sim_gpu_free(g);
 			break;
+		}
 		sim_gpu_printf(g, pf, o->sim.printf_tag);
 		sim_gpu_prog(g, progs[i]);
 		st = sim_run(g, 0);
@@ -301,7 +308,8 @@ static int run_launches(WsOpts *o)
 		if (st != SIM_DONE) {
 			dev_launch_msg(stderr, l, i, n, sim_gpu_error(g), 1);
 			rc = 1;
-		}
+		} else if (cli_multi_done(obs, i, g))
+			rc = 1;
 		ts[i] = *sim_gpu_tstats(g);
 		sim_gpu_free(g);
 	}
@@ -325,6 +333,8 @@ static int run_launches(WsOpts *o)
 	if (o->sim.stats_json && launches_json(o->sim.stats_json, ts, n))
 		rc = 1;
 out:
+	if (cli_multi_finish(obs, !rc))
+		rc = 1;
 	if (pf && fclose(pf) && rc == 0) {
 		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
 		rc = 1;
@@ -461,7 +471,7 @@ done:
 static int observe_report(Observe *ob, const TraceInfo *t, const Prog *p, TraceSink *s)
 {
 	const char *tmp = getenv("TMPDIR");
-	TraceInfo ti = {t->k, t->program, t->warps_per_cta, 0, UINT64_MAX, NULL, NULL, p};
+	TraceInfo ti = {t->k, t->program, t->warps_per_cta, 0, UINT64_MAX, NULL, NULL, p, 0};
 	char err[512];
 
 	snprintf(ob->rdir, sizeof ob->rdir, "%s/warpsim-report-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -507,7 +517,7 @@ static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, Ws
 	}
 	TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
 	                o->launch.block[2] + 31) / 32), ro->lo, ro->hi,
-	                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL, p};
+	                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL, p, 0};
 	if (ro->trace) {
 		if (!(ob->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
 			fprintf(stderr, "warpsim: %s\n", err);
@@ -683,12 +693,10 @@ int main(int argc, char **argv)
 		        "with --oracle\n");
 		goto out;
 	}
-	if (o.sim.nprev && (o.rp.trace || o.rp.linestats || o.rp.report || o.rp.bounds ||
-	                    o.rp.explore || o.rp.sweep_branches)) {
+	if (o.sim.nprev && (o.rp.report || o.rp.explore || o.rp.sweep_branches)) {
 		fprintf(stderr, "warpsim: %s is not supported yet for several launches (%d --kernel "
-		        "options): it observes one launch\n", o.rp.trace ? "--trace" : o.rp.linestats ?
-		        "--line-stats" : o.rp.report ? "--report" : o.rp.bounds ? "--bounds" :
-		        "--explore", o.sim.nprev + 1);
+		        "options): it observes one launch\n", o.rp.report ? "--report" : "--explore",
+		        o.sim.nprev + 1);
 		goto out;
 	}
 	if (o.oracle) {

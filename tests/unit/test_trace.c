@@ -2,7 +2,8 @@
  * defines them, with hand-derived expectations: the text format byte for byte and its zlib
  * twin, --trace-window parsing and clipping, the Chrome trace-event JSON parsed with jansson
  * (slices, dual issue sharing a cycle, stall and barrier slices, instants, counters, tracks),
- * and the SVG timeline's exact aggregation over a long run, its size and its rows. */
+ * and the SVG timeline's exact aggregation over a long run, its size and its rows; a trace of
+ * two launches (rp_trace_launch) in text and JSON. */
 #include <check.h>
 #include <math.h>
 #include <jansson.h>
@@ -99,7 +100,7 @@ static void event(const TraceSink *s, int kind, uint64_t cycle, int sm, int cta,
 
 static TraceWriter *open_trace(const char *name, uint64_t lo, uint64_t hi, TraceSink *s)
 {
-	TraceInfo ti = {&prog->k[0], "t.sass", 2, lo, hi, NULL, NULL, NULL};
+	TraceInfo ti = {&prog->k[0], "t.sass", 2, lo, hi, NULL, NULL, NULL, 0};
 	char err[256];
 	TraceWriter *w = rp_trace_open(path(name), &ti, err, sizeof err);
 	ck_assert_msg(w != NULL, "%s", err);
@@ -459,13 +460,118 @@ END_TEST
 
 START_TEST(test_open_errors)
 {
-	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX, NULL, NULL, NULL};
+	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX, NULL, NULL, NULL, 0};
 	char err[256];
 
 	ck_assert_ptr_null(rp_trace_open(path("x.png"), &ti, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "must end in .txt, .txt.gz, .json or .svg"));
 	ck_assert_ptr_null(rp_trace_open("/nonexistent-dir/x.json", &ti, err, sizeof err));
 	ck_assert_ptr_nonnull(strstr(err, "cannot write '/nonexistent-dir/x.json'"));
+}
+END_TEST
+
+/* two launches in one trace (TraceInfo.nlaunches): each marked, the second's records shifted
+ * by the first's 31 cycles, the trace ended by the second's end record */
+static TraceWriter *two_launches(const char *name)
+{
+	TraceInfo ti = {&prog->k[0], "t.sass", 2, 0, UINT64_MAX, NULL, NULL, NULL, 2};
+	Launch l = {0};
+	char err[256];
+	TraceSink s;
+	TraceWriter *w = rp_trace_open(path(name), &ti, err, sizeof err);
+
+	ck_assert_msg(w != NULL, "%s", err);
+	l.kernel = "k";
+	l.grid[0] = l.grid[1] = l.grid[2] = l.block[1] = l.block[2] = 1;
+	l.block[0] = 64;
+	for (int i = 0; i < 2; i++) {
+		rp_trace_launch(w, &ti, &l, i);
+		rp_trace_sink(w, &s);
+		stream(&s);
+	}
+	return w;
+}
+
+START_TEST(test_txt_launches)
+{
+	char *got, *p, want[8192], line[256];
+	size_t n = 0;
+	int pass;
+
+	close_trace(two_launches("l.txt"));
+	got = slurp(path("l.txt"));
+	/* the one-launch text's instruction lines, then the same 31 cycles later */
+	n += (size_t)snprintf(want + n, sizeof want - n, "# warpsim trace of 2 launches (t.sass): one line "
+	                      "per issued warp instruction; cycles continue from launch to launch\n");
+	for (pass = 0; pass < 2; pass++) {
+		int head = 1;
+		for (const char *q = txt_expect; *q; q += strlen(line) + 1) {
+			unsigned long long c;
+			int at;
+			snprintf(line, sizeof line, "%.*s", (int)strcspn(q, "\n"), q);
+			if (line[0] == '#') {
+				if (head && pass == 0 && strncmp(line, "# warpsim trace", 15) && strncmp(line, "# end", 5))
+					n += (size_t)snprintf(want + n, sizeof want - n, "%s\n", line);
+				continue;
+			}
+			if (head)
+				n += (size_t)snprintf(want + n, sizeof want - n, "# launch %d of 2: kernel 'k' (grid "
+				                      "1,1,1, block 64,1,1) from cycle %d\n", pass + 1, 31 * pass);
+			head = 0;
+			ck_assert_int_eq(sscanf(line, "%llu%n", &c, &at), 1);
+			n += (size_t)snprintf(want + n, sizeof want - n, "%10llu%s\n", c + 31ull * (unsigned)pass,
+			                      line + at);
+		}
+	}
+	snprintf(want + n, sizeof want - n, "# end: the run took 62 cycles (every launch); 14 "
+	         "instruction lines above\n");
+	ck_assert_str_eq(got, want);
+	p = strstr(got, "# launch 2 of 2");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_nonnull(strstr(p, "        53   0      0    0 0x0028"));   /* 22 + 31 */
+	free(got);
+}
+END_TEST
+
+START_TEST(test_json_launches)
+{
+	json_error_t e;
+	json_t *root, *ev;
+	size_t i;
+	int names = 0, launches = 0;
+	double ts[2] = {-1, -1}, dur[2] = {-1, -1};
+
+	close_trace(two_launches("l.json"));
+	root = json_load_file(path("l.json"), 0, &e);
+	ck_assert_msg(root != NULL, "%s", e.text);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(root, "otherData"), "launches")), 2);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(root, "metadata"), "cycles")), 62);
+	json_array_foreach(json_object_get(root, "traceEvents"), i, ev) {
+		const char *nm = json_string_value(json_object_get(ev, "name"));
+		const char *ph = json_string_value(json_object_get(ev, "ph"));
+		json_t *a = json_object_get(ev, "args");
+		if (!strcmp(nm, "thread_name") && json_integer_value(json_object_get(ev, "pid")) < TM_MAXSMS) {
+			const char *tn = json_string_value(json_object_get(a, "name"));
+			names++;
+			ck_assert_msg(!strncmp(tn, "launch 1 cta ", 13) || !strncmp(tn, "launch 2 cta ", 13), "%s", tn);
+		}
+		if (!strcmp(ph, "X") && !strcmp(json_string_value(json_object_get(ev, "cat")), "launch")) {
+			int l = (int)json_integer_value(json_object_get(a, "launch"));
+			ck_assert(l == 1 || l == 2);
+			ts[l - 1] = json_real_value(json_object_get(ev, "ts"));
+			dur[l - 1] = json_real_value(json_object_get(ev, "dur"));
+			launches++;
+		}
+		if (!strcmp(ph, "X") && !strcmp(json_string_value(json_object_get(ev, "cat")), "issue") &&
+		    !strcmp(nm, "EXIT @0x0028") && json_integer_value(json_object_get(ev, "pid")) == 0)
+			ck_assert(fabs(json_real_value(json_object_get(ev, "ts")) - 0.022) < 1e-9 ||
+			          fabs(json_real_value(json_object_get(ev, "ts")) - 0.053) < 1e-9);
+	}
+	ck_assert_int_eq(names, 4);        /* two warps a launch, each its own track */
+	ck_assert_int_eq(launches, 2);
+	ck_assert(fabs(ts[0]) < 1e-9 && fabs(dur[0] - 0.031) < 1e-9);
+	ck_assert(fabs(ts[1] - 0.031) < 1e-9 && fabs(dur[1] - 0.031) < 1e-9);
+	json_decref(root);
 }
 END_TEST
 
@@ -485,6 +591,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_svg_short);
 	tcase_add_test(tc, test_tee);
 	tcase_add_test(tc, test_open_errors);
+	tcase_add_test(tc, test_txt_launches);
+	tcase_add_test(tc, test_json_launches);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,263 @@
+/* multi.c - what observes a run of several launches (docs/warpsim.md, "Several launches"):
+ * --trace as one trace of every launch in order, its cycles continuing from launch to launch
+ * (report/trace_out.c's rp_trace_launch marks each); --line-stats per launch, then summed over
+ * the launches of each kernel launched more than once; --bounds per launch, then the run's
+ * cycles against the launches' bounds summed; and a sweep point's branch counts (--explore's
+ * variants) over every launch. tools/warpsim.c's run_launches calls it around each launch.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+
+struct CliMulti {
+	WsOpts *o;
+	const char *input;      /* the program file, as the run names it */
+	int n;                  /* launches */
+	FILE *err;
+	TraceWriter *tw;        /* --trace: one writer for every launch */
+	LineStats **ls;         /* --line-stats: launch i's, NULL until it starts */
+	const Kernel **k;       /* launch i's kernel */
+	const Prog **p;         /* and its program */
+	FILE *bf;               /* --bounds' file */
+	Bounds *bd;             /* the bounds of the launch under way */
+	uint64_t bsum, csum;    /* the completed launches' bounds and cycles, summed */
+	int nbounded;           /* launches bounded */
+	BranchStats **bs;       /* a sweep point's branch counts, launch i's */
+	SinkTee tee;            /* the launch under way's sinks */
+};
+
+CliMulti *cli_multi_new(WsOpts *o, const char *input, FILE *err)
+{
+	CliMulti *m = calloc(1, sizeof *m);
+	const RpOpts *ro = &o->rp;
+
+	if (!m)
+		goto oom;
+	m->o = o;
+	m->input = input;
+	m->err = err;
+	m->n = o->sim.nprev + 1;
+	if (!(m->ls = calloc((size_t)m->n, sizeof *m->ls)) || !(m->k = calloc((size_t)m->n, sizeof *m->k)) ||
+	    !(m->p = calloc((size_t)m->n, sizeof *m->p)) ||
+	    !(m->bs = calloc((size_t)m->n, sizeof *m->bs)))
+		goto oom;
+	if (ro->bounds && !(m->bf = fopen(ro->bounds, "w"))) {
+		fprintf(err, "warpsim: --bounds: cannot write '%s': %s\n", ro->bounds, strerror(errno));
+		cli_multi_finish(m, 0);
+		return NULL;
+	}
+	return m;
+oom:
+	fprintf(err, "warpsim: out of memory\n");
+	cli_multi_finish(m, 0);
+	return NULL;
+}
+
+int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k)
+{
+	const RpOpts *ro = &m->o->rp;
+	const Launch *l = sim_opts_launch(&m->o->sim, i);
+	TraceInfo ti = {k, m->input, (int)((l->block[0] * l->block[1] * l->block[2] + 31) / 32), ro->lo,
+	                ro->hi, ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL,
+	                p, m->n};
+	char err[512];
+	TraceSink s;
+
+	m->k[i] = k;
+	m->p[i] = p;
+	rp_tee_init(&m->tee);
+	if (ro->trace) {
+		if (!m->tw && !(m->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
+			fprintf(m->err, "warpsim: %s\n", err);
+			return -1;
+		}
+		rp_trace_launch(m->tw, &ti, l, i);
+		rp_trace_sink(m->tw, &s);
+		rp_tee_add(&m->tee, &s);
+	}
+	if (ro->linestats) {
+		if (!(m->ls[i] = rp_linestats_new(k, p)))
+			goto oom;
+		rp_linestats_sink(m->ls[i], &s);
+		rp_tee_add(&m->tee, &s);
+	}
+	if (m->bf) {
+		if (!(m->bd = rp_bounds_new(k, &m->o->sim.tc)))
+			goto oom;
+		rp_bounds_sink(m->bd, &s);
+		rp_tee_add(&m->tee, &s);
+	}
+	if (ro->sweep_point && ro->sweep_branches) {
+		if (!(m->bs[i] = rp_branch_stats_new(k)))
+			goto oom;
+		rp_branch_stats_sink(m->bs[i], &s);
+		rp_tee_add(&m->tee, &s);
+	}
+	if (m->tee.n == 1)
+		sim_gpu_set_sink(g, &m->tee.to[0]);
+	else if (m->tee.n) {
+		rp_tee_sink(&m->tee, &s);
+		sim_gpu_set_sink(g, &s);
+	}
+	return 0;
+oom:
+	fprintf(m->err, "warpsim: out of memory\n");
+	return -1;
+}
+
+/* "launch 2 of 3: kernel 'K' (grid X,Y,Z, block X,Y,Z; WHERE)" */
+static void launch_title(const CliMulti *m, int i, char *buf, size_t n)
+{
+	const Launch *l = sim_opts_launch(&m->o->sim, i);
+
+	snprintf(buf, n, "launch %d of %d: kernel '%s' (grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 ", block %"
+	         PRIu32 ",%" PRIu32 ",%" PRIu32 "%s%s)", i + 1, m->n, m->k[i] ? m->k[i]->name : "?",
+	         l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+	         l->where ? "; " : "", l->where ? l->where : "");
+}
+
+int cli_multi_done(CliMulti *m, int i, const Gpu *g)
+{
+	const TStats *ts = sim_gpu_tstats(g);
+	char title[512];
+	BoundsFig f;
+
+	if (!m->bd)
+		return 0;
+	launch_title(m, i, title, sizeof title);
+	if (ts->cdp_grids) {     /* the bounds are one grid's (dynamic parallelism) */
+		fprintf(m->err, "warpsim: --bounds bounds one grid; %s also ran %llu child grids\n", title,
+		        (unsigned long long)ts->cdp_grids);
+		return -1;
+	}
+	fprintf(m->bf, "%s%s\n", i ? "\n" : "", title);
+	if (rp_bounds_print(m->bf, m->bd, ts) || rp_bounds_get(m->bd, ts, &f)) {
+		fprintf(m->err, "warpsim: out of memory\n");
+		return -1;
+	}
+	m->bsum += f.bound;
+	m->csum += f.cycles;
+	m->nbounded++;
+	rp_bounds_free(m->bd);
+	m->bd = NULL;
+	return 0;
+}
+
+/* --line-stats: each launch's table, then each kernel's launched more than once summed; the
+ * CSV's rows begin with the launch (its number, or "sum") and the kernel */
+static void lines_print(CliMulti *m, FILE *f, int csv)
+{
+	char title[600], pre[300];
+	int first = 1;
+
+	for (int i = 0; i < m->n; i++) {
+		RpLsPart part = {title, first, pre, first ? "launch,kernel," : NULL};
+		if (!m->ls[i])
+			continue;
+		launch_title(m, i, title, sizeof title);
+		snprintf(pre, sizeof pre, "%d,\"%s\",", i + 1, m->k[i]->name);
+		if (!csv && !first)
+			fputc('\n', f);
+		rp_linestats_print_part(m->ls[i], f, m->input, csv, &part);
+		first = 0;
+	}
+	for (int i = 0; i < m->n; i++) {
+		LineStats *sum;
+		int j, many = 0;
+		size_t len;
+		for (j = 0; j < i && (!m->ls[j] || m->k[j] != m->k[i]); j++)
+			;
+		if (!m->ls[i] || j < i)
+			continue;       /* (a kernel's first launch sums them all) */
+		for (j = i + 1; j < m->n; j++)
+			many |= m->ls[j] && m->k[j] == m->k[i];
+		if (!many || !(sum = rp_linestats_new(m->k[i], m->p[i])))
+			continue;
+		len = (size_t)snprintf(title, sizeof title, "kernel '%s', launches", m->k[i]->name);
+		for (j = i; j < m->n; j++)
+			if (m->ls[j] && m->k[j] == m->k[i] && !rp_linestats_add(sum, m->ls[j]) && len < sizeof title)
+				len += (size_t)snprintf(title + len, sizeof title - len, "%s %d", j > i ? "," : "", j + 1);
+		if (len < sizeof title)
+			snprintf(title + len, sizeof title - len, " summed");
+		snprintf(pre, sizeof pre, "sum,\"%s\",", m->k[i]->name);
+		RpLsPart part = {title, 0, pre, NULL};
+		rp_linestats_print_part(sum, f, m->input, csv, &part);
+		rp_linestats_free(sum);
+	}
+}
+
+/* writes --line-stats of the launches that ran; 0, or -1 after a message */
+static int lines_write(CliMulti *m)
+{
+	const char *path = m->o->rp.linestats;
+	size_t n = strlen(path);
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(m->err, "warpsim: --line-stats: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	lines_print(m, f, n > 4 && !strcmp(path + n - 4, ".csv"));
+	if (ferror(f) | (fclose(f) != 0)) {
+		fprintf(m->err, "warpsim: --line-stats: error writing '%s'\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_multi_finish(CliMulti *m, int ok)
+{
+	const RpOpts *ro;
+	char err[512];
+	int rc = 0;
+
+	if (!m)
+		return 0;
+	ro = &m->o->rp;
+	if (m->tw && rp_trace_close(m->tw, err, sizeof err)) {
+		fprintf(m->err, "warpsim: %s\n", err);
+		rc = -1;
+	} else if (m->tw && !ok)
+		fprintf(m->err, "warpsim: --trace: %s holds the run up to the error\n", ro->trace);
+	m->tw = NULL;
+	if (m->ls && ro->linestats && m->ls[0] && lines_write(m))
+		rc = -1;
+	if (m->bf && ok && m->nbounded == m->n)   /* the launches run one after another */
+		fprintf(m->bf, "\nall %d launches: %" PRIu64 " cycles; their bounds summed %" PRIu64
+		        "; cycles / bound %.2f\n", m->n, m->csum, m->bsum,
+		        m->bsum ? (double)m->csum / (double)m->bsum : 0.0);
+	if (m->bf && (fflush(m->bf) || ferror(m->bf) | (fclose(m->bf) != 0)) && !rc) {
+		fprintf(m->err, "warpsim: --bounds: error writing '%s'\n", ro->bounds);
+		rc = -1;
+	}
+	if (ok && m->bs && m->bs[0]) {     /* a sweep point's branch counts, every launch's */
+		char path[4200];
+		FILE *f;
+		snprintf(path, sizeof path, "%s/branches.txt", ro->sweep_point);
+		if (!(f = fopen(path, "w"))) {
+			fprintf(m->err, "warpsim: cannot write '%s'\n", path);
+			rc = -1;
+		} else {
+			for (int i = 0; i < m->n; i++)
+				if (m->bs[i])
+					rp_branch_stats_print(m->bs[i], f);
+			if (ferror(f) | (fclose(f) != 0)) {
+				fprintf(m->err, "warpsim: cannot write '%s'\n", path);
+				rc = -1;
+			}
+		}
+	}
+	rp_bounds_free(m->bd);
+	for (int i = 0; m->ls && i < m->n; i++)
+		rp_linestats_free(m->ls[i]);
+	for (int i = 0; m->bs && i < m->n; i++)
+		rp_branch_stats_free(m->bs[i]);
+	free(m->ls);
+	free(m->k);
+	free(m->p);
+	free(m->bs);
+	free(m);
+	return rc;
+}
