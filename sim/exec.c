@@ -510,18 +510,27 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	return rc;
 }
 
+/* the lanes of act that execute instruction d of warp w: its guard holds (*gm: the lanes
+ * where it does) and its CC test passes */
+static inline __attribute__((always_inline)) uint32_t
+exec_lanes(const Warp *w, const DIns *d, uint32_t act, uint32_t *gm)
+{
+	uint32_t ex;
+
+	*gm = w->p[d->guard] ^ d->gxor;
+	ex = act & *gm;
+	if (d->cct != CCT_T)
+		ex &= cmask(w, (CCTest)d->cct);
+	return ex;
+}
+
 /* the start of every issue of instruction d by warp w with the active lanes act: the lanes
- * that execute it (guard and CC test), its statistics, the pc past it */
+ * that execute it, its statistics, the pc past it */
 static inline __attribute__((always_inline)) uint32_t
 issue_head(Gpu *g, Warp *w, const DIns *d, uint32_t act)
 {
-	uint32_t gm = w->p[d->guard], ex;
+	uint32_t gm, ex = exec_lanes(w, d, act, &gm);
 
-	if (d->gneg)
-		gm = ~gm;
-	ex = act & gm;
-	if (d->cct != CCT_T)
-		ex &= cmask(w, (CCTest)d->cct);
 	g->st.warp_insts++;
 	if (ex == 0xffffffffu) {        /* a full warp, guard true: no lane predicated off */
 		g->st.thread_insts += 32;
@@ -598,6 +607,33 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	return issue(g, s, w, e);
 }
 
+/* An issue in which no active lane executes d (its guard or CC test holds on none) and
+ * d's op then does nothing: a NOP, an EXIT, a branch or an op with a handler (which runs
+ * with no lanes, as in issue). Only its statistics and the pc change: no .S arrival, no
+ * unwinding (some lane is active), no fault, nothing rare for the timing. The `@P0 NOP.S`
+ * of a branch that none of the warp's lanes takes is the common one (the divergence
+ * kernel's loop of forty of them). A trace reads every issue: then issue() runs it. */
+static inline int quiet(const Gpu *g, const DIns *d, uint32_t act, uint32_t ex)
+{
+	return !ex && act && (d->fn || d->op == OP_NOP || d->op == OP_EXIT || d->op == OP_BRA) &&
+	       !g->trace;
+}
+
+static int quiet_issue(Gpu *g, Warp *w, const DIns *d, uint32_t act, uint32_t gm, TExec *te)
+{
+	uint64_t lanes = (uint64_t)sim_popc(act);
+
+	g->st.warp_insts++;
+	g->st.thread_insts += lanes;
+	g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
+	w->pc++;
+	if (d->fn)
+		d->fn(w, d, 0);
+	sim_tstats_issue_n(&g->ts, lanes, lanes, 0, 0, w->ncrs);   /* (sim_texec_hand's) */
+	te->next = &g->tcode[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
+	return 0;
+}
+
 /* The timing model's exec callback (TSource.exec, timing.h): the issue with its common
  * fields written straight into the timing's record. A run with a trace sink or stopped by
  * a fault, and an issue with rare fields, go to gpu.c (sim_texec_full, sim_texec_rare). A
@@ -614,6 +650,12 @@ int sim_texec(void *ctx, int wi, TExec *te)
 
 	if (g->rc != SIM_OK || g->hassink)
 		return sim_texec_full(ctx, wi, te);
+	if (w->pc < (uint32_t)g->ncode) {
+		const DIns *d = &g->code[w->pc];
+		uint32_t gm, ex = exec_lanes(w, d, w->active, &gm);
+		if (quiet(g, d, w->active, ex))
+			return quiet_issue(g, w, d, w->active, gm, te);
+	}
 	mk = sim_issue_mark(g);
 	g->cur = w->pc;
 	if ((rc = issue(g, s, w, x)) != SIM_OK) {
