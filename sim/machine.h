@@ -162,6 +162,7 @@ typedef struct {
 	                       + 1; 0: an empty slot), what its loads see over memory */
 	uint64_t *oval;     /* the bytes */
 	uint8_t *omask;     /* which of them were stored */
+	int *oused;         /* the used slots (on of them), what the window's end clears */
 	int ocap, on;       /* slots (a power of two), used */
 } WQueue;
 

@@ -68,19 +68,21 @@ static void grow(WQueue *q)
 	q->okey = calloc((size_t)cap, sizeof *q->okey);
 	q->oval = malloc((size_t)cap * sizeof *q->oval);
 	q->omask = malloc((size_t)cap);
-	if (!q->okey || !q->oval || !q->omask)
+	q->oused = malloc((size_t)cap / 2 * sizeof *q->oused);   /* (at most half are used) */
+	if (!q->okey || !q->oval || !q->omask || !q->oused)
 		oom();
 	q->ocap = cap;
-	for (int i = 0; i < o.ocap; i++)
-		if (o.okey[i]) {
-			int h = slot(q, o.okey[i]);
-			q->okey[h] = o.okey[i];
-			q->oval[h] = o.oval[i];
-			q->omask[h] = o.omask[i];
-		}
+	for (int j = 0; j < o.on; j++) {
+		int i = o.oused[j], h = slot(q, o.okey[i]);
+		q->okey[h] = o.okey[i];
+		q->oval[h] = o.oval[i];
+		q->omask[h] = o.omask[i];
+		q->oused[j] = h;
+	}
 	free(o.okey);
 	free(o.oval);
 	free(o.omask);
+	free(o.oused);
 }
 
 static void overlay_put(WQueue *q, uint64_t a, unsigned size, const uint8_t *v)
@@ -96,7 +98,7 @@ static void overlay_put(WQueue *q, uint64_t a, unsigned size, const uint8_t *v)
 			q->okey[h] = key;
 			q->omask[h] = 0;
 			q->oval[h] = 0;
-			q->on++;
+			q->oused[q->on++] = h;
 		}
 		memcpy((uint8_t *)&q->oval[h] + b, v + i, k);
 		q->omask[h] |= (uint8_t)(((1u << k) - 1) << b);
@@ -242,10 +244,10 @@ static void reset(WQueue *q)
 			free(q->it[i].u.pr.s);     /* lines past a fault */
 	q->n = 0;
 	q->na = 0;
-	if (q->on) {
-		memset(q->okey, 0, (size_t)q->ocap * sizeof *q->okey);
-		q->on = 0;
-	}
+	/* the used slots alone: a window's stores take few of the slots its busiest one grew */
+	for (int i = 0; i < q->on; i++)
+		q->okey[q->oused[i]] = 0;
+	q->on = 0;
 }
 
 void par_merge(Gpu *g, uint64_t cut_cycle, int cut_sm)
@@ -285,5 +287,6 @@ void par_free(WQueue *q)
 	free(q->okey);
 	free(q->oval);
 	free(q->omask);
+	free(q->oused);
 	memset(q, 0, sizeof *q);
 }
