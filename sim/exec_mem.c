@@ -141,6 +141,26 @@ static inline uint64_t addr_of(const Warp *w, const DOpd *o, unsigned l, int wid
 	return base + o->imm;
 }
 
+/* dev_ld and dev_st of a lane's word or its part (n <= 4 bytes), inline for the common 4 */
+static inline uint32_t ld32(const uint8_t *p, unsigned n)
+{
+	uint32_t v = 0;
+
+	if (n == 4)
+		memcpy(&v, p, 4);
+	else
+		memcpy(&v, p, n);
+	return v;
+}
+
+static inline void st32(uint8_t *p, unsigned n, uint32_t v)
+{
+	if (n == 4)
+		memcpy(p, &v, 4);
+	else
+		memcpy(p, &v, n);
+}
+
 /* a windowed run defers global stores and atomics to the window's end (par.c): a global
  * store of size bytes v at p (address a), or the size bytes at p as this SM sees them */
 static void gstore(Gpu *g, const Warp *w, uint8_t *p, uint64_t a, unsigned size, const uint8_t *v)
@@ -151,7 +171,7 @@ static void gstore(Gpu *g, const Warp *w, uint8_t *p, uint64_t a, unsigned size,
 		memcpy(p, v, size);
 }
 
-static const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint64_t a, unsigned size,
+static inline const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint64_t a, unsigned size,
                             uint8_t *buf)
 {
 	if (!g->defer || !g->sm[w->cta->sm].q.on)
@@ -159,6 +179,36 @@ static const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint64_t a,
 	memcpy(buf, p, size);
 	par_overlay(&g->sm[w->cta->sm], a, size, buf);
 	return buf;
+}
+
+/* the allocation that holds every lane's access of size bytes at addr[] (the lanes ex) when
+ * all are aligned and none is in a window: mem_at's answer for each of them without its
+ * tests per lane (then a lane's host bytes are its address's offset in it); else NULL, and
+ * mem_at finds each lane's bytes or the first fault */
+static const MemAlloc *one_alloc(Gpu *g, const Warp *w, const uint64_t *addr, uint32_t ex,
+                                 unsigned size)
+{
+	static const uint32_t win[] = {DEV_SHARED_WINDOW, DEV_LOCAL_WINDOW, DEV_CONST_WINDOW};
+	uint64_t lo = UINT64_MAX, hi = 0, bits = 0;
+	SM *s = &g->sm[w->cta->sm];
+	const MemAlloc *a = s->mlast;
+
+	FOR_LANES(ex) {
+		lo = addr[l] < lo ? addr[l] : lo;
+		hi = addr[l] > hi ? addr[l] : hi;
+		bits |= addr[l];
+	}
+	if (bits & (size - 1))
+		return NULL;
+	for (int i = 0; i < 3; i++)
+		if (lo < (uint64_t)win[i] + DEV_WINDOW_SIZE && hi >= win[i])
+			return NULL;
+	if (!a || lo < a->base || lo - a->base >= a->size) {
+		if (!(a = dev_mem_find(g->mem, lo)))
+			return NULL;
+		s->mlast = a;       /* (global_at's last-hit cache) */
+	}
+	return hi - a->base < a->size && a->size - (hi - a->base) >= size ? a : NULL;
 }
 
 /* loads and stores of every space: LD LDG ST LDS STS LDL STL LDSLK STSUL; STSCUL stores only
@@ -172,15 +222,25 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 	const DOpd *ro = store ? &d->o[k + 1] : &d->o[k ? 1 : 0];
 	int wide = space == SP_GLOBAL && (d->m.flags & MF_E);
 	uint32_t got = 0;
+	uint64_t addr[32];
+	const MemAlloc *run = NULL;
 
 	e->size = (uint8_t)size;
 	e->naddr = ex;
 	FOR_LANES(ex) {
-		uint64_t a = addr_of(w, mo, l, wide);
-		uint8_t *p;
+		addr[l] = addr_of(w, mo, l, wide);
 		if (space != SP_GLOBAL)
-			a = (uint64_t)(int64_t)(int32_t)(uint32_t)a;   /* 32-bit offsets */
-		if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
+			addr[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)addr[l];   /* 32-bit offsets */
+	}
+	/* a generic access of the whole warp in one allocation, the common case */
+	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size)))
+		e->space = SP_GLOBAL;
+	FOR_LANES(ex) {
+		uint64_t a = addr[l];
+		uint8_t *p;
+		if (run)
+			p = run->bytes + (a - run->base);
+		else if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
 			return SIM_FAULT;
 		e->addr[l] = a;
 		if (d->op == OP_STSCUL) {
@@ -193,11 +253,11 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 		if (store && e->space == SP_GLOBAL) {
 			uint8_t v[16];
 			for (unsigned i = 0; i < size; i += 4)
-				dev_st(v + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+				st32(v + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
 			gstore(g, w, p, a, size, v);
 		} else if (store) {
 			for (unsigned i = 0; i < size; i += 4)
-				dev_st(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+				st32(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
 			if (d->op == OP_STSUL)
 				w->cta->locks[(p - w->cta->shared) / 4] = 0;
 		} else {
@@ -205,13 +265,13 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 			if (e->space == SP_GLOBAL)
 				p = (uint8_t *)gload(g, w, p, a, size, buf);
 			if (size < 4) {
-				uint32_t v = (uint32_t)dev_ld(p, size);
+				uint32_t v = ld32(p, size);
 				if (t == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
 				if (t == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
 				REG(ro->reg, l) = v;
 			} else
 				for (unsigned i = 0; i < size; i += 4)
-					REG(ro->reg + i / 4, l) = (uint32_t)dev_ld(p + i, 4);
+					REG(ro->reg + i / 4, l) = ld32(p + i, 4);
 			if (d->op == OP_LDSLK) {
 				uint8_t *lk = &w->cta->locks[(p - w->cta->shared) / 4];
 				if (!*lk) {

@@ -19,11 +19,23 @@ static void oom(void)
 	exit(1);
 }
 
-static WItem *push(WQueue *q, uint64_t cycle, int kind)
+/* n bytes from s to d: a store's 4 and 8 without a call of the library's memcpy */
+static inline void copy(uint8_t *d, const uint8_t *s, unsigned n)
+{
+	if (n == 4)
+		memcpy(d, s, 4);
+	else if (n == 8)
+		memcpy(d, s, 8);
+	else
+		memcpy(d, s, n);
+}
+
+static inline WItem *push(WQueue *q, uint64_t cycle, int kind)
 {
 	WItem *it;
 
-	q->it = sim_grow(q->it, &q->cap, sizeof *q->it, q->n + 1);
+	if (q->n >= q->cap)
+		q->it = sim_grow(q->it, &q->cap, sizeof *q->it, q->n + 1);
 	it = &q->it[q->n++];
 	it->cycle = cycle;
 	it->kind = (uint8_t)kind;
@@ -100,7 +112,7 @@ static void overlay_put(WQueue *q, uint64_t a, unsigned size, const uint8_t *v)
 			q->oval[h] = 0;
 			q->oused[q->on++] = h;
 		}
-		memcpy((uint8_t *)&q->oval[h] + b, v + i, k);
+		copy((uint8_t *)&q->oval[h] + b, v + i, k);
 		q->omask[h] |= (uint8_t)(((1u << k) - 1) << b);
 		i += k;
 	}
@@ -131,7 +143,7 @@ void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, con
 
 	it->u.st.p = p;
 	it->u.st.size = (uint8_t)size;
-	memcpy(it->u.st.v, v, size);
+	copy(it->u.st.v, v, size);
 	overlay_put(&s->q, a, size, v);
 }
 
@@ -199,7 +211,7 @@ static int apply(Gpu *g, int sm, WQueue *q, WItem *it)
 	case WQ_HEAP:
 		return sim_heap_apply(g, sm, it);
 	case WQ_STORE:
-		memcpy(it->u.st.p, it->u.st.v, it->u.st.size);
+		copy(it->u.st.p, it->u.st.v, it->u.st.size);
 		break;
 	case WQ_ATOM: {
 		unsigned size = it->u.at.size;
