@@ -156,7 +156,9 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 		memset(w->p, 0, sizeof w->p);
 		w->p[ISA_PT] = 0xffffffffu;
 		memset(w->cc, 0, sizeof w->cc);
-		memset(w->r, 0, (size_t)g->rows * 32 * sizeof *w->r);
+		/* the rows an instruction may write: the zero rows stay zero from the slot's
+		 * calloc (RZ as a destination is a sink row) and no operand reads a sink row */
+		memset(w->r, 0, (size_t)g->zrow * 32 * sizeof *w->r);
 		memset(w->local, 0, (size_t)32 * g->locsize);
 		if (!g->cfg.functional)      /* (funcrun.c schedules without the timing model) */
 			sim_tsm_add_warp(m, w->gw, c->slot, g->age++);
