@@ -53,6 +53,11 @@ typedef struct {
 	const TStats *ts;       /* its statistics */
 	const char *timeline;   /* its warp timeline, an SVG file, or NULL */
 	const char *tmpdir;     /* a directory for the page's own files (the sweep chart) */
+	/* several launches (else 0): ts is the total, p, k and ls kerns[0]'s (RpPage) */
+	const RpLaunchRow *launches;
+	int nlaunches;
+	const RpKern *kerns;
+	int nkerns;
 } CliRun;
 /* explores, sweeps (within --report-budget) and writes o->rp.report; 0, or 1 after a message */
 int cli_report(const WsOpts *o, int argc, char **argv, const char *self, const CliRun *run,
@@ -68,6 +73,9 @@ CliMulti *cli_multi_new(WsOpts *o, const char *input, FILE *err);
 int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k);
 int cli_multi_done(CliMulti *m, int i, const Gpu *g);
 int cli_multi_finish(CliMulti *m, int ok);
+/* --report of the launches, after every one completed (ts: each launch's statistics, then the
+ * total's); 0, or -1 after a message */
+int cli_multi_report(CliMulti *m, int argc, char **argv, const char *self, const TStats *ts);
 
 /* load.c: the PTX module of the files paths[0..n-1] ("-" reads stdin): one parsed, or
  * several parsed as units and linked into one (ptx_link); NULL after located messages on

@@ -1,5 +1,6 @@
 /* explore.c - the branches warpsim --explore flips (issue 18 part 2): the program's PTX
- * translated once with the decision log, one ExploreBranch per branch the log lists, and for
+ * translated once with the decision log (once per kernel launched, for a run of several
+ * launches), one ExploreBranch per branch the log lists, and for
  * each the --decide value that flips it, tried by translating with it (a flip that cannot
  * hold, such as predicating a side that holds a loop, keeps the translator's reason
  * instead). report/explore.c runs the variants.
@@ -18,6 +19,9 @@ static const char *base(const char *path)
 typedef struct {
 	Module *m;          /* the program's PTX */
 	BeOptions bo;       /* the translator's options */
+	const char **kernels;   /* several launches: each kernel launched, once, in launch order
+	                           (bo.kernel each in turn); NULL: bo.kernel alone */
+	int nkernels;
 } Ctx;
 
 /* "" when the translation with the extra --decide d (LOC=V[,LOC=V...]) succeeds, else the
@@ -43,7 +47,12 @@ static void try_decide(const Ctx *c, const char *d, char *why, size_t n)
 	}
 	if (be_decide_opt(&t, d, &cx, why, n) || !(f = open_memstream(&msg, &len)))
 		goto out;
-	p = be_translate(c->m, &t, f);
+	for (int i = 0; i < (c->nkernels ? c->nkernels : 1) && (!i || p); i++) {
+		isa_prog_free(p);   /* several launches: every kernel launched must translate */
+		if (c->nkernels)
+			t.kernel = c->kernels[i];
+		p = be_translate(c->m, &t, f);
+	}
 	fclose(f);
 	why[0] = 0;
 	if (!p) {      /* "FILE:L:C: error: --decide #3=pred: the branch cannot ...: REASON" */
@@ -73,52 +82,47 @@ void cli_explore_done(Explore *x)
 
 	if (c) {
 		ptx_free(c->m);
+		free(c->kernels);
 		free(c);
 	}
 	x->legal_ctx = NULL;
 	x->legal = NULL;
 }
 
-int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
+/* the kernels of a run of several launches, each once in launch order (malloc'ed), *n of
+ * them; NULL with *n 0 for one launch */
+static const char **launched(const WsOpts *o, int *n)
 {
-	BeOptions bo = o->be;
-	BeLog log = {0};
-	Module *m;
-	Prog *p;
-	ExploreBranch *b;
-	Ctx *c;
-	int n = 0;
+	const char **k = NULL;
 
-	xp->b = NULL;
-	xp->nb = 0;
-	if (strlen(o->input) < 4 || strcmp(o->input + strlen(o->input) - 4, ".ptx")) {
-		fprintf(err, "warpsim: --explore: %s: it translates the program once per branch, so it "
-		        "needs PTX (.ptx), not a listing\n", o->input);
-		return -1;
+	*n = 0;
+	if (!o->sim.nprev || !(k = calloc((size_t)o->sim.nprev + 1, sizeof *k)))
+		return NULL;
+	for (int i = 0; i <= o->sim.nprev; i++) {
+		const char *name = sim_opts_launch((SimOpts *)&o->sim, i)->kernel;
+		int j;
+		for (j = 0; j < *n && strcmp(k[j], name); j++)
+			;
+		if (j == *n)
+			k[(*n)++] = name;
 	}
-	if (!(m = cli_load_ptx(o->files, o->nfiles, "warpsim", err)))
-		return -1;
-	if (!(p = be_translate_log(m, &bo, err, &log))) {
-		ptx_free(m);
-		be_log_free(&log);
-		return -1;
-	}
-	isa_prog_free(p);
-	if (!(b = calloc((size_t)log.n + 1, sizeof *b))) {
-		ptx_free(m);
-		be_log_free(&log);
-		return -1;
-	}
-	for (int i = 0; i < log.n; i++) {
-		const BeLogEntry *e = &log.e[i];
-		ExploreBranch *x = &b[n];
+	return k;
+}
+
+/* b[*n..] gets log's branches not in b[0..*n) yet, of the run's kernel number kern */
+static void add_branches(const Module *m, const BeLog *log, ExploreBranch *b, int *n, int kern)
+{
+	for (int i = 0; i < log->n; i++) {
+		const BeLogEntry *e = &log->e[i];
+		ExploreBranch *x = &b[*n];
 		int seen = 0;
-		for (int j = 0; j < n; j++)
+		for (int j = 0; j < *n; j++)
 			seen |= b[j].index == e->index;
 		if (seen || e->index <= 0)
 			continue;      /* a .func translated for several kernels */
-		n++;
+		(*n)++;
 		x->index = e->index;
+		x->kern = kern;
 		x->ptxline = e->ptxline;
 		x->ptxcol = e->ptxcol;
 		for (int u = 0; m->nunits > 1 && u < m->nunits; u++)
@@ -142,14 +146,73 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		x->predicated = e->decision == BD_PREDICATED;
 		snprintf(x->flip, sizeof x->flip, "#%d=%s", e->index, x->predicated ? "branch" : "pred");
 	}
-	be_log_free(&log);
+}
+
+static int byindex(const void *a, const void *b)
+{
+	const ExploreBranch *x = a, *y = b;
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
+{
+	BeOptions bo = o->be;
+	Module *m;
+	ExploreBranch *b = NULL;
+	Ctx *c;
+	int n = 0, nk, cap = 0;
+	const char **ks = launched(o, &nk);   /* several launches: the branches of every kernel */
+
+	xp->b = NULL;
+	xp->nb = 0;
+	if (strlen(o->input) < 4 || strcmp(o->input + strlen(o->input) - 4, ".ptx")) {
+		fprintf(err, "warpsim: --explore: %s: it translates the program once per branch, so it "
+		        "needs PTX (.ptx), not a listing\n", o->input);
+		free(ks);
+		return -1;
+	}
+	if (o->sim.nprev && !ks) {
+		fprintf(err, "warpsim: out of memory\n");
+		return -1;
+	}
+	if (!(m = cli_load_ptx(o->files, o->nfiles, "warpsim", err))) {
+		free(ks);
+		return -1;
+	}
+	for (int k = 0; k < (nk ? nk : 1); k++) {
+		BeLog log = {0};
+		Prog *p;
+		ExploreBranch *nb;
+		if (nk)
+			bo.kernel = ks[k];
+		if (!(p = be_translate_log(m, &bo, err, &log)) ||
+		    !(nb = realloc(b, (size_t)(cap + log.n + 1) * sizeof *b))) {
+			isa_prog_free(p);
+			ptx_free(m);
+			be_log_free(&log);
+			free(b);
+			free(ks);
+			return -1;
+		}
+		isa_prog_free(p);
+		b = nb;
+		cap += log.n + 1;
+		memset(b + n, 0, (size_t)(cap - n) * sizeof *b);
+		add_branches(m, &log, b, &n, k);
+		be_log_free(&log);
+	}
+	if (nk)         /* several kernels' branches, in --explain's numbering */
+		qsort(b, (size_t)n, sizeof *b, byindex);
 	if (!(c = malloc(sizeof *c))) {
 		ptx_free(m);
 		free(b);
+		free(ks);
 		return -1;
 	}
 	c->m = m;
-	c->bo = bo;
+	c->bo = o->be;
+	c->kernels = ks;
+	c->nkernels = nk;
 	for (int i = 0; i < n; i++) {
 		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why);
 		if (b[i].why[0])

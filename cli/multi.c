@@ -2,13 +2,16 @@
  * --trace as one trace of every launch in order, its cycles continuing from launch to launch
  * (report/trace_out.c's rp_trace_launch marks each); --line-stats per launch, then summed over
  * the launches of each kernel launched more than once; --bounds per launch, then the run's
- * cycles against the launches' bounds summed; and a sweep point's branch counts (--explore's
- * variants) over every launch. tools/warpsim.c's run_launches calls it around each launch.
+ * cycles against the launches' bounds summed; a sweep point's branch counts (--explore's
+ * variants) over every launch; and --report's page of the run (its warp timeline, a table per
+ * launch, each kernel's source summed over its launches; cli/report.c runs the what-ifs and
+ * the sweep of the whole sequence). tools/warpsim.c's run_launches calls it around each launch.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
 
 struct CliMulti {
@@ -26,6 +29,9 @@ struct CliMulti {
 	int nbounded;           /* launches bounded */
 	BranchStats **bs;       /* a sweep point's branch counts, launch i's */
 	SinkTee tee;            /* the launch under way's sinks */
+	char rdir[4096];        /* --report: a temporary directory for its files, or "" */
+	char rsvg[4200];        /* its warp timeline there */
+	TraceWriter *rtw;       /* writing it */
 };
 
 CliMulti *cli_multi_new(WsOpts *o, const char *input, FILE *err)
@@ -43,6 +49,17 @@ CliMulti *cli_multi_new(WsOpts *o, const char *input, FILE *err)
 	    !(m->p = calloc((size_t)m->n, sizeof *m->p)) ||
 	    !(m->bs = calloc((size_t)m->n, sizeof *m->bs)))
 		goto oom;
+	if (ro->report) {       /* its warp timeline, in a directory of its own */
+		const char *tmp = getenv("TMPDIR");
+		snprintf(m->rdir, sizeof m->rdir, "%s/warpsim-report-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(m->rdir)) {
+			fprintf(err, "warpsim: --report: cannot create a temporary directory: %s\n", strerror(errno));
+			m->rdir[0] = 0;
+			cli_multi_finish(m, 0);
+			return NULL;
+		}
+		snprintf(m->rsvg, sizeof m->rsvg, "%s/timeline.svg", m->rdir);
+	}
 	if (ro->bounds && !(m->bf = fopen(ro->bounds, "w"))) {
 		fprintf(err, "warpsim: --bounds: cannot write '%s': %s\n", ro->bounds, strerror(errno));
 		cli_multi_finish(m, 0);
@@ -77,7 +94,20 @@ int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k)
 		rp_trace_sink(m->tw, &s);
 		rp_tee_add(&m->tee, &s);
 	}
-	if (ro->linestats) {
+	if (m->rdir[0]) {       /* --report's timeline: a trace of its own */
+		TraceInfo all = ti;
+		all.lo = 0;
+		all.hi = UINT64_MAX;
+		all.sms = all.warps = NULL;
+		if (!m->rtw && !(m->rtw = rp_trace_open(m->rsvg, &all, err, sizeof err))) {
+			fprintf(m->err, "warpsim: --report: %s\n", err);
+			return -1;
+		}
+		rp_trace_launch(m->rtw, &all, l, i);
+		rp_trace_sink(m->rtw, &s);
+		rp_tee_add(&m->tee, &s);
+	}
+	if (ro->linestats || ro->report) {
 		if (!(m->ls[i] = rp_linestats_new(k, p)))
 			goto oom;
 		rp_linestats_sink(m->ls[i], &s);
@@ -222,6 +252,15 @@ int cli_multi_finish(CliMulti *m, int ok)
 	} else if (m->tw && !ok)
 		fprintf(m->err, "warpsim: --trace: %s holds the run up to the error\n", ro->trace);
 	m->tw = NULL;
+	if (m->rtw && rp_trace_close(m->rtw, err, sizeof err)) {
+		fprintf(m->err, "warpsim: --report: %s\n", err);
+		rc = -1;
+	}
+	m->rtw = NULL;
+	if (m->rdir[0]) {
+		remove(m->rsvg);
+		rmdir(m->rdir);
+	}
 	if (m->ls && ro->linestats && m->ls[0] && lines_write(m))
 		rc = -1;
 	if (m->bf && ok && m->nbounded == m->n)   /* the launches run one after another */
@@ -259,5 +298,54 @@ int cli_multi_finish(CliMulti *m, int ok)
 	free(m->p);
 	free(m->bs);
 	free(m);
+	return rc;
+}
+
+int cli_multi_report(CliMulti *m, int argc, char **argv, const char *self, const TStats *ts)
+{
+	RpLaunchRow *rows = calloc((size_t)m->n, sizeof *rows);
+	RpKern *kerns = calloc((size_t)m->n, sizeof *kerns);
+	char (*which)[200] = calloc((size_t)m->n, sizeof *which);
+	char err[512];
+	int nk = 0, rc = -1;
+
+	if (m->rtw && rp_trace_close(m->rtw, err, sizeof err)) {   /* the timeline is whole */
+		fprintf(m->err, "warpsim: --report: %s\n", err);
+		m->rtw = NULL;
+		goto out;
+	}
+	m->rtw = NULL;
+	if (!rows || !kerns || !which) {
+		fprintf(m->err, "warpsim: out of memory\n");
+		goto out;
+	}
+	for (int i = 0; i < m->n; i++) {
+		int j;
+		rows[i].l = sim_opts_launch(&m->o->sim, i);
+		rows[i].ts = &ts[i];
+		for (j = 0; j < nk && kerns[j].k != m->k[i]; j++)
+			;
+		if (j == nk) {          /* a kernel's first launch: its launches summed */
+			kerns[nk].p = m->p[i];
+			kerns[nk].k = m->k[i];
+			kerns[nk].launches = which[nk];
+			if (!(kerns[nk++].ls = rp_linestats_new(m->k[i], m->p[i]))) {
+				fprintf(m->err, "warpsim: out of memory\n");
+				goto out;
+			}
+		}
+		rp_linestats_add(kerns[j].ls, m->ls[i]);
+		snprintf(which[j] + strlen(which[j]), sizeof which[j] - strlen(which[j]), "%s%d",
+		         which[j][0] ? ", " : "", i + 1);
+	}
+	CliRun run = {kerns[0].p, kerns[0].k, kerns[0].ls, &ts[m->n], m->rsvg, m->rdir, rows, m->n,
+	              kerns, nk};
+	rc = cli_report(m->o, argc, argv, self, &run, m->err) ? -1 : 0;
+out:
+	for (int i = 0; kerns && i < nk; i++)
+		rp_linestats_free(kerns[i].ls);
+	free(rows);
+	free(kerns);
+	free(which);
 	return rc;
 }

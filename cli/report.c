@@ -132,7 +132,8 @@ int cli_report(const WsOpts *o, int argc, char **argv, const char *self, const C
 	{
 		RpPage pg = {o->input, cmd ? cmd : "warpsim", run->p, run->k, run->ls, run->ts,
 		             have ? &x : NULL, xnote[0] ? xnote : NULL, timeline, sp.key ? &sp : NULL, spts,
-		             ssvg, snote[0] ? snote : NULL};
+		             ssvg, snote[0] ? snote : NULL, run->launches, run->nlaunches, run->kerns,
+		             run->nkerns};
 		if (rp_html_write(o->rp.report, &pg, msg, sizeof msg)) {
 			fprintf(err, "warpsim: %s\n", msg);
 			rc = 1;

@@ -114,6 +114,29 @@ static void figures(FILE *f, const RpPage *pg)
 	fputs("</table>\n", f);
 }
 
+/* several launches: a row per launch, its kernel, shape and figures */
+static void launches(FILE *f, const RpPage *pg)
+{
+	fprintf(f, "<p>%d launches, one after another on one device memory; the figures above are "
+	        "their sums, and every what-if below runs the whole sequence.</p>\n", pg->nlaunches);
+	fputs("<table class=\"sweep\" id=\"launches\"><tr><th>launch</th><th>kernel</th><th>grid</th>"
+	      "<th>block</th><th>cycles</th><th>warp instructions</th><th>SIMD efficiency</th>"
+	      "<th>divergent branches</th><th>where</th></tr>\n", f);
+	for (int i = 0; i < pg->nlaunches; i++) {
+		const Launch *l = pg->launches[i].l;
+		const TStats *t = pg->launches[i].ts;
+		fprintf(f, "<tr><td>%d</td><td><code>", i + 1);
+		rp_html_esc(f, l->kernel ? l->kernel : "?");
+		fprintf(f, "</code></td><td>%" PRIu32 ",%" PRIu32 ",%" PRIu32 "</td><td>%" PRIu32 ",%" PRIu32
+		        ",%" PRIu32 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%.4f</td><td>%" PRIu64
+		        "</td><td>", l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+		        t->cycles, t->warp_insts, simd(t->thread_insts, t->warp_insts), t->div_branches);
+		rp_html_esc(f, l->where ? l->where : "command line");
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
 /* the decision the search found best for b: "pred", "branch", or NULL when it was not searched */
 static const char *best_of(const Explore *x, const ExploreBranch *b, char *buf, size_t n)
 {
@@ -150,14 +173,22 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 		pred = have && rp_explore_predicted(b, &pd);
 	}
 	cls = have && dc < 0 ? "pays" : ran && b->measured && !b->execs ? "idle" : "holds";
+	if (pg->nkerns)               /* several launches: the source table of its kernel */
+		snprintf(buf, sizeof buf, "k%d-", b->kern);
+	else
+		buf[0] = 0;
 	if (b->ptxfile[0]) {          /* a program linked from several PTX files */
-		fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#ptx%d-%d\">",
-		        cls, b->index, b->index, b->ptxunit, b->ptxline);
+		fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#%sptx%d-%d\">",
+		        cls, b->index, b->index, buf, b->ptxunit, b->ptxline);
 		rp_html_esc(f, b->ptxfile);
 		fprintf(f, " line %d</a>", b->ptxline);
 	} else
-		fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#ptx%d\">PTX line %d</a>",
-		        cls, b->index, b->index, b->ptxline, b->ptxline);
+		fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#%sptx%d\">PTX line %d</a>",
+		        cls, b->index, b->index, buf, b->ptxline, b->ptxline);
+	if (pg->nkerns && b->kern < pg->nkerns) {     /* several launches: its kernel */
+		fputs(" &middot; ", f);
+		rp_html_esc(f, pg->kerns[b->kern].k->name);
+	}
 	if (strcmp(b->cuda, "-")) {
 		fputs(" &middot; ", f);
 		rp_html_esc(f, b->cuda);
@@ -179,7 +210,8 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 		         (double)b->jump / (double)b->execs, (double)(b->lanes - b->jump) / (double)b->execs);
 		dd(f, "measured", buf);
 	} else if (ran && b->measured)
-		dd(f, "measured", "never executed in this launch");
+		dd(f, "measured", pg->nlaunches ? "never executed in these launches" :
+		   "never executed in this launch");
 	else if (ran)
 		dd(f, "measured", "no counts (its variant's run holds them and did not run)");
 	if (!b->flip[0])
@@ -278,8 +310,9 @@ static void branches(FILE *f, const RpPage *pg)
 		return;
 	}
 	fprintf(f, "<p>%d conditional branch%s, numbered as <code>warpc --explain</code> numbers them. "
-	        "Green: flipping the decision pays on this launch; blue: the decision as compiled "
-	        "holds; grey: never executed.", x->nb, x->nb == 1 ? "" : "es");
+	        "Green: flipping the decision pays on %s; blue: the decision as compiled "
+	        "holds; grey: never executed.", x->nb, x->nb == 1 ? "" : "es",
+	        pg->nlaunches ? "these launches" : "this launch");
 	if (x->pts && x->pts[0].ok && x->rc == 0 && x->pts[0].nbufs)
 		fprintf(f, " Every variant left the same memory as the program as compiled (%d buffer%s "
 		        "compared).", x->pts[0].nbufs, x->pts[0].nbufs == 1 ? "" : "s");
@@ -305,7 +338,8 @@ static void sweep(FILE *f, const RpPage *pg)
 	}
 	if (!sp || !pg->spts)
 		return;
-	fprintf(f, "<p>The same launch at every value of <code>--%s</code>.</p>\n", sp->key);
+	fprintf(f, "<p>The same %s at every value of <code>--%s</code>.</p>\n",
+	        pg->nlaunches ? "launches" : "launch", sp->key);
 	if (pg->sweep_svg)
 		svg_img(f, pg->sweep_svg, "the sweep chart");
 	fprintf(f, "<table class=\"sweep\"><tr><th>--%s</th><th>cycles</th><th>warp instructions</th>"
@@ -334,11 +368,25 @@ int rp_html_write(const char *path, const RpPage *pg, char *err, size_t errsz)
 		return -1;
 	}
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>warpsim: ", f);
-	rp_html_esc(f, pg->k->name);
+	for (int i = 0; i < (pg->nlaunches ? pg->nlaunches : 1); i++) {
+		if (i)
+			fputs(", ", f);
+		rp_html_esc(f, pg->nlaunches ? pg->launches[i].l->kernel : pg->k->name);
+	}
 	fprintf(f, "</title>\n<style>%s</style>\n<script>%s</script>\n</head>\n<body>\n", css, script_head);
-	fputs("<h1>warpsim report: kernel <code>", f);
-	rp_html_esc(f, pg->k->name);
-	fputs("</code> of <code>", f);
+	if (pg->nlaunches) {    /* several launches: every launch's kernel */
+		fprintf(f, "<h1>warpsim report: %d launches (", pg->nlaunches);
+		for (int i = 0; i < pg->nlaunches; i++) {
+			fputs(i ? ", <code>" : "<code>", f);
+			rp_html_esc(f, pg->launches[i].l->kernel);
+			fputs("</code>", f);
+		}
+		fputs(") of <code>", f);
+	} else {
+		fputs("<h1>warpsim report: kernel <code>", f);
+		rp_html_esc(f, pg->k->name);
+		fputs("</code> of <code>", f);
+	}
 	for (int i = 0; i < pg->p->nptxfiles; i++) {     /* a program linked from several files */
 		if (i)
 			fputs(" + ", f);
@@ -354,6 +402,8 @@ int rp_html_write(const char *path, const RpPage *pg, char *err, size_t errsz)
 	      "</a> &middot; <a href=\"#timeline\">Warp timeline</a> &middot; <a href=\"#sweep\">Sweep"
 	      "</a></p>\n<h2>The run</h2>\n", f);
 	figures(f, pg);
+	if (pg->nlaunches)
+		launches(f, pg);
 	branches(f, pg);
 	rp_html_source(f, pg);
 	fputs("<h2 id=\"timeline\">Warp timeline</h2>\n", f);

@@ -51,6 +51,7 @@ typedef struct {
 	uint64_t insmax;         /* the greatest instruction cost */
 	RpLines *cuda;           /* the CUDA files, loaded when first shown */
 	int lastfile, lastline;  /* the CUDA line last shown */
+	char pre[16];            /* several launches: "kN-" before the rows' ids (kernel N's table) */
 } Src;
 
 static void cuda_row(FILE *f, Src *s, const Ins *in)
@@ -102,10 +103,11 @@ static void row(FILE *f, Src *s, int l, const char *text, const LineRow *r, uint
 	if (s->first[l] >= 0)
 		cuda_row(f, s, &k->ins[s->first[l]]);
 	if (s->linked)              /* a program linked from several PTX files: ptxFILE-LINE */
-		fprintf(f, "<tr id=\"ptx%d-%d\"%s><td class=\"n\">", s->unit, l,
+		fprintf(f, "<tr id=\"%sptx%d-%d\"%s><td class=\"n\">", s->pre, s->unit, l,
 		        r && r->warp_insts ? "" : " class=\"cold\"");
 	else
-		fprintf(f, "<tr id=\"ptx%d\"%s><td class=\"n\">", l, r && r->warp_insts ? "" : " class=\"cold\"");
+		fprintf(f, "<tr id=\"%sptx%d\"%s><td class=\"n\">", s->pre, l,
+		        r && r->warp_insts ? "" : " class=\"cold\"");
 	for (int b = 0; x && b < x->nb; b++)
 		if (x->b[b].ptxline == l && x->b[b].ptxunit == s->unit)
 			fprintf(f, "<a href=\"#b%d\">#%d</a> ", x->b[b].index, x->b[b].index);
@@ -182,7 +184,8 @@ static int table(FILE *f, Src *s, const char *path)
 	if (s->linked)
 		by[0] = &none;
 	fprintf(f, "<table class=\"src\"%s>\n<tr><th>line</th><th>PTX</th><th>warp-cycles</th>"
-	        "<th>idle lanes</th><th>div</th><th>listing</th></tr>\n", s->linked ? "" : " id=\"src\"");
+	        "<th>idle lanes</th><th>div</th><th>listing</th></tr>\n", s->linked || s->pre[0] ? "" :
+	        " id=\"src\"");
 	for (int l = 1; l <= n; l++)
 		row(f, s, l, rp_lines_at(&ptx, l), by[l], max);
 	if (s->first[0] >= 0)
@@ -198,13 +201,14 @@ out:
 	return rc;
 }
 
-void rp_html_source(FILE *f, const RpPage *pg)
+/* the tables of pg's kernel (pre: "" or several launches' "kN-") */
+static void source(FILE *f, const RpPage *pg, const char *pre)
 {
 	const Kernel *k = pg->k;
 	int nfiles = pg->p->nptxfiles > 1 ? pg->p->nptxfiles : 1;
-	Src s = {pg, 0, nfiles > 1, pg->program, NULL, NULL, NULL, 0, NULL, -1, 0};
+	Src s = {pg, 0, nfiles > 1, pg->program, NULL, NULL, NULL, 0, NULL, -1, 0, ""};
 
-	fputs("<h2 id=\"source\">Source and listing</h2>\n", f);
+	snprintf(s.pre, sizeof s.pre, "%s", pre);
 	s.next = malloc(((size_t)k->nins + 1) * sizeof *s.next);
 	s.ins = calloc((size_t)k->nins + 1, sizeof *s.ins);
 	s.cuda = pg->p->nfiles ? calloc((size_t)pg->p->nfiles, sizeof *s.cuda) : NULL;
@@ -217,25 +221,21 @@ void rp_html_source(FILE *f, const RpPage *pg)
 		if (cost(&s.ins[i]) > s.insmax)
 			s.insmax = cost(&s.ins[i]);
 	}
-	fputs("<p>Every PTX line beside the listing instructions translated from it, and above them "
-	      "the CUDA line they came from (<code>.loc</code>). Shading: warp-cycles, the line's "
-	      "issues plus the cycles warps waited before them; the bar: idle lanes, the share of "
-	      "32 lanes per issue that were inactive or guard-false; div: issues that split a warp. "
-	      "<label><input type=\"checkbox\" id=\"cold-toggle\"> hide the lines that never ran"
-	      "</label></p>\n", f);
 	if (s.linked) {
 		fprintf(f, "<p>The program is linked from %d PTX files: a table for each, in "
 		        "command-line order:", nfiles);
 		for (int u = 0; u < nfiles; u++) {
-			fprintf(f, "%s <a href=\"#src%d\">", u ? "," : "", u);
+			fprintf(f, "%s <a href=\"#%ssrc%d\">", u ? "," : "", pre, u);
 			rp_html_esc(f, pg->p->ptxfiles[u]);
 			fputs("</a>", f);
 		}
-		fputs(".</p>\n<div id=\"src\">\n", f);
+		fputs(".</p>\n", f);
+		if (!*pre)
+			fputs("<div id=\"src\">\n", f);
 	}
 	for (s.unit = 0; s.unit < nfiles; s.unit++) {
 		if (s.linked) {
-			fprintf(f, "<h3 id=\"src%d\">", s.unit);
+			fprintf(f, "<h3 id=\"%ssrc%d\">", pre, s.unit);
 			rp_html_esc(f, pg->p->ptxfiles[s.unit]);
 			fputs("</h3>\n", f);
 		}
@@ -244,7 +244,7 @@ void rp_html_source(FILE *f, const RpPage *pg)
 			break;
 		}
 	}
-	if (s.linked)
+	if (s.linked && !*pre)
 		fputs("</div>\n", f);
 out:
 	for (int i = 0; s.cuda && i < pg->p->nfiles; i++)
@@ -252,4 +252,43 @@ out:
 	free(s.cuda);
 	free(s.next);
 	free(s.ins);
+}
+
+void rp_html_source(FILE *f, const RpPage *pg)
+{
+	fputs("<h2 id=\"source\">Source and listing</h2>\n", f);
+	fputs("<p>Every PTX line beside the listing instructions translated from it, and above them "
+	      "the CUDA line they came from (<code>.loc</code>). Shading: warp-cycles, the line's "
+	      "issues plus the cycles warps waited before them; the bar: idle lanes, the share of "
+	      "32 lanes per issue that were inactive or guard-false; div: issues that split a warp. "
+	      "<label><input type=\"checkbox\" id=\"cold-toggle\"> hide the lines that never ran"
+	      "</label></p>\n", f);
+	if (!pg->nkerns) {
+		source(f, pg, "");
+		return;
+	}
+	/* several launches: a part per kernel, its launches summed (each its own listing) */
+	fprintf(f, "<p>A part for each of the %d kernels launched, its launches' counts summed:", pg->nkerns);
+	for (int i = 0; i < pg->nkerns; i++) {
+		fprintf(f, "%s <a href=\"#k%d\"><code>", i ? "," : "", i);
+		rp_html_esc(f, pg->kerns[i].k->name);
+		fputs("</code></a>", f);
+	}
+	fputs(".</p>\n<div id=\"src\">\n", f);
+	for (int i = 0; i < pg->nkerns; i++) {
+		RpPage one = *pg;
+		char pre[16];
+		one.p = pg->kerns[i].p;
+		one.k = pg->kerns[i].k;
+		one.ls = pg->kerns[i].ls;
+		snprintf(pre, sizeof pre, "k%d-", i);
+		fprintf(f, "<h3 id=\"k%d\">kernel <code>", i);
+		rp_html_esc(f, one.k->name);
+		fputs("</code>, launch", f);
+		fputs(strchr(pg->kerns[i].launches, ',') ? "es " : " ", f);
+		rp_html_esc(f, pg->kerns[i].launches);
+		fputs("</h3>\n", f);
+		source(f, &one, pre);
+	}
+	fputs("</div>\n", f);
 }

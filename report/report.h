@@ -256,6 +256,8 @@ typedef struct {
 	int index;              /* #N, as --explain numbers it */
 	int ptxline, ptxcol;    /* the branch in the PTX */
 	int ptxunit;            /* its file in a program linked from several (Ins.ptxfile), else 0 */
+	int kern;               /* a run of several launches: the first launched kernel whose code
+	                           holds it, numbered from 0 in launch order; else 0 */
 	char ptxfile[64];       /* that file's name in a linked program, else "" */
 	char cuda[80];          /* "divergence.cu:20" (.loc), or "-" */
 	char shape[24];         /* --explain's shape */
@@ -377,6 +379,18 @@ int rp_bounds_print(FILE *out, const Bounds *b, const TStats *ts);
 void rp_bounds_free(Bounds *b);
 
 /* ------------------------------------------------------------------ html.c */
+/* a run of several launches on --report's page: each launch, and each kernel's code once */
+typedef struct {
+	const Launch *l;        /* its options: kernel, grid, block, where */
+	const TStats *ts;       /* its statistics */
+} RpLaunchRow;
+typedef struct {
+	const Prog *p;          /* the kernel's program */
+	const Kernel *k;
+	LineStats *ls;          /* its launches' line statistics, summed */
+	const char *launches;   /* which: "1, 3" */
+} RpKern;
+
 /* what --report's page shows (docs/report.md) */
 typedef struct {
 	const char *program;    /* the PTX file as the user named it (its lines are shown) */
@@ -392,6 +406,11 @@ typedef struct {
 	const SweepPoint *spts; /* its points, or NULL when it did not run */
 	const char *sweep_svg;  /* its chart's SVG text, or NULL */
 	const char *sweep_note; /* why it did not run, or NULL */
+	/* several launches (else 0): ts is the total; p, k and ls are kerns[0]'s */
+	const RpLaunchRow *launches;
+	int nlaunches;
+	const RpKern *kerns;    /* each kernel launched, once, in launch order (ExploreBranch.kern) */
+	int nkerns;
 } RpPage;
 /* writes the page; 0, or -1 with a message in err */
 int rp_html_write(const char *path, const RpPage *pg, char *err, size_t errsz);

@@ -20,10 +20,11 @@
 # sequence at each point (its cycles the total's, every launch's --out kept). Refusals: a launch
 # that does not fit its kernel, an undeclared or twice-declared buffer, an offset past its
 # end, a new size for the heap in use, bad --buf syntax, a fault in a later launch (each
-# located: the launch file's line, the kernel), --report. The observers of every launch
-# (docs/traces.md, "Several launches"): --trace in each format (each launch marked, its cycles
-# continuing, its lines its kernel's alone), --line-stats per launch and summed per kernel,
-# --bounds per launch and summed.
+# located: the launch file's line, the kernel). The observers of every launch (docs/traces.md,
+# "Several launches"): --trace in each format (each launch marked, its cycles continuing, its
+# lines its kernel's alone), --line-stats per launch and summed per kernel, --bounds per launch
+# and summed, --explore (every kernel's branches, counts summed over launches, the sequence's
+# cycles), --report (the launches, every kernel's cards and source).
 #
 # env: BIN (warpsim), BUILD (tests/tools/tracecheck)
 BIN=${BIN:-bin}
@@ -399,13 +400,52 @@ rc=$?
 	why="message: $(head -1 "$o/cdpb.err")"
 verdict "--bounds of launches with child grids is refused, the launch named" "$why"
 
+# --explore of several launches: every launched kernel's branches, each variant the whole
+# sequence; a branch's counts summed over the launches of its kernel -------------------------
 why=""
-"$ws" "$ptx" --launch "$dir/reduce.launch" --report "$tmp/r.html" >"$tmp/tr.err" 2>&1
-rc=$?
-[ $rc = 2 ] || why="exit $rc, not 2"
-[ -z "$why" ] && ! grep -qF -- "--report is not supported yet for several launches (2 --kernel options)" "$tmp/tr.err" &&
-	why="message: $(head -1 "$tmp/tr.err")"
-verdict "--report of several launches is refused" "$why"
+xo="--out part:part.bin --out sum:sum.bin"
+# shellcheck disable=SC2086
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" $xo --explore -j 2 >x.txt &&
+	"$ws" "$ptx" --kernel reduce_pass1 --grid 4 --block 256 $ra1 --out 1:p.bin --explore -j 2 >x1.txt &&
+	"$ws" "$ptx" --kernel reduce_pass1 --grid 8 --block 128 $ra1 --out 1:p.bin --explore -j 2 >x3.txt &&
+	"$ws" "$ptx" --launch "$o/o.launch" --decide '#9=branch' --quiet --stats-json d9.json) 2>"$o/x.err" ||
+	why="failed: $(head -1 "$o/x.err")"
+# col FILE N COLUMN: branch #N's column in an explore table
+col() { awk -v b="#$2" -v c="$3" '$1 == b { print $c }' "$o/$1"; }
+[ -z "$why" ] && ! grep -q "^warpsim: explore $ptx (reduce_pass1, reduce_pass2, reduce_pass1): 11 branches," "$o/x.txt" &&
+	why="the heading: $(head -1 "$o/x.txt")"
+[ -z "$why" ] && ! grep -q "^  as compiled: $ct cycles, $(wi 4) warp instructions" "$o/x.txt" && why="as compiled: $(sed -n 2p "$o/x.txt")"
+e1=$(col x.txt 1 6) a1=$(col x1.txt 1 6) a3=$(col x3.txt 1 6)
+[ -z "$why" ] && { [ -z "$a1" ] || [ "$e1" != $((a1 + a3)) ]; } && why="#1's executions $e1, not launch 1's $a1 + launch 3's $a3"
+[ -z "$why" ] && [ "$(col x.txt 9 6)" != 12 ] && why="#9 (reduce_pass2's) executions: $(col x.txt 9 6), not 12"
+d9=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$o/d9.json")
+[ -z "$why" ] && [ "$(col x.txt 9 9)" != "$(printf '%+d' $((d9 - ct)))" ] &&
+	why="#9's d.cycles $(col x.txt 9 9), not the sequence's with --decide #9=branch: $d9 - $ct"
+[ -z "$why" ] && ! grep -q "every variant left the same memory as the program as compiled (2 buffers compared)" "$o/x.txt" &&
+	why="the buffers: $(grep memory "$o/x.txt")"
+verdict "--explore of 3 launches: every kernel's branches, counts summed, the sequence's cycles" "$why"
+
+# --report of several launches: each launch's kernel and figures, a card per branch of every
+# kernel, linked to its kernel's source table ------------------------------------------------
+why=""
+# shellcheck disable=SC2086
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" $xo --report r.html -j 2 --quiet) 2>"$o/r.err" ||
+	why="failed: $(head -1 "$o/r.err")"
+P=$o/r.html
+[ -z "$why" ] && ! grep -q "wrote r.html (11 branch cards)" "$o/r.err" && why="$(head -1 "$o/r.err")"
+[ -z "$why" ] && ! grep -qF '<h1>warpsim report: 3 launches (<code>reduce_pass1</code>, <code>reduce_pass2</code>, <code>reduce_pass1</code>) of' "$P" &&
+	why="the heading: $(grep -o '<h1>.*</h1>' "$P")"
+rows=$(sed -n 's|^<tr><td>\([0-9]\)</td><td><code>\([a-z_0-9]*\)</code></td><td>[0-9,]*</td><td>[0-9,]*</td><td>\([0-9]*\)</td>.*|\1 \2 \3|p' "$P" | tr '\n' '|')
+[ -z "$why" ] && [ "$rows" != "1 reduce_pass1 $c1|2 reduce_pass2 $c2|3 reduce_pass1 $c3|" ] && why="the launches' rows: $rows"
+[ -z "$why" ] && ! grep -q "<tr><td>cycles</td><td>$ct</td></tr>" "$P" && why="the run's cycles are not the total's $ct"
+[ -z "$why" ] && [ "$(grep -o '<div class="card [a-z]*" id="b[0-9]*">' "$P" | wc -l)" != 11 ] && why="not a card per branch of both kernels"
+[ -z "$why" ] && ! grep -A1 'id="b9"' "$P" | grep -q 'href="#k1-ptx349">PTX line 349</a> &middot; reduce_pass2 ' &&
+	why="#9's card does not link reduce_pass2's table: $(grep -A1 'id="b9"' "$P" | tail -1)"
+[ -z "$why" ] && ! grep -q '<tr id="k1-ptx349"[^>]*><td class="n"><a href="#b9">#9</a> 349</td>' "$P" && why="no row k1-ptx349 for #9"
+[ -z "$why" ] && ! grep -qF '<h3 id="k0">kernel <code>reduce_pass1</code>, launches 1, 3</h3>' "$P" && why="reduce_pass1's part does not name launches 1, 3"
+[ -z "$why" ] && [ "$(grep -o 'src="data:image/svg+xml;base64,' "$P" | wc -l)" != 2 ] && why="not two pictures"
+[ -z "$why" ] && [ "$(grep -c ' id="src"' "$P")" != 1 ] && why="$(grep -c ' id="src"' "$P") elements with id src"
+verdict "--report of 3 launches: the launches, every kernel's cards and source" "$why"
 
 echo "run-multi: $pass passed, $fail failed"
 [ "$fail" = 0 ]

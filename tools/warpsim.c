@@ -220,9 +220,11 @@ static int launches_json(const char *path, const TStats *ts, int n)
 	return 0;
 }
 
-/* the SM model over every launch of o: 0, 1 (a run-time error, a bad program) or 2 (a launch
- * that does not fit its kernel) */
-static int run_launches(WsOpts *o)
+static const char *self_path(char *buf, size_t n, const char *argv0);
+
+/* the SM model over every launch of o (argv: for --report): 0, 1 (a run-time error, a bad
+ * program) or 2 (a launch that does not fit its kernel) */
+static int run_launches(WsOpts *o, int argc, char **argv)
 {
 	int n = o->sim.nprev + 1, rc = 0, i, ran = 0, st = SIM_DONE, longest = 0;
 	Prog **progs = calloc((size_t)n, sizeof *progs);
@@ -332,6 +334,11 @@ static int run_launches(WsOpts *o)
 		launch_stats(stderr, i < n ? sim_opts_launch(&o->sim, i) : NULL, i, &ts[i]);
 	if (o->sim.stats_json && launches_json(o->sim.stats_json, ts, n))
 		rc = 1;
+	if (!rc && o->rp.report) {
+		char self[4096];
+		if (cli_multi_report(obs, argc, argv, self_path(self, sizeof self, argv[0]), ts))
+			rc = 1;
+	}
 out:
 	if (cli_multi_finish(obs, !rc))
 		rc = 1;
@@ -426,17 +433,24 @@ static int observe_sweep(WsOpts *o, int argc, char **argv)
 static int observe_explore(WsOpts *o, int argc, char **argv)
 {
 	Explore x = {0};
-	char self[4096], names[1024] = "";
+	char self[4096], names[1024] = "", title[1400];
 	const char *prog = o->input;
 	int rc;
 
 	for (int i = 0; o->nfiles > 1 && i < o->nfiles; i++, prog = names)  /* a linked program */
 		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " + " : "",
 		         o->files[i]);
+	snprintf(title, sizeof title, "%s", prog);
+	for (int l = 0; o->sim.nprev && l <= o->sim.nprev; l++)   /* several launches: the sequence */
+		snprintf(title + strlen(title), sizeof title - strlen(title), "%s%s%s", l ? ", " : " (",
+		         sim_opts_launch(&o->sim, l)->kernel, l == o->sim.nprev ? ")" : "");
 
 	if (cli_explore_init(o, argc, argv, self_path(self, sizeof self, argv[0]), &x, stderr))
 		return 1;
-	if (o->sim.launch.nouts == 0)
+	int nouts = 0;
+	for (int l = 0; l <= o->sim.nprev; l++)    /* (every launch's) */
+		nouts += sim_opts_launch(&o->sim, l)->nouts;
+	if (nouts == 0)
 		fprintf(stderr, "warpsim: --explore: no --out buffer: the variants' results are not "
 		        "compared; add --out N:PATH for the buffers the kernel writes\n");
 	if (x.nshards) {                /* a slice: its variants' runs for --explore-merge */
@@ -455,7 +469,7 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 	if ((rc = rp_explore_run(&x)) != 1)
 		rc = rp_explore_search(&x);
 	if (x.pts) {
-		rp_explore_table(stdout, &x, prog);
+		rp_explore_table(stdout, &x, title);
 		if (o->rp.explore_json && rp_explore_json(o->rp.explore_json, &x, prog, stderr) && !rc)
 			rc = 1;
 	}
@@ -693,12 +707,6 @@ int main(int argc, char **argv)
 		        "with --oracle\n");
 		goto out;
 	}
-	if (o.sim.nprev && (o.rp.report || o.rp.explore || o.rp.sweep_branches)) {
-		fprintf(stderr, "warpsim: %s is not supported yet for several launches (%d --kernel "
-		        "options): it observes one launch\n", o.rp.report ? "--report" : "--explore",
-		        o.sim.nprev + 1);
-		goto out;
-	}
 	if (o.oracle) {
 		rc = run_oracle(&o);
 		goto out;
@@ -712,7 +720,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.sim.nprev) {
-		rc = run_launches(&o);
+		rc = run_launches(&o, argc, argv);
 		goto out;
 	}
 	rc = 1;
@@ -766,7 +774,7 @@ int main(int argc, char **argv)
 		goto out;
 	if (o.rp.report) {
 		char self[4096];
-		CliRun run = {p, k, ob.rls, sim_gpu_tstats(g), ob.rsvg, ob.rdir};
+		CliRun run = {p, k, ob.rls, sim_gpu_tstats(g), ob.rsvg, ob.rdir, NULL, 0, NULL, 0};
 		if (cli_report(&o, argc, argv, self_path(self, sizeof self, argv[0]), &run, stderr))
 			goto out;
 	}
