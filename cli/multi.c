@@ -72,6 +72,24 @@ oom:
 	return NULL;
 }
 
+/* the trace *w (opened at path before the first launch) begins launch i and feeds on it;
+ * 0, or -1 after a message (what: before it) */
+static int feed(CliMulti *m, TraceWriter **w, const char *path, const TraceInfo *ti, int i,
+                const char *what)
+{
+	char err[512];
+	TraceSink s;
+
+	if (!*w && !(*w = rp_trace_open(path, ti, err, sizeof err))) {
+		fprintf(m->err, "warpsim: %s%s\n", what, err);
+		return -1;
+	}
+	rp_trace_launch(*w, ti, sim_opts_launch(&m->o->sim, i), i);
+	rp_trace_sink(*w, &s);
+	rp_tee_add(&m->tee, &s);
+	return 0;
+}
+
 int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k)
 {
 	const RpOpts *ro = &m->o->rp;
@@ -79,33 +97,20 @@ int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k)
 	TraceInfo ti = {k, m->input, (int)((l->block[0] * l->block[1] * l->block[2] + 31) / 32), ro->lo,
 	                ro->hi, ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL,
 	                p, m->n};
-	char err[512];
 	TraceSink s;
 
 	m->k[i] = k;
 	m->p[i] = p;
 	rp_tee_init(&m->tee);
-	if (ro->trace) {
-		if (!m->tw && !(m->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
-			fprintf(m->err, "warpsim: %s\n", err);
-			return -1;
-		}
-		rp_trace_launch(m->tw, &ti, l, i);
-		rp_trace_sink(m->tw, &s);
-		rp_tee_add(&m->tee, &s);
-	}
-	if (m->rdir[0]) {       /* --report's timeline: a trace of its own */
+	if (ro->trace && feed(m, &m->tw, ro->trace, &ti, i, ""))
+		return -1;
+	if (m->rdir[0]) {       /* --report's timeline: a trace of its own, of every cycle */
 		TraceInfo all = ti;
 		all.lo = 0;
 		all.hi = UINT64_MAX;
 		all.sms = all.warps = NULL;
-		if (!m->rtw && !(m->rtw = rp_trace_open(m->rsvg, &all, err, sizeof err))) {
-			fprintf(m->err, "warpsim: --report: %s\n", err);
+		if (feed(m, &m->rtw, m->rsvg, &all, i, "--report: "))
 			return -1;
-		}
-		rp_trace_launch(m->rtw, &all, l, i);
-		rp_trace_sink(m->rtw, &s);
-		rp_tee_add(&m->tee, &s);
 	}
 	if (ro->linestats || ro->report) {
 		if (!(m->ls[i] = rp_linestats_new(k, p)))
