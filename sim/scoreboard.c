@@ -17,7 +17,7 @@ sim_sb_use_id(SbUse *u, int dst, uint16_t id)
 {
 	if (id == SB_R(ISA_RZ) || id == SB_P(ISA_PT))
 		return;
-	assert(id < SB_NIDS);
+	assert(id > SB_NULL && id < SB_NIDS);
 	if (dst) {
 		assert(u->ndst < SB_MAXUSE);
 		u->id[u->nsrc + u->ndst++] = id;
@@ -26,6 +26,16 @@ sim_sb_use_id(SbUse *u, int dst, uint16_t id)
 		assert(u->nsrc < SB_MAXUSE);
 		memmove(u->id + u->nsrc + 1, u->id + u->nsrc, u->ndst * sizeof u->id[0]);
 		u->id[u->nsrc++] = id;
+	}
+	/* the fixed run: the distinct ids, in the order of the run */
+	u->nchk = 0;
+	memset(u->chk, 0, sizeof u->chk);
+	for (int i = 0; i < u->nsrc + u->ndst; i++) {
+		int j = 0;
+		while (j < i && u->id[j] != u->id[i])
+			j++;
+		if (j == i && u->nchk++ < SB_RUN)
+			u->chk[u->nchk - 1] = u->id[i];
 	}
 }
 

@@ -244,11 +244,13 @@ uint64_t sim_gmem_access(const TimingConfig *c, Cache *l1, Cache *l2, Dram *d, u
                          int dram_lat, GmResult *r);
 
 /* ------------------------------------------------------------------ scoreboard.c */
-/* register ids of the scoreboard: R0..R254 (RZ 255), then P0..P6 (PT), then CC */
-#define SB_R(n) ((uint16_t)(n))
-#define SB_P(n) ((uint16_t)(256 + (n)))
-#define SB_CC ((uint16_t)(256 + ISA_NPREDS + 1))
-enum { SB_NIDS = 256 + ISA_NPREDS + 2, SB_MAXUSE = 24 };
+/* register ids of the scoreboard: 0, an id that is never written (the padding of a run, see
+ * SbUse), then R0..R254 (RZ 256), then P0..P6 (PT), then CC */
+#define SB_NULL ((uint16_t)0)
+#define SB_R(n) ((uint16_t)(1 + (n)))
+#define SB_P(n) ((uint16_t)(257 + (n)))
+#define SB_CC ((uint16_t)(257 + ISA_NPREDS + 1))
+enum { SB_NIDS = 257 + ISA_NPREDS + 2, SB_MAXUSE = 24, SB_RUN = 3 };
 
 /* why a warp cannot issue; GPGPU-Sim's warp-state names in docs/timing.md */
 typedef enum {
@@ -264,6 +266,9 @@ typedef enum {
 
 typedef struct {
 	uint8_t nsrc, ndst;        /* counts */
+	uint8_t nchk;              /* distinct ids in id[] (an id read and written counts once) */
+	uint16_t chk[SB_RUN];      /* those ids when there are at most SB_RUN, then SB_NULL (an
+	                              SbUse starts zeroed): readiness as a fixed run (sim_sb_max) */
 	uint16_t id[2 * SB_MAXUSE]; /* the ids read (guard predicate, sources, address registers,
 	                              CC), id[0 .. nsrc), then those written (pairs and quads as
 	                              separate ids), id[nsrc .. nsrc + ndst): one run to check */
@@ -296,14 +301,22 @@ sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
 	*why = id < 0 ? STALL_NONE : s->ready[id] & 1 ? STALL_RAW_MEM : STALL_RAW_ALU;
 	return t;
 }
-/* sim_sb_ready's cycle alone, by a max without a branch on the data */
+/* sim_sb_ready's cycle alone, by a max without a branch on the data: over the fixed run chk
+ * (SB_NULL's ready is 0), without a loop; over the whole run when it is longer (rare) */
 static inline uint64_t
 sim_sb_max(const Scoreboard *s, const SbUse *u)
 {
 	uint64_t t = 0;
-	int n = u->nsrc + u->ndst;
-	for (int i = 0; i < n; i++) {
-		uint64_t r = s->ready[u->id[i]];
+
+	if (__builtin_expect(u->nchk > SB_RUN, 0)) {
+		for (int i = 0; i < u->nsrc + u->ndst; i++) {
+			uint64_t r = s->ready[u->id[i]];
+			t = r > t ? r : t;
+		}
+		return t >> 1;
+	}
+	for (int i = 0; i < SB_RUN; i++) {   /* (a constant count: unrolled) */
+		uint64_t r = s->ready[u->chk[i]];
 		t = r > t ? r : t;
 	}
 	return t >> 1;
@@ -332,6 +345,7 @@ sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
 {
 	const uint16_t *dst = u->id + u->nsrc;
 	uint64_t r = ready << 1 | (uint64_t)(mem != 0);
+
 	for (int i = 0; i < u->ndst; i++)
 		s->ready[dst[i]] = r;
 	if (mem && ready > s->memmax)

@@ -366,7 +366,8 @@ END_TEST
 
 /* the issue stage's split of sim_sb_ready (sim_sb_max, then sim_sb_why from that cycle) gives
  * its cycle and reason on every use: ties of a memory and an arithmetic write at one cycle
- * (the first id read decides), writes overwritten, a pending access landed later */
+ * (the first id read decides), writes overwritten, a pending access landed later; uses with
+ * an id read and written (counted once in nchk), and longer than sim_sb_max's fixed run */
 START_TEST(test_scoreboard_split)
 {
 	uint32_t x = 12345;
@@ -389,11 +390,18 @@ START_TEST(test_scoreboard_split)
 		}
 		for (int k = 0; k < 20; k++) {
 			SbUse u = {0};
-			int why, n = 1 + k % 4;
+			int why, n = 1 + k % 6, distinct = 0;
 			x ^= x << 13, x ^= x >> 17, x ^= x << 5;
 			for (int i = 0; i < n; i++)
 				sim_sb_use_id(&u, (int)(x >> (3 * i) & 1),
 				              (x >> (3 * i + 1) & 3) == 3 ? SB_P(x >> 20 & 3) : SB_R(x >> (3 * i + 1) & 7));
+			for (int i = 0; i < n; i++) {
+				int j = 0;
+				while (j < i && u.id[j] != u.id[i])
+					j++;
+				distinct += j == i;
+			}
+			ck_assert_int_eq(u.nchk, distinct);
 			uint64_t t = sim_sb_ready(&s, &u, &why);
 			ck_assert_uint_eq(sim_sb_max(&s, &u), t);
 			ck_assert_int_eq(sim_sb_why(&s, &u, t), why);
