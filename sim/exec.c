@@ -524,13 +524,11 @@ exec_lanes(const Warp *w, const DIns *d, uint32_t act, uint32_t *gm)
 	return ex;
 }
 
-/* the start of every issue of instruction d by warp w with the active lanes act: the lanes
- * that execute it, its statistics, the pc past it */
-static inline __attribute__((always_inline)) uint32_t
-issue_head(Gpu *g, Warp *w, const DIns *d, uint32_t act)
+/* the start of every issue by warp w with the active lanes act, of which ex execute (gm:
+ * the guard's lanes): its statistics, the pc past it */
+static inline __attribute__((always_inline)) void
+issue_head(Gpu *g, Warp *w, uint32_t act, uint32_t ex, uint32_t gm)
 {
-	uint32_t gm, ex = exec_lanes(w, d, act, &gm);
-
 	g->st.warp_insts++;
 	if (ex == 0xffffffffu) {        /* a full warp, guard true: no lane predicated off */
 		g->st.thread_insts += 32;
@@ -541,23 +539,19 @@ issue_head(Gpu *g, Warp *w, const DIns *d, uint32_t act)
 		g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
 	}
 	w->pc++;
-	return ex;
 }
 
-/* Executes the warp's next instruction for its active, guard-true lanes; then the .S
- * arrival and, when no lane is left active, the CRS unwinding. The fields of e that only a
- * trace reads (pc, where, next_*) are filled only when a trace or sink is set. */
+/* Executes d, the warp's next instruction, for ex of its active lanes act (gm: the guard's
+ * lanes, exec_lanes); then the .S arrival and, when no lane is left active, the CRS
+ * unwinding. The fields of e that only a trace reads (pc, where, next_*) are filled only
+ * when a trace or sink is set. */
 static inline __attribute__((always_inline)) int
-issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
+issue_lanes(Gpu *g, SM *s, Warp *w, const DIns *d, uint32_t act, uint32_t ex, uint32_t gm,
+            ExecInfo *e)
 {
-	const DIns *d;
-	uint32_t act = w->active, ex;
 	int rc = SIM_OK, stop = 0;
 
-	if (w->pc >= (uint32_t)g->ncode)
-		return sim_fault(g, w, -1, SIM_MALFORMED, "execution ran past the end of the kernel");
-	d = &g->code[w->pc];
-	ex = issue_head(g, w, d, act);
+	issue_head(g, w, act, ex, gm);
 	e->in = d->in;
 	e->active = act;
 	e->exec = ex;
@@ -572,7 +566,7 @@ issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 		d->fn(w, d, ex);
 	else if (d->ctrl)
 		rc = sim_ctrl(g, w, d, ex, e);
-	else {
+	else if (d->op != OP_NOP) {     /* (a NOP.S's part is the arrival below) */
 		rc = exec_op(g, w, d, ex, e, &stop);
 		if (stop)
 			return rc;
@@ -602,17 +596,29 @@ issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 	return rc;
 }
 
+static int past_end(Gpu *g, const Warp *w)
+{
+	return sim_fault(g, w, -1, SIM_MALFORMED, "execution ran past the end of the kernel");
+}
+
 int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 {
-	return issue(g, s, w, e);
+	const DIns *d;
+	uint32_t gm, ex;
+
+	if (w->pc >= (uint32_t)g->ncode)
+		return past_end(g, w);
+	d = &g->code[w->pc];
+	ex = exec_lanes(w, d, w->active, &gm);
+	return issue_lanes(g, s, w, d, w->active, ex, gm, e);
 }
 
 /* An issue in which no active lane executes d (its guard or CC test holds on none) and
  * d's op then does nothing: a NOP, an EXIT, a branch or an op with a handler (which runs
- * with no lanes, as in issue). Only its statistics and the pc change: no .S arrival, no
- * unwinding (some lane is active), no fault, nothing rare for the timing. The `@P0 NOP.S`
- * of a branch that none of the warp's lanes takes is the common one (the divergence
- * kernel's loop of forty of them). A trace reads every issue: then issue() runs it. */
+ * with no lanes, as in issue_lanes). Only its statistics and the pc change: no .S arrival,
+ * no unwinding (some lane is active), no fault, nothing rare for the timing. The `@P0
+ * NOP.S` of a branch that none of the warp's lanes takes is the common one (the divergence
+ * kernel's loop of forty of them). A trace reads every issue: then issue_lanes runs it. */
 static inline int quiet(const Gpu *g, const DIns *d, uint32_t act, uint32_t ex)
 {
 	return !ex && act && (d->fn || d->op == OP_NOP || d->op == OP_EXIT || d->op == OP_BRA) &&
@@ -623,10 +629,7 @@ static int quiet_issue(Gpu *g, Warp *w, const DIns *d, uint32_t act, uint32_t gm
 {
 	uint64_t lanes = (uint64_t)sim_popc(act);
 
-	g->st.warp_insts++;
-	g->st.thread_insts += lanes;
-	g->st.pred_off += (uint64_t)sim_popc(act & ~gm);
-	w->pc++;
+	issue_head(g, w, act, 0, gm);
 	if (d->fn)
 		d->fn(w, d, 0);
 	sim_tstats_issue_n(&g->ts, lanes, lanes, 0, 0, w->ncrs);   /* (sim_texec_hand's) */
@@ -647,18 +650,23 @@ int sim_texec(void *ctx, int wi, TExec *te)
 	ExecInfo *x = &g->info;
 	IssueMark mk;
 	int rc;
+	const DIns *d;
+	uint32_t act = w->active, gm, ex;
 
 	if (g->rc != SIM_OK || g->hassink)
 		return sim_texec_full(ctx, wi, te);
-	if (w->pc < (uint32_t)g->ncode) {
-		const DIns *d = &g->code[w->pc];
-		uint32_t gm, ex = exec_lanes(w, d, w->active, &gm);
-		if (quiet(g, d, w->active, ex))
-			return quiet_issue(g, w, d, w->active, gm, te);
-	}
 	mk = sim_issue_mark(g);
 	g->cur = w->pc;
-	if ((rc = issue(g, s, w, x)) != SIM_OK) {
+	if (w->pc >= (uint32_t)g->ncode)
+		rc = past_end(g, w);
+	else {
+		d = &g->code[w->pc];
+		ex = exec_lanes(w, d, act, &gm);
+		if (quiet(g, d, act, ex))
+			return quiet_issue(g, w, d, act, gm, te);
+		rc = issue_lanes(g, s, w, d, act, ex, gm, x);
+	}
+	if (rc != SIM_OK) {
 		g->rc = rc;
 		g->src[s->id].lean = NULL;  /* (every later issue of the SM through here) */
 	}
