@@ -211,6 +211,45 @@ static const MemAlloc *one_alloc(Gpu *g, const Warp *w, const uint64_t *addr, ui
 	return hi - a->base < a->size && a->size - (hi - a->base) >= size ? a : NULL;
 }
 
+/* lane l's store of size bytes into v from its rows from ro's */
+static inline void store_value(const Warp *w, const DOpd *ro, unsigned l, unsigned size,
+                               uint8_t *v)
+{
+	for (unsigned i = 0; i < size; i += 4)
+		st32(v + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+}
+
+/* lane l's load of size bytes (of type t) at p into its rows from ro's */
+static inline void load_value(Warp *w, const DOpd *ro, unsigned l, const uint8_t *p,
+                              unsigned size, Type t)
+{
+	if (size < 4) {
+		uint32_t v = ld32(p, size);
+		if (t == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
+		if (t == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
+		REG(ro->reg, l) = v;
+	} else
+		for (unsigned i = 0; i < size; i += 4)
+			REG(ro->reg + i / 4, l) = ld32(p + i, 4);
+}
+
+/* a generic LD or ST of the lanes ex at addr[], every one in allocation a (one_alloc): no
+ * lane can fault */
+static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *addr, uint32_t ex,
+                         unsigned size, Type t, const DOpd *ro, int store, ExecInfo *e)
+{
+	e->space = SP_GLOBAL;
+	FOR_LANES(ex) {
+		uint8_t *p = a->bytes + (addr[l] - a->base), buf[16];
+		e->addr[l] = addr[l];
+		if (store) {
+			store_value(w, ro, l, size, buf);
+			gstore(g, w, p, addr[l], size, buf);
+		} else
+			load_value(w, ro, l, gload(g, w, p, addr[l], size, buf), size, t);
+	}
+}
+
 /* loads and stores of every space: LD LDG ST LDS STS LDL STL LDSLK STSUL; STSCUL stores only
  * where the lane's word is locked (it holds the lock LDSLK took), releases it, sets d0 */
 int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space, int store)
@@ -223,7 +262,7 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 	int wide = space == SP_GLOBAL && (d->m.flags & MF_E);
 	uint32_t got = 0;
 	uint64_t addr[32];
-	const MemAlloc *run = NULL;
+	const MemAlloc *run;
 
 	e->size = (uint8_t)size;
 	e->naddr = ex;
@@ -233,14 +272,14 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 			addr[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)addr[l];   /* 32-bit offsets */
 	}
 	/* a generic access of the whole warp in one allocation, the common case */
-	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size)))
-		e->space = SP_GLOBAL;
+	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size))) {
+		global_lanes(g, w, run, addr, ex, size, t, ro, store, e);
+		return SIM_OK;
+	}
 	FOR_LANES(ex) {
 		uint64_t a = addr[l];
 		uint8_t *p;
-		if (run)
-			p = run->bytes + (a - run->base);
-		else if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
+		if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
 			return SIM_FAULT;
 		e->addr[l] = a;
 		if (d->op == OP_STSCUL) {
@@ -252,26 +291,17 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 		}
 		if (store && e->space == SP_GLOBAL) {
 			uint8_t v[16];
-			for (unsigned i = 0; i < size; i += 4)
-				st32(v + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+			store_value(w, ro, l, size, v);
 			gstore(g, w, p, a, size, v);
 		} else if (store) {
-			for (unsigned i = 0; i < size; i += 4)
-				st32(p + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
+			store_value(w, ro, l, size, p);
 			if (d->op == OP_STSUL)
 				w->cta->locks[(p - w->cta->shared) / 4] = 0;
 		} else {
 			uint8_t buf[16];
 			if (e->space == SP_GLOBAL)
 				p = (uint8_t *)gload(g, w, p, a, size, buf);
-			if (size < 4) {
-				uint32_t v = ld32(p, size);
-				if (t == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
-				if (t == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
-				REG(ro->reg, l) = v;
-			} else
-				for (unsigned i = 0; i < size; i += 4)
-					REG(ro->reg + i / 4, l) = ld32(p + i, 4);
+			load_value(w, ro, l, p, size, t);
 			if (d->op == OP_LDSLK) {
 				uint8_t *lk = &w->cta->locks[(p - w->cta->shared) / 4];
 				if (!*lk) {

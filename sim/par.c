@@ -72,7 +72,7 @@ static int slot(const WQueue *q, uint64_t key)
 	return (int)h;
 }
 
-static void grow(WQueue *q)
+static __attribute__((noinline)) void grow(WQueue *q)   /* (cold: out of the store path) */
 {
 	WQueue o = *q;
 	int cap = q->ocap ? 2 * q->ocap : 1024;
