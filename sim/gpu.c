@@ -87,7 +87,10 @@ static int slot_alloc(Gpu *g, SM *s, Cta *c)
 		return -1;
 	for (int i = 0; i < g->wpc; i++) {
 		Warp *w = &c->w[i];
-		w->r = calloc((size_t)g->rows * 32, sizeof *w->r);
+		/* (cta_start clears the rows below the zero rows at every CTA) */
+		w->r = malloc((size_t)g->rows * 32 * sizeof *w->r);
+		if (w->r)
+			memset(w->r + (size_t)g->zrow * 32, 0, (size_t)(g->rows - g->zrow) * 32 * sizeof *w->r);
 		w->crs = calloc((size_t)g->cfg.tc.crs_depth, sizeof *w->crs);
 		w->crscap = g->cfg.tc.crs_depth;
 		w->local = calloc((size_t)32 * g->locsize + 1, 1);
