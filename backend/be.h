@@ -10,6 +10,7 @@
 #define WARPSIM_BE_H
 
 #include <stdint.h>
+#include <string.h>
 #include "backend/backend.h"
 #include "ptxisa/ptxisa.h"   /* ptxisa_type, ptxisa_rnd: PTX types and roundings in ISA terms */
 
@@ -200,6 +201,20 @@ typedef struct IfRec {
 	char why[64];        /* uniformity reason */
 	char rule[160];      /* the rule that decided */
 } IfRec;
+
+/* the registers operand slot i of in spans (isa_ins_nregs on in's opcode, modifiers and
+ * operand kinds; its temporaries play no part) */
+static inline int be_ins_nregs(const MIns *in, int i)
+{
+	Ins x;
+	memset(&x, 0, sizeof x);
+	x.op = in->op;
+	x.m = in->m;
+	x.nopd = in->nopd;
+	for (int k = 0; k < in->nopd; k++)
+		x.o[k].kind = in->o[k].kind, x.o[k].imm = in->o[k].imm;
+	return isa_ins_nregs(&x, i);
+}
 
 #define BITS_WORDS(n) (((n) + 31) / 32)
 #define BSET(b, i) ((b)[(i) >> 5] |= 1u << ((i) & 31))

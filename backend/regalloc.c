@@ -11,7 +11,8 @@
  * register is free the interval ending last is spilled (an 8-byte slot in the frame after
  * the .local variables), the code rewritten, and the allocation run again. A copy whose
  * source dies at it gives its destination the source's register (move coalescing by hint;
- * emission drops the MOV R, R left behind). Predicates
+ * emission drops the MOV R, R left behind). A result no one reads is written to RZ (PT),
+ * a move no one reads goes, and an atomic whose result is dead becomes RED first. Predicates
  * beyond P0-P6 are kept as 0/1 in a register (SEL to save, ISETP.NE to restore).
  */
 #include <stdlib.h>
@@ -214,6 +215,76 @@ static void liveness(Fn *f, Live *l)
 			}
 		}
 	}
+}
+
+/* one backward step of liveness inside a block: the temporaries an instruction kills
+ * leave live (v_kill), then those it reads join it (v_use) */
+static void v_kill(void *ctx, int t, int def, int kill)
+{
+	if (def && kill)
+		BCLR((uint32_t *)ctx, t);
+}
+
+static void v_use(void *ctx, int t, int def, int kill)
+{
+	(void)kill;
+	if (!def)
+		BSET((uint32_t *)ctx, t);
+}
+
+/* A result no one reads takes no register: its operand becomes RZ (PT for a predicate),
+ * which the SM model discards, so it holds no register and no later write waits on it (a
+ * dead result in the register its source frees made the next write there wait for the
+ * atomic's round trip). A global atomic whose result is dead becomes RED, as ptxas 11.8 for
+ * sm_35 does (tests/ptxas-ref/atomics.sm35.sass), but for CAS and EXCH, which RED has not.
+ * Needs liveness; the instructions stay (the SM model runs them, the side effects of an
+ * atomic, a load's fault, a .CC's flags with them) but for a move (MOV, MOV32I), which
+ * goes (a copy, as emission would have dropped it once coalesced); 1 when it changed the
+ * code (a move gone may leave its source dead too). */
+static int dead_results(Fn *f, Live *l)
+{
+	uint32_t *live = be_alloc(f->pool, sizeof(uint32_t) * (size_t)l->w);
+	int changed = 0;
+
+	for (int bi = 0; bi < f->nblk; bi++) {
+		Blk *b = &f->blk[bi];
+		if (b->dead)
+			continue;
+		memcpy(live, b->liveout, sizeof(uint32_t) * (size_t)l->w);
+		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
+			BSET(live, b->jmp.cond);
+		for (int k = b->nins - 1; k >= 0; k--) {
+			MIns *in = &b->ins[k];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			int deadres = 0;
+			for (int i = 0; i < in->nopd && i < si->n; i++) {
+				MOpd *o = &in->o[i];
+				if (!si->dst[i] || (o->kind != OPD_REG && o->kind != OPD_PRED) ||
+				    o->t < T_FIRST || o->t / 32 >= l->w || BHAS(live, o->t))
+					continue;
+				o->t = o->kind == OPD_PRED ? T_PT : T_RZ;
+				o->part = 0;
+				deadres |= i == 0;
+				changed = 1;
+			}
+			if (deadres && (in->op == OP_MOV || in->op == OP_MOV32I)) {
+				/* a dead move goes (a copy: emission would have dropped it as MOV R, R) */
+				memmove(in, in + 1, (size_t)(b->nins - 1 - k) * sizeof *in);
+				b->nins--;
+				continue;
+			}
+			if (deadres && in->op == OP_ATOM && in->m.sub != SUB_CAS && in->m.sub != SUB_EXCH) {
+				in->op = OP_RED;
+				in->o[0] = in->o[1];
+				in->o[1] = in->o[2];
+				memset(&in->o[2], 0, sizeof in->o[2]);
+				in->nopd = 2;
+			}
+			visit(f, in, v_kill, live);
+			visit(f, in, v_use, live);
+		}
+	}
+	return changed;
 }
 
 /* rewrite the code so that temporary t lives in a frame slot */
@@ -763,6 +834,9 @@ int be_regalloc(Fn *f)
 	Live l = {0};
 	int fresh = 1, r = 1;
 
+	do
+		liveness(f, &l);
+	while (dead_results(f, &l));
 	for (int round = 0; round < 10000 && r == 1; round++) {
 		int sp = -1;
 		r = try_alloc(f, &l, fresh, &sp);

@@ -41,18 +41,11 @@ static int words_of(const Fn *f, const MIns *in, int i, int *exact)
 {
 	const MOpd *o = &in->o[i];
 	int all = allw(f, o->t), m;
-	Ins x;
 
 	*exact = 1;
 	if (!o->part || o->kind != OPD_REG)
 		return all;
-	memset(&x, 0, sizeof x);
-	x.op = in->op;
-	x.m = in->m;
-	x.nopd = in->nopd;
-	for (int k = 0; k < in->nopd; k++)
-		x.o[k].kind = in->o[k].kind, x.o[k].imm = in->o[k].imm;
-	m = ((1 << isa_ins_nregs(&x, i)) - 1) << (o->part - 1) & all;
+	m = ((1 << be_ins_nregs(in, i)) - 1) << (o->part - 1) & all;
 	*exact = m != 0;
 	return m ? m : all;
 }

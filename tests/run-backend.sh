@@ -16,6 +16,8 @@
 #   8. webs (backend/webs.c): a PTX register reused for unrelated values is one live range
 #      per value (atom_shared64's loads go straight to their stores, webs_reuse's and
 #      cf_ibra_nolist's register counts);
+#   9. dead results (regalloc.c): a result no one reads writes RZ (PT), an unused global
+#      atomic's is a RED (but exch and cas: RZ), and no move no one reads is left;
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -240,6 +242,33 @@ regs_at_most() {   # regs_at_most NAME MAX
 }
 regs_at_most webs_reuse 16
 regs_at_most cf_ibra_nolist 6
+
+# 9. dead results: dead_result's unused atomics are RED.E.ADD, RED.E.MIN.S32 and
+#    RED.E.ADD.U64, its exch and cas write RZ, its used atom.add a register; its unused load,
+#    product and comparison write RZ and PT; atomics.sm35 under kepler.cfg keeps one ATOM (the
+#    cas, to RZ) of its eleven; no listing of the fixtures holds a move to RZ (a move no one
+#    reads goes)
+dead() {   # dead NAME PATTERN COUNT
+	got=$(grep -cE "\*/ +$2" "$tmp/$1.sass")
+	if [ "$got" = "$3" ]; then pass=$((pass + 1)); else bad "dead.$1" "$3 x '$2' expected, $got in the listing"; fi
+}
+dead dead_result 'RED\.E\.ADD \[R[0-9]+\]' 1
+dead dead_result 'RED\.E\.MIN\.S32 \[R[0-9]+\+0x4\]' 1
+dead dead_result 'RED\.E\.ADD\.U64 \[R[0-9]+\+0x8\]' 1
+dead dead_result 'ATOM\.E\.EXCH RZ, ' 1
+dead dead_result 'ATOM\.E\.CAS RZ, ' 1
+dead dead_result 'ATOM\.E\.ADD R[0-9]+, ' 1
+dead dead_result 'ATOM' 3
+dead dead_result 'LD\.E RZ, ' 1
+dead dead_result 'IMUL\.U32\.U32\.HI RZ, ' 1
+dead dead_result 'ISETP\.LT\.U32\.AND PT, PT, ' 1
+"$wc" --config "$top/sim/configs/kepler.cfg" "$top/tests/ptx/atomics.sm35.ptx" > "$tmp/atomics.kepler.sass" 2>&1 ||
+	bad "dead.atomics" "$(head -2 "$tmp/atomics.kepler.sass")"
+dead atomics.kepler 'ATOM\.E\.CAS RZ, ' 1
+dead atomics.kepler 'ATOM' 1
+dead atomics.kepler 'RED\.E\.' 10
+got=$(cat "$tmp"/*.sass | grep -cE '\*/ +(@!?P[0-6] +)?MOV(32I)?(\.64)? RZ,')
+if [ "$got" = 0 ]; then pass=$((pass + 1)); else bad "dead.moves" "$got moves to RZ in the fixtures' listings"; fi
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
