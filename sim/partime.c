@@ -148,7 +148,7 @@ resolve(TSm *m, const TReq *t)
 		return;                 /* a spill: nothing waits for it */
 	}
 	m->dirty |= 1ull << w;
-	m->kmemo[w % c->schedulers] = 0;
+	m->kwake[w % c->schedulers] = 0;
 }
 
 void

@@ -373,7 +373,6 @@ uint64_t sim_wake(const WakeIn *w, uint64_t now, int *why);
 /* ------------------------------------------------------------------ units.c */
 typedef struct {
 	uint64_t busy[UNIT_COUNT][TM_MAXPIPES]; /* first cycle each pipeline is free */
-	uint64_t issued[UNIT_COUNT];            /* statistic: warp instructions per class */
 } Units;
 
 void sim_units_clear(Units *u);
@@ -386,7 +385,6 @@ sim_units_take(Units *u, const TimingConfig *c, Unit k, uint64_t now, int mult)
 {
 	uint64_t *b = u->busy[k], *end = b + c->unit[k].units, *p = b, t;
 
-	u->issued[k]++;
 	if (c->unit[k].units - 1u < 2u) {     /* (most classes of the configs: one or two pipelines) */
 		/* without a branch on the data (which pipe is free is hard to predict): pipe 1 when
 		 * there are two and pipe 0 is busy; the least of pipes 0 and units - 1 */
@@ -674,10 +672,10 @@ typedef struct {
 	uint64_t dirty;              /* warps whose wr, wsb, wunit and masks are stale (set by its
 	                                issue, a barrier release, its arrival; see tsm.c) */
 	uint64_t sfree[TM_MAXSCHED]; /* per scheduler: first cycle it has an issue slot */
-	uint8_t kmemo[TM_MAXSCHED];  /* kwake and kfirst hold (set by a cycle without issue; reset
-	                                by an issue, a barrier release or a new warp) */
-	uint64_t kwake[TM_MAXSCHED]; /* per scheduler, when kmemo: no warp of it issues before this */
-	int kfirst[TM_MAXSCHED];     /* per scheduler, when kmemo: the first warp of its order */
+	uint64_t kwake[TM_MAXSCHED]; /* per scheduler, a memo: no warp of it issues before this
+	                                (set by a visit without issue; 0, no memo: reset by an
+	                                issue, a barrier release, a new warp, a landed access) */
+	int kfirst[TM_MAXSCHED];     /* per scheduler, with kwake: the first warp of its order */
 	uint64_t kt[TM_MAXSCHED];    /* per scheduler: the cycle rdy and the wheel were sorted for */
 	uint64_t rdy[TM_MAXSCHED];   /* per scheduler, bit per position: wr <= kt */
 	uint64_t wocc[TM_MAXSCHED];  /* per scheduler: the wheel's non-empty slots (bit per slot) */

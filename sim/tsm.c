@@ -118,7 +118,7 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 	m->dirty |= 1ull << warp;
 	m->wr[warp] = UINT64_MAX;
 	m->wnext[warp] = NULL;
-	m->kmemo[k] = 0;
+	m->kwake[k] = 0;
 	m->live[warp] = 1;
 	m->atbar[warp] = 0;
 	m->cta[warp] = cta;
@@ -382,7 +382,7 @@ stall_reason(TSm *m, const TSource *s, int k, uint64_t t)
 	int first, why;
 	if (m->sfree[k] > t)
 		return STALL_CTRL;
-	if (m->kmemo[k]) {
+	if (m->kwake[k]) {
 		warp_wake(m, s, m->kfirst[k], t, &why);
 		return why;
 	}
@@ -501,7 +501,7 @@ release(TSm *m, int v, uint64_t now)
 	m->atbar[v] = 0;
 	m->wnext[v] = NULL;
 	m->dirty |= 1ull << v;
-	m->kmemo[m->wsched[v]] = 0;
+	m->kwake[m->wsched[v]] = 0;
 	if (t > m->ctrl[v])
 		m->ctrl[v] = t;
 }
@@ -664,7 +664,6 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 			return 0;
 		}
 		/* nothing can issue: the least wake-up of its warps, memoised */
-		m->kmemo[k] = 1;
 		/* one busy unit class free again at now + 1 blocks every sorted warp (there are some:
 		 * promote() left kt at now): least_wake's answer without its call, the common case of
 		 * schedulers that share a pipeline class and take turns at it */
@@ -679,7 +678,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	}
 	i = pick(m, sc, cand);
 	w = sc->warp[i];
-	m->kmemo[k] = 0;
+	m->kwake[k] = 0;
 	/* up to issue_width instructions of this warp in this cycle (a loop the compiler would
 	 * hoist invariants of into the frame: a jump back, taken only for dual issue) */
 	int j = 0;
@@ -710,7 +709,7 @@ step(TSm *m, const TSource *s, uint64_t now, int nsched)
 	for (int i = nsched; i > 0; i--, k = k + 1 < nsched ? k + 1 : 0) {
 		if (m->sfree[k] > now)
 			m->st->stall[STALL_CTRL]++;
-		else if (m->kmemo[k] && m->kwake[k] > now) {
+		else if (m->kwake[k] > now) {
 			/* no warp of this scheduler can issue yet: nothing changed since the scan */
 			warp_wake(m, s, m->kfirst[k], now, &why);
 			m->st->stall[why]++;
@@ -732,7 +731,7 @@ sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 				t = m->sfree[k];
 			continue;
 		}
-		if (m->kmemo[k]) {        /* a lower bound, exact enough: pipelines only get busier */
+		if (m->kwake[k]) {        /* a lower bound, exact enough: pipelines only get busier */
 			uint64_t w = m->kwake[k] > next ? m->kwake[k] : next;
 			if (w < t && (t = w) == next)
 				return t;
