@@ -171,14 +171,21 @@ static void gstore(Gpu *g, const Warp *w, uint8_t *p, uint64_t a, unsigned size,
 		memcpy(p, v, size);
 }
 
+/* the size bytes at p (address a) with SM s's own queued stores over them, in buf */
+static const uint8_t *overlaid(const SM *s, const uint8_t *p, uint64_t a, unsigned size,
+                               uint8_t *buf)
+{
+	memcpy(buf, p, size);
+	par_overlay(s, a, size, buf);
+	return buf;
+}
+
 static inline const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint64_t a, unsigned size,
                             uint8_t *buf)
 {
 	if (!g->defer || !g->sm[w->cta->sm].q.on)
 		return p;
-	memcpy(buf, p, size);
-	par_overlay(&g->sm[w->cta->sm], a, size, buf);
-	return buf;
+	return overlaid(&g->sm[w->cta->sm], p, a, size, buf);
 }
 
 /* the allocation that holds every lane's access of size bytes at addr[] (the lanes ex) when
@@ -234,19 +241,25 @@ static inline void load_value(Warp *w, const DOpd *ro, unsigned l, const uint8_t
 }
 
 /* a generic LD or ST of the lanes ex at addr[], every one in allocation a (one_alloc): no
- * lane can fault */
+ * lane can fault; gstore's and gload's choices made once for the warp (a load queues no
+ * store, so the SM's queue has stores to read over for every lane or for none) */
 static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *addr, uint32_t ex,
                          unsigned size, Type t, const DOpd *ro, int store, ExecInfo *e)
 {
+	SM *s = &g->sm[w->cta->sm];
+	int defer = g->defer, over = !store && defer && s->q.on;
+
 	e->space = SP_GLOBAL;
 	FOR_LANES(ex) {
 		uint8_t *p = a->bytes + (addr[l] - a->base), buf[16];
 		e->addr[l] = addr[l];
-		if (store) {
+		if (!store)
+			load_value(w, ro, l, over ? overlaid(s, p, addr[l], size, buf) : p, size, t);
+		else if (defer) {
 			store_value(w, ro, l, size, buf);
-			gstore(g, w, p, addr[l], size, buf);
+			par_store(s, g->cycle, p, addr[l], size, buf);
 		} else
-			load_value(w, ro, l, gload(g, w, p, addr[l], size, buf), size, t);
+			store_value(w, ro, l, size, p);
 	}
 }
 
