@@ -314,6 +314,10 @@ awk '!/^#/ { $1 = sprintf("%10d", $1); print }' "$o/a3.txt" >"$o/w3"
 [ -z "$why" ] && ! cmp -s "$o/l1" "$o/w1" && why="launch 1's lines differ from its run alone: $(diff "$o/w1" "$o/l1" | sed -n 2p)"
 [ -z "$why" ] && ! cmp -s "$o/l3" "$o/w3" && why="launch 3's lines differ from its run alone: $(diff "$o/w3" "$o/l3" | sed -n 2p)"
 verdict "--trace of 3 launches (text): each marked, its cycles continuing, its lines its run's" "$why"
+why=""
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --trace t2.txt --threads 2 --quiet) 2>/dev/null
+cmp -s "$o/t.txt" "$o/t2.txt" || why="differs: $(diff "$o/t.txt" "$o/t2.txt" | sed -n 2p)"
+verdict "--trace of 3 launches with --threads 2 is one thread's" "$why"
 
 why=""
 (cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" --trace t.json --quiet) 2>"$o/json.err" || why="failed: $(head -1 "$o/json.err")"

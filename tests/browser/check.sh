@@ -1,8 +1,9 @@
 #!/bin/sh
 # check.sh - make check-browser (opt-in, issue 18 part 5): warpsim --report's page opened in a
 # real browser, headless Chromium (Debian's chromium package, /usr/bin/chromium), for each
-# example kernel and a program linked from two PTX files (tests/ptx/link/xa.ptx + xb.ptx, a
-# source table per file): it renders, its script ran without an error (the page catches window.onerror
+# example kernel, a program linked from two PTX files (tests/ptx/link/xa.ptx + xb.ptx, a
+# source table per file) and a run of two launches (tests/ptx/multi/reduce.launch: a card per
+# branch of both kernels, a source part per kernel): it renders, its script ran without an error (the page catches window.onerror
 # into #status) and the DOM holds every branch card warpc --explain lists. A copy of the page
 # with a broken script must show the error (so the check can fail). With PNG, also a
 # screenshot of the first page (make report-screenshot: docs/img/report.png).
@@ -31,13 +32,16 @@ status() { grep -o '<p id="status"[^>]*>' "$1"; }
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 ln -s "$(pwd)/examples" "$T/examples"      # the page shows the command as a user types it
 ln -s "$(pwd)/tests/ptx/link" "$T/link"
+ln -s "$(pwd)/tests/ptx/multi" "$T/multi"
 first=
-# NAME|PTX FILES|OPTIONS
+# NAME|PTX FILES|OPTIONS (the kernels explained: every kernel of the module, or --kernel K...)
 for item in "hammocks|examples/hammocks.ptx|--launch examples/hammocks.launch" \
 	"divergence|examples/divergence.ptx|--launch examples/divergence.launch" \
-	"linked|link/xa.ptx link/xb.ptx|--grid 1 --block 64 --arg buf:u32:64"; do
+	"linked|link/xa.ptx link/xb.ptx|--grid 1 --block 64 --arg buf:u32:64" \
+	"launches|multi/multi.ptx|--launch multi/reduce.launch --out part:part.bin --out sum:sum.bin|reduce_pass1 reduce_pass2"; do
 	name=${item%%|*} rest=${item#*|}
-	files=${rest%%|*} opts=${rest#*|}
+	files=${rest%%|*} opts=${rest#*|} kernels=
+	case $opts in *'|'*) kernels=${opts#*|} opts=${opts%%|*} ;; esac
 	[ -f "$T/${files%% *}" ] || continue
 	P="$T/$name.html"
 	# shellcheck disable=SC2086
@@ -47,7 +51,14 @@ for item in "hammocks|examples/hammocks.ptx|--launch examples/hammocks.launch" \
 	fi
 	[ -n "$first" ] || first=$P
 	# shellcheck disable=SC2086
-	n=$(cd "$T" && "$BIN/warpc" --explain $files | grep -c '^  #[0-9]')
+	if [ -n "$kernels" ]; then
+		n=0
+		for k in $kernels; do
+			n=$((n + $(cd "$T" && "$BIN/warpc" --explain --kernel "$k" $files | grep -c '^  #[0-9]')))
+		done
+	else
+		n=$(cd "$T" && "$BIN/warpc" --explain $files | grep -c '^  #[0-9]')
+	fi
 	browse --dump-dom "file://$P" > "$T/$name.dom"
 	s=$(status "$T/$name.dom")
 	case $s in
