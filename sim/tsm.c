@@ -764,6 +764,8 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 {
 	uint64_t t = from, steps = 0;   /* cycles stepped with on live warps, not yet counted */
 	int on = m->nlive, how = TRUN_END, nsched = m->c->schedulers, skip = m->c->skip;
+	int seen = on ? on : -1;        /* the live warps the rare test compares with: -1 sends an
+	                                   SM without any to it after its first cycle */
 
 	if (t >= to)
 		return how;
@@ -775,7 +777,7 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 		issued = step(m, s, t, nsched);
 		steps++;
 		/* (one test for the rare cases: an exit, a fault, no live warp) */
-		if (__builtin_expect(m->nlive != on || *rc || !on, 0)) {
+		if (__builtin_expect(m->nlive != seen || *rc, 0)) {
 			/* the occupancy counters once per change of the live warps (an exit), not
 			 * per cycle: a cycle counts the warps live at its start */
 			if (m->nlive != on) {
@@ -783,6 +785,7 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 				on = m->nlive;
 				steps = 0;
 			}
+			seen = on;
 			if (*rc) {
 				how = TRUN_FAULT;
 				break;
