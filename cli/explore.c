@@ -22,6 +22,7 @@ typedef struct {
 	const char **kernels;   /* several launches: each kernel launched, once, in launch order
 	                           (bo.kernel each in turn); NULL: bo.kernel alone */
 	int nkernels;
+	const char **launches;  /* several launches: each one's kernel (Explore.launches), or NULL */
 } Ctx;
 
 /* "" when the translation with the extra --decide d (LOC=V[,LOC=V...]) succeeds, else the
@@ -83,6 +84,7 @@ void cli_explore_done(Explore *x)
 	if (c) {
 		ptx_free(c->m);
 		free(c->kernels);
+		free(c->launches);
 		free(c);
 	}
 	x->legal_ctx = NULL;
@@ -109,8 +111,10 @@ static const char **launched(const WsOpts *o, int *n)
 	return k;
 }
 
-/* b[*n..] gets log's branches not in b[0..*n) yet, of the run's kernel number kern */
-static void add_branches(const Module *m, const BeLog *log, ExploreBranch *b, int *n, int kern)
+/* b[*n..] gets log's branches not in b[0..*n) yet, of the run's kernel number kern (kname,
+ * or NULL for one launch) */
+static void add_branches(const Module *m, const BeLog *log, ExploreBranch *b, int *n, int kern,
+                         const char *kname)
 {
 	for (int i = 0; i < log->n; i++) {
 		const BeLogEntry *e = &log->e[i];
@@ -123,6 +127,8 @@ static void add_branches(const Module *m, const BeLog *log, ExploreBranch *b, in
 		(*n)++;
 		x->index = e->index;
 		x->kern = kern;
+		if (kname)
+			snprintf(x->kernel, sizeof x->kernel, "%s", kname);
 		x->ptxline = e->ptxline;
 		x->ptxcol = e->ptxcol;
 		for (int u = 0; m->nunits > 1 && u < m->nunits; u++)
@@ -198,7 +204,7 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		b = nb;
 		cap += log.n + 1;
 		memset(b + n, 0, (size_t)(cap - n) * sizeof *b);
-		add_branches(m, &log, b, &n, k);
+		add_branches(m, &log, b, &n, k, nk ? ks[k] : NULL);
 		be_log_free(&log);
 	}
 	if (nk)         /* several kernels' branches, in --explain's numbering */
@@ -213,6 +219,13 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 	c->bo = o->be;
 	c->kernels = ks;
 	c->nkernels = nk;
+	c->launches = NULL;
+	if (o->sim.nprev && (c->launches = calloc((size_t)o->sim.nprev + 1, sizeof *c->launches))) {
+		for (int l = 0; l <= o->sim.nprev; l++)
+			c->launches[l] = sim_opts_launch((SimOpts *)&o->sim, l)->kernel;
+		xp->launches = c->launches;
+		xp->nlaunches = o->sim.nprev + 1;
+	}
 	for (int i = 0; i < n; i++) {
 		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why);
 		if (b[i].why[0])

@@ -420,6 +420,14 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 	}
 	fputs("{\"schema\": \"warpsim-explore/1\", \"program\": ", f);
 	jstr(f, program);
+	if (x->nlaunches) {     /* several launches: each one's kernel */
+		fputs(", \"launches\": [", f);
+		for (int i = 0; i < x->nlaunches; i++) {
+			fputs(i ? ", " : "", f);
+			jstr(f, x->launches[i]);
+		}
+		fputs("]", f);
+	}
 	fprintf(f, ",\n \"compiled\": {\"ok\": %s, \"cycles\": %" PRIu64 ", \"warp_insts\": %" PRIu64
 	        ", \"simd_efficiency\": %.6f},\n \"same_memory\": %s,\n \"branches\": [",
 	        base->ok ? "true" : "false", base->cycles, base->warp_insts, simd(base),
@@ -430,6 +438,11 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		double ds = 0;
 		int have = rp_explore_delta(x, b, &dc, &dw, &ds);
 		fprintf(f, "%s\n  {\"index\": %d, ", i ? "," : "", b->index);
+		if (b->kernel[0]) {             /* several launches: its kernel */
+			fputs("\"kernel\": ", f);
+			jstr(f, b->kernel);
+			fputs(", ", f);
+		}
 		if (b->ptxfile[0]) {            /* a program linked from several PTX files */
 			fputs("\"ptx_file\": ", f);
 			jstr(f, b->ptxfile);

@@ -258,6 +258,7 @@ typedef struct {
 	int ptxunit;            /* its file in a program linked from several (Ins.ptxfile), else 0 */
 	int kern;               /* a run of several launches: the first launched kernel whose code
 	                           holds it, numbered from 0 in launch order; else 0 */
+	char kernel[64];        /* and that kernel's name; else "" */
 	char ptxfile[64];       /* that file's name in a linked program, else "" */
 	char cuda[80];          /* "divergence.cu:20" (.loc), or "-" */
 	char shape[24];         /* --explain's shape */
@@ -294,6 +295,9 @@ typedef struct {
 	int nargs, jobs;
 	FILE *err;
 	const char *program;    /* the PTX (what a slice names) */
+	const char *const *launches;    /* a run of several launches: each one's kernel, in order
+	                                   (not owned); else NULL */
+	int nlaunches;
 	int shard, nshards;     /* --shard I/N: run slice I of the variants only (0, 0: all) */
 	char *const *slices;    /* --explore-merge: the slices' files hold the variants' runs */
 	int nslices;

@@ -409,7 +409,7 @@ verdict "--bounds of launches with child grids is refused, the launch named" "$w
 why=""
 xo="--out part:part.bin --out sum:sum.bin"
 # shellcheck disable=SC2086
-(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" $xo --explore -j 2 >x.txt &&
+(cd "$o" && "$ws" "$ptx" --launch "$o/o.launch" $xo --explore -j 2 --explore-json x.json >x.txt &&
 	"$ws" "$ptx" --kernel reduce_pass1 --grid 4 --block 256 $ra1 --out 1:p.bin --explore -j 2 >x1.txt &&
 	"$ws" "$ptx" --kernel reduce_pass1 --grid 8 --block 128 $ra1 --out 1:p.bin --explore -j 2 >x3.txt &&
 	"$ws" "$ptx" --launch "$o/o.launch" --decide '#9=branch' --quiet --stats-json d9.json) 2>"$o/x.err" ||
@@ -427,6 +427,10 @@ d9=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$o/d9.json")
 	why="#9's d.cycles $(col x.txt 9 9), not the sequence's with --decide #9=branch: $d9 - $ct"
 [ -z "$why" ] && ! grep -q "every variant left the same memory as the program as compiled (2 buffers compared)" "$o/x.txt" &&
 	why="the buffers: $(grep memory "$o/x.txt")"
+[ -z "$why" ] && ! grep -qF '"launches": ["reduce_pass1", "reduce_pass2", "reduce_pass1"]' "$o/x.json" && why="the JSON's launches"
+[ -z "$why" ] && ! grep -q '^  {"index": 9, "kernel": "reduce_pass2", "ptx_line": 349,' "$o/x.json" && why="the JSON's #9: $(grep '"index": 9,' "$o/x.json" | cut -c1-80)"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$o/x.json" 2>/dev/null ||
+	{ command -v python3 >/dev/null && why="x.json is not valid JSON"; }
 verdict "--explore of 3 launches: every kernel's branches, counts summed, the sequence's cycles" "$why"
 
 # --report of several launches: each launch's kernel and figures, a card per branch of every
