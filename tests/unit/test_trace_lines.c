@@ -1,5 +1,6 @@
 /* test_trace_lines.c - per-line statistics (report/linestats.c) on a synthetic record stream
- * with hand-derived sums per CUDA, PTX and listing line, their text and CSV forms; and the
+ * with hand-derived sums per CUDA, PTX and listing line, their text and CSV forms, two runs
+ * summed (several launches of one kernel); and the
  * sweep (report/sweep.c): KEY=V parsing, the statistics file, the table, CSV and plot, and
  * rp_sweep_run driving a stand-in program through fork/exec (points in parallel, differing
  * outputs reported, a failing point's messages shown, temporary directories removed). */
@@ -214,6 +215,60 @@ START_TEST(test_lines_text_and_csv)
 }
 END_TEST
 
+/* two launches of one kernel summed (rp_linestats_add): every count twice, the rows rebuilt
+ * after the sum; a part's CSV rows carry its prefix, its text its title */
+START_TEST(test_lines_add)
+{
+	LineStats *a = run(), *b = run(), *sum = rp_linestats_new(&prog->k[0], prog);
+	LineStats *other;
+	Prog *p2 = isa_asm("u.sass", src, strlen(src), stderr);
+	const LineRow *r, *x;
+	int n, m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	RpLsPart part = {"launch 2 of 2: kernel 'k'", 0, "2,\"k\",", "launch,kernel,"};
+
+	ck_assert_ptr_nonnull(p2);
+	r = rp_linestats_rows(sum, LS_PTX, &n);   /* built empty: the sum must rebuild them */
+	ck_assert_int_eq(rp_linestats_add(sum, a), 0);
+	ck_assert_int_eq(rp_linestats_add(sum, b), 0);
+	r = rp_linestats_rows(a, LS_PTX, &n);
+	x = rp_linestats_rows(sum, LS_PTX, &m);
+	ck_assert_int_eq(m, n);
+	for (int i = 0; i < n; i++) {
+		ck_assert_int_eq(x[i].line, r[i].line);
+		ck_assert_uint_eq(x[i].execs, 2 * r[i].execs);
+		ck_assert_uint_eq(x[i].warp_insts, 2 * r[i].warp_insts);
+		ck_assert_uint_eq(x[i].active_lanes, 2 * r[i].active_lanes);
+		ck_assert_uint_eq(x[i].pred_off, 2 * r[i].pred_off);
+		ck_assert_uint_eq(x[i].div_branches, 2 * r[i].div_branches);
+		ck_assert_uint_eq(x[i].reconv, 2 * r[i].reconv);
+		for (int k = 0; k < STALL_COUNT; k++)
+			ck_assert_uint_eq(x[i].stall[k], 2 * r[i].stall[k]);
+	}
+	other = rp_linestats_new(&p2->k[0], p2);    /* another kernel's: refused */
+	ck_assert_int_eq(rp_linestats_add(other, a), -1);
+	f = open_memstream(&buf, &len);
+	rp_linestats_print_part(sum, f, NULL, 1, &part);
+	fclose(f);
+	ck_assert(!strncmp(buf, "launch,kernel,level,file,line,", 30));
+	ck_assert_ptr_nonnull(strstr(buf, "\n2,\"k\",ptx,\"\",10,6,10,320,32.00,320,0,0,0,0,6,0,0,4,0,0,"));
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	rp_linestats_print_part(sum, f, NULL, 0, &part);
+	fclose(f);
+	ck_assert(!strncmp(buf, "warpsim line statistics: launch 2 of 2: kernel 'k'\n\nBy CUDA source line\n", 72));
+	free(buf);
+	rp_linestats_free(other);
+	rp_linestats_free(sum);
+	rp_linestats_free(a);
+	rp_linestats_free(b);
+	isa_prog_free(p2);
+}
+END_TEST
+
 START_TEST(test_sweep_parse)
 {
 	SweepSpec sp;
@@ -385,6 +440,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_lines_sums);
 	tcase_add_test(tc, test_lines_text_and_csv);
+	tcase_add_test(tc, test_lines_add);
 	tcase_add_test(tc, test_sweep_parse);
 	tcase_add_test(tc, test_sweep_reports);
 	tcase_add_test(tc, test_sweep_run);
