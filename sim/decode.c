@@ -189,9 +189,12 @@ int sim_decode(Gpu *g, FILE *err)
 			x->roff = (uint32_t)x->reg * 32u * (uint32_t)sizeof(uint32_t);
 		}
 		sim_choose_fn(d);
+		if (d->op == OP_S2R)
+			sim_choose_s2r(d, g->block, g->grid);
 		d->gxor = d->gneg ? ~0u : 0;
-		if (!d->sync && d->cct == CCT_T && !d->hasconstx)
-			d->lean = d->fn ? LEAN_FN : d->op == OP_BRA ? LEAN_BRA : LEAN_NO;
+		if (d->cct == CCT_T && !d->hasconstx)
+			d->lean = d->sync ? (d->fn && (d->guard != ISA_PT || d->gneg) ? LEAN_SYNC : LEAN_NO) :
+			          d->fn ? LEAN_FN : d->op == OP_BRA ? LEAN_BRA : LEAN_NO;
 		if (d->lean) {          /* its lean form for the issue stage (timing.h) */
 			TInst *t = &g->tcode[i];
 			t->lean = d->lean;

@@ -268,13 +268,6 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		setp(w, &d->o[1], bop((Bop)d->m.bop, ~m, c), ex);
 		break;
 	}
-	case OP_PSETP: {
-		uint32_t ab = bop((Bop)d->m.bop, pmask(w, &d->o[2]), pmask(w, &d->o[3]));
-		uint32_t c = pmask(w, &d->o[4]);
-		setp(w, &d->o[0], bop((Bop)d->m.bop2, ab, c), ex);
-		setp(w, &d->o[1], bop((Bop)d->m.bop2, ~ab, c), ex);
-		break;
-	}
 	case OP_FADD:
 		FOR_LANES(ex) {
 			uint32_t r = ar_f32_add(FA(l), FB(l), rnd, ftz);
@@ -457,9 +450,10 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_VSHL: case OP_VSHR: case OP_VMAD:
 		sim_kepler(g, w, d, ex);
 		break;
-	case OP_NOP:
+	case OP_NOP:            /* (every form of these has a decode-time handler) */
 	case OP_CCTL:
 	case OP_TEXDEPBAR:
+	case OP_PSETP:
 		break;
 	case OP_BPT:
 		/* PTX trap: the first lane that runs it stops the kernel, like a fault */

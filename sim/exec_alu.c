@@ -1,6 +1,7 @@
 /* exec_alu.c - the ALU ops of sim_issue that take more than a line: IADD and IMUL/IMAD
  * with source modifiers, saturation and the condition code (docs/isa.md, section 4), the
- * integer and float compares of ISET/ISETP/FSETP/DSETP as lane masks, and the conversions.
+ * integer and float compares of ISET/ISETP/FSETP/DSETP as lane masks, and the conversions;
+ * and the decode-time handlers (sim_choose_fn, sim_choose_s2r) of the common forms.
  * The common forms run four lanes at a time with GNU vector extensions (SSE2 on x86-64,
  * scalar code elsewhere), eight at a time on x86-64 hosts with AVX2 (chosen at run time). */
 #include <stdatomic.h>
@@ -660,6 +661,156 @@ static void sel_fn(Warp *w, const DIns *d, uint32_t ex)
 		LANES(ex, (c >> l & 1) ? ra[l] : ib);
 }
 
+/* IADD d, a, b|imm of 32 bits without .X, .CC or .SAT whose operands are negated (-a, -b or
+ * both; no ~ or |x|): iadd_lanes's ~x + 1 is -x, so the sum is a's and b's signed values'
+ * (x ^ m) - m negates x when m is all ones and keeps it when m is zero */
+static void isub_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]);
+	const uint32_t *ra = ROW(d->o[1]);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
+	uint32_t ma = 0u - (d->o[1].flags & OPF_NEG), mb = 0u - (d->o[2].flags & OPF_NEG);
+	uint32_t ib = ((uint32_t)d->o[2].imm ^ mb) - mb;
+
+	if (rb)
+		LANES(ex, ((ra[l] ^ ma) - ma) + ((rb[l] ^ mb) - mb));
+	else
+		LANES(ex, ((ra[l] ^ ma) - ma) + ib);
+}
+
+/* IMUL.HI d, a, b|imm of 32 bits without .X, .CC or operand modifiers: the high word of the
+ * 64-bit product, each factor signed or not as its type says (d->aux: bit 0 a's, bit 1 b's) */
+static void imulhi_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm;
+	const uint32_t *ra = ROW(d->o[1]);
+	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
+	int sa = d->aux & 1, sb = d->aux >> 1 & 1;
+
+#define XT(v, sg) ((sg) ? (uint64_t)(int64_t)(int32_t)(v) : (uint64_t)(v))
+	if (rb)
+		LANES(ex, (uint32_t)(XT(ra[l], sa) * XT(rb[l], sb) >> 32));
+	else
+		LANES(ex, (uint32_t)(XT(ra[l], sa) * XT(ib, sb) >> 32));
+#undef XT
+}
+
+/* MOV.64 d, a|imm: a pair register to register is two rows (pairs are even registers, so
+ * a's rows are d's or others) */
+static void mov64_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]), lo = (uint32_t)d->o[1].imm, hi = (uint32_t)(d->o[1].imm >> 32);
+
+	if (d->o[1].kind == DK_REG) {
+		const uint32_t *ra = ROW(d->o[1]);
+		LANES(ex, ra[l]);
+		rd += 32, ra += 32;
+		LANES(ex, ra[l]);
+		return;
+	}
+	LANES(ex, lo);
+	rd += 32;
+	LANES(ex, hi);
+}
+
+/* PSETP p, q, a, b, c: p = (a bop b) bop2 c, q = !(a bop b) bop2 c */
+static void psetp_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t ab = bop((Bop)d->m.bop, pmask(w, &d->o[2]), pmask(w, &d->o[3]));
+	uint32_t c = pmask(w, &d->o[4]);
+
+	setp(w, &d->o[0], bop((Bop)d->m.bop2, ab, c), ex);
+	setp(w, &d->o[1], bop((Bop)d->m.bop2, ~ab, c), ex);
+}
+
+/* the ops that do nothing (NOP, CCTL, TEXDEPBAR): a handler makes them lean, and their .S
+ * forms lean when no lane's guard holds (LEAN_SYNC) */
+static void nop_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	(void)w, (void)d, (void)ex;
+}
+
+/* S2R of the special registers a warp knows by itself (sim_choose_s2r; exec.c's sreg() has
+ * every one): a value fixed at decode (d->karg[0]), the lane's CTA coordinate d->aux, the
+ * lane index, or a thread index (d->aux 0, 1, 2 for x, y, z) of the block of d->karg[0] x
+ * d->karg[1] threads: sreg's t % x, t / x % y and t / (x * y) of the warp's linear thread
+ * indexes t, stepped lane by lane from the first's (no division per lane) */
+static void s2r_const_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]), v = d->karg[0];
+
+	LANES(ex, v);
+}
+static void s2r_ctaid_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]), v = w->cta->id[d->aux];
+
+	LANES(ex, v);
+}
+static void s2r_laneid_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]);
+
+	LANES(ex, l);
+}
+static void s2r_tid_fn(Warp *w, const DIns *d, uint32_t ex)
+{
+	uint32_t *rd = ROW(d->o[0]), bx = d->karg[0], by = d->karg[1], v[32];
+	uint32_t t = (uint32_t)w->idx * 32, i[3] = {t % bx, t / bx % by, t / bx / by};
+
+	for (int l = 0; l < 32; l++) {
+		v[l] = i[d->aux];
+		if (++i[0] == bx) {
+			i[0] = 0;
+			if (++i[1] == by)
+				i[1] = 0, i[2]++;
+		}
+	}
+	LANES(ex, v[l]);
+}
+
+/* sets d->fn for an S2R of the block's dimensions block and the grid's grid (exec.c's sreg()
+ * for the others: clocks, the SM and warp ids, lane masks, the environment registers) */
+void sim_choose_s2r(DIns *d, const uint32_t block[3], const uint32_t grid[3])
+{
+	SReg r = (SReg)d->o[1].imm;
+
+	if (d->o[1].kind != DK_SREG || !block[0] || !block[1] || !block[2])
+		return;
+	switch (r) {
+	case SR_TID_X: case SR_TID_Y: case SR_TID_Z:
+		d->aux = (uint8_t)(r - SR_TID_X);
+		d->karg[0] = block[0];
+		d->karg[1] = block[1];
+		d->fn = s2r_tid_fn;
+		break;
+	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z:
+		d->karg[0] = block[r - SR_NTID_X];
+		d->fn = s2r_const_fn;
+		break;
+	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z:
+		d->karg[0] = grid[r - SR_NCTAID_X];
+		d->fn = s2r_const_fn;
+		break;
+	case SR_GRIDID:
+		d->karg[0] = 1;
+		d->fn = s2r_const_fn;
+		break;
+	case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z:
+		d->aux = (uint8_t)(r - SR_CTAID_X);
+		d->fn = s2r_ctaid_fn;
+		break;
+	case SR_LANEID:
+		d->fn = s2r_laneid_fn;
+		break;
+	case SR_WARPID: case SR_NWARPID: case SR_SMID: case SR_NSMID: case SR_CLOCKLO:
+	case SR_CLOCKHI: case SR_GLOBALTIMERLO: case SR_GLOBALTIMERHI: case SR_EQMASK:
+	case SR_LTMASK: case SR_LEMASK: case SR_GTMASK: case SR_GEMASK: case SR_ENVREG1:
+	case SR_ENVREG2: case SR_COUNT:
+		break;
+	}
+}
+
 /* I2F.F32.S32 d, a of a register without .SAT or an operand modifier, rounding to nearest:
  * the host's conversion, exact below 2^24 and rounding to nearest-even above, as ar_cvt's
  * (a full warp eight lanes at a time on hosts with AVX2) */
@@ -729,6 +880,8 @@ FBIN_FN(fmul_fn, ar_f32_mul, _mm256_mul_ps)
 #endif
 
 static int plain(const DOpd *o) { return !o->flags && (o->kind == DK_REG || o->kind == DK_IMM); }
+/* plain or negated, no other modifier */
+static int negated(const DOpd *o) { return !(o->flags & ~OPF_NEG) && (o->kind == DK_REG || o->kind == DK_IMM); }
 
 void sim_choose_fn(DIns *d)
 {
@@ -747,6 +900,9 @@ void sim_choose_fn(DIns *d)
 			d->fn = !have_avx2() ? iadd_fn4 : o[2].kind == DK_REG ? iadd_rr8 : iadd_ri8;
 		else if (!(d->m.flags & MF_SAT) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
 			d->fn = iaddcc_fn;
+		else if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG &&
+		         negated(&o[1]) && negated(&o[2]))
+			d->fn = isub_fn;
 		break;
 	case OP_ISETP:
 		if (!is64(t) && !(d->m.flags & MF_X) && o[2].kind == DK_REG && plain(&o[2]) && plain(&o[3])) {
@@ -778,8 +934,16 @@ void sim_choose_fn(DIns *d)
 			        have_fma() ? ffma_fn8 : ffma_fn;
 		break;
 	case OP_MOV:
-		if (!is64((Type)d->m.dtype) && plain(&o[1]))
-			d->fn = mov_fn;
+		if (plain(&o[1]))
+			d->fn = is64((Type)d->m.dtype) ? mov64_fn : mov_fn;
+		break;
+	case OP_PSETP:
+		d->fn = psetp_fn;       /* (its operands are predicates, no form needs more) */
+		break;
+	case OP_NOP:
+	case OP_CCTL:
+	case OP_TEXDEPBAR:
+		d->fn = nop_fn;
 		break;
 	case OP_MOV32I:
 		if (o[1].kind == DK_IMM)
@@ -803,6 +967,12 @@ void sim_choose_fn(DIns *d)
 		if (!(d->m.flags & (MF_HI | MF_WIDE | MF_X | MF_CC)) && !is64(t) && !is64((Type)d->m.stype) &&
 		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]) && (d->op == OP_IMUL || plain(&o[3])))
 			d->fn = imul_fn;
+		else if (d->op == OP_IMUL && (d->m.flags & (MF_HI | MF_WIDE | MF_X | MF_CC)) == MF_HI &&
+		         !is64(t) && !is64((Type)d->m.stype) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2])) {
+			Type tb = d->m.stype ? (Type)d->m.stype : t;
+			d->aux = (uint8_t)(issgn(t) | issgn(tb) << 1);
+			d->fn = imulhi_fn;
+		}
 		break;
 	case OP_I2F:
 		if ((d->m.dtype == TY_NONE || d->m.dtype == TY_F32) && (d->m.stype == TY_NONE || d->m.stype == TY_S32) &&

@@ -47,6 +47,7 @@ struct DIns {
 	uint8_t cct;        /* CC test (CCT_T when none) */
 	uint8_t hasconstx;  /* some operand is DK_CONSTX */
 	uint8_t aux;        /* decode-time argument of fn (ISETP: the compare's truth bits) */
+	uint32_t karg[2];   /* decode-time values of fn (S2R: its value, or the block's sizes) */
 	uint8_t ctrl;       /* a control op: sim_issue calls sim_ctrl itself */
 	uint8_t lean;       /* LEAN_* (timing.h): funcrun.c's loop and the issue stage run it
 	                       without sim_issue */
@@ -267,6 +268,8 @@ static inline uint32_t sim_addr(const Gpu *g, uint32_t pc)
 /* exec_alu.c: sets d->fn (and d->aux) to the handler of d's form, NULL when sim_issue's
  * switch runs it */
 void sim_choose_fn(DIns *d);
+/* the same for S2R, whose handlers take the launch's block and grid sizes */
+void sim_choose_s2r(DIns *d, const uint32_t block[3], const uint32_t grid[3]);
 /* exec.c (exec.h has the helpers of exec_*.c) */
 int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 /* the timing's exec callback (exec.c), its trace-sink and fault form and its rare fields

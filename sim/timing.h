@@ -498,8 +498,10 @@ struct DIns;
 typedef void TLeanFn(struct Warp *w, const struct DIns *d, uint32_t ex);
 /* TInst.lean (and the core's DIns.lean): LEAN_FN, an instruction without .S, CC test or
  * constant operand read at run time that has a handler; LEAN_BRA, a branch, lean when it
- * does not split the warp. Neither can fault, touch memory or change the active lanes. */
-enum { LEAN_NO, LEAN_FN, LEAN_BRA };
+ * does not split the warp; LEAN_SYNC, the same as LEAN_FN but with .S, lean when no lane's
+ * guard holds (it then does nothing: no lane runs it or arrives at the sync point). None
+ * can fault, touch memory or change the active lanes. */
+enum { LEAN_NO, LEAN_FN, LEAN_BRA, LEAN_SYNC };
 /* the core's warp as the issue stage reads and writes it for a lean instruction: the code
  * index of its next instruction, its active lanes and its predicates' lane masks are the
  * uint32_t at these byte offsets (machine.h asserts them) */

@@ -553,7 +553,7 @@ issue_events(TSm *m, int w, uint64_t now, const TExec *e)
 /* lean instruction in (TInst.lean) of warp w run here, without the exec callback: its
  * guard, its statistics (into the core's TLean), the warp's pc, the core's handler;
  * returns its next instruction, or NULL when exec must run it (the warp has no active
- * lane, or the branch splits it) */
+ * lane, the branch splits it, or some lane's guard holds for a .S) */
 static inline const TInst *
 lean_issue(TLean *l, int w, const TInst *in)
 {
@@ -562,17 +562,19 @@ lean_issue(TLean *l, int w, const TInst *in)
 	uint32_t ex = act & (*sim_tw_word(wp, TW_P + 4u * in->guard) ^ in->gxor);
 
 	if (ex != ~0u) {
-		if (!act || (in->lean == LEAN_BRA && ex != act && ex))
+		if (!act || (in->lean != LEAN_FN && ex && (ex != act || in->lean == LEAN_SYNC)))
 			return NULL;
 		sim_lean_count(l, w, act, ex);
-	} else
+	} else if (in->lean == LEAN_SYNC)
+		return NULL;
+	else
 		l->full_insts++;    /* a full warp, guard true */
 	if (in->lean == LEAN_FN) {
 		*sim_tw_word(wp, TW_PC) = in->pc + 1;
 		in->fn(wp, in->d, ex);
 		return in + 1;      /* (past the last one is the core's tcode[ncode]) */
 	}
-	if (!ex) {              /* a branch taken by no lane */
+	if (!ex) {              /* a branch taken by no lane, a .S run by none */
 		*sim_tw_word(wp, TW_PC) = in->pc + 1;
 		return in + 1;
 	}

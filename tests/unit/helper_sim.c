@@ -20,8 +20,8 @@ static void record(void *ctx, const ExecInfo *e)
 	t->ntr++;
 }
 
-static int run(SimT *t, const char *listing, unsigned grid, unsigned block, const char **args,
-               const char **cfg, int trace)
+static int run(SimT *t, const char *listing, const unsigned grid[3], const unsigned block[3],
+               const char **args, const char **cfg, int trace)
 {
 	SimConfig c;
 	SimOpts o;
@@ -31,8 +31,10 @@ static int run(SimT *t, const char *listing, unsigned grid, unsigned block, cons
 	memset(t, 0, sizeof *t);
 	dev_mem_init(&t->mem);
 	dev_launch_init(&t->l);
-	t->l.grid[0] = grid;
-	t->l.block[0] = block;
+	for (int i = 0; i < 3; i++) {
+		t->l.grid[i] = grid[i];
+		t->l.block[i] = block[i];
+	}
 	t->err = open_memstream(&t->errbuf, &t->errlen);
 	t->p = isa_asm("t.sass", listing, strlen(listing), t->err);
 	if (!t->p) {
@@ -74,13 +76,19 @@ static int run(SimT *t, const char *listing, unsigned grid, unsigned block, cons
 int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const char **args,
              const char **cfg)
 {
-	return run(t, listing, grid, block, args, cfg, 1);
+	return run(t, listing, (unsigned[3]){grid, 1, 1}, (unsigned[3]){block, 1, 1}, args, cfg, 1);
 }
 
 int simt_run_untraced(SimT *t, const char *listing, unsigned grid, unsigned block,
                       const char **args, const char **cfg)
 {
-	return run(t, listing, grid, block, args, cfg, 0);
+	return run(t, listing, (unsigned[3]){grid, 1, 1}, (unsigned[3]){block, 1, 1}, args, cfg, 0);
+}
+
+int simt_run_dims(SimT *t, const char *listing, const unsigned grid[3], const unsigned block[3],
+                  const char **args, int trace)
+{
+	return run(t, listing, grid, block, args, NULL, trace);
 }
 
 uint64_t simt_get(SimT *t, int param, int idx)

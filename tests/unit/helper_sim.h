@@ -39,6 +39,9 @@ int simt_run(SimT *t, const char *listing, unsigned grid, unsigned block, const 
  * itself, as warpsim does without --trace */
 int simt_run_untraced(SimT *t, const char *listing, unsigned grid, unsigned block,
                       const char **args, const char **cfg);
+/* the same on a grid and block of three dimensions, traced or not */
+int simt_run_dims(SimT *t, const char *listing, const unsigned grid[3], const unsigned block[3],
+                  const char **args, int trace);
 uint64_t simt_get(SimT *t, int param, int idx);
 const char *simt_runs(SimT *t, int warp);
 int simt_count(SimT *t, int warp, uint32_t pc);

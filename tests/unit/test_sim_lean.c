@@ -6,7 +6,7 @@
  * kernel of lean instructions in every guard form, partial warps and a split branch, whose
  * memory and statistics must equal the run that takes every issue through exec (a trace
  * reads each one) and hand-derived values; and the decode-time handlers of ISETP, MOV32I,
- * LOP, SHL, SHR and SEL against C. */
+ * LOP, SHL, SHR, SEL, IMAD, IMUL, IADD, MOV.64, PSETP and S2R against C. */
 #include <check.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -27,7 +27,7 @@ struct DIns {
 	int id;
 };
 
-enum { NW = 3, NI = 9, MAXC = 64 };
+enum { NW = 3, NI = 12, MAXC = 64 };
 typedef struct {
 	TInst code[NI + 1];          /* the program, code[NI] past its end */
 	struct DIns d[NI];
@@ -94,7 +94,7 @@ lean_ins(LCore *c, int i, int lean, int guard, int neg, int target)
 	t->gxor = neg ? ~0u : 0;
 	t->pc = (uint32_t)i;
 	t->target = (uint32_t)target;
-	t->fn = lean == LEAN_FN ? handler : NULL;
+	t->fn = lean == LEAN_FN || lean == LEAN_SYNC ? handler : NULL;
 	t->d = &c->d[i];
 	c->d[i].id = i;
 }
@@ -114,10 +114,13 @@ lcore_new(void)
 	lean_ins(c, 5, LEAN_FN, 7, 0, 0);           /* (skipped) */
 	lean_ins(c, 6, LEAN_BRA, 2, 0, 7);          /* @P2 BRA 7: splits the warp */
 	lean_ins(c, 7, LEAN_FN, 0, 0, 0);           /* @P0 */
-	c->code[8].unit = UNIT_CTRL;                /* EXIT (not lean) */
-	c->code[8].lat = LAT_CTRL;
-	c->code[8].ctrl = 1;
-	c->exit_pc = 8;
+	lean_ins(c, 8, LEAN_SYNC, 1, 0, 0);         /* @P1 NOP.S: run by no lane */
+	lean_ins(c, 9, LEAN_SYNC, 0, 0, 0);         /* @P0 NOP.S: by some */
+	lean_ins(c, 10, LEAN_SYNC, 7, 0, 0);        /* NOP.S: by every lane */
+	c->code[11].unit = UNIT_CTRL;               /* EXIT (not lean) */
+	c->code[11].lat = LAT_CTRL;
+	c->code[11].ctrl = 1;
+	c->exit_pc = 11;
 	for (int w = 0; w < NW; w++) {
 		c->w[w].active = w == 0 ? ~0u : w == 1 ? 0xffffu : 0;
 		c->w[w].p[0] = 0x00ff00ffu;
@@ -184,7 +187,8 @@ execs(const LCore *c, int w, char *buf, size_t n)
 
 /* the issue stage runs the lean instructions itself: the handler with the guard's lanes,
  * branches by the guard (taken, not taken; a split one and any of a warp without active
- * lanes through exec), the warp's pc, and the statistics of each into TLean */
+ * lanes through exec), a .S whose guard holds in no lane (one that some or every lane runs
+ * through exec), the warp's pc, and the statistics of each into TLean */
 START_TEST(test_issue_stage_runs_lean)
 {
 	LCore *c = lcore_new();
@@ -195,19 +199,19 @@ START_TEST(test_issue_stage_runs_lean)
 	ck_assert_str_eq(calls(c, 0, b, sizeof b), "0:ffffffff 1:ff00ff 2:ff00ff00 7:ff00ff");
 	ck_assert_str_eq(calls(c, 1, b, sizeof b), "0:ffff 1:ff 2:ff00 7:ff");
 	ck_assert_str_eq(calls(c, 2, b, sizeof b), "");
-	ck_assert_str_eq(execs(c, 0, b, sizeof b), "6 8");
-	ck_assert_str_eq(execs(c, 1, b, sizeof b), "6 8");
-	ck_assert_str_eq(execs(c, 2, b, sizeof b), "0 1 2 3 4 5 6 7 8");
+	ck_assert_str_eq(execs(c, 0, b, sizeof b), "6 9 10 11");
+	ck_assert_str_eq(execs(c, 1, b, sizeof b), "6 9 10 11");
+	ck_assert_str_eq(execs(c, 2, b, sizeof b), "0 1 2 3 4 5 6 7 8 9 10 11");
 	for (int w = 0; w < NW; w++)
-		ck_assert_uint_eq(c->w[w].pc, 9);
-	/* a full warp whose guard holds: 0 and 4 of warp 0; the others: warp 0's 1, 2, 3, 7
-	 * (32 lanes, 16 + 16 + 32 + 16 off) and warp 1's 0, 1, 2, 3, 4, 7 (16 lanes, 0 + 8 + 8
-	 * + 16 + 0 + 8 off) */
+		ck_assert_uint_eq(c->w[w].pc, 12);
+	/* a full warp whose guard holds: 0 and 4 of warp 0; the others: warp 0's 1, 2, 3, 7, 8
+	 * (32 lanes, 16 + 16 + 32 + 16 + 32 off) and warp 1's 0, 1, 2, 3, 4, 7, 8 (16 lanes,
+	 * 0 + 8 + 8 + 16 + 0 + 8 + 16 off) */
 	ck_assert_uint_eq(c->lean.full_insts, 2);
-	ck_assert_uint_eq(c->lean.insts, 10);
-	ck_assert_uint_eq(c->lean.lanes, 4 * 32 + 6 * 16);
-	ck_assert_uint_eq(c->lean.off, 80 + 40);
-	ck_assert_uint_eq(st.warp_insts, 2 + 2 + 9);     /* exec's own */
+	ck_assert_uint_eq(c->lean.insts, 12);
+	ck_assert_uint_eq(c->lean.lanes, 5 * 32 + 7 * 16);
+	ck_assert_uint_eq(c->lean.off, 112 + 56);
+	ck_assert_uint_eq(st.warp_insts, 4 + 4 + 12);    /* exec's own */
 	free(c);
 }
 END_TEST
@@ -222,9 +226,9 @@ START_TEST(test_issue_stage_no_lean)
 	lrun(c, 0, &st);
 	ck_assert_int_eq(c->ncall, 0);
 	for (int w = 0; w < NW; w++)
-		ck_assert_str_eq(execs(c, w, b, sizeof b), "0 1 2 3 4 5 6 7 8");
+		ck_assert_str_eq(execs(c, w, b, sizeof b), "0 1 2 3 4 5 6 7 8 9 10 11");
 	ck_assert_uint_eq(c->lean.full_insts + c->lean.insts, 0);
-	ck_assert_uint_eq(st.warp_insts, 27);
+	ck_assert_uint_eq(st.warp_insts, 36);
 	free(c);
 }
 END_TEST
@@ -347,11 +351,13 @@ START_TEST(test_isetp_avx2)
 }
 END_TEST
 
-/* the handlers of MOV32I, LOP, SHL, SHR, SEL, IMAD and IMUL (exec_alu.c's mov_fn, lop_fn,
- * shift_fn, sel_fn, imul_fn) on a full warp and a partial one (24 threads), through the
- * issue stage and through exec, against C: a value per lane of either sign, shifts by counts
- * past 31 with and without .W, SEL by a predicate and its negation, a destination that is
- * also a source */
+/* the handlers of MOV32I, LOP, SHL, SHR, SEL, IMAD, IMUL, IADD with negated operands,
+ * IMUL.HI, MOV.64, PSETP and S2R (exec_alu.c's mov_fn, lop_fn, shift_fn, sel_fn, imul_fn,
+ * isub_fn, imulhi_fn, mov64_fn, psetp_fn, s2r_*) on a full warp and a partial one (24
+ * threads), through the issue stage and through exec, against C: a value per lane of either
+ * sign, shifts by counts past 31 with and without .W, SEL by a predicate and its negation, a
+ * destination that is also a source, the high word of signed and unsigned products, S2R
+ * under a guard */
 START_TEST(test_alu_handlers)
 {
 	static SimT t;
@@ -362,17 +368,25 @@ START_TEST(test_alu_handlers)
 		"SHL R30, R1, R3;", "SHL.W R31, R1, R3;", "SEL R32, R1, R2, P0;", "SEL R33, R1, 0x77, !P0;",
 		"IMAD R34, R1, 0x3, R2;", "IMAD R35, R1, R2, R3;", "IMUL R36, R1, R2;",
 		"MOV R37, R2;\nLOP.XOR R37, R37, R1;",     /* (the destination one of the sources) */
+		"IADD R38, R1, -R2;", "IADD R39, RZ, -R1;", "IADD R40, -R1, 0x5;", "IADD R41, -R1, -R3;",
+		"IMUL.HI R42, R1, R2;", "IMUL.U32.U32.HI R43, R1, 0x87654321;", "IMUL.U32.S32.HI R44, R1, R2;",
+		"MOV.64 R6, R2;\nLOP.XOR R45, R6, R7;",
+		"PSETP.AND.OR P1, P3, P0, P2, !P0;\nSEL R46, RZ, 0x1, !P1;\nSEL R7, RZ, 0x2, !P3;\n"
+		"LOP.OR R46, R46, R7;",
+		"MOV32I R47, 0x99;\n@P0 S2R R47, SR_TID.X;", "S2R R48, SR_LANEID;\nS2R R7, SR_NTID.X;\n"
+		"LOP.XOR R48, R48, R7;",
 	};
 	enum { NOPS = sizeof ops / sizeof ops[0] };
-	const char *args[] = {"buf:u32:576", NULL};
+	const char *args[] = {"buf:u32:992", NULL};
 	char src[8192];
 	size_t n;
 
-	/* R1 = tid with bit 31 set in odd lanes, R2 = tid * 0x1234567, R3 = tid + 20, P0 = tid & 2 */
-	n = (size_t)snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 40\n.param 0x20 8 out\n"
+	/* R1 = tid with bit 31 set in odd lanes, R2 = tid * 0x1234567, R3 = tid + 20, P0 = tid & 2,
+	 * P2 = tid < 16 */
+	n = (size_t)snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 50\n.param 0x20 8 out\n"
 	                     "S2R R10, SR_TID.X;\nSHL R6, R10, 0x1f;\nLOP.OR R1, R10, R6;\n"
 	                     "IMUL R2, R10, 0x1234567;\nIADD R3, R10, 0x14;\nLOP.AND R4, R10, 0x2;\n"
-	                     "ISETP.NE.AND P0, PT, R4, RZ, PT;\n");
+	                     "ISETP.NE.AND P0, PT, R4, RZ, PT;\nISETP.LT.U32.AND P2, PT, R10, 0x10, PT;\n");
 	for (int k = 0; k < NOPS; k++)
 		n += (size_t)snprintf(src + n, sizeof src - n, "%s\n", ops[k]);
 	n += (size_t)snprintf(src + n, sizeof src - n, "SHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\n"
@@ -388,15 +402,76 @@ START_TEST(test_alu_handlers)
 		ck_assert_int_eq(rc, SIM_DONE);
 		for (uint32_t l = 0; l < block; l++) {
 			uint32_t a = l | (l & 1) << 31, b = l * 0x1234567u, c = l + 20, p = (l & 2) != 0;
+			uint32_t ab = p && l < 16;
 			uint32_t want[NOPS] = {
 				0x12345678u, a & b, a | 0xf0, a ^ b, b, a << 3, a >> 5, (uint32_t)((int32_t)a >> 5),
 				c > 31 ? 0 : a >> c, (uint32_t)((int32_t)a >> (c > 31 ? 31 : c)), c > 31 ? 0 : a << c,
 				a << (c & 31), p ? a : b, !p ? a : 0x77, a * 3 + b, a * b + c, a * b, a ^ b,
+				a - b, 0 - a, 5 - a, 0 - a - c,
+				(uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32),
+				(uint32_t)((uint64_t)a * 0x87654321u >> 32),
+				(uint32_t)((uint64_t)a * (uint64_t)(int64_t)(int32_t)b >> 32),
+				b ^ c, (ab || !p) | (uint32_t)(!ab || !p) << 1, p ? l : 0x99, l ^ block,
 			};
 			for (int k = 0; k < NOPS; k++)
 				ck_assert_msg(simt_get(&t, 0, 32 * k + (int)l) == want[k], "%s lane %u (%u threads): 0x%08x, "
 				              "want 0x%08x", ops[k], l, block, (unsigned)simt_get(&t, 0, 32 * k + (int)l), want[k]);
 		}
+		simt_free(&t);
+	}
+}
+END_TEST
+
+/* S2R's handlers (exec_alu.c's s2r_*) on blocks and grids of three dimensions, through the
+ * issue stage and through exec: thread (x, y, z) of CTA (cx, cy, cz) writes three words at
+ * out[3 * (linear CTA * threads + linear thread)]: its thread index, the block's sizes and
+ * its lane packed a field per byte; its CTA index, the grid's sizes and GRIDID; and TID.Y
+ * read under a guard (odd lanes; 0xff in the others). Blocks of 5 x 3 x 2 (one partial
+ * warp), 8 x 6 x 1 (a row of eight: TID.Y steps within the warp) and 40 x 1 x 1 (two warps,
+ * the second partial). */
+START_TEST(test_s2r_dims)
+{
+	static SimT t;
+	static const char *kern_s2r =
+		".kernel k\n.arch sm_20\n.registers 24\n.param 0x20 8 out\n"
+		"S2R R0, SR_TID.X;\nS2R R16, SR_TID.Y;\nS2R R17, SR_TID.Z;\n"
+		"S2R R3, SR_NTID.X;\nS2R R4, SR_NTID.Y;\nS2R R5, SR_NTID.Z;\nS2R R6, SR_LANEID;\n"
+		"SHL R1, R16, 0x4;\nLOP.OR R18, R0, R1;\nSHL R1, R17, 0x8;\nLOP.OR R18, R18, R1;\n"
+		"SHL R1, R3, 0xc;\nLOP.OR R18, R18, R1;\nSHL R1, R4, 0x10;\nLOP.OR R18, R18, R1;\n"
+		"SHL R1, R5, 0x14;\nLOP.OR R18, R18, R1;\nSHL R1, R6, 0x18;\nLOP.OR R18, R18, R1;\n"
+		"S2R R9, SR_CTAID.X;\nS2R R1, SR_CTAID.Y;\nSHL R1, R1, 0x4;\nLOP.OR R2, R9, R1;\n"
+		"S2R R11, SR_CTAID.Z;\nSHL R1, R11, 0x8;\nLOP.OR R2, R2, R1;\n"
+		"S2R R12, SR_NCTAID.X;\nSHL R1, R12, 0xc;\nLOP.OR R2, R2, R1;\n"
+		"S2R R1, SR_NCTAID.Y;\nSHL R1, R1, 0x10;\nLOP.OR R2, R2, R1;\n"
+		"S2R R1, SR_NCTAID.Z;\nSHL R1, R1, 0x14;\nLOP.OR R2, R2, R1;\n"
+		"S2R R1, SR_GRIDID;\nSHL R1, R1, 0x18;\nLOP.OR R2, R2, R1;\n"
+		"LOP.AND R7, R6, 0x1;\nISETP.NE.AND P0, PT, R7, RZ, PT;\nMOV32I R8, 0xff;\n@P0 S2R R8, SR_TID.Y;\n"
+		/* R13: the linear thread, R14: the linear CTA (cy is 0), R15 = R14 * threads + R13 */
+		"IMAD R13, R17, R4, R16;\nIMAD R13, R13, R3, R0;\nIMAD R14, R11, R12, R9;\n"
+		"IMUL R15, R3, R4;\nIMUL R15, R15, R5;\nIMAD R15, R14, R15, R13;\nIMUL R15, R15, 0xc;\n"
+		"IADD.CC R14, R15, c[0x0][0x20];\nIADD.X R15, RZ, c[0x0][0x24];\n"
+		"ST.E [R14], R18;\nST.E [R14+0x4], R2;\nST.E [R14+0x8], R8;\nEXIT;\n";
+	static const unsigned blocks[3][3] = {{5, 3, 2}, {8, 6, 1}, {40, 1, 1}};
+	static const unsigned grid[3] = {2, 1, 2};
+	const char *args[] = {"buf:u32:720", NULL};
+
+	for (int run = 0; run < 6; run++) {
+		const unsigned *b = blocks[run / 2];
+		unsigned n = b[0] * b[1] * b[2];
+		ck_assert_int_eq(simt_run_dims(&t, kern_s2r, grid, b, args, run & 1), SIM_DONE);
+		for (uint32_t c = 0; c < 4; c++)
+			for (uint32_t i = 0; i < n; i++) {
+				uint32_t x = i % b[0], y = i / b[0] % b[1], z = i / (b[0] * b[1]), lane = i % 32;
+				uint32_t cx = c % 2, cz = c / 2, at = 3 * (c * n + i);
+				uint32_t w0 = x | y << 4 | z << 8 | b[0] << 12 | b[1] << 16 | b[2] << 20 | lane << 24;
+				uint32_t w1 = cx | cz << 8 | 2u << 12 | 1u << 16 | 2u << 20 | 1u << 24;
+				uint32_t w2 = lane & 1 ? y : 0xff;
+				ck_assert_msg(simt_get(&t, 0, (int)at) == w0 && simt_get(&t, 0, (int)at + 1) == w1 &&
+				              simt_get(&t, 0, (int)at + 2) == w2, "block %ux%ux%u CTA %u thread %u: "
+				              "%08x %08x %08x, want %08x %08x %08x", b[0], b[1], b[2], c, i,
+				              (unsigned)simt_get(&t, 0, (int)at), (unsigned)simt_get(&t, 0, (int)at + 1),
+				              (unsigned)simt_get(&t, 0, (int)at + 2), w0, w1, w2);
+			}
 		simt_free(&t);
 	}
 }
@@ -412,6 +487,7 @@ main(void)
 	tcase_add_test(tc, test_sm_lean_equals_exec);
 	tcase_add_test(tc, test_isetp_avx2);
 	tcase_add_test(tc, test_alu_handlers);
+	tcase_add_test(tc, test_s2r_dims);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
