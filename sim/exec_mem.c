@@ -172,7 +172,7 @@ static void gstore(Gpu *g, const Warp *w, uint8_t *p, uint64_t a, unsigned size,
 }
 
 /* the size bytes at p (address a) with SM s's own queued stores over them, in buf */
-static const uint8_t *overlaid(const SM *s, const uint8_t *p, uint64_t a, unsigned size,
+static const uint8_t *overlaid(SM *s, const uint8_t *p, uint64_t a, unsigned size,
                                uint8_t *buf)
 {
 	memcpy(buf, p, size);
@@ -183,7 +183,7 @@ static const uint8_t *overlaid(const SM *s, const uint8_t *p, uint64_t a, unsign
 static inline const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint64_t a, unsigned size,
                             uint8_t *buf)
 {
-	if (!g->defer || !g->sm[w->cta->sm].q.on)
+	if (!g->defer || !par_stored(&g->sm[w->cta->sm]))
 		return p;
 	return overlaid(&g->sm[w->cta->sm], p, a, size, buf);
 }
@@ -247,7 +247,7 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
                          unsigned size, Type t, const DOpd *ro, int store, ExecInfo *e)
 {
 	SM *s = &g->sm[w->cta->sm];
-	int defer = g->defer, over = !store && defer && s->q.on;
+	int defer = g->defer, over = !store && defer && par_stored(s);
 
 	e->space = SP_GLOBAL;
 	FOR_LANES(ex) {

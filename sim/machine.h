@@ -134,7 +134,7 @@ typedef struct {
 	uint64_t cycle;     /* issue cycle */
 	uint8_t kind;       /* WQ_* */
 	union {
-		struct { uint8_t *p; uint8_t size; uint8_t v[16]; } st;   /* a lane's store */
+		struct { uint8_t *p; uint64_t a; uint8_t size; uint8_t v[16]; } st;   /* a lane's store (a: its address) */
 		struct {                                              /* a lane's atomic */
 			uint8_t *p;     /* the word */
 			Warp *w;        /* the warp whose register gets the old value (red: none) */
@@ -165,6 +165,7 @@ typedef struct {
 	uint8_t *omask;     /* which of them were stored */
 	int *oused;         /* the used slots (on of them), what the window's end clears */
 	int ocap, on;       /* slots (a power of two), used */
+	int obuilt;         /* the items whose stores the map holds (the first obuilt) */
 } WQueue;
 
 typedef struct {
@@ -349,7 +350,12 @@ void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to);
 /* par.c: the window queues. A global store of size bytes (v) at p (address a) by SM s */
 void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, const uint8_t *v);
 /* the SM's own queued stores over the size bytes at a just read into buf */
-void par_overlay(const SM *s, uint64_t a, unsigned size, uint8_t *buf);
+void par_overlay(SM *s, uint64_t a, unsigned size, uint8_t *buf);
+/* whether the SM has stores queued in the window, which its loads read over */
+static inline int par_stored(const SM *s)
+{
+	return s->q.on || s->q.obuilt < s->q.n;
+}
 /* a lane's global atomic: performed at the window's end, the old value then into w's row
  * reg (and reg + 1 for 8 bytes) of lane l unless red */
 void par_atom(SM *s, uint64_t cycle, uint8_t *p, Warp *w, uint16_t reg, unsigned l, unsigned size,

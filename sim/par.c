@@ -118,10 +118,23 @@ static void overlay_put(WQueue *q, uint64_t a, unsigned size, const uint8_t *v)
 	}
 }
 
-void par_overlay(const SM *s, uint64_t a, unsigned size, uint8_t *buf)
+/* the map takes the stores queued since it last did: it is built when a load reads over it,
+ * not at each store (a kernel that loads nothing after its stores in a window never builds
+ * it); in queue order, so that a later store of a byte is the one a load sees */
+static void overlay_build(WQueue *q)
 {
-	const WQueue *q = &s->q;
+	for (; q->obuilt < q->n; q->obuilt++) {
+		const WItem *it = &q->it[q->obuilt];
+		if (it->kind == WQ_STORE)
+			overlay_put(q, it->u.st.a, it->u.st.size, it->u.st.v);
+	}
+}
 
+void par_overlay(SM *s, uint64_t a, unsigned size, uint8_t *buf)
+{
+	WQueue *q = &s->q;
+
+	overlay_build(q);
 	if (!q->on)
 		return;
 	for (unsigned i = 0; i < size; ) {
@@ -142,9 +155,9 @@ void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, con
 	WItem *it = push(&s->q, cycle, WQ_STORE);
 
 	it->u.st.p = p;
+	it->u.st.a = a;
 	it->u.st.size = (uint8_t)size;
 	copy(it->u.st.v, v, size);
-	overlay_put(&s->q, a, size, v);
 }
 
 void par_atom(SM *s, uint64_t cycle, uint8_t *p, Warp *w, uint16_t reg, unsigned l, unsigned size,
@@ -256,6 +269,7 @@ static void reset(WQueue *q)
 			free(q->it[i].u.pr.s);     /* lines past a fault */
 	q->n = 0;
 	q->na = 0;
+	q->obuilt = 0;
 	/* the used slots alone: a window's stores take few of the slots its busiest one grew */
 	for (int i = 0; i < q->on; i++)
 		q->okey[q->oused[i]] = 0;
