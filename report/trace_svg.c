@@ -475,10 +475,12 @@ static void draw_head(Svg *s, const Geo *g, uint64_t xend)
 	rp_tout_printf(o, "<text x=\"10\" y=\"18\" style=\"font-size:13px;font-weight:bold\">warpsim: ");
 	if (s->ti.nlaunches) {  /* several launches: each kernel in launch order */
 		rp_tout_printf(o, "%d launches:", s->ti.nlaunches);
-		for (int i = 0; i < s->nmark; i++) {
+		for (int i = 0; i < s->nmark && i < 8; i++) {      /* the line holds eight names */
 			rp_tout_printf(o, "%s ", i ? "," : "");
 			xtext(o, strchr(s->mark[i].name, ' ') + 1);
 		}
+		if (s->nmark > 8)
+			rp_tout_printf(o, " and %d more", s->nmark - 8);
 	} else {
 		rp_tout_printf(o, "kernel ");
 		xtext(o, s->ti.k ? s->ti.k->name : "?");
@@ -519,14 +521,20 @@ static void draw_axes(Svg *s, const Geo *g)
 		                x, TOP, x, TOP + R * rh, x, TOP + R * rh, x, TOP + R * rh + 5, x,
 		                TOP + R * rh + 17, t);
 	}
+	double lastx = -1e9;  /* where the last label began: labels closer than 120 px are left out */
 	for (int i = 0; i < s->nmark; i++) {  /* several launches: a line where each begins */
 		uint64_t t = s->mark[i].from;
 		double x = LEFT + (double)(t - s->ti.lo) / (double)g->wf * g->sx;
 		if (t < s->ti.lo || t > s->ti.lo + g->nbf * g->wf)
 			continue;
-		rp_tout_printf(o, "<line class=\"ln\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
-		                "<text class=\"lt\" x=\"%.1f\" y=\"%d\">launch ", x, TOP - 12, x, TOP + R * rh,
-		                x + 2, TOP - 3);
+		rp_tout_printf(o, "<line class=\"ln\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"><title>"
+		                "launch ", x, TOP - 12, x, TOP + R * rh);
+		xtext(o, s->mark[i].name);
+		rp_tout_printf(o, "</title></line>\n");
+		if (x - lastx < 120)
+			continue;
+		lastx = x;
+		rp_tout_printf(o, "<text class=\"lt\" x=\"%.1f\" y=\"%d\">launch ", x + 2, TOP - 3);
 		xtext(o, s->mark[i].name);
 		rp_tout_printf(o, "</text>\n");
 	}
