@@ -103,6 +103,8 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	dump(f, 'F', "ifconv");
 	be_webs(f);
 	be_check_ir(f, "webs");
+	be_consts(f);
+	be_check_ir(f, "consts");
 	if (be_regalloc(f) < 0)
 		goto fail;
 	be_check_ir(f, "regalloc");

@@ -396,6 +396,7 @@ int be_ifconv(Fn *f);        /* ifconv.c: -1 after a message (a --decide that ca
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
                         size_t nwhy);
 int be_webs(Fn *f);          /* webs.c: one temporary per web; the webs added */
+void be_consts(Fn *f);       /* consts.c: constants read from the bank or as immediates */
 int be_regalloc(Fn *f);      /* regalloc.c */
 int be_sync(Fn *f);          /* sync.c */
 void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */

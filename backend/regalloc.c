@@ -6,13 +6,13 @@
  * Breaks nothing; spilling adds LDL/STL around uses and definitions of spilled values.
  *
  * "Linear Scan Register Allocation" (Poletto, Sarkar, 1999): one interval per temporary
- * from its first to its last position in block order, widened over the blocks where it is
- * live in or out (backward dataflow over the CFG); intervals sorted by start; when no
+ * from its first to its last position in code order (Fn.lay), widened over the blocks where
+ * it is live in or out (backward dataflow over the CFG); intervals sorted by start; when no
  * register is free the interval ending last is spilled (an 8-byte slot in the frame after
  * the .local variables), the code rewritten, and the allocation run again. A copy whose
  * source dies at it gives its destination the source's register (move coalescing by hint;
- * emission drops the MOV R, R left behind). A result no one reads is written to RZ (PT),
- * a move no one reads goes, and an atomic whose result is dead becomes RED first. Predicates
+ * emission drops the MOV R, R left behind). First, a result no one reads is written to RZ
+ * (PT), a move no one reads goes, and an atomic whose result is dead becomes RED. Predicates
  * beyond P0-P6 are kept as 0/1 in a register (SEL to save, ISETP.NE to restore).
  */
 #include <stdlib.h>
@@ -73,6 +73,7 @@ typedef struct {
 	/* per pair or quad: the position of the first such move into it, -2 when it was live
 	 * or written before it (no plan then), -1 before any */
 	int *qpos;
+	int *ord;              /* the blocks in code order (block_order) */
 } Live;
 
 /* room in l's per-temporary arrays for n temporaries; hint and hpos zeroed */
@@ -267,8 +268,10 @@ static int dead_results(Fn *f, Live *l)
 				deadres |= i == 0;
 				changed = 1;
 			}
-			if (deadres && (in->op == OP_MOV || in->op == OP_MOV32I)) {
-				/* a dead move goes (a copy: emission would have dropped it as MOV R, R) */
+			if (deadres && (in->op == OP_MOV || in->op == OP_MOV32I ||
+			                (in->op == OP_LDC && in->o[1].t == T_RZ))) {
+				/* a dead move goes (a copy: emission would have dropped it as MOV R, R),
+				 * and so does a load from a fixed constant address */
 				memmove(in, in + 1, (size_t)(b->nins - 1 - k) * sizeof *in);
 				b->nins--;
 				continue;
@@ -526,7 +529,25 @@ static void store_hint(Fn *f, Live *l, const Blk *b, int k, int pos)
 	}
 }
 
-/* the live interval of every temporary in block order (Live.start, .end; Blk.first, .last),
+/* the blocks in code order (Fn.lay, as emission places them; any block it lacks after
+ * them): a loop's blocks are consecutive there, so what is live around a loop does not stay
+ * live over the code that block numbering puts between them (an exit path numbered before
+ * the loop's latch: histogram's 18 registers, 13 in code order) */
+static int *block_order(Fn *f)
+{
+	int *ord = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1)), n = 0;
+	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
+
+	for (int li = 0; li < f->nlay; li++)
+		if (f->lay[li] >= 0 && f->lay[li] < f->nblk && !seen[f->lay[li]])
+			seen[f->lay[li]] = 1, ord[n++] = f->lay[li];
+	for (int i = 0; i < f->nblk; i++)
+		if (!seen[i])
+			ord[n++] = i;
+	return ord;
+}
+
+/* the live interval of every temporary in code order (Live.start, .end; Blk.first, .last),
  * and for each whole-register copy the source its destination would like to share a
  * register with (hint, at position hpos) */
 static void intervals(Fn *f, Live *l, int fresh)
@@ -545,8 +566,8 @@ static void intervals(Fn *f, Live *l, int fresh)
 	}
 	if (fresh)
 		liveness(f, l);
-	for (int i = 0; i < f->nblk; i++) {
-		Blk *b = &f->blk[i];
+	for (int oi = 0; oi < f->nblk; oi++) {
+		Blk *b = &f->blk[l->ord[oi]];
 		if (b->dead)
 			continue;
 		b->first = pos;
@@ -834,6 +855,7 @@ int be_regalloc(Fn *f)
 	Live l = {0};
 	int fresh = 1, r = 1;
 
+	l.ord = block_order(f);
 	do
 		liveness(f, &l);
 	while (dead_results(f, &l));

@@ -18,6 +18,8 @@
 #      cf_ibra_nolist's register counts);
 #   9. dead results (regalloc.c): a result no one reads writes RZ (PT), an unused global
 #      atomic's is a RED (but exch and cas: RZ), and no move no one reads is left;
+#  10. constant operands (regalloc.c): parameters, .const words and immediates read by their
+#      uses from the bank or as immediates; intervals in code order;
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -269,6 +271,40 @@ dead atomics.kepler 'ATOM' 1
 dead atomics.kepler 'RED\.E\.' 10
 got=$(cat "$tmp"/*.sass | grep -cE '\*/ +(@!?P[0-6] +)?MOV(32I)?(\.64)? RZ,')
 if [ "$got" = 0 ]; then pass=$((pass + 1)); else bad "dead.moves" "$got moves to RZ in the fixtures' listings"; fi
+
+# 10. constant operands: const_operands reads its parameters from the bank in the slots that
+#     take a constant (commuting IADD, LOP, IMUL, FMUL; mirroring ISETP.EQ against 0 into
+#     RZ, c[..]; both words of the in pointer in its carry chain), its .const word too (no
+#     LDC), its mask as an immediate; the bound written under a guard stays a register; no
+#     unguarded move holds k; 10 registers at most (12 with every parameter in a register).
+#     histogram.sm35 under kepler.cfg: 12 registers at most (16 with the intervals in block
+#     number order, where the exit path lies between the loop's blocks)
+"$wc" "$top/tests/ptx/const_operands.ptx" > "$tmp/const.sass" 2>&1 || bad "const" "$(head -2 "$tmp/const.sass")"
+const() {   # const PATTERN COUNT
+	got=$(grep -cE "\*/ +$1" "$tmp/const.sass")
+	if [ "$got" = "$2" ]; then pass=$((pass + 1)); else bad "const" "$2 x '$1' expected, $got in the listing"; fi
+}
+const 'IADD\.CC R[0-9]+, R[0-9]+, c\[0x0\]\[0x20\];' 1
+const 'IADD\.X R[0-9]+, R[0-9]+, c\[0x0\]\[0x24\];' 1
+const 'IADD R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1
+const 'LOP\.XOR R[0-9]+, R[0-9]+, c\[0x0\]\[0x34\];' 2
+const 'IMUL\.U32\.U32 R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1
+const 'IADD R[0-9]+, R[0-9]+, c\[0x3\]\[0x4\];' 1
+const 'LDC' 0
+const 'LOP\.AND R[0-9]+, R[0-9]+, 0xff0f;' 1
+const '@P0 MOV R[0-9]+, c\[0x0\]\[0x30\];' 1
+const 'ISETP\.GT\.U32\.AND P0, PT, R[0-9]+, R[0-9]+, PT;' 1
+const 'DADD R[0-9]+, R[0-9]+, c\[0x0\]\[0x38\];' 1
+const 'FMUL R[0-9]+, R[0-9]+, c\[0x0\]\[0x40\];' 1
+const 'ISETP\.EQ\.U32\.AND P0, PT, RZ, c\[0x0\]\[0x30\], PT;' 1
+const 'ISETP\.LT\.U32\.AND P0, PT, R[0-9]+, c\[0x0\]\[0x30\], PT;' 1
+const 'MOV R[0-9]+, c\[0x0\]' 0
+got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/const.sass")
+if [ "${got:-99}" -le 10 ]; then pass=$((pass + 1)); else bad "const" "at most 10 registers expected, ${got:-none} in the listing"; fi
+"$wc" --config "$top/sim/configs/kepler.cfg" "$top/tests/ptx/histogram.sm35.ptx" > "$tmp/order.sass" 2>&1 ||
+	bad "order.histogram" "$(head -2 "$tmp/order.sass")"
+got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/order.sass")
+if [ "${got:-99}" -le 12 ]; then pass=$((pass + 1)); else bad "order.histogram" "at most 12 registers expected, ${got:-none} in the listing"; fi
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]

@@ -1,0 +1,189 @@
+/* consts.c - constant operands: kernel parameters, .const words and immediates moved into a
+ * register are read by their uses straight from the constant bank or as immediates.
+ *
+ * Needs webs (one definition per value; blocks of MIns on temporaries); breaks nothing: it
+ * rewrites source operands and the order of two commuting sources (a comparison's mirrored),
+ * and leaves the moves for regalloc.c, which deletes those no one reads any more. ptxas 11.8
+ * reads a kernel's parameters in the instructions that use them (ISCADD R2.CC, R6,
+ * c[0x0][0x140], 0x2; ISETP.GE.AND P1, PT, R2, c[0x0][0x150], PT: tests/ptxas-ref), where the
+ * translator loads each into a register at the entry (MOV R2, c[0x0][0x28]) that then stays
+ * live to its last use. "Rematerialization" (Briggs, Cooper, Torczon, "Rematerialization",
+ * PLDI 1992): a value that can be remade where it is used need not hold a register; here the
+ * remade value is the operand itself.
+ */
+#include "backend/be.h"
+
+/* the ops whose constant slots (shapes.def's C) take a folded constant, and those of them
+ * whose first two sources commute (a + b, a & b, a * b + c ...) */
+static int folds(int op)
+{
+	switch (op) {
+	case OP_MOV: case OP_IADD: case OP_IMUL: case OP_IMAD: case OP_ISCADD: case OP_SHL:
+	case OP_SHR: case OP_SHF: case OP_LOP: case OP_BFE: case OP_BFI: case OP_SEL: case OP_IMNMX:
+	case OP_ISET: case OP_ISETP: case OP_FADD: case OP_FMUL: case OP_FFMA: case OP_FMNMX:
+	case OP_FSET: case OP_FSETP: case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX:
+	case OP_DSETP: case OP_F2I: case OP_I2F: case OP_F2F: case OP_I2I: case OP_PRMT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int commutes(const MIns *in)
+{
+	switch (in->op) {
+	case OP_IADD: case OP_FADD: case OP_FMUL: case OP_FFMA: case OP_DADD: case OP_DMUL:
+	case OP_DFMA: case OP_IMNMX:
+		return 1;
+	case OP_IMUL: case OP_IMAD:   /* both factors of one signedness */
+		return !in->m.stype || in->m.stype == in->m.dtype;
+	case OP_LOP:
+		return in->m.sub != SUB_PASS_B;
+	default:
+		return 0;
+	}
+}
+
+/* a comparison whose two sources may trade places, its comparison mirrored (a < b is
+ * b > a): the comparison's mirror, or CMP_NONE */
+static Cmp mirrored(const MIns *in)
+{
+	static const uint8_t m[CMP_COUNT] = {
+		[CMP_F] = CMP_F, [CMP_LT] = CMP_GT, [CMP_EQ] = CMP_EQ, [CMP_LE] = CMP_GE,
+		[CMP_GT] = CMP_LT, [CMP_NE] = CMP_NE, [CMP_GE] = CMP_LE, [CMP_NUM] = CMP_NUM,
+		[CMP_NAN] = CMP_NAN, [CMP_LTU] = CMP_GTU, [CMP_EQU] = CMP_EQU, [CMP_LEU] = CMP_GEU,
+		[CMP_GTU] = CMP_LTU, [CMP_NEU] = CMP_NEU, [CMP_GEU] = CMP_LEU, [CMP_T] = CMP_T,
+	};
+	if ((in->op != OP_ISETP && in->op != OP_ISET && in->op != OP_FSETP && in->op != OP_FSET) ||
+	    (in->m.flags & MF_X) || in->m.cmp >= CMP_COUNT)
+		return CMP_NONE;
+	return (Cmp)m[in->m.cmp];
+}
+
+/* the integer ops whose immediate slots (shapes.def's I beside R) take a folded 32-bit
+ * immediate (a float op reads its immediate as a float: none of those) */
+static int folds_imm(int op)
+{
+	switch (op) {
+	case OP_IADD: case OP_IMUL: case OP_IMAD: case OP_ISCADD: case OP_SHL: case OP_SHR:
+	case OP_SHF: case OP_LOP: case OP_BFE: case OP_BFI: case OP_SEL: case OP_IMNMX:
+	case OP_ISET: case OP_ISETP: case OP_PRMT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* one constant or immediate of cst into a source of in that holds a temporary with one */
+static void fold(const Fn *f, MIns *in, const MOpd **cst)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	int first = 0, ncst = 0;
+	Cmp mir = mirrored(in);
+
+	while (first < si->n && si->dst[first])
+		first++;
+
+	if (!folds(in->op))
+		return;
+	/* a comparison with 0 of a temporary holding one: 0 is RZ, which may trade places */
+	if (mir != CMP_NONE && first + 1 < in->nopd && in->o[first].kind == OPD_REG &&
+	    in->o[first].t >= T_FIRST && cst[in->o[first].t] && !in->o[first].flags &&
+	    in->o[first + 1].kind == OPD_IMM && in->o[first + 1].imm == 0 && !in->o[first + 1].flags &&
+	    (in->op == OP_ISETP || in->op == OP_ISET))
+		in->o[first + 1] = be_r(T_RZ);
+	/* one constant or immediate per instruction (a shift amount or a LUT of its own slot
+	 * aside) */
+	for (int i = 0; i < in->nopd; i++)
+		ncst += in->o[i].kind == OPD_CONST ||
+		        (in->o[i].kind == OPD_IMM && i < si->n && (si->classes[i] & OC_R));
+	for (int i = 0; i < in->nopd && i < si->n && !ncst; i++) {
+		MOpd *o = &in->o[i], *p = &in->o[i + 1];
+		int words, imm, oc;
+		if (si->dst[i] || o->kind != OPD_REG || o->t < T_FIRST || !cst[o->t])
+			continue;
+		words = o->part ? 1 : be_cls_words(f->tmp[o->t].cls);
+		imm = cst[o->t]->kind == OPD_IMM;
+		oc = imm ? OC_I : OC_C;
+		if (be_ins_nregs(in, i) != words || (imm && (o->flags || !folds_imm(in->op))))
+			continue;
+		if (!(si->classes[i] & oc) && i == first && i + 1 < in->nopd && i + 1 < si->n &&
+		    (commutes(in) || mir != CMP_NONE) && (si->classes[i + 1] & oc) &&
+		    p->kind == OPD_REG && be_ins_nregs(in, i + 1) == words && o->flags == p->flags) {
+			MOpd x = *o;
+			*o = *p;
+			*p = x;
+			o = p;
+			i++;
+			if (mir != CMP_NONE)
+				in->m.cmp = (uint8_t)mir;
+		}
+		if (!(si->classes[i] & oc))
+			continue;
+		o->kind = cst[o->t]->kind;
+		o->bank = cst[o->t]->bank;
+		o->imm = cst[o->t]->imm + (o->part ? 4 * (o->part - 1) : 0);
+		o->t = T_RZ;
+		o->part = 0;
+		ncst = 1;
+	}
+}
+
+/* the constant operand or 32-bit immediate that t's one definition d, unguarded and whole,
+ * puts in it: a MOV of a constant, a MOV32I (or MOV) of an immediate, an LDC of whole words
+ * from a fixed address (ld.const of a .const variable); NULL for anything else */
+static const MOpd *const_of(const Fn *f, int t, const MIns *d)
+{
+	int cls = f->tmp[t].cls;
+
+	if (d->guard != T_PT || d->nopd != 2 || d->o[0].part || d->o[1].flags || f->tmp[t].split ||
+	    (cls != TC_R && cls != TC_R2))
+		return NULL;
+	if (d->op == OP_MOV && d->o[1].kind == OPD_CONST && d->o[1].t == T_RZ && !d->o[1].n &&
+	    be_ins_nregs(d, 0) == be_cls_words(cls))
+		return &d->o[1];
+	if ((d->op == OP_MOV32I || d->op == OP_MOV) && d->o[1].kind == OPD_IMM && cls == TC_R &&
+	    be_ins_nregs(d, 0) == 1)
+		return &d->o[1];
+	if (d->op == OP_LDC && d->o[1].kind == OPD_CONST && d->o[1].t == T_RZ && !d->o[1].n &&
+	    isa_type_bytes((Type)d->m.dtype) == 4 * be_cls_words(cls))
+		return &d->o[1];
+	return NULL;
+}
+
+/* one definition per temporary, its constant (const_of, or a copy's), then every
+ * instruction's sources (fold) */
+void be_consts(Fn *f)
+{
+	int n = f->ntmp, *ndef = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	MIns **def = be_alloc(f->pool, sizeof(MIns *) * (size_t)n);
+	const MOpd **cst = be_alloc(f->pool, sizeof(MOpd *) * (size_t)n);
+
+	for (int bi = 0; bi < f->nblk; bi++)
+		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++) {
+			MIns *in = &f->blk[bi].ins[k];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			for (int i = 0; i < in->nopd && i < si->n; i++)
+				if (si->dst[i] && (in->o[i].kind == OPD_REG || in->o[i].kind == OPD_PRED) &&
+				    in->o[i].t >= T_FIRST && ndef[in->o[i].t]++ == 0)
+					def[in->o[i].t] = in;
+		}
+	for (int t = T_FIRST; t < n; t++)
+		if (ndef[t] == 1)
+			cst[t] = const_of(f, t, def[t]);
+	/* a copy of a temporary that holds one holds it too */
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int t = T_FIRST; t < n; t++) {
+			const MIns *d = def[t];
+			if (ndef[t] == 1 && !cst[t] && d->op == OP_MOV && d->guard == T_PT && d->nopd == 2 &&
+			    !d->o[0].part && d->o[1].kind == OPD_REG && !d->o[1].part && !d->o[1].flags &&
+			    d->o[1].t >= T_FIRST && cst[d->o[1].t] && !f->tmp[t].split &&
+			    f->tmp[d->o[1].t].cls == f->tmp[t].cls)
+				cst[t] = cst[d->o[1].t], changed = 1;
+		}
+	}
+	for (int bi = 0; bi < f->nblk; bi++)
+		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++)
+			fold(f, &f->blk[bi].ins[k], cst);
+}
