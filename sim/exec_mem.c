@@ -222,6 +222,10 @@ static const MemAlloc *one_alloc(Gpu *g, const Warp *w, const uint64_t *addr, ui
 static inline void store_value(const Warp *w, const DOpd *ro, unsigned l, unsigned size,
                                uint8_t *v)
 {
+	if (size == 4) {            /* (the common word, without the loop) */
+		st32(v, 4, REG(ro->reg, l));
+		return;
+	}
 	for (unsigned i = 0; i < size; i += 4)
 		st32(v + i, size < 4 ? size : 4, REG(ro->reg + i / 4, l));
 }
@@ -230,7 +234,9 @@ static inline void store_value(const Warp *w, const DOpd *ro, unsigned l, unsign
 static inline void load_value(Warp *w, const DOpd *ro, unsigned l, const uint8_t *p,
                               unsigned size, Type t)
 {
-	if (size < 4) {
+	if (size == 4)
+		REG(ro->reg, l) = ld32(p, 4);
+	else if (size < 4) {
 		uint32_t v = ld32(p, size);
 		if (t == TY_S8) v = (uint32_t)(int32_t)(int8_t)v;
 		if (t == TY_S16) v = (uint32_t)(int32_t)(int16_t)v;
