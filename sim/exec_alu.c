@@ -4,8 +4,24 @@
  * and the decode-time handlers (sim_choose_fn, sim_choose_s2r) of the common forms.
  * The common forms run four lanes at a time with GNU vector extensions (SSE2 on x86-64,
  * scalar code elsewhere), eight at a time on x86-64 hosts with AVX2 (chosen at run time). */
-#include <stdatomic.h>
 #include "sim/exec.h"
+
+/* what the host's CPU has, asked once before main (a constructor: no thread runs yet, and it
+ * must initialise the CPU model itself): popcnt for timing.h's sim_popc, AVX2 and FMA for
+ * the bodies sim_choose_fn chooses */
+int sim_hw_popc;
+static int hw_avx2, hw_fma;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((constructor)) static void probe_cpu(void)
+{
+	__builtin_cpu_init();
+	sim_hw_popc = __builtin_cpu_supports("popcnt") != 0;
+	hw_avx2 = __builtin_cpu_supports("avx2") != 0;
+	hw_fma = hw_avx2 && __builtin_cpu_supports("fma");
+}
+#endif
+static int have_avx2(void) { return hw_avx2; }
+static int have_fma(void) { return hw_fma; }
 
 typedef uint32_t V4U __attribute__((vector_size(16)));
 typedef int32_t V4S __attribute__((vector_size(16)));
@@ -146,20 +162,9 @@ static inline void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, 
 __attribute__((target("avx2")))
 static inline void add32_8(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
 ADD32_BODY(V8U, 8)
-static int have_avx2(void)
-{
-	static atomic_int known = -1;   /* (atomic: SMs on several host threads ask, --threads) */
-	int k = atomic_load_explicit(&known, memory_order_relaxed);
-	if (k < 0) {
-		k = __builtin_cpu_supports("avx2") != 0;
-		atomic_store_explicit(&known, k, memory_order_relaxed);
-	}
-	return k;
-}
 #else
 #define cmp32_8 cmp32_4
 #define add32_8 add32_4
-static int have_avx2(void) { return 0; }
 #endif
 
 static void cmp32(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
@@ -498,19 +503,8 @@ static void ffma_fn8(Warp *w, const DIns *d, uint32_t ex)
 		_mm256_storeu_ps(rd + j, _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
 	}
 }
-static int have_fma(void)
-{
-	static atomic_int known = -1;   /* (atomic: SMs on several host threads ask, --threads) */
-	int k = atomic_load_explicit(&known, memory_order_relaxed);
-	if (k < 0) {
-		k = __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2");
-		atomic_store_explicit(&known, k, memory_order_relaxed);
-	}
-	return k;
-}
 #else
 #define ffma_fn8 ffma_fn
-static int have_fma(void) { return 0; }
 #endif
 
 /* MOV d, a|imm of 32 bits */

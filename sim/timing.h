@@ -37,15 +37,28 @@ enum {
 	TM_MAXSEGS = 160,    /* transactions one warp access can produce (32 lanes x 5) */
 };
 
-/* lanes in a mask, without a libgcc call on hosts compiled for baseline x86-64 */
+/* the host has a population count instruction (x86-64's popcnt, which its baseline lacks):
+ * set before main (exec_alu.c) */
+extern int sim_hw_popc;
+/* lanes in a mask: x86-64's popcnt where the host has it (chosen at run time: a build for
+ * the baseline may not use it), else without a libgcc call */
 static inline int
 sim_popc(uint32_t x)
 {
+#if defined(__POPCNT__) || !defined(__x86_64__)
+	return __builtin_popcount(x);
+#else
+	if (__builtin_expect(sim_hw_popc, 1)) {
+		uint32_t n;
+		__asm__("popcnt %1, %0" : "=r"(n) : "rm"(x) : "cc");
+		return (int)n;
+	}
 	if (x == 0xffffffffu || x == 0)   /* a full or empty warp, the common cases */
 		return x ? 32 : 0;
 	x = x - ((x >> 1) & 0x55555555u);
 	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
 	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+#endif
 }
 
 /* ------------------------------------------------------------------ tconfig.c */
@@ -608,24 +621,16 @@ typedef struct {
 	                                    a load less per lean issue than a pointer to one) */
 	uint64_t full_insts;
 	uint64_t insts, lanes, off;
-	uint32_t act[TM_MAXWARPS];   /* per warp slot: the active lanes of its last lean issue */
-	uint8_t nact[TM_MAXWARPS];   /* and how many they are */
 } TLean;
 
-/* a lean issue of warp w (not of a full warp with its guard true) counted into l: active
- * lanes act, of which ex executed (a warp's active lanes change only at its full issues:
- * their count is kept from its last lean issue) */
+/* a lean issue (not of a full warp with its guard true) counted into l: active lanes act,
+ * of which ex executed */
 static inline void
-sim_lean_count(TLean *l, int w, uint32_t act, uint32_t ex)
+sim_lean_count(TLean *l, uint32_t act, uint32_t ex)
 {
-	if (act != l->act[w]) {
-		l->act[w] = act;
-		l->nact[w] = (uint8_t)sim_popc(act);
-	}
 	l->insts++;
-	l->lanes += l->nact[w];
-	if (ex != act)
-		l->off += (uint64_t)sim_popc(act & ~ex);
+	l->lanes += (uint64_t)sim_popc(act);
+	l->off += (uint64_t)sim_popc(act & ~ex);
 }
 
 typedef struct {

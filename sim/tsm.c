@@ -564,7 +564,7 @@ lean_issue(TLean *l, int w, const TInst *in)
 	if (ex != ~0u) {
 		if (!act || (in->lean != LEAN_FN && ex && (ex != act || in->lean == LEAN_SYNC)))
 			return NULL;
-		sim_lean_count(l, w, act, ex);
+		sim_lean_count(l, act, ex);
 	} else if (in->lean == LEAN_SYNC)
 		return NULL;
 	else

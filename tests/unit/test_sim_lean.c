@@ -6,7 +6,8 @@
  * kernel of lean instructions in every guard form, partial warps and a split branch, whose
  * memory and statistics must equal the run that takes every issue through exec (a trace
  * reads each one) and hand-derived values; and the decode-time handlers of ISETP, MOV32I,
- * LOP, SHL, SHR, SEL, IMAD, IMUL, IADD, MOV.64, PSETP and S2R against C. */
+ * LOP, SHL, SHR, SEL, IMAD, IMUL, IADD, MOV.64, PSETP and S2R against C; and timing.h's
+ * population count (sim_popc) on both of its paths. */
 #include <check.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -477,6 +478,32 @@ START_TEST(test_s2r_dims)
 }
 END_TEST
 
+/* timing.h's sim_popc, through popcnt where the host has it (sim_hw_popc, set before main:
+ * as the CPU reports it) and through its fallback, against a count bit by bit */
+START_TEST(test_popc)
+{
+	int hw = sim_hw_popc;
+	uint32_t x = 1;
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+	__builtin_cpu_init();
+	ck_assert_int_eq(hw, __builtin_cpu_supports("popcnt") != 0);
+#endif
+	for (int i = 0; i < 1000; i++) {
+		uint32_t v = i == 0 ? 0 : i == 1 ? ~0u : i == 2 ? 0x80000001u : x;
+		int want = 0;
+		for (int b = 0; b < 32; b++)
+			want += (int)(v >> b & 1);
+		for (int k = 0; k < 2; k++) {
+			sim_hw_popc = k ? hw : 0;
+			ck_assert_int_eq(sim_popc(v), want);
+		}
+		x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+	}
+	sim_hw_popc = hw;
+}
+END_TEST
+
 int
 main(void)
 {
@@ -488,6 +515,7 @@ main(void)
 	tcase_add_test(tc, test_isetp_avx2);
 	tcase_add_test(tc, test_alu_handlers);
 	tcase_add_test(tc, test_s2r_dims);
+	tcase_add_test(tc, test_popc);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
