@@ -403,7 +403,7 @@ maxready(const Scoreboard *sb)
 }
 
 /* unit class u takes mult issue slots at now */
-static void
+static inline __attribute__((always_inline)) void
 take_unit(TSm *m, Unit u, uint64_t now, int mult)
 {
 	m->pfree[u] = sim_units_take(&m->units, m->c, u, now, mult);
@@ -582,25 +582,19 @@ lean_issue(TLean *l, int w, const TInst *in)
 	return in + ((int64_t)in->target - in->pc);
 }
 
-/* issues the next instruction of warp w at now; returns the cycles until its result. The
- * warp's new wake-up is filed at once (refresh): its own issue is what changed it. */
-static uint64_t
-issue(TSm *m, const TSource *s, int w, uint64_t now)
+/* the timing of an issue of in by warp w at now whose exec (if any) has run: the unit, the
+ * scoreboard, the control latency and the warp's wake-up filed anew (refresh: its own issue
+ * is what changed it); returns the cycles until its result */
+static inline __attribute__((always_inline)) uint64_t
+issue_timing(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in, const TInst *next,
+             int rare)
 {
 	const TimingConfig *c = m->c;
-	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
-	const TInst *next;
-	TExec *e = &m->e;
-	uint64_t ready;
-	int mult = 1, rare = 0, mem;
+	const TExec *e = &m->e;
+	int mult = 1, mem = rare && e->space != TSP_NONE;
+	uint64_t ready = mem ? issue_mem(m, w, in, now, e, &mult) : now + (uint64_t)c->lat[in->lat];
 
-	if (!in->lean || !s->lean || !(next = lean_issue(s->lean, w, in))) {
-		rare = s->exec(s->ctx, w, e);  /* (the core counts the issue's statistics) */
-		next = e->next;
-	}
 	m->wnext[w] = next;
-	mem = rare && e->space != TSP_NONE;
-	ready = mem ? issue_mem(m, w, in, now, e, &mult) : now + (uint64_t)c->lat[in->lat];
 	take_unit(m, (Unit)in->unit, now, mult);
 	sim_sb_write(&m->sb[w], &in->use, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
@@ -611,6 +605,28 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	} else
 		refile_common(m, w, next ? next : s->peek(s->ctx, w));
 	return ready - now;
+}
+
+/* an issue through the exec callback, out of line: its calls and its rare parts stay out of
+ * the issue stage's loop, where a lean issue needs few registers across its handler's call */
+static __attribute__((noinline)) uint64_t
+issue_exec(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in)
+{
+	int rare = s->exec(s->ctx, w, &m->e);  /* (the core counts the issue's statistics) */
+
+	return issue_timing(m, s, w, now, in, m->e.next, rare);
+}
+
+/* issues the next instruction of warp w at now; returns the cycles until its result */
+static inline uint64_t
+issue(TSm *m, const TSource *s, int w, uint64_t now)
+{
+	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
+	const TInst *next;
+
+	if (!in->lean || !s->lean || !(next = lean_issue(s->lean, w, in)))
+		return issue_exec(m, s, w, now, in);
+	return issue_timing(m, s, w, now, in, next, 0);
 }
 
 /* the position of the pick: GTO's inline (the common policy); the others through
