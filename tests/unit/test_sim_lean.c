@@ -504,6 +504,62 @@ START_TEST(test_popc)
 }
 END_TEST
 
+/* IADD.CC and IADD.X.CC's condition code (exec_alu.c's iaddcc_fn8 on a full warp, iaddcc_fn
+ * on a partial one: 32 and 24 threads, through the issue stage and through exec): each flag
+ * read back by a branch on its CC test (a bit of R20, R21 or R22 per flag), on lanes whose
+ * sums carry, overflow, are zero (with and without a carry) or negative, .X's zero where the
+ * low word was zero and where it was not, b a register or an immediate */
+START_TEST(test_iadd_cc_flags)
+{
+	static SimT t;
+	static const char *const tests[] = {"SFT", "HS", "EQ", "OFT"};   /* S, C, Z, O */
+	const char *args[] = {"buf:u32:96", NULL};
+	char src[8192];
+	size_t n;
+
+	/* R1 = tid * 0x9e3779b9 (lane 0: 0), R3 = -R1 in lanes 4k + 2 and 5, else tid * 0x7f4a7c15,
+	 * R8 = ~R1 (the .X sum is zero where the first one carried) */
+	n = (size_t)snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 24\n.param 0x20 8 out\n"
+	                     "S2R R10, SR_TID.X;\nIMUL R1, R10, 0x9e3779b9;\nIMUL R3, R10, 0x7f4a7c15;\n"
+	                     "LOP.AND R4, R10, 0x3;\nISETP.EQ.AND P0, PT, R4, 0x2, PT;\n"
+	                     "ISETP.EQ.OR P0, PT, R10, 0x5, P0;\nIADD R5, RZ, -R1;\nSEL R3, R5, R3, P0;\n"
+	                     "LOP.XOR R8, R1, 0xffffffff;\nMOV R20, RZ;\nMOV R21, RZ;\nMOV R22, RZ;\n");
+	for (int k = 0; k < 3; k++) {
+		n += (size_t)snprintf(src + n, sizeof src - n, "%s\n", k == 0 ? "IADD.CC R2, R1, R3;" :
+		                      k == 1 ? "IADD.X.CC R6, R1, R8;" : "IADD.CC R7, R1, 0x80000000;");
+		for (int f = 0; f < 4; f++)
+			n += (size_t)snprintf(src + n, sizeof src - n, "SSY j%d%d;\nBRA CC.%s, t%d%d;\nNOP.S;\n"
+			                      "t%d%d: LOP.OR R%d, R%d, 0x%x;\nNOP.S;\nj%d%d:\n", k, f, tests[f], k, f,
+			                      k, f, 20 + k, 20 + k, 1 << f, k, f);
+	}
+	snprintf(src + n, sizeof src - n, "SHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\n"
+	         "IADD.X R13, RZ, c[0x0][0x24];\nST.E [R12], R20;\nST.E [R12+0x80], R21;\n"
+	         "ST.E [R12+0x100], R22;\nEXIT;\n");
+	for (int run = 0; run < 4; run++) {
+		unsigned block = run & 2 ? 24 : 32;
+		int rc = run & 1 ? simt_run(&t, src, 1, block, args, NULL) : simt_run_untraced(&t, src, 1, block, args, NULL);
+		if (rc != SIM_DONE)
+			fprintf(stderr, "%s", t.errbuf ? t.errbuf : "");
+		ck_assert_int_eq(rc, SIM_DONE);
+		for (uint32_t l = 0; l < block; l++) {
+			uint32_t a = l * 0x9e3779b9u, b = (l & 3) == 2 || l == 5 ? 0 - a : l * 0x7f4a7c15u;
+			uint32_t c0 = 0, z0 = 0;
+			for (int k = 0; k < 3; k++) {
+				uint32_t v = k == 2 ? 0x80000000u : k == 1 ? ~a : b, ci = k == 1 ? c0 : 0;
+				uint64_t sum = (uint64_t)a + v + ci;
+				uint32_t r = (uint32_t)sum, c = (uint32_t)(sum >> 32), z = r == 0 && (k != 1 || z0);
+				uint32_t want = (r >> 31) | c << 1 | z << 2 | (((a ^ r) & (v ^ r)) >> 31) << 3;
+				ck_assert_msg(simt_get(&t, 0, 32 * k + (int)l) == want, "IADD #%d lane %u (%u threads): "
+				              "flags 0x%x, want 0x%x", k, l, block, (unsigned)simt_get(&t, 0, 32 * k + (int)l), want);
+				if (k == 0)
+					c0 = c, z0 = z;
+			}
+		}
+		simt_free(&t);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -516,6 +572,7 @@ main(void)
 	tcase_add_test(tc, test_alu_handlers);
 	tcase_add_test(tc, test_s2r_dims);
 	tcase_add_test(tc, test_popc);
+	tcase_add_test(tc, test_iadd_cc_flags);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
