@@ -300,6 +300,23 @@ START_TEST(test_sm_lean_equals_exec)
 }
 END_TEST
 
+/* the head of the listings below: a kernel of 50 registers storing to out */
+static const char khdr[] = ".kernel k\n.arch sm_20\n.registers 50\n.param 0x20 8 out\n";
+
+/* run `run` (0 to 3) of the listing src: a full warp or 24 threads (run & 2), through the
+ * issue stage or through exec (run & 1: a trace reads every issue); returns its threads */
+static unsigned
+run_variant(SimT *t, const char *src, int run, const char **args)
+{
+	unsigned block = run & 2 ? 24 : 32;
+	int rc = run & 1 ? simt_run(t, src, 1, block, args, NULL) : simt_run_untraced(t, src, 1, block, args, NULL);
+
+	if (rc != SIM_DONE)
+		fprintf(stderr, "%s", t->errbuf ? t->errbuf : "");
+	ck_assert_int_eq(rc, SIM_DONE);
+	return block;
+}
+
 /* ISETP's AVX2 forms (exec_alu.c: isetp_*8* of a full warp, isetp_fn8 of a partial one,
  * 24 threads; a compare, b a register or an immediate, signed or unsigned, inverted for LE,
  * GE and NE) on lanes whose values differ in sign and order, each compare's predicate one
@@ -324,9 +341,7 @@ START_TEST(test_isetp_avx2)
 	snprintf(src + n, sizeof src - n, "SHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\n"
 	         "IADD.X R13, RZ, c[0x0][0x24];\nST.E [R12], R5;\nEXIT;\n");
 	for (int run = 0; run < 4; run++) {
-		unsigned block = run & 2 ? 24 : 32;
-		int rc = run & 1 ? simt_run(&t, src, 1, block, args, NULL) : simt_run_untraced(&t, src, 1, block, args, NULL);
-		ck_assert_int_eq(rc, SIM_DONE);
+		unsigned block = run_variant(&t, src, run, args);
 		for (uint32_t l = 0; l < block; l++) {
 			uint32_t x = l | (l & 1) << 31, want = 0;
 			for (int c = 0; c < 6; c++)
@@ -384,10 +399,9 @@ START_TEST(test_alu_handlers)
 
 	/* R1 = tid with bit 31 set in odd lanes, R2 = tid * 0x1234567, R3 = tid + 20, P0 = tid & 2,
 	 * P2 = tid < 16 */
-	n = (size_t)snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 50\n.param 0x20 8 out\n"
-	                     "S2R R10, SR_TID.X;\nSHL R6, R10, 0x1f;\nLOP.OR R1, R10, R6;\n"
+	n = (size_t)snprintf(src, sizeof src, "%sS2R R10, SR_TID.X;\nSHL R6, R10, 0x1f;\nLOP.OR R1, R10, R6;\n"
 	                     "IMUL R2, R10, 0x1234567;\nIADD R3, R10, 0x14;\nLOP.AND R4, R10, 0x2;\n"
-	                     "ISETP.NE.AND P0, PT, R4, RZ, PT;\nISETP.LT.U32.AND P2, PT, R10, 0x10, PT;\n");
+	                     "ISETP.NE.AND P0, PT, R4, RZ, PT;\nISETP.LT.U32.AND P2, PT, R10, 0x10, PT;\n", khdr);
 	for (int k = 0; k < NOPS; k++)
 		n += (size_t)snprintf(src + n, sizeof src - n, "%s\n", ops[k]);
 	n += (size_t)snprintf(src + n, sizeof src - n, "SHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\n"
@@ -396,11 +410,7 @@ START_TEST(test_alu_handlers)
 		n += (size_t)snprintf(src + n, sizeof src - n, "ST.E [R12+0x%x], R%d;\n", 0x80 * k, 20 + k);
 	snprintf(src + n, sizeof src - n, "EXIT;\n");
 	for (int run = 0; run < 4; run++) {
-		unsigned block = run & 2 ? 24 : 32;
-		int rc = run & 1 ? simt_run(&t, src, 1, block, args, NULL) : simt_run_untraced(&t, src, 1, block, args, NULL);
-		if (rc != SIM_DONE)
-			fprintf(stderr, "%s", t.errbuf ? t.errbuf : "");
-		ck_assert_int_eq(rc, SIM_DONE);
+		unsigned block = run_variant(&t, src, run, args);
 		for (uint32_t l = 0; l < block; l++) {
 			uint32_t a = l | (l & 1) << 31, b = l * 0x1234567u, c = l + 20, p = (l & 2) != 0;
 			uint32_t ab = p && l < 16;
@@ -519,11 +529,10 @@ START_TEST(test_iadd_cc_flags)
 
 	/* R1 = tid * 0x9e3779b9 (lane 0: 0), R3 = -R1 in lanes 4k + 2 and 5, else tid * 0x7f4a7c15,
 	 * R8 = ~R1 (the .X sum is zero where the first one carried) */
-	n = (size_t)snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 24\n.param 0x20 8 out\n"
-	                     "S2R R10, SR_TID.X;\nIMUL R1, R10, 0x9e3779b9;\nIMUL R3, R10, 0x7f4a7c15;\n"
+	n = (size_t)snprintf(src, sizeof src, "%sS2R R10, SR_TID.X;\nIMUL R1, R10, 0x9e3779b9;\nIMUL R3, R10, 0x7f4a7c15;\n"
 	                     "LOP.AND R4, R10, 0x3;\nISETP.EQ.AND P0, PT, R4, 0x2, PT;\n"
 	                     "ISETP.EQ.OR P0, PT, R10, 0x5, P0;\nIADD R5, RZ, -R1;\nSEL R3, R5, R3, P0;\n"
-	                     "LOP.XOR R8, R1, 0xffffffff;\nMOV R20, RZ;\nMOV R21, RZ;\nMOV R22, RZ;\n");
+	                     "LOP.XOR R8, R1, 0xffffffff;\nMOV R20, RZ;\nMOV R21, RZ;\nMOV R22, RZ;\n", khdr);
 	for (int k = 0; k < 3; k++) {
 		n += (size_t)snprintf(src + n, sizeof src - n, "%s\n", k == 0 ? "IADD.CC R2, R1, R3;" :
 		                      k == 1 ? "IADD.X.CC R6, R1, R8;" : "IADD.CC R7, R1, 0x80000000;");
@@ -536,11 +545,7 @@ START_TEST(test_iadd_cc_flags)
 	         "IADD.X R13, RZ, c[0x0][0x24];\nST.E [R12], R20;\nST.E [R12+0x80], R21;\n"
 	         "ST.E [R12+0x100], R22;\nEXIT;\n");
 	for (int run = 0; run < 4; run++) {
-		unsigned block = run & 2 ? 24 : 32;
-		int rc = run & 1 ? simt_run(&t, src, 1, block, args, NULL) : simt_run_untraced(&t, src, 1, block, args, NULL);
-		if (rc != SIM_DONE)
-			fprintf(stderr, "%s", t.errbuf ? t.errbuf : "");
-		ck_assert_int_eq(rc, SIM_DONE);
+		unsigned block = run_variant(&t, src, run, args);
 		for (uint32_t l = 0; l < block; l++) {
 			uint32_t a = l * 0x9e3779b9u, b = (l & 3) == 2 || l == 5 ? 0 - a : l * 0x7f4a7c15u;
 			uint32_t c0 = 0, z0 = 0;
