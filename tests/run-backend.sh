@@ -18,8 +18,8 @@
 #      cf_ibra_nolist's register counts);
 #   9. dead results (regalloc.c): a result no one reads writes RZ (PT), an unused global
 #      atomic's is a RED (but exch and cas: RZ), and no move no one reads is left;
-#  10. constant operands (regalloc.c): parameters, .const words and immediates read by their
-#      uses from the bank or as immediates; intervals in code order;
+#  10. constant operands (consts.c): parameters, .const words and immediates read by their
+#      uses from the bank or as immediates; intervals in code order (regalloc.c);
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
