@@ -20,8 +20,6 @@ __attribute__((constructor)) static void probe_cpu(void)
 	hw_fma = hw_avx2 && __builtin_cpu_supports("fma");
 }
 #endif
-static int have_avx2(void) { return hw_avx2; }
-static int have_fma(void) { return hw_fma; }
 
 typedef uint32_t V4U __attribute__((vector_size(16)));
 typedef int32_t V4S __attribute__((vector_size(16)));
@@ -169,12 +167,12 @@ ADD32_BODY(V8U, 8)
 
 static void cmp32(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
 {
-	(have_avx2() ? cmp32_8 : cmp32_4)(a, b, bimm, sg, lt, eq);
+	(hw_avx2 ? cmp32_8 : cmp32_4)(a, b, bimm, sg, lt, eq);
 }
 
 static void add32(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
 {
-	(have_avx2() ? add32_8 : add32_4)(d, a, b, bimm);
+	(hw_avx2 ? add32_8 : add32_4)(d, a, b, bimm);
 }
 
 /* IADD's general form, lane by lane (.X, .CC, .SAT, operand modifiers, constants); kept out
@@ -938,9 +936,9 @@ void sim_choose_fn(DIns *d)
 		break;
 	case OP_IADD:
 		if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = !have_avx2() ? iadd_fn4 : o[2].kind == DK_REG ? iadd_rr8 : iadd_ri8;
+			d->fn = !hw_avx2 ? iadd_fn4 : o[2].kind == DK_REG ? iadd_rr8 : iadd_ri8;
 		else if (!(d->m.flags & MF_SAT) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = have_avx2() ? iaddcc_fn8 : iaddcc_fn;
+			d->fn = hw_avx2 ? iaddcc_fn8 : iaddcc_fn;
 		else if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG &&
 		         negated(&o[1]) && negated(&o[2]))
 			d->fn = isub_fn;
@@ -951,7 +949,7 @@ void sim_choose_fn(DIns *d)
 			d->aux = (uint8_t)(tt | sg << 3);
 			d->fn = isetp_fn4;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-			if (have_avx2() && isetp_kind(tt) >= 0) {
+			if (hw_avx2 && isetp_kind(tt) >= 0) {
 				int pt = o[4].kind == DK_PRED && o[4].reg == ISA_PT && !(o[4].flags & OPF_NOT) &&
 				         (d->m.bop == BOP_AND || d->m.bop == BOP_NONE);
 				d->aux = (uint8_t)(isetp_kind(tt) | (sg ? ISETP_SG : 0) | (pt ? ISETP_PT : 0));
@@ -972,7 +970,7 @@ void sim_choose_fn(DIns *d)
 		if (o[1].kind == DK_REG && o[2].kind == DK_REG && o[3].kind == DK_REG &&
 		    !o[1].flags && !o[2].flags && !o[3].flags)
 			d->fn = (d->m.rnd == RND_NONE || d->m.rnd == RND_RN || d->m.rnd == RND_ROUND) && !(d->m.flags & (MF_FTZ | MF_SAT)) &&
-			        have_fma() ? ffma_fn8 : ffma_fn;
+			        hw_fma ? ffma_fn8 : ffma_fn;
 		break;
 	case OP_MOV:
 		if (plain(&o[1]))
@@ -1019,14 +1017,14 @@ void sim_choose_fn(DIns *d)
 		if ((d->m.dtype == TY_NONE || d->m.dtype == TY_F32) && (d->m.stype == TY_NONE || d->m.stype == TY_S32) &&
 		    (d->m.rnd == RND_NONE || d->m.rnd == RND_RN || d->m.rnd == RND_ROUND) && !(d->m.flags & MF_SAT) &&
 		    o[1].kind == DK_REG && !o[1].flags)
-			d->fn = have_avx2() ? i2f_fn8 : i2f_fn;
+			d->fn = hw_avx2 ? i2f_fn8 : i2f_fn;
 		break;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 	case OP_FADD:
 	case OP_FMUL:
 		if ((d->m.rnd == RND_NONE || d->m.rnd == RND_RN) && !(d->m.flags & (MF_FTZ | MF_SAT)) &&
 		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = d->op == OP_FADD ? (have_avx2() ? fadd_fn8 : fadd_fn) : (have_avx2() ? fmul_fn8 : fmul_fn);
+			d->fn = d->op == OP_FADD ? (hw_avx2 ? fadd_fn8 : fadd_fn) : (hw_avx2 ? fmul_fn8 : fmul_fn);
 		break;
 #endif
 	default:
