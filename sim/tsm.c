@@ -683,7 +683,8 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	 * answer ubusy unchanged (ut <= now: time runs forward), so the candidates are the
 	 * sorted warps outside that one class, and when that is none while some are sorted, the
 	 * memo (now + 1, as the general test below finds) and the stall of its first warp are
-	 * charged at once. */
+	 * charged at once. (The stall's three lines are those of the general path: sharing them
+	 * by a jump measured 402 -> 405 host instructions per warp instruction on intloop.) */
 	uint32_t ub = m->ubusy;
 	if (m->unext == now + 1 && !(ub & (ub - 1))) {
 		promote(m, k, now);
