@@ -272,7 +272,7 @@ int cli_multi_finish(CliMulti *m, int ok)
 		fprintf(m->bf, "\nall %d launches: %" PRIu64 " cycles; their bounds summed %" PRIu64
 		        "; cycles / bound %.2f\n", m->n, m->csum, m->bsum,
 		        m->bsum ? (double)m->csum / (double)m->bsum : 0.0);
-	if (m->bf && (fflush(m->bf) || ferror(m->bf) | (fclose(m->bf) != 0)) && !rc) {
+	if (m->bf && (ferror(m->bf) | (fclose(m->bf) != 0)) && !rc) {
 		fprintf(m->err, "warpsim: --bounds: error writing '%s'\n", ro->bounds);
 		rc = -1;
 	}
