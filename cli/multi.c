@@ -142,15 +142,10 @@ oom:
 	return -1;
 }
 
-/* "launch 2 of 3: kernel 'K' (grid X,Y,Z, block X,Y,Z; WHERE)" */
+/* rp_launch_title of launch i */
 static void launch_title(const CliMulti *m, int i, char *buf, size_t n)
 {
-	const Launch *l = sim_opts_launch(&m->o->sim, i);
-
-	snprintf(buf, n, "launch %d of %d: kernel '%s' (grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 ", block %"
-	         PRIu32 ",%" PRIu32 ",%" PRIu32 "%s%s)", i + 1, m->n, m->k[i] ? m->k[i]->name : "?",
-	         l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
-	         l->where ? "; " : "", l->where ? l->where : "");
+	rp_launch_title(buf, n, sim_opts_launch(&m->o->sim, i), i, m->n, m->k[i] ? m->k[i]->name : "?");
 }
 
 int cli_multi_done(CliMulti *m, int i, const Gpu *g)

@@ -95,7 +95,7 @@ static void txt_end(void *st, uint64_t cycles)
 static void txt_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
 {
 	Txt *t = st;
-	const Launch *ln = l->l;
+	char title[4608];
 
 	if (t->ti.k != ti->k) {
 		rp_instext_free(&t->it);
@@ -103,11 +103,8 @@ static void txt_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
 	}
 	t->ti.k = ti->k;
 	t->ti.prog = ti->prog;
-	rp_tout_printf(t->o, "# launch %d of %d: kernel '%s' (grid %" PRIu32 ",%" PRIu32 ",%" PRIu32
-	                ", block %" PRIu32 ",%" PRIu32 ",%" PRIu32 "%s%s) from cycle %" PRIu64 "\n",
-	                l->i + 1, l->n, ti->k ? ti->k->name : "?", ln->grid[0], ln->grid[1], ln->grid[2],
-	                ln->block[0], ln->block[1], ln->block[2], ln->where ? "; " : "",
-	                ln->where ? ln->where : "", l->from);
+	rp_launch_title(title, sizeof title, l->l, l->i, l->n, ti->k ? ti->k->name : "?");
+	rp_tout_printf(t->o, "# %s from cycle %" PRIu64 "\n", title, l->from);
 }
 
 static void txt_finish(void *st)
