@@ -77,6 +77,16 @@ static void jstr(TOut *o, const char *s)
 	}
 }
 
+/* jstr into a[m..] (a holding n bytes) while m < lim, lim <= n - 7; the new m */
+static int jcat(char *a, size_t n, int m, int lim, const char *s)
+{
+	for (; *s && m < lim; s++) {
+		unsigned char c = (unsigned char)*s;
+		m += snprintf(a + m, n - (size_t)m, c == '"' || c == '\\' ? "\\%c" : c < 0x20 ? "\\u%04x" : "%c", c);
+	}
+	return m;
+}
+
 /* a time in cycles as the format's microseconds, one cycle being one nanosecond (so that a
  * viewer honouring displayTimeUnit "ns" shows cycles): integral cycles print exactly */
 static const char *tstr(double t, char *buf, size_t n)
@@ -482,17 +492,13 @@ static void json_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
 	snprintf(j->lname, sizeof j->lname, "launch %d: %.120s", l->i + 1, ti->k ? ti->k->name : "?");
 	/* the args, its kernel and where (escaped as jstr does, in a buffer) */
 	m = snprintf(a, n, "\"launch\":%d,\"kernel\":\"", l->i + 1);
-	for (const char *s = ti->k ? ti->k->name : "?"; *s && m < 300; s++)
-		m += snprintf(a + m, n - (size_t)m, (*s == '"' || *s == '\\') ? "\\%c" :
-		              (unsigned char)*s < 0x20 ? "?" : "%c", *s);
+	m = jcat(a, n, m, 300, ti->k ? ti->k->name : "?");
 	m += snprintf(a + m, n - (size_t)m, "\",\"grid\":[%" PRIu32 ",%" PRIu32 ",%" PRIu32 "],\"block\":[%"
 	              PRIu32 ",%" PRIu32 ",%" PRIu32 "]", ln->grid[0], ln->grid[1], ln->grid[2],
 	              ln->block[0], ln->block[1], ln->block[2]);
 	if (ln->where && m + 16 < (int)n) {
 		m += snprintf(a + m, n - (size_t)m, ",\"where\":\"");
-		for (const char *s = ln->where; *s && m + 16 < (int)n; s++)
-			m += snprintf(a + m, n - (size_t)m, (*s == '"' || *s == '\\') ? "\\%c" :
-			              (unsigned char)*s < 0x20 ? "?" : "%c", *s);
+		m = jcat(a, n, m, (int)n - 16, ln->where);
 		snprintf(a + m, n - (size_t)m, "\"");
 	}
 }
