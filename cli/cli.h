@@ -34,6 +34,17 @@ void cli_warpsim_help(const WsOpts *o, FILE *f);
 /* argv[1..] without the trace and sweep options (what a sweep's point runs); *n entries,
  * NULL-terminated, malloc'ed (the strings are argv's) */
 char **cli_warpsim_point_args(const WsOpts *o, int argc, char **argv, int *n);
+/* kernels.c: the kernels of o's launches, each once, in launch order (a kernel is its name:
+ * the file says why); 0, or -1 after a message on err */
+typedef struct {
+	int n;                  /* kernels */
+	int nlaunches;          /* launches */
+	int *of;                /* of[i]: launch i's kernel, numbered from 0 in launch order */
+	int *first;             /* first[j]: kernel j's first launch */
+	const char **name;      /* name[j]: its name (o's; NULL: the one launch named none) */
+} CliKernels;
+int cli_kernels(const SimOpts *o, CliKernels *ks, FILE *err);
+void cli_kernels_free(CliKernels *ks);
 /* explore.c: the branches --explore flips, from o->input's PTX translated with o->be, each
  * with the --decide value of its variant or the reason it has none, and x->legal, which
  * tells whether a --decide value holds; 0, or -1 after a message on err */

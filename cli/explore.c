@@ -1,6 +1,6 @@
 /* explore.c - the branches warpsim --explore flips (issue 18 part 2): the program's PTX
- * translated once with the decision log (once per kernel launched, for a run of several
- * launches), one ExploreBranch per branch the log lists, and for
+ * translated with the decision log once per kernel launched (cli/kernels.c's list: one for a
+ * single launch), one ExploreBranch per branch the log lists, and for
  * each the --decide value that flips it, tried by translating with it (a flip that cannot
  * hold, such as predicating a side that holds a loop, keeps the translator's reason
  * instead). report/explore.c runs the variants.
@@ -19,9 +19,7 @@ static const char *base(const char *path)
 typedef struct {
 	Module *m;          /* the program's PTX */
 	BeOptions bo;       /* the translator's options */
-	const char **kernels;   /* several launches: each kernel launched, once, in launch order
-	                           (bo.kernel each in turn); NULL: bo.kernel alone */
-	int nkernels;
+	CliKernels ks;      /* the kernels launched (bo.kernel each in turn) */
 	const char **launches;  /* several launches: each one's kernel (Explore.launches), or NULL */
 } Ctx;
 
@@ -48,10 +46,9 @@ static void try_decide(const Ctx *c, const char *d, char *why, size_t n)
 	}
 	if (be_decide_opt(&t, d, &cx, why, n) || !(f = open_memstream(&msg, &len)))
 		goto out;
-	for (int i = 0; i < (c->nkernels ? c->nkernels : 1) && (!i || p); i++) {
+	for (int i = 0; i < c->ks.n && (!i || p); i++) {
 		isa_prog_free(p);   /* several launches: every kernel launched must translate */
-		if (c->nkernels)
-			t.kernel = c->kernels[i];
+		t.kernel = c->ks.name[i];
 		p = be_translate(c->m, &t, f);
 	}
 	fclose(f);
@@ -83,32 +80,12 @@ void cli_explore_done(Explore *x)
 
 	if (c) {
 		ptx_free(c->m);
-		free(c->kernels);
+		cli_kernels_free(&c->ks);
 		free(c->launches);
 		free(c);
 	}
 	x->legal_ctx = NULL;
 	x->legal = NULL;
-}
-
-/* the kernels of a run of several launches, each once in launch order (malloc'ed), *n of
- * them; NULL with *n 0 for one launch */
-static const char **launched(const WsOpts *o, int *n)
-{
-	const char **k = NULL;
-
-	*n = 0;
-	if (!o->sim.nprev || !(k = calloc((size_t)o->sim.nprev + 1, sizeof *k)))
-		return NULL;
-	for (int i = 0; i <= o->sim.nprev; i++) {
-		const char *name = sim_opts_launch((SimOpts *)&o->sim, i)->kernel;
-		int j;
-		for (j = 0; j < *n && strcmp(k[j], name); j++)
-			;
-		if (j == *n)
-			k[(*n)++] = name;
-	}
-	return k;
 }
 
 /* b[*n..] gets log's branches not in b[0..*n) yet, of the run's kernel number kern (kname,
@@ -163,68 +140,59 @@ static int byindex(const void *a, const void *b)
 int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 {
 	BeOptions bo = o->be;
-	Module *m;
 	ExploreBranch *b = NULL;
 	Ctx *c;
-	int n = 0, nk, cap = 0;
-	const char **ks = launched(o, &nk);   /* several launches: the branches of every kernel */
+	int n = 0, cap = 0, many = o->sim.nprev > 0;
 
 	xp->b = NULL;
 	xp->nb = 0;
 	if (strlen(o->input) < 4 || strcmp(o->input + strlen(o->input) - 4, ".ptx")) {
 		fprintf(err, "warpsim: --explore: %s: it translates the program once per branch, so it "
 		        "needs PTX (.ptx), not a listing\n", o->input);
-		free(ks);
 		return -1;
 	}
-	if (o->sim.nprev && !ks) {
+	if (!(c = calloc(1, sizeof *c))) {
 		fprintf(err, "warpsim: out of memory\n");
 		return -1;
 	}
-	if (!(m = cli_load_ptx(o->files, o->nfiles, "warpsim", err))) {
-		free(ks);
-		return -1;
+	c->bo = o->be;
+	xp->legal_ctx = c;
+	if (cli_kernels(&o->sim, &c->ks, err))     /* several launches: every kernel's branches */
+		goto fail;
+	if (many && !(c->launches = calloc((size_t)c->ks.nlaunches, sizeof *c->launches))) {
+		fprintf(err, "warpsim: out of memory\n");
+		goto fail;
 	}
-	for (int k = 0; k < (nk ? nk : 1); k++) {
+	for (int l = 0; many && l < c->ks.nlaunches; l++)
+		c->launches[l] = c->ks.name[c->ks.of[l]];
+	if (!(c->m = cli_load_ptx(o->files, o->nfiles, "warpsim", err)))
+		goto fail;
+	for (int k = 0; k < c->ks.n; k++) {
 		BeLog log = {0};
 		Prog *p;
 		ExploreBranch *nb;
-		if (nk)
-			bo.kernel = ks[k];
-		if (!(p = be_translate_log(m, &bo, err, &log)) ||
-		    !(nb = realloc(b, (size_t)(cap + log.n + 1) * sizeof *b))) {
-			isa_prog_free(p);
-			ptx_free(m);
+		bo.kernel = c->ks.name[k];
+		if (!(p = be_translate_log(c->m, &bo, err, &log))) {
 			be_log_free(&log);
-			free(b);
-			free(ks);
-			return -1;
+			goto fail;
+		}
+		if (!(nb = realloc(b, (size_t)(cap + log.n + 1) * sizeof *b))) {
+			fprintf(err, "warpsim: out of memory\n");
+			isa_prog_free(p);
+			be_log_free(&log);
+			goto fail;
 		}
 		isa_prog_free(p);
 		b = nb;
 		cap += log.n + 1;
 		memset(b + n, 0, (size_t)(cap - n) * sizeof *b);
-		add_branches(m, &log, b, &n, k, nk ? ks[k] : NULL);
+		add_branches(c->m, &log, b, &n, k, many ? c->ks.name[k] : NULL);
 		be_log_free(&log);
 	}
-	if (nk)         /* several kernels' branches, in --explain's numbering */
+	if (many) {     /* several kernels' branches, in --explain's numbering */
 		qsort(b, (size_t)n, sizeof *b, byindex);
-	if (!(c = malloc(sizeof *c))) {
-		ptx_free(m);
-		free(b);
-		free(ks);
-		return -1;
-	}
-	c->m = m;
-	c->bo = o->be;
-	c->kernels = ks;
-	c->nkernels = nk;
-	c->launches = NULL;
-	if (o->sim.nprev && (c->launches = calloc((size_t)o->sim.nprev + 1, sizeof *c->launches))) {
-		for (int l = 0; l <= o->sim.nprev; l++)
-			c->launches[l] = sim_opts_launch((SimOpts *)&o->sim, l)->kernel;
 		xp->launches = c->launches;
-		xp->nlaunches = o->sim.nprev + 1;
+		xp->nlaunches = c->ks.nlaunches;
 	}
 	for (int i = 0; i < n; i++) {
 		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why);
@@ -234,8 +202,11 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 	xp->b = b;
 	xp->nb = n;
 	xp->legal = legal;
-	xp->legal_ctx = c;
 	return 0;
+fail:
+	free(b);
+	cli_explore_done(xp);
+	return -1;
 }
 
 int cli_explore_init(const WsOpts *o, int argc, char **argv, const char *self, Explore *x,

@@ -7,6 +7,7 @@
  * launch, each kernel's source summed over its launches; cli/report.c runs the what-ifs and
  * the sweep of the whole sequence). tools/warpsim.c's run_launches calls it around each launch.
  */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@ struct CliMulti {
 	FILE *err;
 	TraceWriter *tw;        /* --trace: one writer for every launch */
 	LineStats **ls;         /* --line-stats: launch i's, NULL until it starts */
+	CliKernels ks;          /* the kernels launched, each once (cli/kernels.c) */
 	const Kernel **k;       /* launch i's kernel */
 	const Prog **p;         /* and its program */
 	FILE *bf;               /* --bounds' file */
@@ -45,6 +47,10 @@ CliMulti *cli_multi_new(WsOpts *o, const char *input, FILE *err)
 	m->input = input;
 	m->err = err;
 	m->n = o->sim.nprev + 1;
+	if (cli_kernels(&o->sim, &m->ks, err)) {
+		cli_multi_finish(m, 0);
+		return NULL;
+	}
 	if (!(m->ls = calloc((size_t)m->n, sizeof *m->ls)) || !(m->k = calloc((size_t)m->n, sizeof *m->k)) ||
 	    !(m->p = calloc((size_t)m->n, sizeof *m->p)) ||
 	    !(m->bs = calloc((size_t)m->n, sizeof *m->bs)))
@@ -101,6 +107,8 @@ int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k)
 
 	m->k[i] = k;
 	m->p[i] = p;
+	/* a kernel is its name (cli/kernels.c): its launches share one program, so one Kernel */
+	assert(m->k[m->ks.first[m->ks.of[i]]] == k);
 	rp_tee_init(&m->tee);
 	if (ro->trace && feed(m, &m->tw, ro->trace, &ti, i, ""))
 		return -1;
@@ -145,7 +153,7 @@ oom:
 /* rp_launch_title of launch i */
 static void launch_title(const CliMulti *m, int i, char *buf, size_t n)
 {
-	rp_launch_title(buf, n, sim_opts_launch(&m->o->sim, i), i, m->n, m->k[i] ? m->k[i]->name : "?");
+	rp_launch_title(buf, n, sim_opts_launch(&m->o->sim, i), i, m->n, m->k[i]->name);
 }
 
 int cli_multi_done(CliMulti *m, int i, const Gpu *g)
@@ -193,22 +201,18 @@ static void lines_print(CliMulti *m, FILE *f, int csv)
 		rp_linestats_print_part(m->ls[i], f, m->input, csv, &part);
 		first = 0;
 	}
-	for (int i = 0; i < m->n; i++) {
+	for (int j = 0; j < m->ks.n; j++) {   /* (in the order of their first launches) */
+		int i = m->ks.first[j], ran = 0;
 		LineStats *sum;
-		int j, many = 0;
 		size_t len;
-		for (j = 0; j < i && (!m->ls[j] || m->k[j] != m->k[i]); j++)
-			;
-		if (!m->ls[i] || j < i)
-			continue;       /* (a kernel's first launch sums them all) */
-		for (j = i + 1; j < m->n; j++)
-			many |= m->ls[j] && m->k[j] == m->k[i];
-		if (!many || !(sum = rp_linestats_new(m->k[i], m->p[i])))
+		for (int l = i; l < m->n; l++)
+			ran += m->ks.of[l] == j && m->ls[l];
+		if (!m->ls[i] || ran < 2 || !(sum = rp_linestats_new(m->k[i], m->p[i])))
 			continue;
 		len = (size_t)snprintf(title, sizeof title, "kernel '%s', launches", m->k[i]->name);
-		for (j = i; j < m->n; j++)
-			if (m->ls[j] && m->k[j] == m->k[i] && !rp_linestats_add(sum, m->ls[j]) && len < sizeof title)
-				len += (size_t)snprintf(title + len, sizeof title - len, "%s %d", j > i ? "," : "", j + 1);
+		for (int l = i; l < m->n; l++)
+			if (m->ks.of[l] == j && m->ls[l] && !rp_linestats_add(sum, m->ls[l]) && len < sizeof title)
+				len += (size_t)snprintf(title + len, sizeof title - len, "%s %d", l > i ? "," : "", l + 1);
 		if (len < sizeof title)
 			snprintf(title + len, sizeof title - len, " summed");
 		snprintf(pre, sizeof pre, "sum,\"%s\",", m->k[i]->name);
@@ -293,6 +297,7 @@ int cli_multi_finish(CliMulti *m, int ok)
 		rp_linestats_free(m->ls[i]);
 	for (int i = 0; m->bs && i < m->n; i++)
 		rp_branch_stats_free(m->bs[i]);
+	cli_kernels_free(&m->ks);
 	free(m->ls);
 	free(m->k);
 	free(m->p);
@@ -319,21 +324,20 @@ int cli_multi_report(CliMulti *m, int argc, char **argv, const char *self, const
 		fprintf(m->err, "warpsim: out of memory\n");
 		goto out;
 	}
+	for (nk = 0; nk < m->ks.n; nk++) {    /* each kernel: its launches summed */
+		int i = m->ks.first[nk];
+		kerns[nk].p = m->p[i];
+		kerns[nk].k = m->k[i];
+		kerns[nk].launches = which[nk];
+		if (!(kerns[nk].ls = rp_linestats_new(m->k[i], m->p[i]))) {
+			fprintf(m->err, "warpsim: out of memory\n");
+			goto out;
+		}
+	}
 	for (int i = 0; i < m->n; i++) {
-		int j;
+		int j = m->ks.of[i];
 		rows[i].l = sim_opts_launch(&m->o->sim, i);
 		rows[i].ts = &ts[i];
-		for (j = 0; j < nk && kerns[j].k != m->k[i]; j++)
-			;
-		if (j == nk) {          /* a kernel's first launch: its launches summed */
-			kerns[nk].p = m->p[i];
-			kerns[nk].k = m->k[i];
-			kerns[nk].launches = which[nk];
-			if (!(kerns[nk++].ls = rp_linestats_new(m->k[i], m->p[i]))) {
-				fprintf(m->err, "warpsim: out of memory\n");
-				goto out;
-			}
-		}
 		rp_linestats_add(kerns[j].ls, m->ls[i]);
 		snprintf(which[j] + strlen(which[j]), sizeof which[j] - strlen(which[j]), "%s%d",
 		         which[j][0] ? ", " : "", i + 1);

@@ -126,7 +126,7 @@ static void launches(FILE *f, const RpPage *pg)
 		const Launch *l = pg->launches[i].l;
 		const TStats *t = pg->launches[i].ts;
 		fprintf(f, "<tr><td>%d</td><td><code>", i + 1);
-		rp_html_esc(f, l->kernel ? l->kernel : "?");
+		rp_html_esc(f, l->kernel);       /* (each launch of several names its kernel) */
 		fprintf(f, "</code></td><td>%" PRIu32 ",%" PRIu32 ",%" PRIu32 "</td><td>%" PRIu32 ",%" PRIu32
 		        ",%" PRIu32 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%.4f</td><td>%" PRIu64
 		        "</td><td>", l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],

@@ -24,7 +24,9 @@
 # "Several launches"): --trace in each format (each launch marked, its cycles continuing, its
 # lines its kernel's alone), --line-stats per launch and summed per kernel, --bounds per launch
 # and summed, --explore (every kernel's branches, counts summed over launches, the sequence's
-# cycles), --report (the launches, every kernel's cards and source).
+# cycles), --report (the launches, every kernel's cards and source). A kernel is its name
+# (cli/kernels.c): one kernel launched twice, then another, is numbered alike by every
+# observer; two kernels of one name cannot be linked or listed.
 #
 # env: BIN (warpsim), BUILD (tests/tools/tracecheck)
 BIN=${BIN:-bin}
@@ -454,6 +456,79 @@ rows=$(sed -n 's|^<tr><td>\([0-9]\)</td><td><code>\([a-z_0-9]*\)</code></td><td>
 [ -z "$why" ] && [ "$(grep -o 'src="data:image/svg+xml;base64,' "$P" | wc -l)" != 2 ] && why="not two pictures"
 [ -z "$why" ] && [ "$(grep -c ' id="src"' "$P")" != 1 ] && why="$(grep -c ' id="src"' "$P") elements with id src"
 verdict "--report of 3 launches: the launches, every kernel's cards and source" "$why"
+
+# a kernel is its name (cli/kernels.c): launches 1 and 2 run reduce_pass1, launch 3 reduce_pass2,
+# which is so kernel 1 though it is launch 3; every list of the kernels launched numbers them
+# alike: the line statistics' sums, --explore's launches and branches, and on the --report page
+# each branch card's link to its kernel's source table -----------------------------------------
+why=""
+a=$o/aab
+mkdir -p "$a"
+{ printf '%s\n' "buf in=u32:1000:iota" "buf part=u32:8" "buf sum=u32:1"
+  for s in "8 128" "4 256"; do
+	printf '%s\n' "kernel reduce_pass1" "grid ${s% *}" "block ${s#* }" "arg buf:in" "arg buf:part" "arg u32:1000"
+  done
+  printf '%s\n' "kernel reduce_pass2" "block 64" "arg buf:part" "arg buf:sum" "arg u32:4" "out sum:sum.bin"; } >"$a/aab.launch"
+(cd "$a" && "$ws" "$ptx" --launch aab.launch --line-stats l.txt --report r.html -j 2 --quiet &&
+	"$ws" "$ptx" --launch aab.launch --explore -j 2 --explore-json x.json >x.txt) 2>"$a/err" ||
+	why="failed: $(head -1 "$a/err")"
+heads=$(grep '^warpsim line statistics: kernel' "$a/l.txt" | sed 's/ (.*//')
+[ -z "$why" ] && [ "$heads" != "warpsim line statistics: kernel 'reduce_pass1', launches 1, 2 summed" ] &&
+	why="the sums: $(echo "$heads" | tr '\n' '|')"
+[ -z "$why" ] && ! grep -q "^warpsim: explore $ptx (reduce_pass1, reduce_pass1, reduce_pass2): 11 branches," "$a/x.txt" &&
+	why="the explore heading: $(head -1 "$a/x.txt")"
+[ -z "$why" ] && ! grep -qF '"launches": ["reduce_pass1", "reduce_pass1", "reduce_pass2"]' "$a/x.json" && why="the JSON's launches"
+[ -z "$why" ] && ! grep -q '^  {"index": 9, "kernel": "reduce_pass2", ' "$a/x.json" && why="the JSON's #9: $(grep '"index": 9,' "$a/x.json" | cut -c1-60)"
+P=$a/r.html
+[ -z "$why" ] && ! grep -qF '<h3 id="k0">kernel <code>reduce_pass1</code>, launches 1, 2</h3>' "$P" && why="no part k0 of launches 1, 2"
+[ -z "$why" ] && ! grep -qF '<h3 id="k1">kernel <code>reduce_pass2</code>, launch 3</h3>' "$P" && why="no part k1 of launch 3"
+# every card: "#N &middot; <a href="#kK-ptxL">PTX line L</a> &middot; KERNEL": part K is KERNEL's
+# and holds row kK-ptxL
+cards=$(sed -n 's|^<h3>#[0-9]* &middot; <a href="#k\([0-9]*\)-ptx\([0-9]*\)">PTX line [0-9]*</a> &middot; \([a-z_0-9]*\) .*|\1 \2 \3|p' "$P")
+[ -z "$why" ] && [ "$(echo "$cards" | grep -c .)" != 11 ] && why="$(echo "$cards" | grep -c .) cards with a link, not 11"
+[ -z "$why" ] && [ "$(echo "$cards" | awk '{ print $1, $3 }' | sort -u | tr '\n' '|')" != "0 reduce_pass1|1 reduce_pass2|" ] &&
+	why="cards' kernels and parts: $(echo "$cards" | awk '{ print $1, $3 }' | sort -u | tr '\n' '|')"
+echo "$cards" | while read -r k l n; do
+	grep -qF "<h3 id=\"k$k\">kernel <code>$n</code>" "$P" && grep -q "<tr id=\"k$k-ptx$l\"" "$P" || echo "k$k-ptx$l ($n)"
+done >"$a/miss"
+[ -z "$why" ] && [ -s "$a/miss" ] && why="cards link rows not in their kernel's part: $(head -3 "$a/miss" | tr '\n' ' ')"
+verdict "a kernel launched twice then another: one numbering of the kernels everywhere" "$why"
+
+# two kernels of one name never meet in one program: linking refuses a .entry defined in two
+# files, the listing parser a .kernel defined twice (so the name can stand for the kernel)
+for f in a b; do
+	cat >"$a/$f.ptx" <<PTX
+.version 7.0
+.target sm_35
+.address_size 64
+.entry k(.param .u64 p)
+{
+	.reg .u64 %rd<2>;
+	.reg .u32 %r<2>;
+	ld.param.u64 %rd1, [p];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r1, $([ $f = a ] && echo 1 || echo 2);
+	st.global.u32 [%rd1], %r1;
+	ret;
+}
+PTX
+done
+kk="--buf x=u32:1 --kernel k --block 1 --arg buf:x --kernel k --block 1 --arg buf:x --out x:k.txt"
+why=""
+# shellcheck disable=SC2086
+(cd "$a" && "$ws" a.ptx b.ptx $kk) >"$a/two.err" 2>&1
+rc=$?
+[ $rc = 1 ] || why="exit $rc, not 1"
+[ -z "$why" ] && ! grep -q "^b.ptx:4:8: error: kernel 'k' is defined in two files$" "$a/two.err" && why="$(head -1 "$a/two.err")"
+[ -z "$why" ] && [ -e "$a/k.txt" ] && why="k.txt was written"
+verdict "two PTX files that define one kernel name are refused" "$why"
+why=""
+{ "$(dirname "$ws")/warpc" "$a/a.ptx" && echo && "$(dirname "$ws")/warpc" "$a/b.ptx"; } >"$a/two.sass" 2>"$a/warpc.err" ||
+	why="warpc failed: $(head -1 "$a/warpc.err")"
+# shellcheck disable=SC2086
+[ -z "$why" ] && { (cd "$a" && "$ws" two.sass $kk) >"$a/two.err" 2>&1; rc=$?; [ $rc = 1 ] || why="exit $rc, not 1"; }
+[ -z "$why" ] && ! grep -q "^two.sass:[0-9]*:9: error: kernel 'k' defined twice$" "$a/two.err" && why="$(head -1 "$a/two.err")"
+verdict "a listing that defines one kernel name twice is refused" "$why"
 
 echo "run-multi: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -440,13 +440,12 @@ static int observe_explore(WsOpts *o, int argc, char **argv)
 	for (int i = 0; o->nfiles > 1 && i < o->nfiles; i++, prog = names)  /* a linked program */
 		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " + " : "",
 		         o->files[i]);
-	snprintf(title, sizeof title, "%s", prog);
-	for (int l = 0; o->sim.nprev && l <= o->sim.nprev; l++)   /* several launches: the sequence */
-		snprintf(title + strlen(title), sizeof title - strlen(title), "%s%s%s", l ? ", " : " (",
-		         sim_opts_launch(&o->sim, l)->kernel, l == o->sim.nprev ? ")" : "");
-
 	if (cli_explore_init(o, argc, argv, self_path(self, sizeof self, argv[0]), &x, stderr))
 		return 1;
+	snprintf(title, sizeof title, "%s", prog);
+	for (int l = 0; l < x.nlaunches; l++)      /* several launches: the sequence */
+		snprintf(title + strlen(title), sizeof title - strlen(title), "%s%s%s", l ? ", " : " (",
+		         x.launches[l], l == x.nlaunches - 1 ? ")" : "");
 	int nouts = 0;
 	for (int l = 0; l <= o->sim.nprev; l++)    /* (every launch's) */
 		nouts += sim_opts_launch(&o->sim, l)->nouts;
