@@ -74,19 +74,24 @@ typedef struct {
 int cli_report(const WsOpts *o, int argc, char **argv, const char *self, const CliRun *run,
                FILE *err);
 
-/* multi.c: --trace, --line-stats and --bounds of several launches, and a sweep point's branch
- * counts over them (docs/warpsim.md, "Several launches"). new: before the first launch (input:
- * the program file); NULL after a message. launch: before launch i's run, its observers
- * attached to g; done: after launch i completed (its bounds); finish: writes what remains
- * (ok: every launch completed) and frees m. Each 0, or -1 after a message on err. */
-typedef struct CliMulti CliMulti;
-CliMulti *cli_multi_new(WsOpts *o, const char *input, FILE *err);
-int cli_multi_launch(CliMulti *m, int i, Gpu *g, const Prog *p, const Kernel *k);
-int cli_multi_done(CliMulti *m, int i, const Gpu *g);
-int cli_multi_finish(CliMulti *m, int ok);
-/* --report of the launches, after every one completed (ts: each launch's statistics, then the
- * total's); 0, or -1 after a message */
-int cli_multi_report(CliMulti *m, int argc, char **argv, const char *self, const TStats *ts);
+/* observe.c: --trace, --line-stats, --bounds, --report's timeline and a sweep point's branch
+ * counts, observing the launches of a run on the SM model (one launch written as it always
+ * was; several: docs/warpsim.md, "Several launches"). new: before the first launch (input: the
+ * program file; ks: the run's kernels, kept, not copied); NULL after a message. launch: before
+ * launch i's run, its observers attached to g (the files open at the first); done: after
+ * launch i completed (its bounds); end: when the launches are over, all completed or one
+ * stopped, the traces closed (saying so when the run was cut short) and the line statistics
+ * and branch counts written; finish: ends it if need be, writes what remains and frees m.
+ * Each 0, or -1 after a message on err. */
+typedef struct CliObs CliObs;
+CliObs *cli_obs_new(WsOpts *o, const char *input, const CliKernels *ks, FILE *err);
+int cli_obs_launch(CliObs *m, int i, Gpu *g, const Prog *p, const Kernel *k);
+int cli_obs_done(CliObs *m, int i, const Gpu *g);
+int cli_obs_end(CliObs *m);
+int cli_obs_finish(CliObs *m);
+/* --report of the launches, after every one completed and cli_obs_end (ts: each launch's
+ * statistics, then the total's); 0, or -1 after a message */
+int cli_obs_report(CliObs *m, int argc, char **argv, const char *self, const TStats *ts);
 
 /* load.c: the PTX module of the files paths[0..n-1] ("-" reads stdin): one parsed, or
  * several parsed as units and linked into one (ptx_link); NULL after located messages on

@@ -1,14 +1,14 @@
 /* kernels.c - the kernels of a run, each once, in launch order: the one list that --explore
  * (cli/explore.c: the kernels it translates and whose branches it numbers, ExploreBranch.kern),
- * --line-stats (cli/multi.c: a kernel's launches summed), --report (a source table per kernel,
+ * --line-stats (cli/observe.c: a kernel's launches summed), --report (a source table per kernel,
  * which each branch card links by ExploreBranch.kern) and tools/warpsim.c build on, so that
  * their numberings agree.
  *
  * A kernel is known by its name (Launch.kernel), not by its Kernel: --explore needs the list
  * before anything is translated, and the name is all a launch says. The two agree: a program
  * holds one kernel per name (ptx_link refuses a .entry defined in two files, the listing
- * parser a .kernel defined twice; tests/run-multi.sh checks both), and tools/warpsim.c gives
- * the launches of one name one program, so one Kernel (cli_multi_launch asserts it).
+ * parser a .kernel defined twice; tests/run-multi.sh checks both), and tools/warpsim.c's run()
+ * loads one program for the launches of one name, so one Kernel (cli_obs_launch asserts it).
  */
 #include <stdlib.h>
 #include <string.h>

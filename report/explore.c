@@ -67,16 +67,6 @@ void rp_branch_stats_sink(BranchStats *b, TraceSink *s)
 /* one line per PTX line that has a counted instruction, from the first such instruction:
  * "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES", the line as FILE:PTXLINE for a line of
  * file FILE > 0 of a program linked from several (Ins.ptxfile) */
-int rp_branch_stats_write(BranchStats *b, const char *path)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		return -1;
-	rp_branch_stats_print(b, f);
-	return ferror(f) | (fclose(f) != 0) ? -1 : 0;
-}
-
 void rp_branch_stats_print(BranchStats *b, FILE *f)
 {
 	const Kernel *k = b->k;

@@ -249,9 +249,9 @@ void rp_sweep_free(SweepSpec *sp);
 typedef struct BranchStats BranchStats;
 BranchStats *rp_branch_stats_new(const Kernel *k);
 void rp_branch_stats_sink(BranchStats *b, TraceSink *s);
-/* "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" per branch line; 0, or -1 (cannot write) */
-int rp_branch_stats_write(BranchStats *b, const char *path);
-void rp_branch_stats_print(BranchStats *b, FILE *f);     /* the same lines on f */
+/* "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" per branch line, on f (a sweep point's
+ * branches.txt holds every launch's: cli/observe.c) */
+void rp_branch_stats_print(BranchStats *b, FILE *f);
 void rp_branch_stats_free(BranchStats *b);
 
 /* one conditional branch of the program, as --explore sees it */

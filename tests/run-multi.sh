@@ -357,6 +357,17 @@ why=""
 [ "$(grep -c '^# launch ' "$tmp/trap/t.txt")" = 3 ] && tail -1 "$tmp/trap/t.txt" | grep -q '^# the run did not complete' &&
 	grep -q 't.txt holds the run up to the error' "$o/trap.err" || why="$(tail -1 "$tmp/trap/t.txt"); $(head -1 "$o/trap.err")"
 verdict "--trace of launches that trap: what ran, marked incomplete" "$why"
+# one launch goes through the same observers (cli/observe.c): a run that stops closes its
+# trace, says so, then gives the error, which names the launch only when there are several
+why=""
+(cd "$tmp/trap" && "$ws" "$ptx" --kernel stop_here --block 32 --arg buf:u32:32 --trace t1.txt --quiet) >"$o/trap1.err" 2>&1
+[ "$(sed -n 1p "$o/trap1.err")" = "warpsim: --trace: t1.txt holds the run up to the error" ] &&
+	sed -n 2p "$o/trap1.err" | grep -q '^warpsim: error: trap: ' && ! grep -q 'in launch' "$o/trap1.err" &&
+	tail -1 "$tmp/trap/t1.txt" | grep -q '^# the run did not complete' || why="one launch: $(head -3 "$o/trap1.err" | tr '\n' '|')"
+[ -z "$why" ] && { [ "$(sed -n 1p "$o/trap.err")" != "warpsim: --trace: t.txt holds the run up to the error" ] ||
+	[ "$(tail -1 "$o/trap.err")" != "    in launch 3 of 3 (kernel 'stop_here', $tmp/trap.launch:7)" ]; } &&
+	why="several: $(tr '\n' '|' <"$o/trap.err")"
+verdict "a trace that stops: its note, then the error, for one launch and several" "$why"
 
 # line statistics: a table per launch, then reduce_pass1's two summed ---------------------
 why=""

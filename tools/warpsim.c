@@ -135,23 +135,6 @@ static int run_oracle(const WsOpts *o)
 }
 /* ---- end of --oracle */
 
-/* --stats-json FILE: the timing statistics as one JSON object; 0, or -1 after a message */
-static int write_stats_json(const char *path, const Gpu *g)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f) {
-		fprintf(stderr, "warpsim: --stats-json: cannot write '%s': %s\n", path, strerror(errno));
-		return -1;
-	}
-	rp_tstats_json(f, sim_gpu_tstats(g));
-	if (fclose(f)) {
-		fprintf(stderr, "warpsim: --stats-json: error writing '%s'\n", path);
-		return -1;
-	}
-	return 0;
-}
-
 /* a sweep point's statistics and --out buffers go to its directory: stats.json, and outK-NAME
  * for the K-th --out of the run (every launch's, in order); 0, or -1 out of memory */
 static int point_files(WsOpts *wo)
@@ -179,8 +162,18 @@ static int point_files(WsOpts *wo)
 	return 0;
 }
 
-/* ---- several launches (docs/warpsim.md, "Several launches"): each --kernel after the
- * first starts a launch; they run one after another on one device memory */
+/* ---- a run on the SM model: its launches one after another on one device memory (one
+ * launch, or several: docs/warpsim.md, "Several launches", where each --kernel after the
+ * first starts a launch) */
+
+/* a message of launch i of n: several name the launch (dev_launch_msg), one is as it was */
+static void launch_msg(const Launch *l, int i, int n, const char *text, int placed)
+{
+	if (n == 1)
+		fputs(text, stderr);
+	else
+		dev_launch_msg(stderr, l, i, n, text, placed);
+}
 
 /* launch i's statistics table, under a heading naming it (l NULL: the total of i launches) */
 static void launch_stats(FILE *f, const Launch *l, int i, const TStats *ts)
@@ -193,10 +186,11 @@ static void launch_stats(FILE *f, const Launch *l, int i, const TStats *ts)
 	rp_tstats_print(f, ts);
 }
 
-/* --stats-json of n launches: {"launches": [each launch's object], then the total's names
- * and values (ts[n])}: a reader of one launch's names, a sweep's point among them, finds the
- * total's, which come last; 0, or -1 after a message */
-static int launches_json(const char *path, const TStats *ts, int n)
+/* --stats-json FILE of n launches: one launch's statistics as one JSON object; several's
+ * {"launches": [each launch's object], then the total's names and values (ts[n])}: a reader
+ * of one launch's names, a sweep's point among them, finds the total's, which come last;
+ * 0, or -1 after a message */
+static int stats_json(const char *path, const TStats *ts, int n)
 {
 	FILE *f = fopen(path, "w");
 
@@ -204,15 +198,19 @@ static int launches_json(const char *path, const TStats *ts, int n)
 		fprintf(stderr, "warpsim: --stats-json: cannot write '%s': %s\n", path, strerror(errno));
 		return -1;
 	}
-	fputs("{\n  \"launches\": [\n", f);
-	for (int i = 0; i < n; i++) {
-		fputs("    {\n", f);
-		rp_tstats_json_members(f, &ts[i], "      ");
-		fprintf(f, "    }%s\n", i + 1 < n ? "," : "");
+	if (n == 1)
+		rp_tstats_json(f, &ts[0]);
+	else {
+		fputs("{\n  \"launches\": [\n", f);
+		for (int i = 0; i < n; i++) {
+			fputs("    {\n", f);
+			rp_tstats_json_members(f, &ts[i], "      ");
+			fprintf(f, "    }%s\n", i + 1 < n ? "," : "");
+		}
+		fputs("  ],\n", f);
+		rp_tstats_json_members(f, &ts[n], "  ");
+		fputs("}\n", f);
 	}
-	fputs("  ],\n", f);
-	rp_tstats_json_members(f, &ts[n], "  ");
-	fputs("}\n", f);
 	if (fclose(f)) {
 		fprintf(stderr, "warpsim: --stats-json: error writing '%s'\n", path);
 		return -1;
@@ -220,32 +218,43 @@ static int launches_json(const char *path, const TStats *ts, int n)
 	return 0;
 }
 
-static const char *self_path(char *buf, size_t n, const char *argv0);
+/* this program's path, for running it again as a sweep point: /proc/self/exe, else argv0 */
+static const char *self_path(char *buf, size_t n, const char *argv0)
+{
+	ssize_t r = readlink("/proc/self/exe", buf, n - 1);
 
-/* the SM model over every launch of o (argv: for --report): 0, 1 (a run-time error, a bad
- * program) or 2 (a launch that does not fit its kernel) */
-static int run_launches(WsOpts *o, int argc, char **argv)
+	if (r > 0)
+		buf[r] = 0;
+	else
+		snprintf(buf, n, "%s", argv0);
+	return buf;
+}
+
+/* every launch of o on the SM model, observed (cli/observe.c); argv: for --report. 0, 1 (a
+ * run-time error, a bad program) or 2 (a launch that does not fit its kernel) */
+static int run(WsOpts *o, int argc, char **argv)
 {
 	int n = o->sim.nprev + 1, rc = 0, i, ran = 0, st = SIM_DONE, longest = 0;
 	Prog **progs = calloc((size_t)n, sizeof *progs);
-	uint8_t *own = calloc((size_t)n, 1);
 	Placed *pl = calloc((size_t)n, sizeof *pl);
 	TStats *ts = calloc((size_t)n + 1, sizeof *ts);
+	CliKernels ks = {0};
+	CliObs *obs = NULL;     /* --trace, --line-stats, --bounds, --report */
 	SimConfig cfg;
 	FILE *pf = NULL;
 	Mem mem;
 	/* the program: the sweep's ptxas point runs its listing instead */
 	int ptxas = o->rp.sweep_program && o->rp.sweep_point, nfiles = ptxas ? 1 : o->nfiles;
 	char **files = ptxas ? &o->rp.sweep_program : o->files, *input = files[0];
-	CliMulti *obs = cli_multi_new(o, input, stderr);   /* --trace, --line-stats, --bounds */
+	int ptx = endswith(input, ".ptx");
 
 	dev_mem_init(&mem);
-	if (!obs) {
+	if (!progs || !pl || !ts) {
+		fprintf(stderr, "warpsim: out of memory\n");
 		rc = 1;
 		goto out;
 	}
-	if (!progs || !own || !pl || !ts) {
-		fprintf(stderr, "warpsim: out of memory\n");
+	if (cli_kernels(&o->sim, &ks, stderr) || !(obs = cli_obs_new(o, input, &ks, stderr))) {
 		rc = 1;
 		goto out;
 	}
@@ -260,31 +269,27 @@ static int run_launches(WsOpts *o, int argc, char **argv)
 		goto out;
 	}
 	sim_config_from_opts(&cfg, &o->sim);
-	cfg.progress = !o->sim.quiet && isatty(STDERR_FILENO);
+	cfg.progress = !o->sim.quiet && isatty(STDERR_FILENO);   /* a long run shows a progress line */
 	for (i = 0; i < n && !rc; i++) {
 		Launch *l = sim_opts_launch(&o->sim, i);
+		/* the program: PTX translated once per kernel (cli/kernels.c), a listing once */
+		int from = ptx ? ks.first[ks.of[i]] : 0;
 		const Kernel *k;
 		char *text = NULL;
 		size_t len = 0;
 		FILE *cap;
 		Gpu *g = NULL;
 		int bad = 0;
-		/* the program of its kernel: PTX translated once per kernel, a listing once */
-		for (int j = 0; j < i && !progs[i]; j++)
-			if (!endswith(input, ".ptx") ||
-			    !strcmp(sim_opts_launch(&o->sim, j)->kernel, l->kernel))
-				progs[i] = progs[j];
-		if (!progs[i]) {
+		if (from == i) {
 			BeOptions bo = o->be;
 			bo.kernel = l->kernel;
-			own[i] = 1;
 			if (!(progs[i] = load(files, nfiles, &bo, &bad))) {
 				rc = bad ? 2 : 1;
 				break;
 			}
 		}
-		if (!(k = pick_kernel(progs[i], l->kernel, input))) {
-			rc = 2;
+		if (!(k = pick_kernel(progs[from], l->kernel, input))) {
+			rc = progs[from]->nk ? 2 : 1;   /* a wrong or missing --kernel is a command-line error */
 			break;
 		}
 		if (!(cap = open_memstream(&text, &len))) {
@@ -297,25 +302,29 @@ static int run_launches(WsOpts *o, int argc, char **argv)
 		else if (!(g = sim_gpu_new(k, &mem, l, &cfg, input, cap)))
 			rc = 1;
 		fclose(cap);
-		dev_launch_msg(stderr, l, i, n, text ? text : "", rc != 2);
+		launch_msg(l, i, n, text ? text : "", rc != 2);
 		free(text);
-		if (rc || (rc = cli_multi_launch(obs, i, g, progs[i], k) ? 1 : 0)) {
+		if (rc || (rc = cli_obs_launch(obs, i, g, progs[from], k) ? 1 : 0)) {
 			sim_gpu_free(g);
 			break;
 		}
 		sim_gpu_printf(g, pf, o->sim.printf_tag);
-		sim_gpu_prog(g, progs[i]);
+		sim_gpu_prog(g, progs[from]);
 		st = sim_run(g, 0);
 		ran = i + 1;
 		if (st != SIM_DONE) {
-			dev_launch_msg(stderr, l, i, n, sim_gpu_error(g), 1);
+			cli_obs_end(obs);   /* (the trace's note, then the error) */
+			launch_msg(l, i, n, sim_gpu_error(g), 1);
 			rc = 1;
-		} else if (cli_multi_done(obs, i, g))
+		} else if (cli_obs_done(obs, i, g))
 			rc = 1;
 		ts[i] = *sim_gpu_tstats(g);
 		sim_gpu_free(g);
 	}
-	/* a trap or failed assert: what the kernels wrote before it is saved */
+	if (obs && cli_obs_end(obs) && !rc)
+		rc = 1;
+	/* a trap or failed assert: what the kernels wrote before it is saved, as the host of a
+	 * CUDA program still reads it */
 	for (i = 0; st == SIM_TRAP && i < ran; i++)
 		dev_launch_write_outputs(&mem, sim_opts_launch(&o->sim, i), &pl[i], stderr);
 	for (i = 0; !rc && i < n; i++)
@@ -330,17 +339,19 @@ static int run_launches(WsOpts *o, int argc, char **argv)
 			longest = i;
 	}
 	ts[n].occ = ts[longest].occ;   /* one kernel's figures: the longest launch's */
-	for (i = 0; (o->sim.stats || !o->sim.quiet) && i <= n; i++)
+	if (n == 1 && (o->sim.stats || !o->sim.quiet))
+		rp_tstats_print(stderr, &ts[0]);
+	for (i = 0; n > 1 && (o->sim.stats || !o->sim.quiet) && i <= n; i++)
 		launch_stats(stderr, i < n ? sim_opts_launch(&o->sim, i) : NULL, i, &ts[i]);
-	if (o->sim.stats_json && launches_json(o->sim.stats_json, ts, n))
+	if (o->sim.stats_json && stats_json(o->sim.stats_json, ts, n))
 		rc = 1;
 	if (!rc && o->rp.report) {
 		char self[4096];
-		if (cli_multi_report(obs, argc, argv, self_path(self, sizeof self, argv[0]), ts))
+		if (cli_obs_report(obs, argc, argv, self_path(self, sizeof self, argv[0]), ts))
 			rc = 1;
 	}
 out:
-	if (cli_multi_finish(obs, !rc))
+	if (cli_obs_finish(obs))
 		rc = 1;
 	if (pf && fclose(pf) && rc == 0) {
 		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
@@ -349,45 +360,18 @@ out:
 	for (i = 0; pl && i < n; i++)
 		dev_placed_free(&pl[i]);
 	dev_mem_free(&mem);
-	for (i = 0; progs && own && i < n; i++)
-		if (own[i])
-			isa_prog_free(progs[i]);
+	for (i = 0; progs && i < n; i++)
+		isa_prog_free(progs[i]);
+	cli_kernels_free(&ks);
 	free(progs);
-	free(own);
 	free(pl);
 	free(ts);
 	return rc;
 }
-/* ---- end of several launches */
+/* ---- end of a run on the SM model */
 
-/* ---- --trace, --trace-window, --line-stats, --sweep (report/: the options are its rows of
- * the table, RpOpts; docs/traces.md) */
-typedef struct {
-	TraceWriter *tw;        /* the open trace */
-	LineStats *ls;          /* the line statistics */
-	Bounds *bd;             /* --bounds */
-	FILE *bf;               /* its file */
-	BranchStats *bs;        /* an --explore point's branch counts */
-	char bspath[4096];      /* where they go */
-	SinkTee tee;            /* all fed from one sink */
-	char rdir[4096];        /* --report: a temporary directory for its files, or "" */
-	char rsvg[4200];        /* its warp timeline there */
-	TraceWriter *rtw;       /* writing it */
-	LineStats *rls;         /* its line statistics */
-} Observe;
-
-/* this program's path, for running it again as a sweep point: /proc/self/exe, else argv0 */
-static const char *self_path(char *buf, size_t n, const char *argv0)
-{
-	ssize_t r = readlink("/proc/self/exe", buf, n - 1);
-
-	if (r > 0)
-		buf[r] = 0;
-	else
-		snprintf(buf, n, "%s", argv0);
-	return buf;
-}
-
+/* ---- --sweep and --explore: this program run again for each point or variant (report/: the
+ * options are its rows of the table, RpOpts; docs/traces.md, docs/explore.md) */
 /* --sweep: every point is this program again with the same arguments plus --KEY V (with
  * --shard I/N only the points of slice I) */
 static int observe_sweep(WsOpts *o, int argc, char **argv)
@@ -479,187 +463,15 @@ done:
 	return rc;
 }
 
-/* --report: its warp timeline and line statistics, besides any the user asked for, fed by s;
- * 0, or -1 after a message */
-static int observe_report(Observe *ob, const TraceInfo *t, const Prog *p, TraceSink *s)
-{
-	const char *tmp = getenv("TMPDIR");
-	TraceInfo ti = {t->k, t->program, t->warps_per_cta, 0, UINT64_MAX, NULL, NULL, p, 0};
-	char err[512];
-
-	snprintf(ob->rdir, sizeof ob->rdir, "%s/warpsim-report-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(ob->rdir)) {
-		fprintf(stderr, "warpsim: --report: cannot create a temporary directory: %s\n", strerror(errno));
-		ob->rdir[0] = 0;
-		return -1;
-	}
-	snprintf(ob->rsvg, sizeof ob->rsvg, "%s/timeline.svg", ob->rdir);
-	if (!(ob->rtw = rp_trace_open(ob->rsvg, &ti, err, sizeof err))) {
-		fprintf(stderr, "warpsim: --report: %s\n", err);
-		return -1;
-	}
-	rp_trace_sink(ob->rtw, s);
-	rp_tee_add(&ob->tee, s);
-	if (!(ob->rls = rp_linestats_new(t->k, p))) {
-		fprintf(stderr, "warpsim: out of memory\n");
-		return -1;
-	}
-	rp_linestats_sink(ob->rls, s);
-	rp_tee_add(&ob->tee, s);
-	return 0;
-}
-
-/* before the run: open the trace and the line statistics, attach them; a sweep point's
- * statistics and --out buffers go to its directory. 0, or -1 after a message */
-static int observe_start(Observe *ob, Gpu *g, const Prog *p, const Kernel *k, WsOpts *wo)
-{
-	char err[512];
-	TraceSink s;
-	SimOpts *o = &wo->sim;
-	const RpOpts *ro = &wo->rp;
-
-	if (ro->sweep_point && point_files(wo))
-		return -1;
-	rp_tee_init(&ob->tee);
-	if (ro->sweep_point && ro->sweep_branches) {
-		if (!(ob->bs = rp_branch_stats_new(k)))
-			return -1;
-		snprintf(ob->bspath, sizeof ob->bspath, "%s/branches.txt", ro->sweep_point);
-		rp_branch_stats_sink(ob->bs, &s);
-		rp_tee_add(&ob->tee, &s);
-	}
-	TraceInfo ti = {k, wo->input, (int)((o->launch.block[0] * o->launch.block[1] *
-	                o->launch.block[2] + 31) / 32), ro->lo, ro->hi,
-	                ro->trace_sms ? ro->sel_sms : NULL, ro->trace_warps ? ro->sel_warps : NULL, p, 0};
-	if (ro->trace) {
-		if (!(ob->tw = rp_trace_open(ro->trace, &ti, err, sizeof err))) {
-			fprintf(stderr, "warpsim: %s\n", err);
-			return -1;
-		}
-		rp_trace_sink(ob->tw, &s);
-		rp_tee_add(&ob->tee, &s);
-	}
-	if (ro->linestats) {
-		if (!(ob->ls = rp_linestats_new(k, p))) {
-			fprintf(stderr, "warpsim: out of memory\n");
-			return -1;
-		}
-		rp_linestats_sink(ob->ls, &s);
-		rp_tee_add(&ob->tee, &s);
-	}
-	if (ro->bounds) {
-		if (!(ob->bf = fopen(ro->bounds, "w"))) {
-			fprintf(stderr, "warpsim: --bounds: cannot write '%s': %s\n", ro->bounds, strerror(errno));
-			return -1;
-		}
-		if (!(ob->bd = rp_bounds_new(k, &o->tc))) {
-			fprintf(stderr, "warpsim: out of memory\n");
-			return -1;
-		}
-		rp_bounds_sink(ob->bd, &s);
-		rp_tee_add(&ob->tee, &s);
-	}
-	if (ro->report && observe_report(ob, &ti, p, &s))
-		return -1;
-	if (ob->tee.n == 1)
-		sim_gpu_set_sink(g, &ob->tee.to[0]);
-	else if (ob->tee.n) {
-		rp_tee_sink(&ob->tee, &s);
-		sim_gpu_set_sink(g, &s);
-	}
-	return 0;
-}
-
-/* after the run (done: it completed): write and close; 0, or -1 after a message. With input
- * NULL (no run happened) nothing is written but the trace file's frame. */
-static int observe_finish(Observe *ob, const RpOpts *ro, const char *input, int done)
-{
-	char err[512];
-	int rc = 0;
-
-	if (!input) {
-		rp_linestats_free(ob->ls);
-		ob->ls = NULL;
-	}
-	if (ob->tw && rp_trace_close(ob->tw, err, sizeof err)) {
-		fprintf(stderr, "warpsim: %s\n", err);
-		rc = -1;
-	} else if (ob->tw && !done && input)
-		fprintf(stderr, "warpsim: --trace: %s holds the run up to the error\n", ro->trace);
-	ob->tw = NULL;
-	if (ob->ls && rp_linestats_write(ob->ls, ro->linestats, input, err, sizeof err)) {
-		fprintf(stderr, "warpsim: %s\n", err);
-		rc = -1;
-	}
-	rp_linestats_free(ob->ls);
-	ob->ls = NULL;
-	if (ob->bs && input && done && rp_branch_stats_write(ob->bs, ob->bspath)) {
-		fprintf(stderr, "warpsim: cannot write '%s'\n", ob->bspath);
-		rc = -1;
-	}
-	rp_branch_stats_free(ob->bs);
-	ob->bs = NULL;
-	if (ob->rtw && rp_trace_close(ob->rtw, err, sizeof err)) {
-		fprintf(stderr, "warpsim: --report: %s\n", err);
-		rc = -1;
-	}
-	ob->rtw = NULL;
-	if (!input) {               /* the end: --bounds, what --report left */
-		rp_bounds_free(ob->bd);
-		ob->bd = NULL;
-		if (ob->bf && fclose(ob->bf) && !rc) {
-			fprintf(stderr, "warpsim: --bounds: error writing '%s'\n", ro->bounds);
-			rc = -1;
-		}
-		ob->bf = NULL;
-		rp_linestats_free(ob->rls);
-		ob->rls = NULL;
-		if (ob->rdir[0]) {
-			remove(ob->rsvg);
-			rmdir(ob->rdir);
-			ob->rdir[0] = 0;
-		}
-	}
-	return rc;
-}
-/* after a completed run: --bounds into its file; 0, or -1 after a message */
-static int observe_bounds(Observe *ob, const RpOpts *ro, const Gpu *g)
-{
-	if (!ob->bd)
-		return 0;
-	if (sim_gpu_tstats(g)->cdp_grids) {   /* the bounds are one grid's (dynamic parallelism) */
-		fprintf(stderr, "warpsim: --bounds bounds one grid; this run also ran %llu child "
-		        "grids\n", (unsigned long long)sim_gpu_tstats(g)->cdp_grids);
-		return -1;
-	}
-	if (rp_bounds_print(ob->bf, ob->bd, sim_gpu_tstats(g))) {
-		fprintf(stderr, "warpsim: out of memory\n");
-		return -1;
-	}
-	if (fflush(ob->bf) || ferror(ob->bf)) {
-		fprintf(stderr, "warpsim: --bounds: error writing '%s'\n", ro->bounds);
-		return -1;
-	}
-	return 0;
-}
-/* ---- end of --trace, --line-stats, --bounds, --sweep */
+/* ---- end of --sweep and --explore */
 
 int main(int argc, char **argv)
 {
 	WsOpts o;
-	SimConfig cfg;
-	Prog *p = NULL;
-	const Kernel *k;
-	Mem mem;
-	Placed pl = {0};
-	Gpu *g = NULL;
 	char msg[512];
-	int rc = 2, ran = 0, badkernel = 0, st;
-	FILE *pf = NULL;
-	Observe ob = {0};       /* --trace, --line-stats */
+	int rc = 2;
 
 	cli_warpsim_init(&o);
-	dev_mem_init(&mem);
 	if (cli_warpsim_argv(&o, argc, argv, stderr))
 		goto out;
 	if (o.help) {
@@ -718,76 +530,8 @@ int main(int argc, char **argv)
 		rc = observe_explore(&o, argc, argv);
 		goto out;
 	}
-	if (o.sim.nprev) {
-		rc = run_launches(&o, argc, argv);
-		goto out;
-	}
-	rc = 1;
-	if (o.rp.sweep_program && o.rp.sweep_point) {   /* the sweep's ptxas point */
-		free(o.input);
-		if (!(o.input = strdup(o.rp.sweep_program)))
-			goto out;
-	}
-	if (!(p = o.rp.sweep_program && o.rp.sweep_point ? load(&o.input, 1, &o.be, &badkernel) :
-	          load(o.files, o.nfiles, &o.be, &badkernel))) {
-		rc = badkernel ? 2 : 1;
-		goto out;
-	}
-	if (!(k = pick_kernel(p, o.sim.launch.kernel, o.input))) {
-		rc = p->nk ? 2 : 1;     /* a wrong or missing --kernel is a command-line error */
-		goto out;
-	}
-	rc = 2;
-	if (dev_launch_place(&mem, k, &o.sim.launch, &pl, stderr))
-		goto out;
-	rc = 1;
-	sim_config_from_opts(&cfg, &o.sim);
-	cfg.progress = !o.sim.quiet && isatty(STDERR_FILENO);   /* a long run shows a progress line */
-	if (!(g = sim_gpu_new(k, &mem, &o.sim.launch, &cfg, o.input, stderr)) ||
-	    observe_start(&ob, g, p, k, &o))
-		goto out;
-	if (o.sim.printf_out && !(pf = fopen(o.sim.printf_out, "w"))) {
-		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o.sim.printf_out);
-		goto out;
-	}
-	sim_gpu_printf(g, pf, o.sim.printf_tag);
-	sim_gpu_prog(g, p);
-	st = sim_run(g, 0);
-	ran = st == SIM_DONE;
-	if (observe_finish(&ob, &o.rp, o.input, ran) || !ran) {
-		if (!ran)
-			fputs(sim_gpu_error(g), stderr);
-		/* a trap or failed assert: what the kernel wrote before it is saved, as the host
-		 * of a CUDA program still reads it */
-		if (st == SIM_TRAP)
-			dev_launch_write_outputs(&mem, &o.sim.launch, &pl, stderr);
-		goto out;
-	}
-	if (dev_launch_write_outputs(&mem, &o.sim.launch, &pl, stderr))
-		goto out;
-	if (o.sim.stats || !o.sim.quiet)
-		rp_tstats_print(stderr, sim_gpu_tstats(g));
-	if (o.sim.stats_json && write_stats_json(o.sim.stats_json, g))
-		goto out;
-	if (observe_bounds(&ob, &o.rp, g))
-		goto out;
-	if (o.rp.report) {
-		char self[4096];
-		CliRun run = {p, k, ob.rls, sim_gpu_tstats(g), ob.rsvg, ob.rdir, NULL, 0, NULL, 0};
-		if (cli_report(&o, argc, argv, self_path(self, sizeof self, argv[0]), &run, stderr))
-			goto out;
-	}
-	rc = 0;
+	rc = run(&o, argc, argv);
 out:
-	if (pf && fclose(pf) && rc == 0) {
-		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o.sim.printf_out);
-		rc = 1;
-	}
-	observe_finish(&ob, &o.rp, NULL, 0);
-	sim_gpu_free(g);
-	dev_placed_free(&pl);
-	dev_mem_free(&mem);
-	isa_prog_free(p);
 	cli_warpsim_free(&o);
 	return rc;
 }
