@@ -84,6 +84,13 @@ static void fold(const Fn *f, MIns *in, const MOpd **cst)
 	while (first < si->n && si->dst[first])
 		first++;
 
+	/* a copy of RZ is RZ in any slot */
+	for (int i = 0; i < in->nopd && i < si->n; i++) {
+		MOpd *o = &in->o[i];
+		if (!si->dst[i] && o->kind == OPD_REG && o->t >= T_FIRST && cst[o->t] &&
+		    cst[o->t]->kind == OPD_REG && !o->part && be_ins_nregs(in, i) == 1)
+			o->t = T_RZ;
+	}
 	if (!folds(in->op))
 		return;
 	/* a comparison with 0 of a temporary holding one: 0 is RZ, which may trade places */
@@ -145,10 +152,98 @@ static const MOpd *const_of(const Fn *f, int t, const MIns *d)
 	if ((d->op == OP_MOV32I || d->op == OP_MOV) && d->o[1].kind == OPD_IMM && cls == TC_R &&
 	    be_ins_nregs(d, 0) == 1)
 		return &d->o[1];
+	if (d->op == OP_MOV && d->o[1].kind == OPD_REG && d->o[1].t == T_RZ && !d->o[1].part &&
+	    cls == TC_R && be_ins_nregs(d, 0) == 1)
+		return &d->o[1];    /* RZ: read as RZ wherever a register is */
 	if (d->op == OP_LDC && d->o[1].kind == OPD_CONST && d->o[1].t == T_RZ && !d->o[1].n &&
 	    isa_type_bytes((Type)d->m.dtype) == 4 * be_cls_words(cls))
 		return &d->o[1];
 	return NULL;
+}
+
+/* Words of a pair or quad moved from a 32-bit value (cvt.u64.u32 is MOV q.lo, r; MOV q.hi,
+ * RZ; mov.b64 {a, b}, q then reads them back): a use of one word alone reads the value it
+ * was moved from, RZ or a temporary with one definition made earlier in the word's block
+ * with no read of q between the two (so that q's word and the value stay equal wherever the
+ * word is read, loops included). The pair then holds no registers once no use is left
+ * (its moves go with the dead results), as in ptxas's SSA, where the pair never exists. */
+static void word_copies(Fn *f, const int *ndef)
+{
+	int n = f->ntmp;
+	int *src = be_alloc(f->pool, sizeof(int) * (size_t)(4 * n)); /* per word: its value + 1 */
+	uint8_t *bad = be_alloc(f->pool, (size_t)n);
+	int *dblk = be_alloc(f->pool, sizeof(int) * (size_t)n), *dpos = be_alloc(f->pool, sizeof(int) * (size_t)n);
+
+	for (int t = 0; t < n; t++)
+		dblk[t] = -1;
+
+	for (int bi = 0; bi < f->nblk; bi++)
+		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++) {
+			MIns *in = &f->blk[bi].ins[k];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			for (int i = 0; i < in->nopd && i < si->n; i++) {
+				const MOpd *o = &in->o[i];
+				int q = o->t;
+				if (!si->dst[i] || (o->kind != OPD_REG && o->kind != OPD_PRED) || q < T_FIRST)
+					continue;
+				dblk[q] = bi, dpos[q] = k;
+				if (f->tmp[q].cls != TC_R2 && f->tmp[q].cls != TC_R4)
+					continue;
+				const MOpd *v = &in->o[1];
+				int w = o->part - 1, nw = be_cls_words(f->tmp[q].cls);
+				if (in->op == OP_MOV && !i && in->guard == T_PT && in->nopd == 2 && !o->part &&
+				    v->kind == OPD_REG && !v->part && !v->flags && v->t >= T_FIRST &&
+				    f->tmp[v->t].cls == f->tmp[q].cls && !bad[v->t] && ndef[q] == 1) {
+					/* a copy of a whole pair or quad whose words are known: the same words,
+					 * when their values are made in this block with no read of q since */
+					int from = k;
+					for (w = 0; w < nw; w++) {
+						int x = src[4 * v->t + w] - 1;
+						if (x < 0 || (x != T_RZ && dblk[x] != bi))
+							bad[q] = 1;
+						else if (x != T_RZ && dpos[x] < from)
+							from = dpos[x];
+					}
+					for (int j = from + 1; j < k && !bad[q]; j++)
+						for (int y = 0; y < f->blk[bi].ins[j].nopd; y++)
+							if (f->blk[bi].ins[j].o[y].t == q && f->blk[bi].ins[j].o[y].kind != OPD_NONE &&
+							    f->blk[bi].ins[j].o[y].kind != OPD_IMM)
+								bad[q] = 1;
+					for (w = 0; w < nw && !bad[q]; w++)
+						src[4 * q + w] = src[4 * v->t + w];
+					continue;
+				}
+				if (in->op != OP_MOV || i || in->guard != T_PT || in->nopd != 2 || !o->part ||
+				    be_ins_nregs(in, 0) != 1 || w >= nw ||
+				    src[4 * q + w] || v->kind != OPD_REG || v->part || v->flags ||
+				    (v->t != T_RZ && (v->t < T_FIRST || ndef[v->t] != 1 ||
+				                      f->tmp[v->t].cls != TC_R)) ||
+				    (v->t != T_RZ && dblk[v->t] != bi)) {
+					bad[q] = 1;
+					continue;
+				}
+				/* no read of q between the value's definition and the word's move */
+				for (int j = v->t == T_RZ ? k : dpos[v->t] + 1; j < k && !bad[q]; j++)
+					for (int x = 0; x < f->blk[bi].ins[j].nopd; x++)
+						if (f->blk[bi].ins[j].o[x].t == q && f->blk[bi].ins[j].o[x].kind != OPD_NONE &&
+						    f->blk[bi].ins[j].o[x].kind != OPD_IMM)
+							bad[q] = 1;
+				src[4 * q + w] = v->t + 1;
+			}
+		}
+	for (int bi = 0; bi < f->nblk; bi++)
+		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++) {
+			MIns *in = &f->blk[bi].ins[k];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			for (int i = 0; i < in->nopd && i < si->n; i++) {
+				MOpd *o = &in->o[i];
+				if (si->dst[i] || o->kind != OPD_REG || o->t < T_FIRST || !o->part || bad[o->t] ||
+				    !src[4 * o->t + o->part - 1] || be_ins_nregs(in, i) != 1)
+					continue;
+				o->t = src[4 * o->t + o->part - 1] - 1;
+				o->part = 0;
+			}
+		}
 }
 
 /* one definition per temporary, its constant (const_of, or a copy's), then every
@@ -168,6 +263,7 @@ void be_consts(Fn *f)
 				    in->o[i].t >= T_FIRST && ndef[in->o[i].t]++ == 0)
 					def[in->o[i].t] = in;
 		}
+	word_copies(f, ndef);
 	for (int t = T_FIRST; t < n; t++)
 		if (ndef[t] == 1)
 			cst[t] = const_of(f, t, def[t]);

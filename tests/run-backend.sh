@@ -20,6 +20,7 @@
 #      atomic's is a RED (but exch and cas: RZ), and no move no one reads is left;
 #  10. constant operands (consts.c): parameters, .const words and immediates read by their
 #      uses from the bank or as immediates; intervals in code order (regalloc.c);
+#  11. word copies (consts.c): the words of a pair moved from 32-bit values read from those;
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -305,6 +306,20 @@ if [ "${got:-99}" -le 10 ]; then pass=$((pass + 1)); else bad "const" "at most 1
 	bad "order.histogram" "$(head -2 "$tmp/order.sass")"
 got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/order.sass")
 if [ "${got:-99}" -le 12 ]; then pass=$((pass + 1)); else bad "order.histogram" "at most 12 registers expected, ${got:-none} in the listing"; fi
+
+# 11. word copies: word_copies reads the words of (u64)tid, copied whole, from tid and RZ
+#     (LOP.XOR with RZ; no move of RZ left); the hammock family kernel ifelse_div_3 under
+#     kepler.cfg (its cvt.u64.u32 pair unpacked by mov.b64) in 6 registers at most (8 with
+#     the pair in registers; ptxas 11.8 counts 7 with its R1)
+"$wc" "$top/tests/ptx/word_copies.ptx" > "$tmp/words.sass" 2>&1 || bad "words" "$(head -2 "$tmp/words.sass")"
+for pc in 'LOP\.XOR R[0-9]+, R[0-9]+, RZ;#1' 'MOV R[0-9]+, RZ;#0'; do
+	got=$(grep -cE "\*/ +${pc%#*}" "$tmp/words.sass")
+	if [ "$got" = "${pc##*#}" ]; then pass=$((pass + 1)); else bad "words" "${pc##*#} x '${pc%#*}' expected, $got in the listing"; fi
+done
+"$wc" --config "$top/sim/configs/kepler.cfg" --kernel ifelse_div_3 "$top/tests/ptxas-ref/families/ifelse_div.ptx" \
+	> "$tmp/words.fam.sass" 2>&1 || bad "words.ifelse_div_3" "$(head -2 "$tmp/words.fam.sass")"
+got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/words.fam.sass")
+if [ "${got:-99}" -le 6 ]; then pass=$((pass + 1)); else bad "words.ifelse_div_3" "at most 6 registers expected, ${got:-none} in the listing"; fi
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
