@@ -173,9 +173,10 @@ static void word_copies(Fn *f, const int *ndef)
 	int *src = be_alloc(f->pool, sizeof(int) * (size_t)(4 * n)); /* per word: its value + 1 */
 	uint8_t *bad = be_alloc(f->pool, (size_t)n);
 	int *dblk = be_alloc(f->pool, sizeof(int) * (size_t)n), *dpos = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	int *cpy = be_alloc(f->pool, sizeof(int) * (size_t)n); /* a whole copy's source + 1 */
 
 	for (int t = 0; t < n; t++)
-		dblk[t] = -1;
+		dblk[t] = -1, cpy[t] = 0;
 
 	for (int bi = 0; bi < f->nblk; bi++)
 		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++) {
@@ -211,6 +212,7 @@ static void word_copies(Fn *f, const int *ndef)
 								bad[q] = 1;
 					for (w = 0; w < nw && !bad[q]; w++)
 						src[4 * q + w] = src[4 * v->t + w];
+					cpy[q] = v->t + 1;
 					continue;
 				}
 				if (in->op != OP_MOV || i || in->guard != T_PT || in->nopd != 2 || !o->part ||
@@ -231,6 +233,14 @@ static void word_copies(Fn *f, const int *ndef)
 				src[4 * q + w] = v->t + 1;
 			}
 		}
+	/* a copy of a pair found bad after the copy (another definition in a later block: its
+	 * RZ words need not be RZ where it is copied) is bad too */
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int t = T_FIRST; t < n; t++)
+			if (cpy[t] && !bad[t] && bad[cpy[t] - 1])
+				bad[t] = 1, changed = 1;
+	}
 	for (int bi = 0; bi < f->nblk; bi++)
 		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++) {
 			MIns *in = &f->blk[bi].ins[k];
