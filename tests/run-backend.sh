@@ -21,6 +21,7 @@
 #  10. constant operands (consts.c): parameters, .const words and immediates read by their
 #      uses from the bank or as immediates; intervals in code order (regalloc.c);
 #  11. word copies (consts.c): the words of a pair moved from 32-bit values read from those;
+#  12. spill_plan still spills a pair written word by word (the store plan's case, regalloc.c);
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -320,6 +321,20 @@ done
 	> "$tmp/words.fam.sass" 2>&1 || bad "words.ifelse_div_3" "$(head -2 "$tmp/words.fam.sass")"
 got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/words.fam.sass")
 if [ "${got:-99}" -le 6 ]; then pass=$((pass + 1)); else bad "words.ifelse_div_3" "at most 6 registers expected, ${got:-none} in the listing"; fi
+
+# 12. the store plan's case: spill_plan (the defaults) spills its two packed pairs, so that
+#     a word's move into each follows the pair's reload (LDL.64 Rn; MOV Rn or Rn+1, Rm) at
+#     least twice; the move's source is what the plan must not put in Rn (040afb4). A rule
+#     that keeps the pairs out of memory (word copies made the old fixture's vanish) would
+#     leave the fixture testing nothing, and fails here
+"$wc" "$top/tests/ptx/spill_plan.ptx" > "$tmp/plan.sass" 2>&1 || bad "plan" "$(head -2 "$tmp/plan.sass")"
+got=$(awk '{ sub(/^[[:space:]]*\/\*[0-9a-f]+\*\/[[:space:]]*/, "") }
+	/^MOV R[0-9]+, R[0-9]+;/ && ld != "" { d = $2; sub(/,/, "", d); sub(/^R/, "", d)
+		if (d + 0 == ld || d + 0 == ld + 1) n++ }
+	{ ld = "" }
+	/^LDL\.64 R[0-9]+, / { ld = $2; sub(/,/, "", ld); sub(/^R/, "", ld); ld += 0 }
+	END { print n + 0 }' "$tmp/plan.sass")
+if [ "$got" -ge 2 ]; then pass=$((pass + 1)); else bad "plan" "at least 2 word moves right after their pair's reload expected, $got in the listing"; fi
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
