@@ -25,6 +25,17 @@ static void spill_fill(ExecInfo *e, uint8_t *count, int slot)
 		(*count)++;
 }
 
+/* a token onto the warp's stack, which has room for it */
+static void put(Gpu *g, Warp *w, int kind, uint32_t pc, uint32_t mask)
+{
+	w->crs[w->ncrs].kind = (uint8_t)kind;
+	w->crs[w->ncrs].pc = pc;
+	w->crs[w->ncrs].mask = mask;
+	w->ncrs++;
+	if (w->ncrs > g->st.crs_high)
+		g->st.crs_high = w->ncrs;
+}
+
 static int push(Gpu *g, Warp *w, int kind, uint32_t pc, uint32_t mask, ExecInfo *e)
 {
 	int depth = g->cfg.tc.crs_depth, slots = (int)(g->crsbytes / CRS_TOKEN_BYTES);
@@ -46,14 +57,30 @@ static int push(Gpu *g, Warp *w, int kind, uint32_t pc, uint32_t mask, ExecInfo 
 	}
 	if (w->ncrs >= depth)
 		spill_fill(e, &e->spills, w->ncrs - depth);
-	w->crs[w->ncrs].kind = (uint8_t)kind;
-	w->crs[w->ncrs].pc = pc;
-	w->crs[w->ncrs].mask = mask;
-	w->ncrs++;
+	put(g, w, kind, pc, mask);
 	e->pushed++;
-	if (w->ncrs > g->st.crs_high)
-		g->st.crs_high = w->ncrs;
 	return SIM_OK;
+}
+
+/* the token an op pushes: SSY PBK PCNT PRET PEXIT, and a DIV token for a BRA that splits */
+static int push_kind(int op)
+{
+	switch (op) {
+	case OP_SSY: return TK_SYNC;
+	case OP_PBK: return TK_BRK;
+	case OP_PCNT: return TK_CONT;
+	case OP_PRET: return TK_PRET;
+	case OP_PEXIT: return TK_PEXIT;
+	default: return TK_DIV;
+	}
+}
+
+int sim_push_chip(Gpu *g, Warp *w, int op, uint32_t pc, uint32_t mask)
+{
+	if (w->ncrs >= g->cfg.tc.crs_depth || w->ncrs >= w->crscap)
+		return -1;
+	put(g, w, push_kind(op), pc, mask);
+	return 0;
 }
 
 /* the topmost token of kind k (or k2), or -1 */
@@ -126,6 +153,15 @@ void sim_count_exits(Gpu *g, Warp *w, uint32_t lanes)
 		if (c->bar[b].waiting && c->bar[b].arrived + c->nexited >=
 		    (c->bar[b].expected ? c->bar[b].expected : c->nthreads))
 			release(g, c, &c->bar[b]);
+}
+
+void sim_exit(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	w->exited |= ex;
+	w->active &= ~ex;
+	if (d->m.flags & MF_KEEPREF)
+		w->cta->keep = 1;
+	sim_count_exits(g, w, ex);
 }
 
 int sim_unwind(Gpu *g, Warp *w, ExecInfo *e)
@@ -256,11 +292,12 @@ int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 	int rc;
 
 	switch ((int)d->op) {
-	case OP_SSY: return push(g, w, TK_SYNC, d->target, act, e);
-	case OP_PBK: return push(g, w, TK_BRK, d->target, act, e);
-	case OP_PCNT: return push(g, w, TK_CONT, d->target, act, e);
-	case OP_PRET: return push(g, w, TK_PRET, d->target, act, e);
-	case OP_PEXIT: return push(g, w, TK_PEXIT, d->target, act, e);
+	case OP_SSY:
+	case OP_PBK:
+	case OP_PCNT:
+	case OP_PRET:
+	case OP_PEXIT:
+		return push(g, w, push_kind(d->op), d->target, act, e);
 	case OP_BRA:
 		if (ex == act) {
 			w->pc = d->target;
@@ -301,14 +338,10 @@ int sim_ctrl(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 	case OP_EXIT:
 		if (!ex)
 			return SIM_OK;
-		w->exited |= ex;
-		w->active &= ~ex;
+		sim_exit(g, w, d, ex);
 		e->event = EV_EXIT;
 		if (w->active)
 			sim_diverge(g, e, DIV_EXIT);
-		if (d->m.flags & MF_KEEPREF)
-			w->cta->keep = 1;
-		sim_count_exits(g, w, ex);
 		return SIM_OK;
 	default:
 		return sim_fault(g, w, -1, SIM_MALFORMED, "internal: %s is not a control op", isa_ops[d->op].name);

@@ -192,19 +192,25 @@ int sim_decode(Gpu *g, FILE *err)
 		if (d->op == OP_S2R)
 			sim_choose_s2r(d, g->block, g->grid);
 		d->gxor = d->gneg ? ~0u : 0;
-		if (d->cct == CCT_T && !d->hasconstx)
-			d->lean = d->sync ? (d->fn && (d->guard != ISA_PT || d->gneg) ? LEAN_SYNC : LEAN_NO) :
-			          d->fn ? LEAN_FN : d->op == OP_BRA ? LEAN_BRA : LEAN_NO;
+		/* (the one rule for an issue in which no lane runs it: exec.c's quiet(), and the
+		 * lean forms but LEAN_FN lean only then) */
+		d->quiet = d->fn || d->op == OP_NOP || d->op == OP_EXIT || d->op == OP_BRA;
+		if (d->quiet && d->cct == CCT_T && !d->hasconstx)
+			d->lean = d->op == OP_BRA ? LEAN_BRA : !d->fn ? (d->op == OP_EXIT ? LEAN_QUIET : LEAN_NO) :
+			          d->sync ? LEAN_QUIET : LEAN_FN;
+		/* a control instruction with a short path (exec.c's sim_tflow) */
+		g->tcode[i].flow = d->lean == LEAN_BRA || d->lean == LEAN_QUIET ||
+		                   ((isa_ops[d->op].flags & F_PUSH) && !(isa_ops[d->op].flags & F_BRANCH));
 		if (d->lean) {          /* its lean form for the issue stage (timing.h) */
 			TInst *t = &g->tcode[i];
 			t->lean = d->lean;
 			t->guard = d->guard;
 			t->gxor = d->gxor;
-			t->pc = (uint32_t)i;
 			t->target = d->target;
 			t->fn = d->fn;
-			t->d = d;
 		}
+		g->tcode[i].pc = (uint32_t)i;   /* (the short path's too) */
+		g->tcode[i].d = d;
 	}
 	/* (Kepler) immediates that are a half of a module variable's address, placed by now */
 	for (int i = 0; i < k->nabs32; i++) {

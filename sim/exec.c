@@ -608,15 +608,14 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e)
 }
 
 /* An issue in which no active lane executes d (its guard or CC test holds on none) and
- * d's op then does nothing: a NOP, an EXIT, a branch or an op with a handler (which runs
- * with no lanes, as in issue_lanes). Only its statistics and the pc change: no .S arrival,
- * no unwinding (some lane is active), no fault, nothing rare for the timing. The `@P0
- * NOP.S` of a branch that none of the warp's lanes takes is the common one (the divergence
- * kernel's loop of forty of them). A trace reads every issue: then issue_lanes runs it. */
+ * d's op then does nothing (DIns.quiet: a NOP, an EXIT, a branch or an op with a handler,
+ * which runs with no lanes, as in issue_lanes). Only its statistics and the pc change: no
+ * .S arrival, no unwinding (some lane is active), no fault, nothing rare for the timing.
+ * The lean forms (the issue stage runs them so itself) leave it the ones with a CC test or
+ * a constant operand read at run time. A trace reads every issue: then issue_lanes runs it. */
 static inline int quiet(const Gpu *g, const DIns *d, uint32_t act, uint32_t ex)
 {
-	return !ex && act && (d->fn || d->op == OP_NOP || d->op == OP_EXIT || d->op == OP_BRA) &&
-	       !g->trace;
+	return !ex && act && d->quiet && !g->trace;
 }
 
 static int quiet_issue(Gpu *g, Warp *w, const DIns *d, uint32_t act, uint32_t gm, TExec *te)
@@ -629,6 +628,17 @@ static int quiet_issue(Gpu *g, Warp *w, const DIns *d, uint32_t act, uint32_t gm
 	sim_tstats_issue_n(&g->ts, lanes, lanes, 0, 0, w->ncrs);   /* (sim_texec_hand's) */
 	te->next = &g->tcode[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
 	return 0;
+}
+
+/* the hand-over of an issue that ran with rc (sim_texec_hand); a fault stops the SM's lean
+ * issue and short paths */
+static int texec_end(Gpu *g, SM *s, Warp *w, ExecInfo *x, TExec *te, const IssueMark *mk, int rc)
+{
+	if (rc != SIM_OK) {
+		g->rc = rc;
+		g->src[s->id].lean = NULL;  /* (every later issue of the SM through sim_texec) */
+	}
+	return sim_texec_hand(g, s, w, x, te, mk, rc);
 }
 
 /* The timing model's exec callback (TSource.exec, timing.h): the issue with its common
@@ -660,11 +670,81 @@ int sim_texec(void *ctx, int wi, TExec *te)
 			return quiet_issue(g, w, d, act, gm, te);
 		rc = issue_lanes(g, s, w, d, act, ex, gm, x);
 	}
-	if (rc != SIM_OK) {
-		g->rc = rc;
-		g->src[s->id].lean = NULL;  /* (every later issue of the SM through here) */
+	return texec_end(g, s, w, x, te, &mk, rc);
+}
+
+/* The issue stage's short path for a control instruction that it did not run itself
+ * (TSource.flow, TInst.flow: a push, a BRA, a LEAN_QUIET form), while the lean issue is on
+ * (no trace, no sink, no fault): the issue as issue_lanes and sim_texec_hand make it, with
+ * the same statistics, without their general steps. A push that stays on chip, a branch
+ * that splits the warp, a .S or EXIT after which some lane is still active and no barrier
+ * was released hand over nothing rare; the others (the unwinding, an exit, a release) go
+ * through sim_unwind and sim_texec_hand. -1 without a change: exec runs it (a token that
+ * would not stay on chip, a warp without active lanes). */
+int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
+{
+	SM *s = ctx;
+	Gpu *g = s->g;
+	Warp *w = s->warps[wi];
+	const DIns *d = in->d;
+	ExecInfo *x;
+	IssueMark mk;
+	uint32_t act = w->active, gm = w->p[d->guard] ^ d->gxor, ex = act & gm;
+	int rc = SIM_OK, div = DIV_NONE;
+
+	if (!act)
+		return -1;
+	if (d->op != OP_BRA && d->lean != LEAN_QUIET) {     /* SSY PBK PCNT PRET PEXIT */
+		if (sim_push_chip(g, w, d->op, d->target, act))
+			return -1;
+		issue_head(g, w, act, ex, gm);
+		sim_tstats_issue(&g->ts, act, ex, DIV_NONE, 0, w->ncrs);
+		te->next = in + 1;
+		return 0;
 	}
-	return sim_texec_hand(g, s, w, x, te, &mk, rc);
+	if (d->op == OP_BRA) {
+		if (!ex || ex == act || sim_push_chip(g, w, OP_BRA, w->pc + 1, act & ~ex))
+			return -1;
+		issue_head(g, w, act, ex, gm);
+		w->active = ex;         /* taken side first (sim_ctrl) */
+		w->pc = d->target;
+		g->st.div_branches++;
+		sim_tstats_issue(&g->ts, act, ex, DIV_BRA, 0, w->ncrs);
+		te->next = in + ((int64_t)d->target - in->pc);
+		return 0;
+	}
+	if (!ex)
+		return -1;              /* (the issue stage's own) */
+	mk = sim_issue_mark(g);
+	g->cur = w->pc;
+	issue_head(g, w, act, ex, gm);
+	if (d->op == OP_EXIT) {
+		sim_exit(g, w, d, ex);
+		div = w->active ? DIV_EXIT : DIV_NONE;
+	} else {                    /* a .S form with a handler */
+		d->fn(w, d, ex);
+		if ((rc = sim_arrive_sync(g, w, ex)) == SIM_OK && w->active)
+			div = DIV_SYNC;
+	}
+	g->st.div_branches += div != DIV_NONE;
+	if (rc == SIM_OK && w->active && g->st.barriers == mk.bars) {
+		sim_tstats_issue(&g->ts, act, ex, div, 0, w->ncrs);
+		te->next = in + 1;
+		return 0;
+	}
+	x = &g->info;
+	x->in = d->in;
+	x->active = act;
+	x->exec = ex;
+	x->space = SP_NONE;
+	x->diverged = (uint8_t)div;
+	x->reconverged = 0;
+	x->pushed = x->popped = 0;
+	x->spills = x->fills = 0;
+	x->event = d->op == OP_EXIT ? EV_EXIT : EV_NONE;
+	if (rc == SIM_OK && !w->active && w->state == W_READY)
+		rc = sim_unwind(g, w, x);
+	return texec_end(g, s, w, x, te, &mk, rc);
 }
 
 void sim_lean_fold(Gpu *g, SM *s)

@@ -763,7 +763,7 @@ static void psetp_fn(Warp *w, const DIns *d, uint32_t ex)
 }
 
 /* the ops that do nothing (NOP, CCTL, TEXDEPBAR): a handler makes them lean, and their .S
- * forms lean when no lane's guard holds (LEAN_SYNC) */
+ * forms lean when no lane's guard holds (LEAN_QUIET) */
 static void nop_fn(Warp *w, const DIns *d, uint32_t ex)
 {
 	(void)w, (void)d, (void)ex;

@@ -41,7 +41,7 @@ static void count(Gpu *g, uint32_t act, int n, uint32_t off)
 
 /* w's turn: up to QUANTUM instructions while it stays ready; the instructions issued, or -1
  * after a fault (g->rc). The lean ones (DIns.lean: a handler, a branch that does not
- * split the warp, a .S that no lane runs) run here: they cannot fault and change neither the active lanes nor the
+ * split the warp, a .S or EXIT that no lane runs) run here: they cannot fault and change neither the active lanes nor the
  * warp's state, so sim_issue's statistics for a run of them follow from its length and
  * the lanes its guards turned off; only the other instructions go through sim_issue. */
 static int run_warp(Gpu *g, SM *s, Warp *w)
@@ -57,15 +57,15 @@ static int run_warp(Gpu *g, SM *s, Warp *w)
 			goto slow;
 		gm = w->p[d->guard] ^ d->gxor;
 		ex = act & gm;
-		if (d->lean != LEAN_FN && ex && (ex != act || d->lean == LEAN_SYNC))
-			goto slow;                  /* the branch splits the warp, the .S runs */
+		if (d->lean != LEAN_FN && ex && (ex != act || d->lean == LEAN_QUIET))
+			goto slow;                  /* the branch splits the warp, the .S or EXIT runs */
 		if (ex != act)
 			off += (uint32_t)sim_popc(act & ~gm);
 		if (d->lean == LEAN_FN) {
 			w->pc = pc + 1;
 			d->fn(w, d, ex);
 		} else                          /* LEAN_BRA: taken by every active lane or none;
-		                                   LEAN_SYNC: run by none */
+		                                   LEAN_QUIET: run by none */
 			w->pc = ex ? d->target : pc + 1;
 		if (++q < QUANTUM)
 			continue;

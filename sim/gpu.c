@@ -491,6 +491,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		g->src[i].ctx = s;
 		g->src[i].peek = t_peek;
 		g->src[i].exec = sim_texec;
+		g->src[i].flow = sim_tflow;
 		s->g = g;
 		s->id = i;
 		s->asleep = UINT64_MAX;

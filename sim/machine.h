@@ -51,6 +51,8 @@ struct DIns {
 	uint8_t ctrl;       /* a control op: sim_issue calls sim_ctrl itself */
 	uint8_t lean;       /* LEAN_* (timing.h): funcrun.c's loop and the issue stage run it
 	                       without sim_issue */
+	uint8_t quiet;      /* an issue in which no active lane runs it only counts and moves
+	                       the pc: a handler's op, NOP, EXIT, BRA (decode.c) */
 	uint32_t gxor;      /* the guard's lane mask is w->p[guard] ^ gxor (all ones: negated) */
 	Mods m;             /* modifiers */
 	DOpd o[ISA_MAXOPD]; /* operands in shape order */
@@ -276,6 +278,8 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 /* the timing's exec callback (exec.c), its trace-sink and fault form and its rare fields
  * (gpu.c) */
 int sim_texec(void *ctx, int wi, TExec *te);
+/* its short path for control instructions (TSource.flow) */
+int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te);
 /* the SM's lean issues counted by its issue stage (TLean) added to the run's statistics and
  * cleared: before anything reads g->st or g->ts */
 void sim_lean_fold(Gpu *g, SM *s);
@@ -334,6 +338,11 @@ void sim_diverge(Gpu *g, ExecInfo *e, int kind);
 int sim_unwind(Gpu *g, Warp *w, ExecInfo *e);
 int sim_barrier(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 void sim_count_exits(Gpu *g, Warp *w, uint32_t lanes);
+/* EXIT by the lanes ex (some): they leave, and count for the CTA's barriers */
+void sim_exit(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
+/* the token of op (SSY PBK PCNT PRET PEXIT; BRA: a split's DIV token) pushed when it stays on
+ * chip without the stack growing (exec.c's sim_tflow): 0, or -1 without a change */
+int sim_push_chip(Gpu *g, Warp *w, int op, uint32_t pc, uint32_t mask);
 /* gpu.c */
 int sim_fault(Gpu *g, const Warp *w, int lane, int kind, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -499,22 +499,25 @@ typedef struct {
 } TStats;
 
 /* ------------------------------------------------------------------ tsm.c */
-/* The issue stage of one SM, driving a functional core through two callbacks. The core
+/* The issue stage of one SM, driving a functional core through its callbacks. The core
  * decodes each instruction once into a TInst (peek) and executes it at issue (exec),
  * reporting what the timing needs in a TExec. A lean instruction (TInst.lean) the issue
  * stage runs itself, without the exec callback: its guard, its statistics (TLean), the
- * core's decode-time handler or the branch, and the warp's pc. */
+ * core's decode-time handler or the branch, and the warp's pc. A control instruction that
+ * is not lean at this issue goes to the core's short path for it (TInst.flow, TSource.flow)
+ * rather than exec where it has one. */
 struct Warp;         /* the core's warp and decoded instruction (sim/machine.h) */
 struct DIns;
 /* a decode-time handler: the op of one issue of d by w for its lanes ex, in a form that
  * cannot fault (machine.h's ExecFn) */
 typedef void TLeanFn(struct Warp *w, const struct DIns *d, uint32_t ex);
-/* TInst.lean (and the core's DIns.lean): LEAN_FN, an instruction without .S, CC test or
- * constant operand read at run time that has a handler; LEAN_BRA, a branch, lean when it
- * does not split the warp; LEAN_SYNC, the same as LEAN_FN but with .S, lean when no lane's
- * guard holds (it then does nothing: no lane runs it or arrives at the sync point). None
- * can fault, touch memory or change the active lanes. */
-enum { LEAN_NO, LEAN_FN, LEAN_BRA, LEAN_SYNC };
+/* TInst.lean (and the core's DIns.lean), for an instruction without CC test or constant
+ * operand read at run time: LEAN_FN, one without .S that has a handler; LEAN_BRA, a branch,
+ * lean when it does not split the warp; LEAN_QUIET, a .S form with a handler or an EXIT,
+ * lean when no lane's guard holds (it then does nothing: no lane runs it, arrives at the
+ * sync point or exits; the core's DIns.quiet, the one rule for that). None can fault, touch
+ * memory or change the active lanes when lean. */
+enum { LEAN_NO, LEAN_FN, LEAN_BRA, LEAN_QUIET };
 /* the core's warp as the issue stage reads and writes it for a lean instruction: the code
  * index of its next instruction, its active lanes and its predicates' lane masks are the
  * uint32_t at these byte offsets (machine.h asserts them) */
@@ -529,14 +532,16 @@ typedef struct {
 	uint8_t unit;        /* Unit (isa_ops[op].unit) */
 	uint8_t lat;         /* Lat (isa_ops[op].lat) */
 	uint8_t ctrl;        /* 1: control op, the warp's next issue waits --ctrl-latency */
-	/* the lean form (zero when lean is LEAN_NO; sim_tdecode leaves it so) */
+	uint8_t flow;        /* 1: the core has a short path for it (TSource.flow; sim_tdecode
+	                        leaves it 0) */
+	/* the lean form (zero when lean is LEAN_NO; sim_tdecode leaves it so, and pc and d) */
 	uint8_t lean;        /* LEAN_* */
 	uint8_t guard;       /* the guard's predicate index (7: PT) */
 	uint32_t gxor;       /* the guard's lane mask is the warp's P[guard] ^ gxor */
 	uint32_t pc;         /* its code index (this TInst is the core's tcode[pc]) */
 	uint32_t target;     /* LEAN_BRA: code index of the target */
 	TLeanFn *fn;         /* LEAN_FN: the handler */
-	const struct DIns *d;/* its argument */
+	const struct DIns *d;/* the core's instruction: the handler's argument, flow's */
 	SbUse use;           /* registers, predicates and CC read and written */
 } TInst;
 /* (decode.c) the timing form of one instruction: also what an observer of the run needs to
@@ -642,6 +647,12 @@ typedef struct {
 	/* NULL: every instruction through exec (none is lean, a trace reads every issue, or
 	 * a fault stopped the run); the core clears it when that changes */
 	TLean *lean;
+	/* the short path of a control instruction (TInst.flow) that the issue stage did not
+	 * run itself, taken instead of exec while lean is set: a push that stays on chip, a
+	 * branch that splits the warp, a .S that some lane runs, an EXIT that some lane runs.
+	 * As exec, or -1 without a change when exec must run it (a token that would spill, a
+	 * warp without active lanes) */
+	int (*flow)(void *ctx, int warp, const TInst *in, TExec *e);
 } TSource;
 
 /* A windowed run (docs/timing.md, "Windows"; partime.c): the part of an SM's memory access

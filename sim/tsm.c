@@ -552,8 +552,8 @@ issue_events(TSm *m, int w, uint64_t now, const TExec *e)
 
 /* lean instruction in (TInst.lean) of warp w run here, without the exec callback: its
  * guard, its statistics (into the core's TLean), the warp's pc, the core's handler;
- * returns its next instruction, or NULL when exec must run it (the warp has no active
- * lane, the branch splits it, or some lane's guard holds for a .S) */
+ * returns its next instruction, or NULL when the core must run it (the warp has no active
+ * lane, the branch splits it, or some lane's guard holds for a LEAN_QUIET form) */
 static inline const TInst *
 lean_issue(TLean *l, int w, const TInst *in)
 {
@@ -562,10 +562,10 @@ lean_issue(TLean *l, int w, const TInst *in)
 	uint32_t ex = act & (*sim_tw_word(wp, TW_P + 4u * in->guard) ^ in->gxor);
 
 	if (ex != ~0u) {
-		if (!act || (in->lean != LEAN_FN && ex && (ex != act || in->lean == LEAN_SYNC)))
+		if (!act || (in->lean != LEAN_FN && ex && (ex != act || in->lean == LEAN_QUIET)))
 			return NULL;
 		sim_lean_count(l, act, ex);
-	} else if (in->lean == LEAN_SYNC)
+	} else if (in->lean == LEAN_QUIET)
 		return NULL;
 	else
 		l->full_insts++;    /* a full warp, guard true */
@@ -574,7 +574,7 @@ lean_issue(TLean *l, int w, const TInst *in)
 		in->fn(wp, in->d, ex);
 		return in + 1;      /* (past the last one is the core's tcode[ncode]) */
 	}
-	if (!ex) {              /* a branch taken by no lane, a .S run by none */
+	if (!ex) {              /* a branch taken by no lane, a .S or EXIT run by none */
 		*sim_tw_word(wp, TW_PC) = in->pc + 1;
 		return in + 1;
 	}
@@ -607,12 +607,16 @@ issue_timing(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in, con
 	return ready - now;
 }
 
-/* an issue through the exec callback, out of line: its calls and its rare parts stay out of
- * the issue stage's loop, where a lean issue needs few registers across its handler's call */
+/* an issue through the core (the exec callback, or a control instruction's short path while
+ * the lean issue is on), out of line: its calls and its rare parts stay out of the issue
+ * stage's loop, where a lean issue needs few registers across its handler's call */
 static __attribute__((noinline)) uint64_t
 issue_exec(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in)
 {
-	int rare = s->exec(s->ctx, w, &m->e);  /* (the core counts the issue's statistics) */
+	int rare;   /* (the core counts the issue's statistics) */
+
+	if (!in->flow || !s->lean || (rare = s->flow(s->ctx, w, in, &m->e)) < 0)
+		rare = s->exec(s->ctx, w, &m->e);
 
 	return issue_timing(m, s, w, now, in, m->e.next, rare);
 }

@@ -28,9 +28,29 @@ static void expect_out(const uint32_t *r0, const uint32_t *r2)
 	}
 }
 
+/* src run into t through exec (a trace reads every issue), and again without the trace,
+ * where the issue stage runs the lean instructions and the core's short control paths
+ * (exec.c's sim_tflow) take the pushes, split branches, .S arrivals and exits: the same
+ * result, statistics (the core's and the timing's), memory and messages */
+static int crs_run(const char *src, unsigned grid, unsigned block, const char **args, const char **cfg)
+{
+	static SimT u;
+	int rc = simt_run(&t, src, grid, block, args, cfg);
+
+	ck_assert_int_ge(rc, 0);        /* (not a listing that does not assemble) */
+	ck_assert_int_eq(simt_run_untraced(&u, src, grid, block, args, cfg), rc);
+	ck_assert_mem_eq(&t.st, &u.st, sizeof t.st);
+	ck_assert_mem_eq(sim_gpu_tstats(t.g), sim_gpu_tstats(u.g), sizeof(TStats));
+	ck_assert_str_eq(t.errbuf ? t.errbuf : "", u.errbuf ? u.errbuf : "");
+	for (uint64_t i = 0; i < t.l.args[0].count; i++)
+		ck_assert_uint_eq(simt_get(&t, 0, (int)i), simt_get(&u, 0, (int)i));
+	simt_free(&u);
+	return rc;
+}
+
 static void run_ok(const char *src, unsigned block)
 {
-	int rc = simt_run(&t, src, 1, block, out8, NULL);
+	int rc = crs_run(src, 1, block, out8, NULL);
 	if (rc != SIM_DONE)
 		fprintf(stderr, "%s", t.errbuf ? t.errbuf : "");
 	ck_assert_int_eq(rc, SIM_DONE);
@@ -245,7 +265,7 @@ START_TEST(test_crs_exit_keeprefcount)
 	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0xe@0x40");
 	simt_free(&t);
 	/* with one CTA slot in the whole GPU, the kept slot blocks the second CTA */
-	ck_assert_int_eq(simt_run(&t, KEEPREF, 2, 4, out8, one), SIM_FAULT);
+	ck_assert_int_eq(crs_run(KEEPREF, 2, 4, out8, one), SIM_FAULT);
 	ck_assert_ptr_nonnull(strstr(t.errbuf, "EXIT.KEEPREFCOUNT"));
 	ck_assert_ptr_nonnull(strstr(t.errbuf, "1 CTAs cannot be dispatched"));
 	simt_free(&t);
@@ -313,7 +333,7 @@ START_TEST(test_crs_brx_three_targets)
 	ck_assert_uint_eq(t.st.div_branches, 1);
 	simt_free(&t);
 	/* lane 3 jumps to 0x48, which is not in the target list: a located fault */
-	ck_assert_int_eq(simt_run(&t, BRX("40 00 00 00 50 00 00 00 40 00 00 00 48 00 00 00"), 1, 4,
+	ck_assert_int_eq(crs_run(BRX("40 00 00 00 50 00 00 00 40 00 00 00 48 00 00 00"), 1, 4,
 	                          out8, NULL), SIM_FAULT);
 	ck_assert_ptr_nonnull(strstr(t.errbuf, "t.sass:10: error: indirect branch to 0x48, which is not in its target list"));
 	ck_assert_ptr_nonnull(strstr(t.errbuf, "lane 3"));
@@ -352,7 +372,7 @@ START_TEST(test_crs_exit_releases_barrier)
 	static const char *args[] = {"buf:u32:64", NULL};
 	int bar, ex, after;
 
-	ck_assert_int_eq(simt_run(&t, HDR
+	ck_assert_int_eq(crs_run(HDR
 	       "/*0000*/ S2R R10, SR_TID.X;\n"
 	       "/*0008*/ ISETP.GE.U32.AND P0, PT, R10, 0x20, PT;\n"
 	       "/*0010*/ @P0 BRA 0x40;\n"
@@ -383,10 +403,50 @@ START_TEST(test_crs_exit_releases_barrier)
 }
 END_TEST
 
+/* the forms the issue stage hands to the core's short paths (sim_tflow) and their edges,
+ * with one token on chip (--crs-depth 1): a push, one that spills (exec takes it), a split
+ * branch whose DIV token spills, a .S that some lanes run (the others go on), one that all run (the unwinding
+ * fills), a partial EXIT, an EXIT no active lane runs, a last EXIT; crs_run checks them
+ * against exec */
+START_TEST(test_crs_short_paths)
+{
+	static const uint32_t r0[] = {0, 0, 0, 0}, r2[] = {0x10, 0x11, 0, 0};
+	static const char *depth1[] = {"crs-depth", "1", NULL};
+	const TStats *ts;
+
+	ck_assert_int_eq(crs_run(HDR
+	       "/*0000*/ S2R R10, SR_TID.X;\n"
+	       "/*0008*/ ISETP.LT.U32.AND P0, PT, R10, 0x2, PT;\n"  /* P0 = 0x3 */
+	       "/*0010*/ ISETP.EQ.AND P1, PT, R10, 0x3, PT;\n"      /* P1 = 0x8 */
+	       "/*0018*/ SSY 0x68;\n"
+	       "/*0020*/ SSY 0x58;\n"
+	       "/*0028*/ @P0 BRA 0x40;\n"
+	       "/*0030*/ @P1 NOP.S;\n"
+	       "/*0038*/ SEL.S R0, R10, 0x7, P1;\n"
+	       "/*0040*/ IADD.S R2, R10, 0x10;\n"
+	       "/*0048*/ BRA 0x48;\n"
+	       "/*0050*/ BRA 0x50;\n"
+	       "/*0058*/ @P1 EXIT;\n"
+	       "/*0060*/ NOP.S;\n"
+	       "/*0068*/ @P1 EXIT;\n"
+	       "/*0070*/ @!P0 EXIT;\n"
+	       EPI("0078", "0080", "0088", "0090", "0098", "00a0"), 1, 4, out8, depth1), SIM_DONE);
+	ck_assert_str_eq(simt_runs(&t, 0), "0xf@0x0 0x3@0x40 0xc@0x30 0x4@0x38 0xf@0x58 0x7@0x60 0x3@0x78");
+	expect_out(r0, r2);
+	ck_assert_int_eq(t.st.crs_high, 3);
+	ck_assert_uint_eq(t.st.div_branches, 4);   /* the branch, @P1 NOP.S, two EXITs */
+	ck_assert_uint_eq(t.st.reconvergences, 2);
+	ts = sim_gpu_tstats(t.g);
+	ck_assert_uint_eq(ts->crs_spills, 2);
+	ck_assert_uint_eq(ts->crs_fills, 2);
+	simt_free(&t);
+}
+END_TEST
+
 /* malformed programs stop with a located message, never a crash */
 START_TEST(test_crs_s_without_sync)
 {
-	ck_assert_int_eq(simt_run(&t, HDR
+	ck_assert_int_eq(crs_run(HDR
 	       "/*0000*/ S2R R10, SR_TID.X;\n"
 	       "/*0008*/ NOP.S;\n"
 	       "/*0010*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
@@ -394,15 +454,15 @@ START_TEST(test_crs_s_without_sync)
 	                 "(lanes 0x0000000f arrive at no sync point)\n"
 	                 "    kernel 'k', CTA (0,0,0), warp 0, pc 0x0008: NOP.S;\n");
 	simt_free(&t);
-	ck_assert_int_eq(simt_run(&t, HDR "/*0000*/ BRK;\n/*0008*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
+	ck_assert_int_eq(crs_run(HDR "/*0000*/ BRK;\n/*0008*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
 	ck_assert_ptr_nonnull(strstr(t.errbuf, "BRK with no BRK token (PBK)"));
 	simt_free(&t);
-	ck_assert_int_eq(simt_run(&t, HDR "/*0000*/ RET;\n/*0008*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
+	ck_assert_int_eq(crs_run(HDR "/*0000*/ RET;\n/*0008*/ EXIT;\n", 1, 4, out8, NULL), SIM_MALFORMED);
 	ck_assert_ptr_nonnull(strstr(t.errbuf, "RET with no CAL or PRET token"));
 	simt_free(&t);
 	/* a runaway push loop fills the CRS: 32 tokens on chip (--crs-depth), 256 spilled to the
 	 * warp's 2048 bytes of local memory (--crs-bytes) */
-	ck_assert_int_eq(simt_run(&t, HDR "/*0000*/ SSY 0x0;\n/*0008*/ BRA 0x0;\n", 1, 4, out8, NULL),
+	ck_assert_int_eq(crs_run(HDR "/*0000*/ SSY 0x0;\n/*0008*/ BRA 0x0;\n", 1, 4, out8, NULL),
 	                 SIM_FAULT);
 	ck_assert_ptr_nonnull(strstr(t.errbuf, "CallReturnStack full pushing a SYNC token: 32 tokens on chip (--crs-depth) and 256 spilled to the warp's 2048 bytes of local memory (--crs-bytes)"));
 	simt_free(&t);
@@ -427,6 +487,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_crs_brx_three_targets);
 	tcase_add_test(tc, test_crs_jcal_three_targets);
 	tcase_add_test(tc, test_crs_exit_releases_barrier);
+	tcase_add_test(tc, test_crs_short_paths);
 	tcase_add_test(tc, test_crs_s_without_sync);
 	suite_add_tcase(s, tc);
 	return s;

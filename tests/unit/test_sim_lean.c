@@ -95,7 +95,7 @@ lean_ins(LCore *c, int i, int lean, int guard, int neg, int target)
 	t->gxor = neg ? ~0u : 0;
 	t->pc = (uint32_t)i;
 	t->target = (uint32_t)target;
-	t->fn = lean == LEAN_FN || lean == LEAN_SYNC ? handler : NULL;
+	t->fn = lean == LEAN_FN || lean == LEAN_QUIET ? handler : NULL;
 	t->d = &c->d[i];
 	c->d[i].id = i;
 }
@@ -115,9 +115,9 @@ lcore_new(void)
 	lean_ins(c, 5, LEAN_FN, 7, 0, 0);           /* (skipped) */
 	lean_ins(c, 6, LEAN_BRA, 2, 0, 7);          /* @P2 BRA 7: splits the warp */
 	lean_ins(c, 7, LEAN_FN, 0, 0, 0);           /* @P0 */
-	lean_ins(c, 8, LEAN_SYNC, 1, 0, 0);         /* @P1 NOP.S: run by no lane */
-	lean_ins(c, 9, LEAN_SYNC, 0, 0, 0);         /* @P0 NOP.S: by some */
-	lean_ins(c, 10, LEAN_SYNC, 7, 0, 0);        /* NOP.S: by every lane */
+	lean_ins(c, 8, LEAN_QUIET, 1, 0, 0);         /* @P1 NOP.S: run by no lane */
+	lean_ins(c, 9, LEAN_QUIET, 0, 0, 0);         /* @P0 NOP.S: by some */
+	lean_ins(c, 10, LEAN_QUIET, 7, 0, 0);        /* NOP.S: by every lane */
 	c->code[11].unit = UNIT_CTRL;               /* EXIT (not lean) */
 	c->code[11].lat = LAT_CTRL;
 	c->code[11].ctrl = 1;
@@ -138,7 +138,7 @@ static void
 lrun(LCore *c, int lean, TStats *st)
 {
 	TimingConfig tc;
-	TSource src = {c, peek, exec, lean ? &c->lean : NULL};
+	TSource src = {c, peek, exec, lean ? &c->lean : NULL, NULL};
 	TSm *m = malloc(sizeof *m);
 	Dram d;
 	char err[200];
