@@ -140,7 +140,7 @@ teaching(void)
 static uint64_t
 run(const TimingConfig *c, Core *core, TStats *st, uint64_t *iters)
 {
-	TSource src = {core, peek, exec, NULL};   /* (no lean instruction) */
+	TSource src = {core, peek, exec, NULL, NULL};   /* (no lean instruction) */
 	TSm *m = malloc(sizeof *m);
 	Cache l2, *pl2 = NULL;
 	Dram d;
