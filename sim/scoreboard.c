@@ -18,12 +18,11 @@ sim_sb_use_id(SbUse *u, int dst, uint16_t id)
 	if (id == SB_R(ISA_RZ) || id == SB_P(ISA_PT))
 		return;
 	assert(id > SB_NULL && id < SB_NIDS);
+	assert(u->nsrc + u->ndst < SB_MAXID);
 	if (dst) {
-		assert(u->ndst < SB_MAXUSE);
 		u->id[u->nsrc + u->ndst++] = id;
 	} else {
 		/* (the destinations move up one to keep the sources first) */
-		assert(u->nsrc < SB_MAXUSE);
 		memmove(u->id + u->nsrc + 1, u->id + u->nsrc, u->ndst * sizeof u->id[0]);
 		u->id[u->nsrc++] = id;
 	}

@@ -258,12 +258,15 @@ uint64_t sim_gmem_access(const TimingConfig *c, Cache *l1, Cache *l2, Dram *d, u
 
 /* ------------------------------------------------------------------ scoreboard.c */
 /* register ids of the scoreboard: 0, an id that is never written (the padding of a run, see
- * SbUse), then R0..R254 (RZ 256), then P0..P6 (PT), then CC */
+ * SbUse), then P0..P6 (PT), CC, then R0..R254 (RZ 265): the predicates, CC and the low
+ * registers, which most kernels use, share the few cache lines of a warp's Scoreboard */
 #define SB_NULL ((uint16_t)0)
-#define SB_R(n) ((uint16_t)(1 + (n)))
-#define SB_P(n) ((uint16_t)(257 + (n)))
-#define SB_CC ((uint16_t)(257 + ISA_NPREDS + 1))
-enum { SB_NIDS = 257 + ISA_NPREDS + 2, SB_MAXUSE = 24, SB_RUN = 3 };
+#define SB_P(n) ((uint16_t)(1 + (n)))
+#define SB_CC ((uint16_t)(1 + ISA_NPREDS + 1))
+#define SB_R(n) ((uint16_t)(SB_CC + 1 + (n)))
+/* SB_MAXID: the most ids an instruction reads and writes, its guard, ISA_MAXOPD slots of up
+ * to four registers and CC three times (an operand, .X, .CC) */
+enum { SB_NIDS = SB_CC + 1 + 256, SB_MAXID = 1 + ISA_MAXOPD * 4 + 3, SB_RUN = 3 };
 
 /* why a warp cannot issue; GPGPU-Sim's warp-state names in docs/timing.md */
 typedef enum {
@@ -282,15 +285,15 @@ typedef struct {
 	uint8_t nchk;              /* distinct ids in id[] (an id read and written counts once) */
 	uint16_t chk[SB_RUN];      /* those ids when there are at most SB_RUN, then SB_NULL (an
 	                              SbUse starts zeroed): readiness as a fixed run (sim_sb_max) */
-	uint16_t id[2 * SB_MAXUSE]; /* the ids read (guard predicate, sources, address registers,
+	uint16_t id[SB_MAXID];     /* the ids read (guard predicate, sources, address registers,
 	                              CC), id[0 .. nsrc), then those written (pairs and quads as
 	                              separate ids), id[nsrc .. nsrc + ndst): one run to check */
 } SbUse;
 
 typedef struct {
+	uint64_t memmax;           /* at least the cycle of every write from memory (0: none) */
 	uint64_t ready[SB_NIDS];   /* per id: twice the cycle its pending write lands (0: none),
 	                              plus 1 when memory produces it (one store per write) */
-	uint64_t memmax;           /* at least the cycle of every write from memory (0: none) */
 } Scoreboard;
 
 void sim_sb_clear(Scoreboard *s);
