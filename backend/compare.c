@@ -12,8 +12,12 @@
  * comparison that sets the guard (ISETP.GE, FSETP.NEU, ...: its op, its comparison up to
  * negation and operand order, and an immediate or parameter operand). The two lists are
  * aligned by the weighted longest common subsequence of those signatures, so a construct
- * that one compiler added (ptxas's own division code) or removed stands alone. Each of ours
- * is labelled with the PTX branch it came from (Ins.ptxline and the decision log).
+ * that one compiler added (ptxas's own division code) or removed stands alone. Of
+ * alignments that weigh the same, the one whose pairs are most often of one shape wins (a
+ * loop's back edge with a back edge, then a predicated run with a predicated run ...), not
+ * the one that pairs earliest: ptxas's unrolled copies give our construct several of the
+ * same weight. Each of ours is labelled with the PTX branch it came from (Ins.ptxline and
+ * the decision log).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +35,7 @@ typedef struct {
 	int ptxline;       /* PTX line of that instruction (ours), 0 when unknown */
 	int ptxfile;       /* its PTX file (Ins.ptxfile: 0 but in a linked program) */
 	int taken, fall;   /* sizes of the sides, -1 when not a hammock */
+	int back;          /* a BRA to its own address or before: a loop's back edge */
 	int sig_op;        /* op of the guard's comparison (OP_ISETP ...), -1 when none */
 	int sig_cmp;       /* its comparison class (see cmpclass) */
 	int64_t sig_val;   /* immediate or parameter index of its second source, or INT64_MIN */
@@ -187,6 +192,7 @@ static void extract(const Kernel *k, CList *l)
 		if (in->op == OP_BRA) {
 			uint32_t t = (uint32_t)in->o[in->nopd - 1].imm;
 			c.kind = (nssy && !(in->m.flags & MF_U)) ? CK_SSY : CK_UNIFORM;
+			c.back = t <= in->addr;
 			if (t > in->addr) {
 				c.fall = count(k, in->addr + 8, t);
 				c.taken = nssy && ssy[nssy - 1] > t ? count(k, t, ssy[nssy - 1]) : -1;
@@ -247,28 +253,40 @@ static int like(const Construct *a, const Construct *b)
 	return s ? 2 * s + (a->kind == b->kind && a->kind >= CK_BRK) : 0;
 }
 
-/* match[i] = index in b of a's construct i, or -1 (weighted LCS) */
+/* how alike two constructs' shapes are, to break ties of like(): 2 when both or neither are
+ * a loop's back edge, and 1 more when they are of one kind */
+static int like_shape(const Construct *a, const Construct *b)
+{
+	return 2 * (a->back == b->back) + (a->kind == b->kind);
+}
+
+/* match[i] = index in b of a's construct i, or -1: the weighted LCS by like(), its ties
+ * broken by the sum of like_shape() over the pairs (each pair weighs like() * unit +
+ * like_shape(), unit above any such sum, so the weights by comparison come first) */
 static void align(const CList *a, const CList *b, int *match)
 {
 	size_t w = (size_t)b->n + 1;
-	int *dp = calloc(((size_t)a->n + 1) * w, sizeof *dp);
+	int64_t *dp = calloc(((size_t)a->n + 1) * w, sizeof *dp);
+	int64_t unit = 3 * (int64_t)(a->n < b->n ? a->n : b->n) + 1;
 
 	if (!dp)
 		die("out of memory");
 	for (int i = a->n - 1; i >= 0; i--)
 		for (int j = b->n - 1; j >= 0; j--) {
-			int s = like(&a->c[i], &b->c[j]), v = dp[(size_t)(i + 1) * w + j];
+			int s = like(&a->c[i], &b->c[j]);
+			int64_t v = dp[(size_t)(i + 1) * w + j], p = s * unit + like_shape(&a->c[i], &b->c[j]);
 			if (dp[(size_t)i * w + j + 1] > v)
 				v = dp[(size_t)i * w + j + 1];
-			if (s && dp[(size_t)(i + 1) * w + j + 1] + s > v)
-				v = dp[(size_t)(i + 1) * w + j + 1] + s;
+			if (s && dp[(size_t)(i + 1) * w + j + 1] + p > v)
+				v = dp[(size_t)(i + 1) * w + j + 1] + p;
 			dp[(size_t)i * w + j] = v;
 		}
 	for (int i = 0; i < a->n; i++)
 		match[i] = -1;
 	for (int i = 0, j = 0; i < a->n && j < b->n;) {
 		int s = like(&a->c[i], &b->c[j]);
-		if (s && dp[(size_t)i * w + j] == dp[(size_t)(i + 1) * w + j + 1] + s)
+		int64_t p = s * unit + like_shape(&a->c[i], &b->c[j]);
+		if (s && dp[(size_t)i * w + j] == dp[(size_t)(i + 1) * w + j + 1] + p)
 			match[i++] = j++;
 		else if (dp[(size_t)i * w + j] == dp[(size_t)(i + 1) * w + j])
 			i++;

@@ -1,0 +1,127 @@
+/* test_compare.c - warpc --compare's alignment (backend/compare.c) on hand-written listings:
+ * our kernel and a "ptxas" kernel that unrolls the loop and peels a copy of its hammock, so
+ * that two of ptxas's constructs weigh the same against our back edge by their comparisons
+ * (the same class, another operand: a parameter against an immediate and a register).
+ *   Ties go by the constructs' shape: our back edge lines up with ptxas's back edge, not with
+ *   the peeled copy's predicated run that comes first (the earlier of the two, which the
+ *   alignment took before: 1 of 2 agreed there, no decision being different).
+ *   Comparisons still come first: where the peeled copy's comparison is the back edge's own,
+ *   the back edge lines up with it, whatever its kind.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/isa.h"
+#include "backend/backend.h"
+#include "tests/unit/helper_check.h"
+
+#define HEAD ".kernel k\n.arch sm_35\n.registers 8\n.param 0x20 8 out\n.param 0x28 4 n\n"
+
+/* ours: a loop whose body has one predicated side (x > 3) and whose back edge tests i < n */
+static const char ours[] = HEAD
+	"/*0000*/ MOV R1, RZ;\n"
+	"/*0008*/ MOV R0, RZ;\n"
+	"/*0010*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
+	"/*0018*/ @P0 IADD R1, R1, 0x1;\n"
+	"/*0020*/ IADD R0, R0, 0x1;\n"
+	"/*0028*/ ISETP.LT.U32.AND P1, PT, R0, c[0x0][0x28], PT;\n"
+	"/*0030*/ @P1 BRA 0x10;\n"
+	"/*0038*/ EXIT;\n";
+
+/* "ptxas": the same side predicated, a peeled copy's predicated side tested by PEELED, and
+ * the back edge of the unrolled loop against a register (the bound less the unrolled
+ * iterations) */
+static char *theirs(const char *peeled)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+
+	fprintf(f, HEAD
+	        "/*0000*/ MOV R1, RZ;\n"
+	        "/*0008*/ MOV R0, RZ;\n"
+	        "/*0010*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
+	        "/*0018*/ %s;\n"
+	        "/*0020*/ @P0 IADD R1, R1, 0x1;\n"
+	        "/*0028*/ @P2 IADD R1, R1, 0x2;\n"
+	        "/*0030*/ IADD R0, R0, 0x4;\n"
+	        "/*0038*/ ISETP.LT.U32.AND P1, PT, R0, R3, PT;\n"
+	        "/*0040*/ @P1 BRA 0x10;\n"
+	        "/*0048*/ EXIT;\n", peeled);
+	fclose(f);
+	return s;
+}
+
+/* be_compare of ours against theirs(peeled): the JSON (caller frees) and the totals */
+static char *compare(const char *peeled, BeCompareSum *sum)
+{
+	char *ref = theirs(peeled), *out = NULL, *msgs = NULL;
+	size_t n = 0, mn = 0;
+	FILE *err = open_memstream(&msgs, &mn), *f = open_memstream(&out, &n);
+	Prog *a = isa_asm("ours.sass", ours, strlen(ours), err);
+	Prog *b = isa_asm("ref.sass", ref, strlen(ref), err);
+
+	fclose(err);
+	ck_assert_msg(a && b, "%s", msgs);
+	memset(sum, 0, sizeof *sum);
+	be_compare(f, &a->k[0], &b->k[0], NULL, 1, sum);
+	fclose(f);
+	isa_prog_free(a);
+	isa_prog_free(b);
+	free(ref);
+	free(msgs);
+	return out;
+}
+
+/* the peeled side tested against an immediate: our back edge (0x30) weighs the same against
+ * it (0x28) and against the back edge (0x40); it lines up with the back edge */
+START_TEST(test_tie_back_edge)
+{
+	BeCompareSum sum;
+	char *out = compare("ISETP.LT.AND P2, PT, R2, 0x7, PT", &sum);
+
+	ck_assert_int_eq(sum.ours, 2);
+	ck_assert_int_eq(sum.theirs, 3);
+	ck_assert_int_eq(sum.matched, 2);
+	ck_assert_msg(sum.agree == 2, "2 of 2 agree expected, %d:\n%s", sum.agree, out);
+	ck_assert_msg(strstr(out, "\"addr\": 48, \"decision\": \"uniform\", \"sides\": \"-\", "
+	                          "\"ptxas_addr\": 64, \"ptxas_decision\": \"uniform\"") != NULL,
+	              "our back edge should line up with ptxas's:\n%s", out);
+	ck_assert_msg(strstr(out, "\"ptxas_only\": [{\"addr\": 40, \"decision\": \"predicated\"") != NULL,
+	              "the peeled side should stand alone:\n%s", out);
+	free(out);
+}
+END_TEST
+
+/* the peeled side tested by the back edge's own comparison (i < n): the comparison decides,
+ * and our back edge lines up with the predicated run */
+START_TEST(test_comparison_first)
+{
+	BeCompareSum sum;
+	char *out = compare("ISETP.LT.U32.AND P2, PT, R0, c[0x0][0x28], PT", &sum);
+
+	ck_assert_int_eq(sum.matched, 2);
+	ck_assert_msg(sum.agree == 1, "1 of 2 agree expected, %d:\n%s", sum.agree, out);
+	ck_assert_msg(strstr(out, "\"addr\": 48, \"decision\": \"uniform\", \"sides\": \"-\", "
+	                          "\"ptxas_addr\": 40, \"ptxas_decision\": \"predicated\"") != NULL,
+	              "our back edge should line up with the peeled side:\n%s", out);
+	free(out);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("compare");
+	TCase *tc = tcase_create("align");
+
+	tcase_add_test(tc, test_tie_back_edge);
+	tcase_add_test(tc, test_comparison_first);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ck_run(suite());
+}
