@@ -87,8 +87,9 @@ static int slot_alloc(Gpu *g, SM *s, Cta *c)
 		return -1;
 	for (int i = 0; i < g->wpc; i++) {
 		Warp *w = &c->w[i];
-		/* (cta_start clears the rows below the zero rows at every CTA) */
-		w->r = malloc((size_t)g->rows * 32 * sizeof *w->r);
+		/* (cta_start clears the rows below the zero rows at every CTA); each row of 128
+		 * bytes two whole cache lines of 64 */
+		w->r = aligned_alloc(64, (size_t)g->rows * 32 * sizeof *w->r);
 		if (w->r)
 			memset(w->r + (size_t)g->zrow * 32, 0, (size_t)(g->rows - g->zrow) * 32 * sizeof *w->r);
 		w->crs = calloc((size_t)g->cfg.tc.crs_depth, sizeof *w->crs);

@@ -78,12 +78,13 @@ typedef struct Cta Cta;
 struct Warp {
 	uint32_t pc;        /* code index of the next instruction */
 	uint32_t active;    /* lanes executing */
-	uint32_t exited;    /* lanes that executed EXIT (this epoch; the post-amble starts anew) */
-	uint32_t counted;   /* lanes counted as exited threads for CTA barriers (never cleared) */
+	uint32_t *r;        /* registers: r[row * 32 + lane] (beside pc, active and p, which the
+	                       issue stage reads before a handler reads r: one cache line) */
 	uint32_t lanes;     /* lanes holding a thread (a CTA's last warp may be partial) */
 	uint32_t p[9];      /* P0..P6, PT (all ones), a sink for PT as a destination */
 	uint32_t cc[4];     /* condition code as lane masks: sign, carry, zero, overflow */
-	uint32_t *r;        /* registers: r[row * 32 + lane] */
+	uint32_t exited;    /* lanes that executed EXIT (this epoch; the post-amble starts anew) */
+	uint32_t counted;   /* lanes counted as exited threads for CTA barriers (never cleared) */
 	Token *crs;         /* CallReturnStack, crs[ncrs - 1] on top; the part beyond
 	                       tc.crs_depth is the warp's CRS area in local memory */
 	int ncrs;
