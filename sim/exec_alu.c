@@ -9,15 +9,15 @@
 /* what the host's CPU has, asked once before main (a constructor: no thread runs yet, and it
  * must initialise the CPU model itself): popcnt for timing.h's sim_popc, AVX2 and FMA for
  * the bodies sim_choose_fn chooses */
-int sim_hw_popc;
-static int hw_avx2, hw_fma;
+int sim_hw_popc, sim_hw_avx2;
+static int hw_fma;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((constructor)) static void probe_cpu(void)
 {
 	__builtin_cpu_init();
 	sim_hw_popc = __builtin_cpu_supports("popcnt") != 0;
-	hw_avx2 = __builtin_cpu_supports("avx2") != 0;
-	hw_fma = hw_avx2 && __builtin_cpu_supports("fma");
+	sim_hw_avx2 = __builtin_cpu_supports("avx2") != 0;
+	hw_fma = sim_hw_avx2 && __builtin_cpu_supports("fma");
 }
 #endif
 
@@ -167,12 +167,12 @@ ADD32_BODY(V8U, 8)
 
 static void cmp32(const uint32_t *a, const uint32_t *b, uint32_t bimm, int sg, uint32_t *lt, uint32_t *eq)
 {
-	(hw_avx2 ? cmp32_8 : cmp32_4)(a, b, bimm, sg, lt, eq);
+	(sim_hw_avx2 ? cmp32_8 : cmp32_4)(a, b, bimm, sg, lt, eq);
 }
 
 static void add32(uint32_t *d, const uint32_t *a, const uint32_t *b, uint32_t bimm)
 {
-	(hw_avx2 ? add32_8 : add32_4)(d, a, b, bimm);
+	(sim_hw_avx2 ? add32_8 : add32_4)(d, a, b, bimm);
 }
 
 /* IADD's general form, lane by lane (.X, .CC, .SAT, operand modifiers, constants); kept out
@@ -294,6 +294,35 @@ uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int b
 	return m;
 }
 
+/* the bit of lane l, for masks built over all 32 lanes at once (a table rather than 1u << l:
+ * SSE2 has no shift by a vector of counts) */
+static const uint32_t lane_bit[32] = {
+	1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
+	1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+	1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+	1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
+};
+/* all ones when lane l's bit of x is set, else zero */
+#define LANE_ON(x, l) (0u - (uint32_t)(((x) & lane_bit[l]) != 0))
+
+/* rd[l] = EXPR for the lanes ex, as one loop over the 32 lanes that the compiler vectorises
+ * (rd is a row of its own or exactly a source's, never a part of one: ivdep). Another mask
+ * than a full warp computes every lane and keeps rd's old value where ex's bit is clear: no
+ * branch per lane, and no loop whose trip count is the mask's population. EXPR must be
+ * pure and defined for any lane's values (it runs for the inactive lanes too). */
+#define LANES(ex, EXPR) do { \
+	const uint32_t ex_ = (ex); \
+	if (ex_ == ~0u) { \
+		_Pragma("GCC ivdep") for (uint32_t l = 0; l < 32; l++) \
+			rd[l] = (EXPR); \
+	} else { \
+		_Pragma("GCC ivdep") for (uint32_t l = 0; l < 32; l++) { \
+			uint32_t on_ = LANE_ON(ex_, l); \
+			rd[l] = ((EXPR) & on_) | (rd[l] & ~on_); \
+		} \
+	} \
+} while (0)
+
 /* ---------------------------------------------------------------- decode-time handlers */
 /* The common forms of the hot ops (register or immediate operands without modifiers),
  * chosen once per instruction by sim_choose_fn: no per-issue format test, no switch, and
@@ -307,9 +336,9 @@ uint32_t sim_icmpmask(Gpu *g, Warp *w, const DIns *d, uint32_t ex, int ai, int b
 	if (ex == ~0u) \
 		ADD(rd, ra, rb, im); \
 	else if (rb) \
-		FOR_LANES(ex) rd[l] = ra[l] + rb[l]; \
+		LANES(ex, ra[l] + rb[l]); \
 	else \
-		FOR_LANES(ex) rd[l] = ra[l] + im; \
+		LANES(ex, ra[l] + im); \
 }
 /* ISETP p, q, a, b|imm, c of 32 bits without .X or operand modifiers; d->aux: the truth
  * bits of its compare, bit 3 signed */
@@ -333,7 +362,7 @@ __attribute__((target("avx2"))) static void iadd_rr8(Warp *w, const DIns *d, uin
 	const uint32_t *ra = ROW(d->o[1]), *rb = ROW(d->o[2]);
 
 	if (ex != ~0u) {
-		FOR_LANES(ex) rd[l] = ra[l] + rb[l];
+		LANES(ex, ra[l] + rb[l]);
 		return;
 	}
 #pragma GCC unroll 4
@@ -351,7 +380,7 @@ __attribute__((target("avx2"))) static void iadd_ri8(Warp *w, const DIns *d, uin
 	const uint32_t *ra = ROW(d->o[1]);
 
 	if (ex != ~0u) {
-		FOR_LANES(ex) rd[l] = ra[l] + im;
+		LANES(ex, ra[l] + im);
 		return;
 	}
 	vb = (V8U){im, im, im, im, im, im, im, im};
@@ -515,13 +544,11 @@ static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
 		if (ex == ~0u)
 			memmove(rd, ra, 32 * sizeof *rd);
 		else
-			FOR_LANES(ex) rd[l] = ra[l];
-	} else if (ex == ~0u) {
+			LANES(ex, ra[l]);
+	} else {
 		uint32_t v = (uint32_t)d->o[1].imm;
-		for (int l = 0; l < 32; l++)
-			rd[l] = v;
-	} else
-		FOR_LANES(ex) rd[l] = (uint32_t)d->o[1].imm;
+		LANES(ex, v);
+	}
 }
 
 /* IADD d, a, b|imm with .CC or .X (no .SAT, no operand modifiers): iadd_lanes's sum with
@@ -601,16 +628,6 @@ __attribute__((target("avx2"))) static void iaddcc_fn8(Warp *w, const DIns *d, u
 #define iaddcc_fn8 iaddcc_fn
 #endif
 
-/* rd[l] = EXPR for the lanes ex: a full warp as one loop over the 32 lanes that the
- * compiler vectorises (rd is a row of its own or exactly a source's, never a part of one:
- * ivdep), another mask lane by lane */
-#define LANES(ex, EXPR) do { \
-	if ((ex) == ~0u) { \
-		_Pragma("GCC ivdep") for (uint32_t l = 0; l < 32; l++) \
-			rd[l] = (EXPR); \
-	} else \
-		FOR_LANES(ex) rd[l] = (EXPR); \
-} while (0)
 
 /* IMUL d, a, b|imm and IMAD d, a, b|imm, c|imm of 32 bits, the low word, without .HI, .WIDE,
  * .X, .CC or operand modifiers: the low word of a product is the same signed or not */
@@ -695,9 +712,9 @@ static void sel_fn(Warp *w, const DIns *d, uint32_t ex)
 	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
 
 	if (rb)
-		LANES(ex, (c >> l & 1) ? ra[l] : rb[l]);
+		LANES(ex, (ra[l] & LANE_ON(c, l)) | (rb[l] & ~LANE_ON(c, l)));
 	else
-		LANES(ex, (c >> l & 1) ? ra[l] : ib);
+		LANES(ex, (ra[l] & LANE_ON(c, l)) | (ib & ~LANE_ON(c, l)));
 }
 
 /* IADD d, a, b|imm of 32 bits without .X, .CC or .SAT whose operands are negated (-a, -b or
@@ -936,9 +953,9 @@ void sim_choose_fn(DIns *d)
 		break;
 	case OP_IADD:
 		if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = !hw_avx2 ? iadd_fn4 : o[2].kind == DK_REG ? iadd_rr8 : iadd_ri8;
+			d->fn = !sim_hw_avx2 ? iadd_fn4 : o[2].kind == DK_REG ? iadd_rr8 : iadd_ri8;
 		else if (!(d->m.flags & MF_SAT) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = hw_avx2 ? iaddcc_fn8 : iaddcc_fn;
+			d->fn = sim_hw_avx2 ? iaddcc_fn8 : iaddcc_fn;
 		else if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG &&
 		         negated(&o[1]) && negated(&o[2]))
 			d->fn = isub_fn;
@@ -949,7 +966,7 @@ void sim_choose_fn(DIns *d)
 			d->aux = (uint8_t)(tt | sg << 3);
 			d->fn = isetp_fn4;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-			if (hw_avx2 && isetp_kind(tt) >= 0) {
+			if (sim_hw_avx2 && isetp_kind(tt) >= 0) {
 				int pt = o[4].kind == DK_PRED && o[4].reg == ISA_PT && !(o[4].flags & OPF_NOT) &&
 				         (d->m.bop == BOP_AND || d->m.bop == BOP_NONE);
 				d->aux = (uint8_t)(isetp_kind(tt) | (sg ? ISETP_SG : 0) | (pt ? ISETP_PT : 0));
@@ -1017,14 +1034,14 @@ void sim_choose_fn(DIns *d)
 		if ((d->m.dtype == TY_NONE || d->m.dtype == TY_F32) && (d->m.stype == TY_NONE || d->m.stype == TY_S32) &&
 		    (d->m.rnd == RND_NONE || d->m.rnd == RND_RN || d->m.rnd == RND_ROUND) && !(d->m.flags & MF_SAT) &&
 		    o[1].kind == DK_REG && !o[1].flags)
-			d->fn = hw_avx2 ? i2f_fn8 : i2f_fn;
+			d->fn = sim_hw_avx2 ? i2f_fn8 : i2f_fn;
 		break;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 	case OP_FADD:
 	case OP_FMUL:
 		if ((d->m.rnd == RND_NONE || d->m.rnd == RND_RN) && !(d->m.flags & (MF_FTZ | MF_SAT)) &&
 		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = d->op == OP_FADD ? (hw_avx2 ? fadd_fn8 : fadd_fn) : (hw_avx2 ? fmul_fn8 : fmul_fn);
+			d->fn = d->op == OP_FADD ? (sim_hw_avx2 ? fadd_fn8 : fadd_fn) : (sim_hw_avx2 ? fmul_fn8 : fmul_fn);
 		break;
 #endif
 	default:

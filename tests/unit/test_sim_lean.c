@@ -433,6 +433,95 @@ START_TEST(test_alu_handlers)
 }
 END_TEST
 
+/* the handlers on warps whose guard holds in some lanes only (exec_alu.c: every lane computed
+ * and merged into the destination by the guard's lanes, or its own merge), their AVX2 bodies
+ * and, with sim_hw_avx2 cleared, their others; 32 and 24 threads, through the issue stage
+ * and through exec. Each op's destination holds a mark before the op runs under @P4, which
+ * holds in an irregular third or so of the lanes: the lanes it leaves out keep the mark, the
+ * others equal the same listing's result without the guard (test_alu_handlers checks those
+ * against C). Two ISETPs (the PT form's and the general body) under @P4 against C, their
+ * predicates read back through SEL. */
+START_TEST(test_handlers_keep_lanes)
+{
+	static SimT t;
+	static const char *const ops[] = {          /* op k writes R(20 + k) */
+		"MOV32I R20, 0x12345678;", "MOV R21, R2;", "LOP.AND R22, R1, R2;", "LOP.OR R23, R1, 0xf0;",
+		"LOP.XOR R24, R1, R2;", "LOP.PASS_B R25, R1, 0x3;", "SHL R26, R1, 0x3;", "SHR.U32 R27, R1, R3;",
+		"SHR R28, R1, 0x5;", "SHL.W R29, R1, R3;", "SEL R30, R1, R2, P0;", "SEL R31, R1, 0x77, !P0;",
+		"IMAD R32, R1, 0x3, R2;", "IMAD R33, R1, R2, R3;", "IMUL R34, R1, 0x5;", "IADD R35, R1, R2;",
+		"IADD R36, R1, 0x9;", "IADD R37, R1, -R2;", "IMUL.HI R38, R1, R2;", "I2F R39, R2;",
+		"MOV.64 R40, R2;", NULL /* (R41: MOV.64's high word) */,
+	};
+	enum { NOPS = sizeof ops / sizeof ops[0], NOUT = NOPS + 2 };
+	const char *args[] = {"buf:u32:768", NULL};
+	int hw = sim_hw_avx2;
+	char src[8192];
+	size_t n;
+
+	for (int avx = 0; avx < 2; avx++) {
+		sim_hw_avx2 = avx ? hw : 0;
+		for (int run = 0; run < 4; run++) {
+			uint32_t plain[NOPS][32];
+			for (int g = 0; g < 2; g++) {
+				const char *gd = g ? "@P4 " : "";
+				unsigned block;
+				/* R1 = tid with bit 31 set in odd lanes, R2 = tid * 0x1234567, R3 = tid + 20,
+				 * P0 = tid & 2, P4 = tid * 0x9e3779b9 < 0x60000000 (unsigned) */
+				n = (size_t)snprintf(src, sizeof src, "%sS2R R10, SR_TID.X;\nSHL R6, R10, 0x1f;\n"
+				                     "LOP.OR R1, R10, R6;\nIMUL R2, R10, 0x1234567;\nIADD R3, R10, 0x14;\n"
+				                     "LOP.AND R4, R10, 0x2;\nISETP.NE.AND P0, PT, R4, RZ, PT;\n"
+				                     "IMUL R9, R10, 0x9e3779b9;\nISETP.LT.U32.AND P4, PT, R9, 0x60000000, PT;\n",
+				                     khdr);
+				for (int k = 0; k < NOPS; k++)
+					n += (size_t)snprintf(src + n, sizeof src - n, "MOV32I R%d, 0x%x;\n", 20 + k, 0xdead00 + k);
+				for (int k = 0; k < NOPS; k++)
+					if (ops[k])
+						n += (size_t)snprintf(src + n, sizeof src - n, "%s%s\n", gd, ops[k]);
+				/* P5, P6 = P0, !P0, then an ISETP under the guard; R(20 + NOPS) and the next:
+				 * P5 | P6 << 1 after each */
+				for (int k = 0; k < 2; k++)
+					n += (size_t)snprintf(src + n, sizeof src - n, "ISETP.NE.AND P5, P6, R4, RZ, PT;\n%s%s\n"
+					                      "SEL R%d, RZ, 0x1, !P5;\nSEL R7, RZ, 0x2, !P6;\nLOP.OR R%d, R%d, R7;\n", gd,
+					                      k ? "ISETP.GE.AND P5, P6, R1, R3, P0;" :
+					                      "ISETP.LT.U32.AND P5, P6, R1, 0x9, PT;", 20 + NOPS + k, 20 + NOPS + k,
+					                      20 + NOPS + k);
+				n += (size_t)snprintf(src + n, sizeof src - n, "SHL R11, R10, 0x2;\nIADD.CC R12, R11, c[0x0][0x20];\n"
+				                      "IADD.X R13, RZ, c[0x0][0x24];\n");
+				for (int k = 0; k < NOUT; k++)
+					n += (size_t)snprintf(src + n, sizeof src - n, "ST.E [R12+0x%x], R%d;\n", 0x80 * k, 20 + k);
+				snprintf(src + n, sizeof src - n, "EXIT;\n");
+				block = run_variant(&t, src, run, args);
+				for (uint32_t l = 0; l < block; l++) {
+					uint32_t a = l | (l & 1) << 31, c = l + 20, p0 = (l & 2) != 0;
+					int on = !g || l * 0x9e3779b9u < 0x60000000u;
+					int lt = a < 9, ge = (int32_t)a >= (int32_t)c;
+					uint32_t want[2] = {on ? (uint32_t)lt | (uint32_t)!lt << 1 : p0 | (uint32_t)!p0 << 1,
+					                    on ? (uint32_t)(ge && p0) | (uint32_t)(!ge && p0) << 1 :
+					                    p0 | (uint32_t)!p0 << 1};
+					for (int k = 0; k < NOPS; k++) {
+						uint32_t v = (uint32_t)simt_get(&t, 0, 32 * k + (int)l);
+						if (!g)
+							plain[k][l] = v;
+						else
+							ck_assert_msg(v == (on ? plain[k][l] : 0xdead00u + (uint32_t)k),
+							              "%s lane %u (%u threads, %s, run %d): 0x%08x, want 0x%08x",
+							              ops[k] ? ops[k] : ops[k - 1], l, block, avx ? "host" : "no AVX2",
+							              run, v, on ? plain[k][l] : 0xdead00u + (uint32_t)k);
+					}
+					for (int k = 0; k < 2; k++)
+						ck_assert_msg(simt_get(&t, 0, 32 * (NOPS + k) + (int)l) == want[k],
+						              "ISETP #%d lane %u (%u threads, %s, run %d, guard %d): 0x%x, want 0x%x",
+						              k, l, block, avx ? "host" : "no AVX2", run, g,
+						              (unsigned)simt_get(&t, 0, 32 * (NOPS + k) + (int)l), want[k]);
+				}
+				simt_free(&t);
+			}
+		}
+	}
+	sim_hw_avx2 = hw;
+}
+END_TEST
+
 /* S2R's handlers (exec_alu.c's s2r_*) on blocks and grids of three dimensions, through the
  * issue stage and through exec: thread (x, y, z) of CTA (cx, cy, cz) writes three words at
  * out[3 * (linear CTA * threads + linear thread)]: its thread index, the block's sizes and
@@ -575,6 +664,7 @@ main(void)
 	tcase_add_test(tc, test_sm_lean_equals_exec);
 	tcase_add_test(tc, test_isetp_avx2);
 	tcase_add_test(tc, test_alu_handlers);
+	tcase_add_test(tc, test_handlers_keep_lanes);
 	tcase_add_test(tc, test_s2r_dims);
 	tcase_add_test(tc, test_popc);
 	tcase_add_test(tc, test_iadd_cc_flags);
