@@ -451,7 +451,8 @@ static void isetp_fn8(Warp *w, const DIns *d, uint32_t ex)
 
 /* the PT form (ISETP_PT) with its compare, b's kind (BREG: a register) and its signedness
  * (SG; EQ's is either) chosen at decode: a full warp with no test but the mask's, its
- * predicates stored whole (ex is every lane); another mask through isetp_fn8 */
+ * predicates stored whole (ex is every lane); another mask merges them into the lanes ex
+ * (as isetp_fn8 does, but without its switch over the compares) */
 #define ISETP_PT8(NAME, BREG, SG, CMP) \
 __attribute__((target("avx2"))) static void NAME(Warp *w, const DIns *d, uint32_t ex) \
 { \
@@ -459,12 +460,13 @@ __attribute__((target("avx2"))) static void NAME(Warp *w, const DIns *d, uint32_
 	const __m256i f = _mm256_set1_epi32((SG) ? 0 : INT32_MIN); \
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)d->o[3].imm), f); \
 	uint32_t m; \
-	if (ex != ~0u) { \
-		isetp_fn8(w, d, ex); \
-		return; \
-	} \
 	CMP8_LOOP(BREG, CMP) \
 	m ^= 0u - (uint32_t)(d->aux >> 2 & 1);  /* (ISETP_INV) */ \
+	if (ex != ~0u) { \
+		setp(w, &d->o[0], m, ex); \
+		setp(w, &d->o[1], ~m, ex); \
+		return; \
+	} \
 	w->p[d->o[0].reg] = m; \
 	w->p[d->o[1].reg] = ~m; \
 	w->p[ISA_PT] = 0xffffffffu; \

@@ -317,8 +317,8 @@ run_variant(SimT *t, const char *src, int run, const char **args)
 	return block;
 }
 
-/* ISETP's AVX2 forms (exec_alu.c: isetp_*8* of a full warp, isetp_fn8 of a partial one,
- * 24 threads; a compare, b a register or an immediate, signed or unsigned, inverted for LE,
+/* ISETP's AVX2 forms (exec_alu.c: isetp_*8* of a full warp and of a partial one, 24
+ * threads; a compare, b a register or an immediate, signed or unsigned, inverted for LE,
  * GE and NE) on lanes whose values differ in sign and order, each compare's predicate one
  * bit of R5 */
 START_TEST(test_isetp_avx2)
