@@ -305,6 +305,20 @@ static const uint32_t lane_bit[32] = {
 /* all ones when lane l's bit of x is set, else zero */
 #define LANE_ON(x, l) (0u - (uint32_t)(((x) & lane_bit[l]) != 0))
 
+/* a handler of one body X##_body in two forms: X##_fn, and on x86-64 X##_fn8 compiled for
+ * AVX2, whose lane loops the compiler vectorises eight lanes a step (FN8(X): the one for
+ * this host, chosen at decode) */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TWO_BODIES(X) \
+static void X##_fn(Warp *w, const DIns *d, uint32_t ex) { X##_body(w, d, ex); } \
+__attribute__((target("avx2"))) static void X##_fn8(Warp *w, const DIns *d, uint32_t ex) \
+{ X##_body(w, d, ex); }
+#define FN8(X) (sim_hw_avx2 ? X##_fn8 : X##_fn)
+#else
+#define TWO_BODIES(X) static void X##_fn(Warp *w, const DIns *d, uint32_t ex) { X##_body(w, d, ex); }
+#define FN8(X) X##_fn
+#endif
+
 /* rd[l] = EXPR for the lanes ex, as one loop over the 32 lanes that the compiler vectorises
  * (rd is a row of its own or exactly a source's, never a part of one: ivdep). Another mask
  * than a full warp computes every lane and keeps rd's old value where ex's bit is clear: no
@@ -537,7 +551,8 @@ static void ffma_fn8(Warp *w, const DIns *d, uint32_t ex)
 #endif
 
 /* MOV d, a|imm of 32 bits */
-static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+mov_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]);
 
@@ -552,6 +567,7 @@ static void mov_fn(Warp *w, const DIns *d, uint32_t ex)
 		LANES(ex, v);
 	}
 }
+TWO_BODIES(mov)
 
 /* IADD d, a, b|imm with .CC or .X (no .SAT, no operand modifiers): iadd_lanes's sum with
  * the condition code built as its four lane masks (each lane reads and writes only its own
@@ -633,7 +649,8 @@ __attribute__((target("avx2"))) static void iaddcc_fn8(Warp *w, const DIns *d, u
 
 /* IMUL d, a, b|imm and IMAD d, a, b|imm, c|imm of 32 bits, the low word, without .HI, .WIDE,
  * .X, .CC or operand modifiers: the low word of a product is the same signed or not */
-static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+imul_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm, ic = (uint32_t)d->o[3].imm;
 	const uint32_t *ra = ROW(d->o[1]);
@@ -651,9 +668,11 @@ static void imul_fn(Warp *w, const DIns *d, uint32_t ex)
 	else
 		LANES(ex, ra[l] * ib + ic);
 }
+TWO_BODIES(imul)
 
 /* LOP d, a, b|imm without operand modifiers (no ~): AND, OR, XOR or PASS_B */
-static void lop_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+lop_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm;
 	const uint32_t *ra = ROW(d->o[1]);
@@ -674,10 +693,12 @@ static void lop_fn(Warp *w, const DIns *d, uint32_t ex)
 		break;
 	}
 }
+TWO_BODIES(lop)
 
 /* SHL and SHR d, a, b|imm of 32 bits without operand modifiers: a count of 32 or more
  * (after .W's wrap) shifts every bit out, SHR.S32's (the default type's) sign in */
-static void shift_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+shift_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]);
 	const uint32_t *ra = ROW(d->o[1]);
@@ -705,9 +726,11 @@ static void shift_fn(Warp *w, const DIns *d, uint32_t ex)
 			LANES(ex, ra[l] >> n);
 	}
 }
+TWO_BODIES(shift)
 
 /* SEL d, a, b|imm, p of 32 bits without operand modifiers on a and b: d = p ? a : b */
-static void sel_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+sel_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm, c = pmask(w, &d->o[3]);
 	const uint32_t *ra = ROW(d->o[1]);
@@ -718,11 +741,13 @@ static void sel_fn(Warp *w, const DIns *d, uint32_t ex)
 	else
 		LANES(ex, (ra[l] & LANE_ON(c, l)) | (ib & ~LANE_ON(c, l)));
 }
+TWO_BODIES(sel)
 
 /* IADD d, a, b|imm of 32 bits without .X, .CC or .SAT whose operands are negated (-a, -b or
  * both; no ~ or |x|): iadd_lanes's ~x + 1 is -x, so the sum is a's and b's signed values'
  * (x ^ m) - m negates x when m is all ones and keeps it when m is zero */
-static void isub_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+isub_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]);
 	const uint32_t *ra = ROW(d->o[1]);
@@ -735,10 +760,12 @@ static void isub_fn(Warp *w, const DIns *d, uint32_t ex)
 	else
 		LANES(ex, ((ra[l] ^ ma) - ma) + ib);
 }
+TWO_BODIES(isub)
 
 /* IMUL.HI d, a, b|imm of 32 bits without .X, .CC or operand modifiers: the high word of the
  * 64-bit product, each factor signed or not as its type says (d->aux: bit 0 a's, bit 1 b's) */
-static void imulhi_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+imulhi_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]), ib = (uint32_t)d->o[2].imm;
 	const uint32_t *ra = ROW(d->o[1]);
@@ -752,10 +779,12 @@ static void imulhi_fn(Warp *w, const DIns *d, uint32_t ex)
 		LANES(ex, (uint32_t)(XT(ra[l], sa) * XT(ib, sb) >> 32));
 #undef XT
 }
+TWO_BODIES(imulhi)
 
 /* MOV.64 d, a|imm: a pair register to register is two rows (pairs are even registers, so
  * a's rows are d's or others) */
-static void mov64_fn(Warp *w, const DIns *d, uint32_t ex)
+static inline __attribute__((always_inline)) void
+mov64_body(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]), lo = (uint32_t)d->o[1].imm, hi = (uint32_t)(d->o[1].imm >> 32);
 
@@ -770,6 +799,7 @@ static void mov64_fn(Warp *w, const DIns *d, uint32_t ex)
 	rd += 32;
 	LANES(ex, hi);
 }
+TWO_BODIES(mov64)
 
 /* PSETP p, q, a, b, c: p = (a bop b) bop2 c, q = !(a bop b) bop2 c */
 static void psetp_fn(Warp *w, const DIns *d, uint32_t ex)
@@ -960,7 +990,7 @@ void sim_choose_fn(DIns *d)
 			d->fn = sim_hw_avx2 ? iaddcc_fn8 : iaddcc_fn;
 		else if (!(d->m.flags & (MF_X | MF_CC | MF_SAT)) && o[1].kind == DK_REG &&
 		         negated(&o[1]) && negated(&o[2]))
-			d->fn = isub_fn;
+			d->fn = FN8(isub);
 		break;
 	case OP_ISETP:
 		if (!is64(t) && !(d->m.flags & MF_X) && o[2].kind == DK_REG && plain(&o[2]) && plain(&o[3])) {
@@ -993,7 +1023,7 @@ void sim_choose_fn(DIns *d)
 		break;
 	case OP_MOV:
 		if (plain(&o[1]))
-			d->fn = is64((Type)d->m.dtype) ? mov64_fn : mov_fn;
+			d->fn = is64((Type)d->m.dtype) ? FN8(mov64) : FN8(mov);
 		break;
 	case OP_PSETP:
 		d->fn = psetp_fn;       /* (its operands are predicates, no form needs more) */
@@ -1005,31 +1035,31 @@ void sim_choose_fn(DIns *d)
 		break;
 	case OP_MOV32I:
 		if (o[1].kind == DK_IMM)
-			d->fn = mov_fn;
+			d->fn = FN8(mov);
 		break;
 	case OP_LOP:
 		if (o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = lop_fn;
+			d->fn = FN8(lop);
 		break;
 	case OP_SHL:
 	case OP_SHR:
 		if (!is64((Type)d->m.dtype) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = shift_fn;
+			d->fn = FN8(shift);
 		break;
 	case OP_SEL:
 		if (!is64((Type)d->m.dtype) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
-			d->fn = sel_fn;
+			d->fn = FN8(sel);
 		break;
 	case OP_IMUL:
 	case OP_IMAD:
 		if (!(d->m.flags & (MF_HI | MF_WIDE | MF_X | MF_CC)) && !is64(t) && !is64((Type)d->m.stype) &&
 		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]) && (d->op == OP_IMUL || plain(&o[3])))
-			d->fn = imul_fn;
+			d->fn = FN8(imul);
 		else if (d->op == OP_IMUL && (d->m.flags & (MF_HI | MF_WIDE | MF_X | MF_CC)) == MF_HI &&
 		         !is64(t) && !is64((Type)d->m.stype) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2])) {
 			Type tb = d->m.stype ? (Type)d->m.stype : t;
 			d->aux = (uint8_t)(issgn(t) | issgn(tb) << 1);
-			d->fn = imulhi_fn;
+			d->fn = FN8(imulhi);
 		}
 		break;
 	case OP_I2F:
