@@ -47,6 +47,10 @@ struct DIns {
 	uint8_t cct;        /* CC test (CCT_T when none) */
 	uint8_t hasconstx;  /* some operand is DK_CONSTX */
 	uint8_t aux;        /* decode-time argument of fn (ISETP: the compare's truth bits) */
+	/* (what the handlers read, op and aux above, the modifiers and the operands, together:
+	 * two cache lines of most DIns rather than three) */
+	Mods m;             /* modifiers */
+	DOpd o[ISA_MAXOPD]; /* operands in shape order */
 	uint32_t karg[2];   /* decode-time values of fn (S2R: its value, or the block's sizes) */
 	uint8_t ctrl;       /* a control op: sim_issue calls sim_ctrl itself */
 	uint8_t lean;       /* LEAN_* (timing.h): funcrun.c's loop and the issue stage run it
@@ -54,8 +58,6 @@ struct DIns {
 	uint8_t quiet;      /* an issue in which no active lane runs it only counts and moves
 	                       the pc: a handler's op, NOP, EXIT, BRA (decode.c) */
 	uint32_t gxor;      /* the guard's lane mask is w->p[guard] ^ gxor (all ones: negated) */
-	Mods m;             /* modifiers */
-	DOpd o[ISA_MAXOPD]; /* operands in shape order */
 	uint32_t target;    /* code index of the T operand */
 	const Ins *in;      /* the instruction it came from */
 };
