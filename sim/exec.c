@@ -744,7 +744,13 @@ int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
 	x->event = d->op == OP_EXIT ? EV_EXIT : EV_NONE;
 	if (rc == SIM_OK && !w->active && w->state == W_READY)
 		rc = sim_unwind(g, w, x);
-	return texec_end(g, s, w, x, te, &mk, rc);
+	if (rc != SIM_OK)
+		return texec_end(g, s, w, x, te, &mk, rc);
+	/* (sim_texec_hand's, which would find rare fields: a pop, an exit, a release) */
+	sim_tstats_issue(&g->ts, act, ex, div, x->reconverged, w->ncrs);
+	te->next = &g->tcode[w->pc];
+	sim_texec_rare(g, s, w, x, te, mk.bars);
+	return 1;
 }
 
 void sim_lean_fold(Gpu *g, SM *s)
