@@ -141,6 +141,23 @@ static inline uint64_t addr_of(const Warp *w, const DOpd *o, unsigned l, int wid
 	return base + o->imm;
 }
 
+/* addr_of of every lane into addr[] (the inactive lanes' too, which no one reads: a
+ * straight loop over the rows, which GCC vectorises, costs less than a loop over the lane
+ * mask) */
+static void addrs_of(const Warp *w, const DOpd *o, int wide, uint64_t *addr)
+{
+	const uint32_t *lo = &REG(o->reg, 0);
+
+	if (!wide)
+		for (unsigned l = 0; l < 32; l++)
+			addr[l] = lo[l] + o->imm;
+	else {
+		const uint32_t *hi = &REG(o->reg + 1, 0);
+		for (unsigned l = 0; l < 32; l++)
+			addr[l] = ((uint64_t)hi[l] << 32 | lo[l]) + o->imm;
+	}
+}
+
 /* dev_ld and dev_st of a lane's word or its part (n <= 4 bytes), inline for the common 4 */
 static inline uint32_t ld32(const uint8_t *p, unsigned n)
 {
@@ -200,11 +217,18 @@ static const MemAlloc *one_alloc(Gpu *g, const Warp *w, const uint64_t *addr, ui
 	SM *s = &g->sm[w->cta->sm];
 	const MemAlloc *a = s->mlast;
 
-	FOR_LANES(ex) {
-		lo = addr[l] < lo ? addr[l] : lo;
-		hi = addr[l] > hi ? addr[l] : hi;
-		bits |= addr[l];
-	}
+	if (ex == ~0u)              /* (a full warp without the lane mask's loop) */
+		for (unsigned l = 0; l < 32; l++) {
+			lo = addr[l] < lo ? addr[l] : lo;
+			hi = addr[l] > hi ? addr[l] : hi;
+			bits |= addr[l];
+		}
+	else
+		FOR_LANES(ex) {
+			lo = addr[l] < lo ? addr[l] : lo;
+			hi = addr[l] > hi ? addr[l] : hi;
+			bits |= addr[l];
+		}
 	if (bits & (size - 1))
 		return NULL;
 	for (int i = 0; i < 3; i++)
@@ -256,6 +280,13 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 	int defer = g->defer, over = !store && defer && par_stored(s);
 
 	e->space = SP_GLOBAL;
+	if (ex == ~0u && !store && !over && size == 4) {   /* the common load, in straight loops */
+		uint32_t *rd = &REG(ro->reg, 0);
+		memcpy(e->addr, addr, sizeof e->addr);
+		for (unsigned l = 0; l < 32; l++)
+			rd[l] = ld32(a->bytes + (addr[l] - a->base), 4);
+		return;
+	}
 	FOR_LANES(ex) {
 		uint8_t *p = a->bytes + (addr[l] - a->base), buf[16];
 		e->addr[l] = addr[l];
@@ -285,11 +316,10 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 
 	e->size = (uint8_t)size;
 	e->naddr = ex;
-	FOR_LANES(ex) {
-		addr[l] = addr_of(w, mo, l, wide);
-		if (space != SP_GLOBAL)
+	addrs_of(w, mo, wide, addr);
+	if (space != SP_GLOBAL)
+		FOR_LANES(ex)
 			addr[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)addr[l];   /* 32-bit offsets */
-	}
 	/* a generic access of the whole warp in one allocation, the common case */
 	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size))) {
 		global_lanes(g, w, run, addr, ex, size, t, ro, store, e);
