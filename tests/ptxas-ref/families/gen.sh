@@ -206,6 +206,8 @@ contnest() {
 	echo "	xor.b32 %r3, %r3, %r8;"
 	echo "	@!%p1 bra \$L_after;"
 	echo "	add.s32 %r3, %r3, 9;"
+	echo "	and.b32 %r7, %r2, 1;"
+	echo "	setp.eq.u32 %p2, %r7, 0;"
 	echo "	@%p2 bra \$L_latch;"
 	side "$1" int
 	echo "\$L_after:"
