@@ -600,34 +600,36 @@ static void iaddcc_fn(Warp *w, const DIns *d, uint32_t ex)
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* the same for a full warp on hosts with AVX2, eight lanes a step: the carry of a + b + cin
- * is a + b < a or the sum < a + b (unsigned order: the signed order with the sign bits
- * flipped), and each flag's 32 lanes a mask (mask32 takes their sign bits) */
+/* the same on hosts with AVX2, eight lanes a step: the carry of a + b + cin is a + b < a or
+ * the sum < a + b (unsigned order: the signed order with the sign bits flipped), and each
+ * flag's 32 lanes a mask (mask32 takes their sign bits); a partial warp computes every lane
+ * and merges the sums and the flags into the lanes ex */
 __attribute__((target("avx2"))) static void iaddcc_fn8(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]);
 	const uint32_t *ra = ROW(d->o[1]);
 	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
-	int x = !!(d->m.flags & MF_X);
+	int x = !!(d->m.flags & MF_X), part = ex != ~0u;
 	const __m256i sg = _mm256_set1_epi32(INT32_MIN), one = _mm256_set1_epi32(1);
-	const __m256i cin = _mm256_set1_epi32(x ? (int32_t)w->cc[1] : 0);
+	const __m256i cin = _mm256_set1_epi32(x ? (int32_t)w->cc[1] : 0), vex = _mm256_set1_epi32((int32_t)ex);
 	__m256i vb = _mm256_set1_epi32((int32_t)d->o[2].imm), vr[4], vc[4], vz[4], vo[4];
 	uint32_t z;
 
-	if (ex != ~0u) {
-		iaddcc_fn(w, d, ex);
-		return;
-	}
 #pragma GCC unroll 4
 	for (int j = 0; j < 4; j++) {
-		__m256i va = _mm256_loadu_si256((const __m256i *)(const void *)(ra + 8 * j)), t, r;
+		__m256i va = _mm256_loadu_si256((const __m256i *)(const void *)(ra + 8 * j)), t, r, st;
 		__m256i ci = _mm256_and_si256(_mm256_srlv_epi32(cin, _mm256_setr_epi32(8 * j, 8 * j + 1,
 		             8 * j + 2, 8 * j + 3, 8 * j + 4, 8 * j + 5, 8 * j + 6, 8 * j + 7)), one);
 		if (rb)
 			vb = _mm256_loadu_si256((const __m256i *)(const void *)(rb + 8 * j));
 		t = _mm256_add_epi32(va, vb);
-		r = _mm256_add_epi32(t, ci);
-		_mm256_storeu_si256((__m256i *)(void *)(rd + 8 * j), r);
+		r = st = _mm256_add_epi32(t, ci);
+		if (part) {        /* the old value where ex's bit is clear */
+			__m256i bit = _mm256_loadu_si256((const __m256i *)(const void *)(lane_bit + 8 * j));
+			st = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(rd + 8 * j)), r,
+			                        _mm256_cmpeq_epi32(_mm256_and_si256(vex, bit), bit));
+		}
+		_mm256_storeu_si256((__m256i *)(void *)(rd + 8 * j), st);
 		vr[j] = r;
 		vc[j] = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_xor_si256(va, sg), _mm256_xor_si256(t, sg)),
 		                        _mm256_cmpgt_epi32(_mm256_xor_si256(t, sg), _mm256_xor_si256(r, sg)));
@@ -637,10 +639,12 @@ __attribute__((target("avx2"))) static void iaddcc_fn8(Warp *w, const DIns *d, u
 	if (!(d->m.flags & MF_CC))
 		return;
 	z = mask32(vz[0], vz[1], vz[2], vz[3]);
-	w->cc[0] = mask32(vr[0], vr[1], vr[2], vr[3]);
-	w->cc[1] = mask32(vc[0], vc[1], vc[2], vc[3]);
-	w->cc[2] = x ? z & w->cc[2] : z;    /* .X: zero only when the low word was too */
-	w->cc[3] = mask32(vo[0], vo[1], vo[2], vo[3]);
+	if (x)                                  /* .X: zero only when the low word was too */
+		z &= w->cc[2];
+	w->cc[0] = (w->cc[0] & ~ex) | (mask32(vr[0], vr[1], vr[2], vr[3]) & ex);
+	w->cc[1] = (w->cc[1] & ~ex) | (mask32(vc[0], vc[1], vc[2], vc[3]) & ex);
+	w->cc[2] = (w->cc[2] & ~ex) | (z & ex);
+	w->cc[3] = (w->cc[3] & ~ex) | (mask32(vo[0], vo[1], vo[2], vo[3]) & ex);
 }
 #else
 #define iaddcc_fn8 iaddcc_fn

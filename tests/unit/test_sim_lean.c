@@ -440,7 +440,7 @@ END_TEST
  * holds in an irregular third or so of the lanes: the lanes it leaves out keep the mark, the
  * others equal the same listing's result without the guard (test_alu_handlers checks those
  * against C). Two ISETPs (the PT form's and the general body) under @P4 against C, their
- * predicates read back through SEL. */
+ * predicates read back through SEL, and the carry IADD.CC leaves in each lane. */
 START_TEST(test_handlers_keep_lanes)
 {
 	static SimT t;
@@ -450,10 +450,11 @@ START_TEST(test_handlers_keep_lanes)
 		"SHR R28, R1, 0x5;", "SHL.W R29, R1, R3;", "SEL R30, R1, R2, P0;", "SEL R31, R1, 0x77, !P0;",
 		"IMAD R32, R1, 0x3, R2;", "IMAD R33, R1, R2, R3;", "IMUL R34, R1, 0x5;", "IADD R35, R1, R2;",
 		"IADD R36, R1, 0x9;", "IADD R37, R1, -R2;", "IMUL.HI R38, R1, R2;", "I2F R39, R2;",
-		"MOV.64 R40, R2;", NULL /* (R41: MOV.64's high word) */,
+		"MOV.64 R40, R2;", NULL /* (R41: MOV.64's high word) */, "IADD.CC R42, R1, R8;",
+		"IADD.X R43, R1, R3;",
 	};
-	enum { NOPS = sizeof ops / sizeof ops[0], NOUT = NOPS + 2 };
-	const char *args[] = {"buf:u32:768", NULL};
+	enum { NOPS = sizeof ops / sizeof ops[0], NOUT = NOPS + 3 };
+	const char *args[] = {"buf:u32:1024", NULL};
 	int hw = sim_hw_avx2;
 	char src[8192];
 	size_t n;
@@ -466,17 +467,22 @@ START_TEST(test_handlers_keep_lanes)
 				const char *gd = g ? "@P4 " : "";
 				unsigned block;
 				/* R1 = tid with bit 31 set in odd lanes, R2 = tid * 0x1234567, R3 = tid + 20,
-				 * P0 = tid & 2, P4 = tid * 0x9e3779b9 < 0x60000000 (unsigned) */
+				 * R8 = tid * 0x85ebca6b, P0 = tid & 2, P4 = tid * 0x9e3779b9 < 0x60000000
+				 * (unsigned) */
 				n = (size_t)snprintf(src, sizeof src, "%sS2R R10, SR_TID.X;\nSHL R6, R10, 0x1f;\n"
 				                     "LOP.OR R1, R10, R6;\nIMUL R2, R10, 0x1234567;\nIADD R3, R10, 0x14;\n"
 				                     "LOP.AND R4, R10, 0x2;\nISETP.NE.AND P0, PT, R4, RZ, PT;\n"
-				                     "IMUL R9, R10, 0x9e3779b9;\nISETP.LT.U32.AND P4, PT, R9, 0x60000000, PT;\n",
+				                     "IMUL R8, R10, 0x85ebca6b;\nIMUL R9, R10, 0x9e3779b9;\n"
+				                     "ISETP.LT.U32.AND P4, PT, R9, 0x60000000, PT;\n",
 				                     khdr);
 				for (int k = 0; k < NOPS; k++)
 					n += (size_t)snprintf(src + n, sizeof src - n, "MOV32I R%d, 0x%x;\n", 20 + k, 0xdead00 + k);
 				for (int k = 0; k < NOPS; k++)
 					if (ops[k])
 						n += (size_t)snprintf(src + n, sizeof src - n, "%s%s\n", gd, ops[k]);
+				/* the carry each lane's CC holds (IADD.CC's under the guard, zero from the CTA's
+				 * start in the others), unguarded, in R(22 + NOPS) */
+				n += (size_t)snprintf(src + n, sizeof src - n, "IADD.X R%d, RZ, RZ;\n", 22 + NOPS);
 				/* P5, P6 = P0, !P0, then an ISETP under the guard; R(20 + NOPS) and the next:
 				 * P5 | P6 << 1 after each */
 				for (int k = 0; k < 2; k++)
@@ -508,6 +514,10 @@ START_TEST(test_handlers_keep_lanes)
 							              ops[k] ? ops[k] : ops[k - 1], l, block, avx ? "host" : "no AVX2",
 							              run, v, on ? plain[k][l] : 0xdead00u + (uint32_t)k);
 					}
+					uint32_t cy = on ? (uint32_t)(((uint64_t)a + l * 0x85ebca6bu) >> 32) : 0;
+					ck_assert_msg(simt_get(&t, 0, 32 * (NOPS + 2) + (int)l) == cy, "CC.C lane %u (%u threads, "
+					              "%s, run %d, guard %d): %u, want %u", l, block, avx ? "host" : "no AVX2", run, g,
+					              (unsigned)simt_get(&t, 0, 32 * (NOPS + 2) + (int)l), cy);
 					for (int k = 0; k < 2; k++)
 						ck_assert_msg(simt_get(&t, 0, 32 * (NOPS + k) + (int)l) == want[k],
 						              "ISETP #%d lane %u (%u threads, %s, run %d, guard %d): 0x%x, want 0x%x",
