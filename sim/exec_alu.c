@@ -304,6 +304,17 @@ static const uint32_t lane_bit[32] = {
 };
 /* all ones when lane l's bit of x is set, else zero */
 #define LANE_ON(x, l) (0u - (uint32_t)(((x) & lane_bit[l]) != 0))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* v in the lanes of ex among lanes j to j + 7, rd's old values in the others (the merge of a
+ * partial warp's AVX2 bodies) */
+__attribute__((target("avx2"))) static inline __m256i
+merge8(const void *rd, __m256i v, uint32_t ex, int j)
+{
+	__m256i bit = _mm256_loadu_si256((const __m256i *)(const void *)(lane_bit + j));
+	__m256i on = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int32_t)ex), bit), bit);
+	return _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(const void *)((const uint32_t *)rd + j)), v, on);
+}
+#endif
 
 /* a handler of one body X##_body in two forms: X##_fn, and on x86-64 X##_fn8 compiled for
  * AVX2, whose lane loops the compiler vectorises eight lanes a step (FN8(X): the one for
@@ -523,10 +534,10 @@ static void ffma_fn(Warp *w, const DIns *d, uint32_t ex)
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* the same for a full warp rounding to nearest without .FTZ or .SAT on hosts with AVX2 and
- * FMA: eight lanes per fused multiply-add, a NaN result made the canonical NaN as
- * ar_f32_fma_lanes does (each step reads its eight lanes before it writes them, so d may
- * be a source) */
+/* the same rounding to nearest without .FTZ or .SAT on hosts with AVX2 and FMA: eight lanes
+ * per fused multiply-add, a NaN result made the canonical NaN as ar_f32_fma_lanes does (each
+ * step reads its eight lanes before it writes them, so d may be a source); a partial warp's
+ * every lane, merged into the lanes ex */
 __attribute__((target("avx2,fma")))
 static void ffma_fn8(Warp *w, const DIns *d, uint32_t ex)
 {
@@ -536,14 +547,13 @@ static void ffma_fn8(Warp *w, const DIns *d, uint32_t ex)
 	const float *rc = (const float *)(const void *)ROW(d->o[3]);
 	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN));
 
-	if (ex != ~0u) {
-		ffma_fn(w, d, ex);
-		return;
-	}
 #pragma GCC unroll 4
 	for (int j = 0; j < 32; j += 8) {
 		__m256 v = _mm256_fmadd_ps(_mm256_loadu_ps(ra + j), _mm256_loadu_ps(rb + j), _mm256_loadu_ps(rc + j));
-		_mm256_storeu_ps(rd + j, _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
+		v = _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+		if (ex != ~0u)
+			v = _mm256_castsi256_ps(merge8(rd, _mm256_castps_si256(v), ex, j));
+		_mm256_storeu_ps(rd + j, v);
 	}
 }
 #else
@@ -611,7 +621,7 @@ __attribute__((target("avx2"))) static void iaddcc_fn8(Warp *w, const DIns *d, u
 	const uint32_t *rb = d->o[2].kind == DK_REG ? ROW(d->o[2]) : NULL;
 	int x = !!(d->m.flags & MF_X), part = ex != ~0u;
 	const __m256i sg = _mm256_set1_epi32(INT32_MIN), one = _mm256_set1_epi32(1);
-	const __m256i cin = _mm256_set1_epi32(x ? (int32_t)w->cc[1] : 0), vex = _mm256_set1_epi32((int32_t)ex);
+	const __m256i cin = _mm256_set1_epi32(x ? (int32_t)w->cc[1] : 0);
 	__m256i vb = _mm256_set1_epi32((int32_t)d->o[2].imm), vr[4], vc[4], vz[4], vo[4];
 	uint32_t z;
 
@@ -624,11 +634,8 @@ __attribute__((target("avx2"))) static void iaddcc_fn8(Warp *w, const DIns *d, u
 			vb = _mm256_loadu_si256((const __m256i *)(const void *)(rb + 8 * j));
 		t = _mm256_add_epi32(va, vb);
 		r = st = _mm256_add_epi32(t, ci);
-		if (part) {        /* the old value where ex's bit is clear */
-			__m256i bit = _mm256_loadu_si256((const __m256i *)(const void *)(lane_bit + 8 * j));
-			st = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(rd + 8 * j)), r,
-			                        _mm256_cmpeq_epi32(_mm256_and_si256(vex, bit), bit));
-		}
+		if (part)
+			st = merge8(rd, r, ex, 8 * j);
 		_mm256_storeu_si256((__m256i *)(void *)(rd + 8 * j), st);
 		vr[j] = r;
 		vc[j] = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_xor_si256(va, sg), _mm256_xor_si256(t, sg)),
@@ -905,7 +912,7 @@ void sim_choose_s2r(DIns *d, const uint32_t block[3], const uint32_t grid[3])
 
 /* I2F.F32.S32 d, a of a register without .SAT or an operand modifier, rounding to nearest:
  * the host's conversion, exact below 2^24 and rounding to nearest-even above, as ar_cvt's
- * (a full warp eight lanes at a time on hosts with AVX2) */
+ * (eight lanes at a time on hosts with AVX2, a partial warp's merged into the lanes ex) */
 static void i2f_fn(Warp *w, const DIns *d, uint32_t ex)
 {
 	uint32_t *rd = ROW(d->o[0]);
@@ -922,21 +929,22 @@ __attribute__((target("avx2"))) static void i2f_fn8(Warp *w, const DIns *d, uint
 	float *rd = (float *)(void *)ROW(d->o[0]);
 	const uint32_t *ra = ROW(d->o[1]);
 
-	if (ex != ~0u) {
-		i2f_fn(w, d, ex);
-		return;
-	}
 #pragma GCC unroll 4
-	for (int j = 0; j < 32; j += 8)
-		_mm256_storeu_ps(rd + j, _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)(ra + j))));
+	for (int j = 0; j < 32; j += 8) {
+		__m256 v = _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)(ra + j)));
+		if (ex != ~0u)
+			v = _mm256_castsi256_ps(merge8(rd, _mm256_castps_si256(v), ex, j));
+		_mm256_storeu_ps(rd + j, v);
+	}
 }
 #else
 #define i2f_fn8 i2f_fn
 #endif
 
 /* FADD and FMUL d, a, b|imm rounding to nearest without .FTZ, .SAT or operand modifiers:
- * a full warp eight lanes at a time on hosts with AVX2 (a NaN result made the canonical NaN
- * as ar_f32_add does), other masks lane by lane */
+ * eight lanes at a time on hosts with AVX2 (a NaN result made the canonical NaN as
+ * ar_f32_add does; a partial warp's every lane, merged into the lanes ex), else lane by
+ * lane */
 #define FBIN_FN(NAME, AR, VOP) \
 static void NAME(Warp *w, const DIns *d, uint32_t ex) \
 { \
@@ -953,17 +961,16 @@ __attribute__((target("avx2"))) static void NAME##8(Warp *w, const DIns *d, uint
 	const float *rb = d->o[2].kind == DK_REG ? (const float *)(const void *)ROW(d->o[2]) : NULL; \
 	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN)); \
 	__m256 vb = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)d->o[2].imm)); \
-	if (ex != ~0u) { \
-		NAME(w, d, ex); \
-		return; \
-	} \
 	_Pragma("GCC unroll 4") \
 	for (int j = 0; j < 32; j += 8) { \
 		__m256 v; \
 		if (rb) \
 			vb = _mm256_loadu_ps(rb + j); \
 		v = VOP(_mm256_loadu_ps(ra + j), vb); \
-		_mm256_storeu_ps(rd + j, _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q))); \
+		v = _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q)); \
+		if (ex != ~0u) \
+			v = _mm256_castsi256_ps(merge8(rd, _mm256_castps_si256(v), ex, j)); \
+		_mm256_storeu_ps(rd + j, v); \
 	} \
 }
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

@@ -435,7 +435,8 @@ END_TEST
 
 /* the handlers on warps whose guard holds in some lanes only (exec_alu.c: every lane computed
  * and merged into the destination by the guard's lanes, or its own merge), their AVX2 bodies
- * and, with sim_hw_avx2 cleared, their others; 32 and 24 threads, through the issue stage
+ * and, with sim_hw_avx2 cleared, their others (FFMA's follows the FMA probe, which stays as
+ * the host has it); 32 and 24 threads, through the issue stage
  * and through exec. Each op's destination holds a mark before the op runs under @P4, which
  * holds in an irregular third or so of the lanes: the lanes it leaves out keep the mark, the
  * others equal the same listing's result without the guard (test_alu_handlers checks those
@@ -451,7 +452,7 @@ START_TEST(test_handlers_keep_lanes)
 		"IMAD R32, R1, 0x3, R2;", "IMAD R33, R1, R2, R3;", "IMUL R34, R1, 0x5;", "IADD R35, R1, R2;",
 		"IADD R36, R1, 0x9;", "IADD R37, R1, -R2;", "IMUL.HI R38, R1, R2;", "I2F R39, R2;",
 		"MOV.64 R40, R2;", NULL /* (R41: MOV.64's high word) */, "IADD.CC R42, R1, R8;",
-		"IADD.X R43, R1, R3;",
+		"IADD.X R43, R1, R3;", "FADD R44, R2, R3;", "FMUL R45, R2, R1;", "FFMA R46, R2, R3, R1;",
 	};
 	enum { NOPS = sizeof ops / sizeof ops[0], NOUT = NOPS + 3 };
 	const char *args[] = {"buf:u32:1024", NULL};
