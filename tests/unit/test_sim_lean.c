@@ -2,7 +2,8 @@
  * TLean): with a scripted core whose warps and handler this file defines, which instructions
  * it runs itself (the guard, the handler's lanes, the branch and the pc, the statistics it
  * counts) and which it leaves to the exec callback (a branch that splits the warp, a warp
- * without active lanes, every one when the source has no TLean); and with the SM model, a
+ * without active lanes, every one when the source has no TLean) or to the core's short
+ * control path (TSource.flow, with exec when that declines); and with the SM model, a
  * kernel of lean instructions in every guard form, partial warps and a split branch, whose
  * memory and statistics must equal the run that takes every issue through exec (a trace
  * reads each one) and hand-derived values; and the decode-time handlers of ISETP, MOV32I,
@@ -41,6 +42,9 @@ typedef struct {
 	int ncall;
 	int exec_warp[MAXC], exec_pc[MAXC];   /* the exec callback's */
 	int nexec;
+	int flow_warp[MAXC], flow_pc[MAXC];   /* the short control path's */
+	int nflow;
+	int flow_no;                 /* the instruction it leaves to exec (-1: none) */
 } LCore;
 
 static LCore *cur;
@@ -83,6 +87,27 @@ exec(void *ctx, int w, TExec *e)
 	return 1;
 }
 
+/* the core's short control path (TSource.flow): the warp's next instruction, executed by
+ * moving on as exec does; -1 (exec runs it) for a warp without active lanes and for
+ * flow_no */
+static int
+flow(void *ctx, int w, const TInst *in, TExec *e)
+{
+	LCore *c = ctx;
+	struct Warp *wp = &c->w[w];
+
+	ck_assert_int_lt(c->nflow, MAXC);
+	ck_assert_uint_eq(in->pc, wp->pc);
+	c->flow_warp[c->nflow] = w;
+	c->flow_pc[c->nflow++] = (int)in->pc;
+	if (!wp->active || (int)in->pc == c->flow_no)
+		return -1;
+	sim_tstats_issue(c->st, wp->active, wp->active, 0, 0, 0);
+	wp->pc = in->pc + 1;
+	e->next = &c->code[wp->pc];
+	return 0;
+}
+
 static void
 lean_ins(LCore *c, int i, int lean, int guard, int neg, int target)
 {
@@ -107,6 +132,7 @@ lcore_new(void)
 {
 	LCore *c = calloc(1, sizeof *c);
 	ck_assert_ptr_nonnull(c);
+	c->flow_no = -1;
 	lean_ins(c, 0, LEAN_FN, 7, 0, 0);           /* PT */
 	lean_ins(c, 1, LEAN_FN, 0, 0, 0);           /* @P0 */
 	lean_ins(c, 2, LEAN_FN, 0, 1, 0);           /* @!P0 */
@@ -133,12 +159,13 @@ lcore_new(void)
 	return c;
 }
 
-/* every warp of c to its EXIT on teaching.cfg, with or without the core's TLean */
+/* every warp of c to its EXIT on teaching.cfg, with or without the core's TLean and its
+ * short control path */
 static void
-lrun(LCore *c, int lean, TStats *st)
+lrun(LCore *c, int lean, int withflow, TStats *st)
 {
 	TimingConfig tc;
-	TSource src = {c, peek, exec, lean ? &c->lean : NULL, NULL};
+	TSource src = {c, peek, exec, lean ? &c->lean : NULL, withflow ? flow : NULL};
 	TSm *m = malloc(sizeof *m);
 	Dram d;
 	char err[200];
@@ -175,15 +202,42 @@ calls(const LCore *c, int w, char *buf, size_t n)
 	return buf;
 }
 
+/* the pcs of the nc calls of warp w in the log (warp[], pc[]) */
 static const char *
-execs(const LCore *c, int w, char *buf, size_t n)
+pcs(const int *warp, const int *pc, int nc, int w, char *buf, size_t n)
 {
 	size_t k = 0;
 	buf[0] = 0;
-	for (int i = 0; i < c->nexec && k < n; i++)
-		if (c->exec_warp[i] == w)
-			k += (size_t)snprintf(buf + k, n - k, "%s%d", k ? " " : "", c->exec_pc[i]);
+	for (int i = 0; i < nc && k < n; i++)
+		if (warp[i] == w)
+			k += (size_t)snprintf(buf + k, n - k, "%s%d", k ? " " : "", pc[i]);
 	return buf;
+}
+
+static const char *
+execs(const LCore *c, int w, char *buf, size_t n)
+{
+	return pcs(c->exec_warp, c->exec_pc, c->nexec, w, buf, n);
+}
+
+static const char *
+flows(const LCore *c, int w, char *buf, size_t n)
+{
+	return pcs(c->flow_warp, c->flow_pc, c->nflow, w, buf, n);
+}
+
+/* the log fn (calls, execs, flows) of warps 0, 1 and 2, and each warp at its end */
+static void
+expect3(const LCore *c, const char *(*fn)(const LCore *, int, char *, size_t), const char *w0,
+        const char *w1, const char *w2)
+{
+	const char *want[NW] = {w0, w1, w2};
+	char b[512];
+
+	for (int w = 0; w < NW; w++) {
+		ck_assert_str_eq(fn(c, w, b, sizeof b), want[w]);
+		ck_assert_uint_eq(c->w[w].pc, 12);
+	}
 }
 
 /* the issue stage runs the lean instructions itself: the handler with the guard's lanes,
@@ -194,17 +248,10 @@ START_TEST(test_issue_stage_runs_lean)
 {
 	LCore *c = lcore_new();
 	TStats st;
-	char b[512];
 
-	lrun(c, 1, &st);
-	ck_assert_str_eq(calls(c, 0, b, sizeof b), "0:ffffffff 1:ff00ff 2:ff00ff00 7:ff00ff");
-	ck_assert_str_eq(calls(c, 1, b, sizeof b), "0:ffff 1:ff 2:ff00 7:ff");
-	ck_assert_str_eq(calls(c, 2, b, sizeof b), "");
-	ck_assert_str_eq(execs(c, 0, b, sizeof b), "6 9 10 11");
-	ck_assert_str_eq(execs(c, 1, b, sizeof b), "6 9 10 11");
-	ck_assert_str_eq(execs(c, 2, b, sizeof b), "0 1 2 3 4 5 6 7 8 9 10 11");
-	for (int w = 0; w < NW; w++)
-		ck_assert_uint_eq(c->w[w].pc, 12);
+	lrun(c, 1, 0, &st);
+	expect3(c, calls, "0:ffffffff 1:ff00ff 2:ff00ff00 7:ff00ff", "0:ffff 1:ff 2:ff00 7:ff", "");
+	expect3(c, execs, "6 9 10 11", "6 9 10 11", "0 1 2 3 4 5 6 7 8 9 10 11");
 	/* a full warp whose guard holds: 0 and 4 of warp 0; the others: warp 0's 1, 2, 3, 7, 8
 	 * (32 lanes, 16 + 16 + 32 + 16 + 32 off) and warp 1's 0, 1, 2, 3, 4, 7, 8 (16 lanes,
 	 * 0 + 8 + 8 + 16 + 0 + 8 + 16 off) */
@@ -224,12 +271,35 @@ START_TEST(test_issue_stage_no_lean)
 	TStats st;
 	char b[512];
 
-	lrun(c, 0, &st);
+	lrun(c, 0, 0, &st);
 	ck_assert_int_eq(c->ncall, 0);
 	for (int w = 0; w < NW; w++)
 		ck_assert_str_eq(execs(c, w, b, sizeof b), "0 1 2 3 4 5 6 7 8 9 10 11");
 	ck_assert_uint_eq(c->lean.full_insts + c->lean.insts, 0);
 	ck_assert_uint_eq(st.warp_insts, 36);
+	free(c);
+}
+END_TEST
+
+/* the instructions marked TInst.flow that the issue stage does not run itself go to the
+ * core's short control path while the lean issue is on, to exec when it declines (a warp
+ * without active lanes, instruction 10 here) or without the TLean, and never when lean */
+START_TEST(test_issue_stage_flow)
+{
+	LCore *c = lcore_new();
+	TStats st;
+
+	c->code[3].flow = c->code[6].flow = c->code[9].flow = c->code[10].flow = 1;
+	c->flow_no = 10;
+	lrun(c, 1, 1, &st);
+	expect3(c, flows, "6 9 10", "6 9 10", "3 6 9 10");
+	expect3(c, execs, "10 11", "10 11", "0 1 2 3 4 5 6 7 8 9 10 11");
+	ck_assert_uint_eq(st.warp_insts, 4 + 2 * 2 + 12);   /* flow's and exec's */
+	free(c);
+	c = lcore_new();
+	c->code[6].flow = 1;
+	lrun(c, 0, 1, &st);
+	ck_assert_int_eq(c->nflow, 0);
 	free(c);
 }
 END_TEST
@@ -672,6 +742,7 @@ main(void)
 	TCase *tc = tcase_create("lean");
 	tcase_add_test(tc, test_issue_stage_runs_lean);
 	tcase_add_test(tc, test_issue_stage_no_lean);
+	tcase_add_test(tc, test_issue_stage_flow);
 	tcase_add_test(tc, test_sm_lean_equals_exec);
 	tcase_add_test(tc, test_isetp_avx2);
 	tcase_add_test(tc, test_alu_handlers);
