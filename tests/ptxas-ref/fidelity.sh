@@ -123,6 +123,13 @@ awk -F'|' -v tune=tests/ptxas-ref/families/tuning.txt '
 		echo
 		sed -n 's/^\([^#[:space:]][^[:space:]]*\)[[:space:]]*#[[:space:]]*/* \1: /p' tests/ptxas-ref/pending.txt
 	fi
+	# corpus files ptxas refuses (refused.txt: FILE: its first error)
+	if grep -q '^[^#[:space:]]' tests/ptxas-ref/refused.txt 2>/dev/null; then
+		echo
+		echo "Refused by ptxas 11.8 for sm_35, with its first error (tests/ptxas-ref/refused.txt; its README.md explains each):"
+		echo
+		sed -n 's/^\([^#[:space:]][^:]*\):[[:space:]]*/* \1: /p' tests/ptxas-ref/refused.txt
+	fi
 	# corpus files ptxas compiles but generate.sh cannot carry over (uncarried.txt: FILE: why)
 	if grep -q '^[^#[:space:]]' tests/ptxas-ref/uncarried.txt 2>/dev/null; then
 		echo
