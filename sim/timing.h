@@ -543,6 +543,9 @@ typedef struct {
 	/* the lean form (zero when lean is LEAN_NO; sim_tdecode leaves it so, and pc and d) */
 	uint8_t lean;        /* LEAN_* */
 	uint8_t guard;       /* the guard's predicate index (7: PT) */
+	uint16_t sbtop;      /* 1 + the highest scoreboard id an instruction of the kernel
+	                        writes: a warp's entries from it on stay 0 (its exit's scan stops
+	                        there; 0, sim_tdecode's: all SB_NIDS), set by the core's decode */
 	uint32_t gxor;       /* the guard's lane mask is the warp's P[guard] ^ gxor */
 	uint32_t pc;         /* its code index (this TInst is the core's tcode[pc]) */
 	uint32_t target;     /* LEAN_BRA: code index of the target */

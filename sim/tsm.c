@@ -393,10 +393,10 @@ stall_reason(TSm *m, const TSource *s, int k, uint64_t t)
 }
 
 static uint64_t
-maxready(const Scoreboard *sb)
+maxready(const Scoreboard *sb, int top)   /* (ids from top on are never written) */
 {
 	uint64_t t = 0;
-	for (int i = 0; i < SB_NIDS; i++)
+	for (int i = 0; i < top; i++)
 		if (sim_sb_at(sb, i) > t && sim_sb_at(sb, i) != SIM_PEND)   /* (partime.c adds those) */
 			t = sim_sb_at(sb, i);
 	return t;
@@ -509,7 +509,7 @@ release(TSm *m, int v, uint64_t now)
 /* the rarer consequences of an issue, after its scoreboard write: CallReturnStack traffic,
  * a path switch, a barrier's wait or release, the warp's exit */
 static __attribute__((noinline)) void
-issue_events(TSm *m, int w, uint64_t now, const TExec *e)
+issue_events(TSm *m, int w, uint64_t now, const TInst *in, const TExec *e)
 {
 	const TimingConfig *c = m->c;
 
@@ -535,7 +535,7 @@ issue_events(TSm *m, int w, uint64_t now, const TExec *e)
 				release(m, v, now);
 		break;
 	case TEX_EXIT: {
-		uint64_t done = maxready(&m->sb[w]);
+		uint64_t done = maxready(&m->sb[w], in->sbtop ? in->sbtop : SB_NIDS);   /* (the ids the kernel writes) */
 		if (now + 1 > done)
 			done = now + 1;
 		if (done > m->end)
@@ -600,7 +600,7 @@ issue_timing(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in, con
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
 	if (rare) {
-		issue_events(m, w, now, e);
+		issue_events(m, w, now, in, e);
 		refile(m, s, w);
 	} else
 		refile_common(m, w, next ? next : s->peek(s->ctx, w));
