@@ -16,6 +16,64 @@
 
 #include "isa/asm.h"
 
+/* ------------------------------------------------------------------ name tables */
+/* The opcode and modifier tables are hashed at first use (like isa_shape's descriptors), so
+ * that a statement looks each word up once instead of scanning every row with strlen and
+ * memcmp: a text maps to the first row that has it, and rows of the same text are chained
+ * in table order, so every lookup finds what the scan in table order found. */
+#define NH_SLOTS 512      /* a power of two, more than twice the rows of either table */
+
+typedef struct {
+	const char *s;    /* the text, NULL for an empty slot */
+	size_t n;         /* its length */
+	int row;          /* the first row of that text */
+} NhSlot;
+
+/* FNV-1a: one byte at a time, so the hash of each prefix of a word comes on the way */
+#define NH_SEED 2166136261u
+static uint32_t nh_step(uint32_t h, unsigned char c)
+{
+	return (h ^ c) * 16777619u;
+}
+
+static uint32_t nh_hash(const char *s, size_t n)
+{
+	uint32_t h = NH_SEED;
+
+	for (size_t i = 0; i < n; i++)
+		h = nh_step(h, (unsigned char)s[i]);
+	return h;
+}
+
+/* the first row of text s[0..n) whose hash is h, or -1 */
+static int nh_find(const NhSlot *t, uint32_t h, const char *s, size_t n)
+{
+	for (uint32_t i = h & (NH_SLOTS - 1);; i = (i + 1) & (NH_SLOTS - 1)) {
+		if (!t[i].s)
+			return -1;
+		if (t[i].n == n && !memcmp(t[i].s, s, n))
+			return t[i].row;
+	}
+}
+
+/* adds row (text s) unless an earlier row has the same text; returns the first row of it */
+static int nh_add(NhSlot *t, const char *s, int row)
+{
+	size_t n = strlen(s);
+	uint32_t i = nh_hash(s, n) & (NH_SLOTS - 1);
+
+	for (;; i = (i + 1) & (NH_SLOTS - 1)) {
+		if (!t[i].s) {
+			t[i].s = s;
+			t[i].n = n;
+			t[i].row = row;
+			return row;
+		}
+		if (t[i].n == n && !memcmp(t[i].s, s, n))
+			return t[i].row;
+	}
+}
+
 /* ------------------------------------------------------------------ modifiers */
 /* the mods.def rows: token, field, value */
 enum { FLD_SUB, FLD_CMP, FLD_BOP, FLD_TYPE, FLD_RND, FLD_FLAG };
@@ -27,6 +85,36 @@ static const struct {
 #define MOD(tok, field, val) {tok, FLD_##field, val},
 #include "isa/mods.def"
 };
+#define NMODS ((int)(sizeof mods / sizeof mods[0]))
+_Static_assert(2 * NMODS < NH_SLOTS, "isa/asm.c: NH_SLOTS too small for mods.def");
+
+static NhSlot mod_hash[NH_SLOTS];
+static int mod_next[NMODS];       /* the next row of the same token, or -1 */
+static int mods_ready;
+
+/* the first mods.def row of token s[0..n), or -1; mod_next[] gives the others in order */
+static int mod_first(const char *s, size_t n)
+{
+	if (!mods_ready) {
+		int last[NMODS];
+		for (int i = 0; i < NMODS; i++) {
+			int first = nh_add(mod_hash, mods[i].tok, i);
+			mod_next[i] = -1;
+			if (first != i)
+				mod_next[last[first]] = i;
+			last[first] = i;
+		}
+		mods_ready = 1;
+	}
+	return nh_find(mod_hash, nh_hash(s, n), s, n);
+}
+
+/* the modifier's text as messages quote it */
+static const char *mod_text(char *buf, size_t size, const char *s, size_t n)
+{
+	snprintf(buf, size, "%.*s", (int)(n < 40 ? n : 40), s);
+	return buf;
+}
 
 /* fills one modifier; the first row whose field the op accepts wins (mods.def) */
 static void set_mod(Asm *a, Ins *in, InsLoc *l, const char *s, size_t n, int col)
@@ -35,7 +123,6 @@ static void set_mod(Asm *a, Ins *in, InsLoc *l, const char *s, size_t n, int col
 	int known = 0;
 	char buf[48];
 
-	snprintf(buf, sizeof buf, "%.*s", (int)(n < 40 ? n : 40), s);
 	if (n == 1 && s[0] == 'S') {
 		if (in->sync)
 			goto dup;
@@ -43,10 +130,8 @@ static void set_mod(Asm *a, Ins *in, InsLoc *l, const char *s, size_t n, int col
 		l->col_sync = col;
 		return;
 	}
-	for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+	for (int i = mod_first(s, n); i >= 0; i = mod_next[i]) {
 		unsigned v = mods[i].val;
-		if (strlen(mods[i].tok) != n || memcmp(mods[i].tok, s, n))
-			continue;
 		known = 1;
 		switch (mods[i].field) {
 		case FLD_SUB:
@@ -113,13 +198,47 @@ static void set_mod(Asm *a, Ins *in, InsLoc *l, const char *s, size_t n, int col
 	}
 	if (known)
 		isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "%s does not take .%s",
-		             isa_ops[in->op].name, buf);
+		             isa_ops[in->op].name, mod_text(buf, sizeof buf, s, n));
 	else
-		isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "unknown modifier '.%s'", buf);
+		isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "unknown modifier '.%s'",
+		             mod_text(buf, sizeof buf, s, n));
 	return;
 dup:
 	isa_asm_error_at(&a->x, a->x.line, a->x.ls, col, "modifier '.%s' conflicts with an earlier one",
-	             buf);
+	             mod_text(buf, sizeof buf, s, n));
+}
+
+/* ------------------------------------------------------------------ opcodes */
+_Static_assert(2 * OP_COUNT < NH_SLOTS, "isa/asm.c: NH_SLOTS too small for ops.def");
+static NhSlot op_hash[NH_SLOTS];
+static size_t op_maxlen;          /* the longest mnemonic */
+static int ops_ready;
+
+/* the op of the longest mnemonic that is s[0..p) with p = n or s[p] = '.' (the first op of
+ * that mnemonic), its length in *len; -1 when none is */
+static int op_longest(const char *s, size_t n, size_t *len)
+{
+	uint32_t h = NH_SEED;
+	int op = -1;
+
+	if (!ops_ready) {
+		for (int i = 0; i < OP_COUNT; i++) {
+			size_t m = strlen(isa_ops[i].name);
+			nh_add(op_hash, isa_ops[i].name, i);
+			if (m > op_maxlen)
+				op_maxlen = m;
+		}
+		ops_ready = 1;
+	}
+	for (size_t p = 0; p < n && p < op_maxlen; ) {
+		int i;
+		h = nh_step(h, (unsigned char)s[p++]);
+		if ((p == n || s[p] == '.') && (i = nh_find(op_hash, h, s, p)) >= 0) {
+			op = i;
+			*len = p;
+		}
+	}
+	return op;
 }
 
 /* OPCODE{.mod}: the longest mnemonic that prefixes the word at a dot boundary, or a Kepler
@@ -128,16 +247,11 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 {
 	const char *s = a->x.text + t.s;
 	size_t n = t.e - t.s, best = 0;
-	int op = isa_asm_alias(s, n, &best, fix), alias = op >= 0;
+	int op = isa_asm_alias(s, n, &best, fix);
 	char buf[48];
 
-	for (int i = 0; i < OP_COUNT && !alias; i++) {
-		size_t m = strlen(isa_ops[i].name);
-		if (m <= n && m > best && !memcmp(s, isa_ops[i].name, m) && (m == n || s[m] == '.')) {
-			best = m;
-			op = i;
-		}
-	}
+	if (op < 0)
+		op = op_longest(s, n, &best);
 	if (op < 0) {
 		size_t w = 0;
 		while (w < n && s[w] != '.')

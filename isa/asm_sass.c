@@ -132,19 +132,28 @@ enum { FIX_NONE, FIX_SUB, FIX_SUB1 };   /* FIX_SUB1: ISUB whose sources were swa
 
 static const struct {
 	const char *mn;  /* Kepler mnemonic */
+	size_t len;      /* its length */
 	Op op;           /* the microcode op it is */
 	int fix;         /* FIX_SUB: the second source is subtracted */
 } aliases[] = {
-	{"IADD32I", OP_IADD, FIX_NONE}, {"ISUB", OP_IADD, FIX_SUB}, {"LOP32I", OP_LOP, FIX_NONE},
-	{"IMUL32I", OP_IMUL, FIX_NONE}, {"ISCADD32I", OP_ISCADD, FIX_NONE},
-	{"FADD32I", OP_FADD, FIX_NONE}, {"FMUL32I", OP_FMUL, FIX_NONE},
+#define ALIAS(mn, op, fix) {mn, sizeof mn - 1, op, fix}
+	ALIAS("IADD32I", OP_IADD, FIX_NONE), ALIAS("ISUB", OP_IADD, FIX_SUB),
+	ALIAS("LOP32I", OP_LOP, FIX_NONE), ALIAS("IMUL32I", OP_IMUL, FIX_NONE),
+	ALIAS("ISCADD32I", OP_ISCADD, FIX_NONE), ALIAS("FADD32I", OP_FADD, FIX_NONE),
+	ALIAS("FMUL32I", OP_FMUL, FIX_NONE),
+#undef ALIAS
 };
 
+/* no mnemonic holds a dot, so the word up to the first one must be the mnemonic */
 int isa_asm_alias(const char *s, size_t n, size_t *len, int *fix)
 {
+	size_t w = 0;
+
+	while (w < n && s[w] != '.')
+		w++;
 	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
-		size_t m = strlen(aliases[i].mn);
-		if (m <= n && !memcmp(s, aliases[i].mn, m) && (m == n || s[m] == '.')) {
+		size_t m = aliases[i].len;
+		if (m == w && !memcmp(s, aliases[i].mn, m)) {
 			*len = m;
 			*fix = aliases[i].fix;
 			return (int)aliases[i].op;
