@@ -40,6 +40,11 @@ typedef struct {
 	Diag *diags;       /* buffered diagnostics, printed sorted at the end */
 	int ndiags, capdiags;
 	int stopped;       /* too many errors: parsing stops */
+	/* the last token scanned (asm_lex.c's scan_at): from cpos on the line ending at cle, it
+	 * is ctok, ending at cend */
+	int cvalid;
+	size_t cpos, cle, cend;
+	Tok ctok;
 } Lex;
 
 #define ASM_MAXERRS 50

@@ -19,9 +19,10 @@ int isa_asm_next_line(Lex *x)
 	if (s > x->len)
 		return 0;
 	x->ls = s;
-	x->le = s;
-	while (x->le < x->len && x->text[x->le] != '\n')
-		x->le++;
+	{
+		const char *nl = memchr(x->text + s, '\n', x->len - s);
+		x->le = nl ? (size_t)(nl - x->text) : x->len;
+	}
 	x->pos = s;
 	x->line++;
 	return 1;
@@ -42,12 +43,36 @@ static int is_hex(int c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+static int is_punct(int c)
+{
+	switch (c) {
+	case ',': case ';': case '[': case ']': case '{': case '}': case '+': case '-': case '|':
+	case '~': case '!': case '@': case ':': case '=':
+		return 1;
+	}
+	return 0;
+}
+
+/* the first offset from p on (before le) that is not a space: listings indent with long runs
+ * of them, so eight at a time while they last */
+static size_t past_spaces(const char *t, size_t p, size_t le)
+{
+	uint64_t w;
+
+	while (p + 8 <= le && (memcpy(&w, t + p, 8), w == 0x2020202020202020ull))
+		p += 8;
+	while (p < le && t[p] == ' ')
+		p++;
+	return p;
+}
+
 /* skips blanks and block comments; returns 0 at the end of the line or a line comment */
 static int skip(Lex *x)
 {
 	const char *t = x->text;
 
 	for (;;) {
+		x->pos = past_spaces(t, x->pos, x->le);
 		while (x->pos < x->le && (t[x->pos] == ' ' || t[x->pos] == '\t' || t[x->pos] == '\r'
 		                          || t[x->pos] == '\f' || t[x->pos] == '\v'))
 			x->pos++;
@@ -100,7 +125,7 @@ static Tok scan(Lex *x, size_t *endpos)
 			    (t[p] == '+' || t[p] == '-'))
 				p++;
 		k.kind = TK_NUM;
-	} else if (strchr(",;[]{}+-|~!@:=", t[p]) && t[p]) {
+	} else if (is_punct((unsigned char)t[p])) {
 		k.kind = TK_PUNCT;
 		k.c = t[p++];
 	} else {
@@ -112,10 +137,34 @@ static Tok scan(Lex *x, size_t *endpos)
 	return k;
 }
 
+/* scan, through a one-token memory: a statement peeks at most tokens before it takes them,
+ * and the token at a position of a line is always the same one (both callers set x->pos
+ * after it themselves). A scan that reported an
+ * error (an unterminated comment) is not remembered, so scanning there again reports it
+ * again, as it always has. */
+static Tok scan_at(Lex *x, size_t *endpos)
+{
+	size_t from = x->pos;
+	int nd = x->ndiags;
+	Tok k;
+
+	if (x->cvalid && x->cpos == from && x->cle == x->le) {
+		*endpos = x->cend;
+		return x->ctok;
+	}
+	k = scan(x, endpos);
+	x->cvalid = x->ndiags == nd;
+	x->cpos = from;
+	x->cle = x->le;
+	x->cend = *endpos;
+	x->ctok = k;
+	return k;
+}
+
 Tok isa_asm_peek(Lex *x)
 {
 	size_t save = x->pos, end;
-	Tok k = scan(x, &end);
+	Tok k = scan_at(x, &end);
 
 	(void)end;
 	x->pos = save;
@@ -125,7 +174,7 @@ Tok isa_asm_peek(Lex *x)
 Tok isa_asm_next(Lex *x)
 {
 	size_t end;
-	Tok k = scan(x, &end);
+	Tok k = scan_at(x, &end);
 
 	x->pos = end;
 	return k;
@@ -137,6 +186,7 @@ Tok isa_asm_addr(Lex *x)
 	const char *t = x->text;
 	size_t p;
 
+	x->pos = past_spaces(t, x->pos, x->le);
 	while (x->pos < x->le && (t[x->pos] == ' ' || t[x->pos] == '\t'))
 		x->pos++;
 	p = x->pos;
