@@ -219,7 +219,7 @@ static int rules_ready;
 static unsigned lookup(const char *const *names, unsigned count, const char *tok, size_t n)
 {
 	for (unsigned v = 1; v < count; v++)
-		if (names[v] && strlen(names[v]) == n && !memcmp(names[v], tok, n))
+		if (names[v] && names[v][0] == tok[0] && !strncmp(names[v], tok, n) && !names[v][n])
 			return v;
 	assert(!"rules.def: unknown modifier name");
 	return 0;
@@ -245,8 +245,9 @@ static uint64_t parse_list(const char *s, const char *const *names, unsigned cou
 		s += isdef;
 		for (t = s; *t && *t != ' ' && *t != ']' && *t != ')'; t++)
 			;
-		dots = strstr(s, "..");
-		if (dots && dots < t) {
+		for (dots = s; dots + 1 < t && !(dots[0] == '.' && dots[1] == '.'); dots++)
+			;
+		if (dots + 1 < t) {
 			lo = lookup(names, count, s, (size_t)(dots - s));
 			hi = lookup(names, count, dots + 2, (size_t)(t - dots - 2));
 		} else {

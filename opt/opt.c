@@ -72,7 +72,9 @@ static const OptRow *find_n(const OptSet *s, const char *name, size_t len, int *
 	for (int gi = 0; gi < s->ng; gi++)
 		for (int i = 0; i < s->g[gi].n; i++) {
 			const OptRow *r = &s->g[gi].rows[i];
-			if (strlen(r->name) == len && !strncmp(r->name, name, len)) {
+			/* the first byte, then the rest up to the name's end (no strlen per row) */
+			if ((!len || r->name[0] == name[0]) && !strncmp(r->name, name, len) &&
+			    !r->name[len]) {
 				if (group)
 					*group = gi;
 				return r;
