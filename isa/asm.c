@@ -476,8 +476,9 @@ static void recover(Asm *a)
 	}
 }
 
-/* stmt := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';' */
-static void parse_stmt(Asm *a)
+/* stmt := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';'
+ * t: what isa_asm_addr() returned at the statement's start (the lexer is where it left it) */
+static void parse_stmt(Asm *a, Tok t)
 {
 	Lex *x = &a->x;
 	Kernel *k;
@@ -486,7 +487,7 @@ static void parse_stmt(Asm *a)
 	POpd po[ISA_MAXOPD + 1];
 	int npo = 0, ok = 0, semi = 0, fix = 0, sasstex = 0;
 	int64_t mask = 0xf;   /* sm_35 TEX/TLD channel mask */
-	Tok t = isa_asm_addr(x), end;
+	Tok end;
 	uint32_t at;
 	char buf[48];
 
@@ -611,15 +612,13 @@ static void parse_line(Asm *a)
 	Lex *x = &a->x;
 
 	for (;;) {
-		size_t start = x->pos;
 		Tok t = isa_asm_addr(x), u;
 		if (t.kind == TK_EOL || x->stopped)
 			return;
 		if (isa_asm_sass_line(a, t))
 			return;
 		if (t.kind == TK_ADDR) {
-			x->pos = start;
-			parse_stmt(a);
+			parse_stmt(a, t);
 			continue;
 		}
 		if (t.kind == TK_IDENT && x->text[t.s] == '.') {
@@ -663,7 +662,7 @@ static void parse_line(Asm *a)
 			}
 			x->pos = save;
 		}
-		parse_stmt(a);
+		parse_stmt(a, t);
 	}
 }
 

@@ -28,29 +28,42 @@ int isa_asm_next_line(Lex *x)
 	return 1;
 }
 
+/* the character classes of the lexer, one table built by the compiler */
+enum { CC_ID0 = 1, CC_ID = 2, CC_HEX = 4, CC_PUNCT = 8 };
+#define CC_OF(c) (unsigned char)( \
+	(((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z') || (c) == '_' || (c) == '$' || \
+	 (c) == '.' ? CC_ID0 | CC_ID : 0) | \
+	((c) >= '0' && (c) <= '9' ? CC_ID | CC_HEX : 0) | \
+	(((c) >= 'a' && (c) <= 'f') || ((c) >= 'A' && (c) <= 'F') ? CC_HEX : 0) | \
+	((c) == ',' || (c) == ';' || (c) == '[' || (c) == ']' || (c) == '{' || (c) == '}' || \
+	 (c) == '+' || (c) == '-' || (c) == '|' || (c) == '~' || (c) == '!' || (c) == '@' || \
+	 (c) == ':' || (c) == '=' ? CC_PUNCT : 0))
+#define CC_4(c) CC_OF(c), CC_OF((c) + 1), CC_OF((c) + 2), CC_OF((c) + 3)
+#define CC_16(c) CC_4(c), CC_4((c) + 4), CC_4((c) + 8), CC_4((c) + 12)
+#define CC_64(c) CC_16(c), CC_16((c) + 16), CC_16((c) + 32), CC_16((c) + 48)
+static const unsigned char cclass[256] = {CC_64(0), CC_64(64), CC_64(128), CC_64(192)};
+
+/* [A-Za-z_$.] */
 static int is_id0(int c)
 {
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '$' || c == '.';
+	return cclass[c] & CC_ID0;
 }
 
+/* [A-Za-z0-9_$.] */
 static int is_id(int c)
 {
-	return is_id0(c) || (c >= '0' && c <= '9');
+	return cclass[c] & CC_ID;
 }
 
 static int is_hex(int c)
 {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	return cclass[c] & CC_HEX;
 }
 
+/* one of , ; [ ] { } + - | ~ ! @ : = */
 static int is_punct(int c)
 {
-	switch (c) {
-	case ',': case ';': case '[': case ']': case '{': case '}': case '+': case '-': case '|':
-	case '~': case '!': case '@': case ':': case '=':
-		return 1;
-	}
-	return 0;
+	return cclass[c] & CC_PUNCT;
 }
 
 /* the first offset from p on (before le) that is not a space: listings indent with long runs
