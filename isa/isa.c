@@ -212,7 +212,7 @@ static const struct {
 };
 
 static IsaRules rules[OP_COUNT];
-static int rules_ready;
+static uint8_t rule_ready[OP_COUNT];   /* rules[op] parsed: each row at its first use */
 
 /* the value of name tok[0..n) in names[0..count), which must hold it (the table is fixed:
  * a bad name is an internal bug) */
@@ -290,14 +290,14 @@ static void parse_rule(Op op, IsaRules *r)
 	assert(strspn(rule_text[op].srcmods, "-|~") == strlen(rule_text[op].srcmods));
 }
 
+/* a run reads the rows of the few ops its kernels use; tests/unit/test_isa.c reads them all */
 const IsaRules *isa_rules(Op op)
 {
-	if (!rules_ready) {
-		for (int i = 0; i < OP_COUNT; i++)
-			parse_rule((Op)i, &rules[i]);
-		rules_ready = 1;
-	}
 	assert((unsigned)op < OP_COUNT);
+	if (!rule_ready[op]) {
+		parse_rule(op, &rules[op]);
+		rule_ready[op] = 1;
+	}
 	return &rules[op];
 }
 
