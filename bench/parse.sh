@@ -2,7 +2,10 @@
 # parse.sh BIN BUILD [LINES] - PTX frontend parse speed: builds a module of about LINES
 # (default 1,000,000) lines by repeating the divergence fixture's kernel under new names
 # (plus the calls fixture's functions once), then times `warpc --parse-only` on it (best of
-# three) and prints lines per second and peak memory. A benchmark, not a test.
+# three) and prints lines per second and peak memory. Then the same for the listing parser:
+# a listing of about LINES lines (the divergence kernel's listing of tests/sim/stats/k
+# repeated under new names) through `warpc --asm` (parse, check and print it back to
+# /dev/null). A benchmark, not a test.
 BIN=${1:-bin}
 BUILD=${2:-build}
 want=${3:-1000000}
@@ -34,3 +37,26 @@ for r in 1 2 3; do
 done
 rss=$(cat "$BUILD/bench/rss")
 echo "frontend parse: $lines lines ($bytes bytes) in ${best}s = $(awk -v l="$lines" -v t="$best" 'BEGIN { printf "%d", l / t }') lines/s; peak RSS ${rss} KiB"
+
+# the listing parser (isa/asm.c): the same measure on a listing
+lsrc=tests/sim/stats/k/divergence.sm75.sass
+lbig=$BUILD/bench/big.sass
+lper=$(wc -l < "$lsrc")
+n=$(( want / lper + 1 ))
+awk -v n="$n" '{ line[NR] = $0 } END {
+	for (i = 0; i < n; i++)
+		for (j = 1; j <= NR; j++)
+			print (line[j] ~ /^\.kernel / ? line[j] "_" i : line[j])
+}' "$lsrc" > "$lbig" || exit 1
+lines=$(wc -l < "$lbig")
+bytes=$(wc -c < "$lbig")
+best=
+for r in 1 2 3; do
+	t0=$(date +%s.%N)
+	/usr/bin/time -f %M -o "$BUILD/bench/rss" "$BIN/warpc" --asm "$lbig" > /dev/null || exit 1
+	t1=$(date +%s.%N)
+	t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+	if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+done
+rss=$(cat "$BUILD/bench/rss")
+echo "listing parse: $lines lines ($bytes bytes) in ${best}s = $(awk -v l="$lines" -v t="$best" 'BEGIN { printf "%d", l / t }') lines/s; peak RSS ${rss} KiB"
