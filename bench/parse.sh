@@ -12,6 +12,25 @@ want=${3:-1000000}
 src=tests/ptx/divergence.sm80.ptx
 big=$BUILD/bench/big.ptx
 mkdir -p "$BUILD/bench" || exit 1
+# timed WHAT FILE ARGS...: `warpc ARGS...` (stdout to /dev/null), best of three; prints WHAT's
+# lines of FILE per second and the peak memory
+timed() {
+	what=$1 file=$2
+	shift 2
+	lines=$(wc -l < "$file")
+	bytes=$(wc -c < "$file")
+	best=
+	for r in 1 2 3; do
+		t0=$(date +%s.%N)
+		/usr/bin/time -f %M -o "$BUILD/bench/rss" "$BIN/warpc" "$@" > /dev/null || exit 1
+		t1=$(date +%s.%N)
+		t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+		if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+	done
+	rss=$(cat "$BUILD/bench/rss")
+	echo "$what: $lines lines ($bytes bytes) in ${best}s = $(awk -v l="$lines" -v t="$best" 'BEGIN { printf "%d", l / t }') lines/s; peak RSS ${rss} KiB"
+}
+
 # the kernel: from ".visible .entry" to the end of its body
 body=$(awk '/\.visible \.entry/ { on = 1 } on { print } on && /^}/ { exit }' "$src")
 per=$(printf '%s\n' "$body" | wc -l)
@@ -25,18 +44,7 @@ n=$(( want / per + 1 ))
 	done
 	sed -n '/^\t\.file/p' "$src"
 } > "$big"
-lines=$(wc -l < "$big")
-bytes=$(wc -c < "$big")
-best=
-for r in 1 2 3; do
-	t0=$(date +%s.%N)
-	/usr/bin/time -f %M -o "$BUILD/bench/rss" "$BIN/warpc" --parse-only "$big" || exit 1
-	t1=$(date +%s.%N)
-	t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-	if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-done
-rss=$(cat "$BUILD/bench/rss")
-echo "frontend parse: $lines lines ($bytes bytes) in ${best}s = $(awk -v l="$lines" -v t="$best" 'BEGIN { printf "%d", l / t }') lines/s; peak RSS ${rss} KiB"
+timed "frontend parse" "$big" --parse-only "$big"
 
 # the listing parser (isa/asm.c): the same measure on a listing
 lsrc=tests/sim/stats/k/divergence.sm75.sass
@@ -48,15 +56,4 @@ awk -v n="$n" '{ line[NR] = $0 } END {
 		for (j = 1; j <= NR; j++)
 			print (line[j] ~ /^\.kernel / ? line[j] "_" i : line[j])
 }' "$lsrc" > "$lbig" || exit 1
-lines=$(wc -l < "$lbig")
-bytes=$(wc -c < "$lbig")
-best=
-for r in 1 2 3; do
-	t0=$(date +%s.%N)
-	/usr/bin/time -f %M -o "$BUILD/bench/rss" "$BIN/warpc" --asm "$lbig" > /dev/null || exit 1
-	t1=$(date +%s.%N)
-	t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-	if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-done
-rss=$(cat "$BUILD/bench/rss")
-echo "listing parse: $lines lines ($bytes bytes) in ${best}s = $(awk -v l="$lines" -v t="$best" 'BEGIN { printf "%d", l / t }') lines/s; peak RSS ${rss} KiB"
+timed "listing parse" "$lbig" --asm "$lbig"
