@@ -63,6 +63,7 @@ struct Bounds {
 	const Kernel *k;
 	const TimingConfig *c;
 	TInst *ti;                 /* the timing form of each instruction */
+	SbUse *tu;                 /* and its scoreboard ids (TInst.use) */
 	SmPath *sm;                /* c->sms of them */
 	uint64_t path;             /* the longest CTA path */
 	int path_cta, path_warp;   /* where */
@@ -156,7 +157,7 @@ static void bd_issue(void *ctx, const TraceIssue *t)
 	t0 = w->nt < c->issue_width ? w->t : w->t + 1;
 	if (w->floor > t0)
 		t0 = w->floor;
-	if ((ready = sim_sb_ready(&w->sb, &in->use, &why)) > t0)
+	if ((ready = sim_sb_ready(&w->sb, in->use, &why)) > t0)
 		t0 = ready;
 	w->nt = t0 == w->t && w->insts ? w->nt + 1 : 1;
 	w->t = t0;
@@ -192,8 +193,8 @@ static void bd_issue(void *ctx, const TraceIssue *t)
 		if (mult > 1)
 			ready += (uint64_t)(mult - 1) * (uint64_t)c->unit[in->unit].interval;
 	}
-	sim_sb_write(&w->sb, &in->use, ready, 0);
-	if (in->use.ndst && ready > w->maxready)
+	sim_sb_write(&w->sb, in->use, ready, 0);
+	if (in->ndst && ready > w->maxready)
 		w->maxready = ready;
 	if (in->ctrl && t0 + (uint64_t)c->lat[LAT_CTRL] > w->floor)
 		w->floor = t0 + (uint64_t)c->lat[LAT_CTRL];
@@ -307,13 +308,14 @@ Bounds *rp_bounds_new(const Kernel *k, const TimingConfig *c)
 	b->k = k;
 	b->c = c;
 	b->ti = calloc((size_t)(k->nins ? k->nins : 1), sizeof *b->ti);
+	b->tu = calloc((size_t)(k->nins ? k->nins : 1), sizeof *b->tu);
 	b->sm = calloc((size_t)c->sms, sizeof *b->sm);
-	if (!b->ti || !b->sm) {
+	if (!b->ti || !b->tu || !b->sm) {
 		rp_bounds_free(b);
 		return NULL;
 	}
 	for (int i = 0; i < k->nins; i++)
-		sim_tdecode(&k->ins[i], &b->ti[i]);
+		sim_tdecode(&k->ins[i], &b->ti[i], &b->tu[i]);
 	for (int s = 0; s < c->sms; s++)
 		for (int i = 0; i < TM_MAXWARPS; i++)
 			b->sm[s].cta[i].ctaid = -1;
@@ -425,5 +427,6 @@ void rp_bounds_free(Bounds *b)
 			free(b->sm[i].w);
 	free(b->sm);
 	free(b->ti);
+	free(b->tu);
 	free(b);
 }

@@ -34,12 +34,13 @@ static void tregs(SbUse *u, int dst, int first, int n)
 /* the timing form of one instruction (docs/timing.md, "Integration"): the guard, every
  * register slot with its width, address and constant-index base registers (a pair for a
  * 64-bit .E address), predicate slots, CC read by .X forms and CC tests, written by .CC */
-void sim_tdecode(const Ins *in, TInst *t)
+void sim_tdecode(const Ins *in, TInst *t, SbUse *u)
 {
 	const OpInfo *oi = &isa_ops[in->op];
 	int wide = (in->m.flags & MF_E) && (oi->unit == UNIT_LSU_GLOBAL);
 
 	memset(t, 0, sizeof *t);
+	memset(u, 0, sizeof *u);
 	t->unit = (uint8_t)oi->unit;
 	t->lat = (uint8_t)oi->lat;
 	if (in->op == OP_MUFU && (in->m.sub == SUB_SIN || in->m.sub == SUB_COS))
@@ -47,41 +48,43 @@ void sim_tdecode(const Ins *in, TInst *t)
 	t->ctrl = (oi->flags & (F_BRANCH | F_PUSH | F_TARGET)) || in->op == OP_NOP ||
 	          in->op == OP_EXIT || in->op == OP_MEMBAR;
 	if (in->guard < ISA_PT)
-		sim_sb_use_id(&t->use, 0, SB_P(in->guard));
+		sim_sb_use_id(u, 0, SB_P(in->guard));
 	for (int j = 0; j < ISA_MAXOPD; j++) {
 		const Opd *o = &in->o[j];
 		int dst = isa_ins_writes(in, j);
 		switch ((OpdKind)o->kind) {
 		case OPD_REG:
-			tregs(&t->use, dst, o->reg, isa_ins_nregs(in, j));
+			tregs(u, dst, o->reg, isa_ins_nregs(in, j));
 			break;
 		case OPD_PRED:
 			if (o->reg < ISA_PT)
-				sim_sb_use_id(&t->use, dst, SB_P(o->reg));
+				sim_sb_use_id(u, dst, SB_P(o->reg));
 			break;
 		case OPD_MEM:
-			tregs(&t->use, 0, o->reg, wide ? 2 : 1);
+			tregs(u, 0, o->reg, wide ? 2 : 1);
 			break;
 		case OPD_CONST:
-			tregs(&t->use, 0, o->reg, 1);
+			tregs(u, 0, o->reg, 1);
 			break;
 		case OPD_CC:
-			sim_sb_use_id(&t->use, 0, SB_CC);
+			sim_sb_use_id(u, 0, SB_CC);
 			break;
 		case OPD_NONE: case OPD_IMM: case OPD_SREG: case OPD_TARGET: case OPD_TLIST:
 			break;
 		}
 	}
 	if (in->m.flags & MF_X)
-		sim_sb_use_id(&t->use, 0, SB_CC);
+		sim_sb_use_id(u, 0, SB_CC);
 	if (in->m.flags & MF_CC)
-		sim_sb_use_id(&t->use, 1, SB_CC);
+		sim_sb_use_id(u, 1, SB_CC);
+	sim_tinst_use(t, u);
 }
 
 int sim_decode(Gpu *g, FILE *err)
 {
 	const Kernel *k = g->k;
 	int maxreg = -1;
+	SbUse *tuse = NULL;
 
 	for (int i = 0; i < k->nins; i++)
 		for (int j = 0; j < ISA_MAXOPD; j++) {
@@ -97,7 +100,17 @@ int sim_decode(Gpu *g, FILE *err)
 	g->ncode = k->nins;
 	g->code = calloc(k->nins ? k->nins : 1, sizeof *g->code);
 	g->tl = calloc(k->ntl ? k->ntl : 1, sizeof *g->tl);
-	g->tcode = calloc((size_t)k->nins + 1, sizeof *g->tcode);  /* +1: a pc past the end */
+	{   /* +1: a pc past the end; 64-byte aligned (a TInst a cache line), then their SbUse
+	     * (TInst.use) in the same block, which free(g->tcode) frees */
+		size_t n = (size_t)k->nins + 1, sz = n * (sizeof(TInst) + sizeof(SbUse));
+		sz = (sz + 63) & ~(size_t)63;
+		g->tcode = aligned_alloc(64, sz);
+		if (g->tcode) {
+			memset(g->tcode, 0, sz);
+			tuse = (SbUse *)(void *)(g->tcode + n);
+			g->tcode[n - 1].use = &tuse[n - 1];
+		}
+	}
 	if (!g->code || !g->tl || !g->tcode) {
 		fprintf(err, "warpsim: out of memory\n");
 		return -1;
@@ -112,7 +125,7 @@ int sim_decode(Gpu *g, FILE *err)
 		if (in->op >= OP_COUNT)
 			return derr(g, err, in, "opcode %" PRIu64 " is not an opcode", in->op);
 		sh = isa_shape(isa_ops[in->op].shape);
-		sim_tdecode(in, &g->tcode[i]);
+		sim_tdecode(in, &g->tcode[i], &tuse[i]);
 		d->op = in->op;
 		d->guard = in->guard > ISA_PT ? ISA_PT : in->guard;
 		d->gneg = in->gneg;
@@ -216,7 +229,7 @@ int sim_decode(Gpu *g, FILE *err)
 	{
 		uint16_t top = 1;
 		for (int i = 0; i < k->nins; i++) {
-			const SbUse *u = &g->tcode[i].use;
+			const SbUse *u = g->tcode[i].use;
 			for (int j = u->nsrc; j < u->nsrc + u->ndst; j++)
 				if (u->id[j] >= top)
 					top = (uint16_t)(u->id[j] + 1);

@@ -132,9 +132,9 @@ resolve(TSm *m, const TReq *t)
 	l2_stats(m, &r, t->nseg);
 	switch (t->what) {
 	case TQ_ACCESS:
-		for (int i = 0; i < t->in->use.ndst; i++)
-			sim_sb_land(&m->sb[w], t->in->use.id[t->in->use.nsrc + i], done);
-		if (!m->live[w] && t->in->use.ndst && done > m->end)
+		for (int i = 0; i < t->in->use->ndst; i++)
+			sim_sb_land(&m->sb[w], t->in->use->id[t->in->use->nsrc + i], done);
+		if (!m->live[w] && t->in->use->ndst && done > m->end)
 			m->end = done;      /* it exited while the registers were pending (as tsm.c's
 			                       maxready: a store, writing none, does not count) */
 		break;

@@ -534,7 +534,20 @@ sim_tw_word(struct Warp *w, unsigned off)
 	return (uint32_t *)(void *)((char *)w + off);
 }
 
+/* SB_DRUN: the most ids an instruction writes that its TInst holds itself (a quad and CC:
+ * 5; more, the rare instruction reads them from its SbUse) */
+enum { SB_DRUN = 6 };
+/* one instruction's timing form, in one 64-byte cache line (the core's tcode array is
+ * 64-byte aligned): what the issue stage reads on every issue; the whole scoreboard id list
+ * (SbUse) stays in a side array, read only on the rarer paths (a run longer than SB_RUN
+ * ids, more than SB_DRUN written, a stall's reason) */
 typedef struct {
+	TLeanFn *fn;         /* LEAN_FN: the handler */
+	const struct DIns *d;/* the core's instruction: the handler's argument, flow's */
+	const SbUse *use;    /* registers, predicates and CC read and written, all of them */
+	uint32_t gxor;       /* the guard's lane mask is the warp's P[guard] ^ gxor */
+	uint32_t pc;         /* its code index (this TInst is the core's tcode[pc]) */
+	uint32_t target;     /* LEAN_BRA: code index of the target */
 	uint8_t unit;        /* Unit (isa_ops[op].unit) */
 	uint8_t lat;         /* Lat (isa_ops[op].lat) */
 	uint8_t ctrl;        /* 1: control op, the warp's next issue waits --ctrl-latency */
@@ -546,16 +559,58 @@ typedef struct {
 	uint16_t sbtop;      /* 1 + the highest scoreboard id an instruction of the kernel
 	                        writes: a warp's entries from it on stay 0 (its exit's scan stops
 	                        there; 0, sim_tdecode's: all SB_NIDS), set by the core's decode */
-	uint32_t gxor;       /* the guard's lane mask is the warp's P[guard] ^ gxor */
-	uint32_t pc;         /* its code index (this TInst is the core's tcode[pc]) */
-	uint32_t target;     /* LEAN_BRA: code index of the target */
-	TLeanFn *fn;         /* LEAN_FN: the handler */
-	const struct DIns *d;/* the core's instruction: the handler's argument, flow's */
-	SbUse use;           /* registers, predicates and CC read and written */
+	uint8_t nchk;        /* use->nchk */
+	uint8_t ndst;        /* use->ndst */
+	uint16_t chk[SB_RUN];/* use->chk: the ids to check when nchk <= SB_RUN (sim_tsb_max) */
+	uint16_t dst[SB_DRUN];/* the ids written, when ndst <= SB_DRUN (sim_tsb_write) */
 } TInst;
-/* (decode.c) the timing form of one instruction: also what an observer of the run needs to
- * know an issue's unit, latency class and dependences (report/bounds.c) */
-void sim_tdecode(const Ins *in, TInst *t);
+_Static_assert(sizeof(TInst) == 64 && offsetof(TInst, gxor) == 24 && offsetof(TInst, unit) == 36 &&
+               offsetof(TInst, nchk) == 44 && offsetof(TInst, dst) == 52,
+               "TInst fills one 64-byte cache line");
+/* (decode.c) the timing form of one instruction into t, its scoreboard ids into u (t->use):
+ * also what an observer of the run needs to know an issue's unit, latency class and
+ * dependences (report/bounds.c) */
+void sim_tdecode(const Ins *in, TInst *t, SbUse *u);
+
+/* t's scoreboard ids are u's (t->use and the copies in t's own line) */
+static inline void
+sim_tinst_use(TInst *t, const SbUse *u)
+{
+	t->use = u;
+	t->nchk = u->nchk;
+	t->ndst = u->ndst;
+	memcpy(t->chk, u->chk, sizeof t->chk);
+	for (int i = 0; i < u->ndst && i < SB_DRUN; i++)
+		t->dst[i] = u->id[u->nsrc + i];
+}
+/* sim_sb_max of in's ids: over the fixed run in the TInst's own line */
+static inline uint64_t
+sim_tsb_max(const Scoreboard *s, const TInst *in)
+{
+	uint64_t t = 0;
+
+	if (__builtin_expect(in->nchk > SB_RUN, 0))
+		return sim_sb_max(s, in->use);
+	for (int i = 0; i < SB_RUN; i++) {   /* (a constant count: unrolled) */
+		uint64_t r = s->ready[in->chk[i]];
+		t = r > t ? r : t;
+	}
+	return t >> 1;
+}
+/* sim_sb_write of in's destinations, from the TInst's own line when it holds them */
+static inline void
+sim_tsb_write(Scoreboard *s, const TInst *in, uint64_t ready, int mem)
+{
+	const uint16_t *dst = in->dst;
+	uint64_t r = ready << 1 | (uint64_t)(mem != 0);
+
+	if (__builtin_expect(in->ndst > SB_DRUN, 0))
+		dst = in->use->id + in->use->nsrc;
+	for (int i = 0; i < in->ndst; i++)
+		s->ready[dst[i]] = r;
+	if (mem && ready > s->memmax)
+		s->memmax = ready;
+}
 
 enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
 #define CRS_TOKEN_BYTES 8   /* a CallReturnStack token in local memory: mask, kind and pc ([M]) */

@@ -140,7 +140,7 @@ refresh(TSm *m, const TSource *s, int w)
 	unfile(m, k, w);
 	if (!m->atbar[w]) {
 		const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
-		uint64_t sb = sim_sb_max(&m->sb[w], &in->use);
+		uint64_t sb = sim_tsb_max(&m->sb[w], in);
 
 		m->wunit[w] = in->unit;
 		m->wr[w] = m->ctrl[w] > sb ? m->ctrl[w] : sb;
@@ -160,7 +160,7 @@ refile_common(TSm *m, int w, const TInst *in)
 {
 	int k = m->wsched[w];
 	uint64_t b = 1ull << m->pos[w], r;
-	uint64_t sb = sim_sb_max(&m->sb[w], &in->use);
+	uint64_t sb = sim_tsb_max(&m->sb[w], in);
 
 	m->rdy[k] &= ~b;
 	if (in->unit != m->wunit[w]) {   /* (its bit is in umask of its unit) */
@@ -367,7 +367,7 @@ warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 			*why = STALL_CTRL;
 		else {
 			const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
-			*why = sim_sb_why(&m->sb[w], &in->use, m->wsb[w]);
+			*why = sim_sb_why(&m->sb[w], in->use, m->wsb[w]);
 		}
 		return k;
 	}
@@ -596,7 +596,7 @@ issue_timing(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in, con
 
 	m->wnext[w] = next;
 	take_unit(m, (Unit)in->unit, now, mult);
-	sim_sb_write(&m->sb[w], &in->use, ready, mem);
+	sim_tsb_write(&m->sb[w], in, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
 	if (rare) {
@@ -889,7 +889,7 @@ sim_tsm_why(const TSm *m, const TInst *in, int w, uint64_t t)
 
 	if (m->atbar[w])
 		return STALL_BARRIER;
-	wi.sb = sim_sb_ready(&m->sb[w], &in->use, &wi.sb_why);
+	wi.sb = sim_sb_ready(&m->sb[w], in->use, &wi.sb_why);
 	wi.pipe = sim_units_free_at(&m->units, m->c, (Unit)in->unit);
 	wi.ctrl = m->ctrl[w] > sf ? m->ctrl[w] : sf;
 	sim_wake(&wi, t, &why);

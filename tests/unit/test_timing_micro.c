@@ -13,7 +13,8 @@
 enum { K_ALU, K_SFU, K_LDS, K_LDG, K_STG, K_ATOM, K_BAR, K_EXIT, K_CTRL };
 
 typedef struct {
-	TInst in;            /* decoded form */
+	TInst in;            /* decoded form (its scoreboard ids in use: run() links them) */
+	SbUse use;
 	int kind;            /* K_* */
 	uint32_t active;     /* active lanes (0: all) */
 	uint32_t off;        /* of those, guard-false lanes */
@@ -93,8 +94,8 @@ iadd(Core *c, int w, int d, int s)
 {
 	Step *o = add(c, w, K_ALU, UNIT_ALU, LAT_ALU);
 	if (s >= 0)
-		sim_sb_use_regs(&o->in.use, 0, s, 1);
-	sim_sb_use_regs(&o->in.use, 1, d, 1);
+		sim_sb_use_regs(&o->use, 0, s, 1);
+	sim_sb_use_regs(&o->use, 1, d, 1);
 	return o;
 }
 
@@ -111,9 +112,9 @@ mem(Core *c, int w, int kind, int d, uint64_t base, uint64_t stride)
 {
 	Step *o = add(c, w, kind, kind == K_LDS ? UNIT_LSU_SHARED : UNIT_LSU_GLOBAL,
 	            kind == K_LDS ? LAT_SHARED : kind == K_ATOM ? LAT_ATOM : LAT_GLOBAL);
-	sim_sb_use_regs(&o->in.use, 0, 0, 2); /* the address pair */
+	sim_sb_use_regs(&o->use, 0, 0, 2); /* the address pair */
 	if (d >= 0)
-		sim_sb_use_regs(&o->in.use, 1, d, 1);
+		sim_sb_use_regs(&o->use, 1, d, 1);
 	o->base = base;
 	o->stride = stride;
 	return o;
@@ -149,6 +150,9 @@ run(const TimingConfig *c, Core *core, TStats *st, uint64_t *iters)
 
 	memset(st, 0, sizeof *st);
 	core->st = st;
+	for (int w = 0; w < core->nwarps; w++)
+		for (int i = 0; i < core->len[w]; i++)
+			sim_tinst_use(&core->prog[w][i].in, &core->prog[w][i].use);
 	ck_assert_ptr_nonnull(m);
 	if (c->l2.enable) {
 		ck_assert_int_eq(sim_cache_init(&l2, &c->l2, err, sizeof err), 0);
@@ -364,7 +368,7 @@ START_TEST(test_sfu_throughput)
 			TStats st;
 			for (int i = 0; i < n; i++) {
 				Step *o = add(k, 0, K_SFU, UNIT_SFU, LAT_SFU);
-				sim_sb_use_regs(&o->in.use, 1, 10 + i, 1);
+				sim_sb_use_regs(&o->use, 1, 10 + i, 1);
 			}
 			ctrl(k, 0, K_EXIT);
 			uint64_t want = (uint64_t)((n - 1) * c.unit[UNIT_SFU].interval + c.lat[LAT_SFU]);
@@ -407,8 +411,8 @@ mixed(int nw)
 		iadd(k, w, 3, 2);
 		mem(k, w, K_LDS, 4, 0, 4 * (uint64_t)(w + 1));
 		Step *o = add(k, w, K_SFU, UNIT_SFU, LAT_SFU);
-		sim_sb_use_regs(&o->in.use, 0, 4, 1);
-		sim_sb_use_regs(&o->in.use, 1, 5, 1);
+		sim_sb_use_regs(&o->use, 0, 4, 1);
+		sim_sb_use_regs(&o->use, 1, 5, 1);
 		ctrl(k, w, K_BAR);
 		for (int j = 0; j < w % 3; j++)
 			iadd(k, w, 6, 5);
