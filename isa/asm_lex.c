@@ -223,9 +223,12 @@ int isa_asm_col(const Lex *x, size_t off)
 
 int isa_asm_is(const Lex *x, Tok t, const char *s)
 {
-	size_t n = strlen(s);
+	const char *p = x->text + t.s;
+	size_t n = t.e - t.s, i;
 
-	return t.e - t.s == n && memcmp(x->text + t.s, s, n) == 0;
+	for (i = 0; i < n && s[i] && s[i] == p[i]; i++)
+		;
+	return i == n && !s[n];
 }
 
 char *isa_asm_text(const Lex *x, Tok t, char *buf, size_t size)

@@ -327,8 +327,11 @@ int isa_ins_nregs(const Ins *in, int slot)
 {
 	const char *regs = isa_rules(in->op)->regs;
 
-	if (slot < 0 || slot >= (int)strlen(regs))
+	if (slot < 0)
 		return 1;
+	for (int i = 0; i <= slot; i++)   /* slot at or past the end of regs (no strlen) */
+		if (!regs[i])
+			return 1;
 	switch (regs[slot]) {
 	case '2': return 2;
 	case 'D': return regs_of(isa_ins_dtype(in));
