@@ -40,8 +40,8 @@ typedef struct {
 	Diag *diags;       /* buffered diagnostics, printed sorted at the end */
 	int ndiags, capdiags;
 	int stopped;       /* too many errors: parsing stops */
-	/* the last token scanned (asm_lex.c's scan_at): from cpos on the line ending at cle, it
-	 * is ctok, ending at cend */
+	/* the last token scanned (isa_asm_scan): from cpos on the line ending at cle, it is
+	 * ctok, ending at cend; cvalid 0 when there is none to trust */
 	int cvalid;
 	size_t cpos, cle, cend;
 	Tok ctok;
@@ -50,8 +50,35 @@ typedef struct {
 #define ASM_MAXERRS 50
 
 int isa_asm_next_line(Lex *x);                        /* 0 at end of text */
-Tok isa_asm_peek(Lex *x);
-Tok isa_asm_next(Lex *x);
+Tok isa_asm_scan(Lex *x, size_t *endpos);            /* the token at x->pos (remembered) */
+
+/* the next token, left in place or taken; the one scanned last comes from memory */
+static inline Tok isa_asm_peek(Lex *x)
+{
+	size_t save = x->pos, end;
+	Tok k;
+
+	if (x->cvalid && x->cpos == save && x->cle == x->le)
+		return x->ctok;
+	k = isa_asm_scan(x, &end);
+	x->pos = save;
+	return k;
+}
+
+static inline Tok isa_asm_next(Lex *x)
+{
+	size_t end;
+	Tok k;
+
+	if (x->cvalid && x->cpos == x->pos && x->cle == x->le) {
+		x->pos = x->cend;
+		return x->ctok;
+	}
+	k = isa_asm_scan(x, &end);
+	x->pos = end;
+	return k;
+}
+
 Tok isa_asm_addr(Lex *x);                             /* TK_ADDR when one starts here, else peek */
 int isa_asm_col(const Lex *x, size_t off);            /* 1-based column of an offset on this line */
 int isa_asm_is(const Lex *x, Tok t, const char *s);   /* token text equals s */

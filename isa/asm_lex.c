@@ -150,46 +150,22 @@ static Tok scan(Lex *x, size_t *endpos)
 	return k;
 }
 
-/* scan, through a one-token memory: a statement peeks at most tokens before it takes them,
- * and the token at a position of a line is always the same one (both callers set x->pos
- * after it themselves). A scan that reported an
- * error (an unterminated comment) is not remembered, so scanning there again reports it
- * again, as it always has. */
-static Tok scan_at(Lex *x, size_t *endpos)
+/* the token at x->pos, remembered for isa_asm_peek and isa_asm_next (asm.h), which take it
+ * from there when they are asked at the same place again: a statement peeks at most tokens
+ * before it takes them, and the token at a position of a line is always the same one. A scan
+ * that reported an error (an unterminated comment) is not remembered, so scanning there
+ * again reports it again, as it always has. x->pos is the caller's to set after it. */
+Tok isa_asm_scan(Lex *x, size_t *endpos)
 {
 	size_t from = x->pos;
 	int nd = x->ndiags;
-	Tok k;
+	Tok k = scan(x, endpos);
 
-	if (x->cvalid && x->cpos == from && x->cle == x->le) {
-		*endpos = x->cend;
-		return x->ctok;
-	}
-	k = scan(x, endpos);
 	x->cvalid = x->ndiags == nd;
 	x->cpos = from;
 	x->cle = x->le;
 	x->cend = *endpos;
 	x->ctok = k;
-	return k;
-}
-
-Tok isa_asm_peek(Lex *x)
-{
-	size_t save = x->pos, end;
-	Tok k = scan_at(x, &end);
-
-	(void)end;
-	x->pos = save;
-	return k;
-}
-
-Tok isa_asm_next(Lex *x)
-{
-	size_t end;
-	Tok k = scan_at(x, &end);
-
-	x->pos = end;
 	return k;
 }
 
