@@ -199,6 +199,8 @@ enum {
 	RULE_COUNT
 };
 _Static_assert((int)RULE_COUNT == (int)OP_COUNT, "isa/rules.def needs one row for every op of ops.def");
+/* IsaRules.subs holds the sub-operations an op takes as bits of a uint64_t (isa_rules, check.c) */
+_Static_assert((int)SUB_COUNT <= 64, "isa/isa.h: more sub-operations than IsaRules.subs has bits");
 #define RULE(id, ...) _Static_assert((int)RULE_##id == (int)OP_##id, "isa/rules.def: row " #id " out of ops.def's order");
 #include "isa/rules.def"
 

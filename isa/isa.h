@@ -135,6 +135,7 @@ typedef enum {
 	SUB_G, SUB_B, SUB_A,                                     /* TLD4: the channel (SUB_R: red) */
 	SUB_WT,                                                  /* ST cache operator (appended) */
 	SUB_CUBE,                                                /* TEX: a cubemap (appended) */
+	SUB_IVALL,                                               /* CCTL: the whole L1 (appended) */
 	SUB_COUNT
 } Sub;
 
