@@ -199,8 +199,9 @@ int cli_obs_done(CliObs *m, int i, const Gpu *g)
 
 /* --line-stats of several launches: each launch's table, then each kernel's launched more than
  * once summed; the CSV's rows begin with the launch (its number, or "sum") and the kernel */
-static void lines_print(CliObs *m, FILE *f, int csv)
+static void lines_print(void *arg, FILE *f, int csv)
 {
+	CliObs *m = arg;
 	const CliKernels *ks = m->ks;
 	char title[600], pre[300];
 	int first = 1;
@@ -241,20 +242,11 @@ static void lines_print(CliObs *m, FILE *f, int csv)
 static int lines_write(CliObs *m)
 {
 	const char *path = m->o->rp.linestats;
-	size_t n = strlen(path);
-	int csv = n > 4 && !strcmp(path + n - 4, ".csv");
-	FILE *f = fopen(path, "w");
+	char err[4400];
 
-	if (!f) {
-		fprintf(m->err, "warpsim: --line-stats: cannot write '%s': %s\n", path, strerror(errno));
-		return -1;
-	}
-	if (m->many)
-		lines_print(m, f, csv);
-	else
-		rp_linestats_print(m->ls[0], f, m->input, csv);
-	if (ferror(f) | (fclose(f) != 0)) {
-		fprintf(m->err, "warpsim: --line-stats: error writing '%s'\n", path);
+	if (m->many ? rp_linestats_write_by(path, lines_print, m, err, sizeof err) :
+	    rp_linestats_write(m->ls[0], path, m->input, err, sizeof err)) {
+		fprintf(m->err, "warpsim: %s\n", err);
 		return -1;
 	}
 	return 0;

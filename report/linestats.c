@@ -480,8 +480,8 @@ void rp_linestats_print_part(LineStats *ls, FILE *f, const char *program, int cs
 	free(ptx);
 }
 
-int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
-                        size_t errsz)
+int rp_linestats_write_by(const char *path, void (*print)(void *arg, FILE *f, int csv), void *arg,
+                          char *err, size_t errsz)
 {
 	size_t n = strlen(path);
 	FILE *f = fopen(path, "w");
@@ -490,12 +490,33 @@ int rp_linestats_write(LineStats *ls, const char *path, const char *program, cha
 		snprintf(err, errsz, "--line-stats: cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	rp_linestats_print(ls, f, program, n > 4 && !strcmp(path + n - 4, ".csv"));
+	print(arg, f, n > 4 && !strcmp(path + n - 4, ".csv"));
 	if (ferror(f) | (fclose(f) != 0)) {
 		snprintf(err, errsz, "--line-stats: error writing '%s'", path);
 		return -1;
 	}
 	return 0;
+}
+
+/* rp_linestats_write's table, for rp_linestats_write_by */
+typedef struct {
+	LineStats *ls;
+	const char *program;
+} OneTable;
+
+static void print_one(void *arg, FILE *f, int csv)
+{
+	OneTable *t = arg;
+
+	rp_linestats_print(t->ls, f, t->program, csv);
+}
+
+int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
+                        size_t errsz)
+{
+	OneTable t = {ls, program};
+
+	return rp_linestats_write_by(path, print_one, &t, err, errsz);
 }
 
 void rp_linestats_free(LineStats *ls)

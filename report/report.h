@@ -147,6 +147,10 @@ const LineRow *rp_linestats_rows(LineStats *ls, LineLevel lv, int *n);
  * whose lines are shown beside the numbers (NULL: none). 0, or -1 with a message in err */
 int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
                         size_t errsz);
+/* the file handling of rp_linestats_write for tables print writes on f (csv: path ends in
+ * .csv), such as the several launches' parts (cli/observe.c); 0, or -1 with a message in err */
+int rp_linestats_write_by(const char *path, void (*print)(void *arg, FILE *f, int csv), void *arg,
+                          char *err, size_t errsz);
 void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv);
 /* one part of the statistics of several launches (docs/traces.md, "Several launches") */
 typedef struct {
