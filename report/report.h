@@ -25,7 +25,9 @@ typedef enum { TF_TXT, TF_TXTGZ, TF_JSON, TF_SVG, TF_COUNT } TraceFormat;
 
 /* what a trace writer knows about the run besides the records */
 typedef struct {
-	const Kernel *k;        /* the kernel run (instruction text, name) */
+	const Kernel *k;        /* the kernel run (instruction text, name); never NULL: every
+	                           launch runs a Kernel, whose name the headers and launch records
+	                           print */
 	const char *program;    /* the program file as the user named it, for headers */
 	int warps_per_cta;      /* warps of one CTA (track numbering); 0 if unknown */
 	uint64_t lo, hi;        /* --trace-window: cycles lo..hi inclusive (0, UINT64_MAX: all) */

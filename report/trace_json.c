@@ -315,7 +315,7 @@ static void *json_open(TOut *o, const TraceInfo *ti)
 		rp_tout_printf(o, "\"launches\":%d", ti->nlaunches);
 	else {
 		rp_tout_printf(o, "\"kernel\":\"");
-		jstr(o, ti->k ? ti->k->name : "?");
+		jstr(o, ti->k->name);
 		rp_tout_write(o, "\"", 1);
 	}
 	rp_tout_printf(o, ",\"program\":\"");
@@ -489,10 +489,10 @@ static void json_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
 	j->tidbase = j->maxtid;
 	j->inlaunch = 1;
 	j->lfrom = l->from;
-	snprintf(j->lname, sizeof j->lname, "launch %d: %.120s", l->i + 1, ti->k ? ti->k->name : "?");
+	snprintf(j->lname, sizeof j->lname, "launch %d: %.120s", l->i + 1, ti->k->name);
 	/* the args, its kernel and where (escaped as jstr does, in a buffer) */
 	m = snprintf(a, n, "\"launch\":%d,\"kernel\":\"", l->i + 1);
-	m = jcat(a, n, m, 300, ti->k ? ti->k->name : "?");
+	m = jcat(a, n, m, 300, ti->k->name);
 	m += snprintf(a + m, n - (size_t)m, "\",\"grid\":[%" PRIu32 ",%" PRIu32 ",%" PRIu32 "],\"block\":[%"
 	              PRIu32 ",%" PRIu32 ",%" PRIu32 "]", ln->grid[0], ln->grid[1], ln->grid[2],
 	              ln->block[0], ln->block[1], ln->block[2]);

@@ -329,7 +329,7 @@ static void svg_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
 	s->mark = p;
 	s->mark[s->nmark].from = l->from;
 	snprintf(s->mark[s->nmark].name, sizeof s->mark[s->nmark].name, "%d: %.32s", l->i + 1,
-	         ti->k ? ti->k->name : "?");
+	         ti->k->name);
 	s->nmark++;
 	s->ti.k = ti->k;
 	s->launch = l->i;
@@ -483,7 +483,7 @@ static void draw_head(Svg *s, const Geo *g, uint64_t xend)
 			rp_tout_printf(o, " and %d more", s->nmark - 8);
 	} else {
 		rp_tout_printf(o, "kernel ");
-		xtext(o, s->ti.k ? s->ti.k->name : "?");
+		xtext(o, s->ti.k->name);
 	}
 	rp_tout_printf(o, "</text>\n<text x=\"10\" y=\"34\">");
 	xtext(o, s->ti.program ? s->ti.program : "");

@@ -28,7 +28,7 @@ static void *txt_open(TOut *o, const TraceInfo *ti)
 		                ti->program ? ti->program : "-");
 	else
 		rp_tout_printf(o, "# warpsim trace of kernel '%s' (%s): one line per issued warp instruction\n",
-		                ti->k ? ti->k->name : "?", ti->program ? ti->program : "-");
+		                ti->k->name, ti->program ? ti->program : "-");
 	if (ti->lo != 0 || ti->hi != UINT64_MAX) {
 		if (ti->hi == UINT64_MAX)
 			rp_tout_printf(o, "# window: cycles %" PRIu64 " and later\n", ti->lo);
@@ -103,7 +103,7 @@ static void txt_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
 	}
 	t->ti.k = ti->k;
 	t->ti.prog = ti->prog;
-	rp_launch_title(title, sizeof title, l->l, l->i, l->n, ti->k ? ti->k->name : "?");
+	rp_launch_title(title, sizeof title, l->l, l->i, l->n, ti->k->name);
 	rp_tout_printf(t->o, "# %s from cycle %" PRIu64 "\n", title, l->from);
 }
 
