@@ -20,7 +20,9 @@
 /* The opcode and modifier tables are hashed at first use (like isa_shape's descriptors), so
  * that a statement looks each word up once instead of scanning every row with strlen and
  * memcmp: a text maps to the first row that has it, and rows of the same text are chained
- * in table order, so every lookup finds what the scan in table order found. */
+ * in table order, so every lookup finds what the scan in table order found. They are built
+ * without a lock: only the listing parser reads them, on the main thread before any
+ * simulation thread starts (sim/parthread.c); nothing the simulation runs parses text. */
 #define NH_SLOTS 512      /* a power of two, more than twice the rows of either table */
 
 typedef struct {

@@ -292,7 +292,12 @@ static void parse_rule(Op op, IsaRules *r)
 	assert(strspn(rule_text[op].srcmods, "-|~") == strlen(rule_text[op].srcmods));
 }
 
-/* a run reads the rows of the few ops its kernels use; tests/unit/test_isa.c reads them all */
+/* a run reads the rows of the few ops its kernels use; tests/unit/test_isa.c reads them all.
+ * No lock: every instruction a run simulates has passed isa_ins_check on the main thread
+ * (asm_dir.c at each listing kernel's end, backend.c's isa_check_kernel for PTX), which reads
+ * its op's row, before sim/parthread.c starts a simulation thread; those threads only read
+ * rows already parsed (isa_format_ins for a fault's message). --sweep and --explore run their
+ * points as processes. */
 const IsaRules *isa_rules(Op op)
 {
 	assert((unsigned)op < OP_COUNT);
