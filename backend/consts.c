@@ -161,6 +161,29 @@ static const MOpd *const_of(const Fn *f, int t, const MIns *d)
 	return NULL;
 }
 
+/* the temporary an unguarded MOV copies whole into a temporary of its class, or -1 */
+static int whole_copy(const Fn *f, const MIns *in)
+{
+	const MOpd *d = &in->o[0], *v = &in->o[1];
+
+	if (in->op != OP_MOV || in->guard != T_PT || in->nopd != 2 || d->kind != OPD_REG ||
+	    d->part || d->t < T_FIRST || v->kind != OPD_REG || v->part || v->flags ||
+	    v->t < T_FIRST || f->tmp[v->t].cls != f->tmp[d->t].cls)
+		return -1;
+	return v->t;
+}
+
+/* whether an instruction of b from lo up to (not including) hi reads or writes q */
+static int touched(const Blk *b, int lo, int hi, int q)
+{
+	for (int j = lo; j < hi; j++)
+		for (int y = 0; y < b->ins[j].nopd; y++)
+			if (b->ins[j].o[y].t == q && b->ins[j].o[y].kind != OPD_NONE &&
+			    b->ins[j].o[y].kind != OPD_IMM)
+				return 1;
+	return 0;
+}
+
 /* Words of a pair or quad moved from a 32-bit value (cvt.u64.u32 is MOV q.lo, r; MOV q.hi,
  * RZ; mov.b64 {a, b}, q then reads them back): a use of one word alone reads the value it
  * was moved from, RZ or a temporary with one definition made earlier in the word's block
@@ -176,7 +199,7 @@ static void word_copies(Fn *f, const int *ndef)
 	int *cpy = be_alloc(f->pool, sizeof(int) * (size_t)n); /* a whole copy's source + 1 */
 
 	for (int t = 0; t < n; t++)
-		dblk[t] = -1, cpy[t] = 0;
+		dblk[t] = -1;
 
 	for (int bi = 0; bi < f->nblk; bi++)
 		for (int k = 0; !f->blk[bi].dead && k < f->blk[bi].nins; k++) {
@@ -192,9 +215,7 @@ static void word_copies(Fn *f, const int *ndef)
 					continue;
 				const MOpd *v = &in->o[1];
 				int w = o->part - 1, nw = be_cls_words(f->tmp[q].cls);
-				if (in->op == OP_MOV && !i && in->guard == T_PT && in->nopd == 2 && !o->part &&
-				    v->kind == OPD_REG && !v->part && !v->flags && v->t >= T_FIRST &&
-				    f->tmp[v->t].cls == f->tmp[q].cls && !bad[v->t] && ndef[q] == 1) {
+				if (!i && whole_copy(f, in) >= 0 && !bad[v->t] && ndef[q] == 1) {
 					/* a copy of a whole pair or quad whose words are known: the same words,
 					 * when their values are made in this block with no read of q since */
 					int from = k;
@@ -205,11 +226,8 @@ static void word_copies(Fn *f, const int *ndef)
 						else if (x != T_RZ && dpos[x] < from)
 							from = dpos[x];
 					}
-					for (int j = from + 1; j < k && !bad[q]; j++)
-						for (int y = 0; y < f->blk[bi].ins[j].nopd; y++)
-							if (f->blk[bi].ins[j].o[y].t == q && f->blk[bi].ins[j].o[y].kind != OPD_NONE &&
-							    f->blk[bi].ins[j].o[y].kind != OPD_IMM)
-								bad[q] = 1;
+					if (!bad[q] && touched(&f->blk[bi], from + 1, k, q))
+						bad[q] = 1;
 					for (w = 0; w < nw && !bad[q]; w++)
 						src[4 * q + w] = src[4 * v->t + w];
 					cpy[q] = v->t + 1;
@@ -225,11 +243,8 @@ static void word_copies(Fn *f, const int *ndef)
 					continue;
 				}
 				/* no read of q between the value's definition and the word's move */
-				for (int j = v->t == T_RZ ? k : dpos[v->t] + 1; j < k && !bad[q]; j++)
-					for (int x = 0; x < f->blk[bi].ins[j].nopd; x++)
-						if (f->blk[bi].ins[j].o[x].t == q && f->blk[bi].ins[j].o[x].kind != OPD_NONE &&
-						    f->blk[bi].ins[j].o[x].kind != OPD_IMM)
-							bad[q] = 1;
+				if (touched(&f->blk[bi], v->t == T_RZ ? k : dpos[v->t] + 1, k, q))
+					bad[q] = 1;
 				src[4 * q + w] = v->t + 1;
 			}
 		}
@@ -282,11 +297,9 @@ void be_consts(Fn *f)
 		changed = 0;
 		for (int t = T_FIRST; t < n; t++) {
 			const MIns *d = def[t];
-			if (ndef[t] == 1 && !cst[t] && d->op == OP_MOV && d->guard == T_PT && d->nopd == 2 &&
-			    !d->o[0].part && d->o[1].kind == OPD_REG && !d->o[1].part && !d->o[1].flags &&
-			    d->o[1].t >= T_FIRST && cst[d->o[1].t] && !f->tmp[t].split &&
-			    f->tmp[d->o[1].t].cls == f->tmp[t].cls)
-				cst[t] = cst[d->o[1].t], changed = 1;
+			int s = ndef[t] == 1 && !cst[t] && !f->tmp[t].split ? whole_copy(f, d) : -1;
+			if (s >= 0 && cst[s])
+				cst[t] = cst[s], changed = 1;
 		}
 	}
 	for (int bi = 0; bi < f->nblk; bi++)
