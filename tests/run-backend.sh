@@ -45,6 +45,16 @@ bad() {
 	fail=$((fail + 1))
 }
 
+count() {   # count LABEL NAME PATTERN COUNT: COUNT instructions of $tmp/NAME.sass match PATTERN
+	got=$(grep -cE "\*/ +$3" "$tmp/$2.sass")
+	if [ "$got" = "$4" ]; then pass=$((pass + 1)); else bad "$1" "$4 x '$3' expected, $got in the listing"; fi
+}
+
+regs_at_most() {   # regs_at_most LABEL NAME MAX: $tmp/NAME.sass takes at most MAX registers
+	got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/$2.sass")
+	if [ -n "$got" ] && [ "$got" -le "$3" ]; then pass=$((pass + 1)); else bad "$1" "at most $3 registers expected, ${got:-none} in the listing"; fi
+}
+
 # each fixture twice: with the defaults (every loop reconverges with SSY) and with kepler.cfg's
 # translator settings, reported as NAME@pbk (--arch sm_35, ptxas's sm_35 rule at 8/6 and
 # --loop-sync pbk: PBK before a loop with divergent exits, BRK on them; --early-return
@@ -204,28 +214,24 @@ fi
 # 7. wide vector accesses (isel_mem.c's sel_vec): each vector of 32- or 64-bit elements is one
 #    access of its width (its count of each form in vec_wide's listing), no narrow access of
 #    those kernels is left, and the moves out of a load's quad vanish (vec_wide32's loads)
-wide() {   # wide NAME PATTERN COUNT
-	got=$(grep -cE "\*/ +$2" "$tmp/wide.$1.sass")
-	if [ "$got" = "$3" ]; then pass=$((pass + 1)); else bad "wide.$1" "$3 x '$2' expected, $got in the listing"; fi
-}
 for k in vec_wide vec_mis vec_wide32; do
 	"$wc" "$top/tests/ptx/$k.ptx" > "$tmp/wide.$k.sass" 2>&1 || bad "wide.$k" "$(head -2 "$tmp/wide.$k.sass")"
 done
-wide vec_mis 'ST\.E\.128 \[R[0-9]+\+0x8\]' 1
-wide vec_mis "(LD|ST)" 1
-wide vec_wide 'LD\.E\.128 ' 3
-wide vec_wide 'LD\.E\.64 ' 2
-wide vec_wide 'ST\.E\.128 ' 6
-wide vec_wide 'ST\.E\.64 ' 3
-wide vec_wide 'STS\.128 ' 2
-wide vec_wide 'LDS\.128 ' 2
-wide vec_wide 'STL\.128 ' 4
-wide vec_wide 'LDL\.128 ' 5
-wide vec_wide 'STL\.64 ' 2
-wide vec_wide 'LDC\.64 ' 3
-wide vec_wide '(LD|ST|LDS|STS|LDC)(\.E)? ' 0
-wide vec_wide32 'LD\.E\.128 R[0-9]+, \[R[0-9]+(\+0x[0-9a-f]+)?\];' 4
-wide vec_wide32 'MOV R([0-9]+), R\1;' 0
+count wide.vec_mis wide.vec_mis 'ST\.E\.128 \[R[0-9]+\+0x8\]' 1
+count wide.vec_mis wide.vec_mis "(LD|ST)" 1
+count wide.vec_wide wide.vec_wide 'LD\.E\.128 ' 3
+count wide.vec_wide wide.vec_wide 'LD\.E\.64 ' 2
+count wide.vec_wide wide.vec_wide 'ST\.E\.128 ' 6
+count wide.vec_wide wide.vec_wide 'ST\.E\.64 ' 3
+count wide.vec_wide wide.vec_wide 'STS\.128 ' 2
+count wide.vec_wide wide.vec_wide 'LDS\.128 ' 2
+count wide.vec_wide wide.vec_wide 'STL\.128 ' 4
+count wide.vec_wide wide.vec_wide 'LDL\.128 ' 5
+count wide.vec_wide wide.vec_wide 'STL\.64 ' 2
+count wide.vec_wide wide.vec_wide 'LDC\.64 ' 3
+count wide.vec_wide wide.vec_wide '(LD|ST|LDS|STS|LDC)(\.E)? ' 0
+count wide.vec_wide32 wide.vec_wide32 'LD\.E\.128 R[0-9]+, \[R[0-9]+(\+0x[0-9a-f]+)?\];' 4
+count wide.vec_wide32 wide.vec_wide32 'MOV R([0-9]+), R\1;' 0
 
 # 8. webs: each definition of a reused register that reaches other uses is its own value.
 #    atom_shared64 reuses %rd2/%rd3 for four .v2.u64 loads each stored at once: every LDS.128
@@ -240,37 +246,29 @@ got=$(awk '/\*\/ +LDS\.128 R[0-9]+, \[/ { r = $3; sub(/,/, "", r); next_is = r; 
 	next_is != "" { if ($2 == "ST.E.128" && $NF == next_is ";") n++; next_is = "" }
 	END { print n + 0 }' "$tmp/webs.atom_shared64.sass")
 if [ "$got" = 4 ]; then pass=$((pass + 1)); else bad "webs.atom_shared64" "4 x LDS.128 then ST.E.128 of its quad expected, $got in the listing"; fi
-regs_at_most() {   # regs_at_most NAME MAX
-	got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/webs.$1.sass")
-	if [ -n "$got" ] && [ "$got" -le "$2" ]; then pass=$((pass + 1)); else bad "webs.$1" "at most $2 registers expected, ${got:-none} in the listing"; fi
-}
-regs_at_most webs_reuse 16
-regs_at_most cf_ibra_nolist 6
+regs_at_most webs.webs_reuse webs.webs_reuse 16
+regs_at_most webs.cf_ibra_nolist webs.cf_ibra_nolist 6
 
 # 9. dead results: dead_result's unused atomics are RED.E.ADD, RED.E.MIN.S32 and
 #    RED.E.ADD.U64, its exch and cas write RZ, its used atom.add a register; its unused load,
 #    product and comparison write RZ and PT; atomics.sm35 under kepler.cfg keeps one ATOM (the
 #    cas, to RZ) of its eleven; no listing of the fixtures holds a move to RZ (a move no one
 #    reads goes)
-dead() {   # dead NAME PATTERN COUNT
-	got=$(grep -cE "\*/ +$2" "$tmp/$1.sass")
-	if [ "$got" = "$3" ]; then pass=$((pass + 1)); else bad "dead.$1" "$3 x '$2' expected, $got in the listing"; fi
-}
-dead dead_result 'RED\.E\.ADD \[R[0-9]+\]' 1
-dead dead_result 'RED\.E\.MIN\.S32 \[R[0-9]+\+0x4\]' 1
-dead dead_result 'RED\.E\.ADD\.U64 \[R[0-9]+\+0x8\]' 1
-dead dead_result 'ATOM\.E\.EXCH RZ, ' 1
-dead dead_result 'ATOM\.E\.CAS RZ, ' 1
-dead dead_result 'ATOM\.E\.ADD R[0-9]+, ' 1
-dead dead_result 'ATOM' 3
-dead dead_result 'LD\.E RZ, ' 1
-dead dead_result 'IMUL\.U32\.U32\.HI RZ, ' 1
-dead dead_result 'ISETP\.LT\.U32\.AND PT, PT, ' 1
+count dead.dead_result dead_result 'RED\.E\.ADD \[R[0-9]+\]' 1
+count dead.dead_result dead_result 'RED\.E\.MIN\.S32 \[R[0-9]+\+0x4\]' 1
+count dead.dead_result dead_result 'RED\.E\.ADD\.U64 \[R[0-9]+\+0x8\]' 1
+count dead.dead_result dead_result 'ATOM\.E\.EXCH RZ, ' 1
+count dead.dead_result dead_result 'ATOM\.E\.CAS RZ, ' 1
+count dead.dead_result dead_result 'ATOM\.E\.ADD R[0-9]+, ' 1
+count dead.dead_result dead_result 'ATOM' 3
+count dead.dead_result dead_result 'LD\.E RZ, ' 1
+count dead.dead_result dead_result 'IMUL\.U32\.U32\.HI RZ, ' 1
+count dead.dead_result dead_result 'ISETP\.LT\.U32\.AND PT, PT, ' 1
 "$wc" --config "$top/sim/configs/kepler.cfg" "$top/tests/ptx/atomics.sm35.ptx" > "$tmp/atomics.kepler.sass" 2>&1 ||
 	bad "dead.atomics" "$(head -2 "$tmp/atomics.kepler.sass")"
-dead atomics.kepler 'ATOM\.E\.CAS RZ, ' 1
-dead atomics.kepler 'ATOM' 1
-dead atomics.kepler 'RED\.E\.' 10
+count dead.atomics.kepler atomics.kepler 'ATOM\.E\.CAS RZ, ' 1
+count dead.atomics.kepler atomics.kepler 'ATOM' 1
+count dead.atomics.kepler atomics.kepler 'RED\.E\.' 10
 got=$(cat "$tmp"/*.sass | grep -cE '\*/ +(@!?P[0-6] +)?MOV(32I)?(\.64)? RZ,')
 if [ "$got" = 0 ]; then pass=$((pass + 1)); else bad "dead.moves" "$got moves to RZ in the fixtures' listings"; fi
 
@@ -282,45 +280,36 @@ if [ "$got" = 0 ]; then pass=$((pass + 1)); else bad "dead.moves" "$got moves to
 #     histogram.sm35 under kepler.cfg: 12 registers at most (16 with the intervals in block
 #     number order, where the exit path lies between the loop's blocks)
 "$wc" "$top/tests/ptx/const_operands.ptx" > "$tmp/const.sass" 2>&1 || bad "const" "$(head -2 "$tmp/const.sass")"
-const() {   # const PATTERN COUNT
-	got=$(grep -cE "\*/ +$1" "$tmp/const.sass")
-	if [ "$got" = "$2" ]; then pass=$((pass + 1)); else bad "const" "$2 x '$1' expected, $got in the listing"; fi
-}
-const 'IADD\.CC R[0-9]+, R[0-9]+, c\[0x0\]\[0x20\];' 1
-const 'IADD\.X R[0-9]+, R[0-9]+, c\[0x0\]\[0x24\];' 1
-const 'IADD R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1
-const 'LOP\.XOR R[0-9]+, R[0-9]+, c\[0x0\]\[0x34\];' 2
-const 'IMUL\.U32\.U32 R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1
-const 'IADD R[0-9]+, R[0-9]+, c\[0x3\]\[0x4\];' 1
-const 'LDC' 0
-const 'LOP\.AND R[0-9]+, R[0-9]+, 0xff0f;' 1
-const '@P0 MOV R[0-9]+, c\[0x0\]\[0x30\];' 1
-const 'ISETP\.GT\.U32\.AND P0, PT, R[0-9]+, R[0-9]+, PT;' 1
-const 'DADD R[0-9]+, R[0-9]+, c\[0x0\]\[0x38\];' 1
-const 'FMUL R[0-9]+, R[0-9]+, c\[0x0\]\[0x40\];' 1
-const 'ISETP\.EQ\.U32\.AND P0, PT, RZ, c\[0x0\]\[0x30\], PT;' 1
-const 'ISETP\.LT\.U32\.AND P0, PT, R[0-9]+, c\[0x0\]\[0x30\], PT;' 1
-const 'MOV R[0-9]+, c\[0x0\]' 0
-got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/const.sass")
-if [ "${got:-99}" -le 10 ]; then pass=$((pass + 1)); else bad "const" "at most 10 registers expected, ${got:-none} in the listing"; fi
+count const const 'IADD\.CC R[0-9]+, R[0-9]+, c\[0x0\]\[0x20\];' 1
+count const const 'IADD\.X R[0-9]+, R[0-9]+, c\[0x0\]\[0x24\];' 1
+count const const 'IADD R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1
+count const const 'LOP\.XOR R[0-9]+, R[0-9]+, c\[0x0\]\[0x34\];' 2
+count const const 'IMUL\.U32\.U32 R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1
+count const const 'IADD R[0-9]+, R[0-9]+, c\[0x3\]\[0x4\];' 1
+count const const 'LDC' 0
+count const const 'LOP\.AND R[0-9]+, R[0-9]+, 0xff0f;' 1
+count const const '@P0 MOV R[0-9]+, c\[0x0\]\[0x30\];' 1
+count const const 'ISETP\.GT\.U32\.AND P0, PT, R[0-9]+, R[0-9]+, PT;' 1
+count const const 'DADD R[0-9]+, R[0-9]+, c\[0x0\]\[0x38\];' 1
+count const const 'FMUL R[0-9]+, R[0-9]+, c\[0x0\]\[0x40\];' 1
+count const const 'ISETP\.EQ\.U32\.AND P0, PT, RZ, c\[0x0\]\[0x30\], PT;' 1
+count const const 'ISETP\.LT\.U32\.AND P0, PT, R[0-9]+, c\[0x0\]\[0x30\], PT;' 1
+count const const 'MOV R[0-9]+, c\[0x0\]' 0
+regs_at_most const const 10
 "$wc" --config "$top/sim/configs/kepler.cfg" "$top/tests/ptx/histogram.sm35.ptx" > "$tmp/order.sass" 2>&1 ||
 	bad "order.histogram" "$(head -2 "$tmp/order.sass")"
-got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/order.sass")
-if [ "${got:-99}" -le 12 ]; then pass=$((pass + 1)); else bad "order.histogram" "at most 12 registers expected, ${got:-none} in the listing"; fi
+regs_at_most order.histogram order 12
 
 # 11. word copies: word_copies reads the words of (u64)tid, copied whole, from tid and RZ
 #     (LOP.XOR with RZ; no move of RZ left); the hammock family kernel ifelse_div_3 under
 #     kepler.cfg (its cvt.u64.u32 pair unpacked by mov.b64) in 6 registers at most (8 with
 #     the pair in registers; ptxas 11.8 counts 7 with its R1)
 "$wc" "$top/tests/ptx/word_copies.ptx" > "$tmp/words.sass" 2>&1 || bad "words" "$(head -2 "$tmp/words.sass")"
-for pc in 'LOP\.XOR R[0-9]+, R[0-9]+, RZ;#1' 'MOV R[0-9]+, RZ;#0'; do
-	got=$(grep -cE "\*/ +${pc%#*}" "$tmp/words.sass")
-	if [ "$got" = "${pc##*#}" ]; then pass=$((pass + 1)); else bad "words" "${pc##*#} x '${pc%#*}' expected, $got in the listing"; fi
-done
+count words words 'LOP\.XOR R[0-9]+, R[0-9]+, RZ;' 1
+count words words 'MOV R[0-9]+, RZ;' 0
 "$wc" --config "$top/sim/configs/kepler.cfg" --kernel ifelse_div_3 "$top/tests/ptxas-ref/families/ifelse_div.ptx" \
 	> "$tmp/words.fam.sass" 2>&1 || bad "words.ifelse_div_3" "$(head -2 "$tmp/words.fam.sass")"
-got=$(awk '/^\.registers/ { print $2; exit }' "$tmp/words.fam.sass")
-if [ "${got:-99}" -le 6 ]; then pass=$((pass + 1)); else bad "words.ifelse_div_3" "at most 6 registers expected, ${got:-none} in the listing"; fi
+regs_at_most words.ifelse_div_3 words.fam 6
 
 # 12. the store plan's case: spill_plan (the defaults) spills its two packed pairs, so that
 #     a word's move into each follows the pair's reload (LDL.64 Rn; MOV Rn or Rn+1, Rm) at
