@@ -535,6 +535,23 @@ issue_head(Gpu *g, Warp *w, uint32_t act, uint32_t ex, uint32_t gm)
 	w->pc++;
 }
 
+/* the start of e, the record of an issue of d by the active lanes act of which ex execute:
+ * no address, no stack traffic, no divergence, no event yet */
+static inline __attribute__((always_inline)) void
+info_start(ExecInfo *e, const DIns *d, uint32_t act, uint32_t ex)
+{
+	e->in = d->in;
+	e->active = act;
+	e->exec = ex;
+	e->naddr = 0;
+	e->space = SP_NONE;
+	e->size = 0;
+	e->diverged = e->reconverged = 0;
+	e->pushed = e->popped = 0;
+	e->spills = e->fills = 0;
+	e->event = EV_NONE;
+}
+
 /* Executes d, the warp's next instruction, for ex of its active lanes act (gm: the guard's
  * lanes, exec_lanes); then the .S arrival and, when no lane is left active, the CRS
  * unwinding. The fields of e that only a trace reads (pc, where, next_*) are filled only
@@ -546,16 +563,7 @@ issue_lanes(Gpu *g, SM *s, Warp *w, const DIns *d, uint32_t act, uint32_t ex, ui
 	int rc = SIM_OK, stop = 0;
 
 	issue_head(g, w, act, ex, gm);
-	e->in = d->in;
-	e->active = act;
-	e->exec = ex;
-	e->naddr = 0;
-	e->space = SP_NONE;
-	e->size = 0;
-	e->diverged = e->reconverged = 0;
-	e->pushed = e->popped = 0;
-	e->spills = e->fills = 0;
-	e->event = EV_NONE;
+	info_start(e, d, act, ex);
 	if (d->fn)
 		d->fn(w, d, ex);
 	else if (d->ctrl)
@@ -733,15 +741,10 @@ int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
 		return 0;
 	}
 	x = &g->info;
-	x->in = d->in;
-	x->active = act;
-	x->exec = ex;
-	x->space = SP_NONE;
+	info_start(x, d, act, ex);
 	x->diverged = (uint8_t)div;
-	x->reconverged = 0;
-	x->pushed = x->popped = 0;
-	x->spills = x->fills = 0;
-	x->event = d->op == OP_EXIT ? EV_EXIT : EV_NONE;
+	if (d->op == OP_EXIT)
+		x->event = EV_EXIT;
 	if (rc == SIM_OK && !w->active && w->state == W_READY)
 		rc = sim_unwind(g, w, x);
 	if (rc != SIM_OK)
