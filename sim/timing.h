@@ -320,8 +320,21 @@ sim_sb_ready(const Scoreboard *s, const SbUse *u, int *why)
 	*why = id < 0 ? STALL_NONE : s->ready[id] & 1 ? STALL_RAW_MEM : STALL_RAW_ALU;
 	return t;
 }
-/* sim_sb_ready's cycle alone, by a max without a branch on the data: over the fixed run chk
- * (SB_NULL's ready is 0), without a loop; over the whole run when it is longer (rare) */
+/* the latest landing of the fixed run chk (SB_NULL's ready is 0), by a max without a
+ * branch on the data and without a loop */
+static inline uint64_t
+sim_sb_run(const Scoreboard *s, const uint16_t chk[SB_RUN])
+{
+	uint64_t t = 0;
+
+	for (int i = 0; i < SB_RUN; i++) {   /* (a constant count: unrolled) */
+		uint64_t r = s->ready[chk[i]];
+		t = r > t ? r : t;
+	}
+	return t >> 1;
+}
+/* sim_sb_ready's cycle alone: over the fixed run chk (sim_sb_run); over the whole run when
+ * it is longer (rare) */
 static inline uint64_t
 sim_sb_max(const Scoreboard *s, const SbUse *u)
 {
@@ -334,11 +347,7 @@ sim_sb_max(const Scoreboard *s, const SbUse *u)
 		}
 		return t >> 1;
 	}
-	for (int i = 0; i < SB_RUN; i++) {   /* (a constant count: unrolled) */
-		uint64_t r = s->ready[u->chk[i]];
-		t = r > t ? r : t;
-	}
-	return t >> 1;
+	return sim_sb_run(s, u->chk);
 }
 /* sim_sb_ready's reason, given its cycle t: the ids looked at only when a write from memory
  * could be the latest (t not past memmax) */
@@ -358,17 +367,22 @@ sim_sb_at(const Scoreboard *s, int id)
 {
 	return s->ready[id] >> 1;
 }
+/* the n ids dst land at ready (mem: from memory) */
+static inline void
+sim_sb_write_ids(Scoreboard *s, const uint16_t *dst, int n, uint64_t ready, int mem)
+{
+	uint64_t r = ready << 1 | (uint64_t)(mem != 0);
+
+	for (int i = 0; i < n; i++)
+		s->ready[dst[i]] = r;
+	if (mem && ready > s->memmax)
+		s->memmax = ready;
+}
 /* u's destinations land at ready (mem: from memory) */
 static inline void
 sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
 {
-	const uint16_t *dst = u->id + u->nsrc;
-	uint64_t r = ready << 1 | (uint64_t)(mem != 0);
-
-	for (int i = 0; i < u->ndst; i++)
-		s->ready[dst[i]] = r;
-	if (mem && ready > s->memmax)
-		s->memmax = ready;
+	sim_sb_write_ids(s, u->id + u->nsrc, u->ndst, ready, mem);
 }
 /* id's pending write lands at ready instead (a windowed run's memory access, resolved) */
 static inline void
@@ -587,29 +601,19 @@ sim_tinst_use(TInst *t, const SbUse *u)
 static inline uint64_t
 sim_tsb_max(const Scoreboard *s, const TInst *in)
 {
-	uint64_t t = 0;
-
 	if (__builtin_expect(in->nchk > SB_RUN, 0))
 		return sim_sb_max(s, in->use);
-	for (int i = 0; i < SB_RUN; i++) {   /* (a constant count: unrolled) */
-		uint64_t r = s->ready[in->chk[i]];
-		t = r > t ? r : t;
-	}
-	return t >> 1;
+	return sim_sb_run(s, in->chk);
 }
 /* sim_sb_write of in's destinations, from the TInst's own line when it holds them */
 static inline void
 sim_tsb_write(Scoreboard *s, const TInst *in, uint64_t ready, int mem)
 {
 	const uint16_t *dst = in->dst;
-	uint64_t r = ready << 1 | (uint64_t)(mem != 0);
 
 	if (__builtin_expect(in->ndst > SB_DRUN, 0))
 		dst = in->use->id + in->use->nsrc;
-	for (int i = 0; i < in->ndst; i++)
-		s->ready[dst[i]] = r;
-	if (mem && ready > s->memmax)
-		s->memmax = ready;
+	sim_sb_write_ids(s, dst, in->ndst, ready, mem);
 }
 
 enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
