@@ -41,9 +41,10 @@ static void count(Gpu *g, uint32_t act, int n, uint32_t off)
 
 /* w's turn: up to QUANTUM instructions while it stays ready; the instructions issued, or -1
  * after a fault (g->rc). The lean ones (DIns.lean: a handler, a branch that does not
- * split the warp, a .S or EXIT that no lane runs) run here: they cannot fault and change neither the active lanes nor the
- * warp's state, so sim_issue's statistics for a run of them follow from its length and
- * the lanes its guards turned off; only the other instructions go through sim_issue. */
+ * split the warp, a .S or EXIT that no lane runs) run here: they cannot fault and change
+ * neither the active lanes nor the warp's state, so sim_issue's statistics for a run of
+ * them follow from its length and the lanes its guards turned off; only the other
+ * instructions go through sim_issue. */
 static int run_warp(Gpu *g, SM *s, Warp *w)
 {
 	uint32_t act = w->active, off = 0;    /* off: active lanes guarded off since mark */
