@@ -40,10 +40,11 @@ typedef struct {
 	Diag *diags;       /* buffered diagnostics, printed sorted at the end */
 	int ndiags, capdiags;
 	int stopped;       /* too many errors: parsing stops */
-	/* the last token scanned (isa_asm_scan): from cpos on the line ending at cle, it is
-	 * ctok, ending at cend; cvalid 0 when there is none to trust */
+	/* the last token scanned (isa_asm_scan): from cpos, it is ctok, ending at cend (an
+	 * offset of the text is on one line, so cpos also says which); cvalid 0 when there is
+	 * none to trust */
 	int cvalid;
-	size_t cpos, cle, cend;
+	size_t cpos, cend;
 	Tok ctok;
 } Lex;
 
@@ -52,13 +53,19 @@ typedef struct {
 int isa_asm_next_line(Lex *x);                        /* 0 at end of text */
 Tok isa_asm_scan(Lex *x, size_t *endpos);            /* the token at x->pos (remembered) */
 
+/* the token scanned last is the one at x->pos */
+static inline int isa_asm_kept(const Lex *x)
+{
+	return x->cvalid && x->cpos == x->pos;
+}
+
 /* the next token, left in place or taken; the one scanned last comes from memory */
 static inline Tok isa_asm_peek(Lex *x)
 {
 	size_t save = x->pos, end;
 	Tok k;
 
-	if (x->cvalid && x->cpos == save && x->cle == x->le)
+	if (isa_asm_kept(x))
 		return x->ctok;
 	k = isa_asm_scan(x, &end);
 	x->pos = save;
@@ -70,7 +77,7 @@ static inline Tok isa_asm_next(Lex *x)
 	size_t end;
 	Tok k;
 
-	if (x->cvalid && x->cpos == x->pos && x->cle == x->le) {
+	if (isa_asm_kept(x)) {
 		x->pos = x->cend;
 		return x->ctok;
 	}

@@ -163,7 +163,6 @@ Tok isa_asm_scan(Lex *x, size_t *endpos)
 
 	x->cvalid = x->ndiags == nd;
 	x->cpos = from;
-	x->cle = x->le;
 	x->cend = *endpos;
 	x->ctok = k;
 	return k;
