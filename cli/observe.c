@@ -197,6 +197,27 @@ int cli_obs_done(CliObs *m, int i, const Gpu *g)
 	return 0;
 }
 
+/* kernel j's launches that have line statistics, summed (NULL: none has, or out of memory);
+ * their numbers from 1 in which[0..n) ("1, 3"), how many in *nsum */
+static LineStats *kernel_sum(const CliObs *m, int j, char *which, size_t n, int *nsum)
+{
+	int i = m->ks->first[j];
+	LineStats *sum;
+	size_t len = 0;
+
+	*nsum = 0;
+	which[0] = 0;
+	if (!m->ls[i] || !(sum = rp_linestats_new(m->k[i], m->p[i])))
+		return NULL;
+	for (int l = i; l < m->n; l++)
+		if (m->ks->of[l] == j && m->ls[l] && !rp_linestats_add(sum, m->ls[l])) {
+			(*nsum)++;
+			if (len < n)
+				len += (size_t)snprintf(which + len, n - len, "%s%d", len ? ", " : "", l + 1);
+		}
+	return sum;
+}
+
 /* --line-stats of several launches: each launch's table, then each kernel's launched more than
  * once summed; the CSV's rows begin with the launch (its number, or "sum") and the kernel */
 static void lines_print(void *arg, FILE *f, int csv)
@@ -218,22 +239,20 @@ static void lines_print(void *arg, FILE *f, int csv)
 		first = 0;
 	}
 	for (int j = 0; j < ks->n; j++) {   /* (in the order of their first launches) */
-		int i = ks->first[j], ran = 0;
+		const Kernel *k = m->ls[ks->first[j]] ? m->k[ks->first[j]] : NULL;
+		size_t len = k ? (size_t)snprintf(title, sizeof title, "kernel '%s', launches ", k->name) : 0;
+		int nsum;
 		LineStats *sum;
-		size_t len;
-		for (int l = i; l < m->n; l++)
-			ran += ks->of[l] == j && m->ls[l];
-		if (!m->ls[i] || ran < 2 || !(sum = rp_linestats_new(m->k[i], m->p[i])))
-			continue;
-		len = (size_t)snprintf(title, sizeof title, "kernel '%s', launches", m->k[i]->name);
-		for (int l = i; l < m->n; l++)
-			if (ks->of[l] == j && m->ls[l] && !rp_linestats_add(sum, m->ls[l]) && len < sizeof title)
-				len += (size_t)snprintf(title + len, sizeof title - len, "%s %d", l > i ? "," : "", l + 1);
-		if (len < sizeof title)
+		if (len >= sizeof title)
+			len = sizeof title - 1;     /* (the list and the rest do not fit) */
+		sum = kernel_sum(m, j, title + len, sizeof title - len, &nsum);
+		if (sum && nsum > 1) {
+			len = strlen(title);
 			snprintf(title + len, sizeof title - len, " summed");
-		snprintf(pre, sizeof pre, "sum,\"%s\",", m->k[i]->name);
-		RpLsPart part = {title, 0, pre, NULL};
-		rp_linestats_print_part(sum, f, m->input, csv, &part);
+			snprintf(pre, sizeof pre, "sum,\"%s\",", k->name);
+			RpLsPart part = {title, 0, pre, NULL};
+			rp_linestats_print_part(sum, f, m->input, csv, &part);
+		}
 		rp_linestats_free(sum);
 	}
 }
@@ -350,22 +369,18 @@ static int report_many(CliObs *m, int argc, char **argv, const char *self, const
 		goto out;
 	}
 	for (nk = 0; nk < m->ks->n; nk++) {    /* each kernel: its launches summed */
-		int i = m->ks->first[nk];
+		int i = m->ks->first[nk], nsum;
 		kerns[nk].p = m->p[i];
 		kerns[nk].k = m->k[i];
 		kerns[nk].launches = which[nk];
-		if (!(kerns[nk].ls = rp_linestats_new(m->k[i], m->p[i]))) {
+		if (!(kerns[nk].ls = kernel_sum(m, nk, which[nk], sizeof which[nk], &nsum))) {
 			fprintf(m->err, "warpsim: out of memory\n");
 			goto out;
 		}
 	}
 	for (int i = 0; i < m->n; i++) {
-		int j = m->ks->of[i];
 		rows[i].l = sim_opts_launch(&m->o->sim, i);
 		rows[i].ts = &ts[i];
-		rp_linestats_add(kerns[j].ls, m->ls[i]);
-		snprintf(which[j] + strlen(which[j]), sizeof which[j] - strlen(which[j]), "%s%d",
-		         which[j][0] ? ", " : "", i + 1);
 	}
 	CliRun run = {kerns[0].p, kerns[0].k, kerns[0].ls, &ts[m->n], m->rsvg, m->rdir, rows, m->n,
 	              kerns, nk};
