@@ -73,7 +73,6 @@ typedef struct {
 	/* per pair or quad: the position of the first such move into it, -2 when it was live
 	 * or written before it (no plan then), -1 before any */
 	int *qpos;
-	int *ord;              /* the blocks in code order (block_order) */
 } Live;
 
 /* room in l's per-temporary arrays for n temporaries; hint and hpos zeroed */
@@ -529,27 +528,13 @@ static void store_hint(Fn *f, Live *l, const Blk *b, int k, int pos)
 	}
 }
 
-/* the blocks in code order (Fn.lay, as emission places them; any block it lacks after
- * them): a loop's blocks are consecutive there, so what is live around a loop does not stay
- * live over the code that block numbering puts between them (an exit path numbered before
- * the loop's latch: histogram's 18 registers, 13 in code order) */
-static int *block_order(Fn *f)
-{
-	int *ord = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1)), n = 0;
-	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
-
-	for (int li = 0; li < f->nlay; li++)
-		if (f->lay[li] >= 0 && f->lay[li] < f->nblk && !seen[f->lay[li]])
-			seen[f->lay[li]] = 1, ord[n++] = f->lay[li];
-	for (int i = 0; i < f->nblk; i++)
-		if (!seen[i])
-			ord[n++] = i;
-	return ord;
-}
-
 /* the live interval of every temporary in code order (Live.start, .end; Blk.first, .last),
  * and for each whole-register copy the source its destination would like to share a
- * register with (hint, at position hpos) */
+ * register with (hint, at position hpos). Code order is Fn.lay, which holds every block
+ * (be_newblk) as emission places them: a loop's blocks are consecutive there, so what is
+ * live around a loop does not stay live over the code that block numbering puts between them
+ * (an exit path numbered before the loop's latch: histogram.sm35 under kepler.cfg takes
+ * 16 registers in block-number order, 12 in code order) */
 static void intervals(Fn *f, Live *l, int fresh)
 {
 	int n = f->ntmp, pos = 0;
@@ -566,8 +551,8 @@ static void intervals(Fn *f, Live *l, int fresh)
 	}
 	if (fresh)
 		liveness(f, l);
-	for (int oi = 0; oi < f->nblk; oi++) {
-		Blk *b = &f->blk[l->ord[oi]];
+	for (int li = 0; li < f->nlay; li++) {
+		Blk *b = &f->blk[f->lay[li]];
 		if (b->dead)
 			continue;
 		b->first = pos;
@@ -855,7 +840,6 @@ int be_regalloc(Fn *f)
 	Live l = {0};
 	int fresh = 1, r = 1;
 
-	l.ord = block_order(f);
 	do
 		liveness(f, &l);
 	while (dead_results(f, &l));
