@@ -405,9 +405,9 @@ END_TEST
 
 /* the forms the issue stage hands to the core's short paths (sim_tflow) and their edges,
  * with one token on chip (--crs-depth 1): a push, one that spills (exec takes it), a split
- * branch whose DIV token spills, a .S that some lanes run (the others go on), one that all run (the unwinding
- * fills), a partial EXIT, an EXIT no active lane runs, a last EXIT; crs_run checks them
- * against exec */
+ * branch whose DIV token spills, a .S that some lanes run (the others go on), one that all
+ * run (the unwinding fills), a partial EXIT, an EXIT no active lane runs, a last EXIT;
+ * crs_run checks them against exec */
 START_TEST(test_crs_short_paths)
 {
 	static const uint32_t r0[] = {0, 0, 0, 0}, r2[] = {0x10, 0x11, 0, 0};
