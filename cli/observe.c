@@ -161,12 +161,6 @@ oom:
 	return -1;
 }
 
-/* rp_launch_title of launch i */
-static void launch_title(const CliObs *m, int i, char *buf, size_t n)
-{
-	rp_launch_title(buf, n, sim_opts_launch(&m->o->sim, i), i, m->n, m->k[i]->name);
-}
-
 int cli_obs_done(CliObs *m, int i, const Gpu *g)
 {
 	const TStats *ts = sim_gpu_tstats(g);
@@ -177,7 +171,7 @@ int cli_obs_done(CliObs *m, int i, const Gpu *g)
 	if (!m->bd)
 		return 0;
 	if (m->many)
-		launch_title(m, i, title, sizeof title);
+		rp_launch_title(title, sizeof title, sim_opts_launch(&m->o->sim, i), i, m->n);
 	if (ts->cdp_grids) {     /* the bounds are one grid's (dynamic parallelism) */
 		fprintf(m->err, "warpsim: --bounds bounds one grid; %s also ran %llu child grids\n", title,
 		        (unsigned long long)ts->cdp_grids);
@@ -231,7 +225,7 @@ static void lines_print(void *arg, FILE *f, int csv)
 		RpLsPart part = {title, first, pre, first ? "launch,kernel," : NULL};
 		if (!m->ls[i])
 			continue;
-		launch_title(m, i, title, sizeof title);
+		rp_launch_title(title, sizeof title, sim_opts_launch(&m->o->sim, i), i, m->n);
 		snprintf(pre, sizeof pre, "%d,\"%s\",", i + 1, m->k[i]->name);
 		if (!csv && !first)
 			fputc('\n', f);

@@ -47,9 +47,9 @@ typedef struct {
 	const Launch *l;        /* its options: kernel, grid, block, where */
 	uint64_t from;          /* the cycle it starts at: the earlier launches' cycles summed */
 } TraceLaunch;
-/* "launch 2 of 3: kernel 'K' (grid X,Y,Z, block X,Y,Z; WHERE)", launch i (from 0) of n, l its
- * options, kernel its kernel's name, in buf (truncated to n bytes) */
-void rp_launch_title(char *buf, size_t size, const Launch *l, int i, int n, const char *kernel);
+/* "launch 2 of 3: kernel 'K' (grid X,Y,Z, block X,Y,Z; WHERE)", launch i (from 0) of n > 1, l
+ * its options (each launch of several names its kernel: l->kernel), in buf (size bytes) */
+void rp_launch_title(char *buf, size_t size, const Launch *l, int i, int n);
 
 typedef struct TraceWriter TraceWriter;
 

@@ -271,10 +271,10 @@ static void multi_end(void *ctx, uint64_t cycles)
 		w->fmt->end(w->st, w->cur.from + cycles);
 }
 
-void rp_launch_title(char *buf, size_t size, const Launch *l, int i, int n, const char *kernel)
+void rp_launch_title(char *buf, size_t size, const Launch *l, int i, int n)
 {
 	snprintf(buf, size, "launch %d of %d: kernel '%s' (grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 ", block %"
-	         PRIu32 ",%" PRIu32 ",%" PRIu32 "%s%s)", i + 1, n, kernel, l->grid[0], l->grid[1], l->grid[2],
+	         PRIu32 ",%" PRIu32 ",%" PRIu32 "%s%s)", i + 1, n, l->kernel, l->grid[0], l->grid[1], l->grid[2],
 	         l->block[0], l->block[1], l->block[2], l->where ? "; " : "", l->where ? l->where : "");
 }
 

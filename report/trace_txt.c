@@ -103,7 +103,7 @@ static void txt_launch(void *st, const TraceInfo *ti, const TraceLaunch *l)
 	}
 	t->ti.k = ti->k;
 	t->ti.prog = ti->prog;
-	rp_launch_title(title, sizeof title, l->l, l->i, l->n, ti->k->name);
+	rp_launch_title(title, sizeof title, l->l, l->i, l->n);
 	rp_tout_printf(t->o, "# %s from cycle %" PRIu64 "\n", title, l->from);
 }
 
