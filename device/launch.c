@@ -2,6 +2,7 @@
  * values, buffer initialisers (zero, iota, const, xorshift32 random, file), placing a launch
  * in memory (constant bank 0 header and parameters, globals, constant data) and writing the
  * --out files. Independent of warps and SMs: the PTX oracle uses it as is. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
@@ -413,8 +414,11 @@ bad:
 
 void dev_launch_msg(FILE *err, const Launch *l, int i, int n, const char *text, int placed)
 {
-	const char *k = l->kernel ? l->kernel : "?";
+	/* (of several launches each has its --kernel: a --kernel after the first starts the next,
+	 * sim/opts.c) */
+	const char *k = l->kernel;
 
+	assert(k);
 	if (!*text)
 		return;
 	if (!placed) {

@@ -9,6 +9,7 @@
  * Needs: the run's line statistics and statistics; the exploration and the pictures when they
  * ran (each absence is said in the page). Byte-for-byte deterministic.
  */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -185,7 +186,8 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 	} else
 		fprintf(f, "<div class=\"card %s\" id=\"b%d\">\n<h3>#%d &middot; <a href=\"#%sptx%d\">PTX line %d</a>",
 		        cls, b->index, b->index, buf, b->ptxline, b->ptxline);
-	if (pg->nkerns && b->kern < pg->nkerns) {     /* several launches: its kernel */
+	if (pg->nkerns) {             /* several launches: its kernel (cli/kernels.c numbers them) */
+		assert(b->kern >= 0 && b->kern < pg->nkerns);
 		fputs(" &middot; ", f);
 		rp_html_esc(f, pg->kerns[b->kern].k->name);
 	}

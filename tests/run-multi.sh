@@ -149,8 +149,7 @@ tot=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$d/s.json")
 [ "$n6" = 2 ] && [ "$n2" = 1 ] || why="$n6 launch objects and $n2 totals"
 [ -z "$why" ] && [ "$tot" != "$(row gpu_sim_cycle 3)" ] && why="the JSON total $tot is not the table's"
 head -2 "$d/s.json" | tr -d '\n' | grep -q '^{  "launches": \[' || why="no launches array first: $(head -2 "$d/s.json")"
-python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$d/s.json" 2>/dev/null ||
-	{ command -v python3 >/dev/null && why="not valid JSON"; }
+[ -z "$why" ] && ! "$CHK" --json "$d/s.json" 2>"$d/s.err" && why="not valid JSON: $(head -1 "$d/s.err")"
 verdict "--stats-json: the launches, then the total" "$why"
 
 # a sweep of several launches: each point runs the sequence; its cycles are the total's --

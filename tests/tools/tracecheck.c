@@ -4,9 +4,11 @@
  * events has exactly one thread_name, and no two tracks share a name (one track per warp);
  * the complete events of a track never overlap; counters carry numeric values; with
  * --window A:B every timestamp lies in A..B+1. Prints a one-line summary; exit 1 on a
- * violation (each one printed), 2 on bad usage.
+ * violation (each one printed), 2 on bad usage. With --json it checks only that FILE is one
+ * well-formed JSON value (the test scripts' check of other JSON outputs, with no python3).
  *
  *   tracecheck FILE.json [--window A:B] [--tracks N]
+ *   tracecheck --json FILE.json
  */
 #include <inttypes.h>
 #include <jansson.h>
@@ -72,8 +74,18 @@ int main(int argc, char **argv)
 	long long ntracks = 0;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: tracecheck FILE.json [--window A:B] [--tracks N]\n");
+		fprintf(stderr, "usage: tracecheck FILE.json [--window A:B] [--tracks N] | --json FILE.json\n");
 		return 2;
+	}
+	if (!strcmp(argv[1], "--json")) {
+		if (argc != 3)
+			return 2;
+		if (!(root = json_load_file(argv[2], JSON_DECODE_ANY, &je))) {
+			fprintf(stderr, "tracecheck: %s:%d:%d: invalid JSON: %s\n", argv[2], je.line, je.column, je.text);
+			return 1;
+		}
+		json_decref(root);
+		return 0;
 	}
 	for (int i = 2; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--window")) {
