@@ -45,6 +45,9 @@
 #define DEV_SM35_NTID     0x28  /* u32 x3: block dimensions */
 #define DEV_SM35_NCTAID   0x34  /* u32 x3: grid dimensions */
 #define DEV_SM35_STACK    0x44  /* u32: the stack top, the first value of R1 (local bytes) */
+#define DEV_SM35_ENVREG1  0x50  /* u32 x2: %envreg1 then %envreg2 (%envregN at 0x4c + 4N), the
+                                 * high and low words of a cooperative launch's grid workspace
+                                 * (DEV_GRIDWS_*), else 0 (tests/ptxas-ref/coop_flag.sass) */
 #define DEV_SM35_CONSTWIN 0xf0  /* u64: the generic address of the module's .const variables
                                  * (bank DEV_CONST_BANK at offset 0): ptxas's cvta.const adds
                                  * the offset to it (tests/ptxas-ref/cvta_const.sass) */

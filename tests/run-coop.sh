@@ -11,7 +11,11 @@
 #   3. the spins are repeatable: two runs of each engine print the same statistics, and
 #      --functional and --threads 2 leave the timed run's buffers; the SM model counts one
 #      atomic per CTA and grid sync (6 CTAs x 6 syncs = 36 in coop_flag);
-#   4. %envreg0 and the other undocumented envregs stay unsupported (run-unsup.sh).
+#   4. %envreg0 and the other undocumented envregs stay unsupported (run-unsup.sh);
+#   5. an sm_35 listing reads the workspace's address from bank 0 as ptxas 11.8's code does
+#      (c[0x0][0x50] the high word, %envreg1; c[0x0][0x54] the low, %envreg2): the same words
+#      and wsSize as the PTX's %envreg1/%envreg2 on both engines; without --cooperative the
+#      words are 0 and the load through them faults, located.
 BIN=${BIN:-bin}
 BUILD=${BUILD:-build}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-coop.XXXXXX") || exit 1
@@ -77,6 +81,59 @@ for m in --functional "--threads 2"; do
 	"$W" --quiet "$F" --launch "$top/tests/ptx/coop_flag.launch" $m >/dev/null 2>m.err &&
 		cmp -s coop_flag_b.out b1.out && ok || bad "coop_flag under '$m' differs: $(head -2 m.err)"
 done
+
+# ---- 5. the envreg words of bank 0 in an sm_35 listing
+cat >env.sass <<'EOF'
+.kernel envws
+.arch sm_35
+.layout sm_35
+.registers 8
+.param 0x140 8
+        MOV R2, c[0x0][0x140];
+        MOV R3, c[0x0][0x144];
+        MOV R6, c[0x0][0x54];
+        MOV R7, c[0x0][0x50];
+        LD.E R4, [R6];
+        ST.E [R2], R7;
+        ST.E [R2+0x4], R6;
+        ST.E [R2+0x8], R4;
+        EXIT;
+EOF
+cat >env.ptx <<'EOF'
+.version 7.0
+.target sm_35
+.address_size 64
+.visible .entry envws(.param .u64 out)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [out];
+	cvta.to.global.u64 %rd1, %rd1;
+	mov.u32 %r1, %envreg1;
+	mov.u32 %r2, %envreg2;
+	mov.b64 %rd2, {%r2, %r1};
+	ld.global.u32 %r3, [%rd2];
+	st.global.u32 [%rd1], %r1;
+	st.global.u32 [%rd1+4], %r2;
+	st.global.u32 [%rd1+8], %r3;
+	ret;
+}
+EOF
+el="--grid 1 --block 1 --arg buf:u32:3:zero --quiet"
+# shellcheck disable=SC2086
+"$W" --oracle env.ptx $el --cooperative --out 0:env-o.txt >/dev/null 2>&1
+# shellcheck disable=SC2086
+"$W" env.ptx $el --cooperative --out 0:env-p.txt >/dev/null 2>&1
+# shellcheck disable=SC2086
+"$W" env.sass $el --cooperative --out 0:env-s.txt >/dev/null 2>env.err
+if [ "$(sed -n 3p env-o.txt)" = 8 ] && [ "$(head -n 1 env-o.txt)" != 0 ] &&
+   cmp -s env-o.txt env-p.txt && cmp -s env-o.txt env-s.txt; then ok
+else bad "the listing's c[0x0][0x50], c[0x0][0x54] are not the PTX's %envreg1, %envreg2: $(cat env-s.txt env.err 2>/dev/null | tr '\n' ' ') against $(tr '\n' ' ' <env-o.txt)"; fi
+# shellcheck disable=SC2086
+"$W" env.sass $el >/dev/null 2>env.err
+rc=$?
+[ $rc = 1 ] && grep -q "env.sass:10: error: global load of 4 bytes at 0x0000000000000000 is outside every allocation" env.err && ok ||
+	bad "the listing without --cooperative did not fault at its load through the zero words (exit $rc): $(head -n 1 env.err)"
 
 echo "run-coop: $pass passed, $fail failed"
 [ "$fail" = 0 ]
