@@ -98,7 +98,7 @@ int sim_decode(Gpu *g, FILE *err)
 	g->srow = g->zrow + 4;
 	g->rows = g->srow + 4;
 	g->ncode = k->nins;
-	g->code = calloc(k->nins ? k->nins : 1, sizeof *g->code);
+	g->code = calloc((size_t)k->nins + 1, sizeof *g->code);   /* (+1: funcrun.c's end mark, zero) */
 	g->tl = calloc(k->ntl ? k->ntl : 1, sizeof *g->tl);
 	{   /* +1: a pc past the end; 64-byte aligned (a TInst a cache line), then their SbUse
 	     * (TInst.use) in the same block, which free(g->tcode) frees */
@@ -211,9 +211,10 @@ int sim_decode(Gpu *g, FILE *err)
 		if (d->quiet && d->cct == CCT_T && !d->hasconstx)
 			d->lean = d->op == OP_BRA ? LEAN_BRA : !d->fn ? (d->op == OP_EXIT ? LEAN_QUIET : LEAN_NO) :
 			          d->sync ? LEAN_QUIET : LEAN_FN;
-		/* a control instruction with a short path (exec.c's sim_tflow) */
-		g->tcode[i].flow = d->lean == LEAN_BRA || d->lean == LEAN_QUIET ||
-		                   ((isa_ops[d->op].flags & F_PUSH) && !(isa_ops[d->op].flags & F_BRANCH));
+		/* a control instruction with a short path (exec.c's flow()) */
+		d->flow = d->lean == LEAN_BRA || d->lean == LEAN_QUIET ||
+		          ((isa_ops[d->op].flags & F_PUSH) && !(isa_ops[d->op].flags & F_BRANCH));
+		g->tcode[i].flow = d->flow;
 		if (d->lean) {          /* its lean form for the issue stage (timing.h) */
 			TInst *t = &g->tcode[i];
 			t->lean = d->lean;

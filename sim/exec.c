@@ -681,49 +681,66 @@ int sim_texec(void *ctx, int wi, TExec *te)
 	return texec_end(g, s, w, x, te, &mk, rc);
 }
 
-/* The issue stage's short path for a control instruction that it did not run itself
- * (TSource.flow, TInst.flow: a push, a BRA, a LEAN_QUIET form), while the lean issue is on
- * (no trace, no sink, no fault): the issue as issue_lanes and sim_texec_hand make it, with
- * the same statistics, without their general steps. A push that stays on chip, a branch
- * that splits the warp, a .S or EXIT after which some lane is still active and no barrier
- * was released hand over nothing rare; the others (the unwinding, an exit, a release) go
- * through sim_unwind and sim_texec_hand. -1 without a change: exec runs it (a token that
- * would not stay on chip, a warp without active lanes). */
-int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
+/* what flow() made of an issue */
+enum { FLOW_NO = -1, FLOW_DONE, FLOW_RARE, FLOW_FAULT };
+
+/* flow()'s statistics of an issue into the SM's TStats: all of them (sim_tstats_issue, as
+ * sim_texec_hand counts them) when timed, else those funcrun.c keeps there (its issue()):
+ * the split's kind, a reconvergence, the CRS depth */
+static inline __attribute__((always_inline)) void
+flow_stats(Gpu *g, int timed, uint32_t act, uint32_t ex, int div, int reconv, int depth)
 {
-	SM *s = ctx;
-	Gpu *g = s->g;
-	Warp *w = s->warps[wi];
-	const DIns *d = in->d;
+	if (timed) {
+		sim_tstats_issue(&g->ts, act, ex, div, reconv, depth);
+		return;
+	}
+	if (div != DIV_NONE)
+		g->ts.div[div]++;
+	g->ts.reconv += (uint64_t)reconv;
+	if ((uint64_t)depth > g->ts.crs_hwm)
+		g->ts.crs_hwm = (uint64_t)depth;
+}
+
+/* The short path of a control instruction d of warp w that the lean runs do not finish
+ * themselves (DIns.flow: a push, a BRA, a LEAN_QUIET form), for the timing's sim_tflow
+ * (timed) and funcrun.c's sim_fflow: the issue as issue_lanes makes it, with the same
+ * statistics (g->st, and the SM's TStats by flow_stats), without its general steps. A push
+ * that stays on chip, a branch that splits the warp, a .S or EXIT after which some lane is
+ * still active and no barrier was released are FLOW_DONE; the others (the unwinding, an
+ * exit, a release) leave their rare fields in g->info, FLOW_RARE (counted) or FLOW_FAULT
+ * (*rc; counted into g->st alone, as sim_issue's head does). FLOW_NO without a change:
+ * sim_issue runs it (a token that would not stay on chip, a warp without active lanes, a .S
+ * or EXIT that no lane runs). mk: the statistics before it. */
+static inline __attribute__((always_inline)) int
+flow(Gpu *g, Warp *w, const DIns *d, IssueMark *mk, int *rc, int timed)
+{
 	ExecInfo *x;
-	IssueMark mk;
 	uint32_t act = w->active, gm = w->p[d->guard] ^ d->gxor, ex = act & gm;
-	int rc = SIM_OK, div = DIV_NONE;
+	int div = DIV_NONE;
 
 	if (!act)
-		return -1;
+		return FLOW_NO;
 	if (d->op != OP_BRA && d->lean != LEAN_QUIET) {     /* SSY PBK PCNT PRET PEXIT */
 		if (sim_push_chip(g, w, d->op, d->target, act))
-			return -1;
+			return FLOW_NO;
 		issue_head(g, w, act, ex, gm);
-		sim_tstats_issue(&g->ts, act, ex, DIV_NONE, 0, w->ncrs);
-		te->next = in + 1;
-		return 0;
+		flow_stats(g, timed, act, ex, DIV_NONE, 0, w->ncrs);
+		return FLOW_DONE;
 	}
 	if (d->op == OP_BRA) {
 		if (!ex || ex == act || sim_push_chip(g, w, OP_BRA, w->pc + 1, act & ~ex))
-			return -1;
+			return FLOW_NO;
 		issue_head(g, w, act, ex, gm);
 		w->active = ex;         /* taken side first (sim_ctrl) */
 		w->pc = d->target;
 		g->st.div_branches++;
-		sim_tstats_issue(&g->ts, act, ex, DIV_BRA, 0, w->ncrs);
-		te->next = in + ((int64_t)d->target - in->pc);
-		return 0;
+		flow_stats(g, timed, act, ex, DIV_BRA, 0, w->ncrs);
+		return FLOW_DONE;
 	}
 	if (!ex)
-		return -1;              /* (the issue stage's own) */
-	mk = sim_issue_mark(g);
+		return FLOW_NO;         /* (the lean runs' own) */
+	*mk = sim_issue_mark(g);
+	*rc = SIM_OK;
 	g->cur = w->pc;
 	issue_head(g, w, act, ex, gm);
 	if (d->op == OP_EXIT) {
@@ -731,29 +748,70 @@ int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
 		div = w->active ? DIV_EXIT : DIV_NONE;
 	} else {                    /* a .S form with a handler */
 		d->fn(w, d, ex);
-		if ((rc = sim_arrive_sync(g, w, ex)) == SIM_OK && w->active)
+		if ((*rc = sim_arrive_sync(g, w, ex)) == SIM_OK && w->active)
 			div = DIV_SYNC;
 	}
 	g->st.div_branches += div != DIV_NONE;
-	if (rc == SIM_OK && w->active && g->st.barriers == mk.bars) {
-		sim_tstats_issue(&g->ts, act, ex, div, 0, w->ncrs);
-		te->next = in + 1;
-		return 0;
+	if (*rc == SIM_OK && w->active && g->st.barriers == mk->bars) {
+		flow_stats(g, timed, act, ex, div, 0, w->ncrs);
+		return FLOW_DONE;
 	}
 	x = &g->info;
 	info_start(x, d, act, ex);
 	x->diverged = (uint8_t)div;
 	if (d->op == OP_EXIT)
 		x->event = EV_EXIT;
-	if (rc == SIM_OK && !w->active && w->state == W_READY)
-		rc = sim_unwind(g, w, x);
-	if (rc != SIM_OK)
-		return texec_end(g, s, w, x, te, &mk, rc);
+	if (*rc == SIM_OK && !w->active && w->state == W_READY)
+		*rc = sim_unwind(g, w, x);
+	if (*rc != SIM_OK)
+		return FLOW_FAULT;
 	/* (sim_texec_hand's, which would find rare fields: a pop, an exit, a release) */
-	sim_tstats_issue(&g->ts, act, ex, div, x->reconverged, w->ncrs);
+	flow_stats(g, timed, act, ex, div, x->reconverged, w->ncrs);
+	return FLOW_RARE;
+}
+
+/* The issue stage's short path for a control instruction that it did not run itself
+ * (TSource.flow, TInst.flow), while the lean issue is on (no trace, no sink, no fault):
+ * flow(), and the hand-over of the rare fields it left, or of its fault. -1 without a
+ * change: exec runs it. */
+int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
+{
+	SM *s = ctx;
+	Gpu *g = s->g;
+	Warp *w = s->warps[wi];
+	IssueMark mk;
+	int rc;
+
+	switch (flow(g, w, in->d, &mk, &rc, 1)) {
+	case FLOW_NO:
+		return -1;
+	case FLOW_DONE:
+		te->next = &g->tcode[w->pc];
+		return 0;
+	case FLOW_FAULT:
+		return texec_end(g, s, w, &g->info, te, &mk, rc);
+	}
 	te->next = &g->tcode[w->pc];
-	sim_texec_rare(g, s, w, x, te, mk.bars);
+	sim_texec_rare(g, s, w, &g->info, te, mk.bars);
 	return 1;
+}
+
+int sim_fflow(Gpu *g, Warp *w, const DIns *d)
+{
+	IssueMark mk;
+	int rc;
+
+	switch (flow(g, w, d, &mk, &rc, 0)) {
+	case FLOW_NO:
+		return -1;
+	case FLOW_FAULT:
+		g->rc = rc;
+		return 1;
+	case FLOW_RARE:         /* (an unwinding's fills: it spills none) */
+		g->ts.crs_fills += g->info.fills;
+		break;
+	}
+	return 0;
 }
 
 void sim_lean_fold(Gpu *g, SM *s)

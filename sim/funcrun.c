@@ -39,49 +39,78 @@ static void count(Gpu *g, uint32_t act, int n, uint32_t off)
 	sim_lean_stats(&g->st, (uint64_t)n, (uint64_t)n * (uint64_t)sim_popc(act), off);
 }
 
+/* one instruction of w that its turn's loop does not run, d at its pc (NULL: past the end),
+ * after the lean run before it (n instructions of the active lanes act, off of whose lanes
+ * their guards turned off) is counted: through the control short path (exec.c's
+ * sim_fflow) or sim_issue; 0, or -1 after a fault (g->rc) */
+static __attribute__((noinline)) int one(Gpu *g, SM *s, Warp *w, const DIns *d, uint32_t act,
+                                         int n, uint32_t off)
+{
+	int r;
+
+	if (n)
+		count(g, act, n, off);
+	if (d && d->flow && (r = sim_fflow(g, w, d)) >= 0)
+		return -r;
+	return issue(g, s, w, &g->info);
+}
+
 /* w's turn: up to QUANTUM instructions while it stays ready; the instructions issued, or -1
  * after a fault (g->rc). The lean ones (DIns.lean: a handler, a branch that does not
  * split the warp, a .S or EXIT that no lane runs) run here: they cannot fault and change
  * neither the active lanes nor the warp's state, so sim_issue's statistics for a run of
  * them follow from its length and the lanes its guards turned off; only the other
- * instructions go through sim_issue. */
+ * instructions go through one(). The loop walks the decoded instructions themselves (d,
+ * the one at w's pc; no handler changes the pc); code[ncode], all zero, is not lean. */
 static int run_warp(Gpu *g, SM *s, Warp *w)
 {
-	uint32_t act = w->active, off = 0;    /* off: active lanes guarded off since mark */
+	uint32_t act = w->active, off = 0;  /* off: active lanes guarded off since mark */
+	const DIns *d = &g->code[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
 	int q = 0, mark = 0;
 
 	for (;;) {
-		uint32_t pc = w->pc, gm, ex;
-		const DIns *d = &g->code[pc];
+		uint32_t gm, ex;
 
-		if (pc >= (uint32_t)g->ncode || !d->lean)
+		if (d->lean == LEAN_FN) {
+			gm = w->p[d->guard] ^ d->gxor;
+			ex = act & gm;
+			if (ex != act)
+				off += (uint32_t)sim_popc(act & ~gm);
+			w->pc++;
+			d->fn(w, d, ex);
+			d++;
+			if (++q < QUANTUM)
+				continue;
+			break;
+		}
+		if (!d->lean)
 			goto slow;
 		gm = w->p[d->guard] ^ d->gxor;
 		ex = act & gm;
-		if (d->lean != LEAN_FN && ex && (ex != act || d->lean == LEAN_QUIET))
+		if (ex && (ex != act || d->lean == LEAN_QUIET))
 			goto slow;                  /* the branch splits the warp, the .S or EXIT runs */
 		if (ex != act)
 			off += (uint32_t)sim_popc(act & ~gm);
-		if (d->lean == LEAN_FN) {
-			w->pc = pc + 1;
-			d->fn(w, d, ex);
-		} else                          /* LEAN_BRA: taken by every active lane or none;
-		                                   LEAN_QUIET: run by none */
-			w->pc = ex ? d->target : pc + 1;
+		/* LEAN_BRA: taken by every active lane or none; LEAN_QUIET: run by none */
+		if (ex) {
+			w->pc = d->target;
+			d = &g->code[d->target];
+		} else {
+			w->pc++;
+			d++;
+		}
 		if (++q < QUANTUM)
 			continue;
 		break;
 	slow:
-		if (q > mark) {                 /* the statistics of the lean run before */
-			count(g, act, q - mark, off);
-			off = 0;
-		}
-		if (issue(g, s, w, &g->info) < 0)
+		if (one(g, s, w, w->pc < (uint32_t)g->ncode ? d : NULL, act, q - mark, off) < 0)
 			return -1;
+		off = 0;
 		mark = ++q;
 		if (q == QUANTUM || w->state != W_READY)
 			return q;
 		act = w->active;
+		d = &g->code[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
 	}
 	count(g, act, q - mark, off);
 	return q;

@@ -57,6 +57,8 @@ struct DIns {
 	                       without sim_issue */
 	uint8_t quiet;      /* an issue in which no active lane runs it only counts and moves
 	                       the pc: a handler's op, NOP, EXIT, BRA (decode.c) */
+	uint8_t flow;       /* a control instruction with a short path (exec.c's flow(), for
+	                       sim_tflow and sim_fflow; TInst.flow) */
 	uint32_t gxor;      /* the guard's lane mask is w->p[guard] ^ gxor (all ones: negated) */
 	uint32_t target;    /* code index of the T operand */
 	const Ins *in;      /* the instruction it came from */
@@ -198,7 +200,7 @@ struct Gpu {
 	Mem *mem;           /* device memory */
 	SimConfig cfg;      /* limits and sizes */
 	uint32_t grid[3], block[3];
-	DIns *code;         /* decoded instructions */
+	DIns *code;         /* decoded instructions, ncode + 1 (the last all zero: not lean) */
 	int ncode;
 	DevTex *tex;        /* the kernel's textures by slot (Kernel.tex), bound by the launch */
 	DevSurf *surf;      /* the kernel's surfaces by slot (Kernel.surf) */
@@ -283,6 +285,9 @@ int sim_issue(Gpu *g, SM *s, Warp *w, ExecInfo *e);
 int sim_texec(void *ctx, int wi, TExec *te);
 /* its short path for control instructions (TSource.flow) */
 int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te);
+/* and for funcrun.c, of d, the instruction at w's pc: 0 issued, 1 after a fault (g->rc), -1
+ * without a change (sim_issue runs it) */
+int sim_fflow(Gpu *g, Warp *w, const DIns *d);
 /* the SM's lean issues counted by its issue stage (TLean) added to the run's statistics and
  * cleared: before anything reads g->st or g->ts */
 void sim_lean_fold(Gpu *g, SM *s);
@@ -344,7 +349,7 @@ void sim_count_exits(Gpu *g, Warp *w, uint32_t lanes);
 /* EXIT by the lanes ex (some): they leave, and count for the CTA's barriers */
 void sim_exit(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 /* the token of op (SSY PBK PCNT PRET PEXIT; BRA: a split's DIV token) pushed when it stays on
- * chip without the stack growing (exec.c's sim_tflow): 0, or -1 without a change */
+ * chip without the stack growing (exec.c's flow()): 0, or -1 without a change */
 int sim_push_chip(Gpu *g, Warp *w, int op, uint32_t pc, uint32_t mask);
 /* gpu.c */
 int sim_fault(Gpu *g, const Warp *w, int lane, int kind, const char *fmt, ...)

@@ -27,4 +27,5 @@ ffma|bench/sim/ffma.sass --grid 120 --block 256 --arg buf:f32:30720 --arg u32:50
 divergence|tests/sim/stats/k/divergence.sm75.sass --grid 240 --block 128 --arg buf:s32:30720:random:9:0:200 --arg buf:s32:30720:const:-7 --arg s32:30720
 intloop --functional|bench/sim/intloop.sass --grid 120 --block 256 --arg buf:u32:30720 --arg u32:200 --functional
 ffma --functional|bench/sim/ffma.sass --grid 120 --block 256 --arg buf:f32:30720 --arg u32:50 --functional
+divergence --functional|tests/sim/stats/k/divergence.sm75.sass --grid 240 --block 128 --arg buf:s32:30720:random:9:0:200 --arg buf:s32:30720:const:-7 --arg s32:30720 --functional
 ROWS
