@@ -270,6 +270,31 @@ static inline void load_value(Warp *w, const DOpd *ro, unsigned l, const uint8_t
 			REG(ro->reg + i / 4, l) = ld32(p + i, 4);
 }
 
+/* a windowed run's global store of the lanes ex at addr[], every one in allocation a
+ * (one_alloc): each run of lanes whose bytes follow each other (a lane's address is the
+ * last one's plus size, as in a warp's store of consecutive words) one queued item */
+static void queue_stores(Gpu *g, SM *s, const Warp *w, const MemAlloc *a, const uint64_t *addr,
+                         uint32_t ex, unsigned size, const DOpd *ro, ExecInfo *e)
+{
+	uint8_t v[32 * 16];
+	uint64_t start = 0;
+	unsigned n = 0;
+
+	FOR_LANES(ex) {
+		e->addr[l] = addr[l];
+		if (n && addr[l] != start + n) {
+			par_stores(s, g->cycle, a->bytes + (start - a->base), start, n, v);
+			n = 0;
+		}
+		if (!n)
+			start = addr[l];
+		store_value(w, ro, l, size, v + n);
+		n += size;
+	}
+	if (n)
+		par_stores(s, g->cycle, a->bytes + (start - a->base), start, n, v);
+}
+
 /* a generic LD or ST of the lanes ex at addr[], every one in allocation a (one_alloc): no
  * lane can fault; gstore's and gload's choices made once for the warp (a load queues no
  * store, so the SM's queue has stores to read over for every lane or for none) */
@@ -280,6 +305,10 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 	int defer = g->defer, over = !store && defer && par_stored(s);
 
 	e->space = SP_GLOBAL;
+	if (store && defer) {
+		queue_stores(g, s, w, a, addr, ex, size, ro, e);
+		return;
+	}
 	if (ex == ~0u && !store && !over && size == 4) {   /* the common load, in straight loops */
 		uint32_t *rd = &REG(ro->reg, 0);
 		memcpy(e->addr, addr, sizeof e->addr);
@@ -292,10 +321,7 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 		e->addr[l] = addr[l];
 		if (!store)
 			load_value(w, ro, l, over ? overlaid(s, p, addr[l], size, buf) : p, size, t);
-		else if (defer) {
-			store_value(w, ro, l, size, buf);
-			par_store(s, g->cycle, p, addr[l], size, buf);
-		} else
+		else
 			store_value(w, ro, l, size, p);
 	}
 }

@@ -136,12 +136,14 @@ struct Cta {
 };
 
 /* what an SM did in a window that others may see, queued until the window's end (par.c) */
-enum { WQ_STORE, WQ_ATOM, WQ_PRINT, WQ_ISSUE, WQ_EVENT, WQ_HEAP };
+enum { WQ_STORE, WQ_STORES, WQ_ATOM, WQ_PRINT, WQ_ISSUE, WQ_EVENT, WQ_HEAP };
 typedef struct {
 	uint64_t cycle;     /* issue cycle */
 	uint8_t kind;       /* WQ_* */
 	union {
 		struct { uint8_t *p; uint64_t a; uint8_t size; uint8_t v[16]; } st;   /* a lane's store (a: its address) */
+		struct { uint8_t *p; uint64_t a; size_t off; uint32_t n; } sr;     /* lanes' stores of n
+		                                          contiguous bytes, in WQueue.a from off */
 		struct {                                              /* a lane's atomic */
 			uint8_t *p;     /* the word */
 			Warp *w;        /* the warp whose register gets the old value (red: none) */
@@ -164,7 +166,8 @@ typedef struct {
 typedef struct {
 	WItem *it;          /* in issue order */
 	int n, cap;
-	uint8_t *a;         /* trace records (TraceIssue with its ExecInfo, TraceEvent) */
+	uint8_t *a;         /* trace records (TraceIssue with its ExecInfo, TraceEvent), the
+	                       bytes of WQ_STORES */
 	size_t na, acap;
 	uint64_t *okey;     /* the SM's own stores of the window by 8-byte word (address / 8
 	                       + 1; 0: an empty slot), what its loads see over memory */
@@ -366,6 +369,9 @@ uint64_t sim_window(const TimingConfig *c); /* cycles per window (docs/timing.md
 void sim_run_sm(Gpu *g, int i, uint64_t from, uint64_t to);
 /* par.c: the window queues. A global store of size bytes (v) at p (address a) by SM s */
 void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, const uint8_t *v);
+/* the stores of lanes whose bytes follow each other, n bytes v at p (address a) in all: one
+ * item, what par_store of each lane in turn would leave */
+void par_stores(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned n, const uint8_t *v);
 /* the SM's own queued stores over the size bytes at a just read into buf */
 void par_overlay(SM *s, uint64_t a, unsigned size, uint8_t *buf);
 /* whether the SM has stores queued in the window, which its loads read over */

@@ -127,6 +127,8 @@ static void overlay_build(WQueue *q)
 		const WItem *it = &q->it[q->obuilt];
 		if (it->kind == WQ_STORE)
 			overlay_put(q, it->u.st.a, it->u.st.size, it->u.st.v);
+		else if (it->kind == WQ_STORES)
+			overlay_put(q, it->u.sr.a, it->u.sr.n, q->a + it->u.sr.off);
 	}
 }
 
@@ -158,6 +160,16 @@ void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, con
 	it->u.st.a = a;
 	it->u.st.size = (uint8_t)size;
 	copy(it->u.st.v, v, size);
+}
+
+void par_stores(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned n, const uint8_t *v)
+{
+	WItem *it = push(&s->q, cycle, WQ_STORES);
+
+	it->u.sr.p = p;
+	it->u.sr.a = a;
+	it->u.sr.n = n;
+	it->u.sr.off = arena(&s->q, v, n);
 }
 
 void par_atom(SM *s, uint64_t cycle, uint8_t *p, Warp *w, uint16_t reg, unsigned l, unsigned size,
@@ -225,6 +237,9 @@ static int apply(Gpu *g, int sm, WQueue *q, WItem *it)
 		return sim_heap_apply(g, sm, it);
 	case WQ_STORE:
 		copy(it->u.st.p, it->u.st.v, it->u.st.size);
+		break;
+	case WQ_STORES:
+		memcpy(it->u.sr.p, q->a + it->u.sr.off, it->u.sr.n);
 		break;
 	case WQ_ATOM: {
 		unsigned size = it->u.at.size;
