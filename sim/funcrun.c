@@ -1,6 +1,7 @@
 /* funcrun.c - the SM model without its timing model (--functional, issue 17): the same
  * decoded instructions, warps, CTA slots, dispatcher and CallReturnStack as the timed run
- * (sim_issue does all the work), but no scoreboard, pipelines, caches or clock. Each round
+ * (sim_issue and the control short path, exec.c's flow(), do the work), but no scoreboard,
+ * pipelines, caches or clock. Each round
  * visits the SMs in order and each SM's warp slots in order, and runs a ready warp for up
  * to QUANTUM instructions or until it waits at a barrier or ends; CTAs are dispatched at the
  * start of a round. Race-free kernels leave the same memory as the timed run (the
