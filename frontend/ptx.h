@@ -314,10 +314,11 @@ typedef enum {
 } PSReg;
 /* why reading %envregN other than %envreg1/%envreg2 (the grid workspace of a cooperative
  * launch) is refused (both engines): the driver's other values are documented nowhere, and
- * no value stands in for them without computing something wrong */
+ * no value stands in for them without computing something wrong. A printf format (be_errorf,
+ * or_error): its per cents are doubled */
 #define PTX_IS_ENVREG(s) ((s) >= PSR_ENVREG0 && (s) <= PSR_ENVREG31)
 #define PTX_ENVREG_WHY "an environment register the driver sets at launch whose meaning is " \
-	"not documented; warpsim gives only %envreg1 and %envreg2, the grid workspace of a " \
+	"not documented; warpsim gives only %%envreg1 and %%envreg2, the grid workspace of a " \
 	"cooperative launch (--cooperative) that cooperative groups' grid.sync() reads"
 
 /* ------------------------------------------------------------------ locations */

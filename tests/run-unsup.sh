@@ -71,7 +71,7 @@ cmp -s "$tmp/no.bin" "$tmp/ns.bin" && ok || bad "kernel other: the SM model and 
 # the construct; the other kernel runs
 E=$here/unsup/envreg.ptx
 EL="--grid 1 --block 1 --arg buf:u32:2:zero"
-G="unsupported: %envreg0.*meaning is not documented"
+G="unsupported: %envreg0.*meaning is not documented; warpsim gives only %envreg1 and %envreg2, the grid workspace"
 expect 1 "envreg.ptx:16:16: error: $G" "$BIN/warpc" --kernel gridsync "$E"
 expect 1 "envreg.ptx:16:.*$G" "$BIN/warpsim" --quiet --oracle "$E" --kernel gridsync $EL
 expect 1 "envreg.ptx:16:16: error: $G" "$BIN/warpsim" --quiet "$E" --kernel gridsync $EL
