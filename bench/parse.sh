@@ -5,7 +5,9 @@
 # three) and prints lines per second and peak memory. Then the same for the listing parser:
 # a listing of about LINES lines (the divergence kernel's listing of tests/sim/stats/k
 # repeated under new names) through `warpc --asm` (parse, check and print it back to
-# /dev/null). A benchmark, not a test.
+# /dev/null), and the printer alone on that listing: tests/tools/printbench (built by make
+# tests and make bench) reads it once and prints it to /dev/null five times (statements per
+# second of CPU time, the fastest round). A benchmark, not a test.
 BIN=${1:-bin}
 BUILD=${2:-build}
 want=${3:-1000000}
@@ -57,3 +59,8 @@ awk -v n="$n" '{ line[NR] = $0 } END {
 			print (line[j] ~ /^\.kernel / ? line[j] "_" i : line[j])
 }' "$lsrc" > "$lbig" || exit 1
 timed "listing parse" "$lbig" --asm "$lbig"
+
+# the listing printer (isa/print.c) alone, on the same listing
+pb=$BUILD/tests/tools/printbench
+[ -x "$pb" ] || { echo "listing print: $pb is not built (make tests)" >&2; exit 1; }
+"$pb" "$lbig" || exit 1

@@ -9,12 +9,73 @@
 
 #include "isa/isa.h"
 
-/* a bounded string builder: n counts what would have been written, like snprintf */
+/* a bounded string builder: n counts what would have been written, like snprintf, and the
+ * buffer holds what fits, NUL-terminated. The common fields are appended directly (sb_put,
+ * sb_hex, sb_dec); vsnprintf (sbf) only formats the rare ones (floats, NaN bits). */
 typedef struct {
 	char *p;      /* output buffer */
 	size_t size;  /* its size */
 	size_t n;     /* characters produced so far */
 } Sb;
+
+/* the len bytes of s (what fits of them, as vsnprintf would write at the end) */
+static void sb_put(Sb *b, const char *s, size_t len)
+{
+	if (b->n < b->size) {
+		size_t c = b->size - 1 - b->n;
+		if (c > len)
+			c = len;
+		memcpy(b->p + b->n, s, c);
+		b->p[b->n + c] = 0;
+	}
+	b->n += len;
+}
+
+static void sb_str(Sb *b, const char *s)
+{
+	sb_put(b, s, strlen(s));
+}
+
+static void sb_ch(Sb *b, char c)
+{
+	sb_put(b, &c, 1);
+}
+
+/* v in lowercase hex digits, at least min of them (%0*llx) */
+static void sb_hex(Sb *b, uint64_t v, int min)
+{
+	char t[16];
+	int i = (int)sizeof t;
+
+	do {
+		t[--i] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v || (int)sizeof t - i < min);
+	sb_put(b, t + i, sizeof t - (size_t)i);
+}
+
+/* v in decimal (%d) */
+static void sb_dec(Sb *b, int v)
+{
+	char t[12];
+	int i = (int)sizeof t;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+
+	do {
+		t[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		t[--i] = '-';
+	sb_put(b, t + i, sizeof t - (size_t)i);
+}
+
+/* a modifier: '.' and its name */
+static void sb_mod(Sb *b, const char *name)
+{
+	sb_ch(b, '.');
+	sb_str(b, name);
+}
 
 static void sbf(Sb *b, const char *fmt, ...)
 {
@@ -54,7 +115,7 @@ static void fmt_f32(Sb *b, uint32_t bits)
 		if (gb == bits && (!best[0] || strlen(tmp) < strlen(best)))
 			strcpy(best, tmp);
 	}
-	sbf(b, "%s", best);
+	sb_str(b, best);
 }
 
 static void fmt_f64(Sb *b, uint64_t bits)
@@ -81,24 +142,26 @@ static void fmt_f64(Sb *b, uint64_t bits)
 		if (gb == bits && (!best[0] || strlen(tmp) < strlen(best)))
 			strcpy(best, tmp);
 	}
-	sbf(b, "%s", best);
+	sb_str(b, best);
 }
 
 /* signed hex: 0x1f, -0x4 */
 static void fmt_hex(Sb *b, int64_t v)
 {
 	if (v < 0)
-		sbf(b, "-0x%llx", (unsigned long long)(-(uint64_t)v));
-	else
-		sbf(b, "0x%llx", (unsigned long long)v);
+		sb_ch(b, '-');
+	sb_put(b, "0x", 2);
+	sb_hex(b, v < 0 ? -(uint64_t)v : (uint64_t)v, 1);
 }
 
 static void fmt_reg(Sb *b, int r)
 {
-	if (r == ISA_RZ)
-		sbf(b, "RZ");
-	else
-		sbf(b, "R%d", r);
+	if (r == ISA_RZ) {
+		sb_put(b, "RZ", 2);
+		return;
+	}
+	sb_ch(b, 'R');
+	sb_dec(b, r);
 }
 
 /* register + offset inside brackets: R2, R2+0x10, R2-0x4, 0x10 */
@@ -110,7 +173,7 @@ static void fmt_regoff(Sb *b, int reg, int64_t off)
 	}
 	fmt_reg(b, reg);
 	if (off > 0)
-		sbf(b, "+");
+		sb_ch(b, '+');
 	if (off)
 		fmt_hex(b, off);
 }
@@ -123,32 +186,36 @@ static void fmt_opd(Sb *b, const Kernel *k, const Ins *in, int slot)
 
 	if (o->kind == OPD_REG || o->kind == OPD_CONST) {
 		if (neg)
-			sbf(b, "-");
+			sb_ch(b, '-');
 		if (not_)
-			sbf(b, "~");
+			sb_ch(b, '~');
 		if (abs_)
-			sbf(b, "|");
+			sb_ch(b, '|');
 	}
 	switch ((OpdKind)o->kind) {
 	case OPD_REG:
 		fmt_reg(b, o->reg);
 		if (o->flags & OPF_SEL) {
 			int sel = (o->flags & OPF_SEL) >> OPF_SEL_SHIFT;
-			sbf(b, sel >= 5 ? ".H%d" : ".B%d", sel >= 5 ? sel - 5 : sel - 1);
+			sb_put(b, sel >= 5 ? ".H" : ".B", 2);
+			sb_dec(b, sel >= 5 ? sel - 5 : sel - 1);
 		}
 		if (o->flags & OPF_REL) {
-			sbf(b, " ");
+			sb_ch(b, ' ');
 			fmt_hex(b, o->imm);
 		}
 		break;
 	case OPD_PRED:
-		sbf(b, "%s", not_ ? "!" : "");
+		if (not_)
+			sb_ch(b, '!');
 		if (o->reg == ISA_PT)
-			sbf(b, "PT");
+			sb_put(b, "PT", 2);
 		else if (o->reg == ISA_PR)
-			sbf(b, "PR");
-		else
-			sbf(b, "P%d", o->reg);
+			sb_put(b, "PR", 2);
+		else {
+			sb_ch(b, 'P');
+			sb_dec(b, o->reg);
+		}
 		break;
 	case OPD_IMM:
 		fb = isa_imm_float_bits(in, slot);
@@ -160,41 +227,45 @@ static void fmt_opd(Sb *b, const Kernel *k, const Ins *in, int slot)
 			fmt_hex(b, o->imm);
 		break;
 	case OPD_CONST:
-		sbf(b, "c[0x%x][", o->bank);
+		sb_put(b, "c[0x", 4);
+		sb_hex(b, o->bank, 1);
+		sb_put(b, "][", 2);
 		fmt_regoff(b, o->reg, o->imm);
-		sbf(b, "]");
+		sb_ch(b, ']');
 		break;
 	case OPD_MEM:
-		sbf(b, "[");
+		sb_ch(b, '[');
 		fmt_regoff(b, o->reg, o->imm);
-		sbf(b, "]");
+		sb_ch(b, ']');
 		break;
 	case OPD_SREG:
-		sbf(b, "%s", isa_sreg_name((SReg)o->imm));
+		sb_str(b, isa_sreg_name((SReg)o->imm));
 		break;
 	case OPD_TARGET:
 		fmt_hex(b, o->imm);
 		break;
 	case OPD_TLIST:
-		sbf(b, "{");
+		sb_ch(b, '{');
 		for (int i = 0; i < o->n; i++) {
 			int64_t j = o->imm + i;
-			sbf(b, i ? ", " : "");
+			if (i)
+				sb_put(b, ", ", 2);
 			if (k && j >= 0 && j < k->ntl)
-				sbf(b, "0x%x", (unsigned)k->tl[j]);
+				fmt_hex(b, k->tl[j]);
 			else
-				sbf(b, "?");
+				sb_ch(b, '?');
 		}
-		sbf(b, "}");
+		sb_ch(b, '}');
 		break;
 	case OPD_CC:
-		sbf(b, "CC.%s", isa_cct_name((CCTest)o->imm));
+		sb_put(b, "CC.", 3);
+		sb_str(b, isa_cct_name((CCTest)o->imm));
 		break;
 	case OPD_NONE:
 		break;
 	}
 	if ((o->kind == OPD_REG || o->kind == OPD_CONST) && abs_)
-		sbf(b, "|");
+		sb_ch(b, '|');
 }
 
 /* modifiers in the canonical order: E, SUB, CMP, dtype, stype, flags, RND, BOP, BOP2, S */
@@ -203,42 +274,46 @@ static void fmt_mods(Sb *b, const Ins *in)
 	const Mods *m = &in->m;
 
 	if (m->flags & MF_E)
-		sbf(b, ".E");
+		sb_put(b, ".E", 2);
 	if (m->sub)
-		sbf(b, ".%s", isa_sub_name((Sub)m->sub));
+		sb_mod(b, isa_sub_name((Sub)m->sub));
 	if (m->cmp)
-		sbf(b, ".%s", isa_cmp_name((Cmp)m->cmp));
+		sb_mod(b, isa_cmp_name((Cmp)m->cmp));
 	/* ptxas's order for the video instructions: VMNMX.UD.U8.U8.MX.SAT.MIN */
 	if (m->flags & (MF_UD | MF_SD))
-		sbf(b, ".%s", m->flags & MF_UD ? "UD" : "SD");
+		sb_put(b, m->flags & MF_UD ? ".UD" : ".SD", 3);
 	if (m->dtype)
-		sbf(b, ".%s", isa_type_name((Type)m->dtype));
+		sb_mod(b, isa_type_name((Type)m->dtype));
 	if (m->stype)
-		sbf(b, ".%s", isa_type_name((Type)m->stype));
+		sb_mod(b, isa_type_name((Type)m->stype));
 	if (m->flags & MF_MX)
-		sbf(b, ".MX");
-	for (int bit = 0; bit < ISA_NFLAGS; bit++)
-		if ((m->flags & (1u << bit)) && !((1u << bit) & (MF_E | MF_UD | MF_SD | MF_MX)))
-			sbf(b, ".%s", isa_flag_name(bit));
+		sb_put(b, ".MX", 3);
+	/* the other flags, lowest bit first (those set, not every bit) */
+	for (uint32_t fl = m->flags & ((1u << ISA_NFLAGS) - 1) & ~(uint32_t)(MF_E | MF_UD | MF_SD | MF_MX);
+	     fl; fl &= fl - 1)
+		sb_mod(b, isa_flag_name(__builtin_ctz(fl)));
 	if (m->rnd)
-		sbf(b, ".%s", isa_rnd_name((Rnd)m->rnd));
+		sb_mod(b, isa_rnd_name((Rnd)m->rnd));
 	if (m->bop)
-		sbf(b, ".%s", isa_bop_name((Bop)m->bop));
+		sb_mod(b, isa_bop_name((Bop)m->bop));
 	if (m->bop2)
-		sbf(b, ".%s", isa_bop_name((Bop)m->bop2));
+		sb_mod(b, isa_bop_name((Bop)m->bop2));
 	if (in->sync)
-		sbf(b, ".S");
+		sb_put(b, ".S", 2);
 }
 
 static void fmt_guard(Sb *b, const Ins *in)
 {
 	if (in->guard == ISA_PT && !in->gneg)
 		return;
-	sbf(b, "@%s", in->gneg ? "!" : "");
+	sb_put(b, "@!", in->gneg ? 2 : 1);
 	if (in->guard == ISA_PT)
-		sbf(b, "PT ");
-	else
-		sbf(b, "P%d ", in->guard);
+		sb_put(b, "PT ", 3);
+	else {
+		sb_ch(b, 'P');
+		sb_dec(b, in->guard);
+		sb_ch(b, ' ');
+	}
 }
 
 int isa_format_ins(char *buf, size_t size, const Kernel *k, const Ins *in)
@@ -249,43 +324,62 @@ int isa_format_ins(char *buf, size_t size, const Kernel *k, const Ins *in)
 	if (size)
 		buf[0] = 0;
 	if (in->op >= OP_COUNT) {
-		sbf(&b, "?;");
+		sb_put(&b, "?;", 2);
 		return (int)b.n;
 	}
 	fmt_guard(&b, in);
-	sbf(&b, "%s", isa_ops[in->op].name);
+	sb_str(&b, isa_ops[in->op].name);
 	fmt_mods(&b, in);
 	for (int i = 0; i < in->nopd && i < ISA_MAXOPD; i++) {
 		if (in->o[i].kind == OPD_NONE)
 			continue;
-		sbf(&b, first ? " " : ", ");
+		if (!first)
+			sb_ch(&b, ',');
+		sb_ch(&b, ' ');
 		first = 0;
 		fmt_opd(&b, k, in, i);
 	}
-	sbf(&b, ";");
+	sb_ch(&b, ';');
 	return (int)b.n;
 }
 
-/* one instruction line: guards right-aligned in a 5-column field so opcodes line up */
+/* the offset of the instruction's text in print_ins's line: room before it for the address
+ * field (8 spaces, the comment around at most 8 hex digits: 20 bytes) and the padding (24 at
+ * most) */
+#define LINE_AT 48
+
+/* one instruction line: guards right-aligned in a 5-column field so opcodes line up; the
+ * text is formatted at LINE_AT, the address and the padding put before it, and the line
+ * written at once */
 static void print_ins(FILE *f, const Kernel *k, const Ins *in)
 {
-	char buf[512], *text = buf;
-	int n = isa_format_ins(buf, sizeof buf, k, in), glen = 0;
+	char buf[512], *line = buf, *text, head[24];
+	size_t room = sizeof buf - LINE_AT - 1, at;   /* (-1: the newline) */
+	int n = isa_format_ins(buf + LINE_AT, room, k, in), glen = 0, pad;
+	Sb h = {head, sizeof head, 0};
 
-	if ((size_t)n >= sizeof buf) {
-		text = malloc((size_t)n + 1);
-		if (!text) {
+	if ((size_t)n >= room) {
+		line = malloc(LINE_AT + (size_t)n + 2);
+		if (!line) {
 			fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
 			abort();
 		}
-		isa_format_ins(text, (size_t)n + 1, k, in);
+		isa_format_ins(line + LINE_AT, (size_t)n + 1, k, in);
 	}
+	text = line + LINE_AT;
 	if (text[0] == '@')
 		glen = (int)(strchr(text, ' ') - text) + 1;
-	fprintf(f, "        /*%04x*/%*s%s\n", (unsigned)in->addr, 19 + (glen < 5 ? 5 - glen : 0),
-	        "", text);
-	if (text != buf)
-		free(text);
+	pad = 19 + (glen < 5 ? 5 - glen : 0);
+	sb_put(&h, "        /*", 10);
+	sb_hex(&h, (unsigned)in->addr, 4);
+	sb_put(&h, "*/", 2);
+	at = LINE_AT - h.n - (size_t)pad;
+	memcpy(line + at, head, h.n);
+	memset(line + at + h.n, ' ', (size_t)pad);
+	text[n] = '\n';
+	fwrite(line + at, 1, LINE_AT - at + (size_t)n + 1, f);
+	if (line != buf)
+		free(line);
 }
 
 static void print_bytes(FILE *f, const uint8_t *p, uint64_t n)

@@ -297,6 +297,79 @@ START_TEST(test_format_ins)
 }
 END_TEST
 
+/* isa_format_ins into every buffer size from 0 to past the text: the length returned is the
+ * whole text's, and the buffer holds as much of it as fits, NUL-terminated, like snprintf
+ * (a size of 0 writes nothing) */
+START_TEST(test_format_ins_sizes)
+{
+	Ins in;
+	char full[256], buf[256];
+	Kernel k;
+	int len;
+
+	memset(&k, 0, sizeof k);
+	isa_ins_init(&in, OP_FFMA);
+	in.guard = 3;
+	in.gneg = 1;
+	in.m.flags = MF_FTZ | MF_SAT;
+	in.m.rnd = RND_RM;
+	in.nopd = 4;
+	in.o[0] = (Opd){.kind = OPD_REG, .reg = 11};
+	in.o[1] = (Opd){.kind = OPD_REG, .reg = 2, .flags = OPF_NEG | OPF_ABS};
+	in.o[2] = (Opd){.kind = OPD_CONST, .bank = 0x10, .reg = 5, .imm = -0x1f4, .flags = OPF_NEG};
+	in.o[3] = (Opd){.kind = OPD_REG, .reg = ISA_RZ};
+	len = isa_format_ins(full, sizeof full, &k, &in);
+	ck_assert_str_eq(full, "@!P3 FFMA.SAT.FTZ.RM R11, -|R2|, -c[0x10][R5-0x1f4], RZ;");
+	ck_assert_int_eq(len, (int)strlen(full));
+	for (int n = 0; n <= len + 1; n++) {
+		memset(buf, '#', sizeof buf);
+		ck_assert_int_eq(isa_format_ins(buf, (size_t)n, &k, &in), len);
+		if (!n) {
+			ck_assert_int_eq(buf[0], '#');
+			continue;
+		}
+		ck_assert_int_eq((int)strlen(buf), n - 1 < len ? n - 1 : len);
+		ck_assert(!strncmp(buf, full, strlen(buf)));
+		ck_assert_int_eq(buf[n], '#');
+	}
+}
+END_TEST
+
+/* an instruction line longer than the printer's line buffer (a BRX over 120 targets) is
+ * printed whole, its address and padding before it as on a short line */
+START_TEST(test_print_long_line)
+{
+	char text[8192], want[2200], *out = NULL, *errs = NULL, *line;
+	size_t n = 0, at = 0;
+	Prog *p;
+	FILE *f;
+
+	at += (size_t)snprintf(text + at, sizeof text - at, ".kernel k\n.registers 4\n"
+	                       "        /*0000*/ BRX R2, {");
+	for (int i = 0; i < 120; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "%s0x%x", i ? ", " : "", 8 * (i + 1));
+	at += (size_t)snprintf(text + at, sizeof text - at, "};\n");
+	for (int i = 0; i < 120; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "        /*%04x*/ EXIT;\n", 8 * (i + 1));
+	ck_assert_uint_lt(at, sizeof text - 1);
+	p = asm_str(text, &errs);
+	ck_assert_msg(p != NULL, "%s", errs);
+	ck_assert_int_gt(isa_format_ins(NULL, 0, &p->k[0], &p->k[0].ins[0]), 600);
+	f = open_memstream(&out, &n);
+	isa_print_prog(f, p);
+	fclose(f);
+	line = strstr(out, "/*0000*/");
+	ck_assert_ptr_nonnull(line);
+	n = (size_t)snprintf(want, sizeof want, "/*0000*/%24s", "");
+	isa_format_ins(want + n, sizeof want - n, &p->k[0], &p->k[0].ins[0]);
+	strcat(want, "\n        /*0008*/");
+	ck_assert(!strncmp(line, want, strlen(want)));
+	free(out);
+	free(errs);
+	isa_prog_free(p);
+}
+END_TEST
+
 START_TEST(test_asm_string_api)
 {
 	char *errs = NULL;
@@ -601,6 +674,8 @@ static Suite *isa_suite(void)
 	suite_add_tcase(s, t);
 	t = tcase_create("print-asm");
 	tcase_add_test(t, test_format_ins);
+	tcase_add_test(t, test_format_ins_sizes);
+	tcase_add_test(t, test_print_long_line);
 	tcase_add_test(t, test_asm_string_api);
 	tcase_add_test(t, test_asm_registers_sized);
 	tcase_add_test(t, test_asm_cache_operators);
