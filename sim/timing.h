@@ -770,6 +770,11 @@ typedef struct {
 	uint32_t ubusy;              /* unit classes with pfree > ut (bit per Unit) */
 	uint64_t ut, unext;          /* ubusy holds for cycles ut .. unext-1 (unext: least busy pfree) */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
+	uint64_t pipe[UNIT_COUNT][2];/* per unit class of one or two pipelines: each one's first free
+	                                cycle, in pipeline order (units keeps the wider classes) */
+	uint32_t pivl[UNIT_COUNT];   /* per unit class: cycles a pipeline is busy per issue slot */
+	uint8_t plast[UNIT_COUNT];   /* per unit class: its last pipeline (units - 1), or 2 for a
+	                                class of more than two (taken through units) */
 	uint64_t wr[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction,
 	                                ctrl), UINT64_MAX at a barrier or once exited */
 	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */

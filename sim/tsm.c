@@ -20,6 +20,10 @@ sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char
 	st->max_warps = c->max_warps;
 	for (int s = 0; s < c->schedulers; s++)
 		sim_sched_init(&m->sched[s], c->policy, c->pool);
+	for (int u = 0; u < UNIT_COUNT; u++) {
+		m->pivl[u] = (uint32_t)c->unit[u].interval;
+		m->plast[u] = (uint8_t)(c->unit[u].units <= 2 ? c->unit[u].units - 1 : 2);
+	}
 	if (c->l1.enable && sim_cache_init(&m->l1, &c->l1, err, errsz) < 0)
 		return -1;
 	m->gl1 = sim_l1_global(c) ? &m->l1 : NULL;
@@ -402,11 +406,23 @@ maxready(const Scoreboard *sb, int top)   /* (ids from top on are never written)
 	return t;
 }
 
-/* unit class u takes mult issue slots at now */
+/* unit class u takes mult issue slots at now: as sim_units_take, which the classes of more
+ * than two pipelines go through; one or two are the SM's own table (pipe, pivl, plast: one
+ * line, no TimingConfig row) */
 static inline __attribute__((always_inline)) void
 take_unit(TSm *m, Unit u, uint64_t now, int mult)
 {
-	m->pfree[u] = sim_units_take(&m->units, m->c, u, now, mult);
+	unsigned last = m->plast[u];
+
+	if (__builtin_expect(last < 2, 1)) {
+		uint64_t *b = m->pipe[u];
+		/* without a branch on which pipe is free: pipe 1 when there are two and pipe 0 is
+		 * busy (the lowest-numbered free one, as sim_units_take; an issue comes only with
+		 * pfree <= now, so one is) */
+		b[(b[0] > now) & last] = now + (uint64_t)m->pivl[u] * (uint64_t)(mult > 1 ? mult : 1);
+		m->pfree[u] = b[0] < b[last] ? b[0] : b[last];
+	} else
+		m->pfree[u] = sim_units_take(&m->units, m->c, u, now, mult);
 	if (m->pfree[u] > m->ut) {   /* keep busy_units() exact */
 		m->ubusy |= 1u << u;
 		if (m->pfree[u] < m->unext)
@@ -890,7 +906,7 @@ sim_tsm_why(const TSm *m, const TInst *in, int w, uint64_t t)
 	if (m->atbar[w])
 		return STALL_BARRIER;
 	wi.sb = sim_sb_ready(&m->sb[w], in->use, &wi.sb_why);
-	wi.pipe = sim_units_free_at(&m->units, m->c, (Unit)in->unit);
+	wi.pipe = m->pfree[in->unit];   /* (sim_units_free_at of its class, kept at each take) */
 	wi.ctrl = m->ctrl[w] > sf ? m->ctrl[w] : sf;
 	sim_wake(&wi, t, &why);
 	return why;
