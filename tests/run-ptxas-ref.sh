@@ -12,6 +12,8 @@
 # A listing may have a launch of its own, tests/ptxas-ref/NAME.launch, for a kernel the corpus
 # suites do not run; one marked "# expect: trap" must stop both engines at a trap (exit status
 # 1, "trap: the kernel aborted", located, in the same CTA and thread) and leave the same buffers.
+# elfinfo.awk, which carries what a listing needs from `cuobjdump -elf`, is checked on excerpts
+# written by hand (tests/ptxas-ref/elfinfo/NAME.elf against NAME.expect or NAME.err).
 #
 # env: BIN (warpsim)
 BIN=${BIN:-bin}
@@ -127,5 +129,30 @@ done
  --out 1:scan.out --sweep predicate-max=0,inf --sweep-ptxas "$top/tests/ptxas-ref/scan.sm75.sass" \
  -j 1) > "$tmp/sweep.out" 2>&1 && grep -q '^ptxas  *[0-9]' "$tmp/sweep.out" && ! grep -q DIFFER "$tmp/sweep.out"
 verdict "warpsim --sweep-ptxas scan.sm75" "$([ $? = 0 ] || head -3 "$tmp/sweep.out" | tr '\n' ' ')"
+# elfinfo.awk on excerpts of `cuobjdump -elf`'s layout written by hand (elfinfo/NAME.elf): its
+# directives are NAME.expect (and the listing reader takes them: a kernel of those directives
+# and an EXIT prints them back), or, with NAME.err, it refuses the excerpt (exit 1, that message)
+for e in "$top"/tests/ptxas-ref/elfinfo/*.elf; do
+	name=$(basename "$e" .elf)
+	awk -f "$top/tests/ptxas-ref/elfinfo.awk" "$e" > "$tmp/elf.out" 2> "$tmp/elf.err"
+	rc=$?
+	why=
+	if [ -f "${e%.elf}.err" ]; then
+		{ [ $rc = 1 ] && cmp -s "${e%.elf}.err" "$tmp/elf.err"; } ||
+			why="expected exit 1 and '$(cat "${e%.elf}.err")', got exit $rc: $(head -n 1 "$tmp/elf.err")"
+	elif [ $rc != 0 ] || [ -s "$tmp/elf.err" ] || ! cmp -s "${e%.elf}.expect" "$tmp/elf.out"; then
+		why="exit $rc: $(head -n 1 "$tmp/elf.err") $(diff "${e%.elf}.expect" "$tmp/elf.out" | head -n 3 | tr '\n' ' ')"
+	else
+		k=$(cut -f 1 "$tmp/elf.out" | head -n 1)
+		{ echo ".kernel $k"; cut -f 2 "$tmp/elf.out"; echo "        /*0000*/ EXIT;"; } > "$tmp/elf.sass"
+		grep '^\.constdata' "$tmp/elf.sass" > "$tmp/elf.want"
+		if ! "$wc" --asm "$tmp/elf.sass" > "$tmp/elf.back" 2> "$tmp/elf.err"; then
+			why="the listing reader refuses the directives: $(head -n 1 "$tmp/elf.err")"
+		elif ! grep '^\.constdata' "$tmp/elf.back" | cmp -s - "$tmp/elf.want"; then
+			why="the listing reader prints the .constdata lines back otherwise"
+		fi
+	fi
+	verdict "elfinfo.awk $name" "$why"
+done
 echo "run-ptxas-ref: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]

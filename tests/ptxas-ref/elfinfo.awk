@@ -15,9 +15,14 @@
 #                           header index of texref NAME is the c[0x0] word at OFF (TEX/TLD name
 #                           it by OFF / 4); in increasing OFF, any other relocation is refused
 #   .constdata c[0x2][0x0] = bytes      .nv.constant2.KERNEL, the compiler's literal pool
-#   .constdata c[0x3][0x0] = bytes      .nv.constant3, the module's .const variables (an
-#                                       address in their initialisers is already a bank
-#                                       offset; a relocation of that section is refused)
+#   .constdata c[0x3][OFF] .align N .b8 NAME = bytes
+#                           .nv.constant3, the module's .const variables: one per symbol of
+#                           the section (its offset, size and name; N the largest power of two
+#                           that divides OFF, at most the section's alignment; .b8, since the
+#                           ELF keeps no type), and an unnamed .constdata c[0x3][OFF] = bytes
+#                           for any non-zero bytes no symbol covers (an address in the
+#                           initialisers is already a bank offset; a relocation of that section
+#                           is refused)
 function hexv(s,    v, i) {
 	s = tolower(s); sub(/^0x/, "", s); v = 0
 	for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
@@ -120,8 +125,7 @@ END {
 		for (r = 1; r <= nrel[k]; r++) printf "%s\t%s\n", k, rel[k, r]
 		c2 = ".nv.constant2." k
 		if (c2 in secsize) printf "%s\t.constdata c[0x2][0x0] =%s\n", k, bytes_of(c2, secsize[c2])
-		if (".nv.constant3" in secsize)
-			printf "%s\t.constdata c[0x3][0x0] =%s\n", k, bytes_of(".nv.constant3", secsize[".nv.constant3"])
+		if (".nv.constant3" in secsize) const3(k)
 		for (i = 1; i <= nsym; i++)
 			if (secname[symsec[i]] == ".text." k && syminfo[i] % 16 == 2 && symname[i] != k)
 				printf "%s\t.func 0x%x %s\n", k, symval[i], symname[i]
@@ -137,4 +141,31 @@ function bytes_of2(sec, off, n,    out, i, w, b, a) {
 		out = out sprintf(" %02x", b)
 	}
 	return out
+}
+# the .const variables of bank 3 (.nv.constant3) for kernel k: a named .constdata per symbol,
+# by offset, and the bytes between or after them that are not zero as unnamed ones
+function const3(k,    sec, nv, i, j, t, at, al) {
+	sec = ".nv.constant3"; nv = 0
+	for (i = 1; i <= nsym; i++)
+		if (secname[symsec[i]] == sec && syminfo[i] % 16 == 1 && symsize[i] > 0) cv[++nv] = i
+	for (i = 2; i <= nv; i++)       # by offset (insertion sort: a module has few)
+		for (j = i; j > 1 && symval[cv[j - 1]] > symval[cv[j]]; j--) { t = cv[j]; cv[j] = cv[j - 1]; cv[j - 1] = t }
+	at = 0
+	for (i = 1; i <= nv; i++) {
+		j = cv[i]
+		if (symval[j] < at) die(".const variable " symname[j] " overlaps the one before it in " sec)
+		if (symval[j] + symsize[j] > secsize[sec]) die(".const variable " symname[j] " ends beyond " sec)
+		gap3(k, at, symval[j])
+		for (al = 1; al < secalign[sec] && symval[j] % (2 * al) == 0; al *= 2) ;
+		printf "%s\t.constdata c[0x3][0x%x] .align %d .b8 %s =%s\n", k, symval[j], al, symname[j], bytes_of2(sec, symval[j], symsize[j])
+		at = symval[j] + symsize[j]
+	}
+	gap3(k, at, secsize[sec])
+}
+# bytes [from, to) of .nv.constant3 that no variable covers, as one unnamed .constdata each run
+# that is not all zero (the bank is zero elsewhere)
+function gap3(k, from, to,    b) {
+	if (from >= to) return
+	b = bytes_of2(".nv.constant3", from, to - from)
+	if (b ~ /[1-9a-f]/) printf "%s\t.constdata c[0x3][0x%x] =%s\n", k, from, b
 }
