@@ -710,7 +710,8 @@ flow_stats(Gpu *g, int timed, uint32_t act, uint32_t ex, int div, int reconv, in
  * exit, a release) leave their rare fields in g->info, FLOW_RARE (counted) or FLOW_FAULT
  * (*rc; counted into g->st alone, as sim_issue's head does). FLOW_NO without a change:
  * sim_issue runs it (a token that would not stay on chip, a warp without active lanes, a .S
- * or EXIT that no lane runs). mk: the statistics before it. */
+ * or EXIT that no lane runs). mk: the statistics before it (timed: what the hand-over
+ * reads). */
 static inline __attribute__((always_inline)) int
 flow(Gpu *g, Warp *w, const DIns *d, IssueMark *mk, int *rc, int timed)
 {
@@ -739,7 +740,8 @@ flow(Gpu *g, Warp *w, const DIns *d, IssueMark *mk, int *rc, int timed)
 	}
 	if (!ex)
 		return FLOW_NO;         /* (the lean runs' own) */
-	*mk = sim_issue_mark(g);
+	if (timed)
+		*mk = sim_issue_mark(g);
 	*rc = SIM_OK;
 	g->cur = w->pc;
 	issue_head(g, w, act, ex, gm);
@@ -752,9 +754,9 @@ flow(Gpu *g, Warp *w, const DIns *d, IssueMark *mk, int *rc, int timed)
 			div = DIV_SYNC;
 	}
 	g->st.div_branches += div != DIV_NONE;
-	if (*rc == SIM_OK && w->active && g->st.barriers == mk->bars) {
+	if (*rc == SIM_OK && w->active && (!timed || g->st.barriers == mk->bars)) {
 		flow_stats(g, timed, act, ex, div, 0, w->ncrs);
-		return FLOW_DONE;
+		return FLOW_DONE;   /* (a release is rare only for the timing: its waiting warps) */
 	}
 	x = &g->info;
 	info_start(x, d, act, ex);

@@ -40,19 +40,29 @@ static void count(Gpu *g, uint32_t act, int n, uint32_t off)
 	sim_lean_stats(&g->st, (uint64_t)n, (uint64_t)n * (uint64_t)sim_popc(act), off);
 }
 
-/* one instruction of w that its turn's loop does not run, d at its pc (NULL: past the end),
- * after the lean run before it (n instructions of the active lanes act, off of whose lanes
- * their guards turned off) is counted: through the control short path (exec.c's
- * sim_fflow) or sim_issue; 0, or -1 after a fault (g->rc) */
-static __attribute__((noinline)) int one(Gpu *g, SM *s, Warp *w, const DIns *d, uint32_t act,
-                                         int n, uint32_t off)
-{
-	int r;
+/* a turn's lean run since the last instruction its loop did not run itself: what one()
+ * counts of it (in memory, not in registers: the loop touches it only at such an instruction
+ * and for a lane a guard turned off, so a handler's call need not save it) */
+typedef struct {
+	uint32_t off;       /* active lanes its guards turned off */
+	int mark;           /* the turn's instructions before it */
+} Run;
 
-	if (n)
-		count(g, act, n, off);
-	if (d && d->flow && (r = sim_fflow(g, w, d)) >= 0)
-		return -r;
+/* one instruction of w that its turn's loop does not run, d at its pc (NULL: past the end),
+ * the q-th of the turn, after the lean run r before it (of the active lanes act) is counted:
+ * through the control short path (exec.c's sim_fflow) or sim_issue; 0, or -1 after a fault
+ * (g->rc) */
+static __attribute__((noinline)) int one(Gpu *g, SM *s, Warp *w, const DIns *d, uint32_t act,
+                                         int q, Run *r)
+{
+	int f;
+
+	if (q > r->mark)
+		count(g, act, q - r->mark, r->off);
+	r->off = 0;
+	r->mark = q + 1;
+	if (d && d->flow && (f = sim_fflow(g, w, d)) >= 0)
+		return -f;
 	return issue(g, s, w, &g->info);
 }
 
@@ -61,23 +71,26 @@ static __attribute__((noinline)) int one(Gpu *g, SM *s, Warp *w, const DIns *d, 
  * split the warp, a .S or EXIT that no lane runs) run here: they cannot fault and change
  * neither the active lanes nor the warp's state, so sim_issue's statistics for a run of
  * them follow from its length and the lanes its guards turned off; only the other
- * instructions go through one(). The loop walks the decoded instructions themselves (d,
- * the one at w's pc; no handler changes the pc); code[ncode], all zero, is not lean. */
+ * instructions go through one(). The loop walks the decoded instructions themselves (d, the
+ * one at the warp's pc, which it writes back only before one() and at the turn's end: no
+ * handler reads it); code[ncode] (end), all zero, is not lean. */
 static int run_warp(Gpu *g, SM *s, Warp *w)
 {
-	uint32_t act = w->active, off = 0;  /* off: active lanes guarded off since mark */
-	const DIns *d = &g->code[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
-	int q = 0, mark = 0;
+	const DIns *code = g->code, *d;
+	uint32_t act = w->active;
+	int q = 0;
+	Run r = {0, 0};
 
+	d = code + (w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode);
 	for (;;) {
+		const DIns *end;
 		uint32_t gm, ex;
 
 		if (d->lean == LEAN_FN) {
 			gm = w->p[d->guard] ^ d->gxor;
 			ex = act & gm;
 			if (ex != act)
-				off += (uint32_t)sim_popc(act & ~gm);
-			w->pc++;
+				r.off += (uint32_t)sim_popc(act & ~gm);
 			d->fn(w, d, ex);
 			d++;
 			if (++q < QUANTUM)
@@ -91,29 +104,25 @@ static int run_warp(Gpu *g, SM *s, Warp *w)
 		if (ex && (ex != act || d->lean == LEAN_QUIET))
 			goto slow;                  /* the branch splits the warp, the .S or EXIT runs */
 		if (ex != act)
-			off += (uint32_t)sim_popc(act & ~gm);
+			r.off += (uint32_t)sim_popc(act & ~gm);
 		/* LEAN_BRA: taken by every active lane or none; LEAN_QUIET: run by none */
-		if (ex) {
-			w->pc = d->target;
-			d = &g->code[d->target];
-		} else {
-			w->pc++;
-			d++;
-		}
+		d = ex ? code + d->target : d + 1;
 		if (++q < QUANTUM)
 			continue;
 		break;
 	slow:
-		if (one(g, s, w, w->pc < (uint32_t)g->ncode ? d : NULL, act, q - mark, off) < 0)
+		end = code + g->ncode;      /* (not kept across the handlers' calls) */
+		if (d != end || w->pc < (uint32_t)g->ncode)   /* (a pc past the end stays) */
+			w->pc = (uint32_t)(d - code);
+		if (one(g, s, w, d != end ? d : NULL, act, q, &r) < 0)
 			return -1;
-		off = 0;
-		mark = ++q;
-		if (q == QUANTUM || w->state != W_READY)
+		if (++q == QUANTUM || w->state != W_READY)
 			return q;
 		act = w->active;
-		d = &g->code[w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode];
+		d = code + (w->pc < (uint32_t)g->ncode ? w->pc : (uint32_t)g->ncode);
 	}
-	count(g, act, q - mark, off);
+	w->pc = (uint32_t)(d - code);
+	count(g, act, q - r.mark, r.off);
 	return q;
 }
 
