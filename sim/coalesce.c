@@ -27,10 +27,11 @@ sim_coalesce(const uint64_t *addr, uint32_t mask, int size, uint32_t gran, uint6
 	int n = 0;
 
 	assert(gran >= 4 && (gran & (gran - 1)) == 0 && size >= 1 && size <= 16);
-	for (int l = 0; l < TM_WARP; l++) {
-		if (!(mask >> l & 1))
-			continue;
+	for (uint32_t left = mask; left; left &= left - 1) {
+		int l = __builtin_ctz(left);
 		uint64_t b = addr[l] & m, e = (addr[l] + (uint64_t)size - 1) & m;
+		if (b == last && e == b)
+			continue;       /* (the common lane: inside the block of the one before) */
 		for (;;) {
 			if (b != last)
 				insert(seg, &n, b);

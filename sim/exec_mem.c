@@ -207,10 +207,11 @@ static inline const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint
 
 /* the allocation that holds every lane's access of size bytes at addr[] (the lanes ex) when
  * all are aligned and none is in a window: mem_at's answer for each of them without its
- * tests per lane (then a lane's host bytes are its address's offset in it); else NULL, and
- * mem_at finds each lane's bytes or the first fault */
+ * tests per lane (then a lane's host bytes are its address's offset in it; span: the bytes
+ * they all lie in, [span[0], span[1])); else NULL, and mem_at finds each lane's bytes or
+ * the first fault */
 static const MemAlloc *one_alloc(Gpu *g, const Warp *w, const uint64_t *addr, uint32_t ex,
-                                 unsigned size)
+                                 unsigned size, uint64_t *span)
 {
 	static const uint32_t win[] = {DEV_SHARED_WINDOW, DEV_LOCAL_WINDOW, DEV_CONST_WINDOW};
 	uint64_t lo = UINT64_MAX, hi = 0, bits = 0;
@@ -229,6 +230,8 @@ static const MemAlloc *one_alloc(Gpu *g, const Warp *w, const uint64_t *addr, ui
 			hi = addr[l] > hi ? addr[l] : hi;
 			bits |= addr[l];
 		}
+	span[0] = lo;
+	span[1] = hi + size;
 	if (bits & (size - 1))
 		return NULL;
 	for (int i = 0; i < 3; i++)
@@ -295,14 +298,16 @@ static void queue_stores(Gpu *g, SM *s, const Warp *w, const MemAlloc *a, const 
 		par_stores(s, g->cycle, a->bytes + (start - a->base), start, n, v);
 }
 
-/* a generic LD or ST of the lanes ex at addr[], every one in allocation a (one_alloc): no
- * lane can fault; gstore's and gload's choices made once for the warp (a load queues no
- * store, so the SM's queue has stores to read over for every lane or for none) */
+/* a generic LD or ST of the lanes ex at addr[], every one in allocation a (one_alloc), all
+ * of their bytes in [span[0], span[1]): no lane can fault; gstore's and gload's choices made
+ * once for the warp (a load queues no store, so the SM's queue has stores to read over for
+ * the lanes or not, which the span of its stores answers for all of them at once) */
 static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *addr, uint32_t ex,
-                         unsigned size, Type t, const DOpd *ro, int store, ExecInfo *e)
+                         unsigned size, Type t, const DOpd *ro, int store, ExecInfo *e,
+                         const uint64_t *span)
 {
 	SM *s = &g->sm[w->cta->sm];
-	int defer = g->defer, over = !store && defer && par_stored(s);
+	int defer = g->defer, over = !store && defer && par_stored_in(s, span[0], span[1]);
 
 	e->space = SP_GLOBAL;
 	if (store && defer) {
@@ -337,7 +342,7 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 	const DOpd *ro = store ? &d->o[k + 1] : &d->o[k ? 1 : 0];
 	int wide = space == SP_GLOBAL && (d->m.flags & MF_E);
 	uint32_t got = 0;
-	uint64_t addr[32];
+	uint64_t addr[32], span[2];
 	const MemAlloc *run;
 
 	e->size = (uint8_t)size;
@@ -347,8 +352,8 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 		FOR_LANES(ex)
 			addr[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)addr[l];   /* 32-bit offsets */
 	/* a generic access of the whole warp in one allocation, the common case */
-	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size))) {
-		global_lanes(g, w, run, addr, ex, size, t, ro, store, e);
+	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size, span))) {
+		global_lanes(g, w, run, addr, ex, size, t, ro, store, e, span);
 		return SIM_OK;
 	}
 	FOR_LANES(ex) {

@@ -176,6 +176,7 @@ typedef struct {
 	int *oused;         /* the used slots (on of them), what the window's end clears */
 	int ocap, on;       /* slots (a power of two), used */
 	int obuilt;         /* the items whose stores the map holds (the first obuilt) */
+	uint64_t slo, shi;  /* the stores' bytes lie in [slo, shi) (shi 0: none queued) */
 } WQueue;
 
 typedef struct {
@@ -378,6 +379,11 @@ void par_overlay(SM *s, uint64_t a, unsigned size, uint8_t *buf);
 static inline int par_stored(const SM *s)
 {
 	return s->q.on || s->q.obuilt < s->q.n;
+}
+/* whether the SM has stores queued in the window over some of the bytes [lo, hi) */
+static inline int par_stored_in(const SM *s, uint64_t lo, uint64_t hi)
+{
+	return lo < s->q.shi && hi > s->q.slo;
 }
 /* a lane's global atomic: performed at the window's end, the old value then into w's row
  * reg (and reg + 1 for 8 bytes) of lane l unless red */

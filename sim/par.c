@@ -152,9 +152,20 @@ void par_overlay(SM *s, uint64_t a, unsigned size, uint8_t *buf)
 }
 
 /* ---------------------------------------------------------------- queueing */
+/* the bytes [a, a + n) stored: the queue's span takes them in */
+static inline void span(WQueue *q, uint64_t a, unsigned n)
+{
+	if (!q->shi || a < q->slo)
+		q->slo = a;
+	if (a + n > q->shi)
+		q->shi = a + n;
+}
+
 void par_store(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned size, const uint8_t *v)
 {
 	WItem *it = push(&s->q, cycle, WQ_STORE);
+
+	span(&s->q, a, size);
 
 	it->u.st.p = p;
 	it->u.st.a = a;
@@ -166,6 +177,7 @@ void par_stores(SM *s, uint64_t cycle, uint8_t *p, uint64_t a, unsigned n, const
 {
 	WItem *it = push(&s->q, cycle, WQ_STORES);
 
+	span(&s->q, a, n);
 	it->u.sr.p = p;
 	it->u.sr.a = a;
 	it->u.sr.n = n;
@@ -285,6 +297,7 @@ static void reset(WQueue *q)
 	q->n = 0;
 	q->na = 0;
 	q->obuilt = 0;
+	q->slo = q->shi = 0;
 	/* the used slots alone: a window's stores take few of the slots its busiest one grew */
 	for (int i = 0; i < q->on; i++)
 		q->okey[q->oused[i]] = 0;
