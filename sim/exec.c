@@ -774,8 +774,8 @@ flow(Gpu *g, Warp *w, const DIns *d, IssueMark *mk, int *rc, int timed)
 
 /* The issue stage's short path for a control instruction that it did not run itself
  * (TSource.flow, TInst.flow), while the lean issue is on (no trace, no sink, no fault):
- * flow(), and the hand-over of the rare fields it left, or of its fault. -1 without a
- * change: exec runs it. */
+ * flow(), and the hand-over of the rare fields it left (a path switch alone as
+ * TFLOW_SWITCH), or of its fault. -1 without a change: exec runs it. */
 int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
 {
 	SM *s = ctx;
@@ -794,6 +794,13 @@ int sim_tflow(void *ctx, int wi, const TInst *in, TExec *te)
 		return texec_end(g, s, w, &g->info, te, &mk, rc);
 	}
 	te->next = &g->tcode[w->pc];
+	if (!g->info.fills && g->info.event == EV_NONE && g->st.barriers == mk.bars) {
+		/* an unwinding that popped to another path (sim_texec_rare's answer: some lane is
+		 * active, as no exit ended the warp) and brought no token back from memory */
+		te->space = TSP_NONE;
+		te->switches = 1;
+		return TFLOW_SWITCH;
+	}
 	sim_texec_rare(g, s, w, &g->info, te, mk.bars);
 	return 1;
 }

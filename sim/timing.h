@@ -619,6 +619,7 @@ sim_tsb_write(Scoreboard *s, const TInst *in, uint64_t ready, int mem)
 enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
 #define CRS_TOKEN_BYTES 8   /* a CallReturnStack token in local memory: mask, kind and pc ([M]) */
 enum { TEX_NONE, TEX_BAR_WAIT, TEX_BAR_RELEASE, TEX_EXIT };       /* TExec.event */
+enum { TFLOW_SWITCH = 2 };  /* TSource.flow's answer for a path switch alone */
 
 /* What an issue did, as the core reports it to the timing: the common field always; the
  * rest (from space on) only when exec returns nonzero (a memory access, CallReturnStack
@@ -719,7 +720,8 @@ typedef struct {
 	 * run itself, taken instead of exec while lean is set: a push that stays on chip, a
 	 * branch that splits the warp, a .S that some lane runs, an EXIT that some lane runs.
 	 * As exec, or -1 without a change when exec must run it (a token that would spill, a
-	 * warp without active lanes) */
+	 * warp without active lanes), or TFLOW_SWITCH: the issue's only rare field is a path
+	 * switch (e->switches 1, e->space TSP_NONE; the others are not set) */
 	int (*flow)(void *ctx, int warp, const TInst *in, TExec *e);
 } TSource;
 

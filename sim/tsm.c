@@ -617,7 +617,15 @@ issue_timing(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in, con
 	sim_tsb_write(&m->sb[w], in, ready, mem);
 	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
 		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
-	if (rare) {
+	if (rare == TFLOW_SWITCH) {
+		/* (issue_events' path switch, the only event: the warp stays live, not at a
+		 * barrier and not stale) */
+		int k = m->wsched[w];
+		m->sfree[k] = now + 1 + (uint64_t)c->div_switch;
+		if (m->sfree[k] > m->ctrl[w])
+			m->ctrl[w] = m->sfree[k];
+		refile_common(m, w, next ? next : s->peek(s->ctx, w));
+	} else if (rare) {
 		issue_events(m, w, now, in, e);
 		refile(m, s, w);
 	} else
