@@ -34,8 +34,8 @@ typedef struct {
 typedef struct DIns DIns;
 typedef struct Warp Warp;
 /* a decode-time handler: the op of one issue for the lanes ex, in a form that cannot fault
- * (exec_alu.c's sim_choose_fn chooses it; the issue stage calls it for a lean instruction,
- * timing.h's TLeanFn) */
+ * and does not read the warp's pc (exec_alu.c's sim_choose_fn chooses it; the issue stage
+ * and funcrun.c call it for a lean instruction, timing.h's TLeanFn) */
 typedef TLeanFn ExecFn;
 
 struct DIns {
