@@ -97,6 +97,9 @@ typedef struct {
 	int32_t tbl;      /* J_BRX: jump table byte offset in constant bank 3 */
 	uint8_t folded;   /* the branch became a guarded EXIT (be_fold_exits) */
 	uint8_t lock;     /* the shared-memory lock loop's branch: always divergent */
+	uint8_t pdiv;     /* divergent as ptxas 11.8 sees it (uniform.c, under --loop-sync pbk):
+	                     div, or its condition reads a value carried round a loop that a
+	                     divergent branch leaves or continues */
 } Jmp;
 
 typedef struct {

@@ -42,7 +42,10 @@
  * three or more conditional branches (a chain of early exits: an unrolled loop's breaks);
  * two nested ifs that share their join keep SSY, as ptxas's do; of the conditional branches,
  * a loop's own exit (its latch test's edge out) and a branch that stays inside its loop (a
- * skip to the latch) are not counted (workloads spmv and bfs keep SSY there). The tokens are of one kind
+ * skip to the latch) are not counted (workloads spmv and bfs keep SSY there). And so is the
+ * target of a divergent continue that crosses a join (crossed_joins: it leaves from inside a
+ * divergent if of the loop body for the latch or header, past the if's join), which ptxas
+ * pushes with PBK every iteration. The tokens are of one kind
  * per target, so the static stack above is the same; the SM model's BRK leaves for the
  * topmost BRK token as .S does for the topmost SYNC token.
  */
@@ -696,6 +699,77 @@ static int propagate(Fn *f, Stk *in)
 	return 0;
 }
 
+/* t is a continue's target in loop l: the header, or a latch (a block with an edge to it) */
+static int cont_target(const Fn *f, int l, int t)
+{
+	int h = f->loops[l].header;
+
+	return t == h || (be_in_loop(f, l, t) && (f->blk[t].s1 == h || f->blk[t].s2 == h));
+}
+
+/* the blocks of loop l that s reaches in one trip (the header not entered, nor block x), their
+ * mark or'ed with v; stk holds Fn.nblk ids */
+static void trip_reach(const Fn *f, int l, int s, int x, uint8_t *mark, uint8_t v, int *stk)
+{
+	int sp = 0, h = f->loops[l].header;
+
+	if (s < 0 || s == h || s == x || !be_in_loop(f, l, s) || (mark[s] & v))
+		return;
+	mark[s] |= v;
+	stk[sp++] = s;
+	while (sp) {
+		int b = stk[--sp];
+		for (int e = 0; e < nedge(f, b); e++) {
+			int t = edge_to(f, b, e);
+			if (t < 0 || t == h || t == x || !be_in_loop(f, l, t) || (mark[t] & v))
+				continue;
+			mark[t] |= v;
+			stk[sp++] = t;
+		}
+	}
+}
+
+/* ptxas 11.8's per-iteration PBK for a continue that crosses a join: a divergent branch b of
+ * a loop whose two sides meet at a join x inside the trip (not the header), and a divergent
+ * continue c (a branch to the loop's latch or header) that b's sides reach before x, whose
+ * arriving edge goes past x: its target is marked brk, so every continue of the loop to it
+ * leaves by BRK and b's branch stays a plain BRA inside the PBK region. A uniform b or c,
+ * and a continue from the body's top level (before an if or after its join), keep SSY
+ * (docs/fidelity.md, "What separates PBK from SSY") */
+static void crossed_joins(Fn *f, const Stk *in)
+{
+	int n = f->nblk, *stk = be_alloc(f->pool, sizeof(int) * (size_t)n);
+	uint8_t *mark = be_alloc(f->pool, (size_t)n);
+
+	for (int i = 0; i < n; i++) {
+		const Blk *b = &f->blk[i];
+		int l = b->loop, x = -1;
+		if (b->dead || in[i].d < 0 || b->jmp.kind != J_BRA || !b->jmp.pdiv || l < 0 ||
+		    l >= f->nloops)
+			continue;
+		memset(mark, 0, (size_t)n);
+		trip_reach(f, l, b->s1, -1, mark, 1, stk);
+		trip_reach(f, l, b->s2, -1, mark, 2, stk);
+		for (int j = 0; j < n; j++)   /* the join: the first block both sides reach */
+			if (mark[j] == 3 && (x < 0 || f->blk[j].rpo < f->blk[x].rpo))
+				x = j;
+		if (x < 0)
+			continue;
+		trip_reach(f, l, b->s1, x, mark, 4, stk);
+		trip_reach(f, l, b->s2, x, mark, 4, stk);
+		for (int j = 0; j < n; j++) {
+			const Blk *c = &f->blk[j];
+			if (!(mark[j] & 4) || j == i || c->dead || in[j].d < 0 || c->jmp.kind != J_BRA ||
+			    !c->jmp.pdiv || c->loop != l || latch_exit(f, c))
+				continue;
+			if (c->arrive1 && c->s1 != x && cont_target(f, l, c->s1))
+				f->blk[c->s1].brk = 1;
+			if (c->arrive2 && c->s2 != x && cont_target(f, l, c->s2))
+				f->blk[c->s2].brk = 1;
+		}
+	}
+}
+
 /* the loop of branch b whose paths meet at j (in the loop) only around its back edge: some
  * path from b reaches the header before j, and none leaves the loop first (a state machine
  * loop left only by exit: a test of its dispatch meets the cases at the next test, which the
@@ -829,6 +903,7 @@ int be_sync(Fn *f)
 		for (int i = 0; i < f->nblk; i++)
 			if ((njmp[i] >= 2 && njmp[i] + nbra[i] >= 3) || nbra[i] >= 3)
 				f->blk[i].brk = 1;
+		crossed_joins(f, in);
 	}
 	/* keep only the pushes that happen (those already on top are not pushed again) */
 	for (int i = 0; i < f->nblk; i++) {

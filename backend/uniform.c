@@ -12,6 +12,13 @@
  * parameters, %ctaid/%nctaid/%ntid, constants, loads through uniform addresses, votes —
  * is uniform. A branch is uniform when written .uni or its predicate is uniform.
  * Iterated to a fixed point (divergence only grows).
+ *
+ * Under --loop-sync pbk, Jmp.pdiv is what ptxas 11.8 takes for divergent (its listings tell
+ * a divergent continue from a uniform one by its SSY or PBK): also a condition that reads,
+ * through its definitions, a register carried round a loop (written in it and live at its
+ * header) that a divergent branch leaves, or continues to its latch or header. Inside the
+ * loop such a value is the same for every lane that runs (a trip counter), so Jmp.div stays
+ * uniform; ptxas does not see that (docs/fidelity.md, "What separates PBK from SSY").
  */
 #include <string.h>
 #include "backend/be.h"
@@ -201,6 +208,17 @@ static int block_reads(const Fn *f, const Blk *b, int reg)
 	return b->jmp.cond >= 0 && f->tmp[b->jmp.cond].ptxreg == reg;
 }
 
+/* the PTX register a branch tests: its predicate, or a BRX's index (-1: none) */
+static int cond_reg(const Fn *f, const Blk *b)
+{
+	if (b->jmp.kind == J_BRX && b->jmp.ptxins >= 0) {
+		/* selection replaced the index by the address loaded from the jump table */
+		const PIns *in = &f->pf->ins[b->jmp.ptxins];
+		return in->nopd > 0 && in->o[0].kind == POK_REG ? in->o[0].reg : -1;
+	}
+	return b->jmp.cond >= 0 ? f->tmp[b->jmp.cond].ptxreg : -1;
+}
+
 static int branch_div(U *u, Blk *b)
 {
 	const Fn *f = u->f;
@@ -216,12 +234,7 @@ static int branch_div(U *u, Blk *b)
 		snprintf(b->why, sizeof b->why, "written .uni");
 		return 0;
 	}
-	reg = b->jmp.cond >= 0 ? f->tmp[b->jmp.cond].ptxreg : -1;
-	if (b->jmp.kind == J_BRX && b->jmp.ptxins >= 0) {
-		/* selection replaced the index by the address loaded from the jump table */
-		const PIns *in = &f->pf->ins[b->jmp.ptxins];
-		reg = in->nopd > 0 && in->o[0].kind == POK_REG ? in->o[0].reg : -1;
-	}
+	reg = cond_reg(f, b);
 	if (reg >= 0 && u->div[reg]) {
 		snprintf(b->why, sizeof b->why, "%s %s", f->pf->regs[reg].name, u->why[reg]);
 		return 1;
@@ -231,6 +244,145 @@ static int branch_div(U *u, Blk *b)
 	else
 		snprintf(b->why, sizeof b->why, "uniform condition");
 	return 0;
+}
+
+/* the registers operand o reads that def does not hold, into use */
+static void opd_uses(const POpd *o, const uint32_t *def, uint32_t *use)
+{
+	if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg >= 0 && !BHAS(def, o->reg))
+		BSET(use, o->reg);
+	if (o->kind == POK_VEC || o->kind == POK_LIST)
+		for (int i = 0; i < o->nelems; i++)
+			opd_uses(&o->elems[i], def, use);
+}
+
+/* the registers instruction in writes, into bits */
+static void ins_writes(const PIns *in, uint32_t *bits)
+{
+	for (int s = 0; s < in->nopd; s++) {
+		const POpd *o = &in->o[s];
+		if (!ptx_ins_writes(in, s))
+			continue;
+		if (o->kind == POK_REG)
+			BSET(bits, o->reg);
+		else if (o->kind == POK_VEC || o->kind == POK_LIST)
+			for (int e = 0; e < o->nelems; e++)
+				if (o->elems[e].kind == POK_REG)
+					BSET(bits, o->elems[e].reg);
+	}
+}
+
+/* the registers block b reads before writing them (use) and writes unguarded (def) */
+static void use_def(const Fn *f, const Blk *b, uint32_t *use, uint32_t *def)
+{
+	const PFunc *pf = f->pf;
+	int hi = b->jmp.ptxins >= 0 ? b->jmp.ptxins + 1 : b->plast, c = cond_reg(f, b);
+
+	for (int i = b->pfirst; i < hi && i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		if (in->guard >= 0 && !BHAS(def, in->guard))
+			BSET(use, in->guard);
+		for (int s = 0; s < in->nopd; s++)
+			if (!ptx_ins_writes(in, s) || in->o[s].kind == POK_ADDR)
+				opd_uses(&in->o[s], def, use);
+		if (in->guard < 0)   /* a guarded write kills nothing */
+			ins_writes(in, def);
+	}
+	if (c >= 0 && !BHAS(def, c))
+		BSET(use, c);
+}
+
+/* does loop l have a branch divergent in u that leaves it or goes to its header or a latch */
+static int loop_splits(const Fn *f, const U *u, int l)
+{
+	int h = f->loops[l].header;
+
+	for (int bi = 0; bi < f->nblk; bi++) {
+		const Blk *b = &f->blk[bi];
+		int c = cond_reg(f, b), s[2] = {b->s1, b->s2};
+		if (b->dead || b->jmp.kind != J_BRA || !be_in_loop(f, l, bi) || c < 0 || !u->div[c])
+			continue;
+		for (int e = 0; e < 2; e++)
+			if (s[e] >= 0 && (s[e] == h || !be_in_loop(f, l, s[e]) ||
+			                  f->blk[s[e]].s1 == h || f->blk[s[e]].s2 == h))
+				return 1;
+	}
+	return 0;
+}
+
+/* Jmp.pdiv: the registers carried round a loop that a divergent branch leaves or continues,
+ * and what is computed from them, taken for divergent as well */
+static void ptxas_div(Fn *f, const U *u)
+{
+	const PFunc *pf = f->pf;
+	int n = f->nblk, w = BITS_WORDS(pf->nregs + 1), changed;
+	uint32_t *use, *def, *live, *wr, *carried;
+	U p = *u;
+
+	if (f->opt->loop_sync != BE_LOOP_PBK || f->nloops == 0) {
+		for (int bi = 0; bi < n; bi++)
+			f->blk[bi].jmp.pdiv = f->blk[bi].jmp.div;
+		return;
+	}
+	use = be_alloc(f->pool, sizeof(uint32_t) * (size_t)(4 * n * w));
+	def = use + n * w;
+	live = def + n * w;
+	wr = live + n * w;   /* what each block writes, guarded or not */
+	for (int bi = 0; bi < n; bi++) {
+		const Blk *b = &f->blk[bi];
+		if (b->dead)
+			continue;
+		use_def(f, b, use + bi * w, def + bi * w);
+		for (int i = b->pfirst; i < b->plast && i < pf->nins; i++)
+			ins_writes(&pf->ins[i], wr + bi * w);
+	}
+	do {   /* live at block entry, backwards to a fixed point */
+		changed = 0;
+		for (int bi = n - 1; bi >= 0; bi--) {
+			const Blk *b = &f->blk[bi];
+			int s[2] = {b->s1, b->s2};
+			if (b->dead)
+				continue;
+			for (int k = 0; k < w; k++) {
+				uint32_t out = 0, in;
+				for (int e = 0; e < 2; e++)
+					if (s[e] >= 0)
+						out |= live[s[e] * w + k];
+				if (b->jmp.kind == J_BRX)
+					for (int e = 0; e < b->jmp.ntl; e++)
+						out |= live[f->tl[b->jmp.tl + e] * w + k];
+				in = use[bi * w + k] | (out & ~def[bi * w + k]);
+				if (in != live[bi * w + k])
+					live[bi * w + k] = in, changed = 1;
+			}
+		}
+	} while (changed);
+	p.div = memcpy(be_alloc(f->pool, (size_t)pf->nregs + 1), u->div, (size_t)pf->nregs + 1);
+	p.why = be_alloc(f->pool, sizeof *p.why * ((size_t)pf->nregs + 1));
+	carried = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+	do {
+		p.changed = 0;
+		for (int l = 0; l < f->nloops; l++) {
+			const uint32_t *hl = live + f->loops[l].header * w;
+			if (!loop_splits(f, &p, l))
+				continue;
+			memset(carried, 0, sizeof(uint32_t) * (size_t)w);
+			for (int bi = 0; bi < n; bi++)
+				if (!f->blk[bi].dead && be_in_loop(f, l, bi))
+					for (int k = 0; k < w; k++)
+						carried[k] |= wr[bi * w + k] & hl[k];
+			for (int r = 0; r < pf->nregs; r++)
+				if (BHAS(carried, r))
+					mark(&p, r, "carried round a loop that lanes leave apart");
+		}
+		for (int i = 0; i < pf->nins; i++)
+			transfer(&p, &pf->ins[i]);
+	} while (p.changed);
+	for (int bi = 0; bi < n; bi++) {
+		Blk *b = &f->blk[bi];
+		int c = cond_reg(f, b);
+		b->jmp.pdiv = (uint8_t)(b->jmp.div || (c >= 0 && p.div[c]));
+	}
 }
 
 void be_uniform(Fn *f)
@@ -295,6 +447,7 @@ void be_uniform(Fn *f)
 			b->jmp.uni = 1;
 	}
 	f->preduni = u.div;
+	ptxas_div(f, &u);
 }
 
 /* ------------------------------------------------------------------ why a predicate diverges */

@@ -325,5 +325,24 @@ got=$(awk '{ sub(/^[[:space:]]*\/\*[0-9a-f]+\*\/[[:space:]]*/, "") }
 	END { print n + 0 }' "$tmp/plan.sass")
 if [ "$got" -ge 2 ]; then pass=$((pass + 1)); else bad "plan" "at least 2 word moves right after their pair's reload expected, $got in the listing"; fi
 
+# 13. continues (sync.c's crossed joins, kepler.cfg's settings: NAME@pbk): a divergent continue
+#     that crosses an if's join makes ptxas 11.8's per-iteration PBK at the latch, left by
+#     `@P BRK` and a `BRK` at the body's end, the if's branch a plain BRA inside it (cont_cross;
+#     cont_trip, whose continue tests the trip counter of a loop that lanes leave apart); the
+#     continues of cont_nocross cross no join (one from the top level before the divergent if,
+#     one after its join, one across a uniform if's join) and keep SSY with NOP.S arrivals,
+#     as ptxas's listings do (tests/ptxas-ref/NAME.sass; the defaults keep SSY for all three)
+for k in cont_cross cont_trip; do
+	count cont.$k "$k@pbk" 'PBK ' 1
+	count cont.$k "$k@pbk" '@P[0-6] BRK;' 1
+	count cont.$k "$k@pbk" 'BRK;' 1
+	count cont.$k "$k@pbk" 'SSY ' 1
+	count cont.$k "$k@pbk" '@!?P[0-6] BRA ' 1
+	count cont.$k "$k" 'PBK ' 0
+done
+count cont.cont_nocross cont_nocross@pbk 'PBK ' 0
+count cont.cont_nocross cont_nocross@pbk 'SSY ' 3
+count cont.cont_nocross cont_nocross@pbk '@P[0-6] NOP\.S;' 4
+
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
