@@ -769,8 +769,8 @@ typedef struct {
 	uint64_t wocc[TM_MAXSCHED];  /* per scheduler: the wheel's non-empty slots (bit per slot) */
 	uint64_t far[TM_MAXSCHED];   /* per scheduler: positions with wr >= kt + TM_WHEEL (filed then) */
 	uint64_t farmin[TM_MAXSCHED];/* per scheduler: least wr of far (UINT64_MAX: none) */
-	uint32_t ubusy;              /* unit classes with pfree > ut (bit per Unit) */
-	uint64_t ut, unext;          /* ubusy holds for cycles ut .. unext-1 (unext: least busy pfree) */
+	uint64_t tkt;                /* the cycle of the last take of a unit class (take_unit) */
+	uint8_t tku;                 /* and its class */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
 	uint64_t pipe[UNIT_COUNT][2];/* per unit class of one or two pipelines: each one's first free
 	                                cycle, in pipeline order (units keeps the wider classes) */

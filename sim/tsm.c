@@ -52,9 +52,9 @@ sim_tsm_free(TSm *m)
  * release (scoreboard, control wait, barrier) are cached in wr; each scheduler keeps, by
  * position in its warp order, the warps with wr <= kt (rdy), the later ones on a timing
  * wheel by wr (those beyond its reach in far) and the unit class of each warp's next
- * instruction (umask). A cycle's candidates
- * are then rdy minus the positions whose unit is busy: the scan over every warp remains
- * only for a scheduler that can issue nothing (and is memoised, kwake). */
+ * instruction (umask). A cycle's pick is the policy's first warp of rdy whose unit is free
+ * (pick_free: a busy unit's positions masked out as they are met): the scan over every warp
+ * remains only for a scheduler that can issue nothing (and is memoised, kwake). */
 
 /* x rotated right by n (0 <= n < 64) */
 static inline uint64_t
@@ -262,61 +262,54 @@ promote(TSm *m, int k, uint64_t t)
 		promote_far(m, k);
 }
 
-/* the unit classes busy at t (pfree > t), recomputed only when t leaves ut .. unext-1;
- * issue() keeps them when it moves a pfree */
-static inline uint32_t
-busy_units(TSm *m, uint64_t t)
+/* the position of the pick: GTO's inline (the common policy); the others through
+ * sim_sched_pick */
+static inline int
+pick(const TSm *m, const Sched *sc, uint64_t cand)
 {
-	if (t < m->ut) {            /* (time runs forward: not reached) */
-		m->ubusy = (1u << UNIT_COUNT) - 1;
-		m->unext = 0;
+	if (sc->policy == SCHED_GTO) {
+		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs) */
+		if (sc->last >= 0 && (cand >> (sc->rs - 1) & 1))
+			return sc->rs - 1;
+		return __builtin_ctzll(cand);
 	}
-	if (t >= m->unext) {
-		/* a unit free at ut stays free: only the busy ones can change */
-		uint32_t b = m->ubusy;
-		m->unext = UINT64_MAX;
-		m->ut = t;
-		for (; b; b &= b - 1) {
-			int u = __builtin_ctz(b);
-			if (m->pfree[u] <= t)
-				m->ubusy &= ~(1u << u);
-			else if (m->pfree[u] < m->unext)
-				m->unext = m->pfree[u];
-		}
-	}
-	return m->ubusy;
+	return m->pos[sim_sched_pick(sc, cand)];
 }
 
-/* scheduler k's warps that can issue at t (positions): sorted, pipelines free */
-static inline __attribute__((always_inline)) uint64_t
-candidates(TSm *m, int k, uint64_t t)
+/* The pick at t: the policy's first warp of c (sorted warps of scheduler k) whose unit class
+ * is free. A pick whose class is busy takes every warp of that class out of c (umask) and
+ * picks again: the first in the policy's order among those left is the first among those
+ * whose class is free, as a pick over the free ones alone would find. No set of the busy
+ * classes is kept (on fermi.cfg the ALU class turns busy and free at almost every cycle,
+ * and the first pick mostly succeeds). Returns the position, or -1 with *least lowered to
+ * the least pfree of the busy classes met (the caller sets *least first: UINT64_MAX, or
+ * the pfree of a class it took out of c itself). */
+static inline __attribute__((always_inline)) int
+pick_free(const TSm *m, const Sched *sc, int k, uint64_t c, uint64_t t, uint64_t *least)
 {
-	uint64_t c;
+	uint64_t lo = *least;
 
-	promote(m, k, t);
-	c = m->rdy[k];
-	if (!c)
-		return 0;
-	for (uint32_t b = busy_units(m, t); b; b &= b - 1)
-		c &= ~m->umask[k][__builtin_ctz(b)];
-	return c;
+	while (c) {
+		int i = pick(m, sc, c);
+		int u = m->wunit[sc->warp[i]];
+		uint64_t p = m->pfree[u];
+		if (p <= t)
+			return i;
+		lo = p < lo ? p : lo;
+		c &= ~m->umask[k][u];
+	}
+	*least = lo;
+	return -1;
 }
 
-/* the least cycle after t at which a warp of scheduler k could issue, when none can at t
- * (the least warp_wake): a sorted warp waits for its unit, a later one for its wr and
- * its unit */
+/* the least cycle after kt at which a warp of scheduler k could issue, when none can at kt
+ * (the least warp_wake), given least, the least pfree of the busy classes of its sorted
+ * warps (pick_free's): a later warp waits for its wr and its unit */
 static uint64_t
-least_wake(TSm *m, int k)
+least_wake(TSm *m, int k, uint64_t least)
 {
-	uint64_t least = UINT64_MAX;
 	const Sched *sc = &m->sched[k];
 
-	/* (called after candidates() found none at t: every sorted warp's unit is busy) */
-	for (uint32_t b = m->ubusy; b; b &= b - 1) {
-		int u = __builtin_ctz(b);
-		if ((m->rdy[k] & m->umask[k][u]) && m->pfree[u] < least)
-			least = m->pfree[u];
-	}
 	/* the wheel in time order: slot of kt+1 first; a slot at or past least cannot lower it
 	 * (nor can anything when least is kt + 1, the common case of a busy pipeline) */
 	uint64_t kt = m->kt[k];
@@ -425,11 +418,8 @@ take_unit(TSm *m, Unit u, uint64_t now, int mult)
 		m->pfree[u] = b[0] < b[last] ? b[0] : b[last];
 	} else
 		m->pfree[u] = sim_units_take(&m->units, m->c, u, now, mult);
-	if (m->pfree[u] > m->ut) {   /* keep busy_units() exact */
-		m->ubusy |= 1u << u;
-		if (m->pfree[u] < m->unext)
-			m->unext = m->pfree[u];
-	}
+	m->tku = (uint8_t)u;        /* (the taken class, for the next visit of this cycle) */
+	m->tkt = now;
 }
 
 /* the CallReturnStack tokens an instruction of warp w spilled to or filled from its CRS area:
@@ -659,20 +649,6 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 	return issue_timing(m, s, w, now, in, next, 0);
 }
 
-/* the position of the pick: GTO's inline (the common policy); the others through
- * sim_sched_pick */
-static inline int
-pick(const TSm *m, const Sched *sc, uint64_t cand)
-{
-	if (sc->policy == SCHED_GTO) {
-		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs) */
-		if (sc->last >= 0 && (cand >> (sc->rs - 1) & 1))
-			return sc->rs - 1;
-		return __builtin_ctzll(cand);
-	}
-	return m->pos[sim_sched_pick(sc, cand)];
-}
-
 /* sim_sched_issued_at for warp w at position i, its result lat cycles away; inline but for
  * two-level (the only policy that asks whether the warp now waits long) */
 static inline void
@@ -702,51 +678,45 @@ static inline __attribute__((always_inline)) int
 visit(TSm *m, const TSource *s, int k, uint64_t now)
 {
 	Sched *sc = &m->sched[k];
-	uint64_t cand;
+	uint64_t least = UINT64_MAX;
 	int i, w, why, total = 0;
 
 	flush(m, s);
-	/* The visit after another scheduler took, in this very cycle, a unit class the two
-	 * share (fermi's ALU class: 0.34-0.46 such visits per warp instruction), which left it
-	 * the only busy class, free again at now + 1 (unext: so some class is busy). It cannot
-	 * sleep, since its warps may issue at now + 1, so it is made cheap: busy_units() would
-	 * answer ubusy unchanged (ut <= now: time runs forward), so the candidates are the
-	 * sorted warps outside that one class, and when that is none while some are sorted, the
-	 * memo (now + 1, as the general test below finds) and the stall of its first warp are
-	 * charged at once. (The stall's three lines are those of the general path: sharing them
-	 * by a jump measured 402 -> 405 host instructions per warp instruction on intloop.) */
-	uint32_t ub = m->ubusy;
-	if (m->unext == now + 1 && !(ub & (ub - 1))) {
-		promote(m, k, now);
-		uint64_t r = m->rdy[k];
-		if ((cand = r & ~m->umask[k][__builtin_ctz(ub)]) == 0 && r) {
-			m->kwake[k] = now + 1;
+	promote(m, k, now);
+	/* The visit after another scheduler took, in this very cycle, a unit class (tku) that
+	 * it left busy (fermi's ALU class, which both schedulers share: 0.34-0.46 such visits per
+	 * warp instruction): when every sorted warp is of that class, none can issue before the
+	 * class is free, which is least_wake's least over the sorted warps; the memo and the
+	 * stall of the first warp are charged at once, without a pick. Otherwise the pick
+	 * passes that class's warps by. */
+	uint64_t cand = m->rdy[k];
+	if (m->tkt == now && m->pfree[m->tku] > now) {
+		uint64_t r = cand;
+		if ((cand &= ~m->umask[k][m->tku]) != r)
+			least = m->pfree[m->tku];   /* (the pick's least starts from the class passed by) */
+		if (cand == 0 && r) {
+			m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
 			m->kfirst[k] = first(sc);
 			warp_wake(m, s, m->kfirst[k], now, &why);
 			m->st->stall[why]++;
 			return 0;
 		}
-	} else
-		cand = candidates(m, k, now);
-	if (cand == 0) {
+	}
+	if ((i = pick_free(m, sc, k, cand, now, &least)) < 0) {
 		if (!sc->n) {
 			m->st->stall[STALL_IDLE]++;
 			return 0;
 		}
-		/* nothing can issue: the least wake-up of its warps, memoised */
-		/* one busy unit class free again at now + 1 blocks every sorted warp (there are some:
-		 * promote() left kt at now): least_wake's answer without its call, the common case of
-		 * schedulers that share a pipeline class and take turns at it */
-		if (m->rdy[k] && !(m->ubusy & (m->ubusy - 1)) && m->unext == now + 1)
-			m->kwake[k] = now + 1;
-		else
-			m->kwake[k] = least_wake(m, k);
+		/* nothing can issue: the least wake-up of its warps, memoised; when a sorted warp's
+		 * class is free again at now + 1 (the common case of schedulers that share a
+		 * pipeline class and take turns at it: the visit after the other scheduler took it
+		 * in this very cycle), that is least_wake's answer without its call */
+		m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
 		m->kfirst[k] = first(sc);
 		warp_wake(m, s, m->kfirst[k], now, &why);
 		m->st->stall[why]++;
 		return 0;
 	}
-	i = pick(m, sc, cand);
 	w = sc->warp[i];
 	m->kwake[k] = 0;
 	/* up to issue_width instructions of this warp in this cycle (a loop the compiler would
@@ -808,10 +778,18 @@ sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 			continue;
 		}
 		flush(m, s);
-		if (candidates(m, k, next))
-			return next;           /* nothing can be earlier */
-		uint64_t w = least_wake(m, k);
-		if (w < t)
+		promote(m, k, next);
+		/* any sorted warp whose class is free issues at next: nothing can be earlier */
+		uint64_t least = UINT64_MAX, w;
+		for (uint64_t c = m->rdy[k]; c;) {
+			int u = m->wunit[m->sched[k].warp[__builtin_ctzll(c)]];
+			if (m->pfree[u] <= next)
+				return next;
+			if (m->pfree[u] < least)
+				least = m->pfree[u];
+			c &= ~m->umask[k][u];
+		}
+		if ((w = least_wake(m, k, least)) < t)
 			t = w;
 	}
 	return t;
