@@ -605,6 +605,24 @@ sim_tsb_max(const Scoreboard *s, const TInst *in)
 		return sim_sb_max(s, in->use);
 	return sim_sb_run(s, in->chk);
 }
+/* sim_sb_why of in's ids, given t, the latest landing of its run (sim_tsb_max): the first id
+ * of the fixed run that lands at t decides, as the first latest id of the whole list does in
+ * sim_sb_ready (the run holds the list's distinct ids in the order they first appear); the
+ * whole list (in->use) only when the run is longer than SB_RUN */
+static inline int
+sim_tsb_why(const Scoreboard *s, const TInst *in, uint64_t t)
+{
+	if (t > s->memmax || t == 0)
+		return t ? STALL_RAW_ALU : STALL_NONE;
+	if (__builtin_expect(in->nchk > SB_RUN, 0))
+		return sim_sb_why(s, in->use, t);
+	for (int i = 0; i < SB_RUN; i++) {
+		uint64_t r = s->ready[in->chk[i]];
+		if (r >> 1 == t)
+			return r & 1 ? STALL_RAW_MEM : STALL_RAW_ALU;
+	}
+	return STALL_NONE;          /* (not reached when t is the run's latest landing) */
+}
 /* sim_sb_write of in's destinations, from the TInst's own line when it holds them */
 static inline void
 sim_tsb_write(Scoreboard *s, const TInst *in, uint64_t ready, int mem)

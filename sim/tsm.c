@@ -340,6 +340,16 @@ least_wake(TSm *m, int k, uint64_t least)
 	return least;
 }
 
+/* the scoreboard's stall reason of warp w when a write from memory may be its latest
+ * (sim_tsb_why), out of the visit's line */
+static __attribute__((noinline)) int
+sb_why(const TSm *m, const TSource *s, int w)
+{
+	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
+
+	return sim_tsb_why(&m->sb[w], in, m->wsb[w]);
+}
+
 /* first cycle >= t at which warp w can issue, and why not before: sim_wake over the
  * scoreboard, control and pipeline constraints (the first two cached per warp) */
 static inline uint64_t
@@ -364,10 +374,8 @@ warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 		 * found from, which only an issue or a stale mark changes */
 		if (m->ctrl[w] > m->wsb[w])
 			*why = STALL_CTRL;
-		else {
-			const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
-			*why = sim_sb_why(&m->sb[w], in->use, m->wsb[w]);
-		}
+		else
+			*why = m->wsb[w] > m->sb[w].memmax ? STALL_RAW_ALU : sb_why(m, s, w);
 		return k;
 	}
 	*why = STALL_NONE;

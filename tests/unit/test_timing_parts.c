@@ -364,7 +364,8 @@ START_TEST(test_scoreboard)
 }
 END_TEST
 
-/* the issue stage's split of sim_sb_ready (sim_sb_max, then sim_sb_why from that cycle) gives
+/* the issue stage's split of sim_sb_ready (sim_sb_max, then sim_sb_why from that cycle, and
+ * sim_tsb_max and sim_tsb_why over a TInst's copy of the fixed run) gives
  * its cycle and reason on every use: ties of a memory and an arithmetic write at one cycle
  * (the first id read decides), writes overwritten, a pending access landed later; uses with
  * an id read and written (counted once in nchk), and longer than sim_sb_max's fixed run */
@@ -405,6 +406,11 @@ START_TEST(test_scoreboard_split)
 			uint64_t t = sim_sb_ready(&s, &u, &why);
 			ck_assert_uint_eq(sim_sb_max(&s, &u), t);
 			ck_assert_int_eq(sim_sb_why(&s, &u, t), why);
+			/* and the issue stage's forms over a TInst's own copy of the run */
+			TInst in = {0};
+			sim_tinst_use(&in, &u);
+			ck_assert_uint_eq(sim_tsb_max(&s, &in), t);
+			ck_assert_int_eq(sim_tsb_why(&s, &in, t), why);
 		}
 	}
 }
