@@ -243,7 +243,7 @@ MOpd be_cst(int bank, int64_t off);                /* c[bank][off] */
 MOpd be_mem(int base, int64_t off);                /* [base + off] */
 void be_addpred(Fn *f, int b, int p);
 void be_preds(Fn *f);                              /* recompute predecessor lists */
-void be_errorf(Fn *f, PLoc loc, const char *fmt, ...);
+void be_errorf(Fn *f, PLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void be_unsup(Fn *f, const PIns *in, const char *what); /* "unsupported: op: what" */
 int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
 void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */

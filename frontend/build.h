@@ -177,7 +177,7 @@ static inline PLoc ploc_in(const PCtx *c, const PTX_YYLTYPE *l)
 }
 
 /* diag.c */
-void ptx_diag(PCtx *c, PLoc loc, const char *fmt, ...);
+void ptx_diag(PCtx *c, PLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void ptx_vdiag(FILE *err, const char *name, const char *src, size_t len, PLoc loc,
                const char *kind, const char *fmt, va_list ap);
 

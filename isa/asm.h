@@ -90,8 +90,10 @@ Tok isa_asm_addr(Lex *x);                             /* TK_ADDR when one starts
 int isa_asm_col(const Lex *x, size_t off);            /* 1-based column of an offset on this line */
 int isa_asm_is(const Lex *x, Tok t, const char *s);   /* token text equals s */
 char *isa_asm_text(const Lex *x, Tok t, char *buf, size_t size); /* token text, truncated */
-void isa_asm_error_at(Lex *x, int line, size_t ls, int col, const char *fmt, ...);
-void isa_asm_error(Lex *x, Tok t, const char *fmt, ...); /* at the token's column */
+void isa_asm_error_at(Lex *x, int line, size_t ls, int col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void isa_asm_error(Lex *x, Tok t, const char *fmt, ...) /* at the token's column */
+	__attribute__((format(printf, 3, 4)));
 void isa_asm_flush(Lex *x, FILE *err);                /* prints and frees the diagnostics */
 
 /* where the parts of one instruction were, for messages found after parsing */

@@ -104,7 +104,8 @@ void or_exec(Oracle *o, Thread *t);
 void or_types(Oracle *o);   /* fills o->ty */
 /* evaluates a warp collective for the n threads of g, all at the same instruction */
 void or_collective(Oracle *o, Thread **g, int n);
-void or_error(Oracle *o, const Thread *t, int kind, const char *fmt, ...);
+void or_error(Oracle *o, const Thread *t, int kind, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 const PIns *or_cur(const Oracle *o, const Thread *t);
 
 /* exec.c operand access in t's current frame: get reads an operand as type (PType; bits
