@@ -281,30 +281,38 @@ pick(const TSm *m, const Sched *sc, uint64_t cand)
  * picks again: the first in the policy's order among those left is the first among those
  * whose class is free, as a pick over the free ones alone would find. No set of the busy
  * classes is kept (on fermi.cfg the ALU class turns busy and free at almost every cycle,
- * and the first pick mostly succeeds). Returns the position, or -1 with *least lowered to
- * the least pfree of the busy classes met (the caller sets *least first: UINT64_MAX, or
- * the pfree of a class it took out of c itself). */
+ * and the first pick mostly succeeds). Returns the position, or -1. */
 static inline __attribute__((always_inline)) int
-pick_free(const TSm *m, const Sched *sc, int k, uint64_t c, uint64_t t, uint64_t *least)
+pick_free(const TSm *m, const Sched *sc, int k, uint64_t c, uint64_t t)
 {
-	uint64_t lo = *least;
-
 	while (c) {
 		int i = pick(m, sc, c);
 		int u = m->wunit[sc->warp[i]];
-		uint64_t p = m->pfree[u];
-		if (p <= t)
+		if (m->pfree[u] <= t)
 			return i;
-		lo = p < lo ? p : lo;
 		c &= ~m->umask[k][u];
 	}
-	*least = lo;
 	return -1;
+}
+
+/* the least pfree of the unit classes of scheduler k's warps c (busy ones, when none of c
+ * can issue) */
+static uint64_t
+least_busy(const TSm *m, int k, uint64_t c)
+{
+	uint64_t lo = UINT64_MAX;
+
+	while (c) {
+		int u = m->wunit[m->sched[k].warp[__builtin_ctzll(c)]];
+		lo = m->pfree[u] < lo ? m->pfree[u] : lo;
+		c &= ~m->umask[k][u];
+	}
+	return lo;
 }
 
 /* the least cycle after kt at which a warp of scheduler k could issue, when none can at kt
  * (the least warp_wake), given least, the least pfree of the busy classes of its sorted
- * warps (pick_free's): a later warp waits for its wr and its unit */
+ * warps (least_busy): a later warp waits for its wr and its unit */
 static uint64_t
 least_wake(TSm *m, int k, uint64_t least)
 {
@@ -686,7 +694,7 @@ static inline __attribute__((always_inline)) int
 visit(TSm *m, const TSource *s, int k, uint64_t now)
 {
 	Sched *sc = &m->sched[k];
-	uint64_t least = UINT64_MAX;
+	uint64_t least;
 	int i, w, why, total = 0;
 
 	flush(m, s);
@@ -700,9 +708,8 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	uint64_t cand = m->rdy[k];
 	if (m->tkt == now && m->pfree[m->tku] > now) {
 		uint64_t r = cand;
-		if ((cand &= ~m->umask[k][m->tku]) != r)
-			least = m->pfree[m->tku];   /* (the pick's least starts from the class passed by) */
-		if (cand == 0 && r) {
+		if ((cand &= ~m->umask[k][m->tku]) == 0 && r) {
+			least = m->pfree[m->tku];
 			m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
 			m->kfirst[k] = first(sc);
 			warp_wake(m, s, m->kfirst[k], now, &why);
@@ -710,7 +717,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 			return 0;
 		}
 	}
-	if ((i = pick_free(m, sc, k, cand, now, &least)) < 0) {
+	if ((i = pick_free(m, sc, k, cand, now)) < 0) {
 		if (!sc->n) {
 			m->st->stall[STALL_IDLE]++;
 			return 0;
@@ -719,6 +726,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 		 * class is free again at now + 1 (the common case of schedulers that share a
 		 * pipeline class and take turns at it: the visit after the other scheduler took it
 		 * in this very cycle), that is least_wake's answer without its call */
+		least = least_busy(m, k, m->rdy[k]);
 		m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
 		m->kfirst[k] = first(sc);
 		warp_wake(m, s, m->kfirst[k], now, &why);
