@@ -24,6 +24,15 @@ side() {
 		lds) [ $((i % 2)) = 0 ] && echo "	ld.shared.u32 %r4, [%r10+$((4 * i))];" || echo "	add.s32 %r3, %r3, %r4;" ;;
 		div) [ $((i % 2)) = 0 ] && echo "	div.u32 %r3, %r3, %r1;" || echo "	xor.b32 %r3, %r3, %r2;" ;;
 		mul64) [ $((i % 2)) = 0 ] && echo "	mul.lo.s64 %rd5, %rd5, %rd6;" || echo "	xor.b64 %rd5, %rd5, %rd6;" ;;
+		# a global load whose address the side computes (out[tid & 1]), its use, then int
+		ldin) case $i in
+			0) echo "	and.b32 %r7, %r2, 1;" ;;
+			1) echo "	mul.wide.u32 %rd7, %r7, 4;" ;;
+			2) echo "	add.s64 %rd8, %rd2, %rd7;" ;;
+			3) echo "	ld.global.u32 %r4, [%rd8];" ;;
+			4) echo "	add.s32 %r3, %r3, %r4;" ;;
+			*) [ $((i % 2)) = 0 ] && echo "	add.s32 %r3, %r3, %r1;" || echo "	xor.b32 %r3, %r3, %r2;" ;;
+			esac ;;
 		esac
 		i=$((i + 1))
 	done
@@ -311,6 +320,10 @@ family loop_cont_nest div contnest
 family loop_cont2_div div cont2
 family ret_div div retcall
 family ret_nest div retcall
+# sides of 5 to 24 PTX instructions that begin by loading out[tid & 1]
+SIZES=$(seq 5 24)
+family ldin_div div one ldin
+family ldin_uni uni one ldin
 SIZES=$(seq 0 8)
 family call_div div call
 # if/else: both sides N, then the else side fixed at 2 and 0
