@@ -382,11 +382,23 @@ static void print_ins(FILE *f, const Kernel *k, const Ins *in)
 		free(line);
 }
 
+/* " =" and the n bytes as " %02x" each, written a chunk at a time */
 static void print_bytes(FILE *f, const uint8_t *p, uint64_t n)
 {
-	fprintf(f, " =");
-	for (uint64_t i = 0; i < n; i++)
-		fprintf(f, " %02x", p[i]);
+	char buf[3 * 256];
+	size_t k = 0;
+
+	fputs(" =", f);
+	for (uint64_t i = 0; i < n; i++) {
+		buf[k++] = ' ';
+		buf[k++] = "0123456789abcdef"[p[i] >> 4];
+		buf[k++] = "0123456789abcdef"[p[i] & 15];
+		if (k == sizeof buf) {
+			fwrite(buf, 1, k, f);
+			k = 0;
+		}
+	}
+	fwrite(buf, 1, k, f);
 }
 
 static void print_header(FILE *f, const Kernel *k)
