@@ -280,9 +280,19 @@ static void queue_stores(Gpu *g, SM *s, const Warp *w, const MemAlloc *a, const 
                          uint32_t ex, unsigned size, const DOpd *ro, ExecInfo *e)
 {
 	uint8_t v[32 * 16];
-	uint64_t start = 0;
+	uint64_t start = 0, gap = 0;
 	unsigned n = 0;
 
+	if (ex == ~0u && size == 4) {   /* a full warp's words: in a row, their register row */
+		for (unsigned l = 0; l < 32; l++)
+			gap |= addr[l] - addr[0] - 4 * l;
+		if (!gap) {
+			memcpy(e->addr, addr, sizeof e->addr);
+			par_stores(s, g->cycle, a->bytes + (addr[0] - a->base), addr[0], 128,
+			           (const uint8_t *)&REG(ro->reg, 0));
+			return;
+		}
+	}
 	FOR_LANES(ex) {
 		e->addr[l] = addr[l];
 		if (n && addr[l] != start + n) {
