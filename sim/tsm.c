@@ -795,17 +795,10 @@ sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 		}
 		flush(m, s);
 		promote(m, k, next);
-		/* any sorted warp whose class is free issues at next: nothing can be earlier */
-		uint64_t least = UINT64_MAX, w;
-		for (uint64_t c = m->rdy[k]; c;) {
-			int u = m->wunit[m->sched[k].warp[__builtin_ctzll(c)]];
-			if (m->pfree[u] <= next)
-				return next;
-			if (m->pfree[u] < least)
-				least = m->pfree[u];
-			c &= ~m->umask[k][u];
-		}
-		if ((w = least_wake(m, k, least)) < t)
+		if (pick_free(m, &m->sched[k], k, m->rdy[k], next) >= 0)
+			return next;           /* nothing can be earlier */
+		uint64_t w = least_wake(m, k, least_busy(m, k, m->rdy[k]));
+		if (w < t)
 			t = w;
 	}
 	return t;
