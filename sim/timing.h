@@ -271,6 +271,11 @@ uint64_t sim_gmem_access(const TimingConfig *c, Cache *l1, Cache *l2, Dram *d, u
  * to four registers and CC three times (an operand, .X, .CC) */
 enum { SB_NIDS = SB_CC + 1 + 256, SB_MAXID = 1 + ISA_MAXOPD * 4 + 3, SB_RUN = 3 };
 
+/* A windowed run (docs/timing.md, "Windows"; partime.c): the part of an SM's memory access
+ * that leaves the SM (L2, DRAM) is queued and taken at the window's end, every SM's queue in
+ * the order (issue cycle, SM, queue position); until then the registers it writes (or the
+ * warp's control wait, for a CallReturnStack fill) read SIM_PEND, which lies past the window. */
+#define SIM_PEND (UINT64_MAX / 2)
 /* why a warp cannot issue; GPGPU-Sim's warp-state names in docs/timing.md */
 typedef enum {
 	STALL_NONE,          /* it can issue */
@@ -294,7 +299,9 @@ typedef struct {
 } SbUse;
 
 typedef struct {
-	uint64_t memmax;           /* at least the cycle of every write from memory (0: none) */
+	uint64_t memmax;           /* at least the cycle of every write from memory to an id that
+	                              has landed (0: none); a pending one (SIM_PEND) counts once
+	                              it lands (sim_sb_land) */
 	uint64_t ready[SB_NIDS];   /* per id: twice the cycle its pending write lands (0: none),
 	                              plus 1 when memory produces it (one store per write) */
 } Scoreboard;
@@ -349,15 +356,22 @@ sim_sb_max(const Scoreboard *s, const SbUse *u)
 	}
 	return sim_sb_run(s, u->chk);
 }
-/* sim_sb_ready's reason, given its cycle t: the ids looked at only when a write from memory
- * could be the latest (t not past memmax) */
+/* the reason of a latest landing t past memmax (or 0): none, a pending access (only memory
+ * writes are SIM_PEND), or an arithmetic result */
+static inline int
+sim_sb_why_past(uint64_t t)
+{
+	return t == 0 ? STALL_NONE : t == SIM_PEND ? STALL_RAW_MEM : STALL_RAW_ALU;
+}
+/* sim_sb_ready's reason, given its cycle t: the ids looked at only when a landed write from
+ * memory could be the latest (t not past memmax) */
 static inline int
 sim_sb_why(const Scoreboard *s, const SbUse *u, uint64_t t)
 {
 	int why;
 
 	if (t > s->memmax || t == 0)
-		return t ? STALL_RAW_ALU : STALL_NONE;
+		return sim_sb_why_past(t);
 	sim_sb_ready(s, u, &why);
 	return why;
 }
@@ -375,7 +389,7 @@ sim_sb_write_ids(Scoreboard *s, const uint16_t *dst, int n, uint64_t ready, int 
 
 	for (int i = 0; i < n; i++)
 		s->ready[dst[i]] = r;
-	if (mem && ready > s->memmax)
+	if (mem && n && ready > s->memmax && ready != SIM_PEND)
 		s->memmax = ready;
 }
 /* u's destinations land at ready (mem: from memory) */
@@ -388,6 +402,8 @@ sim_sb_write(Scoreboard *s, const SbUse *u, uint64_t ready, int mem)
 static inline void
 sim_sb_land(Scoreboard *s, int id, uint64_t ready)
 {
+	if ((s->ready[id] & 1) && ready > s->memmax)
+		s->memmax = ready;
 	s->ready[id] = ready << 1 | (s->ready[id] & 1);
 }
 
@@ -613,7 +629,7 @@ static inline int
 sim_tsb_why(const Scoreboard *s, const TInst *in, uint64_t t)
 {
 	if (t > s->memmax || t == 0)
-		return t ? STALL_RAW_ALU : STALL_NONE;
+		return sim_sb_why_past(t);
 	if (__builtin_expect(in->nchk > SB_RUN, 0))
 		return sim_sb_why(s, in->use, t);
 	for (int i = 0; i < SB_RUN; i++) {
@@ -743,11 +759,6 @@ typedef struct {
 	int (*flow)(void *ctx, int warp, const TInst *in, TExec *e);
 } TSource;
 
-/* A windowed run (docs/timing.md, "Windows"; partime.c): the part of an SM's memory access
- * that leaves the SM (L2, DRAM) is queued and taken at the window's end, every SM's queue in
- * the order (issue cycle, SM, queue position); until then the registers it writes (or the
- * warp's control wait, for a CallReturnStack fill) read SIM_PEND, which lies past the window. */
-#define SIM_PEND (UINT64_MAX / 2)
 enum { TQ_ACCESS, TQ_FILL, TQ_SPILL };   /* TReq.what */
 typedef struct {
 	uint64_t now;        /* issue cycle */

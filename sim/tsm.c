@@ -383,7 +383,8 @@ warp_wake(TSm *m, const TSource *s, int w, uint64_t t, int *why)
 		if (m->ctrl[w] > m->wsb[w])
 			*why = STALL_CTRL;
 		else
-			*why = m->wsb[w] > m->sb[w].memmax ? STALL_RAW_ALU : sb_why(m, s, w);
+			*why = m->wsb[w] > m->sb[w].memmax && m->wsb[w] != SIM_PEND ? STALL_RAW_ALU :
+			       sb_why(m, s, w);
 		return k;
 	}
 	*why = STALL_NONE;
