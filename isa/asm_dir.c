@@ -296,8 +296,16 @@ static int dir_header(Asm *a, Kernel *k, int di)
 	if (di == DIR_LAYOUT)
 		return dir_layout(a, k);
 	if (di == DIR_REGISTERS) {
+		Tok t = isa_asm_peek(&a->x);
 		if (!num_tok(a, ISA_NREGS, &v))
 			return 0;
+		if (!v) {
+			/* a count of 0 reads as none given and prints as none: the code's would
+			 * replace it, so that print(parse(x)) would not read back the same */
+			isa_asm_error(&a->x, t, "a register count of 0 (leave .registers out of a "
+			              "kernel that uses no register; the count is inferred from the code)");
+			return 0;
+		}
 		k->regs = (int)v;
 		return 1;
 	}
