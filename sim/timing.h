@@ -797,7 +797,9 @@ typedef struct {
 	uint64_t rdy[TM_MAXSCHED];   /* per scheduler, bit per position: wr <= kt */
 	uint64_t wocc[TM_MAXSCHED];  /* per scheduler: the wheel's non-empty slots (bit per slot) */
 	uint64_t far[TM_MAXSCHED];   /* per scheduler: positions with wr >= kt + TM_WHEEL (filed then) */
-	uint64_t farmin[TM_MAXSCHED];/* per scheduler: least wr of far (UINT64_MAX: none) */
+	uint64_t farfrom[TM_MAXSCHED];/* per scheduler: the least wr of far - (TM_WHEEL - 1), the
+	                                first cycle a far warp is within the wheel's reach
+	                                (UINT64_MAX: none) */
 	uint64_t tkt;                /* the cycle of the last take of a unit class (take_unit) */
 	uint8_t tku;                 /* and its class */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */

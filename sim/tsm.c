@@ -77,8 +77,8 @@ file(TSm *m, int k, int w)
 		m->wocc[k] |= 1ull << (r % TM_WHEEL);
 	} else if (r != UINT64_MAX) {
 		m->far[k] |= b;
-		if (r < m->farmin[k])
-			m->farmin[k] = r;
+		if (r - (TM_WHEEL - 1) < m->farfrom[k])
+			m->farfrom[k] = r - (TM_WHEEL - 1);
 	}
 }
 
@@ -91,7 +91,7 @@ unfile(TSm *m, int k, int w)
 
 	m->umask[k][m->wunit[w]] &= ~b;
 	m->rdy[k] &= ~b;
-	m->far[k] &= ~b;           /* (farmin stays: a lower bound) */
+	m->far[k] &= ~b;           /* (farfrom stays: a lower bound) */
 	/* bit b is this warp's alone: clearing it in the slot of its wr is harmless if it is not there */
 	if ((m->wheel[k][sl] &= ~b) == 0)
 		m->wocc[k] &= ~(1ull << sl);
@@ -104,7 +104,7 @@ rebuild(TSm *m, int k)
 	const Sched *sc = &m->sched[k];
 
 	m->rdy[k] = m->far[k] = m->wocc[k] = 0;
-	m->farmin[k] = UINT64_MAX;
+	m->farfrom[k] = UINT64_MAX;
 	memset(m->wheel[k], 0, sizeof m->wheel[k]);
 	memset(m->umask[k], 0, sizeof m->umask[k]);
 	for (int i = 0; i < sc->n; i++)
@@ -183,8 +183,8 @@ refile_common(TSm *m, int w, const TInst *in)
 		m->wocc[k] |= 1ull << (r % TM_WHEEL);
 	} else {
 		m->far[k] |= b;
-		if (r < m->farmin[k])
-			m->farmin[k] = r;
+		if (r - (TM_WHEEL - 1) < m->farfrom[k])
+			m->farfrom[k] = r - (TM_WHEEL - 1);
 	}
 }
 static void
@@ -236,7 +236,7 @@ promote_far(TSm *m, int k)
 	uint64_t f = m->far[k];
 
 	m->far[k] = 0;
-	m->farmin[k] = UINT64_MAX;
+	m->farfrom[k] = UINT64_MAX;
 	for (; f; f &= f - 1)
 		file(m, k, m->sched[k].warp[__builtin_ctzll(f)]);
 }
@@ -258,7 +258,7 @@ promote(TSm *m, int k, uint64_t t)
 		m->kt[k] = t;
 	} else if (t > kt)
 		promote_jump(m, k, t);
-	if (m->farmin[k] < t + TM_WHEEL)
+	if (m->farfrom[k] <= t)
 		promote_far(m, k);
 }
 
@@ -336,7 +336,7 @@ least_wake(TSm *m, int k, uint64_t least)
 				least = q > t ? q : t;
 		}
 	}
-	if (m->farmin[k] < least)
+	if (m->farfrom[k] != UINT64_MAX && m->farfrom[k] + (TM_WHEEL - 1) < least)
 		for (uint64_t f = m->far[k]; f; f &= f - 1) {
 			int w = sc->warp[__builtin_ctzll(f)];
 			uint64_t t = m->wr[w], q = m->pfree[m->wunit[w]];
