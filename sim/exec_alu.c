@@ -331,17 +331,18 @@ __attribute__((target("avx2"))) static void X##_fn8(Warp *w, const DIns *d, uint
 #endif
 
 /* rd[l] = EXPR for the lanes ex, as one loop over the 32 lanes that the compiler vectorises
- * (rd is a row of its own or exactly a source's, never a part of one: ivdep). Another mask
+ * (rd is a row of its own or exactly a source's, never a part of one: ivdep), unrolled to
+ * straight code (four steps of eight lanes on AVX2: no loop counter). Another mask
  * than a full warp computes every lane and keeps rd's old value where ex's bit is clear: no
  * branch per lane, and no loop whose trip count is the mask's population. EXPR must be
  * pure and defined for any lane's values (it runs for the inactive lanes too). */
 #define LANES(ex, EXPR) do { \
 	const uint32_t ex_ = (ex); \
 	if (ex_ == ~0u) { \
-		_Pragma("GCC ivdep") for (uint32_t l = 0; l < 32; l++) \
+		_Pragma("GCC ivdep") _Pragma("GCC unroll 4") for (uint32_t l = 0; l < 32; l++) \
 			rd[l] = (EXPR); \
 	} else { \
-		_Pragma("GCC ivdep") for (uint32_t l = 0; l < 32; l++) { \
+		_Pragma("GCC ivdep") _Pragma("GCC unroll 4") for (uint32_t l = 0; l < 32; l++) { \
 			uint32_t on_ = LANE_ON(ex_, l); \
 			rd[l] = ((EXPR) & on_) | (rd[l] & ~on_); \
 		} \
