@@ -6,7 +6,8 @@
  * before the branch (a store of it is fine) is never converted, nor one holding an inner
  * converted hammock beside other code (ptxas converts the innermost hammock only, unless it
  * is the whole side). A side that loads from an address it computes itself counts LOAD_SIDE
- * instructions fewer (docs/fidelity.md, "Sides with a global load").
+ * instructions fewer, one that loads from local memory (and stores none) LOCAL_SIDE fewer
+ * (docs/fidelity.md, "Sides with a global load").
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
@@ -19,6 +20,13 @@
  * ptxas's as 2 (ISCADD, IMAD.HI.X): 14 fewer puts our limit of 8 at ptxas's 19. A uniform
  * branch's limit 6 becomes 20 of ours, 17 of ptxas's, whose own is 19 there too (ldin_uni) */
 #define LOAD_SIDE 14
+
+/* the same for a side that loads from local memory (any address) and stores none to it (a
+ * call's arguments and results are stored and loaded there: not such a side): ptxas 11.8
+ * converts such a side up to 20 of its instructions and spends 1 on an index's address (IMAD
+ * with R1), ours 4 (SHL, SHR and a 64-bit add): 16 fewer puts our limit of 8 at ptxas's 20
+ * (mathlib's Payne-Hanek shift) */
+#define LOCAL_SIDE 16
 
 /* in reads temporary t (a source operand, or the base of an address) */
 static int reads(const MIns *in, int t)
@@ -49,6 +57,7 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
                         size_t nwhy)
 {
 	int guarded = 0, plain = 0, c = size, nld = 0, ld[8], ndef = 0, def[64], made = 0;
+	int local = 0, stl = 0;
 
 	for (int k = 0; k < nchain; k++) {
 		const Blk *x = &f->blk[chain[k]];
@@ -57,6 +66,8 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
 			int use = 0, mine = made_load(in, def, ndef);
 			made |= mine;
+			local |= in->op == OP_LDL;
+			stl |= in->op == OP_STL;
 			for (int l = 0; l < nld; l++)
 				use |= reads(in, ld[l]);
 			/* a copy of the loaded value (isel's move into the PTX register) or a store of
@@ -75,8 +86,10 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 		if (k == nchain - 1 && x->jmp.kind == J_JMP && x->jmp.ptxins >= 0)
 			c++;
 	}
-	if (made)
-		c = c > LOAD_SIDE ? c - LOAD_SIDE : 1;
+	if (made || (local && !stl)) {
+		int less = local ? LOCAL_SIDE : LOAD_SIDE;
+		c = c > less ? c - less : 1;
+	}
 	if (guarded && plain && why && !why[0])
 		snprintf(why, nwhy, "a side holds a converted hammock and other code");
 	return c;

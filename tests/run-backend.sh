@@ -23,7 +23,7 @@
 #  11. word copies (consts.c): the words of a pair moved from 32-bit values read from those;
 #  12. spill_plan still spills a pair written word by word (the store plan's case, regalloc.c);
 #  13. continues: PBK for one that crosses a join (sync.c), SSY for one that does not;
-#  14. sides with a global load whose address they compute are predicated (ifrule.c);
+#  14. sides with a global load whose address they compute, or a local load, are predicated;
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -346,12 +346,17 @@ count cont.cont_nocross cont_nocross@pbk 'PBK ' 0
 count cont.cont_nocross cont_nocross@pbk 'SSY ' 3
 count cont.cont_nocross cont_nocross@pbk '@P[0-6] NOP\.S;' 4
 
-# 14. sides with a global load (ifrule.c): ld_side's two sides compute their load's address
+# 14. sides with a load (ifrule.c): ld_side's two sides compute their global load's address
 #     (12 and 18 PTX instructions); kepler.cfg's settings predicate both, the loads guarded
 #     and no SSY left, as ptxas 11.8's listing does; the defaults branch around both
 count ldside ld_side@pbk '@!?P[0-6] LD\.E ' 2
 count ldside ld_side@pbk 'SSY ' 0
 count ldside ld_side 'SSY ' 2
+#     ld_local's side loads from its local array (17 PTX instructions): predicated under
+#     kepler.cfg's settings (a guarded LDL, no SSY), a branch with the defaults
+count ldlocal ld_local@pbk '@!?P[0-6] LDL ' 1
+count ldlocal ld_local@pbk 'SSY ' 0
+count ldlocal ld_local 'SSY ' 1
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
