@@ -343,6 +343,31 @@ int isa_format_ins(char *buf, size_t size, const Kernel *k, const Ins *in)
 	return (int)b.n;
 }
 
+/* a kernel's instruction and label lines, gathered and written a block at a time */
+typedef struct {
+	FILE *f;          /* where they go */
+	size_t n;         /* bytes gathered in buf */
+	char buf[16384];
+} Out;
+
+static void out_flush(Out *o)
+{
+	fwrite(o->buf, 1, o->n, o->f);
+	o->n = 0;
+}
+
+static void out_put(Out *o, const char *s, size_t len)
+{
+	if (o->n + len > sizeof o->buf)
+		out_flush(o);
+	if (len > sizeof o->buf) {
+		fwrite(s, 1, len, o->f);
+		return;
+	}
+	memcpy(o->buf + o->n, s, len);
+	o->n += len;
+}
+
 /* the offset of the instruction's text in print_ins's line: room before it for the address
  * field (8 spaces, the comment around at most 8 hex digits: 20 bytes) and the padding (24 at
  * most) */
@@ -351,7 +376,7 @@ int isa_format_ins(char *buf, size_t size, const Kernel *k, const Ins *in)
 /* one instruction line: guards right-aligned in a 5-column field so opcodes line up; the
  * text is formatted at LINE_AT, the address and the padding put before it, and the line
  * written at once */
-static void print_ins(FILE *f, const Kernel *k, const Ins *in)
+static void print_ins(Out *o, const Kernel *k, const Ins *in)
 {
 	char buf[512], *line = buf, *text, head[24];
 	size_t room = sizeof buf - LINE_AT - 1, at;   /* (-1: the newline) */
@@ -377,7 +402,7 @@ static void print_ins(FILE *f, const Kernel *k, const Ins *in)
 	memcpy(line + at, head, h.n);
 	memset(line + at + h.n, ' ', (size_t)pad);
 	text[n] = '\n';
-	fwrite(line + at, 1, LINE_AT - at + (size_t)n + 1, f);
+	out_put(o, line + at, LINE_AT - at + (size_t)n + 1);
 	if (line != buf)
 		free(line);
 }
@@ -462,26 +487,36 @@ static void print_header(FILE *f, const Kernel *k)
 		fprintf(f, ".minnctapersm %u\n", (unsigned)k->minctas);
 }
 
-static void print_label(FILE *f, const Label *l)
+static void print_label(Out *o, const Label *l)
 {
-	if (l->kind == LBL_FUNC)
-		fprintf(f, ".func %s\n", l->name);
-	else
-		fprintf(f, "%s:\n", l->name);
+	size_t n = strlen(l->name);
+
+	if (l->kind == LBL_FUNC) {
+		out_put(o, ".func ", 6);
+		out_put(o, l->name, n);
+		out_put(o, "\n", 1);
+	} else {
+		out_put(o, l->name, n);
+		out_put(o, ":\n", 2);
+	}
 }
 
 void isa_print_kernel(FILE *f, const Kernel *k)
 {
+	Out out, *o = &out;
 	int li = 0;
 
+	o->f = f;
+	o->n = 0;
 	print_header(f, k);
 	for (int i = 0; i < k->nins; i++) {
 		while (li < k->nlabels && k->labels[li].addr <= k->ins[i].addr)
-			print_label(f, &k->labels[li++]);
-		print_ins(f, k, &k->ins[i]);
+			print_label(o, &k->labels[li++]);
+		print_ins(o, k, &k->ins[i]);
 	}
 	while (li < k->nlabels)
-		print_label(f, &k->labels[li++]);
+		print_label(o, &k->labels[li++]);
+	out_flush(o);
 }
 
 void isa_print_prog(FILE *f, const Prog *p)

@@ -335,38 +335,51 @@ START_TEST(test_format_ins_sizes)
 }
 END_TEST
 
-/* an instruction line longer than the printer's line buffer (a BRX over 120 targets) is
- * printed whole, its address and padding before it as on a short line */
-START_TEST(test_print_long_line)
+/* a kernel of a BRX over nt targets, each an EXIT: the BRX's line is printed whole, its
+ * address and padding before it as on a short line, and every line after it follows */
+static void long_line(int nt)
 {
-	char text[8192], want[2200], *out = NULL, *errs = NULL, *line;
-	size_t n = 0, at = 0;
+	size_t cap = 64 + 64 * (size_t)nt, at = 0, n = 0, wn;
+	char *text = malloc(cap), *want = malloc(cap), *out = NULL, *errs = NULL, *line;
 	Prog *p;
 	FILE *f;
 
-	at += (size_t)snprintf(text + at, sizeof text - at, ".kernel k\n.registers 4\n"
-	                       "        /*0000*/ BRX R2, {");
-	for (int i = 0; i < 120; i++)
-		at += (size_t)snprintf(text + at, sizeof text - at, "%s0x%x", i ? ", " : "", 8 * (i + 1));
-	at += (size_t)snprintf(text + at, sizeof text - at, "};\n");
-	for (int i = 0; i < 120; i++)
-		at += (size_t)snprintf(text + at, sizeof text - at, "        /*%04x*/ EXIT;\n", 8 * (i + 1));
-	ck_assert_uint_lt(at, sizeof text - 1);
+	ck_assert(text && want);
+	at += (size_t)snprintf(text + at, cap - at, ".kernel k\n.registers 4\n        /*0000*/ BRX R2, {");
+	for (int i = 0; i < nt; i++)
+		at += (size_t)snprintf(text + at, cap - at, "%s0x%x", i ? ", " : "", 8 * (i + 1));
+	at += (size_t)snprintf(text + at, cap - at, "};\n");
+	for (int i = 0; i < nt; i++)
+		at += (size_t)snprintf(text + at, cap - at, "        /*%04x*/ EXIT;\n", 8 * (i + 1));
+	ck_assert_uint_lt(at, cap - 1);
 	p = asm_str(text, &errs);
 	ck_assert_msg(p != NULL, "%s", errs);
-	ck_assert_int_gt(isa_format_ins(NULL, 0, &p->k[0], &p->k[0].ins[0]), 600);
 	f = open_memstream(&out, &n);
 	isa_print_prog(f, p);
 	fclose(f);
 	line = strstr(out, "/*0000*/");
 	ck_assert_ptr_nonnull(line);
-	n = (size_t)snprintf(want, sizeof want, "/*0000*/%24s", "");
-	isa_format_ins(want + n, sizeof want - n, &p->k[0], &p->k[0].ins[0]);
-	strcat(want, "\n        /*0008*/");
-	ck_assert(!strncmp(line, want, strlen(want)));
+	wn = (size_t)snprintf(want, cap, "/*0000*/%24s", "");
+	wn += (size_t)isa_format_ins(want + wn, cap - wn, &p->k[0], &p->k[0].ins[0]);
+	ck_assert_uint_gt(wn, nt > 500 ? 16384 : 512);
+	for (int i = 0; i < nt; i++)
+		wn += (size_t)snprintf(want + wn, cap - wn, "\n        /*%04x*/%24sEXIT;", 8 * (i + 1), "");
+	ck_assert_uint_lt(wn, cap - 2);
+	snprintf(want + wn, cap - wn, "\n");
+	ck_assert_msg(!strcmp(line, want), "the printed kernel of %d targets differs", nt);
 	free(out);
 	free(errs);
+	free(text);
+	free(want);
 	isa_prog_free(p);
+}
+
+/* lines longer than the printer's line buffer (512 bytes) and than the block it gathers the
+ * lines of a kernel in (16 KiB) */
+START_TEST(test_print_long_line)
+{
+	long_line(120);
+	long_line(2600);
 }
 END_TEST
 
