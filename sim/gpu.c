@@ -265,8 +265,11 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 	switch (x->space) {
 	case SP_GLOBAL:
 		e->space = TSP_GLOBAL;
-		for (uint32_t m = x->naddr; m; m &= m - 1)
-			e->addr[__builtin_ctz(m)] = x->addr[__builtin_ctz(m)];
+		if (x->naddr == ~0u)            /* a full warp's: one copy */
+			memcpy(e->addr, x->addr, sizeof e->addr);
+		else
+			for (uint32_t m = x->naddr; m; m &= m - 1)
+				e->addr[__builtin_ctz(m)] = x->addr[__builtin_ctz(m)];
 		break;
 	case SP_SHARED:
 		e->space = TSP_SHARED;
