@@ -753,7 +753,40 @@ sel_body(Warp *w, const DIns *d, uint32_t ex)
 	else
 		LANES(ex, (ra[l] & LANE_ON(c, l)) | (ib & ~LANE_ON(c, l)));
 }
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+static void sel_fn(Warp *w, const DIns *d, uint32_t ex) { sel_body(w, d, ex); }
+/* lane l's shift that brings bit l of a mask to bit 31 (31 - l) */
+static const uint32_t lane_shl[32] = {
+	31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+	15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+};
+/* the same on hosts with AVX2, eight lanes a step: a mask shifted so that each lane's bit is
+ * its sign bit, which is all that a blendv_ps reads, picks a or b by p; a partial warp's
+ * inactive lanes take their old values back the same way (by ~ex) */
+__attribute__((target("avx2"))) static void sel_fn8(Warp *w, const DIns *d, uint32_t ex)
+{
+	float *rd = (float *)(void *)ROW(d->o[0]);
+	const float *ra = (const float *)(const void *)ROW(d->o[1]);
+	const float *rb = d->o[2].kind == DK_REG ? (const float *)(const void *)ROW(d->o[2]) : NULL;
+	const __m256i vc = _mm256_set1_epi32((int32_t)pmask(w, &d->o[3]));
+	const __m256i vn = _mm256_set1_epi32((int32_t)~ex);
+	__m256 vb = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)d->o[2].imm));
+
+#pragma GCC unroll 4
+	for (int j = 0; j < 32; j += 8) {
+		__m256i sh = _mm256_loadu_si256((const __m256i *)(const void *)(lane_shl + j));
+		__m256 v;
+		if (rb)
+			vb = _mm256_loadu_ps(rb + j);
+		v = _mm256_blendv_ps(vb, _mm256_loadu_ps(ra + j), _mm256_castsi256_ps(_mm256_sllv_epi32(vc, sh)));
+		if (ex != ~0u)
+			v = _mm256_blendv_ps(v, _mm256_loadu_ps(rd + j), _mm256_castsi256_ps(_mm256_sllv_epi32(vn, sh)));
+		_mm256_storeu_ps(rd + j, v);
+	}
+}
+#else
 TWO_BODIES(sel)
+#endif
 
 /* IADD d, a, b|imm of 32 bits without .X, .CC or .SAT whose operands are negated (-a, -b or
  * both; no ~ or |x|): iadd_lanes's ~x + 1 is -x, so the sum is a's and b's signed values'
