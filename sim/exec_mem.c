@@ -208,23 +208,32 @@ static inline const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint
 /* the allocation that holds every lane's access of size bytes at addr[] (the lanes ex) when
  * all are aligned and none is in a window: mem_at's answer for each of them without its
  * tests per lane (then a lane's host bytes are its address's offset in it; span: the bytes
- * they all lie in, [span[0], span[1])); else NULL, and mem_at finds each lane's bytes or
- * the first fault */
+ * they all lie in, [span[0], span[1]); *row: a full warp's lanes in a row, lane l's bytes
+ * at addr[0] + l * size); else NULL, and mem_at finds each lane's bytes or the first fault */
 static const MemAlloc *one_alloc(Gpu *g, const Warp *w, const uint64_t *addr, uint32_t ex,
-                                 unsigned size, uint64_t *span)
+                                 unsigned size, uint64_t *span, int *row)
 {
 	static const uint32_t win[] = {DEV_SHARED_WINDOW, DEV_LOCAL_WINDOW, DEV_CONST_WINDOW};
-	uint64_t lo = UINT64_MAX, hi = 0, bits = 0;
+	uint64_t lo = UINT64_MAX, hi = 0, bits = 0, gap = 0;
 	SM *s = &g->sm[w->cta->sm];
 	const MemAlloc *a = s->mlast;
 
-	if (ex == ~0u)              /* (a full warp without the lane mask's loop) */
-		for (unsigned l = 0; l < 32; l++) {
-			lo = addr[l] < lo ? addr[l] : lo;
-			hi = addr[l] > hi ? addr[l] : hi;
-			bits |= addr[l];
-		}
-	else
+	*row = 0;
+	if (ex == ~0u) {            /* (a full warp without the lane mask's loop) */
+		uint64_t at = addr[0];
+		for (unsigned l = 0; l < 32; l++, at += size)
+			gap |= addr[l] - at;
+		if (!gap && addr[31] > addr[0]) {   /* in a row (no wrap): its ends, addr[0]'s alignment */
+			lo = bits = addr[0];
+			hi = addr[31];
+			*row = 1;
+		} else
+			for (unsigned l = 0; l < 32; l++) {
+				lo = addr[l] < lo ? addr[l] : lo;
+				hi = addr[l] > hi ? addr[l] : hi;
+				bits |= addr[l];
+			}
+	} else
 		FOR_LANES(ex) {
 			lo = addr[l] < lo ? addr[l] : lo;
 			hi = addr[l] > hi ? addr[l] : hi;
@@ -311,10 +320,11 @@ static void queue_stores(Gpu *g, SM *s, const Warp *w, const MemAlloc *a, const 
 /* a generic LD or ST of the lanes ex at addr[], every one in allocation a (one_alloc), all
  * of their bytes in [span[0], span[1]): no lane can fault; gstore's and gload's choices made
  * once for the warp (a load queues no store, so the SM's queue has stores to read over for
- * the lanes or not, which the span of its stores answers for all of them at once) */
+ * the lanes or not, which the span of its stores answers for all of them at once). row: a
+ * full warp's words in a row (one_alloc), which a register row moves as one copy */
 static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *addr, uint32_t ex,
                          unsigned size, Type t, const DOpd *ro, int store, ExecInfo *e,
-                         const uint64_t *span)
+                         const uint64_t *span, int row)
 {
 	SM *s = &g->sm[w->cta->sm];
 	int defer = g->defer, over = !store && defer && par_stored_in(s, span[0], span[1]);
@@ -324,11 +334,28 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 		queue_stores(g, s, w, a, addr, ex, size, ro, e);
 		return;
 	}
+	if (row && size == 4 && !over) {        /* a row of words: one copy */
+		uint8_t *p = a->bytes + (addr[0] - a->base);
+		memcpy(e->addr, addr, sizeof e->addr);
+		if (store)
+			memcpy(p, &REG(ro->reg, 0), 128);
+		else
+			memcpy(&REG(ro->reg, 0), p, 128);
+		return;
+	}
 	if (ex == ~0u && !store && !over && size == 4) {   /* the common load, in straight loops */
 		uint32_t *rd = &REG(ro->reg, 0);
 		memcpy(e->addr, addr, sizeof e->addr);
 		for (unsigned l = 0; l < 32; l++)
 			rd[l] = ld32(a->bytes + (addr[l] - a->base), 4);
+		return;
+	}
+	if (store && size == 4) {               /* words, without the tests per lane */
+		const uint32_t *rs = &REG(ro->reg, 0);
+		FOR_LANES(ex) {
+			e->addr[l] = addr[l];
+			memcpy(a->bytes + (addr[l] - a->base), rs + l, 4);
+		}
 		return;
 	}
 	FOR_LANES(ex) {
@@ -354,6 +381,7 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 	uint32_t got = 0;
 	uint64_t addr[32], span[2];
 	const MemAlloc *run;
+	int row;
 
 	e->size = (uint8_t)size;
 	e->naddr = ex;
@@ -362,8 +390,8 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 		FOR_LANES(ex)
 			addr[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)addr[l];   /* 32-bit offsets */
 	/* a generic access of the whole warp in one allocation, the common case */
-	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size, span))) {
-		global_lanes(g, w, run, addr, ex, size, t, ro, store, e, span);
+	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size, span, &row))) {
+		global_lanes(g, w, run, addr, ex, size, t, ro, store, e, span, row);
 		return SIM_OK;
 	}
 	FOR_LANES(ex) {
