@@ -80,6 +80,66 @@ void sim_tdecode(const Ins *in, TInst *t, SbUse *u)
 	sim_tinst_use(t, u);
 }
 
+/* The register rows cta_start clears (Gpu.clr): the rows below the zero rows that a lane may
+ * read before it writes them. Every lane of a warp starts at the kernel's first instruction,
+ * all together, so up to the first instruction after which some lanes may be elsewhere or
+ * gone (a branch, a push, a barrier, an EXIT, a .S) every lane runs each instruction in
+ * order. A row whose first access there is an unguarded write of the whole register by an op
+ * that writes its destination outright and at once (the list below; not a load, whose value
+ * a windowed run writes later) holds its old value in no lane: it need not be cleared. Every
+ * other row is: a source (an address or constant index as a pair), a guarded write and a
+ * destination of any other op count as reads. A partial warp's missing lanes never write
+ * (handlers keep the old value outside their mask): slot_alloc zeroes all its rows. */
+static int clear_rows(Gpu *g)
+{
+	const Kernel *k = g->k;
+	uint8_t *first = calloc((size_t)g->zrow, 1);   /* 0 untouched, 1 written, 2 read */
+	int n = 0;
+
+	if (!first)
+		return -1;
+	for (int i = 0; i < k->nins; i++) {
+		const Ins *in = &k->ins[i];
+		int guarded = in->guard != ISA_PT || in->gneg, whole;
+
+		if (in->sync || (isa_ops[in->op].flags & (F_BRANCH | F_PUSH | F_TARGET | F_BARRIER |
+		    F_DIVERGE | F_INDIRECT | F_MACRO)) || in->op == OP_EXIT)
+			break;
+		whole = !guarded && (in->op == OP_MOV || in->op == OP_MOV32I || in->op == OP_S2R ||
+		        in->op == OP_SEL || in->op == OP_IADD || in->op == OP_IMUL || in->op == OP_IMAD ||
+		        in->op == OP_ISCADD || in->op == OP_SHL || in->op == OP_SHR || in->op == OP_LOP);
+		for (int pass = 0; pass < 2; pass++)     /* the reads, then the writes */
+			for (int j = 0; j < ISA_MAXOPD; j++) {
+				const Opd *o = &in->o[j];
+				int w = o->kind == OPD_REG && isa_ins_writes(in, j), nr;
+				if (o->reg == ISA_RZ || (o->kind != OPD_REG && o->kind != OPD_MEM &&
+				    o->kind != OPD_CONST) || (pass == 1) != (w && whole))
+					continue;
+				nr = o->kind == OPD_REG ? isa_ins_nregs(in, j) : 2;
+				for (int r = o->reg; r < o->reg + nr && r < g->zrow; r++)
+					if (!first[r])
+						first[r] = (uint8_t)(pass ? 1 : 2);
+			}
+	}
+	g->clr = calloc((size_t)g->zrow / 2 + 1, sizeof *g->clr);
+	if (!g->clr) {
+		free(first);
+		return -1;
+	}
+	for (int r = 0; r < g->zrow; r++)
+		if (first[r] != 1) {
+			if (n && g->clr[n - 1][0] + g->clr[n - 1][1] == r)
+				g->clr[n - 1][1]++;
+			else {
+				g->clr[n][0] = r;
+				g->clr[n++][1] = 1;
+			}
+		}
+	g->nclr = n;
+	free(first);
+	return 0;
+}
+
 int sim_decode(Gpu *g, FILE *err)
 {
 	const Kernel *k = g->k;
@@ -250,6 +310,10 @@ int sim_decode(Gpu *g, FILE *err)
 			            "immediate to relocate, or its variable was not placed", r->addr);
 		a += (uint32_t)k->ins[j].o[s].imm;
 		g->code[j].o[s].imm = r->hi ? a >> 32 : (uint32_t)a;
+	}
+	if (clear_rows(g)) {
+		fprintf(err, "warpsim: out of memory\n");
+		return -1;
 	}
 	return 0;
 }

@@ -76,6 +76,11 @@ void sim_warp_done(Gpu *g, Warp *w)
 	g->need_dispatch = 1;
 }
 
+static uint32_t c_threads(const Gpu *g)
+{
+	return g->block[0] * g->block[1] * g->block[2];
+}
+
 static int slot_alloc(Gpu *g, SM *s, Cta *c)
 {
 	if (c->w)
@@ -87,11 +92,14 @@ static int slot_alloc(Gpu *g, SM *s, Cta *c)
 		return -1;
 	for (int i = 0; i < g->wpc; i++) {
 		Warp *w = &c->w[i];
-		/* (cta_start clears the rows below the zero rows at every CTA); each row of 128
-		 * bytes two whole cache lines of 64 */
+		/* the zero and sink rows zero; cta_start clears the rows of Gpu.clr at every CTA,
+		 * and every lane writes the others before it reads them, but for the lanes a
+		 * partial warp lacks: its rows all zero; each row of 128 bytes two whole cache
+		 * lines of 64 */
+		int z = (uint32_t)(i + 1) * 32 > c_threads(g) ? 0 : g->zrow;
 		w->r = aligned_alloc(64, (size_t)g->rows * 32 * sizeof *w->r);
 		if (w->r)
-			memset(w->r + (size_t)g->zrow * 32, 0, (size_t)(g->rows - g->zrow) * 32 * sizeof *w->r);
+			memset(w->r + (size_t)z * 32, 0, (size_t)(g->rows - z) * 32 * sizeof *w->r);
 		w->crs = calloc((size_t)g->cfg.tc.crs_depth, sizeof *w->crs);
 		w->crscap = g->cfg.tc.crs_depth;
 		w->local = calloc((size_t)32 * g->locsize + 1, 1);
@@ -160,9 +168,11 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 		memset(w->p, 0, sizeof w->p);
 		w->p[ISA_PT] = 0xffffffffu;
 		memset(w->cc, 0, sizeof w->cc);
-		/* the rows an instruction may write: the zero rows stay zero from the slot's
-		 * calloc (RZ as a destination is a sink row) and no operand reads a sink row */
-		memset(w->r, 0, (size_t)g->zrow * 32 * sizeof *w->r);
+		/* the rows a lane may read before it writes them (decode.c's clear_rows): the
+		 * others, every lane writes first; the zero rows stay zero from slot_alloc (RZ as
+		 * a destination is a sink row) and no operand reads a sink row */
+		for (int j = 0; j < g->nclr; j++)
+			memset(w->r + (size_t)g->clr[j][0] * 32, 0, (size_t)g->clr[j][1] * 32 * sizeof *w->r);
 		memset(w->local, 0, (size_t)32 * g->locsize);
 		if (!g->cfg.functional)      /* (funcrun.c schedules without the timing model) */
 			sim_tsm_add_warp(m, w->gw, c->slot, g->age++);
@@ -552,6 +562,7 @@ void sim_gpu_free(Gpu *g)
 	free(g->sm);
 	free(g->code);
 	free(g->tl);
+	free(g->clr);
 	if (g->cdp)
 		dev_cdp_free(g->cdp);
 	free(g->cdp);

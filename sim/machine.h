@@ -212,6 +212,8 @@ struct Gpu {
 	uint32_t *tl;       /* target lists as code indexes */
 	int rows;           /* register rows per warp: regs, 4 zero rows, 4 sink rows */
 	int zrow, srow;     /* first zero row, first sink row */
+	int (*clr)[2];      /* the runs of rows cta_start clears (first, count): decode.c */
+	int nclr;
 	uint32_t shsize;    /* shared bytes per CTA (static + dynamic) */
 	uint32_t locsize;   /* local bytes per thread */
 	uint32_t crsbytes;  /* local bytes per warp for spilled CRS tokens (--crs-bytes) */
