@@ -174,10 +174,12 @@ static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 		for (int j = 0; j < g->nclr; j++)
 			memset(w->r + (size_t)g->clr[j][0] * 32, 0, (size_t)g->clr[j][1] * 32 * sizeof *w->r);
 		memset(w->local, 0, (size_t)32 * g->locsize);
-		if (!g->cfg.functional)      /* (funcrun.c schedules without the timing model) */
-			sim_tsm_add_warp(m, w->gw, c->slot, g->age++);
 		if (g->hassink)
 			event(g, TEV_WARP_START, c, w, 0);
+	}
+	if (!g->cfg.functional) {    /* (funcrun.c schedules without the timing model) */
+		sim_tsm_add_cta(m, c->w[0].gw, g->wpc, c->slot, g->age);
+		g->age += (uint64_t)g->wpc;
 	}
 }
 
@@ -502,6 +504,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 			fprintf(err, "warpsim: --l1: %s\n", msg);
 			goto fail;
 		}
+		g->tsm[i].sbtop = g->tcode[0].sbtop;   /* (decoded above) */
 		g->src[i].ctx = s;
 		g->src[i].peek = t_peek;
 		g->src[i].exec = sim_texec;

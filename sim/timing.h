@@ -837,6 +837,9 @@ typedef struct {
 	TExec e;                     /* scratch for the exec callback (no allocation per issue) */
 	int defer;                   /* 1: a windowed run, the L2 and DRAM halves wait in q */
 	TQueue q;                    /* this window's requests past the SM (partime.c) */
+	uint16_t sbtop;              /* 0, or the kernel's TInst.sbtop: the ids below it are all
+	                                that its instructions write (set after sim_tsm_init) */
+	uint8_t sbset[TM_MAXWARPS];  /* per warp slot: its Scoreboard was cleared whole once */
 	Scoreboard sb[TM_MAXWARPS];  /* per warp slot */
 } TSm;
 
@@ -844,6 +847,9 @@ typedef struct {
 int sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char *err, size_t errsz);
 void sim_tsm_free(TSm *m);
 void sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age);
+/* sim_tsm_add_warp of warps first .. first + n - 1, ages age .., each scheduler's masks
+ * rebuilt once */
+void sim_tsm_add_cta(TSm *m, int first, int n, int cta, uint64_t age);
 /* the SM's cycles [from, to) of a window (sim_run_sm): each cycle it needs stepped (every
  * scheduler issues up to issue_width instructions of one warp, now % schedulers choosing
  * first; stalls counted by reason), *cycle set to it first (the core reads it);

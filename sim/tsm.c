@@ -113,13 +113,20 @@ rebuild(TSm *m, int k)
 		file(m, k, sc->warp[i]);
 }
 
-void
-sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
+/* warp joins its scheduler's order; its masks are rebuilt by the caller */
+static int
+add_warp(TSm *m, int warp, int cta, uint64_t age)
 {
 	int k = warp % m->c->schedulers;
 
 	m->wsched[warp] = (uint8_t)k;
-	sim_sb_clear(&m->sb[warp]);
+	if (m->sbtop && m->sbset[warp]) {   /* (no write reaches the ids from sbtop up) */
+		m->sb[warp].memmax = 0;
+		memset(m->sb[warp].ready, 0, m->sbtop * sizeof m->sb[warp].ready[0]);
+	} else {
+		sim_sb_clear(&m->sb[warp]);
+		m->sbset[warp] = 1;
+	}
 	m->ctrl[warp] = 0;
 	m->dirty |= 1ull << warp;
 	m->wr[warp] = UINT64_MAX;
@@ -130,7 +137,25 @@ sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
 	m->cta[warp] = cta;
 	m->nlive++;
 	sim_sched_add(&m->sched[k], warp, age);
-	rebuild(m, k);
+	return k;
+}
+
+void
+sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
+{
+	rebuild(m, add_warp(m, warp, cta, age));
+}
+
+void
+sim_tsm_add_cta(TSm *m, int first, int n, int cta, uint64_t age)
+{
+	uint32_t ks = 0;
+
+	for (int i = 0; i < n; i++)
+		ks |= 1u << add_warp(m, first + i, cta, age + (uint64_t)i);
+	for (int k = 0; k < m->c->schedulers; k++)   /* (rebuild's masks: those of the last add) */
+		if (ks >> k & 1)
+			rebuild(m, k);
 }
 
 /* the warp's constraints that change only when it issues (or a barrier releases it): its

@@ -190,6 +190,61 @@ gcd(int a, int b)
 	return a;
 }
 
+/* sim_tsm_add_cta leaves an SM as the same warps' sim_tsm_add_warp one by one does (each
+ * scheduler's masks rebuilt once instead of once per warp); a slot's second arrival clears
+ * its Scoreboard below sbtop only (no instruction writes an id from sbtop up) */
+START_TEST(test_add_cta)
+{
+	TimingConfig c = teaching();
+	TStats st1, st2;
+	Dram d;
+	char err[200];
+	TSm *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	c.schedulers = 2;
+	sim_dram_init(&d, c.dram_bw);
+	ck_assert_int_eq(sim_tsm_init(a, &c, NULL, &d, &st1, err, sizeof err), 0);
+	ck_assert_int_eq(sim_tsm_init(b, &c, NULL, &d, &st2, err, sizeof err), 0);
+	for (int w = 0; w < 5; w++)
+		sim_tsm_add_warp(a, 3 + w, 1, 10 + (uint64_t)w);
+	sim_tsm_add_cta(b, 3, 5, 1, 10);
+	ck_assert_int_eq(a->nlive, 5);
+	ck_assert_int_eq(b->nlive, 5);
+	for (int k = 0; k < 2; k++) {
+		ck_assert_uint_eq(a->rdy[k], b->rdy[k]);
+		ck_assert_uint_eq(a->far[k], b->far[k]);
+		ck_assert_uint_eq(a->wocc[k], b->wocc[k]);
+		ck_assert_uint_eq(a->farfrom[k], b->farfrom[k]);
+		ck_assert_int_eq(memcmp(a->wheel[k], b->wheel[k], sizeof a->wheel[k]), 0);
+		ck_assert_int_eq(memcmp(a->umask[k], b->umask[k], sizeof a->umask[k]), 0);
+		ck_assert_int_eq(a->sched[k].n, b->sched[k].n);
+		ck_assert_int_eq(memcmp(a->sched[k].warp, b->sched[k].warp, sizeof a->sched[k].warp), 0);
+		ck_assert_int_eq(memcmp(a->sched[k].age, b->sched[k].age, sizeof a->sched[k].age), 0);
+	}
+	ck_assert_int_eq(memcmp(a->pos, b->pos, sizeof a->pos), 0);
+	ck_assert_int_eq(memcmp(a->cta, b->cta, sizeof a->cta), 0);
+	ck_assert_int_eq(b->cta[7], 1);
+	ck_assert_uint_eq(b->sbset[7], 1);
+	ck_assert_uint_eq(b->sb[7].ready[SB_R(0)], 0);
+	/* warp slot 20 as after an earlier CTA: ids below sbtop cleared, the rest left */
+	b->sbtop = SB_R(4);
+	b->sbset[20] = 1;
+	b->sb[20].memmax = 9;
+	b->sb[20].ready[SB_R(3)] = 5;
+	b->sb[20].ready[SB_R(40)] = 7;
+	sim_tsm_add_cta(b, 20, 1, 2, 30);
+	ck_assert_uint_eq(b->sb[20].memmax, 0);
+	ck_assert_uint_eq(b->sb[20].ready[SB_R(3)], 0);
+	ck_assert_uint_eq(b->sb[20].ready[SB_R(40)], 7);
+	sim_tsm_free(a);
+	sim_tsm_free(b);
+	free(a);
+	free(b);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- the microbenchmarks */
 /* a chain of N dependent IADDs costs N x latency (the EXIT overlaps the last one) */
 START_TEST(test_dependent_chain)
@@ -506,6 +561,7 @@ main(void)
 	tcase_add_test(tc, test_dual_issue);
 	tcase_add_test(tc, test_step_equals_skip);
 	tcase_add_test(tc, test_deterministic);
+	tcase_add_test(tc, test_add_cta);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
