@@ -76,6 +76,7 @@ void sim_warp_done(Gpu *g, Warp *w)
 	g->need_dispatch = 1;
 }
 
+/* the threads of a CTA */
 static uint32_t c_threads(const Gpu *g)
 {
 	return g->block[0] * g->block[1] * g->block[2];
@@ -135,7 +136,7 @@ static void event(Gpu *g, int kind, const Cta *c, const Warp *w, uint32_t pc)
 
 static void cta_start(Gpu *g, Cta *c, uint64_t lin)
 {
-	uint32_t threads = g->block[0] * g->block[1] * g->block[2];
+	uint32_t threads = c_threads(g);
 	TSm *m = &g->tsm[c->sm];
 
 	c->busy = 1;
