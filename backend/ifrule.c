@@ -87,7 +87,7 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			c++;
 	}
 	if (made || (local && !stl)) {
-		int less = local ? LOCAL_SIDE : LOAD_SIDE;
+		int less = local && !stl ? LOCAL_SIDE : LOAD_SIDE;   /* (a local store: the global rule's) */
 		c = c > less ? c - less : 1;
 	}
 	if (guarded && plain && why && !why[0])

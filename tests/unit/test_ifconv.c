@@ -1,6 +1,6 @@
 /* test_ifconv.c - Check tests of if-conversion (backend/ifconv.c) and the decision log
  * (backend/explain.c): the thresholds just below, at and above both limits, nested guards
- * through PSETP, sides that cannot be predicated, a side ending in EXIT, the JSON document,
+ * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, the JSON document,
  * and on every corpus and tests/explain kernel at thresholds 0, 1, 4, 7, 12 and inf: the
  * branches explained as predicated are exactly those without a branch in the code, every
  * other branch keeps its shape, and predication only grows with the threshold.
@@ -52,19 +52,25 @@ static FILE *devnull(void)
 	return f;
 }
 
-/* PTX text named path; thresholds: -1 = inf; returns 0 when it does not translate */
+/* PTX text named path under options o; returns 0 when it does not translate */
+static int tr_opts(Tr *t, const char *path, const char *text, size_t len, const BeOptions *o)
+{
+	memset(t, 0, sizeof *t);
+	t->m = ptx_parse(path, text, len, devnull(), NULL);
+	ck_assert_msg(t->m != NULL, "%s does not parse", path);
+	t->p = be_translate_log(t->m, o, devnull(), &t->log);
+	return t->p != NULL;
+}
+
+/* the same under the defaults but the thresholds: -1 = inf */
 static int tr_text(Tr *t, const char *path, const char *text, size_t len, int pmax, int pmaxu)
 {
 	BeOptions o;
 
-	memset(t, 0, sizeof *t);
-	t->m = ptx_parse(path, text, len, devnull(), NULL);
-	ck_assert_msg(t->m != NULL, "%s does not parse", path);
 	be_options_default(&o);
 	o.predicate_max = pmax;
 	o.predicate_max_uniform = pmaxu;
-	t->p = be_translate_log(t->m, &o, devnull(), &t->log);
-	return t->p != NULL;
+	return tr_opts(t, path, text, len, &o);
 }
 
 /* the file at path */
@@ -157,6 +163,49 @@ START_TEST(t_if_else_thresholds)
 	ck_assert_int_eq(dec(&t, "uni_else_2_3"), BD_BRANCH_UNIFORM);
 	ck_assert_int_eq(dec(&t, "empty_else"), BD_PREDICATED);
 	ck_assert_str_eq(entry(&t, "div_else_3_3", 0)->shape, "if-then-else");
+	tr_free(&t);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ the sm_35 rule's load sides */
+/* a side of 23 instructions (its larger side: SSY's) that loads from a global address it
+ * computes, stores to local memory and loads from it: the local store keeps the local
+ * rule's 16 off, so the global rule's 14 apply (cost 9 > 8: branched); with the local rule's
+ * 16 it would be 7 and predicated */
+static const char load_side_ptx[] =
+	".version 7.0\n.target sm_35\n.address_size 64\n"
+	".visible .entry mix(.param .u64 out, .param .u64 in)\n{\n"
+	".local .align 4 .b8 arr[64];\n.reg .pred %p<2>;\n.reg .b32 %r<20>;\n.reg .b64 %rd<12>;\n"
+	"ld.param.u64 %rd1, [out];\nld.param.u64 %rd2, [in];\n"
+	"cvta.to.global.u64 %rd3, %rd1;\ncvta.to.global.u64 %rd4, %rd2;\n"
+	"mov.u32 %r1, %tid.x;\nmov.u64 %rd5, arr;\nmov.u32 %r2, 0;\n"
+	"setp.lt.u32 %p1, %r1, 16;\n@%p1 bra DONE;\n"
+	"and.b32 %r3, %r1, 15;\nmul.wide.u32 %rd6, %r3, 4;\nadd.s64 %rd7, %rd4, %rd6;\n"
+	"ld.global.u32 %r4, [%rd7];\nadd.s64 %rd8, %rd5, %rd6;\nst.local.u32 [%rd8], %r4;\n"
+	"ld.local.u32 %r5, [%rd5];\nadd.s32 %r2, %r4, %r5;\n"
+	"mul.lo.s32 %r2, %r2, 3;\nadd.s32 %r2, %r2, 5;\nxor.b32 %r2, %r2, %r1;\n"
+	"mul.lo.s32 %r2, %r2, 7;\nadd.s32 %r2, %r2, 9;\nxor.b32 %r2, %r2, %r3;\n"
+	"mul.lo.s32 %r2, %r2, 11;\nadd.s32 %r2, %r2, 13;\nxor.b32 %r2, %r2, %r1;\n"
+	"mul.lo.s32 %r2, %r2, 15;\nadd.s32 %r2, %r2, 17;\n"
+	"DONE:\nmul.wide.u32 %rd9, %r1, 4;\nadd.s64 %rd10, %rd3, %rd9;\n"
+	"st.global.u32 [%rd10], %r2;\nret;\n}\n";
+
+START_TEST(t_sm35_load_sides)
+{
+	Tr t;
+	BeOptions o;
+
+	be_options_default(&o);
+	o.predicate_rule = BE_RULE_SM35;
+	o.predicate_max = 8;
+	o.predicate_max_uniform = 6;
+	ck_assert(tr_opts(&t, "load_side.ptx", load_side_ptx, sizeof load_side_ptx - 1, &o));
+	ck_assert_int_eq(dec(&t, "mix"), BD_BRANCH_SSY);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "mix", 0)->rule, "larger side 9 > --predicate-max 8"));
+	tr_free(&t);
+	o.predicate_max = 9;      /* and one more: predicated at its cost */
+	ck_assert(tr_opts(&t, "load_side.ptx", load_side_ptx, sizeof load_side_ptx - 1, &o));
+	ck_assert_int_eq(dec(&t, "mix"), BD_PREDICATED);
 	tr_free(&t);
 }
 END_TEST
@@ -583,6 +632,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, t_if_then_thresholds);
 	tcase_add_test(tc, t_if_else_thresholds);
+	tcase_add_test(tc, t_sm35_load_sides);
 	tcase_add_test(tc, t_nested);
 	tcase_add_test(tc, t_blocked);
 	tcase_add_test(tc, t_exit_side);
