@@ -28,7 +28,7 @@
 # (cli/kernels.c): one kernel launched twice, then another, is numbered alike by every
 # observer; two kernels of one name cannot be linked or listed.
 #
-# env: BIN (warpsim), BUILD (tests/tools/tracecheck, exploresum)
+# env: BIN (warpsim), BUILD (tests/tools/tracecheck)
 BIN=${BIN:-bin}
 BUILD=${BUILD:-build}
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -441,10 +441,7 @@ d9=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$o/d9.json")
 	why="the buffers: $(grep memory "$o/x.txt")"
 [ -z "$why" ] && ! grep -qF '"launches": ["reduce_pass1", "reduce_pass2", "reduce_pass1"]' "$o/x.json" && why="the JSON's launches"
 [ -z "$why" ] && ! grep -q '^  {"index": 9, "kernel": "reduce_pass2", "ptx_line": 349,' "$o/x.json" && why="the JSON's #9: $(grep '"index": 9,' "$o/x.json" | cut -c1-80)"
-# (read by exploresum's JSON parser, which make tests always builds, rather than by a python3
-# that a host may lack)
-[ -z "$why" ] && ! "$(dirname "$CHK")/exploresum" "$o/x.json" >/dev/null 2>"$o/xsum.err" &&
-	why="x.json is not valid JSON: $(head -1 "$o/xsum.err")"
+[ -z "$why" ] && ! "$CHK" --json "$o/x.json" 2>"$o/x.err" && why="x.json is not valid JSON: $(head -1 "$o/x.err")"
 verdict "--explore of 3 launches: every kernel's branches, counts summed, the sequence's cycles" "$why"
 
 # --report of several launches: each launch's kernel and figures, a card per branch of every
