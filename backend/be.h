@@ -304,6 +304,7 @@ void be_postdom(Fn *f);
 void be_loops(Fn *f);
 int be_dominates(const Fn *f, int a, int b);
 int be_in_loop(const Fn *f, int loop, int b);
+int be_cont_target(const Fn *f, int l, int t);   /* t is l's header or a latch of l */
 
 /* ------------------------------------------------------------------ sel.c: the toolkit */
 MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);

@@ -192,6 +192,14 @@ int be_in_loop(const Fn *f, int loop, int b)
 	return 0;
 }
 
+/* t is a continue's target in loop l: the header, or a latch (a block of l with an edge to it) */
+int be_cont_target(const Fn *f, int l, int t)
+{
+	int h = f->loops[l].header;
+
+	return t == h || (be_in_loop(f, l, t) && (f->blk[t].s1 == h || f->blk[t].s2 == h));
+}
+
 void be_loops(Fn *f)
 {
 	int n = f->nblk, w = BITS_WORDS(n);

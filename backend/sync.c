@@ -699,14 +699,6 @@ static int propagate(Fn *f, Stk *in)
 	return 0;
 }
 
-/* t is a continue's target in loop l: the header, or a latch (a block with an edge to it) */
-static int cont_target(const Fn *f, int l, int t)
-{
-	int h = f->loops[l].header;
-
-	return t == h || (be_in_loop(f, l, t) && (f->blk[t].s1 == h || f->blk[t].s2 == h));
-}
-
 /* the blocks of loop l that s reaches in one trip (the header not entered, nor block x), their
  * mark or'ed with v; stk holds Fn.nblk ids */
 static void trip_reach(const Fn *f, int l, int s, int x, uint8_t *mark, uint8_t v, int *stk)
@@ -762,9 +754,9 @@ static void crossed_joins(Fn *f, const Stk *in)
 			if (!(mark[j] & 4) || j == i || c->dead || in[j].d < 0 || c->jmp.kind != J_BRA ||
 			    !c->jmp.pdiv || c->loop != l || latch_exit(f, c))
 				continue;
-			if (c->arrive1 && c->s1 != x && cont_target(f, l, c->s1))
+			if (c->arrive1 && c->s1 != x && be_cont_target(f, l, c->s1))
 				f->blk[c->s1].brk = 1;
-			if (c->arrive2 && c->s2 != x && cont_target(f, l, c->s2))
+			if (c->arrive2 && c->s2 != x && be_cont_target(f, l, c->s2))
 				f->blk[c->s2].brk = 1;
 		}
 	}

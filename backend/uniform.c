@@ -295,16 +295,13 @@ static void use_def(const Fn *f, const Blk *b, uint32_t *use, uint32_t *def)
 /* does loop l have a branch divergent in u that leaves it or goes to its header or a latch */
 static int loop_splits(const Fn *f, const U *u, int l)
 {
-	int h = f->loops[l].header;
-
 	for (int bi = 0; bi < f->nblk; bi++) {
 		const Blk *b = &f->blk[bi];
 		int c = cond_reg(f, b), s[2] = {b->s1, b->s2};
 		if (b->dead || b->jmp.kind != J_BRA || !be_in_loop(f, l, bi) || c < 0 || !u->div[c])
 			continue;
 		for (int e = 0; e < 2; e++)
-			if (s[e] >= 0 && (s[e] == h || !be_in_loop(f, l, s[e]) ||
-			                  f->blk[s[e]].s1 == h || f->blk[s[e]].s2 == h))
+			if (s[e] >= 0 && (!be_in_loop(f, l, s[e]) || be_cont_target(f, l, s[e])))
 				return 1;
 	}
 	return 0;
