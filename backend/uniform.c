@@ -387,7 +387,7 @@ void be_uniform(Fn *f)
 	const PFunc *pf = f->pf;
 	U u = {0};
 	uint8_t *in = be_alloc(f->pool, (size_t)f->nblk + 1);
-	uint8_t *defd = be_alloc(f->pool, (size_t)pf->nregs + 1);
+	uint32_t *defd = be_alloc(f->pool, sizeof(uint32_t) * (size_t)BITS_WORDS(pf->nregs + 1));
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	char why[48];
 
@@ -404,28 +404,18 @@ void be_uniform(Fn *f)
 				continue;
 			/* sync dependence: defined inside the region, read outside it */
 			region(f, bi, in, stk);
-			memset(defd, 0, (size_t)pf->nregs + 1);
+			memset(defd, 0, sizeof(uint32_t) * (size_t)BITS_WORDS(pf->nregs + 1));
 			for (int k = 0; k < f->nblk; k++) {
 				Blk *r = &f->blk[k];
 				if (!in[k] || r->dead)
 					continue;
 				for (int i = r->pfirst; i < r->plast; i++)
-					for (int s = 0; s < pf->ins[i].nopd; s++) {
-						const POpd *o = &pf->ins[i].o[s];
-						if (!ptx_ins_writes(&pf->ins[i], s))
-							continue;
-						if (o->kind == POK_REG)
-							defd[o->reg] = 1;
-						else if (o->kind == POK_VEC || o->kind == POK_LIST)
-							for (int e = 0; e < o->nelems; e++)
-								if (o->elems[e].kind == POK_REG)
-									defd[o->elems[e].reg] = 1;
-					}
+					ins_writes(&pf->ins[i], defd);
 			}
 			int line = b->jmp.ptxins >= 0 ? pf->ins[b->jmp.ptxins].loc.line : 0;
 			snprintf(why, sizeof why, "set under the divergent branch at line %d", line);
 			for (int r = 0; r < pf->nregs; r++) {
-				if (!defd[r] || u.div[r])
+				if (!BHAS(defd, r) || u.div[r])
 					continue;
 				for (int k = 0; k < f->nblk; k++)
 					if (!in[k] && !f->blk[k].dead && block_reads(f, &f->blk[k], r)) {
