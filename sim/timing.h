@@ -846,9 +846,8 @@ typedef struct {
 /* 0, or -1 with a message (L1 or read-only cache geometry) */
 int sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char *err, size_t errsz);
 void sim_tsm_free(TSm *m);
-void sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age);
-/* sim_tsm_add_warp of warps first .. first + n - 1, ages age .., each scheduler's masks
- * rebuilt once */
+/* warps first .. first + n - 1 of CTA slot cta join the SM, ages age .., each scheduler's
+ * masks rebuilt once */
 void sim_tsm_add_cta(TSm *m, int first, int n, int cta, uint64_t age);
 /* the SM's cycles [from, to) of a window (sim_run_sm): each cycle it needs stepped (every
  * scheduler issues up to issue_width instructions of one warp, now % schedulers choosing

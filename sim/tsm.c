@@ -12,8 +12,8 @@
 int
 sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char *err, size_t errsz)
 {
-	/* all but the Scoreboards (136 KB of the SM's 150 KB), which sim_tsm_add_warp clears as a
-	 * warp takes its slot: nothing reads a slot's Scoreboard before that */
+	/* all but the Scoreboards (136 KB of the SM's 150 KB), which add_warp clears as a warp
+	 * takes its slot: nothing reads a slot's Scoreboard before that */
 	memset(m, 0, offsetof(TSm, sb));
 	m->c = c;
 	m->l2 = l2;
@@ -138,12 +138,6 @@ add_warp(TSm *m, int warp, int cta, uint64_t age)
 	m->nlive++;
 	sim_sched_add(&m->sched[k], warp, age);
 	return k;
-}
-
-void
-sim_tsm_add_warp(TSm *m, int warp, int cta, uint64_t age)
-{
-	rebuild(m, add_warp(m, warp, cta, age));
 }
 
 void

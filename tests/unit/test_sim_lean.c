@@ -180,7 +180,7 @@ lrun(LCore *c, int lean, int withflow, TStats *st)
 	sim_dram_init(&d, tc.dram_bw);
 	ck_assert_int_eq(sim_tsm_init(m, &tc, NULL, &d, st, err, sizeof err), 0);
 	for (int w = 0; w < NW; w++)
-		sim_tsm_add_warp(m, w, 0, (uint64_t)w);
+		sim_tsm_add_cta(m, w, 1, 0, (uint64_t)w);
 	while (m->nlive > 0) {
 		sim_tsm_cycle(m, &src, now);
 		now = sim_tsm_next(m, &src, now);

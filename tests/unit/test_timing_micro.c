@@ -161,7 +161,7 @@ run(const TimingConfig *c, Core *core, TStats *st, uint64_t *iters)
 	sim_dram_init(&d, c->dram_bw);
 	ck_assert_int_eq(sim_tsm_init(m, c, pl2, &d, st, err, sizeof err), 0);
 	for (int w = 0; w < core->nwarps; w++)
-		sim_tsm_add_warp(m, w, core->cta[w], (uint64_t)w);
+		sim_tsm_add_cta(m, w, 1, core->cta[w], (uint64_t)w);
 	while (m->nlive > 0) {
 		sim_tsm_cycle(m, &src, now);
 		now = sim_tsm_next(m, &src, now);
@@ -190,7 +190,7 @@ gcd(int a, int b)
 	return a;
 }
 
-/* sim_tsm_add_cta leaves an SM as the same warps' sim_tsm_add_warp one by one does (each
+/* sim_tsm_add_cta of a CTA's warps leaves an SM as the same warps added one by one do (each
  * scheduler's masks rebuilt once instead of once per warp); a slot's second arrival clears
  * its Scoreboard below sbtop only (no instruction writes an id from sbtop up) */
 START_TEST(test_add_cta)
@@ -208,7 +208,7 @@ START_TEST(test_add_cta)
 	ck_assert_int_eq(sim_tsm_init(a, &c, NULL, &d, &st1, err, sizeof err), 0);
 	ck_assert_int_eq(sim_tsm_init(b, &c, NULL, &d, &st2, err, sizeof err), 0);
 	for (int w = 0; w < 5; w++)
-		sim_tsm_add_warp(a, 3 + w, 1, 10 + (uint64_t)w);
+		sim_tsm_add_cta(a, 3 + w, 1, 1, 10 + (uint64_t)w);
 	sim_tsm_add_cta(b, 3, 5, 1, 10);
 	ck_assert_int_eq(a->nlive, 5);
 	ck_assert_int_eq(b->nlive, 5);
