@@ -286,17 +286,13 @@ int sim_decode(Gpu *g, FILE *err)
 		g->tcode[i].pc = (uint32_t)i;   /* (the short path's too) */
 		g->tcode[i].d = d;
 	}
-	/* the scoreboard ids the kernel can write end below top (TInst.sbtop) */
-	{
-		uint16_t top = 1;
-		for (int i = 0; i < k->nins; i++) {
-			const SbUse *u = g->tcode[i].use;
-			for (int j = u->nsrc; j < u->nsrc + u->ndst; j++)
-				if (u->id[j] >= top)
-					top = (uint16_t)(u->id[j] + 1);
-		}
-		for (int i = 0; i <= k->nins; i++)
-			g->tcode[i].sbtop = top;
+	/* the scoreboard ids the kernel can write end below sbtop */
+	g->sbtop = 1;
+	for (int i = 0; i < k->nins; i++) {
+		const SbUse *u = g->tcode[i].use;
+		for (int j = u->nsrc; j < u->nsrc + u->ndst; j++)
+			if (u->id[j] >= g->sbtop)
+				g->sbtop = (uint16_t)(u->id[j] + 1);
 	}
 	/* (Kepler) immediates that are a half of a module variable's address, placed by now */
 	for (int i = 0; i < k->nabs32; i++) {

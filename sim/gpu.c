@@ -505,7 +505,7 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 			fprintf(err, "warpsim: --l1: %s\n", msg);
 			goto fail;
 		}
-		g->tsm[i].sbtop = g->tcode[0].sbtop;   /* (decoded above) */
+		g->tsm[i].sbtop = g->sbtop;   /* (decoded above) */
 		g->src[i].ctx = s;
 		g->src[i].peek = t_peek;
 		g->src[i].exec = sim_texec;

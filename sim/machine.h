@@ -238,6 +238,7 @@ struct Gpu {
 	ExecInfo info;      /* scratch for the instruction being issued */
 	/* the timing model (timing.h, docs/timing.md) */
 	TInst *tcode;       /* timing form of each instruction, ncode + 1 (a pc past the end) */
+	uint16_t sbtop;     /* 1 + the highest scoreboard id the kernel writes (TSm.sbtop) */
 	TSm *tsm;           /* one issue stage per SM */
 	TSource *src;       /* per SM: the callbacks into this core */
 	TStats ts;          /* timing statistics of the run */

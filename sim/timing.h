@@ -586,16 +586,13 @@ typedef struct {
 	/* the lean form (zero when lean is LEAN_NO; sim_tdecode leaves it so, and pc and d) */
 	uint8_t lean;        /* LEAN_* */
 	uint8_t guard;       /* the guard's predicate index (7: PT) */
-	uint16_t sbtop;      /* 1 + the highest scoreboard id an instruction of the kernel
-	                        writes: a warp's entries from it on stay 0 (its exit's scan stops
-	                        there; 0, sim_tdecode's: all SB_NIDS), set by the core's decode */
 	uint8_t nchk;        /* use->nchk */
 	uint8_t ndst;        /* use->ndst */
 	uint16_t chk[SB_RUN];/* use->chk: the ids to check when nchk <= SB_RUN (sim_tsb_max) */
 	uint16_t dst[SB_DRUN];/* the ids written, when ndst <= SB_DRUN (sim_tsb_write) */
 } TInst;
 _Static_assert(sizeof(TInst) == 64 && offsetof(TInst, gxor) == 24 && offsetof(TInst, unit) == 36 &&
-               offsetof(TInst, nchk) == 44 && offsetof(TInst, dst) == 52,
+               offsetof(TInst, nchk) == 42 && offsetof(TInst, dst) == 50,
                "TInst fills one 64-byte cache line");
 /* (decode.c) the timing form of one instruction into t, its scoreboard ids into u (t->use):
  * also what an observer of the run needs to know an issue's unit, latency class and
@@ -837,8 +834,10 @@ typedef struct {
 	TExec e;                     /* scratch for the exec callback (no allocation per issue) */
 	int defer;                   /* 1: a windowed run, the L2 and DRAM halves wait in q */
 	TQueue q;                    /* this window's requests past the SM (partime.c) */
-	uint16_t sbtop;              /* 0, or the kernel's TInst.sbtop: the ids below it are all
-	                                that its instructions write (set after sim_tsm_init) */
+	uint16_t sbtop;              /* 0 (all SB_NIDS), or 1 + the highest scoreboard id an
+	                                instruction of the kernel writes (Gpu.sbtop, set after
+	                                sim_tsm_init): a warp's entries from it on stay 0, so a slot's
+	                                later arrivals and a warp's exit look below it only */
 	uint8_t sbset[TM_MAXWARPS];  /* per warp slot: its Scoreboard was cleared whole once */
 	Scoreboard sb[TM_MAXWARPS];  /* per warp slot */
 } TSm;

@@ -579,7 +579,7 @@ issue_events(TSm *m, int w, uint64_t now, const TInst *in, const TExec *e)
 				release(m, v, now);
 		break;
 	case TEX_EXIT: {
-		uint64_t done = maxready(&m->sb[w], in->sbtop ? in->sbtop : SB_NIDS);   /* (the ids the kernel writes) */
+		uint64_t done = maxready(&m->sb[w], m->sbtop ? m->sbtop : SB_NIDS);   /* (the ids the kernel writes) */
 		if (now + 1 > done)
 			done = now + 1;
 		if (done > m->end)
