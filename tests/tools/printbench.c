@@ -4,11 +4,14 @@
  * CPU time. The listing's parse is timed by the row before it (`warpc --asm`).
  *   printbench FILE.sass [ROUNDS]
  * Exit status 0, 1 when the listing does not read, 2 on I/O trouble or bad arguments. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "isa/isa.h"
+#include "opt/opt.h"
 
 static double cpu_now(void)
 {
@@ -16,26 +19,6 @@ static double cpu_now(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* the whole file in a malloc'd buffer (its length in *len), or NULL */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	long n;
-
-	if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
-	    (text = malloc((size_t)n + 1)) && fread(text, 1, (size_t)n, f) == (size_t)n) {
-		text[n] = 0;
-		*len = (size_t)n;
-	} else {
-		free(text);
-		text = NULL;
-	}
-	if (f)
-		fclose(f);
-	return text;
 }
 
 int main(int argc, char **argv)
@@ -51,8 +34,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: printbench FILE.sass [ROUNDS]\n");
 		return 2;
 	}
-	if (!(text = slurp(argv[1], &len))) {
-		fprintf(stderr, "printbench: cannot read '%s'\n", argv[1]);
+	if (!(text = opt_read_file(argv[1], &len))) {
+		fprintf(stderr, "printbench: cannot read '%s': %s\n", argv[1], strerror(errno));
 		return 2;
 	}
 	p = isa_asm(argv[1], text, len, stderr);
