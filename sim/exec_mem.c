@@ -284,23 +284,20 @@ static inline void load_value(Warp *w, const DOpd *ro, unsigned l, const uint8_t
 
 /* a windowed run's global store of the lanes ex at addr[], every one in allocation a
  * (one_alloc): each run of lanes whose bytes follow each other (a lane's address is the
- * last one's plus size, as in a warp's store of consecutive words) one queued item */
+ * last one's plus size, as in a warp's store of consecutive words) one queued item; row: a
+ * full warp's lanes in a row (one_alloc), whose words are their register row */
 static void queue_stores(Gpu *g, SM *s, const Warp *w, const MemAlloc *a, const uint64_t *addr,
-                         uint32_t ex, unsigned size, const DOpd *ro, ExecInfo *e)
+                         uint32_t ex, unsigned size, const DOpd *ro, ExecInfo *e, int row)
 {
 	uint8_t v[32 * 16];
-	uint64_t start = 0, gap = 0;
+	uint64_t start = 0;
 	unsigned n = 0;
 
-	if (ex == ~0u && size == 4) {   /* a full warp's words: in a row, their register row */
-		for (unsigned l = 0; l < 32; l++)
-			gap |= addr[l] - addr[0] - 4 * l;
-		if (!gap) {
-			memcpy(e->addr, addr, sizeof e->addr);
-			par_stores(s, g->cycle, a->bytes + (addr[0] - a->base), addr[0], 128,
-			           (const uint8_t *)&REG(ro->reg, 0));
-			return;
-		}
+	if (row && size == 4) {
+		memcpy(e->addr, addr, sizeof e->addr);
+		par_stores(s, g->cycle, a->bytes + (addr[0] - a->base), addr[0], 128,
+		           (const uint8_t *)&REG(ro->reg, 0));
+		return;
 	}
 	FOR_LANES(ex) {
 		e->addr[l] = addr[l];
@@ -331,7 +328,7 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 
 	e->space = SP_GLOBAL;
 	if (store && defer) {
-		queue_stores(g, s, w, a, addr, ex, size, ro, e);
+		queue_stores(g, s, w, a, addr, ex, size, ro, e, row);
 		return;
 	}
 	if (row && size == 4 && !over) {        /* a row of words: one copy */
