@@ -41,6 +41,8 @@ static void sb_ch(Sb *b, char c)
 	sb_put(b, &c, 1);
 }
 
+static const char hexdig[] = "0123456789abcdef";   /* sb_hex's and print_bytes's digits */
+
 /* v in lowercase hex digits, at least min of them (%0*llx) */
 static void sb_hex(Sb *b, uint64_t v, int min)
 {
@@ -48,7 +50,7 @@ static void sb_hex(Sb *b, uint64_t v, int min)
 	int i = (int)sizeof t;
 
 	do {
-		t[--i] = "0123456789abcdef"[v & 15];
+		t[--i] = hexdig[v & 15];
 		v >>= 4;
 	} while (v || (int)sizeof t - i < min);
 	sb_put(b, t + i, sizeof t - (size_t)i);
@@ -416,8 +418,8 @@ static void print_bytes(FILE *f, const uint8_t *p, uint64_t n)
 	fputs(" =", f);
 	for (uint64_t i = 0; i < n; i++) {
 		buf[k++] = ' ';
-		buf[k++] = "0123456789abcdef"[p[i] >> 4];
-		buf[k++] = "0123456789abcdef"[p[i] & 15];
+		buf[k++] = hexdig[p[i] >> 4];
+		buf[k++] = hexdig[p[i] & 15];
 		if (k == sizeof buf) {
 			fwrite(buf, 1, k, f);
 			k = 0;
