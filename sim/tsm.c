@@ -708,13 +708,27 @@ first(const Sched *sc)
 	return sim_sched_first(sc);
 }
 
+/* scheduler k at now issues nothing, least the least pfree of its sorted warps' busy classes:
+ * the memo of its next possible issue (kwake: when least is now + 1, the common case of
+ * schedulers that share a pipeline class and take turns at it, least_wake's answer without
+ * its call) and the stall of its first warp */
+static inline __attribute__((always_inline)) void
+memo_wake(TSm *m, const TSource *s, int k, uint64_t now, uint64_t least)
+{
+	int why;
+
+	m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
+	m->kfirst[k] = first(&m->sched[k]);
+	warp_wake(m, s, m->kfirst[k], now, &why);
+	m->st->stall[why]++;
+}
+
 /* scheduler k at now, when it is free (sfree) and some warp may issue: the pick and its
  * issues, or the memo of its next possible issue; returns the instructions issued */
 static inline __attribute__((always_inline)) int
 visit(TSm *m, const TSource *s, int k, uint64_t now)
 {
 	Sched *sc = &m->sched[k];
-	uint64_t least;
 	int i, w, why, total = 0;
 
 	flush(m, s);
@@ -729,11 +743,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	if (m->tkt == now && m->pfree[m->tku] > now) {
 		uint64_t r = cand;
 		if ((cand &= ~m->umask[k][m->tku]) == 0 && r) {
-			least = m->pfree[m->tku];
-			m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
-			m->kfirst[k] = first(sc);
-			warp_wake(m, s, m->kfirst[k], now, &why);
-			m->st->stall[why]++;
+			memo_wake(m, s, k, now, m->pfree[m->tku]);
 			return 0;
 		}
 	}
@@ -742,15 +752,8 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 			m->st->stall[STALL_IDLE]++;
 			return 0;
 		}
-		/* nothing can issue: the least wake-up of its warps, memoised; when a sorted warp's
-		 * class is free again at now + 1 (the common case of schedulers that share a
-		 * pipeline class and take turns at it: the visit after the other scheduler took it
-		 * in this very cycle), that is least_wake's answer without its call */
-		least = least_busy(m, k, m->rdy[k]);
-		m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
-		m->kfirst[k] = first(sc);
-		warp_wake(m, s, m->kfirst[k], now, &why);
-		m->st->stall[why]++;
+		/* nothing can issue: the least wake-up of its warps, memoised */
+		memo_wake(m, s, k, now, least_busy(m, k, m->rdy[k]));
 		return 0;
 	}
 	w = sc->warp[i];
