@@ -2,36 +2,73 @@
  * bank delivers one bank-wide word per pass and lanes on the same word share it.
  */
 #include <assert.h>
+#include <string.h>
 #include "sim/timing.h"
 
+/* word v in bank v & bm: whether its bank had no other word yet (seen, first: the banks
+ * seen and the word of each) */
+static inline int one_word(uint32_t v, uint32_t bm, uint64_t *seen, uint32_t *first)
+{
+	uint32_t b = v & bm;
+
+	if (!(*seen >> b & 1)) {
+		*seen |= 1ull << b;
+		first[b] = v;
+		return 1;
+	}
+	return first[b] == v;
+}
+
+/* the most distinct bank-wide words of the access that fall in one bank. Each bank keeps a
+ * chain of the distinct words seen in it (head, next), so a lane compares its word only with
+ * its bank's earlier ones, instead of the insertion into one sorted list of every word
+ * (about 500 steps a full warp); an access of at most a bank's width without conflicts
+ * (one word a bank) is found first, with a bit a bank */
 int
 sim_bank_degree(const uint32_t *addr, uint32_t mask, int size, int banks, int bank_bytes)
 {
 	uint32_t w[TM_WARP * 4];
-	int n = 0, per = size > bank_bytes ? size / bank_bytes : 1, count[64] = {0}, best = 0;
+	uint8_t next[TM_WARP * 4], head[64], count[64];
+	int n = 0, per = size > bank_bytes ? size / bank_bytes : 1, best = 0;
+	/* the common geometry (powers of two) by shift and mask, the rest by division */
+	int pow2 = !(banks & (banks - 1)) && !(bank_bytes & (bank_bytes - 1));
+	int sh = __builtin_ctz((unsigned)bank_bytes);
+	uint32_t bm = (uint32_t)banks - 1;
 
 	assert(banks >= 1 && banks <= 64 && per <= 4);
-	for (int l = 0; l < TM_WARP; l++) {
-		if (!(mask >> l & 1))
-			continue;
-		for (int k = 0; k < per; k++) {
-			/* insertion into the ascending, duplicate-free w[0..n) */
-			uint32_t v = addr[l] / (uint32_t)bank_bytes + (uint32_t)k;
-			int i = n;
-			while (i > 0 && w[i - 1] > v)
-				i--;
-			if (i > 0 && w[i - 1] == v)
-				continue;
-			for (int j = n; j > i; j--)
-				w[j] = w[j - 1];
-			w[i] = v;
-			n++;
-		}
+	if (pow2 && per == 1) {
+		/* the common access without conflicts: each bank one word (first[b], set where
+		 * seen has bit b) however many lanes share it; a second word in a bank goes on to
+		 * the count below */
+		uint64_t seen = 0;
+		uint32_t first[64];
+		uint32_t m = mask;
+		for (; m; m &= m - 1)
+			if (!one_word(addr[__builtin_ctz(m)] >> sh, bm, &seen, first))
+				break;
+		if (!m)
+			return seen != 0;
 	}
-	for (int i = 0; i < n; i++) {
-		int b = (int)(w[i] % (uint32_t)banks);
-		if (++count[b] > best)
-			best = count[b];
+	memset(head, 0xff, (size_t)banks);
+	memset(count, 0, (size_t)banks);
+	for (; mask; mask &= mask - 1) {
+		uint32_t a = addr[__builtin_ctz(mask)];
+		uint32_t v0 = pow2 ? a >> sh : a / (uint32_t)bank_bytes;
+		for (int k = 0; k < per; k++) {
+			uint32_t v = v0 + (uint32_t)k;
+			uint32_t b = pow2 ? v & bm : v % (uint32_t)banks;
+			int i = head[b];
+			while (i != 0xff && w[i] != v)
+				i = next[i];
+			if (i != 0xff)
+				continue;       /* (a word another lane takes: the same pass) */
+			w[n] = v;
+			next[n] = head[b];
+			head[b] = (uint8_t)n;
+			n++;
+			if (++count[b] > best)
+				best = count[b];
+		}
 	}
 	return best;
 }

@@ -129,6 +129,58 @@ START_TEST(test_bank_strides)
 }
 END_TEST
 
+/* the definition itself: the most distinct bank-wide words in one bank, counted by brute
+ * force over random accesses (few distinct words, so that lanes share words and banks), on
+ * geometries of powers of two and not */
+static int bank_degree_ref(const uint32_t *addr, uint32_t mask, int size, int banks, int bb)
+{
+	uint32_t w[TM_WARP * 4];
+	int n = 0, per = size > bb ? size / bb : 1, best = 0;
+
+	for (int l = 0; l < TM_WARP; l++)
+		for (int k = 0; mask >> l & 1 && k < per; k++) {
+			uint32_t v = addr[l] / (uint32_t)bb + (uint32_t)k;
+			int i = 0;
+			while (i < n && w[i] != v)
+				i++;
+			if (i == n)
+				w[n++] = v;
+		}
+	for (int b = 0; b < banks; b++) {
+		int c = 0;
+		for (int i = 0; i < n; i++)
+			c += w[i] % (uint32_t)banks == (uint32_t)b;
+		best = c > best ? c : best;
+	}
+	return best;
+}
+
+START_TEST(test_bank_random)
+{
+	static const int geo[][2] = {{32, 4}, {32, 8}, {16, 4}, {24, 4}, {64, 4}, {7, 2}, {1, 4}};
+	uint32_t a[TM_WARP], seed = 12345;
+	int sizes[] = {1, 2, 4, 8, 16}, conflicts = 0;
+
+	for (int r = 0; r < 4000; r++) {
+		const int *gm = geo[r % 7];
+		int size = sizes[r / 7 % 5], words = 1 + (int)(r % 97);
+		uint32_t mask;
+		if (size / gm[1] > 4)
+			continue;
+		for (int l = 0; l < TM_WARP; l++) {
+			seed = seed * 1103515245u + 12345u;
+			a[l] = (seed >> 8) % (uint32_t)words * (uint32_t)size;
+		}
+		seed = seed * 1103515245u + 12345u;
+		mask = r % 3 ? ~0u : seed;
+		int d = sim_bank_degree(a, mask, size, gm[0], gm[1]);
+		ck_assert_int_eq(d, bank_degree_ref(a, mask, size, gm[0], gm[1]));
+		conflicts += d > 1;
+	}
+	ck_assert_int_gt(conflicts, 1000);   /* (the draws do conflict) */
+}
+END_TEST
+
 /* ---------------------------------------------------------------- caches */
 START_TEST(test_cache_lru)
 {
@@ -635,6 +687,7 @@ main(void)
 	tcase_add_test(tc, test_coalesce_strides);
 	tcase_add_test(tc, test_same_addr_degree);
 	tcase_add_test(tc, test_bank_strides);
+	tcase_add_test(tc, test_bank_random);
 	tcase_add_test(tc, test_cache_lru);
 	tcase_add_test(tc, test_dram_queue);
 	tcase_add_test(tc, test_gmem_coalesced_vs_strided);
