@@ -365,6 +365,54 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 	}
 }
 
+/* whether an explicit shared access of size bytes at addr[] (the lanes ex, 32-bit offsets
+ * sign-extended) is aligned and inside the CTA's shared memory for every lane: mem_at's
+ * tests, once for the warp */
+static int shared_ok(const Gpu *g, const uint64_t *addr, uint32_t ex, unsigned size)
+{
+	uint64_t bits = 0, hi = 0;
+
+	if (ex == ~0u) {        /* (on the low 32 bits: a negative offset is above 2^31 there too) */
+		uint32_t b = 0, out = 0, lim = g->shsize >= size ? g->shsize - size : 0;
+		for (unsigned l = 0; l < 32; l++) {
+			b |= (uint32_t)addr[l];
+			out |= (uint32_t)addr[l] > lim;
+		}
+		return !(b & (size - 1)) && g->shsize >= size && !out;
+	} else
+		FOR_LANES(ex) {
+			bits |= addr[l];
+			hi = addr[l] > hi ? addr[l] : hi;
+		}
+	return !(bits & (size - 1)) && g->shsize >= size && hi <= g->shsize - size;
+}
+
+/* an LDS or STS of the lanes ex that shared_ok passed: lane l's bytes at sh + addr[l], in
+ * lane order as the general loop goes (the last lane's store to a word stays) */
+static void shared_lanes(Warp *w, uint8_t *sh, const uint64_t *addr, uint32_t ex, unsigned size,
+                         Type t, const DOpd *ro, int store, ExecInfo *e)
+{
+	e->space = SP_SHARED;
+	if (ex == ~0u && size == 4) {           /* a full warp's words, in straight loops */
+		uint32_t *r = &REG(ro->reg, 0);
+		memcpy(e->addr, addr, sizeof e->addr);
+		if (store)
+			for (unsigned l = 0; l < 32; l++)
+				memcpy(sh + addr[l], r + l, 4);
+		else
+			for (unsigned l = 0; l < 32; l++)
+				r[l] = ld32(sh + addr[l], 4);
+		return;
+	}
+	FOR_LANES(ex) {
+		e->addr[l] = addr[l];
+		if (store)
+			store_value(w, ro, l, size, sh + addr[l]);
+		else
+			load_value(w, ro, l, sh + addr[l], size, t);
+	}
+}
+
 /* loads and stores of every space: LD LDG ST LDS STS LDL STL LDSLK STSUL; STSCUL stores only
  * where the lane's word is locked (it holds the lock LDSLK took), releases it, sets d0 */
 int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space, int store)
@@ -382,13 +430,21 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 
 	e->size = (uint8_t)size;
 	e->naddr = ex;
-	addrs_of(w, mo, wide, addr);
-	if (space != SP_GLOBAL)
-		FOR_LANES(ex)
-			addr[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)addr[l];   /* 32-bit offsets */
+	if (space != SP_GLOBAL) {          /* 32-bit offsets, sign-extended (every lane's) */
+		const uint32_t *lo = &REG(mo->reg, 0);
+		uint32_t imm = (uint32_t)mo->imm;
+		for (unsigned l = 0; l < 32; l++)
+			addr[l] = (uint64_t)(int64_t)(int32_t)(lo[l] + imm);
+	} else
+		addrs_of(w, mo, wide, addr);
 	/* a generic access of the whole warp in one allocation, the common case */
 	if (space == SP_GLOBAL && ex && (run = one_alloc(g, w, addr, ex, size, span, &row))) {
 		global_lanes(g, w, run, addr, ex, size, t, ro, store, e, span, row);
+		return SIM_OK;
+	}
+	/* an LDS or STS (not the lock pair's) whose lanes all lie in the CTA's shared memory */
+	if (space == SP_SHARED && !k && d->op != OP_STSUL && ex && shared_ok(g, addr, ex, size)) {
+		shared_lanes(w, w->cta->shared, addr, ex, size, t, ro, store, e);
 		return SIM_OK;
 	}
 	FOR_LANES(ex) {

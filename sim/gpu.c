@@ -286,6 +286,16 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 		break;
 	case SP_SHARED:
 		e->space = TSP_SHARED;
+		if (x->naddr == ~0u) {          /* a full warp's: one copy when no lane is generic */
+			uint64_t any = 0;
+			for (int l = 0; l < 32; l++)
+				any |= x->addr[l];
+			_Static_assert(!(DEV_SHARED_WINDOW & (DEV_SHARED_WINDOW - 1)), "a power of two");
+			if (any < DEV_SHARED_WINDOW) {
+				memcpy(e->addr, x->addr, sizeof e->addr);
+				break;
+			}
+		}
 		for (uint32_t m = x->naddr; m; m &= m - 1) {
 			uint64_t a = x->addr[__builtin_ctz(m)];
 			e->addr[__builtin_ctz(m)] = a >= DEV_SHARED_WINDOW ? a - DEV_SHARED_WINDOW : a;
