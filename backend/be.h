@@ -100,6 +100,9 @@ typedef struct {
 	uint8_t pdiv;     /* divergent as ptxas 11.8 sees it (uniform.c, under --loop-sync pbk):
 	                     div, or its condition reads a value carried round a loop that a
 	                     divergent branch leaves or continues */
+	uint8_t nest;     /* ifconv.c's ret-nest: the branch that stayed after its fall-through
+	                     side was predicated; its taken lanes leave for the join (s1), the
+	                     others fall into the early return (s2) */
 } Jmp;
 
 typedef struct {
@@ -123,6 +126,8 @@ typedef struct {
 	uint8_t arrive1;  /* the edge to s1 arrives (.S) */
 	uint8_t arrive2;  /* the edge to s2 arrives */
 	uint8_t brk;      /* this block is a PBK target: pushed by PBK, arrived at by BRK */
+	uint8_t retjoin;  /* ifconv.c: the join of a divergent ret-nest (sync.c pushes a PBK of
+	                     it at its immediate dominator) */
 	uint8_t predicated; /* ifconv.c: block merged away */
 	char why[64];     /* uniform.c: why the branch is uniform or divergent */
 	/* liveness (regalloc.c) */

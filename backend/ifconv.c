@@ -14,7 +14,11 @@
  * becomes one block again. Under --early-return guarded (kepler.cfg) a side of a .func that
  * ends in its return is such a side too (if-then-ret): converted, it ends in a guarded RET
  * (emit.c restores the saved registers under the guard), as ptxas 11.8 for sm_35 returns
- * from a short fall-through side (tests/ptxas-ref/families/ret_div).
+ * from a short fall-through side (tests/ptxas-ref/families/ret_div). And when the branch's
+ * target is what returns, inside an if/else whose join the fall-through side jumps to
+ * (ret-nest), that side alone is the hammock: converted, it is guarded by the inverted
+ * condition and the branch stays, inverted, to the join (`@!P BRK` to sync.c's PBK when
+ * divergent, `@!P BRA` when uniform), the early path laid out after it (ret_nest).
  *
  * Cost = microcode instructions of the sides (after selection: a 64-bit add counts 2), plus
  * the EXIT of a side that ends the thread (not the RET of one that returns: ptxas predicates
@@ -54,6 +58,10 @@ typedef struct {
 	int size[2];      /* instructions of each side */
 	int ncomb;        /* PSETPs needed for already-guarded instructions */
 	int hammock;      /* single entry, single exit, straight-line sides */
+	int nest;         /* ret-nest: the taken side returns, the fall-through side (side[1])
+	                     jumps to a join other paths reach too */
+	int *early;       /* ret-nest: the blocks of the taken side (the early return) */
+	int nearly;
 	char shape[24];
 	char block[96];   /* what prevents conversion, "" if nothing */
 } Ham;
@@ -62,7 +70,7 @@ static const PIns *ptx_branch(const Fn *f, const Blk *b)
 {
 	const PIns *in;
 
-	if (b->dead || b->jmp.kind != J_BRA || b->jmp.ptxins < 0 || b->jmp.lock)
+	if (b->dead || b->jmp.kind != J_BRA || b->jmp.ptxins < 0 || b->jmp.lock || b->jmp.nest)
 		return NULL;
 	in = &f->pf->ins[b->jmp.ptxins];
 	return in->op == PO_BRA && in->guard >= 0 ? in : NULL;
@@ -289,6 +297,27 @@ static void sm35_cost(const Fn *f, Ham *h)
 	}
 }
 
+/* ptxas 11.8's ret_nest (tests/ptxas-ref/families/ret_nest): in a .func under
+ * --early-return guarded, a branch whose target is a path that returns, and whose
+ * fall-through side (kn, cn blocks, not empty) goes on by a jump to a join nn that another
+ * path (an enclosing if/else's other side) reaches too. ptxas predicates that side alone,
+ * counted with its jump, and its lanes leave for the join: by `@P BRK` to a PBK pushed
+ * before the enclosing branch when the branch is divergent (so only under --loop-sync pbk),
+ * by a guarded BRA when it is uniform; the early path follows for the other lanes */
+static int ret_nest(const Fn *f, const Blk *b, const int *kt, int ct, const int *kn, int cn,
+                    int nn)
+{
+	int size = 0;
+
+	if (f->pf->entry || !ct || !chain_exits(f, kt, ct) || f->blk[kt[ct - 1]].jmp.kind != J_RET ||
+	    !cn || chain_exits(f, kn, cn) || nn <= 0 || nn >= f->nblk || f->blk[nn].npred < 2 ||
+	    (b->jmp.div && f->opt->loop_sync != BE_LOOP_PBK))
+		return 0;
+	for (int c = 0; c < cn; c++)
+		size += f->blk[kn[c]].nins;
+	return size > 0;
+}
+
 /* finds the hammock of branch block a, its cost and what blocks it */
 static void examine(const Fn *f, int a, Ham *h)
 {
@@ -326,6 +355,8 @@ static void examine(const Fn *f, int a, Ham *h)
 		/* a taken side that returns stays a branch: ptxas predicates the fall-through
 		 * code when that is what returns (ret_div), not the branch's target (ret_nest) */
 		h->side[0] = t, h->exitside = 0;
+	} else if (ret_nest(f, b, kt, ct, kn, cn, nn)) {
+		h->side[1] = n, h->join = nn, h->nest = 1, h->early = kt, h->nearly = ct;
 	} else {
 		classify(f, b, h);
 		return;
@@ -359,8 +390,8 @@ static void examine(const Fn *f, int a, Ham *h)
 		}
 	}
 	/* a side with no instruction (absent, or only nvcc's bra.uni) makes an if-then */
-	snprintf(h->shape, sizeof h->shape, "%s", h->exitside >= 0 ? (h->retside ? "if-then-ret" :
-	         "if-then-exit") :
+	snprintf(h->shape, sizeof h->shape, "%s", h->nest ? "ret-nest" :
+	         h->exitside >= 0 ? (h->retside ? "if-then-ret" : "if-then-exit") :
 	         h->size[0] > 0 && h->size[1] > 0 ? "if-then-else" : "if-then");
 	h->cost = h->size[0] + h->size[1];
 	if (f->opt->predicate_rule == BE_RULE_SM35)
@@ -631,6 +662,38 @@ static void absorb(Fn *f, Blk *x, Blk *y)
 	clear_blk(y);
 }
 
+/* the rest of a ret-nest's conversion (convert): block a holds its code and the guarded
+ * side out; the branch stays, inverted (guard c, negated !cn), its taken lanes going on to
+ * the join and the others falling into the early return, folded into one block laid out
+ * right after a (ptxas's `@P BRK` or `@P BRA` to the join, then the early path). A
+ * divergent one marks the join for sync.c's PBK */
+static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout, int cap)
+{
+	Blk *a = &f->blk[h->a];
+	int e = h->early[0];
+
+	for (int k = 1; k < h->nearly; k++)
+		absorb(f, &f->blk[e], &f->blk[h->early[k]]);
+	a->ins = out;
+	a->nins = nout;
+	a->cap = cap;
+	a->jmp.cond = c;
+	a->jmp.neg = (uint8_t)!cn;
+	a->jmp.nest = 1;
+	a->s1 = h->join;
+	a->s2 = e;
+	a->predicated = 1;
+	clear_blk(&f->blk[h->side[1]]);
+	if (a->jmp.div)
+		f->blk[h->join].retjoin = 1;
+	be_lay_move(f, e, h->a, 1);
+	be_preds(f);
+	be_rpo(f);
+	be_dom(f);
+	be_postdom(f);
+	be_loops(f);
+}
+
 static void convert(Fn *f, const Ham *h)
 {
 	Blk *a = &f->blk[h->a];
@@ -671,6 +734,10 @@ static void convert(Fn *f, const Ham *h)
 			*VPUSH(f->pool, out, nout, cap) = e;
 		}
 		f->blk[h->side[s]].dead = 1;
+	}
+	if (h->nest) {
+		convert_nest(f, h, c, cn, out, nout, cap);
+		return;
 	}
 	next = h->exitside >= 0 ? (h->exitside == 0 ? a->s2 : a->s1) : h->join;
 	a->ins = out;

@@ -45,7 +45,9 @@
  * skip to the latch) are not counted (workloads spmv and bfs keep SSY there). And so is the
  * target of a divergent continue that crosses a join (crossed_joins: it leaves from inside a
  * divergent if of the loop body for the latch or header, past the if's join), which ptxas
- * pushes with PBK every iteration. The tokens are of one kind
+ * pushes with PBK every iteration. And so is the join of a divergent ret-nest (ifconv.c:
+ * Blk.retjoin), pushed at its immediate dominator, before the enclosing branch (nest_push).
+ * The tokens are of one kind
  * per target, so the static stack above is the same; the SM model's BRK leaves for the
  * topmost BRK token as .S does for the topmost SYNC token.
  */
@@ -799,6 +801,48 @@ static int wrap_loop(Fn *f, int b, int j)
 	return wraps ? l : -1;
 }
 
+/* where the PBK of ret-nest join j goes (ifconv.c marked it Blk.retjoin): its immediate
+ * dominator p, the enclosing branch, when every path from p reaches j or returns, with no
+ * loop in between; -1 otherwise (the ret-nest's branch then stays a plain divergent BRA:
+ * exact, only not ptxas's shape). A divergent branch inside whose region also ends at j
+ * shares the token (its push of j is then on top already), as ptxas's does (tests/ptx/ret_nest's
+ * nest_deep: the inner if/else's sides both leave by BRK) */
+static int nest_push(Fn *f, int j)
+{
+	int p = f->blk[j].idom, n = f->nblk, sp = 0;
+	int *stk;
+	uint8_t *seen;
+
+	if (p < 0 || p == j || p >= n || f->blk[p].dead || f->blk[p].loop != f->blk[j].loop ||
+	    (f->blk[j].loop >= 0 && f->loops[f->blk[j].loop].header == j))
+		return -1;
+	stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1));
+	seen = be_alloc(f->pool, (size_t)n);
+	seen[p] = 1;
+	stk[sp++] = p;
+	while (sp) {
+		const Blk *b = &f->blk[stk[--sp]];
+		int ns = 0;
+		if (b->id != p && b->loop >= 0 && f->loops[b->loop].header == b->id)
+			return -1;
+		for (int e = 0; e < nedge(f, b->id); e++) {
+			int t = edge_to(f, b->id, e);
+			if (t < 0)
+				continue;
+			ns++;
+			if (t == p)
+				return -1;
+			if (t != j && !seen[t]) {
+				seen[t] = 1;
+				stk[sp++] = t;
+			}
+		}
+		if (!ns && b->jmp.kind != J_RET)
+			return -1;
+	}
+	return p;
+}
+
 int be_sync(Fn *f)
 {
 	int nb, *ph;
@@ -815,6 +859,12 @@ int be_sync(Fn *f)
 	for (int i = 0; i < nb; i++)
 		if (f->blk[i].ipdom >= nb)
 			f->blk[i].ipdom = -1;
+	/* the join of a divergent ret-nest: a PBK at the enclosing branch, BRK arrivals */
+	for (int i = 0, p; i < nb && f->opt->loop_sync == BE_LOOP_PBK; i++)
+		if (!f->blk[i].dead && f->blk[i].retjoin && (p = nest_push(f, i)) >= 0) {
+			add_push(f, p, i);
+			f->blk[i].brk = 1;
+		}
 	/* the preheaders first: every loop that a divergent branch leaves for a join outside it */
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];

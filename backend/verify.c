@@ -8,7 +8,7 @@
  * isa/rules.def, so an op that only computes needs nothing here. Errors: a .S with no SSY; a path that
  * reaches an SSY target without its .S; an instruction reached with two different stacks
  * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
- * tokens left; code that runs off its end; PRET and PEXIT, which it does not model (the
+ * SSY or PCNT tokens left (PBK tokens may stay: its lanes leave them); code that runs off its end; PRET and PEXIT, which it does not model (the
  * translator emits neither: ptxas 11.8 uses PRET only before an indirect call's BRX). Then, on the instruction graph (arrivals lead
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
  * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
@@ -182,10 +182,17 @@ static void step(V *v, int i)
 			flow(v, i, i + 1, &s);
 		return;
 	case FLOW_RETURN:
-		if (g)
+		if (g) {
 			flow(v, i, i + 1, &s);
-		else if (s.d)
-			verr(v, i, "RET with %u SYNC token(s) of the function still pushed", (uint32_t)s.d);
+			return;
+		}
+		/* PBK tokens may stay: the returning lanes leave them for the CAL token below,
+		 * as ptxas 11.8's ret_nest listings return inside a PBK region */
+		for (int t = 0; t < s.d; t++)
+			if ((s.t[t] & VKIND) != VBRK) {
+				verr(v, i, "RET with %u SYNC token(s) of the function still pushed", (uint32_t)s.d);
+				break;
+			}
 		return;
 	case FLOW_STACK:
 		if ((in->op == OP_PBK || in->op == OP_PCNT) && s.d < VMAXD) {

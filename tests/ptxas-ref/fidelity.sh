@@ -82,8 +82,9 @@ awk -F'|' -v tune=tests/ptxas-ref/families/tuning.txt '
 			printf "| %s | %s | %d | %d | %s |\n", f, g, m[f], a[f], m[f] ? sprintf("%.1f%%", 100 * a[f] / m[f]) : "-"
 			M[g] += m[f]; A[g] += a[f]
 		}
-		for (g in M)
-			printf "| **all %s** | | %d | %d | %.1f%% |\n", g, M[g], A[g], M[g] ? 100 * A[g] / M[g] : 0
+		for (i = 1; i <= 2; i++)   # in this order: (g in M) has none
+			if ((g = i == 1 ? "tuning" : "held out") in M)
+				printf "| **all %s** | | %d | %d | %.1f%% |\n", g, M[g], A[g], M[g] ? 100 * A[g] / M[g] : 0
 	}' "$tmp/rows" | sort -t'|' -k3,3 -s > "$tmp/fam"
 
 {

@@ -1,6 +1,6 @@
 /* test_ifconv.c - Check tests of if-conversion (backend/ifconv.c) and the decision log
  * (backend/explain.c): the thresholds just below, at and above both limits, nested guards
- * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, the JSON document,
+ * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, ret-nest, the JSON document,
  * and on every corpus and tests/explain kernel at thresholds 0, 1, 4, 7, 12 and inf: the
  * branches explained as predicated are exactly those without a branch in the code, every
  * other branch keeps its shape, and predication only grows with the threshold.
@@ -407,6 +407,77 @@ START_TEST(t_nvcc_shapes)
 }
 END_TEST
 
+/* ret-nest (tests/ptx/ret_nest, ptxas 11.8's listing beside it): an early return on the
+ * branch's target inside an if/else; the side that goes on is predicated, counted with its
+ * jump, and leaves for the if/else's join by `@P BRK` to a PBK pushed before the if/else
+ * (divergent), or by a guarded BRA (uniform) */
+static void count_brk(const Kernel *k, int *pbk, int *gbrk, int *brk)
+{
+	*pbk = *gbrk = *brk = 0;
+	for (int i = 0; i < k->nins; i++) {
+		*pbk += k->ins[i].op == OP_PBK;
+		*gbrk += k->ins[i].op == OP_BRK && k->ins[i].guard != ISA_PT;
+		*brk += k->ins[i].op == OP_BRK && k->ins[i].guard == ISA_PT;
+	}
+}
+
+START_TEST(t_ret_nest)
+{
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/ret_nest.ptx", &len);
+	int pbk, gbrk, brk;
+
+	ck_assert_ptr_nonnull(text);
+	be_options_default(&o);
+	o.predicate_rule = BE_RULE_SM35;
+	o.predicate_max = 8;
+	o.predicate_max_uniform = 6;
+	o.loop_sync = BE_LOOP_PBK;
+	o.early_return = BE_RET_GUARDED;
+	ck_assert(tr_opts(&t, "ret_nest.ptx", text, len, &o));
+	/* nest_div: a side of 7 and its jump, at the limit 8 */
+	ck_assert_int_eq(dec(&t, "nest_div"), BD_BRANCH_NOSYNC);
+	ck_assert_int_eq(entry(&t, "nest_div", 1)->decision, BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "nest_div", 1)->shape, "ret-nest");
+	ck_assert_int_eq(entry(&t, "nest_div", 1)->size_else, 7);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "nest_div", 1)->rule, "larger side 8 <= --predicate-max 8"));
+	ck_assert_int_eq(entry(&t, "nest_uni", 1)->decision, BD_PREDICATED);
+	ck_assert(entry(&t, "nest_uni", 1)->uniform);
+	ck_assert_int_eq(entry(&t, "nest_deep", 1)->decision, BD_PREDICATED);
+	/* nest_deep and nest_div push a PBK and leave by @P BRK; their else sides end in BRK
+	 * (nest_deep's inner if/else both sides); nest_uni's side leaves by a guarded BRA.U */
+	count_brk(kern(&t, "ret_nest"), &pbk, &gbrk, &brk);
+	ck_assert_int_eq(pbk, 2);
+	ck_assert_int_eq(gbrk, 2);
+	ck_assert_int_eq(brk, 3);
+	ck_assert_int_eq(count_op(kern(&t, "ret_nest"), OP_SSY), 0);
+	tr_free(&t);
+
+	/* one less: nest_div's side (8 with its jump) stays a branch, and only nest_deep pushes */
+	o.predicate_max = 7;
+	ck_assert(tr_opts(&t, "ret_nest.ptx", text, len, &o));
+	ck_assert_int_ne(entry(&t, "nest_div", 1)->decision, BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "nest_div", 1)->shape, "ret-nest");
+	count_brk(kern(&t, "ret_nest"), &pbk, &gbrk, &brk);
+	ck_assert_int_eq(pbk, 1);
+	ck_assert_int_eq(gbrk, 1);
+	tr_free(&t);
+
+	/* without PBK (--loop-sync ssy) a divergent one is no hammock; the uniform one still is */
+	o.predicate_max = 8;
+	o.loop_sync = BE_LOOP_SSY;
+	ck_assert(tr_opts(&t, "ret_nest.ptx", text, len, &o));
+	ck_assert_int_eq(entry(&t, "nest_div", 1)->decision, BD_BRANCH_NOSYNC);
+	ck_assert_int_eq(entry(&t, "nest_uni", 1)->decision, BD_PREDICATED);
+	count_brk(kern(&t, "ret_nest"), &pbk, &gbrk, &brk);
+	ck_assert_int_eq(pbk + gbrk + brk, 0);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a branch left as a branch says what stopped it: a side holding a loop (wide64's 64-bit
  * division), an indirect branch, code other paths enter (switch) */
 START_TEST(t_precise_reasons)
@@ -638,6 +709,7 @@ int main(void)
 	tcase_add_test(tc, t_exit_side);
 	tcase_add_test(tc, t_pressure);
 	tcase_add_test(tc, t_nvcc_shapes);
+	tcase_add_test(tc, t_ret_nest);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
 	tcase_add_test(tc, t_json);

@@ -6,7 +6,8 @@
  *   to the innermost token's target, which must be a PBK's, as a .S must find an SSY's; the
  *   two kinds do not stand in for each other, and the tokens must balance over the loop;
  *   PCNT and CONT the same with a third kind (the continue point of a loop, pushed every
- *   iteration); PRET and PEXIT are refused by name.
+ *   iteration); PRET and PEXIT are refused by name; a RET may leave PBK tokens behind
+ *   (ptxas's ret_nest), not SSY or PCNT tokens.
  *   Located errors: with the PTX module (be_verify_kernel_at, as warpc calls it), an error
  *   starts with the file:line:col of the PTX branch its instruction was translated from.
  */
@@ -176,6 +177,32 @@ START_TEST(test_pbk_unbalanced)
 }
 END_TEST
 
+/* ptxas's ret_nest (tests/ptxas-ref/families/ret_nest): a function returns inside a PBK
+ * region, its lanes leaving the token for the CAL's; clean. Inside an SSY region, or a
+ * PCNT's, the RET is refused */
+START_TEST(test_ret_in_pbk)
+{
+	static const char *fmt = "/*0000*/ CAL 0x10;\n"
+	                         "/*0008*/ EXIT;\n"
+	                         ".func f\n"
+	                         "/*0010*/ %s 0x40;\n"
+	                         "/*0018*/ @P0 BRA 0x38;\n"
+	                         "/*0020*/ @P1 %s;\n"
+	                         "/*0028*/ MOV R0, R1;\n"
+	                         "/*0030*/ RET;\n"
+	                         "/*0038*/ %s;\n"
+	                         "/*0040*/ RET;\n";
+	char body[512];
+
+	snprintf(body, sizeof body, fmt, "PBK", "BRK", "BRK");
+	clean(body);
+	snprintf(body, sizeof body, fmt, "SSY", "NOP.S", "NOP.S");
+	refused(body, "/*0030*/: error: RET with 1 SYNC token(s) of the function still pushed");
+	snprintf(body, sizeof body, fmt, "PCNT", "CONT", "CONT");
+	refused(body, "/*0030*/: error: RET with 1 SYNC token(s) of the function still pushed");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ PCNT and CONT */
 /* a loop whose body is bracketed by PCNT every iteration (docs/isa.md's shape): a guarded
  * CONT skips the rest of the body, the body ends in CONT, the continue point tests the back
@@ -297,6 +324,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(p, test_pbk_loop_clean);
 	tcase_add_test(p, test_kinds_kept_apart);
 	tcase_add_test(p, test_pbk_unbalanced);
+	tcase_add_test(p, test_ret_in_pbk);
 	tcase_add_test(p, test_pcnt_loop_clean);
 	tcase_add_test(p, test_pcnt_kinds_and_balance);
 	tcase_add_test(t, test_located);
