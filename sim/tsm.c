@@ -268,12 +268,13 @@ promote(TSm *m, int k, uint64_t t)
 	uint64_t kt = m->kt[k];
 
 	if (t == kt + 1) {          /* (the common step: one slot) */
+		/* without a branch on whether the slot holds warps (it does at about every other
+		 * step, in no pattern a predictor learns on a divergent kernel): an empty slot is
+		 * 0, its wocc bit clear (file and unfile keep both) */
 		unsigned sl = (unsigned)(t % TM_WHEEL);
-		if (m->wocc[k] >> sl & 1) {
-			m->rdy[k] |= m->wheel[k][sl];
-			m->wheel[k][sl] = 0;
-			m->wocc[k] &= ~(1ull << sl);
-		}
+		m->rdy[k] |= m->wheel[k][sl];
+		m->wheel[k][sl] = 0;
+		m->wocc[k] &= ~(1ull << sl);
 		m->kt[k] = t;
 	} else if (t > kt)
 		promote_jump(m, k, t);
@@ -287,10 +288,10 @@ static inline int
 pick(const TSm *m, const Sched *sc, uint64_t cand)
 {
 	if (sc->policy == SCHED_GTO) {
-		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs) */
-		if (sc->last >= 0 && (cand >> (sc->rs - 1) & 1))
-			return sc->rs - 1;
-		return __builtin_ctzll(cand);
+		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs); a
+		 * select, not a branch (whether it is still sorted follows the data) */
+		int g = sc->rs - 1, c = __builtin_ctzll(cand);
+		return sc->last >= 0 && (cand >> (g & 63) & 1) ? g : c;
 	}
 	return m->pos[sim_sched_pick(sc, cand)];
 }
@@ -739,13 +740,12 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	 * class is free, which is least_wake's least over the sorted warps; the memo and the
 	 * stall of the first warp are charged at once, without a pick. Otherwise the pick
 	 * passes that class's warps by. */
-	uint64_t cand = m->rdy[k];
-	if (m->tkt == now && m->pfree[m->tku] > now) {
-		uint64_t r = cand;
-		if ((cand &= ~m->umask[k][m->tku]) == 0 && r) {
-			memo_wake(m, s, k, now, m->pfree[m->tku]);
-			return 0;
-		}
+	uint64_t r = m->rdy[k];
+	uint64_t tk = m->tkt == now && m->pfree[m->tku] > now ? m->umask[k][m->tku] : 0;
+	uint64_t cand = r & ~tk;    /* (a select: tk 0 when no class was just taken) */
+	if (!cand && r) {           /* (only with tk: the sorted warps all of the taken class) */
+		memo_wake(m, s, k, now, m->pfree[m->tku]);
+		return 0;
 	}
 	if ((i = pick_free(m, sc, k, cand, now)) < 0) {
 		if (!sc->n) {
