@@ -208,6 +208,7 @@ int dev_cdp_bank0(Mem *m, const Kernel *k, const DevCdpLaunch *r, const Launch *
 		return -1;
 	}
 	dev_bank0_header(m, k, l);
+	dev_bank0_envregs(m, k, l);
 	/* the buffer holds the parameters as bank 0 does from its first one: each aligned to its
 	 * own alignment, in order (the Guide's "Parameter Buffer Layout") */
 	for (int i = 0; i < k->nparams; i++) {

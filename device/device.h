@@ -349,6 +349,8 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 /* bank 0's words below the parameters for launch l of k: block and grid dimensions, the
  * generic windows (sm_35: the local window and the stack top) */
 void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l);
+/* and (sm_35) %envreg1:%envreg2, the grid workspace of a cooperative launch, else 0 */
+void dev_bank0_envregs(Mem *m, const Kernel *k, const Launch *l);
 void dev_placed_free(Placed *pl);
 /* writes every --out file; returns 0, or -1 after a message */
 int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *err);

@@ -806,8 +806,9 @@ _Static_assert((DEV_LOCAL_WINDOW & (DEV_WINDOW_SIZE - 1)) == 0, "local window al
 
 /* an sm_35 listing reads %envreg1:%envreg2, the grid workspace that S2R SR_ENVREG1/2 gives
  * our own code, from bank 0 (DEV_SM35_ENVREG1); 0 when the launch is not cooperative (a child
- * grid's never is) */
-static void bank0_envregs(Mem *m, const Kernel *k, const Launch *l)
+ * grid's never is). Apart from dev_bank0_header: a launch writes them once its workspace is
+ * placed */
+void dev_bank0_envregs(Mem *m, const Kernel *k, const Launch *l)
 {
 	uint64_t ws = l->cooperative ? m->gridws : 0;
 	uint32_t env[2] = {(uint32_t)(ws >> 32), (uint32_t)ws};
@@ -831,7 +832,6 @@ void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l)
 		dev_mem_cwrite(m, 0, DEV_SM35_CONSTWIN, &cw, sizeof cw);
 		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
 		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
-		bank0_envregs(m, k, l);
 	} else {
 		hdr[6] = DEV_SHARED_WINDOW;
 		hdr[7] = DEV_LOCAL_WINDOW;
@@ -1186,7 +1186,7 @@ int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE 
 		p = dev_mem_global(m, m->gridws, DEV_GRIDWS_BYTES);
 		dev_st(p, 4, DEV_GRIDWS_BYTES);
 	}
-	bank0_envregs(m, k, l);
+	dev_bank0_envregs(m, k, l);
 	return 0;
 oom:
 	fprintf(err, "warpsim: out of memory\n");
