@@ -29,7 +29,7 @@ int isa_asm_next_line(Lex *x)
 }
 
 /* the character classes of the lexer, one table built by the compiler */
-enum { CC_ID0 = 1, CC_ID = 2, CC_HEX = 4, CC_PUNCT = 8 };
+enum { CC_ID0 = 1, CC_ID = 2, CC_HEX = 4, CC_PUNCT = 8, CC_HBLANK = 16, CC_BLANK = 32 };
 #define CC_OF(c) (unsigned char)( \
 	(((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z') || (c) == '_' || (c) == '$' || \
 	 (c) == '.' ? CC_ID0 | CC_ID : 0) | \
@@ -37,7 +37,9 @@ enum { CC_ID0 = 1, CC_ID = 2, CC_HEX = 4, CC_PUNCT = 8 };
 	(((c) >= 'a' && (c) <= 'f') || ((c) >= 'A' && (c) <= 'F') ? CC_HEX : 0) | \
 	((c) == ',' || (c) == ';' || (c) == '[' || (c) == ']' || (c) == '{' || (c) == '}' || \
 	 (c) == '+' || (c) == '-' || (c) == '|' || (c) == '~' || (c) == '!' || (c) == '@' || \
-	 (c) == ':' || (c) == '=' ? CC_PUNCT : 0))
+	 (c) == ':' || (c) == '=' ? CC_PUNCT : 0) | \
+	((c) == ' ' || (c) == '\t' ? CC_HBLANK | CC_BLANK : 0) | \
+	((c) == '\r' || (c) == '\f' || (c) == '\v' ? CC_BLANK : 0))
 #define CC_4(c) CC_OF(c), CC_OF((c) + 1), CC_OF((c) + 2), CC_OF((c) + 3)
 #define CC_16(c) CC_4(c), CC_4((c) + 4), CC_4((c) + 8), CC_4((c) + 12)
 #define CC_64(c) CC_16(c), CC_16((c) + 16), CC_16((c) + 32), CC_16((c) + 48)
@@ -66,15 +68,16 @@ static int is_punct(int c)
 	return cclass[c] & CC_PUNCT;
 }
 
-/* the first offset from p on (before le) that is not a space: listings indent with long runs
- * of them, so eight at a time while they last */
-static size_t past_spaces(const char *t, size_t p, size_t le)
+/* the first offset from p on (before le) that is not of class cls (CC_HBLANK: a space or a
+ * tab; CC_BLANK: those, \r, \f and \v): listings indent with long runs of spaces, so eight
+ * at a time while they last */
+static size_t past_blanks(const char *t, size_t p, size_t le, int cls)
 {
 	uint64_t w;
 
 	while (p + 8 <= le && (memcpy(&w, t + p, 8), w == 0x2020202020202020ull))
 		p += 8;
-	while (p < le && t[p] == ' ')
+	while (p < le && (cclass[(unsigned char)t[p]] & cls))
 		p++;
 	return p;
 }
@@ -85,10 +88,7 @@ static int skip(Lex *x)
 	const char *t = x->text;
 
 	for (;;) {
-		x->pos = past_spaces(t, x->pos, x->le);
-		while (x->pos < x->le && (t[x->pos] == ' ' || t[x->pos] == '\t' || t[x->pos] == '\r'
-		                          || t[x->pos] == '\f' || t[x->pos] == '\v'))
-			x->pos++;
+		x->pos = past_blanks(t, x->pos, x->le, CC_BLANK);
 		if (x->pos >= x->le || t[x->pos] == '#')
 			return 0;
 		if (t[x->pos] != '/' || x->pos + 1 >= x->le)
@@ -174,9 +174,7 @@ Tok isa_asm_addr(Lex *x)
 	const char *t = x->text;
 	size_t p;
 
-	x->pos = past_spaces(t, x->pos, x->le);
-	while (x->pos < x->le && (t[x->pos] == ' ' || t[x->pos] == '\t'))
-		x->pos++;
+	x->pos = past_blanks(t, x->pos, x->le, CC_HBLANK);
 	p = x->pos;
 	if (p + 4 < x->le && t[p] == '/' && t[p + 1] == '*' && is_hex((unsigned char)t[p + 2])) {
 		size_t q = p + 2;
