@@ -11,18 +11,18 @@
  * by isa_ins_check() at the end of each kernel, whose "where" becomes a column.
  * Diagnostics are printed sorted by position.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isa/asm.h"
 
 /* ------------------------------------------------------------------ name tables */
-/* The opcode and modifier tables are hashed at first use (like isa_shape's descriptors), so
- * that a statement looks each word up once instead of scanning every row with strlen and
- * memcmp: a text maps to the first row that has it, and rows of the same text are chained
- * in table order, so every lookup finds what the scan in table order found. They are built
- * without a lock: only the listing parser reads them, on the main thread before any
- * simulation thread starts (sim/parthread.c); nothing the simulation runs parses text. */
+/* The opcode and modifier tables are hashed once, at the first isa_asm (build_tables, under
+ * pthread_once: a program may parse listings on several threads), so that a statement looks
+ * each word up once instead of scanning every row with strlen and memcmp: a text maps to the
+ * first row that has it, and rows of the same text are chained in table order, so every
+ * lookup finds what the scan in table order found. */
 #define NH_SLOTS 512      /* a power of two, more than twice the rows of either table */
 
 typedef struct {
@@ -92,22 +92,23 @@ _Static_assert(2 * NMODS < NH_SLOTS, "isa/asm.c: NH_SLOTS too small for mods.def
 
 static NhSlot mod_hash[NH_SLOTS];
 static int mod_next[NMODS];       /* the next row of the same token, or -1 */
-static int mods_ready;
+
+static void build_mods(void)
+{
+	int last[NMODS];
+
+	for (int i = 0; i < NMODS; i++) {
+		int first = nh_add(mod_hash, mods[i].tok, i);
+		mod_next[i] = -1;
+		if (first != i)
+			mod_next[last[first]] = i;
+		last[first] = i;
+	}
+}
 
 /* the first mods.def row of token s[0..n), or -1; mod_next[] gives the others in order */
 static int mod_first(const char *s, size_t n)
 {
-	if (!mods_ready) {
-		int last[NMODS];
-		for (int i = 0; i < NMODS; i++) {
-			int first = nh_add(mod_hash, mods[i].tok, i);
-			mod_next[i] = -1;
-			if (first != i)
-				mod_next[last[first]] = i;
-			last[first] = i;
-		}
-		mods_ready = 1;
-	}
 	return nh_find(mod_hash, nh_hash(s, n), s, n);
 }
 
@@ -214,7 +215,22 @@ dup:
 _Static_assert(2 * OP_COUNT < NH_SLOTS, "isa/asm.c: NH_SLOTS too small for ops.def");
 static NhSlot op_hash[NH_SLOTS];
 static size_t op_maxlen;          /* the longest mnemonic */
-static int ops_ready;
+
+static void build_ops(void)
+{
+	for (int i = 0; i < OP_COUNT; i++) {
+		size_t m = strlen(isa_ops[i].name);
+		nh_add(op_hash, isa_ops[i].name, i);
+		if (m > op_maxlen)
+			op_maxlen = m;
+	}
+}
+
+static void build_tables(void)
+{
+	build_mods();
+	build_ops();
+}
 
 /* the op of the longest mnemonic that is s[0..p) with p = n or s[p] = '.' (the first op of
  * that mnemonic), its length in *len; -1 when none is */
@@ -223,15 +239,6 @@ static int op_longest(const char *s, size_t n, size_t *len)
 	uint32_t h = NH_SEED;
 	int op = -1;
 
-	if (!ops_ready) {
-		for (int i = 0; i < OP_COUNT; i++) {
-			size_t m = strlen(isa_ops[i].name);
-			nh_add(op_hash, isa_ops[i].name, i);
-			if (m > op_maxlen)
-				op_maxlen = m;
-		}
-		ops_ready = 1;
-	}
 	for (size_t p = 0; p < n && p < op_maxlen; ) {
 		int i;
 		h = nh_step(h, (unsigned char)s[p++]);
@@ -670,8 +677,10 @@ static void parse_line(Asm *a)
 
 Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
 {
+	static pthread_once_t tables = PTHREAD_ONCE_INIT;
 	Asm a;
 
+	pthread_once(&tables, build_tables);
 	memset(&a, 0, sizeof a);
 	a.x.name = name ? name : "<listing>";
 	a.x.text = text ? text : "";

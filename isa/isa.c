@@ -2,9 +2,12 @@
  * and release of programs and kernels.
  *
  * Everything here is derived from ops.def, rules.def, shapes.def and mods.def; nothing keeps
- * a parallel array. rules.def's text columns are read once, like the shape descriptors.
+ * a parallel array. rules.def's text columns are read once, like the shape descriptors
+ * (thread-safe: a program may parse listings on several threads).
  */
 #include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +27,7 @@ static const char *const shape_desc[SHAPE_COUNT] = {
 };
 
 static ShapeInfo shapes[SHAPE_COUNT];
-static int shapes_ready;
+static pthread_once_t shapes_once = PTHREAD_ONCE_INIT;   /* a program may parse on threads */
 
 /* parses one descriptor of shapes.def; the table is fixed, so a bad one is an internal bug */
 static void parse_shape(ShapeInfo *si, const char *d)
@@ -59,13 +62,15 @@ static void parse_shape(ShapeInfo *si, const char *d)
 	}
 }
 
+static void parse_shapes(void)
+{
+	for (int i = 0; i < SHAPE_COUNT; i++)
+		parse_shape(&shapes[i], shape_desc[i]);
+}
+
 const ShapeInfo *isa_shape(Shape s)
 {
-	if (!shapes_ready) {
-		for (int i = 0; i < SHAPE_COUNT; i++)
-			parse_shape(&shapes[i], shape_desc[i]);
-		shapes_ready = 1;
-	}
+	pthread_once(&shapes_once, parse_shapes);
 	assert((unsigned)s < SHAPE_COUNT);
 	return &shapes[s];
 }
@@ -214,7 +219,8 @@ static const struct {
 };
 
 static IsaRules rules[OP_COUNT];
-static uint8_t rule_ready[OP_COUNT];   /* rules[op] parsed: each row at its first use */
+static atomic_uchar rule_ready[OP_COUNT];   /* rules[op] parsed: each row at its first use */
+static pthread_mutex_t rule_lock = PTHREAD_MUTEX_INITIALIZER;   /* parsing one */
 
 /* the value of name tok[0..n) in names[0..count), which must hold it (the table is fixed:
  * a bad name is an internal bug) */
@@ -293,17 +299,19 @@ static void parse_rule(Op op, IsaRules *r)
 }
 
 /* a run reads the rows of the few ops its kernels use; tests/unit/test_isa.c reads them all.
- * No lock: every instruction a run simulates has passed isa_ins_check on the main thread
- * (asm_dir.c at each listing kernel's end, backend.c's isa_check_kernel for PTX), which reads
- * its op's row, before sim/parthread.c starts a simulation thread; those threads only read
- * rows already parsed (isa_format_ins for a fault's message). --sweep and --explore run their
- * points as processes. */
+ * Threads may parse listings at once (the listing parser checks each kernel), so a row is
+ * parsed under rule_lock and its flag set after it (release): a reader that sees the flag
+ * (acquire) sees the row, and the common case, a row already parsed, takes no lock. */
 const IsaRules *isa_rules(Op op)
 {
 	assert((unsigned)op < OP_COUNT);
-	if (!rule_ready[op]) {
-		parse_rule(op, &rules[op]);
-		rule_ready[op] = 1;
+	if (!atomic_load_explicit(&rule_ready[op], memory_order_acquire)) {
+		pthread_mutex_lock(&rule_lock);
+		if (!atomic_load_explicit(&rule_ready[op], memory_order_relaxed)) {
+			parse_rule(op, &rules[op]);
+			atomic_store_explicit(&rule_ready[op], 1, memory_order_release);
+		}
+		pthread_mutex_unlock(&rule_lock);
 	}
 	return &rules[op];
 }

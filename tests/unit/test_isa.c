@@ -2,6 +2,7 @@
  * rules), the printer, the listing parser's API and isa_check_kernel.
  */
 #include <check.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -521,6 +522,58 @@ START_TEST(test_asm_float_roundtrip)
 }
 END_TEST
 
+/* the listing parser's name tables are built at its first use: threads that parse at once
+ * (each test runs in a fresh process, so this is the first use) all read the same program */
+static const char thread_listing[] =
+	".kernel k\n.registers 16\ntop: S2R R0, SR_TID.X;\nIADD.X R1, R2, R3;\n"
+	"ISETP.GE.U32.AND P0, PT, R1, 0x10, PT;\nFFMA.FTZ R4, R5, 0.5, R6;\nLOP.XOR R1, R2, R3;\n"
+	"SHR.U32 R1, R1, 0x2;\nIMAD.WIDE.U32 R8, R2, R3, R10;\nLD.E.64 R6, [R8+0x8];\n"
+	"@!P0 BRA top;\nEXIT;\n";
+
+/* thread: parses thread_listing and prints it into *(char **)arg (NULL if it failed) */
+static void *parse_print(void *arg)
+{
+	char *errs = NULL, *out = NULL;
+	size_t n = 0;
+	Prog *p = asm_str(thread_listing, &errs);
+	FILE *f = open_memstream(&out, &n);
+
+	if (p && f)
+		isa_print_prog(f, p);
+	if (f)
+		fclose(f);
+	if (!p) {
+		free(out);
+		out = NULL;
+	}
+	isa_prog_free(p);
+	free(errs);
+	*(char **)arg = out;
+	return NULL;
+}
+
+START_TEST(test_asm_threads)
+{
+	enum { NT = 4 };
+	pthread_t t[NT];
+	char *out[NT], *ref;
+
+	for (int i = 0; i < NT; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, parse_print, &out[i]), 0);
+	for (int i = 0; i < NT; i++)
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+	parse_print(&ref);
+	ck_assert_ptr_nonnull(ref);
+	ck_assert_ptr_nonnull(strstr(ref, "IMAD.U32.WIDE R8, R2, R3, R10;"));
+	for (int i = 0; i < NT; i++) {
+		ck_assert_ptr_nonnull(out[i]);
+		ck_assert_str_eq(out[i], ref);
+		free(out[i]);
+	}
+	free(ref);
+}
+END_TEST
+
 START_TEST(test_nregs)
 {
 	Ins in;
@@ -694,6 +747,7 @@ static Suite *isa_suite(void)
 	tcase_add_test(t, test_asm_cache_operators);
 	tcase_add_test(t, test_asm_errors);
 	tcase_add_test(t, test_asm_float_roundtrip);
+	tcase_add_test(t, test_asm_threads);
 	tcase_add_test(t, test_nregs);
 	tcase_add_test(t, test_check_kernel_backend);
 	tcase_add_test(t, test_asm_garbage);
