@@ -191,20 +191,25 @@ int cli_obs_done(CliObs *m, int i, const Gpu *g)
 	return 0;
 }
 
-/* kernel j's launches that have line statistics, summed (NULL: none has, or out of memory);
- * their numbers from 1 in which[0..n) ("1, 3"), how many in *nsum */
+/* kernel j's launches that have line statistics, summed, or NULL when out of memory; their
+ * numbers from 1 in which[0..n) ("1, 3"), how many in *nsum. Its first launch has them (the
+ * caller checks: a run that stopped before it did not) */
 static LineStats *kernel_sum(const CliObs *m, int j, char *which, size_t n, int *nsum)
 {
 	int i = m->ks->first[j];
 	LineStats *sum;
 	size_t len = 0;
 
+	assert(m->ls[i]);
 	*nsum = 0;
 	which[0] = 0;
-	if (!m->ls[i] || !(sum = rp_linestats_new(m->k[i], m->p[i])))
+	if (!(sum = rp_linestats_new(m->k[i], m->p[i])))
 		return NULL;
 	for (int l = i; l < m->n; l++)
-		if (m->ks->of[l] == j && m->ls[l] && !rp_linestats_add(sum, m->ls[l])) {
+		if (m->ks->of[l] == j && m->ls[l]) {
+			int rc = rp_linestats_add(sum, m->ls[l]);
+			assert(!rc);    /* the launches of one name share one Kernel (cli_obs_launch) */
+			(void)rc;
 			(*nsum)++;
 			if (len < n)
 				len += (size_t)snprintf(which + len, n - len, "%s%d", len ? ", " : "", l + 1);
@@ -233,10 +238,13 @@ static void lines_print(void *arg, FILE *f, int csv)
 		first = 0;
 	}
 	for (int j = 0; j < ks->n; j++) {   /* (in the order of their first launches) */
-		const Kernel *k = m->ls[ks->first[j]] ? m->k[ks->first[j]] : NULL;
-		size_t len = k ? (size_t)snprintf(title, sizeof title, "kernel '%s', launches ", k->name) : 0;
+		const Kernel *k = m->k[ks->first[j]];
+		size_t len;
 		int nsum;
 		LineStats *sum;
+		if (!m->ls[ks->first[j]])       /* the run stopped before the kernel's first launch */
+			continue;
+		len = (size_t)snprintf(title, sizeof title, "kernel '%s', launches ", k->name);
 		if (len >= sizeof title)
 			len = sizeof title - 1;     /* (the list and the rest do not fit) */
 		sum = kernel_sum(m, j, title + len, sizeof title - len, &nsum);
