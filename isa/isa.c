@@ -28,6 +28,7 @@ static const char *const shape_desc[SHAPE_COUNT] = {
 
 static ShapeInfo shapes[SHAPE_COUNT];
 static pthread_once_t shapes_once = PTHREAD_ONCE_INIT;   /* a program may parse on threads */
+static atomic_int shapes_ready;   /* set (release) once they are parsed: then no call */
 
 /* parses one descriptor of shapes.def; the table is fixed, so a bad one is an internal bug */
 static void parse_shape(ShapeInfo *si, const char *d)
@@ -66,11 +67,13 @@ static void parse_shapes(void)
 {
 	for (int i = 0; i < SHAPE_COUNT; i++)
 		parse_shape(&shapes[i], shape_desc[i]);
+	atomic_store_explicit(&shapes_ready, 1, memory_order_release);
 }
 
 const ShapeInfo *isa_shape(Shape s)
 {
-	pthread_once(&shapes_once, parse_shapes);
+	if (!atomic_load_explicit(&shapes_ready, memory_order_acquire))
+		pthread_once(&shapes_once, parse_shapes);
 	assert((unsigned)s < SHAPE_COUNT);
 	return &shapes[s];
 }
@@ -302,17 +305,21 @@ static void parse_rule(Op op, IsaRules *r)
  * Threads may parse listings at once (the listing parser checks each kernel), so a row is
  * parsed under rule_lock and its flag set after it (release): a reader that sees the flag
  * (acquire) sees the row, and the common case, a row already parsed, takes no lock. */
+static __attribute__((noinline)) void fill_rule(Op op)
+{
+	pthread_mutex_lock(&rule_lock);
+	if (!atomic_load_explicit(&rule_ready[op], memory_order_relaxed)) {
+		parse_rule(op, &rules[op]);
+		atomic_store_explicit(&rule_ready[op], 1, memory_order_release);
+	}
+	pthread_mutex_unlock(&rule_lock);
+}
+
 const IsaRules *isa_rules(Op op)
 {
 	assert((unsigned)op < OP_COUNT);
-	if (!atomic_load_explicit(&rule_ready[op], memory_order_acquire)) {
-		pthread_mutex_lock(&rule_lock);
-		if (!atomic_load_explicit(&rule_ready[op], memory_order_relaxed)) {
-			parse_rule(op, &rules[op]);
-			atomic_store_explicit(&rule_ready[op], 1, memory_order_release);
-		}
-		pthread_mutex_unlock(&rule_lock);
-	}
+	if (!atomic_load_explicit(&rule_ready[op], memory_order_acquire))
+		fill_rule(op);
 	return &rules[op];
 }
 
