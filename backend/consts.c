@@ -13,39 +13,18 @@
  */
 #include "backend/be.h"
 
-/* the ops whose constant slots (shapes.def's C) take a folded constant, and those of them
- * whose first two sources commute (a + b, a & b, a * b + c ...) */
-static int folds(int op)
-{
-	switch (op) {
-	case OP_MOV: case OP_IADD: case OP_IMUL: case OP_IMAD: case OP_ISCADD: case OP_SHL:
-	case OP_SHR: case OP_SHF: case OP_LOP: case OP_BFE: case OP_BFI: case OP_SEL: case OP_IMNMX:
-	case OP_ISET: case OP_ISETP: case OP_FADD: case OP_FMUL: case OP_FFMA: case OP_FMNMX:
-	case OP_FSET: case OP_FSETP: case OP_DADD: case OP_DMUL: case OP_DFMA: case OP_DMNMX:
-	case OP_DSETP: case OP_F2I: case OP_I2F: case OP_F2F: case OP_I2I: case OP_PRMT:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
+/* whether in's first two sources commute (a + b, a & b, a * b + c ...: ops.def's F_COMMUTE) */
 static int commutes(const MIns *in)
 {
-	switch (in->op) {
-	case OP_IADD: case OP_FADD: case OP_FMUL: case OP_FFMA: case OP_DADD: case OP_DMUL:
-	case OP_DFMA: case OP_IMNMX:
-		return 1;
-	case OP_IMUL: case OP_IMAD:   /* both factors of one signedness */
-		return !in->m.stype || in->m.stype == in->m.dtype;
-	case OP_LOP:
-		return in->m.sub != SUB_PASS_B;
-	default:
+	if (!(isa_ops[in->op].flags & F_COMMUTE))
 		return 0;
-	}
+	if (in->op == OP_IMUL || in->op == OP_IMAD)   /* both factors of one signedness */
+		return !in->m.stype || in->m.stype == in->m.dtype;
+	return in->op != OP_LOP || in->m.sub != SUB_PASS_B;
 }
 
-/* a comparison whose two sources may trade places, its comparison mirrored (a < b is
- * b > a): the comparison's mirror, or CMP_NONE */
+/* a comparison whose two sources may trade places (F_MIRROR), its comparison mirrored (a < b
+ * is b > a): the comparison's mirror, or CMP_NONE */
 static Cmp mirrored(const MIns *in)
 {
 	static const uint8_t m[CMP_COUNT] = {
@@ -54,24 +33,9 @@ static Cmp mirrored(const MIns *in)
 		[CMP_NAN] = CMP_NAN, [CMP_LTU] = CMP_GTU, [CMP_EQU] = CMP_EQU, [CMP_LEU] = CMP_GEU,
 		[CMP_GTU] = CMP_LTU, [CMP_NEU] = CMP_NEU, [CMP_GEU] = CMP_LEU, [CMP_T] = CMP_T,
 	};
-	if ((in->op != OP_ISETP && in->op != OP_ISET && in->op != OP_FSETP && in->op != OP_FSET) ||
-	    (in->m.flags & MF_X) || in->m.cmp >= CMP_COUNT)
+	if (!(isa_ops[in->op].flags & F_MIRROR) || (in->m.flags & MF_X) || in->m.cmp >= CMP_COUNT)
 		return CMP_NONE;
 	return (Cmp)m[in->m.cmp];
-}
-
-/* the integer ops whose immediate slots (shapes.def's I beside R) take a folded 32-bit
- * immediate (a float op reads its immediate as a float: none of those) */
-static int folds_imm(int op)
-{
-	switch (op) {
-	case OP_IADD: case OP_IMUL: case OP_IMAD: case OP_ISCADD: case OP_SHL: case OP_SHR:
-	case OP_SHF: case OP_LOP: case OP_BFE: case OP_BFI: case OP_SEL: case OP_IMNMX:
-	case OP_ISET: case OP_ISETP: case OP_PRMT:
-		return 1;
-	default:
-		return 0;
-	}
 }
 
 /* one constant or immediate of cst into a source of in that holds a temporary with one */
@@ -91,7 +55,7 @@ static void fold(const Fn *f, MIns *in, const MOpd **cst)
 		    cst[o->t]->kind == OPD_REG && !o->part && be_ins_nregs(in, i) == 1)
 			o->t = T_RZ;
 	}
-	if (!folds(in->op))
+	if (!(isa_ops[in->op].flags & F_FOLD))   /* constant slots that take a folded one */
 		return;
 	/* a comparison with 0 of a temporary holding one: 0 is RZ, which may trade places */
 	if (mir != CMP_NONE && first + 1 < in->nopd && in->o[first].kind == OPD_REG &&
@@ -112,7 +76,8 @@ static void fold(const Fn *f, MIns *in, const MOpd **cst)
 		words = o->part ? 1 : be_cls_words(f->tmp[o->t].cls);
 		imm = cst[o->t]->kind == OPD_IMM;
 		oc = imm ? OC_I : OC_C;
-		if (be_ins_nregs(in, i) != words || (imm && (o->flags || !folds_imm(in->op))))
+		if (be_ins_nregs(in, i) != words ||
+		    (imm && (o->flags || !(isa_ops[in->op].flags & F_FOLDI))))
 			continue;
 		if (!(si->classes[i] & oc) && i == first && i + 1 < in->nopd && i + 1 < si->n &&
 		    (commutes(in) || mir != CMP_NONE) && (si->classes[i + 1] & oc) &&

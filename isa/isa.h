@@ -65,6 +65,16 @@ enum {
 	F_BARRIER  = 1 << 9,  /* CTA barrier */
 	F_MACRO    = 1 << 10, /* stands for a ptxas subroutine (docs/isa.md) */
 	F_ATOMIC   = 1 << 11, /* a read-modify-write of memory, lane by lane */
+	F_FOLD     = 1 << 12, /* its constant slots (shapes.def's C) take a constant folded from
+	                       * a register (backend/consts.c) */
+	F_FOLDI    = 1 << 13, /* and its immediate slots beside a register (R|I) a folded 32-bit
+	                       * integer immediate (F_FOLD too; no float op: it reads a float) */
+	F_COMMUTE  = 1 << 14, /* its first two sources commute (IMUL, IMAD: when both factors are
+	                       * of one signedness; LOP: but .PASS_B) */
+	F_MIRROR   = 1 << 15, /* a comparison whose two sources trade places with the comparison
+	                       * mirrored (a < b is b > a; not with .X) */
+	F_WHOLE    = 1 << 16, /* writes its whole destination from its sources at once: unguarded,
+	                       * it leaves nothing of the old value (sim/decode.c's clear_rows) */
 };
 
 /* modifier fields an op accepts (ops.def column 7) */

@@ -85,7 +85,7 @@ void sim_tdecode(const Ins *in, TInst *t, SbUse *u)
  * all together, so up to the first instruction after which some lanes may be elsewhere or
  * gone (a branch, a push, a barrier, an EXIT, a .S) every lane runs each instruction in
  * order. A row whose first access there is an unguarded write of the whole register by an op
- * that writes its destination outright and at once (the list below; not a load, whose value
+ * that writes its destination outright and at once (ops.def's F_WHOLE; not a load, whose value
  * a windowed run writes later) holds its old value in no lane: it need not be cleared. Every
  * other row is: a source (an address or constant index as a pair), a guarded write and a
  * destination of any other op count as reads. A partial warp's missing lanes never write
@@ -105,9 +105,7 @@ static int clear_rows(Gpu *g)
 		if (in->sync || (isa_ops[in->op].flags & (F_BRANCH | F_PUSH | F_TARGET | F_BARRIER |
 		    F_DIVERGE | F_INDIRECT | F_MACRO)) || in->op == OP_EXIT)
 			break;
-		whole = !guarded && (in->op == OP_MOV || in->op == OP_MOV32I || in->op == OP_S2R ||
-		        in->op == OP_SEL || in->op == OP_IADD || in->op == OP_IMUL || in->op == OP_IMAD ||
-		        in->op == OP_ISCADD || in->op == OP_SHL || in->op == OP_SHR || in->op == OP_LOP);
+		whole = !guarded && (isa_ops[in->op].flags & F_WHOLE);
 		for (int pass = 0; pass < 2; pass++)     /* the reads, then the writes */
 			for (int j = 0; j < ISA_MAXOPD; j++) {
 				const Opd *o = &in->o[j];

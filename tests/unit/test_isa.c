@@ -88,6 +88,32 @@ START_TEST(test_branches_have_targets)
 }
 END_TEST
 
+START_TEST(test_fold_flags)
+{
+	for (int i = 0; i < OP_COUNT; i++) {
+		const OpInfo *oi = &isa_ops[i];
+		const ShapeInfo *si = isa_shape(oi->shape);
+		int src = 0, rdst = 0;
+		for (int j = 0; j < si->n; j++) {
+			src += !si->dst[j];
+			rdst += si->dst[j] && (si->classes[j] & OC_R);
+		}
+		if (oi->flags & F_FOLDI)
+			ck_assert_msg((oi->flags & F_FOLD) && oi->unit != UNIT_FPU && oi->unit != UNIT_DPU,
+			              "%s: F_FOLDI needs F_FOLD and an integer op", oi->name);
+		if (oi->flags & (F_FOLD | F_COMMUTE | F_MIRROR))
+			ck_assert_msg(src >= 1 + !!(oi->flags & (F_COMMUTE | F_MIRROR)),
+			              "%s: too few sources for its fold flags", oi->name);
+		if (oi->flags & F_MIRROR)
+			ck_assert_msg(oi->mods & M_CMP, "%s: F_MIRROR without a comparison", oi->name);
+		if (oi->flags & F_WHOLE)
+			ck_assert_msg(rdst == 1 && !(oi->flags & (F_LOAD | F_SIDE | F_MACRO)),
+			              "%s: F_WHOLE needs one register destination, no load or effect",
+			              oi->name);
+	}
+}
+END_TEST
+
 START_TEST(test_memory_ops_destinations)
 {
 	for (int i = 0; i < OP_COUNT; i++) {
@@ -733,6 +759,7 @@ static Suite *isa_suite(void)
 	tcase_add_test(t, test_mnemonics_unique);
 	tcase_add_test(t, test_shapes_parse);
 	tcase_add_test(t, test_branches_have_targets);
+	tcase_add_test(t, test_fold_flags);
 	tcase_add_test(t, test_memory_ops_destinations);
 	tcase_add_test(t, test_rules_match_fields);
 	tcase_add_test(t, test_rules_columns);
