@@ -97,6 +97,46 @@ START_TEST(test_same_addr_degree)
 }
 END_TEST
 
+/* random gathers (few distinct blocks, lanes out of order, spans of two blocks): the
+ * ascending, duplicate-free list of every block an active lane's bytes touch */
+START_TEST(test_coalesce_random)
+{
+	uint64_t a[TM_WARP], seg[TM_MAXSEGS], want[TM_MAXSEGS];
+	uint32_t seed = 777;
+	int sizes[] = {1, 4, 8, 16}, unsorted = 0;
+
+	for (int r = 0; r < 3000; r++) {
+		int size = sizes[r % 4], nw = 0;
+		uint32_t gran = 32u << (r / 4 % 3), mask;
+		for (int l = 0; l < TM_WARP; l++) {
+			seed = seed * 1103515245u + 12345u;
+			a[l] = 0x10000 + (uint64_t)((seed >> 8) % (1u + (uint32_t)r % 64)) * (uint64_t)size;
+		}
+		seed = seed * 1103515245u + 12345u;
+		mask = r % 2 ? ~0u : seed;
+		for (int l = 0; l < TM_WARP; l++)
+			for (uint64_t b = a[l] & ~(uint64_t)(gran - 1); mask >> l & 1 && b < a[l] + (uint64_t)size; b += gran) {
+				int i = 0;
+				while (i < nw && want[i] != b)
+					i++;
+				if (i == nw)
+					want[nw++] = b;
+			}
+		for (int i = 1; i < nw; i++)          /* (sorted by insertion) */
+			for (int j = i; j > 0 && want[j - 1] > want[j]; j--) {
+				uint64_t t = want[j];
+				want[j] = want[j - 1];
+				want[j - 1] = t;
+				unsorted++;
+			}
+		ck_assert_int_eq(sim_coalesce(a, mask, size, gran, seg), nw);
+		for (int i = 0; i < nw; i++)
+			ck_assert(seg[i] == want[i]);
+	}
+	ck_assert_int_gt(unsorted, 1000);    /* (lanes out of block order) */
+}
+END_TEST
+
 /* ---------------------------------------------------------------- banks */
 START_TEST(test_bank_strides)
 {
@@ -685,6 +725,7 @@ main(void)
 	Suite *s = suite_create("timing_parts");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_coalesce_strides);
+	tcase_add_test(tc, test_coalesce_random);
 	tcase_add_test(tc, test_same_addr_degree);
 	tcase_add_test(tc, test_bank_strides);
 	tcase_add_test(tc, test_bank_random);
