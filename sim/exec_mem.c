@@ -426,7 +426,7 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 	uint32_t got = 0;
 	uint64_t addr[32], span[2];
 	const MemAlloc *run;
-	int row;
+	int row, shok;
 
 	e->size = (uint8_t)size;
 	e->naddr = ex;
@@ -442,15 +442,21 @@ int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space
 		global_lanes(g, w, run, addr, ex, size, t, ro, store, e, span, row);
 		return SIM_OK;
 	}
-	/* an LDS or STS (not the lock pair's) whose lanes all lie in the CTA's shared memory */
-	if (space == SP_SHARED && !k && d->op != OP_STSUL && ex && shared_ok(g, addr, ex, size)) {
+	/* an explicit shared access whose lanes all lie in the CTA's shared memory: an LDS or
+	 * STS in shared_lanes, the lock pair's below without mem_at's tests per lane */
+	shok = space == SP_SHARED && ex && shared_ok(g, addr, ex, size);
+	if (shok && !k && d->op != OP_STSUL) {
 		shared_lanes(w, w->cta->shared, addr, ex, size, t, ro, store, e);
 		return SIM_OK;
 	}
+	if (shok)
+		e->space = SP_SHARED;
 	FOR_LANES(ex) {
 		uint64_t a = addr[l];
 		uint8_t *p;
-		if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
+		if (shok)
+			p = w->cta->shared + a;
+		else if (!(p = mem_at(g, w, l, space, a, size, store, 0, &e->space)))
 			return SIM_FAULT;
 		e->addr[l] = a;
 		if (d->op == OP_STSCUL) {
