@@ -340,11 +340,17 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 			memcpy(&REG(ro->reg, 0), p, 128);
 		return;
 	}
-	if (ex == ~0u && !store && !over && size == 4) {   /* the common load, in straight loops */
+	if (!store && !over && size == 4) {     /* the common load: words, a full warp in straight loops */
 		uint32_t *rd = &REG(ro->reg, 0);
-		memcpy(e->addr, addr, sizeof e->addr);
-		for (unsigned l = 0; l < 32; l++)
-			rd[l] = ld32(a->bytes + (addr[l] - a->base), 4);
+		if (ex == ~0u) {
+			memcpy(e->addr, addr, sizeof e->addr);
+			for (unsigned l = 0; l < 32; l++)
+				rd[l] = ld32(a->bytes + (addr[l] - a->base), 4);
+		} else
+			FOR_LANES(ex) {
+				e->addr[l] = addr[l];
+				rd[l] = ld32(a->bytes + (addr[l] - a->base), 4);
+			}
 		return;
 	}
 	if (store && size == 4) {               /* words, without the tests per lane */
