@@ -56,8 +56,10 @@ static int made_load(const MIns *in, const int *def, int ndef)
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
                         size_t nwhy)
 {
-	int guarded = 0, plain = 0, c = size, nld = 0, ld[8], ndef = 0, def[64], made = 0;
-	int local = 0, stl = 0;
+	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0;
+	/* the temporaries holding a loaded value, and those the side defined so far: as many
+	 * as the side has (a fixed array that fills up would stop seeing them) */
+	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0;
 
 	for (int k = 0; k < nchain; k++) {
 		const Blk *x = &f->blk[chain[k]];
@@ -75,11 +77,11 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			if (use && in->op != OP_MOV && !(isa_ops[in->op].flags & F_STORE) && why && !why[0])
 				snprintf(why, nwhy, "a side uses a global load from an address made before it");
 			if ((((in->op == OP_LD || in->op == OP_LDG) && !mine) || (use && in->op == OP_MOV)) &&
-			    in->nopd > 0 && in->o[0].kind == OPD_REG && nld < 8)
-				ld[nld++] = in->o[0].t;
+			    in->nopd > 0 && in->o[0].kind == OPD_REG)
+				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
 			for (int o = 0; o < in->nopd && o < si->n; o++)
-				if (si->dst[o] && in->o[o].kind == OPD_REG && ndef < 64)
-					def[ndef++] = in->o[o].t;
+				if (si->dst[o] && in->o[o].kind == OPD_REG)
+					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
 			guarded += in->guard != T_PT;
 			plain += in->guard == T_PT;
 		}

@@ -210,6 +210,59 @@ START_TEST(t_sm35_load_sides)
 }
 END_TEST
 
+/* the sm_35 rule sees every definition and load of a side however many: many_defs makes
+ * 70 values before the address of its load (its side is a load side, predicated at inf);
+ * many_loads loads ten values from addresses made before the branch and computes with the
+ * tenth (never predicated). A side's first 64 definitions and 8 loads were all it saw */
+static char *long_sides_ptx(void)
+{
+	size_t cap = 16384, n = 0;
+	char *s = malloc(cap);
+
+	ck_assert_ptr_nonnull(s);
+#define P(...) (n += (size_t)snprintf(s + n, cap - n, __VA_ARGS__), ck_assert(n < cap))
+	P(".version 7.8\n.target sm_35\n.address_size 64\n");
+	P(".visible .entry many_defs(.param .u64 out)\n{\n.reg .pred %%p<2>;\n.reg .b32 %%r<100>;\n"
+	  ".reg .b64 %%rd<10>;\nld.param.u64 %%rd1, [out];\ncvta.to.global.u64 %%rd4, %%rd1;\n"
+	  "mov.u32 %%r1, %%tid.x;\nmov.u32 %%r2, 0;\nmov.u32 %%r10, %%r1;\n"
+	  "setp.lt.u32 %%p1, %%r1, 16;\n@%%p1 bra DONE;\n");
+	for (int k = 10; k < 80; k++)
+		P("add.u32 %%r%d, %%r%d, %d;\n", k + 1, k, k);
+	P("and.b32 %%r90, %%r80, 15;\nmul.wide.u32 %%rd6, %%r90, 4;\nadd.s64 %%rd7, %%rd4, %%rd6;\n"
+	  "ld.global.u32 %%r91, [%%rd7];\nadd.u32 %%r2, %%r91, %%r80;\n"
+	  "DONE:\nmul.wide.u32 %%rd8, %%r1, 4;\nadd.s64 %%rd9, %%rd4, %%rd8;\n"
+	  "st.global.u32 [%%rd9], %%r2;\nret;\n}\n");
+	P(".visible .entry many_loads(.param .u64 out)\n{\n.reg .pred %%p<2>;\n.reg .b32 %%r<40>;\n"
+	  ".reg .b64 %%rd<10>;\nld.param.u64 %%rd1, [out];\ncvta.to.global.u64 %%rd4, %%rd1;\n"
+	  "mov.u32 %%r1, %%tid.x;\nmov.u32 %%r2, 0;\nmul.wide.u32 %%rd6, %%r1, 4;\n"
+	  "add.s64 %%rd7, %%rd4, %%rd6;\nsetp.lt.u32 %%p1, %%r1, 16;\n@%%p1 bra DONE;\n");
+	for (int k = 0; k < 10; k++)
+		P("ld.global.u32 %%r%d, [%%rd7+%d];\n", 10 + k, 4 * k);
+	P("add.u32 %%r2, %%r19, 1;\n"
+	  "DONE:\nst.global.u32 [%%rd7], %%r2;\nret;\n}\n");
+#undef P
+	return s;
+}
+
+START_TEST(t_sm35_long_sides)
+{
+	Tr t;
+	BeOptions o;
+	char *text = long_sides_ptx();
+
+	be_options_default(&o);
+	o.predicate_rule = BE_RULE_SM35;
+	o.predicate_max = o.predicate_max_uniform = -1;
+	ck_assert(tr_opts(&t, "long_sides.ptx", text, strlen(text), &o));
+	ck_assert_int_eq(dec(&t, "many_defs"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "many_loads"), BD_BRANCH_SSY);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "many_loads", 0)->rule,
+	                             "a side uses a global load from an address made before it"));
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ nesting and guards */
 /* the instruction before i is a PSETP.AND.AND whose first destination guards i */
 static int psetp_guards(const Kernel *k, int i)
@@ -704,6 +757,7 @@ int main(void)
 	tcase_add_test(tc, t_if_then_thresholds);
 	tcase_add_test(tc, t_if_else_thresholds);
 	tcase_add_test(tc, t_sm35_load_sides);
+	tcase_add_test(tc, t_sm35_long_sides);
 	tcase_add_test(tc, t_nested);
 	tcase_add_test(tc, t_blocked);
 	tcase_add_test(tc, t_exit_side);
