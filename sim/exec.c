@@ -826,11 +826,11 @@ int sim_fflow(Gpu *g, Warp *w, const DIns *d)
 void sim_lean_fold(Gpu *g, SM *s)
 {
 	TLean *l = &s->lean;
-	uint64_t n = l->full_insts + l->insts, lanes = 32 * l->full_insts + l->lanes;
+	uint64_t n = l->insts, lanes = l->lanes;
 
 	sim_lean_stats(&g->st, n, lanes, l->off);
 	g->ts.warp_insts += n;
 	g->ts.thread_insts += lanes;
 	g->ts.pred_off += l->off;
-	l->full_insts = l->insts = l->lanes = l->off = 0;
+	l->insts = l->lanes = l->off = 0;
 }

@@ -717,19 +717,17 @@ sim_tstats_issue(TStats *st, uint32_t active, uint32_t exec, int diverged, int r
 }
 
 /* What the issue stage needs of the core to run a lean instruction itself, and the
- * statistics it counts for it (per SM, the core's): a lean issue of a full warp whose guard
- * holds counts full_insts alone; any other one insts, lanes (its active lanes) and off (of
- * those, the guard-false ones). The core folds them into its own statistics and the TStats
- * (warp and thread instructions, predicated-off lanes) whenever it reads those. */
+ * statistics it counts for it (per SM, the core's): every lean issue counts insts, lanes
+ * (its active lanes) and off (of those, the guard-false ones). The core folds them into its
+ * own statistics and the TStats (warp and thread instructions, predicated-off lanes)
+ * whenever it reads those. */
 typedef struct {
 	struct Warp *warps[TM_MAXWARPS]; /* the core's warps by warp slot (the core's own list:
 	                                    a load less per lean issue than a pointer to one) */
-	uint64_t full_insts;
 	uint64_t insts, lanes, off;
 } TLean;
 
-/* a lean issue (not of a full warp with its guard true) counted into l: active lanes act,
- * of which ex executed */
+/* a lean issue counted into l: active lanes act, of which ex executed */
 static inline void
 sim_lean_count(TLean *l, uint32_t act, uint32_t ex)
 {

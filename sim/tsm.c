@@ -606,19 +606,20 @@ lean_issue(TLean *l, int w, const TInst *in)
 	uint32_t act = *sim_tw_word(wp, TW_ACTIVE);
 	uint32_t ex = act & (*sim_tw_word(wp, TW_P + 4u * in->guard) ^ in->gxor);
 
-	if (ex != ~0u) {
-		if (!act || (in->lean != LEAN_FN && ex && (ex != act || in->lean == LEAN_QUIET)))
+	/* (no test of a full warp: on a divergent kernel whether the warp is full follows the
+	 * data; the counts take every issue alike) */
+	if (in->lean == LEAN_FN) {
+		if (!act)
 			return NULL;
 		sim_lean_count(l, act, ex);
-	} else if (in->lean == LEAN_QUIET)
-		return NULL;
-	else
-		l->full_insts++;    /* a full warp, guard true */
-	if (in->lean == LEAN_FN) {
 		*sim_tw_word(wp, TW_PC) = in->pc + 1;
 		in->fn(wp, in->d, ex);
 		return in + 1;      /* (past the last one is the core's tcode[ncode]) */
 	}
+	/* a branch that some active lanes take and others not, a .S or EXIT that some lane runs */
+	if (!act || (ex && (ex != act || in->lean == LEAN_QUIET)))
+		return NULL;
+	sim_lean_count(l, act, ex);
 	if (!ex) {              /* a branch taken by no lane, a .S or EXIT run by none */
 		*sim_tw_word(wp, TW_PC) = in->pc + 1;
 		return in + 1;
