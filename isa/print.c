@@ -92,59 +92,118 @@ static void sbf(Sb *b, const char *fmt, ...)
 		b->n += (size_t)r;
 }
 
-/* shortest "%.*g" text that reads back to the same bits; among those the shortest string */
-static void fmt_f32(Sb *b, uint32_t bits)
+/* the power of ten of the first significant digit of the finite value a "%g" text s shows */
+static int text_exp(const char *s)
 {
-	char best[32] = "", tmp[32];
-	float f;
+	const char *e = strchr(s, 'e');
+	int x = -1;
 
-	memcpy(&f, &bits, sizeof f);
-	if (isnan(f)) {
-		sbf(b, "0f%08X", (unsigned)bits);
-		return;
+	if (*s == '-')
+		s++;
+	if (e)
+		return atoi(e + 1);
+	if (s[0] == '0') {          /* 0.00ddd (0 itself: 0) */
+		if (!s[1])
+			return 0;
+		for (s += 2; *s == '0'; s++)
+			x--;
+		return x;
 	}
-	if (isinf(f)) {
-		sbf(b, "%sINF", f < 0 ? "-" : "+");
-		return;
-	}
-	for (int p = 1; p <= 9; p++) {
-		float g;
-		uint32_t gb;
+	for (; *s && *s != '.'; s++)
+		x++;
+	return x;
+}
 
-		snprintf(tmp, sizeof tmp, "%.*g", p, (double)f);
-		g = strtof(tmp, NULL);
-		memcpy(&gb, &g, sizeof gb);
-		if (gb == bits && (!best[0] || strlen(tmp) < strlen(best)))
+/* whether the "%g" text s shows a power of ten (its significant digits are one 1) */
+static int text_pow10(const char *s)
+{
+	int ones = 0;
+
+	for (; *s && *s != 'e'; s++)
+		if (*s >= '1' && *s <= '9' && (*s != '1' || ones++))
+			return 0;
+	return ones == 1;
+}
+
+/* the shortest "%.*g" text (precision 1..pmax) of finite v that reads back to v (rt), the first
+ * of that length. Each precision costs a vsnprintf and a strtod, so the loop stops once no
+ * later text can be shorter. After the first text that reads back (precision p0, exponent x),
+ * a later one holds k >= p0 significant digits (if they read back, so does the rounding to k
+ * digits, the same number) at exponent x, or x - 1 when rounding to p0 digits carried (then
+ * the p0 text is a power of ten that is not v): in exponent notation it is at least sign +
+ * p0 (+ 1 for the point when p0 > 1) + 4 long; in fixed notation sign + 1 - x + p0 when x < 0
+ * (0.0..d...), else sign + max(x + 1, p0), + 1 for the point when p0 > x + 1 and no carry */
+static void fmt_shortest(Sb *b, double v, int pmax, int (*rt)(const char *s, double v))
+{
+	char best[40] = "", tmp[40];
+	size_t bl = 0;
+	int lb = -1;
+
+	for (int p = 1; p <= pmax; p++) {
+		size_t l;
+		snprintf(tmp, sizeof tmp, "%.*g", p, v);
+		if (!rt(tmp, v))
+			continue;
+		l = strlen(tmp);
+		if (!best[0] || l < bl) {
 			strcpy(best, tmp);
+			bl = l;
+		}
+		if (lb < 0) {                               /* p is p0 */
+			int s = signbit(v) != 0, x = text_exp(tmp), fix, ex = s + p + (p > 1) + 4;
+			int carry = text_pow10(tmp) && strtod(tmp, NULL) != v;
+			if (x < 0)
+				fix = s + 1 - x + p;
+			else if (carry)
+				fix = s + (p > x ? p : x);
+			else
+				fix = s + (p > x + 1 ? p + 1 : x + 1);
+			lb = fix < ex ? fix : ex;
+		}
+		if ((int)bl <= lb)
+			break;
 	}
 	sb_str(b, best);
 }
 
+static int reads_f32(const char *s, double v)
+{
+	float g = strtof(s, NULL), f = (float)v;
+
+	return !memcmp(&g, &f, sizeof f);
+}
+
+static int reads_f64(const char *s, double v)
+{
+	double g = strtod(s, NULL);
+
+	return !memcmp(&g, &v, sizeof v);
+}
+
+static void fmt_f32(Sb *b, uint32_t bits)
+{
+	float f;
+
+	memcpy(&f, &bits, sizeof f);
+	if (isnan(f))
+		sbf(b, "0f%08X", (unsigned)bits);
+	else if (isinf(f))
+		sbf(b, "%sINF", f < 0 ? "-" : "+");
+	else
+		fmt_shortest(b, f, 9, reads_f32);
+}
+
 static void fmt_f64(Sb *b, uint64_t bits)
 {
-	char best[40] = "", tmp[40];
 	double f;
 
 	memcpy(&f, &bits, sizeof f);
-	if (isnan(f)) {
+	if (isnan(f))
 		sbf(b, "0d%016llX", (unsigned long long)bits);
-		return;
-	}
-	if (isinf(f)) {
+	else if (isinf(f))
 		sbf(b, "%sINF", f < 0 ? "-" : "+");
-		return;
-	}
-	for (int p = 1; p <= 17; p++) {
-		double g;
-		uint64_t gb;
-
-		snprintf(tmp, sizeof tmp, "%.*g", p, f);
-		g = strtod(tmp, NULL);
-		memcpy(&gb, &g, sizeof gb);
-		if (gb == bits && (!best[0] || strlen(tmp) < strlen(best)))
-			strcpy(best, tmp);
-	}
-	sb_str(b, best);
+	else
+		fmt_shortest(b, f, 17, reads_f64);
 }
 
 /* signed hex: 0x1f, -0x4 */

@@ -600,6 +600,46 @@ START_TEST(test_asm_threads)
 }
 END_TEST
 
+/* float immediates print as the shortest %g text that reads back, the first on ties: the
+ * printer stops trying precisions once none can be shorter (isa/print.c fmt_shortest) */
+START_TEST(test_float_shortest)
+{
+	static const struct { const char *in, *f32, *f64; } t[] = {
+		{"0.5", "0.5", "0.5"}, {"100", "100", "100"}, {"120", "120", "120"},
+		{"1e10", "1e+10", "1e+10"}, {"1.5e10", "1.5e+10", "1.5e+10"},
+		{"1234567", "1234567", "1234567"}, {"0.001", "0.001", "0.001"},
+		{"0.00012", "0.00012", "0.00012"}, {"1.2e-05", "1.2e-05", "1.2e-05"},
+		{"3.14159265358979", "3.1415927", "3.14159265358979"}, {"-0", "-0", "-0"},
+		{"0.99999994", "0.99999994", "0.99999994"}, {"99.999", "99.999", "99.999"},
+		{"16777216", "16777216", "16777216"}, {"1e23", "1e+23", "1e+23"},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		for (int w = 0; w < 2; w++) {
+			Prog *p = isa_prog_new();
+			Kernel *k = isa_prog_add_kernel(p, "k");
+			float f = strtof(t[i].in, NULL);
+			double d = strtod(t[i].in, NULL);
+			uint32_t b32;
+			uint64_t b64;
+			char buf[128], want[128];
+			Ins in;
+			memcpy(&b32, &f, sizeof b32);
+			memcpy(&b64, &d, sizeof b64);
+			isa_ins_init(&in, w ? OP_DMUL : OP_FMUL);
+			in.nopd = 3;
+			in.o[0] = (Opd){.kind = OPD_REG, .reg = 0};
+			in.o[1] = (Opd){.kind = OPD_REG, .reg = 2};
+			in.o[2] = (Opd){.kind = OPD_IMM, .imm = w ? (int64_t)b64 : (int64_t)b32};
+			isa_kernel_add(k, &in);
+			isa_format_ins(buf, sizeof buf, k, &k->ins[0]);
+			snprintf(want, sizeof want, "%s R0, R2, %s;", w ? "DMUL" : "FMUL",
+			         w ? t[i].f64 : t[i].f32);
+			ck_assert_str_eq(buf, want);
+			isa_prog_free(p);
+		}
+}
+END_TEST
+
 START_TEST(test_nregs)
 {
 	Ins in;
@@ -775,6 +815,7 @@ static Suite *isa_suite(void)
 	tcase_add_test(t, test_asm_errors);
 	tcase_add_test(t, test_asm_float_roundtrip);
 	tcase_add_test(t, test_asm_threads);
+	tcase_add_test(t, test_float_shortest);
 	tcase_add_test(t, test_nregs);
 	tcase_add_test(t, test_check_kernel_backend);
 	tcase_add_test(t, test_asm_garbage);
