@@ -155,22 +155,29 @@ void
 sim_tq_merge(TSm *ms, int n)
 {
 	int pos[TM_MAXSMS] = {0}, left = 0;
+	uint64_t head[TM_MAXSMS];       /* each SM's next request's cycle, UINT64_MAX past its last */
 
-	for (int s = 0; s < n; s++)
+	for (int s = 0; s < n; s++) {
 		left += ms[s].q.n;
+		head[s] = ms[s].q.n ? ms[s].q.r[0].now : UINT64_MAX;
+	}
 	while (left > 0) {
-		int best = -1;
-		uint64_t bt = UINT64_MAX;
-		for (int s = 0; s < n; s++)
-			if (pos[s] < ms[s].q.n && ms[s].q.r[pos[s]].now < bt) {
-				bt = ms[s].q.r[pos[s]].now;
+		int best = 0;
+		uint64_t bt = head[0];
+		for (int s = 1; s < n; s++)     /* (the first SM of the earliest cycle) */
+			if (head[s] < bt) {
+				bt = head[s];
 				best = s;
 			}
 		/* the SM's requests of that cycle, in order */
-		while (pos[best] < ms[best].q.n && ms[best].q.r[pos[best]].now == bt) {
-			resolve(&ms[best], &ms[best].q.r[pos[best]++]);
+		TQueue *q = &ms[best].q;
+		int p = pos[best];
+		while (p < q->n && q->r[p].now == bt) {
+			resolve(&ms[best], &q->r[p++]);
 			left--;
 		}
+		pos[best] = p;
+		head[best] = p < q->n ? q->r[p].now : UINT64_MAX;
 	}
 	for (int s = 0; s < n; s++)
 		ms[s].q.n = ms[s].q.nseg = 0;
