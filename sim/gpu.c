@@ -278,11 +278,9 @@ static void fill_mem(Gpu *g, SM *s, const Warp *w, const ExecInfo *x, TExec *e)
 	switch (x->space) {
 	case SP_GLOBAL:
 		e->space = TSP_GLOBAL;
-		if (x->naddr == ~0u)            /* a full warp's: one copy */
-			memcpy(e->addr, x->addr, sizeof e->addr);
-		else
-			for (uint32_t m = x->naddr; m; m &= m - 1)
-				e->addr[__builtin_ctz(m)] = x->addr[__builtin_ctz(m)];
+		/* one copy of every lane's (those without an address hold one of an earlier access,
+		 * which the timing model reads only under amask) */
+		memcpy(e->addr, x->addr, sizeof e->addr);
 		break;
 	case SP_SHARED:
 		e->space = TSP_SHARED;
