@@ -158,13 +158,18 @@ static void addrs_of(const Warp *w, const DOpd *o, int wide, uint64_t *addr)
 	}
 }
 
-/* dev_ld and dev_st of a lane's word or its part (n <= 4 bytes), inline for the common 4 */
+/* dev_ld and dev_st of a lane's word or its part (n <= 4 bytes), inline for each size a
+ * load or store has (4, 1, 2: a memcpy of a constant size is a move, of a variable one a call) */
 static inline uint32_t ld32(const uint8_t *p, unsigned n)
 {
 	uint32_t v = 0;
 
 	if (n == 4)
 		memcpy(&v, p, 4);
+	else if (n == 1)
+		memcpy(&v, p, 1);
+	else if (n == 2)
+		memcpy(&v, p, 2);
 	else
 		memcpy(&v, p, n);
 	return v;
@@ -174,6 +179,10 @@ static inline void st32(uint8_t *p, unsigned n, uint32_t v)
 {
 	if (n == 4)
 		memcpy(p, &v, 4);
+	else if (n == 1)
+		memcpy(p, &v, 1);
+	else if (n == 2)
+		memcpy(p, &v, 2);
 	else
 		memcpy(p, &v, n);
 }
