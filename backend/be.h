@@ -250,6 +250,13 @@ void be_addpred(Fn *f, int b, int p);
 void be_preds(Fn *f);                              /* recompute predecessor lists */
 void be_errorf(Fn *f, PLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void be_unsup(Fn *f, const PIns *in, const char *what); /* "unsupported: op: what" */
+/* backward liveness to the least fixed point over f's live blocks, per block b (w words at
+ * b * w of each flat array): out[b] = the union of in[s] over b's successors (be_succ), and
+ * mout[b]; in[b] = (gen[b] | (out[b] & ~kill[b])) and min[b]. in starts zeroed; min, mout
+ * NULL: no mask; out NULL: not kept (regalloc.c over temporaries, uniform.c over PTX
+ * registers) */
+void be_live(const Fn *f, int w, const uint32_t *gen, const uint32_t *kill, const uint32_t *min,
+             const uint32_t *mout, uint32_t *in, uint32_t *out);
 int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
 void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 

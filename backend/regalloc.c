@@ -135,14 +135,17 @@ static void v_def(void *ctx, int t, int def, int kill)
  * part). Where a temporary is not even maybe-defined it holds no value anyone can rely on
  * (PTX leaves unwritten registers undefined), so liveness is cut there: a value first
  * written under a guard inside a loop is not live from the kernel's entry. */
-static void maybe_defined(Fn *f, int w)
+static void maybe_defined(Fn *f, int w, uint32_t **din, uint32_t **dout)
 {
 	int changed = 1;
 
+	/* one array each, Blk.din/dout pointing into it (be_live takes them as masks) */
+	*din = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
+	*dout = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
-		b->din = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
-		b->dout = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+		b->din = *din + (size_t)i * w;
+		b->dout = *dout + (size_t)i * w;
 		if (b->dead)
 			continue;
 		for (int k = 0; k < b->nins; k++)
@@ -172,8 +175,10 @@ static void maybe_defined(Fn *f, int w)
 
 static void liveness(Fn *f, Live *l)
 {
-	int w = BITS_WORDS(f->ntmp), changed = 1;
-	uint32_t *tmp = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+	int w = BITS_WORDS(f->ntmp);
+	uint32_t *in = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
+	uint32_t *out = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
+	uint32_t *din, *dout;
 
 	l->w = w;
 	l->gen = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
@@ -181,8 +186,8 @@ static void liveness(Fn *f, Live *l)
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		uint32_t *gk[2] = {l->gen + (size_t)i * w, l->kill + (size_t)i * w};
-		b->livein = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
-		b->liveout = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
+		b->livein = in + (size_t)i * w;
+		b->liveout = out + (size_t)i * w;
 		if (b->dead)
 			continue;
 		for (int k = 0; k < b->nins; k++)
@@ -190,31 +195,9 @@ static void liveness(Fn *f, Live *l)
 		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
 			v_genkill(gk, b->jmp.cond, 0, 0);
 	}
-	maybe_defined(f, w);
-	while (changed) {
-		changed = 0;
-		for (int i = f->nblk - 1; i >= 0; i--) {
-			Blk *b = &f->blk[i];
-			if (b->dead)
-				continue;
-			memset(tmp, 0, sizeof(uint32_t) * (size_t)w);
-			for (int k = 0; k < be_nsucc(b); k++)
-				if (be_succ(f, b, k) >= 0)
-					for (int j = 0; j < w; j++)
-						tmp[j] |= f->blk[be_succ(f, b, k)].livein[j];
-			for (int j = 0; j < w; j++)
-				tmp[j] &= b->dout[j];
-			memcpy(b->liveout, tmp, sizeof(uint32_t) * (size_t)w);
-			for (int j = 0; j < w; j++) {
-				uint32_t in = (l->gen[(size_t)i * w + j] | (tmp[j] & ~l->kill[(size_t)i * w + j])) &
-				              b->din[j];
-				if (in != b->livein[j]) {
-					b->livein[j] = in;
-					changed = 1;
-				}
-			}
-		}
-	}
+	maybe_defined(f, w, &din, &dout);
+	/* masked by what some path from the entry defines: liveness is cut where nothing is */
+	be_live(f, w, l->gen, l->kill, din, dout, in, out);
 }
 
 /* one backward step of liveness inside a block: the temporaries an instruction kills

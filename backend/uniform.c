@@ -109,23 +109,35 @@ static const char *op_divergent(const Fn *f, const PIns *in)
 	}
 }
 
-static void each_dst(U *u, const PIns *in, const char *why)
+/* the k-th register instruction in writes (from 0: its destinations, a vector's or list's
+ * elements, in operand order), -1 past the last */
+static int ins_dst(const PIns *in, int k)
 {
-	char buf[48];
-
 	for (int s = 0; s < in->nopd; s++) {
 		const POpd *o = &in->o[s];
 		if (!ptx_ins_writes(in, s))
 			continue;
-		if (o->kind == POK_REG) {
-			snprintf(buf, sizeof buf, "%s", why);
-			mark(u, o->reg, buf);
-		} else if (o->kind == POK_VEC || o->kind == POK_LIST) {
+		if (o->kind == POK_REG && k-- == 0)
+			return o->reg;
+		if (o->kind == POK_VEC || o->kind == POK_LIST)
 			for (int i = 0; i < o->nelems; i++)
-				if (o->elems[i].kind == POK_REG)
-					mark(u, o->elems[i].reg, why);
-		}
+				if (o->elems[i].kind == POK_REG && k-- == 0)
+					return o->elems[i].reg;
 	}
+	return -1;
+}
+
+/* the registers instruction in writes, into bits */
+static void ins_writes(const PIns *in, uint32_t *bits)
+{
+	for (int k = 0, r; (r = ins_dst(in, k)) >= 0; k++)
+		BSET(bits, r);
+}
+
+static void each_dst(U *u, const PIns *in, const char *why)
+{
+	for (int k = 0, r; (r = ins_dst(in, k)) >= 0; k++)
+		mark(u, r, why);
 }
 
 static void transfer(U *u, const PIns *in)
@@ -180,32 +192,38 @@ static void region(Fn *f, int b, uint8_t *in, int *stk)
 	}
 }
 
-static int reads_reg(const POpd *o, int reg)
+/* the registers operand o reads (a register, an address's base, a vector's or list's
+ * elements) that skip does not hold (NULL: none), into bits */
+static void opd_reads(const POpd *o, const uint32_t *skip, uint32_t *bits)
 {
-	if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg == reg)
-		return 1;
+	if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg >= 0 && !(skip && BHAS(skip, o->reg)))
+		BSET(bits, o->reg);
 	if (o->kind == POK_VEC || o->kind == POK_LIST)
 		for (int i = 0; i < o->nelems; i++)
-			if (reads_reg(&o->elems[i], reg))
-				return 1;
-	return 0;
+			opd_reads(&o->elems[i], skip, bits);
 }
 
-/* does block b read PTX register reg (its body, or its branch) */
-static int block_reads(const Fn *f, const Blk *b, int reg)
+/* the registers instruction in reads (its guard, its sources, an address's base) that skip
+ * does not hold (NULL: none), into bits */
+static void ins_reads(const PIns *in, const uint32_t *skip, uint32_t *bits)
+{
+	if (in->guard >= 0 && !(skip && BHAS(skip, in->guard)))
+		BSET(bits, in->guard);
+	for (int s = 0; s < in->nopd; s++)
+		if (!ptx_ins_writes(in, s) || in->o[s].kind == POK_ADDR)
+			opd_reads(&in->o[s], skip, bits);
+}
+
+/* the registers block b reads (its body, its branch), into bits */
+static void block_reads(const Fn *f, const Blk *b, uint32_t *bits)
 {
 	const PFunc *pf = f->pf;
 	int hi = b->jmp.ptxins >= 0 ? b->jmp.ptxins + 1 : b->plast;
 
-	for (int i = b->pfirst; i < hi && i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		if (in->guard == reg)
-			return 1;
-		for (int s = 0; s < in->nopd; s++)
-			if ((!ptx_ins_writes(in, s) || in->o[s].kind == POK_ADDR) && reads_reg(&in->o[s], reg))
-				return 1;
-	}
-	return b->jmp.cond >= 0 && f->tmp[b->jmp.cond].ptxreg == reg;
+	for (int i = b->pfirst; i < hi && i < pf->nins; i++)
+		ins_reads(&pf->ins[i], NULL, bits);
+	if (b->jmp.cond >= 0 && f->tmp[b->jmp.cond].ptxreg >= 0)
+		BSET(bits, f->tmp[b->jmp.cond].ptxreg);
 }
 
 /* the PTX register a branch tests: its predicate, or a BRX's index (-1: none) */
@@ -246,32 +264,6 @@ static int branch_div(U *u, Blk *b)
 	return 0;
 }
 
-/* the registers operand o reads that def does not hold, into use */
-static void opd_uses(const POpd *o, const uint32_t *def, uint32_t *use)
-{
-	if ((o->kind == POK_REG || o->kind == POK_ADDR) && o->reg >= 0 && !BHAS(def, o->reg))
-		BSET(use, o->reg);
-	if (o->kind == POK_VEC || o->kind == POK_LIST)
-		for (int i = 0; i < o->nelems; i++)
-			opd_uses(&o->elems[i], def, use);
-}
-
-/* the registers instruction in writes, into bits */
-static void ins_writes(const PIns *in, uint32_t *bits)
-{
-	for (int s = 0; s < in->nopd; s++) {
-		const POpd *o = &in->o[s];
-		if (!ptx_ins_writes(in, s))
-			continue;
-		if (o->kind == POK_REG)
-			BSET(bits, o->reg);
-		else if (o->kind == POK_VEC || o->kind == POK_LIST)
-			for (int e = 0; e < o->nelems; e++)
-				if (o->elems[e].kind == POK_REG)
-					BSET(bits, o->elems[e].reg);
-	}
-}
-
 /* the registers block b reads before writing them (use) and writes unguarded (def) */
 static void use_def(const Fn *f, const Blk *b, uint32_t *use, uint32_t *def)
 {
@@ -280,11 +272,7 @@ static void use_def(const Fn *f, const Blk *b, uint32_t *use, uint32_t *def)
 
 	for (int i = b->pfirst; i < hi && i < pf->nins; i++) {
 		const PIns *in = &pf->ins[i];
-		if (in->guard >= 0 && !BHAS(def, in->guard))
-			BSET(use, in->guard);
-		for (int s = 0; s < in->nopd; s++)
-			if (!ptx_ins_writes(in, s) || in->o[s].kind == POK_ADDR)
-				opd_uses(&in->o[s], def, use);
+		ins_reads(in, def, use);
 		if (in->guard < 0)   /* a guarded write kills nothing */
 			ins_writes(in, def);
 	}
@@ -312,7 +300,7 @@ static int loop_splits(const Fn *f, const U *u, int l)
 static void ptxas_div(Fn *f, const U *u)
 {
 	const PFunc *pf = f->pf;
-	int n = f->nblk, w = BITS_WORDS(pf->nregs + 1), changed;
+	int n = f->nblk, w = BITS_WORDS(pf->nregs + 1);
 	uint32_t *use, *def, *live, *wr, *carried;
 	U p = *u;
 
@@ -333,27 +321,7 @@ static void ptxas_div(Fn *f, const U *u)
 		for (int i = b->pfirst; i < b->plast && i < pf->nins; i++)
 			ins_writes(&pf->ins[i], wr + bi * w);
 	}
-	do {   /* live at block entry, backwards to a fixed point */
-		changed = 0;
-		for (int bi = n - 1; bi >= 0; bi--) {
-			const Blk *b = &f->blk[bi];
-			int s[2] = {b->s1, b->s2};
-			if (b->dead)
-				continue;
-			for (int k = 0; k < w; k++) {
-				uint32_t out = 0, in;
-				for (int e = 0; e < 2; e++)
-					if (s[e] >= 0)
-						out |= live[s[e] * w + k];
-				if (b->jmp.kind == J_BRX)
-					for (int e = 0; e < b->jmp.ntl; e++)
-						out |= live[f->tl[b->jmp.tl + e] * w + k];
-				in = use[bi * w + k] | (out & ~def[bi * w + k]);
-				if (in != live[bi * w + k])
-					live[bi * w + k] = in, changed = 1;
-			}
-		}
-	} while (changed);
+	be_live(f, w, use, def, NULL, NULL, live, NULL);   /* live at block entry */
 	p.div = memcpy(be_alloc(f->pool, (size_t)pf->nregs + 1), u->div, (size_t)pf->nregs + 1);
 	p.why = be_alloc(f->pool, sizeof *p.why * ((size_t)pf->nregs + 1));
 	carried = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
@@ -387,13 +355,18 @@ void be_uniform(Fn *f)
 	const PFunc *pf = f->pf;
 	U u = {0};
 	uint8_t *in = be_alloc(f->pool, (size_t)f->nblk + 1);
-	uint32_t *defd = be_alloc(f->pool, sizeof(uint32_t) * (size_t)BITS_WORDS(pf->nregs + 1));
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	int w = BITS_WORDS(pf->nregs + 1);
+	uint32_t *rd = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)(f->nblk + 1));
+	uint32_t *defd = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
 	char why[48];
 
 	u.f = f;
 	u.div = be_alloc(f->pool, (size_t)pf->nregs + 1);
 	u.why = be_alloc(f->pool, sizeof *u.why * ((size_t)pf->nregs + 1));
+	for (int k = 0; k < f->nblk; k++)   /* what each block reads */
+		if (!f->blk[k].dead)
+			block_reads(f, &f->blk[k], rd + (size_t)k * w);
 	do {
 		u.changed = 0;
 		for (int i = 0; i < pf->nins; i++)
@@ -404,7 +377,7 @@ void be_uniform(Fn *f)
 				continue;
 			/* sync dependence: defined inside the region, read outside it */
 			region(f, bi, in, stk);
-			memset(defd, 0, sizeof(uint32_t) * (size_t)BITS_WORDS(pf->nregs + 1));
+			memset(defd, 0, sizeof(uint32_t) * (size_t)w);
 			for (int k = 0; k < f->nblk; k++) {
 				Blk *r = &f->blk[k];
 				if (!in[k] || r->dead)
@@ -418,7 +391,7 @@ void be_uniform(Fn *f)
 				if (!BHAS(defd, r) || u.div[r])
 					continue;
 				for (int k = 0; k < f->nblk; k++)
-					if (!in[k] && !f->blk[k].dead && block_reads(f, &f->blk[k], r)) {
+					if (!in[k] && !f->blk[k].dead && BHAS(rd + (size_t)k * w, r)) {
 						mark(&u, r, why);
 						break;
 					}

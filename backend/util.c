@@ -235,6 +235,42 @@ void be_unsup(Fn *f, const PIns *in, const char *what)
 }
 
 /* ------------------------------------------------------------------ checks */
+void be_live(const Fn *f, int w, const uint32_t *gen, const uint32_t *kill, const uint32_t *min,
+             const uint32_t *mout, uint32_t *in, uint32_t *out)
+{
+	uint32_t *tmp = be_alloc(f->pool, sizeof(uint32_t) * (size_t)(w + 1));
+	int changed = 1;
+
+	while (changed) {
+		changed = 0;
+		for (int i = f->nblk - 1; i >= 0; i--) {
+			const Blk *b = &f->blk[i];
+			size_t at = (size_t)i * (size_t)w;
+			if (b->dead)
+				continue;
+			memset(tmp, 0, sizeof(uint32_t) * (size_t)w);
+			for (int k = 0; k < be_nsucc(b); k++)
+				if (be_succ(f, b, k) >= 0)
+					for (int j = 0; j < w; j++)
+						tmp[j] |= in[(size_t)be_succ(f, b, k) * (size_t)w + j];
+			for (int j = 0; j < w; j++) {
+				uint32_t x;
+				if (mout)
+					tmp[j] &= mout[at + j];
+				x = gen[at + j] | (tmp[j] & ~kill[at + j]);
+				if (min)
+					x &= min[at + j];
+				if (x != in[at + j]) {
+					in[at + j] = x;
+					changed = 1;
+				}
+			}
+			if (out)
+				memcpy(out + at, tmp, sizeof(uint32_t) * (size_t)w);
+		}
+	}
+}
+
 int be_check_ir(Fn *f, const char *after)
 {
 	for (int i = 0; i < f->nblk; i++) {
