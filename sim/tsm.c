@@ -741,12 +741,13 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	 * class is free, which is least_wake's least over the sorted warps; the memo and the
 	 * stall of the first warp are charged at once, without a pick. Otherwise the pick
 	 * passes that class's warps by. */
-	uint64_t r = m->rdy[k];
-	uint64_t tk = m->tkt == now && m->pfree[m->tku] > now ? m->umask[k][m->tku] : 0;
-	uint64_t cand = r & ~tk;    /* (a select: tk 0 when no class was just taken) */
-	if (!cand && r) {           /* (only with tk: the sorted warps all of the taken class) */
-		memo_wake(m, s, k, now, m->pfree[m->tku]);
-		return 0;
+	uint64_t cand = m->rdy[k];
+	if (m->tkt == now && m->pfree[m->tku] > now) {
+		uint64_t r = cand;
+		if ((cand &= ~m->umask[k][m->tku]) == 0 && r) {
+			memo_wake(m, s, k, now, m->pfree[m->tku]);
+			return 0;
+		}
 	}
 	if ((i = pick_free(m, sc, k, cand, now)) < 0) {
 		if (!sc->n) {
