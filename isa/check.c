@@ -47,9 +47,10 @@ const char *isa_asm_class_words(unsigned c, char *buf, size_t size)
 	return buf;
 }
 
+/* (a buffer per thread: listings may be checked on several threads, as isa/asm.c says) */
 static const char *class_words(unsigned c)
 {
-	static char buf[160];
+	static _Thread_local char buf[160];
 
 	return isa_asm_class_words(c, buf, sizeof buf);
 }
