@@ -549,7 +549,9 @@ START_TEST(test_asm_float_roundtrip)
 END_TEST
 
 /* the listing parser's name tables are built at its first use: threads that parse at once
- * (each test runs in a fresh process, so this is the first use) all read the same program */
+ * all read the same program (under make check each test runs in a process of its own, so this
+ * is the first use; check-valgrind's CK_FORK=no runs the tests before it in the same one). A
+ * race shows under -fsanitize=thread; without it only as a wrong program or a crash */
 static const char thread_listing[] =
 	".kernel k\n.registers 16\ntop: S2R R0, SR_TID.X;\nIADD.X R1, R2, R3;\n"
 	"ISETP.GE.U32.AND P0, PT, R1, 0x10, PT;\nFFMA.FTZ R4, R5, 0.5, R6;\nLOP.XOR R1, R2, R3;\n"
