@@ -218,13 +218,14 @@ static LineStats *kernel_sum(const CliObs *m, int j, char *which, size_t n, int 
 }
 
 /* --line-stats of several launches: each launch's table, then each kernel's launched more than
- * once summed; the CSV's rows begin with the launch (its number, or "sum") and the kernel */
-static void lines_print(void *arg, FILE *f, int csv)
+ * once summed; the CSV's rows begin with the launch (its number, or "sum") and the kernel.
+ * 0, or -1 when a sum ran out of memory (its table is left out, the others written) */
+static int lines_print(void *arg, FILE *f, int csv)
 {
 	CliObs *m = arg;
 	const CliKernels *ks = m->ks;
 	char title[600], pre[300];
-	int first = 1;
+	int first = 1, rc = 0;
 
 	for (int i = 0; i < m->n; i++) {
 		RpLsPart part = {title, first, pre, first ? "launch,kernel," : NULL};
@@ -240,23 +241,27 @@ static void lines_print(void *arg, FILE *f, int csv)
 	for (int j = 0; j < ks->n; j++) {   /* (in the order of their first launches) */
 		const Kernel *k = m->k[ks->first[j]];
 		size_t len;
-		int nsum;
+		int nsum = 0;
 		LineStats *sum;
-		if (!m->ls[ks->first[j]])       /* the run stopped before the kernel's first launch */
+		for (int l = ks->first[j]; l < m->n; l++)
+			nsum += ks->of[l] == j && m->ls[l];
+		if (nsum < 2)       /* one launch ran, its table above, or none (the run stopped) */
 			continue;
 		len = (size_t)snprintf(title, sizeof title, "kernel '%s', launches ", k->name);
 		if (len >= sizeof title)
 			len = sizeof title - 1;     /* (the list and the rest do not fit) */
-		sum = kernel_sum(m, j, title + len, sizeof title - len, &nsum);
-		if (sum && nsum > 1) {
-			len = strlen(title);
-			snprintf(title + len, sizeof title - len, " summed");
-			snprintf(pre, sizeof pre, "sum,\"%s\",", k->name);
-			RpLsPart part = {title, 0, pre, NULL};
-			rp_linestats_print_part(sum, f, m->input, csv, &part);
+		if (!(sum = kernel_sum(m, j, title + len, sizeof title - len, &nsum))) {
+			rc = -1;
+			continue;
 		}
+		len = strlen(title);
+		snprintf(title + len, sizeof title - len, " summed");
+		snprintf(pre, sizeof pre, "sum,\"%s\",", k->name);
+		RpLsPart part = {title, 0, pre, NULL};
+		rp_linestats_print_part(sum, f, m->input, csv, &part);
 		rp_linestats_free(sum);
 	}
+	return rc;
 }
 
 /* writes --line-stats of the launches that ran; 0, or -1 after a message */

@@ -480,19 +480,24 @@ void rp_linestats_print_part(LineStats *ls, FILE *f, const char *program, int cs
 	free(ptx);
 }
 
-int rp_linestats_write_by(const char *path, void (*print)(void *arg, FILE *f, int csv), void *arg,
+int rp_linestats_write_by(const char *path, int (*print)(void *arg, FILE *f, int csv), void *arg,
                           char *err, size_t errsz)
 {
 	size_t n = strlen(path);
 	FILE *f = fopen(path, "w");
+	int oom;
 
 	if (!f) {
 		snprintf(err, errsz, "--line-stats: cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	print(arg, f, n > 4 && !strcmp(path + n - 4, ".csv"));
+	oom = print(arg, f, n > 4 && !strcmp(path + n - 4, ".csv"));
 	if (ferror(f) | (fclose(f) != 0)) {
 		snprintf(err, errsz, "--line-stats: error writing '%s'", path);
+		return -1;
+	}
+	if (oom) {
+		snprintf(err, errsz, "--line-stats: out of memory writing '%s': a table is missing", path);
 		return -1;
 	}
 	return 0;
@@ -504,11 +509,12 @@ typedef struct {
 	const char *program;
 } OneTable;
 
-static void print_one(void *arg, FILE *f, int csv)
+static int print_one(void *arg, FILE *f, int csv)
 {
 	OneTable *t = arg;
 
 	rp_linestats_print(t->ls, f, t->program, csv);
+	return 0;
 }
 
 int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,

@@ -150,8 +150,9 @@ const LineRow *rp_linestats_rows(LineStats *ls, LineLevel lv, int *n);
 int rp_linestats_write(LineStats *ls, const char *path, const char *program, char *err,
                         size_t errsz);
 /* the file handling of rp_linestats_write for tables print writes on f (csv: path ends in
- * .csv), such as the several launches' parts (cli/observe.c); 0, or -1 with a message in err */
-int rp_linestats_write_by(const char *path, void (*print)(void *arg, FILE *f, int csv), void *arg,
+ * .csv), such as the several launches' parts (cli/observe.c); print returns 0, or -1 when it
+ * ran out of memory (the file lacks a table). 0, or -1 with a message in err */
+int rp_linestats_write_by(const char *path, int (*print)(void *arg, FILE *f, int csv), void *arg,
                           char *err, size_t errsz);
 void rp_linestats_print(LineStats *ls, FILE *f, const char *program, int csv);
 /* one part of the statistics of several launches (docs/traces.md, "Several launches") */

@@ -215,6 +215,36 @@ START_TEST(test_lines_text_and_csv)
 }
 END_TEST
 
+/* rp_linestats_write_by's printer: writes a line, then fails as out of memory when arg says so */
+static int print_part(void *arg, FILE *f, int csv)
+{
+	fprintf(f, "a table%s\n", csv ? " (csv)" : "");
+	return *(int *)arg ? -1 : 0;
+}
+
+/* a printer that ran out of memory (cli/observe.c's sum of a kernel's launches) fails the write
+ * with a message, and what it wrote stays in the file */
+START_TEST(test_lines_write_oom)
+{
+	char out[128], err[256], want[256], *got;
+	int fail = 0;
+
+	snprintf(out, sizeof out, "%s/parts.csv", dir);
+	ck_assert_int_eq(rp_linestats_write_by(out, print_part, &fail, err, sizeof err), 0);
+	got = slurp(out);
+	ck_assert_str_eq(got, "a table (csv)\n");
+	free(got);
+	fail = 1;
+	err[0] = 0;
+	ck_assert_int_eq(rp_linestats_write_by(out, print_part, &fail, err, sizeof err), -1);
+	snprintf(want, sizeof want, "--line-stats: out of memory writing '%s': a table is missing", out);
+	ck_assert_str_eq(err, want);
+	got = slurp(out);
+	ck_assert_str_eq(got, "a table (csv)\n");
+	free(got);
+}
+END_TEST
+
 /* two launches of one kernel summed (rp_linestats_add): every count twice, the rows rebuilt
  * after the sum; a part's CSV rows carry its prefix, its text its title */
 START_TEST(test_lines_add)
@@ -440,6 +470,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_lines_sums);
 	tcase_add_test(tc, test_lines_text_and_csv);
+	tcase_add_test(tc, test_lines_write_oom);
 	tcase_add_test(tc, test_lines_add);
 	tcase_add_test(tc, test_sweep_parse);
 	tcase_add_test(tc, test_sweep_reports);
