@@ -19,6 +19,25 @@ static inline int one_word(uint32_t v, uint32_t bm, uint64_t *seen, uint32_t *fi
 	return first[b] == v;
 }
 
+/* word v of bank b into the chain of b's distinct words (w, next, head), unless a lane
+ * before took it (the same pass); count: the words of each bank, best: the most */
+static inline void add_word(uint32_t v, uint32_t b, uint32_t *w, uint8_t *next, uint8_t *head,
+                            uint8_t *count, int *n, int *best)
+{
+	int i = head[b];
+
+	while (i != 0xff && w[i] != v)
+		i = next[i];
+	if (i != 0xff)
+		return;
+	w[*n] = v;
+	next[*n] = head[b];
+	head[b] = (uint8_t)*n;
+	(*n)++;
+	if (++count[b] > *best)
+		*best = count[b];
+}
+
 /* the most distinct bank-wide words of the access that fall in one bank. Each bank keeps a
  * chain of the distinct words seen in it (head, next), so a lane compares its word only with
  * its bank's earlier ones, instead of the insertion into one sorted list of every word
@@ -51,24 +70,19 @@ sim_bank_degree(const uint32_t *addr, uint32_t mask, int size, int banks, int ba
 	}
 	memset(head, 0xff, (size_t)banks);
 	memset(count, 0, (size_t)banks);
-	for (; mask; mask &= mask - 1) {
-		uint32_t a = addr[__builtin_ctz(mask)];
-		uint32_t v0 = pow2 ? a >> sh : a / (uint32_t)bank_bytes;
-		for (int k = 0; k < per; k++) {
-			uint32_t v = v0 + (uint32_t)k;
-			uint32_t b = pow2 ? v & bm : v % (uint32_t)banks;
-			int i = head[b];
-			while (i != 0xff && w[i] != v)
-				i = next[i];
-			if (i != 0xff)
-				continue;       /* (a word another lane takes: the same pass) */
-			w[n] = v;
-			next[n] = head[b];
-			head[b] = (uint8_t)n;
-			n++;
-			if (++count[b] > best)
-				best = count[b];
+	if (pow2 && per == 1)       /* (the common geometry without the loop over a lane's words) */
+		for (; mask; mask &= mask - 1) {
+			uint32_t v = addr[__builtin_ctz(mask)] >> sh;
+			add_word(v, v & bm, w, next, head, count, &n, &best);
 		}
-	}
+	else
+		for (; mask; mask &= mask - 1) {
+			uint32_t a = addr[__builtin_ctz(mask)];
+			uint32_t v0 = pow2 ? a >> sh : a / (uint32_t)bank_bytes;
+			for (int k = 0; k < per; k++) {
+				uint32_t v = v0 + (uint32_t)k;
+				add_word(v, pow2 ? v & bm : v % (uint32_t)banks, w, next, head, count, &n, &best);
+			}
+		}
 	return best;
 }
