@@ -55,6 +55,15 @@ sim_bank_degree(const uint32_t *addr, uint32_t mask, int size, int banks, int ba
 	uint32_t bm = (uint32_t)banks - 1;
 
 	assert(banks >= 1 && banks <= 64 && per <= 4);
+	if (mask == ~0u && per == 1 && banks >= TM_WARP && addr[1] - addr[0] == (uint32_t)bank_bytes &&
+	    addr[31] - addr[0] == 31u * (uint32_t)bank_bytes) {
+		/* a full warp's consecutive bank-wide words (a straight loop): as many banks */
+		uint32_t gap = 0;
+		for (int l = 0; l < TM_WARP; l++)
+			gap |= addr[l] - addr[0] - (uint32_t)l * (uint32_t)bank_bytes;
+		if (!gap)
+			return 1;
+	}
 	if (pow2 && per == 1) {
 		/* the common access without conflicts: each bank one word (first[b], set where
 		 * seen has bit b) however many lanes share it; a second word in a bank goes on to

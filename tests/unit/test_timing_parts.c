@@ -147,6 +147,16 @@ START_TEST(test_bank_strides)
 			a[l] = (uint32_t)(4 * k * l);
 		ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 4), gcd(k, 32));
 	}
+	/* consecutive words over fewer banks than lanes, and over more */
+	for (int l = 0; l < TM_WARP; l++)
+		a[l] = (uint32_t)(0x100 + 4 * l);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 16, 4), 2);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 24, 4), 2);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 64, 4), 1);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 2, 32, 4), 1);
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 2), 2);   /* two-byte banks: one apart */
+	a[17] = a[18] + 128;    /* not consecutive: bank 18 has two words */
+	ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 4), 2);
 	/* broadcast: one word for everyone */
 	for (int l = 0; l < TM_WARP; l++)
 		a[l] = 0x40;
