@@ -114,25 +114,17 @@ static int text_exp(const char *s)
 	return x;
 }
 
-/* whether the "%g" text s shows a power of ten (its significant digits are one 1) */
-static int text_pow10(const char *s)
-{
-	int ones = 0;
-
-	for (; *s && *s != 'e'; s++)
-		if (*s >= '1' && *s <= '9' && (*s != '1' || ones++))
-			return 0;
-	return ones == 1;
-}
-
 /* the shortest "%.*g" text (precision 1..pmax) of finite v that reads back to v (rt), the first
  * of that length. Each precision costs a vsnprintf and a strtod, so the loop stops once no
  * later text can be shorter. After the first text that reads back (precision p0, exponent x),
  * a later one holds k >= p0 significant digits (if they read back, so does the rounding to k
- * digits, the same number) at exponent x, or x - 1 when rounding to p0 digits carried (then
- * the p0 text is a power of ten that is not v): in exponent notation it is at least sign +
- * p0 (+ 1 for the point when p0 > 1) + 4 long; in fixed notation sign + 1 - x + p0 when x < 0
- * (0.0..d...), else sign + max(x + 1, p0), + 1 for the point when p0 > x + 1 and no carry */
+ * digits, the same number) at exponent x: in exponent notation it is at least sign + p0 (+ 1
+ * for the point when p0 > 1) + 4 long; in fixed notation sign + 1 - x + p0 when x < 0
+ * (0.0..d...), else sign + max(x + 1, p0), + 1 for the point when p0 > x + 1. A later text
+ * sits at x - 1 only when rounding to p0 digits carried up to 10^x, a text that reads back but
+ * is not v: then p0 is 1 and 10^x is not representable, so x < 0 (x - 1 only lengthens the
+ * fixed text) or x > 10 (F32), x > 22 (F64), where every later text is in exponent notation
+ * (fixed would need x - 1 < pmax) */
 static void fmt_shortest(Sb *b, double v, int pmax, int (*rt)(const char *s, double v))
 {
 	char best[40] = "", tmp[40];
@@ -151,11 +143,8 @@ static void fmt_shortest(Sb *b, double v, int pmax, int (*rt)(const char *s, dou
 		}
 		if (lb < 0) {                               /* p is p0 */
 			int s = signbit(v) != 0, x = text_exp(tmp), fix, ex = s + p + (p > 1) + 4;
-			int carry = text_pow10(tmp) && strtod(tmp, NULL) != v;
 			if (x < 0)
 				fix = s + 1 - x + p;
-			else if (carry)
-				fix = s + (p > x ? p : x);
 			else
 				fix = s + (p > x + 1 ? p + 1 : x + 1);
 			lb = fix < ex ? fix : ex;

@@ -603,7 +603,9 @@ START_TEST(test_asm_threads)
 END_TEST
 
 /* float immediates print as the shortest %g text that reads back, the first on ties: the
- * printer stops trying precisions once none can be shorter (isa/print.c fmt_shortest) */
+ * printer stops trying precisions once none can be shorter (isa/print.c fmt_shortest). 1e11 as
+ * F32 and 1e23 as F64 read back from a power of ten they are not (a carry); 1e-45 and -1e-40
+ * are F32 subnormals, 5e-324 and 2.5e-310 F64 ones (three exponent digits; as F32 they are 0) */
 START_TEST(test_float_shortest)
 {
 	static const struct { const char *in, *f32, *f64; } t[] = {
@@ -614,6 +616,8 @@ START_TEST(test_float_shortest)
 		{"3.14159265358979", "3.1415927", "3.14159265358979"}, {"-0", "-0", "-0"},
 		{"0.99999994", "0.99999994", "0.99999994"}, {"99.999", "99.999", "99.999"},
 		{"16777216", "16777216", "16777216"}, {"1e23", "1e+23", "1e+23"},
+		{"1e11", "1e+11", "1e+11"}, {"1e-45", "1e-45", "1e-45"}, {"-1e-40", "-1e-40", "-1e-40"},
+		{"5e-324", "0", "5e-324"}, {"2.5e-310", "0", "2.5e-310"},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
 		for (int w = 0; w < 2; w++) {
