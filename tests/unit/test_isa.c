@@ -602,6 +602,43 @@ START_TEST(test_asm_threads)
 }
 END_TEST
 
+/* the listing's blanks (isa/asm_lex.c past_blanks): a space, tab, \r, \f or \v between tokens;
+ * before a statement's address comment a space or a tab, after which it places the statement
+ * (after a \r, \f or \v it is an ordinary comment) */
+static char *print_of(const char *text)
+{
+	char *errs = NULL, *out = NULL;
+	size_t n = 0;
+	Prog *p = asm_str(text, &errs);
+	FILE *f = open_memstream(&out, &n);
+
+	ck_assert_msg(p != NULL, "%s", errs);
+	isa_print_prog(f, p);
+	fclose(f);
+	isa_prog_free(p);
+	free(errs);
+	return out;
+}
+
+START_TEST(test_asm_blanks)
+{
+	char *plain = print_of(".kernel k\n.registers 8\n/*0000*/ MOV R0, R1;\n/*0008*/ EXIT;\n");
+	char *blanks = print_of(".kernel\tk\r\n.registers \f8\v\n \t/*0000*/\tMOV\vR0,\fR1 \r;\r\n"
+	                        "\t\t/*0008*/ \t EXIT;\n");
+	char *tab = print_of(".kernel k\n\t /*0010*/ MOV R0, R1;\n");
+	char *vt = print_of(".kernel k\n\v/*0010*/ MOV R0, R1;\n");
+
+	ck_assert_str_eq(blanks, plain);
+	ck_assert_ptr_nonnull(strstr(tab, "/*0010*/"));
+	ck_assert_ptr_nonnull(strstr(vt, "/*0000*/"));
+	ck_assert_ptr_null(strstr(vt, "/*0010*/"));
+	free(plain);
+	free(blanks);
+	free(tab);
+	free(vt);
+}
+END_TEST
+
 /* float immediates print as the shortest %g text that reads back, the first on ties: the
  * printer stops trying precisions once none can be shorter (isa/print.c fmt_shortest). 1e11 as
  * F32 and 1e23 as F64 read back from a power of ten they are not (a carry); 1e-45 and -1e-40
@@ -822,6 +859,7 @@ static Suite *isa_suite(void)
 	tcase_add_test(t, test_asm_float_roundtrip);
 	tcase_add_test(t, test_asm_threads);
 	tcase_add_test(t, test_float_shortest);
+	tcase_add_test(t, test_asm_blanks);
 	tcase_add_test(t, test_nregs);
 	tcase_add_test(t, test_check_kernel_backend);
 	tcase_add_test(t, test_asm_garbage);
