@@ -97,17 +97,18 @@ START_TEST(test_same_addr_degree)
 }
 END_TEST
 
-/* random gathers (few distinct blocks, lanes out of order, spans of two blocks): the
- * ascending, duplicate-free list of every block an active lane's bytes touch */
+/* random gathers (few distinct blocks, lanes out of order, and on blocks of 4 to 16 bytes
+ * accesses of 8 and 16 that span two to four of them): the ascending, duplicate-free list of
+ * every block an active lane's bytes touch */
 START_TEST(test_coalesce_random)
 {
 	uint64_t a[TM_WARP], seg[TM_MAXSEGS], want[TM_MAXSEGS];
 	uint32_t seed = 777;
-	int sizes[] = {1, 4, 8, 16}, unsorted = 0;
+	int sizes[] = {1, 4, 8, 16}, unsorted = 0, spans = 0;
 
 	for (int r = 0; r < 3000; r++) {
 		int size = sizes[r % 4], nw = 0;
-		uint32_t gran = 32u << (r / 4 % 3), mask;
+		uint32_t gran = 4u << (r / 4 % 6), mask;
 		for (int l = 0; l < TM_WARP; l++) {
 			seed = seed * 1103515245u + 12345u;
 			a[l] = 0x10000 + (uint64_t)((seed >> 8) % (1u + (uint32_t)r % 64)) * (uint64_t)size;
@@ -121,6 +122,7 @@ START_TEST(test_coalesce_random)
 					i++;
 				if (i == nw)
 					want[nw++] = b;
+				spans += b != (a[l] & ~(uint64_t)(gran - 1));
 			}
 		for (int i = 1; i < nw; i++)          /* (sorted by insertion) */
 			for (int j = i; j > 0 && want[j - 1] > want[j]; j--) {
@@ -134,6 +136,7 @@ START_TEST(test_coalesce_random)
 			ck_assert(seg[i] == want[i]);
 	}
 	ck_assert_int_gt(unsorted, 1000);    /* (lanes out of block order) */
+	ck_assert_int_gt(spans, 1000);       /* (lanes on more than one block) */
 }
 END_TEST
 
