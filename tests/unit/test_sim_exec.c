@@ -138,6 +138,37 @@ START_TEST(test_faults)
 }
 END_TEST
 
+/* a warp's shared access with one lane outside the CTA's shared memory (the last lane past
+ * its end, the first at a negative offset) or misaligned, in an LDS, an STS and the lock
+ * pair's LDSLK: the whole warp's test fails, and the lane-by-lane loop names that lane */
+START_TEST(test_shared_faults_warp)
+{
+	static const struct {
+		const char *shared, *code, *want;
+	} c[] = {
+		{"0x7c", "LDS R1, [R11];", "shared load of 4 bytes at 0x7c is outside the CTA's 124 bytes "
+		 "of shared memory\n    kernel 'k', CTA (0,0,0), warp 0, lane 31 (thread 31), pc 0x0010"},
+		{"0x80", "IADD R11, R11, -0x4;\nSTS [R11], R10;", "shared store of 4 bytes at "
+		 "0xfffffffffffffffc is outside the CTA's 128 bytes of shared memory\n    kernel 'k', "
+		 "CTA (0,0,0), warp 0, lane 0 (thread 0)"},
+		{"0x80", "ISCADD R11, R10, 0x6, 0x1;\nLDS.64 R2, [R11];", "misaligned shared load of 8 "
+		 "bytes at 0x6\n    kernel 'k', CTA (0,0,0), warp 0, lane 0 (thread 0)"},
+		{"0x7c", "LDSLK P0, R2, [R11];", "shared load of 4 bytes at 0x7c is outside the CTA's 124 "
+		 "bytes of shared memory\n    kernel 'k', CTA (0,0,0), warp 0, lane 31 (thread 31)"},
+	};
+	const char *args[] = {"buf:u32:1", NULL};
+	char src[512];
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		snprintf(src, sizeof src, ".kernel k\n.arch sm_20\n.registers 16\n.shared %s\n.param 0x20 8 out\n"
+		         "S2R R10, SR_TID.X;\nSHL R11, R10, 0x2;\n%s\nEXIT;\n", c[i].shared, c[i].code);
+		ck_assert_int_eq(simt_run(&t, src, 1, 32, args, NULL), SIM_FAULT);
+		ck_assert_msg(strstr(t.errbuf, c[i].want), "%zu: %s", i, t.errbuf);
+		simt_free(&t);
+	}
+}
+END_TEST
+
 START_TEST(test_launch_parsing)
 {
 	LaunchArg a;
@@ -279,6 +310,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_ldslk_loop);
 	tcase_add_test(tc, test_generic_window);
 	tcase_add_test(tc, test_faults);
+	tcase_add_test(tc, test_shared_faults_warp);
 	tcase_add_test(tc, test_launch_parsing);
 	tcase_add_test(tc, test_random_and_formats);
 	suite_add_tcase(s, tc);
