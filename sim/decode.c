@@ -138,6 +138,8 @@ static int clear_rows(Gpu *g)
 	return 0;
 }
 
+_Static_assert((ISA_NREGS + 12) * 32 * sizeof(uint32_t) <= 0xffff, "DOpd.roff: every row's offset in 16 bits");
+
 int sim_decode(Gpu *g, FILE *err)
 {
 	const Kernel *k = g->k;
@@ -186,7 +188,6 @@ int sim_decode(Gpu *g, FILE *err)
 		sim_tdecode(in, &g->tcode[i], &tuse[i]);
 		d->op = in->op;
 		d->guard = in->guard > ISA_PT ? ISA_PT : in->guard;
-		d->gneg = in->gneg;
 		d->sync = in->sync;
 		d->m = in->m;
 		d->in = in;
@@ -257,12 +258,12 @@ int sim_decode(Gpu *g, FILE *err)
 				d->cct = (uint8_t)o->imm;
 				break;
 			}
-			x->roff = (uint32_t)x->reg * 32u * (uint32_t)sizeof(uint32_t);
+			x->roff = (uint16_t)(x->reg * 32u * sizeof(uint32_t));
 		}
 		sim_choose_fn(d);
 		if (d->op == OP_S2R)
 			sim_choose_s2r(d, g->block, g->grid);
-		d->gxor = d->gneg ? ~0u : 0;
+		d->gxor = in->gneg ? ~0u : 0;
 		/* (the one rule for an issue in which no lane runs it: exec.c's quiet(), and the
 		 * lean forms but LEAN_FN lean only then) */
 		d->quiet = d->fn || d->op == OP_NOP || d->op == OP_EXIT || d->op == OP_BRA;

@@ -24,10 +24,13 @@ enum {
 typedef struct {
 	uint8_t kind;    /* DK_* */
 	uint8_t flags;   /* OPF_* source modifiers */
-	uint8_t bank;    /* DK_CONSTX: constant bank */
+	union {
+		uint8_t bank;    /* DK_CONSTX: constant bank */
+		uint16_t n;      /* DK_TLIST: targets */
+	};
 	uint16_t reg;    /* register row or predicate index */
-	uint16_t n;      /* DK_TLIST: targets */
-	uint32_t roff;   /* reg * 32 * 4: the byte offset of row reg in a warp's registers */
+	uint16_t roff;   /* reg * 32 * 4: the byte offset of row reg in a warp's registers (at
+	                    most ISA_NREGS + 12 rows: below 64 KiB, decode.c) */
 	uint64_t imm;    /* value, offset, code index, SReg or CCTest */
 } DOpd;
 
@@ -38,20 +41,21 @@ typedef struct Warp Warp;
  * and funcrun.c call it for a lean instruction, timing.h's TLeanFn) */
 typedef TLeanFn ExecFn;
 
+/* the handlers' fields first (fn, op, aux, the modifiers, the operands, karg: the first 128
+ * bytes), then those of sim_issue's general path, the decode and the trace */
 struct DIns {
 	ExecFn *fn;         /* its handler, NULL: sim_issue's switch */
 	uint16_t op;        /* Op */
-	uint8_t guard;      /* predicate index, 7 = PT */
-	uint8_t gneg;       /* guard negated */
-	uint8_t sync;       /* .S */
-	uint8_t cct;        /* CC test (CCT_T when none) */
-	uint8_t hasconstx;  /* some operand is DK_CONSTX */
 	uint8_t aux;        /* decode-time argument of fn (ISETP: the compare's truth bits) */
-	/* (what the handlers read, op and aux above, the modifiers and the operands, together:
-	 * two cache lines of most DIns rather than three) */
 	Mods m;             /* modifiers */
 	DOpd o[ISA_MAXOPD]; /* operands in shape order */
 	uint32_t karg[2];   /* decode-time values of fn (S2R: its value, or the block's sizes) */
+	uint32_t gxor;      /* the guard's lane mask is w->p[guard] ^ gxor (all ones: negated) */
+	uint32_t target;    /* code index of the T operand */
+	uint8_t guard;      /* predicate index, 7 = PT */
+	uint8_t sync;       /* .S */
+	uint8_t cct;        /* CC test (CCT_T when none) */
+	uint8_t hasconstx;  /* some operand is DK_CONSTX */
 	uint8_t ctrl;       /* a control op: sim_issue calls sim_ctrl itself */
 	uint8_t lean;       /* LEAN_* (timing.h): funcrun.c's loop and the issue stage run it
 	                       without sim_issue */
@@ -59,10 +63,10 @@ struct DIns {
 	                       the pc: a handler's op, NOP, EXIT, BRA (decode.c) */
 	uint8_t flow;       /* a control instruction with a short path (exec.c's flow(), for
 	                       sim_tflow and sim_fflow; TInst.flow) */
-	uint32_t gxor;      /* the guard's lane mask is w->p[guard] ^ gxor (all ones: negated) */
-	uint32_t target;    /* code index of the T operand */
 	const Ins *in;      /* the instruction it came from */
 };
+_Static_assert(sizeof(DOpd) == 16 && offsetof(DIns, karg) == 120 && sizeof(DIns) == 152,
+               "DIns: the handlers' fields in its first 128 bytes");
 
 #define NO_ROW 0xffff
 
