@@ -188,11 +188,13 @@ static void step(V *v, int i)
 		}
 		/* PBK tokens may stay: the returning lanes leave them for the CAL token below,
 		 * as ptxas 11.8's ret_nest listings return inside a PBK region */
-		for (int t = 0; t < s.d; t++)
-			if ((s.t[t] & VKIND) != VBRK) {
-				verr(v, i, "RET with %u SYNC token(s) of the function still pushed", (uint32_t)s.d);
-				break;
-			}
+		{
+			uint32_t left = 0;
+			for (int t = 0; t < s.d; t++)
+				left += (s.t[t] & VKIND) != VBRK;
+			if (left)
+				verr(v, i, "RET with %u SYNC token(s) of the function still pushed", left);
+		}
 		return;
 	case FLOW_STACK:
 		if ((in->op == OP_PBK || in->op == OP_PCNT) && s.d < VMAXD) {

@@ -200,6 +200,20 @@ START_TEST(test_ret_in_pbk)
 	refused(body, "/*0030*/: error: RET with 1 SYNC token(s) of the function still pushed");
 	snprintf(body, sizeof body, fmt, "PCNT", "CONT", "CONT");
 	refused(body, "/*0030*/: error: RET with 1 SYNC token(s) of the function still pushed");
+	/* an SSY above a PBK: the message counts the SSY token alone (the PBK's may stay) */
+	refused("/*0000*/ CAL 0x10;\n"
+	        "/*0008*/ EXIT;\n"
+	        ".func f\n"
+	        "/*0010*/ PBK 0x50;\n"
+	        "/*0018*/ SSY 0x48;\n"
+	        "/*0020*/ @P0 BRA 0x40;\n"
+	        "/*0028*/ @P1 NOP.S;\n"
+	        "/*0030*/ MOV R0, R1;\n"
+	        "/*0038*/ RET;\n"
+	        "/*0040*/ NOP.S;\n"
+	        "/*0048*/ BRK;\n"
+	        "/*0050*/ RET;\n",
+	        "/*0038*/: error: RET with 1 SYNC token(s) of the function still pushed");
 }
 END_TEST
 
