@@ -408,9 +408,10 @@ int be_why_divergent(const Fn *f, int reg, char *out, size_t n);
 int be_ifconv(Fn *f);        /* ifconv.c: -1 after a message (a --decide that cannot hold) */
 /* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
  * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
- * still empty) */
+ * still empty); sets *loadside when the side computes the address of a global load it makes
+ * (counted LOAD_SIDE fewer: held to the divergent limit under a uniform branch too) */
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
-                        size_t nwhy);
+                        size_t nwhy, int *loadside);
 int be_webs(Fn *f);          /* webs.c: one temporary per web; the webs added */
 void be_consts(Fn *f);       /* consts.c: constants read from the bank or as immediates */
 int be_regalloc(Fn *f);      /* regalloc.c */

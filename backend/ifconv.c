@@ -57,6 +57,7 @@ typedef struct {
 	int cost;         /* guarded instructions */
 	int size[2];      /* instructions of each side */
 	int ncomb;        /* PSETPs needed for already-guarded instructions */
+	int loadside;     /* sm35: a side computes the address of a global load it makes */
 	int hammock;      /* single entry, single exit, straight-line sides */
 	int nest;         /* ret-nest: the taken side returns, the fall-through side (side[1])
 	                     jumps to a join other paths reach too */
@@ -291,7 +292,7 @@ static void sm35_cost(const Fn *f, Ham *h)
 		if (h->side[s] < 0)
 			continue;
 		c = be_ifrule_sm35_side(f, h->chain[s], h->nchain[s], h->size[s],
-		                        h->block[0] ? NULL : h->block, sizeof h->block);
+		                        h->block[0] ? NULL : h->block, sizeof h->block, &h->loadside);
 		if (c > h->cost)
 			h->cost = c;
 	}
@@ -486,9 +487,11 @@ static int forced(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go, co
 
 static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 {
-	int div = b->jmp.div;
-	int lim = div ? f->opt->predicate_max : f->opt->predicate_max_uniform;
-	const char *opt = div ? "--predicate-max" : "--predicate-max-uniform";
+	/* a side with a load it addresses is held to the divergent limit under a uniform branch
+	 * too: ptxas 11.8's limit for it is 19 of its instructions either way (ifrule.c) */
+	int div = b->jmp.div, dlim = div || h->loadside;
+	int lim = dlim ? f->opt->predicate_max : f->opt->predicate_max_uniform;
+	const char *opt = dlim ? "--predicate-max" : "--predicate-max-uniform";
 	const char *cost = f->opt->predicate_rule == BE_RULE_SM35 ? "larger side" : "cost";
 	char ls[16];
 	int need;

@@ -7,7 +7,8 @@
  * converted hammock beside other code (ptxas converts the innermost hammock only, unless it
  * is the whole side). A side that loads from an address it computes itself counts LOAD_SIDE
  * instructions fewer, one that loads from local memory (and stores none) LOCAL_SIDE fewer
- * (docs/fidelity.md, "Sides with a global load").
+ * (docs/fidelity.md, "Sides with a global load"); the former is held to the divergent limit
+ * under a uniform branch too (ifconv.c), as ptxas's limit for it is 19 either way.
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
@@ -17,8 +18,9 @@
 /* ptxas 11.8 converts a side whose global load's address the side computes up to 19 of its
  * instructions, where a side of arithmetic stops at 8 (tests/ptxas-ref/families/ldin_div);
  * ours counts that address's arithmetic as 4 or 5 instructions (SHL/SHR and a 64-bit add),
- * ptxas's as 2 (ISCADD, IMAD.HI.X): 14 fewer puts our limit of 8 at ptxas's 19. A uniform
- * branch's limit 6 becomes 20 of ours, 17 of ptxas's, whose own is 19 there too (ldin_uni) */
+ * ptxas's as 2 (ISCADD, IMAD.HI.X): 14 fewer puts our limit of 8 at ptxas's 19. ptxas's
+ * limit is 19 under a uniform branch too (ldin_uni): such a side is held to the divergent
+ * limit there as well (ifconv.c's decide), where the uniform limit 6 would put it at 17 */
 #define LOAD_SIDE 14
 
 /* the same for a side that loads from local memory (any address) and stores none to it (a
@@ -54,7 +56,7 @@ static int made_load(const MIns *in, const int *def, int ndef)
 }
 
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
-                        size_t nwhy)
+                        size_t nwhy, int *loadside)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0;
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
@@ -91,6 +93,7 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 	if (made || (local && !stl)) {
 		int less = local && !stl ? LOCAL_SIDE : LOAD_SIDE;   /* (a local store: the global rule's) */
 		c = c > less ? c - less : 1;
+		*loadside |= less == LOAD_SIDE;
 	}
 	if (guarded && plain && why && !why[0])
 		snprintf(why, nwhy, "a side holds a converted hammock and other code");

@@ -263,6 +263,36 @@ START_TEST(t_sm35_long_sides)
 }
 END_TEST
 
+/* a side that computes its global load's address is held to the divergent limit under a
+ * uniform branch too (ptxas 11.8's limit for it is 19 either way): ldin_uni_17.._19 are
+ * predicated, _20 is not */
+START_TEST(t_sm35_uniform_load_side)
+{
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptxas-ref/families/ldin_uni.ptx", &len);
+	char n[32];
+
+	ck_assert_ptr_nonnull(text);
+	be_options_default(&o);
+	o.predicate_rule = BE_RULE_SM35;
+	o.predicate_max = 8;
+	o.predicate_max_uniform = 6;
+	ck_assert(tr_opts(&t, "ldin_uni.ptx", text, len, &o));
+	for (int k = 17; k <= 20; k++) {
+		const BeLogEntry *e;
+		snprintf(n, sizeof n, "ldin_uni_%d", k);
+		e = entry(&t, n, 0);
+		ck_assert(e->uniform);
+		ck_assert_int_eq(e->decision, k < 20 ? BD_PREDICATED : BD_BRANCH_UNIFORM);
+		ck_assert_ptr_nonnull(strstr(e->rule, k < 20 ? "<= --predicate-max 8" : "> --predicate-max 8"));
+	}
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ nesting and guards */
 /* the instruction before i is a PSETP.AND.AND whose first destination guards i */
 static int psetp_guards(const Kernel *k, int i)
@@ -758,6 +788,7 @@ int main(void)
 	tcase_add_test(tc, t_if_else_thresholds);
 	tcase_add_test(tc, t_sm35_load_sides);
 	tcase_add_test(tc, t_sm35_long_sides);
+	tcase_add_test(tc, t_sm35_uniform_load_side);
 	tcase_add_test(tc, t_nested);
 	tcase_add_test(tc, t_blocked);
 	tcase_add_test(tc, t_exit_side);
