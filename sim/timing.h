@@ -675,7 +675,8 @@ typedef struct {
 	uint64_t crs_addr;   /* address of the lowest slot spilled or filled (then + CRS_TOKEN_BYTES ...) */
 	uint64_t released;   /* warp slots a barrier release lets go (bit per slot; 0: the
 	                        TEX_BAR_RELEASE rule: every waiting warp of the issuer's CTA) */
-	uint64_t addr[TM_WARP]; /* per exec lane: global/local address, or shared byte offset */
+	uint64_t addr[TM_WARP]; /* global/local address, or shared byte offset, of each lane in
+	                           amask; a lane outside it holds a stale value, never read */
 } TExec;
 
 /* the rare fields of e cleared (what an exec that returns nonzero does first) */
