@@ -192,16 +192,15 @@ int cli_obs_done(CliObs *m, int i, const Gpu *g)
 }
 
 /* kernel j's launches that have line statistics, summed, or NULL when out of memory; their
- * numbers from 1 in which[0..n) ("1, 3"), how many in *nsum. Its first launch has them (the
- * caller checks: a run that stopped before it did not) */
-static LineStats *kernel_sum(const CliObs *m, int j, char *which, size_t n, int *nsum)
+ * numbers from 1 in which[0..n) ("1, 3"). Its first launch has them (the caller checks: a run
+ * that stopped before it did not) */
+static LineStats *kernel_sum(const CliObs *m, int j, char *which, size_t n)
 {
 	int i = m->ks->first[j];
 	LineStats *sum;
 	size_t len = 0;
 
 	assert(m->ls[i]);
-	*nsum = 0;
 	which[0] = 0;
 	if (!(sum = rp_linestats_new(m->k[i], m->p[i])))
 		return NULL;
@@ -210,7 +209,6 @@ static LineStats *kernel_sum(const CliObs *m, int j, char *which, size_t n, int 
 			int rc = rp_linestats_add(sum, m->ls[l]);
 			assert(!rc);    /* the launches of one name share one Kernel (cli_obs_launch) */
 			(void)rc;
-			(*nsum)++;
 			if (len < n)
 				len += (size_t)snprintf(which + len, n - len, "%s%d", len ? ", " : "", l + 1);
 		}
@@ -250,7 +248,7 @@ static int lines_print(void *arg, FILE *f, int csv)
 		len = (size_t)snprintf(title, sizeof title, "kernel '%s', launches ", k->name);
 		if (len >= sizeof title)
 			len = sizeof title - 1;     /* (the list and the rest do not fit) */
-		if (!(sum = kernel_sum(m, j, title + len, sizeof title - len, &nsum))) {
+		if (!(sum = kernel_sum(m, j, title + len, sizeof title - len))) {
 			rc = -1;
 			continue;
 		}
@@ -376,11 +374,11 @@ static int report_many(CliObs *m, int argc, char **argv, const char *self, const
 		goto out;
 	}
 	for (nk = 0; nk < m->ks->n; nk++) {    /* each kernel: its launches summed */
-		int i = m->ks->first[nk], nsum;
+		int i = m->ks->first[nk];
 		kerns[nk].p = m->p[i];
 		kerns[nk].k = m->k[i];
 		kerns[nk].launches = which[nk];
-		if (!(kerns[nk].ls = kernel_sum(m, nk, which[nk], sizeof which[nk], &nsum))) {
+		if (!(kerns[nk].ls = kernel_sum(m, nk, which[nk], sizeof which[nk]))) {
 			fprintf(m->err, "warpsim: out of memory\n");
 			goto out;
 		}
