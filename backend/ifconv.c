@@ -665,6 +665,16 @@ static void absorb(Fn *f, Blk *x, Blk *y)
 	clear_blk(y);
 }
 
+/* the order, dominators, post-dominators and loops again, after a conversion changed the
+ * blocks and their edges (and be_preds their predecessors) */
+static void reanalyse(Fn *f)
+{
+	be_rpo(f);
+	be_dom(f);
+	be_postdom(f);
+	be_loops(f);
+}
+
 /* the rest of a ret-nest's conversion (convert): block a holds its code and the guarded
  * side out; the branch stays, inverted (guard c, negated !cn), its taken lanes going on to
  * the join and the others falling into the early return, folded into one block laid out
@@ -691,10 +701,7 @@ static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout
 		f->blk[h->join].retjoin = 1;
 	be_lay_move(f, e, h->a, 1);
 	be_preds(f);
-	be_rpo(f);
-	be_dom(f);
-	be_postdom(f);
-	be_loops(f);
+	reanalyse(f);
 }
 
 static void convert(Fn *f, const Ham *h)
@@ -760,10 +767,7 @@ static void convert(Fn *f, const Ham *h)
 	for (int s = 0; s < 2; s++)
 		if (h->side[s] >= 0)
 			clear_blk(&f->blk[h->side[s]]);
-	be_rpo(f);
-	be_dom(f);
-	be_postdom(f);
-	be_loops(f);
+	reanalyse(f);
 }
 
 static IfRec *add_rec(Fn *f)
