@@ -8,8 +8,9 @@
  * isa/rules.def, so an op that only computes needs nothing here. Errors: a .S with no SSY; a path that
  * reaches an SSY target without its .S; an instruction reached with two different stacks
  * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
- * SSY or PCNT tokens left (PBK tokens may stay: its lanes leave them); code that runs off its end; PRET and PEXIT, which it does not model (the
- * translator emits neither: ptxas 11.8 uses PRET only before an indirect call's BRX). Then, on the instruction graph (arrivals lead
+ * SSY or PCNT tokens left (PBK tokens may stay: its lanes leave them); code that runs off
+ * its end; PRET and PEXIT, which it does not model (the translator emits neither: ptxas 11.8
+ * uses PRET only before an indirect call's BRX). Then, on the instruction graph (arrivals lead
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
  * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
  * again must have its innermost SSY (or PBK) target at its immediate post-dominator (an unguarded
@@ -32,6 +33,18 @@ typedef struct {
 #define VCONT 2u        /* a CONT token */
 #define VKIND (VBRK | VCONT)
 #define VTOP(s) ((s)->t[(s)->d - 1] & ~VKIND)
+
+/* the SSY and PCNT tokens on s, which a RET must not leave; PBK tokens may stay: the returning
+ * lanes leave them for the CAL token below, as ptxas 11.8's ret_nest listings return inside a
+ * PBK region */
+static uint32_t sync_left(const VStk *s)
+{
+	uint32_t left = 0;
+
+	for (int t = 0; t < s->d; t++)
+		left += (s->t[t] & VKIND) != VBRK;
+	return left;
+}
 
 typedef struct {
 	const Kernel *k;
@@ -182,19 +195,10 @@ static void step(V *v, int i)
 			flow(v, i, i + 1, &s);
 		return;
 	case FLOW_RETURN:
-		if (g) {
+		if (g)
 			flow(v, i, i + 1, &s);
-			return;
-		}
-		/* PBK tokens may stay: the returning lanes leave them for the CAL token below,
-		 * as ptxas 11.8's ret_nest listings return inside a PBK region */
-		{
-			uint32_t left = 0;
-			for (int t = 0; t < s.d; t++)
-				left += (s.t[t] & VKIND) != VBRK;
-			if (left)
-				verr(v, i, "RET with %u SYNC token(s) of the function still pushed", left);
-		}
+		else if (sync_left(&s))
+			verr(v, i, "RET with %u SYNC token(s) of the function still pushed", sync_left(&s));
 		return;
 	case FLOW_STACK:
 		if ((in->op == OP_PBK || in->op == OP_PCNT) && s.d < VMAXD) {
