@@ -234,7 +234,7 @@ void be_unsup(Fn *f, const PIns *in, const char *what)
 	          what ? what : "");
 }
 
-/* ------------------------------------------------------------------ checks */
+/* ------------------------------------------------------------------ liveness */
 void be_live(const Fn *f, int w, const uint32_t *gen, const uint32_t *kill, const uint32_t *min,
              const uint32_t *mout, uint32_t *in, uint32_t *out)
 {
@@ -271,6 +271,7 @@ void be_live(const Fn *f, int w, const uint32_t *gen, const uint32_t *kill, cons
 	}
 }
 
+/* ------------------------------------------------------------------ checks */
 int be_check_ir(Fn *f, const char *after)
 {
 	for (int i = 0; i < f->nblk; i++) {
