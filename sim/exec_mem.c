@@ -394,11 +394,11 @@ static int shared_ok(const Gpu *g, const uint64_t *addr, uint32_t ex, unsigned s
 			out |= (uint32_t)addr[l] > lim;
 		}
 		return !(b & (size - 1)) && g->shsize >= size && !out;
-	} else
-		FOR_LANES(ex) {
-			bits |= addr[l];
-			hi = addr[l] > hi ? addr[l] : hi;
-		}
+	}
+	FOR_LANES(ex) {
+		bits |= addr[l];
+		hi = addr[l] > hi ? addr[l] : hi;
+	}
 	return !(bits & (size - 1)) && g->shsize >= size && hi <= g->shsize - size;
 }
 
