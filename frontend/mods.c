@@ -2,6 +2,7 @@
  * opcode (longest table name that prefixes the word) and typed modifier fields (PMods).
  * Modifiers that mean different things on different opcodes (.lo, .and, .sync, .uni, .all)
  * are told apart here, so that consumers never look at strings. */
+#include <pthread.h>
 #include <string.h>
 #include "frontend/build.h"
 
@@ -99,7 +100,8 @@ static const ModEnt mods[] = {
 };
 #define NMODS ((int)(sizeof mods / sizeof mods[0]))
 
-/* open-addressing hash tables of the opcode and modifier names (filled once) */
+/* open-addressing hash tables of the opcode and modifier names, filled once at the first
+ * ptx_decode_opword (init, under pthread_once: a program may parse PTX on several threads) */
 #define HSIZE 1024
 typedef struct {
 	const char *s;   /* name, NULL when the slot is empty */
@@ -107,7 +109,7 @@ typedef struct {
 	int idx;         /* opcode or index into mods[] */
 } HSlot;
 static HSlot ophash[HSIZE], modhash[HSIZE];
-static int ready;
+static pthread_once_t ready = PTHREAD_ONCE_INIT;
 
 static uint32_t
 hashn(const char *s, int n)
@@ -152,7 +154,6 @@ init(void)
 		hput(modhash, mods[i].s, i);
 	for (int i = 0; i < PO_COUNT; i++)
 		hput(ophash, ptx_ops[i].name, i);
-	ready = 1;
 }
 
 static int
@@ -231,8 +232,7 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 	PMods *m = &in->m;
 	int op = -1, len = 0, p;
 
-	if (!ready)
-		init();
+	pthread_once(&ready, init);
 	/* longest opcode name made of the first one to three dot-separated parts */
 	for (int k = 0, i = 0; k < 3 && i <= n; k++) {
 		int j = i;

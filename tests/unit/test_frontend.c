@@ -2,6 +2,7 @@
  * (resolved registers, scopes, modifiers, operands, calls, labels, initializers, .loc),
  * diagnostics and error counts, the opcode table itself. */
 #include <check.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,65 @@ START_TEST(round_trip)
 }
 END_TEST
 
+/* mods.c hashes its opcode and modifier names at the first opword it decodes: threads that
+ * parse at once (each test runs in a fresh process, so this is the first use) all read the
+ * same module */
+static const char thread_ptx[] =
+	HDR ".visible .entry k(.param .u64 p)\n{\n .reg .b32 %r<6>;\n .reg .b64 %rd<3>;\n"
+	" .reg .pred %p<2>;\n .reg .f32 %f<3>;\n .shared .align 4 .b32 sh[32];\n"
+	" ld.param.u64 %rd1, [p];\n cvta.to.global.u64 %rd2, %rd1;\n mov.u32 %r1, %tid.x;\n"
+	" setp.lt.and.s32 %p1, %r1, 16, %p0;\n ld.global.nc.v2.f32 {%f1, %f2}, [%rd2+8];\n"
+	" fma.rn.ftz.f32 %f1, %f1, %f2, 0f3F000000;\n mul.wide.u32 %rd1, %r1, 4;\n"
+	" atom.shared.add.u32 %r2, [sh], 1;\n shfl.sync.bfly.b32 %r3, %r2, 1, 31, -1;\n"
+	" @%p1 st.volatile.shared.u32 [sh+4], %r3;\n bar.sync 0;\n cvt.rzi.s32.f32 %r4, %f1;\n"
+	" vote.sync.ballot.b32 %r5, %p1, -1;\n ret;\n}\n";
+
+/* thread: parses thread_ptx and prints it into *(char **)arg (NULL if it failed) */
+static void *
+parse_print(void *arg)
+{
+	char *out = NULL;
+	size_t n = 0;
+	int nerr = -1;
+	Module *m = ptx_parse("t.ptx", thread_ptx, strlen(thread_ptx), NULL, &nerr);
+	FILE *f = open_memstream(&out, &n);
+
+	if (m && f)
+		ptx_print(f, m);
+	if (f)
+		fclose(f);
+	if (!m || nerr) {
+		free(out);
+		out = NULL;
+	}
+	ptx_free(m);
+	*(char **)arg = out;
+	return NULL;
+}
+
+START_TEST(parse_threads)
+{
+	enum { NT = 4 };
+	pthread_t t[NT];
+	char *out[NT], *ref;
+
+	for (int i = 0; i < NT; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, parse_print, &out[i]), 0);
+	for (int i = 0; i < NT; i++)
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+	parse_print(&ref);
+	ck_assert_ptr_nonnull(ref);
+	ck_assert_ptr_nonnull(strstr(ref, "setp.lt.and.s32"));
+	ck_assert_ptr_nonnull(strstr(ref, "ld.global.nc.v2.f32"));
+	for (int i = 0; i < NT; i++) {
+		ck_assert_ptr_nonnull(out[i]);
+		ck_assert_str_eq(out[i], ref);
+		free(out[i]);
+	}
+	free(ref);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -218,6 +278,7 @@ main(void)
 	tcase_add_test(tc, calls_labels_inits);
 	tcase_add_test(tc, diagnostics);
 	tcase_add_test(tc, round_trip);
+	tcase_add_test(tc, parse_threads);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
