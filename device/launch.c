@@ -729,6 +729,58 @@ static uint64_t from_double(Type t, double d)
 	return bits;
 }
 
+/* one element of es bytes (1, 2, 4 or 8): a store of constant size the compiler inlines */
+static inline void put(uint8_t *p, int es, uint64_t v)
+{
+	switch (es) {
+	case 1: *p = (uint8_t)v; break;
+	case 2: memcpy(p, &(uint16_t){(uint16_t)v}, 2); break;
+	case 4: memcpy(p, &(uint32_t){(uint32_t)v}, 4); break;
+	default: memcpy(p, &v, 8); break;
+	}
+}
+
+/* count elements of bits v: a block of them stored once, then copied over the rest; nothing
+ * for v = 0, since dev_fill's memory is zero already */
+static void fill_const(uint8_t *p, uint64_t count, int es, uint64_t v)
+{
+	enum { BLOCK = 4096 };   /* a multiple of every element size */
+	uint64_t n = count * es, first = n < BLOCK ? n : BLOCK;
+
+	if (es < 8)
+		v &= (1ull << 8 * es) - 1;
+	if (!v)
+		return;
+	for (uint64_t i = 0; i < first; i += es)
+		put(p + i, es, v);
+	for (uint64_t at = first; at < n; at += BLOCK)
+		memcpy(p + at, p, n - at < BLOCK ? n - at : BLOCK);
+}
+
+/* random:SEED:LO:HI of an integer type: LO + x % (HI - LO + 1) of each draw x. A span of
+ * 2^32 or more leaves every draw as it is; a smaller one is a 32-bit remainder, computed
+ * without a division as Lemire, Kaser and Kurz's "Faster Remainder by Direct Computation"
+ * (2019) does (exact for every 32-bit x and divisor): the high word of (m x mod 2^64) d
+ * with m = floor((2^64 - 1) / d) + 1, its 64 x 32-bit product taken in two halves */
+static void fill_random_int(uint8_t *p, uint64_t count, int es, uint32_t state, uint64_t lo,
+                            uint64_t hi)
+{
+	uint64_t span = hi - lo + 1;   /* 0: the whole 64-bit range */
+
+	if (!span || span > UINT32_MAX) {
+		for (uint64_t i = 0; i < count; i++)
+			put(p + i * es, es, lo + dev_xorshift32(&state));
+		return;
+	}
+	uint64_t d = span, m = UINT64_MAX / d + 1;
+	for (uint64_t i = 0; i < count; i++) {
+		uint64_t f = m * dev_xorshift32(&state);
+		uint64_t r = ((f >> 32) * d + ((f & UINT32_MAX) * d >> 32)) >> 32;
+		put(p + i * es, es, lo + r);
+	}
+}
+
+/* p's memory is zero on entry (a new allocation, or a value's zeroed image) */
 int dev_fill(const LaunchArg *a, uint8_t *p, FILE *err, const char *what)
 {
 	int es = isa_type_bytes(a->type);
@@ -738,24 +790,24 @@ int dev_fill(const LaunchArg *a, uint8_t *p, FILE *err, const char *what)
 	case INIT_ZERO:
 		break;
 	case INIT_IOTA:
-		for (uint64_t i = 0; i < a->count; i++)
-			dev_st(p + i * es, es, isfloat(a->type) ? from_double(a->type, (double)i) : i);
+		if (isfloat(a->type))
+			for (uint64_t i = 0; i < a->count; i++)
+				put(p + i * es, es, from_double(a->type, (double)i));
+		else
+			for (uint64_t i = 0; i < a->count; i++)
+				put(p + i * es, es, i);
 		break;
 	case INIT_CONST:
-		for (uint64_t i = 0; i < a->count; i++)
-			dev_st(p + i * es, es, a->cbits);
+		fill_const(p, a->count, es, a->cbits);
 		break;
 	case INIT_RANDOM:
+		if (!isfloat(a->type)) {
+			fill_random_int(p, a->count, es, state, a->ilo, a->ihi);
+			break;
+		}
 		for (uint64_t i = 0; i < a->count; i++) {
 			uint32_t x = dev_xorshift32(&state);
-			uint64_t v;
-			if (isfloat(a->type))
-				v = from_double(a->type, a->flo + (a->fhi - a->flo) * (x / 4294967296.0));
-			else {
-				uint64_t span = a->ihi - a->ilo + 1;   /* 0: the whole 64-bit range */
-				v = a->ilo + (span ? x % span : x);
-			}
-			dev_st(p + i * es, es, v);
+			put(p + i * es, es, from_double(a->type, a->flo + (a->fhi - a->flo) * (x / 4294967296.0)));
 		}
 		break;
 	case INIT_FILE: {
@@ -1267,6 +1319,42 @@ static const PlacedBuf *out_buf(const Launch *l, const Placed *pl, const LaunchO
 	return NULL;
 }
 
+/* count elements of type t at p as text, one a line, as dev_format_elem writes them:
+ * integers by hand (the decimal digits of the magnitude, a sign), floats by snprintf;
+ * gathered in a block that is written whole */
+static void write_text(FILE *f, Type t, const uint8_t *p, int es, uint64_t count)
+{
+	enum { BLOCK = 1 << 16 };
+	char out[BLOCK];
+	size_t n = 0;
+	int sign = issigned(t), bits = 8 * es;
+
+	for (uint64_t j = 0; j < count; j++) {
+		uint64_t v = dev_ld(p + j * es, es);
+		if (n > BLOCK - 64) {
+			fwrite(out, 1, n, f);
+			n = 0;
+		}
+		if (isfloat(t)) {
+			n += (size_t)dev_format_elem(out + n, 64, t, v);
+		} else {
+			char digits[24], *d = digits + sizeof digits;
+			int neg = sign && (v >> (bits - 1) & 1);
+			if (neg)                /* the magnitude of the sign-extended value */
+				v = (bits < 64 ? (1ull << bits) : 0) - v;
+			do
+				*--d = (char)('0' + v % 10);
+			while (v /= 10);
+			if (neg)
+				out[n++] = '-';
+			memcpy(out + n, d, (size_t)(digits + sizeof digits - d));
+			n += (size_t)(digits + sizeof digits - d);
+		}
+		out[n++] = '\n';
+	}
+	fwrite(out, 1, n, f);
+}
+
 int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *err)
 {
 	for (int i = 0; i < l->nouts; i++) {
@@ -1300,11 +1388,7 @@ int dev_launch_write_outputs(Mem *m, const Launch *l, const Placed *pl, FILE *er
 		if (endswith(o->path, ".bin"))
 			fwrite(p, 1, b->bytes, f);
 		else
-			for (uint64_t j = 0; j < a->count; j++) {
-				char buf[64];
-				dev_format_elem(buf, sizeof buf, a->type, dev_ld(p + j * es, es));
-				fprintf(f, "%s\n", buf);
-			}
+			write_text(f, a->type, p, es, a->count);
 		bad = ferror(f);
 		if (fclose(f) || bad) {
 			fprintf(err, "warpsim: --out %s: error writing '%s'\n", spec, o->path);

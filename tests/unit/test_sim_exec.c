@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "arith/softfp.h"
 #include "tests/unit/helper_sim.h"
 #include "tests/unit/helper_check.h"
@@ -298,6 +299,130 @@ START_TEST(test_random_and_formats)
 }
 END_TEST
 
+/* dev_fill's initialisers against DESIGN.md's definition, element by element: every type,
+ * counts on both sides of its copied block, random ranges of every span class (one value,
+ * spans around 2^20 and 2^31, the largest 32-bit span, 2^32, the whole 64-bit range) */
+static uint64_t fill_want(const LaunchArg *a, uint64_t i, uint32_t *state)
+{
+	uint32_t x;
+	double d;
+
+	if (a->init == INIT_CONST)
+		return a->cbits;
+	if (a->init == INIT_IOTA)
+		d = (double)i;
+	else {
+		x = dev_xorshift32(state);
+		if (a->type != TY_F32 && a->type != TY_F64) {
+			uint64_t span = a->ihi - a->ilo + 1;
+			return a->ilo + (span ? x % span : x);
+		}
+		d = a->flo + (a->fhi - a->flo) * (x / 4294967296.0);
+	}
+	if (a->type == TY_F32) {
+		uint32_t u;
+		memcpy(&u, &(float){(float)d}, 4);
+		return u;
+	}
+	if (a->type == TY_F64) {
+		uint64_t u;
+		memcpy(&u, &d, 8);
+		return u;
+	}
+	return i;
+}
+
+START_TEST(test_fill)
+{
+	static const char *inits[] = {
+		"iota", "const:0", "const:5", "const:-7", "const:-1", "random:9", "random:9:0:200",
+		"random:0:-3:-3", "random:77:0:1048575", "random:77:0:1048577", "random:5:-9:2147483647",
+		"random:3:0:4294967294", "random:3:0:4294967295", "random:3:1:4294967297",
+	};
+	static const char *types[] = {"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "f32", "f64"};
+	static const unsigned counts[] = {0, 1, 3, 1025, 5000};
+	char text[96], why[256];
+
+	for (size_t ty = 0; ty < sizeof types / sizeof types[0]; ty++)
+		for (size_t in = 0; in < sizeof inits / sizeof inits[0]; in++)
+			for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+				LaunchArg a;
+				uint8_t *p;
+				uint32_t state;
+				int es;
+				snprintf(text, sizeof text, "buf:%s:%u:%s", types[ty], counts[c], inits[in]);
+				if (dev_parse_arg(text, NULL, &a, why))
+					continue;       /* a range the type cannot hold */
+				es = isa_type_bytes(a.type);
+				p = calloc(counts[c] * es + 1, 1);
+				ck_assert_int_eq(dev_fill(&a, p, stderr, "test"), 0);
+				state = a.seed ? a.seed : 1;
+				for (unsigned i = 0; i < counts[c]; i++) {
+					uint64_t want = fill_want(&a, i, &state);
+					if (es < 8)
+						want &= (1ull << 8 * es) - 1;
+					ck_assert_msg(dev_ld(p + i * es, es) == want, "%s: element %u", text, i);
+				}
+				ck_assert_uint_eq(p[counts[c] * es], 0);
+				free(p);
+				dev_arg_free(&a);
+			}
+}
+END_TEST
+
+/* --out's text, written in blocks: every line as dev_format_elem writes the element, for
+ * each type over its whole range (the extremes set by hand), on more lines than a block */
+START_TEST(test_out_text)
+{
+	static const char *args[] = {
+		"buf:u8:9000:random:1:0:255", "buf:s8:9000:random:2:-128:127",
+		"buf:u16:9000:random:3:0:65535", "buf:s16:9000:random:4:-32768:32767",
+		"buf:u32:9000:random:5:0:4294967295", "buf:s32:9000:random:6:-2147483648:2147483647",
+		"buf:u64:9000:random:7:0:18446744073709551615", "buf:s64:9000:random:8:-9223372036854775808:9223372036854775807",
+		"buf:f32:9000:random:9:-1e30:1e30", "buf:f64:9000:random:10:-1e300:1e300", NULL,
+	};
+	char path[64], line[80], want[80];
+	LaunchOut o = {0};
+
+	char src[512] = ".kernel k\n.arch sm_20\n.registers 16\n";
+
+	for (int i = 0; args[i]; i++)
+		snprintf(src + strlen(src), sizeof src - strlen(src), ".param 0x%x 8 a%d\n", 0x20 + 8 * i, i);
+	strcat(src, "EXIT;\n");
+	ck_assert_int_eq(simt_run(&t, src, 1, 32, args, NULL), SIM_DONE);
+	snprintf(path, sizeof path, "/tmp/test_out_text.%d.txt", (int)getpid());
+	o.path = path;
+	o.field = -1;
+	t.l.outs = &o;
+	t.l.nouts = 1;
+	for (int i = 0; args[i]; i++) {
+		const LaunchArg *a = &t.l.args[i];
+		int es = isa_type_bytes(a->type);
+		uint8_t *p = dev_mem_global(&t.mem, t.pl.addr[i], 0);
+		FILE *f;
+		dev_st(p, es, 0);
+		dev_st(p + es, es, ~0ull);                      /* -1, or the largest unsigned */
+		dev_st(p + 2 * es, es, 1ull << (8 * es - 1));   /* the most negative */
+		dev_st(p + 3 * es, es, ~0ull >> (65 - 8 * es)); /* the largest signed */
+		o.param = i;
+		ck_assert_int_eq(dev_launch_write_outputs(&t.mem, &t.l, &t.pl, stderr), 0);
+		ck_assert_ptr_nonnull(f = fopen(path, "r"));
+		for (uint64_t j = 0; j < a->count; j++) {
+			ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+			dev_format_elem(want, sizeof want, a->type, dev_ld(p + j * es, es));
+			strcat(want, "\n");
+			ck_assert_msg(!strcmp(line, want), "%s, element %d: %s", args[i], (int)j, line);
+		}
+		ck_assert_int_eq(fgetc(f), EOF);
+		fclose(f);
+	}
+	remove(path);
+	t.l.outs = NULL;
+	t.l.nouts = 0;
+	simt_free(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim_exec");
@@ -313,6 +438,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_shared_faults_warp);
 	tcase_add_test(tc, test_launch_parsing);
 	tcase_add_test(tc, test_random_and_formats);
+	tcase_add_test(tc, test_fill);
+	tcase_add_test(tc, test_out_text);
 	suite_add_tcase(s, tc);
 	return s;
 }
