@@ -78,9 +78,19 @@ typedef struct {
 typedef struct {
 	uint64_t base;    /* device address */
 	uint64_t size;    /* bytes */
-	uint8_t *bytes;   /* host copy */
+	uint8_t *bytes;   /* host copy: its own calloc, or a piece of a MemChunk */
 	char *name;       /* what it holds, for fault messages ("parameter 1", "global tbl") */
+	int inchunk;      /* bytes lie in a MemChunk (freed with it) */
 } MemAlloc;
+
+/* a mapping of whole huge pages that the host copies of large allocations are carved from
+ * in order (mem.c): their pages come in a few faults, not one a 4 KiB page */
+typedef struct {
+	void *map;        /* the mapping as made, and its length */
+	size_t len;
+	uint8_t *at;      /* its first huge page */
+	size_t used, cap; /* bytes from at handed out, and available */
+} MemChunk;
 
 typedef struct {
 	MemAlloc *a;                   /* allocations sorted by base */
@@ -97,6 +107,8 @@ typedef struct {
 	struct DevNamed *named;        /* the --buf buffers placed so far (launch.c): every later
 	                                * launch of the run finds them by name */
 	int nnamed;
+	MemChunk *chunk;               /* the mappings of the large host copies, the last open */
+	int nchunk;
 } Mem;
 
 void dev_mem_init(Mem *m);

@@ -1,11 +1,31 @@
 /* mem.c - device memory: global allocations at realistic addresses with guard gaps, the
  * constant banks, and little-endian access helpers. Knows nothing of warps or CTAs, so the
  * PTX oracle shares it. */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS and madvise, beside POSIX's mmap */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <assert.h>
+#include <sys/mman.h>
 #include "device/device.h"
+
+/* The host copy of an allocation of CHUNK_MIN bytes or more is a piece of a MemChunk, a
+ * mapping advised to be backed by 2 MiB pages: a buffer of a megabyte otherwise costs 256
+ * page faults when it is filled (or first stored to), each with the kernel's clear of its
+ * page, which on a virtual machine is several microseconds. Pieces follow one another at
+ * DEV_ALLOC_ALIGN, so buffers share huge pages and the memory resident stays that of the
+ * buffers touched. Smaller copies, and every copy of the sanitizer builds (whose ASan
+ * checks the bounds of each calloc), are callocs of their own. */
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
+#define MEM_CHUNKS 1
+#else
+#define MEM_CHUNKS 0
+#endif
+enum {
+	HUGE_PAGE = 2u << 20,
+	CHUNK_MIN = 64u << 10,     /* the smallest copy made in a chunk */
+	CHUNK_BYTES = 16u << 20,   /* a new chunk's address space, unless one copy needs more */
+};
 
 void dev_mem_init(Mem *m)
 {
@@ -21,10 +41,16 @@ void dev_mem_init(Mem *m)
 void dev_mem_free(Mem *m)
 {
 	for (int i = 0; i < m->n; i++) {
-		free(m->a[i].bytes);
+		if (!m->a[i].inchunk)
+			free(m->a[i].bytes);
 		free(m->a[i].name);
 	}
 	free(m->a);
+#if MEM_CHUNKS
+	for (int i = 0; i < m->nchunk; i++)
+		munmap(m->chunk[i].map, m->chunk[i].len);
+#endif
+	free(m->chunk);
 	for (int i = 0; i < DEV_NBANKS; i++)
 		free(m->bank[i]);
 	dev_heap_free_all(&m->heap);
@@ -47,6 +73,47 @@ int dev_mem_recover(Mem *m)
 	return 1;
 }
 
+/* size zero bytes from the open chunk, or from a new one when it lacks room; NULL when no
+ * mapping can be made (the caller then callocs) */
+static uint8_t *chunk_piece(Mem *m, uint64_t size)
+{
+#if MEM_CHUNKS
+	MemChunk *c = m->nchunk ? &m->chunk[m->nchunk - 1] : NULL;
+	uint64_t need = (size + DEV_ALLOC_ALIGN - 1) & ~(uint64_t)(DEV_ALLOC_ALIGN - 1);
+	uint8_t *p;
+
+	if (size < CHUNK_MIN || need > SIZE_MAX - 2 * HUGE_PAGE)
+		return NULL;
+	if (!c || c->cap - c->used < need) {
+		size_t cap = need > CHUNK_BYTES ? (need + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1)
+		                                : CHUNK_BYTES;
+		MemChunk *nc = realloc(m->chunk, (m->nchunk + 1) * sizeof *nc);
+		void *map;
+		if (!nc)
+			return NULL;
+		m->chunk = nc;
+		map = mmap(NULL, cap + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		           -1, 0);
+		if (map == MAP_FAILED)
+			return NULL;
+		c = &m->chunk[m->nchunk++];
+		c->map = map;
+		c->len = cap + HUGE_PAGE;
+		c->at = (uint8_t *)map + (-(uintptr_t)map & (HUGE_PAGE - 1));
+		c->used = 0;
+		c->cap = cap;
+		madvise(c->at, cap, MADV_HUGEPAGE);   /* advice: without it, 4 KiB pages */
+	}
+	p = c->at + c->used;
+	c->used += need;
+	return p;
+#else
+	(void)m;
+	(void)size;
+	return NULL;
+#endif
+}
+
 uint64_t dev_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name)
 {
 	uint64_t al = align > DEV_ALLOC_ALIGN ? align : DEV_ALLOC_ALIGN;
@@ -67,10 +134,14 @@ uint64_t dev_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name)
 		m->cap = cap;
 	}
 	a = &m->a[m->n];
-	a->bytes = calloc(size ? size : 1, 1);
 	a->name = strdup(name ? name : "buffer");
+	a->bytes = a->name ? chunk_piece(m, size) : NULL;
+	a->inchunk = a->bytes != NULL;
+	if (!a->bytes && a->name)
+		a->bytes = calloc(size ? size : 1, 1);
 	if (!a->bytes || !a->name) {
-		free(a->bytes);
+		if (!a->inchunk)
+			free(a->bytes);
 		free(a->name);
 		return 0;
 	}
