@@ -18,7 +18,9 @@
  * target is what returns, inside an if/else whose join the fall-through side jumps to
  * (ret-nest), that side alone is the hammock: converted, it is guarded by the inverted
  * condition and the branch stays, inverted, to the join (`@!P BRK` to sync.c's PBK when
- * divergent, `@!P BRA` when uniform), the early path laid out after it (ret_nest).
+ * divergent, `@!P BRA` when uniform), the early path laid out after it (ret_nest). Under
+ * --predicate-rule sm35 an if/else too long to predicate whole has its short fall-through
+ * side converted the same way (one-side), the long taken side after it (one_side).
  *
  * Cost = microcode instructions of the sides (after selection: a 64-bit add counts 2), plus
  * the EXIT of a side that ends the thread (not the RET of one that returns: ptxas predicates
@@ -63,6 +65,8 @@ typedef struct {
 	                     jumps to a join other paths reach too */
 	int *early;       /* ret-nest: the blocks of the taken side (the early return) */
 	int nearly;
+	int one;          /* one-side: the fall-through side alone (side[1], a nest whose
+	                     taken side is the long side of an if/else, early NULL) */
 	char shape[24];
 	char block[96];   /* what prevents conversion, "" if nothing */
 } Ham;
@@ -319,8 +323,72 @@ static int ret_nest(const Fn *f, const Blk *b, const int *kt, int ct, const int 
 	return size > 0;
 }
 
-/* finds the hammock of branch block a, its cost and what blocks it */
-static void examine(const Fn *f, int a, Ham *h)
+/* marks in seen what x reaches without entering stop or a */
+static void reach(const Fn *f, int x, int stop, int a, uint8_t *seen)
+{
+	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	int sp = 0;
+
+	if (x < 0 || x >= f->nblk || x == stop || x == a)
+		return;
+	stk[sp++] = x;
+	seen[x] = 1;
+	while (sp) {
+		const Blk *y = &f->blk[stk[--sp]];
+		for (int s = 0; s < 2 + (y->jmp.kind == J_BRX ? y->jmp.ntl : 0); s++) {
+			int z = s == 0 ? y->s1 : s == 1 ? y->s2 : f->tl[y->jmp.tl + s - 2];
+			if (z >= 0 && z < f->nblk && z != stop && z != a && !seen[z]) {
+				seen[z] = 1;
+				stk[sp++] = z;
+			}
+		}
+	}
+}
+
+/* the taken side t of branch block a meets the join j only round a cycle through j (code
+ * that j reaches again without passing a, as an irreducible loop's entries: ssy_irreducible
+ * lines 45 and 73, where ptxas keeps the branch whole): not an if/else */
+static int join_cycles(const Fn *f, int a, int t, int j)
+{
+	uint8_t *side = be_alloc(f->pool, (size_t)f->nblk + 1);
+	uint8_t *after = be_alloc(f->pool, (size_t)f->nblk + 1);
+
+	reach(f, t, j, a, side);
+	for (int s = 0; s < 2; s++) {
+		int z = s ? f->blk[j].s2 : f->blk[j].s1;
+		reach(f, z, -1, a, after);
+	}
+	for (int i = 0; i < f->nblk; i++)
+		if (side[i] && after[i])
+			return 1;
+	return 0;
+}
+
+/* ptxas 11.8's one-sided conversion of an if/else (families ifelse1_div, divergence's and
+ * mathlib's `@p bra; bra.uni` chains): under --predicate-rule sm35, when the if/else as a
+ * whole is not predicated, its fall-through side (kn, cn blocks, not empty) that jumps to
+ * the branch's immediate post-dominator nn is predicated alone, counted with its jump, and
+ * its lanes leave for nn by the inverted branch (`@P NOP.S` in the SSY region of the
+ * branch, `@P BRK` in a PBK region, a guarded BRA when uniform), the taken side following.
+ * ptxas never does it for the taken side (it keeps `@!P BRA` over a short taken side). Not
+ * when nn is a loop's header (the sides would be continues) or join_cycles holds */
+static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int nn)
+{
+	int size = 0;
+
+	if (f->opt->predicate_rule != BE_RULE_SM35 || !cn || chain_exits(f, kn, cn) || nn <= 0 ||
+	    nn >= f->nblk || nn == t || nn != b->ipdom || skip_empty(f, t) == nn ||
+	    (f->blk[nn].loop >= 0 && f->loops[f->blk[nn].loop].header == nn) ||
+	    join_cycles(f, b->id, t, nn))
+		return 0;
+	for (int c = 0; c < cn; c++)
+		size += f->blk[kn[c]].nins;
+	return size > 0;
+}
+
+/* finds the hammock of branch block a, its cost and what blocks it; with one, only the
+ * one-sided hammock of its fall-through side (one_side) */
+static void examine(const Fn *f, int a, Ham *h, int one)
 {
 	const Blk *b = &f->blk[a];
 	int t = b->s1, n = b->s2, ct, cn, nt, nn;
@@ -343,7 +411,11 @@ static void examine(const Fn *f, int a, Ham *h)
 	cn = side_chain(f, a, n, kn);
 	nt = ct ? chain_next(f, kt, ct) : -2;
 	nn = cn ? chain_next(f, kn, cn) : -2;
-	if (cn && nn == t && !chain_exits(f, kn, cn)) {
+	if (one) {
+		if (!one_side(f, b, t, kn, cn, nn))
+			return;
+		h->side[1] = n, h->join = nn, h->nest = 1, h->one = 1;
+	} else if (cn && nn == t && !chain_exits(f, kn, cn)) {
 		h->side[1] = n, h->join = t;
 	} else if (ct && nt == n && !chain_exits(f, kt, ct)) {
 		h->side[0] = t, h->join = n;
@@ -391,7 +463,7 @@ static void examine(const Fn *f, int a, Ham *h)
 		}
 	}
 	/* a side with no instruction (absent, or only nvcc's bra.uni) makes an if-then */
-	snprintf(h->shape, sizeof h->shape, "%s", h->nest ? "ret-nest" :
+	snprintf(h->shape, sizeof h->shape, "%s", h->one ? "one-side" : h->nest ? "ret-nest" :
 	         h->exitside >= 0 ? (h->retside ? "if-then-ret" : "if-then-exit") :
 	         h->size[0] > 0 && h->size[1] > 0 ? "if-then-else" : "if-then");
 	h->cost = h->size[0] + h->size[1];
@@ -679,11 +751,13 @@ static void reanalyse(Fn *f)
  * side out; the branch stays, inverted (guard c, negated !cn), its taken lanes going on to
  * the join and the others falling into the early return, folded into one block laid out
  * right after a (ptxas's `@P BRK` or `@P BRA` to the join, then the early path). A
- * divergent one marks the join for sync.c's PBK */
+ * divergent one marks the join for sync.c's PBK. A one-side's other lanes fall into the
+ * long side instead, laid out after a, and its join needs no mark: the branch is an
+ * if-then of the long side for sync.c, its SSY or the enclosing PBK the join's */
 static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout, int cap)
 {
 	Blk *a = &f->blk[h->a];
-	int e = h->early[0];
+	int e = h->one ? a->s1 : h->early[0];
 
 	for (int k = 1; k < h->nearly; k++)
 		absorb(f, &f->blk[e], &f->blk[h->early[k]]);
@@ -697,7 +771,7 @@ static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout
 	a->s2 = e;
 	a->predicated = 1;
 	clear_blk(&f->blk[h->side[1]]);
-	if (a->jmp.div)
+	if (a->jmp.div && !h->one)
 		f->blk[h->join].retjoin = 1;
 	be_lay_move(f, e, h->a, 1);
 	be_preds(f);
@@ -809,6 +883,21 @@ static int note_folded(Fn *f)
 	return 0;
 }
 
+/* when branch b's if/else stays whole, its one-sided hammock (one_side) in h, decided into
+ * r and *go; not for a branch --decide names (it decides the if/else) */
+static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r, int *go)
+{
+	const char *loc = "";
+
+	*go = 0;
+	if (f->opt->predicate_rule != BE_RULE_SM35 || be_decide_of(f, b->jmp.ptxins, &loc) >= 0)
+		return 0;
+	examine(f, b->id, h, 1);
+	if (h->hammock)
+		decide(f, h, b, r, go);
+	return *go < 0 ? -1 : 0;
+}
+
 int be_ifconv(Fn *f)
 {
 	int again = 1;
@@ -833,11 +922,13 @@ int be_ifconv(Fn *f)
 			int go;
 			if (!ptx_branch(f, b))
 				continue;
-			examine(f, b->id, &h);
-			if (!h.hammock)
-				continue;
-			decide(f, &h, b, &rec, &go);
+			examine(f, b->id, &h, 0);
+			go = 0;
+			if (h.hammock)
+				decide(f, &h, b, &rec, &go);
 			if (go < 0)
+				return -1;
+			if (!go && one_tried(f, b, &h, &rec, &go) < 0)
 				return -1;
 			if (go) {
 				*add_rec(f) = rec;
@@ -851,11 +942,14 @@ int be_ifconv(Fn *f)
 		Blk *b = &f->blk[i];
 		Ham h;
 		int go;
+		IfRec one;
 		if (!ptx_branch(f, b))
 			continue;
-		examine(f, i, &h);
+		examine(f, i, &h, 0);
 		decide(f, &h, b, add_rec(f), &go);
 		if (go < 0)
+			return -1;
+		if (!go && one_tried(f, b, &h, &one, &go) < 0)
 			return -1;
 		if (go)
 			die("a convertible hammock was left");

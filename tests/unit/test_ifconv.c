@@ -1,6 +1,6 @@
 /* test_ifconv.c - Check tests of if-conversion (backend/ifconv.c) and the decision log
  * (backend/explain.c): the thresholds just below, at and above both limits, nested guards
- * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, ret-nest, the JSON document,
+ * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, ret-nest, one-side, the JSON document,
  * and on every corpus and tests/explain kernel at thresholds 0, 1, 4, 7, 12 and inf: the
  * branches explained as predicated are exactly those without a branch in the code, every
  * other branch keeps its shape, and predication only grows with the threshold.
@@ -561,6 +561,96 @@ START_TEST(t_ret_nest)
 }
 END_TEST
 
+/* one-side (ptxas 11.8 for sm_35, the tuning family ifelse1_div and kernels written for the
+ * rule): an if/else too long to predicate whole, whose fall-through side of n instructions
+ * goes to the join, has that side predicated alone, counted with its jump (n + 1 against 8
+ * divergent, 6 uniform), and its lanes leave by `@P NOP.S` (divergent) or a guarded BRA;
+ * a short taken side stays a branch */
+static char *one_side_ptx(void)
+{
+	static const int fall[][3] = {   /* fall-through side, taken side, uniform */
+		{ 7, 14, 0 }, { 8, 14, 0 }, { 5, 14, 1 }, { 6, 14, 1 }, { 14, 3, 0 },
+	};
+	char *s = calloc(1, 16384);
+	size_t n = 0;
+
+#define P(...) (n += (size_t)snprintf(s + n, 16384 - n, __VA_ARGS__))
+	P(".version 7.8\n.target sm_35\n.address_size 64\n");
+	for (int k = 0; k < 5; k++) {
+		P(".visible .entry one_%d(.param .u64 out, .param .u32 q)\n{\n"
+		  ".reg .pred %%p<2>;\n.reg .b32 %%r<4>;\n.reg .b64 %%rd<4>;\n"
+		  "ld.param.u64 %%rd1, [out];\nld.param.u32 %%r1, [q];\nmov.u32 %%r2, %%tid.x;\n"
+		  "mov.u32 %%r3, %%r2;\nsetp.lt.u32 %%p1, %%r%d, 16;\n@%%p1 bra ELSE;\n",
+		  k, fall[k][2] ? 1 : 2);
+		for (int i = 0; i < fall[k][0]; i++)
+			P(i % 2 ? "xor.b32 %%r3, %%r3, %%r2;\n" : "add.s32 %%r3, %%r3, %%r1;\n");
+		P("bra.uni JOIN;\nELSE:\n");
+		for (int i = 0; i < fall[k][1]; i++)
+			P(i % 2 ? "add.s32 %%r3, %%r3, %%r2;\n" : "xor.b32 %%r3, %%r3, %%r1;\n");
+		P("JOIN:\ncvta.to.global.u64 %%rd2, %%rd1;\nmul.wide.u32 %%rd3, %%r2, 4;\n"
+		  "add.s64 %%rd2, %%rd2, %%rd3;\nst.global.u32 [%%rd2], %%r3;\nret;\n}\n");
+	}
+#undef P
+	return s;
+}
+
+/* the guarded NOP.S, and the guarded BRA, of kernel name */
+static void one_side_ops(const Tr *t, const char *name, int *gnops, int *gbra)
+{
+	const Kernel *k = kern(t, name);
+
+	*gnops = *gbra = 0;
+	for (int i = 0; i < k->nins; i++) {
+		*gnops += k->ins[i].op == OP_NOP && k->ins[i].sync && k->ins[i].guard != ISA_PT;
+		*gbra += k->ins[i].op == OP_BRA && k->ins[i].guard != ISA_PT;
+	}
+}
+
+START_TEST(t_one_side)
+{
+	Tr t;
+	BeOptions o;
+	char *text = one_side_ptx();
+	int nops, bras;
+
+	be_options_default(&o);
+	o.predicate_rule = BE_RULE_SM35;
+	o.predicate_max = 8;
+	o.predicate_max_uniform = 6;
+	ck_assert(tr_opts(&t, "one_side.ptx", text, strlen(text), &o));
+	ck_assert_int_eq(dec(&t, "one_0"), BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "one_0", 0)->shape, "one-side");
+	ck_assert_int_eq(entry(&t, "one_0", 0)->size_else, 7);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "one_0", 0)->rule, "larger side 8 <= --predicate-max 8"));
+	one_side_ops(&t, "one_0", &nops, &bras);
+	ck_assert_int_eq(nops, 1);   /* @P NOP.S: the side's lanes arrive at the join */
+	ck_assert_int_eq(bras, 0);
+	ck_assert_int_eq(count_op(kern(&t, "one_0"), OP_SSY), 1);
+	ck_assert_int_eq(dec(&t, "one_1"), BD_BRANCH_SSY);
+	ck_assert_str_eq(entry(&t, "one_1", 0)->shape, "if-then-else");
+	ck_assert_int_eq(dec(&t, "one_2"), BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "one_2", 0)->shape, "one-side");
+	one_side_ops(&t, "one_2", &nops, &bras);
+	ck_assert_int_eq(nops, 0);
+	ck_assert_int_eq(bras, 1);   /* uniform: @P BRA to the join */
+	ck_assert_int_eq(count_op(kern(&t, "one_2"), OP_SSY), 0);
+	ck_assert_int_ne(dec(&t, "one_3"), BD_PREDICATED);
+	ck_assert_int_ne(dec(&t, "one_4"), BD_PREDICATED);   /* a short taken side */
+	ck_assert_str_eq(entry(&t, "one_4", 0)->shape, "if-then-else");
+	tr_free(&t);
+
+	/* the guide rule (fermi.cfg) keeps the if/else whole */
+	o.predicate_rule = BE_RULE_GUIDE;
+	o.predicate_max = 7;
+	o.predicate_max_uniform = 4;
+	ck_assert(tr_opts(&t, "one_side.ptx", text, strlen(text), &o));
+	ck_assert_int_ne(dec(&t, "one_0"), BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "one_0", 0)->shape, "if-then-else");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a branch left as a branch says what stopped it: a side holding a loop (wide64's 64-bit
  * division), an indirect branch, code other paths enter (switch) */
 START_TEST(t_precise_reasons)
@@ -795,6 +885,7 @@ int main(void)
 	tcase_add_test(tc, t_pressure);
 	tcase_add_test(tc, t_nvcc_shapes);
 	tcase_add_test(tc, t_ret_nest);
+	tcase_add_test(tc, t_one_side);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
 	tcase_add_test(tc, t_json);
