@@ -1,7 +1,8 @@
 /* cache.c - a set-associative cache with true LRU replacement (L1 and the read-only data
  * cache per SM, L2 per GPU), and which of them serves a load of each cache operator.
- * Only tags are kept: the functional core owns the data. Sets need not be a power of two
- * (GF100's L2 has 768); the set of a line is its line address modulo the set count.
+ * Only tags are kept, each set's in the order of last use: the functional core owns the
+ * data. Sets need not be a power of two (GF100's L2 has 768); the set of a line is its line
+ * address modulo the set count.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +25,7 @@ sim_cache_init(Cache *c, const CacheCfg *cfg, char *err, size_t errsz)
 	while ((1 << c->shift) < c->line)
 		c->shift++;
 	c->tag = calloc((size_t)c->sets * (size_t)c->assoc, sizeof *c->tag);
-	c->used = calloc((size_t)c->sets * (size_t)c->assoc, sizeof *c->used);
-	if (!c->tag || !c->used) {
-		sim_cache_free(c);
+	if (!c->tag) {
 		snprintf(err, errsz, "out of memory for a cache of %d bytes", cfg->size);
 		return -1;
 	}
@@ -37,40 +36,53 @@ void
 sim_cache_free(Cache *c)
 {
 	free(c->tag);
-	free(c->used);
-	c->tag = c->used = NULL;
+	c->tag = NULL;
 }
 
 void
 sim_cache_clear(Cache *c)
 {
-	size_t n = (size_t)c->sets * (size_t)c->assoc;
-	memset(c->tag, 0, n * sizeof *c->tag);
-	memset(c->used, 0, n * sizeof *c->used);
-	c->tick = c->hits = c->misses = 0;
+	memset(c->tag, 0, (size_t)c->sets * (size_t)c->assoc * sizeof *c->tag);
+	c->hits = c->misses = 0;
 }
 
+/* A set's ways hold its lines in the order of their last use, the most recent first, and
+ * its invalid ways (0) after every valid one: a hit moves its line to the front, a fill
+ * puts the new line there and drops the last way, which is an invalid one when the set has
+ * one and the least recently used line when not. That is true LRU with an invalid way
+ * filled first; which way a line sits in is nothing a statistic sees. */
 int
 sim_cache_access(Cache *c, uint64_t addr, int alloc)
 {
-	uint64_t la = addr >> c->shift, t = la + 1;
-	size_t base = (size_t)(la % (uint64_t)c->sets) * (size_t)c->assoc, victim = base;
+	uint64_t la = addr >> c->shift, t = la + 1, carry = t;
+	uint64_t *w = c->tag + (size_t)(la % (uint64_t)c->sets) * (size_t)c->assoc;
+	int n = c->assoc;
 
-	for (size_t w = base; w < base + (size_t)c->assoc; w++)
-		if (c->tag[w] == t) {
-			c->used[w] = ++c->tick;
+	if (w[0] == t) {   /* (the line used last: nothing moves) */
+		c->hits++;
+		return 1;
+	}
+	if (!alloc) {      /* a miss without allocation leaves the set as it is */
+		int k = 1;
+		while (k < n && w[k] != t)
+			k++;
+		if (k == n) {
+			c->misses++;
+			return 0;
+		}
+	}
+	/* one pass: each way takes the line before it, until the way that held t (a hit) or
+	 * past the last (a miss, which drops the last line) */
+	for (int k = 0; k < n; k++) {
+		uint64_t x = w[k];
+		w[k] = carry;
+		if (x == t) {
 			c->hits++;
 			return 1;
 		}
+		carry = x;
+	}
 	c->misses++;
-	if (!alloc)
-		return 0;
-	/* an invalid way (used 0) first, else the least recently used; lowest way on ties */
-	for (size_t w = base; w < base + (size_t)c->assoc; w++)
-		if (c->used[w] < c->used[victim])
-			victim = w;
-	c->tag[victim] = t;
-	c->used[victim] = ++c->tick;
 	return 0;
 }
 
@@ -78,10 +90,16 @@ void
 sim_cache_invalidate(Cache *c, uint64_t addr)
 {
 	uint64_t la = addr >> c->shift, t = la + 1;
-	size_t base = (size_t)(la % (uint64_t)c->sets) * (size_t)c->assoc;
-	for (size_t w = base; w < base + (size_t)c->assoc; w++)
-		if (c->tag[w] == t)
-			c->tag[w] = c->used[w] = 0;
+	uint64_t *w = c->tag + (size_t)(la % (uint64_t)c->sets) * (size_t)c->assoc;
+	int n = c->assoc;
+
+	for (int k = 0; k < n; k++)
+		if (w[k] == t) {    /* the ways after it move up; the last becomes invalid */
+			for (; k < n - 1; k++)
+				w[k] = w[k + 1];
+			w[n - 1] = 0;
+			return;
+		}
 }
 
 CacheOp

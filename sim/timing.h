@@ -186,9 +186,8 @@ typedef struct {
 	int sets, assoc, line;  /* geometry */
 	int latency;            /* hit latency (CacheCfg.latency) */
 	int shift;              /* log2(line) */
-	uint64_t *tag;          /* sets*assoc line addresses (addr >> shift) + 1; 0 = invalid */
-	uint64_t *used;         /* sets*assoc last-use stamps (LRU) */
-	uint64_t tick;          /* stamp counter */
+	uint64_t *tag;          /* sets*assoc line addresses (addr >> shift) + 1, 0 = invalid;
+	                           each set's most recently used first, invalid ways last */
 	uint64_t hits, misses;  /* statistics */
 } Cache;
 

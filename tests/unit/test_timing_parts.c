@@ -277,6 +277,61 @@ START_TEST(test_cache_lru)
 }
 END_TEST
 
+/* the cache against true LRU by use stamps (an invalid way filled first): random accesses,
+ * with and without allocation, and invalidations over a few lines per set, on seven
+ * geometries (one way, two, four, eight, sixteen, twenty-four; one set, three, 768) */
+START_TEST(test_cache_random)
+{
+	static const int geo[][2] = {{1, 1}, {4, 2}, {3, 4}, {32, 4}, {768, 8}, {5, 16}, {4, 24}};
+	uint32_t seed = 12345;
+
+	for (size_t g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+		int sets = geo[g][0], ways = geo[g][1], n = sets * ways;
+		CacheCfg k = {1, 128 * n, 128, ways, 10};
+		uint64_t *tag = calloc((size_t)n, 8), *used = calloc((size_t)n, 8), tick = 0;
+		uint64_t hits = 0, misses = 0;
+		Cache c;
+		char err[200];
+		ck_assert_int_eq(sim_cache_init(&c, &k, err, sizeof err), 0);
+		for (int r = 0; r < 40000; r++) {
+			seed = seed * 1103515245u + 12345u;
+			/* a line among 1.5 x the ways per set, so that sets fill and evict */
+			uint64_t line = (seed >> 8) % (uint64_t)(sets * (ways + ways / 2 + 1));
+			uint64_t addr = 0x7f0000000000ull + line * 128 + (seed & 127), t = (addr >> 7) + 1;
+			int op = (int)(seed >> 28) & 15, base = (int)((addr >> 7) % (uint64_t)sets) * ways, hit = 0;
+			if (op == 0) {          /* an invalidation */
+				sim_cache_invalidate(&c, addr);
+				for (int w = base; w < base + ways; w++)
+					if (tag[w] == t)
+						tag[w] = used[w] = 0;
+				continue;
+			}
+			for (int w = base; w < base + ways && !hit; w++)
+				if (tag[w] == t) {
+					used[w] = ++tick;
+					hit = 1;
+				}
+			if (!hit && op > 2) {   /* a miss allocates but for op 1 and 2 */
+				int v = base;
+				for (int w = base; w < base + ways; w++)
+					if (used[w] < used[v])
+						v = w;
+				tag[v] = t;
+				used[v] = ++tick;
+			}
+			hits += hit;
+			misses += !hit;
+			ck_assert_int_eq(sim_cache_access(&c, addr, op > 2), hit);
+		}
+		ck_assert(c.hits == hits && c.misses == misses);
+		ck_assert(hits > 4000 && misses > 4000);
+		sim_cache_free(&c);
+		free(tag);
+		free(used);
+	}
+}
+END_TEST
+
 /* ---------------------------------------------------------------- DRAM and the global path */
 START_TEST(test_dram_queue)
 {
@@ -743,6 +798,7 @@ main(void)
 	tcase_add_test(tc, test_bank_strides);
 	tcase_add_test(tc, test_bank_random);
 	tcase_add_test(tc, test_cache_lru);
+	tcase_add_test(tc, test_cache_random);
 	tcase_add_test(tc, test_dram_queue);
 	tcase_add_test(tc, test_gmem_coalesced_vs_strided);
 	tcase_add_test(tc, test_gmem_caches);
