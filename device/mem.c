@@ -14,12 +14,29 @@
  * page faults when it is filled (or first stored to), each with the kernel's clear of its
  * page, which on a virtual machine is several microseconds. Pieces follow one another at
  * DEV_ALLOC_ALIGN, so buffers share huge pages and the memory resident stays that of the
- * buffers touched. Smaller copies, and every copy of the sanitizer builds (whose ASan
- * checks the bounds of each calloc), are callocs of their own. */
-#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && !defined(__SANITIZE_ADDRESS__)
+ * buffers touched. Smaller copies, and every copy where a checker watches the bounds of
+ * each calloc (ASan: gcc says so by __SANITIZE_ADDRESS__, clang only by __has_feature;
+ * valgrind's memcheck, asked at run time), are callocs of their own. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(MEM_ASAN)
+#define MEM_ASAN 1
+#endif
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && !defined(MEM_ASAN)
 #define MEM_CHUNKS 1
 #else
 #define MEM_CHUNKS 0
+#endif
+#if MEM_CHUNKS && defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
+#endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
 #endif
 enum {
 	HUGE_PAGE = 2u << 20,
@@ -82,7 +99,7 @@ static uint8_t *chunk_piece(Mem *m, uint64_t size)
 	uint64_t need = (size + DEV_ALLOC_ALIGN - 1) & ~(uint64_t)(DEV_ALLOC_ALIGN - 1);
 	uint8_t *p;
 
-	if (size < CHUNK_MIN || need > SIZE_MAX - 2 * HUGE_PAGE)
+	if (size < CHUNK_MIN || need > SIZE_MAX - 2 * HUGE_PAGE || RUNNING_ON_VALGRIND)
 		return NULL;
 	if (!c || c->cap - c->used < need) {
 		size_t cap = need > CHUNK_BYTES ? (need + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1)
