@@ -430,7 +430,6 @@ static int opts(SimOpts *o, BeOptions *bo, const Kgen *k, uint64_t s, char **ext
 	char *argv[32] = {"shstress", "--kernel", "k", "--grid", grid, "--block", block, "--arg", in,
 	                  "--arg", sh, "--arg", acc, "--out", "1:sh.bin", "--out", "2:acc.bin"};
 	int argc = 17, rc;
-	OptSet set;
 
 	snprintf(grid, sizeof grid, "%d", k->grid);
 	snprintf(block, sizeof block, "%d", k->block);
@@ -441,14 +440,7 @@ static int opts(SimOpts *o, BeOptions *bo, const Kgen *k, uint64_t s, char **ext
 	for (int i = 0; i < nextra; i++)
 		argv[argc++] = extra[i];
 	be_options_default(bo);
-	opt_init(&set, "shstress");
-	opt_add(&set, "Launch", sim_launch_rows, sim_nlaunch_rows, o);
-	opt_add(&set, "Option files", opt_file_rows, opt_nfile_rows, o);
-	opt_add(&set, "Run", sim_run_rows, sim_nrun_rows, o);
-	opt_add(&set, "Translator", be_opt_rows, be_nopt_rows, bo);
-	opt_add(&set, "Architecture", sim_topts, sim_ntopts, &o->tc);
-	rc = opt_argv(&set, argc, argv, err);
-	opt_free(&set);
+	rc = sim_opts_argv_with(o, "Translator", be_opt_rows, be_nopt_rows, bo, argc, argv, err);
 	bo->max_regs = o->tc.max_regs;
 	bo->arch = o->tc.arch;
 	bo->kernel = "k";
