@@ -641,6 +641,11 @@ static int one(uint64_t s, char **pmax, int npmax, char **cfgs, int ncfg)
 	}
 	if (run_oracle(m, &k, s, &want))
 		bad = 1;
+	else if (k.fault && !want.err[0]) {   /* (op_fault's access is out of bounds or misaligned) */
+		printf("shstress: seed %llu: the oracle completed a kernel whose last phase faults\n",
+		       (unsigned long long)s);
+		bad = 1;
+	}
 	nfaults += want.err[0] != 0;
 	for (int pi = 0; pi < npmax && !bad; pi++)
 		for (int ci = 0; ci < ncfg && !bad; ci++) {
