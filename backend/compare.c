@@ -16,7 +16,8 @@
  * alignments that weigh the same, the one whose pairs are most often of one shape wins (a
  * loop's back edge with a back edge, then a predicated run with a predicated run ...), not
  * the one that pairs earliest: ptxas's unrolled copies give our construct several of the
- * same weight. Each of ours is labelled with the PTX branch it came from (Ins.ptxline and
+ * same weight. Only constructs of one function pair (the kernel's own code, or the .func of
+ * one name: ptxas's `$kernel$f` is our `f`). Each of ours is labelled with the PTX branch it came from (Ins.ptxline and
  * the decision log).
  */
 #include <stdlib.h>
@@ -39,6 +40,7 @@ typedef struct {
 	int sig_op;        /* op of the guard's comparison (OP_ISETP ...), -1 when none */
 	int sig_cmp;       /* its comparison class (see cmpclass) */
 	int64_t sig_val;   /* immediate or parameter index of its second source, or INT64_MIN */
+	const char *fn;    /* the .func it lies in (fn_name), "" for the kernel's own code */
 } Construct;
 
 typedef struct {
@@ -149,10 +151,22 @@ static int count(const Kernel *k, uint32_t a, uint32_t b)
 }
 
 /* the constructs of kernel k, in code order */
+/* the name of a .func label as ours prints it: ptxas's listing names kernel k's callee f
+ * `$k$f` */
+static const char *fn_name(const Kernel *k, const char *name)
+{
+	size_t n = strlen(k->name);
+
+	if (name[0] == '$' && !strncmp(name + 1, k->name, n) && name[n + 1] == '$' && name[n + 2])
+		return name + n + 2;
+	return name;
+}
+
 static void extract(const Kernel *k, CList *l)
 {
 	uint32_t ssy[64], param = k->layout == ISA_LAYOUT_SM35 ? 0x140 : 0x20;
-	int nssy = 0;
+	int nssy = 0, lab = 0;
+	const char *fn = "";
 
 	int runend = -1;      /* where the last predicated run ended (its first unguarded ins) */
 	Construct run = {0};
@@ -168,6 +182,7 @@ static void extract(const Kernel *k, CList *l)
 		if (!guarded && in->op == OP_RET && i == runend && in->nopd > 0 &&
 		    in->o[0].kind == OPD_CC && in->o[0].imm != CCT_T) {
 			c = run;
+			c.fn = fn;
 			c.kind = CK_RET;
 			c.addr = in->addr;
 			c.ptxline = in->ptxline;
@@ -177,6 +192,9 @@ static void extract(const Kernel *k, CList *l)
 			continue;
 		}
 
+		for (; lab < k->nlabels && k->labels[lab].addr <= in->addr; lab++)
+			if (k->labels[lab].kind == LBL_FUNC)
+				fn = fn_name(k, k->labels[lab].name);
 		while (nssy && in->addr >= ssy[nssy - 1])
 			nssy--;
 		if (in->op == OP_SSY && nssy < 64)
@@ -184,6 +202,7 @@ static void extract(const Kernel *k, CList *l)
 		if (!guarded)
 			continue;
 		memset(&c, 0, sizeof c);
+		c.fn = fn;
 		c.addr = in->addr;
 		c.ptxline = in->ptxline;
 		c.ptxfile = in->ptxfile;
@@ -248,7 +267,7 @@ static int like_sig(const Construct *a, const Construct *b)
  * kind; ssy, uniform and predicated constructs pair by their comparisons alone */
 static int like(const Construct *a, const Construct *b)
 {
-	int s = like_sig(a, b);
+	int s = strcmp(a->fn, b->fn) ? 0 : like_sig(a, b);
 
 	return s ? 2 * s + (a->kind == b->kind && a->kind >= CK_BRK) : 0;
 }
@@ -296,6 +315,36 @@ static void align(const CList *a, const CList *b, int *match)
 	free(dp);
 }
 
+/* b's constructs grouped by function in the order a's functions come (each group in code
+ * order, those of functions a lacks last), so that the alignment, which pairs constructs of
+ * one function only (like), can pair every function's whatever order the listings lay the
+ * functions out in */
+static void by_function(const CList *a, CList *b)
+{
+	Construct *c = malloc(((size_t)b->n + 1) * sizeof *c);
+	uint8_t *done = calloc((size_t)b->n + 1, 1);
+	int n = 0;
+
+	if (!c || !done)
+		die("out of memory");
+	for (int i = 0; i < a->n; i++) {
+		int first = 1;
+		for (int p = 0; p < i && first; p++)
+			first = strcmp(a->c[p].fn, a->c[i].fn) != 0;
+		for (int j = 0; first && j < b->n; j++)
+			if (!done[j] && !strcmp(b->c[j].fn, a->c[i].fn)) {
+				done[j] = 1;
+				c[n++] = b->c[j];
+			}
+	}
+	for (int j = 0; j < b->n; j++)
+		if (!done[j])
+			c[n++] = b->c[j];
+	memcpy(b->c, c, (size_t)b->n * sizeof *c);
+	free(c);
+	free(done);
+}
+
 /* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
  * code carries its body's lines) the last predicated branch above it */
 static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Construct *c)
@@ -334,6 +383,7 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 
 	extract(ours, &a);
 	extract(ref, &b);
+	by_function(&a, &b);
 	match = calloc((size_t)a.n + 1, sizeof *match);
 	used = calloc((size_t)b.n + 1, sizeof *used);
 	if (!match || !used)

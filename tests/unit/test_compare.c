@@ -7,6 +7,7 @@
  *   alignment took before: 1 of 2 agreed there, no decision being different).
  *   Comparisons still come first: where the peeled copy's comparison is the back edge's own,
  *   the back edge lines up with it, whatever its kind.
+ *   Constructs pair within one function only (a .func by its name, ptxas's `$k$f`).
  */
 #include <check.h>
 #include <stdlib.h>
@@ -110,6 +111,51 @@ START_TEST(test_comparison_first)
 }
 END_TEST
 
+/* constructs pair within one function: our .func f's predicated run lines up with the one
+ * of ptxas's `$k$f` (its name for k's callee f), not with the kernel's own run of the same
+ * comparison that comes first, which stands alone (it took the pairing before) */
+START_TEST(test_per_function)
+{
+	static const char mine[] = HEAD
+		"/*0000*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
+		"/*0008*/ @P0 IADD R1, R1, 0x1;\n"
+		"/*0010*/ EXIT;\n"
+		".func f\n"
+		"/*0018*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
+		"/*0020*/ @P0 IADD R1, R1, 0x1;\n"
+		"/*0028*/ RET;\n";
+	static const char ref[] = HEAD
+		"/*0000*/ MOV R1, RZ;\n"
+		"/*0008*/ EXIT;\n"
+		".func $k$f\n"
+		"/*0010*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
+		"/*0018*/ @P0 IADD R1, R1, 0x1;\n"
+		"/*0020*/ RET;\n";
+	char *out = NULL, *msgs = NULL;
+	size_t n = 0, mn = 0;
+	FILE *err = open_memstream(&msgs, &mn), *f = open_memstream(&out, &n);
+	Prog *a = isa_asm("ours.sass", mine, strlen(mine), err);
+	Prog *b = isa_asm("ref.sass", ref, strlen(ref), err);
+	BeCompareSum sum;
+
+	fclose(err);
+	ck_assert_msg(a && b, "%s", msgs);
+	memset(&sum, 0, sizeof sum);
+	be_compare(f, &a->k[0], &b->k[0], NULL, 1, &sum);
+	fclose(f);
+	ck_assert_int_eq(sum.ours, 2);
+	ck_assert_int_eq(sum.matched, 1);
+	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"predicated\", \"sides\": \"1/0\", "
+	                          "\"ptxas_addr\": 24") != NULL, "f's run should line up with $k$f's:\n%s", out);
+	ck_assert_msg(strstr(out, "\"addr\": 8, \"decision\": \"predicated\", \"sides\": \"1/0\", "
+	                          "\"ptxas_addr\": -1") != NULL, "the kernel's run should stand alone:\n%s", out);
+	isa_prog_free(a);
+	isa_prog_free(b);
+	free(out);
+	free(msgs);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -117,6 +163,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_tie_back_edge);
 	tcase_add_test(tc, test_comparison_first);
+	tcase_add_test(tc, test_per_function);
 	suite_add_tcase(s, tc);
 	return s;
 }
