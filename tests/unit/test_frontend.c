@@ -272,13 +272,15 @@ main(void)
 	Suite *s = suite_create("frontend");
 	TCase *tc = tcase_create("core");
 
+	/* first: with CK_FORK=no (check-valgrind) the tests share one process, and
+	 * parse_threads must be the parser's first use */
+	tcase_add_test(tc, parse_threads);
 	tcase_add_test(tc, optable);
 	tcase_add_test(tc, registers_and_scopes);
 	tcase_add_test(tc, modifiers);
 	tcase_add_test(tc, calls_labels_inits);
 	tcase_add_test(tc, diagnostics);
 	tcase_add_test(tc, round_trip);
-	tcase_add_test(tc, parse_threads);
 	suite_add_tcase(s, tc);
 	return ck_run(s);
 }
