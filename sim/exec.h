@@ -1,5 +1,5 @@
 /* exec.h - internal to the execute files of sim/ (exec.c, exec_alu.c, exec_mem.c,
- * exec_warp.c): lane loops, operand reads and writes, the condition code, and the helpers
+ * exec_tex.c, exec_warp.c, exec_heap.c, exec_cdp.c, exec_kepler.c): lane loops, operand reads and writes, the condition code, and the helpers
  * sim_issue dispatches to. Everything here runs inside the cycle loop: no allocation. */
 #ifndef WARPSIM_EXEC_H
 #define WARPSIM_EXEC_H
@@ -162,15 +162,17 @@ void sim_cvt(Gpu *g, Warp *w, const DIns *d, uint32_t ex);                 /* F2
 void sim_shfl(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 void sim_match(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 void sim_redux(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
-/* exec_mem.c: memory ops; SIM_OK, or SIM_FAULT after a located fault */
+/* memory ops; SIM_OK, or SIM_FAULT after a located fault. exec_mem.c: */
 int sim_ldst(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space, int store);
+int sim_atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space);
+int sim_ldc(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
+/* exec_tex.c: */
 int sim_tex(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
-int sim_atomic(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e, int space);
 int sim_printf(Gpu *g, Warp *w, const DIns *d, uint32_t ex);   /* PRINTF */
+/* exec_heap.c and exec_cdp.c: */
 int sim_heap(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);   /* MALLOC FREE */
 int sim_cdp(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);    /* CDPBUF CDPLAUNCH */
-int sim_ldc(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e);
 /* exec_kepler.c: ops of real sm_35 listings (ICMP FCMP RRO FCHK P2R) */
 void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex);
 
