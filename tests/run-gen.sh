@@ -6,6 +6,10 @@
 #      lrr and gto against the oracle, byte for byte. Programs the SM model cannot take yet
 #      are reported loudly as NOT RUN (never as agreement) but do not fail make check; any
 #      difference, SM-model failure or oracle failure does.
+#   2b. the same over GEN_SEEDS_SM35 (400) other seeds under kepler.cfg's translator rules
+#      (fuzzdiff's sN: --predicate-rule sm35, --loop-sync pbk, --early-return guarded) at
+#      s4, s8 (8 divergent, 6 uniform), s12 and sinf, lrr only: one-side, ret-nest, guarded
+#      returns and PBK loops, which the guide rule never produces (about 5 s).
 #   3. the harness itself: the in-process runner (tests/tools/fdrun.c) reports a planted
 #      difference as DIFF, the driver reports planted crashes as CRASH and goes on, and the
 #      runner gives the same result lines as running gen and warpsim as programs
@@ -29,7 +33,13 @@ for seed in $(echo "$out" | sed -n 's/^fuzz-diff: FAIL [A-Z]* \([0-9]*\).*/\1/p'
 	fi
 done
 echo "$out" | grep -q '^fuzz-diff: FAIL ORACLE' && status=1
-if echo "$out" | grep -q '[1-9][0-9]* NOT RUN\|NOT RUN on the SM model'; then
+# kepler.cfg's rules: every difference fails (no pending list for these seeds)
+sm35=$(BIN=$BIN BUILD=$BUILD SHRINK=0 PMAX="s4 s8 s12 sinf" SCHEDS=lrr \
+	sh "$(dirname "$0")/fuzzdiff/fuzzdiff.sh" 300000 "${GEN_SEEDS_SM35:-400}")
+echo "$sm35" | sed 's/^fuzz-diff/gen: sm35 fuzz-diff/'
+echo "$sm35" | grep -q '^fuzz-diff: FAIL' && { echo "gen: FAIL under the sm35 rule: reproduce with" \
+	"PMAX='s4 s8 s12 sinf' make fuzz-diff FROM=SEED N=1"; status=1; }
+if echo "$out$sm35" | grep -q '[1-9][0-9]* NOT RUN\|NOT RUN on the SM model'; then
 	echo "gen: ******** WARNING: programs NOT RUN on the SM model: oracle-only coverage ********"
 fi
 
