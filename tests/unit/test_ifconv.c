@@ -1,6 +1,7 @@
 /* test_ifconv.c - Check tests of if-conversion (backend/ifconv.c) and the decision log
  * (backend/explain.c): the thresholds just below, at and above both limits, nested guards
- * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, ret-nest, one-side, the JSON document,
+ * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, ret-nest, one-side and
+ * its exclusions, the JSON document,
  * and on every corpus and tests/explain kernel at thresholds 0, 1, 4, 7, 12 and inf: the
  * branches explained as predicated are exactly those without a branch in the code, every
  * other branch keeps its shape, and predication only grows with the threshold.
@@ -651,6 +652,60 @@ START_TEST(t_one_side)
 }
 END_TEST
 
+/* one-side's exclusions under kepler.cfg's 8/6: a join that is a loop's header (the short
+ * side is a continue: ptxas keeps the if/else, lh below), and a taken side that meets the
+ * join only round a cycle through it (ssy_irreducible's entries at lines 45 and 73). Either
+ * one taken out still runs right; only these checks notice */
+START_TEST(t_one_side_not)
+{
+	static const char lh[] =
+		".version 7.8\n.target sm_35\n.address_size 64\n"
+		".visible .entry lh(.param .u64 out, .param .u32 q)\n{\n"
+		".reg .pred %p<3>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+		"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [q];\nmov.u32 %r2, %tid.x;\n"
+		"mov.u32 %r3, %r2;\nmov.u32 %r7, 0;\n"
+		"HEAD:\nsetp.ge.u32 %p2, %r7, %r1;\n@%p2 bra OUT;\nadd.s32 %r7, %r7, 1;\n"
+		"and.b32 %r4, %r3, 1;\nsetp.ne.u32 %p1, %r4, 0;\n@%p1 bra LONG;\n"
+		"add.s32 %r3, %r3, %r7;\nbra.uni HEAD;\n"
+		"LONG:\nxor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, %r2;\nxor.b32 %r3, %r3, %r7;\n"
+		"add.s32 %r3, %r3, 5;\nxor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, %r2;\n"
+		"xor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, 1;\nxor.b32 %r3, %r3, %r1;\n"
+		"add.s32 %r3, %r3, %r2;\nbra.uni HEAD;\n"
+		"OUT:\ncvta.to.global.u64 %rd2, %rd1;\nmul.wide.u32 %rd3, %r2, 4;\n"
+		"add.s64 %rd2, %rd2, %rd3;\nst.global.u32 [%rd2], %r3;\nret;\n}\n";
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text;
+	int seen = 0;
+
+	be_options_default(&o);
+	o.predicate_rule = BE_RULE_SM35;
+	o.predicate_max = 8;
+	o.predicate_max_uniform = 6;
+	ck_assert(tr_opts(&t, "lh.ptx", lh, strlen(lh), &o));
+	ck_assert_int_eq(entry(&t, "lh", 1)->ptxline, 20);
+	ck_assert_str_eq(entry(&t, "lh", 1)->shape, "if-then-else");
+	ck_assert_int_ne(entry(&t, "lh", 1)->decision, BD_PREDICATED);
+	tr_free(&t);
+
+	text = slurp("tests/ptx/ssy_irreducible.ptx", &len);
+	ck_assert(text != NULL);
+	ck_assert(tr_opts(&t, "tests/ptx/ssy_irreducible.ptx", text, len, &o));
+	for (int i = 0; i < t.log.n; i++) {
+		const BeLogEntry *e = &t.log.e[i];
+		if (e->ptxline != 45 && e->ptxline != 73)
+			continue;
+		seen++;
+		ck_assert_msg(strcmp(e->shape, "one-side") && e->decision != BD_PREDICATED,
+		              "ssy_irreducible line %d: %s, %s", e->ptxline, e->shape, e->rule);
+	}
+	ck_assert_int_eq(seen, 2);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a branch left as a branch says what stopped it: a side holding a loop (wide64's 64-bit
  * division), an indirect branch, code other paths enter (switch) */
 START_TEST(t_precise_reasons)
@@ -886,6 +941,7 @@ int main(void)
 	tcase_add_test(tc, t_nvcc_shapes);
 	tcase_add_test(tc, t_ret_nest);
 	tcase_add_test(tc, t_one_side);
+	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
 	tcase_add_test(tc, t_json);
