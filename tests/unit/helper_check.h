@@ -1,5 +1,6 @@
 /* helper_check.h - the shared Check runner of the unit tests (helper_check.c): a test's
- * main() builds its Suite and returns ck_run(suite). */
+ * main() builds its Suite and returns ck_run(suite); and a check that a parser gives the
+ * same text on several threads at once. */
 #ifndef WARPSIM_HELPER_CHECK_H
 #define WARPSIM_HELPER_CHECK_H
 
@@ -8,5 +9,11 @@
 /* runs every test of s (verbosity from CK_VERBOSITY); the process exit status: 0 when all
  * passed, 1 otherwise */
 int ck_run(Suite *s);
+
+/* runs print (which stores a malloc'd text, or NULL on failure, at its argument) on four
+ * threads at once and then once more alone, asserts that every text exists and equals the
+ * last one, and returns that last one (the caller frees it): the shared tables a parser
+ * builds at first use must give every thread the same result */
+char *ck_same_on_threads(void *(*print)(void *));
 
 #endif
