@@ -17,8 +17,8 @@
  * loop's back edge with a back edge, then a predicated run with a predicated run ...), not
  * the one that pairs earliest: ptxas's unrolled copies give our construct several of the
  * same weight. Only constructs of one function pair (the kernel's own code, or the .func of
- * one name: ptxas's `$kernel$f` is our `f`). Each of ours is labelled with the PTX branch it came from (Ins.ptxline and
- * the decision log).
+ * one name: ptxas's `$kernel$f` is our `f`). Each of ours is labelled with the PTX branch it
+ * came from (Ins.ptxline and the decision log).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +150,6 @@ static int count(const Kernel *k, uint32_t a, uint32_t b)
 	return n;
 }
 
-/* the constructs of kernel k, in code order */
 /* the name of a .func label as ours prints it: ptxas's listing names kernel k's callee f
  * `$k$f` */
 static const char *fn_name(const Kernel *k, const char *name)
@@ -162,6 +161,7 @@ static const char *fn_name(const Kernel *k, const char *name)
 	return name;
 }
 
+/* the constructs of kernel k, in code order, each with the function it lies in */
 static void extract(const Kernel *k, CList *l)
 {
 	uint32_t ssy[64], param = k->layout == ISA_LAYOUT_SM35 ? 0x140 : 0x20;
@@ -317,8 +317,8 @@ static void align(const CList *a, const CList *b, int *match)
 
 /* b's constructs grouped by function in the order a's functions come (each group in code
  * order, those of functions a lacks last), so that the alignment, which pairs constructs of
- * one function only (like), can pair every function's whatever order the listings lay the
- * functions out in */
+ * one function only (like), can pair every function's, whatever order the two listings lay
+ * the functions out in */
 static void by_function(const CList *a, CList *b)
 {
 	Construct *c = malloc(((size_t)b->n + 1) * sizeof *c);
