@@ -321,10 +321,14 @@ static void align(const CList *a, const CList *b, int *match)
  * the functions out in */
 static void by_function(const CList *a, CList *b)
 {
-	Construct *c = malloc(((size_t)b->n + 1) * sizeof *c);
-	uint8_t *done = calloc((size_t)b->n + 1, 1);
+	Construct *c;
+	uint8_t *done;
 	int n = 0;
 
+	if (b->n == 0)   /* nothing to group, and b->c may be NULL (memcpy's operand) */
+		return;
+	c = malloc(((size_t)b->n + 1) * sizeof *c);
+	done = calloc((size_t)b->n + 1, 1);
 	if (!c || !done)
 		die("out of memory");
 	for (int i = 0; i < a->n; i++) {
