@@ -86,8 +86,7 @@ typedef struct {
 /* a mapping of whole huge pages that the host copies of large allocations are carved from
  * in order (mem.c): their pages come in a few faults, not one a 4 KiB page */
 typedef struct {
-	void *map;        /* the mapping as made, and its length */
-	size_t len;
+	void *map;        /* the mapping as made: cap bytes and one huge page more, to align at */
 	uint8_t *at;      /* its first huge page */
 	size_t used, cap; /* bytes from at handed out, and available */
 } MemChunk;

@@ -65,7 +65,7 @@ void dev_mem_free(Mem *m)
 	free(m->a);
 #if MEM_CHUNKS
 	for (int i = 0; i < m->nchunk; i++)
-		munmap(m->chunk[i].map, m->chunk[i].len);
+		munmap(m->chunk[i].map, m->chunk[i].cap + HUGE_PAGE);
 #endif
 	free(m->chunk);
 	for (int i = 0; i < DEV_NBANKS; i++)
@@ -115,7 +115,6 @@ static uint8_t *chunk_piece(Mem *m, uint64_t size)
 			return NULL;
 		c = &m->chunk[m->nchunk++];
 		c->map = map;
-		c->len = cap + HUGE_PAGE;
 		c->at = (uint8_t *)map + (-(uintptr_t)map & (HUGE_PAGE - 1));
 		c->used = 0;
 		c->cap = cap;
