@@ -1245,17 +1245,37 @@ oom:
 	return -1;
 }
 
+/* bits as a decimal integer of es bytes, signed or not, in buf as snprintf would put it
+ * (the digits by hand: a large buffer's --out text is mostly this, in half snprintf's
+ * time) */
+static int format_int(char *buf, size_t size, uint64_t bits, int es, int sign)
+{
+	char digits[24], *d = digits + sizeof digits;
+	uint64_t v = es < 8 ? bits & ((1ull << 8 * es) - 1) : bits;
+	int neg = sign && (v >> (8 * es - 1) & 1), len;
+
+	if (neg)                /* the magnitude of the sign-extended value */
+		v = (es < 8 ? 1ull << 8 * es : 0) - v;
+	do
+		*--d = (char)('0' + v % 10);
+	while (v /= 10);
+	if (neg)
+		*--d = '-';
+	len = (int)(digits + sizeof digits - d);
+	if (size) {
+		size_t k = (size_t)len < size ? (size_t)len : size - 1;
+		memcpy(buf, d, k);
+		buf[k] = 0;
+	}
+	return len;
+}
+
 int dev_format_elem(char *buf, size_t size, Type t, uint64_t bits)
 {
 	switch (t) {
-	case TY_U8: return snprintf(buf, size, "%u", (unsigned)(uint8_t)bits);
-	case TY_S8: return snprintf(buf, size, "%d", (int)(int8_t)bits);
-	case TY_U16: return snprintf(buf, size, "%u", (unsigned)(uint16_t)bits);
-	case TY_S16: return snprintf(buf, size, "%d", (int)(int16_t)bits);
-	case TY_U32: return snprintf(buf, size, "%" PRIu32, (uint32_t)bits);
-	case TY_S32: return snprintf(buf, size, "%" PRId32, (int32_t)bits);
-	case TY_U64: return snprintf(buf, size, "%" PRIu64, bits);
-	case TY_S64: return snprintf(buf, size, "%" PRId64, (int64_t)bits);
+	case TY_U8: case TY_S8: case TY_U16: case TY_S16:
+	case TY_U32: case TY_S32: case TY_U64: case TY_S64:
+		return format_int(buf, size, bits, isa_type_bytes(t), issigned(t));
 	case TY_F32: {
 		uint32_t u = (uint32_t)bits;
 		float f;
@@ -1319,37 +1339,20 @@ static const PlacedBuf *out_buf(const Launch *l, const Placed *pl, const LaunchO
 	return NULL;
 }
 
-/* count elements of type t at p as text, one a line, as dev_format_elem writes them:
- * integers by hand (the decimal digits of the magnitude, a sign), floats by snprintf;
- * gathered in a block that is written whole */
+/* count elements of type t at p as text, one a line (dev_format_elem), gathered in a block
+ * that is written whole */
 static void write_text(FILE *f, Type t, const uint8_t *p, int es, uint64_t count)
 {
-	enum { BLOCK = 1 << 16 };
+	enum { BLOCK = 1 << 16, LINE = 64 };   /* LINE: more than any element's text */
 	char out[BLOCK];
 	size_t n = 0;
-	int sign = issigned(t), bits = 8 * es;
 
 	for (uint64_t j = 0; j < count; j++) {
-		uint64_t v = dev_ld(p + j * es, es);
-		if (n > BLOCK - 64) {
+		if (n > BLOCK - LINE) {
 			fwrite(out, 1, n, f);
 			n = 0;
 		}
-		if (isfloat(t)) {
-			n += (size_t)dev_format_elem(out + n, 64, t, v);
-		} else {
-			char digits[24], *d = digits + sizeof digits;
-			int neg = sign && (v >> (bits - 1) & 1);
-			if (neg)                /* the magnitude of the sign-extended value */
-				v = (bits < 64 ? (1ull << bits) : 0) - v;
-			do
-				*--d = (char)('0' + v % 10);
-			while (v /= 10);
-			if (neg)
-				out[n++] = '-';
-			memcpy(out + n, d, (size_t)(digits + sizeof digits - d));
-			n += (size_t)(digits + sizeof digits - d);
-		}
+		n += (size_t)dev_format_elem(out + n, LINE, t, dev_ld(p + j * es, es));
 		out[n++] = '\n';
 	}
 	fwrite(out, 1, n, f);

@@ -2,6 +2,7 @@
  * carry chains, warp-wide ops, the shared-memory lock loop, generic addressing, faults) and
  * the launch option parsers and output formats. */
 #include <check.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -296,6 +297,18 @@ START_TEST(test_random_and_formats)
 	ck_assert_str_eq(buf, "-1");
 	dev_format_elem(buf, sizeof buf, TY_U64, ~0ull);
 	ck_assert_str_eq(buf, "18446744073709551615");
+	/* an integer's text as snprintf gives it: the length whole, the text cut to fit; bits
+	 * beyond the type's ignored */
+	ck_assert_int_eq(dev_format_elem(buf, sizeof buf, TY_S64, 1ull << 63), 20);
+	ck_assert_str_eq(buf, "-9223372036854775808");
+	ck_assert_int_eq(dev_format_elem(buf, 4, TY_S32, (uint32_t)-123456), 7);
+	ck_assert_str_eq(buf, "-12");
+	ck_assert_int_eq(dev_format_elem(buf, 1, TY_U8, 200), 3);
+	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(dev_format_elem(buf, sizeof buf, TY_U16, 0x12345), 4);
+	ck_assert_str_eq(buf, "9029");
+	ck_assert_int_eq(dev_format_elem(buf, sizeof buf, TY_S16, 0x18000), 6);
+	ck_assert_str_eq(buf, "-32768");
 }
 END_TEST
 
@@ -370,7 +383,27 @@ START_TEST(test_fill)
 }
 END_TEST
 
-/* --out's text, written in blocks: every line as dev_format_elem writes the element, for
+/* an element's text and its newline by the C library, as --out's text is defined: integers
+ * in decimal, f32 by %.9g, f64 by %.17g (dev_format_elem converts integers by hand) */
+static void elem_line(char *out, size_t n, Type ty, uint64_t bits)
+{
+	int sh = 64 - 8 * isa_type_bytes(ty);
+	float f;
+	double d;
+
+	if (ty == TY_F32) {
+		memcpy(&f, &(uint32_t){(uint32_t)bits}, 4);
+		snprintf(out, n, "%.9g\n", f);
+	} else if (ty == TY_F64) {
+		memcpy(&d, &bits, 8);
+		snprintf(out, n, "%.17g\n", d);
+	} else if (ty == TY_S8 || ty == TY_S16 || ty == TY_S32 || ty == TY_S64)
+		snprintf(out, n, "%" PRId64 "\n", (int64_t)(bits << sh) >> sh);
+	else
+		snprintf(out, n, "%" PRIu64 "\n", bits << sh >> sh);
+}
+
+/* --out's text, written in blocks: every line as the C library writes the element, for
  * each type over its whole range (the extremes set by hand), on more lines than a block */
 START_TEST(test_out_text)
 {
@@ -409,8 +442,7 @@ START_TEST(test_out_text)
 		ck_assert_ptr_nonnull(f = fopen(path, "r"));
 		for (uint64_t j = 0; j < a->count; j++) {
 			ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
-			dev_format_elem(want, sizeof want, a->type, dev_ld(p + j * es, es));
-			strcat(want, "\n");
+			elem_line(want, sizeof want, a->type, dev_ld(p + j * es, es));
 			ck_assert_msg(!strcmp(line, want), "%s, element %d: %s", args[i], (int)j, line);
 		}
 		ck_assert_int_eq(fgetc(f), EOF);
