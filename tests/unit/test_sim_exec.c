@@ -355,6 +355,7 @@ START_TEST(test_fill)
 	static const char *types[] = {"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "f32", "f64"};
 	static const unsigned counts[] = {0, 1, 3, 1025, 5000};
 	char text[96], why[256];
+	int filled = 0;
 
 	for (size_t ty = 0; ty < sizeof types / sizeof types[0]; ty++)
 		for (size_t in = 0; in < sizeof inits / sizeof inits[0]; in++)
@@ -364,8 +365,11 @@ START_TEST(test_fill)
 				uint32_t state;
 				int es;
 				snprintf(text, sizeof text, "buf:%s:%u:%s", types[ty], counts[c], inits[in]);
-				if (dev_parse_arg(text, NULL, &a, why))
-					continue;       /* a range the type cannot hold */
+				if (dev_parse_arg(text, NULL, &a, why)) {   /* only a range the type cannot hold */
+					ck_assert_msg(strstr(why, "an integer in"), "%s: %s", text, why);
+					continue;
+				}
+				filled++;
 				es = isa_type_bytes(a.type);
 				p = calloc(counts[c] * es + 1, 1);
 				ck_assert_int_eq(dev_fill(&a, p, stderr, "test"), 0);
@@ -380,6 +384,9 @@ START_TEST(test_fill)
 				free(p);
 				dev_arg_free(&a);
 			}
+	/* 700 forms, of which 215 are constants or random ranges the type cannot hold (-7 or
+	 * 0..2^20 as u8, 1..2^32+1 as u32, ...) */
+	ck_assert_int_eq(filled, 485);
 }
 END_TEST
 
