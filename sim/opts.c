@@ -312,8 +312,7 @@ static int skip_program(OptSet *s, const char *arg, FILE *err)
 	return 0;
 }
 
-int sim_opts_argv_with(SimOpts *o, const char *title, const OptRow *rows, int n, void *base,
-                       int argc, char **argv, FILE *err)
+int sim_opts_argv(SimOpts *o, int argc, char **argv, FILE *err)
 {
 	OptSet s;
 	int rc;
@@ -323,15 +322,8 @@ int sim_opts_argv_with(SimOpts *o, const char *title, const OptRow *rows, int n,
 	opt_add(&s, "Launch", sim_launch_rows, sim_nlaunch_rows, o);
 	opt_add(&s, "Option files", opt_file_rows, opt_nfile_rows, o);
 	opt_add(&s, "Run", sim_run_rows, sim_nrun_rows, o);
-	if (rows)
-		opt_add(&s, title, rows, n, base);
 	opt_add(&s, "Architecture", sim_topts, sim_ntopts, &o->tc);
 	rc = opt_argv(&s, argc, argv, err);
 	opt_free(&s);
 	return rc;
-}
-
-int sim_opts_argv(SimOpts *o, int argc, char **argv, FILE *err)
-{
-	return sim_opts_argv_with(o, NULL, NULL, 0, NULL, argc, argv, err);
 }

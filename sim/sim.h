@@ -50,10 +50,6 @@ Launch *sim_opts_launch(SimOpts *o, int i);
  * SM model as a library (tests, the generators); arguments that are not options are left to
  * the caller. 0, or -1 after a message on err. warpsim and warpc build theirs in cli/. */
 int sim_opts_argv(SimOpts *o, int argc, char **argv, FILE *err);
-/* the same with one more group, n rows over base under title, before the architecture's (a
- * program that also translates: the translator's be_opt_rows over its BeOptions) */
-int sim_opts_argv_with(SimOpts *o, const char *title, const OptRow *rows, int n, void *base,
-                       int argc, char **argv, FILE *err);
 
 /* ------------------------------------------------------------------ the machine */
 typedef struct Gpu Gpu;

@@ -31,10 +31,10 @@
 #include "backend/backend.h"
 #include "oracle/oracle.h"
 #include "sim/sim.h"
+#include "cli/cli.h"
 
 #define SHBYTES 4096             /* the kernel's shared array */
 #define UNITS (SHBYTES / 16)
-#define MAXT 128                 /* threads of a CTA at most */
 #define MAXLIST 8
 
 enum { R_FREE, R_READ, R_OWN, R_RED, R_WARP };
@@ -358,7 +358,7 @@ static void phase(Kgen *k, int last)
 	fprintf(k->f, "\tbar.sync 0;\n");
 }
 
-/* the kernel of seed s into *ptx, its launch's options into argv (strings of *lt) */
+/* the kernel of seed s into *ptx (malloc'ed), its shape (block, grid, fault) into *k */
 static void draw(uint64_t s, char **ptx, Kgen *k)
 {
 	static const int blocks[] = {20, 32, 40, 64, 72, 96, 100, 128};
@@ -421,32 +421,6 @@ static const char *fake_bug;
 static int verbose;
 static uint64_t nruns, nfaults;
 
-/* the launch's options, then extra[] (--config, --predicate-max), into o and bo as warpsim
- * reads them: a config's translator options too, its --max-regs and --arch the translator's */
-static int opts(SimOpts *o, BeOptions *bo, const Kgen *k, uint64_t s, char **extra, int nextra,
-                FILE *err)
-{
-	char grid[16], block[16], in[64], sh[64], acc[64];
-	char *argv[32] = {"shstress", "--kernel", "k", "--grid", grid, "--block", block, "--arg", in,
-	                  "--arg", sh, "--arg", acc, "--out", "1:sh.bin", "--out", "2:acc.bin"};
-	int argc = 17, rc;
-
-	snprintf(grid, sizeof grid, "%d", k->grid);
-	snprintf(block, sizeof block, "%d", k->block);
-	snprintf(in, sizeof in, "buf:u32:%d:random:%u:0:4294967295", k->grid * SHBYTES / 4,
-	         (unsigned)(s * 2654435761u + 7));
-	snprintf(sh, sizeof sh, "buf:u32:%d:zero", k->grid * SHBYTES / 4);
-	snprintf(acc, sizeof acc, "buf:u32:%d:zero", k->grid * k->block * 4);
-	for (int i = 0; i < nextra; i++)
-		argv[argc++] = extra[i];
-	be_options_default(bo);
-	rc = sim_opts_argv_with(o, "Translator", be_opt_rows, be_nopt_rows, bo, argc, argv, err);
-	bo->max_regs = o->tc.max_regs;
-	bo->arch = o->tc.arch;
-	bo->kernel = "k";
-	return rc;
-}
-
 static void take(Result *r, Mem *m, const Launch *l, const Placed *pl)
 {
 	for (int i = 0; i < 2; i++) {
@@ -491,10 +465,9 @@ static void normal(const char *msg, int oracle, int atom, char *out, size_t n)
 	         a & 0xffffffffull, cx, cy, cz, th);
 }
 
-/* what one run needs: its launch's options and memory, its messages */
+/* what one run needs: warpsim's options, its memory, its messages */
 typedef struct {
-	SimOpts o;
-	BeOptions bo;
+	WsOpts o;
 	Mem mem;
 	Placed pl;
 	char *msg;
@@ -502,22 +475,37 @@ typedef struct {
 	FILE *err;
 } Run;
 
-/* a run's launch of kernel k (seed s) with extra[]'s options; 0, or -1 after a message */
+/* a run of kernel k (seed s): its launch and extra[] (--config, --predicate-max) read as
+ * warpsim reads them (cli.h: a config's translator options too, the translator taking the
+ * architecture's --max-regs and --arch); 0, or -1 after a message */
 static int run_open(Run *r, const Kgen *k, uint64_t s, char **extra, int nextra)
 {
+	char grid[16], block[16], in[64], sh[64], acc[64];
+	char *argv[32] = {"shstress", "--kernel", "k", "--grid", grid, "--block", block, "--arg", in,
+	                  "--arg", sh, "--arg", acc, "--out", "1:sh.bin", "--out", "2:acc.bin"};
+	int argc = 17;
+
 	memset(r, 0, sizeof *r);
 	if (!(r->err = open_memstream(&r->msg, &r->mlen)))
 		exit(3);
 	dev_mem_init(&r->mem);
-	sim_opts_init(&r->o);
-	return opts(&r->o, &r->bo, k, s, extra, nextra, r->err);
+	cli_warpsim_init(&r->o);
+	snprintf(grid, sizeof grid, "%d", k->grid);
+	snprintf(block, sizeof block, "%d", k->block);
+	snprintf(in, sizeof in, "buf:u32:%d:random:%u:0:4294967295", k->grid * SHBYTES / 4,
+	         (unsigned)(s * 2654435761u + 7));
+	snprintf(sh, sizeof sh, "buf:u32:%d:zero", k->grid * SHBYTES / 4);
+	snprintf(acc, sizeof acc, "buf:u32:%d:zero", k->grid * k->block * 4);
+	for (int i = 0; i < nextra; i++)
+		argv[argc++] = extra[i];
+	return cli_warpsim_argv(&r->o, argc, argv, r->err);
 }
 
 static void run_close(Run *r)
 {
 	dev_placed_free(&r->pl);
 	dev_mem_free(&r->mem);
-	sim_opts_free(&r->o);
+	cli_warpsim_free(&r->o);
 	fclose(r->err);
 	free(r->msg);
 }
@@ -534,10 +522,10 @@ static int run_oracle(const Module *m, const Kgen *k, uint64_t s, Result *res)
 		bad = 1;
 	else {
 		or_config_init(&oc, 10000000);
-		rc = or_run(m, &r.o.launch, &oc, &r.mem, &r.pl, &st, r.err);
+		rc = or_run(m, &r.o.sim.launch, &oc, &r.mem, &r.pl, &st, r.err);
 		fflush(r.err);
 		if (rc == OR_DONE)
-			take(res, &r.mem, &r.o.launch, &r.pl);
+			take(res, &r.mem, &r.o.sim.launch, &r.pl);
 		else if (rc == OR_FAULT && k->fault)
 			normal(r.msg, 1, k->fault == 2, res->err, sizeof res->err);
 		else
@@ -564,15 +552,15 @@ static int run_sm(const Module *m, const Kgen *k, uint64_t s, const char *cfg, c
 
 	snprintf(path, sizeof path, "sim/configs/%s.cfg", cfg);
 	snprintf(pm, sizeof pm, "%s", pmax);
-	if (run_open(&r, k, s, extra, 4) || !(p = be_translate(m, &r.bo, r.err)) ||
-	    dev_launch_place(&r.mem, &p->k[0], &r.o.launch, &r.pl, r.err))
+	if (run_open(&r, k, s, extra, 4) || !(p = be_translate(m, &r.o.be, r.err)) ||
+	    dev_launch_place(&r.mem, &p->k[0], &r.o.sim.launch, &r.pl, r.err))
 		bad = 1;
 	else {
-		sim_config_from_opts(&c, &r.o);
-		if (!(g = sim_gpu_new(&p->k[0], &r.mem, &r.o.launch, &c, "k.sass", r.err)))
+		sim_config_from_opts(&c, &r.o.sim);
+		if (!(g = sim_gpu_new(&p->k[0], &r.mem, &r.o.sim.launch, &c, "k.sass", r.err)))
 			bad = 1;
 		else if ((rc = sim_run(g, 0)) == SIM_DONE)
-			take(res, &r.mem, &r.o.launch, &r.pl);
+			take(res, &r.mem, &r.o.sim.launch, &r.pl);
 		else if (rc == SIM_FAULT)
 			normal(sim_gpu_error(g), 0, k->fault == 2, res->err, sizeof res->err);
 		else {
