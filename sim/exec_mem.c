@@ -175,15 +175,6 @@ static inline void st32(uint8_t *p, unsigned n, uint32_t v)
 		memcpy(p, &v, n);
 }
 
-/* the size bytes at p (address a) with SM s's own queued stores over them, in buf */
-const uint8_t *sim_overlaid(SM *s, const uint8_t *p, uint64_t a, unsigned size, uint8_t *buf)
-{
-	memcpy(buf, p, size);
-	par_overlay(s, a, size, buf);
-	return buf;
-}
-
-
 /* the allocation that holds every lane's access of size bytes at addr[] (the lanes ex) when
  * all are aligned and none is in a window: sim_mem_at's answer for each of them without its
  * tests per lane (then a lane's host bytes are its address's offset in it; span: the bytes
@@ -344,7 +335,7 @@ static void global_lanes(Gpu *g, Warp *w, const MemAlloc *a, const uint64_t *add
 		uint8_t *p = a->bytes + (addr[l] - a->base), buf[16];
 		e->addr[l] = addr[l];
 		if (!store)
-			load_value(w, ro, l, over ? sim_overlaid(s, p, addr[l], size, buf) : p, size, t);
+			load_value(w, ro, l, over ? overlaid(s, p, addr[l], size, buf) : p, size, t);
 		else
 			store_value(w, ro, l, size, p);
 	}

@@ -6,10 +6,10 @@
 
 #include "sim/exec.h"
 
-/* exec_mem.c */
+/* exec_mem.c: lane l's host bytes of an access of size bytes at addr in space (SP_GLOBAL: a
+ * generic address, *sp set to the space it falls in), or NULL after its located fault */
 uint8_t *sim_mem_at(Gpu *g, Warp *w, unsigned l, int space, uint64_t addr, unsigned size,
                     int store, int atom, uint8_t *sp);
-const uint8_t *sim_overlaid(SM *s, const uint8_t *p, uint64_t a, unsigned size, uint8_t *buf);
 
 /* bytes of one access of type t */
 static inline unsigned msize(Type t)
@@ -35,12 +35,21 @@ static inline void gstore(Gpu *g, const Warp *w, uint8_t *p, uint64_t a, unsigne
 		memcpy(p, v, size);
 }
 
+/* the size bytes at p (address a) with SM s's own queued stores over them, in buf */
+static inline const uint8_t *overlaid(SM *s, const uint8_t *p, uint64_t a, unsigned size,
+                                      uint8_t *buf)
+{
+	memcpy(buf, p, size);
+	par_overlay(s, a, size, buf);
+	return buf;
+}
+
 static inline const uint8_t *gload(Gpu *g, const Warp *w, const uint8_t *p, uint64_t a,
                                    unsigned size, uint8_t *buf)
 {
 	if (!g->defer || !par_stored(&g->sm[w->cta->sm]))
 		return p;
-	return sim_overlaid(&g->sm[w->cta->sm], p, a, size, buf);
+	return overlaid(&g->sm[w->cta->sm], p, a, size, buf);
 }
 
 #endif
