@@ -212,15 +212,8 @@ static int region_blocker(const Fn *f, int a, int x, int stop, const char *side,
 		}
 		if (!brline && b->jmp.kind == J_BRA)
 			brline = b->jmp.ptxins >= 0 ? f->pf->ins[b->jmp.ptxins].loc.line : -1;
-		for (int s = 0; s < 2; s++) {
-			int y = s ? b->s2 : b->s1;
-			if (y >= 0 && y != stop && !seen[y] && y < f->nblk) {
-				seen[y] = 1;
-				stk[sp++] = y;
-			}
-		}
-		for (int s = 0; s < b->jmp.ntl && b->jmp.kind == J_BRX; s++) {
-			int y = f->tl[b->jmp.tl + s];
+		for (int s = 0; s < be_nsucc(b); s++) {
+			int y = be_succ(f, b, s);
 			if (y >= 0 && y != stop && !seen[y] && y < f->nblk) {
 				seen[y] = 1;
 				stk[sp++] = y;
@@ -335,8 +328,8 @@ static void reach(const Fn *f, int x, int stop, int a, uint8_t *seen)
 	seen[x] = 1;
 	while (sp) {
 		const Blk *y = &f->blk[stk[--sp]];
-		for (int s = 0; s < 2 + (y->jmp.kind == J_BRX ? y->jmp.ntl : 0); s++) {
-			int z = s == 0 ? y->s1 : s == 1 ? y->s2 : f->tl[y->jmp.tl + s - 2];
+		for (int s = 0; s < be_nsucc(y); s++) {
+			int z = be_succ(f, y, s);
 			if (z >= 0 && z < f->nblk && z != stop && z != a && !seen[z]) {
 				seen[z] = 1;
 				stk[sp++] = z;
