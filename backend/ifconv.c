@@ -295,6 +295,19 @@ static void sm35_cost(const Fn *f, Ham *h)
 	}
 }
 
+/* the fall-through side kn (cn blocks) goes on by a jump to block nn and holds an
+ * instruction: what ret-nest and one-side predicate alone, the branch kept */
+static int side_alone(const Fn *f, const int *kn, int cn, int nn)
+{
+	int size = 0;
+
+	if (!cn || chain_exits(f, kn, cn) || nn <= 0 || nn >= f->nblk)
+		return 0;
+	for (int c = 0; c < cn; c++)
+		size += f->blk[kn[c]].nins;
+	return size > 0;
+}
+
 /* ptxas 11.8's ret_nest (tests/ptxas-ref/families/ret_nest): in a .func under
  * --early-return guarded, a branch whose target is a path that returns, and whose
  * fall-through side (kn, cn blocks, not empty) goes on by a jump to a join nn that another
@@ -305,15 +318,9 @@ static void sm35_cost(const Fn *f, Ham *h)
 static int ret_nest(const Fn *f, const Blk *b, const int *kt, int ct, const int *kn, int cn,
                     int nn)
 {
-	int size = 0;
-
-	if (f->pf->entry || !ct || !chain_exits(f, kt, ct) || f->blk[kt[ct - 1]].jmp.kind != J_RET ||
-	    !cn || chain_exits(f, kn, cn) || nn <= 0 || nn >= f->nblk || f->blk[nn].npred < 2 ||
-	    (b->jmp.div && f->opt->loop_sync != BE_LOOP_PBK))
-		return 0;
-	for (int c = 0; c < cn; c++)
-		size += f->blk[kn[c]].nins;
-	return size > 0;
+	return !f->pf->entry && ct && chain_exits(f, kt, ct) &&
+	       f->blk[kt[ct - 1]].jmp.kind == J_RET && side_alone(f, kn, cn, nn) &&
+	       f->blk[nn].npred >= 2 && (!b->jmp.div || f->opt->loop_sync == BE_LOOP_PBK);
 }
 
 /* marks in seen what x reaches without entering stop or a */
@@ -364,19 +371,13 @@ static int join_cycles(const Fn *f, int a, int t, int j)
  * its lanes leave for nn by the inverted branch (`@P NOP.S` in the SSY region of the
  * branch, `@P BRK` in a PBK region, a guarded BRA when uniform), the taken side following.
  * ptxas never does it for the taken side (it keeps `@!P BRA` over a short taken side). Not
- * when nn is a loop's header (the sides would be continues) or join_cycles holds */
+ * when nn is a loop's header (the sides would be continues) or join_cycles holds. Tried
+ * only under that rule (one_tried) */
 static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int nn)
 {
-	int size = 0;
-
-	if (f->opt->predicate_rule != BE_RULE_SM35 || !cn || chain_exits(f, kn, cn) || nn <= 0 ||
-	    nn >= f->nblk || nn == t || nn != b->ipdom || skip_empty(f, t) == nn ||
-	    (f->blk[nn].loop >= 0 && f->loops[f->blk[nn].loop].header == nn) ||
-	    join_cycles(f, b->id, t, nn))
-		return 0;
-	for (int c = 0; c < cn; c++)
-		size += f->blk[kn[c]].nins;
-	return size > 0;
+	return side_alone(f, kn, cn, nn) && nn != t && nn == b->ipdom && skip_empty(f, t) != nn &&
+	       !(f->blk[nn].loop >= 0 && f->loops[f->blk[nn].loop].header == nn) &&
+	       !join_cycles(f, b->id, t, nn);
 }
 
 /* finds the hammock of branch block a, its cost and what blocks it; with one, only the
