@@ -877,19 +877,20 @@ static int note_folded(Fn *f)
 	return 0;
 }
 
-/* when branch b's if/else stays whole, its one-sided hammock (one_side) in h, decided into
- * r and *go; not for a branch --decide names (it decides the if/else) */
-static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r, int *go)
+/* when branch b's if/else stays whole: whether its one-sided hammock (one_side, in h) is
+ * converted, decided into r. Not for a branch --decide names (that decides the if/else), so
+ * decide's forced, its only error, never applies here */
+static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r)
 {
 	const char *loc = "";
+	int go = 0;
 
-	*go = 0;
 	if (f->opt->predicate_rule != BE_RULE_SM35 || be_decide_of(f, b->jmp.ptxins, &loc) >= 0)
 		return 0;
 	examine(f, b->id, h, 1);
 	if (h->hammock)
-		decide(f, h, b, r, go);
-	return *go < 0 ? -1 : 0;
+		decide(f, h, b, r, &go);
+	return go;
 }
 
 int be_ifconv(Fn *f)
@@ -922,8 +923,8 @@ int be_ifconv(Fn *f)
 				decide(f, &h, b, &rec, &go);
 			if (go < 0)
 				return -1;
-			if (!go && one_tried(f, b, &h, &rec, &go) < 0)
-				return -1;
+			if (!go)
+				go = one_tried(f, b, &h, &rec);
 			if (go) {
 				*add_rec(f) = rec;
 				convert(f, &h);
@@ -943,9 +944,7 @@ int be_ifconv(Fn *f)
 		decide(f, &h, b, add_rec(f), &go);
 		if (go < 0)
 			return -1;
-		if (!go && one_tried(f, b, &h, &one, &go) < 0)
-			return -1;
-		if (go)
+		if (go || one_tried(f, b, &h, &one))
 			die("a convertible hammock was left");
 	}
 	return 0;
