@@ -745,13 +745,15 @@ static void reanalyse(Fn *f)
  * side out; the branch stays, inverted (guard c, negated !cn), its taken lanes going on to
  * the join and the others falling into the early return, folded into one block laid out
  * right after a (ptxas's `@P BRK` or `@P BRA` to the join, then the early path). A
- * divergent one marks the join for sync.c's PBK. A one-side's other lanes fall into the
- * long side instead, laid out after a, and its join needs no mark: the branch is an
- * if-then of the long side for sync.c, its SSY or the enclosing PBK the join's */
+ * one-side's other lanes fall into the long side instead, laid out after a. A divergent
+ * branch whose join is not its immediate post-dominator (a ret-nest's: the early path never
+ * gets there) marks the join for sync.c's PBK; a one-side's join is that post-dominator, so
+ * the branch is an if-then of the long side for sync.c, its SSY or the enclosing PBK the
+ * join's */
 static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout, int cap)
 {
 	Blk *a = &f->blk[h->a];
-	int e = h->one ? a->s1 : h->early[0];
+	int e = a->s1;   /* the taken side: the early return's first block, or one-side's long side */
 
 	for (int k = 1; k < h->nearly; k++)
 		absorb(f, &f->blk[e], &f->blk[h->early[k]]);
@@ -765,7 +767,7 @@ static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout
 	a->s2 = e;
 	a->predicated = 1;
 	clear_blk(&f->blk[h->side[1]]);
-	if (a->jmp.div && !h->one)
+	if (a->jmp.div && h->join != a->ipdom)
 		f->blk[h->join].retjoin = 1;
 	be_lay_move(f, e, h->a, 1);
 	be_preds(f);
