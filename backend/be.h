@@ -100,9 +100,10 @@ typedef struct {
 	uint8_t pdiv;     /* divergent as ptxas 11.8 sees it (uniform.c, under --loop-sync pbk):
 	                     div, or its condition reads a value carried round a loop that a
 	                     divergent branch leaves or continues */
-	uint8_t nest;     /* ifconv.c's ret-nest: the branch that stayed after its fall-through
-	                     side was predicated; its taken lanes leave for the join (s1), the
-	                     others fall into the early return (s2) */
+	uint8_t nest;     /* ifconv.c's ret-nest or one-side: the branch that stayed after its
+	                     fall-through side was predicated; its taken lanes leave for the
+	                     join (s1), the others fall into the early return or the long
+	                     side (s2) */
 } Jmp;
 
 typedef struct {
@@ -201,7 +202,8 @@ static inline int be_succ(const Fn *f, const Blk *b, int k)
 /* ifconv.c: one conditional PTX branch as if-conversion saw it (log.c reads it) */
 typedef struct IfRec {
 	int ptxins;          /* the branch's PTX instruction */
-	char shape[24];      /* "if-then", "if-then-else", "loop-back-edge", "loop-exit", "other" */
+	char shape[24];      /* "if-then", "if-then-else", "ret-nest", "one-side", "loop-exit" ...:
+	                        docs/predication.md's list */
 	int size_then;       /* microcode instructions on the taken side, -1 when not a hammock */
 	int size_else;       /* on the fall-through side, -1 */
 	int predicated;      /* 1: converted into guarded straight-line code */

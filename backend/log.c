@@ -126,7 +126,8 @@ void be_log_branches(Fn *f)
 		const PIns *in;
 		if (b->dead || b->jmp.ptxins < 0 || b->jmp.nest ||
 		    (b->jmp.kind != J_BRA && !b->jmp.folded && b->jmp.kind != J_BRX))
-			continue;   /* (a ret-nest's branch is logged as predicated, from its record) */
+			continue;   /* (a ret-nest's or one-side's branch is logged as predicated,
+			               from its record) */
 		in = &pf->ins[b->jmp.ptxins];
 		if (!be_is_branch(in))
 			continue;   /* a jump (an indirect bra is logged) */
