@@ -181,8 +181,7 @@ static void extract(const Kernel *k, CList *l)
 		 * guarded RET, with its comparison */
 		if (!guarded && in->op == OP_RET && i == runend && in->nopd > 0 &&
 		    in->o[0].kind == OPD_CC && in->o[0].imm != CCT_T) {
-			c = run;
-			c.fn = fn;
+			c = run;      /* with the run's function */
 			c.kind = CK_RET;
 			c.addr = in->addr;
 			c.ptxline = in->ptxline;
@@ -327,20 +326,17 @@ static void by_function(const CList *a, CList *b)
 
 	if (b->n == 0)   /* nothing to group, and b->c may be NULL (memcpy's operand) */
 		return;
-	c = malloc(((size_t)b->n + 1) * sizeof *c);
-	done = calloc((size_t)b->n + 1, 1);
+	c = malloc((size_t)b->n * sizeof *c);
+	done = calloc((size_t)b->n, 1);
 	if (!c || !done)
 		die("out of memory");
-	for (int i = 0; i < a->n; i++) {
-		int first = 1;
-		for (int p = 0; p < i && first; p++)
-			first = strcmp(a->c[p].fn, a->c[i].fn) != 0;
-		for (int j = 0; first && j < b->n; j++)
+	/* the first of a's constructs in a function takes all of b's there (done) */
+	for (int i = 0; i < a->n; i++)
+		for (int j = 0; j < b->n; j++)
 			if (!done[j] && !strcmp(b->c[j].fn, a->c[i].fn)) {
 				done[j] = 1;
 				c[n++] = b->c[j];
 			}
-	}
 	for (int j = 0; j < b->n; j++)
 		if (!done[j])
 			c[n++] = b->c[j];
