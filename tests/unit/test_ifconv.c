@@ -74,6 +74,16 @@ static int tr_text(Tr *t, const char *path, const char *text, size_t len, int pm
 	return tr_opts(t, path, text, len, &o);
 }
 
+/* the defaults under predicate rule rule at thresholds pmax and pmaxu (kepler.cfg's:
+ * BE_RULE_SM35, 8, 6) */
+static void rule_opts(BeOptions *o, BeRule rule, int pmax, int pmaxu)
+{
+	be_options_default(o);
+	o->predicate_rule = rule;
+	o->predicate_max = pmax;
+	o->predicate_max_uniform = pmaxu;
+}
+
 /* the file at path */
 static int tr(Tr *t, const char *path, int pmax, int pmaxu)
 {
@@ -196,10 +206,7 @@ START_TEST(t_sm35_load_sides)
 	Tr t;
 	BeOptions o;
 
-	be_options_default(&o);
-	o.predicate_rule = BE_RULE_SM35;
-	o.predicate_max = 8;
-	o.predicate_max_uniform = 6;
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "load_side.ptx", load_side_ptx, sizeof load_side_ptx - 1, &o));
 	ck_assert_int_eq(dec(&t, "mix"), BD_BRANCH_SSY);
 	ck_assert_ptr_nonnull(strstr(entry(&t, "mix", 0)->rule, "larger side 9 > --predicate-max 8"));
@@ -251,9 +258,7 @@ START_TEST(t_sm35_long_sides)
 	BeOptions o;
 	char *text = long_sides_ptx();
 
-	be_options_default(&o);
-	o.predicate_rule = BE_RULE_SM35;
-	o.predicate_max = o.predicate_max_uniform = -1;
+	rule_opts(&o, BE_RULE_SM35, -1, -1);
 	ck_assert(tr_opts(&t, "long_sides.ptx", text, strlen(text), &o));
 	ck_assert_int_eq(dec(&t, "many_defs"), BD_PREDICATED);
 	ck_assert_int_eq(dec(&t, "many_loads"), BD_BRANCH_SSY);
@@ -276,10 +281,7 @@ START_TEST(t_sm35_uniform_load_side)
 	char n[32];
 
 	ck_assert_ptr_nonnull(text);
-	be_options_default(&o);
-	o.predicate_rule = BE_RULE_SM35;
-	o.predicate_max = 8;
-	o.predicate_max_uniform = 6;
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "ldin_uni.ptx", text, len, &o));
 	for (int k = 17; k <= 20; k++) {
 		const BeLogEntry *e;
@@ -514,10 +516,7 @@ START_TEST(t_ret_nest)
 	int pbk, gbrk, brk;
 
 	ck_assert_ptr_nonnull(text);
-	be_options_default(&o);
-	o.predicate_rule = BE_RULE_SM35;
-	o.predicate_max = 8;
-	o.predicate_max_uniform = 6;
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	o.loop_sync = BE_LOOP_PBK;
 	o.early_return = BE_RET_GUARDED;
 	ck_assert(tr_opts(&t, "ret_nest.ptx", text, len, &o));
@@ -614,10 +613,7 @@ START_TEST(t_one_side)
 	char *text = one_side_ptx();
 	int nops, bras;
 
-	be_options_default(&o);
-	o.predicate_rule = BE_RULE_SM35;
-	o.predicate_max = 8;
-	o.predicate_max_uniform = 6;
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "one_side.ptx", text, strlen(text), &o));
 	ck_assert_int_eq(dec(&t, "one_0"), BD_PREDICATED);
 	ck_assert_str_eq(entry(&t, "one_0", 0)->shape, "one-side");
@@ -635,15 +631,14 @@ START_TEST(t_one_side)
 	ck_assert_int_eq(nops, 0);
 	ck_assert_int_eq(bras, 1);   /* uniform: @P BRA to the join */
 	ck_assert_int_eq(count_op(kern(&t, "one_2"), OP_SSY), 0);
-	ck_assert_int_ne(dec(&t, "one_3"), BD_PREDICATED);
+	ck_assert_int_ne(dec(&t, "one_3"), BD_PREDICATED);   /* 6 and its jump > 6 uniform */
+	ck_assert_str_eq(entry(&t, "one_3", 0)->shape, "if-then-else");
 	ck_assert_int_ne(dec(&t, "one_4"), BD_PREDICATED);   /* a short taken side */
 	ck_assert_str_eq(entry(&t, "one_4", 0)->shape, "if-then-else");
 	tr_free(&t);
 
 	/* the guide rule (fermi.cfg) keeps the if/else whole */
-	o.predicate_rule = BE_RULE_GUIDE;
-	o.predicate_max = 7;
-	o.predicate_max_uniform = 4;
+	rule_opts(&o, BE_RULE_GUIDE, 7, 4);
 	ck_assert(tr_opts(&t, "one_side.ptx", text, strlen(text), &o));
 	ck_assert_int_ne(dec(&t, "one_0"), BD_PREDICATED);
 	ck_assert_str_eq(entry(&t, "one_0", 0)->shape, "if-then-else");
@@ -679,10 +674,7 @@ START_TEST(t_one_side_not)
 	char *text;
 	int seen = 0;
 
-	be_options_default(&o);
-	o.predicate_rule = BE_RULE_SM35;
-	o.predicate_max = 8;
-	o.predicate_max_uniform = 6;
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "lh.ptx", lh, strlen(lh), &o));
 	ck_assert_int_eq(entry(&t, "lh", 1)->ptxline, 20);
 	ck_assert_str_eq(entry(&t, "lh", 1)->shape, "if-then-else");
