@@ -421,16 +421,17 @@ START_TEST(test_out_text)
 		"buf:u64:9000:random:7:0:18446744073709551615", "buf:s64:9000:random:8:-9223372036854775808:9223372036854775807",
 		"buf:f32:9000:random:9:-1e30:1e30", "buf:f64:9000:random:10:-1e300:1e300", NULL,
 	};
-	char path[64], line[80], want[80];
-	LaunchOut o = {0};
-
+	char path[] = "/tmp/test_out_text.XXXXXX", line[80], want[80];
 	char src[512] = ".kernel k\n.arch sm_20\n.registers 16\n";
+	LaunchOut o = {0};
+	int fd;
 
 	for (int i = 0; args[i]; i++)
 		snprintf(src + strlen(src), sizeof src - strlen(src), ".param 0x%x 8 a%d\n", 0x20 + 8 * i, i);
 	strcat(src, "EXIT;\n");
 	ck_assert_int_eq(simt_run(&t, src, 1, 32, args, NULL), SIM_DONE);
-	snprintf(path, sizeof path, "/tmp/test_out_text.%d.txt", (int)getpid());
+	ck_assert_int_ge(fd = mkstemp(path), 0);   /* (not .bin: written as text) */
+	close(fd);
 	o.path = path;
 	o.field = -1;
 	t.l.outs = &o;
