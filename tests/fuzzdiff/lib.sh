@@ -22,8 +22,8 @@ fd_oracle() {
 fd_sm() {
 	mkdir -p "$1" && rm -f "$1"/*.bin
 	case $4 in
-	s8) set -- "$1" "$2" "$3" "8 --predicate-rule sm35 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded" "$5" ;;
-	s*) set -- "$1" "$2" "$3" "${4#s} --predicate-rule sm35 --predicate-max-uniform ${4#s} --loop-sync pbk --early-return guarded" "$5" ;;
+	s*) fd_u=${4#s}; [ "$4" = s8 ] && fd_u=6
+	    set -- "$1" "$2" "$3" "${4#s} --predicate-rule sm35 --predicate-max-uniform $fd_u --loop-sync pbk --early-return guarded" "$5" ;;
 	esac
 	# $4 is split on purpose: the threshold and the rule's options
 	(cd "$1" && "${WARPSIM_SM:-$WARPSIM}" --quiet --max-warp-insts "$FD_LIMIT" \
