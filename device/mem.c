@@ -14,9 +14,14 @@
  * page faults when it is filled (or first stored to), each with the kernel's clear of its
  * page, which on a virtual machine is several microseconds. Pieces follow one another at
  * DEV_ALLOC_ALIGN, so buffers share huge pages and the memory resident stays that of the
- * buffers touched. Smaller copies, and every copy where a checker watches the bounds of
- * each calloc (ASan: gcc says so by __SANITIZE_ADDRESS__, clang only by __has_feature;
- * valgrind's memcheck, asked at run time), are callocs of their own. */
+ * buffers touched. Smaller copies are callocs of their own.
+ *
+ * Where a checker watches host bounds (ASan: gcc says so by __SANITIZE_ADDRESS__, clang only
+ * by __has_feature; valgrind's memcheck, asked at run time), the chunk path is the same but
+ * checked: a chunk starts out unaddressable for the checker, each piece is made addressable
+ * for exactly its size, and a redzone of DEV_ALLOC_ALIGN bytes comes before every piece (the
+ * one after it is the next piece's, or the chunk's unused end and slack), so that a host read
+ * or write just before or past a copy is reported as it is for a calloc. */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define MEM_ASAN 1
@@ -25,18 +30,28 @@
 #if defined(__SANITIZE_ADDRESS__) && !defined(MEM_ASAN)
 #define MEM_ASAN 1
 #endif
-#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE) && !defined(MEM_ASAN)
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
 #define MEM_CHUNKS 1
 #else
 #define MEM_CHUNKS 0
 #endif
-#if MEM_CHUNKS && defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
+#if MEM_CHUNKS && defined(MEM_ASAN)
+#include <sanitizer/asan_interface.h>
+#define MEM_HIDE(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define MEM_SHOW(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#define MEM_CHECKED 1
+#elif MEM_CHUNKS && defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#define MEM_HIDE(p, n) VALGRIND_MAKE_MEM_NOACCESS((p), (n))
+#define MEM_SHOW(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))   /* (mmap's zeros) */
+#define MEM_CHECKED RUNNING_ON_VALGRIND
 #endif
 #endif
-#ifndef RUNNING_ON_VALGRIND
-#define RUNNING_ON_VALGRIND 0
+#ifndef MEM_HIDE
+#define MEM_HIDE(p, n) ((void)(p), (void)(n))
+#define MEM_SHOW(p, n) ((void)(p), (void)(n))
+#define MEM_CHECKED 0
 #endif
 enum {
 	HUGE_PAGE = 2u << 20,
@@ -64,8 +79,10 @@ void dev_mem_free(Mem *m)
 	}
 	free(m->a);
 #if MEM_CHUNKS
-	for (int i = 0; i < m->nchunk; i++)
+	for (int i = 0; i < m->nchunk; i++) {
+		MEM_SHOW(m->chunk[i].map, m->chunk[i].cap + HUGE_PAGE);   /* (ASan's shadow) */
 		munmap(m->chunk[i].map, m->chunk[i].cap + HUGE_PAGE);
+	}
 #endif
 	free(m->chunk);
 	for (int i = 0; i < DEV_NBANKS; i++)
@@ -99,7 +116,9 @@ static uint8_t *chunk_piece(Mem *m, uint64_t size)
 	uint64_t need = (size + DEV_ALLOC_ALIGN - 1) & ~(uint64_t)(DEV_ALLOC_ALIGN - 1);
 	uint8_t *p;
 
-	if (size < CHUNK_MIN || need > SIZE_MAX - 2 * HUGE_PAGE || RUNNING_ON_VALGRIND)
+	if (MEM_CHECKED)
+		need += DEV_ALLOC_ALIGN;   /* the redzone before the piece */
+	if (size < CHUNK_MIN || need > SIZE_MAX - 2 * HUGE_PAGE)
 		return NULL;
 	if (!c || c->cap - c->used < need) {
 		size_t cap = need > CHUNK_BYTES ? (need + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1)
@@ -119,9 +138,11 @@ static uint8_t *chunk_piece(Mem *m, uint64_t size)
 		c->used = 0;
 		c->cap = cap;
 		madvise(c->at, cap, MADV_HUGEPAGE);   /* advice: without it, 4 KiB pages */
+		MEM_HIDE(map, cap + HUGE_PAGE);
 	}
-	p = c->at + c->used;
+	p = c->at + c->used + (MEM_CHECKED ? DEV_ALLOC_ALIGN : 0);
 	c->used += need;
+	MEM_SHOW(p, size);
 	return p;
 #else
 	(void)m;

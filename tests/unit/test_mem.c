@@ -7,6 +7,37 @@
 #include <string.h>
 #include "device/device.h"
 #include "tests/unit/helper_check.h"
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(TEST_ASAN)
+#define TEST_ASAN 1
+#endif
+#ifdef TEST_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+#if defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#endif
+#endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
+#endif
+
+/* memcheck's answer for the byte at p: 1 addressable, 3 not (which it reports as no error) */
+static int vbits(const uint8_t *p)
+{
+#ifdef VALGRIND_GET_VBITS
+	unsigned char v;
+	return (int)VALGRIND_GET_VBITS(p, &v, 1);
+#else
+	(void)p;
+	return 0;
+#endif
+}
 
 START_TEST(test_copies)
 {
@@ -75,6 +106,43 @@ START_TEST(test_again)
 }
 END_TEST
 
+/* a large copy is a piece of a chunk in every build, and where a checker watches host bounds
+ * (ASan; memcheck when the test runs under it) the bytes just before and just after each
+ * piece are unaddressable to it, sizes that fill whole alignment units included, while the
+ * piece's own first and last bytes are not */
+START_TEST(test_checked_bounds)
+{
+	static const uint64_t sizes[] = { 100, 64 << 10, (64 << 10) + 1, 1 << 20, 300 << 10 };
+	enum { N = sizeof sizes / sizeof sizes[0] };
+	Mem m;
+
+	dev_mem_init(&m);
+	for (int i = 0; i < N; i++)
+		ck_assert_uint_ne(dev_mem_alloc(&m, sizes[i], 0, "buffer"), 0);
+	for (int i = 0; i < N; i++) {
+		const MemAlloc *a = &m.a[i];
+		uint8_t *p = a->bytes;
+		ck_assert_int_eq(a->inchunk, sizes[i] >= 64 << 10);
+		if (!a->inchunk)
+			continue;
+#ifdef TEST_ASAN
+		ck_assert(!__asan_address_is_poisoned(p));
+		ck_assert(!__asan_address_is_poisoned(p + sizes[i] - 1));
+		ck_assert(__asan_address_is_poisoned(p + sizes[i]));
+		ck_assert(__asan_address_is_poisoned(p - 1));
+#endif
+		if (RUNNING_ON_VALGRIND) {
+			ck_assert_int_eq(vbits(p), 1);
+			ck_assert_int_eq(vbits(p + sizes[i] - 1), 1);
+			ck_assert_int_eq(vbits(p + sizes[i]), 3);
+			ck_assert_int_eq(vbits(p - 1), 3);
+		}
+		(void)p;
+	}
+	dev_mem_free(&m);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("mem");
@@ -82,6 +150,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_copies);
 	tcase_add_test(tc, test_again);
+	tcase_add_test(tc, test_checked_bounds);
 	suite_add_tcase(s, tc);
 	return s;
 }
