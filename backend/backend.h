@@ -108,7 +108,9 @@ typedef struct {
 	int uniform;         /* 1 when the branch cannot diverge */
 	char why_uniform[64];/* what made it uniform or divergent */
 	BeDecision decision; /* what was done */
-	char rule[160];      /* why (threshold, rule) */
+	int side_alone;      /* predicated: the fall-through side alone (one-side, ret-nest), the
+	                        branch kept over the taken side; 0: both sides, or not predicated */
+	char rule[256];      /* why (threshold, rule) */
 	const char *ptxfile; /* the name of the PTX file the branch is in (owned by the Module) */
 	int ptxunit;         /* that file's index (PLoc.file, Ins.ptxfile): 0 but in a module
 	                        linked from several files */

@@ -207,9 +207,10 @@ typedef struct IfRec {
 	int size_then;       /* microcode instructions on the taken side, -1 when not a hammock */
 	int size_else;       /* on the fall-through side, -1 */
 	int predicated;      /* 1: converted into guarded straight-line code */
+	int alone;           /* the fall-through side alone was (one-side, ret-nest) */
 	int uniform;         /* the branch cannot diverge */
 	char why[64];        /* uniformity reason */
-	char rule[160];      /* the rule that decided */
+	char rule[256];      /* the rule that decided */
 } IfRec;
 
 /* the registers operand slot i of in spans (isa_ins_nregs on in's opcode, modifiers and

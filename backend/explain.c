@@ -37,27 +37,27 @@ static const char *base(const char *path)
 
 enum { C_IDX, C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COST, C_COND, C_DEC, C_RULE, NCOL };
 
-static void cells(const BeLogEntry *e, char c[NCOL][224])
+static void cells(const BeLogEntry *e, char c[NCOL][256])
 {
-	snprintf(c[C_IDX], 224, "#%d", e->index);
-	snprintf(c[C_PTX], 224, "%d:%d", e->ptxline, e->ptxcol);
+	snprintf(c[C_IDX], 256, "#%d", e->index);
+	snprintf(c[C_PTX], 256, "%d:%d", e->ptxline, e->ptxcol);
 	if (e->srcline)
-		snprintf(c[C_CUDA], 224, "%s:%d", e->srcname ? base(e->srcname) : "?", e->srcline);
+		snprintf(c[C_CUDA], 256, "%s:%d", e->srcname ? base(e->srcname) : "?", e->srcline);
 	else
-		snprintf(c[C_CUDA], 224, "-");
-	snprintf(c[C_SHAPE], 224, "%s", e->shape);
-	snprintf(c[C_TAKEN], 224, e->size_then >= 0 ? "%d" : "-", e->size_then);
-	snprintf(c[C_FALL], 224, e->size_else >= 0 ? "%d" : "-", e->size_else);
+		snprintf(c[C_CUDA], 256, "-");
+	snprintf(c[C_SHAPE], 256, "%s", e->shape);
+	snprintf(c[C_TAKEN], 256, e->size_then >= 0 ? "%d" : "-", e->size_then);
+	snprintf(c[C_FALL], 256, e->size_else >= 0 ? "%d" : "-", e->size_else);
 	if (e->cost_pred >= 0)
-		snprintf(c[C_COST], 224, "%d/%d", e->cost_pred, e->cost_branch);
+		snprintf(c[C_COST], 256, "%d/%d", e->cost_pred, e->cost_branch);
 	else
-		snprintf(c[C_COST], 224, "-");
+		snprintf(c[C_COST], 256, "-");
 	if (e->why_uniform[0])
-		snprintf(c[C_COND], 224, "%s: %s", e->uniform ? "uniform" : "divergent", e->why_uniform);
+		snprintf(c[C_COND], 256, "%s: %s", e->uniform ? "uniform" : "divergent", e->why_uniform);
 	else
-		snprintf(c[C_COND], 224, "%s", e->uniform ? "uniform" : "divergent");
-	snprintf(c[C_DEC], 224, "%s", be_decision_name(e->decision));
-	snprintf(c[C_RULE], 224, "%s", e->rule);
+		snprintf(c[C_COND], 256, "%s", e->uniform ? "uniform" : "divergent");
+	snprintf(c[C_DEC], 256, "%s", be_decision_name(e->decision));
+	snprintf(c[C_RULE], 256, "%s", e->rule);
 }
 
 void be_log_print(FILE *f, const BeLog *log)
@@ -65,7 +65,7 @@ void be_log_print(FILE *f, const BeLog *log)
 	static const char *head[NCOL] = {
 		"#", "PTX", "CUDA", "shape", "taken", "fall", "pred/br", "condition", "decision", "rule"
 	};
-	char c[NCOL][224];
+	char c[NCOL][256];
 
 	for (int i = 0; i < log->n;) {
 		int end = i, w[NCOL], count[BD_COUNT] = {0}, shown = 0;
@@ -178,6 +178,8 @@ void be_log_print_json(FILE *f, const BeLog *log)
 		jstr(f, e->why_uniform);
 		fputs(", \"decision\": ", f);
 		jstr(f, be_decision_name(e->decision));
+		fputs(", \"predicated_side\": ", f);
+		jstr(f, e->decision != BD_PREDICATED ? NULL : e->side_alone ? "fallthrough" : "both");
 		fputs(", \"rule\": ", f);
 		jstr(f, e->rule);
 		fputs("}", f);

@@ -569,6 +569,7 @@ static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 	r->size_then = h->size[0];
 	r->size_else = h->size[1];
 	r->uniform = !div;
+	r->alone = h->nest;
 	if (!div || !be_why_divergent(f, f->pf->ins[b->jmp.ptxins].guard, r->why, sizeof r->why))
 		snprintf(r->why, sizeof r->why, "%s", b->why);
 	if (lim < 0)
@@ -879,19 +880,40 @@ static int note_folded(Fn *f)
 	return 0;
 }
 
-/* when branch b's if/else stays whole: whether its one-sided hammock (one_side, in h) is
- * converted, decided into r. Not for a branch --decide names (that decides the if/else), so
- * decide's forced, its only error, never applies here */
-static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r)
+/* when branch b's if/else stays whole (h, and r when decide ran on it, whole: 1): whether
+ * its one-sided hammock (one_side) is converted, decided into r, h becoming that hammock.
+ * The record says what was done and why: the taken side's own size (-1 when it is no
+ * straight-line side), why the if/else was not predicated whole, and that the fall-through
+ * side was predicated alone (r->alone). Not for a branch --decide names (that decides the
+ * if/else), so decide's forced, its only error, never applies here */
+static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r, int whole)
 {
 	const char *loc = "";
-	int go = 0;
+	char why[sizeof r->rule];
+	int go = 0, taken;
 
 	if (f->opt->predicate_rule != BE_RULE_SM35 || be_decide_of(f, b->jmp.ptxins, &loc) >= 0)
 		return 0;
+	taken = h->hammock && h->side[0] >= 0 ? h->size[0] : -1;
+	if (whole)
+		snprintf(why, sizeof why, "%s", r->rule);
+	else
+		snprintf(why, sizeof why, "not predicable: %s", h->block);
 	examine(f, b->id, h, 1);
 	if (h->hammock)
 		decide(f, h, b, r, &go);
+	if (go) {
+		char alone[sizeof r->rule];
+		const char *c = r->rule;
+		if (!strncmp(c, "larger side ", 12))
+			c += 12;
+		snprintf(alone, sizeof alone, "%s", c);
+		snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.86s); fall-through side "
+		         "predicated alone (%.56s, with its jump), the branch kept over the taken "
+		         "side", why, alone);
+		r->size_then = taken;
+		r->alone = 1;
+	}
 	return go;
 }
 
@@ -926,7 +948,7 @@ int be_ifconv(Fn *f)
 			if (go < 0)
 				return -1;
 			if (!go)
-				go = one_tried(f, b, &h, &rec);
+				go = one_tried(f, b, &h, &rec, h.hammock);
 			if (go) {
 				*add_rec(f) = rec;
 				convert(f, &h);
@@ -946,7 +968,7 @@ int be_ifconv(Fn *f)
 		decide(f, &h, b, add_rec(f), &go);
 		if (go < 0)
 			return -1;
-		if (go || one_tried(f, b, &h, &one))
+		if (go || one_tried(f, b, &h, &one, 0))
 			die("a convertible hammock was left");
 	}
 	return 0;

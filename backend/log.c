@@ -96,6 +96,7 @@ static void ifconv_log(Fn *f, int first)
 		e->uniform = r->uniform;
 		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
 		e->decision = BD_PREDICATED;
+		e->side_alone = r->alone;
 		snprintf(e->rule, sizeof e->rule, "%s", r->rule);
 	}
 	for (int i = first; i < log->n; i++) {

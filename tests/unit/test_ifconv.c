@@ -606,6 +606,46 @@ static void one_side_ops(const Tr *t, const char *name, int *gnops, int *gbra)
 	}
 }
 
+/* the JSON row of func's first branch (one-side): its taken and fall-through sizes, and
+ * "predicated_side" "fallthrough" */
+static void one_side_json(const Tr *t, const char *func, int taken, int fall)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	json_error_t err;
+	json_t *root, *br;
+	int seen = 0;
+
+	be_log_print_json(f, &t->log);
+	fclose(f);
+	root = json_loads(buf, 0, &err);
+	ck_assert_msg(root != NULL, "JSON error line %d: %s", err.line, err.text);
+	br = json_object_get(root, "branches");
+	for (size_t i = 0; i < json_array_size(br); i++) {
+		json_t *e = json_array_get(br, i);
+		const char *side = json_string_value(json_object_get(e, "predicated_side"));
+		if (strcmp(json_string_value(json_object_get(e, "function")), func)) {
+			/* every other row: both sides when predicated, null when not */
+			if (!strcmp(json_string_value(json_object_get(e, "decision")), "predicated"))
+				ck_assert(side && (!strcmp(side, "both") || !strcmp(side, "fallthrough")));
+			else
+				ck_assert(json_is_null(json_object_get(e, "predicated_side")));
+			continue;
+		}
+		seen++;
+		ck_assert_str_eq(json_string_value(json_object_get(e, "shape")), "one-side");
+		ck_assert_int_eq(json_integer_value(json_object_get(e, "size_taken")), taken);
+		ck_assert_int_eq(json_integer_value(json_object_get(e, "size_fallthrough")), fall);
+		ck_assert_str_eq(side, "fallthrough");
+		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "rule")),
+		                             "fall-through side predicated alone"));
+	}
+	ck_assert_int_eq(seen, 1);
+	json_decref(root);
+	free(buf);
+}
+
 START_TEST(t_one_side)
 {
 	Tr t;
@@ -618,7 +658,18 @@ START_TEST(t_one_side)
 	ck_assert_int_eq(dec(&t, "one_0"), BD_PREDICATED);
 	ck_assert_str_eq(entry(&t, "one_0", 0)->shape, "one-side");
 	ck_assert_int_eq(entry(&t, "one_0", 0)->size_else, 7);
-	ck_assert_ptr_nonnull(strstr(entry(&t, "one_0", 0)->rule, "larger side 8 <= --predicate-max 8"));
+	/* the report says what was done and why: the taken side's own size (it was 0), why the
+	 * if/else was not predicated whole, and that the fall-through side alone was */
+	ck_assert_int_eq(entry(&t, "one_0", 0)->size_then, 14);
+	ck_assert_int_eq(entry(&t, "one_0", 0)->side_alone, 1);
+	ck_assert_str_eq(entry(&t, "one_0", 0)->rule, "whole if/else kept (larger side 14 > "
+	                 "--predicate-max 8); fall-through side predicated alone (8 <= "
+	                 "--predicate-max 8, with its jump), the branch kept over the taken side");
+	one_side_json(&t, "one_0", 14, 7);
+	ck_assert_int_eq(entry(&t, "one_2", 0)->size_then, 14);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "one_2", 0)->rule, "(larger side 14 > "
+	                             "--predicate-max-uniform 6); fall-through side predicated "
+	                             "alone (6 <= --predicate-max-uniform 6,"));
 	one_side_ops(&t, "one_0", &nops, &bras);
 	ck_assert_int_eq(nops, 1);   /* @P NOP.S: the side's lanes arrive at the join */
 	ck_assert_int_eq(bras, 0);
