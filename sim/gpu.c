@@ -5,11 +5,60 @@
  * (or steps), runaway and deadlock detection, located run-time errors, trace records for a
  * TraceSink (trace.h), and the statistics. Per-slot state is allocated the first time a slot
  * is used, never inside the cycle loop. */
+#define _DEFAULT_SOURCE   /* madvise, beside POSIX */
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
 #include <inttypes.h>
+#include <sys/mman.h>
 #include "sim/machine.h"
+
+/* ASan and valgrind's memcheck watch the bounds of each allocation: under them the SMs' state
+ * and each warp's registers stay allocations of their own (as device/mem.c's host copies) */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GPU_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(GPU_ASAN)
+#define GPU_ASAN 1
+#endif
+#if defined(MADV_HUGEPAGE) && !defined(GPU_ASAN)
+#define GPU_HUGE 1
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
+#endif
+#else
+#define GPU_HUGE 0
+#endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
+#endif
+
+/* n bytes (not cleared) on transparent huge pages, for what the cycle loop touches of every
+ * SM: the TSms and the warps' register rows. A window runs every SM in turn, and on 4 KiB
+ * pages the pages one SM touches in its turn (its Scoreboards and register rows lie 2-4 KiB
+ * apart a warp) outnumber the TLB's entries, which on a virtual machine cost a walk of two
+ * page tables each. NULL (the caller allocates as before) under the checkers, or when no
+ * such block can be had; free() frees it. */
+static void *huge_alloc(size_t n)
+{
+#if GPU_HUGE
+	const size_t huge = (size_t)2 << 20;
+	size_t sz = (n + huge - 1) & ~(huge - 1);
+	void *p;
+
+	if (RUNNING_ON_VALGRIND || n > SIZE_MAX - huge || !(p = aligned_alloc(huge, sz)))
+		return NULL;
+	madvise(p, sz, MADV_HUGEPAGE);   /* advice: without it, 4 KiB pages */
+	return p;
+#else
+	(void)n;
+	return NULL;
+#endif
+}
 
 void sim_config_from_opts(SimConfig *c, const SimOpts *o)
 {
@@ -98,7 +147,10 @@ static int slot_alloc(Gpu *g, SM *s, Cta *c)
 		 * partial warp lacks: its rows all zero; each row of 128 bytes two whole cache
 		 * lines of 64 */
 		int z = (uint32_t)(i + 1) * 32 > c_threads(g) ? 0 : g->zrow;
-		w->r = aligned_alloc(64, (size_t)g->rows * 32 * sizeof *w->r);
+		size_t rsz = (size_t)g->rows * 32;
+		w->r = g->regs ? g->regs + (((size_t)s->id * (size_t)g->slots + (size_t)c->slot) *
+		                            (size_t)g->wpc + (size_t)i) * rsz
+		               : aligned_alloc(64, rsz * sizeof *w->r);
 		if (w->r)
 			memset(w->r + (size_t)z * 32, 0, (size_t)(g->rows - z) * 32 * sizeof *w->r);
 		w->crs = calloc((size_t)g->cfg.tc.crs_depth, sizeof *w->crs);
@@ -502,8 +554,14 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		fprintf(err, "warpsim: --l2: %s\n", msg);
 		goto fail;
 	}
-	if (!(g->sm = calloc((size_t)cfg->tc.sms, sizeof *g->sm)) ||
-	    !(g->tsm = calloc((size_t)cfg->tc.sms, sizeof *g->tsm)) ||
+	if ((g->tsm = huge_alloc((size_t)cfg->tc.sms * sizeof *g->tsm)))
+		memset(g->tsm, 0, (size_t)cfg->tc.sms * sizeof *g->tsm);
+	else
+		g->tsm = calloc((size_t)cfg->tc.sms, sizeof *g->tsm);
+	/* (every slot's rows, 64-byte aligned: a row is 128 bytes) */
+	g->regs = huge_alloc((size_t)cfg->tc.sms * (size_t)g->slots * (size_t)g->wpc * (size_t)g->rows *
+	                     32 * sizeof *g->regs);
+	if (!(g->sm = calloc((size_t)cfg->tc.sms, sizeof *g->sm)) || !g->tsm ||
 	    !(g->src = calloc((size_t)cfg->tc.sms, sizeof *g->src)))
 		goto oom;
 	for (int i = 0; i < cfg->tc.sms; i++) {
@@ -554,7 +612,8 @@ void sim_gpu_free(Gpu *g)
 		for (int j = 0; s->slots && j < g->slots; j++) {
 			Cta *c = &s->slots[j];
 			for (int k = 0; c->w && k < c->nwarps; k++) {
-				free(c->w[k].r);
+				if (!g->regs)
+					free(c->w[k].r);
 				free(c->w[k].crs);
 				free(c->w[k].local);
 			}
@@ -568,6 +627,7 @@ void sim_gpu_free(Gpu *g)
 	for (int i = 0; g->tsm && i < g->cfg.tc.sms; i++)
 		sim_tsm_free(&g->tsm[i]);
 	free(g->tsm);
+	free(g->regs);
 	free(g->src);
 	free(g->tcode);
 	sim_cache_free(&g->l2);

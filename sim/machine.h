@@ -216,6 +216,8 @@ struct Gpu {
 	uint32_t *tl;       /* target lists as code indexes */
 	int rows;           /* register rows per warp: regs, 4 zero rows, 4 sink rows */
 	int zrow, srow;     /* first zero row, first sink row */
+	uint32_t *regs;     /* every warp slot's register rows in one block on huge pages
+	                       (gpu.c's huge_alloc; NULL: each warp's its own allocation) */
 	int (*clr)[2];      /* the runs of rows cta_start clears (first, count): decode.c */
 	int nclr;
 	uint32_t shsize;    /* shared bytes per CTA (static + dynamic) */
