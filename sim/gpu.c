@@ -13,8 +13,9 @@
 #include <sys/mman.h>
 #include "sim/machine.h"
 
-/* ASan and valgrind's memcheck watch the bounds of each allocation: under them the SMs' state
- * and each warp's registers stay allocations of their own (as device/mem.c's host copies) */
+/* ASan and valgrind's memcheck watch the bounds of each allocation: under them the TSms and
+ * each warp's register rows stay allocations of their own (device/mem.c poisons the gaps of its
+ * chunks instead; a warp's rows here have none between them) */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define GPU_ASAN 1
@@ -38,11 +39,12 @@
 #endif
 
 /* n bytes (not cleared) on transparent huge pages, for what the cycle loop touches of every
- * SM: the TSms and the warps' register rows. A window runs every SM in turn, and on 4 KiB
- * pages the pages one SM touches in its turn (its Scoreboards and register rows lie 2-4 KiB
- * apart a warp) outnumber the TLB's entries, which on a virtual machine cost a walk of two
- * page tables each. NULL (the caller allocates as before) under the checkers, or when no
- * such block can be had; free() frees it. */
+ * SM: the TSms and the warps' register rows. On 4 KiB pages each of their pages cost a page
+ * fault when first touched (on a virtual machine several microseconds, with the kernel's
+ * clear of the page: about 800 on fermi.cfg's 15 SMs), and a window, which runs every SM in
+ * turn, met the Scoreboards and rows of each SM (2-4 KiB a warp) on pages of their own.
+ * NULL (the caller allocates as before) under the checkers, or when no such block can be
+ * had; free() frees it. */
 static void *huge_alloc(size_t n)
 {
 #if GPU_HUGE
