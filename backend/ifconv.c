@@ -371,12 +371,12 @@ static int join_cycles(const Fn *f, int a, int t, int j)
  * its lanes leave for nn by the inverted branch (`@P NOP.S` in the SSY region of the
  * branch, `@P BRK` in a PBK region, a guarded BRA when uniform), the taken side following.
  * ptxas never does it for the taken side (it keeps `@!P BRA` over a short taken side). Not
- * when nn is a loop's header (the sides would be continues) or join_cycles holds. Tried
- * only under that rule (one_tried) */
+ * when join_cycles holds. nn may be a loop's header (both sides continue a while loop):
+ * ptxas rotates the loop and predicates the side alone all the same (tests/ptx/one_side_loop).
+ * Tried only under that rule (one_tried) */
 static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int nn)
 {
 	return side_alone(f, kn, cn, nn) && nn != t && nn == b->ipdom && skip_empty(f, t) != nn &&
-	       !(f->blk[nn].loop >= 0 && f->loops[f->blk[nn].loop].header == nn) &&
 	       !join_cycles(f, b->id, t, nn);
 }
 
