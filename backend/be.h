@@ -127,6 +127,8 @@ typedef struct {
 	uint8_t arrive1;  /* the edge to s1 arrives (.S) */
 	uint8_t arrive2;  /* the edge to s2 arrives */
 	uint8_t brk;      /* this block is a PBK target: pushed by PBK, arrived at by BRK */
+	uint8_t brkpass;  /* sync.c's exit_sync: an SSY target that a BRK to the PBK target right
+	                     beneath it passes (its lanes leave the SYNC token too) */
 	uint8_t retjoin;  /* ifconv.c: the join of a divergent ret-nest (sync.c pushes a PBK of
 	                     it at its immediate dominator) */
 	uint8_t predicated; /* ifconv.c: block merged away */

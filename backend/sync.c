@@ -182,6 +182,39 @@ static int two_exits(const Fn *f, int l, int nb)
 	return 0;
 }
 
+/* ptxas 11.8's SSY at a break path (tests/ptx/brk_sync; families/brk_div_11..16): in a loop
+ * lowered with PBK (its join j marked brk, pushed alone in its preheader p), a divergent
+ * back edge b whose fall-through leaves the loop into a path e that goes on to j by jumps
+ * alone: the lanes that leave there at different trips wait in DIV tokens, and each group
+ * would run the path by itself. ptxas pushes an SSY of the path's start after the PBK, so
+ * that they run it together, when the path holds a global memory access (the accesses of
+ * all those lanes then go out together) or 11 or more instructions; the loop's own exit
+ * leaves by BRK past that SSY token. e is marked brkpass (propagate lets a BRK to j pass it).
+ * Measured on kernels written for it (docs/fidelity.md, "brk_div"): a path of 10 ALU
+ * instructions, or one on the back edge's taken side, keeps no SSY */
+static void exit_sync(Fn *f, int b, int p, int j)
+{
+	const Blk *B = &f->blk[b];
+	int l = B->loop, e = B->s2, n = 0, mem = 0, x;
+
+	if (l < 0 || B->s1 != f->loops[l].header || e < 0 || be_in_loop(f, l, e) ||
+	    f->blk[e].npred != 1 || f->blk[p].npush != 1 || f->blk[p].push[0] != j)
+		return;
+	for (x = e; x != j; x = f->blk[x].s1) {
+		const Blk *X = &f->blk[x];
+		if (X->dead || X->jmp.kind != J_JMP || X->s1 < 0 || (x != e && X->npred != 1) ||
+		    n > f->nblk)
+			return;
+		for (int i = 0; i < X->nins; i++)
+			mem |= isa_ops[X->ins[i].op].unit == UNIT_LSU_GLOBAL;
+		n += X->nins;
+	}
+	if (!mem && n < 11)
+		return;
+	add_push(f, p, e);
+	f->blk[e].brkpass = 1;
+}
+
 /* b is a loop's latch test: a conditional branch back to its header whose other edge leaves
  * the loop (the loop's own exit, which the forward-PBK rule does not count: ptxas keeps SSY
  * for a join that two skips and a loop's own exit reach, spmv's) */
@@ -668,10 +701,15 @@ static int propagate(Fn *f, Stk *in)
 			return -1;
 		for (int e = 0; e < 2; e++) {
 			Stk o = s;
+			int q = o.d - 1;
 			if (succ[e] < 0)
 				continue;
-			if (o.d > 0 && o.t[o.d - 1] == succ[e]) {
-				o.d--;
+			/* a BRK to a PBK target passes the SYNC tokens of break paths above it */
+			while (q > 0 && o.t[q] != succ[e] && f->blk[o.t[q]].brkpass &&
+			       f->blk[succ[e]].brk)
+				q--;
+			if (q >= 0 && o.t[q] == succ[e]) {
+				o.d = q;
 				if (e == 0)
 					b->arrive1 = 1;
 				else
@@ -906,6 +944,13 @@ int be_sync(Fn *f)
 		} else {
 			add_push(f, i, j);
 		}
+	}
+	/* the break paths that ptxas brackets with an SSY inside the loop's PBK region */
+	for (int i = 0, l; i < nb && f->opt->loop_sync == BE_LOOP_PBK; i++) {
+		const Blk *b = &f->blk[i];
+		if (!b->dead && b->jmp.div && b->jmp.kind == J_BRA && b->ipdom >= 0 &&
+		    f->blk[b->ipdom].brk && (l = outer_loop(f, i, b->ipdom)) >= 0 && ph[l] >= 0)
+			exit_sync(f, i, ph[l], b->ipdom);
 	}
 	be_rpo(f);
 	for (int guard = 0, cap = 0;; guard++) {

@@ -3,7 +3,7 @@
  * An abstract run of the SYNC, BRK and CONT part of the CallReturnStack over every path: SSY,
  * PBK and PCNT push their target; an instruction with .S (a BRK, a CONT) sends its
  * (guard-true) lanes to the innermost target, which must be an SSY's (a PBK's, a PCNT's), and
- * pops it; branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
+ * pops it (a BRK may pass SSY tokens above its PBK's, popping them too); branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
  * (each function is checked from its own label). Where each op goes is the flow column of
  * isa/rules.def, so an op that only computes needs nothing here. Errors: a .S with no SSY; a path that
  * reaches an SSY target without its .S; an instruction reached with two different stacks
@@ -139,6 +139,16 @@ static void arrival(V *v, int i, const VStk *s, uint32_t kind, int g)
 	VStk a = *s;
 	uint32_t top = s->d ? s->t[s->d - 1] & VKIND : 0;
 
+	/* a BRK passes SYNC tokens above its PBK's (ptxas's SSY of a break path inside a loop's
+	 * PBK region, sync.c's exit_sync): its lanes leave them too (the SM model removes them
+	 * from every token above the one they leave for) */
+	if (kind == VBRK && top == 0)
+		for (int d = s->d - 1; d >= 0 && !(s->t[d] & VCONT); d--)
+			if (s->t[d] & VBRK) {
+				a.d = d + 1;
+				top = VBRK;
+				break;
+			}
 	if (s->d == 0 || top != kind) {
 		verr(v, i, kind == VBRK ? "BRK whose innermost token is not a PBK's%.0u" :
 		     kind == VCONT ? "CONT whose innermost token is not a PCNT's%.0u" :
@@ -147,7 +157,7 @@ static void arrival(V *v, int i, const VStk *s, uint32_t kind, int g)
 		return;
 	}
 	a.d--;
-	flow(v, i, (int)(VTOP(s) / 8), &a);
+	flow(v, i, (int)(s->t[a.d] & ~VKIND) / 8, &a);
 	if (g)
 		flow(v, i, i + 1, s);
 }

@@ -346,6 +346,20 @@ count cont.cont_nocross cont_nocross@pbk 'PBK ' 0
 count cont.cont_nocross cont_nocross@pbk 'SSY ' 3
 count cont.cont_nocross cont_nocross@pbk '@P[0-6] NOP\.S;' 4
 
+# 13b. break paths (sync.c's exit_sync, kepler.cfg's settings): brk_sync's four loops are left by
+#     their own exit (`@P BRK`) and by their back edge's fall-through into a path to the
+#     loop's end (a BRK at its end); ptxas 11.8 pushes an SSY of the path inside the PBK for
+#     paths of 11 and 12 instructions and one with a store (the leaving lanes arrive by
+#     `@P NOP.S`, the own exits' BRK passes the token), not for 10 (a plain `@P BRA` back
+#     edge), as tests/ptxas-ref/brk_sync.sass; the defaults keep one SSY per loop
+count brksync brk_sync@pbk 'PBK ' 4
+count brksync brk_sync@pbk 'SSY ' 3
+count brksync brk_sync@pbk '@P[0-6] BRK;' 4
+count brksync brk_sync@pbk 'BRK;' 4
+count brksync brk_sync@pbk '@!?P[0-6] NOP\.S;' 3
+count brksync brk_sync@pbk '@!?P[0-6] BRA ' 1
+count brksync brk_sync 'PBK ' 0
+
 # 14. sides with a load (ifrule.c): ld_side's two sides compute their global load's address
 #     (12 and 18 PTX instructions); kepler.cfg's settings predicate both, the loads guarded
 #     and no SSY left, as ptxas 11.8's listing does; the defaults branch around both

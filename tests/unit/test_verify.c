@@ -142,6 +142,30 @@ START_TEST(test_pbk_loop_clean)
 }
 END_TEST
 
+/* brk_div_11 as sync.c's exit_sync lowers it: an SSY of the break path inside the PBK, the
+ * leaving lanes arriving at it by @P NOP.S before the back edge, the loop's own exit a BRK
+ * that passes the SSY token: clean; a CONT token in between is not passed */
+START_TEST(test_brk_passes_ssy)
+{
+	clean("/*0000*/ PBK 0x40;\n"
+	      "/*0008*/ SSY 0x30;\n"
+	      "/*0010*/ ISETP.GE.U32.AND P1, PT, R1, R2, PT;\n"
+	      "/*0018*/ @P1 BRK;\n"
+	      "/*0020*/ @P0 NOP.S;\n"
+	      "/*0028*/ BRA 0x10;\n"
+	      "/*0030*/ IADD R0, R0, R2;\n"
+	      "/*0038*/ BRK;\n"
+	      "/*0040*/ EXIT;\n");
+	refused("/*0000*/ PBK 0x30;\n"
+	        "/*0008*/ PCNT 0x28;\n"
+	        "/*0010*/ SSY 0x20;\n"
+	        "/*0018*/ @P0 BRK;\n"
+	        "/*0020*/ NOP.S;\n"
+	        "/*0028*/ CONT;\n"
+	        "/*0030*/ EXIT;\n", "/*0018*/: error: BRK whose innermost token is not a PBK's");
+}
+END_TEST
+
 /* a BRK with no PBK, a BRK whose innermost token is an SSY's, a .S whose innermost token is
  * a PBK's */
 START_TEST(test_kinds_kept_apart)
@@ -336,6 +360,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(t, test_bpt_paths);
 	tcase_add_test(t, test_brx_loop_arrival_after_exit);
 	tcase_add_test(p, test_pbk_loop_clean);
+	tcase_add_test(p, test_brk_passes_ssy);
 	tcase_add_test(p, test_kinds_kept_apart);
 	tcase_add_test(p, test_pbk_unbalanced);
 	tcase_add_test(p, test_ret_in_pbk);
