@@ -149,7 +149,7 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 /* Invariants of emitted code, on any Kernel: a consistent static CallReturnStack at every
  * instruction (pushes and pops balance around loops), every divergent branch (a guarded
  * BRA without .U) whose paths meet again has the innermost SSY target at its immediate
- * post-dominator, no path reaches an SSY target without a .S, no .S without an SSY.
+ * post-dominator (or a PBK's target below SSY tokens only: a break path's), no path reaches an SSY target without a .S, no .S without an SSY.
  * Prints its errors (kernel and code address), returns their count. */
 int be_verify_kernel(const Kernel *k, FILE *err);
 /* the same with the PTX module the kernel was translated from (NULL: as above): each error

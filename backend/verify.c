@@ -132,6 +132,21 @@ static int guarded(const Ins *in)
 	return 0;
 }
 
+/* the paths of a divergent branch meet at t, the innermost target of s; or at the target of a
+ * PBK below SSY tokens only (the SSY of a break path, sync.c's exit_sync: a branch in the
+ * loop whose paths meet at the loop's end, one of them breaking, lets the lanes that break
+ * pass that token, as arrival lets a BRK) */
+static int meets(const VStk *s, uint32_t t)
+{
+	for (int d = s->d - 1; d >= 0; d--) {
+		if ((s->t[d] & ~VKIND) == t)
+			return d == s->d - 1 || (s->t[d] & VBRK);
+		if (s->t[d] & VKIND)
+			return 0;
+	}
+	return 0;
+}
+
 /* instruction i sends its lanes to the innermost target, a token of kind kind (0: SYNC, .S;
  * VBRK: BRK; VCONT: CONT); guarded, the others go on */
 static void arrival(V *v, int i, const VStk *s, uint32_t kind, int g)
@@ -410,7 +425,7 @@ int be_verify_kernel_at(const Kernel *k, const Module *m, FILE *err)
 				j = (uint32_t)v.succ[j][0];
 			if ((int)j >= n)
 				continue;  /* the paths only meet at the exit */
-			if (v.st[i].d == 0 || VTOP(&v.st[i]) != 8 * j)
+			if (v.st[i].d == 0 || !meets(&v.st[i], 8 * j))
 				verr(&v, i, "divergent branch: its immediate post-dominator 0x%x is not the "
 				     "innermost SSY target", 8 * j);
 		}

@@ -166,6 +166,26 @@ START_TEST(test_brk_passes_ssy)
 }
 END_TEST
 
+/* a divergent branch inside such a loop whose one side breaks (gen --seed 300057, a brx.idx
+ * with a break): its paths meet at the PBK's target, below the break path's SSY, which the
+ * lanes that break pass: clean (it was refused as a branch whose immediate post-dominator
+ * is not the innermost SSY target) */
+START_TEST(test_branch_meets_past_ssy)
+{
+	clean("/*0000*/ PBK 0x50;\n"
+	      "/*0008*/ SSY 0x40;\n"
+	      "/*0010*/ @P1 BRK;\n"
+	      "/*0018*/ @P2 BRA 0x28;\n"
+	      "/*0020*/ BRA 0x30;\n"
+	      "/*0028*/ BRK;\n"
+	      "/*0030*/ @P0 NOP.S;\n"
+	      "/*0038*/ BRA 0x10;\n"
+	      "/*0040*/ IADD R0, R0, R2;\n"
+	      "/*0048*/ BRK;\n"
+	      "/*0050*/ EXIT;\n");
+}
+END_TEST
+
 /* a BRK with no PBK, a BRK whose innermost token is an SSY's, a .S whose innermost token is
  * a PBK's */
 START_TEST(test_kinds_kept_apart)
@@ -361,6 +381,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(t, test_brx_loop_arrival_after_exit);
 	tcase_add_test(p, test_pbk_loop_clean);
 	tcase_add_test(p, test_brk_passes_ssy);
+	tcase_add_test(p, test_branch_meets_past_ssy);
 	tcase_add_test(p, test_kinds_kept_apart);
 	tcase_add_test(p, test_pbk_unbalanced);
 	tcase_add_test(p, test_ret_in_pbk);
