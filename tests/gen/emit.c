@@ -66,9 +66,16 @@ static void node(Em *e, const GenNode *n)
 		e->nloop++;
 		body(e, &n->body[0]);
 		e->nloop--;
-		gen_printf(b, "$Lg%d:\n\tadd.u32 %%lc%d, %%lc%d, 1;\n\tsetp.lt.u32 %%ql%d, %%lc%d, %%lb%d;\n"
-		           "\t@%%ql%d bra%s $Lg%d;\n$Lg%d:\n", cont, lv, lv, lv, lv, lv, lv,
-		           n->uni ? ".uni" : "", head, end);
+		gen_printf(b, "$Lg%d:\n\tadd.u32 %%lc%d, %%lc%d, 1;\n", cont, lv, lv);
+		if (n->guard[0])
+			gen_printf(b, "\tadd.u32 %%t0, %%lc%d, %s;\n\tand.b32 %%t0, %%t0, 3;\n"
+			           "\tsetp.ne.u32 %%ql%d, %%t0, 0;\n", lv, n->guard, lv);
+		else
+			gen_printf(b, "\tsetp.lt.u32 %%ql%d, %%lc%d, %%lb%d;\n", lv, lv, lv);
+		gen_printf(b, "\t@%%ql%d bra%s $Lg%d;\n", lv, n->uni ? ".uni" : "", head);
+		if (n->nbody == 2)
+			body(e, &n->body[1]);
+		gen_printf(b, "$Lg%d:\n", end);
 		return;
 	}
 	case GN_BREAK:

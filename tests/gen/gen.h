@@ -62,7 +62,10 @@ int gen_launch_argv(char *text, char **argv, int max, const char *prog, int keep
 typedef enum {
 	GN_LEAF,    /* straight-line instructions: text */
 	GN_IF,      /* text computes the condition; @guard bra else; body[0] then, body[1] else */
-	GN_LOOP,    /* text sets %lc/%lb of level b; body[0]; a: 1 = test at the top */
+	GN_LOOP,    /* text sets %lc/%lb of level b; body[0]; a: 1 = test at the top; body[1]
+	               (nbody 2): the break path, run by the lanes that leave by the back
+	               edge's fall-through; guard, when set: the register whose sum with %lc
+	               the back edge tests ((sum & 3) != 0 goes round; a is then 1) */
 	GN_BREAK,   /* text computes %qs; @%qs bra to the loop's end */
 	GN_CONT,    /* text computes %qs; @%qs bra to the loop's continue point */
 	GN_EXIT,    /* text computes %qs (unless a & 2); kernel: exit or ret (a & 1); .func:
@@ -129,6 +132,7 @@ typedef struct {
 	int warp_uni;  /* every lane of the warp is here together: collectives allowed */
 } GenCtx;
 char *gen_leaf(GenProg *g, const GenCtx *c, int simple, int *callee);
+char *gen_store(GenProg *g);                                 /* a store to a fresh slot */
 char *gen_cond(GenProg *g, const char *pred, int uniform);   /* setp into pred */
 const char *gen_reg(GenRng *r, char cls);                    /* a random register of cls */
 const char *gen_imm(GenRng *r, char cls);                    /* an edge value of cls */

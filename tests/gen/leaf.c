@@ -340,6 +340,13 @@ static void store(GenProg *g, GenBuf *b)
 	}
 }
 
+char *gen_store(GenProg *g)
+{
+	GenBuf b = {0};
+	store(g, &b);
+	return b.p;
+}
+
 /* a commutative reduction into the accumulator buffer */
 static void reduce(GenRng *r, GenBuf *b)
 {

@@ -191,6 +191,49 @@ static void if_stmt(GenProg *g, GenBody *out, const Where *w)
 	}
 }
 
+/* a break path after a divergent loop's back edge (n->body[1]): the lanes that leave by its
+ * fall-through, at different trips, run it on their way to the loop's end, which the own
+ * exit at the top and the breaks reach too. kepler.cfg's rules (--loop-sync pbk) bracket
+ * such a loop with PBK, and sync.c's exit_sync pushes an SSY of the path when it is
+ * straight-line and holds a global access or 11 or more instructions (tests/ptx/brk_sync),
+ * so the sizes spread over that threshold and some paths store. Half of them go round by a
+ * test of their own ((%lc + reg) & 3 != 0, brk_sync's), the own exit at the top bounding the
+ * loop. Drawn from a stream of its own (the seed and the loop's node number): a program
+ * without one is the one the seed made before, so the seeds other tests pick stay as they
+ * were. In 3% of the divergent loops: 28 of the 400 sm35 seeds of run-gen.sh get the SSY.
+ * GEN_NO_BRKPATH set: none (to show what the coverage check in run-gen.sh sees) */
+static void brk_path(GenProg *g, GenNode *n, const Where *w)
+{
+	static const int sizes[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14};
+	GenRng keep = g->rng, *r = &g->rng;
+	Where in = *w;
+	int k;
+
+	if (n->uni || getenv("GEN_NO_BRKPATH"))
+		return;
+	r->s = (g->seed + 0x9E3779B97F4A7C15ull * (uint64_t)(n->id + 1)) ^ 0xB5AD4ECEDA1CE2A9ull;
+	for (int i = 0; i < 4; i++)
+		gen_rand(r);
+	if (gen_chance(r, 3)) {
+		in.c.cta_uni = in.c.warp_uni = 0;
+		in.noexit = 1;
+		if (gen_chance(r, 50)) {
+			n->a = 1;
+			snprintf(n->guard, sizeof n->guard, "%s", gen_reg(r, 'r'));
+		}
+		n->nbody = 2;
+		k = sizes[gen_below(r, (int)(sizeof sizes / sizeof sizes[0]))];
+		for (int i = 0; i < k; i++)
+			leaf(g, &n->body[1], &in, gen_chance(r, 50));
+		if (w->c.kernel && gen_chance(r, 35)) {
+			GenNode *s = gen_node(g, GN_LEAF);
+			s->text = gen_store(g);
+			push(&n->body[1], s);
+		}
+	}
+	g->rng = keep;
+}
+
 static void loop_stmt(GenProg *g, GenBody *out, const Where *w)
 {
 	GenRng *r = &g->rng;
@@ -219,6 +262,7 @@ static void loop_stmt(GenProg *g, GenBody *out, const Where *w)
 	in.noexit = w->noexit || n->uni;
 	push(out, n);
 	stmts(g, &n->body[0], &in, 1 + gen_below(r, 5));
+	brk_path(g, n, w);
 }
 
 static void brx_stmt(GenProg *g, GenBody *out, const Where *w)
