@@ -112,6 +112,12 @@ typedef struct {
 
 void dev_mem_init(Mem *m);
 void dev_mem_free(Mem *m);
+/* n bytes (not cleared) on transparent huge pages (2 MiB-aligned, advised MADV_HUGEPAGE), for
+ * host state that every SM's turn touches (sim/gpu.c: the TSms, the warps' register rows),
+ * where 4 KiB pages cost a page fault each and crowd the TLB; free() frees it. NULL under
+ * ASan or valgrind (which watch each allocation's bounds: the caller then allocates as
+ * before) or when no such block can be had. */
+void *dev_huge_alloc(size_t n);
 /* allocates size bytes (zeroed) aligned to max(align, DEV_ALLOC_ALIGN) with a guard gap;
  * returns its device address, or 0 when the host is out of memory */
 uint64_t dev_mem_alloc(Mem *m, uint64_t size, uint32_t align, const char *name);

@@ -59,6 +59,22 @@ enum {
 	CHUNK_BYTES = 16u << 20,   /* a new chunk's address space, unless one copy needs more */
 };
 
+void *dev_huge_alloc(size_t n)
+{
+#if MEM_CHUNKS && !defined(MEM_ASAN)
+	size_t sz = (n + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
+	void *p;
+
+	if (MEM_CHECKED || n > SIZE_MAX - HUGE_PAGE || !(p = aligned_alloc(HUGE_PAGE, sz)))
+		return NULL;
+	madvise(p, sz, MADV_HUGEPAGE);   /* advice: without it, 4 KiB pages */
+	return p;
+#else
+	(void)n;
+	return NULL;
+#endif
+}
+
 void dev_mem_init(Mem *m)
 {
 	static const uint16_t one = 1;

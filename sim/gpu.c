@@ -5,62 +5,11 @@
  * (or steps), runaway and deadlock detection, located run-time errors, trace records for a
  * TraceSink (trace.h), and the statistics. Per-slot state is allocated the first time a slot
  * is used, never inside the cycle loop. */
-#define _DEFAULT_SOURCE   /* madvise, beside POSIX */
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
 #include <inttypes.h>
-#include <sys/mman.h>
 #include "sim/machine.h"
-
-/* ASan and valgrind's memcheck watch the bounds of each allocation: under them the TSms and
- * each warp's register rows stay allocations of their own (device/mem.c poisons the gaps of its
- * chunks instead; a warp's rows here have none between them) */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GPU_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(GPU_ASAN)
-#define GPU_ASAN 1
-#endif
-#if defined(MADV_HUGEPAGE) && !defined(GPU_ASAN)
-#define GPU_HUGE 1
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#endif
-#endif
-#else
-#define GPU_HUGE 0
-#endif
-#ifndef RUNNING_ON_VALGRIND
-#define RUNNING_ON_VALGRIND 0
-#endif
-
-/* n bytes (not cleared) on transparent huge pages, for what the cycle loop touches of every
- * SM: the TSms and the warps' register rows. On 4 KiB pages each of their pages cost a page
- * fault when first touched (on a virtual machine several microseconds, with the kernel's
- * clear of the page: about 800 on fermi.cfg's 15 SMs), and a window, which runs every SM in
- * turn, met the Scoreboards and rows of each SM (2-4 KiB a warp) on pages of their own.
- * NULL (the caller allocates as before) under the checkers, or when no such block can be
- * had; free() frees it. */
-static void *huge_alloc(size_t n)
-{
-#if GPU_HUGE
-	const size_t huge = (size_t)2 << 20;
-	size_t sz = (n + huge - 1) & ~(huge - 1);
-	void *p;
-
-	if (RUNNING_ON_VALGRIND || n > SIZE_MAX - huge || !(p = aligned_alloc(huge, sz)))
-		return NULL;
-	madvise(p, sz, MADV_HUGEPAGE);   /* advice: without it, 4 KiB pages */
-	return p;
-#else
-	(void)n;
-	return NULL;
-#endif
-}
 
 void sim_config_from_opts(SimConfig *c, const SimOpts *o)
 {
@@ -556,12 +505,12 @@ Gpu *sim_gpu_new(const Kernel *k, Mem *m, const Launch *l, const SimConfig *cfg,
 		fprintf(err, "warpsim: --l2: %s\n", msg);
 		goto fail;
 	}
-	if ((g->tsm = huge_alloc((size_t)cfg->tc.sms * sizeof *g->tsm)))
+	if ((g->tsm = dev_huge_alloc((size_t)cfg->tc.sms * sizeof *g->tsm)))
 		memset(g->tsm, 0, (size_t)cfg->tc.sms * sizeof *g->tsm);
 	else
 		g->tsm = calloc((size_t)cfg->tc.sms, sizeof *g->tsm);
 	/* (every slot's rows, 64-byte aligned: a row is 128 bytes) */
-	g->regs = huge_alloc((size_t)cfg->tc.sms * (size_t)g->slots * (size_t)g->wpc * (size_t)g->rows *
+	g->regs = dev_huge_alloc((size_t)cfg->tc.sms * (size_t)g->slots * (size_t)g->wpc * (size_t)g->rows *
 	                     32 * sizeof *g->regs);
 	if (!(g->sm = calloc((size_t)cfg->tc.sms, sizeof *g->sm)) || !g->tsm ||
 	    !(g->src = calloc((size_t)cfg->tc.sms, sizeof *g->src)))
