@@ -3,8 +3,9 @@
  * An abstract run of the SYNC, BRK and CONT part of the CallReturnStack over every path: SSY,
  * PBK and PCNT push their target; an instruction with .S (a BRK, a CONT) sends its
  * (guard-true) lanes to the innermost target, which must be an SSY's (a PBK's, a PCNT's), and
- * pops it (a BRK may pass SSY tokens above its PBK's, popping them too); branches, BRX targets, guarded EXIT/RET continue both ways; CAL/JCAL return
- * (each function is checked from its own label). Where each op goes is the flow column of
+ * pops it (a BRK may pass SSY tokens above its PBK's, popping them too); branches, BRX
+ * targets, guarded EXIT/RET continue both ways; CAL/JCAL return (each function is checked
+ * from its own label). Where each op goes is the flow column of
  * isa/rules.def, so an op that only computes needs nothing here. Errors: a .S with no SSY; a path that
  * reaches an SSY target without its .S; an instruction reached with two different stacks
  * (pushes and pops do not balance, e.g. an SSY inside a loop); an unguarded RET with
@@ -132,19 +133,26 @@ static int guarded(const Ins *in)
 	return 0;
 }
 
-/* the paths of a divergent branch meet at t, the innermost target of s; or at the target of a
- * PBK below SSY tokens only (the SSY of a break path, sync.c's exit_sync: a branch in the
- * loop whose paths meet at the loop's end, one of them breaking, lets the lanes that break
- * pass that token, as arrival lets a BRK) */
+/* the depth of the innermost PBK token of s when only SYNC tokens lie above it, else -1: a
+ * BRK passes those (ptxas's SSY of a break path inside a loop's PBK region, sync.c's
+ * exit_sync), its lanes leaving them too, as the SM model removes a BRK's lanes from every
+ * token above the one they leave for */
+static int pbk_under_syncs(const VStk *s)
+{
+	int d = s->d - 1;
+
+	while (d >= 0 && !(s->t[d] & VKIND))
+		d--;
+	return d >= 0 && (s->t[d] & VBRK) ? d : -1;
+}
+
+/* the paths of a divergent branch meet at t, the innermost target of s, or at the target of
+ * a PBK below SYNC tokens only (the lanes of the side that breaks pass them) */
 static int meets(const VStk *s, uint32_t t)
 {
-	for (int d = s->d - 1; d >= 0; d--) {
-		if ((s->t[d] & ~VKIND) == t)
-			return d == s->d - 1 || (s->t[d] & VBRK);
-		if (s->t[d] & VKIND)
-			return 0;
-	}
-	return 0;
+	int d = pbk_under_syncs(s);
+
+	return (s->d && VTOP(s) == t) || (d >= 0 && (s->t[d] & ~VKIND) == t);
 }
 
 /* instruction i sends its lanes to the innermost target, a token of kind kind (0: SYNC, .S;
@@ -153,17 +161,12 @@ static void arrival(V *v, int i, const VStk *s, uint32_t kind, int g)
 {
 	VStk a = *s;
 	uint32_t top = s->d ? s->t[s->d - 1] & VKIND : 0;
+	int d;
 
-	/* a BRK passes SYNC tokens above its PBK's (ptxas's SSY of a break path inside a loop's
-	 * PBK region, sync.c's exit_sync): its lanes leave them too (the SM model removes them
-	 * from every token above the one they leave for) */
-	if (kind == VBRK && top == 0)
-		for (int d = s->d - 1; d >= 0 && !(s->t[d] & VCONT); d--)
-			if (s->t[d] & VBRK) {
-				a.d = d + 1;
-				top = VBRK;
-				break;
-			}
+	if (kind == VBRK && top == 0 && (d = pbk_under_syncs(s)) >= 0) {
+		a.d = d + 1;   /* (past the SYNC tokens above it) */
+		top = VBRK;
+	}
 	if (s->d == 0 || top != kind) {
 		verr(v, i, kind == VBRK ? "BRK whose innermost token is not a PBK's%.0u" :
 		     kind == VCONT ? "CONT whose innermost token is not a PCNT's%.0u" :
