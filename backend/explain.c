@@ -36,28 +36,29 @@ static const char *base(const char *path)
 }
 
 enum { C_IDX, C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COST, C_COND, C_DEC, C_RULE, NCOL };
+enum { CELL = sizeof ((BeLogEntry *)0)->rule };   /* a cell's bytes: the longest, the rule's */
 
-static void cells(const BeLogEntry *e, char c[NCOL][256])
+static void cells(const BeLogEntry *e, char c[NCOL][CELL])
 {
-	snprintf(c[C_IDX], 256, "#%d", e->index);
-	snprintf(c[C_PTX], 256, "%d:%d", e->ptxline, e->ptxcol);
+	snprintf(c[C_IDX], CELL, "#%d", e->index);
+	snprintf(c[C_PTX], CELL, "%d:%d", e->ptxline, e->ptxcol);
 	if (e->srcline)
-		snprintf(c[C_CUDA], 256, "%s:%d", e->srcname ? base(e->srcname) : "?", e->srcline);
+		snprintf(c[C_CUDA], CELL, "%s:%d", e->srcname ? base(e->srcname) : "?", e->srcline);
 	else
-		snprintf(c[C_CUDA], 256, "-");
-	snprintf(c[C_SHAPE], 256, "%s", e->shape);
-	snprintf(c[C_TAKEN], 256, e->size_then >= 0 ? "%d" : "-", e->size_then);
-	snprintf(c[C_FALL], 256, e->size_else >= 0 ? "%d" : "-", e->size_else);
+		snprintf(c[C_CUDA], CELL, "-");
+	snprintf(c[C_SHAPE], CELL, "%s", e->shape);
+	snprintf(c[C_TAKEN], CELL, e->size_then >= 0 ? "%d" : "-", e->size_then);
+	snprintf(c[C_FALL], CELL, e->size_else >= 0 ? "%d" : "-", e->size_else);
 	if (e->cost_pred >= 0)
-		snprintf(c[C_COST], 256, "%d/%d", e->cost_pred, e->cost_branch);
+		snprintf(c[C_COST], CELL, "%d/%d", e->cost_pred, e->cost_branch);
 	else
-		snprintf(c[C_COST], 256, "-");
+		snprintf(c[C_COST], CELL, "-");
 	if (e->why_uniform[0])
-		snprintf(c[C_COND], 256, "%s: %s", e->uniform ? "uniform" : "divergent", e->why_uniform);
+		snprintf(c[C_COND], CELL, "%s: %s", e->uniform ? "uniform" : "divergent", e->why_uniform);
 	else
-		snprintf(c[C_COND], 256, "%s", e->uniform ? "uniform" : "divergent");
-	snprintf(c[C_DEC], 256, "%s", be_decision_name(e->decision));
-	snprintf(c[C_RULE], 256, "%s", e->rule);
+		snprintf(c[C_COND], CELL, "%s", e->uniform ? "uniform" : "divergent");
+	snprintf(c[C_DEC], CELL, "%s", be_decision_name(e->decision));
+	snprintf(c[C_RULE], CELL, "%s", e->rule);
 }
 
 void be_log_print(FILE *f, const BeLog *log)
@@ -65,7 +66,7 @@ void be_log_print(FILE *f, const BeLog *log)
 	static const char *head[NCOL] = {
 		"#", "PTX", "CUDA", "shape", "taken", "fall", "pred/br", "condition", "decision", "rule"
 	};
-	char c[NCOL][256];
+	char c[NCOL][CELL];
 
 	for (int i = 0; i < log->n;) {
 		int end = i, w[NCOL], count[BD_COUNT] = {0}, shown = 0;
