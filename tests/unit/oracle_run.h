@@ -3,6 +3,7 @@
 #ifndef WARPSIM_TEST_ORACLE_RUN_H
 #define WARPSIM_TEST_ORACLE_RUN_H
 
+#include <check.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,15 @@ static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
 		r->rc = or_run(r->m, &r->opts.launch, &c, &r->mem, &r->pl, &r->st, err);
 	fclose(err);
 	free(dup);
+	return r;
+}
+
+/* orun, asserting that the run completes (its messages otherwise) */
+static inline ORun *orun_ok(const char *ptx, const char *opts, uint64_t max_steps)
+{
+	ORun *r = orun(ptx, opts, max_steps);
+
+	ck_assert_msg(r->rc == OR_DONE, "rc %d: %s", r->rc, r->err);
 	return r;
 }
 
