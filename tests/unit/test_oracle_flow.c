@@ -7,21 +7,15 @@
 
 #define HDR ".version 7.0\n.target sm_70\n.address_size 64\n"
 
-static ORun *ok(ORun *r)
-{
-	ck_assert_msg(r->rc == OR_DONE, "rc %d: %s", r->rc, r->err);
-	return r;
-}
-
 /* a divergent loop: thread i sums 0..i */
 START_TEST(test_divergent_loop)
 {
-	ORun *r = ok(orun(OR_KERNEL(
+	ORun *r = orun_ok(OR_KERNEL(
 		"mov.u32 %r1, 0;\n mov.u32 %r2, 0;\n"
 		"$L_loop:\n setp.gt.u32 %p1, %r2, %r30;\n @%p1 bra $L_done;\n"
 		"add.u32 %r1, %r1, %r2;\n add.u32 %r2, %r2, 1;\n bra.uni $L_loop;\n"
 		"$L_done:\n st.global.u32 [%rd15], %r1;"),
-		"--grid 2 --block 40 --arg buf:u32:80 --arg buf:u32:80", 0));
+		"--grid 2 --block 40 --arg buf:u32:80 --arg buf:u32:80", 0);
 	for (int i = 0; i < 80; i++)
 		ck_assert_uint_eq(ou32(r, 0, i), (uint32_t)((i % 40) * (i % 40 + 1) / 2));
 	orun_free(r);
@@ -31,7 +25,7 @@ END_TEST
 /* the classic shared-memory tree reduction with bar.sync between steps */
 START_TEST(test_shared_reduction)
 {
-	ORun *r = ok(orun(HDR
+	ORun *r = orun_ok(HDR
 		".visible .entry k(.param .u64 out, .param .u64 in)\n{\n"
 		".reg .pred %p<3>;\n.reg .b32 %r<10>;\n.reg .b64 %rd<8>;\n"
 		".shared .align 4 .b8 s[256];\n"
@@ -46,7 +40,7 @@ START_TEST(test_shared_reduction)
 		"$S:\n bar.sync 0;\n shr.u32 %r6, %r6, 1;\n setp.ne.u32 %p2, %r6, 0;\n @%p2 bra $L;\n"
 		"setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $E;\n ld.shared.u32 %r9, [s];\n"
 		"st.global.u32 [%rd1], %r9;\n$E:\n ret;\n}\n",
-		"--grid 1 --block 64 --arg buf:u32:1 --arg buf:u32:64:iota", 0));
+		"--grid 1 --block 64 --arg buf:u32:1 --arg buf:u32:64:iota", 0);
 	ck_assert_uint_eq(ou32(r, 0, 0), 64 * 63 / 2);
 	ck_assert_uint_eq(r->st.barriers, 7);   /* 1 + one per step 32..1 */
 	orun_free(r);
@@ -56,7 +50,7 @@ END_TEST
 /* threads 40..63 exit before the barrier: exited threads count as arrived */
 START_TEST(test_exit_releases_barrier)
 {
-	ORun *r = ok(orun(HDR
+	ORun *r = orun_ok(HDR
 		".visible .entry k(.param .u64 out)\n{\n"
 		".reg .pred %p<3>;\n.reg .b32 %r<10>;\n.reg .b64 %rd<8>;\n"
 		".shared .align 4 .u32 s[64];\n"
@@ -67,7 +61,7 @@ START_TEST(test_exit_releases_barrier)
 		"add.u32 %r7, %r1, 1;\n rem.u32 %r7, %r7, 40;\n shl.b32 %r7, %r7, 2;\n"
 		"add.u32 %r7, %r3, %r7;\n ld.shared.u32 %r8, [%r7];\n"
 		"mul.wide.u32 %rd2, %r1, 4;\n add.s64 %rd3, %rd1, %rd2;\n st.global.u32 [%rd3], %r8;\n"
-		"ret;\n}\n", "--grid 1 --block 64 --arg buf:u32:64", 0));
+		"ret;\n}\n", "--grid 1 --block 64 --arg buf:u32:64", 0);
 	for (int i = 0; i < 40; i++)
 		ck_assert_uint_eq(ou32(r, 0, i), 1000 + (i + 1) % 40);
 	for (int i = 40; i < 64; i++)
@@ -76,49 +70,51 @@ START_TEST(test_exit_releases_barrier)
 }
 END_TEST
 
+/* a run that stops with rc and messages that contain each of msgs (NULL-terminated) */
+static void fails(const char *ptx, const char *opts, uint64_t max_steps, int rc,
+                  const char *const *msgs)
+{
+	ORun *r = orun(ptx, opts, max_steps);
+
+	ck_assert_int_eq(r->rc, rc);
+	for (; *msgs; msgs++)
+		ck_assert_msg(strstr(r->err, *msgs) != NULL, "no '%s' in: %s", *msgs, r->err);
+	orun_free(r);
+}
+
+#define FOUR "--grid 1 --block 4 --arg buf:u32:4 --arg buf:u32:4"
+
 START_TEST(test_deadlock)
 {
-	ORun *r = orun(OR_KERNEL(
-		"setp.lt.u32 %p1, %r30, 32;\n @%p1 bar.sync 1;\n @!%p1 bar.sync 2;\n"
-		"st.global.u32 [%rd15], 1;"), "--grid 1 --block 64 --arg buf:u32:64 --arg buf:u32:64", 0);
-	ck_assert_int_eq(r->rc, OR_DEADLOCK);
-	ck_assert_ptr_nonnull(strstr(r->err, "deadlock in CTA (0,0,0): 64 threads wait forever, 0 exited"));
-	ck_assert_ptr_nonnull(strstr(r->err, "barrier 1, 64 threads expected"));
-	orun_free(r);
+	fails(OR_KERNEL("setp.lt.u32 %p1, %r30, 32;\n @%p1 bar.sync 1;\n @!%p1 bar.sync 2;\n"
+	                "st.global.u32 [%rd15], 1;"),
+	      "--grid 1 --block 64 --arg buf:u32:64 --arg buf:u32:64", 0, OR_DEADLOCK,
+	      (const char *[]){"deadlock in CTA (0,0,0): 64 threads wait forever, 0 exited",
+	                       "barrier 1, 64 threads expected", NULL});
 }
 END_TEST
 
 START_TEST(test_runaway)
 {
-	ORun *r = orun(OR_KERNEL("$L_spin:\n bra.uni $L_spin;"),
-	               "--grid 1 --block 4 --arg buf:u32:4 --arg buf:u32:4", 5000);
-	ck_assert_int_eq(r->rc, OR_RUNAWAY);
-	ck_assert_ptr_nonnull(strstr(r->err, "runaway: stopped after 5000 thread instructions"));
-	ck_assert_ptr_nonnull(strstr(r->err, " bra.uni $L_spin;\n ^\n"));
-	orun_free(r);
+	fails(OR_KERNEL("$L_spin:\n bra.uni $L_spin;"), FOUR, 5000, OR_RUNAWAY,
+	      (const char *[]){"runaway: stopped after 5000 thread instructions",
+	                       " bra.uni $L_spin;\n ^\n", NULL});
 }
 END_TEST
 
 START_TEST(test_fault_located)
 {
-	ORun *r = orun(OR_KERNEL("st.global.u32 [%rd15+4096], 7;"),
-	               "--grid 1 --block 4 --arg buf:u32:4 --arg buf:u32:4", 0);
-	ck_assert_int_eq(r->rc, OR_FAULT);
-	ck_assert_ptr_nonnull(strstr(r->err, "test.ptx:"));
-	ck_assert_ptr_nonnull(strstr(r->err, ": error: store of 4 bytes to global address 0x7f"));
-	ck_assert_ptr_nonnull(strstr(r->err, "thread (0,0,0)"));
-	orun_free(r);
-	r = orun(OR_KERNEL("ld.global.u32 %r1, [%rd15+2];"),
-	         "--grid 1 --block 4 --arg buf:u32:4 --arg buf:u32:4", 0);
-	ck_assert_int_eq(r->rc, OR_FAULT);
-	ck_assert_ptr_nonnull(strstr(r->err, "misaligned 4-byte global access"));
-	orun_free(r);
+	fails(OR_KERNEL("st.global.u32 [%rd15+4096], 7;"), FOUR, 0, OR_FAULT,
+	      (const char *[]){"test.ptx:", ": error: store of 4 bytes to global address 0x7f",
+	                       "thread (0,0,0)", NULL});
+	fails(OR_KERNEL("ld.global.u32 %r1, [%rd15+2];"), FOUR, 0, OR_FAULT,
+	      (const char *[]){"misaligned 4-byte global access", NULL});
 }
 END_TEST
 
 START_TEST(test_local_generic_atomics)
 {
-	ORun *r = ok(orun(HDR
+	ORun *r = orun_ok(HDR
 		".visible .entry k(.param .u64 out, .param .u64 cnt)\n{\n"
 		".local .align 4 .b8 depot[16];\n"
 		".shared .align 4 .u32 smax;\n"
@@ -133,7 +129,7 @@ START_TEST(test_local_generic_atomics)
 		"st.global.v4.u32 [%rd8], {%r3, %r4, %r6, %r1};\n"
 		"atom.global.cas.b32 %r7, [%rd2+4], 0, 5;\n"          /* only the first swaps */
 		"atom.global.inc.u32 %r8, [%rd2+8], 2;\n"             /* 0 1 2 0 1 2 ... */
-		"ret;\n}\n", "--grid 1 --block 8 --arg buf:u32:32 --arg buf:u32:3", 0));
+		"ret;\n}\n", "--grid 1 --block 8 --arg buf:u32:32 --arg buf:u32:3", 0);
 	uint32_t seen = 0;
 	for (int i = 0; i < 8; i++) {
 		ck_assert_uint_eq(ou32(r, 0, 4 * i), (uint32_t)i + 7);
@@ -150,7 +146,7 @@ END_TEST
 
 START_TEST(test_shfl_vote)
 {
-	ORun *r = ok(orun(OR_KERNEL(
+	ORun *r = orun_ok(OR_KERNEL(
 		"mov.u32 %r1, %r30;\n"
 		"shfl.sync.bfly.b32 %r2, %r1, 16, 0x1f, 0xffffffff;\n add.u32 %r1, %r1, %r2;\n"
 		"shfl.sync.bfly.b32 %r2, %r1, 8, 0x1f, 0xffffffff;\n add.u32 %r1, %r1, %r2;\n"
@@ -167,7 +163,7 @@ START_TEST(test_shfl_vote)
 		"mul.wide.u32 %rd3, %r30, 24;\n add.s64 %rd4, %rd14, %rd3;\n"
 		"st.global.u32 [%rd4], %r1;\n st.global.u32 [%rd4+4], %r3;\n st.global.u32 [%rd4+8], %r5;\n"
 		"st.global.u32 [%rd4+12], %r7;\n st.global.u32 [%rd4+16], %r8;\n"),
-		"--grid 1 --block 40 --arg buf:u32:240 --arg buf:u32:1", 0));
+		"--grid 1 --block 40 --arg buf:u32:240 --arg buf:u32:1", 0);
 	for (uint32_t i = 0; i < 32; i++) {
 		ck_assert_uint_eq(ou32(r, 0, 6 * i), 496);
 		ck_assert_uint_eq(ou32(r, 0, 6 * i + 1), i == 0 ? 0 : i - 1 + 1000);
@@ -186,7 +182,7 @@ END_TEST
 
 START_TEST(test_warp_collectives_divergent)
 {
-	ORun *r = ok(orun(OR_KERNEL(
+	ORun *r = orun_ok(OR_KERNEL(
 		"and.b32 %r1, %r30, 31;\n setp.lt.u32 %p1, %r1, 5;\n mov.u32 %r2, 0;\n"
 		"@!%p1 bra $L_join;\n activemask.b32 %r2;\n"
 		"$L_join:\n activemask.b32 %r3;\n"
@@ -198,7 +194,7 @@ START_TEST(test_warp_collectives_divergent)
 		"st.global.u32 [%rd4], %r2;\n st.global.u32 [%rd4+4], %r3;\n st.global.u32 [%rd4+8], %r5;\n"
 		"st.global.u32 [%rd4+12], %r6;\n st.global.u32 [%rd4+16], %r7;\n"
 		"st.global.u32 [%rd4+20], %r8;\n st.global.u32 [%rd4+24], %r9;\n"),
-		"--grid 1 --block 32 --arg buf:u32:224 --arg buf:u32:1", 0));
+		"--grid 1 --block 32 --arg buf:u32:224 --arg buf:u32:1", 0);
 	for (uint32_t i = 0; i < 32; i++) {
 		ck_assert_uint_eq(ou32(r, 0, 7 * i), i < 5 ? 0x1f : 0);
 		ck_assert_uint_eq(ou32(r, 0, 7 * i + 1), 0xffffffffu);       /* reconverged */
@@ -216,7 +212,7 @@ END_TEST
 /* warp-synchronous shared memory: without bar.warp.sync lane 0 would read s[1] first */
 START_TEST(test_bar_warp_sync)
 {
-	ORun *r = ok(orun(HDR
+	ORun *r = orun_ok(HDR
 		".visible .entry k(.param .u64 out)\n{\n"
 		".reg .b32 %r<10>;\n.reg .b64 %rd<8>;\n.shared .align 4 .u32 s[32];\n"
 		"ld.param.u64 %rd1, [out];\n mov.u32 %r1, %tid.x;\n mov.u32 %r2, s;\n"
@@ -224,7 +220,7 @@ START_TEST(test_bar_warp_sync)
 		"st.shared.u32 [%r4], %r5;\n bar.warp.sync -1;\n"
 		"add.u32 %r6, %r1, 1;\n and.b32 %r6, %r6, 31;\n shl.b32 %r6, %r6, 2;\n add.u32 %r6, %r2, %r6;\n"
 		"ld.shared.u32 %r7, [%r6];\n mul.wide.u32 %rd2, %r1, 4;\n add.s64 %rd3, %rd1, %rd2;\n"
-		"st.global.u32 [%rd3], %r7;\n ret;\n}\n", "--grid 1 --block 32 --arg buf:u32:32", 0));
+		"st.global.u32 [%rd3], %r7;\n ret;\n}\n", "--grid 1 --block 32 --arg buf:u32:32", 0);
 	for (int i = 0; i < 32; i++)
 		ck_assert_uint_eq(ou32(r, 0, i), 50 + (i + 1) % 32);
 	orun_free(r);
@@ -233,12 +229,12 @@ END_TEST
 
 START_TEST(test_bar_red)
 {
-	ORun *r = ok(orun(OR_KERNEL(
+	ORun *r = orun_ok(OR_KERNEL(
 		"and.b32 %r1, %r30, 1;\n setp.ne.u32 %p1, %r1, 0;\n"
 		"bar.red.popc.u32 %r2, 0, %p1;\n bar.red.or.pred %p2, 0, %p1;\n"
 		"bar.red.and.pred %p3, 0, %p1;\n selp.u32 %r3, 1, 0, %p2;\n selp.u32 %r4, 2, 0, %p3;\n"
 		"or.b32 %r3, %r3, %r4;\n shl.b32 %r3, %r3, 16;\n or.b32 %r2, %r2, %r3;\n"
-		"st.global.u32 [%rd15], %r2;"), "--grid 1 --block 64 --arg buf:u32:64 --arg buf:u32:64", 0));
+		"st.global.u32 [%rd15], %r2;"), "--grid 1 --block 64 --arg buf:u32:64 --arg buf:u32:64", 0);
 	for (int i = 0; i < 64; i++)
 		ck_assert_uint_eq(ou32(r, 0, i), 32 | 1u << 16);
 	orun_free(r);
@@ -248,7 +244,7 @@ END_TEST
 /* recursion through .param arguments and returns, as nvcc writes calls */
 START_TEST(test_recursion)
 {
-	ORun *r = ok(orun(HDR
+	ORun *r = orun_ok(HDR
 		".func (.param .b32 ret) fact(.param .b32 n)\n{\n"
 		".reg .pred %p<2>;\n.reg .b32 %r<6>;\n"
 		"ld.param.b32 %r1, [n];\n setp.le.u32 %p1, %r1, 1;\n @%p1 bra $Lbase;\n"
@@ -261,7 +257,7 @@ START_TEST(test_recursion)
 		"{\n.param .b32 a;\n.param .b32 r;\n st.param.b32 [a], %r1;\n"
 		"call.uni (r), fact, (a);\n ld.param.b32 %r2, [r];\n}\n"
 		"mul.wide.u32 %rd2, %r1, 4;\n add.s64 %rd3, %rd1, %rd2;\n st.global.u32 [%rd3], %r2;\n"
-		"ret;\n}\n", "--grid 1 --block 13 --arg buf:u32:13", 0));
+		"ret;\n}\n", "--grid 1 --block 13 --arg buf:u32:13", 0);
 	uint32_t f = 1;
 	for (uint32_t i = 0; i < 13; i++) {
 		f *= i ? i : 1;
@@ -275,7 +271,7 @@ END_TEST
 /* a call through a function pointer and a dense switch through brx.idx */
 START_TEST(test_indirect)
 {
-	ORun *r = ok(orun(HDR
+	ORun *r = orun_ok(HDR
 		".func (.param .b32 r) f1(.param .b32 x)\n{\n.reg .b32 %r<3>;\n"
 		"ld.param.b32 %r1, [x];\n add.u32 %r2, %r1, 100;\n st.param.b32 [r], %r2;\n ret;\n}\n"
 		".func (.param .b32 r) f2(.param .b32 x)\n{\n.reg .b32 %r<3>;\n"
@@ -291,7 +287,7 @@ START_TEST(test_indirect)
 		"$L0:\n mov.u32 %r5, 10;\n bra.uni $END;\n$L1:\n mov.u32 %r5, 20;\n bra.uni $END;\n"
 		"$L2:\n mov.u32 %r5, 30;\n$END:\n add.u32 %r2, %r2, %r5;\n"
 		"mul.wide.u32 %rd2, %r1, 4;\n add.s64 %rd3, %rd1, %rd2;\n st.global.u32 [%rd3], %r2;\n"
-		"ret;\n}\n", "--grid 1 --block 12 --arg buf:u32:12", 0));
+		"ret;\n}\n", "--grid 1 --block 12 --arg buf:u32:12", 0);
 	for (uint32_t i = 0; i < 12; i++)
 		ck_assert_uint_eq(ou32(r, 0, i), (i % 2 ? 2 * i : i + 100) + 10 * (i % 3 + 1));
 	orun_free(r);
