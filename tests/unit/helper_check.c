@@ -1,8 +1,10 @@
 /* helper_check.c - the one Check runner every unit test ends with (tests/README.md):
  * runs the suite with the verbosity CK_VERBOSITY asks for (make check sets "minimal"; by
- * default each failure and a summary line), and turns the failures into the exit status. */
+ * default each failure and a summary line), and turns the failures into the exit status;
+ * and the small file chores of tests that write files. */
 #include <check.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include "tests/unit/helper_check.h"
 
@@ -35,4 +37,37 @@ char *ck_same_on_threads(void *(*print)(void *))
 		free(out[i]);
 	}
 	return ref;
+}
+
+void ck_tmpdir(char *dir, size_t size, const char *name)
+{
+	ck_assert_int_lt(snprintf(dir, size, "/tmp/%s.XXXXXX", name), (int)size);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+void ck_rmtree(const char *dir)
+{
+	char cmd[256];
+
+	ck_assert_int_lt(snprintf(cmd, sizeof cmd, "rm -rf %s", dir), (int)sizeof cmd);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+char *ck_slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	long n;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	ck_assert_msg(n > 0, "%s is empty", path);
+	s = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+	s[n] = 0;
+	fclose(f);
+	return s;
 }

@@ -1,10 +1,11 @@
 /* helper_check.h - the shared Check runner of the unit tests (helper_check.c): a test's
- * main() builds its Suite and returns ck_run(suite); and a check that a parser gives the
- * same text on several threads at once. */
+ * main() builds its Suite and returns ck_run(suite); a check that a parser gives the
+ * same text on several threads at once; the files of tests that write some. */
 #ifndef WARPSIM_HELPER_CHECK_H
 #define WARPSIM_HELPER_CHECK_H
 
 #include <check.h>
+#include <stddef.h>
 
 /* runs every test of s (verbosity from CK_VERBOSITY); the process exit status: 0 when all
  * passed, 1 otherwise */
@@ -15,5 +16,13 @@ int ck_run(Suite *s);
  * last one, and returns that last one (the caller frees it): the shared tables a parser
  * builds at first use must give every thread the same result */
 char *ck_same_on_threads(void *(*print)(void *));
+
+/* a fresh directory /tmp/NAME.XXXXXX, its path written to dir (size bytes) */
+void ck_tmpdir(char *dir, size_t size, const char *name);
+/* removes dir and everything in it */
+void ck_rmtree(const char *dir);
+/* the whole of a file a test expects to exist and not be empty, NUL-terminated (the caller
+ * frees it) */
+char *ck_slurp(const char *path);
 
 #endif

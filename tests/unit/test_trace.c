@@ -32,15 +32,12 @@ static void setup(void)
 {
 	prog = isa_asm("t.sass", src, strlen(src), stderr);
 	ck_assert_ptr_nonnull(prog);
-	snprintf(dir, sizeof dir, "/tmp/test_trace.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_tmpdir(dir, sizeof dir, "test_trace");
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_rmtree(dir);
 	isa_prog_free(prog);
 }
 
@@ -51,22 +48,6 @@ static const char *path(const char *name)
 	i = (i + 1) % 4;
 	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
 	return buf[i];
-}
-
-static char *slurp(const char *p)
-{
-	FILE *f = fopen(p, "rb");
-	char *s;
-	long n;
-	ck_assert_ptr_nonnull(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	s = malloc((size_t)n + 1);
-	ck_assert_uint_eq(fread(s, 1, (size_t)n, f), (size_t)n);
-	s[n] = 0;
-	fclose(f);
-	return s;
 }
 
 /* one issue record */
@@ -189,13 +170,13 @@ START_TEST(test_txt_exact_and_gz)
 
 	stream(&s);
 	close_trace(w);
-	got = slurp(path("t.txt"));
+	got = ck_slurp(path("t.txt"));
 	ck_assert_str_eq(got, txt_expect);
 	free(got);
 	w = open_trace("t.txt.gz", 0, UINT64_MAX, &s);
 	stream(&s);
 	close_trace(w);
-	got = slurp(path("t.txt.gz"));
+	got = ck_slurp(path("t.txt.gz"));
 	ck_assert_uint_eq((unsigned char)got[0], 0x1f);   /* a gzip member */
 	ck_assert_uint_eq((unsigned char)got[1], 0x8b);
 	free(got);
@@ -217,7 +198,7 @@ START_TEST(test_txt_window)
 
 	stream(&s);
 	close_trace(w);
-	got = slurp(path("w.txt"));
+	got = ck_slurp(path("w.txt"));
 	ck_assert_ptr_nonnull(strstr(got, "# window: cycles 5 to 6\n"));
 	ck_assert_ptr_nonnull(strstr(got, "ISETP"));
 	ck_assert_ptr_nonnull(strstr(got, "BAR.SYNC"));
@@ -397,7 +378,7 @@ START_TEST(test_svg_long_run)
 		event(&s, TEV_WARP_DONE, 1800000, k / 32, k / 2, k % 2, k);
 	s.end(s.ctx, 2000000);
 	close_trace(w);
-	got = slurp(path("long.svg"));
+	got = ck_slurp(path("long.svg"));
 	ck_assert_msg(strlen(got) < 150000, "%zu bytes", strlen(got));
 	ck_assert(!strncmp(got, "<?xml", 5));
 	ck_assert_str_eq(got + strlen(got) - 7, "</svg>\n");
@@ -427,7 +408,7 @@ START_TEST(test_svg_short)
 
 	stream(&s);
 	close_trace(w);
-	got = slurp(path("short.svg"));
+	got = ck_slurp(path("short.svg"));
 	ck_assert_ptr_nonnull(strstr(got, "2 warp slots, cycles 0..30, one column = 1 cycle<"));
 	ck_assert_ptr_nonnull(strstr(got, "<title>sm0 cta0 w0&#10;issuing: 4 cycles&#10;"
 	                             "stall: raw_alu: 4 cycles&#10;at barrier: 15 cycles&#10;done: 8 cycles</title>"));
@@ -499,7 +480,7 @@ START_TEST(test_txt_launches)
 	int pass;
 
 	close_trace(two_launches("l.txt"));
-	got = slurp(path("l.txt"));
+	got = ck_slurp(path("l.txt"));
 	/* the one-launch text's instruction lines, then the same 31 cycles later */
 	n += (size_t)snprintf(want + n, sizeof want - n, "# warpsim trace of 2 launches (t.sass): one line "
 	                      "per issued warp instruction; cycles continue from launch to launch\n");

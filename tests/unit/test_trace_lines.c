@@ -38,8 +38,7 @@ static void setup(void)
 	prog->files = malloc(sizeof *prog->files);
 	prog->files[0] = strdup("k.cu");
 	prog->nfiles = 1;
-	snprintf(dir, sizeof dir, "/tmp/test_lines.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_tmpdir(dir, sizeof dir, "test_lines");
 	snprintf(p, sizeof p, "%s/t.ptx", dir);
 	f = fopen(p, "w");
 	for (int i = 1; i <= 11; i++)
@@ -53,9 +52,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	ck_assert_int_eq(system(cmd), 0);
+	ck_rmtree(dir);
 	isa_prog_free(prog);
 }
 
@@ -169,16 +166,6 @@ START_TEST(test_lines_sums)
 }
 END_TEST
 
-static char *slurp(const char *p)
-{
-	FILE *f = fopen(p, "rb");
-	char *s = calloc(1, 65536);
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_gt(fread(s, 1, 65535, f), 0);
-	fclose(f);
-	return s;
-}
-
 START_TEST(test_lines_text_and_csv)
 {
 	LineStats *ls = run();
@@ -187,7 +174,7 @@ START_TEST(test_lines_text_and_csv)
 	snprintf(prog_path, sizeof prog_path, "%s/t.ptx", dir);
 	snprintf(out, sizeof out, "%s/l.txt", dir);
 	ck_assert_int_eq(rp_linestats_write(ls, out, prog_path, err, sizeof err), 0);
-	got = slurp(out);
+	got = ck_slurp(out);
 	ck_assert_ptr_nonnull(strstr(got, "\nBy CUDA source line\n"));
 	ck_assert_ptr_nonnull(strstr(got, "\nBy PTX line\n"));
 	ck_assert_ptr_nonnull(strstr(got, "\nBy listing line\n"));
@@ -197,7 +184,7 @@ START_TEST(test_lines_text_and_csv)
 	free(got);
 	snprintf(out, sizeof out, "%s/l.csv", dir);
 	ck_assert_int_eq(rp_linestats_write(ls, out, prog_path, err, sizeof err), 0);
-	got = slurp(out);
+	got = ck_slurp(out);
 	{
 		static const char hdr[] = "level,file,line,executions,warp_insts,thread_insts,mean_active_lanes,"
 			"exec_lanes,divergent_branches,reconvergences,predicated_off_lanes,stall_ready,stall_raw_alu,"
@@ -231,7 +218,7 @@ START_TEST(test_lines_write_oom)
 
 	snprintf(out, sizeof out, "%s/parts.csv", dir);
 	ck_assert_int_eq(rp_linestats_write_by(out, print_part, &fail, err, sizeof err), 0);
-	got = slurp(out);
+	got = ck_slurp(out);
 	ck_assert_str_eq(got, "a table (csv)\n");
 	free(got);
 	fail = 1;
@@ -239,7 +226,7 @@ START_TEST(test_lines_write_oom)
 	ck_assert_int_eq(rp_linestats_write_by(out, print_part, &fail, err, sizeof err), -1);
 	snprintf(want, sizeof want, "--line-stats: out of memory writing '%s': a table is missing", out);
 	ck_assert_str_eq(err, want);
-	got = slurp(out);
+	got = ck_slurp(out);
 	ck_assert_str_eq(got, "a table (csv)\n");
 	free(got);
 }
@@ -352,7 +339,7 @@ START_TEST(test_sweep_reports)
 	free(buf);
 	snprintf(path, sizeof path, "%s/s.csv", dir);
 	ck_assert_int_eq(rp_sweep_csv(path, &sp, p, stderr), 0);
-	got = slurp(path);
+	got = ck_slurp(path);
 	ck_assert_str_eq(got, "predicate-max,cycles,warp_insts,thread_insts,ipc,simd_efficiency,divergent_branches,"
 	                 "crs_high_water,predicated_off_lanes,speedup,outputs_identical\n"
 	                 "0,200,10,160,0.8000,0.5000,2,3,40,1.0000,yes\n"
@@ -361,7 +348,7 @@ START_TEST(test_sweep_reports)
 	free(got);
 	snprintf(path, sizeof path, "%s/s.svg", dir);
 	ck_assert_int_eq(rp_sweep_svg(path, &sp, p, stderr), 0);
-	got = slurp(path);
+	got = ck_slurp(path);
 	ck_assert(!strncmp(got, "<?xml", 5));
 	ck_assert_ptr_nonnull(strstr(got, "against --predicate-max</text>"));
 	ck_assert_ptr_nonnull(strstr(got, ">inf (failed)</text>"));
