@@ -1,6 +1,8 @@
 /* helper_sim.c - a small harness for the simulator's unit tests: assemble a listing from a
  * string, launch its first kernel with arguments given as --arg strings, run it on the SM
- * model recording every issued instruction, and read buffers back. */
+ * model recording every issued instruction, and read buffers back; and what the cycle
+ * model's tests share. */
+#include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,4 +168,24 @@ int helper_load_config(TimingConfig *c, BeOptions *be, const char *path, FILE *e
 	rc = opt_file(&s, path, err);
 	opt_free(&s);
 	return rc;
+}
+
+TimingConfig helper_teaching(void)
+{
+	TimingConfig c;
+
+	sim_tconfig_defaults(&c);
+	ck_assert_int_eq(sim_tconfig_load(&c, "sim/configs/teaching.cfg", stderr), 0);
+	return c;
+}
+
+int helper_gcd(int a, int b)
+{
+	while (b) {
+		int t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
 }

@@ -53,4 +53,10 @@ void simt_free(SimT *t);
  * (otherwise into a scratch copy); 0 or the opt_file result */
 int helper_load_config(TimingConfig *c, BeOptions *be, const char *path, FILE *err);
 
+/* teaching.cfg's architecture (as sim_tconfig_load reads it), which the cycle model's tests
+ * work their expectations out for */
+TimingConfig helper_teaching(void);
+/* the greatest common divisor: a stride's bank conflict degree is gcd(stride, banks) */
+int helper_gcd(int a, int b);
+
 #endif

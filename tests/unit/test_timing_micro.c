@@ -128,15 +128,6 @@ core_new(void)
 	return c;
 }
 
-static TimingConfig
-teaching(void)
-{
-	TimingConfig c;
-	sim_tconfig_defaults(&c);
-	ck_assert_int_eq(sim_tconfig_load(&c, "sim/configs/teaching.cfg", stderr), 0);
-	return c;
-}
-
 /* runs every warp of core to completion; returns the cycles; *iters counts simulated cycles */
 static uint64_t
 run(const TimingConfig *c, Core *core, TStats *st, uint64_t *iters)
@@ -179,23 +170,12 @@ run(const TimingConfig *c, Core *core, TStats *st, uint64_t *iters)
 	return st->cycles;
 }
 
-static int
-gcd(int a, int b)
-{
-	while (b) {
-		int t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 /* sim_tsm_add_cta of a CTA's warps leaves an SM as the same warps added one by one do (each
  * scheduler's masks rebuilt once instead of once per warp); a slot's second arrival clears
  * its Scoreboard below sbtop only (no instruction writes an id from sbtop up) */
 START_TEST(test_add_cta)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	TStats st1, st2;
 	Dram d;
 	char err[200];
@@ -251,7 +231,7 @@ START_TEST(test_dependent_chain)
 {
 	int ns[] = {1, 5, 50};
 	for (int cfg = 0; cfg < 2; cfg++) {
-		TimingConfig c = teaching();
+		TimingConfig c = helper_teaching();
 		if (cfg)
 			sim_tconfig_defaults(&c); /* Fermi */
 		for (int i = 0; i < 3; i++) {
@@ -278,7 +258,7 @@ START_TEST(test_independent_streams)
 	const int N = 10;
 	for (int pol = 0; pol < SCHED_COUNT; pol++)
 		for (int W = 1; W <= 8; W++) {
-			TimingConfig c = teaching();
+			TimingConfig c = helper_teaching();
 			Core *k = core_new();
 			TStats st;
 			c.policy = pol;
@@ -305,13 +285,13 @@ END_TEST
 /* a stride-k shared load costs its conflict degree gcd(k, 32) in replays */
 START_TEST(test_shared_stride)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	for (int s = 1; s <= 32; s++) {
 		Core *k = core_new();
 		TStats st;
 		mem(k, 0, K_LDS, 4, 0, 4 * (uint64_t)s);
 		ctrl(k, 0, K_EXIT);
-		int d = gcd(s, 32);
+		int d = helper_gcd(s, 32);
 		ck_assert_int_eq(run(&c, k, &st, NULL), (uint64_t)(c.lat[LAT_SHARED] + d - 1));
 		ck_assert_int_eq(st.bank_conflicts, (uint64_t)(d - 1));
 		ck_assert_int_eq(st.shared_insts, 1);
@@ -324,7 +304,7 @@ END_TEST
  * at one sector per cycle) */
 START_TEST(test_coalesced_vs_strided)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	Core *k = core_new();
 	TStats st;
 	mem(k, 0, K_LDG, 4, 0x10000, 4);
@@ -355,7 +335,7 @@ END_TEST
  * NOP.S (reconverge), EXIT: both sides + 5 control instructions + 2 switch slots */
 START_TEST(test_divergent_if_else)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	for (int T = 1; T <= 6; T += 5)
 		for (int E = 1; E <= 4; E++) {
 			Core *k = core_new();
@@ -390,7 +370,7 @@ END_TEST
  * both leave --bar-latency after the release */
 START_TEST(test_barrier_slowest)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	for (int N = 1; N <= 20; N += 19) {
 		Core *k = core_new();
 		TStats st;
@@ -415,7 +395,7 @@ END_TEST
 START_TEST(test_sfu_throughput)
 {
 	for (int cfg = 0; cfg < 2; cfg++) {
-		TimingConfig c = teaching();
+		TimingConfig c = helper_teaching();
 		if (cfg)
 			sim_tconfig_defaults(&c); /* Fermi: 4 lanes, 8 cycles per warp */
 		for (int n = 1; n <= 6; n++) {
@@ -438,7 +418,7 @@ END_TEST
 /* dual issue: two independent instructions of one warp in one cycle */
 START_TEST(test_dual_issue)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	TStats st;
 	c.unit[UNIT_ALU].units = 2;
 	for (int width = 1; width <= 2; width++) {

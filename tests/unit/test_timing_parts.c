@@ -8,32 +8,13 @@
 #include "report/report.h"
 #include "sim/timing.h"
 #include "tests/unit/helper_check.h"
-
-static TimingConfig
-teaching(void)
-{
-	TimingConfig c;
-	sim_tconfig_defaults(&c);
-	ck_assert_int_eq(sim_tconfig_load(&c, "sim/configs/teaching.cfg", stderr), 0);
-	return c;
-}
+#include "tests/unit/helper_sim.h"
 
 static void
 strided(uint64_t *a, uint64_t base, uint64_t stride)
 {
 	for (int l = 0; l < TM_WARP; l++)
 		a[l] = base + stride * (uint64_t)l;
-}
-
-static int
-gcd(int a, int b)
-{
-	while (b) {
-		int t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
 }
 
 /* ---------------------------------------------------------------- coalescing */
@@ -148,7 +129,7 @@ START_TEST(test_bank_strides)
 	for (int k = 1; k <= 64; k++) {
 		for (int l = 0; l < TM_WARP; l++)
 			a[l] = (uint32_t)(4 * k * l);
-		ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 4), gcd(k, 32));
+		ck_assert_int_eq(sim_bank_degree(a, ~0u, 4, 32, 4), helper_gcd(k, 32));
 	}
 	/* consecutive words over fewer banks than lanes, and over more */
 	for (int l = 0; l < TM_WARP; l++)
@@ -348,7 +329,7 @@ END_TEST
 
 START_TEST(test_gmem_coalesced_vs_strided)
 {
-	TimingConfig c = teaching(); /* no caches, 32 B/cycle, global latency 100 */
+	TimingConfig c = helper_teaching(); /* no caches, 32 B/cycle, global latency 100 */
 	uint64_t a[TM_WARP];
 	GmResult r;
 	Dram d;
@@ -382,7 +363,7 @@ END_TEST
 
 START_TEST(test_gmem_caches)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	char err[200];
 	Cache l1, l2;
 	Dram d;
@@ -422,7 +403,7 @@ END_TEST
  * latency */
 START_TEST(test_cache_ops)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	char err[200];
 	Ins ld = {0};
 	Cache ro;
@@ -472,7 +453,7 @@ END_TEST
 
 START_TEST(test_gmem_atomics_no_l2)
 {
-	TimingConfig c = teaching();
+	TimingConfig c = helper_teaching();
 	Dram d;
 	GmResult r;
 	uint64_t a[TM_WARP];
