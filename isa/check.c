@@ -192,9 +192,11 @@ static int check_operand(const Kernel *k, const Ins *in, const IsaRules *r, int 
 		return fail(msg, size, i, "bad operand flags");
 	if (o->flags & OPF_SEL) {
 		int sel = (o->flags & OPF_SEL) >> OPF_SEL_SHIFT;
-		int tw = isa_type_bytes((Type)(i == 1 ? in->m.dtype : in->m.stype));
-		if (in->op != OP_VMAD || (i != 1 && i != 2) || cls != OC_R)
-			return fail(msg, size, i, "only VMAD's a and b take a selector (.B0-.B3, .H0, .H1)");
+		int cvt = (in->op == OP_I2F || in->op == OP_F2F) && i == 1;
+		int tw = isa_type_bytes((Type)(i == 1 && !cvt ? in->m.dtype : in->m.stype));
+		if (!((in->op == OP_VMAD && (i == 1 || i == 2)) || cvt) || cls != OC_R)
+			return fail(msg, size, i, "only VMAD's a and b and the source of I2F and F2F "
+			            "take a selector (.B0-.B3, .H0, .H1)");
 		if (sel > 6 || tw != (sel >= 5 ? 2 : 1))
 			return fail(msg, size, i, "operand %d of %s: a %s selector needs %s type", i + 1,
 			            mn, sel >= 5 ? "half-word" : "byte", sel >= 5 ? "a 16-bit" : "an 8-bit");

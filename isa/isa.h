@@ -268,8 +268,9 @@ enum {
 	OPF_NOT = 1 << 2,  /* ~R, or !P */
 	OPF_REL = 1 << 3,  /* BRX/JCAL Ra off (Kepler): the target is Ra + the address after the
 	                    * branch + imm, printed "BRX R2 -0xc0" */
-	OPF_SEL = 7 << 4,  /* VMAD's a and b (ptxas's listings): the byte or half-word the operand
-	                    * is, (flags & OPF_SEL) >> OPF_SEL_SHIFT: 1-4 .B0-.B3, 5-6 .H0, .H1;
+	OPF_SEL = 7 << 4,  /* VMAD's a and b, the source of I2F and F2F (ptxas's listings): the
+	                    * byte or half-word the operand is, (flags & OPF_SEL) >> OPF_SEL_SHIFT:
+	                    * 1-4 .B0-.B3, 5-6 .H0, .H1;
 	                    * 0 the lowest of the operand's type (docs/isa.md) */
 	OPF_SEL_SHIFT = 4,
 };

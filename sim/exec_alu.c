@@ -1156,8 +1156,13 @@ void sim_cvt(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		dt = dt ? dt : TY_F32, st = st ? st : dt;
 	} else
 		dt = dt ? dt : TY_S32, st = st ? st : TY_S32;
+	/* an 8- or 16-bit source: the byte or half-word its selector names (ptxas's listings:
+	 * I2F.F32.U8 R6, R4.B1; F2F.F32.F16 R7, R4.H1), .B0/.H0 when none */
+	int sel = (d->o[1].flags & OPF_SEL) >> OPF_SEL_SHIFT;
+	int pos = sel >= 5 ? 16 * (sel - 5) : sel ? 8 * (sel - 1) : 0;
+
 	FOR_LANES(ex) {
-		uint64_t v = is64(st) ? src64(g, w, &d->o[1], l) : src(g, w, &d->o[1], l);
+		uint64_t v = is64(st) ? src64(g, w, &d->o[1], l) : src(g, w, &d->o[1], l) >> pos;
 		const DOpd *o = &d->o[1];
 		if (st == TY_F64) v = dmods(v, o->flags);
 		else if (st == TY_F32) v = fmods((uint32_t)v, o->flags);

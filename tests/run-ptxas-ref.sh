@@ -9,6 +9,8 @@
 # (and says why). A listing warpsim cannot read or run yet is listed in
 # tests/ptxas-ref/pending.txt (NAME, # reason): reported as PENDING, not FAIL; a pending one
 # that passes is reported so that the list shrinks. Exit status 1 on any FAIL.
+# tests/sass/NAME.sass (ptxas's listing of tests/sass/NAME.ptx, a kernel written for one construct
+# of ptxas's sm_35 code) runs the same way with tests/sass/NAME.launch.
 # A listing may have a launch of its own, tests/ptxas-ref/NAME.launch, for a kernel the corpus
 # suites do not run; one marked "# expect: trap" must stop both engines at a trap (exit status
 # 1, "trap: the kernel aborted", located, in the same CTA and thread) and leave the same buffers.
@@ -41,10 +43,11 @@ extra() {
 }
 
 
-for sass in "$top"/tests/ptxas-ref/*.sass; do
+for sass in "$top"/tests/ptxas-ref/*.sass "$top"/tests/sass/*.sass; do
 	name=$(basename "$sass" .sass)
 	ptx=$top/tests/ptx/$name.ptx
 	[ -f "$ptx" ] || ptx=$top/tests/workloads/$name.ptx
+	[ -f "${sass%.sass}.ptx" ] && ptx=${sass%.sass}.ptx
 	launch=$(launch_of "$ptx")
 	[ -f "${sass%.sass}.launch" ] && launch=${sass%.sass}.launch
 	[ -n "$launch" ] || continue

@@ -18,6 +18,11 @@
 #    whose cubin elfinfo.awk cannot carry over get no listing and a line with the reason in
 #    tests/ptxas-ref/uncarried.txt (the run goes on). Each listing is written whole, then moved
 #    in: a run that stops partway leaves the listings it did not remake untouched.
+#    tests/sass/*.ptx (small kernels written for one construct of ptxas's sm_35 code each;
+#    tests/sass/README.md) are compiled likewise, their listings beside them.
+#
+# `generate.sh FILE.ptx...` does step 3 for those files only (their listings, no refused.txt,
+# uncarried.txt or removal of stale listings): how a new tests/sass fixture gets its listing.
 #
 # Only ptxas's output for our own kernels is written into the tree; NVIDIA's files stay in the
 # cache. Never part of `make check` (which needs no NVIDIA tool). tests/ptxas-ref/README.md.
@@ -78,9 +83,10 @@ tmp=$(mktemp -d)
 new=
 trap 'rm -rf "$tmp"; [ -z "$new" ] || rm -f "$new"' EXIT
 trap 'exit 1' INT TERM
+only=$#
 
 # ---------------------------------------------------------------- 2. Kepler-era PTX
-for cu in tests/cuda/*.cu; do
+[ $only != 0 ] || for cu in tests/cuda/*.cu; do
 	name=$(basename "$cu" .cu)
 	out=tests/ptx/$name.sm35.ptx
 	if "$nvdir/nvcc" -ptx -arch=sm_35 -Wno-deprecated-gpu-targets -ccbin "$(command -v gcc)" \
@@ -112,11 +118,12 @@ retarget() {
 : > "$tmp/refused"
 : > "$tmp/uncarried"
 : > "$tmp/written"
-for ptx in tests/ptx/*.ptx tests/workloads/*.ptx "$ref"/families/*.ptx; do
+[ $only != 0 ] || set -- tests/ptx/*.ptx tests/workloads/*.ptx "$ref"/families/*.ptx tests/sass/*.ptx
+for ptx in "$@"; do
 	[ -f "$ptx" ] || continue
 	name=$(basename "$ptx" .ptx)
 	out=$ref/$name.sass
-	case $ptx in "$ref"/families/*) out=$ref/families/$name.sass ;; esac
+	case $ptx in "$ref"/families/*|tests/sass/*) out=${ptx%.ptx}.sass ;; esac
 	rm -f "$tmp/renamed"
 	retarget "$ptx" > "$tmp/$name.ptx"
 	st=0
@@ -155,9 +162,13 @@ for ptx in tests/ptx/*.ptx tests/workloads/*.ptx "$ref"/families/*.ptx; do
 	echo "$out" >> "$tmp/written"
 	echo "ptxas-reference: $out"
 done
+if [ $only != 0 ]; then      # the files named: each has a listing, or the run fails
+	! [ -s "$tmp/refused" ] && ! [ -s "$tmp/uncarried" ]
+	exit
+fi
 # the whole corpus went through: a listing this run did not write (its PTX is gone, ptxas now
 # refuses it, or it can no longer be carried over) is stale
-for s in "$ref"/*.sass "$ref"/families/*.sass; do
+for s in "$ref"/*.sass "$ref"/families/*.sass tests/sass/*.sass; do
 	[ -f "$s" ] || continue
 	grep -qxF "$s" "$tmp/written" || { rm -f "$s"; echo "ptxas-reference: removed stale $s"; }
 done
