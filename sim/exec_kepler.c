@@ -52,9 +52,11 @@ void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 	case OP_RRO:        /* the model's MUFU reads the float itself */
 		FOR_LANES(ex) REG(d->o[0].reg, l) = fmods(src(g, w, &d->o[1], l), d->o[1].flags);
 		break;
-	case OP_FCHK: {     /* a / b needs the slow path of the division subroutine */
+	case OP_FCHK: {     /* a / b needs the slow path of the division subroutine ({-}a, {-}b) */
 		uint32_t m = 0;
-		FOR_LANES(ex) m |= (uint32_t)ar_fchk_divide(src(g, w, &d->o[1], l), src(g, w, &d->o[2], l)) << l;
+		FOR_LANES(ex)
+			m |= (uint32_t)ar_fchk_divide(fmods(src(g, w, &d->o[1], l), d->o[1].flags),
+			                              fmods(src(g, w, &d->o[2], l), d->o[2].flags)) << l;
 		setp(w, &d->o[0], m, ex);
 		break;
 	}

@@ -1,6 +1,7 @@
 /* test_sim_sm35.c - the SM model on forms of ptxas's sm_35 code that real-world kernels hold
  * (tests/sass runs a kernel of ours for each against the oracle; docs/isa.md section 11):
- * conversions of one byte or half-word of a register. One thread, results stored to out. */
+ * conversions of one byte or half-word of a register, FCHK with a float immediate or a negated
+ * operand. One thread, results stored to out. */
 #include <check.h>
 #include <string.h>
 #include "tests/unit/helper_sim.h"
@@ -46,12 +47,31 @@ START_TEST(test_cvt_selector)
 }
 END_TEST
 
+/* FCHK.DIVIDE's b may be a float immediate, a and b negated: the check reads magnitudes, so
+ * -R and R agree, and 255 is 255.0 (a normal divisor: the fast path) */
+START_TEST(test_fchk_forms)
+{
+	run_ok(HDR "MOV32I R0, 0x40400000;\n"          /* 3.0 */
+	       "MOV32I R1, 0x00000001;\n"               /* the smallest denormal */
+	       "FCHK.DIVIDE P0, R0, 255;\n"
+	       "FCHK.DIVIDE P1, -R0, -11;\n"
+	       "FCHK.DIVIDE P2, R0, -R1;\n"
+	       "FCHK.DIVIDE P3, -R1, 0.5;\n"
+	       "FCHK.DIVIDE P4, R0, 1e-30;\n"           /* below 2^-63 */
+	       "P2R R2, PR, RZ, 0x1f;\n"
+	       "ST.E [R12], R2;\nEXIT;\n", "buf:u32:1");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 0x1c);
+	simt_free(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim_sm35");
 	TCase *tc = tcase_create("sm35");
 
 	tcase_add_test(tc, test_cvt_selector);
+	tcase_add_test(tc, test_fchk_forms);
 	suite_add_tcase(s, tc);
 	return s;
 }
