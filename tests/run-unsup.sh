@@ -12,6 +12,21 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 name=run-unsup
 . "$here/expect.sh"
 U="error: unsupported: instruction"
+# stopped PATTERN FILE KERNEL LAUNCH...: the oracle and the SM model each stop KERNEL with
+# exit status 1 and PATTERN on stderr
+stopped() {
+	sp=$1 sf=$2 sk=$3; shift 3
+	expect 1 "$sp" "$BIN/warpsim" --quiet --oracle "$sf" --kernel "$sk" "$@"
+	expect 1 "$sp" "$BIN/warpsim" --quiet "$sf" --kernel "$sk" "$@"
+}
+# agree FILE KERNEL ARG LAUNCH...: KERNEL runs on the oracle and on the SM model, and buffer
+# argument ARG is the same after both (the SM model's in $tmp/s.bin)
+agree() {
+	af=$1 ak=$2 aa=$3; shift 3
+	expect 0 "" "$BIN/warpsim" --quiet --oracle "$af" --kernel "$ak" "$@" --out "$aa:$tmp/o.bin"
+	expect 0 "" "$BIN/warpsim" --quiet "$af" --kernel "$ak" "$@" --out "$aa:$tmp/s.bin"
+	cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel $ak (${af##*/}): the SM model and the oracle differ"
+}
 expect 0 "mixed.ptx:14:2: warning: unsupported: instruction 'tex'.*cannot be translated or run" \
 	"$BIN/warpc" --parse-only "$M"
 expect 0 "mixed.ptx:39:2: warning: unsupported: instruction 'ldmatrix'" "$BIN/warpc" --parse-only "$M"
@@ -23,12 +38,9 @@ expect 1 "$U" "$BIN/warpc" "$M"
 expect 1 "unsupported_ins.ptx:10:2: $U 'ldmatrix'" "$BIN/warpc" "$here/unsup/unsupported_ins.ptx"
 # the engines: good runs and agrees; the others stop with the located message
 L="--grid 1 --block 32 --arg buf:u32:32:zero"
-expect 0 "" "$BIN/warpsim" --quiet --oracle "$M" --kernel good $L --out "0:$tmp/o.bin"
-expect 0 "" "$BIN/warpsim" --quiet "$M" --kernel good $L --out "0:$tmp/s.bin"
-cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel good: the SM model and the oracle differ"
+agree "$M" good 0 $L
 expect 1 "mixed.ptx:39:2: $U 'ldmatrix'.*in kernel 'direct'" "$BIN/warpsim" --quiet --oracle "$M" --kernel direct $L
-expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet --oracle "$M" --kernel viacall $L
-expect 1 "mixed.ptx:14:2: $U 'tex'" "$BIN/warpsim" --quiet "$M" --kernel viacall $L
+stopped "mixed.ptx:14:2: $U 'tex'" "$M" viacall $L
 # textures (tests/unsup/tex_forms.ptx): a multisample fetch, an independent sampler, a layered
 # tld4, a cube tld4, a txq at a level of detail and a layered tex.level stop their own
 # kernel, on the translator, the oracle and the SM model; the plain fetch of the same module
@@ -43,12 +55,9 @@ expect 1 "tex_forms.ptx:49:2: $U 'tld4' with a layered or cube geometry" "$BIN/w
 expect 1 "tex_forms.ptx:56:2: $U 'txq' with a level of detail" "$BIN/warpc" --kernel query "$X"
 expect 1 "tex_forms.ptx:64:2: $U 'tex' with an explicit level of detail on a layered or cube geometry" "$BIN/warpc" --kernel levelarray "$X"
 for k in ms sampler gatherarray gathercube query levelarray; do
-	expect 1 "$U '(tex|tld4|txq|suld|sust)' (with|of)" "$BIN/warpsim" --quiet --oracle "$X" --kernel $k $XL
-	expect 1 "$U '(tex|tld4|txq|suld|sust)' (with|of)" "$BIN/warpsim" --quiet "$X" --kernel $k $XL
+	stopped "$U '(tex|tld4|txq|suld|sust)' (with|of)" "$X" $k $XL
 done
-expect 0 "" "$BIN/warpsim" --quiet --oracle "$X" --kernel fetch $XL --out "0:$tmp/o.bin"
-expect 0 "" "$BIN/warpsim" --quiet "$X" --kernel fetch $XL --out "0:$tmp/s.bin"
-cmp -s "$tmp/o.bin" "$tmp/s.bin" && ok || bad "kernel fetch: the SM model and the oracle differ"
+agree "$X" fetch 0 $XL
 # texel (1, 1) of iota 0..3 is 3.0
 [ "$(od -An -tf4 "$tmp/s.bin" | tr -d ' ')" = 3 ] && ok || bad "kernel fetch: texel (1,1) is not 3"
 # dynamic parallelism (tests/unsup/cdp.ptx): the kernel that calls cudaDeviceSynchronize is
@@ -59,13 +68,10 @@ N=$here/unsup/cdp.ptx
 NL="--grid 1 --block 1 --arg u64:0 --arg buf:u32:1:zero"
 C="unsupported: call .*'cudaDeviceSynchronize': a kernel's wait for its child grids .dynamic parallelism. is not simulated"
 expect 1 "cdp.ptx:20:2: error: $C" "$BIN/warpc" --kernel launcher "$N"
-expect 1 "cdp.ptx:20:2: error: $C" "$BIN/warpsim" --quiet --oracle "$N" --kernel launcher $NL
-expect 1 "cdp.ptx:20:2: error: $C" "$BIN/warpsim" --quiet "$N" --kernel launcher $NL
+stopped "cdp.ptx:20:2: error: $C" "$N" launcher $NL
 expect 0 "" "$BIN/warpc" --kernel other "$N"
-expect 0 "" "$BIN/warpsim" --quiet --oracle "$N" --kernel other $NL --out "1:$tmp/no.bin"
-expect 0 "" "$BIN/warpsim" --quiet "$N" --kernel other $NL --out "1:$tmp/ns.bin"
-cmp -s "$tmp/no.bin" "$tmp/ns.bin" && ok || bad "kernel other: the SM model and the oracle differ"
-[ "$(od -An -tu4 "$tmp/ns.bin" | tr -d ' ')" = 7 ] && ok || bad "kernel other did not store 7"
+agree "$N" other 1 $NL
+[ "$(od -An -tu4 "$tmp/s.bin" | tr -d ' ')" = 7 ] && ok || bad "kernel other did not store 7"
 # %envreg0 (tests/unsup/envreg.ptx; only %envreg1/%envreg2, a cooperative launch's grid
 # workspace, have a value): its kernel is refused by the translator and both engines, naming
 # the construct; the other kernel runs
@@ -75,9 +81,7 @@ G="unsupported: %envreg0.*meaning is not documented; warpsim gives only %envreg1
 expect 1 "envreg.ptx:16:16: error: $G" "$BIN/warpc" --kernel gridsync "$E"
 expect 1 "envreg.ptx:16:.*$G" "$BIN/warpsim" --quiet --oracle "$E" --kernel gridsync $EL
 expect 1 "envreg.ptx:16:16: error: $G" "$BIN/warpsim" --quiet "$E" --kernel gridsync $EL
-expect 0 "" "$BIN/warpsim" --quiet --oracle "$E" --kernel other $EL --out "0:$tmp/eo.bin"
-expect 0 "" "$BIN/warpsim" --quiet "$E" --kernel other $EL --out "0:$tmp/es.bin"
-cmp -s "$tmp/eo.bin" "$tmp/es.bin" && ok || bad "kernel other (envreg.ptx): the engines differ"
+agree "$E" other 0 $EL
 # a misaligned kernel-parameter read (tests/unsup/param_misaligned.ptx; undefined in the PTX
 # ISA): a located error of the translator and of the oracle; the other kernel runs
 A=$here/unsup/param_misaligned.ptx
