@@ -1,6 +1,7 @@
-# expect.sh - sourced by run-unsup.sh and run-perfdirs.sh: counters and the check of one
-# command's exit status and stderr. Needs $tmp (a scratch folder) and $name (the script's
-# name, for messages); sets pass and fail.
+# expect.sh - sourced by run-unsup.sh, run-perfdirs.sh, run-explore.sh and run-report.sh:
+# counters, the check of one command's exit status and stderr, a run's statistic. Needs $name
+# (the script's name, for messages) and, for expect, $tmp (a scratch folder); sets pass and
+# fail.
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "$name: FAIL $*"; fail=$((fail + 1)); }
@@ -14,4 +15,9 @@ expect() {
 		bad "$*: stderr lacks /$pat/"; sed 's/^/    /' "$tmp/err"; return
 	fi
 	ok
+}
+# statistic KEY CMD...: the integer statistic KEY of the run CMD --quiet --stats-json /dev/stdout
+statistic() {
+	sk=$1; shift
+	"$@" --quiet --stats-json /dev/stdout | sed -n "s/.*\"$sk\": \([0-9]*\).*/\1/p"
 }

@@ -15,13 +15,12 @@
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-explore.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+name=run-explore
+. "$(dirname "$0")/expect.sh"
 D=examples/divergence
 W="$BIN/warpsim"
-cyc() { "$W" $D.ptx --launch $D.launch "$@" --quiet --stats-json /dev/stdout | sed -n 's/.*"gpu_sim_cycle": \([0-9]*\).*/\1/p'; }
-wi() { "$W" $D.ptx --launch $D.launch "$@" --quiet --stats-json /dev/stdout | sed -n 's/.*"gpgpu_n_tot_w_icount": \([0-9]*\).*/\1/p'; }
+cyc() { statistic gpu_sim_cycle "$W" $D.ptx --launch $D.launch "$@"; }
+wi() { statistic gpgpu_n_tot_w_icount "$W" $D.ptx --launch $D.launch "$@"; }
 
 # 1.
 "$W" $D.ptx --launch $D.launch --out 1:"$T/a.txt" --out 2:"$T/b.txt" --explore -j 2 \

@@ -14,12 +14,11 @@
 BIN=${BIN:-bin}
 T=$(mktemp -d "${TMPDIR:-/tmp}/run-report.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT INT TERM
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+name=run-report
+. "$(dirname "$0")/expect.sh"
 D=examples/divergence
 W="$BIN/warpsim"
-stat() { "$W" $D.ptx --launch $D.launch "$@" --quiet --stats-json /dev/stdout | sed -n "s/.*\"$S\": \([0-9]*\).*/\1/p"; }
+stat() { statistic "$S" "$W" $D.ptx --launch $D.launch "$@"; }
 has() { grep -q -- "$1" "$2" && ok || bad "$3"; }
 
 # 1.
