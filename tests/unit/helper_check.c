@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "tests/unit/helper_check.h"
 
 int ck_run(Suite *s)
@@ -37,6 +38,12 @@ char *ck_same_on_threads(void *(*print)(void *))
 		free(out[i]);
 	}
 	return ref;
+}
+
+void ck_has_all(const char *text, const char *const *parts)
+{
+	for (; *parts; parts++)
+		ck_assert_msg(strstr(text, *parts) != NULL, "no '%s' in:\n%s", *parts, text);
 }
 
 void ck_tmpdir(char *dir, size_t size, const char *name)

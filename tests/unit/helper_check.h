@@ -17,6 +17,9 @@ int ck_run(Suite *s);
  * builds at first use must give every thread the same result */
 char *ck_same_on_threads(void *(*print)(void *));
 
+/* asserts that text holds each of parts (NULL-terminated), naming the first it lacks */
+void ck_has_all(const char *text, const char *const *parts);
+
 /* a fresh directory /tmp/NAME.XXXXXX, its path written to dir (size bytes) */
 void ck_tmpdir(char *dir, size_t size, const char *name);
 /* removes dir and everything in it */

@@ -175,12 +175,10 @@ START_TEST(test_lines_text_and_csv)
 	snprintf(out, sizeof out, "%s/l.txt", dir);
 	ck_assert_int_eq(rp_linestats_write(ls, out, prog_path, err, sizeof err), 0);
 	got = ck_slurp(out);
-	ck_assert_ptr_nonnull(strstr(got, "\nBy CUDA source line\n"));
-	ck_assert_ptr_nonnull(strstr(got, "\nBy PTX line\n"));
-	ck_assert_ptr_nonnull(strstr(got, "\nBy listing line\n"));
-	ck_assert_ptr_nonnull(strstr(got, "k.cu:3                      2          7    29.71      1      0        8        7        3        0        0        2        0        0  {\n"));
-	ck_assert_ptr_nonnull(strstr(got, "\n10                          3          5    32.00      0      0        0        0        3        0        0        2        0        0  add.s32  %r1, %r2, %r3;\n"));
-	ck_assert_ptr_nonnull(strstr(got, "\n11                          2          2    24.00      1      0        8        7        0        0        0        0        0        0  @%p1 bra  $L__BB0_3;\n"));
+	ck_has_all(got, (const char *[]){"\nBy CUDA source line\n", "\nBy PTX line\n", "\nBy listing line\n",
+		"k.cu:3                      2          7    29.71      1      0        8        7        3        0        0        2        0        0  {\n",
+		"\n10                          3          5    32.00      0      0        0        0        3        0        0        2        0        0  add.s32  %r1, %r2, %r3;\n",
+		"\n11                          2          2    24.00      1      0        8        7        0        0        0        0        0        0  @%p1 bra  $L__BB0_3;\n", NULL});
 	free(got);
 	snprintf(out, sizeof out, "%s/l.csv", dir);
 	ck_assert_int_eq(rp_linestats_write(ls, out, prog_path, err, sizeof err), 0);
@@ -350,17 +348,12 @@ START_TEST(test_sweep_reports)
 	ck_assert_int_eq(rp_sweep_svg(path, &sp, p, stderr), 0);
 	got = ck_slurp(path);
 	ck_assert(!strncmp(got, "<?xml", 5));
-	ck_assert_ptr_nonnull(strstr(got, "against --predicate-max</text>"));
-	ck_assert_ptr_nonnull(strstr(got, ">inf (failed)</text>"));
-	ck_assert_ptr_nonnull(strstr(got, "<title>200 cycles</title>"));
-	/* the axis spans the data (100..200, not from 0), the best point is named and ringed, the
-	 * other says how much slower it is */
-	ck_assert_ptr_nonnull(strstr(got, ">cycles (the axis starts at 100, not 0)</text>"));
-	ck_assert_ptr_nonnull(strstr(got, "<g class=\"brk\">"));
-	ck_assert_ptr_nonnull(strstr(got, ">best: 7, 100 cycles</text>"));
-	ck_assert_ptr_nonnull(strstr(got, "<circle class=\"best\""));
-	ck_assert_ptr_nonnull(strstr(got, ">+100.0%</text>"));
-	ck_assert_ptr_nonnull(strstr(got, "</svg>\n"));
+	ck_has_all(got, (const char *[]){"against --predicate-max</text>", ">inf (failed)</text>",
+		"<title>200 cycles</title>",
+		/* the axis spans the data (100..200, not from 0), the best point is named and ringed,
+		 * the other says how much slower it is */
+		">cycles (the axis starts at 100, not 0)</text>", "<g class=\"brk\">",
+		">best: 7, 100 cycles</text>", "<circle class=\"best\"", ">+100.0%</text>", "</svg>\n", NULL});
 	free(got);
 	/* the statistics file round trip */
 	snprintf(path, sizeof path, "%s/p.json", dir);
