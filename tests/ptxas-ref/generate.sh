@@ -33,34 +33,8 @@ cache=${CUDA118:-${XDG_CACHE_HOME:-$HOME/.cache}/warpsim/cuda118}
 ref=tests/ptxas-ref
 
 # ---------------------------------------------------------------- 1. the toolkit
-fetch() {
-	apt="$cache.apt"
-	mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/debs" "$cache"
-	# this machine's Debian mirror and release (deb822 or one-line sources), plus non-free
-	uri=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)
-	suite=$(sed -n 's/^Suites: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)
-	if [ -z "$uri" ] && [ -f /etc/apt/sources.list ]; then
-		set -- $(grep -m 1 '^deb ' /etc/apt/sources.list | sed 's/\[[^]]*\]//')
-		uri=${2:-}; suite=${3:-}
-	fi
-	[ -n "$uri" ] && [ -n "$suite" ] || { echo "ptxas-reference: no Debian mirror in /etc/apt" >&2; exit 1; }
-	echo "deb $uri $suite main contrib non-free" > "$apt/sources.list"
-	opts="-o Dir::Etc::SourceList=$apt/sources.list -o Dir::Etc::SourceParts=/nonexistent
-	      -o Dir::State::Lists=$apt/lists -o Dir::Cache=$apt -o Debug::NoLocking=1
-	      -o APT::Sandbox::User=$(id -un)"
-	echo "ptxas-reference: fetching nvidia-cuda-toolkit and nvidia-cuda-dev (about 900 MB) into $apt"
-	# shellcheck disable=SC2086
-	apt-get -q $opts update
-	# shellcheck disable=SC2086
-	(cd "$apt/debs" && apt-get -q $opts download nvidia-cuda-toolkit nvidia-cuda-dev)
-	for d in "$apt"/debs/*.deb; do
-		dpkg-deb -x "$d" "$cache"
-	done
-}
-[ -x "$cache/usr/bin/ptxas" ] && [ -x "$cache/usr/bin/cuobjdump" ] || fetch
-ptxas=$cache/usr/bin/ptxas
-cuobjdump=$cache/usr/bin/cuobjdump
-version=$("$ptxas" --version | sed -n 's/^Cuda compilation tools, //p')
+. tests/ptxas-ref/listing.sh
+ptxas_toolkit
 
 # nvcc reads nvcc.profile beside itself; the package's is a link to /etc/nvcc.profile, so a
 # copy of nvcc gets its own profile pointing into the cache
@@ -99,18 +73,6 @@ only=$#
 done
 
 # ---------------------------------------------------------------- 3. ptxas's listings
-# A .reg whose name is a special register's (%tid, %ntid, %laneid, ...) is valid PTX that
-# ptxas 11.8 refuses ("Unknown video selector"); it is renamed (%tid -> %tid_r) in the copy.
-retarget() {
-	sregs=$(grep -o '\.reg[^;]*' "$1" | grep -oE '%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|clock|clock64)\b' | sort -u || true)
-	script="s/^\.target .*/.target sm_35/; s/^\.version .*/.version 7.8/"
-	for r in $sregs; do
-		script="$script; s/$r\([^.a-zA-Z0-9_]\)/${r}_r\1/g"
-	done
-	sed -e "$script" "$1"
-	[ -z "$sregs" ] || echo "$sregs" | tr '\n' ' ' > "$tmp/renamed"
-}
-
 # Each listing is made whole in $tmp and only then moved over the checked-in one, so a run
 # that stops partway leaves every listing it did not remake as it was. A kernel whose cubin
 # elfinfo.awk cannot carry over (a relocation it does not know, ...) is no listing: it is
@@ -124,37 +86,18 @@ for ptx in "$@"; do
 	name=$(basename "$ptx" .ptx)
 	out=$ref/$name.sass
 	case $ptx in "$ref"/families/*|tests/sass/*) out=${ptx%.ptx}.sass ;; esac
-	rm -f "$tmp/renamed"
-	retarget "$ptx" > "$tmp/$name.ptx"
 	st=0
-	"$ptxas" -arch sm_35 -v "$tmp/$name.ptx" -o "$tmp/$name.cubin" > "$tmp/$name.v" 2>&1 || st=$?
-	if [ "$st" != 0 ]; then
-		why=$(grep -m 1 -E 'error|fatal' "$tmp/$name.v" | sed "s|$tmp/||")
-		if [ -z "$why" ] && [ "$st" -gt 128 ]; then
-			why="ptxas $name.ptx: no error, killed by signal $((st - 128)) (a crash of ptxas)"
-		fi
-		[ -n "$why" ] || why="ptxas $name.ptx: no error, exit status $st"
+	ptxas_listing "$ptx" "$name" || st=$?
+	if [ "$st" = 1 ]; then
 		echo "${ptx#tests/}: $why" >> "$tmp/refused"
 		echo "ptxas-reference: ptxas refuses $ptx"
 		continue
 	fi
-	if ! "$cuobjdump" -elf "$tmp/$name.cubin" > "$tmp/$name.elf" 2> "$tmp/$name.err" ||
-	   ! awk -f "$ref/elfinfo.awk" "$tmp/$name.elf" > "$tmp/$name.dirs" 2> "$tmp/$name.err" ||
-	   ! "$cuobjdump" -sass "$tmp/$name.cubin" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
-		why=$(head -n 1 "$tmp/$name.err")
-		echo "${ptx#tests/}: ${why:-cuobjdump failed}" >> "$tmp/uncarried"
-		echo "ptxas-reference: no listing of $ptx: ${why:-cuobjdump failed}"
+	if [ "$st" != 0 ]; then
+		echo "${ptx#tests/}: $why" >> "$tmp/uncarried"
+		echo "ptxas-reference: no listing of $ptx: $why"
 		continue
 	fi
-	{
-		echo "# $ptx compiled by ptxas ($version) for sm_35, disassembled by cuobjdump -sass."
-		echo "# Retargeted to .target sm_35, .version 7.8$( [ -f "$tmp/renamed" ] && echo "; registers renamed: $(cat "$tmp/renamed")")."
-		echo "# Written by make ptxas-reference (tests/ptxas-ref/generate.sh); do not edit."
-		echo "# The directives after each .headerflags come from cuobjdump -elf (elfinfo.awk)."
-		echo "# ptxas -v:"
-		grep -v '^ptxas info    : 0 bytes gmem' "$tmp/$name.v" | sed "s|$tmp/||; s/^/#   /"
-		awk -v dirs="$tmp/$name.dirs" -f "$ref/merge.awk" "$tmp/$name.sass"
-	} > "$tmp/$name.listing"
 	new=$out.new
 	cp "$tmp/$name.listing" "$new"
 	mv -f "$new" "$out"
