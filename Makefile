@@ -202,6 +202,12 @@ REAL_PTX ?= /work/realptx-corpus
 real-ptx: $(PROGS)
 	@BIN=$(BIN) sh tests/real/run.sh $(REAL_PTX)
 
+# warpc's decisions against ptxas 11.8's on the real-world sets compiled for sm_35 (opt-in:
+# needs REAL_PTX and CUDA 11.8, fetched as ptxas-reference does): docs/fidelity.md,
+# "Real-world kernels, held out"
+real-fidelity: $(PROGS)
+	@BIN=$(BIN) sh tests/real/fidelity.sh $(REAL_PTX)
+
 # the suite under valgrind memcheck (tests/valgrind.sh)
 check-valgrind: tests
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/valgrind.sh
@@ -242,7 +248,7 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan check-valgrind check-browser report-screenshot tests demo bench micro fuzz fuzz-diff real-ptx fixtures ptxas-reference \
+.PHONY: all check check-asan check-valgrind check-browser report-screenshot tests demo bench micro fuzz fuzz-diff real-ptx real-fidelity fixtures ptxas-reference \
         fidelity explore install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
