@@ -133,35 +133,35 @@ static const uint32_t F32[8] = {0x7fc00000, 0xff800001, 0x00000000, 0x80000000, 
 /* arithmetic on the edge values (E64, H16, F32) of the first buffer */
 static const Prg arith[] = {
 	{.name = "mulhi64", .ptx = HDR
-	       ".visible .entry k(.param .u64 pa, .param .u64 pu, .param .u64 ps)\n{\n"
-	       ".reg .b32 %r<8>;\n.reg .b64 %rd<16>;\n"
-	       "mov.u32 %r1, %tid.x;\nmul.wide.u32 %rd1, %r1, 8;\nshr.u32 %r2, %r1, 4;\n"
-	       "and.b32 %r3, %r1, 15;\nmul.wide.u32 %rd7, %r2, 8;\nmul.wide.u32 %rd8, %r3, 8;\n"
-	       "ld.param.u64 %rd2, [pa];\nadd.s64 %rd9, %rd2, %rd7;\nadd.s64 %rd10, %rd2, %rd8;\n"
-	       "ld.global.u64 %rd11, [%rd9];\nld.global.u64 %rd12, [%rd10];\n"
-	       "mul.hi.u64 %rd13, %rd11, %rd12;\nld.param.u64 %rd3, [pu];\nadd.s64 %rd3, %rd3, %rd1;\n"
-	       "st.global.u64 [%rd3], %rd13;\n"
-	       "mad.hi.s64 %rd14, %rd11, %rd12, %rd11;\nld.param.u64 %rd4, [ps];\nadd.s64 %rd4, %rd4, %rd1;\n"
-	       "st.global.u64 [%rd4], %rd14;\nret;\n}\n",
+		".visible .entry k(.param .u64 pa, .param .u64 pu, .param .u64 ps)\n{\n"
+		".reg .b32 %r<8>;\n.reg .b64 %rd<16>;\n"
+		"mov.u32 %r1, %tid.x;\nmul.wide.u32 %rd1, %r1, 8;\nshr.u32 %r2, %r1, 4;\n"
+		"and.b32 %r3, %r1, 15;\nmul.wide.u32 %rd7, %r2, 8;\nmul.wide.u32 %rd8, %r3, 8;\n"
+		"ld.param.u64 %rd2, [pa];\nadd.s64 %rd9, %rd2, %rd7;\nadd.s64 %rd10, %rd2, %rd8;\n"
+		"ld.global.u64 %rd11, [%rd9];\nld.global.u64 %rd12, [%rd10];\n"
+		"mul.hi.u64 %rd13, %rd11, %rd12;\nld.param.u64 %rd3, [pu];\nadd.s64 %rd3, %rd3, %rd1;\n"
+		"st.global.u64 [%rd3], %rd13;\n"
+		"mad.hi.s64 %rd14, %rd11, %rd12, %rd11;\nld.param.u64 %rd4, [ps];\nadd.s64 %rd4, %rd4, %rd1;\n"
+		"st.global.u64 [%rd4], %rd14;\nret;\n}\n",
 	 .data = E64, .size = 8 * NE, .pmax = 7,
 	 .opts = "--grid 1 --block 256 --arg buf:u64:16:file:%s --arg buf:u64:256:zero --arg buf:u64:256:zero",
 	 .want = {{1, 11 * 16 + 11, 0xfffffffffffffffeull, "(2^64-1)^2 >> 64 = 2^64 - 2"}}},
 	{.name = "bitfield64", .ptx = HDR
-	       ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<16>;\n.reg .b64 %rd<24>;\n"
-	       "mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 15;\nmul.wide.u32 %rd1, %r2, 8;\n"
-	       "ld.param.u64 %rd2, [pa];\nadd.s64 %rd2, %rd2, %rd1;\nld.global.u64 %rd3, [%rd2];\n"
-	       "shr.u32 %r3, %r1, 4;\nmul.lo.u32 %r4, %r3, 7;\nrem.u32 %r4, %r4, 90;\n"  /* pos */
-	       "mul.lo.u32 %r5, %r3, 13;\nrem.u32 %r5, %r5, 75;\n"                         /* len */
-	       "and.b32 %r6, %r3, 1;\nshl.b32 %r6, %r6, 9;\nor.b32 %r4, %r4, %r6;\n"      /* ignored bits */
-	       "bfe.u64 %rd4, %rd3, %r4, %r5;\nbfe.s64 %rd5, %rd3, %r4, %r5;\n"
-	       "not.b64 %rd6, %rd3;\nbfi.b64 %rd7, %rd3, %rd6, %r4, %r5;\n"
-	       "bfind.u64 %r7, %rd3;\nbfind.s64 %r8, %rd3;\n"
-	       "bfind.shiftamt.u64 %r9, %rd3;\nbfind.shiftamt.s64 %r10, %rd3;\n"
-	       "cvt.u64.u32 %rd8, %r7;\ncvt.u64.u32 %rd9, %r8;\ncvt.u64.u32 %rd10, %r9;\ncvt.u64.u32 %rd11, %r10;\n"
-	       "mul.wide.u32 %rd12, %r1, 56;\nld.param.u64 %rd13, [po];\nadd.s64 %rd13, %rd13, %rd12;\n"
-	       "st.global.u64 [%rd13], %rd4;\nst.global.u64 [%rd13+8], %rd5;\nst.global.u64 [%rd13+16], %rd7;\n"
-	       "st.global.u64 [%rd13+24], %rd8;\nst.global.u64 [%rd13+32], %rd9;\n"
-	       "st.global.u64 [%rd13+40], %rd10;\nst.global.u64 [%rd13+48], %rd11;\nret;\n}\n",
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<16>;\n.reg .b64 %rd<24>;\n"
+		"mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 15;\nmul.wide.u32 %rd1, %r2, 8;\n"
+		"ld.param.u64 %rd2, [pa];\nadd.s64 %rd2, %rd2, %rd1;\nld.global.u64 %rd3, [%rd2];\n"
+		"shr.u32 %r3, %r1, 4;\nmul.lo.u32 %r4, %r3, 7;\nrem.u32 %r4, %r4, 90;\n"  /* pos */
+		"mul.lo.u32 %r5, %r3, 13;\nrem.u32 %r5, %r5, 75;\n"                         /* len */
+		"and.b32 %r6, %r3, 1;\nshl.b32 %r6, %r6, 9;\nor.b32 %r4, %r4, %r6;\n"      /* ignored bits */
+		"bfe.u64 %rd4, %rd3, %r4, %r5;\nbfe.s64 %rd5, %rd3, %r4, %r5;\n"
+		"not.b64 %rd6, %rd3;\nbfi.b64 %rd7, %rd3, %rd6, %r4, %r5;\n"
+		"bfind.u64 %r7, %rd3;\nbfind.s64 %r8, %rd3;\n"
+		"bfind.shiftamt.u64 %r9, %rd3;\nbfind.shiftamt.s64 %r10, %rd3;\n"
+		"cvt.u64.u32 %rd8, %r7;\ncvt.u64.u32 %rd9, %r8;\ncvt.u64.u32 %rd10, %r9;\ncvt.u64.u32 %rd11, %r10;\n"
+		"mul.wide.u32 %rd12, %r1, 56;\nld.param.u64 %rd13, [po];\nadd.s64 %rd13, %rd13, %rd12;\n"
+		"st.global.u64 [%rd13], %rd4;\nst.global.u64 [%rd13+8], %rd5;\nst.global.u64 [%rd13+16], %rd7;\n"
+		"st.global.u64 [%rd13+24], %rd8;\nst.global.u64 [%rd13+32], %rd9;\n"
+		"st.global.u64 [%rd13+40], %rd10;\nst.global.u64 [%rd13+48], %rd11;\nret;\n}\n",
 	 .data = E64, .size = 8 * NE, .pmax = 7,
 	 .opts = "--grid 1 --block 512 --arg buf:u64:16:file:%s --arg buf:u64:3584:zero",
 	 .want = {{1, 11 * 7 + 3, 63, "bfind.u64 of ~0"},
@@ -172,26 +172,26 @@ static const Prg arith[] = {
 	 * needs one rounding, not two), comparisons, sign operations and the sign of an exact
 	 * zero sum when rounding down */
 	{.name = "half", .ptx = HDR
-	       ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b16 %h<24>;\n"
-	       ".reg .b32 %r<16>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;\n"
-	       "ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 2;\nadd.s64 %rd2, %rd1, %rd2;\n"
-	       "ld.global.b16 %h1, [%rd2];\nmul.wide.u32 %rd3, %r3, 2;\nadd.s64 %rd3, %rd1, %rd3;\n"
-	       "ld.global.b16 %h2, [%rd3];\n"
-	       "add.f16 %h3, %h1, %h2;\nsub.rz.f16 %h4, %h1, %h2;\nmul.rm.f16 %h5, %h1, %h2;\n"
-	       "mul.rp.f16 %h6, %h1, %h2;\nfma.rn.f16 %h7, %h1, %h2, %h1;\nfma.rn.f16 %h8, %h2, %h2, %h1;\n"
-	       "add.sat.f16 %h9, %h1, %h2;\nneg.f16 %h10, %h1;\nabs.f16 %h11, %h2;\n"
-	       "setp.lt.f16 %p1, %h1, %h2;\nselp.b16 %h12, 1, 0, %p1;\n"
-	       "setp.equ.f16 %p2, %h1, %h2;\nselp.b16 %h13, 1, 0, %p2;\n"
-	       "mov.b32 %r4, {%h1, %h2};\nmov.b32 %r5, {%h2, %h1};\nmul.f16x2 %r6, %r4, %r5;\n"
-	       "fma.rn.f16x2 %r7, %r4, %r5, %r4;\nmov.b32 {%h14, %h15}, %r6;\nmov.b32 {%h16, %h17}, %r7;\n"
-	       "fma.rz.f16 %h18, %h2, %h2, %h1;\nfma.rm.f16 %h19, %h2, %h2, %h1;\nfma.rp.f16 %h20, %h2, %h2, %h1;\n"
-	       "add.rm.f16 %h21, %h1, %h10;\nfma.rm.f16 %h22, %h1, %h2, %h10;\nfma.rp.f16 %h23, %h1, %h2, %h2;\n"
-	       "ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 48;\nadd.s64 %rd4, %rd4, %rd5;\n"
-	       "st.global.v4.b16 [%rd4], {%h3, %h4, %h5, %h6};\nst.global.v4.b16 [%rd4+8], {%h7, %h8, %h9, %h10};\n"
-	       "st.global.v4.b16 [%rd4+16], {%h11, %h12, %h13, %h14};\nst.global.v4.b16 [%rd4+24], {%h15, %h16, %h17, %h1};\n"
-	       "st.global.v4.b16 [%rd4+32], {%h18, %h19, %h20, %h21};\nst.global.v2.b16 [%rd4+40], {%h22, %h23};\n"
-	       "ret;\n}\n",
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b16 %h<24>;\n"
+		".reg .b32 %r<16>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 2;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.b16 %h1, [%rd2];\nmul.wide.u32 %rd3, %r3, 2;\nadd.s64 %rd3, %rd1, %rd3;\n"
+		"ld.global.b16 %h2, [%rd3];\n"
+		"add.f16 %h3, %h1, %h2;\nsub.rz.f16 %h4, %h1, %h2;\nmul.rm.f16 %h5, %h1, %h2;\n"
+		"mul.rp.f16 %h6, %h1, %h2;\nfma.rn.f16 %h7, %h1, %h2, %h1;\nfma.rn.f16 %h8, %h2, %h2, %h1;\n"
+		"add.sat.f16 %h9, %h1, %h2;\nneg.f16 %h10, %h1;\nabs.f16 %h11, %h2;\n"
+		"setp.lt.f16 %p1, %h1, %h2;\nselp.b16 %h12, 1, 0, %p1;\n"
+		"setp.equ.f16 %p2, %h1, %h2;\nselp.b16 %h13, 1, 0, %p2;\n"
+		"mov.b32 %r4, {%h1, %h2};\nmov.b32 %r5, {%h2, %h1};\nmul.f16x2 %r6, %r4, %r5;\n"
+		"fma.rn.f16x2 %r7, %r4, %r5, %r4;\nmov.b32 {%h14, %h15}, %r6;\nmov.b32 {%h16, %h17}, %r7;\n"
+		"fma.rz.f16 %h18, %h2, %h2, %h1;\nfma.rm.f16 %h19, %h2, %h2, %h1;\nfma.rp.f16 %h20, %h2, %h2, %h1;\n"
+		"add.rm.f16 %h21, %h1, %h10;\nfma.rm.f16 %h22, %h1, %h2, %h10;\nfma.rp.f16 %h23, %h1, %h2, %h2;\n"
+		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 48;\nadd.s64 %rd4, %rd4, %rd5;\n"
+		"st.global.v4.b16 [%rd4], {%h3, %h4, %h5, %h6};\nst.global.v4.b16 [%rd4+8], {%h7, %h8, %h9, %h10};\n"
+		"st.global.v4.b16 [%rd4+16], {%h11, %h12, %h13, %h14};\nst.global.v4.b16 [%rd4+24], {%h15, %h16, %h17, %h1};\n"
+		"st.global.v4.b16 [%rd4+32], {%h18, %h19, %h20, %h21};\nst.global.v2.b16 [%rd4+40], {%h22, %h23};\n"
+		"ret;\n}\n",
 	 .data = H16, .size = 2 * 16, .pmax = 7,
 	 .opts = "--grid 1 --block 256 --arg buf:u16:16:file:%s --arg buf:u16:6144:zero",
 	 .want = {{1, (5 * 16 + 5) * 24 + 0, 0x4000, "1 + 1"},
@@ -208,54 +208,54 @@ static const Prg arith[] = {
 	          {1, (2 * 16 + 2) * 24 + 21, 0x0002, "2^-48 + 2^-24, rp"}}},
 	/* bmsk, szext (clamp and wrap), dp4a and dp2a (every signedness) */
 	{.name = "mask_dot", .ptx = HDR
-	       ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<24>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;\n"
-	       "ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 8;\nadd.s64 %rd2, %rd1, %rd2;\n"
-	       "ld.global.u32 %r4, [%rd2];\nmul.wide.u32 %rd3, %r3, 8;\nadd.s64 %rd3, %rd1, %rd3;\n"
-	       "ld.global.u32 %r5, [%rd3];\nand.b32 %r6, %r1, 63;\nshr.u32 %r7, %r1, 2;\n"
-	       "bmsk.clamp.b32 %r8, %r6, %r7;\nbmsk.wrap.b32 %r9, %r6, %r7;\n"
-	       "szext.clamp.s32 %r10, %r4, %r6;\nszext.wrap.u32 %r11, %r4, %r6;\n"
-	       "dp4a.u32.u32 %r12, %r4, %r5, %r1;\ndp4a.s32.s32 %r13, %r4, %r5, %r1;\n"
-	       "dp4a.s32.u32 %r14, %r4, %r5, %r4;\ndp2a.lo.u32.s32 %r15, %r4, %r5, %r1;\n"
-	       "dp2a.hi.s32.s32 %r16, %r4, %r5, %r5;\n"
-	       "ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 36;\nadd.s64 %rd4, %rd4, %rd5;\n"
-	       "st.global.u32 [%rd4], %r8;\nst.global.u32 [%rd4+4], %r9;\nst.global.u32 [%rd4+8], %r10;\n"
-	       "st.global.u32 [%rd4+12], %r11;\nst.global.u32 [%rd4+16], %r12;\nst.global.u32 [%rd4+20], %r13;\n"
-	       "st.global.u32 [%rd4+24], %r14;\nst.global.u32 [%rd4+28], %r15;\nst.global.u32 [%rd4+32], %r16;\n"
-	       "ret;\n}\n",
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<24>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 4;\nand.b32 %r3, %r1, 15;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 8;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.u32 %r4, [%rd2];\nmul.wide.u32 %rd3, %r3, 8;\nadd.s64 %rd3, %rd1, %rd3;\n"
+		"ld.global.u32 %r5, [%rd3];\nand.b32 %r6, %r1, 63;\nshr.u32 %r7, %r1, 2;\n"
+		"bmsk.clamp.b32 %r8, %r6, %r7;\nbmsk.wrap.b32 %r9, %r6, %r7;\n"
+		"szext.clamp.s32 %r10, %r4, %r6;\nszext.wrap.u32 %r11, %r4, %r6;\n"
+		"dp4a.u32.u32 %r12, %r4, %r5, %r1;\ndp4a.s32.s32 %r13, %r4, %r5, %r1;\n"
+		"dp4a.s32.u32 %r14, %r4, %r5, %r4;\ndp2a.lo.u32.s32 %r15, %r4, %r5, %r1;\n"
+		"dp2a.hi.s32.s32 %r16, %r4, %r5, %r5;\n"
+		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 36;\nadd.s64 %rd4, %rd4, %rd5;\n"
+		"st.global.u32 [%rd4], %r8;\nst.global.u32 [%rd4+4], %r9;\nst.global.u32 [%rd4+8], %r10;\n"
+		"st.global.u32 [%rd4+12], %r11;\nst.global.u32 [%rd4+16], %r12;\nst.global.u32 [%rd4+20], %r13;\n"
+		"st.global.u32 [%rd4+24], %r14;\nst.global.u32 [%rd4+28], %r15;\nst.global.u32 [%rd4+32], %r16;\n"
+		"ret;\n}\n",
 	 .data = E64, .size = 8 * NE, .pmax = 7,
 	 .opts = "--grid 1 --block 256 --arg buf:u32:32:file:%s --arg buf:u32:2304:zero",
 	 .want = {{1, 9 * 9 + 0, 0x600, "thread 9: bmsk.clamp 9, 2"}}},
 	/* min/max .NaN (f32, f64) against the plain ones */
 	{.name = "minmax_nan", .ptx = HDR
-	       ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<8>;\n"
-	       ".reg .f64 %fd<8>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 3;\nand.b32 %r3, %r1, 7;\n"
-	       "ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd2, %rd1, %rd2;\n"
-	       "ld.global.f32 %f1, [%rd2];\nmul.wide.u32 %rd3, %r3, 4;\nadd.s64 %rd3, %rd1, %rd3;\n"
-	       "ld.global.f32 %f2, [%rd3];\nmin.NaN.f32 %f3, %f1, %f2;\nmax.NaN.f32 %f4, %f1, %f2;\n"
-	       "min.f32 %f5, %f1, %f2;\ncvt.f64.f32 %fd1, %f1;\ncvt.f64.f32 %fd2, %f2;\n"
-	       "max.NaN.f64 %fd3, %fd1, %fd2;\nmin.NaN.f32 %f1, %f1, %f2;\n"
-	       "ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 24;\nadd.s64 %rd4, %rd4, %rd5;\n"
-	       "st.global.f32 [%rd4], %f3;\nst.global.f32 [%rd4+4], %f4;\nst.global.f32 [%rd4+8], %f5;\n"
-	       "st.global.f32 [%rd4+12], %f1;\nst.global.f64 [%rd4+16], %fd3;\nret;\n}\n",
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<8>;\n"
+		".reg .f64 %fd<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nshr.u32 %r2, %r1, 3;\nand.b32 %r3, %r1, 7;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.f32 %f1, [%rd2];\nmul.wide.u32 %rd3, %r3, 4;\nadd.s64 %rd3, %rd1, %rd3;\n"
+		"ld.global.f32 %f2, [%rd3];\nmin.NaN.f32 %f3, %f1, %f2;\nmax.NaN.f32 %f4, %f1, %f2;\n"
+		"min.f32 %f5, %f1, %f2;\ncvt.f64.f32 %fd1, %f1;\ncvt.f64.f32 %fd2, %f2;\n"
+		"max.NaN.f64 %fd3, %fd1, %fd2;\nmin.NaN.f32 %f1, %f1, %f2;\n"
+		"ld.param.u64 %rd4, [po];\nmul.wide.u32 %rd5, %r1, 24;\nadd.s64 %rd4, %rd4, %rd5;\n"
+		"st.global.f32 [%rd4], %f3;\nst.global.f32 [%rd4+4], %f4;\nst.global.f32 [%rd4+8], %f5;\n"
+		"st.global.f32 [%rd4+12], %f1;\nst.global.f64 [%rd4+16], %fd3;\nret;\n}\n",
 	 .data = F32, .size = 4 * 8, .pmax = 7,
 	 .opts = "--grid 1 --block 64 --arg buf:u32:8:file:%s --arg buf:u32:384:zero",
 	 .want = {{1, (0 * 8 + 4) * 6 + 0, 0x7fffffff, "min.NaN(NaN, 1)"},
 	          {1, (0 * 8 + 4) * 6 + 2, 0x3f800000, "min(NaN, 1) = 1"}}},
 	/* fns on masks of the edge values, every base, offsets -33..33 and INT_MIN, under a guard */
 	{.name = "fns", .ptx = HDR
-	       ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<16>;\n"
-	       ".reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nand.b32 %r3, %r1, 15;\n"
-	       "ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r3, 8;\nadd.s64 %rd2, %rd1, %rd2;\n"
-	       "ld.global.u32 %r4, [%rd2];\nshr.u32 %r5, %r1, 4;\n"           /* base 0..15 (+ 16 * cta) */
-	       "mad.lo.u32 %r5, %r2, 16, %r5;\nsub.s32 %r6, %r2, 4;\nmul.lo.s32 %r6, %r6, 7;\n"
-	       "setp.eq.u32 %p1, %r2, 9;\n@%p1 mov.u32 %r6, 0x80000000;\n"  /* offsets -28..28, INT_MIN */
-	       "mov.u32 %r7, 99;\nsetp.ne.u32 %p2, %r3, 5;\n@%p2 fns.b32 %r7, %r4, %r5, %r6;\n"
-	       "fns.b32 %r8, 0xf0f0f0f0, %r5, 2;\n"
-	       "mad.lo.u32 %r9, %r2, 256, %r1;\nld.param.u64 %rd3, [po];\nmul.wide.u32 %rd4, %r9, 8;\n"
-	       "add.s64 %rd3, %rd3, %rd4;\nst.global.v2.u32 [%rd3], {%r7, %r8};\nret;\n}\n",
+		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<16>;\n"
+		".reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nand.b32 %r3, %r1, 15;\n"
+		"ld.param.u64 %rd1, [pa];\nmul.wide.u32 %rd2, %r3, 8;\nadd.s64 %rd2, %rd1, %rd2;\n"
+		"ld.global.u32 %r4, [%rd2];\nshr.u32 %r5, %r1, 4;\n"           /* base 0..15 (+ 16 * cta) */
+		"mad.lo.u32 %r5, %r2, 16, %r5;\nsub.s32 %r6, %r2, 4;\nmul.lo.s32 %r6, %r6, 7;\n"
+		"setp.eq.u32 %p1, %r2, 9;\n@%p1 mov.u32 %r6, 0x80000000;\n"  /* offsets -28..28, INT_MIN */
+		"mov.u32 %r7, 99;\nsetp.ne.u32 %p2, %r3, 5;\n@%p2 fns.b32 %r7, %r4, %r5, %r6;\n"
+		"fns.b32 %r8, 0xf0f0f0f0, %r5, 2;\n"
+		"mad.lo.u32 %r9, %r2, 256, %r1;\nld.param.u64 %rd3, [po];\nmul.wide.u32 %rd4, %r9, 8;\n"
+		"add.s64 %rd3, %rd3, %rd4;\nst.global.v2.u32 [%rd3], {%r7, %r8};\nret;\n}\n",
 	 .data = E64, .size = 8 * NE, .pmax = 7,
 	 .opts = "--grid 10 --block 256 --arg buf:u32:32:file:%s --arg buf:u32:5120:zero",
 	 .has = {"BRA.U"},
@@ -296,56 +296,56 @@ END_TEST
 /* ------------------------------------------------------------------ calls and control */
 static const Prg control[] = {
 	{.name = "recursion", .ptx = HDR
-	       ".func (.param .u32 r) fib(.param .u32 n)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n"
-	       "ld.param.u32 %r1, [n];\nsetp.lt.u32 %p1, %r1, 2;\n@%p1 bra DONE;\n"
-	       "sub.u32 %r2, %r1, 1;\nsub.u32 %r3, %r1, 2;\n"
-	       "{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r2;\ncall (b), fib, (a);\nld.param.u32 %r4, [b];\n}\n"
-	       "{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r3;\ncall (b), fib, (a);\nld.param.u32 %r5, [b];\n}\n"
-	       "add.u32 %r1, %r4, %r5;\nDONE:\nst.param.u32 [r], %r1;\nret;\n}\n"
-	       ".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
-	       "mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 15;\n"
-	       "{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r2;\ncall (b), fib, (a);\nld.param.u32 %r3, [b];\n}\n"
-	       "ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
-	       "st.global.u32 [%rd1], %r3;\nret;\n}\n",
+		".func (.param .u32 r) fib(.param .u32 n)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<8>;\n"
+		"ld.param.u32 %r1, [n];\nsetp.lt.u32 %p1, %r1, 2;\n@%p1 bra DONE;\n"
+		"sub.u32 %r2, %r1, 1;\nsub.u32 %r3, %r1, 2;\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r2;\ncall (b), fib, (a);\nld.param.u32 %r4, [b];\n}\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r3;\ncall (b), fib, (a);\nld.param.u32 %r5, [b];\n}\n"
+		"add.u32 %r1, %r4, %r5;\nDONE:\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+		"mov.u32 %r1, %tid.x;\nand.b32 %r2, %r1, 15;\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r2;\ncall (b), fib, (a);\nld.param.u32 %r3, [b];\n}\n"
+		"ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.u32 [%rd1], %r3;\nret;\n}\n",
 	 .opts = "--grid 1 --block 64 --arg buf:u32:64:zero", .pmax = 7,
 	 .has = {"CAL ", "RET"}, .stack = 1,
 	 .want = {{0, 15, 610, "fib(15)"}, {0, 33, 1, "fib(33 & 15)"}}},
 	{.name = "jcal3", .ptx = HDR
-	       ".func (.param .u32 r) f0(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
-	       "add.u32 %r1, %r1, 100;\nst.param.u32 [r], %r1;\nret;\n}\n"
-	       ".func (.param .u32 r) f1(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
-	       "mul.lo.u32 %r1, %r1, 3;\nst.param.u32 [r], %r1;\nret;\n}\n"
-	       ".func (.param .u32 r) f2(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
-	       "xor.b32 %r1, %r1, 255;\nst.param.u32 [r], %r1;\nret;\n}\n"
-	       ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nrem.u32 %r2, %r1, 3;\nmov.u64 %rd3, f0;\n"
-	       "setp.eq.u32 %p1, %r2, 1;\n@%p1 mov.u64 %rd3, f1;\nsetp.eq.u32 %p2, %r2, 2;\n@%p2 mov.u64 %rd3, f2;\n"
-	       "{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r1;\n"
-	       "T: .calltargets f0, f1, f2;\ncall (b), %rd3, (a), T;\nld.param.u32 %r3, [b];\n}\n"
-	       "ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
-	       "st.global.u32 [%rd1], %r3;\nret;\n}\n",
+		".func (.param .u32 r) f0(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
+		"add.u32 %r1, %r1, 100;\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".func (.param .u32 r) f1(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
+		"mul.lo.u32 %r1, %r1, 3;\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".func (.param .u32 r) f2(.param .u32 x)\n{\n.reg .b32 %r<4>;\nld.param.u32 %r1, [x];\n"
+		"xor.b32 %r1, %r1, 255;\nst.param.u32 [r], %r1;\nret;\n}\n"
+		".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nrem.u32 %r2, %r1, 3;\nmov.u64 %rd3, f0;\n"
+		"setp.eq.u32 %p1, %r2, 1;\n@%p1 mov.u64 %rd3, f1;\nsetp.eq.u32 %p2, %r2, 2;\n@%p2 mov.u64 %rd3, f2;\n"
+		"{\n.param .u32 a;\n.param .u32 b;\nst.param.u32 [a], %r1;\n"
+		"T: .calltargets f0, f1, f2;\ncall (b), %rd3, (a), T;\nld.param.u32 %r3, [b];\n}\n"
+		"ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.u32 [%rd1], %r3;\nret;\n}\n",
 	 .opts = "--grid 1 --block 64 --arg buf:u32:64:zero", .pmax = 7,
 	 .has = {"JCAL"},
 	 .want = {{0, 30, 130, "f0(30)"}, {0, 31, 93, "f1(31)"}, {0, 32, 32 ^ 255, "f2(32)"}}},
 	{.name = "brx_idx", .ptx = HDR
-	       ".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nrem.u32 %r2, %r1, 4;\n"
-	       "ts: .branchtargets L0, L1, L2, L3;\nbrx.idx %r2, ts;\n"
-	       "L0:\nmov.u32 %r3, 10;\nbra J;\nL1:\nmov.u32 %r3, 11;\nbra J;\n"
-	       "L2:\nmov.u32 %r3, 12;\nbra J;\nL3:\nmul.lo.u32 %r3, %r1, 7;\n"
-	       "J:\nadd.u32 %r3, %r3, %r1;\n"
-	       "ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
-	       "st.global.u32 [%rd1], %r3;\nret;\n}\n",
+		".visible .entry k(.param .u64 out)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nrem.u32 %r2, %r1, 4;\n"
+		"ts: .branchtargets L0, L1, L2, L3;\nbrx.idx %r2, ts;\n"
+		"L0:\nmov.u32 %r3, 10;\nbra J;\nL1:\nmov.u32 %r3, 11;\nbra J;\n"
+		"L2:\nmov.u32 %r3, 12;\nbra J;\nL3:\nmul.lo.u32 %r3, %r1, 7;\n"
+		"J:\nadd.u32 %r3, %r3, %r1;\n"
+		"ld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.u32 [%rd1], %r3;\nret;\n}\n",
 	 .opts = "--grid 2 --block 64 --arg buf:u32:64:zero", .pmax = 0,
 	 .has = {"BRX", "SSY"},
 	 .want = {{0, 5, 16, "L1: 11 + 5"}, {0, 7, 56, "L3: 7 * 7 + 7"}}},
 	{.name = "early_exit", .ptx = HDR
-	       ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
-	       "and.b32 %r2, %r1, 1;\nsetp.eq.u32 %p1, %r2, 1;\n@%p1 bra X;\n"
-	       "setp.lt.u32 %p2, %r1, 20;\n@%p2 bra A;\nst.global.u32 [%rd1], 5;\nbra B;\n"
-	       "A:\nst.global.u32 [%rd1], 6;\nB:\nst.global.u32 [%rd1+4], %r1;\n"
-	       "X:\nret;\n}\n",
+		".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nld.param.u64 %rd1, [out];\nmul.wide.u32 %rd2, %r1, 4;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"and.b32 %r2, %r1, 1;\nsetp.eq.u32 %p1, %r2, 1;\n@%p1 bra X;\n"
+		"setp.lt.u32 %p2, %r1, 20;\n@%p2 bra A;\nst.global.u32 [%rd1], 5;\nbra B;\n"
+		"A:\nst.global.u32 [%rd1], 6;\nB:\nst.global.u32 [%rd1+4], %r1;\n"
+		"X:\nret;\n}\n",
 	 .opts = "--grid 1 --block 64 --arg buf:u32:80:const:9", .pmax = 0,
 	 .has = {"EXIT;"},
 	 .want = {{0, 2, 6, "thread 2, below 20"}, {0, 3, 2, "thread 2's tid"},
@@ -353,11 +353,11 @@ static const Prg control[] = {
 	/* elect.sync: the lowest lane of the member mask among the active lanes leads; a branch
 	 * on its predicate diverges */
 	{.name = "elect", .ptx = HDR
-	       ".visible .entry k(.param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nmov.u32 %r5, 0;\nmov.u32 %r3, 0;\nand.b32 %r2, %r1, 3;\nsetp.ne.u32 %p2, %r2, 0;\n"
-	       "@%p2 bra SKIP;\nelect.sync %r3|%p1, 0xfffffff0;\n@!%p1 bra SKIP;\nmov.u32 %r5, 7;\n"
-	       "SKIP:\nld.param.u64 %rd1, [po];\nmul.wide.u32 %rd2, %r1, 8;\nadd.s64 %rd1, %rd1, %rd2;\n"
-	       "st.global.v2.u32 [%rd1], {%r3, %r5};\nret;\n}\n",
+		".visible .entry k(.param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nmov.u32 %r5, 0;\nmov.u32 %r3, 0;\nand.b32 %r2, %r1, 3;\nsetp.ne.u32 %p2, %r2, 0;\n"
+		"@%p2 bra SKIP;\nelect.sync %r3|%p1, 0xfffffff0;\n@!%p1 bra SKIP;\nmov.u32 %r5, 7;\n"
+		"SKIP:\nld.param.u64 %rd1, [po];\nmul.wide.u32 %rd2, %r1, 8;\nadd.s64 %rd1, %rd1, %rd2;\n"
+		"st.global.v2.u32 [%rd1], {%r3, %r5};\nret;\n}\n",
 	 .opts = "--grid 1 --block 64 --arg buf:u32:128:zero", .pmax = 0,
 	 .want = {{0, 0, 4, "lanes 0, 4, 8 .. take part; 4 leads"},
 	          {0, 9, 7, "lane 4 is the leader"},
@@ -373,15 +373,15 @@ END_TEST
 START_TEST(brx_shared_join)
 {
 	Prg c = {.name = "brx_shared_join", .ptx = HDR
-	       ".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
-	       "mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nmov.u32 %r3, 1;\n"
-	       "ts: .branchtargets L0, L1, L2, L3;\nbrx.idx %r2, ts;\n"
-	       "L0:\nbra J9;\nL1:\nbra J9;\n"
-	       "L2:\nsetp.lt.u32 %p1, %r1, 5;\n@%p1 bra J6;\nbra J9;\nL3:\n"
-	       "J9:\nadd.u32 %r3, %r3, 10;\n"
-	       "J6:\nadd.u32 %r3, %r3, %r2;\n"
-	       "ld.param.u64 %rd1, [out];\nmad.lo.u32 %r4, %r2, 64, %r1;\nmul.wide.u32 %rd2, %r4, 4;\n"
-	       "add.s64 %rd1, %rd1, %rd2;\nst.global.u32 [%rd1], %r3;\nret;\n}\n",
+		".visible .entry k(.param .u64 out)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<8>;\n"
+		"mov.u32 %r1, %tid.x;\nmov.u32 %r2, %ctaid.x;\nmov.u32 %r3, 1;\n"
+		"ts: .branchtargets L0, L1, L2, L3;\nbrx.idx %r2, ts;\n"
+		"L0:\nbra J9;\nL1:\nbra J9;\n"
+		"L2:\nsetp.lt.u32 %p1, %r1, 5;\n@%p1 bra J6;\nbra J9;\nL3:\n"
+		"J9:\nadd.u32 %r3, %r3, 10;\n"
+		"J6:\nadd.u32 %r3, %r3, %r2;\n"
+		"ld.param.u64 %rd1, [out];\nmad.lo.u32 %r4, %r2, 64, %r1;\nmul.wide.u32 %rd2, %r4, 4;\n"
+		"add.s64 %rd1, %rd1, %rd2;\nst.global.u32 [%rd1], %r3;\nret;\n}\n",
 	         .opts = "--grid 4 --block 64 --arg buf:u32:256:zero",
 	         .want = {{0, 2 * 64 + 3, 3, "L2, lane 3 below 5: 1 + 2"},
 	                  {0, 2 * 64 + 9, 13, "L2, lane 9: 1 + 10 + 2"},
