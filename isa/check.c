@@ -103,6 +103,12 @@ static int check_reg(const Kernel *k, const Ins *in, int slot, int reg, char *ms
 		            n == 2 ? "pair" : n == 3 ? "triple (aligned as a quad)" : "quad");
 	if (reg + n - 1 >= ISA_NREGS)
 		return fail(msg, size, slot, "R%d: the %d-register group runs past R254", reg, n);
+	/* a texture's .3D, .CUBE and .2D.ARRAY coordinates are a quad whose fourth register only
+	 * TLD.AOFFI's offsets, TEX.LL's level and .CUBE.ARRAY read: ptxas's sm_35 listings may
+	 * end the kernel's registers at its third (TEX.P R24, R24, 0x54, CUBE, 0x1 of 27) */
+	if (n == 4 && isa_rules(in->op)->regs[slot] == 'G' && !(in->m.flags & (MF_AOFFI | MF_LL)) &&
+	    !(in->m.sub == SUB_CUBE && (in->m.flags & MF_ARRAY)))
+		n = 3;
 	if (k && k->regs > 0 && reg + n > k->regs)
 		return fail(msg, size, slot, "R%d is beyond the kernel's %d registers", reg + n - 1,
 		            k->regs);
