@@ -420,11 +420,11 @@ int be_verify_kernel_at(const Kernel *k, const Module *m, FILE *err)
 			    (in->op != OP_BRA && in->op != OP_BRX))
 				continue;
 			j = (uint32_t)ipd[i];
-			/* skip NOP.S (and BRK, CONT) trampolines up to the innermost target */
+			/* skip NOP.S (and BRK, CONT) trampolines up to the innermost target (or the
+			 * PBK's that the breaking side passes SYNC tokens for) */
 			while ((int)j < n && ((k->ins[j].op == OP_NOP && k->ins[j].sync) ||
 			                      k->ins[j].op == OP_BRK || k->ins[j].op == OP_CONT) &&
-			       !guarded(&k->ins[j]) &&
-			       v.nsucc[j] == 1 && !(v.st[i].d > 0 && VTOP(&v.st[i]) == 8 * j))
+			       !guarded(&k->ins[j]) && v.nsucc[j] == 1 && !meets(&v.st[i], 8 * j))
 				j = (uint32_t)v.succ[j][0];
 			if ((int)j >= n)
 				continue;  /* the paths only meet at the exit */

@@ -186,6 +186,27 @@ START_TEST(test_branch_meets_past_ssy)
 }
 END_TEST
 
+/* sync.c's trip_join: a divergent branch of a PBK loop whose side breaks past the SSY of the
+ * join in the trip (0x38) meets the other side at the loop's PBK target, an unguarded BRK to
+ * an outer PBK's target (a trampoline): that PBK target is its meeting point, not the outer
+ * one past the trampoline (gen --seed 300004: refused before) */
+START_TEST(test_branch_meets_at_brk_trampoline)
+{
+	clean("/*0000*/ PBK 0x58;\n"
+	      "/*0008*/ PBK 0x50;\n"
+	      "/*0010*/ @P0 BRK;\n"
+	      "/*0018*/ SSY 0x38;\n"
+	      "/*0020*/ @P2 BRA 0x30;\n"
+	      "/*0028*/ NOP.S;\n"
+	      "/*0030*/ BRK;\n"
+	      "/*0038*/ @P1 BRA.U 0x10;\n"
+	      "/*0040*/ BRK;\n"
+	      "/*0048*/ EXIT;\n"
+	      "/*0050*/ BRK;\n"
+	      "/*0058*/ EXIT;\n");
+}
+END_TEST
+
 /* a BRK with no PBK, a BRK whose innermost token is an SSY's, a .S whose innermost token is
  * a PBK's */
 START_TEST(test_kinds_kept_apart)
@@ -382,6 +403,7 @@ static Suite *verify_suite(void)
 	tcase_add_test(p, test_pbk_loop_clean);
 	tcase_add_test(p, test_brk_passes_ssy);
 	tcase_add_test(p, test_branch_meets_past_ssy);
+	tcase_add_test(p, test_branch_meets_at_brk_trampoline);
 	tcase_add_test(p, test_kinds_kept_apart);
 	tcase_add_test(p, test_pbk_unbalanced);
 	tcase_add_test(p, test_ret_in_pbk);
