@@ -127,8 +127,10 @@ typedef struct {
 	uint8_t arrive1;  /* the edge to s1 arrives (.S) */
 	uint8_t arrive2;  /* the edge to s2 arrives */
 	uint8_t brk;      /* this block is a PBK target: pushed by PBK, arrived at by BRK */
-	uint8_t brkpass;  /* sync.c's exit_sync: an SSY target that a BRK to the PBK target right
-	                     beneath it passes (its lanes leave the SYNC token too) */
+	uint8_t brkpass;  /* sync.c's exit_sync and trip_join: an SSY target that a BRK to the
+	                     PBK target beneath it passes (its lanes leave the SYNC token too) */
+	int tjoin;        /* sync.c's trip_join: the join in the loop's trip whose SSY this
+	                     block's branch pushes (a side breaks past it), else -1 */
 	uint8_t retjoin;  /* ifconv.c: the join of a divergent ret-nest (sync.c pushes a PBK of
 	                     it at its immediate dominator) */
 	uint8_t predicated; /* ifconv.c: block merged away */
@@ -242,6 +244,7 @@ static inline int be_ins_nregs(const MIns *in, int i)
 int be_newtmp(Fn *f, int cls);
 int be_regcls(int ptype);                          /* TC_* of a PTX type */
 int be_newblk(Fn *f);                              /* appended to the layout */
+int be_has_push(const Blk *b, int t);              /* t among b's sync pushes */
 void be_lay_move(Fn *f, int b, int where, int after); /* put b before/after block where */
 MIns *be_emit(Fn *f, Blk *b, Op op);               /* appends an unguarded instruction */
 MOpd be_r(int t);                                  /* register operand */

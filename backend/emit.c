@@ -6,8 +6,10 @@
  *   jump that arrives          .S on the block's last instruction (or NOP.S)
  *   (under --loop-sync pbk a target that sync.c marked brk is pushed by PBK instead of SSY
  *   and every arrival at it, below, is a BRK with the arrival's guard instead of .S)
- *   branch, taken edge arrives @P NOP.S, then the other edge
- *   loop back edge, exit edge arrives   @!P NOP.S; BRA header (uniform: @P BRA.U header; NOP.S)
+ *   branch, taken edge arrives @P NOP.S, then the other edge (both arrive, a break past
+ *                              the SSY of the other's join: @P BRK; NOP.S)
+ *   loop back edge, exit edge arrives   @!P NOP.S; BRA header (uniform: @P BRA.U header; NOP.S;
+ *                              a break: @P BRA header; BRK)
  *   branch, other edge arrives @!P NOP.S, then the taken edge
  *   plain branch               @P BRA t (inverted when t falls through), BRA.U if uniform
  *   exit / ret                 EXIT (kernel), register restore + RET (.func); a guarded
@@ -500,15 +502,19 @@ static void emit_fn(Em *e, Fn *f)
 		case J_BRA:
 			if (b->arrive1) {
 				arrive_br(e, f->blk[b->s1].brk, first, g, b->jmp.neg, line);
-				if (b->s2 != next)
+				if (b->arrive2)   /* a break past the SSY of the join s2 */
+					arrive(e, f->blk[b->s2].brk, k->nins, ISA_PT, 0);
+				else if (b->s2 != next)
 					bra(e, f, b->s2, ISA_PT, 0, 0, baddr, line);
 			} else if (b->arrive2) {
 				/* a divergent loop's back edge too: the leaving lanes arrive at once and
 				 * the others jump back unconditionally, so no DIV token is pushed per
 				 * iteration (a guarded back edge leaves one for the lanes that exit
 				 * at each iteration: the stack would grow with the trip count); a
-				 * uniform back edge cannot split: BRA.U, then the arrival */
-				if (uni && b->s2 == next && f->blk[b->s1].rpo <= b->rpo) {
+				 * uniform back edge cannot split: BRA.U, then the arrival; nor does
+				 * ptxas split one whose leaving lanes break: @P BRA, then BRK */
+				if (((uni && b->s2 == next) || f->blk[b->s2].brk) &&
+				    f->blk[b->s1].rpo <= b->rpo) {
 					bra(e, f, b->s1, g, b->jmp.neg, uni, baddr, line);
 					arrive(e, f->blk[b->s2].brk, k->nins, ISA_PT, 0);
 				} else {

@@ -156,10 +156,16 @@ void be_log_branches(Fn *f)
 			e->decision = BD_BRANCH_NOSYNC;
 			snprintf(e->shape, sizeof e->shape, "diverging-exits");
 			snprintf(e->rule, sizeof e->rule, "paths never meet again (ipdom is the exit)");
+		} else if (b->tjoin >= 0 && be_has_push(b, b->tjoin)) {
+			/* sync.c's trip_join: a side breaks out of the loop past the SSY */
+			const Blk *x = &f->blk[b->tjoin];
+			e->decision = BD_BRANCH_SSY;
+			snprintf(e->shape, sizeof e->shape, "loop-break");
+			snprintf(e->rule, sizeof e->rule, "SSY every trip at the join inside the loop "
+			         "(PTX line %d); the breaking side leaves with BRK past it to the loop's PBK",
+			         x->pfirst >= 0 && x->pfirst < pf->nins ? pf->ins[x->pfirst].loc.line : 0);
 		} else {
-			int pushed = 0;
-			for (int k = 0; k < b->npush; k++)
-				pushed |= b->push[k] == b->ipdom;
+			int pushed = be_has_push(b, b->ipdom);
 			e->decision = pushed ? BD_BRANCH_SSY : BD_BRANCH_SHARED;
 			if (!pushed)
 				for (int k = 0; k < f->nblk; k++)

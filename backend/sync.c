@@ -47,7 +47,12 @@
  * divergent if of the loop body for the latch or header, past the if's join), which ptxas
  * pushes with PBK every iteration. And so is the join of a divergent ret-nest (ifconv.c:
  * Blk.retjoin), pushed at its immediate dominator, before the enclosing branch (nest_push).
- * The tokens are of one kind
+ * And so is a loop's join J when a divergent branch of the loop has a side that breaks to J
+ * and two or more that meet at a block x of the trip (trip_join), even when all the loop's
+ * exits go to J: x's SSY is pushed at the branch every trip and marked Blk.brkpass, as a
+ * break path's (exit_sync), so that a BRK to J passes its token; a brkpass target stays an
+ * SSY's (neither the join rule nor crossed_joins makes it a PBK's, which a BRK could not
+ * pass). The tokens are of one kind
  * per target, so the static stack above is the same; the SM model's BRK leaves for the
  * topmost BRK token as .S does for the topmost SYNC token.
  */
@@ -111,15 +116,6 @@ static int postdominates(const Fn *f, int j, int b)
 	return 0;
 }
 
-/* is j among the pushes of block b */
-static int has_push(const Blk *b, int j)
-{
-	for (int k = 0; k < b->npush; k++)
-		if (b->push[k] == j)
-			return 1;
-	return 0;
-}
-
 /* the target of edge e of block b (e = 0, 1: s1, s2; e >= 2: BRX target e - 2) */
 static int edge_to(const Fn *f, int b, int e)
 {
@@ -147,7 +143,7 @@ static void add_push(Fn *f, int p, int j)
 	Blk *b = &f->blk[p];
 	int at = b->npush;
 
-	if (has_push(b, j))
+	if (be_has_push(b, j))
 		return;
 	VPUSH(f->pool, b->push, b->npush, b->cappush);
 	/* an inner target is post-dominated by an outer one: the outer is pushed first */
@@ -585,7 +581,7 @@ static int push_edges(Fn *f, Stk *in, int t)
 		if (ef[i] >= 0 && es[i].d < L->d) {
 			int nw = 0;
 			for (int k = es[i].d; k < L->d && !nw; k++)
-				nw = !has_push(&f->blk[ef[i]], L->t[k]);
+				nw = !be_has_push(&f->blk[ef[i]], L->t[k]);
 			if (!nw)
 				return 0;
 		}
@@ -653,7 +649,7 @@ static int pusher_adds(Fn *f, const Stk *A, const Stk *B)
 			     !f->blk[x].dead;
 			for (int j = k; ok && j < b->d; j++)
 				ok = a->t[i] != b->t[j] && postdominates(f, a->t[i], b->t[j]);
-			nw |= ok && !has_push(&f->blk[x], a->t[i]);
+			nw |= ok && !be_has_push(&f->blk[x], a->t[i]);
 		}
 		if (!ok || !nw)
 			continue;
@@ -676,6 +672,18 @@ static int resolve(Fn *f, Stk *in, int b, int e, const Stk *o)
 	if (pusher_adds(f, &in[t], o) || tail_dup(f, b, e, t))
 		return 1;
 	return drop_diff(f, &in[t], o);
+}
+
+/* the depth of s once an edge to t has arrived: t's token on top, or a PBK target t beneath
+ * the SYNC tokens of break paths only, which a BRK passes (its lanes leave them too); -1 when
+ * the edge does not arrive */
+static int arrives(const Fn *f, const Stk *s, int t)
+{
+	int q = s->d - 1;
+
+	while (q > 0 && s->t[q] != t && f->blk[s->t[q]].brkpass && f->blk[t].brk)
+		q--;
+	return q >= 0 && s->t[q] == t ? q : -1;
 }
 
 /* propagate the static stack; 0 when consistent, >0 after dropping pushes */
@@ -701,14 +709,10 @@ static int propagate(Fn *f, Stk *in)
 			return -1;
 		for (int e = 0; e < 2; e++) {
 			Stk o = s;
-			int q = o.d - 1;
+			int q;
 			if (succ[e] < 0)
 				continue;
-			/* a BRK to a PBK target passes the SYNC tokens of break paths above it */
-			while (q > 0 && o.t[q] != succ[e] && f->blk[o.t[q]].brkpass &&
-			       f->blk[succ[e]].brk)
-				q--;
-			if (q >= 0 && o.t[q] == succ[e]) {
+			if ((q = arrives(f, &o, succ[e])) >= 0) {
 				o.d = q;
 				if (e == 0)
 					b->arrive1 = 1;
@@ -723,8 +727,9 @@ static int propagate(Fn *f, Stk *in)
 		if (b->jmp.kind == J_BRX)
 			for (int e = 0; e < b->jmp.ntl; e++) {
 				int t = f->tl[b->jmp.tl + e];
-				if (s.d > 0 && s.t[s.d - 1] == t) {
-					/* an arriving edge of an indirect branch: split it */
+				if (arrives(f, &s, t) >= 0) {
+					/* an arriving edge of an indirect branch: split it (a brx.idx
+					 * whose break passes a break path's SSY too) */
 					int x = jump_blk(f, t);
 					f->tl[b->jmp.tl + e] = x;
 					be_rpo(f);
@@ -794,9 +799,11 @@ static void crossed_joins(Fn *f, const Stk *in)
 			if (!(mark[j] & 4) || j == i || c->dead || in[j].d < 0 || c->jmp.kind != J_BRA ||
 			    !c->jmp.pdiv || c->loop != l || latch_exit(f, c))
 				continue;
-			if (c->arrive1 && c->s1 != x && be_cont_target(f, l, c->s1))
+			if (c->arrive1 && c->s1 != x && be_cont_target(f, l, c->s1) &&
+			    !f->blk[c->s1].brkpass)
 				f->blk[c->s1].brk = 1;
-			if (c->arrive2 && c->s2 != x && be_cont_target(f, l, c->s2))
+			if (c->arrive2 && c->s2 != x && be_cont_target(f, l, c->s2) &&
+			    !f->blk[c->s2].brkpass)
 				f->blk[c->s2].brk = 1;
 		}
 	}
@@ -881,6 +888,78 @@ static int nest_push(Fn *f, int j)
 	return p;
 }
 
+/* ptxas 11.8's SSY at the join of a branch with a side that breaks (tests/ptx/brk_nest): a
+ * divergent branch b of loop l whose paths meet at a block x of l's own trip, all but those
+ * that break out of l to b's immediate post-dominator j, gets an SSY of x every trip, which
+ * the breaks leave by BRK past it (j is then a PBK target), when two or more of b's sides
+ * reach x (an if whose other side only breaks needs none: brk_div). x is the first block, in
+ * reverse post-order, that every path from b reaches or breaks before; paths that return,
+ * exit, go round l, through an inner loop or out of l elsewhere make none. Returns x or -1 */
+static int trip_join(Fn *f, int b, int j)
+{
+	enum { MAXC = 256 };
+	const Blk *B = &f->blk[b];
+	int l = B->loop, n = f->nblk, h, nc = 0, sp = 0, cand[MAXC];
+	int *stk;
+	uint8_t *seen;
+
+	if (l < 0 || l >= f->nloops || outer_loop(f, b, j) != l)
+		return -1;
+	h = f->loops[l].header;
+	stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1));
+	seen = be_alloc(f->pool, (size_t)n);
+	/* the candidates: the blocks of l's own trip that b reaches, in reverse post-order */
+	for (int e = 0; e < nedge(f, b); e++)
+		trip_reach(f, l, edge_to(f, b, e), -1, seen, 1, stk);
+	for (int t = 0; t < n; t++) {
+		int k;
+		if (!seen[t] || f->blk[t].loop != l)
+			continue;
+		if (nc == MAXC)
+			return -1;
+		for (k = nc++; k > 0 && f->blk[cand[k - 1]].rpo > f->blk[t].rpo; k--)
+			cand[k] = cand[k - 1];
+		cand[k] = t;
+	}
+	for (int c = 0; c < nc; c++) {
+		int x = cand[c], ok = 1, reach = 0;
+		/* from b, not through x: only blocks of l's own trip, leaving only to j */
+		memset(seen, 0, (size_t)n);
+		seen[b] = 1;
+		stk[sp++] = b;
+		while (sp) {
+			int y = stk[--sp], ns = 0;
+			for (int e = 0; e < nedge(f, y); e++) {
+				int t = edge_to(f, y, e);
+				if (t < 0)
+					continue;
+				ns++;
+				if (t == x || t == j)
+					continue;
+				ok &= t != h && f->blk[t].loop == l;
+				if (seen[t])
+					continue;
+				seen[t] = 1;
+				stk[sp++] = t;
+			}
+			ok &= ns > 0;
+		}
+		if (!ok)
+			continue;
+		/* the sides that arrive at x (within the trip) */
+		for (int e = 0; e < nedge(f, b); e++) {
+			int t = edge_to(f, b, e), dup = 0;
+			for (int d = 0; d < e; d++)
+				dup |= edge_to(f, b, d) == t;
+			memset(seen, 0, (size_t)n);
+			trip_reach(f, l, t, -1, seen, 1, stk);
+			reach += !dup && seen[x];
+		}
+		return reach >= 2 ? x : -1;
+	}
+	return -1;
+}
+
 int be_sync(Fn *f)
 {
 	int nb, *ph;
@@ -925,15 +1004,27 @@ int be_sync(Fn *f)
 				if (!f->blk[i].dead && f->blk[i].ipdom == f->loops[l].header &&
 				    !be_in_loop(f, l, i))
 					f->blk[i].ipdom = ph[l];
+	if (f->opt->loop_sync == BE_LOOP_PBK)
+		be_rpo(f);   /* the preheaders' too: trip_join orders blocks by it */
 	/* placement */
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];
-		int j, l;
+		int j, l, x;
 		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX))
 			continue;
 		j = b->ipdom;
 		if (j < 0)
 			continue;  /* every path ends the thread: nothing to reconverge */
+		if (f->opt->loop_sync == BE_LOOP_PBK && (x = trip_join(f, i, j)) >= 0) {
+			/* a side breaks: the loop's PBK (even when all its exits go to j), and an
+			 * SSY of the join in the trip that the breaks pass */
+			add_push(f, ph[b->loop], j);
+			f->blk[j].brk = 1;
+			add_push(f, i, x);
+			f->blk[x].brkpass = 1;
+			b->tjoin = x;
+			continue;
+		}
 		l = outer_loop(f, i, j);
 		if (l >= 0) {
 			add_push(f, ph[l], j);
@@ -987,8 +1078,8 @@ int be_sync(Fn *f)
 			if (b->arrive2 && b->s2 >= 0 && (n == njmp || !within_loop(f, b, b->s2)))
 				n[b->s2]++;
 		}
-		for (int i = 0; i < f->nblk; i++)
-			if ((njmp[i] >= 2 && njmp[i] + nbra[i] >= 3) || nbra[i] >= 3)
+		for (int i = 0; i < f->nblk; i++)   /* (a token that breaks pass stays an SSY's) */
+			if (((njmp[i] >= 2 && njmp[i] + nbra[i] >= 3) || nbra[i] >= 3) && !f->blk[i].brkpass)
 				f->blk[i].brk = 1;
 		crossed_joins(f, in);
 	}

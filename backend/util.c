@@ -115,10 +115,19 @@ int be_newblk(Fn *f)
 	b->idom = b->ipdom = -1;
 	b->loop = -1;
 	b->rpo = -1;
+	b->tjoin = -1;
 	b->jmp.ptxins = -1;
 	b->jmp.cond = -1;
 	*VPUSH(f->pool, f->lay, f->nlay, f->caplay) = b->id;
 	return b->id;
+}
+
+int be_has_push(const Blk *b, int t)
+{
+	for (int k = 0; k < b->npush; k++)
+		if (b->push[k] == t)
+			return 1;
+	return 0;
 }
 
 void be_lay_move(Fn *f, int b, int where, int after)

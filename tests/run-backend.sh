@@ -22,7 +22,9 @@
 #      uses from the bank or as immediates; intervals in code order (regalloc.c);
 #  11. word copies (consts.c): the words of a pair moved from 32-bit values read from those;
 #  12. spill_plan still spills a pair written word by word (the store plan's case, regalloc.c);
-#  13. continues: PBK for one that crosses a join (sync.c), SSY for one that does not;
+#  13. continues: PBK for one that crosses a join (sync.c), SSY for one that does not; break
+#      paths with their SSY (exit_sync); a break past a join: the join's SSY every trip
+#      (trip_join), in the listing and in --explain;
 #  14. sides with a global load whose address they compute, or a local load, are predicated;
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
@@ -359,6 +361,25 @@ count brksync brk_sync@pbk 'BRK;' 4
 count brksync brk_sync@pbk '@!?P[0-6] NOP\.S;' 3
 count brksync brk_sync@pbk '@!?P[0-6] BRA ' 1
 count brksync brk_sync 'PBK ' 0
+
+# 13c. breaks past a join (sync.c's trip_join, kepler.cfg's settings): in brk_nest's five PBK
+#     loops a divergent branch whose one side breaks gets an SSY of its join inside the trip,
+#     pushed every trip, in loops A to D (an if breaking halfway or at its side's end, the
+#     same in a loop whose exits all go to one block, a brx.idx with a break); loop E's if,
+#     whose side only breaks, gets none; A, D and E have an SSY of their break path too: 7
+#     SSY, 5 PBK, as tests/ptxas-ref/brk_nest.sass. The breaks leave by `@P BRK` (B's, at its
+#     side's end, then `NOP.S` for the others), C's back edge is `@P BRA` then `BRK`, as
+#     ptxas's; the defaults keep SSY
+count brknest brk_nest@pbk 'PBK ' 5
+count brknest brk_nest@pbk 'SSY ' 7
+count brknest brk_nest@pbk '@!?P[0-6] BRK;' 8
+count brknest brk_nest@pbk 'BRK;' 7
+count brknest brk_nest@pbk '@!?P[0-6] NOP\.S;' 6
+count brknest brk_nest@pbk '@!?P[0-6] BRA ' 3
+count brknest brk_nest 'PBK ' 0
+got=$("$wc" --config "$top/sim/configs/kepler.cfg" --explain "$top/tests/ptx/brk_nest.ptx" |
+	grep -c ' ssy .*SSY every trip at the join inside the loop')
+[ "$got" = 4 ] && pass=$((pass + 1)) || bad brknest "--explain: 4 branches with the SSY of a join in the trip expected, $got"
 
 # 14. sides with a load (ifrule.c): ld_side's two sides compute their global load's address
 #     (12 and 18 PTX instructions); kepler.cfg's settings predicate both, the loads guarded
