@@ -551,7 +551,7 @@ static int forced(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go, co
 	return 1;
 }
 
-static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
+static void decide_rule(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 {
 	/* a side with a load it addresses is held to the divergent limit under a uniform branch
 	 * too: ptxas 11.8's limit for it is 19 of its instructions either way (ifrule.c) */
@@ -596,6 +596,28 @@ static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
 	         h->ncomb ? " (nested guards ANDed with PSETP)" : "");
 	r->predicated = 1;
 	*go = 1;
+}
+
+/* decides whether hammock h of branch b is converted (*go 1; -1 on a --decide error) into r.
+ * A ret-nest's record says what was done with each side: the taken side, the early return,
+ * with its own size (its instructions before the RET, as an if-then-ret's side counts; it was
+ * 0), and the fall-through side counted, and predicated, alone with its jump */
+static void decide(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *go)
+{
+	size_t n;
+	int early = 0;
+
+	decide_rule(f, h, b, r, go);
+	if (!h->nest || h->one || *go < 0)
+		return;
+	for (int c = 0; c < h->nearly; c++)
+		early += f->blk[h->early[c]].nins;
+	r->size_then = early;
+	n = strlen(r->rule);
+	snprintf(r->rule + n, sizeof r->rule - n, "; taken side returns early (%d instruction%s, "
+	         "then RET): %s", early, early == 1 ? "" : "s", *go ?
+	         "fall-through side predicated alone, with its jump, the branch kept over the taken side" :
+	         "fall-through side counted alone, with its jump");
 }
 
 /* ------------------------------------------------------------------ the rewrite */

@@ -493,6 +493,71 @@ START_TEST(t_nvcc_shapes)
 }
 END_TEST
 
+/* the JSON row of func's branch at PTX line (every branch of func when line is 0) that
+ * predicated its fall-through side alone (one-side, ret-nest: shape): its taken and
+ * fall-through sizes, "predicated_side" "fallthrough" and the rule saying so */
+static void side_alone_json(const Tr *t, const char *func, int line, const char *shape,
+                            int taken, int fall)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	json_error_t err;
+	json_t *root, *br;
+	int seen = 0;
+
+	be_log_print_json(f, &t->log);
+	fclose(f);
+	root = json_loads(buf, 0, &err);
+	ck_assert_msg(root != NULL, "JSON error line %d: %s", err.line, err.text);
+	br = json_object_get(root, "branches");
+	for (size_t i = 0; i < json_array_size(br); i++) {
+		json_t *e = json_array_get(br, i);
+		const char *side = json_string_value(json_object_get(e, "predicated_side"));
+		if (strcmp(json_string_value(json_object_get(e, "function")), func) ||
+		    (line && json_integer_value(json_object_get(e, "ptx_line")) != line)) {
+			/* every other row: both sides when predicated, null when not */
+			if (!strcmp(json_string_value(json_object_get(e, "decision")), "predicated"))
+				ck_assert(side && (!strcmp(side, "both") || !strcmp(side, "fallthrough")));
+			else
+				ck_assert(json_is_null(json_object_get(e, "predicated_side")));
+			continue;
+		}
+		seen++;
+		ck_assert_str_eq(json_string_value(json_object_get(e, "shape")), shape);
+		ck_assert_int_eq(json_integer_value(json_object_get(e, "size_taken")), taken);
+		ck_assert_int_eq(json_integer_value(json_object_get(e, "size_fallthrough")), fall);
+		ck_assert_str_eq(side, "fallthrough");
+		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "rule")),
+		                             "fall-through side predicated alone"));
+	}
+	ck_assert_int_eq(seen, 1);
+	json_decref(root);
+	free(buf);
+}
+
+/* --explain's text row of func's ret-nest: its taken and fall-through columns */
+static void ret_nest_text(const Tr *t, const char *func, int taken, int fall)
+{
+	char *buf = NULL, head[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const char *sec, *row;
+	int tk = -1, fl = -1;
+
+	be_log_print(f, &t->log);
+	fclose(f);
+	snprintf(head, sizeof head, "\n%s (", func);
+	sec = strstr(buf, head);
+	ck_assert_ptr_nonnull(sec);
+	row = strstr(sec, " ret-nest ");
+	ck_assert_ptr_nonnull(row);
+	ck_assert_int_eq(sscanf(row, " ret-nest %d %d", &tk, &fl), 2);
+	ck_assert_int_eq(tk, taken);
+	ck_assert_int_eq(fl, fall);
+	free(buf);
+}
+
 /* ret-nest (tests/ptx/ret_nest, ptxas 11.8's listing beside it): an early return on the
  * branch's target inside an if/else; the side that goes on is predicated, counted with its
  * jump, and leaves for the if/else's join by `@P BRK` to a PBK pushed before the if/else
@@ -526,6 +591,17 @@ START_TEST(t_ret_nest)
 	ck_assert_str_eq(entry(&t, "nest_div", 1)->shape, "ret-nest");
 	ck_assert_int_eq(entry(&t, "nest_div", 1)->size_else, 7);
 	ck_assert_ptr_nonnull(strstr(entry(&t, "nest_div", 1)->rule, "larger side 8 <= --predicate-max 8"));
+	/* the report gives the early return's own size (it was 0) and what was done with each
+	 * side, in the text and in the JSON */
+	ret_nest_text(&t, "nest_div", 3, 7);
+	side_alone_json(&t, "nest_div", 81, "ret-nest", 3, 7);
+	side_alone_json(&t, "nest_uni", 118, "ret-nest", 2, 3);
+	ck_assert_int_eq(entry(&t, "nest_div", 1)->size_then, 3);
+	ck_assert_str_eq(entry(&t, "nest_div", 1)->rule, "larger side 8 <= --predicate-max 8; "
+	                 "taken side returns early (3 instructions, then RET): fall-through side "
+	                 "predicated alone, with its jump, the branch kept over the taken side");
+	ck_assert_int_eq(entry(&t, "nest_uni", 1)->size_then, 2);
+	ck_assert_int_eq(entry(&t, "nest_deep", 1)->size_then, 2);
 	ck_assert_int_eq(entry(&t, "nest_uni", 1)->decision, BD_PREDICATED);
 	ck_assert(entry(&t, "nest_uni", 1)->uniform);
 	ck_assert_int_eq(entry(&t, "nest_deep", 1)->decision, BD_PREDICATED);
@@ -543,6 +619,10 @@ START_TEST(t_ret_nest)
 	ck_assert(tr_opts(&t, "ret_nest.ptx", text, len, &o));
 	ck_assert_int_ne(entry(&t, "nest_div", 1)->decision, BD_PREDICATED);
 	ck_assert_str_eq(entry(&t, "nest_div", 1)->shape, "ret-nest");
+	ck_assert_int_eq(entry(&t, "nest_div", 1)->size_then, 3);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "nest_div", 1)->rule, "larger side 8 > "
+	                             "--predicate-max 7; taken side returns early (3 instructions, "
+	                             "then RET): fall-through side counted alone, with its jump"));
 	count_brk(kern(&t, "ret_nest"), &pbk, &gbrk, &brk);
 	ck_assert_int_eq(pbk, 1);
 	ck_assert_int_eq(gbrk, 1);
@@ -606,46 +686,6 @@ static void one_side_ops(const Tr *t, const char *name, int *gnops, int *gbra)
 	}
 }
 
-/* the JSON row of func's first branch (one-side): its taken and fall-through sizes, and
- * "predicated_side" "fallthrough" */
-static void one_side_json(const Tr *t, const char *func, int taken, int fall)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	json_error_t err;
-	json_t *root, *br;
-	int seen = 0;
-
-	be_log_print_json(f, &t->log);
-	fclose(f);
-	root = json_loads(buf, 0, &err);
-	ck_assert_msg(root != NULL, "JSON error line %d: %s", err.line, err.text);
-	br = json_object_get(root, "branches");
-	for (size_t i = 0; i < json_array_size(br); i++) {
-		json_t *e = json_array_get(br, i);
-		const char *side = json_string_value(json_object_get(e, "predicated_side"));
-		if (strcmp(json_string_value(json_object_get(e, "function")), func)) {
-			/* every other row: both sides when predicated, null when not */
-			if (!strcmp(json_string_value(json_object_get(e, "decision")), "predicated"))
-				ck_assert(side && (!strcmp(side, "both") || !strcmp(side, "fallthrough")));
-			else
-				ck_assert(json_is_null(json_object_get(e, "predicated_side")));
-			continue;
-		}
-		seen++;
-		ck_assert_str_eq(json_string_value(json_object_get(e, "shape")), "one-side");
-		ck_assert_int_eq(json_integer_value(json_object_get(e, "size_taken")), taken);
-		ck_assert_int_eq(json_integer_value(json_object_get(e, "size_fallthrough")), fall);
-		ck_assert_str_eq(side, "fallthrough");
-		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(e, "rule")),
-		                             "fall-through side predicated alone"));
-	}
-	ck_assert_int_eq(seen, 1);
-	json_decref(root);
-	free(buf);
-}
-
 START_TEST(t_one_side)
 {
 	Tr t;
@@ -665,7 +705,7 @@ START_TEST(t_one_side)
 	ck_assert_str_eq(entry(&t, "one_0", 0)->rule, "whole if/else kept (larger side 14 > "
 	                 "--predicate-max 8); fall-through side predicated alone (8 <= "
 	                 "--predicate-max 8, with its jump), the branch kept over the taken side");
-	one_side_json(&t, "one_0", 14, 7);
+	side_alone_json(&t, "one_0", 0, "one-side", 14, 7);
 	ck_assert_int_eq(entry(&t, "one_2", 0)->size_then, 14);
 	ck_assert_ptr_nonnull(strstr(entry(&t, "one_2", 0)->rule, "(larger side 14 > "
 	                             "--predicate-max-uniform 6); fall-through side predicated "
