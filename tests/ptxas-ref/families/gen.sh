@@ -24,6 +24,13 @@ side() {
 		lds) [ $((i % 2)) = 0 ] && echo "	ld.shared.u32 %r4, [%r10+$((4 * i))];" || echo "	add.s32 %r3, %r3, %r4;" ;;
 		div) [ $((i % 2)) = 0 ] && echo "	div.u32 %r3, %r3, %r1;" || echo "	xor.b32 %r3, %r3, %r2;" ;;
 		mul64) [ $((i % 2)) = 0 ] && echo "	mul.lo.s64 %rd5, %rd5, %rd6;" || echo "	xor.b64 %rd5, %rd5, %rd6;" ;;
+		# int into a register of the side's own (%r4), copied into the join's value (%r3) by
+		# the side's last instruction, as NVVM ends a side with the copy of a phi: N counts
+		# the copy
+		phi) if [ $((i + 1)) = "$1" ]; then echo "	mov.u32 %r3, %r4;"
+			elif [ "$i" = 0 ]; then echo "	add.s32 %r4, %r3, %r1;"
+			elif [ $((i % 2)) = 0 ]; then echo "	add.s32 %r4, %r4, %r1;"
+			else echo "	xor.b32 %r4, %r4, %r2;"; fi ;;
 		# a global load whose address the side computes (out[tid & 1]), its use, then int
 		ldin) case $i in
 			0) echo "	and.b32 %r7, %r2, 1;" ;;
@@ -320,6 +327,9 @@ family loop_cont_nest div contnest
 family loop_cont2_div div cont2
 family ret_div div retcall
 family ret_nest div retcall
+# sides of 2 to 16 PTX instructions whose last copies the side's value into the join's
+SIZES=$(seq 2 16)
+family phi_div div one phi
 # sides of 5 to 24 PTX instructions that begin by loading out[tid & 1]
 SIZES=$(seq 5 24)
 family ldin_div div one ldin
