@@ -111,6 +111,11 @@ typedef struct {
 	int side_alone;      /* predicated: the fall-through side alone (one-side, ret-nest), the
 	                        branch kept over the taken side; 0: both sides, or not predicated */
 	char rule[256];      /* why (threshold, rule) */
+	int bpath;           /* a PBK loop's back edge falling into a break path (sync.c's
+	                        exit_sync): 1, its SSY pushed after the PBK: 2; else 0 */
+	int bpath_first, bpath_last; /* the path's PTX lines (0 when it has no instruction) */
+	int bpath_ins;       /* its microcode instructions (the threshold: 11) */
+	int bpath_mem;       /* it holds a global memory access */
 	const char *ptxfile; /* the name of the PTX file the branch is in (owned by the Module) */
 	int ptxunit;         /* that file's index (PLoc.file, Ins.ptxfile): 0 but in a module
 	                        linked from several files */

@@ -106,6 +106,18 @@ typedef struct {
 	                     side (s2) */
 } Jmp;
 
+/* a PBK loop's break path (sync.c's exit_sync): the straight-line code its divergent back
+ * edge falls into on the way to the loop's end; ptxas 11.8 pushes an SSY of it after the PBK
+ * when it holds a global access or BE_BRKPATH_MIN or more instructions */
+enum { BE_BRKPATH_MIN = 11 };
+typedef struct {
+	int start;        /* its first block, -1 when the back edge falls into none */
+	int pfirst, plast;/* PTX instructions [pfirst, plast) from its first block's to its last's */
+	int ins;          /* its instructions */
+	uint8_t mem;      /* it holds a global memory access */
+	uint8_t ssy;      /* its SSY was pushed */
+} BrkPath;
+
 typedef struct {
 	int id;           /* index in Fn.blk */
 	int pfirst, plast;/* PTX instructions [pfirst, plast) it came from (plast excludes the branch) */
@@ -131,6 +143,7 @@ typedef struct {
 	                     PBK target beneath it passes (its lanes leave the SYNC token too) */
 	int tjoin;        /* sync.c's trip_join: the join in the loop's trip whose SSY this
 	                     block's branch pushes (a side breaks past it), else -1 */
+	BrkPath bpath;    /* sync.c's exit_sync: the break path this back edge falls into */
 	uint8_t retjoin;  /* ifconv.c: the join of a divergent ret-nest (sync.c pushes a PBK of
 	                     it at its immediate dominator) */
 	uint8_t predicated; /* ifconv.c: block merged away */

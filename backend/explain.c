@@ -183,6 +183,14 @@ void be_log_print_json(FILE *f, const BeLog *log)
 		jstr(f, e->decision != BD_PREDICATED ? NULL : e->side_alone ? "fallthrough" : "both");
 		fputs(", \"rule\": ", f);
 		jstr(f, e->rule);
+		fputs(", \"break_path\": ", f);
+		if (e->bpath)
+			fprintf(f, "{\"ptx_first\": %d, \"ptx_last\": %d, \"instructions\": %d, "
+			        "\"global_access\": %s, \"threshold\": %d, \"ssy\": %s}", e->bpath_first,
+			        e->bpath_last, e->bpath_ins, e->bpath_mem ? "true" : "false", BE_BRKPATH_MIN,
+			        e->bpath == 2 ? "true" : "false");
+		else
+			fputs("null", f);
 		fputs("}", f);
 	}
 	fputs(n ? "\n]}\n" : "]}\n", f);

@@ -45,6 +45,40 @@ static void ifconv_note(const Fn *f, int ptxins, BeLogEntry *e)
 	memcpy(e->rule + n, "; ", 2);
 }
 
+/* e of back edge b that falls into a break path (sync.c's exit_sync): the path, whether its
+ * SSY was pushed after the loop's PBK and why, appended to the reconvergence rule */
+static void brkpath_note(const Fn *f, const Blk *b, BeLogEntry *e)
+{
+	const BrkPath *p = &b->bpath;
+	const PFunc *pf = f->pf;
+	size_t n = strlen(e->rule);
+	char lines[48] = "", why[64];
+
+	if (p->start < 0)
+		return;
+	e->bpath = 1;
+	for (int k = 0; k < f->nblk && p->ssy && e->bpath == 1; k++)
+		if (be_has_push(&f->blk[k], p->start))
+			e->bpath = 2;   /* (a resolution in sync.c may have dropped it) */
+	if (p->pfirst >= 0 && p->pfirst < p->plast && p->plast <= pf->nins) {
+		e->bpath_first = pf->ins[p->pfirst].loc.line;
+		e->bpath_last = pf->ins[p->plast - 1].loc.line;
+		snprintf(lines, sizeof lines, " (PTX lines %d-%d)", e->bpath_first, e->bpath_last);
+	}
+	e->bpath_ins = p->ins;
+	e->bpath_mem = p->mem;
+	if (p->mem)
+		snprintf(why, sizeof why, "a global access (%d instruction%s)", p->ins,
+		         p->ins == 1 ? "" : "s");
+	else
+		snprintf(why, sizeof why, "%d instructions %s %d, no global access", p->ins,
+		         p->ins >= BE_BRKPATH_MIN ? ">=" : "<", BE_BRKPATH_MIN);
+	snprintf(e->rule + n, sizeof e->rule - n, e->bpath == 2 ?
+	         "; SSY of its break path%s after the PBK: %s" : p->ssy ?
+	         "; its break path%s lost its SSY (%s)" : "; no SSY of its break path%s: %s",
+	         lines, why);
+}
+
 static BeLogEntry *log_add(BeLog *log)
 {
 	if (log->n == log->cap) {
@@ -186,6 +220,7 @@ void be_log_branches(Fn *f)
 			         "SSY before the loop; exiting lanes arrive with .S") :
 			         "shares the enclosing region's SSY (same post-dominator)");
 		}
+		brkpath_note(f, b, e);
 		ifconv_note(f, b->jmp.ptxins, e);
 	}
 	ifconv_log(f, first);

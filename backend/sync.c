@@ -190,8 +190,8 @@ static int two_exits(const Fn *f, int l, int nb)
  * instructions, or one on the back edge's taken side, keeps no SSY */
 static void exit_sync(Fn *f, int b, int p, int j)
 {
-	const Blk *B = &f->blk[b];
-	int l = B->loop, e = B->s2, n = 0, mem = 0, x;
+	Blk *B = &f->blk[b];
+	int l = B->loop, e = B->s2, n = 0, mem = 0, x, last = e;
 
 	if (l < 0 || B->s1 != f->loops[l].header || e < 0 || be_in_loop(f, l, e) ||
 	    f->blk[e].npred != 1 || f->blk[p].npush != 1 || f->blk[p].push[0] != j)
@@ -204,8 +204,12 @@ static void exit_sync(Fn *f, int b, int p, int j)
 		for (int i = 0; i < X->nins; i++)
 			mem |= isa_ops[X->ins[i].op].unit == UNIT_LSU_GLOBAL;
 		n += X->nins;
+		last = x;
 	}
-	if (!mem && n < 11)
+	/* for --explain: which path, and what decided */
+	B->bpath = (BrkPath){e, f->blk[e].pfirst, f->blk[last].plast, n, (uint8_t)mem,
+	                     (uint8_t)(mem || n >= BE_BRKPATH_MIN)};
+	if (!B->bpath.ssy)
 		return;
 	add_push(f, p, e);
 	f->blk[e].brkpass = 1;

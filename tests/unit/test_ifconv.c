@@ -1,7 +1,7 @@
 /* test_ifconv.c - Check tests of if-conversion (backend/ifconv.c) and the decision log
  * (backend/explain.c): the thresholds just below, at and above both limits, nested guards
  * through PSETP, the sm_35 rule's sides with loads, sides that cannot be predicated, a side ending in EXIT, ret-nest, one-side and
- * its exclusions, the JSON document,
+ * its exclusions, the break path's SSY (sync.c) in the report, the JSON document,
  * and on every corpus and tests/explain kernel at thresholds 0, 1, 4, 7, 12 and inf: the
  * branches explained as predicated are exactly those without a branch in the code, every
  * other branch keeps its shape, and predication only grows with the threshold.
@@ -873,6 +873,93 @@ START_TEST(t_side_ibra_reason)
 }
 END_TEST
 
+/* the break path's SSY (sync.c's exit_sync) in the report: brk_sync's four back edges fall
+ * into paths of 11, 10, 2 with a store and 12 instructions; the rule of each says whether the
+ * SSY was pushed after the PBK and why (the store, or the count against 11), and its JSON row
+ * has "break_path" with the path's PTX lines; every other row has null. Not under the
+ * defaults (SSY loops: no PBK, no break path) */
+START_TEST(t_brk_path)
+{
+	static const struct { int line, first, last, ins, mem, ssy; const char *why; } want[] = {
+		{ 41, 42, 52, 11, 0, 1, "; SSY of its break path (PTX lines 42-52) after the PBK: "
+		                        "11 instructions >= 11, no global access" },
+		{ 64, 65, 74, 10, 0, 0, "; no SSY of its break path (PTX lines 65-74): 10 "
+		                        "instructions < 11, no global access" },
+		{ 86, 87, 88, 2, 1, 1, "; SSY of its break path (PTX lines 87-88) after the PBK: a "
+		                       "global access (2 instructions)" },
+		{ 100, 101, 112, 12, 0, 1, "; SSY of its break path (PTX lines 101-112) after the "
+		                           "PBK: 12 instructions >= 11, no global access" },
+	};
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/brk_sync.ptx", &len), *buf = NULL;
+	FILE *f;
+	json_error_t err;
+	json_t *root, *br;
+	int seen = 0;
+
+	ck_assert_ptr_nonnull(text);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	o.loop_sync = BE_LOOP_PBK;
+	ck_assert(tr_opts(&t, "brk_sync.ptx", text, len, &o));
+	for (int i = 0; i < t.log.n; i++) {
+		const BeLogEntry *e = &t.log.e[i];
+		int k = 0;
+		while (k < 4 && want[k].line != e->ptxline)
+			k++;
+		if (k == 4) {
+			ck_assert_int_eq(e->bpath, 0);
+			continue;
+		}
+		seen++;
+		ck_assert_int_eq(e->bpath, want[k].ssy ? 2 : 1);
+		ck_assert_int_eq(e->bpath_first, want[k].first);
+		ck_assert_int_eq(e->bpath_last, want[k].last);
+		ck_assert_int_eq(e->bpath_ins, want[k].ins);
+		ck_assert_int_eq(e->bpath_mem, want[k].mem);
+		ck_assert_msg(strstr(e->rule, want[k].why) != NULL, "line %d: %s", e->ptxline, e->rule);
+	}
+	ck_assert_int_eq(seen, 4);
+	f = open_memstream(&buf, &len);
+	be_log_print_json(f, &t.log);
+	fclose(f);
+	root = json_loads(buf, 0, &err);
+	ck_assert_msg(root != NULL, "JSON error line %d: %s", err.line, err.text);
+	br = json_object_get(root, "branches");
+	seen = 0;
+	for (size_t i = 0; i < json_array_size(br); i++) {
+		json_t *e = json_array_get(br, i), *bp = json_object_get(e, "break_path");
+		int line = (int)json_integer_value(json_object_get(e, "ptx_line")), k = 0;
+		while (k < 4 && want[k].line != line)
+			k++;
+		if (k == 4) {
+			ck_assert(json_is_null(bp));
+			continue;
+		}
+		seen++;
+		ck_assert(json_is_object(bp));
+		ck_assert_int_eq(json_integer_value(json_object_get(bp, "ptx_first")), want[k].first);
+		ck_assert_int_eq(json_integer_value(json_object_get(bp, "ptx_last")), want[k].last);
+		ck_assert_int_eq(json_integer_value(json_object_get(bp, "instructions")), want[k].ins);
+		ck_assert_int_eq(json_is_true(json_object_get(bp, "global_access")), want[k].mem);
+		ck_assert_int_eq(json_integer_value(json_object_get(bp, "threshold")), 11);
+		ck_assert_int_eq(json_is_true(json_object_get(bp, "ssy")), want[k].ssy);
+	}
+	ck_assert_int_eq(seen, 4);
+	json_decref(root);
+	free(buf);
+	tr_free(&t);
+
+	rule_opts(&o, BE_RULE_SM35, 8, 6);   /* --loop-sync ssy: no PBK, no break path */
+	ck_assert(tr_opts(&t, "brk_sync.ptx", text, strlen(text), &o));
+	for (int i = 0; i < t.log.n; i++)
+		ck_assert_int_eq(t.log.e[i].bpath, 0);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ JSON */
 START_TEST(t_json)
 {
@@ -1050,6 +1137,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_loop);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
+	tcase_add_test(tc, t_brk_path);
 	tcase_add_test(tc, t_json);
 	tcase_add_test(tc, t_corpus_thresholds);
 	suite_add_tcase(s, tc);
