@@ -10,12 +10,13 @@
 #      (fuzzdiff's sN: --predicate-rule sm35, --loop-sync pbk, --early-return guarded) at
 #      s4, s8 (8 divergent, 6 uniform), s12 and sinf, lrr only: one-side, ret-nest, guarded
 #      returns and PBK loops, which the guide rule never produces (about 5 s). At least one
-#      of them must get the SSY of a break path (sync.c's exit_sync), found in its listing.
+#      of them must get the SSY of a break path (sync.c's exit_sync), as warpc --explain=json
+#      reports it, and lose it under gen --no-brkpath.
 #   3. the harness itself: the in-process runner (tests/tools/fdrun.c) reports a planted
 #      difference as DIFF, the driver reports planted crashes as CRASH and goes on, and the
 #      runner gives the same result lines as running gen and warpsim as programs
 #      (FD_INPROC=0) on 8 seeds.
-# Env: BIN BUILD (make check sets them).
+# Env: BIN BUILD (make check sets them); GEN_SCAN_OPTS (gen options for the break-path scan).
 BIN=${BIN:-bin}; BUILD=${BUILD:-build}
 GEN=$BUILD/tests/tools/gen
 [ -x "$GEN" ] || { echo "run-gen.sh: $GEN is missing: build the test tools first (make tests)" >&2; exit 1; }
@@ -40,32 +41,28 @@ sm35=$(BIN=$BIN BUILD=$BUILD SHRINK=0 PMAX="s4 s8 s12 sinf" SCHEDS=lrr \
 echo "$sm35" | sed 's/^fuzz-diff/gen: sm35 fuzz-diff/'
 echo "$sm35" | grep -q '^fuzz-diff: FAIL' && { echo "gen: FAIL under the sm35 rule: reproduce with" \
 	"PMAX='s4 s8 s12 sinf' make fuzz-diff FROM=SEED N=1"; status=1; }
-# the sm35 seeds must hold a break path that kepler.cfg's rules bracket with an SSY (sync.c's
-# exit_sync: `PBK; SSY y` with `@P NOP.S; BRA back` right before y), or the run above no longer
-# covers it (gen's brk_path; GEN_NO_BRKPATH=1 takes them out and fails this). The first seed
-# that has one ends the scan
-brkpath() {
-	awk 'function hex(s,   i, v) { v = 0; s = tolower(s)
-		for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-		return v }
-	/^ *\/\*[0-9a-f]+\*\// { a = $0; sub(/^ *\/\*/, "", a); sub(/\*\/.*/, "", a); a = hex(a)
-		x = $0; sub(/^ *\/\*[0-9a-f]+\*\/ */, "", x); at[a] = x; seq[n++] = a }
-	END { for (i = 0; i + 1 < n; i++) {
-		if (at[seq[i]] !~ /^PBK / || at[seq[i + 1]] !~ /^SSY 0x/) continue
-		y = at[seq[i + 1]]; sub(/^SSY 0x/, "", y); sub(/;.*/, "", y); y = hex(y)
-		b = at[y - 8]; if (b !~ /^BRA 0x/ || at[y - 16] !~ /^@!?P[0-6] NOP\.S;/) continue
-		sub(/^BRA 0x/, "", b); sub(/;.*/, "", b); if (hex(b) < y) c++ }
-		print c + 0 }'
+# the sm35 seeds must hold a break path whose SSY kepler.cfg's rules push (sync.c's exit_sync),
+# as `warpc --explain=json` reports it (a back edge's "break_path" with "ssy": true), or the
+# run above no longer covers it (gen's brk_path). The first seed that has one ends the scan,
+# and gen --no-brkpath must take its break paths out. GEN_SCAN_OPTS (gen's options for the
+# scan: --no-brkpath) shows the check failing without them
+brkpath() {   # brkpath SEED [GEN OPTION...]: back edges of its program whose break path gets the SSY
+	s=$1; shift
+	"$GEN" --seed "$s" "$@" | "$BIN/warpc" --predicate-rule sm35 --predicate-max 8 \
+		--predicate-max-uniform 6 --loop-sync pbk --early-return guarded --explain=json /dev/stdin \
+		2>/dev/null | grep -c '"break_path": {[^}]*"ssy": true'
 }
 seed=300000; end=$((seed + ${GEN_SEEDS_SM35:-400})); bp=0
 while [ $seed -lt $end ]; do
-	bp=$("$GEN" --seed $seed | "$BIN/warpc" --predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 \
-		--loop-sync pbk --early-return guarded /dev/stdin 2>/dev/null | brkpath)
+	# shellcheck disable=SC2086
+	bp=$(brkpath $seed ${GEN_SCAN_OPTS:-})
 	[ "$bp" -gt 0 ] && break
 	seed=$((seed + 1))
 done
 if [ "$bp" -gt 0 ]; then
 	echo "gen: sm35 seed $seed holds a break path with its SSY ($bp)"
+	nb=$(brkpath $seed --no-brkpath)
+	[ "$nb" = 0 ] || { echo "gen: FAIL gen --no-brkpath leaves seed $seed $nb break path(s) with the SSY"; status=1; }
 else
 	echo "gen: FAIL no sm35 seed of 300000..$((end - 1)) holds a break path with its SSY"; status=1
 fi

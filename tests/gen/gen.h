@@ -99,8 +99,14 @@ typedef struct {
 	int ret;        /* the register returned at the end */
 } GenFunc;
 
+/* gen_program's flags */
+enum {
+	GEN_NO_BRKPATH = 1,        /* no break path after a loop's back edge (gen --no-brkpath) */
+};
+
 typedef struct {
 	uint64_t seed;             /* what made it */
+	int flags;                 /* GEN_NO_BRKPATH ... */
 	GenRng rng;                /* the generator's state */
 	int size;                  /* --size: scales the number of statements */
 	uint32_t grid, block, k;   /* launch: CTAs, threads per CTA, the scalar parameter */
@@ -121,7 +127,7 @@ typedef struct {
 } GenProg;
 
 /* tree.c */
-void gen_program(GenProg *g, uint64_t seed, int size);
+void gen_program(GenProg *g, uint64_t seed, int size, int flags);
 void gen_free(GenProg *g);
 GenNode *gen_node(GenProg *g, int kind);
 

@@ -201,7 +201,7 @@ static void if_stmt(GenProg *g, GenBody *out, const Where *w)
  * loop. Drawn from a stream of its own (the seed and the loop's node number): a program
  * without one is the one the seed made before, so the seeds other tests pick stay as they
  * were. In 3% of the divergent loops: 28 of the 400 sm35 seeds of run-gen.sh get the SSY.
- * GEN_NO_BRKPATH set: none (to show what the coverage check in run-gen.sh sees) */
+ * Under GEN_NO_BRKPATH (gen --no-brkpath) none: what run-gen.sh's coverage check then sees */
 static void brk_path(GenProg *g, GenNode *n, const Where *w)
 {
 	static const int sizes[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14};
@@ -209,7 +209,7 @@ static void brk_path(GenProg *g, GenNode *n, const Where *w)
 	Where in = *w;
 	int k;
 
-	if (n->uni || getenv("GEN_NO_BRKPATH"))
+	if (n->uni || (g->flags & GEN_NO_BRKPATH))
 		return;
 	r->s = (g->seed + 0x9E3779B97F4A7C15ull * (uint64_t)(n->id + 1)) ^ 0xB5AD4ECEDA1CE2A9ull;
 	for (int i = 0; i < 4; i++)
@@ -334,7 +334,7 @@ static void gen_func(GenProg *g, int kind, const char *name)
 	g->infunc = 0;
 }
 
-void gen_program(GenProg *g, uint64_t seed, int size)
+void gen_program(GenProg *g, uint64_t seed, int size, int flags)
 {
 	static const uint32_t blocks[] = {32, 64, 96, 128, 32, 64, 128, 256};
 	static const uint32_t odd[] = {1, 7, 33, 48, 100};
@@ -344,6 +344,7 @@ void gen_program(GenProg *g, uint64_t seed, int size)
 
 	memset(g, 0, sizeof *g);
 	g->seed = seed;
+	g->flags = flags;
 	g->size = size < 1 ? 1 : size;
 	r->s = seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
 	for (int i = 0; i < 4; i++)

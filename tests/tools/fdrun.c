@@ -265,7 +265,7 @@ static int one(uint64_t seed, const Cfg *c)
 
 	if (!err)
 		exit(3);
-	gen_program(&g, seed, c->size);
+	gen_program(&g, seed, c->size, 0);
 	gen_emit_ptx(&ptx, &g, NULL);
 	gen_emit_launch(&lt, &g, NULL);
 	snprintf(name, sizeof name, "gen-%llu.ptx", (unsigned long long)seed);

@@ -8,6 +8,9 @@
  *                                           self-check seeds FROM..FROM+COUNT-1 in process:
  *                                           each program parses and checks with no
  *                                           diagnostic, and the oracle runs it to the end
+ *   --no-brkpath (any mode)                 the programs without break paths after their
+ *                                           loops' back edges (tree.c's brk_path): what
+ *                                           run-gen.sh's coverage check sees without them
  *
  * LIST is comma-separated node ids and ranges ("3,7,10-20"): the shrinker's deletions.
  * Exit status: 0 done, 1 a self-check failure, 2 bad usage.
@@ -23,7 +26,8 @@
 static void usage(void)
 {
 	fprintf(stderr, "usage: gen --seed N [--size S] [--drop LIST] [--launch [--outdir DIR]] [--count]\n"
-	        "       gen --check FROM COUNT [--size S] [--no-oracle]\n");
+	        "       gen --check FROM COUNT [--size S] [--no-oracle]\n"
+	        "       (either with --no-brkpath: no break paths after loops)\n");
 	exit(2);
 }
 
@@ -63,7 +67,7 @@ bad:
 }
 
 /* one seed: parse and check, then run the oracle; 0 when both are clean */
-static int check_one(uint64_t seed, int size, int oracle, OrStats *tot, FILE *log)
+static int check_one(uint64_t seed, int size, int flags, int oracle, OrStats *tot, FILE *log)
 {
 	GenProg g;
 	GenBuf ptx = {0}, lt = {0};
@@ -75,7 +79,7 @@ static int check_one(uint64_t seed, int size, int oracle, OrStats *tot, FILE *lo
 
 	if (!err)
 		exit(3);
-	gen_program(&g, seed, size);
+	gen_program(&g, seed, size, flags);
 	gen_emit_ptx(&ptx, &g, NULL);
 	snprintf(name, sizeof name, "gen-%llu.ptx", (unsigned long long)seed);
 	m = ptx_parse(name, ptx.p, ptx.n, err, &nerr);
@@ -125,7 +129,7 @@ static int check_one(uint64_t seed, int size, int oracle, OrStats *tot, FILE *lo
 int main(int argc, char **argv)
 {
 	uint64_t seed = 0, from = 0, count = 0;
-	int have_seed = 0, size = 3, launch = 0, want_count = 0, check = 0, oracle = 1;
+	int have_seed = 0, size = 3, launch = 0, want_count = 0, check = 0, oracle = 1, flags = 0;
 	const char *drop = NULL, *outdir = NULL;
 
 	for (int i = 1; i < argc; i++) {
@@ -144,6 +148,8 @@ int main(int argc, char **argv)
 			want_count = 1;
 		else if (!strcmp(a, "--no-oracle"))
 			oracle = 0;
+		else if (!strcmp(a, "--no-brkpath"))
+			flags |= GEN_NO_BRKPATH;
 		else if (!strcmp(a, "--check") && i + 2 < argc) {
 			from = number(argv[++i], "--check FROM");
 			count = number(argv[++i], "--check COUNT");
@@ -159,7 +165,7 @@ int main(int argc, char **argv)
 		OrStats tot = {0};
 		uint64_t bad = 0;
 		for (uint64_t s = from; s < from + count; s++)
-			bad += (uint64_t)check_one(s, size, oracle, &tot, stderr);
+			bad += (uint64_t)check_one(s, size, flags, oracle, &tot, stderr);
 		printf("gen: %llu programs (seeds %llu..%llu, size %d): %llu parse and check cleanly%s",
 		       (unsigned long long)count, (unsigned long long)from,
 		       (unsigned long long)(from + count - 1), size, (unsigned long long)(count - bad),
@@ -178,7 +184,7 @@ int main(int argc, char **argv)
 		GenBuf out = {0};
 		GenEmitOpts eo = {NULL, 0};
 
-		gen_program(&g, seed, size);
+		gen_program(&g, seed, size, flags);
 		if (want_count)
 			printf("%d\n", g.nodes);
 		else if (launch)
