@@ -79,25 +79,38 @@ static int alone(const Fn *f, const int *chain, int nchain, const MIns *in)
 	return n == 1;
 }
 
-/* in copies into another register a temporary that the side computed (an instruction of the
- * side that is not a load wrote it: def and ndef, by the side's loads in isload) and reads no
- * more: NVVM's copy of a side's value into the register of the phi at the join, which ptxas's
- * register allocator coalesces, so that it costs ptxas no instruction (families/phi_div: a
- * side of 8 instructions and the copy is converted, of 9 and the copy is not). A PTX mov of
- * its own only: the moves of a lowering (mul.wide's halves) and the copy of a loaded value are
- * counted, as LOAD_SIDE was fitted with them (families/ldin_div) */
-static int coalesced_copy(const Fn *f, const int *chain, int nchain, int k, int i,
-                          const int *def, const uint8_t *isload, int ndef)
+/* the last instruction of the side before instruction i of chain[k] that writes t, or NULL */
+static const MIns *writer(const Fn *f, const int *chain, int k, int i, int t)
 {
-	const MIns *in = &f->blk[chain[k]].ins[i];
-	int d;
+	for (; k >= 0; k--, i = k >= 0 ? f->blk[chain[k]].nins : 0) {
+		const Blk *x = &f->blk[chain[k]];
+		for (int j = i - 1; j >= 0; j--) {
+			const MIns *in = &x->ins[j];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			for (int o = 0; o < in->nopd && o < si->n; o++)
+				if (si->dst[o] && in->o[o].kind == OPD_REG && in->o[o].t == t)
+					return in;
+		}
+	}
+	return NULL;
+}
+
+/* instruction i of chain[k] copies into another register a temporary that the side computed
+ * (an instruction of the side that is not a load wrote it) and reads no more: NVVM's copy of
+ * a side's value into the register of the phi at the join, which ptxas's register allocator
+ * coalesces, so that it costs ptxas no instruction (families/phi_div: a side of 8
+ * instructions and the copy is converted, of 9 and the copy is not). A PTX mov of its own
+ * only: the moves of a lowering (mul.wide's halves) and the copy of a loaded value are
+ * counted, as LOAD_SIDE was fitted with them (families/ldin_div) */
+static int coalesced_copy(const Fn *f, const int *chain, int nchain, int k, int i)
+{
+	const MIns *in = &f->blk[chain[k]].ins[i], *w;
 
 	if (in->op != OP_MOV || in->nopd != 2 || in->guard != T_PT || in->o[0].kind != OPD_REG ||
 	    in->o[1].kind != OPD_REG || in->o[0].t == in->o[1].t)
 		return 0;
-	for (d = ndef - 1; d >= 0 && def[d] != in->o[1].t; d--)   /* (its last writer) */
-		;
-	return d >= 0 && !isload[d] && alone(f, chain, nchain, in) &&
+	w = writer(f, chain, k, i, in->o[1].t);
+	return w && !(isa_ops[w->op].flags & F_LOAD) && alone(f, chain, nchain, in) &&
 	       !read_after(f, chain, nchain, k, i, in->o[1].t);
 }
 
@@ -107,8 +120,7 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0;
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
 	 * as the side has (a fixed array that fills up would stop seeing them) */
-	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0, capisload = 0;
-	uint8_t *isload = NULL;     /* (beside def: a load wrote it) */
+	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0;
 
 	for (int k = 0; k < nchain; k++) {
 		const Blk *x = &f->blk[chain[k]];
@@ -128,13 +140,10 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			if ((((in->op == OP_LD || in->op == OP_LDG) && !mine) || (use && in->op == OP_MOV)) &&
 			    in->nopd > 0 && in->o[0].kind == OPD_REG)
 				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
-			c -= coalesced_copy(f, chain, nchain, k, i, def, isload, ndef);
+			c -= coalesced_copy(f, chain, nchain, k, i);
 			for (int o = 0; o < in->nopd && o < si->n; o++)
-				if (si->dst[o] && in->o[o].kind == OPD_REG) {
-					int n = ndef;
+				if (si->dst[o] && in->o[o].kind == OPD_REG)
 					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
-					*VPUSH(f->pool, isload, n, capisload) = (isa_ops[in->op].flags & F_LOAD) != 0;
-				}
 			guarded += in->guard != T_PT;
 			plain += in->guard == T_PT;
 		}

@@ -901,10 +901,9 @@ static int nest_push(Fn *f, int j)
  * exit, go round l, through an inner loop or out of l elsewhere make none. Returns x or -1 */
 static int trip_join(Fn *f, int b, int j)
 {
-	enum { MAXC = 256 };
 	const Blk *B = &f->blk[b];
-	int l = B->loop, n = f->nblk, h, nc = 0, sp = 0, cand[MAXC];
-	int *stk;
+	int l = B->loop, n = f->nblk, h, nc = 0, sp = 0;
+	int *stk, *cand;
 	uint8_t *seen;
 
 	if (l < 0 || l >= f->nloops || outer_loop(f, b, j) != l)
@@ -912,6 +911,7 @@ static int trip_join(Fn *f, int b, int j)
 	h = f->loops[l].header;
 	stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1));
 	seen = be_alloc(f->pool, (size_t)n);
+	cand = be_alloc(f->pool, sizeof(int) * (size_t)n);
 	/* the candidates: the blocks of l's own trip that b reaches, in reverse post-order */
 	for (int e = 0; e < nedge(f, b); e++)
 		trip_reach(f, l, edge_to(f, b, e), -1, seen, 1, stk);
@@ -919,8 +919,6 @@ static int trip_join(Fn *f, int b, int j)
 		int k;
 		if (!seen[t] || f->blk[t].loop != l)
 			continue;
-		if (nc == MAXC)
-			return -1;
 		for (k = nc++; k > 0 && f->blk[cand[k - 1]].rpo > f->blk[t].rpo; k--)
 			cand[k] = cand[k - 1];
 		cand[k] = t;
