@@ -46,11 +46,12 @@ echo "$sm35" | grep -q '^fuzz-diff: FAIL' && { echo "gen: FAIL under the sm35 ru
 # run above no longer covers it (gen's brk_path). The first seed that has one ends the scan,
 # and gen --no-brkpath must take its break paths out. GEN_SCAN_OPTS (gen's options for the
 # scan: --no-brkpath) shows the check failing without them
+. "$(dirname "$0")/settings.sh"
 brkpath() {   # brkpath SEED [GEN OPTION...]: back edges of its program whose break path gets the SSY
 	s=$1; shift
-	"$GEN" --seed "$s" "$@" | "$BIN/warpc" --predicate-rule sm35 --predicate-max 8 \
-		--predicate-max-uniform 6 --loop-sync pbk --early-return guarded --explain=json /dev/stdin \
-		2>/dev/null | grep -c '"break_path": {[^}]*"ssy": true'
+	# shellcheck disable=SC2046
+	"$GEN" --seed "$s" "$@" | "$BIN/warpc" $(popts s8) --explain=json /dev/stdin 2>/dev/null |
+		grep -c '"break_path": {[^}]*"ssy": true'
 }
 seed=300000; end=$((seed + ${GEN_SEEDS_SM35:-400})); bp=0
 while [ $seed -lt $end ]; do
