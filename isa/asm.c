@@ -494,7 +494,7 @@ static void parse_stmt(Asm *a, Tok t)
 	Ins in;
 	InsLoc l;
 	POpd po[ISA_MAXOPD + 1];
-	int npo = 0, ok = 0, semi = 0, fix = 0, sasstex = 0;
+	int npo = 0, ok = 0, semi = 0, fix = 0, sasstex = 0, jc;
 	int64_t mask = 0xf;   /* sm_35 TEX/TLD channel mask */
 	Tok end;
 	uint32_t at;
@@ -590,8 +590,9 @@ static void parse_stmt(Asm *a, Tok t)
 	semi = 1;
 	l.col_end = isa_asm_col(x, end.s);
 	isa_asm_sass_pre(po, npo, &fix);
-	ok = assign(a, &in, &l, po, npo, end) && isa_asm_sass_fix(a, &in, &l, po, npo, fix) &&
-	     (!sasstex || sass_tex_slot(a, &in, &po[2]));
+	jc = isa_asm_sass_jcal(a, &in, &l, po, npo);   /* an external function's call */
+	ok = jc > 0 || (!jc && assign(a, &in, &l, po, npo, end) &&
+	     isa_asm_sass_fix(a, &in, &l, po, npo, fix) && (!sasstex || sass_tex_slot(a, &in, &po[2])));
 	if (ok && sasstex && mask != 0xf) {   /* fewer channels: the canonical fourth operand */
 		in.o[3].kind = OPD_IMM;
 		in.o[3].imm = mask;
@@ -609,6 +610,7 @@ out:
 	if (!ok) {
 		isa_ins_init(&in, OP_NOP);
 		l.bad = 1;
+		a->jcal.line = 0;          /* a bad statement takes a `.jcal` waiting for it */
 		if (!semi)
 			recover(a);
 	}

@@ -138,6 +138,8 @@ typedef struct {
 	size_t anon_ls;    /* which starts here */
 	int32_t *texoff;   /* per texture slot of the kernel: its `.tex NAME OFF` offset, or -1 */
 	int captexoff;
+	struct { int line, col; size_t ls, s, e; } jcal;  /* a `.jcal NAME` waiting for its JCAL:
+	                      * where it was, NAME at [s, e) of the text; line 0 when none waits */
 } Asm;
 
 /* a parsed operand before it is put in a slot */
@@ -169,6 +171,7 @@ char *isa_asm_dup(Asm *a, Tok t);                     /* the token's text, alloc
 /* asm_dir.c */
 void isa_asm_directive(Asm *a, Tok d);                /* d and the rest of its line */
 void isa_asm_end_kernel(Asm *a);                      /* labels, .registers, checks */
+void isa_asm_jcal_unused(Asm *a);                     /* error at a `.jcal` no JCAL took */
 
 /* asm_sass.c: what real cuobjdump -sass listings add (docs/isa.md section 11) */
 int isa_asm_sass_line(Asm *a, Tok t);                 /* a cuobjdump header line; 1 if consumed */
@@ -178,6 +181,7 @@ int isa_asm_alias(const char *s, size_t n, size_t *len, int *fix); /* Kepler mne
 void isa_asm_sass_pre(POpd *po, int npo, int *fix);   /* operand order of a Kepler alias */
 int isa_asm_sass_fix(Asm *a, Ins *in, InsLoc *l, const POpd *po, int npo, int fix);
 int isa_asm_place(Asm *a, Kernel *k, Tok addr, uint64_t v, uint32_t *at); /* /\*addr*\/ check */
+int isa_asm_sass_jcal(Asm *a, Ins *in, InsLoc *l, const POpd *po, int npo); /* `.jcal`'s JCAL */
 
 /* check.c */
 const char *isa_asm_class_words(unsigned classes, char *buf, size_t size);

@@ -5,9 +5,11 @@
  *              | .maxntid N | .reqntid X Y Z | .minnctapersm N | .param OFF SIZE [NAME] | .global NAME SIZE ALIGN c[b][o] ['=' bytes]
  *              | .constdata c[b][o] '=' bytes | .reloc VAR OFF TARGET ADDEND | .func NAME
  *              | .layout sm_35 | .abs32 ADDR (lo | hi) VAR | .tex NAME | .surf NAME | .kref NAME
+ *              | .jcal NAME
  *
- * Header directives come once each, before the kernel's first instruction; .func may come
- * anywhere inside a kernel. At the end of a kernel (the next .kernel, or the end of the text)
+ * Header directives come once each, before the kernel's first instruction; .func and .jcal
+ * (the next instruction calls the external function NAME: asm_sass.c) may come anywhere
+ * inside a kernel. At the end of a kernel (the next .kernel, or the end of the text)
  * labels are resolved, the register count is inferred when .registers was not given, and
  * isa_ins_check() runs on every instruction; its "where" becomes a column.
  */
@@ -60,6 +62,7 @@ void isa_asm_end_kernel(Asm *a)
 
 	if (!k)
 		return;
+	isa_asm_jcal_unused(a);
 	for (int i = 0; i < a->nfix; i++) {
 		Fixup *f = &a->fix[i];
 		const Label *lb = isa_kernel_find_label(k, f->name);
@@ -243,6 +246,35 @@ static int dir_func(Asm *a, Kernel *k)
 	s = isa_asm_dup(a, t);
 	isa_kernel_add_label(k, s, isa_kernel_next_addr(k), LBL_FUNC);
 	free(s);
+	return 1;
+}
+
+/* a `.jcal NAME` that no JCAL took (the next instruction is another, or there is none) is
+ * an error at it; none waits after this */
+void isa_asm_jcal_unused(Asm *a)
+{
+	size_t n = a->jcal.e - a->jcal.s;
+
+	if (a->jcal.line)
+		isa_asm_error_at(&a->x, a->jcal.line, a->jcal.ls, a->jcal.col, "'.jcal %.*s' is not "
+		                 "followed by a JCAL to an absolute address", (int)(n < 60 ? n : 60),
+		                 a->x.text + a->jcal.s);
+	a->jcal.line = 0;
+}
+
+/* .jcal NAME: the next instruction, a JCAL, calls the external function NAME */
+static int dir_jcal(Asm *a)
+{
+	Tok t;
+
+	if (!name_tok(a, &t, "an external function's name"))
+		return 0;
+	isa_asm_jcal_unused(a);
+	a->jcal.line = a->x.line;
+	a->jcal.ls = a->x.ls;
+	a->jcal.col = isa_asm_col(&a->x, t.s);
+	a->jcal.s = t.s;
+	a->jcal.e = t.e;
 	return 1;
 }
 
@@ -578,7 +610,7 @@ void isa_asm_directive(Asm *a, Tok d)
 		    !isa_asm_is(x, d, ".constdata") && !isa_asm_is(x, d, ".func") &&
 		    !isa_asm_is(x, d, ".reloc") && !isa_asm_is(x, d, ".abs32") &&
 		    !isa_asm_is(x, d, ".tex") && !isa_asm_is(x, d, ".surf") &&
-		    !isa_asm_is(x, d, ".kref")) {
+		    !isa_asm_is(x, d, ".kref") && !isa_asm_is(x, d, ".jcal")) {
 			isa_asm_error(x, d, "unknown directive '%s'", isa_asm_text(x, d, buf, sizeof buf));
 			return;
 		}
@@ -589,6 +621,8 @@ void isa_asm_directive(Asm *a, Tok d)
 		}
 		if (isa_asm_is(x, d, ".func")) {
 			ok = dir_func(a, k);
+		} else if (isa_asm_is(x, d, ".jcal")) {
+			ok = dir_jcal(a);
 		} else if (k->nins) {
 			isa_asm_error(x, d, "'%s' must come before the kernel's first instruction",
 			          isa_asm_text(x, d, buf, sizeof buf));

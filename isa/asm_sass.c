@@ -11,8 +11,9 @@
  * IADD a, -b, and ISUB.X a, b is IADD.X a, ~b); a destination written `R2.CC` is the .CC
  * flag; `FCMP` with no comparison is FCMP.GT (cuobjdump 11.8 prints comparison 4, GT, of
  * FCMP as nothing: the encoding and the PTX source agree); a `QNAN` immediate takes its bits
- * from the instruction's encoding comment, because cuobjdump prints every NaN alike.
- * Anything else unknown stays an error at its line and column (asm.c).
+ * from the instruction's encoding comment, because cuobjdump prints every NaN alike; and
+ * `JCAL 0x0` after `.jcal NAME` (a call of the external function NAME) is the op our
+ * translation makes of that call, on the ABI's registers. Anything else unknown stays an error at its line and column (asm.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -243,5 +244,68 @@ int isa_asm_sass_fix(Asm *a, Ins *in, InsLoc *l, const POpd *po, int npo, int fi
 	}
 	if (in->op == OP_FCMP && !in->m.cmp && (a->sass_arch || a->anon))
 		in->m.cmp = CMP_GT;
+	return 1;
+}
+
+/* ------------------------------------------------------------------ external calls */
+/* sm_35's call of an external function: `JCAL 0x0`, whose immediate the driver relocates
+ * (R_CUDA_ABS32_23; elfinfo.awk and merge.awk write `.jcal NAME` before it), with the ABI's
+ * arguments in R4, R5, ... (a 64-bit one in an aligned pair) and the result in R4 (R4:R5 for
+ * a pointer); the callee keeps R16 and above. A function whose call our own translation makes
+ * a builtin op is read as that op on those registers (docs/isa.md section 11). */
+static const struct {
+	const char *name;  /* the external function */
+	Op op;             /* the op of our translation */
+	int n;             /* its operands: */
+	int reg[4];        /* each one's register (the pair's low one), or -1: */
+	int imm;           /* this immediate */
+} externs[] = {
+	{"vprintf", OP_PRINTF, 3, {4, 4, 6}, 0},           /* R4 = (R4:R5 format, R6:R7 args) */
+	{"__assertfail", OP_ASSERT, 4, {4, 6, 8, 10}, 0},  /* message, file, line, function */
+	{"malloc", OP_MALLOC, 3, {4, 4, -1}, 16},          /* R4:R5 = (R4:R5 size), 16-aligned */
+	{"__cuda_syscall_aligned_malloc", OP_MALLOC, 3, {4, 4, 6}, 0},  /* (size, alignment) */
+	{"free", OP_FREE, 1, {4}, 0},                      /* (R4:R5 pointer) */
+};
+
+/* Before an instruction's operands go to their slots: 1 when it is the JCAL a `.jcal NAME`
+ * names, now NAME's op (in and l filled in); 0 for any other instruction; -1 after an error
+ * (a JCAL to an address no `.jcal` names, a `.jcal` not followed by one, an unknown NAME) */
+int isa_asm_sass_jcal(Asm *a, Ins *in, InsLoc *l, const POpd *po, int npo)
+{
+	Lex *x = &a->x;
+	int direct = in->op == OP_JCAL && npo == 1 && po[0].o.kind == OPD_IMM;
+	size_t s = a->jcal.s, n = a->jcal.e - a->jcal.s;
+	int line = a->jcal.line, col = a->jcal.col, e = -1;
+
+	if (!line && !direct)
+		return 0;
+	if (!direct) {
+		isa_asm_jcal_unused(a);
+		return -1;
+	}
+	a->jcal.line = 0;
+	if (!line) {
+		isa_asm_error(x, po[0].t, "JCAL to an absolute address: a call of an external function "
+		              "needs '.jcal NAME' before it (elfinfo.awk writes it)");
+		return -1;
+	}
+	for (int i = 0; i < (int)(sizeof externs / sizeof externs[0]); i++)
+		if (strlen(externs[i].name) == n && !memcmp(externs[i].name, x->text + s, n))
+			e = i;
+	if (e < 0) {
+		isa_asm_error_at(x, line, a->jcal.ls, col, "a call of the external function '%.*s' is "
+		                 "not supported (vprintf, __assertfail, malloc, "
+		                 "__cuda_syscall_aligned_malloc and free are)", (int)(n < 60 ? n : 60),
+		                 x->text + s);
+		return -1;
+	}
+	in->op = externs[e].op;
+	in->nopd = (uint8_t)externs[e].n;
+	for (int i = 0; i < externs[e].n; i++) {
+		int r = externs[e].reg[i];
+		in->o[i] = r < 0 ? (Opd){.kind = OPD_IMM, .imm = externs[e].imm}
+		                 : (Opd){.kind = OPD_REG, .reg = (uint8_t)r};
+		l->col_opd[i] = isa_asm_col(x, po[0].t.s);
+	}
 	return 1;
 }

@@ -5,7 +5,9 @@
 # launch (tests/launch.sh): run
 # the oracle on the PTX and warpsim on the listing with the same launch, and compare every --out
 # buffer byte for byte (as text with a relative tolerance of 1e-5 for a launch marked
-# "# diff: unordered-float"); tests/ptxas-ref/options.txt gives a listing extra warpsim options
+# "# diff: unordered-float"), and the lines the kernel printed (device printf, tagged with
+# the thread: the same lines, sorted, since the SM model prints them in the order its warps
+# ran); tests/ptxas-ref/options.txt gives a listing extra warpsim options
 # (and says why). A listing warpsim cannot read or run yet is listed in
 # tests/ptxas-ref/pending.txt (NAME, # reason): reported as PENDING, not FAIL; a pending one
 # that passes is reported so that the list shrinks. Exit status 1 on any FAIL.
@@ -13,7 +15,8 @@
 # of ptxas's sm_35 code) runs the same way with tests/sass/NAME.launch.
 # A listing may have a launch of its own, tests/ptxas-ref/NAME.launch, for a kernel the corpus
 # suites do not run; one marked "# expect: trap" must stop both engines at a trap (exit status
-# 1, "trap: the kernel aborted", located, in the same CTA and thread) and leave the same buffers.
+# 1, "trap: the kernel aborted", located, in the same CTA and thread; or a failed device-side
+# assert with the same message) and leave the same buffers.
 # elfinfo.awk, which carries what a listing needs from `cuobjdump -elf`, is checked on excerpts
 # written by hand (tests/ptxas-ref/elfinfo/NAME.elf against NAME.expect or NAME.err).
 #
@@ -26,15 +29,23 @@ pending=$top/tests/ptxas-ref/pending.txt
 . "$top/tests/launch.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpsim-ptxref.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0 pend=0 ntrap=0
+pass=0 fail=0 pend=0 ntrap=0 nprint=0
 
 # trapped ERR FILE: "CTA (x,y,z) thread N" when ERR holds a trap located in FILE (the oracle's
 # "FILE:LINE:COL: error: trap: the kernel aborted" then "in 'K', CTA (..), thread (N,0,0)";
-# warpsim's "FILE:LINE: error: trap: ..." then "kernel 'K', CTA (..), warp W, lane L (thread N)")
+# warpsim's "FILE:LINE: error: trap: ..." then "kernel 'K', CTA (..), warp W, lane L (thread N)"),
+# followed by ": MESSAGE" for a failed device-side assert (CUDA's message, "... Assertion `C`
+# failed.", in place of the trap's)
 trapped() {
-	grep -qF "$2:" "$1" && grep -q 'error: trap: the kernel aborted' "$1" || return 0
-	sed -n 's/.*CTA (\([0-9,]*\)), thread (\([0-9]*\),0,0).*/CTA (\1) thread \2/p
-	        s/.*CTA (\([0-9,]*\)), warp [0-9]*, lane [0-9]* (thread \([0-9]*\)).*/CTA (\1) thread \2/p' "$1" | head -n 1
+	grep -qF "$2:" "$1" || return 0
+	if grep -q 'error: trap: the kernel aborted' "$1"; then m=
+	elif grep -q 'error: .*Assertion `.*` failed\.$' "$1"; then
+		m=": $(sed -n 's/.*error: \(.*Assertion `.*` failed\.\)$/\1/p' "$1" | head -n 1)"
+	else return 0
+	fi
+	w=$(sed -n 's/.*CTA (\([0-9,]*\)), thread (\([0-9]*\),0,0).*/CTA (\1) thread \2/p
+	        s/.*CTA (\([0-9,]*\)), warp [0-9]*, lane [0-9]* (thread \([0-9]*\)).*/CTA (\1) thread \2/p' "$1" | head -n 1)
+	[ -z "$w" ] || printf '%s%s\n' "$w" "$m"
 }
 
 # extra warpsim options of a listing (tests/ptxas-ref/options.txt: NAME OPTIONS # why)
@@ -64,7 +75,8 @@ for sass in "$top"/tests/ptxas-ref/*.sass "$top"/tests/sass/*.sass; do
 	tr=0
 	grep -q '^#[[:space:]]*expect:[[:space:]]*trap' "$launch" && tr=1
 	why=""
-	(cd "$d" && "$ws" --oracle "$ptx" --launch "$launch" --quiet $oargs) >"$d/oracle.err" 2>&1
+	pf="--printf-tag --printf-out"
+	(cd "$d" && "$ws" --oracle "$ptx" --launch "$launch" --quiet $oargs $pf oracle.printf) >"$d/oracle.err" 2>&1
 	rc=$?
 	ow=$(trapped "$d/oracle.err" "$ptx")
 	if [ $tr = 0 ] && [ $rc != 0 ]; then
@@ -72,7 +84,7 @@ for sass in "$top"/tests/ptxas-ref/*.sass "$top"/tests/sass/*.sass; do
 	elif [ $tr = 1 ] && { [ $rc != 1 ] || [ -z "$ow" ]; }; then
 		why="the oracle did not stop at a trap (exit $rc): $(head -1 "$d/oracle.err")"
 	else
-		(cd "$d" && "$ws" "$sass" --launch "$launch" --quiet $(extra "$name") $sargs) >"$d/sass.err" 2>&1
+		(cd "$d" && "$ws" "$sass" --launch "$launch" --quiet $(extra "$name") $sargs $pf sass.printf) >"$d/sass.err" 2>&1
 		rc=$?
 		sw=$(trapped "$d/sass.err" "$sass")
 		if [ $tr = 0 ] && [ $rc != 0 ]; then
@@ -96,10 +108,19 @@ for sass in "$top"/tests/ptxas-ref/*.sass "$top"/tests/sass/*.sass; do
 			break
 		done
 	fi
+	if [ -z "$why" ] && [ -s "$d/oracle.printf" -o -s "$d/sass.printf" ]; then
+		sort "$d/oracle.printf" > "$d/oracle.sorted"
+		sort "$d/sass.printf" > "$d/sass.sorted"
+		if cmp -s "$d/oracle.sorted" "$d/sass.sorted"; then
+			nprint=$((nprint + 1))
+		else
+			why="the printed lines differ: $(diff "$d/oracle.sorted" "$d/sass.sorted" | grep -m 2 '^[<>]' | tr '\n' ' ')"
+		fi
+	fi
 	[ -z "$why" ] && [ $tr = 1 ] && ntrap=$((ntrap + 1))
 	verdict "$name" "$why"
 done
-echo "run-ptxas-ref: listings: $pass of $((pass + pend + fail)) run identical to the oracle ($ntrap of them to the same trap)"
+echo "run-ptxas-ref: listings: $pass of $((pass + pend + fail)) run identical to the oracle ($ntrap of them to the same trap, $nprint printing the same lines)"
 # warpc --compare against pinned output (tests/ptxas-ref/compare/NAME[.json].expect), the
 # listing header of the two configs, and the sweep column "ptxas" (ptxas's listing run beside
 # our thresholds, its results the same)
@@ -134,7 +155,9 @@ done
 verdict "warpsim --sweep-ptxas scan.sm75" "$([ $? = 0 ] || head -3 "$tmp/sweep.out" | tr '\n' ' ')"
 # elfinfo.awk on excerpts of `cuobjdump -elf`'s layout written by hand (elfinfo/NAME.elf): its
 # directives are NAME.expect (and the listing reader takes them: a kernel of those directives
-# and an EXIT prints them back), or, with NAME.err, it refuses the excerpt (exit 1, that message)
+# and an EXIT prints them back; those that name an instruction's address, .abs32, and .jcal and
+# .func, which merge.awk places at an instruction, are left out), or, with NAME.err, it refuses
+# the excerpt (exit 1, that message)
 for e in "$top"/tests/ptxas-ref/elfinfo/*.elf; do
 	name=$(basename "$e" .elf)
 	awk -f "$top/tests/ptxas-ref/elfinfo.awk" "$e" > "$tmp/elf.out" 2> "$tmp/elf.err"
@@ -147,7 +170,8 @@ for e in "$top"/tests/ptxas-ref/elfinfo/*.elf; do
 		why="exit $rc: $(head -n 1 "$tmp/elf.err") $(diff "${e%.elf}.expect" "$tmp/elf.out" | head -n 3 | tr '\n' ' ')"
 	else
 		k=$(cut -f 1 "$tmp/elf.out" | head -n 1)
-		{ echo ".kernel $k"; cut -f 2 "$tmp/elf.out"; echo "        /*0000*/ EXIT;"; } > "$tmp/elf.sass"
+		{ echo ".kernel $k"; cut -f 2 "$tmp/elf.out" | grep -v '^\.\(abs32\|jcal\|func\) '
+		  echo "        /*0000*/ EXIT;"; } > "$tmp/elf.sass"
 		grep '^\.constdata' "$tmp/elf.sass" > "$tmp/elf.want"
 		if ! "$wc" --asm "$tmp/elf.sass" > "$tmp/elf.back" 2> "$tmp/elf.err"; then
 			why="the listing reader refuses the directives: $(head -n 1 "$tmp/elf.err")"

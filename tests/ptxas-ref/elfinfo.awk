@@ -11,6 +11,10 @@
 #   .param OFF SIZE         EIATTR_KPARAM_INFO: OFF is c[0x0] (the bank base, 0x140 on sm_35)
 #   .global NAME SIZE ALIGN [= bytes]   module variables (.nv.global, .nv.global.init)
 #   .abs32 ADDR lo|hi NAME  R_CUDA_ABS32_LO/HI: an instruction's immediate is half an address
+#   .jcal ADDR NAME         R_CUDA_ABS32_23 of a function the cubin does not define: the JCAL
+#                           at ADDR calls the external NAME (vprintf, __assertfail, malloc, ...;
+#                           merge.awk writes `.jcal NAME` before that instruction); the same
+#                           relocation of anything else is refused
 #   .tex NAME OFF           R_CUDA_TEX_HEADER_INDEX in .rel.nv.constant0.KERNEL: the texture
 #                           header index of texref NAME is the c[0x0] word at OFF (TEX/TLD name
 #                           it by OFF / 4); in increasing OFF, any other relocation is refused
@@ -84,6 +88,11 @@ mode == "text" && /lmem=/ {
 mode == "rel" && NF == 3 && $1 ~ /^0x/ {
 	if ($3 ~ /^R_CUDA_ABS32_LO_/) half = "lo"
 	else if ($3 ~ /^R_CUDA_ABS32_HI_/) half = "hi"
+	else if ($3 == "R_CUDA_ABS32_23") {
+		if ((relk, hexv($1)) in jcalat) next      # a repeated row
+		jcalat[relk, hexv($1)] = 1; jcal[relk, ++njcal[relk]] = hexv($1); jcalto[relk, njcal[relk]] = $2
+		next
+	}
 	else die("relocation " $3 " in .rel.text." relk " is not carried over")
 	rel[relk, ++nrel[relk]] = sprintf(".abs32 0x%x %s %s", hexv($1), half, $2)
 	next
@@ -97,6 +106,16 @@ mode == "crel" && NF == 3 && $1 ~ /^0x/ {
 }
 END {
 	if (bad) exit 1
+	for (i = 1; i <= nsym; i++) symof[symname[i]] = i
+	for (n = 1; n <= nk; n++) {
+		k = kernels[n]
+		# a call of an external function: a global function symbol of no section (STT_FUNC)
+		for (r = 1; r <= njcal[k]; r++) {
+			i = symof[jcalto[k, r]]
+			if (!i || symsec[i] != 0 || syminfo[i] % 16 != 2)
+				die("relocation R_CUDA_ABS32_23 of " jcalto[k, r] " (not an external function) in .rel.text." k " is not carried over")
+		}
+	}
 	for (n = 1; n <= nk; n++) {
 		k = kernels[n]
 		printf "%s\t.registers %d\n", k, regs[k]
@@ -116,13 +135,12 @@ END {
 			if (s != ".nv.global" && s != ".nv.global.init") continue
 			if (syminfo[i] % 16 != 1 || symsize[i] == 0) continue   # STT_OBJECT
 			line = sprintf("%s\t.global %s %d %d", k, symname[i], symsize[i], secalign[s] ? secalign[s] : 1)
-			if (s == ".nv.global.init") {
-				if (symval[i] % 4) die("global " symname[i] " is not word-aligned in .nv.global.init")
+			if (s == ".nv.global.init")    # at any byte (strings of align 1 follow each other)
 				line = line " =" bytes_of2(s, symval[i], symsize[i])
-			}
 			print line
 		}
 		for (r = 1; r <= nrel[k]; r++) printf "%s\t%s\n", k, rel[k, r]
+		for (r = 1; r <= njcal[k]; r++) printf "%s\t.jcal 0x%x %s\n", k, jcal[k, r], jcalto[k, r]
 		c2 = ".nv.constant2." k
 		if (c2 in secsize) printf "%s\t.constdata c[0x2][0x0] =%s\n", k, bytes_of(c2, secsize[c2])
 		if (".nv.constant3" in secsize) const3(k)
