@@ -443,6 +443,7 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	case OP_RRO:
 	case OP_FCHK:
 	case OP_P2R:
+	case OP_DSET:
 	case OP_VADD: case OP_VADD2: case OP_VADD4:
 	case OP_VABSDIFF: case OP_VABSDIFF2: case OP_VABSDIFF4:
 	case OP_VMNMX: case OP_VMNMX2: case OP_VMNMX4:

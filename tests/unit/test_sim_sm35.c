@@ -1,7 +1,7 @@
 /* test_sim_sm35.c - the SM model on forms of ptxas's sm_35 code that real-world kernels hold
  * (tests/sass runs a kernel of ours for each against the oracle; docs/isa.md section 11):
  * conversions of one byte or half-word of a register, FCHK with a float immediate or a negated
- * operand. One thread, results stored to out. */
+ * operand, DSET. One thread, results stored to out. */
 #include <check.h>
 #include <string.h>
 #include "tests/unit/helper_sim.h"
@@ -65,6 +65,33 @@ START_TEST(test_fchk_forms)
 }
 END_TEST
 
+/* DSET compares the doubles of two pairs into a register (all ones, 1.0 with .BF, or 0);
+ * with .CC the flags of that result: Z when false, so CC.NEU branches when it is true (ptxas's
+ * DSET.EQ.AND RZ.CC, R12, RZ, PT; @!P0 BRA CC.NEU, ...) */
+START_TEST(test_dset)
+{
+	run_ok(HDR "MOV32I R2, 0x0;\nMOV32I R3, 0x3ff00000;\n"       /* 1.0 */
+	       "MOV32I R4, 0x0;\nMOV32I R5, 0x7ff80000;\n"              /* NaN */
+	       "DSET.LT.AND R0, R2, 2, PT;\n"                           /* 1 < 2 */
+	       "DSET.GT.BF.AND R1, -R2, RZ, PT;\n"                      /* -1 > 0: 0 */
+	       "DSET.NEU.BF.AND R6, R4, R2, PT;\n"                      /* NaN != 1 unordered: 1.0 */
+	       "DSET.EQ.AND R7, |R2|, R2, !PT;\n"                       /* true and false */
+	       "ST.E [R12], R0;\nST.E [R12+0x4], R1;\nST.E [R12+0x8], R6;\nST.E [R12+0xc], R7;\n"
+	       "MOV32I R8, 0x1;\n"
+	       "DSET.EQ.AND RZ.CC, RZ, RZ, PT;\n"                        /* 0 == 0: CC.NEU holds */
+	       "BRA CC.NEU, L1;\nMOV32I R8, 0x2;\n"
+	       "L1: DSET.NUM.AND RZ.CC, R4, R4, PT;\n"                   /* NaN: CC.NEU fails */
+	       "BRA CC.NEU, L2;\nIADD R8, R8, 0x10;\n"
+	       "L2: ST.E [R12+0x10], R8;\nEXIT;\n", "buf:u32:5");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 0xffffffffu);
+	ck_assert_uint_eq(simt_get(&t, 0, 1), 0);
+	ck_assert_uint_eq(simt_get(&t, 0, 2), F(1.0f));
+	ck_assert_uint_eq(simt_get(&t, 0, 3), 0);
+	ck_assert_uint_eq(simt_get(&t, 0, 4), 0x11);
+	simt_free(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim_sm35");
@@ -72,6 +99,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_cvt_selector);
 	tcase_add_test(tc, test_fchk_forms);
+	tcase_add_test(tc, test_dset);
 	suite_add_tcase(s, tc);
 	return s;
 }
