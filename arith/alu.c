@@ -53,6 +53,39 @@ uint32_t ar_f32_mul(uint32_t a, uint32_t b, Rnd r, int ftz)
 	return out32(rn(r) ? f2u(u2f(a) * u2f(b)) : ar_sf_f32_mul(a, b, r), ftz);
 }
 
+/* Kepler's FMUL with a scale (.D8 .D4 .D2 .M2 .M4 .M8: k = -3..3), *d = a * b * 2^k, where
+ * that is known exactly: a finite normal result whose unscaled product was normal too, or a
+ * zero, infinite or NaN operand. There every reading of the scale (one rounding of the exact
+ * scaled product, or the product rounded then scaled) gives the same bits. Elsewhere (an
+ * unscaled or scaled product that is subnormal, underflows or overflows, or sits at the top
+ * binade) NVIDIA documents no rounding and ptxas never folds a correctly rounded mul.rn.f32
+ * into the scale: returns 0 and leaves *d alone, so that the caller refuses, not guesses. */
+int ar_f32_mul_scaled(uint32_t a, uint32_t b, int k, Rnd r, int ftz, uint32_t *d)
+{
+	uint32_t p, e;
+
+	if (ftz)
+		a = ar_f32_ftz(a), b = ar_f32_ftz(b);
+	p = ar_f32_mul(a, b, r, 0);
+	e = p >> 23 & 0xff;
+	if (nan32(p)) {
+		*d = p;
+		return 1;
+	}
+	if (e == 0xff || (p & 0x7fffffffu) == 0) {      /* exact only from an infinite or zero operand */
+		if ((a & 0x7fffffffu) == 0x7f800000u || (b & 0x7fffffffu) == 0x7f800000u ||
+		    (a & 0x7fffffffu) == 0 || (b & 0x7fffffffu) == 0) {
+			*d = p;
+			return 1;
+		}
+		return 0;
+	}
+	if (e < 2 || e > 253 || (int)e + k < 1 || (int)e + k > 254)
+		return 0;
+	*d = (p & 0x807fffffu) | (uint32_t)((int)e + k) << 23;
+	return 1;
+}
+
 uint32_t ar_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz)
 {
 	if (ftz)

@@ -19,6 +19,7 @@ enum { CC_S = 1, CC_C = 2, CC_Z = 4, CC_O = 8 };
 
 uint32_t ar_f32_add(uint32_t a, uint32_t b, Rnd r, int ftz);
 uint32_t ar_f32_mul(uint32_t a, uint32_t b, Rnd r, int ftz);
+int ar_f32_mul_scaled(uint32_t a, uint32_t b, int k, Rnd r, int ftz, uint32_t *d); /* Kepler FMUL.D2..M8 */
 uint32_t ar_f32_fma(uint32_t a, uint32_t b, uint32_t c, Rnd r, int ftz);
 /* d[l] = ar_f32_fma(a[l], b[l], c[l], r, ftz), saturated when sat, for the lanes of ex
  * (d may be a, b or c); round-to-nearest without a mode switch or volatile per lane */

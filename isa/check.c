@@ -121,7 +121,7 @@ static int check_modifiers(const Ins *in, const IsaRules *r, char *msg, size_t s
 	const char *mn = oi->name;
 	const Mods *m = &in->m;
 
-	if (m->sub >= SUB_COUNT || !(r->subs & (1ull << m->sub))) {
+	if (!isa_takes_sub(r, m->sub)) {
 		if (m->sub == SUB_NONE)
 			return fail(msg, size, ISA_AT_OP, "%s needs a sub-operation modifier", mn);
 		return fail(msg, size, ISA_AT_SUB, "%s does not take .%s", mn,
@@ -295,7 +295,7 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 {
 	const Opd *o = in->o;
 
-	if (r->subs & (1ull << SUB_CAS)) {      /* ATOM, ATOMS */
+	if (isa_takes_sub(r, SUB_CAS)) {        /* ATOM, ATOMS */
 		if (in->m.sub == SUB_CAS && o[3].kind == OPD_NONE)
 			return fail(msg, size, ISA_AT_END, "%s.CAS needs the new value as operand 4",
 			            isa_ops[in->op].name);

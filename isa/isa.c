@@ -207,8 +207,8 @@ enum {
 	RULE_COUNT
 };
 _Static_assert((int)RULE_COUNT == (int)OP_COUNT, "isa/rules.def needs one row for every op of ops.def");
-/* IsaRules.subs holds the sub-operations an op takes as bits of a uint64_t (isa_rules, check.c) */
-_Static_assert((int)SUB_COUNT <= 64, "isa/isa.h: more sub-operations than IsaRules.subs has bits");
+/* IsaRules.subs holds the sub-operations an op takes as bits of ISA_SUBWORDS words */
+_Static_assert((int)SUB_COUNT <= 64 * ISA_SUBWORDS, "isa/isa.h: more sub-operations than IsaRules.subs has bits");
 #define RULE(id, ...) _Static_assert((int)RULE_##id == (int)OP_##id, "isa/rules.def: row " #id " out of ops.def's order");
 #include "isa/rules.def"
 
@@ -236,13 +236,11 @@ static unsigned lookup(const char *const *names, unsigned count, const char *tok
 	return 0;
 }
 
-/* a rules.def list "A B C..D" of the names in names[]: its bits, the value of a "(T)"
- * after it in *def, and 1 in *opt when it is bracketed "[...]" */
-static uint64_t parse_list(const char *s, const char *const *names, unsigned count,
-                           uint8_t *def, int *opt)
+/* a rules.def list "A B C..D" of the names in names[]: its bits in bits[] (words of 64, zeroed
+ * by the caller), the value of a "(T)" after it in *def, and 1 in *opt when it is bracketed */
+static void parse_bits(const char *s, const char *const *names, unsigned count,
+                       uint8_t *def, int *opt, uint64_t *bits)
 {
-	uint64_t bits = 0;
-
 	*opt = *s == '[';
 	while (*s) {
 		const char *t, *dots;
@@ -264,14 +262,24 @@ static uint64_t parse_list(const char *s, const char *const *names, unsigned cou
 		} else {
 			lo = hi = lookup(names, count, s, (size_t)(t - s));
 		}
-		assert(lo <= hi && hi < 64 && (!isdef || (lo == hi && def)));
+		assert(lo <= hi && hi < count && (!isdef || (lo == hi && def)));
 		if (isdef)
 			*def = (uint8_t)lo;
 		else
 			for (unsigned v = lo; v <= hi; v++)
-				bits |= 1ull << v;
+				bits[v / 64] |= 1ull << (v % 64);
 		s = *t == ')' ? t + 1 : t;
 	}
+}
+
+/* the same for a list of at most 64 names, as one word */
+static uint64_t parse_list(const char *s, const char *const *names, unsigned count,
+                           uint8_t *def, int *opt)
+{
+	uint64_t bits = 0;
+
+	assert(count <= 64);
+	parse_bits(s, names, count, def, opt, &bits);
 	return bits;
 }
 
@@ -280,12 +288,14 @@ static void parse_rule(Op op, IsaRules *r)
 {
 	const ShapeInfo *si = isa_shape(isa_ops[op].shape);
 	uint8_t none = TY_NONE;
-	int opt;
+	int opt, any = 0;
 
 	memset(r, 0, sizeof *r);
-	r->subs = parse_list(rule_text[op].subs, sub_names, SUB_COUNT, &none, &opt);
-	if (!r->subs || opt)
-		r->subs |= 1ull << SUB_NONE;
+	parse_bits(rule_text[op].subs, sub_names, SUB_COUNT, &none, &opt, r->subs);
+	for (int i = 0; i < ISA_SUBWORDS && !opt; i++)
+		any |= r->subs[i] != 0;
+	if (!any || opt)               /* none listed, or "[...]": may go without one */
+		r->subs[0] |= 1ull << SUB_NONE;
 	r->deftype = r->defstype = TY_NONE;
 	r->dtypes = (uint32_t)parse_list(rule_text[op].dtypes, type_names, TY_COUNT, &r->deftype, &opt);
 	r->stypes = (uint32_t)parse_list(rule_text[op].stypes, type_names, TY_COUNT, &r->defstype, &opt);

@@ -146,6 +146,7 @@ typedef enum {
 	SUB_WT,                                                  /* ST cache operator (appended) */
 	SUB_CUBE,                                                /* TEX: a cubemap (appended) */
 	SUB_IVALL,                                               /* CCTL: the whole L1 (appended) */
+	SUB_D2, SUB_D4, SUB_D8, SUB_M2, SUB_M4, SUB_M8,          /* FMUL: the product scaled by 2^-1..2^3 (Kepler) */
 	SUB_COUNT
 } Sub;
 
@@ -498,10 +499,12 @@ typedef enum {
 	FLOW_COUNT
 } Flow;
 
+#define ISA_SUBWORDS ((SUB_COUNT + 63) / 64)   /* words of IsaRules.subs */
+
 /* what an op accepts beyond its M_* fields, and how its operands are read: the row of
  * isa/rules.def (docs/isa.md gives the meaning) */
 typedef struct {
-	uint64_t subs;     /* accepted Sub values as bits 1<<SUB_x; bit SUB_NONE: may be left out */
+	uint64_t subs[ISA_SUBWORDS]; /* accepted Sub values as bits (isa_takes_sub); SUB_NONE: may be left out */
 	uint32_t dtypes;   /* accepted first type modifiers, bits 1<<TY_x (TY_NONE always allowed) */
 	uint32_t stypes;   /* accepted second type modifiers; 0 when the op takes only one */
 	uint16_t rnds;     /* accepted Rnd values, bits 1<<RND_x (RND_NONE always allowed) */
@@ -513,6 +516,12 @@ typedef struct {
 	uint8_t flow;      /* Flow */
 	const char *regs;  /* registers per operand slot, rules.def's notation ("" all one) */
 } IsaRules;
+
+/* 1 when the rules accept sub-operation s (SUB_NONE: the op may go without one) */
+static inline int isa_takes_sub(const IsaRules *r, unsigned s)
+{
+	return s < SUB_COUNT && (r->subs[s / 64] >> (s % 64) & 1);
+}
 
 const IsaRules *isa_rules(Op op);                   /* the op's parsed row of rules.def */
 void isa_op_rules(Op op, IsaRules *r);              /* a copy of it */

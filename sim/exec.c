@@ -129,6 +129,27 @@ static __attribute__((noinline)) void ffma(Gpu *g, Warp *w, const DIns *d, uint3
 	}
 }
 
+/* FMUL.D2 ... FMUL.M8: d = a * b * 2^k where that is known exactly; a lane whose result is
+ * not (a subnormal, underflowing or overflowing product) stops the run, located, before any
+ * lane writes */
+static __attribute__((noinline)) int fmul_scaled(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
+{
+	static const int8_t k[SUB_COUNT] = {
+		[SUB_D2] = -1, [SUB_D4] = -2, [SUB_D8] = -3, [SUB_M2] = 1, [SUB_M4] = 2, [SUB_M8] = 3,
+	};
+	int ftz = !!(d->m.flags & MF_FTZ), sat = !!(d->m.flags & MF_SAT);
+	uint32_t r[32];
+
+	FOR_LANES(ex)
+		if (!ar_f32_mul_scaled(FA(l), FB(l), k[d->m.sub], (Rnd)d->m.rnd, ftz, &r[l]))
+			return sim_fault(g, w, (int)l, SIM_FAULT, "FMUL.%s of 0x%08x and 0x%08x: a subnormal, "
+			                 "underflowing or overflowing product, where the rounding of Kepler's scale "
+			                 "is not known (the SM model runs it only where every reading agrees)",
+			                 isa_sub_name((Sub)d->m.sub), FA(l), FB(l));
+	FOR_LANES(ex) DST(l) = sat ? ar_f32_sat(r[l]) : r[l];
+	return SIM_OK;
+}
+
 /* the op of one issue (every op but those with a decode-time handler, DIns.fn) for the
  * lanes ex; *stop set: the run stops here, before the .S arrival, unwinding and trace */
 static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uint32_t ex,
@@ -275,6 +296,8 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		}
 		break;
 	case OP_FMUL:
+		if (d->m.sub)           /* Kepler's scale: exact results only (arith/alu.c) */
+			return fmul_scaled(g, w, d, ex);
 		FOR_LANES(ex) {
 			uint32_t r = ar_f32_mul(FA(l), FB(l), rnd, ftz);
 			DST(l) = sat ? ar_f32_sat(r) : r;

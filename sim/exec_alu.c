@@ -1117,7 +1117,7 @@ void sim_choose_fn(DIns *d)
 	case OP_FADD:
 	case OP_FMUL:
 		if ((d->m.rnd == RND_NONE || d->m.rnd == RND_RN) && !(d->m.flags & (MF_FTZ | MF_SAT)) &&
-		    o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+		    !d->m.sub && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
 			d->fn = d->op == OP_FADD ? (sim_hw_avx2 ? fadd_fn8 : fadd_fn) : (sim_hw_avx2 ? fmul_fn8 : fmul_fn);
 		break;
 #endif

@@ -136,14 +136,16 @@ END_TEST
 
 START_TEST(test_rules_match_fields)
 {
-	uint64_t subs_seen = 0;
+	uint64_t subs_seen[ISA_SUBWORDS] = {0};
 
 	for (int i = 0; i < OP_COUNT; i++) {
 		IsaRules r;
 		uint32_t m = isa_ops[i].mods;
 		isa_op_rules((Op)i, &r);
-		ck_assert_msg(((r.subs & ~1ull) != 0) == ((m & M_SUB) != 0),
-		              "%s: sub rules vs M_SUB", isa_ops[i].name);
+		int any = 0;
+		for (int w = 0; w < ISA_SUBWORDS; w++)
+			any |= (r.subs[w] & (w ? ~0ull : ~1ull)) != 0;
+		ck_assert_msg(any == ((m & M_SUB) != 0), "%s: sub rules vs M_SUB", isa_ops[i].name);
 		ck_assert_msg((r.dtypes != 0) == ((m & M_TYPE) != 0), "%s: types vs M_TYPE",
 		              isa_ops[i].name);
 		ck_assert_msg(!r.stypes || r.dtypes, "%s: second type without a first", isa_ops[i].name);
@@ -156,10 +158,11 @@ START_TEST(test_rules_match_fields)
 		              "%s: default type not accepted", isa_ops[i].name);
 		ck_assert_msg(r.defstype == TY_NONE || (r.stypes & (1u << r.defstype)),
 		              "%s: default source type not accepted", isa_ops[i].name);
-		subs_seen |= r.subs;
+		for (int w = 0; w < ISA_SUBWORDS; w++)
+			subs_seen[w] |= r.subs[w];
 	}
 	for (int s = 1; s < SUB_COUNT; s++)
-		ck_assert_msg(subs_seen & (1ull << s), "no op accepts .%s", isa_sub_name((Sub)s));
+		ck_assert_msg(subs_seen[s / 64] >> (s % 64) & 1, "no op accepts .%s", isa_sub_name((Sub)s));
 }
 END_TEST
 
@@ -224,11 +227,12 @@ START_TEST(test_rules_columns)
 	/* the notation: lists, "A..B" ranges, "(default)", "[optional]" */
 	ck_assert_int_eq(isa_rules(OP_FADD)->rnds, 1u << RND_RN | 1u << RND_RZ | 1u << RND_RM |
 	                 1u << RND_RP);
-	ck_assert(isa_rules(OP_ATOM)->subs & (1ull << SUB_EXCH));
-	ck_assert(!(isa_rules(OP_RED)->subs & (1ull << SUB_CAS)));
-	ck_assert(!(isa_rules(OP_ATOM)->subs & (1ull << SUB_NONE)));
-	ck_assert(isa_rules(OP_LD)->subs & (1ull << SUB_NONE));
-	ck_assert(isa_rules(OP_MOV32I)->subs == 1ull << SUB_NONE);
+	ck_assert(isa_takes_sub(isa_rules(OP_ATOM), SUB_EXCH));
+	ck_assert(!isa_takes_sub(isa_rules(OP_RED), SUB_CAS));
+	ck_assert(!isa_takes_sub(isa_rules(OP_ATOM), SUB_NONE));
+	ck_assert(isa_takes_sub(isa_rules(OP_LD), SUB_NONE));
+	ck_assert(isa_rules(OP_MOV32I)->subs[0] == 1ull << SUB_NONE && !isa_rules(OP_MOV32I)->subs[1]);
+	ck_assert(isa_takes_sub(isa_rules(OP_FMUL), SUB_M8) && isa_takes_sub(isa_rules(OP_FMUL), SUB_NONE));
 	ck_assert_int_eq(isa_rules(OP_F2I)->defstype, TY_F32);
 	ck_assert_int_eq(isa_rules(OP_LDC)->dtypes & (1u << TY_B128), 0);
 	ck_assert_int_eq(isa_rules(OP_IADD)->srcmods, OPF_NEG | OPF_NOT);

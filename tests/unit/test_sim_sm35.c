@@ -1,7 +1,7 @@
 /* test_sim_sm35.c - the SM model on forms of ptxas's sm_35 code that real-world kernels hold
  * (tests/sass runs a kernel of ours for each against the oracle; docs/isa.md section 11):
  * conversions of one byte or half-word of a register, FCHK with a float immediate or a negated
- * operand, DSET. One thread, results stored to out. */
+ * operand, DSET, FMUL's scale. One thread, results stored to out. */
 #include <check.h>
 #include <string.h>
 #include "tests/unit/helper_sim.h"
@@ -92,6 +92,39 @@ START_TEST(test_dset)
 }
 END_TEST
 
+/* FMUL.D2 ... .M8 scale the product by 2^-1 ... 2^3 where every reading of the scale's
+ * rounding agrees (normal products and results, zero, infinite and NaN operands); a product
+ * that is subnormal, underflows or overflows stops the run with a located fault */
+START_TEST(test_fmul_scale)
+{
+	const char *args[] = {"buf:u32:8", NULL};
+
+	run_ok(HDR "MOV32I R0, 0x3fc00001;\nMOV32I R1, 0x40400001;\n"   /* 1.5000001, 3.0000002 */
+	       "FMUL.D2 R2, R0, R1;\nFMUL.M8 R3, R0, -R1;\nFMUL.RZ.D4 R4, R0, R1;\n"
+	       "FMUL.D8.SAT R5, R0, R1;\nFMUL.FTZ.M2 R6, RZ, -R1;\n"
+	       "MOV32I R7, 0x7f800000;\nFMUL.D2 R7, R7, 0.5;\n"
+	       "ST.E [R12], R2;\nST.E [R12+0x4], R3;\nST.E [R12+0x8], R4;\nST.E [R12+0xc], R5;\n"
+	       "ST.E [R12+0x10], R6;\nST.E [R12+0x14], R7;\nEXIT;\n", "buf:u32:6");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 0x40100002);       /* RN(4.5000014) / 2 */
+	ck_assert_uint_eq(simt_get(&t, 0, 1), 0xc2100002);       /* -4.5000014 * 8 */
+	ck_assert_uint_eq(simt_get(&t, 0, 2), 0x3f900001);       /* RZ: 4.5000010 / 4 */
+	ck_assert_uint_eq(simt_get(&t, 0, 3), 0x3f100002);       /* 0.5625001, not saturated */
+	ck_assert_uint_eq(simt_get(&t, 0, 4), 0x80000000);
+	ck_assert_uint_eq(simt_get(&t, 0, 5), 0x7f800000);
+	simt_free(&t);
+	/* 2^-126 * 0.75 / 2 is subnormal: refused, located at the lane */
+	ck_assert_int_eq(simt_run(&t, HDR "MOV32I R0, 0x00800000;\nFMUL.D2 R2, R0, 0.75;\n"
+	                          "ST.E [R12], R2;\nEXIT;\n", 1, 1, args, NULL), SIM_FAULT);
+	ck_assert_msg(t.errbuf && strstr(t.errbuf, "FMUL.D2 of 0x00800000 and 0x3f400000: a subnormal"),
+	              "%s", t.errbuf ? t.errbuf : "");
+	simt_free(&t);
+	/* 2^127 * 3 overflows before the scale: refused too */
+	ck_assert_int_eq(simt_run(&t, HDR "MOV32I R0, 0x7f000000;\nFMUL.D4 R2, R0, 3;\n"
+	                          "ST.E [R12], R2;\nEXIT;\n", 1, 1, args, NULL), SIM_FAULT);
+	simt_free(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim_sm35");
@@ -100,6 +133,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_cvt_selector);
 	tcase_add_test(tc, test_fchk_forms);
 	tcase_add_test(tc, test_dset);
+	tcase_add_test(tc, test_fmul_scale);
 	suite_add_tcase(s, tc);
 	return s;
 }
