@@ -280,8 +280,11 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 			return 0;
 		}
 		/* sm_35's TEX/TLD .T and .P (a scheduling bit of the fetch: no effect on what it
-		 * returns) and TEX/TLD.LZ (mipmap level zero, the only level a binding has) */
-		if ((op == OP_TEX || op == OP_TLD) && q - p - 1 == 1 && (s[p + 1] == 'T' || s[p + 1] == 'P')) {
+		 * returns), .NODEP (run by live lanes only, not by a pixel quad's helpers: every
+		 * lane of a kernel is live) and TEX/TLD.LZ (mipmap level zero, the only level a
+		 * binding has) */
+		if ((op == OP_TEX || op == OP_TLD) && ((q - p - 1 == 1 && (s[p + 1] == 'T' || s[p + 1] == 'P')) ||
+		                                       (q - p - 1 == 5 && !memcmp(s + p + 1, "NODEP", 5)))) {
 			p = q;
 			continue;
 		}
