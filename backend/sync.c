@@ -52,7 +52,10 @@
  * exits go to J: x's SSY is pushed at the branch every trip and marked Blk.brkpass, as a
  * break path's (exit_sync), so that a BRK to J passes its token; a brkpass target stays an
  * SSY's (neither the join rule nor crossed_joins makes it a PBK's, which a BRK could not
- * pass). The tokens are of one kind
+ * pass). And so is the join of a divergent branch whose two sides meet before it, forward
+ * (sides_meet: `if (a || b)`, whose body both sides reach, or clang's mirror clamp in dwt2d,
+ * an inner test jumping to the join past a tail the other side shares), which ptxas brackets
+ * with PBK, the branch a plain BRA inside. The tokens are of one kind
  * per target, so the static stack above is the same; the SM model's BRK leaves for the
  * topmost BRK token as .S does for the topmost SYNC token.
  */
@@ -813,6 +816,43 @@ static void crossed_joins(Fn *f, const Stk *in)
 	}
 }
 
+/* ptxas 11.8's PBK for a region whose paths meet before its join (tests/ptx/meet_early): the
+ * two sides of divergent branch b reach a common block x before j = ipdom(b), forward (no
+ * back edge), as an if whose condition is `a || b` (the test of b on one side, the body both
+ * reach) or an if/else whose inner test jumps to j past a tail that the other side shares
+ * (dwt2d's mirror clamp `if (x < n) { if (x >= 0) goto j; r = 0; } else r = 2n - 2; x = r - x`).
+ * ptxas pushes j with PBK and the lanes leave for it by BRK; b and the jumps to x stay plain
+ * branches. A structured if/else, whose sides meet at j only, keeps SSY. mark holds Fn.nblk */
+static int sides_meet(const Fn *f, const Blk *b, int j, uint8_t *mark, int *stk)
+{
+	int n = f->nblk;
+
+	memset(mark, 0, (size_t)n);
+	for (int e = 0; e < 2; e++) {
+		int s = e ? b->s2 : b->s1, sp = 0;
+		uint8_t v = (uint8_t)(1 << e);
+		if (s < 0 || s == j || f->blk[s].rpo <= b->rpo)
+			continue;
+		if (mark[s] & ~v & 3)
+			return 1;
+		mark[s] |= v;
+		stk[sp++] = s;
+		while (sp) {
+			int x = stk[--sp];
+			for (int k = 0; k < nedge(f, x); k++) {
+				int t = edge_to(f, x, k);
+				if (t < 0 || t == j || f->blk[t].rpo <= f->blk[x].rpo || (mark[t] & v))
+					continue;
+				if (mark[t] & ~v & 3)
+					return 1;
+				mark[t] |= v;
+				stk[sp++] = t;
+			}
+		}
+	}
+	return 0;
+}
+
 /* the loop of branch b whose paths meet at j (in the loop) only around its back edge: some
  * path from b reaches the header before j, and none leaves the loop first (a state machine
  * loop left only by exit: a test of its dispatch meets the cases at the next test, which the
@@ -1083,6 +1123,21 @@ int be_sync(Fn *f)
 		for (int i = 0; i < f->nblk; i++)   /* (a token that breaks pass stays an SSY's) */
 			if (((njmp[i] >= 2 && njmp[i] + nbra[i] >= 3) || nbra[i] >= 3) && !f->blk[i].brkpass)
 				f->blk[i].brk = 1;
+		/* a divergent branch whose sides meet before its join, the join's token its own */
+		uint8_t *mark = be_alloc(f->pool, (size_t)f->nblk);
+		int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+		for (int i = 0; i < f->nblk; i++) {
+			const Blk *b = &f->blk[i];
+			int j = b->ipdom;
+			Stk s;
+			if (b->dead || in[i].d < 0 || !b->jmp.div || b->jmp.kind != J_BRA || j < 0 ||
+			    j >= f->nblk || f->blk[j].brk || f->blk[j].brkpass || outer_loop(f, i, j) >= 0)
+				continue;
+			if (outstk(f, in, i, &s) < 0)
+				return -1;
+			if (s.d > 0 && s.t[s.d - 1] == j && sides_meet(f, b, j, mark, stk))
+				f->blk[j].brk = 1;
+		}
 		crossed_joins(f, in);
 	}
 	/* keep only the pushes that happen (those already on top are not pushed again) */
