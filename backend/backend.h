@@ -91,6 +91,7 @@ typedef enum {
 	BD_EXIT,           /* branch to an exit: became a guarded EXIT */
 	BD_PREDICATED,     /* if-converted into guarded straight-line code */
 	BD_LOOP_SSY,       /* divergent loop exit: SSY before the loop, @P NOP.S inside */
+	BD_RET,            /* branch to a .func's bare return: became a guarded RET */
 	BD_COUNT
 } BeDecision;
 

@@ -360,6 +360,16 @@ static int is_exit_only(const Fn *f, int b)
 	return b >= 0 && f->blk[b].jmp.kind == J_EXIT && f->blk[b].nins == 0;
 }
 
+/* an empty block of a .func that only returns, under --early-return guarded: ptxas 11.8
+ * for sm_35 makes a branch to it a guarded RET whether the branch is divergent or uniform,
+ * and whatever else reaches that return (tests/ptx/ret_fold: clang's `if (n < 1) return;`
+ * before a loop in dwt2d's transform functions) */
+static int is_ret_only(const Fn *f, int b)
+{
+	return b >= 0 && f->blk[b].jmp.kind == J_RET && f->blk[b].nins == 0 && !f->pf->entry &&
+	       f->opt->early_return == BE_RET_GUARDED;
+}
+
 void be_fold_exits(Fn *f)
 {
 	for (int i = 0; i < f->nblk; i++) {
@@ -369,9 +379,11 @@ void be_fold_exits(Fn *f)
 		if (b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
 			b->jmp.kind = J_EXIT;
 			b->s1 = -1;
-		} else if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2))) {
-			int taken = is_exit_only(f, b->s1);
-			MIns *in = be_emit(f, b, OP_EXIT);
+		} else if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2) ||
+		                                    is_ret_only(f, b->s1) || is_ret_only(f, b->s2))) {
+			int ret = !is_exit_only(f, b->s1) && !is_exit_only(f, b->s2);
+			int taken = ret ? is_ret_only(f, b->s1) : is_exit_only(f, b->s1);
+			MIns *in = be_emit(f, b, ret ? OP_RET : OP_EXIT);
 			const PIns *p = b->jmp.ptxins >= 0 ? &f->pf->ins[b->jmp.ptxins] : NULL;
 			in->guard = b->jmp.cond;
 			in->gneg = (uint8_t)(taken ? b->jmp.neg : !b->jmp.neg);
@@ -384,7 +396,7 @@ void be_fold_exits(Fn *f)
 			b->s1 = taken ? b->s2 : b->s1;
 			b->s2 = -1;
 			b->jmp.div = 0;
-			b->jmp.folded = 1;
+			b->jmp.folded = (uint8_t)(ret ? 2 : 1);
 		}
 	}
 	be_rpo(f);

@@ -140,6 +140,15 @@ static void signature(const Kernel *k, int i, uint32_t param, Construct *c)
 			c->sig_val = 0x100000000ll + (in->o[s].imm - param);
 }
 
+/* instructions a .. b - 1 of k come from no PTX line (our calling convention's restores) */
+static int abi_only(const Kernel *k, int a, int b)
+{
+	for (int i = a; i < b; i++)
+		if (k->ins[i].ptxline)
+			return 0;
+	return 1;
+}
+
 /* instructions in [a, b) (control slots hold none) */
 static int count(const Kernel *k, uint32_t a, uint32_t b)
 {
@@ -243,6 +252,12 @@ static void extract(const Kernel *k, CList *l)
 			i = j - 1;
 			runend = j;
 			run = c;
+			/* our guarded return's restores alone (emit.c's guarded_ret after a branch to
+			 * a bare return, cfg.c's fold): the RET that follows is the construct */
+			if (j < k->nins && k->ins[j].op == OP_RET && abi_only(k, i + 1 - (pos + neg), j) &&
+			    ((k->ins[j].guard == p && k->ins[j].gneg == in->gneg) ||
+			     (k->ins[j].guard == ISA_PT && k->ins[j].nopd > 0 && k->ins[j].o[0].kind == OPD_CC)))
+				continue;
 		}
 		cl_add(l, c);
 	}

@@ -23,6 +23,7 @@ void be_cost(const BeOptions *o, BeLogEntry *e)
 
 	e->cost_pred = e->cost_branch = -1;
 	if (I <= 0 || e->size_then < 0 || e->size_else < 0 || e->decision == BD_EXIT ||
+	    e->decision == BD_RET ||
 	    (strcmp(e->shape, "if-then") && strcmp(e->shape, "if-then-else") && strcmp(e->shape, "branch")))
 		return;
 	e->cost_pred = I * s;

@@ -868,8 +868,8 @@ static IfRec *add_rec(Fn *f)
 	return VPUSH(f->pool, f->ifrec, f->nifrec, f->capifrec);
 }
 
-/* a branch fold_exits already made a guarded EXIT: its uniformity, for the log; -1 when
- * --decide names one (a guarded EXIT is neither predication nor a branch) */
+/* a branch fold_exits already made a guarded EXIT or RET: its uniformity, for the log; -1
+ * when --decide names one (a guarded EXIT is neither predication nor a branch) */
 static int note_folded(Fn *f)
 {
 	const char *loc = "";
@@ -884,15 +884,16 @@ static int note_folded(Fn *f)
 		if (in->op != PO_BRA || in->guard < 0)
 			continue;
 		if (be_decide_of(f, b->jmp.ptxins, &loc) >= 0) {
-			fprintf(f->err, "%s:%d:%d: error: --decide %s: the branch only ends the thread and "
-			        "became a guarded EXIT; neither decision applies\n", ptx_loc_name(f->m, in->loc),
-			        in->loc.line, in->loc.col, loc);
+			fprintf(f->err, "%s:%d:%d: error: --decide %s: the branch only %s and became a "
+			        "guarded %s; neither decision applies\n", ptx_loc_name(f->m, in->loc),
+			        in->loc.line, in->loc.col, loc, b->jmp.folded == 2 ? "returns" : "ends the thread",
+			        b->jmp.folded == 2 ? "RET" : "EXIT");
 			return -1;
 		}
 		r = add_rec(f);
 		memset(r, 0, sizeof *r);
 		r->ptxins = b->jmp.ptxins;
-		snprintf(r->shape, sizeof r->shape, "exit");
+		snprintf(r->shape, sizeof r->shape, "%s", b->jmp.folded == 2 ? "ret" : "exit");
 		r->size_then = r->size_else = -1;
 		r->uniform = f->preduni ? !f->preduni[in->guard] : 0;
 		if (r->uniform || !be_why_divergent(f, in->guard, r->why, sizeof r->why))

@@ -27,7 +27,7 @@ static void ifconv_note(const Fn *f, int ptxins, BeLogEntry *e)
 
 	if (!r || r->predicated)
 		return;
-	if (!r->rule[0]) {  /* a branch folded into a guarded EXIT: only its uniformity */
+	if (!r->rule[0]) {  /* a branch folded into a guarded EXIT or RET: only its uniformity */
 		e->uniform = r->uniform;
 		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", r->why);
 		return;
@@ -178,7 +178,11 @@ void be_log_branches(Fn *f)
 		e->size_then = e->size_else = -1;
 		e->uniform = !b->jmp.div;
 		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", b->why);
-		if (b->jmp.folded) {
+		if (b->jmp.folded == 2) {
+			e->decision = BD_RET;
+			snprintf(e->shape, sizeof e->shape, "ret");
+			snprintf(e->rule, sizeof e->rule, "the target only returns: guarded RET");
+		} else if (b->jmp.folded) {
 			e->decision = BD_EXIT;
 			snprintf(e->shape, sizeof e->shape, "exit");
 			snprintf(e->rule, sizeof e->rule, "the target only ends the thread: guarded EXIT");
