@@ -170,8 +170,9 @@ static const char *fn_name(const Kernel *k, const char *name)
 	return name;
 }
 
-/* the constructs of kernel k, in code order, each with the function it lies in */
-static void extract(const Kernel *k, CList *l)
+/* the constructs of kernel k, in code order, each with the function it lies in (ours: k is
+ * our translation, whose instructions carry their PTX lines) */
+static void extract(const Kernel *k, CList *l, int ours)
 {
 	uint32_t ssy[64], param = k->layout == ISA_LAYOUT_SM35 ? 0x140 : 0x20;
 	int nssy = 0, lab = 0;
@@ -254,7 +255,7 @@ static void extract(const Kernel *k, CList *l)
 			run = c;
 			/* our guarded return's restores alone (emit.c's guarded_ret after a branch to
 			 * a bare return, cfg.c's fold): the RET that follows is the construct */
-			if (j < k->nins && k->ins[j].op == OP_RET && abi_only(k, i + 1 - (pos + neg), j) &&
+			if (ours && j < k->nins && k->ins[j].op == OP_RET && abi_only(k, i + 1 - (pos + neg), j) &&
 			    ((k->ins[j].guard == p && k->ins[j].gneg == in->gneg) ||
 			     (k->ins[j].guard == ISA_PT && k->ins[j].nopd > 0 && k->ins[j].o[0].kind == OPD_CC)))
 				continue;
@@ -396,8 +397,8 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 	int *match, *used, agree = 0, matched = 0;
 	char s1[32], s2[32];
 
-	extract(ours, &a);
-	extract(ref, &b);
+	extract(ours, &a, 1);
+	extract(ref, &b, 0);
 	by_function(&a, &b);
 	match = calloc((size_t)a.n + 1, sizeof *match);
 	used = calloc((size_t)b.n + 1, sizeof *used);
