@@ -1106,22 +1106,33 @@ int be_sync(Fn *f)
 	}
 	/* a join that three or more paths reach by a jump (the cases of a switch), or three or
 	 * more conditional branches (a chain of early exits to one place): ptxas 11.8
-	 * brackets such a region with PBK as well (two nested ifs sharing a join keep SSY) */
+	 * brackets such a region with PBK as well (two nested ifs sharing a join keep SSY).
+	 * Of the conditional branches to a join inside their loop, the chain does not count
+	 * them (spmv's and lavaMD's unrolled remainders keep SSY), the jumps' rule does unless
+	 * the join is the loop's latch or header (myocyte's powf: two jumps and a test inside
+	 * a loop, PBK; Mandelbrot's skips to the latch, SSY) */
 	if (f->opt->loop_sync == BE_LOOP_PBK) {
-		int *njmp = be_alloc(f->pool, 2 * sizeof(int) * (size_t)f->nblk), *nbra = njmp + f->nblk;
-		memset(njmp, 0, 2 * sizeof(int) * (size_t)f->nblk);
+		int *njmp = be_alloc(f->pool, 3 * sizeof(int) * (size_t)f->nblk), *nbra = njmp + f->nblk;
+		int *nin = nbra + f->nblk;   /* conditional branches to a join in their loop */
+		memset(njmp, 0, 3 * sizeof(int) * (size_t)f->nblk);
 		for (int i = 0; i < f->nblk; i++) {
 			const Blk *b = &f->blk[i];
-			int *n = b->jmp.kind == J_JMP ? njmp : nbra;
+			int s[2] = {b->arrive1 ? b->s1 : -1, b->arrive2 ? b->s2 : -1};
 			if (b->dead || in[i].d < 0 || latch_exit(f, b))
 				continue;
-			if (b->arrive1 && b->s1 >= 0 && (n == njmp || !within_loop(f, b, b->s1)))
-				n[b->s1]++;
-			if (b->arrive2 && b->s2 >= 0 && (n == njmp || !within_loop(f, b, b->s2)))
-				n[b->s2]++;
+			for (int e = 0; e < 2; e++)
+				if (s[e] < 0)
+					continue;
+				else if (b->jmp.kind == J_JMP)
+					njmp[s[e]]++;
+				else if (!within_loop(f, b, s[e]))
+					nbra[s[e]]++;
+				else if (!be_cont_target(f, b->loop, s[e]))
+					nin[s[e]]++;
 		}
 		for (int i = 0; i < f->nblk; i++)   /* (a token that breaks pass stays an SSY's) */
-			if (((njmp[i] >= 2 && njmp[i] + nbra[i] >= 3) || nbra[i] >= 3) && !f->blk[i].brkpass)
+			if (((njmp[i] >= 2 && njmp[i] + nbra[i] + nin[i] >= 3) || nbra[i] >= 3) &&
+			    !f->blk[i].brkpass)
 				f->blk[i].brk = 1;
 		/* a divergent branch whose sides meet before its join, the join's token its own */
 		uint8_t *mark = be_alloc(f->pool, (size_t)f->nblk);
