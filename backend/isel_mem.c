@@ -591,10 +591,108 @@ static int sel_bar(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
+/* 1 when operand at of a warp op is a membermask that may leave an active lane out (not the
+ * immediate 0xffffffff): the op's result is then limited to the mask's lanes, as ptxas
+ * limits it (a LOP.AND after VOTE or MATCH, which see every active lane) */
+static int partial_mask(const PFunc *pf, const PIns *in, int at)
+{
+	const POpd *o = &in->o[at];
+	int defs = 0;
+
+	if (at >= in->nopd || (o->kind == POK_IMM && (uint32_t)o->imm == 0xffffffffu))
+		return 0;
+	if (o->kind != POK_REG)
+		return 1;
+	/* a register every definition of which is a mov of 0xffffffff (NVVM's `mov.u32 %r9, -1`
+	 * before its shfl and vote) is the full mask too; one in a vector or list may be written
+	 * there */
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *d = &pf->ins[i];
+		for (int s = 0; s < d->nopd; s++) {
+			const POpd *x = &d->o[s];
+			if (x->kind == POK_VEC || x->kind == POK_LIST)
+				for (int e = 0; e < x->nelems; e++)
+					if (x->elems[e].kind == POK_REG && x->elems[e].reg == o->reg)
+						return 1;
+			if (x->kind != POK_REG || x->reg != o->reg || !ptx_ins_writes(d, s))
+				continue;
+			if (d->op != PO_MOV || d->o[1].kind != POK_IMM || (uint32_t)d->o[1].imm != 0xffffffffu)
+				return 1;
+			defs++;
+		}
+	}
+	return !defs;
+}
+
+/* t = the ballot of p over the active lanes, limited to the mask mm */
+static void masked_ballot(Fn *f, Blk *b, int t, MOpd p, MOpd mm)
+{
+	MIns *x = be_emit(f, b, OP_VOTE);
+
+	x->m.sub = SUB_ANY;
+	x->nopd = 3;
+	x->o[0] = be_r(t);
+	x->o[1] = be_p(T_PT);
+	x->o[2] = p;
+	be_lop(f, b, SUB_AND, t, be_r(t), mm);
+}
+
+/* vote.sync and match.sync whose membermask may leave an active lane out (PTX: the lanes
+ * compared are those of the mask): the op over the active lanes, then, as ptxas 11.8 writes
+ * it, ballot d = VOTE & m; any p = (VOTE(a) & m) != 0; all p = (VOTE(a) & m) == (VOTE(PT) &
+ * m), uni the same or no lane; match.any d = MATCH & m; match.all with g = VOTE(PT) & m:
+ * p = (MATCH.ANY & g) == g, d = p ? g : 0 */
+static int sel_warp_masked(Fn *f, Blk *b, const PIns *in)
+{
+	if (in->op == PO_VOTE) {
+		int d = be_dst(f, &in->o[0]);
+		MOpd p = be_src(f, b, &in->o[1], PT_PRED), mm = be_src(f, b, &in->o[2], PT_U32);
+		int t = in->m.vote == PVOTE_BALLOT && d >= 0 ? d : be_newtmp(f, TC_R), g;
+
+		masked_ballot(f, b, t, p, mm);
+		if (in->m.vote == PVOTE_BALLOT || d < 0)
+			return 0;
+		if (in->m.vote == PVOTE_ANY) {
+			be_setp_ins(f, b, OP_ISETP, CMP_NE, TY_U32, d, T_PT, be_r(t), be_r(T_RZ), be_p(T_PT), BOP_AND);
+			return 0;
+		}
+		g = be_newtmp(f, TC_R);
+		masked_ballot(f, b, g, be_p(T_PT), mm);
+		be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, d, T_PT, be_r(t), be_r(g), be_p(T_PT), BOP_AND);
+		if (in->m.vote == PVOTE_UNI)
+			be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, d, T_PT, be_r(t), be_r(T_RZ), be_p(d), BOP_OR);
+		return 0;
+	}
+	int pt = in->m.types[0];
+	int d = be_dst(f, &in->o[0]), p = be_dst(f, &in->o[1]);
+	MOpd a = be_inreg(f, b, be_src(f, b, &in->o[2], pt), tbytes(pt) == 8 ? TC_R2 : TC_R);
+	MOpd mm = be_src(f, b, &in->o[3], PT_U32);
+	int t = in->m.vote != PVOTE_ALL && d >= 0 ? d : be_newtmp(f, TC_R), g;
+	MIns *x = be_op3(f, b, OP_MATCH, be_p(T_PT), be_r(t), a);
+
+	x->m.sub = SUB_ANY;
+	x->m.dtype = tbytes(pt) == 8 ? TY_B64 : TY_U32;
+	if (in->m.vote != PVOTE_ALL) {
+		be_lop(f, b, SUB_AND, t, be_r(t), mm);
+		return 0;
+	}
+	g = be_newtmp(f, TC_R);
+	masked_ballot(f, b, g, be_p(T_PT), mm);
+	be_lop(f, b, SUB_AND, t, be_r(t), be_r(g));
+	if (p < 0)
+		p = be_newtmp(f, TC_P);
+	be_setp_ins(f, b, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(t), be_r(g), be_p(T_PT), BOP_AND);
+	if (d >= 0)
+		be_csel(f, b, be_r(d), be_r(g), be_r(T_RZ), p, 0);
+	return 0;
+}
+
 static int sel_warp(Fn *f, Blk *b, const PIns *in)
 {
 	MIns *x;
 
+	if ((in->op == PO_VOTE && partial_mask(f->pf, in, 2)) || (in->op == PO_MATCH && partial_mask(f->pf, in, 3)))
+		return sel_warp_masked(f, b, in);
 	switch ((int)in->op) {
 	case PO_VOTE: {
 		int d = be_dst(f, &in->o[0]);
