@@ -304,6 +304,8 @@ typedef struct Layout {
 	uint32_t **locoff;   /* [func][local] -> shared offset for body .shared variables */
 	uint32_t shared;     /* bytes of static shared memory */
 	uint32_t cbank;      /* bytes of bank 3 (module .const data) */
+	uint32_t local;      /* bytes of module-scope .local variables: every thread's local
+	                        memory from 0, below the entry's frame */
 } Layout;
 void be_layout(const Module *m, Layout *l);
 void be_layout_free(const Module *m, Layout *l);

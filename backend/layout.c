@@ -82,8 +82,20 @@ void be_layout(const Module *m, Layout *l)
 		l->varoff[i] = cb;
 		cb += (uint32_t)v->size;
 	}
+	/* module-scope .local variables (PTX 1.x and 2.x; deprecated since): per-thread storage,
+	 * addressed from the start of every thread's local memory, the entry's frame above them */
+	uint32_t lo = 0;
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		if (v->space != PS_LOCAL)
+			continue;
+		lo = align_up(lo, v->align);
+		l->varoff[i] = lo;
+		lo += (uint32_t)v->size;
+	}
 	l->shared = sh;
 	l->cbank = cb;
+	l->local = align_up(lo, 16);
 }
 
 void be_layout_free(const Module *m, Layout *l)
@@ -184,6 +196,8 @@ void be_frame_layout(Fn *f)
 
 	f->paramsz = pf->entry ? 0 : frame_args(pf);
 	off = f->paramsz;
+	if (pf->entry)
+		off = f->vl->local;     /* (the module's .local variables below the frame) */
 	f->localoff = be_alloc(f->pool, sizeof(uint32_t) * (size_t)n);
 	f->parhome = be_alloc(f->pool, (size_t)n);
 	for (int i = 0; i < n; i++)

@@ -300,7 +300,7 @@ static int sym_addr(Fn *f, Blk *b, int symkind, int sym, int64_t off, int cls)
 	}
 	case PS_LOCAL: case PS_PARAM: {
 		int64_t a = (int64_t)be_var_offset(f, symkind, sym) + off;
-		if (!f->pf->entry) {
+		if (!f->pf->entry && symkind != PSYM_VAR) {   /* (a module .local: from 0) */
 			MOpd lo = cls == TC_R2 ? be_rpart(t, 0) : be_r(t);
 			be_op3(f, b, OP_IADD, lo, be_r(T_SP), be_imm((uint32_t)a));
 			if (cls == TC_R2)
@@ -522,7 +522,8 @@ int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a)
 				a->mem.bank = 1;
 				return 0;
 			}
-			a->mem = be_mem(f->pf->entry ? T_RZ : T_SP, be_var_offset(f, o->symkind, o->sym) + o->imm);
+			a->mem = be_mem(f->pf->entry || o->symkind == PSYM_VAR ? T_RZ : T_SP,
+			                be_var_offset(f, o->symkind, o->sym) + o->imm);
 			return 0;
 		default:
 			return be_unsup(f, in, "state space of the variable"), -1;
