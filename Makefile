@@ -202,6 +202,11 @@ REAL_PTX ?= /work/realptx-corpus
 real-ptx: $(PROGS)
 	@BIN=$(BIN) sh tests/real/run.sh $(REAL_PTX)
 
+# every kernel of the real-world PTX under REAL_PTX on the SM model and on the oracle, with a
+# launch made from its parameter list, the output buffers compared (tests/real/diff.sh)
+real-diff: $(PROGS)
+	@BIN=$(BIN) sh tests/real/diff.sh $(REAL_PTX)
+
 # warpc's decisions against ptxas 11.8's on the real-world sets compiled for sm_35 (opt-in:
 # needs REAL_PTX and CUDA 11.8, fetched as ptxas-reference does): docs/fidelity.md,
 # "Real-world kernels, held out"
@@ -248,7 +253,7 @@ install: $(PROGS)
 clean:
 	rm -rf build build-asan build-* bin
 
-.PHONY: all check check-asan check-valgrind check-browser report-screenshot tests demo bench micro fuzz fuzz-diff real-ptx real-fidelity fixtures ptxas-reference \
+.PHONY: all check check-asan check-valgrind check-browser report-screenshot tests demo bench micro fuzz fuzz-diff real-ptx real-diff real-fidelity fixtures ptxas-reference \
         fidelity explore install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
