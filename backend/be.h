@@ -307,6 +307,10 @@ typedef struct Layout {
 	uint32_t local;      /* bytes of module-scope .local variables: every thread's local
 	                        memory from 0, below the entry's frame */
 } Layout;
+/* the functions kernel fi reaches: direct calls, .calltargets, address-taken functions */
+void be_reach(const Module *m, int fi, uint8_t *seen);
+/* the static shared bytes of a kernel's CTA, reach[i] marking the functions it reaches */
+uint32_t be_kernel_shared(const Module *m, const Layout *l, const uint8_t *reach);
 void be_layout(const Module *m, Layout *l);
 void be_layout_free(const Module *m, Layout *l);
 /* the offset of a variable (PSYM_VAR) or body variable (PSYM_LOCAL) in its space: shared,
@@ -445,8 +449,6 @@ void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m);
 
 /* ------------------------------------------------------------------ kernel.c */
 void be_prog_files(Prog *p, const Module *m);             /* Prog.files from the .file list */
-/* the functions kernel fi reaches: direct calls, .calltargets, address-taken functions */
-void be_reach(const Module *m, int fi, uint8_t *seen);
 /* the kernel of entry fi with its parameters, .global variables (initial bytes, relocations)
  * and bank-3 .const data; NULL after a located error (an unsupported initializer) */
 Kernel *be_kernel_data(Prog *p, const Module *m, int fi, const Layout *vl, FILE *err);

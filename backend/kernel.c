@@ -39,44 +39,6 @@ void be_prog_files(Prog *p, const Module *m)
 			p->files[i] = strdup("");
 }
 
-/* functions reachable from kernel fi: direct calls, .calltargets, address-taken functions */
-void be_reach(const Module *m, int fi, uint8_t *seen)
-{
-	const PFunc *pf = &m->funcs[fi];
-
-	if (seen[fi])
-		return;
-	seen[fi] = 1;
-	for (int i = 0; i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		for (int s = 0; s < in->nopd; s++) {
-			const POpd *o = &in->o[s];
-			if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && m->funcs[o->sym].has_body &&
-			    !m->funcs[o->sym].entry)
-				be_reach(m, o->sym, seen);
-			if (o->kind == POK_SYM && o->symkind == PSYM_VAR) {
-				/* a table of function addresses: every function it names */
-				const PVar *v = &m->vars[o->sym];
-				for (int k = 0; k < v->ninit; k++)
-					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
-					    m->funcs[v->init[k].sym].has_body && !m->funcs[v->init[k].sym].entry)
-						be_reach(m, v->init[k].sym, seen);
-			}
-			if (o->kind == POK_TLIST && in->op == PO_CALL) {
-				const PTList *tl = &pf->tlists[o->sym];
-				if (tl->kind == PTL_CALL)
-					for (int k = 0; k < tl->ntargets; k++)
-						be_reach(m, tl->targets[k], seen);
-				else if (tl->kind == PTL_PROTO)
-					for (int k = 0; k < m->nfuncs; k++)
-						if (!m->funcs[k].entry && m->funcs[k].has_body &&
-						    m->funcs[k].nparams == tl->nparams && m->funcs[k].nrets == tl->nrets)
-							be_reach(m, k, seen);
-			}
-		}
-	}
-}
-
 /* bytes of local memory a thread needs: the deepest chain of frames (a recursive call
  * graph gets room for 16 more of its largest frame, at least CUDA's default 1 KiB) */
 static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int *rec)
@@ -269,7 +231,15 @@ void be_kernel_finish(Kernel *k, const Module *m, int fi, Fn **fns, const Layout
 			k->ins[i].o[s].imm = isa_kernel_add_surf(k, m->vars[k->ins[i].o[s].imm].name);
 	}
 	k->regs = regs > 0 ? regs : 1;
-	k->shared = vl->shared;
+	{
+		uint8_t *reach = calloc((size_t)m->nfuncs + 1, 1);
+		if (!reach)
+			die("out of memory");
+		for (int i = 0; i < m->nfuncs; i++)
+			reach[i] = fns[i] != NULL;
+		k->shared = be_kernel_shared(m, vl, reach);
+		free(reach);
+	}
 	k->local = stack_of(m, fns, fi, onpath, &rec);
 	if (rec) {
 		/* recursion: room for 16 more of the largest frame, at least CUDA's 1 KiB */

@@ -3,15 +3,18 @@
  * the offsets of kernel parameters, of a .func's incoming parameters and returns, and of a
  * call's argument and result slots.
  *
- * Module layout (docs/backend.md): module .shared variables, then every function body's
- * .shared variables, at increasing offsets from 0 (natural alignment); dynamic shared memory
- * (extern .shared arrays) starts after the whole static part, function bodies' included; module .const variables in bank 3
+ * Module layout (docs/backend.md): module .shared variables, then every .func body's .shared
+ * variables, at increasing offsets from 0 (natural alignment), then each kernel's body's after
+ * those the kernel reaches (kernels overlap); dynamic shared memory (extern .shared arrays)
+ * starts after the whole static part; a kernel's CTA holds what it reaches
+ * (be_kernel_shared); module .const variables in bank 3
  * from 0; module .global variables in device memory, each address written by the loader
  * into c[0xe][8*i] (i its Module.vars index); kernel parameters in bank 0 from 0x20.
  *
  * Calls only util.c.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "backend/be.h"
 
 /* ------------------------------------------------------------------ module */
@@ -37,6 +40,47 @@ uint32_t be_var_offset(Fn *f, int symkind, int sym)
 	return 0;
 }
 
+static uint32_t reach_end(const Module *m, const Layout *l, const uint8_t *reach, int entries, int dyn);
+
+/* functions reachable from kernel fi: direct calls, .calltargets, address-taken functions */
+void be_reach(const Module *m, int fi, uint8_t *seen)
+{
+	const PFunc *pf = &m->funcs[fi];
+
+	if (seen[fi])
+		return;
+	seen[fi] = 1;
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		for (int s = 0; s < in->nopd; s++) {
+			const POpd *o = &in->o[s];
+			if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && m->funcs[o->sym].has_body &&
+			    !m->funcs[o->sym].entry)
+				be_reach(m, o->sym, seen);
+			if (o->kind == POK_SYM && o->symkind == PSYM_VAR) {
+				/* a table of function addresses: every function it names */
+				const PVar *v = &m->vars[o->sym];
+				for (int k = 0; k < v->ninit; k++)
+					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
+					    m->funcs[v->init[k].sym].has_body && !m->funcs[v->init[k].sym].entry)
+						be_reach(m, v->init[k].sym, seen);
+			}
+			if (o->kind == POK_TLIST && in->op == PO_CALL) {
+				const PTList *tl = &pf->tlists[o->sym];
+				if (tl->kind == PTL_CALL)
+					for (int k = 0; k < tl->ntargets; k++)
+						be_reach(m, tl->targets[k], seen);
+				else if (tl->kind == PTL_PROTO)
+					for (int k = 0; k < m->nfuncs; k++)
+						if (!m->funcs[k].entry && m->funcs[k].has_body &&
+						    m->funcs[k].nparams == tl->nparams && m->funcs[k].nrets == tl->nrets)
+							be_reach(m, k, seen);
+			}
+		}
+	}
+}
+
+
 void be_layout(const Module *m, Layout *l)
 {
 	uint32_t sh = 0, cb = 0;
@@ -55,18 +99,42 @@ void be_layout(const Module *m, Layout *l)
 		l->varoff[i] = sh;
 		sh += (uint32_t)v->size;
 	}
-	for (int fi = 0; fi < m->nfuncs; fi++) {
-		const PFunc *pf = &m->funcs[fi];
-		l->locoff[fi] = calloc((size_t)pf->nlocals + 1, sizeof(uint32_t));
-		if (!l->locoff[fi])
-			die("out of memory");
-		for (int i = 0; i < pf->nlocals; i++)
-			if (is_shared(pf->locals[i].space)) {
-				sh = align_up(sh, pf->locals[i].align);
-				l->locoff[fi][i] = sh;
-				sh += (uint32_t)pf->locals[i].size;
+	/* the bodies of .funcs next (a .func's code is one for every kernel that calls it, so
+	 * are its variables' places), then each kernel's body from the same offset: no two kernels
+	 * share a CTA, and a kernel's CTA holds only what it reaches (be_kernel_shared) */
+	uint32_t top = 0;
+	uint8_t *reach = calloc((size_t)m->nfuncs + 1, 1);
+	if (!reach)
+		die("out of memory");
+	for (int pass = 0; pass < 2; pass++) {
+		for (int fi = 0; fi < m->nfuncs; fi++) {
+			const PFunc *pf = &m->funcs[fi];
+			uint32_t o = sh;
+			if (!!pf->entry != pass)
+				continue;
+			if (pass) {     /* after what the .funcs it reaches and the module's it names hold */
+				memset(reach, 0, (size_t)m->nfuncs + 1);
+				be_reach(m, fi, reach);
+				reach[fi] = 1;
+				o = reach_end(m, l, reach, 0, 0);
 			}
+			l->locoff[fi] = calloc((size_t)pf->nlocals + 1, sizeof(uint32_t));
+			if (!l->locoff[fi])
+				die("out of memory");
+			for (int i = 0; i < pf->nlocals; i++)
+				if (is_shared(pf->locals[i].space)) {
+					o = align_up(pass ? o : sh, pf->locals[i].align);
+					l->locoff[fi][i] = o;
+					o += (uint32_t)pf->locals[i].size;
+					if (!pass)
+						sh = o;
+				}
+			if (o > top)
+				top = o;
+		}
 	}
+	free(reach);
+	sh = top > sh ? top : sh;
 	for (int i = 0; i < m->nvars; i++) {
 		const PVar *v = &m->vars[i];
 		if (!is_shared(v->space) || v->size != 0)
@@ -96,6 +164,56 @@ void be_layout(const Module *m, Layout *l)
 	l->shared = sh;
 	l->cbank = cb;
 	l->local = align_up(lo, 16);
+}
+
+/* the end of the last .shared variable operand o names (0: none); an unsized (dynamic)
+ * array starts at the end of the whole static part, l->shared, when dyn */
+static uint32_t opd_shared(const Module *m, const Layout *l, const POpd *o, int dyn)
+{
+	const PVar *v;
+	uint32_t end = 0;
+
+	if (o->kind == POK_VEC || o->kind == POK_LIST) {
+		for (int e = 0; e < o->nelems; e++) {
+			uint32_t x = opd_shared(m, l, &o->elems[e], dyn);
+			end = x > end ? x : end;
+		}
+		return end;
+	}
+	if ((o->kind != POK_SYM && o->kind != POK_ADDR) || o->symkind != PSYM_VAR || o->sym < 0 ||
+	    o->sym >= m->nvars)
+		return 0;
+	v = &m->vars[o->sym];
+	if (!is_shared(v->space))
+		return 0;
+	return v->size ? l->varoff[o->sym] + (uint32_t)v->size : dyn ? l->shared : 0;
+}
+
+/* the end of the last .shared variable that a function marked in reach declares (a kernel's
+ * body only when entries) or names */
+static uint32_t reach_end(const Module *m, const Layout *l, const uint8_t *reach, int entries, int dyn)
+{
+	uint32_t end = 0;
+
+	for (int fi = 0; fi < m->nfuncs; fi++) {
+		const PFunc *pf = &m->funcs[fi];
+		if (!reach[fi])
+			continue;
+		for (int i = 0; (entries || !pf->entry) && i < pf->nlocals; i++)
+			if (is_shared(pf->locals[i].space) && l->locoff[fi][i] + (uint32_t)pf->locals[i].size > end)
+				end = l->locoff[fi][i] + (uint32_t)pf->locals[i].size;
+		for (int i = 0; i < pf->nins; i++)
+			for (int s = 0; s < pf->ins[i].nopd; s++) {
+				uint32_t x = opd_shared(m, l, &pf->ins[i].o[s], dyn);
+				end = x > end ? x : end;
+			}
+	}
+	return end;
+}
+
+uint32_t be_kernel_shared(const Module *m, const Layout *l, const uint8_t *reach)
+{
+	return reach_end(m, l, reach, 1, 1);
 }
 
 void be_layout_free(const Module *m, Layout *l)

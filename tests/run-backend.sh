@@ -393,5 +393,29 @@ count ldlocal ld_local@pbk '@!?P[0-6] LDL ' 1
 count ldlocal ld_local@pbk 'SSY ' 0
 count ldlocal ld_local 'SSY ' 1
 
+# 15. shared memory per kernel (layout.c be_kernel_shared): a kernel's CTA holds the .shared
+#     variables of what it reaches, as ptxas 11.8 counts them (a 256, b 96, c 4, d none:
+#     b's 100 holds the module's g, which f's sf follows): not the module's 360 bytes each
+cat > "$tmp/kshared.ptx" <<'P'
+.version 7.0
+.target sm_35
+.address_size 64
+.shared .align 4 .u32 g;
+.func f(.param .u32 x)
+{
+	.reg .u32 %r<3>;
+	.shared .align 4 .b8 sf[32];
+	ld.param.u32 %r1, [x];
+	st.shared.u32 [sf], %r1;
+	ret;
+}
+.entry a() { .reg .u32 %r<2>; .shared .align 4 .b8 sa[256]; mov.u32 %r1, %tid.x; st.shared.u32 [sa], %r1; ret; }
+.entry b() { .reg .u32 %r<2>; .shared .align 4 .b8 sb[64]; .param .u32 p; mov.u32 %r1, %tid.x; st.shared.u32 [sb], %r1; st.param.u32 [p], %r1; call.uni f, (p); ret; }
+.entry c() { .reg .u32 %r<2>; mov.u32 %r1, %tid.x; st.shared.u32 [g], %r1; ret; }
+.entry d() { ret; }
+P
+got=$("$wc" "$tmp/kshared.ptx" 2>&1 | awk '/^\.kernel/ { k = $2 } /^\.shared/ { printf "%s=%s ", k, $2 }')
+[ "$got" = "a=0x100 b=0x64 c=0x4 " ] && pass=$((pass + 1)) || bad kshared "'a=0x100 b=0x64 c=0x4 ' expected, got '$got'"
+
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
