@@ -293,6 +293,25 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 			p = q;
 			continue;
 		}
+		/* sm_35's CSETP.test.bop d0, d1, CC, c: the test belongs to the operand CC */
+		if (op == OP_CSETP) {
+			int i;
+			for (i = 0; i < CCT_COUNT; i++)
+				if (q - p - 1 == strlen(isa_cct_name((CCTest)i)) &&
+				    !memcmp(s + p + 1, isa_cct_name((CCTest)i), q - p - 1))
+					break;
+			if (i < CCT_COUNT) {
+				if (l->cct) {
+					isa_asm_error_at(&a->x, a->x.line, a->x.ls, isa_asm_col(&a->x, t.s + p + 1),
+					                 "CSETP has two CC tests");
+					return 0;
+				}
+				l->cct = i + 1;
+				l->col_cct = isa_asm_col(&a->x, t.s + p + 1);
+				p = q;
+				continue;
+			}
+		}
 		/* TLD.AOFFI is a flag modifier (integer texel offsets); TEX's offsets would move a
 		 * filtered sample's texels, which the sampler does not model */
 		if (op == OP_TEX && q - p - 1 == 5 && !memcmp(s + p + 1, "AOFFI", 5)) {
@@ -490,6 +509,30 @@ static void recover(Asm *a)
 
 /* stmt := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';'
  * t: what isa_asm_addr() returned at the statement's start (the lexer is where it left it) */
+/* sm_35's CSETP.test.bop d0, d1, CC, c: the bare CC operand (read as a label) becomes the
+ * test CC.test; a CC.test operand takes no test modifier beside it */
+static int csetp_cc(Asm *a, InsLoc *l, POpd *po, int npo)
+{
+	POpd *c = npo >= 3 ? &po[2] : NULL;
+
+	if (c && c->o.kind == OPD_TARGET && c->label.e - c->label.s == 2 &&
+	    !memcmp(a->x.text + c->label.s, "CC", 2)) {
+		if (!l->cct) {
+			isa_asm_error(&a->x, c->label, "CSETP reads CC without a test (CSETP.NE ..., CC or CC.NE)");
+			return 0;
+		}
+		c->o.kind = OPD_CC;
+		c->o.imm = l->cct - 1;
+		c->cls = OC_K;
+		c->label.s = c->label.e = 0;
+	} else if (l->cct) {
+		isa_asm_error_at(&a->x, l->line, l->ls, l->col_cct,
+		                 "CSETP has its CC test both as a modifier and as an operand");
+		return 0;
+	}
+	return 1;
+}
+
 static void parse_stmt(Asm *a, Tok t)
 {
 	Lex *x = &a->x;
@@ -592,6 +635,8 @@ static void parse_stmt(Asm *a, Tok t)
 	}
 	semi = 1;
 	l.col_end = isa_asm_col(x, end.s);
+	if (in.op == OP_CSETP && !csetp_cc(a, &l, po, npo))
+		goto out;
 	isa_asm_sass_pre(po, npo, &fix);
 	jc = isa_asm_sass_jcal(a, &in, &l, po, npo);   /* an external function's call */
 	ok = jc > 0 || (!jc && assign(a, &in, &l, po, npo, end) &&

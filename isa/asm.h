@@ -106,6 +106,7 @@ typedef struct {
 	int col_opd[ISA_MAXOPD];  /* each operand slot */
 	int bad;                  /* placeholder for an instruction with a syntax error */
 	int col_lz;               /* sm_35's TLD.LZ (dropped: level zero is the only level), or 0 */
+	int cct, col_cct;         /* sm_35's CSETP.test: CCTest + 1 (0: none) and its column */
 } InsLoc;
 
 /* a label used before it is known */

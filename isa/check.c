@@ -295,6 +295,9 @@ static int check_special(const Ins *in, const IsaRules *r, char *msg, size_t siz
 {
 	const Opd *o = in->o;
 
+	if (in->op == OP_LOP && (in->m.flags & MF_X) && !(in->m.flags & MF_CC))
+		return fail(msg, size, ISA_AT_FLAG - __builtin_ctz(MF_X),
+		            "LOP.X (the zero flag of a word chain) needs .CC");
 	if (isa_takes_sub(r, SUB_CAS)) {        /* ATOM, ATOMS */
 		if (in->m.sub == SUB_CAS && o[3].kind == OPD_NONE)
 			return fail(msg, size, ISA_AT_END, "%s.CAS needs the new value as operand 4",

@@ -255,7 +255,8 @@ int sim_decode(Gpu *g, FILE *err)
 				break;
 			case OPD_CC:
 				x->kind = DK_CC;
-				d->cct = (uint8_t)o->imm;
+				if (in->op != OP_CSETP)     /* CSETP reads its test as data (x->imm) */
+					d->cct = (uint8_t)o->imm;
 				break;
 			}
 			x->roff = (uint16_t)(x->reg * 32u * sizeof(uint32_t));

@@ -227,13 +227,17 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		break;
 	case OP_LOP:
 		FOR_LANES(ex) {
-			uint32_t a = IA(l), b = IB(l);
+			uint32_t a = IA(l), b = IB(l), r;
 			switch ((int)d->m.sub) {
-			case SUB_OR: DST(l) = a | b; break;
-			case SUB_XOR: DST(l) = a ^ b; break;
-			case SUB_PASS_B: DST(l) = b; break;
-			default: DST(l) = a & b; break;
+			case SUB_OR: r = a | b; break;
+			case SUB_XOR: r = a ^ b; break;
+			case SUB_PASS_B: r = b; break;
+			default: r = a & b; break;
 			}
+			DST(l) = r;
+			if (d->m.flags & MF_CC)     /* Kepler: N, Z of the result (.X: Z only if Z was) */
+				setcc(w, l, (r >> 31 ? CC_S : 0) |
+				            (r == 0 && (!(d->m.flags & MF_X) || (ccof(w, l) & CC_Z)) ? CC_Z : 0));
 		}
 		break;
 	case OP_LOP3:
@@ -281,6 +285,12 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		FOR_LANES(ex) DST(l) = (m >> l & 1) ? t : 0;
 		if (d->m.flags & MF_CC)     /* Kepler: the flags of the result */
 			FOR_LANES(ex) setcc(w, l, (m >> l & 1) ? (t >> 31 ? CC_S : 0) : CC_Z);
+		break;
+	}
+	case OP_CSETP: {        /* the CC test of operand a as a predicate */
+		uint32_t m = cmask(w, (CCTest)d->o[2].imm), c = pmask(w, &d->o[3]);
+		setp(w, &d->o[0], bop((Bop)d->m.bop, m, c), ex);
+		setp(w, &d->o[1], bop((Bop)d->m.bop, ~m, c), ex);
 		break;
 	}
 	case OP_ISETP: {

@@ -1083,7 +1083,7 @@ void sim_choose_fn(DIns *d)
 			d->fn = FN8(mov);
 		break;
 	case OP_LOP:
-		if (o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
+		if (!(d->m.flags & MF_CC) && o[1].kind == DK_REG && plain(&o[1]) && plain(&o[2]))
 			d->fn = FN8(lop);
 		break;
 	case OP_SHL:

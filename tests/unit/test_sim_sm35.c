@@ -1,7 +1,7 @@
 /* test_sim_sm35.c - the SM model on forms of ptxas's sm_35 code that real-world kernels hold
  * (tests/sass runs a kernel of ours for each against the oracle; docs/isa.md section 11):
  * conversions of one byte or half-word of a register, FCHK with a float immediate or a negated
- * operand, DSET, FMUL's scale. One thread, results stored to out. */
+ * operand, DSET, FMUL's scale, LOP.CC and CSETP. One thread, results stored to out. */
 #include <check.h>
 #include <string.h>
 #include "tests/unit/helper_sim.h"
@@ -125,6 +125,25 @@ START_TEST(test_fmul_scale)
 }
 END_TEST
 
+/* LOP.CC sets N and Z of its result, LOP.X.CC keeps Z only when it was set (a 64-bit zero
+ * test over two words), and CSETP reads a CC test as a predicate */
+START_TEST(test_csetp)
+{
+	run_ok(HDR "MOV32I R0, 0x10;\nMOV32I R1, 0x0;\nMOV32I R2, 0xf0;\nMOV32I R3, 0x80000000;\n"
+	       "LOP.AND RZ.CC, R0, R2;\nLOP.AND.X RZ.CC, R1, R3;\n"      /* low 0x10: not zero */
+	       "CSETP.NE.AND P0, PT, CC, PT;\n"
+	       "LOP.AND RZ.CC, R0, R3;\nLOP.AND.X RZ.CC, R1, R2;\n"      /* 0 and 0: zero */
+	       "CSETP.AND P1, P2, CC.NE, PT;\n"
+	       "LOP.AND RZ.CC, R0, R3;\nLOP.AND.X RZ.CC, R3, R3;\n"      /* high word 0x80000000 */
+	       "CSETP.SFT.AND P3, PT, CC, PT;\nCSETP.EQ.OR P4, PT, CC, P0;\n"
+	       "CSETP.EQ.AND P5, PT, CC, PT;\n"
+	       "P2R R4, PR, RZ, 0x3f;\n"
+	       "ST.E [R12], R4;\nEXIT;\n", "buf:u32:1");
+	ck_assert_uint_eq(simt_get(&t, 0, 0), 0x1 | 0x4 | 0x8 | 0x10);
+	simt_free(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sim_sm35");
@@ -134,6 +153,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_fchk_forms);
 	tcase_add_test(tc, test_dset);
 	tcase_add_test(tc, test_fmul_scale);
+	tcase_add_test(tc, test_csetp);
 	suite_add_tcase(s, tc);
 	return s;
 }
