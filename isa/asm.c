@@ -312,6 +312,14 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 				continue;
 			}
 		}
+		/* sm_35's TEX.B/TLD.B: a bindless fetch whose 32-bit handle is the register before
+		 * the coordinates (the index operand is 0x0), not TLD4's channel .B */
+		if ((op == OP_TEX || op == OP_TLD) && q - p - 1 == 1 && s[p + 1] == 'B') {
+			isa_asm_error_at(&a->x, a->x.line, a->x.ls, isa_asm_col(&a->x, t.s + p + 1),
+			                 "%s.B (a fetch through a texture handle in the register before the "
+			                 "coordinates) is not supported", op == OP_TEX ? "TEX" : "TLD");
+			return 0;
+		}
 		/* TLD.AOFFI is a flag modifier (integer texel offsets); TEX's offsets would move a
 		 * filtered sample's texels, which the sampler does not model */
 		if (op == OP_TEX && q - p - 1 == 5 && !memcmp(s + p + 1, "AOFFI", 5)) {
