@@ -81,89 +81,80 @@ void be_reach(const Module *m, int fi, uint8_t *seen)
 }
 
 
+/* the module variables that sel picks (0: not placed; 1: at the next offset; 2: at the next
+ * offset, taking no room: an unsized array, of which each starts where the last one did)
+ * from at on, each at its alignment: their varoff; returns the offset after them */
+static uint32_t place_vars(const Module *m, Layout *l, int (*sel)(const PVar *), uint32_t at)
+{
+	for (int i = 0; i < m->nvars; i++) {
+		const PVar *v = &m->vars[i];
+		int k = sel(v);
+		if (!k)
+			continue;
+		at = align_up(at, v->align);
+		l->varoff[i] = at;
+		if (k == 1)
+			at += (uint32_t)v->size;
+	}
+	return at;
+}
+static int sized_shared(const PVar *v) { return is_shared(v->space) && v->size ? 1 : 0; }
+static int unsized_shared(const PVar *v) { return is_shared(v->space) && !v->size ? 2 : 0; }
+static int const_var(const PVar *v) { return v->space == PS_CONST; }
+static int local_var(const PVar *v) { return v->space == PS_LOCAL; }
+
+/* function fi's body .shared variables from at on: their locoff; returns the offset after */
+static uint32_t place_body(const Module *m, Layout *l, int fi, uint32_t at)
+{
+	const PFunc *pf = &m->funcs[fi];
+
+	l->locoff[fi] = calloc((size_t)pf->nlocals + 1, sizeof(uint32_t));
+	if (!l->locoff[fi])
+		die("out of memory");
+	for (int i = 0; i < pf->nlocals; i++)
+		if (is_shared(pf->locals[i].space)) {
+			at = align_up(at, pf->locals[i].align);
+			l->locoff[fi][i] = at;
+			at += (uint32_t)pf->locals[i].size;
+		}
+	return at;
+}
+
 void be_layout(const Module *m, Layout *l)
 {
-	uint32_t sh = 0, cb = 0;
+	uint32_t sh, top;
+	uint8_t *reach;
 
 	l->varoff = calloc((size_t)m->nvars + 1, sizeof(uint32_t));
 	l->locoff = calloc((size_t)m->nfuncs + 1, sizeof(uint32_t *));
-	if (!l->varoff || !l->locoff)
+	reach = calloc((size_t)m->nfuncs + 1, 1);
+	if (!l->varoff || !l->locoff || !reach)
 		die("out of memory");
-	/* sized module variables, then every function body's, then the unsized (dynamic) module
-	 * arrays, which all start at the end of the static part */
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		if (!is_shared(v->space) || v->size == 0)
+	/* sized module .shared variables, then the bodies of .funcs (a .func's code is one for
+	 * every kernel that calls it, so are its variables' places), then each kernel's body after
+	 * what the .funcs it reaches and the module variables it names hold: no two kernels share
+	 * a CTA, and a kernel's CTA holds only what it reaches (be_kernel_shared); the unsized
+	 * (dynamic) arrays all start at the end of the whole static part */
+	sh = place_vars(m, l, sized_shared, 0);
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		if (!m->funcs[fi].entry)
+			sh = place_body(m, l, fi, sh);
+	top = sh;
+	for (int fi = 0; fi < m->nfuncs; fi++) {
+		uint32_t end;
+		if (!m->funcs[fi].entry)
 			continue;
-		sh = align_up(sh, v->align);
-		l->varoff[i] = sh;
-		sh += (uint32_t)v->size;
-	}
-	/* the bodies of .funcs next (a .func's code is one for every kernel that calls it, so
-	 * are its variables' places), then each kernel's body from the same offset: no two kernels
-	 * share a CTA, and a kernel's CTA holds only what it reaches (be_kernel_shared) */
-	uint32_t top = 0;
-	uint8_t *reach = calloc((size_t)m->nfuncs + 1, 1);
-	if (!reach)
-		die("out of memory");
-	for (int pass = 0; pass < 2; pass++) {
-		for (int fi = 0; fi < m->nfuncs; fi++) {
-			const PFunc *pf = &m->funcs[fi];
-			uint32_t o = sh;
-			if (!!pf->entry != pass)
-				continue;
-			if (pass) {     /* after what the .funcs it reaches and the module's it names hold */
-				memset(reach, 0, (size_t)m->nfuncs + 1);
-				be_reach(m, fi, reach);
-				reach[fi] = 1;
-				o = reach_end(m, l, reach, 0, 0);
-			}
-			l->locoff[fi] = calloc((size_t)pf->nlocals + 1, sizeof(uint32_t));
-			if (!l->locoff[fi])
-				die("out of memory");
-			for (int i = 0; i < pf->nlocals; i++)
-				if (is_shared(pf->locals[i].space)) {
-					o = align_up(pass ? o : sh, pf->locals[i].align);
-					l->locoff[fi][i] = o;
-					o += (uint32_t)pf->locals[i].size;
-					if (!pass)
-						sh = o;
-				}
-			if (o > top)
-				top = o;
-		}
+		memset(reach, 0, (size_t)m->nfuncs + 1);
+		be_reach(m, fi, reach);
+		end = place_body(m, l, fi, reach_end(m, l, reach, 0, 0));
+		top = end > top ? end : top;
 	}
 	free(reach);
-	sh = top > sh ? top : sh;
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		if (!is_shared(v->space) || v->size != 0)
-			continue;
-		sh = align_up(sh, v->align);
-		l->varoff[i] = sh;
-	}
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		if (v->space != PS_CONST)
-			continue;
-		cb = align_up(cb, v->align);
-		l->varoff[i] = cb;
-		cb += (uint32_t)v->size;
-	}
+	l->shared = place_vars(m, l, unsized_shared, top);
+	l->cbank = place_vars(m, l, const_var, 0);
 	/* module-scope .local variables (PTX 1.x and 2.x; deprecated since): per-thread storage,
 	 * addressed from the start of every thread's local memory, the entry's frame above them */
-	uint32_t lo = 0;
-	for (int i = 0; i < m->nvars; i++) {
-		const PVar *v = &m->vars[i];
-		if (v->space != PS_LOCAL)
-			continue;
-		lo = align_up(lo, v->align);
-		l->varoff[i] = lo;
-		lo += (uint32_t)v->size;
-	}
-	l->shared = sh;
-	l->cbank = cb;
-	l->local = align_up(lo, 16);
+	l->local = align_up(place_vars(m, l, local_var, 0), 16);
 }
 
 /* the end of the last .shared variable operand o names (0: none); an unsized (dynamic)
@@ -313,9 +304,7 @@ void be_frame_layout(Fn *f)
 	uint32_t *slot = be_alloc(f->pool, sizeof(uint32_t) * (size_t)n);
 
 	f->paramsz = pf->entry ? 0 : frame_args(pf);
-	off = f->paramsz;
-	if (pf->entry)
-		off = f->vl->local;     /* (the module's .local variables below the frame) */
+	off = pf->entry ? f->vl->local : f->paramsz;   /* (the module's .local variables below) */
 	f->localoff = be_alloc(f->pool, sizeof(uint32_t) * (size_t)n);
 	f->parhome = be_alloc(f->pool, (size_t)n);
 	for (int i = 0; i < n; i++)
