@@ -816,6 +816,28 @@ static void crossed_joins(Fn *f, const Stk *in)
 	}
 }
 
+/* the blocks that s reaches forward (each edge to a later block in reverse post-order) when s
+ * lies after block from, j not entered: their mark or'ed with v; stk holds Fn.nblk ids */
+static void ahead_reach(const Fn *f, int from, int s, int j, uint8_t *mark, uint8_t v, int *stk)
+{
+	int sp = 0;
+
+	if (s < 0 || s == j || f->blk[s].rpo <= f->blk[from].rpo)
+		return;
+	mark[s] |= v;
+	stk[sp++] = s;
+	while (sp) {
+		int x = stk[--sp];
+		for (int k = 0; k < nedge(f, x); k++) {
+			int t = edge_to(f, x, k);
+			if (t < 0 || t == j || f->blk[t].rpo <= f->blk[x].rpo || (mark[t] & v))
+				continue;
+			mark[t] |= v;
+			stk[sp++] = t;
+		}
+	}
+}
+
 /* ptxas 11.8's PBK for a region whose paths meet before its join (tests/ptx/meet_early): the
  * two sides of divergent branch b reach a common block x before j = ipdom(b), forward (no
  * back edge), as an if whose condition is `a || b` (the test of b on one side, the body both
@@ -825,31 +847,12 @@ static void crossed_joins(Fn *f, const Stk *in)
  * branches. A structured if/else, whose sides meet at j only, keeps SSY. mark holds Fn.nblk */
 static int sides_meet(const Fn *f, const Blk *b, int j, uint8_t *mark, int *stk)
 {
-	int n = f->nblk;
-
-	memset(mark, 0, (size_t)n);
-	for (int e = 0; e < 2; e++) {
-		int s = e ? b->s2 : b->s1, sp = 0;
-		uint8_t v = (uint8_t)(1 << e);
-		if (s < 0 || s == j || f->blk[s].rpo <= b->rpo)
-			continue;
-		if (mark[s] & ~v & 3)
+	memset(mark, 0, (size_t)f->nblk);
+	ahead_reach(f, b->id, b->s1, j, mark, 1, stk);
+	ahead_reach(f, b->id, b->s2, j, mark, 2, stk);
+	for (int x = 0; x < f->nblk; x++)
+		if (mark[x] == 3)
 			return 1;
-		mark[s] |= v;
-		stk[sp++] = s;
-		while (sp) {
-			int x = stk[--sp];
-			for (int k = 0; k < nedge(f, x); k++) {
-				int t = edge_to(f, x, k);
-				if (t < 0 || t == j || f->blk[t].rpo <= f->blk[x].rpo || (mark[t] & v))
-					continue;
-				if (mark[t] & ~v & 3)
-					return 1;
-				mark[t] |= v;
-				stk[sp++] = t;
-			}
-		}
-	}
 	return 0;
 }
 
