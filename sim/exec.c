@@ -279,14 +279,9 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		}
 		break;
 	}
-	case OP_ISET: {
-		uint32_t m = bop((Bop)d->m.bop, sim_icmpmask(g, w, d, ex, 1, 2), pmask(w, &d->o[3]));
-		uint32_t t = (d->m.flags & MF_BF) ? 0x3f800000u : 0xffffffffu;
-		FOR_LANES(ex) DST(l) = (m >> l & 1) ? t : 0;
-		if (d->m.flags & MF_CC)     /* Kepler: the flags of the result */
-			FOR_LANES(ex) setcc(w, l, (m >> l & 1) ? (t >> 31 ? CC_S : 0) : CC_Z);
+	case OP_ISET:
+		set_result(w, d, sim_icmpmask(g, w, d, ex, 1, 2), ex);
 		break;
-	}
 	case OP_CSETP: {        /* the CC test of operand a as a predicate */
 		uint32_t m = cmask(w, (CCTest)d->o[2].imm), c = pmask(w, &d->o[3]);
 		setp(w, &d->o[0], bop((Bop)d->m.bop, m, c), ex);
@@ -322,12 +317,9 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 		break;
 	}
 	case OP_FSET: {
-		uint32_t m = 0, t = (d->m.flags & MF_BF) ? 0x3f800000u : 0xffffffffu;
+		uint32_t m = 0;
 		FOR_LANES(ex) m |= (uint32_t)ar_fcmp32((Cmp)d->m.cmp, FA(l), FB(l), ftz) << l;
-		m = bop((Bop)d->m.bop, m, pmask(w, &d->o[3]));
-		FOR_LANES(ex) DST(l) = (m >> l & 1) ? t : 0;
-		if (d->m.flags & MF_CC)     /* Kepler: the flags of the result */
-			FOR_LANES(ex) setcc(w, l, (m >> l & 1) ? (t >> 31 ? CC_S : 0) : CC_Z);
+		set_result(w, d, m, ex);
 		break;
 	}
 	case OP_FSETP:

@@ -140,6 +140,19 @@ static inline unsigned ccof(Warp *w, unsigned l)
 	return f;
 }
 
+/* ISET, FSET and DSET: lane l's result is 0xffffffff (1.0 with .BF) where bit l of (m bop
+ * c) is set, else 0, with m the comparison's lanes and c operand 3; Kepler's .CC: the flags
+ * of that result */
+static inline void set_result(Warp *w, const DIns *d, uint32_t m, uint32_t ex)
+{
+	uint32_t t = (d->m.flags & MF_BF) ? 0x3f800000u : 0xffffffffu;
+
+	m = bop((Bop)d->m.bop, m, pmask(w, &d->o[3]));
+	FOR_LANES(ex) REG(d->o[0].reg, l) = (m >> l & 1) ? t : 0;
+	if (d->m.flags & MF_CC)
+		FOR_LANES(ex) setcc(w, l, (m >> l & 1) ? (t >> 31 ? CC_S : 0) : CC_Z);
+}
+
 /* flags of a 32-bit sum of u + v + cin (u, v already inverted for subtraction) */
 static inline unsigned addflags(uint32_t u, uint32_t v, uint64_t sum, int x, unsigned old)
 {

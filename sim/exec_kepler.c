@@ -1,6 +1,7 @@
 /* exec_kepler.c - the ops that only real sm_35 listings hold (ptxas 11.8's, tests/ptxas-ref):
  * compare-to-zero selects, the range reduction before MUFU, the division check, the
- * predicate file as a word, the double compare to a register, and the video instructions. docs/isa.md gives their semantics. */
+ * predicate file as a word, the double compare to a register, and the video instructions.
+ * docs/isa.md gives their semantics. */
 #include "sim/exec.h"
 #include "arith/arith.h"
 
@@ -60,15 +61,12 @@ void sim_kepler(Gpu *g, Warp *w, const DIns *d, uint32_t ex)
 		setp(w, &d->o[0], m, ex);
 		break;
 	}
-	case OP_DSET: {     /* FSET of doubles: d = (a cmp b) bop c ? 0xffffffff (1.0 with .BF) : 0 */
-		uint32_t m = 0, t = (d->m.flags & MF_BF) ? 0x3f800000u : 0xffffffffu;
+	case OP_DSET: {     /* FSET of doubles */
+		uint32_t m = 0;
 		FOR_LANES(ex)
 			m |= (uint32_t)ar_fcmp64((Cmp)d->m.cmp, dmods(src64(g, w, &d->o[1], l), d->o[1].flags),
 			                         dmods(src64(g, w, &d->o[2], l), d->o[2].flags)) << l;
-		m = bop((Bop)d->m.bop, m, pmask(w, &d->o[3]));
-		FOR_LANES(ex) REG(d->o[0].reg, l) = (m >> l & 1) ? t : 0;
-		if (d->m.flags & MF_CC)     /* the flags of the result, as FSET.CC's */
-			FOR_LANES(ex) setcc(w, l, (m >> l & 1) ? (t >> 31 ? CC_S : 0) : CC_Z);
+		set_result(w, d, m, ex);
 		break;
 	}
 	case OP_P2R:        /* the predicates P0..P6 as bits 0..6, merged under the mask c */
