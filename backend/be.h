@@ -349,6 +349,7 @@ int be_cont_target(const Fn *f, int l, int t);   /* t is l's header or a latch o
 MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);
 MIns *be_op2(Fn *f, Blk *b, Op op, MOpd d, MOpd a);             /* a 2-operand instruction */
 MIns *be_lop(Fn *f, Blk *b, Sub s, int d, MOpd a, MOpd c);     /* LOP.s d, a, c */
+MIns *be_ballot(Fn *f, Blk *b, int d, MOpd p);                /* VOTE.ANY d, PT, p: p's lanes */
 MIns *be_shift(Fn *f, Blk *b, Op op, int d, MOpd a, int k);    /* SHL/SHR(.U32) d, a, k */
 MIns *be_setp_ins(Fn *f, Blk *b, Op op, Cmp c, Type ty, int p, int q, MOpd a, MOpd x, MOpd cc,
                   Bop bop);                                    /* one ISETP/FSETP/DSETP/PSETP */

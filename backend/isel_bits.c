@@ -373,13 +373,8 @@ int be_sel_elect(Fn *f, Blk *b, const PIns *in)
 
 	if (d < 0)
 		d = be_newtmp(f, TC_R);
-	x = be_emit(f, b, OP_VOTE);
-	x->m.sub = SUB_ANY;
-	x->nopd = 3;
-	x->o[0] = be_r(m);
-	x->o[1] = be_p(T_PT);
-	x->o[2] = be_p(T_PT);
-	be_op3(f, b, OP_LOP, be_r(m), be_r(m), mm)->m.sub = SUB_AND;
+	be_ballot(f, b, m, be_p(T_PT));
+	be_lop(f, b, SUB_AND, m, be_r(m), mm);
 	x = be_op3(f, b, OP_IADD, be_r(t), be_r(T_RZ), be_r(m));
 	x->o[2].flags = OPF_NEG;
 	be_op3(f, b, OP_LOP, be_r(t), be_r(t), be_r(m))->m.sub = SUB_AND;

@@ -627,13 +627,7 @@ static int partial_mask(const PFunc *pf, const PIns *in, int at)
 /* t = the ballot of p over the active lanes, limited to the mask mm */
 static void masked_ballot(Fn *f, Blk *b, int t, MOpd p, MOpd mm)
 {
-	MIns *x = be_emit(f, b, OP_VOTE);
-
-	x->m.sub = SUB_ANY;
-	x->nopd = 3;
-	x->o[0] = be_r(t);
-	x->o[1] = be_p(T_PT);
-	x->o[2] = p;
+	be_ballot(f, b, t, p);
 	be_lop(f, b, SUB_AND, t, be_r(t), mm);
 }
 
@@ -697,27 +691,17 @@ static int sel_warp(Fn *f, Blk *b, const PIns *in)
 	case PO_VOTE: {
 		int d = be_dst(f, &in->o[0]);
 		MOpd p = be_src(f, b, &in->o[1], PT_PRED);
-		x = be_emit(f, b, OP_VOTE);
-		x->nopd = 3;
-		x->o[2] = p;
 		if (in->m.vote == PVOTE_BALLOT) {
-			x->m.sub = SUB_ANY;
-			x->o[0] = be_r(d);
-			x->o[1] = be_p(T_PT);
-		} else {
-			x->m.sub = in->m.vote == PVOTE_ALL ? SUB_ALL : in->m.vote == PVOTE_ANY ? SUB_ANY : SUB_EQ;
-			x->o[0] = be_r(T_RZ);
-			x->o[1] = be_p(d);
+			be_ballot(f, b, d, p);
+			return 0;
 		}
+		x = be_ballot(f, b, T_RZ, p);
+		x->m.sub = in->m.vote == PVOTE_ALL ? SUB_ALL : in->m.vote == PVOTE_ANY ? SUB_ANY : SUB_EQ;
+		x->o[1] = be_p(d);
 		return 0;
 	}
 	case PO_ACTIVEMASK:
-		x = be_emit(f, b, OP_VOTE);
-		x->m.sub = SUB_ANY;
-		x->nopd = 3;
-		x->o[0] = be_r(be_dst(f, &in->o[0]));
-		x->o[1] = be_p(T_PT);
-		x->o[2] = be_p(T_PT);
+		be_ballot(f, b, be_dst(f, &in->o[0]), be_p(T_PT));
 		return 0;
 	case PO_SHFL: {
 		int d = be_dst(f, &in->o[0]), p = be_dst(f, &in->o[1]);

@@ -42,6 +42,17 @@ MIns *be_lop(Fn *f, Blk *b, Sub s, int d, MOpd a, MOpd c)
 	return x;
 }
 
+MIns *be_ballot(Fn *f, Blk *b, int d, MOpd p)
+{
+	MIns *x = be_emit(f, b, OP_VOTE);
+	x->m.sub = SUB_ANY;
+	x->nopd = 3;
+	x->o[0] = be_r(d);
+	x->o[1] = be_p(T_PT);
+	x->o[2] = p;
+	return x;
+}
+
 MIns *be_shift(Fn *f, Blk *b, Op op, int d, MOpd a, int k)
 {
 	MIns *x = be_op3(f, b, op, be_r(d), a, be_imm(k));
