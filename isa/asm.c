@@ -515,8 +515,6 @@ static void recover(Asm *a)
 	}
 }
 
-/* stmt := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';'
- * t: what isa_asm_addr() returned at the statement's start (the lexer is where it left it) */
 /* sm_35's CSETP.test.bop d0, d1, CC, c: the bare CC operand (read as a label) becomes the
  * test CC.test; a CC.test operand takes no test modifier beside it */
 static int csetp_cc(Asm *a, InsLoc *l, POpd *po, int npo)
@@ -541,6 +539,8 @@ static int csetp_cc(Asm *a, InsLoc *l, POpd *po, int npo)
 	return 1;
 }
 
+/* stmt := [/\*hex*\/] [guard] OPCODE{.mod} [operand {',' operand}] ';'
+ * t: what isa_asm_addr() returned at the statement's start (the lexer is where it left it) */
 static void parse_stmt(Asm *a, Tok t)
 {
 	Lex *x = &a->x;

@@ -13,7 +13,8 @@
  * FCMP as nothing: the encoding and the PTX source agree); a `QNAN` immediate takes its bits
  * from the instruction's encoding comment, because cuobjdump prints every NaN alike; and
  * `JCAL 0x0` after `.jcal NAME` (a call of the external function NAME) is the op our
- * translation makes of that call, on the ABI's registers. Anything else unknown stays an error at its line and column (asm.c).
+ * translation makes of that call, on the ABI's registers. Anything else unknown stays an
+ * error at its line and column (asm.c).
  */
 #include <stdlib.h>
 #include <string.h>
