@@ -2,9 +2,12 @@
  * (sched.c forms the group) evaluate it together. Every source value is read before any
  * destination is written, as in a SIMT register file.
  *
- * Participants: the group, less the lanes outside the instruction's membermask. A shfl source
- * lane that does not take part gives the reading lane its own value (PTX leaves it
- * undefined); vote/match/redux/elect look only at the participants. */
+ * Participants, for each lane: the group, less the lanes outside that lane's own membermask.
+ * Lanes with different membermasks at the same instruction are separate collectives (PTX:
+ * each thread waits for the threads of its membermask that run it with the same membermask
+ * value), as the groups of match.any or a labeled partition are. A shfl source lane that does
+ * not take part gives the reading lane its own value (PTX leaves it undefined);
+ * vote/match/redux/elect look only at the participants. */
 #include "oracle/internal.h"
 
 #define FR(t) (&(t)->fr[(t)->nfr - 1])
@@ -16,7 +19,7 @@ void or_collective(Oracle *o, Thread **g, int n)
 	const PIns *in = or_cur(o, g[0]);
 	const POpd *op = in->o;
 	int ty = in->m.types[0];
-	uint32_t gm = 0, part = 0;
+	uint32_t gm = 0, parts[32] = {0};
 	uint64_t val[32] = {0}, res[32] = {0};
 	uint8_t pr[32] = {0}, has[32] = {0};
 	int maskslot = -1;
@@ -33,11 +36,10 @@ void or_collective(Oracle *o, Thread **g, int n)
 	case PO_BAR_WARP_SYNC: maskslot = 0; break;
 	default: break;
 	}
-	/* the membermask of the first thread stands for the group's (PTX: they must agree) */
-	part = maskslot >= 0 ? gm & (uint32_t)or_get(o, g[0], &op[maskslot], PT_U32) : gm;
 	for (int i = 0; i < n; i++) {
 		Thread *t = g[i];
 		int l = t->lin % 32;
+		parts[l] = maskslot >= 0 ? gm & (uint32_t)or_get(o, t, &op[maskslot], PT_U32) : gm;
 		switch (in->op) {
 		case PO_SHFL: val[l] = or_get(o, t, &op[2], PT_B32); break;
 		case PO_VOTE: val[l] = or_getp(o, t, &op[1]); break;
@@ -49,7 +51,7 @@ void or_collective(Oracle *o, Thread **g, int n)
 	}
 	for (int i = 0; i < n && !o->result; i++) {
 		Thread *t = g[i];
-		uint32_t l = t->lin % 32;
+		uint32_t l = t->lin % 32, part = parts[l];
 		switch (in->op) {
 		case PO_SHFL: {
 			uint32_t b = (uint32_t)or_get(o, t, &op[3], PT_U32), c = (uint32_t)or_get(o, t, &op[4], PT_U32);
