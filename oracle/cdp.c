@@ -161,7 +161,7 @@ int or_cdp_children(Oracle *o)
 		o->ki = fi;
 		o->l = &cl;
 		o->nthreads = r->block[0] * r->block[1] * r->block[2];
-		o->shsize = o->shstatic + r->shmem;
+		or_kernel_shared(o, fi, r->shmem);
 		o->shared = calloc(o->shsize ? o->shsize : 1, 1);
 		o->th = calloc(o->nthreads, sizeof *o->th);
 		if (!o->shared || !o->th)

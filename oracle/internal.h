@@ -28,6 +28,8 @@ typedef struct {
 	uint32_t *paroff;   /* per PFunc.params: frame offset (kernels: offset in bank 0) */
 	uint32_t *retoff;   /* per PFunc.rets: frame offset */
 	uint32_t size;      /* bytes of one frame */
+	uint32_t shared;    /* a kernel's: the static shared bytes of its CTA (load.c) */
+	uint8_t shdyn;      /* a kernel's: it reaches a dynamic (extern unsized) shared array */
 } FInfo;
 
 typedef struct {
@@ -68,7 +70,7 @@ typedef struct Oracle {
 	uint64_t *varaddr;  /* per module var: device address, shared/const/local offset */
 	uint8_t *cmem;      /* module .const space */
 	uint32_t csize;
-	uint32_t shstatic;  /* static shared bytes (dynamic shared starts at the aligned end) */
+	uint32_t shstatic;  /* static shared bytes of the kernel's CTA (FInfo.shared) */
 	uint32_t shsize;    /* shared bytes per CTA */
 	uint32_t lstatic;   /* module .local bytes per thread */
 	uint32_t ctaid[3];  /* the CTA running */
@@ -98,6 +100,9 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl);
 void or_unload(Oracle *o);
 int or_push_frame(Oracle *o, Thread *t, int fi, int callpc);
 void or_thread_free(Thread *t);
+/* the CTA's shared memory for kernel ki with dynbytes of dynamic shared memory: shstatic,
+ * shsize */
+void or_kernel_shared(Oracle *o, int ki, uint32_t dynbytes);
 
 /* exec.c: runs t until it blocks (barrier, collective), exits or fails (o->result) */
 void or_exec(Oracle *o, Thread *t);

@@ -1,8 +1,9 @@
 /* load.c - prepares a launch for the oracle: finds the kernel, lays out kernel parameters
  * (constant bank 0 from 0x20, as dev_launch_place writes them), module variables (globals
- * in device memory after the launch buffers, .const in the oracle's constant space, .shared
- * and .local at fixed offsets), every function's frame (params, returns, .local and .param
- * variables) and writes the initializers. Frames are pushed and popped here too. */
+ * in device memory after the launch buffers, .const in the oracle's constant space, .local
+ * at fixed offsets), .shared variables as the translator places them (each kernel's CTA
+ * holding what the kernel reaches), every function's frame (params, returns, .local and
+ * .param variables) and writes the initializers. Frames are pushed and popped here too. */
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
@@ -20,6 +21,10 @@ static uint32_t varalign(const PVar *v)
 	uint32_t a = v->align ? v->align : 1;
 	return a > 256 ? 256 : a;
 }
+
+static int isshared(int s) { return s == PS_SHARED || s == PS_SHARED_CTA; }
+/* a dynamic shared array: extern and unsized, placed after the static part */
+static int isdyn(const PVar *v) { return isshared(v->space) && v->link == PLINK_EXTERN && !v->size; }
 
 _Noreturn void or_die(const char *file, int line, const char *msg)
 {
@@ -64,8 +69,9 @@ static int find_kernel(const Module *m, const Launch *l, FILE *err)
 	return -1;
 }
 
-/* frame layout of a function: params, returns, then .local and .param variables */
-static void layout_func(Oracle *o, int fi, uint32_t *shoff)
+/* frame layout of a function: params, returns, then .local and .param variables (its .shared
+ * variables: place_shared) */
+static void layout_func(Oracle *o, int fi)
 {
 	const PFunc *f = &o->m->funcs[fi];
 	FInfo *x = &o->fi[fi];
@@ -90,19 +96,188 @@ static void layout_func(Oracle *o, int fi, uint32_t *shoff)
 	}
 	for (int i = 0; i < f->nlocals; i++) {
 		const PVar *v = &f->locals[i];
-		if (v->space == PS_SHARED || v->space == PS_SHARED_CTA) {
-			if (v->link == PLINK_EXTERN && v->size == 0)
-				continue;            /* dynamic shared: placed after the static part */
-			*shoff = alignup(*shoff, varalign(v));
-			x->varoff[i] = *shoff;
-			*shoff += (uint32_t)v->size;
+		if (isshared(v->space))
 			continue;
-		}
 		off = alignup(off, varalign(v));
 		x->varoff[i] = off;
 		off += (uint32_t)v->size;
 	}
 	x->size = alignup(off, 16);
+}
+
+/* ------------------------------------------------------------------ shared memory
+ * The SM model's translator's layout (backend/layout.c, docs/backend.md), so that a kernel
+ * sees the same addresses and the same CTA size in both engines: the sized module .shared
+ * variables in order from 0, then every .func's body's, at the same places for every kernel;
+ * each kernel's body's after the end of what the kernel reaches of those (kernels' bodies
+ * overlap); a CTA holds up to the end of the last variable its kernel reaches. The extern
+ * unsized (dynamic) arrays all start after the whole static part of every kernel, aligned
+ * to 16 or to the largest of their alignments. */
+
+/* function g joins the set reach (a stack of work) when it is not in it yet */
+static void mark(uint8_t *reach, int *work, int *n, int g)
+{
+	if (!reach[g])
+		reach[g] = 1, work[(*n)++] = g;
+}
+
+/* a .func with a body: what an address or a prototype can reach */
+static int callee(const Module *m, int g)
+{
+	return m->funcs[g].has_body && !m->funcs[g].entry;
+}
+
+/* reach[fi] for every function kernel ki reaches, as the translator's be_reach: the
+ * functions a call or an operand names (address taken), those a named module variable's
+ * initializer names (a table of function addresses), every .calltargets target and every
+ * function with a body whose parameter and return counts a .callprototype's match */
+static void kernel_reach(const Module *m, int ki, uint8_t *reach)
+{
+	int *work = xcalloc((size_t)m->nfuncs + 1, sizeof *work), n = 0;
+
+	mark(reach, work, &n, ki);
+	while (n > 0) {
+		const PFunc *f = &m->funcs[work[--n]];
+		for (int i = 0; i < f->nins; i++)
+			for (int s = 0; s < f->ins[i].nopd; s++) {
+				const POpd *op = &f->ins[i].o[s];
+				const PTList *tl = op->kind == POK_TLIST ? &f->tlists[op->sym] : NULL;
+				const PVar *v = op->kind == POK_SYM && op->symkind == PSYM_VAR ? &m->vars[op->sym] : NULL;
+				if (op->kind == POK_SYM && op->symkind == PSYM_FUNC && callee(m, op->sym))
+					mark(reach, work, &n, op->sym);
+				for (int k = 0; v && k < v->ninit; k++)
+					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
+					    callee(m, v->init[k].sym))
+						mark(reach, work, &n, v->init[k].sym);
+				if (!tl || f->ins[i].op != PO_CALL)
+					continue;
+				for (int k = 0; tl->kind == PTL_CALL && k < tl->ntargets; k++)
+					mark(reach, work, &n, tl->targets[k]);
+				for (int g = 0; tl->kind == PTL_PROTO && g < m->nfuncs; g++)
+					if (callee(m, g) && m->funcs[g].nparams == tl->nparams &&
+					    m->funcs[g].nrets == tl->nrets)
+						mark(reach, work, &n, g);
+			}
+	}
+	free(work);
+}
+
+/* the end of the last sized .shared module variable operand op names (0: none); *dyn set
+ * when it names a dynamic array */
+static uint32_t named_end(const Oracle *o, const POpd *op, int *dyn)
+{
+	uint32_t end = 0;
+
+	for (int e = 0; (op->kind == POK_VEC || op->kind == POK_LIST) && e < op->nelems; e++) {
+		uint32_t x = named_end(o, &op->elems[e], dyn);
+		end = x > end ? x : end;
+	}
+	if ((op->kind == POK_SYM || op->kind == POK_ADDR) && op->symkind == PSYM_VAR && op->sym >= 0 &&
+	    op->sym < o->m->nvars && isshared(o->m->vars[op->sym].space)) {
+		const PVar *v = &o->m->vars[op->sym];
+		if (isdyn(v))
+			*dyn = 1;
+		else if (o->varaddr[op->sym] + v->size > end)
+			end = (uint32_t)(o->varaddr[op->sym] + v->size);
+	}
+	return end;
+}
+
+/* the end of the last sized .shared variable that a function marked in reach declares (a
+ * kernel's body only when bodies) or names; *dyn: one of them is a dynamic array */
+static uint32_t reach_end(const Oracle *o, const uint8_t *reach, int bodies, int *dyn)
+{
+	uint32_t end = 0;
+
+	for (int fi = 0; fi < o->m->nfuncs; fi++) {
+		const PFunc *f = &o->m->funcs[fi];
+		if (!reach[fi] || !f->has_body)
+			continue;
+		for (int i = 0; (bodies || !f->entry) && i < f->nlocals; i++)
+			if (isshared(f->locals[i].space)) {
+				if (isdyn(&f->locals[i]))
+					*dyn = 1;
+				else if (o->fi[fi].varoff[i] + (uint32_t)f->locals[i].size > end)
+					end = o->fi[fi].varoff[i] + (uint32_t)f->locals[i].size;
+			}
+		for (int i = 0; i < f->nins; i++)
+			for (int s = 0; s < f->ins[i].nopd; s++) {
+				uint32_t x = named_end(o, &f->ins[i].o[s], dyn);
+				end = x > end ? x : end;
+			}
+	}
+	return end;
+}
+
+/* function fi's sized body .shared variables from at on; returns the offset after them */
+static uint32_t place_body(Oracle *o, int fi, uint32_t at)
+{
+	const PFunc *f = &o->m->funcs[fi];
+
+	for (int i = 0; i < f->nlocals; i++)
+		if (isshared(f->locals[i].space) && !isdyn(&f->locals[i])) {
+			at = alignup(at, f->locals[i].align);
+			o->fi[fi].varoff[i] = at;
+			at += (uint32_t)f->locals[i].size;
+		}
+	return at;
+}
+
+/* every .shared variable's offset, and each kernel's CTA static bytes (FInfo.shared) */
+static void place_shared(Oracle *o)
+{
+	const Module *m = o->m;
+	uint32_t at = 0, top, dynalign = 16, dynat;
+	uint8_t *reach = xcalloc((size_t)m->nfuncs + 1, 1);
+
+	for (int i = 0; i < m->nvars; i++)
+		if (isshared(m->vars[i].space) && !isdyn(&m->vars[i])) {
+			at = alignup(at, m->vars[i].align);
+			o->varaddr[i] = at;
+			at += (uint32_t)m->vars[i].size;
+		}
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		if (m->funcs[fi].has_body && !m->funcs[fi].entry)
+			at = place_body(o, fi, at);
+	top = at;
+	for (int fi = 0; fi < m->nfuncs; fi++) {
+		int dyn = 0;
+		if (!m->funcs[fi].has_body || !m->funcs[fi].entry)
+			continue;
+		memset(reach, 0, (size_t)m->nfuncs + 1);
+		kernel_reach(m, fi, reach);
+		at = place_body(o, fi, reach_end(o, reach, 0, &dyn));
+		top = at > top ? at : top;
+		o->fi[fi].shared = reach_end(o, reach, 1, &dyn);
+		o->fi[fi].shdyn = (uint8_t)dyn;
+	}
+	/* the dynamic arrays: all at one place after the static part of every kernel */
+	for (int i = 0; i < m->nvars; i++)
+		if (isdyn(&m->vars[i]) && varalign(&m->vars[i]) > dynalign)
+			dynalign = varalign(&m->vars[i]);
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		for (int i = 0; i < m->funcs[fi].nlocals; i++)
+			if (isdyn(&m->funcs[fi].locals[i]) && varalign(&m->funcs[fi].locals[i]) > dynalign)
+				dynalign = varalign(&m->funcs[fi].locals[i]);
+	dynat = alignup(top, dynalign);
+	for (int i = 0; i < m->nvars; i++)
+		if (isdyn(&m->vars[i]))
+			o->varaddr[i] = dynat;
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		for (int i = 0; o->fi[fi].varoff && i < m->funcs[fi].nlocals; i++)
+			if (isdyn(&m->funcs[fi].locals[i]))
+				o->fi[fi].varoff[i] = dynat;
+	/* a kernel that reaches a dynamic array has a CTA up to where they start */
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		if (o->fi[fi].shdyn && o->fi[fi].shared < dynat)
+			o->fi[fi].shared = dynat;
+	free(reach);
+}
+
+void or_kernel_shared(Oracle *o, int ki, uint32_t dynbytes)
+{
+	o->shstatic = o->fi[ki].shared;
+	o->shsize = o->shstatic + dynbytes;
 }
 
 /* whether a --const of l sets the .const variable name */
@@ -157,7 +332,7 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 {
 	Prog *prog;
 	Kernel *k;
-	uint32_t shoff = 0, coff = 0, loff = 0, dynalign = 16;
+	uint32_t coff = 0, loff = 0;
 	const PFunc *kf;
 	int rc;
 
@@ -168,20 +343,10 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 	kf = &m->funcs[o->ki];
 	o->fi = xcalloc(m->nfuncs, sizeof *o->fi);
 	o->varaddr = xcalloc(m->nvars, sizeof *o->varaddr);
-	/* module variables other than globals */
+	/* module variables other than globals and .shared (place_shared) */
 	for (int i = 0; i < m->nvars; i++) {
 		const PVar *v = &m->vars[i];
 		switch (v->space) {
-		case PS_SHARED: case PS_SHARED_CTA:
-			if (v->link == PLINK_EXTERN && v->size == 0) {
-				if (varalign(v) > dynalign)
-					dynalign = varalign(v);
-				break;
-			}
-			shoff = alignup(shoff, varalign(v));
-			o->varaddr[i] = shoff;
-			shoff += (uint32_t)v->size;
-			break;
 		case PS_CONST:
 			coff = alignup(coff, varalign(v));
 			o->varaddr[i] = coff;
@@ -198,29 +363,9 @@ int or_load(Oracle *o, const Module *m, const Launch *l, Placed *pl)
 	}
 	for (int fi = 0; fi < m->nfuncs; fi++)
 		if (m->funcs[fi].has_body || fi == o->ki)
-			layout_func(o, fi, &shoff);
-	for (int fi = 0; fi < m->nfuncs; fi++)
-		for (int i = 0; i < m->funcs[fi].nlocals; i++) {
-			const PVar *v = &m->funcs[fi].locals[i];
-			if ((v->space == PS_SHARED || v->space == PS_SHARED_CTA) && v->link == PLINK_EXTERN &&
-			    v->size == 0 && varalign(v) > dynalign)
-				dynalign = varalign(v);
-		}
-	o->shstatic = alignup(shoff, dynalign);
-	o->shsize = o->shstatic + l->shared_bytes;
-	/* dynamic shared arrays all start at the end of the static part */
-	for (int i = 0; i < m->nvars; i++)
-		if ((m->vars[i].space == PS_SHARED || m->vars[i].space == PS_SHARED_CTA) &&
-		    m->vars[i].link == PLINK_EXTERN && m->vars[i].size == 0)
-			o->varaddr[i] = o->shstatic;
-	for (int fi = 0; fi < m->nfuncs; fi++)
-		if (o->fi[fi].varoff)
-			for (int i = 0; i < m->funcs[fi].nlocals; i++) {
-				const PVar *v = &m->funcs[fi].locals[i];
-				if ((v->space == PS_SHARED || v->space == PS_SHARED_CTA) &&
-				    v->link == PLINK_EXTERN && v->size == 0)
-					o->fi[fi].varoff[i] = o->shstatic;
-			}
+			layout_func(o, fi);
+	place_shared(o);
+	or_kernel_shared(o, o->ki, l->shared_bytes);
 	o->lstatic = alignup(loff, 16);
 	o->csize = coff;
 	o->cmem = xcalloc(coff ? coff : 1, 1);

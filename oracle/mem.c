@@ -125,7 +125,11 @@ uint8_t *or_ptr(Oracle *o, Thread *t, int space, uint64_t addr, unsigned size, i
 	default:
 		break;
 	}
-	if (!p)
+	if (!p && s == PS_SHARED)   /* (the SM model's words: sim/exec_mem.c) */
+		or_error(o, t, OR_FAULT, "%s %u bytes %s %s address 0x%llx: outside the CTA's %u bytes "
+		         "of shared memory", write ? "store of" : "load of", size, write ? "to" : "from",
+		         spacename(space), (unsigned long long)addr, o->shsize);
+	else if (!p)
 		or_error(o, t, OR_FAULT, "%s %u bytes %s %s address 0x%llx: outside %s", write ? "store of" : "load of",
 		         size, write ? "to" : "from", spacename(space), (unsigned long long)addr,
 		         s == PS_CONST && write ? "writable memory" : "every allocation");

@@ -20,7 +20,8 @@
 # buffers must equal the reference's (tests/tools/cref).
 # A launch that must stop a kernel with a located error (a call that reaches no function of
 # the module, say) is a tests/ptx/NAME.WHAT.stop file (the options of a launch file, for
-# NAME.ptx): the oracle and the SM model at every setting must fail, and the messages of each
+# NAME.ptx; or tests/regress/NAME.WHAT.stop for a regression program there, whose in-range
+# launch run-regress.sh runs): the oracle and the SM model at every setting must fail, and the messages of each
 # must hold every "# stop-oracle: TEXT" (the oracle's) or "# stop-sm: TEXT" (the SM model's)
 # line of the file (fixed strings).
 #
@@ -129,10 +130,10 @@ for ptx in "$top"/tests/ptx/*.ptx "$top"/tests/workloads/*.ptx; do
 		refs=$((refs + 1))
 	fi
 done
-for st in "$top"/tests/ptx/*.stop; do
+for st in "$top"/tests/ptx/*.stop "$top"/tests/regress/*.stop; do
 	[ -f "$st" ] || continue
 	b=$(basename "$st" .stop)
-	ptx=$top/tests/ptx/${b%%.*}.ptx d=$tmp/stop.$b why=""
+	ptx=$(dirname "$st")/${b%%.*}.ptx d=$tmp/stop.$b why=""
 	mkdir -p "$d"
 	if (cd "$d" && "$ws" --oracle "$ptx" --launch "$st" --quiet) >"$d/oracle.err" 2>&1; then
 		why="the oracle did not stop"
