@@ -394,12 +394,35 @@ void or_cp_async(Oracle *o, Thread *t, const PIns *in)
 		memcpy(p, buf, cp);
 }
 
+/* .f16, .bf16 and their pairs .f16x2, .bf16x2: an atom or red on them is add.noftz (PTX ISA,
+ * "atom", "red": the one scalar operation they have, which requires .noftz) */
+static int ishalf(int ty)
+{
+	return ty == PT_F16 || ty == PT_F16X2 || ty == PT_BF16 || ty == PT_BF16X2;
+}
+
+/* atom.add.noftz on a half type: each half old + b, rounded to nearest even, subnormal
+ * inputs and results kept (.noftz), a NaN the canonical one: add.rn of the half type */
+static uint64_t half_add(int ty, uint64_t old, uint64_t b)
+{
+	int bf = ty == PT_BF16 || ty == PT_BF16X2, n = ty == PT_F16X2 || ty == PT_BF16X2 ? 2 : 1;
+	uint64_t r = 0;
+
+	for (int h = 0; h < n; h++) {
+		uint64_t x = old >> 16 * h & 0xffff, y = b >> 16 * h & 0xffff;
+		r |= (bf ? or_bf16_arith(PO_ADD, x, y) : or_fbin(PO_ADD, PT_F16, x, y, PRND_RN, 0)) << 16 * h;
+	}
+	return r;
+}
+
 /* the new memory value of an atomic from the old one */
 static uint64_t atomop(Oracle *o, Thread *t, const PIns *in, uint64_t old, uint64_t b, uint64_t c)
 {
 	int ty = in->m.types[0], bits = 8 * tbytes(ty), sign = ptx_type_kind((PType)ty) == PTK_SIGNED;
 	uint64_t mask = or_zext(~0ull, bits);
 
+	if (ishalf(ty))   /* (or_atom took only add.noftz) */
+		return half_add(ty, old, b);
 	if (or_isfloat(ty)) {
 		Type st = ptxisa_type(ty);
 		if (in->m.aop == PAOP_EXCH)
@@ -445,7 +468,14 @@ void or_atom(Oracle *o, Thread *t, const PIns *in)
 
 	if (!isred && in->nopd > 3)
 		c = or_get(o, t, &in->o[3], ty);
-	if (es != 4 && es != 8) {
+	if (ishalf(ty) && (in->m.aop != PAOP_ADD || !(in->m.flags & PMF_NOFTZ))) {
+		or_error(o, t, OR_UNSUP, "unsupported: %s%s%s on %s: the PTX ISA defines only "
+		         "%s.add.noftz%s on it", isred ? "red" : "atom", ptx_aop_name((PAop)in->m.aop),
+		         in->m.flags & PMF_NOFTZ ? ".noftz" : "", ptx_type_name((PType)ty),
+		         isred ? "red" : "atom", ptx_type_name((PType)ty));
+		return;
+	}
+	if (es != 4 && es != 8 && !ishalf(ty)) {
 		or_error(o, t, OR_UNSUP, "unsupported: %s atomics", ptx_type_name((PType)ty));
 		return;
 	}

@@ -143,6 +143,82 @@ START_TEST(test_local_generic_atomics)
 }
 END_TEST
 
+/* atom/red .add.noftz on the half types (PTX ISA "atom"): add.rn of each half, subnormals
+ * kept. 32 threads add {1.0, 2^-24} to one f16x2 word (the old values they get: k and k x
+ * 2^-24 for k = 0..31, each once) and 2^-133 to a shared bf16; then thread 0 alone: ties to
+ * even, overflow to INF, a subnormal result a flush would lose */
+/* the f16 bits of an integer 0 <= k < 2048 (exact): 1.m x 2^e with e = the msb of k */
+static uint32_t f16_of(uint32_t k)
+{
+	int e = 0;
+
+	if (!k)
+		return 0;
+	while (k >> (e + 1))
+		e++;
+	return (uint32_t)(e + 15) << 10 | ((k << (10 - e)) & 0x3ff);
+}
+
+START_TEST(test_half_atomics)
+{
+	ORun *r = orun_ok(".version 7.8\n.target sm_90\n.address_size 64\n"
+		".visible .entry k(.param .u64 out, .param .u64 acc)\n{\n"
+		".shared .align 4 .b8 sh[4];\n"
+		".reg .pred %p<2>;\n.reg .b32 %r<12>;\n.reg .b64 %rd<8>;\n.reg .b16 %b<4>;\n"
+		".reg .f16 %h<4>;\n"
+		"ld.param.u64 %rd1, [out];\n ld.param.u64 %rd2, [acc];\n mov.u32 %r1, %tid.x;\n"
+		"setp.eq.u32 %p1, %r1, 0;\n @%p1 st.shared.u32 [sh], 0;\n bar.sync 0;\n"
+		"mov.b32 %r5, 0x00013c00;\n atom.global.add.noftz.f16x2 %r2, [%rd2], %r5;\n"
+		"mov.b16 %b1, 1;\n red.shared.add.noftz.bf16 [sh+2], %b1;\n"
+		"mul.wide.u32 %rd3, %r1, 4;\n add.s64 %rd4, %rd1, %rd3;\n st.global.u32 [%rd4], %r2;\n"
+		"bar.sync 0;\n @!%p1 ret;\n"
+		"ld.shared.u32 %r3, [sh];\n st.global.u32 [%rd2+4], %r3;\n"
+		"st.global.u32 [%rd2+8], 0x3c013c00;\n mov.b16 %h1, 0x1000;\n"
+		"atom.global.add.noftz.f16 %h2, [%rd2+8], %h1;\n"         /* 1 + 2^-11: 1 */
+		"red.global.add.noftz.f16 [%rd2+10], %h1;\n"              /* 1+2^-10 + 2^-11: 1+2^-9 */
+		"st.global.u32 [%rd2+12], 0x80017bff;\n"
+		"mov.b32 %r5, 0x00027bff;\n red.global.add.noftz.f16x2 [%rd2+12], %r5;\n"   /* INF; -2^-24 + 2^-23 */
+		"st.global.u32 [%rd2+16], 0x3f813f80;\n"
+		"mov.b32 %r5, 0x3b803b80;\n atom.add.noftz.bf16x2 %r4, [%rd2+16], %r5;\n"   /* generic: ties to even */
+		"st.global.u16 [%rd2+20], 0x8001;\n mov.b16 %b2, 2;\n"
+		"atom.global.add.noftz.bf16 %b3, [%rd2+20], %b2;\n"       /* -2^-133 + 2^-132 */
+		"mov.b16 %b1, %h2;\n st.global.u16 [%rd2+22], %b1;\n st.global.u32 [%rd2+24], %r4;\n"
+		"st.global.u16 [%rd2+28], %b3;\n ret;\n}\n",
+		"--grid 1 --block 32 --arg buf:u32:32 --arg buf:u32:8", 0);
+	uint32_t seen = 0;
+	for (int i = 0; i < 32; i++) {
+		/* after k adds: hi k x 2^-24 (the subnormal of fraction k), lo k as f16 */
+		uint32_t v = ou32(r, 0, i), k = v >> 16;
+		ck_assert_uint_lt(k, 32);
+		ck_assert_uint_eq(v & 0xffff, f16_of(k));
+		seen |= 1u << k;
+	}
+	ck_assert_uint_eq(seen, 0xffffffffu);
+	ck_assert_uint_eq(ou32(r, 1, 0), 0x00205000);   /* {32.0, 32 x 2^-24} */
+	ck_assert_uint_eq(ou32(r, 1, 1), 0x00200000);   /* bf16 32 x 2^-133 above a zero half */
+	ck_assert_uint_eq(ou32(r, 1, 2), 0x3c023c00);
+	ck_assert_uint_eq(ou32(r, 1, 3), 0x00017c00);
+	ck_assert_uint_eq(ou32(r, 1, 4), 0x3f823f80);
+	ck_assert_uint_eq(ou32(r, 1, 5), 0x3c000001);   /* bf16 2^-133; the f16 old value 1.0 */
+	ck_assert_uint_eq(ou32(r, 1, 6), 0x3f813f80);   /* the bf16x2 old value */
+	ck_assert_uint_eq(ou32(r, 1, 7), 0x8001);       /* the bf16 old value */
+	orun_free(r);
+	/* the PTX ISA's only atomic on them is add.noftz */
+	fails(".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n"
+	      ".reg .b64 %rd<2>;\n.reg .f16 %h<2>;\nld.param.u64 %rd1, [out];\n"
+	      "atom.global.max.noftz.f16 %h1, [%rd1], %h0;\n ret;\n}\n",
+	      "--grid 1 --block 1 --arg buf:u32:1", 0, OR_UNSUP,
+	      (const char *[]){"test.ptx:9:1: error: unsupported: atom.max.noftz on .f16: the PTX ISA "
+	                       "defines only atom.add.noftz.f16 on it", NULL});
+	fails(".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n"
+	      ".reg .b64 %rd<2>;\n.reg .b32 %r<2>;\nld.param.u64 %rd1, [out];\n"
+	      "red.global.add.bf16x2 [%rd1], %r1;\n ret;\n}\n",
+	      "--grid 1 --block 1 --arg buf:u32:1", 0, OR_UNSUP,
+	      (const char *[]){"unsupported: red.add on .bf16x2: the PTX ISA defines only "
+	                       "red.add.noftz.bf16x2 on it", NULL});
+}
+END_TEST
+
 START_TEST(test_shfl_vote)
 {
 	ORun *r = orun_ok(OR_KERNEL(
@@ -305,6 +381,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_runaway);
 	tcase_add_test(tc, test_fault_located);
 	tcase_add_test(tc, test_local_generic_atomics);
+	tcase_add_test(tc, test_half_atomics);
 	tcase_add_test(tc, test_shfl_vote);
 	tcase_add_test(tc, test_warp_collectives_divergent);
 	tcase_add_test(tc, test_bar_warp_sync);
