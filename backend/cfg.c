@@ -370,19 +370,36 @@ static int is_ret_only(const Fn *f, int b)
 	       f->opt->early_return == BE_RET_GUARDED;
 }
 
+/* A loop's back edge whose fall-through only ends the thread (`@p bra head; ret`) folds like
+ * any other (the EXIT guarded by !p, then a jump to the head) and is marked folded 3: under
+ * --loop-sync pbk emit.c lays it out as ptxas 11.8 for sm_35 does, `@P BRA head; EXIT`, with
+ * no token for it, divergent or not, the lanes that leave at a divergent trip waiting on the
+ * branch's DIV token until it pops (tests/ptx/loop_to_exit). The analyses see the fold. */
 void be_fold_exits(Fn *f)
 {
+	/* the jumps first, to a fixed point, so that a block that only jumps to the exit is
+	 * exit-only itself for the branches to it, wherever it lies */
+	for (int again = 1; again;) {
+		again = 0;
+		for (int i = 0; i < f->nblk; i++) {
+			Blk *b = &f->blk[i];
+			if (!b->dead && b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
+				b->jmp.kind = J_EXIT;
+				b->s1 = -1;
+				again = 1;
+			}
+		}
+	}
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		if (b->dead)
 			continue;
-		if (b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
-			b->jmp.kind = J_EXIT;
-			b->s1 = -1;
-		} else if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2) ||
+		if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2) ||
 		                                    is_ret_only(f, b->s1) || is_ret_only(f, b->s2))) {
 			int ret = !is_exit_only(f, b->s1) && !is_exit_only(f, b->s2);
 			int taken = ret ? is_ret_only(f, b->s1) : is_exit_only(f, b->s1);
+			int back = !ret && !taken && f->opt->loop_sync == BE_LOOP_PBK && b->s1 >= 0 &&
+			           f->blk[b->s1].rpo <= b->rpo;
 			MIns *in = be_emit(f, b, ret ? OP_RET : OP_EXIT);
 			const PIns *p = b->jmp.ptxins >= 0 ? &f->pf->ins[b->jmp.ptxins] : NULL;
 			in->guard = b->jmp.cond;
@@ -396,7 +413,7 @@ void be_fold_exits(Fn *f)
 			b->s1 = taken ? b->s2 : b->s1;
 			b->s2 = -1;
 			b->jmp.div = 0;
-			b->jmp.folded = (uint8_t)(ret ? 2 : 1);
+			b->jmp.folded = (uint8_t)(ret ? 2 : back ? 3 : 1);
 		}
 	}
 	be_rpo(f);

@@ -463,7 +463,12 @@ static void emit_fn(Em *e, Fn *f)
 			}
 		baddr[b->id] = 8u * (uint32_t)k->nins;
 		first = k->nins;
-		for (int i = 0; i < b->nins; i++) {
+		/* cfg.c's kept back edge: its EXIT (the block's last instruction) goes after the
+		 * branch back, which takes the EXIT's guard negated */
+		const MIns *kx = b->jmp.folded == 3 && b->jmp.kind == J_JMP && b->jmp.ptxins >= 0 && !b->arrive1 &&
+		                 b->s1 != next && b->nins > 0 && b->ins[b->nins - 1].op == OP_EXIT &&
+		                 b->ins[b->nins - 1].guard != T_PT ? &b->ins[b->nins - 1] : NULL;
+		for (int i = 0; i < b->nins - (kx != NULL); i++) {
 			if (b->ins[i].op == OP_LDC && b->ins[i].o[1].n == 1) {
 				/* the jump table of this block: addresses filled after layout */
 				b->jmp.tbl = (int32_t)e->tblbase;
@@ -494,7 +499,12 @@ static void emit_fn(Em *e, Fn *f)
 		int uni = b->jmp.uni && !b->jmp.div;
 		switch ((JmpKind)b->jmp.kind) {
 		case J_JMP:
-			if (b->arrive1)
+			if (kx) {
+				const PIns *pb = &f->pf->ins[b->jmp.ptxins];
+				bra(e, f, b->s1, f->tmp[kx->guard].phys, !kx->gneg,
+				    f->preduni && pb->guard >= 0 && !f->preduni[pb->guard], baddr, line);
+				emit_op(e, OP_EXIT, ISA_PT, 0)->ptxline = line;
+			} else if (b->arrive1)
 				arrive(e, f->blk[b->s1].brk, first, ISA_PT, 0);
 			else if (b->s1 != next)
 				bra(e, f, b->s1, ISA_PT, 0, 0, baddr, line);

@@ -182,6 +182,13 @@ void be_log_branches(Fn *f)
 			e->decision = BD_RET;
 			snprintf(e->shape, sizeof e->shape, "ret");
 			snprintf(e->rule, sizeof e->rule, "the target only returns: guarded RET");
+		} else if (b->jmp.folded == 3) {
+			int div = f->preduni && in->guard >= 0 && f->preduni[in->guard];
+			e->decision = div ? BD_BRANCH_NOSYNC : BD_BRANCH_UNIFORM;
+			snprintf(e->shape, sizeof e->shape, "loop-exit");
+			snprintf(e->rule, sizeof e->rule, "the back edge stays, the way out only ends the "
+			         "thread: @P BRA to the head, then EXIT; no token%s", div ? ": the lanes "
+			         "that leave at a divergent trip wait on its DIV token" : "");
 		} else if (b->jmp.folded) {
 			e->decision = BD_EXIT;
 			snprintf(e->shape, sizeof e->shape, "exit");

@@ -8,6 +8,7 @@
  *   PCNT and CONT the same with a third kind (the continue point of a loop, pushed every
  *   iteration); PRET and PEXIT are refused by name; a RET may leave PBK tokens behind
  *   (ptxas's ret_nest), not SSY or PCNT tokens.
+ *   a loop's back edge whose paths meet at the unguarded EXIT right after it needs no token.
  *   Located errors: with the PTX module (be_verify_kernel_at, as warpc calls it), an error
  *   starts with the file:line:col of the PTX branch its instruction was translated from.
  */
@@ -79,6 +80,25 @@ START_TEST(test_brx_unguarded_needs_ssy)
 	      "/*0010*/ NOP.S;\n"
 	      "/*0018*/ MOV.S R1, R2;\n"
 	      "/*0020*/ EXIT;\n");
+}
+END_TEST
+
+/* a loop's back edge whose paths meet at the unguarded EXIT right after it: its lanes only
+ * leave to exit, no token needed (backend/cfg.c's kept back edge, ptxas 11.8's `@P BRA head;
+ * EXIT`); with code between the branch and the EXIT, or guarded EXIT, refused */
+START_TEST(test_back_edge_to_exit)
+{
+	clean("/*0000*/ IADD R0, R0, 0x1;\n"
+	      "/*0008*/ ISETP.LT.AND P0, PT, R0, R1, PT;\n"
+	      "/*0010*/ @P0 BRA 0x0;\n"
+	      "/*0018*/ EXIT;\n");
+	refused("/*0000*/ IADD R0, R0, 0x1;\n"
+	        "/*0008*/ ISETP.LT.AND P0, PT, R0, R1, PT;\n"
+	        "/*0010*/ @P0 BRA 0x0;\n"
+	        "/*0018*/ IADD R2, R2, 0x1;\n"
+	        "/*0020*/ EXIT;\n",
+	        "/*0010*/: error: divergent branch: its immediate post-dominator 0x18 is not the "
+	        "innermost SSY target");
 }
 END_TEST
 
@@ -398,6 +418,7 @@ static Suite *verify_suite(void)
 
 	tcase_add_test(t, test_brx_unguarded_needs_ssy);
 	tcase_add_test(t, test_brx_uniform_exempt);
+	tcase_add_test(t, test_back_edge_to_exit);
 	tcase_add_test(t, test_bpt_paths);
 	tcase_add_test(t, test_brx_loop_arrival_after_exit);
 	tcase_add_test(p, test_pbk_loop_clean);
