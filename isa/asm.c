@@ -251,8 +251,9 @@ static int op_longest(const char *s, size_t n, size_t *len)
 }
 
 /* OPCODE{.mod}: the longest mnemonic that prefixes the word at a dot boundary, or a Kepler
- * mnemonic of asm_sass.c (*fix says how to read its operands) */
-static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
+ * mnemonic of asm_sass.c (*fix says how to read its operands). Under isa_asm_opaque, an
+ * opcode it does not know or support sets *skip and returns 0 with no error */
+static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix, int *skip)
 {
 	const char *s = a->x.text + t.s;
 	size_t n = t.e - t.s, best = 0;
@@ -261,6 +262,10 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 
 	if (op < 0)
 		op = op_longest(s, n, &best);
+	if (op < 0 && a->opaque) {
+		*skip = 1;
+		return 0;
+	}
 	if (op < 0) {
 		size_t w = 0;
 		while (w < n && s[w] != '.')
@@ -315,6 +320,10 @@ static int parse_opcode(Asm *a, Tok t, Ins *in, InsLoc *l, int *fix)
 		/* sm_35's TEX.B/TLD.B: a bindless fetch whose 32-bit handle is the register before
 		 * the coordinates (the index operand is 0x0), not TLD4's channel .B */
 		if ((op == OP_TEX || op == OP_TLD) && q - p - 1 == 1 && s[p + 1] == 'B') {
+			if (a->opaque) {
+				*skip = 1;
+				return 0;
+			}
 			isa_asm_error_at(&a->x, a->x.line, a->x.ls, isa_asm_col(&a->x, t.s + p + 1),
 			                 "%s.B (a fetch through a texture handle in the register before the "
 			                 "coordinates) is not supported", op == OP_TEX ? "TEX" : "TLD");
@@ -548,7 +557,7 @@ static void parse_stmt(Asm *a, Tok t)
 	Ins in;
 	InsLoc l;
 	POpd po[ISA_MAXOPD + 1];
-	int npo = 0, ok = 0, semi = 0, fix = 0, sasstex = 0, jc;
+	int npo = 0, ok = 0, semi = 0, fix = 0, sasstex = 0, jc, skip = 0;
 	int64_t mask = 0xf;   /* sm_35 TEX/TLD channel mask */
 	Tok end;
 	uint32_t at;
@@ -603,8 +612,19 @@ static void parse_stmt(Asm *a, Tok t)
 		isa_asm_error(x, t, "expected an opcode, got '%s'", isa_asm_text(x, t, buf, sizeof buf));
 		goto out;
 	}
-	if (!parse_opcode(a, t, &in, &l, &fix))
+	if (!parse_opcode(a, t, &in, &l, &fix, &skip)) {
+		if (skip) {        /* isa_asm_opaque: a NOP in its place, its guard kept */
+			uint8_t g = in.guard, gn = in.gneg;
+			isa_ins_init(&in, OP_NOP);
+			in.guard = g;
+			in.gneg = gn;
+			recover(a);
+			a->nopaque++;
+			add_ins(a, &in, &l, at);
+			return;
+		}
 		goto out;
+	}
 	end = isa_asm_peek(x);
 	if (!(end.kind == TK_PUNCT && end.c == ';') && end.kind != TK_EOL) {
 		for (;;) {
@@ -733,13 +753,14 @@ static void parse_line(Asm *a)
 	}
 }
 
-Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
+static Prog *assemble(const char *name, const char *text, size_t len, FILE *err, int *nopaque)
 {
 	static pthread_once_t tables = PTHREAD_ONCE_INIT;
 	Asm a;
 
 	pthread_once(&tables, build_tables);
 	memset(&a, 0, sizeof a);
+	a.opaque = nopaque != NULL;
 	a.x.name = name ? name : "<listing>";
 	a.x.text = text ? text : "";
 	a.x.len = text ? len : 0;
@@ -755,6 +776,8 @@ Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
 	free(a.locs);
 	free(a.abs32at);
 	free(a.texoff);
+	if (nopaque)
+		*nopaque = a.nopaque;
 	if (a.x.ndiags) {
 		isa_asm_flush(&a.x, err);
 		isa_prog_free(a.p);
@@ -762,4 +785,14 @@ Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
 	}
 	isa_asm_flush(&a.x, err);
 	return a.p;
+}
+
+Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err)
+{
+	return assemble(name, text, len, err, NULL);
+}
+
+Prog *isa_asm_opaque(const char *name, const char *text, size_t len, FILE *err, int *nopaque)
+{
+	return assemble(name, text, len, err, nopaque);
 }

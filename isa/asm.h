@@ -141,6 +141,8 @@ typedef struct {
 	int captexoff;
 	struct { int line, col; size_t ls, s, e; } jcal;  /* a `.jcal NAME` waiting for its JCAL:
 	                      * where it was, NAME at [s, e) of the text; line 0 when none waits */
+	int opaque;        /* isa_asm_opaque: an instruction it cannot read becomes a NOP, */
+	int nopaque;       /* counted here */
 } Asm;
 
 /* a parsed operand before it is put in a slot */

@@ -466,6 +466,11 @@ void isa_print_prog(FILE *f, const Prog *p);
 /* Parses a listing; diagnostics "name:line:col: error: ..." with the source line and a
  * caret go to err. Returns the program, or NULL after at least one error. */
 Prog *isa_asm(const char *name, const char *text, size_t len, FILE *err);
+/* The same, but an instruction whose opcode it does not know, or that it does not support
+ * (Kepler's surface address arithmetic SUCLAMP and its company, TEX.B/TLD.B), is kept as a
+ * NOP with its guard and address, and counted in *nopaque: for warpc --compare, which reads
+ * ptxas's listing for its control flow only. Such a program must never run. */
+Prog *isa_asm_opaque(const char *name, const char *text, size_t len, FILE *err, int *nopaque);
 /* Structural checks of a kernel (targets inside the code and on instructions, register
  * numbers within k->regs, shapes); prints located errors, returns their count. */
 int isa_check_kernel(const Kernel *k, const char *name, FILE *err);

@@ -824,6 +824,47 @@ START_TEST(test_asm_garbage)
 }
 END_TEST
 
+/* isa_asm_opaque (warpc --compare's reader of ptxas's listing): an opcode the reader does not
+ * know (SUCLAMP) and a fetch it does not support (TLD.B) become NOPs at their addresses, their
+ * guards kept, and are counted; the rest, a branch past them included, reads as isa_asm
+ * reads it; isa_asm refuses the same text with a located error */
+START_TEST(test_asm_opaque)
+{
+	static const char text[] =
+		".kernel k\n"
+		"/*0000*/ ISETP.GE.AND P0, PT, R0, 0x4, PT;\n"
+		"/*0008*/ @P0 SUCLAMP.SD.R4.Z R1, R0, c[0x0][0x30], 0x0;\n"
+		"/*0010*/ @!P0 BRA 0x28;\n"
+		"/*0018*/ TLD.B.LZ.T R2, R0, 0x0, 2D, 0x1;\n"
+		"/*0020*/ MOV R3, R2;\n"
+		"/*0028*/ EXIT;\n";
+	size_t n = 0;
+	char *errs = NULL;
+	FILE *f = open_memstream(&errs, &n);
+	int nopaque = -1;
+	Prog *p = isa_asm_opaque("t.sass", text, strlen(text), f, &nopaque);
+
+	fclose(f);
+	ck_assert_msg(p != NULL, "%s", errs);
+	ck_assert_str_eq(errs, "");
+	ck_assert_int_eq(nopaque, 2);
+	ck_assert_int_eq(p->k[0].nins, 6);
+	ck_assert_int_eq(p->k[0].ins[1].op, OP_NOP);
+	ck_assert_int_eq(p->k[0].ins[1].guard, 0);
+	ck_assert_int_eq(p->k[0].ins[1].gneg, 0);
+	ck_assert_int_eq(p->k[0].ins[2].op, OP_BRA);
+	ck_assert_int_eq(p->k[0].ins[2].o[1].imm, 0x28);
+	ck_assert_int_eq(p->k[0].ins[3].op, OP_NOP);
+	ck_assert_int_eq(p->k[0].ins[4].op, OP_MOV);
+	isa_prog_free(p);
+	free(errs);
+	p = asm_str(text, &errs);
+	ck_assert_ptr_null(p);
+	ck_assert_msg(strstr(errs, "t.sass:3:") && strstr(errs, "unknown opcode 'SUCLAMP'"), "%s", errs);
+	free(errs);
+}
+END_TEST
+
 static Suite *isa_suite(void)
 {
 	Suite *s = suite_create("isa");
@@ -832,6 +873,7 @@ static Suite *isa_suite(void)
 	tcase_add_test(t, test_mnemonics_unique);
 	tcase_add_test(t, test_shapes_parse);
 	tcase_add_test(t, test_branches_have_targets);
+	tcase_add_test(t, test_asm_opaque);
 	tcase_add_test(t, test_fold_flags);
 	tcase_add_test(t, test_memory_ops_destinations);
 	tcase_add_test(t, test_rules_match_fields);
