@@ -97,7 +97,8 @@ typedef struct {
 	int32_t tbl;      /* J_BRX: jump table byte offset in constant bank 3 */
 	uint8_t folded;   /* the branch became a guarded EXIT (1) or RET (2), or a loop's back edge
 	                     to the head past an EXIT (3: emitted @P BRA head; EXIT) (be_fold_exits) */
-	uint8_t lock;     /* the shared-memory lock loop's branch: always divergent */
+	uint8_t lock;     /* an atomic's loop back (isel_mem.c): always divergent; 1 the
+	                     shared-memory lock loop, 2 a compare-and-swap loop */
 	uint8_t pdiv;     /* divergent as ptxas 11.8 sees it (uniform.c, under --loop-sync pbk):
 	                     div, or its condition reads a value carried round a loop that a
 	                     divergent branch leaves or continues */
@@ -377,6 +378,8 @@ typedef struct {
 } BeAddr;           /* a memory operand resolved */
 int be_addr_of(Fn *f, Blk *b, const PIns *in, const POpd *o, BeAddr *a);
 MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz); /* exact f32 of a 16-bit lane */
+/* d = the bf16 of the f32 bits u, rounded to nearest even (rz: toward zero); NaN 0x7fff */
+void be_round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz);
 void be_relu16(Fn *f, Blk *b, int d);                      /* .relu of a 16-bit float in d */
 int be_cvt_wide(Fn *f, const PIns *in);   /* cvt into a wider pair: 1, else 0; -1 refused */
 void be_cvt_high(Fn *f, Blk *b, const PIns *in);           /* that pair's high word */

@@ -11,7 +11,8 @@
  * be_isel: needs cfg and the frame layout; fills every block's body with MIns on temporaries
  * and applies the PTX guard to everything selected for an instruction (a family that applies
  * it itself, around blocks it splits, sets Fn.guard_done); breaks nothing (the lock loop of
- * shared atomics and the 64-bit division loop split blocks and keep the CFG consistent).
+ * shared atomics, the compare-and-swap loop of 16-bit float atomics and the 64-bit division
+ * loop split blocks and keep the CFG consistent).
  * The conventions for values in registers are sel.c's.
  */
 #include "backend/be.h"

@@ -40,25 +40,6 @@
 #include <assert.h>
 #include "backend/be.h"
 
-/* d = the bf16 of the f32 bits in u (rounded to nearest even, or toward zero) */
-static void round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz)
-{
-	int t = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
-	MIns *x;
-
-	be_shift(f, b, OP_SHR, t, u, 16);
-	if (!rz) {
-		be_lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
-		be_op3(f, b, OP_IADD, be_r(t), be_r(t), u);
-		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0x7fff));
-		be_shift(f, b, OP_SHR, t, be_r(t), 16);
-	}
-	be_setp_ins(f, b, OP_FSETP, CMP_NAN, TY_F32, p, T_PT, u, u, be_p(T_PT), BOP_AND);
-	x = be_op3(f, b, OP_SEL, be_r(d), be_inreg(f, b, be_imm(0x7fff), TC_R), be_r(t));
-	x->nopd = 4;
-	x->o[3] = be_pn(p, 0);
-}
-
 static int is_half(int pt) { return pt == PT_F16 || pt == PT_BF16; }
 static int elem_of(int pt) { return pt == PT_F16X2 ? PT_F16 : pt == PT_BF16X2 ? PT_BF16 : pt; }
 
@@ -69,7 +50,7 @@ static void narrow_exact(Fn *f, Blk *b, int d, MOpd u, int et)
 	MIns *x;
 
 	if (et == PT_BF16) {
-		round_bf16(f, b, d, u, 1);
+		be_round_bf16(f, b, d, u, 1);
 		return;
 	}
 	x = be_op2(f, b, OP_F2F, be_r(d), u);
@@ -183,7 +164,7 @@ static void bf16_of_f64(Fn *f, Blk *b, int d, int w)
 	be_setp_ins(f, b, OP_DSETP, CMP_NEU, TY_F64, p, T_PT, be_r(y), be_r(w), be_p(T_PT), BOP_AND);
 	x = be_lop(f, b, SUB_OR, z, be_r(z), be_imm(1));
 	x->guard = p;
-	round_bf16(f, b, d, be_r(z), 0);
+	be_round_bf16(f, b, d, be_r(z), 0);
 }
 
 /* add/sub/mul.rn, fma.rn{.relu} of bf16 and bf16x2 (min/max: be_sel_hminmax, through
@@ -282,7 +263,7 @@ static void cvt_one(Fn *f, Blk *b, const PIns *in, int d, MOpd s, int et)
 		return;
 	}
 	if (et == PT_BF16) {
-		round_bf16(f, b, d, s, rz);
+		be_round_bf16(f, b, d, s, rz);
 	} else {
 		int t = be_newtmp(f, TC_R);
 		x = be_op2(f, b, OP_F2F, be_r(t), s);
@@ -465,8 +446,8 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 	if (dt == PT_BF16 && (st == PT_F16 || st == PT_F64) && (r == PRND_RN || r == PRND_RZ)) {
 		if (st == PT_F16) {
 			/* the f16 is exact in f32: one rounding */
-			round_bf16(f, b, d, be_half_f32(f, b, be_src(f, b, &in->o[1], PT_F16), PT_F16, 0, 0),
-			           r == PRND_RZ);
+			be_round_bf16(f, b, d, be_half_f32(f, b, be_src(f, b, &in->o[1], PT_F16), PT_F16, 0, 0),
+			              r == PRND_RZ);
 		} else if (r == PRND_RN) {
 			bf16_of_f64(f, b, d, be_inreg(f, b, be_src(f, b, &in->o[1], PT_F64), TC_R2).t);
 		} else {
@@ -476,7 +457,7 @@ int be_sel_cvt_bf16(Fn *f, Blk *b, const PIns *in)
 			x->m.dtype = TY_F32;
 			x->m.stype = TY_F64;
 			x->m.rnd = RND_RZ;
-			round_bf16(f, b, d, be_r(z), 1);
+			be_round_bf16(f, b, d, be_r(z), 1);
 		}
 		return 0;
 	}

@@ -636,6 +636,25 @@ MOpd be_half_f32(Fn *f, Blk *b, MOpd s, int et, int k, int ftz)
 	return be_r(t);
 }
 
+/* d = the bf16 of the f32 bits in u (rounded to nearest even, or toward zero) */
+void be_round_bf16(Fn *f, Blk *b, int d, MOpd u, int rz)
+{
+	int t = be_newtmp(f, TC_R), p = be_newtmp(f, TC_P);
+	MIns *x;
+
+	be_shift(f, b, OP_SHR, t, u, 16);
+	if (!rz) {
+		be_lop(f, b, SUB_AND, t, be_r(t), be_imm(1));
+		be_op3(f, b, OP_IADD, be_r(t), be_r(t), u);
+		be_op3(f, b, OP_IADD, be_r(t), be_r(t), be_imm(0x7fff));
+		be_shift(f, b, OP_SHR, t, be_r(t), 16);
+	}
+	be_setp_ins(f, b, OP_FSETP, CMP_NAN, TY_F32, p, T_PT, u, u, be_p(T_PT), BOP_AND);
+	x = be_op3(f, b, OP_SEL, be_r(d), be_inreg(f, b, be_imm(0x7fff), TC_R), be_r(t));
+	x->nopd = 4;
+	x->o[3] = be_pn(p, 0);
+}
+
 /* .relu of a 16-bit float in d (upper bits zero): a result with its sign bit set (negative
  * or -0) becomes +0 */
 void be_relu16(Fn *f, Blk *b, int d)

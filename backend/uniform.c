@@ -245,7 +245,8 @@ static int branch_div(U *u, Blk *b)
 	if (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX)
 		return 0;
 	if (b->jmp.lock) {
-		snprintf(b->why, sizeof b->why, "shared-memory lock loop");
+		snprintf(b->why, sizeof b->why, b->jmp.lock == 2 ? "compare-and-swap loop" :
+		         "shared-memory lock loop");
 		return 1;
 	}
 	if (b->jmp.uni) {

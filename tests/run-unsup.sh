@@ -94,5 +94,17 @@ expect 1 "param_misaligned.ptx:13:2: error: misaligned 4-byte access to the kern
 	"$BIN/warpsim" --quiet "$A" --kernel odd $AL
 expect 0 "" "$BIN/warpsim" --quiet "$A" --kernel even $AL --out "1:$tmp/ae.bin"
 [ "$(od -An -tu4 "$tmp/ae.bin" | tr -d ' ')" = 7 ] && ok || bad "kernel even did not store 7"
+# 16-bit atomics (tests/unsup/atom16.ptx): add.noftz on .f16 runs alike on both engines (a
+# compare-and-swap loop on the word in the SM model); atom.cas.b16 and an add on .f16 without
+# .noftz stop their own kernel on the translator and on both engines (before, the translator
+# made them 32-bit atomics)
+H=$here/unsup/atom16.ptx
+HL="--grid 1 --block 1 --arg buf:u16:2:const:0"
+agree "$H" half 0 $HL
+[ "$(od -An -tx2 "$tmp/s.bin" | tr -d ' ')" = 00003c00 ] && ok || bad "kernel half: not 0 returned, 1.0 stored"
+expect 1 "atom16.ptx:25:2: error: unsupported: atom: a 16-bit atomic other than add.noftz" "$BIN/warpc" --kernel cas16 "$H"
+stopped "atom16.ptx:25:2: error: unsupported: (atom: a 16-bit atomic|.b16 atomics)" "$H" cas16 $HL
+expect 1 "atom16.ptx:36:2: error: unsupported: atom: an atomic on a 16-bit float other than add.noftz" "$BIN/warpc" --kernel ftz "$H"
+stopped "atom16.ptx:36:2: error: unsupported: (atom: an atomic on a 16-bit float|atom.add on .f16)" "$H" ftz $HL
 echo "run-unsup: $pass passed, $fail failed"
 [ $fail = 0 ]
