@@ -419,6 +419,7 @@ int be_sel_slct(Fn *f, Blk *b, const PIns *in);
 int be_sel_mov(Fn *f, Blk *b, const PIns *in);
 int be_sel_video(Fn *f, Blk *b, const PIns *in);            /* isel_video.c: vadd2 ... vset */
 int be_isel_mem(Fn *f, Blk *b, const PIns *in);             /* isel_mem.c */
+int be_sel_atom(Fn *f, Blk *b, const PIns *in, int red);    /* isel_atom.c: atom, red */
 int be_sel_cp_async(Fn *f, Blk *b, const PIns *in);         /* isel_async.c */
 int be_isel_call(Fn *f, Blk *b, const PIns *in);            /* isel_call.c */
 int be_call_arg(Fn *f, Blk *b, const PIns *in, int i, int pt, MOpd *v);

@@ -4,9 +4,9 @@
  *   isel_int.c    integer arithmetic, logic and shifts     isel_cmp.c    setp, set, selp, slct, mov
  *   isel_bits.c   bit operations, bit fields, lop3, prmt   isel_div.c    integer division
  *   isel_math.c   floats, conversions, MUFU                isel_bf16.c   bf16, 16-bit min/max, cvt
- *   isel_mem.c    memory, atomics, barriers, warp ops      isel_async.c  cp.async
- *   isel_video.c  video instructions                       isel_call.c   calls, trap, label values,
- *                                                                        jump tables
+ *   isel_mem.c    memory, barriers, warp ops, textures     isel_async.c  cp.async
+ *   isel_atom.c   atom, red (lock and CAS loops)           isel_call.c   calls, trap, label values,
+ *   isel_video.c  video instructions                                     jump tables
  *
  * be_isel: needs cfg and the frame layout; fills every block's body with MIns on temporaries
  * and applies the PTX guard to everything selected for an instruction (a family that applies
@@ -142,7 +142,9 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	case PO_VMAX4: case PO_VSET4: case PO_VADD: case PO_VSUB: case PO_VABSDIFF: case PO_VMIN:
 	case PO_VMAX: case PO_VSET: case PO_VSHL: case PO_VSHR: case PO_VMAD:
 		return be_sel_video(f, b, in);
-	case PO_LD: case PO_LDU: case PO_ST: case PO_ATOM: case PO_RED: case PO_CVTA:
+	case PO_ATOM: return be_sel_atom(f, b, in, 0);
+	case PO_RED: return be_sel_atom(f, b, in, 1);
+	case PO_LD: case PO_LDU: case PO_ST: case PO_CVTA:
 	case PO_ISSPACEP: case PO_PREFETCH: case PO_PREFETCHU: case PO_BAR: case PO_BARRIER:
 	case PO_BAR_WARP_SYNC: case PO_MEMBAR: case PO_FENCE: case PO_VOTE: case PO_MATCH:
 	case PO_SHFL: case PO_ACTIVEMASK: case PO_REDUX: case PO_NANOSLEEP:
