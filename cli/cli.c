@@ -8,9 +8,15 @@
 /* ------------------------------------------------------------------ warpsim */
 enum { WS_TRACE = 4, WS_SWEEP = 5 };   /* the groups a sweep point leaves out */
 #define W(x) offsetof(WsOpts, x)
+static const char *const order_names[] = {"forward", "reverse", NULL};
 static const OptRow ws_rows[] = {
 	{.name = "oracle", .kind = OPT_FLAG, .off = W(oracle),
 	 .help = "run the PTX reference interpreter instead of the SM model"},
+	{.name = "oracle-order", .kind = OPT_CHOICE, .metavar = "forward|reverse",
+	 .off = W(oracle_order), .def = 0, .min = 0, .max = 1, .choices = order_names,
+	 .help = "the oracle's threads of a CTA and CTAs of a grid in ascending or descending "
+	         "order: a result that changes with it depends on the order of threads (a race, "
+	         "or warp lock-step assumed)"},
 	{.name = "help", .kind = OPT_FLAG, .off = W(help), .flags = OPT_CMDLINE,
 	 .help = "show this help and exit"},
 	{.name = "version", .kind = OPT_FLAG, .off = W(version), .flags = OPT_CMDLINE,

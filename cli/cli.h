@@ -18,6 +18,7 @@ typedef struct {
 	BeOptions be;       /* the translator, for PTX input (backend/) */
 	RpOpts rp;          /* traces, line statistics, sweeps (report/) */
 	int oracle;         /* --oracle: the PTX reference interpreter instead of the SM model */
+	int oracle_order;   /* --oracle-order: 0 forward, 1 reverse (threads and CTAs descending) */
 	int help, version;
 	char *input;        /* the program file */
 	char **files;       /* every non-option argument: the program, or --merge's files */

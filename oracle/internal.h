@@ -80,6 +80,7 @@ typedef struct Oracle {
 	uint32_t bararrive[OR_MAXBAR]; /* bar.arrive counts not yet released */
 	uint64_t maxsteps;  /* runaway limit */
 	int yield;          /* a cooperative launch: a thread yields at a backward branch (sched.c) */
+	int reverse;        /* --oracle-order reverse: threads and CTAs in descending order (sched.c) */
 	FILE *pout;         /* device printf's stream */
 	int ptag;           /* tag printf lines with block and thread */
 	int result;         /* OR_* once something failed */

@@ -26,6 +26,9 @@ typedef struct {
 	int verbose;          /* 1: per-CTA progress on err (debugging) */
 	FILE *printf_out;     /* device printf's lines (NULL: stdout) */
 	int printf_tag;       /* each printf line starts with its block and thread */
+	int reverse;          /* --oracle-order reverse: the threads of a CTA and the CTAs of a grid
+	                         run in descending linear order (a result that changes with it
+	                         depends on the order of threads: a race, or lock-step assumed) */
 } OrConfig;
 
 #define OR_DEFAULT_STEPS 4000000000ull

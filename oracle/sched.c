@@ -1,6 +1,7 @@
 /* sched.c - the oracle's execution model. CTAs run one after another in linear order. In a
  * CTA, the threads run one at a time, in linear order, each until it blocks at a barrier or a
- * warp collective, or exits. When none can run:
+ * warp collective, or exits (--oracle-order reverse: both orders descending, o->reverse;
+ * PTX fixes neither, so a race-free kernel's results do not depend on it). When none can run:
  *   1. in each warp, the collective group that is "first" (deepest call, then lowest
  *      instruction) is evaluated: threads that will join a later collective reach it first;
  *   2. otherwise each barrier whose arrivals (waiting threads, bar.arrive counts, and for a
@@ -149,9 +150,11 @@ static int cta_round(Oracle *o)
 	int progress = 0;
 	Thread *g[32];
 
-	for (uint32_t i = 0; i < o->nthreads && !o->result; i++)
+	for (uint32_t k = 0; k < o->nthreads && !o->result; k++) {
+		uint32_t i = o->reverse ? o->nthreads - 1 - k : k;
 		if (o->th[i].state == TS_RUN)
 			or_exec(o, &o->th[i]);
+	}
 	if (o->result)
 		return -1;
 	if (o->yield)      /* a thread that yielded may yet join a collective or a barrier */
@@ -248,7 +251,8 @@ static void run_coop(Oracle *o)
 		coop_swap(o, &c[i], 0);
 	}
 	while (live && !o->result)
-		for (uint64_t i = 0; i < n && !o->result; i++) {
+		for (uint64_t k = 0; k < n && !o->result; k++) {
+			uint64_t i = o->reverse ? n - 1 - k : k;
 			int r;
 			if (c[i].over)
 				continue;
@@ -280,12 +284,15 @@ void or_run_grid(Oracle *o)
 		run_coop(o);
 		return;
 	}
-	for (uint32_t z = 0; z < gd[2] && !o->result; z++)
-		for (uint32_t y = 0; y < gd[1] && !o->result; y++)
-			for (uint32_t x = 0; x < gd[0] && !o->result; x++) {
-				o->ctaid[0] = x, o->ctaid[1] = y, o->ctaid[2] = z;
-				run_cta(o);
-			}
+	uint64_t n = (uint64_t)gd[0] * gd[1] * gd[2];
+
+	for (uint64_t k = 0; k < n && !o->result; k++) {
+		uint64_t i = o->reverse ? n - 1 - k : k;
+		o->ctaid[0] = (uint32_t)(i % gd[0]);
+		o->ctaid[1] = (uint32_t)(i / gd[0] % gd[1]);
+		o->ctaid[2] = (uint32_t)(i / ((uint64_t)gd[0] * gd[1]));
+		run_cta(o);
+	}
 }
 
 int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed *pl,
@@ -300,6 +307,7 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 	o.maxsteps = c && c->max_steps ? c->max_steps : OR_DEFAULT_STEPS;
 	o.pout = c && c->printf_out ? c->printf_out : stdout;
 	o.ptag = c ? c->printf_tag : 0;
+	o.reverse = c ? c->reverse : 0;
 	or_types(&o);
 	if ((r = or_load(&o, m, l, pl)) != OR_DONE) {
 		or_unload(&o);

@@ -117,6 +117,7 @@ static int run_oracle(const WsOpts *o)
 		return 1;
 	or_config_init(&c, o->sim.max_warp_insts);
 	c.printf_tag = o->sim.printf_tag;
+	c.reverse = o->oracle_order;
 	if (o->sim.printf_out && !(c.printf_out = fopen(o->sim.printf_out, "w"))) {
 		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
 		ptx_free(m);
@@ -511,6 +512,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "warpsim: --report shows the PTX beside its listing and flips its "
 		        "branches: it needs a .ptx program run on the SM model%s\n",
 		        o.oracle ? ", not --oracle" : "");
+		goto out;
+	}
+	if (o.oracle_order && !o.oracle) {
+		fprintf(stderr, "warpsim: --oracle-order orders the oracle's threads: it needs --oracle\n");
 		goto out;
 	}
 	if (o.oracle && o.rp.bounds) {

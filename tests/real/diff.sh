@@ -11,6 +11,10 @@
 # 200,000 warp instructions. A kernel with a texture, surface or sampler parameter is skipped.
 # Each kernel then has one of these verdicts:
 #   agree     both engines finish and every buffer is the same
+#   order     they differ, and so does the oracle's own run with its threads and CTAs in
+#             descending order (--oracle-order reverse): the output depends on the order of
+#             the threads (a race, or code that assumes a warp runs in lock-step, as the
+#             CUDA 2.2 SDK's warp-synchronous reductions do); not a verdict on the translation
 #   racy      they differ, and so do the SM model's own runs under other schedules (lrr, the
 #             predication thresholds 0 and inf, kepler.cfg, --functional): the output depends
 #             on the order of the threads (a race on the made-up data) or on what PTX leaves
@@ -131,7 +135,9 @@ for set in $sets; do
 			elif cmp -s "$tmp/o" "$tmp/s"; then v=agree
 			else
 				v=DIFFER
-				for x in "--scheduler lrr" "--predicate-max 0 --predicate-max-uniform 0" \
+				run "$tmp/x" "$f" "$k" "$blk" "$args" --oracle --oracle-order reverse
+				cmp -s "$tmp/x" "$tmp/o" || v=order
+				[ $v = order ] || for x in "--scheduler lrr" "--predicate-max 0 --predicate-max-uniform 0" \
 				         "--predicate-max inf --predicate-max-uniform inf" \
 				         "--config $top/sim/configs/kepler.cfg" "--functional"; do
 					# shellcheck disable=SC2086
@@ -152,9 +158,9 @@ done
 echo
 awk '{ n[$1]++; c[$1 " " $2]++; t[$2]++; all++ }
      END {
-	printf "%-24s %7s %7s %7s %7s %9s %9s %7s\n", "set", "kernels", "agree", "racy", "DIFFER", "ONE-FAILS", "both-fail", "skipped"
+	printf "%-24s %7s %7s %7s %7s %7s %9s %9s %7s\n", "set", "kernels", "agree", "order", "racy", "DIFFER", "ONE-FAILS", "both-fail", "skipped"
 	for (s in n)
-		printf "%-24s %7d %7d %7d %7d %9d %9d %7d\n", s, n[s], c[s " agree"], c[s " racy"], c[s " DIFFER"], c[s " ONE-FAILS"], c[s " both-fail"], c[s " skipped"] | "LC_ALL=C sort"
+		printf "%-24s %7d %7d %7d %7d %7d %9d %9d %7d\n", s, n[s], c[s " agree"], c[s " order"], c[s " racy"], c[s " DIFFER"], c[s " ONE-FAILS"], c[s " both-fail"], c[s " skipped"] | "LC_ALL=C sort"
 	close("LC_ALL=C sort")
-	printf "%-24s %7d %7d %7d %7d %9d %9d %7d\n", "all", all, t["agree"], t["racy"], t["DIFFER"], t["ONE-FAILS"], t["both-fail"], t["skipped"]
+	printf "%-24s %7d %7d %7d %7d %7d %9d %9d %7d\n", "all", all, t["agree"], t["order"], t["racy"], t["DIFFER"], t["ONE-FAILS"], t["both-fail"], t["skipped"]
      }' "$tmp/verdicts"

@@ -22,14 +22,15 @@ typedef struct {
 	size_t errlen;
 } ORun;
 
-/* opts: launch options separated by spaces ("--grid 2 --block 32 --arg buf:u32:64") */
-static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
+/* opts: launch options separated by spaces ("--grid 2 --block 32 --arg buf:u32:64");
+ * reverse: --oracle-order reverse */
+static ORun *orun_order(const char *ptx, const char *opts, uint64_t max_steps, int reverse)
 {
 	ORun *r = calloc(1, sizeof *r);
 	FILE *err = open_memstream(&r->err, &r->errlen);
 	char *dup = strdup(opts), *argv[64];
 	int argc = 0;
-	OrConfig c = {max_steps, 0, NULL, 0};
+	OrConfig c = {max_steps, 0, NULL, 0, reverse};
 
 	argv[argc++] = "warpsim";
 	for (char *p = strtok(dup, " "); p && argc < 63; p = strtok(NULL, " "))
@@ -44,6 +45,11 @@ static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
 	fclose(err);
 	free(dup);
 	return r;
+}
+
+static ORun *orun(const char *ptx, const char *opts, uint64_t max_steps)
+{
+	return orun_order(ptx, opts, max_steps, 0);
 }
 
 /* orun, asserting that the run completes (its messages otherwise) */

@@ -47,6 +47,40 @@ START_TEST(test_shared_reduction)
 }
 END_TEST
 
+/* --oracle-order reverse runs a CTA's threads and the grid's CTAs in descending order: the
+ * last store of a race on shared memory (every thread writes its %tid.x to one word) and of
+ * one across CTAs (each writes its %ctaid.x to out[1]) is thread 0's and CTA 0's instead of
+ * the highest's; an atomic sum is the same either way */
+START_TEST(test_thread_order)
+{
+	static const char ptx[] = HDR
+		".visible .entry k(.param .u64 out)\n{\n"
+		".reg .pred %p<3>;\n.reg .b32 %r<10>;\n.reg .b64 %rd<8>;\n"
+		".shared .align 4 .b32 s;\n"
+		"ld.param.u64 %rd1, [out];\n mov.u32 %r1, %tid.x;\n mov.u32 %r2, %ctaid.x;\n"
+		"st.shared.u32 [s], %r1;\n bar.sync 0;\n"
+		"atom.global.add.u32 %r3, [%rd1+8], %r1;\n"
+		"setp.ne.u32 %p1, %r1, 0;\n @%p1 bra $E;\n"
+		"ld.shared.u32 %r4, [s];\n mul.wide.u32 %rd2, %r2, 4;\n add.s64 %rd3, %rd1, %rd2;\n"
+		"st.global.u32 [%rd3+12], %r4;\n st.global.u32 [%rd1+4], %r2;\n"
+		"$E:\n ret;\n}\n";
+	static const char opts[] = "--grid 2 --block 64 --arg buf:u32:8:zero";
+	ORun *f = orun_order(ptx, opts, 0, 0), *r = orun_order(ptx, opts, 0, 1);
+
+	ck_assert_msg(f->rc == OR_DONE && r->rc == OR_DONE, "%s%s", f->err, r->err);
+	ck_assert_uint_eq(ou32(f, 0, 3), 63);   /* CTA 0's word: thread 63 stored last */
+	ck_assert_uint_eq(ou32(f, 0, 4), 63);
+	ck_assert_uint_eq(ou32(f, 0, 1), 1);    /* CTA 1 ran last */
+	ck_assert_uint_eq(ou32(r, 0, 3), 0);
+	ck_assert_uint_eq(ou32(r, 0, 4), 0);
+	ck_assert_uint_eq(ou32(r, 0, 1), 0);
+	ck_assert_uint_eq(ou32(f, 0, 2), 2 * 64 * 63 / 2);
+	ck_assert_uint_eq(ou32(r, 0, 2), 2 * 64 * 63 / 2);
+	orun_free(f);
+	orun_free(r);
+}
+END_TEST
+
 /* threads 40..63 exit before the barrier: exited threads count as arrived */
 START_TEST(test_exit_releases_barrier)
 {
@@ -376,6 +410,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_divergent_loop);
 	tcase_add_test(tc, test_shared_reduction);
+	tcase_add_test(tc, test_thread_order);
 	tcase_add_test(tc, test_exit_releases_barrier);
 	tcase_add_test(tc, test_deadlock);
 	tcase_add_test(tc, test_runaway);
