@@ -304,7 +304,8 @@ int be_decide_check(const Module *m, const BeOptions *o, FILE *err);
 typedef struct Layout {
 	uint32_t *varoff;    /* Module.vars index -> shared offset, bank-3 offset, or global slot */
 	uint32_t **locoff;   /* [func][local] -> shared offset for body .shared variables */
-	uint32_t shared;     /* bytes of static shared memory */
+	uint32_t shared;     /* where the dynamic shared memory starts: after the whole static
+	                        part of every kernel, aligned to 16 or more */
 	uint32_t cbank;      /* bytes of bank 3 (module .const data) */
 	uint32_t local;      /* bytes of module-scope .local variables: every thread's local
 	                        memory from 0, below the entry's frame */

@@ -5,8 +5,9 @@
  *
  * Module layout (docs/backend.md): module .shared variables, then every .func body's .shared
  * variables, at increasing offsets from 0 (natural alignment), then each kernel's body's after
- * those the kernel reaches (kernels overlap); dynamic shared memory (extern .shared arrays)
- * starts after the whole static part; a kernel's CTA holds what it reaches
+ * those the kernel reaches (kernels overlap); the dynamic shared memory (unsized extern .shared
+ * arrays, at module scope or in a body) all at one place after the whole static part,
+ * aligned to 16 or more; a kernel's CTA holds what it reaches
  * (be_kernel_shared); module .const variables in bank 3
  * from 0; module .global variables in device memory, each address written by the loader
  * into c[0xe][8*i] (i its Module.vars index); kernel parameters in bank 0 from 0x20.
@@ -26,6 +27,9 @@ static uint32_t align_up(uint32_t v, uint32_t a)
 }
 
 static int is_shared(int s) { return s == PS_SHARED || s == PS_SHARED_CTA; }
+/* an array of the dynamic shared memory: extern and unsized (CUDA: "all variables declared in
+ * this fashion start at the same address") */
+static int is_dyn(const PVar *v) { return is_shared(v->space) && v->link == PLINK_EXTERN && !v->size; }
 
 uint32_t be_var_offset(Fn *f, int symkind, int sym)
 {
@@ -81,29 +85,26 @@ void be_reach(const Module *m, int fi, uint8_t *seen)
 }
 
 
-/* the module variables that sel picks (0: not placed; 1: at the next offset; 2: at the next
- * offset, taking no room: an unsized array, of which each starts where the last one did)
- * from at on, each at its alignment: their varoff; returns the offset after them */
+/* the module variables that sel picks from at on, each at its alignment: their varoff;
+ * returns the offset after them */
 static uint32_t place_vars(const Module *m, Layout *l, int (*sel)(const PVar *), uint32_t at)
 {
 	for (int i = 0; i < m->nvars; i++) {
 		const PVar *v = &m->vars[i];
-		int k = sel(v);
-		if (!k)
+		if (!sel(v))
 			continue;
 		at = align_up(at, v->align);
 		l->varoff[i] = at;
-		if (k == 1)
-			at += (uint32_t)v->size;
+		at += (uint32_t)v->size;
 	}
 	return at;
 }
-static int sized_shared(const PVar *v) { return is_shared(v->space) && v->size ? 1 : 0; }
-static int unsized_shared(const PVar *v) { return is_shared(v->space) && !v->size ? 2 : 0; }
+static int static_shared(const PVar *v) { return is_shared(v->space) && !is_dyn(v); }
 static int const_var(const PVar *v) { return v->space == PS_CONST; }
 static int local_var(const PVar *v) { return v->space == PS_LOCAL; }
 
-/* function fi's body .shared variables from at on: their locoff; returns the offset after */
+/* function fi's body .shared variables from at on (the dynamic ones later): their locoff;
+ * returns the offset after */
 static uint32_t place_body(const Module *m, Layout *l, int fi, uint32_t at)
 {
 	const PFunc *pf = &m->funcs[fi];
@@ -112,12 +113,29 @@ static uint32_t place_body(const Module *m, Layout *l, int fi, uint32_t at)
 	if (!l->locoff[fi])
 		die("out of memory");
 	for (int i = 0; i < pf->nlocals; i++)
-		if (is_shared(pf->locals[i].space)) {
+		if (is_shared(pf->locals[i].space) && !is_dyn(&pf->locals[i])) {
 			at = align_up(at, pf->locals[i].align);
 			l->locoff[fi][i] = at;
 			at += (uint32_t)pf->locals[i].size;
 		}
 	return at;
+}
+
+/* the start of the dynamic shared memory after top, the end of the static part: aligned to
+ * 16 or to the largest alignment of its arrays (at most 256), as the oracle places it
+ * (oracle/load.c place_shared) and ptxas 11.8 places arrays of alignment 16 or less */
+static uint32_t dyn_start(const Module *m, uint32_t top)
+{
+	uint32_t a = 16;
+
+	for (int i = 0; i < m->nvars; i++)
+		if (is_dyn(&m->vars[i]) && m->vars[i].align > a)
+			a = m->vars[i].align;
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		for (int i = 0; i < m->funcs[fi].nlocals; i++)
+			if (is_dyn(&m->funcs[fi].locals[i]) && m->funcs[fi].locals[i].align > a)
+				a = m->funcs[fi].locals[i].align;
+	return align_up(top, a > 256 ? 256 : a);
 }
 
 void be_layout(const Module *m, Layout *l)
@@ -133,9 +151,9 @@ void be_layout(const Module *m, Layout *l)
 	/* sized module .shared variables, then the bodies of .funcs (a .func's code is one for
 	 * every kernel that calls it, so are its variables' places), then each kernel's body after
 	 * what the .funcs it reaches and the module variables it names hold: no two kernels share
-	 * a CTA, and a kernel's CTA holds only what it reaches (be_kernel_shared); the unsized
-	 * (dynamic) arrays all start at the end of the whole static part */
-	sh = place_vars(m, l, sized_shared, 0);
+	 * a CTA, and a kernel's CTA holds only what it reaches (be_kernel_shared); the dynamic
+	 * arrays, the module's and the bodies', all at one start after the whole static part */
+	sh = place_vars(m, l, static_shared, 0);
 	for (int fi = 0; fi < m->nfuncs; fi++)
 		if (!m->funcs[fi].entry)
 			sh = place_body(m, l, fi, sh);
@@ -150,15 +168,22 @@ void be_layout(const Module *m, Layout *l)
 		top = end > top ? end : top;
 	}
 	free(reach);
-	l->shared = place_vars(m, l, unsized_shared, top);
+	l->shared = dyn_start(m, top);
+	for (int i = 0; i < m->nvars; i++)
+		if (is_dyn(&m->vars[i]))
+			l->varoff[i] = l->shared;
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		for (int i = 0; i < m->funcs[fi].nlocals; i++)
+			if (is_dyn(&m->funcs[fi].locals[i]))
+				l->locoff[fi][i] = l->shared;
 	l->cbank = place_vars(m, l, const_var, 0);
 	/* module-scope .local variables (PTX 1.x and 2.x; deprecated since): per-thread storage,
 	 * addressed from the start of every thread's local memory, the entry's frame above them */
 	l->local = align_up(place_vars(m, l, local_var, 0), 16);
 }
 
-/* the end of the last .shared variable operand o names (0: none); an unsized (dynamic)
- * array starts at the end of the whole static part, l->shared, when dyn */
+/* the end of the last .shared variable operand o names (0: none); a dynamic array ends where
+ * it starts, at l->shared, when dyn (else 0) */
 static uint32_t opd_shared(const Module *m, const Layout *l, const POpd *o, int dyn)
 {
 	const PVar *v;
@@ -177,7 +202,7 @@ static uint32_t opd_shared(const Module *m, const Layout *l, const POpd *o, int 
 	v = &m->vars[o->sym];
 	if (!is_shared(v->space))
 		return 0;
-	return v->size ? l->varoff[o->sym] + (uint32_t)v->size : dyn ? l->shared : 0;
+	return !is_dyn(v) ? l->varoff[o->sym] + (uint32_t)v->size : dyn ? l->shared : 0;
 }
 
 /* the end of the last .shared variable that a function marked in reach declares (a kernel's
@@ -190,9 +215,12 @@ static uint32_t reach_end(const Module *m, const Layout *l, const uint8_t *reach
 		const PFunc *pf = &m->funcs[fi];
 		if (!reach[fi])
 			continue;
-		for (int i = 0; (entries || !pf->entry) && i < pf->nlocals; i++)
-			if (is_shared(pf->locals[i].space) && l->locoff[fi][i] + (uint32_t)pf->locals[i].size > end)
-				end = l->locoff[fi][i] + (uint32_t)pf->locals[i].size;
+		for (int i = 0; (entries || !pf->entry) && i < pf->nlocals; i++) {
+			const PVar *v = &pf->locals[i];
+			uint32_t x = !is_dyn(v) ? l->locoff[fi][i] + (uint32_t)v->size : dyn ? l->shared : 0;
+			if (is_shared(v->space) && x > end)
+				end = x;
+		}
 		for (int i = 0; i < pf->nins; i++)
 			for (int s = 0; s < pf->ins[i].nopd; s++) {
 				uint32_t x = opd_shared(m, l, &pf->ins[i].o[s], dyn);
