@@ -128,15 +128,65 @@ fail:
 /* one kernel: the code of the functions it reaches (emit.c), the rest of the kernel around
  * it (kernel.c), then the checks every emitted kernel must pass: a failure is an internal
  * error, and the translation is refused rather than printed wrong */
-static int emit_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl,
-                       const BeOptions *opt, FILE *err)
+/* the loops' back edges kept before the kernel's EXIT (cfg.c, folded 3) laid out as the other
+ * folds are, @!P EXIT then the jump back; their log entries say so */
+static void unkeep(Fn **fns, int n, BeLog *log)
 {
-	Kernel *k = be_kernel_data(p, m, fi, vl, err);
+	for (int i = 0; i < n; i++)
+		for (int b = 0; fns[i] && b < fns[i]->nblk; b++) {
+			Blk *x = &fns[i]->blk[b];
+			if (x->jmp.folded != 3)
+				continue;
+			x->jmp.folded = 1;
+			for (int e = 0; log && x->jmp.ptxins >= 0 && e < log->n; e++)
+				if (log->e[e].ptxline == fns[i]->pf->ins[x->jmp.ptxins].loc.line &&
+				    !strcmp(log->e[e].func, fns[i]->pf->name) && log->e[e].decision != BD_EXIT) {
+					log->e[e].decision = BD_EXIT;
+					snprintf(log->e[e].shape, sizeof log->e[e].shape, "exit");
+					snprintf(log->e[e].rule, sizeof log->e[e].rule, "the target only ends the "
+					         "thread: guarded EXIT (the back edge kept before it would break a "
+					         "reconvergence invariant of the loop's other branches)");
+				}
+		}
+}
 
-	if (!k)
+/* a kernel whose code keeps some loop's back edge before the EXIT (cfg.c) and then fails the
+ * reconvergence check (its other branches' paths meet at that EXIT: real-world OptiX and
+ * MC-GPU kernels) is emitted again without: the check holds for the fold's layout */
+static int kept_fails(Prog *p, const Module *m, int fi, Fn **fns, BeLog *log)
+{
+	int any = 0;
+	char *msg = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	for (int i = 0; i < m->nfuncs && !any; i++)
+		for (int b = 0; fns[i] && b < fns[i]->nblk; b++)
+			any |= fns[i]->blk[b].jmp.folded == 3;
+	if (!any || !(f = open_memstream(&msg, &len)))
+		return 0;
+	any = be_verify_kernel_at(&p->k[p->nk - 1], m, f) != 0;
+	fclose(f);
+	free(msg);
+	if (any) {
+		isa_prog_drop_last(p);
+		unkeep(fns, m->nfuncs, log);
+	}
+	return any;
+}
+
+static int emit_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl,
+                       const BeOptions *opt, FILE *err, BeLog *log)
+{
+	Kernel *k;
+
+again:
+	if (!(k = be_kernel_data(p, m, fi, vl, err)))
 		return -1;
 	be_emit_kernel(k, fns, m->nfuncs, m);
 	be_kernel_finish(k, m, fi, fns, vl, opt->arch);
+	if (kept_fails(p, m, fi, fns, log))
+		goto again;
 	if (isa_check_kernel(k, m->name, err)) {
 		fprintf(err, "%s: internal error: the translation of '%s' fails the ISA checks\n",
 		        m->name, m->funcs[fi].name);
@@ -252,7 +302,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 				fns[k] = translate_fn(m, k, &ko, &vl, err, log);
 				nerr += fns[k] == NULL;
 			}
-		if (!nerr && emit_kernel(p, m, fi, fns, &vl, &ko, err) < 0)
+		if (!nerr && emit_kernel(p, m, fi, fns, &vl, &ko, err, log) < 0)
 			nerr++;
 		for (int k = 0; k < m->nfuncs; k++)
 			fn_free(fns[k]);

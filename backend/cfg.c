@@ -377,24 +377,14 @@ static int is_ret_only(const Fn *f, int b)
  * branch's DIV token until it pops (tests/ptx/loop_to_exit). The analyses see the fold. */
 void be_fold_exits(Fn *f)
 {
-	/* the jumps first, to a fixed point, so that a block that only jumps to the exit is
-	 * exit-only itself for the branches to it, wherever it lies */
-	for (int again = 1; again;) {
-		again = 0;
-		for (int i = 0; i < f->nblk; i++) {
-			Blk *b = &f->blk[i];
-			if (!b->dead && b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
-				b->jmp.kind = J_EXIT;
-				b->s1 = -1;
-				again = 1;
-			}
-		}
-	}
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		if (b->dead)
 			continue;
-		if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2) ||
+		if (b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
+			b->jmp.kind = J_EXIT;
+			b->s1 = -1;
+		} else if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2) ||
 		                                    is_ret_only(f, b->s1) || is_ret_only(f, b->s2))) {
 			int ret = !is_exit_only(f, b->s1) && !is_exit_only(f, b->s2);
 			int taken = ret ? is_ret_only(f, b->s1) : is_exit_only(f, b->s1);

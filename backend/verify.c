@@ -15,8 +15,8 @@
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
  * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
  * again must have its innermost SSY (or PBK) target at its immediate post-dominator (an unguarded
- * NOP.S or BRK in between is a trampoline and is skipped); a loop's back edge whose paths
- * meet at the unguarded EXIT right after it needs none. Errors name the kernel and the code
+ * NOP.S or BRK in between is a trampoline and is skipped); paths that meet at the unguarded
+ * EXIT right after a guarded BRA (a loop's back edge kept before it) need none. Errors name the kernel and the code
  * address; given the PTX module (be_verify_kernel_at, as warpc calls it), each starts with the
  * file:line:col of the PTX instruction it was translated from (a branch on that line first).
  */
@@ -378,16 +378,14 @@ static int multi_target(const Kernel *k, const Ins *in)
 	return 0;
 }
 
-/* the BRA at i goes back (a loop's latch) and the paths meet at j, the unguarded EXIT right
- * after it: the loop's lanes only leave to exit, so they need no token (backend/cfg.c's kept
- * back edge, `@P BRA head; EXIT`, as ptxas 11.8 for sm_35 lays out a loop that ends the
- * kernel) */
-static int kept_back_edge(const Kernel *k, int i, int j)
+/* j is an unguarded EXIT right after a guarded BRA: backend/cfg.c's kept back edge, `@P BRA
+ * head; EXIT`, as ptxas 11.8 for sm_35 lays out a loop that ends the kernel. Paths that meet
+ * there only leave the loop to exit, as they did at its `@!P EXIT` before, so they need no
+ * token: the branch itself, and a divergent branch of the loop whose other paths exit */
+static int kept_exit(const Kernel *k, int j)
 {
-	const Ins *in = &k->ins[i];
-
-	return in->op == OP_BRA && in->o[1].kind == OPD_TARGET && in->o[1].imm <= 8 * i &&
-	       j == i + 1 && k->ins[j].op == OP_EXIT && !guarded(&k->ins[j]);
+	return j >= 1 && k->ins[j].op == OP_EXIT && !guarded(&k->ins[j]) &&
+	       k->ins[j - 1].op == OP_BRA && guarded(&k->ins[j - 1]);
 }
 
 int be_verify_kernel(const Kernel *k, FILE *err)
@@ -439,7 +437,7 @@ int be_verify_kernel_at(const Kernel *k, const Module *m, FILE *err)
 			                      k->ins[j].op == OP_BRK || k->ins[j].op == OP_CONT) &&
 			       !guarded(&k->ins[j]) && v.nsucc[j] == 1 && !meets(&v.st[i], 8 * j))
 				j = (uint32_t)v.succ[j][0];
-			if ((int)j >= n || kept_back_edge(k, i, (int)j))
+			if ((int)j >= n || kept_exit(k, (int)j))
 				continue;  /* the paths only meet at the exit */
 			if (v.st[i].d == 0 || !meets(&v.st[i], 8 * j))
 				verr(&v, i, "divergent branch: its immediate post-dominator 0x%x is not the "

@@ -467,6 +467,14 @@ Kernel *isa_prog_add_kernel(Prog *p, const char *name)
 	return k;
 }
 
+static void kernel_free(Kernel *k);
+
+void isa_prog_drop_last(Prog *p)
+{
+	if (p->nk > 0)
+		kernel_free(&p->k[--p->nk]);
+}
+
 static void kernel_free(Kernel *k)
 {
 	free(k->name);

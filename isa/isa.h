@@ -448,6 +448,7 @@ typedef struct {
 /* ------------------------------------------------------------------ isa.c */
 Prog *isa_prog_new(void);
 Kernel *isa_prog_add_kernel(Prog *p, const char *name);
+void isa_prog_drop_last(Prog *p);   /* frees and removes the last kernel added */
 void isa_prog_free(Prog *p);
 Ins *isa_kernel_add(Kernel *k, const Ins *ins);       /* appends, sets addr */
 int isa_kernel_add_tlist(Kernel *k, const uint32_t *addrs, int n); /* returns first index */
