@@ -39,7 +39,7 @@ static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
 	int argc = 0;
 	Module *m = NULL;
 	BeOptions bo;
-	OrConfig oc = {10000000, 0, NULL, 0};
+	OrConfig oc = {10000000, 0, NULL, 0, 0};
 	OrStats os;
 
 	argv[argc++] = "warpsim";
