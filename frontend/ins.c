@@ -649,6 +649,7 @@ b_ins_end(PCtx *c)
 		goto done;
 	}
 	in->nopd = (uint8_t)c->ops.n;
+	in->m.flags |= ptx_implied_mods(c->m, in);   /* sm_1x's .ftz, PTX 1.3's .approx.ftz */
 	if (c->ops.n) {
 		in->o = ptx_alloc(c->A, sizeof *in->o * (size_t)c->ops.n);
 		memcpy(in->o, c->ops.a, sizeof *in->o * (size_t)c->ops.n);

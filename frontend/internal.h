@@ -32,4 +32,8 @@ extern const char *const ptx_comp_names[PCOMP_COUNT];
 extern const char *const ptx_sumode_names[PSUMODE_COUNT];
 extern const char *const ptx_mflag_names[PMF_NBITS];
 
+/* mods.c: the PMF_* bits m's .target and .version imply on in (sm_1x: .ftz on single
+ * precision; PTX ISA 1.0-1.3: .approx.ftz on div, rcp, sqrt ... of .f32) */
+uint32_t ptx_implied_mods(const Module *m, const PIns *in);
+
 #endif

@@ -356,3 +356,77 @@ ptx_decode_opword(PCtx *c, const char *s, int n, PLoc l, PIns *in)
 		m->bar = PBAR_SYNC;   /* "bar 0" is bar.sync */
 	return 1;
 }
+
+/* ------------------------------------------------------------------ implied modifiers */
+/* The PTX ISA (9.0) gives an instruction of an old module modifiers it does not write:
+ *
+ * - .target sm_1x (sm_10 .. sm_13): "Single-precision instructions support subnormal inputs
+ *   and results by default for sm_20 and subsequent targets, and flush subnormal inputs and
+ *   results to sign-preserving zero for sm_1x targets" (section 9.7.3, Floating-Point
+ *   Instructions; each instruction's "Subnormal numbers" note says it of its .f32 form), and
+ *   set, setp and slct "flush single-precision subnormal inputs to sign-preserving zero for
+ *   sm_1x targets" (9.7.6, Comparison and Selection Instructions). cvt (9.7.9.21) flushes
+ *   the .f32 input of a float-to-integer conversion and the .f32 input and result of a
+ *   float-to-float one, except in PTX ISA 1.4 and earlier when the destination is a 64-bit
+ *   integer or either type .f64 ("The compiler will preserve this behavior for legacy PTX
+ *   code"). An integer-to-float conversion has nothing to flush and is left as written.
+ *   Each of these takes .ftz in today's PTX, whose meaning is exactly that: sm_1x is .ftz.
+ * - PTX ISA 1.0 .. 1.3: div, rcp, sqrt, rsqrt, sin, cos, lg2 and ex2 of .f32 written without
+ *   .approx, .full or a rounding are .approx.ftz ("For PTX ISA versions 1.0 through 1.3,
+ *   div.f32 defaults to div.approx.ftz.f32", and likewise for the others).
+ *
+ * ptxas 11.8 compiles such a module for sm_35 into the code it makes of the same
+ * instructions with the modifiers written (FADD.FTZ, FFMA.FTZ, FMNMX.FTZ, FSETP.FTZ,
+ * F2I.FTZ, MUFU.RCP then FMUL.FTZ for a PTX 1.3 div.f32; docs/frontend.md, "sm_1x"). The
+ * builder adds these bits (b_ins_end) and the printer leaves them out (whether written or
+ * not: they mean nothing more), so that -dP prints PTX of the module's own .version (1.3
+ * has no .ftz) that its .target reads the same. The bits are those implied whatever the
+ * instruction already holds. */
+uint32_t
+ptx_implied_mods(const Module *m, const PIns *in)
+{
+	const PMods *md = &in->m;
+	int sm1x = m->sm > 0 && m->sm < 20;
+	int v13 = m->version_major < 1 || (m->version_major == 1 && m->version_minor <= 3);
+	int v14 = m->version_major < 1 || (m->version_major == 1 && m->version_minor <= 4);
+	int t0 = md->ntypes > 0 ? md->types[0] : PT_NONE, t1 = md->ntypes > 1 ? md->types[1] : PT_NONE;
+	uint32_t r = 0;
+
+	switch ((int)in->op) {
+	case PO_DIV: case PO_RCP: case PO_SQRT: case PO_RSQRT:
+	case PO_SIN: case PO_COS: case PO_LG2: case PO_EX2:
+		if (v13 && md->ntypes == 1 && t0 == PT_F32 && md->rnd == PRND_NONE &&
+		    !(md->flags & PMF_FULL))
+			r |= PMF_APPROX | PMF_FTZ;
+		/* fall through */
+	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA:
+	case PO_ABS: case PO_NEG: case PO_MIN: case PO_MAX:
+		if (sm1x && md->ntypes == 1 && t0 == PT_F32)
+			r |= PMF_FTZ;
+		break;
+	case PO_SETP:
+		if (sm1x && md->ntypes == 1 && t0 == PT_F32)
+			r |= PMF_FTZ;
+		break;
+	case PO_SET: case PO_SLCT:
+		if (sm1x && md->ntypes == 2 && t1 == PT_F32)
+			r |= PMF_FTZ;
+		break;
+	case PO_CVT: {
+		PTypeKind k0 = ptx_type_kind((PType)t0);
+		int classic0 = t0 == PT_F16 || t0 == PT_F32 || t0 == PT_F64 || k0 == PTK_UNSIGNED ||
+		               k0 == PTK_SIGNED;
+		if (!sm1x || md->ntypes != 2 || in->nopd != 2 || !classic0 ||
+		    (t1 != PT_F32 && !(t0 == PT_F32 && (t1 == PT_F16 || t1 == PT_F64))))
+			break;
+		if (v14 && (t0 == PT_F64 || t1 == PT_F64 ||
+		            ((k0 == PTK_UNSIGNED || k0 == PTK_SIGNED) && ptx_type_bytes((PType)t0) == 8)))
+			break;
+		r |= PMF_FTZ;
+		break;
+	}
+	default:
+		break;
+	}
+	return r;
+}

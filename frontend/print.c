@@ -178,10 +178,12 @@ flag_name(uint32_t f)
 	return "?";
 }
 
+/* in's modifiers, less those the module's .target and .version imply (ptx_implied_mods) */
 static void
-mods(FILE *out, const PIns *in)
+mods(FILE *out, const Module *mod, const PIns *in)
 {
 	const PMods *m = &in->m;
+	uint32_t flags = m->flags & ~ptx_implied_mods(mod, in);
 	int sync_late = in->op == PO_MATCH;
 
 	if (m->flags & PMF_TO) fputs(".to", out);
@@ -213,7 +215,7 @@ mods(FILE *out, const PIns *in)
 	fputs(ptx_testp_names[m->testp], out);
 	fputs(ptx_rnd_names[m->rnd], out);
 	for (size_t i = 0; i < sizeof flag_order / sizeof flag_order[0]; i++)
-		if (m->flags & flag_order[i])
+		if (flags & flag_order[i])
 			fputs(flag_name(flag_order[i]), out);
 	if (m->shr)
 		fprintf(out, ".shr%d", m->shr);
@@ -239,7 +241,7 @@ ins(Pr *p, const PIns *in)
 		fputc(' ', out);
 	}
 	fputs(oi->name, out);
-	mods(out, in);
+	mods(out, p->m, in);
 	if (in->op == PO_CALL) {
 		fputc('\t', out);
 		if (in->o[0].nelems) {

@@ -417,5 +417,59 @@ P
 got=$("$wc" "$tmp/kshared.ptx" 2>&1 | awk '/^\.kernel/ { k = $2 } /^\.shared/ { printf "%s=%s ", k, $2 }')
 [ "$got" = "a=0x100 b=0x64 c=0x4 " ] && pass=$((pass + 1)) || bad kshared "'a=0x100 b=0x64 c=0x4 ' expected, got '$got'"
 
+# 16. .target sm_1x (frontend/mods.c ptx_implied_mods, docs/frontend.md "sm_1x"): ftz_sm13's
+#     single precision is translated as with .ftz (FADD FMUL FFMA FMNMX FSETP F2I MUFU .FTZ)
+#     but its PTX 1.4 cvt into .s64 and to and from .f64 is not, and .f64 never is; the same
+#     PTX as .version 2.0 flushes those cvts too; as .target sm_20 nothing is .FTZ; -dP
+#     prints no .ftz (the module's target implies it). PTX 1.3's div.f32, rcp.f32, sqrt.f32
+#     are .approx.ftz (MUFU.RCP.FTZ and FMUL.FTZ, MUFU.SQRT.FTZ; no FDIV or FSQRT), printed
+#     by -dP as written
+count ftz ftz_sm13 'FADD\.FTZ ' 2
+count ftz ftz_sm13 'FMUL\.FTZ ' 1
+count ftz ftz_sm13 'FFMA\.FTZ ' 1
+count ftz ftz_sm13 'FMNMX\.FTZ ' 2
+count ftz ftz_sm13 'FSETP\.[A-Z]+\.FTZ\.AND ' 8
+count ftz ftz_sm13 'F2I\.S32\.F32\.FTZ\.' 2
+count ftz ftz_sm13 'MUFU\.[A-Z0-9]+\.FTZ ' 3
+count ftz ftz_sm13 'F2I\.S64\.F32\.CEIL ' 1
+count ftz ftz_sm13 'F2F\.F64\.F32 ' 1
+count ftz ftz_sm13 'F2F\.F32\.F64\.RN ' 1
+count ftz ftz_sm13 'D[A-Z]+\.FTZ' 0
+sed 's/^\.version 1\.4/.version 2.0/' "$top/tests/ptx/ftz_sm13.ptx" > "$tmp/ftz20.ptx"
+"$wc" "$tmp/ftz20.ptx" > "$tmp/ftz20.sass" 2>&1 || bad "ftz20" "$(head -2 "$tmp/ftz20.sass")"
+count ftz ftz20 'F2I\.S64\.F32\.FTZ\.CEIL ' 1
+count ftz ftz20 'F2F\.F64\.F32\.FTZ ' 1
+count ftz ftz20 'F2F\.F32\.F64\.FTZ\.RN ' 1
+sed 's/^\.target sm_13/.target sm_20/' "$tmp/ftz20.ptx" > "$tmp/ftz20b.ptx"
+"$wc" "$tmp/ftz20b.ptx" > "$tmp/ftz20b.sass" 2>&1 || bad "ftz20b" "$(head -2 "$tmp/ftz20b.sass")"
+count ftz ftz20b 'FTZ' 0
+got=$("$wc" -dP "$top/tests/ptx/ftz_sm13.ptx" | grep -c '\.ftz')
+[ "$got" = 0 ] && pass=$((pass + 1)) || bad ftz "-dP of ftz_sm13: no .ftz expected, $got lines with one"
+cat > "$tmp/ptx13.ptx" <<'P'
+.version 1.3
+.target sm_10, map_f64_to_f32
+.entry k
+{
+	.reg .u64 %rd<2>;
+	.reg .f32 %f<6>;
+	.param .u64 p;
+	ld.param.u64 %rd1, [p];
+	ld.global.f32 %f1, [%rd1];
+	ld.global.f32 %f2, [%rd1+4];
+	div.f32 %f3, %f1, %f2;
+	rcp.f32 %f4, %f3;
+	sqrt.f32 %f5, %f4;
+	st.global.f32 [%rd1+8], %f5;
+	exit;
+}
+P
+"$wc" "$tmp/ptx13.ptx" > "$tmp/ptx13.sass" 2>&1 || bad "ptx13" "$(head -2 "$tmp/ptx13.sass")"
+count ftz ptx13 'MUFU\.RCP\.FTZ ' 2
+count ftz ptx13 'FMUL\.FTZ ' 1
+count ftz ptx13 'MUFU\.SQRT\.FTZ ' 1
+count ftz ptx13 'F(DIV|SQRT)' 0
+got=$("$wc" -dP "$tmp/ptx13.ptx" | grep -cE '^	(div|rcp|sqrt)\.f32	')
+[ "$got" = 3 ] && pass=$((pass + 1)) || bad ftz "-dP of a PTX 1.3 div.f32, rcp.f32, sqrt.f32: 3 printed as written expected, $got"
+
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]

@@ -28,6 +28,7 @@
 #include "tests/ref/cf_call.c"
 #include "tests/ref/cf_ret_exit.c"
 #include "tests/ref/coop_reduce.c"
+#include "tests/ref/ftz_sm13.c"
 #include "tests/workloads/bfs.c"
 #include "tests/workloads/kmeans.c"
 #include "tests/workloads/nw.c"
@@ -41,7 +42,7 @@ static const struct { const char *name; void (*fn)(RefArgs *); } refs[] = {
 	{"carry96_hand", ref_carry96_hand}, {"divergence", ref_divergence}, {"half", ref_half},
 	{"switch", ref_switch}, {"warp", ref_warp}, {"wide64", ref_wide64},
 	{"cf_branch", ref_cf_branch}, {"cf_brx", ref_cf_brx}, {"cf_call", ref_cf_call},
-	{"cf_ret_exit", ref_cf_ret_exit}, {"coop_reduce", ref_coop_reduce},
+	{"cf_ret_exit", ref_cf_ret_exit}, {"coop_reduce", ref_coop_reduce}, {"ftz_sm13", ref_ftz_sm13},
 	{"bfs", ref_bfs}, {"kmeans", ref_kmeans}, {"nw", ref_nw}, {"histo", ref_histo},
 	{"spmv", ref_spmv},
 };
