@@ -245,6 +245,14 @@ int isa_asm_sass_fix(Asm *a, Ins *in, InsLoc *l, const POpd *po, int npo, int fi
 	}
 	if (in->op == OP_FCMP && !in->m.cmp && (a->sass_arch || a->anon))
 		in->m.cmp = CMP_GT;
+	/* the hardware's single-precision MUFU flushes a subnormal operand and result to zero of
+	 * its sign, and cuobjdump prints no .FTZ on it: ptxas's code of an .approx without .ftz
+	 * scales a subnormal operand into range first (lg2: by 2^24, then 24 subtracted) and a
+	 * result that would be subnormal (ex2: 2^(a/2) squared); with .ftz, or for .target sm_1x,
+	 * the operand goes to MUFU as it is (tests/ptx/ftz_sm13's rcp, lg2 and sqrt) */
+	if (in->op == OP_MUFU && a->sass_arch && in->m.dtype != TY_F64 && in->m.sub != SUB_RCP64H &&
+	    in->m.sub != SUB_RSQ64H)
+		in->m.flags |= MF_FTZ;
 	return 1;
 }
 

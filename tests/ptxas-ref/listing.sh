@@ -40,30 +40,54 @@ ptxas_fetch() {
 	done
 }
 
-# retarget PTX: the file for `.target sm_35` and `.version 7.8`, on stdout. A .reg whose name
-# is a special register's (%tid, %ntid, %laneid, ...) is valid PTX that ptxas 11.8 refuses
-# ("Unknown video selector"); it is renamed (%tid -> %tid_r) in the copy, and the names
-# renamed are left in $tmp/renamed.
+# retarget PTX [KEEP]: the file for `.target sm_35` and `.version 7.8`, on stdout; with KEEP its
+# own .target and .version. A .reg whose name is a special register's (%tid, %ntid, %laneid, ...)
+# is valid PTX that ptxas 11.8 refuses ("Unknown video selector"); it is renamed (%tid -> %tid_r)
+# in the copy, and the names renamed are left in $tmp/renamed.
 retarget() {
 	sregs=$(grep -o '\.reg[^;]*' "$1" | grep -oE '%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|clock|clock64)\b' | sort -u || true)
-	script="s/^\.target .*/.target sm_35/; s/^\.version .*/.version 7.8/"
+	script=
+	[ -n "${2:-}" ] || script="s/^\.target .*/.target sm_35/; s/^\.version .*/.version 7.8/"
 	for r in $sregs; do
-		script="$script; s/$r\([^.a-zA-Z0-9_]\)/${r}_r\1/g"
+		script="${script:+$script; }s/$r\([^.a-zA-Z0-9_]\)/${r}_r\1/g"
 	done
 	sed -e "$script" "$1"
 	[ -z "$sregs" ] || echo "$sregs" | tr '\n' ' ' > "$tmp/renamed"
 }
 
+# sm1x PTX: 0 when the file's .target is sm_10 .. sm_13
+sm1x() {
+	grep -qE '^[[:space:]]*\.target[[:space:]]+sm_1[0-3]([^0-9]|$)' "$1"
+}
+
 # ptxas_listing PTX NAME: PTX retargeted, compiled by `ptxas -arch sm_35 -v` and made into
 # $tmp/NAME.listing: a comment header (the source, ptxas's version, the retargeting, the ptxas
 # -v lines), then `cuobjdump -sass` with elfinfo.awk's directives merged in (merge.awk).
-# Returns 0; or 1 when ptxas refuses the file, 2 when its cubin cannot be carried over into a
-# listing, with the reason in $why.
+# A file for .target sm_1x is compiled as it is written when ptxas takes it so, as the
+# driver compiles an old program's PTX for a Kepler GPU: retargeted, it would lose what sm_1x
+# means (single precision flushes subnormals, docs/frontend.md "sm_1x"); only one that ptxas
+# refuses as written (legacy_ptx1: .param parameters of a .func, which sm_1x has not) is
+# retargeted. Returns 0; or 1 when ptxas refuses the file, 2 when its cubin cannot be carried
+# over into a listing, with the reason in $why.
 ptxas_listing() {
 	rm -f "$tmp/renamed"
-	retarget "$1" > "$tmp/$2.ptx"
-	st=0
-	"$ptxas" -arch sm_35 -v "$tmp/$2.ptx" -o "$tmp/$2.cubin" > "$tmp/$2.v" 2>&1 || st=$?
+	st=1 how="Retargeted to .target sm_35, .version 7.8"
+	if sm1x "$1"; then
+		retarget "$1" keep > "$tmp/$2.ptx"
+		st=0
+		"$ptxas" -arch sm_35 -v "$tmp/$2.ptx" -o "$tmp/$2.cubin" > "$tmp/$2.v" 2>&1 || st=$?
+		tgt=$(sed -n 's/^[[:space:]]*\.target[[:space:]]*//p' "$1" | head -n 1)
+		ver=$(sed -n 's/^[[:space:]]*\.version[[:space:]]*//p' "$1" | head -n 1)
+		how="Compiled as written (.target $tgt, .version $ver)"
+		[ "$st" = 0 ] || how="Retargeted to .target sm_35, .version 7.8 (ptxas refuses it as written for
+# .target $tgt: $(grep -m 1 -E 'error|fatal' "$tmp/$2.v" | sed "s|^ptxas $tmp/$2.ptx, ||; s/  */ /g"))"
+	fi
+	if [ "$st" != 0 ]; then
+		rm -f "$tmp/renamed"
+		retarget "$1" > "$tmp/$2.ptx"
+		st=0
+		"$ptxas" -arch sm_35 -v "$tmp/$2.ptx" -o "$tmp/$2.cubin" > "$tmp/$2.v" 2>&1 || st=$?
+	fi
 	if [ "$st" != 0 ]; then
 		why=$(grep -m 1 -E 'error|fatal' "$tmp/$2.v" | sed "s|$tmp/||")
 		if [ -z "$why" ] && [ "$st" -gt 128 ]; then
@@ -81,7 +105,7 @@ ptxas_listing() {
 	fi
 	{
 		echo "# $1 compiled by ptxas ($version) for sm_35, disassembled by cuobjdump -sass."
-		echo "# Retargeted to .target sm_35, .version 7.8$( [ -f "$tmp/renamed" ] && echo "; registers renamed: $(cat "$tmp/renamed")")."
+		echo "# $how$( [ -f "$tmp/renamed" ] && echo "; registers renamed: $(cat "$tmp/renamed")")."
 		echo "# Written by make ptxas-reference (tests/ptxas-ref/generate.sh); do not edit."
 		echo "# The directives after each .headerflags come from cuobjdump -elf (elfinfo.awk)."
 		echo "# ptxas -v:"
