@@ -400,11 +400,7 @@ ptx_implied_mods(const Module *m, const PIns *in)
 			r |= PMF_APPROX | PMF_FTZ;
 		/* fall through */
 	case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_FMA:
-	case PO_ABS: case PO_NEG: case PO_MIN: case PO_MAX:
-		if (sm1x && md->ntypes == 1 && t0 == PT_F32)
-			r |= PMF_FTZ;
-		break;
-	case PO_SETP:
+	case PO_ABS: case PO_NEG: case PO_MIN: case PO_MAX: case PO_SETP:
 		if (sm1x && md->ntypes == 1 && t0 == PT_F32)
 			r |= PMF_FTZ;
 		break;
