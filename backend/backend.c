@@ -233,7 +233,7 @@ static void launched(const Module *m, int fi, uint8_t *need)
 	need[fi] = 1;
 	if (!(seen = calloc((size_t)m->nfuncs + 1, 1)))
 		die("out of memory");
-	be_reach(m, fi, seen);
+	ptx_reach(m, fi, seen);
 	for (int k = 0; k < m->nfuncs; k++)
 		for (int i = 0; seen[k] && i < m->funcs[k].nins; i++)
 			for (int s = 0; s < m->funcs[k].ins[i].nopd; s++) {
@@ -287,7 +287,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		fns = calloc((size_t)m->nfuncs + 1, sizeof *fns);
 		if (!seen || !fns)
 			die("out of memory");
-		be_reach(m, fi, seen);
+		ptx_reach(m, fi, seen);
 		for (int k = 0; k < m->nfuncs && !nerr; k++)
 			if (seen[k] && m->funcs[k].unsup_op) {
 				char note[160];

@@ -311,7 +311,6 @@ typedef struct Layout {
 	                        memory from 0, below the entry's frame */
 } Layout;
 /* the functions kernel fi reaches: direct calls, .calltargets, address-taken functions */
-void be_reach(const Module *m, int fi, uint8_t *seen);
 /* the static shared bytes of a kernel's CTA, reach[i] marking the functions it reaches */
 uint32_t be_kernel_shared(const Module *m, const Layout *l, const uint8_t *reach);
 void be_layout(const Module *m, Layout *l);

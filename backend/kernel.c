@@ -83,7 +83,7 @@ static uint32_t stack_of(const Module *m, Fn **fns, int fi, uint8_t *onpath, int
 
 /* function addresses in global initializers: the code byte address of the function in this
  * kernel, which the loader writes with the rest of the variable's initial bytes (a table the
- * kernel does not reach keeps 0: be_reach includes every function a referenced table names) */
+ * kernel does not reach keeps 0: ptx_reach includes every function a referenced table names) */
 static void fill_func_addrs(Kernel *k, const Module *m)
 {
 	for (int gi = 0; gi < k->nglobals; gi++) {

@@ -46,45 +46,6 @@ uint32_t be_var_offset(Fn *f, int symkind, int sym)
 
 static uint32_t reach_end(const Module *m, const Layout *l, const uint8_t *reach, int entries, int dyn);
 
-/* functions reachable from kernel fi: direct calls, .calltargets, address-taken functions */
-void be_reach(const Module *m, int fi, uint8_t *seen)
-{
-	const PFunc *pf = &m->funcs[fi];
-
-	if (seen[fi])
-		return;
-	seen[fi] = 1;
-	for (int i = 0; i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		for (int s = 0; s < in->nopd; s++) {
-			const POpd *o = &in->o[s];
-			if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && m->funcs[o->sym].has_body &&
-			    !m->funcs[o->sym].entry)
-				be_reach(m, o->sym, seen);
-			if (o->kind == POK_SYM && o->symkind == PSYM_VAR) {
-				/* a table of function addresses: every function it names */
-				const PVar *v = &m->vars[o->sym];
-				for (int k = 0; k < v->ninit; k++)
-					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
-					    m->funcs[v->init[k].sym].has_body && !m->funcs[v->init[k].sym].entry)
-						be_reach(m, v->init[k].sym, seen);
-			}
-			if (o->kind == POK_TLIST && in->op == PO_CALL) {
-				const PTList *tl = &pf->tlists[o->sym];
-				if (tl->kind == PTL_CALL)
-					for (int k = 0; k < tl->ntargets; k++)
-						be_reach(m, tl->targets[k], seen);
-				else if (tl->kind == PTL_PROTO)
-					for (int k = 0; k < m->nfuncs; k++)
-						if (!m->funcs[k].entry && m->funcs[k].has_body &&
-						    m->funcs[k].nparams == tl->nparams && m->funcs[k].nrets == tl->nrets)
-							be_reach(m, k, seen);
-			}
-		}
-	}
-}
-
-
 /* the module variables that sel picks from at on, each at its alignment: their varoff;
  * returns the offset after them */
 static uint32_t place_vars(const Module *m, Layout *l, int (*sel)(const PVar *), uint32_t at)
@@ -163,7 +124,7 @@ void be_layout(const Module *m, Layout *l)
 		if (!m->funcs[fi].entry)
 			continue;
 		memset(reach, 0, (size_t)m->nfuncs + 1);
-		be_reach(m, fi, reach);
+		ptx_reach(m, fi, reach);
 		end = place_body(m, l, fi, reach_end(m, l, reach, 0, 0));
 		top = end > top ? end : top;
 	}

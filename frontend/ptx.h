@@ -626,6 +626,13 @@ void ptx_unsup_report(FILE *err, const Module *m, const PFunc *f, const char *ki
 
 /* lookups; -1 when absent */
 int ptx_find_func(const Module *m, const char *name);
+/* seen[g] = 1 for every function g that function fi reaches, fi included: a call or an operand
+ * that names a .func with a body (its address taken), one a named module variable's
+ * initializer names (a table of function addresses), every target of a call's .calltargets
+ * and every .func with a body whose parameter and return counts a call's .callprototype
+ * matches. seen holds nfuncs bytes; what is set already is not walked again. The
+ * translator's code and the oracle's shared memory of a kernel are what it reaches. */
+void ptx_reach(const Module *m, int fi, uint8_t *seen);
 int ptx_find_var(const Module *m, const char *name);
 /* 1 for a function of CUDA's device runtime for dynamic parallelism (cudaLaunchDevice ...) */
 int ptx_cdp_function(const char *name);

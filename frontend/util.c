@@ -208,6 +208,55 @@ ptx_find_func(const Module *m, const char *name)
 	return -1;
 }
 
+/* a .func with a body: what an address or a prototype can reach */
+static int callee(const Module *m, int g)
+{
+	return m->funcs[g].has_body && !m->funcs[g].entry;
+}
+
+/* g joins seen and the stack of work when it is not in seen yet */
+static void reach_mark(uint8_t *seen, int *work, int *n, int g)
+{
+	if (!seen[g])
+		seen[g] = 1, work[(*n)++] = g;
+}
+
+void
+ptx_reach(const Module *m, int fi, uint8_t *seen)
+{
+	int *work, n = 0;
+
+	if (seen[fi])
+		return;
+	if (!(work = calloc((size_t)m->nfuncs + 1, sizeof *work)))
+		die("out of memory");
+	reach_mark(seen, work, &n, fi);
+	while (n > 0) {
+		const PFunc *f = &m->funcs[work[--n]];
+		for (int i = 0; i < f->nins; i++)
+			for (int s = 0; s < f->ins[i].nopd; s++) {
+				const POpd *op = &f->ins[i].o[s];
+				const PTList *tl = op->kind == POK_TLIST ? &f->tlists[op->sym] : NULL;
+				const PVar *v = op->kind == POK_SYM && op->symkind == PSYM_VAR ? &m->vars[op->sym] : NULL;
+				if (op->kind == POK_SYM && op->symkind == PSYM_FUNC && callee(m, op->sym))
+					reach_mark(seen, work, &n, op->sym);
+				for (int k = 0; v && k < v->ninit; k++)
+					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
+					    callee(m, v->init[k].sym))
+						reach_mark(seen, work, &n, v->init[k].sym);
+				if (!tl || f->ins[i].op != PO_CALL)
+					continue;
+				for (int k = 0; tl->kind == PTL_CALL && k < tl->ntargets; k++)
+					reach_mark(seen, work, &n, tl->targets[k]);
+				for (int g = 0; tl->kind == PTL_PROTO && g < m->nfuncs; g++)
+					if (callee(m, g) && m->funcs[g].nparams == tl->nparams &&
+					    m->funcs[g].nrets == tl->nrets)
+						reach_mark(seen, work, &n, g);
+			}
+	}
+	free(work);
+}
+
 /* the functions of CUDA's device runtime that launch kernels from the device (dynamic
  * parallelism), which nvcc declares as .extern .func */
 int

@@ -114,54 +114,6 @@ static void layout_func(Oracle *o, int fi)
  * unsized (dynamic) arrays all start after the whole static part of every kernel, aligned
  * to 16 or to the largest of their alignments. */
 
-/* function g joins the set reach (a stack of work) when it is not in it yet */
-static void mark(uint8_t *reach, int *work, int *n, int g)
-{
-	if (!reach[g])
-		reach[g] = 1, work[(*n)++] = g;
-}
-
-/* a .func with a body: what an address or a prototype can reach */
-static int callee(const Module *m, int g)
-{
-	return m->funcs[g].has_body && !m->funcs[g].entry;
-}
-
-/* reach[fi] for every function kernel ki reaches, as the translator's be_reach: the
- * functions a call or an operand names (address taken), those a named module variable's
- * initializer names (a table of function addresses), every .calltargets target and every
- * function with a body whose parameter and return counts a .callprototype's match */
-static void kernel_reach(const Module *m, int ki, uint8_t *reach)
-{
-	int *work = xcalloc((size_t)m->nfuncs + 1, sizeof *work), n = 0;
-
-	mark(reach, work, &n, ki);
-	while (n > 0) {
-		const PFunc *f = &m->funcs[work[--n]];
-		for (int i = 0; i < f->nins; i++)
-			for (int s = 0; s < f->ins[i].nopd; s++) {
-				const POpd *op = &f->ins[i].o[s];
-				const PTList *tl = op->kind == POK_TLIST ? &f->tlists[op->sym] : NULL;
-				const PVar *v = op->kind == POK_SYM && op->symkind == PSYM_VAR ? &m->vars[op->sym] : NULL;
-				if (op->kind == POK_SYM && op->symkind == PSYM_FUNC && callee(m, op->sym))
-					mark(reach, work, &n, op->sym);
-				for (int k = 0; v && k < v->ninit; k++)
-					if (v->init[k].kind == PINIT_SYM && v->init[k].symkind == PSYM_FUNC &&
-					    callee(m, v->init[k].sym))
-						mark(reach, work, &n, v->init[k].sym);
-				if (!tl || f->ins[i].op != PO_CALL)
-					continue;
-				for (int k = 0; tl->kind == PTL_CALL && k < tl->ntargets; k++)
-					mark(reach, work, &n, tl->targets[k]);
-				for (int g = 0; tl->kind == PTL_PROTO && g < m->nfuncs; g++)
-					if (callee(m, g) && m->funcs[g].nparams == tl->nparams &&
-					    m->funcs[g].nrets == tl->nrets)
-						mark(reach, work, &n, g);
-			}
-	}
-	free(work);
-}
-
 /* the end of the last sized .shared module variable operand op names (0: none); *dyn set
  * when it names a dynamic array */
 static uint32_t named_end(const Oracle *o, const POpd *op, int *dyn)
@@ -245,7 +197,7 @@ static void place_shared(Oracle *o)
 		if (!m->funcs[fi].has_body || !m->funcs[fi].entry)
 			continue;
 		memset(reach, 0, (size_t)m->nfuncs + 1);
-		kernel_reach(m, fi, reach);
+		ptx_reach(m, fi, reach);
 		at = place_body(o, fi, reach_end(o, reach, 0, &dyn));
 		top = at > top ? at : top;
 		o->fi[fi].shared = reach_end(o, reach, 1, &dyn);
