@@ -125,20 +125,18 @@ fail:
 	return NULL;
 }
 
-/* one kernel: the code of the functions it reaches (emit.c), the rest of the kernel around
- * it (kernel.c), then the checks every emitted kernel must pass: a failure is an internal
- * error, and the translation is refused rather than printed wrong */
 /* the loops' back edges kept before the kernel's EXIT (cfg.c, folded 3) laid out as the other
- * folds are, @!P EXIT then the jump back; their log entries say so */
-static void unkeep(Fn **fns, int n, BeLog *log)
+ * folds are, @!P EXIT then the jump back; their log entries (this kernel's: from lfirst) say
+ * so */
+static void unkeep(Fn **fns, int n, BeLog *log, int lfirst)
 {
 	for (int i = 0; i < n; i++)
 		for (int b = 0; fns[i] && b < fns[i]->nblk; b++) {
 			Blk *x = &fns[i]->blk[b];
-			if (x->jmp.folded != 3)
+			if (!be_kept_back(x))
 				continue;
 			x->jmp.folded = 1;
-			for (int e = 0; log && x->jmp.ptxins >= 0 && e < log->n; e++)
+			for (int e = lfirst; log && e < log->n; e++)
 				if (log->e[e].ptxline == fns[i]->pf->ins[x->jmp.ptxins].loc.line &&
 				    !strcmp(log->e[e].func, fns[i]->pf->name) && log->e[e].decision != BD_EXIT) {
 					log->e[e].decision = BD_EXIT;
@@ -150,56 +148,61 @@ static void unkeep(Fn **fns, int n, BeLog *log)
 		}
 }
 
-/* a kernel whose code keeps some loop's back edge before the EXIT (cfg.c) and then fails the
- * reconvergence check (its other branches' paths meet at that EXIT: real-world OptiX and
- * MC-GPU kernels) is emitted again without: the check holds for the fold's layout */
-static int kept_fails(Prog *p, const Module *m, int fi, Fn **fns, BeLog *log)
+/* some function of fns keeps a loop's back edge before the EXIT (cfg.c) */
+static int keeps_back(Fn **fns, int n)
 {
-	int any = 0;
-	char *msg = NULL;
-	size_t len = 0;
-	FILE *f;
-
-	for (int i = 0; i < m->nfuncs && !any; i++)
+	for (int i = 0; i < n; i++)
 		for (int b = 0; fns[i] && b < fns[i]->nblk; b++)
-			any |= fns[i]->blk[b].jmp.folded == 3;
-	if (!any || !(f = open_memstream(&msg, &len)))
-		return 0;
-	any = be_verify_kernel_at(&p->k[p->nk - 1], m, f) != 0;
-	fclose(f);
-	free(msg);
-	if (any) {
-		isa_prog_drop_last(p);
-		unkeep(fns, m->nfuncs, log);
-	}
-	return any;
+			if (be_kept_back(&fns[i]->blk[b]))
+				return 1;
+	return 0;
 }
 
+/* one kernel: the code of the functions it reaches (emit.c), the rest of the kernel around
+ * it (kernel.c), then the checks every emitted kernel must pass: a failure is an internal
+ * error, and the translation is refused rather than printed wrong. A kernel that keeps a
+ * loop's back edge before the EXIT (cfg.c) and fails the reconvergence check (its other
+ * branches' paths meet at that EXIT: real-world MC-GPU's track_particles) is emitted again
+ * with the fold's layout, for which the check holds */
 static int emit_kernel(Prog *p, const Module *m, int fi, Fn **fns, const Layout *vl,
-                       const BeOptions *opt, FILE *err, BeLog *log)
+                       const BeOptions *opt, FILE *err, BeLog *log, int lfirst)
 {
 	Kernel *k;
+	char *msg;
+	size_t len;
+	FILE *vf;
+	int bad;
 
 again:
 	if (!(k = be_kernel_data(p, m, fi, vl, err)))
 		return -1;
 	be_emit_kernel(k, fns, m->nfuncs, m);
 	be_kernel_finish(k, m, fi, fns, vl, opt->arch);
-	if (kept_fails(p, m, fi, fns, log))
-		goto again;
 	if (isa_check_kernel(k, m->name, err)) {
 		fprintf(err, "%s: internal error: the translation of '%s' fails the ISA checks\n",
 		        m->name, m->funcs[fi].name);
 		return -1;
 	}
+	msg = NULL;
+	if (!(vf = open_memstream(&msg, &len)))
+		die("out of memory");
+	bad = be_verify_kernel_at(k, m, vf) != 0;
+	fclose(vf);
+	if (bad && keeps_back(fns, m->nfuncs)) {
+		free(msg);
+		isa_prog_drop_last(p);
+		unkeep(fns, m->nfuncs, log, lfirst);
+		goto again;
+	}
 	if (want(opt, 'E'))
 		isa_print_kernel(opt->dumpf ? opt->dumpf : stderr, k);
-	if (be_verify_kernel_at(k, m, err)) {
+	if (bad) {
+		fputs(msg, err);
 		fprintf(err, "%s: internal error: the translation of '%s' breaks a reconvergence "
 		        "invariant\n", m->name, m->funcs[fi].name);
-		return -1;
 	}
-	return 0;
+	free(msg);
+	return bad ? -1 : 0;
 }
 
 /* .minnctapersm N with .reqntid or .maxntid T (PTX ISA, "Performance-Tuning Directives"): as
@@ -275,6 +278,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		uint8_t *seen;
 		Fn **fns;
 		BeOptions ko;
+		int lfirst = log ? log->n : 0;   /* this kernel's log entries from here on */
 		if (!pf->entry || !pf->has_body || (opt->kernel && !need[fi]))
 			continue;
 		/* .maxnreg N: this kernel and what it calls within N registers (as ptxas) */
@@ -302,7 +306,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 				fns[k] = translate_fn(m, k, &ko, &vl, err, log);
 				nerr += fns[k] == NULL;
 			}
-		if (!nerr && emit_kernel(p, m, fi, fns, &vl, &ko, err, log) < 0)
+		if (!nerr && emit_kernel(p, m, fi, fns, &vl, &ko, err, log, lfirst) < 0)
 			nerr++;
 		for (int k = 0; k < m->nfuncs; k++)
 			fn_free(fns[k]);

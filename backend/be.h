@@ -332,6 +332,8 @@ uint32_t be_args_size(const PFunc *g);   /* bytes of a function's incoming param
 int be_cfg(Fn *f);           /* blocks from PTX; 0 on success */
 void be_rpo(Fn *f);          /* rpo numbers, drops unreachable blocks */
 void be_fold_exits(Fn *f);   /* branches to an empty exit block -> @p EXIT */
+/* b keeps its loop's back edge before the fold's EXIT (folded 3): @P BRA head; EXIT */
+int be_kept_back(const Blk *b);
 /* the labels an indirect bra may reach, in value order (lab: room for nlabels) */
 int be_ibra_targets(const PFunc *pf, const Module *m, const PIns *in, int *lab);
 /* the jump table of a J_BRX block (entries; slot filled when not NULL) */

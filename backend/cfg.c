@@ -370,6 +370,14 @@ static int is_ret_only(const Fn *f, int b)
 	       f->opt->early_return == BE_RET_GUARDED;
 }
 
+/* b's jump back is emitted before its EXIT (emit.c) and logged so (log.c): a kept back edge
+ * whose block still ends with the fold's guarded EXIT and whose jump back is no arrival */
+int be_kept_back(const Blk *b)
+{
+	return b->jmp.folded == 3 && b->jmp.kind == J_JMP && b->jmp.ptxins >= 0 && !b->arrive1 &&
+	       b->nins > 0 && b->ins[b->nins - 1].op == OP_EXIT && b->ins[b->nins - 1].guard != T_PT;
+}
+
 /* A loop's back edge whose fall-through only ends the thread (`@p bra head; ret`) folds like
  * any other (the EXIT guarded by !p, then a jump to the head) and is marked folded 3: under
  * --loop-sync pbk emit.c lays it out as ptxas 11.8 for sm_35 does, `@P BRA head; EXIT`, with

@@ -464,10 +464,8 @@ static void emit_fn(Em *e, Fn *f)
 		baddr[b->id] = 8u * (uint32_t)k->nins;
 		first = k->nins;
 		/* cfg.c's kept back edge: its EXIT (the block's last instruction) goes after the
-		 * branch back, which takes the EXIT's guard negated */
-		const MIns *kx = b->jmp.folded == 3 && b->jmp.kind == J_JMP && b->jmp.ptxins >= 0 && !b->arrive1 &&
-		                 b->s1 != next && b->nins > 0 && b->ins[b->nins - 1].op == OP_EXIT &&
-		                 b->ins[b->nins - 1].guard != T_PT ? &b->ins[b->nins - 1] : NULL;
+		 * branch back, which takes the EXIT's guard negated (even to the next block) */
+		const MIns *kx = be_kept_back(b) ? &b->ins[b->nins - 1] : NULL;
 		for (int i = 0; i < b->nins - (kx != NULL); i++) {
 			if (b->ins[i].op == OP_LDC && b->ins[i].o[1].n == 1) {
 				/* the jump table of this block: addresses filled after layout */

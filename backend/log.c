@@ -182,7 +182,7 @@ void be_log_branches(Fn *f)
 			e->decision = BD_RET;
 			snprintf(e->shape, sizeof e->shape, "ret");
 			snprintf(e->rule, sizeof e->rule, "the target only returns: guarded RET");
-		} else if (b->jmp.folded == 3) {
+		} else if (be_kept_back(b)) {
 			int div = f->preduni && in->guard >= 0 && f->preduni[in->guard];
 			e->decision = div ? BD_BRANCH_NOSYNC : BD_BRANCH_UNIFORM;
 			snprintf(e->shape, sizeof e->shape, "loop-exit");
