@@ -55,6 +55,14 @@ retarget() {
 	[ -z "$sregs" ] || echo "$sregs" | tr '\n' ' ' > "$tmp/renamed"
 }
 
+# compile PTX NAME [KEEP]: PTX retargeted (retarget) into $tmp/NAME.ptx and compiled by `ptxas
+# -arch sm_35 -v` into $tmp/NAME.cubin, its output in $tmp/NAME.v; ptxas's status in $st
+compile() {
+	retarget "$1" ${3:-} > "$tmp/$2.ptx"
+	st=0
+	"$ptxas" -arch sm_35 -v "$tmp/$2.ptx" -o "$tmp/$2.cubin" > "$tmp/$2.v" 2>&1 || st=$?
+}
+
 # sm1x PTX: 0 when the file's .target is sm_10 .. sm_13
 sm1x() {
 	grep -qE '^[[:space:]]*\.target[[:space:]]+sm_1[0-3]([^0-9]|$)' "$1"
@@ -73,9 +81,7 @@ ptxas_listing() {
 	rm -f "$tmp/renamed"
 	st=1 how="Retargeted to .target sm_35, .version 7.8"
 	if sm1x "$1"; then
-		retarget "$1" keep > "$tmp/$2.ptx"
-		st=0
-		"$ptxas" -arch sm_35 -v "$tmp/$2.ptx" -o "$tmp/$2.cubin" > "$tmp/$2.v" 2>&1 || st=$?
+		compile "$1" "$2" keep
 		tgt=$(sed -n 's/^[[:space:]]*\.target[[:space:]]*//p' "$1" | head -n 1)
 		ver=$(sed -n 's/^[[:space:]]*\.version[[:space:]]*//p' "$1" | head -n 1)
 		how="Compiled as written (.target $tgt, .version $ver)"
@@ -84,9 +90,7 @@ ptxas_listing() {
 	fi
 	if [ "$st" != 0 ]; then
 		rm -f "$tmp/renamed"
-		retarget "$1" > "$tmp/$2.ptx"
-		st=0
-		"$ptxas" -arch sm_35 -v "$tmp/$2.ptx" -o "$tmp/$2.cubin" > "$tmp/$2.v" 2>&1 || st=$?
+		compile "$1" "$2"
 	fi
 	if [ "$st" != 0 ]; then
 		why=$(grep -m 1 -E 'error|fatal' "$tmp/$2.v" | sed "s|$tmp/||")
