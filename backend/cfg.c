@@ -385,6 +385,7 @@ int be_kept_back(const Blk *b)
  * branch's DIV token until it pops (tests/ptx/loop_to_exit). The analyses see the fold. */
 void be_fold_exits(Fn *f)
 {
+	be_rpo(f);   /* (a back edge goes to a block no later in reverse post-order) */
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		if (b->dead)
