@@ -129,6 +129,11 @@ static SReg sreg_of(int s, int comp, int hi)
 	case PSR_GLOBALTIMER_HI: return SR_GLOBALTIMERHI;
 	case PSR_ENVREG1: return SR_ENVREG1;    /* a cooperative launch's grid workspace */
 	case PSR_ENVREG2: return SR_ENVREG2;
+	/* the CTA's shared bytes, static and dynamic, rounded up to the allocation unit: ptxas
+	 * 11.8 reads %total_smem_size with S2R SR_SMEMSZ (tests/ptxas-ref/smem_size.sass), and
+	 * %aggr_smem_size adds the region reserved for the system software, which Fermi and
+	 * Kepler do not have */
+	case PSR_TOTAL_SMEM_SIZE: case PSR_AGGR_SMEM_SIZE: return SR_SMEMSZ;
 	default: return SR_COUNT;
 	}
 }
@@ -346,6 +351,11 @@ MOpd be_src(Fn *f, Blk *b, const POpd *o, int pt)
 		int t = be_newtmp(f, w ? TC_R2 : TC_R);
 		SReg s = sreg_of(o->sreg, o->comp, 0);
 		MIns *in;
+		if ((PSReg)o->sreg == PSR_DYNAMIC_SMEM_SIZE) {
+			/* a word the launch writes, as ptxas 11.8 reads c[0x0][0x114] on sm_35 */
+			be_mov(f, b, t, be_cst(ISA_DYNSMEM_BANK, ISA_DYNSMEM_OFF), TC_R);
+			return be_r(t);
+		}
 		if (PTX_IS_ENVREG(o->sreg) && s == SR_COUNT) {
 			be_errorf(f, o->loc, "unsupported: %s in '%s': " PTX_ENVREG_WHY,
 			          ptx_sreg_name((PSReg)o->sreg), f->pf->name);

@@ -48,6 +48,9 @@
 #define DEV_SM35_ENVREG1  0x50  /* u32 x2: %envreg1 then %envreg2 (%envregN at 0x4c + 4N), the
                                  * high and low words of a cooperative launch's grid workspace
                                  * (DEV_GRIDWS_*), else 0 (tests/ptxas-ref/coop_flag.sass) */
+#define DEV_SM35_DYNSMEM  0x114 /* u32: the launch's dynamic shared bytes, %dynamic_smem_size
+                                 * (tests/ptxas-ref/smem_size.sass; warpc's own code reads
+                                 * c[ISA_DYNSMEM_BANK][ISA_DYNSMEM_OFF]) */
 #define DEV_SM35_CONSTWIN 0xf0  /* u64: the generic address of the module's .const variables
                                  * (bank DEV_CONST_BANK at offset 0): ptxas's cvta.const adds
                                  * the offset to it (tests/ptxas-ref/cvta_const.sass) */
@@ -364,7 +367,8 @@ uint32_t dev_local_bytes(const Kernel *k, const Launch *l);
  * values kept: a __device__ variable lives as long as the program), heap and --const values. */
 int dev_launch_place(Mem *m, const Kernel *k, const Launch *l, Placed *pl, FILE *err);
 /* bank 0's words below the parameters for launch l of k: block and grid dimensions, the
- * generic windows (sm_35: the local window and the stack top) */
+ * generic windows (sm_35: the local window and the stack top), and the launch's dynamic
+ * shared bytes (sm_35: DEV_SM35_DYNSMEM; warpc's layout: ISA_DYNSMEM_BANK's word) */
 void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l);
 /* and (sm_35) %envreg1:%envreg2, the grid workspace of a cooperative launch, else 0 */
 void dev_bank0_envregs(Mem *m, const Kernel *k, const Launch *l);

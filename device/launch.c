@@ -884,10 +884,13 @@ void dev_bank0_header(Mem *m, const Kernel *k, const Launch *l)
 		dev_mem_cwrite(m, 0, DEV_SM35_CONSTWIN, &cw, sizeof cw);
 		dev_mem_cwrite(m, 0, DEV_SM35_NTID, hdr, 6 * sizeof *hdr);
 		dev_mem_cwrite(m, 0, DEV_SM35_STACK, &top, sizeof top);
+		dev_mem_cwrite(m, 0, DEV_SM35_DYNSMEM, &l->shared_bytes, sizeof l->shared_bytes);
 	} else {
 		hdr[6] = DEV_SHARED_WINDOW;
 		hdr[7] = DEV_LOCAL_WINDOW;
 		dev_mem_cwrite(m, 0, DEV_C0_NTID, hdr, sizeof hdr);
+		dev_mem_cwrite(m, ISA_DYNSMEM_BANK, ISA_DYNSMEM_OFF, &l->shared_bytes,
+		               sizeof l->shared_bytes);
 	}
 }
 

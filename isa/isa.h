@@ -192,7 +192,7 @@ typedef enum {
 	X(GLOBALTIMERLO, "SR_GLOBALTIMERLO") X(GLOBALTIMERHI, "SR_GLOBALTIMERHI") \
 	X(EQMASK, "SR_EQMASK") X(LTMASK, "SR_LTMASK") X(LEMASK, "SR_LEMASK") \
 	X(GTMASK, "SR_GTMASK") X(GEMASK, "SR_GEMASK") \
-	X(ENVREG1, "SR_ENVREG1") X(ENVREG2, "SR_ENVREG2")
+	X(ENVREG1, "SR_ENVREG1") X(ENVREG2, "SR_ENVREG2") X(SMEMSZ, "SR_SMEMSZ")
 typedef enum {
 #define X(id, name) SR_##id,
 	ISA_SREGS(X)
@@ -369,6 +369,12 @@ enum {
 	                         * writes it: ntid at 0x28, nctaid at 0x34, the stack top at 0x44,
 	                         * parameters from 0x140 (docs/isa.md section 11) */
 };
+/* the word a launch writes its dynamic shared bytes into (%dynamic_smem_size), in warpc's own
+ * layout: bank 0 holds no free word below the parameters at 0x20, and Fermi's ptxas kept its
+ * driver values in bank 1 (the stack top at c[0x1][0x100] in the CUDA Handbook's sm_20
+ * listing, tests/listings/handbook_atomic.sass); sm_35's is c[0x0][0x114] (DEV_SM35_DYNSMEM) */
+#define ISA_DYNSMEM_BANK 1
+#define ISA_DYNSMEM_OFF 0x0
 #define ISA_NOSLOT 0xff  /* GlobalVar.bank of a variable the code reaches by CodeRelocs */
 
 typedef struct {

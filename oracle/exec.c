@@ -41,7 +41,12 @@ uint64_t or_sreg(Oracle *o, const Thread *t, int sreg, int comp)
 	case PSR_LANEMASK_GT: return ~(uint32_t)((2ull << lane) - 1);
 	case PSR_NSMID: return 1;
 	case PSR_DYNAMIC_SMEM_SIZE: return o->l->shared_bytes;
-	case PSR_TOTAL_SMEM_SIZE: case PSR_AGGR_SMEM_SIZE: return o->shsize;
+	/* the PTX ISA: "total size of shared memory allocated (statically and dynamically,
+	 * excluding the shared memory reserved for the NVIDIA system software use)", "returned in
+	 * multiples of shared memory allocation unit size" (128 bytes on sm_2x, 256 on sm_3x);
+	 * %aggr_smem_size adds the reserved region, which Fermi and Kepler have none of */
+	case PSR_TOTAL_SMEM_SIZE: case PSR_AGGR_SMEM_SIZE:
+		return ((uint64_t)o->shsize + o->shunit - 1) / o->shunit * o->shunit;
 	/* time has no meaning here: the instruction count stands in, monotonic and repeatable */
 	case PSR_CLOCK: case PSR_GLOBALTIMER_LO: return (uint32_t)o->st.steps;
 	case PSR_CLOCK_HI: case PSR_GLOBALTIMER_HI: return (uint32_t)(o->st.steps >> 32);

@@ -72,6 +72,7 @@ typedef struct Oracle {
 	uint32_t csize;
 	uint32_t shstatic;  /* static shared bytes of the kernel's CTA (FInfo.shared) */
 	uint32_t shsize;    /* shared bytes per CTA */
+	uint32_t shunit;    /* the shared allocation unit (OrConfig.shared_unit, at least 1) */
 	uint32_t lstatic;   /* module .local bytes per thread */
 	uint32_t ctaid[3];  /* the CTA running */
 	uint32_t nthreads;  /* threads per CTA */

@@ -11,6 +11,8 @@ void or_config_init(OrConfig *c, uint64_t max_warp_insts)
 	c->verbose = 0;
 	c->printf_out = NULL;
 	c->printf_tag = 0;
+	c->reverse = 0;
+	c->shared_unit = 0;
 }
 
 /* the one-line summary of st (what: "" or "launch 2 (kernel 'k'): ") */

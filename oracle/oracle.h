@@ -29,6 +29,8 @@ typedef struct {
 	int reverse;          /* --oracle-order reverse: the threads of a CTA and the CTAs of a grid
 	                         run in descending linear order (a result that changes with it
 	                         depends on the order of threads: a race, or lock-step assumed) */
+	uint32_t shared_unit; /* the machine's shared allocation unit (--shared-unit; 0: 1 byte):
+	                         %total_smem_size is the CTA's shared bytes rounded up to it */
 } OrConfig;
 
 #define OR_DEFAULT_STEPS 4000000000ull

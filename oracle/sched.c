@@ -308,6 +308,7 @@ int or_run(const Module *m, const Launch *l, const OrConfig *c, Mem *mem, Placed
 	o.pout = c && c->printf_out ? c->printf_out : stdout;
 	o.ptag = c ? c->printf_tag : 0;
 	o.reverse = c ? c->reverse : 0;
+	o.shunit = c && c->shared_unit ? c->shared_unit : 1;
 	or_types(&o);
 	if ((r = or_load(&o, m, l, pl)) != OR_DONE) {
 		or_unload(&o);

@@ -939,7 +939,7 @@ void sim_choose_s2r(DIns *d, const uint32_t block[3], const uint32_t grid[3])
 	case SR_WARPID: case SR_NWARPID: case SR_SMID: case SR_NSMID: case SR_CLOCKLO:
 	case SR_CLOCKHI: case SR_GLOBALTIMERLO: case SR_GLOBALTIMERHI: case SR_EQMASK:
 	case SR_LTMASK: case SR_LEMASK: case SR_GTMASK: case SR_GEMASK: case SR_ENVREG1:
-	case SR_ENVREG2: case SR_COUNT:
+	case SR_ENVREG2: case SR_SMEMSZ: case SR_COUNT:
 		break;
 	}
 }

@@ -118,6 +118,7 @@ static int run_oracle(const WsOpts *o)
 	or_config_init(&c, o->sim.max_warp_insts);
 	c.printf_tag = o->sim.printf_tag;
 	c.reverse = o->oracle_order;
+	c.shared_unit = (uint32_t)o->sim.tc.shared_unit;
 	if (o->sim.printf_out && !(c.printf_out = fopen(o->sim.printf_out, "w"))) {
 		fprintf(stderr, "warpsim: --printf-out: cannot write '%s'\n", o->sim.printf_out);
 		ptx_free(m);

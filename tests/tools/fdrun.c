@@ -281,6 +281,7 @@ static int one(uint64_t seed, const Cfg *c)
 		goto out;
 	}
 	or_config_init(&oc, o.max_warp_insts);
+	oc.shared_unit = (uint32_t)o.tc.shared_unit;
 	if (or_run(m, &o.launch, &oc, &mem, &pl, &st, err) != OR_DONE) {
 		fflush(err);
 		first_line(msg, why, sizeof why);

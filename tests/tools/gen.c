@@ -91,7 +91,7 @@ static int check_one(uint64_t seed, int size, int flags, int oracle, OrStats *to
 		SimOpts o;
 		Mem mem;
 		Placed pl = {0};
-		OrConfig c = {200000000ull, 0, NULL, 0, 0};
+		OrConfig c = {200000000ull, 0, NULL, 0, 0, 0};
 		OrStats st = {0};
 		int r;
 

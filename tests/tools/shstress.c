@@ -522,6 +522,7 @@ static int run_oracle(const Module *m, const Kgen *k, uint64_t s, Result *res)
 		bad = 1;
 	else {
 		or_config_init(&oc, 10000000);
+		oc.shared_unit = (uint32_t)r.o.sim.tc.shared_unit;
 		rc = or_run(m, &r.o.sim.launch, &oc, &r.mem, &r.pl, &st, r.err);
 		fflush(r.err);
 		if (rc == OR_DONE)

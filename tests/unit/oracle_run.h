@@ -30,7 +30,7 @@ static ORun *orun_order(const char *ptx, const char *opts, uint64_t max_steps, i
 	FILE *err = open_memstream(&r->err, &r->errlen);
 	char *dup = strdup(opts), *argv[64];
 	int argc = 0;
-	OrConfig c = {max_steps, 0, NULL, 0, reverse};
+	OrConfig c = {max_steps, 0, NULL, 0, reverse, 0};
 
 	argv[argc++] = "warpsim";
 	for (char *p = strtok(dup, " "); p && argc < 63; p = strtok(NULL, " "))
@@ -40,8 +40,10 @@ static ORun *orun_order(const char *ptx, const char *opts, uint64_t max_steps, i
 	dev_mem_init(&r->mem);
 	r->rc = -1;
 	if (!sim_opts_argv(&r->opts, argc, argv, err) &&
-	    (r->m = ptx_parse("test.ptx", ptx, strlen(ptx), err, NULL)))
+	    (r->m = ptx_parse("test.ptx", ptx, strlen(ptx), err, NULL))) {
+		c.shared_unit = (uint32_t)r->opts.tc.shared_unit;
 		r->rc = or_run(r->m, &r->opts.launch, &c, &r->mem, &r->pl, &r->st, err);
+	}
 	fclose(err);
 	free(dup);
 	return r;

@@ -39,7 +39,7 @@ static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
 	int argc = 0;
 	Module *m = NULL;
 	BeOptions bo;
-	OrConfig oc = {10000000, 0, NULL, 0, 0};
+	OrConfig oc = {10000000, 0, NULL, 0, 0, 0};
 	OrStats os;
 
 	argv[argc++] = "warpsim";
@@ -63,6 +63,7 @@ static BeRun *be_run(const char *ptx, const char *opts, int max_regs, int pmax)
 		isa_print_prog(l, r->p);
 		fclose(l);
 	}
+	oc.shared_unit = (uint32_t)r->o.tc.shared_unit;
 	r->or_rc = or_run(m, &r->o.launch, &oc, &r->omem, &r->opl, &os, err);
 	const Kernel *k = r->o.launch.kernel ? isa_prog_find(r->p, r->o.launch.kernel) : &r->p->k[0];
 	SimConfig c;

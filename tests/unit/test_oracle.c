@@ -280,6 +280,34 @@ START_TEST(test_convert)
 }
 END_TEST
 
+/* the shared-memory special registers (PTX ISA, "Special Registers"): 100 static bytes and
+ * 20 dynamic ones; %total_smem_size in multiples of the machine's allocation unit
+ * (--shared-unit: 1 leaves 120, Fermi's 128 and Kepler's 256 round it up), %aggr_smem_size
+ * the same (no reserved region), %dynamic_smem_size the launch's 20 */
+START_TEST(test_smem_sizes)
+{
+	static const char ptx[] = OR_KERNEL(
+		".shared .align 4 .b8 sv[100];\n"
+		"mov.u32 %r1, %dynamic_smem_size;\n st.global.u32 [%rd14], %r1;\n"
+		"mov.u32 %r2, %total_smem_size;\n st.global.u32 [%rd14+4], %r2;\n"
+		"mov.u32 %r3, %aggr_smem_size;\n st.global.u32 [%rd14+8], %r3;\n"
+		"st.shared.u32 [sv+96], %r3;");
+	static const struct { const char *unit; uint32_t total; } runs[] = {
+		{"1", 120}, {"128", 128}, {"256", 256},
+	};
+
+	for (int i = 0; i < 3; i++) {
+		char opts[160];
+		snprintf(opts, sizeof opts, ONE " --shared-bytes 20 --shared-unit %s", runs[i].unit);
+		ORun *r = orun_ok(ptx, opts, 0);
+		ck_assert_uint_eq(ou32(r, 0, 0), 20);
+		ck_assert_uint_eq(ou32(r, 0, 1), runs[i].total);
+		ck_assert_uint_eq(ou32(r, 0, 2), runs[i].total);
+		orun_free(r);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("oracle");
@@ -293,6 +321,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_compare_select);
 	tcase_add_test(tc, test_float);
 	tcase_add_test(tc, test_convert);
+	tcase_add_test(tc, test_smem_sizes);
 	suite_add_tcase(s, tc);
 	return s;
 }
