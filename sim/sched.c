@@ -43,6 +43,13 @@ last_age(const Sched *s)
 	return s->last >= 0 ? s->age[s->rs - 1] : s->lastage;
 }
 
+/* gbit from last and rs */
+static void
+set_gbit(Sched *s)
+{
+	s->gbit = s->last >= 0 ? 1ull << (s->rs - 1) : 0;
+}
+
 void
 sim_sched_add(Sched *s, int warp, uint64_t age)
 {
@@ -62,6 +69,7 @@ sim_sched_add(Sched *s, int warp, uint64_t age)
 	s->warp[i] = warp;
 	s->age[i] = age;
 	s->n++;
+	set_gbit(s);
 }
 
 /* two-level: the oldest pending warp other than skip enters the pool */
@@ -93,6 +101,7 @@ sim_sched_remove(Sched *s, int warp)
 	s->n--;
 	if (s->last == warp)
 		s->last = -1;
+	set_gbit(s);
 	if (was)
 		promote(s, -1);
 }
@@ -152,6 +161,7 @@ sim_sched_issued_at(Sched *s, int i, int long_wait)
 	s->anyissued = 1;
 	s->lastage = s->age[i];
 	s->rs = i + 1;
+	s->gbit = 1ull << i;
 	if (s->policy != SCHED_TWOLEVEL)
 		return;
 	if (!s->active[i]) {
@@ -203,7 +213,7 @@ sim_sched_pick(const Sched *s, uint64_t cand)
 	case SCHED_GTO:
 		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs) */
 		if (s->last >= 0) {
-			assert(s->rs >= 1 && s->warp[s->rs - 1] == s->last);
+			assert(s->rs >= 1 && s->warp[s->rs - 1] == s->last && s->gbit == 1ull << (s->rs - 1));
 			if (cand >> (s->rs - 1) & 1)
 				return s->last;
 		}

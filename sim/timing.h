@@ -467,6 +467,8 @@ typedef struct {
 	uint64_t lastage;    /* age of the warp issued last: round robin resumes after it (while
 	                        that warp is here, sched.c takes it from age[rs - 1]) */
 	int rs;              /* warps with age <= lastage (once anyissued): where round robin resumes */
+	uint64_t gbit;       /* the bit of position rs - 1 while the warp issued last is here (last
+	                        >= 0), else 0: GTO's pick (sched.c and tsm.c keep it) */
 } Sched;
 
 void sim_sched_init(Sched *s, int policy, int pool);
@@ -781,6 +783,9 @@ typedef struct {
 	const TimingConfig *c;       /* the architecture */
 	TStats *st;                  /* statistics to add to */
 	int nlive;                   /* live warps */
+	int viacore;                 /* 1: an issue went through the core (issue_exec) since
+	                                sim_tsm_run last looked; only such an issue exits a warp
+	                                or faults */
 	uint64_t dirty;              /* warps whose wr, wsb, wunit and masks are stale (set by its
 	                                issue, a barrier release, its arrival; see tsm.c) */
 	uint64_t sfree[TM_MAXSCHED]; /* per scheduler: first cycle it has an issue slot */
@@ -803,6 +808,8 @@ typedef struct {
 	uint32_t pivl[UNIT_COUNT];   /* per unit class: cycles a pipeline is busy per issue slot */
 	uint8_t plast[UNIT_COUNT];   /* per unit class: its last pipeline (units - 1), or 2 for a
 	                                class of more than two (taken through units) */
+	uint32_t lat[LAT_COUNT];     /* per latency class: cycles from issue to result (c->lat) */
+	int iw;                      /* c->issue_width */
 	uint64_t wr[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction,
 	                                ctrl), UINT64_MAX at a barrier or once exited */
 	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */

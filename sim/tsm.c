@@ -26,6 +26,9 @@ sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char
 		m->pivl[u] = (uint32_t)c->unit[u].interval;
 		m->plast[u] = (uint8_t)(c->unit[u].units <= 2 ? c->unit[u].units - 1 : 2);
 	}
+	for (int l = 0; l < LAT_COUNT; l++)
+		m->lat[l] = (uint32_t)c->lat[l];
+	m->iw = c->issue_width;
 	if (c->l1.enable && sim_cache_init(&m->l1, &c->l1, err, errsz) < 0)
 		return -1;
 	m->gl1 = sim_l1_global(c) ? &m->l1 : NULL;
@@ -288,10 +291,10 @@ static inline int
 pick(const TSm *m, const Sched *sc, uint64_t cand)
 {
 	if (sc->policy == SCHED_GTO) {
-		/* the last issued warp sits at rs - 1 (sim_sched_add and _remove keep rs); a
-		 * select, not a branch (whether it is still sorted follows the data) */
-		int g = sc->rs - 1, c = __builtin_ctzll(cand);
-		return sc->last >= 0 && (cand >> (g & 63) & 1) ? g : c;
+		/* the last issued warp sits at rs - 1, bit gbit (0 once it left); a select, not a
+		 * branch (whether it is still sorted follows the data) */
+		uint64_t g = cand & sc->gbit;
+		return __builtin_ctzll(g ? g : cand);
 	}
 	return m->pos[sim_sched_pick(sc, cand)];
 }
@@ -635,21 +638,20 @@ static inline __attribute__((always_inline)) uint64_t
 issue_timing(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in, const TInst *next,
              int rare)
 {
-	const TimingConfig *c = m->c;
 	const TExec *e = &m->e;
 	int mult = 1, mem = rare && e->space != TSP_NONE;
-	uint64_t ready = mem ? issue_mem(m, w, in, now, e, &mult) : now + (uint64_t)c->lat[in->lat];
+	uint64_t ready = mem ? issue_mem(m, w, in, now, e, &mult) : now + m->lat[in->lat];
 
 	m->wnext[w] = next;
 	take_unit(m, (Unit)in->unit, now, mult);
 	sim_tsb_write(&m->sb[w], in, ready, mem);
-	if (in->ctrl && now + (uint64_t)c->lat[LAT_CTRL] > m->ctrl[w])
-		m->ctrl[w] = now + (uint64_t)c->lat[LAT_CTRL];
+	if (in->ctrl && now + m->lat[LAT_CTRL] > m->ctrl[w])
+		m->ctrl[w] = now + m->lat[LAT_CTRL];
 	if (rare == TFLOW_SWITCH) {
 		/* (issue_events' path switch, the only event: the warp stays live, not at a
 		 * barrier and not stale) */
 		int k = m->wsched[w];
-		m->sfree[k] = now + 1 + (uint64_t)c->div_switch;
+		m->sfree[k] = now + 1 + (uint64_t)m->c->div_switch;
 		if (m->sfree[k] > m->ctrl[w])
 			m->ctrl[w] = m->sfree[k];
 		refile_common(m, w, next ? next : s->peek(s->ctx, w));
@@ -669,6 +671,7 @@ issue_exec(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in)
 {
 	int rare;   /* (the core counts the issue's statistics) */
 
+	m->viacore = 1;
 	if (!in->flow || !s->lean || (rare = s->flow(s->ctx, w, in, &m->e)) < 0)
 		rare = s->exec(s->ctx, w, &m->e);
 
@@ -699,6 +702,7 @@ issued(TSm *m, Sched *sc, int i, int w, uint64_t lat)
 	sc->last = w;               /* (= sc->warp[i]) */
 	sc->anyissued = 1;
 	sc->rs = i + 1;             /* (lastage is age[rs - 1] while it is here: sched.c) */
+	sc->gbit = 1ull << i;
 }
 
 /* the first warp of scheduler k's order (one with a warp), GTO inline */
@@ -771,7 +775,7 @@ again:
 			return total;
 		issued(m, sc, i, w, lat);   /* (an issue moves no warp's position but by an exit) */
 	}
-	if (__builtin_expect(++j < m->c->issue_width, 0) && m->sfree[k] <= now &&
+	if (__builtin_expect(++j < m->iw, 0) && m->sfree[k] <= now &&
 	    warp_wake(m, s, w, now, &why) == now)
 		goto again;
 	return total;
@@ -846,11 +850,11 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 {
 	uint64_t t = from, steps = 0;   /* cycles stepped with on live warps, not yet counted */
 	int on = m->nlive, how = TRUN_END, nsched = m->c->schedulers, skip = m->c->skip;
-	int seen = on ? on : -1;        /* the live warps the rare test compares with: -1 sends an
-	                                   SM without any to it after its first cycle */
 
 	if (t >= to)
 		return how;
+	m->viacore = 1;                 /* (the rare test after the first cycle: an SM without
+	                                   live warps stops there) */
 	for (;;) {
 		uint64_t next = t + 1, wk;
 		int issued;
@@ -858,8 +862,10 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 		*cycle = t;
 		issued = step(m, s, t, nsched);
 		steps++;
-		/* (one test for the rare cases: an exit, a fault, no live warp) */
-		if (__builtin_expect(m->nlive != seen || *rc, 0)) {
+		/* (one test for the rare cases: an exit, a fault, no live warp; an issue through
+		 * the core is the only one that can exit a warp or fault) */
+		if (__builtin_expect(m->viacore, 0)) {
+			m->viacore = 0;
 			/* the occupancy counters once per change of the live warps (an exit), not
 			 * per cycle: a cycle counts the warps live at its start */
 			if (m->nlive != on) {
@@ -867,7 +873,6 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 				on = m->nlive;
 				steps = 0;
 			}
-			seen = on;
 			if (*rc) {
 				how = TRUN_FAULT;
 				break;
