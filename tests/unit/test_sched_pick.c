@@ -87,7 +87,7 @@ END_TEST
 START_TEST(test_pick_two_level) { run_policy(SCHED_TWOLEVEL, 6); run_policy(SCHED_TWOLEVEL, 1); }
 END_TEST
 
-/* the issue stage's record of an issue (tsm.c's issued(): last, anyissued and rs, lastage left
+/* the issue stage's record of an issue (tsm.c's issued(): last, anyissued, rs and gbit, lastage left
  * for sched.c to take from age[rs - 1]) keeps every later arrival, departure, order and pick
  * as sim_sched_issued's full record does, also after the last issued warp left */
 static void
@@ -118,10 +118,13 @@ run_record(int policy)
 			b.last = w;
 			b.anyissued = 1;
 			b.rs = i + 1;
+			b.gbit = 1ull << i;
 		}
 		ck_assert_int_eq(a.n, b.n);
 		ck_assert_int_eq(a.rs, b.rs);
 		ck_assert_int_eq(a.last, b.last);
+		ck_assert_uint_eq(a.gbit, b.gbit);
+		ck_assert_uint_eq(a.gbit, a.last >= 0 ? 1ull << (a.rs - 1) : 0);
 		if (a.n == 0)
 			continue;
 		int oa[TM_MAXWARPS], ob[TM_MAXWARPS];
