@@ -14,6 +14,7 @@
 static const char *const rule_names[] = {"guide", "sm35", NULL};
 static const char *const loop_names[] = {"ssy", "pbk", NULL};
 static const char *const ret_names[] = {"branch", "guarded", NULL};
+static const char *const sc_names[] = {"branch", "fold", NULL};
 
 const OptRow be_opt_rows[] = {
 	{.name = "predicate-max", .kind = OPT_LIMIT, .off = offsetof(BeOptions, predicate_max),
@@ -34,6 +35,11 @@ const OptRow be_opt_rows[] = {
 	 .max = BE_RET_COUNT - 1, .choices = ret_names,
 	 .help = "a .func's early return: a branch, or a predicated side ending in a guarded RET "
 	         "as ptxas 11.8 for sm_35"},
+	{.name = "short-circuit", .kind = OPT_CHOICE, .metavar = "branch|fold",
+	 .off = offsetof(BeOptions, short_circuit), .def = BE_SC_BRANCH, .min = 0,
+	 .max = BE_SC_COUNT - 1, .choices = sc_names,
+	 .help = "a chain of tests to one destination: a branch each, or a short test folded "
+	         "into the one before it as ptxas 11.8 for sm_35"},
 	{.name = "decide", .kind = OPT_FN, .metavar = "LOC=pred|branch", .off = 0, .fn = be_decide_opt,
 	 .help = "force one branch's decision (repeatable, or LOC=...,LOC=...); LOC: a PTX line, FILE:LINE of the PTX "
 	         "or CUDA source, a label, or #N as --explain numbers the branches"},
@@ -96,6 +102,12 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	be_postdom(f);
 	be_loops(f);
 	be_uniform(f);
+	if (be_fold_chains(f)) {
+		be_check_ir(f, "fold_chains");
+		be_dom(f);
+		be_postdom(f);
+		be_loops(f);
+	}
 	dump(f, 'U', "uniform");
 	if (be_ifconv(f) < 0)
 		goto fail;

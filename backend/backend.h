@@ -36,6 +36,14 @@ typedef enum {
 	BE_RET_COUNT
 } BeEarlyReturn;
 
+/* a chain of tests to one destination (`a || b`, `a && b`; docs/predication.md) */
+typedef enum {
+	BE_SC_BRANCH,   /* a branch per test (fermi.cfg) */
+	BE_SC_FOLD,     /* a short test folded into the one before it, one predicate: ptxas
+	                 * 11.8 for sm_35 (kepler.cfg) */
+	BE_SC_COUNT
+} BeShortCircuit;
+
 /* one --decide LOC=pred|branch (decide.c) */
 typedef struct {
 	char *loc;                  /* #N, LINE, FILE:LINE or LABEL */
@@ -49,6 +57,7 @@ typedef struct {
 	int predicate_rule;         /* BeRule */
 	int loop_sync;              /* BeLoopSync */
 	int early_return;           /* BeEarlyReturn */
+	int short_circuit;          /* BeShortCircuit */
 	BeDecide *decide;           /* --decide: forced decisions, in command-line order */
 	int ndecide;
 	int cost_issue, cost_ctrl;  /* the cost model's figures (cost.c): --alu-interval and

@@ -208,6 +208,8 @@ typedef struct Fn {
 	const struct Layout *vl; /* module-wide variable layout (layout.c) */
 	struct IfRec *ifrec; /* ifconv.c: what if-conversion found for each conditional branch */
 	int nifrec, capifrec;
+	struct BeFold *folds;/* chain.c: the branches whose test was folded into the next one's */
+	int nfolds, capfolds;
 } Fn;
 
 /* block b's successors by index k < be_nsucc(b): s1, s2 (either -1 when absent), then a
@@ -231,6 +233,16 @@ typedef struct IfRec {
 	char why[64];        /* uniformity reason */
 	char rule[256];      /* the rule that decided */
 } IfRec;
+
+/* chain.c: one test folded into the next one's predicate (log.c reads it) */
+enum { BE_CHAIN_MAX = 5 };   /* ptxas 11.8 folds a test whose block holds up to 5 */
+typedef struct BeFold {
+	int ptxins;          /* the folded branch's PTX instruction */
+	int into;            /* the PTX branch that now tests both (the chain's last) */
+	int size;            /* the next test's block as ptxas counts it (<= BE_CHAIN_MAX) */
+	int common;          /* 1: both branches went to one target, 2: the first went where
+	                        the second falls (`if (a || b) side`) */
+} BeFold;
 
 /* the registers operand slot i of in spans (isa_ins_nregs on in's opcode, modifiers and
  * operand kinds; its temporaries play no part) */
@@ -437,6 +449,7 @@ void be_sel_brx(Fn *f, Blk *last);                          /* a J_BRX's target 
 int be_isel(Fn *f);          /* isel.c: selection of every block */
 void be_fold_preds(Fn *f);   /* isel_pred.c: predicate constants and copies folded */
 void be_uniform(Fn *f);      /* uniform.c */
+int be_fold_chains(Fn *f);   /* chain.c: tests folded into one predicate; how many */
 /* uniform.c: "%p2 depends on %tid.x via %r4", the special register behind divergent PTX
  * register reg (memoised); 0 when the divergence has another cause */
 int be_why_divergent(const Fn *f, int reg, char *out, size_t n);

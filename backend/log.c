@@ -102,6 +102,83 @@ static int by_line(const void *x, const void *y)
 	return (a->ptxcol > b->ptxcol) - (a->ptxcol < b->ptxcol);
 }
 
+/* dst (room n) = head then tail, tail cut to fit */
+static void rule_join(char *dst, size_t n, const char *head, const char *tail)
+{
+	size_t h = strlen(head), t = strlen(tail);
+	char buf[512];
+
+	if (h >= sizeof buf)
+		h = sizeof buf - 1;
+	memcpy(buf, head, h);
+	if (t > sizeof buf - 1 - h)
+		t = sizeof buf - 1 - h;
+	memcpy(buf + h, tail, t);
+	buf[h + t] = 0;
+	if (h + t >= n)
+		buf[n - 1] = 0;
+	memcpy(dst, buf, strlen(buf) + 1);
+}
+
+/* the entries of the branches chain.c folded (from `first` on): each takes the decision of
+ * the branch its test went into, whose rule then names the tests it holds */
+static void fold_log(Fn *f, int first)
+{
+	const PFunc *pf = f->pf;
+	BeLog *log = f->log;
+	int end = log->n;
+
+	for (int i = 0; i < f->nfolds; i++) {
+		const BeFold *fd = &f->folds[i];
+		const PIns *in = &pf->ins[fd->ptxins], *into = &pf->ins[fd->into];
+		int x = -1;
+		char head[160];
+		BeLogEntry *e;
+		for (int k = first; k < end && x < 0; k++)
+			if (log->e[k].ptxline == into->loc.line && log->e[k].ptxcol == into->loc.col)
+				x = k;
+		if (x < 0)
+			die("a folded test's branch has no log entry");
+		e = log_add(log);
+		*e = log->e[x];
+		e->ptxline = in->loc.line;
+		e->ptxcol = in->loc.col;
+		e->ptxfile = ptx_loc_name(f->m, in->loc);
+		e->ptxunit = in->loc.file;
+		e->index = be_branch_index(f->m, pf, fd->ptxins);
+		e->srcline = in->srcline;
+		e->srcfile = in->srcfile;
+		snprintf(e->shape, sizeof e->shape, "%s", "chain");
+		snprintf(head, sizeof head, "test folded into the branch of line %d (%s; the next "
+		         "test's block %d <= %d, run unguarded): ", into->loc.line, fd->common == 1 ?
+		         "OR, both go to one target" : "AND NOT, this one goes where that one falls",
+		         fd->size, BE_CHAIN_MAX);
+		rule_join(e->rule, sizeof e->rule, head, log->e[x].rule);
+	}
+	for (int k = first; k < end; k++) {
+		char head[160];
+		size_t h = 0;
+		int n = 0;
+		for (int i = 0; i < f->nfolds; i++)
+			n += pf->ins[f->folds[i].into].loc.line == log->e[k].ptxline &&
+			     pf->ins[f->folds[i].into].loc.col == log->e[k].ptxcol;
+		/* bottom-up folds: the last test's first, so the lines in PTX order backwards */
+		for (int i = f->nfolds - 1; i >= 0 && n; i--) {
+			const PIns *in = &pf->ins[f->folds[i].ptxins], *into = &pf->ins[f->folds[i].into];
+			if (into->loc.line != log->e[k].ptxline || into->loc.col != log->e[k].ptxcol ||
+			    h + 24 >= sizeof head)
+				continue;
+			h += (size_t)snprintf(head + h, sizeof head - h, "%s%d", h ? ", " : n == 1 ?
+			                      "short-circuit: the test of line " : "short-circuit: the tests "
+			                      "of lines ", in->loc.line);
+		}
+		if (!h)
+			continue;
+		snprintf(head + h, sizeof head - h, " folded into its predicate; ");
+		rule_join(log->e[k].rule, sizeof log->e[k].rule, head, log->e[k].rule);
+	}
+}
+
 /* appends f's predicated branches, names the files of entries [first, n) and puts them in
  * PTX order */
 static void ifconv_log(Fn *f, int first)
@@ -133,6 +210,7 @@ static void ifconv_log(Fn *f, int first)
 		e->side_alone = r->alone;
 		snprintf(e->rule, sizeof e->rule, "%s", r->rule);
 	}
+	fold_log(f, first);
 	for (int i = first; i < log->n; i++) {
 		BeLogEntry *e = &log->e[i];
 		be_cost(f->opt, e);

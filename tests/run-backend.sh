@@ -62,13 +62,14 @@ regs_at_most() {   # regs_at_most LABEL NAME MAX: $tmp/NAME.sass takes at most M
 # each fixture twice: with the defaults (every loop reconverges with SSY) and with kepler.cfg's
 # translator settings, reported as NAME@pbk (--arch sm_35, ptxas's sm_35 rule at 8/6 and
 # --loop-sync pbk: PBK before a loop with divergent exits, BRK on them; --early-return
-# guarded: a short side that returns from a .func, predicated, leaves by a guarded RET)
+# guarded: a short side that returns from a .func, predicated, leaves by a guarded RET;
+# --short-circuit fold: a short test folded into the one before it)
 for v in ssy pbk; do
 for ptx in "$top"/tests/ptx/*.ptx; do
 	base=$(basename "$ptx" .ptx) name=$(basename "$ptx" .ptx) vopt=""
 	if [ $v = pbk ]; then
 		name=$base@pbk
-		vopt="--arch sm_35 --predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded"
+		vopt="--arch sm_35 --predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded --short-circuit fold"
 	fi
 	if ! "$wc" $vopt "$ptx" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
 		if ispending "$base"; then

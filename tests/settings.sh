@@ -12,8 +12,8 @@ popts() {
 	default) ;;
 	functional) echo --functional ;;
 	r*) echo "--max-regs ${1#r}" ;;
-	s8) echo "--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded" ;;
-	s*) echo "--predicate-rule sm35 --predicate-max ${1#s} --predicate-max-uniform ${1#s} --loop-sync pbk --early-return guarded" ;;
+	s8) echo "--predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded --short-circuit fold" ;;
+	s*) echo "--predicate-rule sm35 --predicate-max ${1#s} --predicate-max-uniform ${1#s} --loop-sync pbk --early-return guarded --short-circuit fold" ;;
 	*) echo "--predicate-max $1 --predicate-max-uniform $1" ;;
 	esac
 }

@@ -302,6 +302,7 @@ static int one(uint64_t seed, const Cfg *c)
 			bo.predicate_rule = BE_RULE_SM35;
 			bo.loop_sync = BE_LOOP_PBK;
 			bo.early_return = BE_RET_GUARDED;
+			bo.short_circuit = BE_SC_FOLD;
 			bo.predicate_max_uniform = strcmp(pv, "inf") ? (atoi(pv) == 8 ? 6 : atoi(pv)) : -1;
 		}
 		bo.predicate_max = strcmp(pv, "inf") ? atoi(pv) : -1;

@@ -782,6 +782,69 @@ START_TEST(t_one_side_loop)
 }
 END_TEST
 
+/* short-circuit chains (tests/ptx/short_circuit, ptxas 11.8's listing beside it) under
+ * kepler.cfg's rules: the tests folded, those kept (a load, a value used past the test,
+ * the first of B whose block would be 6), the predicate ORs, and nothing folded under the
+ * default --short-circuit branch */
+START_TEST(t_short_circuit)
+{
+	static const struct { int line; const char *shape; int dec; } want[] = {
+		{ 36, "chain", BD_PREDICATED }, { 42, "if-then", BD_PREDICATED },
+		{ 55, "if-then", BD_BRANCH_SSY },
+		{ 58, "chain", BD_PREDICATED }, { 61, "chain", BD_PREDICATED },
+		{ 64, "if-then", BD_PREDICATED },
+		{ 74, "chain", BD_PREDICATED }, { 78, "if-then", BD_PREDICATED },
+		{ 89, "chain", BD_BRANCH_UNIFORM }, { 92, "if-then", BD_BRANCH_UNIFORM },
+		{ 110, "if-then", BD_BRANCH_SSY }, { 113, "if-then", BD_PREDICATED },
+		{ 120, "if-then", BD_BRANCH_SSY }, { 123, "if-then", BD_PREDICATED },
+		{ 131, "chain", BD_PREDICATED }, { 134, "if-then", BD_PREDICATED },
+	};
+	const int nwant = (int)(sizeof want / sizeof want[0]);
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/short_circuit.ptx", &len);
+	int seen = 0, chains = 0, ors = 0;
+	const Kernel *k;
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	o.loop_sync = BE_LOOP_PBK;
+	o.early_return = BE_RET_GUARDED;
+	o.short_circuit = BE_SC_FOLD;
+	ck_assert(tr_opts(&t, "tests/ptx/short_circuit.ptx", text, len, &o));
+	ck_assert_int_eq(t.log.n, nwant);
+	for (int i = 0; i < t.log.n; i++) {
+		const BeLogEntry *e = &t.log.e[i];
+		for (int w = 0; w < nwant; w++) {
+			if (e->ptxline != want[w].line)
+				continue;
+			seen++;
+			ck_assert_msg(!strcmp(e->shape, want[w].shape), "line %d: %s", e->ptxline, e->shape);
+			ck_assert_msg((int)e->decision == want[w].dec, "line %d: %d", e->ptxline, e->decision);
+			if (!strcmp(e->shape, "chain"))
+				ck_assert_msg(strstr(e->rule, "test folded into the branch of line") == e->rule,
+				              "line %d: %s", e->ptxline, e->rule);
+		}
+		chains += strstr(e->rule, "short-circuit: the test") == e->rule;
+	}
+	ck_assert_int_eq(seen, nwant);
+	ck_assert_int_eq(chains, 5);
+	k = kern(&t, "short_circuit");
+	for (int i = 0; i < k->nins; i++)
+		ors += k->ins[i].op == OP_PSETP && k->ins[i].m.bop == BOP_OR;
+	ck_assert_int_eq(ors, 5);   /* A, B's two, D, G (C's is an AND) */
+	tr_free(&t);
+	/* the default keeps a branch per test */
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tests/ptx/short_circuit.ptx", text, len, &o));
+	for (int i = 0; i < t.log.n; i++)
+		ck_assert_str_ne(t.log.e[i].shape, "chain");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* one-side's exclusion under kepler.cfg's 8/6: a taken side that meets the join only round a
  * cycle through it (ssy_irreducible's entries at lines 45 and 73). Taken out, it still runs
  * right; only this check notices */
@@ -1135,6 +1198,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side);
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
+	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
 	tcase_add_test(tc, t_brk_path);
