@@ -641,6 +641,47 @@ START_TEST(t_ret_nest)
 }
 END_TEST
 
+/* the loop nest of tests/ptx/kept_fallback: laid out with its outer latch kept before the EXIT
+ * (@P BRA head; EXIT) the reconvergence check fails, so the kernel is emitted again with the
+ * fold's layout (backend.c, emit_kernel): the latch becomes a guarded EXIT and the jump back,
+ * and its log entry says why. loop_to_exit's latches keep theirs. */
+START_TEST(t_kept_fallback)
+{
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/kept_fallback.ptx", &len);
+	const Kernel *k;
+	int gexit = 0;
+
+	ck_assert_ptr_nonnull(text);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	o.loop_sync = BE_LOOP_PBK;
+	o.early_return = BE_RET_GUARDED;
+	ck_assert(tr_opts(&t, "kept_fallback.ptx", text, len, &o));
+	ck_assert_int_eq(entry(&t, "kept_fallback", 2)->decision, BD_EXIT);
+	ck_assert_str_eq(entry(&t, "kept_fallback", 2)->shape, "exit");
+	ck_assert_ptr_nonnull(strstr(entry(&t, "kept_fallback", 2)->rule, "the back edge kept "
+	                             "before it would break a reconvergence invariant"));
+	k = kern(&t, "kept_fallback");
+	for (int i = 0; i < k->nins; i++)
+		gexit += k->ins[i].op == OP_EXIT && k->ins[i].guard != ISA_PT;
+	ck_assert_int_eq(gexit, 1);
+	tr_free(&t);
+	free(text);
+
+	text = slurp("tests/ptx/loop_to_exit.ptx", &len);
+	ck_assert_ptr_nonnull(text);
+	ck_assert(tr_opts(&t, "loop_to_exit.ptx", text, len, &o));
+	for (int i = 0; i < t.log.n; i++)
+		if (!strcmp(t.log.e[i].shape, "loop-exit"))
+			gexit = -1;
+	ck_assert_int_eq(gexit, -1);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* one-side (ptxas 11.8 for sm_35, the tuning family ifelse1_div and kernels written for the
  * rule): an if/else too long to predicate whole, whose fall-through side of n instructions
  * goes to the join, has that side predicated alone, counted with its jump (n + 1 against 8
@@ -1195,6 +1236,7 @@ int main(void)
 	tcase_add_test(tc, t_pressure);
 	tcase_add_test(tc, t_nvcc_shapes);
 	tcase_add_test(tc, t_ret_nest);
+	tcase_add_test(tc, t_kept_fallback);
 	tcase_add_test(tc, t_one_side);
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
