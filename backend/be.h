@@ -460,6 +460,9 @@ int be_ifconv(Fn *f);        /* ifconv.c: -1 after a message (a --decide that ca
  * (counted LOAD_SIDE fewer: held to the divergent limit under a uniform branch too) */
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside);
+/* ifrule.c: instruction k of b costs ptxas nothing (a widening integer conversion, our abs's
+ * negation) */
+int be_ifrule_free(const Blk *b, int k);
 int be_webs(Fn *f);          /* webs.c: one temporary per web; the webs added */
 void be_consts(Fn *f);       /* consts.c: constants read from the bank or as immediates */
 int be_regalloc(Fn *f);      /* regalloc.c */

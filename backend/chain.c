@@ -14,10 +14,10 @@
  * instructions and nothing that may not run on lanes that would not have reached it: no
  * memory access (not even a load), no call, barrier, control or warp-wide op
  * (tests/ptxas-ref/short_circuit: a block of 5 folds, of 6 or with one load does not).
- * Counted as ptxas counts them: a conversion between integer types is free (ptxas makes the
- * value with the load or bit-field extract that had it), an abs is one instruction (I2I
- * |x|, our IADD and IMNMX), and the PSETP that ORs in a test folded before is free (ptxas
- * ORs it in its ISETP).
+ * Counted as ptxas counts them (ifrule.c's be_ifrule_free): a widening conversion between
+ * integer types is free (ptxas makes the value with the load or bit-field extract that had
+ * it), an abs is one instruction (I2I |x|, our IADD and IMNMX), and the PSETP that ORs in a
+ * test folded before is free (ptxas ORs it in its ISETP).
  *
  * Only a block that computes nothing but its test is folded: what B writes is read nowhere
  * after B (ptxas keeps both branches when B's value is used past it, in the side or later:
@@ -26,7 +26,7 @@
  * (liveness over temporaries, computed before any fold: a fold only shortens live ranges);
  * nor may B write A's predicate. A branch that
  * --decide names is not folded. The folded branch's log entry takes the decision of the
- * branch its test went into (log.c, from Fn.folds). Calls decide.c, sel.c and util.c.
+ * branch its test went into (log.c, from Fn.folds). Calls decide.c, ifrule.c, sel.c and util.c.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -93,20 +93,13 @@ static const char *unspeculable(const MIns *in)
 	return NULL;
 }
 
-/* B's size as ptxas counts it (above); extra: the PSETPs earlier folds put in B */
+/* B's size as ptxas counts it (above, ifrule.c); extra: the PSETPs earlier folds put in B */
 static int ptxas_size(const Blk *b, int extra)
 {
 	int n = 0;
 
-	for (int k = 0; k < b->nins; k++) {
-		const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
-		if (in->op == OP_I2I && !(in->m.flags & MF_SAT))
-			continue;
-		if (in->op == OP_IADD && nx && nx->op == OP_IMNMX && in->nopd == 3 &&
-		    in->o[1].kind == OPD_REG && in->o[1].t == T_RZ && (in->o[2].flags & OPF_NEG))
-			continue;   /* abs: IADD RZ, -x; IMNMX */
-		n++;
-	}
+	for (int k = 0; k < b->nins; k++)
+		n += !be_ifrule_free(b, k);
 	return n - extra;
 }
 

@@ -8,7 +8,10 @@
  * is the whole side). A side that loads from an address it computes itself counts LOAD_SIDE
  * instructions fewer, one that loads from local memory (and stores none) LOCAL_SIDE fewer
  * (docs/fidelity.md, "Sides with a global load"); the former is held to the divergent limit
- * under a uniform branch too (ifconv.c), as ptxas's limit for it is 19 either way.
+ * under a uniform branch too (ifconv.c), as ptxas's limit for it is 19 either way. A side
+ * without such a load does not count what ptxas spends nothing on (be_ifrule_free: a
+ * widening integer conversion, our abs's negation), which puts Mandelbrot's short-circuit
+ * sides at ptxas's size (chain.c counts a test's block the same way).
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
@@ -114,10 +117,28 @@ static int coalesced_copy(const Fn *f, const int *chain, int nchain, int k, int 
 	       !read_after(f, chain, nchain, k, i, in->o[1].t);
 }
 
+/* instruction k of b is one ptxas 11.8 spends nothing on: a widening conversion between
+ * integer types (ptxas makes the value with the load or bit-field extract that had it:
+ * Mandelbrot's `cvt.u32.u16` of a byte of a `ld.v4.u8`; not a narrowing one, which
+ * mummergpu's switch cases show ptxas counting), or the negation of our abs (IADD RZ, -x before
+ * IMNMX: ptxas's abs is one I2I |x|) */
+int be_ifrule_free(const Blk *b, int k)
+{
+	const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
+
+	if (in->op == OP_I2I && !(in->m.flags & MF_SAT) &&
+	    isa_type_bytes((Type)in->m.dtype) > isa_type_bytes((Type)in->m.stype))
+		return 1;
+	return in->op == OP_IADD && nx && nx->op == OP_IMNMX && in->nopd == 3 &&
+	       in->o[1].kind == OPD_REG && in->o[1].t == T_RZ && (in->o[2].flags & OPF_NEG) &&
+	       in->o[0].kind == OPD_REG && nx->nopd >= 3 && nx->o[2].kind == OPD_REG &&
+	       nx->o[2].t == in->o[0].t;
+}
+
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside)
 {
-	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0;
+	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0;
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
 	 * as the side has (a fixed array that fills up would stop seeing them) */
 	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0;
@@ -141,6 +162,7 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			    in->nopd > 0 && in->o[0].kind == OPD_REG)
 				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
 			c -= coalesced_copy(f, chain, nchain, k, i);
+			nfree += be_ifrule_free(x, i);
 			for (int o = 0; o < in->nopd && o < si->n; o++)
 				if (si->dst[o] && in->o[o].kind == OPD_REG)
 					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
@@ -154,7 +176,8 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 		int less = local && !stl ? LOCAL_SIDE : LOAD_SIDE;   /* (a local store: the global rule's) */
 		c = c > less ? c - less : 1;
 		*loadside |= less == LOAD_SIDE;
-	}
+	} else
+		c -= nfree;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
 	if (guarded && plain && why && !why[0])
 		snprintf(why, nwhy, "a side holds a converted hammock and other code");
 	return c;
