@@ -292,6 +292,15 @@ void be_unsup(Fn *f, const PIns *in, const char *what); /* "unsupported: op: wha
  * registers) */
 void be_live(const Fn *f, int w, const uint32_t *gen, const uint32_t *kill, const uint32_t *min,
              const uint32_t *mout, uint32_t *in, uint32_t *out);
+/* calls fn(ctx, t, def, kill) for every temporary instruction in reads (def 0), then every
+ * one it writes (def 1; kill 1 when the write replaces the whole value: unguarded or a
+ * guard's kill, and not one word of a pair or quad) */
+typedef void BeVisit(void *ctx, int t, int def, int kill);
+void be_visit(const MIns *in, BeVisit *fn, void *ctx);
+void be_v_def(void *ctx, int t, int def, int kill);   /* a BeVisit: sets t's bit of ctx if written */
+/* block b's gen (read before written, its branch's predicate included) and kill (written
+ * whole) over temporaries, one bit each */
+void be_genkill(const Blk *b, uint32_t *gen, uint32_t *kill);
 int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
 void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 

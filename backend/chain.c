@@ -31,51 +31,6 @@
 #include <string.h>
 #include "backend/be.h"
 
-/* calls fn(ctx, t, def) for every temporary in reads (def 0), then every one it writes
- * (def 1, or 2 for a word of a pair or quad): an instruction reads its sources first */
-static void each_tmp(const MIns *in, void (*fn)(void *ctx, int t, int def), void *ctx)
-{
-	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-
-	if (in->guard != T_PT)
-		fn(ctx, in->guard, 0);
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < in->nopd; i++) {
-			const MOpd *o = &in->o[i];
-			int dst = i < si->n && si->dst[i];
-			if (o->t < T_FIRST)
-				continue;
-			if ((o->kind == OPD_REG || o->kind == OPD_PRED) && dst == pass)
-				fn(ctx, o->t, dst ? 1 + (o->part > 0) : 0);
-			else if ((o->kind == OPD_MEM || o->kind == OPD_CONST || o->kind == OPD_TLIST) &&
-			         !pass)
-				fn(ctx, o->t, 0);
-		}
-}
-
-typedef struct {
-	uint32_t *gen, *kill;   /* one block's */
-	int guarded;            /* the instruction's write kills nothing */
-} GenKill;
-
-static void gk(void *ctx, int t, int def)
-{
-	GenKill *g = ctx;
-
-	if (def) {
-		if (!g->guarded && def == 1)   /* a guarded write, or one word's, kills nothing */
-			BSET(g->kill, t);
-	}
-	else if (!BHAS(g->kill, t))
-		BSET(g->gen, t);
-}
-
-static void defs(void *ctx, int t, int def)
-{
-	if (def)
-		BSET((uint32_t *)ctx, t);
-}
-
 /* why instruction in may not run on lanes that would not have reached it, NULL when it may */
 static const char *unspeculable(const MIns *in)
 {
@@ -142,7 +97,7 @@ static int fold_one(Fn *f, int ai, const uint32_t *livein, int w, int *extra, ui
 	/* B's writes: read nowhere after B (which T1, a successor of B, is), not A's predicate */
 	memset(scratch, 0, sizeof(uint32_t) * (size_t)w);
 	for (int k = 0; k < b->nins; k++)
-		each_tmp(&b->ins[k], defs, scratch);
+		be_visit(&b->ins[k], be_v_def, scratch);
 	if (BHAS(scratch, a->jmp.cond))
 		return 0;
 	for (int k = 0; k < w; k++)
@@ -202,19 +157,9 @@ int be_fold_chains(Fn *f)
 	livein = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
 	scratch = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
 	extra = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	for (int i = 0; i < n; i++) {
-		const Blk *b = &f->blk[i];
-		GenKill g = {gen + (size_t)i * (size_t)w, kill + (size_t)i * (size_t)w, 0};
-		if (b->dead)
-			continue;
-		for (int k = 0; k < b->nins; k++) {
-			g.guarded = b->ins[k].guard != T_PT;
-			each_tmp(&b->ins[k], gk, &g);
-		}
-		if ((b->jmp.kind == J_BRA || b->jmp.kind == J_BRX) && b->jmp.cond >= T_FIRST &&
-		    !BHAS(g.kill, b->jmp.cond))
-			BSET(g.gen, b->jmp.cond);
-	}
+	for (int i = 0; i < n; i++)
+		if (!f->blk[i].dead)
+			be_genkill(&f->blk[i], gen + (size_t)i * (size_t)w, kill + (size_t)i * (size_t)w);
 	be_live(f, w, gen, kill, NULL, NULL, livein, NULL);
 	/* bottom-up: a block's fall-through is folded before the block itself is */
 	for (int l = f->nlay - 1; l >= 0; l--) {

@@ -20,40 +20,6 @@
 #include "backend/be.h"
 
 
-/* calls fn(t, isdef, killing) for every temporary an instruction reads or writes */
-typedef void Visit(void *ctx, int t, int def, int kill);
-
-static void visit(const Fn *f, const MIns *in, Visit *fn, void *ctx)
-{
-	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-
-	/* reads first, then writes: an instruction reads its sources before it writes */
-	if (in->guard != T_PT)
-		fn(ctx, in->guard, 0, 0);
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < in->nopd; i++) {
-			const MOpd *o = &in->o[i];
-			int dst = i < si->n && si->dst[i];
-			switch ((OpdKind)o->kind) {
-			case OPD_REG: case OPD_PRED:
-				if (o->t < T_FIRST || dst != pass)
-					break;
-				if (dst)
-					fn(ctx, o->t, 1, (in->guard == T_PT || in->gkill) && !o->part);
-				else
-					fn(ctx, o->t, 0, 0);
-				break;
-			case OPD_MEM: case OPD_CONST: case OPD_TLIST:
-				if (o->t >= T_FIRST && pass == 0)
-					fn(ctx, o->t, 0, 0);
-				break;
-			case OPD_NONE: case OPD_IMM: case OPD_SREG: case OPD_TARGET: case OPD_CC:
-				break;
-			}
-		}
-	(void)f;
-}
-
 typedef struct {
 	uint32_t *gen, *kill;  /* per block: read before written, written */
 	int *start, *end;      /* per temporary */
@@ -99,19 +65,6 @@ static void room(Live *l, int n)
 	memset(l->qpos, -1, sizeof(int) * (size_t)n);
 }
 
-static void v_genkill(void *ctx, int t, int def, int kill)
-{
-	uint32_t **gk = ctx;
-	if (!def) {
-		if (!BHAS(gk[1], t))
-			BSET(gk[0], t);
-	} else if (kill) {
-		BSET(gk[1], t);
-	}
-	/* a partial or guarded definition neither reads nor kills: the old value stays live
-	 * across it exactly when it is live after it (the lanes or half it does not write) */
-}
-
 /* an instruction at pos reads at pos and writes at pos + 1: a source that dies there is
  * free for its destination (the instruction reads before it writes) */
 static void v_range(void *ctx, int t, int def, int kill)
@@ -122,13 +75,6 @@ static void v_range(void *ctx, int t, int def, int kill)
 		l->start[t] = l->pos + def;
 	if (l->end[t] < l->pos + def + 1)
 		l->end[t] = l->pos + def + 1;
-}
-
-static void v_def(void *ctx, int t, int def, int kill)
-{
-	(void)kill;
-	if (def)
-		BSET((uint32_t *)ctx, t);
 }
 
 /* din/dout of every block: the temporaries some path from the entry defines (in any lane or
@@ -149,7 +95,7 @@ static void maybe_defined(Fn *f, int w, uint32_t **din, uint32_t **dout)
 		if (b->dead)
 			continue;
 		for (int k = 0; k < b->nins; k++)
-			visit(f, &b->ins[k], v_def, b->dout);
+			be_visit(&b->ins[k], be_v_def, b->dout);
 	}
 	while (changed) {
 		changed = 0;
@@ -185,15 +131,10 @@ static void liveness(Fn *f, Live *l)
 	l->kill = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)f->nblk);
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
-		uint32_t *gk[2] = {l->gen + (size_t)i * w, l->kill + (size_t)i * w};
 		b->livein = in + (size_t)i * w;
 		b->liveout = out + (size_t)i * w;
-		if (b->dead)
-			continue;
-		for (int k = 0; k < b->nins; k++)
-			visit(f, &b->ins[k], v_genkill, gk);
-		if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
-			v_genkill(gk, b->jmp.cond, 0, 0);
+		if (!b->dead)
+			be_genkill(b, l->gen + (size_t)i * w, l->kill + (size_t)i * w);
 	}
 	maybe_defined(f, w, &din, &dout);
 	/* masked by what some path from the entry defines: liveness is cut where nothing is */
@@ -265,8 +206,8 @@ static int dead_results(Fn *f, Live *l)
 				memset(&in->o[2], 0, sizeof in->o[2]);
 				in->nopd = 2;
 			}
-			visit(f, in, v_kill, live);
-			visit(f, in, v_use, live);
+			be_visit(in, v_kill, live);
+			be_visit(in, v_use, live);
 		}
 	}
 	return changed;
@@ -548,7 +489,7 @@ static void intervals(Fn *f, Live *l, int fresh)
 		for (int k = 0; k < b->nins; k++, pos += 2) {
 			const MIns *in = &b->ins[k];
 			l->pos = pos;
-			visit(f, in, v_range, l);
+			be_visit(in, v_range, l);
 			/* a whole-register copy: its destination would like its source's register */
 			if (in->op == OP_MOV && in->guard == T_PT && in->nopd == 2 && in->o[0].kind == OPD_REG &&
 			    in->o[1].kind == OPD_REG && !in->o[0].part && !in->o[1].part && !in->o[1].flags &&

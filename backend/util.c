@@ -245,6 +245,66 @@ void be_unsup(Fn *f, const PIns *in, const char *what)
 }
 
 /* ------------------------------------------------------------------ liveness */
+void be_visit(const MIns *in, BeVisit *fn, void *ctx)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	/* reads first, then writes: an instruction reads its sources before it writes */
+	if (in->guard != T_PT)
+		fn(ctx, in->guard, 0, 0);
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < in->nopd; i++) {
+			const MOpd *o = &in->o[i];
+			int dst = i < si->n && si->dst[i];
+			switch ((OpdKind)o->kind) {
+			case OPD_REG: case OPD_PRED:
+				if (o->t < T_FIRST || dst != pass)
+					break;
+				if (dst)
+					fn(ctx, o->t, 1, (in->guard == T_PT || in->gkill) && !o->part);
+				else
+					fn(ctx, o->t, 0, 0);
+				break;
+			case OPD_MEM: case OPD_CONST: case OPD_TLIST:
+				if (o->t >= T_FIRST && pass == 0)
+					fn(ctx, o->t, 0, 0);
+				break;
+			case OPD_NONE: case OPD_IMM: case OPD_SREG: case OPD_TARGET: case OPD_CC:
+				break;
+			}
+		}
+}
+
+void be_v_def(void *ctx, int t, int def, int kill)
+{
+	(void)kill;
+	if (def)
+		BSET((uint32_t *)ctx, t);
+}
+
+static void v_genkill(void *ctx, int t, int def, int kill)
+{
+	uint32_t **gk = ctx;
+	if (!def) {
+		if (!BHAS(gk[1], t))
+			BSET(gk[0], t);
+	} else if (kill) {
+		BSET(gk[1], t);
+	}
+	/* a partial or guarded definition neither reads nor kills: the old value stays live
+	 * across it exactly when it is live after it (the lanes or half it does not write) */
+}
+
+void be_genkill(const Blk *b, uint32_t *gen, uint32_t *kill)
+{
+	uint32_t *gk[2] = {gen, kill};
+
+	for (int k = 0; k < b->nins; k++)
+		be_visit(&b->ins[k], v_genkill, gk);
+	if (b->jmp.cond >= T_FIRST && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX))
+		v_genkill(gk, b->jmp.cond, 0, 0);
+}
+
 void be_live(const Fn *f, int w, const uint32_t *gen, const uint32_t *kill, const uint32_t *min,
              const uint32_t *mout, uint32_t *in, uint32_t *out)
 {
