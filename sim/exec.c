@@ -72,7 +72,7 @@ static uint32_t sreg(Gpu *g, const Warp *w, SReg s, unsigned l)
 	case SR_GEMASK: return ~((1u << l) - 1);
 	case SR_ENVREG1: return (uint32_t)(g->mem->gridws >> 32);   /* (S2R checks the launch) */
 	case SR_ENVREG2: return (uint32_t)g->mem->gridws;
-	case SR_SMEMSZ: return (uint32_t)g->occ.shared_per_cta;   /* (in --shared-unit units) */
+	case SR_SMEMSZ: return (uint32_t)g->occ.shared_per_cta;   /* (bytes, rounded up to --shared-unit) */
 	case SR_COUNT: break;
 	}
 	return 0;

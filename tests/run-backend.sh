@@ -32,6 +32,7 @@
 BIN=${BIN:-bin}
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/launch.sh"
+. "$top/tests/settings.sh"   # popts: kepler.cfg's translator settings for NAME@pbk
 bin=$(cd "$BIN" && pwd)
 wc="$bin/warpc"
 ws="$bin/warpsim"
@@ -69,7 +70,7 @@ for ptx in "$top"/tests/ptx/*.ptx; do
 	base=$(basename "$ptx" .ptx) name=$(basename "$ptx" .ptx) vopt=""
 	if [ $v = pbk ]; then
 		name=$base@pbk
-		vopt="--arch sm_35 --predicate-rule sm35 --predicate-max 8 --predicate-max-uniform 6 --loop-sync pbk --early-return guarded --short-circuit fold"
+		vopt="--arch sm_35 $(popts s8)"
 	fi
 	if ! "$wc" $vopt "$ptx" > "$tmp/$name.sass" 2> "$tmp/$name.err"; then
 		if ispending "$base"; then
