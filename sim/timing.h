@@ -793,13 +793,19 @@ typedef struct {
 	                                (set by a visit without issue; 0, no memo: reset by an
 	                                issue, a barrier release, a new warp, a landed access) */
 	int kfirst[TM_MAXSCHED];     /* per scheduler, with kwake: the first warp of its order */
-	uint64_t kt[TM_MAXSCHED];    /* per scheduler: the cycle rdy and the wheel were sorted for */
-	uint64_t rdy[TM_MAXSCHED];   /* per scheduler, bit per position: wr <= kt */
-	uint64_t wocc[TM_MAXSCHED];  /* per scheduler: the wheel's non-empty slots (bit per slot) */
-	uint64_t far[TM_MAXSCHED];   /* per scheduler: positions with wr >= kt + TM_WHEEL (filed then) */
-	uint64_t farfrom[TM_MAXSCHED];/* per scheduler: the least wr of far - (TM_WHEEL - 1), the
-	                                first cycle a far warp is within the wheel's reach
-	                                (UINT64_MAX: none) */
+	/* The ready masks (tsm.c) are the SM's, one bit per warp: scheduler k's warps hold bits
+	 * kbase[k] .. kbase[k] + n - 1 in their order's positions (kbase[k] is k x 64 / schedulers,
+	 * and --max-warps / --schedulers warps fit in that), so that one wheel and one clock
+	 * serve every scheduler */
+	uint64_t kt;                 /* the cycle rdy and the wheel were sorted for */
+	uint64_t rdy;                /* warps with wr <= kt (bit wbit) */
+	uint64_t wocc;               /* the wheel's non-empty slots (bit per slot) */
+	uint64_t far;                /* warps with wr >= kt + TM_WHEEL (filed then) */
+	uint64_t farfrom;            /* the least wr of far - (TM_WHEEL - 1), the first cycle a far
+	                                warp is within the wheel's reach (UINT64_MAX: none; a lower
+	                                bound once a far warp left) */
+	uint64_t kmask[TM_MAXSCHED]; /* per scheduler: its bits of the masks */
+	uint8_t kbase[TM_MAXSCHED];  /* per scheduler: its first bit (position 0) */
 	uint64_t tkt;                /* the cycle of the last take of a unit class (take_unit) */
 	uint8_t tku;                 /* and its class */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */
@@ -812,7 +818,9 @@ typedef struct {
 	int iw;                      /* c->issue_width */
 	uint64_t wr[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction,
 	                                ctrl), UINT64_MAX at a barrier or once exited */
-	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] (bit of the masks) */
+	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] */
+	uint64_t wbit[TM_MAXWARPS];  /* per warp: its bit of the masks, 1 << (kbase + pos) */
+	uint8_t bw[64];              /* per bit of the masks: the warp that holds it */
 	uint8_t wsched[TM_MAXWARPS]; /* per warp: its scheduler, warp % schedulers */
 	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */
 	uint64_t wsb[TM_MAXWARPS];   /* per warp: the scoreboard's part of wr (its stall reason is
@@ -823,10 +831,10 @@ typedef struct {
 	const TInst *wnext[TM_MAXWARPS]; /* per warp: its next instruction as its last exec
 	                                reported it (NULL: ask peek) */
 	int cta[TM_MAXWARPS];        /* CTA of the warp slot */
-	uint64_t umask[TM_MAXSCHED][UNIT_COUNT]; /* per scheduler and unit class: positions whose
-	                                next instruction issues to it */
-	uint64_t wheel[TM_MAXSCHED][TM_WHEEL]; /* per scheduler, a timing wheel: slot wr % TM_WHEEL
-	                                holds the positions with kt < wr < kt + TM_WHEEL */
+	uint64_t umask[UNIT_COUNT];  /* per unit class: the warps whose next instruction issues
+	                                to it */
+	uint64_t wheel[TM_WHEEL];    /* a timing wheel: slot wr % TM_WHEEL holds the warps with
+	                                kt < wr < kt + TM_WHEEL */
 	Sched sched[TM_MAXSCHED];    /* warp w belongs to scheduler w % schedulers */
 	Units units;                 /* pipelines */
 	uint64_t end;                /* last warp completion (exit issued, pending writes landed) */

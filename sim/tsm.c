@@ -20,8 +20,14 @@ sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char
 	m->dram = d;
 	m->st = st;
 	st->max_warps = c->max_warps;
-	for (int s = 0; s < c->schedulers; s++)
+	for (int s = 0; s < c->schedulers; s++) {
+		int stride = TM_MAXWARPS / c->schedulers;   /* (a scheduler has at most max_warps /
+		                                               schedulers warps: tconfig.c) */
 		sim_sched_init(&m->sched[s], c->policy, c->pool);
+		m->kbase[s] = (uint8_t)(s * stride);
+		m->kmask[s] = (stride == 64 ? ~0ull : (1ull << stride) - 1) << m->kbase[s];
+	}
+	m->farfrom = UINT64_MAX;
 	for (int u = 0; u < UNIT_COUNT; u++) {
 		m->pivl[u] = (uint32_t)c->unit[u].interval;
 		m->plast[u] = (uint8_t)(c->unit[u].units <= 2 ? c->unit[u].units - 1 : 2);
@@ -52,10 +58,11 @@ sim_tsm_free(TSm *m)
 }
 
 /* The ready masks. A warp's wake-up parts that change only at its own issue or a barrier
- * release (scoreboard, control wait, barrier) are cached in wr; each scheduler keeps, by
- * position in its warp order, the warps with wr <= kt (rdy), the later ones on a timing
- * wheel by wr (those beyond its reach in far) and the unit class of each warp's next
- * instruction (umask). A cycle's pick is the policy's first warp of rdy whose unit is free
+ * release (scoreboard, control wait, barrier) are cached in wr; the SM keeps, a bit per warp
+ * (wbit: scheduler k's bits kmask[k] in the order of its warps' positions), the warps with
+ * wr <= kt (rdy), the later ones on one timing wheel by wr (those beyond its reach in far) and
+ * the unit class of each warp's next instruction (umask): one wheel step per SM-cycle,
+ * whichever scheduler visits first. A cycle's pick is the policy's first warp of rdy whose unit is free
  * (pick_free: a busy unit's positions masked out as they are met): the scan over every warp
  * remains only for a scheduler that can issue nothing (and is memoised, kwake). */
 
@@ -66,54 +73,71 @@ rotr(uint64_t x, unsigned n)
 	return n ? (x >> n) | (x << (64 - n)) : x;
 }
 
-/* files warp w (of scheduler k) by wr and wunit */
+/* files warp w by wr and wunit */
 static void
-file(TSm *m, int k, int w)
+file(TSm *m, int w)
 {
-	uint64_t b = 1ull << m->pos[w], r = m->wr[w];
+	uint64_t b = m->wbit[w], r = m->wr[w];
 
-	m->umask[k][m->wunit[w]] |= b;
-	if (r <= m->kt[k])
-		m->rdy[k] |= b;
-	else if (r - m->kt[k] < TM_WHEEL) {
-		m->wheel[k][r % TM_WHEEL] |= b;
-		m->wocc[k] |= 1ull << (r % TM_WHEEL);
+	m->umask[m->wunit[w]] |= b;
+	if (r <= m->kt)
+		m->rdy |= b;
+	else if (r - m->kt < TM_WHEEL) {
+		m->wheel[r % TM_WHEEL] |= b;
+		m->wocc |= 1ull << (r % TM_WHEEL);
 	} else if (r != UINT64_MAX) {
-		m->far[k] |= b;
-		if (r - (TM_WHEEL - 1) < m->farfrom[k])
-			m->farfrom[k] = r - (TM_WHEEL - 1);
+		m->far |= b;
+		if (r - (TM_WHEEL - 1) < m->farfrom)
+			m->farfrom = r - (TM_WHEEL - 1);
 	}
 }
 
-/* takes warp w (of scheduler k) out of rdy, the wheel and far */
+/* takes warp w out of rdy, the wheel and far */
 static void
-unfile(TSm *m, int k, int w)
+unfile(TSm *m, int w)
 {
-	uint64_t b = 1ull << m->pos[w];
+	uint64_t b = m->wbit[w];
 	unsigned sl = (unsigned)(m->wr[w] % TM_WHEEL);
 
-	m->umask[k][m->wunit[w]] &= ~b;
-	m->rdy[k] &= ~b;
-	m->far[k] &= ~b;           /* (farfrom stays: a lower bound) */
+	m->umask[m->wunit[w]] &= ~b;
+	m->rdy &= ~b;
+	m->far &= ~b;              /* (farfrom stays: a lower bound) */
 	/* bit b is this warp's alone: clearing it in the slot of its wr is harmless if it is not there */
-	if ((m->wheel[k][sl] &= ~b) == 0)
-		m->wocc[k] &= ~(1ull << sl);
+	if ((m->wheel[sl] &= ~b) == 0)
+		m->wocc &= ~(1ull << sl);
 }
 
-/* the masks of scheduler k anew, after its warp order changed (a warp arrived or left) */
+/* scheduler k's bits of the masks anew, after its warp order changed (a warp arrived or left) */
 static void
 rebuild(TSm *m, int k)
 {
 	const Sched *sc = &m->sched[k];
+	uint64_t km = m->kmask[k];
 
-	m->rdy[k] = m->far[k] = m->wocc[k] = 0;
-	m->farfrom[k] = UINT64_MAX;
-	memset(m->wheel[k], 0, sizeof m->wheel[k]);
-	memset(m->umask[k], 0, sizeof m->umask[k]);
+	m->rdy &= ~km;
+	m->far &= ~km;
+	for (uint64_t o = m->wocc; o; o &= o - 1) {
+		int sl = __builtin_ctzll(o);
+		if ((m->wheel[sl] &= ~km) == 0)
+			m->wocc &= ~(1ull << sl);
+	}
+	for (int u = 0; u < UNIT_COUNT; u++)
+		m->umask[u] &= ~km;
+	m->farfrom = UINT64_MAX;   /* (the other schedulers' far warps' least, exact again) */
+	for (uint64_t f = m->far; f; f &= f - 1) {
+		uint64_t r = m->wr[m->bw[__builtin_ctzll(f)]];
+		if (r - (TM_WHEEL - 1) < m->farfrom)
+			m->farfrom = r - (TM_WHEEL - 1);
+	}
+	assert(sc->n <= TM_MAXWARPS / m->c->schedulers);
+	for (int i = 0; i < sc->n; i++) {
+		int w = sc->warp[i], j = m->kbase[k] + i;
+		m->pos[w] = (uint8_t)i;
+		m->wbit[w] = 1ull << j;
+		m->bw[j] = (uint8_t)w;
+	}
 	for (int i = 0; i < sc->n; i++)
-		m->pos[sc->warp[i]] = (uint8_t)i;
-	for (int i = 0; i < sc->n; i++)
-		file(m, k, sc->warp[i]);
+		file(m, sc->warp[i]);
 }
 
 /* warp joins its scheduler's order; its masks are rebuilt by the caller */
@@ -160,12 +184,10 @@ sim_tsm_add_cta(TSm *m, int first, int n, int cta, uint64_t age)
 static void
 refresh(TSm *m, const TSource *s, int w)
 {
-	int k = m->wsched[w];
-
 	m->dirty &= ~(1ull << w);
 	if (!m->live[w])
 		return;                 /* gone from its scheduler's order and masks */
-	unfile(m, k, w);
+	unfile(m, w);
 	if (!m->atbar[w]) {
 		const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);
 		uint64_t sb = sim_tsb_max(&m->sb[w], in);
@@ -175,7 +197,7 @@ refresh(TSm *m, const TSource *s, int w)
 		m->wsb[w] = sb;
 	} else
 		m->wr[w] = UINT64_MAX;
-	file(m, k, w);
+	file(m, w);
 }
 
 /* refresh() for the warp that just issued, its next instruction in: it was a candidate, so it
@@ -186,41 +208,39 @@ refresh(TSm *m, const TSource *s, int w)
 static inline __attribute__((always_inline)) void
 refile_common(TSm *m, int w, const TInst *in)
 {
-	int k = m->wsched[w];
-	uint64_t b = 1ull << m->pos[w], r;
+	uint64_t b = m->wbit[w], r;
 	uint64_t sb = sim_tsb_max(&m->sb[w], in);
 
-	m->rdy[k] &= ~b;
+	m->rdy &= ~b;
 	if (in->unit != m->wunit[w]) {   /* (its bit is in umask of its unit) */
-		m->umask[k][m->wunit[w]] &= ~b;
-		m->umask[k][in->unit] |= b;
+		m->umask[m->wunit[w]] &= ~b;
+		m->umask[in->unit] |= b;
 		m->wunit[w] = in->unit;
 	}
 	m->wr[w] = r = m->ctrl[w] > sb ? m->ctrl[w] : sb;
 	m->wsb[w] = sb;
-	if (r <= m->kt[k])
-		m->rdy[k] |= b;
-	else if (r - m->kt[k] < TM_WHEEL) {
-		m->wheel[k][r % TM_WHEEL] |= b;
-		m->wocc[k] |= 1ull << (r % TM_WHEEL);
+	if (r <= m->kt)
+		m->rdy |= b;
+	else if (r - m->kt < TM_WHEEL) {
+		m->wheel[r % TM_WHEEL] |= b;
+		m->wocc |= 1ull << (r % TM_WHEEL);
 	} else {
-		m->far[k] |= b;
-		if (r - (TM_WHEEL - 1) < m->farfrom[k])
-			m->farfrom[k] = r - (TM_WHEEL - 1);
+		m->far |= b;
+		if (r - (TM_WHEEL - 1) < m->farfrom)
+			m->farfrom = r - (TM_WHEEL - 1);
 	}
 }
 static void
 refile(TSm *m, const TSource *s, int w)
 {
-	int k = m->wsched[w];
-	uint64_t b = 1ull << m->pos[w];
+	uint64_t b = m->wbit[w];
 
 	m->dirty &= ~(1ull << w);
 	if (!m->live[w])
 		return;                 /* gone from its scheduler's order and masks */
 	if (m->atbar[w]) {
-		m->rdy[k] &= ~b;
-		m->umask[k][m->wunit[w]] &= ~b;
+		m->rdy &= ~b;
+		m->umask[m->wunit[w]] &= ~b;
 		m->wr[w] = UINT64_MAX;  /* (filed nowhere) */
 		return;
 	}
@@ -237,66 +257,67 @@ flush(TSm *m, const TSource *s)
 
 /* promote()'s rare parts, out of line: the wheel's slots kt+1 .. t after a jump of the clock */
 static __attribute__((noinline)) void
-promote_jump(TSm *m, int k, uint64_t t)
+promote_jump(TSm *m, uint64_t t)
 {
-	uint64_t kt = m->kt[k];
+	uint64_t kt = m->kt;
 	uint64_t sel = t - kt >= TM_WHEEL ? ~0ull :
 	               rotr(~(~0ull << (t - kt)), (unsigned)((TM_WHEEL - (kt + 1) % TM_WHEEL) % TM_WHEEL));
 
-	for (uint64_t o = m->wocc[k] & sel; o; o &= o - 1) {
+	for (uint64_t o = m->wocc & sel; o; o &= o - 1) {
 		int sl = __builtin_ctzll(o);
-		m->rdy[k] |= m->wheel[k][sl];
-		m->wheel[k][sl] = 0;
+		m->rdy |= m->wheel[sl];
+		m->wheel[sl] = 0;
 	}
-	m->wocc[k] &= ~sel;
-	m->kt[k] = t;
+	m->wocc &= ~sel;
+	m->kt = t;
 }
 /* and the far warps come within reach of the wheel, filed anew */
 static __attribute__((noinline)) void
-promote_far(TSm *m, int k)
+promote_far(TSm *m)
 {
-	uint64_t f = m->far[k];
+	uint64_t f = m->far;
 
-	m->far[k] = 0;
-	m->farfrom[k] = UINT64_MAX;
+	m->far = 0;
+	m->farfrom = UINT64_MAX;
 	for (; f; f &= f - 1)
-		file(m, k, m->sched[k].warp[__builtin_ctzll(f)]);
+		file(m, m->bw[__builtin_ctzll(f)]);
 }
 
-/* scheduler k's masks sorted for cycle t (>= every earlier t): the wheel's slots kt+1 .. t
- * join rdy, far warps within reach of the wheel move in */
+/* the masks sorted for cycle t (>= every earlier t): the wheel's slots kt+1 .. t join rdy,
+ * far warps within reach of the wheel move in (once per SM-cycle: the next visit of the
+ * cycle finds kt == t) */
 static inline __attribute__((always_inline)) void
-promote(TSm *m, int k, uint64_t t)
+promote(TSm *m, uint64_t t)
 {
-	uint64_t kt = m->kt[k];
+	uint64_t kt = m->kt;
 
 	if (t == kt + 1) {          /* (the common step: one slot) */
 		/* without a branch on whether the slot holds warps (it does at about every other
 		 * step, in no pattern a predictor learns on a divergent kernel): an empty slot is
 		 * 0, its wocc bit clear (file and unfile keep both) */
 		unsigned sl = (unsigned)(t % TM_WHEEL);
-		m->rdy[k] |= m->wheel[k][sl];
-		m->wheel[k][sl] = 0;
-		m->wocc[k] &= ~(1ull << sl);
-		m->kt[k] = t;
+		m->rdy |= m->wheel[sl];
+		m->wheel[sl] = 0;
+		m->wocc &= ~(1ull << sl);
+		m->kt = t;
 	} else if (t > kt)
-		promote_jump(m, k, t);
-	if (m->farfrom[k] <= t)
-		promote_far(m, k);
+		promote_jump(m, t);
+	if (m->farfrom <= t)
+		promote_far(m);
 }
 
-/* the position of the pick: GTO's inline (the common policy); the others through
- * sim_sched_pick */
+/* the bit of the pick among c (scheduler k's bits): GTO's inline (the common policy); the
+ * others through sim_sched_pick */
 static inline int
-pick(const TSm *m, const Sched *sc, uint64_t cand)
+pick(const TSm *m, const Sched *sc, int k, uint64_t cand)
 {
 	if (sc->policy == SCHED_GTO) {
 		/* the last issued warp sits at rs - 1, bit gbit (0 once it left); a select, not a
 		 * branch (whether it is still sorted follows the data) */
-		uint64_t g = cand & sc->gbit;
+		uint64_t g = cand & sc->gbit << m->kbase[k];
 		return __builtin_ctzll(g ? g : cand);
 	}
-	return m->pos[sim_sched_pick(sc, cand)];
+	return __builtin_ctzll(m->wbit[sim_sched_pick(sc, cand >> m->kbase[k])]);
 }
 
 /* The pick at t: the policy's first warp of c (sorted warps of scheduler k) whose unit class
@@ -304,31 +325,31 @@ pick(const TSm *m, const Sched *sc, uint64_t cand)
  * picks again: the first in the policy's order among those left is the first among those
  * whose class is free, as a pick over the free ones alone would find. No set of the busy
  * classes is kept (on fermi.cfg the ALU class turns busy and free at almost every cycle,
- * and the first pick mostly succeeds). Returns the position, or -1. */
+ * and the first pick mostly succeeds). Returns the bit, or -1. */
 static inline __attribute__((always_inline)) int
 pick_free(const TSm *m, const Sched *sc, int k, uint64_t c, uint64_t t)
 {
 	while (c) {
-		int i = pick(m, sc, c);
-		int u = m->wunit[sc->warp[i]];
+		int j = pick(m, sc, k, c);
+		int u = m->wunit[m->bw[j]];
 		if (m->pfree[u] <= t)
-			return i;
-		c &= ~m->umask[k][u];
+			return j;
+		c &= ~m->umask[u];
 	}
 	return -1;
 }
 
-/* the least pfree of the unit classes of scheduler k's warps c (busy ones, when none of c
- * can issue) */
+/* the least pfree of the unit classes of the warps c (sorted ones of a scheduler, when none
+ * of them can issue) */
 static uint64_t
-least_busy(const TSm *m, int k, uint64_t c)
+least_busy(const TSm *m, uint64_t c)
 {
 	uint64_t lo = UINT64_MAX;
 
 	while (c) {
-		int u = m->wunit[m->sched[k].warp[__builtin_ctzll(c)]];
+		int u = m->wunit[m->bw[__builtin_ctzll(c)]];
 		lo = m->pfree[u] < lo ? m->pfree[u] : lo;
-		c &= ~m->umask[k][u];
+		c &= ~m->umask[u];
 	}
 	return lo;
 }
@@ -339,29 +360,29 @@ least_busy(const TSm *m, int k, uint64_t c)
 static uint64_t
 least_wake(TSm *m, int k, uint64_t least)
 {
-	const Sched *sc = &m->sched[k];
+	uint64_t km = m->kmask[k];
 
 	/* the wheel in time order: slot of kt+1 first; a slot at or past least cannot lower it
 	 * (nor can anything when least is kt + 1, the common case of a busy pipeline) */
-	uint64_t kt = m->kt[k];
+	uint64_t kt = m->kt;
 	if (least == kt + 1)
 		return least;
 	unsigned start = (unsigned)((kt + 1) % TM_WHEEL);
-	for (uint64_t o = rotr(m->wocc[k], start); o; o &= o - 1) {
+	for (uint64_t o = rotr(m->wocc, start); o; o &= o - 1) {
 		int j = __builtin_ctzll(o);
 		uint64_t t = kt + 1 + (uint64_t)j;
 		if (t >= least)
 			break;
-		for (uint64_t b = m->wheel[k][(start + (unsigned)j) % TM_WHEEL]; b; b &= b - 1) {
-			int w = sc->warp[__builtin_ctzll(b)];
+		for (uint64_t b = m->wheel[(start + (unsigned)j) % TM_WHEEL] & km; b; b &= b - 1) {
+			int w = m->bw[__builtin_ctzll(b)];
 			uint64_t q = m->pfree[m->wunit[w]];
 			if ((q > t ? q : t) < least)
 				least = q > t ? q : t;
 		}
 	}
-	if (m->farfrom[k] != UINT64_MAX && m->farfrom[k] + (TM_WHEEL - 1) < least)
-		for (uint64_t f = m->far[k]; f; f &= f - 1) {
-			int w = sc->warp[__builtin_ctzll(f)];
+	if (m->farfrom != UINT64_MAX && m->farfrom + (TM_WHEEL - 1) < least)
+		for (uint64_t f = m->far & km; f; f &= f - 1) {
+			int w = m->bw[__builtin_ctzll(f)];
 			uint64_t t = m->wr[w], q = m->pfree[m->wunit[w]];
 			if (q > t)
 				t = q;
@@ -735,38 +756,39 @@ static inline __attribute__((always_inline)) int
 visit(TSm *m, const TSource *s, int k, uint64_t now)
 {
 	Sched *sc = &m->sched[k];
-	int i, w, why, total = 0;
+	int i, j, w, why, total = 0;
 
 	flush(m, s);
-	promote(m, k, now);
+	promote(m, now);
 	/* The visit after another scheduler took, in this very cycle, a unit class (tku) that
 	 * it left busy (fermi's ALU class, which both schedulers share: 0.34-0.46 such visits per
 	 * warp instruction): when every sorted warp is of that class, none can issue before the
 	 * class is free, which is least_wake's least over the sorted warps; the memo and the
 	 * stall of the first warp are charged at once, without a pick. Otherwise the pick
 	 * passes that class's warps by. */
-	uint64_t cand = m->rdy[k];
+	uint64_t cand = m->rdy & m->kmask[k];
 	if (m->tkt == now && m->pfree[m->tku] > now) {
 		uint64_t r = cand;
-		if ((cand &= ~m->umask[k][m->tku]) == 0 && r) {
+		if ((cand &= ~m->umask[m->tku]) == 0 && r) {
 			memo_wake(m, s, k, now, m->pfree[m->tku]);
 			return 0;
 		}
 	}
-	if ((i = pick_free(m, sc, k, cand, now)) < 0) {
+	if ((j = pick_free(m, sc, k, cand, now)) < 0) {
 		if (!sc->n) {
 			m->st->stall[STALL_IDLE]++;
 			return 0;
 		}
 		/* nothing can issue: the least wake-up of its warps, memoised */
-		memo_wake(m, s, k, now, least_busy(m, k, m->rdy[k]));
+		memo_wake(m, s, k, now, least_busy(m, m->rdy & m->kmask[k]));
 		return 0;
 	}
-	w = sc->warp[i];
+	w = m->bw[j];
+	i = j - m->kbase[k];
 	m->kwake[k] = 0;
 	/* up to issue_width instructions of this warp in this cycle (a loop the compiler would
 	 * hoist invariants of into the frame: a jump back, taken only for dual issue) */
-	int j = 0;
+	int n = 0;
 again:
 	{
 		uint64_t lat = issue(m, s, w, now);
@@ -775,7 +797,7 @@ again:
 			return total;
 		issued(m, sc, i, w, lat);   /* (an issue moves no warp's position but by an exit) */
 	}
-	if (__builtin_expect(++j < m->iw, 0) && m->sfree[k] <= now &&
+	if (__builtin_expect(++n < m->iw, 0) && m->sfree[k] <= now &&
 	    warp_wake(m, s, w, now, &why) == now)
 		goto again;
 	return total;
@@ -823,10 +845,11 @@ sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 			continue;
 		}
 		flush(m, s);
-		promote(m, k, next);
-		if (pick_free(m, &m->sched[k], k, m->rdy[k], next) >= 0)
+		promote(m, next);
+		uint64_t c = m->rdy & m->kmask[k];
+		if (pick_free(m, &m->sched[k], k, c, next) >= 0)
 			return next;           /* nothing can be earlier */
-		uint64_t w = least_wake(m, k, least_busy(m, k, m->rdy[k]));
+		uint64_t w = least_wake(m, k, least_busy(m, c));
 		if (w < t)
 			t = w;
 	}

@@ -192,13 +192,14 @@ START_TEST(test_add_cta)
 	sim_tsm_add_cta(b, 3, 5, 1, 10);
 	ck_assert_int_eq(a->nlive, 5);
 	ck_assert_int_eq(b->nlive, 5);
+	ck_assert_uint_eq(a->rdy, b->rdy);
+	ck_assert_uint_eq(a->far, b->far);
+	ck_assert_uint_eq(a->wocc, b->wocc);
+	ck_assert_uint_eq(a->farfrom, b->farfrom);
+	ck_assert_int_eq(memcmp(a->wheel, b->wheel, sizeof a->wheel), 0);
+	ck_assert_int_eq(memcmp(a->umask, b->umask, sizeof a->umask), 0);
+	ck_assert_int_eq(memcmp(a->wbit, b->wbit, sizeof a->wbit), 0);
 	for (int k = 0; k < 2; k++) {
-		ck_assert_uint_eq(a->rdy[k], b->rdy[k]);
-		ck_assert_uint_eq(a->far[k], b->far[k]);
-		ck_assert_uint_eq(a->wocc[k], b->wocc[k]);
-		ck_assert_uint_eq(a->farfrom[k], b->farfrom[k]);
-		ck_assert_int_eq(memcmp(a->wheel[k], b->wheel[k], sizeof a->wheel[k]), 0);
-		ck_assert_int_eq(memcmp(a->umask[k], b->umask[k], sizeof a->umask[k]), 0);
 		ck_assert_int_eq(a->sched[k].n, b->sched[k].n);
 		ck_assert_int_eq(memcmp(a->sched[k].warp, b->sched[k].warp, sizeof a->sched[k].warp), 0);
 		ck_assert_int_eq(memcmp(a->sched[k].age, b->sched[k].age, sizeof a->sched[k].age), 0);
