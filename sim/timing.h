@@ -806,6 +806,8 @@ typedef struct {
 	                                bound once a far warp left) */
 	uint64_t kmask[TM_MAXSCHED]; /* per scheduler: its bits of the masks */
 	uint8_t kbase[TM_MAXSCHED];  /* per scheduler: its first bit (position 0) */
+	uint8_t korder[2 * TM_MAXSCHED]; /* 0 .. schedulers - 1 twice: a cycle's order of visits
+	                                is the run of schedulers from now % schedulers */
 	uint64_t tkt;                /* the cycle of the last take of a unit class (take_unit) */
 	uint8_t tku;                 /* and its class */
 	uint64_t pfree[UNIT_COUNT];  /* per unit class: first cycle a pipeline is free */

@@ -26,8 +26,10 @@ sim_tsm_init(TSm *m, const TimingConfig *c, Cache *l2, Dram *d, TStats *st, char
 		sim_sched_init(&m->sched[s], c->policy, c->pool);
 		m->kbase[s] = (uint8_t)(s * stride);
 		m->kmask[s] = (stride == 64 ? ~0ull : (1ull << stride) - 1) << m->kbase[s];
+		m->korder[s] = m->korder[s + c->schedulers] = (uint8_t)s;
 	}
 	m->farfrom = UINT64_MAX;
+	m->tkt = UINT64_MAX;        /* (no take yet: tkt == now says a cycle issued) */
 	for (int u = 0; u < UNIT_COUNT; u++) {
 		m->pivl[u] = (uint32_t)c->unit[u].interval;
 		m->plast[u] = (uint8_t)(c->unit[u].units <= 2 ? c->unit[u].units - 1 : 2);
@@ -751,12 +753,12 @@ memo_wake(TSm *m, const TSource *s, int k, uint64_t now, uint64_t least)
 }
 
 /* scheduler k at now, when it is free (sfree) and some warp may issue: the pick and its
- * issues, or the memo of its next possible issue; returns the instructions issued */
-static inline __attribute__((always_inline)) int
+ * issues (each one's take_unit sets tkt to now), or the memo of its next possible issue */
+static inline __attribute__((always_inline)) void
 visit(TSm *m, const TSource *s, int k, uint64_t now)
 {
 	Sched *sc = &m->sched[k];
-	int i, j, w, why, total = 0;
+	int i, j, w, why;
 
 	flush(m, s);
 	promote(m, now);
@@ -771,17 +773,17 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 		uint64_t r = cand;
 		if ((cand &= ~m->umask[m->tku]) == 0 && r) {
 			memo_wake(m, s, k, now, m->pfree[m->tku]);
-			return 0;
+			return;
 		}
 	}
 	if ((j = pick_free(m, sc, k, cand, now)) < 0) {
 		if (!sc->n) {
 			m->st->stall[STALL_IDLE]++;
-			return 0;
+			return;
 		}
 		/* nothing can issue: the least wake-up of its warps, memoised */
 		memo_wake(m, s, k, now, least_busy(m, m->rdy & m->kmask[k]));
-		return 0;
+		return;
 	}
 	w = m->bw[j];
 	i = j - m->kbase[k];
@@ -792,28 +794,28 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 again:
 	{
 		uint64_t lat = issue(m, s, w, now);
-		total++;
 		if (!m->live[w])
-			return total;
+			return;
 		issued(m, sc, i, w, lat);   /* (an issue moves no warp's position but by an exit) */
 	}
 	if (__builtin_expect(++n < m->iw, 0) && m->sfree[k] <= now &&
 	    warp_wake(m, s, w, now, &why) == now)
 		goto again;
-	return total;
 }
 
-/* one SM-cycle: every scheduler, now % nsched first */
-static inline __attribute__((always_inline)) int
+/* one SM-cycle: every scheduler, now % nsched first; whether it issued is tkt == now */
+static inline __attribute__((always_inline)) void
 step(TSm *m, const TSource *s, uint64_t now, int nsched)
 {
-	int total = 0, why;
+	int why;
 
 	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
 	 * chooses first, so that none starves the others of a pipe class they all want (one
 	 * division a cycle; k then wraps) */
-	int k = (nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) : (int)(now % (uint64_t)nsched);
-	for (int i = nsched; i > 0; i--, k = k + 1 < nsched ? k + 1 : 0) {
+	const uint8_t *o = m->korder + ((nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) :
+	                                (int)(now % (uint64_t)nsched));
+	for (const uint8_t *e = o + nsched; o < e; o++) {
+		int k = *o;
 		if (m->sfree[k] > now)
 			m->st->stall[STALL_CTRL]++;
 		else if (m->kwake[k] > now) {
@@ -821,9 +823,8 @@ step(TSm *m, const TSource *s, uint64_t now, int nsched)
 			warp_wake(m, s, m->kfirst[k], now, &why);
 			m->st->stall[why]++;
 		} else
-			total += visit(m, s, k, now);
+			visit(m, s, k, now);
 	}
-	return total;
 }
 
 
@@ -883,7 +884,8 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 		int issued;
 
 		*cycle = t;
-		issued = step(m, s, t, nsched);
+		step(m, s, t, nsched);
+		issued = m->tkt == t;
 		steps++;
 		/* (one test for the rare cases: an exit, a fault, no live warp; an issue through
 		 * the core is the only one that can exit a warp or fault) */
