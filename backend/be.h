@@ -145,6 +145,8 @@ typedef struct {
 	                     PBK target beneath it passes (its lanes leave the SYNC token too) */
 	int tjoin;        /* sync.c's trip_join: the join in the loop's trip whose SSY this
 	                     block's branch pushes (a side breaks past it), else -1 */
+	int brkj;         /* sync.c: the PBK target of a trip_join loop that this block's branch
+	                     breaks to where the post-dominators see none (leave_join), else -1 */
 	BrkPath bpath;    /* sync.c's exit_sync: the break path this back edge falls into */
 	uint8_t retjoin;  /* ifconv.c: the join of a divergent ret-nest (sync.c pushes a PBK of
 	                     it at its immediate dominator) */
@@ -365,6 +367,7 @@ void be_dom(Fn *f);          /* dom.c */
 void be_chk_idom(int n, const int *order, int norder, const int *rpo, int *const *pred,
                  const int *npred, int *idom);
 void be_postdom(Fn *f);
+int *be_postdom_kept(Fn *f);  /* ipdoms (Fn.nblk: the exit) with kept back edges' EXITs as exits */
 void be_loops(Fn *f);
 int be_dominates(const Fn *f, int a, int b);
 int be_in_loop(const Fn *f, int loop, int b);

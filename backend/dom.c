@@ -5,6 +5,9 @@
  * post-dominators. Every block that ends a thread (J_EXIT, J_RET) is an edge to the
  * virtual exit; a region that cannot reach an exit (an infinite loop) gets a fake edge to
  * it from its block with the highest RPO number, until every live block reaches the exit.
+ * be_postdom_kept gives them with the guarded EXIT of a loop's back edge kept before it
+ * (cfg.c, folded 3) as an edge to the exit too, the loop nest's real way out, which the
+ * placement of sync.c's loop tokens asks for under --loop-sync pbk (leave_join).
  * be_dom needs be_rpo; be_loops needs be_dom: a back edge is an edge to a dominator, its
  * natural loop the blocks that reach the latch without the header; loops with the same
  * header merge. Nothing is broken.
@@ -98,7 +101,10 @@ static int succs(const Fn *f, int b, int *out)
 	return n;
 }
 
-void be_postdom(Fn *f)
+/* the immediate post-dominators into ipdom (n for the virtual exit); kept: a loop's back edge
+ * kept before the EXIT (cfg.c, folded 3) is an edge to the exit too, its guarded EXIT the
+ * loop's way out */
+static void postdom(Fn *f, int kept, int *ipdom)
 {
 	int n = f->nblk, X = n, N = n + 1;
 	int **rsucc = be_alloc(f->pool, sizeof(int *) * (size_t)N);  /* reverse-graph succs = CFG preds */
@@ -128,7 +134,7 @@ void be_postdom(Fn *f)
 			*VPUSH(f->pool, rpred[i], nrpred[i], caprp[i]) = sl[k];
 			*VPUSH(f->pool, rsucc[sl[k]], nrsucc[sl[k]], caprs[sl[k]]) = i;
 		}
-		if (b->jmp.kind == J_EXIT || b->jmp.kind == J_RET) {
+		if (b->jmp.kind == J_EXIT || b->jmp.kind == J_RET || (kept && b->jmp.folded == 3)) {
 			*VPUSH(f->pool, rpred[i], nrpred[i], caprp[i]) = X;
 			*VPUSH(f->pool, rsucc[X], nrsucc[X], caprs[X]) = i;
 		}
@@ -176,7 +182,24 @@ void be_postdom(Fn *f)
 	}
 	be_chk_idom(N, order, npost, rpo, rpred, nrpred, idom);
 	for (int i = 0; i < n; i++)
-		f->blk[i].ipdom = f->blk[i].dead ? -1 : idom[i];
+		ipdom[i] = f->blk[i].dead ? -1 : idom[i];
+}
+
+void be_postdom(Fn *f)
+{
+	int *ipdom = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+
+	postdom(f, 0, ipdom);
+	for (int i = 0; i < f->nblk; i++)
+		f->blk[i].ipdom = ipdom[i];
+}
+
+int *be_postdom_kept(Fn *f)
+{
+	int *ipdom = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+
+	postdom(f, 1, ipdom);
+	return ipdom;
 }
 
 int be_in_loop(const Fn *f, int loop, int b)

@@ -288,23 +288,24 @@ void be_log_branches(Fn *f)
 			         "(PTX line %d); the breaking side leaves with BRK past it to the loop's PBK",
 			         x->pfirst >= 0 && x->pfirst < pf->nins ? pf->ins[x->pfirst].loc.line : 0);
 		} else {
-			int pushed = be_has_push(b, b->ipdom);
+			/* (a break to a trip_join loop's PBK target that post-dominators do not see) */
+			int j = b->brkj >= 0 ? b->brkj : b->ipdom, pushed = be_has_push(b, j);
 			e->decision = pushed ? BD_BRANCH_SSY : BD_BRANCH_SHARED;
 			if (!pushed)
 				for (int k = 0; k < f->nblk; k++)
 					for (int q = 0; q < f->blk[k].npush; q++)
-						if (f->blk[k].push[q] == b->ipdom && f->blk[k].s1 >= 0 &&
+						if (f->blk[k].push[q] == j && f->blk[k].s1 >= 0 &&
 						    f->blk[k].nins == 0 && k != i)
 							e->decision = BD_LOOP_SSY;
 			snprintf(e->shape, sizeof e->shape, "%s",
-			         b->loop >= 0 && !be_in_loop(f, b->loop, b->ipdom) ? "loop-exit" :
+			         b->loop >= 0 && !be_in_loop(f, b->loop, j) ? "loop-exit" :
 			         b->jmp.kind == J_BRX ? "indirect" :
-			         b->s2 == b->ipdom || b->s1 == b->ipdom ? "if-then" : "if-then-else");
+			         b->s2 == j || b->s1 == j ? "if-then" : "if-then-else");
 			snprintf(e->rule, sizeof e->rule, "%s",
-			         e->decision == BD_BRANCH_SSY ? (f->blk[b->ipdom].brk ?
+			         e->decision == BD_BRANCH_SSY ? (f->blk[j].brk ?
 			         "PBK at the immediate post-dominator; arrivals leave with BRK" :
 			         "SSY at the immediate post-dominator") :
-			         e->decision == BD_LOOP_SSY ? (f->blk[b->ipdom].brk ?
+			         e->decision == BD_LOOP_SSY ? (f->blk[j].brk ?
 			         "PBK before the loop; exiting lanes leave with BRK" :
 			         "SSY before the loop; exiting lanes arrive with .S") :
 			         "shares the enclosing region's SSY (same post-dominator)");

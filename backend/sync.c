@@ -52,7 +52,12 @@
  * exits go to J: x's SSY is pushed at the branch every trip and marked Blk.brkpass, as a
  * break path's (exit_sync), so that a BRK to J passes its token; a brkpass target stays an
  * SSY's (neither the join rule nor crossed_joins makes it a PBK's, which a BRK could not
- * pass). And so is the join of a divergent branch whose two sides meet before it, forward
+ * pass). J is the block the branch's lanes leave the loop for (leave_join): its immediate
+ * post-dominator, or, when that lies in the loop (the side that stays comes round the back
+ * edge before the loop's only way out, the break), the first block outside the loop up the
+ * post-dominators that take a kept back edge's EXIT as the nest's way out (a loop nest that
+ * ends the kernel: tests/ptx/kept_fallback); a break of that loop to J then leaves for J's
+ * PBK too (Blk.brkj), not for where the fold's post-dominators put it. And so is the join of a divergent branch whose two sides meet before it, forward
  * (sides_meet: `if (a || b)`, whose body both sides reach, or clang's mirror clamp in dwt2d,
  * an inner test jumping to the join past a tail the other side shares), which ptxas brackets
  * with PBK, the branch a plain BRA inside. The tokens are of one kind
@@ -967,7 +972,7 @@ static int trip_join(Fn *f, int b, int j)
 		cand[k] = t;
 	}
 	for (int c = 0; c < nc; c++) {
-		int x = cand[c], ok = 1, reach = 0;
+		int x = cand[c], ok = 1, reach = 0, brk = 0;
 		/* from b, not through x: only blocks of l's own trip, leaving only to j */
 		memset(seen, 0, (size_t)n);
 		seen[b] = 1;
@@ -979,6 +984,7 @@ static int trip_join(Fn *f, int b, int j)
 				if (t < 0)
 					continue;
 				ns++;
+				brk |= t == j;
 				if (t == x || t == j)
 					continue;
 				ok &= t != h && f->blk[t].loop == l;
@@ -991,6 +997,8 @@ static int trip_join(Fn *f, int b, int j)
 		}
 		if (!ok)
 			continue;
+		if (!brk)
+			return -1;   /* x post-dominates b: an if inside the trip, nothing breaks */
 		/* the sides that arrive at x (within the trip) */
 		for (int e = 0; e < nedge(f, b); e++) {
 			int t = edge_to(f, b, e), dup = 0;
@@ -1005,13 +1013,32 @@ static int trip_join(Fn *f, int b, int j)
 	return -1;
 }
 
+/* the block that b's lanes leave b's loop for: b's immediate post-dominator, or, when that lies
+ * in the loop (a side that does not break comes round the back edge before it reaches the
+ * loop's exit: an if/else whose one side breaks, tests/ptx/kept_fallback), the first block
+ * up b's post-dominator chain outside the loop; -1 when that is the exit. On kipd, the
+ * post-dominators (of the first nb blocks) that see a kept back edge's EXIT as the way out
+ * of its loop nest: on the fold's, a loop nest that ends the kernel never leaves its loops */
+static int leave_join(const Fn *f, const int *kipd, int nb, int b)
+{
+	int l = f->blk[b].loop, j = f->blk[b].ipdom;
+
+	if (l < 0 || j < 0 || !be_in_loop(f, l, j))
+		return j;
+	for (j = kipd[b]; j >= 0 && j < nb && be_in_loop(f, l, j); j = kipd[j])
+		;
+	return j >= 0 && j < nb ? j : -1;
+}
+
 int be_sync(Fn *f)
 {
-	int nb, *ph;
+	int nb, *ph, *kipd = NULL;
 	Stk *in = NULL;
 
 	reducible(f);
 	nb = f->nblk;
+	if (f->opt->loop_sync == BE_LOOP_PBK)
+		kipd = be_postdom_kept(f);
 	ph = be_alloc(f->pool, sizeof(int) * (size_t)(f->nloops + 1));
 
 	for (int l = 0; l < f->nloops; l++)
@@ -1039,6 +1066,17 @@ int be_sync(Fn *f)
 		if (l >= 0 && ph[l] < 0)
 			ph[l] = preheader(f, l);
 	}
+	/* and every loop with a branch whose side breaks past a join in the trip (trip_join) */
+	if (f->opt->loop_sync == BE_LOOP_PBK) {
+		be_rpo(f);
+		for (int i = 0, j; i < nb; i++) {
+			const Blk *b = &f->blk[i];
+			if (!b->dead && b->jmp.div && (b->jmp.kind == J_BRA || b->jmp.kind == J_BRX) &&
+			    b->loop >= 0 && ph[b->loop] < 0 && (j = leave_join(f, kipd, nb, i)) >= 0 &&
+			    trip_join(f, i, j) >= 0)
+				ph[b->loop] = preheader(f, b->loop);
+		}
+	}
 	/* a block outside such a loop whose immediate post-dominator was its header now reaches
 	 * the header through the preheader only: the preheader is its join (an if right before
 	 * the loop reconverges there, and the loop's own SSY is pushed after it; with the header
@@ -1051,25 +1089,36 @@ int be_sync(Fn *f)
 					f->blk[i].ipdom = ph[l];
 	if (f->opt->loop_sync == BE_LOOP_PBK)
 		be_rpo(f);   /* the preheaders' too: trip_join orders blocks by it */
-	/* placement */
+	/* placement: first the branches one of whose sides breaks past a join in the trip (a
+	 * side breaks: the loop's PBK, even when all its exits go to j, and an SSY of the join in
+	 * the trip that the breaks pass) */
+	for (int i = 0, j, x; i < nb && f->opt->loop_sync == BE_LOOP_PBK; i++) {
+		Blk *b = &f->blk[i];
+		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX) ||
+		    b->ipdom < 0 || (j = leave_join(f, kipd, nb, i)) < 0 || (x = trip_join(f, i, j)) < 0)
+			continue;
+		add_push(f, ph[b->loop], j);
+		f->blk[j].brk = 1;
+		add_push(f, i, x);
+		f->blk[x].brkpass = 1;
+		b->tjoin = x;
+	}
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];
-		int j, l, x;
-		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX))
+		int j, l;
+		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX) ||
+		    b->tjoin >= 0)
 			continue;
 		j = b->ipdom;
 		if (j < 0)
 			continue;  /* every path ends the thread: nothing to reconverge */
-		if (f->opt->loop_sync == BE_LOOP_PBK && (x = trip_join(f, i, j)) >= 0) {
-			/* a side breaks: the loop's PBK (even when all its exits go to j), and an
-			 * SSY of the join in the trip that the breaks pass */
-			add_push(f, ph[b->loop], j);
-			f->blk[j].brk = 1;
-			add_push(f, i, x);
-			f->blk[x].brkpass = 1;
-			b->tjoin = x;
-			continue;
-		}
+		/* a break of such a loop (an edge to its PBK's target) leaves for that target (on the
+		 * fold's post-dominators of a loop nest that ends the kernel, it would wait in the
+		 * trip or at the header) */
+		if (f->opt->loop_sync == BE_LOOP_PBK && b->jmp.kind == J_BRA && b->loop >= 0 &&
+		    ph[b->loop] >= 0 && (l = leave_join(f, kipd, nb, i)) >= 0 && l != j &&
+		    (b->s1 == l || b->s2 == l) && f->blk[l].brk && be_has_push(&f->blk[ph[b->loop]], l))
+			j = b->brkj = l;
 		l = outer_loop(f, i, j);
 		if (l >= 0) {
 			add_push(f, ph[l], j);

@@ -116,6 +116,7 @@ int be_newblk(Fn *f)
 	b->loop = -1;
 	b->rpo = -1;
 	b->tjoin = -1;
+	b->brkj = -1;
 	b->bpath.start = -1;
 	b->jmp.ptxins = -1;
 	b->jmp.cond = -1;

@@ -15,7 +15,10 @@
  * to their sync target), post-dominators from a virtual exit: every divergent branch (BRA
  * or BRX that is not .U: guarded, or a BRX with two different targets) whose paths meet
  * again must have its innermost SSY (or PBK) target at its immediate post-dominator (an unguarded
- * NOP.S or BRK in between is a trampoline and is skipped); paths that meet at the unguarded
+ * NOP.S or BRK in between is a trampoline and is skipped), or, when that token is an SSY
+ * above a PBK's (an if/else in a loop's trip one of whose sides breaks: backend/sync.c's
+ * trip_join), at its immediate post-dominator in the trip (its target a sink, and the BRKs
+ * that pass the token lead to it); paths that meet at the unguarded
  * EXIT right after a guarded BRA (a loop's back edge kept before it) need none. Errors name the kernel and the code
  * address; given the PTX module (be_verify_kernel_at, as warpc calls it), each starts with the
  * file:line:col of the PTX instruction it was translated from (a branch on that line first).
@@ -306,12 +309,23 @@ static int *fwd_rpo(V *v)
 	return rpo;
 }
 
+/* a BRK with stack s leaves the SYNC token of target t on its way to its PBK's */
+static int passes(const VStk *s, uint32_t t)
+{
+	int d = pbk_under_syncs(s);
+
+	for (int q = d < 0 ? s->d : d + 1; q < s->d; q++)
+		if (s->t[q] == t)
+			return 1;
+	return 0;
+}
+
 /* immediate post-dominators of the instruction graph; n stands for the virtual exit. A
  * region that never reaches an exit (a loop left only through guarded EXITs, which are no
  * edges to the exit here, as in the translator's post-dominators) gets a fake edge to it
  * from its instruction highest in reverse post-order, as dom.c does with blocks: the loop's
  * latch, not whatever the layout put last (an out-of-line arrival of a nested BRX) */
-static int *postdom(V *v)
+static int *postdom(V *v, int trip)
 {
 	int n = v->k->nins, N = n + 1, X = n;
 	int **rp = calloc((size_t)N, sizeof *rp), *nrp = calloc((size_t)N, sizeof(int));
@@ -335,9 +349,13 @@ static int *postdom(V *v)
 		if (v->st[i].d < 0)
 			continue;
 		nlive++;
-		for (int k = 0; k < v->nsucc[i]; k++)
-			EDGE(i, v->succ[i][k]);
-		if (v->nsucc[i] == 0)
+		for (int k = 0; k < v->nsucc[i] && i != trip; k++)
+			if (trip >= 0 && v->k->ins[i].op == OP_BRK && v->succ[i][k] != i + 1 &&
+			    passes(&v->st[i], 8u * (uint32_t)trip))
+				EDGE(i, trip);  /* its lanes leave the token: for it, they have arrived */
+			else
+				EDGE(i, v->succ[i][k]);
+		if (v->nsucc[i] == 0 || i == trip)
 			EDGE(i, X);
 	}
 	for (;;) {
@@ -388,6 +406,24 @@ static int kept_exit(const Kernel *k, int j)
 	       k->ins[j - 1].op == OP_BRA && guarded(&k->ins[j - 1]);
 }
 
+/* where the paths of divergent branch i meet on the post-dominators ipd: -1 when at the
+ * innermost target of its stack (or the PBK's whose SYNC tokens the breaking side passes),
+ * past the NOP.S (and BRK, CONT) trampolines up to it, or only at the exit; else the
+ * instruction where they do */
+static int meet_at(const V *v, const int *ipd, int i)
+{
+	const Kernel *k = v->k;
+	int n = k->nins, j = ipd[i];
+
+	while (j < n && ((k->ins[j].op == OP_NOP && k->ins[j].sync) || k->ins[j].op == OP_BRK ||
+	                 k->ins[j].op == OP_CONT) &&
+	       !guarded(&k->ins[j]) && v->nsucc[j] == 1 && !meets(&v->st[i], 8u * (uint32_t)j))
+		j = v->succ[j][0];
+	if (j >= n || kept_exit(k, j))
+		return -1;  /* the paths only meet at the exit */
+	return v->st[i].d == 0 || !meets(&v->st[i], 8u * (uint32_t)j) ? j : -1;
+}
+
 int be_verify_kernel(const Kernel *k, FILE *err)
 {
 	return be_verify_kernel_at(k, NULL, err);
@@ -423,25 +459,28 @@ int be_verify_kernel_at(const Kernel *k, const Module *m, FILE *err)
 	while (v.nwork)
 		step(&v, v.work[--v.nwork]);
 	if (!v.nerr && n > 0) {
-		ipd = postdom(&v);
+		ipd = postdom(&v, -1);
 		for (int i = 0; i < n; i++) {
 			const Ins *in = &k->ins[i];
-			uint32_t j;
+			int j;
 			if (v.st[i].d < 0 || (!guarded(in) && !multi_target(k, in)) || (in->m.flags & MF_U) ||
 			    (in->op != OP_BRA && in->op != OP_BRX))
 				continue;
-			j = (uint32_t)ipd[i];
-			/* skip NOP.S (and BRK, CONT) trampolines up to the innermost target (or the
-			 * PBK's that the breaking side passes SYNC tokens for) */
-			while ((int)j < n && ((k->ins[j].op == OP_NOP && k->ins[j].sync) ||
-			                      k->ins[j].op == OP_BRK || k->ins[j].op == OP_CONT) &&
-			       !guarded(&k->ins[j]) && v.nsucc[j] == 1 && !meets(&v.st[i], 8 * j))
-				j = (uint32_t)v.succ[j][0];
-			if ((int)j >= n || kept_exit(k, (int)j))
-				continue;  /* the paths only meet at the exit */
-			if (v.st[i].d == 0 || !meets(&v.st[i], 8 * j))
-				verr(&v, i, "divergent branch: its immediate post-dominator 0x%x is not the "
-				     "innermost SSY target", 8 * j);
+			if ((j = meet_at(&v, ipd, i)) < 0)
+				continue;
+			/* a branch of a loop's PBK region whose innermost token is an SSY of the
+			 * trip (sync.c's trip_join): the lanes of a side that breaks leave that token
+			 * as if they had arrived, and the others meet at its target before they come
+			 * round the back edge, where the loop's post-dominators do not look */
+			if (v.st[i].d > 0 && !(v.st[i].t[v.st[i].d - 1] & VKIND) &&
+			    pbk_under_syncs(&v.st[i]) >= 0) {
+				int *ipt = postdom(&v, (int)(VTOP(&v.st[i]) / 8)), mt = meet_at(&v, ipt, i);
+				free(ipt);
+				if (mt < 0)
+					continue;
+			}
+			verr(&v, i, "divergent branch: its immediate post-dominator 0x%x is not the "
+			     "innermost SSY target", 8u * (uint32_t)j);
 		}
 		free(ipd);
 	}

@@ -641,38 +641,82 @@ START_TEST(t_ret_nest)
 }
 END_TEST
 
-/* the loop nest of tests/ptx/kept_fallback: laid out with its outer latch kept before the EXIT
- * (@P BRA head; EXIT) the reconvergence check fails, so the kernel is emitted again with the
- * fold's layout (backend.c, emit_kernel): the latch becomes a guarded EXIT and the jump back,
- * and its log entry says why. loop_to_exit's latches keep theirs. */
+/* the op counts of kernel k that t_kept_fallback checks: PBK, guarded BRK, guarded EXIT, and
+ * a guarded BRA right before an unguarded EXIT (a back edge kept before the EXIT) */
+static void kept_ops(const Kernel *k, int *pbk, int *gbrk, int *gexit, int *kept)
+{
+	*pbk = *gbrk = *gexit = *kept = 0;
+	for (int i = 0; i < k->nins; i++) {
+		const Ins *in = &k->ins[i];
+		*pbk += in->op == OP_PBK;
+		*gbrk += in->op == OP_BRK && in->guard != ISA_PT;
+		*gexit += in->op == OP_EXIT && in->guard != ISA_PT;
+		*kept += in->op == OP_EXIT && in->guard == ISA_PT && i > 0 &&
+		         k->ins[i - 1].op == OP_BRA && k->ins[i - 1].guard != ISA_PT;
+	}
+}
+
+/* the loop nests of tests/ptx/kept_fallback, kept_else and kept_nest, whose outer latch falls
+ * into the kernel's end, around inner loops left by a break from one side of a divergent
+ * if/else: as ptxas 11.8 for sm_35, each inner loop is bracketed with PBK, its if/else joins
+ * in the trip and the break leaves by @P BRK (sync.c, leave_join and trip_join), so the outer
+ * back edge stays before the EXIT (@P BRA head; EXIT) and its log entry says so.
+ * tests/ptx/kept_spin, whose if/else's other side holds a loop of its own (no SSY in the
+ * trip), fails the reconvergence check with the back edge kept, so the kernel is emitted again
+ * with the fold's layout (backend.c, emit_kernel): the latch becomes a guarded EXIT and the
+ * jump back, and its log entry says why. loop_to_exit's latches keep theirs. */
 START_TEST(t_kept_fallback)
 {
+	static const struct { const char *name; int pbk, outer; } kept[] = {
+		{"kept_fallback", 1, 2}, {"kept_else", 1, 2}, {"kept_nest", 2, 4},
+	};
 	Tr t;
 	BeOptions o;
 	size_t len;
-	char *text = slurp("tests/ptx/kept_fallback.ptx", &len);
+	char path[64], *text;
 	const Kernel *k;
-	int gexit = 0;
+	int pbk, gbrk, gexit, nkept;
 
-	ck_assert_ptr_nonnull(text);
 	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	o.loop_sync = BE_LOOP_PBK;
 	o.early_return = BE_RET_GUARDED;
-	ck_assert(tr_opts(&t, "kept_fallback.ptx", text, len, &o));
-	ck_assert_int_eq(entry(&t, "kept_fallback", 2)->decision, BD_EXIT);
-	ck_assert_str_eq(entry(&t, "kept_fallback", 2)->shape, "exit");
-	ck_assert_ptr_nonnull(strstr(entry(&t, "kept_fallback", 2)->rule, "the back edge kept "
+	for (size_t f = 0; f < sizeof kept / sizeof kept[0]; f++) {
+		snprintf(path, sizeof path, "tests/ptx/%s.ptx", kept[f].name);
+		text = slurp(path, &len);
+		ck_assert_ptr_nonnull(text);
+		ck_assert(tr_opts(&t, path, text, len, &o));
+		ck_assert_int_eq(entry(&t, kept[f].name, kept[f].outer)->decision, BD_BRANCH_UNIFORM);
+		ck_assert_str_eq(entry(&t, kept[f].name, kept[f].outer)->shape, "loop-exit");
+		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, kept[f].outer)->rule,
+		                             "the back edge stays"));
+		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, 0)->rule, "SSY every trip"));
+		kept_ops(kern(&t, kept[f].name), &pbk, &gbrk, &gexit, &nkept);
+		ck_assert_int_eq(pbk, kept[f].pbk);
+		ck_assert_int_eq(gbrk, kept[f].pbk);
+		ck_assert_int_eq(gexit, 0);
+		ck_assert_int_eq(nkept, 1);
+		tr_free(&t);
+		free(text);
+	}
+
+	text = slurp("tests/ptx/kept_spin.ptx", &len);
+	ck_assert_ptr_nonnull(text);
+	ck_assert(tr_opts(&t, "kept_spin.ptx", text, len, &o));
+	ck_assert_int_eq(entry(&t, "kept_spin", 3)->decision, BD_EXIT);
+	ck_assert_str_eq(entry(&t, "kept_spin", 3)->shape, "exit");
+	ck_assert_ptr_nonnull(strstr(entry(&t, "kept_spin", 3)->rule, "the back edge kept "
 	                             "before it would break a reconvergence invariant"));
-	k = kern(&t, "kept_fallback");
-	for (int i = 0; i < k->nins; i++)
-		gexit += k->ins[i].op == OP_EXIT && k->ins[i].guard != ISA_PT;
+	k = kern(&t, "kept_spin");
+	kept_ops(k, &pbk, &gbrk, &gexit, &nkept);
 	ck_assert_int_eq(gexit, 1);
+	ck_assert_int_eq(nkept, 0);
 	tr_free(&t);
 	free(text);
 
 	text = slurp("tests/ptx/loop_to_exit.ptx", &len);
 	ck_assert_ptr_nonnull(text);
 	ck_assert(tr_opts(&t, "loop_to_exit.ptx", text, len, &o));
+	gexit = 0;
 	for (int i = 0; i < t.log.n; i++)
 		if (!strcmp(t.log.e[i].shape, "loop-exit"))
 			gexit = -1;
