@@ -303,6 +303,15 @@ void be_v_def(void *ctx, int t, int def, int kill);   /* a BeVisit: sets t's bit
 /* block b's gen (read before written, its branch's predicate included) and kill (written
  * whole) over temporaries, one bit each */
 void be_genkill(const Blk *b, uint32_t *gen, uint32_t *kill);
+/* edges and sync pushes (sync.c, irred.c, pbk.c): edge e of block b is s1 (0), s2 (1), then a
+ * BRX's targets (2 ..) */
+int be_nedge(const Fn *f, int b);                  /* b's edges, in that numbering */
+int be_edge_to(const Fn *f, int b, int e);         /* the target of edge e of b */
+void be_set_edge(Fn *f, int b, int e, int x);      /* points edge e of b at x */
+int be_jump_blk(Fn *f, int t);                     /* a new empty block that jumps to t */
+int be_copy_blk(Fn *f, int t);                     /* a copy of t, last in the layout */
+int be_postdominates(const Fn *f, int j, int b);   /* on the ipdom tree */
+void be_add_push(Fn *f, int p, int j);             /* j among p's pushes, outermost first */
 int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
 void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 
@@ -372,6 +381,7 @@ void be_loops(Fn *f);
 int be_dominates(const Fn *f, int a, int b);
 int be_in_loop(const Fn *f, int loop, int b);
 int be_cont_target(const Fn *f, int l, int t);   /* t is l's header or a latch of l */
+int be_outer_loop(Fn *f, int b, int j);         /* outermost loop holding b, not j; -1 */
 
 /* ------------------------------------------------------------------ sel.c: the toolkit */
 MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);
@@ -478,6 +488,18 @@ int be_ifrule_free(const Blk *b, int k);
 int be_webs(Fn *f);          /* webs.c: one temporary per web; the webs added */
 void be_consts(Fn *f);       /* consts.c: constants read from the bank or as immediates */
 int be_regalloc(Fn *f);      /* regalloc.c */
+int be_reducible(Fn *f);     /* irred.c: irreducible cycles split; 1 when blocks were copied */
+/* pbk.c: ptxas 11.8's PBK targets and the SSYs their BRKs pass, for sync.c (each function's
+ * comment there says what it answers) */
+int be_two_exits(const Fn *f, int l, int nb);
+void be_exit_sync(Fn *f, int b, int p, int j);
+int be_latch_exit(const Fn *f, const Blk *b);
+int be_within_loop(const Fn *f, const Blk *b, int j);
+void be_trip_reach(const Fn *f, int l, int s, int x, uint8_t *mark, uint8_t v, int *stk);
+int be_sides_meet(const Fn *f, const Blk *b, int j, uint8_t *mark, int *stk);
+int be_nest_push(Fn *f, int j);
+int be_trip_join(Fn *f, int b, int j);
+int be_leave_join(const Fn *f, const int *kipd, int nb, int b);
 int be_sync(Fn *f);          /* sync.c */
 void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */
 /* emit.c: the code of a kernel and the functions it calls (fns[i]: Module.funcs[i] or NULL) */

@@ -7,7 +7,7 @@
  * it from its block with the highest RPO number, until every live block reaches the exit.
  * be_postdom_kept gives them with the guarded EXIT of a loop's back edge kept before it
  * (cfg.c, folded 3) as an edge to the exit too, the loop nest's real way out, which the
- * placement of sync.c's loop tokens asks for under --loop-sync pbk (leave_join).
+ * placement of sync.c's loop tokens asks for under --loop-sync pbk (pbk.c's be_leave_join).
  * be_dom needs be_rpo; be_loops needs be_dom: a back edge is an edge to a dominator, its
  * natural loop the blocks that reach the latch without the header; loops with the same
  * header merge. Nothing is broken.
@@ -296,4 +296,15 @@ void be_loops(Fn *f)
 		f->blk[b].loop = best;
 	}
 	(void)sl;
+}
+
+/* outermost loop containing b but not j, or -1 */
+int be_outer_loop(Fn *f, int b, int j)
+{
+	int best = -1;
+
+	for (int l = f->blk[b].loop; l >= 0; l = f->loops[l].parent)
+		if (!be_in_loop(f, l, j))
+			best = l;
+	return best;
 }

@@ -45,7 +45,7 @@ static void ifconv_note(const Fn *f, int ptxins, BeLogEntry *e)
 	memcpy(e->rule + n, "; ", 2);
 }
 
-/* e of back edge b that falls into a break path (sync.c's exit_sync): the path, whether its
+/* e of back edge b that falls into a break path (pbk.c's be_exit_sync): the path, whether its
  * SSY was pushed after the loop's PBK and why, appended to the reconvergence rule */
 static void brkpath_note(const Fn *f, const Blk *b, BeLogEntry *e)
 {
@@ -280,7 +280,7 @@ void be_log_branches(Fn *f)
 			snprintf(e->shape, sizeof e->shape, "diverging-exits");
 			snprintf(e->rule, sizeof e->rule, "paths never meet again (ipdom is the exit)");
 		} else if (b->tjoin >= 0 && be_has_push(b, b->tjoin)) {
-			/* sync.c's trip_join: a side breaks out of the loop past the SSY */
+			/* pbk.c's be_trip_join: a side breaks out of the loop past the SSY */
 			const Blk *x = &f->blk[b->tjoin];
 			e->decision = BD_BRANCH_SSY;
 			snprintf(e->shape, sizeof e->shape, "loop-break");
@@ -288,7 +288,7 @@ void be_log_branches(Fn *f)
 			         "(PTX line %d); the breaking side leaves with BRK past it to the loop's PBK",
 			         x->pfirst >= 0 && x->pfirst < pf->nins ? pf->ins[x->pfirst].loc.line : 0);
 		} else {
-			/* (a break to a trip_join loop's PBK target that post-dominators do not see) */
+			/* (a break to a be_trip_join loop's PBK target that post-dominators do not see) */
 			int j = b->brkj >= 0 ? b->brkj : b->ipdom, pushed = be_has_push(b, j);
 			e->decision = pushed ? BD_BRANCH_SSY : BD_BRANCH_SHARED;
 			if (!pushed)

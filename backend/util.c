@@ -506,3 +506,107 @@ void be_dump(FILE *o, Fn *f, const char *after)
 		fputc('\n', o);
 	}
 }
+
+/* ---------------------------------------------------------------- edges and pushes (sync.c,
+ * irred.c, pbk.c) */
+/* a new empty block that jumps to t (placed and given its loop by the caller) */
+int be_jump_blk(Fn *f, int t)
+{
+	int x = be_newblk(f);
+	Blk *X = &f->blk[x];
+
+	X->jmp.kind = J_JMP;
+	X->s1 = t;
+	X->ipdom = t;
+	X->pfirst = X->plast = f->blk[t].pfirst;
+	return x;
+}
+
+/* does j post-dominate b (on the post-dominator tree computed before sync) */
+int be_postdominates(const Fn *f, int j, int b)
+{
+	for (int x = b, n = 0; x >= 0 && x < f->nblk && n <= f->nblk; x = f->blk[x].ipdom, n++)
+		if (x == j)
+			return 1;
+	return 0;
+}
+
+/* the target of edge e of block b (e = 0, 1: s1, s2; e >= 2: BRX target e - 2) */
+int be_edge_to(const Fn *f, int b, int e)
+{
+	const Blk *B = &f->blk[b];
+
+	return e == 0 ? B->s1 : e == 1 ? B->s2 : f->tl[B->jmp.tl + e - 2];
+}
+
+/* points edge e of block b at x */
+void be_set_edge(Fn *f, int b, int e, int x)
+{
+	Blk *B = &f->blk[b];
+
+	if (e == 0)
+		B->s1 = x;
+	else if (e == 1)
+		B->s2 = x;
+	else
+		f->tl[B->jmp.tl + e - 2] = x;
+}
+
+/* add target j to the pushes of block p, outermost (post-dominating) target first */
+void be_add_push(Fn *f, int p, int j)
+{
+	Blk *b = &f->blk[p];
+	int at = b->npush;
+
+	if (be_has_push(b, j))
+		return;
+	VPUSH(f->pool, b->push, b->npush, b->cappush);
+	/* an inner target is post-dominated by an outer one: the outer is pushed first */
+	for (int k = 0; k < at; k++)
+		if (!be_postdominates(f, b->push[k], j)) {
+			at = k;
+			break;
+		}
+	memmove(&b->push[at + 1], &b->push[at], sizeof(int) * (size_t)(b->npush - 1 - at));
+	b->push[at] = j;
+}
+
+/* a copy of block t (a one-block loop is copied with its back edge), placed last in the
+ * layout; its edges lead where t's do */
+int be_copy_blk(Fn *f, int t)
+{
+	int c = be_newblk(f);
+	Blk *T = &f->blk[t], *C = &f->blk[c];
+
+	for (int k = 0; k < T->nins; k++)
+		*VPUSH(f->pool, C->ins, C->nins, C->cap) = T->ins[k];
+	for (int k = 0; k < T->npush; k++)
+		*VPUSH(f->pool, C->push, C->npush, C->cappush) = T->push[k];
+	C->jmp = T->jmp;
+	C->s1 = T->s1 == t ? c : T->s1;
+	C->s2 = T->s2 == t ? c : T->s2;
+	if (T->jmp.kind == J_BRX) {
+		/* its own target list (emission gives it its own jump table) */
+		C->jmp.tl = f->ntl;
+		for (int k = 0; k < T->jmp.ntl; k++) {
+			int x = f->tl[T->jmp.tl + k];
+			*VPUSH(f->pool, f->tl, f->ntl, f->captl) = x == t ? c : x;
+		}
+	}
+	C->pfirst = T->pfirst;
+	C->plast = T->plast;
+	C->loop = T->loop;
+	C->ipdom = T->ipdom;
+	C->livein = T->livein;
+	C->liveout = T->liveout;
+	C->din = T->din;
+	C->dout = T->dout;
+	memcpy(C->why, T->why, sizeof C->why);
+	return c;
+}
+
+/* how many edges block b has: s1, s2, then a BRX's targets (edge_to's numbering) */
+int be_nedge(const Fn *f, int b)
+{
+	return 2 + (f->blk[b].jmp.kind == J_BRX ? f->blk[b].jmp.ntl : 0);
+}

@@ -17,7 +17,7 @@
  * again must have its innermost SSY (or PBK) target at its immediate post-dominator (an unguarded
  * NOP.S or BRK in between is a trampoline and is skipped), or, when that token is an SSY
  * above a PBK's (an if/else in a loop's trip one of whose sides breaks: backend/sync.c's
- * trip_join), at its immediate post-dominator in the trip (its target a sink, and the BRKs
+ * be_trip_join), at its immediate post-dominator in the trip (its target a sink, and the BRKs
  * that pass the token lead to it); paths that meet at the unguarded
  * EXIT right after a guarded BRA (a loop's back edge kept before it) need none. Errors name the kernel and the code
  * address; given the PTX module (be_verify_kernel_at, as warpc calls it), each starts with the
@@ -138,8 +138,8 @@ static int guarded(const Ins *in)
 }
 
 /* the depth of the innermost PBK token of s when only SYNC tokens lie above it, else -1: a
- * BRK passes those (ptxas's SSY of a break path inside a loop's PBK region, sync.c's
- * exit_sync), its lanes leaving them too, as the SM model removes a BRK's lanes from every
+ * BRK passes those (ptxas's SSY of a break path inside a loop's PBK region, pbk.c's
+ * be_exit_sync), its lanes leaving them too, as the SM model removes a BRK's lanes from every
  * token above the one they leave for */
 static int pbk_under_syncs(const VStk *s)
 {
@@ -469,7 +469,7 @@ int be_verify_kernel_at(const Kernel *k, const Module *m, FILE *err)
 			if ((j = meet_at(&v, ipd, i)) < 0)
 				continue;
 			/* a branch of a loop's PBK region whose innermost token is an SSY of the
-			 * trip (sync.c's trip_join): the lanes of a side that breaks leave that token
+			 * trip (pbk.c's be_trip_join): the lanes of a side that breaks leave that token
 			 * as if they had arrived, and the others meet at its target before they come
 			 * round the back edge, where the loop's post-dominators do not look */
 			if (v.st[i].d > 0 && !(v.st[i].t[v.st[i].d - 1] & VKIND) &&

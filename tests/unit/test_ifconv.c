@@ -659,7 +659,7 @@ static void kept_ops(const Kernel *k, int *pbk, int *gbrk, int *gexit, int *kept
 /* the loop nests of tests/ptx/kept_fallback, kept_else and kept_nest, whose outer latch falls
  * into the kernel's end, around inner loops left by a break from one side of a divergent
  * if/else: as ptxas 11.8 for sm_35, each inner loop is bracketed with PBK, its if/else joins
- * in the trip and the break leaves by @P BRK (sync.c, leave_join and trip_join), so the outer
+ * in the trip and the break leaves by @P BRK (pbk.c, be_leave_join and be_trip_join), so the outer
  * back edge stays before the EXIT (@P BRA head; EXIT) and its log entry says so.
  * tests/ptx/kept_spin, whose if/else's other side holds a loop of its own (no SSY in the
  * trip), fails the reconvergence check with the back edge kept, so the kernel is emitted again
@@ -1021,7 +1021,7 @@ START_TEST(t_side_ibra_reason)
 }
 END_TEST
 
-/* the break path's SSY (sync.c's exit_sync) in the report: brk_sync's four back edges fall
+/* the break path's SSY (pbk.c's be_exit_sync) in the report: brk_sync's four back edges fall
  * into paths of 11, 10, 2 with a store and 12 instructions; the rule of each says whether the
  * SSY was pushed after the PBK and why (the store, or the count against 11), and its JSON row
  * has "break_path" with the path's PTX lines; every other row has null. Not under the

@@ -162,7 +162,7 @@ START_TEST(test_pbk_loop_clean)
 }
 END_TEST
 
-/* brk_div_11 as sync.c's exit_sync lowers it: an SSY of the break path inside the PBK, the
+/* brk_div_11 as pbk.c's be_exit_sync lowers it: an SSY of the break path inside the PBK, the
  * leaving lanes arriving at it by @P NOP.S before the back edge, the loop's own exit a BRK
  * that passes the SSY token: clean; a CONT token in between is not passed */
 START_TEST(test_brk_passes_ssy)
@@ -206,7 +206,7 @@ START_TEST(test_branch_meets_past_ssy)
 }
 END_TEST
 
-/* sync.c's trip_join: a divergent branch of a PBK loop whose side breaks past the SSY of the
+/* pbk.c's be_trip_join: a divergent branch of a PBK loop whose side breaks past the SSY of the
  * join in the trip (0x38) meets the other side at the loop's PBK target, an unguarded BRK to
  * an outer PBK's target (a trampoline): that PBK target is its meeting point, not the outer
  * one past the trampoline (gen --seed 300004: refused before) */
