@@ -479,11 +479,18 @@ int be_ifconv(Fn *f);        /* ifconv.c: -1 after a message (a --decide that ca
 /* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
  * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
  * still empty); sets *loadside when the side computes the address of a global load it makes
- * (counted LOAD_SIDE fewer: held to the divergent limit under a uniform branch too) */
+ * (counted LOAD_SIDE fewer: held to the divergent limit under a uniform branch too); writes
+ * into note (when not NULL) what of the side ptxas's count leaves out that the guide's
+ * count does not (a store address the side computes, fused shifts, folded offsets), "" for
+ * nothing */
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
-                        size_t nwhy, int *loadside);
-/* ifrule.c: instruction k of b costs ptxas nothing (a widening integer conversion, our abs's
- * negation) */
+                        size_t nwhy, int *loadside, char *note, size_t nnote);
+/* ifrule.c: instruction k of b costs ptxas nothing: how (0 when it costs an instruction) */
+enum {
+	BE_FREE_ISEL = 1,   /* a widening integer conversion, our abs's negation */
+	BE_FREE_FUSE        /* a shift ptxas fuses into the add after it, an address offset it
+	                       folds into the access */
+};
 int be_ifrule_free(const Blk *b, int k);
 int be_webs(Fn *f);          /* webs.c: one temporary per web; the webs added */
 void be_consts(Fn *f);       /* consts.c: constants read from the bank or as immediates */

@@ -16,8 +16,9 @@
  * (tests/ptxas-ref/short_circuit: a block of 5 folds, of 6 or with one load does not).
  * Counted as ptxas counts them (ifrule.c's be_ifrule_free): a widening conversion between
  * integer types is free (ptxas makes the value with the load or bit-field extract that had
- * it), an abs is one instruction (I2I |x|, our IADD and IMNMX), and the PSETP that ORs in a
- * test folded before is free (ptxas ORs it in its ISETP).
+ * it), an abs is one instruction (I2I |x|, our IADD and IMNMX), a logical right shift that
+ * only the add after it reads is fused into it (IMAD.U32.U32.HI), and the PSETP that ORs in
+ * a test folded before is free (ptxas ORs it in its ISETP).
  *
  * Only a block that computes nothing but its test is folded: what B writes is read nowhere
  * after B (ptxas keeps both branches when B's value is used past it, in the side or later:

@@ -69,6 +69,7 @@ typedef struct {
 	                     taken side is the long side of an if/else, early NULL) */
 	char shape[24];
 	char block[96];   /* what prevents conversion, "" if nothing */
+	char note[112];   /* sm35: what of the larger side ptxas's count leaves out (ifrule.c) */
 } Ham;
 
 static const PIns *ptx_branch(const Fn *f, const Blk *b)
@@ -284,14 +285,19 @@ static void classify(const Fn *f, const Blk *b, Ham *h)
 static void sm35_cost(const Fn *f, Ham *h)
 {
 	h->cost = 0;
+	h->note[0] = 0;
 	for (int s = 0; s < 2; s++) {
+		char note[sizeof h->note] = "";
 		int c;
 		if (h->side[s] < 0)
 			continue;
 		c = be_ifrule_sm35_side(f, h->chain[s], h->nchain[s], h->size[s],
-		                        h->block[0] ? NULL : h->block, sizeof h->block, &h->loadside);
-		if (c > h->cost)
+		                        h->block[0] ? NULL : h->block, sizeof h->block, &h->loadside,
+		                        note, sizeof note);
+		if (c > h->cost) {
 			h->cost = c;
+			memcpy(h->note, note, sizeof note);
+		}
 	}
 }
 
@@ -583,7 +589,8 @@ static void decide_rule(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *
 		return;
 	}
 	if (lim >= 0 && h->cost > lim) {
-		snprintf(r->rule, sizeof r->rule, "%s %d > %s %s", cost, h->cost, opt, ls);
+		snprintf(r->rule, sizeof r->rule, "%s %d > %s %s%s%s%s", cost, h->cost, opt, ls,
+		         h->note[0] ? " (" : "", h->note, h->note[0] ? ")" : "");
 		return;
 	}
 	need = pred_need(f, h);
@@ -592,7 +599,8 @@ static void decide_rule(const Fn *f, const Ham *h, const Blk *b, IfRec *r, int *
 		         cost, h->cost, opt, ls, need);
 		return;
 	}
-	snprintf(r->rule, sizeof r->rule, "%s %d <= %s %s%s", cost, h->cost, opt, ls,
+	snprintf(r->rule, sizeof r->rule, "%s %d <= %s %s%s%s%s%s", cost, h->cost, opt, ls,
+	         h->note[0] ? " (" : "", h->note, h->note[0] ? ")" : "",
 	         h->ncomb ? " (nested guards ANDed with PSETP)" : "");
 	r->predicated = 1;
 	*go = 1;

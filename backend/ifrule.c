@@ -10,8 +10,12 @@
  * (docs/fidelity.md, "Sides with a global load"); the former is held to the divergent limit
  * under a uniform branch too (ifconv.c), as ptxas's limit for it is 19 either way. A side
  * without such a load does not count what ptxas spends nothing on (be_ifrule_free: a
- * widening integer conversion, our abs's negation), which puts Mandelbrot's short-circuit
- * sides at ptxas's size (chain.c counts a test's block the same way).
+ * widening integer conversion, our abs's negation, a shift ptxas fuses into the add after it,
+ * an address offset it folds into the access), which puts Mandelbrot's short-circuit sides at
+ * ptxas's size (chain.c counts a test's block the same way), and counts a side that computes
+ * the address of a global store it makes STORE_SIDE fewer (tests/ptx/store_addr). ptxas
+ * speculates nothing of a side above its branch (tests/ptx/side_nospec): the rule counts all
+ * of it, guarded.
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
@@ -33,6 +37,13 @@
  * (mathlib's Payne-Hanek shift) */
 #define LOCAL_SIDE 16
 
+/* the same for a side that computes the address of a global store it makes (`mul.wide.s32`,
+ * `add.s64`, `st.global`, NVVM's code for `out[i] = v`: Rodinia's dwt2d): ptxas 11.8 spends 2
+ * instructions on that address (ISCADD, IMAD.HI.X), ours 5 (SHL, SHR, a MOV.64 and the
+ * 64-bit add), and converts a side of k instructions and the store up to k = 4 divergent, 2
+ * uniform (tests/ptx/store_addr: _w4 and _w5, _u2 and _u3): 2 fewer puts both limits at ours */
+#define STORE_SIDE 2
+
 /* in reads temporary t (a source operand, or the base of an address) */
 static int reads(const MIns *in, int t)
 {
@@ -45,11 +56,11 @@ static int reads(const MIns *in, int t)
 	return 0;
 }
 
-/* in is a global or generic load from an address that one of the side's ndef temporaries
- * def (written before in in the side) is the base of */
-static int made_load(const MIns *in, const int *def, int ndef)
+/* in is a global or generic load (a store with st) from (to) an address that one of the
+ * side's ndef temporaries def (written before in in the side) is the base of */
+static int made_addr(const MIns *in, const int *def, int ndef, int st)
 {
-	if (in->op != OP_LD && in->op != OP_LDG)
+	if (st ? in->op != OP_ST : in->op != OP_LD && in->op != OP_LDG)
 		return 0;
 	for (int i = 0; i < in->nopd; i++)
 		for (int d = 0; in->o[i].kind == OPD_MEM && d < ndef; d++)
@@ -117,28 +128,73 @@ static int coalesced_copy(const Fn *f, const int *chain, int nchain, int k, int 
 	       !read_after(f, chain, nchain, k, i, in->o[1].t);
 }
 
+/* instruction k of b writes a whole temporary that the instruction after it (under the same
+ * guard) reads only as its operand o (o < 0: only as an address base) and no later
+ * instruction of b reads: what ptxas folds into that instruction */
+static int feeds_only(const Blk *b, int k, int o)
+{
+	const MIns *in = &b->ins[k], *nx = &b->ins[k + 1];
+	int t;
+
+	if (in->nopd < 1 || in->o[0].kind != OPD_REG || in->o[0].part || in->o[0].t < T_FIRST ||
+	    nx->guard != in->guard || nx->gneg != in->gneg)
+		return 0;
+	t = in->o[0].t;
+	for (int i = 0; i < nx->nopd; i++)
+		if (i != o && (nx->o[i].kind == OPD_REG || (o >= 0 && nx->o[i].kind == OPD_MEM)) &&
+		    nx->o[i].t == t)
+			return 0;
+	for (int j = k + 2; j < b->nins; j++)
+		if (reads(&b->ins[j], t) || b->ins[j].guard == t)
+			return 0;
+	return 1;
+}
+
 /* instruction k of b is one ptxas 11.8 spends nothing on: a widening conversion between
  * integer types (ptxas makes the value with the load or bit-field extract that had it:
  * Mandelbrot's `cvt.u32.u16` of a byte of a `ld.v4.u8`; not a narrowing one, which
  * mummergpu's switch cases show ptxas counting), or the negation of our abs (IADD RZ, -x before
- * IMNMX: ptxas's abs is one I2I |x|) */
+ * IMNMX: ptxas's abs is one I2I |x|): BE_FREE_ISEL. Or (BE_FREE_FUSE) a logical right shift
+ * by a constant whose result only the IADD after it adds (ptxas's IMAD.U32.U32.HI d, x, 2^(32-n),
+ * y: NVVM's rounding of a signed division by a power of two, `shr.u32 t, x, 31; add.s32 y, x,
+ * t`, 8 pairs converted and 9 not: tests/ptx/store_addr _r8, _r9), or an IADD of a constant
+ * whose result only the access after it takes as its address (`add.s32 a, b, 784;
+ * ld.shared [a]`, ptxas's LDS [b+0x310]: _lds2, _lds3); 0 for any other instruction */
 int be_ifrule_free(const Blk *b, int k)
 {
 	const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
 
 	if (in->op == OP_I2I && !(in->m.flags & MF_SAT) &&
 	    isa_type_bytes((Type)in->m.dtype) > isa_type_bytes((Type)in->m.stype))
-		return 1;
-	return in->op == OP_IADD && nx && nx->op == OP_IMNMX && in->nopd == 3 &&
-	       in->o[1].kind == OPD_REG && in->o[1].t == T_RZ && (in->o[2].flags & OPF_NEG) &&
-	       in->o[0].kind == OPD_REG && nx->nopd >= 3 && nx->o[2].kind == OPD_REG &&
-	       nx->o[2].t == in->o[0].t;
+		return BE_FREE_ISEL;
+	if (in->op == OP_IADD && nx && nx->op == OP_IMNMX && in->nopd == 3 &&
+	    in->o[1].kind == OPD_REG && in->o[1].t == T_RZ && (in->o[2].flags & OPF_NEG) &&
+	    in->o[0].kind == OPD_REG && nx->nopd >= 3 && nx->o[2].kind == OPD_REG &&
+	    nx->o[2].t == in->o[0].t)
+		return BE_FREE_ISEL;
+	if (!nx || in->nopd != 3 || (in->m.flags & (MF_CC | MF_X | MF_SAT)))
+		return 0;
+	if (in->op == OP_SHR && in->m.dtype == TY_U32 && in->o[2].kind == OPD_IMM &&
+	    nx->op == OP_IADD && nx->nopd == 3 && !(nx->m.flags & (MF_CC | MF_X | MF_SAT)))
+		for (int o = 1; o <= 2; o++)
+			if (nx->o[o].kind == OPD_REG && nx->o[o].t == in->o[0].t &&
+			    !(nx->o[o].flags & OPF_NEG) && feeds_only(b, k, o))
+				return BE_FREE_FUSE;
+	if (in->op == OP_IADD && in->o[1].kind == OPD_REG && !(in->o[1].flags & OPF_NEG) &&
+	    in->o[2].kind == OPD_IMM && (isa_ops[nx->op].flags & (F_LOAD | F_STORE)) &&
+	    !(isa_ops[nx->op].flags & F_ATOMIC))
+		for (int o = 0; o < nx->nopd; o++)
+			if (nx->o[o].kind == OPD_MEM && nx->o[o].t == in->o[0].t &&
+			    feeds_only(b, k, -1))
+				return BE_FREE_FUSE;
+	return 0;
 }
 
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
-                        size_t nwhy, int *loadside)
+                        size_t nwhy, int *loadside, char *note, size_t nnote)
 {
-	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0;
+	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
+	int stmade = 0;
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
 	 * as the side has (a fixed array that fills up would stop seeing them) */
 	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0;
@@ -148,8 +204,9 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 		for (int i = 0; i < x->nins; i++) {
 			const MIns *in = &x->ins[i];
 			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-			int use = 0, mine = made_load(in, def, ndef);
+			int use = 0, mine = made_addr(in, def, ndef, 0), fr = be_ifrule_free(x, i);
 			made |= mine;
+			stmade |= made_addr(in, def, ndef, 1);
 			local |= in->op == OP_LDL;
 			stl |= in->op == OP_STL;
 			for (int l = 0; l < nld; l++)
@@ -162,7 +219,8 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			    in->nopd > 0 && in->o[0].kind == OPD_REG)
 				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
 			c -= coalesced_copy(f, chain, nchain, k, i);
-			nfree += be_ifrule_free(x, i);
+			nfree += fr != 0;
+			nfuse += fr == BE_FREE_FUSE;
 			for (int o = 0; o < in->nopd && o < si->n; o++)
 				if (si->dst[o] && in->o[o].kind == OPD_REG)
 					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
@@ -176,8 +234,20 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 		int less = local && !stl ? LOCAL_SIDE : LOAD_SIDE;   /* (a local store: the global rule's) */
 		c = c > less ? c - less : 1;
 		*loadside |= less == LOAD_SIDE;
-	} else
+	} else {
 		c -= nfree;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
+		if (stmade)
+			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
+		if (note && (stmade || nfuse)) {
+			int n = snprintf(note, nnote, "counted as ptxas: ");
+			if (stmade && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "%d fewer for the store address "
+				              "the side computes%s", STORE_SIDE, nfuse ? ", " : "");
+			if (nfuse && n < (int)nnote)
+				snprintf(note + n, nnote - (size_t)n, "%d shift%s or offset%s fused into the "
+				         "instruction after", nfuse, nfuse == 1 ? "" : "s", nfuse == 1 ? "" : "s");
+		}
+	}
 	if (guarded && plain && why && !why[0])
 		snprintf(why, nwhy, "a side holds a converted hammock and other code");
 	return c;

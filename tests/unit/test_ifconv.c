@@ -218,6 +218,67 @@ START_TEST(t_sm35_load_sides)
 }
 END_TEST
 
+/* sides ptxas 11.8 for sm_35 predicates at its own count (tests/ptx/store_addr, its listing
+ * tests/ptxas-ref/store_addr.sass): a store address the side computes counts 2 fewer, a
+ * shift fused into the add after it (NVVM's rounding) and an offset folded into the access
+ * nothing. Each pair is ptxas's last predicated side and its first branch; under the guide
+ * rule none of the longer sides is predicated. And ptxas speculates nothing
+ * (tests/ptx/side_nospec): a side whose values die in it is counted whole */
+START_TEST(t_sm35_store_sides)
+{
+	static const struct { const char *func; BeDecision d; int size; const char *note; } want[] = {
+		{ "store_addr_w4", BD_PREDICATED, 10, "larger side 8 <= --predicate-max 8 (counted "
+		  "as ptxas: 2 fewer for the store address the side computes)" },
+		{ "store_addr_w5", BD_BRANCH_SSY, 11, "larger side 9 > --predicate-max 8" },
+		{ "store_addr_u2", BD_PREDICATED, 8, "larger side 6 <= --predicate-max-uniform 6" },
+		{ "store_addr_u3", BD_BRANCH_UNIFORM, 9, "larger side 7 > --predicate-max-uniform 6" },
+		{ "store_addr_r8", BD_PREDICATED, 16, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 8 shifts or offsets fused into the instruction after)" },
+		{ "store_addr_r9", BD_BRANCH_SSY, 18, "larger side 9 > --predicate-max 8" },
+		{ "store_addr_lds2", BD_PREDICATED, 11, "larger side 8 <= --predicate-max 8 (counted "
+		  "as ptxas: 2 fewer for the store address the side computes, 1 shift or offset" },
+		{ "store_addr_lds3", BD_BRANCH_SSY, 12, "larger side 9 > --predicate-max 8" },
+	};
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/store_addr.ptx", &len);
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tests/ptx/store_addr.ptx", text, len, &o));
+	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+		const BeLogEntry *e = entry(&t, want[k].func, 0);
+		ck_assert_msg(e->decision == want[k].d, "%s: %s", want[k].func, e->rule);
+		ck_assert_int_eq(e->size_else, want[k].size);
+		ck_assert_msg(!strncmp(e->rule, want[k].note, strlen(want[k].note)), "%s: %s",
+		              want[k].func, e->rule);
+	}
+	for (int k = 0; k < 4; k++)    /* one side of each kind in one kernel */
+		ck_assert_int_eq(entry(&t, "store_addr", k)->decision, BD_PREDICATED);
+	tr_free(&t);
+	rule_opts(&o, BE_RULE_GUIDE, 7, 4);
+	ck_assert(tr_opts(&t, "tests/ptx/store_addr.ptx", text, len, &o));
+	ck_assert_int_eq(dec(&t, "store_addr_w4"), BD_BRANCH_SSY);
+	ck_assert_int_eq(dec(&t, "store_addr_r8"), BD_BRANCH_SSY);
+	ck_assert_ptr_null(strstr(entry(&t, "store_addr_w4", 0)->rule, "counted as ptxas"));
+	tr_free(&t);
+	free(text);
+
+	text = slurp("tests/ptx/side_nospec.ptx", &len);
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tests/ptx/side_nospec.ptx", text, len, &o));
+	ck_assert_int_eq(dec(&t, "side_nospec_st6"), BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "side_nospec_st6", 0)->rule, "larger side 7 <= --predicate-max 8");
+	ck_assert_int_eq(dec(&t, "side_nospec_phi10"), BD_BRANCH_SSY);
+	ck_assert_int_eq(dec(&t, "side_nospec_else8"), BD_BRANCH_SSY);
+	ck_assert_int_eq(dec(&t, "side_nospec_f12"), BD_BRANCH_SSY);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* the sm_35 rule sees every definition and load of a side however many: many_defs makes
  * 70 values before the address of its load (its side is a load side, predicated at inf);
  * many_loads loads ten values from addresses made before the branch and computes with the
@@ -1284,6 +1345,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side);
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
+	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
