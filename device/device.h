@@ -3,8 +3,8 @@
  * --arg --out), its buffers and their output files. Shared by the SM model (sim/) and the
  * PTX reference interpreter (oracle/), so both leave memory in the same layout.
  *
- * Files: mem.c (device memory), launch.c (parsing of launch options, placement of buffers and
- * parameters in constant bank 0, output files), tex.c (textures bound with --tex and the one
+ * Files: mem.c (device memory), args.c (the launch options' values parsed), launch.c (placement
+ * of buffers and parameters in constant bank 0, output files), tex.c (textures bound with --tex and the one
  * sampling function both engines fetch through), heap.c (in-kernel malloc's device heap).
  */
 #ifndef WARPSIM_DEVICE_H
@@ -179,7 +179,10 @@ void dev_heap_free_all(DevHeap *h);
 uint64_t dev_ld(const uint8_t *p, unsigned size);
 void dev_st(uint8_t *p, unsigned size, uint64_t v);
 
-/* ------------------------------------------------------------------ launch.c */
+/* ------------------------------------------------------------------ args.c, launch.c */
+static inline int dev_isfloat(Type t) { return t == TY_F32 || t == TY_F64; }
+static inline int dev_issigned(Type t) { return t == TY_S8 || t == TY_S16 || t == TY_S32 || t == TY_S64; }
+
 typedef enum { INIT_ZERO, INIT_IOTA, INIT_CONST, INIT_RANDOM, INIT_FILE } InitKind;
 
 typedef struct LaunchArg {
@@ -356,6 +359,9 @@ void dev_arg_free(LaunchArg *a);
 void dev_const_free(LaunchConst *c);
 void dev_out_free(LaunchOut *o);
 int dev_parse_type(const char *s, Type *t);          /* u8 ... f64 */
+const char *dev_type_name(Type t);                   /* "u8" ... "f64" */
+/* the bytes a field of a struct argument or --const takes */
+uint32_t dev_field_bytes(const LaunchArg *f);
 int dev_parse_scalar(Type t, const char *s, uint64_t *bits);
 /* local bytes per thread a launch l of k gives (an sm_3x listing: its frame and a stack),
  * at least l->stack_bytes; an sm_3x listing's stack top c[0x0][0x44] */
