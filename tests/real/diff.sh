@@ -25,7 +25,9 @@
 #   both-fail both stop (the made-up data sends an address out of range, a texture is unbound)
 #   skipped   a texture, surface or sampler parameter
 # One line per DIFFER and ONE-FAILS kernel, then the totals per set. Nothing is fetched and
-# nothing of the corpus is kept (tests/real/README.md). Env: BIN (warpsim's folder).
+# nothing of the corpus is kept (tests/real/README.md). Env: BIN (warpsim's folder); SIM, more
+# arguments of every SM-model run (SIM="--config sim/configs/kepler.cfg": kepler.cfg's
+# translator rules and timing; the other schedules are then tried on top of it).
 set -u
 DIR=${1:?usage: diff.sh DIR [SET...]}
 shift
@@ -126,7 +128,8 @@ for set in $sets; do
 		while IFS="	" read -r k blk args; do
 			if [ "$args" = skip ]; then echo "$set skipped" >> "$tmp/verdicts"; continue; fi
 			run "$tmp/o" "$f" "$k" "$blk" "$args" --oracle
-			run "$tmp/s" "$f" "$k" "$blk" "$args"
+			# shellcheck disable=SC2086
+			run "$tmp/s" "$f" "$k" "$blk" "$args" ${SIM:-}
 			oe=0; se=0
 			grep -q '^error:' "$tmp/o" && oe=1
 			grep -q '^error:' "$tmp/s" && se=1
@@ -141,7 +144,7 @@ for set in $sets; do
 				         "--predicate-max inf --predicate-max-uniform inf" \
 				         "--config $top/sim/configs/kepler.cfg" "--functional"; do
 					# shellcheck disable=SC2086
-					run "$tmp/x" "$f" "$k" "$blk" "$args" $x
+					run "$tmp/x" "$f" "$k" "$blk" "$args" ${SIM:-} $x
 					cmp -s "$tmp/x" "$tmp/s" || { v=racy; break; }
 				done
 			fi
