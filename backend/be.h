@@ -108,7 +108,7 @@ typedef struct {
 	                     side (s2) */
 } Jmp;
 
-/* a PBK loop's break path (sync.c's exit_sync): the straight-line code its divergent back
+/* a PBK loop's break path (pbk.c's be_exit_sync): the straight-line code its divergent back
  * edge falls into on the way to the loop's end; ptxas 11.8 pushes an SSY of it after the PBK
  * when it holds a global access or BE_BRKPATH_MIN or more instructions */
 enum { BE_BRKPATH_MIN = 11 };
@@ -141,13 +141,13 @@ typedef struct {
 	uint8_t arrive1;  /* the edge to s1 arrives (.S) */
 	uint8_t arrive2;  /* the edge to s2 arrives */
 	uint8_t brk;      /* this block is a PBK target: pushed by PBK, arrived at by BRK */
-	uint8_t brkpass;  /* sync.c's exit_sync and trip_join: an SSY target that a BRK to the
+	uint8_t brkpass;  /* pbk.c's be_exit_sync and be_trip_join: an SSY target that a BRK to the
 	                     PBK target beneath it passes (its lanes leave the SYNC token too) */
-	int tjoin;        /* sync.c's trip_join: the join in the loop's trip whose SSY this
+	int tjoin;        /* pbk.c's be_trip_join: the join in the loop's trip whose SSY this
 	                     block's branch pushes (a side breaks past it), else -1 */
-	int brkj;         /* sync.c: the PBK target of a trip_join loop that this block's branch
-	                     breaks to where the post-dominators see none (leave_join), else -1 */
-	BrkPath bpath;    /* sync.c's exit_sync: the break path this back edge falls into */
+	int brkj;         /* sync.c: the PBK target of a be_trip_join loop that this block's branch
+	                     breaks to where the post-dominators see none (be_leave_join), else -1 */
+	BrkPath bpath;    /* pbk.c's be_exit_sync: the break path this back edge falls into */
 	uint8_t retjoin;  /* ifconv.c: the join of a divergent ret-nest (sync.c pushes a PBK of
 	                     it at its immediate dominator) */
 	uint8_t predicated; /* ifconv.c: block merged away */

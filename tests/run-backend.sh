@@ -350,7 +350,7 @@ count cont.cont_nocross cont_nocross@pbk 'PBK ' 0
 count cont.cont_nocross cont_nocross@pbk 'SSY ' 3
 count cont.cont_nocross cont_nocross@pbk '@P[0-6] NOP\.S;' 4
 
-# 13b. break paths (sync.c's exit_sync, kepler.cfg's settings): brk_sync's four loops are left by
+# 13b. break paths (pbk.c's be_exit_sync, kepler.cfg's settings): brk_sync's four loops are left by
 #     their own exit (`@P BRK`) and by their back edge's fall-through into a path to the
 #     loop's end (a BRK at its end); ptxas 11.8 pushes an SSY of the path inside the PBK for
 #     paths of 11 and 12 instructions and one with a store (the leaving lanes arrive by
@@ -364,7 +364,7 @@ count brksync brk_sync@pbk '@!?P[0-6] NOP\.S;' 3
 count brksync brk_sync@pbk '@!?P[0-6] BRA ' 1
 count brksync brk_sync 'PBK ' 0
 
-# 13c. breaks past a join (sync.c's trip_join, kepler.cfg's settings): in brk_nest's five PBK
+# 13c. breaks past a join (pbk.c's be_trip_join, kepler.cfg's settings): in brk_nest's five PBK
 #     loops a divergent branch whose one side breaks gets an SSY of its join inside the trip,
 #     pushed every trip, in loops A to D (an if breaking halfway or at its side's end, the
 #     same in a loop whose exits all go to one block, a brx.idx with a break); loop E's if,

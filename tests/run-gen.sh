@@ -11,7 +11,7 @@
 #      --short-circuit fold) at
 #      s4, s8 (8 divergent, 6 uniform), s12 and sinf, lrr only: one-side, ret-nest, guarded
 #      returns and PBK loops, which the guide rule never produces (about 5 s). At least one
-#      of them must get the SSY of a break path (sync.c's exit_sync), as warpc --explain=json
+#      of them must get the SSY of a break path (pbk.c's be_exit_sync), as warpc --explain=json
 #      reports it, and lose it under gen --no-brkpath.
 #   3. the harness itself: the in-process runner (tests/tools/fdrun.c) reports a planted
 #      difference as DIFF, the driver reports planted crashes as CRASH and goes on, and the
@@ -42,7 +42,7 @@ sm35=$(BIN=$BIN BUILD=$BUILD SHRINK=0 PMAX="s4 s8 s12 sinf" SCHEDS=lrr \
 echo "$sm35" | sed 's/^fuzz-diff/gen: sm35 fuzz-diff/'
 echo "$sm35" | grep -q '^fuzz-diff: FAIL' && { echo "gen: FAIL under the sm35 rule: reproduce with" \
 	"PMAX='s4 s8 s12 sinf' make fuzz-diff FROM=SEED N=1"; status=1; }
-# the sm35 seeds must hold a break path whose SSY kepler.cfg's rules push (sync.c's exit_sync),
+# the sm35 seeds must hold a break path whose SSY kepler.cfg's rules push (pbk.c's be_exit_sync),
 # as `warpc --explain=json` reports it (a back edge's "break_path" with "ssy": true), or the
 # run above no longer covers it (gen's brk_path). The first seed that has one ends the scan,
 # and gen --no-brkpath must take its break paths out. GEN_SCAN_OPTS (gen's options for the
