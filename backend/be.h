@@ -312,6 +312,7 @@ int be_jump_blk(Fn *f, int t);                     /* a new empty block that jum
 int be_copy_blk(Fn *f, int t);                     /* a copy of t, last in the layout */
 int be_postdominates(const Fn *f, int j, int b);   /* on the ipdom tree */
 void be_add_push(Fn *f, int p, int j);             /* j among p's pushes, outermost first */
+int be_writes(const MIns *in, int t);              /* in writes temporary t (register or predicate) */
 int be_check_ir(Fn *f, const char *after);         /* structural checks of the IR */
 void be_dump(FILE *out, Fn *f, const char *after); /* the -d printer */
 
@@ -475,6 +476,36 @@ int be_fold_chains(Fn *f);   /* chain.c: tests folded into one predicate; how ma
 /* uniform.c: "%p2 depends on %tid.x via %r4", the special register behind divergent PTX
  * register reg (memoised); 0 when the divergence has another cause */
 int be_why_divergent(const Fn *f, int reg, char *out, size_t n);
+/* what one conditional branch is */
+typedef struct {
+	int a;            /* branch block */
+	int side[2];      /* [0] taken side, [1] fall-through side; -1 when the side is the join */
+	int *chain[2];    /* the blocks of each side in order (chain[s][0] == side[s]) */
+	int nchain[2];    /* their number, 0 when the side is the join */
+	int exitside;     /* 0/1: that side ends the thread (EXIT appended) or returns (RET), -1 */
+	int retside;      /* exitside returns from the .func (--early-return guarded) */
+	int join;         /* common join, -1 for an exit hammock */
+	int cost;         /* guarded instructions */
+	int size[2];      /* instructions of each side */
+	int ncomb;        /* PSETPs needed for already-guarded instructions */
+	int loadside;     /* sm35: a side computes the address of a global load it makes */
+	int hammock;      /* single entry, single exit, straight-line sides */
+	int nest;         /* ret-nest: the taken side returns, the fall-through side (side[1])
+	                     jumps to a join other paths reach too */
+	int *early;       /* ret-nest: the blocks of the taken side (the early return) */
+	int nearly;
+	int one;          /* one-side: the fall-through side alone (side[1], a nest whose
+	                     taken side is the long side of an if/else, early NULL) */
+	char shape[24];
+	char block[96];   /* what prevents conversion, "" if nothing */
+	char note[112];   /* sm35: what of the larger side ptxas's count leaves out (ifrule.c) */
+} Ham;
+/* hammock.c: the PTX conditional branch that block b ends in (not a locked or nested one), or
+ * NULL */
+const PIns *be_ptx_branch(const Fn *f, const Blk *b);
+/* hammock.c: what the branch of block a is (h filled; one: also the one-side form of an
+ * if/else too long to predicate whole) */
+void be_examine(const Fn *f, int a, Ham *h, int one);
 int be_ifconv(Fn *f);        /* ifconv.c: -1 after a message (a --decide that cannot hold) */
 /* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
  * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and

@@ -610,3 +610,14 @@ int be_nedge(const Fn *f, int b)
 {
 	return 2 + (f->blk[b].jmp.kind == J_BRX ? f->blk[b].jmp.ntl : 0);
 }
+
+/* in writes temporary t, as a register or predicate destination */
+int be_writes(const MIns *in, int t)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int i = 0; i < in->nopd && i < si->n; i++)
+		if (si->dst[i] && (in->o[i].kind == OPD_REG || in->o[i].kind == OPD_PRED) && in->o[i].t == t)
+			return 1;
+	return 0;
+}
