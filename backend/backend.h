@@ -118,8 +118,10 @@ typedef struct {
 	int uniform;         /* 1 when the branch cannot diverge */
 	char why_uniform[64];/* what made it uniform or divergent */
 	BeDecision decision; /* what was done */
-	int side_alone;      /* predicated: the fall-through side alone (one-side, ret-nest), the
-	                        branch kept over the taken side; 0: both sides, or not predicated */
+	int side_alone;      /* predicated: 1, the fall-through side alone (one-side, ret-nest), the
+	                        branch kept over the taken side; 2, the taken side alone, the
+	                        branch kept over the fall-through side, which breaks out of its
+	                        loop (one-side); 0: both sides, or not predicated */
 	char rule[256];      /* why (threshold, rule) */
 	int bpath;           /* a PBK loop's back edge falling into a break path (sync.c's
 	                        exit_sync): 1, its SSY pushed after the PBK: 2; else 0 */

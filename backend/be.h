@@ -230,7 +230,8 @@ typedef struct IfRec {
 	int size_then;       /* microcode instructions on the taken side, -1 when not a hammock */
 	int size_else;       /* on the fall-through side, -1 */
 	int predicated;      /* 1: converted into guarded straight-line code */
-	int alone;           /* the fall-through side alone was (one-side, ret-nest) */
+	int alone;           /* 1: the fall-through side alone was (one-side, ret-nest);
+	                        2: the taken side alone (one-side, the fall-through breaks) */
 	int uniform;         /* the branch cannot diverge */
 	char why[64];        /* uniformity reason */
 	char rule[256];      /* the rule that decided */
@@ -495,7 +496,9 @@ typedef struct {
 	int *early;       /* ret-nest: the blocks of the taken side (the early return) */
 	int nearly;
 	int one;          /* one-side: the fall-through side alone (side[1], a nest whose
-	                     taken side is the long side of an if/else, early NULL) */
+	                     taken side is the long side of an if/else, early NULL), or the
+	                     taken side alone (side[0]) when the fall-through breaks out of
+	                     the loop (hammock.c's breaks_past) */
 	char shape[24];
 	char block[96];   /* what prevents conversion, "" if nothing */
 	char note[112];   /* sm35: what of the larger side ptxas's count leaves out (ifrule.c) */

@@ -181,7 +181,8 @@ void be_log_print_json(FILE *f, const BeLog *log)
 		fputs(", \"decision\": ", f);
 		jstr(f, be_decision_name(e->decision));
 		fputs(", \"predicated_side\": ", f);
-		jstr(f, e->decision != BD_PREDICATED ? NULL : e->side_alone ? "fallthrough" : "both");
+		jstr(f, e->decision != BD_PREDICATED ? NULL : e->side_alone == 2 ? "taken" :
+		     e->side_alone ? "fallthrough" : "both");
 		fputs(", \"rule\": ", f);
 		jstr(f, e->rule);
 		fputs(", \"break_path\": ", f);

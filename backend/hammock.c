@@ -16,7 +16,9 @@
  * condition and the branch stays, inverted, to the join (`@!P BRK` to sync.c's PBK when
  * divergent, `@!P BRA` when uniform), the early path laid out after it (ret_nest). Under
  * --predicate-rule sm35 an if/else too long to predicate whole has its short fall-through
- * side converted the same way (one-side), the long taken side after it (one_side).
+ * side converted the same way (one-side), the long taken side after it (one_side); in a
+ * loop under --loop-sync pbk, when the other side breaks out of the loop (breaks_past), the
+ * side that stays in the trip is, the taken one too when the fall-through is what breaks.
  *
  * A side blocks conversion when it holds something that cannot be guarded or must not be:
  * an op without F_PRED, a barrier, a call, a warp-wide op (shfl, vote, match, redux: its
@@ -242,6 +244,10 @@ static void sm35_cost(const Fn *f, Ham *h)
 		c = be_ifrule_sm35_side(f, h->chain[s], h->nchain[s], h->size[s],
 		                        h->block[0] ? NULL : h->block, sizeof h->block, &h->loadside,
 		                        note, sizeof note);
+		/* a one-side's taken side that falls into the join still ends in its jump, the
+		 * @P NOP.S its lanes leave by: ptxas 11.8 predicates 7 instructions so, not 8 */
+		if (h->one && s == 0 && f->blk[h->chain[0][h->nchain[0] - 1]].jmp.ptxins < 0)
+			c++;
 		if (c > h->cost) {
 			h->cost = c;
 			memcpy(h->note, note, sizeof note);
@@ -318,20 +324,53 @@ static int join_cycles(const Fn *f, int a, int t, int j)
 	return 0;
 }
 
+/* under --loop-sync pbk, divergent branch b's taken side t, inside b's loop l, reaches the
+ * block nn of l's own trip or breaks out of l, and does break: nn is then the join of the
+ * if/else within the trip (pbk.c's be_trip_join), not b's post-dominator, and ptxas 11.8
+ * predicates the fall-through side alone all the same (tests/ptx/kept_else) */
+static int breaks_past(const Fn *f, const Blk *b, int t, int nn)
+{
+	int l = b->loop, brk = 0;
+	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
+
+	if (f->opt->loop_sync != BE_LOOP_PBK || !b->jmp.div || l < 0 || nn < 0 || nn >= f->nblk ||
+	    f->blk[nn].loop != l || nn == f->loops[l].header || t < 0 || t >= f->nblk ||
+	    f->blk[t].loop != l)
+		return 0;
+	be_trip_reach(f, l, t, nn, seen, 1, stk);
+	for (int i = 0; i < f->nblk; i++) {
+		if (!seen[i])
+			continue;
+		if (f->blk[i].loop != l || be_nedge(f, i) == 0)
+			return 0;
+		for (int e = 0; e < be_nedge(f, i); e++) {
+			int y = be_edge_to(f, i, e);
+			if (y < 0)
+				continue;
+			if (y == f->loops[l].header)
+				return 0;
+			brk |= !be_in_loop(f, l, y);
+		}
+	}
+	return brk;
+}
+
 /* ptxas 11.8's one-sided conversion of an if/else (families ifelse1_div, divergence's and
  * mathlib's `@p bra; bra.uni` chains): under --predicate-rule sm35, when the if/else as a
  * whole is not predicated, its fall-through side (kn, cn blocks, not empty) that jumps to
  * the branch's immediate post-dominator nn is predicated alone, counted with its jump, and
  * its lanes leave for nn by the inverted branch (`@P NOP.S` in the SSY region of the
  * branch, `@P BRK` in a PBK region, a guarded BRA when uniform), the taken side following.
- * ptxas never does it for the taken side (it keeps `@!P BRA` over a short taken side). Not
+ * ptxas never does it for the taken side (it keeps `@!P BRA` over a short taken side) unless
+ * the fall-through side breaks out of the loop (be_examine, breaks_past). Not
  * when join_cycles holds. nn may be a loop's header (both sides continue a while loop):
  * ptxas rotates the loop and predicates the side alone all the same (tests/ptx/one_side_loop).
  * Tried only under that rule (one_tried) */
 static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int nn)
 {
-	return side_alone(f, kn, cn, nn) && nn != t && nn == b->ipdom && skip_empty(f, t) != nn &&
-	       !join_cycles(f, b->id, t, nn);
+	return side_alone(f, kn, cn, nn) && nn != t && skip_empty(f, t) != nn &&
+	       (nn == b->ipdom ? !join_cycles(f, b->id, t, nn) : breaks_past(f, b, t, nn));
 }
 
 /* finds the hammock of branch block a, its cost and what blocks it; with one, only the
@@ -360,9 +399,14 @@ void be_examine(const Fn *f, int a, Ham *h, int one)
 	nt = ct ? chain_next(f, kt, ct) : -2;
 	nn = cn ? chain_next(f, kn, cn) : -2;
 	if (one) {
-		if (!one_side(f, b, t, kn, cn, nn))
+		if (one_side(f, b, t, kn, cn, nn))
+			h->side[1] = n, h->join = nn;
+		else if (side_alone(f, kt, ct, nt) && nt != n && skip_empty(f, n) != nt &&
+		         breaks_past(f, b, n, nt))
+			h->side[0] = t, h->join = nt;   /* the taken side, when the fall-through breaks */
+		else
 			return;
-		h->side[1] = n, h->join = nn, h->nest = 1, h->one = 1;
+		h->nest = 1, h->one = 1;
 	} else if (cn && nn == t && !chain_exits(f, kn, cn)) {
 		h->side[1] = n, h->join = t;
 	} else if (ct && nt == n && !chain_exits(f, kt, ct)) {

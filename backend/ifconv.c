@@ -333,15 +333,19 @@ static void reanalyse(Fn *f)
  * side out; the branch stays, inverted (guard c, negated !cn), its taken lanes going on to
  * the join and the others falling into the early return, folded into one block laid out
  * right after a (ptxas's `@P BRK` or `@P BRA` to the join, then the early path). A
- * one-side's other lanes fall into the long side instead, laid out after a. A divergent
+ * one-side's other lanes fall into the long side instead, laid out after a; when its
+ * predicated side is the taken one (the fall-through breaks out of the loop), the branch
+ * stays as it was (guard c, cn) to the join, over the fall-through side. A divergent
  * branch whose join is not its immediate post-dominator (a ret-nest's: the early path never
- * gets there) marks the join for sync.c's PBK; a one-side's join is that post-dominator, so
- * the branch is an if-then of the long side for sync.c, its SSY or the enclosing PBK the
- * join's */
+ * gets there) marks the join for sync.c's PBK; a one-side's join is that post-dominator, or
+ * the join in the loop's trip that the long side reaches or breaks past (pbk.c's
+ * be_trip_join pushes its SSY), so the branch is an if-then of the long side for sync.c, its
+ * SSY or the enclosing PBK the join's */
 static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout, int cap)
 {
 	Blk *a = &f->blk[h->a];
-	int e = a->s1;   /* the taken side: the early return's first block, or one-side's long side */
+	int side = h->side[1] >= 0;   /* the side predicated: the fall-through, or one-side's taken */
+	int e = side ? a->s1 : a->s2;  /* the other: the early return's first block, or one-side's long side */
 
 	for (int k = 1; k < h->nearly; k++)
 		absorb(f, &f->blk[e], &f->blk[h->early[k]]);
@@ -349,13 +353,13 @@ static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout
 	a->nins = nout;
 	a->cap = cap;
 	a->jmp.cond = c;
-	a->jmp.neg = (uint8_t)!cn;
+	a->jmp.neg = (uint8_t)(side ? !cn : cn);
 	a->jmp.nest = 1;
 	a->s1 = h->join;
 	a->s2 = e;
 	a->predicated = 1;
-	clear_blk(&f->blk[h->side[1]]);
-	if (a->jmp.div && h->join != a->ipdom)
+	clear_blk(&f->blk[h->side[side]]);
+	if (a->jmp.div && h->join != a->ipdom && !h->one)
 		f->blk[h->join].retjoin = 1;
 	be_lay_move(f, e, h->a, 1);
 	be_preds(f);
@@ -472,7 +476,8 @@ static int note_folded(Fn *f)
  * its one-sided hammock (one_side) is converted, decided into r, h becoming that hammock.
  * The record says what was done and why: the taken side's own size (-1 when it is no
  * straight-line side), why the if/else was not predicated whole, and that the fall-through
- * side was predicated alone (r->alone). Not for a branch --decide names (that decides the
+ * side (or, when the fall-through breaks out of the loop, the taken side) was predicated
+ * alone (r->alone). Not for a branch --decide names (that decides the
  * if/else), so decide's forced, its only error, never applies here */
 static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r, int whole)
 {
@@ -491,16 +496,26 @@ static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r, int whole)
 	if (h->hammock)
 		decide(f, h, b, r, &go);
 	if (go) {
+		/* the taken side alone when the fall-through breaks out of the loop (breaks_past) */
+		int taken_alone = h->side[0] >= 0;
 		char alone[sizeof r->rule];
 		const char *c = r->rule;
 		if (!strncmp(c, "larger side ", 12))
 			c += 12;
 		snprintf(alone, sizeof alone, "%s", c);
-		snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.86s); fall-through side "
-		         "predicated alone (%.56s, with its jump), the branch kept over the taken "
-		         "side", why, alone);
-		r->size_then = taken;
-		r->alone = 1;
+		if (taken_alone)
+			snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.70s); taken side "
+			         "predicated alone (%.56s, with its jump), the branch kept over the "
+			         "fall-through side, which breaks", why, alone);
+		else
+			snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.86s); fall-through side "
+			         "predicated alone (%.56s, with its jump), the branch kept over the taken "
+			         "side", why, alone);
+		if (taken_alone)
+			r->size_else = -1;
+		else
+			r->size_then = taken;
+		r->alone = taken_alone ? 2 : 1;
 	}
 	return go;
 }

@@ -750,7 +750,8 @@ START_TEST(t_kept_fallback)
 		ck_assert_str_eq(entry(&t, kept[f].name, kept[f].outer)->shape, "loop-exit");
 		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, kept[f].outer)->rule,
 		                             "the back edge stays"));
-		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, 0)->rule, "SSY every trip"));
+		/* the if/else's short side is predicated alone (t_one_side_break) */
+		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, 0)->rule, "side predicated alone"));
 		kept_ops(kern(&t, kept[f].name), &pbk, &gbrk, &gexit, &nkept);
 		ck_assert_int_eq(pbk, kept[f].pbk);
 		ck_assert_int_eq(gbrk, kept[f].pbk);
@@ -925,6 +926,53 @@ START_TEST(t_one_side_loop)
 	ck_assert_int_eq(bras, 2);
 	tr_free(&t);
 	free(text);
+}
+END_TEST
+
+/* one-side in a loop whose other side breaks out of it (tests/ptx/kept_fallback, kept_else
+ * and ptxas 11.8's listings of them): under --loop-sync pbk the short side that stays in the
+ * trip is predicated alone, its lanes leaving by @P NOP.S for the join inside the trip, the
+ * breaking side after it: the fall-through side (kept_else), or the taken side when the
+ * fall-through breaks (kept_fallback), counted with the NOP.S as its jump (2 and 1: 3 > 2
+ * keeps the branch). Without PBK the join is no if/else's: the branch stays */
+START_TEST(t_one_side_break)
+{
+	static const struct { const char *file, *name; int alone; } want[] = {
+		{ "tests/ptx/kept_fallback.ptx", "kept_fallback", 2 },
+		{ "tests/ptx/kept_else.ptx", "kept_else", 1 },
+	};
+	for (int w = 0; w < 2; w++) {
+		Tr t;
+		BeOptions o;
+		size_t len;
+		char *text = slurp(want[w].file, &len);
+		int nops, bras;
+
+		ck_assert(text != NULL);
+		rule_opts(&o, BE_RULE_SM35, 8, 6);
+		o.loop_sync = BE_LOOP_PBK;
+		ck_assert(tr_opts(&t, want[w].file, text, len, &o));
+		ck_assert_str_eq(entry(&t, want[w].name, 0)->shape, "one-side");
+		ck_assert_int_eq(dec(&t, want[w].name), BD_PREDICATED);
+		ck_assert_int_eq(entry(&t, want[w].name, 0)->side_alone, want[w].alone);
+		one_side_ops(&t, want[w].name, &nops, &bras);
+		ck_assert_int_eq(nops, 1);   /* @P NOP.S: the side's lanes arrive at the join */
+		ck_assert_int_eq(count_op(kern(&t, want[w].name), OP_SSY), 1);
+		ck_assert_int_eq(count_op(kern(&t, want[w].name), OP_BRK), 1);
+		tr_free(&t);
+
+		rule_opts(&o, BE_RULE_SM35, 2, 6);
+		o.loop_sync = BE_LOOP_PBK;
+		ck_assert(tr_opts(&t, want[w].file, text, len, &o));
+		ck_assert_int_eq(dec(&t, want[w].name), BD_BRANCH_SSY);
+		tr_free(&t);
+
+		rule_opts(&o, BE_RULE_SM35, 8, 6);
+		ck_assert(tr_opts(&t, want[w].file, text, len, &o));
+		ck_assert_int_ne(dec(&t, want[w].name), BD_PREDICATED);
+		tr_free(&t);
+		free(text);
+	}
 }
 END_TEST
 
@@ -1345,6 +1393,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side);
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
+	tcase_add_test(tc, t_one_side_break);
 	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
