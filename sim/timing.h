@@ -820,8 +820,8 @@ typedef struct {
 	int iw;                      /* c->issue_width */
 	uint64_t wr[TM_MAXWARPS];    /* per warp: max(scoreboard ready of its next instruction,
 	                                ctrl), UINT64_MAX at a barrier or once exited */
-	uint8_t pos[TM_MAXWARPS];    /* per warp: its index in its scheduler's warp[] */
-	uint64_t wbit[TM_MAXWARPS];  /* per warp: its bit of the masks, 1 << (kbase + pos) */
+	uint64_t wbit[TM_MAXWARPS];  /* per warp: its bit of the masks, 1 << (kbase + its index in
+	                                its scheduler's warp[]) */
 	uint8_t bw[64];              /* per bit of the masks: the warp that holds it */
 	uint8_t wsched[TM_MAXWARPS]; /* per warp: its scheduler, warp % schedulers */
 	uint8_t wunit[TM_MAXWARPS];  /* the unit class of its next instruction */

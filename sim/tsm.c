@@ -134,7 +134,6 @@ rebuild(TSm *m, int k)
 	assert(sc->n <= TM_MAXWARPS / m->c->schedulers);
 	for (int i = 0; i < sc->n; i++) {
 		int w = sc->warp[i], j = m->kbase[k] + i;
-		m->pos[w] = (uint8_t)i;
 		m->wbit[w] = 1ull << j;
 		m->bw[j] = (uint8_t)w;
 	}

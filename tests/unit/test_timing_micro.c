@@ -204,7 +204,7 @@ START_TEST(test_add_cta)
 		ck_assert_int_eq(memcmp(a->sched[k].warp, b->sched[k].warp, sizeof a->sched[k].warp), 0);
 		ck_assert_int_eq(memcmp(a->sched[k].age, b->sched[k].age, sizeof a->sched[k].age), 0);
 	}
-	ck_assert_int_eq(memcmp(a->pos, b->pos, sizeof a->pos), 0);
+	ck_assert_int_eq(memcmp(a->bw, b->bw, sizeof a->bw), 0);
 	ck_assert_int_eq(memcmp(a->cta, b->cta, sizeof a->cta), 0);
 	ck_assert_int_eq(b->cta[7], 1);
 	ck_assert_uint_eq(b->sbset[7], 1);
