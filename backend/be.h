@@ -477,6 +477,34 @@ int be_fold_chains(Fn *f);   /* chain.c: tests folded into one predicate; how ma
 /* uniform.c: "%p2 depends on %tid.x via %r4", the special register behind divergent PTX
  * register reg (memoised); 0 when the divergence has another cause */
 int be_why_divergent(const Fn *f, int reg, char *out, size_t n);
+/* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
+ * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
+ * still empty); sets *loadside when the side computes the address of a global load it makes
+ * (counted LOAD_SIDE fewer: held to the divergent limit under a uniform branch too); writes
+ * into note (when not NULL) what of the side ptxas's count leaves out that the guide's
+ * count does not (a store address the side computes, fused shifts, folded offsets), "" for
+ * nothing */
+int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
+                        size_t nwhy, int *loadside, char *note, size_t nnote);
+/* ifrule.c: instruction k of b costs ptxas nothing: how (0 when it costs an instruction) */
+enum {
+	BE_FREE_ISEL = 1,   /* a widening integer conversion, our abs's negation */
+	BE_FREE_FUSE        /* a shift ptxas fuses into the add after it, an address offset it
+	                       folds into the access */
+};
+int be_ifrule_free(const Blk *b, int k);
+/* pbk.c: ptxas 11.8's PBK targets and the SSYs their BRKs pass, for sync.c and
+ * hammock.c (each function's
+ * comment there says what it answers) */
+int be_two_exits(const Fn *f, int l, int nb);
+void be_exit_sync(Fn *f, int b, int p, int j);
+int be_latch_exit(const Fn *f, const Blk *b);
+int be_within_loop(const Fn *f, const Blk *b, int j);
+void be_trip_reach(const Fn *f, int l, int s, int x, uint8_t *mark, uint8_t v, int *stk);
+int be_sides_meet(const Fn *f, const Blk *b, int j, uint8_t *mark, int *stk);
+int be_nest_push(Fn *f, int j);
+int be_trip_join(Fn *f, int b, int j);
+int be_leave_join(const Fn *f, const int *kipd, int nb, int b);
 /* what one conditional branch is */
 typedef struct {
 	int a;            /* branch block */
@@ -506,41 +534,14 @@ typedef struct {
 /* hammock.c: the PTX conditional branch that block b ends in (not a locked or nested one), or
  * NULL */
 const PIns *be_ptx_branch(const Fn *f, const Blk *b);
-/* hammock.c: what the branch of block a is (h filled; one: also the one-side form of an
- * if/else too long to predicate whole) */
+/* hammock.c: what the branch of block a is (h filled; one: its one-side form instead, the
+ * short side of an if/else too long to predicate whole) */
 void be_examine(const Fn *f, int a, Ham *h, int one);
 int be_ifconv(Fn *f);        /* ifconv.c: -1 after a message (a --decide that cannot hold) */
-/* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
- * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
- * still empty); sets *loadside when the side computes the address of a global load it makes
- * (counted LOAD_SIDE fewer: held to the divergent limit under a uniform branch too); writes
- * into note (when not NULL) what of the side ptxas's count leaves out that the guide's
- * count does not (a store address the side computes, fused shifts, folded offsets), "" for
- * nothing */
-int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
-                        size_t nwhy, int *loadside, char *note, size_t nnote);
-/* ifrule.c: instruction k of b costs ptxas nothing: how (0 when it costs an instruction) */
-enum {
-	BE_FREE_ISEL = 1,   /* a widening integer conversion, our abs's negation */
-	BE_FREE_FUSE        /* a shift ptxas fuses into the add after it, an address offset it
-	                       folds into the access */
-};
-int be_ifrule_free(const Blk *b, int k);
 int be_webs(Fn *f);          /* webs.c: one temporary per web; the webs added */
 void be_consts(Fn *f);       /* consts.c: constants read from the bank or as immediates */
 int be_regalloc(Fn *f);      /* regalloc.c */
 int be_reducible(Fn *f);     /* irred.c: irreducible cycles split; 1 when blocks were copied */
-/* pbk.c: ptxas 11.8's PBK targets and the SSYs their BRKs pass, for sync.c (each function's
- * comment there says what it answers) */
-int be_two_exits(const Fn *f, int l, int nb);
-void be_exit_sync(Fn *f, int b, int p, int j);
-int be_latch_exit(const Fn *f, const Blk *b);
-int be_within_loop(const Fn *f, const Blk *b, int j);
-void be_trip_reach(const Fn *f, int l, int s, int x, uint8_t *mark, uint8_t v, int *stk);
-int be_sides_meet(const Fn *f, const Blk *b, int j, uint8_t *mark, int *stk);
-int be_nest_push(Fn *f, int j);
-int be_trip_join(Fn *f, int b, int j);
-int be_leave_join(const Fn *f, const int *kipd, int nb, int b);
 int be_sync(Fn *f);          /* sync.c */
 void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.log) */
 /* emit.c: the code of a kernel and the functions it calls (fns[i]: Module.funcs[i] or NULL) */

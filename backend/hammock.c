@@ -27,7 +27,8 @@
  * an indirect branch) or is entered from other paths too (a switch's shared case).
  *
  * Reads the blocks, dominators, post-dominators and loops; changes nothing. Calls ifrule.c
- * (the sm_35 cost of a side) and util.c.
+ * (the sm_35 cost of a side), pbk.c (a trip's reach, for a side that breaks), dom.c and
+ * util.c.
  */
 #include <string.h>
 #include "backend/be.h"
@@ -330,14 +331,15 @@ static int join_cycles(const Fn *f, int a, int t, int j)
  * predicates the fall-through side alone all the same (tests/ptx/kept_else) */
 static int breaks_past(const Fn *f, const Blk *b, int t, int nn)
 {
-	int l = b->loop, brk = 0;
-	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
-	uint8_t *seen = be_alloc(f->pool, (size_t)f->nblk + 1);
+	int l = b->loop, brk = 0, *stk;
+	uint8_t *seen;
 
 	if (f->opt->loop_sync != BE_LOOP_PBK || !b->jmp.div || l < 0 || nn < 0 || nn >= f->nblk ||
 	    f->blk[nn].loop != l || nn == f->loops[l].header || t < 0 || t >= f->nblk ||
 	    f->blk[t].loop != l)
 		return 0;
+	stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	seen = be_alloc(f->pool, (size_t)f->nblk + 1);
 	be_trip_reach(f, l, t, nn, seen, 1, stk);
 	for (int i = 0; i < f->nblk; i++) {
 		if (!seen[i])
@@ -366,15 +368,20 @@ static int breaks_past(const Fn *f, const Blk *b, int t, int nn)
  * the fall-through side breaks out of the loop (be_examine, breaks_past). Not
  * when join_cycles holds. nn may be a loop's header (both sides continue a while loop):
  * ptxas rotates the loop and predicates the side alone all the same (tests/ptx/one_side_loop).
- * Tried only under that rule (one_tried) */
-static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int nn)
+ * Tried only under that rule (one_tried). taken: kn is the taken side and t the
+ * fall-through, which is so only when it breaks (breaks_past) */
+static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int nn, int taken)
 {
-	return side_alone(f, kn, cn, nn) && nn != t && skip_empty(f, t) != nn &&
-	       (nn == b->ipdom ? !join_cycles(f, b->id, t, nn) : breaks_past(f, b, t, nn));
+	if (!side_alone(f, kn, cn, nn) || nn == t || skip_empty(f, t) == nn)
+		return 0;
+	if (!taken && nn == b->ipdom)
+		return !join_cycles(f, b->id, t, nn);
+	return breaks_past(f, b, t, nn);
 }
 
 /* finds the hammock of branch block a, its cost and what blocks it; with one, only the
- * one-sided hammock of its fall-through side (one_side) */
+ * one-sided hammock of its fall-through side, or of its taken side when the fall-through
+ * breaks out of the loop (one_side) */
 void be_examine(const Fn *f, int a, Ham *h, int one)
 {
 	const Blk *b = &f->blk[a];
@@ -399,10 +406,9 @@ void be_examine(const Fn *f, int a, Ham *h, int one)
 	nt = ct ? chain_next(f, kt, ct) : -2;
 	nn = cn ? chain_next(f, kn, cn) : -2;
 	if (one) {
-		if (one_side(f, b, t, kn, cn, nn))
+		if (one_side(f, b, t, kn, cn, nn, 0))
 			h->side[1] = n, h->join = nn;
-		else if (side_alone(f, kt, ct, nt) && nt != n && skip_empty(f, n) != nt &&
-		         breaks_past(f, b, n, nt))
+		else if (one_side(f, b, n, kt, ct, nt, 1))
 			h->side[0] = t, h->join = nt;   /* the taken side, when the fall-through breaks */
 		else
 			return;

@@ -503,14 +503,10 @@ static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r, int whole)
 		if (!strncmp(c, "larger side ", 12))
 			c += 12;
 		snprintf(alone, sizeof alone, "%s", c);
-		if (taken_alone)
-			snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.70s); taken side "
-			         "predicated alone (%.56s, with its jump), the branch kept over the "
-			         "fall-through side, which breaks", why, alone);
-		else
-			snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.86s); fall-through side "
-			         "predicated alone (%.56s, with its jump), the branch kept over the taken "
-			         "side", why, alone);
+		snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.*s); %s side predicated alone "
+		         "(%.56s, with its jump), the branch kept over the %s", taken_alone ? 70 : 86,
+		         why, taken_alone ? "taken" : "fall-through", alone,
+		         taken_alone ? "fall-through side, which breaks" : "taken side");
 		if (taken_alone)
 			r->size_else = -1;
 		else
