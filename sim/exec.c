@@ -3,7 +3,7 @@
  * the .S arrival and the unwinding. The one-line ops are written in the switch; the others
  * are in exec_alu.c (integer add and multiply, compares, conversions), exec_warp.c (ops
  * that read other lanes), exec_mem.c (memory) and crs.c (control ops and barriers). The
- * decoder (Ins -> DIns once per launch) is decode.c. No allocation happens here. */
+ * decoder (Ins -> DIns once per launch) is decode.c, the handlers it chooses handlers.c. No allocation happens here. */
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>

@@ -1,7 +1,7 @@
-/* exec.h - internal to the execute files of sim/ (exec.c, exec_alu.c, exec_mem.c,
- * exec_tex.c, exec_warp.c, exec_heap.c, exec_cdp.c, exec_kepler.c): lane loops, operand
- * reads and writes, the condition code, and the helpers sim_issue dispatches to. Everything
- * here runs inside the cycle loop: no allocation. */
+/* exec.h - internal to the execute files of sim/ (exec.c, exec_alu.c, handlers.c,
+ * exec_mem.c, exec_tex.c, exec_warp.c, exec_heap.c, exec_cdp.c, exec_kepler.c): lane loops,
+ * operand reads and writes, the condition code, and the helpers sim_issue dispatches to.
+ * Everything here runs inside the cycle loop: no allocation. */
 #ifndef WARPSIM_EXEC_H
 #define WARPSIM_EXEC_H
 

@@ -37,7 +37,7 @@ typedef struct {
 typedef struct DIns DIns;
 typedef struct Warp Warp;
 /* a decode-time handler: the op of one issue for the lanes ex, in a form that cannot fault
- * and does not read the warp's pc (exec_alu.c's sim_choose_fn chooses it; the issue stage
+ * and does not read the warp's pc (handlers.c's sim_choose_fn chooses it; the issue stage
  * and funcrun.c call it for a lean instruction, timing.h's TLeanFn) */
 typedef TLeanFn ExecFn;
 
@@ -286,7 +286,7 @@ static inline uint32_t sim_addr(const Gpu *g, uint32_t pc)
 	return pc < (uint32_t)g->ncode ? g->code[pc].in->addr : isa_kernel_end(g->k);
 }
 
-/* exec_alu.c: sets d->fn (and d->aux) to the handler of d's form, NULL when sim_issue's
+/* handlers.c: sets d->fn (and d->aux) to the handler of d's form, NULL when sim_issue's
  * switch runs it */
 void sim_choose_fn(DIns *d);
 /* the same for S2R, whose handlers take the launch's block and grid sizes */

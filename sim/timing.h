@@ -38,9 +38,9 @@ enum {
 };
 
 /* the host has a population count instruction (x86-64's popcnt, which its baseline lacks):
- * set before main (exec_alu.c) */
+ * set before main (handlers.c) */
 extern int sim_hw_popc;
-/* the host has AVX2: exec_alu.c's decode-time handlers take their AVX2 bodies (set before
+/* the host has AVX2: handlers.c's decode-time handlers take their AVX2 bodies (set before
  * main; a test clears it to run the others) */
 extern int sim_hw_avx2;
 /* lanes in a mask: x86-64's popcnt where the host has it (chosen at run time: a build for

@@ -386,7 +386,7 @@ run_variant(SimT *t, const char *src, int run, const char **args)
 	return block;
 }
 
-/* ISETP's AVX2 forms (exec_alu.c: isetp_*8* of a full warp and of a partial one, 24
+/* ISETP's AVX2 forms (handlers.c: isetp_*8* of a full warp and of a partial one, 24
  * threads; a compare, b a register or an immediate, signed or unsigned, inverted for LE,
  * GE and NE) on lanes whose values differ in sign and order, each compare's predicate one
  * bit of R5 */
@@ -437,7 +437,7 @@ START_TEST(test_isetp_avx2)
 END_TEST
 
 /* the handlers of MOV32I, LOP, SHL, SHR, SEL, IMAD, IMUL, IADD with negated operands,
- * IMUL.HI, MOV.64, PSETP and S2R (exec_alu.c's mov_fn, lop_fn, shift_fn, sel_fn, imul_fn,
+ * IMUL.HI, MOV.64, PSETP and S2R (handlers.c's mov_fn, lop_fn, shift_fn, sel_fn, imul_fn,
  * isub_fn, imulhi_fn, mov64_fn, psetp_fn, s2r_*) on a full warp and a partial one (24
  * threads), through the issue stage and through exec, against C: a value per lane of either
  * sign, shifts by counts past 31 with and without .W, SEL by a predicate and its negation, a
@@ -502,7 +502,7 @@ START_TEST(test_alu_handlers)
 }
 END_TEST
 
-/* the handlers on warps whose guard holds in some lanes only (exec_alu.c: every lane computed
+/* the handlers on warps whose guard holds in some lanes only (handlers.c: every lane computed
  * and merged into the destination by the guard's lanes, or its own merge), their AVX2 bodies
  * and, with sim_hw_avx2 cleared, their others (FFMA's follows the FMA probe, which stays as
  * the host has it); 32 and 24 threads, through the issue stage
@@ -602,7 +602,7 @@ START_TEST(test_handlers_keep_lanes)
 }
 END_TEST
 
-/* S2R's handlers (exec_alu.c's s2r_*) on blocks and grids of three dimensions, through the
+/* S2R's handlers (handlers.c's s2r_*) on blocks and grids of three dimensions, through the
  * issue stage and through exec: thread (x, y, z) of CTA (cx, cy, cz) writes three words at
  * out[3 * (linear CTA * threads + linear thread)]: its thread index, the block's sizes and
  * its lane packed a field per byte; its CTA index, the grid's sizes and GRIDID; and TID.Y
@@ -683,7 +683,7 @@ START_TEST(test_popc)
 }
 END_TEST
 
-/* IADD.CC and IADD.X.CC's condition code (exec_alu.c's iaddcc_fn8 on a full warp, iaddcc_fn
+/* IADD.CC and IADD.X.CC's condition code (handlers.c's iaddcc_fn8 on a full warp, iaddcc_fn
  * on a partial one: 32 and 24 threads, through the issue stage and through exec): each flag
  * read back by a branch on its CC test (a bit of R20, R21 or R22 per flag), on lanes whose
  * sums carry, overflow, are zero (with and without a carry) or negative, .X's zero where the
