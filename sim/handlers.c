@@ -65,10 +65,10 @@ __attribute__((target("avx2"))) static void X##_fn8(Warp *w, const DIns *d, uint
 #define LANES(ex, EXPR) do { \
 	const uint32_t ex_ = (ex); \
 	if (ex_ == ~0u) { \
-		_Pragma("GCC ivdep") _Pragma("GCC unroll 4") for (uint32_t l = 0; l < 32; l++) \
+		IVDEP UNROLL(4) for (uint32_t l = 0; l < 32; l++) \
 			rd[l] = (EXPR); \
 	} else { \
-		_Pragma("GCC ivdep") _Pragma("GCC unroll 4") for (uint32_t l = 0; l < 32; l++) { \
+		IVDEP UNROLL(4) for (uint32_t l = 0; l < 32; l++) { \
 			uint32_t on_ = LANE_ON(ex_, l); \
 			rd[l] = ((EXPR) & on_) | (rd[l] & ~on_); \
 		} \
@@ -117,7 +117,7 @@ __attribute__((target("avx2"))) static void iadd_rr8(Warp *w, const DIns *d, uin
 		LANES(ex, ra[l] + rb[l]);
 		return;
 	}
-#pragma GCC unroll 4
+UNROLL(4)
 	for (int j = 0; j < 32; j += 8) {
 		memcpy(&va, ra + j, sizeof va);
 		memcpy(&vb, rb + j, sizeof vb);
@@ -136,7 +136,7 @@ __attribute__((target("avx2"))) static void iadd_ri8(Warp *w, const DIns *d, uin
 		return;
 	}
 	vb = (V8U){im, im, im, im, im, im, im, im};
-#pragma GCC unroll 4
+UNROLL(4)
 	for (int j = 0; j < 32; j += 8) {
 		memcpy(&va, ra + j, sizeof va);
 		va += vb;
@@ -164,7 +164,7 @@ mask32(__m256i c0, __m256i c1, __m256i c2, __m256i c3)
 /* m: the compare CMP of a and b (b's lanes loaded when BREG holds, else vb as it is) */
 #define CMP8_LOOP(BREG, CMP) { \
 	__m256i cv[4]; \
-	_Pragma("GCC unroll 4") \
+	UNROLL(4) \
 	for (int j = 0; j < 4; j++) { \
 		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f); \
 		if (BREG) \
@@ -274,7 +274,7 @@ static void ffma_fn8(Warp *w, const DIns *d, uint32_t ex)
 	const float *rc = (const float *)(const void *)ROW(d->o[3]);
 	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN));
 
-#pragma GCC unroll 4
+UNROLL(4)
 	for (int j = 0; j < 32; j += 8) {
 		__m256 v = _mm256_fmadd_ps(_mm256_loadu_ps(ra + j), _mm256_loadu_ps(rb + j), _mm256_loadu_ps(rc + j));
 		v = _mm256_blendv_ps(v, qnan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
@@ -352,7 +352,7 @@ __attribute__((target("avx2"))) static void iaddcc_fn8(Warp *w, const DIns *d, u
 	__m256i vb = _mm256_set1_epi32((int32_t)d->o[2].imm), vr[4], vc[4], vz[4], vo[4];
 	uint32_t z;
 
-#pragma GCC unroll 4
+UNROLL(4)
 	for (int j = 0; j < 4; j++) {
 		__m256i va = _mm256_loadu_si256((const __m256i *)(const void *)(ra + 8 * j)), t, r, st;
 		__m256i ci = _mm256_and_si256(_mm256_srlv_epi32(cin, _mm256_setr_epi32(8 * j, 8 * j + 1,
@@ -498,7 +498,7 @@ __attribute__((target("avx2"))) static void sel_fn8(Warp *w, const DIns *d, uint
 	const __m256i vn = _mm256_set1_epi32((int32_t)~ex);
 	__m256 vb = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)d->o[2].imm));
 
-#pragma GCC unroll 4
+UNROLL(4)
 	for (int j = 0; j < 32; j += 8) {
 		__m256i sh = _mm256_loadu_si256((const __m256i *)(const void *)(lane_shl + j));
 		__m256 v;
@@ -689,7 +689,7 @@ __attribute__((target("avx2"))) static void i2f_fn8(Warp *w, const DIns *d, uint
 	float *rd = (float *)(void *)ROW(d->o[0]);
 	const uint32_t *ra = ROW(d->o[1]);
 
-#pragma GCC unroll 4
+UNROLL(4)
 	for (int j = 0; j < 32; j += 8) {
 		__m256 v = _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)(ra + j)));
 		if (ex != ~0u)
@@ -721,7 +721,7 @@ __attribute__((target("avx2"))) static void NAME##8(Warp *w, const DIns *d, uint
 	const float *rb = d->o[2].kind == DK_REG ? (const float *)(const void *)ROW(d->o[2]) : NULL; \
 	const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)AR_F32_NAN)); \
 	__m256 vb = _mm256_castsi256_ps(_mm256_set1_epi32((int32_t)d->o[2].imm)); \
-	_Pragma("GCC unroll 4") \
+	UNROLL(4) \
 	for (int j = 0; j < 32; j += 8) { \
 		__m256 v; \
 		if (rb) \

@@ -7,6 +7,17 @@
 
 #include "sim/exec.h"
 
+/* loop hints in both compilers' words: UNROLL(n) unrolls the loop that follows n times,
+ * IVDEP tells the vectoriser that its iterations do not depend on each other */
+#define LANES_STR(x) #x
+#if defined(__clang__)
+#define UNROLL(n) _Pragma(LANES_STR(clang loop unroll_count(n)))
+#define IVDEP _Pragma("clang loop vectorize(assume_safety)")
+#else
+#define UNROLL(n) _Pragma(LANES_STR(GCC unroll n))
+#define IVDEP _Pragma("GCC ivdep")
+#endif
+
 typedef uint32_t V4U __attribute__((vector_size(16)));
 typedef int32_t V4S __attribute__((vector_size(16)));
 
@@ -41,7 +52,7 @@ typedef int32_t V4S __attribute__((vector_size(16)));
 	for (int i = 0; i < (N); i++) \
 		vb[i] = bimm; \
 	if (b) { \
-		_Pragma("GCC unroll 8") \
+		UNROLL(8) \
 		for (int j = 0; j < 32; j += (N)) { \
 			memcpy(&va, a + j, sizeof va); \
 			memcpy(&vb, b + j, sizeof vb); \
@@ -50,7 +61,7 @@ typedef int32_t V4S __attribute__((vector_size(16)));
 		} \
 		return; \
 	} \
-	_Pragma("GCC unroll 8") \
+	UNROLL(8) \
 	for (int j = 0; j < 32; j += (N)) { \
 		memcpy(&va, a + j, sizeof va); \
 		va += vb; \
@@ -77,7 +88,7 @@ static inline void cmp32_8(const uint32_t *a, const uint32_t *b, uint32_t bimm, 
 	__m256i vb = _mm256_xor_si256(_mm256_set1_epi32((int32_t)bimm), f);
 	uint32_t l = 0, e = 0;
 
-#pragma GCC unroll 4
+UNROLL(4)
 	for (int j = 0; j < 4; j++) {
 		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * j)), f);
 		if (b)
