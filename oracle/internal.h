@@ -197,4 +197,12 @@ uint64_t or_cvt_f32_narrow(int dt, uint32_t a, int rnd, int relu, int satfinite)
 uint64_t or_imm_float(const POpd *op, int type);
 int or_isfloat(int ptype);
 
+/* narrow.c: one f16 or bf16 lane et of a float op (.relu and .sat after the rounding), both
+ * halves of an f16x2 or bf16x2 op, whether PTX defines in as a bf16 op, and the cvts with
+ * bf16, f16x2/bf16x2, tf32 or fp8 on either side (0: in is none of them) */
+uint64_t or_half_op(int op, int et, uint64_t x, uint64_t y, uint64_t z, const PIns *in);
+uint64_t or_per_half(int op, int et, uint64_t a, uint64_t b, uint64_t c, const PIns *in);
+int or_bf16_ok(const PIns *in);
+int or_cvt_narrow(Oracle *o, Thread *t, const PIns *in);
+
 #endif
