@@ -74,10 +74,15 @@ static int hsetp(Fn *f, Blk *b, const PIns *in, int pt, int p, int q, MOpd a, MO
 {
 	int et = pt == PT_F16X2 ? PT_F16 : PT_BF16, ftz = (in->m.flags & PMF_FTZ) != 0;
 
-	for (int k = 0; k < 2; k++)
-		if (setp(f, b, in, PT_F32, k ? q : p, T_PT, be_half_f32(f, b, a, et, k, ftz),
-		            be_half_f32(f, b, x, et, k, ftz), cc, bop) < 0)
+	for (int k = 0; k < 2; k++) {
+		/* x's half made first, then a's, in statements of their own: as arguments of one
+		 * call they were made in the order the compiler chose (GCC x's first, clang a's),
+		 * and the listing with it */
+		MOpd hx = be_half_f32(f, b, x, et, k, ftz);
+		MOpd ha = be_half_f32(f, b, a, et, k, ftz);
+		if (setp(f, b, in, PT_F32, k ? q : p, T_PT, ha, hx, cc, bop) < 0)
 			return -1;
+	}
 	return 0;
 }
 
