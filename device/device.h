@@ -5,7 +5,8 @@
  *
  * Files: mem.c (device memory), args.c (the launch options' values parsed), launch.c (placement
  * of buffers and parameters in constant bank 0, output files), tex.c (textures bound with --tex and the one
- * sampling function both engines fetch through), heap.c (in-kernel malloc's device heap).
+ * sampling function both engines fetch through), surf.c (surfaces bound with --surf and their
+ * addressing), heap.c (in-kernel malloc's device heap).
  */
 #ifndef WARPSIM_DEVICE_H
 #define WARPSIM_DEVICE_H
@@ -247,7 +248,7 @@ typedef struct {
 	char *text;       /* the option as written, for messages */
 } LaunchTex;
 
-/* --surf NAME:N:TYPE[xN]:W[xH[xD]][:layered] (tex.c; docs/warpsim.md "Surfaces"): the surface reference
+/* --surf NAME:N:TYPE[xN]:W[xH[xD]][:layered] (surf.c; docs/warpsim.md "Surfaces"): the surface reference
  * NAME is the buffer of --arg N, W x H x D elements of TYPE[xN] */
 typedef struct {
 	char *name;       /* the surface reference it binds (.global .surfref) */
@@ -387,7 +388,7 @@ uint32_t dev_xorshift32(uint32_t *state);
 /* the buffer initialiser of a --arg (or a --tex's texels) into p, a->count elements */
 int dev_fill(const LaunchArg *a, uint8_t *p, FILE *err, const char *what);
 
-/* ------------------------------------------------------------------ tex.c */
+/* ------------------------------------------------------------------ tex.c and surf.c */
 /* a texture as an engine reads it: its binding and its texels in device memory */
 typedef struct {
 	const LaunchTex *t;
@@ -479,7 +480,7 @@ uint64_t dev_surf_at_p(const DevSurf *x, int geom, const int32_t c[3], int ch, i
 /* txq's and suq's attributes, in the order of frontend/ptx.h's PTX_TXQS (one less): the values
  * are TXQ's and SUQ's attribute operand (isa/ops.def). dev_tex_query answers all but
  * DEV_TXQ_MEMORY_LAYOUT; dev_surf_query the width, height, depth, channel data type and order,
- * array size and memory layout. The values are the PTX ISA's (tex.c, "Queries"). */
+ * array size and memory layout. The values are the PTX ISA's (tex.c, "Queries"; surf.c). */
 typedef enum {
 	DEV_TXQ_WIDTH, DEV_TXQ_HEIGHT, DEV_TXQ_DEPTH, DEV_TXQ_NORMALIZED, DEV_TXQ_CHANNEL_TYPE,
 	DEV_TXQ_CHANNEL_ORDER, DEV_TXQ_ARRAY_SIZE, DEV_TXQ_MIPMAP_LEVELS, DEV_TXQ_SAMPLES,
