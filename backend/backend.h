@@ -122,7 +122,7 @@ typedef struct {
 	                        branch kept over the taken side; 2, the taken side alone, the
 	                        branch kept over the fall-through side, which breaks out of its
 	                        loop (one-side); 0: both sides, or not predicated */
-	char rule[256];      /* why (threshold, rule) */
+	char rule[320];      /* why (threshold, rule) */
 	int bpath;           /* a PBK loop's back edge falling into a break path (sync.c's
 	                        exit_sync): 1, its SSY pushed after the PBK: 2; else 0 */
 	int bpath_first, bpath_last; /* the path's PTX lines (0 when it has no instruction) */

@@ -234,7 +234,7 @@ typedef struct IfRec {
 	                        2: the taken side alone (one-side, the fall-through breaks) */
 	int uniform;         /* the branch cannot diverge */
 	char why[64];        /* uniformity reason */
-	char rule[256];      /* the rule that decided */
+	char rule[320];      /* the rule that decided */
 } IfRec;
 
 /* chain.c: one test folded into the next one's predicate (log.c reads it) */
@@ -529,7 +529,7 @@ typedef struct {
 	                     the loop (hammock.c's breaks_past) */
 	char shape[24];
 	char block[96];   /* what prevents conversion, "" if nothing */
-	char note[112];   /* sm35: what of the larger side ptxas's count leaves out (ifrule.c) */
+	char note[160];   /* sm35: what of the larger side ptxas's count leaves out (ifrule.c) */
 } Ham;
 /* hammock.c: the PTX conditional branch that block b ends in (not a locked or nested one), or
  * NULL */

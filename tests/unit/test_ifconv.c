@@ -224,11 +224,51 @@ END_TEST
  * nothing. Each pair is ptxas's last predicated side and its first branch; under the guide
  * rule none of the longer sides is predicated. And ptxas speculates nothing
  * (tests/ptx/side_nospec): a side whose values die in it is counted whole */
+/* a side with exactly one global store: ptxas's limits one lower, 7 divergent and 5 uniform
+ * (tests/ptx/one_store, its listing in tests/ptxas-ref); with two stores, or a shared store
+ * beside the one, the count is the plain one (two) or one more (sh) */
+START_TEST(t_sm35_one_store)
+{
+	static const struct { const char *func; BeDecision d; const char *note; } want[] = {
+		{ "one_store_g6", BD_PREDICATED, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 1 more for the side's one global store)" },
+		{ "one_store_g7", BD_BRANCH_SSY, "larger side 9 > --predicate-max 8 (counted as ptxas: "
+		  "1 more for the side's one global store)" },
+		{ "one_store_two6", BD_PREDICATED, "larger side 8 <= --predicate-max 8" },
+		{ "one_store_two7", BD_BRANCH_SSY, "larger side 9 > --predicate-max 8" },
+		{ "one_store_sh5", BD_PREDICATED, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 1 more" },
+		{ "one_store_sh6", BD_BRANCH_SSY, "larger side 9 > --predicate-max 8 (counted as "
+		  "ptxas: 1 more" },
+		{ "one_store_u4", BD_PREDICATED, "larger side 6 <= --predicate-max-uniform 6" },
+		{ "one_store_u5", BD_BRANCH_UNIFORM, "larger side 7 > --predicate-max-uniform 6" },
+	};
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/one_store.ptx", &len);
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tests/ptx/one_store.ptx", text, len, &o));
+	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+		const BeLogEntry *e = entry(&t, want[k].func, 0);
+		ck_assert_msg(e->decision == want[k].d, "%s: %s", want[k].func, e->rule);
+		ck_assert_msg(!strncmp(e->rule, want[k].note, strlen(want[k].note)), "%s: %s",
+		              want[k].func, e->rule);
+	}
+	ck_assert_ptr_null(strstr(entry(&t, "one_store_two6", 0)->rule, "one global store"));
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 START_TEST(t_sm35_store_sides)
 {
 	static const struct { const char *func; BeDecision d; int size; const char *note; } want[] = {
 		{ "store_addr_w4", BD_PREDICATED, 10, "larger side 8 <= --predicate-max 8 (counted "
-		  "as ptxas: 2 fewer for the store address the side computes)" },
+		  "as ptxas: 1 more for the side's one global store, 3 fewer for the store address "
+		  "the side computes)" },
 		{ "store_addr_w5", BD_BRANCH_SSY, 11, "larger side 9 > --predicate-max 8" },
 		{ "store_addr_u2", BD_PREDICATED, 8, "larger side 6 <= --predicate-max-uniform 6" },
 		{ "store_addr_u3", BD_BRANCH_UNIFORM, 9, "larger side 7 > --predicate-max-uniform 6" },
@@ -236,7 +276,8 @@ START_TEST(t_sm35_store_sides)
 		  "ptxas: 8 shifts or offsets fused into the instruction after)" },
 		{ "store_addr_r9", BD_BRANCH_SSY, 18, "larger side 9 > --predicate-max 8" },
 		{ "store_addr_lds2", BD_PREDICATED, 11, "larger side 8 <= --predicate-max 8 (counted "
-		  "as ptxas: 2 fewer for the store address the side computes, 1 shift or offset" },
+		  "as ptxas: 1 more for the side's one global store, 3 fewer for the store address "
+		  "the side computes, 1 shift or offset" },
 		{ "store_addr_lds3", BD_BRANCH_SSY, 12, "larger side 9 > --predicate-max 8" },
 	};
 	Tr t;
@@ -270,7 +311,9 @@ START_TEST(t_sm35_store_sides)
 	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "tests/ptx/side_nospec.ptx", text, len, &o));
 	ck_assert_int_eq(dec(&t, "side_nospec_st6"), BD_PREDICATED);
-	ck_assert_str_eq(entry(&t, "side_nospec_st6", 0)->rule, "larger side 7 <= --predicate-max 8");
+	ck_assert_str_eq(entry(&t, "side_nospec_st6", 0)->rule, "larger side 8 <= --predicate-max 8 "
+	                 "(counted as ptxas: 1 more for the side's one global store)");
+	ck_assert_int_eq(dec(&t, "side_nospec_st7"), BD_BRANCH_SSY);   /* (ptxas's: one_store) */
 	ck_assert_int_eq(dec(&t, "side_nospec_phi10"), BD_BRANCH_SSY);
 	ck_assert_int_eq(dec(&t, "side_nospec_else8"), BD_BRANCH_SSY);
 	ck_assert_int_eq(dec(&t, "side_nospec_f12"), BD_BRANCH_SSY);
@@ -1395,6 +1438,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_loop);
 	tcase_add_test(tc, t_one_side_break);
 	tcase_add_test(tc, t_sm35_store_sides);
+	tcase_add_test(tc, t_sm35_one_store);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
