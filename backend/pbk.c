@@ -10,7 +10,9 @@
  * push of J is then a PBK and every arrival at J a BRK, as ptxas 11.8 lowers such loops for
  * sm_35. So is, once the stacks settle, a join that two or more jumps and three or more
  * edges in all arrive at (a switch's cases, libdevice's three-way argument reduction), or
- * three or more conditional branches (a chain of early exits: an unrolled loop's breaks);
+ * three or more conditional branches (a chain of early exits: nvcc's unrolled Collatz chain;
+ * not the breaks of a loop whose exits all go to that block, which keeps its SSY as ptxas's
+ * does: tests/ptx/brk_chain);
  * two nested ifs that share their join keep SSY, as ptxas's do; of the conditional branches,
  * a loop's own exit (its latch test's edge out) and a branch that stays inside its loop (a
  * skip to the latch) are not counted (workloads spmv and bfs keep SSY there). And so is the

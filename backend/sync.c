@@ -622,11 +622,17 @@ int be_sync(Fn *f)
 	 * Of the conditional branches to a join inside their loop, the chain does not count
 	 * them (spmv's and lavaMD's unrolled remainders keep SSY), the jumps' rule does unless
 	 * the join is the loop's latch or header (myocyte's powf: two jumps and a test inside
-	 * a loop, PBK; Mandelbrot's skips to the latch, SSY) */
+	 * a loop, PBK; Mandelbrot's skips to the latch, SSY). Nor does it count the breaks of a
+	 * loop whose exits all go to that join: ptxas keeps the loop's SSY there, its breaks
+	 * leaving by @P NOP.S, however many (tests/ptx/brk_chain; volumeRender's unrolled ray
+	 * march) */
 	if (f->opt->loop_sync == BE_LOOP_PBK) {
 		int *njmp = be_alloc(f->pool, 3 * sizeof(int) * (size_t)f->nblk), *nbra = njmp + f->nblk;
 		int *nin = nbra + f->nblk;   /* conditional branches to a join in their loop */
+		/* per loop: 1 when its exits all go to one block, 0 when to two, -1 not yet asked */
+		int8_t *one = be_alloc(f->pool, (size_t)f->nloops + 1);
 		memset(njmp, 0, 3 * sizeof(int) * (size_t)f->nblk);
+		memset(one, -1, (size_t)f->nloops + 1);
 		for (int i = 0; i < f->nblk; i++) {
 			const Blk *b = &f->blk[i];
 			int s[2] = {b->arrive1 ? b->s1 : -1, b->arrive2 ? b->s2 : -1};
@@ -637,8 +643,12 @@ int be_sync(Fn *f)
 					continue;
 				else if (b->jmp.kind == J_JMP)
 					njmp[s[e]]++;
-				else if (!be_within_loop(f, b, s[e]))
-					nbra[s[e]]++;
+				else if (!be_within_loop(f, b, s[e])) {
+					int l = b->loop;
+					if (l >= 0 && one[l] < 0)
+						one[l] = !be_two_exits(f, l, f->nblk);
+					nbra[s[e]] += l < 0 || !one[l];
+				}
 				else if (!be_cont_target(f, b->loop, s[e]))
 					nin[s[e]]++;
 		}
