@@ -486,6 +486,10 @@ int be_why_divergent(const Fn *f, int reg, char *out, size_t n);
  * nothing */
 int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside, char *note, size_t nnote);
+/* ifrule.c: the side (its blocks in order) stores a value it loaded from global memory and
+ * the block of the join, join, loads from that store's address before its base changes:
+ * ptxas 11.8 branches around such a side (tests/ptx/reload), however short */
+int be_ifrule_sm35_reload(const Fn *f, const int *chain, int nchain, int join);
 /* ifrule.c: instruction k of b costs ptxas nothing: how (0 when it costs an instruction) */
 enum {
 	BE_FREE_ISEL = 1,   /* a widening integer conversion, our abs's negation */

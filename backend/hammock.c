@@ -245,6 +245,9 @@ static void sm35_cost(const Fn *f, Ham *h)
 		c = be_ifrule_sm35_side(f, h->chain[s], h->nchain[s], h->size[s],
 		                        h->block[0] ? NULL : h->block, sizeof h->block, &h->loadside,
 		                        note, sizeof note);
+		if (!h->block[0] && be_ifrule_sm35_reload(f, h->chain[s], h->nchain[s], h->join))
+			snprintf(h->block, sizeof h->block, "a side stores a loaded value that the join "
+			         "loads again");
 		/* a one-side's taken side that falls into the join still ends in its jump, the
 		 * @P NOP.S its lanes leave by: ptxas 11.8 predicates 7 instructions so, not 8 */
 		if (h->one && s == 0 && f->blk[h->chain[0][h->nchain[0] - 1]].jmp.ptxins < 0)

@@ -16,7 +16,8 @@
  * one global (or generic) store one more (ptxas's limits for it are 7 divergent and 5 uniform,
  * one below a side with no such store or two: tests/ptx/one_store; a shared store does not
  * count, nor do RED and ATOM), and a side that computes the address of a global store it makes
- * STORE_SIDE fewer (tests/ptx/store_addr). ptxas
+ * STORE_SIDE fewer (tests/ptx/store_addr). A side that stores a value it loaded where the join
+ * loads it again is branched around (be_ifrule_sm35_reload: tests/ptx/reload). ptxas
  * speculates nothing of a side above its branch (tests/ptx/side_nospec): the rule counts all
  * of it, guarded.
  *
@@ -47,6 +48,71 @@
  * uniform (tests/ptx/store_addr: _w4 and _w5, _u2 and _u3): 3 fewer, with the one more of its
  * one store, puts both limits at ours */
 #define STORE_SIDE 3
+
+/* the address operand of a global or generic load or store in (OP_LD, OP_LDG, OP_ST), or
+ * NULL */
+static const MOpd *gaddr(const MIns *in)
+{
+	if (in->op != OP_LD && in->op != OP_LDG && in->op != OP_ST)
+		return NULL;
+	for (int i = 0; i < in->nopd; i++)
+		if (in->o[i].kind == OPD_MEM)
+			return &in->o[i];
+	return NULL;
+}
+
+/* in writes temporary t */
+static int writes_t(const MIns *in, int t)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int i = 0; i < in->nopd && i < si->n; i++)
+		if (si->dst[i] && in->o[i].kind == OPD_REG && in->o[i].t == t)
+			return 1;
+	return 0;
+}
+
+int be_ifrule_sm35_reload(const Fn *f, const int *chain, int nchain, int join)
+{
+	const Blk *j = join >= 0 && join < f->nblk ? &f->blk[join] : NULL;
+
+	if (!j)
+		return 0;
+	for (int k = 0; k < nchain; k++) {
+		const Blk *x = &f->blk[chain[k]];
+		for (int i = 0; i < x->nins; i++) {
+			const MIns *st = &x->ins[i];
+			const MOpd *a = gaddr(st);
+			int v = -1;
+			if (!a || st->op != OP_ST)
+				continue;
+			for (int o = 0; o < st->nopd; o++)
+				if (st->o[o].kind == OPD_REG)
+					v = st->o[o].t;
+			/* the stored value is a global load's of the side, from an address the side
+			 * did not make (the last write of v before the store) */
+			const MIns *w = NULL;
+			for (int kk = 0; kk <= k; kk++) {
+				const Blk *y = &f->blk[chain[kk]];
+				for (int ii = 0; ii < (kk == k ? i : y->nins); ii++)
+					if (writes_t(&y->ins[ii], v))
+						w = &y->ins[ii];
+			}
+			if (v < 0 || !w || (w->op != OP_LD && w->op != OP_LDG))
+				continue;
+			/* the join's block loads from the store's address before the base changes */
+			for (int ii = 0; ii < j->nins; ii++) {
+				const MIns *in = &j->ins[ii];
+				const MOpd *b = gaddr(in);
+				if (b && in->op != OP_ST && b->t == a->t && b->imm == a->imm)
+					return 1;
+				if (writes_t(in, a->t))
+					break;
+			}
+		}
+	}
+	return 0;
+}
 
 /* in reads temporary t (a source operand, or the base of an address) */
 static int reads(const MIns *in, int t)

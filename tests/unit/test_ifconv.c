@@ -263,6 +263,35 @@ START_TEST(t_sm35_one_store)
 }
 END_TEST
 
+/* a side storing a global load's value that the join loads again is branched around
+ * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
+ * address, and a side storing a computed value the join loads, are predicated */
+START_TEST(t_sm35_reload)
+{
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/reload.ptx", &len);
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tests/ptx/reload.ptx", text, len, &o));
+	ck_assert_int_eq(dec(&t, "reload"), BD_BRANCH_SSY);
+	ck_assert_str_eq(entry(&t, "reload", 0)->rule, "not predicable: a side stores a loaded value "
+	                 "that the join loads again; SSY at the immediate post-dominator");
+	ck_assert_int_eq(dec(&t, "reload_bar"), BD_BRANCH_SSY);
+	ck_assert_int_eq(dec(&t, "reload_other"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "reload_nold"), BD_PREDICATED);
+	ck_assert_int_eq(dec(&t, "reload_st"), BD_PREDICATED);
+	tr_free(&t);
+	rule_opts(&o, BE_RULE_GUIDE, 7, 4);   /* (the guide's rule: no such test) */
+	ck_assert(tr_opts(&t, "tests/ptx/reload.ptx", text, len, &o));
+	ck_assert_int_eq(dec(&t, "reload"), BD_PREDICATED);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 START_TEST(t_sm35_store_sides)
 {
 	static const struct { const char *func; BeDecision d; int size; const char *note; } want[] = {
@@ -1439,6 +1468,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_break);
 	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_sm35_one_store);
+	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
