@@ -224,24 +224,40 @@ END_TEST
  * nothing. Each pair is ptxas's last predicated side and its first branch; under the guide
  * rule none of the longer sides is predicated. And ptxas speculates nothing
  * (tests/ptx/side_nospec): a side whose values die in it is counted whole */
+/* what the sm_35 rule decides for one kernel's first branch: the decision, the fall-through
+ * side's size (when size > 0) and the start of the rule --explain gives */
+typedef struct { const char *func; BeDecision d; int size; const char *note; } Want;
+
+static void check_wants(const Tr *t, const Want *w, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		const BeLogEntry *e = entry(t, w[k].func, 0);
+		ck_assert_msg(e->decision == w[k].d, "%s: %s", w[k].func, e->rule);
+		if (w[k].size > 0)
+			ck_assert_int_eq(e->size_else, w[k].size);
+		ck_assert_msg(!strncmp(e->rule, w[k].note, strlen(w[k].note)), "%s: %s", w[k].func,
+		              e->rule);
+	}
+}
+
 /* a side with exactly one global store: ptxas's limits one lower, 7 divergent and 5 uniform
  * (tests/ptx/one_store, its listing in tests/ptxas-ref); with two stores, or a shared store
  * beside the one, the count is the plain one (two) or one more (sh) */
 START_TEST(t_sm35_one_store)
 {
-	static const struct { const char *func; BeDecision d; const char *note; } want[] = {
-		{ "one_store_g6", BD_PREDICATED, "larger side 8 <= --predicate-max 8 (counted as "
+	static const Want want[] = {
+		{ "one_store_g6", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
 		  "ptxas: 1 more for the side's one global store)" },
-		{ "one_store_g7", BD_BRANCH_SSY, "larger side 9 > --predicate-max 8 (counted as ptxas: "
+		{ "one_store_g7", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8 (counted as ptxas: "
 		  "1 more for the side's one global store)" },
-		{ "one_store_two6", BD_PREDICATED, "larger side 8 <= --predicate-max 8" },
-		{ "one_store_two7", BD_BRANCH_SSY, "larger side 9 > --predicate-max 8" },
-		{ "one_store_sh5", BD_PREDICATED, "larger side 8 <= --predicate-max 8 (counted as "
+		{ "one_store_two6", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8" },
+		{ "one_store_two7", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8" },
+		{ "one_store_sh5", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
 		  "ptxas: 1 more" },
-		{ "one_store_sh6", BD_BRANCH_SSY, "larger side 9 > --predicate-max 8 (counted as "
+		{ "one_store_sh6", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8 (counted as "
 		  "ptxas: 1 more" },
-		{ "one_store_u4", BD_PREDICATED, "larger side 6 <= --predicate-max-uniform 6" },
-		{ "one_store_u5", BD_BRANCH_UNIFORM, "larger side 7 > --predicate-max-uniform 6" },
+		{ "one_store_u4", BD_PREDICATED, 0, "larger side 6 <= --predicate-max-uniform 6" },
+		{ "one_store_u5", BD_BRANCH_UNIFORM, 0, "larger side 7 > --predicate-max-uniform 6" },
 	};
 	Tr t;
 	BeOptions o;
@@ -251,12 +267,7 @@ START_TEST(t_sm35_one_store)
 	ck_assert(text != NULL);
 	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "tests/ptx/one_store.ptx", text, len, &o));
-	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
-		const BeLogEntry *e = entry(&t, want[k].func, 0);
-		ck_assert_msg(e->decision == want[k].d, "%s: %s", want[k].func, e->rule);
-		ck_assert_msg(!strncmp(e->rule, want[k].note, strlen(want[k].note)), "%s: %s",
-		              want[k].func, e->rule);
-	}
+	check_wants(&t, want, sizeof want / sizeof *want);
 	ck_assert_ptr_null(strstr(entry(&t, "one_store_two6", 0)->rule, "one global store"));
 	tr_free(&t);
 	free(text);
@@ -294,7 +305,7 @@ END_TEST
 
 START_TEST(t_sm35_store_sides)
 {
-	static const struct { const char *func; BeDecision d; int size; const char *note; } want[] = {
+	static const Want want[] = {
 		{ "store_addr_w4", BD_PREDICATED, 10, "larger side 8 <= --predicate-max 8 (counted "
 		  "as ptxas: 1 more for the side's one global store, 3 fewer for the store address "
 		  "the side computes)" },
@@ -317,13 +328,7 @@ START_TEST(t_sm35_store_sides)
 	ck_assert(text != NULL);
 	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "tests/ptx/store_addr.ptx", text, len, &o));
-	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
-		const BeLogEntry *e = entry(&t, want[k].func, 0);
-		ck_assert_msg(e->decision == want[k].d, "%s: %s", want[k].func, e->rule);
-		ck_assert_int_eq(e->size_else, want[k].size);
-		ck_assert_msg(!strncmp(e->rule, want[k].note, strlen(want[k].note)), "%s: %s",
-		              want[k].func, e->rule);
-	}
+	check_wants(&t, want, sizeof want / sizeof *want);
 	for (int k = 0; k < 4; k++)    /* one side of each kind in one kernel */
 		ck_assert_int_eq(entry(&t, "store_addr", k)->decision, BD_PREDICATED);
 	tr_free(&t);
