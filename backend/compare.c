@@ -5,7 +5,9 @@
  *
  * Both listings are reduced to the same list of conditional constructs, in code order:
  *   ssy         a guarded BRA or a guarded NOP.S (Kepler's one-sided if) inside an SSY region
- *   uniform     a guarded BRA outside any SSY region (the compiler found it uniform)
+ *   uniform     a guarded BRA outside any SSY region (the compiler found it uniform), ours
+ *               written BRA.U, or ptxas's inside a region that does not reconverge before
+ *               the region's sync point (ref_uniform: ptxas never prints .U)
  *   predicated  a run of instructions guarded by one predicate (both polarities: if/else)
  *   brk, cont, ret, exit   a guarded BRK, CONT, RET or EXIT
  * with the sizes of each side (instructions; control slots are not counted) and the
@@ -170,6 +172,52 @@ static const char *fn_name(const Kernel *k, const char *name)
 	return name;
 }
 
+/* the instruction at address a, or -1 */
+static int at(const Kernel *k, uint32_t a)
+{
+	for (int i = 0; i < k->nins; i++)
+		if (k->ins[i].addr == a)
+			return i;
+	return -1;
+}
+
+/* instructions [i, j) of k hold no sync and no control flow but guarded BRAs to j (a chain
+ * of tests that skip to one join) */
+static int straight(const Kernel *k, int i, int j)
+{
+	for (; i < j; i++) {
+		const Ins *in = &k->ins[i];
+		if (in->op == OP_BRA && in->guard < ISA_PT && j < k->nins &&
+		    (uint32_t)in->o[in->nopd - 1].imm == k->ins[j].addr && !in->sync)
+			continue;
+		if (in->sync || (isa_ops[in->op].flags & (F_BRANCH | F_PUSH)))
+			return 0;
+	}
+	return 1;
+}
+
+/* is ptxas's guarded BRA i, inside the SSY region that syncs at s, a uniform branch? ptxas
+ * 11.8 never prints BRA.U; a branch it found uniform inside an enclosing region (a kernel
+ * parameter tested under a divergent if) is a forward if-then or if-else short of s whose
+ * sides fall into its join: no control flow in them (but more tests to that join) and no
+ * sync (`.S`, `NOP.S`) before it */
+static int ref_uniform(const Kernel *k, int i, uint32_t t, uint32_t s)
+{
+	int j = at(k, t), q;
+	uint32_t x;
+
+	if (t <= k->ins[i].addr || t >= s || j <= i + 1)
+		return 0;
+	if (straight(k, i + 1, j))
+		return 1;
+	q = j - 1;      /* if-else: the then side's closing BRA to the join x */
+	if (k->ins[q].op != OP_BRA || k->ins[q].guard != ISA_PT || !straight(k, i + 1, q))
+		return 0;
+	x = (uint32_t)k->ins[q].o[k->ins[q].nopd - 1].imm;
+	q = at(k, x);
+	return x > t && x < s && q > j && straight(k, j, q);
+}
+
 /* the constructs of kernel k, in code order, each with the function it lies in (ours: k is
  * our translation, whose instructions carry their PTX lines) */
 static void extract(const Kernel *k, CList *l, int ours)
@@ -219,7 +267,8 @@ static void extract(const Kernel *k, CList *l, int ours)
 		signature(k, i, param, &c);
 		if (in->op == OP_BRA) {
 			uint32_t t = (uint32_t)in->o[in->nopd - 1].imm;
-			c.kind = (nssy && !(in->m.flags & MF_U)) ? CK_SSY : CK_UNIFORM;
+			c.kind = (nssy && !(in->m.flags & MF_U) &&
+			          (ours || !ref_uniform(k, i, t, ssy[nssy - 1]))) ? CK_SSY : CK_UNIFORM;
 			c.back = t <= in->addr;
 			if (t > in->addr) {
 				c.fall = count(k, in->addr + 8, t);

@@ -8,6 +8,8 @@
  *   Comparisons still come first: where the peeled copy's comparison is the back edge's own,
  *   the back edge lines up with it, whatever its kind.
  *   Constructs pair within one function only (a .func by its name, ptxas's `$k$f`).
+ *   ptxas's plain BRA inside an SSY region whose side falls into its join with no sync is
+ *   uniform, as our BRA.U is (ptxas never prints .U); one whose side ends in a sync is ssy.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -54,13 +56,13 @@ static char *theirs(const char *peeled)
 	return s;
 }
 
-/* be_compare of ours against theirs(peeled): the JSON (caller frees) and the totals */
-static char *compare(const char *peeled, BeCompareSum *sum)
+/* be_compare of listing mine against listing ref: the JSON (caller frees) and the totals */
+static char *compare_texts(const char *mine, const char *ref, BeCompareSum *sum)
 {
-	char *ref = theirs(peeled), *out = NULL, *msgs = NULL;
+	char *out = NULL, *msgs = NULL;
 	size_t n = 0, mn = 0;
 	FILE *err = open_memstream(&msgs, &mn), *f = open_memstream(&out, &n);
-	Prog *a = isa_asm("ours.sass", ours, strlen(ours), err);
+	Prog *a = isa_asm("ours.sass", mine, strlen(mine), err);
 	Prog *b = isa_asm("ref.sass", ref, strlen(ref), err);
 
 	fclose(err);
@@ -70,8 +72,16 @@ static char *compare(const char *peeled, BeCompareSum *sum)
 	fclose(f);
 	isa_prog_free(a);
 	isa_prog_free(b);
-	free(ref);
 	free(msgs);
+	return out;
+}
+
+/* be_compare of ours against theirs(peeled) */
+static char *compare(const char *peeled, BeCompareSum *sum)
+{
+	char *ref = theirs(peeled), *out = compare_texts(ours, ref, sum);
+
+	free(ref);
 	return out;
 }
 
@@ -131,28 +141,57 @@ START_TEST(test_per_function)
 		"/*0010*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
 		"/*0018*/ @P0 IADD R1, R1, 0x1;\n"
 		"/*0020*/ RET;\n";
-	char *out = NULL, *msgs = NULL;
-	size_t n = 0, mn = 0;
-	FILE *err = open_memstream(&msgs, &mn), *f = open_memstream(&out, &n);
-	Prog *a = isa_asm("ours.sass", mine, strlen(mine), err);
-	Prog *b = isa_asm("ref.sass", ref, strlen(ref), err);
 	BeCompareSum sum;
+	char *out = compare_texts(mine, ref, &sum);
 
-	fclose(err);
-	ck_assert_msg(a && b, "%s", msgs);
-	memset(&sum, 0, sizeof sum);
-	be_compare(f, &a->k[0], &b->k[0], NULL, 1, &sum);
-	fclose(f);
 	ck_assert_int_eq(sum.ours, 2);
 	ck_assert_int_eq(sum.matched, 1);
 	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"predicated\", \"sides\": \"1/0\", "
 	                          "\"ptxas_addr\": 24") != NULL, "f's run should line up with $k$f's:\n%s", out);
 	ck_assert_msg(strstr(out, "\"addr\": 8, \"decision\": \"predicated\", \"sides\": \"1/0\", "
 	                          "\"ptxas_addr\": -1") != NULL, "the kernel's run should stand alone:\n%s", out);
-	isa_prog_free(a);
-	isa_prog_free(b);
 	free(out);
-	free(msgs);
+}
+END_TEST
+
+/* ours (BRA.U) and ptxas's (BRA) of test_uniform_in_region, the branch's suffix the %s */
+#define IN_REGION HEAD \
+	"/*0000*/ SSY 0x38;\n" \
+	"/*0008*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n" \
+	"/*0010*/ @P0 NOP.S;\n" \
+	"/*0018*/ ISETP.EQ.AND P1, PT, RZ, c[0x0][0x28], PT;\n" \
+	"/*0020*/ @P1 BRA%s 0x30;\n" \
+	"/*0028*/ IADD R1, R1, 0x1;\n" \
+	"/*0030*/ IADD.S R1, R1, 0x2;\n" \
+	"/*0038*/ SSY 0x68;\n" \
+	"/*0040*/ ISETP.GT.AND P2, PT, R2, 0x3, PT;\n" \
+	"/*0048*/ @P2 BRA 0x60;\n" \
+	"/*0050*/ IADD R1, R1, 0x3;\n" \
+	"/*0058*/ NOP.S;\n" \
+	"/*0060*/ IADD.S R1, R1, 0x4;\n" \
+	"/*0068*/ EXIT;\n"
+
+/* a branch on a parameter under a divergent if (tests/ptx/uni_in_div): ours BRA.U, ptxas's
+ * a plain BRA inside the if's SSY region whose side falls into its join with no sync (ptxas
+ * 11.8 never prints .U), both uniform; a branch of the next region whose side ends in NOP.S
+ * short of the region's sync point is ssy in both */
+START_TEST(test_uniform_in_region)
+{
+	char mine[1024], ref[1024], *out;
+	BeCompareSum sum;
+
+	snprintf(mine, sizeof mine, IN_REGION, ".U");
+	snprintf(ref, sizeof ref, IN_REGION, "");
+	out = compare_texts(mine, ref, &sum);
+	ck_assert_int_eq(sum.matched, 3);
+	ck_assert_msg(sum.agree == 3, "3 of 3 agree expected, %d:\n%s", sum.agree, out);
+	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"1/1\", "
+	                          "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"") != NULL,
+	              "ptxas's branch on the parameter should be uniform:\n%s", out);
+	ck_assert_msg(strstr(out, "\"addr\": 72, \"decision\": \"ssy\"") != NULL &&
+	              strstr(out, "\"ptxas_addr\": 72, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "a side that ends in a sync should stay ssy:\n%s", out);
+	free(out);
 }
 END_TEST
 
@@ -164,6 +203,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_tie_back_edge);
 	tcase_add_test(tc, test_comparison_first);
 	tcase_add_test(tc, test_per_function);
+	tcase_add_test(tc, test_uniform_in_region);
 	suite_add_tcase(s, tc);
 	return s;
 }
