@@ -15,11 +15,12 @@
  * ptxas's size (chain.c counts a test's block the same way), counts a side that makes exactly
  * one global (or generic) store one more (ptxas's limits for it are 7 divergent and 5 uniform,
  * one below a side with no such store or two: tests/ptx/one_store; a shared store does not
- * count, nor do RED and ATOM), and a side that computes the address of a global store it makes
- * STORE_SIDE fewer (tests/ptx/store_addr). A side that stores a value it loaded where the join
- * loads it again is branched around (be_ifrule_sm35_reload: tests/ptx/reload). ptxas
- * speculates nothing of a side above its branch (tests/ptx/side_nospec): the rule counts all
- * of it, guarded.
+ * count, nor do RED and ATOM; a store whose address base code outside the side reads, at the
+ * join or before the branch, gets the plain limits: _join7, _before7, _joinu5), and a side
+ * that computes the address of a global store it makes STORE_SIDE fewer
+ * (tests/ptx/store_addr). A side that stores a value it loaded where the join loads it again
+ * is branched around (be_ifrule_sm35_reload: tests/ptx/reload). ptxas speculates nothing of a
+ * side above its branch (tests/ptx/side_nospec): the rule counts all of it, guarded.
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
@@ -151,6 +152,20 @@ static int read_after(const Fn *f, const int *chain, int nchain, int k, int i, i
 	return 0;
 }
 
+/* an instruction of f outside the side's blocks reads t */
+static int read_outside(const Fn *f, const int *chain, int nchain, int t)
+{
+	for (int b = 0; b < f->nblk; b++) {
+		int in_side = 0;
+		for (int k = 0; k < nchain; k++)
+			in_side |= chain[k] == b;
+		for (int j = 0; !in_side && j < f->blk[b].nins; j++)
+			if (reads(&f->blk[b].ins[j], t))
+				return 1;
+	}
+	return 0;
+}
+
 /* in is the whole translation of its PTX line among the side's instructions (a PTX
  * instruction of its own, not a part of one's lowering) */
 static int alone(const Fn *f, const int *chain, int nchain, const MIns *in)
@@ -264,7 +279,7 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
                         size_t nwhy, int *loadside, char *note, size_t nnote)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
-	int stmade = 0, nst = 0;
+	int stmade = 0, nst = 0, stbase = T_RZ;
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
 	 * as the side has (a fixed array that fills up would stop seeing them) */
 	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0;
@@ -280,6 +295,11 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			local |= in->op == OP_LDL;
 			stl |= in->op == OP_STL;
 			nst += in->op == OP_ST;
+			/* the base of its address, when made before the side (one made in it is the
+			 * side's own even where its PTX register is read elsewhere) */
+			for (int o = 0; in->op == OP_ST && o < in->nopd; o++)
+				if (in->o[o].kind == OPD_MEM)
+					stbase = writer(f, chain, k, i, in->o[o].t) ? T_RZ : in->o[o].t;
 			for (int l = 0; l < nld; l++)
 				use |= reads(in, ld[l]);
 			/* a copy of the loaded value (isel's move into the PTX register) or a store of
@@ -307,6 +327,8 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 		*loadside |= less == LOAD_SIDE;
 	} else {
 		c -= nfree;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
+		if (nst == 1 && stbase >= T_FIRST && read_outside(f, chain, nchain, stbase))
+			nst = 0;   /* (its address is read elsewhere: the plain count) */
 		c += nst == 1;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;

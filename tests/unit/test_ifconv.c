@@ -218,12 +218,6 @@ START_TEST(t_sm35_load_sides)
 }
 END_TEST
 
-/* sides ptxas 11.8 for sm_35 predicates at its own count (tests/ptx/store_addr, its listing
- * tests/ptxas-ref/store_addr.sass): a store address the side computes counts 2 fewer, a
- * shift fused into the add after it (NVVM's rounding) and an offset folded into the access
- * nothing. Each pair is ptxas's last predicated side and its first branch; under the guide
- * rule none of the longer sides is predicated. And ptxas speculates nothing
- * (tests/ptx/side_nospec): a side whose values die in it is counted whole */
 /* what the sm_35 rule decides for one kernel's first branch: the decision, the fall-through
  * side's size (when size > 0) and the start of the rule --explain gives */
 typedef struct { const char *func; BeDecision d; int size; const char *note; } Want;
@@ -242,7 +236,8 @@ static void check_wants(const Tr *t, const Want *w, size_t n)
 
 /* a side with exactly one global store: ptxas's limits one lower, 7 divergent and 5 uniform
  * (tests/ptx/one_store, its listing in tests/ptxas-ref); with two stores, or a shared store
- * beside the one, the count is the plain one (two) or one more (sh) */
+ * beside the one, the count is the plain one (two) or one more (sh); a store whose address
+ * is read outside the side (at the join, before the branch) counts plain */
 START_TEST(t_sm35_one_store)
 {
 	static const Want want[] = {
@@ -258,6 +253,10 @@ START_TEST(t_sm35_one_store)
 		  "ptxas: 1 more" },
 		{ "one_store_u4", BD_PREDICATED, 0, "larger side 6 <= --predicate-max-uniform 6" },
 		{ "one_store_u5", BD_BRANCH_UNIFORM, 0, "larger side 7 > --predicate-max-uniform 6" },
+		/* the store's address read outside the side: the plain count */
+		{ "one_store_join7", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8" },
+		{ "one_store_before7", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8" },
+		{ "one_store_joinu5", BD_PREDICATED, 0, "larger side 6 <= --predicate-max-uniform 6" },
 	};
 	Tr t;
 	BeOptions o;
@@ -269,6 +268,10 @@ START_TEST(t_sm35_one_store)
 	ck_assert(tr_opts(&t, "tests/ptx/one_store.ptx", text, len, &o));
 	check_wants(&t, want, sizeof want / sizeof *want);
 	ck_assert_ptr_null(strstr(entry(&t, "one_store_two6", 0)->rule, "one global store"));
+	ck_assert_ptr_null(strstr(entry(&t, "one_store_join7", 0)->rule, "one global store"));
+	/* one_store's own sides all store through one base */
+	for (int k = 0; k < 4; k++)
+		ck_assert_ptr_null(strstr(entry(&t, "one_store", k)->rule, "one global store"));
 	tr_free(&t);
 	free(text);
 }
@@ -303,6 +306,12 @@ START_TEST(t_sm35_reload)
 }
 END_TEST
 
+/* sides ptxas 11.8 for sm_35 predicates at its own count (tests/ptx/store_addr, its listing
+ * tests/ptxas-ref/store_addr.sass): a store address the side computes counts 3 fewer (its one
+ * store 1 more), a shift fused into the add after it (NVVM's rounding) and an offset folded
+ * into the access nothing. Each pair is ptxas's last predicated side and its first branch;
+ * under the guide rule none of the longer sides is predicated. And ptxas speculates nothing
+ * (tests/ptx/side_nospec): a side whose values die in it is counted whole */
 START_TEST(t_sm35_store_sides)
 {
 	static const Want want[] = {
