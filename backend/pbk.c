@@ -2,8 +2,8 @@
  * BRKs pass (--loop-sync pbk): the rules sync.c applies as it places the tokens.
  *
  * Reads the CFG, dominators, post-dominators and loops as sync.c has them; marks nothing itself
- * but Blk.bpath and the pushes of exit_sync (sync.c sets Blk.brk, brkpass, tjoin and brkj from
- * the answers). Calls dom.c and util.c.
+ * but Blk.bpath and the pushes of exit_sync, and changes only trip_order's layout (sync.c sets
+ * Blk.brk, brkpass, tjoin and brkj from the answers). Calls dom.c and util.c.
  *
  * Under --loop-sync pbk a target J placed in the preheader of a loop that leaves to two
  * different blocks (a divergent break past code its own exit runs) is marked Blk.brk: every
@@ -25,7 +25,8 @@
  * exits go to J: x's SSY is pushed at the branch every trip and marked Blk.brkpass, as a
  * break path's (exit_sync), so that a BRK to J passes its token; a brkpass target stays an
  * SSY's (neither the join rule nor crossed_joins makes it a PBK's, which a BRK could not
- * pass). J is the block the branch's lanes leave the loop for (leave_join): its immediate
+ * pass); the branch's side that breaks goes after the side that stays in the layout
+ * (trip_order). J is the block the branch's lanes leave the loop for (leave_join): its immediate
  * post-dominator, or, when that lies in the loop (the side that stays comes round the back
  * edge before the loop's only way out, the break), the first block outside the loop up the
  * post-dominators that take a kept back edge's EXIT as the nest's way out (a loop nest that
@@ -226,8 +227,10 @@ int be_nest_push(Fn *f, int j)
  * that break out of l to b's immediate post-dominator j, gets an SSY of x every trip, which
  * the breaks leave by BRK past it (j is then a PBK target), when two or more of b's sides
  * reach x (an if whose other side only breaks needs none: brk_div). x is the first block, in
- * reverse post-order, that every path from b reaches or breaks before; paths that return,
- * exit, go round l, through an inner loop or out of l elsewhere make none. Returns x or -1 */
+ * reverse post-order, that every path from b reaches or breaks before; a path may pass
+ * through a loop nested in l (tests/ptx/kept_spin: the side that stays spins), not break
+ * from it; paths that return, exit, go round l or out of l elsewhere make none. Returns x
+ * or -1 */
 int be_trip_join(Fn *f, int b, int j)
 {
 	const Blk *B = &f->blk[b];
@@ -266,9 +269,10 @@ int be_trip_join(Fn *f, int b, int j)
 					continue;
 				ns++;
 				brk |= t == j;
+				ok &= t != j || f->blk[y].loop == l;   /* no break from an inner loop */
 				if (t == x || t == j)
 					continue;
-				ok &= t != h && f->blk[t].loop == l;
+				ok &= t != h && be_in_loop(f, l, t);
 				if (seen[t])
 					continue;
 				seen[t] = 1;
@@ -292,6 +296,53 @@ int be_trip_join(Fn *f, int b, int j)
 		return reach >= 2 ? x : -1;
 	}
 	return -1;
+}
+
+/* ptxas 11.8's layout of a be_trip_join branch b (join x) whose fall-through side breaks and
+ * whose taken side stays in the trip: the side that breaks goes last, right before the join,
+ * and the branch is inverted over the side that stays (tests/ptxas-ref/kept_spin.sass; the
+ * same with a long straight side, and kept_fallback's listing puts its side that breaks
+ * after its predicated one). Only when the blocks of each side, up to x, lie in two runs
+ * right after b, the fall-through's first (as the PTX has them); a dead block goes with the
+ * run it lies in */
+void be_trip_order(Fn *f, int b, int x)
+{
+	const Blk *B = &f->blk[b];
+	int l = B->loop, n = f->nblk, at, k, m, nrun[3] = {0, 0, 0}, brk[3] = {0, 0, 0};
+	int *stk, *seg;
+	uint8_t *mark;
+
+	if (B->jmp.kind != J_BRA || B->s1 < 0 || B->s2 < 0 || B->s1 == x || B->s2 == x ||
+	    B->s1 == B->s2)
+		return;
+	stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1));
+	mark = be_alloc(f->pool, (size_t)n);
+	be_trip_reach(f, l, B->s1, x, mark, 1, stk);
+	be_trip_reach(f, l, B->s2, x, mark, 2, stk);
+	for (int y = 0; y < n; y++) {
+		if (mark[y] == 3)
+			return;
+		nrun[mark[y]]++;
+		for (int e = 0; mark[y] && e < be_nedge(f, y); e++) {
+			int t = be_edge_to(f, y, e);
+			brk[mark[y]] |= t >= 0 && !be_in_loop(f, l, t);
+		}
+	}
+	if (brk[1] || !brk[2])
+		return;
+	for (k = 0; k < f->nlay && f->lay[k] != b; k++)
+		;
+	/* the runs: [k + 1, m) the fall-through side's, then the taken side's to its last block */
+	for (m = k + 1; m < f->nlay && (f->blk[f->lay[m]].dead || mark[f->lay[m]] == 2); m++)
+		nrun[2] -= !f->blk[f->lay[m]].dead;
+	for (at = m; at < f->nlay && (f->blk[f->lay[at]].dead || mark[f->lay[at]] == 1); at++)
+		nrun[1] -= !f->blk[f->lay[at]].dead;
+	if (nrun[1] || nrun[2] || m == k + 1 || at == m)
+		return;
+	seg = be_alloc(f->pool, sizeof(int) * (size_t)(at - k));
+	memcpy(seg, &f->lay[m], sizeof(int) * (size_t)(at - m));
+	memcpy(seg + (at - m), &f->lay[k + 1], sizeof(int) * (size_t)(m - k - 1));
+	memcpy(&f->lay[k + 1], seg, sizeof(int) * (size_t)(at - k - 1));
 }
 
 /* the block that b's lanes leave b's loop for: b's immediate post-dominator, or, when that lies

@@ -551,7 +551,7 @@ int be_sync(Fn *f)
 		be_rpo(f);   /* the preheaders' too: trip_join orders blocks by it */
 	/* placement: first the branches one of whose sides breaks past a join in the trip (a
 	 * side breaks: the loop's PBK, even when all its exits go to j, and an SSY of the join in
-	 * the trip that the breaks pass) */
+	 * the trip that the breaks pass; the side that breaks laid out last, as ptxas does) */
 	for (int i = 0, j, x; i < nb && f->opt->loop_sync == BE_LOOP_PBK; i++) {
 		Blk *b = &f->blk[i];
 		if (b->dead || !b->jmp.div || (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX) ||
@@ -562,6 +562,7 @@ int be_sync(Fn *f)
 		be_add_push(f, i, x);
 		f->blk[x].brkpass = 1;
 		b->tjoin = x;
+		be_trip_order(f, i, x);
 	}
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];

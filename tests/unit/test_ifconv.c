@@ -803,19 +803,27 @@ static void kept_ops(const Kernel *k, int *pbk, int *gbrk, int *gexit, int *kept
 	}
 }
 
-/* the loop nests of tests/ptx/kept_fallback, kept_else and kept_nest, whose outer latch falls
- * into the kernel's end, around inner loops left by a break from one side of a divergent
- * if/else: as ptxas 11.8 for sm_35, each inner loop is bracketed with PBK, its if/else joins
- * in the trip and the break leaves by @P BRK (pbk.c, be_leave_join and be_trip_join), so the outer
- * back edge stays before the EXIT (@P BRA head; EXIT) and its log entry says so.
- * tests/ptx/kept_spin, whose if/else's other side holds a loop of its own (no SSY in the
- * trip), fails the reconvergence check with the back edge kept, so the kernel is emitted again
- * with the fold's layout (backend.c, emit_kernel): the latch becomes a guarded EXIT and the
- * jump back, and its log entry says why. loop_to_exit's latches keep theirs. */
+/* the loop nests of tests/ptx/kept_fallback, kept_else, kept_nest and kept_spin, whose outer
+ * latch falls into the kernel's end, around inner loops left by a break from one side of a
+ * divergent if/else: as ptxas 11.8 for sm_35, each inner loop is bracketed with PBK, its
+ * if/else joins in the trip and the break leaves by @P BRK (pbk.c, be_leave_join and
+ * be_trip_join), so the outer back edge stays before the EXIT (@P BRA head; EXIT) and its log
+ * entry says so. kept_spin's side that stays holds a loop of its own: the if/else pushes the
+ * SSY of its join in the trip all the same, and its side that breaks comes after the spin
+ * loop (be_trip_order: the BRK after the spin loop's SSY). tests/ptx/kept_cont, whose side
+ * that stays continues to the inner loop's head (no SSY in the trip), fails the reconvergence
+ * check with the back edge kept, so the kernel is emitted again with the fold's layout
+ * (backend.c, emit_kernel): the latch becomes a guarded EXIT and the jump back, and its log
+ * entry says why. loop_to_exit's latches keep theirs. */
 START_TEST(t_kept_fallback)
 {
-	static const struct { const char *name; int pbk, outer; } kept[] = {
-		{"kept_fallback", 1, 2}, {"kept_else", 1, 2}, {"kept_nest", 2, 4},
+	/* rule0: the if/else's (t_one_side_break: its short side predicated alone); nssy: the
+	 * SSYs before the guarded BRKs (kept_spin's break after the spin loop's), -1: any */
+	static const struct { const char *name; int pbk, outer, nssy; const char *rule0; } kept[] = {
+		{"kept_fallback", 1, 2, -1, "side predicated alone"},
+		{"kept_else", 1, 2, -1, "side predicated alone"},
+		{"kept_nest", 2, 4, -1, "side predicated alone"},
+		{"kept_spin", 1, 3, 2, "SSY every trip at the join"},
 	};
 	Tr t;
 	BeOptions o;
@@ -836,25 +844,30 @@ START_TEST(t_kept_fallback)
 		ck_assert_str_eq(entry(&t, kept[f].name, kept[f].outer)->shape, "loop-exit");
 		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, kept[f].outer)->rule,
 		                             "the back edge stays"));
-		/* the if/else's short side is predicated alone (t_one_side_break) */
-		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, 0)->rule, "side predicated alone"));
-		kept_ops(kern(&t, kept[f].name), &pbk, &gbrk, &gexit, &nkept);
+		ck_assert_ptr_nonnull(strstr(entry(&t, kept[f].name, 0)->rule, kept[f].rule0));
+		k = kern(&t, kept[f].name);
+		kept_ops(k, &pbk, &gbrk, &gexit, &nkept);
 		ck_assert_int_eq(pbk, kept[f].pbk);
 		ck_assert_int_eq(gbrk, kept[f].pbk);
 		ck_assert_int_eq(gexit, 0);
 		ck_assert_int_eq(nkept, 1);
+		for (int i = 0, nssy = 0; i < k->nins && kept[f].nssy >= 0; i++) {
+			nssy += k->ins[i].op == OP_SSY;
+			if (k->ins[i].op == OP_BRK && k->ins[i].guard != ISA_PT)
+				ck_assert_int_eq(nssy, kept[f].nssy);
+		}
 		tr_free(&t);
 		free(text);
 	}
 
-	text = slurp("tests/ptx/kept_spin.ptx", &len);
+	text = slurp("tests/ptx/kept_cont.ptx", &len);
 	ck_assert_ptr_nonnull(text);
-	ck_assert(tr_opts(&t, "kept_spin.ptx", text, len, &o));
-	ck_assert_int_eq(entry(&t, "kept_spin", 3)->decision, BD_EXIT);
-	ck_assert_str_eq(entry(&t, "kept_spin", 3)->shape, "exit");
-	ck_assert_ptr_nonnull(strstr(entry(&t, "kept_spin", 3)->rule, "the back edge kept "
+	ck_assert(tr_opts(&t, "kept_cont.ptx", text, len, &o));
+	ck_assert_int_eq(entry(&t, "kept_cont", 3)->decision, BD_EXIT);
+	ck_assert_str_eq(entry(&t, "kept_cont", 3)->shape, "exit");
+	ck_assert_ptr_nonnull(strstr(entry(&t, "kept_cont", 3)->rule, "the back edge kept "
 	                             "before it would break a reconvergence invariant"));
-	k = kern(&t, "kept_spin");
+	k = kern(&t, "kept_cont");
 	kept_ops(k, &pbk, &gbrk, &gexit, &nkept);
 	ck_assert_int_eq(gexit, 1);
 	ck_assert_int_eq(nkept, 0);
