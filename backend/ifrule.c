@@ -62,59 +62,6 @@ static const MOpd *gaddr(const MIns *in)
 	return NULL;
 }
 
-/* in writes temporary t */
-static int writes_t(const MIns *in, int t)
-{
-	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-
-	for (int i = 0; i < in->nopd && i < si->n; i++)
-		if (si->dst[i] && in->o[i].kind == OPD_REG && in->o[i].t == t)
-			return 1;
-	return 0;
-}
-
-int be_ifrule_sm35_reload(const Fn *f, const int *chain, int nchain, int join)
-{
-	const Blk *j = join >= 0 && join < f->nblk ? &f->blk[join] : NULL;
-
-	if (!j)
-		return 0;
-	for (int k = 0; k < nchain; k++) {
-		const Blk *x = &f->blk[chain[k]];
-		for (int i = 0; i < x->nins; i++) {
-			const MIns *st = &x->ins[i];
-			const MOpd *a = gaddr(st);
-			int v = -1;
-			if (!a || st->op != OP_ST)
-				continue;
-			for (int o = 0; o < st->nopd; o++)
-				if (st->o[o].kind == OPD_REG)
-					v = st->o[o].t;
-			/* the stored value is a global load's of the side, from an address the side
-			 * did not make (the last write of v before the store) */
-			const MIns *w = NULL;
-			for (int kk = 0; kk <= k; kk++) {
-				const Blk *y = &f->blk[chain[kk]];
-				for (int ii = 0; ii < (kk == k ? i : y->nins); ii++)
-					if (writes_t(&y->ins[ii], v))
-						w = &y->ins[ii];
-			}
-			if (v < 0 || !w || (w->op != OP_LD && w->op != OP_LDG))
-				continue;
-			/* the join's block loads from the store's address before the base changes */
-			for (int ii = 0; ii < j->nins; ii++) {
-				const MIns *in = &j->ins[ii];
-				const MOpd *b = gaddr(in);
-				if (b && in->op != OP_ST && b->t == a->t && b->imm == a->imm)
-					return 1;
-				if (writes_t(in, a->t))
-					break;
-			}
-		}
-	}
-	return 0;
-}
-
 /* in reads temporary t (a source operand, or the base of an address) */
 static int reads(const MIns *in, int t)
 {
@@ -131,12 +78,13 @@ static int reads(const MIns *in, int t)
  * side's ndef temporaries def (written before in in the side) is the base of */
 static int made_addr(const MIns *in, const int *def, int ndef, int st)
 {
-	if (st ? in->op != OP_ST : in->op != OP_LD && in->op != OP_LDG)
+	const MOpd *a = gaddr(in);
+
+	if (!a || st != (in->op == OP_ST))
 		return 0;
-	for (int i = 0; i < in->nopd; i++)
-		for (int d = 0; in->o[i].kind == OPD_MEM && d < ndef; d++)
-			if (in->o[i].t == def[d])
-				return 1;
+	for (int d = 0; d < ndef; d++)
+		if (a->t == def[d])
+			return 1;
 	return 0;
 }
 
@@ -183,15 +131,48 @@ static const MIns *writer(const Fn *f, const int *chain, int k, int i, int t)
 {
 	for (; k >= 0; k--, i = k >= 0 ? f->blk[chain[k]].nins : 0) {
 		const Blk *x = &f->blk[chain[k]];
-		for (int j = i - 1; j >= 0; j--) {
-			const MIns *in = &x->ins[j];
-			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-			for (int o = 0; o < in->nopd && o < si->n; o++)
-				if (si->dst[o] && in->o[o].kind == OPD_REG && in->o[o].t == t)
-					return in;
-		}
+		for (int j = i - 1; j >= 0; j--)
+			if (be_writes(&x->ins[j], t))
+				return &x->ins[j];
 	}
 	return NULL;
+}
+
+/* be.h: the side stores a value it loaded and the join's block loads that address again */
+int be_ifrule_sm35_reload(const Fn *f, const int *chain, int nchain, int join)
+{
+	const Blk *j = join >= 0 && join < f->nblk ? &f->blk[join] : NULL;
+
+	if (!j)
+		return 0;
+	for (int k = 0; k < nchain; k++) {
+		const Blk *x = &f->blk[chain[k]];
+		for (int i = 0; i < x->nins; i++) {
+			const MIns *st = &x->ins[i];
+			const MOpd *a = gaddr(st);
+			int v = -1;
+			if (!a || st->op != OP_ST)
+				continue;
+			for (int o = 0; o < st->nopd; o++)
+				if (st->o[o].kind == OPD_REG)
+					v = st->o[o].t;
+			/* the stored value is a global load's of the side (the last write of v before
+			 * the store) */
+			const MIns *w = v < 0 ? NULL : writer(f, chain, k, i, v);
+			if (!w || (w->op != OP_LD && w->op != OP_LDG))
+				continue;
+			/* the join's block loads from the store's address before the base changes */
+			for (int ii = 0; ii < j->nins; ii++) {
+				const MIns *in = &j->ins[ii];
+				const MOpd *b = gaddr(in);
+				if (b && in->op != OP_ST && b->t == a->t && b->imm == a->imm)
+					return 1;
+				if (be_writes(in, a->t))
+					break;
+			}
+		}
+	}
+	return 0;
 }
 
 /* instruction i of chain[k] copies into another register a temporary that the side computed
@@ -297,9 +278,9 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			nst += in->op == OP_ST;
 			/* the base of its address, when made before the side (one made in it is the
 			 * side's own even where its PTX register is read elsewhere) */
-			for (int o = 0; in->op == OP_ST && o < in->nopd; o++)
-				if (in->o[o].kind == OPD_MEM)
-					stbase = writer(f, chain, k, i, in->o[o].t) ? T_RZ : in->o[o].t;
+			const MOpd *sa = in->op == OP_ST ? gaddr(in) : NULL;
+			if (sa)
+				stbase = writer(f, chain, k, i, sa->t) ? T_RZ : sa->t;
 			for (int l = 0; l < nld; l++)
 				use |= reads(in, ld[l]);
 			/* a copy of the loaded value (isel's move into the PTX register) or a store of
