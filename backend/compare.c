@@ -172,15 +172,6 @@ static const char *fn_name(const Kernel *k, const char *name)
 	return name;
 }
 
-/* the instruction at address a, or -1 */
-static int at(const Kernel *k, uint32_t a)
-{
-	for (int i = 0; i < k->nins; i++)
-		if (k->ins[i].addr == a)
-			return i;
-	return -1;
-}
-
 /* instructions [i, j) of k hold no sync and no control flow but guarded BRAs to j (a chain
  * of tests that skip to one join) */
 static int straight(const Kernel *k, int i, int j)
@@ -203,7 +194,7 @@ static int straight(const Kernel *k, int i, int j)
  * sync (`.S`, `NOP.S`) before it */
 static int ref_uniform(const Kernel *k, int i, uint32_t t, uint32_t s)
 {
-	int j = at(k, t), q;
+	int j = isa_kernel_index(k, t), q;
 	uint32_t x;
 
 	if (t <= k->ins[i].addr || t >= s || j <= i + 1)
@@ -214,7 +205,7 @@ static int ref_uniform(const Kernel *k, int i, uint32_t t, uint32_t s)
 	if (k->ins[q].op != OP_BRA || k->ins[q].guard != ISA_PT || !straight(k, i + 1, q))
 		return 0;
 	x = (uint32_t)k->ins[q].o[k->ins[q].nopd - 1].imm;
-	q = at(k, x);
+	q = isa_kernel_index(k, x);
 	return x > t && x < s && q > j && straight(k, j, q);
 }
 
