@@ -477,14 +477,14 @@ int be_fold_chains(Fn *f);   /* chain.c: tests folded into one predicate; how ma
 /* uniform.c: "%p2 depends on %tid.x via %r4", the special register behind divergent PTX
  * register reg (memoised); 0 when the divergence has another cause */
 int be_why_divergent(const Fn *f, int reg, char *out, size_t n);
-/* ifrule.c: the sm_35 cost of one side of a hammock (its blocks in order, its size as
- * ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
+/* ifrule.c: the sm_35 cost of one side of a hammock whose branch ends block a (the side's
+ * blocks in order, its size as ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
  * still empty); sets *loadside when the side computes the address of a global load it makes
  * (counted LOAD_SIDE fewer: held to the divergent limit under a uniform branch too); writes
  * into note (when not NULL) what of the side ptxas's count leaves out that the guide's
  * count does not (a store address the side computes, fused shifts, folded offsets), "" for
  * nothing */
-int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
+int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside, char *note, size_t nnote);
 /* ifrule.c: the side (its blocks in order) stores a value it loaded from global memory and
  * the block of the join, join, loads from that store's address before its base changes:

@@ -242,7 +242,7 @@ static void sm35_cost(const Fn *f, Ham *h)
 		int c;
 		if (h->side[s] < 0)
 			continue;
-		c = be_ifrule_sm35_side(f, h->chain[s], h->nchain[s], h->size[s],
+		c = be_ifrule_sm35_side(f, h->a, h->chain[s], h->nchain[s], h->size[s],
 		                        h->block[0] ? NULL : h->block, sizeof h->block, &h->loadside,
 		                        note, sizeof note);
 		if (!h->block[0] && be_ifrule_sm35_reload(f, h->chain[s], h->nchain[s], h->join))

@@ -50,6 +50,18 @@
  * one store, puts both limits at ours */
 #define STORE_SIDE 3
 
+/* the same for a side that computes with the value of a global or generic load from an
+ * address made before the branch, when the function loads from global memory outside the
+ * side too (a load, LDG or ATOM anywhere else, before or after, guarded or not; a shared,
+ * local or constant load does not count): ptxas 11.8 then converts such a side up to 20 of
+ * its instructions, divergent or uniform, where without another load it branches around it
+ * at any size (tests/ptx/ld_other). Ours counts such a side as ptxas does (the address is
+ * made outside it), but for an LDG: ptxas spends a TEXDEPBAR on each, and an IADD32I and an
+ * IADD.X on each one's offset, and converts up to 21 with them (n LDGs at offsets 0, 4, ...
+ * and x more instructions while 5n - 2 + x <= 21): those counted, less one. 12 fewer puts
+ * our limit of 8 at its 20 */
+#define MADE_SIDE 12
+
 /* the address operand of a global or generic load or store in (OP_LD, OP_LDG, OP_ST), or
  * NULL */
 static const MOpd *gaddr(const MIns *in)
@@ -100,17 +112,81 @@ static int read_after(const Fn *f, const int *chain, int nchain, int k, int i, i
 	return 0;
 }
 
+/* block b is one of the side's */
+static int in_chain(const int *chain, int nchain, int b)
+{
+	for (int k = 0; k < nchain; k++)
+		if (chain[k] == b)
+			return 1;
+	return 0;
+}
+
+/* in loads from global memory: LD (global or generic), LDG, ATOM */
+static int gload(const MIns *in)
+{
+	return in->op == OP_LD || in->op == OP_LDG || in->op == OP_ATOM;
+}
+
+/* some block of f outside the side's blocks loads from global memory */
+static int load_outside(const Fn *f, const int *chain, int nchain)
+{
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; !in_chain(chain, nchain, b) && j < f->blk[b].nins; j++)
+			if (gload(&f->blk[b].ins[j]))
+				return 1;
+	return 0;
+}
+
+/* the temporary of operand o when it is a register or predicate one of f's own (not RZ, PT,
+ * the stack pointer), else -1 */
+static int tmp_of(const Fn *f, const MOpd *o)
+{
+	return (o->kind == OPD_REG || o->kind == OPD_PRED) && o->t >= T_FIRST && o->t < f->ntmp ?
+	       o->t : -1;
+}
+
+/* the value of temporary t depends on a global load through a chain of definitions in f,
+ * register and predicate operands and guards (every definition of a temporary counts,
+ * wherever it is; an address is not followed: a value loaded from another space is not) */
+static int from_load(const Fn *f, int t)
+{
+	uint8_t *dep;
+	int grew = 1;
+
+	if (t < T_FIRST || t >= f->ntmp)
+		return 0;
+	dep = be_alloc(f->pool, (size_t)f->ntmp);
+	dep[t] = 1;
+	while (grew) {
+		grew = 0;
+		for (int b = 0; b < f->nblk; b++)
+			for (int j = 0; j < f->blk[b].nins; j++) {
+				const MIns *in = &f->blk[b].ins[j];
+				const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+				int w = 0, u;
+				for (int o = 0; o < in->nopd && o < si->n; o++)
+					w |= si->dst[o] && (u = tmp_of(f, &in->o[o])) >= 0 && dep[u];
+				if (!w)
+					continue;
+				if (gload(in))
+					return 1;
+				for (int o = 0; o < in->nopd; o++)
+					if ((o >= si->n || !si->dst[o]) && (u = tmp_of(f, &in->o[o])) >= 0 && !dep[u])
+						dep[u] = grew = 1;
+				if (in->guard >= T_FIRST && in->guard < f->ntmp && !dep[in->guard])
+					dep[in->guard] = grew = 1;
+			}
+	}
+	return 0;
+}
+
 /* an instruction of f outside the side's blocks reads t */
 static int read_outside(const Fn *f, const int *chain, int nchain, int t)
 {
-	for (int b = 0; b < f->nblk; b++) {
-		int in_side = 0;
-		for (int k = 0; k < nchain; k++)
-			in_side |= chain[k] == b;
-		for (int j = 0; !in_side && j < f->blk[b].nins; j++)
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; !in_chain(chain, nchain, b) && j < f->blk[b].nins; j++)
 			if (reads(&f->blk[b].ins[j], t))
 				return 1;
-	}
 	return 0;
 }
 
@@ -256,11 +332,11 @@ int be_ifrule_free(const Blk *b, int k)
 	return 0;
 }
 
-int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, char *why,
+int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside, char *note, size_t nnote)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
-	int stmade = 0, nst = 0, stbase = T_RZ;
+	int stmade = 0, nst = 0, stbase = T_RZ, useld = 0, ldg = 0;
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
 	 * as the side has (a fixed array that fills up would stop seeing them) */
 	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0;
@@ -276,6 +352,10 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 			local |= in->op == OP_LDL;
 			stl |= in->op == OP_STL;
 			nst += in->op == OP_ST;
+			/* (what ptxas spends on an LDG beside ours: its TEXDEPBAR, and the address
+			 * IADD32I and IADD.X of an offset, which its LDG cannot take) */
+			if (in->op == OP_LDG && gaddr(in))
+				ldg += 1 + 2 * (gaddr(in)->imm != 0);
 			/* the base of its address, when made before the side (one made in it is the
 			 * side's own even where its PTX register is read elsewhere) */
 			const MOpd *sa = in->op == OP_ST ? gaddr(in) : NULL;
@@ -285,8 +365,7 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 				use |= reads(in, ld[l]);
 			/* a copy of the loaded value (isel's move into the PTX register) or a store of
 			 * it is not a use: ptxas predicates pipeline's load-and-store sides */
-			if (use && in->op != OP_MOV && !(isa_ops[in->op].flags & F_STORE) && why && !why[0])
-				snprintf(why, nwhy, "a side uses a global load from an address made before it");
+			useld |= use && in->op != OP_MOV && !(isa_ops[in->op].flags & F_STORE);
 			if ((((in->op == OP_LD || in->op == OP_LDG) && !mine) || (use && in->op == OP_MOV)) &&
 			    in->nopd > 0 && in->o[0].kind == OPD_REG)
 				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
@@ -302,10 +381,30 @@ int be_ifrule_sm35_side(const Fn *f, const int *chain, int nchain, int size, cha
 		if (k == nchain - 1 && x->jmp.kind == J_JMP && x->jmp.ptxins >= 0)
 			c++;
 	}
-	if (made || (local && !stl)) {
-		int less = local && !stl ? LOCAL_SIDE : LOAD_SIDE;   /* (a local store: the global rule's) */
+	/* (a use without a global load elsewhere, or under a condition computed from one: not
+	 * converted; otherwise MADE_SIDE) */
+	if (useld) {
+		const char *no = !load_outside(f, chain, nchain) ? "no global load elsewhere" :
+		                 from_load(f, f->blk[a].jmp.cond) ? "its condition from a load" : NULL;
+		if (no && why && !why[0])
+			snprintf(why, nwhy, "a side uses a global load from an address made before it, %s",
+			         no);
+		useld = !no;
+	}
+	if (made || (local && !stl) || useld) {
+		int less = local && !stl ? LOCAL_SIDE : made ? LOAD_SIDE : MADE_SIDE;   /* (a local
+		                                                   store: the global rule's) */
+		if (less == MADE_SIDE && ldg)
+			c += ldg - 1;
 		c = c > less ? c - less : 1;
-		*loadside |= less == LOAD_SIDE;
+		*loadside |= less != LOCAL_SIDE;
+		if (note && less == MADE_SIDE) {
+			int n = snprintf(note, nnote, "counted as ptxas: %d fewer for a load from an address "
+			                 "made before it, with a global load elsewhere", MADE_SIDE);
+			if (ldg > 1 && n < (int)nnote)
+				snprintf(note + n, nnote - (size_t)n, ", %d more for its LDGs' waits and "
+				         "offsets", ldg - 1);
+		}
 	} else {
 		c -= nfree;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
 		if (nst == 1 && stbase >= T_FIRST && read_outside(f, chain, nchain, stbase))

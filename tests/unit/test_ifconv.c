@@ -222,6 +222,22 @@ END_TEST
  * side's size (when size > 0) and the start of the rule --explain gives */
 typedef struct { const char *func; BeDecision d; int size; const char *note; } Want;
 
+/* fixture path translated under the sm_35 rule (limits 8 and 6) for arch into t; returns its
+ * text, which the caller frees after tr_free */
+static char *sm35_tr(Tr *t, const char *path, int arch)
+{
+	BeOptions o;
+	size_t len;
+	char *text = slurp(path, &len);
+
+	ck_assert_msg(text != NULL, "%s", path);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	if (arch)
+		o.arch = arch;
+	ck_assert(tr_opts(t, path, text, len, &o));
+	return text;
+}
+
 static void check_wants(const Tr *t, const Want *w, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
@@ -259,19 +275,45 @@ START_TEST(t_sm35_one_store)
 		{ "one_store_joinu5", BD_PREDICATED, 0, "larger side 6 <= --predicate-max-uniform 6" },
 	};
 	Tr t;
-	BeOptions o;
-	size_t len;
-	char *text = slurp("tests/ptx/one_store.ptx", &len);
-
-	ck_assert(text != NULL);
-	rule_opts(&o, BE_RULE_SM35, 8, 6);
-	ck_assert(tr_opts(&t, "tests/ptx/one_store.ptx", text, len, &o));
+	char *text = sm35_tr(&t, "tests/ptx/one_store.ptx", 0);
 	check_wants(&t, want, sizeof want / sizeof *want);
 	ck_assert_ptr_null(strstr(entry(&t, "one_store_two6", 0)->rule, "one global store"));
 	ck_assert_ptr_null(strstr(entry(&t, "one_store_join7", 0)->rule, "one global store"));
 	/* one_store's own sides all store through one base */
 	for (int k = 0; k < 4; k++)
 		ck_assert_ptr_null(strstr(entry(&t, "one_store", k)->rule, "one global store"));
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
+/* a side that computes with a value it loads from an address made before the branch
+ * (tests/ptx/ld_other, ptxas 11.8's listing beside it): branched around when the kernel has no
+ * other global load, or when the branch's condition comes from one; otherwise predicated up
+ * to 20 of ptxas's instructions (MADE_SIDE), divergent or uniform, an LDG counting its
+ * TEXDEPBAR and its offset's address */
+START_TEST(t_sm35_ld_other)
+{
+	static const Want want[] = {
+		{ "ld_other", BD_PREDICATED, 8, "larger side 1 <= --predicate-max 8 (counted as ptxas: "
+		  "12 fewer for a load from an address made before it, with a global load elsewhere)" },
+		{ "ld_other_alone", BD_BRANCH_SSY, 8, "not predicable: a side uses a global load from an "
+		  "address made before it, no global load elsewhere" },
+		{ "ld_other_post", BD_PREDICATED, 8, "larger side 1 <= --predicate-max 8" },
+		{ "ld_other_20", BD_PREDICATED, 20, "larger side 8 <= --predicate-max 8" },
+		{ "ld_other_21", BD_BRANCH_SSY, 21, "larger side 9 > --predicate-max 8" },
+		{ "ld_other_u20", BD_PREDICATED, 20, "larger side 8 <= --predicate-max 8" },
+		{ "ld_other_u21", BD_BRANCH_UNIFORM, 21, "larger side 9 > --predicate-max 8" },
+		{ "ld_other_cond", BD_BRANCH_SSY, 8, "not predicable: a side uses a global load from an "
+		  "address made before it, its condition from a load" },
+		{ "ld_other_ldg2_13", BD_PREDICATED, 17, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 12 fewer for a load from an address made before it, with a global load "
+		  "elsewhere, 3 more for its LDGs' waits and offsets)" },
+		{ "ld_other_ldg2_14", BD_BRANCH_SSY, 18, "larger side 9 > --predicate-max 8" },
+	};
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/ld_other.ptx", 35);
+	check_wants(&t, want, sizeof want / sizeof *want);
 	tr_free(&t);
 	free(text);
 }
@@ -1496,6 +1538,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_sm35_one_store);
 	tcase_add_test(tc, t_sm35_reload);
+	tcase_add_test(tc, t_sm35_ld_other);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
