@@ -15,6 +15,7 @@ static const char *const rule_names[] = {"guide", "sm35", NULL};
 static const char *const loop_names[] = {"ssy", "pbk", NULL};
 static const char *const ret_names[] = {"branch", "guarded", NULL};
 static const char *const sc_names[] = {"branch", "fold", NULL};
+static const char *const fp_names[] = {"divergent", "callers", NULL};
 
 const OptRow be_opt_rows[] = {
 	{.name = "predicate-max", .kind = OPT_LIMIT, .off = offsetof(BeOptions, predicate_max),
@@ -40,6 +41,11 @@ const OptRow be_opt_rows[] = {
 	 .max = BE_SC_COUNT - 1, .choices = sc_names,
 	 .help = "a chain of tests to one destination: a branch each, or a short test folded "
 	         "into the one before it as ptxas 11.8 for sm_35"},
+	{.name = "func-params", .kind = OPT_CHOICE, .metavar = "divergent|callers",
+	 .off = offsetof(BeOptions, func_params), .def = BE_FP_DIVERGENT, .min = 0,
+	 .max = BE_FP_COUNT - 1, .choices = fp_names,
+	 .help = "a .func's parameters: each may differ between lanes, or one is uniform when "
+	         "every call in the kernel passes a uniform value, as ptxas 11.8 for sm_35"},
 	{.name = "decide", .kind = OPT_FN, .metavar = "LOC=pred|branch", .off = 0, .fn = be_decide_opt,
 	 .help = "force one branch's decision (repeatable, or LOC=...,LOC=...); LOC: a PTX line, FILE:LINE of the PTX "
 	         "or CUDA source, a label, or #N as --explain numbers the branches"},
@@ -72,8 +78,10 @@ static void fn_free(Fn *f)
 		be_pool_free(f->pool);
 }
 
-static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Layout *vl,
-                        FILE *err, BeLog *log)
+/* a function's translation up to its uniformity analysis (NULL on an error, reported to
+ * err) */
+static Fn *fn_front(const Module *m, int fi, const BeOptions *opt, const Layout *vl, FILE *err,
+                    BeLog *log, const uint8_t *pardiv)
 {
 	Pool *pool = be_pool_new();
 	Fn *f = be_alloc(pool, sizeof *f);
@@ -86,6 +94,7 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	f->err = err;
 	f->vl = vl;
 	f->log = log;
+	f->pardiv = pardiv;
 	f->cur_ptx = -1;
 	if (be_cfg(f) < 0)
 		goto fail;
@@ -102,6 +111,19 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 	be_postdom(f);
 	be_loops(f);
 	be_uniform(f);
+	return f;
+fail:
+	fn_free(f);
+	return NULL;
+}
+
+static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Layout *vl,
+                        FILE *err, BeLog *log, const uint8_t *pardiv)
+{
+	Fn *f = fn_front(m, fi, opt, vl, err, log, pardiv);
+
+	if (!f)
+		return NULL;
 	if (be_fold_chains(f)) {
 		be_check_ir(f, "fold_chains");
 		be_dom(f);
@@ -237,6 +259,148 @@ static void minctas_cap(const PFunc *pf, BeOptions *o)
 	if (cap < (uint64_t)o->max_regs)
 		o->max_regs = (int)cap;
 }
+static void param_div_free(const Module *m, uint8_t **pd)
+{
+	for (int k = 0; pd && k < m->nfuncs; k++)
+		free(pd[k]);
+	free(pd);
+}
+
+/* --func-params callers: whether call i of the translated function f passes argument a
+ * (an element of its argument list) a value that may differ between lanes. A register: its
+ * uniformity; an immediate: none; a .param local of f (nvcc's call sequence): what every
+ * st.param into it stores, each of them in the call's block before the call, unguarded or
+ * under a uniform guard (any other write to it, or none: it may) */
+static int arg_div(const Fn *f, int i, const POpd *a)
+{
+	const PFunc *pf = f->pf;
+	int b0 = -1, n = 0;
+
+	if (a->kind == POK_IMM)
+		return 0;
+	if (a->kind == POK_REG)
+		return a->reg < 0 || f->preduni[a->reg];
+	if (a->kind != POK_SYM || a->symkind != PSYM_LOCAL)
+		return 1;
+	for (int b = 0; b < f->nblk && b0 < 0; b++)
+		if (!f->blk[b].dead && f->blk[b].pfirst <= i && i < f->blk[b].plast)
+			b0 = f->blk[b].pfirst;
+	for (int j = 0; j < pf->nins; j++) {
+		const PIns *in = &pf->ins[j];
+		if (in->op == PO_CALL && j != i)
+			for (int s = 0; s < in->nopd; s++)
+				for (int e = 0; in->o[s].kind == POK_LIST && e < in->o[s].nelems; e++)
+					if (s != 2 && in->o[s].elems[e].kind == POK_SYM &&
+					    in->o[s].elems[e].symkind == PSYM_LOCAL && in->o[s].elems[e].sym == a->sym)
+						return 1;   /* (another call's result written into it) */
+		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR || in->o[0].reg >= 0 ||
+		    in->o[0].symkind != PSYM_LOCAL || in->o[0].sym != a->sym)
+			continue;
+		if (b0 < 0 || j < b0 || j >= i || (in->guard >= 0 && f->preduni[in->guard]))
+			return 1;
+		for (int s = 1; s < in->nopd; s++) {
+			const POpd *v = &in->o[s];
+			if (v->kind == POK_REG && (v->reg < 0 || f->preduni[v->reg]))
+				return 1;
+			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
+				if (v->elems[e].kind != POK_IMM &&
+				    (v->elems[e].kind != POK_REG || f->preduni[v->elems[e].reg]))
+					return 1;
+			if (v->kind != POK_REG && v->kind != POK_VEC && v->kind != POK_LIST &&
+			    v->kind != POK_IMM)
+				return 1;
+		}
+		n++;
+	}
+	return n == 0;
+}
+
+/* function k's parameters that code of the module writes or takes the address of, or all
+ * when its own address is taken, by code or a variable's initializer (an indirect call may
+ * pass anything): marked in d */
+static void param_escapes(const Module *m, int k, uint8_t *d)
+{
+	const PFunc *g = &m->funcs[k];
+
+	for (int v = 0; v < m->nvars; v++)   /* (a table of function addresses) */
+		for (int e = 0; e < m->vars[v].ninit; e++)
+			if ((m->vars[v].init[e].kind == PINIT_SYM || m->vars[v].init[e].kind == PINIT_GENERIC) &&
+			    m->vars[v].init[e].symkind == PSYM_FUNC && m->vars[v].init[e].sym == k)
+				memset(d, 1, (size_t)g->nparams);
+	for (int c = 0; c < m->nfuncs; c++)
+		for (int j = 0; j < m->funcs[c].nins; j++) {
+			const PIns *in = &m->funcs[c].ins[j];
+			for (int s = 0; s < in->nopd; s++) {
+				const POpd *o = &in->o[s];
+				if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && o->sym == k &&
+				    !(in->op == PO_CALL && s == 1))
+					memset(d, 1, (size_t)g->nparams);
+				if (c == k && o->symkind == PSYM_PARAM && o->sym < g->nparams &&
+				    (o->kind == POK_SYM || (in->op != PO_LD && o->kind == POK_ADDR)))
+					d[o->sym] = 1;
+			}
+		}
+}
+
+/* --func-params callers: for each .func the kernel reaches (seen), which of its parameters
+ * some call in the kernel passes a value that may differ between lanes (1). Every function is
+ * translated up to its uniformity analysis with the parameters found so far, the calls'
+ * arguments are read, and again until nothing more diverges (divergence only grows); NULL
+ * when no reached .func has a parameter, or a translation fails (its error is reported when
+ * the kernel is translated for good, with every parameter divergent) */
+static uint8_t **param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
+                           const Layout *vl)
+{
+	uint8_t **pd = calloc((size_t)m->nfuncs + 1, sizeof *pd);
+	char *buf = NULL;
+	size_t len;
+	FILE *sink;
+	int any = 0, changed = 1;
+
+	if (!pd)
+		die("out of memory");
+	for (int k = 0; k < m->nfuncs; k++)
+		if (seen[k] && !m->funcs[k].entry && m->funcs[k].has_body && m->funcs[k].nparams) {
+			if (!(pd[k] = calloc((size_t)m->funcs[k].nparams, 1)))
+				die("out of memory");
+			param_escapes(m, k, pd[k]);
+			any = 1;
+		}
+	if (!any) {
+		free(pd);
+		return NULL;
+	}
+	if (!(sink = open_memstream(&buf, &len)))
+		die("out of memory");
+	while (changed && pd) {
+		changed = 0;
+		for (int c = 0; c < m->nfuncs && pd; c++) {
+			Fn *f;
+			if (!seen[c] || !m->funcs[c].has_body)
+				continue;
+			if (!(f = fn_front(m, c, o, vl, sink, NULL, pd[c]))) {
+				param_div_free(m, pd);
+				pd = NULL;
+				break;
+			}
+			for (int i = 0; i < f->pf->nins; i++) {
+				const PIns *in = &f->pf->ins[i];
+				int g;
+				if (in->op != PO_CALL || in->nopd < 3 || in->o[1].kind != POK_SYM ||
+				    in->o[1].symkind != PSYM_FUNC || !pd[g = in->o[1].sym])
+					continue;
+				for (int a = 0; a < in->o[2].nelems && a < m->funcs[g].nparams; a++)
+					if (!pd[g][a] && arg_div(f, i, &in->o[2].elems[a]))
+						pd[g][a] = 1, changed = 1;
+			}
+			fn_free(f);
+		}
+	}
+	fclose(sink);
+	free(buf);
+	return pd;
+}
+
 /* with --kernel: the kernel fi, and the kernels whose address the code it reaches takes (the
  * child grids it may launch: dynamic parallelism), and theirs, are translated (need) */
 static void launched(const Module *m, int fi, uint8_t *need)
@@ -287,7 +451,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 			launched(m, fi, need);
 	for (int fi = 0; fi < m->nfuncs && !nerr; fi++) {
 		const PFunc *pf = &m->funcs[fi];
-		uint8_t *seen;
+		uint8_t *seen, **pd;
 		Fn **fns;
 		BeOptions ko;
 		int lfirst = log ? log->n : 0;   /* this kernel's log entries from here on */
@@ -304,6 +468,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		if (!seen || !fns)
 			die("out of memory");
 		ptx_reach(m, fi, seen);
+		pd = ko.func_params == BE_FP_CALLERS ? param_div(m, seen, &ko, &vl) : NULL;
 		for (int k = 0; k < m->nfuncs && !nerr; k++)
 			if (seen[k] && m->funcs[k].unsup_op) {
 				char note[160];
@@ -315,13 +480,16 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 				ptx_unsup_report(err, m, &m->funcs[k], "error", note);
 				nerr++;
 			} else if (seen[k]) {
-				fns[k] = translate_fn(m, k, &ko, &vl, err, log);
+				fns[k] = translate_fn(m, k, &ko, &vl, err, log, pd ? pd[k] : NULL);
 				nerr += fns[k] == NULL;
 			}
 		if (!nerr && emit_kernel(p, m, fi, fns, &vl, &ko, err, log, lfirst) < 0)
 			nerr++;
+		for (int e = lfirst; log && e < log->n; e++)
+			log->e[e].kernel = pf->name;
 		for (int k = 0; k < m->nfuncs; k++)
 			fn_free(fns[k]);
+		param_div_free(m, pd);
 		free(seen);
 		free(fns);
 	}

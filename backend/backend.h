@@ -44,6 +44,15 @@ typedef enum {
 	BE_SC_COUNT
 } BeShortCircuit;
 
+/* a .func's parameters in the uniformity analysis (uniform.c) */
+typedef enum {
+	BE_FP_DIVERGENT, /* each may differ between lanes (fermi.cfg) */
+	BE_FP_CALLERS,   /* one is uniform when every call in the kernel passes a uniform value:
+	                  * ptxas 11.8 for sm_35, which compiles a copy of the function per
+	                  * kernel (kepler.cfg) */
+	BE_FP_COUNT
+} BeFuncParams;
+
 /* one --decide LOC=pred|branch (decide.c) */
 typedef struct {
 	char *loc;                  /* #N, LINE, FILE:LINE or LABEL */
@@ -58,6 +67,7 @@ typedef struct {
 	int loop_sync;              /* BeLoopSync */
 	int early_return;           /* BeEarlyReturn */
 	int short_circuit;          /* BeShortCircuit */
+	int func_params;            /* BeFuncParams */
 	BeDecide *decide;           /* --decide: forced decisions, in command-line order */
 	int ndecide;
 	int cost_issue, cost_ctrl;  /* the cost model's figures (cost.c): --alu-interval and
@@ -106,6 +116,8 @@ typedef enum {
 
 typedef struct {
 	char *func;          /* PTX function name */
+	const char *kernel;  /* the kernel whose translation decided it (a .func is translated
+	                        for each kernel that reaches it; owned by the Module) */
 	int ptxline, ptxcol; /* the branch in the PTX source */
 	int index;           /* its number for --decide #N (be_branch_index) */
 	int cost_pred, cost_branch;  /* cost.c: cycles per warp execution predicted for each

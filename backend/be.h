@@ -187,7 +187,10 @@ typedef struct Fn {
 	int nloops, caploops;
 	int *lay;            /* layout: block ids in code order (dead ones skipped at emission) */
 	int nlay, caplay;
-	uint8_t *preduni;    /* uniform.c: PTX register is uniform */
+	uint8_t *preduni;    /* uniform.c: PTX register is divergent (1) or uniform (0) */
+	const uint8_t *pardiv; /* --func-params callers: per parameter of this .func, whether some
+	                        call in the kernel passes a value that may differ between lanes
+	                        (NULL: each may) */
 	char **whymemo;      /* uniform.c: per PTX register, be_why_divergent's answer once computed
 	                        ("" when the divergence has another cause) */
 	uint32_t frame;      /* bytes of the frame: .local vars, spills, saved regs, call area */

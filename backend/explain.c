@@ -19,15 +19,48 @@ const char *be_decision_name(BeDecision d)
 
 /* ------------------------------------------------------------------ output */
 /* a .func translated for several kernels logs its branches once per kernel */
+/* entries a and b are of one branch (a .func's, translated for two kernels) */
+static int same_branch(const BeLogEntry *a, const BeLogEntry *b)
+{
+	return a->ptxline == b->ptxline && a->ptxcol == b->ptxcol && !strcmp(a->func, b->func);
+}
+
+/* and were decided alike (the kernels' calls pass the same uniformity: --func-params) */
+static int same_decision(const BeLogEntry *a, const BeLogEntry *b)
+{
+	return a->decision == b->decision && a->uniform == b->uniform &&
+	       a->size_then == b->size_then && a->size_else == b->size_else &&
+	       !strcmp(a->rule, b->rule) && !strcmp(a->why_uniform, b->why_uniform);
+}
+
+/* entries a and b were made for other kernels */
+static int other_kernel(const BeLogEntry *a, const BeLogEntry *b)
+{
+	return a->kernel && b->kernel && strcmp(a->kernel, b->kernel);
+}
+
+/* entry i repeats an earlier one of its branch: of the same kernel (an indirect branch's
+ * parts), or of another kernel that decided it alike; shown once */
 static int repeated(const BeLog *log, int i)
+{
+	for (int k = 0; k < i; k++)
+		if (same_branch(&log->e[k], &log->e[i]) &&
+		    (!other_kernel(&log->e[k], &log->e[i]) || same_decision(&log->e[k], &log->e[i])))
+			return 1;
+	return 0;
+}
+
+/* the kernel to name beside entry i: the one it was decided for, when another kernel's
+ * translation of the same .func decided the branch otherwise; NULL when all agree */
+static const char *as_in(const BeLog *log, int i)
 {
 	const BeLogEntry *e = &log->e[i];
 
-	for (int k = 0; k < i; k++)
-		if (log->e[k].ptxline == e->ptxline && log->e[k].ptxcol == e->ptxcol &&
-		    !strcmp(log->e[k].func, e->func))
-			return 1;
-	return 0;
+	for (int k = 0; k < log->n; k++)
+		if (same_branch(&log->e[k], e) && other_kernel(&log->e[k], e) &&
+		    !same_decision(&log->e[k], e))
+			return e->kernel;
+	return NULL;
 }
 
 static const char *base(const char *path)
@@ -37,10 +70,13 @@ static const char *base(const char *path)
 }
 
 enum { C_IDX, C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COST, C_COND, C_DEC, C_RULE, NCOL };
-enum { CELL = sizeof ((BeLogEntry *)0)->rule };   /* a cell's bytes: the longest, the rule's */
+enum { CELL = sizeof ((BeLogEntry *)0)->rule + 96 };   /* a cell's bytes: the longest, the rule's and a kernel's name */
 
-static void cells(const BeLogEntry *e, char c[NCOL][CELL])
+static void cells(const BeLog *log, int i, char c[NCOL][CELL])
 {
+	const BeLogEntry *e = &log->e[i];
+	const char *k = as_in(log, i);
+
 	snprintf(c[C_IDX], CELL, "#%d", e->index);
 	snprintf(c[C_PTX], CELL, "%d:%d", e->ptxline, e->ptxcol);
 	if (e->srcline)
@@ -59,7 +95,10 @@ static void cells(const BeLogEntry *e, char c[NCOL][CELL])
 	else
 		snprintf(c[C_COND], CELL, "%s", e->uniform ? "uniform" : "divergent");
 	snprintf(c[C_DEC], CELL, "%s", be_decision_name(e->decision));
-	snprintf(c[C_RULE], CELL, "%s", e->rule);
+	if (k)
+		snprintf(c[C_RULE], CELL, "%s [as reached from kernel %.60s]", e->rule, k);
+	else
+		snprintf(c[C_RULE], CELL, "%s", e->rule);
 }
 
 void be_log_print(FILE *f, const BeLog *log)
@@ -78,7 +117,7 @@ void be_log_print(FILE *f, const BeLog *log)
 		for (int j = i; j < end; j++) {
 			if (repeated(log, j))
 				continue;
-			cells(&log->e[j], c);
+			cells(log, j, c);
 			for (int k = 0; k < NCOL; k++)
 				if ((int)strlen(c[k]) > w[k])
 					w[k] = (int)strlen(c[k]);
@@ -100,7 +139,7 @@ void be_log_print(FILE *f, const BeLog *log)
 		for (int j = i; j < end; j++) {
 			if (repeated(log, j))
 				continue;
-			cells(&log->e[j], c);
+			cells(log, j, c);
 			count[log->e[j].decision]++;
 			fputs(" ", f);
 			for (int k = 0; k < NCOL; k++)
@@ -185,6 +224,10 @@ void be_log_print_json(FILE *f, const BeLog *log)
 		     e->side_alone ? "fallthrough" : "both");
 		fputs(", \"rule\": ", f);
 		jstr(f, e->rule);
+		if (as_in(log, i)) {
+			fputs(", \"kernel\": ", f);
+			jstr(f, e->kernel);
+		}
 		fputs(", \"break_path\": ", f);
 		if (e->bpath)
 			fprintf(f, "{\"ptx_first\": %d, \"ptx_last\": %d, \"instructions\": %d, "

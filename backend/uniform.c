@@ -101,7 +101,9 @@ static const char *op_divergent(const Fn *f, const PIns *in)
 	case PO_LD: case PO_LDU:
 		if (in->m.space == PS_LOCAL)
 			return "a local-memory load";
-		if (in->m.space == PS_PARAM && !f->pf->entry)
+		if (in->m.space == PS_PARAM && !f->pf->entry && !(f->pardiv && in->nopd > 1 &&
+		    in->o[1].kind == POK_ADDR && in->o[1].reg < 0 && in->o[1].symkind == PSYM_PARAM &&
+		    !f->pardiv[in->o[1].sym]))
 			return "a .func parameter";
 		return NULL;
 	default:

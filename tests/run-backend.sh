@@ -64,7 +64,8 @@ regs_at_most() {   # regs_at_most LABEL NAME MAX: $tmp/NAME.sass takes at most M
 # translator settings, reported as NAME@pbk (--arch sm_35, ptxas's sm_35 rule at 8/6 and
 # --loop-sync pbk: PBK before a loop with divergent exits, BRK on them; --early-return
 # guarded: a short side that returns from a .func, predicated, leaves by a guarded RET;
-# --short-circuit fold: a short test folded into the one before it)
+# --short-circuit fold: a short test folded into the one before it; --func-params callers: a
+# .func parameter that every call of the kernel passes uniform is uniform)
 for v in ssy pbk; do
 for ptx in "$top"/tests/ptx/*.ptx; do
 	base=$(basename "$ptx" .ptx) name=$(basename "$ptx" .ptx) vopt=""

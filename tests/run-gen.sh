@@ -8,7 +8,7 @@
 #      difference, SM-model failure or oracle failure does.
 #   2b. the same over GEN_SEEDS_SM35 (400) other seeds under kepler.cfg's translator rules
 #      (fuzzdiff's sN: --predicate-rule sm35, --loop-sync pbk, --early-return guarded,
-#      --short-circuit fold) at
+#      --short-circuit fold, --func-params callers) at
 #      s4, s8 (8 divergent, 6 uniform), s12 and sinf, lrr only: one-side, ret-nest, guarded
 #      returns and PBK loops, which the guide rule never produces (about 5 s). At least one
 #      of them must get the SSY of a break path (pbk.c's be_exit_sync), as warpc --explain=json

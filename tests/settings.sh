@@ -9,7 +9,7 @@ settings="0 1 4 7 12 inf s0 s8 sinf functional r12"
 # kepler.cfg's translator rules beside its thresholds (ptxas 11.8 for sm_35), one list for
 # popts's sN and run-backend.sh's NAME@pbk (tests/fuzzdiff/lib.sh and tests/tools/fdrun.c have
 # their own copies)
-SM35_RULES="--predicate-rule sm35 --loop-sync pbk --early-return guarded --short-circuit fold"
+SM35_RULES="--predicate-rule sm35 --loop-sync pbk --early-return guarded --short-circuit fold --func-params callers"
 
 # popts SETTING: the translator options of one setting
 popts() {

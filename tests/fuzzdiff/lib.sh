@@ -17,14 +17,14 @@ fd_oracle() {
 # fd_sm DIR PTX LAUNCH PMAX SCHED: status 0 ran, 1 failed (a finding), 2 NOT RUN: the SM model
 # or the translator (warpsim translates the PTX in process) says the program holds
 # something not supported yet
-# (PMAX sN: ptxas's sm_35 rule at N with --loop-sync pbk, --early-return guarded and
-# --short-circuit fold, as
+# (PMAX sN: ptxas's sm_35 rule at N with --loop-sync pbk, --early-return guarded,
+# --short-circuit fold and --func-params callers, as
 # fdrun's sN; s8 with kepler.cfg's uniform 6)
 fd_sm() {
 	mkdir -p "$1" && rm -f "$1"/*.bin
 	case $4 in
 	s*) fd_u=${4#s}; [ "$4" = s8 ] && fd_u=6
-	    set -- "$1" "$2" "$3" "${4#s} --predicate-rule sm35 --predicate-max-uniform $fd_u --loop-sync pbk --early-return guarded --short-circuit fold" "$5" ;;
+	    set -- "$1" "$2" "$3" "${4#s} --predicate-rule sm35 --predicate-max-uniform $fd_u --loop-sync pbk --early-return guarded --short-circuit fold --func-params callers" "$5" ;;
 	esac
 	# $4 is split on purpose: the threshold and the rule's options
 	(cd "$1" && "${WARPSIM_SM:-$WARPSIM}" --quiet --max-warp-insts "$FD_LIMIT" \

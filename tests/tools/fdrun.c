@@ -303,6 +303,7 @@ static int one(uint64_t seed, const Cfg *c)
 			bo.loop_sync = BE_LOOP_PBK;
 			bo.early_return = BE_RET_GUARDED;
 			bo.short_circuit = BE_SC_FOLD;
+			bo.func_params = BE_FP_CALLERS;
 			bo.predicate_max_uniform = strcmp(pv, "inf") ? (atoi(pv) == 8 ? 6 : atoi(pv)) : -1;
 		}
 		bo.predicate_max = strcmp(pv, "inf") ? atoi(pv) : -1;

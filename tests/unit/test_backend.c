@@ -193,6 +193,81 @@ START_TEST(uniformity)
 }
 END_TEST
 
+/* --func-params callers: a .func parameter is uniform in a kernel whose every call passes a
+ * uniform value (a kernel parameter through a .param local, through a .func that passes its
+ * own parameter on, or as a register); divergent when some call passes %tid, or writes the
+ * .param local under a divergent guard; every parameter divergent when the function's address
+ * is taken (an indirect call may pass anything), and under the default --func-params */
+static const char *fp_funcs =
+	".version 7.8\n.target sm_35\n.address_size 64\n"
+	".func (.param .b32 r) f(.param .b32 a)\n{\n"
+	".reg .pred %p<2>;\n.reg .b32 %r<4>;\n"
+	"ld.param.u32 %r1, [a];\nmov.u32 %r2, 0;\n"
+	"setp.lt.u32 %p1, %r1, 16;\n@%p1 bra J;\nadd.u32 %r2, %r1, 5;\nJ:\n"
+	"st.param.b32 [r], %r2;\nret;\n}\n"
+	".func (.param .b32 r) pass(.param .b32 a)\n{\n"
+	".reg .b32 %r<4>;\nld.param.u32 %r1, [a];\n"
+	"{\n.param .b32 p0;\nst.param.b32 [p0], %r1;\n.param .b32 rv;\n"
+	"call.uni (rv), f, (p0);\nld.param.b32 %r2, [rv];\n}\n"
+	"st.param.b32 [r], %r2;\nret;\n}\n";
+static const char *fp_kernel =   /* then the st.param, the call's callee and arguments */
+	".visible .entry kf(.param .u64 out, .param .u32 k)\n{\n"
+	".reg .pred %p<2>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+	"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [k];\nmov.u32 %r2, %tid.x;\n"
+	"setp.lt.u32 %p1, %r2, 3;\n"
+	"{\n.param .b32 p0;\n";
+static const char *fp_end =
+	";\nld.param.b32 %r3, [rv];\n}\n"
+	"cvta.to.global.u64 %rd2, %rd1;\nst.global.u32 [%rd2], %r3;\nret;\n}\n";
+
+/* the uniformity of f's branch when kernel kf passes its argument so (store: the st.param
+ * into p0, callee: f or pass, arg: the argument list), extra PTX before the kernel */
+static int fp_uniform(int fp, const char *extra, const char *store, const char *callee,
+                      const char *arg)
+{
+	char text[4096];
+	Module *m;
+	BeOptions o;
+	BeLog log = {0};
+	Prog *p;
+	int uni = -1;
+
+	snprintf(text, sizeof text, "%s%s%s%s\n.param .b32 rv;\ncall.uni (rv), %s, (%s)%s", fp_funcs,
+	         extra, fp_kernel, store, callee, arg, fp_end);
+	m = ptx_parse("fp.ptx", text, strlen(text), stderr, NULL);
+	ck_assert_ptr_nonnull(m);
+	be_options_default(&o);
+	o.func_params = fp;
+	o.predicate_max = o.predicate_max_uniform = 0;
+	p = be_translate_log(m, &o, stderr, &log);
+	ck_assert_ptr_nonnull(p);
+	for (int i = 0; i < log.n; i++)
+		if (!strcmp(log.e[i].func, "f")) {
+			ck_assert_str_eq(log.e[i].kernel, "kf");
+			uni = log.e[i].uniform;
+		}
+	be_log_free(&log);
+	isa_prog_free(p);
+	ptx_free(m);
+	return uni;
+}
+
+START_TEST(func_params)
+{
+	static const char *addr = ".global .align 8 .u64 fptr = f;\n";
+
+	ck_assert_int_eq(fp_uniform(BE_FP_CALLERS, "", "st.param.b32 [p0], %r1;", "f", "p0"), 1);
+	ck_assert_int_eq(fp_uniform(BE_FP_CALLERS, "", "st.param.b32 [p0], %r1;", "pass", "p0"), 1);
+	ck_assert_int_eq(fp_uniform(BE_FP_CALLERS, "", "", "f", "%r1"), 1);
+	ck_assert_int_eq(fp_uniform(BE_FP_CALLERS, "", "st.param.b32 [p0], %r2;", "f", "p0"), 0);
+	ck_assert_int_eq(fp_uniform(BE_FP_CALLERS, "", "st.param.b32 [p0], %r2;", "pass", "p0"), 0);
+	ck_assert_int_eq(fp_uniform(BE_FP_CALLERS, "", "st.param.b32 [p0], %r1;\n"
+	                            "@%p1 st.param.b32 [p0], 0;", "f", "p0"), 0);
+	ck_assert_int_eq(fp_uniform(BE_FP_CALLERS, addr, "st.param.b32 [p0], %r1;", "f", "p0"), 0);
+	ck_assert_int_eq(fp_uniform(BE_FP_DIVERGENT, "", "st.param.b32 [p0], %r1;", "f", "p0"), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend");
@@ -205,6 +280,7 @@ int main(void)
 	tcase_add_test(g, irreducible);
 	tcase_add_test(g, unreachable);
 	tcase_add_test(u, uniformity);
+	tcase_add_test(u, func_params);
 	suite_add_tcase(s, g);
 	suite_add_tcase(s, u);
 	return ck_run(s);
