@@ -81,7 +81,7 @@ static void fn_free(Fn *f)
 /* a function's translation up to its uniformity analysis (NULL on an error, reported to
  * err) */
 static Fn *fn_front(const Module *m, int fi, const BeOptions *opt, const Layout *vl, FILE *err,
-                    BeLog *log, const uint8_t *pardiv)
+                    BeLog *log, const uint8_t *pardiv, const uint8_t *retuni)
 {
 	Pool *pool = be_pool_new();
 	Fn *f = be_alloc(pool, sizeof *f);
@@ -95,6 +95,7 @@ static Fn *fn_front(const Module *m, int fi, const BeOptions *opt, const Layout 
 	f->vl = vl;
 	f->log = log;
 	f->pardiv = pardiv;
+	f->retuni = retuni;
 	f->cur_ptx = -1;
 	if (be_cfg(f) < 0)
 		goto fail;
@@ -118,9 +119,9 @@ fail:
 }
 
 static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Layout *vl,
-                        FILE *err, BeLog *log, const uint8_t *pardiv)
+                        FILE *err, BeLog *log, const uint8_t *pardiv, const uint8_t *retuni)
 {
-	Fn *f = fn_front(m, fi, opt, vl, err, log, pardiv);
+	Fn *f = fn_front(m, fi, opt, vl, err, log, pardiv, retuni);
 
 	if (!f)
 		return NULL;
@@ -259,11 +260,20 @@ static void minctas_cap(const PFunc *pf, BeOptions *o)
 	if (cap < (uint64_t)o->max_regs)
 		o->max_regs = (int)cap;
 }
-static void param_div_free(const Module *m, uint8_t **pd)
+/* --func-params callers: what the calls of one kernel pass and return (param_div) */
+typedef struct {
+	uint8_t **pd;        /* per function, per parameter: some call passes a divergent value */
+	uint8_t *ru;         /* per function: a call's results are the same in all lanes */
+} Calls;
+
+static void calls_free(const Module *m, Calls *cs)
 {
-	for (int k = 0; pd && k < m->nfuncs; k++)
-		free(pd[k]);
-	free(pd);
+	for (int k = 0; cs->pd && k < m->nfuncs; k++)
+		free(cs->pd[k]);
+	free(cs->pd);
+	free(cs->ru);
+	cs->pd = NULL;
+	cs->ru = NULL;
 }
 
 /* --func-params callers: whether call i of the translated function f passes argument a
@@ -342,63 +352,99 @@ static void param_escapes(const Module *m, int k, uint8_t *d)
 		}
 }
 
-/* --func-params callers: for each .func the kernel reaches (seen), which of its parameters
- * some call in the kernel passes a value that may differ between lanes (1). Every function is
- * translated up to its uniformity analysis with the parameters found so far, the calls'
- * arguments are read, and again until nothing more diverges (divergence only grows); NULL
- * when no reached .func has a parameter, or a translation fails (its error is reported when
- * the kernel is translated for good, with every parameter divergent) */
-static uint8_t **param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
-                           const Layout *vl)
+/* the translated .func f returns the same in all lanes: none of its branches diverges (a
+ * return from inside a divergent branch's region could differ), and every st.param into its
+ * return parameters stores uniform values under no divergent guard; .param returns only */
+static int ret_uniform(const Fn *f)
 {
-	uint8_t **pd = calloc((size_t)m->nfuncs + 1, sizeof *pd);
+	const PFunc *pf = f->pf;
+
+	for (int r = 0; r < pf->nrets; r++)
+		if (pf->rets[r].space != PS_PARAM)
+			return 0;
+	for (int b = 0; b < f->nblk; b++)
+		if (!f->blk[b].dead && (f->blk[b].jmp.kind == J_BRA || f->blk[b].jmp.kind == J_BRX) &&
+		    f->blk[b].jmp.div)
+			return 0;
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR ||
+		    in->o[0].symkind != PSYM_RET)
+			continue;
+		if (in->guard >= 0 && f->preduni[in->guard])
+			return 0;
+		for (int s = 1; s < in->nopd; s++) {
+			const POpd *v = &in->o[s];
+			if (v->kind == POK_REG && f->preduni[v->reg])
+				return 0;
+			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
+				if (v->elems[e].kind == POK_REG && f->preduni[v->elems[e].reg])
+					return 0;
+		}
+	}
+	return 1;
+}
+
+/* --func-params callers: for each .func the kernel reaches (seen), which of its parameters
+ * some call in the kernel passes a value that may differ between lanes, and whether a call's
+ * results are the same in all lanes, into cs. Every function is translated up to its
+ * uniformity analysis with what was found so far (from "all uniform"), the calls' arguments
+ * and the returns are read, and again until nothing more diverges (divergence only grows).
+ * cs is left empty (every parameter and result divergent) when the kernel reaches no .func,
+ * or a translation fails (its error is reported when the kernel is translated for good) */
+static void param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
+                      const Layout *vl, Calls *cs)
+{
 	char *buf = NULL;
 	size_t len;
 	FILE *sink;
 	int any = 0, changed = 1;
 
-	if (!pd)
+	cs->pd = calloc((size_t)m->nfuncs + 1, sizeof *cs->pd);
+	cs->ru = calloc((size_t)m->nfuncs + 1, 1);
+	if (!cs->pd || !cs->ru)
 		die("out of memory");
 	for (int k = 0; k < m->nfuncs; k++)
-		if (seen[k] && !m->funcs[k].entry && m->funcs[k].has_body && m->funcs[k].nparams) {
-			if (!(pd[k] = calloc((size_t)m->funcs[k].nparams, 1)))
+		if (seen[k] && !m->funcs[k].entry && m->funcs[k].has_body) {
+			if (!(cs->pd[k] = calloc((size_t)m->funcs[k].nparams + 1, 1)))
 				die("out of memory");
-			param_escapes(m, k, pd[k]);
+			param_escapes(m, k, cs->pd[k]);
+			cs->ru[k] = 1;
 			any = 1;
 		}
 	if (!any) {
-		free(pd);
-		return NULL;
+		calls_free(m, cs);
+		return;
 	}
 	if (!(sink = open_memstream(&buf, &len)))
 		die("out of memory");
-	while (changed && pd) {
+	while (changed && cs->pd) {
 		changed = 0;
-		for (int c = 0; c < m->nfuncs && pd; c++) {
+		for (int c = 0; c < m->nfuncs && cs->pd; c++) {
 			Fn *f;
 			if (!seen[c] || !m->funcs[c].has_body)
 				continue;
-			if (!(f = fn_front(m, c, o, vl, sink, NULL, pd[c]))) {
-				param_div_free(m, pd);
-				pd = NULL;
+			if (!(f = fn_front(m, c, o, vl, sink, NULL, cs->pd[c], cs->ru))) {
+				calls_free(m, cs);
 				break;
 			}
+			if (cs->ru[c] && !ret_uniform(f))
+				cs->ru[c] = 0, changed = 1;
 			for (int i = 0; i < f->pf->nins; i++) {
 				const PIns *in = &f->pf->ins[i];
 				int g;
 				if (in->op != PO_CALL || in->nopd < 3 || in->o[1].kind != POK_SYM ||
-				    in->o[1].symkind != PSYM_FUNC || !pd[g = in->o[1].sym])
+				    in->o[1].symkind != PSYM_FUNC || !cs->pd[g = in->o[1].sym])
 					continue;
 				for (int a = 0; a < in->o[2].nelems && a < m->funcs[g].nparams; a++)
-					if (!pd[g][a] && arg_div(f, i, &in->o[2].elems[a]))
-						pd[g][a] = 1, changed = 1;
+					if (!cs->pd[g][a] && arg_div(f, i, &in->o[2].elems[a]))
+						cs->pd[g][a] = 1, changed = 1;
 			}
 			fn_free(f);
 		}
 	}
 	fclose(sink);
 	free(buf);
-	return pd;
 }
 
 /* with --kernel: the kernel fi, and the kernels whose address the code it reaches takes (the
@@ -451,7 +497,8 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 			launched(m, fi, need);
 	for (int fi = 0; fi < m->nfuncs && !nerr; fi++) {
 		const PFunc *pf = &m->funcs[fi];
-		uint8_t *seen, **pd;
+		uint8_t *seen;
+		Calls cs = {0};
 		Fn **fns;
 		BeOptions ko;
 		int lfirst = log ? log->n : 0;   /* this kernel's log entries from here on */
@@ -468,7 +515,8 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 		if (!seen || !fns)
 			die("out of memory");
 		ptx_reach(m, fi, seen);
-		pd = ko.func_params == BE_FP_CALLERS ? param_div(m, seen, &ko, &vl) : NULL;
+		if (ko.func_params == BE_FP_CALLERS)
+			param_div(m, seen, &ko, &vl, &cs);
 		for (int k = 0; k < m->nfuncs && !nerr; k++)
 			if (seen[k] && m->funcs[k].unsup_op) {
 				char note[160];
@@ -480,7 +528,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 				ptx_unsup_report(err, m, &m->funcs[k], "error", note);
 				nerr++;
 			} else if (seen[k]) {
-				fns[k] = translate_fn(m, k, &ko, &vl, err, log, pd ? pd[k] : NULL);
+				fns[k] = translate_fn(m, k, &ko, &vl, err, log, cs.pd ? cs.pd[k] : NULL, cs.ru);
 				nerr += fns[k] == NULL;
 			}
 		if (!nerr && emit_kernel(p, m, fi, fns, &vl, &ko, err, log, lfirst) < 0)
@@ -489,7 +537,7 @@ Prog *be_translate_log(const Module *m, const BeOptions *opt, FILE *err, BeLog *
 			log->e[e].kernel = pf->name;
 		for (int k = 0; k < m->nfuncs; k++)
 			fn_free(fns[k]);
-		param_div_free(m, pd);
+		calls_free(m, &cs);
 		free(seen);
 		free(fns);
 	}

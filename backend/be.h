@@ -191,6 +191,8 @@ typedef struct Fn {
 	const uint8_t *pardiv; /* --func-params callers: per parameter of this .func, whether some
 	                        call in the kernel passes a value that may differ between lanes
 	                        (NULL: each may) */
+	const uint8_t *retuni; /* --func-params callers: per function of the module, whether the
+	                        results of a call to it are the same in all lanes (NULL: none is) */
 	char **whymemo;      /* uniform.c: per PTX register, be_why_divergent's answer once computed
 	                        ("" when the divergence has another cause) */
 	uint32_t frame;      /* bytes of the frame: .local vars, spills, saved regs, call area */

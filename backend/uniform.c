@@ -89,6 +89,37 @@ static const char *opd_div(U *u, const POpd *o, char *buf, size_t n)
 	}
 }
 
+/* the function a direct call in makes, or -1 (an indirect call) */
+static int callee(const PIns *in)
+{
+	return in->nopd > 1 && in->o[1].kind == POK_SYM && in->o[1].symkind == PSYM_FUNC ?
+	       in->o[1].sym : -1;
+}
+
+/* the results of the calls that write .param local s of f (nvcc's `call (rv), g, ...` then
+ * `ld.param [rv]`) may differ between lanes: some call returns into it whose callee's results
+ * are not known uniform (Fn.retuni), or none does (a local read back otherwise) */
+static int local_div(const Fn *f, int s)
+{
+	const PFunc *pf = f->pf;
+	int n = 0;
+
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		if (in->op != PO_CALL || in->o[0].kind != POK_LIST)
+			continue;
+		for (int e = 0; e < in->o[0].nelems; e++) {
+			const POpd *r = &in->o[0].elems[e];
+			if (r->kind != POK_SYM || r->symkind != PSYM_LOCAL || r->sym != s)
+				continue;
+			if (!f->retuni || callee(in) < 0 || !f->retuni[callee(in)])
+				return 1;
+			n++;
+		}
+	}
+	return n == 0;
+}
+
 /* a reason when the op's result differs per lane whatever its sources */
 static const char *op_divergent(const Fn *f, const PIns *in)
 {
@@ -97,13 +128,17 @@ static const char *op_divergent(const Fn *f, const PIns *in)
 	case PO_SHFL: return "a shuffle";
 	case PO_MATCH: return "match";
 	case PO_ELECT: return "elect's leader predicate";
-	case PO_CALL: return "a call's result";
+	case PO_CALL:
+		return f->retuni && callee(in) >= 0 && f->retuni[callee(in)] ? NULL : "a call's result";
 	case PO_LD: case PO_LDU:
 		if (in->m.space == PS_LOCAL)
 			return "a local-memory load";
-		if (in->m.space == PS_PARAM && !f->pf->entry && !(f->pardiv && in->nopd > 1 &&
-		    in->o[1].kind == POK_ADDR && in->o[1].reg < 0 && in->o[1].symkind == PSYM_PARAM &&
-		    !f->pardiv[in->o[1].sym]))
+		if (in->m.space != PS_PARAM || in->nopd < 2 || in->o[1].kind != POK_ADDR)
+			return NULL;
+		if (in->o[1].reg < 0 && in->o[1].symkind == PSYM_LOCAL && local_div(f, in->o[1].sym))
+			return "a call's result";
+		if (!f->pf->entry && !(f->pardiv && in->o[1].reg < 0 &&
+		    in->o[1].symkind == PSYM_PARAM && !f->pardiv[in->o[1].sym]))
 			return "a .func parameter";
 		return NULL;
 	default:

@@ -268,6 +268,63 @@ START_TEST(func_params)
 }
 END_TEST
 
+/* a call's results (nvcc's `call (rv), g, ...; ld.param %r, [rv]`): divergent, as a value
+ * per lane may come back (malloc's pointer, a function of %tid); under --func-params callers
+ * uniform when the callee returns a uniform value with no divergent branch on the way */
+static const char *cr_funcs =
+	".version 7.8\n.target sm_35\n.address_size 64\n"
+	".func (.param .b32 r) g(.param .b32 a)\n{\n.reg .pred %p<2>;\n.reg .b32 %r<4>;\n"
+	"ld.param.u32 %r1, [a];\n";
+static const char *cr_kernel =   /* after g's result: st.param, ret, the kernel */
+	"st.param.b32 [r], %r2;\nret;\n}\n"
+	".visible .entry kc(.param .u64 out, .param .u32 k)\n{\n"
+	".reg .pred %p<2>;\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+	"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [k];\n"
+	"{\n.param .b32 p0;\nst.param.b32 [p0], %r1;\n.param .b32 rv;\n"
+	"call.uni (rv), g, (p0);\nld.param.b32 %r3, [rv];\n}\n"
+	"setp.lt.u32 %p1, %r3, 16;\n@%p1 bra J;\n"
+	"cvta.to.global.u64 %rd2, %rd1;\nst.global.u32 [%rd2], %r3;\nJ:\nret;\n}\n";
+
+/* the uniformity of kc's branch on g's result, g's result made by body */
+static int cr_uniform(int fp, const char *body)
+{
+	char text[4096];
+	Module *m;
+	BeOptions o;
+	BeLog log = {0};
+	Prog *p;
+	int uni = -1;
+
+	snprintf(text, sizeof text, "%s%s%s", cr_funcs, body, cr_kernel);
+	m = ptx_parse("cr.ptx", text, strlen(text), stderr, NULL);
+	ck_assert_ptr_nonnull(m);
+	be_options_default(&o);
+	o.func_params = fp;
+	p = be_translate_log(m, &o, stderr, &log);
+	ck_assert_ptr_nonnull(p);
+	for (int i = 0; i < log.n; i++)
+		if (!strcmp(log.e[i].func, "kc"))
+			uni = log.e[i].uniform;
+	be_log_free(&log);
+	isa_prog_free(p);
+	ptx_free(m);
+	return uni;
+}
+
+START_TEST(call_results)
+{
+	static const char *same = "mul.lo.s32 %r2, %r1, %r1;\n";
+	static const char *lane = "mov.u32 %r3, %tid.x;\nadd.s32 %r2, %r1, %r3;\n";
+	static const char *branchy = "mov.u32 %r3, %tid.x;\nmov.u32 %r2, %r1;\n"
+	                             "setp.lt.u32 %p1, %r3, 4;\n@%p1 bra E;\nmov.u32 %r2, 9;\nE:\n";
+
+	ck_assert_int_eq(cr_uniform(BE_FP_DIVERGENT, same), 0);
+	ck_assert_int_eq(cr_uniform(BE_FP_CALLERS, same), 1);
+	ck_assert_int_eq(cr_uniform(BE_FP_CALLERS, lane), 0);
+	ck_assert_int_eq(cr_uniform(BE_FP_CALLERS, branchy), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("backend");
@@ -281,6 +338,7 @@ int main(void)
 	tcase_add_test(g, unreachable);
 	tcase_add_test(u, uniformity);
 	tcase_add_test(u, func_params);
+	tcase_add_test(u, call_results);
 	suite_add_tcase(s, g);
 	suite_add_tcase(s, u);
 	return ck_run(s);
