@@ -18,7 +18,8 @@
  * count, nor do RED and ATOM; a store whose address base code outside the side reads, at the
  * join or before the branch, gets the plain limits: _join7, _before7, _joinu5), and a side
  * that computes the address of a global store it makes STORE_SIDE fewer
- * (tests/ptx/store_addr). A side that stores a value it loaded where the join loads it again
+ * (tests/ptx/store_addr); the moves of a kernel parameter that a side only stores through are
+ * neither counted nor such an address (param_bases: tests/ptx/store_param). A side that stores a value it loaded where the join loads it again
  * is branched around (be_ifrule_sm35_reload: tests/ptx/reload). ptxas speculates nothing of a
  * side above its branch (tests/ptx/side_nospec): the rule counts all of it, guarded.
  *
@@ -214,6 +215,117 @@ static const MIns *writer(const Fn *f, const int *chain, int k, int i, int t)
 	return NULL;
 }
 
+/* in is an unguarded MOV into a whole temporary from a kernel parameter (c[0x0][...]) or from
+ * a temporary that mark holds */
+static int param_mov(const MIns *in, const uint8_t *mark)
+{
+	return in->op == OP_MOV && in->guard == T_PT && in->nopd == 2 &&
+	       in->o[0].kind == OPD_REG && !in->o[0].part && in->o[0].t >= T_FIRST &&
+	       ((in->o[1].kind == OPD_CONST && in->o[1].bank == 0 && in->o[1].t == T_RZ) ||
+	        (in->o[1].kind == OPD_REG && !in->o[1].part && mark[in->o[1].t]));
+}
+
+/* the temporaries of the side that hold a kernel parameter only to be a global store's
+ * address base: each written only by param_mov, read in the side only as the base of an ST's
+ * address or by such a MOV, and nowhere outside it (NVVM's ld.param and cvta.to.global of a
+ * pointer the side stores through, `st.global [%rd8]`). ptxas makes that base with the same
+ * two MOVs from the constant bank wherever the PTX loads the parameter, and converts such a
+ * side as one whose base was made before the branch (tests/ptx/store_param). Their number of
+ * MOVs in *nmov */
+static uint8_t *param_bases(const Fn *f, const int *chain, int nchain, int *nmov)
+{
+	uint8_t *mark = be_alloc(f->pool, (size_t)f->ntmp);
+	int drop = 1;
+
+	for (int k = 0; k < nchain; k++)
+		for (int i = 0; i < f->blk[chain[k]].nins; i++) {
+			const MIns *in = &f->blk[chain[k]].ins[i];
+			if (param_mov(in, mark))
+				mark[in->o[0].t] = 1;
+		}
+	while (drop) {
+		drop = 0;
+		for (int k = 0; k < nchain; k++)
+			for (int i = 0; i < f->blk[chain[k]].nins; i++) {
+				const MIns *in = &f->blk[chain[k]].ins[i];
+				const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+				int pm = param_mov(in, mark);
+				for (int o = 0; o < in->nopd; o++) {
+					const MOpd *x = &in->o[o];
+					int t = x->t;
+					if (x->kind != OPD_REG && x->kind != OPD_MEM)
+						continue;
+					if (t < T_FIRST || t >= f->ntmp || !mark[t])
+						continue;
+					if (o < si->n && si->dst[o] && x->kind == OPD_REG) {
+						if (!pm)   /* (written otherwise) */
+							mark[t] = 0, drop = 1;
+					} else if (x->kind == OPD_MEM ? in->op != OP_ST :
+					           !pm || !mark[in->o[0].t])
+						mark[t] = 0, drop = 1;
+				}
+				if (in->guard >= T_FIRST && in->guard < f->ntmp && mark[in->guard])
+					mark[in->guard] = 0, drop = 1;
+			}
+		for (int t = T_FIRST; t < f->ntmp; t++)
+			if (mark[t] && read_outside(f, chain, nchain, t))
+				mark[t] = 0, drop = 1;
+	}
+	*nmov = 0;
+	for (int k = 0; k < nchain; k++)
+		for (int i = 0; i < f->blk[chain[k]].nins; i++) {
+			const MIns *in = &f->blk[chain[k]].ins[i];
+			*nmov += param_mov(in, mark) && mark[in->o[0].t];
+		}
+	return mark;
+}
+
+/* the offset in c[0x0] of the kernel parameter that temporary t holds (every instruction of f
+ * that writes it a MOV, guarded or not, of the parameter or of a temporary holding it), or -1 */
+static int64_t param_off(const Fn *f, int t, int depth)
+{
+	int64_t off = -1;
+
+	if (t < T_FIRST || t >= f->ntmp || depth > 8)
+		return -1;
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			int64_t o;
+			if (!be_writes(in, t))
+				continue;
+			if (in->op != OP_MOV || in->nopd != 2 || in->o[0].part)
+				return -1;
+			if (in->o[1].kind == OPD_CONST && in->o[1].bank == 0 && in->o[1].t == T_RZ)
+				o = in->o[1].imm;
+			else if (in->o[1].kind == OPD_REG && !in->o[1].part)
+				o = param_off(f, in->o[1].t, depth + 1);
+			else
+				return -1;
+			if (o < 0 || (off >= 0 && o != off))
+				return -1;
+			off = o;
+		}
+	return off;
+}
+
+/* a global load or store of f outside the side has parameter off itself as its address base,
+ * in a block that does not dominate the branch's block a (after the join, in another side)
+ * or under a guard (a side converted into one that does) */
+static int param_elsewhere(const Fn *f, int a, const int *chain, int nchain, int64_t off)
+{
+	for (int b = 0; b < f->nblk; b++) {
+		int dom = be_dominates(f, b, a);
+		for (int j = 0; !in_chain(chain, nchain, b) && j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			const MOpd *x = gaddr(in);
+			if (x && (!dom || in->guard != T_PT) && param_off(f, x->t, 0) == off)
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* be.h: the side stores a value it loaded and the join's block loads that address again */
 int be_ifrule_sm35_reload(const Fn *f, const int *chain, int nchain, int join)
 {
@@ -336,7 +448,10 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
                         size_t nwhy, int *loadside, char *note, size_t nnote)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
-	int stmade = 0, nst = 0, stbase = T_RZ, useld = 0, ldg = 0;
+	int stmade = 0, nst = 0, stbase = T_RZ, useld = 0, ldg = 0, nprm, prmcopy = 0;
+	int64_t stprm = -1;
+	/* (the parameters the side only stores through: not the side's own addresses) */
+	const uint8_t *prm = param_bases(f, chain, nchain, &nprm);
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
 	 * as the side has (a fixed array that fills up would stop seeing them) */
 	int *ld = NULL, nld = 0, capld = 0, *def = NULL, ndef = 0, capdef = 0;
@@ -360,7 +475,8 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			 * side's own even where its PTX register is read elsewhere) */
 			const MOpd *sa = in->op == OP_ST ? gaddr(in) : NULL;
 			if (sa)
-				stbase = writer(f, chain, k, i, sa->t) ? T_RZ : sa->t;
+				stbase = writer(f, chain, k, i, sa->t) ? T_RZ : sa->t,
+				stprm = prm[sa->t] ? param_off(f, sa->t, 0) : -1;
 			for (int l = 0; l < nld; l++)
 				use |= reads(in, ld[l]);
 			/* a copy of the loaded value (isel's move into the PTX register) or a store of
@@ -369,11 +485,14 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			if ((((in->op == OP_LD || in->op == OP_LDG) && !mine) || (use && in->op == OP_MOV)) &&
 			    in->nopd > 0 && in->o[0].kind == OPD_REG)
 				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
-			c -= coalesced_copy(f, chain, nchain, k, i);
+			int cc = coalesced_copy(f, chain, nchain, k, i), pm = param_mov(in, prm) &&
+			         prm[in->o[0].t];
+			c -= cc;
+			prmcopy += pm && cc;
 			nfree += fr != 0;
 			nfuse += fr == BE_FREE_FUSE;
 			for (int o = 0; o < in->nopd && o < si->n; o++)
-				if (si->dst[o] && in->o[o].kind == OPD_REG)
+				if (si->dst[o] && in->o[o].kind == OPD_REG && !pm)
 					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
 			guarded += in->guard != T_PT;
 			plain += in->guard == T_PT;
@@ -407,22 +526,30 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		}
 	} else {
 		c -= nfree;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
+		c -= nprm - prmcopy;
 		if (nst == 1 && stbase >= T_FIRST && read_outside(f, chain, nchain, stbase))
 			nst = 0;   /* (its address is read elsewhere: the plain count) */
+		if (nst == 1 && stprm >= 0 && param_elsewhere(f, a, chain, nchain, stprm))
+			nst = 0;   /* (the parameter is accessed through after the join or in another
+			              side: the same) */
 		c += nst == 1;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
-		if (note && (nst == 1 || stmade || nfuse)) {
+		if (note && (nst == 1 || stmade || nfuse || nprm)) {
 			int n = snprintf(note, nnote, "counted as ptxas: ");
+			const char *sep = "";
 			if (nst == 1 && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "1 more for the side's one global "
-				              "store%s", stmade || nfuse ? ", " : "");
+				              "store"), sep = ", ";
 			if (stmade && n < (int)nnote)
-				n += snprintf(note + n, nnote - (size_t)n, "%d fewer for the store address "
-				              "the side computes%s", STORE_SIDE, nfuse ? ", " : "");
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d fewer for the store address "
+				              "the side computes", sep, STORE_SIDE), sep = ", ";
+			if (nprm && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d fewer for the parameter it "
+				              "stores through", sep, nprm), sep = ", ";
 			if (nfuse && n < (int)nnote)
-				snprintf(note + n, nnote - (size_t)n, "%d shift%s or offset%s fused into the "
-				         "instruction after", nfuse, nfuse == 1 ? "" : "s", nfuse == 1 ? "" : "s");
+				snprintf(note + n, nnote - (size_t)n, "%s%d shift%s or offset%s fused into the "
+				         "instruction after", sep, nfuse, nfuse == 1 ? "" : "s", nfuse == 1 ? "" : "s");
 		}
 	}
 	if (guarded && plain && why && !why[0])

@@ -287,6 +287,43 @@ START_TEST(t_sm35_one_store)
 }
 END_TEST
 
+/* a side that stores through a kernel parameter it loads itself (tests/ptx/store_param, its
+ * listing in tests/ptxas-ref): its moves of the parameter are not counted nor read as a
+ * store address it computes, which puts it at one global store's limits, 7 divergent and 5
+ * uniform; an access through the parameter after the join or in another side gives the
+ * plain ones, an unguarded one before the branch does not */
+START_TEST(t_sm35_store_param)
+{
+	static const Want want[] = {
+		{ "store_param_d6", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 1 more for the side's one global store, 3 fewer for the parameter it stores "
+		  "through)" },
+		{ "store_param_d7", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8 (counted as "
+		  "ptxas: 1 more for the side's one global store, 3 fewer for the parameter" },
+		{ "store_param_u4", BD_PREDICATED, 0, "larger side 6 <= --predicate-max-uniform 6" },
+		{ "store_param_u5", BD_BRANCH_UNIFORM, 0, "larger side 7 > --predicate-max-uniform 6" },
+		{ "store_param_join7", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted "
+		  "as ptxas: 3 fewer for the parameter it stores through)" },
+		{ "store_param_two7", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8" },
+		{ "store_param_tworev7", BD_PREDICATED, 0, "larger side 3 <= --predicate-max 8" },
+		{ "store_param_stbefore7", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8" },
+	};
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/store_param.ptx", 0);
+	check_wants(&t, want, sizeof want / sizeof *want);
+	/* the long side of tworev7 follows the other side that stores through the parameter */
+	ck_assert_int_eq(entry(&t, "store_param_tworev7", 1)->decision, BD_PREDICATED);
+	ck_assert_ptr_null(strstr(entry(&t, "store_param_tworev7", 1)->rule, "one global store"));
+	/* store_param's own four sides store through one parameter: none has the one store's */
+	for (int k = 0; k < 4; k++) {
+		ck_assert_int_eq(entry(&t, "store_param", k)->decision, BD_PREDICATED);
+		ck_assert_ptr_null(strstr(entry(&t, "store_param", k)->rule, "one global store"));
+	}
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side that computes with a value it loads from an address made before the branch
  * (tests/ptx/ld_other, ptxas 11.8's listing beside it): branched around when the kernel has no
  * other global load, or when the branch's condition comes from one; otherwise predicated up
@@ -1537,6 +1574,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_break);
 	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_sm35_one_store);
+	tcase_add_test(tc, t_sm35_store_param);
 	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_sm35_ld_other);
 	tcase_add_test(tc, t_short_circuit);
