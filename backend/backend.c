@@ -276,115 +276,6 @@ static void calls_free(const Module *m, Calls *cs)
 	cs->ru = NULL;
 }
 
-/* --func-params callers: whether call i of the translated function f passes argument a
- * (an element of its argument list) a value that may differ between lanes. A register: its
- * uniformity; an immediate: none; a .param local of f (nvcc's call sequence): what every
- * st.param into it stores, each of them in the call's block before the call, unguarded or
- * under a uniform guard (any other write to it, or none: it may) */
-static int arg_div(const Fn *f, int i, const POpd *a)
-{
-	const PFunc *pf = f->pf;
-	int b0 = -1, n = 0;
-
-	if (a->kind == POK_IMM)
-		return 0;
-	if (a->kind == POK_REG)
-		return a->reg < 0 || f->preduni[a->reg];
-	if (a->kind != POK_SYM || a->symkind != PSYM_LOCAL)
-		return 1;
-	for (int b = 0; b < f->nblk && b0 < 0; b++)
-		if (!f->blk[b].dead && f->blk[b].pfirst <= i && i < f->blk[b].plast)
-			b0 = f->blk[b].pfirst;
-	for (int j = 0; j < pf->nins; j++) {
-		const PIns *in = &pf->ins[j];
-		if (in->op == PO_CALL && j != i)
-			for (int s = 0; s < in->nopd; s++)
-				for (int e = 0; in->o[s].kind == POK_LIST && e < in->o[s].nelems; e++)
-					if (s != 2 && in->o[s].elems[e].kind == POK_SYM &&
-					    in->o[s].elems[e].symkind == PSYM_LOCAL && in->o[s].elems[e].sym == a->sym)
-						return 1;   /* (another call's result written into it) */
-		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR || in->o[0].reg >= 0 ||
-		    in->o[0].symkind != PSYM_LOCAL || in->o[0].sym != a->sym)
-			continue;
-		if (b0 < 0 || j < b0 || j >= i || (in->guard >= 0 && f->preduni[in->guard]))
-			return 1;
-		for (int s = 1; s < in->nopd; s++) {
-			const POpd *v = &in->o[s];
-			if (v->kind == POK_REG && (v->reg < 0 || f->preduni[v->reg]))
-				return 1;
-			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
-				if (v->elems[e].kind != POK_IMM &&
-				    (v->elems[e].kind != POK_REG || f->preduni[v->elems[e].reg]))
-					return 1;
-			if (v->kind != POK_REG && v->kind != POK_VEC && v->kind != POK_LIST &&
-			    v->kind != POK_IMM)
-				return 1;
-		}
-		n++;
-	}
-	return n == 0;
-}
-
-/* function k's parameters that code of the module writes or takes the address of, or all
- * when its own address is taken, by code or a variable's initializer (an indirect call may
- * pass anything): marked in d */
-static void param_escapes(const Module *m, int k, uint8_t *d)
-{
-	const PFunc *g = &m->funcs[k];
-
-	for (int v = 0; v < m->nvars; v++)   /* (a table of function addresses) */
-		for (int e = 0; e < m->vars[v].ninit; e++)
-			if ((m->vars[v].init[e].kind == PINIT_SYM || m->vars[v].init[e].kind == PINIT_GENERIC) &&
-			    m->vars[v].init[e].symkind == PSYM_FUNC && m->vars[v].init[e].sym == k)
-				memset(d, 1, (size_t)g->nparams);
-	for (int c = 0; c < m->nfuncs; c++)
-		for (int j = 0; j < m->funcs[c].nins; j++) {
-			const PIns *in = &m->funcs[c].ins[j];
-			for (int s = 0; s < in->nopd; s++) {
-				const POpd *o = &in->o[s];
-				if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && o->sym == k &&
-				    !(in->op == PO_CALL && s == 1))
-					memset(d, 1, (size_t)g->nparams);
-				if (c == k && o->symkind == PSYM_PARAM && o->sym < g->nparams &&
-				    (o->kind == POK_SYM || (in->op != PO_LD && o->kind == POK_ADDR)))
-					d[o->sym] = 1;
-			}
-		}
-}
-
-/* the translated .func f returns the same in all lanes: none of its branches diverges (a
- * return from inside a divergent branch's region could differ), and every st.param into its
- * return parameters stores uniform values under no divergent guard; .param returns only */
-static int ret_uniform(const Fn *f)
-{
-	const PFunc *pf = f->pf;
-
-	for (int r = 0; r < pf->nrets; r++)
-		if (pf->rets[r].space != PS_PARAM)
-			return 0;
-	for (int b = 0; b < f->nblk; b++)
-		if (!f->blk[b].dead && (f->blk[b].jmp.kind == J_BRA || f->blk[b].jmp.kind == J_BRX) &&
-		    f->blk[b].jmp.div)
-			return 0;
-	for (int i = 0; i < pf->nins; i++) {
-		const PIns *in = &pf->ins[i];
-		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR ||
-		    in->o[0].symkind != PSYM_RET)
-			continue;
-		if (in->guard >= 0 && f->preduni[in->guard])
-			return 0;
-		for (int s = 1; s < in->nopd; s++) {
-			const POpd *v = &in->o[s];
-			if (v->kind == POK_REG && f->preduni[v->reg])
-				return 0;
-			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
-				if (v->elems[e].kind == POK_REG && f->preduni[v->elems[e].reg])
-					return 0;
-		}
-	}
-	return 1;
-}
-
 /* --func-params callers: for each .func the kernel reaches (seen), which of its parameters
  * some call in the kernel passes a value that may differ between lanes, and whether a call's
  * results are the same in all lanes, into cs. Every function is translated up to its
@@ -408,7 +299,7 @@ static void param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
 		if (seen[k] && !m->funcs[k].entry && m->funcs[k].has_body) {
 			if (!(cs->pd[k] = calloc((size_t)m->funcs[k].nparams + 1, 1)))
 				die("out of memory");
-			param_escapes(m, k, cs->pd[k]);
+			be_param_escapes(m, k, cs->pd[k]);
 			cs->ru[k] = 1;
 			any = 1;
 		}
@@ -428,7 +319,7 @@ static void param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
 				calls_free(m, cs);
 				break;
 			}
-			if (cs->ru[c] && !ret_uniform(f))
+			if (cs->ru[c] && !be_ret_uniform(f))
 				cs->ru[c] = 0, changed = 1;
 			for (int i = 0; i < f->pf->nins; i++) {
 				const PIns *in = &f->pf->ins[i];
@@ -437,7 +328,7 @@ static void param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
 				    in->o[1].symkind != PSYM_FUNC || !cs->pd[g = in->o[1].sym])
 					continue;
 				for (int a = 0; a < in->o[2].nelems && a < m->funcs[g].nparams; a++)
-					if (!cs->pd[g][a] && arg_div(f, i, &in->o[2].elems[a]))
+					if (!cs->pd[g][a] && be_arg_div(f, i, &in->o[2].elems[a]))
 						cs->pd[g][a] = 1, changed = 1;
 			}
 			fn_free(f);

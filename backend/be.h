@@ -478,6 +478,13 @@ void be_sel_brx(Fn *f, Blk *last);                          /* a J_BRX's target 
 int be_isel(Fn *f);          /* isel.c: selection of every block */
 void be_fold_preds(Fn *f);   /* isel_pred.c: predicate constants and copies folded */
 void be_uniform(Fn *f);      /* uniform.c */
+/* uniform.c, for backend.c's fixed point of --func-params callers over a kernel's functions:
+ * call i of the analysed f passes argument a a value that may differ between lanes; function
+ * k's parameters that may take any value (its address taken, or the parameter written or its
+ * address taken) marked in d; the analysed .func f returns the same in all lanes */
+int be_arg_div(const Fn *f, int i, const POpd *a);
+void be_param_escapes(const Module *m, int k, uint8_t *d);
+int be_ret_uniform(const Fn *f);
 int be_fold_chains(Fn *f);   /* chain.c: tests folded into one predicate; how many */
 /* uniform.c: "%p2 depends on %tid.x via %r4", the special register behind divergent PTX
  * register reg (memoised); 0 when the divergence has another cause */

@@ -19,6 +19,11 @@
  * header) that a divergent branch leaves, or continues to its latch or header. Inside the
  * loop such a value is the same for every lane that runs (a trip counter), so Jmp.div stays
  * uniform; ptxas does not see that (docs/fidelity.md, "What separates PBK from SSY").
+ *
+ * Under --func-params callers a .func's parameter is uniform where every call of the kernel
+ * passes a uniform value (Fn.pardiv), and a call's results where the callee returns uniform
+ * values (Fn.retuni); backend.c finds both by a fixed point over the kernel's functions,
+ * asking be_arg_div, be_param_escapes and be_ret_uniform (the section "across calls").
  */
 #include <string.h>
 #include "backend/be.h"
@@ -446,6 +451,116 @@ void be_uniform(Fn *f)
 	}
 	f->preduni = u.div;
 	ptxas_div(f, &u);
+}
+
+/* ------------------------------------------------------------------ across calls */
+/* --func-params callers: whether call i of the translated function f passes argument a
+ * (an element of its argument list) a value that may differ between lanes. A register: its
+ * uniformity; an immediate: none; a .param local of f (nvcc's call sequence): what every
+ * st.param into it stores, each of them in the call's block before the call, unguarded or
+ * under a uniform guard (any other write to it, or none: it may) */
+int be_arg_div(const Fn *f, int i, const POpd *a)
+{
+	const PFunc *pf = f->pf;
+	int b0 = -1, n = 0;
+
+	if (a->kind == POK_IMM)
+		return 0;
+	if (a->kind == POK_REG)
+		return a->reg < 0 || f->preduni[a->reg];
+	if (a->kind != POK_SYM || a->symkind != PSYM_LOCAL)
+		return 1;
+	for (int b = 0; b < f->nblk && b0 < 0; b++)
+		if (!f->blk[b].dead && f->blk[b].pfirst <= i && i < f->blk[b].plast)
+			b0 = f->blk[b].pfirst;
+	for (int j = 0; j < pf->nins; j++) {
+		const PIns *in = &pf->ins[j];
+		if (in->op == PO_CALL && j != i)
+			for (int s = 0; s < in->nopd; s++)
+				for (int e = 0; in->o[s].kind == POK_LIST && e < in->o[s].nelems; e++)
+					if (s != 2 && in->o[s].elems[e].kind == POK_SYM &&
+					    in->o[s].elems[e].symkind == PSYM_LOCAL && in->o[s].elems[e].sym == a->sym)
+						return 1;   /* (another call's result written into it) */
+		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR || in->o[0].reg >= 0 ||
+		    in->o[0].symkind != PSYM_LOCAL || in->o[0].sym != a->sym)
+			continue;
+		if (b0 < 0 || j < b0 || j >= i || (in->guard >= 0 && f->preduni[in->guard]))
+			return 1;
+		for (int s = 1; s < in->nopd; s++) {
+			const POpd *v = &in->o[s];
+			if (v->kind == POK_REG && (v->reg < 0 || f->preduni[v->reg]))
+				return 1;
+			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
+				if (v->elems[e].kind != POK_IMM &&
+				    (v->elems[e].kind != POK_REG || f->preduni[v->elems[e].reg]))
+					return 1;
+			if (v->kind != POK_REG && v->kind != POK_VEC && v->kind != POK_LIST &&
+			    v->kind != POK_IMM)
+				return 1;
+		}
+		n++;
+	}
+	return n == 0;
+}
+
+/* function k's parameters that code of the module writes or takes the address of, or all
+ * when its own address is taken, by code or a variable's initializer (an indirect call may
+ * pass anything): marked in d */
+void be_param_escapes(const Module *m, int k, uint8_t *d)
+{
+	const PFunc *g = &m->funcs[k];
+
+	for (int v = 0; v < m->nvars; v++)   /* (a table of function addresses) */
+		for (int e = 0; e < m->vars[v].ninit; e++)
+			if ((m->vars[v].init[e].kind == PINIT_SYM || m->vars[v].init[e].kind == PINIT_GENERIC) &&
+			    m->vars[v].init[e].symkind == PSYM_FUNC && m->vars[v].init[e].sym == k)
+				memset(d, 1, (size_t)g->nparams);
+	for (int c = 0; c < m->nfuncs; c++)
+		for (int j = 0; j < m->funcs[c].nins; j++) {
+			const PIns *in = &m->funcs[c].ins[j];
+			for (int s = 0; s < in->nopd; s++) {
+				const POpd *o = &in->o[s];
+				if (o->kind == POK_SYM && o->symkind == PSYM_FUNC && o->sym == k &&
+				    !(in->op == PO_CALL && s == 1))
+					memset(d, 1, (size_t)g->nparams);
+				if (c == k && o->symkind == PSYM_PARAM && o->sym < g->nparams &&
+				    (o->kind == POK_SYM || (in->op != PO_LD && o->kind == POK_ADDR)))
+					d[o->sym] = 1;
+			}
+		}
+}
+
+/* the translated .func f returns the same in all lanes: none of its branches diverges (a
+ * return from inside a divergent branch's region could differ), and every st.param into its
+ * return parameters stores uniform values under no divergent guard; .param returns only */
+int be_ret_uniform(const Fn *f)
+{
+	const PFunc *pf = f->pf;
+
+	for (int r = 0; r < pf->nrets; r++)
+		if (pf->rets[r].space != PS_PARAM)
+			return 0;
+	for (int b = 0; b < f->nblk; b++)
+		if (!f->blk[b].dead && (f->blk[b].jmp.kind == J_BRA || f->blk[b].jmp.kind == J_BRX) &&
+		    f->blk[b].jmp.div)
+			return 0;
+	for (int i = 0; i < pf->nins; i++) {
+		const PIns *in = &pf->ins[i];
+		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR ||
+		    in->o[0].symkind != PSYM_RET)
+			continue;
+		if (in->guard >= 0 && f->preduni[in->guard])
+			return 0;
+		for (int s = 1; s < in->nopd; s++) {
+			const POpd *v = &in->o[s];
+			if (v->kind == POK_REG && f->preduni[v->reg])
+				return 0;
+			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
+				if (v->elems[e].kind == POK_REG && f->preduni[v->elems[e].reg])
+					return 0;
+		}
+	}
+	return 1;
 }
 
 /* ------------------------------------------------------------------ why a predicate diverges */
