@@ -70,7 +70,8 @@ static const char *base(const char *path)
 }
 
 enum { C_IDX, C_PTX, C_CUDA, C_SHAPE, C_TAKEN, C_FALL, C_COST, C_COND, C_DEC, C_RULE, NCOL };
-enum { CELL = sizeof ((BeLogEntry *)0)->rule + 96 };   /* a cell's bytes: the longest, the rule's and a kernel's name */
+/* a cell's bytes: the longest, the rule's and a kernel's name beside it */
+enum { CELL = sizeof ((BeLogEntry *)0)->rule + 96 };
 
 static void cells(const BeLog *log, int i, char c[NCOL][CELL])
 {
