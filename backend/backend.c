@@ -290,7 +290,9 @@ static void param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
 	size_t len;
 	FILE *sink;
 	int any = 0, changed = 1;
+	BeOptions q = *o;       /* (no -d dump of these rounds: the kernel's own translation has it) */
 
+	q.dump = NULL;
 	cs->pd = calloc((size_t)m->nfuncs + 1, sizeof *cs->pd);
 	cs->ru = calloc((size_t)m->nfuncs + 1, 1);
 	if (!cs->pd || !cs->ru)
@@ -315,7 +317,7 @@ static void param_div(const Module *m, const uint8_t *seen, const BeOptions *o,
 			Fn *f;
 			if (!seen[c] || !m->funcs[c].has_body)
 				continue;
-			if (!(f = fn_front(m, c, o, vl, sink, NULL, cs->pd[c], cs->ru))) {
+			if (!(f = fn_front(m, c, &q, vl, sink, NULL, cs->pd[c], cs->ru))) {
 				calls_free(m, cs);
 				break;
 			}

@@ -474,5 +474,11 @@ count ftz ptx13 'F(DIV|SQRT)' 0
 got=$("$wc" -dP "$tmp/ptx13.ptx" | grep -cE '^	(div|rcp|sqrt)\.f32	')
 [ "$got" = 3 ] && pass=$((pass + 1)) || bad ftz "-dP of a PTX 1.3 div.f32, rcp.f32, sqrt.f32: 3 printed as written expected, $got"
 
+# -d under --func-params callers: one dump per function a kernel translates (func_params's two
+# kernels reach 3 and 2), not one per round of the parameters' fixed point
+got=$("$wc" --config "$top/sim/configs/kepler.cfg" -dG "$top/tests/ptx/func_params.ptx" 2>&1 >/dev/null |
+	grep -c 'after cfg')
+[ "$got" = 5 ] && pass=$((pass + 1)) || bad func_params "-dG: 5 dumps expected, $got"
+
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]
