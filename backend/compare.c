@@ -8,6 +8,10 @@
  *   uniform     a guarded BRA outside any SSY region (the compiler found it uniform), ours
  *               written BRA.U, or ptxas's inside a region that does not reconverge before
  *               the region's sync point (ref_uniform: ptxas never prints .U)
+ * where an instruction's SSY regions are the SSY tokens on the stack when control reaches it
+ * (sync_tops), not the SSYs above it up to their targets: our layout puts a loop before the
+ * SSY pushed on the way into it, or an SSY's target (a continue's head) above the SSY, and
+ * ours whose paths never meet (the decision log's no-reconvergence) keep code order
  *   predicated  a run of instructions guarded by one predicate (both polarities: if/else)
  *   brk, cont, ret, exit   a guarded BRK, CONT, RET or EXIT
  * with the sizes of each side (instructions; control slots are not counted) and the
@@ -209,9 +213,162 @@ static int ref_uniform(const Kernel *k, int i, uint32_t t, uint32_t s)
 	return x > t && x < s && q > j && straight(k, j, q);
 }
 
+/* a token of the CallReturnStack as sync_tops follows it: a tree of pushes, each node its
+ * target, its kind and the node under it (0: the empty stack) */
+typedef struct {
+	uint32_t t;        /* target */
+	int kind;          /* OP_SSY, OP_PBK or OP_PCNT: what pushed it */
+	int up;            /* the node below */
+} CrsNode;
+
+typedef struct {
+	CrsNode *n;
+	int nn, cap;
+	int *st;           /* per instruction: its stack (a node), -1 not reached */
+	int *work, nwork;
+} Crs;
+
+static int crs_push(Crs *c, int up, uint32_t t, int kind)
+{
+	if (c->nn == c->cap) {
+		c->cap = 2 * c->cap;
+		c->n = realloc(c->n, (size_t)c->cap * sizeof *c->n);
+		if (!c->n)
+			die("out of memory");
+	}
+	c->n[c->nn] = (CrsNode){t, kind, up};
+	return c->nn++;
+}
+
+/* stack s flows into instruction j */
+static void crs_flow(Crs *c, const Kernel *k, int j, int s)
+{
+	if (j < 0 || j >= k->nins || c->st[j] >= 0)
+		return;     /* the first stack to reach an instruction is its stack */
+	c->st[j] = s;
+	c->work[c->nwork++] = j;
+}
+
+/* lanes with stack s leave for the innermost token pushed by op, past SSY tokens when op is
+ * a PBK (a BRK leaves them too) */
+static void crs_leave(Crs *c, const Kernel *k, int s, int op)
+{
+	int u = s;
+
+	while (u && c->n[u].kind != op && op == OP_PBK && c->n[u].kind == OP_SSY)
+		u = c->n[u].up;
+	if (u && c->n[u].kind == op)
+		crs_flow(c, k, isa_kernel_index(k, c->n[u].t), c->n[u].up);
+}
+
+/* the innermost SSY target on the CallReturnStack at each instruction of k (0: no SSY token
+ * on it, 1: not reached): a run over its control flow from the entry and from each
+ * function's label. SSY, PBK and PCNT push their target; .S, BRK and CONT send their lanes
+ * to their token's (popping it); branches and a guarded BRK, CONT, .S, EXIT or RET go on
+ * both ways; a call returns to the next instruction. Code order alone (an SSY up to its
+ * target) misses code laid out above its SSY: our loop placed before its entry, whose exits
+ * share the SSY pushed on the way in */
+static uint32_t *sync_tops(const Kernel *k)
+{
+	Crs c = {0};
+	uint32_t *top = malloc(((size_t)k->nins + 1) * sizeof *top);
+
+	c.cap = 64;
+	c.n = malloc((size_t)c.cap * sizeof *c.n);
+	c.st = malloc(((size_t)k->nins + 1) * sizeof *c.st);
+	c.work = malloc(((size_t)k->nins + 1) * sizeof *c.work);
+	if (!top || !c.n || !c.st || !c.work)
+		die("out of memory");
+	c.n[c.nn++] = (CrsNode){0, 0, 0};
+	for (int i = 0; i < k->nins; i++)
+		c.st[i] = -1;
+	crs_flow(&c, k, 0, 0);
+	for (int l = 0; l < k->nlabels; l++)
+		if (k->labels[l].kind == LBL_FUNC)
+			crs_flow(&c, k, isa_kernel_index(k, k->labels[l].addr), 0);
+	while (c.nwork) {
+		int i = c.work[--c.nwork], s = c.st[i], on = 1;
+		const Ins *in = &k->ins[i];
+		int g = in->guard < ISA_PT || in->gneg;
+		uint32_t t = in->nopd ? (uint32_t)in->o[in->nopd - 1].imm : 0;
+
+		for (int o = 0; o < in->nopd; o++)
+			g |= in->o[o].kind == OPD_CC && in->o[o].imm != CCT_T;
+		switch ((Flow)isa_rules(in->op)->flow) {
+		case FLOW_SYNC:
+			crs_flow(&c, k, i + 1, crs_push(&c, s, t, OP_SSY));
+			on = 0;
+			break;
+		case FLOW_STACK:
+			if (in->op == OP_PBK || in->op == OP_PCNT) {
+				crs_flow(&c, k, i + 1, crs_push(&c, s, t, in->op));
+				on = 0;
+			} else if (in->op == OP_BRK || in->op == OP_CONT) {
+				crs_leave(&c, k, s, in->op == OP_BRK ? OP_PBK : OP_PCNT);
+				on = g;
+			}
+			break;
+		case FLOW_BRANCH:
+			crs_flow(&c, k, isa_kernel_index(k, t), s);
+			on = g;
+			break;
+		case FLOW_INDIRECT:
+		case FLOW_CALL:
+			for (int o = 0; o < in->nopd; o++)
+				if (in->o[o].kind == OPD_TLIST && isa_rules(in->op)->flow == FLOW_INDIRECT)
+					for (int q = 0; q < in->o[o].n; q++)
+						crs_flow(&c, k, isa_kernel_index(k, k->tl[in->o[o].imm + q]), s);
+			on = g || isa_rules(in->op)->flow == FLOW_CALL;
+			break;
+		case FLOW_EXIT:
+		case FLOW_RETURN:
+			on = g;
+			break;
+		case FLOW_NEXT:
+		case FLOW_COUNT:
+			break;
+		}
+		if (in->sync && isa_rules(in->op)->flow == FLOW_NEXT) {
+			crs_leave(&c, k, s, OP_SSY);
+			on = g;
+		}
+		if (on)
+			crs_flow(&c, k, i + 1, s);
+	}
+	for (int i = 0; i < k->nins; i++) {
+		int u = c.st[i];
+		while (u > 0 && c.n[u].kind != OP_SSY)
+			u = c.n[u].up;
+		top[i] = c.st[i] < 0 ? 1 : u ? c.n[u].t : 0;
+	}
+	free(c.n);
+	free(c.st);
+	free(c.work);
+	return top;
+}
+
+/* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
+ * code carries its body's lines) the last predicated branch above it */
+static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Construct *c)
+{
+	const BeLogEntry *best = NULL;
+
+	for (int i = 0; log && i < log->n; i++) {
+		const BeLogEntry *e = &log->e[i];
+		if ((strcmp(e->func, kname) && !best) || e->ptxunit != c->ptxfile)
+			continue;
+		if (e->ptxline == c->ptxline && e->decision != BD_PREDICATED)
+			return e;
+		if (e->decision == BD_PREDICATED && e->ptxline <= c->ptxline &&
+		    (!best || e->ptxline > best->ptxline))
+			best = e;
+	}
+	return c->kind == CK_PRED ? best : NULL;
+}
+
 /* the constructs of kernel k, in code order, each with the function it lies in (ours: k is
  * our translation, whose instructions carry their PTX lines) */
-static void extract(const Kernel *k, CList *l, int ours)
+static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 {
 	uint32_t ssy[64], param = k->layout == ISA_LAYOUT_SM35 ? 0x140 : 0x20;
 	int nssy = 0, lab = 0;
@@ -219,6 +376,7 @@ static void extract(const Kernel *k, CList *l, int ours)
 
 	int runend = -1;      /* where the last predicated run ended (its first unguarded ins) */
 	Construct run = {0};
+	uint32_t inssy, *tops = sync_tops(k);
 
 	for (int i = 0; i < k->nins; i++) {
 		const Ins *in = &k->ins[i];
@@ -249,6 +407,9 @@ static void extract(const Kernel *k, CList *l, int ours)
 			ssy[nssy++] = (uint32_t)in->o[0].imm;
 		if (!guarded)
 			continue;
+		/* the target of the SSY region it is in (0: none), by control flow where the run
+		 * reached it; its sides are measured in code order */
+		inssy = tops[i] != 1 ? tops[i] : nssy ? ssy[nssy - 1] : 0;
 		memset(&c, 0, sizeof c);
 		c.fn = fn;
 		c.addr = in->addr;
@@ -258,18 +419,24 @@ static void extract(const Kernel *k, CList *l, int ours)
 		signature(k, i, param, &c);
 		if (in->op == OP_BRA) {
 			uint32_t t = (uint32_t)in->o[in->nopd - 1].imm;
-			c.kind = (nssy && !(in->m.flags & MF_U) &&
-			          (ours || !ref_uniform(k, i, t, ssy[nssy - 1]))) ? CK_SSY : CK_UNIFORM;
+			const BeLogEntry *e = ours ? entry_of(log, k->name, &c) : NULL;
+			/* ours whose paths never meet: the SSYs the flow finds on its way were pushed
+			 * for another trip (a kept back edge, `@P BRA head; EXIT`); code order says
+			 * whether an enclosing region holds it */
+			if (e && e->decision == BD_BRANCH_NOSYNC)
+				inssy = nssy ? ssy[nssy - 1] : 0;
+			c.kind = (inssy && !(in->m.flags & MF_U) &&
+			          (ours || !ref_uniform(k, i, t, inssy))) ? CK_SSY : CK_UNIFORM;
 			c.back = t <= in->addr;
 			if (t > in->addr) {
 				c.fall = count(k, in->addr + 8, t);
 				c.taken = nssy && ssy[nssy - 1] > t ? count(k, t, ssy[nssy - 1]) : -1;
 			}
 		} else if (in->op == OP_NOP) {
-			if (!in->sync || !nssy)
+			if (!in->sync || !inssy)
 				continue;
 			c.kind = CK_SSY;      /* Kepler's one-sided if: the guarded lanes skip the body */
-			c.fall = count(k, in->addr + 8, ssy[nssy - 1]) - 1;
+			c.fall = nssy ? count(k, in->addr + 8, ssy[nssy - 1]) - 1 : -1;
 			c.taken = 0;
 		} else if (in->op == OP_BRK || in->op == OP_CONT || in->op == OP_RET || in->op == OP_EXIT) {
 			c.kind = in->op == OP_BRK ? CK_BRK : in->op == OP_CONT ? CK_CONT
@@ -302,6 +469,7 @@ static void extract(const Kernel *k, CList *l, int ours)
 		}
 		cl_add(l, c);
 	}
+	free(tops);
 }
 
 /* how alike two constructs' comparisons are: 0 not at all .. 4 the same comparison */
@@ -401,31 +569,14 @@ static void by_function(const CList *a, CList *b)
 	free(done);
 }
 
-/* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
- * code carries its body's lines) the last predicated branch above it */
-static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Construct *c)
-{
-	const BeLogEntry *best = NULL;
-
-	for (int i = 0; log && i < log->n; i++) {
-		const BeLogEntry *e = &log->e[i];
-		if ((strcmp(e->func, kname) && !best) || e->ptxunit != c->ptxfile)
-			continue;
-		if (e->ptxline == c->ptxline && e->decision != BD_PREDICATED)
-			return e;
-		if (e->decision == BD_PREDICATED && e->ptxline <= c->ptxline &&
-		    (!best || e->ptxline > best->ptxline))
-			best = e;
-	}
-	return c->kind == CK_PRED ? best : NULL;
-}
-
 static void sizes(char *buf, size_t n, const Construct *c)
 {
 	if (c->taken < 0 && c->fall < 0)
 		snprintf(buf, n, "-");
 	else if (c->taken < 0)
 		snprintf(buf, n, "?/%d", c->fall);
+	else if (c->fall < 0)
+		snprintf(buf, n, "%d/?", c->taken);
 	else
 		snprintf(buf, n, "%d/%d", c->taken, c->fall);
 }
@@ -437,8 +588,8 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 	int *match, *used, agree = 0, matched = 0;
 	char s1[32], s2[32];
 
-	extract(ours, &a, 1);
-	extract(ref, &b, 0);
+	extract(ours, &a, 1, log);
+	extract(ref, &b, 0, NULL);
 	by_function(&a, &b);
 	match = calloc((size_t)a.n + 1, sizeof *match);
 	used = calloc((size_t)b.n + 1, sizeof *used);

@@ -10,6 +10,8 @@
  *   Constructs pair within one function only (a .func by its name, ptxas's `$k$f`).
  *   ptxas's plain BRA inside an SSY region whose side falls into its join with no sync is
  *   uniform, as our BRA.U is (ptxas never prints .U); one whose side ends in a sync is ssy.
+ *   SSY regions are read along the control flow: a loop laid out above the SSY pushed on the
+ *   way into it is inside it, and a NOP.S whose sync point lies above its SSY is a construct.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -195,6 +197,53 @@ START_TEST(test_uniform_in_region)
 }
 END_TEST
 
+/* a loop laid out above the SSY pushed on the way into it (nvcc's PTX puts such a loop
+ * before its entry): its divergent back edge at 0x20 shares that SSY, which code order (an
+ * SSY up to its target) does not see; a continue's @P NOP.S at 0x60 whose SSY target, the
+ * loop's head, lies above its SSY is a construct too. ptxas's listing lays both out in order */
+START_TEST(test_region_above)
+{
+	static const char mine[] = HEAD
+		"/*0000*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n"
+		"/*0008*/ BRA 0x30;\n"
+		"/*0010*/ IADD R1, R1, 0x1;\n"
+		"/*0018*/ ISETP.LT.AND P1, PT, R1, R0, PT;\n"
+		"/*0020*/ @P1 BRA 0x10;\n"
+		"/*0028*/ NOP.S;\n"
+		"/*0030*/ SSY 0x48;\n"
+		"/*0038*/ @P0 NOP.S;\n"
+		"/*0040*/ BRA 0x10;\n"
+		"/*0048*/ IADD R2, R2, 0x1;\n"
+		"/*0050*/ SSY 0x48;\n"
+		"/*0058*/ ISETP.GT.AND P2, PT, R2, 0x3, PT;\n"
+		"/*0060*/ @P2 NOP.S;\n"
+		"/*0068*/ EXIT;\n";
+	static const char ref[] = HEAD
+		"/*0000*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n"
+		"/*0008*/ SSY 0x38;\n"
+		"/*0010*/ @P0 NOP.S;\n"
+		"/*0018*/ IADD R1, R1, 0x1;\n"
+		"/*0020*/ ISETP.LT.AND P1, PT, R1, R0, PT;\n"
+		"/*0028*/ @P1 BRA 0x18;\n"
+		"/*0030*/ NOP.S;\n"
+		"/*0038*/ IADD R2, R2, 0x1;\n"
+		"/*0040*/ SSY 0x38;\n"
+		"/*0048*/ ISETP.GT.AND P2, PT, R2, 0x3, PT;\n"
+		"/*0050*/ @P2 NOP.S;\n"
+		"/*0058*/ EXIT;\n";
+	BeCompareSum sum;
+	char *out = compare_texts(mine, ref, &sum);
+
+	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"ssy\"") != NULL,
+	              "the back edge above its SSY should be ssy:\n%s", out);
+	ck_assert_msg(strstr(out, "\"addr\": 96, \"decision\": \"ssy\", \"sides\": \"0/?\", "
+	                          "\"ptxas_addr\": 80, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "the continue should be a construct, lined up with ptxas's:\n%s", out);
+	ck_assert_int_eq(sum.ours, 3);
+	free(out);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -204,6 +253,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_comparison_first);
 	tcase_add_test(tc, test_per_function);
 	tcase_add_test(tc, test_uniform_in_region);
+	tcase_add_test(tc, test_region_above);
 	suite_add_tcase(s, tc);
 	return s;
 }
