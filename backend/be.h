@@ -145,8 +145,9 @@ typedef struct {
 	                     PBK target beneath it passes (its lanes leave the SYNC token too) */
 	int tjoin;        /* pbk.c's be_trip_join: the join in the loop's trip whose SSY this
 	                     block's branch pushes (a side breaks past it), else -1 */
-	int brkj;         /* sync.c: the PBK target of a be_trip_join loop that this block's branch
-	                     breaks to where the post-dominators see none (be_leave_join), else -1 */
+	int brkj;         /* sync.c's kept_exit: the block this block's branch leaves its loop for,
+	                     its join where the fold's post-dominators see none (a loop nest that
+	                     ends the kernel), else -1 */
 	BrkPath bpath;    /* pbk.c's be_exit_sync: the break path this back edge falls into */
 	uint8_t retjoin;  /* ifconv.c: the join of a divergent ret-nest (sync.c pushes a PBK of
 	                     it at its immediate dominator) */

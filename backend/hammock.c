@@ -328,16 +328,20 @@ static int join_cycles(const Fn *f, int a, int t, int j)
 	return 0;
 }
 
-/* under --loop-sync pbk, divergent branch b's taken side t, inside b's loop l, reaches the
- * block nn of l's own trip or breaks out of l, and does break: nn is then the join of the
- * if/else within the trip (pbk.c's be_trip_join), not b's post-dominator, and ptxas 11.8
- * predicates the fall-through side alone all the same (tests/ptx/kept_else) */
-static int breaks_past(const Fn *f, const Blk *b, int t, int nn)
+/* under --loop-sync pbk, branch b's side t, inside b's loop l, reaches the block nn of l's
+ * own trip or breaks out of l, and does break: nn is then the join of the if/else within the
+ * trip (pbk.c's be_trip_join), not b's post-dominator, and ptxas 11.8 predicates the other
+ * side alone all the same, divergent or uniform (tests/ptx/kept_else, brk_uni). When that
+ * side is the taken one (only: t is the fall-through), only if l leaves by t's breaks alone:
+ * ptxas then lays the side that stays out first (kept_fallback); a loop that also leaves by
+ * its latch test or at its header keeps the PTX order and the branch over a short taken
+ * side (brk_uni's _latch and _head) */
+static int breaks_past(const Fn *f, const Blk *b, int t, int nn, int only)
 {
 	int l = b->loop, brk = 0, *stk;
 	uint8_t *seen;
 
-	if (f->opt->loop_sync != BE_LOOP_PBK || !b->jmp.div || l < 0 || nn < 0 || nn >= f->nblk ||
+	if (f->opt->loop_sync != BE_LOOP_PBK || l < 0 || nn < 0 || nn >= f->nblk ||
 	    f->blk[nn].loop != l || nn == f->loops[l].header || t < 0 || t >= f->nblk ||
 	    f->blk[t].loop != l)
 		return 0;
@@ -358,6 +362,12 @@ static int breaks_past(const Fn *f, const Blk *b, int t, int nn)
 			brk |= !be_in_loop(f, l, y);
 		}
 	}
+	for (int i = 0; only && brk && i < f->nblk; i++)
+		for (int e = 0; !seen[i] && !f->blk[i].dead && be_in_loop(f, l, i) && e < be_nedge(f, i); e++) {
+			int y = be_edge_to(f, i, e);
+			if (y >= 0 && !be_in_loop(f, l, y))
+				return 0;
+		}
 	return brk;
 }
 
@@ -379,7 +389,7 @@ static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int
 		return 0;
 	if (!taken && nn == b->ipdom)
 		return !join_cycles(f, b->id, t, nn);
-	return breaks_past(f, b, t, nn);
+	return breaks_past(f, b, t, nn, taken);
 }
 
 /* finds the hammock of branch block a, its cost and what blocks it; with one, only the

@@ -26,12 +26,12 @@
  * break path's (exit_sync), so that a BRK to J passes its token; a brkpass target stays an
  * SSY's (neither the join rule nor crossed_joins makes it a PBK's, which a BRK could not
  * pass); the branch's side that breaks goes after the side that stays in the layout
- * (trip_order). J is the block the branch's lanes leave the loop for (leave_join): its immediate
+ * (trip_order; a uniform branch's too, which pushes nothing: tests/ptx/brk_uni). J is the block the branch's lanes leave the loop for (leave_join): its immediate
  * post-dominator, or, when that lies in the loop (the side that stays comes round the back
  * edge before the loop's only way out, the break), the first block outside the loop up the
  * post-dominators that take a kept back edge's EXIT as the nest's way out (a loop nest that
  * ends the kernel: tests/ptx/kept_fallback); a break of that loop to J then leaves for J's
- * PBK too (Blk.brkj), not for where the fold's post-dominators put it. And so is the join of a divergent branch whose two sides meet before it, forward
+ * PBK too (sync.c's kept_exit), not for where the fold's post-dominators put it. And so is the join of a divergent branch whose two sides meet before it, forward
  * (sides_meet: `if (a || b)`, whose body both sides reach, or clang's mirror clamp in dwt2d,
  * an inner test jumping to the join past a tail the other side shares), which ptxas brackets
  * with PBK, the branch a plain BRA inside.
@@ -302,7 +302,9 @@ int be_trip_join(Fn *f, int b, int j)
  * whose taken side stays in the trip: the side that breaks goes last, right before the join,
  * and the branch is inverted over the side that stays (tests/ptxas-ref/kept_spin.sass; the
  * same with a long straight side, and kept_fallback's listing puts its side that breaks
- * after its predicated one). Only when the blocks of each side, up to x, lie in two runs
+ * after its predicated one), divergent or uniform (tests/ptx/brk_uni). Only when the loop
+ * leaves by that side alone (one that also leaves by its latch test or at its header keeps
+ * the PTX order: brk_uni's _latch), and the blocks of each side, up to x, lie in two runs
  * right after b, the fall-through's first (as the PTX has them); a dead block goes with the
  * run it lies in */
 void be_trip_order(Fn *f, int b, int x)
@@ -330,6 +332,13 @@ void be_trip_order(Fn *f, int b, int x)
 	}
 	if (brk[1] || !brk[2])
 		return;
+	for (int y = 0; y < n; y++)   /* l leaves by the fall-through side alone */
+		for (int e = 0; mark[y] != 2 && !f->blk[y].dead && be_in_loop(f, l, y) &&
+		     e < be_nedge(f, y); e++) {
+			int t = be_edge_to(f, y, e);
+			if (t >= 0 && !be_in_loop(f, l, t))
+				return;
+		}
 	for (k = 0; k < f->nlay && f->lay[k] != b; k++)
 		;
 	/* the runs: [k + 1, m) the fall-through side's, then the taken side's to its last block */

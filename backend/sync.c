@@ -490,6 +490,33 @@ static int wrap_loop(Fn *f, int b, int j)
 
 
 
+/* under --loop-sync pbk, divergent branch b leaves its loop for block j, and the
+ * post-dominators that take a kept back edge's EXIT as the way out of its loop nest (kipd:
+ * a nest that ends the kernel, tests/ptx/loop_to_exit) make j b's join, where the fold's,
+ * which see such a nest never leave its loops, put it inside the loop: j, else -1. Its
+ * token then goes where a loop exit's goes, in the loop's preheader, and the leaving lanes
+ * arrive at j (tests/ptx/brk_uni: the break of a uniform if/else, which pushes no SSY of
+ * its own in the trip, as ptxas 11.8's listing has it); a break of a be_trip_join loop
+ * leaves for the loop's PBK so (kept_fallback) */
+static int kept_exit(Fn *f, const int *kipd, int nb, int b)
+{
+	const Blk *B = &f->blk[b];
+	int j = kipd[b];
+
+	if (B->dead || !B->jmp.div || B->jmp.kind != J_BRA || B->loop < 0 || B->ipdom == j ||
+	    j < 0 || j >= f->nblk || (B->s1 != j && B->s2 != j) || be_in_loop(f, B->loop, j))
+		return -1;
+	/* not while another branch of the loop joins round its back edge (a continue past
+	 * the join: its token, in the loop's preheader, would lie beneath j's) */
+	for (int y = 0; y < nb; y++) {
+		const Blk *Y = &f->blk[y];
+		if (y != b && !Y->dead && Y->jmp.div && (Y->jmp.kind == J_BRA || Y->jmp.kind == J_BRX) &&
+		    be_in_loop(f, B->loop, y) && Y->ipdom >= 0 && wrap_loop(f, y, Y->ipdom) >= 0)
+			return -1;
+	}
+	return j;
+}
+
 int be_sync(Fn *f)
 {
 	int nb, *ph, *kipd = NULL;
@@ -508,6 +535,11 @@ int be_sync(Fn *f)
 	for (int i = 0; i < nb; i++)
 		if (f->blk[i].ipdom >= nb)
 			f->blk[i].ipdom = -1;
+	/* a loop exit of a nest that ends the kernel: its join where the kept back edge's EXIT
+	 * puts it (kept_exit) */
+	for (int i = 0, j; i < nb && kipd; i++)
+		if ((j = kept_exit(f, kipd, nb, i)) >= 0)
+			f->blk[i].ipdom = f->blk[i].brkj = j;
 	/* the join of a divergent ret-nest: a PBK at the enclosing branch, BRK arrivals */
 	for (int i = 0, p; i < nb && f->opt->loop_sync == BE_LOOP_PBK; i++)
 		if (!f->blk[i].dead && f->blk[i].retjoin && (p = be_nest_push(f, i)) >= 0) {
@@ -564,6 +596,13 @@ int be_sync(Fn *f)
 		b->tjoin = x;
 		be_trip_order(f, i, x);
 	}
+	/* a uniform one, which needs no token, is laid out so too */
+	for (int i = 0, j, x; i < nb && f->opt->loop_sync == BE_LOOP_PBK; i++) {
+		const Blk *b = &f->blk[i];
+		if (!b->dead && !b->jmp.div && b->jmp.kind == J_BRA && b->loop >= 0 &&
+		    (j = be_leave_join(f, kipd, nb, i)) >= 0 && (x = be_trip_join(f, i, j)) >= 0)
+			be_trip_order(f, i, x);
+	}
 	for (int i = 0; i < nb; i++) {
 		Blk *b = &f->blk[i];
 		int j, l;
@@ -573,13 +612,6 @@ int be_sync(Fn *f)
 		j = b->ipdom;
 		if (j < 0)
 			continue;  /* every path ends the thread: nothing to reconverge */
-		/* a break of such a loop (an edge to its PBK's target) leaves for that target (on the
-		 * fold's post-dominators of a loop nest that ends the kernel, it would wait in the
-		 * trip or at the header) */
-		if (f->opt->loop_sync == BE_LOOP_PBK && b->jmp.kind == J_BRA && b->loop >= 0 &&
-		    ph[b->loop] >= 0 && (l = be_leave_join(f, kipd, nb, i)) >= 0 && l != j &&
-		    (b->s1 == l || b->s2 == l) && f->blk[l].brk && be_has_push(&f->blk[ph[b->loop]], l))
-			j = b->brkj = l;
 		l = be_outer_loop(f, i, j);
 		if (l >= 0) {
 			be_add_push(f, ph[l], j);

@@ -1154,6 +1154,64 @@ START_TEST(t_one_side_break)
 }
 END_TEST
 
+/* the uniform if/else with a side that breaks (tests/ptx/brk_uni, ptxas 11.8's listing
+ * beside it): under kepler.cfg's rules the side that stays is predicated alone up to the
+ * uniform limit, the branch a guarded BRA.U to the join, no PBK; a longer side stays a branch,
+ * laid out first (the side that breaks, with the @P NOP.S of the loop's SSY, after the
+ * branch's target); a short taken side whose loop leaves by its latch test or at its header
+ * too stays a branch, divergent or uniform; _ret5 and _ret6 keep the outer back edge before
+ * the EXIT. Each fails without the rules (hammock.c's breaks_past, pbk.c's be_trip_order,
+ * sync.c's kept_exit) */
+START_TEST(t_brk_uni)
+{
+	/* the if/else's log entry (idx), its decision, the side that stays laid out first, the
+	 * outer back edge kept */
+	static const struct { const char *name; int idx, dec, first, kept; } want[] = {
+		{ "brk_uni", 0, BD_PREDICATED, 0, 1 }, { "brk_uni", 2, BD_PREDICATED, 0, 1 },
+		{ "brk_uni_t5", 0, BD_PREDICATED, 0, 0 }, { "brk_uni_t6", 0, BD_BRANCH_UNIFORM, 1, 0 },
+		{ "brk_uni_f5", 0, BD_PREDICATED, 0, 0 }, { "brk_uni_f6", 0, BD_BRANCH_UNIFORM, 1, 0 },
+		{ "brk_uni_ret5", 0, BD_PREDICATED, 0, 1 },
+		{ "brk_uni_ret6", 0, BD_BRANCH_UNIFORM, 1, 1 },
+		{ "brk_uni_latch", 0, BD_BRANCH_UNIFORM, 0, 1 },
+		{ "brk_uni_head", 1, BD_BRANCH_UNIFORM, 0, 1 },
+		{ "brk_div_latch", 0, BD_BRANCH_SSY, 0, 1 }, { "brk_div_head", 1, BD_BRANCH_SSY, 0, 1 },
+	};
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/brk_uni.ptx", &len);
+
+	ck_assert_ptr_nonnull(text);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	o.loop_sync = BE_LOOP_PBK;
+	o.early_return = BE_RET_GUARDED;
+	ck_assert(tr_opts(&t, "brk_uni.ptx", text, len, &o));
+	for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+		const Kernel *k = kern(&t, want[w].name);
+		int pbk, gbrk, gexit, nkept, bra = -1, nop = -1;
+		ck_assert_msg((int)entry(&t, want[w].name, want[w].idx)->decision == want[w].dec, "%s",
+		              want[w].name);
+		kept_ops(k, &pbk, &gbrk, &gexit, &nkept);
+		ck_assert_int_eq(pbk, want[w].dec == BD_BRANCH_SSY);
+		ck_assert_int_eq(nkept, want[w].kept);
+		for (int i = 0; i < k->nins; i++) {
+			const Ins *in = &k->ins[i];
+			if (bra < 0 && in->op == OP_BRA && in->guard != ISA_PT)
+				bra = i;
+			if (nop < 0 && in->op == OP_NOP && in->sync && in->guard != ISA_PT)
+				nop = i;
+		}
+		ck_assert_int_ge(bra, 0);
+		if (want[w].dec == BD_BRANCH_UNIFORM && nop >= 0)
+			ck_assert_msg((k->ins[nop].addr >= (uint32_t)k->ins[bra].o[k->ins[bra].nopd - 1].imm) ==
+			              want[w].first, "%s: the side that stays %s", want[w].name,
+			              want[w].first ? "first" : "after the side that breaks");
+	}
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* short-circuit chains (tests/ptx/short_circuit, ptxas 11.8's listing beside it) under
  * kepler.cfg's rules: the tests folded, those kept (a load, a value used past the test,
  * the first of B whose block would be 6), the predicate ORs, and nothing folded under the
@@ -1572,6 +1630,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
 	tcase_add_test(tc, t_one_side_break);
+	tcase_add_test(tc, t_brk_uni);
 	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_sm35_one_store);
 	tcase_add_test(tc, t_sm35_store_param);
