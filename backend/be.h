@@ -521,6 +521,7 @@ void be_trip_reach(const Fn *f, int l, int s, int x, uint8_t *mark, uint8_t v, i
 int be_sides_meet(const Fn *f, const Blk *b, int j, uint8_t *mark, int *stk);
 int be_nest_push(Fn *f, int j);
 int be_trip_join(Fn *f, int b, int j);
+int be_trip_latch(Fn *f, int b, int j);
 void be_trip_order(Fn *f, int b, int x);
 int be_leave_join(const Fn *f, const int *kipd, int nb, int b);
 /* what one conditional branch is */

@@ -26,7 +26,10 @@
  * break path's (exit_sync), so that a BRK to J passes its token; a brkpass target stays an
  * SSY's (neither the join rule nor crossed_joins makes it a PBK's, which a BRK could not
  * pass); the branch's side that breaks goes after the side that stays in the layout
- * (trip_order; a uniform branch's too, which pushes nothing: tests/ptx/brk_uni). J is the block the branch's lanes leave the loop for (leave_join): its immediate
+ * (trip_order; a uniform branch's too, which pushes nothing: tests/ptx/brk_uni). When the
+ * branch's paths meet only at the loop's header, from two or more sides (a continue on the
+ * side that stays), the loop first gets a latch block of its own that every back edge goes
+ * through (trip_latch; sync.c makes it), which is then x (tests/ptx/kept_cont). J is the block the branch's lanes leave the loop for (leave_join): its immediate
  * post-dominator, or, when that lies in the loop (the side that stays comes round the back
  * edge before the loop's only way out, the break), the first block outside the loop up the
  * post-dominators that take a kept back edge's EXIT as the nest's way out (a loop nest that
@@ -222,6 +225,39 @@ int be_nest_push(Fn *f, int j)
 	return p;
 }
 
+/* the paths from b of loop l (header h), up to block x or a break to j: 1 when they stay in
+ * l's trip (through loops nested in it, not round h nor out of them to j) and leave it only to
+ * j; seen (Fn.nblk) marks the blocks they pass, brk whether one breaks to j */
+static int trip_paths(const Fn *f, int b, int l, int x, int j, uint8_t *seen, int *stk, int *brk)
+{
+	int h = f->loops[l].header, n = f->nblk, ok = 1, sp = 0;
+
+	memset(seen, 0, (size_t)n);
+	*brk = 0;
+	seen[b] = 1;
+	stk[sp++] = b;
+	while (sp) {
+		int y = stk[--sp], ns = 0;
+		for (int e = 0; e < be_nedge(f, y); e++) {
+			int t = be_edge_to(f, y, e);
+			if (t < 0)
+				continue;
+			ns++;
+			*brk |= t == j;
+			ok &= t != j || f->blk[y].loop == l;   /* no break from an inner loop */
+			if (t == x || t == j)
+				continue;
+			ok &= t != h && be_in_loop(f, l, t);
+			if (seen[t])
+				continue;
+			seen[t] = 1;
+			stk[sp++] = t;
+		}
+		ok &= ns > 0;
+	}
+	return ok;
+}
+
 /* ptxas 11.8's SSY at the join of a branch with a side that breaks (tests/ptx/brk_nest): a
  * divergent branch b of loop l whose paths meet at a block x of l's own trip, all but those
  * that break out of l to b's immediate post-dominator j, gets an SSY of x every trip, which
@@ -234,13 +270,12 @@ int be_nest_push(Fn *f, int j)
 int be_trip_join(Fn *f, int b, int j)
 {
 	const Blk *B = &f->blk[b];
-	int l = B->loop, n = f->nblk, h, nc = 0, sp = 0;
+	int l = B->loop, n = f->nblk, nc = 0;
 	int *stk, *cand;
 	uint8_t *seen;
 
 	if (l < 0 || l >= f->nloops || be_outer_loop(f, b, j) != l)
 		return -1;
-	h = f->loops[l].header;
 	stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1));
 	seen = be_alloc(f->pool, (size_t)n);
 	cand = be_alloc(f->pool, sizeof(int) * (size_t)n);
@@ -256,31 +291,9 @@ int be_trip_join(Fn *f, int b, int j)
 		cand[k] = t;
 	}
 	for (int c = 0; c < nc; c++) {
-		int x = cand[c], ok = 1, reach = 0, brk = 0;
+		int x = cand[c], reach = 0, brk;
 		/* from b, not through x: only blocks of l's own trip, leaving only to j */
-		memset(seen, 0, (size_t)n);
-		seen[b] = 1;
-		stk[sp++] = b;
-		while (sp) {
-			int y = stk[--sp], ns = 0;
-			for (int e = 0; e < be_nedge(f, y); e++) {
-				int t = be_edge_to(f, y, e);
-				if (t < 0)
-					continue;
-				ns++;
-				brk |= t == j;
-				ok &= t != j || f->blk[y].loop == l;   /* no break from an inner loop */
-				if (t == x || t == j)
-					continue;
-				ok &= t != h && be_in_loop(f, l, t);
-				if (seen[t])
-					continue;
-				seen[t] = 1;
-				stk[sp++] = t;
-			}
-			ok &= ns > 0;
-		}
-		if (!ok)
+		if (!trip_paths(f, b, l, x, j, seen, stk, &brk))
 			continue;
 		if (!brk)
 			return -1;   /* x post-dominates b: an if inside the trip, nothing breaks */
@@ -296,6 +309,54 @@ int be_trip_join(Fn *f, int b, int j)
 		return reach >= 2 ? x : -1;
 	}
 	return -1;
+}
+
+/* ptxas 11.8's latch of a loop whose trip a continue cuts short (tests/ptx/kept_cont): a
+ * divergent branch b of loop l, one of whose sides breaks out of l to j, whose paths, up to
+ * l's header h, stay in l's own trip and meet only at h, from two or more sides (a continue
+ * on the side that stays: `@p bra head` beside the join's own jump back). ptxas gives l a
+ * latch block of its own, which every back edge goes through, pushes its SSY at b every trip
+ * (the continue's lanes reach it by @P NOP.S, the join's by .S) and the break leaves by BRK
+ * past it to a PBK of j. 1 when b is such a branch and every back edge of l comes from a
+ * block b reaches in the trip: sync.c then makes the latch, and be_trip_join finds it */
+int be_trip_latch(Fn *f, int b, int j)
+{
+	const Blk *B = &f->blk[b];
+	int l = B->loop, n = f->nblk, h, brk = 0, nback = 0, reach = 0;
+	int *stk;
+	uint8_t *seen;
+
+	if (l < 0 || l >= f->nloops || be_outer_loop(f, b, j) != l)
+		return 0;
+	h = f->loops[l].header;
+	stk = be_alloc(f->pool, sizeof(int) * (size_t)(n + 1));
+	seen = be_alloc(f->pool, (size_t)n);
+	/* from b, up to h: only blocks of l's own trip, leaving only to j */
+	if (!trip_paths(f, b, l, h, j, seen, stk, &brk))
+		return 0;
+	for (int i = 0; i < f->blk[h].npred; i++) {
+		int q = f->blk[h].pred[i];
+		if (!be_in_loop(f, l, q))
+			continue;
+		if (!seen[q])
+			return 0;   /* a back edge from a path that does not pass b */
+		nback++;
+	}
+	if (!brk || nback < 2)
+		return 0;
+	/* the sides that come round to h */
+	for (int e = 0; e < be_nedge(f, b); e++) {
+		int t = be_edge_to(f, b, e), dup = 0, back = 0;
+		for (int d = 0; d < e; d++)
+			dup |= be_edge_to(f, b, d) == t;
+		memset(seen, 0, (size_t)n);
+		be_trip_reach(f, l, t, -1, seen, 1, stk);
+		for (int y = 0; y < n && !back; y++)
+			for (int k = 0; seen[y] && k < be_nedge(f, y); k++)
+				back |= be_edge_to(f, y, k) == h;
+		reach += !dup && back;
+	}
+	return reach >= 2;
 }
 
 /* ptxas 11.8's layout of a be_trip_join branch b (join x) whose fall-through side breaks and
@@ -323,7 +384,7 @@ void be_trip_order(Fn *f, int b, int x)
 	be_trip_reach(f, l, B->s2, x, mark, 2, stk);
 	for (int y = 0; y < n; y++) {
 		if (mark[y] == 3)
-			return;
+			continue;   /* where the sides meet before x (kept_cont's join before its latch) */
 		nrun[mark[y]]++;
 		for (int e = 0; mark[y] && e < be_nedge(f, y); e++) {
 			int t = be_edge_to(f, y, e);

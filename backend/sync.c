@@ -490,6 +490,34 @@ static int wrap_loop(Fn *f, int b, int j)
 
 
 
+/* a latch block of loop l's own (pbk.c's be_trip_latch): every back edge goes through it,
+ * laid out after the last block that jumps back; the blocks of l whose paths all came round
+ * to the header (kipd, the post-dominators of the first nb blocks) now meet at the latch */
+static void make_latch(Fn *f, int l, const int *kipd, int nb)
+{
+	int h = f->loops[l].header, x = be_jump_blk(f, h), last = -1;
+
+	f->blk[x].loop = l;
+	for (int k = 0; k < f->nlay; k++) {
+		int q = f->lay[k], back = 0;
+		if (q == x || f->blk[q].dead || !be_in_loop(f, l, q))
+			continue;
+		for (int e = 0; e < be_nedge(f, q); e++)
+			if (be_edge_to(f, q, e) == h) {
+				be_set_edge(f, q, e, x);
+				back = 1;
+			}
+		if (back)
+			last = q;
+	}
+	if (last >= 0)
+		be_lay_move(f, x, last, 1);
+	for (int q = 0; q < nb; q++)
+		if (q != h && !f->blk[q].dead && be_in_loop(f, l, q) && kipd[q] == h)
+			f->blk[q].ipdom = x;
+	be_preds(f);
+}
+
 /* under --loop-sync pbk, divergent branch b leaves its loop for block j, and the
  * post-dominators that take a kept back edge's EXIT as the way out of its loop nest (kipd:
  * a nest that ends the kernel, tests/ptx/loop_to_exit) make j b's join, where the fold's,
@@ -535,6 +563,17 @@ int be_sync(Fn *f)
 	for (int i = 0; i < nb; i++)
 		if (f->blk[i].ipdom >= nb)
 			f->blk[i].ipdom = -1;
+	/* a loop whose trip a continue cuts short, with a branch one of whose sides breaks: a
+	 * latch of its own, the branch's join in the trip (be_trip_latch) */
+	for (int i = 0, j; i < nb && kipd; i++) {
+		const Blk *b = &f->blk[i];
+		if (!b->dead && b->jmp.div && b->jmp.kind == J_BRA && b->loop >= 0 &&
+		    (j = be_leave_join(f, kipd, nb, i)) >= 0 && be_trip_join(f, i, j) < 0 &&
+		    be_trip_latch(f, i, j)) {
+			make_latch(f, b->loop, kipd, nb);
+			be_rpo(f);
+		}
+	}
 	/* a loop exit of a nest that ends the kernel: its join where the kept back edge's EXIT
 	 * puts it (kept_exit) */
 	for (int i = 0, j; i < nb && kipd; i++)
