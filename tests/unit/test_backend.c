@@ -220,21 +220,16 @@ static const char *fp_end =
 	";\nld.param.b32 %r3, [rv];\n}\n"
 	"cvta.to.global.u64 %rd2, %rd1;\nst.global.u32 [%rd2], %r3;\nret;\n}\n";
 
-/* the uniformity of f's branch when kernel kf passes its argument so (store: the st.param
- * into p0, callee: f or pass, arg: the argument list), extra PTX before the kernel */
-static int fp_uniform(int fp, const char *extra, const char *store, const char *callee,
-                      const char *arg)
+/* the uniformity of the branch of function func in the module text, translated under
+ * --func-params fp (every entry made for kernel kernel) */
+static int uniform_in(const char *text, int fp, const char *func, const char *kernel)
 {
-	char text[4096];
-	Module *m;
+	Module *m = ptx_parse("fp.ptx", text, strlen(text), stderr, NULL);
 	BeOptions o;
 	BeLog log = {0};
 	Prog *p;
 	int uni = -1;
 
-	snprintf(text, sizeof text, "%s%s%s%s\n.param .b32 rv;\ncall.uni (rv), %s, (%s)%s", fp_funcs,
-	         extra, fp_kernel, store, callee, arg, fp_end);
-	m = ptx_parse("fp.ptx", text, strlen(text), stderr, NULL);
 	ck_assert_ptr_nonnull(m);
 	be_options_default(&o);
 	o.func_params = fp;
@@ -242,14 +237,26 @@ static int fp_uniform(int fp, const char *extra, const char *store, const char *
 	p = be_translate_log(m, &o, stderr, &log);
 	ck_assert_ptr_nonnull(p);
 	for (int i = 0; i < log.n; i++)
-		if (!strcmp(log.e[i].func, "f")) {
-			ck_assert_str_eq(log.e[i].kernel, "kf");
+		if (!strcmp(log.e[i].func, func)) {
+			ck_assert_str_eq(log.e[i].kernel, kernel);
 			uni = log.e[i].uniform;
 		}
 	be_log_free(&log);
 	isa_prog_free(p);
 	ptx_free(m);
 	return uni;
+}
+
+/* the uniformity of f's branch when kernel kf passes its argument so (store: the st.param
+ * into p0, callee: f or pass, arg: the argument list), extra PTX before the kernel */
+static int fp_uniform(int fp, const char *extra, const char *store, const char *callee,
+                      const char *arg)
+{
+	char text[4096];
+
+	snprintf(text, sizeof text, "%s%s%s%s\n.param .b32 rv;\ncall.uni (rv), %s, (%s)%s", fp_funcs,
+	         extra, fp_kernel, store, callee, arg, fp_end);
+	return uniform_in(text, fp, "f", "kf");
 }
 
 START_TEST(func_params)
@@ -289,26 +296,9 @@ static const char *cr_kernel =   /* after g's result: st.param, ret, the kernel 
 static int cr_uniform(int fp, const char *body)
 {
 	char text[4096];
-	Module *m;
-	BeOptions o;
-	BeLog log = {0};
-	Prog *p;
-	int uni = -1;
 
 	snprintf(text, sizeof text, "%s%s%s", cr_funcs, body, cr_kernel);
-	m = ptx_parse("cr.ptx", text, strlen(text), stderr, NULL);
-	ck_assert_ptr_nonnull(m);
-	be_options_default(&o);
-	o.func_params = fp;
-	p = be_translate_log(m, &o, stderr, &log);
-	ck_assert_ptr_nonnull(p);
-	for (int i = 0; i < log.n; i++)
-		if (!strcmp(log.e[i].func, "kc"))
-			uni = log.e[i].uniform;
-	be_log_free(&log);
-	isa_prog_free(p);
-	ptx_free(m);
-	return uni;
+	return uniform_in(text, fp, "kc", "kc");
 }
 
 START_TEST(call_results)
