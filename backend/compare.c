@@ -6,14 +6,14 @@
  * Both listings are reduced to the same list of conditional constructs, in code order:
  *   ssy         a guarded BRA or a guarded NOP.S (Kepler's one-sided if) inside an SSY region
  *   uniform     a guarded BRA outside any SSY region (the compiler found it uniform), ours
- *               written BRA.U, or ptxas's inside a region that does not reconverge before
- *               the region's sync point (ref_uniform: ptxas never prints .U)
- * where an instruction's SSY regions are the SSY tokens on the stack when control reaches it
- * (sync_tops), not the SSYs above it up to their targets: our layout puts a loop before the
- * SSY pushed on the way into it, or an SSY's target (a continue's head) above the SSY, and
- * ours whose paths never meet (the decision log's no-reconvergence) keep code order
+ *               written BRA.U, or ptxas's inside one whose paths meet short of the region's
+ *               sync point with no SSY of their own (ref_uniform: ptxas never prints .U)
  *   predicated  a run of instructions guarded by one predicate (both polarities: if/else)
  *   brk, cont, ret, exit   a guarded BRK, CONT, RET or EXIT
+ * where an instruction's SSY regions are the SSY tokens on the stack when control reaches it
+ * (sync_tops), not the SSYs above it up to their targets: our layout puts a loop before the
+ * SSY pushed on the way into it, or an SSY's target (a continue's head) above the SSY (ours
+ * whose paths never meet, the decision log's no-reconvergence, keep code order),
  * with the sizes of each side (instructions; control slots are not counted) and the
  * comparison that sets the guard (ISETP.GE, FSETP.NEU, ...: its op, its comparison up to
  * negation and operand order, and an immediate or parameter operand). The two lists are
@@ -176,43 +176,6 @@ static const char *fn_name(const Kernel *k, const char *name)
 	return name;
 }
 
-/* instructions [i, j) of k hold no sync and no control flow but guarded BRAs to j (a chain
- * of tests that skip to one join) */
-static int straight(const Kernel *k, int i, int j)
-{
-	for (; i < j; i++) {
-		const Ins *in = &k->ins[i];
-		if (in->op == OP_BRA && in->guard < ISA_PT && j < k->nins &&
-		    (uint32_t)in->o[in->nopd - 1].imm == k->ins[j].addr && !in->sync)
-			continue;
-		if (in->sync || (isa_ops[in->op].flags & (F_BRANCH | F_PUSH)))
-			return 0;
-	}
-	return 1;
-}
-
-/* is ptxas's guarded BRA i, inside the SSY region that syncs at s, a uniform branch? ptxas
- * 11.8 never prints BRA.U; a branch it found uniform inside an enclosing region (a kernel
- * parameter tested under a divergent if) is a forward if-then or if-else short of s whose
- * sides fall into its join: no control flow in them (but more tests to that join) and no
- * sync (`.S`, `NOP.S`) before it */
-static int ref_uniform(const Kernel *k, int i, uint32_t t, uint32_t s)
-{
-	int j = isa_kernel_index(k, t), q;
-	uint32_t x;
-
-	if (t <= k->ins[i].addr || t >= s || j <= i + 1)
-		return 0;
-	if (straight(k, i + 1, j))
-		return 1;
-	q = j - 1;      /* if-else: the then side's closing BRA to the join x */
-	if (k->ins[q].op != OP_BRA || k->ins[q].guard != ISA_PT || !straight(k, i + 1, q))
-		return 0;
-	x = (uint32_t)k->ins[q].o[k->ins[q].nopd - 1].imm;
-	q = isa_kernel_index(k, x);
-	return x > t && x < s && q > j && straight(k, j, q);
-}
-
 /* a token of the CallReturnStack as sync_tops follows it: a tree of pushes, each node its
  * target, its kind and the node under it (0: the empty stack) */
 typedef struct {
@@ -268,7 +231,7 @@ static void crs_leave(Crs *c, const Kernel *k, int s, int op)
  * both ways; a call returns to the next instruction. Code order alone (an SSY up to its
  * target) misses code laid out above its SSY: our loop placed before its entry, whose exits
  * share the SSY pushed on the way in */
-static uint32_t *sync_tops(const Kernel *k)
+static uint32_t *sync_tops(const Kernel *k, Crs *cp)
 {
 	Crs c = {0};
 	uint32_t *top = malloc(((size_t)k->nins + 1) * sizeof *top);
@@ -341,10 +304,103 @@ static uint32_t *sync_tops(const Kernel *k)
 			u = c.n[u].up;
 		top[i] = c.st[i] < 0 ? 1 : u ? c.n[u].t : 0;
 	}
-	free(c.n);
-	free(c.st);
 	free(c.work);
+	*cp = c;
 	return top;
+}
+
+/* node u of c's stacks lies above base (was pushed on top of it) */
+static int crs_above(const Crs *c, int u, int base)
+{
+	if (u == base)
+		return 0;
+	while (u && u != base)
+		u = c->n[u].up;
+	return u == base;
+}
+
+/* instructions [a, b) of k, entered with stack base, keep to the addresses lo .. x and
+ * leave only by falling or branching to x: no EXIT, RET or indirect branch, every branch
+ * to an address in [lo, x], and every .S, BRK and CONT for a token pushed inside (a loop, a
+ * nested region) */
+static int closed(const Kernel *k, const Crs *c, int base, int a, int b, uint32_t lo, uint32_t x)
+{
+	for (int q = a; q < b; q++) {
+		const Ins *in = &k->ins[q];
+		Flow f = (Flow)isa_rules(in->op)->flow;
+		uint32_t t = in->nopd ? (uint32_t)in->o[in->nopd - 1].imm : 0;
+		int u = c->st[q];
+
+		if (u < 0)
+			continue;
+		if (f == FLOW_EXIT || f == FLOW_RETURN || f == FLOW_INDIRECT)
+			return 0;
+		if ((f == FLOW_BRANCH || f == FLOW_SYNC || in->op == OP_PBK || in->op == OP_PCNT) &&
+		    (t < lo || t > x))
+			return 0;
+		if (in->op == OP_BRK)
+			while (u && c->n[u].kind == OP_SSY)
+				u = c->n[u].up;
+		if ((in->sync || in->op == OP_BRK || in->op == OP_CONT) && !crs_above(c, u, base))
+			return 0;
+	}
+	return 1;
+}
+
+/* instructions [i, j) of k hold no sync and no control flow but guarded BRAs to j (a chain
+ * of tests that skip to one join) */
+static int straight(const Kernel *k, int i, int j)
+{
+	for (; i < j; i++) {
+		const Ins *in = &k->ins[i];
+		if (in->op == OP_BRA && in->guard < ISA_PT && j < k->nins &&
+		    (uint32_t)in->o[in->nopd - 1].imm == k->ins[j].addr && !in->sync)
+			continue;
+		if (in->sync || (isa_ops[in->op].flags & (F_BRANCH | F_PUSH)))
+			return 0;
+	}
+	return 1;
+}
+
+/* the sides [a, j) of a branch, entered with stack base, that meet at instruction j (at
+ * address x) keep to themselves: closed, where j is an ordinary instruction short of the
+ * sync point; straight, where j is the last of the region, its .S (a divergent test of
+ * ptxas's own division code skips a CAL to such a join, myocyte's `@P0 BRA CC.NEU`) or
+ * NOP.S, or a BRK or CONT, and where the run over the control flow did not reach the
+ * branch (base -1) */
+static int side_meets(const Kernel *k, const Crs *c, int base, int a, int j, uint32_t lo, uint32_t x)
+{
+	const Ins *in = &k->ins[j];
+
+	if (base < 0 || in->sync || in->op == OP_BRK || in->op == OP_CONT)
+		return straight(k, a, j);
+	return closed(k, c, base, a, j, lo, x);
+}
+
+/* is ptxas's guarded BRA i (to t), inside the SSY region that syncs at s, a uniform branch?
+ * ptxas 11.8 never prints BRA.U; a branch it found uniform inside an enclosing region (a
+ * kernel parameter tested under a divergent if) is a forward if-then or if-else whose paths
+ * meet at a join short of s with no SSY of its own: its sides keep to themselves up to the
+ * join (closed), loops and nested regions allowed, no sync to an enclosing token */
+static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_t s)
+{
+	int j = isa_kernel_index(k, t), q;
+	uint32_t x = t, lo = i + 1 < k->nins ? k->ins[i + 1].addr : t;
+
+	if (t <= k->ins[i].addr || t >= s || j <= i + 1)
+		return 0;
+	if (side_meets(k, c, c->st[i], i + 1, j, lo, t))
+		return 1;
+	q = j - 1;      /* if-else: the then side's closing BRA to the join x */
+	if (k->ins[q].op != OP_BRA || k->ins[q].guard != ISA_PT)
+		return 0;
+	x = (uint32_t)k->ins[q].o[k->ins[q].nopd - 1].imm;
+	q = isa_kernel_index(k, x);
+	if (!(x > t && x < s && q > j))
+		return 0;
+	if (c->st[i] < 0 || k->ins[q].sync || k->ins[q].op == OP_BRK || k->ins[q].op == OP_CONT)
+		return straight(k, i + 1, j - 1) && straight(k, j, q);
+	return closed(k, c, c->st[i], i + 1, q, lo, x);
 }
 
 /* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
@@ -376,7 +432,8 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 
 	int runend = -1;      /* where the last predicated run ended (its first unguarded ins) */
 	Construct run = {0};
-	uint32_t inssy, *tops = sync_tops(k);
+	Crs crs;
+	uint32_t inssy, *tops = sync_tops(k, &crs);
 
 	for (int i = 0; i < k->nins; i++) {
 		const Ins *in = &k->ins[i];
@@ -426,7 +483,7 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			if (e && e->decision == BD_BRANCH_NOSYNC)
 				inssy = nssy ? ssy[nssy - 1] : 0;
 			c.kind = (inssy && !(in->m.flags & MF_U) &&
-			          (ours || !ref_uniform(k, i, t, inssy))) ? CK_SSY : CK_UNIFORM;
+			          (ours || !ref_uniform(k, &crs, i, t, inssy))) ? CK_SSY : CK_UNIFORM;
 			c.back = t <= in->addr;
 			if (t > in->addr) {
 				c.fall = count(k, in->addr + 8, t);
@@ -470,6 +527,8 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 		cl_add(l, c);
 	}
 	free(tops);
+	free(crs.n);
+	free(crs.st);
 }
 
 /* how alike two constructs' comparisons are: 0 not at all .. 4 the same comparison */

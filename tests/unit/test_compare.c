@@ -9,7 +9,9 @@
  *   the back edge lines up with it, whatever its kind.
  *   Constructs pair within one function only (a .func by its name, ptxas's `$k$f`).
  *   ptxas's plain BRA inside an SSY region whose side falls into its join with no sync is
- *   uniform, as our BRA.U is (ptxas never prints .U); one whose side ends in a sync is ssy.
+ *   uniform, as our BRA.U is (ptxas never prints .U); one whose side ends in a sync is ssy;
+ *   one whose side holds a loop, its paths meeting short of the region's sync point, is
+ *   uniform too.
  *   SSY regions are read along the control flow: a loop laid out above the SSY pushed on the
  *   way into it is inside it, and a NOP.S whose sync point lies above its SSY is a construct.
  */
@@ -244,6 +246,47 @@ START_TEST(test_region_above)
 }
 END_TEST
 
+/* ours (BRA.U) and ptxas's (BRA) of test_uniform_side_loop: a branch on a parameter under
+ * a divergent if skips a side that holds a loop (tests/ptx/uni_side_loop); the side's last
+ * instruction is the %s */
+#define SIDE_LOOP HEAD \
+	"/*0000*/ SSY 0x60;\n" \
+	"/*0008*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n" \
+	"/*0010*/ @P0 NOP.S;\n" \
+	"/*0018*/ ISETP.EQ.AND P1, PT, RZ, c[0x0][0x28], PT;\n" \
+	"/*0020*/ @P1 BRA%s 0x48;\n" \
+	"/*0028*/ IADD R1, R1, 0x1;\n" \
+	"/*0030*/ ISETP.LT.AND P2, PT, R1, c[0x0][0x28], PT;\n" \
+	"/*0038*/ @P2 BRA%s 0x28;\n" \
+	"/*0040*/ %s;\n" \
+	"/*0048*/ IADD R1, R1, 0x2;\n" \
+	"/*0050*/ IADD R1, R1, 0x3;\n" \
+	"/*0058*/ IADD.S R1, R1, 0x4;\n" \
+	"/*0060*/ EXIT;\n"
+
+/* ptxas's plain BRA whose paths meet at an ordinary instruction short of the region's sync
+ * point, over a side that holds a loop, has no SSY of its own: uniform, as ours; where the
+ * side may leave for the region's sync point (@P NOP.S) it is ssy */
+START_TEST(test_uniform_side_loop)
+{
+	char mine[1024], ref[1024], *out;
+	BeCompareSum sum;
+
+	snprintf(mine, sizeof mine, SIDE_LOOP, ".U", ".U", "IADD R2, R2, 0x1");
+	snprintf(ref, sizeof ref, SIDE_LOOP, "", "", "IADD R2, R2, 0x1");
+	out = compare_texts(mine, ref, &sum);
+	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"3/4\", "
+	                          "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"") != NULL,
+	              "ptxas's branch over the loop should be uniform:\n%s", out);
+	free(out);
+	snprintf(ref, sizeof ref, SIDE_LOOP, "", "", "@P2 NOP.S");
+	out = compare_texts(mine, ref, &sum);
+	ck_assert_msg(strstr(out, "\"ptxas_addr\": 32, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "a side that may leave for the sync point should stay ssy:\n%s", out);
+	free(out);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -254,6 +297,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_per_function);
 	tcase_add_test(tc, test_uniform_in_region);
 	tcase_add_test(tc, test_region_above);
+	tcase_add_test(tc, test_uniform_side_loop);
 	suite_add_tcase(s, tc);
 	return s;
 }
