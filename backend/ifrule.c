@@ -3,9 +3,11 @@
  * counts its microcode instructions plus the jump that ends it (the bra.uni to the join of
  * an if/else's first side: ptxas keeps it as a BRA when it branches); the larger side is the
  * cost. A side that computes with the value of a global or generic load from an address made
- * before the branch (a store of it is fine) is never converted, nor one holding an inner
- * converted hammock beside other code (ptxas converts the innermost hammock only, unless it
- * is the whole side). A side that loads from an address it computes itself counts LOAD_SIDE
+ * before the branch (a store of it is fine) is never converted when the function loads from
+ * global memory nowhere else, or the branch's condition comes from a global load; otherwise
+ * it counts MADE_SIDE fewer (tests/ptx/ld_other). Nor is one holding an inner converted
+ * hammock beside other code (ptxas converts the innermost hammock only, unless it is the
+ * whole side). A side that loads from an address it computes itself counts LOAD_SIDE
  * instructions fewer, one that loads from local memory (and stores none) LOCAL_SIDE fewer
  * (docs/fidelity.md, "Sides with a global load"); the former is held to the divergent limit
  * under a uniform branch too (ifconv.c), as ptxas's limit for it is 19 either way. A side
@@ -19,8 +21,9 @@
  * join or before the branch, gets the plain limits: _join7, _before7, _joinu5), and a side
  * that computes the address of a global store it makes STORE_SIDE fewer
  * (tests/ptx/store_addr); the moves of a kernel parameter that a side only stores through are
- * neither counted nor such an address (param_bases: tests/ptx/store_param). A side that stores a value it loaded where the join loads it again
- * is branched around (be_ifrule_sm35_reload: tests/ptx/reload). ptxas speculates nothing of a
+ * neither counted nor such an address (param_bases: tests/ptx/store_param). A side that
+ * stores a value it loaded where the join loads it again is branched around
+ * (be_ifrule_sm35_reload: tests/ptx/reload). ptxas speculates nothing of a
  * side above its branch (tests/ptx/side_nospec): the rule counts all of it, guarded.
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
