@@ -388,6 +388,8 @@ int *be_postdom_kept(Fn *f);  /* ipdoms (Fn.nblk: the exit) with kept back edges
 void be_loops(Fn *f);
 int be_dominates(const Fn *f, int a, int b);
 int be_in_loop(const Fn *f, int loop, int b);
+/* some live block y of loop l with in[y] != v has an edge out of l (in NULL: any block) */
+int be_loop_leaves(const Fn *f, int l, const uint8_t *in, uint8_t v);
 int be_cont_target(const Fn *f, int l, int t);   /* t is l's header or a latch of l */
 int be_outer_loop(Fn *f, int b, int j);         /* outermost loop holding b, not j; -1 */
 

@@ -215,6 +215,18 @@ int be_in_loop(const Fn *f, int loop, int b)
 	return 0;
 }
 
+int be_loop_leaves(const Fn *f, int l, const uint8_t *in, uint8_t v)
+{
+	for (int y = 0; y < f->nblk; y++)
+		for (int e = 0; (!in || in[y] != v) && !f->blk[y].dead && be_in_loop(f, l, y) &&
+		     e < be_nedge(f, y); e++) {
+			int t = be_edge_to(f, y, e);
+			if (t >= 0 && !be_in_loop(f, l, t))
+				return 1;
+		}
+	return 0;
+}
+
 /* t is a continue's target in loop l: the header, or a latch (a block of l with an edge to it) */
 int be_cont_target(const Fn *f, int l, int t)
 {

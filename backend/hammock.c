@@ -362,13 +362,7 @@ static int breaks_past(const Fn *f, const Blk *b, int t, int nn, int only)
 			brk |= !be_in_loop(f, l, y);
 		}
 	}
-	for (int i = 0; only && brk && i < f->nblk; i++)
-		for (int e = 0; !seen[i] && !f->blk[i].dead && be_in_loop(f, l, i) && e < be_nedge(f, i); e++) {
-			int y = be_edge_to(f, i, e);
-			if (y >= 0 && !be_in_loop(f, l, y))
-				return 0;
-		}
-	return brk;
+	return brk && !(only && be_loop_leaves(f, l, seen, 1));
 }
 
 /* ptxas 11.8's one-sided conversion of an if/else (families ifelse1_div, divergence's and

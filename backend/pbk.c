@@ -393,13 +393,8 @@ void be_trip_order(Fn *f, int b, int x)
 	}
 	if (brk[1] || !brk[2])
 		return;
-	for (int y = 0; y < n; y++)   /* l leaves by the fall-through side alone */
-		for (int e = 0; mark[y] != 2 && !f->blk[y].dead && be_in_loop(f, l, y) &&
-		     e < be_nedge(f, y); e++) {
-			int t = be_edge_to(f, y, e);
-			if (t >= 0 && !be_in_loop(f, l, t))
-				return;
-		}
+	if (be_loop_leaves(f, l, mark, 2))
+		return;   /* (l leaves by the fall-through side alone) */
 	for (k = 0; k < f->nlay && f->lay[k] != b; k++)
 		;
 	/* the runs: [k + 1, m) the fall-through side's, then the taken side's to its last block */

@@ -454,6 +454,21 @@ void be_uniform(Fn *f)
 }
 
 /* ------------------------------------------------------------------ across calls */
+/* the analysed f's store in may store a value that differs between lanes: its guard or a
+ * stored operand divergent (opd_div over f's answer) */
+static int store_div(const Fn *f, const PIns *in)
+{
+	U u = {.f = (Fn *)f, .div = f->preduni};
+	char buf[48];
+
+	if (in->guard >= 0 && f->preduni[in->guard])
+		return 1;
+	for (int s = 1; s < in->nopd; s++)
+		if (opd_div(&u, &in->o[s], buf, sizeof buf))
+			return 1;
+	return 0;
+}
+
 /* --func-params callers: whether call i of the translated function f passes argument a
  * (an element of its argument list) a value that may differ between lanes. A register: its
  * uniformity; an immediate: none; a .param local of f (nvcc's call sequence): what every
@@ -484,20 +499,8 @@ int be_arg_div(const Fn *f, int i, const POpd *a)
 		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR || in->o[0].reg >= 0 ||
 		    in->o[0].symkind != PSYM_LOCAL || in->o[0].sym != a->sym)
 			continue;
-		if (b0 < 0 || j < b0 || j >= i || (in->guard >= 0 && f->preduni[in->guard]))
+		if (b0 < 0 || j < b0 || j >= i || store_div(f, in))
 			return 1;
-		for (int s = 1; s < in->nopd; s++) {
-			const POpd *v = &in->o[s];
-			if (v->kind == POK_REG && (v->reg < 0 || f->preduni[v->reg]))
-				return 1;
-			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
-				if (v->elems[e].kind != POK_IMM &&
-				    (v->elems[e].kind != POK_REG || f->preduni[v->elems[e].reg]))
-					return 1;
-			if (v->kind != POK_REG && v->kind != POK_VEC && v->kind != POK_LIST &&
-			    v->kind != POK_IMM)
-				return 1;
-		}
 		n++;
 	}
 	return n == 0;
@@ -549,16 +552,8 @@ int be_ret_uniform(const Fn *f)
 		if (in->op != PO_ST || in->nopd < 2 || in->o[0].kind != POK_ADDR ||
 		    in->o[0].symkind != PSYM_RET)
 			continue;
-		if (in->guard >= 0 && f->preduni[in->guard])
+		if (store_div(f, in))
 			return 0;
-		for (int s = 1; s < in->nopd; s++) {
-			const POpd *v = &in->o[s];
-			if (v->kind == POK_REG && f->preduni[v->reg])
-				return 0;
-			for (int e = 0; (v->kind == POK_VEC || v->kind == POK_LIST) && e < v->nelems; e++)
-				if (v->elems[e].kind == POK_REG && f->preduni[v->elems[e].reg])
-					return 0;
-		}
 	}
 	return 1;
 }
