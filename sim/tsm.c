@@ -308,11 +308,12 @@ promote(TSm *m, uint64_t t)
 }
 
 /* the bit of the pick among c (scheduler k's bits): GTO's inline (the common policy); the
- * others through sim_sched_pick */
-static inline int
-pick(const TSm *m, const Sched *sc, int k, uint64_t cand)
+ * others through sim_sched_pick. gto: 1 in the issue loop for GTO alone (run()'s constant),
+ * 0 where the policy is read */
+static inline __attribute__((always_inline)) int
+pick(const TSm *m, const Sched *sc, int k, uint64_t cand, int gto)
 {
-	if (sc->policy == SCHED_GTO) {
+	if (gto || sc->policy == SCHED_GTO) {
 		/* the last issued warp sits at rs - 1, bit gbit (0 once it left); a select, not a
 		 * branch (whether it is still sorted follows the data) */
 		uint64_t g = cand & sc->gbit << m->kbase[k];
@@ -328,10 +329,10 @@ pick(const TSm *m, const Sched *sc, int k, uint64_t cand)
  * classes is kept (on fermi.cfg the ALU class turns busy and free at almost every cycle,
  * and the first pick mostly succeeds). Returns the bit, or -1. */
 static inline __attribute__((always_inline)) int
-pick_free(const TSm *m, const Sched *sc, int k, uint64_t c, uint64_t t)
+pick_free(const TSm *m, const Sched *sc, int k, uint64_t c, uint64_t t, int gto)
 {
 	while (c) {
-		int j = pick(m, sc, k, c);
+		int j = pick(m, sc, k, c, gto);
 		int u = m->wunit[m->bw[j]];
 		if (m->pfree[u] <= t)
 			return j;
@@ -701,7 +702,7 @@ issue_exec(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in)
 }
 
 /* issues the next instruction of warp w at now; returns the cycles until its result */
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 issue(TSm *m, const TSource *s, int w, uint64_t now)
 {
 	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
@@ -714,10 +715,10 @@ issue(TSm *m, const TSource *s, int w, uint64_t now)
 
 /* sim_sched_issued_at for warp w at position i, its result lat cycles away; inline but for
  * two-level (the only policy that asks whether the warp now waits long) */
-static inline void
-issued(TSm *m, Sched *sc, int i, int w, uint64_t lat)
+static inline __attribute__((always_inline)) void
+issued(TSm *m, Sched *sc, int i, int w, uint64_t lat, int gto)
 {
-	if (sc->policy == SCHED_TWOLEVEL) {
+	if (!gto && sc->policy == SCHED_TWOLEVEL) {
 		sim_sched_issued_at(sc, i, lat >= (uint64_t)m->c->long_latency || m->atbar[w]);
 		return;
 	}
@@ -728,10 +729,10 @@ issued(TSm *m, Sched *sc, int i, int w, uint64_t lat)
 }
 
 /* the first warp of scheduler k's order (one with a warp), GTO inline */
-static inline int
-first(const Sched *sc)
+static inline __attribute__((always_inline)) int
+first(const Sched *sc, int gto)
 {
-	if (sc->policy == SCHED_GTO)
+	if (gto || sc->policy == SCHED_GTO)
 		return sc->last >= 0 ? sc->last : sc->warp[0];
 	return sim_sched_first(sc);
 }
@@ -741,20 +742,21 @@ first(const Sched *sc)
  * schedulers that share a pipeline class and take turns at it, least_wake's answer without
  * its call) and the stall of its first warp */
 static inline __attribute__((always_inline)) void
-memo_wake(TSm *m, const TSource *s, int k, uint64_t now, uint64_t least)
+memo_wake(TSm *m, const TSource *s, int k, uint64_t now, uint64_t least, int gto)
 {
 	int why;
 
 	m->kwake[k] = least == now + 1 ? least : least_wake(m, k, least);
-	m->kfirst[k] = first(&m->sched[k]);
+	m->kfirst[k] = first(&m->sched[k], gto);
 	warp_wake(m, s, m->kfirst[k], now, &why);
 	m->st->stall[why]++;
 }
 
 /* scheduler k at now, when it is free (sfree) and some warp may issue: the pick and its
- * issues (each one's take_unit sets tkt to now), or the memo of its next possible issue */
+ * issues (each one's take_unit sets tkt to now), or the memo of its next possible issue;
+ * gto and iw as run()'s */
 static inline __attribute__((always_inline)) void
-visit(TSm *m, const TSource *s, int k, uint64_t now)
+visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw)
 {
 	Sched *sc = &m->sched[k];
 	int i, j, w, why;
@@ -771,17 +773,17 @@ visit(TSm *m, const TSource *s, int k, uint64_t now)
 	if (m->tkt == now && m->pfree[m->tku] > now) {
 		uint64_t r = cand;
 		if ((cand &= ~m->umask[m->tku]) == 0 && r) {
-			memo_wake(m, s, k, now, m->pfree[m->tku]);
+			memo_wake(m, s, k, now, m->pfree[m->tku], gto);
 			return;
 		}
 	}
-	if ((j = pick_free(m, sc, k, cand, now)) < 0) {
+	if ((j = pick_free(m, sc, k, cand, now, gto)) < 0) {
 		if (!sc->n) {
 			m->st->stall[STALL_IDLE]++;
 			return;
 		}
 		/* nothing can issue: the least wake-up of its warps, memoised */
-		memo_wake(m, s, k, now, least_busy(m, m->rdy & m->kmask[k]));
+		memo_wake(m, s, k, now, least_busy(m, m->rdy & m->kmask[k]), gto);
 		return;
 	}
 	w = m->bw[j];
@@ -795,16 +797,16 @@ again:
 		uint64_t lat = issue(m, s, w, now);
 		if (!m->live[w])
 			return;
-		issued(m, sc, i, w, lat);   /* (an issue moves no warp's position but by an exit) */
+		issued(m, sc, i, w, lat, gto);   /* (an issue moves no warp's position but by an exit) */
 	}
-	if (__builtin_expect(++n < m->iw, 0) && m->sfree[k] <= now &&
+	if (__builtin_expect(++n < (iw ? iw : m->iw), 0) && m->sfree[k] <= now &&
 	    warp_wake(m, s, w, now, &why) == now)
 		goto again;
 }
 
 /* one SM-cycle: every scheduler, now % nsched first; whether it issued is tkt == now */
 static inline __attribute__((always_inline)) void
-step(TSm *m, const TSource *s, uint64_t now, int nsched)
+step(TSm *m, const TSource *s, uint64_t now, int nsched, int gto, int iw)
 {
 	int why;
 
@@ -822,7 +824,7 @@ step(TSm *m, const TSource *s, uint64_t now, int nsched)
 			warp_wake(m, s, m->kfirst[k], now, &why);
 			m->st->stall[why]++;
 		} else
-			visit(m, s, k, now);
+			visit(m, s, k, now, gto, iw);
 	}
 }
 
@@ -847,7 +849,7 @@ sim_tsm_wake(TSm *m, const TSource *s, uint64_t now)
 		flush(m, s);
 		promote(m, next);
 		uint64_t c = m->rdy & m->kmask[k];
-		if (pick_free(m, &m->sched[k], k, c, next) >= 0)
+		if (pick_free(m, &m->sched[k], k, c, next, 0) >= 0)
 			return next;           /* nothing can be earlier */
 		uint64_t w = least_wake(m, k, least_busy(m, c));
 		if (w < t)
@@ -867,12 +869,15 @@ sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t)
 		m->st->stall[stall_reason(m, s, k, now + 1)] += t - now - 1;
 }
 
-int
-sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
-            uint64_t *last)
+/* sim_tsm_run's loop for nsched schedulers, gto 1 when the policy is GTO (0: read at each
+ * pick), issue width iw (0: read at each issue): sim_tsm_run calls it with constants for the
+ * shipped configurations' shapes, whose loops then test none of the three */
+static inline __attribute__((always_inline)) int
+run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
+    uint64_t *last, int nsched, int gto, int iw)
 {
 	uint64_t t = from, steps = 0;   /* cycles stepped with on live warps, not yet counted */
-	int on = m->nlive, how = TRUN_END, nsched = m->c->schedulers, skip = m->c->skip;
+	int on = m->nlive, how = TRUN_END, skip = m->c->skip;
 
 	if (t >= to)
 		return how;
@@ -883,7 +888,7 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 		int issued;
 
 		*cycle = t;
-		step(m, s, t, nsched);
+		step(m, s, t, nsched, gto, iw);
 		issued = m->tkt == t;
 		steps++;
 		/* (one test for the rare cases: an exit, a fault, no live warp; an issue through
@@ -925,6 +930,19 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 	*last = t;
 	sim_tsm_occupancy(m, on, steps);
 	return how;
+}
+
+int
+sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
+            uint64_t *last)
+{
+	const TimingConfig *c = m->c;
+
+	if (c->policy == SCHED_GTO && c->schedulers == 2 && c->issue_width == 1)   /* fermi.cfg */
+		return run(m, s, from, to, cycle, rc, last, 2, 1, 1);
+	if (c->policy == SCHED_GTO && c->schedulers == 4 && c->issue_width == 2)   /* kepler.cfg */
+		return run(m, s, from, to, cycle, rc, last, 4, 1, 2);
+	return run(m, s, from, to, cycle, rc, last, c->schedulers, 0, 0);
 }
 
 int
