@@ -224,6 +224,24 @@ static void crs_leave(Crs *c, const Kernel *k, int s, int op)
 		crs_flow(c, k, isa_kernel_index(k, c->n[u].t), c->n[u].up);
 }
 
+/* the innermost SSY token of stack u (0: none) */
+static int crs_sync(const Crs *c, int u)
+{
+	while (u > 0 && c->n[u].kind != OP_SSY)
+		u = c->n[u].up;
+	return u > 0 ? u : 0;
+}
+
+/* instruction in is guarded: by a predicate, or by a CC test */
+static int guarded(const Ins *in)
+{
+	int g = in->guard < ISA_PT || in->gneg;
+
+	for (int o = 0; o < in->nopd; o++)
+		g |= in->o[o].kind == OPD_CC && in->o[o].imm != CCT_T;
+	return g;
+}
+
 /* the innermost SSY target on the CallReturnStack at each instruction of k (0: no SSY token
  * on it, 1: not reached): a run over its control flow from the entry and from each
  * function's label. SSY, PBK and PCNT push their target; .S, BRK and CONT send their lanes
@@ -252,11 +270,9 @@ static uint32_t *sync_tops(const Kernel *k, Crs *cp)
 	while (c.nwork) {
 		int i = c.work[--c.nwork], s = c.st[i], on = 1;
 		const Ins *in = &k->ins[i];
-		int g = in->guard < ISA_PT || in->gneg;
+		int g = guarded(in);
 		uint32_t t = in->nopd ? (uint32_t)in->o[in->nopd - 1].imm : 0;
 
-		for (int o = 0; o < in->nopd; o++)
-			g |= in->o[o].kind == OPD_CC && in->o[o].imm != CCT_T;
 		switch ((Flow)isa_rules(in->op)->flow) {
 		case FLOW_SYNC:
 			crs_flow(&c, k, i + 1, crs_push(&c, s, t, OP_SSY));
@@ -299,9 +315,7 @@ static uint32_t *sync_tops(const Kernel *k, Crs *cp)
 			crs_flow(&c, k, i + 1, s);
 	}
 	for (int i = 0; i < k->nins; i++) {
-		int u = c.st[i];
-		while (u > 0 && c.n[u].kind != OP_SSY)
-			u = c.n[u].up;
+		int u = crs_sync(&c, c.st[i]);
 		top[i] = c.st[i] < 0 ? 1 : u ? c.n[u].t : 0;
 	}
 	free(c.work);
@@ -322,7 +336,9 @@ static int crs_above(const Crs *c, int u, int base)
 /* instructions [a, b) of k, entered with stack base, keep to the addresses lo .. x and
  * leave only by falling or branching to x: no EXIT, RET or indirect branch, every branch
  * to an address in [lo, x], and every .S, BRK and CONT for a token pushed inside (a loop, a
- * nested region) */
+ * nested region) or a guarded .S whose lanes arrive at the enclosing region's sync point (a
+ * break or an early exit from a uniform side: ptxas's divergent branch pushes an SSY of its
+ * own at such a join and leaves by BRK) */
 static int closed(const Kernel *k, const Crs *c, int base, int a, int b, uint32_t lo, uint32_t x)
 {
 	for (int q = a; q < b; q++) {
@@ -341,10 +357,33 @@ static int closed(const Kernel *k, const Crs *c, int base, int a, int b, uint32_
 		if (in->op == OP_BRK)
 			while (u && c->n[u].kind == OP_SSY)
 				u = c->n[u].up;
+		if (in->sync && guarded(in) && crs_sync(c, u) && crs_sync(c, u) == crs_sync(c, base))
+			continue;
 		if ((in->sync || in->op == OP_BRK || in->op == OP_CONT) && !crs_above(c, u, base))
 			return 0;
 	}
 	return 1;
+}
+
+/* instructions [a, b) of k reach address x: the last falls into it (guarded, or neither a
+ * sync nor control flow that leaves), or one branches to it or pushes it (a loop's PBK, a
+ * nested SSY); a side that leaves only by a guarded .S meets the other at the sync point */
+static int reaches(const Kernel *k, int a, int b, uint32_t x)
+{
+	const Ins *in = &k->ins[b - 1];
+	Flow f = (Flow)isa_rules(in->op)->flow;
+
+	if (guarded(in) || (!in->sync && f != FLOW_BRANCH && f != FLOW_INDIRECT && f != FLOW_EXIT &&
+	                    f != FLOW_RETURN && in->op != OP_BRK && in->op != OP_CONT))
+		return 1;
+	for (int q = a; q < b; q++) {
+		in = &k->ins[q];
+		f = (Flow)isa_rules(in->op)->flow;
+		if ((f == FLOW_BRANCH || f == FLOW_SYNC || in->op == OP_PBK || in->op == OP_PCNT) &&
+		    (uint32_t)in->o[in->nopd - 1].imm == x)
+			return 1;
+	}
+	return 0;
 }
 
 /* instructions [i, j) of k hold no sync and no control flow but guarded BRAs to j (a chain
@@ -381,7 +420,8 @@ static int side_meets(const Kernel *k, const Crs *c, int base, int a, int j, uin
  * ptxas 11.8 never prints BRA.U; a branch it found uniform inside an enclosing region (a
  * kernel parameter tested under a divergent if) is a forward if-then or if-else whose paths
  * meet at a join short of s with no SSY of its own: its sides keep to themselves up to the
- * join (closed), loops and nested regions allowed, no sync to an enclosing token */
+ * join (closed), loops and nested regions allowed, no sync to an enclosing token but a
+ * guarded .S to s (a break), and each reaches the join */
 static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_t s)
 {
 	int j = isa_kernel_index(k, t), q;
@@ -390,7 +430,7 @@ static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_
 	if (t <= k->ins[i].addr || t >= s || j <= i + 1)
 		return 0;
 	if (side_meets(k, c, c->st[i], i + 1, j, lo, t))
-		return 1;
+		return reaches(k, i + 1, j, t);
 	q = j - 1;      /* if-else: the then side's closing BRA to the join x */
 	if (k->ins[q].op != OP_BRA || k->ins[q].guard != ISA_PT)
 		return 0;
@@ -400,7 +440,7 @@ static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_
 		return 0;
 	if (c->st[i] < 0 || k->ins[q].sync || k->ins[q].op == OP_BRK || k->ins[q].op == OP_CONT)
 		return straight(k, i + 1, j - 1) && straight(k, j, q);
-	return closed(k, c, c->st[i], i + 1, q, lo, x);
+	return closed(k, c, c->st[i], i + 1, q, lo, x) && reaches(k, j, q, x);
 }
 
 /* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated

@@ -11,7 +11,7 @@
  *   ptxas's plain BRA inside an SSY region whose side falls into its join with no sync is
  *   uniform, as our BRA.U is (ptxas never prints .U); one whose side ends in a sync is ssy;
  *   one whose side holds a loop, its paths meeting short of the region's sync point, is
- *   uniform too.
+ *   uniform too, and so is one whose side may leave by a guarded .S for that sync point.
  *   SSY regions are read along the control flow: a loop laid out above the SSY pushed on the
  *   way into it is inside it, and a NOP.S whose sync point lies above its SSY is a construct.
  */
@@ -266,7 +266,7 @@ END_TEST
 
 /* ptxas's plain BRA whose paths meet at an ordinary instruction short of the region's sync
  * point, over a side that holds a loop, has no SSY of its own: uniform, as ours; where the
- * side may leave for the region's sync point (@P NOP.S) it is ssy */
+ * side leaves for the region's sync point alone (NOP.S), never reaching the join, it is ssy */
 START_TEST(test_uniform_side_loop)
 {
 	char mine[1024], ref[1024], *out;
@@ -279,10 +279,69 @@ START_TEST(test_uniform_side_loop)
 	                          "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"") != NULL,
 	              "ptxas's branch over the loop should be uniform:\n%s", out);
 	free(out);
-	snprintf(ref, sizeof ref, SIDE_LOOP, "", "", "@P2 NOP.S");
+	snprintf(ref, sizeof ref, SIDE_LOOP, "", "", "NOP.S");
 	out = compare_texts(mine, ref, &sum);
 	ck_assert_msg(strstr(out, "\"ptxas_addr\": 32, \"ptxas_decision\": \"ssy\"") != NULL,
-	              "a side that may leave for the sync point should stay ssy:\n%s", out);
+	              "a side that leaves for the sync point alone should stay ssy:\n%s", out);
+	free(out);
+}
+END_TEST
+
+/* ours (BRA.U) and ptxas's (BRA) of test_uniform_side_break: a branch on a parameter inside
+ * a loop whose SSY, pushed before it, syncs at the loop's exit (tests/ptx/uni_side_brk); the
+ * side holds the loop's break, @!P1 NOP.S at 0x38, and falls into the join at 0x48 */
+#define SIDE_BREAK HEAD \
+	"/*0000*/ SSY 0x68;\n" \
+	"/*0008*/ ISETP.EQ.AND P0, PT, RZ, c[0x0][0x28], PT;\n" \
+	"/*0010*/ @P0 BRA%s 0x48;\n" \
+	"/*0018*/ IADD R1, R1, R3;\n" \
+	"/*0020*/ SHF.R R3, R3, 0x1, RZ;\n" \
+	"/*0028*/ ISETP.NE.U32.AND P1, PT, R3, RZ, PT;\n" \
+	"/*0030*/ IADD R4, R4, 0x1;\n" \
+	"/*0038*/ @!P1 NOP.S;\n" \
+	"/*0040*/ IADD R1, R1, R0;\n" \
+	"/*0048*/ IADD R2, R2, R0;\n" \
+	"/*0050*/ LOP.XOR R2, R2, R3;\n" \
+	"/*0058*/ BRA 0x8;\n" \
+	"/*0060*/ NOP.S;\n" \
+	"/*0068*/ IADD R2, R2, R1;\n" \
+	"/*0070*/ EXIT;\n"
+
+/* ptxas's plain BRA over a side that may leave by a guarded .S for the enclosing region's
+ * sync point (a break, an early exit to an outer join) is uniform where the paths meet short
+ * of it: on a divergent test ptxas pushes an SSY at the join and leaves by BRK. A then side
+ * that never reaches the else side's join, leaving only by its .S (lud_perimeter's loop),
+ * meets the other at the sync point: a divergent if/else, ssy */
+START_TEST(test_uniform_side_break)
+{
+	static const char lud[] = HEAD
+		"/*0000*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n"
+		"/*0008*/ SSY 0x50;\n"
+		"/*0010*/ @P0 BRA 0x40;\n"
+		"/*0018*/ IADD R1, R1, 0x1;\n"
+		"/*0020*/ ISETP.NE.AND P2, PT, R1, 0x10, PT;\n"
+		"/*0028*/ @!P2 NOP.S;\n"
+		"/*0030*/ IADD R2, R2, R1;\n"
+		"/*0038*/ BRA 0x18;\n"
+		"/*0040*/ IADD R2, R2, 0x3;\n"
+		"/*0048*/ NOP.S;\n"
+		"/*0050*/ EXIT;\n";
+	char mine[1024], ref[1024], *out;
+	BeCompareSum sum;
+
+	snprintf(mine, sizeof mine, SIDE_BREAK, ".U");
+	snprintf(ref, sizeof ref, SIDE_BREAK, "");
+	out = compare_texts(mine, ref, &sum);
+	ck_assert_msg(strstr(out, "\"addr\": 16, \"decision\": \"uniform\"") != NULL &&
+	              strstr(out, "\"ptxas_addr\": 16, \"ptxas_decision\": \"uniform\"") != NULL,
+	              "ptxas's branch over the break should be uniform:\n%s", out);
+	ck_assert_msg(strstr(out, "\"ptxas_addr\": 56, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "the break itself should stay ssy:\n%s", out);
+	free(out);
+	out = compare_texts(lud, lud, &sum);
+	ck_assert_msg(strstr(out, "\"addr\": 16, \"decision\": \"ssy\"") != NULL &&
+	              strstr(out, "\"ptxas_addr\": 16, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "a side that never reaches the join should stay ssy:\n%s", out);
 	free(out);
 }
 END_TEST
@@ -298,6 +357,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_uniform_in_region);
 	tcase_add_test(tc, test_region_above);
 	tcase_add_test(tc, test_uniform_side_loop);
+	tcase_add_test(tc, test_uniform_side_break);
 	suite_add_tcase(s, tc);
 	return s;
 }
