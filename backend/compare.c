@@ -443,6 +443,31 @@ static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_
 	return closed(k, c, c->st[i], i + 1, q, lo, x) && reaches(k, j, q, x);
 }
 
+/* is ptxas's guarded back edge i, inside the SSY region that syncs at s, a uniform loop's?
+ * Before a divergent loop ptxas pushes an SSY of its own whose sync point is the loop's exit:
+ * the back edge falls into a .S (`IADD.S`, a `NOP.S`) just short of it. A uniform loop has no
+ * token: its lanes leave together and go on with ordinary code, up to a branch or the .S of
+ * the enclosing region. Where that code leaves by BRK or CONT (a loop with a PBK: the exits
+ * of a divergent loop, or a uniform back edge beside divergent breaks), EXIT or RET, or falls
+ * straight into a .S (the loop ends the region's code), the two look alike: not uniform */
+static int ref_back_uniform(const Kernel *k, const Crs *c, int i, uint32_t s)
+{
+	int j = i + 1;
+
+	for (; j < k->nins && k->ins[j].addr < s && c->st[j] == c->st[i]; j++) {
+		const Ins *in = &k->ins[j];
+		Flow f = (Flow)isa_rules(in->op)->flow;
+		if (in->sync)
+			return j > i + 1 && f == FLOW_NEXT;
+		if (f == FLOW_BRANCH || f == FLOW_SYNC || f == FLOW_CALL ||
+		    in->op == OP_PBK || in->op == OP_PCNT)
+			return 1;
+		if (f != FLOW_NEXT)
+			return 0;
+	}
+	return 0;
+}
+
 /* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
  * code carries its body's lines) the last predicated branch above it */
 static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Construct *c)
@@ -523,7 +548,9 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			if (e && e->decision == BD_BRANCH_NOSYNC)
 				inssy = nssy ? ssy[nssy - 1] : 0;
 			c.kind = (inssy && !(in->m.flags & MF_U) &&
-			          (ours || !ref_uniform(k, &crs, i, t, inssy))) ? CK_SSY : CK_UNIFORM;
+			          (ours || (t > in->addr ? !ref_uniform(k, &crs, i, t, inssy)
+			                                 : !ref_back_uniform(k, &crs, i, inssy)))) ? CK_SSY
+			                                                                         : CK_UNIFORM;
 			c.back = t <= in->addr;
 			if (t > in->addr) {
 				c.fall = count(k, in->addr + 8, t);

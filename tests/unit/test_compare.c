@@ -12,6 +12,8 @@
  *   uniform, as our BRA.U is (ptxas never prints .U); one whose side ends in a sync is ssy;
  *   one whose side holds a loop, its paths meeting short of the region's sync point, is
  *   uniform too, and so is one whose side may leave by a guarded .S for that sync point.
+ *   A plain back edge there is a uniform loop's where its lanes go on with ordinary code, a
+ *   divergent one's where they fall into the .S of the loop's own SSY or leave by BRK.
  *   SSY regions are read along the control flow: a loop laid out above the SSY pushed on the
  *   way into it is inside it, and a NOP.S whose sync point lies above its SSY is a construct.
  */
@@ -346,6 +348,64 @@ START_TEST(test_uniform_side_break)
 }
 END_TEST
 
+/* a loop of n trips under a divergent if (tests/ptx/uni_loop_in), its back edge at 0x38
+ * followed by the %s: ordinary code before the region's last instruction (no token: a
+ * uniform loop), or the IADD.S of an SSY pushed for the loop at 0x18 (a divergent loop) */
+#define LOOP_IN HEAD \
+	"/*0000*/ SSY 0x60;\n" \
+	"/*0008*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n" \
+	"/*0010*/ @P0 NOP.S;\n" \
+	"/*0018*/ %s;\n" \
+	"/*0020*/ IMAD R4, R4, 0x3, R5;\n" \
+	"/*0028*/ IADD R5, R5, 0x1;\n" \
+	"/*0030*/ ISETP.GE.U32.AND P1, PT, R5, c[0x0][0x28], PT;\n" \
+	"/*0038*/ @!P1 BRA 0x20;\n" \
+	"/*0040*/ %s;\n" \
+	"/*0048*/ LOP.XOR R4, R4, R0;\n" \
+	"/*0050*/ IADD R4, R4, R0;\n" \
+	"/*0058*/ ST.E.S [R2], R4;\n" \
+	"/*0060*/ EXIT;\n"
+
+/* ptxas's plain back edge inside an enclosing SSY region is a uniform loop's where its lanes
+ * go on with ordinary code (ptxas pushes an SSY before a divergent loop, the back edge falling
+ * into its .S); where they leave by BRK (the loop's PBK: Mandelbrot's divergent loop) it
+ * stays ssy */
+START_TEST(test_uniform_back_edge)
+{
+	static const char pbk[] = HEAD
+		"/*0000*/ SSY 0x60;\n"
+		"/*0008*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n"
+		"/*0010*/ @P0 NOP.S;\n"
+		"/*0018*/ PBK 0x50;\n"
+		"/*0020*/ FMUL R4, R4, R4;\n"
+		"/*0028*/ FSETP.GT.AND P1, PT, R4, 4, PT;\n"
+		"/*0030*/ @!P1 BRA 0x20;\n"
+		"/*0038*/ IADD R5, R5, -0x1;\n"
+		"/*0040*/ BRK;\n"
+		"/*0048*/ BRK;\n"
+		"/*0050*/ ST.E.S [R2], R4;\n"
+		"/*0058*/ NOP;\n"
+		"/*0060*/ EXIT;\n";
+	char ref[1024], *out;
+	BeCompareSum sum;
+
+	snprintf(ref, sizeof ref, LOOP_IN, "MOV R5, RZ", "IADD R4, R4, R0");
+	out = compare_texts(ref, ref, &sum);
+	ck_assert_msg(strstr(out, "\"ptxas_addr\": 56, \"ptxas_decision\": \"uniform\"") != NULL,
+	              "the back edge of a loop with no token should be uniform:\n%s", out);
+	free(out);
+	snprintf(ref, sizeof ref, LOOP_IN, "SSY 0x48", "IADD.S R4, R4, R0");
+	out = compare_texts(ref, ref, &sum);
+	ck_assert_msg(strstr(out, "\"ptxas_addr\": 56, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "the back edge of a loop with its own SSY should stay ssy:\n%s", out);
+	free(out);
+	out = compare_texts(pbk, pbk, &sum);
+	ck_assert_msg(strstr(out, "\"ptxas_addr\": 48, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "a back edge whose lanes leave by BRK should stay ssy:\n%s", out);
+	free(out);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -358,6 +418,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_region_above);
 	tcase_add_test(tc, test_uniform_side_loop);
 	tcase_add_test(tc, test_uniform_side_break);
+	tcase_add_test(tc, test_uniform_back_edge);
 	suite_add_tcase(s, tc);
 	return s;
 }
