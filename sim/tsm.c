@@ -625,7 +625,7 @@ issue_events(TSm *m, int w, uint64_t now, const TInst *in, const TExec *e)
  * guard, its statistics (into the core's TLean), the warp's pc, the core's handler;
  * returns its next instruction, or NULL when the core must run it (the warp has no active
  * lane, the branch splits it, or some lane's guard holds for a LEAN_QUIET form) */
-static inline const TInst *
+static inline __attribute__((always_inline)) const TInst *
 lean_issue(TLean *l, int w, const TInst *in)
 {
 	struct Warp *wp = l->warps[w];
