@@ -762,7 +762,6 @@ visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw)
 	int i, j, w, why;
 
 	flush(m, s);
-	promote(m, now);
 	/* The visit after another scheduler took, in this very cycle, a unit class (tku) that
 	 * it left busy (fermi's ALU class, which both schedulers share: 0.34-0.46 such visits per
 	 * warp instruction): when every sorted warp is of that class, none can issue before the
@@ -815,6 +814,10 @@ step(TSm *m, const TSource *s, uint64_t now, int nsched, int gto, int iw)
 	 * division a cycle; k then wraps) */
 	const uint8_t *o = m->korder + ((nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) :
 	                                (int)(now % (uint64_t)nsched));
+
+	/* the masks sorted for now once, before the visits (a warp filed during the cycle is
+	 * filed against kt == now: in rdy or on the wheel ahead) */
+	promote(m, now);
 	for (const uint8_t *e = o + nsched; o < e; o++) {
 		int k = *o;
 		if (m->sfree[k] > now)
