@@ -2,16 +2,19 @@
 # sim.sh BIN BUILD - simulator speed with the timing model on: each bench/sim/*.sass kernel
 # runs on fermi.cfg (15 SMs, 48 warps each, GTO), best user time of five (the host's other
 # work only ever adds time), and the line printed is: kernel, warp instructions, simulated
-# cycles, seconds, warp instructions per host second. Then memory: peak RSS of intloop (one
+# cycles, seconds, warp instructions per host second; then the corpus's divergent kernel
+# (tests/sim/stats/k/divergence.sm75.sass, bench/threads.sh's row at one thread) the same way. Then memory: peak RSS of intloop (one
 # iteration) on a small and a large grid; warp state exists only for resident CTAs, so the
 # difference should be about the larger output buffer alone. A benchmark, not a test
 # (nothing here asserts a time).
 BIN=${1:-bin}
-run() { # name args...
+run() { # name args...: bench/sim/NAME.sass, or the corpus kernel for divergence
 	n=$1; shift
+	k=bench/sim/$n.sass
+	[ "$n" = divergence ] && k=tests/sim/stats/k/divergence.sm75.sass
 	best=""
 	for i in 1 2 3 4 5; do
-		/usr/bin/time -f %U -o "$T/time" "$BIN/warpsim" bench/sim/$n.sass --config sim/configs/fermi.cfg \
+		/usr/bin/time -f %U -o "$T/time" "$BIN/warpsim" "$k" --config sim/configs/fermi.cfg \
 			"$@" --quiet --stats-json "$T/s.json" || { echo "sim.sh: $n failed" >&2; return 1; }
 		u=$(cat "$T/time")
 		if [ -z "$best" ] || awk "BEGIN { exit !($u < $best) }"; then best=$u; fi
@@ -32,6 +35,11 @@ run ffma --grid 120 --block 256 --arg buf:f32:30720 --arg u32:500
 # the same without the timing model
 run intloop --grid 120 --block 256 --arg buf:u32:30720 --arg u32:2000 --functional
 run ffma --grid 120 --block 256 --arg buf:f32:30720 --arg u32:500 --functional
+DIV="--grid 1920 --block 128 --arg buf:s32:245760:random:9:0:200 --arg buf:s32:245760:const:-7 --arg s32:245760"
+# shellcheck disable=SC2086
+run divergence $DIV
+# shellcheck disable=SC2086
+run divergence $DIV --functional
 
 # rss CTAS: peak RSS in KiB of intloop with one iteration over CTAS x 256 threads
 rss() {
