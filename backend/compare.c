@@ -4,10 +4,12 @@
  * breaks: nothing (reads only).
  *
  * Both listings are reduced to the same list of conditional constructs, in code order:
- *   ssy         a guarded BRA or a guarded NOP.S (Kepler's one-sided if) inside an SSY region
- *   uniform     a guarded BRA outside any SSY region (the compiler found it uniform), ours
- *               written BRA.U, or ptxas's inside one whose paths meet short of the region's
- *               sync point with no SSY of their own (ref_uniform: ptxas never prints .U)
+ *   ssy         a guarded BRA or a guarded NOP.S (Kepler's one-sided if) inside an SSY region,
+ *               or a guarded BRA inside a loop's PBK or PCNT region with no SSY above it
+ *   uniform     a guarded BRA outside any SSY, PBK or PCNT region (the compiler found it
+ *               uniform), ours written BRA.U, or ptxas's inside one whose paths meet short
+ *               of the region's end with no SSY of their own (ref_uniform; a loop's with no
+ *               token of its own, ref_back_uniform: ptxas never prints .U)
  *   predicated  a run of instructions guarded by one predicate (both polarities: if/else)
  *   brk, cont, ret, exit   a guarded BRK, CONT, RET or EXIT
  * where an instruction's SSY regions are the SSY tokens on the stack when control reaches it
@@ -232,6 +234,15 @@ static int crs_sync(const Crs *c, int u)
 	return u > 0 ? u : 0;
 }
 
+/* the target of the innermost PBK or PCNT token of stack u (0: none): where the lanes of
+ * its loop meet when no SSY lies above it */
+static uint32_t loop_top(const Crs *c, int u)
+{
+	while (u > 0 && c->n[u].kind != OP_PBK && c->n[u].kind != OP_PCNT)
+		u = c->n[u].up;
+	return u > 0 ? c->n[u].t : 0;
+}
+
 /* instruction in is guarded: by a predicate, or by a CC test */
 static int guarded(const Ins *in)
 {
@@ -416,6 +427,24 @@ static int side_meets(const Kernel *k, const Crs *c, int base, int a, int j, uin
 	return closed(k, c, base, a, j, lo, x);
 }
 
+/* the code at instruction j goes on: ordinary instructions up to a branch, a push or a call,
+ * not a sync, BRK, CONT, EXIT or RET (where the paths of a divergent branch that meet early
+ * in a loop's PBK region leave for its end: ptxas pushes no SSY for them, tests/ptx/
+ * meet_early) */
+static int goes_on(const Kernel *k, const Crs *c, int j)
+{
+	for (int q = j; q < k->nins && c->st[q] == c->st[j]; q++) {
+		const Ins *in = &k->ins[q];
+		Flow f = (Flow)isa_rules(in->op)->flow;
+		if (in->sync || in->op == OP_BRK || in->op == OP_CONT || f == FLOW_EXIT ||
+		    f == FLOW_RETURN || f == FLOW_INDIRECT)
+			return 0;
+		if (f != FLOW_NEXT)
+			return 1;
+	}
+	return 0;
+}
+
 /* is ptxas's guarded BRA i (to t), inside the SSY region that syncs at s, a uniform branch?
  * ptxas 11.8 never prints BRA.U; a branch it found uniform inside an enclosing region (a
  * kernel parameter tested under a divergent if) is a forward if-then or if-else whose paths
@@ -424,13 +453,13 @@ static int side_meets(const Kernel *k, const Crs *c, int base, int a, int j, uin
  * guarded .S to s (a break), and each reaches the join */
 static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_t s)
 {
-	int j = isa_kernel_index(k, t), q;
+	int j = isa_kernel_index(k, t), q, loop = c->st[i] >= 0 && !crs_sync(c, c->st[i]);
 	uint32_t x = t, lo = i + 1 < k->nins ? k->ins[i + 1].addr : t;
 
 	if (t <= k->ins[i].addr || t >= s || j <= i + 1)
 		return 0;
 	if (side_meets(k, c, c->st[i], i + 1, j, lo, t))
-		return reaches(k, i + 1, j, t);
+		return reaches(k, i + 1, j, t) && (!loop || goes_on(k, c, j));
 	q = j - 1;      /* if-else: the then side's closing BRA to the join x */
 	if (k->ins[q].op != OP_BRA || k->ins[q].guard != ISA_PT)
 		return 0;
@@ -439,8 +468,27 @@ static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_
 	if (!(x > t && x < s && q > j))
 		return 0;
 	if (c->st[i] < 0 || k->ins[q].sync || k->ins[q].op == OP_BRK || k->ins[q].op == OP_CONT)
-		return straight(k, i + 1, j - 1) && straight(k, j, q);
-	return closed(k, c, c->st[i], i + 1, q, lo, x) && reaches(k, j, q, x);
+		return straight(k, i + 1, j - 1) && straight(k, j, q) && (!loop || goes_on(k, c, q));
+	return closed(k, c, c->st[i], i + 1, q, lo, x) && reaches(k, j, q, x) &&
+	       (!loop || goes_on(k, c, q));
+}
+
+/* the innermost PBK or PCNT token at back edge i was pushed for its loop: by a PBK or PCNT
+ * that straight code leads from to the loop's head (a loop with divergent breaks, whose
+ * back edge falls into its exit path's BRK, divergent or not: ptxas lays the two out alike) */
+static int own_token(const Kernel *k, const Crs *c, int i)
+{
+	int h = isa_kernel_index(k, (uint32_t)k->ins[i].o[k->ins[i].nopd - 1].imm);
+	uint32_t t = loop_top(c, c->st[i]);
+
+	for (int q = h - 1; t && q >= 0; q--) {
+		const Ins *in = &k->ins[q];
+		if ((in->op == OP_PBK || in->op == OP_PCNT) && (uint32_t)in->o[0].imm == t)
+			return 1;
+		if (in->sync || (Flow)isa_rules(in->op)->flow != FLOW_NEXT)
+			return 0;
+	}
+	return 0;
 }
 
 /* is ptxas's guarded back edge i, inside the SSY region that syncs at s, a uniform loop's?
@@ -449,7 +497,9 @@ static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_
  * token: its lanes leave together and go on with ordinary code, up to a branch or the .S of
  * the enclosing region. Where that code leaves by BRK or CONT (a loop with a PBK: the exits
  * of a divergent loop, or a uniform back edge beside divergent breaks), EXIT or RET, or falls
- * straight into a .S (the loop ends the region's code), the two look alike: not uniform */
+ * straight into a .S (the loop ends the region's code), the two look alike: not uniform.
+ * Inside a PBK or PCNT region with no SSY (s its end), ordinary code up to the region's BRK
+ * or CONT is the region's end as a .S is an SSY region's, but for the loop's own token */
 static int ref_back_uniform(const Kernel *k, const Crs *c, int i, uint32_t s)
 {
 	int j = i + 1;
@@ -462,6 +512,8 @@ static int ref_back_uniform(const Kernel *k, const Crs *c, int i, uint32_t s)
 		if (f == FLOW_BRANCH || f == FLOW_SYNC || f == FLOW_CALL ||
 		    in->op == OP_PBK || in->op == OP_PCNT)
 			return 1;
+		if ((in->op == OP_BRK || in->op == OP_CONT) && !guarded(in) && !crs_sync(c, c->st[i]))
+			return j > i + 1 && !own_token(k, c, i);
 		if (f != FLOW_NEXT)
 			return 0;
 	}
@@ -547,6 +599,8 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			 * whether an enclosing region holds it */
 			if (e && e->decision == BD_BRANCH_NOSYNC)
 				inssy = nssy ? ssy[nssy - 1] : 0;
+			else if (!inssy && crs.st[i] >= 0)     /* a loop's PBK or PCNT region */
+				inssy = loop_top(&crs, crs.st[i]);
 			c.kind = (inssy && !(in->m.flags & MF_U) &&
 			          (ours || (t > in->addr ? !ref_uniform(k, &crs, i, t, inssy)
 			                                 : !ref_back_uniform(k, &crs, i, inssy)))) ? CK_SSY

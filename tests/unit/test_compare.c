@@ -14,6 +14,8 @@
  *   uniform too, and so is one whose side may leave by a guarded .S for that sync point.
  *   A plain back edge there is a uniform loop's where its lanes go on with ordinary code, a
  *   divergent one's where they fall into the .S of the loop's own SSY or leave by BRK.
+ *   Inside a loop's PBK with no SSY, a plain BRA of ours is divergent; ptxas's is uniform
+ *   only where its paths meet short of the loop's end and go on.
  *   SSY regions are read along the control flow: a loop laid out above the SSY pushed on the
  *   way into it is inside it, and a NOP.S whose sync point lies above its SSY is a construct.
  */
@@ -406,6 +408,46 @@ START_TEST(test_uniform_back_edge)
 }
 END_TEST
 
+/* a loop whose PBK (pushed for its divergent break at 0x10) is the only token in its trip:
+ * an if-then at 0x20 (%s) whose paths meet at 0x38 and go on to the latch, and the latch at
+ * 0x48 (%s) that falls into the loop's BRK */
+#define IN_PBK HEAD \
+	"/*0000*/ PBK 0x60;\n" \
+	"/*0008*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n" \
+	"/*0010*/ @P0 BRK;\n" \
+	"/*0018*/ ISETP.EQ.AND P1, PT, RZ, c[0x0][0x28], PT;\n" \
+	"/*0020*/ @P1 BRA%s 0x38;\n" \
+	"/*0028*/ IADD R1, R1, 0x1;\n" \
+	"/*0030*/ IADD R1, R1, 0x2;\n" \
+	"/*0038*/ IADD R2, R2, 0x1;\n" \
+	"/*0040*/ ISETP.LT.AND P2, PT, R2, R0, PT;\n" \
+	"/*0048*/ @P2 BRA%s 0x8;\n" \
+	"/*0050*/ BRK;\n" \
+	"/*0058*/ NOP;\n" \
+	"/*0060*/ EXIT;\n"
+
+/* inside a loop's PBK with no SSY: a plain BRA of ours (not BRA.U) is divergent, sharing the
+ * PBK; ptxas's plain BRA whose paths meet short of the loop's end and go on is uniform, and
+ * its back edge that falls into its own loop's BRK is read as divergent (ptxas lays out a
+ * uniform latch there the same way: tests/ptx/uni_in_pbk) */
+START_TEST(test_in_pbk)
+{
+	char mine[1024], ref[1024], *out;
+	BeCompareSum sum;
+
+	snprintf(mine, sizeof mine, IN_PBK, ".U", "");
+	snprintf(ref, sizeof ref, IN_PBK, "", "");
+	out = compare_texts(mine, ref, &sum);
+	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"?/2\", "
+	                          "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"") != NULL,
+	              "the branch whose paths meet in the trip should be uniform:\n%s", out);
+	ck_assert_msg(strstr(out, "\"addr\": 72, \"decision\": \"ssy\", \"sides\": \"-\", "
+	                          "\"ptxas_addr\": 72, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "the latch of ours and of ptxas should read divergent:\n%s", out);
+	free(out);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -419,6 +461,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_uniform_side_loop);
 	tcase_add_test(tc, test_uniform_side_break);
 	tcase_add_test(tc, test_uniform_back_edge);
+	tcase_add_test(tc, test_in_pbk);
 	suite_add_tcase(s, tc);
 	return s;
 }
