@@ -1,30 +1,29 @@
 /* ifrule.c - how ptxas 11.8 counts a hammock for sm_35 (--predicate-rule sm35, kepler.cfg's
- * default), for ifconv.c: fitted on tests/ptxas-ref/families (docs/predication.md). A side
- * counts its microcode instructions plus the jump that ends it (the bra.uni to the join of
- * an if/else's first side: ptxas keeps it as a BRA when it branches); the larger side is the
- * cost. A side that computes with the value of a global or generic load from an address made
- * before the branch (a store of it is fine) is never converted when the function loads from
- * global memory nowhere else, or the branch's condition comes from a global load; otherwise
- * it counts MADE_SIDE fewer (tests/ptx/ld_other). Nor is one holding an inner converted
- * hammock beside other code (ptxas converts the innermost hammock only, unless it is the
- * whole side). A side that loads from an address it computes itself counts LOAD_SIDE
- * instructions fewer, one that loads from local memory (and stores none) LOCAL_SIDE fewer
- * (docs/fidelity.md, "Sides with a global load"); the former is held to the divergent limit
- * under a uniform branch too (ifconv.c), as ptxas's limit for it is 19 either way. A side
- * without such a load does not count what ptxas spends nothing on (be_ifrule_free: a
- * widening integer conversion, our abs's negation, a shift ptxas fuses into the add after it,
- * an address offset it folds into the access), which puts Mandelbrot's short-circuit sides at
- * ptxas's size (chain.c counts a test's block the same way), counts a side that makes exactly
- * one global (or generic) store one more (ptxas's limits for it are 7 divergent and 5 uniform,
- * one below a side with no such store or two: tests/ptx/one_store; a shared store does not
- * count, nor do RED and ATOM; a store whose address base code outside the side reads, at the
- * join or before the branch, gets the plain limits: _join7, _before7, _joinu5), and a side
- * that computes the address of a global store it makes STORE_SIDE fewer
+ * default), for ifconv.c: fitted on tests/ptxas-ref/families (docs/predication.md). A side counts
+ * its microcode instructions plus the jump that ends it (the bra.uni to the join of an if/else's
+ * first side: ptxas keeps it as a BRA when it branches); the larger side is the cost. A side that
+ * computes with the value of a global or generic load from an address made before the branch (a
+ * store of it is fine) is never converted when ptxas has no other work to schedule beside it
+ * (other_work: the straight-line code above the branch and below the join); otherwise it counts
+ * MADE_SIDE fewer (tests/ptx/ld_other, ld_cond). Nor is one holding an inner converted hammock
+ * beside other code (ptxas converts the innermost hammock only, unless it is the whole side). A
+ * side that loads from an address it computes itself counts LOAD_SIDE instructions fewer, one that
+ * loads from local memory (and stores none) LOCAL_SIDE fewer (docs/fidelity.md, "Sides with a
+ * global load"); the former is held to the divergent limit under a uniform branch too (ifconv.c),
+ * as ptxas's limit for it is 19 either way. A side without such a load does not count what ptxas
+ * spends nothing on (be_ifrule_free: a widening integer conversion, our abs's negation, a shift
+ * ptxas fuses into the add after it, an address offset it folds into the access), which puts
+ * Mandelbrot's short-circuit sides at ptxas's size (chain.c counts a test's block the same way),
+ * counts a side that makes exactly one global (or generic) store one more (ptxas's limits for it
+ * are 7 divergent and 5 uniform, one below a side with no such store or two: tests/ptx/one_store; a
+ * shared store does not count, nor do RED and ATOM; a store whose address base code outside the
+ * side reads, at the join or before the branch, gets the plain limits: _join7, _before7, _joinu5),
+ * and a side that computes the address of a global store it makes STORE_SIDE fewer
  * (tests/ptx/store_addr); the moves of a kernel parameter that a side only stores through are
- * neither counted nor such an address (param_bases: tests/ptx/store_param). A side that
- * stores a value it loaded where the join loads it again is branched around
- * (be_ifrule_sm35_reload: tests/ptx/reload). ptxas speculates nothing of a
- * side above its branch (tests/ptx/side_nospec): the rule counts all of it, guarded.
+ * neither counted nor such an address (param_bases: tests/ptx/store_param). A side that stores a
+ * value it loaded where the join loads it again is branched around (be_ifrule_sm35_reload:
+ * tests/ptx/reload). ptxas speculates nothing of a side above its branch (tests/ptx/side_nospec):
+ * the rule counts all of it, guarded.
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
@@ -55,16 +54,25 @@
 #define STORE_SIDE 3
 
 /* the same for a side that computes with the value of a global or generic load from an
- * address made before the branch, when the function loads from global memory outside the
- * side too (a load, LDG or ATOM anywhere else, before or after, guarded or not; a shared,
- * local or constant load does not count): ptxas 11.8 then converts such a side up to 20 of
- * its instructions, divergent or uniform, where without another load it branches around it
- * at any size (tests/ptx/ld_other). Ours counts such a side as ptxas does (the address is
- * made outside it), but for an LDG: ptxas spends a TEXDEPBAR on each, and an IADD32I and an
- * IADD.X on each one's offset, and converts up to 21 with them (n LDGs at offsets 0, 4, ...
- * and x more instructions while 5n - 2 + x <= 21): those counted, less one. 12 fewer puts
- * our limit of 8 at its 20 */
+ * address made before the branch, when ptxas 11.8 has other work to schedule beside it
+ * (other_work: code above the branch whose values the side computes with, code below the
+ * join that does not wait for it): ptxas then converts such a side up to 20 of its
+ * instructions, divergent or uniform, where without such work it branches around it at any
+ * size (tests/ptx/ld_other, tests/ptx/ld_cond). Ours counts such a side as ptxas does (the
+ * address is made outside it), but for an LDG: ptxas spends a TEXDEPBAR on each, and an
+ * IADD32I and an IADD.X on each one's offset, and converts up to 21 with them (n LDGs at
+ * offsets 0, 4, ... and x more instructions while 5n - 2 + x <= 21): those counted, less
+ * one. 12 fewer puts our limit of 8 at its 20 */
 #define MADE_SIDE 12
+
+/* other work (other_work) that a global load counts for, and what a side needs of it whose
+ * loaded value the join stores back to the address it came from (out[t] loaded, changed and
+ * stored): ptxas 11.8 predicates that side beside one more global load, or three of other
+ * instructions (a SEL and its test and an add; an I2F, FADD, F2I and add), not beside two
+ * (an IMUL and a LOP; a shared load and its add; tests/ptx/ld_cond); any other side beside
+ * one instruction */
+#define LOAD_WORK 3
+#define RMW_WORK 3
 
 /* the address operand of a global or generic load or store in (OP_LD, OP_LDG, OP_ST), or
  * NULL */
@@ -131,16 +139,6 @@ static int gload(const MIns *in)
 	return in->op == OP_LD || in->op == OP_LDG || in->op == OP_ATOM;
 }
 
-/* some block of f outside the side's blocks loads from global memory */
-static int load_outside(const Fn *f, const int *chain, int nchain)
-{
-	for (int b = 0; b < f->nblk; b++)
-		for (int j = 0; !in_chain(chain, nchain, b) && j < f->blk[b].nins; j++)
-			if (gload(&f->blk[b].ins[j]))
-				return 1;
-	return 0;
-}
-
 /* the temporary of operand o when it is a register or predicate one of f's own (not RZ, PT,
  * the stack pointer), else -1 */
 static int tmp_of(const Fn *f, const MOpd *o)
@@ -192,6 +190,257 @@ static int read_outside(const Fn *f, const int *chain, int nchain, int t)
 			if (reads(&f->blk[b].ins[j], t))
 				return 1;
 	return 0;
+}
+
+/* t, a temporary of f's own (not RZ, PT, the stack pointer) */
+static int own(const Fn *f, int t)
+{
+	return t >= T_FIRST && t < f->ntmp;
+}
+
+/* marks in m the temporaries instruction in reads: its register and predicate sources and
+ * its guard, with the bases of its addresses when addr */
+static void mark_reads(const Fn *f, const MIns *in, uint8_t *m, int addr)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int o = 0; o < in->nopd; o++) {
+		const MOpd *x = &in->o[o];
+		if ((o < si->n && si->dst[o]) || !own(f, x->t))
+			continue;
+		if (x->kind == OPD_REG || x->kind == OPD_PRED || (addr && x->kind == OPD_MEM))
+			m[x->t] = 1;
+	}
+	if (own(f, in->guard))
+		m[in->guard] = 1;
+}
+
+/* marks in m the temporaries instruction in writes */
+static void mark_writes(const Fn *f, const MIns *in, uint8_t *m)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int o = 0; o < in->nopd && o < si->n; o++)
+		if (si->dst[o] && (in->o[o].kind == OPD_REG || in->o[o].kind == OPD_PRED) &&
+		    own(f, in->o[o].t))
+			m[in->o[o].t] = 1;
+}
+
+/* instruction in writes a temporary that m marks */
+static int writes_marked(const Fn *f, const MIns *in, const uint8_t *m)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int o = 0; o < in->nopd && o < si->n; o++)
+		if (si->dst[o] && (in->o[o].kind == OPD_REG || in->o[o].kind == OPD_PRED) &&
+		    own(f, in->o[o].t) && m[in->o[o].t])
+			return 1;
+	return 0;
+}
+
+/* instruction in reads (a source, an address's base, its guard) a temporary that m marks */
+static int reads_marked(const Fn *f, const MIns *in, const uint8_t *m)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int o = 0; o < in->nopd; o++) {
+		const MOpd *x = &in->o[o];
+		if ((o < si->n && si->dst[o]) || !own(f, x->t))
+			continue;
+		if ((x->kind == OPD_REG || x->kind == OPD_PRED || x->kind == OPD_MEM) && m[x->t])
+			return 1;
+	}
+	return own(f, in->guard) && m[in->guard];
+}
+
+/* an instruction of a block that mark does not hold reads t */
+static int read_off(const Fn *f, const uint8_t *mark, int t)
+{
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; !mark[b] && j < f->blk[b].nins; j++)
+			if (reads(&f->blk[b].ins[j], t) || f->blk[b].ins[j].guard == t)
+				return 1;
+	return 0;
+}
+
+/* what other work counts instruction k of b for (other_work): nothing for a move, a special
+ * register's read, what ptxas spends nothing on, and the mask our isel puts on a constant it
+ * has just made (mov.u16's MOV32I, then LOP.AND 0xffff); LOAD_WORK for a global load, ATOM or
+ * RED; else 1 */
+static int work(const Blk *b, int k)
+{
+	const MIns *in = &b->ins[k], *pv = k > 0 ? &b->ins[k - 1] : NULL;
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	int fold = pv && pv->op == OP_MOV32I && pv->nopd > 0 && pv->o[0].kind == OPD_REG &&
+	           !(isa_ops[in->op].flags & (F_LOAD | F_STORE)) && be_writes(in, pv->o[0].t);
+
+	for (int o = 0; fold && o < in->nopd; o++)
+		if (!(o < si->n && si->dst[o]))
+			fold = in->o[o].kind == OPD_IMM ||
+			       (in->o[o].kind == OPD_REG && in->o[o].t == pv->o[0].t);
+	if (in->op == OP_MOV || in->op == OP_MOV32I || in->op == OP_S2R || fold ||
+	    be_ifrule_free(b, k) == BE_FREE_ISEL)
+		return 0;
+	return gload(in) || in->op == OP_RED ? LOAD_WORK : 1;
+}
+
+/* the blocks of the other side of branch block a, whose side chain goes on to join: a's
+ * other successor and the blocks it falls through up to the join, marked in side */
+static void other_side(const Fn *f, int a, const int *chain, int join, uint8_t *side)
+{
+	const Blk *ab = &f->blk[a];
+	int o = ab->s1 == chain[0] ? ab->s2 : ab->s1;
+
+	for (int k = 0; o >= 0 && o != join && !side[o] && k < f->nblk; k++) {
+		side[o] = 1;
+		o = f->blk[o].s2 < 0 ? f->blk[o].s1 : -1;
+	}
+}
+
+/* the straight-line code that ends in branch block a, into pre (from a up; their number):
+ * a and the blocks above it that only fall into the next, and the body of a loop that a
+ * leaves (its latch falls into a) */
+static int code_above(const Fn *f, int a, const uint8_t *side, int *pre)
+{
+	int npre = 0;
+
+	for (int b = a; npre < f->nblk; ) {
+		const Blk *p;
+		pre[npre++] = b;
+		if (f->blk[b].npred != 1)
+			break;
+		p = &f->blk[f->blk[b].pred[0]];
+		if (side[p->id])
+			break;
+		if (p->s2 >= 0 && p->loop >= 0 && !be_in_loop(f, p->loop, a) &&
+		    (p->s1 == f->loops[p->loop].header || p->s2 == f->loops[p->loop].header)) {
+			pre[npre++] = p->id;
+			break;
+		}
+		if (p->s2 >= 0 || p->s1 != b)
+			break;
+		b = p->id;
+	}
+	return npre;
+}
+
+/* the code that the join starts, into post (their number): the join and the blocks it falls
+ * into one by one, when they become one block with branch block a once the sides are
+ * predicated (the join entered from a and the sides only) */
+static int code_below(const Fn *f, int a, int join, const uint8_t *side, int *post)
+{
+	int npost = 0, only = join >= 0 && join != a && !side[join];
+
+	for (int p = 0; only && p < f->blk[join].npred; p++)
+		only = f->blk[join].pred[p] == a || side[f->blk[join].pred[p]];
+	for (int b = join; only && b >= 0 && b != a && !side[b] && npost < f->nblk; ) {
+		post[npost++] = b;
+		b = f->blk[b].s2 < 0 ? f->blk[b].s1 : -1;
+		if (b >= 0 && f->blk[b].npred != 1)
+			break;
+	}
+	return npost;
+}
+
+/* the other work ptxas 11.8 can schedule beside a side (chain) of branch block a that loads
+ * from an address made before the branch, with the instructions of the other side if any
+ * (tests/ptx/ld_cond): each instruction counted by work(), from
+ *  - the code above the branch (code_above): those whose values the sides compute with (not
+ *    as an address) or the code below takes, that neither the branch's condition, nor an
+ *    address of the sides, nor a global store above needs, and shared stores;
+ *    none when a global store or RED is there (the sides' loads wait for it, and the work is
+ *    done before);
+ *  - the code below the join (code_below): those that read no value the sides write.
+ * None at all when the join is entered from outside the hammock too (an enclosing branch's
+ * side that the branch ends early) and the branch's condition comes from a global load
+ * (clang's Mandelbrot). *rmw tells that the code below stores a value the sides made to the
+ * address one of their loads reads (out[t] loaded, changed and stored: ptxas's bar is
+ * higher there) */
+static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw)
+{
+	uint8_t *side = be_alloc(f->pool, (size_t)f->nblk);
+	uint8_t *need = be_alloc(f->pool, (size_t)f->ntmp), *data = be_alloc(f->pool, (size_t)f->ntmp);
+	uint8_t *taint = be_alloc(f->pool, (size_t)f->ntmp), *adr;
+	int *pre = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1)), npre;
+	int *post = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1)), npost;
+	const Blk *last = &f->blk[chain[nchain - 1]];
+	int join = last->jmp.kind == J_JMP || last->jmp.kind == J_NONE ? last->s1 : -1;
+	int n = 0, above = 0, store = 0, again = 1, nsins = 0, capsins = 0;
+	const MIns **sins = NULL;
+
+	for (int k = 0; k < nchain; k++)
+		side[chain[k]] = 1;
+	other_side(f, a, chain, join, side);
+	npre = code_above(f, a, side, pre);
+	npost = code_below(f, a, join, side, post);
+	if (join >= 0 && !npost && join != a && !side[join] && from_load(f, f->blk[a].jmp.cond))
+		return 0;
+	/* the sides' instructions; those that only make an address (their values taken by an
+	 * address or by other such instructions of the sides, and nowhere outside) */
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; side[b] && j < f->blk[b].nins; j++)
+			*VPUSH(f->pool, sins, nsins, capsins) = &f->blk[b].ins[j];
+	adr = be_alloc(f->pool, (size_t)nsins + 1);
+	for (int i = 0; i < nsins; i++) {
+		const ShapeInfo *si = isa_shape(isa_ops[sins[i]->op].shape);
+		adr[i] = !(isa_ops[sins[i]->op].flags & (F_LOAD | F_STORE | F_BRANCH)) &&
+		         sins[i]->nopd > 0 && si->n > 0 && si->dst[0] &&
+		         sins[i]->o[0].kind == OPD_REG && own(f, sins[i]->o[0].t) &&
+		         !read_off(f, side, sins[i]->o[0].t);
+	}
+	while (again) {
+		uint8_t *val = be_alloc(f->pool, (size_t)f->ntmp);
+		again = 0;
+		for (int j = 0; j < nsins; j++)
+			if (!adr[j])
+				mark_reads(f, sins[j], val, 0);
+		for (int i = 0; i < nsins; i++)
+			if (adr[i] && writes_marked(f, sins[i], val))
+				adr[i] = 0, again = 1;
+	}
+	/* what the sides compute with, what they write, and the addresses they need */
+	for (int i = 0; i < nsins; i++) {
+		const MOpd *g = gaddr(sins[i]);
+		mark_reads(f, sins[i], adr[i] ? need : data, 0);
+		if (g && own(f, g->t))
+			need[g->t] = 1;
+		mark_writes(f, sins[i], taint);
+	}
+	/* below the join, in order: what does not wait for the sides */
+	for (int k = 0; k < npost; k++) {
+		const Blk *x = &f->blk[post[k]];
+		for (int j = 0; j < x->nins; j++) {
+			const MIns *in = &x->ins[j];
+			const MOpd *st = in->op == OP_ST && reads_marked(f, in, taint) ? gaddr(in) : NULL;
+			for (int i = 0; st && i < nsins; i++) {
+				const MOpd *g = gaddr(sins[i]);
+				*rmw |= g && sins[i]->op != OP_ST && g->t == st->t && g->imm == st->imm;
+			}
+			mark_reads(f, in, data, 0);
+			if (reads_marked(f, in, taint))
+				mark_writes(f, in, taint);
+			else
+				n += work(x, j);
+		}
+	}
+	/* above the branch, from the branch up */
+	if (own(f, f->blk[a].jmp.cond))
+		need[f->blk[a].jmp.cond] = 1;
+	for (int k = 0; k < npre; k++) {
+		const Blk *x = &f->blk[pre[k]];
+		for (int j = x->nins - 1; j >= 0; j--) {
+			const MIns *in = &x->ins[j];
+			int gst = in->op == OP_ST || in->op == OP_RED;
+			store |= gst;
+			if (gst || writes_marked(f, in, need))
+				mark_reads(f, in, need, 1);
+			else if (writes_marked(f, in, data) || in->op == OP_STS) {
+				mark_reads(f, in, data, 0);
+				above += work(x, j);
+			}
+		}
+	}
+	return n + (store ? 0 : above);
 }
 
 /* in is the whole translation of its PTX line among the side's instructions (a PTX
@@ -503,11 +752,12 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		if (k == nchain - 1 && x->jmp.kind == J_JMP && x->jmp.ptxins >= 0)
 			c++;
 	}
-	/* (a use without a global load elsewhere, or under a condition computed from one: not
-	 * converted; otherwise MADE_SIDE) */
+	/* (a use with no other work beside it, or too little where the join stores what it
+	 * loaded: not converted; otherwise MADE_SIDE) */
 	if (useld) {
-		const char *no = !load_outside(f, chain, nchain) ? "no global load elsewhere" :
-		                 from_load(f, f->blk[a].jmp.cond) ? "its condition from a load" : NULL;
+		int rmw = 0, w = other_work(f, a, chain, nchain, &rmw);
+		const char *no = !w ? "no other work beside it" :
+		                 w < (rmw ? RMW_WORK : 1) ? "too little other work beside it" : NULL;
 		if (no && why && !why[0])
 			snprintf(why, nwhy, "a side uses a global load from an address made before it, %s",
 			         no);
@@ -522,7 +772,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		*loadside |= less != LOCAL_SIDE;
 		if (note && less == MADE_SIDE) {
 			int n = snprintf(note, nnote, "counted as ptxas: %d fewer for a load from an address "
-			                 "made before it, with a global load elsewhere", MADE_SIDE);
+			                 "made before it, with other work beside it", MADE_SIDE);
 			if (ldg > 1 && n < (int)nnote)
 				snprintf(note + n, nnote - (size_t)n, ", %d more for its LDGs' waits and "
 				         "offsets", ldg - 1);

@@ -325,32 +325,73 @@ START_TEST(t_sm35_store_param)
 END_TEST
 
 /* a side that computes with a value it loads from an address made before the branch
- * (tests/ptx/ld_other, ptxas 11.8's listing beside it): branched around when the kernel has no
- * other global load, or when the branch's condition comes from one; otherwise predicated up
- * to 20 of ptxas's instructions (MADE_SIDE), divergent or uniform, an LDG counting its
- * TEXDEPBAR and its offset's address */
+ * (tests/ptx/ld_other, ptxas 11.8's listing beside it): branched around when ptxas has no
+ * other work to schedule beside it (ld_other_alone; ld_other_cond, whose condition's load
+ * is only added after the join); otherwise predicated up to 20 of ptxas's instructions
+ * (MADE_SIDE), divergent or uniform, an LDG counting its TEXDEPBAR and its offset's address */
 START_TEST(t_sm35_ld_other)
 {
 	static const Want want[] = {
 		{ "ld_other", BD_PREDICATED, 8, "larger side 1 <= --predicate-max 8 (counted as ptxas: "
-		  "12 fewer for a load from an address made before it, with a global load elsewhere)" },
+		  "12 fewer for a load from an address made before it, with other work beside it)" },
 		{ "ld_other_alone", BD_BRANCH_SSY, 8, "not predicable: a side uses a global load from an "
-		  "address made before it, no global load elsewhere" },
+		  "address made before it, no other work beside it" },
 		{ "ld_other_post", BD_PREDICATED, 8, "larger side 1 <= --predicate-max 8" },
 		{ "ld_other_20", BD_PREDICATED, 20, "larger side 8 <= --predicate-max 8" },
 		{ "ld_other_21", BD_BRANCH_SSY, 21, "larger side 9 > --predicate-max 8" },
 		{ "ld_other_u20", BD_PREDICATED, 20, "larger side 8 <= --predicate-max 8" },
 		{ "ld_other_u21", BD_BRANCH_UNIFORM, 21, "larger side 9 > --predicate-max 8" },
 		{ "ld_other_cond", BD_BRANCH_SSY, 8, "not predicable: a side uses a global load from an "
-		  "address made before it, its condition from a load" },
+		  "address made before it, no other work beside it" },
 		{ "ld_other_ldg2_13", BD_PREDICATED, 17, "larger side 8 <= --predicate-max 8 (counted as "
-		  "ptxas: 12 fewer for a load from an address made before it, with a global load "
-		  "elsewhere, 3 more for its LDGs' waits and offsets)" },
+		  "ptxas: 12 fewer for a load from an address made before it, with other work beside "
+		  "it, 3 more for its LDGs' waits and offsets)" },
 		{ "ld_other_ldg2_14", BD_BRANCH_SSY, 18, "larger side 9 > --predicate-max 8" },
 	};
 	Tr t;
 	char *text = sm35_tr(&t, "tests/ptx/ld_other.ptx", 35);
 	check_wants(&t, want, sizeof want / sizeof *want);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
+/* what of the kernel lets ptxas 11.8 predicate a side that computes with a load from an
+ * address made before the branch (tests/ptx/ld_cond, its listing beside it): other work to
+ * schedule beside it above the branch or below the join, whatever the kernel loads elsewhere
+ * and the condition is computed from; three of it where the join stores back to the address
+ * the side loads; a volatile load like any other */
+START_TEST(t_sm35_ld_cond)
+{
+	static const char *const pred[] = {
+		"ld_cond_pre", "ld_cond_post", "ld_cond_alu", "ld_cond_stpost", "ld_cond_rmw3",
+		"ld_cond_rmwld", "ld_cond_vol_alu",
+	};
+	/* (the branched sides' rule: not predicable, NO_WORK or, for rmw2, too little) */
+#define NO_WORK "not predicable: a side uses a global load from an address made before it, " \
+	"no other work beside it"
+	static const Want want[] = {
+		{ "ld_cond", BD_BRANCH_SSY, 0, NO_WORK },
+		{ "ld_cond_alupost", BD_BRANCH_SSY, 0, NO_WORK },
+		{ "ld_cond_store", BD_BRANCH_SSY, 0, NO_WORK },
+		{ "ld_cond_stalu", BD_BRANCH_SSY, 0, NO_WORK },
+		{ "ld_cond_rmw2", BD_BRANCH_SSY, 0, "not predicable: a side uses a global load from an "
+		  "address made before it, too little other work beside it" },
+		{ "ld_cond_vol", BD_BRANCH_UNIFORM, 0, NO_WORK },
+	};
+#undef NO_WORK
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/ld_cond.ptx", 35);
+
+	check_wants(&t, want, sizeof want / sizeof *want);
+	for (size_t k = 0; k < sizeof pred / sizeof *pred; k++) {
+		const BeLogEntry *e = entry(&t, pred[k], 0);
+		ck_assert_msg(e->decision == BD_PREDICATED, "%s: %s", pred[k], e->rule);
+		ck_assert_msg(strstr(e->rule, "with other work beside it"), "%s: %s", pred[k], e->rule);
+	}
+	/* (the side after an earlier hammock on a loaded value, and after a loop) */
+	ck_assert_int_eq(entry(&t, "ld_cond_ldbr", 1)->decision, BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "ld_cond_loop", 1)->decision, BD_PREDICATED);
 	tr_free(&t);
 	free(text);
 }
@@ -1644,6 +1685,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_store_param);
 	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_sm35_ld_other);
+	tcase_add_test(tc, t_sm35_ld_cond);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
