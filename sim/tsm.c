@@ -803,32 +803,42 @@ again:
 		goto again;
 }
 
+/* scheduler k's turn at now: a stall while its slot is taken (sfree) or while no warp of it
+ * can issue yet (kwake: nothing changed since the scan), else its visit */
+static inline __attribute__((always_inline)) void
+turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw)
+{
+	int why;
+
+	if (m->sfree[k] > now)
+		m->st->stall[STALL_CTRL]++;
+	else if (m->kwake[k] > now) {
+		warp_wake(m, s, m->kfirst[k], now, &why);
+		m->st->stall[why]++;
+	} else
+		visit(m, s, k, now, gto, iw);
+}
+
 /* one SM-cycle: every scheduler, now % nsched first; whether it issued is tkt == now */
 static inline __attribute__((always_inline)) void
 step(TSm *m, const TSource *s, uint64_t now, int nsched, int gto, int iw)
 {
-	int why;
-
-	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
-	 * chooses first, so that none starves the others of a pipe class they all want (one
-	 * division a cycle; k then wraps) */
-	const uint8_t *o = m->korder + ((nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) :
-	                                (int)(now % (uint64_t)nsched));
-
 	/* the masks sorted for now once, before the visits (a warp filed during the cycle is
 	 * filed against kt == now: in rdy or on the wheel ahead) */
 	promote(m, now);
-	for (const uint8_t *e = o + nsched; o < e; o++) {
-		int k = *o;
-		if (m->sfree[k] > now)
-			m->st->stall[STALL_CTRL]++;
-		else if (m->kwake[k] > now) {
-			/* no warp of this scheduler can issue yet: nothing changed since the scan */
-			warp_wake(m, s, m->kfirst[k], now, &why);
-			m->st->stall[why]++;
-		} else
-			visit(m, s, k, now, gto, iw);
+	/* the schedulers take turns at the SM's shared pipelines: scheduler now % schedulers
+	 * chooses first, so that none starves the others of a pipe class they all want (one
+	 * division a cycle; k then wraps); two schedulers without the loop */
+	if (nsched == 2) {
+		int k = (int)(now & 1);
+		turn(m, s, k, now, gto, iw);
+		turn(m, s, k ^ 1, now, gto, iw);
+		return;
 	}
+	const uint8_t *o = m->korder + ((nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) :
+	                                (int)(now % (uint64_t)nsched));
+	for (const uint8_t *e = o + nsched; o < e; o++)
+		turn(m, s, *o, now, gto, iw);
 }
 
 
@@ -935,17 +945,32 @@ run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const
 	return how;
 }
 
+/* run()'s copies, each a function of its own (one register allocation each) */
+#define RUN_SHAPE(NAME, NSCHED, GTO, IW) \
+static __attribute__((noinline)) int \
+NAME(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc, \
+     uint64_t *last) \
+{ \
+	return run(m, s, from, to, cycle, rc, last, NSCHED, GTO, IW); \
+}
+RUN_SHAPE(run_gto2, 2, 1, 1)    /* fermi.cfg: GTO, 2 schedulers, issue width 1 */
+RUN_SHAPE(run_gto4x2, 4, 1, 2)  /* kepler.cfg: GTO, 4 schedulers, issue width 2 */
+RUN_SHAPE(run_one, 1, 0, 1)     /* teaching.cfg: one scheduler of any policy, width 1 */
+RUN_SHAPE(run_any, m->c->schedulers, 0, 0)
+
 int
 sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
             uint64_t *last)
 {
 	const TimingConfig *c = m->c;
 
-	if (c->policy == SCHED_GTO && c->schedulers == 2 && c->issue_width == 1)   /* fermi.cfg */
-		return run(m, s, from, to, cycle, rc, last, 2, 1, 1);
-	if (c->policy == SCHED_GTO && c->schedulers == 4 && c->issue_width == 2)   /* kepler.cfg */
-		return run(m, s, from, to, cycle, rc, last, 4, 1, 2);
-	return run(m, s, from, to, cycle, rc, last, c->schedulers, 0, 0);
+	if (c->policy == SCHED_GTO && c->schedulers == 2 && c->issue_width == 1)
+		return run_gto2(m, s, from, to, cycle, rc, last);
+	if (c->policy == SCHED_GTO && c->schedulers == 4 && c->issue_width == 2)
+		return run_gto4x2(m, s, from, to, cycle, rc, last);
+	if (c->schedulers == 1 && c->issue_width == 1)
+		return run_one(m, s, from, to, cycle, rc, last);
+	return run_any(m, s, from, to, cycle, rc, last);
 }
 
 int
