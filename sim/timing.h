@@ -269,6 +269,8 @@ uint64_t sim_gmem_access(const TimingConfig *c, Cache *l1, Cache *l2, Dram *d, u
 /* SB_MAXID: the most ids an instruction reads and writes, its guard, ISA_MAXOPD slots of up
  * to four registers and CC three times (an operand, .X, .CC) */
 enum { SB_NIDS = SB_CC + 1 + 256, SB_MAXID = 1 + ISA_MAXOPD * 4 + 3, SB_RUN = 3 };
+/* SB_SINK: an id past the others that is written and never read (TInst.dst's padding) */
+#define SB_SINK ((uint16_t)SB_NIDS)
 
 /* A windowed run (docs/timing.md, "Windows"; partime.c): the part of an SM's memory access
  * that leaves the SM (L2, DRAM) is queued and taken at the window's end, every SM's queue in
@@ -301,8 +303,9 @@ typedef struct {
 	uint64_t memmax;           /* at least the cycle of every write from memory to an id that
 	                              has landed (0: none); a pending one (SIM_PEND) counts once
 	                              it lands (sim_sb_land) */
-	uint64_t ready[SB_NIDS];   /* per id: twice the cycle its pending write lands (0: none),
-	                              plus 1 when memory produces it (one store per write) */
+	uint64_t ready[SB_NIDS + 1];  /* per id: twice the cycle its pending write lands (0:
+	                              none), plus 1 when memory produces it (one store per
+	                              write); [SB_SINK] is written and never read */
 } Scoreboard;
 
 void sim_sb_clear(Scoreboard *s);
@@ -608,8 +611,8 @@ sim_tinst_use(TInst *t, const SbUse *u)
 	t->nchk = u->nchk;
 	t->ndst = u->ndst;
 	memcpy(t->chk, u->chk, sizeof t->chk);
-	for (int i = 0; i < u->ndst && i < SB_DRUN; i++)
-		t->dst[i] = u->id[u->nsrc + i];
+	for (int i = 0; i < SB_DRUN; i++)
+		t->dst[i] = i < u->ndst ? u->id[u->nsrc + i] : SB_SINK;
 }
 /* sim_sb_max of in's ids: over the fixed run in the TInst's own line */
 static inline uint64_t
@@ -637,15 +640,22 @@ sim_tsb_why(const Scoreboard *s, const TInst *in, uint64_t t)
 	}
 	return STALL_NONE;          /* (not reached when t is the run's latest landing) */
 }
-/* sim_sb_write of in's destinations, from the TInst's own line when it holds them */
+/* sim_sb_write of in's destinations, from the TInst's own line when it holds them: two
+ * stores without a loop for the common instruction, which writes at most two ids (a third or
+ * more, the rare one, through the loop; an unused slot is SB_SINK) */
 static inline void
 sim_tsb_write(Scoreboard *s, const TInst *in, uint64_t ready, int mem)
 {
-	const uint16_t *dst = in->dst;
-
-	if (__builtin_expect(in->ndst > SB_DRUN, 0))
-		dst = in->use->id + in->use->nsrc;
-	sim_sb_write_ids(s, dst, in->ndst, ready, mem);
+	if (__builtin_expect(in->ndst > 2, 0)) {
+		sim_sb_write_ids(s, in->ndst > SB_DRUN ? in->use->id + in->use->nsrc : in->dst, in->ndst,
+		                 ready, mem);
+		return;
+	}
+	uint64_t r = ready << 1 | (uint64_t)(mem != 0);
+	s->ready[in->dst[0]] = r;
+	s->ready[in->dst[1]] = r;
+	if (mem && in->ndst && ready > s->memmax && ready != SIM_PEND)
+		s->memmax = ready;
 }
 
 enum { TSP_NONE, TSP_GLOBAL, TSP_LOCAL, TSP_SHARED, TSP_CONST };  /* TExec.space */
