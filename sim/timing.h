@@ -63,6 +63,20 @@ sim_popc(uint32_t x)
 	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 #endif
 }
+/* sim_popc where hw says the host has popcnt (a constant in the issue loop's shapes, which
+ * run only there), without the run-time test */
+static inline int
+sim_popc_hw(uint32_t x, int hw)
+{
+#if defined(__x86_64__) && !defined(__POPCNT__)
+	if (hw) {
+		uint32_t n;
+		__asm__("popcnt %1, %0" : "=r"(n) : "rm"(x) : "cc");
+		return (int)n;
+	}
+#endif
+	return sim_popc(x);
+}
 
 /* ------------------------------------------------------------------ tconfig.c */
 typedef enum { SCHED_LRR, SCHED_GTO, SCHED_TWOLEVEL, SCHED_COUNT } SchedPolicy;
@@ -739,13 +753,13 @@ typedef struct {
 	uint64_t insts, lanes, off;
 } TLean;
 
-/* a lean issue counted into l: active lanes act, of which ex executed */
+/* a lean issue counted into l: active lanes act, of which ex executed (hw: sim_popc_hw's) */
 static inline void
-sim_lean_count(TLean *l, uint32_t act, uint32_t ex)
+sim_lean_count(TLean *l, uint32_t act, uint32_t ex, int hw)
 {
 	l->insts++;
-	l->lanes += (uint64_t)sim_popc(act);
-	l->off += (uint64_t)sim_popc(act & ~ex);
+	l->lanes += (uint64_t)sim_popc_hw(act, hw);
+	l->off += (uint64_t)sim_popc_hw(act & ~ex, hw);
 }
 
 typedef struct {

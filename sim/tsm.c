@@ -626,7 +626,7 @@ issue_events(TSm *m, int w, uint64_t now, const TInst *in, const TExec *e)
  * returns its next instruction, or NULL when the core must run it (the warp has no active
  * lane, the branch splits it, or some lane's guard holds for a LEAN_QUIET form) */
 static inline __attribute__((always_inline)) const TInst *
-lean_issue(TLean *l, int w, const TInst *in)
+lean_issue(TLean *l, int w, const TInst *in, int hw)
 {
 	struct Warp *wp = l->warps[w];
 	uint32_t act = *sim_tw_word(wp, TW_ACTIVE);
@@ -637,7 +637,7 @@ lean_issue(TLean *l, int w, const TInst *in)
 	if (in->lean == LEAN_FN) {
 		if (!act)
 			return NULL;
-		sim_lean_count(l, act, ex);
+		sim_lean_count(l, act, ex, hw);
 		*sim_tw_word(wp, TW_PC) = in->pc + 1;
 		in->fn(wp, in->d, ex);
 		return in + 1;      /* (past the last one is the core's tcode[ncode]) */
@@ -645,7 +645,7 @@ lean_issue(TLean *l, int w, const TInst *in)
 	/* a branch that some active lanes take and others not, a .S or EXIT that some lane runs */
 	if (!act || (ex && (ex != act || in->lean == LEAN_QUIET)))
 		return NULL;
-	sim_lean_count(l, act, ex);
+	sim_lean_count(l, act, ex, hw);
 	if (!ex) {              /* a branch taken by no lane, a .S or EXIT run by none */
 		*sim_tw_word(wp, TW_PC) = in->pc + 1;
 		return in + 1;
@@ -703,12 +703,12 @@ issue_exec(TSm *m, const TSource *s, int w, uint64_t now, const TInst *in)
 
 /* issues the next instruction of warp w at now; returns the cycles until its result */
 static inline __attribute__((always_inline)) uint64_t
-issue(TSm *m, const TSource *s, int w, uint64_t now)
+issue(TSm *m, const TSource *s, int w, uint64_t now, int hw)
 {
 	const TInst *in = m->wnext[w] ? m->wnext[w] : s->peek(s->ctx, w);  /* as refresh() */
 	const TInst *next;
 
-	if (!in->lean || !s->lean || !(next = lean_issue(s->lean, w, in)))
+	if (!in->lean || !s->lean || !(next = lean_issue(s->lean, w, in, hw)))
 		return issue_exec(m, s, w, now, in);
 	return issue_timing(m, s, w, now, in, next, 0);
 }
@@ -756,7 +756,7 @@ memo_wake(TSm *m, const TSource *s, int k, uint64_t now, uint64_t least, int gto
  * issues (each one's take_unit sets tkt to now), or the memo of its next possible issue;
  * gto and iw as run()'s */
 static inline __attribute__((always_inline)) void
-visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw)
+visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw)
 {
 	Sched *sc = &m->sched[k];
 	int i, j, w, why;
@@ -793,7 +793,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw)
 	int n = 0;
 again:
 	{
-		uint64_t lat = issue(m, s, w, now);
+		uint64_t lat = issue(m, s, w, now, hw);
 		if (!m->live[w])
 			return;
 		issued(m, sc, i, w, lat, gto);   /* (an issue moves no warp's position but by an exit) */
@@ -806,7 +806,7 @@ again:
 /* scheduler k's turn at now: a stall while its slot is taken (sfree) or while no warp of it
  * can issue yet (kwake: nothing changed since the scan), else its visit */
 static inline __attribute__((always_inline)) void
-turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw)
+turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw)
 {
 	int why;
 
@@ -816,12 +816,12 @@ turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw)
 		warp_wake(m, s, m->kfirst[k], now, &why);
 		m->st->stall[why]++;
 	} else
-		visit(m, s, k, now, gto, iw);
+		visit(m, s, k, now, gto, iw, hw);
 }
 
 /* one SM-cycle: every scheduler, now % nsched first; whether it issued is tkt == now */
 static inline __attribute__((always_inline)) void
-step(TSm *m, const TSource *s, uint64_t now, int nsched, int gto, int iw)
+step(TSm *m, const TSource *s, uint64_t now, int nsched, int gto, int iw, int hw)
 {
 	/* the masks sorted for now once, before the visits (a warp filed during the cycle is
 	 * filed against kt == now: in rdy or on the wheel ahead) */
@@ -831,14 +831,14 @@ step(TSm *m, const TSource *s, uint64_t now, int nsched, int gto, int iw)
 	 * division a cycle; k then wraps); two schedulers without the loop */
 	if (nsched == 2) {
 		int k = (int)(now & 1);
-		turn(m, s, k, now, gto, iw);
-		turn(m, s, k ^ 1, now, gto, iw);
+		turn(m, s, k, now, gto, iw, hw);
+		turn(m, s, k ^ 1, now, gto, iw, hw);
 		return;
 	}
 	const uint8_t *o = m->korder + ((nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) :
 	                                (int)(now % (uint64_t)nsched));
 	for (const uint8_t *e = o + nsched; o < e; o++)
-		turn(m, s, *o, now, gto, iw);
+		turn(m, s, *o, now, gto, iw, hw);
 }
 
 
@@ -887,7 +887,7 @@ sim_tsm_charge(TSm *m, const TSource *s, uint64_t now, uint64_t t)
  * shipped configurations' shapes, whose loops then test none of the three */
 static inline __attribute__((always_inline)) int
 run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
-    uint64_t *last, int nsched, int gto, int iw)
+    uint64_t *last, int nsched, int gto, int iw, int hw)
 {
 	uint64_t t = from, steps = 0;   /* cycles stepped with on live warps, not yet counted */
 	int on = m->nlive, how = TRUN_END, skip = m->c->skip;
@@ -901,7 +901,7 @@ run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const
 		int issued;
 
 		*cycle = t;
-		step(m, s, t, nsched, gto, iw);
+		step(m, s, t, nsched, gto, iw, hw);
 		issued = m->tkt == t;
 		steps++;
 		/* (one test for the rare cases: an exit, a fault, no live warp; an issue through
@@ -946,17 +946,17 @@ run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const
 }
 
 /* run()'s copies, each a function of its own (one register allocation each) */
-#define RUN_SHAPE(NAME, NSCHED, GTO, IW) \
+#define RUN_SHAPE(NAME, NSCHED, GTO, IW, HW) \
 static __attribute__((noinline)) int \
 NAME(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc, \
      uint64_t *last) \
 { \
-	return run(m, s, from, to, cycle, rc, last, NSCHED, GTO, IW); \
+	return run(m, s, from, to, cycle, rc, last, NSCHED, GTO, IW, HW); \
 }
-RUN_SHAPE(run_gto2, 2, 1, 1)    /* fermi.cfg: GTO, 2 schedulers, issue width 1 */
-RUN_SHAPE(run_gto4x2, 4, 1, 2)  /* kepler.cfg: GTO, 4 schedulers, issue width 2 */
-RUN_SHAPE(run_one, 1, 0, 1)     /* teaching.cfg: one scheduler of any policy, width 1 */
-RUN_SHAPE(run_any, m->c->schedulers, 0, 0)
+RUN_SHAPE(run_gto2, 2, 1, 1, 1)    /* fermi.cfg: GTO, 2 schedulers, issue width 1 */
+RUN_SHAPE(run_gto4x2, 4, 1, 2, 1)  /* kepler.cfg: GTO, 4 schedulers, issue width 2 */
+RUN_SHAPE(run_one, 1, 0, 1, 1)     /* teaching.cfg: one scheduler of any policy, width 1 */
+RUN_SHAPE(run_any, m->c->schedulers, 0, 0, 0)
 
 int
 sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
@@ -964,6 +964,8 @@ sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycl
 {
 	const TimingConfig *c = m->c;
 
+	if (!sim_hw_popc)           /* (the shapes count lanes with the host's popcnt) */
+		return run_any(m, s, from, to, cycle, rc, last);
 	if (c->policy == SCHED_GTO && c->schedulers == 2 && c->issue_width == 1)
 		return run_gto2(m, s, from, to, cycle, rc, last);
 	if (c->policy == SCHED_GTO && c->schedulers == 4 && c->issue_width == 2)

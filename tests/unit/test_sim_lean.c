@@ -369,6 +369,29 @@ START_TEST(test_sm_lean_equals_exec)
 }
 END_TEST
 
+/* the issue loop's shape for the configuration (tsm.c's run_gto2 here: fermi's GTO with two
+ * schedulers, lanes counted with popcnt) and its general loop (run_any, taken on a host
+ * without popcnt, sim_hw_popc 0) leave the same memory and statistics */
+START_TEST(test_sm_shape_equals_general)
+{
+	static SimT a, b;    /* (large: static) */
+	const char *args[] = {"buf:u32:64", NULL};
+	int hw = sim_hw_popc;
+
+	ck_assert_int_eq(simt_run_untraced(&a, kern, 1, 64, args, NULL), SIM_DONE);
+	sim_hw_popc = 0;
+	ck_assert_int_eq(simt_run_untraced(&b, kern, 1, 64, args, NULL), SIM_DONE);
+	sim_hw_popc = hw;
+	for (int t = 0; t < 64; t++)
+		ck_assert_uint_eq(simt_get(&a, 0, t), simt_get(&b, 0, t));
+	ck_assert_uint_eq(a.st.warp_insts, 42);
+	ck_assert_mem_eq(&a.st, &b.st, sizeof a.st);
+	ck_assert_mem_eq(sim_gpu_tstats(a.g), sim_gpu_tstats(b.g), sizeof(TStats));
+	simt_free(&a);
+	simt_free(&b);
+}
+END_TEST
+
 /* the head of the listings below: a kernel of 50 registers storing to out */
 static const char khdr[] = ".kernel k\n.arch sm_20\n.registers 50\n.param 0x20 8 out\n";
 
@@ -743,6 +766,7 @@ main(void)
 	tcase_add_test(tc, test_issue_stage_no_lean);
 	tcase_add_test(tc, test_issue_stage_flow);
 	tcase_add_test(tc, test_sm_lean_equals_exec);
+	tcase_add_test(tc, test_sm_shape_equals_general);
 	tcase_add_test(tc, test_isetp_avx2);
 	tcase_add_test(tc, test_alu_handlers);
 	tcase_add_test(tc, test_handlers_keep_lanes);
