@@ -754,9 +754,11 @@ memo_wake(TSm *m, const TSource *s, int k, uint64_t now, uint64_t least, int gto
 
 /* scheduler k at now, when it is free (sfree) and some warp may issue: the pick and its
  * issues (each one's take_unit sets tkt to now), or the memo of its next possible issue;
- * gto and iw as run()'s */
+ * gto and iw as run()'s; first: 1 for the cycle's first turn of a two-scheduler step, which
+ * no issue of this cycle precedes (tkt < now: a cycle is stepped once), so that it does not
+ * test for one */
 static inline __attribute__((always_inline)) void
-visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw)
+visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, int first)
 {
 	Sched *sc = &m->sched[k];
 	int i, j, w, why;
@@ -769,7 +771,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw)
 	 * stall of the first warp are charged at once, without a pick. Otherwise the pick
 	 * passes that class's warps by. */
 	uint64_t cand = m->rdy & m->kmask[k];
-	if (m->tkt == now && m->pfree[m->tku] > now) {
+	if (!first && m->tkt == now && m->pfree[m->tku] > now) {
 		uint64_t r = cand;
 		if ((cand &= ~m->umask[m->tku]) == 0 && r) {
 			memo_wake(m, s, k, now, m->pfree[m->tku], gto);
@@ -806,7 +808,7 @@ again:
 /* scheduler k's turn at now: a stall while its slot is taken (sfree) or while no warp of it
  * can issue yet (kwake: nothing changed since the scan), else its visit */
 static inline __attribute__((always_inline)) void
-turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw)
+turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, int first)
 {
 	int why;
 
@@ -816,7 +818,7 @@ turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw)
 		warp_wake(m, s, m->kfirst[k], now, &why);
 		m->st->stall[why]++;
 	} else
-		visit(m, s, k, now, gto, iw, hw);
+		visit(m, s, k, now, gto, iw, hw, first);
 }
 
 /* one SM-cycle: every scheduler, now % nsched first; whether it issued is tkt == now */
@@ -831,14 +833,14 @@ step(TSm *m, const TSource *s, uint64_t now, int nsched, int gto, int iw, int hw
 	 * division a cycle; k then wraps); two schedulers without the loop */
 	if (nsched == 2) {
 		int k = (int)(now & 1);
-		turn(m, s, k, now, gto, iw, hw);
-		turn(m, s, k ^ 1, now, gto, iw, hw);
+		turn(m, s, k, now, gto, iw, hw, 1);
+		turn(m, s, k ^ 1, now, gto, iw, hw, 0);
 		return;
 	}
 	const uint8_t *o = m->korder + ((nsched & (nsched - 1)) == 0 ? (int)(now & (uint64_t)(nsched - 1)) :
 	                                (int)(now % (uint64_t)nsched));
 	for (const uint8_t *e = o + nsched; o < e; o++)
-		turn(m, s, *o, now, gto, iw, hw);
+		turn(m, s, *o, now, gto, iw, hw, 0);
 }
 
 
