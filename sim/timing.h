@@ -64,7 +64,7 @@ sim_popc(uint32_t x)
 #endif
 }
 /* sim_popc where hw says the host has popcnt (a constant in the issue loop's shapes, which
- * run only there), without the run-time test */
+ * run only where sim_popc_hw_ok), without the run-time test */
 static inline int
 sim_popc_hw(uint32_t x, int hw)
 {
@@ -76,6 +76,17 @@ sim_popc_hw(uint32_t x, int hw)
 	}
 #endif
 	return sim_popc(x);
+}
+/* sim_popc_hw(x, 1) may be used: the host has popcnt, or the build chose the count itself
+ * (a build with popcnt, or another architecture) */
+static inline int
+sim_popc_hw_ok(void)
+{
+#if defined(__x86_64__) && !defined(__POPCNT__)
+	return sim_hw_popc;
+#else
+	return 1;
+#endif
 }
 
 /* ------------------------------------------------------------------ tconfig.c */
@@ -896,6 +907,9 @@ void sim_tsm_add_cta(TSm *m, int first, int n, int cta, uint64_t age);
  * warps (TRUN_ASLEEP), or when no warp can ever issue again by itself (TRUN_PARKED); else
  * TRUN_END. *last gets the last cycle stepped (unchanged when none). */
 enum { TRUN_END, TRUN_FAULT, TRUN_ASLEEP, TRUN_PARKED };
+/* 1 (the default): sim_tsm_run takes the cycle loop compiled for the configuration's shape
+ * where there is one; 0: always the general loop (a test clears it to compare the two) */
+extern int sim_tsm_shapes;
 int sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
                 uint64_t *last);
 /* cycle now alone: sim_tsm_run over [now, now + 1), for a caller with its own clock

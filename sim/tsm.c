@@ -754,11 +754,11 @@ memo_wake(TSm *m, const TSource *s, int k, uint64_t now, uint64_t least, int gto
 
 /* scheduler k at now, when it is free (sfree) and some warp may issue: the pick and its
  * issues (each one's take_unit sets tkt to now), or the memo of its next possible issue;
- * gto and iw as run()'s; first: 1 for the cycle's first turn of a two-scheduler step, which
+ * gto and iw as run()'s; lead: 1 for the cycle's first turn of a two-scheduler step, which
  * no issue of this cycle precedes (tkt < now: a cycle is stepped once), so that it does not
  * test for one */
 static inline __attribute__((always_inline)) void
-visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, int first)
+visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, int lead)
 {
 	Sched *sc = &m->sched[k];
 	int i, j, w, why;
@@ -771,7 +771,7 @@ visit(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, in
 	 * stall of the first warp are charged at once, without a pick. Otherwise the pick
 	 * passes that class's warps by. */
 	uint64_t cand = m->rdy & m->kmask[k];
-	if (!first && m->tkt == now && m->pfree[m->tku] > now) {
+	if (!lead && m->tkt == now && m->pfree[m->tku] > now) {
 		uint64_t r = cand;
 		if ((cand &= ~m->umask[m->tku]) == 0 && r) {
 			memo_wake(m, s, k, now, m->pfree[m->tku], gto);
@@ -808,7 +808,7 @@ again:
 /* scheduler k's turn at now: a stall while its slot is taken (sfree) or while no warp of it
  * can issue yet (kwake: nothing changed since the scan), else its visit */
 static inline __attribute__((always_inline)) void
-turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, int first)
+turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, int lead)
 {
 	int why;
 
@@ -818,7 +818,7 @@ turn(TSm *m, const TSource *s, int k, uint64_t now, int gto, int iw, int hw, int
 		warp_wake(m, s, m->kfirst[k], now, &why);
 		m->st->stall[why]++;
 	} else
-		visit(m, s, k, now, gto, iw, hw, first);
+		visit(m, s, k, now, gto, iw, hw, lead);
 }
 
 /* one SM-cycle: every scheduler, now % nsched first; whether it issued is tkt == now */
@@ -960,13 +960,15 @@ RUN_SHAPE(run_gto4x2, 4, 1, 2, 1)  /* kepler.cfg: GTO, 4 schedulers, issue width
 RUN_SHAPE(run_one, 1, 0, 1, 1)     /* teaching.cfg: one scheduler of any policy, width 1 */
 RUN_SHAPE(run_any, m->c->schedulers, 0, 0, 0)
 
+int sim_tsm_shapes = 1;
+
 int
 sim_tsm_run(TSm *m, const TSource *s, uint64_t from, uint64_t to, uint64_t *cycle, const int *rc,
             uint64_t *last)
 {
 	const TimingConfig *c = m->c;
 
-	if (!sim_hw_popc)           /* (the shapes count lanes with the host's popcnt) */
+	if (!sim_tsm_shapes || !sim_popc_hw_ok())   /* (the shapes count lanes with popcnt) */
 		return run_any(m, s, from, to, cycle, rc, last);
 	if (c->policy == SCHED_GTO && c->schedulers == 2 && c->issue_width == 1)
 		return run_gto2(m, s, from, to, cycle, rc, last);

@@ -370,18 +370,17 @@ START_TEST(test_sm_lean_equals_exec)
 END_TEST
 
 /* the issue loop's shape for the configuration (tsm.c's run_gto2 here: fermi's GTO with two
- * schedulers, lanes counted with popcnt) and its general loop (run_any, taken on a host
- * without popcnt, sim_hw_popc 0) leave the same memory and statistics */
+ * schedulers) and its general loop (run_any: sim_tsm_shapes 0, as on a host without popcnt)
+ * leave the same memory and statistics */
 START_TEST(test_sm_shape_equals_general)
 {
 	static SimT a, b;    /* (large: static) */
 	const char *args[] = {"buf:u32:64", NULL};
-	int hw = sim_hw_popc;
 
 	ck_assert_int_eq(simt_run_untraced(&a, kern, 1, 64, args, NULL), SIM_DONE);
-	sim_hw_popc = 0;
+	sim_tsm_shapes = 0;
 	ck_assert_int_eq(simt_run_untraced(&b, kern, 1, 64, args, NULL), SIM_DONE);
-	sim_hw_popc = hw;
+	sim_tsm_shapes = 1;
 	for (int t = 0; t < 64; t++)
 		ck_assert_uint_eq(simt_get(&a, 0, t), simt_get(&b, 0, t));
 	ck_assert_uint_eq(a.st.warp_insts, 42);
