@@ -20,6 +20,7 @@
  *   way into it is inside it, and a NOP.S whose sync point lies above its SSY is a construct.
  */
 #include <check.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +83,21 @@ static char *compare_texts(const char *mine, const char *ref, BeCompareSum *sum)
 	isa_prog_free(b);
 	free(msgs);
 	return out;
+}
+
+/* the JSON of be_compare of mine against ref holds each of the texts after why (NULL ends
+ * them); why says what that shows */
+static void expect_compare(const char *mine, const char *ref, const char *why, ...)
+{
+	BeCompareSum sum;
+	char *out = compare_texts(mine, ref, &sum);
+	va_list ap;
+
+	va_start(ap, why);
+	for (const char *want; (want = va_arg(ap, const char *)) != NULL;)
+		ck_assert_msg(strstr(out, want) != NULL, "%s:\n%s", why, out);
+	va_end(ap);
+	free(out);
 }
 
 /* be_compare of ours against theirs(peeled) */
@@ -273,21 +289,16 @@ END_TEST
  * side leaves for the region's sync point alone (NOP.S), never reaching the join, it is ssy */
 START_TEST(test_uniform_side_loop)
 {
-	char mine[1024], ref[1024], *out;
-	BeCompareSum sum;
+	char mine[1024], ref[1024];
 
 	snprintf(mine, sizeof mine, SIDE_LOOP, ".U", ".U", "IADD R2, R2, 0x1");
 	snprintf(ref, sizeof ref, SIDE_LOOP, "", "", "IADD R2, R2, 0x1");
-	out = compare_texts(mine, ref, &sum);
-	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"3/4\", "
-	                          "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"") != NULL,
-	              "ptxas's branch over the loop should be uniform:\n%s", out);
-	free(out);
+	expect_compare(mine, ref, "ptxas's branch over the loop should be uniform",
+	               "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"3/4\", "
+	               "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"", NULL);
 	snprintf(ref, sizeof ref, SIDE_LOOP, "", "", "NOP.S");
-	out = compare_texts(mine, ref, &sum);
-	ck_assert_msg(strstr(out, "\"ptxas_addr\": 32, \"ptxas_decision\": \"ssy\"") != NULL,
-	              "a side that leaves for the sync point alone should stay ssy:\n%s", out);
-	free(out);
+	expect_compare(mine, ref, "a side that leaves for the sync point alone should stay ssy",
+	               "\"ptxas_addr\": 32, \"ptxas_decision\": \"ssy\"", NULL);
 }
 END_TEST
 
@@ -330,23 +341,18 @@ START_TEST(test_uniform_side_break)
 		"/*0040*/ IADD R2, R2, 0x3;\n"
 		"/*0048*/ NOP.S;\n"
 		"/*0050*/ EXIT;\n";
-	char mine[1024], ref[1024], *out;
-	BeCompareSum sum;
+	char mine[1024], ref[1024];
 
 	snprintf(mine, sizeof mine, SIDE_BREAK, ".U");
 	snprintf(ref, sizeof ref, SIDE_BREAK, "");
-	out = compare_texts(mine, ref, &sum);
-	ck_assert_msg(strstr(out, "\"addr\": 16, \"decision\": \"uniform\"") != NULL &&
-	              strstr(out, "\"ptxas_addr\": 16, \"ptxas_decision\": \"uniform\"") != NULL,
-	              "ptxas's branch over the break should be uniform:\n%s", out);
-	ck_assert_msg(strstr(out, "\"ptxas_addr\": 56, \"ptxas_decision\": \"ssy\"") != NULL,
-	              "the break itself should stay ssy:\n%s", out);
-	free(out);
-	out = compare_texts(lud, lud, &sum);
-	ck_assert_msg(strstr(out, "\"addr\": 16, \"decision\": \"ssy\"") != NULL &&
-	              strstr(out, "\"ptxas_addr\": 16, \"ptxas_decision\": \"ssy\"") != NULL,
-	              "a side that never reaches the join should stay ssy:\n%s", out);
-	free(out);
+	expect_compare(mine, ref, "ptxas's branch over the break should be uniform",
+	               "\"addr\": 16, \"decision\": \"uniform\"",
+	               "\"ptxas_addr\": 16, \"ptxas_decision\": \"uniform\"", NULL);
+	expect_compare(mine, ref, "the break itself should stay ssy",
+	               "\"ptxas_addr\": 56, \"ptxas_decision\": \"ssy\"", NULL);
+	expect_compare(lud, lud, "a side that never reaches the join should stay ssy",
+	               "\"addr\": 16, \"decision\": \"ssy\"",
+	               "\"ptxas_addr\": 16, \"ptxas_decision\": \"ssy\"", NULL);
 }
 END_TEST
 
@@ -388,23 +394,16 @@ START_TEST(test_uniform_back_edge)
 		"/*0050*/ ST.E.S [R2], R4;\n"
 		"/*0058*/ NOP;\n"
 		"/*0060*/ EXIT;\n";
-	char ref[1024], *out;
-	BeCompareSum sum;
+	char ref[1024];
 
 	snprintf(ref, sizeof ref, LOOP_IN, "MOV R5, RZ", "IADD R4, R4, R0");
-	out = compare_texts(ref, ref, &sum);
-	ck_assert_msg(strstr(out, "\"ptxas_addr\": 56, \"ptxas_decision\": \"uniform\"") != NULL,
-	              "the back edge of a loop with no token should be uniform:\n%s", out);
-	free(out);
+	expect_compare(ref, ref, "the back edge of a loop with no token should be uniform",
+	               "\"ptxas_addr\": 56, \"ptxas_decision\": \"uniform\"", NULL);
 	snprintf(ref, sizeof ref, LOOP_IN, "SSY 0x48", "IADD.S R4, R4, R0");
-	out = compare_texts(ref, ref, &sum);
-	ck_assert_msg(strstr(out, "\"ptxas_addr\": 56, \"ptxas_decision\": \"ssy\"") != NULL,
-	              "the back edge of a loop with its own SSY should stay ssy:\n%s", out);
-	free(out);
-	out = compare_texts(pbk, pbk, &sum);
-	ck_assert_msg(strstr(out, "\"ptxas_addr\": 48, \"ptxas_decision\": \"ssy\"") != NULL,
-	              "a back edge whose lanes leave by BRK should stay ssy:\n%s", out);
-	free(out);
+	expect_compare(ref, ref, "the back edge of a loop with its own SSY should stay ssy",
+	               "\"ptxas_addr\": 56, \"ptxas_decision\": \"ssy\"", NULL);
+	expect_compare(pbk, pbk, "a back edge whose lanes leave by BRK should stay ssy",
+	               "\"ptxas_addr\": 48, \"ptxas_decision\": \"ssy\"", NULL);
 }
 END_TEST
 
@@ -432,19 +431,16 @@ END_TEST
  * uniform latch there the same way: tests/ptx/uni_in_pbk) */
 START_TEST(test_in_pbk)
 {
-	char mine[1024], ref[1024], *out;
-	BeCompareSum sum;
+	char mine[1024], ref[1024];
 
 	snprintf(mine, sizeof mine, IN_PBK, ".U", "");
 	snprintf(ref, sizeof ref, IN_PBK, "", "");
-	out = compare_texts(mine, ref, &sum);
-	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"?/2\", "
-	                          "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"") != NULL,
-	              "the branch whose paths meet in the trip should be uniform:\n%s", out);
-	ck_assert_msg(strstr(out, "\"addr\": 72, \"decision\": \"ssy\", \"sides\": \"-\", "
-	                          "\"ptxas_addr\": 72, \"ptxas_decision\": \"ssy\"") != NULL,
-	              "the latch of ours and of ptxas should read divergent:\n%s", out);
-	free(out);
+	expect_compare(mine, ref, "the branch whose paths meet in the trip should be uniform",
+	               "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"?/2\", "
+	               "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\"", NULL);
+	expect_compare(mine, ref, "the latch of ours and of ptxas should read divergent",
+	               "\"addr\": 72, \"decision\": \"ssy\", \"sides\": \"-\", "
+	               "\"ptxas_addr\": 72, \"ptxas_decision\": \"ssy\"", NULL);
 }
 END_TEST
 
