@@ -215,27 +215,38 @@ static void mark_reads(const Fn *f, const MIns *in, uint8_t *m, int addr)
 		m[in->guard] = 1;
 }
 
-/* marks in m the temporaries instruction in writes */
-static void mark_writes(const Fn *f, const MIns *in, uint8_t *m)
+/* be_visit's callbacks over a byte per temporary: mark_def marks what an instruction writes,
+ * hit_def finds whether it writes a marked one (Marks.hit) */
+typedef struct {
+	uint8_t *m;
+	int hit;
+} Marks;
+static void mark_def(void *ctx, int t, int def, int kill)
 {
-	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	(void)kill;
+	if (def)
+		((Marks *)ctx)->m[t] = 1;
+}
+static void hit_def(void *ctx, int t, int def, int kill)
+{
+	Marks *k = ctx;
+	(void)kill;
+	k->hit |= def && k->m[t];
+}
 
-	for (int o = 0; o < in->nopd && o < si->n; o++)
-		if (si->dst[o] && (in->o[o].kind == OPD_REG || in->o[o].kind == OPD_PRED) &&
-		    own(f, in->o[o].t))
-			m[in->o[o].t] = 1;
+/* marks in m the temporaries instruction in writes */
+static void mark_writes(const MIns *in, uint8_t *m)
+{
+	Marks k = {m, 0};
+	be_visit(in, mark_def, &k);
 }
 
 /* instruction in writes a temporary that m marks */
-static int writes_marked(const Fn *f, const MIns *in, const uint8_t *m)
+static int writes_marked(const MIns *in, uint8_t *m)
 {
-	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-
-	for (int o = 0; o < in->nopd && o < si->n; o++)
-		if (si->dst[o] && (in->o[o].kind == OPD_REG || in->o[o].kind == OPD_PRED) &&
-		    own(f, in->o[o].t) && m[in->o[o].t])
-			return 1;
-	return 0;
+	Marks k = {m, 0};
+	be_visit(in, hit_def, &k);
+	return k.hit;
 }
 
 /* instruction in reads (a source, an address's base, its guard) a temporary that m marks */
@@ -395,7 +406,7 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 			if (!adr[j])
 				mark_reads(f, sins[j], val, 0);
 		for (int i = 0; i < nsins; i++)
-			if (adr[i] && writes_marked(f, sins[i], val))
+			if (adr[i] && writes_marked(sins[i], val))
 				adr[i] = 0, again = 1;
 	}
 	/* what the sides compute with, what they write, and the addresses they need */
@@ -404,7 +415,7 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 		mark_reads(f, sins[i], adr[i] ? need : data, 0);
 		if (g && own(f, g->t))
 			need[g->t] = 1;
-		mark_writes(f, sins[i], taint);
+		mark_writes(sins[i], taint);
 	}
 	/* below the join, in order: what does not wait for the sides */
 	for (int k = 0; k < npost; k++) {
@@ -418,7 +429,7 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 			}
 			mark_reads(f, in, data, 0);
 			if (reads_marked(f, in, taint))
-				mark_writes(f, in, taint);
+				mark_writes(in, taint);
 			else
 				n += work(x, j);
 		}
@@ -432,9 +443,9 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 			const MIns *in = &x->ins[j];
 			int gst = in->op == OP_ST || in->op == OP_RED;
 			store |= gst;
-			if (gst || writes_marked(f, in, need))
+			if (gst || writes_marked(in, need))
 				mark_reads(f, in, need, 1);
-			else if (writes_marked(f, in, data) || in->op == OP_STS) {
+			else if (writes_marked(in, data) || in->op == OP_STS) {
 				mark_reads(f, in, data, 0);
 				above += work(x, j);
 			}
