@@ -352,6 +352,8 @@ static int crs_above(const Crs *c, int u, int base)
  * own at such a join and leaves by BRK) */
 static int closed(const Kernel *k, const Crs *c, int base, int a, int b, uint32_t lo, uint32_t x)
 {
+	int sb = crs_sync(c, base);     /* (the enclosing region's SSY) */
+
 	for (int q = a; q < b; q++) {
 		const Ins *in = &k->ins[q];
 		Flow f = (Flow)isa_rules(in->op)->flow;
@@ -368,7 +370,7 @@ static int closed(const Kernel *k, const Crs *c, int base, int a, int b, uint32_
 		if (in->op == OP_BRK)
 			while (u && c->n[u].kind == OP_SSY)
 				u = c->n[u].up;
-		if (in->sync && guarded(in) && crs_sync(c, u) && crs_sync(c, u) == crs_sync(c, base))
+		if (in->sync && guarded(in) && crs_sync(c, u) && crs_sync(c, u) == sb)
 			continue;
 		if ((in->sync || in->op == OP_BRK || in->op == OP_CONT) && !crs_above(c, u, base))
 			return 0;
@@ -418,7 +420,8 @@ static int straight(const Kernel *k, int i, int j)
  * ptxas's own division code skips a CAL to such a join, myocyte's `@P0 BRA CC.NEU`) or
  * NOP.S, or a BRK or CONT, and where the run over the control flow did not reach the
  * branch (base -1) */
-static int side_meets(const Kernel *k, const Crs *c, int base, int a, int j, uint32_t lo, uint32_t x)
+static int side_meets(const Kernel *k, const Crs *c, int base, int a, int j, uint32_t lo,
+                      uint32_t x)
 {
 	const Ins *in = &k->ins[j];
 
@@ -520,6 +523,13 @@ static int ref_back_uniform(const Kernel *k, const Crs *c, int i, uint32_t s)
 	return 0;
 }
 
+/* is ptxas's guarded BRA i to t, inside the region that ends at s, a uniform branch: a
+ * forward one (ref_uniform) or a back edge (ref_back_uniform)? */
+static int ref_says_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_t s)
+{
+	return t > k->ins[i].addr ? ref_uniform(k, c, i, t, s) : ref_back_uniform(k, c, i, s);
+}
+
 /* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
  * code carries its body's lines) the last predicated branch above it */
 static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Construct *c)
@@ -601,10 +611,8 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 				inssy = nssy ? ssy[nssy - 1] : 0;
 			else if (!inssy && crs.st[i] >= 0)     /* a loop's PBK or PCNT region */
 				inssy = loop_top(&crs, crs.st[i]);
-			c.kind = (inssy && !(in->m.flags & MF_U) &&
-			          (ours || (t > in->addr ? !ref_uniform(k, &crs, i, t, inssy)
-			                                 : !ref_back_uniform(k, &crs, i, inssy)))) ? CK_SSY
-			                                                                         : CK_UNIFORM;
+			c.kind = inssy && !(in->m.flags & MF_U) && (ours || !ref_says_uniform(k, &crs, i, t, inssy))
+			         ? CK_SSY : CK_UNIFORM;
 			c.back = t <= in->addr;
 			if (t > in->addr) {
 				c.fall = count(k, in->addr + 8, t);
