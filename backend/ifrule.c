@@ -18,9 +18,12 @@
  * are 7 divergent and 5 uniform, one below a side with no such store or two: tests/ptx/one_store; a
  * shared store does not count, nor do RED and ATOM; a store whose address base code outside the
  * side reads, at the join or before the branch, gets the plain limits: _join7, _before7, _joinu5),
- * and a side that computes the address of a global store it makes STORE_SIDE fewer
- * (tests/ptx/store_addr); the moves of a kernel parameter that a side only stores through are
- * neither counted nor such an address (param_bases: tests/ptx/store_param). A side that stores a
+ * and one more for each other store through a base no other store of the side uses
+ * (tests/ptx/shared_addr), a side that computes the address of a global store it makes from an
+ * index it makes too STORE_SIDE fewer (tests/ptx/store_addr), and nothing for what ptxas makes
+ * of a 64-bit shared address in 32 bits (shared_free: clang's); the moves of a kernel
+ * parameter that a side only stores through are neither counted nor such an address
+ * (param_bases: tests/ptx/store_param). A side that stores a
  * value it loaded where the join loads it again is branched around (be_ifrule_sm35_reload:
  * tests/ptx/reload). ptxas speculates nothing of a side above its branch (tests/ptx/side_nospec):
  * the rule counts all of it, guarded.
@@ -707,12 +710,137 @@ int be_ifrule_free(const Blk *b, int k)
 	return 0;
 }
 
+/* every instruction of f that writes temporary t is a MOV of an immediate, or of a temporary
+ * such as t (clang's `mov.u64 %rd28, s_val`: a shared variable's address) */
+static int const_tmp(const Fn *f, int t, int depth)
+{
+	int any = 0;
+
+	if (!own(f, t) || depth > 8)
+		return 0;
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			if (!be_writes(in, t))
+				continue;
+			if (in->op != OP_MOV || in->nopd != 2 || in->o[0].part || in->o[1].part ||
+			    (in->o[1].kind != OPD_IMM && (in->o[1].kind != OPD_REG ||
+			     !const_tmp(f, in->o[1].t, depth + 1))))
+				return 0;
+			any = 1;
+		}
+	return any;
+}
+
+/* pair t of f has one definition: each of its words (or the whole pair) is written by one
+ * instruction of f. Not a pointer that paths set each their own way (clang's phi of
+ * addresses into a stencil's neighbours: rodinia-clang's srad), which ptxas makes with an add
+ * of its own on each path, the constant offsets included */
+static int one_def(const Fn *f, int t)
+{
+	int w[3] = {0, 0, 0};
+
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			for (int o = 0; o < in->nopd && o < si->n; o++)
+				if (si->dst[o] && in->o[o].kind == OPD_REG && in->o[o].t == t &&
+				    (in->o[o].part > 2 || w[in->o[o].part]++))
+					return 0;
+		}
+	return !w[0] || (!w[1] && !w[2]);
+}
+
+/* temporary t of f, a pair, holds a 64-bit shared-memory address and nothing else: every
+ * instruction that reads it takes it as the address of a shared-memory access (LDS, STS,
+ * ATOMS), or makes another such address of it (a copy of the pair; a 64-bit add's IADD.CC or
+ * IADD.X); each of them with one definition (one_def). seen: 1 for one found so (or being
+ * looked at: a pointer stepped round a loop), 2 for one not */
+static int shared_addr(const Fn *f, int t, uint8_t *seen)
+{
+	if (!own(f, t) || f->tmp[t].cls != TC_R2)
+		return 0;
+	if (seen[t])
+		return seen[t] == 1;
+	seen[t] = 1;
+	if (!one_def(f, t))
+		return seen[t] = 2, 0;
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			int sh = in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS, ok;
+			if (!reads(in, t))
+				continue;
+			if (sh) {
+				ok = 1;
+				for (int o = 0; o < in->nopd; o++)
+					ok &= in->o[o].t != t || in->o[o].kind == OPD_MEM;
+			} else if (in->op == OP_MOV)
+				ok = in->nopd == 2 && !in->o[0].part && in->o[1].kind == OPD_REG &&
+				     !in->o[1].part && shared_addr(f, in->o[0].t, seen);
+			else
+				ok = in->op == OP_IADD && (in->m.flags & (MF_CC | MF_X)) && in->nopd == 3 &&
+				     in->o[0].kind == OPD_REG && in->o[0].part &&
+				     shared_addr(f, in->o[0].t, seen);
+			if (!ok)
+				return seen[t] = 2, 0;
+		}
+	return 1;
+}
+
+/* instruction in is one of ptxas's 32-bit making of a 64-bit shared-memory address (clang's
+ * `mul.wide.u32`, `add.s64` of a shared variable's address, `ld.shared [%rd]`): it writes
+ * only a shared_addr temporary, and is a copy of the pair, the high word (mul.wide's SHR,
+ * the add's IADD.X), or the low word's add of a constant (a shared variable's address, an
+ * offset), which ptxas folds into the access (LDS [R+0x1000]). ptxas 11.8 spends nothing on
+ * them: tests/ptx/shared_addr */
+static int shared_free(const Fn *f, const MIns *in, uint8_t *seen)
+{
+	const MOpd *d = in->nopd > 0 ? &in->o[0] : NULL;
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	if (!d || d->kind != OPD_REG || si->n < 1 || !si->dst[0] || (si->n > 1 && si->dst[1]) ||
+	    !shared_addr(f, d->t, seen))
+		return 0;
+	if (in->op == OP_MOV)
+		return !d->part;
+	if (d->part == 2)
+		return 1;
+	if (d->part != 1 || in->op != OP_IADD || !(in->m.flags & MF_CC) || in->nopd != 3)
+		return 0;
+	for (int o = 1; o <= 2; o++)
+		if (in->o[o].kind == OPD_IMM ||
+		    (in->o[o].kind == OPD_REG && const_tmp(f, in->o[o].t, 0)))
+			return 1;
+	return 0;
+}
+
+/* the address of store i of chain[k] is made in the side from an index the side makes too
+ * (NVVM's `mul.wide.s32`, `add.s64`, `st.global` for `out[i] = v`), not only added there to
+ * an index made before it: ptxas spends as much as ours on that add (IADD, IADD.X) */
+static int made_index(const Fn *f, const int *chain, int k, int i)
+{
+	const MOpd *a = gaddr(&f->blk[chain[k]].ins[i]);
+	const MIns *w = a ? writer(f, chain, k, i, a->t) : NULL;
+
+	for (int o = 1; w && w->op == OP_IADD && o < w->nopd; o++)
+		if (w->o[o].kind == OPD_REG && own(f, w->o[o].t) && w->o[o].t != a->t &&
+		    writer(f, chain, k, i, w->o[o].t))
+			return 1;
+	return w && w->op != OP_IADD;
+}
+
 int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside, char *note, size_t nnote)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
-	int stmade = 0, nst = 0, stbase = T_RZ, useld = 0, ldg = 0, nprm, prmcopy = 0;
-	int64_t stprm = -1;
+	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0;
+	/* the side's global stores: each one's address base, that base when made before the
+	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
+	struct { int t, base; int64_t prm; } *st = NULL;
+	int capst = 0;
+	uint8_t *seen = be_alloc(f->pool, (size_t)f->ntmp);   /* (shared_addr's) */
 	/* (the parameters the side only stores through: not the side's own addresses) */
 	const uint8_t *prm = param_bases(f, chain, nchain, &nprm);
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
@@ -726,10 +854,9 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
 			int use = 0, mine = made_addr(in, def, ndef, 0), fr = be_ifrule_free(x, i);
 			made |= mine;
-			stmade |= made_addr(in, def, ndef, 1);
+			stmade |= made_addr(in, def, ndef, 1) && made_index(f, chain, k, i);
 			local |= in->op == OP_LDL;
 			stl |= in->op == OP_STL;
-			nst += in->op == OP_ST;
 			/* (what ptxas spends on an LDG beside ours: its TEXDEPBAR, and the address
 			 * IADD32I and IADD.X of an offset, which its LDG cannot take) */
 			if (in->op == OP_LDG && gaddr(in))
@@ -737,9 +864,12 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			/* the base of its address, when made before the side (one made in it is the
 			 * side's own even where its PTX register is read elsewhere) */
 			const MOpd *sa = in->op == OP_ST ? gaddr(in) : NULL;
-			if (sa)
-				stbase = writer(f, chain, k, i, sa->t) ? T_RZ : sa->t,
-				stprm = prm[sa->t] ? param_off(f, sa->t, 0) : -1;
+			if (sa) {
+				VPUSH(f->pool, st, nst, capst);
+				st[nst - 1].t = sa->t;
+				st[nst - 1].base = writer(f, chain, k, i, sa->t) ? T_RZ : sa->t;
+				st[nst - 1].prm = prm[sa->t] ? param_off(f, sa->t, 0) : -1;
+			}
 			for (int l = 0; l < nld; l++)
 				use |= reads(in, ld[l]);
 			/* a copy of the loaded value (isel's move into the PTX register) or a store of
@@ -754,6 +884,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			prmcopy += pm && cc;
 			nfree += fr != 0;
 			nfuse += fr == BE_FREE_FUSE;
+			nsh += !fr && shared_free(f, in, seen);
 			for (int o = 0; o < in->nopd && o < si->n; o++)
 				if (si->dst[o] && in->o[o].kind == OPD_REG && !pm)
 					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
@@ -789,22 +920,34 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				         "offsets", ldg - 1);
 		}
 	} else {
-		c -= nfree;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
+		c -= nfree + nsh;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
 		c -= nprm - prmcopy;
-		if (nst == 1 && stbase >= T_FIRST && read_outside(f, chain, nchain, stbase))
-			nst = 0;   /* (its address is read elsewhere: the plain count) */
-		if (nst == 1 && stprm >= 0 && param_elsewhere(f, a, chain, nchain, stprm))
-			nst = 0;   /* (the parameter is accessed through after the join or in another
-			              side: the same) */
-		c += nst == 1;
+		/* (one more for each store whose base no other store of the side goes through;
+		 * not when its address is read elsewhere, nor when the parameter it stores through
+		 * is accessed through after the join or in another side: the plain count) */
+		for (int i = 0; i < nst; i++) {
+			int alone1 = 1;
+			for (int j = 0; j < nst; j++)
+				alone1 &= j == i || st[j].t != st[i].t;
+			one += alone1 && !(st[i].base >= T_FIRST &&
+			                   read_outside(f, chain, nchain, st[i].base)) &&
+			       !(st[i].prm >= 0 && param_elsewhere(f, a, chain, nchain, st[i].prm));
+		}
+		c += one;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
-		if (note && (nst == 1 || stmade || nfuse || nprm)) {
+		if (note && (one || stmade || nfuse || nprm || nsh)) {
 			int n = snprintf(note, nnote, "counted as ptxas: ");
 			const char *sep = "";
-			if (nst == 1 && n < (int)nnote)
+			if (one && nst == 1 && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "1 more for the side's one global "
 				              "store"), sep = ", ";
+			else if (one == 1 && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "1 more for the side's one store "
+				              "through a base of its own"), sep = ", ";
+			else if (one && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "%d more for the side's global "
+				              "stores each through a base of its own", one), sep = ", ";
 			if (stmade && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d fewer for the store address "
 				              "the side computes", sep, STORE_SIDE), sep = ", ";
@@ -812,8 +955,12 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d fewer for the parameter it "
 				              "stores through", sep, nprm), sep = ", ";
 			if (nfuse && n < (int)nnote)
-				snprintf(note + n, nnote - (size_t)n, "%s%d shift%s or offset%s fused into the "
-				         "instruction after", sep, nfuse, nfuse == 1 ? "" : "s", nfuse == 1 ? "" : "s");
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d shift%s or offset%s fused into "
+				              "the instruction after", sep, nfuse, nfuse == 1 ? "" : "s",
+				              nfuse == 1 ? "" : "s"), sep = ", ";
+			if (nsh && n < (int)nnote)
+				snprintf(note + n, nnote - (size_t)n, "%s%d of 64-bit shared addresses made in "
+				         "32 bits", sep, nsh);
 		}
 	}
 	if (guarded && plain && why && !why[0])

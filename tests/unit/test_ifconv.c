@@ -287,6 +287,45 @@ START_TEST(t_sm35_one_store)
 }
 END_TEST
 
+/* clang's 64-bit shared addresses, which ptxas makes in 32 bits, and a side's global stores
+ * each through a base of its own (tests/ptx/shared_addr, its listing in tests/ptxas-ref): the
+ * high words, the copies of the pair and the add of a shared variable's address cost nothing;
+ * each store through a base no other store of the side uses counts one more; a store address
+ * only added in the side to an index made before it is no address the side computes */
+START_TEST(t_sm35_shared_addr)
+{
+	static const Want want[] = {
+		{ "shared_addr", BD_PREDICATED, 0, "larger side 6 <= --predicate-max 8 (counted as ptxas: "
+		  "4 of 64-bit shared addresses made in 32 bits)" },
+		{ "shared_addr_a7", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 2 of 64-bit shared addresses made in 32 bits)" },
+		{ "shared_addr_a8", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8" },
+		{ "shared_addr_m5", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 4 of 64-bit shared addresses made in 32 bits)" },
+		{ "shared_addr_m6", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8" },
+		{ "shared_addr_st4", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 2 more for the side's global stores each through a base of its own)" },
+		{ "shared_addr_st5", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8" },
+		{ "shared_addr_rep4", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 1 more for the side's one store through a base of its own)" },
+		{ "shared_addr_rep5", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8" },
+		{ "shared_addr_add4", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 1 more for the side's one global store)" },
+		{ "shared_addr_add5", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8 (counted as "
+		  "ptxas: 1 more for the side's one global store)" },
+	};
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/shared_addr.ptx", 0);
+	check_wants(&t, want, sizeof want / sizeof *want);
+	/* the main kernel's second side: two stores, each through its own base */
+	ck_assert_int_eq(entry(&t, "shared_addr", 1)->decision, BD_PREDICATED);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "shared_addr", 1)->rule, "2 more for the side's global "
+	                             "stores each through a base of its own"));
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side that stores through a kernel parameter it loads itself (tests/ptx/store_param, its
  * listing in tests/ptxas-ref): its moves of the parameter are not counted nor read as a
  * store address it computes, which puts it at one global store's limits, 7 divergent and 5
@@ -1682,6 +1721,7 @@ int main(void)
 	tcase_add_test(tc, t_brk_uni);
 	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_sm35_one_store);
+	tcase_add_test(tc, t_sm35_shared_addr);
 	tcase_add_test(tc, t_sm35_store_param);
 	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_sm35_ld_other);
