@@ -13,6 +13,10 @@
 #include "frontend/ptx.h"
 #include "opt/opt.h"
 
+/* the longest reason --explain gives a branch (a one-side's holds the whole if/else's reason
+ * and its side's, each with its count's note), with its end */
+enum { BE_RULE_LEN = 640 };
+
 /* how if-conversion counts a hammock (docs/predication.md, "The rule") */
 typedef enum {
 	BE_RULE_GUIDE,  /* both sides together, as the CUDA C Programming Guide 4.x says (7/4) */
@@ -134,7 +138,7 @@ typedef struct {
 	                        branch kept over the taken side; 2, the taken side alone, the
 	                        branch kept over the fall-through side, which breaks out of its
 	                        loop (one-side); 0: both sides, or not predicated */
-	char rule[320];      /* why (threshold, rule) */
+	char rule[BE_RULE_LEN];  /* why (threshold, rule) */
 	int bpath;           /* a PBK loop's back edge falling into a break path (sync.c's
 	                        exit_sync): 1, its SSY pushed after the PBK: 2; else 0 */
 	int bpath_first, bpath_last; /* the path's PTX lines (0 when it has no instruction) */

@@ -240,7 +240,7 @@ typedef struct IfRec {
 	                        2: the taken side alone (one-side, the fall-through breaks) */
 	int uniform;         /* the branch cannot diverge */
 	char why[64];        /* uniformity reason */
-	char rule[320];      /* the rule that decided */
+	char rule[BE_RULE_LEN];  /* the rule that decided */
 } IfRec;
 
 /* chain.c: one test folded into the next one's predicate (log.c reads it) */

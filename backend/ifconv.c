@@ -503,10 +503,12 @@ static int one_tried(const Fn *f, const Blk *b, Ham *h, IfRec *r, int whole)
 		if (!strncmp(c, "larger side ", 12))
 			c += 12;
 		snprintf(alone, sizeof alone, "%s", c);
-		snprintf(r->rule, sizeof r->rule, "whole if/else kept (%.*s); %s side predicated alone "
-		         "(%.56s, with its jump), the branch kept over the %s", taken_alone ? 70 : 86,
-		         why, taken_alone ? "taken" : "fall-through", alone,
-		         taken_alone ? "fall-through side, which breaks" : "taken side");
+		if (snprintf(r->rule, sizeof r->rule, "whole if/else kept (%s); %s side predicated "
+		             "alone (%s, with its jump), the branch kept over the %s",
+		             why, taken_alone ? "taken" : "fall-through", alone,
+		             taken_alone ? "fall-through side, which breaks" : "taken side") >=
+		    (int)sizeof r->rule)
+			memcpy(r->rule + sizeof r->rule - 4, "...", 4);   /* (no reason is that long) */
 		if (taken_alone)
 			r->size_else = -1;
 		else

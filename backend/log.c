@@ -106,7 +106,7 @@ static int by_line(const void *x, const void *y)
 static void rule_join(char *dst, size_t n, const char *head, const char *tail)
 {
 	size_t h = strlen(head), t = strlen(tail);
-	char buf[512];
+	char buf[BE_RULE_LEN];
 
 	if (h >= sizeof buf)
 		h = sizeof buf - 1;

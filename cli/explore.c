@@ -123,6 +123,7 @@ static void add_branches(const Module *m, const BeLog *log, ExploreBranch *b, in
 		x->cost_pred = e->cost_pred;
 		x->cost_branch = e->cost_branch;
 		snprintf(x->compiled, sizeof x->compiled, "%s", be_decision_name(e->decision));
+		_Static_assert(sizeof x->rule >= sizeof e->rule, "ExploreBranch.rule holds a reason whole");
 		snprintf(x->rule, sizeof x->rule, "%s", e->rule);
 		snprintf(x->uniform, sizeof x->uniform, "%s: %s", e->uniform ? "uniform" : "divergent",
 		         e->why_uniform);

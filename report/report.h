@@ -278,7 +278,7 @@ typedef struct {
 	int predicated;         /* compiled as guarded code */
 	char flip[32];          /* the --decide value of its variant ("#3=pred"), "" when none */
 	char why[200];          /* why it has no variant */
-	char rule[320];         /* --explain's reason for the decision as compiled */
+	char rule[640];         /* --explain's reason for the decision as compiled (BE_RULE_LEN) */
 	char uniform[80];       /* --explain's "uniform: WHY" or "divergent: WHY" */
 	/* filled by rp_explore_run */
 	int point;              /* its variant's point, or -1 */

@@ -1087,6 +1087,43 @@ static char *one_side_ptx(void)
 	return s;
 }
 
+/* a one-side whose fall-through side, predicated alone, carries a note of the sm_35 count
+ * (it computes a global store's address): --explain's reason holds the whole if/else's reason
+ * and the side's, its note whole (a cut of either to fit the record once ended the side's
+ * note mid-word: "(counted as ptxas: 1 more for t") */
+START_TEST(t_one_side_note)
+{
+	static const char text[] =
+		".version 7.8\n.target sm_35\n.address_size 64\n"
+		".visible .entry note_0(.param .u64 out, .param .u32 q)\n{\n"
+		".reg .pred %p<2>;\n.reg .b32 %r<6>;\n.reg .b64 %rd<5>;\n"
+		"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [q];\ncvta.to.global.u64 %rd4, %rd1;\n"
+		"mov.u32 %r2, %tid.x;\nmov.u32 %r3, %r2;\nsetp.lt.u32 %p1, %r2, 16;\n@%p1 bra ELSE;\n"
+		"xor.b32 %r3, %r3, %r2;\nadd.s32 %r4, %r2, %r1;\nmul.wide.u32 %rd3, %r4, 4;\n"
+		"add.s64 %rd2, %rd4, %rd3;\nst.global.u32 [%rd2], %r3;\nadd.s32 %r3, %r3, %r1;\n"
+		"bra.uni JOIN;\nELSE:\n"
+		"xor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, %r2;\nxor.b32 %r3, %r3, %r1;\n"
+		"add.s32 %r3, %r3, %r2;\nxor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, %r2;\n"
+		"xor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, %r2;\nxor.b32 %r3, %r3, %r1;\n"
+		"add.s32 %r3, %r3, %r2;\nxor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, %r2;\n"
+		"xor.b32 %r3, %r3, %r1;\nadd.s32 %r3, %r3, %r2;\n"
+		"JOIN:\nmul.wide.u32 %rd3, %r2, 4;\nadd.s64 %rd2, %rd4, %rd3;\n"
+		"st.global.u32 [%rd2], %r3;\nret;\n}\n";
+	Tr t;
+	BeOptions o;
+
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "one_side_note.ptx", text, strlen(text), &o));
+	ck_assert_int_eq(dec(&t, "note_0"), BD_PREDICATED);
+	ck_assert_str_eq(entry(&t, "note_0", 0)->rule, "whole if/else kept (larger side 14 > "
+	                 "--predicate-max 8); fall-through side predicated alone (8 <= "
+	                 "--predicate-max 8 (counted as ptxas: 1 more for the side's one global "
+	                 "store, 3 fewer for the store address the side computes), with its jump), "
+	                 "the branch kept over the taken side");
+	tr_free(&t);
+}
+END_TEST
+
 /* the guarded NOP.S, and the guarded BRA, of kernel name */
 static void one_side_ops(const Tr *t, const char *name, int *gnops, int *gbra)
 {
@@ -1715,6 +1752,7 @@ int main(void)
 	tcase_add_test(tc, t_ret_nest);
 	tcase_add_test(tc, t_kept_fallback);
 	tcase_add_test(tc, t_one_side);
+	tcase_add_test(tc, t_one_side_note);
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
 	tcase_add_test(tc, t_one_side_break);
