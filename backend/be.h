@@ -481,6 +481,31 @@ void be_sel_brx(Fn *f, Blk *last);                          /* a J_BRX's target 
 int be_isel(Fn *f);          /* isel.c: selection of every block */
 void be_fold_preds(Fn *f);   /* isel_pred.c: predicate constants and copies folded */
 void be_uniform(Fn *f);      /* uniform.c */
+/* reach.c: the definitions of f's PTX registers (those its live blocks' instructions write),
+ * and for each read, in operand order, those that may reach it */
+typedef struct {
+	int reg;             /* the register read; -1 for a special register */
+	int sreg;            /* that special register (PSReg), else -1 */
+	int first, n;        /* the definitions that may reach it: BeReach.defs[first, first + n) */
+} BeRead;
+typedef struct {
+	int nd;              /* definitions */
+	int *dins, *dreg, *dblk; /* per definition: its PTX instruction, register, block */
+	int *idef;           /* per PTX instruction i: its definitions [idef[i], idef[i + 1]) */
+	int *rdef, *rdefs;   /* per register g: its definitions rdefs[rdef[g], rdef[g + 1]) */
+	int *bit;            /* per definition: its bit in reach (its register is written more
+	                        than once), else -1 */
+	int wm;              /* words of a set of such definitions */
+	uint32_t *reach;     /* per block, wm words: those that may reach its entry */
+	BeRead *rd;          /* the reads */
+	int nrd, caprd;
+	int *iread, *nread;  /* per PTX instruction: its reads [iread, iread + nread) */
+	int *bread;          /* per block: its branch condition's read (cond's register), else -1 */
+	int *defs;           /* the reads' reaching definitions */
+	int ndefs, capdefs;
+} BeReach;
+BeReach *be_reach(Fn *f, int (*cond)(const Fn *f, const Blk *b));
+int be_ins_dst(const PIns *in, int k);   /* the k-th register in writes, -1 past the last */
 /* uniform.c, for backend.c's fixed point of --func-params callers over a kernel's functions:
  * call i of the analysed f passes argument a a value that may differ between lanes; function
  * k's parameters that may take any value (its address taken, or the parameter written or its

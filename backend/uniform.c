@@ -1,17 +1,23 @@
-/* uniform.c - uniformity (divergence) analysis of PTX registers and branches.
+/* uniform.c - uniformity (divergence) analysis of PTX register definitions and branches.
  *
  * Needs cfg, postdom, the PTX body. Marks Blk.jmp.div on branches that may split a warp
  * and Blk.jmp.uni on those that cannot; breaks nothing.
  *
- * A register is divergent when some definition reads a divergent register or special
- * register (%tid, %laneid, %lanemask_*, %clock*), is guarded by a divergent predicate, is
- * an op whose result differs per lane (atom, shfl, match, ld.local, a call's results, a
- * .func parameter), or is made in the region of a divergent branch (the blocks reached from
- * it before its immediate post-dominator) and read outside that region (sync dependence:
- * lanes that took different paths see different definitions). Everything else — kernel
- * parameters, %ctaid/%nctaid/%ntid, constants, loads through uniform addresses, votes —
- * is uniform. A branch is uniform when written .uni or its predicate is uniform.
- * Iterated to a fixed point (divergence only grows).
+ * Per definition (reach.c: a register an instruction writes; a register written at several
+ * places has as many values): a definition is divergent when it reads a divergent value
+ * (a definition of the register that may reach the read and is divergent; a carry-in reads
+ * what the block's last .cc instruction read) or special register (%tid, %laneid,
+ * %lanemask_*, %clock*), is guarded by a divergent predicate, is an op whose result differs
+ * per lane (atom, shfl, match, ld.local, a call's results, a .func parameter), or is made
+ * in the region of a divergent branch (the blocks reached from it before its immediate
+ * post-dominator J, a kept back edge's guarded EXIT counted as a way out: be_postdom_kept)
+ * and reaches J with its register live there (sync dependence: lanes that took different
+ * paths meet at J with different definitions, read after J or round a loop back into the
+ * region). Everything else — kernel parameters, %ctaid/%nctaid/%ntid, constants, loads
+ * through uniform addresses, votes — is uniform. A branch is uniform when written .uni or
+ * no divergent definition of its predicate reaches it. Iterated to a fixed point
+ * (divergence only grows). A register is divergent (Fn.preduni, for what asks of a
+ * register, not of one read) when one of its definitions is.
  *
  * Under --loop-sync pbk, Jmp.pdiv is what ptxas 11.8 takes for divergent (its listings tell
  * a divergent continue from a uniform one by its SSY or PBK): also a condition that reads,
@@ -30,8 +36,9 @@
 
 typedef struct {
 	Fn *f;
-	uint8_t *div;        /* per PTX register */
-	char (*why)[48];     /* first reason per divergent register */
+	const BeReach *r;
+	uint8_t *div;        /* per definition (BeReach) */
+	char (*why)[48];     /* first reason per divergent definition */
 	int changed;
 } U;
 
@@ -49,49 +56,31 @@ static int sreg_divergent(int s)
 	}
 }
 
-static void mark(U *u, int reg, const char *why)
+static void mark(U *u, int d, const char *why)
 {
-	if (reg < 0 || u->div[reg])
+	if (u->div[d])
 		return;
-	u->div[reg] = 1;
-	snprintf(u->why[reg], sizeof u->why[reg], "%s", why);
+	u->div[d] = 1;
+	snprintf(u->why[d], sizeof u->why[d], "%s", why);
 	u->changed = 1;
 }
 
-/* first divergent source of an operand: a reason, or NULL */
-static const char *opd_div(U *u, const POpd *o, char *buf, size_t n)
+/* read x may differ between lanes: a divergent special register, or a divergent definition
+ * of its register reaching it (the first, else -2; -1 for the special register) */
+static int read_div(const U *u, const BeRead *x)
 {
-	const PFunc *pf = u->f->pf;
+	if (x->reg < 0)
+		return sreg_divergent(x->sreg) ? -1 : -2;
+	for (int k = 0; k < x->n; k++)
+		if (u->div[u->r->defs[x->first + k]])
+			return u->r->defs[x->first + k];
+	return -2;
+}
 
-	switch ((int)o->kind) {
-	case POK_REG:
-		if (u->div[o->reg]) {
-			snprintf(buf, n, "%s", pf->regs[o->reg].name);
-			return buf;
-		}
-		return NULL;
-	case POK_ADDR:
-		if (o->reg >= 0 && u->div[o->reg]) {
-			snprintf(buf, n, "%s", pf->regs[o->reg].name);
-			return buf;
-		}
-		return NULL;
-	case POK_SREG:
-		if (sreg_divergent(o->sreg)) {
-			snprintf(buf, n, "%s", ptx_sreg_name((PSReg)o->sreg));
-			return buf;
-		}
-		return NULL;
-	case POK_VEC: case POK_LIST:
-		for (int i = 0; i < o->nelems; i++) {
-			const char *r = opd_div(u, &o->elems[i], buf, n);
-			if (r)
-				return r;
-		}
-		return NULL;
-	default:
-		return NULL;
-	}
+/* the name of what read x reads */
+static const char *read_name(const Fn *f, const BeRead *x)
+{
+	return x->reg >= 0 ? f->pf->regs[x->reg].name : ptx_sreg_name((PSReg)x->sreg);
 }
 
 /* the function a direct call in makes, or -1 (an indirect call) */
@@ -151,86 +140,50 @@ static const char *op_divergent(const Fn *f, const PIns *in)
 	}
 }
 
-/* the k-th register instruction in writes (from 0: its destinations, a vector's or list's
- * elements, in operand order), -1 past the last */
-static int ins_dst(const PIns *in, int k)
-{
-	for (int s = 0; s < in->nopd; s++) {
-		const POpd *o = &in->o[s];
-		if (!ptx_ins_writes(in, s))
-			continue;
-		if (o->kind == POK_REG && k-- == 0)
-			return o->reg;
-		if (o->kind == POK_VEC || o->kind == POK_LIST)
-			for (int i = 0; i < o->nelems; i++)
-				if (o->elems[i].kind == POK_REG && k-- == 0)
-					return o->elems[i].reg;
-	}
-	return -1;
-}
-
 /* the registers instruction in writes, into bits */
 static void ins_writes(const PIns *in, uint32_t *bits)
 {
-	for (int k = 0, r; (r = ins_dst(in, k)) >= 0; k++)
+	for (int k = 0, r; (r = be_ins_dst(in, k)) >= 0; k++)
 		BSET(bits, r);
 }
 
-static void each_dst(U *u, const PIns *in, const char *why)
+/* PTX instruction i's definitions: divergent when its op is, or a read of it (its guard
+ * first) may differ between lanes */
+static void transfer(U *u, int i)
 {
-	for (int k = 0, r; (r = ins_dst(in, k)) >= 0; k++)
-		mark(u, r, why);
-}
+	const BeReach *r = u->r;
+	char why[48];
+	const char *c;
 
-static void transfer(U *u, const PIns *in)
-{
-	char buf[48], why[48];
-	const char *r = op_divergent(u->f, in);
-
-	if (!r && in->guard >= 0 && u->div[in->guard]) {
-		snprintf(buf, sizeof buf, "%s", u->f->pf->regs[in->guard].name);
-		r = buf;
-	}
-	for (int s = 0; !r && s < in->nopd; s++)
-		if (!ptx_ins_writes(in, s) || in->o[s].kind == POK_ADDR)
-			r = opd_div(u, &in->o[s], buf, sizeof buf);
-	if (!r)
+	if (r->idef[i] == r->idef[i + 1])
 		return;
-	if (r == buf)
-		snprintf(why, sizeof why, "depends on %.32s", buf);
-	else
-		snprintf(why, sizeof why, "%s", r);
-	each_dst(u, in, why);
+	if ((c = op_divergent(u->f, &u->f->pf->ins[i])) != NULL)
+		snprintf(why, sizeof why, "%s", c);
+	for (int k = 0; !c && k < r->nread[i]; k++) {
+		const BeRead *x = &r->rd[r->iread[i] + k];
+		if (read_div(u, x) >= -1) {
+			c = read_name(u->f, x);
+			snprintf(why, sizeof why, "depends on %.32s", c);
+		}
+	}
+	for (int d = r->idef[i]; c && d < r->idef[i + 1]; d++)
+		mark(u, d, why);
 }
 
-/* blocks reached from b's successors without passing its immediate post-dominator */
-static void region(Fn *f, int b, uint8_t *in, int *stk)
+/* blocks reached from b's successors without passing j */
+static void region(Fn *f, int b, int j, uint8_t *in, int *stk)
 {
-	int j = f->blk[b].ipdom, sp = 0;
-	int s[2] = {f->blk[b].s1, f->blk[b].s2};
+	int sp = 0;
 
 	memset(in, 0, (size_t)f->nblk);
-	for (int k = 0; k < 2; k++)
-		if (s[k] >= 0 && s[k] != j && !in[s[k]])
-			in[s[k]] = 1, stk[sp++] = s[k];
-	if (f->blk[b].jmp.kind == J_BRX)
-		for (int k = 0; k < f->blk[b].jmp.ntl; k++) {
-			int t = f->tl[f->blk[b].jmp.tl + k];
-			if (t != j && !in[t])
-				in[t] = 1, stk[sp++] = t;
-		}
+	stk[sp++] = b;
 	while (sp) {
-		Blk *B = &f->blk[stk[--sp]];
-		int ss[2] = {B->s1, B->s2};
-		for (int k = 0; k < 2; k++)
-			if (ss[k] >= 0 && ss[k] != j && !in[ss[k]])
-				in[ss[k]] = 1, stk[sp++] = ss[k];
-		if (B->jmp.kind == J_BRX)
-			for (int k = 0; k < B->jmp.ntl; k++) {
-				int t = f->tl[B->jmp.tl + k];
-				if (t != j && !in[t])
-					in[t] = 1, stk[sp++] = t;
-			}
+		const Blk *B = &f->blk[stk[--sp]];
+		for (int k = 0; k < be_nsucc(B); k++) {
+			int s = be_succ(f, B, k);
+			if (s >= 0 && s != j && !in[s])
+				in[s] = 1, stk[sp++] = s;
+		}
 	}
 }
 
@@ -256,18 +209,6 @@ static void ins_reads(const PIns *in, const uint32_t *skip, uint32_t *bits)
 			opd_reads(&in->o[s], skip, bits);
 }
 
-/* the registers block b reads (its body, its branch), into bits */
-static void block_reads(const Fn *f, const Blk *b, uint32_t *bits)
-{
-	const PFunc *pf = f->pf;
-	int hi = b->jmp.ptxins >= 0 ? b->jmp.ptxins + 1 : b->plast;
-
-	for (int i = b->pfirst; i < hi && i < pf->nins; i++)
-		ins_reads(&pf->ins[i], NULL, bits);
-	if (b->jmp.cond >= 0 && f->tmp[b->jmp.cond].ptxreg >= 0)
-		BSET(bits, f->tmp[b->jmp.cond].ptxreg);
-}
-
 /* the PTX register a branch tests: its predicate, or a BRX's index (-1: none) */
 static int cond_reg(const Fn *f, const Blk *b)
 {
@@ -276,13 +217,21 @@ static int cond_reg(const Fn *f, const Blk *b)
 		const PIns *in = &f->pf->ins[b->jmp.ptxins];
 		return in->nopd > 0 && in->o[0].kind == POK_REG ? in->o[0].reg : -1;
 	}
-	return b->jmp.cond >= 0 ? f->tmp[b->jmp.cond].ptxreg : -1;
+	return b->jmp.kind == J_BRA && b->jmp.cond >= 0 ? f->tmp[b->jmp.cond].ptxreg : -1;
+}
+
+/* the first divergent definition reaching block b's branch condition, else -1 */
+static int cond_div(const U *u, const Blk *b)
+{
+	int x = u->r->bread[b->id];
+
+	return x >= 0 ? read_div(u, &u->r->rd[x]) : -1;
 }
 
 static int branch_div(U *u, Blk *b)
 {
 	const Fn *f = u->f;
-	int reg;
+	int reg, d;
 
 	if (b->jmp.kind != J_BRA && b->jmp.kind != J_BRX)
 		return 0;
@@ -296,8 +245,8 @@ static int branch_div(U *u, Blk *b)
 		return 0;
 	}
 	reg = cond_reg(f, b);
-	if (reg >= 0 && u->div[reg]) {
-		snprintf(b->why, sizeof b->why, "%s %s", f->pf->regs[reg].name, u->why[reg]);
+	if ((d = cond_div(u, b)) >= 0) {
+		snprintf(b->why, sizeof b->why, "%s %s", f->pf->regs[reg].name, u->why[d]);
 		return 1;
 	}
 	if (reg >= 0)
@@ -323,13 +272,44 @@ static void use_def(const Fn *f, const Blk *b, uint32_t *use, uint32_t *def)
 		BSET(use, c);
 }
 
+/* the PTX registers live at each block's entry, w words a block */
+static uint32_t *live_in(Fn *f, int w)
+{
+	int n = f->nblk;
+	uint32_t *use = be_alloc(f->pool, sizeof(uint32_t) * (size_t)(3 * n * w + 1));
+	uint32_t *def = use + n * w, *live = def + n * w;
+
+	for (int bi = 0; bi < n; bi++)
+		if (!f->blk[bi].dead)
+			use_def(f, &f->blk[bi], use + bi * w, def + bi * w);
+	be_live(f, w, use, def, NULL, NULL, live, NULL);
+	return live;
+}
+
+/* sync dependence of divergent branch b (region in, immediate post-dominator j): its
+ * region's definitions that reach j, where their register is live (live: at each block's
+ * entry, w words a block) */
+static void sync_dep(U *u, int b, int j, const uint8_t *in, const uint32_t *live, int w)
+{
+	const Fn *f = u->f;
+	const BeReach *r = u->r;
+	int line = f->blk[b].jmp.ptxins >= 0 ? f->pf->ins[f->blk[b].jmp.ptxins].loc.line : 0;
+	const uint32_t *lj = live + (size_t)j * (size_t)w, *rj = r->reach + (size_t)j * (size_t)r->wm;
+	char why[48];
+
+	snprintf(why, sizeof why, "set under the divergent branch at line %d", line);
+	for (int d = 0; d < r->nd; d++)
+		if (in[r->dblk[d]] && BHAS(lj, r->dreg[d]) && (r->bit[d] < 0 || BHAS(rj, r->bit[d])))
+			mark(u, d, why);
+}
+
 /* does loop l have a branch divergent in u that leaves it or goes to its header or a latch */
 static int loop_splits(const Fn *f, const U *u, int l)
 {
 	for (int bi = 0; bi < f->nblk; bi++) {
 		const Blk *b = &f->blk[bi];
-		int c = cond_reg(f, b), s[2] = {b->s1, b->s2};
-		if (b->dead || b->jmp.kind != J_BRA || !be_in_loop(f, l, bi) || c < 0 || !u->div[c])
+		int s[2] = {b->s1, b->s2};
+		if (b->dead || b->jmp.kind != J_BRA || !be_in_loop(f, l, bi) || cond_div(u, b) < 0)
 			continue;
 		for (int e = 0; e < 2; e++)
 			if (s[e] >= 0 && (!be_in_loop(f, l, s[e]) || be_cont_target(f, l, s[e])))
@@ -339,12 +319,14 @@ static int loop_splits(const Fn *f, const U *u, int l)
 }
 
 /* Jmp.pdiv: the registers carried round a loop that a divergent branch leaves or continues,
- * and what is computed from them, taken for divergent as well */
-static void ptxas_div(Fn *f, const U *u)
+ * and what is computed from them, taken for divergent as well (live: the PTX registers live
+ * at each block's entry, w words a block) */
+static void ptxas_div(Fn *f, const U *u, const uint32_t *live, int w)
 {
 	const PFunc *pf = f->pf;
-	int n = f->nblk, w = BITS_WORDS(pf->nregs + 1);
-	uint32_t *use, *def, *live, *wr, *carried;
+	const BeReach *r = u->r;
+	int n = f->nblk;
+	uint32_t *wr, *carried;
 	U p = *u;
 
 	if (f->opt->loop_sync != BE_LOOP_PBK || f->nloops == 0) {
@@ -352,21 +334,15 @@ static void ptxas_div(Fn *f, const U *u)
 			f->blk[bi].jmp.pdiv = f->blk[bi].jmp.div;
 		return;
 	}
-	use = be_alloc(f->pool, sizeof(uint32_t) * (size_t)(4 * n * w));
-	def = use + n * w;
-	live = def + n * w;
-	wr = live + n * w;   /* what each block writes, guarded or not */
+	wr = be_alloc(f->pool, sizeof(uint32_t) * (size_t)(n * w + 1));   /* what each block
+	                                                                       writes, guarded or not */
 	for (int bi = 0; bi < n; bi++) {
 		const Blk *b = &f->blk[bi];
-		if (b->dead)
-			continue;
-		use_def(f, b, use + bi * w, def + bi * w);
-		for (int i = b->pfirst; i < b->plast && i < pf->nins; i++)
+		for (int i = b->pfirst; !b->dead && i < b->plast && i < pf->nins; i++)
 			ins_writes(&pf->ins[i], wr + bi * w);
 	}
-	be_live(f, w, use, def, NULL, NULL, live, NULL);   /* live at block entry */
-	p.div = memcpy(be_alloc(f->pool, (size_t)pf->nregs + 1), u->div, (size_t)pf->nregs + 1);
-	p.why = be_alloc(f->pool, sizeof *p.why * ((size_t)pf->nregs + 1));
+	p.div = memcpy(be_alloc(f->pool, (size_t)r->nd + 1), u->div, (size_t)r->nd + 1);
+	p.why = be_alloc(f->pool, sizeof *p.why * ((size_t)r->nd + 1));
 	carried = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
 	do {
 		p.changed = 0;
@@ -379,17 +355,16 @@ static void ptxas_div(Fn *f, const U *u)
 				if (!f->blk[bi].dead && be_in_loop(f, l, bi))
 					for (int k = 0; k < w; k++)
 						carried[k] |= wr[bi * w + k] & hl[k];
-			for (int r = 0; r < pf->nregs; r++)
-				if (BHAS(carried, r))
-					mark(&p, r, "carried round a loop that lanes leave apart");
+			for (int g = 0; g < pf->nregs; g++)
+				for (int k = r->rdef[g]; BHAS(carried, g) && k < r->rdef[g + 1]; k++)
+					mark(&p, r->rdefs[k], "carried round a loop that lanes leave apart");
 		}
 		for (int i = 0; i < pf->nins; i++)
-			transfer(&p, &pf->ins[i]);
+			transfer(&p, i);
 	} while (p.changed);
 	for (int bi = 0; bi < n; bi++) {
 		Blk *b = &f->blk[bi];
-		int c = cond_reg(f, b);
-		b->jmp.pdiv = (uint8_t)(b->jmp.div || (c >= 0 && p.div[c]));
+		b->jmp.pdiv = (uint8_t)(b->jmp.div || (!b->dead && cond_div(&p, b) >= 0));
 	}
 }
 
@@ -398,47 +373,29 @@ void be_uniform(Fn *f)
 	const PFunc *pf = f->pf;
 	U u = {0};
 	uint8_t *in = be_alloc(f->pool, (size_t)f->nblk + 1);
+	uint8_t *done = be_alloc(f->pool, (size_t)f->nblk + 1);   /* divergent, its sync dependence made */
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	int w = BITS_WORDS(pf->nregs + 1);
-	uint32_t *rd = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)(f->nblk + 1));
-	uint32_t *defd = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
-	char why[48];
+	uint32_t *live = live_in(f, w);
+	int *ipd = be_postdom_kept(f);
 
 	u.f = f;
-	u.div = be_alloc(f->pool, (size_t)pf->nregs + 1);
-	u.why = be_alloc(f->pool, sizeof *u.why * ((size_t)pf->nregs + 1));
-	for (int k = 0; k < f->nblk; k++)   /* what each block reads */
-		if (!f->blk[k].dead)
-			block_reads(f, &f->blk[k], rd + (size_t)k * w);
+	u.r = be_reach(f, cond_reg);
+	u.div = be_alloc(f->pool, (size_t)u.r->nd + 1);
+	u.why = be_alloc(f->pool, sizeof *u.why * ((size_t)u.r->nd + 1));
 	do {
 		u.changed = 0;
 		for (int i = 0; i < pf->nins; i++)
-			transfer(&u, &pf->ins[i]);
+			transfer(&u, i);
 		for (int bi = 0; bi < f->nblk; bi++) {
 			Blk *b = &f->blk[bi];
-			if (b->dead || !branch_div(&u, b))
+			if (b->dead || done[bi] || !branch_div(&u, b))
 				continue;
-			/* sync dependence: defined inside the region, read outside it */
-			region(f, bi, in, stk);
-			memset(defd, 0, sizeof(uint32_t) * (size_t)w);
-			for (int k = 0; k < f->nblk; k++) {
-				Blk *r = &f->blk[k];
-				if (!in[k] || r->dead)
-					continue;
-				for (int i = r->pfirst; i < r->plast; i++)
-					ins_writes(&pf->ins[i], defd);
-			}
-			int line = b->jmp.ptxins >= 0 ? pf->ins[b->jmp.ptxins].loc.line : 0;
-			snprintf(why, sizeof why, "set under the divergent branch at line %d", line);
-			for (int r = 0; r < pf->nregs; r++) {
-				if (!BHAS(defd, r) || u.div[r])
-					continue;
-				for (int k = 0; k < f->nblk; k++)
-					if (!in[k] && !f->blk[k].dead && BHAS(rd + (size_t)k * w, r)) {
-						mark(&u, r, why);
-						break;
-					}
-			}
+			done[bi] = 1;   /* (its region's definitions do not change) */
+			if (ipd[bi] < 0 || ipd[bi] >= f->nblk)
+				continue;   /* (paths that never meet again) */
+			region(f, bi, ipd[bi], in, stk);
+			sync_dep(&u, bi, ipd[bi], in, live, w);
 		}
 	} while (u.changed);
 	for (int bi = 0; bi < f->nblk; bi++) {
@@ -449,22 +406,40 @@ void be_uniform(Fn *f)
 		if (!b->jmp.div)
 			b->jmp.uni = 1;
 	}
-	f->preduni = u.div;
-	ptxas_div(f, &u);
+	f->preduni = be_alloc(f->pool, (size_t)pf->nregs + 1);
+	for (int d = 0; d < u.r->nd; d++)
+		f->preduni[u.r->dreg[d]] |= u.div[d];
+	ptxas_div(f, &u, live, w);
 }
 
 /* ------------------------------------------------------------------ across calls */
+/* operand o reads a register divergent in div (a register's answer, Fn.preduni), or a
+ * divergent special register */
+static int opd_div(const uint8_t *div, const POpd *o)
+{
+	switch ((int)o->kind) {
+	case POK_REG: case POK_ADDR:
+		return o->reg >= 0 && div[o->reg];
+	case POK_SREG:
+		return sreg_divergent(o->sreg);
+	case POK_VEC: case POK_LIST:
+		for (int i = 0; i < o->nelems; i++)
+			if (opd_div(div, &o->elems[i]))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 /* the analysed f's store in may store a value that differs between lanes: its guard or a
  * stored operand divergent (opd_div over f's answer) */
 static int store_div(const Fn *f, const PIns *in)
 {
-	U u = {.f = (Fn *)f, .div = f->preduni};
-	char buf[48];
-
 	if (in->guard >= 0 && f->preduni[in->guard])
 		return 1;
 	for (int s = 1; s < in->nopd; s++)
-		if (opd_div(&u, &in->o[s], buf, sizeof buf))
+		if (opd_div(f->preduni, &in->o[s]))
 			return 1;
 	return 0;
 }

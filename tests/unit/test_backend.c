@@ -165,31 +165,82 @@ static const char *uni_ptx =
 	"@%p5 bra E;\nst.global.u32 [%rd3], 5;\nE:\nst.global.u32 [%rd1], 6;\n"
 	"ret;\n}\n";
 
-START_TEST(uniformity)
+/* text (one kernel) translated with nothing predicated: its n conditional branches are
+ * uniform as want says (a uniform one decided so, a divergent one not); the decision log
+ * left in log, to be freed with be_log_free */
+static void check_uniform(const char *text, const int *want, int n, BeLog *log)
 {
-	Module *m = ptx_parse("u.ptx", uni_ptx, strlen(uni_ptx), stderr, NULL);
+	Module *m = ptx_parse("u.ptx", text, strlen(text), stderr, NULL);
 	BeOptions o;
-	BeLog log = {0};
 	Prog *p;
-	int want[5] = {0, 1, 1, 1, 0};
 
 	ck_assert_ptr_nonnull(m);
 	be_options_default(&o);
 	o.predicate_max = o.predicate_max_uniform = 0;
-	p = be_translate_log(m, &o, stderr, &log);
+	p = be_translate_log(m, &o, stderr, log);
 	ck_assert_ptr_nonnull(p);
-	ck_assert_int_eq(log.n, 5);
-	for (int i = 0; i < 5; i++) {
-		ck_assert_msg(log.e[i].uniform == want[i], "branch %d at line %d: uniform %d (%s)", i,
-		              log.e[i].ptxline, log.e[i].uniform, log.e[i].why_uniform);
-		ck_assert(want[i] ? log.e[i].decision == BD_BRANCH_UNIFORM : log.e[i].decision != BD_BRANCH_UNIFORM);
+	ck_assert_int_eq(log->n, n);
+	for (int i = 0; i < n; i++) {
+		ck_assert_msg(log->e[i].uniform == want[i], "branch %d at line %d: uniform %d (%s)", i,
+		              log->e[i].ptxline, log->e[i].uniform, log->e[i].why_uniform);
+		ck_assert(want[i] ? log->e[i].decision == BD_BRANCH_UNIFORM :
+		          log->e[i].decision != BD_BRANCH_UNIFORM);
 	}
+	isa_prog_free(p);
+	ptx_free(m);
+}
+
+START_TEST(uniformity)
+{
+	BeLog log = {0};
+	static const int want[5] = {0, 1, 1, 1, 0};
+
+	check_uniform(uni_ptx, want, 5, &log);
 	ck_assert(strstr(log.e[0].why_uniform, "%p1 depends on") != NULL);
 	ck_assert(strstr(log.e[4].why_uniform, "%p5") != NULL);
 	ck_assert(strstr(log.e[3].why_uniform, ".uni") != NULL);
 	be_log_free(&log);
-	isa_prog_free(p);
-	ptx_free(m);
+}
+END_TEST
+
+/* uniformity per definition (backend/reach.c): a register written at several places holds
+ * several values, and a branch reads those that reach it. %r3 is the parameter n, then
+ * %tid + n: the branch on the first is uniform. Control dependence stays: %r4 written a
+ * uniform value under a divergent branch is divergent after its join, and so is %r5, written
+ * on one side of a divergent branch in a loop and tested on the other side in a later trip
+ * (read nowhere outside the branch's region: its definition reaches the join, where it is
+ * live). The loop's counter %r6 is uniform; the carry out of %tid - 1 is not */
+static const char *perdef_ptx =
+	".version 7.0\n.target sm_70\n.address_size 64\n"
+	".visible .entry k(.param .u64 out, .param .u32 n)\n{\n"
+	".reg .pred %p<10>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<8>;\n"
+	"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [n];\nmov.u32 %r2, %tid.x;\n"
+	"mul.wide.u32 %rd2, %r2, 4;\nadd.s64 %rd3, %rd1, %rd2;\n"
+	"mov.u32 %r3, %r1;\n"
+	"setp.eq.u32 %p1, %r3, 0;\n@%p1 bra A;\nst.global.u32 [%rd3], 1;\nA:\n"   /* uniform */
+	"add.u32 %r3, %r3, %r2;\n"
+	"setp.eq.u32 %p2, %r3, 0;\n@%p2 bra B;\nst.global.u32 [%rd3], 2;\nB:\n"   /* divergent */
+	"mov.u32 %r4, 0;\nsetp.lt.u32 %p3, %r2, 7;\n@%p3 bra C;\nmov.u32 %r4, 1;\nC:\n"
+	"setp.eq.u32 %p4, %r4, 0;\n@%p4 bra D;\nst.global.u32 [%rd3], 4;\nD:\n"   /* divergent */
+	"mov.u32 %r5, 0;\nmov.u32 %r6, 1;\n"
+	"E:\nand.b32 %r7, %r2, %r6;\nsetp.ne.u32 %p5, %r7, 0;\n@%p5 bra T;\n"
+	"setp.ne.u32 %p6, %r5, 0;\n@%p6 bra J;\nst.global.u32 [%rd3], 5;\nbra.uni J;\n"
+	"T:\nmov.u32 %r5, %r6;\n"
+	"J:\nshl.b32 %r6, %r6, 1;\nsetp.lt.u32 %p7, %r6, %r1;\n@%p7 bra E;\n"   /* uniform */
+	"add.cc.u32 %r8, %r2, -1;\naddc.u32 %r9, 0, 0;\n"   /* the carry of %tid - 1 */
+	"setp.ne.u32 %p8, %r9, 0;\n@%p8 bra F;\nst.global.u32 [%rd3], 7;\nF:\n"   /* divergent */
+	"st.global.u32 [%rd1], 6;\nret;\n}\n";
+
+START_TEST(uniformity_per_def)
+{
+	BeLog log = {0};
+	static const int want[8] = {1, 0, 0, 0, 0, 0, 1, 0};
+
+	check_uniform(perdef_ptx, want, 8, &log);
+	ck_assert(strstr(log.e[3].why_uniform, "%p4 depends on %r4") != NULL);
+	ck_assert(strstr(log.e[5].why_uniform, "%p6 depends on %r5") != NULL);
+	ck_assert(strstr(log.e[7].why_uniform, "%p8 depends on %r9") != NULL);
+	be_log_free(&log);
 }
 END_TEST
 
@@ -327,6 +378,7 @@ int main(void)
 	tcase_add_test(g, irreducible);
 	tcase_add_test(g, unreachable);
 	tcase_add_test(u, uniformity);
+	tcase_add_test(u, uniformity_per_def);
 	tcase_add_test(u, func_params);
 	tcase_add_test(u, call_results);
 	suite_add_tcase(s, g);
