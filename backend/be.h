@@ -544,6 +544,7 @@ int be_two_exits(const Fn *f, int l, int nb);
 void be_exit_sync(Fn *f, int b, int p, int j);
 int be_latch_exit(const Fn *f, const Blk *b);
 int be_within_loop(const Fn *f, const Blk *b, int j);
+int be_join_path(const Fn *f, int b, int j);
 void be_trip_reach(const Fn *f, int l, int s, int x, uint8_t *mark, uint8_t v, int *stk);
 int be_sides_meet(const Fn *f, const Blk *b, int j, uint8_t *mark, int *stk);
 int be_nest_push(Fn *f, int j);

@@ -13,7 +13,8 @@
  * three or more conditional branches (a chain of early exits: nvcc's unrolled Collatz chain;
  * not the breaks of a loop whose exits all go to that block, which keeps its SSY as ptxas's
  * does: tests/ptx/brk_chain);
- * two nested ifs that share their join keep SSY, as ptxas's do; of the conditional branches,
+ * two nested ifs that share their join keep SSY, as ptxas's do; the rule counts paths, not
+ * edges (join_path: the sides of a uniform if/else are one path); of the conditional branches,
  * a loop's own exit (its latch test's edge out) and a branch that stays inside its loop (a
  * skip to the latch) are not counted (workloads spmv and bfs keep SSY there). And so is the
  * target of a divergent continue that crosses a join (crossed_joins: it leaves from inside a
@@ -113,6 +114,36 @@ int be_latch_exit(const Fn *f, const Blk *b)
 	h = f->loops[b->loop].header;
 	return (b->s1 == h && b->s2 >= 0 && !be_in_loop(f, b->loop, b->s2)) ||
 	       (b->s2 == h && b->s1 >= 0 && !be_in_loop(f, b->loop, b->s1));
+}
+
+/* the path by which block b's edge arrives at join j, as ptxas 11.8 counts the arrivals of
+ * the join rule: b itself when b ends in a branch it sees as divergent (Jmp.pdiv), else the
+ * highest block above b on the dominator tree short of j's own dominators and of a
+ * divergent branch whose sides are still apart at b (its immediate post-dominator does not
+ * dominate b). The sides of a uniform if/else, or a uniform test's jump to j and the fall-
+ * through after it, are then one path, as a warp takes one of them, and so are they when
+ * they hold divergent ifs that close before j: a divergent if around a uniform if/else
+ * whose sides both jump to j keeps its SSY in ptxas's listing (dwt2d's clamped loads,
+ * tests/ptx/join_uni); the sides of a divergent one are two. A block that sync.c added (no
+ * dominator) goes up through its one predecessor */
+int be_join_path(const Fn *f, int b, int j)
+{
+	const Blk *B = &f->blk[b];
+	int b0 = b;
+
+	if (B->jmp.pdiv && (B->jmp.kind == J_BRA || B->jmp.kind == J_BRX))
+		return b;
+	for (int n = 0; n < f->nblk; n++) {
+		int p = B->idom >= 0 ? B->idom : B->npred == 1 ? B->pred[0] : -1;
+		const Blk *P = p >= 0 ? &f->blk[p] : NULL;
+		if (!P || P->dead || be_dominates(f, p, j) ||
+		    (P->jmp.pdiv && (P->jmp.kind == J_BRA || P->jmp.kind == J_BRX) &&
+		     (P->ipdom < 0 || P->ipdom >= f->nblk || !be_dominates(f, P->ipdom, b0))))
+			return b;
+		b = p;
+		B = P;
+	}
+	return b;
 }
 
 /* the edge from b to j stays inside b's loop (a skip to a later part of the body) */

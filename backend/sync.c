@@ -38,10 +38,26 @@
  * is the same; the SM model's BRK leaves for the topmost BRK token as .S does for the
  * topmost SYNC token.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "backend/be.h"
 
 #define MAXD 64
+
+/* an arrival at a join, for the join rule of be_sync */
+typedef struct {
+	int t;              /* the join */
+	int path;           /* the path it comes by (be_join_path) */
+	int cls;            /* 0 a jump, 1 a branch out, 2 a branch inside its loop, 3 none */
+} Arr;
+
+static int arr_cmp(const void *x, const void *y)
+{
+	const Arr *a = x, *b = y;
+	return a->t != b->t ? (a->t > b->t) - (a->t < b->t) :
+	       a->path != b->path ? (a->path > b->path) - (a->path < b->path) :
+	       (a->cls > b->cls) - (a->cls < b->cls);
+}
 
 typedef struct {
 	int d;              /* depth, -1 unknown */
@@ -703,27 +719,39 @@ int be_sync(Fn *f)
 		int *nin = nbra + f->nblk;   /* conditional branches to a join in their loop */
 		/* per loop: 1 when its exits all go to one block, 0 when to two, -1 not yet asked */
 		int8_t *one = be_alloc(f->pool, (size_t)f->nloops + 1);
+		/* the arrivals, each of a path (be_join_path), the class it counts in: a jump,
+		 * a branch out, a branch inside its loop, nothing; a path counts once, in the
+		 * first class of its arrivals */
+		Arr *arr = be_alloc(f->pool, 2 * sizeof(Arr) * (size_t)f->nblk);
+		int narr = 0;
 		memset(njmp, 0, 3 * sizeof(int) * (size_t)f->nblk);
 		memset(one, -1, (size_t)f->nloops + 1);
 		for (int i = 0; i < f->nblk; i++) {
 			const Blk *b = &f->blk[i];
-			int s[2] = {b->arrive1 ? b->s1 : -1, b->arrive2 ? b->s2 : -1};
+			int s[2] = {b->arrive1 ? b->s1 : -1, b->arrive2 ? b->s2 : -1}, c;
 			if (b->dead || in[i].d < 0 || be_latch_exit(f, b))
 				continue;
-			for (int e = 0; e < 2; e++)
+			for (int e = 0; e < 2; e++) {
 				if (s[e] < 0)
 					continue;
 				else if (b->jmp.kind == J_JMP)
-					njmp[s[e]]++;
+					c = 0;
 				else if (!be_within_loop(f, b, s[e])) {
 					int l = b->loop;
 					if (l >= 0 && one[l] < 0)
 						one[l] = !be_two_exits(f, l, f->nblk);
-					nbra[s[e]] += l < 0 || !one[l];
+					c = l < 0 || !one[l] ? 1 : 3;
 				}
-				else if (!be_cont_target(f, b->loop, s[e]))
-					nin[s[e]]++;
+				else
+					c = be_cont_target(f, b->loop, s[e]) ? 3 : 2;
+				arr[narr++] = (Arr){s[e], be_join_path(f, i, s[e]), c};
+			}
 		}
+		qsort(arr, (size_t)narr, sizeof *arr, arr_cmp);
+		for (int k = 0; k < narr; k++)
+			if ((k == 0 || arr[k].t != arr[k - 1].t || arr[k].path != arr[k - 1].path) &&
+			    arr[k].cls < 3)
+				(arr[k].cls == 0 ? njmp : arr[k].cls == 1 ? nbra : nin)[arr[k].t]++;
 		for (int i = 0; i < f->nblk; i++)   /* (a token that breaks pass stays an SSY's) */
 			if (((njmp[i] >= 2 && njmp[i] + nbra[i] + nin[i] >= 3) || nbra[i] >= 3) &&
 			    !f->blk[i].brkpass)

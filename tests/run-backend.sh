@@ -384,6 +384,15 @@ got=$("$wc" --config "$top/sim/configs/kepler.cfg" --explain "$top/tests/ptx/brk
 	grep -c ' ssy .*SSY every trip at the join inside the loop')
 [ "$got" = 4 ] && pass=$((pass + 1)) || bad brknest "--explain: 4 branches with the SSY of a join in the trip expected, $got"
 
+# 13d. the join rule counts paths (pbk.c's be_join_path, kepler.cfg's settings): join_uni's
+#     divergent ifs around a uniform if/else whose sides both jump to the join (A, and B with
+#     a mirror clamp closing in each side) and its divergent test before two uniform tests to
+#     one join (C) keep their SSY; D's inner if/else is divergent, three paths and a PBK; B's
+#     two clamps are PBKs of their own (sides_meet): 3 SSY, 3 PBK, as
+#     tests/ptxas-ref/join_uni.sass (6 PBK and no SSY when every edge counted)
+count joinuni join_uni@pbk 'PBK ' 3
+count joinuni join_uni@pbk 'SSY ' 3
+
 # 14. sides with a load (ifrule.c): ld_side's two sides compute their global load's address
 #     (12 and 18 PTX instructions); kepler.cfg's settings predicate both, the loads guarded
 #     and no SSY left, as ptxas 11.8's listing does; the defaults branch around both
