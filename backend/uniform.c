@@ -8,7 +8,8 @@
  * (a definition of the register that may reach the read and is divergent; a carry-in reads
  * what the block's last .cc instruction read) or special register (%tid, %laneid,
  * %lanemask_*, %clock*), is guarded by a divergent predicate, is an op whose result differs
- * per lane (atom, shfl, match, ld.local, a call's results, a .func parameter), or is made
+ * per lane (atom, shfl, match, a load from local memory that may differ: local_mem, a call's
+ * results, a .func parameter), or is made
  * in the region of a divergent branch (the blocks reached from it before its immediate
  * post-dominator J, a kept back edge's guarded EXIT counted as a way out: be_postdom_kept)
  * and reaches J with its register live there (sync dependence: lanes that took different
@@ -39,6 +40,10 @@ typedef struct {
 	const BeReach *r;
 	uint8_t *div;        /* per definition (BeReach) */
 	char (*why)[48];     /* first reason per divergent definition */
+	uint8_t *inreg;      /* per block: in a divergent branch's region */
+	int ldiv;            /* local memory may hold values that differ between lanes */
+	int lgen;            /* it has generic addresses (a cvta.local) */
+	char lwhy[48];       /* why it may */
 	int changed;
 } U;
 
@@ -115,8 +120,10 @@ static int local_div(const Fn *f, int s)
 }
 
 /* a reason when the op's result differs per lane whatever its sources */
-static const char *op_divergent(const Fn *f, const PIns *in)
+static const char *op_divergent(const U *u, const PIns *in)
 {
+	const Fn *f = u->f;
+
 	switch ((int)in->op) {
 	case PO_ATOM: return "an atomic's result";
 	case PO_SHFL: return "a shuffle";
@@ -125,8 +132,8 @@ static const char *op_divergent(const Fn *f, const PIns *in)
 	case PO_CALL:
 		return f->retuni && callee(in) >= 0 && f->retuni[callee(in)] ? NULL : "a call's result";
 	case PO_LD: case PO_LDU:
-		if (in->m.space == PS_LOCAL)
-			return "a local-memory load";
+		if (in->m.space == PS_LOCAL || (in->m.space == PS_NONE && u->lgen))
+			return u->ldiv ? u->lwhy : NULL;
 		if (in->m.space != PS_PARAM || in->nopd < 2 || in->o[1].kind != POK_ADDR)
 			return NULL;
 		if (in->o[1].reg < 0 && in->o[1].symkind == PSYM_LOCAL && local_div(f, in->o[1].sym))
@@ -157,7 +164,7 @@ static void transfer(U *u, int i)
 
 	if (r->idef[i] == r->idef[i + 1])
 		return;
-	if ((c = op_divergent(u->f, &u->f->pf->ins[i])) != NULL)
+	if ((c = op_divergent(u, &u->f->pf->ins[i])) != NULL)
 		snprintf(why, sizeof why, "%s", c);
 	for (int k = 0; !c && k < r->nread[i]; k++) {
 		const BeRead *x = &r->rd[r->iread[i] + k];
@@ -168,6 +175,50 @@ static void transfer(U *u, int i)
 	}
 	for (int d = r->idef[i]; c && d < r->idef[i + 1]; d++)
 		mark(u, d, why);
+}
+
+/* local memory may hold values that differ between lanes (U.ldiv), for a local load (and,
+ * with a cvta.local, a generic one): in a .func (its frame holds what came before), with a
+ * call (a callee may write the frame), or where an instruction that may write it (st.local;
+ * with a cvta.local, a generic st, and any other store, atom or red) stores a divergent
+ * value, at a divergent address or under a divergent guard, or stands in a divergent
+ * branch's region (lanes that took the other way did not store). Not per word: ptxas 11.8
+ * makes one divergent store anywhere in the array divergent for every load of it
+ * (tests/ptx/ld_uni) */
+static void local_mem(U *u)
+{
+	const Fn *f = u->f;
+	const PFunc *pf = f->pf;
+	const BeReach *r = u->r;
+
+	if (u->ldiv)
+		return;
+	for (int bi = 0; bi < f->nblk && !u->ldiv; bi++) {
+		const Blk *b = &f->blk[bi];
+		for (int i = b->pfirst; !b->dead && i < b->plast && i < pf->nins; i++) {
+			const PIns *in = &pf->ins[i];
+			const char *c = NULL;
+			if (!pf->entry)
+				c = "a .func's frame";
+			else if (in->op == PO_CALL)
+				c = "a call";
+			else if (!(ptx_ops[in->op].flags & PF_STORE) ||
+			         !(in->m.space == PS_LOCAL || (u->lgen && in->m.space == PS_NONE)))
+				continue;
+			else if (in->op != PO_ST)
+				c = "an atomic";
+			else if (u->inreg[bi])
+				c = "a store lanes may skip";
+			for (int k = 0; !c && k < r->nread[i]; k++)
+				if (read_div(u, &r->rd[r->iread[i] + k]) >= -1)
+					c = "a divergent store";
+			if (!c)
+				continue;
+			snprintf(u->lwhy, sizeof u->lwhy, "local: %s, line %d", c, in->loc.line);
+			u->ldiv = u->changed = 1;
+			break;
+		}
+	}
 }
 
 /* blocks reached from b's successors without passing j */
@@ -374,6 +425,7 @@ void be_uniform(Fn *f)
 	U u = {0};
 	uint8_t *in = be_alloc(f->pool, (size_t)f->nblk + 1);
 	uint8_t *done = be_alloc(f->pool, (size_t)f->nblk + 1);   /* divergent, its sync dependence made */
+	uint8_t *inreg = be_alloc(f->pool, (size_t)f->nblk + 1);
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	int w = BITS_WORDS(pf->nregs + 1);
 	uint32_t *live = live_in(f, w);
@@ -383,6 +435,9 @@ void be_uniform(Fn *f)
 	u.r = be_reach(f, cond_reg);
 	u.div = be_alloc(f->pool, (size_t)u.r->nd + 1);
 	u.why = be_alloc(f->pool, sizeof *u.why * ((size_t)u.r->nd + 1));
+	u.inreg = inreg;
+	for (int i = 0; i < pf->nins; i++)
+		u.lgen |= pf->ins[i].op == PO_CVTA && pf->ins[i].m.space == PS_LOCAL;
 	do {
 		u.changed = 0;
 		for (int i = 0; i < pf->nins; i++)
@@ -392,11 +447,19 @@ void be_uniform(Fn *f)
 			if (b->dead || done[bi] || !branch_div(&u, b))
 				continue;
 			done[bi] = 1;   /* (its region's definitions do not change) */
-			if (ipd[bi] < 0 || ipd[bi] >= f->nblk)
-				continue;   /* (paths that never meet again) */
+			if (ipd[bi] < 0 || ipd[bi] >= f->nblk) {
+				region(f, bi, -1, in, stk);   /* (paths that never meet again:
+				                                 local memory's region is all they reach) */
+				for (int k = 0; k < f->nblk; k++)
+					inreg[k] |= in[k];
+				continue;
+			}
 			region(f, bi, ipd[bi], in, stk);
 			sync_dep(&u, bi, ipd[bi], in, live, w);
+			for (int k = 0; k < f->nblk; k++)
+				inreg[k] |= in[k];
 		}
+		local_mem(&u);
 	} while (u.changed);
 	for (int bi = 0; bi < f->nblk; bi++) {
 		Blk *b = &f->blk[bi];

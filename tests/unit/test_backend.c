@@ -244,6 +244,47 @@ START_TEST(uniformity_per_def)
 }
 END_TEST
 
+/* a load from local memory (uniform.c's local_mem) is uniform where every store that may
+ * write the thread's local memory stores a uniform value at a uniform address, under no
+ * divergent guard and in no divergent branch's region, in a kernel without calls; with a
+ * cvta.local, generic stores count as well (and a generic load reads local memory). ptxas
+ * 11.8 decides each kernel alike (tests/ptx/ld_uni) */
+#define LU_HEAD(name) ".visible .entry " name "(.param .u64 out, .param .u32 k)\n{\n" \
+	".reg .pred %p<4>;\n.reg .b32 %r<16>;\n.reg .b64 %rd<16>;\n.local .align 4 .b8 buf[64];\n" \
+	"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [k];\nmov.u32 %r2, %tid.x;\n" \
+	"mov.u64 %rd4, buf;\nand.b32 %r3, %r1, 15;\nmul.wide.u32 %rd5, %r3, 4;\n" \
+	"add.s64 %rd6, %rd4, %rd5;\nst.local.u32 [%rd4+4], %r1;\nst.local.u32 [%rd6], %r3;\n"
+#define LU_TAIL "setp.eq.u32 %p1, %r5, 0;\n@%p1 bra A;\nst.global.u32 [%rd1], 1;\nA:\nst.global.u32 [%rd1+4], 2;\nret;\n}\n"
+static const char *ldloc_ptx =
+	".version 7.8\n.target sm_35\n.address_size 64\n"
+	".func g()\n{\nret;\n}\n"
+	LU_HEAD("lu")   /* uniform: a generic store too */
+	"cvta.local.u64 %rd7, %rd4;\nst.u32 [%rd7+8], %r1;\nld.local.u32 %r5, [%rd6+4];\n" LU_TAIL
+	LU_HEAD("ldv")   /* %tid stored in another word */
+	"st.local.u32 [%rd4+60], %r2;\nld.local.u32 %r5, [%rd6];\n" LU_TAIL
+	LU_HEAD("lda")   /* a uniform value at a divergent address */
+	"and.b32 %r6, %r2, 15;\nmul.wide.u32 %rd8, %r6, 4;\nadd.s64 %rd9, %rd4, %rd8;\n"
+	"st.local.u32 [%rd9], %r1;\nld.local.u32 %r5, [%rd6];\n" LU_TAIL
+	LU_HEAD("ldr")   /* a uniform value stored on one side of a divergent branch */
+	"setp.lt.u32 %p2, %r2, 5;\n@%p2 bra B;\nst.local.u32 [%rd4+8], %r1;\nB:\n"
+	"ld.local.u32 %r5, [%rd6];\n" LU_TAIL
+	LU_HEAD("ldc")   /* a call */
+	"call g, ();\nld.local.u32 %r5, [%rd6];\n" LU_TAIL
+	LU_HEAD("ldg")   /* %tid stored and loaded back through a generic address */
+	"cvta.local.u64 %rd7, %rd4;\nst.u32 [%rd7+8], %r2;\nld.u32 %r5, [%rd7+8];\n" LU_TAIL;
+
+START_TEST(uniformity_local)
+{
+	BeLog log = {0};
+	static const int want[7] = {1, 0, 0, 0, 0, 0, 0};   /* ldr: its own branch, then the load's */
+
+	check_uniform(ldloc_ptx, want, 7, &log);
+	for (int i = 1; i < 7; i++)
+		ck_assert(i == 3 || strstr(log.e[i].why_uniform, "%p1 depends on %r5") != NULL);
+	be_log_free(&log);
+}
+END_TEST
+
 /* --func-params callers: a .func parameter is uniform in a kernel whose every call passes a
  * uniform value (a kernel parameter through a .param local, through a .func that passes its
  * own parameter on, or as a register); divergent when some call passes %tid, or writes the
@@ -379,6 +420,7 @@ int main(void)
 	tcase_add_test(g, unreachable);
 	tcase_add_test(u, uniformity);
 	tcase_add_test(u, uniformity_per_def);
+	tcase_add_test(u, uniformity_local);
 	tcase_add_test(u, func_params);
 	tcase_add_test(u, call_results);
 	suite_add_tcase(s, g);
