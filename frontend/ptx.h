@@ -655,6 +655,10 @@ const char *ptx_cmp_name(PCmp c);       /* ".eq" */
 const char *ptx_rnd_name(PRnd r);
 const char *ptx_aop_name(PAop a);
 int ptx_ins_writes(const PIns *in, int slot); /* 1 when slot is a destination */
+/* PTX's comparisons (setp, set, slct), shared by the oracle and the translator's constant
+ * folding: 0 or 1, -1 when cmp is not one of the kind */
+int ptx_icmp(int cmp, uint64_t a, uint64_t b, int bits, int sign);
+int ptx_fcmp(int cmp, int unordered, double x, double y);
 int ptx_cp_async_src(const PFunc *f, const PIns *in); /* cp.async: slot of src-size/ignore-src, or -1 */
 void ptx_vsel_field(int vsel, int *pos, int *len);  /* PVSel: the bits it selects (PVS_NONE: 0, 32) */
 int ptx_video_elems(int op);                    /* video op: 2 (halves), 4 (bytes), 1 (scalar), else 0 */

@@ -75,6 +75,55 @@ ptx_ins_writes(const PIns *in, int slot)
 	return slot == 0;
 }
 
+/* a cmp b of bits-wide integers (sign: a signed type); lo ls hi hs compare unsigned in
+ * every type */
+int
+ptx_icmp(int cmp, uint64_t a, uint64_t b, int bits, int sign)
+{
+	uint64_t m = bits >= 64 ? ~0ull : (1ull << bits) - 1, top = bits >= 64 ? 0 : ~m;
+	uint64_t ua = a & m, ub = b & m;
+	int64_t sa = (int64_t)(ua >> (bits - 1) & 1 ? ua | top : ua);
+	int64_t sb = (int64_t)(ub >> (bits - 1) & 1 ? ub | top : ub);
+
+	switch (cmp) {
+	case PCMP_EQ: return ua == ub;
+	case PCMP_NE: return ua != ub;
+	case PCMP_LT: return sign ? sa < sb : ua < ub;
+	case PCMP_LE: return sign ? sa <= sb : ua <= ub;
+	case PCMP_GT: return sign ? sa > sb : ua > ub;
+	case PCMP_GE: return sign ? sa >= sb : ua >= ub;
+	case PCMP_LO: return ua < ub;
+	case PCMP_LS: return ua <= ub;
+	case PCMP_HI: return ua > ub;
+	case PCMP_HS: return ua >= ub;
+	default: return -1;
+	}
+}
+
+/* x cmp y of floats, un: either is a NaN; ordered comparisons are false on NaN, the ...u ones
+ * true; num and nan test for NaN */
+int
+ptx_fcmp(int cmp, int un, double x, double y)
+{
+	switch (cmp) {
+	case PCMP_EQ: return !un && x == y;
+	case PCMP_NE: return !un && x != y;
+	case PCMP_LT: return !un && x < y;
+	case PCMP_LE: return !un && x <= y;
+	case PCMP_GT: return !un && x > y;
+	case PCMP_GE: return !un && x >= y;
+	case PCMP_EQU: return un || x == y;
+	case PCMP_NEU: return un || x != y;
+	case PCMP_LTU: return un || x < y;
+	case PCMP_LEU: return un || x <= y;
+	case PCMP_GTU: return un || x > y;
+	case PCMP_GEU: return un || x >= y;
+	case PCMP_NUM: return !un;
+	case PCMP_NAN: return un;
+	default: return -1;
+	}
+}
+
 /* cp.async [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}: the slot of the
  * src-size (32 bits) or ignore-src (a predicate), -1 when there is none; with
  * .L2::cache_hint, a fourth and last operand of 64 bits is the cache policy */

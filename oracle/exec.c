@@ -343,9 +343,9 @@ static int cmpval(Oracle *o, Thread *t, const PIns *in, int ty, uint64_t a, uint
 	if ((unsigned)ty < PT_COUNT ? o->ty[ty].isf : or_isfloat(ty))
 		r = or_fcmp(in->m.cmp, ty, a, b, (in->m.flags & PMF_FTZ) != 0);
 	else if ((unsigned)ty < PT_COUNT)
-		r = or_icmp(in->m.cmp, a, b, o->ty[ty].bits, o->ty[ty].sgn);
+		r = ptx_icmp(in->m.cmp, a, b, o->ty[ty].bits, o->ty[ty].sgn);
 	else
-		r = or_icmp(in->m.cmp, a, b, tbits(ty), tsigned(ty));
+		r = ptx_icmp(in->m.cmp, a, b, tbits(ty), tsigned(ty));
 	if (r < 0) {
 		or_error(o, t, OR_UNSUP, "unsupported: comparison %s on %s", ptx_cmp_name((PCmp)in->m.cmp),
 		         ptx_type_name((PType)ty));

@@ -223,25 +223,7 @@ int or_fcmp(int cmp, int t, uint64_t a, uint64_t b, int ftz)
 		a = or_fftz(t, a), b = or_fftz(t, b);
 	un = nanbits(t, a) || nanbits(t, b);
 	x = todouble(t, a), y = todouble(t, b);
-	switch ((PCmp)cmp) {
-	case PCMP_EQ: return !un && x == y;
-	case PCMP_NE: return !un && x != y;
-	case PCMP_LT: return !un && x < y;
-	case PCMP_LE: return !un && x <= y;
-	case PCMP_GT: return !un && x > y;
-	case PCMP_GE: return !un && x >= y;
-	case PCMP_EQU: return un || x == y;
-	case PCMP_NEU: return un || x != y;
-	case PCMP_LTU: return un || x < y;
-	case PCMP_LEU: return un || x <= y;
-	case PCMP_GTU: return un || x > y;
-	case PCMP_GEU: return un || x >= y;
-	case PCMP_NUM: return !un;
-	case PCMP_NAN: return un;
-	case PCMP_NONE: case PCMP_LO: case PCMP_LS: case PCMP_HI: case PCMP_HS: case PCMP_COUNT:
-		break;
-	}
-	return -1;
+	return ptx_fcmp(cmp, un, x, y);
 }
 
 int or_testp(int prop, int t, uint64_t a)

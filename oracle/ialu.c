@@ -227,27 +227,6 @@ uint32_t or_fns(uint32_t mask, uint32_t base, int32_t offset)
 	return 0xffffffffu;
 }
 
-/* integer comparison; the unsigned codes lo ls hi hs and the signed ones of signed types */
-int or_icmp(int cmp, uint64_t a, uint64_t b, int bits, int sign)
-{
-	int64_t sa = (int64_t)or_sext(a, bits), sb = (int64_t)or_sext(b, bits);
-	uint64_t ua = or_zext(a, bits), ub = or_zext(b, bits);
-
-	switch (cmp) {
-	case PCMP_EQ: return ua == ub;
-	case PCMP_NE: return ua != ub;
-	case PCMP_LT: return sign ? sa < sb : ua < ub;
-	case PCMP_LE: return sign ? sa <= sb : ua <= ub;
-	case PCMP_GT: return sign ? sa > sb : ua > ub;
-	case PCMP_GE: return sign ? sa >= sb : ua >= ub;
-	case PCMP_LO: return ua < ub;
-	case PCMP_LS: return ua <= ub;
-	case PCMP_HI: return ua > ub;
-	case PCMP_HS: return ua >= ub;
-	default: break;
-	}
-	return -1;   /* not an integer comparison: the caller reports it */
-}
 
 /* lop3: bit i of d is bit (a[i] << 2 | b[i] << 1 | c[i]) of lut */
 uint32_t or_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut)

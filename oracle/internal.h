@@ -172,7 +172,6 @@ uint32_t or_clz(uint64_t a, int bits);
 uint32_t or_bfind(uint64_t a, int bits, int sign, int shiftamt);
 uint64_t or_brev(uint64_t a, int bits);
 uint32_t or_fns(uint32_t mask, uint32_t base, int32_t offset);
-int or_icmp(int cmp, uint64_t a, uint64_t b, int bits, int sign);
 uint32_t or_lop3(uint32_t a, uint32_t b, uint32_t c, uint32_t lut);
 
 /* ialu.c: SIMD video op (PTX ISA 9.7.18.2) of a and b merged into or added to c */
