@@ -100,6 +100,7 @@ static Fn *fn_front(const Module *m, int fi, const BeOptions *opt, const Layout 
 	if (be_cfg(f) < 0)
 		goto fail;
 	be_frame_layout(f);
+	be_cfold(f);
 	dump(f, 'G', "cfg");
 	if (be_isel(f) < 0)
 		goto fail;

@@ -115,6 +115,7 @@ typedef enum {
 	BD_PREDICATED,     /* if-converted into guarded straight-line code */
 	BD_LOOP_SSY,       /* divergent loop exit: SSY before the loop, @P NOP.S inside */
 	BD_RET,            /* branch to a .func's bare return: became a guarded RET */
+	BD_FOLDED,         /* a test of constants: always or never taken, folded away (cfold.c) */
 	BD_COUNT
 } BeDecision;
 

@@ -218,7 +218,33 @@ typedef struct Fn {
 	int nifrec, capifrec;
 	struct BeFold *folds;/* chain.c: the branches whose test was folded into the next one's */
 	int nfolds, capfolds;
+	int *kfold;          /* cfold.c: per PTX instruction, its entry of kres, -1 (NULL before) */
+	struct BeKFold *kres;/* cfold.c: the instructions selection makes from constants */
+	int nkres;
+	struct BeKBra *kbra; /* cfold.c: the conditional branches it folded (log.c reads them) */
+	int nkbra, capkbra;
 } Fn;
+
+/* cfold.c: a conditional branch folded away (log.c) */
+enum { BE_KB_NEVER, BE_KB_ALWAYS, BE_KB_MEET, BE_KB_DEAD };
+typedef struct BeKBra {
+	int ptxins;          /* the branch */
+	int how;             /* BE_KB_NEVER, BE_KB_ALWAYS: its predicate is a constant; BE_KB_MEET:
+	                        its two ways meet at once past blocks folding emptied; BE_KB_DEAD:
+	                        a fold before it leaves no path to it */
+} BeKBra;
+
+/* cfold.c: what selection makes of a PTX instruction whose results are known constants */
+enum { BE_K_CONST = 1, BE_K_COPY, BE_K_DEAD, BE_K_UNGUARD };
+typedef struct BeKFold {
+	uint8_t kind;        /* BE_K_CONST: a move of each result; BE_K_COPY: a move of the operand
+	                        a selp of a constant predicate picks; BE_K_DEAD: nothing (results
+	                        folding left unread, or a guard that never holds); BE_K_UNGUARD:
+	                        the instruction without its guard, which always holds */
+	uint8_t n;           /* results, in destination order (a vector's elements in turn) */
+	int8_t copy;         /* BE_K_COPY: the operand slot */
+	uint64_t v[4];       /* BE_K_CONST: the results' bits (predicates 0 or 1) */
+} BeKFold;
 
 /* block b's successors by index k < be_nsucc(b): s1, s2 (either -1 when absent), then a
  * J_BRX's jump table */
@@ -392,6 +418,10 @@ int be_in_loop(const Fn *f, int loop, int b);
 int be_loop_leaves(const Fn *f, int l, const uint8_t *in, uint8_t v);
 int be_cont_target(const Fn *f, int l, int t);   /* t is l's header or a latch of l */
 int be_outer_loop(Fn *f, int b, int j);         /* outermost loop holding b, not j; -1 */
+
+/* ------------------------------------------------------------------ cfold.c */
+void be_cfold(Fn *f);        /* branches on constants folded, dead blocks dropped; Fn.kfold */
+int be_cfold_dst(const PIns *in, int e);   /* a folded instruction's result e: its register */
 
 /* ------------------------------------------------------------------ sel.c: the toolkit */
 MIns *be_op3(Fn *f, Blk *b, Op op, MOpd d, MOpd a, MOpd c);

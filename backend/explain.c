@@ -12,7 +12,7 @@ const char *be_decision_name(BeDecision d)
 		[BD_BRANCH_SSY] = "ssy", [BD_BRANCH_SHARED] = "shared-ssy",
 		[BD_BRANCH_NOSYNC] = "no-reconvergence", [BD_BRANCH_UNIFORM] = "uniform",
 		[BD_EXIT] = "exit", [BD_PREDICATED] = "predicated", [BD_LOOP_SSY] = "loop-ssy",
-		[BD_RET] = "ret",
+		[BD_RET] = "ret", [BD_FOLDED] = "folded",
 	};
 	return d < BD_COUNT && n[d] ? n[d] : "?";
 }

@@ -178,6 +178,44 @@ static int sel_ins(Fn *f, Blk *b, const PIns *in)
 	die("bad PTX op");
 }
 
+/* a PTX instruction cfold.c found constant (Fn.kfold): a move of each result (BE_K_CONST), of
+ * the operand a selp of a constant predicate picks (BE_K_COPY), or nothing (BE_K_DEAD; isel
+ * selects a BE_K_UNGUARD one without its guard) */
+static int sel_kfold(Fn *f, Blk *b, const PIns *in, const BeKFold *k)
+{
+	PIns mv = *in;
+	POpd o[2];
+
+	memset(&mv.m, 0, sizeof mv.m);
+	mv.op = PO_MOV;
+	mv.nopd = 2;
+	mv.o = o;
+	mv.m.ntypes = 1;
+	if (k->kind == BE_K_COPY) {
+		o[0] = in->o[0];
+		o[1] = in->o[k->copy];
+		mv.m.types[0] = in->m.types[0];
+		return be_sel_mov(f, b, &mv);
+	}
+	for (int e = 0; k->kind == BE_K_CONST && e < k->n; e++) {
+		int r = be_cfold_dst(in, e), rt;
+		if (r < 0)
+			continue;
+		rt = f->pf->regs[r].type;
+		memset(o, 0, sizeof o);
+		o[0].kind = POK_REG;
+		o[0].reg = r;
+		o[0].loc = o[1].loc = in->loc;
+		o[1].kind = POK_IMM;
+		o[1].ikind = PIMM_HEX;
+		o[1].imm = (int64_t)k->v[e];
+		mv.m.types[0] = (uint8_t)(rt == PT_PRED ? PT_PRED : tbytes(rt) == 8 ? PT_B64 : PT_B32);
+		if (be_sel_mov(f, b, &mv) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------------ driver */
 int be_isel(Fn *f)
 {
@@ -193,6 +231,16 @@ int be_isel(Fn *f)
 			int cb = f->cur_blk, before = f->blk[cb].nins;
 			f->cur_ptx = i;
 			f->guard_done = 0;
+			if (f->kfold && f->kfold[i] >= 0 && f->kres[f->kfold[i]].kind == BE_K_UNGUARD) {
+				PIns u = *in;   /* a guard that always holds */
+				u.guard = -1;
+				sel_ins(f, &f->blk[cb], &u);
+				continue;
+			}
+			if (f->kfold && f->kfold[i] >= 0) {
+				sel_kfold(f, &f->blk[cb], in, &f->kres[f->kfold[i]]);
+				continue;
+			}
 			if (sel_ins(f, &f->blk[cb], in) < 0 || in->guard < 0 || f->guard_done)
 				continue;
 			for (int k = before; k < f->blk[cb].nins; k++) {

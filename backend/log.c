@@ -93,6 +93,22 @@ static BeLogEntry *log_add(BeLog *log)
 	return &log->e[log->n++];
 }
 
+/* e is of the PTX branch ptxins of f: its function, place in the PTX and CUDA source and
+ * number for --decide */
+static void log_at(const Fn *f, BeLogEntry *e, int ptxins)
+{
+	const PIns *in = &f->pf->ins[ptxins];
+
+	e->func = f->pf->name;
+	e->ptxline = in->loc.line;
+	e->ptxcol = in->loc.col;
+	e->ptxfile = ptx_loc_name(f->m, in->loc);
+	e->ptxunit = in->loc.file;
+	e->index = be_branch_index(f->m, f->pf, ptxins);
+	e->srcline = in->srcline;
+	e->srcfile = in->srcfile;
+}
+
 static int by_line(const void *x, const void *y)
 {
 	const BeLogEntry *a = x, *b = y;
@@ -130,7 +146,7 @@ static void fold_log(Fn *f, int first)
 
 	for (int i = 0; i < f->nfolds; i++) {
 		const BeFold *fd = &f->folds[i];
-		const PIns *in = &pf->ins[fd->ptxins], *into = &pf->ins[fd->into];
+		const PIns *into = &pf->ins[fd->into];
 		int x = -1;
 		char head[160];
 		BeLogEntry *e;
@@ -141,13 +157,7 @@ static void fold_log(Fn *f, int first)
 			die("a folded test's branch has no log entry");
 		e = log_add(log);
 		*e = log->e[x];
-		e->ptxline = in->loc.line;
-		e->ptxcol = in->loc.col;
-		e->ptxfile = ptx_loc_name(f->m, in->loc);
-		e->ptxunit = in->loc.file;
-		e->index = be_branch_index(f->m, pf, fd->ptxins);
-		e->srcline = in->srcline;
-		e->srcfile = in->srcfile;
+		log_at(f, e, fd->ptxins);
 		snprintf(e->shape, sizeof e->shape, "%s", "chain");
 		snprintf(head, sizeof head, "test folded into the branch of line %d (%s; the next "
 		         "test's block %d <= %d, run unguarded): ", into->loc.line, fd->common == 1 ?
@@ -188,19 +198,11 @@ static void ifconv_log(Fn *f, int first)
 
 	for (int i = 0; i < f->nifrec; i++) {
 		const IfRec *r = &f->ifrec[i];
-		const PIns *in = &f->pf->ins[r->ptxins];
 		BeLogEntry *e;
 		if (!r->predicated)
 			continue;
 		e = log_add(log);
-		e->func = f->pf->name;
-		e->ptxline = in->loc.line;
-		e->ptxcol = in->loc.col;
-		e->ptxfile = ptx_loc_name(m, in->loc);
-		e->ptxunit = in->loc.file;
-		e->index = be_branch_index(m, f->pf, r->ptxins);
-		e->srcline = in->srcline;
-		e->srcfile = in->srcfile;
+		log_at(f, e, r->ptxins);
 		snprintf(e->shape, sizeof e->shape, "%s", r->shape);
 		e->size_then = r->size_then;
 		e->size_else = r->size_else;
@@ -225,6 +227,38 @@ static void ifconv_log(Fn *f, int first)
 		qsort(log->e + first, (size_t)(log->n - first), sizeof log->e[0], by_line);
 }
 
+/* the branches cfold.c folded away (Fn.kbra), once each: a test of constants, as ptxas
+ * deletes it */
+static void cfold_log(Fn *f)
+{
+	static const char *const why[] = {
+		[BE_KB_NEVER] = "never taken: its predicate is a constant (false); folded away",
+		[BE_KB_ALWAYS] = "always taken: its predicate is a constant (true); folded away, a jump",
+		[BE_KB_MEET] = "its two ways meet at once past blocks constant folding emptied: a jump",
+		[BE_KB_DEAD] = "unreachable: a branch on a constant before it leaves no path here",
+	};
+	const PFunc *pf = f->pf;
+
+	for (int i = 0; i < f->nkbra; i++) {
+		const BeKBra *k = &f->kbra[i];
+		const PIns *in = &pf->ins[k->ptxins];
+		BeLogEntry *e;
+		int dup = !be_is_branch(in);
+		for (int j = 0; j < i && !dup; j++)
+			dup = f->kbra[j].ptxins == k->ptxins;
+		if (dup)
+			continue;
+		e = log_add(f->log);
+		log_at(f, e, k->ptxins);
+		e->size_then = e->size_else = -1;
+		e->uniform = 1;
+		snprintf(e->why_uniform, sizeof e->why_uniform, "a constant");
+		e->decision = BD_FOLDED;
+		snprintf(e->shape, sizeof e->shape, "folded");
+		snprintf(e->rule, sizeof e->rule, "%s", why[k->how]);
+	}
+}
+
 void be_log_branches(Fn *f)
 {
 	const PFunc *pf = f->pf;
@@ -245,14 +279,7 @@ void be_log_branches(Fn *f)
 		if (!be_is_branch(in))
 			continue;   /* a jump (an indirect bra is logged) */
 		e = log_add(f->log);
-		e->func = pf->name;
-		e->ptxline = in->loc.line;
-		e->ptxcol = in->loc.col;
-		e->ptxfile = ptx_loc_name(f->m, in->loc);
-		e->ptxunit = in->loc.file;
-		e->index = be_branch_index(f->m, pf, b->jmp.ptxins);
-		e->srcline = in->srcline;
-		e->srcfile = in->srcfile;
+		log_at(f, e, b->jmp.ptxins);
 		e->size_then = e->size_else = -1;
 		e->uniform = !b->jmp.div;
 		snprintf(e->why_uniform, sizeof e->why_uniform, "%s", b->why);
@@ -313,6 +340,7 @@ void be_log_branches(Fn *f)
 		brkpath_note(f, b, e);
 		ifconv_note(f, b->jmp.ptxins, e);
 	}
+	cfold_log(f);
 	ifconv_log(f, first);
 }
 

@@ -1692,6 +1692,9 @@ static void check_file(const char *path)
 				ck_assert_msg(!(c & 2) || !strcmp(e->shape, "if-then-exit"), "%s:%d", path, e->ptxline);
 				ck_assert(e->size_then >= 0 && e->size_else >= 0);
 				ck_assert(th[ti] < 0 || e->size_then + e->size_else <= th[ti]);
+			} else if (e->decision == BD_FOLDED) {   /* a test of constants (cfold.c) */
+				ck_assert_msg(c == 0 && b->decision == BD_FOLDED, "%s:%d folded but branches",
+				              path, e->ptxline);
 			} else {
 				ck_assert_msg(c != 0, "%s:%d (%s) left no branch at %d", path, e->ptxline,
 				              be_decision_name(e->decision), th[ti]);
