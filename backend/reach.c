@@ -218,12 +218,14 @@ BeReach *be_reach(Fn *f, int (*cond)(const Fn *, const Blk *))
 
 	for (int i = 0; i < pf->nins; i++)
 		blkof[i] = -1;
-	for (int bi = 0; bi < f->nblk; bi++)
-		for (int i = f->blk[bi].pfirst; !f->blk[bi].dead && i < f->blk[bi].plast && i < pf->nins; i++) {
+	for (int bi = 0; bi < f->nblk; bi++) {
+		const Blk *b = &f->blk[bi];
+		for (int i = b->pfirst; !b->dead && i < b->plast && i < pf->nins; i++) {
 			if (blkof[i] >= 0)
 				die("reach: a PTX instruction in two live blocks");
 			blkof[i] = bi;
 		}
+	}
 	r->idef = be_alloc(f->pool, sizeof(int) * (size_t)(3 * pf->nins + 1));
 	r->iread = r->idef + pf->nins + 1;
 	r->nread = r->iread + pf->nins;

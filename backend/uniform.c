@@ -424,7 +424,8 @@ void be_uniform(Fn *f)
 	const PFunc *pf = f->pf;
 	U u = {0};
 	uint8_t *in = be_alloc(f->pool, (size_t)f->nblk + 1);
-	uint8_t *done = be_alloc(f->pool, (size_t)f->nblk + 1);   /* divergent, its sync dependence made */
+	/* per block: divergent, its sync dependence made */
+	uint8_t *done = be_alloc(f->pool, (size_t)f->nblk + 1);
 	uint8_t *inreg = be_alloc(f->pool, (size_t)f->nblk + 1);
 	int *stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
 	int w = BITS_WORDS(pf->nregs + 1);

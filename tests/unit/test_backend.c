@@ -254,7 +254,8 @@ END_TEST
 	"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [k];\nmov.u32 %r2, %tid.x;\n" \
 	"mov.u64 %rd4, buf;\nand.b32 %r3, %r1, 15;\nmul.wide.u32 %rd5, %r3, 4;\n" \
 	"add.s64 %rd6, %rd4, %rd5;\nst.local.u32 [%rd4+4], %r1;\nst.local.u32 [%rd6], %r3;\n"
-#define LU_TAIL "setp.eq.u32 %p1, %r5, 0;\n@%p1 bra A;\nst.global.u32 [%rd1], 1;\nA:\nst.global.u32 [%rd1+4], 2;\nret;\n}\n"
+#define LU_TAIL "setp.eq.u32 %p1, %r5, 0;\n@%p1 bra A;\nst.global.u32 [%rd1], 1;\nA:\n" \
+	"st.global.u32 [%rd1+4], 2;\nret;\n}\n"
 static const char *ldloc_ptx =
 	".version 7.8\n.target sm_35\n.address_size 64\n"
 	".func g()\n{\nret;\n}\n"
