@@ -26,6 +26,18 @@ static BeRun *run_ok(const char *ptx, const char *launch)
 
 #define LAUNCH "--grid 1 --block 64 --arg buf:u32:64:zero"
 
+/* ptx run as run_ok does under LAUNCH: lane's word is want, and the listing holds none of
+ * the texts gone (NULL-terminated): what the fold removed */
+static void expect_folded(const char *ptx, int lane, uint64_t want, const char *const *gone)
+{
+	BeRun *r = run_ok(ptx, LAUNCH);
+
+	ck_assert_uint_eq(be_get(r, 0, lane), want);
+	for (; *gone; gone++)
+		ck_assert_msg(!strstr(r->listing, *gone), "%s in:\n%s", *gone, r->listing);
+	be_run_free(r);
+}
+
 /* pow(x, 2.0)'s tests: the exponent's high word masked and compared (false), and'ed with a
  * test of the lane, negated, branched on; cvt.rzi of the exponent compared with it (true)
  * over a block that stores NaN's high word. No branch, SSY or NaN is left */
@@ -58,11 +70,9 @@ START_TEST(selp_copy)
 	static const char *ptx = HDR HEAD
 		"mov.u32 %r2, 3;\nsetp.eq.s32 %p1, %r2, 3;\nadd.s32 %r3, %r1, 5;\n"
 		"selp.b32 %r4, %r3, 7, %p1;\nst.global.u32 [%rd1], %r4;\nret;\n}\n";
-	BeRun *r = run_ok(ptx, LAUNCH);
+	static const char *const gone[] = {"SEL", NULL};
 
-	ck_assert_uint_eq(be_get(r, 0, 9), 14);
-	ck_assert_msg(!strstr(r->listing, "SEL"), "%s", r->listing);
-	be_run_free(r);
+	expect_folded(ptx, 9, 14, gone);
 }
 END_TEST
 
@@ -75,12 +85,9 @@ START_TEST(second_round)
 		"mov.u32 %r3, 9;\n$L1:\nsetp.eq.s32 %p2, %r3, 4;\n@%p2 bra $L2;\n"
 		"st.global.u32 [%rd1], 0x1234567;\n$L2:\nadd.s32 %r4, %r3, %r1;\n"
 		"st.global.u32 [%rd1], %r4;\nret;\n}\n";
-	BeRun *r = run_ok(ptx, LAUNCH);
+	static const char *const gone[] = {"0x1234567", "BRA", NULL};
 
-	ck_assert_uint_eq(be_get(r, 0, 10), 14);
-	ck_assert_msg(!strstr(r->listing, "0x1234567") && !strstr(r->listing, "BRA"), "%s",
-	              r->listing);
-	be_run_free(r);
+	expect_folded(ptx, 10, 14, gone);
 }
 END_TEST
 
@@ -91,12 +98,9 @@ START_TEST(const_guard)
 	static const char *ptx = HDR HEAD
 		"mov.pred %p1, 2;\nmov.u32 %r2, %r1;\n@%p1 add.s32 %r2, %r1, 100;\n"
 		"@!%p1 st.global.u32 [%rd1], 0x1234567;\n@%p1 st.global.u32 [%rd1], %r2;\nret;\n}\n";
-	BeRun *r = run_ok(ptx, LAUNCH);
+	static const char *const gone[] = {"0x1234567", "@", NULL};
 
-	ck_assert_uint_eq(be_get(r, 0, 10), 110);
-	ck_assert_msg(!strstr(r->listing, "0x1234567") && !strstr(r->listing, "@"), "%s",
-	              r->listing);
-	be_run_free(r);
+	expect_folded(ptx, 10, 110, gone);
 }
 END_TEST
 
