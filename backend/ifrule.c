@@ -14,6 +14,8 @@
  * spends nothing on (be_ifrule_free: a widening integer conversion, our abs's negation, a shift
  * ptxas fuses into the add after it, an address offset it folds into the access), which puts
  * Mandelbrot's short-circuit sides at ptxas's size (chain.c counts a test's block the same way),
+ * nor the copies of a pair's words into and out of 32-bit registers (pair_copy: nvcc's pow's sign
+ * flip, tests/ptx/pow_sign),
  * counts a side that makes exactly one global (or generic) store one more (ptxas's limits for it
  * are 7 divergent and 5 uniform, one below a side with no such store or two: tests/ptx/one_store; a
  * shared store does not count, nor do RED and ATOM; a store whose address base code outside the
@@ -831,11 +833,34 @@ static int made_index(const Fn *f, const int *chain, int k, int i)
 	return w && w->op != OP_IADD;
 }
 
+/* instruction i of chain[k] is an unguarded copy of a pair's word into a register of its own
+ * (`mov.b64 {%lo, %hi}, %fd`'s two MOVs), of a register into a pair's word, or of a pair the
+ * side made of its words into another (`mov.b64 %fd, {%lo, %hi}`'s two MOVs and MOV.64): the
+ * registers of ptxas 11.8's 64-bit value are its words, which it reads and writes in place, so
+ * that such copies cost it nothing (nvcc's inlined pow's sign flip under an odd exponent, an
+ * unpack, XOR and pack: one LOP32I.XOR; tests/ptx/pow_sign) */
+static int pair_copy(const Fn *f, const int *chain, int k, int i)
+{
+	const MIns *in = &f->blk[chain[k]].ins[i], *w;
+
+	if (in->op != OP_MOV || in->nopd != 2 || in->guard != T_PT || in->o[0].kind != OPD_REG ||
+	    in->o[1].kind != OPD_REG || !own(f, in->o[0].t) || !own(f, in->o[1].t))
+		return 0;
+	if (in->o[1].part && !in->o[0].part)
+		return f->tmp[in->o[1].t].cls == TC_R2 && f->tmp[in->o[0].t].cls == TC_R;
+	if (in->o[0].part && !in->o[1].part)
+		return f->tmp[in->o[0].t].cls == TC_R2 && f->tmp[in->o[1].t].cls == TC_R;
+	if (in->o[0].part || in->o[1].part || f->tmp[in->o[1].t].cls != TC_R2)
+		return 0;
+	w = writer(f, chain, k, i, in->o[1].t);
+	return w && w->op == OP_MOV && w->nopd == 2 && w->o[0].t == in->o[1].t && w->o[0].part;
+}
+
 int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside, char *note, size_t nnote)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
-	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0;
+	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0, npair = 0;
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
 	struct { int t, base; int64_t prm; } *st = NULL;
@@ -885,6 +910,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			nfree += fr != 0;
 			nfuse += fr == BE_FREE_FUSE;
 			nsh += !fr && shared_free(f, in, seen);
+			npair += !fr && !cc && !pm && pair_copy(f, chain, k, i);
 			for (int o = 0; o < in->nopd && o < si->n; o++)
 				if (si->dst[o] && in->o[o].kind == OPD_REG && !pm)
 					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
@@ -920,7 +946,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				         "offsets", ldg - 1);
 		}
 	} else {
-		c -= nfree + nsh;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
+		c -= nfree + nsh + npair;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
 		c -= nprm - prmcopy;
 		/* (one more for each store whose base no other store of the side goes through;
 		 * not when its address is read elsewhere, nor when the parameter it stores through
@@ -936,7 +962,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		c += one;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
-		if (note && (one || stmade || nfuse || nprm || nsh)) {
+		if (note && (one || stmade || nfuse || nprm || nsh || npair)) {
 			int n = snprintf(note, nnote, "counted as ptxas: ");
 			const char *sep = "";
 			if (one && nst == 1 && n < (int)nnote)
@@ -959,8 +985,11 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				              "the instruction after", sep, nfuse, nfuse == 1 ? "" : "s",
 				              nfuse == 1 ? "" : "s"), sep = ", ";
 			if (nsh && n < (int)nnote)
-				snprintf(note + n, nnote - (size_t)n, "%s%d of 64-bit shared addresses made in "
-				         "32 bits", sep, nsh);
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d of 64-bit shared addresses made "
+				              "in 32 bits", sep, nsh), sep = ", ";
+			if (npair && n < (int)nnote)
+				snprintf(note + n, nnote - (size_t)n, "%s%d cop%s of a pair's words", sep, npair,
+				         npair == 1 ? "y" : "ies");
 		}
 	}
 	if (guarded && plain && why && !why[0])

@@ -363,6 +363,32 @@ START_TEST(t_sm35_store_param)
 }
 END_TEST
 
+/* nvcc's inlined pow's sign flip (unpack the high word, XOR, unpack the low word, pack) and
+ * its zero case (the high word made, packed with a zero) under x < 0 and x == 0, divergent
+ * and uniform (tests/ptx/pow_sign, ptxas 11.8's listing beside it): ptxas reads and writes a
+ * pair's words in place, so the copies of a pair's words are not counted, and predicates all
+ * four (the flip 1, the zero 6: at the uniform limit) */
+START_TEST(t_sm35_pow_sign)
+{
+	static const char *rule[] = {
+		"larger side 1 <= --predicate-max 8 (counted as ptxas: 7 copies of a pair's words)",
+		"larger side 6 <= --predicate-max 8 (counted as ptxas: 3 copies of a pair's words)",
+		"larger side 1 <= --predicate-max-uniform 6 (counted as ptxas: 7 copies of a pair's "
+		"words)",
+		"larger side 6 <= --predicate-max-uniform 6 (counted as ptxas: 3 copies of a pair's "
+		"words)",
+	};
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/pow_sign.ptx", 0);
+	for (int k = 0; k < 4; k++) {
+		ck_assert_int_eq(entry(&t, "pow_sign", k)->decision, BD_PREDICATED);
+		ck_assert_str_eq(entry(&t, "pow_sign", k)->rule, rule[k]);
+	}
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side that computes with a value it loads from an address made before the branch
  * (tests/ptx/ld_other, ptxas 11.8's listing beside it): branched around when ptxas has no
  * other work to schedule beside it (ld_other_alone; ld_other_cond, whose condition's load
@@ -1764,6 +1790,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_one_store);
 	tcase_add_test(tc, t_sm35_shared_addr);
 	tcase_add_test(tc, t_sm35_store_param);
+	tcase_add_test(tc, t_sm35_pow_sign);
 	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_sm35_ld_other);
 	tcase_add_test(tc, t_sm35_ld_cond);
