@@ -287,8 +287,9 @@ static void eval(const CF *c, const PIns *in, int b, int i, KRes *k)
 	}
 }
 
-/* destination e of in (in eval's order): its register, or -1 (a sink, or none) */
-static int dst_reg(const PIns *in, int e)
+/* destination e of in (in eval's order): its register, or -1 (a sink, or none); be_isel's
+ * moves of a folded instruction's results too */
+int be_cfold_dst(const PIns *in, int e)
 {
 	const POpd *d = in->o[0].kind == POK_VEC ? &in->o[0].elems[e] : &in->o[e];
 
@@ -303,7 +304,7 @@ static int all_known(const PFunc *pf, const PIns *in, const KRes *k)
 	int any = 0;
 
 	for (int e = 0; e < k->n; e++) {
-		int r = dst_reg(in, e);
+		int r = be_cfold_dst(in, e);
 		if (r < 0)
 			continue;
 		if (!k->known[e] || !ktype(pf->regs[r].type) || pf->regs[r].vec > 1)
@@ -314,29 +315,14 @@ static int all_known(const PFunc *pf, const PIns *in, const KRes *k)
 }
 
 /* ------------------------------------------------------------------ definitions */
-static void note_def(CF *c, int r, int i, int b)
-{
-	if (r < 0)
-		return;
-	if (c->ndef[r]++ == 0) {
-		c->defins[r] = i;
-		c->defblk[r] = b;
-	}
-}
-
+/* the registers instruction i (in block b) writes (reach.c's be_ins_dst), each a definition */
 static void defs_of(CF *c, const PIns *in, int i, int b)
 {
-	for (int s = 0; s < in->nopd; s++) {
-		const POpd *o = &in->o[s];
-		if (!ptx_ins_writes(in, s))
-			continue;
-		if (o->kind == POK_REG)
-			note_def(c, o->reg, i, b);
-		else if (o->kind == POK_VEC || o->kind == POK_LIST)
-			for (int e = 0; e < o->nelems; e++)
-				if (o->elems[e].kind == POK_REG)
-					note_def(c, o->elems[e].reg, i, b);
-	}
+	for (int k = 0, r; (r = be_ins_dst(in, k)) >= 0; k++)
+		if (c->ndef[r]++ == 0) {
+			c->defins[r] = i;
+			c->defblk[r] = b;
+		}
 }
 
 /* the live blocks' definitions; every register unknown */
@@ -375,7 +361,7 @@ static void propagate(CF *c)
 				continue;
 			eval(c, &pf->ins[i], b, i, &k);
 			for (int e = 0; e < k.n; e++) {
-				int r = dst_reg(&pf->ins[i], e);
+				int r = be_cfold_dst(&pf->ins[i], e);
 				if (r < 0 || !k.known[e] || c->ndef[r] != 1 || c->known[r])
 					continue;
 				c->known[r] = 1;
@@ -623,8 +609,3 @@ void be_cfold(Fn *f)
 	}
 }
 
-/* the PTX destination e's register of a folded instruction (be_isel), or -1 */
-int be_cfold_dst(const PIns *in, int e)
-{
-	return dst_reg(in, e);
-}
