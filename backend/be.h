@@ -562,7 +562,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 int be_ifrule_sm35_reload(const Fn *f, const int *chain, int nchain, int join);
 /* ifrule.c: instruction k of b costs ptxas nothing: how (0 when it costs an instruction) */
 enum {
-	BE_FREE_ISEL = 1,   /* a widening integer conversion, our abs's negation */
+	BE_FREE_ISEL = 1,   /* a widening integer conversion, our abs's negation, a 16-bit mask */
 	BE_FREE_FUSE        /* a shift ptxas fuses into the add after it, an address offset it
 	                       folds into the access */
 };

@@ -252,6 +252,15 @@ static void sm35_cost(const Fn *f, Ham *h)
 		 * @P NOP.S its lanes leave by: ptxas 11.8 predicates 7 instructions so, not 8 */
 		if (h->one && s == 0 && f->blk[h->chain[0][h->nchain[0] - 1]].jmp.ptxins < 0)
 			c++;
+		/* the one side of an if-then that ends in a jump to a join only it and the branch
+		 * reach (clang's loop body before its latch, laid out above it) has no jump when
+		 * predicated: ptxas 11.8 lays the join out after it (tests/ptx/shared_u16's loop);
+		 * a join that other paths reach too (a continue) keeps it */
+		else if (!h->one && !h->nest && h->side[!s] < 0 && c > 1 && h->join >= 0 &&
+		         f->blk[h->join].npred == 2 &&
+		         f->blk[h->chain[s][h->nchain[s] - 1]].jmp.kind == J_JMP &&
+		         f->blk[h->chain[s][h->nchain[s] - 1]].jmp.ptxins >= 0)
+			c--;
 		if (c > h->cost) {
 			h->cost = c;
 			memcpy(h->note, note, sizeof note);

@@ -23,7 +23,8 @@
  * and one more for each other store through a base no other store of the side uses
  * (tests/ptx/shared_addr), a side that computes the address of a global store it makes from an
  * index it makes too STORE_SIDE fewer (tests/ptx/store_addr), and nothing for what ptxas makes
- * of a 64-bit shared address in 32 bits (shared_free: clang's); the moves of a kernel
+ * of a 64-bit shared address in 32 bits (shared_free: clang's), nor an IMAD's immediate addend
+ * that ptxas takes from its literal pool (lit_pool; tests/ptx/shared_u16); the moves of a kernel
  * parameter that a side only stores through are neither counted nor such an address
  * (param_bases: tests/ptx/store_param). A side that stores a
  * value it loaded where the join loads it again is branched around (be_ifrule_sm35_reload:
@@ -681,7 +682,9 @@ static int feeds_only(const Blk *b, int k, int o)
  * y: NVVM's rounding of a signed division by a power of two, `shr.u32 t, x, 31; add.s32 y, x,
  * t`, 8 pairs converted and 9 not: tests/ptx/store_addr _r8, _r9), or an IADD of a constant
  * whose result only the access after it takes as its address (`add.s32 a, b, 784;
- * ld.shared [a]`, ptxas's LDS [b+0x310]: _lds2, _lds3); 0 for any other instruction */
+ * ld.shared [a]`, ptxas's LDS [b+0x310]: _lds2, _lds3); or (BE_FREE_ISEL) the LOP.AND 0xffff our
+ * 16-bit arithmetic puts on its result when only the 16-bit store after it takes that result
+ * (clang's `add.s16`, `st.shared.u16`: tests/ptx/shared_u16); 0 for any other instruction */
 int be_ifrule_free(const Blk *b, int k)
 {
 	const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
@@ -696,6 +699,10 @@ int be_ifrule_free(const Blk *b, int k)
 		return BE_FREE_ISEL;
 	if (!nx || in->nopd != 3 || (in->m.flags & (MF_CC | MF_X | MF_SAT)))
 		return 0;
+	if (in->op == OP_LOP && in->m.sub == SUB_AND && in->o[2].kind == OPD_IMM &&
+	    (in->o[2].imm & 0xffffffff) == 0xffff && (nx->op == OP_STS || nx->op == OP_ST) &&
+	    (nx->m.dtype == TY_U16 || nx->m.dtype == TY_S16) && feeds_only(b, k, 1))
+		return BE_FREE_ISEL;
 	if (in->op == OP_SHR && in->m.dtype == TY_U32 && in->o[2].kind == OPD_IMM &&
 	    nx->op == OP_IADD && nx->nopd == 3 && !(nx->m.flags & (MF_CC | MF_X | MF_SAT)))
 		for (int o = 1; o <= 2; o++)
@@ -713,7 +720,10 @@ int be_ifrule_free(const Blk *b, int k)
 }
 
 /* every instruction of f that writes temporary t is a MOV of an immediate, or of a temporary
- * such as t (clang's `mov.u64 %rd28, s_val`: a shared variable's address) */
+ * such as t (clang's `mov.u64 %rd28, s_val`: a shared variable's address), or an add (a word
+ * of a 64-bit one) of such temporaries and immediates (clang's `add.s64 %rd90, %rd72, 2`: an
+ * offset into that variable, which ptxas folds into the access's immediate as it does the
+ * variable's address: ISCADD R5, R3, 0x2, 0x1; tests/ptx/shared_u16) */
 static int const_tmp(const Fn *f, int t, int depth)
 {
 	int any = 0;
@@ -723,11 +733,18 @@ static int const_tmp(const Fn *f, int t, int depth)
 	for (int b = 0; b < f->nblk; b++)
 		for (int j = 0; j < f->blk[b].nins; j++) {
 			const MIns *in = &f->blk[b].ins[j];
+			int ok = in->guard == T_PT;
 			if (!be_writes(in, t))
 				continue;
-			if (in->op != OP_MOV || in->nopd != 2 || in->o[0].part || in->o[1].part ||
-			    (in->o[1].kind != OPD_IMM && (in->o[1].kind != OPD_REG ||
-			     !const_tmp(f, in->o[1].t, depth + 1))))
+			if (in->op == OP_MOV)
+				ok &= in->nopd == 2 && !in->o[0].part && !in->o[1].part;
+			else
+				ok &= in->op == OP_IADD && in->nopd == 3 && !(in->m.flags & MF_SAT);
+			for (int o = 1; ok && o < in->nopd; o++)
+				ok = in->o[o].kind == OPD_IMM ||
+				     (in->o[o].kind == OPD_REG && (in->o[o].t == T_RZ ||
+				      (in->o[o].t != t && const_tmp(f, in->o[o].t, depth + 1))));
+			if (!ok)
 				return 0;
 			any = 1;
 		}
@@ -818,6 +835,52 @@ static int shared_free(const Fn *f, const MIns *in, uint8_t *seen)
 	return 0;
 }
 
+/* some instruction of f that writes temporary t makes a value ptxas 11.8 reads from a
+ * constant bank: a copy of a bank word (a kernel parameter) or of %ntid, %nctaid, or of a
+ * temporary such as t */
+static int bank_value(const Fn *f, int t, int depth)
+{
+	if (depth > 8)
+		return 0;
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			if (!be_writes(in, t))
+				continue;
+			if ((in->op == OP_MOV && in->nopd == 2 && (in->o[1].kind == OPD_CONST ||
+			     (in->o[1].kind == OPD_REG && in->o[1].t != t &&
+			      bank_value(f, in->o[1].t, depth + 1)))) ||
+			    (in->op == OP_S2R && in->nopd == 2 &&
+			     ((in->o[1].imm >= SR_NTID_X && in->o[1].imm <= SR_NTID_Z) ||
+			      (in->o[1].imm >= SR_NCTAID_X && in->o[1].imm <= SR_NCTAID_Z))))
+				return 1;
+		}
+	return 0;
+}
+
+/* instruction k of b is our MOV32I of an IMAD's addend (`mad.lo.s32 d, a, b, -1`) whose two
+ * factors are registers that no constant bank holds: ptxas 11.8 takes the immediate from its
+ * literal pool (IMAD R3, R0, R3, c[0x2][0x0]) and spends nothing on it; with a factor in bank
+ * 0 (a parameter, %ntid) the bank operand is taken and it spends the MOV32I too
+ * (tests/ptx/shared_u16: _x0 and _ntid) */
+static int lit_pool(const Fn *f, const Blk *b, int k)
+{
+	const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
+
+	if (in->op != OP_MOV32I || !nx || nx->op != OP_IMAD || nx->nopd != 4 ||
+	    (nx->m.flags & (MF_HI | MF_WIDE | MF_CC | MF_X)) || nx->guard != in->guard ||
+	    nx->gneg != in->gneg || nx->o[3].kind != OPD_REG || nx->o[3].t != in->o[0].t)
+		return 0;
+	for (int o = 1; o <= 2; o++)
+		if (nx->o[o].kind != OPD_REG || nx->o[o].t == in->o[0].t || !own(f, nx->o[o].t) ||
+		    bank_value(f, nx->o[o].t, 0))
+			return 0;
+	for (int j = k + 2; j < b->nins; j++)
+		if (reads(&b->ins[j], in->o[0].t) || b->ins[j].guard == in->o[0].t)
+			return 0;
+	return 1;
+}
+
 /* the address of store i of chain[k] is made in the side from an index the side makes too
  * (NVVM's `mul.wide.s32`, `add.s64`, `st.global` for `out[i] = v`), not only added there to
  * an index made before it: ptxas spends as much as ours on that add (IADD, IADD.X) */
@@ -861,6 +924,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
 	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0, npair = 0;
+	int nlit = 0;
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
 	struct { int t, base; int64_t prm; } *st = NULL;
@@ -907,6 +971,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			         prm[in->o[0].t];
 			c -= cc;
 			prmcopy += pm && cc;
+			nlit += !fr && lit_pool(f, x, i);
 			nfree += fr != 0;
 			nfuse += fr == BE_FREE_FUSE;
 			nsh += !fr && shared_free(f, in, seen);
@@ -946,7 +1011,8 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				         "offsets", ldg - 1);
 		}
 	} else {
-		c -= nfree + nsh + npair;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting them) */
+		c -= nfree + nlit + nsh + npair;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting
+		                                      them) */
 		c -= nprm - prmcopy;
 		/* (one more for each store whose base no other store of the side goes through;
 		 * not when its address is read elsewhere, nor when the parameter it stores through
@@ -962,7 +1028,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		c += one;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
-		if (note && (one || stmade || nfuse || nprm || nsh || npair)) {
+		if (note && (one || stmade || nfuse || nprm || nsh || npair || nlit)) {
 			int n = snprintf(note, nnote, "counted as ptxas: ");
 			const char *sep = "";
 			if (one && nst == 1 && n < (int)nnote)
@@ -984,6 +1050,9 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d shift%s or offset%s fused into "
 				              "the instruction after", sep, nfuse, nfuse == 1 ? "" : "s",
 				              nfuse == 1 ? "" : "s"), sep = ", ";
+			if (nlit && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d immediate%s from the literal "
+				              "pool", sep, nlit, nlit == 1 ? "" : "s"), sep = ", ";
 			if (nsh && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d of 64-bit shared addresses made "
 				              "in 32 bits", sep, nsh), sep = ", ";

@@ -326,6 +326,35 @@ START_TEST(t_sm35_shared_addr)
 }
 END_TEST
 
+/* clang's scan over 16-bit shared counters (tests/ptx/shared_u16, its listing in
+ * tests/ptxas-ref): the -1 of `mad.lo.s32 d, a, b, -1` comes from ptxas's literal pool when no
+ * factor is in bank 0, an add onto a shared variable's address plus 2 is folded into the
+ * access, the mask of the 16-bit sum before its 16-bit store costs nothing, and an if-then
+ * side's jump to a latch only it and the branch reach is not counted: 8, predicated */
+START_TEST(t_sm35_shared_u16)
+{
+	static const Want want[] = {
+		{ "shared_u16_if", BD_PREDICATED, 0, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 1 immediate from the literal pool, 8 of 64-bit shared addresses made in 32 "
+		  "bits)" },
+		{ "shared_u16_if9", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8" },
+		{ "shared_u16_ntid", BD_BRANCH_SSY, 0, "larger side 9 > --predicate-max 8 (counted as "
+		  "ptxas: 8 of 64-bit shared addresses made in 32 bits)" },
+	};
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/shared_u16.ptx", 0);
+	check_wants(&t, want, sizeof want / sizeof *want);
+	/* the loops: the back edge is the first entry, the if the second; the side's jump to
+	 * the latch is not counted */
+	ck_assert_int_eq(entry(&t, "shared_u16", 1)->decision, BD_PREDICATED);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "shared_u16", 1)->rule, "larger side 8 <="));
+	ck_assert_int_eq(entry(&t, "shared_u16_x9", 1)->decision, BD_BRANCH_SSY);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "shared_u16_x9", 1)->rule, "larger side 9 >"));
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side that stores through a kernel parameter it loads itself (tests/ptx/store_param, its
  * listing in tests/ptxas-ref): its moves of the parameter are not counted nor read as a
  * store address it computes, which puts it at one global store's limits, 7 divergent and 5
@@ -1789,6 +1818,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_store_sides);
 	tcase_add_test(tc, t_sm35_one_store);
 	tcase_add_test(tc, t_sm35_shared_addr);
+	tcase_add_test(tc, t_sm35_shared_u16);
 	tcase_add_test(tc, t_sm35_store_param);
 	tcase_add_test(tc, t_sm35_pow_sign);
 	tcase_add_test(tc, t_sm35_reload);
