@@ -22,7 +22,8 @@
  * aligned by the weighted longest common subsequence of those signatures, so a construct
  * that one compiler added (ptxas's own division code) or removed stands alone. Of
  * alignments that weigh the same, the one whose pairs are most often of one shape wins (a
- * loop's back edge with a back edge, then a predicated run with a predicated run ...), not
+ * loop's back edge with a back edge, ours `@!P NOP.S; BRA head` being one as ptxas's `@P BRA
+ * head; NOP.S` is, then a predicated run with a predicated run ...), not
  * the one that pairs earliest: ptxas's unrolled copies give our construct several of the
  * same weight. Only constructs of one function pair (the kernel's own code, or the .func of
  * one name: ptxas's `$kernel$f` is our `f`). Each of ours is labelled with the PTX branch it
@@ -44,7 +45,8 @@ typedef struct {
 	int ptxline;       /* PTX line of that instruction (ours), 0 when unknown */
 	int ptxfile;       /* its PTX file (Ins.ptxfile: 0 but in a linked program) */
 	int taken, fall;   /* sizes of the sides, -1 when not a hammock */
-	int back;          /* a BRA to its own address or before: a loop's back edge */
+	int back;          /* a loop's back edge: a BRA to its own address or before, or a NOP.S
+	                    * right before such a BRA, unguarded (the loop's way out) */
 	int sig_op;        /* op of the guard's comparison (OP_ISETP ...), -1 when none */
 	int sig_cmp;       /* its comparison class (see cmpclass) */
 	int64_t sig_val;   /* immediate or parameter index of its second source, or INT64_MIN */
@@ -624,6 +626,15 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			c.kind = CK_SSY;      /* Kepler's one-sided if: the guarded lanes skip the body */
 			c.fall = nssy ? count(k, in->addr + 8, ssy[nssy - 1]) - 1 : -1;
 			c.taken = 0;
+			/* a loop's way out, right before its unguarded jump back (ours: `@!P0 NOP.S;
+			 * BRA head`, ptxas's `@P0 BRA head; NOP.S`): the loop's back edge */
+			if (i + 1 < k->nins) {
+				const Ins *nx = &k->ins[i + 1];
+				c.back = nx->op == OP_BRA && nx->guard == ISA_PT &&
+				         nx->o[nx->nopd - 1].imm <= (int64_t)in->addr;
+			}
+			if (c.back)
+				c.taken = c.fall = -1;   /* (no sides, as a BRA back) */
 		} else if (in->op == OP_BRK || in->op == OP_CONT || in->op == OP_RET || in->op == OP_EXIT) {
 			c.kind = in->op == OP_BRK ? CK_BRK : in->op == OP_CONT ? CK_CONT
 			         : in->op == OP_RET ? CK_RET : CK_EXIT;
