@@ -14,6 +14,8 @@
  * spends nothing on (be_ifrule_free: a widening integer conversion, our abs's negation, a shift
  * ptxas fuses into the add after it, an address offset it folds into the access), which puts
  * Mandelbrot's short-circuit sides at ptxas's size (chain.c counts a test's block the same way),
+ * nor our re-canonicalisation of an 8- or 16-bit result (fix16), and counts a signed widening of
+ * one once (widen_once: ptxas's BFE; tests/ptx/side16, Mandelbrot's colour),
  * nor the copies of a pair's words into and out of 32-bit registers (pair_copy: nvcc's pow's sign
  * flip, tests/ptx/pow_sign),
  * counts a side that makes exactly one global (or generic) store one more (ptxas's limits for it
@@ -919,12 +921,52 @@ static int pair_copy(const Fn *f, const int *chain, int k, int i)
 	return w && w->op == OP_MOV && w->nopd == 2 && w->o[0].t == in->o[1].t && w->o[0].part;
 }
 
+/* instruction in is sel.c's be_fix16: a narrow value re-canonicalised in place (LOP.AND t, t,
+ * 0xffff or 0xff of a w16 temporary), ours after every definition of an 8- or 16-bit
+ * register. ptxas 11.8 keeps such a value in a 32-bit register whatever its high bits, and
+ * spends nothing on it (tests/ptx/side16) */
+static int fix16(const Fn *f, const MIns *in)
+{
+	return in->op == OP_LOP && in->m.sub == SUB_AND && in->nopd == 3 &&
+	       in->o[0].kind == OPD_REG && in->o[1].kind == OPD_REG && !in->o[0].part &&
+	       !in->o[1].part && in->o[0].t == in->o[1].t && own(f, in->o[0].t) &&
+	       f->tmp[in->o[0].t].w16 && in->o[2].kind == OPD_IMM &&
+	       (in->o[2].imm == 0xffff || in->o[2].imm == 0xff);
+}
+
+/* instruction i of chain[k] is sel.c's be_widen (I2I.S32.S16 or .S8) of a narrow value that
+ * ptxas 11.8 sign-extends with an instruction of its own (BFE R, R, 0x1000), once for all the
+ * side's reads of it: the first such widening of that temporary in the side, of a value
+ * neither loaded nor narrowed there (the load's or the narrowing's own instruction gives
+ * ptxas the extended value; ours counts that one). Any other widening is free
+ * (be_ifrule_free); tests/ptx/side16 */
+static int widen_once(const Fn *f, const int *chain, int k, int i)
+{
+	const MIns *in = &f->blk[chain[k]].ins[i];
+	int t = in->nopd == 2 && in->o[1].kind == OPD_REG && !in->o[1].part ? in->o[1].t : -1;
+
+	if (in->op != OP_I2I || !own(f, t) || !f->tmp[t].w16 || (in->m.flags & MF_SAT) ||
+	    isa_type_bytes((Type)in->m.dtype) != 4 || (in->m.stype != TY_S8 && in->m.stype != TY_S16))
+		return 0;
+	for (int kk = k, j = i - 1; kk >= 0; kk--, j = kk >= 0 ? f->blk[chain[kk]].nins - 1 : 0)
+		for (; j >= 0; j--) {
+			const MIns *w = &f->blk[chain[kk]].ins[j];
+			if (w->op == OP_I2I && w->nopd == 2 && w->o[1].kind == OPD_REG && w->o[1].t == t &&
+			    w->m.stype == in->m.stype && w->m.dtype == in->m.dtype)
+				return 0;     /* (extended once already) */
+			if (be_writes(w, t) && !fix16(f, w))
+				return !(isa_ops[w->op].flags & F_LOAD) &&
+				       !(w->op == OP_I2I && isa_type_bytes((Type)w->m.dtype) <= 2);
+		}
+	return 1;
+}
+
 int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside, char *note, size_t nnote)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
 	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0, npair = 0;
-	int nlit = 0;
+	int nlit = 0, n16 = 0;   /* (n16: fix16's free masks less widen_once's counted extensions) */
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
 	struct { int t, base; int64_t prm; } *st = NULL;
@@ -969,6 +1011,8 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
 			int cc = coalesced_copy(f, chain, nchain, k, i), pm = param_mov(in, prm) &&
 			         prm[in->o[0].t];
+			n16 += !fr && fix16(f, in);   /* (not one be_ifrule_free takes) */
+			n16 -= fr && widen_once(f, chain, k, i);
 			c -= cc;
 			prmcopy += pm && cc;
 			nlit += !fr && lit_pool(f, x, i);
@@ -1011,8 +1055,8 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				         "offsets", ldg - 1);
 		}
 	} else {
-		c -= nfree + nlit + nsh + npair;   /* (LOAD_SIDE and LOCAL_SIDE were fitted counting
-		                                      them) */
+		c -= nfree + nlit + nsh + npair + n16;   /* (LOAD_SIDE and LOCAL_SIDE were fitted
+		                                            counting them) */
 		c -= nprm - prmcopy;
 		/* (one more for each store whose base no other store of the side goes through;
 		 * not when its address is read elsewhere, nor when the parameter it stores through

@@ -250,6 +250,17 @@ static void check_wants(const Tr *t, const Want *w, size_t n)
 	}
 }
 
+/* fixture path translated as sm35_tr does for arch, its branches as w says */
+static void sm35_wants(const char *path, int arch, const Want *w, size_t n)
+{
+	Tr t;
+	char *text = sm35_tr(&t, path, arch);
+
+	check_wants(&t, w, n);
+	tr_free(&t);
+	free(text);
+}
+
 /* a side with exactly one global store: ptxas's limits one lower, 7 divergent and 5 uniform
  * (tests/ptx/one_store, its listing in tests/ptxas-ref); with two stores, or a shared store
  * beside the one, the count is the plain one (two) or one more (sh); a store whose address
@@ -418,6 +429,24 @@ START_TEST(t_sm35_pow_sign)
 }
 END_TEST
 
+/* sides of 16-bit multiplies (tests/ptx/side16, ptxas 11.8's listing beside it): our
+ * re-canonicalisations of 16-bit results are free, a signed operand's extension counts once
+ * (not at each use, nor for the side's own narrowing), so that each side counts what ptxas's
+ * does: 2k + 2 with the cvt, 2k + 1 without, k + 2 unsigned */
+START_TEST(t_sm35_side16)
+{
+	static const Want want[] = {
+		{ "side16_s3", BD_PREDICATED, 15, "larger side 8 <= --predicate-max 8" },
+		{ "side16_s4", BD_BRANCH_SSY, 19, "larger side 10 > --predicate-max 8" },
+		{ "side16_p3", BD_PREDICATED, 12, "larger side 7 <= --predicate-max 8" },
+		{ "side16_p4", BD_BRANCH_SSY, 16, "larger side 9 > --predicate-max 8" },
+		{ "side16_u6", BD_PREDICATED, 15, "larger side 8 <= --predicate-max 8" },
+		{ "side16_u7", BD_BRANCH_SSY, 17, "larger side 9 > --predicate-max 8" },
+	};
+	sm35_wants("tests/ptx/side16.ptx", 35, want, sizeof want / sizeof *want);
+}
+END_TEST
+
 /* a side that computes with a value it loads from an address made before the branch
  * (tests/ptx/ld_other, ptxas 11.8's listing beside it): branched around when ptxas has no
  * other work to schedule beside it (ld_other_alone; ld_other_cond, whose condition's load
@@ -442,11 +471,7 @@ START_TEST(t_sm35_ld_other)
 		  "it, 3 more for its LDGs' waits and offsets)" },
 		{ "ld_other_ldg2_14", BD_BRANCH_SSY, 18, "larger side 9 > --predicate-max 8" },
 	};
-	Tr t;
-	char *text = sm35_tr(&t, "tests/ptx/ld_other.ptx", 35);
-	check_wants(&t, want, sizeof want / sizeof *want);
-	tr_free(&t);
-	free(text);
+	sm35_wants("tests/ptx/ld_other.ptx", 35, want, sizeof want / sizeof *want);
 }
 END_TEST
 
@@ -1823,6 +1848,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_pow_sign);
 	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_sm35_ld_other);
+	tcase_add_test(tc, t_sm35_side16);
 	tcase_add_test(tc, t_sm35_ld_cond);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
