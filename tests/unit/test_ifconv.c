@@ -447,6 +447,38 @@ START_TEST(t_sm35_side16)
 }
 END_TEST
 
+/* a side that is one correctly rounded division, reciprocal or square root (FDIV, FSQRT:
+ * tests/ptx/div_side, ptxas 11.8's listing beside it): ptxas calls its subroutine there (CAL,
+ * or a fast path with a guarded call) and branches around every such side, divergent (SSY)
+ * or uniform (BRA), where a side of div.approx (MUFU.RCP, FMUL) is predicated; the guide's
+ * rule still predicates the macro op as one instruction */
+START_TEST(t_sm35_div_side)
+{
+	static const char *why = "not predicable: a side holds a correctly rounded division or "
+	                         "square root (a call in ptxas's code)";
+	size_t len;
+	BeOptions o;
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/div_side.ptx", 0);
+
+	for (int k = 0; k < 7; k++) {
+		ck_assert_int_eq(entry(&t, "div_side", k)->decision, BD_BRANCH_SSY);
+		ck_assert_ptr_nonnull(strstr(entry(&t, "div_side", k)->rule, why));
+	}
+	ck_assert_int_eq(entry(&t, "div_side", 7)->decision, BD_PREDICATED);
+	ck_assert_int_eq(entry(&t, "div_side", 8)->decision, BD_BRANCH_UNIFORM);
+	ck_assert_ptr_nonnull(strstr(entry(&t, "div_side", 8)->rule, why));
+	ck_assert_int_eq(entry(&t, "div_side", 9)->decision, BD_PREDICATED);
+	tr_free(&t);
+	len = strlen(text);
+	rule_opts(&o, BE_RULE_GUIDE, 7, 4);
+	ck_assert(tr_opts(&t, "tests/ptx/div_side.ptx", text, len, &o));
+	ck_assert_int_eq(entry(&t, "div_side", 0)->decision, BD_PREDICATED);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side that computes with a value it loads from an address made before the branch
  * (tests/ptx/ld_other, ptxas 11.8's listing beside it): branched around when ptxas has no
  * other work to schedule beside it (ld_other_alone; ld_other_cond, whose condition's load
@@ -1846,6 +1878,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_shared_u16);
 	tcase_add_test(tc, t_sm35_store_param);
 	tcase_add_test(tc, t_sm35_pow_sign);
+	tcase_add_test(tc, t_sm35_div_side);
 	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_sm35_ld_other);
 	tcase_add_test(tc, t_sm35_side16);
