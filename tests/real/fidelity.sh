@@ -28,7 +28,23 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 
-# rows: SET FILE STATUS MATCHED AGREE OURS PTXAS [WHY] (STATUS ok, refused, uncarried, failed),
+# sass_count: the SASS instructions of a listing on stdin (warpc's or cuobjdump's), without
+# the padding a listing ends with (NOP, and a BRA to its own address)
+sass_count() {
+	awk '{
+		if (!match($0, /^[ \t]+\/\*[0-9a-f]+\*\/[ \t]+[^ \t\/]/))
+			next
+		a = $0; sub(/^[ \t]+\/\*/, "", a); sub(/\*\/.*/, "", a)
+		t = $0; sub(/^[ \t]+\/\*[0-9a-f]+\*\/[ \t]+/, "", t); sub(/[ \t]*\/\*.*$/, "", t)
+		sub(/;[ \t]*$/, "", t)
+		if (t == "NOP" || t == "BRA 0x" a)
+			next
+		n++
+	} END { print n + 0 }'
+}
+
+# rows: SET FILE STATUS MATCHED AGREE OURS PTXAS OI PI [WHY] (STATUS ok, refused, uncarried,
+# failed; OI and PI: the SASS instructions of our listing and of ptxas's, ok rows only),
 # classes: one line "ours ptxas" per construct lined up that disagrees
 : > "$tmp/rows"
 : > "$tmp/classes"
@@ -40,18 +56,20 @@ for set in "$@"; do
 		ptxas_listing "$f" k || st=$?
 		if [ "$st" != 0 ]; then
 			[ "$st" = 1 ] && what=refused || what=uncarried
-			printf '%s\t%s\t%s\t0\t0\t0\t0\t%s\n' "$set" "$name" "$what" "$(printf '%s' "$why" | sed "s|$tmp/k|$name|g")" >> "$tmp/rows"
+			printf '%s\t%s\t%s\t0\t0\t0\t0\t0\t0\t%s\n' "$set" "$name" "$what" "$(printf '%s' "$why" | sed "s|$tmp/k|$name|g")" >> "$tmp/rows"
 			continue
 		fi
 		if ! "$BIN/warpc" "$f" --config sim/configs/kepler.cfg --compare=json "$tmp/k.listing" \
 		    > "$tmp/k.json" 2> "$tmp/k.err"; then
 			why=$(grep -m 1 'error' "$tmp/k.err" || head -n 1 "$tmp/k.err")
 			why=$(printf '%s' "$why" | sed "s|$tmp/k.listing|ptxas's listing|g; s|$corpus/||g")
-			printf '%s\t%s\tfailed\t0\t0\t0\t0\t%s\n' "$set" "$name" "$why" >> "$tmp/rows"
+			printf '%s\t%s\tfailed\t0\t0\t0\t0\t0\t0\t%s\n' "$set" "$name" "$why" >> "$tmp/rows"
 			continue
 		fi
+		oi=$("$BIN/warpc" "$f" --config sim/configs/kepler.cfg 2>/dev/null | sass_count)
+		pi=$(sass_count < "$tmp/k.listing")
 		# the totals (last line) and one line per construct of ours lined up with ptxas's
-		awk -v set="$set" -v name="$name" -v classes="$tmp/classes" '
+		awk -v set="$set" -v name="$name" -v classes="$tmp/classes" -v oi="$oi" -v pi="$pi" '
 			function field(k,   m) {
 				if (!match($0, "\"" k "\": (\"[^\"]*\"|[-a-z0-9]+)"))
 					return ""
@@ -61,8 +79,8 @@ for set in "$@"; do
 			}
 			/"ptxline"/ && field("agree") == "false" { print field("decision"), field("ptxas_decision") >> classes }
 			/^], "constructs"/ {
-				printf "%s\t%s\tok\t%s\t%s\t%s\t%s\t\n", set, name, field("matched"), field("agree"),
-				       field("constructs"), field("ptxas_constructs")
+				printf "%s\t%s\tok\t%s\t%s\t%s\t%s\t%d\t%d\t\n", set, name, field("matched"),
+				       field("agree"), field("constructs"), field("ptxas_constructs"), oi, pi
 			}' "$tmp/k.json" >> "$tmp/rows"
 	done
 done
@@ -73,23 +91,31 @@ done
 	echo "ptxas $version for sm_35 against warpc (kepler.cfg) on the real-world sets of"
 	echo "tests/real (their sources: tests/real/SOURCES.tsv). \"Lined up\": our conditional"
 	echo "constructs that \`warpc --compare\` paired with one of ptxas's; \"agree\": the same kind."
+	echo "\"SASS instructions\": of the files compared, our listing's and ptxas's (a listing's"
+	echo "closing NOP and BRA to itself left out), and ours per ptxas's one. Our FDIV and FSQRT"
+	echo "each stand for a subroutine of ptxas's that its count holds (tens of instructions a"
+	echo "division), so a file that divides has fewer of ours; clang's PTX, with its 64-bit address"
+	echo "arithmetic, costs us the most."
 	echo
-	echo "| set | files | compared | ptxas refuses | not carried over | warpc fails | ours | ptxas's | lined up | agree |"
-	echo "|---|---|---|---|---|---|---|---|---|---|"
+	echo "| set | files | compared | ptxas refuses | not carried over | warpc fails | ours | ptxas's | lined up | agree | SASS instructions, ours / ptxas's |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
 	awk -F '\t' '
 		{ n[$1]++; k[$3, $1]++; m[$1] += $4; a[$1] += $5; o[$1] += $6; p[$1] += $7
+		  oi[$1] += $8; pi[$1] += $9
 		  if (!($1 in seen)) { seen[$1] = 1; order[++ns] = $1 }
-		  N++; K[$3]++; M += $4; A += $5; O += $6; P += $7 }
-		function row(name, files, ok, rf, un, fa, ours, theirs, lined, agree) {
-			printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%.1f%%) |\n", name, files, ok, rf,
-			       un, fa, ours, theirs, lined, agree, lined ? 100 * agree / lined : 0
+		  N++; K[$3]++; M += $4; A += $5; O += $6; P += $7; OI += $8; PI += $9 }
+		function row(name, files, ok, rf, un, fa, ours, theirs, lined, agree, io, ip) {
+			printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%.1f%%) | %d / %d (%.3f) |\n", name,
+			       files, ok, rf, un, fa, ours, theirs, lined, agree, lined ? 100 * agree / lined : 0,
+			       io, ip, ip ? io / ip : 0
 		}
 		END {
 			for (i = 1; i <= ns; i++) {
 				s = order[i]
-				row(s, n[s], k["ok", s], k["refused", s], k["uncarried", s], k["failed", s], o[s], p[s], m[s], a[s])
+				row(s, n[s], k["ok", s], k["refused", s], k["uncarried", s], k["failed", s], o[s], p[s],
+				    m[s], a[s], oi[s], pi[s])
 			}
-			row("all", N, K["ok"], K["refused"], K["uncarried"], K["failed"], O, P, M, A)
+			row("all", N, K["ok"], K["refused"], K["uncarried"], K["failed"], O, P, M, A, OI, PI)
 		}' "$tmp/rows"
 	echo
 	echo "The constructs lined up that disagree, by class (ours -> ptxas's):"
@@ -99,14 +125,14 @@ done
 	LC_ALL=C sort "$tmp/classes" | uniq -c | LC_ALL=C sort -k1,1nr -k2,3 |
 		awk '{ printf "| %s | %s | %d |\n", $2, $3, $1 }'
 	echo
-	echo "| set | file | lined up | agree | or why not compared |"
-	echo "|---|---|---|---|---|"
+	echo "| set | file | lined up | agree | SASS instructions, ours / ptxas's | or why not compared |"
+	echo "|---|---|---|---|---|---|"
 	awk -F '\t' '{
 		if ($3 == "ok")
-			printf "| %s | %s | %d | %d | |\n", $1, $2, $4, $5
+			printf "| %s | %s | %d | %d | %d / %d | |\n", $1, $2, $4, $5, $8, $9
 		else {
-			w = $8; gsub(/\|/, "\\|", w)
-			printf "| %s | %s | | | %s: %s |\n", $1, $2, $3 == "failed" ? "warpc" : $3 == "refused" ? "ptxas refuses it" : "not carried over", w
+			w = $10; gsub(/\|/, "\\|", w)
+			printf "| %s | %s | | | | %s: %s |\n", $1, $2, $3 == "failed" ? "warpc" : $3 == "refused" ? "ptxas refuses it" : "not carried over", w
 		}
 	}' "$tmp/rows"
 	echo
