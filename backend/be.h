@@ -624,6 +624,12 @@ void be_log_branches(Fn *f); /* log.c: f's entries of the decision log (when Fn.
 /* emit.c: the code of a kernel and the functions it calls (fns[i]: Module.funcs[i] or NULL) */
 void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m);
 
+/* cmporder.c: rank[i] = instruction i's place in a topological order of the ne edges
+ * src[e] -> dst[e] without the back edges of a search from the roots, ties by the way on
+ * from the last placed, then by address (compare.c lines constructs up in it) */
+void be_flow_order(int n, int ne, const int *src, const int *dst, const int *roots, int nroots,
+                   int *rank);
+
 /* ------------------------------------------------------------------ kernel.c */
 void be_prog_files(Prog *p, const Module *m);             /* Prog.files from the .file list */
 /* the kernel of entry fi with its parameters, .global variables (initial bytes, relocations)

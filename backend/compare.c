@@ -20,7 +20,14 @@
  * comparison that sets the guard (ISETP.GE, FSETP.NEU, ...: its op, its comparison up to
  * negation and operand order, and an immediate or parameter operand). The two lists are
  * aligned by the weighted longest common subsequence of those signatures, so a construct
- * that one compiler added (ptxas's own division code) or removed stands alone. Of
+ * that one compiler added (ptxas's own division code) or removed stands alone. The
+ * alignment is made twice, each listing's constructs taken in code order and in the order
+ * of its control flow (cmporder.c: a topological order without back edges that follows a
+ * fall-through or a lone jump, else takes the lowest address; the code order wherever the
+ * layout is already such an order), and the heavier kept, code order on a tie: ptxas lays a
+ * block reached by an unconditional jump right after it (nvcc's `bra.uni` to an outer loop's
+ * header placed after the inner loop, tests/ptx/loop_reorder), where our layout keeps PTX
+ * order, and in code order the two cannot be lined up across the move. Of
  * alignments that weigh the same, the one whose pairs are most often of one shape wins (a
  * loop's back edge with a back edge, ours `@!P NOP.S; BRA head` being one as ptxas's `@P BRA
  * head; NOP.S` is, then a predicated run with a predicated run ...), not
@@ -51,6 +58,7 @@ typedef struct {
 	int sig_cmp;       /* its comparison class (see cmpclass) */
 	int64_t sig_val;   /* immediate or parameter index of its second source, or INT64_MIN */
 	const char *fn;    /* the .func it lies in (fn_name), "" for the kernel's own code */
+	int ord;           /* its (first) instruction's place in the flow order (cmporder.c) */
 } Construct;
 
 typedef struct {
@@ -193,6 +201,9 @@ typedef struct {
 	int nn, cap;
 	int *st;           /* per instruction: its stack (a node), -1 not reached */
 	int *work, nwork;
+	int cur;           /* the instruction whose ways on crs_flow follows, -1: a root */
+	int *esrc, *edst;  /* the edges it followed: esrc[e] -> edst[e] (cmporder.c) */
+	int ne, ecap;
 } Crs;
 
 static int crs_push(Crs *c, int up, uint32_t t, int kind)
@@ -210,7 +221,20 @@ static int crs_push(Crs *c, int up, uint32_t t, int kind)
 /* stack s flows into instruction j */
 static void crs_flow(Crs *c, const Kernel *k, int j, int s)
 {
-	if (j < 0 || j >= k->nins || c->st[j] >= 0)
+	if (j < 0 || j >= k->nins)
+		return;
+	if (c->cur >= 0) {
+		if (c->ne == c->ecap) {
+			c->ecap = c->ecap ? 2 * c->ecap : 64;
+			c->esrc = realloc(c->esrc, (size_t)c->ecap * sizeof *c->esrc);
+			c->edst = realloc(c->edst, (size_t)c->ecap * sizeof *c->edst);
+			if (!c->esrc || !c->edst)
+				die("out of memory");
+		}
+		c->esrc[c->ne] = c->cur;
+		c->edst[c->ne++] = j;
+	}
+	if (c->st[j] >= 0)
 		return;     /* the first stack to reach an instruction is its stack */
 	c->st[j] = s;
 	c->work[c->nwork++] = j;
@@ -276,6 +300,7 @@ static uint32_t *sync_tops(const Kernel *k, Crs *cp)
 	c.n[c.nn++] = (CrsNode){0, 0, 0};
 	for (int i = 0; i < k->nins; i++)
 		c.st[i] = -1;
+	c.cur = -1;
 	crs_flow(&c, k, 0, 0);
 	for (int l = 0; l < k->nlabels; l++)
 		if (k->labels[l].kind == LBL_FUNC)
@@ -286,6 +311,7 @@ static uint32_t *sync_tops(const Kernel *k, Crs *cp)
 		int g = guarded(in);
 		uint32_t t = in->nopd ? (uint32_t)in->o[in->nopd - 1].imm : 0;
 
+		c.cur = i;
 		switch ((Flow)isa_rules(in->op)->flow) {
 		case FLOW_SYNC:
 			crs_flow(&c, k, i + 1, crs_push(&c, s, t, OP_SSY));
@@ -563,6 +589,16 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 	Construct run = {0};
 	Crs crs;
 	uint32_t inssy, *tops = sync_tops(k, &crs);
+	int *rank = malloc(((size_t)k->nins + 1) * sizeof *rank), nroots = 0;
+	int *roots = malloc(((size_t)k->nlabels + 1) * sizeof *roots);
+
+	if (!rank || !roots)
+		die("out of memory");
+	roots[nroots++] = 0;
+	for (int q = 0; q < k->nlabels; q++)
+		if (k->labels[q].kind == LBL_FUNC)
+			roots[nroots++] = isa_kernel_index(k, k->labels[q].addr);
+	be_flow_order(k->nins, crs.ne, crs.esrc, crs.edst, roots, nroots, rank);
 
 	for (int i = 0; i < k->nins; i++) {
 		const Ins *in = &k->ins[i];
@@ -577,6 +613,7 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			c = run;      /* with the run's function */
 			c.kind = CK_RET;
 			c.addr = in->addr;
+			c.ord = rank[i];
 			c.ptxline = in->ptxline;
 			c.ptxfile = in->ptxfile;
 			c.taken = c.fall = -1;
@@ -599,6 +636,7 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 		memset(&c, 0, sizeof c);
 		c.fn = fn;
 		c.addr = in->addr;
+		c.ord = rank[i];
 		c.ptxline = in->ptxline;
 		c.ptxfile = in->ptxfile;
 		c.taken = c.fall = -1;
@@ -667,8 +705,12 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 		cl_add(l, c);
 	}
 	free(tops);
+	free(rank);
+	free(roots);
 	free(crs.n);
 	free(crs.st);
+	free(crs.esrc);
+	free(crs.edst);
 }
 
 /* how alike two constructs' comparisons are: 0 not at all .. 4 the same comparison */
@@ -704,11 +746,11 @@ static int like_shape(const Construct *a, const Construct *b)
 /* match[i] = index in b of a's construct i, or -1: the weighted LCS by like(), its ties
  * broken by the sum of like_shape() over the pairs (each pair weighs like() * unit +
  * like_shape(), unit above any such sum, so the weights by comparison come first) */
-static void align(const CList *a, const CList *b, int *match)
+static int64_t align(const CList *a, const CList *b, int *match)
 {
 	size_t w = (size_t)b->n + 1;
 	int64_t *dp = calloc(((size_t)a->n + 1) * w, sizeof *dp);
-	int64_t unit = 3 * (int64_t)(a->n < b->n ? a->n : b->n) + 1;
+	int64_t unit = 3 * (int64_t)(a->n < b->n ? a->n : b->n) + 1, best;
 
 	if (!dp)
 		die("out of memory");
@@ -734,7 +776,9 @@ static void align(const CList *a, const CList *b, int *match)
 		else
 			j++;
 	}
+	best = dp[0];
 	free(dp);
+	return best;
 }
 
 /* b's constructs grouped by function in the order a's functions come (each group in code
@@ -768,6 +812,45 @@ static void by_function(const CList *a, CList *b)
 	free(done);
 }
 
+/* a construct's place for the alignment: its function's run of l, then the flow order */
+typedef struct {
+	int run, ord, i;
+} Place;
+
+static int place_cmp(const void *x, const void *y)
+{
+	const Place *p = x, *q = y;
+
+	if (p->run != q->run)
+		return p->run < q->run ? -1 : 1;
+	if (p->ord != q->ord)
+		return p->ord < q->ord ? -1 : 1;
+	return (p->i > q->i) - (p->i < q->i);
+}
+
+/* out = l's constructs, each function's (a run of l) in the flow order of its listing
+ * (cmporder.c), idx[q] the place in l of out's construct q */
+static void flow_sorted(const CList *l, CList *out, int *idx)
+{
+	Place *p = malloc(((size_t)l->n + 1) * sizeof *p);
+
+	out->n = out->cap = l->n;
+	out->c = malloc(((size_t)l->n + 1) * sizeof *out->c);
+	if (!p || !out->c)
+		die("out of memory");
+	for (int i = 0, run = 0; i < l->n; i++) {
+		run += i > 0 && strcmp(l->c[i].fn, l->c[i - 1].fn);
+		p[i] = (Place){run, l->c[i].ord, i};
+	}
+	if (l->n)
+		qsort(p, (size_t)l->n, sizeof *p, place_cmp);
+	for (int q = 0; q < l->n; q++) {
+		idx[q] = p[q].i;
+		out->c[q] = l->c[p[q].i];
+	}
+	free(p);
+}
+
 static void sizes(char *buf, size_t n, const Construct *c)
 {
 	if (c->taken < 0 && c->fall < 0)
@@ -783,18 +866,27 @@ static void sizes(char *buf, size_t n, const Construct *c)
 void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log, int json,
                 BeCompareSum *sum)
 {
-	CList a = {0}, b = {0};
-	int *match, *used, agree = 0, matched = 0;
+	CList a = {0}, b = {0}, fa, fb;
+	int *match, *used, *ia, *ib, *fmatch, agree = 0, matched = 0;
 	char s1[32], s2[32];
 
 	extract(ours, &a, 1, log);
 	extract(ref, &b, 0, NULL);
 	by_function(&a, &b);
 	match = calloc((size_t)a.n + 1, sizeof *match);
+	fmatch = calloc((size_t)a.n + 1, sizeof *fmatch);
+	ia = calloc((size_t)a.n + 1, sizeof *ia);
 	used = calloc((size_t)b.n + 1, sizeof *used);
-	if (!match || !used)
+	ib = calloc((size_t)b.n + 1, sizeof *ib);
+	if (!match || !fmatch || !ia || !used || !ib)
 		die("out of memory");
-	align(&a, &b, match);
+	/* aligned in code order and in flow order, the heavier kept (code order on a tie);
+	 * reported in code order */
+	flow_sorted(&a, &fa, ia);
+	flow_sorted(&b, &fb, ib);
+	if (align(&fa, &fb, fmatch) > align(&a, &b, match))
+		for (int q = 0; q < a.n; q++)
+			match[ia[q]] = fmatch[q] >= 0 ? ib[fmatch[q]] : -1;
 	if (json)
 		fprintf(f, "{\"kernel\": \"%s\", \"registers\": %d, \"ptxas_registers\": %d, \"branches\": [",
 		        ours->name, ours->regs, ref->regs);
@@ -856,7 +948,12 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 		sum->agree += agree;
 	}
 	free(match);
+	free(fmatch);
+	free(ia);
+	free(ib);
 	free(used);
 	free(a.c);
 	free(b.c);
+	free(fa.c);
+	free(fb.c);
 }
