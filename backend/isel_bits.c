@@ -5,7 +5,7 @@
  * the low min(len, 64 - pos) bits, and (bfe.s64) filled with the sign bit
  * a[min(pos + len - 1, 63)] by LOP3 (v & m) | (s & ~m); bfi merges (a << pos) into the base
  * under the shifted mask. bfind.s64 is bfind.u64 of a ^ (its sign mask); FLO on the high
- * word, else the low one. fns is a 32-step loop with a uniform branch.
+ * word, else the low one. fns is ptxas's branch-free binary search by population counts.
  *
  * Calls sel.c and util.c.
  */
@@ -449,73 +449,223 @@ int be_sel_shf(Fn *f, Blk *b, const PIns *in)
 	return 0;
 }
 
-/* fns.b32 d, mask, base, offset: the position of the offset-th set bit of mask counting from
- * bit base & 31 upwards (offset > 0) or downwards (offset < 0); base itself when offset is 0
- * and that bit is set; 0xffffffff when there is none. A 32-step loop with a uniform branch,
- * like the division: j walks from base by +-1, n counts the set bits met */
+/* ------------------------------------------------------------------ fns */
+static MIns *on(MIns *x, int p, int neg)
+{
+	x->guard = p;
+	x->gneg = (uint8_t)neg;
+	return x;
+}
+
+static void bfeu(Fn *f, Blk *b, int d, MOpd a, int posl)
+{
+	be_op3(f, b, OP_BFE, be_r(d), a, be_imm(posl))->m.dtype = TY_U32;
+}
+
+static void popc(Fn *f, Blk *b, int d, MOpd a)
+{
+	be_op3(f, b, OP_POPC, be_r(d), a, be_r(T_RZ))->nopd = 2;
+}
+
+static void isetp(Fn *f, Blk *b, Cmp c, Type ty, int p, MOpd a, MOpd x)
+{
+	be_setp_ins(f, b, OP_ISETP, c, ty, p, T_PT, a, x, be_p(T_PT), BOP_AND);
+}
+
+/* d = k - a (IADD32I d, -a, k), or d = a - k when sub (ISUB d, a, k) */
+static MIns *rsub(Fn *f, Blk *b, int d, MOpd a, MOpd k, int sub)
+{
+	MIns *x = be_op3(f, b, OP_IADD, be_r(d), a, k);
+	x->o[sub ? 2 : 1].flags = OPF_NEG;
+	return x;
+}
+
+/* SHF.R d, a, k, RZ */
+static MIns *shr(Fn *f, Blk *b, int d, int a, int k)
+{
+	MIns *x = be_emit(f, b, OP_SHF);
+
+	x->nopd = 4;
+	x->m.sub = SUB_R;
+	x->o[0] = be_r(d);
+	x->o[1] = be_r(a);
+	x->o[2] = be_imm(k);
+	x->o[3] = be_r(T_RZ);
+	return x;
+}
+
+/* PRMT d, RZ, sel, a: a's bytes moved down */
+static MIns *bytes_down(Fn *f, Blk *b, int d, int a, int sel)
+{
+	MIns *x = be_emit(f, b, OP_PRMT);
+
+	x->nopd = 4;
+	x->o[0] = be_r(d);
+	x->o[1] = be_r(T_RZ);
+	x->o[2] = be_imm(sel);
+	x->o[3] = be_r(a);
+	return x;
+}
+
+/* the n-th (n >= 1) set bit of w from bit 0, ptxas 11.8's binary search: halves of 16, 8,
+ * 4, 2 and 1 bits, each a population count of the low part; where it holds fewer than r (the
+ * count still wanted) the search moves up (w shifted down, r less that count, pos plus the
+ * width); 0xffffffff when w has fewer than n set bits (ISETP.LT.U32: ptxas compares signed,
+ * which misses |offset| = 2^31). rev: the position counted from the top (31 - pos), under
+ * the predicate rp when it is not T_PT. Guarded steps, no branch. The result in d. */
+static void fns_search(Fn *f, Blk *b, int d, int w, MOpd n, int rev, int rp)
+{
+	int pos = be_newtmp(f, TC_R), r = be_newtmp(f, TC_R), tot = be_newtmp(f, TC_R);
+	int pz = be_newtmp(f, TC_P), t, c, p;
+	static const int width[] = {8, 4, 2, 1};
+
+	/* 16: r = n - (low count) and w >> 16 where the low half holds fewer than n */
+	t = be_newtmp(f, TC_R);
+	c = be_newtmp(f, TC_R);
+	p = be_newtmp(f, TC_P);
+	bfeu(f, b, t, be_r(w), 0x1000);
+	popc(f, b, c, be_r(t));
+	popc(f, b, tot, be_r(w));
+	isetp(f, b, CMP_LT, TY_U32, p, be_r(c), n);
+	rsub(f, b, r, be_r(c), n, 0);
+	on(bytes_down(f, b, w, w, 0x76), p, 0);
+	be_csel(f, b, be_r(r), be_r(r), n, p, 0);
+	be_csel(f, b, be_r(pos), be_r(T_RZ), be_imm(16), p, 1);
+	for (int i = 0; i < 4; i++) {
+		t = be_newtmp(f, TC_R);
+		c = be_newtmp(f, TC_R);
+		p = be_newtmp(f, TC_P);
+		if (width[i] == 2) {   /* two BFEs of one bit each and their sum */
+			int u = be_newtmp(f, TC_R);
+			bfeu(f, b, t, be_r(w), 0x100);
+			bfeu(f, b, u, be_r(w), 0x101);
+			be_op3(f, b, OP_IADD, be_r(c), be_r(t), be_r(u));
+		} else if (width[i] == 1) {
+			bfeu(f, b, c, be_r(w), 0x100);
+		} else {
+			bfeu(f, b, t, be_r(w), width[i] << 8);
+			popc(f, b, c, be_r(t));
+		}
+		isetp(f, b, CMP_LT, TY_U32, p, be_r(c), be_r(r));
+		if (width[i] > 1) {
+			if (width[i] == 8)
+				on(bytes_down(f, b, w, w, 0x765), p, 0);
+			else
+				on(shr(f, b, w, w, width[i]), p, 0);
+			on(rsub(f, b, r, be_r(r), be_r(c), 1), p, 0);
+		}
+		on(be_op3(f, b, OP_IADD, be_r(pos), be_r(pos), be_imm(width[i])), p, 0);
+	}
+	isetp(f, b, CMP_LT, TY_U32, pz, be_r(tot), n);
+	if (rev)
+		on(rsub(f, b, pos, be_r(pos), be_imm(31), 0), rp, 0);
+	be_csel(f, b, be_r(d), be_r(pos), be_imm(-1), pz, 1);
+}
+
+/* fns.b32 d, mask, base, offset: the position of the |offset|-th set bit of mask counting
+ * from bit base upwards (offset > 0) or downwards (offset < 0); base itself when offset is 0
+ * and that bit is set; 0xffffffff when there is none (a base above 31, undefined in the PTX
+ * ISA, finds none, as ptxas's code does). As ptxas 11.8 writes it for an immediate offset:
+ * the bits below base (above it, downwards) cleared, mask bit-reversed downwards, then the
+ * branch-free search of fns_search. ptxas branches three ways on the sign of a register
+ * offset; we select instead (BREV and 31 - base under the sign, |offset|, bit base alone
+ * when it is 0), so that fns never adds a branch. */
 int be_sel_fns(Fn *f, Blk *b, const PIns *in)
 {
-	int d = be_dst(f, &in->o[0]), bi = b->id, li, ci;
-	MOpd mask = be_inreg(f, b, be_src(f, b, &in->o[1], PT_B32), TC_R);
-	MOpd base = be_inreg(f, b, be_src(f, b, &in->o[2], PT_U32), TC_R);
-	MOpd off = be_inreg(f, b, be_src(f, b, &in->o[3], PT_S32), TC_R);
-	int j = be_newtmp(f, TC_R), k = be_newtmp(f, TC_R), n = be_newtmp(f, TC_R), res = be_newtmp(f, TC_R);
-	int s = be_newtmp(f, TC_R), want = be_newtmp(f, TC_R), t = be_newtmp(f, TC_R);
-	int p = be_newtmp(f, TC_P), pz = be_newtmp(f, TC_P), pi = be_newtmp(f, TC_P);
-	Blk *L, *C;
+	int d = be_dst(f, &in->o[0]), w = be_newtmp(f, TC_R), res = d, m, t;
+	MOpd mask = be_src(f, b, &in->o[1], PT_B32);
+	MOpd base = be_src(f, b, &in->o[2], PT_U32);
+	MOpd off = be_src(f, b, &in->o[3], PT_S32);
+	int kb = base.kind == OPD_IMM, bi = (int)(base.imm & 0xffffffff);
+	uint32_t keep = kb && (uint32_t)base.imm < 32 ? ~0u << bi : 0;
 	MIns *x;
 
-	lop(f, b, SUB_AND, be_r(j), base, be_imm(31));
-	be_mov(f, b, k, be_imm(32), TC_R);
-	be_mov(f, b, n, be_imm(0), TC_R);
-	be_mov(f, b, res, be_imm(0xffffffff), TC_R);
-	/* step +1 or -1, and |offset| (0 handled after the loop) */
-	be_setp_ins(f, b, OP_ISETP, CMP_LT, TY_S32, p, T_PT, off, be_r(T_RZ), be_p(T_PT), BOP_AND);
-	be_mov(f, b, t, be_imm(1), TC_R);
-	be_mov(f, b, s, be_imm(0xffffffff), TC_R);
-	x = be_op3(f, b, OP_SEL, be_r(s), be_r(s), be_r(t));
-	x->nopd = 4;
-	x->o[3] = be_p(p);
-	x = be_op3(f, b, OP_IADD, be_r(want), be_r(T_RZ), off);
-	x->o[2].flags = OPF_NEG;
-	x = be_op3(f, b, OP_SEL, be_r(want), be_r(want), off);
-	x->nopd = 4;
-	x->o[3] = be_p(p);
-	li = be_loop_block(f, bi, pi);
-	L = &f->blk[li];
-	ci = L->s2;
-	/* bit j of mask set and j in 0..31: one more; the want-th is the answer (first only) */
-	x = be_op3(f, L, OP_SHR, be_r(t), mask, be_r(j));
-	x->m.dtype = TY_U32;
-	lop(f, L, SUB_AND, be_r(t), be_r(t), be_imm(1));
-	be_setp_ins(f, L, OP_ISETP, CMP_LT, TY_U32, p, T_PT, be_r(j), be_imm(32), be_p(T_PT), BOP_AND);
-	be_setp_ins(f, L, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_r(t), be_r(T_RZ), be_p(p), BOP_AND);
-	be_op3(f, L, OP_IADD, be_r(t), be_r(n), be_imm(1));
-	x = be_op3(f, L, OP_SEL, be_r(n), be_r(t), be_r(n));
-	x->nopd = 4;
-	x->o[3] = be_p(p);
-	be_setp_ins(f, L, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(n), be_r(want), be_p(p), BOP_AND);
-	be_setp_ins(f, L, OP_ISETP, CMP_EQ, TY_U32, p, T_PT, be_r(res), be_imm(0xffffffff), be_p(p), BOP_AND);
-	x = be_op3(f, L, OP_SEL, be_r(res), be_r(j), be_r(res));
-	x->nopd = 4;
-	x->o[3] = be_p(p);
-	be_op3(f, L, OP_IADD, be_r(j), be_r(j), be_r(s));
-	be_op3(f, L, OP_IADD, be_r(k), be_r(k), be_imm(0xffffffff));
-	be_setp_ins(f, L, OP_ISETP, CMP_NE, TY_U32, pi, T_PT, be_r(k), be_r(T_RZ), be_p(T_PT), BOP_AND);
-	/* offset 0: base when its bit is set */
-	C = &f->blk[ci];
-	f->cur_blk = ci;
-	lop(f, C, SUB_AND, be_r(j), base, be_imm(31));
-	x = be_op3(f, C, OP_SHR, be_r(t), mask, be_r(j));
-	x->m.dtype = TY_U32;
-	lop(f, C, SUB_AND, be_r(t), be_r(t), be_imm(1));
-	be_setp_ins(f, C, OP_ISETP, CMP_EQ, TY_U32, pz, T_PT, off, be_r(T_RZ), be_p(T_PT), BOP_AND);
-	be_setp_ins(f, C, OP_ISETP, CMP_NE, TY_U32, p, T_PT, be_r(t), be_r(T_RZ), be_p(pz), BOP_AND);
-	x = be_op3(f, C, OP_SEL, be_r(res), be_r(j), be_r(res));
-	x->nopd = 4;
-	x->o[3] = be_p(p);
-	int k0 = C->nins;
-	be_mov(f, C, d, be_r(res), TC_R);
-	be_guard_from(f, C, k0, in);
+	if (in->guard >= 0)
+		res = be_newtmp(f, TC_R);
+	if (off.kind == OPD_IMM) {
+		int32_t o = (int32_t)off.imm;
+		uint32_t n = o < 0 ? 0u - (uint32_t)o : o ? (uint32_t)o : 1;
+		if (o < 0) {
+			/* downwards: bit base of mask is bit 31 - base of its reverse */
+			x = be_op3(f, b, OP_BFE, be_r(w), be_inreg(f, b, mask, TC_R), be_imm(0x2000));
+			x->m.dtype = TY_U32;
+			x->m.flags |= MF_BREV;
+			if (kb && (uint32_t)base.imm != 31)
+				be_lop(f, b, SUB_AND, w, be_r(w),
+				       be_imm(keep ? ~0u << (31 - bi) : 0));
+		} else if (kb) {
+			/* upwards from an immediate base: the bits below it cleared (offset 0: all
+			 * but bit base) */
+			uint32_t k = o ? keep : keep & ~(keep << 1);
+			if (k == ~0u)
+				be_mov(f, b, w, mask, TC_R);
+			else
+				be_lop(f, b, SUB_AND, w, be_inreg(f, b, mask, TC_R), be_imm(k));
+		}
+		if (!kb && o == 0) {
+			/* bit base alone: mask & (1 << base) & (~0 << base), as ptxas writes it */
+			int one = be_newtmp(f, TC_R);
+			m = be_newtmp(f, TC_R);
+			be_mov(f, b, one, be_imm(1), TC_R);
+			be_op3(f, b, OP_SHL, be_r(one), be_r(one), base);
+			be_mov(f, b, m, be_imm(0xffffffff), TC_R);
+			be_op3(f, b, OP_SHL, be_r(m), be_r(m), base);
+			be_lop(f, b, SUB_AND, w, be_inreg(f, b, mask, TC_R), be_r(one));
+			be_lop(f, b, SUB_AND, w, be_r(w), be_r(m));
+		} else if (!kb) {
+			/* ~0 << base (downwards: << 31 - base) by SHF.L, which clamps at 32 */
+			m = be_newtmp(f, TC_R);
+			be_mov(f, b, m, be_imm(0xffffffff), TC_R);
+			MOpd sh = base;
+			if (o < 0) {
+				t = be_newtmp(f, TC_R);
+				rsub(f, b, t, base, be_imm(31), 0);
+				sh = be_r(t);
+			}
+			x = be_emit(f, b, OP_SHF);
+			x->nopd = 4;
+			x->m.sub = SUB_L;
+			x->o[0] = be_r(m);
+			x->o[1] = be_r(T_RZ);
+			x->o[2] = sh;
+			x->o[3] = be_r(m);
+			if (o < 0)
+				be_lop(f, b, SUB_AND, w, be_r(w), be_r(m));
+			else
+				be_lop(f, b, SUB_AND, w, be_r(m), mask);
+		}
+		fns_search(f, b, res, w, be_imm(n), o < 0, T_PT);
+	} else {
+		int pr = be_newtmp(f, TC_P), p0 = be_newtmp(f, TC_P), n = be_newtmp(f, TC_R);
+		int bb = be_newtmp(f, TC_R), one = be_newtmp(f, TC_R);
+		MOpd mr = be_inreg(f, b, mask, TC_R), br = be_inreg(f, b, base, TC_R);
+		off = be_inreg(f, b, off, TC_R);
+		m = be_newtmp(f, TC_R);
+		t = be_newtmp(f, TC_R);
+		isetp(f, b, CMP_LT, TY_S32, pr, off, be_r(T_RZ));
+		isetp(f, b, CMP_EQ, TY_S32, p0, off, be_r(T_RZ));
+		x = be_op3(f, b, OP_BFE, be_r(t), mr, be_imm(0x2000));
+		x->m.dtype = TY_U32;
+		x->m.flags |= MF_BREV;
+		be_csel(f, b, be_r(w), be_r(t), mr, pr, 0);
+		rsub(f, b, bb, br, be_imm(31), 0);
+		be_csel(f, b, be_r(bb), be_r(bb), br, pr, 0);
+		rsub(f, b, n, off, be_r(T_RZ), 0);
+		be_csel(f, b, be_r(n), be_r(n), off, pr, 0);
+		be_mov(f, b, m, be_imm(0xffffffff), TC_R);
+		be_op3(f, b, OP_SHL, be_r(m), be_r(m), be_r(bb));
+		be_lop(f, b, SUB_AND, w, be_r(w), be_r(m));
+		be_mov(f, b, one, be_imm(1), TC_R);
+		be_op3(f, b, OP_SHL, be_r(one), be_r(one), br);
+		on(be_lop(f, b, SUB_AND, w, be_r(w), be_r(one)), p0, 0);
+		be_mov(f, b, n, be_imm(1), TC_R);
+		on(&b->ins[b->nins - 1], p0, 0);
+		fns_search(f, b, res, w, be_r(n), 1, pr);
+	}
+	if (res != d) {
+		int k0 = b->nins;
+		be_mov(f, b, d, be_r(res), TC_R);
+		be_guard_from(f, b, k0, in);
+	}
 	return 0;
 }

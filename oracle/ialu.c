@@ -208,11 +208,15 @@ uint64_t or_brev(uint64_t a, int bits)
 }
 
 /* fns: the bit position of the offset-th set bit of mask counting from base (forward for a
- * non-negative offset, backward for a negative one), 0xffffffff when there is none */
+ * non-negative offset, backward for a negative one), 0xffffffff when there is none. A base
+ * above 31 is undefined in the PTX ISA: none, as in ptxas 11.8's code (its mask of the bits
+ * from base on is ~0 << base by a clamping shift, 0 there) */
 uint32_t or_fns(uint32_t mask, uint32_t base, int32_t offset)
 {
-	int pos = (int)(base & 31);
+	int pos = (int)base;
 
+	if (base > 31)
+		return 0xffffffffu;
 	if (offset == 0)
 		return ((mask >> pos) & 1) ? (uint32_t)pos : 0xffffffffu;
 	if (offset > 0) {

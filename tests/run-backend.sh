@@ -26,6 +26,8 @@
 #      paths with their SSY (exit_sync); a break past a join: the join's SSY every trip
 #      (trip_join), in the listing and in --explain;
 #  14. sides with a global load whose address they compute, or a local load, are predicated;
+#  15. shared memory per kernel; PTX 1.x's ftz; one -d dump per function;
+#  16. fns: ptxas's branch-free search, as many instructions as ptxas 11.8 spends;
 # tests/backend-pending.txt lists fixtures known not to translate yet (with the reason);
 # they are reported as PENDING. Exit status 1 on any failure.
 # env: BIN (warpc, warpsim). UPDATE=1 rewrites the golden listings.
@@ -488,6 +490,35 @@ got=$("$wc" -dP "$tmp/ptx13.ptx" | grep -cE '^	(div|rcp|sqrt)\.f32	')
 got=$("$wc" --config "$top/sim/configs/kepler.cfg" -dG "$top/tests/ptx/func_params.ptx" 2>&1 >/dev/null |
 	grep -c 'after cfg')
 [ "$got" = 5 ] && pass=$((pass + 1)) || bad func_params "-dG: 5 dumps expected, $got"
+
+# 16. fns (isel_bits.c): clang's two forms in Samples' binaryPartitionCG (a register base and
+#     offset -17, base 0 and offset 32) and an upward one from a register base, each ptxas
+#     11.8's branch-free binary search (4 POPC, 11 guarded instructions): no branch, and 111
+#     instructions with kepler.cfg's settings, as many as ptxas's listing of the same kernel
+#     (120 less its MOV R1, its closing BRA and 7 NOPs)
+cat > "$tmp/fnsk.ptx" <<'P'
+.version 7.8
+.target sm_35
+.address_size 64
+.visible .entry fnsk(.param .u64 out)
+{
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.global.u32 %r1, [%rd1];
+	mov.u32 %r2, %laneid;
+	fns.b32 %r3, %r1, %r2, -17;
+	fns.b32 %r4, %r1, 0, 32;
+	fns.b32 %r5, %r1, %r2, 5;
+	st.global.v4.u32 [%rd1], {%r3, %r4, %r5, %r1};
+	ret;
+}
+P
+"$wc" --config "$top/sim/configs/kepler.cfg" "$tmp/fnsk.ptx" > "$tmp/fnsk.sass" 2>&1 || bad fns "$(head -2 "$tmp/fnsk.sass")"
+count fns fnsk '(@!?P[0-6] )?BRA' 0
+count fns fnsk 'POPC ' 12
+count fns fnsk '@!?P[0-6] ' 33
+count fns fnsk '[@A-Z]' 111
 
 echo "run-backend: $pass passed, $pend pending, $fail failed"
 [ $fail = 0 ]

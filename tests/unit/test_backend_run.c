@@ -99,6 +99,7 @@ typedef struct {
 	const char *opts;     /* the launch */
 	int pmax;             /* the translator's predicate_max */
 	const char *has[3];   /* texts the listing contains */
+	const char *lacks;    /* a text the listing does not contain, or NULL */
 	int stack;            /* 1: the kernel keeps a call stack in local memory */
 	Elem want[12];
 } Prg;
@@ -113,6 +114,8 @@ static void check_prg(const Prg *c)
 	for (int k = 0; k < 3 && c->has[k]; k++)
 		ck_assert_msg(strstr(r->listing, c->has[k]) != NULL, "%s: no %s in the listing", c->name,
 		              c->has[k]);
+	ck_assert_msg(!c->lacks || strstr(r->listing, c->lacks) == NULL, "%s: %s in the listing",
+	              c->name, c->lacks);
 	if (c->stack)
 		ck_assert_msg(r->p->k[0].local > 0, "%s: no local memory", c->name);
 	for (const Elem *e = c->want; e->why; e++) {
@@ -243,7 +246,9 @@ static const Prg arith[] = {
 	 .opts = "--grid 1 --block 64 --arg buf:u32:8:file:%s --arg buf:u32:384:zero",
 	 .want = {{1, (0 * 8 + 4) * 6 + 0, 0x7fffffff, "min.NaN(NaN, 1)"},
 	          {1, (0 * 8 + 4) * 6 + 2, 0x3f800000, "min(NaN, 1) = 1"}}},
-	/* fns on masks of the edge values, every base, offsets -33..33 and INT_MIN, under a guard */
+	/* fns on masks of the edge values, every base (above 31 too: none), offsets -28..28 and
+	 * INT_MIN, under a guard: ptxas's branch-free search (BFE.BREV, PRMT, guarded steps), no
+	 * branch for a register offset either */
 	{.name = "fns", .ptx = HDR
 		".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .pred %p<4>;\n.reg .b32 %r<16>;\n"
 		".reg .b64 %rd<8>;\n"
@@ -258,7 +263,7 @@ static const Prg arith[] = {
 		"add.s64 %rd3, %rd3, %rd4;\nst.global.v2.u32 [%rd3], {%r7, %r8};\nret;\n}\n",
 	 .data = E64, .size = 8 * NE, .pmax = 7,
 	 .opts = "--grid 10 --block 256 --arg buf:u32:32:file:%s --arg buf:u32:5120:zero",
-	 .has = {"BRA.U"},
+	 .has = {"BFE.U32.BREV", "PRMT"}, .lacks = "BRA",
 	 .want = {{1, 2 * 5 + 1, 5, "0xf0f0f0f0 from bit 0: 4, 5"},
 	          {1, 2 * 5 + 0, 99, "guarded off"}}},
 };
