@@ -28,10 +28,12 @@
  * of a 64-bit shared address in 32 bits (shared_free: clang's), nor an IMAD's immediate addend
  * that ptxas takes from its literal pool (lit_pool; tests/ptx/shared_u16); the moves of a kernel
  * parameter that a side only stores through are neither counted nor such an address
- * (param_bases: tests/ptx/store_param). A side that stores a
- * value it loaded where the join loads it again is branched around (be_ifrule_sm35_reload:
- * tests/ptx/reload). ptxas speculates nothing of a side above its branch (tests/ptx/side_nospec):
- * the rule counts all of it, guarded.
+ * (param_bases: tests/ptx/store_param); nor a test of a register against zero that only
+ * selects read (ptxas's FCMP or ICMP selects by the register itself), nor a select's MOV32I
+ * that ptxas spares (sel_extra: tests/ptx/sel_cmp, bisect_large's sign tests). A side that
+ * stores a value it loaded where the join loads it again is branched around
+ * (be_ifrule_sm35_reload: tests/ptx/reload). ptxas speculates nothing of a side above its
+ * branch (tests/ptx/side_nospec): the rule counts all of it, guarded.
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
@@ -961,12 +963,212 @@ static int widen_once(const Fn *f, const int *chain, int k, int i)
 	return 1;
 }
 
+/* the only instruction of f that reads temporary t is in (as a source, not a guard) */
+static int sole_reader(const Fn *f, int t, const MIns *in)
+{
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *x = &f->blk[b].ins[j];
+			if (x->guard == t || (x != in && reads(x, t)))
+				return 0;
+		}
+	return 1;
+}
+
+/* operand o of in is a MOV32I's temporary that only in reads, the MOV32I (the side's
+ * instruction before in) in *mv; 1 */
+static int own_imm(const Fn *f, const int *chain, int k, int i, int o, const MIns **mv)
+{
+	const MIns *in = &f->blk[chain[k]].ins[i], *w;
+
+	if (in->o[o].kind != OPD_REG || in->o[o].part || !own(f, in->o[o].t))
+		return 0;
+	w = writer(f, chain, k, i, in->o[o].t);
+	if (!w || w->op != OP_MOV32I || w->nopd != 2 || w->o[1].kind != OPD_IMM ||
+	    !sole_reader(f, in->o[o].t, in))
+		return 0;
+	*mv = w;
+	return 1;
+}
+
+/* temporary t is dead after instruction i of chain[k]: nothing in the side reads it after
+ * it, and outside the side only blocks before the side do (dominating its first block, and
+ * not round a loop: the side in none, or t written in the side's loop) */
+static int dead_after(const Fn *f, const int *chain, int nchain, int k, int i, int t)
+{
+	int l = f->blk[chain[0]].loop, inl = 0;
+
+	if (read_after(f, chain, nchain, k, i, t))
+		return 0;
+	for (int b = 0; b < f->nblk && l >= 0; b++)
+		for (int j = 0; f->blk[b].loop == l && j < f->blk[b].nins; j++)
+			inl |= be_writes(&f->blk[b].ins[j], t);
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; !in_chain(chain, nchain, b) && j < f->blk[b].nins; j++)
+			if (reads(&f->blk[b].ins[j], t) &&
+			    (!be_dominates(f, b, chain[0]) || b == chain[0] || (l >= 0 && !inl)))
+				return 0;
+	return 1;
+}
+
+/* SEL i of chain[k] has an operand that the side's instruction before it makes for it alone,
+ * the other a register that nothing reads after it: ptxas 11.8 makes that operand under the
+ * test into the other's register (`@P1 FADD R4, R0, R5`, P1 the test and the side's guard)
+ * and keeps the test (tests/ptx/sel_cmp's _made) */
+static int sel_into_pred(const Fn *f, const int *chain, int nchain, int k, int i)
+{
+	const MIns *in = &f->blk[chain[k]].ins[i], *w;
+
+	for (int o = 1; o <= 2; o++) {
+		const MOpd *a = &in->o[o], *b = &in->o[3 - o];
+		if (a->kind != OPD_REG || a->part || !own(f, a->t) ||
+		    !(w = writer(f, chain, k, i, a->t)) || w->op == OP_MOV32I ||
+		    !sole_reader(f, a->t, in))
+			continue;
+		if (b->kind == OPD_REG && !b->part && own(f, b->t) && !bank_value(f, b->t, 0) &&
+		    dead_after(f, chain, nchain, k, i, b->t))
+			return 1;
+	}
+	return 0;
+}
+
+/* instruction i of chain[k] is an FSETP (single precision) or a 32-bit ISETP of a register
+ * against zero (an immediate 0 or -0.0, RZ, or a MOV32I of 0 that only it reads: one more
+ * instruction in *zmov) whose one predicate only 32-bit SELs read, each SEL of f that reads
+ * it: ptxas 11.8 makes each of those SELs an FCMP (ICMP) d, a, b, x, which selects by x
+ * against zero itself, and spends nothing on the test (`setp.lt.f32 p, x, 0.0; selp.f32 d,
+ * -1.0, 1.0, p`: MOV32I R, 0xbf800000; FCMP.LT d, R, 1, x). Not of a value in a constant bank
+ * (a parameter: FCMP takes x in a register, ptxas spends a MOV on it), nor a predicate a guard
+ * or a branch reads (ptxas keeps the test for it; tests/ptx/sel_cmp) */
+static int cmp_zero(const Fn *f, const int *chain, int nchain, int k, int i, int *zmov)
+{
+	const MIns *in = &f->blk[chain[k]].ins[i], *mv;
+	int x = -1, n = 0, p;
+
+	*zmov = 0;
+	if ((in->op != OP_FSETP && in->op != OP_ISETP) || in->nopd != 5 ||
+	    in->m.bop != BOP_AND || (in->m.flags & MF_X) || in->o[0].kind != OPD_PRED ||
+	    in->o[1].t != T_PT || in->o[4].t != T_PT || (in->o[4].flags & OPF_NOT) ||
+	    (in->op == OP_ISETP && in->m.dtype != TY_S32 && in->m.dtype != TY_U32))
+		return 0;
+	for (int o = 2; o <= 3; o++) {
+		const MOpd *a = &in->o[o], *z = &in->o[5 - o];
+		int zero = (z->kind == OPD_IMM && ((z->imm & 0xffffffff) == 0 ||
+		            (in->op == OP_FSETP && (z->imm & 0xffffffff) == 0x80000000))) ||
+		           (z->kind == OPD_REG && z->t == T_RZ);
+		if (!zero && own_imm(f, chain, k, i, 5 - o, &mv) && mv->o[1].imm == 0)
+			zero = 1, *zmov = 1;
+		if (zero && a->kind == OPD_REG && !a->part && !a->flags && own(f, a->t) &&
+		    f->tmp[a->t].cls == TC_R && !bank_value(f, a->t, 0)) {
+			x = a->t;
+			break;
+		}
+		*zmov = 0;
+	}
+	p = in->o[0].t;
+	if (x < 0 || !own(f, p))
+		return 0;
+	/* (ptxas folds an FADD into its FSETP: FSETP.GEU P, a, -b; free only when that
+	 * FADD is the side's and the test its only use, as the fold spends none of it) */
+	if (in->op == OP_FSETP)
+		for (int b = 0; b < f->nblk; b++)
+			for (int j = 0; j < f->blk[b].nins; j++)
+				if (f->blk[b].ins[j].op == OP_FADD && be_writes(&f->blk[b].ins[j], x) &&
+				    (writer(f, chain, k, i, x) != &f->blk[b].ins[j] ||
+				     !sole_reader(f, x, in)))
+					return 0;
+	for (int b = 0; b < f->nblk; b++) {
+		const Blk *y = &f->blk[b];
+		int kk = 0;
+		while (kk < nchain && chain[kk] != b)
+			kk++;
+		if (y->jmp.kind == J_BRA && y->jmp.cond == p)
+			return 0;
+		for (int j = 0; j < y->nins; j++) {
+			const MIns *w = &y->ins[j];
+			if (w->guard == p || (w != in && be_writes(w, p)))
+				return 0;
+			for (int o = 0; o < w->nopd; o++)
+				if (w->o[o].kind == OPD_PRED && w->o[o].t == p && w != in) {
+					if (w->op != OP_SEL || o != 3 || w->o[0].kind != OPD_REG ||
+					    f->tmp[w->o[0].t].cls != TC_R || kk == nchain ||
+					    sel_into_pred(f, chain, nchain, kk, j))
+						return 0;
+					n++;
+				}
+		}
+	}
+	return n > 0;
+}
+
+/* how many instructions ours spends on the side's selects beyond ptxas 11.8: the tests
+ * cmp_zero finds (and their MOV32Is of zero), and for each 32-bit SEL our MOV32Is of its
+ * immediate operands (ours makes the first in a register) less what ptxas spends on them:
+ * nothing when the other operand is a register (a zero immediate is RZ to it: it swaps the
+ * operands, inverting the test), nor when one of the two immediates is one a MOV32I of the
+ * side made before (its register), otherwise one MOV32I (or a MOV of a constant-bank value:
+ * a kernel parameter is an operand in its bank, which ptxas's SEL and FCMP take only second;
+ * two of them cost it a MOV where ours spends none: -1). tests/ptx/sel_cmp: bisect_large's
+ * sides of two sign tests (`selp.f32 -1.0, 1.0` of `x < 0`), ptxas's one MOV32I and two FCMPs */
+static int sel_extra(const Fn *f, const int *chain, int nchain, int *ncmp)
+{
+	/* the immediates a register holds: a MOV32I's (src), or one ptxas makes for a SEL (NULL) */
+	struct { int64_t imm; const MIns *src; } *val = NULL;
+	int nval = 0, capval = 0, extra = 0;
+
+	*ncmp = 0;
+	for (int k = 0; k < nchain; k++) {
+		const Blk *x = &f->blk[chain[k]];
+		for (int i = 0; i < x->nins; i++) {
+			const MIns *in = &x->ins[i], *mv;
+			int zmov, reg = 0, known = 0, ours = 0, nimm = 0;
+			int64_t imm[2];
+			const MIns *own2[2] = {NULL, NULL};
+			if (cmp_zero(f, chain, nchain, k, i, &zmov)) {
+				++*ncmp;
+				extra += 1 + zmov;
+				continue;
+			}
+			if (in->op == OP_MOV32I && in->nopd == 2 && in->o[1].kind == OPD_IMM) {
+				VPUSH(f->pool, val, nval, capval)->imm = in->o[1].imm;
+				val[nval - 1].src = in;
+			}
+			if (in->op != OP_SEL || in->nopd != 4 || in->o[0].kind != OPD_REG ||
+			    f->tmp[in->o[0].t].cls != TC_R)
+				continue;
+			for (int o = 1; o <= 2; o++) {
+				const MOpd *a = &in->o[o];
+				if (own_imm(f, chain, k, i, o, &mv))
+					own2[ours++] = mv, imm[nimm++] = mv->o[1].imm;
+				else if (a->kind == OPD_IMM)
+					imm[nimm++] = a->imm;
+				else
+					reg |= a->kind == OPD_REG && !a->part &&
+					       (a->t == T_RZ || !bank_value(f, a->t, 0));
+			}
+			for (int m = 0; m < nimm; m++) {
+				reg |= (imm[m] & 0xffffffff) == 0;
+				for (int v = 0; v < nval; v++)   /* (not this SEL's own) */
+					known |= val[v].imm == imm[m] && (!val[v].src ||
+					         (val[v].src != own2[0] && val[v].src != own2[1]));
+			}
+			extra += ours - !(reg || known);
+			for (int m = 0; m < nimm && !reg && !known; m++) {   /* (ptxas's MOV32I: either) */
+				VPUSH(f->pool, val, nval, capval)->imm = imm[m];
+				val[nval - 1].src = NULL;
+			}
+		}
+	}
+	return extra;
+}
+
 int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int size, char *why,
                         size_t nwhy, int *loadside, char *note, size_t nnote)
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
 	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0, npair = 0;
 	int nlit = 0, n16 = 0;   /* (n16: fix16's free masks less widen_once's counted extensions) */
+	int ncmp, nsel = sel_extra(f, chain, nchain, &ncmp);
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
 	struct { int t, base; int64_t prm; } *st = NULL;
@@ -1055,8 +1257,8 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				         "offsets", ldg - 1);
 		}
 	} else {
-		c -= nfree + nlit + nsh + npair + n16;   /* (LOAD_SIDE and LOCAL_SIDE were fitted
-		                                            counting them) */
+		c -= nfree + nlit + nsh + npair + n16 + nsel;   /* (LOAD_SIDE and LOCAL_SIDE were
+		                                                   fitted counting them) */
 		c -= nprm - prmcopy;
 		/* (one more for each store whose base no other store of the side goes through;
 		 * not when its address is read elsewhere, nor when the parameter it stores through
@@ -1072,7 +1274,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		c += one;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
-		if (note && (one || stmade || nfuse || nprm || nsh || npair || nlit)) {
+		if (note && (one || stmade || nfuse || nprm || nsh || npair || nlit || nsel)) {
 			int n = snprintf(note, nnote, "counted as ptxas: ");
 			const char *sep = "";
 			if (one && nst == 1 && n < (int)nnote)
@@ -1101,8 +1303,16 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d of 64-bit shared addresses made "
 				              "in 32 bits", sep, nsh), sep = ", ";
 			if (npair && n < (int)nnote)
-				snprintf(note + n, nnote - (size_t)n, "%s%d cop%s of a pair's words", sep, npair,
-				         npair == 1 ? "y" : "ies");
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d cop%s of a pair's words", sep,
+				              npair, npair == 1 ? "y" : "ies"), sep = ", ";
+			if (ncmp && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d test%s against zero made into "
+				              "its selects (FCMP, ICMP)", sep, ncmp, ncmp == 1 ? "" : "s"),
+				     sep = ", ";
+			if (nsel != ncmp && n < (int)nnote)
+				snprintf(note + n, nnote - (size_t)n, "%s%d %s", sep,
+				         nsel > ncmp ? nsel - ncmp : ncmp - nsel, nsel > ncmp ?
+				         "fewer for the selects' immediates" : "more for the selects' parameters");
 		}
 	}
 	if (guarded && plain && why && !why[0])

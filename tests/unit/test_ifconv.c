@@ -407,16 +407,18 @@ END_TEST
  * its zero case (the high word made, packed with a zero) under x < 0 and x == 0, divergent
  * and uniform (tests/ptx/pow_sign, ptxas 11.8's listing beside it): ptxas reads and writes a
  * pair's words in place, so the copies of a pair's words are not counted, and predicates all
- * four (the flip 1, the zero 6: at the uniform limit) */
+ * four (the flip 1, the zero 5: its `selp` of `x < 0` is ptxas's ICMP, and ptxas still
+ * predicates the uniform one with one instruction more, not with two) */
 START_TEST(t_sm35_pow_sign)
 {
 	static const char *rule[] = {
 		"larger side 1 <= --predicate-max 8 (counted as ptxas: 7 copies of a pair's words)",
-		"larger side 6 <= --predicate-max 8 (counted as ptxas: 3 copies of a pair's words)",
+		"larger side 5 <= --predicate-max 8 (counted as ptxas: 3 copies of a pair's words, 1 "
+		"test against zero made into its selects (FCMP, ICMP))",
 		"larger side 1 <= --predicate-max-uniform 6 (counted as ptxas: 7 copies of a pair's "
 		"words)",
-		"larger side 6 <= --predicate-max-uniform 6 (counted as ptxas: 3 copies of a pair's "
-		"words)",
+		"larger side 5 <= --predicate-max-uniform 6 (counted as ptxas: 3 copies of a pair's "
+		"words, 1 test against zero made into its selects (FCMP, ICMP))",
 	};
 	Tr t;
 	char *text = sm35_tr(&t, "tests/ptx/pow_sign.ptx", 0);
@@ -444,6 +446,48 @@ START_TEST(t_sm35_side16)
 		{ "side16_u7", BD_BRANCH_SSY, 17, "larger side 9 > --predicate-max 8" },
 	};
 	sm35_wants("tests/ptx/side16.ptx", 35, want, sizeof want / sizeof *want);
+}
+END_TEST
+
+/* sides of selects (tests/ptx/sel_cmp, ptxas 11.8's listing beside it): a test of a register
+ * against zero that only selects read is free (ptxas's FCMP/ICMP selects by the register
+ * itself), a select's immediate a MOV32I of the side made before costs nothing, nor one whose
+ * other operand is a register, two parameters cost one more; not a test whose select takes a
+ * value the side makes for it (_made), nor a test of an FADD made before the branch (_fadd) */
+START_TEST(t_sm35_sel_cmp)
+{
+#define T1 " (counted as ptxas: 1 test against zero made into its selects (FCMP, ICMP))"
+#define T2 " (counted as ptxas: 2 tests against zero made into its selects (FCMP, ICMP), 1 " \
+	   "fewer for the selects' immediates)"
+#define P8 "larger side 8 <= --predicate-max 8"
+#define B9 "larger side 9 > --predicate-max 8"
+	static const Want want[] = {
+		{ "sel_cmp_f6", BD_PREDICATED, 0, P8 T1 },
+		{ "sel_cmp_f7", BD_BRANCH_SSY, 0, B9 T1 },
+		{ "sel_cmp_i6", BD_PREDICATED, 0, P8 T1 },
+		{ "sel_cmp_i7", BD_BRANCH_SSY, 0, B9 T1 },
+		{ "sel_cmp_two5", BD_PREDICATED, 0, P8 T2 },
+		{ "sel_cmp_two6", BD_BRANCH_SSY, 0, B9 T2 },
+		{ "sel_cmp_bisect0", BD_PREDICATED, 0, P8 T2 },
+		{ "sel_cmp_bisect1", BD_BRANCH_SSY, 0, B9 T2 },
+		{ "sel_cmp_imm6", BD_PREDICATED, 0, P8 " (counted as ptxas: 1 fewer for the selects' "
+		  "immediates)" },
+		{ "sel_cmp_imm7", BD_BRANCH_SSY, 0, B9 },
+		{ "sel_cmp_par5", BD_PREDICATED, 0, P8 " (counted as ptxas: 1 more for the selects' "
+		  "parameters)" },
+		{ "sel_cmp_par6", BD_BRANCH_SSY, 0, B9 },
+		{ "sel_cmp_made4", BD_PREDICATED, 0, P8 },
+		{ "sel_cmp_made5", BD_BRANCH_SSY, 0, B9 ";" },
+		{ "sel_cmp_fadd5", BD_PREDICATED, 0, P8 },
+		{ "sel_cmp_fadd6", BD_BRANCH_SSY, 0, B9 ";" },
+		{ "sel_cmp_u4", BD_PREDICATED, 0, "larger side 6 <= --predicate-max-uniform 6" T1 },
+		{ "sel_cmp_u5", BD_BRANCH_UNIFORM, 0, "larger side 7 > --predicate-max-uniform 6" T1 },
+	};
+#undef T1
+#undef T2
+#undef P8
+#undef B9
+	sm35_wants("tests/ptx/sel_cmp.ptx", 0, want, sizeof want / sizeof *want);
 }
 END_TEST
 
@@ -1882,6 +1926,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_reload);
 	tcase_add_test(tc, t_sm35_ld_other);
 	tcase_add_test(tc, t_sm35_side16);
+	tcase_add_test(tc, t_sm35_sel_cmp);
 	tcase_add_test(tc, t_sm35_ld_cond);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
