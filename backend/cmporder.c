@@ -1,6 +1,7 @@
 /* cmporder.c - the order warpc --compare lines two listings' constructs up in: a
  * topological order of a listing's control flow without its back edges, ties broken by
- * the way on, then by address. needs: the edges of the listing (compare.c's run over its control flow);
+ * the way on, then by address. needs: the edges of the listing (compare.c's run over its
+ * control flow);
  * breaks: nothing.
  *
  * Where a listing is laid out in such an order (each instruction after every instruction
@@ -19,18 +20,7 @@
  * reached by a jump follows the jump, as ptxas lays it out, in either listing: whichever
  * side of `@P BRA X; BRA Y` a compiler lays next, Y (when nothing else leads to it) comes
  * before X. */
-#include <stdlib.h>
-
 #include "backend/be.h"
-
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p)
-		die("out of memory");
-	return p;
-}
 
 /* min-heap of instruction indices */
 static void heap_push(int *h, int *n, int v)
@@ -67,17 +57,17 @@ static int heap_pop(int *h, int *n)
 void be_flow_order(int n, int ne, const int *src, const int *dst, const int *roots, int nroots,
                    int *rank)
 {
-	int *first = xmalloc(((size_t)n + 1) * sizeof *first);
-	int *adj = xmalloc((size_t)ne * sizeof *adj);
-	int *indeg = xmalloc((size_t)n * sizeof *indeg);
-	char *state = xmalloc((size_t)n);      /* 0 not seen, 1 on the search's path, 2 done */
-	char *back = xmalloc((size_t)ne);      /* edge (in adj's order) is a back edge */
-	int *stk = xmalloc((size_t)n * sizeof *stk), *it = xmalloc((size_t)n * sizeof *it);
-	int *heap = xmalloc((size_t)n * sizeof *heap), nheap = 0, placed = 0;
+	Pool *pool = be_pool_new();     /* (every array zeroed) */
+	int *first = be_alloc(pool, ((size_t)n + 1) * sizeof *first);
+	int *adj = be_alloc(pool, ((size_t)ne + 1) * sizeof *adj);
+	int *indeg = be_alloc(pool, ((size_t)n + 1) * sizeof *indeg);
+	char *state = be_alloc(pool, (size_t)n + 1);  /* 0 not seen, 1 on the search's path, 2 done */
+	char *back = be_alloc(pool, (size_t)ne + 1);  /* edge (in adj's order) is a back edge */
+	int *stk = be_alloc(pool, ((size_t)n + 1) * sizeof *stk);
+	int *it = be_alloc(pool, ((size_t)n + 1) * sizeof *it);
+	int *heap = be_alloc(pool, ((size_t)n + 1) * sizeof *heap), nheap = 0, placed = 0;
 
 	/* adjacency in the order of the edges found */
-	for (int i = 0; i <= n; i++)
-		first[i] = 0;
 	for (int e = 0; e < ne; e++)
 		first[src[e] + 1]++;
 	for (int i = 0; i < n; i++)
@@ -87,8 +77,6 @@ void be_flow_order(int n, int ne, const int *src, const int *dst, const int *roo
 	for (int e = 0; e < ne; e++)
 		adj[it[src[e]]++] = dst[e];
 
-	for (int i = 0; i < n; i++)
-		state[i] = 0;
 	for (int r = 0; r < nroots + n; r++) {
 		int v = r < nroots ? roots[r] : r - nroots, sp = 0;
 		if (v < 0 || v >= n || state[v])
@@ -113,8 +101,6 @@ void be_flow_order(int n, int ne, const int *src, const int *dst, const int *roo
 		}
 	}
 
-	for (int i = 0; i < n; i++)
-		indeg[i] = 0;
 	for (int e = 0; e < ne; e++)
 		indeg[adj[e]] += !back[e];
 	for (int i = 0; i < n; i++)
@@ -147,12 +133,5 @@ void be_flow_order(int n, int ne, const int *src, const int *dst, const int *roo
 	}
 	if (placed != n)
 		die("cmporder: an instruction left unordered");
-	free(first);
-	free(adj);
-	free(indeg);
-	free(state);
-	free(back);
-	free(stk);
-	free(it);
-	free(heap);
+	be_pool_free(pool);
 }
