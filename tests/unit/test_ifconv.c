@@ -250,6 +250,15 @@ static void check_wants(const Tr *t, const Want *w, size_t n)
 	}
 }
 
+/* func's k-th branch decided d, its reason holding sub */
+static void expect_entry(const Tr *t, const char *func, int k, BeDecision d, const char *sub)
+{
+	const BeLogEntry *e = entry(t, func, k);
+
+	ck_assert_msg(e->decision == d, "%s #%d: %s", func, k, e->rule);
+	ck_assert_msg(strstr(e->rule, sub) != NULL, "%s #%d: no \"%s\" in: %s", func, k, sub, e->rule);
+}
+
 /* fixture path translated as sm35_tr does for arch, its branches as w says */
 static void sm35_wants(const char *path, int arch, const Want *w, size_t n)
 {
@@ -329,9 +338,8 @@ START_TEST(t_sm35_shared_addr)
 	char *text = sm35_tr(&t, "tests/ptx/shared_addr.ptx", 0);
 	check_wants(&t, want, sizeof want / sizeof *want);
 	/* the main kernel's second side: two stores, each through its own base */
-	ck_assert_int_eq(entry(&t, "shared_addr", 1)->decision, BD_PREDICATED);
-	ck_assert_ptr_nonnull(strstr(entry(&t, "shared_addr", 1)->rule, "2 more for the side's global "
-	                             "stores each through a base of its own"));
+	expect_entry(&t, "shared_addr", 1, BD_PREDICATED, "2 more for the side's global stores each "
+	             "through a base of its own");
 	tr_free(&t);
 	free(text);
 }
@@ -357,10 +365,8 @@ START_TEST(t_sm35_shared_u16)
 	check_wants(&t, want, sizeof want / sizeof *want);
 	/* the loops: the back edge is the first entry, the if the second; the side's jump to
 	 * the latch is not counted */
-	ck_assert_int_eq(entry(&t, "shared_u16", 1)->decision, BD_PREDICATED);
-	ck_assert_ptr_nonnull(strstr(entry(&t, "shared_u16", 1)->rule, "larger side 8 <="));
-	ck_assert_int_eq(entry(&t, "shared_u16_x9", 1)->decision, BD_BRANCH_SSY);
-	ck_assert_ptr_nonnull(strstr(entry(&t, "shared_u16_x9", 1)->rule, "larger side 9 >"));
+	expect_entry(&t, "shared_u16", 1, BD_PREDICATED, "larger side 8 <=");
+	expect_entry(&t, "shared_u16_x9", 1, BD_BRANCH_SSY, "larger side 9 >");
 	tr_free(&t);
 	free(text);
 }
@@ -506,12 +512,10 @@ START_TEST(t_sm35_div_side)
 	char *text = sm35_tr(&t, "tests/ptx/div_side.ptx", 0);
 
 	for (int k = 0; k < 7; k++) {
-		ck_assert_int_eq(entry(&t, "div_side", k)->decision, BD_BRANCH_SSY);
-		ck_assert_ptr_nonnull(strstr(entry(&t, "div_side", k)->rule, why));
+		expect_entry(&t, "div_side", k, BD_BRANCH_SSY, why);
 	}
 	ck_assert_int_eq(entry(&t, "div_side", 7)->decision, BD_PREDICATED);
-	ck_assert_int_eq(entry(&t, "div_side", 8)->decision, BD_BRANCH_UNIFORM);
-	ck_assert_ptr_nonnull(strstr(entry(&t, "div_side", 8)->rule, why));
+	expect_entry(&t, "div_side", 8, BD_BRANCH_UNIFORM, why);
 	ck_assert_int_eq(entry(&t, "div_side", 9)->decision, BD_PREDICATED);
 	tr_free(&t);
 	len = strlen(text);
