@@ -626,7 +626,8 @@ void be_emit_kernel(Kernel *k, Fn **fns, int nfns, const Module *m);
 
 /* cmporder.c: rank[i] = instruction i's place in a topological order of the ne edges
  * src[e] -> dst[e] without the back edges of a search from the roots, ties by the way on
- * from the last placed, then by address (compare.c lines constructs up in it) */
+ * from the last placed, then by the instruction made ready last (compare.c lines
+ * constructs up in it) */
 void be_flow_order(int n, int ne, const int *src, const int *dst, const int *roots, int nroots,
                    int *rank);
 

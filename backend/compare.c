@@ -23,8 +23,9 @@
  * that one compiler added (ptxas's own division code) or removed stands alone. The
  * alignment is made twice, each listing's constructs taken in code order and in the order
  * of its control flow (cmporder.c: a topological order without back edges that follows a
- * fall-through or a lone jump, else takes the lowest address; the code order wherever the
- * layout is already such an order), and the heavier kept, code order on a tie: ptxas lays a
+ * fall-through or a lone jump, else takes the instruction made ready last, finishing a
+ * region before the code its enclosing branches skip to), and the heavier kept, code order
+ * on a tie: ptxas lays out one after the other the regions nvcc's PTX interleaves, and lays a
  * block reached by an unconditional jump right after it (nvcc's `bra.uni` to an outer loop's
  * header placed after the inner loop, tests/ptx/loop_reorder), where our layout keeps PTX
  * order, and in code order the two cannot be lined up across the move. Of

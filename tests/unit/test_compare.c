@@ -18,6 +18,8 @@
  *   only where its paths meet short of the loop's end and go on.
  *   SSY regions are read along the control flow: a loop laid out above the SSY pushed on the
  *   way into it is inside it, and a NOP.S whose sync point lies above its SSY is a construct.
+ *   The flow order (cmporder.c) finishes a region before the code its enclosing branch skips
+ *   to, where two regions' blocks alternate in the layout.
  */
 #include <check.h>
 #include <stdarg.h>
@@ -26,6 +28,7 @@
 
 #include "isa/isa.h"
 #include "backend/backend.h"
+#include "backend/be.h"
 #include "tests/unit/helper_check.h"
 
 #define HEAD ".kernel k\n.arch sm_35\n.registers 8\n.param 0x20 8 out\n.param 0x28 4 n\n"
@@ -444,6 +447,30 @@ START_TEST(test_in_pbk)
 }
 END_TEST
 
+/* two regions whose blocks alternate in the layout, as nvcc's PTX lays out the copies of a
+ * body after `@P bra X; bra.uni Y` (dwt2d): the entry 0 branches to A0 (1, its fall-through)
+ * and B0 (2); each region is a diamond, A0 -> A1 (3) | A2 (5) -> A3 (7) and B0 -> B1 (4) |
+ * B2 (6) -> B3 (8), both ending at 9. The flow order finishes one region before the other
+ * (ptxas lays them out one after the other), where the lowest address would take B0 right
+ * after A0 */
+START_TEST(test_flow_order_nested)
+{
+	static const int src[] = {0, 0, 1, 1, 3, 5, 7, 2, 2, 4, 6, 8};
+	static const int dst[] = {1, 2, 3, 5, 7, 7, 9, 4, 6, 8, 8, 9};
+	static const int a[] = {1, 3, 5, 7}, b[] = {2, 4, 6, 8};
+	int rank[10], root = 0;
+
+	be_flow_order(10, 12, src, dst, &root, 1, rank);
+	ck_assert_int_eq(rank[0], 0);
+	ck_assert_int_eq(rank[1], 1);
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++)
+			ck_assert_msg(rank[a[i]] < rank[b[j]], "A's block %d (place %d) should come "
+			              "before B's block %d (place %d)", a[i], rank[a[i]], b[j], rank[b[j]]);
+	ck_assert_int_eq(rank[9], 9);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -458,6 +485,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_uniform_side_break);
 	tcase_add_test(tc, test_uniform_back_edge);
 	tcase_add_test(tc, test_in_pbk);
+	tcase_add_test(tc, test_flow_order_nested);
 	suite_add_tcase(s, tc);
 	return s;
 }
