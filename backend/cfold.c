@@ -29,9 +29,13 @@
  *
  * Ops: mov (immediates, registers, a 64-bit pair's words packed and unpacked), and, or,
  * xor, not (also of predicates, where `x and false` and `x or true` need no x), shl, shr,
- * integer add and sub, setp (integers; floats without .ftz, no f32 subnormal), selp, and
- * cvt.rzi of a float to its own type; values of 32 or 64 bits and predicates. An instruction whose guard is a
- * constant always runs (selected unguarded, and folded like the others) or never (left out).
+ * integer add and sub, setp (integers; floats without .ftz, no f32 subnormal), selp; of
+ * floats add, sub, mul, fma and mad rounded to nearest, abs, neg, and cvt.rzi, .rni, .rmi and
+ * .rpi to their own type (not into or from a NaN or an f32 subnormal, not under .ftz or
+ * .sat: IEEE 754's results, the oracle's; nvcc's inlined powf tests the parity of its
+ * exponent as |c - 2 trunc(c / 2)| == 1); values of 32 or 64 bits and predicates. An
+ * instruction whose guard is a constant always runs (selected unguarded, and folded like the
+ * others) or never (left out).
  */
 #include <math.h>
 #include <string.h>
@@ -140,6 +144,67 @@ static int sub32(uint64_t v)
 	return (v & 0x7f800000u) == 0 && (v & 0x7fffffu) != 0;
 }
 
+/* x, a float of by bytes, is a number this pass folds: not a NaN (PTX's NaN is not the
+ * host's), not an f32 subnormal */
+static int fnum(int by, uint64_t x)
+{
+	return by == 8 ? !isnan(f64_of(x)) : !isnan(f32_of(x)) && !sub32(x);
+}
+
+static uint64_t fsign(int by)
+{
+	return by == 8 ? 1ull << 63 : 0x80000000u;
+}
+
+/* the float sources of add, sub, mul (x, y) or fma and mad (x, y, z) of type pt, all known
+ * numbers, rounded to nearest (.rn, or none, which add, sub and mul round so), no .ftz, no
+ * .sat: 1 */
+static int fopds(const CF *c, const PIns *in, int pt, int b, int i, uint64_t *x, uint64_t *y,
+                 uint64_t *z)
+{
+	int by = tbytes(pt), three = in->op == PO_FMA || in->op == PO_MAD;
+
+	*z = 0;
+	if ((in->m.rnd != PRND_RN && !(in->m.rnd == PRND_NONE && !three)) ||
+	    (in->m.flags & (PMF_FTZ | PMF_SAT)) || in->nopd != (three ? 4 : 3))
+		return 0;
+	return opd_val(c, &in->o[1], pt, b, i, x) && fnum(by, *x) &&
+	       opd_val(c, &in->o[2], pt, b, i, y) && fnum(by, *y) &&
+	       (!three || (opd_val(c, &in->o[3], pt, b, i, z) && fnum(by, *z)));
+}
+
+/* x op y (fma and mad: x * y + z), floats of by bytes, rounded to nearest as IEEE 754 rounds
+ * (the host's C11 arithmetic, no contraction; fma and fmaf round once): 1 and *r when the
+ * result is a number fnum folds (inf - inf, a NaN, and an f32 subnormal result are not) */
+static int farith(int op, int by, uint64_t x, uint64_t y, uint64_t z, uint64_t *r)
+{
+	if (by == 8) {
+		double a = f64_of(x), d = f64_of(y), e = f64_of(z);
+		*r = bits_f64(op == PO_ADD ? a + d : op == PO_SUB ? a - d : op == PO_MUL ? a * d :
+		              fma(a, d, e));
+	} else {
+		float a = f32_of(x), d = f32_of(y), e = f32_of(z);
+		*r = bits_f32(op == PO_ADD ? a + d : op == PO_SUB ? a - d : op == PO_MUL ? a * d :
+		              fmaf(a, d, e));
+	}
+	return fnum(by, *r);
+}
+
+/* cvt.rzi, .rni, .rmi or .rpi of x, a float number of by bytes, to its own type: 1 and *r
+ * (.rni: to nearest, ties to even, as nearbyint rounds in the default mode) */
+static int fint(int rnd, int by, uint64_t x, uint64_t *r)
+{
+	double (*f)(double) = rnd == PRND_RZI ? trunc : rnd == PRND_RNI ? nearbyint :
+	                      rnd == PRND_RMI ? floor : rnd == PRND_RPI ? ceil : NULL;
+	float (*g)(float) = rnd == PRND_RZI ? truncf : rnd == PRND_RNI ? nearbyintf :
+	                    rnd == PRND_RMI ? floorf : rnd == PRND_RPI ? ceilf : NULL;
+
+	if (!f)
+		return 0;
+	*r = by == 8 ? bits_f64(f(f64_of(x))) : bits_f32(g(f32_of(x)));
+	return 1;
+}
+
 /* a cmp b of type pt (frontend's ptx_icmp and ptx_fcmp, the oracle's too); -1 when it is not
  * folded */
 static int compare(int cmp, int pt, uint64_t a, uint64_t b)
@@ -227,6 +292,12 @@ static void eval(const CF *c, const PIns *in, int b, int i, KRes *k)
 			res_set(k, 0, 1, (bop == PBOP_AND ? x & y : bop == PBOP_OR ? x | y : x ^ y) & mask(by));
 		return;
 	}
+	case PO_ABS: case PO_NEG:
+		/* of a float: its sign bit cleared or flipped (the oracle's or_funary) */
+		if (tfloat(pt) && !(in->m.flags & PMF_FTZ) && opd_val(c, &o[1], pt, b, i, &x) &&
+		    fnum(by, x))
+			res_set(k, 0, 1, in->op == PO_ABS ? x & ~fsign(by) : x ^ fsign(by));
+		return;
 	case PO_NOT:
 		if (opd_val(c, &o[1], pt, b, i, &x))
 			res_set(k, 0, 1, pt == PT_PRED ? x ^ 1 : ~x & mask(by));
@@ -243,8 +314,15 @@ static void eval(const CF *c, const PIns *in, int b, int i, KRes *k)
 		}
 		res_set(k, 0, 1, r & mask(by));
 		return;
-	case PO_ADD: case PO_SUB:
-		if (pt == PT_PRED || tfloat(pt) || (in->m.flags & (PMF_CC | PMF_SAT)) ||
+	case PO_ADD: case PO_SUB: case PO_MUL: case PO_FMA: case PO_MAD:
+		if (tfloat(pt)) {
+			if (fopds(c, in, pt, b, i, &x, &y, &z) && farith(in->op, by, x, y, z, &r))
+				res_set(k, 0, 1, r);
+			return;
+		}
+		if (in->op != PO_ADD && in->op != PO_SUB)
+			return;
+		if (pt == PT_PRED || (in->m.flags & (PMF_CC | PMF_SAT)) ||
 		    !opd_val(c, &o[1], pt, b, i, &x) || !opd_val(c, &o[2], pt, b, i, &y))
 			return;
 		res_set(k, 0, 1, (in->op == PO_ADD ? x + y : x - y) & mask(by));
@@ -274,13 +352,11 @@ static void eval(const CF *c, const PIns *in, int b, int i, KRes *k)
 			res_set(k, 0, 1, x);
 		return;
 	case PO_CVT:
-		if (in->m.types[1] != pt || !tfloat(pt) || in->m.rnd != PRND_RZI ||
-		    (in->m.flags & (PMF_FTZ | PMF_SAT)) || !opd_val(c, &o[1], pt, b, i, &x))
+		if (in->m.types[1] != pt || !tfloat(pt) || (in->m.flags & (PMF_FTZ | PMF_SAT)) ||
+		    !opd_val(c, &o[1], pt, b, i, &x) || !fnum(by, x))
 			return;
-		if (by == 8 && !isnan(f64_of(x)))
-			res_set(k, 0, 1, bits_f64(trunc(f64_of(x))));
-		else if (by == 4 && !isnan(f32_of(x)) && !sub32(x))
-			res_set(k, 0, 1, bits_f32(truncf(f32_of(x))));
+		if (fint(in->m.rnd, by, x, &r))
+			res_set(k, 0, 1, r);
 		return;
 	default:
 		return;
