@@ -19,6 +19,8 @@
  * side converted the same way (one-side), the long taken side after it (one_side); in a
  * loop under --loop-sync pbk, when the other side breaks out of the loop (breaks_past), the
  * side that stays in the trip is, the taken one too when the fall-through is what breaks.
+ * Under that rule an if-then in the fall-through side of an if/else whose join is its own
+ * stays a branch: in ptxas's layout its side jumps over the if/else's taken side (jumps_over).
  *
  * A side blocks conversion when it holds something that cannot be guarded or must not be:
  * an op without F_PRED, a barrier, a call, a warp-wide op (shfl, vote, match, redux: its
@@ -400,6 +402,26 @@ static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int
 	return breaks_past(f, b, t, nn, taken);
 }
 
+/* ptxas 11.8 lays an if/else out with its fall-through side first and its taken side after
+ * it, before the join: the fall-through side of an if-then at a (its join j) inside the
+ * fall-through side of an enclosing if/else whose join is j too ends in a jump over that
+ * taken side, and ptxas keeps the branch (`@P BRK` to a PBK pushed before the if/else when
+ * divergent, `@P BRA` uniform) however short the side is; in the taken side, laid out last,
+ * the side falls into the join and is predicated (tests/ptx/cfold_f32: pow's special cases,
+ * Rodinia's myocyte). 1 when such an if/else encloses a */
+static int jumps_over(const Fn *f, int a, int j)
+{
+	for (int e = f->blk[a].idom, k = 0; e >= 0 && k < f->nblk; e = f->blk[e].idom, k++) {
+		const Blk *x = &f->blk[e];
+		if (x->ipdom == j && x->jmp.kind == J_BRA && x->s1 != j && x->s2 >= 0 && x->s2 != j &&
+		    skip_empty(f, x->s1) != j && skip_empty(f, x->s2) != j && be_dominates(f, x->s2, a))
+			return 1;
+		if (f->blk[e].idom == e)
+			break;
+	}
+	return 0;
+}
+
 /* finds the hammock of branch block a, its cost and what blocks it; with one, only the
  * one-sided hammock of its fall-through side, or of its taken side when the fall-through
  * breaks out of the loop (one_side) */
@@ -436,6 +458,9 @@ void be_examine(const Fn *f, int a, Ham *h, int one)
 		h->nest = 1, h->one = 1;
 	} else if (cn && nn == t && !chain_exits(f, kn, cn)) {
 		h->side[1] = n, h->join = t;
+		if (f->opt->predicate_rule == BE_RULE_SM35 && jumps_over(f, a, t))
+			snprintf(h->block, sizeof h->block, "its side jumps to the join over the taken "
+			         "side of an enclosing if/else (ptxas's layout)");
 	} else if (ct && nt == n && !chain_exits(f, kt, ct)) {
 		h->side[0] = t, h->join = n;
 	} else if (ct && cn && nt >= 0 && nt == nn) {
