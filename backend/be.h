@@ -219,6 +219,8 @@ typedef struct Fn {
 	struct BeFold *folds;/* chain.c: the branches whose test was folded into the next one's */
 	int nfolds, capfolds;
 	int *kfold;          /* cfold.c: per PTX instruction, its entry of kres, -1 (NULL before) */
+	int *wfuse;          /* isel_int.c: per PTX instruction, the mul.wide an add.s64 takes in
+	                        (be_wide_fuse), -2 for that mul, -1 (NULL before) */
 	struct BeKFold *kres;/* cfold.c: the instructions selection makes from constants */
 	int nkres;
 	struct BeKBra *kbra; /* cfold.c: the conditional branches it folded (log.c reads them) */
@@ -465,6 +467,7 @@ void be_guard_from(Fn *f, Blk *b, int k0, const PIns *in); /* in's guard on b fr
 
 /* ------------------------------------------------------------------ isel_*.c: the families */
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub);  /* isel_int.c (integer types) */
+void be_wide_fuse(Fn *f);      /* Fn.wfuse: mul.wide by 2^k into its add.s64 */
 int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_mul24(Fn *f, Blk *b, const PIns *in, int mad);
 int be_sel_minmax(Fn *f, Blk *b, const PIns *in, int max);

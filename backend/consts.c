@@ -68,6 +68,22 @@ static void fold(const Fn *f, MIns *in, const MOpd **cst)
 	for (int i = 0; i < in->nopd; i++)
 		ncst += in->o[i].kind == OPD_CONST ||
 		        (in->o[i].kind == OPD_IMM && i < si->n && (si->classes[i] & OC_R));
+	/* IMAD.HI.X x, t, e.hi with t a MOV32I of 2^k (isel_int.c's scadd64): a parameter e is
+	 * read from the bank and t stays a register, as ptxas 11.8 has it (MOV32I R3, 0x4;
+	 * IMAD.HI.X R3, R0, R3, c[0x0][0x144]); a register e takes the immediate */
+	if (!ncst && in->op == OP_IMAD && (in->m.flags & MF_X) && in->nopd == 4 && si->n == 4 &&
+	    (si->classes[3] & OC_C)) {
+		MOpd *o = &in->o[3];
+		if (o->kind == OPD_REG && o->t >= T_FIRST && cst[o->t] && cst[o->t]->kind == OPD_CONST &&
+		    !o->flags && be_ins_nregs(in, 3) == (o->part ? 1 : be_cls_words(f->tmp[o->t].cls))) {
+			o->kind = OPD_CONST;
+			o->bank = cst[o->t]->bank;
+			o->imm = cst[o->t]->imm + (o->part ? 4 * (o->part - 1) : 0);
+			o->t = T_RZ;
+			o->part = 0;
+			ncst = 1;
+		}
+	}
 	for (int i = 0; i < in->nopd && i < si->n && !ncst; i++) {
 		MOpd *o = &in->o[i], *p = &in->o[i + 1];
 		int words, imm, oc;

@@ -222,6 +222,8 @@ int be_isel(Fn *f)
 	const PFunc *pf = f->pf;
 	int n = f->nblk, nerr = f->nerr;
 
+	be_wide_fuse(f);
+
 	for (int bi = 0; bi < n; bi++) {
 		int p0 = f->blk[bi].pfirst, p1 = f->blk[bi].plast;
 		f->cur_blk = bi;
@@ -231,6 +233,8 @@ int be_isel(Fn *f)
 			int cb = f->cur_blk, before = f->blk[cb].nins;
 			f->cur_ptx = i;
 			f->guard_done = 0;
+			if (f->wfuse[i] == -2)   /* a mul.wide its add.s64 takes in */
+				continue;
 			if (f->kfold && f->kfold[i] >= 0 && f->kres[f->kfold[i]].kind == BE_K_UNGUARD) {
 				PIns u = *in;   /* a guard that always holds */
 				u.guard = -1;

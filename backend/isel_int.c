@@ -51,6 +51,8 @@ static void cc_crossed(Fn *f, Blk *b, const PIns *in, int d, MOpd a, MOpd c, int
 	x->m.sub = SUB_XOR;
 }
 
+static void sel_add_fused(Fn *f, Blk *b, const PIns *in, int d);
+
 int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
 {
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
@@ -63,7 +65,10 @@ int be_sel_addsub(Fn *f, Blk *b, const PIns *in, int sub)
 	if (tbytes(pt) == 8) {
 		if (carry || cc)
 			return be_unsup(f, in, "64-bit carry chain"), -1;
-		be_add64(f, b, d, a, c, sub);
+		if (!sub && f->wfuse && f->wfuse[f->cur_ptx] >= 0)
+			sel_add_fused(f, b, in, d);
+		else
+			be_add64(f, b, d, a, c, sub);
 		return 0;
 	}
 	if (carry && f->ccpol && f->ccpol != (sub ? 2 : 1)) {
@@ -187,6 +192,161 @@ static int pow2k(MOpd c, int sgn)
 	return __builtin_ctz(v);
 }
 
+/* d = ext(x) * 2^k + e on 64 bits, as ptxas 11.8 selects mul.wide.{s32,u32} by 2^k into an
+ * add.s64 (and mad.wide by 2^k): ISCADD d.lo.CC, x, e.lo, k; IMAD.HI.X d.hi, x, 2^k, e.hi
+ * (.U32.U32 unsigned; 2^k a MOV32I that consts.c folds unless e is a parameter, which it
+ * reads from the bank instead). The high word of the product, ext(x) >> (32 - k), is IMAD.HI's and
+ * takes the carry of the low words: no pair holds the product (tests/ptx/wide_scadd) */
+static void scadd64(Fn *f, Blk *b, int d, MOpd x, int k, int sgn, MOpd e)
+{
+	MOpd m = be_inreg(f, b, be_imm((int64_t)(1ull << k)), TC_R);
+	MIns *in;
+
+	e = be_inreg(f, b, e, TC_R2);
+	in = be_op3(f, b, OP_ISCADD, be_rpart(d, 0), x, be_part(e, 0));
+	in->nopd = 4;
+	in->o[3] = be_imm(k);
+	in->m.flags = MF_CC;
+	in = be_op3(f, b, OP_IMAD, be_rpart(d, 1), x, m);
+	in->nopd = 4;
+	in->o[3] = be_part(e, 1);
+	in->m.dtype = in->m.stype = sgn ? TY_S32 : TY_U32;
+	in->m.flags = MF_HI | MF_X;
+}
+
+/* the mul.wide.{s32,u32} by 2^k whose product only the add.s64 at PTX instruction ai reads,
+ * in the same block with no write of the factor between (be_wide_fuse): its index, else -1 */
+static int fusable_mul(const PIns *in, int *k)
+{
+	int pt = in->m.types[0];
+
+	if (in->op != PO_MUL || !(in->m.flags & PMF_WIDE) || (pt != PT_S32 && pt != PT_U32) ||
+	    in->guard >= 0 || in->o[0].kind != POK_REG || in->o[1].kind != POK_REG ||
+	    in->o[2].kind != POK_IMM)
+		return 0;
+	{
+		MOpd c = be_imm((uint32_t)in->o[2].imm);
+		*k = pow2k(c, tsigned(pt));
+	}
+	return *k >= 0;
+}
+
+/* how often PTX register r is named in o (a destination, a source, an address base) */
+static int mentions(const POpd *o, int r)
+{
+	int n = (o->kind == POK_REG || o->kind == POK_ADDR) && o->reg == r;
+
+	if (o->kind == POK_VEC || o->kind == POK_LIST)
+		for (int e = 0; e < o->nelems; e++)
+			n += mentions(&o->elems[e], r);
+	return n;
+}
+
+static int mentions_ins(const PIns *in, int r)
+{
+	int n = in->guard == r;
+
+	for (int i = 0; i < in->nopd; i++)
+		n += mentions(&in->o[i], r);
+	return n;
+}
+
+/* no branch condition is a product (be_reach's reads of block ends) */
+static int no_cond(const Fn *f, const Blk *b)
+{
+	return -1;
+}
+
+/* an add.s64 that may take in the product r of a mul.wide: r once, as a source */
+static int fusable_add(const Fn *f, const PIns *ai, int a, int r)
+{
+	int pt = ai->m.types[0];
+
+	return ai->op == PO_ADD && tbytes(pt) == 8 && !tfloat(pt) && !(ai->m.flags & (PMF_CC | PMF_SAT)) &&
+	       ai->guard != r && mentions_ins(ai, r) == 1 && ai->o[0].kind == POK_REG &&
+	       (!f->kfold || f->kfold[a] < 0);
+}
+
+/* Fn.wfuse: per PTX instruction, for an add.s64 the mul.wide by 2^k it takes in (selected as
+ * scadd64), -2 for that mul (not selected), else -1. Every read the mul's definition of the
+ * product reaches (reach.c) is such an add after it in its block, with no write of the factor
+ * between, and only that definition reaches them: no pair need hold the product; each add
+ * makes it again (as ptxas does, tests/ptx/wide_scadd). */
+void be_wide_fuse(Fn *f)
+{
+	const PFunc *pf = f->pf;
+	BeReach *rc = NULL;
+	int *nreads = NULL;
+	uint8_t *unshared = NULL;   /* per definition: a read of it is not a shared access */
+
+	f->wfuse = be_alloc(f->pool, sizeof(int) * (size_t)(pf->nins + 1));
+	for (int i = 0; i <= pf->nins; i++)
+		f->wfuse[i] = -1;
+	for (int bi = 0; bi < f->nblk; bi++) {
+		int p1 = f->blk[bi].plast < pf->nins ? f->blk[bi].plast : pf->nins;
+		for (int m = f->blk[bi].pfirst, k; m < p1 && !f->blk[bi].dead; m++) {
+			const PIns *mi = &pf->ins[m];
+			int r, x, a, d, n = 0, stop = 0;
+			if (!fusable_mul(mi, &k) || (f->kfold && f->kfold[m] >= 0))
+				continue;
+			if (!rc) {   /* per definition: the reads it may reach */
+				rc = be_reach(f, no_cond);
+				nreads = be_alloc(f->pool, sizeof(int) * (size_t)(rc->nd + 1));
+				unshared = be_alloc(f->pool, (size_t)rc->nd + 1);
+				for (int e = 0; e < rc->ndefs; e++)
+					nreads[rc->defs[e]]++;
+				for (int i = 0; i < pf->nins; i++)
+					for (int e = rc->iread[i]; e < rc->iread[i] + rc->nread[i]; e++)
+						for (int q = 0; q < rc->rd[e].n; q++)
+							unshared[rc->defs[rc->rd[e].first + q]] |= pf->ins[i].m.space != PS_SHARED;
+			}
+			if (rc->idef[m + 1] - rc->idef[m] != 1)
+				continue;
+			d = rc->idef[m];
+			r = mi->o[0].reg;
+			x = mi->o[1].reg;
+			for (a = m + 1; a < p1 && !stop; a++) {
+				const PIns *ai = &pf->ins[a];
+				for (int j = 0, w; (w = be_ins_dst(ai, j)) >= 0; j++)
+					stop |= w == x || w == r;
+				if (!mentions_ins(ai, r) || (ai->o[0].kind == POK_REG && ai->o[0].reg == r &&
+				                             mentions_ins(ai, r) == 1))
+					continue;
+				/* (a sum only shared accesses read: ptxas makes it in 32 bits, shifting the
+				 * index once and folding the variable's address into each access, which
+				 * ifrule.c's shared_free counts on our two shifts and 64-bit adds) */
+				if (!fusable_add(f, ai, a, r) || rc->idef[a + 1] - rc->idef[a] != 1 ||
+				    (nreads[rc->idef[a]] && !unshared[rc->idef[a]]))
+					goto next;
+				for (int e = rc->iread[a]; e < rc->iread[a] + rc->nread[a]; e++)
+					if (rc->rd[e].reg == r && (rc->rd[e].n != 1 || rc->defs[rc->rd[e].first] != d))
+						goto next;
+				n++;
+			}
+			if (!n || n != nreads[d])
+				continue;
+			for (a = m + 1; n; a++)
+				if (mentions_ins(&pf->ins[a], r) && fusable_add(f, &pf->ins[a], a, r) &&
+				    !(pf->ins[a].o[0].kind == POK_REG && pf->ins[a].o[0].reg == r && mentions_ins(&pf->ins[a], r) == 1))
+					f->wfuse[a] = m, n--;
+			f->wfuse[m] = -2;
+		next:;
+		}
+	}
+}
+
+/* the add.s64 of Fn.wfuse: its sum with the mul.wide's factor shifted in */
+static void sel_add_fused(Fn *f, Blk *b, const PIns *in, int d)
+{
+	const PIns *mi = &f->pf->ins[f->wfuse[f->cur_ptx]];
+	int r = mi->o[0].reg, pt = mi->m.types[0], k;
+	const POpd *e = in->o[1].kind == POK_REG && in->o[1].reg == r ? &in->o[2] : &in->o[1];
+	MOpd x = be_inreg(f, b, be_src(f, b, &mi->o[1], pt), TC_R);
+
+	fusable_mul(mi, &k);
+	scadd64(f, b, d, x, k, tsigned(pt), be_src(f, b, e, in->m.types[0]));
+}
+
 int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 {
 	int pt = in->m.types[0], d = be_dst(f, &in->o[0]);
@@ -222,6 +382,10 @@ int be_sel_mul(Fn *f, Blk *b, const PIns *in, int mad)
 		 * unsigned) the words of ext(a) << k: a << k and a >> (32 - k) in a's signedness
 		 * (SHR by 32 gives the sign or 0) */
 		int t = be_newtmp(f, TC_R2), k = pow2k(c, tsigned(pt));
+		if (k >= 0 && mad) {
+			scadd64(f, b, d, a, k, tsigned(pt), e);
+			return 0;
+		}
 		if (k >= 0) {
 			be_op3(f, b, OP_SHL, be_rpart(t, 0), a, be_imm(k));
 			x = be_op3(f, b, OP_SHR, be_rpart(t, 1), a, be_imm(32 - k));

@@ -283,14 +283,15 @@ if [ "$got" = 0 ]; then pass=$((pass + 1)); else bad "dead.moves" "$got moves to
 
 # 10. constant operands: const_operands reads its parameters from the bank in the slots that
 #     take a constant (commuting IADD, LOP, IMUL, FMUL; mirroring ISETP.EQ against 0 into
-#     RZ, c[..]; both words of the in pointer in its carry chain), its .const word too (no
+#     RZ, c[..]; both words of the in pointer in its address's ISCADD.CC and IMAD.HI.X, the
+#     mul.wide by 4 fused into its add.s64 as ptxas 11.8 has it), its .const word too (no
 #     LDC), its mask as an immediate; the bound written under a guard stays a register; no
 #     unguarded move holds k; 10 registers at most (12 with every parameter in a register).
 #     histogram.sm35 under kepler.cfg: 12 registers at most (16 with the intervals in block
 #     number order, where the exit path lies between the loop's blocks)
 "$wc" "$top/tests/ptx/const_operands.ptx" > "$tmp/const.sass" 2>&1 || bad "const" "$(head -2 "$tmp/const.sass")"
-count const const 'IADD\.CC R[0-9]+, R[0-9]+, c\[0x0\]\[0x20\];' 1
-count const const 'IADD\.X R[0-9]+, R[0-9]+, c\[0x0\]\[0x24\];' 1
+count const const 'ISCADD\.CC R[0-9]+, R[0-9]+, c\[0x0\]\[0x20\], 0x2;' 1
+count const const 'IMAD\.U32\.U32\.X\.HI R[0-9]+, R[0-9]+, R[0-9]+, c\[0x0\]\[0x24\];' 1
 count const const 'IADD R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1
 count const const 'LOP\.XOR R[0-9]+, R[0-9]+, c\[0x0\]\[0x34\];' 2
 count const const 'IMUL\.U32\.U32 R[0-9]+, R[0-9]+, c\[0x0\]\[0x30\];' 1

@@ -133,26 +133,36 @@ START_TEST(reg_amounts)
 }
 END_TEST
 
-/* mul.wide.s32/u32 and mad.wide by 2^k, k = 0..31, as two shifts (2^31 as .s32 is -2^31: a
- * multiplication) on 32-bit edge values */
-START_TEST(mul_wide_pow2)
+/* 32-bit edge values, one per lane */
+static const uint32_t W[NV] = {0, 1, 2, 3, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xffffffffu,
+                               0xfffffffeu, 0x12345678u, 0x87654321u, 0x40000000u, 0xc0000000u,
+                               0x0000ffffu, 0xffff0000u, 0x55555555u};
+
+/* W into a new file (its name into pa, a mkstemp template); into ptx a kernel's head that
+ * loads the lane's value of W into %r2 and points %rd5 at the lane's results, with params
+ * after pa and po and setup after that */
+static size_t w_head(char *ptx, size_t len, char *pa, const char *params, const char *setup)
 {
-	static const uint32_t W[NV] = {0, 1, 2, 3, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xffffffffu,
-	                               0xfffffffeu, 0x12345678u, 0x87654321u, 0x40000000u, 0xc0000000u,
-	                               0x0000ffffu, 0xffff0000u, 0x55555555u};
-	static char ptx[32768];
-	char pa[] = "/tmp/be-mw.XXXXXX", opts[512];
-	size_t n = 0;
 	FILE *a = fdopen(mkstemp(pa), "wb");
 
 	fwrite(W, 4, NV, a);
 	fclose(a);
-	n += (size_t)snprintf(ptx + n, sizeof ptx - n, HDR
-	        ".visible .entry k(.param .u64 pa, .param .u64 po)\n{\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n"
+	return (size_t)snprintf(ptx, len, HDR
+	        ".visible .entry k(.param .u64 pa, .param .u64 po%s)\n{\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n"
 	        "mov.u32 %%r1, %%tid.x;\nld.param.u64 %%rd1, [pa];\nmul.wide.u32 %%rd2, %%r1, 4;\n"
 	        "add.s64 %%rd1, %%rd1, %%rd2;\nld.global.u32 %%r2, [%%rd1];\n"
-	        "ld.param.u64 %%rd5, [po];\nmul.wide.u32 %%rd2, %%r1, 8;\nadd.s64 %%rd5, %%rd5, %%rd2;\n"
-	        "cvt.u64.u32 %%rd6, %%r2;\n");
+	        "ld.param.u64 %%rd5, [po];\nmul.wide.u32 %%rd2, %%r1, 8;\nadd.s64 %%rd5, %%rd5, %%rd2;\n%s",
+	        params, setup);
+}
+
+/* mul.wide.s32/u32 and mad.wide by 2^k, k = 0..31, as two shifts (2^31 as .s32 is -2^31: a
+ * multiplication) on 32-bit edge values */
+START_TEST(mul_wide_pow2)
+{
+	static char ptx[32768];
+	char pa[] = "/tmp/be-mw.XXXXXX", opts[512];
+	size_t n = w_head(ptx, sizeof ptx, pa, "", "cvt.u64.u32 %rd6, %r2;\n");
+
 	for (int k = 0; k < 32; k++)
 		n += (size_t)snprintf(ptx + n, sizeof ptx - n,
 		        "mul.wide.s32 %%rd3, %%r2, %u;\nst.global.u64 [%%rd5+%d], %%rd3;\n"
@@ -176,6 +186,47 @@ START_TEST(mul_wide_pow2)
 	ck_assert(strstr(r->listing, "SHR.S32") && strstr(r->listing, "SHR.U32"));
 	ck_assert(strstr(r->listing, "IMUL.S32.S32.HI") != NULL);   /* by -2^31 only */
 	ck_assert(!strstr(r->listing, "IMUL.U32.U32.HI"));
+	be_run_free(r);
+}
+END_TEST
+
+/* mul.wide.s32/u32 by 2^k whose product only an add.s64 reads, k = 0..31 (.s32 to 30), the
+ * base a parameter (0x1fffffff0: low words that carry) and a register, the product first and
+ * second: ptxas 11.8's ISCADD lo.CC, x, base.lo, k and IMAD.HI.X hi, x, 2^k, base.hi (no SHL,
+ * no SHR for the product's words), exact on 32-bit edge values */
+START_TEST(mul_wide_fused)
+{
+	static char ptx[32768];
+	char pa[] = "/tmp/be-mf.XXXXXX", opts[512];
+	const uint64_t B = 0x1fffffff0ull;
+	size_t n = w_head(ptx, sizeof ptx, pa, ", .param .u64 pb",
+	                  "ld.param.u64 %rd7, [pb];\nadd.s64 %rd6, %rd7, %rd7;\n");
+	const char *p;
+	int nsc = 0;
+
+	for (int k = 0; k < 32; k++)
+		n += (size_t)snprintf(ptx + n, sizeof ptx - n,
+		        "mul.wide.s32 %%rd3, %%r2, %u;\nadd.s64 %%rd4, %%rd7, %%rd3;\nst.global.u64 [%%rd5+%d], %%rd4;\n"
+		        "mul.wide.u32 %%rd3, %%r2, %u;\nadd.s64 %%rd4, %%rd3, %%rd6;\nst.global.u64 [%%rd5+%d], %%rd4;\n",
+		        k < 31 ? 1u << k : 1u, (k * 2 + 0) * 8 * NV, 1u << k, (k * 2 + 1) * 8 * NV);
+	snprintf(ptx + n, sizeof ptx - n, "ret;\n}\n");
+	snprintf(opts, sizeof opts, "--grid 1 --block %d --arg buf:u32:%d:file:%s --arg buf:u64:%d:zero "
+	         "--arg u64:%llu", NV, NV, pa, 64 * NV, (unsigned long long)B);
+	BeRun *r = be_run(ptx, opts, 0, 7);
+	unlink(pa);
+	ck_assert(be_same(r));
+	for (int k = 0; k < 32; k++)
+		for (int i = 0; i < NV; i++) {
+			int64_t s = (int64_t)(int32_t)W[i] * (int64_t)(k < 31 ? 1 << k : 1);
+			uint64_t u = (uint64_t)W[i] << k;
+			ck_assert_uint_eq(be_get(r, 1, (k * 2 + 0) * NV + i), B + (uint64_t)s);
+			ck_assert_uint_eq(be_get(r, 1, (k * 2 + 1) * NV + i), 2 * B + u);
+		}
+	for (p = r->listing; (p = strstr(p, "ISCADD.CC")); p++)
+		nsc++;
+	ck_assert_int_eq(nsc, 2 + 64);   /* the two addresses and every sum */
+	ck_assert(strstr(r->listing, "IMAD.S32.S32.X.HI") && strstr(r->listing, "IMAD.U32.U32.X.HI"));
+	ck_assert(!strstr(r->listing, "SHR") && !strstr(r->listing, "SHL"));
 	be_run_free(r);
 }
 END_TEST
@@ -211,6 +262,7 @@ int main(void)
 	tcase_add_test(c, const_amounts);
 	tcase_add_test(c, reg_amounts);
 	tcase_add_test(c, mul_wide_pow2);
+	tcase_add_test(c, mul_wide_fused);
 	tcase_add_test(c, short_if);
 	suite_add_tcase(s, c);
 	return ck_run(s);
