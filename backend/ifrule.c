@@ -688,7 +688,8 @@ static int feeds_only(const Blk *b, int k, int o)
  * whose result only the access after it takes as its address (`add.s32 a, b, 784;
  * ld.shared [a]`, ptxas's LDS [b+0x310]: _lds2, _lds3); or (BE_FREE_ISEL) the LOP.AND 0xffff our
  * 16-bit arithmetic puts on its result when only the 16-bit store after it takes that result
- * (clang's `add.s16`, `st.shared.u16`: tests/ptx/shared_u16); 0 for any other instruction */
+ * (clang's `add.s16`, `st.shared.u16`: tests/ptx/shared_u16), or the MOV32I of 2^k of a
+ * mul.wide fused into its add.s64 (tests/ptx/wide_scadd); 0 for any other instruction */
 int be_ifrule_free(const Blk *b, int k)
 {
 	const MIns *in = &b->ins[k], *nx = k + 1 < b->nins ? &b->ins[k + 1] : NULL;
@@ -700,6 +701,14 @@ int be_ifrule_free(const Blk *b, int k)
 	    in->o[1].kind == OPD_REG && in->o[1].t == T_RZ && (in->o[2].flags & OPF_NEG) &&
 	    in->o[0].kind == OPD_REG && nx->nopd >= 3 && nx->o[2].kind == OPD_REG &&
 	    nx->o[2].t == in->o[0].t)
+		return BE_FREE_ISEL;
+	/* the MOV32I of 2^k before a mul.wide fused into its add.s64 (isel_int.c's scadd64: MOV32I
+	 * t, 2^k; ISCADD.CC; IMAD.HI.X hi, x, t, e.hi): the IMAD reads the immediate when the base
+	 * is a register (consts.c), ptxas sets it up once, outside the side, for a parameter */
+	if (in->op == OP_MOV32I && nx && k + 2 < b->nins && nx->op == OP_ISCADD &&
+	    (nx->m.flags & MF_CC) && b->ins[k + 2].op == OP_IMAD && (b->ins[k + 2].m.flags & MF_X) &&
+	    b->ins[k + 2].nopd == 4 && in->o[0].kind == OPD_REG && !in->o[0].part &&
+	    b->ins[k + 2].o[2].kind == OPD_REG && b->ins[k + 2].o[2].t == in->o[0].t)
 		return BE_FREE_ISEL;
 	if (!nx || in->nopd != 3 || (in->m.flags & (MF_CC | MF_X | MF_SAT)))
 		return 0;
@@ -887,12 +896,16 @@ static int lit_pool(const Fn *f, const Blk *b, int k)
 
 /* the address of store i of chain[k] is made in the side from an index the side makes too
  * (NVVM's `mul.wide.s32`, `add.s64`, `st.global` for `out[i] = v`), not only added there to
- * an index made before it: ptxas spends as much as ours on that add (IADD, IADD.X) */
+ * an index made before it: ptxas spends as much as ours on that add (IADD, IADD.X); nor
+ * with the product fused into the add (isel_int.c's scadd64: ISCADD.CC and IMAD.HI.X, as
+ * ptxas's own, so that STORE_SIDE's 3 are not ours to take off: tests/ptx/store_addr) */
 static int made_index(const Fn *f, const int *chain, int k, int i)
 {
 	const MOpd *a = gaddr(&f->blk[chain[k]].ins[i]);
 	const MIns *w = a ? writer(f, chain, k, i, a->t) : NULL;
 
+	if (w && w->op == OP_IMAD && (w->m.flags & MF_X))
+		return 0;   /* (an index fused into the add: ptxas's ISCADD and IMAD.HI.X, counted) */
 	for (int o = 1; w && w->op == OP_IADD && o < w->nopd; o++)
 		if (w->o[o].kind == OPD_REG && own(f, w->o[o].t) && w->o[o].t != a->t &&
 		    writer(f, chain, k, i, w->o[o].t))
@@ -1167,7 +1180,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
 	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0, npair = 0;
-	int nlit = 0, n16 = 0;   /* (n16: fix16's free masks less widen_once's counted extensions) */
+	int nlit = 0, n16 = 0, nsc = 0;   /* (nsc: fused addresses, isel_int.c's scadd64) */   /* (n16: fix16's free masks less widen_once's counted extensions) */
 	int ncmp, nsel = sel_extra(f, chain, nchain, &ncmp);
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
@@ -1220,6 +1233,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			nlit += !fr && lit_pool(f, x, i);
 			nfree += fr != 0;
 			nfuse += fr == BE_FREE_FUSE;
+			nsc += in->op == OP_IMAD && (in->m.flags & MF_X) && (in->m.flags & MF_HI);
 			nsh += !fr && shared_free(f, in, seen);
 			npair += !fr && !cc && !pm && pair_copy(f, chain, k, i);
 			for (int o = 0; o < in->nopd && o < si->n; o++)
@@ -1247,6 +1261,10 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		                                                   store: the global rule's) */
 		if (less == MADE_SIDE && ldg)
 			c += ldg - 1;
+		/* (LOAD_SIDE was fitted on our 64-bit address of four, SHL, SHR, IADD.CC and IADD.X;
+		 * a fused one is ptxas's two, ISCADD.CC and IMAD.HI.X: families/ldin_div_20, _21) */
+		if (less == LOAD_SIDE)
+			c += 2 * nsc;
 		c = c > less ? c - less : 1;
 		*loadside |= less != LOCAL_SIDE;
 		if (note && less == MADE_SIDE) {
