@@ -1180,7 +1180,10 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 {
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
 	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0, npair = 0;
-	int nlit = 0, n16 = 0, nsc = 0;   /* (nsc: fused addresses, isel_int.c's scadd64) */   /* (n16: fix16's free masks less widen_once's counted extensions) */
+	int nlit = 0, n16 = 0;   /* (n16: fix16's free masks less widen_once's counted extensions) */
+	/* (the factors of the side's fused addresses, isel_int.c's scadd64: one per mul.wide,
+	 * however many adds read its product, and their MOV32Is of 2^k) */
+	int *sc = NULL, nsc = 0, capsc = 0, nscmov = 0;
 	int ncmp, nsel = sel_extra(f, chain, nchain, &ncmp);
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
@@ -1233,7 +1236,15 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			nlit += !fr && lit_pool(f, x, i);
 			nfree += fr != 0;
 			nfuse += fr == BE_FREE_FUSE;
-			nsc += in->op == OP_IMAD && (in->m.flags & MF_X) && (in->m.flags & MF_HI);
+			nscmov += fr && in->op == OP_MOV32I;
+			if (in->op == OP_IMAD && (in->m.flags & MF_X) && (in->m.flags & MF_HI) &&
+			    in->o[1].kind == OPD_REG) {
+				int l = 0;
+				while (l < nsc && sc[l] != in->o[1].t)
+					l++;
+				if (l == nsc)
+					*VPUSH(f->pool, sc, nsc, capsc) = in->o[1].t;
+			}
 			nsh += !fr && shared_free(f, in, seen);
 			npair += !fr && !cc && !pm && pair_copy(f, chain, k, i);
 			for (int o = 0; o < in->nopd && o < si->n; o++)
@@ -1261,10 +1272,13 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		                                                   store: the global rule's) */
 		if (less == MADE_SIDE && ldg)
 			c += ldg - 1;
-		/* (LOAD_SIDE was fitted on our 64-bit address of four, SHL, SHR, IADD.CC and IADD.X;
-		 * a fused one is ptxas's two, ISCADD.CC and IMAD.HI.X: families/ldin_div_20, _21) */
+		/* (LOAD_SIDE was fitted on our mul.wide by 2^k as SHL, SHR and MOV.64, its product
+		 * once however many 64-bit adds read it; fused, each add is ptxas's ISCADD.CC and
+		 * IMAD.HI.X and the MOV32I before it is free: the three for each fused mul.wide, the
+		 * MOV32Is not. families/ldin_div_20, _21; clang's mergeSort, two loads through one
+		 * product, counted 8 as before and predicated as ptxas does) */
 		if (less == LOAD_SIDE)
-			c += 2 * nsc;
+			c += 3 * nsc - nscmov;
 		c = c > less ? c - less : 1;
 		*loadside |= less != LOCAL_SIDE;
 		if (note && less == MADE_SIDE) {
