@@ -68,7 +68,7 @@ S=gpu_sim_cycle inf=$(stat --predicate-max inf --predicate-max-uniform inf)
 grep '<tr><th>cycles</th>' "$P" | grep -q "<td>$inf</td></tr>\$" && ok || bad "the rules' inf column ($inf)"
 has 'Every variant left the same memory as the program as compiled (2 buffers compared)' "$P" "the memory line"
 [ "$(grep -c '^<tr id="ptx[1-9]' "$P")" = "$(wc -l < $D.ptx)" ] && ok || bad "a row per PTX line"
-grep -q '<tr id="ptx49"><td class="n">49</td><td style="background:rgba(255,140,0,[0-9.]*)">    and.b32 *%r18, %r2, 1;</td>.*/\*0068\*/ LOP.AND R4, R1, 0x1;' "$P" &&
+grep -q '<tr id="ptx49"><td class="n">49</td><td style="background:rgba(255,140,0,[0-9.]*)">    and.b32 *%r18, %r2, 1;</td>.*/\*0060\*/ LOP.AND R4, R1, 0x1;' "$P" &&
 	ok || bad "PTX line 49 beside its instruction, shaded"
 has '<tr class="cuda"><td class="n"></td><td colspan="5">divergence.cu:20      if (x &amp; 1) {' "$P" "the CUDA line above its PTX"
 has '<table class="sweep"><tr><th>--predicate-max</th>' "$P" "the sweep's table"

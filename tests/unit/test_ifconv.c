@@ -626,27 +626,25 @@ START_TEST(t_sm35_reload)
 END_TEST
 
 /* sides ptxas 11.8 for sm_35 predicates at its own count (tests/ptx/store_addr, its listing
- * tests/ptxas-ref/store_addr.sass): a store address the side computes counts 3 fewer (its one
- * store 1 more), a shift fused into the add after it (NVVM's rounding) and an offset folded
- * into the access nothing. Each pair is ptxas's last predicated side and its first branch;
+ * tests/ptxas-ref/store_addr.sass): a store address the side computes is ptxas's ISCADD.CC
+ * and IMAD.HI.X, its MOV32I of 2^k free (its one store 1 more), a shift fused into the add
+ * after it (NVVM's rounding) and an offset folded into the access nothing. Each pair is ptxas's last predicated side and its first branch;
  * under the guide rule none of the longer sides is predicated. And ptxas speculates nothing
  * (tests/ptx/side_nospec): a side whose values die in it is counted whole */
 START_TEST(t_sm35_store_sides)
 {
 	static const Want want[] = {
-		{ "store_addr_w4", BD_PREDICATED, 10, "larger side 8 <= --predicate-max 8 (counted "
-		  "as ptxas: 1 more for the side's one global store, 3 fewer for the store address "
-		  "the side computes)" },
-		{ "store_addr_w5", BD_BRANCH_SSY, 11, "larger side 9 > --predicate-max 8" },
-		{ "store_addr_u2", BD_PREDICATED, 8, "larger side 6 <= --predicate-max-uniform 6" },
-		{ "store_addr_u3", BD_BRANCH_UNIFORM, 9, "larger side 7 > --predicate-max-uniform 6" },
+		{ "store_addr_w4", BD_PREDICATED, 8, "larger side 8 <= --predicate-max 8 (counted "
+		  "as ptxas: 1 more for the side's one global store)" },
+		{ "store_addr_w5", BD_BRANCH_SSY, 9, "larger side 9 > --predicate-max 8" },
+		{ "store_addr_u2", BD_PREDICATED, 6, "larger side 6 <= --predicate-max-uniform 6" },
+		{ "store_addr_u3", BD_BRANCH_UNIFORM, 7, "larger side 7 > --predicate-max-uniform 6" },
 		{ "store_addr_r8", BD_PREDICATED, 16, "larger side 8 <= --predicate-max 8 (counted as "
 		  "ptxas: 8 shifts or offsets fused into the instruction after)" },
 		{ "store_addr_r9", BD_BRANCH_SSY, 18, "larger side 9 > --predicate-max 8" },
-		{ "store_addr_lds2", BD_PREDICATED, 11, "larger side 8 <= --predicate-max 8 (counted "
-		  "as ptxas: 1 more for the side's one global store, 3 fewer for the store address "
-		  "the side computes, 1 shift or offset" },
-		{ "store_addr_lds3", BD_BRANCH_SSY, 12, "larger side 9 > --predicate-max 8" },
+		{ "store_addr_lds2", BD_PREDICATED, 9, "larger side 8 <= --predicate-max 8 (counted "
+		  "as ptxas: 1 more for the side's one global store, 1 shift or offset" },
+		{ "store_addr_lds3", BD_BRANCH_SSY, 10, "larger side 9 > --predicate-max 8" },
 	};
 	Tr t;
 	BeOptions o;
@@ -1248,7 +1246,7 @@ static char *one_side_ptx(void)
 }
 
 /* a one-side whose fall-through side, predicated alone, carries a note of the sm_35 count
- * (it computes a global store's address): --explain's reason holds the whole if/else's reason
+ * (one more for its one global store): --explain's reason holds the whole if/else's reason
  * and the side's, its note whole (a cut of either to fit the record once ended the side's
  * note mid-word: "(counted as ptxas: 1 more for t") */
 START_TEST(t_one_side_note)
@@ -1278,8 +1276,7 @@ START_TEST(t_one_side_note)
 	ck_assert_str_eq(entry(&t, "note_0", 0)->rule, "whole if/else kept (larger side 14 > "
 	                 "--predicate-max 8); fall-through side predicated alone (8 <= "
 	                 "--predicate-max 8 (counted as ptxas: 1 more for the side's one global "
-	                 "store, 3 fewer for the store address the side computes), with its jump), "
-	                 "the branch kept over the taken side");
+	                 "store), with its jump), the branch kept over the taken side");
 	tr_free(&t);
 }
 END_TEST
