@@ -10,7 +10,8 @@
  *               uniform), ours written BRA.U, or ptxas's inside one whose paths meet short
  *               of the region's end with no SSY of their own (ref_uniform; a loop's with no
  *               token of its own, ref_back_uniform: ptxas never prints .U)
- *   predicated  a run of instructions guarded by one predicate (both polarities: if/else)
+ *   predicated  a run of instructions guarded by one predicate (both polarities: if/else),
+ *               unguarded local loads and stores between them left out (past_local)
  *   brk, cont, ret, exit   a guarded BRK, CONT, RET or EXIT
  * where an instruction's SSY regions are the SSY tokens on the stack when control reaches it
  * (sync_tops), not the SSYs above it up to their targets: our layout puts a loop before the
@@ -176,6 +177,20 @@ static int count(const Kernel *k, uint32_t a, uint32_t b)
 	for (int i = 0; i < k->nins; i++)
 		n += k->ins[i].addr >= a && k->ins[i].addr < b;
 	return n;
+}
+
+/* j, or past the unguarded local loads and stores from j when an instruction guarded by p
+ * follows them: a predicated run goes on across them (our spill code, LDL and STL between
+ * the instructions of one side: clang's dwt2d under 68 registers cut a side into as many runs
+ * as it had reloads, each a construct of its own) */
+static int past_local(const Kernel *k, int j, int p)
+{
+	int e = j;
+
+	while (e < k->nins && k->ins[e].guard == ISA_PT &&
+	       (k->ins[e].op == OP_LDL || k->ins[e].op == OP_STL))
+		e++;
+	return e > j && e < k->nins && k->ins[e].guard == p ? e : j;
 }
 
 /* the name of a .func label as ours prints it: ptxas's listing names kernel k's callee f
@@ -681,14 +696,14 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			continue;
 		} else {
 			/* a run of instructions guarded by this predicate */
-			int p = in->guard, j = i, pos = 0, neg = 0;
+			int p = in->guard, j = i, i0 = i, pos = 0, neg = 0;
 			while (j < k->nins && k->ins[j].guard == p &&
 			       !(isa_ops[k->ins[j].op].flags & (F_BRANCH | F_PUSH)) && !k->ins[j].sync) {
 				if (k->ins[j].gneg)
 					neg++;
 				else
 					pos++;
-				j++;
+				j = past_local(k, j + 1, p);
 			}
 			c.kind = CK_PRED;
 			c.taken = in->gneg ? neg : pos;
@@ -698,7 +713,7 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			run = c;
 			/* our guarded return's restores alone (emit.c's guarded_ret after a branch to
 			 * a bare return, cfg.c's fold): the RET that follows is the construct */
-			if (ours && j < k->nins && k->ins[j].op == OP_RET && abi_only(k, i + 1 - (pos + neg), j) &&
+			if (ours && j < k->nins && k->ins[j].op == OP_RET && abi_only(k, i0, j) &&
 			    ((k->ins[j].guard == p && k->ins[j].gneg == in->gneg) ||
 			     (k->ins[j].guard == ISA_PT && k->ins[j].nopd > 0 && k->ins[j].o[0].kind == OPD_CC)))
 				continue;
