@@ -382,22 +382,35 @@ int be_kept_back(const Blk *b)
  * any other (the EXIT guarded by !p, then a jump to the head) and is marked folded 3: under
  * --loop-sync pbk emit.c lays it out as ptxas 11.8 for sm_35 does, `@P BRA head; EXIT`, with
  * no token for it, divergent or not, the lanes that leave at a divergent trip waiting on the
- * branch's DIV token until it pops (tests/ptx/loop_to_exit). The analyses see the fold. */
+ * branch's DIV token until it pops (tests/ptx/loop_to_exit). clang's form of that latch,
+ * `@p bra head; bra.uni end; head:`, is `@!P EXIT` falling into the head, as ptxas lays it
+ * (folded 1: tests/ptx/latch_jump). The analyses see the fold. */
 void be_fold_exits(Fn *f)
 {
 	be_rpo(f);   /* (a back edge goes to a block no later in reverse post-order) */
+	/* the jumps first, so that a branch whose side is a jump to the end (clang's `@p bra
+	 * head; bra.uni end`, end only `ret`) sees that side end the thread */
+	uint8_t *jump = be_alloc(f->pool, (size_t)f->nblk + 1);
+	for (int i = 0; i < f->nblk; i++) {
+		Blk *b = &f->blk[i];
+		if (!b->dead && b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
+			b->jmp.kind = J_EXIT;
+			b->s1 = -1;
+			jump[i] = 1;
+		}
+	}
 	for (int i = 0; i < f->nblk; i++) {
 		Blk *b = &f->blk[i];
 		if (b->dead)
 			continue;
-		if (b->jmp.kind == J_JMP && is_exit_only(f, b->s1) && b->s1 != i) {
-			b->jmp.kind = J_EXIT;
-			b->s1 = -1;
-		} else if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2) ||
+		if (b->jmp.kind == J_BRA && (is_exit_only(f, b->s1) || is_exit_only(f, b->s2) ||
 		                                    is_ret_only(f, b->s1) || is_ret_only(f, b->s2))) {
 			int ret = !is_exit_only(f, b->s1) && !is_exit_only(f, b->s2);
 			int taken = ret ? is_ret_only(f, b->s1) : is_exit_only(f, b->s1);
-			int back = !ret && !taken && f->opt->loop_sync == BE_LOOP_PBK && b->s1 >= 0 &&
+			/* (`@p bra head; bra.uni end; head:`, the end a jump folded above and the head
+			 * laid out after it, is `@!P EXIT` falling into the head, as ptxas lays it) */
+			int over = b->s2 >= 0 && jump[b->s2] && b->s1 == b->s2 + 1;
+			int back = !ret && !taken && !over && f->opt->loop_sync == BE_LOOP_PBK && b->s1 >= 0 &&
 			           f->blk[b->s1].rpo <= b->rpo;
 			MIns *in = be_emit(f, b, ret ? OP_RET : OP_EXIT);
 			const PIns *p = b->jmp.ptxins >= 0 ? &f->pf->ins[b->jmp.ptxins] : NULL;

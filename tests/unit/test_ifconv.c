@@ -1209,6 +1209,23 @@ START_TEST(t_kept_fallback)
 	ck_assert_int_eq(gexit, -1);
 	tr_free(&t);
 	free(text);
+
+	/* clang's latch `@p bra head; bra.uni end; head:` (end only `ret`): `@!P EXIT` falling
+	 * into the head, as ptxas lays it, divergent (CTA 0's, log entry 2) or not (entry 4);
+	 * no SSY, PBK or kept back edge in the kernel */
+	text = slurp("tests/ptx/latch_jump.ptx", &len);
+	ck_assert_ptr_nonnull(text);
+	ck_assert(tr_opts(&t, "latch_jump.ptx", text, len, &o));
+	expect_entry(&t, "latch_jump", 2, BD_EXIT, "guarded EXIT");
+	expect_entry(&t, "latch_jump", 4, BD_EXIT, "guarded EXIT");
+	k = kern(&t, "latch_jump");
+	kept_ops(k, &pbk, &gbrk, &gexit, &nkept);
+	ck_assert_int_eq(pbk, 0);
+	ck_assert_int_eq(nkept, 0);
+	ck_assert_int_eq(count_op(k, OP_SSY), 0);
+	ck_assert_int_eq(gexit, 4);
+	tr_free(&t);
+	free(text);
 }
 END_TEST
 
