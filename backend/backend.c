@@ -171,14 +171,14 @@ static void unkeep(Fn **fns, int n, BeLog *log, int lfirst)
 			Blk *x = &fns[i]->blk[b];
 			if (!be_kept_back(x))
 				continue;
-			x->jmp.folded = 1;
+			x->jmp.folded = 4;
 			for (int e = lfirst; log && e < log->n; e++)
 				if (log->e[e].ptxline == fns[i]->pf->ins[x->jmp.ptxins].loc.line &&
 				    !strcmp(log->e[e].func, fns[i]->pf->name) && log->e[e].decision != BD_EXIT) {
 					log->e[e].decision = BD_EXIT;
 					snprintf(log->e[e].shape, sizeof log->e[e].shape, "exit");
-					snprintf(log->e[e].rule, sizeof log->e[e].rule, "the target only ends the "
-					         "thread: guarded EXIT (the back edge kept before it would break a "
+					snprintf(log->e[e].rule, sizeof log->e[e].rule, "the fall-through only ends "
+					         "the thread: guarded EXIT (the back edge kept before it would break a "
 					         "reconvergence invariant of the loop's other branches)");
 				}
 		}

@@ -95,8 +95,9 @@ typedef struct {
 	int32_t tl, ntl;  /* J_BRX targets */
 	int32_t ptxins;   /* PTX instruction index of the branch, -1 */
 	int32_t tbl;      /* J_BRX: jump table byte offset in constant bank 3 */
-	uint8_t folded;   /* the branch became a guarded EXIT (1) or RET (2), or a loop's back edge
-	                     to the head past an EXIT (3: emitted @P BRA head; EXIT) (be_fold_exits) */
+	uint8_t folded;   /* the branch became a guarded EXIT (1: of the lanes that take it; 4: of
+	                     those that do not) or RET (2), or a loop's back edge to the head past an
+	                     EXIT (3: emitted @P BRA head; EXIT) (be_fold_exits) */
 	uint8_t lock;     /* an atomic's loop back (isel_mem.c): always divergent; 1 the
 	                     shared-memory lock loop, 2 a compare-and-swap loop */
 	uint8_t pdiv;     /* divergent as ptxas 11.8 sees it (uniform.c, under --loop-sync pbk):

@@ -425,7 +425,7 @@ void be_fold_exits(Fn *f)
 			b->s1 = taken ? b->s2 : b->s1;
 			b->s2 = -1;
 			b->jmp.div = 0;
-			b->jmp.folded = (uint8_t)(ret ? 2 : back ? 3 : 1);
+			b->jmp.folded = (uint8_t)(ret ? 2 : back ? 3 : taken ? 1 : 4);
 		}
 	}
 	be_rpo(f);

@@ -297,7 +297,8 @@ void be_log_branches(Fn *f)
 		} else if (b->jmp.folded) {
 			e->decision = BD_EXIT;
 			snprintf(e->shape, sizeof e->shape, "exit");
-			snprintf(e->rule, sizeof e->rule, "the target only ends the thread: guarded EXIT");
+			snprintf(e->rule, sizeof e->rule, "the %s only ends the thread: guarded EXIT",
+			         b->jmp.folded == 4 ? "fall-through" : "target");
 		} else if (!b->jmp.div) {
 			e->decision = BD_BRANCH_UNIFORM;
 			snprintf(e->shape, sizeof e->shape, "%s", b->jmp.kind == J_BRX ? "indirect" : "branch");
