@@ -8,8 +8,9 @@
  *               or a guarded BRA inside a loop's PBK or PCNT region with no SSY above it
  *   uniform     a guarded BRA outside any SSY, PBK or PCNT region (the compiler found it
  *               uniform), ours written BRA.U, or ptxas's inside one whose paths meet short
- *               of the region's end with no SSY of their own (ref_uniform; a loop's with no
- *               token of its own, ref_back_uniform: ptxas never prints .U)
+ *               of the region's end with no SSY of their own, or that both end in a .S for
+ *               the sync point of an SSY pushed for an earlier test (ref_uniform; a loop's
+ *               with no token of its own, ref_back_uniform: ptxas never prints .U)
  *   predicated  a run of instructions guarded by one predicate (both polarities: if/else),
  *               unguarded local loads and stores between them left out (past_local)
  *   brk, cont, ret, exit   a guarded BRK, CONT, RET or EXIT
@@ -492,6 +493,58 @@ static int goes_on(const Kernel *k, const Crs *c, int j)
 	return 0;
 }
 
+/* the SSY token of ptxas's branch i was pushed for another construct: code of the same
+ * region, reached before i, holds a guarded .S or BRA (the divergent test whose SSY it is) */
+static int shares_token(const Kernel *k, const Crs *c, int i)
+{
+	int u = crs_sync(c, c->st[i]);
+
+	for (int q = 0; u && q < i; q++) {
+		const Ins *in = &k->ins[q];
+		if (c->st[q] >= 0 && crs_sync(c, c->st[q]) == u && guarded(in) &&
+		    (in->sync || in->op == OP_BRA))
+			return 1;
+	}
+	return 0;
+}
+
+/* instructions [a, b) of k hold a branch back (a loop) */
+static int back_edge(const Kernel *k, int a, int b)
+{
+	for (int q = a; q < b; q++) {
+		const Ins *in = &k->ins[q];
+		if (in->op == OP_BRA && (uint32_t)in->o[in->nopd - 1].imm <= in->addr)
+			return 1;
+	}
+	return 0;
+}
+
+/* ptxas's if-else at branch i (its else side at instruction j) whose then side ends at
+ * instruction q in an unguarded .S for the sync point s of the region it is in: the join is
+ * that sync point, each side leaving for it by an unguarded .S of the region's token and
+ * keeping to itself before (closed), the token pushed for an earlier test (shares_token).
+ * ptxas 11.8 writes a uniform if-else so where its join is an enclosing divergent test's
+ * (nvcc's dwt2d: a test of %ctaid.y under one of %tid.x; tests/ptx/uni_else_join), with no
+ * SSY of its own; its divergent twin gets a PBK for the three paths to the join. A side
+ * that holds a loop is left out: the breaks of a loop whose exits go to the join do not
+ * count toward the three (pbk.c), so a divergent twin may share the SSY and look the same */
+static int else_meets_at_sync(const Kernel *k, const Crs *c, int i, int j, int q, uint32_t lo,
+                              uint32_t s)
+{
+	int u = crs_sync(c, c->st[i]), e = isa_kernel_index(k, s);
+	const Ins *te = &k->ins[q], *ee;
+
+	if (!u || c->n[u].t != s || e <= j || !shares_token(k, c, i))
+		return 0;
+	ee = &k->ins[e - 1];
+	if (!te->sync || guarded(te) || (Flow)isa_rules(te->op)->flow != FLOW_NEXT ||
+	    !ee->sync || guarded(ee) || (Flow)isa_rules(ee->op)->flow != FLOW_NEXT ||
+	    c->st[q] != c->st[i] || c->st[e - 1] != c->st[i])
+		return 0;
+	return closed(k, c, c->st[i], i + 1, q, lo, s) && closed(k, c, c->st[i], j, e - 1, lo, s) &&
+	       !back_edge(k, i + 1, e - 1);
+}
+
 /* is ptxas's guarded BRA i (to t), inside the SSY region that syncs at s, a uniform branch?
  * ptxas 11.8 never prints BRA.U; a branch it found uniform inside an enclosing region (a
  * kernel parameter tested under a divergent if) is a forward if-then or if-else whose paths
@@ -508,6 +561,8 @@ static int ref_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, uint32_
 	if (side_meets(k, c, c->st[i], i + 1, j, lo, t))
 		return reaches(k, i + 1, j, t) && (!loop || goes_on(k, c, j));
 	q = j - 1;      /* if-else: the then side's closing BRA to the join x */
+	if (k->ins[q].sync)
+		return else_meets_at_sync(k, c, i, j, q, lo, s);
 	if (k->ins[q].op != OP_BRA || k->ins[q].guard != ISA_PT)
 		return 0;
 	x = (uint32_t)k->ins[q].o[k->ins[q].nopd - 1].imm;

@@ -11,7 +11,9 @@
  *   ptxas's plain BRA inside an SSY region whose side falls into its join with no sync is
  *   uniform, as our BRA.U is (ptxas never prints .U); one whose side ends in a sync is ssy;
  *   one whose side holds a loop, its paths meeting short of the region's sync point, is
- *   uniform too, and so is one whose side may leave by a guarded .S for that sync point.
+ *   uniform too, and so is one whose side may leave by a guarded .S for that sync point, and
+ *   an if/else whose sides both leave by .S for the sync point of an SSY pushed for an
+ *   earlier test of the region (one whose SSY is its own stays ssy).
  *   A plain back edge there is a uniform loop's where its lanes go on with ordinary code, a
  *   divergent one's where they fall into the .S of the loop's own SSY or leave by BRK.
  *   Inside a loop's PBK with no SSY, a plain BRA of ours is divergent; ptxas's is uniform
@@ -289,7 +291,9 @@ END_TEST
 
 /* ptxas's plain BRA whose paths meet at an ordinary instruction short of the region's sync
  * point, over a side that holds a loop, has no SSY of its own: uniform, as ours; where the
- * side leaves for the region's sync point alone (NOP.S), never reaching the join, it is ssy */
+ * side leaves for the region's sync point alone (NOP.S), never reaching the join, it is ssy
+ * (an if/else whose sides both leave for the sync point, but a side holds a loop, which a
+ * divergent twin sharing the SSY may hold too: test_uniform_else_at_sync's rule leaves it) */
 START_TEST(test_uniform_side_loop)
 {
 	char mine[1024], ref[1024];
@@ -302,6 +306,45 @@ START_TEST(test_uniform_side_loop)
 	snprintf(ref, sizeof ref, SIDE_LOOP, "", "", "NOP.S");
 	expect_compare(mine, ref, "a side that leaves for the sync point alone should stay ssy",
 	               "\"ptxas_addr\": 32, \"ptxas_decision\": \"ssy\"", NULL);
+}
+END_TEST
+
+/* ours (BRA.U) and ptxas's (BRA) of test_uniform_else_at_sync: an if/else on a parameter
+ * under a divergent if (the SSY and @P0 NOP.S at 0x10), each side one instruction ending in
+ * a .S for the if's sync point at 0x38 (tests/ptx/uni_else_join, nvcc's dwt2d); %s is the
+ * region's first test, at 0x10 */
+#define ELSE_AT_SYNC HEAD \
+	"/*0000*/ SSY 0x38;\n" \
+	"/*0008*/ ISETP.GE.AND P0, PT, R0, c[0x0][0x28], PT;\n" \
+	"/*0010*/ %s;\n" \
+	"/*0018*/ ISETP.EQ.AND P1, PT, RZ, c[0x0][0x28], PT;\n" \
+	"/*0020*/ @P1 BRA%s 0x30;\n" \
+	"/*0028*/ IADD.S R1, R1, 0x1;\n" \
+	"/*0030*/ IADD.S R1, R1, 0x2;\n" \
+	"/*0038*/ EXIT;\n"
+
+/* ptxas's plain BRA of an if/else whose sides both leave by .S for the sync point of an SSY
+ * pushed for an earlier test of the region has no SSY of its own: uniform, as ours (its
+ * divergent twin gets a PBK for the three paths). Where the region holds no earlier test,
+ * the SSY is the branch's own: ssy */
+START_TEST(test_uniform_else_at_sync)
+{
+	static const struct {
+		const char *first, *why, *want;
+	} cases[] = {
+		{"@P0 NOP.S", "ptxas's if/else that leaves for the enclosing sync point should be "
+		 "uniform", "\"addr\": 32, \"decision\": \"uniform\", \"sides\": \"1/1\", "
+		 "\"ptxas_addr\": 32, \"ptxas_decision\": \"uniform\""},
+		{"IADD R2, R2, 0x1", "an if/else whose SSY is its own should stay ssy",
+		 "\"ptxas_addr\": 32, \"ptxas_decision\": \"ssy\""},
+	};
+	char mine[1024], ref[1024];
+
+	for (size_t n = 0; n < sizeof cases / sizeof cases[0]; n++) {
+		snprintf(mine, sizeof mine, ELSE_AT_SYNC, cases[n].first, ".U");
+		snprintf(ref, sizeof ref, ELSE_AT_SYNC, cases[n].first, "");
+		expect_compare(mine, ref, cases[n].why, cases[n].want, NULL);
+	}
 }
 END_TEST
 
@@ -483,6 +526,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_region_above);
 	tcase_add_test(tc, test_uniform_side_loop);
 	tcase_add_test(tc, test_uniform_side_break);
+	tcase_add_test(tc, test_uniform_else_at_sync);
 	tcase_add_test(tc, test_uniform_back_edge);
 	tcase_add_test(tc, test_in_pbk);
 	tcase_add_test(tc, test_flow_order_nested);
