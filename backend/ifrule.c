@@ -1,11 +1,12 @@
 /* ifrule.c - how ptxas 11.8 counts a hammock for sm_35 (--predicate-rule sm35, kepler.cfg's
  * default), for ifconv.c: fitted on tests/ptxas-ref/families (docs/predication.md). A side counts
  * its microcode instructions plus the jump that ends it (the bra.uni to the join of an if/else's
- * first side: ptxas keeps it as a BRA when it branches); the larger side is the cost. A side that
- * computes with the value of a global or generic load from an address made before the branch (a
- * store of it is fine) is never converted when ptxas has no other work to schedule beside it
- * (other_work: the straight-line code above the branch and below the join); otherwise it counts
- * MADE_SIDE fewer (tests/ptx/ld_other, ld_cond). Nor is one holding an inner converted hammock
+ * first side: ptxas keeps it as a BRA when it branches); the larger side is the cost. A side with
+ * a global or generic load is never converted when ptxas has too little other work to schedule
+ * beside it (other_work: the straight-line code above the branch and below the join; OTHER_WORK,
+ * tests/ptx/ld_work), outside a loop whatever it does with the value, in a loop when it computes
+ * with it; one that computes with the value of a load from an address made before the branch
+ * counts MADE_SIDE fewer (tests/ptx/ld_other, ld_cond). Nor is one holding an inner converted hammock
  * beside other code (ptxas converts the innermost hammock only, unless it is the whole side). A
  * side that loads from an address it computes itself counts LOAD_SIDE instructions fewer, one that
  * loads from local memory (and stores none) LOCAL_SIDE fewer (docs/fidelity.md, "Sides with a
@@ -83,6 +84,19 @@
  * one instruction */
 #define LOAD_WORK 3
 #define RMW_WORK 3
+
+/* the other work a side with a global load needs beside it to be converted (other_work), and
+ * what a global store below the join counts for: ptxas 11.8 branches around such a side beside
+ * one instruction of arithmetic, predicates it beside two, or beside one global store; a CTA
+ * barrier is none, nor a shared access below one (the side's own shared store and the access
+ * keep their order across it). Whether the side makes its load's address or takes one made
+ * before the branch, and whether it stores the value or only hands it to the join
+ * (tests/ptx/ld_work: Rodinia's pathfinder, `if (ok) prev[tx] = src[i];` before a
+ * __syncthreads()). A side that computes with a load from an address made before it keeps the
+ * one of before (ld_cond_pre: an IADD of the condition's load beside it is enough; an IMUL of
+ * a parameter after a barrier is not, in kernels of ours, which it does not follow) */
+#define OTHER_WORK 2
+#define STORE_WORK 2
 
 /* the address operand of a global or generic load or store in (OP_LD, OP_LDG, OP_ST), or
  * NULL */
@@ -285,9 +299,9 @@ static int read_off(const Fn *f, const uint8_t *mark, int t)
 }
 
 /* what other work counts instruction k of b for (other_work): nothing for a move, a special
- * register's read, what ptxas spends nothing on, and the mask our isel puts on a constant it
- * has just made (mov.u16's MOV32I, then LOP.AND 0xffff); LOAD_WORK for a global load, ATOM or
- * RED; else 1 */
+ * register's read, a barrier or a branch, what ptxas spends nothing on, and the mask our isel
+ * puts on a constant it has just made (mov.u16's MOV32I, then LOP.AND 0xffff); LOAD_WORK for a
+ * global load, ATOM or RED, STORE_WORK for a global store; else 1 */
 static int work(const Blk *b, int k)
 {
 	const MIns *in = &b->ins[k], *pv = k > 0 ? &b->ins[k - 1] : NULL;
@@ -300,9 +314,9 @@ static int work(const Blk *b, int k)
 			fold = in->o[o].kind == OPD_IMM ||
 			       (in->o[o].kind == OPD_REG && in->o[o].t == pv->o[0].t);
 	if (in->op == OP_MOV || in->op == OP_MOV32I || in->op == OP_S2R || fold ||
-	    be_ifrule_free(b, k) == BE_FREE_ISEL)
+	    (isa_ops[in->op].flags & (F_BARRIER | F_BRANCH)) || be_ifrule_free(b, k) == BE_FREE_ISEL)
 		return 0;
-	return gload(in) || in->op == OP_RED ? LOAD_WORK : 1;
+	return gload(in) || in->op == OP_RED ? LOAD_WORK : in->op == OP_ST ? STORE_WORK : 1;
 }
 
 /* the blocks of the other side of branch block a, whose side chain goes on to join: a's
@@ -364,14 +378,17 @@ static int code_below(const Fn *f, int a, int join, const uint8_t *side, int *po
 }
 
 /* the other work ptxas 11.8 can schedule beside a side (chain) of branch block a that loads
- * from an address made before the branch, with the instructions of the other side if any
- * (tests/ptx/ld_cond): each instruction counted by work(), from
+ * from global memory, with the instructions of the other side if any (tests/ptx/ld_cond,
+ * ld_work): each instruction counted by work(), from
  *  - the code above the branch (code_above): those whose values the sides compute with (not
  *    as an address) or the code below takes, that neither the branch's condition, nor an
  *    address of the sides, nor a global store above needs, and shared stores;
  *    none when a global store or RED is there (the sides' loads wait for it, and the work is
  *    done before);
- *  - the code below the join (code_below): those that read no value the sides write.
+ *  - the code below the join (code_below): those that read no value the sides write, and
+ *    whose value is taken (by a store, by an instruction that counts or waits for the sides,
+ *    by code elsewhere), not only as the address of an access that waits; none for a shared
+ *    access after a barrier.
  * None at all when the join is entered from outside the hammock too (an enclosing branch's
  * side that the branch ends early) and the branch's condition comes from a global load
  * (clang's Mandelbrot). *rmw tells that the code below stores a value the sides made to the
@@ -388,6 +405,12 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 	int join = last->jmp.kind == J_JMP || last->jmp.kind == J_NONE ? last->s1 : -1;
 	int n = 0, above = 0, store = 0, again = 1, nsins = 0, capsins = 0;
 	const MIns **sins = NULL;
+	/* the code below the join in order, whether each waits for the sides; what is taken
+	 * below as a value, and as an address only */
+	const MIns **pins = NULL;
+	int npins = 0, cappins = 0, *wait = NULL, nwait = 0, capwait = 0, *pb = NULL, npb = 0;
+	int cappb = 0, *pk = NULL, npk = 0, cappk = 0, *aft = NULL, naft = 0, capaft = 0, bar = 0;
+	uint8_t *used = be_alloc(f->pool, (size_t)f->ntmp), *addr = be_alloc(f->pool, (size_t)f->ntmp);
 
 	for (int k = 0; k < nchain; k++)
 		side[chain[k]] = 1;
@@ -427,7 +450,8 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 			need[g->t] = 1;
 		mark_writes(sins[i], taint);
 	}
-	/* below the join, in order: what does not wait for the sides */
+	/* below the join, in order: what waits for the sides (reads what they write, or what
+	 * such an instruction writes) */
 	for (int k = 0; k < npost; k++) {
 		const Blk *x = &f->blk[post[k]];
 		for (int j = 0; j < x->nins; j++) {
@@ -437,11 +461,50 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 				const MOpd *g = gaddr(sins[i]);
 				*rmw |= g && sins[i]->op != OP_ST && g->t == st->t && g->imm == st->imm;
 			}
-			mark_reads(f, in, data, 0);
-			if (reads_marked(f, in, taint))
+			*VPUSH(f->pool, pins, npins, cappins) = in;
+			*VPUSH(f->pool, pb, npb, cappb) = post[k];
+			*VPUSH(f->pool, pk, npk, cappk) = j;
+			*VPUSH(f->pool, wait, nwait, capwait) = reads_marked(f, in, taint);
+			*VPUSH(f->pool, aft, naft, capaft) = bar;   /* (after a barrier) */
+			bar |= (isa_ops[in->op].flags & F_BARRIER) != 0;
+			if (wait[nwait - 1])
 				mark_writes(in, taint);
-			else
-				n += work(x, j);
+		}
+		if (own(f, x->jmp.cond))
+			used[x->jmp.cond] = 1;
+	}
+	/* (what code elsewhere reads: the blocks after the code below, a loop's next trip) */
+	{
+		uint8_t *inpost = be_alloc(f->pool, (size_t)f->nblk);
+		for (int k = 0; k < npost; k++)
+			inpost[post[k]] = 1;
+		for (int b = 0; b < f->nblk; b++) {
+			for (int j = 0; !inpost[b] && j < f->blk[b].nins; j++)
+				mark_reads(f, &f->blk[b].ins[j], used, 1);
+			if (!inpost[b] && own(f, f->blk[b].jmp.cond))
+				used[f->blk[b].jmp.cond] = 1;
+		}
+	}
+	/* then from the bottom up, what does not: work() of each instruction with an effect (a
+	 * store, a barrier: none for a shared access after one, which keeps its order), or
+	 * whose value is taken by such an instruction, by one that waits, by the branch below
+	 * or by code elsewhere; not one that only makes the address of an access that waits
+	 * (ptxas spends nothing beside the side on it) */
+	for (int i = npins - 1; i >= 0; i--) {
+		const MIns *in = pins[i];
+		int eff = (isa_ops[in->op].flags & (F_STORE | F_SIDE | F_BARRIER)) != 0;
+		if (wait[i]) {
+			mark_reads(f, in, data, 0);
+			mark_reads(f, in, used, 0);
+			if (gaddr(in) || in->op == OP_LDS || in->op == OP_STS)
+				mark_reads(f, in, addr, 1);
+		} else if (!eff && writes_marked(in, addr))
+			mark_reads(f, in, addr, 1);
+		else if (eff || writes_marked(in, used)) {
+			mark_reads(f, in, data, 0);
+			mark_reads(f, in, used, 1);
+			if (!(aft[i] && (in->op == OP_LDS || in->op == OP_STS)))
+				n += work(&f->blk[pb[i]], pk[i]);
 		}
 	}
 	/* above the branch, from the branch up */
@@ -1184,6 +1247,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 	/* (the factors of the side's fused addresses, isel_int.c's scadd64: one per mul.wide,
 	 * however many adds read its product, and their MOV32Is of 2^k) */
 	int *sc = NULL, nsc = 0, capsc = 0, nscmov = 0;
+	int ldany = 0;           /* (a global load: LD or LDG) */
 	int ncmp, nsel = sel_extra(f, chain, nchain, &ncmp);
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
@@ -1203,6 +1267,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
 			int use = 0, mine = made_addr(in, def, ndef, 0), fr = be_ifrule_free(x, i);
 			made |= mine;
+			ldany |= in->op == OP_LD || in->op == OP_LDG;
 			stmade |= made_addr(in, def, ndef, 1) && made_index(f, chain, k, i);
 			local |= in->op == OP_LDL;
 			stl |= in->op == OP_STL;
@@ -1256,16 +1321,21 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		if (k == nchain - 1 && x->jmp.kind == J_JMP && x->jmp.ptxins >= 0)
 			c++;
 	}
-	/* (a use with no other work beside it, or too little where the join stores what it
-	 * loaded: not converted; otherwise MADE_SIDE) */
-	if (useld) {
+	/* (a global load with no other work beside it, or too little: not converted; a use of
+	 * one from an address made before the side counts MADE_SIDE fewer. In a loop, only such
+	 * a use: ptxas predicates a load whose address the side makes, or whose value it only
+	 * stores or hands to the join, beside the loop's other code, tests/ptx/ld_work_loop) */
+	if (useld || (ldany && f->blk[a].loop < 0)) {
 		int rmw = 0, w = other_work(f, a, chain, nchain, &rmw);
 		const char *no = !w ? "no other work beside it" :
-		                 w < (rmw ? RMW_WORK : 1) ? "too little other work beside it" : NULL;
+		                 w < (rmw ? RMW_WORK : useld ? 1 : OTHER_WORK) ?
+		                 "too little other work beside it" :
+		                 NULL;
 		if (no && why && !why[0])
-			snprintf(why, nwhy, "a side uses a global load from an address made before it, %s",
-			         no);
-		useld = !no;
+			snprintf(why, nwhy, "a side %s, %s", useld ? "uses a global load from an address "
+			         "made before it" : made ? "loads from global memory at an address it "
+			         "computes" : "stores a global load or hands it to the join", no);
+		useld &= !no;
 	}
 	if (made || (local && !stl) || useld) {
 		int less = local && !stl ? LOCAL_SIDE : made ? LOAD_SIDE : MADE_SIDE;   /* (a local

@@ -182,7 +182,8 @@ END_TEST
 /* a side of 23 instructions (its larger side: SSY's) that loads from a global address it
  * computes, stores to local memory and loads from it: the local store keeps the local
  * rule's 16 off, so the global rule's 14 apply (cost 9 > 8: branched); with the local rule's
- * 16 it would be 7 and predicated */
+ * 16 it would be 7 and predicated (the store of %tid after the join is other work beside it,
+ * without which ptxas branches around any side with a global load: tests/ptx/ld_work) */
 static const char load_side_ptx[] =
 	".version 7.0\n.target sm_35\n.address_size 64\n"
 	".visible .entry mix(.param .u64 out, .param .u64 in)\n{\n"
@@ -199,7 +200,7 @@ static const char load_side_ptx[] =
 	"mul.lo.s32 %r2, %r2, 11;\nadd.s32 %r2, %r2, 13;\nxor.b32 %r2, %r2, %r1;\n"
 	"mul.lo.s32 %r2, %r2, 15;\nadd.s32 %r2, %r2, 17;\n"
 	"DONE:\nmul.wide.u32 %rd9, %r1, 4;\nadd.s64 %rd10, %rd3, %rd9;\n"
-	"st.global.u32 [%rd10], %r2;\nret;\n}\n";
+	"st.global.u32 [%rd10+1024], %r1;\nst.global.u32 [%rd10], %r2;\nret;\n}\n";
 
 START_TEST(t_sm35_load_sides)
 {
@@ -596,6 +597,33 @@ START_TEST(t_sm35_ld_cond)
 }
 END_TEST
 
+/* a short side with a global load and little other work beside it (tests/ptx/ld_work,
+ * ptxas 11.8's listing beside it: Rodinia's pathfinder and cdpBitonicSort): branched around
+ * beside one instruction of arithmetic, whether the side makes the load's address or takes
+ * one made before it, and whatever it does with the value; predicated beside two, or beside
+ * a global store, and in a loop; a barrier and a shared access after it are no such work, nor
+ * the join's shared address of the value it stores */
+START_TEST(t_sm35_ld_work)
+{
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/ld_work.ptx", 35);
+
+	expect_entry(&t, "ld_work", 0, BD_BRANCH_SSY, "not predicable: a side loads from global "
+	             "memory at an address it computes, no other work beside it");
+	expect_entry(&t, "ld_work_1", 0, BD_BRANCH_SSY, "at an address it computes, too little "
+	             "other work beside it");
+	expect_entry(&t, "ld_work_2", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_work_st", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_work_before", 0, BD_BRANCH_SSY, "not predicable: a side stores a global "
+	             "load or hands it to the join, no other work beside it");
+	expect_entry(&t, "ld_work_phi", 0, BD_BRANCH_SSY, "too little other work beside it");
+	expect_entry(&t, "ld_work_phi2", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_work_loop", 0, BD_PREDICATED, "larger side 1 <=");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side storing a global load's value that the join loads again is branched around
  * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
  * address, and a side storing a computed value the join loads, are predicated */
@@ -685,7 +713,8 @@ END_TEST
 /* the sm_35 rule sees every definition and load of a side however many: many_defs makes
  * 70 values before the address of its load (its side is a load side, predicated at inf);
  * many_loads loads ten values from addresses made before the branch and computes with the
- * tenth (never predicated). A side's first 64 definitions and 8 loads were all it saw */
+ * tenth (never predicated). A side's first 64 definitions and 8 loads were all it saw (a
+ * store of %tid after each join: other work beside them, tests/ptx/ld_work) */
 static char *long_sides_ptx(void)
 {
 	size_t cap = 16384, n = 0;
@@ -703,6 +732,7 @@ static char *long_sides_ptx(void)
 	P("and.b32 %%r90, %%r80, 15;\nmul.wide.u32 %%rd6, %%r90, 4;\nadd.s64 %%rd7, %%rd4, %%rd6;\n"
 	  "ld.global.u32 %%r91, [%%rd7];\nadd.u32 %%r2, %%r91, %%r80;\n"
 	  "DONE:\nmul.wide.u32 %%rd8, %%r1, 4;\nadd.s64 %%rd9, %%rd4, %%rd8;\n"
+	  "st.global.u32 [%%rd9+1024], %%r1;\n"
 	  "st.global.u32 [%%rd9], %%r2;\nret;\n}\n");
 	P(".visible .entry many_loads(.param .u64 out)\n{\n.reg .pred %%p<2>;\n.reg .b32 %%r<40>;\n"
 	  ".reg .b64 %%rd<10>;\nld.param.u64 %%rd1, [out];\ncvta.to.global.u64 %%rd4, %%rd1;\n"
@@ -1946,6 +1976,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_side16);
 	tcase_add_test(tc, t_sm35_sel_cmp);
 	tcase_add_test(tc, t_sm35_ld_cond);
+	tcase_add_test(tc, t_sm35_ld_work);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
