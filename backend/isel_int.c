@@ -251,6 +251,12 @@ static int mentions_ins(const PIns *in, int r)
 	return n;
 }
 
+/* in names PTX register r only as its destination: a write of r, no read */
+static int writes_only(const PIns *in, int r)
+{
+	return in->o[0].kind == POK_REG && in->o[0].reg == r && mentions_ins(in, r) == 1;
+}
+
 /* no branch condition is a product (be_reach's reads of block ends) */
 static int no_cond(const Fn *f, const Blk *b)
 {
@@ -262,8 +268,8 @@ static int fusable_add(const Fn *f, const PIns *ai, int a, int r)
 {
 	int pt = ai->m.types[0];
 
-	return ai->op == PO_ADD && tbytes(pt) == 8 && !tfloat(pt) && !(ai->m.flags & (PMF_CC | PMF_SAT)) &&
-	       ai->guard != r && mentions_ins(ai, r) == 1 && ai->o[0].kind == POK_REG &&
+	return ai->op == PO_ADD && tbytes(pt) == 8 && !tfloat(pt) &&
+	       !(ai->m.flags & (PMF_CC | PMF_SAT)) && ai->guard != r && mentions_ins(ai, r) == 1 && ai->o[0].kind == POK_REG &&
 	       (!f->kfold || f->kfold[a] < 0);
 }
 
@@ -298,7 +304,8 @@ void be_wide_fuse(Fn *f)
 				for (int i = 0; i < pf->nins; i++)
 					for (int e = rc->iread[i]; e < rc->iread[i] + rc->nread[i]; e++)
 						for (int q = 0; q < rc->rd[e].n; q++)
-							unshared[rc->defs[rc->rd[e].first + q]] |= pf->ins[i].m.space != PS_SHARED;
+							unshared[rc->defs[rc->rd[e].first + q]] |=
+								pf->ins[i].m.space != PS_SHARED;
 			}
 			if (rc->idef[m + 1] - rc->idef[m] != 1)
 				continue;
@@ -309,8 +316,7 @@ void be_wide_fuse(Fn *f)
 				const PIns *ai = &pf->ins[a];
 				for (int j = 0, w; (w = be_ins_dst(ai, j)) >= 0; j++)
 					stop |= w == x || w == r;
-				if (!mentions_ins(ai, r) || (ai->o[0].kind == POK_REG && ai->o[0].reg == r &&
-				                             mentions_ins(ai, r) == 1))
+				if (!mentions_ins(ai, r) || writes_only(ai, r))
 					continue;
 				/* (a sum only shared accesses read: ptxas makes it in 32 bits, shifting the
 				 * index once and folding the variable's address into each access, which
@@ -327,7 +333,7 @@ void be_wide_fuse(Fn *f)
 				continue;
 			for (a = m + 1; n; a++)
 				if (mentions_ins(&pf->ins[a], r) && fusable_add(f, &pf->ins[a], a, r) &&
-				    !(pf->ins[a].o[0].kind == POK_REG && pf->ins[a].o[0].reg == r && mentions_ins(&pf->ins[a], r) == 1))
+				    !writes_only(&pf->ins[a], r))
 					f->wfuse[a] = m, n--;
 			f->wfuse[m] = -2;
 		next:;

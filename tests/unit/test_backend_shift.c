@@ -148,10 +148,12 @@ static size_t w_head(char *ptx, size_t len, char *pa, const char *params, const 
 	fwrite(W, 4, NV, a);
 	fclose(a);
 	return (size_t)snprintf(ptx, len, HDR
-	        ".visible .entry k(.param .u64 pa, .param .u64 po%s)\n{\n.reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n"
+	        ".visible .entry k(.param .u64 pa, .param .u64 po%s)\n{\n"
+	        ".reg .b32 %%r<8>;\n.reg .b64 %%rd<8>;\n"
 	        "mov.u32 %%r1, %%tid.x;\nld.param.u64 %%rd1, [pa];\nmul.wide.u32 %%rd2, %%r1, 4;\n"
 	        "add.s64 %%rd1, %%rd1, %%rd2;\nld.global.u32 %%r2, [%%rd1];\n"
-	        "ld.param.u64 %%rd5, [po];\nmul.wide.u32 %%rd2, %%r1, 8;\nadd.s64 %%rd5, %%rd5, %%rd2;\n%s",
+	        "ld.param.u64 %%rd5, [po];\nmul.wide.u32 %%rd2, %%r1, 8;\n"
+	        "add.s64 %%rd5, %%rd5, %%rd2;\n%s",
 	        params, setup);
 }
 
@@ -206,12 +208,14 @@ START_TEST(mul_wide_fused)
 
 	for (int k = 0; k < 32; k++)
 		n += (size_t)snprintf(ptx + n, sizeof ptx - n,
-		        "mul.wide.s32 %%rd3, %%r2, %u;\nadd.s64 %%rd4, %%rd7, %%rd3;\nst.global.u64 [%%rd5+%d], %%rd4;\n"
-		        "mul.wide.u32 %%rd3, %%r2, %u;\nadd.s64 %%rd4, %%rd3, %%rd6;\nst.global.u64 [%%rd5+%d], %%rd4;\n",
+		        "mul.wide.s32 %%rd3, %%r2, %u;\nadd.s64 %%rd4, %%rd7, %%rd3;\n"
+		        "st.global.u64 [%%rd5+%d], %%rd4;\n"
+		        "mul.wide.u32 %%rd3, %%r2, %u;\nadd.s64 %%rd4, %%rd3, %%rd6;\n"
+		        "st.global.u64 [%%rd5+%d], %%rd4;\n",
 		        k < 31 ? 1u << k : 1u, (k * 2 + 0) * 8 * NV, 1u << k, (k * 2 + 1) * 8 * NV);
 	snprintf(ptx + n, sizeof ptx - n, "ret;\n}\n");
-	snprintf(opts, sizeof opts, "--grid 1 --block %d --arg buf:u32:%d:file:%s --arg buf:u64:%d:zero "
-	         "--arg u64:%llu", NV, NV, pa, 64 * NV, (unsigned long long)B);
+	snprintf(opts, sizeof opts, "--grid 1 --block %d --arg buf:u32:%d:file:%s "
+	         "--arg buf:u64:%d:zero --arg u64:%llu", NV, NV, pa, 64 * NV, (unsigned long long)B);
 	BeRun *r = be_run(ptx, opts, 0, 7);
 	unlink(pa);
 	ck_assert(be_same(r));

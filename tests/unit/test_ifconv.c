@@ -656,8 +656,9 @@ END_TEST
 /* sides ptxas 11.8 for sm_35 predicates at its own count (tests/ptx/store_addr, its listing
  * tests/ptxas-ref/store_addr.sass): a store address the side computes is ptxas's ISCADD.CC
  * and IMAD.HI.X, its MOV32I of 2^k free (its one store 1 more), a shift fused into the add
- * after it (NVVM's rounding) and an offset folded into the access nothing. Each pair is ptxas's last predicated side and its first branch;
- * under the guide rule none of the longer sides is predicated. And ptxas speculates nothing
+ * after it (NVVM's rounding) and an offset folded into the access nothing. Each pair is
+ * ptxas's last predicated side and its first branch; under the guide rule none of the longer
+ * sides is predicated. And ptxas speculates nothing
  * (tests/ptx/side_nospec): a side whose values die in it is counted whole */
 START_TEST(t_sm35_store_sides)
 {
