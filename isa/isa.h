@@ -469,6 +469,28 @@ int isa_format_ins(char *buf, size_t size, const Kernel *k, const Ins *in);
 void isa_print_kernel(FILE *f, const Kernel *k);
 void isa_print_prog(FILE *f, const Prog *p);
 
+/* ------------------------------------------------------------------ linemap.c */
+/* a line map (warpc --compare-lines): per kernel of a listing, its instructions' PTX lines */
+typedef struct {
+	char *kernel;       /* the listing's function name */
+	uint32_t *addr;     /* instruction addresses, rising */
+	int32_t *line;      /* line[i]: the PTX line the instruction at addr[i] comes from */
+	int n, cap;
+} IsaLineFn;
+
+typedef struct {
+	IsaLineFn *f;       /* kernels in the map's order */
+	int n;
+} IsaLineMap;
+
+/* Parses a line map (the format: linemap.c, docs/isa.md "Line maps"); the first error goes to
+ * err as "name:line:col: error: ..." with the source line and a caret, and NULL returns. */
+IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FILE *err);
+void isa_linemap_free(IsaLineMap *m);
+const IsaLineFn *isa_linemap_find(const IsaLineMap *m, const char *kernel); /* or NULL */
+int isa_linemap_line(const IsaLineFn *f, uint32_t addr);  /* its PTX line, 0 when none */
+void isa_linemap_print(FILE *f, const IsaLineMap *m);     /* the map in canonical form */
+
 /* ------------------------------------------------------------------ asm.c */
 /* Parses a listing; diagnostics "name:line:col: error: ..." with the source line and a
  * caret go to err. Returns the program, or NULL after at least one error. */
