@@ -173,11 +173,39 @@ typedef struct {
 	int matched;        /* ours lined up with one of ptxas's */
 	int agree;          /* of those, the same decision */
 } BeCompareSum;
+/* cmporigin.c: the PTX construct a line's code comes from (warpc --compare-lines) */
+typedef struct {
+	const Module *m;
+	int32_t *fn, *ins;   /* per line of the module's first file: the function and index of
+	                        its first instruction, -1 when it holds none */
+	int n;               /* lines (entries of fn and ins) */
+	int32_t *base;       /* per function: its first entry of nsrc and src */
+	int32_t *nsrc;       /* per instruction (and one past each function's last): how many
+	                        branches go to the labels before it */
+	int32_t *src;        /* the last of them, -1 when that is a brx.idx */
+} BeOrigins;
+void be_origins_init(BeOrigins *o, const Module *m);
+void be_origins_free(BeOrigins *o);
+/* the line of the PTX branch whose side holds line's instruction, or line itself when that
+ * is a conditional branch or guarded or reads a predicate (then *own = 1 when own is not
+ * NULL); 0 when it comes from no branch (cmporigin.c says how) */
+int be_origin(const BeOrigins *o, int line, int *own);
+/* line holds a control instruction: bra, brx.idx, ret or exit */
+int be_origin_ctl(const BeOrigins *o, int line);
+
+/* what pairs constructs by ptxas's line table (warpc --compare-lines) */
+typedef struct {
+	const IsaLineFn *map;     /* the PTX lines of ptxas's kernel's instructions */
+	const BeOrigins *org;     /* the PTX module's origins */
+} BeLines;
+
 /* our kernel (translated with log) against ptxas's for the same PTX: one row per conditional
  * construct, its decision and side sizes on both sides, a summary (text, or JSON with json);
- * adds to *sum when not NULL */
+ * adds to *sum when not NULL. With lines (not NULL), a construct of ours pairs only with
+ * one of ptxas's from the same PTX branch (compare.c, pair_by_lines); else the two lists are
+ * aligned by their comparisons */
 void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log, int json,
-                BeCompareSum *sum);
+                BeCompareSum *sum, const BeLines *lines);
 
 /* ------------------------------------------------------------------ verify.c */
 /* Invariants of emitted code, on any Kernel: a consistent static CallReturnStack at every

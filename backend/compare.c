@@ -62,6 +62,7 @@ typedef struct {
 	int64_t sig_val;   /* immediate or parameter index of its second source, or INT64_MIN */
 	const char *fn;    /* the .func it lies in (fn_name), "" for the kernel's own code */
 	int ord;           /* its (first) instruction's place in the flow order (cmporder.c) */
+	int key;           /* with a line map: the PTX line of its origin (cmporigin.c), 0 none */
 } Construct;
 
 typedef struct {
@@ -629,6 +630,46 @@ static int ref_says_uniform(const Kernel *k, const Crs *c, int i, uint32_t t, ui
 	return t > k->ins[i].addr ? ref_uniform(k, c, i, t, s) : ref_back_uniform(k, c, i, s);
 }
 
+/* the PTX line instruction i of k comes from: ours carry it (a program linked from several
+ * files: the first file's only), ptxas's are in the line map */
+static int line_of(const Kernel *k, int i, int ours, const BeLines *ln)
+{
+	if (ours)
+		return k->ins[i].ptxfile == 0 ? k->ins[i].ptxline : 0;
+	return isa_linemap_line(ln->map, k->ins[i].addr);
+}
+
+/* with a line map, the origin of the construct of instruction i (a guarded BRA, NOP.S, BRK,
+ * CONT, RET or EXIT), 0 when it comes from no branch. ptxas gives a BRA the line of its
+ * branch, or of an instruction of a side (clang's `@p bra X; bra.uni Y` made `@!P BRA Y`:
+ * a line of Y) */
+static int ins_key(const Kernel *k, int i, int ours, const BeLines *ln)
+{
+	int l = ln ? line_of(k, i, ours, ln) : 0;
+
+	return l ? be_origin(ln->org, l, NULL) : 0;
+}
+
+/* with a line map, the origin of the predicated run of instructions i .. j - 1: that of its
+ * first guarded instruction whose line is not an origin of its own, else the first such
+ * origin (a selp's run, a guarded PTX instruction's) */
+static int run_key(const Kernel *k, int i, int j, int ours, const BeLines *ln)
+{
+	int first = 0;
+
+	for (int q = i; ln && q < j; q++) {
+		int l = k->ins[q].guard < ISA_PT ? line_of(k, q, ours, ln) : 0, own, o;
+		if (!l)
+			continue;
+		o = be_origin(ln->org, l, &own);
+		if (!own)
+			return o;
+		if (!first)
+			first = o;
+	}
+	return first;
+}
+
 /* the decision-log entry of a construct of ours: the branch on its PTX line, or (predicated
  * code carries its body's lines) the last predicated branch above it */
 static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Construct *c)
@@ -650,7 +691,7 @@ static const BeLogEntry *entry_of(const BeLog *log, const char *kname, const Con
 
 /* the constructs of kernel k, in code order, each with the function it lies in (ours: k is
  * our translation, whose instructions carry their PTX lines) */
-static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
+static void extract(const Kernel *k, CList *l, int ours, const BeLog *log, const BeLines *ln)
 {
 	uint32_t ssy[64], param = k->layout == ISA_LAYOUT_SM35 ? 0x140 : 0x20;
 	int nssy = 0, lab = 0;
@@ -688,6 +729,7 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			c.ptxline = in->ptxline;
 			c.ptxfile = in->ptxfile;
 			c.taken = c.fall = -1;
+			c.key = ins_key(k, i, ours, ln);
 			cl_add(l, c);
 			continue;
 		}
@@ -712,6 +754,7 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 		c.ptxfile = in->ptxfile;
 		c.taken = c.fall = -1;
 		signature(k, i, param, &c);
+		c.key = ins_key(k, i, ours, ln);
 		if (in->op == OP_BRA) {
 			uint32_t t = (uint32_t)in->o[in->nopd - 1].imm;
 			const BeLogEntry *e = ours ? entry_of(log, k->name, &c) : NULL;
@@ -763,6 +806,7 @@ static void extract(const Kernel *k, CList *l, int ours, const BeLog *log)
 			c.kind = CK_PRED;
 			c.taken = in->gneg ? neg : pos;
 			c.fall = in->gneg ? pos : neg;
+			c.key = run_key(k, i0, j, ours, ln);
 			i = j - 1;
 			runend = j;
 			run = c;
@@ -852,6 +896,73 @@ static int64_t align(const CList *a, const CList *b, int *match)
 	return best;
 }
 
+/* the pairs of a's constructs ga[0 .. na-1] with b's gb[0 .. nb-1] (each list in code order)
+ * into match: as many as the shorter list has, keeping code order; b's branches (any kind
+ * but a predicated run) first, since where ptxas kept the branch a run of the same branch is
+ * side code it hoisted above it (clang's `@p bra X; bra.uni Y` made `@!P IMUL; @!P BRA Y`),
+ * then those whose comparisons are most alike (like_sig, whatever their functions: ptxas may
+ * inline a .func), then by shape (a back edge with a back edge); never by our kinds */
+static void pair_group(const CList *a, const CList *b, const int *ga, int na, const int *gb,
+                       int nb, int *match)
+{
+	size_t w = (size_t)nb + 1;
+	int64_t *dp = calloc(((size_t)na + 1) * w, sizeof *dp);
+	int64_t unit = 2 * (int64_t)(na < nb ? na : nb) + 1;
+
+	if (!dp)
+		die("out of memory");
+#define PAIR_W(p, q) ((like_sig(&a->c[ga[p]], &b->c[gb[q]]) + 1 + 5 * (b->c[gb[q]].kind != CK_PRED)) * \
+	              unit + 2 * (a->c[ga[p]].back == b->c[gb[q]].back))
+	for (int p = na - 1; p >= 0; p--)
+		for (int q = nb - 1; q >= 0; q--) {
+			int64_t v = dp[(size_t)(p + 1) * w + q], x = dp[(size_t)p * w + q + 1];
+			int64_t y = dp[(size_t)(p + 1) * w + q + 1] + PAIR_W(p, q);
+			dp[(size_t)p * w + q] = v > x ? (v > y ? v : y) : (x > y ? x : y);
+		}
+	for (int p = 0, q = 0; p < na && q < nb;) {
+		if (dp[(size_t)p * w + q] == dp[(size_t)(p + 1) * w + q + 1] + PAIR_W(p, q))
+			match[ga[p++]] = gb[q++];
+		else if (dp[(size_t)p * w + q] == dp[(size_t)(p + 1) * w + q])
+			p++;
+		else
+			q++;
+	}
+#undef PAIR_W
+	free(dp);
+}
+
+/* with a line map: match[i] = the construct of b that comes from the PTX branch a's construct
+ * i comes from (Construct.key, cmporigin.c), or -1; of several on either side (ptxas's
+ * unrolled copies, a side we cut into two runs), pair_group's. Constructs that come from no
+ * branch (ptxas's runs from a selp, its division code) pair with nothing */
+static void pair_by_lines(const CList *a, const CList *b, int *match)
+{
+	int *ga = malloc(((size_t)a->n + 1) * sizeof *ga), *gb = malloc(((size_t)b->n + 1) * sizeof *gb);
+	uint8_t *done = calloc((size_t)a->n + 1, 1);
+
+	if (!ga || !gb || !done)
+		die("out of memory");
+	for (int i = 0; i < a->n; i++)
+		match[i] = -1;
+	for (int i = 0; i < a->n; i++) {
+		int na = 0, nb = 0, key = a->c[i].key;
+		if (!key || done[i])
+			continue;
+		for (int p = i; p < a->n; p++)
+			if (a->c[p].key == key) {
+				ga[na++] = p;
+				done[p] = 1;
+			}
+		for (int q = 0; q < b->n; q++)
+			if (b->c[q].key == key)
+				gb[nb++] = q;
+		pair_group(a, b, ga, na, gb, nb, match);
+	}
+	free(ga);
+	free(gb);
+	free(done);
+}
+
 /* b's constructs grouped by function in the order a's functions come (each group in code
  * order, those of functions a lacks last), so that the alignment, which pairs constructs of
  * one function only (like), can pair every function's, whatever order the two listings lay
@@ -935,14 +1046,14 @@ static void sizes(char *buf, size_t n, const Construct *c)
 }
 
 void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log, int json,
-                BeCompareSum *sum)
+                BeCompareSum *sum, const BeLines *lines)
 {
-	CList a = {0}, b = {0}, fa, fb;
+	CList a = {0}, b = {0}, fa = {0}, fb = {0};
 	int *match, *used, *ia, *ib, *fmatch, agree = 0, matched = 0;
 	char s1[32], s2[32];
 
-	extract(ours, &a, 1, log);
-	extract(ref, &b, 0, NULL);
+	extract(ours, &a, 1, log, lines);
+	extract(ref, &b, 0, NULL, lines);
 	by_function(&a, &b);
 	match = calloc((size_t)a.n + 1, sizeof *match);
 	fmatch = calloc((size_t)a.n + 1, sizeof *fmatch);
@@ -951,19 +1062,23 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 	ib = calloc((size_t)b.n + 1, sizeof *ib);
 	if (!match || !fmatch || !ia || !used || !ib)
 		die("out of memory");
-	/* aligned in code order and in flow order, the heavier kept (code order on a tie);
-	 * reported in code order */
-	flow_sorted(&a, &fa, ia);
-	flow_sorted(&b, &fb, ib);
-	if (align(&fa, &fb, fmatch) > align(&a, &b, match))
-		for (int q = 0; q < a.n; q++)
-			match[ia[q]] = fmatch[q] >= 0 ? ib[fmatch[q]] : -1;
+	/* paired by the line map; or aligned in code order and in flow order, the heavier
+	 * kept (code order on a tie); reported in code order */
+	if (lines) {
+		pair_by_lines(&a, &b, match);
+	} else {
+		flow_sorted(&a, &fa, ia);
+		flow_sorted(&b, &fb, ib);
+		if (align(&fa, &fb, fmatch) > align(&a, &b, match))
+			for (int q = 0; q < a.n; q++)
+				match[ia[q]] = fmatch[q] >= 0 ? ib[fmatch[q]] : -1;
+	}
 	if (json)
 		fprintf(f, "{\"kernel\": \"%s\", \"registers\": %d, \"ptxas_registers\": %d, \"branches\": [",
 		        ours->name, ours->regs, ref->regs);
 	else
-		fprintf(f, "%s: ours against ptxas\n  %-7s %-8s %-11s %-7s %-8s %-11s %-7s %s\n",
-		        ours->name, "PTX", "ours", "decision", "sides", "ptxas", "decision", "sides", "agree");
+		fprintf(f, "%s: ours against ptxas%s\n  %-7s %-8s %-11s %-7s %-8s %-11s %-7s %s\n",
+		        ours->name, lines ? " (paired by its line table)" : "", "PTX", "ours", "decision", "sides", "ptxas", "decision", "sides", "agree");
 	for (int i = 0; i < a.n; i++) {
 		const Construct *x = &a.c[i], *y = match[i] >= 0 ? &b.c[match[i]] : NULL;
 		const BeLogEntry *e = entry_of(log, ours->name, x);
@@ -976,13 +1091,14 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 		sizes(s1, sizeof s1, x);
 		if (y)
 			sizes(s2, sizeof s2, y);
-		if (json)
+		if (json) {
 			fprintf(f, "%s\n  {\"ptxline\": %d, \"addr\": %u, \"decision\": \"%s\", \"sides\": \"%s\", "
 			        "\"ptxas_addr\": %d, \"ptxas_decision\": \"%s\", \"ptxas_sides\": \"%s\", "
-			        "\"agree\": %s}", i ? "," : "", e ? e->ptxline : x->ptxline, (unsigned)x->addr,
+			        "\"agree\": %s", i ? "," : "", e ? e->ptxline : x->ptxline, (unsigned)x->addr,
 			        ck_name[x->kind], s1, y ? (int)y->addr : -1, y ? ck_name[y->kind] : "",
 			        y ? s2 : "", !y ? "null" : ok ? "true" : "false");
-		else {
+			fprintf(f, lines ? ", \"origin\": %d}" : "}", x->key);
+		} else {
 			char at[16] = "-";
 			if (y)
 				snprintf(at, sizeof at, "/*%04x*/", (unsigned)y->addr);
@@ -996,8 +1112,9 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 		for (int j = 0, first = 1; j < b.n; j++)
 			if (!used[j]) {
 				sizes(s2, sizeof s2, &b.c[j]);
-				fprintf(f, "%s{\"addr\": %u, \"decision\": \"%s\", \"sides\": \"%s\"}",
+				fprintf(f, "%s{\"addr\": %u, \"decision\": \"%s\", \"sides\": \"%s\"",
 				        first ? "" : ", ", (unsigned)b.c[j].addr, ck_name[b.c[j].kind], s2);
+				fprintf(f, lines ? ", \"origin\": %d}" : "}", b.c[j].key);
 				first = 0;
 			}
 		fprintf(f, "], \"matched\": %d, \"agree\": %d}\n", matched, agree);

@@ -209,6 +209,9 @@ static const OptRow wc_modes[] = {
 	 .flags = OPT_OPTVAL,
 	 .help = "FILE.ptx REF.sass: hold every conditional branch of each kernel against "
 	         "ptxas's listing of the same PTX (tests/ptxas-ref)"},
+	{.name = "compare-lines", .kind = OPT_STR, .metavar = "FILE", .off = C(lines),
+	 .help = "with --compare: pair the constructs by the PTX branch they come from, ptxas's "
+	         "by its line table FILE (docs/isa.md, \"Line maps\"), not by their comparisons"},
 };
 
 static const OptRow wc_trans[] = {

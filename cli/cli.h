@@ -110,6 +110,7 @@ typedef struct {
 	char *out;          /* -o FILE */
 	int explain;        /* --explain[=json]: 1 text, 2 JSON */
 	int compare;        /* --compare[=json]: 1 text, 2 JSON */
+	char *lines;        /* --compare-lines FILE: ptxas's line map (pairs by PTX branch) */
 	int verbose;        /* -v */
 	int help, version;
 	char *input, *ref;  /* FILE.ptx; --compare's REF.sass */

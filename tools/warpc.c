@@ -112,13 +112,42 @@ static int warpc_parse(char *const *paths, int n, const char *out, int print)
 /* ------------------------------------------------------------------ end of PTX frontend */
 
 /* ------------------------------------------------------------------ translator (backend) */
-/* --compare: every kernel of p against the kernel of the same name in o->ref (ptxas's
- * listing); 0, 1 when the reference does not parse or lacks a kernel, 2 on I/O trouble */
-static int compare(FILE *f, const Prog *p, const BeLog *log, const WcOpts *o)
+/* --compare-lines: the line map o->lines, each kernel's addresses instructions of ptxas's
+ * listing r; NULL after a located error */
+static IsaLineMap *compare_lines(const WcOpts *o, const Prog *r)
+{
+	size_t len = 0;
+	char *text = read_file(o->lines, &len);
+	IsaLineMap *map;
+
+	if (!text)
+		return NULL;
+	map = isa_linemap_parse(o->lines, text, len, stderr);
+	free(text);
+	for (int i = 0; map && i < map->n; i++) {
+		const Kernel *rk = isa_prog_find(r, map->f[i].kernel);
+		for (int j = 0; rk && j < map->f[i].n; j++)
+			if (isa_kernel_index(rk, map->f[i].addr[j]) < 0) {
+				fprintf(stderr, "warpc: --compare-lines: %s: kernel %s: 0x%04x is no instruction of "
+				        "%s (a map of another listing?)\n", o->lines, rk->name,
+				        (unsigned)map->f[i].addr[j], o->ref);
+				isa_linemap_free(map);
+				return NULL;
+			}
+	}
+	return map;
+}
+
+/* --compare: every kernel of p (translated from m) against the kernel of the same name in
+ * o->ref (ptxas's listing), paired by o->lines when given; 0, 1 when the reference or the
+ * line map does not parse or the reference lacks a kernel, 2 on I/O trouble */
+static int compare(FILE *f, const Module *m, const Prog *p, const BeLog *log, const WcOpts *o)
 {
 	size_t len = 0;
 	char *text = read_file(o->ref, &len);
 	BeCompareSum sum = {0};
+	IsaLineMap *map = NULL;
+	BeOrigins org;
 	Prog *r;
 	int rc = 0, first = 1, nopaque = 0;
 
@@ -134,6 +163,12 @@ static int compare(FILE *f, const Prog *p, const BeLog *log, const WcOpts *o)
 		fprintf(stderr, "warpc: --compare: %s: %d instruction%s not read (kept as NOP: an "
 		        "opcode the listing reader does not know, or TEX.B/TLD.B)\n", o->ref, nopaque,
 		        nopaque == 1 ? "" : "s");
+	if (o->lines && !(map = compare_lines(o, r))) {
+		isa_prog_free(r);
+		return 1;
+	}
+	if (map)
+		be_origins_init(&org, m);
 	if (o->compare == 2)
 		fprintf(f, "{\"ptx\": \"%s\", \"reference\": \"%s\", \"kernels\": [\n", o->input, o->ref);
 	for (int i = 0; i < p->nk; i++) {
@@ -146,7 +181,15 @@ static int compare(FILE *f, const Prog *p, const BeLog *log, const WcOpts *o)
 		if (o->compare == 2 && !first)
 			fprintf(f, ",\n");
 		first = 0;
-		be_compare(f, k, rk, log, o->compare == 2, &sum);
+		if (map) {
+			BeLines ln = {isa_linemap_find(map, rk->name), &org};
+			if (!ln.map)
+				fprintf(stderr, "warpc: --compare-lines: %s has no kernel '%s': its constructs "
+				        "are paired by their comparisons\n", o->lines, k->name);
+			be_compare(f, k, rk, log, o->compare == 2, &sum, ln.map ? &ln : NULL);
+		} else {
+			be_compare(f, k, rk, log, o->compare == 2, &sum, NULL);
+		}
 	}
 	if (o->compare == 2)
 		fprintf(f, "], \"constructs\": %d, \"ptxas_constructs\": %d, \"matched\": %d, "
@@ -154,6 +197,10 @@ static int compare(FILE *f, const Prog *p, const BeLog *log, const WcOpts *o)
 	else if (p->nk > 1)
 		fprintf(f, "all kernels: %d of %d matched, %d agree (%.1f%%)\n", sum.matched, sum.ours,
 		        sum.agree, sum.matched ? 100.0 * sum.agree / sum.matched : 0.0);
+	if (map) {
+		be_origins_free(&org);
+		isa_linemap_free(map);
+	}
 	isa_prog_free(r);
 	return rc;
 }
@@ -188,7 +235,7 @@ static int warpc_translate(const char *out, WcOpts *o)
 	if (!f) {
 		rc = 2;
 	} else if (o->compare) {
-		rc = compare(f, p, &log, o);
+		rc = compare(f, m, p, &log, o);
 		if (close_out(f, out))
 			rc = 2;
 	} else {
@@ -230,7 +277,9 @@ int main(int argc, char **argv)
 			rc = warpc_parse(o.files, o.nfiles, o.out, 1);
 		else
 			fprintf(stderr, "warpc: -dP: expected a PTX file\n");
-	} else if (o.compare && (!o.input || !o.ref))
+	} else if (o.lines && !o.compare)
+		fprintf(stderr, "warpc: --compare-lines: only with --compare\n");
+	else if (o.compare && (!o.input || !o.ref))
 		fprintf(stderr, "warpc: --compare: expected FILE.ptx and ptxas's listing REF.sass\n");
 	else if (o.input)
 		rc = warpc_translate(o.out, &o);

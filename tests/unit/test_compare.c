@@ -82,7 +82,7 @@ static char *compare_texts(const char *mine, const char *ref, BeCompareSum *sum)
 	fclose(err);
 	ck_assert_msg(a && b, "%s", msgs);
 	memset(sum, 0, sizeof *sum);
-	be_compare(f, &a->k[0], &b->k[0], NULL, 1, sum);
+	be_compare(f, &a->k[0], &b->k[0], NULL, 1, sum, NULL);
 	fclose(f);
 	isa_prog_free(a);
 	isa_prog_free(b);
@@ -514,6 +514,168 @@ START_TEST(test_flow_order_nested)
 }
 END_TEST
 
+/* --compare-lines: two if-thens on the same comparison (PTX lines 10 and 14), ours the first
+ * predicated and the second a branch, ptxas the other way round, its predicated run of the
+ * second laid out first; and a selp at line 17 that ptxas writes as a guarded MOV. */
+static const char lines_ptx[] =
+	".version 7.8\n"                                /* 1 */
+	".target sm_35\n"
+	".address_size 64\n"
+	".visible .entry k(.param .u32 n)\n"
+	"{\n"                                           /* 5 */
+	"\t.reg .pred %p<3>;\n"
+	"\t.reg .b32 %r<5>;\n"
+	"\tld.param.u32 %r1, [n];\n"
+	"\tsetp.gt.s32 %p1, %r1, 3;\n"
+	"\t@%p1 bra A;\n"                               /* 10 */
+	"\tadd.s32 %r2, %r1, 1;\n"
+	"A:\n"
+	"\tsetp.gt.s32 %p2, %r1, 3;\n"
+	"\t@%p2 bra B;\n"                               /* 14 */
+	"\tadd.s32 %r3, %r1, 2;\n"
+	"B:\n"
+	"\tselp.b32 %r4, 1, 2, %p1;\n"                  /* 17 */
+	"\tret;\n"
+	"}\n";
+
+/* ours: line 10's side predicated (line 11), line 14 a branch over its side (line 15) */
+static const char lines_ours[] = HEAD
+	"/*0000*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
+	"/*0008*/ @!P0 IADD R1, R1, 0x1;\n"
+	"/*0010*/ SSY 0x30;\n"
+	"/*0018*/ ISETP.GT.AND P1, PT, R2, 0x3, PT;\n"
+	"/*0020*/ @P1 BRA 0x30;\n"
+	"/*0028*/ IADD.S R1, R1, 0x2;\n"
+	"/*0030*/ SEL R4, R1, 0x2, P0;\n"
+	"/*0038*/ EXIT;\n";
+static const int lines_ours_ptx[] = {9, 11, 14, 13, 14, 15, 17, 18};
+
+/* ptxas: line 14's side predicated first, line 10 a branch, the selp a guarded MOV */
+static const char lines_ref[] = HEAD
+	"/*0000*/ ISETP.GT.AND P1, PT, R2, 0x3, PT;\n"
+	"/*0008*/ @!P1 IADD R3, R2, 0x2;\n"
+	"/*0010*/ SSY 0x30;\n"
+	"/*0018*/ ISETP.GT.AND P0, PT, R2, 0x3, PT;\n"
+	"/*0020*/ @P0 BRA 0x30;\n"
+	"/*0028*/ IADD.S R1, R1, 0x1;\n"
+	"/*0030*/ @P0 MOV32I R4, 0x1;\n"
+	"/*0038*/ EXIT;\n";
+static const char lines_map[] =
+	"# ptxas's line table of lines_ptx\n"
+	".kernel k\n"
+	"0000 13\n0008 15\n0010 10\n0018 9\n0020 10\n0028 11\n0030 17\n0038 18\n";
+
+/* be_compare of lines_ours against lines_ref, paired by lines_map when map: the JSON */
+static char *compare_lines(int map, BeCompareSum *sum)
+{
+	char *out = NULL, *msgs = NULL;
+	size_t n = 0, mn = 0;
+	FILE *err = open_memstream(&msgs, &mn), *f = open_memstream(&out, &n);
+	Prog *a = isa_asm("ours.sass", lines_ours, strlen(lines_ours), err);
+	Prog *b = isa_asm("ref.sass", lines_ref, strlen(lines_ref), err);
+	IsaLineMap *lm = isa_linemap_parse("k.lines", lines_map, strlen(lines_map), err);
+	Module *m = ptx_parse("k.ptx", lines_ptx, strlen(lines_ptx), err, NULL);
+	BeOrigins org;
+	BeLines ln;
+
+	fclose(err);
+	ck_assert_msg(a && b && lm && m, "%s", msgs);
+	ck_assert_int_eq(a->k[0].nins, 8);
+	for (int i = 0; i < 8; i++)
+		a->k[0].ins[i].ptxline = lines_ours_ptx[i];
+	be_origins_init(&org, m);
+	ln = (BeLines){isa_linemap_find(lm, "k"), &org};
+	memset(sum, 0, sizeof *sum);
+	be_compare(f, &a->k[0], &b->k[0], NULL, 1, sum, map ? &ln : NULL);
+	fclose(f);
+	be_origins_free(&org);
+	ptx_free(m);
+	isa_linemap_free(lm);
+	isa_prog_free(a);
+	isa_prog_free(b);
+	free(msgs);
+	return out;
+}
+
+/* paired by the line table, each of ours meets ptxas's construct of its own branch, and
+ * neither agrees; by the comparisons alone they pair crosswise, both agreeing. ptxas's run
+ * from the selp pairs with nothing */
+START_TEST(test_lines_pair)
+{
+	BeCompareSum sum;
+	char *out = compare_lines(1, &sum);
+
+	ck_assert_int_eq(sum.ours, 2);
+	ck_assert_int_eq(sum.theirs, 3);
+	ck_assert_int_eq(sum.matched, 2);
+	ck_assert_msg(sum.agree == 0, "0 of 2 agree expected, %d:\n%s", sum.agree, out);
+	ck_assert_msg(strstr(out, "\"addr\": 8, \"decision\": \"predicated\", \"sides\": \"1/0\", "
+	                          "\"ptxas_addr\": 32, \"ptxas_decision\": \"ssy\"") != NULL,
+	              "line 10's run should pair with ptxas's branch of line 10:\n%s", out);
+	ck_assert_msg(strstr(out, "\"addr\": 32, \"decision\": \"ssy\", \"sides\": \"?/1\", "
+	                          "\"ptxas_addr\": 8, \"ptxas_decision\": \"predicated\"") != NULL,
+	              "line 14's branch should pair with ptxas's run of line 14:\n%s", out);
+	ck_assert_msg(strstr(out, "\"ptxas_only\": [{\"addr\": 48, \"decision\": \"predicated\", "
+	                          "\"sides\": \"1/0\", \"origin\": 17}]") != NULL,
+	              "the selp's run should stand alone:\n%s", out);
+	free(out);
+	out = compare_lines(0, &sum);
+	ck_assert_msg(sum.matched == 2 && sum.agree == 2, "without the map, 2 of 2 agree "
+	              "(crosswise) expected, %d of %d:\n%s", sum.agree, sum.matched, out);
+	free(out);
+}
+END_TEST
+
+/* the origins of lines_ptx's lines: a side's code its branch's, a join's and the top level's
+ * none, a branch and a selp their own */
+START_TEST(test_lines_origin)
+{
+	static const int want[][2] = {
+		{8, 0}, {9, 0}, {10, 10}, {11, 10}, {13, 0}, {14, 14}, {15, 14}, {17, 17}, {18, 0},
+		{12, 0}, {99, 0},
+	};
+	Module *m = ptx_parse("k.ptx", lines_ptx, strlen(lines_ptx), stderr, NULL);
+	BeOrigins org;
+
+	ck_assert_ptr_nonnull(m);
+	be_origins_init(&org, m);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(be_origin(&org, want[i][0], NULL) == want[i][1], "line %d: origin %d, "
+		              "expected %d", want[i][0], be_origin(&org, want[i][0], NULL), want[i][1]);
+	be_origins_free(&org);
+	ptx_free(m);
+}
+END_TEST
+
+/* a line map that does not parse: the first error, located, and no map */
+START_TEST(test_lines_bad)
+{
+	static const char *const bad[][2] = {
+		{"0008 12\n", "k.lines:1:1: error: an address before any .kernel"},
+		{".kernel k\n0008 12\n0008 13\n", "k.lines:3:1: error: address 0x0008 after 0x0008"},
+		{".kernel k\n0008\n", "k.lines:2:5: error: expected the PTX line of address 0x0008"},
+		{".kernel k\n00g8 1\n", "k.lines:2:1: error: expected an address (hex) or .kernel, got '00g8'"},
+		{".kernel k\n0008 0\n", "k.lines:2:6: error: expected the PTX line"},
+		{".kernel k\n0008 1 2\n", "k.lines:2:8: error: an address and a line, then the end"},
+		{".kernel\n", "k.lines:1:8: error: expected the kernel's name after .kernel"},
+		{".kernel k\n.kernel k\n", "k.lines:2:9: error: kernel 'k' is named twice"},
+		{".kernel k\n0008 99999999999\n", "k.lines:2:6: error: expected the PTX line"},
+	};
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char *msgs = NULL;
+		size_t mn = 0;
+		FILE *err = open_memstream(&msgs, &mn);
+		IsaLineMap *lm = isa_linemap_parse("k.lines", bad[i][0], strlen(bad[i][0]), err);
+		fclose(err);
+		ck_assert_msg(lm == NULL, "case %zu should not parse", i);
+		ck_assert_msg(strstr(msgs, bad[i][1]) == msgs, "case %zu: expected '%s', got:\n%s", i,
+		              bad[i][1], msgs);
+		free(msgs);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -530,6 +692,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_uniform_back_edge);
 	tcase_add_test(tc, test_in_pbk);
 	tcase_add_test(tc, test_flow_order_nested);
+	tcase_add_test(tc, test_lines_pair);
+	tcase_add_test(tc, test_lines_origin);
+	tcase_add_test(tc, test_lines_bad);
 	suite_add_tcase(s, tc);
 	return s;
 }
