@@ -125,14 +125,35 @@ echo "run-ptxas-ref: listings: $pass of $((pass + pend + fail)) run identical to
 # listing header of the two configs, and the sweep column "ptxas" (ptxas's listing run beside
 # our thresholds, its results the same)
 wc=$(cd "$BIN" && pwd)/warpc
+# (NAME.lines[.json].expect: paired by ptxas's line table tests/ptxas-ref/NAME.lines)
 for exp in "$top"/tests/ptxas-ref/compare/*.expect; do
 	name=$(basename "$exp" .expect)
 	mode=--compare
 	case $name in *.json) mode=--compare=json; name=${name%.json} ;; esac
+	lines=
+	case $name in *.lines) name=${name%.lines}; lines="--compare-lines tests/ptxas-ref/$name.lines" ;; esac
 	(cd "$top" && "$wc" --config sim/configs/kepler.cfg $mode "tests/ptx/$name.ptx" \
-	 "tests/ptxas-ref/$name.sass") > "$tmp/compare.out" 2>&1
+	 "tests/ptxas-ref/$name.sass" $lines) > "$tmp/compare.out" 2>&1
 	why=$(diff "$exp" "$tmp/compare.out" | head -3 | tr '\n' ' ')
-	verdict "warpc $mode $name" "${why:+output differs from $(basename "$exp"): $why}"
+	verdict "warpc $mode ${lines:+--compare-lines }$name" "${why:+output differs from $(basename "$exp"): $why}"
+done
+# a line map that is wrong (tests/ptxas-ref/lines-bad/NAME.lines, against switch.sm35): exit
+# status 1, nothing on stdout, the located error of NAME.expect on stderr
+for m in "$top"/tests/ptxas-ref/lines-bad/*.lines; do
+	name=$(basename "$m" .lines)
+	st=0
+	(cd "$top" && "$wc" --config sim/configs/kepler.cfg --compare tests/ptx/switch.sm35.ptx \
+	 tests/ptxas-ref/switch.sm35.sass --compare-lines "tests/ptxas-ref/lines-bad/$name.lines") \
+	 > "$tmp/lines.out" 2> "$tmp/lines.err" || st=$?
+	why=
+	if [ "$st" != 1 ]; then
+		why="exit status $st, expected 1"
+	elif [ -s "$tmp/lines.out" ]; then
+		why="wrote to stdout"
+	else
+		why=$(diff "${m%.lines}.expect" "$tmp/lines.err" | head -3 | tr '\n' ' ')
+	fi
+	verdict "warpc --compare-lines lines-bad/$name" "$why"
 done
 # the hammock families (docs/predication.md): per family and config, how many of our
 # constructs line up with ptxas's and how many agree, pinned in compare/families.txt
