@@ -136,8 +136,9 @@ done
 	echo
 	awk -F '\t' '$3 == "ok" { n++; l += $13; m += $4; a += $5; cm += $11; ca += $12 }
 		END {
-			printf "Paired by ptxas'"'"'s line table in %d of the %d files compared (the others below); the\n", l, n
-			printf "same listings lined up by the constructs'"'"' comparisons instead (\`warpc --compare\` alone, as\n"
+			printf "Paired by ptxas'"'"'s line table in %d of the %d files compared%s; the\n", l, n,
+			       l < n ? " (the others, below, by comparisons)" : ""
+			printf "same listings lined up by the constructs'"'"' comparisons instead (`warpc --compare` alone, as\n"
 			printf "the corpus table above is): %d lined up, %d agree (%.1f%%), against %d and %d (%.1f%%) here.\n",
 			       cm, ca, cm ? 100 * ca / cm : 0, m, a, m ? 100 * a / m : 0
 		}' "$tmp/rows"
