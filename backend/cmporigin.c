@@ -27,18 +27,14 @@
  * if) has no origin. Lines are those of the module's first file (a program linked from
  * several files has none for the others).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "backend/be.h"
 
-static void *grab(size_t n, size_t size)
+/* n zeroed elements of size bytes from o's pool */
+static void *grab(BeOrigins *o, size_t n, size_t size)
 {
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		die("out of memory");
-	return p;
+	return be_alloc(o->pool, (n ? n : 1) * size);
 }
 
 /* the label index of a bra's target, or -1 (an indirect bra) */
@@ -106,11 +102,12 @@ void be_origins_init(BeOrigins *o, const Module *m)
 		base += m->funcs[f].nins + 1;
 	}
 	o->n = n;
-	o->fn = grab((size_t)n, sizeof *o->fn);
-	o->ins = grab((size_t)n, sizeof *o->ins);
-	o->base = grab((size_t)m->nfuncs + 1, sizeof *o->base);
-	o->nsrc = grab((size_t)base, sizeof *o->nsrc);
-	o->src = grab((size_t)base, sizeof *o->src);
+	o->pool = be_pool_new();
+	o->fn = grab(o, (size_t)n, sizeof *o->fn);
+	o->ins = grab(o, (size_t)n, sizeof *o->ins);
+	o->base = grab(o, (size_t)m->nfuncs + 1, sizeof *o->base);
+	o->nsrc = grab(o, (size_t)base, sizeof *o->nsrc);
+	o->src = grab(o, (size_t)base, sizeof *o->src);
 	for (int l = 0; l < n; l++)
 		o->fn[l] = o->ins[l] = -1;
 	base = 0;
@@ -149,11 +146,8 @@ void be_origins_init(BeOrigins *o, const Module *m)
 
 void be_origins_free(BeOrigins *o)
 {
-	free(o->fn);
-	free(o->ins);
-	free(o->base);
-	free(o->nsrc);
-	free(o->src);
+	if (o->pool)
+		be_pool_free(o->pool);
 	memset(o, 0, sizeof *o);
 }
 
