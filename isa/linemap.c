@@ -41,17 +41,24 @@ static void lm_error(const LmLex *x, size_t at, const char *fmt, ...)
 	fprintf(x->err, "\n  %.*s\n  %*s^\n", (int)(x->le - x->ls), x->text + x->ls, col - 1, "");
 }
 
-static void *lm_grow(void *p, int *cap, int n, size_t size)
+/* p resized to n bytes (at least 1); out of memory ends the program */
+static void *lm_alloc(void *p, size_t n)
 {
-	if (n < *cap)
-		return p;
-	*cap = *cap ? 2 * *cap : 16;
-	p = realloc(p, (size_t)*cap * size);
+	p = realloc(p, n ? n : 1);
 	if (!p) {
 		fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
 		abort();
 	}
 	return p;
+}
+
+/* 1 when an array of *cap elements holding n is full, *cap then doubled (16 the first) */
+static int lm_full(int *cap, int n)
+{
+	if (n < *cap)
+		return 0;
+	*cap = *cap ? 2 * *cap : 16;
+	return 1;
 }
 
 static int lm_space(int c)
@@ -101,14 +108,10 @@ static int lm_number(const char *s, size_t p, size_t e, int hex, uint64_t max, u
 
 IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FILE *err)
 {
-	IsaLineMap *m = calloc(1, sizeof *m);
+	IsaLineMap *m = memset(lm_alloc(NULL, sizeof(IsaLineMap)), 0, sizeof(IsaLineMap));
 	LmLex x = {name, text, len, 0, 0, 0, err};
 	int cap = 0;
 
-	if (!m) {
-		fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-		abort();
-	}
 	for (size_t p = 0; p < len;) {
 		size_t w, we;
 		x.ls = p;
@@ -143,14 +146,11 @@ IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FI
 					         (int)(ne - n < 60 ? ne - n : 60), text + n);
 					goto fail;
 				}
-			m->f = lm_grow(m->f, &cap, m->n, sizeof *m->f);
+			if (lm_full(&cap, m->n))
+				m->f = lm_alloc(m->f, (size_t)cap * sizeof *m->f);
 			f = &m->f[m->n++];
 			memset(f, 0, sizeof *f);
-			f->kernel = malloc(ne - n + 1);
-			if (!f->kernel) {
-				fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-				abort();
-			}
+			f->kernel = lm_alloc(NULL, ne - n + 1);
 			memcpy(f->kernel, text + n, ne - n);
 			f->kernel[ne - n] = '\0';
 		} else {
@@ -180,14 +180,9 @@ IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FI
 				         (unsigned long long)a, (unsigned)f->addr[f->n - 1]);
 				goto fail;
 			}
-			if (f->n == f->cap) {
-				f->cap = f->cap ? 2 * f->cap : 64;
-				f->addr = realloc(f->addr, (size_t)f->cap * sizeof *f->addr);
-				f->line = realloc(f->line, (size_t)f->cap * sizeof *f->line);
-				if (!f->addr || !f->line) {
-					fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-					abort();
-				}
+			if (lm_full(&f->cap, f->n)) {
+				f->addr = lm_alloc(f->addr, (size_t)f->cap * sizeof *f->addr);
+				f->line = lm_alloc(f->line, (size_t)f->cap * sizeof *f->line);
 			}
 			f->addr[f->n] = (uint32_t)a;
 			f->line[f->n++] = (int32_t)v;

@@ -181,15 +181,11 @@ static int compare(FILE *f, const Module *m, const Prog *p, const BeLog *log, co
 		if (o->compare == 2 && !first)
 			fprintf(f, ",\n");
 		first = 0;
-		if (map) {
-			BeLines ln = {isa_linemap_find(map, rk->name), &org};
-			if (!ln.map)
-				fprintf(stderr, "warpc: --compare-lines: %s has no kernel '%s': its constructs "
-				        "are paired by their comparisons\n", o->lines, k->name);
-			be_compare(f, k, rk, log, o->compare == 2, &sum, ln.map ? &ln : NULL);
-		} else {
-			be_compare(f, k, rk, log, o->compare == 2, &sum, NULL);
-		}
+		BeLines ln = {map ? isa_linemap_find(map, rk->name) : NULL, &org};
+		if (map && !ln.map)
+			fprintf(stderr, "warpc: --compare-lines: %s has no kernel '%s': its constructs "
+			        "are paired by their comparisons\n", o->lines, k->name);
+		be_compare(f, k, rk, log, o->compare == 2, &sum, ln.map ? &ln : NULL);
 	}
 	if (o->compare == 2)
 		fprintf(f, "], \"constructs\": %d, \"ptxas_constructs\": %d, \"matched\": %d, "
