@@ -407,9 +407,8 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 	const MIns **sins = NULL;
 	/* the code below the join in order, whether each waits for the sides; what is taken
 	 * below as a value, and as an address only */
-	const MIns **pins = NULL;
-	int npins = 0, cappins = 0, *wait = NULL, nwait = 0, capwait = 0, *pb = NULL, npb = 0;
-	int cappb = 0, *pk = NULL, npk = 0, cappk = 0, *aft = NULL, naft = 0, capaft = 0, bar = 0;
+	struct below { int blk, k; uint8_t wait, aft; } *pins = NULL;   /* (aft: after a barrier) */
+	int npins = 0, cappins = 0, bar = 0;
 	uint8_t *used = be_alloc(f->pool, (size_t)f->ntmp), *addr = be_alloc(f->pool, (size_t)f->ntmp);
 
 	for (int k = 0; k < nchain; k++)
@@ -461,13 +460,13 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 				const MOpd *g = gaddr(sins[i]);
 				*rmw |= g && sins[i]->op != OP_ST && g->t == st->t && g->imm == st->imm;
 			}
-			*VPUSH(f->pool, pins, npins, cappins) = in;
-			*VPUSH(f->pool, pb, npb, cappb) = post[k];
-			*VPUSH(f->pool, pk, npk, cappk) = j;
-			*VPUSH(f->pool, wait, nwait, capwait) = reads_marked(f, in, taint);
-			*VPUSH(f->pool, aft, naft, capaft) = bar;   /* (after a barrier) */
+			struct below *pi = VPUSH(f->pool, pins, npins, cappins);
+			pi->blk = post[k];
+			pi->k = j;
+			pi->wait = (uint8_t)reads_marked(f, in, taint);
+			pi->aft = (uint8_t)bar;
 			bar |= (isa_ops[in->op].flags & F_BARRIER) != 0;
-			if (wait[nwait - 1])
+			if (pi->wait)
 				mark_writes(in, taint);
 		}
 		if (own(f, x->jmp.cond))
@@ -491,9 +490,9 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 	 * or by code elsewhere; not one that only makes the address of an access that waits
 	 * (ptxas spends nothing beside the side on it) */
 	for (int i = npins - 1; i >= 0; i--) {
-		const MIns *in = pins[i];
+		const MIns *in = &f->blk[pins[i].blk].ins[pins[i].k];
 		int eff = (isa_ops[in->op].flags & (F_STORE | F_SIDE | F_BARRIER)) != 0;
-		if (wait[i]) {
+		if (pins[i].wait) {
 			mark_reads(f, in, data, 0);
 			mark_reads(f, in, used, 0);
 			if (gaddr(in) || in->op == OP_LDS || in->op == OP_STS)
@@ -503,8 +502,8 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 		else if (eff || writes_marked(in, used)) {
 			mark_reads(f, in, data, 0);
 			mark_reads(f, in, used, 1);
-			if (!(aft[i] && (in->op == OP_LDS || in->op == OP_STS)))
-				n += work(&f->blk[pb[i]], pk[i]);
+			if (!(pins[i].aft && (in->op == OP_LDS || in->op == OP_STS)))
+				n += work(&f->blk[pins[i].blk], pins[i].k);
 		}
 	}
 	/* above the branch, from the branch up */
