@@ -12,7 +12,8 @@
 #   make ptxas-reference NVIDIA ptxas 11.8's sm_35 listings of the corpus, then make fidelity (opt-in, needs the network once)
 #   make fidelity     docs/fidelity.md: warpc's decisions against those listings (no NVIDIA tool)
 #   make explore      docs/explore.md: every branch decision of the corpus flipped and searched
-#   make docs-check   the generated docs (fidelity, calibration, explore) current, else fail
+#   make docs-check   the generated docs (fidelity, calibration, explore) current, else fail;
+#                     so are the outputs README.md quotes (make docs-excerpts alone)
 #   make install      PREFIX=/usr/local DESTDIR=
 #
 # Each module directory (isa frontend backend sim oracle) becomes one static library; every
@@ -249,9 +250,13 @@ explore: $(PROGS) $(BUILD)/tests/tools/exploresum
 	@BIN=$(BIN) BUILD=$(BUILD) sh tests/explore/make.sh
 
 # the generated documents current: fidelity, micro and explore rerun; fails when one of
-# their files changed (.ci/run runs it after check; the new text is left to commit)
+# their files changed (.ci/run runs it after check; the new text is left to commit), or when
+# output README.md, docs/report.md or tests/explore/head.md quotes is stale (docs-excerpts)
 docs-check: $(PROGS) $(BUILD)/tests/tools/exploresum
 	@MAKE="$(MAKE)" sh tests/docs-check.sh BIN=$(BIN) BUILD=$(BUILD)
+
+docs-excerpts: $(PROGS)
+	@sh tests/docs-excerpts.sh BIN=$(BIN)
 
 install: $(PROGS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/warpsim/configs \
@@ -264,7 +269,7 @@ clean:
 	rm -rf build build-asan build-* bin
 
 .PHONY: all check check-asan check-valgrind check-browser report-screenshot tests demo bench micro fuzz fuzz-diff real-ptx real-diff real-fidelity fixtures ptxas-reference \
-        fidelity explore docs-check install clean
+        fidelity explore docs-check docs-excerpts install clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 

@@ -4,7 +4,9 @@
 # docs/fidelity.md's generated part, bench/micro/results.txt, docs/calibration.md and
 # docs/explore.md) and fails, naming each file and showing the start of its difference, when
 # one of them changed: a change that moves a decision, a cycle or a reason must land with
-# the documents it moves. The regenerated files are left in place, ready to commit.
+# the documents it moves. The regenerated files are left in place, ready to commit. Then
+# docs-excerpts.sh reruns the commands whose output README.md, docs/report.md and
+# tests/explore/head.md quote and fails, naming each stale line; those are edited by hand.
 # env: MAKE (default make); the make variables BIN and BUILD are passed through.
 set -u
 MAKE=${MAKE:-make}
@@ -30,4 +32,6 @@ for f in $files; do
 	i=$((i + 1))
 done
 [ $bad = 0 ] && echo "docs-check: $files current"
+# the command output README.md, docs/report.md and tests/explore/head.md show (tests/README.md)
+sh tests/docs-excerpts.sh "$@" || bad=1
 exit $bad
