@@ -193,6 +193,10 @@ void be_origins_free(BeOrigins *o);
 int be_origin(const BeOrigins *o, int line, int *own);
 /* line holds a control instruction: bra, brx.idx, ret or exit */
 int be_origin_ctl(const BeOrigins *o, int line);
+/* the line of the conditional bra that ends the block of line's instruction (no label, jump
+ * or instruction that ptxas expands with branches of its own in between), 0 when there is
+ * none: where a BRA of ptxas's on that line comes from */
+int be_origin_before(const BeOrigins *o, int line);
 
 /* what pairs constructs by ptxas's line table (warpc --compare-lines) */
 typedef struct {

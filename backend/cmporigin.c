@@ -24,8 +24,12 @@
  *     several branches, a jump, a back edge).
  * So a join's code belongs to the enclosing branch's side (the nested hammock above it is
  * passed), and code of no branch (the kernel's top level, a loop's body outside any
- * if) has no origin. Lines are those of the module's first file (a program linked from
- * several files has none for the others).
+ * if) has no origin. A BRA of ptxas's is read otherwise (be_origin_before): ptxas often
+ * gives a BRA no line of its own, and the line table then has the line of the instruction
+ * scheduled before it, from the BRA's own block (its setp, a store before the branch:
+ * tests/ptx/one_side_join), so it comes from the conditional bra that ends that block.
+ * Lines are those of the module's first file (a program linked from several files has none
+ * for the others).
  */
 #include <string.h>
 
@@ -207,4 +211,26 @@ int be_origin_ctl(const BeOrigins *o, int line)
 		return 0;
 	in = &o->m->funcs[o->fn[line]].ins[o->ins[line]];
 	return in->op == PO_BRA || in->op == PO_BRX_IDX || in->op == PO_RET || in->op == PO_EXIT;
+}
+
+int be_origin_before(const BeOrigins *o, int line)
+{
+	const PFunc *pf;
+	int j, b;
+
+	if (!o || line <= 0 || line >= o->n || o->fn[line] < 0 || be_origin_ctl(o, line))
+		return 0;
+	pf = &o->m->funcs[o->fn[line]];
+	b = o->base[o->fn[line]];
+	if (expands(&pf->ins[o->ins[line]]))
+		return 0;
+	for (j = o->ins[line] + 1; j < pf->nins && !o->nsrc[b + j]; j++) {
+		const PIns *in = &pf->ins[j];
+		if (in->op == PO_BRA && in->guard >= 0 && bra_label(pf, in) >= 0)
+			return in->loc.file == 0 ? in->loc.line : 0;
+		if (!falls(in) || in->op == PO_BRA || in->op == PO_BRX_IDX || in->op == PO_RET ||
+		    in->op == PO_EXIT || expands(in))
+			return 0;     /* (a jump, a guarded return or exit, a division's slow path) */
+	}
+	return 0;
 }

@@ -642,11 +642,16 @@ static int line_of(const Kernel *k, int i, int ours, const BeLines *ln)
 /* with a line map, the origin of the construct of instruction i (a guarded BRA, NOP.S, BRK,
  * CONT, RET or EXIT), 0 when it comes from no branch. ptxas gives a BRA the line of its
  * branch, or of an instruction of a side (clang's `@p bra X; bra.uni Y` made `@!P BRA Y`:
- * a line of Y) */
+ * a line of Y), or often no line of its own: it has the line of the instruction scheduled
+ * before it, one of its block's (its setp, a store), so a BRA of ptxas's on the line of an
+ * instruction of a block that ends in a conditional bra comes from that bra
+ * (be_origin_before) */
 static int ins_key(const Kernel *k, int i, int ours, const BeLines *ln)
 {
-	int l = ln ? line_of(k, i, ours, ln) : 0;
+	int l = ln ? line_of(k, i, ours, ln) : 0, b;
 
+	if (l && !ours && k->ins[i].op == OP_BRA && (b = be_origin_before(ln->org, l)))
+		return b;
 	return l ? be_origin(ln->org, l, NULL) : 0;
 }
 

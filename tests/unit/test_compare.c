@@ -627,21 +627,27 @@ START_TEST(test_lines_pair)
 END_TEST
 
 /* the origins of lines_ptx's lines: a side's code its branch's, a join's and the top level's
- * none, a branch and a selp their own */
+ * none, a branch and a selp their own; and the branch a BRA of ptxas's on the line comes from
+ * (be_origin_before): the conditional bra that ends the line's block, none past a label, a
+ * return, or for a branch */
 START_TEST(test_lines_origin)
 {
-	static const int want[][2] = {
-		{8, 0}, {9, 0}, {10, 10}, {11, 10}, {13, 0}, {14, 14}, {15, 14}, {17, 17}, {18, 0},
-		{12, 0}, {99, 0},
+	static const int want[][3] = {
+		{8, 0, 10}, {9, 0, 10}, {10, 10, 0}, {11, 10, 0}, {13, 0, 14}, {14, 14, 0}, {15, 14, 0},
+		{17, 17, 0}, {18, 0, 0}, {12, 0, 0}, {99, 0, 0},
 	};
 	Module *m = ptx_parse("k.ptx", lines_ptx, strlen(lines_ptx), stderr, NULL);
 	BeOrigins org;
 
 	ck_assert_ptr_nonnull(m);
 	be_origins_init(&org, m);
-	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		ck_assert_msg(be_origin(&org, want[i][0], NULL) == want[i][1], "line %d: origin %d, "
 		              "expected %d", want[i][0], be_origin(&org, want[i][0], NULL), want[i][1]);
+		ck_assert_msg(be_origin_before(&org, want[i][0]) == want[i][2], "line %d: a BRA's "
+		              "branch %d, expected %d", want[i][0], be_origin_before(&org, want[i][0]),
+		              want[i][2]);
+	}
 	be_origins_free(&org);
 	ptx_free(m);
 }
