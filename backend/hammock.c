@@ -381,6 +381,26 @@ static int breaks_past(const Fn *f, const Blk *b, int t, int nn, int only)
 	return brk && !(only && be_loop_leaves(f, l, seen, 1));
 }
 
+/* the fall-through side of branch b jumps to nn, a join inside b's region that the taken side
+ * reaches too but may skip (clang's clamp `x < n ? (x > -1 ? x : -x) : 2n - 2 - x`: the side
+ * 2n - 2 goes on to the subtraction, which the taken side's own branch skips for x > -1), not
+ * to b's immediate post-dominator: nn is dominated by b, in b's loop and not its header, as
+ * that post-dominator is (a side that breaks out of the loop is breaks_past's), and goes on to
+ * it without coming back to b (kept_else's join, whose way on is the loop's back edge, is no
+ * join of b's region) */
+static int inner_join(const Fn *f, const Blk *b, int nn)
+{
+	uint8_t *seen;
+
+	if (nn == b->ipdom || b->ipdom < 0 || f->blk[nn].npred < 2 || f->blk[nn].loop != b->loop ||
+	    (b->loop >= 0 && (nn == f->loops[b->loop].header || f->blk[b->ipdom].loop != b->loop)) ||
+	    !be_dominates(f, b->id, nn))
+		return 0;
+	seen = be_alloc(f->pool, (size_t)f->nblk + 1);
+	reach(f, nn, -1, b->id, seen);
+	return seen[b->ipdom];
+}
+
 /* ptxas 11.8's one-sided conversion of an if/else (families ifelse1_div, divergence's and
  * mathlib's `@p bra; bra.uni` chains): under --predicate-rule sm35, when the if/else as a
  * whole is not predicated, its fall-through side (kn, cn blocks, not empty) that jumps to
@@ -391,14 +411,19 @@ static int breaks_past(const Fn *f, const Blk *b, int t, int nn, int only)
  * the fall-through side breaks out of the loop (be_examine, breaks_past). Not
  * when join_cycles holds. nn may be a loop's header (both sides continue a while loop):
  * ptxas rotates the loop and predicates the side alone all the same (tests/ptx/one_side_loop).
- * Tried only under that rule (one_tried). taken: kn is the taken side and t the
- * fall-through, which is so only when it breaks (breaks_past) */
+ * nn may be a join inside the branch's region (inner_join): the branch stays, inverted, a
+ * plain guarded BRA to nn within the SSY or PBK that sync.c pushes at the post-dominator
+ * (tests/ptx/one_side_join, Rodinia's dwt2d by clang). Tried only under that rule
+ * (one_tried). taken: kn is the taken side and t the fall-through, which is so only when it
+ * breaks (breaks_past) */
 static int one_side(const Fn *f, const Blk *b, int t, const int *kn, int cn, int nn, int taken)
 {
 	if (!side_alone(f, kn, cn, nn) || nn == t || skip_empty(f, t) == nn)
 		return 0;
 	if (!taken && nn == b->ipdom)
 		return !join_cycles(f, b->id, t, nn);
+	if (!taken && inner_join(f, b, nn))
+		return 1;
 	return breaks_past(f, b, t, nn, taken);
 }
 

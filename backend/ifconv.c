@@ -340,7 +340,8 @@ static void reanalyse(Fn *f)
  * gets there) marks the join for sync.c's PBK; a one-side's join is that post-dominator, or
  * the join in the loop's trip that the long side reaches or breaks past (pbk.c's
  * be_trip_join pushes its SSY), so the branch is an if-then of the long side for sync.c, its
- * SSY or the enclosing PBK the join's */
+ * SSY or the enclosing PBK the join's; or a join inside the region (hammock.c's inner_join),
+ * which the branch reaches as any divergent branch does, within its post-dominator's SSY */
 static void convert_nest(Fn *f, const Ham *h, int c, int cn, MIns *out, int nout, int cap)
 {
 	Blk *a = &f->blk[h->a];

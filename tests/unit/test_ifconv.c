@@ -116,6 +116,16 @@ static const BeLogEntry *entry(const Tr *t, const char *func, int k)
 
 static BeDecision dec(const Tr *t, const char *func) { return entry(t, func, 0)->decision; }
 
+/* the log entry of the branch on PTX line line */
+static const BeLogEntry *at_line(const Tr *t, int line)
+{
+	for (int i = 0; i < t->log.n; i++)
+		if (t->log.e[i].ptxline == line)
+			return &t->log.e[i];
+	ck_abort_msg("no log entry for line %d", line);
+	return NULL;
+}
+
 static int count_op(const Kernel *k, Op op)
 {
 	int n = 0;
@@ -1408,30 +1418,63 @@ START_TEST(t_one_side_loop)
 	BeOptions o;
 	size_t len;
 	char *text = slurp("tests/ptx/one_side_loop.ptx", &len);
-	int seen = 0, nops, bras;
+	int nops, bras;
 
 	ck_assert(text != NULL);
 	rule_opts(&o, BE_RULE_SM35, 8, 6);
 	ck_assert(tr_opts(&t, "tests/ptx/one_side_loop.ptx", text, len, &o));
-	for (int i = 0; i < t.log.n; i++) {
-		const BeLogEntry *e = &t.log.e[i];
-		for (int k = 0; k < 3; k++) {
-			if (e->ptxline != want[k].line)
-				continue;
-			seen++;
-			ck_assert_msg(!strcmp(e->shape, want[k].shape), "line %d: %s", e->ptxline, e->shape);
-			ck_assert_int_eq(e->decision == BD_PREDICATED, want[k].pred);
-			ck_assert_int_eq(e->size_then, want[k].taken);
-			ck_assert_int_eq(e->size_else, want[k].fall);
-			ck_assert_int_eq(e->uniform, want[k].uni);
-		}
+	for (int k = 0; k < 3; k++) {
+		const BeLogEntry *e = at_line(&t, want[k].line);
+		ck_assert_msg(!strcmp(e->shape, want[k].shape), "line %d: %s", e->ptxline, e->shape);
+		ck_assert_int_eq(e->decision == BD_PREDICATED, want[k].pred);
+		ck_assert_int_eq(e->size_then, want[k].taken);
+		ck_assert_int_eq(e->size_else, want[k].fall);
+		ck_assert_int_eq(e->uniform, want[k].uni);
 	}
-	ck_assert_int_eq(seen, 3);
 	one_side_ops(&t, "one_side_loop", &nops, &bras);
 	/* @P NOP.S of the loops' exits (3), of the divergent one-side (1); the uniform one-side
 	 * leaves by a guarded BRA, the kept if/else by its @P BRA */
 	ck_assert_int_eq(nops, 4);
 	ck_assert_int_eq(bras, 2);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
+/* one-side to a join inside the region (tests/ptx/one_side_join, the clamp of Rodinia's dwt2d by
+ * clang): the short fall-through side jumps to a join that the taken side's own branch may
+ * skip, not to the post-dominator; ptxas 11.8 predicates it alone all the same, divergent or
+ * uniform, and keeps the branch, inverted, as a plain guarded BRA to that join. Without the
+ * rule the three stay whole if/else branches */
+START_TEST(t_one_side_join)
+{
+	static const struct { int line, fall, uni; } want[] = {
+		{ 34, 2, 0 }, { 55, 1, 0 }, { 74, 2, 1 },
+	};
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/one_side_join.ptx", &len);
+	int nops, bras;
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	o.loop_sync = BE_LOOP_PBK;   /* (kepler.cfg's, as ptxas: the inner branches leave by BRK) */
+	ck_assert(tr_opts(&t, "tests/ptx/one_side_join.ptx", text, len, &o));
+	for (int k = 0; k < 3; k++) {
+		const BeLogEntry *e = at_line(&t, want[k].line);
+		ck_assert_msg(!strcmp(e->shape, "one-side"), "line %d: %s", e->ptxline, e->shape);
+		ck_assert_int_eq(e->decision, BD_PREDICATED);
+		ck_assert_int_eq(e->side_alone, 1);
+		ck_assert_int_eq(e->size_else, want[k].fall);
+		ck_assert_int_eq(e->uniform, want[k].uni);
+	}
+	/* the kept branches to the joins (3) and the uniform inner branch (1); the divergent
+	 * inner branches leave by @P BRK for the PBK at the post-dominator, no @P NOP.S */
+	one_side_ops(&t, "one_side_join", &nops, &bras);
+	ck_assert_int_eq(nops, 0);
+	ck_assert_int_eq(bras, 4);
+	ck_assert_int_eq(count_op(kern(&t, "one_side_join"), OP_PBK), 2);
 	tr_free(&t);
 	free(text);
 }
@@ -1963,6 +2006,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_note);
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
+	tcase_add_test(tc, t_one_side_join);
 	tcase_add_test(tc, t_one_side_break);
 	tcase_add_test(tc, t_brk_uni);
 	tcase_add_test(tc, t_sm35_store_sides);
