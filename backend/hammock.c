@@ -26,7 +26,8 @@
  * an op without F_PRED, a barrier, a call, a warp-wide op (shfl, vote, match, redux: its
  * result depends on which lanes take part), the shared-memory lock loop, a guarded EXIT of its own, a return;
  * a side that is not straight-line code holds control flow (a loop, a branch that stayed,
- * an indirect branch) or is entered from other paths too (a switch's shared case).
+ * an indirect branch) or is entered from other paths too (a switch's shared case). Under
+ * --predicate-rule sm35 so does a side of five or more moves of zero (zero_move).
  *
  * Reads the blocks, dominators, post-dominators and loops; changes nothing. Calls ifrule.c
  * (the sm_35 cost of a side), pbk.c (a trip's reach, for a side that breaks), dom.c and
@@ -126,6 +127,26 @@ static const char *unpredicable(const Fn *f, const MIns *in)
 	if (!(oi->flags & F_PRED) || (oi->flags & (F_BRANCH | F_PUSH)))
 		return oi->name;
 	return NULL;
+}
+
+/* in moves zero into a register (an immediate 0, RZ or a register the side set to zero
+ * before, marked in zero): 1, marking its destination. Under --predicate-rule sm35 a side
+ * of five or more such moves stays a branch, divergent or uniform, whatever else it holds:
+ * ptxas 11.8 predicates four, with up to three other instructions, and branches around five
+ * (tests/ptx/side_zeros; moves of other values count as any instruction: clang's rdwt53 and
+ * rdwt97 zero the sums of their first rows so) */
+static int zero_move(const MIns *in, uint8_t *zero)
+{
+	const MOpd *s = &in->o[1];
+
+	int z = (in->op == OP_MOV || in->op == OP_MOV32I) && in->nopd == 2 &&
+	        ((s->kind == OPD_IMM && s->imm == 0) ||
+	         (s->kind == OPD_REG && (s->t == T_RZ || zero[s->t])));
+
+	if (in->nopd < 1 || in->o[0].kind != OPD_REG || in->o[0].t < T_FIRST)
+		return 0;
+	zero[in->o[0].t] = (uint8_t)z;   /* (a register set otherwise is no zero) */
+	return z;
 }
 
 /* the first PTX line of block x (its first instruction from PTX), 0 when unknown */
@@ -509,7 +530,8 @@ void be_examine(const Fn *f, int a, Ham *h, int one)
 	if (h->side[1] >= 0)
 		h->chain[1] = kn, h->nchain[1] = cn;
 	for (int s = 0; s < 2; s++) {
-		int g = -1, gn = 0;
+		int g = -1, gn = 0, nzero = 0;
+		uint8_t *zero = be_alloc(f->pool, (size_t)f->ntmp + 1);
 		h->size[s] = 0;
 		if (h->side[s] < 0)
 			continue;
@@ -528,8 +550,11 @@ void be_examine(const Fn *f, int a, Ham *h, int one)
 				}
 				if (g >= 0 && be_writes(in, g))
 					g = -1;
+				nzero += zero_move(in, zero);
 			}
 		}
+		if (nzero >= 5 && !h->block[0] && f->opt->predicate_rule == BE_RULE_SM35)
+			snprintf(h->block, sizeof h->block, "a side of %d moves of zero", nzero);
 	}
 	/* a side with no instruction (absent, or only nvcc's bra.uni) makes an if-then */
 	snprintf(h->shape, sizeof h->shape, "%s", h->one ? "one-side" : h->nest ? "ret-nest" :

@@ -1480,6 +1480,35 @@ START_TEST(t_one_side_join)
 }
 END_TEST
 
+/* a side of five moves of zero stays a branch (tests/ptx/side_zeros, ptxas 11.8's listing
+ * beside it; Rodinia's rdwt53 and rdwt97 by clang): four with three other instructions are
+ * predicated; five, an if-then's divergent or uniform or an if/else's short side alone (one
+ * move of zero and four copies of it), are not */
+START_TEST(t_sm35_zeros)
+{
+	static const struct { int line; BeDecision dec; } want[] = {
+		{ 34, BD_PREDICATED }, { 46, BD_BRANCH_SSY }, { 63, BD_BRANCH_SSY },
+		{ 100, BD_BRANCH_UNIFORM },
+	};
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/side_zeros.ptx", &len);
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tests/ptx/side_zeros.ptx", text, len, &o));
+	for (int k = 0; k < 4; k++) {
+		const BeLogEntry *e = at_line(&t, want[k].line);
+		ck_assert_msg(e->decision == want[k].dec, "line %d: %s", e->ptxline, e->rule);
+		ck_assert_msg(k == 0 || strstr(e->rule, "a side of 5 moves of zero"),
+		              "line %d: %s", e->ptxline, e->rule);
+	}
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* one-side in a loop whose other side breaks out of it (tests/ptx/kept_fallback, kept_else
  * and ptxas 11.8's listings of them): under --loop-sync pbk the short side that stays in the
  * trip is predicated alone, its lanes leaving by @P NOP.S for the join inside the trip, the
@@ -2007,6 +2036,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
 	tcase_add_test(tc, t_one_side_join);
+	tcase_add_test(tc, t_sm35_zeros);
 	tcase_add_test(tc, t_one_side_break);
 	tcase_add_test(tc, t_brk_uni);
 	tcase_add_test(tc, t_sm35_store_sides);
