@@ -276,9 +276,10 @@ static void sm35_cost(const Fn *f, Ham *h)
 		if (!h->block[0] && be_ifrule_sm35_reload(f, h->chain[s], h->nchain[s], h->join))
 			snprintf(h->block, sizeof h->block, "a side stores a loaded value that the join "
 			         "loads again");
-		/* a one-side's taken side that falls into the join still ends in its jump, the
-		 * @P NOP.S its lanes leave by: ptxas 11.8 predicates 7 instructions so, not 8 */
-		if (h->one && s == 0 && f->blk[h->chain[0][h->nchain[0] - 1]].jmp.ptxins < 0)
+		/* a one-side's side that falls into the join still ends in its jump, the @P NOP.S
+		 * its lanes leave by: ptxas 11.8 predicates 7 instructions so, not 8, the taken
+		 * side (kept_fallback) or the fall-through side (tests/ptx/one_side_fall) */
+		if (h->one && f->blk[h->chain[s][h->nchain[s] - 1]].jmp.ptxins < 0)
 			c++;
 		/* the one side of an if-then that ends in a jump to a join only it and the branch
 		 * reach (clang's loop body before its latch, laid out above it) has no jump when

@@ -1441,6 +1441,28 @@ START_TEST(t_one_side_loop)
 }
 END_TEST
 
+/* one-side whose fall-through side falls into the join (tests/ptx/one_side_fall, ptxas's
+ * listing beside it): counted with the @P NOP.S its lanes leave by, as a side that ends in its
+ * jump, 7 are predicated alone and 8 stay a branch */
+START_TEST(t_one_side_fall)
+{
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/one_side_fall.ptx", &len);
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tests/ptx/one_side_fall.ptx", text, len, &o));
+	ck_assert_int_eq(at_line(&t, 27)->decision, BD_PREDICATED);
+	ck_assert_str_eq(at_line(&t, 27)->shape, "one-side");
+	ck_assert_int_eq(at_line(&t, 27)->size_else, 7);
+	ck_assert_msg(at_line(&t, 52)->decision == BD_BRANCH_SSY, "%s", at_line(&t, 52)->rule);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* one-side to a join inside the region (tests/ptx/one_side_join, the clamp of Rodinia's dwt2d by
  * clang): the short fall-through side jumps to a join that the taken side's own branch may
  * skip, not to the post-dominator; ptxas 11.8 predicates it alone all the same, divergent or
@@ -2035,6 +2057,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_note);
 	tcase_add_test(tc, t_one_side_not);
 	tcase_add_test(tc, t_one_side_loop);
+	tcase_add_test(tc, t_one_side_fall);
 	tcase_add_test(tc, t_one_side_join);
 	tcase_add_test(tc, t_sm35_zeros);
 	tcase_add_test(tc, t_one_side_break);
