@@ -48,7 +48,8 @@
 typedef struct {
 	int t;              /* the join */
 	int path;           /* the path it comes by (be_join_path) */
-	int cls;            /* 0 a jump, 1 a branch out, 2 a branch inside its loop, 3 none */
+	int cls;            /* 0 a jump, 1 a branch out, 2 a branch inside its loop, 3 a predicated
+	                       side's own jump, 4 none */
 } Arr;
 
 static int arr_cmp(const void *x, const void *y)
@@ -713,10 +714,15 @@ int be_sync(Fn *f)
 	 * a loop, PBK; Mandelbrot's skips to the latch, SSY). Nor does it count the breaks of a
 	 * loop whose exits all go to that join: ptxas keeps the loop's SSY there, its breaks
 	 * leaving by @P NOP.S, however many (tests/ptx/brk_chain; volumeRender's unrolled ray
-	 * march) */
+	 * march). ptxas counts after if-conversion: the jump of a side predicated with its
+	 * branch kept (Jmp.nest) is no jump and no branch of the chain, but counts toward the
+	 * three edges beside two jumps (tests/ptx/else_chain: an else-if chain of short cases
+	 * keeps SSY; else_chain_mix and mathlib's log1p, PBK) */
 	if (f->opt->loop_sync == BE_LOOP_PBK) {
-		int *njmp = be_alloc(f->pool, 3 * sizeof(int) * (size_t)f->nblk), *nbra = njmp + f->nblk;
+		/* per class of arrival (Arr.cls) and join, one after another */
+		int *njmp = be_alloc(f->pool, 4 * sizeof(int) * (size_t)f->nblk), *nbra = njmp + f->nblk;
 		int *nin = nbra + f->nblk;   /* conditional branches to a join in their loop */
+		int *npred = nin + f->nblk;  /* the jumps of predicated sides (their branches kept) */
 		/* per loop: 1 when its exits all go to one block, 0 when to two, -1 not yet asked */
 		int8_t *one = be_alloc(f->pool, (size_t)f->nloops + 1);
 		/* the arrivals, each of a path (be_join_path), the class it counts in: a jump,
@@ -724,7 +730,7 @@ int be_sync(Fn *f)
 		 * first class of its arrivals */
 		Arr *arr = be_alloc(f->pool, 2 * sizeof(Arr) * (size_t)f->nblk);
 		int narr = 0;
-		memset(njmp, 0, 3 * sizeof(int) * (size_t)f->nblk);
+		memset(njmp, 0, 4 * sizeof(int) * (size_t)f->nblk);
 		memset(one, -1, (size_t)f->nloops + 1);
 		for (int i = 0; i < f->nblk; i++) {
 			const Blk *b = &f->blk[i];
@@ -736,25 +742,27 @@ int be_sync(Fn *f)
 					continue;
 				else if (b->jmp.kind == J_JMP)
 					c = 0;
+				else if (b->jmp.nest && e == 0)
+					c = 3;
 				else if (!be_within_loop(f, b, s[e])) {
 					int l = b->loop;
 					if (l >= 0 && one[l] < 0)
 						one[l] = !be_two_exits(f, l, f->nblk);
-					c = l < 0 || !one[l] ? 1 : 3;
+					c = l < 0 || !one[l] ? 1 : 4;
 				}
 				else
-					c = be_cont_target(f, b->loop, s[e]) ? 3 : 2;
+					c = be_cont_target(f, b->loop, s[e]) ? 4 : 2;
 				arr[narr++] = (Arr){s[e], be_join_path(f, i, s[e]), c};
 			}
 		}
 		qsort(arr, (size_t)narr, sizeof *arr, arr_cmp);
 		for (int k = 0; k < narr; k++)
 			if ((k == 0 || arr[k].t != arr[k - 1].t || arr[k].path != arr[k - 1].path) &&
-			    arr[k].cls < 3)
-				(arr[k].cls == 0 ? njmp : arr[k].cls == 1 ? nbra : nin)[arr[k].t]++;
+			    arr[k].cls < 4)
+				njmp[(size_t)arr[k].cls * (size_t)f->nblk + (size_t)arr[k].t]++;
 		for (int i = 0; i < f->nblk; i++)   /* (a token that breaks pass stays an SSY's) */
-			if (((njmp[i] >= 2 && njmp[i] + nbra[i] + nin[i] >= 3) || nbra[i] >= 3) &&
-			    !f->blk[i].brkpass)
+			if (((njmp[i] >= 2 && njmp[i] + nbra[i] + nin[i] + npred[i] >= 3) ||
+			     nbra[i] >= 3) && !f->blk[i].brkpass)
 				f->blk[i].brk = 1;
 		/* a divergent branch whose sides meet before its join, the join's token its own */
 		uint8_t *mark = be_alloc(f->pool, (size_t)f->nblk);
