@@ -217,6 +217,10 @@ typedef struct Fn {
 	const struct Layout *vl; /* module-wide variable layout (layout.c) */
 	struct IfRec *ifrec; /* ifconv.c: what if-conversion found for each conditional branch */
 	int nifrec, capifrec;
+	struct BeIfMemo *ifmemo; /* ifrule.c, while if-conversion runs: what it found out about
+	                        the whole function (per temporary), kept until ifconv.c clears
+	                        ifmemo_ok after a conversion changes the code */
+	int ifmemo_ok;
 	struct BeFold *folds;/* chain.c: the branches whose test was folded into the next one's */
 	int nfolds, capfolds;
 	int *kfold;          /* cfold.c: per PTX instruction, its entry of kres, -1 (NULL before) */

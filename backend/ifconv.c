@@ -374,6 +374,8 @@ static void convert(Fn *f, const Ham *h)
 	MIns *out = NULL;
 	int nout = 0, cap = 0, next;
 
+	f->ifmemo_ok = 0;       /* (ifrule.c's memo of the code as it was) */
+
 	/* a side chain folded into its first block */
 	for (int s = 0; s < 2; s++)
 		for (int k = 1; h->side[s] >= 0 && k < h->nchain[s]; k++)
@@ -526,6 +528,7 @@ int be_ifconv(Fn *f)
 
 	if (note_folded(f) < 0)
 		return -1;
+	f->ifmemo_ok = 0;
 
 	while (again) {
 		int n = 0;

@@ -38,6 +38,7 @@
  *
  * Needs isel (and the inner conversions done); reads the blocks, changes nothing.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "backend/be.h"
 
@@ -113,12 +114,16 @@ static const MOpd *gaddr(const MIns *in)
 /* in reads temporary t (a source operand, or the base of an address) */
 static int reads(const MIns *in, int t)
 {
-	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	const ShapeInfo *si = NULL;   /* (asked only of an operand that names t: the function-wide
+	                                 scans call this for every instruction) */
 
 	for (int i = 0; i < in->nopd; i++)
-		if ((i >= si->n || !si->dst[i]) && (in->o[i].kind == OPD_REG ||
-		    in->o[i].kind == OPD_MEM) && in->o[i].t == t)
-			return 1;
+		if ((in->o[i].kind == OPD_REG || in->o[i].kind == OPD_MEM) && in->o[i].t == t) {
+			if (!si)
+				si = isa_shape(isa_ops[in->op].shape);
+			if (i >= si->n || !si->dst[i])
+				return 1;
+		}
 	return 0;
 }
 
@@ -826,61 +831,120 @@ static int const_tmp(const Fn *f, int t, int depth)
 	return any;
 }
 
-/* pair t of f has one definition: each of its words (or the whole pair) is written by one
- * instruction of f. Not a pointer that paths set each their own way (clang's phi of
- * addresses into a stencil's neighbours: rodinia-clang's srad), which ptxas makes with an add
- * of its own on each path, the constant offsets included */
-static int one_def(const Fn *f, int t)
-{
-	int w[3] = {0, 0, 0};
+/* What this file asks of the whole function, for every temporary at once, while
+ * if-conversion runs (Fn.ifmemo): if-conversion examines every side of every branch, and every
+ * branch again after each conversion, and a scan of the function per question made the
+ * largest real-world kernels (CUB's radix sort, 14,000 temporaries) take minutes. Each part is
+ * made when first asked after a change of the code (ifconv.c clears Fn.ifmemo_ok) */
+struct BeIfMemo {
+	int n;              /* temporaries it has room for */
+	uint8_t *shaddr;    /* shared_addrs */
+	int *nread;         /* the instructions that read each (reads()) */
+	uint8_t *guard;     /* 1: some instruction's guard */
+	uint8_t *bank;      /* bank_value: 0 not asked yet, 1 yes, 2 no */
+	uint8_t have;       /* MEMO_*: the parts made */
+};
+enum { MEMO_SHADDR = 1, MEMO_READS = 2 };
 
+/* f's memo, emptied when stale */
+static struct BeIfMemo *memo(const Fn *f)
+{
+	Fn *mf = (Fn *)f;             /* (as uniform.c's whymemo) */
+	struct BeIfMemo *m = f->ifmemo;
+	int n = f->ntmp;
+
+	if (f->ifmemo_ok && m && m->n >= n)
+		return m;
+	if (!m || m->n < n) {
+		m = mf->ifmemo = be_alloc(f->pool, sizeof *m);
+		m->n = n;
+		m->shaddr = be_alloc(f->pool, (size_t)n);
+		m->nread = be_alloc(f->pool, sizeof(int) * (size_t)n);
+		m->guard = be_alloc(f->pool, (size_t)n);
+		m->bank = be_alloc(f->pool, (size_t)n);
+	}
+	m->have = 0;
+	memset(m->bank, 0, (size_t)m->n);
+	mf->ifmemo_ok = 1;
+	return m;
+}
+
+/* Which temporaries of f, each a pair, hold a 64-bit shared-memory address and nothing
+ * else: every instruction that reads one takes it as the address of a shared-memory access
+ * (LDS, STS, ATOMS), or makes another such address of it (a copy of the pair; a 64-bit add's
+ * IADD.CC or IADD.X), each with one definition: each of its words (or the whole pair) written
+ * by one instruction of f, not a pointer that paths set each their own way (clang's phi of
+ * addresses into a stencil's neighbours: rodinia-clang's srad), which ptxas makes with an add
+ * of its own on each path, the constant offsets included. The answer for all of them
+ * at once (memo()), as the greatest fixpoint: a pointer stepped round a loop holds such an
+ * address when nothing else reads it */
+static const uint8_t *shared_addrs(const Fn *f)
+{
+	struct BeIfMemo *m = memo(f);
+	int n = f->ntmp, ne = 0, cap = 0, changed;
+	uint8_t *ok = m->shaddr, *w;
+	int *edge = NULL;             /* pairs (t, u): t is such an address when u is */
+
+	if (m->have & MEMO_SHADDR)
+		return ok;
+	w = calloc((size_t)n, 1);     /* its definitions: bit p for a write of part p, 8 bad */
+	if (!w)
+		die("out of memory");
 	for (int b = 0; b < f->nblk; b++)
 		for (int j = 0; j < f->blk[b].nins; j++) {
 			const MIns *in = &f->blk[b].ins[j];
 			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
-			for (int o = 0; o < in->nopd && o < si->n; o++)
-				if (si->dst[o] && in->o[o].kind == OPD_REG && in->o[o].t == t &&
-				    (in->o[o].part > 2 || w[in->o[o].part]++))
-					return 0;
+			for (int o = 0; o < in->nopd && o < si->n; o++) {
+				const MOpd *x = &in->o[o];
+				if (si->dst[o] && x->kind == OPD_REG && own(f, x->t))
+					w[x->t] |= x->part > 2 || (w[x->t] & (1u << x->part)) ? 8 :
+					           1u << x->part;
+			}
 		}
-	return !w[0] || (!w[1] && !w[2]);
-}
-
-/* temporary t of f, a pair, holds a 64-bit shared-memory address and nothing else: every
- * instruction that reads it takes it as the address of a shared-memory access (LDS, STS,
- * ATOMS), or makes another such address of it (a copy of the pair; a 64-bit add's IADD.CC or
- * IADD.X); each of them with one definition (one_def). seen: 1 for one found so (or being
- * looked at: a pointer stepped round a loop), 2 for one not */
-static int shared_addr(const Fn *f, int t, uint8_t *seen)
-{
-	if (!own(f, t) || f->tmp[t].cls != TC_R2)
-		return 0;
-	if (seen[t])
-		return seen[t] == 1;
-	seen[t] = 1;
-	if (!one_def(f, t))
-		return seen[t] = 2, 0;
+	for (int t = 0; t < n; t++)
+		ok[t] = own(f, t) && f->tmp[t].cls == TC_R2 && !(w[t] & 8) &&
+		        (!(w[t] & 1) || !(w[t] & 6));
+	free(w);
 	for (int b = 0; b < f->nblk; b++)
 		for (int j = 0; j < f->blk[b].nins; j++) {
 			const MIns *in = &f->blk[b].ins[j];
-			int sh = in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS, ok;
-			if (!reads(in, t))
-				continue;
-			if (sh) {
-				ok = 1;
-				for (int o = 0; o < in->nopd; o++)
-					ok &= in->o[o].t != t || in->o[o].kind == OPD_MEM;
-			} else if (in->op == OP_MOV)
-				ok = in->nopd == 2 && !in->o[0].part && in->o[1].kind == OPD_REG &&
-				     !in->o[1].part && shared_addr(f, in->o[0].t, seen);
-			else
-				ok = in->op == OP_IADD && (in->m.flags & (MF_CC | MF_X)) && in->nopd == 3 &&
-				     in->o[0].kind == OPD_REG && in->o[0].part &&
-				     shared_addr(f, in->o[0].t, seen);
-			if (!ok)
-				return seen[t] = 2, 0;
+			const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+			int sh = in->op == OP_LDS || in->op == OP_STS || in->op == OP_ATOMS;
+			for (int i = 0; i < in->nopd; i++) {
+				int t = in->o[i].t, u = in->o[0].t, good = 0;
+				if ((in->o[i].kind != OPD_REG && in->o[i].kind != OPD_MEM) ||
+				    (i < si->n && si->dst[i]) || !own(f, t) || !ok[t])
+					continue;
+				if (sh) {
+					good = 1;
+					for (int o = 0; o < in->nopd; o++)
+						good &= in->o[o].t != t || in->o[o].kind == OPD_MEM;
+				} else if ((in->op == OP_MOV && in->nopd == 2 && !in->o[0].part &&
+				            in->o[1].kind == OPD_REG && !in->o[1].part) ||
+				           (in->op == OP_IADD && (in->m.flags & (MF_CC | MF_X)) &&
+				            in->nopd == 3 && in->o[0].kind == OPD_REG && in->o[0].part)) {
+					if ((good = own(f, u)) != 0) {
+						if (ne + 2 > cap) {
+							cap = cap ? 2 * cap : 64;
+							if (!(edge = realloc(edge, sizeof *edge * (size_t)cap)))
+								die("out of memory");
+						}
+						edge[ne++] = t;
+						edge[ne++] = u;
+					}
+				}
+				ok[t] = (uint8_t)good;
+			}
 		}
-	return 1;
+	do {                          /* (an address made of one that is not, is not) */
+		changed = 0;
+		for (int e = 0; e < ne; e += 2)
+			if (ok[edge[e]] && !ok[edge[e + 1]])
+				ok[edge[e]] = 0, changed = 1;
+	} while (changed);
+	free(edge);
+	m->have |= MEMO_SHADDR;
+	return ok;
 }
 
 /* instruction in is one of ptxas's 32-bit making of a 64-bit shared-memory address (clang's
@@ -889,13 +953,13 @@ static int shared_addr(const Fn *f, int t, uint8_t *seen)
  * the add's IADD.X), or the low word's add of a constant (a shared variable's address, an
  * offset), which ptxas folds into the access (LDS [R+0x1000]). ptxas 11.8 spends nothing on
  * them: tests/ptx/shared_addr */
-static int shared_free(const Fn *f, const MIns *in, uint8_t *seen)
+static int shared_free(const Fn *f, const MIns *in)
 {
 	const MOpd *d = in->nopd > 0 ? &in->o[0] : NULL;
 	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
 
 	if (!d || d->kind != OPD_REG || si->n < 1 || !si->dst[0] || (si->n > 1 && si->dst[1]) ||
-	    !shared_addr(f, d->t, seen))
+	    !own(f, d->t) || !shared_addrs(f)[d->t])
 		return 0;
 	if (in->op == OP_MOV)
 		return !d->part;
@@ -913,7 +977,7 @@ static int shared_free(const Fn *f, const MIns *in, uint8_t *seen)
 /* some instruction of f that writes temporary t makes a value ptxas 11.8 reads from a
  * constant bank: a copy of a bank word (a kernel parameter) or of %ntid, %nctaid, or of a
  * temporary such as t */
-static int bank_value(const Fn *f, int t, int depth)
+static int bank_scan(const Fn *f, int t, int depth)
 {
 	if (depth > 8)
 		return 0;
@@ -924,13 +988,25 @@ static int bank_value(const Fn *f, int t, int depth)
 				continue;
 			if ((in->op == OP_MOV && in->nopd == 2 && (in->o[1].kind == OPD_CONST ||
 			     (in->o[1].kind == OPD_REG && in->o[1].t != t &&
-			      bank_value(f, in->o[1].t, depth + 1)))) ||
+			      bank_scan(f, in->o[1].t, depth + 1)))) ||
 			    (in->op == OP_S2R && in->nopd == 2 &&
 			     ((in->o[1].imm >= SR_NTID_X && in->o[1].imm <= SR_NTID_Z) ||
 			      (in->o[1].imm >= SR_NCTAID_X && in->o[1].imm <= SR_NCTAID_Z))))
 				return 1;
 		}
 	return 0;
+}
+
+/* bank_scan's answer for t, memoised (memo()) */
+static int bank_value(const Fn *f, int t)
+{
+	struct BeIfMemo *m = memo(f);
+
+	if (!own(f, t))
+		return bank_scan(f, t, 0);
+	if (!m->bank[t])
+		m->bank[t] = bank_scan(f, t, 0) ? 1 : 2;
+	return m->bank[t] == 1;
 }
 
 /* instruction k of b is our MOV32I of an IMAD's addend (`mad.lo.s32 d, a, b, -1`) whose two
@@ -948,7 +1024,7 @@ static int lit_pool(const Fn *f, const Blk *b, int k)
 		return 0;
 	for (int o = 1; o <= 2; o++)
 		if (nx->o[o].kind != OPD_REG || nx->o[o].t == in->o[0].t || !own(f, nx->o[o].t) ||
-		    bank_value(f, nx->o[o].t, 0))
+		    bank_value(f, nx->o[o].t))
 			return 0;
 	for (int j = k + 2; j < b->nins; j++)
 		if (reads(&b->ins[j], in->o[0].t) || b->ins[j].guard == in->o[0].t)
@@ -1041,13 +1117,37 @@ static int widen_once(const Fn *f, const int *chain, int k, int i)
 /* the only instruction of f that reads temporary t is in (as a source, not a guard) */
 static int sole_reader(const Fn *f, int t, const MIns *in)
 {
-	for (int b = 0; b < f->nblk; b++)
-		for (int j = 0; j < f->blk[b].nins; j++) {
-			const MIns *x = &f->blk[b].ins[j];
-			if (x->guard == t || (x != in && reads(x, t)))
-				return 0;
-		}
-	return 1;
+	struct BeIfMemo *m = memo(f);
+
+	if (!own(f, t)) {               /* (no entry of its own: the scan) */
+		for (int b = 0; b < f->nblk; b++)
+			for (int j = 0; j < f->blk[b].nins; j++) {
+				const MIns *x = &f->blk[b].ins[j];
+				if (x->guard == t || (x != in && reads(x, t)))
+					return 0;
+			}
+		return 1;
+	}
+	if (!(m->have & MEMO_READS)) {   /* (each instruction's reads counted once) */
+		memset(m->nread, 0, sizeof(int) * (size_t)m->n);
+		memset(m->guard, 0, (size_t)m->n);
+		for (int b = 0; b < f->nblk; b++)
+			for (int j = 0; j < f->blk[b].nins; j++) {
+				const MIns *x = &f->blk[b].ins[j];
+				if (own(f, x->guard))
+					m->guard[x->guard] = 1;
+				for (int o = 0; o < x->nopd; o++) {
+					int u = x->o[o].t, again = 0;
+					if (!own(f, u) || !reads(x, u))
+						continue;
+					for (int p = 0; p < o; p++)
+						again |= x->o[p].t == u;
+					m->nread[u] += !again;
+				}
+			}
+		m->have |= MEMO_READS;
+	}
+	return !m->guard[t] && m->nread[t] == reads(in, t);
 }
 
 /* operand o of in is a MOV32I's temporary that only in reads, the MOV32I (the side's
@@ -1100,7 +1200,7 @@ static int sel_into_pred(const Fn *f, const int *chain, int nchain, int k, int i
 		    !(w = writer(f, chain, k, i, a->t)) || w->op == OP_MOV32I ||
 		    !sole_reader(f, a->t, in))
 			continue;
-		if (b->kind == OPD_REG && !b->part && own(f, b->t) && !bank_value(f, b->t, 0) &&
+		if (b->kind == OPD_REG && !b->part && own(f, b->t) && !bank_value(f, b->t) &&
 		    dead_after(f, chain, nchain, k, i, b->t))
 			return 1;
 	}
@@ -1134,7 +1234,7 @@ static int cmp_zero(const Fn *f, const int *chain, int nchain, int k, int i, int
 		if (!zero && own_imm(f, chain, k, i, 5 - o, &mv) && mv->o[1].imm == 0)
 			zero = 1, *zmov = 1;
 		if (zero && a->kind == OPD_REG && !a->part && !a->flags && own(f, a->t) &&
-		    f->tmp[a->t].cls == TC_R && !bank_value(f, a->t, 0)) {
+		    f->tmp[a->t].cls == TC_R && !bank_value(f, a->t)) {
 			x = a->t;
 			break;
 		}
@@ -1219,7 +1319,7 @@ static int sel_extra(const Fn *f, const int *chain, int nchain, int *ncmp)
 					imm[nimm++] = a->imm;
 				else
 					reg |= a->kind == OPD_REG && !a->part &&
-					       (a->t == T_RZ || !bank_value(f, a->t, 0));
+					       (a->t == T_RZ || !bank_value(f, a->t));
 			}
 			for (int m = 0; m < nimm; m++) {
 				reg |= (imm[m] & 0xffffffff) == 0;
@@ -1252,7 +1352,6 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
 	struct { int t, base; int64_t prm; } *st = NULL;
 	int capst = 0;
-	uint8_t *seen = be_alloc(f->pool, (size_t)f->ntmp);   /* (shared_addr's) */
 	/* (the parameters the side only stores through: not the side's own addresses) */
 	const uint8_t *prm = param_bases(f, chain, nchain, &nprm);
 	/* the temporaries holding a loaded value, and those the side defined so far: as many
@@ -1309,7 +1408,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				if (l == nsc)
 					*VPUSH(f->pool, sc, nsc, capsc) = in->o[1].t;
 			}
-			nsh += !fr && shared_free(f, in, seen);
+			nsh += !fr && shared_free(f, in);
 			npair += !fr && !cc && !pm && pair_copy(f, chain, k, i);
 			for (int o = 0; o < in->nopd && o < si->n; o++)
 				if (si->dst[o] && in->o[o].kind == OPD_REG && !pm)

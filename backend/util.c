@@ -614,10 +614,14 @@ int be_nedge(const Fn *f, int b)
 /* in writes temporary t, as a register or predicate destination */
 int be_writes(const MIns *in, int t)
 {
-	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	const ShapeInfo *si = NULL;   /* (asked only of an operand that names t) */
 
-	for (int i = 0; i < in->nopd && i < si->n; i++)
-		if (si->dst[i] && (in->o[i].kind == OPD_REG || in->o[i].kind == OPD_PRED) && in->o[i].t == t)
-			return 1;
+	for (int i = 0; i < in->nopd; i++)
+		if ((in->o[i].kind == OPD_REG || in->o[i].kind == OPD_PRED) && in->o[i].t == t) {
+			if (!si)
+				si = isa_shape(isa_ops[in->op].shape);
+			if (i < si->n && si->dst[i])
+				return 1;
+		}
 	return 0;
 }
