@@ -221,6 +221,9 @@ typedef struct Fn {
 	                        the whole function (per temporary), kept until ifconv.c clears
 	                        ifmemo_ok after a conversion changes the code */
 	int ifmemo_ok;
+	uint8_t *zmarks;     /* hammock.c: zero_move's marks, per temporary (nzmarks of them), all
+	                        clear between the sides that use them */
+	int nzmarks;
 	struct BeFold *folds;/* chain.c: the branches whose test was folded into the next one's */
 	int nfolds, capfolds;
 	int *kfold;          /* cfold.c: per PTX instruction, its entry of kres, -1 (NULL before) */

@@ -129,6 +129,20 @@ static const char *unpredicable(const Fn *f, const MIns *in)
 	return NULL;
 }
 
+/* f's buffer of zero_move's marks, all clear (one for the function: be_examine runs for every
+ * side of every branch again after each conversion, and a buffer per side made the largest
+ * kernels' pools grow by hundreds of megabytes) */
+static uint8_t *zero_marks(const Fn *f)
+{
+	Fn *mf = (Fn *)f;
+
+	if (f->nzmarks < f->ntmp + 1) {
+		mf->zmarks = be_alloc(f->pool, (size_t)f->ntmp + 1);
+		mf->nzmarks = f->ntmp + 1;
+	}
+	return f->zmarks;
+}
+
 /* in moves zero into a register (an immediate 0, RZ or a register the side set to zero
  * before, marked in zero): 1, marking its destination. Under --predicate-rule sm35 a side
  * of five or more such moves stays a branch, divergent or uniform, whatever else it holds:
@@ -532,7 +546,7 @@ void be_examine(const Fn *f, int a, Ham *h, int one)
 		h->chain[1] = kn, h->nchain[1] = cn;
 	for (int s = 0; s < 2; s++) {
 		int g = -1, gn = 0, nzero = 0;
-		uint8_t *zero = be_alloc(f->pool, (size_t)f->ntmp + 1);
+		uint8_t *zero = zero_marks(f);
 		h->size[s] = 0;
 		if (h->side[s] < 0)
 			continue;
@@ -553,6 +567,13 @@ void be_examine(const Fn *f, int a, Ham *h, int one)
 					g = -1;
 				nzero += zero_move(in, zero);
 			}
+		}
+		for (int c = 0; c < h->nchain[s]; c++) {   /* (the marks cleared again) */
+			const Blk *x = &f->blk[h->chain[s][c]];
+			for (int k = 0; k < x->nins; k++)
+				if (x->ins[k].nopd >= 1 && x->ins[k].o[0].kind == OPD_REG &&
+				    x->ins[k].o[0].t >= T_FIRST)
+					zero[x->ins[k].o[0].t] = 0;
 		}
 		if (nzero >= 5 && !h->block[0] && f->opt->predicate_rule == BE_RULE_SM35)
 			snprintf(h->block, sizeof h->block, "a side of %d moves of zero", nzero);
