@@ -751,7 +751,10 @@ static int feeds_only(const Blk *b, int k, int o)
  * IMNMX: ptxas's abs is one I2I |x|): BE_FREE_ISEL. Or (BE_FREE_FUSE) a logical right shift
  * by a constant whose result only the IADD after it adds (ptxas's IMAD.U32.U32.HI d, x, 2^(32-n),
  * y: NVVM's rounding of a signed division by a power of two, `shr.u32 t, x, 31; add.s32 y, x,
- * t`, 8 pairs converted and 9 not: tests/ptx/store_addr _r8, _r9), or an IADD of a constant
+ * t`, 8 pairs converted and 9 not: tests/ptx/store_addr _r8, _r9), a left shift of a register
+ * by 0..31 whose result only the IADD after it adds (ptxas's ISCADD d, x, y, n or ISCADD32I:
+ * nvcc's exp() scaling by 2^n, `shl.b32 t, n, 20; add.s32 hi, t, 0x3ff00000`: tests/ptx/shl_add,
+ * 8 pairs converted and 9 not, 6 and 7 uniform), or an IADD of a constant
  * whose result only the access after it takes as its address (`add.s32 a, b, 784;
  * ld.shared [a]`, ptxas's LDS [b+0x310]: _lds2, _lds3); or (BE_FREE_ISEL) the LOP.AND 0xffff our
  * 16-bit arithmetic puts on its result when only the 16-bit store after it takes that result
@@ -783,7 +786,9 @@ int be_ifrule_free(const Blk *b, int k)
 	    (in->o[2].imm & 0xffffffff) == 0xffff && (nx->op == OP_STS || nx->op == OP_ST) &&
 	    (nx->m.dtype == TY_U16 || nx->m.dtype == TY_S16) && feeds_only(b, k, 1))
 		return BE_FREE_ISEL;
-	if (in->op == OP_SHR && in->m.dtype == TY_U32 && in->o[2].kind == OPD_IMM &&
+	if (in->o[2].kind == OPD_IMM && ((in->op == OP_SHR && in->m.dtype == TY_U32) ||
+	    (in->op == OP_SHL && in->o[1].kind == OPD_REG && !(in->m.flags & MF_W) &&
+	     (in->o[2].imm & 0xffffffff) < 32)) &&
 	    nx->op == OP_IADD && nx->nopd == 3 && !(nx->m.flags & (MF_CC | MF_X | MF_SAT)))
 		for (int o = 1; o <= 2; o++)
 			if (nx->o[o].kind == OPD_REG && nx->o[o].t == in->o[0].t &&
@@ -1051,12 +1056,33 @@ static int made_index(const Fn *f, const int *chain, int k, int i)
 	return w && w->op != OP_IADD;
 }
 
+/* every instruction of f that writes temporary t moves an immediate into it (MOV32I) */
+static int imm_tmp(const Fn *f, int t)
+{
+	int any = 0;
+
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			if (!be_writes(in, t))
+				continue;
+			if ((in->op != OP_MOV32I && in->op != OP_MOV) || in->nopd != 2 ||
+			    in->o[1].kind != OPD_IMM || in->o[0].part)
+				return 0;
+			any = 1;
+		}
+	return any;
+}
+
 /* instruction i of chain[k] is an unguarded copy of a pair's word into a register of its own
  * (`mov.b64 {%lo, %hi}, %fd`'s two MOVs), of a register into a pair's word, or of a pair the
  * side made of its words into another (`mov.b64 %fd, {%lo, %hi}`'s two MOVs and MOV.64): the
  * registers of ptxas 11.8's 64-bit value are its words, which it reads and writes in place, so
  * that such copies cost it nothing (nvcc's inlined pow's sign flip under an odd exponent, an
- * unpack, XOR and pack: one LOP32I.XOR; tests/ptx/pow_sign) */
+ * unpack, XOR and pack: one LOP32I.XOR; tests/ptx/pow_sign). Not the copy into a pair's word
+ * of a constant made before the side (clang's `mov.u32 %r732, 0` above the branch, then
+ * `mov.b64 %fd, {%r732, %hi}` in it): ptxas makes that word in the side, MOV R, RZ (nvcc's
+ * `mov.u32` of it in the side is counted, its copy not; tests/ptx/shl_add _zero6) */
 static int pair_copy(const Fn *f, const int *chain, int k, int i)
 {
 	const MIns *in = &f->blk[chain[k]].ins[i], *w;
@@ -1067,7 +1093,8 @@ static int pair_copy(const Fn *f, const int *chain, int k, int i)
 	if (in->o[1].part && !in->o[0].part)
 		return f->tmp[in->o[1].t].cls == TC_R2 && f->tmp[in->o[0].t].cls == TC_R;
 	if (in->o[0].part && !in->o[1].part)
-		return f->tmp[in->o[0].t].cls == TC_R2 && f->tmp[in->o[1].t].cls == TC_R;
+		return f->tmp[in->o[0].t].cls == TC_R2 && f->tmp[in->o[1].t].cls == TC_R &&
+		       (writer(f, chain, k, i, in->o[1].t) || !imm_tmp(f, in->o[1].t));
 	if (in->o[0].part || in->o[1].part || f->tmp[in->o[1].t].cls != TC_R2)
 		return 0;
 	w = writer(f, chain, k, i, in->o[1].t);

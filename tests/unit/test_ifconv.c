@@ -721,6 +721,39 @@ START_TEST(t_sm35_store_sides)
 }
 END_TEST
 
+/* a left shift by a constant that only the add after it reads is ptxas's ISCADD (tests/ptx/
+ * shl_add, its listing tests/ptxas-ref/shl_add.sass): each pair counts one, as ptxas's
+ * limits 8 and 6 put it; a zero made before the branch and copied into a pair's word in the
+ * side counts one (ptxas's MOV R, RZ); the kernel shl_add is nvcc's exp() of a double
+ * (Rodinia's myocyte), its inner side 7 with both shifts fused, its outer one kept by the
+ * inner and other code */
+START_TEST(t_sm35_shl_add)
+{
+	static const Want want[] = {
+		{ "shl_add_s8", BD_PREDICATED, 16, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 8 shifts or offsets fused into the instruction after)" },
+		{ "shl_add_s9", BD_BRANCH_SSY, 18, "larger side 9 > --predicate-max 8" },
+		{ "shl_add_i8", BD_PREDICATED, 12, "larger side 8 <= --predicate-max 8 (counted as "
+		  "ptxas: 4 shifts or offsets fused into the instruction after)" },
+		{ "shl_add_i9", BD_BRANCH_SSY, 13, "larger side 9 > --predicate-max 8" },
+		{ "shl_add_u6", BD_PREDICATED, 12, "larger side 6 <= --predicate-max-uniform 6" },
+		{ "shl_add_u7", BD_BRANCH_UNIFORM, 14, "larger side 7 > --predicate-max-uniform 6" },
+		{ "shl_add_zero6", BD_PREDICATED, 12, "larger side 6 <= --predicate-max-uniform 6 "
+		  "(counted as ptxas: 4 shifts or offsets fused into the instruction after, 2 copies" },
+		{ "shl_add_zero7", BD_BRANCH_UNIFORM, 14, "larger side 7 > --predicate-max-uniform 6" },
+	};
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/shl_add.ptx", 0);
+
+	check_wants(&t, want, sizeof want / sizeof *want);
+	expect_entry(&t, "shl_add", 0, BD_BRANCH_SSY, "a side holds a converted hammock and other");
+	expect_entry(&t, "shl_add", 1, BD_PREDICATED, "larger side 7 <= --predicate-max 8 (counted "
+	             "as ptxas: 3 shifts or offsets fused into the instruction after, 6 copies");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* the sm_35 rule sees every definition and load of a side however many: many_defs makes
  * 70 values before the address of its load (its side is a load side, predicated at inf);
  * many_loads loads ten values from addresses made before the branch and computes with the
@@ -2063,6 +2096,7 @@ int main(void)
 	tcase_add_test(tc, t_one_side_break);
 	tcase_add_test(tc, t_brk_uni);
 	tcase_add_test(tc, t_sm35_store_sides);
+	tcase_add_test(tc, t_sm35_shl_add);
 	tcase_add_test(tc, t_sm35_one_store);
 	tcase_add_test(tc, t_sm35_shared_addr);
 	tcase_add_test(tc, t_sm35_shared_u16);
