@@ -155,6 +155,18 @@ for m in "$top"/tests/ptxas-ref/lines-bad/*.lines; do
 	fi
 	verdict "warpc --compare-lines lines-bad/$name" "$why"
 done
+# linemap.awk on ptxas's line table as `cuobjdump -elf` prints it (linemap/NAME.elf, the two
+# sections it reads, of the -lineinfo cubin of tests/ptx/NAME.ptx) and NAME's listing: the
+# map of NAME.expect. call_sink's CALs and its subroutine's instructions have their own
+# lines there (the first CAL 35, `call.uni`), where nvdisasm -gp printed each with the line of
+# the instruction before it (31, `add.u64`)
+for e in "$top"/tests/ptxas-ref/linemap/*.elf; do
+	name=$(basename "$e" .elf)
+	awk -f "$top/tests/ptxas-ref/linemap.awk" "$e" "$top/tests/ptxas-ref/$name.sass" \
+	 > "$tmp/linemap.out" 2>&1
+	why=$(diff "${e%.elf}.expect" "$tmp/linemap.out" | head -3 | tr '\n' ' ')
+	verdict "linemap.awk $name" "${why:+output differs from $name.expect: $why}"
+done
 # the hammock families (docs/predication.md): per family and config, how many of our
 # constructs line up with ptxas's and how many agree, pinned in compare/families.txt
 for p in "$top"/tests/ptxas-ref/families/*.ptx; do
