@@ -43,12 +43,44 @@
 #include <string.h>
 #include "backend/be.h"
 
+/* does an edge out of loop l to j carry a value of its own: a block of the loop that leaves
+ * for j defines a register live into j and dead on its way on in the loop (a phi copy nvcc
+ * put before the exit branch, or a value only j reads: ptxas 11.8 gives that edge a block of
+ * its own for the copy, or sinks the definition into one, so the loop leaves to two blocks;
+ * tests/ptx/exit_copy). A register the loop carries round its back edge is in the loop's
+ * own register on every way out and needs no copy */
+static int exit_copy(const Fn *f, int l, int nb, int j)
+{
+	int w = BITS_WORDS(f->ntmp), n = f->nblk;
+	uint32_t *gen = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
+	uint32_t *kill = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
+	uint32_t *in = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
+
+	for (int i = 0; i < n; i++)
+		if (!f->blk[i].dead)
+			be_genkill(&f->blk[i], gen + (size_t)i * (size_t)w, kill + (size_t)i * (size_t)w);
+	be_live(f, w, gen, kill, NULL, NULL, in, NULL);
+	for (int i = 0; i < nb; i++) {
+		const Blk *b = &f->blk[i];
+		int stay = b->s1 == j ? b->s2 : b->s1;
+		const uint32_t *k = kill + (size_t)i * (size_t)w;
+		if (b->dead || b->jmp.kind != J_BRA || !be_in_loop(f, l, i) || stay < 0 ||
+		    (b->s1 != j && b->s2 != j) || !be_in_loop(f, l, stay))
+			continue;
+		for (int t = 0; t < w; t++)
+			if (k[t] & in[(size_t)j * (size_t)w + t] & ~in[(size_t)stay * (size_t)w + t])
+				return 1;
+	}
+	return 0;
+}
+
 /* does loop l (blocks of the first nb) leave to two different blocks: a break that skips
- * code the loop's own exit runs (ptxas 11.8 then brackets the loop with PBK; a loop whose
- * exits all go to one block keeps its SSY) */
+ * code the loop's own exit runs, or an exit edge that carries a value of its own (exit_copy;
+ * ptxas 11.8 then brackets the loop with PBK; a loop whose exits all go to one block, with
+ * nothing to copy on the way, keeps its SSY) */
 int be_two_exits(const Fn *f, int l, int nb)
 {
-	int first = -1;
+	int first = -1, nexit = 0;
 
 	for (int i = 0; i < nb; i++) {
 		const Blk *b = &f->blk[i];
@@ -60,9 +92,10 @@ int be_two_exits(const Fn *f, int l, int nb)
 				if (first >= 0 && s[e] != first)
 					return 1;
 				first = s[e];
+				nexit++;
 			}
 	}
-	return 0;
+	return nexit >= 2 && exit_copy(f, l, nb, first);
 }
 
 /* ptxas 11.8's SSY at a break path (tests/ptx/brk_sync; families/brk_div_11..16): in a loop

@@ -1303,6 +1303,36 @@ START_TEST(t_kept_fallback)
 }
 END_TEST
 
+/* tests/ptx/exit_copy: three loops, each left by a divergent break and by its latch test, both
+ * to one block. As ptxas 11.8 for sm_35, the first two (nvcc's phi copies before both exits; a
+ * value computed before the latch test that only the block after the loop reads) are
+ * bracketed with PBK and break by @P BRK, their latch's exit path ending in BRK: the exit edge
+ * carries a value of its own (pbk.c's exit_copy); the third, whose exits carry only its own
+ * counter, keeps its SSY and .S */
+START_TEST(t_exit_copy)
+{
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/exit_copy.ptx", &len);
+	const Kernel *k;
+	int pbk = 0, gbrk = 0, brk = 0;
+
+	ck_assert_ptr_nonnull(text);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	o.loop_sync = BE_LOOP_PBK;
+	ck_assert(tr_opts(&t, "exit_copy.ptx", text, len, &o));
+	k = kern(&t, "exit_copy");
+	count_brk(k, &pbk, &gbrk, &brk);
+	ck_assert_int_eq(pbk, 2);
+	ck_assert_int_eq(gbrk, 2);
+	ck_assert_int_eq(brk, 2);
+	ck_assert_int_eq(count_op(k, OP_SSY), 1);
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* one-side (ptxas 11.8 for sm_35, the tuning family ifelse1_div and kernels written for the
  * rule): an if/else too long to predicate whole, whose fall-through side of n instructions
  * goes to the join, has that side predicated alone, counted with its jump (n + 1 against 8
@@ -2086,6 +2116,7 @@ int main(void)
 	tcase_add_test(tc, t_nvcc_shapes);
 	tcase_add_test(tc, t_ret_nest);
 	tcase_add_test(tc, t_kept_fallback);
+	tcase_add_test(tc, t_exit_copy);
 	tcase_add_test(tc, t_one_side);
 	tcase_add_test(tc, t_one_side_note);
 	tcase_add_test(tc, t_one_side_not);
