@@ -863,42 +863,79 @@ static int like_shape(const Construct *a, const Construct *b)
 	return 2 * (a->back == b->back) + (a->kind == b->kind);
 }
 
-/* match[i] = index in b of a's construct i, or -1: the weighted LCS by like(), its ties
- * broken by the sum of like_shape() over the pairs (each pair weighs like() * unit +
- * like_shape(), unit above any such sum, so the weights by comparison come first) */
-static int64_t align(const CList *a, const CList *b, int *match)
+/* the weight of pairing the p-th of one list with the q-th of another (0: they may not pair) */
+typedef int64_t PairWeight(const void *ctx, int p, int q);
+
+/* m[p] = the q paired with p, or -1: the pairs of two lists of na and nb in order (each pair
+ * keeps both lists' order) of the largest total weight (wt), ties to the earliest pairs;
+ * returns that total */
+static int64_t lcs(int na, int nb, PairWeight *wt, const void *ctx, int *m)
 {
-	size_t w = (size_t)b->n + 1;
-	int64_t *dp = calloc(((size_t)a->n + 1) * w, sizeof *dp);
-	int64_t unit = 3 * (int64_t)(a->n < b->n ? a->n : b->n) + 1, best;
+	size_t w = (size_t)nb + 1;
+	int64_t *dp = calloc(((size_t)na + 1) * w, sizeof *dp), best;
 
 	if (!dp)
 		die("out of memory");
-	for (int i = a->n - 1; i >= 0; i--)
-		for (int j = b->n - 1; j >= 0; j--) {
-			int s = like(&a->c[i], &b->c[j]);
-			int64_t v = dp[(size_t)(i + 1) * w + j], p = s * unit + like_shape(&a->c[i], &b->c[j]);
-			if (dp[(size_t)i * w + j + 1] > v)
-				v = dp[(size_t)i * w + j + 1];
-			if (s && dp[(size_t)(i + 1) * w + j + 1] + p > v)
-				v = dp[(size_t)(i + 1) * w + j + 1] + p;
-			dp[(size_t)i * w + j] = v;
+	for (int p = na - 1; p >= 0; p--)
+		for (int q = nb - 1; q >= 0; q--) {
+			int64_t v = dp[(size_t)(p + 1) * w + q], x = wt(ctx, p, q);
+			if (dp[(size_t)p * w + q + 1] > v)
+				v = dp[(size_t)p * w + q + 1];
+			if (x && dp[(size_t)(p + 1) * w + q + 1] + x > v)
+				v = dp[(size_t)(p + 1) * w + q + 1] + x;
+			dp[(size_t)p * w + q] = v;
 		}
-	for (int i = 0; i < a->n; i++)
-		match[i] = -1;
-	for (int i = 0, j = 0; i < a->n && j < b->n;) {
-		int s = like(&a->c[i], &b->c[j]);
-		int64_t p = s * unit + like_shape(&a->c[i], &b->c[j]);
-		if (s && dp[(size_t)i * w + j] == dp[(size_t)(i + 1) * w + j + 1] + p)
-			match[i++] = j++;
-		else if (dp[(size_t)i * w + j] == dp[(size_t)(i + 1) * w + j])
-			i++;
+	for (int p = 0; p < na; p++)
+		m[p] = -1;
+	for (int p = 0, q = 0; p < na && q < nb;) {
+		int64_t x = wt(ctx, p, q);
+		if (x && dp[(size_t)p * w + q] == dp[(size_t)(p + 1) * w + q + 1] + x)
+			m[p++] = q++;
+		else if (dp[(size_t)p * w + q] == dp[(size_t)(p + 1) * w + q])
+			p++;
 		else
-			j++;
+			q++;
 	}
 	best = dp[0];
 	free(dp);
 	return best;
+}
+
+/* what the weights below read: the two lists, the groups of them paired (NULL: all, in
+ * order) and the unit of the weights by comparison */
+typedef struct {
+	const CList *a, *b;
+	const int *ga, *gb;
+	int64_t unit;
+} PairCtx;
+
+/* align's weight: like() * unit + like_shape(), unit above any sum of like_shape() over the
+ * pairs, so that the weights by comparison come first */
+static int64_t align_weight(const void *ctx, int p, int q)
+{
+	const PairCtx *x = ctx;
+	int s = like(&x->a->c[p], &x->b->c[q]);
+
+	return s ? s * x->unit + like_shape(&x->a->c[p], &x->b->c[q]) : 0;
+}
+
+/* match[i] = index in b of a's construct i, or -1: the weighted LCS by like(), its ties
+ * broken by the sum of like_shape() over the pairs */
+static int64_t align(const CList *a, const CList *b, int *match)
+{
+	PairCtx x = {a, b, NULL, NULL, 3 * (int64_t)(a->n < b->n ? a->n : b->n) + 1};
+
+	return lcs(a->n, b->n, align_weight, &x, match);
+}
+
+/* pair_group's weight: b's branches (any kind but a predicated run) first, then the
+ * comparisons' likeness, then a back edge with a back edge; every pair may be made */
+static int64_t group_weight(const void *ctx, int p, int q)
+{
+	const PairCtx *x = ctx;
+	const Construct *u = &x->a->c[x->ga[p]], *v = &x->b->c[x->gb[q]];
+
+	return (like_sig(u, v) + 1 + 5 * (v->kind != CK_PRED)) * x->unit + 2 * (u->back == v->back);
 }
 
 /* the pairs of a's constructs ga[0 .. na-1] with b's gb[0 .. nb-1] (each list in code order)
@@ -910,30 +947,16 @@ static int64_t align(const CList *a, const CList *b, int *match)
 static void pair_group(const CList *a, const CList *b, const int *ga, int na, const int *gb,
                        int nb, int *match)
 {
-	size_t w = (size_t)nb + 1;
-	int64_t *dp = calloc(((size_t)na + 1) * w, sizeof *dp);
-	int64_t unit = 2 * (int64_t)(na < nb ? na : nb) + 1;
+	PairCtx x = {a, b, ga, gb, 2 * (int64_t)(na < nb ? na : nb) + 1};
+	int *m = malloc(((size_t)na + 1) * sizeof *m);
 
-	if (!dp)
+	if (!m)
 		die("out of memory");
-#define PAIR_W(p, q) ((like_sig(&a->c[ga[p]], &b->c[gb[q]]) + 1 + 5 * (b->c[gb[q]].kind != CK_PRED)) * \
-	              unit + 2 * (a->c[ga[p]].back == b->c[gb[q]].back))
-	for (int p = na - 1; p >= 0; p--)
-		for (int q = nb - 1; q >= 0; q--) {
-			int64_t v = dp[(size_t)(p + 1) * w + q], x = dp[(size_t)p * w + q + 1];
-			int64_t y = dp[(size_t)(p + 1) * w + q + 1] + PAIR_W(p, q);
-			dp[(size_t)p * w + q] = v > x ? (v > y ? v : y) : (x > y ? x : y);
-		}
-	for (int p = 0, q = 0; p < na && q < nb;) {
-		if (dp[(size_t)p * w + q] == dp[(size_t)(p + 1) * w + q + 1] + PAIR_W(p, q))
-			match[ga[p++]] = gb[q++];
-		else if (dp[(size_t)p * w + q] == dp[(size_t)(p + 1) * w + q])
-			p++;
-		else
-			q++;
-	}
-#undef PAIR_W
-	free(dp);
+	lcs(na, nb, group_weight, &x, m);
+	for (int p = 0; p < na; p++)
+		if (m[p] >= 0)
+			match[ga[p]] = gb[m[p]];
+	free(m);
 }
 
 /* with a line map: match[i] = the construct of b that comes from the PTX branch a's construct
@@ -942,7 +965,8 @@ static void pair_group(const CList *a, const CList *b, const int *ga, int na, co
  * branch (ptxas's runs from a selp, its division code) pair with nothing */
 static void pair_by_lines(const CList *a, const CList *b, int *match)
 {
-	int *ga = malloc(((size_t)a->n + 1) * sizeof *ga), *gb = malloc(((size_t)b->n + 1) * sizeof *gb);
+	int *ga = malloc(((size_t)a->n + 1) * sizeof *ga);
+	int *gb = malloc(((size_t)b->n + 1) * sizeof *gb);
 	uint8_t *done = calloc((size_t)a->n + 1, 1);
 
 	if (!ga || !gb || !done)
@@ -1083,7 +1107,8 @@ void be_compare(FILE *f, const Kernel *ours, const Kernel *ref, const BeLog *log
 		        ours->name, ours->regs, ref->regs);
 	else
 		fprintf(f, "%s: ours against ptxas%s\n  %-7s %-8s %-11s %-7s %-8s %-11s %-7s %s\n",
-		        ours->name, lines ? " (paired by its line table)" : "", "PTX", "ours", "decision", "sides", "ptxas", "decision", "sides", "agree");
+		        ours->name, lines ? " (paired by its line table)" : "", "PTX", "ours", "decision",
+		        "sides", "ptxas", "decision", "sides", "agree");
 	for (int i = 0; i < a.n; i++) {
 		const Construct *x = &a.c[i], *y = match[i] >= 0 ? &b.c[match[i]] : NULL;
 		const BeLogEntry *e = entry_of(log, ours->name, x);
