@@ -346,6 +346,9 @@ void be_v_def(void *ctx, int t, int def, int kill);   /* a BeVisit: sets t's bit
 /* block b's gen (read before written, its branch's predicate included) and kill (written
  * whole) over temporaries, one bit each */
 void be_genkill(const Blk *b, uint32_t *gen, uint32_t *kill);
+/* the live-in sets of f's blocks, w words a block (BITS_WORDS(f->ntmp)), from f's pool; the
+ * blocks' kill sets into *kill when kill is not NULL (be_genkill, be_live) */
+uint32_t *be_livein(const Fn *f, int w, uint32_t **kill);
 /* edges and sync pushes (sync.c, irred.c, pbk.c): edge e of block b is s1 (0), s2 (1), then a
  * BRX's targets (2 ..) */
 int be_nedge(const Fn *f, int b);                  /* b's edges, in that numbering */

@@ -148,20 +148,14 @@ static int fold_one(Fn *f, int ai, const uint32_t *livein, int w, int *extra, ui
 int be_fold_chains(Fn *f)
 {
 	int w = BITS_WORDS(f->ntmp), n = f->nblk, folded = 0;
-	uint32_t *gen, *kill, *livein, *scratch;
+	uint32_t *livein, *scratch;
 	int *extra;
 
 	if (f->opt->short_circuit != BE_SC_FOLD)
 		return 0;
-	gen = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
-	kill = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
-	livein = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
+	livein = be_livein(f, w, NULL);
 	scratch = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w);
 	extra = be_alloc(f->pool, sizeof(int) * (size_t)n);
-	for (int i = 0; i < n; i++)
-		if (!f->blk[i].dead)
-			be_genkill(&f->blk[i], gen + (size_t)i * (size_t)w, kill + (size_t)i * (size_t)w);
-	be_live(f, w, gen, kill, NULL, NULL, livein, NULL);
 	/* bottom-up: a block's fall-through is folded before the block itself is */
 	for (int l = f->nlay - 1; l >= 0; l--) {
 		int ai = f->lay[l];

@@ -251,12 +251,6 @@ static int mentions_ins(const PIns *in, int r)
 	return n;
 }
 
-/* in names PTX register r only as its destination: a write of r, no read */
-static int writes_only(const PIns *in, int r)
-{
-	return in->o[0].kind == POK_REG && in->o[0].reg == r && mentions_ins(in, r) == 1;
-}
-
 /* no branch condition is a product (be_reach's reads of block ends) */
 static int no_cond(const Fn *f, const Blk *b)
 {
@@ -269,8 +263,14 @@ static int fusable_add(const Fn *f, const PIns *ai, int a, int r)
 	int pt = ai->m.types[0];
 
 	return ai->op == PO_ADD && tbytes(pt) == 8 && !tfloat(pt) &&
-	       !(ai->m.flags & (PMF_CC | PMF_SAT)) && ai->guard != r && mentions_ins(ai, r) == 1 && ai->o[0].kind == POK_REG &&
-	       (!f->kfold || f->kfold[a] < 0);
+	       !(ai->m.flags & (PMF_CC | PMF_SAT)) && ai->guard != r && mentions_ins(ai, r) == 1 &&
+	       ai->o[0].kind == POK_REG && ai->o[0].reg != r && (!f->kfold || f->kfold[a] < 0);
+}
+
+/* in names PTX register r only as its destination: a write of r, no read */
+static int writes_only(const PIns *in, int r)
+{
+	return in->o[0].kind == POK_REG && in->o[0].reg == r && mentions_ins(in, r) == 1;
 }
 
 /* Fn.wfuse: per PTX instruction, for an add.s64 the mul.wide by 2^k it takes in (selected as
@@ -332,8 +332,7 @@ void be_wide_fuse(Fn *f)
 			if (!n || n != nreads[d])
 				continue;
 			for (a = m + 1; n; a++)
-				if (mentions_ins(&pf->ins[a], r) && fusable_add(f, &pf->ins[a], a, r) &&
-				    !writes_only(&pf->ins[a], r))
+				if (fusable_add(f, &pf->ins[a], a, r))
 					f->wfuse[a] = m, n--;
 			f->wfuse[m] = -2;
 		next:;

@@ -51,15 +51,8 @@
  * own register on every way out and needs no copy */
 static int exit_copy(const Fn *f, int l, int nb, int j)
 {
-	int w = BITS_WORDS(f->ntmp), n = f->nblk;
-	uint32_t *gen = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
-	uint32_t *kill = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
-	uint32_t *in = be_alloc(f->pool, sizeof(uint32_t) * (size_t)w * (size_t)n);
-
-	for (int i = 0; i < n; i++)
-		if (!f->blk[i].dead)
-			be_genkill(&f->blk[i], gen + (size_t)i * (size_t)w, kill + (size_t)i * (size_t)w);
-	be_live(f, w, gen, kill, NULL, NULL, in, NULL);
+	int w = BITS_WORDS(f->ntmp);
+	uint32_t *kill, *in = be_livein(f, w, &kill);
 	for (int i = 0; i < nb; i++) {
 		const Blk *b = &f->blk[i];
 		int stay = b->s1 == j ? b->s2 : b->s1;

@@ -306,6 +306,22 @@ void be_genkill(const Blk *b, uint32_t *gen, uint32_t *kill)
 		v_genkill(gk, b->jmp.cond, 0, 0);
 }
 
+uint32_t *be_livein(const Fn *f, int w, uint32_t **kill)
+{
+	size_t n = (size_t)w * (size_t)f->nblk;
+	uint32_t *gen = be_alloc(f->pool, sizeof(uint32_t) * n);
+	uint32_t *k = be_alloc(f->pool, sizeof(uint32_t) * n);
+	uint32_t *in = be_alloc(f->pool, sizeof(uint32_t) * n);
+
+	for (int i = 0; i < f->nblk; i++)
+		if (!f->blk[i].dead)
+			be_genkill(&f->blk[i], gen + (size_t)i * (size_t)w, k + (size_t)i * (size_t)w);
+	be_live(f, w, gen, k, NULL, NULL, in, NULL);
+	if (kill)
+		*kill = k;
+	return in;
+}
+
 void be_live(const Fn *f, int w, const uint32_t *gen, const uint32_t *kill, const uint32_t *min,
              const uint32_t *mout, uint32_t *in, uint32_t *out)
 {
