@@ -49,13 +49,16 @@ static int bra_label(const PFunc *pf, const PIns *in)
 	return in->o[0].sym >= 0 && in->o[0].sym < pf->nlabels ? in->o[0].sym : -1;
 }
 
+/* in is a control instruction: bra, brx.idx, ret or exit */
+static int ctl(const PIns *in)
+{
+	return in->op == PO_BRA || in->op == PO_BRX_IDX || in->op == PO_RET || in->op == PO_EXIT;
+}
+
 /* control reaches the next instruction from in (not an unguarded jump, return, exit or trap) */
 static int falls(const PIns *in)
 {
-	if (in->guard >= 0)
-		return 1;
-	return !(in->op == PO_BRA || in->op == PO_BRX_IDX || in->op == PO_RET ||
-	         in->op == PO_EXIT || in->op == PO_TRAP);
+	return in->guard >= 0 || !(ctl(in) || in->op == PO_TRAP);
 }
 
 /* in is expanded into code with branches and guards of its own, by ptxas or by us: a
@@ -205,12 +208,9 @@ int be_origin(const BeOrigins *o, int line, int *isown)
 
 int be_origin_ctl(const BeOrigins *o, int line)
 {
-	const PIns *in;
-
 	if (!o || line <= 0 || line >= o->n || o->fn[line] < 0)
 		return 0;
-	in = &o->m->funcs[o->fn[line]].ins[o->ins[line]];
-	return in->op == PO_BRA || in->op == PO_BRX_IDX || in->op == PO_RET || in->op == PO_EXIT;
+	return ctl(&o->m->funcs[o->fn[line]].ins[o->ins[line]]);
 }
 
 int be_origin_before(const BeOrigins *o, int line)
@@ -228,8 +228,7 @@ int be_origin_before(const BeOrigins *o, int line)
 		const PIns *in = &pf->ins[j];
 		if (in->op == PO_BRA && in->guard >= 0 && bra_label(pf, in) >= 0)
 			return in->loc.file == 0 ? in->loc.line : 0;
-		if (!falls(in) || in->op == PO_BRA || in->op == PO_BRX_IDX || in->op == PO_RET ||
-		    in->op == PO_EXIT || expands(in))
+		if (ctl(in) || !falls(in) || expands(in))
 			return 0;     /* (a jump, a guarded return or exit, a division's slow path) */
 	}
 	return 0;

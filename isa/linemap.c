@@ -9,7 +9,8 @@
  *
  * Each ADDR belongs to the .kernel above it; a kernel's addresses rise and each comes once,
  * and a kernel is named once. tests/ptxas-ref/listing.sh (ptxas_linemap) writes it from
- * `ptxas -lineinfo` and `nvdisasm -gp`. Errors are "name:line:col: error: ..." with the
+ * the cubin of `ptxas -lineinfo`, whose table `cuobjdump -elf` prints decoded (linemap.awk
+ * reads it). Errors are "name:line:col: error: ..." with the
  * source line and a caret; the first one ends the parse.
  */
 #include <ctype.h>
@@ -17,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/isa.h"
+#include "isa/asm.h"   /* (isa_asm_xrealloc) */
 
 typedef struct {
 	const char *name, *text;
@@ -39,17 +40,6 @@ static void lm_error(const LmLex *x, size_t at, const char *fmt, ...)
 	vfprintf(x->err, fmt, ap);
 	va_end(ap);
 	fprintf(x->err, "\n  %.*s\n  %*s^\n", (int)(x->le - x->ls), x->text + x->ls, col - 1, "");
-}
-
-/* p resized to n bytes (at least 1); out of memory ends the program */
-static void *lm_alloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p) {
-		fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-		abort();
-	}
-	return p;
 }
 
 /* 1 when an array of *cap elements holding n is full, *cap then doubled (16 the first) */
@@ -108,7 +98,7 @@ static int lm_number(const char *s, size_t p, size_t e, int hex, uint64_t max, u
 
 IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FILE *err)
 {
-	IsaLineMap *m = memset(lm_alloc(NULL, sizeof(IsaLineMap)), 0, sizeof(IsaLineMap));
+	IsaLineMap *m = memset(isa_asm_xrealloc(NULL, sizeof(IsaLineMap)), 0, sizeof(IsaLineMap));
 	LmLex x = {name, text, len, 0, 0, 0, err};
 	int cap = 0;
 
@@ -147,10 +137,10 @@ IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FI
 					goto fail;
 				}
 			if (lm_full(&cap, m->n))
-				m->f = lm_alloc(m->f, (size_t)cap * sizeof *m->f);
+				m->f = isa_asm_xrealloc(m->f, (size_t)cap * sizeof *m->f);
 			f = &m->f[m->n++];
 			memset(f, 0, sizeof *f);
-			f->kernel = lm_alloc(NULL, ne - n + 1);
+			f->kernel = isa_asm_xrealloc(NULL, ne - n + 1);
 			memcpy(f->kernel, text + n, ne - n);
 			f->kernel[ne - n] = '\0';
 		} else {
@@ -181,8 +171,8 @@ IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FI
 				goto fail;
 			}
 			if (lm_full(&f->cap, f->n)) {
-				f->addr = lm_alloc(f->addr, (size_t)f->cap * sizeof *f->addr);
-				f->line = lm_alloc(f->line, (size_t)f->cap * sizeof *f->line);
+				f->addr = isa_asm_xrealloc(f->addr, (size_t)f->cap * sizeof *f->addr);
+				f->line = isa_asm_xrealloc(f->line, (size_t)f->cap * sizeof *f->line);
 			}
 			f->addr[f->n] = (uint32_t)a;
 			f->line[f->n++] = (int32_t)v;
