@@ -164,7 +164,9 @@ static void bd_issue(void *ctx, const TraceIssue *t)
 	w->insts++;
 	/* when its result lands, at the least the model could charge */
 	ready = t0 + (uint64_t)c->lat[in->lat];
-	if (e->space == SP_GLOBAL || e->space == SP_LOCAL) {
+	if (!e->naddr && e->space != SP_NONE && e->space != SP_SHARED)
+		ready = t0 + sim_noreq_latency(c);  /* an access that makes no request */
+	else if (e->space == SP_GLOBAL || e->space == SP_LOCAL) {
 		int kind = (isa_ops[e->in->op].flags & F_ATOMIC) ? GM_ATOM :
 		           (isa_ops[e->in->op].flags & F_STORE) ? GM_STORE : GM_LOAD;
 		int local = e->space == SP_LOCAL, trans = 0;

@@ -151,6 +151,17 @@ static __attribute__((noinline)) int fmul_scaled(Gpu *g, Warp *w, const DIns *d,
 	return SIM_OK;
 }
 
+/* the space an issue of op that no lane executes reports, with no address: the space of
+ * its unit's memory (a texture or surface op: global), SP_NONE for the shared-memory and
+ * other units (docs/timing.md, "Predicated-off memory instructions") */
+static int void_space(int op)
+{
+	Unit u = isa_ops[op].unit;
+
+	return u == UNIT_LSU_GLOBAL ? SP_GLOBAL : u == UNIT_LSU_LOCAL ? SP_LOCAL :
+	       u == UNIT_LSU_CONST ? SP_CONST : SP_NONE;
+}
+
 /* the op of one issue (every op but those with a decode-time handler, DIns.fn) for the
  * lanes ex; *stop set: the run stops here, before the .S arrival, unwinding and trace */
 static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uint32_t ex,
@@ -159,6 +170,10 @@ static __attribute__((noinline)) int exec_op(Gpu *g, Warp *w, const DIns *d, uin
 	Rnd rnd = (Rnd)d->m.rnd;
 	int ftz = !!(d->m.flags & MF_FTZ), sat = !!(d->m.flags & MF_SAT), rc = SIM_OK;
 
+	/* a memory instruction that no lane executes makes no request, and tells the timing
+	 * so: its space without an address (its case below then does nothing) */
+	if (__builtin_expect(!ex, 0))
+		e->space = (uint8_t)void_space(d->op);
 	switch ((Op)d->op) {
 	case OP_MOV:
 		if (is64((Type)d->m.dtype))

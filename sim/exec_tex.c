@@ -206,6 +206,7 @@ int sim_surf(Gpu *g, Warp *w, const DIns *d, uint32_t ex, ExecInfo *e)
 		return SIM_OK;
 	}
 	e->size = (uint8_t)size;
+	e->space = SP_GLOBAL;   /* (with no address when every lane's element is .zero outside) */
 	FOR_LANES(ex) {
 		const DevSurf *x = surf_of(g, w, d, 2, l);
 		int32_t c[3] = {0, 0, 0};

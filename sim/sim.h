@@ -62,7 +62,8 @@ typedef struct {
 	uint32_t active;         /* active lanes at issue */
 	uint32_t exec;           /* lanes whose guard (and CC test) held */
 	uint32_t naddr;          /* memory ops: lanes with an address in addr[] (= exec) */
-	uint8_t space;           /* memory ops: SP_* of the access */
+	uint8_t space;           /* memory ops: SP_* of the access (one that no lane runs: its
+	                            unit's space, with no address; exec.c's void_space) */
 	uint8_t size;            /* memory ops: bytes per lane */
 	uint64_t addr[32];       /* memory ops: address per lane (space-relative) */
 	uint8_t diverged;        /* DIV_* (timing.h): the warp's lanes split, and how; 0 none */

@@ -261,6 +261,16 @@ sim_gmem_gran(const TimingConfig *c, const Cache *l1, GmKind kind)
 {
 	return (uint32_t)(kind == GM_LOAD && l1 ? l1->line : c->sector);
 }
+/* the cycles from issue to the destinations of a global, local, constant, texture or surface
+ * instruction whose access has no address (no lane executes it, or a surface access's lanes
+ * all lie outside a .zero surface): it makes no request, so no cache or DRAM latency; it
+ * passes the pipeline as any instruction does, which the model takes as --alu-latency
+ * (docs/timing.md, "Predicated-off memory instructions") */
+static inline uint64_t
+sim_noreq_latency(const TimingConfig *c)
+{
+	return (uint64_t)c->lat[LAT_ALU];
+}
 /* the SM's half of an access issued at now: coalescing, then l1 (the per-SM cache that serves
  * it, L1 or the read-only data cache, at its latency: a load's hits; L1: a store's or
  * atomic's evictions); r gets the transactions, the L1 hits, the hits' last done cycle
@@ -707,7 +717,8 @@ typedef struct {
 	uint8_t crs_spills;  /* tokens it spilled to the warp's CRS area in local memory */
 	uint8_t crs_fills;   /* tokens it brought back from there */
 	uint32_t amask;      /* lanes with an address in addr[] (a surface load's .zero lanes
-	                        outside the surface execute but access nothing) */
+	                        outside the surface execute but access nothing); none: the
+	                        access makes no request (sim_noreq_latency) */
 	uint64_t crs_addr;   /* address of the lowest slot spilled or filled (then + CRS_TOKEN_BYTES ...) */
 	uint64_t released;   /* warp slots a barrier release lets go (bit per slot; 0: the
 	                        TEX_BAR_RELEASE rule: every waiting warp of the issuer's CTA) */

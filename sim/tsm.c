@@ -507,8 +507,9 @@ crs_traffic(TSm *m, int w, uint64_t now, const TExec *e)
 	m->st->crs_fills += e->crs_fills;
 }
 
-/* the memory part of an issue (e->space set): the access through its path; returns the
- * cycle its result is ready and the issue slots its unit is taken for in *mult */
+/* the memory part of an issue (e->space set): the access through its path, or none for an
+ * access without an address outside shared memory; returns the cycle its result is ready
+ * and the issue slots its unit is taken for in *mult */
 static __attribute__((noinline)) uint64_t
 issue_mem(TSm *m, int w, const TInst *in, uint64_t now, const TExec *e, int *mult)
 {
@@ -516,6 +517,8 @@ issue_mem(TSm *m, int w, const TInst *in, uint64_t now, const TExec *e, int *mul
 	TStats *st = m->st;
 	uint64_t ready = now + (uint64_t)c->lat[in->lat];
 
+	if (!e->amask && e->space != TSP_SHARED)
+		return now + sim_noreq_latency(c);     /* no request: no memory latency */
 	switch (e->space) {
 	case TSP_GLOBAL:
 	case TSP_LOCAL: {

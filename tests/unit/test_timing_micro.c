@@ -332,6 +332,39 @@ START_TEST(test_coalesced_vs_strided)
 }
 END_TEST
 
+/* an access without an address (every lane predicated off) makes no request: its
+ * destination is ready --alu-latency after issue, not at the memory's latency (nor at once,
+ * as the global path's empty coalescing gave); a shared load keeps --shared-latency. The
+ * load at 0, its reader when the result lands, EXIT a cycle later, the reader's result last */
+START_TEST(test_no_request)
+{
+	TimingConfig c = helper_teaching();
+	static const int kinds[] = {K_LDG, K_ATOM, K_LDS};
+
+	for (int i = 0; i < 3; i++) {
+		Core *k = core_new();
+		TStats st;
+		uint64_t lat = (uint64_t)c.lat[kinds[i] == K_LDS ? LAT_SHARED : LAT_ALU];
+		mem(k, 0, kinds[i], 4, 0x10000, 4)->off = ~0u;
+		iadd(k, 0, 5, 4);
+		ctrl(k, 0, K_EXIT);
+		ck_assert_int_eq(run(&c, k, &st, NULL), lat + (uint64_t)c.lat[LAT_ALU]);
+		ck_assert_int_eq(st.gld_trans + st.atom_trans + st.bank_conflicts, 0);
+		ck_assert_int_eq(st.pred_off, 32);
+		free(k);
+	}
+	/* the memory latencies do not enter it */
+	c.lat[LAT_GLOBAL] = c.lat[LAT_ATOM] = 1000;
+	Core *k = core_new();
+	TStats st;
+	mem(k, 0, K_LDG, 4, 0x10000, 4)->off = ~0u;
+	iadd(k, 0, 5, 4);
+	ctrl(k, 0, K_EXIT);
+	ck_assert_int_eq(run(&c, k, &st, NULL), 2 * (uint64_t)c.lat[LAT_ALU]);
+	free(k);
+}
+END_TEST
+
 /* a divergent if/else: SSY, BRA, then-side, NOP.S (pop to the else side), else-side,
  * NOP.S (reconverge), EXIT: both sides + 5 control instructions + 2 switch slots */
 START_TEST(test_divergent_if_else)
@@ -536,6 +569,7 @@ main(void)
 	tcase_add_test(tc, test_independent_streams);
 	tcase_add_test(tc, test_shared_stride);
 	tcase_add_test(tc, test_coalesced_vs_strided);
+	tcase_add_test(tc, test_no_request);
 	tcase_add_test(tc, test_divergent_if_else);
 	tcase_add_test(tc, test_barrier_slowest);
 	tcase_add_test(tc, test_sfu_throughput);
