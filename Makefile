@@ -185,9 +185,6 @@ golden-traces: $(PROGS)
 
 # ---------------------------------------------------------------- bench, fuzz
 bench: $(PROGS) $(TOOLS_T)
-	@[ -x /usr/bin/time ] || { if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "installing time (GNU time, for peak memory)"; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null; \
-	  else echo "error: make bench needs GNU time: sudo apt-get install -y time" >&2; exit 1; fi; }
 	@sh bench/run.sh $(BIN) $(BUILD)
 
 fuzz:

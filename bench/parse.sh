@@ -15,7 +15,7 @@ src=tests/ptx/divergence.sm80.ptx
 big=$BUILD/bench/big.ptx
 mkdir -p "$BUILD/bench" || exit 1
 # timed WHAT FILE ARGS...: `warpc ARGS...` (stdout to /dev/null), best of three; prints WHAT's
-# lines of FILE per second and the peak memory
+# lines of FILE per second (wall time) and the peak memory of the last run (tests/tools/cputime)
 timed() {
 	what=$1 file=$2
 	shift 2
@@ -23,13 +23,11 @@ timed() {
 	bytes=$(wc -c < "$file")
 	best=
 	for r in 1 2 3; do
-		t0=$(date +%s.%N)
-		/usr/bin/time -f %M -o "$BUILD/bench/rss" "$BIN/warpc" "$@" > /dev/null || exit 1
-		t1=$(date +%s.%N)
-		t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+		"$BUILD/tests/tools/cputime" "$BUILD/bench/time" "$BIN/warpc" "$@" > /dev/null || exit 1
+		read -r w _ _ rss <"$BUILD/bench/time"
+		t=$(awk -v w="$w" 'BEGIN { printf "%.3f", w }')
 		if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
 	done
-	rss=$(cat "$BUILD/bench/rss")
 	echo "$what: $lines lines ($bytes bytes) in ${best}s = $(awk -v l="$lines" -v t="$best" 'BEGIN { printf "%d", l / t }') lines/s; peak RSS ${rss} KiB"
 }
 

@@ -6,17 +6,21 @@
 # (tests/sim/stats/k/divergence.sm75.sass, bench/threads.sh's row at one thread) the same way. Then memory: peak RSS of intloop (one
 # iteration) on a small and a large grid; warp state exists only for resident CTAs, so the
 # difference should be about the larger output buffer alone. A benchmark, not a test
-# (nothing here asserts a time).
+# (nothing here asserts a time). Times are read to the microsecond (tests/tools/cputime.c,
+# built by make bench into BUILD/tests/tools) and printed to the millisecond.
 BIN=${1:-bin}
+BUILD=${2:-build}
+CPUTIME=$BUILD/tests/tools/cputime
+[ -x "$CPUTIME" ] || { echo "sim.sh: $CPUTIME missing (make bench builds it)" >&2; exit 1; }
 run() { # name args...: bench/sim/NAME.sass, or the corpus kernel for divergence
 	n=$1; shift
 	k=bench/sim/$n.sass
 	[ "$n" = divergence ] && k=tests/sim/stats/k/divergence.sm75.sass
 	best=""
 	for i in 1 2 3 4 5; do
-		/usr/bin/time -f %U -o "$T/time" "$BIN/warpsim" "$k" --config sim/configs/fermi.cfg \
+		"$CPUTIME" "$T/time" "$BIN/warpsim" "$k" --config sim/configs/fermi.cfg \
 			"$@" --quiet --stats-json "$T/s.json" || { echo "sim.sh: $n failed" >&2; return 1; }
-		u=$(cat "$T/time")
+		read -r _ u _ _ <"$T/time"
 		if [ -z "$best" ] || awk "BEGIN { exit !($u < $best) }"; then best=$u; fi
 	done
 	wi=$(sed -n 's/^  "gpgpu_n_tot_w_icount": \([0-9]*\),$/\1/p' "$T/s.json")
@@ -24,7 +28,7 @@ run() { # name args...: bench/sim/NAME.sass, or the corpus kernel for divergence
 	f=""
 	case "$*" in *--functional*) f=" --functional" ;; esac
 	awk -v n="$n" -v f="$f" -v wi="$wi" -v cy="$cy" -v t="$best" 'BEGIN {
-		printf "| %s%s | %d | %d | %.2f s | %.2f M/s |\n", n, f, wi, cy, t, (t > 0 ? wi / t / 1e6 : 0) }'
+		printf "| %s%s | %d | %d | %.3f s | %.2f M/s |\n", n, f, wi, cy, t, (t > 0 ? wi / t / 1e6 : 0) }'
 }
 T=$(mktemp -d "${TMPDIR:-/tmp}/sim-bench.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
@@ -43,10 +47,11 @@ run divergence $DIV --functional
 
 # rss CTAS: peak RSS in KiB of intloop with one iteration over CTAS x 256 threads
 rss() {
-	/usr/bin/time -f %M -o "$T/rss" "$BIN/warpsim" bench/sim/intloop.sass --config sim/configs/fermi.cfg \
+	"$CPUTIME" "$T/rss" "$BIN/warpsim" bench/sim/intloop.sass --config sim/configs/fermi.cfg \
 		--grid "$1" --block 256 --arg "buf:u32:$(($1 * 256))" --arg u32:1 --quiet ||
 		{ echo "sim.sh: rss $1 failed" >&2; return 1; }
-	cat "$T/rss"
+	read -r _ _ _ r <"$T/rss"
+	echo "$r"
 }
 echo
 echo "| grid (x 256 threads) | output buffer | peak RSS | RSS - buffer |"

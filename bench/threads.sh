@@ -8,6 +8,9 @@
 # threads only take turns; on a loaded host more threads also win a larger share of it. A
 # benchmark, not a test (nothing here asserts a time).
 BIN=${1:-bin}
+BUILD=${2:-build}
+CPUTIME=$BUILD/tests/tools/cputime   # times to the microsecond (tests/tools/cputime.c)
+[ -x "$CPUTIME" ] || { echo "threads.sh: $CPUTIME missing (make bench builds it)" >&2; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/threads-bench.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 run() { # name program args...
@@ -16,9 +19,9 @@ run() { # name program args...
 	for th in 1 2 3 4 8; do
 		best=""
 		for i in 1 2 3; do
-			/usr/bin/time -f "%e %U %S" -o "$T/time" "$BIN/warpsim" "$p" --config sim/configs/fermi.cfg \
+			"$CPUTIME" "$T/time" "$BIN/warpsim" "$p" --config sim/configs/fermi.cfg \
 				"$@" --threads $th --quiet --stats-json "$T/s$th.json" || { echo "threads.sh: $n failed" >&2; return 1; }
-			read -r u us sy <"$T/time"
+			read -r u us sy _ <"$T/time"
 			if [ -z "$best" ] || awk "BEGIN { exit !($u < $best) }"; then
 				best=$u; cpu=$(awk "BEGIN { print $us + $sy }")
 			fi
@@ -28,7 +31,7 @@ run() { # name program args...
 		cmp -s "$T/s1.json" "$T/s$th.json" || same=NO
 		wi=$(sed -n 's/^  "gpgpu_n_tot_w_icount": \([0-9]*\),$/\1/p' "$T/s$th.json")
 		awk -v n="$n" -v th="$th" -v t="$best" -v c="$cpu" -v b="$base" -v wi="$wi" -v s="$same" 'BEGIN {
-			printf "| %s | %d | %.2f s | %.2f s | %.2f M/s | %.2fx | %s |\n", n, th, t, c, (t > 0 ? wi / t / 1e6 : 0), (t > 0 ? b / t : 0), s }'
+			printf "| %s | %d | %.3f s | %.3f s | %.2f M/s | %.2fx | %s |\n", n, th, t, c, (t > 0 ? wi / t / 1e6 : 0), (t > 0 ? b / t : 0), s }'
 	done
 }
 echo "host: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
