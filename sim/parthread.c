@@ -36,6 +36,7 @@ struct ParPool {
 	Bar start, done;        /* a window's start and end */
 	int bars;               /* the barriers exist */
 	uint64_t from, to;      /* the window */
+	unsigned round;         /* windows run so far: their parity orders each thread's SMs */
 	int stop;               /* the workers leave at the next start */
 };
 
@@ -98,13 +99,19 @@ typedef struct {
 } Worker;
 
 /* thread t's SMs through the window (each no further than the cycle after its thread's
- * earliest fault: nothing later can be kept) */
+ * earliest fault: nothing later can be kept). The SMs of a window are independent (par.c),
+ * so their order is free: it alternates, t, t + n, ... in one window and back the next, so
+ * that the SMs a thread ran last, whose state its host caches still hold, run first again.
+ * In one order every SM's state would have been evicted by the others' when its turn comes,
+ * on a host whose cache holds fewer SMs' state than the thread runs. */
 static void run_part(ParPool *p, int t)
 {
 	Gpu *v = &p->part[t];
+	int nsm = p->g->cfg.tc.sms, last = t + (nsm - 1 - t) / p->n * p->n;
+	int i = p->round & 1 ? last : t, step = p->round & 1 ? -p->n : p->n;
 
 	v->fault.cycle = UINT64_MAX;
-	for (int i = t; i < p->g->cfg.tc.sms; i += p->n)
+	for (; i >= t && i < nsm; i += step)
 		sim_run_sm(v, i, p->from, p->to < v->fault.cycle ? p->to : v->fault.cycle + 1);
 }
 
@@ -183,6 +190,7 @@ void par_pool_run(ParPool *p, uint64_t from, uint64_t to)
 {
 	p->from = from;
 	p->to = to;
+	p->round++;
 	if (p->n == 1) {
 		run_part(p, 0);
 		return;
