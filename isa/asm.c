@@ -503,7 +503,7 @@ static void add_ins(Asm *a, Ins *in, const InsLoc *l, uint32_t at)
 
 	if (k->nins >= a->caplocs) {
 		a->caplocs = a->caplocs ? 2 * a->caplocs : 64;
-		a->locs = isa_asm_xrealloc(a->locs, (size_t)a->caplocs * sizeof *a->locs);
+		a->locs = isa_xrealloc(a->locs, (size_t)a->caplocs * sizeof *a->locs);
 	}
 	a->locs[k->nins] = *l;
 	in->line = l->line;

@@ -161,7 +161,6 @@ typedef struct {
 int isa_asm_reg_of(const char *s, size_t n);          /* Rn: n, RZ: ISA_RZ, -1 not one, -2 bad */
 int isa_asm_pred_of(const char *s, size_t n);         /* Pn: n, PT: ISA_PT, -1, -2 likewise */
 int isa_asm_reserved(const char *s, size_t n);        /* a name that cannot be a label */
-void *isa_asm_xrealloc(void *p, size_t n);       /* realloc, or end the program (linemap.c too) */
 Kernel *isa_asm_cur(Asm *a);
 int isa_asm_int_value(Asm *a, Tok t, int neg, int64_t *out);
 int isa_asm_float_value(Asm *a, const POpd *po, int bits, int64_t *out);

@@ -167,7 +167,7 @@ static uint8_t *parse_bytes(Asm *a, uint64_t *n)
 good:
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 64;
-			b = isa_asm_xrealloc(b, (size_t)cap);
+			b = isa_xrealloc(b, (size_t)cap);
 		}
 		b[(*n)++] = v;
 	}
@@ -417,7 +417,7 @@ static int dir_abs32(Asm *a, Kernel *k)
 		if (isa_asm_is(x, nv, k->globals[i].name)) {
 			if (k->nabs32 >= a->capabs32) {
 				a->capabs32 = a->capabs32 ? 2 * a->capabs32 : 8;
-				a->abs32at = isa_asm_xrealloc(a->abs32at, (size_t)a->capabs32 * sizeof *a->abs32at);
+				a->abs32at = isa_xrealloc(a->abs32at, (size_t)a->capabs32 * sizeof *a->abs32at);
 			}
 			a->abs32at[k->nabs32].line = x->line;
 			a->abs32at[k->nabs32].ls = x->ls;
@@ -485,7 +485,7 @@ static int dir_tex(Asm *a, Kernel *k, int surf)
 			}
 		if (k->ntex >= a->captexoff) {
 			int n = a->captexoff ? 2 * a->captexoff : 8;
-			a->texoff = isa_asm_xrealloc(a->texoff, (size_t)n * sizeof *a->texoff);
+			a->texoff = isa_xrealloc(a->texoff, (size_t)n * sizeof *a->texoff);
 			for (int i = a->captexoff; i < n; i++)
 				a->texoff[i] = -1;
 			a->captexoff = n;

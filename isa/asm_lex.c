@@ -232,23 +232,14 @@ static void vdiag(Lex *x, int line, size_t ls, int col, const char *fmt, va_list
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	if (x->ndiags == x->capdiags) {
 		x->capdiags = x->capdiags ? 2 * x->capdiags : 16;
-		x->diags = realloc(x->diags, (size_t)x->capdiags * sizeof *x->diags);
-		if (!x->diags) {
-			fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-			abort();
-		}
+		x->diags = isa_xrealloc(x->diags, (size_t)x->capdiags * sizeof *x->diags);
 	}
 	d = &x->diags[x->ndiags];
 	d->line = line;
 	d->col = col;
 	d->ls = ls;
 	d->seq = x->ndiags;
-	d->msg = malloc(strlen(msg) + 1);
-	if (!d->msg) {
-		fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-		abort();
-	}
-	strcpy(d->msg, msg);
+	d->msg = strcpy(isa_xrealloc(NULL, strlen(msg) + 1), msg);
 	x->ndiags++;
 	if (x->ndiags >= ASM_MAXERRS)
 		x->stopped = 1;

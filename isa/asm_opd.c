@@ -13,17 +13,6 @@
 
 #include "isa/asm.h"
 
-void *isa_asm_xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n ? n : 1);
-
-	if (!q) {
-		fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-		abort();
-	}
-	return q;
-}
-
 Kernel *isa_asm_cur(Asm *a)
 {
 	return a->ki < 0 ? NULL : &a->p->k[a->ki];
@@ -31,7 +20,7 @@ Kernel *isa_asm_cur(Asm *a)
 
 char *isa_asm_dup(Asm *a, Tok t)
 {
-	char *s = isa_asm_xrealloc(NULL, t.e - t.s + 1);
+	char *s = isa_xrealloc(NULL, t.e - t.s + 1);
 
 	memcpy(s, a->x.text + t.s, t.e - t.s);
 	s[t.e - t.s] = 0;
@@ -289,13 +278,13 @@ int isa_asm_add_fixup(Asm *a, Tok label, int slot, int tl)
 
 	if (a->nfix == a->capfix) {
 		a->capfix = a->capfix ? 2 * a->capfix : 16;
-		a->fix = isa_asm_xrealloc(a->fix, (size_t)a->capfix * sizeof *a->fix);
+		a->fix = isa_xrealloc(a->fix, (size_t)a->capfix * sizeof *a->fix);
 	}
 	f = &a->fix[a->nfix++];
 	f->ins = isa_asm_cur(a)->nins;
 	f->slot = slot;
 	f->tl = tl;
-	f->name = isa_asm_xrealloc(NULL, label.e - label.s + 1);
+	f->name = isa_xrealloc(NULL, label.e - label.s + 1);
 	memcpy(f->name, a->x.text + label.s, label.e - label.s);
 	f->name[label.e - label.s] = 0;
 	f->line = a->x.line;

@@ -423,7 +423,7 @@ void isa_ins_init(Ins *in, Op op)
 }
 
 /* ------------------------------------------------------------------ programs and kernels */
-static void *xrealloc(void *p, size_t n)
+void *isa_xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
 
@@ -442,14 +442,14 @@ static char *xstrdup(const char *s)
 	if (!s)
 		return NULL;
 	n = strlen(s) + 1;
-	d = xrealloc(NULL, n);
+	d = isa_xrealloc(NULL, n);
 	memcpy(d, s, n);
 	return d;
 }
 
 Prog *isa_prog_new(void)
 {
-	Prog *p = xrealloc(NULL, sizeof *p);
+	Prog *p = isa_xrealloc(NULL, sizeof *p);
 
 	memset(p, 0, sizeof *p);
 	return p;
@@ -460,7 +460,7 @@ Kernel *isa_prog_add_kernel(Prog *p, const char *name)
 {
 	Kernel *k;
 
-	p->k = xrealloc(p->k, (size_t)(p->nk + 1) * sizeof *p->k);
+	p->k = isa_xrealloc(p->k, (size_t)(p->nk + 1) * sizeof *p->k);
 	k = &p->k[p->nk++];
 	memset(k, 0, sizeof *k);
 	k->name = xstrdup(name);
@@ -541,7 +541,7 @@ Ins *isa_kernel_add(Kernel *k, const Ins *ins)
 
 	if (k->nins == k->capins) {
 		k->capins = k->capins ? 2 * k->capins : 64;
-		k->ins = xrealloc(k->ins, (size_t)k->capins * sizeof *k->ins);
+		k->ins = isa_xrealloc(k->ins, (size_t)k->capins * sizeof *k->ins);
 	}
 	in = &k->ins[k->nins];
 	*in = *ins;
@@ -553,7 +553,7 @@ int isa_kernel_add_tlist(Kernel *k, const uint32_t *addrs, int n)
 {
 	int first = k->ntl;
 
-	k->tl = xrealloc(k->tl, (size_t)(k->ntl + n) * sizeof *k->tl);
+	k->tl = isa_xrealloc(k->tl, (size_t)(k->ntl + n) * sizeof *k->tl);
 	memcpy(k->tl + k->ntl, addrs, (size_t)n * sizeof *addrs);
 	k->ntl += n;
 	return first;
@@ -563,7 +563,7 @@ void isa_kernel_add_label(Kernel *k, const char *name, uint32_t addr, int kind)
 {
 	int i;
 
-	k->labels = xrealloc(k->labels, (size_t)(k->nlabels + 1) * sizeof *k->labels);
+	k->labels = isa_xrealloc(k->labels, (size_t)(k->nlabels + 1) * sizeof *k->labels);
 	/* after every label of the same address: keeps the order they were given in */
 	for (i = k->nlabels; i > 0 && k->labels[i - 1].addr > addr; i--)
 		k->labels[i] = k->labels[i - 1];
@@ -605,7 +605,7 @@ static int add_name(char ***v, int *n, const char *name)
 	for (int i = 0; i < *n; i++)
 		if (!strcmp((*v)[i], name))
 			return i;
-	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+	*v = isa_xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
 	(*v)[*n] = xstrdup(name);
 	return (*n)++;
 }
@@ -616,7 +616,7 @@ int isa_kernel_add_kref(Kernel *k, const char *name) { return add_name(&k->kref,
 
 void isa_kernel_add_param(Kernel *k, uint32_t offset, uint32_t size, const char *name)
 {
-	k->params = xrealloc(k->params, (size_t)(k->nparams + 1) * sizeof *k->params);
+	k->params = isa_xrealloc(k->params, (size_t)(k->nparams + 1) * sizeof *k->params);
 	k->params[k->nparams].offset = offset;
 	k->params[k->nparams].size = size;
 	k->params[k->nparams].name = xstrdup(name);
@@ -640,14 +640,14 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
 {
 	GlobalVar *g;
 
-	k->globals = xrealloc(k->globals, (size_t)(k->nglobals + 1) * sizeof *k->globals);
+	k->globals = isa_xrealloc(k->globals, (size_t)(k->nglobals + 1) * sizeof *k->globals);
 	g = &k->globals[k->nglobals++];
 	g->name = xstrdup(name);
 	g->size = size;
 	g->align = align;
 	g->init = NULL;
 	if (init) {
-		g->init = xrealloc(NULL, (size_t)size);
+		g->init = isa_xrealloc(NULL, (size_t)size);
 		memcpy(g->init, init, (size_t)size);
 	}
 	g->bank = bank;
@@ -658,7 +658,7 @@ void isa_kernel_add_global(Kernel *k, const char *name, uint64_t size, uint32_t 
 
 void isa_kernel_add_reloc(Kernel *k, int var, uint64_t off, int target, uint64_t addend)
 {
-	k->relocs = xrealloc(k->relocs, (size_t)(k->nrelocs + 1) * sizeof *k->relocs);
+	k->relocs = isa_xrealloc(k->relocs, (size_t)(k->nrelocs + 1) * sizeof *k->relocs);
 	k->relocs[k->nrelocs++] = (GlobalReloc){var, off, target, addend};
 }
 
@@ -667,13 +667,13 @@ void isa_kernel_add_cdata(Kernel *k, uint8_t bank, uint32_t offset, const uint8_
 {
 	ConstData *c;
 
-	k->cdata = xrealloc(k->cdata, (size_t)(k->ncdata + 1) * sizeof *k->cdata);
+	k->cdata = isa_xrealloc(k->cdata, (size_t)(k->ncdata + 1) * sizeof *k->cdata);
 	c = &k->cdata[k->ncdata++];
 	c->bank = bank;
 	c->offset = offset;
 	c->size = size;
 	c->name = c->type = NULL;
 	c->align = 0;
-	c->bytes = xrealloc(NULL, size);
+	c->bytes = isa_xrealloc(NULL, size);
 	memcpy(c->bytes, bytes, size);
 }

@@ -462,6 +462,9 @@ const Kernel *isa_prog_find(const Prog *p, const char *name);
 int isa_ins_writes(const Ins *in, int slot);          /* slot is a destination */
 int isa_ins_nregs(const Ins *in, int slot);           /* registers a register slot spans (1, 2, 4) */
 void isa_ins_init(Ins *in, Op op);                    /* unguarded, no operands, no modifiers */
+/* realloc (n 0: one byte), or "isa.c:LINE: out of memory" on stderr and abort: the one
+ * allocator of isa/ (none of its callers can go on without the memory) */
+void *isa_xrealloc(void *p, size_t n);
 
 /* ------------------------------------------------------------------ print.c */
 /* one instruction without address ("@!P0 BRA 0x58;"); returns length */

@@ -6,9 +6,6 @@
  * listing parser, the checker, the simulator's decoder and the reports find instructions
  * by address through isa_kernel_index. Also the code relocations of such listings.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "isa/isa.h"
 
 int isa_is_ctl_slot(const Kernel *k, uint32_t addr)
@@ -61,12 +58,6 @@ Ins *isa_kernel_add_at(Kernel *k, const Ins *ins, uint32_t addr)
 
 void isa_kernel_add_abs32(Kernel *k, uint32_t addr, int hi, int var)
 {
-	CodeReloc *r = realloc(k->abs32, (size_t)(k->nabs32 + 1) * sizeof *k->abs32);
-
-	if (!r) {
-		fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-		abort();
-	}
-	k->abs32 = r;
+	k->abs32 = isa_xrealloc(k->abs32, (size_t)(k->nabs32 + 1) * sizeof *k->abs32);
 	k->abs32[k->nabs32++] = (CodeReloc){addr, (uint8_t)!!hi, var};
 }

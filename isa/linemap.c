@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/asm.h"   /* (isa_asm_xrealloc) */
+#include "isa/isa.h"
 
 typedef struct {
 	const char *name, *text;
@@ -98,7 +98,7 @@ static int lm_number(const char *s, size_t p, size_t e, int hex, uint64_t max, u
 
 IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FILE *err)
 {
-	IsaLineMap *m = memset(isa_asm_xrealloc(NULL, sizeof(IsaLineMap)), 0, sizeof(IsaLineMap));
+	IsaLineMap *m = memset(isa_xrealloc(NULL, sizeof(IsaLineMap)), 0, sizeof(IsaLineMap));
 	LmLex x = {name, text, len, 0, 0, 0, err};
 	int cap = 0;
 
@@ -137,10 +137,10 @@ IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FI
 					goto fail;
 				}
 			if (lm_full(&cap, m->n))
-				m->f = isa_asm_xrealloc(m->f, (size_t)cap * sizeof *m->f);
+				m->f = isa_xrealloc(m->f, (size_t)cap * sizeof *m->f);
 			f = &m->f[m->n++];
 			memset(f, 0, sizeof *f);
-			f->kernel = isa_asm_xrealloc(NULL, ne - n + 1);
+			f->kernel = isa_xrealloc(NULL, ne - n + 1);
 			memcpy(f->kernel, text + n, ne - n);
 			f->kernel[ne - n] = '\0';
 		} else {
@@ -171,8 +171,8 @@ IsaLineMap *isa_linemap_parse(const char *name, const char *text, size_t len, FI
 				goto fail;
 			}
 			if (lm_full(&f->cap, f->n)) {
-				f->addr = isa_asm_xrealloc(f->addr, (size_t)f->cap * sizeof *f->addr);
-				f->line = isa_asm_xrealloc(f->line, (size_t)f->cap * sizeof *f->line);
+				f->addr = isa_xrealloc(f->addr, (size_t)f->cap * sizeof *f->addr);
+				f->line = isa_xrealloc(f->line, (size_t)f->cap * sizeof *f->line);
 			}
 			f->addr[f->n] = (uint32_t)a;
 			f->line[f->n++] = (int32_t)v;

@@ -434,11 +434,7 @@ static void print_ins(Out *o, const Kernel *k, const Ins *in)
 	Sb h = {head, sizeof head, 0};
 
 	if ((size_t)n >= room) {
-		line = malloc(LINE_AT + (size_t)n + 2);
-		if (!line) {
-			fprintf(stderr, "%s:%d: out of memory\n", __FILE__, __LINE__);
-			abort();
-		}
+		line = isa_xrealloc(NULL, LINE_AT + (size_t)n + 2);
 		isa_format_ins(line + LINE_AT, (size_t)n + 1, k, in);
 	}
 	text = line + LINE_AT;
