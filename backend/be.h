@@ -202,6 +202,10 @@ typedef struct Fn {
 	uint32_t *localoff;  /* PFunc.locals index -> frame offset (.local / .param) */
 	uint8_t *parhome;    /* PFunc.locals index: a .param with a home in the frame (layout.c) */
 	int ndup;            /* sync.c: blocks copied by tail duplication */
+	uint32_t *exitin;    /* pbk.c, while sync.c runs: be_livein's live-in sets of the code as
+	                        it is (made when first asked; NULL again at be_sync's start and
+	                        whenever be_newblk or be_set_edge changes the code) */
+	uint32_t *exitkill;  /* and its kill sets */
 	uint32_t spillsz;    /* bytes of spill slots */
 	uint32_t outsz;      /* bytes of the outgoing call area at the end of the frame */
 	uint32_t paramsz;    /* .func: bytes of incoming params+rets, just below the frame */

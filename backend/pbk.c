@@ -43,6 +43,21 @@
 #include <string.h>
 #include "backend/be.h"
 
+/* f's live-in sets (be_livein), and the kill sets in *kill, made once for the code as it is
+ * and kept in Fn.exitin: be_two_exits is asked for every divergent branch out of a loop, and
+ * liveness over the whole function each time grew with branches times blocks. be_sync,
+ * be_newblk and be_set_edge forget them (the start of the pass, and every change sync.c
+ * makes to the code: each adds a block or moves an edge) */
+static const uint32_t *exit_live(const Fn *f, const uint32_t **kill)
+{
+	Fn *mf = (Fn *)f;   /* (as uniform.c's whymemo) */
+
+	if (!f->exitin)
+		mf->exitin = be_livein(f, BITS_WORDS(f->ntmp), &mf->exitkill);
+	*kill = f->exitkill;
+	return f->exitin;
+}
+
 /* does an edge out of loop l to j carry a value of its own: a block of the loop that leaves
  * for j defines a register live into j and dead on its way on in the loop (a phi copy nvcc
  * put before the exit branch, or a value only j reads: ptxas 11.8 gives that edge a block of
@@ -52,7 +67,7 @@
 static int exit_copy(const Fn *f, int l, int nb, int j)
 {
 	int w = BITS_WORDS(f->ntmp);
-	uint32_t *kill, *in = be_livein(f, w, &kill);
+	const uint32_t *kill, *in = exit_live(f, &kill);
 	for (int i = 0; i < nb; i++) {
 		const Blk *b = &f->blk[i];
 		int stay = b->s1 == j ? b->s2 : b->s1;

@@ -567,6 +567,7 @@ int be_sync(Fn *f)
 	int nb, *ph, *kipd = NULL;
 	Stk *in = NULL;
 
+	f->exitin = NULL;   /* pbk.c's live sets: made for this pass's code when first asked */
 	be_reducible(f);
 	nb = f->nblk;
 	if (f->opt->loop_sync == BE_LOOP_PBK)

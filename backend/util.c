@@ -110,6 +110,7 @@ int be_newblk(Fn *f)
 {
 	Blk *b = VPUSH(f->pool, f->blk, f->nblk, f->capblk);
 
+	f->exitin = NULL;   /* (pbk.c's live sets are of the code before the block) */
 	b->id = f->nblk - 1;
 	b->s1 = b->s2 = -1;
 	b->idom = b->ipdom = -1;
@@ -560,6 +561,7 @@ void be_set_edge(Fn *f, int b, int e, int x)
 {
 	Blk *B = &f->blk[b];
 
+	f->exitin = NULL;   /* (pbk.c's live sets are of the edges before) */
 	if (e == 0)
 		B->s1 = x;
 	else if (e == 1)
