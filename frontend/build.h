@@ -66,6 +66,7 @@ void ptab_clear(PTab *t);
 PTabEnt *ptab_find(PTab *t, const char *name, int len);
 void ptab_add(PTab *t, const char *name, int len, int kind, int idx);
 void ptab_pop_to(PTab *t, int n);   /* removes entries added after the first n */
+uint32_t ptab_hash(const char *s, int n);  /* FNV-1a of n bytes (mods.c's tables hash so too) */
 
 /* kinds of function-local names */
 enum { NK_REG, NK_LOCAL, NK_PARAM, NK_RET, NK_LABEL, NK_TLIST, NK_VAR, NK_FUNC };

@@ -111,20 +111,11 @@ typedef struct {
 static HSlot ophash[HSIZE], modhash[HSIZE];
 static pthread_once_t ready = PTHREAD_ONCE_INIT;
 
-static uint32_t
-hashn(const char *s, int n)
-{
-	uint32_t h = 2166136261u;
-	for (int i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
 static void
 hput(HSlot *t, const char *s, int idx)
 {
 	int n = (int)strlen(s);
-	uint32_t h = hashn(s, n) & (HSIZE - 1);
+	uint32_t h = ptab_hash(s, n) & (HSIZE - 1);
 
 	while (t[h].s) {
 		if (t[h].len == n && memcmp(t[h].s, s, (size_t)n) == 0)
@@ -139,7 +130,7 @@ hput(HSlot *t, const char *s, int idx)
 static int
 hget(const HSlot *t, const char *s, int n)
 {
-	uint32_t h = hashn(s, n) & (HSIZE - 1);
+	uint32_t h = ptab_hash(s, n) & (HSIZE - 1);
 
 	for (; t[h].s; h = (h + 1) & (HSIZE - 1))
 		if (t[h].len == n && memcmp(t[h].s, s, (size_t)n) == 0)

@@ -20,8 +20,8 @@ pvec_grow_(void **a, int *cap, size_t elsize)
 	*cap = n;
 }
 
-static uint32_t
-hash(const char *s, int n)
+uint32_t
+ptab_hash(const char *s, int n)
 {
 	uint32_t h = 2166136261u;
 	for (int i = 0; i < n; i++)
@@ -78,7 +78,7 @@ ptab_rehash(PTab *t)
 PTabEnt *
 ptab_find(PTab *t, const char *name, int len)
 {
-	uint32_t h = hash(name, len);
+	uint32_t h = ptab_hash(name, len);
 	for (int i = t->bucket[h & (uint32_t)(t->nbucket - 1)]; i >= 0; i = t->ent.a[i].next) {
 		PTabEnt *e = &t->ent.a[i];
 		if (e->hash == h && e->len == len && memcmp(e->name, name, (size_t)len) == 0)
@@ -90,7 +90,7 @@ ptab_find(PTab *t, const char *name, int len)
 void
 ptab_add(PTab *t, const char *name, int len, int kind, int idx)
 {
-	PTabEnt e = { name, len, hash(name, len), -1, kind, idx };
+	PTabEnt e = { name, len, ptab_hash(name, len), -1, kind, idx };
 	int b;
 
 	if (t->ent.n >= t->nbucket)
