@@ -102,13 +102,29 @@ static void cells(const BeLog *log, int i, char c[NCOL][CELL])
 		snprintf(c[C_RULE], CELL, "%s", e->rule);
 }
 
+/* one line of the table: the cells in columns of widths w, the counts right-aligned, the
+ * rule (the last) as it is */
+static void row(FILE *f, const int w[NCOL], const char *const cell[NCOL])
+{
+	fputs(" ", f);
+	for (int k = 0; k < NCOL; k++)
+		if (k == NCOL - 1)
+			fprintf(f, " %s", cell[k]);
+		else
+			fprintf(f, k == C_TAKEN || k == C_FALL || k == C_COST ? " %*s" : " %-*s", w[k], cell[k]);
+	fputs("\n", f);
+}
+
 void be_log_print(FILE *f, const BeLog *log)
 {
 	static const char *head[NCOL] = {
 		"#", "PTX", "CUDA", "shape", "taken", "fall", "pred/br", "condition", "decision", "rule"
 	};
 	char c[NCOL][CELL];
+	const char *cell[NCOL];
 
+	for (int k = 0; k < NCOL; k++)
+		cell[k] = c[k];
 	for (int i = 0; i < log->n;) {
 		int end = i, w[NCOL], count[BD_COUNT] = {0}, shown = 0;
 		while (end < log->n && !strcmp(log->e[end].func, log->e[i].func))
@@ -130,25 +146,13 @@ void be_log_print(FILE *f, const BeLog *log)
 		}
 		fprintf(f, "%s%s (%s)\n", i ? "\n" : "", log->e[i].func,
 		        log->e[i].ptxfile ? log->e[i].ptxfile : "?");
-		fputs(" ", f);
-		for (int k = 0; k < NCOL; k++)
-			if (k == NCOL - 1)
-				fprintf(f, " %s", head[k]);
-			else
-				fprintf(f, k == C_TAKEN || k == C_FALL || k == C_COST ? " %*s" : " %-*s", w[k], head[k]);
-		fputs("\n", f);
+		row(f, w, head);
 		for (int j = i; j < end; j++) {
 			if (repeated(log, j))
 				continue;
 			cells(log, j, c);
 			count[log->e[j].decision]++;
-			fputs(" ", f);
-			for (int k = 0; k < NCOL; k++)
-				if (k == NCOL - 1)
-					fprintf(f, " %s", c[k]);
-				else
-					fprintf(f, k == C_TAKEN || k == C_FALL || k == C_COST ? " %*s" : " %-*s", w[k], c[k]);
-			fputs("\n", f);
+			row(f, w, cell);
 		}
 		fprintf(f, "  %d conditional branch%s:", shown, shown == 1 ? "" : "es");
 		for (int d = 0, sep = 0; d < BD_COUNT; d++)
