@@ -5,7 +5,8 @@
  * a global or generic load is never converted when ptxas has too little other work to schedule
  * beside it (other_work: the straight-line code above the branch and below the join; OTHER_WORK,
  * tests/ptx/ld_work), outside a loop whatever it does with the value, in a loop when it computes
- * with it; one that computes with the value of a load from an address made before the branch
+ * with it, and, where its lanes meet at a barrier, more of it when all of it waits for a special
+ * register (BOUND_WORK, tests/ptx/ld_sreg); one that computes with the value of a load from an address made before the branch
  * counts MADE_SIDE fewer (tests/ptx/ld_other, ld_cond). Nor is one holding an inner converted hammock
  * beside other code (ptxas converts the innermost hammock only, unless it is the whole side). A
  * side that loads from an address it computes itself counts LOAD_SIDE instructions fewer, one that
@@ -98,6 +99,17 @@
  * a parameter after a barrier is not, in kernels of ours, which it does not follow) */
 #define OTHER_WORK 2
 #define STORE_WORK 2
+
+/* the other work such a side needs, when its lanes meet at a barrier below the join, if all
+ * of that work waits for a special register (an S2R of %tid, %ctaid, ..., which then counts
+ * one itself, or an instruction that computes with one): ptxas 11.8 branches around the side
+ * beside two such instructions and predicates it beside three, or beside two of which one
+ * waits for none (tests/ptx/ld_sreg: an IMUL and a LOP of %tid after the barrier branched, of
+ * a parameter predicated; Rodinia's dwt2d components, whose IADD and ISETP after the barrier
+ * compute on %tid, branched). Not followed where the lanes meet at other code: there ptxas
+ * predicates such sides beside two instructions of %tid (tests/ptx/stencil, ld_side) as often
+ * as it branches around them */
+#define BOUND_WORK 3
 
 /* the address operand of a global or generic load or store in (OP_LD, OP_LDG, OP_ST), or
  * NULL */
@@ -245,7 +257,8 @@ static void mark_reads(const Fn *f, const MIns *in, uint8_t *m, int addr)
 }
 
 /* be_visit's callbacks over a byte per temporary: mark_def marks what an instruction writes,
- * hit_def finds whether it writes a marked one (Marks.hit) */
+ * hit_def finds whether it writes a marked one (Marks.hit), grow_def marks and finds whether
+ * one was not yet */
 typedef struct {
 	uint8_t *m;
 	int hit;
@@ -261,6 +274,13 @@ static void hit_def(void *ctx, int t, int def, int kill)
 	Marks *k = ctx;
 	(void)kill;
 	k->hit |= def && k->m[t];
+}
+static void grow_def(void *ctx, int t, int def, int kill)   /* (marks, hit: one was new) */
+{
+	Marks *k = ctx;
+	(void)kill;
+	if (def && !k->m[t])
+		k->m[t] = 1, k->hit = 1;
 }
 
 /* marks in m the temporaries instruction in writes */
@@ -301,6 +321,18 @@ static int read_off(const Fn *f, const uint8_t *mark, int t)
 			if (reads(&f->blk[b].ins[j], t) || f->blk[b].ins[j].guard == t)
 				return 1;
 	return 0;
+}
+
+static struct BeIfMemo *memo(const Fn *f);
+static const uint8_t *sreg_vals(const Fn *f);
+
+/* in reads a special register that ptxas 11.8 reads with an S2R (not %ntid or %nctaid, which
+ * it reads from the constant bank) */
+static int sreg_read(const MIns *in)
+{
+	return in->op == OP_S2R && in->nopd == 2 &&
+	       !(in->o[1].imm >= SR_NTID_X && in->o[1].imm <= SR_NTID_Z) &&
+	       !(in->o[1].imm >= SR_NCTAID_X && in->o[1].imm <= SR_NCTAID_Z);
 }
 
 /* what other work counts instruction k of b for (other_work): nothing for a move, a special
@@ -398,8 +430,17 @@ static int code_below(const Fn *f, int a, int join, const uint8_t *side, int *po
  * side that the branch ends early) and the branch's condition comes from a global load
  * (clang's Mandelbrot). *rmw tells that the code below stores a value the sides made to the
  * address one of their loads reads (out[t] loaded, changed and stored: ptxas's bar is
- * higher there) */
-static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw)
+ * higher there). The rest of *w tells how much of that work waits for what (Work) */
+typedef struct {
+	int bar;     /* the sides' lanes meet at a barrier: one comes below the join before any
+	              * instruction that counts (work()) and does not wait for the sides */
+	int sreg;    /* the reads of special registers of that code (S2R), which work() counts none */
+	int late;    /* of the work, what waits for a shared load after a barrier below the join,
+	              * or comes after a guarded EXIT or RET there (a branch that ends ptxas's block) */
+	int bound;   /* of the work and sreg, what waits for a special register (sreg_vals), not late */
+} Work;
+
+static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw, Work *w)
 {
 	uint8_t *side = be_alloc(f->pool, (size_t)f->nblk);
 	uint8_t *need = be_alloc(f->pool, (size_t)f->ntmp), *data = be_alloc(f->pool, (size_t)f->ntmp);
@@ -412,9 +453,15 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 	const MIns **sins = NULL;
 	/* the code below the join in order, whether each waits for the sides; what is taken
 	 * below as a value, and as an address only */
-	struct below { int blk, k; uint8_t wait, aft; } *pins = NULL;   /* (aft: after a barrier) */
-	int npins = 0, cappins = 0, bar = 0;
+	struct below { int blk, k; uint8_t wait, aft, past; } *pins = NULL;   /* (aft: after a
+	                      barrier; past: after a guarded EXIT or RET, another block to ptxas) */
+	int npins = 0, cappins = 0, bar = 0, gone = 0, meet = -1;   /* (meet: at a barrier) */
 	uint8_t *used = be_alloc(f->pool, (size_t)f->ntmp), *addr = be_alloc(f->pool, (size_t)f->ntmp);
+	/* (what waits for a special register, function-wide; for a shared load after a barrier
+	 * below the join) */
+	const uint8_t *sv = sreg_vals(f);
+	uint8_t *late = be_alloc(f->pool, (size_t)f->ntmp);
+	int sreg = 0, bound = 0, sa = 0, ba = 0;
 
 	for (int k = 0; k < nchain; k++)
 		side[chain[k]] = 1;
@@ -470,9 +517,15 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 			pi->k = j;
 			pi->wait = (uint8_t)reads_marked(f, in, taint);
 			pi->aft = (uint8_t)bar;
+			pi->past = (uint8_t)gone;
 			bar |= (isa_ops[in->op].flags & F_BARRIER) != 0;
+			gone |= (isa_ops[in->op].flags & F_BRANCH) && in->guard != T_PT;
+			if (meet < 0 && !gone && (bar || (!pi->wait && work(x, j))))
+				meet = bar;
 			if (pi->wait)
 				mark_writes(in, taint);
+			if ((bar && in->op == OP_LDS) || reads_marked(f, in, late))
+				mark_writes(in, late);
 		}
 		if (own(f, x->jmp.cond))
 			used[x->jmp.cond] = 1;
@@ -505,10 +558,15 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 		} else if (!eff && writes_marked(in, addr))
 			mark_reads(f, in, addr, 1);
 		else if (eff || writes_marked(in, used)) {
+			int u = 0, lt = !eff && writes_marked(in, late);
 			mark_reads(f, in, data, 0);
 			mark_reads(f, in, used, 1);
 			if (!(pins[i].aft && (in->op == OP_LDS || in->op == OP_STS)))
-				n += work(&f->blk[pins[i].blk], pins[i].k);
+				n += u = work(&f->blk[pins[i].blk], pins[i].k);
+			w->late += lt || pins[i].past ? u : 0;
+			sreg += !pins[i].past && sreg_read(in);
+			bound += !lt && !pins[i].past && !eff && (sreg_read(in) || reads_marked(f, in, sv)) ?
+			         u + sreg_read(in) : 0;
 		}
 	}
 	/* above the branch, from the branch up */
@@ -523,11 +581,18 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 			if (gst || writes_marked(in, need))
 				mark_reads(f, in, need, 1);
 			else if (writes_marked(in, data) || in->op == OP_STS) {
+				int u = work(x, j);
 				mark_reads(f, in, data, 0);
-				above += work(x, j);
+				above += u;
+				sa += sreg_read(in);
+				ba += in->op != OP_STS && (sreg_read(in) || reads_marked(f, in, sv)) ?
+				      u + sreg_read(in) : 0;
 			}
 		}
 	}
+	w->bar = meet == 1;
+	w->sreg = sreg + (store ? 0 : sa);
+	w->bound = bound + (store ? 0 : ba);
 	return n + (store ? 0 : above);
 }
 
@@ -847,9 +912,10 @@ struct BeIfMemo {
 	int *nread;         /* the instructions that read each (reads()) */
 	uint8_t *guard;     /* 1: some instruction's guard */
 	uint8_t *bank;      /* bank_value: 0 not asked yet, 1 yes, 2 no */
+	uint8_t *sreg;      /* sreg_vals */
 	uint8_t have;       /* MEMO_*: the parts made */
 };
-enum { MEMO_SHADDR = 1, MEMO_READS = 2 };
+enum { MEMO_SHADDR = 1, MEMO_READS = 2, MEMO_SREG = 4 };
 
 /* f's memo, emptied when stale */
 static struct BeIfMemo *memo(const Fn *f)
@@ -867,11 +933,38 @@ static struct BeIfMemo *memo(const Fn *f)
 		m->nread = be_alloc(f->pool, sizeof(int) * (size_t)n);
 		m->guard = be_alloc(f->pool, (size_t)n);
 		m->bank = be_alloc(f->pool, (size_t)n);
+		m->sreg = be_alloc(f->pool, (size_t)n);
 	}
 	m->have = 0;
 	memset(m->bank, 0, (size_t)m->n);
 	mf->ifmemo_ok = 1;
 	return m;
+}
+
+/* Which temporaries of f wait for a special register that ptxas 11.8 reads with an S2R
+ * (sreg_read): written by such an S2R, or by an instruction other than a load that reads one
+ * of them (a register or predicate source, an address's base, its guard), wherever it is in f.
+ * For all of them at once (memo()), as the least fixpoint */
+static const uint8_t *sreg_vals(const Fn *f)
+{
+	struct BeIfMemo *m = memo(f);
+	Marks k = {m->sreg, 1};
+
+	if (m->have & MEMO_SREG)
+		return m->sreg;
+	memset(m->sreg, 0, (size_t)m->n);
+	while (k.hit) {
+		k.hit = 0;
+		for (int b = 0; b < f->nblk; b++)
+			for (int j = 0; j < f->blk[b].nins; j++) {
+				const MIns *in = &f->blk[b].ins[j];
+				if (sreg_read(in) || (!(isa_ops[in->op].flags & F_LOAD) &&
+				                      reads_marked(f, in, m->sreg)))
+					be_visit(in, grow_def, &k);
+			}
+	}
+	m->have |= MEMO_SREG;
+	return m->sreg;
 }
 
 /* Which temporaries of f, each a pair, hold a 64-bit shared-memory address and nothing
@@ -1451,10 +1544,20 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 	 * a use: ptxas predicates a load whose address the side makes, or whose value it only
 	 * stores or hands to the join, beside the loop's other code, tests/ptx/ld_work_loop) */
 	if (useld || (ldany && f->blk[a].loop < 0)) {
-		int rmw = 0, w = other_work(f, a, chain, nchain, &rmw);
+		Work wk = {0, 0, 0, 0};
+		int rmw = 0, w = other_work(f, a, chain, nchain, &rmw, &wk);
+		int plainw = !rmw && !useld && wk.bar;
+		/* (where the sides' lanes meet at a barrier, the plain rule also counts the reads of
+		 * special registers, not what waits for a shared load after the barrier nor what
+		 * comes after a guarded EXIT, and wants BOUND_WORK when all of it waits for a
+		 * special register: tests/ptx/ld_sreg) */
+		if (plainw)
+			w += wk.sreg - wk.late;
 		const char *no = !w ? "no other work beside it" :
 		                 w < (rmw ? RMW_WORK : useld ? 1 : OTHER_WORK) ?
 		                 "too little other work beside it" :
+		                 plainw && w == wk.bound && w < BOUND_WORK ?
+		                 "its other work waits for an S2R" :
 		                 NULL;
 		if (no && why && !why[0])
 			snprintf(why, nwhy, "a side %s, %s", useld ? "uses a global load from an address "

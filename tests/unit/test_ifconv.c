@@ -634,6 +634,30 @@ START_TEST(t_sm35_ld_work)
 }
 END_TEST
 
+/* the same side whose lanes meet at a barrier, beside work that waits for a special register
+ * (tests/ptx/ld_sreg, ptxas 11.8's listing beside it): branched beside two instructions on
+ * %tid, or two reads of %ctaid and %tid.y, or what waits for a shared load after the barrier
+ * or follows an early exit (Rodinia's dwt2d components); predicated beside three, or beside two
+ * of which one waits for no special register */
+START_TEST(t_sm35_ld_sreg)
+{
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/ld_sreg.ptx", 35);
+
+	expect_entry(&t, "ld_sreg", 0, BD_BRANCH_SSY, "at an address it computes, its other work "
+	             "waits for an S2R");
+	expect_entry(&t, "ld_sreg_3", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_sreg_free", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_sreg_s2r", 0, BD_BRANCH_SSY, "its other work waits for an S2R");
+	expect_entry(&t, "ld_sreg_s2r3", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_sreg_s2rp", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_sreg_lds", 0, BD_BRANCH_SSY, "at an address it computes, no other work");
+	expect_entry(&t, "ld_sreg_exit", 0, BD_BRANCH_SSY, "its other work waits for an S2R");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side storing a global load's value that the join loads again is branched around
  * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
  * address, and a side storing a computed value the join loads, are predicated */
@@ -2140,6 +2164,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_sel_cmp);
 	tcase_add_test(tc, t_sm35_ld_cond);
 	tcase_add_test(tc, t_sm35_ld_work);
+	tcase_add_test(tc, t_sm35_ld_sreg);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
