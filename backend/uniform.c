@@ -7,15 +7,15 @@
  * places has as many values): a definition is divergent when it reads a divergent value
  * (a definition of the register that may reach the read and is divergent; a carry-in reads
  * what the block's last .cc instruction read) or special register (%tid, %laneid,
- * %lanemask_*, %clock*), is guarded by a divergent predicate, is an op whose result differs
+ * %lanemask_*, %smid, %warpid: sreg_divergent), is guarded by a divergent predicate, is an op whose result differs
  * per lane (atom, shfl, match, a load from local memory that may differ: local_mem, a call's
  * results, a .func parameter), or is made
  * in the region of a divergent branch (the blocks reached from it before its immediate
  * post-dominator J, a kept back edge's guarded EXIT counted as a way out: be_postdom_kept)
  * and reaches J with its register live there (sync dependence: lanes that took different
  * paths meet at J with different definitions, read after J or round a loop back into the
- * region). Everything else — kernel parameters, %ctaid/%nctaid/%ntid, constants, loads
- * through uniform addresses, votes — is uniform. A branch is uniform when written .uni or
+ * region). Everything else — kernel parameters, %ctaid/%nctaid/%ntid, the clocks, constants,
+ * loads through uniform addresses, votes — is uniform. A branch is uniform when written .uni or
  * no divergent definition of its predicate reaches it. Iterated to a fixed point
  * (divergence only grows). A register is divergent (Fn.preduni, for what asks of a
  * register, not of one read) when one of its definitions is.
@@ -47,14 +47,17 @@ typedef struct {
 	int changed;
 } U;
 
+/* special register s may differ between the lanes of a warp, as ptxas 11.8 takes it
+ * (tests/ptx/sreg_uni): %tid, %laneid, %lanemask_*, and %smid and %warpid, which the hardware
+ * gives every lane alike but ptxas does not trust to be; not the clocks, %globaltimer or the
+ * performance counters, which one S2R reads for the whole warp, nor %nwarpid, %nsmid,
+ * %gridid and the launch's sizes */
 static int sreg_divergent(int s)
 {
 	switch (s) {
-	case PSR_TID: case PSR_LANEID: case PSR_CLOCK: case PSR_CLOCK_HI: case PSR_CLOCK64:
+	case PSR_TID: case PSR_LANEID: case PSR_SMID: case PSR_WARPID:
 	case PSR_LANEMASK_EQ: case PSR_LANEMASK_LE: case PSR_LANEMASK_LT: case PSR_LANEMASK_GE:
-	case PSR_LANEMASK_GT: case PSR_GLOBALTIMER: case PSR_GLOBALTIMER_LO:
-	case PSR_GLOBALTIMER_HI: case PSR_PM0: case PSR_PM1: case PSR_PM2: case PSR_PM3:
-	case PSR_PM4: case PSR_PM5: case PSR_PM6: case PSR_PM7:
+	case PSR_LANEMASK_GT:
 		return 1;
 	default:
 		return 0;

@@ -658,6 +658,26 @@ START_TEST(t_sm35_ld_sreg)
 }
 END_TEST
 
+/* which special registers ptxas 11.8 takes as the same in every lane (tests/ptx/sreg_uni,
+ * its listing beside it): a side of 7 under a test of %clock, %clock64 or %globaltimer is a
+ * uniform branch (over the uniform limit 6), under one of %smid or %warpid predicated (the
+ * divergent limit 8); a loop that waits on %clock64 has a uniform back edge */
+START_TEST(t_sreg_uni)
+{
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/sreg_uni.ptx", 35);
+
+	expect_entry(&t, "sreg_clock", 0, BD_BRANCH_UNIFORM, "uniform branch");
+	expect_entry(&t, "sreg_clock64", 0, BD_BRANCH_UNIFORM, "uniform branch");
+	expect_entry(&t, "sreg_gtimer", 0, BD_BRANCH_UNIFORM, "uniform branch");
+	expect_entry(&t, "sreg_smid", 0, BD_PREDICATED, "larger side 7 <= --predicate-max 8");
+	expect_entry(&t, "sreg_warpid", 0, BD_PREDICATED, "larger side 7 <= --predicate-max 8");
+	expect_entry(&t, "sreg_spin", 1, BD_BRANCH_UNIFORM, "uniform branch");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side storing a global load's value that the join loads again is branched around
  * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
  * address, and a side storing a computed value the join loads, are predicated */
@@ -2165,6 +2185,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_ld_cond);
 	tcase_add_test(tc, t_sm35_ld_work);
 	tcase_add_test(tc, t_sm35_ld_sreg);
+	tcase_add_test(tc, t_sreg_uni);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
 	tcase_add_test(tc, t_side_ibra_reason);
