@@ -165,23 +165,13 @@ void be_log_print(FILE *f, const BeLog *log)
 	}
 }
 
+/* s as a JSON string, or null */
 static void jstr(FILE *f, const char *s)
 {
-	if (!s) {
+	if (s)
+		opt_json_str(f, s);
+	else
 		fputs("null", f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
 }
 
 static void jint(FILE *f, int v, int present)

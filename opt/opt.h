@@ -12,7 +12,8 @@
  *
  * Messages: "PROG: --name: expected WHAT, got 'VALUE'" on the command line;
  * "FILE:LINE:COL: error: ..." with the line and a caret in files. The caller exits 2.
- * Depends on nothing of ours.
+ * Depends on nothing of ours, and so also holds what every folder above needs alike: reading
+ * a whole file, writing a JSON string.
  */
 #ifndef WARPSIM_OPT_H
 #define WARPSIM_OPT_H
@@ -134,5 +135,11 @@ extern const int opt_nfile_rows;
 void opt_help(const OptSet *s, FILE *f);
 /* one row's value as a config line would write it ("--sms 15"), for --print-config */
 void opt_print_value(FILE *f, const OptRow *r, const void *base);
+
+/* ---- json.c: JSON strings for every folder that writes JSON */
+/* byte c as it stands inside a JSON string (\" \\ \u00XX, or c itself), in e; e */
+const char *opt_json_esc(unsigned char c, char e[7]);
+/* s as a JSON string, in quotes, to f */
+void opt_json_str(FILE *f, const char *s);
 
 #endif

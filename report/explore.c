@@ -386,19 +386,6 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 	fputc('\n', f);
 }
 
-static void jstr(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++)
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", (unsigned char)*s);
-		else
-			fputc(*s, f);
-	fputc('"', f);
-}
-
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err)
 {
 	FILE *f = fopen(path, "w");
@@ -409,12 +396,12 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		return -1;
 	}
 	fputs("{\"schema\": \"warpsim-explore/1\", \"program\": ", f);
-	jstr(f, program);
+	opt_json_str(f, program);
 	if (x->nlaunches) {     /* several launches: each one's kernel */
 		fputs(", \"launches\": [", f);
 		for (int i = 0; i < x->nlaunches; i++) {
 			fputs(i ? ", " : "", f);
-			jstr(f, x->launches[i]);
+			opt_json_str(f, x->launches[i]);
 		}
 		fputs("]", f);
 	}
@@ -430,31 +417,31 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		fprintf(f, "%s\n  {\"index\": %d, ", i ? "," : "", b->index);
 		if (b->kernel[0]) {             /* several launches: its kernel */
 			fputs("\"kernel\": ", f);
-			jstr(f, b->kernel);
+			opt_json_str(f, b->kernel);
 			fputs(", ", f);
 		}
 		if (b->ptxfile[0]) {            /* a program linked from several PTX files */
 			fputs("\"ptx_file\": ", f);
-			jstr(f, b->ptxfile);
+			opt_json_str(f, b->ptxfile);
 			fputs(", ", f);
 		}
 		fprintf(f, "\"ptx_line\": %d, \"ptx_col\": %d, \"cuda\": ", b->ptxline, b->ptxcol);
-		jstr(f, b->cuda);
+		opt_json_str(f, b->cuda);
 		fputs(", \"shape\": ", f);
-		jstr(f, b->shape);
+		opt_json_str(f, b->shape);
 		if (b->size_taken >= 0 && b->size_fall >= 0)
 			fprintf(f, ", \"size_taken\": %d, \"size_fallthrough\": %d", b->size_taken, b->size_fall);
 		else
 			fputs(", \"size_taken\": null, \"size_fallthrough\": null", f);
 		fputs(", \"compiled\": ", f);
-		jstr(f, b->compiled);
+		opt_json_str(f, b->compiled);
 		fputs(", \"flip\": ", f);
 		if (b->flip[0])
-			jstr(f, b->predicated ? "branch" : "pred");
+			opt_json_str(f, b->predicated ? "branch" : "pred");
 		else
 			fputs("null", f);
 		fputs(", \"why_not\": ", f);
-		jstr(f, b->flip[0] ? "" : b->why);
+		opt_json_str(f, b->flip[0] ? "" : b->why);
 		if (b->measured)
 			fprintf(f, ", \"execs\": %" PRIu64 ", \"diverged\": %" PRIu64 ", \"lanes\": %" PRIu64
 			        ", \"guard_true_lanes\": %" PRIu64, b->execs, b->diverged, b->lanes, b->jump);
@@ -480,14 +467,14 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		for (int k = 0; k < x->nf; k++)
 			fprintf(f, "%s%d", k ? ", " : "", x->b[x->f[k]].index);
 		fprintf(f, "], \"tried\": %d, \"feasible\": %d, \"best\": ", x->tried, x->feasible);
-		jstr(f, x->best);
+		opt_json_str(f, x->best);
 		fprintf(f, ", \"best_cycles\": %" PRIu64 ", \"best_run_cycles\": %" PRIu64 "},\n \"rules\": [",
 		        x->best_cycles, x->best_all);
 		for (int i = 0; i < x->nheur; i++) {
 			fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
-			jstr(f, x->heur[i].name);
+			opt_json_str(f, x->heur[i].name);
 			fputs(", \"args\": ", f);
-			jstr(f, x->heur[i].args);
+			opt_json_str(f, x->heur[i].args);
 			if (x->heur[i].ok)
 				fprintf(f, ", \"cycles\": %" PRIu64 ", \"regret_pct\": %.4f}", x->heur[i].cycles, x->heur[i].regret);
 			else

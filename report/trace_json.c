@@ -63,27 +63,24 @@ typedef struct {
 /* the process holding a slice per launch, above the SMs */
 enum { LAUNCH_PID = TM_MAXSMS };
 
-/* a JSON string body: escapes quotes, backslashes and control characters */
+/* a JSON string body (opt_json_esc's escapes) */
 static void jstr(TOut *o, const char *s)
 {
+	char e[7];
+
 	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			rp_tout_printf(o, "\\%c", c);
-		else if (c < 0x20)
-			rp_tout_printf(o, "\\u%04x", c);
-		else
-			rp_tout_write(o, (const char *)&c, 1);
+		opt_json_esc((unsigned char)*s, e);
+		rp_tout_write(o, e, strlen(e));
 	}
 }
 
 /* jstr into a[m..] (a holding n bytes) while m < lim, lim <= n - 7; the new m */
 static int jcat(char *a, size_t n, int m, int lim, const char *s)
 {
-	for (; *s && m < lim; s++) {
-		unsigned char c = (unsigned char)*s;
-		m += snprintf(a + m, n - (size_t)m, c == '"' || c == '\\' ? "\\%c" : c < 0x20 ? "\\u%04x" : "%c", c);
-	}
+	char e[7];
+
+	for (; *s && m < lim; s++)
+		m += snprintf(a + m, n - (size_t)m, "%s", opt_json_esc((unsigned char)*s, e));
 	return m;
 }
 

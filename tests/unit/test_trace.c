@@ -3,7 +3,8 @@
  * twin, --trace-window parsing and clipping, the Chrome trace-event JSON parsed with jansson
  * (slices, dual issue sharing a cycle, stall and barrier slices, instants, counters, tracks),
  * and the SVG timeline's exact aggregation over a long run, its size and its rows; a trace of
- * two launches (rp_trace_launch) in text and JSON. */
+ * two launches (rp_trace_launch) in text and JSON; the JSON strings of every writer (opt/json.c:
+ * quotes and backslashes take a backslash, control characters are \u00XX, DEL and UTF-8 pass). */
 #include <check.h>
 #include <math.h>
 #include <jansson.h>
@@ -556,6 +557,26 @@ START_TEST(test_json_launches)
 }
 END_TEST
 
+START_TEST(test_json_strings)
+{
+	char e[7], *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_str_eq(opt_json_esc('a', e), "a");
+	ck_assert_str_eq(opt_json_esc('"', e), "\\\"");
+	ck_assert_str_eq(opt_json_esc('\\', e), "\\\\");
+	ck_assert_str_eq(opt_json_esc('\n', e), "\\u000a");
+	ck_assert_str_eq(opt_json_esc(0x1f, e), "\\u001f");
+	ck_assert_str_eq(opt_json_esc(0x7f, e), "\x7f");
+	opt_json_str(f, "a \"b\"\\c\td\xc3\xa9");
+	opt_json_str(f, "");
+	fclose(f);
+	ck_assert_str_eq(buf, "\"a \\\"b\\\"\\\\c\\u0009d\xc3\xa9\"\"\"");
+	free(buf);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -574,6 +595,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_open_errors);
 	tcase_add_test(tc, test_txt_launches);
 	tcase_add_test(tc, test_json_launches);
+	tcase_add_test(tc, test_json_strings);
 	suite_add_tcase(s, tc);
 	return s;
 }
