@@ -5,6 +5,43 @@
 #include <string.h>
 #include "cli/cli.h"
 
+/* ------------------------------------------------------------------ both programs */
+/* the files named on the command line (a positional argument): appends a copy of arg to
+ * files[0..*n); 0, or -1 after a message */
+static int add_file(const OptSet *s, char ***files, int *n, const char *arg, FILE *err)
+{
+	char **v = realloc(*files, ((size_t)*n + 1) * sizeof *v);
+
+	if (v)
+		*files = v;
+	if (!v || !(v[*n] = strdup(arg))) {
+		fprintf(err, "%s: out of memory\n", s->prog);
+		return -1;
+	}
+	(*n)++;
+	return 0;
+}
+
+static void free_files(char ***files, int *n)
+{
+	for (int i = 0; i < *n; i++)
+		free((*files)[i]);
+	free(*files);
+	*files = NULL;
+	*n = 0;
+}
+
+/* what the translator takes from the machine: its register limit and architecture, the
+ * cost model's issue interval and branch latency (backend/cost.c), and the kernel chosen */
+static void be_machine(BeOptions *be, const TimingConfig *tc, const char *kernel)
+{
+	be->max_regs = tc->max_regs;
+	be->arch = tc->arch;
+	be->cost_issue = tc->unit[UNIT_ALU].interval;
+	be->cost_ctrl = tc->lat[LAT_CTRL];
+	be->kernel = kernel;
+}
+
 /* ------------------------------------------------------------------ warpsim */
 enum { WS_TRACE = 4, WS_SWEEP = 5 };   /* the groups a sweep point leaves out */
 #define W(x) offsetof(WsOpts, x)
@@ -28,16 +65,8 @@ static const OptRow ws_rows[] = {
 static int ws_program(OptSet *s, const char *arg, FILE *err)
 {
 	WsOpts *o = s->user;
-	char **v = realloc(o->files, ((size_t)o->nfiles + 1) * sizeof *v);
 
-	if (v)
-		o->files = v;
-	if (!v || !(v[o->nfiles] = strdup(arg)) || (!o->input && !(o->input = strdup(arg)))) {
-		fprintf(err, "warpsim: out of memory\n");
-		return -1;
-	}
-	o->nfiles++;
-	return 0;
+	return add_file(s, &o->files, &o->nfiles, arg, err);
 }
 
 static int is_ptx(const char *path)
@@ -102,13 +131,8 @@ void cli_warpsim_free(WsOpts *o)
 	sim_opts_free(&o->sim);
 	rp_opts_free(&o->rp);
 	be_options_free(&o->be);
-	free(o->input);
+	free_files(&o->files, &o->nfiles);
 	o->input = NULL;
-	for (int i = 0; i < o->nfiles; i++)
-		free(o->files[i]);
-	free(o->files);
-	o->files = NULL;
-	o->nfiles = 0;
 	opt_free(&o->set);
 }
 
@@ -140,15 +164,12 @@ int cli_warpsim_argv(WsOpts *o, int argc, char **argv, FILE *err)
 {
 	if (opt_argv(&o->set, argc, argv, err))
 		return -1;
+	o->input = o->nfiles ? o->files[0] : NULL;
 	if (o->help || o->version)
 		return 0;
 	if (check_files(o, argv, err))
 		return -1;
-	o->be.max_regs = o->sim.tc.max_regs;
-	o->be.arch = o->sim.tc.arch;
-	o->be.cost_issue = o->sim.tc.unit[UNIT_ALU].interval;
-	o->be.cost_ctrl = o->sim.tc.lat[LAT_CTRL];
-	o->be.kernel = o->sim.launch.kernel;
+	be_machine(&o->be, &o->sim.tc, o->sim.launch.kernel);
 	if (rp_opts_check(&o->rp, err))
 		return -1;
 	return o->rp.spec.key ? check_sweep(o, err) : 0;
@@ -238,16 +259,8 @@ static const OptRow wc_trans[] = {
 static int wc_file(OptSet *s, const char *arg, FILE *err)
 {
 	WcOpts *o = s->user;
-	char **v = realloc(o->files, ((size_t)o->nfiles + 1) * sizeof *v);
 
-	if (v)
-		o->files = v;
-	if (!v || !(v[o->nfiles] = strdup(arg))) {
-		fprintf(err, "warpc: out of memory\n");
-		return -1;
-	}
-	o->nfiles++;
-	return 0;
+	return add_file(s, &o->files, &o->nfiles, arg, err);
 }
 
 void cli_warpc_init(WcOpts *o)
@@ -273,13 +286,9 @@ void cli_warpc_free(WcOpts *o)
 	opt_free_strs(wc_modes, (int)(sizeof wc_modes / sizeof wc_modes[0]), o);
 	opt_free_strs(wc_trans, (int)(sizeof wc_trans / sizeof wc_trans[0]), o);
 	be_options_free(&o->be);
-	for (int i = 0; i < o->nfiles; i++)
-		free(o->files[i]);
-	free(o->files);
+	free_files(&o->files, &o->nfiles);
 	free(o->ref);
 	o->input = o->ref = NULL;
-	o->files = NULL;
-	o->nfiles = 0;
 	opt_free(&o->set);
 }
 
@@ -290,11 +299,7 @@ int cli_warpc_argv(WcOpts *o, int argc, char **argv, FILE *err)
 	if (o->compare && o->nfiles >= 2)      /* the last file is ptxas's listing */
 		o->ref = o->files[--o->nfiles];
 	o->input = o->nfiles ? o->files[0] : NULL;
-	o->be.max_regs = o->tc.max_regs;
-	o->be.arch = o->tc.arch;
-	o->be.cost_issue = o->tc.unit[UNIT_ALU].interval;
-	o->be.cost_ctrl = o->tc.lat[LAT_CTRL];
-	o->be.kernel = o->kernel;
+	be_machine(&o->be, &o->tc, o->kernel);
 	o->be.dump = o->dump;
 	return 0;
 }

@@ -20,7 +20,7 @@ typedef struct {
 	int oracle;         /* --oracle: the PTX reference interpreter instead of the SM model */
 	int oracle_order;   /* --oracle-order: 0 forward, 1 reverse (threads and CTAs descending) */
 	int help, version;
-	char *input;        /* the program file */
+	char *input;        /* the program file: files[0] (NULL: none) */
 	char **files;       /* every non-option argument: the program, or --merge's files */
 	int nfiles;
 	OptSet set;         /* the table (points into this struct: do not copy it) */
