@@ -4,8 +4,9 @@
  * first side: ptxas keeps it as a BRA when it branches); the larger side is the cost. A side with
  * a global or generic load is never converted when ptxas has too little other work to schedule
  * beside it (other_work: the straight-line code above the branch and below the join; OTHER_WORK,
- * tests/ptx/ld_work), outside a loop whatever it does with the value, in a loop when it computes
- * with it, and, where its lanes meet at a barrier, more of it when all of it waits for a special
+ * tests/ptx/ld_work; not an early exit's test, nor a constant folded into accesses: ld_test),
+ * outside a loop whatever it does with the value, in a loop when it computes with it, and,
+ * where its lanes meet at a barrier, more of it when all of it waits for a special
  * register (BOUND_WORK, tests/ptx/ld_sreg); one that computes with the value of a load from an address made before the branch
  * counts MADE_SIDE fewer (tests/ptx/ld_other, ld_cond). Nor is one holding an inner converted hammock
  * beside other code (ptxas converts the innermost hammock only, unless it is the whole side). A
@@ -105,8 +106,7 @@
  * one itself, or an instruction that computes with one): ptxas 11.8 branches around the side
  * beside two such instructions and predicates it beside three, or beside two of which one
  * waits for none (tests/ptx/ld_sreg: an IMUL and a LOP of %tid after the barrier branched, of
- * a parameter predicated; Rodinia's dwt2d components, whose IADD and ISETP after the barrier
- * compute on %tid, branched). Not followed where the lanes meet at other code: there ptxas
+ * a parameter predicated). Not followed where the lanes meet at other code: there ptxas
  * predicates such sides beside two instructions of %tid (tests/ptx/stencil, ld_side) as often
  * as it branches around them */
 #define BOUND_WORK 3
@@ -414,6 +414,88 @@ static int code_below(const Fn *f, int a, int join, const uint8_t *side, int *po
 	return npost;
 }
 
+/* in is a comparison that writes predicates only, read as the guard of an early exit (a
+ * guarded EXIT or RET, which ends ptxas's block; cnd marks them) and by no instruction of the
+ * code below that counts or waits (marked in below): no work beside a side to ptxas 11.8, though
+ * what it compares is (tests/ptx/ld_test: an IMUL of parameters and the exit's test branched,
+ * an IMUL, a LOP and the test predicated). The test of a branch that ptxas keeps is work: it
+ * predicates sides beside a loop's guard and a shift (tests/ptx/reduce), or beside the next
+ * hammock's test and an add (stencil) */
+static int test_only(const MIns *in, uint8_t *cnd, uint8_t *below)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	int any = 0;
+
+	if (isa_ops[in->op].flags & (F_STORE | F_SIDE | F_BARRIER | F_BRANCH | F_LOAD))
+		return 0;
+	for (int o = 0; o < in->nopd && o < si->n; o++)
+		if (si->dst[o] && in->o[o].kind != OPD_PRED)
+			return 0;
+		else if (si->dst[o])
+			any = 1;
+	return any && writes_marked(in, cnd) && !writes_marked(in, below);
+}
+
+/* every instruction of f that writes temporary t moves an immediate into it, or a temporary
+ * such as t (the MOV32I of a shared variable's address and NVVM's copy of it) */
+static int made_const(const Fn *f, int t, int depth)
+{
+	int any = 0;
+
+	if (!own(f, t) || depth > 8)
+		return 0;
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *in = &f->blk[b].ins[j];
+			if (!be_writes(in, t))
+				continue;
+			if ((in->op != OP_MOV32I && in->op != OP_MOV) || in->nopd != 2 || in->o[0].part ||
+			    in->guard != T_PT || !(in->o[1].kind == OPD_IMM ||
+			    (in->o[1].kind == OPD_REG && !in->o[1].part && in->o[1].t != t &&
+			     made_const(f, in->o[1].t, depth + 1))))
+				return 0;
+			any = 1;
+		}
+	return any;
+}
+
+/* in adds a constant (an immediate, or a temporary made_const finds one) to a register, and
+ * every reader of the sum in f takes it as the base of its address: ptxas folds the constant
+ * into each access's offset (a shared array's address added to an index, `LDS [R+0x400]`), so
+ * that neither the add nor what computes the index for it alone is work beside a side
+ * (tests/ptx/ld_test; Rodinia's pathfinder, `result + 4 tx` after its barrier) */
+static int offset_only(const Fn *f, const MIns *in)
+{
+	int t, k = 0;
+
+	if (in->op != OP_IADD || in->nopd != 3 || in->o[0].kind != OPD_REG || in->o[0].part ||
+	    !own(f, in->o[0].t) || (in->m.flags & (MF_CC | MF_X | MF_SAT)))
+		return 0;
+	for (int o = 1; o <= 2; o++) {
+		if (in->o[o].kind != OPD_IMM && (in->o[o].kind != OPD_REG || (in->o[o].flags & OPF_NEG)))
+			return 0;
+		k += in->o[o].kind == OPD_IMM || made_const(f, in->o[o].t, 0);
+	}
+	if (k != 1)
+		return 0;
+	t = in->o[0].t;
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *x = &f->blk[b].ins[j];
+			if (x == in || !reads(x, t))
+				continue;
+			if (!(isa_ops[x->op].flags & (F_LOAD | F_STORE)) || (isa_ops[x->op].flags & F_ATOMIC))
+				return 0;
+			for (int o = 0; o < x->nopd; o++)
+				if (x->o[o].kind == OPD_REG && x->o[o].t == t)
+					return 0;
+		}
+	for (int b = 0; b < f->nblk; b++)
+		if (f->blk[b].jmp.cond == t)
+			return 0;
+	return 1;
+}
+
 /* the other work ptxas 11.8 can schedule beside a side (chain) of branch block a that loads
  * from global memory, with the instructions of the other side if any (tests/ptx/ld_cond,
  * ld_work): each instruction counted by work(), from
@@ -425,7 +507,8 @@ static int code_below(const Fn *f, int a, int join, const uint8_t *side, int *po
  *  - the code below the join (code_below): those that read no value the sides write, and
  *    whose value is taken (by a store, by an instruction that counts or waits for the sides,
  *    by code elsewhere), not only as the address of an access that waits; none for a shared
- *    access after a barrier.
+ *    access after a barrier, for the test of an early exit (test_only), nor for the add of a
+ *    constant that the accesses it addresses fold (offset_only).
  * None at all when the join is entered from outside the hammock too (an enclosing branch's
  * side that the branch ends early) and the branch's condition comes from a global load
  * (clang's Mandelbrot). *rmw tells that the code below stores a value the sides made to the
@@ -461,6 +544,7 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 	 * below the join) */
 	const uint8_t *sv = sreg_vals(f);
 	uint8_t *late = be_alloc(f->pool, (size_t)f->ntmp);
+	uint8_t *cnd = be_alloc(f->pool, (size_t)f->ntmp), *below = be_alloc(f->pool, (size_t)f->ntmp);
 	int sreg = 0, bound = 0, sa = 0, ba = 0;
 
 	for (int k = 0; k < nchain; k++)
@@ -550,9 +634,19 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 	for (int i = npins - 1; i >= 0; i--) {
 		const MIns *in = &f->blk[pins[i].blk].ins[pins[i].k];
 		int eff = (isa_ops[in->op].flags & (F_STORE | F_SIDE | F_BARRIER)) != 0;
-		if (pins[i].wait) {
+		if ((isa_ops[in->op].flags & F_BRANCH) && !pins[i].wait) {
+			if (own(f, in->guard))
+				cnd[in->guard] = 1;
+		} else if (!pins[i].wait && test_only(in, cnd, below)) {
+			mark_reads(f, in, data, 0);
+			mark_reads(f, in, used, 1);
+			mark_reads(f, in, below, 1);
+		} else if (!pins[i].wait && !eff && offset_only(f, in))
+			mark_reads(f, in, addr, 1);
+		else if (pins[i].wait) {
 			mark_reads(f, in, data, 0);
 			mark_reads(f, in, used, 0);
+			mark_reads(f, in, below, 0);
 			if (gaddr(in) || in->op == OP_LDS || in->op == OP_STS)
 				mark_reads(f, in, addr, 1);
 		} else if (!eff && writes_marked(in, addr))
@@ -561,6 +655,7 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 			int u = 0, lt = !eff && writes_marked(in, late);
 			mark_reads(f, in, data, 0);
 			mark_reads(f, in, used, 1);
+			mark_reads(f, in, below, 1);
 			if (!(pins[i].aft && (in->op == OP_LDS || in->op == OP_STS)))
 				n += u = work(&f->blk[pins[i].blk], pins[i].k);
 			w->late += lt || pins[i].past ? u : 0;

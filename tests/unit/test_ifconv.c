@@ -652,7 +652,7 @@ START_TEST(t_sm35_ld_sreg)
 	expect_entry(&t, "ld_sreg_s2r3", 0, BD_PREDICATED, "larger side 1 <=");
 	expect_entry(&t, "ld_sreg_s2rp", 0, BD_PREDICATED, "larger side 1 <=");
 	expect_entry(&t, "ld_sreg_lds", 0, BD_BRANCH_SSY, "at an address it computes, no other work");
-	expect_entry(&t, "ld_sreg_exit", 0, BD_BRANCH_SSY, "its other work waits for an S2R");
+	expect_entry(&t, "ld_sreg_exit", 0, BD_BRANCH_SSY, "too little other work beside it");
 	tr_free(&t);
 	free(text);
 }
@@ -673,6 +673,29 @@ START_TEST(t_sreg_uni)
 	expect_entry(&t, "sreg_smid", 0, BD_PREDICATED, "larger side 7 <= --predicate-max 8");
 	expect_entry(&t, "sreg_warpid", 0, BD_PREDICATED, "larger side 7 <= --predicate-max 8");
 	expect_entry(&t, "sreg_spin", 1, BD_BRANCH_UNIFORM, "uniform branch");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
+/* the same side before code that ends in an early exit (tests/ptx/ld_test, ptxas 11.8's
+ * listing beside it): the exit's test and the add of a shared array's address that only
+ * addresses shared memory are no work, what the test compares is: branched beside one IMUL
+ * (compared, or stored), predicated beside two */
+START_TEST(t_sm35_ld_test)
+{
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/ld_test.ptx", 35);
+
+	expect_entry(&t, "ld_test", 0, BD_BRANCH_SSY, "at an address it computes, no other work");
+	expect_entry(&t, "ld_test_mul", 0, BD_BRANCH_SSY, "too little other work beside it");
+	expect_entry(&t, "ld_test_st", 0, BD_BRANCH_SSY, "too little other work beside it");
+	expect_entry(&t, "ld_test_off", 0, BD_BRANCH_SSY, "too little other work beside it");
+	expect_entry(&t, "ld_test_2", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_test_st2", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_test_off2", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_test_above", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "ld_test_bra", 0, BD_PREDICATED, "larger side 1 <=");
 	tr_free(&t);
 	free(text);
 }
@@ -2185,6 +2208,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_ld_cond);
 	tcase_add_test(tc, t_sm35_ld_work);
 	tcase_add_test(tc, t_sm35_ld_sreg);
+	tcase_add_test(tc, t_sm35_ld_test);
 	tcase_add_test(tc, t_sreg_uni);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
