@@ -507,13 +507,13 @@ uint32_t ar_brev(uint32_t a)
 	return a >> 16 | a << 16;
 }
 
-uint64_t ar_bfe64(uint64_t a, uint32_t posl, int sign, int brev)
+/* the field of len bits at pos of a (msb + 1 bits wide: 32 or 64), from bit 0; the bits above
+ * it are its top bit when signed (the value's bit msb where the field runs past it), else 0 */
+static uint64_t bfe(uint64_t a, unsigned msb, uint32_t posl, int sign)
 {
-	unsigned pos = posl & 0xff, len = (posl >> 8) & 0xff, msb = 63;
+	unsigned pos = posl & 0xff, len = (posl >> 8) & 0xff;
 	uint64_t d = 0, sbit = 0;
 
-	if (brev)
-		a = (uint64_t)ar_brev((uint32_t)a) << 32 | ar_brev((uint32_t)(a >> 32));
 	if (sign && len) {
 		unsigned top = pos + len - 1 < msb ? pos + len - 1 : msb;
 		sbit = (a >> top) & 1;
@@ -525,22 +525,16 @@ uint64_t ar_bfe64(uint64_t a, uint32_t posl, int sign, int brev)
 	return d;
 }
 
+uint64_t ar_bfe64(uint64_t a, uint32_t posl, int sign, int brev)
+{
+	if (brev)
+		a = (uint64_t)ar_brev((uint32_t)a) << 32 | ar_brev((uint32_t)(a >> 32));
+	return bfe(a, 63, posl, sign);
+}
+
 uint32_t ar_bfe(uint32_t a, uint32_t posl, int sign, int brev)
 {
-	unsigned pos = posl & 0xff, len = (posl >> 8) & 0xff, msb = 31;
-	uint32_t d = 0, sbit = 0;
-
-	if (brev)
-		a = ar_brev(a);
-	if (sign && len) {
-		unsigned top = pos + len - 1 < msb ? pos + len - 1 : msb;
-		sbit = (a >> top) & 1;
-	}
-	for (unsigned i = 0; i <= msb; i++) {
-		uint32_t bit = (i < len && pos + i <= msb) ? (a >> (pos + i)) & 1 : sbit;
-		d |= bit << i;
-	}
-	return d;
+	return (uint32_t)bfe(brev ? ar_brev(a) : a, 31, posl, sign);
 }
 
 uint32_t ar_bfi(uint32_t a, uint32_t posl, uint32_t base)
