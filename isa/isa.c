@@ -475,6 +475,14 @@ void isa_prog_drop_last(Prog *p)
 		kernel_free(&p->k[--p->nk]);
 }
 
+/* frees the strings v[0..n) and v */
+static void free_strs(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 static void kernel_free(Kernel *k)
 {
 	free(k->name);
@@ -493,15 +501,9 @@ static void kernel_free(Kernel *k)
 	free(k->globals);
 	free(k->relocs);
 	free(k->abs32);
-	for (int i = 0; i < k->ntex; i++)
-		free(k->tex[i]);
-	free(k->tex);
-	for (int i = 0; i < k->nsurf; i++)
-		free(k->surf[i]);
-	free(k->surf);
-	for (int i = 0; i < k->nkref; i++)
-		free(k->kref[i]);
-	free(k->kref);
+	free_strs(k->tex, k->ntex);
+	free_strs(k->surf, k->nsurf);
+	free_strs(k->kref, k->nkref);
 	for (int i = 0; i < k->ncdata; i++) {
 		free(k->cdata[i].bytes);
 		free(k->cdata[i].name);
@@ -518,12 +520,8 @@ void isa_prog_free(Prog *p)
 	for (int i = 0; i < p->nk; i++)
 		kernel_free(&p->k[i]);
 	free(p->k);
-	for (int i = 0; i < p->nfiles; i++)
-		free(p->files[i]);
-	free(p->files);
-	for (int i = 0; i < p->nptxfiles; i++)
-		free(p->ptxfiles[i]);
-	free(p->ptxfiles);
+	free_strs(p->files, p->nfiles);
+	free_strs(p->ptxfiles, p->nptxfiles);
 	free(p);
 }
 
