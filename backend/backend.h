@@ -176,7 +176,7 @@ typedef struct {
 /* cmporigin.c: the PTX construct a line's code comes from (warpc --compare-lines) */
 typedef struct {
 	const Module *m;
-	struct Pool *pool;   /* the arrays' (be.h's Pool) */
+	PArena *pool;        /* the arrays' (be.h's Pool) */
 	int32_t *fn, *ins;   /* per line of the module's first file: the function and index of
 	                        its first instruction, -1 when it holds none */
 	int n;               /* lines (entries of fn and ins) */

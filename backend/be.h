@@ -23,10 +23,11 @@ static inline int tsigned(int pt) { return ptx_type_kind((PType)pt) == PTK_SIGNE
 static inline int tfloat(int pt) { return ptx_type_kind((PType)pt) == PTK_FLOAT; }
 
 /* ------------------------------------------------------------------ pools and vectors */
-typedef struct Pool Pool;
-Pool *be_pool_new(void);
-void be_pool_free(Pool *p);
-void *be_alloc(Pool *p, size_t n);                 /* zeroed */
+/* a pool is the frontend's arena (ptx.h): allocations zeroed, freed all at once */
+typedef PArena Pool;
+static inline Pool *be_pool_new(void) { return ptx_arena_new(); }
+static inline void be_pool_free(Pool *p) { ptx_arena_free(p); }
+static inline void *be_alloc(Pool *p, size_t n) { return ptx_alloc(p, n); }
 /* grows *v (elements of size sz, *cap of them) to hold n; memory from the pool */
 void be_grow(Pool *p, void *v, int *cap, int n, size_t sz);
 #define VPUSH(pool, v, n, cap) \

@@ -1,4 +1,4 @@
-/* util.c - what every backend pass uses: the per-function pool, vectors, temporaries and
+/* util.c - what every backend pass uses: vectors in the per-function pool, temporaries and
  * operands, located diagnostics, structural checks of the IR and the -d printer. */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -11,60 +11,7 @@ _Noreturn void be_die(const char *file, int line, const char *msg)
 	abort();
 }
 
-/* ------------------------------------------------------------------ pool */
-typedef struct Chunk Chunk;
-struct Chunk {
-	Chunk *next;
-	size_t used, size;
-	max_align_t data[];
-};
-
-struct Pool {
-	Chunk *head;
-};
-
-Pool *be_pool_new(void)
-{
-	Pool *p = calloc(1, sizeof *p);
-
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-void be_pool_free(Pool *p)
-{
-	if (!p)
-		return;
-	for (Chunk *c = p->head, *n; c; c = n) {
-		n = c->next;
-		free(c);
-	}
-	free(p);
-}
-
-void *be_alloc(Pool *p, size_t n)
-{
-	Chunk *c = p->head;
-	void *r;
-
-	n = (n + 15) & ~(size_t)15;
-	if (!c || c->size - c->used < n) {
-		size_t sz = n > 65536 ? n : 65536;
-		c = malloc(sizeof *c + sz);
-		if (!c)
-			die("out of memory");
-		c->size = sz;
-		c->used = 0;
-		c->next = p->head;
-		p->head = c;
-	}
-	r = (char *)c->data + c->used;
-	c->used += n;
-	memset(r, 0, n);
-	return r;
-}
-
+/* ------------------------------------------------------------------ vectors */
 void be_grow(Pool *p, void *v, int *cap, int n, size_t sz)
 {
 	void **vp = v;

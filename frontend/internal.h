@@ -1,5 +1,5 @@
-/* internal.h - what the frontend's files share and nobody else uses: the arena, name
- * tables for the printer, the parser context (see build.c), die(). */
+/* internal.h - what the frontend's files share and nobody else uses: strings in the arena,
+ * name tables for the printer, the parser context (see build.c), die(). */
 #ifndef WARPSIM_PTX_INTERNAL_H
 #define WARPSIM_PTX_INTERNAL_H
 
@@ -8,10 +8,7 @@
 _Noreturn void ptx_die(const char *file, int line, const char *msg);
 #define die(msg) ptx_die(__FILE__, __LINE__, msg)
 
-PArena *ptx_arena_new(void);
-void *ptx_alloc(PArena *a, size_t n);            /* zeroed, 16-byte aligned */
 char *ptx_strndup(PArena *a, const char *s, size_t n);
-void ptx_arena_free(PArena *a);
 
 extern const char *const ptx_cmp_names[PCMP_COUNT];
 extern const char *const ptx_bop_names[PBOP_COUNT];

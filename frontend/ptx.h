@@ -588,6 +588,12 @@ typedef struct Module {
 } Module;
 
 /* ------------------------------------------------------------------ API */
+/* util.c: the arena a Module lives in, and the backend's pools: blocks of at least 64 KiB,
+ * allocations zeroed and 16-byte aligned, all freed at once */
+PArena *ptx_arena_new(void);
+void *ptx_alloc(PArena *a, size_t n);
+void ptx_arena_free(PArena *a);
+
 /* Parses PTX text (len bytes, need not be NUL-terminated) named name in diagnostics; runs
  * ptx_check. Located diagnostics go to err (may be NULL to stay quiet). Returns the module,
  * or NULL after at least one error; *nerrors (if not NULL) receives the error count. */
