@@ -69,19 +69,13 @@ static int ws_program(OptSet *s, const char *arg, FILE *err)
 	return add_file(s, &o->files, &o->nfiles, arg, err);
 }
 
-static int is_ptx(const char *path)
-{
-	size_t n = strlen(path);
-	return n >= 4 && !strcmp(path + n - 4, ".ptx");
-}
-
 /* --merge takes the slices' files and the sweep's output options only; a program is one
  * file, or several PTX files linked into one (separate compilation) */
 static int check_files(const WsOpts *o, char **argv, FILE *err)
 {
 	if (!o->rp.merge) {
 		for (int i = 0; o->nfiles > 1 && i < o->nfiles; i++)
-			if (!is_ptx(o->files[i])) {
+			if (!opt_endswith(o->files[i], ".ptx")) {
 				fprintf(err, "warpsim: more than one program given ('%s' and '%s'): only PTX "
 				        "files (.ptx) are linked into one program, not listings\n",
 				        o->files[0], o->files[1]);

@@ -147,7 +147,7 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 
 	xp->b = NULL;
 	xp->nb = 0;
-	if (strlen(o->input) < 4 || strcmp(o->input + strlen(o->input) - 4, ".ptx")) {
+	if (!opt_endswith(o->input, ".ptx")) {
 		fprintf(err, "warpsim: --explore: %s: it translates the program once per branch, so it "
 		        "needs PTX (.ptx), not a listing\n", o->input);
 		return -1;

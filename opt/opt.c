@@ -519,6 +519,13 @@ char *opt_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+int opt_endswith(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
 int opt_file(OptSet *s, const char *path, FILE *err)
 {
 	char *text, dir[1024];

@@ -13,7 +13,7 @@
  * Messages: "PROG: --name: expected WHAT, got 'VALUE'" on the command line;
  * "FILE:LINE:COL: error: ..." with the line and a caret in files. The caller exits 2.
  * Depends on nothing of ours, and so also holds what every folder above needs alike: reading
- * a whole file, writing a JSON string.
+ * a whole file, a file name's suffix, writing a JSON string.
  */
 #ifndef WARPSIM_OPT_H
 #define WARPSIM_OPT_H
@@ -122,6 +122,8 @@ int opt_file(OptSet *s, const char *path, FILE *err);
 char *opt_read_all(FILE *f, size_t *len);
 /* the whole file at path the same way (fopen's errno when it cannot be opened) */
 char *opt_read_file(const char *path, size_t *len);
+/* s ends in suffix: what kind of file a name is (.ptx, .json, .txt.gz) */
+int opt_endswith(const char *s, const char *suffix);
 int opt_text(OptSet *s, const char *name, const char *text, const char *dir, FILE *err);
 
 /* the OPT_FN parser of --config and --launch: reads the named file (relative to the file

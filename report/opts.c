@@ -215,7 +215,7 @@ int rp_opts_check(RpOpts *o, FILE *err)
 		        "--explore, --sweep or --merge\n");
 		return -1;
 	}
-	if (o->report && (strlen(o->report) < 5 || strcmp(o->report + strlen(o->report) - 5, ".html"))) {
+	if (o->report && !opt_endswith(o->report, ".html")) {
 		fprintf(err, "warpsim: --report: '%s': the name must end in .html\n", o->report);
 		return -1;
 	}

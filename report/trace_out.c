@@ -99,21 +99,15 @@ void rp_instext_free(InsText *t)
 	t->text = NULL;
 }
 
-static int endswith(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-	return n >= m && !strcmp(s + n - m, suf);
-}
-
 int rp_trace_format(const char *path)
 {
-	if (endswith(path, ".txt.gz"))
+	if (opt_endswith(path, ".txt.gz"))
 		return TF_TXTGZ;
-	if (endswith(path, ".txt"))
+	if (opt_endswith(path, ".txt"))
 		return TF_TXT;
-	if (endswith(path, ".json"))
+	if (opt_endswith(path, ".json"))
 		return TF_JSON;
-	if (endswith(path, ".svg"))
+	if (opt_endswith(path, ".svg"))
 		return TF_SVG;
 	return -1;
 }

@@ -34,12 +34,6 @@ static char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
-static int endswith(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-	return n >= m && !strcmp(s + n - m, suf);
-}
-
 /* the program: a listing parsed by isa_asm, or PTX parsed, checked and translated in process
  * with the translator's options bo; *badkernel set when PTX lacks the --kernel asked for */
 static Prog *load(char *const *paths, int n, const BeOptions *bo, int *badkernel)
@@ -49,7 +43,7 @@ static Prog *load(char *const *paths, int n, const BeOptions *bo, int *badkernel
 	size_t len;
 	Prog *p;
 
-	if (endswith(path, ".ptx")) {
+	if (opt_endswith(path, ".ptx")) {
 		Module *m = cli_load_ptx(paths, n, "warpsim", stderr);
 		int ki;
 		if (!m)
@@ -108,7 +102,7 @@ static int run_oracle(const WsOpts *o)
 	Module *m;
 	int rc;
 
-	if (!endswith(o->input, ".ptx")) {
+	if (!opt_endswith(o->input, ".ptx")) {
 		fprintf(stderr, "warpsim: --oracle: %s: the oracle interprets PTX (.ptx), not listings\n",
 		        o->input);
 		return 2;
@@ -248,7 +242,7 @@ static int run(WsOpts *o, int argc, char **argv)
 	/* the program: the sweep's ptxas point runs its listing instead */
 	int ptxas = o->rp.sweep_program && o->rp.sweep_point, nfiles = ptxas ? 1 : o->nfiles;
 	char **files = ptxas ? &o->rp.sweep_program : o->files, *input = files[0];
-	int ptx = endswith(input, ".ptx");
+	int ptx = opt_endswith(input, ".ptx");
 
 	dev_mem_init(&mem);
 	if (!progs || !pl || !ts) {
@@ -509,7 +503,7 @@ int main(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
-	if (o.rp.report && (o.oracle || !o.input || !endswith(o.input, ".ptx"))) {
+	if (o.rp.report && (o.oracle || !o.input || !opt_endswith(o.input, ".ptx"))) {
 		fprintf(stderr, "warpsim: --report shows the PTX beside its listing and flips its "
 		        "branches: it needs a .ptx program run on the SM model%s\n",
 		        o.oracle ? ", not --oracle" : "");
