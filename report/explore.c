@@ -17,6 +17,7 @@
 /* ------------------------------------------------------------------ the child's side */
 typedef struct {
 	uint64_t n, div, active, jump;   /* issues, issues that split the warp, lanes, guard-true lanes */
+	uint64_t whole;                  /* issues whose every active lane jumped */
 } BrAcc;
 
 struct BranchStats {
@@ -43,6 +44,7 @@ static void br_issue(void *ctx, const TraceIssue *t)
 	a->div += t->e->diverged != 0;
 	a->active += (uint64_t)__builtin_popcount(t->e->active);
 	a->jump += (uint64_t)__builtin_popcount(t->e->exec & t->e->active);
+	a->whole += t->e->active && (t->e->exec & t->e->active) == t->e->active;
 }
 
 BranchStats *rp_branch_stats_new(const Kernel *k)
@@ -65,8 +67,8 @@ void rp_branch_stats_sink(BranchStats *b, TraceSink *s)
 }
 
 /* one line per PTX line that has a counted instruction, from the first such instruction:
- * "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES", the line as FILE:PTXLINE for a line of
- * file FILE > 0 of a program linked from several (Ins.ptxfile) */
+ * "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES WHOLE_JUMPS", the line as FILE:PTXLINE for a
+ * line of file FILE > 0 of a program linked from several (Ins.ptxfile) */
 void rp_branch_stats_print(BranchStats *b, FILE *f)
 {
 	const Kernel *k = b->k;
@@ -79,8 +81,9 @@ void rp_branch_stats_print(BranchStats *b, FILE *f)
 		if (first && k->ins[i].ptxfile)
 			fprintf(f, "%d:", k->ins[i].ptxfile);
 		if (first)
-			fprintf(f, "%d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", k->ins[i].ptxline,
-			        b->acc[i].n, b->acc[i].div, b->acc[i].active, b->acc[i].jump);
+			fprintf(f, "%d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+			        k->ins[i].ptxline, b->acc[i].n, b->acc[i].div, b->acc[i].active, b->acc[i].jump,
+			        b->acc[i].whole);
 	}
 }
 
@@ -107,16 +110,16 @@ static int find_counts(const char *text, int file, int line, ExploreBranch *b)
 
 	while (s && *s) {
 		int l, fl = 0, at = 0;
-		uint64_t n, d, a, j;
+		uint64_t n, d, a, j, w;
 		if (sscanf(s, "%d:%n", &fl, &at) == 1 && at)
 			s += at;                /* FILE: */
 		else
 			fl = 0;
-		if (sscanf(s, "%d %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &l, &n, &d, &a, &j) == 5 &&
-		    l == line && fl == file) {
+		if (sscanf(s, "%d %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &l, &n, &d, &a, &j,
+		           &w) == 6 && l == line && fl == file) {
 			if (!found)
-				b->execs = b->diverged = b->lanes = b->jump = 0;
-			b->execs += n, b->diverged += d, b->lanes += a, b->jump += j;
+				b->execs = b->diverged = b->lanes = b->jump = b->whole = 0;
+			b->execs += n, b->diverged += d, b->lanes += a, b->jump += j, b->whole += w;
 			found = 1;
 		}
 		s = strchr(s, '\n');
@@ -233,7 +236,51 @@ int rp_explore_predicted(const ExploreBranch *b, double *d)
 	return 1;
 }
 
-void rp_explore_model(const Explore *x, double *r, int *n, int *agree)
+/* The profile model: what flipping b changes in warp instructions, from its counts in the run
+ * where it is a branch (each issue of its branch instruction split the warp, jumped whole or
+ * fell through whole) and the sizes of its sides (t at the branch's target, f after it), then
+ * in cycles at the run's own cost of a warp instruction (cycles / warp instructions as
+ * compiled). Per issue, the branch issues against the predicated form's t + f:
+ *   with an SSY (divergent)  jumped whole 2 - f (SSY, the guarded BRA or NOP.S, the taken side),
+ *                            fell through 3 - t (SSY, the guard, then an if-then's side and its
+ *                            NOP.S, an if-then-else's BRA to its side), split 3 (both sides);
+ *   without (uniform, or inside an enclosing SSY)  jumped whole 1 - f, fell through 1 (if-then)
+ *                            or 2 - t (if-then-else, the BRA over the taken side), split as
+ *                            fell through but both sides.
+ * Instruction counts are the sides' as --explain counts them, not the listing's (a predicated
+ * side can take more: a guard kept in a register is tested again before each use). It sees
+ * neither latency nor the overlap of warps: a flip whose cost is one warp's wait on its path
+ * shows as its instructions only. Returns 0 when it has no prediction. */
+int rp_explore_profile(const Explore *x, const ExploreBranch *b, double *dw, double *dc)
+{
+	const SweepPoint *base = &x->pts[0];
+	int ite = !strcmp(b->shape, "if-then-else"), ssy, t = b->size_taken, f = b->size_fall;
+	double split, whole, fall, d;
+
+	if (!b->measured || !b->flip[0] || t < 0 || f < 0 || !base->ok || !base->warp_insts ||
+	    (!ite && strcmp(b->shape, "if-then")))
+		return 0;
+	if (b->predicated)      /* its flip is a branch: one with an SSY unless it is uniform */
+		ssy = strncmp(b->uniform, "uniform", 7) != 0;
+	else if (!strcmp(b->compiled, "ssy"))
+		ssy = 1;
+	else if (!strcmp(b->compiled, "uniform") || !strcmp(b->compiled, "shared-ssy"))
+		ssy = 0;
+	else
+		return 0;
+	split = (double)b->diverged;
+	whole = (double)b->whole;
+	fall = (double)(b->execs - b->diverged - b->whole);
+	if (ssy)
+		d = whole * (2 - f) + fall * (3 - t) + split * 3;
+	else
+		d = whole * (1 - f) + fall * (ite ? 2 - t : 1) + split * (ite ? 2 : 1);
+	*dw = b->predicated ? d : -d;
+	*dc = *dw * (double)base->cycles / (double)base->warp_insts;
+	return 1;
+}
+
+void rp_explore_model(const Explore *x, int profile, double *r, int *n, int *agree)
 {
 	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
 
@@ -241,10 +288,10 @@ void rp_explore_model(const Explore *x, double *r, int *n, int *agree)
 	*r = 0;
 	for (int i = 0; i < x->nb; i++) {
 		int64_t dc;
-		double p;
+		double p, w;
 		const ExploreBranch *b = &x->b[i];
-		if (!b->measured || !b->execs || !rp_explore_predicted(b, &p) || b->point < 0 || !x->pts[b->point].ok ||
-		    !x->pts[0].ok)
+		if (!b->measured || !b->execs || b->point < 0 || !x->pts[b->point].ok || !x->pts[0].ok ||
+		    !(profile ? rp_explore_profile(x, b, &w, &p) : rp_explore_predicted(b, &p)))
 			continue;
 		dc = (int64_t)x->pts[b->point].cycles - (int64_t)x->pts[0].cycles;
 		sx += p, sy += (double)dc, sxx += p * p, syy += (double)dc * (double)dc, sxy += p * (double)dc;
@@ -281,6 +328,28 @@ static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
 	return buf;
 }
 
+/* how a model (profile: the profile model, the `model` column; else --explain's) fares */
+static void model_line(FILE *f, const Explore *x, int profile)
+{
+	double r;
+	int n, agree;
+
+	rp_explore_model(x, profile, &r, &n, &agree);
+	if (!n)
+		return;
+	if (profile)
+		fprintf(f, "  model (this run's branch counts and the sides' sizes, at %.2f cycles a warp "
+		        "instruction)", (double)x->pts[0].cycles / (double)x->pts[0].warp_insts);
+	else
+		fputs("  static cost model (--explain's, times the executions)", f);
+	fprintf(f, ": right about whether the flip pays for %d of %d branch%s", agree, n, n == 1 ? "" : "es");
+	if (n > 1 && isnan(r))
+		fputs("; no correlation (the predictions or d.cycles do not vary)", f);
+	else if (n > 1)
+		fprintf(f, "; correlation with d.cycles %.2f", r);
+	fputc('\n', f);
+}
+
 void rp_explore_table(FILE *f, const Explore *x, const char *program)
 {
 	const SweepPoint *base = &x->pts[0];
@@ -308,9 +377,9 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		const ExploreBranch *b = &x->b[i];
 		char idx[16], lanes[32] = "-", dcs[40] = "-", dws[24] = "-", dss[24] = "-", mod[24] = "-";
 		int64_t dc = 0, dw = 0;
-		double ds = 0, pd;
+		double ds = 0, pd, pw;
 		int have = rp_explore_delta(x, b, &dc, &dw, &ds);
-		if (have && rp_explore_predicted(b, &pd))
+		if (have && rp_explore_profile(x, b, &pw, &pd))
 			snprintf(mod, sizeof mod, "%+.0f", pd);
 		if (b->measured && !b->execs) {
 			never++;       /* listed below */
@@ -338,18 +407,8 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		        !have ? (b->flip[0] ? "(the variant failed)" : b->why) : dc < 0 ? "yes" : "no");
 	}
 	fprintf(f, "  %d executed branch%s; flipping pays for %d\n", shown, shown == 1 ? "" : "es", pays);
-	{
-		double r;
-		int n, agree;
-		rp_explore_model(x, &r, &n, &agree);
-		if (n)
-			fprintf(f, "  cost model (--explain's, times the executions): right about whether the flip "
-			        "pays for %d of %d branch%s%s", agree, n, n == 1 ? "" : "es", n > 1 ? "" : "\n");
-		if (n > 1 && isnan(r))
-			fprintf(f, "; no correlation (the predictions or d.cycles do not vary)\n");
-		else if (n > 1)
-			fprintf(f, "; correlation with d.cycles %.2f\n", r);
-	}
+	model_line(f, x, 1);
+	model_line(f, x, 0);
 	for (int i = 0, n = 0; i < x->nb; i++)
 		if (x->b[i].measured && !x->b[i].execs)
 			fprintf(f, "%s #%d", n++ ? "," : "  never executed:", x->b[i].index);
@@ -444,16 +503,21 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 		opt_json_str(f, b->flip[0] ? "" : b->why);
 		if (b->measured)
 			fprintf(f, ", \"execs\": %" PRIu64 ", \"diverged\": %" PRIu64 ", \"lanes\": %" PRIu64
-			        ", \"guard_true_lanes\": %" PRIu64, b->execs, b->diverged, b->lanes, b->jump);
+			        ", \"guard_true_lanes\": %" PRIu64 ", \"whole_jumps\": %" PRIu64, b->execs,
+			        b->diverged, b->lanes, b->jump, b->whole);
 		else
 			fputs(", \"execs\": null", f);
 		{
-			double pd;
+			double pd, pw;
 			if (rp_explore_predicted(b, &pd))
 				fprintf(f, ", \"cost_pred\": %d, \"cost_branch\": %d, \"predicted_delta_cycles\": %.0f",
 				        b->cost_pred, b->cost_branch, pd);
 			else
 				fputs(", \"cost_pred\": null, \"cost_branch\": null, \"predicted_delta_cycles\": null", f);
+			if (rp_explore_profile(x, b, &pw, &pd))
+				fprintf(f, ", \"model_delta_warp_insts\": %.0f, \"model_delta_cycles\": %.0f", pw, pd);
+			else
+				fputs(", \"model_delta_warp_insts\": null, \"model_delta_cycles\": null", f);
 		}
 		if (have)
 			fprintf(f, ", \"delta_cycles\": %" PRId64 ", \"delta_warp_insts\": %" PRId64

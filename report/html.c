@@ -163,15 +163,16 @@ static void dd(FILE *f, const char *term, const char *text)
 static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 {
 	const Explore *x = pg->x;
-	int ran = x->pts && x->pts[0].ok, have = 0, pred = 0;
+	int ran = x->pts && x->pts[0].ok, have = 0, pred = 0, prof = 0;
 	int64_t dc = 0, dw = 0;
-	double ds = 0, pd = 0;
+	double ds = 0, pd = 0, pw = 0, pc = 0;
 	char buf[256], best[16];
 	const char *cls;
 
 	if (ran) {
 		have = rp_explore_delta(x, b, &dc, &dw, &ds);
 		pred = have && rp_explore_predicted(b, &pd);
+		prof = have && rp_explore_profile(x, b, &pw, &pc);
 	}
 	cls = have && dc < 0 ? "pays" : ran && b->measured && !b->execs ? "idle" : "holds";
 	if (pg->nkerns)               /* several launches: the source table of its kernel */
@@ -227,13 +228,18 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 	else
 		snprintf(buf, sizeof buf, "%s: not run (see the note above)", b->predicated ? "as a branch" : "predicated");
 	dd(f, "what if flipped", buf);
+	if (prof) {
+		snprintf(buf, sizeof buf, "%+.0f warp instructions (measured %+" PRId64 "), %+.0f cycles "
+		         "(measured %+" PRId64 ")", pw, dw, pc, dc);
+		dd(f, "model", buf);
+	}
 	if (b->cost_pred >= 0) {
 		int n = snprintf(buf, sizeof buf, "%d cycles predicated, %d as a branch, per warp execution",
 		                 b->cost_pred, b->cost_branch);
 		if (pred)
 			snprintf(buf + n, sizeof buf - (size_t)n, "; flip predicted %+.0f, measured %+" PRId64,
 			         pd, dc);
-		dd(f, "cost model", buf);
+		dd(f, "static cost model", buf);
 	}
 	if (have) {
 		snprintf(buf, sizeof buf, "%s", dc < 0 ? "flipping pays" : "the decision as compiled holds");
@@ -262,16 +268,23 @@ static void rules(FILE *f, const Explore *x)
 		        (double)base->cycles, base->cycles);
 	else
 		fputs("<p>No executed branch has a variant: the best is the program as compiled.</p>\n", f);
-	rp_explore_model(x, &r, &n, &agree);
-	if (n)
-		fprintf(f, "<p>Cost model: right about whether the flip pays for %d of %d branch%s", agree,
-		        n, n == 1 ? "" : "es");
-	if (n > 1 && isnan(r))
-		fputs("; no correlation (the predictions or the measurements do not vary)", f);
-	else if (n > 1)
-		fprintf(f, "; correlation with the measured d.cycles %.2f", r);
-	if (n)
+	for (int profile = 1; profile >= 0; profile--) {
+		rp_explore_model(x, profile, &r, &n, &agree);
+		if (!n)
+			continue;
+		if (profile)
+			fprintf(f, "<p>Model (the branches' counts in this run and the sides' sizes, at %.2f "
+			        "cycles a warp instruction)", (double)base->cycles / (double)base->warp_insts);
+		else
+			fputs("<p>Static cost model (<code>--explain</code>'s, times the executions)", f);
+		fprintf(f, ": right about whether the flip pays for %d of %d branch%s", agree, n,
+		        n == 1 ? "" : "es");
+		if (n > 1 && isnan(r))
+			fputs("; no correlation (the predictions or the measurements do not vary)", f);
+		else if (n > 1)
+			fprintf(f, "; correlation with the measured d.cycles %.2f", r);
 		fputs(".</p>\n", f);
+	}
 	if (!x->nheur)
 		return;
 	fputs("<div class=\"wide\"><table class=\"rules\"><tr><th>rule</th><th>as compiled</th>", f);

@@ -256,7 +256,7 @@ void rp_sweep_free(SweepSpec *sp);
 typedef struct BranchStats BranchStats;
 BranchStats *rp_branch_stats_new(const Kernel *k);
 void rp_branch_stats_sink(BranchStats *b, TraceSink *s);
-/* "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES" per branch line, on f (a sweep point's
+/* "PTXLINE ISSUES DIVERGED LANES GUARD_TRUE_LANES WHOLE_JUMPS" per branch line, on f (a sweep point's
  * branches.txt holds every launch's: cli/observe.c) */
 void rp_branch_stats_print(BranchStats *b, FILE *f);
 void rp_branch_stats_free(BranchStats *b);
@@ -285,6 +285,7 @@ typedef struct {
 	int measured;           /* the counts below come from the run where it is a branch */
 	uint64_t execs, diverged, lanes, jump;  /* issues, issues that split the warp, active lanes,
 	                           guard-true lanes of its branch instruction */
+	uint64_t whole;         /* its issues whose every active lane jumped */
 } ExploreBranch;
 
 /* a rule that decides every branch, run whole for the regret (explore.c) */
@@ -351,11 +352,14 @@ int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int6
 /* the cost model's d.cycles for flipping b (per execution times the executions); 0 when it
  * has none */
 int rp_explore_predicted(const ExploreBranch *b, double *d);
-/* the cost model against the measurement over the branches whose flip ran: Pearson's r of
- * predicted and measured d.cycles (0 with fewer than 2, NAN when either does not vary), how
- * many there are, and on how many
- * the model is right about whether the flip pays */
-void rp_explore_model(const Explore *x, double *r, int *n, int *agree);
+/* the profile model's d.warp-insts and d.cycles for flipping b (explore.c says how); 0 when it
+ * has none */
+int rp_explore_profile(const Explore *x, const ExploreBranch *b, double *dw, double *dc);
+/* a model against the measurement over the branches whose flip ran (profile: the profile
+ * model, else the static one): Pearson's r of predicted and measured d.cycles (0 with fewer
+ * than 2, NAN when either does not vary), how many there are, and on how many the model is
+ * right about whether the flip pays */
+void rp_explore_model(const Explore *x, int profile, double *r, int *n, int *agree);
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
 void rp_explore_free(Explore *x);
 

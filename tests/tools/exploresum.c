@@ -37,6 +37,34 @@ static const char *str(json_t *o, const char *k)
 	return json_is_string(v) ? json_string_value(v) : "";
 }
 
+/* a model's predictions of d.cycles against the measured ones */
+typedef struct {
+	int n, agree;
+	double sx, sy, sxx, syy, sxy;
+} Fit;
+
+static void fit_add(Fit *f, double pd, double d)
+{
+	if (isnan(pd))
+		return;
+	f->n++, f->agree += (pd < 0) == (d < 0);
+	f->sx += pd, f->sy += d, f->sxx += pd * pd, f->syy += d * d, f->sxy += pd * d;
+}
+
+static void fit_print(const Fit *f, const char *what)
+{
+	double vx = f->sxx - f->sx * f->sx / f->n, vy = f->syy - f->sy * f->sy / f->n;
+
+	if (f->n < 2)
+		return;
+	printf("\n%s against the measured d.cycles of the %d flips that ran: right about whether the "
+	       "flip pays for %d (%.0f%%); ", what, f->n, f->agree, 100.0 * f->agree / f->n);
+	if (vx > 0 && vy > 0)
+		printf("Pearson's r %.2f.\n", (f->sxy - f->sx * f->sy / f->n) / sqrt(vx * vy));
+	else
+		printf("no correlation (the predictions or the measurements do not vary).\n");
+}
+
 static int bydelta(const void *a, const void *b)
 {
 	const Row *x = a, *y = b;
@@ -52,8 +80,9 @@ int main(int argc, char **argv)
 	static int rn[MAXR], rbest[MAXR];
 	static Row rows[MAXB];
 	static char none[4096];
-	int nr = 0, nk = 0, nrows = 0, nnone = 0, nm = 0, agree = 0;
-	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+	int nr = 0, nk = 0, nrows = 0, nnone = 0;
+	Fit fs = {0}, fp = {0}, fw = {0};   /* the static model, the profile model, and the
+	                                       measured d.warp-insts at the run's cost of one */
 	size_t nlen = 0;
 
 	printf("| kernel | branches searched | search | as compiled | best vector | best vs compiled |");
@@ -67,7 +96,7 @@ int main(int argc, char **argv)
 		json_error_t e;
 		json_t *j = json_load_file(argv[a], 0, &e), *br, *srch, *rules, *comp;
 		char kname[64];
-		double cc, bc;
+		double cc, bc, cw;
 		if (!j) {
 			fprintf(stderr, "exploresum: %s: %s\n", argv[a], e.text);
 			return 1;
@@ -78,6 +107,7 @@ int main(int argc, char **argv)
 		rules = json_object_get(j, "rules");
 		br = json_object_get(j, "branches");
 		cc = num(comp, "cycles");
+		cw = num(comp, "warp_insts");
 		if (!json_is_object(srch) || !json_is_array(rules) || isnan(cc)) {
 			json_decref(j);
 			continue;
@@ -119,13 +149,13 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < json_array_size(br) && nrows < MAXB; i++) {
 			json_t *b = json_array_get(br, i);
 			Row *r = &rows[nrows];
-			double d = num(b, "delta_cycles"), pd = num(b, "predicted_delta_cycles");
+			double d = num(b, "delta_cycles");
 			if (isnan(d) || num(b, "execs") == 0)
 				continue;
-			if (!isnan(pd)) {
-				nm++, agree += (pd < 0) == (d < 0);
-				sx += pd, sy += d, sxx += pd * pd, syy += d * d, sxy += pd * d;
-			}
+			fit_add(&fs, num(b, "predicted_delta_cycles"), d);
+			fit_add(&fp, num(b, "model_delta_cycles"), d);
+			if (!isnan(num(b, "model_delta_cycles")) && cw > 0)
+				fit_add(&fw, num(b, "delta_warp_insts") * cc / cw, d);
 			snprintf(r->kernel, sizeof r->kernel, "%s", kname);
 			snprintf(r->cuda, sizeof r->cuda, "%s", str(b, "cuda"));
 			snprintf(r->shape, sizeof r->shape, "%s", str(b, "shape"));
@@ -149,16 +179,12 @@ int main(int argc, char **argv)
 		printf("| %s%s | %.2f%% | %.2f%% | %d of %d |\n", isdigit((unsigned char)rname[k][0]) ||
 		       !strcmp(rname[k], "inf") ? "predicate-max " : "", rname[k], rn[k] ? rsum[k] / rn[k] : 0,
 		       rmax[k], rbest[k], rn[k]);
-	if (nm > 1) {
-		double vx = sxx - sx * sx / nm, vy = syy - sy * sy / nm;
-		printf("\nThe static cost model (--explain's cycles per warp execution of each decision, times "
-		       "the executions) against the measured d.cycles of the %d flips that ran: right about "
-		       "whether the flip pays for %d (%.0f%%); ", nm, agree, 100.0 * agree / nm);
-		if (vx > 0 && vy > 0)
-			printf("Pearson's r %.2f.\n", (sxy - sx * sy / nm) / sqrt(vx * vy));
-		else
-			printf("no correlation (the predictions or the measurements do not vary).\n");
-	}
+	fit_print(&fp, "The model of `--explore` (the branches' counts in the run where each is a branch "
+	          "and the sides' sizes, at the run's cycles per warp instruction)");
+	fit_print(&fs, "The static cost model (--explain's cycles per warp execution of each decision, "
+	          "times the executions)");
+	fit_print(&fw, "The model's bound, the measured d.warp-insts of the flips it predicts at the "
+	          "run's cycles per warp instruction (what it would score with the right counts)");
 	qsort(rows, (size_t)nrows, sizeof *rows, bydelta);
 	printf("\nThe branches whose flip pays most (the decision as compiled, under fermi.cfg's rule, "
 	       "against the measurement):\n\n| kernel | branch | CUDA | shape | taken/fall | as compiled | "
