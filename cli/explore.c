@@ -23,9 +23,20 @@ typedef struct {
 	const char **launches;  /* several launches: each one's kernel (Explore.launches), or NULL */
 } Ctx;
 
+/* the instructions of p's kernels */
+static long prog_size(const Prog *p)
+{
+	long n = 0;
+
+	for (int i = 0; i < p->nk; i++)
+		n += p->k[i].nins;
+	return n;
+}
+
 /* "" when the translation with the extra --decide d (LOC=V[,LOC=V...]) succeeds, else the
- * reason of its first error */
-static void try_decide(const Ctx *c, const char *d, char *why, size_t n)
+ * reason of its first error; *size (NULL: not asked), the instructions of every kernel's
+ * translation then */
+static void try_decide(const Ctx *c, const char *d, char *why, size_t n, long *size)
 {
 	BeOptions t = c->bo;
 	OptCtx cx = {.dir = ""};
@@ -46,10 +57,13 @@ static void try_decide(const Ctx *c, const char *d, char *why, size_t n)
 	}
 	if (be_decide_opt(&t, d, &cx, why, n) || !(f = open_memstream(&msg, &len)))
 		goto out;
+	if (size)
+		*size = 0;
 	for (int i = 0; i < c->ks.n && (!i || p); i++) {
 		isa_prog_free(p);   /* several launches: every kernel launched must translate */
 		t.kernel = c->ks.name[i];
-		p = be_translate(c->m, &t, f);
+		if ((p = be_translate(c->m, &t, f)) && size)
+			*size += prog_size(p);
 	}
 	fclose(f);
 	why[0] = 0;
@@ -70,7 +84,7 @@ static int legal(void *ctx, const char *decide)
 {
 	char why[200];
 
-	try_decide(ctx, decide, why, sizeof why);
+	try_decide(ctx, decide, why, sizeof why, NULL);
 	return !why[0];
 }
 
@@ -144,6 +158,7 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 	ExploreBranch *b = NULL;
 	Ctx *c;
 	int n = 0, cap = 0, many = o->sim.nprev > 0;
+	long size = 0;          /* the instructions of the kernels as compiled */
 
 	xp->b = NULL;
 	xp->nb = 0;
@@ -183,6 +198,7 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 			be_log_free(&log);
 			goto fail;
 		}
+		size += prog_size(p);
 		isa_prog_free(p);
 		b = nb;
 		cap += log.n + 1;
@@ -196,9 +212,12 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		xp->nlaunches = c->ks.nlaunches;
 	}
 	for (int i = 0; i < n; i++) {
-		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why);
+		long fs;
+		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why, &fs);
 		if (b[i].why[0])
 			b[i].flip[0] = 0;
+		else    /* the listing of the branch form against that of the predicated form */
+			b[i].dsize = (int)(b[i].predicated ? fs - size : size - fs);
 	}
 	xp->b = b;
 	xp->nb = n;

@@ -236,45 +236,29 @@ int rp_explore_predicted(const ExploreBranch *b, double *d)
 	return 1;
 }
 
-/* The profile model: what flipping b changes in warp instructions, from its counts in the run
- * where it is a branch (each issue of its branch instruction split the warp, jumped whole or
- * fell through whole) and the sizes of its sides (t at the branch's target, f after it), then
- * in cycles at the run's own cost of a warp instruction (cycles / warp instructions as
- * compiled). Per issue, the branch issues against the predicated form's t + f:
- *   with an SSY (divergent)  jumped whole 2 - f (SSY, the guarded BRA or NOP.S, the taken side),
- *                            fell through 3 - t (SSY, the guard, then an if-then's side and its
- *                            NOP.S, an if-then-else's BRA to its side), split 3 (both sides);
- *   without (uniform, or inside an enclosing SSY)  jumped whole 1 - f, fell through 1 (if-then)
- *                            or 2 - t (if-then-else, the BRA over the taken side), split as
- *                            fell through but both sides.
- * Instruction counts are the sides' as --explain counts them, not the listing's (a predicated
- * side can take more: a guard kept in a register is tested again before each use). It sees
- * neither latency nor the overlap of warps: a flip whose cost is one warp's wait on its path
- * shows as its instructions only. Returns 0 when it has no prediction. */
+/* The model: what flipping b changes in warp instructions, from its counts in the run where
+ * it is a branch (each issue of its branch instruction split the warp, jumped whole or fell
+ * through whole) and the two listings (dsize: the instructions of the branch form less those
+ * of the predicated form), then in cycles at the run's own cost of a warp instruction (cycles
+ * / warp instructions as compiled). A warp that meets the predicated form issues all of its
+ * code; one that meets the branch form issues all of it when it splits, and skips a side when
+ * it goes one way whole: an if-then's f instructions after the branch when it jumps; an
+ * if-then-else's f and the BRA over the taken side when it jumps, the t of the taken side when
+ * it falls through. So per issue the branch form issues dsize more, less what it skips. The
+ * sides' sizes are --explain's. It sees neither latency nor the overlap of warps: a flip whose
+ * cost is one warp's wait on its path shows as its instructions only. Returns 0 when it has
+ * no prediction (a shape other than if-then and if-then-else, no variant, no counts). */
 int rp_explore_profile(const Explore *x, const ExploreBranch *b, double *dw, double *dc)
 {
 	const SweepPoint *base = &x->pts[0];
-	int ite = !strcmp(b->shape, "if-then-else"), ssy, t = b->size_taken, f = b->size_fall;
-	double split, whole, fall, d;
+	int ite = !strcmp(b->shape, "if-then-else"), t = b->size_taken, f = b->size_fall;
+	double fall, d;
 
 	if (!b->measured || !b->flip[0] || t < 0 || f < 0 || !base->ok || !base->warp_insts ||
 	    (!ite && strcmp(b->shape, "if-then")))
 		return 0;
-	if (b->predicated)      /* its flip is a branch: one with an SSY unless it is uniform */
-		ssy = strncmp(b->uniform, "uniform", 7) != 0;
-	else if (!strcmp(b->compiled, "ssy"))
-		ssy = 1;
-	else if (!strcmp(b->compiled, "uniform") || !strcmp(b->compiled, "shared-ssy"))
-		ssy = 0;
-	else
-		return 0;
-	split = (double)b->diverged;
-	whole = (double)b->whole;
 	fall = (double)(b->execs - b->diverged - b->whole);
-	if (ssy)
-		d = whole * (2 - f) + fall * (3 - t) + split * 3;
-	else
-		d = whole * (1 - f) + fall * (ite ? 2 - t : 1) + split * (ite ? 2 : 1);
+	d = (double)b->execs * b->dsize - (double)b->whole * (f + ite) - (ite ? fall * t : 0);
 	*dw = b->predicated ? d : -d;
 	*dc = *dw * (double)base->cycles / (double)base->warp_insts;
 	return 1;
@@ -338,7 +322,7 @@ static void model_line(FILE *f, const Explore *x, int profile)
 	if (!n)
 		return;
 	if (profile)
-		fprintf(f, "  model (this run's branch counts and the sides' sizes, at %.2f cycles a warp "
+		fprintf(f, "  model (this run's branch counts and both listings, at %.2f cycles a warp "
 		        "instruction)", (double)x->pts[0].cycles / (double)x->pts[0].warp_insts);
 	else
 		fputs("  static cost model (--explain's, times the executions)", f);
@@ -514,6 +498,10 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 				        b->cost_pred, b->cost_branch, pd);
 			else
 				fputs(", \"cost_pred\": null, \"cost_branch\": null, \"predicted_delta_cycles\": null", f);
+			if (b->flip[0])
+				fprintf(f, ", \"listing_delta\": %d", b->dsize);
+			else
+				fputs(", \"listing_delta\": null", f);
 			if (rp_explore_profile(x, b, &pw, &pd))
 				fprintf(f, ", \"model_delta_warp_insts\": %.0f, \"model_delta_cycles\": %.0f", pw, pd);
 			else

@@ -273,7 +273,7 @@ static void rules(FILE *f, const Explore *x)
 		if (!n)
 			continue;
 		if (profile)
-			fprintf(f, "<p>Model (the branches' counts in this run and the sides' sizes, at %.2f "
+			fprintf(f, "<p>Model (the branches' counts in this run and both listings, at %.2f "
 			        "cycles a warp instruction)", (double)base->cycles / (double)base->warp_insts);
 		else
 			fputs("<p>Static cost model (<code>--explain</code>'s, times the executions)", f);

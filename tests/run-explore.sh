@@ -73,24 +73,26 @@ grep -q '"search": {"method": "exhaustive", "branches": \[2, 3\], "tried": 4, "f
 "$BIN/warpc" --explain $D.ptx | grep -q '^  #2 55:7 .* 0    7   14/40 divergent' &&
 	"$BIN/warpc" --explain $D.ptx --config sim/configs/kepler.cfg | grep -q '^  #2 55:7 .* 0    7    7/22 divergent' &&
 	grep -q '^  static cost model (--explain.s, times the executions): right about whether the flip pays for 2 of 2 branches; correlation with d.cycles 1.00$' "$T/x1.txt" &&
-	grep -E -q '"cost_pred": 14, "cost_branch": 40, "predicted_delta_cycles": 208, "model_delta_warp_insts": -?[0-9]+, "model_delta_cycles": -?[0-9]+, "delta_cycles": 9,' "$T/x.json" && ok ||
+	grep -E -q '"cost_pred": 14, "cost_branch": 40, "predicted_delta_cycles": 208, "listing_delta": -?[0-9]+, "model_delta_warp_insts": -?[0-9]+, "model_delta_cycles": -?[0-9]+, "delta_cycles": 9,' "$T/x.json" && ok ||
 	bad "the cost model: $(grep 'cost model' "$T/x1.txt")"
 
-# the model (docs/explore.md, "The model"): #2 is predicated, its flip a branch with an SSY
-# (divergent); from its counts in the JSON and its fall-through side of 7, the branch issues
-# 2 - 7 more per execution that jumped whole, 3 more per one that fell through whole or split;
-# in cycles at the run's cycles per warp instruction; the table's model column and line agree
+# the model (docs/explore.md, "The model"): #2 is a predicated if-then; its listing as a
+# branch has D more instructions (warpc's listings of both forms); a warp that jumps whole
+# skips its fall-through side of 7, so the branch issues e * D - w * 7 more, from its counts
+# in the JSON; in cycles at the run's cycles per warp instruction; the table's model column
+# and line agree
+nins() { "$BIN/warpc" $D.ptx "$@" | grep -c '^ *\/\*[0-9a-f]*\*\/ '; }
+D2=$(( $(nins --decide '#2=branch') - $(nins) ))
 line=$(grep '"index": 2,' "$T/x.json")
 e=$(echo "$line" | sed -n 's/.*"execs": \([0-9]*\).*/\1/p')
-d=$(echo "$line" | sed -n 's/.*"diverged": \([0-9]*\).*/\1/p')
 w=$(echo "$line" | sed -n 's/.*"whole_jumps": \([0-9]*\).*/\1/p')
-mw=$(( w * (2 - 7) + (e - d - w) * 3 + d * 3 ))
+mw=$(( e * D2 - w * 7 ))
 mc=$(awk -v m=$mw -v c=$base -v n=$bw 'BEGIN { printf "%.0f", m * c / n }')
-[ -n "$e" ] && [ -n "$w" ] &&
-	echo "$line" | grep -q "\"model_delta_warp_insts\": $mw, \"model_delta_cycles\": $mc," &&
+[ -n "$e" ] && [ -n "$w" ] && [ "$D2" -gt 0 ] &&
+	echo "$line" | grep -q "\"listing_delta\": $D2, \"model_delta_warp_insts\": $mw, \"model_delta_cycles\": $mc," &&
 	grep -E -q "^  #2 .* \+$mc no$" "$T/x1.txt" &&
-	grep -q "^  model (this run.s branch counts and the sides. sizes, at $(awk -v c=$base -v n=$bw 'BEGIN { printf "%.2f", c / n }') cycles a warp instruction): right about whether the flip pays for 2 of 2 branches" "$T/x1.txt" &&
-	ok || bad "the model: expected $mw warp instructions, $mc cycles: $line"
+	grep -q "^  model (this run.s branch counts and both listings, at $(awk -v c=$base -v n=$bw 'BEGIN { printf "%.2f", c / n }') cycles a warp instruction): right about whether the flip pays for 2 of 2 branches" "$T/x1.txt" &&
+	ok || bad "the model: expected $D2 more instructions, $mw warp instructions, $mc cycles: $line"
 
 # more branches than a machine word: a generated kernel of 40 one-instruction ifs, each on a
 # different bit of the thread index, searched by coordinate descent over all 40

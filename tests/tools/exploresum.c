@@ -179,8 +179,8 @@ int main(int argc, char **argv)
 		printf("| %s%s | %.2f%% | %.2f%% | %d of %d |\n", isdigit((unsigned char)rname[k][0]) ||
 		       !strcmp(rname[k], "inf") ? "predicate-max " : "", rname[k], rn[k] ? rsum[k] / rn[k] : 0,
 		       rmax[k], rbest[k], rn[k]);
-	fit_print(&fp, "The model of `--explore` (the branches' counts in the run where each is a branch "
-	          "and the sides' sizes, at the run's cycles per warp instruction)");
+	fit_print(&fp, "The model of `--explore` (the branches' counts in the run where each is a branch, "
+	          "both listings, the run's cycles per warp instruction)");
 	fit_print(&fs, "The static cost model (--explain's cycles per warp execution of each decision, "
 	          "times the executions)");
 	fit_print(&fw, "The model's bound, the measured d.warp-insts of the flips it predicts at the "
