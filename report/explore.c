@@ -248,19 +248,47 @@ int rp_explore_predicted(const ExploreBranch *b, double *d)
  * sides' sizes are --explain's. It sees neither latency nor the overlap of warps: a flip whose
  * cost is one warp's wait on its path shows as its instructions only. Returns 0 when it has
  * no prediction (a shape other than if-then and if-then-else, no variant, no counts). */
-int rp_explore_profile(const Explore *x, const ExploreBranch *b, double *dw, double *dc)
+/* the model's warp instructions per issue of b, the flipped form's less the compiled form's,
+ * for an issue that split the warp, jumped whole and fell through whole; 0 when it has none */
+static int per_issue(const Explore *x, const ExploreBranch *b, int d[3])
 {
-	const SweepPoint *base = &x->pts[0];
-	int ite = !strcmp(b->shape, "if-then-else"), t = b->size_taken, f = b->size_fall;
-	double fall, d;
+	int ite = !strcmp(b->shape, "if-then-else"), t = b->size_taken, f = b->size_fall, sgn;
 
-	if (!b->measured || !b->flip[0] || t < 0 || f < 0 || !base->ok || !base->warp_insts ||
+	if (!b->measured || !b->flip[0] || t < 0 || f < 0 || !x->pts[0].ok || !x->pts[0].warp_insts ||
 	    (!ite && strcmp(b->shape, "if-then")))
 		return 0;
-	fall = (double)(b->execs - b->diverged - b->whole);
-	d = (double)b->execs * b->dsize - (double)b->whole * (f + ite) - (ite ? fall * t : 0);
-	*dw = b->predicated ? d : -d;
-	*dc = *dw * (double)base->cycles / (double)base->warp_insts;
+	sgn = b->predicated ? 1 : -1;   /* (the formula is the branch form's against the other) */
+	d[0] = sgn * b->dsize;
+	d[1] = sgn * (b->dsize - f - ite);
+	d[2] = sgn * (b->dsize - (ite ? t : 0));
+	return 1;
+}
+
+int rp_explore_profile(const Explore *x, const ExploreBranch *b, double *dw, double *dc)
+{
+	int d[3];
+
+	if (!per_issue(x, b, d))
+		return 0;
+	*dw = (double)b->diverged * d[0] + (double)b->whole * d[1] +
+	      (double)(b->execs - b->diverged - b->whole) * d[2];
+	*dc = *dw * (double)x->pts[0].cycles / (double)x->pts[0].warp_insts;
+	return 1;
+}
+
+int rp_explore_account(const Explore *x, const ExploreBranch *b, char *buf, size_t n)
+{
+	static const char *how[3] = {"split", "jumped whole", "fell through whole"};
+	uint64_t c[3] = {b->diverged, b->whole, b->execs - b->diverged - b->whole};
+	int d[3], m = 0;
+
+	buf[0] = 0;
+	if (!per_issue(x, b, d))
+		return 0;
+	for (int i = 0; i < 3; i++)
+		if (c[i] && (size_t)m < n)
+			m += snprintf(buf + m, n - (size_t)m, "%s%" PRIu64 " %s, %+d each", m ? "; " : "",
+			              c[i], how[i], d[i]);
 	return 1;
 }
 
@@ -502,10 +530,15 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 				fprintf(f, ", \"listing_delta\": %d", b->dsize);
 			else
 				fputs(", \"listing_delta\": null", f);
-			if (rp_explore_profile(x, b, &pw, &pd))
-				fprintf(f, ", \"model_delta_warp_insts\": %.0f, \"model_delta_cycles\": %.0f", pw, pd);
-			else
-				fputs(", \"model_delta_warp_insts\": null, \"model_delta_cycles\": null", f);
+			if (rp_explore_profile(x, b, &pw, &pd)) {
+				char acc[160];
+				rp_explore_account(x, b, acc, sizeof acc);
+				fprintf(f, ", \"model_delta_warp_insts\": %.0f, \"model_delta_cycles\": %.0f, "
+				        "\"model_account\": ", pw, pd);
+				opt_json_str(f, acc);
+			} else
+				fputs(", \"model_delta_warp_insts\": null, \"model_delta_cycles\": null, "
+				      "\"model_account\": null", f);
 		}
 		if (have)
 			fprintf(f, ", \"delta_cycles\": %" PRId64 ", \"delta_warp_insts\": %" PRId64

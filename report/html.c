@@ -229,8 +229,11 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 		snprintf(buf, sizeof buf, "%s: not run (see the note above)", b->predicated ? "as a branch" : "predicated");
 	dd(f, "what if flipped", buf);
 	if (prof) {
-		snprintf(buf, sizeof buf, "%+.0f warp instructions (measured %+" PRId64 "), %+.0f cycles "
-		         "(measured %+" PRId64 ")", pw, dw, pc, dc);
+		char acc[160];
+		rp_explore_account(x, b, acc, sizeof acc);
+		snprintf(buf, sizeof buf, "%+.0f warp instructions (measured %+" PRId64 "): %s; %+.0f "
+		         "cycles at %.2f a warp instruction (measured %+" PRId64 ")", pw, dw, acc, pc,
+		         (double)x->pts[0].cycles / (double)x->pts[0].warp_insts, dc);
 		dd(f, "model", buf);
 	}
 	if (b->cost_pred >= 0) {

@@ -357,6 +357,10 @@ int rp_explore_predicted(const ExploreBranch *b, double *d);
 /* the profile model's d.warp-insts and d.cycles for flipping b (explore.c says how); 0 when it
  * has none */
 int rp_explore_profile(const Explore *x, const ExploreBranch *b, double *dw, double *dc);
+/* the model's account of it into buf (n bytes): b's executions by how the warps met the
+ * branch, and the warp instructions each issues more or less when flipped ("239 jumped whole,
+ * -2 each; 17 split, +2 each"); 0 (and "") when it has none */
+int rp_explore_account(const Explore *x, const ExploreBranch *b, char *buf, size_t n);
 /* a model against the measurement over the branches whose flip ran (profile: the profile
  * model, else the static one): Pearson's r of predicted and measured d.cycles (0 with fewer
  * than 2, NAN when either does not vary), how many there are, and on how many the model is

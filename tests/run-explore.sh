@@ -73,7 +73,7 @@ grep -q '"search": {"method": "exhaustive", "branches": \[2, 3\], "tried": 4, "f
 "$BIN/warpc" --explain $D.ptx | grep -q '^  #2 55:7 .* 0    7   14/40 divergent' &&
 	"$BIN/warpc" --explain $D.ptx --config sim/configs/kepler.cfg | grep -q '^  #2 55:7 .* 0    7    7/22 divergent' &&
 	grep -q '^  static cost model (--explain.s, times the executions): right about whether the flip pays for 2 of 2 branches; correlation with d.cycles 1.00$' "$T/x1.txt" &&
-	grep -E -q '"cost_pred": 14, "cost_branch": 40, "predicted_delta_cycles": 208, "listing_delta": -?[0-9]+, "model_delta_warp_insts": -?[0-9]+, "model_delta_cycles": -?[0-9]+, "delta_cycles": 9,' "$T/x.json" && ok ||
+	grep -E -q '"cost_pred": 14, "cost_branch": 40, "predicted_delta_cycles": 208, "listing_delta": -?[0-9]+, "model_delta_warp_insts": -?[0-9]+, "model_delta_cycles": -?[0-9]+, "model_account": "[^"]*", "delta_cycles": 9,' "$T/x.json" && ok ||
 	bad "the cost model: $(grep 'cost model' "$T/x1.txt")"
 
 # the model (docs/explore.md, "The model"): #2 is a predicated if-then; its listing as a
@@ -93,6 +93,14 @@ mc=$(awk -v m=$mw -v c=$base -v n=$bw 'BEGIN { printf "%.0f", m * c / n }')
 	grep -E -q "^  #2 .* \+$mc no$" "$T/x1.txt" &&
 	grep -q "^  model (this run.s branch counts and both listings, at $(awk -v c=$base -v n=$bw 'BEGIN { printf "%.2f", c / n }') cycles a warp instruction): right about whether the flip pays for 2 of 2 branches" "$T/x1.txt" &&
 	ok || bad "the model: expected $D2 more instructions, $mw warp instructions, $mc cycles: $line"
+# and its account of them: the executions that split, jumped whole and fell through whole, and
+# what each issues more as a branch
+d=$(echo "$line" | sed -n 's/.*"diverged": \([0-9]*\).*/\1/p')
+acc=
+[ "$d" -gt 0 ] && acc="$d split, +$D2 each"
+[ "$w" -gt 0 ] && acc="${acc:+$acc; }$w jumped whole, $(printf '%+d' $((D2 - 7))) each"
+[ $((e - d - w)) -gt 0 ] && acc="${acc:+$acc; }$((e - d - w)) fell through whole, +$D2 each"
+echo "$line" | grep -q "\"model_account\": \"$acc\"" && ok || bad "the model's account: expected '$acc': $line"
 
 # more branches than a machine word: a generated kernel of 40 one-instruction ifs, each on a
 # different bit of the thread index, searched by coordinate descent over all 40
