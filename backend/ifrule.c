@@ -436,9 +436,13 @@ static int test_only(const MIns *in, uint8_t *cnd, uint8_t *below)
 	return any && writes_marked(in, cnd) && !writes_marked(in, below);
 }
 
-/* every instruction of f that writes temporary t moves an immediate into it, or a temporary
- * such as t (the MOV32I of a shared variable's address and NVVM's copy of it) */
-static int made_const(const Fn *f, int t, int depth)
+/* every instruction of f that writes temporary t is a MOV or MOV32I of an immediate, or of a
+ * temporary such as t (clang's `mov.u64 %rd28, s_val`, nvcc's MOV32I: a shared variable's
+ * address, and NVVM's copy of it), or an add (a word
+ * of a 64-bit one) of such temporaries and immediates (clang's `add.s64 %rd90, %rd72, 2`: an
+ * offset into that variable, which ptxas folds into the access's immediate as it does the
+ * variable's address: ISCADD R5, R3, 0x2, 0x1; tests/ptx/shared_u16) */
+static int const_tmp(const Fn *f, int t, int depth)
 {
 	int any = 0;
 
@@ -447,19 +451,25 @@ static int made_const(const Fn *f, int t, int depth)
 	for (int b = 0; b < f->nblk; b++)
 		for (int j = 0; j < f->blk[b].nins; j++) {
 			const MIns *in = &f->blk[b].ins[j];
+			int ok = in->guard == T_PT;
 			if (!be_writes(in, t))
 				continue;
-			if ((in->op != OP_MOV32I && in->op != OP_MOV) || in->nopd != 2 || in->o[0].part ||
-			    in->guard != T_PT || !(in->o[1].kind == OPD_IMM ||
-			    (in->o[1].kind == OPD_REG && !in->o[1].part && in->o[1].t != t &&
-			     made_const(f, in->o[1].t, depth + 1))))
+			if (in->op == OP_MOV || in->op == OP_MOV32I)
+				ok &= in->nopd == 2 && !in->o[0].part && !in->o[1].part;
+			else
+				ok &= in->op == OP_IADD && in->nopd == 3 && !(in->m.flags & MF_SAT);
+			for (int o = 1; ok && o < in->nopd; o++)
+				ok = in->o[o].kind == OPD_IMM ||
+				     (in->o[o].kind == OPD_REG && (in->o[o].t == T_RZ ||
+				      (in->o[o].t != t && const_tmp(f, in->o[o].t, depth + 1))));
+			if (!ok)
 				return 0;
 			any = 1;
 		}
 	return any;
 }
 
-/* in adds a constant (an immediate, or a temporary made_const finds one) to a register, and
+/* in adds a constant (an immediate, or a temporary const_tmp finds one) to a register, and
  * every reader of the sum in f takes it as the base of its address: ptxas folds the constant
  * into each access's offset (a shared array's address added to an index, `LDS [R+0x400]`), so
  * that neither the add nor what computes the index for it alone is work beside a side
@@ -474,7 +484,7 @@ static int offset_only(const Fn *f, const MIns *in)
 	for (int o = 1; o <= 2; o++) {
 		if (in->o[o].kind != OPD_IMM && (in->o[o].kind != OPD_REG || (in->o[o].flags & OPF_NEG)))
 			return 0;
-		k += in->o[o].kind == OPD_IMM || made_const(f, in->o[o].t, 0);
+		k += in->o[o].kind == OPD_IMM || const_tmp(f, in->o[o].t, 0);
 	}
 	if (k != 1)
 		return 0;
@@ -962,38 +972,6 @@ int be_ifrule_free(const Blk *b, int k)
 			    feeds_only(b, k, -1))
 				return BE_FREE_FUSE;
 	return 0;
-}
-
-/* every instruction of f that writes temporary t is a MOV of an immediate, or of a temporary
- * such as t (clang's `mov.u64 %rd28, s_val`: a shared variable's address), or an add (a word
- * of a 64-bit one) of such temporaries and immediates (clang's `add.s64 %rd90, %rd72, 2`: an
- * offset into that variable, which ptxas folds into the access's immediate as it does the
- * variable's address: ISCADD R5, R3, 0x2, 0x1; tests/ptx/shared_u16) */
-static int const_tmp(const Fn *f, int t, int depth)
-{
-	int any = 0;
-
-	if (!own(f, t) || depth > 8)
-		return 0;
-	for (int b = 0; b < f->nblk; b++)
-		for (int j = 0; j < f->blk[b].nins; j++) {
-			const MIns *in = &f->blk[b].ins[j];
-			int ok = in->guard == T_PT;
-			if (!be_writes(in, t))
-				continue;
-			if (in->op == OP_MOV)
-				ok &= in->nopd == 2 && !in->o[0].part && !in->o[1].part;
-			else
-				ok &= in->op == OP_IADD && in->nopd == 3 && !(in->m.flags & MF_SAT);
-			for (int o = 1; ok && o < in->nopd; o++)
-				ok = in->o[o].kind == OPD_IMM ||
-				     (in->o[o].kind == OPD_REG && (in->o[o].t == T_RZ ||
-				      (in->o[o].t != t && const_tmp(f, in->o[o].t, depth + 1))));
-			if (!ok)
-				return 0;
-			any = 1;
-		}
-	return any;
 }
 
 /* What this file asks of the whole function, for every temporary at once, while
