@@ -246,10 +246,11 @@ int rp_explore_predicted(const ExploreBranch *b, double *d)
  * if-then-else's f and the BRA over the taken side when it jumps, the t of the taken side when
  * it falls through. So per issue the branch form issues dsize more, less what it skips. The
  * sides' sizes are --explain's. It sees neither latency nor the overlap of warps: a flip whose
- * cost is one warp's wait on its path shows as its instructions only. Returns 0 when it has
- * no prediction (a shape other than if-then and if-then-else, no variant, no counts). */
-/* the model's warp instructions per issue of b, the flipped form's less the compiled form's,
- * for an issue that split the warp, jumped whole and fell through whole; 0 when it has none */
+ * cost is one warp's wait on its path shows as its instructions only.
+ * per_issue: the model's warp instructions per issue of b, the flipped form's less the
+ * compiled form's, for an issue that split the warp, jumped whole and fell through whole; 0
+ * when it has no prediction (a shape other than if-then and if-then-else, no variant, no
+ * counts). */
 static int per_issue(const Explore *x, const ExploreBranch *b, int d[3])
 {
 	int ite = !strcmp(b->shape, "if-then-else"), t = b->size_taken, f = b->size_fall, sgn;
@@ -272,8 +273,15 @@ int rp_explore_profile(const Explore *x, const ExploreBranch *b, double *dw, dou
 		return 0;
 	*dw = (double)b->diverged * d[0] + (double)b->whole * d[1] +
 	      (double)(b->execs - b->diverged - b->whole) * d[2];
-	*dc = *dw * (double)x->pts[0].cycles / (double)x->pts[0].warp_insts;
+	*dc = *dw * rp_explore_cpi(x);
 	return 1;
+}
+
+double rp_explore_cpi(const Explore *x)
+{
+	const SweepPoint *p = &x->pts[0];
+
+	return p->ok && p->warp_insts ? (double)p->cycles / (double)p->warp_insts : 0;
 }
 
 int rp_explore_account(const Explore *x, const ExploreBranch *b, char *buf, size_t n)
@@ -340,26 +348,24 @@ static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
 	return buf;
 }
 
-/* how a model (profile: the profile model, the `model` column; else --explain's) fares */
-static void model_line(FILE *f, const Explore *x, int profile)
+int rp_explore_score(const Explore *x, int profile, char *buf, size_t len)
 {
 	double r;
-	int n, agree;
+	int n, agree, m;
 
 	rp_explore_model(x, profile, &r, &n, &agree);
-	if (!n)
-		return;
 	if (profile)
-		fprintf(f, "  model (this run's branch counts and both listings, at %.2f cycles a warp "
-		        "instruction)", (double)x->pts[0].cycles / (double)x->pts[0].warp_insts);
+		m = snprintf(buf, len, "model (this run's branch counts and both listings, at %.2f "
+		             "cycles a warp instruction)", rp_explore_cpi(x));
 	else
-		fputs("  static cost model (--explain's, times the executions)", f);
-	fprintf(f, ": right about whether the flip pays for %d of %d branch%s", agree, n, n == 1 ? "" : "es");
-	if (n > 1 && isnan(r))
-		fputs("; no correlation (the predictions or d.cycles do not vary)", f);
-	else if (n > 1)
-		fprintf(f, "; correlation with d.cycles %.2f", r);
-	fputc('\n', f);
+		m = snprintf(buf, len, "static cost model (--explain's, times the executions)");
+	if (m > 0 && (size_t)m < len)
+		m += snprintf(buf + m, len - (size_t)m, ": right about whether the flip pays for %d of "
+		              "%d branch%s", agree, n, n == 1 ? "" : "es");
+	if (n > 1 && m > 0 && (size_t)m < len)
+		snprintf(buf + m, len - (size_t)m, isnan(r) ? "; no correlation (the predictions or "
+		         "d.cycles do not vary)" : "; correlation with d.cycles %.2f", r);
+	return n;
 }
 
 void rp_explore_table(FILE *f, const Explore *x, const char *program)
@@ -419,8 +425,11 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		        !have ? (b->flip[0] ? "(the variant failed)" : b->why) : dc < 0 ? "yes" : "no");
 	}
 	fprintf(f, "  %d executed branch%s; flipping pays for %d\n", shown, shown == 1 ? "" : "es", pays);
-	model_line(f, x, 1);
-	model_line(f, x, 0);
+	for (int profile = 1; profile >= 0; profile--) {
+		char score[256];
+		if (rp_explore_score(x, profile, score, sizeof score))
+			fprintf(f, "  %s\n", score);
+	}
 	for (int i = 0, n = 0; i < x->nb; i++)
 		if (x->b[i].measured && !x->b[i].execs)
 			fprintf(f, "%s #%d", n++ ? "," : "  never executed:", x->b[i].index);

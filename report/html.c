@@ -10,9 +10,9 @@
  * ran (each absence is said in the page). Byte-for-byte deterministic.
  */
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/report.h"
@@ -233,7 +233,7 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 		rp_explore_account(x, b, acc, sizeof acc);
 		snprintf(buf, sizeof buf, "%+.0f warp instructions (measured %+" PRId64 "): %s; %+.0f "
 		         "cycles at %.2f a warp instruction (measured %+" PRId64 ")", pw, dw, acc, pc,
-		         (double)x->pts[0].cycles / (double)x->pts[0].warp_insts, dc);
+		         rp_explore_cpi(x), dc);
 		dd(f, "model", buf);
 	}
 	if (b->cost_pred >= 0) {
@@ -259,8 +259,6 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 static void rules(FILE *f, const Explore *x)
 {
 	const SweepPoint *base = &x->pts[0];
-	double r;
-	int n, agree;
 
 	if (x->nf)
 		fprintf(f, "<p>Best decisions (%s over %d branch%s, %d vector%s translated, %d feasible): "
@@ -272,20 +270,12 @@ static void rules(FILE *f, const Explore *x)
 	else
 		fputs("<p>No executed branch has a variant: the best is the program as compiled.</p>\n", f);
 	for (int profile = 1; profile >= 0; profile--) {
-		rp_explore_model(x, profile, &r, &n, &agree);
-		if (!n)
+		char score[256];
+		if (!rp_explore_score(x, profile, score, sizeof score))
 			continue;
-		if (profile)
-			fprintf(f, "<p>Model (the branches' counts in this run and both listings, at %.2f "
-			        "cycles a warp instruction)", (double)base->cycles / (double)base->warp_insts);
-		else
-			fputs("<p>Static cost model (<code>--explain</code>'s, times the executions)", f);
-		fprintf(f, ": right about whether the flip pays for %d of %d branch%s", agree, n,
-		        n == 1 ? "" : "es");
-		if (n > 1 && isnan(r))
-			fputs("; no correlation (the predictions or the measurements do not vary)", f);
-		else if (n > 1)
-			fprintf(f, "; correlation with the measured d.cycles %.2f", r);
+		score[0] = (char)toupper((unsigned char)score[0]);
+		fputs("<p>", f);
+		rp_html_esc(f, score);
 		fputs(".</p>\n", f);
 	}
 	if (!x->nheur)

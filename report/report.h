@@ -366,6 +366,12 @@ int rp_explore_account(const Explore *x, const ExploreBranch *b, char *buf, size
  * than 2, NAN when either does not vary), how many there are, and on how many the model is
  * right about whether the flip pays */
 void rp_explore_model(const Explore *x, int profile, double *r, int *n, int *agree);
+/* that in words into buf, the model named ("model (...): right about whether the flip pays
+ * for 4 of 4 branches; correlation with d.cycles 0.97"); returns how many branches, 0 when
+ * none */
+int rp_explore_score(const Explore *x, int profile, char *buf, size_t len);
+/* the cycles a warp instruction of the program as compiled (0 when it did not run) */
+double rp_explore_cpi(const Explore *x);
 int rp_explore_json(const char *path, const Explore *x, const char *program, FILE *err);
 void rp_explore_free(Explore *x);
 
