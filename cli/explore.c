@@ -34,8 +34,8 @@ static long prog_size(const Prog *p)
 }
 
 /* "" when the translation with the extra --decide d (LOC=V[,LOC=V...]) succeeds, else the
- * reason of its first error; *size (NULL: not asked), the instructions of every kernel's
- * translation then */
+ * reason of its first error; size[k] (size NULL: not asked), the instructions of kernel k's
+ * translation then (c->ks's numbering) */
 static void try_decide(const Ctx *c, const char *d, char *why, size_t n, long *size)
 {
 	BeOptions t = c->bo;
@@ -57,13 +57,11 @@ static void try_decide(const Ctx *c, const char *d, char *why, size_t n, long *s
 	}
 	if (be_decide_opt(&t, d, &cx, why, n) || !(f = open_memstream(&msg, &len)))
 		goto out;
-	if (size)
-		*size = 0;
 	for (int i = 0; i < c->ks.n && (!i || p); i++) {
 		isa_prog_free(p);   /* several launches: every kernel launched must translate */
 		t.kernel = c->ks.name[i];
 		if ((p = be_translate(c->m, &t, f)) && size)
-			*size += prog_size(p);
+			size[i] = prog_size(p);
 	}
 	fclose(f);
 	why[0] = 0;
@@ -158,7 +156,7 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 	ExploreBranch *b = NULL;
 	Ctx *c;
 	int n = 0, cap = 0, many = o->sim.nprev > 0;
-	long size = 0;          /* the instructions of the kernels as compiled */
+	long *size = NULL, *fs = NULL;  /* each kernel's instructions as compiled, and flipped */
 
 	xp->b = NULL;
 	xp->nb = 0;
@@ -183,6 +181,11 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		c->launches[l] = c->ks.name[c->ks.of[l]];
 	if (!(c->m = cli_load_ptx(o->files, o->nfiles, "warpsim", err)))
 		goto fail;
+	if (!(size = calloc((size_t)c->ks.n, sizeof *size)) ||
+	    !(fs = calloc((size_t)c->ks.n, sizeof *fs))) {
+		fprintf(err, "warpsim: out of memory\n");
+		goto fail;
+	}
 	for (int k = 0; k < c->ks.n; k++) {
 		BeLog log = {0};
 		Prog *p;
@@ -198,7 +201,7 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 			be_log_free(&log);
 			goto fail;
 		}
-		size += prog_size(p);
+		size[k] = prog_size(p);
 		isa_prog_free(p);
 		b = nb;
 		cap += log.n + 1;
@@ -212,18 +215,27 @@ int cli_explore_branches(const WsOpts *o, Explore *xp, FILE *err)
 		xp->nlaunches = c->ks.nlaunches;
 	}
 	for (int i = 0; i < n; i++) {
-		long fs;
-		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why, &fs);
-		if (b[i].why[0])
+		long d;
+		try_decide(c, b[i].flip, b[i].why, sizeof b[i].why, fs);
+		if (b[i].why[0]) {
 			b[i].flip[0] = 0;
-		else    /* the listing of the branch form against that of the predicated form */
-			b[i].dsize = (int)(b[i].predicated ? fs - size : size - fs);
+			continue;
+		}
+		/* the listing of the branch form against that of the predicated form, in the kernel
+		 * the branch is numbered under: a .func's copy in each kernel that calls it issues
+		 * the flip's difference once per issue, whichever kernel's copy ran */
+		d = fs[b[i].kern] - size[b[i].kern];
+		b[i].dsize = (int)(b[i].predicated ? d : -d);
 	}
 	xp->b = b;
 	xp->nb = n;
 	xp->legal = legal;
+	free(size);
+	free(fs);
 	return 0;
 fail:
+	free(size);
+	free(fs);
 	free(b);
 	cli_explore_done(xp);
 	return -1;

@@ -278,7 +278,8 @@ typedef struct {
 	int predicated;         /* compiled as guarded code */
 	char flip[32];          /* the --decide value of its variant ("#3=pred"), "" when none */
 	int dsize;              /* with a variant: the instructions of the listing with the branch
-	                           less those with it predicated, every kernel launched */
+	                           less those with it predicated, in kernel kern's translation
+	                           (a .func's copy there, as in each kernel that calls it) */
 	char why[200];          /* why it has no variant */
 	char rule[640];         /* --explain's reason for the decision as compiled (BE_RULE_LEN) */
 	char uniform[80];       /* --explain's "uniform: WHY" or "divergent: WHY" */

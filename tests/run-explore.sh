@@ -102,6 +102,20 @@ acc=
 [ $((e - d - w)) -gt 0 ] && acc="${acc:+$acc; }$((e - d - w)) fell through whole, +$D2 each"
 echo "$line" | grep -q "\"model_account\": \"$acc\"" && ok || bad "the model's account: expected '$acc': $line"
 
+# a .func called by two kernels, both launched: each kernel's listing holds a copy of it, and
+# a warp of either issues one copy's difference, so listing_delta is one kernel's (not the sum
+# of both), and here the model counts the measured d.warp-insts exactly
+S=tests/explore/shared_func.ptx
+sa="--buf o=u32:256:zero --kernel k1 --grid 2 --block 64 --arg buf:o --kernel k2 --grid 2 --block 64 --arg buf:o --out o:$T/o.bin"
+"$W" $S $sa --explore -j 1 --explore-json "$T/sf.json" > /dev/null 2>&1 || bad "--explore of $S failed"
+D1=$(( $("$BIN/warpc" $S --kernel k1 --decide '#1=branch' | grep -c '^ *\/\*[0-9a-f]*\*\/ ') - $("$BIN/warpc" $S --kernel k1 | grep -c '^ *\/\*[0-9a-f]*\*\/ ') ))
+line=$(grep '"index": 1,' "$T/sf.json")
+mw=$(echo "$line" | sed -n 's/.*"model_delta_warp_insts": \(-*[0-9]*\).*/\1/p')
+dw=$(echo "$line" | sed -n 's/.*"delta_warp_insts": \(-*[0-9]*\).*/\1/p')
+[ "$D1" -gt 0 ] && echo "$line" | grep -q "\"kernel\": \"k1\".*\"listing_delta\": $D1," &&
+	[ -n "$mw" ] && [ "$mw" = "$dw" ] && ok ||
+	bad "a .func in two kernels: expected listing_delta $D1 and the model's warp instructions the measured $dw: $line"
+
 # more branches than a machine word: a generated kernel of 40 one-instruction ifs, each on a
 # different bit of the thread index, searched by coordinate descent over all 40
 {
