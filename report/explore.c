@@ -338,6 +338,38 @@ int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int6
 	return 1;
 }
 
+int rp_explore_stalls(const Explore *x, const ExploreBranch *b, int64_t d[RP_NSTALL])
+{
+	const SweepPoint *p, *base = &x->pts[0];
+
+	if (b->point < 0 || !x->pts[b->point].ok || !base->ok || !base->stalls || !x->pts[b->point].stalls)
+		return 0;
+	p = &x->pts[b->point];
+	for (int k = 0; k < RP_NSTALL; k++)
+		d[k] = (int64_t)p->stall[k] - (int64_t)base->stall[k];
+	return 1;
+}
+
+int rp_explore_where(const Explore *x, const ExploreBranch *b, char *buf, size_t n)
+{
+	static const char *what[RP_NSTALL] = {
+		"waiting on arithmetic", "waiting on memory", "pipelines busy", "control waits",
+		"barrier waits", "with no warp to issue",
+	};
+	int64_t d[RP_NSTALL];
+	int m = 0;
+
+	buf[0] = 0;
+	if (!rp_explore_stalls(x, b, d))
+		return 0;
+	for (int k = 0; k < RP_NSTALL; k++)
+		if (d[k] && (size_t)m < n)
+			m += snprintf(buf + m, n - (size_t)m, "%s%+" PRId64 " %s", m ? ", " : "", d[k], what[k]);
+	if (!m)
+		snprintf(buf, n, "no change");
+	return 1;
+}
+
 /* "LINE:COL", or "FILE:LINE:COL" in a program linked from several PTX files */
 static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
 {
@@ -346,6 +378,52 @@ static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
 	else
 		snprintf(buf, n, "%d:%d", b->ptxline, b->ptxcol);
 	return buf;
+}
+
+/* the table's second part: where each flip's d.cycles went (rp_explore_stalls), a row per
+ * executed branch whose variant ran with the timing model, the columns as wide as they need */
+static void where_table(FILE *f, const Explore *x)
+{
+	static const char *head[RP_NSTALL + 1] = {
+		"issued", "raw_alu", "raw_mem", "pipe_busy", "control", "barrier", "idle",
+	};
+	int w[RP_NSTALL + 1], rows = 0;
+	int64_t d[RP_NSTALL + 1], dc;
+	double ds;
+	char v[32];
+
+	for (int c = 0; c <= RP_NSTALL; c++)
+		w[c] = (int)strlen(head[c]);
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < x->nb; i++) {
+			const ExploreBranch *b = &x->b[i];
+			if ((b->measured && !b->execs) || !rp_explore_delta(x, b, &dc, &d[0], &ds) ||
+			    !rp_explore_stalls(x, b, d + 1))
+				continue;
+			if (pass)
+				fprintf(f, "  #%-3d", b->index);
+			for (int c = 0; c <= RP_NSTALL; c++) {
+				int n = snprintf(v, sizeof v, "%+" PRId64, d[c]);
+				if (!pass && n > w[c])
+					w[c] = n;
+				else if (pass)
+					fprintf(f, " %*s", w[c], v);
+			}
+			if (pass)
+				fputc('\n', f);
+			rows++;
+		}
+		if (!rows)
+			return;
+		if (!pass) {
+			fprintf(f, "  where d.cycles went, in scheduler-cycles (the flip's run less the program as "
+			        "compiled): the warp\n  instructions issued, then the cycles a scheduler issued "
+			        "none, by what its first warp waited on\n  (--stats-json's stall_* counts)\n  %-4s", "#");
+			for (int c = 0; c <= RP_NSTALL; c++)
+				fprintf(f, " %*s", w[c], head[c]);
+			fputc('\n', f);
+		}
+	}
 }
 
 int rp_explore_score(const Explore *x, int profile, char *buf, size_t len)
@@ -424,6 +502,7 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program)
 		fprintf(f, "%11s %17s %12s %8s %9s %s\n", lanes, dcs, dws, dss, mod,
 		        !have ? (b->flip[0] ? "(the variant failed)" : b->why) : dc < 0 ? "yes" : "no");
 	}
+	where_table(f, x);
 	fprintf(f, "  %d executed branch%s; flipping pays for %d\n", shown, shown == 1 ? "" : "es", pays);
 	for (int profile = 1; profile >= 0; profile--) {
 		char score[256];
@@ -549,10 +628,18 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 				fputs(", \"model_delta_warp_insts\": null, \"model_delta_cycles\": null, "
 				      "\"model_account\": null", f);
 		}
-		if (have)
+		if (have) {
+			int64_t st[RP_NSTALL];
 			fprintf(f, ", \"delta_cycles\": %" PRId64 ", \"delta_warp_insts\": %" PRId64
-			        ", \"delta_simd_efficiency\": %.6f, \"pays\": %s}", dc, dw, ds, dc < 0 ? "true" : "false");
-		else
+			        ", \"delta_simd_efficiency\": %.6f, \"delta_stalls\": ", dc, dw, ds);
+			if (rp_explore_stalls(x, b, st))
+				for (int k = 0; k < RP_NSTALL; k++)
+					fprintf(f, "%s\"%s\": %" PRId64 "%s", k ? ", " : "{", rp_stall_names[k] + 6, st[k],
+					        k + 1 < RP_NSTALL ? "" : "}");
+			else
+				fputs("null", f);
+			fprintf(f, ", \"pays\": %s}", dc < 0 ? "true" : "false");
+		} else
 			fputs(", \"delta_cycles\": null}", f);
 	}
 	fputs("\n],\n \"search\": ", f);

@@ -228,6 +228,8 @@ static void card(FILE *f, const RpPage *pg, const ExploreBranch *b)
 	else
 		snprintf(buf, sizeof buf, "%s: not run (see the note above)", b->predicated ? "as a branch" : "predicated");
 	dd(f, "what if flipped", buf);
+	if (have && rp_explore_where(x, b, buf, sizeof buf))
+		dd(f, "where the cycles went (scheduler-cycles)", buf);
 	if (prof) {
 		char acc[160];
 		rp_explore_account(x, b, acc, sizeof acc);

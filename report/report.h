@@ -211,6 +211,13 @@ typedef struct {
 	uint64_t fnv;           /* its 64-bit FNV-1a hash */
 } SweepBuf;
 
+/* the stall counts of --stats-json (scheduler-cycles in which a scheduler issued nothing, by
+ * what its first warp waited on; "stall_idle": it had no warp), which a point reports when the
+ * timing model ran: with its warp instructions they add up to its cycles times its schedulers
+ * (one issue a scheduler-cycle) */
+enum { RP_NSTALL = 6 };
+extern const char *const rp_stall_names[RP_NSTALL];
+
 /* one point's statistics, as the child reports them */
 typedef struct {
 	int ok;                 /* the child finished and its statistics were read */
@@ -225,10 +232,13 @@ typedef struct {
 	int nbufs;
 	int skipped;            /* another slice's point (--shard): not run, not in the table */
 	char *extra;            /* the text of SweepSpec.extra, or NULL */
+	int stalls;             /* stall[] was reported (the timing model ran: not --functional) */
+	uint64_t stall[RP_NSTALL];  /* its stall_* counts, in rp_stall_names' order */
 } SweepPoint;
 
 /* the statistics a point reports, by their names in rp_tstats_json ("gpu_sim_cycle") and
- * their fields in SweepPoint: the child's stats.json and --sweep-json read and write these */
+ * their fields in SweepPoint: the child's stats.json and --sweep-json read and write these
+ * (and rp_stall_names' when the point has them) */
 typedef struct {
 	const char *name;
 	size_t off;             /* of a uint64_t in SweepPoint */
@@ -352,6 +362,12 @@ void rp_explore_table(FILE *f, const Explore *x, const char *program);
 /* what flipping b did against the program as compiled (cycles, warp instructions, SIMD
  * efficiency); 0 when its variant did not run */
 int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int64_t *dw, double *ds);
+/* where flipping b's cycles went: its run's stall counts less the program as compiled's
+ * (d[k] for rp_stall_names[k], in scheduler-cycles); 0 when either run has none */
+int rp_explore_stalls(const Explore *x, const ExploreBranch *b, int64_t d[RP_NSTALL]);
+/* that in words into buf (n bytes): the non-zero ones ("-205 waiting on arithmetic results,
+ * +46 on control"), or "no change"; 0 (and "") when there are none */
+int rp_explore_where(const Explore *x, const ExploreBranch *b, char *buf, size_t n);
 /* the cost model's d.cycles for flipping b (per execution times the executions); 0 when it
  * has none */
 int rp_explore_predicted(const ExploreBranch *b, double *d);

@@ -119,6 +119,10 @@ const SweepStat rp_sweep_stats[] = {
 	{"crs_high_water", offsetof(SweepPoint, crs_hwm)},
 };
 const int rp_nsweep_stats = (int)(sizeof rp_sweep_stats / sizeof rp_sweep_stats[0]);
+const char *const rp_stall_names[RP_NSTALL] = {
+	"stall_raw_alu", "stall_raw_mem", "stall_pipe_busy", "stall_control", "stall_barrier",
+	"stall_idle",
+};
 
 int rp_sweep_point_write(const char *path, const SweepPoint *p)
 {
@@ -130,7 +134,10 @@ int rp_sweep_point_write(const char *path, const SweepPoint *p)
 	for (int i = 0; i < rp_nsweep_stats; i++)
 		fprintf(f, "  \"%s\": %" PRIu64 "%s\n", rp_sweep_stats[i].name,
 		        *(const uint64_t *)((const char *)p + rp_sweep_stats[i].off),
-		        i + 1 < rp_nsweep_stats ? "," : "");
+		        i + 1 < rp_nsweep_stats || p->stalls ? "," : "");
+	for (int k = 0; p->stalls && k < RP_NSTALL; k++)
+		fprintf(f, "  \"%s\": %" PRIu64 "%s\n", rp_stall_names[k], p->stall[k],
+		        k + 1 < RP_NSTALL ? "," : "");
 	fprintf(f, "}\n");
 	return (ferror(f) | (fclose(f) != 0)) ? -1 : 0;
 }
@@ -139,7 +146,7 @@ int rp_sweep_point_read(const char *path, SweepPoint *p)
 {
 	FILE *f = fopen(path, "r");
 	char line[512];
-	long seen = 0;
+	long seen = 0, stalls = 0;
 
 	if (!f)
 		return -1;
@@ -153,8 +160,14 @@ int rp_sweep_point_read(const char *path, SweepPoint *p)
 				*(uint64_t *)((char *)p + rp_sweep_stats[i].off) = v;
 				seen |= 1L << i;
 			}
+		for (int k = 0; k < RP_NSTALL; k++)
+			if (!strcmp(name, rp_stall_names[k])) {
+				p->stall[k] = v;
+				stalls |= 1L << k;
+			}
 	}
 	fclose(f);
+	p->stalls = stalls == (1L << RP_NSTALL) - 1;    /* (none under --functional) */
 	return seen == (1L << rp_nsweep_stats) - 1 ? 0 : -1;
 }
 

@@ -48,6 +48,8 @@ static json_t *point(const SweepSpec *sp, const SweepPoint *p, int i)
 	for (int s = 0; s < rp_nsweep_stats; s++)
 		json_object_set_new(o, rp_sweep_stats[s].name, json_integer((json_int_t)
 		                    *(const uint64_t *)((const char *)p + rp_sweep_stats[s].off)));
+	for (int k = 0; p->stalls && k < RP_NSTALL; k++)
+		json_object_set_new(o, rp_stall_names[k], json_integer((json_int_t)p->stall[k]));
 	json_object_set_new(o, "buffers", bufs = json_array());
 	for (int b = 0; bufs && b < p->nbufs; b++) {
 		snprintf(hex, sizeof hex, "%016" PRIx64, p->bufs[b].fnv);
@@ -172,6 +174,16 @@ static int take(Merge *m, json_t *o, const char *file)
 			return bad(m, file, "a point lacks a statistic");
 		*(uint64_t *)((char *)p + rp_sweep_stats[s].off) = (uint64_t)json_integer_value(x);
 	}
+	for (int s = 0; s < RP_NSTALL; s++) {
+		json_t *x = json_object_get(o, rp_stall_names[s]);
+		if (x && (!json_is_integer(x) || json_integer_value(x) < 0))
+			return bad(m, file, "a point lacks a statistic");
+		if (x)
+			p->stall[s] = (uint64_t)json_integer_value(x), p->stalls++;
+	}
+	if (p->stalls && p->stalls < RP_NSTALL)     /* all of them, or none (--functional) */
+		return bad(m, file, "a point lacks a statistic");
+	p->stalls = p->stalls == RP_NSTALL;
 	if (extra && (!json_is_string(extra) || !(p->extra = strdup(json_string_value(extra)))))
 		return bad(m, file, "a point's \"extra\" is not a string");
 	if (json_array_size(bufs) && !(p->bufs = calloc(json_array_size(bufs), sizeof *p->bufs)))

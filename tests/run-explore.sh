@@ -39,6 +39,32 @@ for r in "2 predicated branch" "3 ssy pred"; do
 		bad "branch #$1: expected d.cycles $dc, d.warp-insts $dw"; grep "^  #$1 " "$T/x1.txt"
 	fi
 done
+# where each flip's cycles went: its run's warp instructions and stall_* counts less the
+# program as compiled's, as separate runs with --decide count them, in the table, the JSON and
+# adding up to fermi.cfg's 30 schedulers times d.cycles
+stalls="stall_raw_alu stall_raw_mem stall_pipe_busy stall_control stall_barrier stall_idle"
+sdiff() {   # sdiff ARGS...: the run's warp instructions and stalls less the compiled run's
+	"$W" $D.ptx --launch $D.launch "$@" --quiet --stats-json "$T/st.json" > /dev/null 2>&1
+	for k in gpgpu_n_tot_w_icount $stalls; do
+		v=$(sed -n "s/.*\"$k\": \([0-9]*\).*/\1/p" "$T/st.json") b=$(sed -n "s/.*\"$k\": \([0-9]*\).*/\1/p" "$T/st0.json")
+		printf ' %+d' $((v - b))
+	done
+}
+"$W" $D.ptx --launch $D.launch --quiet --stats-json "$T/st0.json" > /dev/null 2>&1
+grep -q "^  where d.cycles went, in scheduler-cycles" "$T/x1.txt" &&
+	grep -q '^  #    issued raw_alu raw_mem pipe_busy control barrier *idle$' "$T/x1.txt" && ok ||
+	bad "the where table's head: $(grep -A4 'where d.cycles' "$T/x1.txt")"
+for r in "2 branch" "3 pred"; do
+	set -- $r
+	i=$1 want=$(sdiff --decide "#$1=$2")
+	got=$(grep "^  #$1 " "$T/x1.txt" | sed -n 2p | sed "s/^  #$1 *//" | tr -s ' ' | sed 's/^/ /')
+	dc=$(( $(cyc --decide "#$1=$2") - base ))
+	sum=$(echo "$got" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; print s }')
+	set -- $want
+	js="\"delta_stalls\": {\"raw_alu\": $(($2)), \"raw_mem\": $(($3)), \"pipe_busy\": $(($4)), \"control\": $(($5)), \"barrier\": $(($6)), \"idle\": $(($7))}"
+	[ "$got" = "$want" ] && [ "$sum" = $((30 * dc)) ] && grep -q "\"index\": $i,.*$js, \"pays\"" "$T/x.json" &&
+		ok || bad "where #$r's cycles went: expected '$want' (30 x $dc), got '$got' (sum $sum)"
+done
 grep -q '^  #4 .* the branch cannot be predicated: a side holds a loop$' "$T/x1.txt" && ok || bad "#4's reason"
 grep -q '^  #1 .* became a guarded EXIT; neither decision applies$' "$T/x1.txt" && ok || bad "#1's reason"
 grep -q 'every variant left the same memory as the program as compiled (2 buffers compared)' "$T/x1.txt" && ok ||

@@ -59,6 +59,10 @@ for r in "2 branch as.a.branch" "3 pred predicated"; do
 	dc=$(printf '%+d' $((c - base))) dw=$(printf '%+d' $((w - bw)))
 	grep -A14 "id=\"b$1\"" "$P" | grep -q "<dt>what if flipped</dt><dd>$3: $dc cycles ([-+][0-9.]*%), $dw warp instructions" &&
 		ok || bad "card #$1: expected $dc cycles, $dw warp instructions"
+	# where the cycles went: the flip's control waits less the program as compiled's
+	S=stall_control sc=$(stat --decide "#$1=$2") S=stall_control s0=$(stat)
+	grep -A15 "id=\"b$1\"" "$P" | grep -q "<dt>where the cycles went (scheduler-cycles)</dt><dd>.*$(printf '%+d' $((sc - s0))) control waits" &&
+		ok || bad "card #$1: expected $(printf '%+d' $((sc - s0))) control waits"
 done
 grep -A16 'id="b3"' "$P" | grep -q '<dd class="verdict">flipping pays</dd>' &&
 	grep -A16 'id="b2"' "$P" | grep -q '<dd class="verdict">the decision as compiled holds</dd>' && ok || bad "the verdicts"

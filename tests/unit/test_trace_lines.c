@@ -364,6 +364,21 @@ START_TEST(test_sweep_reports)
 	ck_assert_uint_eq(q.thread_insts, 160);
 	ck_assert_uint_eq(q.pred_off, 40);
 	ck_assert_uint_eq(q.crs_hwm, 3);
+	ck_assert_int_eq(q.stalls, 0);      /* none written (a --functional run has none) */
+	/* the stall counts, when the point has them, go and come back in rp_stall_names' order */
+	for (int k = 0; k < RP_NSTALL; k++)
+		p[0].stall[k] = 100 + (uint64_t)k;
+	p[0].stalls = 1;
+	ck_assert_int_eq(rp_sweep_point_write(path, &p[0]), 0);
+	got = ck_slurp(path);
+	ck_has_all(got, (const char *[]){"\"crs_high_water\": 3,\n", "\"stall_raw_alu\": 100,\n",
+		"\"stall_control\": 103,\n", "\"stall_idle\": 105\n}", NULL});
+	free(got);
+	memset(&q, 0, sizeof q);
+	ck_assert_int_eq(rp_sweep_point_read(path, &q), 0);
+	ck_assert_int_eq(q.stalls, 1);
+	for (int k = 0; k < RP_NSTALL; k++)
+		ck_assert_uint_eq(q.stall[k], 100 + (uint64_t)k);
 	f = fopen(path, "w");
 	fprintf(f, "{\n  \"gpu_sim_cycle\": 5\n}\n");
 	fclose(f);
