@@ -759,6 +759,12 @@ static int windows(Gpu *g, ParPool *pool, uint64_t maxc)
 			live += s->asleep == UINT64_MAX && !s->parked;
 		}
 		if (g->done_ctas == g->nctas) {
+			/* every SM's schedulers charged to the run's end (finish's), past the last
+			 * cycle stepped when the last results land after the last EXIT: each
+			 * scheduler-cycle of gpu_sim_cycle is an issue or a stall */
+			for (int i = 0; i < nsm; i++)
+				if (g->tsm[i].end > last + 1)
+					last = g->tsm[i].end - 1;
 			for (int i = 0; i < nsm; i++)
 				wake_sm(g, i, last + 1);
 			break;

@@ -9,7 +9,8 @@
 # --stats-json; the whole JSON (cycles, stalls, every counter) and the buffers saved with --out
 # (or the exit status and message of a run that fails) must equal tests/sim/stats/CASE.expect
 # byte for byte. RECORD=1 rewrites the .expect files (only from a build whose results are
-# trusted). Run by `make check` with BIN set.
+# trusted). Then, on the single-issue configurations, that the warp instructions and the
+# stall counts add up to the schedulers times the cycles. Run by `make check` with BIN set.
 BIN=${BIN:-bin}
 R=$(pwd)
 case $BIN in /*) ;; *) BIN=$R/$BIN ;; esac
@@ -54,6 +55,17 @@ while read -r n args; do
 	# shellcheck disable=SC2086
 	one "$n" $args
 done <"$T/list"
+
+# every scheduler-cycle of a run is an issue or a stall (docs/timing.md, "Statistics"): on the
+# single-issue configurations the warp instructions and the stall_* counts add up to the
+# schedulers (fermi.cfg 15 x 2, teaching.cfg 1 x 1) times gpu_sim_cycle
+for e in "$D"/*-fermi.expect "$D"/*-teaching.expect; do
+	case $e in *-fermi.expect) ns=30 ;; *) ns=1 ;; esac
+	r=$(awk -v ns=$ns '/"gpu_sim_cycle"|"gpgpu_n_tot_w_icount"|"stall_/ {
+		v = $2; sub(/,$/, "", v)
+		if ($1 ~ /gpu_sim_cycle/) c = v; else s += v } END { print (s == ns * c) ? "ok" : s " != " ns " x " c }' "$e")
+	if [ "$r" = ok ]; then pass=$((pass + 1)); else echo "FAIL: $(basename "$e"): $r"; fail=$((fail + 1)); fi
+done
 
 echo "run-sim-stats: $pass passed, $fail failed"
 [ "$fail" = 0 ]
