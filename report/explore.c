@@ -381,7 +381,9 @@ static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
 }
 
 /* the table's second part: where each flip's d.cycles went (rp_explore_stalls), a row per
- * executed branch whose variant ran with the timing model, the columns as wide as they need */
+ * executed branch whose variant ran with the timing model, the columns as wide as they need;
+ * indented under its heading, so that a row of the first part is still one that begins with
+ * "  #N" */
 static void where_table(FILE *f, const Explore *x)
 {
 	static const char *head[RP_NSTALL + 1] = {
@@ -401,7 +403,7 @@ static void where_table(FILE *f, const Explore *x)
 			    !rp_explore_stalls(x, b, d + 1))
 				continue;
 			if (pass)
-				fprintf(f, "  #%-3d", b->index);
+				fprintf(f, "    #%-3d", b->index);
 			for (int c = 0; c <= RP_NSTALL; c++) {
 				int n = snprintf(v, sizeof v, "%+" PRId64, d[c]);
 				if (!pass && n > w[c])
@@ -418,7 +420,7 @@ static void where_table(FILE *f, const Explore *x)
 		if (!pass) {
 			fprintf(f, "  where d.cycles went, in scheduler-cycles (the flip's run less the program as "
 			        "compiled): the warp\n  instructions issued, then the cycles a scheduler issued "
-			        "none, by what its first warp waited on\n  (--stats-json's stall_* counts)\n  %-4s", "#");
+			        "none, by what its first warp waited on\n  (--stats-json's stall_* counts)\n    %-4s", "#");
 			for (int c = 0; c <= RP_NSTALL; c++)
 				fprintf(f, " %*s", w[c], head[c]);
 			fputc('\n', f);

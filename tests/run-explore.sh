@@ -52,12 +52,12 @@ sdiff() {   # sdiff ARGS...: the run's warp instructions and stalls less the com
 }
 "$W" $D.ptx --launch $D.launch --quiet --stats-json "$T/st0.json" > /dev/null 2>&1
 grep -q "^  where d.cycles went, in scheduler-cycles" "$T/x1.txt" &&
-	grep -q '^  #    issued raw_alu raw_mem pipe_busy control barrier *idle$' "$T/x1.txt" && ok ||
+	grep -q '^    #    issued raw_alu raw_mem pipe_busy control barrier *idle$' "$T/x1.txt" && ok ||
 	bad "the where table's head: $(grep -A4 'where d.cycles' "$T/x1.txt")"
 for r in "2 branch" "3 pred"; do
 	set -- $r
 	i=$1 want=$(sdiff --decide "#$1=$2")
-	got=$(grep "^  #$1 " "$T/x1.txt" | sed -n 2p | sed "s/^  #$1 *//" | tr -s ' ' | sed 's/^/ /')
+	got=$(grep "^    #$1 " "$T/x1.txt" | sed "s/^    #$1 *//" | tr -s ' ' | sed 's/^/ /')
 	dc=$(( $(cyc --decide "#$1=$2") - base ))
 	sum=$(echo "$got" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i; print s }')
 	set -- $want

@@ -426,8 +426,9 @@ xo="--out part:part.bin --out sum:sum.bin"
 	"$ws" "$ptx" --kernel reduce_pass1 --grid 8 --block 128 $ra1 --out 1:p.bin --explore -j 2 >x3.txt &&
 	"$ws" "$ptx" --launch "$o/o.launch" --decide '#9=branch' --quiet --stats-json d9.json) 2>"$o/x.err" ||
 	why="failed: $(head -1 "$o/x.err")"
-# col FILE N COLUMN: branch #N's column in an explore table
-col() { awk -v b="#$2" -v c="$3" '$1 == b { print $c }' "$o/$1"; }
+# col FILE N COLUMN: branch #N's column in an explore table (its rows, not those of the
+# where-the-cycles-went table, indented under them)
+col() { awk -v b="#$2" -v c="$3" '/^  #/ && $1 == b { print $c }' "$o/$1"; }
 [ -z "$why" ] && ! grep -q "^warpsim: explore $ptx (reduce_pass1, reduce_pass2, reduce_pass1): 11 branches," "$o/x.txt" &&
 	why="the heading: $(head -1 "$o/x.txt")"
 [ -z "$why" ] && ! grep -q "^  as compiled: $ct cycles, $(wi 4) warp instructions" "$o/x.txt" && why="as compiled: $(sed -n 2p "$o/x.txt")"
