@@ -33,7 +33,9 @@
  * parameter that a side only stores through are neither counted nor such an address
  * (param_bases: tests/ptx/store_param); nor a test of a register against zero that only
  * selects read (ptxas's FCMP or ICMP selects by the register itself), nor a select's MOV32I
- * that ptxas spares (sel_extra: tests/ptx/sel_cmp, bisect_large's sign tests). A side that
+ * that ptxas spares (sel_extra: tests/ptx/sel_cmp, bisect_large's sign tests), nor what an
+ * instruction above the branch computed already (side_cse: tests/ptx/side_cse, nvcc's exp()
+ * in Rodinia's myocyte). A side that
  * stores a value it loaded where the join loads it again is branched around
  * (be_ifrule_sm35_reload: tests/ptx/reload). ptxas speculates nothing of a side above its
  * branch (tests/ptx/side_nospec): the rule counts all of it, guarded.
@@ -986,9 +988,10 @@ struct BeIfMemo {
 	uint8_t *guard;     /* 1: some instruction's guard */
 	uint8_t *bank;      /* bank_value: 0 not asked yet, 1 yes, 2 no */
 	uint8_t *sreg;      /* sreg_vals */
+	const MIns **def1;  /* def_once: each one's one definition (NULL: none, &many_defs: more) */
 	uint8_t have;       /* MEMO_*: the parts made */
 };
-enum { MEMO_SHADDR = 1, MEMO_READS = 2, MEMO_SREG = 4 };
+enum { MEMO_SHADDR = 1, MEMO_READS = 2, MEMO_SREG = 4, MEMO_DEF = 8 };
 
 /* f's memo, emptied when stale */
 static struct BeIfMemo *memo(const Fn *f)
@@ -1007,6 +1010,7 @@ static struct BeIfMemo *memo(const Fn *f)
 		m->guard = be_alloc(f->pool, (size_t)n);
 		m->bank = be_alloc(f->pool, (size_t)n);
 		m->sreg = be_alloc(f->pool, (size_t)n);
+		m->def1 = be_alloc(f->pool, sizeof *m->def1 * (size_t)n);
 	}
 	m->have = 0;
 	memset(m->bank, 0, (size_t)m->n);
@@ -1307,10 +1311,38 @@ static int widen_once(const Fn *f, const int *chain, int k, int i)
 	return 1;
 }
 
+/* f's memo with the instructions that read each temporary counted (nread; each instruction
+ * once) and the temporaries that guard one marked (guard) */
+static struct BeIfMemo *read_counts(const Fn *f)
+{
+	struct BeIfMemo *m = memo(f);
+
+	if (m->have & MEMO_READS)
+		return m;
+	memset(m->nread, 0, sizeof(int) * (size_t)m->n);
+	memset(m->guard, 0, (size_t)m->n);
+	for (int b = 0; b < f->nblk; b++)
+		for (int j = 0; j < f->blk[b].nins; j++) {
+			const MIns *x = &f->blk[b].ins[j];
+			if (own(f, x->guard))
+				m->guard[x->guard] = 1;
+			for (int o = 0; o < x->nopd; o++) {
+				int u = x->o[o].t, again = 0;
+				if (!own(f, u) || !reads(x, u))
+					continue;
+				for (int p = 0; p < o; p++)
+					again |= x->o[p].t == u;
+				m->nread[u] += !again;
+			}
+		}
+	m->have |= MEMO_READS;
+	return m;
+}
+
 /* the only instruction of f that reads temporary t is in (as a source, not a guard) */
 static int sole_reader(const Fn *f, int t, const MIns *in)
 {
-	struct BeIfMemo *m = memo(f);
+	struct BeIfMemo *m;
 
 	if (!own(f, t)) {               /* (no entry of its own: the scan) */
 		for (int b = 0; b < f->nblk; b++)
@@ -1321,26 +1353,191 @@ static int sole_reader(const Fn *f, int t, const MIns *in)
 			}
 		return 1;
 	}
-	if (!(m->have & MEMO_READS)) {   /* (each instruction's reads counted once) */
-		memset(m->nread, 0, sizeof(int) * (size_t)m->n);
-		memset(m->guard, 0, (size_t)m->n);
+	m = read_counts(f);
+	return !m->guard[t] && m->nread[t] == reads(in, t);
+}
+
+/* (def_once's mark of a temporary written more than once) */
+static const MIns many_defs;
+
+typedef struct {
+	const MIns *in;
+	const MIns **def1;
+	int n;
+} Defs;
+static void count_def(void *ctx, int t, int def, int kill)
+{
+	Defs *d = ctx;
+	(void)kill;
+	if (def && t < d->n)
+		d->def1[t] = d->def1[t] ? &many_defs : d->in;
+}
+
+/* the instruction of f that writes temporary t: NULL when none does, &many_defs when more
+ * than one does (a word of a pair written alone is a write of the pair) */
+static const MIns *def_once(const Fn *f, int t)
+{
+	struct BeIfMemo *m = memo(f);
+
+	if (!own(f, t))
+		return NULL;
+	if (!(m->have & MEMO_DEF)) {
+		Defs d = {NULL, m->def1, m->n};
+		memset(m->def1, 0, sizeof *m->def1 * (size_t)m->n);
 		for (int b = 0; b < f->nblk; b++)
 			for (int j = 0; j < f->blk[b].nins; j++) {
-				const MIns *x = &f->blk[b].ins[j];
-				if (own(f, x->guard))
-					m->guard[x->guard] = 1;
-				for (int o = 0; o < x->nopd; o++) {
-					int u = x->o[o].t, again = 0;
-					if (!own(f, u) || !reads(x, u))
-						continue;
-					for (int p = 0; p < o; p++)
-						again |= x->o[p].t == u;
-					m->nread[u] += !again;
-				}
+				d.in = &f->blk[b].ins[j];
+				be_visit(d.in, count_def, &d);
 			}
-		m->have |= MEMO_READS;
+		m->have |= MEMO_DEF;
 	}
-	return !m->guard[t] && m->nread[t] == reads(in, t);
+	return m->def1[t];
+}
+
+/* what CSE (same_ins) takes: an instruction without an effect (no memory access, barrier,
+ * branch, subroutine, special register, carry), unguarded, that writes one whole temporary */
+static int pure1(const MIns *in)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+	int ndst = 0;
+
+	if (in->guard != T_PT || in->op == OP_S2R || (in->m.flags & (MF_CC | MF_X)) ||
+	    (isa_ops[in->op].flags & (F_BRANCH | F_SIDE | F_LOAD | F_STORE | F_BARRIER | F_MACRO |
+	                              F_ATOMIC)))
+		return 0;
+	for (int o = 0; o < in->nopd && o < si->n; o++)
+		if (si->dst[o]) {
+			if ((in->o[o].kind != OPD_REG && in->o[o].kind != OPD_PRED) || in->o[o].part ||
+			    in->o[o].t < T_FIRST)
+				return 0;
+			ndst++;
+		}
+	return ndst == 1;
+}
+
+static int same_ins(const Fn *f, const MIns *in, const MIns *x);
+
+/* temporaries t and u hold the same value where both are read: one temporary written at
+ * most once (or not one of f's), or two constants, each written once by a move of the same
+ * immediate. Not two written by instructions that compute the same from other sources: ptxas
+ * 11.8 does not see those as one (myocyte's `add.f64` of a constant repeated in a side, then
+ * an fma of it: the add is computed once, the fma again, and the side branched) */
+static int same_val(const Fn *f, int t, int u)
+{
+	const MIns *dt, *du;
+
+	if (t == u)
+		return !own(f, t) || def_once(f, t) != &many_defs;
+	if (!own(f, t) || !own(f, u))
+		return 0;
+	dt = def_once(f, t);
+	du = def_once(f, u);
+	return dt && du && dt != &many_defs && du != &many_defs && dt->op == du->op &&
+	       (dt->op == OP_MOV || dt->op == OP_MOV32I) && dt->nopd == 2 && du->nopd == 2 &&
+	       dt->o[1].kind == OPD_IMM && same_ins(f, dt, du);
+}
+
+/* instructions in and x compute the same value: both pure1, of the same op and modifiers,
+ * with sources alike (immediates and constant-bank words the same, registers same_val) */
+static int same_ins(const Fn *f, const MIns *in, const MIns *x)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	if (in == x)
+		return 1;
+	if (in->op != x->op || in->nopd != x->nopd || in->m.sub != x->m.sub ||
+	    in->m.cmp != x->m.cmp || in->m.bop != x->m.bop || in->m.bop2 != x->m.bop2 ||
+	    in->m.dtype != x->m.dtype || in->m.stype != x->m.stype || in->m.rnd != x->m.rnd ||
+	    in->m.flags != x->m.flags || !pure1(in) || !pure1(x))
+		return 0;
+	for (int o = 0; o < in->nopd; o++) {
+		const MOpd *p = &in->o[o], *q = &x->o[o];
+		if (o < si->n && si->dst[o])
+			continue;
+		if (p->kind != q->kind || p->flags != q->flags || p->bank != q->bank ||
+		    p->part != q->part || p->imm != q->imm || p->n != q->n)
+			return 0;
+		switch ((OpdKind)p->kind) {
+		case OPD_REG: case OPD_PRED: case OPD_CONST:
+			if (!same_val(f, p->t, q->t))
+				return 0;
+			break;
+		case OPD_NONE: case OPD_IMM: case OPD_SREG:
+			break;
+		case OPD_MEM: case OPD_TARGET: case OPD_TLIST: case OPD_CC:
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* the temporary pure1 instruction in writes */
+static int dst1(const MIns *in)
+{
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int o = 0; o < in->nopd && o < si->n; o++)
+		if (si->dst[o])
+			return in->o[o].t;
+	return T_RZ;
+}
+
+/* ptxas 11.8 computes a value once (common subexpressions): an instruction of the side
+ * (chain) of branch block a that computes what an instruction above the branch, in a block
+ * that dominates it, computed already (same_ins; that one's result written nowhere else)
+ * costs it nothing, nor an instruction of the side whose value only such instructions read
+ * (the constants they take). Nvcc's exp() of a double repeats its rounding `fma.rn.f64 t, x,
+ * log2e, 0x1.8p52` in the side that scales an overflowing result, after the same fma above
+ * (Rodinia's myocyte: 14 such sides predicated by ptxas; tests/ptx/side_cse). Marks them in
+ * cse, by the side's instructions in order (NULL: none) */
+static uint8_t *side_cse(const Fn *f, int a, const int *chain, int nchain)
+{
+	const MIns **ins = NULL;
+	int nins = 0, cap = 0, any = 0, grew = 1;
+	uint8_t *cse;
+	struct BeIfMemo *m;
+
+	for (int k = 0; k < nchain; k++)
+		for (int j = 0; j < f->blk[chain[k]].nins; j++)
+			*VPUSH(f->pool, ins, nins, cap) = &f->blk[chain[k]].ins[j];
+	cse = be_alloc(f->pool, (size_t)nins + 1);
+	for (int i = 0; i < nins; i++) {
+		if (!pure1(ins[i]) || ins[i]->op == OP_MOV || ins[i]->op == OP_MOV32I)
+			continue;
+		for (int d = a, n = 0; d >= 0 && !cse[i] && n < f->nblk; d = f->blk[d].idom, n++) {
+			const Blk *x = &f->blk[d];
+			for (int j = 0; j < x->nins && !cse[i]; j++)
+				cse[i] = x->ins[j].op == ins[i]->op && pure1(&x->ins[j]) &&
+				         def_once(f, dst1(&x->ins[j])) == &x->ins[j] &&
+				         same_ins(f, ins[i], &x->ins[j]);
+			if (x->idom == d)
+				break;
+		}
+		any |= cse[i];
+	}
+	if (!any)
+		return NULL;
+	/* (then, from the bottom up, what only those read) */
+	m = read_counts(f);
+	while (grew) {
+		grew = 0;
+		for (int i = nins - 1; i >= 0; i--) {
+			int t, r = 0;
+			if (cse[i] || !pure1(ins[i]))
+				continue;
+			t = dst1(ins[i]);
+			if (!own(f, t) || m->guard[t])
+				continue;
+			for (int j = i + 1; j < nins; j++)
+				r += cse[j] && reads(ins[j], t);
+			for (int b = 0; b < f->nblk && r; b++)
+				if (f->blk[b].jmp.cond == t)
+					r = 0;
+			if (r && r == m->nread[t])
+				cse[i] = 1, grew = 1;
+		}
+	}
+	return cse;
 }
 
 /* operand o of in is a MOV32I's temporary that only in reads, the MOV32I (the side's
@@ -1536,6 +1733,9 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 	int guarded = 0, plain = 0, c = size, made = 0, local = 0, stl = 0, nfree = 0, nfuse = 0;
 	int stmade = 0, nst = 0, useld = 0, ldg = 0, nprm, prmcopy = 0, nsh = 0, one = 0, npair = 0;
 	int nlit = 0, n16 = 0;   /* (n16: fix16's free masks less widen_once's counted extensions) */
+	/* (what ptxas computed above the branch already: side_cse, by the side's instructions) */
+	const uint8_t *cse = side_cse(f, a, chain, nchain);
+	int ncse = 0, idx = 0;
 	/* (the factors of the side's fused addresses, isel_int.c's scadd64: one per mul.wide,
 	 * however many adds read its product, and their MOV32Is of 2^k) */
 	int *sc = NULL, nsc = 0, capsc = 0, nscmov = 0;
@@ -1602,7 +1802,10 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 					*VPUSH(f->pool, sc, nsc, capsc) = in->o[1].t;
 			}
 			nsh += !fr && shared_free(f, in);
-			npair += !fr && !cc && !pm && pair_copy(f, chain, k, i);
+			int pr = !fr && !cc && !pm && pair_copy(f, chain, k, i);
+			npair += pr;
+			ncse += cse && cse[idx] && !fr && !cc && !pm && !pr;
+			idx++;
 			for (int o = 0; o < in->nopd && o < si->n; o++)
 				if (si->dst[o] && in->o[o].kind == OPD_REG && !pm)
 					*VPUSH(f->pool, def, ndef, capdef) = in->o[o].t;
@@ -1660,8 +1863,8 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 				         "offsets", ldg - 1);
 		}
 	} else {
-		c -= nfree + nlit + nsh + npair + n16 + nsel;   /* (LOAD_SIDE and LOCAL_SIDE were
-		                                                   fitted counting them) */
+		c -= nfree + nlit + nsh + npair + n16 + nsel + ncse;   /* (LOAD_SIDE and LOCAL_SIDE
+		                                                          were fitted counting them) */
 		c -= nprm - prmcopy;
 		/* (one more for each store whose base no other store of the side goes through;
 		 * not when its address is read elsewhere, nor when the parameter it stores through
@@ -1677,7 +1880,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		c += one;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
-		if (note && (one || stmade || nfuse || nprm || nsh || npair || nlit || nsel)) {
+		if (note && (one || stmade || nfuse || nprm || nsh || npair || nlit || nsel || ncse)) {
 			int n = snprintf(note, nnote, "counted as ptxas: ");
 			const char *sep = "";
 			if (one && nst == 1 && n < (int)nnote)
@@ -1708,6 +1911,9 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			if (npair && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d cop%s of a pair's words", sep,
 				              npair, npair == 1 ? "y" : "ies"), sep = ", ";
+			if (ncse && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d computed above the branch "
+				              "already", sep, ncse), sep = ", ";
 			if (ncmp && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d test%s against zero made into "
 				              "its selects (FCMP, ICMP)", sep, ncmp, ncmp == 1 ? "" : "s"),

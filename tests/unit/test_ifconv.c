@@ -701,6 +701,23 @@ START_TEST(t_sm35_ld_test)
 }
 END_TEST
 
+/* a side that repeats a computation above its branch (tests/ptx/side_cse, ptxas 11.8's listing
+ * beside it: nvcc's exp() repeating its rounding fma): the fma and the constants only it takes
+ * are not counted; an fma of another value is */
+START_TEST(t_sm35_side_cse)
+{
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/side_cse.ptx", 35);
+
+	expect_entry(&t, "side_cse", 0, BD_PREDICATED, "3 computed above the branch already");
+	expect_entry(&t, "side_cse_cse9", 0, BD_BRANCH_SSY, "larger side 9 >");
+	expect_entry(&t, "side_cse_nocse7", 0, BD_PREDICATED, "larger side 8 <=");
+	expect_entry(&t, "side_cse_nocse8", 0, BD_BRANCH_SSY, "larger side 9 >");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side storing a global load's value that the join loads again is branched around
  * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
  * address, and a side storing a computed value the join loads, are predicated */
@@ -2209,6 +2226,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_ld_work);
 	tcase_add_test(tc, t_sm35_ld_sreg);
 	tcase_add_test(tc, t_sm35_ld_test);
+	tcase_add_test(tc, t_sm35_side_cse);
 	tcase_add_test(tc, t_sreg_uni);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
