@@ -4,7 +4,8 @@
  * first side: ptxas keeps it as a BRA when it branches); the larger side is the cost. A side with
  * a global or generic load is never converted when ptxas has too little other work to schedule
  * beside it (other_work: the straight-line code above the branch and below the join; OTHER_WORK,
- * tests/ptx/ld_work; not an early exit's test, nor a constant folded into accesses: ld_test),
+ * tests/ptx/ld_work; not an early exit's test, nor a constant folded into accesses: ld_test;
+ * nor past a barrier the test of a branch that stays: kept_test),
  * outside a loop whatever it does with the value, in a loop when it computes with it, and,
  * where its lanes meet at a barrier, more of it when all of it waits for a special
  * register (BOUND_WORK, tests/ptx/ld_sreg); one that computes with the value of a load from an address made before the branch
@@ -508,6 +509,53 @@ static int offset_only(const Fn *f, const MIns *in)
 	return 1;
 }
 
+/* block e ends in a branch that always stays a branch (its region, up to its immediate
+ * post-dominator, holds a call, a correctly rounded division or square root, a warp-wide op,
+ * a loop: what no rule predicates) whose test waits for a special register (sv). Where a
+ * side's lanes meet at a barrier, ptxas 11.8 counts such a test no work beside the side, as
+ * an early exit's (test_only; what it compares still counts): it branches around `if (t ==
+ * 0) s = in[0];` before the barrier and `if (i < n) out[i] = out[i] / s;`, i made of %tid and
+ * %ctaid (Rodinia's particlefilter, normalize_weights), or of %ctaid alone, and predicates it
+ * when the test compares a parameter, or when the side after the barrier is one it predicates
+ * (tests/ptx/kept_test). clang's srad_v1 compares a value of %nctaid (a constant-bank word
+ * to ptxas, no S2R) there: predicated */
+static int kept_test(const Fn *f, int e, const uint8_t *sv)
+{
+	const Blk *x = &f->blk[e];
+	uint8_t *seen;
+	int *stk, sp = 0, stop = x->ipdom;
+
+	if (x->jmp.kind != J_BRA || !own(f, x->jmp.cond) || !sv[x->jmp.cond] || stop < 0)
+		return 0;
+	seen = be_alloc(f->pool, (size_t)f->nblk);
+	stk = be_alloc(f->pool, sizeof(int) * (size_t)(f->nblk + 1));
+	seen[e] = 1;
+	stk[sp++] = x->s1;
+	stk[sp++] = x->s2;
+	while (sp > 0) {
+		int b = stk[--sp];
+		const Blk *y;
+		if (b < 0 || b >= f->nblk || b == stop || seen[b])
+			continue;
+		seen[b] = 1;
+		y = &f->blk[b];
+		if (y->loop >= 0 && f->loops[y->loop].header == b)
+			return 1;
+		for (int j = 0; j < y->nins; j++) {
+			const MIns *in = &y->ins[j];
+			if (in->op == OP_CAL || in->op == OP_JCAL || (isa_ops[in->op].flags & F_MACRO) ||
+			    in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH ||
+			    in->op == OP_REDUX)
+				return 1;
+		}
+		if (sp + 2 <= f->nblk) {
+			stk[sp++] = y->s1;
+			stk[sp++] = y->s2;
+		}
+	}
+	return 0;
+}
+
 /* the other work ptxas 11.8 can schedule beside a side (chain) of branch block a that loads
  * from global memory, with the instructions of the other side if any (tests/ptx/ld_cond,
  * ld_work): each instruction counted by work(), from
@@ -519,8 +567,9 @@ static int offset_only(const Fn *f, const MIns *in)
  *  - the code below the join (code_below): those that read no value the sides write, and
  *    whose value is taken (by a store, by an instruction that counts or waits for the sides,
  *    by code elsewhere), not only as the address of an access that waits; none for a shared
- *    access after a barrier, for the test of an early exit (test_only), nor for the add of a
- *    constant that the accesses it addresses fold (offset_only).
+ *    access after a barrier, for the test of an early exit (test_only) or, where the lanes
+ *    meet at a barrier, of a branch that stays (kept_test), nor for the add of a constant
+ *    that the accesses it addresses fold (offset_only).
  * None at all when the join is entered from outside the hammock too (an enclosing branch's
  * side that the branch ends early) and the branch's condition comes from a global load
  * (clang's Mandelbrot). *rmw tells that the code below stores a value the sides made to the
@@ -643,6 +692,10 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 	 * whose value is taken by such an instruction, by one that waits, by the branch below
 	 * or by code elsewhere; not one that only makes the address of an access that waits
 	 * (ptxas spends nothing beside the side on it) */
+	/* (where the lanes meet at a barrier, the test of a branch that stays below, when it waits
+	 * for a special register: kept_test) */
+	if (meet == 1 && npost && kept_test(f, post[npost - 1], sv))
+		cnd[f->blk[post[npost - 1]].jmp.cond] = 1;
 	for (int i = npins - 1; i >= 0; i--) {
 		const MIns *in = &f->blk[pins[i].blk].ins[pins[i].k];
 		int eff = (isa_ops[in->op].flags & (F_STORE | F_SIDE | F_BARRIER)) != 0;

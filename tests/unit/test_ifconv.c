@@ -718,6 +718,24 @@ START_TEST(t_sm35_side_cse)
 }
 END_TEST
 
+/* a side with a global load whose lanes meet at a barrier before the test of a branch that
+ * always stays (tests/ptx/kept_test, ptxas 11.8's listing beside it: Rodinia's
+ * particlefilter): a test that waits for a special register is no work beside the side; where
+ * the side after the barrier is predicated, the side before it is too */
+START_TEST(t_sm35_kept_test)
+{
+	Tr t;
+	char *text = sm35_tr(&t, "tests/ptx/kept_test.ptx", 35);
+
+	expect_entry(&t, "kept_test", 0, BD_BRANCH_SSY, "its other work waits for an S2R");
+	expect_entry(&t, "kept_test_ctaid", 0, BD_BRANCH_SSY, "too little other work beside it");
+	expect_entry(&t, "kept_test_pred", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "kept_test_pred", 1, BD_PREDICATED, "larger side 4 <=");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side storing a global load's value that the join loads again is branched around
  * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
  * address, and a side storing a computed value the join loads, are predicated */
@@ -2227,6 +2245,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_ld_sreg);
 	tcase_add_test(tc, t_sm35_ld_test);
 	tcase_add_test(tc, t_sm35_side_cse);
+	tcase_add_test(tc, t_sm35_kept_test);
 	tcase_add_test(tc, t_sreg_uni);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
