@@ -338,6 +338,12 @@ int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int6
 	return 1;
 }
 
+/* stall k's name without its "stall_": the where table's column and the JSON's key */
+static const char *stall_col(int k)
+{
+	return rp_stall_names[k] + strlen("stall_");
+}
+
 int rp_explore_stalls(const Explore *x, const ExploreBranch *b, int64_t d[RP_NSTALL])
 {
 	const SweepPoint *p, *base = &x->pts[0];
@@ -386,16 +392,17 @@ static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
  * "  #N" */
 static void where_table(FILE *f, const Explore *x)
 {
-	static const char *head[RP_NSTALL + 1] = {
-		"issued", "raw_alu", "raw_mem", "pipe_busy", "control", "barrier", "idle",
-	};
+	const char *head[RP_NSTALL + 1] = {"issued"};
 	int w[RP_NSTALL + 1], rows = 0;
 	int64_t d[RP_NSTALL + 1], dc;
 	double ds;
 	char v[32];
 
-	for (int c = 0; c <= RP_NSTALL; c++)
+	for (int c = 0; c <= RP_NSTALL; c++) {
+		if (c)
+			head[c] = stall_col(c - 1);
 		w[c] = (int)strlen(head[c]);
+	}
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < x->nb; i++) {
 			const ExploreBranch *b = &x->b[i];
@@ -636,7 +643,7 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 			        ", \"delta_simd_efficiency\": %.6f, \"delta_stalls\": ", dc, dw, ds);
 			if (rp_explore_stalls(x, b, st))
 				for (int k = 0; k < RP_NSTALL; k++)
-					fprintf(f, "%s\"%s\": %" PRId64 "%s", k ? ", " : "{", rp_stall_names[k] + 6, st[k],
+					fprintf(f, "%s\"%s\": %" PRId64 "%s", k ? ", " : "{", stall_col(k), st[k],
 					        k + 1 < RP_NSTALL ? "" : "}");
 			else
 				fputs("null", f);
