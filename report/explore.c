@@ -338,12 +338,6 @@ int rp_explore_delta(const Explore *x, const ExploreBranch *b, int64_t *dc, int6
 	return 1;
 }
 
-/* stall k's name without its "stall_": the where table's column and the JSON's key */
-static const char *stall_col(int k)
-{
-	return rp_stall_names[k] + strlen("stall_");
-}
-
 int rp_explore_stalls(const Explore *x, const ExploreBranch *b, int64_t d[RP_NSTALL])
 {
 	const SweepPoint *p, *base = &x->pts[0];
@@ -400,7 +394,7 @@ static void where_table(FILE *f, const Explore *x)
 
 	for (int c = 0; c <= RP_NSTALL; c++) {
 		if (c)
-			head[c] = stall_col(c - 1);
+			head[c] = rp_stall_col(c - 1);
 		w[c] = (int)strlen(head[c]);
 	}
 	for (int pass = 0; pass < 2; pass++) {
@@ -643,7 +637,7 @@ int rp_explore_json(const char *path, const Explore *x, const char *program, FIL
 			        ", \"delta_simd_efficiency\": %.6f, \"delta_stalls\": ", dc, dw, ds);
 			if (rp_explore_stalls(x, b, st))
 				for (int k = 0; k < RP_NSTALL; k++)
-					fprintf(f, "%s\"%s\": %" PRId64 "%s", k ? ", " : "{", stall_col(k), st[k],
+					fprintf(f, "%s\"%s\": %" PRId64 "%s", k ? ", " : "{", rp_stall_col(k), st[k],
 					        k + 1 < RP_NSTALL ? "" : "}");
 			else
 				fputs("null", f);

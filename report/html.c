@@ -78,7 +78,13 @@ static const char css[] =
 	".bar{display:inline-block;height:.8em;background:#4a78c2;vertical-align:middle}"
 	".hide-cold tr.cold{display:none}"
 	"img.pic{max-width:100%;border:1px solid #ddd}"
-	".wide{overflow-x:auto}#status{color:#555;font-size:.85em}";
+	".wide{overflow-x:auto}#status{color:#555;font-size:.85em}"
+	".sweep td.wb{text-align:left}.wb span{display:inline-block;height:.9em;vertical-align:middle}"
+	".key span{display:inline-block;width:.9em;height:.9em;margin:0 .25em 0 .8em;"
+	"vertical-align:middle}"
+	/* the warp timeline's colours (trace_svg.c); no warp at all is lighter than its idle */
+	".w0{background:#2ca02c}.w1{background:#ff9f40}.w2{background:#d62728}.w3{background:#9467bd}"
+	".w4{background:#e7c65a}.w5{background:#1f77b4}.w6{background:#d0d0d0}";
 
 /* the script: errors anywhere in the page end in #status; the toggle hides lines that never
  * ran; when it has run, #status says so and how many cards the page holds */
@@ -336,9 +342,45 @@ static void branches(FILE *f, const RpPage *pg)
 		rules(f, x);
 }
 
+/* the largest of the points' scheduler-cycles accounted (warp instructions plus stall
+ * counts), 0 when no point has the counts (--functional) */
+static uint64_t where_max(const RpPage *pg)
+{
+	uint64_t m = 0;
+
+	for (int i = 0; i < pg->sp->nvals; i++) {
+		const SweepPoint *p = &pg->spts[i];
+		uint64_t t = p->warp_insts;
+		if (!p->ok || !p->stalls)
+			continue;
+		for (int k = 0; k < RP_NSTALL; k++)
+			t += p->stall[k];
+		m = t > m ? t : m;
+	}
+	return m;
+}
+
+/* a point's scheduler-cycles as one bar of segments, issued then each stall, its length
+ * against the longest point's (max) */
+static void where_bar(FILE *f, const SweepPoint *p, uint64_t max)
+{
+	uint64_t v[RP_NSTALL + 1] = {p->warp_insts}, sum = p->warp_insts;
+
+	fputs("<td class=\"wb\">", f);
+	for (int k = 0; k < RP_NSTALL; k++)
+		sum += v[k + 1] = p->stall[k];
+	for (int c = 0; c <= RP_NSTALL; c++)
+		if (v[c])
+			fprintf(f, "<span class=\"w%d\" style=\"width:%.2fpx\" title=\"%s %" PRIu64
+			        " (%.1f%%)\"></span>", c, 360.0 * (double)v[c] / (double)max,
+			        c ? rp_stall_col(c - 1) : "issued", v[c], 100.0 * (double)v[c] / (double)sum);
+	fputs("</td>", f);
+}
+
 static void sweep(FILE *f, const RpPage *pg)
 {
 	const SweepSpec *sp = pg->sp;
+	uint64_t max;
 
 	fputs("<h2 id=\"sweep\">Sweep</h2>\n", f);
 	if (pg->sweep_note) {
@@ -352,18 +394,34 @@ static void sweep(FILE *f, const RpPage *pg)
 	        pg->nlaunches ? "launches" : "launch", sp->key);
 	if (pg->sweep_svg)
 		svg_img(f, pg->sweep_svg, "the sweep chart");
+	max = where_max(pg);
+	if (max) {
+		fputs("<p class=\"key\">Where the cycles went, in scheduler-cycles (a bar a point, its "
+		      "length their sum, about its cycles times its schedulers): the warp instructions "
+		      "issued, then the cycles a scheduler issued none, by what its first warp waited on:",
+		      f);
+		for (int c = 0; c <= RP_NSTALL; c++)
+			fprintf(f, "<span class=\"w%d\"></span>%s", c, c ? rp_stall_col(c - 1) : "issued");
+		fputs(".</p>\n", f);
+	}
 	fprintf(f, "<table class=\"sweep\"><tr><th>--%s</th><th>cycles</th><th>warp instructions</th>"
-	        "<th>SIMD efficiency</th><th>same memory</th></tr>\n", sp->key);
+	        "<th>SIMD efficiency</th><th>same memory</th>%s</tr>\n", sp->key,
+	        max ? "<th>where the cycles went</th>" : "");
 	for (int i = 0; i < sp->nvals; i++) {
 		const SweepPoint *p = &pg->spts[i];
 		fputs("<tr><td>", f);
 		rp_html_esc(f, sp->vals[i]);
 		if (p->ok)
-			fprintf(f, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%.4f</td><td>%s</td></tr>\n",
+			fprintf(f, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%.4f</td><td>%s</td>",
 			        p->cycles, p->warp_insts, simd(p->thread_insts, p->warp_insts),
 			        p->outs_differ ? "NO" : "yes");
 		else
-			fputs("</td><td colspan=\"4\">did not run</td></tr>\n", f);
+			fprintf(f, "</td><td colspan=\"%d\">did not run</td>", max ? 5 : 4);
+		if (p->ok && max && p->stalls)
+			where_bar(f, p, max);
+		else if (p->ok && max)
+			fputs("<td></td>", f);
+		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
 }

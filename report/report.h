@@ -217,6 +217,8 @@ typedef struct {
  * (one issue a scheduler-cycle) */
 enum { RP_NSTALL = 6 };
 extern const char *const rp_stall_names[RP_NSTALL];
+/* its name without "stall_": "raw_alu" (the tables' and --explore JSON's column names) */
+const char *rp_stall_col(int k);
 
 /* one point's statistics, as the child reports them */
 typedef struct {

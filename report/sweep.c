@@ -552,6 +552,69 @@ double rp_sweep_simd(const SweepPoint *p)
 	return p->warp_insts ? 100.0 * (double)p->thread_insts / (32.0 * (double)p->warp_insts) : 0.0;
 }
 
+const char *rp_stall_col(int k)
+{
+	return rp_stall_names[k] + strlen("stall_");
+}
+
+/* the point's warp instructions and stall counts (RP_NSTALL + 1 values), less base's unless
+ * base is NULL */
+static void where_row(const SweepPoint *p, const SweepPoint *base, int64_t d[RP_NSTALL + 1])
+{
+	d[0] = (int64_t)p->warp_insts - (base ? (int64_t)base->warp_insts : 0);
+	for (int k = 0; k < RP_NSTALL; k++)
+		d[k + 1] = (int64_t)p->stall[k] - (base ? (int64_t)base->stall[k] : 0);
+}
+
+/* the table's second part: where each point's cycles went, in scheduler-cycles, the first
+ * point that has the counts (one the timing model ran) whole and every other one as the
+ * difference from it, so that what a value changes reads as in --explore's table; indented,
+ * so that a row of the first part is still one that begins with a value */
+static void where_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts, int kw)
+{
+	const SweepPoint *base = NULL;
+	int w[RP_NSTALL + 1], rows = 0;
+	int64_t d[RP_NSTALL + 1];
+	char v[32];
+
+	for (int c = 0; c <= RP_NSTALL; c++)
+		w[c] = (int)strlen(c ? rp_stall_col(c - 1) : "issued");
+	for (int pass = 0; pass < 2; pass++) {
+		base = NULL;
+		for (int i = 0; i < sp->nvals; i++) {
+			const SweepPoint *p = &pts[i];
+			if (p->skipped || !p->ok || !p->stalls)
+				continue;
+			where_row(p, base, d);
+			if (pass)
+				fprintf(f, "    %-*s", kw, sp->vals[i]);
+			for (int c = 0; c <= RP_NSTALL; c++) {
+				int n = snprintf(v, sizeof v, base ? "%+" PRId64 : "%" PRId64, d[c]);
+				if (!pass && n > w[c])
+					w[c] = n;
+				else if (pass)
+					fprintf(f, " %*s", w[c], v);
+			}
+			if (pass)
+				fputc('\n', f);
+			if (!base)
+				base = p;
+			rows++;
+		}
+		if (!rows)
+			return;
+		if (!pass) {
+			fprintf(f, "where the cycles went, in scheduler-cycles: the warp instructions "
+			        "issued, then the cycles a scheduler\nissued none, by what its first warp "
+			        "waited on (--stats-json's stall_* counts); the first point's\ncounts, then "
+			        "each other point's less the first's\n    %-*s", kw, sp->key);
+			for (int c = 0; c <= RP_NSTALL; c++)
+				fprintf(f, " %*s", w[c], c ? rp_stall_col(c - 1) : "issued");
+			fputc('\n', f);
+		}
+	}
+}
+
 void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
 {
 	const SweepPoint *base = sp->nvals && pts[0].ok ? &pts[0] : NULL;
@@ -579,6 +642,7 @@ void rp_sweep_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts)
 			fprintf(f, " %8s", "-");
 		fprintf(f, "%s\n", p->outs_differ ? "  OUTPUTS DIFFER" : "");
 	}
+	where_table(f, sp, pts, w);
 }
 
 int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, FILE *err)
@@ -591,12 +655,15 @@ int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 		return -1;
 	}
 	fprintf(f, "%s,cycles,warp_insts,thread_insts,ipc,simd_efficiency,divergent_branches,"
-	        "crs_high_water,predicated_off_lanes,speedup,outputs_identical\n", sp->key);
+	        "crs_high_water,predicated_off_lanes,speedup,outputs_identical", sp->key);
+	for (int k = 0; k < RP_NSTALL; k++)
+		fprintf(f, ",%s", rp_stall_names[k]);
+	fputc('\n', f);
 	for (int i = 0; i < sp->nvals; i++) {
 		const SweepPoint *p = &pts[i];
 		fprintf(f, "%s", sp->vals[i]);
 		if (!p->ok) {
-			fprintf(f, ",,,,,,,,,,\n");
+			fprintf(f, ",,,,,,,,,,%.*s\n", RP_NSTALL, ",,,,,,,,");
 			continue;
 		}
 		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%.4f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
@@ -604,7 +671,13 @@ int rp_sweep_csv(const char *path, const SweepSpec *sp, const SweepPoint *pts, F
 		        p->crs_hwm, p->pred_off);
 		if (base && p->cycles)
 			fprintf(f, "%.4f", (double)base->cycles / (double)p->cycles);
-		fprintf(f, ",%s\n", p->outs_differ ? "no" : "yes");
+		fprintf(f, ",%s", p->outs_differ ? "no" : "yes");
+		for (int k = 0; k < RP_NSTALL; k++)    /* empty under --functional */
+			if (p->stalls)
+				fprintf(f, ",%" PRIu64, p->stall[k]);
+			else
+				fputc(',', f);
+		fputc('\n', f);
 	}
 	if (ferror(f) | (fclose(f) != 0)) {
 		fprintf(err, "warpsim: --sweep-csv: error writing '%s'\n", path);

@@ -160,7 +160,7 @@ mkdir -p "$d/sweep"
 (cd "$d/sweep" && "$ws" "$ptx" --launch "$dir/reduce.launch" --predicate-max 0 --quiet \
 	--stats-json p0.json) 2>/dev/null
 c0=$(sed -n 's/^  "gpu_sim_cycle": \([0-9]*\),$/\1/p' "$d/sweep/p0.json")
-[ -z "$why" ] && [ "$(awk '$1 == "0" { print $2 }' "$d/sweep.out")" != "$c0" ] &&
+[ -z "$why" ] && [ "$(awk '/^0 / { print $2 }' "$d/sweep.out")" != "$c0" ] &&
 	why="point 0's cycles are not the total's $c0: $(grep '^0 ' "$d/sweep.out")"
 [ -z "$why" ] && grep -q 'OUTPUTS DIFFER' "$d/sweep.out" && why="the points' buffers differ"
 for f in part.predicate-max-0.bin part.predicate-max-inf.bin sum.predicate-max-inf.bin; do

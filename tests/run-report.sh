@@ -76,6 +76,13 @@ grep -q '<tr id="ptx49"><td class="n">49</td><td style="background:rgba(255,140,
 	ok || bad "PTX line 49 beside its instruction, shaded"
 has '<tr class="cuda"><td class="n"></td><td colspan="5">divergence.cu:20      if (x &amp; 1) {' "$P" "the CUDA line above its PTX"
 has '<table class="sweep"><tr><th>--predicate-max</th>' "$P" "the sweep's table"
+# where each point's cycles went: a bar a point, its segments the point's counts
+[ "$(grep -c '^<tr><td>[0-9inf]*</td><td>[0-9]*</td>.*<td class="wb">' "$P")" = \
+	"$(grep -c '^<tr><td>[0-9inf]*</td><td>[0-9]*</td>' "$P")" ] && ok || bad "a where-the-cycles-went bar a sweep point"
+S=stall_control c7=$(stat --predicate-max 7) S=stall_idle i7=$(stat --predicate-max 7)
+grep '^<tr><td>7</td>' "$P" | grep -q "title=\"control $c7 ([0-9.]*%)\".*title=\"idle $i7 ([0-9.]*%)\"" &&
+	has '<p class="key">Where the cycles went, in scheduler-cycles' "$P" "the bars' key" ||
+	bad "the bar of --predicate-max 7: control $c7, idle $i7"
 has '<p id="status" data-cards="5" data-ready="no" data-errors="0">' "$P" "the status line for the browser check"
 
 # 2.

@@ -96,8 +96,24 @@ mkdir -p "$T/tmp"
 TMPDIR="$T/tmp" "$W" $BIG --out 1:"$T/sum.txt" --sweep scheduler=lrr,gto,two-level -j 2 --sweep-csv "$T/s.csv" \
 	--sweep-svg "$T/s.svg" >"$T/sweep.out" 2>"$T/sweep.err" &&
 	[ "$(grep -c '^lrr\|^gto\|^two-level' "$T/sweep.out")" = 3 ] && grep -q speedup "$T/sweep.out" &&
-	[ "$(wc -l <"$T/s.csv")" = 4 ] && grep -q '^gto,[0-9]*,' "$T/s.csv" && ! grep -q ',no$' "$T/s.csv" &&
+	[ "$(wc -l <"$T/s.csv")" = 4 ] && grep -q '^gto,[0-9]*,' "$T/s.csv" && ! cut -d, -f11 "$T/s.csv" | grep -qx no &&
 	xmllint --noout "$T/s.svg" && ok || { bad "scheduler sweep"; cat "$T/sweep.out" "$T/sweep.err"; }
+# where the cycles went: the CSV's stall columns are the point's --stats-json, and the table's
+# second part shows the first point's counts whole and the others' less the first's
+"$W" $BIG --scheduler gto --stats-json "$T/gto.json" >/dev/null 2>&1
+want=$(for k in warp_insts raw_alu raw_mem pipe_busy control barrier idle; do
+	[ $k = warp_insts ] && k=gpgpu_n_tot_w_icount || k=stall_$k
+	sed -n "s/^ *\"$k\": \([0-9]*\),*$/\1/p" "$T/gto.json"; done | paste -sd' ')
+got=$(awk -F, '$1 == "gto" { print $3, $12, $13, $14, $15, $16, $17 }' "$T/s.csv")
+[ -n "$got" ] && [ "$got" = "$want" ] && ok || bad "the sweep CSV's gto counts '$got', --stats-json's '$want'"
+csvrows=$(awk -F, 'NR == 2 { split($0, b) } NR > 1 { printf "%s", $1
+	for (c = 11; c <= 17; c++) { k = c == 11 ? 3 : c; d = $k - (NR > 2) * b[k]
+		printf " %s%d", (NR > 2 && d >= 0 ? "+" : ""), d }
+	print "" }' "$T/s.csv")
+tabrows=$(sed -n '/^where the cycles went/,$p' "$T/sweep.out" | grep '^    [a-z]' | sed 1d | awk '{ $1 = $1; print }')
+[ "$(grep -c '^where the cycles went, in scheduler-cycles' "$T/sweep.out")" = 1 ] && [ -n "$tabrows" ] &&
+	[ "$tabrows" = "$csvrows" ] && ok ||
+	{ bad "the sweep's where table against its CSV"; echo "$tabrows"; echo "--"; echo "$csvrows"; }
 ls "$T/tmp" | grep -q "^warpsim-sweep-" && bad "sweep left temporary directories" || ok
 # a setting that changes results is reported loudly, exit status 3
 "$W" tests/trace/clock.sass --grid 1 --block 64 --arg buf:u32:64 --out 0:"$T/c.txt" \

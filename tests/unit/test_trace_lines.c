@@ -339,10 +339,11 @@ START_TEST(test_sweep_reports)
 	ck_assert_int_eq(rp_sweep_csv(path, &sp, p, stderr), 0);
 	got = ck_slurp(path);
 	ck_assert_str_eq(got, "predicate-max,cycles,warp_insts,thread_insts,ipc,simd_efficiency,divergent_branches,"
-	                 "crs_high_water,predicated_off_lanes,speedup,outputs_identical\n"
-	                 "0,200,10,160,0.8000,0.5000,2,3,40,1.0000,yes\n"
-	                 "7,100,8,256,2.5600,1.0000,0,1,8,2.0000,yes\n"
-	                 "inf,,,,,,,,,,\n");
+	                 "crs_high_water,predicated_off_lanes,speedup,outputs_identical,stall_raw_alu,"
+	                 "stall_raw_mem,stall_pipe_busy,stall_control,stall_barrier,stall_idle\n"
+	                 "0,200,10,160,0.8000,0.5000,2,3,40,1.0000,yes,,,,,,\n"   /* no stall counts */
+	                 "7,100,8,256,2.5600,1.0000,0,1,8,2.0000,yes,,,,,,\n"
+	                 "inf,,,,,,,,,,,,,,,,\n");
 	free(got);
 	snprintf(path, sizeof path, "%s/s.svg", dir);
 	ck_assert_int_eq(rp_sweep_svg(path, &sp, p, stderr), 0);
@@ -383,6 +384,30 @@ START_TEST(test_sweep_reports)
 	fprintf(f, "{\n  \"gpu_sim_cycle\": 5\n}\n");
 	fclose(f);
 	ck_assert_int_eq(rp_sweep_point_read(path, &q), -1);   /* keys missing */
+	/* with the stall counts, the table's second part: the first point's whole, the others'
+	 * less the first's, and the CSV's last columns */
+	memcpy(p[0].stall, (uint64_t[RP_NSTALL]){100, 20, 0, 30, 0, 240}, sizeof p[0].stall);
+	memcpy(p[1].stall, (uint64_t[RP_NSTALL]){50, 10, 0, 12, 0, 1200}, sizeof p[1].stall);
+	p[1].stalls = 1;
+	f = open_memstream(&buf, &len);
+	rp_sweep_table(f, &sp, p);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "inf               failed\n"
+		"where the cycles went, in scheduler-cycles: the warp instructions issued, then the "
+		"cycles a scheduler\nissued none, by what its first warp waited on (--stats-json's "
+		"stall_* counts); the first point's\ncounts, then each other point's less the "
+		"first's\n"
+		"    predicate-max issued raw_alu raw_mem pipe_busy control barrier idle\n"
+		"    0                 10     100      20         0      30       0  240\n"
+		"    7                 -2     -50     -10        +0     -18      +0 +960\n"));
+	free(buf);
+	snprintf(path, sizeof path, "%s/s.csv", dir);
+	ck_assert_int_eq(rp_sweep_csv(path, &sp, p, stderr), 0);
+	got = ck_slurp(path);
+	ck_has_all(got, (const char *[]){
+		"\n0,200,10,160,0.8000,0.5000,2,3,40,1.0000,yes,100,20,0,30,0,240\n",
+		"\n7,100,8,256,2.5600,1.0000,0,1,8,2.0000,yes,50,10,0,12,0,1200\n", NULL});
+	free(got);
 	rp_sweep_free(&sp);
 }
 END_TEST
