@@ -430,7 +430,10 @@ static int propagate(Fn *f, Stk *in)
  * arriving edge goes past x: its target is marked brk, so every continue of the loop to it
  * leaves by BRK and b's branch stays a plain BRA inside the PBK region. A uniform b or c,
  * and a continue from the body's top level (before an if or after its join), keep SSY
- * (docs/fidelity.md, "What separates PBK from SSY") */
+ * (docs/fidelity.md, "What separates PBK from SSY"); so does one after b's region, which b's
+ * immediate post-dominator dominates: when b's sides meet early (`if (a || b)`, clang's
+ * mirror clamp), x is not that post-dominator, and the side that skips past x reaches the
+ * rest of the body (tests/ptx/cont_after; eigenvalues' bisect kernels) */
 static void crossed_joins(Fn *f, const Stk *in)
 {
 	int n = f->nblk, *stk = be_alloc(f->pool, sizeof(int) * (size_t)n);
@@ -455,7 +458,8 @@ static void crossed_joins(Fn *f, const Stk *in)
 		for (int j = 0; j < n; j++) {
 			const Blk *c = &f->blk[j];
 			if (!(mark[j] & 4) || j == i || c->dead || in[j].d < 0 || c->jmp.kind != J_BRA ||
-			    !c->jmp.pdiv || c->loop != l || be_latch_exit(f, c))
+			    !c->jmp.pdiv || c->loop != l || be_latch_exit(f, c) ||
+			    (b->ipdom >= 0 && b->ipdom < n && be_dominates(f, b->ipdom, j)))
 				continue;
 			if (c->arrive1 && c->s1 != x && be_cont_target(f, l, c->s1) &&
 			    !f->blk[c->s1].brkpass)
@@ -711,14 +715,16 @@ int be_sync(Fn *f)
 	 * brackets such a region with PBK as well (two nested ifs sharing a join keep SSY).
 	 * Of the conditional branches to a join inside their loop, the chain does not count
 	 * them (spmv's and lavaMD's unrolled remainders keep SSY), the jumps' rule does unless
-	 * the join is the loop's latch or header (myocyte's powf: two jumps and a test inside
-	 * a loop, PBK; Mandelbrot's skips to the latch, SSY). Nor does it count the breaks of a
-	 * loop whose exits all go to that join: ptxas keeps the loop's SSY there, its breaks
-	 * leaving by @P NOP.S, however many (tests/ptx/brk_chain; volumeRender's unrolled ray
-	 * march). ptxas counts after if-conversion: the jump of a side predicated with its
-	 * branch kept (Jmp.nest) is no jump and no branch of the chain, but counts toward the
-	 * three edges beside two jumps (tests/ptx/else_chain: an else-if chain of short cases
-	 * keeps SSY; else_chain_mix and mathlib's log1p, PBK) */
+	 * the join is the loop's header (myocyte's powf: two jumps and a test inside a loop,
+	 * PBK), also at the latch: a continue beside the two jumps of an if/else that ends the
+	 * body, or sinf's argument reduction ending it, PBK (tests/ptx/join_latch); continues
+	 * beside one jump keep SSY (join_latch, Mandelbrot's skips to the latch). Nor does it
+	 * count the breaks of a loop whose exits all go to that join: ptxas keeps the loop's
+	 * SSY there, its breaks leaving by @P NOP.S, however many (tests/ptx/brk_chain;
+	 * volumeRender's unrolled ray march). ptxas counts after if-conversion: the jump of a
+	 * side predicated with its branch kept (Jmp.nest) is no jump and no branch of the
+	 * chain, but counts toward the three edges beside two jumps (tests/ptx/else_chain: an
+	 * else-if chain of short cases keeps SSY; else_chain_mix and mathlib's log1p, PBK) */
 	if (f->opt->loop_sync == BE_LOOP_PBK) {
 		/* per class of arrival (Arr.cls) and join, one after another */
 		int *njmp = be_alloc(f->pool, 4 * sizeof(int) * (size_t)f->nblk), *nbra = njmp + f->nblk;
@@ -752,7 +758,7 @@ int be_sync(Fn *f)
 					c = l < 0 || !one[l] ? 1 : 4;
 				}
 				else
-					c = be_cont_target(f, b->loop, s[e]) ? 4 : 2;
+					c = s[e] == f->loops[b->loop].header ? 4 : 2;
 				arr[narr++] = (Arr){s[e], be_join_path(f, i, s[e]), c};
 			}
 		}
