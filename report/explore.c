@@ -386,17 +386,11 @@ static const char *branch_loc(const ExploreBranch *b, char *buf, size_t n)
  * "  #N" */
 static void where_table(FILE *f, const Explore *x)
 {
-	const char *head[RP_NSTALL + 1] = {"issued"};
 	int w[RP_NSTALL + 1], rows = 0;
 	int64_t d[RP_NSTALL + 1], dc;
 	double ds;
-	char v[32];
 
-	for (int c = 0; c <= RP_NSTALL; c++) {
-		if (c)
-			head[c] = rp_stall_col(c - 1);
-		w[c] = (int)strlen(head[c]);
-	}
+	rp_where_widths(w);
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < x->nb; i++) {
 			const ExploreBranch *b = &x->b[i];
@@ -405,15 +399,7 @@ static void where_table(FILE *f, const Explore *x)
 				continue;
 			if (pass)
 				fprintf(f, "    #%-3d", b->index);
-			for (int c = 0; c <= RP_NSTALL; c++) {
-				int n = snprintf(v, sizeof v, "%+" PRId64, d[c]);
-				if (!pass && n > w[c])
-					w[c] = n;
-				else if (pass)
-					fprintf(f, " %*s", w[c], v);
-			}
-			if (pass)
-				fputc('\n', f);
+			rp_where_cells(pass ? f : NULL, w, d, 1);
 			rows++;
 		}
 		if (!rows)
@@ -422,9 +408,7 @@ static void where_table(FILE *f, const Explore *x)
 			fprintf(f, "  where d.cycles went, in scheduler-cycles (the flip's run less the program as "
 			        "compiled): the warp\n  instructions issued, then the cycles a scheduler issued "
 			        "none, by what its first warp waited on\n  (--stats-json's stall_* counts)\n    %-4s", "#");
-			for (int c = 0; c <= RP_NSTALL; c++)
-				fprintf(f, " %*s", w[c], head[c]);
-			fputc('\n', f);
+			rp_where_head(f, w);
 		}
 	}
 }

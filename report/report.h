@@ -219,6 +219,14 @@ enum { RP_NSTALL = 6 };
 extern const char *const rp_stall_names[RP_NSTALL];
 /* its name without "stall_": "raw_alu" (the tables' and --explore JSON's column names) */
 const char *rp_stall_col(int k);
+/* the where-the-cycles-went tables of --sweep and --explore, a column for the warp
+ * instructions issued, then one per stall count: w[] the columns' widths, first their
+ * headings'; the heading line (after the caller's first column); a row's cells, on the
+ * measuring pass (f NULL) widening w to fit them, else printed in w's widths and the line
+ * ended, with their sign (sign: they are differences) */
+void rp_where_widths(int w[RP_NSTALL + 1]);
+void rp_where_head(FILE *f, const int w[RP_NSTALL + 1]);
+void rp_where_cells(FILE *f, int w[RP_NSTALL + 1], const int64_t d[RP_NSTALL + 1], int sign);
 
 /* one point's statistics, as the child reports them */
 typedef struct {

@@ -557,6 +557,34 @@ const char *rp_stall_col(int k)
 	return rp_stall_names[k] + strlen("stall_");
 }
 
+void rp_where_widths(int w[RP_NSTALL + 1])
+{
+	for (int c = 0; c <= RP_NSTALL; c++)
+		w[c] = (int)strlen(c ? rp_stall_col(c - 1) : "issued");
+}
+
+void rp_where_head(FILE *f, const int w[RP_NSTALL + 1])
+{
+	for (int c = 0; c <= RP_NSTALL; c++)
+		fprintf(f, " %*s", w[c], c ? rp_stall_col(c - 1) : "issued");
+	fputc('\n', f);
+}
+
+void rp_where_cells(FILE *f, int w[RP_NSTALL + 1], const int64_t d[RP_NSTALL + 1], int sign)
+{
+	char v[32];
+
+	for (int c = 0; c <= RP_NSTALL; c++) {
+		int n = snprintf(v, sizeof v, sign ? "%+" PRId64 : "%" PRId64, d[c]);
+		if (!f && n > w[c])
+			w[c] = n;
+		else if (f)
+			fprintf(f, " %*s", w[c], v);
+	}
+	if (f)
+		fputc('\n', f);
+}
+
 /* the point's warp instructions and stall counts (RP_NSTALL + 1 values), less base's unless
  * base is NULL */
 static void where_row(const SweepPoint *p, const SweepPoint *base, int64_t d[RP_NSTALL + 1])
@@ -575,10 +603,8 @@ static void where_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts, int
 	const SweepPoint *base = NULL;
 	int w[RP_NSTALL + 1], rows = 0;
 	int64_t d[RP_NSTALL + 1];
-	char v[32];
 
-	for (int c = 0; c <= RP_NSTALL; c++)
-		w[c] = (int)strlen(c ? rp_stall_col(c - 1) : "issued");
+	rp_where_widths(w);
 	for (int pass = 0; pass < 2; pass++) {
 		base = NULL;
 		for (int i = 0; i < sp->nvals; i++) {
@@ -588,15 +614,7 @@ static void where_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts, int
 			where_row(p, base, d);
 			if (pass)
 				fprintf(f, "    %-*s", kw, sp->vals[i]);
-			for (int c = 0; c <= RP_NSTALL; c++) {
-				int n = snprintf(v, sizeof v, base ? "%+" PRId64 : "%" PRId64, d[c]);
-				if (!pass && n > w[c])
-					w[c] = n;
-				else if (pass)
-					fprintf(f, " %*s", w[c], v);
-			}
-			if (pass)
-				fputc('\n', f);
+			rp_where_cells(pass ? f : NULL, w, d, base != NULL);
 			if (!base)
 				base = p;
 			rows++;
@@ -608,9 +626,7 @@ static void where_table(FILE *f, const SweepSpec *sp, const SweepPoint *pts, int
 			        "issued, then the cycles a scheduler\nissued none, by what its first warp "
 			        "waited on (--stats-json's stall_* counts); the first point's\ncounts, then "
 			        "each other point's less the first's\n    %-*s", kw, sp->key);
-			for (int c = 0; c <= RP_NSTALL; c++)
-				fprintf(f, " %*s", w[c], c ? rp_stall_col(c - 1) : "issued");
-			fputc('\n', f);
+			rp_where_head(f, w);
 		}
 	}
 }
