@@ -128,6 +128,7 @@ static Fn *translate_fn(const Module *m, int fi, const BeOptions *opt, const Lay
 		return NULL;
 	if (be_fold_chains(f)) {
 		be_check_ir(f, "fold_chains");
+		be_rpo(f);   /* (a folded block is dead: be_dom reads the order of the live ones) */
 		be_dom(f);
 		be_postdom(f);
 		be_loops(f);

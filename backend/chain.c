@@ -13,7 +13,10 @@
  * fold making a longer B for the test before it) while B holds at most BE_CHAIN_MAX of its
  * instructions and nothing that may not run on lanes that would not have reached it: no
  * memory access (not even a load), no call, barrier, control or warp-wide op
- * (tests/ptxas-ref/short_circuit: a block of 5 folds, of 6 or with one load does not).
+ * (tests/ptxas-ref/short_circuit: a block of 5 folds, of 6 or with one load does not), but a
+ * load from the constant bank, which ptxas runs unguarded (LDC: tests/ptx/tex_side's
+ * const_test, Rodinia's dilate_kernel, `x < n && c_strel[j] != 0`; glob_test's global word
+ * keeps its block).
  * Counted as ptxas counts them (ifrule.c's be_ifrule_free): a widening conversion between
  * integer types is free (ptxas makes the value with the load or bit-field extract that had
  * it), an abs is one instruction (I2I |x|, our IADD and IMNMX), a logical right shift that
@@ -37,7 +40,7 @@ static const char *unspeculable(const MIns *in)
 {
 	const OpInfo *oi = &isa_ops[in->op];
 
-	if (oi->flags & (F_LOAD | F_STORE | F_ATOMIC))
+	if (in->op != OP_LDC && (oi->flags & (F_LOAD | F_STORE | F_ATOMIC)))   /* (LDC: above) */
 		return "a memory access";
 	if (oi->flags & (F_BRANCH | F_PUSH | F_INDIRECT | F_BARRIER | F_SIDE | F_MACRO) ||
 	    !(oi->flags & F_PRED))

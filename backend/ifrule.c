@@ -21,7 +21,9 @@
  * nor our re-canonicalisation of an 8- or 16-bit result (fix16), and counts a signed widening of
  * one once (widen_once: ptxas's BFE; tests/ptx/side16, Mandelbrot's colour),
  * nor the copies of a pair's words into and out of 32-bit registers (pair_copy: nvcc's pow's sign
- * flip, tests/ptx/pow_sign),
+ * flip, tests/ptx/pow_sign), nor those into and out of a texture fetch's quad (tex_copy); a side
+ * that computes with a fetched value counts as one with a load from an address made before it
+ * (MADE_SIDE, other_work, where a store of the value below the join is work: tests/ptx/tex_side),
  * counts a side that makes exactly one global (or generic) store one more (ptxas's limits for it
  * are 7 divergent and 5 uniform, one below a side with no such store or two: tests/ptx/one_store; a
  * shared store does not count, nor do RED and ATOM; a store whose address base code outside the
@@ -582,6 +584,8 @@ typedef struct {
 	int late;    /* of the work, what waits for a shared load after a barrier below the join,
 	              * or comes after a guarded EXIT or RET there (a branch that ends ptxas's block) */
 	int bound;   /* of the work and sreg, what waits for a special register (sreg_vals), not late */
+	int stwait;  /* what the global stores below the join that wait for the sides would count
+	              * (work()), before any branch there: none of the work */
 } Work;
 
 static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw, Work *w)
@@ -709,6 +713,8 @@ static int other_work(const Fn *f, int a, const int *chain, int nchain, int *rmw
 		} else if (!pins[i].wait && !eff && offset_only(f, in))
 			mark_reads(f, in, addr, 1);
 		else if (pins[i].wait) {
+			if (in->op == OP_ST && !pins[i].past)
+				w->stwait += work(&f->blk[pins[i].blk], pins[i].k);
 			mark_reads(f, in, data, 0);
 			mark_reads(f, in, used, 0);
 			mark_reads(f, in, below, 0);
@@ -1324,6 +1330,49 @@ static int pair_copy(const Fn *f, const int *chain, int k, int i)
 	return w && w->op == OP_MOV && w->nopd == 2 && w->o[0].t == in->o[1].t && w->o[0].part;
 }
 
+/* instruction i of chain[k] is a copy into or out of a texture fetch's quad: isel's MOV of
+ * the coordinate into the register the TEX or TLD after it reads, or of a word of its result
+ * into the PTX register (unguarded). ptxas 11.8 fetches into and from the registers
+ * themselves, writing only the words that are read: such copies cost it nothing */
+static int tex_copy(const Fn *f, const int *chain, int k, int i)
+{
+	const Blk *x = &f->blk[chain[k]];
+	const MIns *in = &x->ins[i], *w;
+
+	if (in->op != OP_MOV || in->nopd != 2 || in->guard != T_PT || in->o[0].kind != OPD_REG ||
+	    in->o[1].kind != OPD_REG)
+		return 0;
+	if (i + 1 < x->nins && isa_ops[x->ins[i + 1].op].lat == LAT_TEX && !in->o[0].part)
+		for (int o = 1; o < x->ins[i + 1].nopd; o++)
+			if (x->ins[i + 1].o[o].kind == OPD_REG && x->ins[i + 1].o[o].t == in->o[0].t)
+				return 1;
+	if (!in->o[1].part)
+		return 0;
+	w = writer(f, chain, k, i, in->o[1].t);
+	return w && isa_ops[w->op].lat == LAT_TEX;
+}
+
+/* instruction i of chain[k] reads the result of a texture fetch of the side (through isel's
+ * copy of one of its words). ptxas 11.8 treats such a side as one that computes with a global
+ * load from an address made before it (MADE_SIDE, other_work): tests/ptx/tex_side's tex_k18
+ * (IMUL, TLD and 18 FMULs, 20 of ptxas's without its TEXDEPBAR) predicated, tex_k19 branched;
+ * dilate_kernel's unrolled loop predicated, its remainder's rungs branched (tex_rem) */
+static int reads_tex(const Fn *f, const int *chain, int k, int i)
+{
+	const MIns *in = &f->blk[chain[k]].ins[i], *w;
+	const ShapeInfo *si = isa_shape(isa_ops[in->op].shape);
+
+	for (int o = 0; o < in->nopd; o++)
+		if (in->o[o].kind == OPD_REG && (o >= si->n || !si->dst[o]) &&
+		    (w = writer(f, chain, k, i, in->o[o].t))) {
+			if (w->op == OP_MOV && w->nopd == 2 && w->o[1].kind == OPD_REG && w->o[1].part)
+				w = writer(f, chain, k, i, w->o[1].t);
+			if (w && isa_ops[w->op].lat == LAT_TEX)
+				return 1;
+		}
+	return 0;
+}
+
 /* instruction in is sel.c's be_fix16: a narrow value re-canonicalised in place (LOP.AND t, t,
  * 0xffff or 0xff of a w16 temporary), ours after every definition of an 8- or 16-bit
  * register. ptxas 11.8 keeps such a value in a 32-bit register whatever its high bits, and
@@ -1793,6 +1842,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 	 * however many adds read its product, and their MOV32Is of 2^k) */
 	int *sc = NULL, nsc = 0, capsc = 0, nscmov = 0;
 	int ldany = 0;           /* (a global load: LD or LDG) */
+	int usetex = 0, ntex = 0;   /* (a texture fetch's value computed with; tex_copy's) */
 	int ncmp, nsel = sel_extra(f, chain, nchain, &ncmp);
 	/* the side's global stores: each one's address base, that base when made before the
 	 * side (else T_RZ), and the kernel parameter it is when the side only stores through it */
@@ -1833,6 +1883,7 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			/* a copy of the loaded value (isel's move into the PTX register) or a store of
 			 * it is not a use: ptxas predicates pipeline's load-and-store sides */
 			useld |= use && in->op != OP_MOV && !(isa_ops[in->op].flags & F_STORE);
+			usetex |= in->op != OP_MOV && reads_tex(f, chain, k, i);
 			if ((((in->op == OP_LD || in->op == OP_LDG) && !mine) || (use && in->op == OP_MOV)) &&
 			    in->nopd > 0 && in->o[0].kind == OPD_REG)
 				*VPUSH(f->pool, ld, nld, capld) = in->o[0].t;
@@ -1855,9 +1906,11 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 					*VPUSH(f->pool, sc, nsc, capsc) = in->o[1].t;
 			}
 			nsh += !fr && shared_free(f, in);
-			int pr = !fr && !cc && !pm && pair_copy(f, chain, k, i);
+			int tx = !fr && !cc && !pm && tex_copy(f, chain, k, i);
+			int pr = !fr && !cc && !pm && !tx && pair_copy(f, chain, k, i);
+			ntex += tx;
 			npair += pr;
-			ncse += cse && cse[idx] && !fr && !cc && !pm && !pr;
+			ncse += cse && cse[idx] && !fr && !cc && !pm && !pr && !tx;
 			idx++;
 			for (int o = 0; o < in->nopd && o < si->n; o++)
 				if (si->dst[o] && in->o[o].kind == OPD_REG && !pm)
@@ -1871,9 +1924,11 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 	/* (a global load with no other work beside it, or too little: not converted; a use of
 	 * one from an address made before the side counts MADE_SIDE fewer. In a loop, only such
 	 * a use: ptxas predicates a load whose address the side makes, or whose value it only
-	 * stores or hands to the join, beside the loop's other code, tests/ptx/ld_work_loop) */
-	if (useld || (ldany && f->blk[a].loop < 0)) {
-		Work wk = {0, 0, 0, 0};
+	 * stores or hands to the join, beside the loop's other code, tests/ptx/ld_work_loop.
+	 * A side that computes with a texture fetch's value is held to it as such a use, in a
+	 * loop or not, and counts as one: tests/ptx/tex_side) */
+	if (useld || usetex || (ldany && f->blk[a].loop < 0)) {
+		Work wk = {0, 0, 0, 0, 0};
 		int rmw = 0, w = other_work(f, a, chain, nchain, &rmw, &wk);
 		int plainw = !rmw && !useld && wk.bar;
 		/* (where the sides' lanes meet at a barrier, the plain rule also counts the reads of
@@ -1882,6 +1937,10 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		 * special register: tests/ptx/ld_sreg) */
 		if (plainw)
 			w += wk.sreg - wk.late;
+		/* (a texture fetch's value stored below the join is work beside it, what comes after
+		 * an early exit there is not: tests/ptx/tex_side) */
+		if (usetex && !useld && !ldany && !plainw)
+			w += wk.stwait - wk.late;
 		const char *no = !w ? "no other work beside it" :
 		                 w < (rmw ? RMW_WORK : useld ? 1 : OTHER_WORK) ?
 		                 "too little other work beside it" :
@@ -1891,14 +1950,17 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		if (no && why && !why[0])
 			snprintf(why, nwhy, "a side %s, %s", useld ? "uses a global load from an address "
 			         "made before it" : made ? "loads from global memory at an address it "
-			         "computes" : "stores a global load or hands it to the join", no);
+			         "computes" : ldany ? "stores a global load or hands it to the join" :
+			         "computes with a texture fetch", no);
 		useld &= !no;
+		usetex &= !no;
 	}
-	if (made || (local && !stl) || useld) {
+	if (made || (local && !stl) || useld || usetex) {
 		int less = local && !stl ? LOCAL_SIDE : made ? LOAD_SIDE : MADE_SIDE;   /* (a local
 		                                                   store: the global rule's) */
 		if (less == MADE_SIDE && ldg)
 			c += ldg - 1;
+		c -= ntex;
 		/* (LOAD_SIDE was fitted on our mul.wide by 2^k as SHL, SHR and MOV.64, its product
 		 * once however many 64-bit adds read it; fused, each add is ptxas's ISCADD.CC and
 		 * IMAD.HI.X and the MOV32I before it is free: the three for each fused mul.wide, the
@@ -1909,14 +1971,18 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		c = c > less ? c - less : 1;
 		*loadside |= less != LOCAL_SIDE;
 		if (note && less == MADE_SIDE) {
-			int n = snprintf(note, nnote, "counted as ptxas: %d fewer for a load from an address "
-			                 "made before it, with other work beside it", MADE_SIDE);
+			int n = snprintf(note, nnote, "counted as ptxas: %d fewer for %s, with other work "
+			                 "beside it", MADE_SIDE, useld ? "a load from an address made before "
+			                 "it" : "a texture fetch it computes with");
+			if (ntex && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, ", %d cop%s into and out of the "
+				              "fetch", ntex, ntex == 1 ? "y" : "ies");
 			if (ldg > 1 && n < (int)nnote)
 				snprintf(note + n, nnote - (size_t)n, ", %d more for its LDGs' waits and "
 				         "offsets", ldg - 1);
 		}
 	} else {
-		c -= nfree + nlit + nsh + npair + n16 + nsel + ncse;   /* (LOAD_SIDE and LOCAL_SIDE
+		c -= nfree + nlit + nsh + npair + n16 + nsel + ncse + ntex;   /* (LOAD_SIDE and LOCAL_SIDE
 		                                                          were fitted counting them) */
 		c -= nprm - prmcopy;
 		/* (one more for each store whose base no other store of the side goes through;

@@ -736,6 +736,43 @@ START_TEST(t_sm35_kept_test)
 }
 END_TEST
 
+/* sides that compute with a texture fetch, and short-circuit tests of a constant-bank word
+ * (tests/ptx/tex_side, ptxas 11.8's listing beside it: Rodinia's dilate_kernel), under
+ * kepler.cfg's options: the constant word's test is folded (a global word's is not); a fetch's
+ * side counts as one with a load from an address made before it, its copies into and out of
+ * the fetch free (predicated up to 18 multiplies, branched at 19), and needs other work
+ * beside it: the unrolled loop's sides are predicated, the remainder's rungs and a side before
+ * an early exit branched */
+START_TEST(t_sm35_tex_side)
+{
+	Tr t;
+	BeOptions o;
+	size_t len;
+	char *text = slurp("tests/ptx/tex_side.ptx", &len);
+
+	ck_assert(text != NULL);
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	o.loop_sync = BE_LOOP_PBK;
+	o.early_return = BE_RET_GUARDED;
+	o.short_circuit = BE_SC_FOLD;
+	ck_assert(tr_opts(&t, "tests/ptx/tex_side.ptx", text, len, &o));
+	expect_entry(&t, "const_test", 2, BD_PREDICATED, "test folded into the branch of line 556");
+	expect_entry(&t, "const_test", 3, BD_PREDICATED, "larger side 2 <=");
+	expect_entry(&t, "glob_test", 2, BD_BRANCH_SSY, "holds a converted hammock");
+	expect_entry(&t, "tex_rem", 5, BD_PREDICATED, "12 fewer for a texture fetch it computes with, "
+	             "with other work beside it, 5 copies into and out of the fetch");
+	expect_entry(&t, "tex_rem", 15, BD_BRANCH_SSY, "a side computes with a texture fetch, too "
+	             "little other work beside it");
+	expect_entry(&t, "tex_k6", 0, BD_PREDICATED, "larger side 1 <=");
+	expect_entry(&t, "tex_k18", 0, BD_PREDICATED, "larger side 8 <=");
+	expect_entry(&t, "tex_k19", 0, BD_BRANCH_SSY, "larger side 9 >");
+	expect_entry(&t, "tex_k3_loop", 0, BD_BRANCH_SSY, "no other work beside it");
+	expect_entry(&t, "tex_ldtest", 0, BD_PREDICATED, "larger side 1 <=");
+	tr_free(&t);
+	free(text);
+}
+END_TEST
+
 /* a side storing a global load's value that the join loads again is branched around
  * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
  * address, and a side storing a computed value the join loads, are predicated */
@@ -2246,6 +2283,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_ld_test);
 	tcase_add_test(tc, t_sm35_side_cse);
 	tcase_add_test(tc, t_sm35_kept_test);
+	tcase_add_test(tc, t_sm35_tex_side);
 	tcase_add_test(tc, t_sreg_uni);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
