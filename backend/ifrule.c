@@ -1999,7 +1999,8 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 		c += one;
 		if (stmade)
 			c = c > STORE_SIDE ? c - STORE_SIDE : 1;
-		if (note && (one || stmade || nfuse || nprm || nsh || npair || nlit || nsel || ncse)) {
+		if (note && (one || stmade || nfuse || nprm || nsh || npair || nlit || nsel || ncse ||
+		             ntex)) {
 			int n = snprintf(note, nnote, "counted as ptxas: ");
 			const char *sep = "";
 			if (one && nst == 1 && n < (int)nnote)
@@ -2033,6 +2034,9 @@ int be_ifrule_sm35_side(const Fn *f, int a, const int *chain, int nchain, int si
 			if (ncse && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d computed above the branch "
 				              "already", sep, ncse), sep = ", ";
+			if (ntex && n < (int)nnote)
+				n += snprintf(note + n, nnote - (size_t)n, "%s%d cop%s into and out of a "
+				              "texture fetch", sep, ntex, ntex == 1 ? "y" : "ies"), sep = ", ";
 			if (ncmp && n < (int)nnote)
 				n += snprintf(note + n, nnote - (size_t)n, "%s%d test%s against zero made into "
 				              "its selects (FCMP, ICMP)", sep, ncmp, ncmp == 1 ? "" : "s"),

@@ -773,6 +773,35 @@ START_TEST(t_sm35_tex_side)
 }
 END_TEST
 
+/* a side that hands a texture fetch's words to the join, computing nothing with them: its
+ * count leaves out isel's copy of the coordinate into the fetch and of the four words out of
+ * it (tex_copy), and --explain says so (its fetch, the jump and one copy of the coordinate
+ * into its register: 7 instructions counted 2) */
+static const char tex_pass_ptx[] =
+	".version 7.8\n.target sm_35\n.address_size 64\n.global .texref t_in;\n"
+	".visible .entry tex_pass(.param .u64 out, .param .u32 n)\n{\n"
+	".reg .pred %p<2>;\n.reg .f32 %f<5>;\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n"
+	"ld.param.u64 %rd1, [out];\nld.param.u32 %r1, [n];\nmov.u32 %r2, %tid.x;\n"
+	"mov.f32 %f2, 0f00000000;\nmov.f32 %f3, 0f00000000;\nmov.f32 %f4, 0f00000000;\n"
+	"setp.ge.s32 %p1, %r2, %r1;\n@%p1 bra ELSE;\n"
+	"tex.1d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [t_in, {%r2}];\nbra.uni JOIN;\n"
+	"ELSE:\nmov.f32 %f1, 0f3F800000;\n"
+	"JOIN:\nmul.wide.s32 %rd2, %r2, 16;\nadd.s64 %rd3, %rd1, %rd2;\n"
+	"st.global.v4.f32 [%rd3], {%f1, %f2, %f3, %f4};\nret;\n}\n";
+
+START_TEST(t_sm35_tex_pass)
+{
+	Tr t;
+	BeOptions o;
+
+	rule_opts(&o, BE_RULE_SM35, 8, 6);
+	ck_assert(tr_opts(&t, "tex_pass.ptx", tex_pass_ptx, sizeof tex_pass_ptx - 1, &o));
+	expect_entry(&t, "tex_pass", 0, BD_PREDICATED, "larger side 2 <= --predicate-max 8 (counted "
+	             "as ptxas: 5 copies into and out of a texture fetch)");
+	tr_free(&t);
+}
+END_TEST
+
 /* a side storing a global load's value that the join loads again is branched around
  * (tests/ptx/reload, ptxas 11.8's listing beside it); the same side whose join loads another
  * address, and a side storing a computed value the join loads, are predicated */
@@ -2284,6 +2313,7 @@ int main(void)
 	tcase_add_test(tc, t_sm35_side_cse);
 	tcase_add_test(tc, t_sm35_kept_test);
 	tcase_add_test(tc, t_sm35_tex_side);
+	tcase_add_test(tc, t_sm35_tex_pass);
 	tcase_add_test(tc, t_sreg_uni);
 	tcase_add_test(tc, t_short_circuit);
 	tcase_add_test(tc, t_precise_reasons);
