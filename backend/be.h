@@ -566,6 +566,10 @@ int be_fold_chains(Fn *f);   /* chain.c: tests folded into one predicate; how ma
 /* uniform.c: "%p2 depends on %tid.x via %r4", the special register behind divergent PTX
  * register reg (memoised); 0 when the divergence has another cause */
 int be_why_divergent(const Fn *f, int reg, char *out, size_t n);
+/* ifrule.c: what keeps a branch around it a branch whatever the side's size, in words ("a
+ * call"; NULL for anything else): a call, a warp-wide op, and under the sm35 rule a correctly
+ * rounded division or square root (hammock.c's unpredicable; ifrule.c's kept_test) */
+const char *be_branch_op(const Fn *f, const MIns *in);
 /* ifrule.c: the sm_35 cost of one side of a hammock whose branch ends block a (the side's
  * blocks in order, its size as ifconv.c counted it); writes why it cannot be predicated into why (when not NULL and
  * still empty); sets *loadside when the side computes the address of a global load it makes

@@ -101,25 +101,19 @@ static int skip_empty(const Fn *f, int x)
 	return x;
 }
 
-/* why instruction in cannot be guarded in a side, or NULL. A BAR.SYNC or BAR.ARV can under
- * the sm35 rule, as ptxas 11.8 guards it (bar_div): the SM model's guarded BAR with no lane
- * true does not arrive, and a warp with some lanes true arrives whole, as it does when
- * those lanes reach the BAR by a branch. Under the sm35 rule an FDIV or FSQRT (F_MACRO) cannot:
- * it stands for ptxas's subroutine, which ptxas 11.8 calls (div.rp/.rm/.rz: CAL) or enters
- * by a fast path that calls the slow one under a branch of its own (div.rn, rcp.rn, sqrt.rn),
- * and it branches around every such side, divergent or uniform (tests/ptx/div_side) */
+/* why instruction in cannot be guarded in a side, or NULL: be_branch_op's, and more. A
+ * BAR.SYNC or BAR.ARV can under the sm35 rule, as ptxas 11.8 guards it (bar_div): the SM
+ * model's guarded BAR with no lane true does not arrive, and a warp with some lanes true
+ * arrives whole, as it does when those lanes reach the BAR by a branch */
 static const char *unpredicable(const Fn *f, const MIns *in)
 {
 	const OpInfo *oi = &isa_ops[in->op];
+	const char *why;
 
 	if ((oi->flags & F_BARRIER) && (in->op != OP_BAR || f->opt->predicate_rule != BE_RULE_SM35))
 		return "a barrier";
-	if (in->op == OP_CAL || in->op == OP_JCAL)
-		return "a call";
-	if ((oi->flags & F_MACRO) && f->opt->predicate_rule == BE_RULE_SM35)
-		return "a correctly rounded division or square root (a call in ptxas's code)";
-	if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH || in->op == OP_REDUX)
-		return "a warp-wide op";
+	if ((why = be_branch_op(f, in)))
+		return why;
 	if (in->op == OP_LDSLK || in->op == OP_STSUL)
 		return "the shared-memory lock loop";
 	if (in->op == OP_EXIT || in->op == OP_RET)

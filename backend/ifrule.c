@@ -511,6 +511,21 @@ static int offset_only(const Fn *f, const MIns *in)
 	return 1;
 }
 
+/* (be.h) Under the sm35 rule an FDIV or FSQRT (F_MACRO) cannot be guarded in a side:
+ * it stands for ptxas's subroutine, which ptxas 11.8 calls (div.rp/.rm/.rz: CAL) or enters
+ * by a fast path that calls the slow one under a branch of its own (div.rn, rcp.rn, sqrt.rn),
+ * and it branches around every such side, divergent or uniform (tests/ptx/div_side) */
+const char *be_branch_op(const Fn *f, const MIns *in)
+{
+	if (in->op == OP_CAL || in->op == OP_JCAL)
+		return "a call";
+	if ((isa_ops[in->op].flags & F_MACRO) && f->opt->predicate_rule == BE_RULE_SM35)
+		return "a correctly rounded division or square root (a call in ptxas's code)";
+	if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH || in->op == OP_REDUX)
+		return "a warp-wide op";
+	return NULL;
+}
+
 /* block e ends in a branch that always stays a branch (its region, up to its immediate
  * post-dominator, holds a call, a correctly rounded division or square root, a warp-wide op,
  * a loop: what no rule predicates) whose test waits for a special register (sv). Where a
@@ -543,13 +558,9 @@ static int kept_test(const Fn *f, int e, const uint8_t *sv)
 		y = &f->blk[b];
 		if (y->loop >= 0 && f->loops[y->loop].header == b)
 			return 1;
-		for (int j = 0; j < y->nins; j++) {
-			const MIns *in = &y->ins[j];
-			if (in->op == OP_CAL || in->op == OP_JCAL || (isa_ops[in->op].flags & F_MACRO) ||
-			    in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_MATCH ||
-			    in->op == OP_REDUX)
+		for (int j = 0; j < y->nins; j++)
+			if (be_branch_op(f, &y->ins[j]))
 				return 1;
-		}
 		if (sp + 2 <= f->nblk) {
 			stk[sp++] = y->s1;
 			stk[sp++] = y->s2;

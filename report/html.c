@@ -342,21 +342,25 @@ static void branches(FILE *f, const RpPage *pg)
 		rules(f, x);
 }
 
-/* the largest of the points' scheduler-cycles accounted (warp instructions plus stall
- * counts), 0 when no point has the counts (--functional) */
+/* a point's scheduler-cycles accounted: v[] its warp instructions, then its stall counts;
+ * returns their sum, 0 when it has no counts (it did not run, or ran --functional) */
+static uint64_t where_counts(const SweepPoint *p, uint64_t v[RP_NSTALL + 1])
+{
+	uint64_t sum = v[0] = p->warp_insts;
+
+	for (int k = 0; k < RP_NSTALL; k++)
+		sum += v[k + 1] = p->stall[k];
+	return p->ok && p->stalls ? sum : 0;
+}
+
+/* the largest of the points' where_counts sums, 0 when no point has the counts */
 static uint64_t where_max(const RpPage *pg)
 {
-	uint64_t m = 0;
+	uint64_t m = 0, v[RP_NSTALL + 1], t;
 
-	for (int i = 0; i < pg->sp->nvals; i++) {
-		const SweepPoint *p = &pg->spts[i];
-		uint64_t t = p->warp_insts;
-		if (!p->ok || !p->stalls)
-			continue;
-		for (int k = 0; k < RP_NSTALL; k++)
-			t += p->stall[k];
-		m = t > m ? t : m;
-	}
+	for (int i = 0; i < pg->sp->nvals; i++)
+		if ((t = where_counts(&pg->spts[i], v)) > m)
+			m = t;
 	return m;
 }
 
@@ -364,11 +368,9 @@ static uint64_t where_max(const RpPage *pg)
  * against the longest point's (max) */
 static void where_bar(FILE *f, const SweepPoint *p, uint64_t max)
 {
-	uint64_t v[RP_NSTALL + 1] = {p->warp_insts}, sum = p->warp_insts;
+	uint64_t v[RP_NSTALL + 1], sum = where_counts(p, v);
 
 	fputs("<td class=\"wb\">", f);
-	for (int k = 0; k < RP_NSTALL; k++)
-		sum += v[k + 1] = p->stall[k];
 	for (int c = 0; c <= RP_NSTALL; c++)
 		if (v[c])
 			fprintf(f, "<span class=\"w%d\" style=\"width:%.2fpx\" title=\"%s %" PRIu64
